@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { qInt } from '../http';
+
+/** Permission strings of the explorer (seeded menu buttons). */
+export const ExplorerPerm = {
+  list: 'ccms:explorer:list',
+  query: 'ccms:explorer:query',
+  add: 'ccms:explorer:add',
+  edit: 'ccms:explorer:edit',
+  remove: 'ccms:explorer:remove',
+  upload: 'ccms:explorer:upload',
+} as const;
+
+/**
+ * A path inside a library, relative, "/"-separated. The server normalises it and refuses "..",
+ * absolute paths, NUL and backslashes with a 400.
+ */
+export const RepoPath = z.string().max(1000).describe('path inside the library, e.g. topics/intro.dita');
+
+/** Which library and which branch or commit to read. */
+export const AtRef = z.object({
+  libraryId: qInt.positive(),
+  ref: z.string().trim().max(200).optional().describe('branch name or commit id; the default branch when absent'),
+});
+
+export const TreeQuery = AtRef;
+export const FolderNode: z.ZodType<FolderNode> = z.lazy(() => z.object({ name: z.string(), path: z.string(), children: z.array(FolderNode) }));
+export interface FolderNode {
+  name: string;
+  path: string;
+  children: FolderNode[];
+}
+export const FolderTree = z.object({ commit: z.string(), stale: z.boolean(), tree: FolderNode });
+
+export const FilesQuery = AtRef.extend({
+  path: RepoPath.default(''),
+  pageNum: qInt.min(1).default(1),
+  pageSize: qInt.min(1).max(1000).default(100),
+});
+
+export const FileRow = z.object({
+  name: z.string(),
+  path: z.string(),
+  type: z.enum(['file', 'folder']),
+  size: z.number().nullable(),
+  commit: z.string().nullable(),
+  author: z.string().nullable(),
+  date: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type FileRow = z.infer<typeof FileRow>;
+
+/** Folder listing: folders first, then files, paged; the commit read is echoed. */
+export const FileList = z.object({ code: z.number(), msg: z.string(), rows: z.array(FileRow), total: z.number(), commit: z.string(), stale: z.boolean() });
+
+export const FileQuery = AtRef.extend({ path: RepoPath });
+export const DownloadQuery = FileQuery.extend({ inline: z.enum(['true', 'false']).optional().describe('show in the browser instead of saving') });
+
+export const FileContent = z.object({
+  path: z.string(),
+  commit: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  encoding: z.enum(['utf8', 'base64']),
+  content: z.string(),
+});
+
+export const HistoryQuery = FileQuery.extend({ limit: qInt.min(1).max(200).default(50) });
+export const CommitRow = z.object({ commit: z.string(), author: z.string(), email: z.string(), date: z.string(), message: z.string() });
+
+const Message = z.string().trim().min(1).max(2000).describe('commit message');
+const WriteBase = z.object({ libraryId: z.number().int().positive(), branch: z.string().trim().max(200).optional(), message: Message });
+
+export const NewFolderBody = WriteBase.extend({ path: RepoPath.min(1) });
+export const RenameBody = WriteBase.extend({ path: RepoPath.min(1), newName: z.string().trim().min(1).max(255) });
+export const MoveBody = WriteBase.extend({ paths: z.array(RepoPath.min(1)).min(1).max(500), target: RepoPath });
+export const DeleteBody = WriteBase.extend({ paths: z.array(RepoPath.min(1)).min(1).max(500) });
+export const SaveFileBody = WriteBase.extend({ path: RepoPath.min(1), content: z.string().max(20 * 1024 * 1024) });
+
+export const CommitResult = z.object({ commit: z.string(), branch: z.string(), paths: z.array(z.string()) });
+
+/** Text fields of an upload form (files travel as multipart parts named "file"). */
+export const UploadFields = z.object({
+  libraryId: qInt.positive(),
+  branch: z.string().trim().max(200).optional(),
+  path: RepoPath.default('').describe('target folder'),
+  message: z.string().trim().min(1).max(2000).describe('commit message'),
+});

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { DateTime } from '../http';
+import { LibraryLevel } from './library';
+
+export const GranteeType = z.enum(['user', 'role', 'all']);
+
+export const LibraryGrant = z.object({
+  grantId: z.number(),
+  libraryId: z.number(),
+  granteeType: z.string(),
+  granteeId: z.number(),
+  granteeName: z.string().describe('user name, role name, or empty for all'),
+  level: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+});
+
+export const GrantBody = z
+  .object({
+    libraryId: z.number().int().positive(),
+    granteeType: GranteeType,
+    granteeId: z.number().int().min(0).default(0).describe('user or role id; 0 for all'),
+    level: LibraryLevel,
+  })
+  .refine((g) => (g.granteeType === 'all' ? g.granteeId === 0 : g.granteeId > 0), { message: 'field.required', path: ['granteeId'] });
+export type GrantBody = z.infer<typeof GrantBody>;
+
+/** Variables: type file or value. Filters: include or exclude. Every field required. */
+export const SETTING_KINDS = ['variable', 'filter'] as const;
+export const SettingKind = z.enum(SETTING_KINDS);
+export const VARIABLE_TYPES = ['file', 'value'] as const;
+export const FILTER_TYPES = ['include', 'exclude'] as const;
+
+const required = (max: number) => z.string().trim().min(1).max(max);
+
+export const SettingBody = z.object({
+  libraryId: z.number().int().positive(),
+  group: required(100),
+  name: required(100),
+  type: z.string().trim().min(1).max(16).describe('variables: file or value; filters: include or exclude'),
+  value: required(1000),
+  product: required(100),
+});
+export type SettingBody = z.infer<typeof SettingBody>;
+export const SettingUpdate = SettingBody.extend({ settingId: z.number().int().positive() });
+export type SettingUpdate = z.infer<typeof SettingUpdate>;
+
+export const LibrarySetting = z.object({
+  settingId: z.number(),
+  libraryId: z.number(),
+  group: z.string(),
+  name: z.string(),
+  type: z.string(),
+  value: z.string(),
+  product: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+});
+
+export const SettingQuery = z.object({
+  libraryId: z.coerce.number().int().positive(),
+  group: z.string().max(100).optional(),
+  product: z.string().max(100).optional(),
+});
+
+export const DataPropertyBody = z.object({
+  libraryId: z.number().int().positive(),
+  product: required(100),
+  audience: z.string().trim().max(1000).default(''),
+  platform: z.string().trim().max(1000).default(''),
+  props: z.string().trim().max(1000).default(''),
+  otherprops: z.string().trim().max(1000).default(''),
+});
+export type DataPropertyBody = z.infer<typeof DataPropertyBody>;
+export const DataPropertyUpdate = DataPropertyBody.extend({ configId: z.number().int().positive() });
+export type DataPropertyUpdate = z.infer<typeof DataPropertyUpdate>;
+
+export const DataProperty = z.object({
+  configId: z.number(),
+  libraryId: z.number(),
+  product: z.string(),
+  audience: z.string(),
+  platform: z.string(),
+  props: z.string(),
+  otherprops: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateTime: DateTime,
+});
+
+export const PUBLISH_FORMATS = ['html5', 'pdf'] as const;
+export const PUBLISH_PATHS = ['local', 'preview', 'public', 'archive', 'path'] as const;
+
+export const PublishConfigBody = z
+  .object({
+    libraryId: z.number().int().positive(),
+    configName: required(100),
+    format: z.enum(PUBLISH_FORMATS),
+    lang: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/, { message: 'field.invalidFormat' }),
+    product: z.string().trim().max(100).default(''),
+    publishPath: z.enum(PUBLISH_PATHS),
+    publishDir: z.string().trim().max(500).default('').describe('folder under the output root when publishPath is path'),
+    filterGroup: z.string().trim().max(100).default(''),
+    readerUserIds: z.array(z.number().int().positive()).max(500).default([]),
+    readerRoleIds: z.array(z.number().int().positive()).max(500).default([]),
+  })
+  .refine((c) => c.publishPath !== 'path' || c.publishDir !== '', { message: 'field.required', path: ['publishDir'] });
+export type PublishConfigBody = z.infer<typeof PublishConfigBody>;
+export const PublishConfigUpdate = PublishConfigBody.and(z.object({ configId: z.number().int().positive() }));
+export type PublishConfigUpdate = z.infer<typeof PublishConfigUpdate>;
+
+export const PublishConfig = z.object({
+  configId: z.number(),
+  libraryId: z.number(),
+  configName: z.string(),
+  format: z.string(),
+  lang: z.string(),
+  product: z.string(),
+  publishPath: z.string(),
+  publishDir: z.string(),
+  filterGroup: z.string(),
+  readerUserIds: z.array(z.number()),
+  readerRoleIds: z.array(z.number()),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateTime: DateTime,
+});
+
+export const LibraryScopedQuery = z.object({ libraryId: z.coerce.number().int().positive() });
+export const DitavalQuery = z.object({ libraryId: z.coerce.number().int().positive(), group: z.string().trim().min(1).max(100) });

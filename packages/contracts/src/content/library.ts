@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { LIBRARY_TYPES } from '../constants';
+import { DateTime, PageQuery, qInt, Status01 } from '../http';
+
+/** Permission strings of the library screens (seeded menu buttons). */
+export const LibraryPerm = {
+  list: 'ccms:library:list',
+  query: 'ccms:library:query',
+  add: 'ccms:library:add',
+  edit: 'ccms:library:edit',
+  remove: 'ccms:library:remove',
+  export: 'ccms:library:export',
+} as const;
+
+/** What the API answers in place of a stored password. */
+export const MASKED_SECRET = '******';
+
+/** Object-level rights on one library, strongest first. */
+export const LIBRARY_LEVELS = ['admin', 'owner', 'write', 'read'] as const;
+export const LibraryLevel = z.enum(LIBRARY_LEVELS);
+export type LibraryLevel = z.infer<typeof LibraryLevel>;
+
+/** Reasons a connection check can fail, shown in words by the web. */
+export const SCM_FAILURES = ['authFailed', 'repoNotFound', 'hostUnreachable', 'branchMissing', 'urlRefused', 'pushRefused', 'unknown'] as const;
+
+/** Branch names git accepts, minus anything that could read as an option or a range. */
+export const BranchName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine(
+    (v) =>
+      /^[\w./-]+$/.test(v) && !v.startsWith('-') && !v.startsWith('/') && !v.endsWith('/') && !v.endsWith('.lock') && !v.includes('..') && !v.includes('//'),
+    {
+      message: 'field.invalidFormat',
+    },
+  );
+
+/** http(s) URL with a host and a path, no user info: the credential travels separately. */
+export const GitUrl = z
+  .string()
+  .trim()
+  .min(1, { message: 'library.invalidUrl' })
+  .max(500)
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return (
+          (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && !u.username && !u.password && !u.hash && u.pathname.length > 1 && !/\s/.test(v)
+        );
+      } catch {
+        return false;
+      }
+    },
+    { message: 'library.invalidUrl' },
+  )
+  .describe('http(s) URL of the remote git repository');
+
+export const Credential = z.object({
+  type: z.literal('userpass').default('userpass'),
+  name: z.string().trim().max(100).default(''),
+  username: z.string().trim().max(200).default(''),
+  /** On edit, the masked marker or empty keeps the stored password. */
+  password: z.string().max(500).default(''),
+});
+export type Credential = z.infer<typeof Credential>;
+
+export const LibraryBody = z.object({
+  name: z.string().trim().min(1).max(100).describe('unique library name'),
+  displayText: z.string().trim().max(200).default(''),
+  deptId: z.number().int().positive().nullable().optional(),
+  status: Status01.default('0'),
+  libraryType: z.enum(LIBRARY_TYPES),
+  url: GitUrl,
+  scmType: z.literal('git').default('git'),
+  defaultBranch: BranchName,
+  credential: Credential.optional(),
+  remark: z.string().max(500).optional(),
+});
+export type LibraryBody = z.infer<typeof LibraryBody>;
+
+export const LibraryUpdate = LibraryBody.extend({ libraryId: z.number().int().positive() });
+export type LibraryUpdate = z.infer<typeof LibraryUpdate>;
+
+/** A library as lists and forms show it; the password is always the masked marker. */
+export const Library = z.object({
+  libraryId: z.number(),
+  name: z.string(),
+  displayText: z.string(),
+  deptId: z.number().nullable(),
+  deptName: z.string(),
+  status: z.string(),
+  libraryType: z.string(),
+  url: z.string(),
+  scmType: z.string(),
+  defaultBranch: z.string(),
+  credential: z.object({ type: z.string(), name: z.string(), username: z.string(), password: z.string() }),
+  lastFetchTime: DateTime,
+  lastFetchError: z.string().describe('reason of the last failed fetch (SCM_FAILURES), empty when it worked'),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+  remark: z.string(),
+  /** The caller's strongest right on this library (outline-style: the web never re-derives it). */
+  myLevel: LibraryLevel.nullable(),
+});
+export type Library = z.infer<typeof Library>;
+
+export const LibraryQuery = PageQuery.extend({
+  name: z.string().max(100).optional(),
+  libraryType: z.enum(LIBRARY_TYPES).optional(),
+  status: Status01.optional(),
+  deptId: qInt.positive().optional(),
+});
+export type LibraryQuery = z.infer<typeof LibraryQuery>;
+
+/** Check a remote before saving; with libraryId, a stored password fills a masked one. */
+export const ValidateBody = z.object({
+  libraryId: z.number().int().positive().optional(),
+  url: GitUrl,
+  defaultBranch: BranchName,
+  credential: Credential.optional(),
+});
+export type ValidateBody = z.infer<typeof ValidateBody>;
+
+export const ValidateResult = z.object({
+  state: z.enum(['success', 'failure']),
+  reason: z.enum(SCM_FAILURES).nullable(),
+  message: z.string().describe('the reason in words, in the caller language'),
+  branches: z.array(z.string()),
+});
+export type ValidateResult = z.infer<typeof ValidateResult>;
+
+export const Branch = z.object({ name: z.string(), commit: z.string(), date: z.string() });
+
+export const BranchList = z.object({
+  branches: z.array(Branch),
+  defaultBranch: z.string(),
+  lastFetchTime: DateTime,
+  lastFetchError: z.string(),
+  /** True when the remote could not be reached and the answer comes from the last fetch. */
+  stale: z.boolean(),
+});
+
+export const FetchResult = z.object({
+  state: z.enum(['success', 'failure']),
+  reason: z.enum(SCM_FAILURES).nullable(),
+  message: z.string(),
+  lastFetchTime: DateTime,
+});
+
+export const LibraryIdParam = z.object({ libraryId: z.coerce.number().int().positive() });
+
+/** A library in pickers (explorer, projects). */
+export const LibraryOption = z.object({ libraryId: z.number(), name: z.string(), displayText: z.string(), defaultBranch: z.string() });

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE } from './constants';
+
+/** Body codes of the envelope; the HTTP status mirrors them (601 travels as HTTP 200). */
+export const Code = {
+  OK: 200,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  ERROR: 500,
+  WARN: 601,
+} as const;
+
+export const okOf = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), msg: z.string(), data });
+
+export const OkEmpty = z.object({ code: z.number(), msg: z.string() });
+
+export const rowsOf = <T extends z.ZodType>(row: T) => z.object({ code: z.number(), msg: z.string(), rows: z.array(row), total: z.number() });
+
+/** Query-string numbers arrive as text. */
+export const qInt = z.coerce.number().int();
+
+export const PageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(DEFAULT_PAGE_NUM).describe('1-based page number'),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE).describe('rows per page'),
+  orderByColumn: z.string().max(64).optional().describe('a column from the list allowlist'),
+  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** RuoYi's range filter: params[beginTime], params[endTime]. */
+export const TimeRangeQuery = z.object({
+  'params[beginTime]': z.string().optional(),
+  'params[endTime]': z.string().optional(),
+});
+
+/** Comma-separated id list in a path: "1,2,3". */
+export const IdList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, { message: 'invalid.idList' })
+  .transform((s) => s.split(',').map(Number));
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Status flag of RuoYi rows: 0 normal, 1 disabled. */
+export const Status01 = z.enum(['0', '1']);
+
+export const DateTime = z.union([z.date(), z.string()]).nullable();

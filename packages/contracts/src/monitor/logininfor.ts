@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { DateTime, IdList, PageQuery } from '../http';
+import { optionalFlag, optionalText, TimeRange } from './filters';
+
+/** One sign-in attempt (RuoYi SysLogininfor). */
+export const LoginInfo = z.object({
+  infoId: z.number(),
+  userName: z.string(),
+  ipaddr: z.string(),
+  loginLocation: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  /** 0 success, 1 failure. */
+  status: z.string(),
+  msg: z.string(),
+  loginTime: DateTime,
+});
+export type LoginInfo = z.infer<typeof LoginInfo>;
+
+export const LOGININFOR_SORT_COLUMNS = ['loginTime', 'userName'] as const;
+
+export const LoginInfoQuery = PageQuery.extend({
+  ipaddr: optionalText(128),
+  userName: optionalText(50),
+  status: optionalFlag,
+}).extend(TimeRange.shape);
+export type LoginInfoQuery = z.infer<typeof LoginInfoQuery>;
+
+export const InfoIdsParam = z.object({ ids: IdList });
+export const UnlockParam = z.object({ userName: z.string().trim().min(1).max(30) });

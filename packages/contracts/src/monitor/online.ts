@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { DateTime, PageQuery } from '../http';
+import { optionalText } from './filters';
+
+/** One signed-in session (RuoYi SysUserOnline); tokenId is the session id, never the bearer token. */
+export const OnlineUser = z.object({
+  tokenId: z.string(),
+  userName: z.string(),
+  deptName: z.string(),
+  ipaddr: z.string(),
+  loginLocation: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  loginTime: DateTime,
+  lastAccessTime: DateTime,
+  expireTime: DateTime,
+});
+export type OnlineUser = z.infer<typeof OnlineUser>;
+
+export const OnlineQuery = PageQuery.extend({
+  ipaddr: optionalText(128).describe('part of the client address'),
+  userName: optionalText(30).describe('part of the user name'),
+});
+export type OnlineQuery = z.infer<typeof OnlineQuery>;
+
+export const TokenIdParam = z.object({
+  tokenId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/),
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { DateTime, IdList, PageQuery } from '../http';
+import { optionalInt, optionalText, TimeRange } from './filters';
+
+/** One operation log row (RuoYi SysOperLog). */
+export const OperLog = z.object({
+  operId: z.number(),
+  title: z.string(),
+  /** 0 other, 1 insert, 2 update, 3 delete, 4 grant, 5 export, 6 import, 7 force, 8 clean (dict sys_oper_type). */
+  businessType: z.number(),
+  method: z.string(),
+  requestMethod: z.string(),
+  operatorType: z.number(),
+  operName: z.string(),
+  deptName: z.string(),
+  operUrl: z.string(),
+  operIp: z.string(),
+  operLocation: z.string(),
+  operParam: z.string(),
+  jsonResult: z.string(),
+  /** 0 success, 1 failure. */
+  status: z.number(),
+  errorMsg: z.string(),
+  operTime: DateTime,
+  costTime: z.number(),
+});
+export type OperLog = z.infer<typeof OperLog>;
+
+/** Columns an operation log list may sort by. */
+export const OPER_LOG_SORT_COLUMNS = ['operTime', 'costTime'] as const;
+
+export const OperLogQuery = PageQuery.extend({
+  title: optionalText(50).describe('part of the module title'),
+  operName: optionalText(50).describe('part of the operator name'),
+  operIp: optionalText(128),
+  businessType: optionalInt(0, 8),
+  status: optionalInt(0, 1),
+}).extend(TimeRange.shape);
+export type OperLogQuery = z.infer<typeof OperLogQuery>;
+
+export const OperIdsParam = z.object({ ids: IdList });
+export const OperIdParam = z.object({ operId: z.coerce.number().int().positive() });

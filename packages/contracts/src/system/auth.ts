@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
+
+/** Sign-in form and call (spec 5: username 3-10, password 6-15, with its messages). */
+export const LoginBody = z.object({
+  username: z
+    .string({ message: 'login.username.required' })
+    .trim()
+    .min(1, { message: 'login.username.required' })
+    .min(USERNAME_MIN, { message: 'login.username.length' })
+    .max(USERNAME_MAX, { message: 'login.username.length' }),
+  password: z
+    .string({ message: 'login.password.required' })
+    .min(1, { message: 'login.password.required' })
+    .min(PASSWORD_MIN, { message: 'login.password.length' })
+    .max(PASSWORD_MAX, { message: 'login.password.length' }),
+  code: z.string().max(16).optional().describe('captcha answer'),
+  uuid: z.string().max(64).optional().describe('captcha id from /captchaImage'),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const LoginResult = z.object({ code: z.number(), msg: z.string(), token: z.string() });
+
+export const CaptchaResult = z.object({
+  code: z.number(),
+  msg: z.string(),
+  captchaEnabled: z.boolean(),
+  uuid: z.string().optional(),
+  /** Base64 of an SVG image. */
+  img: z.string().optional(),
+});
+
+export const RegisterBody = z.object({
+  username: LoginBody.shape.username,
+  password: LoginBody.shape.password,
+  confirmPassword: z.string().optional(),
+  code: z.string().max(16).optional(),
+  uuid: z.string().max(64).optional(),
+});
+
+export const SessionUser = z.object({
+  userId: z.number(),
+  userName: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  email: z.string(),
+  phonenumber: z.string(),
+  sex: z.string(),
+  deptId: z.number().nullable(),
+  deptName: z.string(),
+  /** Free text shown in the personal centre (the spec's "introduction"). */
+  remark: z.string(),
+  /** The password is older than the configured limit (0 = never): the web asks to change it. */
+  pwdChrtype: z.string().optional(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const InfoResult = z.object({
+  code: z.number(),
+  msg: z.string(),
+  user: SessionUser,
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+});
+
+export interface RouterMeta {
+  title: string;
+  /** Both titles, so the web can switch language without reloading routes. */
+  titles: { zh: string; en: string };
+  icon: string;
+  noCache: boolean;
+  link: string | null;
+  affix?: boolean;
+  activeMenu?: string;
+}
+
+export interface RouterNode {
+  name: string;
+  path: string;
+  hidden: boolean;
+  redirect?: string;
+  component: string;
+  alwaysShow?: boolean;
+  query?: string;
+  meta: RouterMeta | null;
+  children?: RouterNode[];
+}
+
+const RouterMetaSchema = z.object({
+  title: z.string(),
+  titles: z.object({ zh: z.string(), en: z.string() }),
+  icon: z.string(),
+  noCache: z.boolean(),
+  link: z.string().nullable(),
+  affix: z.boolean().optional(),
+  activeMenu: z.string().optional(),
+});
+
+export const RouterNodeSchema: z.ZodType<RouterNode> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    path: z.string(),
+    hidden: z.boolean(),
+    redirect: z.string().optional(),
+    component: z.string(),
+    alwaysShow: z.boolean().optional(),
+    query: z.string().optional(),
+    meta: RouterMetaSchema.nullable(),
+    children: z.array(RouterNodeSchema).optional(),
+  }),
+);

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, TimeRangeQuery } from '../http';
+
+export const Config = z.object({
+  configId: z.number(),
+  configName: z.string(),
+  configKey: z.string(),
+  configValue: z.string(),
+  configType: z.string().describe('Y built in (cannot be deleted), N user defined'),
+  remark: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+});
+export type Config = z.infer<typeof Config>;
+
+export const ConfigFilter = z
+  .object({
+    configName: z.string().max(100).optional(),
+    configKey: z.string().max(100).optional(),
+    configType: z.enum(['Y', 'N']).optional(),
+  })
+  .extend(TimeRangeQuery.shape);
+export type ConfigFilter = z.infer<typeof ConfigFilter>;
+
+export const ConfigQuery = PageQuery.extend(ConfigFilter.shape);
+export type ConfigQuery = z.infer<typeof ConfigQuery>;
+
+export const ConfigBody = z.object({
+  configName: z.string().trim().min(1).max(100),
+  configKey: z.string().trim().min(1).max(100).describe('unique key such as sys.account.captchaEnabled'),
+  configValue: z.string().max(500).default(''),
+  configType: z.enum(['Y', 'N']).default('N'),
+  remark: z.string().max(500).optional(),
+});
+export type ConfigBody = z.infer<typeof ConfigBody>;
+
+export const ConfigUpdate = ConfigBody.extend({ configId: z.coerce.number().int().positive() });
+export type ConfigUpdate = z.infer<typeof ConfigUpdate>;
+
+/** GET /system/config/configKey/{key}: RuoYi's web reads the value from msg; data carries it too. */
+export const ConfigValueResult = z.object({ code: z.number(), msg: z.string(), data: z.string() });

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { DateTime, Status01 } from '../http';
+
+export const Dept = z.object({
+  deptId: z.number(),
+  parentId: z.number(),
+  ancestors: z.string().describe('ids from the root down to the parent: "0,100,101"'),
+  deptName: z.string(),
+  orderNum: z.number(),
+  leader: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  status: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+  parentName: z.string().optional(),
+});
+export type Dept = z.infer<typeof Dept>;
+
+export const DeptQuery = z.object({
+  deptName: z.string().max(50).optional(),
+  status: Status01.optional(),
+});
+export type DeptQuery = z.infer<typeof DeptQuery>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const DeptBody = z.object({
+  parentId: z.coerce.number().int().min(0).describe('0 only for the root'),
+  deptName: z.string().trim().min(1).max(30).describe('unique among its siblings'),
+  orderNum: z.coerce.number().int().min(0).max(9999),
+  leader: z.string().trim().max(20).default(''),
+  phone: z
+    .string()
+    .trim()
+    .max(11)
+    .regex(/^[0-9+\- ]*$/, { message: 'field.invalidFormat' })
+    .default(''),
+  email: z
+    .string()
+    .trim()
+    .max(50)
+    .refine((v) => v === '' || EMAIL.test(v), { message: 'field.invalidFormat' })
+    .default(''),
+  status: Status01.default('0'),
+});
+export type DeptBody = z.infer<typeof DeptBody>;
+
+export const DeptUpdate = DeptBody.extend({ deptId: z.coerce.number().int().positive() });
+export type DeptUpdate = z.infer<typeof DeptUpdate>;

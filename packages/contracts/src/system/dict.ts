@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, Status01, TimeRangeQuery } from '../http';
+
+export const DictType = z.object({
+  dictId: z.number(),
+  dictName: z.string(),
+  dictType: z.string(),
+  status: z.string(),
+  remark: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+});
+export type DictType = z.infer<typeof DictType>;
+
+/** List filters without paging: also the body of the export. */
+export const DictTypeFilter = z
+  .object({
+    dictName: z.string().max(100).optional(),
+    dictType: z.string().max(100).optional(),
+    status: Status01.optional(),
+  })
+  .extend(TimeRangeQuery.shape);
+export type DictTypeFilter = z.infer<typeof DictTypeFilter>;
+
+export const DictTypeQuery = PageQuery.extend(DictTypeFilter.shape);
+export type DictTypeQuery = z.infer<typeof DictTypeQuery>;
+
+export const DictTypeBody = z.object({
+  dictName: z.string().trim().min(1).max(100),
+  dictType: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[a-z][a-z0-9_]*$/, { message: 'dict.typeFormat' })
+    .describe('unique key: a lower-case letter, then lower-case letters, digits or underscores'),
+  status: Status01.default('0'),
+  remark: z.string().max(500).optional(),
+});
+export type DictTypeBody = z.infer<typeof DictTypeBody>;
+
+export const DictTypeUpdate = DictTypeBody.extend({ dictId: z.coerce.number().int().positive() });
+export type DictTypeUpdate = z.infer<typeof DictTypeUpdate>;
+
+export const DictData = z.object({
+  dictCode: z.number(),
+  dictSort: z.number(),
+  dictLabel: z.string().describe('Chinese label'),
+  dictLabelEn: z.string().describe('English label'),
+  dictValue: z.string(),
+  dictType: z.string(),
+  cssClass: z.string(),
+  listClass: z.string(),
+  isDefault: z.string(),
+  status: z.string(),
+  remark: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+});
+export type DictData = z.infer<typeof DictData>;
+
+export const DictDataFilter = z.object({
+  dictType: z.string().max(100).optional(),
+  dictLabel: z.string().max(100).optional().describe('part of the Chinese or English label'),
+  status: Status01.optional(),
+});
+export type DictDataFilter = z.infer<typeof DictDataFilter>;
+
+export const DictDataQuery = PageQuery.extend(DictDataFilter.shape);
+export type DictDataQuery = z.infer<typeof DictDataQuery>;
+
+/** Tag styles the web knows (antd tag colours named after RuoYi's). */
+export const LIST_CLASSES = ['default', 'primary', 'success', 'info', 'warning', 'danger'] as const;
+
+export const DictDataBody = z.object({
+  dictSort: z.coerce.number().int().min(0).max(9999).default(0),
+  dictLabel: z.string().trim().min(1).max(100).describe('Chinese label'),
+  dictLabelEn: z.string().trim().max(100).default('').describe('English label; the Chinese one is shown when empty'),
+  dictValue: z.string().trim().min(1).max(100).describe('unique within its type'),
+  dictType: z.string().trim().min(1).max(100),
+  cssClass: z.string().trim().max(100).default(''),
+  listClass: z.string().trim().max(100).default('default'),
+  isDefault: z.enum(['Y', 'N']).default('N'),
+  status: Status01.default('0'),
+  remark: z.string().max(500).optional(),
+});
+export type DictDataBody = z.infer<typeof DictDataBody>;
+
+export const DictDataUpdate = DictDataBody.extend({ dictCode: z.coerce.number().int().positive() });
+export type DictDataUpdate = z.infer<typeof DictDataUpdate>;
+
+/** One item of GET /system/dict/data/type/{type}: dictLabel is in the caller's language. */
+export const DictItem = z.object({
+  dictCode: z.number(),
+  dictSort: z.number(),
+  dictLabel: z.string(),
+  dictLabelZh: z.string(),
+  dictLabelEn: z.string(),
+  dictValue: z.string(),
+  dictType: z.string(),
+  listClass: z.string(),
+  cssClass: z.string(),
+  isDefault: z.string(),
+});
+export type DictItem = z.infer<typeof DictItem>;
+
+export const DictTypeParam = z.object({ dictType: z.string().min(1).max(100) });

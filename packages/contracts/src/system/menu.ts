@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { DateTime, Status01 } from '../http';
+
+/** M directory, C menu (a page), F button (a permission only). */
+export const MenuType = z.enum(['M', 'C', 'F'], { error: (issue) => (issue.input === undefined ? 'field.required' : undefined) });
+export type MenuType = z.infer<typeof MenuType>;
+
+export const Menu = z.object({
+  menuId: z.number(),
+  menuName: z.string().describe('Chinese title'),
+  menuNameEn: z.string().describe('English title'),
+  parentId: z.number(),
+  orderNum: z.number(),
+  path: z.string(),
+  component: z.string().nullable(),
+  query: z.string().nullable(),
+  routeName: z.string(),
+  isFrame: z.string().describe('0 external link, 1 internal'),
+  isCache: z.string().describe('0 cached, 1 not cached'),
+  menuType: z.string(),
+  visible: z.string().describe('0 shown, 1 hidden'),
+  status: z.string(),
+  perms: z.string().nullable(),
+  icon: z.string(),
+  remark: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+});
+export type Menu = z.infer<typeof Menu>;
+
+export const MenuQuery = z.object({
+  menuName: z.string().max(100).optional().describe('part of the Chinese or English title'),
+  status: Status01.optional(),
+});
+export type MenuQuery = z.infer<typeof MenuQuery>;
+
+/** Empty strings from forms mean "not set" for the optional text columns. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const MenuBody = z.object({
+  menuName: z.string().trim().min(1).max(50).describe('Chinese title, unique under the parent'),
+  menuNameEn: z.string().trim().max(100).default('').describe('English title, unique under the parent'),
+  parentId: z.coerce.number().int().min(0).default(0),
+  orderNum: z.coerce.number().int().min(0).max(9999),
+  path: z.string().trim().max(200).default('').describe('route path; an http(s) URL for external links'),
+  component: optionalText(255).describe('view path such as system/user/index'),
+  query: optionalText(255).describe('route query as JSON text'),
+  routeName: z.string().trim().max(50).default(''),
+  isFrame: z.enum(['0', '1']).default('1'),
+  isCache: z.enum(['0', '1']).default('0'),
+  menuType: MenuType,
+  visible: z.enum(['0', '1']).default('0'),
+  status: Status01.default('0'),
+  perms: optionalText(100).describe('permission string such as system:user:list'),
+  icon: z.string().trim().max(100).default('#'),
+  remark: z.string().max(500).optional(),
+});
+export type MenuBody = z.infer<typeof MenuBody>;
+
+export const MenuUpdate = MenuBody.extend({ menuId: z.coerce.number().int().positive() });
+export type MenuUpdate = z.infer<typeof MenuUpdate>;
+
+/** A node of a tree select (menus, departments): RuoYi's TreeSelect. */
+export interface TreeOption {
+  id: number;
+  label: string;
+  disabled?: boolean;
+  children?: TreeOption[];
+}
+
+export const TreeOptionSchema: z.ZodType<TreeOption> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    label: z.string(),
+    disabled: z.boolean().optional(),
+    children: z.array(TreeOptionSchema).optional(),
+  }),
+);
+
+/** The menu tree with the role's menus ticked; RuoYi puts both at the top of the envelope. */
+export const RoleMenuTreeResult = z.object({
+  code: z.number(),
+  msg: z.string(),
+  menus: z.array(TreeOptionSchema),
+  checkedKeys: z.array(z.number()),
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, Status01 } from '../http';
+
+export const Post = z.object({
+  postId: z.number(),
+  postCode: z.string(),
+  postName: z.string(),
+  postSort: z.number(),
+  status: z.string(),
+  remark: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+});
+export type Post = z.infer<typeof Post>;
+
+export const PostFilter = z.object({
+  postCode: z.string().max(64).optional(),
+  postName: z.string().max(50).optional(),
+  status: Status01.optional(),
+});
+export type PostFilter = z.infer<typeof PostFilter>;
+
+export const PostQuery = PageQuery.extend(PostFilter.shape);
+export type PostQuery = z.infer<typeof PostQuery>;
+
+export const PostBody = z.object({
+  postCode: z.string().trim().min(1).max(64).describe('unique post code'),
+  postName: z.string().trim().min(1).max(50).describe('unique post name'),
+  postSort: z.coerce.number().int().min(0).max(9999),
+  status: Status01.default('0'),
+  remark: z.string().max(500).optional(),
+});
+export type PostBody = z.infer<typeof PostBody>;
+
+export const PostUpdate = PostBody.extend({ postId: z.number().int().positive() });
+export type PostUpdate = z.infer<typeof PostUpdate>;
+
+/** Columns a post list may sort by. */
+export const POST_SORT_COLUMNS = ['postSort', 'postCode', 'postName', 'createTime'] as const;

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, Status01 } from '../http';
+
+/** A day in a range filter ("2024-05-01", optionally with a time); anything else is a 400 naming the field. */
+export const DateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, { message: 'field.invalidFormat' })
+  .refine((s) => !Number.isNaN(Date.parse(s.slice(0, 10))), { message: 'field.invalidFormat' });
+
+/** Ids as a JSON array or as RuoYi's comma-separated query text ("1,2,3"); empty text is none. */
+export const IdArray = z.union([
+  z.array(z.coerce.number().int().positive()),
+  z
+    .string()
+    .regex(/^(\d+(,\d+)*)?$/, { message: 'invalid.idList' })
+    .transform((s) => (s ? s.split(',').map(Number) : [])),
+]);
+
+/** RuoYi's TreeSelect: a department tree for pickers. */
+export interface TreeSelect {
+  id: number;
+  label: string;
+  disabled?: boolean;
+  children?: TreeSelect[];
+}
+export const TreeSelectNode: z.ZodType<TreeSelect> = z.lazy(() =>
+  z.object({ id: z.number(), label: z.string(), disabled: z.boolean().optional(), children: z.array(TreeSelectNode).optional() }),
+);
+
+/** Permission strings of the role screens (RuoYi names). */
+export const RolePerm = {
+  list: 'system:role:list',
+  query: 'system:role:query',
+  add: 'system:role:add',
+  edit: 'system:role:edit',
+  remove: 'system:role:remove',
+  export: 'system:role:export',
+} as const;
+
+/** 1 all, 2 custom departments, 3 own department, 4 department and below, 5 self. */
+export const DataScopeValue = z.enum(['1', '2', '3', '4', '5']);
+export type DataScopeValue = z.infer<typeof DataScopeValue>;
+
+export const Role = z.object({
+  roleId: z.number(),
+  roleName: z.string(),
+  roleKey: z.string(),
+  roleSort: z.number(),
+  dataScope: z.string(),
+  menuCheckStrictly: z.boolean(),
+  deptCheckStrictly: z.boolean(),
+  status: z.string(),
+  remark: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+  /** The super administrator role (roleKey admin): the web hides its edit buttons. */
+  admin: z.boolean(),
+  /** In a user's role list: whether the user holds this role. */
+  flag: z.boolean().optional(),
+});
+export type Role = z.infer<typeof Role>;
+
+export const RoleDetail = Role.extend({
+  menuIds: z.array(z.number()).describe('menus granted through sys_role_menu'),
+  deptIds: z.array(z.number()).describe('departments of a custom data scope'),
+});
+
+export const RoleQuery = PageQuery.extend({
+  roleName: z.string().max(30).optional(),
+  roleKey: z.string().max(100).optional(),
+  status: Status01.optional(),
+  'params[beginTime]': DateParam.optional(),
+  'params[endTime]': DateParam.optional(),
+});
+export type RoleQuery = z.infer<typeof RoleQuery>;
+
+/** Filters of an export: the list filters without paging. */
+export const RoleExportQuery = RoleQuery.omit({ pageNum: true, pageSize: true });
+export type RoleExportQuery = z.infer<typeof RoleExportQuery>;
+
+export const RoleBody = z.object({
+  roleName: z.string().trim().min(1).max(30).describe('unique role name'),
+  roleKey: z.string().trim().min(1).max(100).describe('unique permission key, e.g. "common"'),
+  roleSort: z.coerce.number().int().min(0).max(9999),
+  status: Status01.default('0'),
+  menuIds: IdArray.default([]).describe('menus granted to the role'),
+  menuCheckStrictly: z.boolean().default(true),
+  deptCheckStrictly: z.boolean().default(true),
+  remark: z.string().max(500).optional(),
+});
+export type RoleBody = z.infer<typeof RoleBody>;
+
+export const RoleUpdate = RoleBody.extend({ roleId: z.number().int().positive() });
+export type RoleUpdate = z.infer<typeof RoleUpdate>;
+
+export const RoleDataScopeBody = z.object({
+  roleId: z.number().int().positive(),
+  dataScope: DataScopeValue,
+  deptIds: IdArray.default([]).describe('departments, used when dataScope is 2 (custom)'),
+  deptCheckStrictly: z.boolean().optional(),
+});
+export type RoleDataScopeBody = z.infer<typeof RoleDataScopeBody>;
+
+export const RoleStatusBody = z.object({ roleId: z.number().int().positive(), status: Status01 });
+export type RoleStatusBody = z.infer<typeof RoleStatusBody>;
+
+/** Users holding (allocated) or not holding (unallocated) a role. */
+export const AuthUserQuery = PageQuery.extend({
+  roleId: z.coerce.number().int().positive(),
+  userName: z.string().max(30).optional(),
+  phonenumber: z.string().max(11).optional(),
+});
+export type AuthUserQuery = z.infer<typeof AuthUserQuery>;
+
+export const AuthUserRow = z.object({
+  userId: z.number(),
+  deptId: z.number().nullable(),
+  userName: z.string(),
+  nickName: z.string(),
+  email: z.string(),
+  phonenumber: z.string(),
+  status: z.string(),
+  createTime: DateTime,
+});
+
+export const AuthUserCancelBody = z.object({ userId: z.coerce.number().int().positive(), roleId: z.coerce.number().int().positive() });
+export type AuthUserCancelBody = z.infer<typeof AuthUserCancelBody>;
+
+/** roleId plus userIds, as query parameters (RuoYi's web) or a JSON body; userIds "1,2,3" or an array. */
+export const AuthUserBatchBody = z.object({
+  roleId: z.coerce.number().int().positive(),
+  userIds: IdArray.refine((a) => a.length > 0, { message: 'field.required' }),
+});
+export type AuthUserBatchBody = z.infer<typeof AuthUserBatchBody>;
+
+export const RoleDeptTreeResult = z.object({
+  code: z.number(),
+  msg: z.string(),
+  checkedKeys: z.array(z.number()),
+  depts: z.array(TreeSelectNode),
+});
+
+/** Columns a role list may sort by. */
+export const ROLE_SORT_COLUMNS = ['roleId', 'roleSort', 'roleName', 'roleKey', 'createTime'] as const;

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
+import { DateTime, PageQuery, qInt, Status01 } from '../http';
+import { Post } from './post';
+import { DateParam, IdArray, Role, TreeSelectNode } from './role';
+
+/** Permission strings of the user screens (RuoYi names). */
+export const UserPerm = {
+  list: 'system:user:list',
+  query: 'system:user:query',
+  add: 'system:user:add',
+  edit: 'system:user:edit',
+  remove: 'system:user:remove',
+  resetPwd: 'system:user:resetPwd',
+  export: 'system:user:export',
+  import: 'system:user:import',
+} as const;
+
+/** 0 male, 1 female, 2 unknown (dict sys_user_sex). */
+export const Sex = z.enum(['0', '1', '2']);
+
+const PHONE = /^\d{0,11}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const UserName = z.string().trim().min(USERNAME_MIN).max(USERNAME_MAX).describe('sign-in name, unique');
+export const NickName = z.string().trim().min(1).max(30).describe('display name');
+export const Password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+export const Email = z
+  .string()
+  .trim()
+  .max(50)
+  .refine((v) => v === '' || EMAIL.test(v), { message: 'field.invalidFormat' });
+export const Phone = z.string().trim().regex(PHONE, { message: 'field.invalidFormat' }).describe('up to 11 digits');
+
+export const UserDept = z.object({ deptId: z.number(), deptName: z.string(), leader: z.string() });
+
+/** A user as lists and forms show it; never the password hash. */
+export const User = z.object({
+  userId: z.number(),
+  deptId: z.number().nullable(),
+  userName: z.string(),
+  nickName: z.string(),
+  email: z.string(),
+  phonenumber: z.string(),
+  sex: z.string(),
+  avatar: z.string(),
+  status: z.string(),
+  loginIp: z.string(),
+  loginDate: DateTime,
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+  remark: z.string(),
+  /** Send it back on PUT: a stale one answers 409. */
+  version: z.number(),
+  dept: UserDept.nullable(),
+  /** The super administrator (user 1): the web hides its edit buttons. */
+  admin: z.boolean(),
+});
+export type User = z.infer<typeof User>;
+
+export const UserQuery = PageQuery.extend({
+  userName: z.string().max(30).optional(),
+  phonenumber: z.string().max(11).optional(),
+  status: Status01.optional(),
+  deptId: qInt.positive().optional().describe('this department and every department below it'),
+  'params[beginTime]': DateParam.optional(),
+  'params[endTime]': DateParam.optional(),
+});
+export type UserQuery = z.infer<typeof UserQuery>;
+
+/** Filters of an export: the list filters without paging. */
+export const UserExportQuery = UserQuery.omit({ pageNum: true, pageSize: true });
+export type UserExportQuery = z.infer<typeof UserExportQuery>;
+
+const userFields = {
+  deptId: z.number().int().positive().nullable().optional(),
+  nickName: NickName,
+  phonenumber: Phone.default(''),
+  email: Email.default(''),
+  sex: Sex.default('2'),
+  status: Status01.default('0'),
+  postIds: IdArray.default([]),
+  roleIds: IdArray.default([]),
+  remark: z.string().max(500).optional(),
+};
+
+export const UserBody = z.object({ userName: UserName, password: Password, ...userFields });
+export type UserBody = z.infer<typeof UserBody>;
+
+/** Fields left out stay as they are. */
+export const UserUpdate = z.object({
+  userId: z.number().int().positive(),
+  userName: UserName.optional(),
+  deptId: userFields.deptId,
+  nickName: NickName.optional(),
+  phonenumber: Phone.optional(),
+  email: Email.optional(),
+  sex: Sex.optional(),
+  status: Status01.optional(),
+  postIds: IdArray.optional(),
+  roleIds: IdArray.optional(),
+  remark: z.string().max(500).optional(),
+  version: z.number().int().min(0).optional().describe('the version read; a stale one answers 409'),
+});
+export type UserUpdate = z.infer<typeof UserUpdate>;
+
+export const ResetPwdBody = z.object({ userId: z.number().int().positive(), password: Password });
+export type ResetPwdBody = z.infer<typeof ResetPwdBody>;
+
+export const UserStatusBody = z.object({
+  userId: z.number().int().positive(),
+  status: Status01,
+  version: z.number().int().min(0).optional(),
+});
+export type UserStatusBody = z.infer<typeof UserStatusBody>;
+
+/** userId plus roleIds, as query parameters (RuoYi's web) or a JSON body. */
+export const AuthRoleBody = z.object({ userId: z.coerce.number().int().positive(), roleIds: IdArray.default([]) });
+export type AuthRoleBody = z.infer<typeof AuthRoleBody>;
+
+/** GET /system/user/ and /system/user/{id}: the form's choices, and the user when an id is given. */
+export const UserFormResult = z.object({
+  code: z.number(),
+  msg: z.string(),
+  data: User.optional(),
+  posts: z.array(Post),
+  roles: z.array(Role),
+  postIds: z.array(z.number()).optional(),
+  roleIds: z.array(z.number()).optional(),
+});
+
+export const AuthRoleResult = z.object({ code: z.number(), msg: z.string(), user: User, roles: z.array(Role) });
+
+export const DeptTreeResult = z.object({ code: z.number(), msg: z.string(), data: z.array(TreeSelectNode) });
+
+/** One spreadsheet row of a user import, after labels ("Male", "正常") became codes. */
+export const UserImportRow = z.object({
+  deptId: z.coerce.number().int().positive().optional(),
+  userName: UserName,
+  nickName: NickName,
+  email: Email.default(''),
+  phonenumber: Phone.default(''),
+  sex: Sex.default('2'),
+  status: Status01.default('0'),
+});
+export type UserImportRow = z.infer<typeof UserImportRow>;
+
+export const ImportRowResult = z.object({
+  /** Spreadsheet row number (the heading is row 1). */
+  row: z.number(),
+  userName: z.string(),
+  ok: z.boolean(),
+  msg: z.string(),
+});
+
+export const ImportResult = z.object({
+  code: z.number(),
+  msg: z.string(),
+  data: z.object({ successCount: z.number(), failureCount: z.number(), rows: z.array(ImportRowResult) }),
+});
+
+export const ImportQuery = z.object({
+  updateSupport: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1')
+    .describe('update users that already exist instead of refusing them'),
+});
+
+/** Columns a user list may sort by. */
+export const USER_SORT_COLUMNS = ['userId', 'userName', 'nickName', 'status', 'createTime', 'loginDate'] as const;
