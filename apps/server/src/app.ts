@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { API_BASE, PRODUCT_VERSION } from '@ccms/contracts/constants';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import { modules } from './modules';
+import { operationLog } from './platform/audit/operation-log';
+import { accessGuard } from './platform/auth/guard';
+import { tokenCodec } from './platform/auth/token';
+import type { AppConfig } from './platform/config';
+import { installErrorHandler } from './platform/http/error-handler';
+import { validatorCompiler } from './platform/http/validation';
+import { createJobRunner } from './platform/jobs/runner';
+import { localStorage } from './platform/storage/storage';
+import type { Secrets } from './platform/types';
+import './platform/types';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  secrets: Secrets;
+  /** false in tests that want quiet output. */
+  logger?: boolean;
+  /** Start the pg-boss job runner when ready (main.ts); tests call app.jobs.start() when they need it. */
+  jobs?: boolean;
+}
+
+/** Builds the whole app without listening: main.ts listens, tests use inject. */
+export async function buildApp({ config, database, secrets, logger = true, jobs = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.secret'], censor: '******' },
+        }
+      : false,
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('secrets', secrets);
+  app.decorate('tokens', tokenCodec(secrets.jwtSecret));
+  app.decorate('storage', localStorage(path.join(config.dataDir, 'files')));
+  app.decorate('jobs', createJobRunner({ database, storage: app.storage, log: app.log }));
+  if (jobs) app.addHook('onReady', () => app.jobs.start());
+  app.addHook('onClose', () => app.jobs.stop());
+
+  // The built web app, when present, owns every non-API path (its router shows its own 404).
+  const spaRoot = config.webDir && existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;
+  installErrorHandler(app, { spaRoot, apiBase: API_BASE });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 20 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(accessGuard);
+  await app.register(operationLog);
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'CCMS API', version: PRODUCT_VERSION }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/swagger` });
+
+  await app.register(
+    async (api) => {
+      for (const module of modules) await api.register(module);
+    },
+    { prefix: API_BASE },
+  );
+
+  if (spaRoot) await app.register(fastifyStatic, { root: spaRoot, wildcard: false });
+  return app;
+}

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../../platform/auth/password';
+import type { Db } from '../client';
+import { sysUser } from '../schema';
+import { seedConfig } from './config';
+import { seedDicts } from './dicts';
+import { seedJobs } from './jobs';
+import { seedMenus } from './menus';
+import { seedOrganization } from './organization';
+
+export interface SeedOptions {
+  adminPassword?: string;
+  captchaEnabled: boolean;
+}
+
+/**
+ * First-start data: administrator, roles, departments, posts, dictionaries, config keys and
+ * the full menu. Runs once, in one transaction, only on an empty database; later starts keep
+ * what is there. Returns the generated administrator password when none was given.
+ */
+export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<{ seeded: boolean; generatedPassword?: string }> {
+  const [users] = await db.select({ n: count() }).from(sysUser);
+  if ((users?.n ?? 0) > 0) return { seeded: false };
+  const generatedPassword = opts.adminPassword ? undefined : randomBytes(9).toString('base64url').slice(0, 12);
+  const adminHash = await hashPassword(opts.adminPassword ?? (generatedPassword as string));
+  await db.transaction(async (tx) => {
+    await seedOrganization(tx, adminHash);
+    await seedMenus(tx);
+    await seedDicts(tx);
+    await seedConfig(tx, { captchaEnabled: opts.captchaEnabled });
+    await seedJobs(tx);
+  });
+  return { seeded: true, generatedPassword };
+}

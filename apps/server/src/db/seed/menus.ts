@@ -1,0 +1,192 @@
+import type { Tx } from '../client';
+import { sysMenu, sysRoleMenu } from '../schema';
+
+type MenuSeed = typeof sysMenu.$inferInsert & { menuId: number; parentId: number };
+
+/** A directory (M): a sidebar group; its router node gets Layout or ParentView. */
+const dir = (menuId: number, parentId: number, orderNum: number, path: string, zh: string, en: string, icon: string): MenuSeed => ({
+  menuId,
+  parentId,
+  orderNum,
+  path,
+  menuName: zh,
+  menuNameEn: en,
+  menuType: 'M',
+  icon,
+});
+
+/** A page (C): `component` is the web view, `perms` the permission that opens it. */
+const page = (
+  menuId: number,
+  parentId: number,
+  orderNum: number,
+  path: string,
+  component: string,
+  perms: string | null,
+  zh: string,
+  en: string,
+  icon: string,
+  extra: Partial<MenuSeed> = {},
+): MenuSeed => ({ menuId, parentId, orderNum, path, component, perms, menuName: zh, menuNameEn: en, menuType: 'C', icon, ...extra });
+
+const ACTIONS: Record<string, [zh: string, en: string]> = {
+  query: ['查询', 'Query'],
+  add: ['新增', 'Add'],
+  edit: ['修改', 'Edit'],
+  remove: ['删除', 'Delete'],
+  export: ['导出', 'Export'],
+  import: ['导入', 'Import'],
+  resetPwd: ['重置密码', 'Reset password'],
+  unlock: ['账户解锁', 'Unlock account'],
+  batchLogout: ['批量强退', 'Batch logout'],
+  forceLogout: ['单条强退', 'Force logout'],
+  changeStatus: ['状态修改', 'Change status'],
+  preview: ['预览代码', 'Preview code'],
+  code: ['生成代码', 'Generate code'],
+  upload: ['上传', 'Upload'],
+  publish: ['发布', 'Publish'],
+};
+
+/**
+ * The buttons (F) of a page, ids counted up from `firstId` in the order given: perms are
+ * `${prefix}:${action}` and names "<entity><action>" in Chinese, "<action> <entity>" in English.
+ */
+function buttons(parentId: number, firstId: number, prefix: string, entity: [zh: string, en: string], actions: (keyof typeof ACTIONS)[]): MenuSeed[] {
+  return actions.map((action, i) => {
+    const [zh, en] = ACTIONS[action] ?? [action, action];
+    return {
+      menuId: firstId + i,
+      parentId,
+      orderNum: i + 1,
+      menuName: `${entity[0]}${zh}`,
+      menuNameEn: `${en} ${entity[1]}`,
+      menuType: 'F',
+      perms: `${prefix}:${action}`,
+      icon: '#',
+    };
+  });
+}
+
+const CRUD = ['query', 'add', 'edit', 'remove'] as const;
+
+/**
+ * The seeded menu tree. Ids are fixed (RuoYi's for its own menus, 2000-4999 for CCMS) so roles,
+ * later seeds and tests can refer to them; all stay below the identity start (5000) of new menus.
+ * Home (/index) is a static route of the web, not a menu.
+ */
+export const SEED_MENUS: MenuSeed[] = [
+  // Compliance
+  dir(2000, 0, 1, 'compliance', '合规管理', 'Compliance', 'guide'),
+  page(2001, 2000, 1, 'regulation', 'ccms/regulation/index', 'ccms:regulation:list', '法规', 'Regulations', 'documentation'),
+  ...buttons(2001, 3000, 'ccms:regulation', ['法规', 'regulation'], [...CRUD, 'export']),
+  page(2002, 2000, 2, 'regulationRelation', 'ccms/regulation/relation', 'ccms:regulationRelation:list', '法规关系', 'Regulation Relationship', 'tree'),
+  ...buttons(2002, 3010, 'ccms:regulationRelation', ['法规关系', 'relationship'], [...CRUD]),
+  page(2003, 2000, 3, 'complianceReport', 'ccms/regulation/report', 'ccms:complianceReport:list', '合规报告', 'Compliance Reports', 'chart'),
+  ...buttons(2003, 3020, 'ccms:complianceReport', ['合规报告', 'report'], ['query', 'add', 'remove', 'export']),
+
+  // Content Manager
+  dir(2100, 0, 2, 'content', '内容管理', 'Content Manager', 'education'),
+  page(2101, 2100, 1, 'explorer', 'ccms/explorer/index', 'ccms:explorer:list', '资源浏览器', 'Explorer', 'tree-table'),
+  ...buttons(2101, 3030, 'ccms:explorer', ['文件', 'file'], [...CRUD, 'upload']),
+  page(2102, 2100, 2, 'library', 'ccms/library/index', 'ccms:library:list', '库', 'Libraries', 'list'),
+  ...buttons(2102, 3040, 'ccms:library', ['库', 'library'], [...CRUD, 'export']),
+  page(2103, 2100, 3, 'project', 'ccms/project/index', 'ccms:project:list', '项目', 'Project', 'example'),
+  ...buttons(2103, 3050, 'ccms:project', ['项目', 'project'], [...CRUD, 'export']),
+  page(2104, 2100, 4, 'document', 'ccms/document/index', 'ccms:document:list', '文档', 'Documents', 'documentation'),
+  ...buttons(2104, 3060, 'ccms:document', ['文档', 'document'], [...CRUD, 'import', 'export', 'publish']),
+  page(2105, 2100, 5, 'topic', 'ccms/topic/index', 'ccms:topic:list', '主题', 'Topics', 'edit'),
+  ...buttons(2105, 3070, 'ccms:topic', ['主题', 'topic'], [...CRUD, 'export']),
+  page(2106, 2100, 6, 'graphic', 'ccms/graphic/index', 'ccms:graphic:list', '资源', 'Resources', 'star'),
+  ...buttons(2106, 3080, 'ccms:graphic', ['资源', 'resource'], [...CRUD, 'upload']),
+  page(2107, 2100, 7, 'abbreviation', 'ccms/abbreviation/index', 'ccms:abbreviation:list', '缩略语', 'Abbreviations', 'dict'),
+  ...buttons(2107, 3090, 'ccms:abbreviation', ['缩略语', 'abbreviation'], [...CRUD, 'import', 'export']),
+
+  // Team Manager: the System pages for users, roles and departments again, under the spec's names.
+  // Their rights come from the System menus' permissions, so these carry none (perms stay unique).
+  dir(2200, 0, 3, 'team', '团队管理', 'Team Manager', 'peoples'),
+  page(2201, 2200, 1, 'organization', 'system/dept/index', null, '组织', 'Organization', 'tree', { routeName: 'TeamOrganization' }),
+  page(2202, 2200, 2, 'member', 'system/user/index', null, '用户', 'User', 'user', { routeName: 'TeamUser' }),
+  page(2203, 2200, 3, 'teamRole', 'system/role/index', null, '角色', 'Role', 'peoples', { routeName: 'TeamRole' }),
+
+  // System Manager
+  dir(2300, 0, 4, 'manager', '系统配置', 'System Manager', 'component'),
+  page(2301, 2300, 1, 'doctype', 'ccms/doctype/index', 'ccms:doctype:list', '文档类型', 'Doctypes', 'nested'),
+  ...buttons(2301, 3100, 'ccms:doctype', ['文档类型', 'doctype'], [...CRUD]),
+  page(2302, 2300, 2, 'template', 'ccms/template/index', 'ccms:template:list', '模板', 'Template', 'form'),
+  ...buttons(2302, 3110, 'ccms:template', ['模板', 'template'], [...CRUD]),
+  dir(2303, 2300, 3, 'settings', '设置', 'Settings', 'system'),
+  page(2310, 2303, 1, 'editorConfig', 'ccms/editorConfig/index', 'ccms:editorConfig:list', '编辑器配置', 'Editor Config', 'code'),
+  ...buttons(2310, 3120, 'ccms:editorConfig', ['编辑器', 'editor'], [...CRUD]),
+  page(2311, 2303, 2, 'product', 'ccms/product/index', 'ccms:product:list', '产品', 'Products', 'shopping'),
+  ...buttons(2311, 3130, 'ccms:product', ['产品', 'product'], [...CRUD, 'import', 'export']),
+  page(2312, 2303, 3, 'property', 'ccms/property/index', 'ccms:property:list', '属性', 'Properties', 'list'),
+  ...buttons(2312, 3140, 'ccms:property', ['属性', 'property'], [...CRUD]),
+  page(2313, 2303, 4, 'tag', 'ccms/tag/index', 'ccms:tag:list', '标签', 'Tags', 'tab'),
+  ...buttons(2313, 3150, 'ccms:tag', ['标签', 'tag'], [...CRUD]),
+  page(2314, 2303, 5, 'connection', 'ccms/connection/index', 'ccms:connection:list', '交付连接', 'Connections', 'link'),
+  ...buttons(2314, 3160, 'ccms:connection', ['连接', 'connection'], [...CRUD]),
+  page(2315, 2303, 6, 'projectCategory', 'ccms/project/category', 'ccms:projectCategory:list', '项目类别', 'Project Categories', 'dict'),
+  ...buttons(2315, 3170, 'ccms:projectCategory', ['项目类别', 'category'], [...CRUD]),
+
+  // RuoYi's System
+  dir(1, 0, 90, 'system', '系统管理', 'System', 'system'),
+  page(100, 1, 1, 'user', 'system/user/index', 'system:user:list', '用户管理', 'Users', 'user'),
+  ...buttons(100, 1000, 'system:user', ['用户', 'user'], [...CRUD, 'export', 'import', 'resetPwd']),
+  page(101, 1, 2, 'role', 'system/role/index', 'system:role:list', '角色管理', 'Roles', 'peoples'),
+  ...buttons(101, 1007, 'system:role', ['角色', 'role'], [...CRUD, 'export']),
+  page(102, 1, 3, 'menu', 'system/menu/index', 'system:menu:list', '菜单管理', 'Menus', 'tree-table'),
+  ...buttons(102, 1012, 'system:menu', ['菜单', 'menu'], [...CRUD]),
+  page(103, 1, 4, 'dept', 'system/dept/index', 'system:dept:list', '部门管理', 'Departments', 'tree'),
+  ...buttons(103, 1016, 'system:dept', ['部门', 'department'], [...CRUD]),
+  page(104, 1, 5, 'post', 'system/post/index', 'system:post:list', '岗位管理', 'Posts', 'post'),
+  ...buttons(104, 1020, 'system:post', ['岗位', 'post'], [...CRUD, 'export']),
+  page(105, 1, 6, 'dict', 'system/dict/index', 'system:dict:list', '字典管理', 'Dictionaries', 'dict'),
+  ...buttons(105, 1025, 'system:dict', ['字典', 'dictionary'], [...CRUD, 'export']),
+  page(106, 1, 7, 'config', 'system/config/index', 'system:config:list', '参数设置', 'Parameters', 'edit'),
+  ...buttons(106, 1030, 'system:config', ['参数', 'parameter'], [...CRUD, 'export']),
+  page(107, 1, 8, 'notice', 'system/notice/index', 'system:notice:list', '通知公告', 'Notices', 'message'),
+  ...buttons(107, 1035, 'system:notice', ['公告', 'notice'], [...CRUD]),
+  dir(108, 1, 9, 'log', '日志管理', 'Logs', 'log'),
+  page(500, 108, 1, 'operlog', 'monitor/operlog/index', 'monitor:operlog:list', '操作日志', 'Operation Log', 'form'),
+  ...buttons(500, 1039, 'monitor:operlog', ['操作', 'operation log'], ['query', 'remove', 'export']),
+  page(501, 108, 2, 'logininfor', 'monitor/logininfor/index', 'monitor:logininfor:list', '登录日志', 'Login Log', 'logininfor'),
+  ...buttons(501, 1042, 'monitor:logininfor', ['登录', 'login log'], ['query', 'remove', 'export', 'unlock']),
+  page(502, 108, 3, 'publishLog', 'ccms/publishLog/index', 'ccms:publishLog:list', '发布日志', 'Publish Log', 'log'),
+  ...buttons(502, 3180, 'ccms:publishLog', ['发布日志', 'publish log'], ['query', 'remove']),
+
+  // RuoYi's Monitor
+  dir(2, 0, 91, 'monitor', '系统监控', 'Monitor', 'monitor'),
+  page(109, 2, 1, 'online', 'monitor/online/index', 'monitor:online:list', '在线用户', 'Online Users', 'online'),
+  ...buttons(109, 1046, 'monitor:online', ['在线', 'online user'], ['query', 'batchLogout', 'forceLogout']),
+  page(110, 2, 2, 'job', 'monitor/job/index', 'monitor:job:list', '定时任务', 'Scheduled Jobs', 'job'),
+  ...buttons(110, 1049, 'monitor:job', ['任务', 'job'], [...CRUD, 'changeStatus', 'export']),
+  page(112, 2, 3, 'server', 'monitor/server/index', 'monitor:server:list', '服务监控', 'Server', 'server'),
+  page(113, 2, 4, 'cache', 'monitor/cache/index', 'monitor:cache:list', '缓存监控', 'Cache', 'redis'),
+
+  // RuoYi's Tool
+  dir(3, 0, 92, 'tool', '系统工具', 'Tool', 'tool'),
+  page(115, 3, 1, 'build', 'tool/build/index', 'tool:build:list', '表单构建', 'Form Builder', 'build'),
+  page(116, 3, 2, 'gen', 'tool/gen/index', 'tool:gen:list', '代码生成', 'Code Generator', 'code'),
+  ...buttons(116, 1055, 'tool:gen', ['生成', 'generator'], ['query', 'edit', 'remove', 'import', 'preview', 'code']),
+  page(117, 3, 3, 'swagger', 'tool/swagger/index', 'tool:swagger:list', '系统接口', 'API Docs', 'swagger'),
+];
+
+/** Directories whose pages the seeded "common" role may open and read. */
+const COMMON_DIRECTORIES = [2000, 2100];
+
+/**
+ * Menus the seeded "common" role (roleId 2) gets: the Compliance and Content Manager
+ * directories, their pages and each page's query button; nothing administrative. The
+ * personal centre, notices bell and dictionaries need only a signed-in user.
+ */
+export const COMMON_ROLE_MENUS: number[] = SEED_MENUS.filter((m) => {
+  if (COMMON_DIRECTORIES.includes(m.menuId)) return true;
+  const parent = SEED_MENUS.find((p) => p.menuId === m.parentId);
+  if (m.menuType === 'C') return COMMON_DIRECTORIES.includes(m.parentId);
+  return m.menuType === 'F' && parent !== undefined && COMMON_DIRECTORIES.includes(parent.parentId) && (m.perms ?? '').endsWith(':query');
+}).map((m) => m.menuId);
+
+export async function seedMenus(tx: Tx) {
+  await tx.insert(sysMenu).values(SEED_MENUS.map((m) => ({ createBy: 'admin', ...m })));
+  if (COMMON_ROLE_MENUS.length > 0) await tx.insert(sysRoleMenu).values(COMMON_ROLE_MENUS.map((menuId) => ({ roleId: 2, menuId })));
+}

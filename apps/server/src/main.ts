@@ -1,0 +1,38 @@
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seedIfEmpty } from './db/seed';
+import { loadConfig } from './platform/config';
+import { loadOrCreateSecret } from './platform/secrets';
+
+/** Reads config, opens and migrates the database, seeds a first start, listens. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const secrets = {
+    jwtSecret: await loadOrCreateSecret(config.dataDir, 'jwt-secret', config.jwtSecret),
+    secretKey: await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey),
+  };
+  const seed = await seedIfEmpty(database.db, { adminPassword: config.adminPassword, captchaEnabled: config.captchaOnFirstSeed });
+  const app = await buildApp({ config, database, secrets, jobs: true });
+  if (seed.generatedPassword) {
+    // Printed once, on the first start only; it is stored nowhere but as a hash.
+    process.stdout.write(
+      `\n  First start: sign in as "admin" with password: ${seed.generatedPassword}\n  (set CCMS_ADMIN_PASSWORD before the first start to choose it)\n\n`,
+    );
+  }
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`CCMS listening on http://localhost:${config.port} (database: ${database.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import { okOf } from '@ccms/contracts/http';
+import { CacheInfo } from '@ccms/contracts/monitor/cache';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../../platform/http/envelope';
+import { cacheService } from './cache.service';
+
+/** Cache monitor (RuoYi CacheController): the database and what the process holds, as there is no Redis. */
+export const cacheRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = cacheService(app.database, app.jobs);
+
+  app.get('/monitor/cache', { config: { permission: 'monitor:cache:list' }, schema: { response: { 200: okOf(CacheInfo) } } }, async () =>
+    ok(await cache.info()),
+  );
+};

@@ -1,0 +1,49 @@
+import { FileResponse } from '@ccms/contracts/common';
+import { OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
+import { JobLog, JobLogIdParam, JobLogIdsParam, JobLogQuery } from '@ccms/contracts/monitor/job-log';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, ok, rows } from '../../../platform/http/envelope';
+import { sendXlsx } from '../../../platform/http/excel';
+import { BusinessType } from '../../../platform/types';
+import { acceptFormBodies } from '../operlog/form-body';
+import { jobLogService } from './job-log.service';
+
+const log = (businessType: BusinessType) => ({ title: 'jobLog', businessType });
+
+/** Runs of scheduled jobs (RuoYi SysJobLogController); the job runner writes the rows. */
+export const jobLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const jobLogs = jobLogService(app.db);
+  acceptFormBodies(app);
+
+  app.get(
+    '/monitor/jobLog/list',
+    { config: { permission: 'monitor:job:list' }, schema: { querystring: JobLogQuery, response: { 200: rowsOf(JobLog) } } },
+    async (req) => rows(await jobLogs.list(req.query, req.lang)),
+  );
+  app.get(
+    '/monitor/jobLog/:jobLogId',
+    { config: { permission: 'monitor:job:query' }, schema: { params: JobLogIdParam, response: { 200: okOf(JobLog) } } },
+    async (req) => ok(await jobLogs.get(req.params.jobLogId, req.lang)),
+  );
+  app.delete(
+    '/monitor/jobLog/clean',
+    { config: { permission: 'monitor:job:remove', log: log(BusinessType.CLEAN) }, schema: { response: { 200: OkEmpty } } },
+    async () => {
+      await jobLogs.clean();
+      return done();
+    },
+  );
+  app.delete(
+    '/monitor/jobLog/:ids',
+    { config: { permission: 'monitor:job:remove', log: log(BusinessType.DELETE) }, schema: { params: JobLogIdsParam, response: { 200: OkEmpty } } },
+    async (req) => {
+      await jobLogs.remove(req.params.ids);
+      return done();
+    },
+  );
+  app.post(
+    '/monitor/jobLog/export',
+    { config: { permission: 'monitor:job:export', log: log(BusinessType.EXPORT) }, schema: { body: JobLogQuery.optional(), response: { 200: FileResponse } } },
+    async (req, reply) => sendXlsx(reply, 'jobLog.xlsx', await jobLogs.exportXlsx(req.body ?? JobLogQuery.parse({}), req.lang)),
+  );
+};

@@ -1,0 +1,53 @@
+import type { OperLogQuery } from '@ccms/contracts/monitor/operlog';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sysOperLog } from '../../../db/schema';
+import { orderBy, pageWindow } from '../../../platform/http/paging';
+import { contains, EXPORT_MAX_ROWS, withinRange } from './filters';
+
+const sortable = { operTime: sysOperLog.operTime, costTime: sysOperLog.costTime };
+
+function filters(q: OperLogQuery): SQL | undefined {
+  return and(
+    contains(sysOperLog.title, q.title),
+    contains(sysOperLog.operName, q.operName),
+    contains(sysOperLog.operIp, q.operIp),
+    q.businessType !== undefined ? eq(sysOperLog.businessType, q.businessType) : undefined,
+    q.status !== undefined ? eq(sysOperLog.status, q.status) : undefined,
+    withinRange(sysOperLog.operTime, q),
+  );
+}
+
+export async function listOperLogs(db: Db, q: OperLogQuery) {
+  const where = filters(q);
+  const order = orderBy(q, sortable, desc(sysOperLog.operId));
+  const { limit, offset } = pageWindow(q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(sysOperLog)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(sysOperLog).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export const operLogsForExport = (db: Db, q: OperLogQuery) =>
+  db
+    .select()
+    .from(sysOperLog)
+    .where(filters(q))
+    .orderBy(...orderBy(q, sortable, desc(sysOperLog.operId)))
+    .limit(EXPORT_MAX_ROWS);
+
+export async function findOperLog(db: Db, operId: number) {
+  const [row] = await db.select().from(sysOperLog).where(eq(sysOperLog.operId, operId));
+  return row;
+}
+
+export const deleteOperLogs = (db: Db, ids: number[]) => db.delete(sysOperLog).where(inArray(sysOperLog.operId, ids));
+
+export const deleteAllOperLogs = (db: Db) => db.delete(sysOperLog);

@@ -1,0 +1,83 @@
+import type { ConfigFilter, ConfigQuery } from '@ccms/contracts/system/config';
+import { and, asc, count, eq, gte, inArray, like, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client';
+import { sysConfig } from '../../../db/schema';
+import { badRequest } from '../../../platform/http/errors';
+import { orderBy, pageWindow } from '../../../platform/http/paging';
+
+/** The value of a config key, or undefined when the key is not set. */
+export async function configValue(db: Db, key: string): Promise<string | undefined> {
+  const [row] = await db.select({ value: sysConfig.configValue }).from(sysConfig).where(eq(sysConfig.configKey, key));
+  return row?.value;
+}
+
+export const configFlag = async (db: Db, key: string, fallback: boolean) => {
+  const value = await configValue(db, key);
+  return value === undefined ? fallback : value === 'true';
+};
+
+/** The date part of a RuoYi range bound ("2024-05-01" or "2024-05-01 00:00:00"); a 400 naming the field otherwise. */
+function dayOf(value: string, field: string): string {
+  const day = value.trim().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day))) throw badRequest('field.invalidFormat', { field });
+  return day;
+}
+
+/**
+ * RuoYi's params[beginTime]/params[endTime] filter on a timestamp column, whole days inclusive,
+ * in the database's time zone.
+ */
+export function createdWithin(column: PgColumn, q: { 'params[beginTime]'?: string; 'params[endTime]'?: string }): SQL | undefined {
+  const begin = q['params[beginTime]'];
+  const end = q['params[endTime]'];
+  return and(
+    begin ? gte(column, sql`${dayOf(begin, 'params[beginTime]')}::date`) : undefined,
+    end ? lt(column, sql`(${dayOf(end, 'params[endTime]')}::date + 1)`) : undefined,
+  );
+}
+
+const sortable = { configName: sysConfig.configName, configKey: sysConfig.configKey, createTime: sysConfig.createTime, configId: sysConfig.configId };
+
+function filters(q: ConfigFilter): SQL | undefined {
+  return and(
+    q.configName ? like(sysConfig.configName, `%${q.configName}%`) : undefined,
+    q.configKey ? like(sysConfig.configKey, `%${q.configKey}%`) : undefined,
+    q.configType ? eq(sysConfig.configType, q.configType) : undefined,
+    createdWithin(sysConfig.createTime, q),
+  );
+}
+
+export async function listConfigs(db: Db, q: ConfigQuery) {
+  const where = filters(q);
+  const { limit, offset } = pageWindow(q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(sysConfig)
+      .where(where)
+      .orderBy(...orderBy(q, sortable, asc(sysConfig.configId)))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(sysConfig).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every row matching the filters, for the export. */
+export const allConfigs = (db: Db, q: ConfigFilter) => db.select().from(sysConfig).where(filters(q)).orderBy(asc(sysConfig.configId));
+
+export async function findConfig(db: Db, configId: number) {
+  const [row] = await db.select().from(sysConfig).where(eq(sysConfig.configId, configId));
+  return row;
+}
+
+export async function findKeyClash(db: Db, configKey: string, exceptId?: number) {
+  const [row] = await db
+    .select({ configId: sysConfig.configId })
+    .from(sysConfig)
+    .where(and(eq(sysConfig.configKey, configKey), exceptId ? ne(sysConfig.configId, exceptId) : undefined));
+  return row;
+}
+
+export const configsByIds = (db: Db, configIds: number[]) => db.select().from(sysConfig).where(inArray(sysConfig.configId, configIds));

@@ -1,0 +1,85 @@
+import { IdList, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
+import { Config, ConfigBody, ConfigFilter, ConfigQuery, ConfigUpdate, ConfigValueResult } from '@ccms/contracts/system/config';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../../platform/auth/guard';
+import { done, ok, rows } from '../../../platform/http/envelope';
+import { sendXlsx } from '../../../platform/http/excel';
+import { BusinessType } from '../../../platform/types';
+import { acceptFormBodies, queryAsBody } from '../user/request-input';
+import { configService } from './config.service';
+
+/** Exports answer a workbook, not an envelope. */
+const Xlsx = z.unknown().describe('an .xlsx workbook');
+const log = (businessType: BusinessType) => ({ title: 'config', businessType });
+const ConfigIdParam = z.object({ configId: z.coerce.number().int().positive() });
+
+/** Config parameters (RuoYi's SysConfigController). */
+export const configRoutes: FastifyPluginAsyncZod = async (app) => {
+  const configs = configService(app.db);
+  acceptFormBodies(app);
+
+  app.get(
+    '/system/config/list',
+    { config: { permission: 'system:config:list' }, schema: { querystring: ConfigQuery, response: { 200: rowsOf(Config) } } },
+    async (req) => rows(await configs.list(req.query)),
+  );
+  app.post(
+    '/system/config/export',
+    {
+      config: { permission: 'system:config:export', log: log(BusinessType.EXPORT) },
+      preValidation: queryAsBody,
+      schema: { body: ConfigFilter, response: { 200: Xlsx } },
+    },
+    async (req, reply) => sendXlsx(reply, 'config.xlsx', await configs.export(req.body, req.lang)),
+  );
+  app.get(
+    '/system/config/configKey/:configKey',
+    { config: { authenticated: true }, schema: { params: z.object({ configKey: z.string().min(1).max(100) }), response: { 200: ConfigValueResult } } },
+    async (req) => {
+      const value = await configs.valueOf(req.params.configKey);
+      // RuoYi's web reads the value from msg: a value that happens to be a message key would be translated, so data carries it untouched.
+      return { code: 200, msg: value, data: value };
+    },
+  );
+  app.get(
+    '/system/config/:configId',
+    { config: { permission: 'system:config:query' }, schema: { params: ConfigIdParam, response: { 200: okOf(Config) } } },
+    async (req) => ok(await configs.get(req.params.configId)),
+  );
+  app.post(
+    '/system/config',
+    { config: { permission: 'system:config:add', log: log(BusinessType.INSERT) }, schema: { body: ConfigBody, response: { 200: OkEmpty } } },
+    async (req) => {
+      await configs.create(caller(req), req.body);
+      return done();
+    },
+  );
+  app.put(
+    '/system/config',
+    { config: { permission: 'system:config:edit', log: log(BusinessType.UPDATE) }, schema: { body: ConfigUpdate, response: { 200: OkEmpty } } },
+    async (req) => {
+      await configs.update(caller(req), req.body);
+      return done();
+    },
+  );
+  app.delete(
+    '/system/config/refreshCache',
+    { config: { permission: 'system:config:remove', log: log(BusinessType.CLEAN) }, schema: { response: { 200: OkEmpty } } },
+    async () => {
+      await configs.refreshCache();
+      return done();
+    },
+  );
+  app.delete(
+    '/system/config/:ids',
+    {
+      config: { permission: 'system:config:remove', log: log(BusinessType.DELETE) },
+      schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await configs.remove(req.params.ids);
+      return done();
+    },
+  );
+};

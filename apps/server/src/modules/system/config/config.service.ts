@@ -1,0 +1,68 @@
+import type { Language } from '@ccms/contracts/constants';
+import type { Config, ConfigBody, ConfigFilter, ConfigQuery, ConfigUpdate } from '@ccms/contracts/system/config';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sysConfig } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { allConfigs, configsByIds, configValue, findConfig, findKeyClash, listConfigs } from './config.queries';
+
+const yesNo = (lang: Language) => (v: unknown) => (v === 'Y' ? (lang === 'en' ? 'Yes' : '是') : lang === 'en' ? 'No' : '否');
+
+const columns = (lang: Language): ExcelColumn<Config>[] => [
+  { key: 'configId', header: { zh: '参数主键', en: 'ID' }, width: 10 },
+  { key: 'configName', header: { zh: '参数名称', en: 'Name' }, width: 30 },
+  { key: 'configKey', header: { zh: '参数键名', en: 'Key' }, width: 34 },
+  { key: 'configValue', header: { zh: '参数键值', en: 'Value' }, width: 24 },
+  { key: 'configType', header: { zh: '系统内置', en: 'Built in' }, width: 10, format: yesNo(lang) },
+  { key: 'remark', header: { zh: '备注', en: 'Remark' }, width: 40 },
+  { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
+];
+
+export function configService(db: Db) {
+  async function assertUnique(body: ConfigBody, exceptId?: number) {
+    if (await findKeyClash(db, body.configKey, exceptId)) throw badRequest('config.keyExists', { name: body.configName, key: body.configKey });
+  }
+
+  return {
+    list: (q: ConfigQuery) => listConfigs(db, q),
+
+    async get(configId: number) {
+      const row = await findConfig(db, configId);
+      if (!row) throw notFound('notFound.row', { what: `config ${configId}` });
+      return row;
+    },
+
+    /** An unset key reads as empty text, as in RuoYi. */
+    valueOf: async (configKey: string) => (await configValue(db, configKey)) ?? '',
+
+    async create(auth: AuthContext, body: ConfigBody) {
+      await assertUnique(body);
+      await db.insert(sysConfig).values({ ...body, remark: body.remark ?? '', createBy: auth.userName });
+    },
+
+    async update(auth: AuthContext, body: ConfigUpdate) {
+      const { configId, ...fields } = body;
+      if (!(await findConfig(db, configId))) throw notFound('notFound.row', { what: `config ${configId}` });
+      await assertUnique(fields, configId);
+      await db
+        .update(sysConfig)
+        .set({ ...fields, remark: fields.remark ?? '', updateBy: auth.userName, updateTime: new Date() })
+        .where(eq(sysConfig.configId, configId));
+    },
+
+    /** Built-in parameters (type Y) are refused before anything is deleted. */
+    async remove(configIds: number[]) {
+      const rows = await configsByIds(db, configIds);
+      const builtIn = rows.find((r) => r.configType === 'Y');
+      if (builtIn) throw badRequest('config.builtIn', { key: builtIn.configKey });
+      await db.delete(sysConfig).where(inArray(sysConfig.configId, configIds));
+    },
+
+    /** Nothing to do: config values are read from the database on every use, never cached. */
+    refreshCache: async () => {},
+
+    export: async (q: ConfigFilter, lang: Language) => toXlsx(lang === 'en' ? 'Parameters' : '参数', columns(lang), await allConfigs(db, q), lang),
+  };
+}

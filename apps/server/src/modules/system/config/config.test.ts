@@ -1,0 +1,180 @@
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerWith } from '../../../../test/callers';
+import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { sysConfig, sysOperLog } from '../../../db/schema';
+import { configFlag, configValue } from './config.queries';
+
+let t: TestApp;
+let admin: Caller;
+let plain: Caller;
+
+const configs = () => t.database.db.select().from(sysConfig).orderBy(sysConfig.configId);
+const byKey = async (configKey: string) => (await t.database.db.select().from(sysConfig).where(eq(sysConfig.configKey, configKey)))[0];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  plain = await callerWith(t, 'plain', []);
+});
+afterAll(() => t.close());
+
+describe('GET /system/config/list and /{id}', () => {
+  it('lists with paging and filters, and answers one parameter or 404', async () => {
+    const all = await admin.get('/prod-api/system/config/list');
+    const seeded = (await t.database.db.select().from(sysConfig)).length;
+    expect(seeded).toBeGreaterThanOrEqual(7);
+    expect(all.body.total).toBe(seeded);
+    expect(all.body.rows[0]).toMatchObject({ configKey: 'sys.account.captchaEnabled', configType: 'Y' });
+    expect((await admin.get('/prod-api/system/config/list', { configKey: 'sys.index', pageSize: 1 })).body).toMatchObject({
+      total: 2,
+      rows: [{ configKey: 'sys.index.skinName' }],
+    });
+    expect((await admin.get('/prod-api/system/config/list', { configName: '验证码' })).body.total).toBe(1);
+    expect((await admin.get('/prod-api/system/config/list', { configType: 'N' })).body.total).toBe(0);
+    // Whole days, inclusive, in the database's time zone: a two-day margin keeps this true in any zone.
+    const dayBefore = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await admin.get('/prod-api/system/config/list', { 'params[beginTime]': dayBefore, 'params[endTime]': '2999-12-31' })).body.total).toBe(seeded);
+    expect((await admin.get('/prod-api/system/config/list', { 'params[endTime]': '2001-01-01' })).body.total).toBe(0);
+    expect((await admin.get('/prod-api/system/config/list', { 'params[endTime]': '2001-13-45' })).body.msg).toBe('params[endTime] is not in a valid format');
+    expect((await admin.get('/prod-api/system/config/list', { orderByColumn: 'configValue' })).body.msg).toBe('Cannot sort by configValue');
+    const id = all.body.rows[0].configId;
+    expect((await admin.get(`/prod-api/system/config/${id}`)).body.data.configKey).toBe('sys.account.captchaEnabled');
+    expect((await admin.get('/prod-api/system/config/99999')).status).toBe(404);
+  });
+});
+
+describe('GET /system/config/configKey/{key}', () => {
+  it('answers the value in msg and data to any signed-in user; an unset key reads as empty', async () => {
+    expect((await plain.get('/prod-api/system/config/configKey/sys.index.sideTheme')).body).toEqual({ code: 200, msg: 'theme-light', data: 'theme-light' });
+    expect((await plain.get('/prod-api/system/config/configKey/no.such.key')).body).toEqual({ code: 200, msg: '', data: '' });
+    expect((await t.anonymous.get('/prod-api/system/config/configKey/sys.index.sideTheme')).status).toBe(401);
+  });
+});
+
+describe('POST, PUT and DELETE /system/config', () => {
+  it('creates, edits and deletes a parameter, writing the operation log', async () => {
+    const body = { configName: '发布-并发数', configKey: 'ccms.publish.workers', configValue: '2', remark: 'publishing' };
+    expect((await admin.post('/prod-api/system/config', body)).body.code).toBe(200);
+    const row = await byKey('ccms.publish.workers');
+    expect(row).toMatchObject({ configValue: '2', configType: 'N', createBy: 'admin' });
+    const configId = row?.configId ?? 0;
+    expect((await admin.put('/prod-api/system/config', { ...body, configId, configValue: '4' })).body.code).toBe(200);
+    expect(await configValue(t.database.db, 'ccms.publish.workers')).toBe('4');
+    expect((await admin.get('/prod-api/system/config/configKey/ccms.publish.workers')).body.data).toBe('4');
+    expect((await admin.delete(`/prod-api/system/config/${configId}`)).body.code).toBe(200);
+    expect(await byKey('ccms.publish.workers')).toBeUndefined();
+    // The operation log row is written after the response is sent: wait for it.
+    const logs = () => t.database.db.select().from(sysOperLog).where(eq(sysOperLog.title, 'config')).orderBy(sysOperLog.operId);
+    await expect
+      .poll(async () => (await logs()).map((l) => [l.businessType, l.status]))
+      .toEqual([
+        [1, 0],
+        [2, 0],
+        [3, 0],
+      ]);
+  });
+
+  it('changes what the platform reads: the captcha switch takes effect on the sign-in page', async () => {
+    const row = await byKey('sys.account.captchaEnabled');
+    const put = (configValue: string) => admin.put('/prod-api/system/config', { ...row, configValue });
+    expect((await put('true')).body.code).toBe(200);
+    expect(await configFlag(t.database.db, 'sys.account.captchaEnabled', false)).toBe(true);
+    expect((await t.anonymous.get('/prod-api/captchaImage')).body.captchaEnabled).toBe(true);
+    expect((await put('false')).body.code).toBe(200);
+    expect((await t.anonymous.get('/prod-api/captchaImage')).body.captchaEnabled).toBe(false);
+  });
+
+  it.each([
+    [{ configName: '', configKey: 'a.b' }, 'configName is required'],
+    [{ configName: 'X', configKey: '' }, 'configKey is required'],
+    [{ configName: 'X', configKey: 'k'.repeat(101) }, 'configKey must be at most 100 characters'],
+    [{ configName: 'X', configKey: 'a.b', configValue: 'v'.repeat(501) }, 'configValue must be at most 500 characters'],
+    [{ configName: 'X', configKey: 'a.b', configType: 'Q' }, 'configType must be one of: Y, N'],
+    [{ configName: '重复', configKey: 'sys.index.skinName' }, 'Cannot save parameter "重复": key "sys.index.skinName" already exists'],
+  ])('refuses %j naming the problem, changing nothing', async (body, msg) => {
+    const before = await configs();
+    const res = await admin.post('/prod-api/system/config', body);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe(msg);
+    expect(await configs()).toEqual(before);
+  });
+
+  it('refuses taking a key another parameter holds, and deleting a built-in parameter, changing nothing', async () => {
+    const skin = await byKey('sys.index.skinName');
+    const before = await configs();
+    const clash = await admin.put('/prod-api/system/config', { ...skin, configKey: 'sys.index.sideTheme' });
+    expect(clash.body.msg).toBe('Cannot save parameter "主框架页-默认皮肤样式名称": key "sys.index.sideTheme" already exists');
+    await admin.post('/prod-api/system/config', { configName: '自定义', configKey: 'ccms.custom', configValue: 'x' });
+    const custom = await byKey('ccms.custom');
+    const withCustom = await configs();
+    const builtIn = await admin.delete(`/prod-api/system/config/${custom?.configId},${skin?.configId}`);
+    expect(builtIn.body).toEqual({ code: 400, msg: 'Built-in parameter [sys.index.skinName] cannot be deleted' });
+    expect(await configs()).toEqual(withCustom);
+    expect(withCustom.length).toBe(before.length + 1);
+    expect((await admin.put('/prod-api/system/config', { ...skin, configId: 99999 })).status).toBe(404);
+  });
+
+  it('refreshes the cache (nothing is cached) and exports the filtered parameters', async () => {
+    expect((await admin.delete('/prod-api/system/config/refreshCache')).body.code).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/system/config/export',
+      payload: 'configKey=sys.account&pageNum=1',
+      headers: { authorization: `Bearer ${admin.token}`, 'accept-language': 'zh', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    book.worksheets[0]?.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+    });
+    expect(rows[0]?.slice(0, 5)).toEqual(['参数主键', '参数名称', '参数键名', '参数键值', '系统内置']);
+    expect(rows.slice(1).map((r) => [r[2], r[4]])).toEqual([
+      ['sys.account.captchaEnabled', '是'],
+      ['sys.account.registerUser', '是'],
+      ['sys.account.passwordValidateDays', '是'],
+    ]);
+  });
+});
+
+describe('permissions', () => {
+  it('lets system:config:list list and refuses the rest', async () => {
+    const reader = await callerWith(t, 'confread', ['system:config:list']);
+    expect((await reader.get('/prod-api/system/config/list')).body.code).toBe(200);
+    const row = await byKey('sys.index.sideTheme');
+    const before = await configs();
+    for (const res of [
+      await reader.get(`/prod-api/system/config/${row?.configId}`),
+      await reader.post('/prod-api/system/config', { configName: 'X', configKey: 'x.y' }),
+      await reader.put('/prod-api/system/config', { ...row, configValue: 'theme-dark' }),
+      await reader.delete(`/prod-api/system/config/${row?.configId}`),
+      await reader.delete('/prod-api/system/config/refreshCache'),
+      await reader.post('/prod-api/system/config/export', {}),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.msg).toBe('The current operation has no permission');
+    }
+    expect(await configs()).toEqual(before);
+    expect((await plain.get('/prod-api/system/config/list')).status).toBe(403);
+  });
+
+  it('lets each other permission do its one thing', async () => {
+    const writer = await callerWith(t, 'confwrite', [
+      'system:config:query',
+      'system:config:add',
+      'system:config:edit',
+      'system:config:remove',
+      'system:config:export',
+    ]);
+    expect((await writer.post('/prod-api/system/config', { configName: '临时', configKey: 'ccms.tmp', configValue: '1' })).body.code).toBe(200);
+    const row = await byKey('ccms.tmp');
+    expect((await writer.get(`/prod-api/system/config/${row?.configId}`)).body.code).toBe(200);
+    expect((await writer.put('/prod-api/system/config', { ...row, configValue: '2' })).body.code).toBe(200);
+    expect((await writer.post('/prod-api/system/config/export', {})).status).toBe(200);
+    expect((await writer.delete(`/prod-api/system/config/${row?.configId}`)).body.code).toBe(200);
+    expect((await writer.get('/prod-api/system/config/list')).status).toBe(403);
+  });
+});

@@ -1,0 +1,171 @@
+import type { Language } from '@ccms/contracts/constants';
+import type {
+  DictData,
+  DictDataBody,
+  DictDataFilter,
+  DictDataQuery,
+  DictDataUpdate,
+  DictItem,
+  DictType,
+  DictTypeBody,
+  DictTypeFilter,
+  DictTypeQuery,
+  DictTypeUpdate,
+} from '@ccms/contracts/system/dict';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sysDictData, sysDictType } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import {
+  allDictData,
+  allDictTypes,
+  dictTypesByIds,
+  enabledItemsOf,
+  findDictData,
+  findDictType,
+  findDictTypeByKey,
+  findTypeClash,
+  findValueClash,
+  firstTypeWithData,
+  listDictData,
+  listDictTypes,
+} from './dict.queries';
+
+const statusText = (lang: Language) => (v: unknown) => (v === '0' ? (lang === 'en' ? 'Normal' : '正常') : lang === 'en' ? 'Disabled' : '停用');
+
+const typeColumns = (lang: Language): ExcelColumn<DictType>[] => [
+  { key: 'dictId', header: { zh: '字典主键', en: 'ID' }, width: 10 },
+  { key: 'dictName', header: { zh: '字典名称', en: 'Name' }, width: 24 },
+  { key: 'dictType', header: { zh: '字典类型', en: 'Type' }, width: 28 },
+  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 10, format: statusText(lang) },
+  { key: 'remark', header: { zh: '备注', en: 'Remark' }, width: 30 },
+  { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
+];
+
+const dataColumns = (lang: Language): ExcelColumn<DictData>[] => [
+  { key: 'dictCode', header: { zh: '字典编码', en: 'Code' }, width: 10 },
+  { key: 'dictSort', header: { zh: '字典排序', en: 'Sort' }, width: 10 },
+  { key: 'dictLabel', header: { zh: '字典标签', en: 'Label (zh)' }, width: 20 },
+  { key: 'dictLabelEn', header: { zh: '英文标签', en: 'Label (en)' }, width: 20 },
+  { key: 'dictValue', header: { zh: '字典键值', en: 'Value' }, width: 20 },
+  { key: 'dictType', header: { zh: '字典类型', en: 'Type' }, width: 24 },
+  { key: 'isDefault', header: { zh: '是否默认', en: 'Default' }, width: 10 },
+  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 10, format: statusText(lang) },
+  { key: 'remark', header: { zh: '备注', en: 'Remark' }, width: 30 },
+];
+
+/** Dictionary types and their data (RuoYi's SysDictTypeController and SysDictDataController). */
+export function dictService(db: Db) {
+  async function assertTypeUnique(body: DictTypeBody, exceptId?: number) {
+    if (await findTypeClash(db, body.dictType, exceptId)) throw badRequest('dict.typeExists', { name: body.dictName, type: body.dictType });
+  }
+
+  async function assertDataValid(body: DictDataBody, exceptCode?: number) {
+    if (!(await findDictTypeByKey(db, body.dictType))) throw badRequest('dict.typeMissing', { type: body.dictType });
+    if (await findValueClash(db, body.dictType, body.dictValue, exceptCode))
+      throw badRequest('dict.valueExists', { type: body.dictType, value: body.dictValue });
+  }
+
+  return {
+    types: {
+      list: (q: DictTypeQuery) => listDictTypes(db, q),
+      options: () => allDictTypes(db),
+
+      async get(dictId: number) {
+        const row = await findDictType(db, dictId);
+        if (!row) throw notFound('notFound.row', { what: `dict type ${dictId}` });
+        return row;
+      },
+
+      async create(auth: AuthContext, body: DictTypeBody) {
+        await assertTypeUnique(body);
+        await db.insert(sysDictType).values({ ...body, remark: body.remark ?? '', createBy: auth.userName });
+      },
+
+      /** Renaming a type carries its data rows along in the same transaction. */
+      async update(auth: AuthContext, body: DictTypeUpdate) {
+        const { dictId, ...fields } = body;
+        const current = await findDictType(db, dictId);
+        if (!current) throw notFound('notFound.row', { what: `dict type ${dictId}` });
+        await assertTypeUnique(fields, dictId);
+        await db.transaction(async (tx) => {
+          if (current.dictType !== fields.dictType) {
+            await tx.update(sysDictData).set({ dictType: fields.dictType }).where(eq(sysDictData.dictType, current.dictType));
+          }
+          await tx
+            .update(sysDictType)
+            .set({ ...fields, remark: fields.remark ?? '', updateBy: auth.userName, updateTime: new Date() })
+            .where(eq(sysDictType.dictId, dictId));
+        });
+      },
+
+      /** A type that still has data is refused, and then nothing is deleted. */
+      async remove(dictIds: number[]) {
+        const types = await dictTypesByIds(db, dictIds);
+        const used = await firstTypeWithData(
+          db,
+          types.map((t) => t.dictType),
+        );
+        if (used) throw badRequest('dict.typeInUse', { name: types.find((t) => t.dictType === used)?.dictName ?? used });
+        await db.delete(sysDictType).where(inArray(sysDictType.dictId, dictIds));
+      },
+
+      export: async (q: DictTypeFilter, lang: Language) =>
+        toXlsx(lang === 'en' ? 'Dictionary types' : '字典类型', typeColumns(lang), await allDictTypes(db, q), lang),
+    },
+
+    data: {
+      list: (q: DictDataQuery) => listDictData(db, q),
+
+      async get(dictCode: number) {
+        const row = await findDictData(db, dictCode);
+        if (!row) throw notFound('notFound.row', { what: `dict data ${dictCode}` });
+        return row;
+      },
+
+      /** The enabled items of a type, labelled in the caller's language (Chinese when no English label is set). */
+      async itemsOf(dictType: string, lang: Language): Promise<DictItem[]> {
+        const rows = await enabledItemsOf(db, dictType);
+        return rows.map((r) => ({
+          dictCode: r.dictCode,
+          dictSort: r.dictSort,
+          dictLabel: lang === 'en' && r.dictLabelEn ? r.dictLabelEn : r.dictLabel,
+          dictLabelZh: r.dictLabel,
+          dictLabelEn: r.dictLabelEn,
+          dictValue: r.dictValue,
+          dictType: r.dictType,
+          listClass: r.listClass,
+          cssClass: r.cssClass,
+          isDefault: r.isDefault,
+        }));
+      },
+
+      async create(auth: AuthContext, body: DictDataBody) {
+        await assertDataValid(body);
+        await db.insert(sysDictData).values({ ...body, remark: body.remark ?? '', createBy: auth.userName });
+      },
+
+      async update(auth: AuthContext, body: DictDataUpdate) {
+        const { dictCode, ...fields } = body;
+        if (!(await findDictData(db, dictCode))) throw notFound('notFound.row', { what: `dict data ${dictCode}` });
+        await assertDataValid(fields, dictCode);
+        await db
+          .update(sysDictData)
+          .set({ ...fields, remark: fields.remark ?? '', updateBy: auth.userName, updateTime: new Date() })
+          .where(eq(sysDictData.dictCode, dictCode));
+      },
+
+      remove: async (dictCodes: number[]) => {
+        await db.delete(sysDictData).where(inArray(sysDictData.dictCode, dictCodes));
+      },
+
+      export: async (q: DictDataFilter, lang: Language) =>
+        toXlsx(lang === 'en' ? 'Dictionary data' : '字典数据', dataColumns(lang), await allDictData(db, q), lang),
+    },
+
+    /** Nothing to do: dictionaries are read from the database on every use, never cached. */
+    refreshCache: async () => {},
+  };
+}

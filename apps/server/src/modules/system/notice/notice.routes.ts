@@ -1,0 +1,67 @@
+import { IdList, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
+import { Notice, NoticeBody, NoticeQuery, NoticeUpdate, UnreadNotices, UnreadQuery } from '@ccms/contracts/system/notice';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../../platform/auth/guard';
+import { done, ok, rows } from '../../../platform/http/envelope';
+import { BusinessType } from '../../../platform/types';
+import { noticeService } from './notice.service';
+
+const log = (businessType: BusinessType) => ({ title: 'notice', businessType });
+const NoticeIdParam = z.object({ noticeId: z.coerce.number().int().positive() });
+
+/** Notices (RuoYi's SysNoticeController) and the caller's read marks. */
+export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const notices = noticeService(app.db);
+
+  app.get(
+    '/system/notice/list',
+    { config: { permission: 'system:notice:list' }, schema: { querystring: NoticeQuery, response: { 200: rowsOf(Notice) } } },
+    async (req) => rows(await notices.list(req.query)),
+  );
+  app.get(
+    '/system/notice/unread',
+    { config: { authenticated: true }, schema: { querystring: UnreadQuery, response: { 200: okOf(UnreadNotices) } } },
+    async (req) => ok(await notices.unread(caller(req), req.query.limit)),
+  );
+  app.put('/system/notice/readAll', { config: { authenticated: true }, schema: { response: { 200: OkEmpty } } }, async (req) => {
+    await notices.markAllRead(caller(req));
+    return done();
+  });
+  app.put('/system/notice/read/:noticeId', { config: { authenticated: true }, schema: { params: NoticeIdParam, response: { 200: OkEmpty } } }, async (req) => {
+    await notices.markRead(caller(req), req.params.noticeId);
+    return done();
+  });
+  app.get(
+    '/system/notice/:noticeId',
+    { config: { permission: 'system:notice:query' }, schema: { params: NoticeIdParam, response: { 200: okOf(Notice) } } },
+    async (req) => ok(await notices.get(req.params.noticeId)),
+  );
+  app.post(
+    '/system/notice',
+    { config: { permission: 'system:notice:add', log: log(BusinessType.INSERT) }, schema: { body: NoticeBody, response: { 200: OkEmpty } } },
+    async (req) => {
+      await notices.create(caller(req), req.body);
+      return done();
+    },
+  );
+  app.put(
+    '/system/notice',
+    { config: { permission: 'system:notice:edit', log: log(BusinessType.UPDATE) }, schema: { body: NoticeUpdate, response: { 200: OkEmpty } } },
+    async (req) => {
+      await notices.update(caller(req), req.body);
+      return done();
+    },
+  );
+  app.delete(
+    '/system/notice/:ids',
+    {
+      config: { permission: 'system:notice:remove', log: log(BusinessType.DELETE) },
+      schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await notices.remove(req.params.ids);
+      return done();
+    },
+  );
+};

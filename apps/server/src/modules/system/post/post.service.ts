@@ -1,0 +1,54 @@
+import type { Language } from '@ccms/contracts/constants';
+import type { Post, PostBody, PostFilter, PostQuery, PostUpdate } from '@ccms/contracts/system/post';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sysPost } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { allPosts, filteredPosts, findClash, findPost, listPosts, postsInUse } from './post.queries';
+
+const columns: ExcelColumn<Post>[] = [
+  { key: 'postId', header: { zh: '岗位序号', en: 'ID' }, width: 10 },
+  { key: 'postCode', header: { zh: '岗位编码', en: 'Code' }, width: 20 },
+  { key: 'postName', header: { zh: '岗位名称', en: 'Name' }, width: 24 },
+  { key: 'postSort', header: { zh: '岗位排序', en: 'Order' }, width: 10 },
+  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 10, format: (v) => (v === '0' ? '正常 / Normal' : '停用 / Disabled') },
+  { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
+];
+
+export function postService(db: Db) {
+  async function assertUnique(body: PostBody, exceptId?: number) {
+    if (await findClash(db, 'postName', body.postName, exceptId)) throw badRequest('post.nameExists', { name: body.postName });
+    if (await findClash(db, 'postCode', body.postCode, exceptId)) throw badRequest('post.codeExists', { code: body.postCode });
+  }
+
+  return {
+    list: (q: PostQuery) => listPosts(db, q),
+    export: async (q: PostFilter, lang: Language) => toXlsx(lang === 'en' ? 'Posts' : '岗位', columns, await filteredPosts(db, q), lang),
+    options: () => allPosts(db),
+    async get(postId: number) {
+      const post = await findPost(db, postId);
+      if (!post) throw notFound('notFound.row', { what: `post ${postId}` });
+      return post;
+    },
+    async create(auth: AuthContext, body: PostBody) {
+      await assertUnique(body);
+      await db.insert(sysPost).values({ ...body, remark: body.remark ?? '', createBy: auth.userName });
+    },
+    async update(auth: AuthContext, body: PostUpdate) {
+      if (!(await findPost(db, body.postId))) throw notFound('notFound.row', { what: `post ${body.postId}` });
+      await assertUnique(body, body.postId);
+      const { postId, ...fields } = body;
+      await db
+        .update(sysPost)
+        .set({ ...fields, remark: fields.remark ?? '', updateBy: auth.userName, updateTime: new Date() })
+        .where(eq(sysPost.postId, postId));
+    },
+    async remove(postIds: number[]) {
+      const [used] = await postsInUse(db, postIds);
+      if (used) throw badRequest('post.inUse', { name: used.postName });
+      await db.delete(sysPost).where(inArray(sysPost.postId, postIds));
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { Code, IdList, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
+import {
+  AuthUserBatchBody,
+  AuthUserCancelBody,
+  AuthUserQuery,
+  AuthUserRow,
+  Role,
+  RoleBody,
+  RoleDataScopeBody,
+  RoleDeptTreeResult,
+  RoleDetail,
+  RoleExportQuery,
+  RolePerm,
+  RoleQuery,
+  RoleStatusBody,
+  RoleUpdate,
+} from '@ccms/contracts/system/role';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../../platform/auth/guard';
+import { done, ok, rows } from '../../../platform/http/envelope';
+import { sendXlsx } from '../../../platform/http/excel';
+import { BusinessType } from '../../../platform/types';
+import { acceptFormBodies, queryAsBody } from '../user/request-input';
+import { roleService } from './role.service';
+
+const log = (businessType: BusinessType) => ({ title: 'role', businessType });
+const RoleIdParam = z.object({ roleId: z.coerce.number().int().positive() });
+
+/** Roles administration (RuoYi's SysRoleController). */
+export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const roles = roleService(app.db);
+  acceptFormBodies(app);
+
+  app.get('/system/role/list', { config: { permission: RolePerm.list }, schema: { querystring: RoleQuery, response: { 200: rowsOf(Role) } } }, async (req) =>
+    rows(await roles.list(req.query)),
+  );
+
+  app.get('/system/role/optionselect', { config: { permission: RolePerm.query }, schema: { response: { 200: okOf(z.array(Role)) } } }, async () =>
+    ok(await roles.options()),
+  );
+
+  app.get(
+    '/system/role/authUser/allocatedList',
+    { config: { permission: RolePerm.list }, schema: { querystring: AuthUserQuery, response: { 200: rowsOf(AuthUserRow) } } },
+    async (req) => rows(await roles.allocated(caller(req), req.query, true)),
+  );
+
+  app.get(
+    '/system/role/authUser/unallocatedList',
+    { config: { permission: RolePerm.list }, schema: { querystring: AuthUserQuery, response: { 200: rowsOf(AuthUserRow) } } },
+    async (req) => rows(await roles.allocated(caller(req), req.query, false)),
+  );
+
+  app.get(
+    '/system/role/deptTree/:roleId',
+    { config: { permission: RolePerm.query }, schema: { params: RoleIdParam, response: { 200: RoleDeptTreeResult } } },
+    async (req) => ({ code: Code.OK, msg: 'ok', ...(await roles.deptTreeOf(caller(req), req.params.roleId)) }),
+  );
+
+  app.get(
+    '/system/role/:roleId',
+    { config: { permission: RolePerm.query }, schema: { params: RoleIdParam, response: { 200: okOf(RoleDetail) } } },
+    async (req) => ok(await roles.get(req.params.roleId)),
+  );
+
+  app.post(
+    '/system/role',
+    { config: { permission: RolePerm.add, log: log(BusinessType.INSERT) }, schema: { body: RoleBody, response: { 200: OkEmpty } } },
+    async (req) => {
+      await roles.create(caller(req), req.body);
+      return done();
+    },
+  );
+
+  app.put(
+    '/system/role',
+    { config: { permission: RolePerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: RoleUpdate, response: { 200: OkEmpty } } },
+    async (req) => {
+      await roles.update(caller(req), req.body);
+      return done();
+    },
+  );
+
+  app.put(
+    '/system/role/dataScope',
+    { config: { permission: RolePerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: RoleDataScopeBody, response: { 200: OkEmpty } } },
+    async (req) => {
+      await roles.setDataScope(caller(req), req.body);
+      return done();
+    },
+  );
+
+  app.put(
+    '/system/role/changeStatus',
+    { config: { permission: RolePerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: RoleStatusBody, response: { 200: OkEmpty } } },
+    async (req) => {
+      await roles.changeStatus(caller(req), req.body);
+      return done();
+    },
+  );
+
+  app.delete(
+    '/system/role/:ids',
+    {
+      config: { permission: RolePerm.remove, log: log(BusinessType.DELETE) },
+      schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await roles.remove(caller(req), req.params.ids);
+      return done();
+    },
+  );
+
+  app.put(
+    '/system/role/authUser/cancel',
+    {
+      config: { permission: RolePerm.edit, log: log(BusinessType.GRANT) },
+      preValidation: queryAsBody,
+      schema: { body: AuthUserCancelBody, response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await roles.cancel(caller(req), req.body);
+      return done();
+    },
+  );
+
+  app.put(
+    '/system/role/authUser/cancelAll',
+    {
+      config: { permission: RolePerm.edit, log: log(BusinessType.GRANT) },
+      preValidation: queryAsBody,
+      schema: { body: AuthUserBatchBody, response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await roles.cancelAll(caller(req), req.body);
+      return done();
+    },
+  );
+
+  app.put(
+    '/system/role/authUser/selectAll',
+    {
+      config: { permission: RolePerm.edit, log: log(BusinessType.GRANT) },
+      preValidation: queryAsBody,
+      schema: { body: AuthUserBatchBody, response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await roles.selectAll(caller(req), req.body);
+      return done();
+    },
+  );
+
+  app.post(
+    '/system/role/export',
+    {
+      config: { permission: RolePerm.export, log: log(BusinessType.EXPORT) },
+      preValidation: queryAsBody,
+      schema: { body: RoleExportQuery, response: { 200: z.unknown().describe('an .xlsx workbook') } },
+    },
+    async (req, reply) => sendXlsx(reply, 'role.xlsx', await roles.exportXlsx(req.body, req.lang)),
+  );
+};

@@ -1,0 +1,100 @@
+import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
+import ExcelJS from 'exceljs';
+import type { ExcelColumn } from '../../../platform/http/excel';
+
+/** One user as a spreadsheet row (export, import, template). */
+export interface UserSheetRow {
+  userId: number;
+  deptId: number | null;
+  userName: string;
+  nickName: string;
+  email: string;
+  phonenumber: string;
+  sex: string;
+  status: string;
+  loginIp: string;
+  loginDate: Date | null;
+  deptName: string;
+  leader: string;
+}
+
+type Key = keyof UserSheetRow & string;
+
+const heading = (key: Key) => ({ zh: translate('zh', `user.excel.${key}`), en: translate('en', `user.excel.${key}`) });
+
+/** Dictionary labels (sys_user_sex, sys_normal_disable) in both languages, by code. */
+const SEX = { '0': { zh: '男', en: 'Male' }, '1': { zh: '女', en: 'Female' }, '2': { zh: '未知', en: 'Unknown' } } as const;
+const STATUS = { '0': { zh: '正常', en: 'Normal' }, '1': { zh: '停用', en: 'Disabled' } } as const;
+
+const labelOf = (table: Record<string, { zh: string; en: string }>, code: string, lang: Language) => table[code]?.[lang] ?? code;
+
+/** A label in either language, or the code itself, back to the code; unknown text stays as given so validation names it. */
+function codeOf(table: Record<string, { zh: string; en: string }>, text: string): string {
+  for (const [code, label] of Object.entries(table)) if (text === code || text === label.zh || text.toLowerCase() === label.en.toLowerCase()) return code;
+  return text;
+}
+
+export const sexCode = (text: string) => codeOf(SEX, text);
+export const statusCode = (text: string) => codeOf(STATUS, text);
+
+/** The columns a person fills in to import users (RuoYi's template). */
+export const IMPORT_KEYS = ['deptId', 'userName', 'nickName', 'email', 'phonenumber', 'sex', 'status'] as const satisfies readonly Key[];
+export type ImportKey = (typeof IMPORT_KEYS)[number];
+
+export function importColumns(lang: Language): ExcelColumn<UserSheetRow>[] {
+  return IMPORT_KEYS.map((key) => ({
+    key,
+    header: heading(key),
+    format: key === 'sex' ? (v) => labelOf(SEX, String(v), lang) : key === 'status' ? (v) => labelOf(STATUS, String(v), lang) : undefined,
+  }));
+}
+
+export function exportColumns(lang: Language): ExcelColumn<UserSheetRow>[] {
+  const keys: Key[] = ['userId', 'deptId', 'userName', 'nickName', 'email', 'phonenumber', 'sex', 'status', 'loginIp', 'loginDate', 'deptName', 'leader'];
+  return keys.map((key) => ({
+    key,
+    header: heading(key),
+    width: key === 'loginDate' ? 22 : undefined,
+    format: key === 'sex' ? (v) => labelOf(SEX, String(v), lang) : key === 'status' ? (v) => labelOf(STATUS, String(v), lang) : undefined,
+  }));
+}
+
+/** The heading of an import column in the caller's language, to name a field in a row message. */
+export const headingOf = (key: string, lang: Language) => translate(lang, `user.excel.${key}`);
+
+/**
+ * The data rows of the first sheet with their spreadsheet row numbers (the heading is row 1),
+ * keyed by column; headings match in either language or as the key. Blank rows are skipped.
+ * Throws when the buffer is not a workbook.
+ */
+export async function readImportRows(buffer: Buffer): Promise<{ row: number; values: Partial<Record<ImportKey, string>> }[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  if (!sheet) return [];
+  const byHeading = new Map<string, ImportKey>();
+  for (const key of IMPORT_KEYS) {
+    const h = heading(key);
+    byHeading.set(h.zh, key);
+    byHeading.set(h.en.toLowerCase(), key);
+    byHeading.set(key.toLowerCase(), key);
+  }
+  const keys: (ImportKey | undefined)[] = [];
+  sheet.getRow(1).eachCell((cell, col) => {
+    const text = String(cell.text).trim();
+    keys[col] = byHeading.get(text) ?? byHeading.get(text.toLowerCase());
+  });
+  const out: { row: number; values: Partial<Record<ImportKey, string>> }[] = [];
+  sheet.eachRow((row, index) => {
+    if (index === 1) return;
+    const values: Partial<Record<ImportKey, string>> = {};
+    row.eachCell((cell, col) => {
+      const key = keys[col];
+      const text = String(cell.text).trim();
+      if (key && text !== '') values[key] = text;
+    });
+    if (Object.keys(values).length > 0) out.push({ row: index, values });
+  });
+  return out;
+}

@@ -1,0 +1,349 @@
+import { type Language, SUPER_ROLE } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
+import {
+  type AuthRoleBody,
+  type ResetPwdBody,
+  type UserBody,
+  type UserExportQuery,
+  UserImportRow,
+  type UserQuery,
+  type UserStatusBody,
+  type UserUpdate,
+} from '@ccms/contracts/system/user';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sysDept, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { dataScopeCondition } from '../../../platform/auth/data-scope';
+import { hashPassword } from '../../../platform/auth/password';
+import { endSessionsOfUser } from '../../../platform/auth/session';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
+import { toXlsx } from '../../../platform/http/excel';
+import { issueMessage } from '../../../platform/http/validation';
+import { configValue } from '../config/config.queries';
+import { adminRolesAmong, allRoles } from '../role/role.queries';
+import { exportColumns, headingOf, importColumns, readImportRows, sexCode, statusCode, type UserSheetRow } from './user.excel';
+import {
+  ADMIN_USER_ID,
+  allPostsForForm,
+  deptTree,
+  endOtherSessions,
+  existingIds,
+  findUser,
+  findUserClash,
+  findUserIdByName,
+  holdsRoleKey,
+  listUsers,
+  postIdsOfUser,
+  replaceUserPosts,
+  replaceUserRoles,
+  roleIdsOfUser,
+  usersForExport,
+  visibleDeptIds,
+  visibleUserIds,
+} from './user.queries';
+
+/** A unique index refused the row: two requests raced past the uniqueness check. */
+export function isUniqueViolation(err: unknown): boolean {
+  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined);
+  return codeOf(err) === '23505' || (err instanceof Error && codeOf(err.cause) === '23505');
+}
+
+/** The user rows a caller may see: RuoYi's data scope on sys_user. */
+export const userScope = (auth: AuthContext) => dataScopeCondition(auth, { deptId: sysUser.deptId, userId: sysUser.userId });
+/** The departments a caller may see. */
+export const deptScope = (auth: AuthContext) => dataScopeCondition(auth, { deptId: sysDept.deptId });
+
+export function userService(db: Db) {
+  /** A live user the caller's data scope reaches, else 404/403. */
+  async function visibleUser(auth: AuthContext, userId: number) {
+    const user = await findUser(db, userId);
+    if (!user) throw notFound('user.notFound');
+    if (!(await visibleUserIds(db, [userId], userScope(auth))).has(userId)) throw forbidden('user.noDataAccess');
+    return user;
+  }
+
+  /** Only an administrator may change the super administrator or anyone holding the admin role. */
+  async function assertMayChange(auth: AuthContext, userId: number) {
+    if (auth.isAdmin) return;
+    if (userId === ADMIN_USER_ID || (await holdsRoleKey(db, userId, SUPER_ROLE))) throw forbidden('user.cannotChangeAdmin');
+  }
+
+  async function editableUser(auth: AuthContext, userId: number) {
+    const user = await visibleUser(auth, userId);
+    await assertMayChange(auth, userId);
+    return user;
+  }
+
+  async function assertDept(auth: AuthContext, deptId: number | null | undefined) {
+    if (deptId === null || deptId === undefined) return;
+    if (!(await existingIds(db, 'dept', [deptId])).has(deptId)) throw badRequest('user.deptMissing', { id: deptId });
+    if (!(await visibleDeptIds(db, [deptId], deptScope(auth))).has(deptId)) throw forbidden('user.deptNoAccess');
+  }
+
+  async function assertRoles(auth: AuthContext, roleIds: number[]) {
+    const found = await existingIds(db, 'role', roleIds);
+    const missing = roleIds.find((id) => !found.has(id));
+    if (missing !== undefined) throw badRequest('user.roleMissing', { id: missing });
+    if (!auth.isAdmin && (await adminRolesAmong(db, roleIds)).length > 0) throw forbidden('user.adminRoleOnlyByAdmin');
+  }
+
+  async function assertPosts(postIds: number[]) {
+    const found = await existingIds(db, 'post', postIds);
+    const missing = postIds.find((id) => !found.has(id));
+    if (missing !== undefined) throw badRequest('user.postMissing', { id: missing });
+  }
+
+  /** The super administrator keeps the admin role. */
+  async function assertAdminKeepsRole(userId: number, roleIds: number[]) {
+    if (userId === ADMIN_USER_ID && (await adminRolesAmong(db, roleIds)).length === 0) throw badRequest('user.adminMustStay');
+  }
+
+  async function assertUnique(fields: { userName?: string; phonenumber?: string; email?: string }, name: string, exceptId?: number) {
+    if (fields.userName && (await findUserClash(db, 'userName', fields.userName, exceptId))) {
+      throw badRequest(exceptId ? 'user.nameTaken' : 'user.exists', { name: fields.userName });
+    }
+    if (fields.phonenumber && (await findUserClash(db, 'phonenumber', fields.phonenumber, exceptId))) throw badRequest('user.phoneExists', { name });
+    if (fields.email && (await findUserClash(db, 'email', fields.email, exceptId))) throw badRequest('user.emailExists', { name });
+  }
+
+  /** Role choices for a form: only an administrator is offered the admin role. */
+  async function roleChoices(auth: AuthContext) {
+    const roles = await allRoles(db);
+    return auth.isAdmin ? roles : roles.filter((r) => !r.admin);
+  }
+
+  async function create(auth: AuthContext, body: UserBody) {
+    await assertUnique(body, body.userName);
+    await assertDept(auth, body.deptId);
+    await assertRoles(auth, body.roleIds);
+    await assertPosts(body.postIds);
+    const password = await hashPassword(body.password);
+    try {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(sysUser)
+          .values({
+            userName: body.userName,
+            nickName: body.nickName,
+            deptId: body.deptId ?? null,
+            phonenumber: body.phonenumber,
+            email: body.email,
+            sex: body.sex,
+            status: body.status,
+            remark: body.remark ?? '',
+            password,
+            pwdUpdateDate: new Date(),
+            createBy: auth.userName,
+          })
+          .returning({ userId: sysUser.userId });
+        if (!row) throw new Error('user insert returned no row');
+        await replaceUserRoles(tx, row.userId, body.roleIds);
+        await replaceUserPosts(tx, row.userId, body.postIds);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw badRequest('user.exists', { name: body.userName });
+      throw err;
+    }
+  }
+
+  async function update(auth: AuthContext, body: UserUpdate) {
+    const current = await editableUser(auth, body.userId);
+    const changed = <K extends 'userName' | 'phonenumber' | 'email'>(k: K) => (body[k] !== undefined && body[k] !== current[k] ? body[k] : undefined);
+    await assertUnique(
+      { userName: changed('userName'), phonenumber: changed('phonenumber'), email: changed('email') },
+      body.userName ?? current.userName,
+      body.userId,
+    );
+    if (body.deptId !== undefined && body.deptId !== current.deptId) await assertDept(auth, body.deptId);
+    if (body.roleIds) {
+      await assertRoles(auth, body.roleIds);
+      await assertAdminKeepsRole(body.userId, body.roleIds);
+    }
+    if (body.postIds) await assertPosts(body.postIds);
+    if (body.userId === ADMIN_USER_ID && body.status === '1') throw badRequest('user.adminMustStay');
+    const { userId, version, roleIds, postIds, ...fields } = body;
+    try {
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(sysUser)
+          .set({ ...fields, updateBy: auth.userName, updateTime: new Date(), version: sql`${sysUser.version} + 1` })
+          .where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, '0'), version !== undefined ? eq(sysUser.version, version) : undefined))
+          .returning({ userId: sysUser.userId });
+        // Someone saved since this version was read: refuse rather than overwrite their change.
+        if (updated.length === 0) throw conflict();
+        if (roleIds) await replaceUserRoles(tx, userId, roleIds);
+        if (postIds) await replaceUserPosts(tx, userId, postIds);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw badRequest('user.nameTaken', { name: body.userName ?? current.userName });
+      throw err;
+    }
+    if (body.status === '1') await endSessionsOfUser(db, userId);
+  }
+
+  async function remove(auth: AuthContext, userIds: number[]) {
+    if (userIds.includes(auth.userId)) throw badRequest('user.cannotDeleteSelf');
+    for (const id of userIds) await editableUser(auth, id);
+    if (userIds.includes(ADMIN_USER_ID)) throw badRequest('user.adminMustStay');
+    await db.transaction(async (tx) => {
+      await tx
+        .update(sysUser)
+        .set({ delFlag: '2', updateBy: auth.userName, updateTime: new Date(), version: sql`${sysUser.version} + 1` })
+        .where(inArray(sysUser.userId, userIds));
+      await tx.delete(sysUserRole).where(inArray(sysUserRole.userId, userIds));
+      await tx.delete(sysUserPost).where(inArray(sysUserPost.userId, userIds));
+    });
+    for (const id of userIds) await endSessionsOfUser(db, id);
+  }
+
+  async function resetPwd(auth: AuthContext, body: ResetPwdBody) {
+    await editableUser(auth, body.userId);
+    const password = await hashPassword(body.password);
+    await db
+      .update(sysUser)
+      .set({
+        password,
+        pwdUpdateDate: new Date(),
+        failedLogins: 0,
+        lockedUntil: null,
+        updateBy: auth.userName,
+        updateTime: new Date(),
+        version: sql`${sysUser.version} + 1`,
+      })
+      .where(eq(sysUser.userId, body.userId));
+    // Whoever knew the old password is signed out; the caller's own session stays.
+    await endOtherSessions(db, body.userId, auth.tokenId);
+  }
+
+  async function changeStatus(auth: AuthContext, body: UserStatusBody) {
+    await editableUser(auth, body.userId);
+    if (body.userId === ADMIN_USER_ID && body.status === '1') throw badRequest('user.adminMustStay');
+    const updated = await db
+      .update(sysUser)
+      .set({ status: body.status, updateBy: auth.userName, updateTime: new Date(), version: sql`${sysUser.version} + 1` })
+      .where(and(eq(sysUser.userId, body.userId), body.version !== undefined ? eq(sysUser.version, body.version) : undefined))
+      .returning({ userId: sysUser.userId });
+    if (updated.length === 0) throw conflict();
+    if (body.status === '1') await endSessionsOfUser(db, body.userId);
+  }
+
+  async function importUsers(auth: AuthContext, file: Buffer, updateSupport: boolean, lang: Language) {
+    let rows: Awaited<ReturnType<typeof readImportRows>>;
+    try {
+      rows = await readImportRows(file);
+    } catch {
+      throw badRequest('user.import.badFile');
+    }
+    if (rows.length === 0) throw badRequest('user.import.empty');
+    const initPassword = (await configValue(db, 'sys.user.initPassword')) ?? '';
+    let initHash: string | undefined;
+    const results: { row: number; userName: string; ok: boolean; msg: string }[] = [];
+    for (const { row, values } of rows) {
+      const userName = values.userName ?? '';
+      const fail = (msg: string) => results.push({ row, userName, ok: false, msg });
+      const parsed = UserImportRow.safeParse({
+        ...values,
+        sex: values.sex === undefined ? undefined : sexCode(values.sex),
+        status: values.status === undefined ? undefined : statusCode(values.status),
+      });
+      if (!parsed.success) {
+        const [issue] = parsed.error.issues;
+        const field = issue ? headingOf(String(issue.path[0] ?? ''), lang) : '';
+        const reason = issue ? issueMessage(lang, { ...issue, path: [field] }) : translate(lang, 'field.invalid', { field });
+        fail(translate(lang, 'user.import.row.failed', { row, reason }));
+        continue;
+      }
+      const data = parsed.data;
+      try {
+        const existing = await findUserIdByName(db, data.userName);
+        if (existing !== undefined) {
+          if (!updateSupport) {
+            fail(translate(lang, 'user.import.row.exists', { row, name: data.userName }));
+            continue;
+          }
+          await editableUser(auth, existing);
+          if (data.deptId !== undefined) await assertDept(auth, data.deptId);
+          await assertUnique({ phonenumber: data.phonenumber, email: data.email }, data.userName, existing);
+          if (existing === ADMIN_USER_ID && data.status === '1') throw badRequest('user.adminMustStay');
+          // Only the cells the sheet filled in change; an empty cell keeps what is stored.
+          const fields: Partial<typeof sysUser.$inferInsert> = { nickName: data.nickName };
+          for (const key of ['deptId', 'email', 'phonenumber', 'sex', 'status'] as const)
+            if (values[key] !== undefined) Object.assign(fields, { [key]: data[key] });
+          await db
+            .update(sysUser)
+            .set({ ...fields, updateBy: auth.userName, updateTime: new Date(), version: sql`${sysUser.version} + 1` })
+            .where(eq(sysUser.userId, existing));
+          if (data.status === '1') await endSessionsOfUser(db, existing);
+          results.push({ row, userName, ok: true, msg: translate(lang, 'user.import.row.updated', { row, name: data.userName }) });
+        } else {
+          if (!initPassword) throw badRequest('user.import.noInitPassword');
+          await assertDept(auth, data.deptId);
+          await assertUnique({ phonenumber: data.phonenumber, email: data.email }, data.userName);
+          // Everyone imported starts with the same known password, so one hash serves them all.
+          initHash ??= await hashPassword(initPassword);
+          await db.insert(sysUser).values({ ...data, deptId: data.deptId ?? null, password: initHash, createBy: auth.userName });
+          results.push({ row, userName, ok: true, msg: translate(lang, 'user.import.row.created', { row, name: data.userName }) });
+        }
+      } catch (err) {
+        if (err instanceof AppError) fail(translate(lang, 'user.import.row.failed', { row, reason: translate(lang, err.key, err.params) }));
+        else if (isUniqueViolation(err)) fail(translate(lang, 'user.import.row.exists', { row, name: data.userName }));
+        else throw err;
+      }
+    }
+    const failureCount = results.filter((r) => !r.ok).length;
+    const successCount = results.length - failureCount;
+    const msg =
+      failureCount === 0
+        ? translate(lang, 'user.import.allOk', { total: successCount })
+        : translate(lang, 'user.import.someFailed', { ok: successCount, failed: failureCount });
+    return { msg, failureCount, successCount, rows: results };
+  }
+
+  return {
+    list: (auth: AuthContext, q: UserQuery) => listUsers(db, q, userScope(auth)),
+
+    /** The form's choices, plus the user and its post and role ids when an id is given. */
+    async form(auth: AuthContext, userId?: number) {
+      const [posts, roles] = await Promise.all([allPostsForForm(db), roleChoices(auth)]);
+      if (userId === undefined) return { posts, roles };
+      const data = await visibleUser(auth, userId);
+      const [postIds, roleIds] = await Promise.all([postIdsOfUser(db, userId), roleIdsOfUser(db, userId)]);
+      return { data, posts, roles, postIds, roleIds };
+    },
+
+    create,
+    update,
+    remove,
+    resetPwd,
+    changeStatus,
+
+    async authRoleOf(auth: AuthContext, userId: number) {
+      const user = await visibleUser(auth, userId);
+      const held = new Set(await roleIdsOfUser(db, userId));
+      const roles = (await roleChoices(auth)).map((r) => ({ ...r, flag: held.has(r.roleId) }));
+      return { user, roles };
+    },
+
+    async setAuthRole(auth: AuthContext, body: AuthRoleBody) {
+      await editableUser(auth, body.userId);
+      await assertRoles(auth, body.roleIds);
+      await assertAdminKeepsRole(body.userId, body.roleIds);
+      await db.transaction((tx) => replaceUserRoles(tx, body.userId, body.roleIds));
+    },
+
+    deptTree: (auth: AuthContext) => deptTree(db, deptScope(auth)),
+
+    async exportXlsx(auth: AuthContext, q: UserExportQuery, lang: Language) {
+      const users = await usersForExport(db, q, userScope(auth));
+      const rows: UserSheetRow[] = users.map((u) => ({ ...u, deptName: u.dept?.deptName ?? '', leader: u.dept?.leader ?? '' }));
+      return toXlsx('user', exportColumns(lang), rows, lang);
+    },
+
+    importTemplate: (lang: Language) => toXlsx('user', importColumns(lang), [], lang),
+
+    importUsers,
+  };
+}
+
+export type UserService = ReturnType<typeof userService>;

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../http/errors';
+import { languageOf } from '../http/i18n';
+import type { AuthContext } from './access';
+import { hasPermission } from './access';
+import { resolveSession } from './session';
+
+function bearer(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return null;
+}
+
+/** The caller, for handlers of authenticated routes; a 401 if somehow absent. */
+export function caller(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}
+
+/**
+ * Every route must declare its access (permission, authenticated or public) or the app refuses
+ * to start; each request is then authenticated and authorized before validation.
+ */
+export const accessGuard = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('lang', 'zh');
+  app.decorate('routeTable', []);
+
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as Record<string, unknown>;
+    const declared = ['permission', 'authenticated', 'public'].filter((k) => config[k] !== undefined && config[k] !== false);
+    // Routes the platform's own plugins add (docs UI, static files, HEAD twins) are public by nature.
+    const internal = route.url.startsWith('/prod-api/swagger') || !route.url.startsWith('/prod-api') || route.method === 'HEAD';
+    if (declared.length === 0 && internal) {
+      route.config = { ...config, public: true };
+    } else if (declared.length !== 1) {
+      throw new Error(`route ${route.method} ${route.url} must declare exactly one of permission, authenticated, public`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access: route.config ?? {} });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = languageOf(req.headers);
+    // No route matched: the not-found handler answers (the web app's pages, or a 404).
+    if (req.is404) return;
+    const access = req.routeOptions.config;
+    const token = bearer(req);
+    if (token) {
+      const tokenId = await app.tokens.read(token);
+      req.auth = tokenId ? await resolveSession(app.db, tokenId, app.config.sessionIdleMinutes) : null;
+    }
+    if (access.public) return;
+    if (!req.auth) throw unauthorized();
+    if (access.permission !== undefined) {
+      const wanted = Array.isArray(access.permission) ? access.permission : [access.permission];
+      const auth = req.auth;
+      if (!wanted.some((p) => hasPermission(auth, p))) throw forbidden();
+    }
+  });
+});

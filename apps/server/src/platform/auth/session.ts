@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sysSession, sysUser } from '../../db/schema';
+import { type AuthContext, deptNameOf, loadAccess } from './access';
+
+/** Refresh the idle deadline at most this often, so reads do not all write. */
+const TOUCH_AFTER_MS = 30_000;
+
+export interface ClientInfo {
+  ip: string;
+  browser: string;
+  os: string;
+}
+
+export async function createSession(db: Db, user: { userId: number; userName: string; deptId: number | null }, client: ClientInfo, idleMinutes: number) {
+  const tokenId = randomUUID();
+  const now = new Date();
+  await db.insert(sysSession).values({
+    tokenId,
+    userId: user.userId,
+    userName: user.userName,
+    deptName: await deptNameOf(db, user.deptId),
+    ipaddr: client.ip,
+    browser: client.browser,
+    os: client.os,
+    loginTime: now,
+    lastAccessTime: now,
+    expireTime: new Date(now.getTime() + idleMinutes * 60_000),
+  });
+  return tokenId;
+}
+
+/** The live session behind a token id, refreshed by use; null when ended, expired or the user is gone or disabled. */
+export async function resolveSession(db: Db, tokenId: string, idleMinutes: number): Promise<AuthContext | null> {
+  const [row] = await db
+    .select({ session: sysSession, user: sysUser })
+    .from(sysSession)
+    .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
+    .where(eq(sysSession.tokenId, tokenId));
+  if (!row) return null;
+  const now = Date.now();
+  if (row.session.expireTime.getTime() <= now || row.user.status !== '0' || row.user.delFlag !== '0') {
+    await db.delete(sysSession).where(eq(sysSession.tokenId, tokenId));
+    return null;
+  }
+  if (now - row.session.lastAccessTime.getTime() > TOUCH_AFTER_MS) {
+    await db
+      .update(sysSession)
+      .set({ lastAccessTime: new Date(now), expireTime: new Date(now + idleMinutes * 60_000) })
+      .where(eq(sysSession.tokenId, tokenId));
+  }
+  const access = await loadAccess(db, row.user.userId);
+  return {
+    tokenId,
+    userId: row.user.userId,
+    userName: row.user.userName,
+    nickName: row.user.nickName,
+    deptId: row.user.deptId,
+    deptName: row.session.deptName,
+    ...access,
+  };
+}
+
+export const endSession = (db: Db, tokenId: string) => db.delete(sysSession).where(eq(sysSession.tokenId, tokenId));
+
+export const endSessionsOfUser = (db: Db, userId: number) => db.delete(sysSession).where(eq(sysSession.userId, userId));
+
+export const purgeExpiredSessions = (db: Db) => db.delete(sysSession).where(lt(sysSession.expireTime, sql`now()`));

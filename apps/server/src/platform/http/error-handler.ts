@@ -1,0 +1,67 @@
+import { Code } from '@ccms/contracts/http';
+import { isMessageKey, translate } from '@ccms/contracts/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError } from './errors';
+import { issueMessage, RequestValidationError } from './validation';
+
+/** Status that mirrors an envelope code (601, a warning, travels as 200). */
+export const httpStatusOf = (code: number) => (code >= 200 && code < 600 && code !== Code.WARN ? code : 200);
+
+/**
+ * Every failure leaves as the envelope {code, msg} in the caller's language: app errors with
+ * their code, invalid input as 400 naming the field, anything unexpected as 500 without internals.
+ */
+export function installErrorHandler(app: FastifyInstance, opts: { spaRoot?: string; apiBase: string }) {
+  // Handlers answer with message keys ('ok', 'user.exists'); the caller reads them in its language.
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    if (payload && typeof payload === 'object' && 'msg' in payload && typeof payload.msg === 'string' && isMessageKey(payload.msg)) {
+      return { ...payload, msg: translate(req.lang ?? 'zh', payload.msg) };
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    const lang = req.lang ?? 'zh';
+    if (error instanceof AppError) {
+      return reply.status(httpStatusOf(error.code)).send({ code: error.code, msg: translate(lang, error.key, error.params) });
+    }
+    if (error instanceof RequestValidationError) {
+      const [first] = error.issues;
+      const context = (error as { validationContext?: string }).validationContext;
+      const msg = first ? issueMessage(lang, first, context) : translate(lang, 'field.invalid', { field: context ?? 'body' });
+      return reply.status(400).send({ code: Code.BAD_REQUEST, msg });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const [first] = error.validation;
+      if (!first) return reply.status(400).send({ code: Code.BAD_REQUEST, msg: translate(lang, 'field.invalid', { field: 'body' }) });
+      const issue = {
+        ...first.params,
+        code: first.keyword,
+        path: first.instancePath.split('/').filter(Boolean),
+        message: first.message,
+      } as unknown as z.core.$ZodIssue;
+      const msg = issueMessage(lang, issue, error.validationContext);
+      return reply.status(400).send({ code: Code.BAD_REQUEST, msg });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ code: Code.BAD_REQUEST, msg: translate(lang, 'body.invalid') });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ code: 429, msg: translate(lang, 'rateLimited') });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ code: error.statusCode, msg: error.message });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: Code.ERROR, msg: translate(lang, 'error.500') });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    // Pages get index.html; a missing file (an old chunk name after a rebuild) stays a 404.
+    const isPage = !/\.[A-Za-z0-9]+$/.test(req.url.split('?')[0] ?? '');
+    if (opts.spaRoot && req.method === 'GET' && isPage && !req.url.startsWith(opts.apiBase)) return reply.sendFile('index.html', opts.spaRoot);
+    return reply.status(404).send({ code: Code.NOT_FOUND, msg: translate(req.lang ?? 'zh', 'error.404') });
+  });
+}

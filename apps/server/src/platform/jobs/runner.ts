@@ -1,0 +1,289 @@
+import { eq, max } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client';
+import { sysJob, sysJobLog } from '../../db/schema';
+import { clip } from '../audit/redact';
+import { conflict } from '../http/errors';
+import type { Storage } from '../storage/storage';
+import { checkCron, normaliseCron, previousFire, SERVER_TIME_ZONE } from './cron';
+import { encodeJobMessage, findJobHandler } from './registry';
+
+export type JobRow = typeof sysJob.$inferSelect;
+
+/** One pg-boss queue per sys_job row: its schedule, its concurrency policy and its workers. */
+const QUEUE_PREFIX = 'ccms-job-';
+export const queueNameOf = (jobId: number) => `${QUEUE_PREFIX}${jobId}`;
+const BOSS_SCHEMA = 'pgboss';
+/** Workers per job that allows overlapping runs (concurrent = '0'). */
+const OVERLAP_WORKERS = 3;
+/** pg-boss gives up on a run after this long. */
+const RUN_TIMEOUT_SECONDS = 3600;
+
+interface BossSchedule {
+  name: string;
+  cron: string;
+  timezone?: string;
+}
+
+export interface JobRunnerDeps {
+  database: Database;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  /** How often an idle worker looks for work; manual runs wake it at once. */
+  pollingIntervalSeconds?: number;
+  /** How often this node re-reads sys_job, to follow edits made on other nodes. */
+  reconcileIntervalMs?: number;
+}
+
+export interface JobRunner {
+  /** pg-boss is running on this node: cron schedules fire and runs go through its queues. */
+  readonly started: boolean;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Makes pg-boss follow the sys_job row (or its absence): queue, schedule when enabled, workers here. */
+  sync(jobId: number): Promise<void>;
+  /** Runs a job once now: queued in pg-boss when started, otherwise in this process before answering. */
+  trigger(job: JobRow): Promise<void>;
+  /** Cron schedules pg-boss holds, by job. */
+  schedules(): Promise<{ jobId: number; cron: string; timezone: string }[]>;
+  /** Local pg-boss workers (for the cache monitor). */
+  workerCount(): number;
+}
+
+/** The URL of the app's own PostgreSQL pool, so pg-boss opens its pool to the same database. */
+function connectionStringOf(database: Database): string | undefined {
+  const client = (database.db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client.options.connectionString : undefined;
+}
+
+export function createJobRunner({ database, storage, log, pollingIntervalSeconds = 5, reconcileIntervalMs = 60_000 }: JobRunnerDeps): JobRunner {
+  const db = database.db;
+  let boss: PgBoss | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const workers = new Map<number, { concurrent: string; ids: string[] }>();
+  const inflight = new Set<Promise<unknown>>();
+  const runningHere = new Set<number>();
+  // pg-boss changes happen one at a time, so a periodic reconcile never races an API edit.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn, fn);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    inflight.add(promise);
+    return promise.finally(() => inflight.delete(promise));
+  };
+
+  /** Runs the handler and writes one sys_job_log row, whatever happens. */
+  async function execute(job: JobRow): Promise<Error | null> {
+    const startTime = new Date();
+    let jobMessage = '';
+    let failure: Error | null = null;
+    try {
+      const handler = findJobHandler(job.invokeTarget);
+      if (!handler) throw new Error(`"${job.invokeTarget}" is not a registered job handler`);
+      const message = await handler.run(job.invokeParams, { db, storage, log, jobId: job.jobId, jobName: job.jobName });
+      jobMessage = encodeJobMessage(message);
+    } catch (err) {
+      failure = err instanceof Error ? err : new Error(String(err));
+      jobMessage = failure.message;
+    }
+    await db.insert(sysJobLog).values({
+      jobId: job.jobId,
+      jobName: job.jobName,
+      jobGroup: job.jobGroup,
+      invokeTarget: job.invokeTarget,
+      jobMessage: clip(jobMessage, 500),
+      status: failure ? '1' : '0',
+      exceptionInfo: failure ? clip(failure.stack ?? failure.message, 2000) : '',
+      startTime,
+      stopTime: new Date(),
+    });
+    return failure;
+  }
+
+  async function work(jobs: PgBoss.Job<{ jobId?: number }>[]) {
+    for (const item of jobs) {
+      const jobId = Number(item.data?.jobId);
+      const [row] = Number.isInteger(jobId) ? await db.select().from(sysJob).where(eq(sysJob.jobId, jobId)) : [];
+      if (!row) continue;
+      const failure = await track(execute(row));
+      // pg-boss records the failure as well; the job log already holds the details.
+      if (failure) throw failure;
+    }
+  }
+
+  async function bossOptions(): Promise<PgBoss.ConstructorOptions> {
+    const base = { schema: BOSS_SCHEMA, migrate: true, supervise: true, schedule: true, retryLimit: 0, application_name: 'ccms-jobs' };
+    const url = database.kind === 'postgres' ? connectionStringOf(database) : undefined;
+    if (url) return { ...base, connectionString: url, max: 4 };
+    return { ...base, db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) } };
+  }
+
+  async function dropQueue(b: PgBoss, name: string) {
+    await b.offWork(name);
+    await b.unschedule(name);
+    // pg-boss 10 refuses to delete a queue that still holds jobs (foreign key RESTRICT): clear them first.
+    await b.getDb().executeSql(`DELETE FROM ${BOSS_SCHEMA}.job WHERE name = $1`, [name]);
+    await b.deleteQueue(name);
+  }
+
+  async function syncOne(b: PgBoss, job: JobRow, schedules: Map<string, BossSchedule>) {
+    const name = queueNameOf(job.jobId);
+    const policy = job.concurrent === '1' ? 'singleton' : 'standard';
+    const queue = await b.getQueue(name);
+    const queueOptions = { name, policy, retryLimit: 0, expireInSeconds: RUN_TIMEOUT_SECONDS } as const;
+    if (!queue) await b.createQueue(name, queueOptions);
+    else if (queue.policy !== policy) await b.updateQueue(name, queueOptions);
+
+    const local = workers.get(job.jobId);
+    if (!local || local.concurrent !== job.concurrent) {
+      if (local) await b.offWork(name);
+      const ids: string[] = [];
+      for (let i = 0; i < (job.concurrent === '1' ? 1 : OVERLAP_WORKERS); i++) {
+        ids.push(await b.work<{ jobId?: number }>(name, { batchSize: 1, pollingIntervalSeconds }, work));
+      }
+      workers.set(job.jobId, { concurrent: job.concurrent, ids });
+    }
+
+    const cron = normaliseCron(job.cronExpression);
+    const current = schedules.get(name);
+    // A cron pg-boss cannot read would stop every schedule, so a bad row is left unscheduled.
+    const wanted = job.status === '0' && checkCron(cron) === 'ok';
+    if (job.status === '0' && !wanted) log.warn({ jobId: job.jobId, cron }, 'job not scheduled: invalid cron expression');
+    if (wanted && (!current || current.cron !== cron || current.timezone !== SERVER_TIME_ZONE)) {
+      await b.schedule(name, cron, { jobId: job.jobId }, { tz: SERVER_TIME_ZONE });
+    } else if (!wanted && current) {
+      await b.unschedule(name);
+    }
+  }
+
+  async function schedulesOf(b: PgBoss) {
+    const list = (await b.getSchedules()) as unknown as BossSchedule[];
+    return new Map(list.map((s) => [s.name, s]));
+  }
+
+  async function reconcile() {
+    const b = boss;
+    if (!b) return;
+    const rows = await db.select().from(sysJob);
+    const schedules = await schedulesOf(b);
+    for (const row of rows) {
+      try {
+        await syncOne(b, row, schedules);
+      } catch (err) {
+        log.error({ err, jobId: row.jobId }, 'job sync failed');
+      }
+    }
+    const names = new Set(rows.map((r) => queueNameOf(r.jobId)));
+    for (const queue of await b.getQueues()) if (queue.name.startsWith(QUEUE_PREFIX) && !names.has(queue.name)) await dropQueue(b, queue.name);
+    for (const jobId of workers.keys()) if (!names.has(queueNameOf(jobId))) workers.delete(jobId);
+  }
+
+  /** Queues one run and wakes this node's workers, rather than waiting for their next poll. */
+  async function send(b: PgBoss, jobId: number) {
+    await b.send(queueNameOf(jobId), { jobId });
+    for (const id of workers.get(jobId)?.ids ?? []) b.notifyWorker(id);
+  }
+
+  /**
+   * Runs missed while the server was down: policy 1 (run at once) and 2 (run once) both fire one
+   * catch-up run, since piling up several runs of a maintenance job helps nobody; 3 skips.
+   */
+  async function catchUpMisfires(b: PgBoss) {
+    const rows = await db.select().from(sysJob).where(eq(sysJob.status, '0'));
+    for (const row of rows) {
+      if (row.misfirePolicy === '3') continue;
+      const [last] = await db
+        .select({ at: max(sysJobLog.startTime) })
+        .from(sysJobLog)
+        .where(eq(sysJobLog.jobId, row.jobId));
+      const since = last?.at ?? row.updateTime ?? row.createTime;
+      const missed = previousFire(row.cronExpression);
+      // pg-boss still fires a run due in the last minute itself.
+      if (missed && missed > since && missed.getTime() < Date.now() - 60_000) await send(b, row.jobId);
+    }
+  }
+
+  /** Failures are logged, not thrown: sys_job is the truth and the next reconcile retries. */
+  function sync(jobId: number) {
+    return serial(async () => {
+      const b = boss;
+      if (!b) return;
+      try {
+        const [row] = await db.select().from(sysJob).where(eq(sysJob.jobId, jobId));
+        if (row) await syncOne(b, row, await schedulesOf(b));
+        else {
+          await dropQueue(b, queueNameOf(jobId));
+          workers.delete(jobId);
+        }
+      } catch (err) {
+        log.error({ err, jobId }, 'job sync failed');
+      }
+    });
+  }
+
+  return {
+    get started() {
+      return boss !== null;
+    },
+
+    async start() {
+      if (boss) return;
+      const next = new PgBoss(await bossOptions());
+      next.on('error', (err) => log.error({ err }, 'job runner error'));
+      await next.start();
+      boss = next;
+      await serial(reconcile);
+      await catchUpMisfires(next);
+      timer = setInterval(() => {
+        serial(reconcile).catch((err) => log.error({ err }, 'job reconcile failed'));
+      }, reconcileIntervalMs);
+      timer.unref();
+    },
+
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await chain;
+      const current = boss;
+      boss = null;
+      if (current) await current.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await Promise.allSettled([...inflight]);
+      workers.clear();
+    },
+
+    sync,
+
+    async trigger(job) {
+      if (boss) {
+        if (!workers.has(job.jobId)) await sync(job.jobId);
+        const b = boss;
+        if (b) await send(b, job.jobId);
+        return;
+      }
+      if (job.concurrent === '1' && runningHere.has(job.jobId)) throw conflict('job.running', { name: job.jobName });
+      runningHere.add(job.jobId);
+      try {
+        await track(execute(job));
+      } finally {
+        runningHere.delete(job.jobId);
+      }
+    },
+
+    async schedules() {
+      const b = boss;
+      if (!b) return [];
+      const list = [...(await schedulesOf(b)).values()];
+      return list
+        .filter((s) => s.name.startsWith(QUEUE_PREFIX))
+        .map((s) => ({ jobId: Number(s.name.slice(QUEUE_PREFIX.length)), cron: s.cron, timezone: s.timezone ?? '' }));
+    },
+
+    workerCount: () => [...workers.values()].reduce((n, w) => n + w.ids.length, 0),
+  };
+}

@@ -1,0 +1,57 @@
+import type { Language } from '@ccms/contracts/constants';
+import type { Database, Db } from '../db/client';
+import type { AuthContext } from './auth/access';
+import type { TokenCodec } from './auth/token';
+import type { AppConfig } from './config';
+import type { JobRunner } from './jobs/runner';
+import type { Storage } from './storage/storage';
+
+/** What a route may declare about who can call it; exactly one of permission, authenticated, public. */
+export interface RouteAccess {
+  /** Permission string(s); with several, any one suffices (hasPermiOr). */
+  permission?: string | string[];
+  /** Any signed-in user (profile, getInfo). */
+  authenticated?: boolean;
+  /** No sign-in needed. */
+  public?: boolean;
+  /** Operation log entry for this route: module title and RuoYi business type. */
+  log?: { title: string; businessType: BusinessType };
+}
+
+export enum BusinessType {
+  OTHER = 0,
+  INSERT = 1,
+  UPDATE = 2,
+  DELETE = 3,
+  GRANT = 4,
+  EXPORT = 5,
+  IMPORT = 6,
+  FORCE = 7,
+  CLEAN = 8,
+}
+
+export interface Secrets {
+  jwtSecret: string;
+  /** Encrypts stored credentials (libraries, connections). */
+  secretKey: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig extends RouteAccess {}
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    tokens: TokenCodec;
+    secrets: Secrets;
+    storage: Storage;
+    /** Scheduled jobs on pg-boss. */
+    jobs: JobRunner;
+    /** Every route registered, with its declared access: the permission walk test reads it. */
+    routeTable: { method: string; url: string; access: RouteAccess }[];
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    lang: Language;
+  }
+}

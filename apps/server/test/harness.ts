@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Database, openDatabase } from '../src/db/client';
+import { sysConfig } from '../src/db/schema';
+import { seedIfEmpty } from '../src/db/seed';
+import { loadConfig } from '../src/platform/config';
+import { ADMIN_PASSWORD } from './constants';
+
+export { ADMIN_PASSWORD };
+
+/** Which database the API tests run on: PGlite by default, PostgreSQL when CCMS_TEST_DB=postgres. */
+export const testDbKind = process.env.CCMS_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh, migrated and seeded database: a copy of the run's PGlite image, or a new PostgreSQL
+ * database made from the run's template and dropped on close (see global-setup.ts).
+ */
+export async function freshDatabase(): Promise<Database> {
+  if (testDbKind === 'pglite') {
+    const image = new Blob([await readFile(inject('pgliteImage'))]);
+    return openDatabase({ pgliteImage: image });
+  }
+  const url = process.env.DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (!url || !template) throw new Error('CCMS_TEST_DB=postgres needs DATABASE_URL');
+  const name = `ccms_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  /** Signs in (captcha is off in tests) and returns a caller bound to that session. */
+  login(username?: string, password?: string): Promise<Caller>;
+  /** A caller without a token. */
+  anonymous: Caller;
+  close(): Promise<void>;
+}
+
+export interface Reply {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: test replies are read field by field
+  body: any;
+  headers: Record<string, unknown>;
+  raw: string;
+  /** The body as bytes (downloads, workbooks). */
+  bytes: Buffer;
+}
+
+export interface Caller {
+  token: string | null;
+  get(url: string, query?: Record<string, string | number>): Promise<Reply>;
+  post(url: string, body?: unknown): Promise<Reply>;
+  put(url: string, body?: unknown): Promise<Reply>;
+  delete(url: string): Promise<Reply>;
+  request(opts: InjectOptions): Promise<Reply>;
+}
+
+export function callerFor(app: FastifyInstance, token: string | null, lang = 'en'): Caller {
+  const request = async (opts: InjectOptions): Promise<Reply> => {
+    const headers = { 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) };
+    const res = await app.inject({ ...opts, headers });
+    let body: unknown = null;
+    try {
+      body = res.json();
+    } catch {
+      body = null;
+    }
+    return { status: res.statusCode, body, headers: res.headers, raw: res.body, bytes: res.rawPayload };
+  };
+  return {
+    token,
+    request,
+    get: (url, query) => request({ method: 'GET', url, query: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) : undefined }),
+    post: (url, body) => request({ method: 'POST', url, payload: body as InjectOptions['payload'] }),
+    put: (url, body) => request({ method: 'PUT', url, payload: body as InjectOptions['payload'] }),
+    delete: (url) => request({ method: 'DELETE', url }),
+  };
+}
+
+/** The whole app on a fresh seeded database with captcha off and administrator password admin123. */
+export async function createTestApp(opts: { captcha?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD, captchaEnabled: opts.captcha ?? false });
+  if (opts.captcha) await database.db.update(sysConfig).set({ configValue: 'true' }).where(eq(sysConfig.configKey, 'sys.account.captchaEnabled'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-test-'));
+  const config = { ...loadConfig({ CCMS_DATA_DIR: dataDir, ...opts.env }), webDir: undefined };
+  const app = await buildApp({
+    config,
+    database,
+    secrets: { jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex') },
+    logger: false,
+  });
+  await app.ready();
+  const anonymous = callerFor(app, null);
+  return {
+    app,
+    database,
+    dataDir,
+    anonymous,
+    async login(username = 'admin', password = ADMIN_PASSWORD) {
+      const res = await anonymous.post('/prod-api/login', { username, password });
+      if (res.body?.code !== 200) throw new Error(`login ${username} failed: ${res.raw}`);
+      return callerFor(app, res.body.token);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

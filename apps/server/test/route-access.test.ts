@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sysRole, sysUser, sysUserRole } from '../src/db/schema';
+import { hashPassword } from '../src/platform/auth/password';
+import { type Caller, createTestApp, type TestApp } from './harness';
+
+/**
+ * Walks every registered route: each non-public one answers 401 without a token, and each
+ * permission-guarded one answers 403 to a signed-in user holding no permission at all.
+ */
+let t: TestApp;
+let nobody: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [role] = await t.database.db.insert(sysRole).values({ roleName: 'Nothing', roleKey: 'nothing', roleSort: 9 }).returning();
+  const [user] = await t.database.db
+    .insert(sysUser)
+    .values({ userName: 'nobody', nickName: 'Nobody', password: await hashPassword('nobody123'), deptId: 103 })
+    .returning();
+  if (!role || !user) throw new Error('fixture rows not created');
+  await t.database.db.insert(sysUserRole).values({ userId: user.userId, roleId: role.roleId });
+  nobody = await t.login('nobody', 'nobody123');
+});
+afterAll(() => t.close());
+
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, 'x');
+
+describe('every route declares its access', () => {
+  it('has API routes to walk', () => {
+    expect(t.app.routeTable.filter((r) => r.url.startsWith('/prod-api')).length).toBeGreaterThan(5);
+  });
+
+  it('answers 401 without a token on every non-public route', async () => {
+    const guarded = t.app.routeTable.filter((r) => !r.access.public);
+    const failures: string[] = [];
+    for (const route of guarded) {
+      const res = await t.anonymous.request({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
+      if (res.status !== 401 || res.body?.code !== 401) failures.push(`${route.method} ${route.url} -> ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 403 "The current operation has no permission" without the permission', async () => {
+    const guarded = t.app.routeTable.filter((r) => r.access.permission !== undefined);
+    const failures: string[] = [];
+    for (const route of guarded) {
+      const res = await nobody.request({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
+      if (res.status !== 403 || res.body?.msg !== 'The current operation has no permission') failures.push(`${route.method} ${route.url} -> ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('unknown paths', () => {
+  it('answer 404 in the envelope, with or without a token', async () => {
+    expect((await t.anonymous.get('/prod-api/no/such/route')).body).toEqual({ code: 404, msg: 'The requested resource does not exist' });
+    expect((await nobody.get('/prod-api/no/such/route')).status).toBe(404);
+  });
+});
