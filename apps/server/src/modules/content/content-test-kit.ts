@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import type { Caller, TestApp } from '../../../test/harness';
+import { ccmsLibraryGrant, sysConfig, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../db/schema';
+import { hashPassword } from '../../platform/auth/password';
+
+const PASSWORD = 'secret123';
+
+/** Every permission string of the library, explorer, product and property screens. */
+export const CONTENT_PERMS = [
+  'ccms:library:list',
+  'ccms:library:query',
+  'ccms:library:add',
+  'ccms:library:edit',
+  'ccms:library:remove',
+  'ccms:explorer:list',
+  'ccms:explorer:query',
+  'ccms:explorer:add',
+  'ccms:explorer:edit',
+  'ccms:explorer:remove',
+  'ccms:explorer:upload',
+];
+
+export interface TestUser {
+  caller: Caller;
+  userId: number;
+  roleId: number;
+}
+
+/** Test fixture: a signed-in user (3-10 characters) with one role granting exactly `permissions`. */
+export async function userWith(t: TestApp, userName: string, permissions: string[], email = ''): Promise<TestUser> {
+  const db = t.database.db;
+  const [role] = await db
+    .insert(sysRole)
+    .values({ roleName: userName, roleKey: `role_${userName}`, roleSort: 9 })
+    .returning();
+  const [user] = await db
+    .insert(sysUser)
+    .values({ userName, nickName: `${userName} nick`, email, password: await hashPassword(PASSWORD) })
+    .returning();
+  if (!role || !user) throw new Error('fixture rows not created');
+  if (permissions.length > 0) {
+    const menus = await db
+      .insert(sysMenu)
+      .values(permissions.map((perms, i) => ({ menuName: perms.slice(0, 50), menuType: 'F', perms, orderNum: i })))
+      .returning({ menuId: sysMenu.menuId });
+    await db.insert(sysRoleMenu).values(menus.map(({ menuId }) => ({ roleId: role.roleId, menuId })));
+  }
+  await db.insert(sysUserRole).values({ userId: user.userId, roleId: role.roleId });
+  return { caller: await t.login(userName, PASSWORD), userId: user.userId, roleId: role.roleId };
+}
+
+/** Lets library URLs reach the local test git server. */
+export async function allowLoopbackRemotes(t: TestApp) {
+  await t.database.db.update(sysConfig).set({ configValue: '127.0.0.1' }).where(eq(sysConfig.configKey, 'ccms.library.allowPrivateUrls'));
+}
+
+/** A library body pointing at a test remote. */
+export function libraryBody(name: string, url: string, credential?: { username: string; password: string }) {
+  return {
+    name,
+    displayText: `${name} text`,
+    libraryType: 'DITA',
+    url,
+    defaultBranch: 'main',
+    ...(credential ? { credential: { type: 'userpass', name: `${name}-cred`, ...credential } } : {}),
+  };
+}
+
+/** A multipart/form-data body with text fields and files (field "file"). */
+export function multipart(fields: Record<string, string | number>, files: { filename: string; content: Buffer | string }[]) {
+  const boundary = `----ccms${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
+    parts.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
+    parts.push(Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Grants a level on a library straight in the database (the permission API has its own tests). */
+export async function grant(
+  t: TestApp,
+  libraryId: number,
+  granteeType: 'user' | 'role' | 'all',
+  granteeId: number,
+  level: 'admin' | 'owner' | 'write' | 'read',
+) {
+  await t.database.db.insert(ccmsLibraryGrant).values({ libraryId, granteeType, granteeId, level });
+}

@@ -1,0 +1,131 @@
+import {
+  CommitResult,
+  CommitRow,
+  DeleteBody,
+  DownloadQuery,
+  ExplorerPerm,
+  FileContent,
+  FileList,
+  FileQuery,
+  FilesQuery,
+  FolderTree,
+  HistoryQuery,
+  MoveBody,
+  NewFolderBody,
+  RenameBody,
+  SaveFileBody,
+  TreeQuery,
+  UploadFields,
+} from '@ccms/contracts/content/explorer';
+import { Code, okOf } from '@ccms/contracts/http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../../platform/auth/guard';
+import { ok } from '../../../platform/http/envelope';
+import { badRequest } from '../../../platform/http/errors';
+import { BusinessType } from '../../../platform/types';
+import { libraryGitFor } from '../library/library.runtime';
+import { libraryService } from '../library/library.service';
+import { explorerService } from './explorer.service';
+import { readForm } from './multipart-form';
+
+const log = (businessType: BusinessType) => ({ title: 'explorer', businessType });
+const Binary = z.unknown().describe('file content, or a zip of a folder');
+
+/** Upload form fields checked like a body: the first problem names its field. */
+function uploadFields(raw: Record<string, string>) {
+  const parsed = UploadFields.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || 'body';
+    throw badRequest(raw[field] === undefined || raw[field] === '' ? 'field.required' : 'field.invalid', { field });
+  }
+  return parsed.data;
+}
+
+export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const git = libraryGitFor(app);
+  const explorer = explorerService(git, libraryService(app.db, git, app.secrets.secretKey));
+
+  app.get(
+    '/ccms/explorer/tree',
+    { config: { permission: ExplorerPerm.list }, schema: { querystring: TreeQuery, response: { 200: okOf(FolderTree) } } },
+    async (req) => ok(await explorer.tree(caller(req), req.query)),
+  );
+  app.get(
+    '/ccms/explorer/list',
+    { config: { permission: ExplorerPerm.list }, schema: { querystring: FilesQuery, response: { 200: FileList } } },
+    async (req) => ({ code: Code.OK, msg: 'ok', ...(await explorer.list(caller(req), req.query)) }),
+  );
+  app.get(
+    '/ccms/explorer/file',
+    { config: { permission: ExplorerPerm.query }, schema: { querystring: FileQuery, response: { 200: okOf(FileContent) } } },
+    async (req) => ok(await explorer.read(caller(req), req.query)),
+  );
+  app.get(
+    '/ccms/explorer/history',
+    { config: { permission: ExplorerPerm.query }, schema: { querystring: HistoryQuery, response: { 200: okOf(z.array(CommitRow)) } } },
+    async (req) => ok(await explorer.history(caller(req), req.query)),
+  );
+  app.get(
+    '/ccms/explorer/download',
+    { config: { permission: ExplorerPerm.query }, schema: { querystring: DownloadQuery, response: { 200: Binary } } },
+    async (req, reply) => {
+      const file = await explorer.download(caller(req), req.query);
+      const encoded = encodeURIComponent(file.fileName);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `${req.query.inline === 'true' ? 'inline' : 'attachment'}; filename*=UTF-8''${encoded}`)
+        .header('download-filename', encoded)
+        .header('access-control-expose-headers', 'download-filename')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
+  );
+  app.post(
+    '/ccms/explorer/folder',
+    { config: { permission: ExplorerPerm.add, log: log(BusinessType.INSERT) }, schema: { body: NewFolderBody, response: { 200: okOf(CommitResult) } } },
+    async (req) => ok(await explorer.newFolder(caller(req), req.body)),
+  );
+  app.put(
+    '/ccms/explorer/file',
+    { config: { permission: ExplorerPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: SaveFileBody, response: { 200: okOf(CommitResult) } } },
+    async (req) => ok(await explorer.save(caller(req), req.body)),
+  );
+  app.put(
+    '/ccms/explorer/rename',
+    { config: { permission: ExplorerPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: RenameBody, response: { 200: okOf(CommitResult) } } },
+    async (req) => ok(await explorer.rename(caller(req), req.body)),
+  );
+  app.put(
+    '/ccms/explorer/move',
+    { config: { permission: ExplorerPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: MoveBody, response: { 200: okOf(CommitResult) } } },
+    async (req) => ok(await explorer.move(caller(req), req.body)),
+  );
+  app.delete(
+    '/ccms/explorer',
+    { config: { permission: ExplorerPerm.remove, log: log(BusinessType.DELETE) }, schema: { body: DeleteBody, response: { 200: okOf(CommitResult) } } },
+    async (req) => ok(await explorer.remove(caller(req), req.body)),
+  );
+  app.post(
+    '/ccms/explorer/upload',
+    { config: { permission: ExplorerPerm.upload, log: log(BusinessType.IMPORT) }, schema: { response: { 200: okOf(CommitResult) } } },
+    async (req) => {
+      const form = await readForm(req);
+      const fields = uploadFields(form.fields);
+      if (form.files.length === 0) throw badRequest('explorer.noFile');
+      return ok(await explorer.upload(caller(req), fields, form.files));
+    },
+  );
+  app.post(
+    '/ccms/explorer/uploadPackage',
+    { config: { permission: ExplorerPerm.upload, log: log(BusinessType.IMPORT) }, schema: { response: { 200: okOf(CommitResult) } } },
+    async (req) => {
+      const form = await readForm(req);
+      const fields = uploadFields(form.fields);
+      const [file] = form.files;
+      if (!file || form.files.length > 1) throw badRequest('explorer.noFile');
+      return ok(await explorer.uploadPackage(caller(req), fields, file));
+    },
+  );
+};

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useGitServer } from '../../../../test/git-server';
+import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { allowLoopbackRemotes, CONTENT_PERMS, grant, libraryBody, multipart, type TestUser, userWith } from '../content-test-kit';
+import { readZip, writeZip } from './zip';
+
+const cred = { username: 'git-user', password: 'Remote-Pass-77' };
+const remote = useGitServer({ auth: cred });
+let t: TestApp;
+let owner: TestUser;
+let writer: TestUser;
+let reader: TestUser;
+let stranger: TestUser;
+let libraryId = 0;
+const seen: string[] = [];
+
+const numbered = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`many/f${String(i).padStart(2, '0')}.dita`, `<topic id="f${i}"/>\n`]));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await allowLoopbackRemotes(t);
+  await remote().createRepo('docs', {
+    files: {
+      'maps/main.ditamap': '<map/>\n',
+      'topics/intro.dita': '<topic id="intro"/>\n',
+      'images/logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]),
+      ...numbered,
+    },
+  });
+  owner = await userWith(t, 'owner1', CONTENT_PERMS, 'owner1@example.test');
+  writer = await userWith(t, 'writer1', CONTENT_PERMS);
+  reader = await userWith(t, 'reader1', CONTENT_PERMS);
+  stranger = await userWith(t, 'stranger1', CONTENT_PERMS);
+  const res = await owner.caller.post('/prod-api/ccms/library', libraryBody('docs', remote().url('docs'), cred));
+  libraryId = res.body.data.libraryId;
+  await grant(t, libraryId, 'user', writer.userId, 'write');
+  await grant(t, libraryId, 'role', reader.roleId, 'read');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Calls through this keep every raw answer, so the last test can check none carries the password. */
+async function call(c: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) {
+  const res =
+    method === 'GET'
+      ? await c.get(url, body as Record<string, string | number>)
+      : await c.request({ method, url, payload: body as Record<string, unknown>, headers: { 'content-type': 'application/json' } });
+  seen.push(res.raw);
+  return res;
+}
+
+const upload = (c: Caller, url: string, fields: Record<string, string | number>, files: { filename: string; content: Buffer | string }[]) =>
+  c.request({ method: 'POST', url, ...multipart(fields, files) }).then((res) => {
+    seen.push(res.raw);
+    return res;
+  });
+
+describe('explorer reads', () => {
+  it('shows the folder tree, a paged folder with last commits, a file and its type', async () => {
+    const tree = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/tree', { libraryId });
+    expect(tree.body.data.tree.children.map((n: { path: string }) => n.path)).toEqual(['images', 'many', 'maps', 'topics']);
+
+    const root = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/list', { libraryId });
+    expect(root.body.rows.map((r: { name: string; type: string }) => `${r.type}:${r.name}`)).toEqual([
+      'folder:images',
+      'folder:many',
+      'folder:maps',
+      'folder:topics',
+    ]);
+    expect(root.body.rows[0]).toMatchObject({ author: 'Remote Person', message: 'Initial content' });
+
+    const page = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/list', { libraryId, path: 'many', pageNum: 2, pageSize: 10 });
+    expect(page.body.total).toBe(25);
+    expect(page.body.rows.map((r: { name: string }) => r.name)[0]).toBe('f10.dita');
+    expect(page.body.rows[0]).toMatchObject({ type: 'file', size: 18, author: 'Remote Person', message: 'Initial content' });
+    expect(page.body.rows[0].date).toMatch(/^\d{4}-/);
+
+    const file = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/file', { libraryId, path: 'topics/intro.dita' });
+    expect(file.body.data).toMatchObject({ contentType: 'application/xml', encoding: 'utf8', content: '<topic id="intro"/>\n' });
+    const image = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/file', { libraryId, path: 'images/logo.png' });
+    expect(image.body.data).toMatchObject({ contentType: 'image/png', encoding: 'base64', size: 8 });
+    const missing = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/file', { libraryId, path: 'topics/none.dita' });
+    expect(missing.status).toBe(404);
+    const badRef = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/list', { libraryId, ref: 'nope' });
+    expect(badRef.body.msg).toBe('Branch or commit "nope" does not exist');
+  });
+
+  it('downloads a file as is and a folder as a zip', async () => {
+    const file = await reader.caller.get('/prod-api/ccms/explorer/download', { libraryId, path: 'maps/main.ditamap' });
+    expect(file.headers['content-type']).toContain('application/xml');
+    expect(file.headers['content-disposition']).toContain('attachment');
+    expect(file.raw).toBe('<map/>\n');
+    const zip = await reader.caller.request({
+      method: 'GET',
+      url: '/prod-api/ccms/explorer/download',
+      query: { libraryId: String(libraryId), path: 'topics' },
+    });
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/prod-api/ccms/explorer/download',
+      query: { libraryId: String(libraryId), path: 'topics' },
+      headers: { authorization: `Bearer ${reader.caller.token}` },
+    });
+    const entries = await readZip(res.rawPayload);
+    expect(entries.map((e) => [e.path, e.content.toString()])).toEqual([['topics/intro.dita', '<topic id="intro"/>\n']]);
+  });
+
+  it('refuses "..", absolute paths and NUL with a 400 naming the field', async () => {
+    for (const path of ['../etc/passwd', 'topics/../../x', '/etc/passwd', 'a\u0000b', 'a\\b', '.git/config']) {
+      const res = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/file', { libraryId, path });
+      expect(res.status, path).toBe(400);
+      expect(res.body.msg).toContain('path: the path');
+    }
+    const write = await call(writer.caller, 'POST', '/prod-api/ccms/explorer/folder', { libraryId, path: '../outside', message: 'x' });
+    expect(write.status).toBe(400);
+    const moved = await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/rename', {
+      libraryId,
+      path: 'topics/intro.dita',
+      newName: '../x.dita',
+      message: 'x',
+    });
+    expect(moved.status).toBe(400);
+    expect((await remote().log('docs', 'main')).length).toBe(1);
+  });
+});
+
+describe('explorer writes', () => {
+  it('commits each change as the signed-in user with the message asked for', async () => {
+    const folder = await call(owner.caller, 'POST', '/prod-api/ccms/explorer/folder', { libraryId, path: 'drafts', message: 'Add drafts folder' });
+    expect(folder.body.data).toMatchObject({ branch: 'main', paths: ['drafts/.gitkeep'] });
+    let [last] = await remote().log('docs', 'main');
+    expect(last).toMatchObject({ subject: 'Add drafts folder', author: 'owner1 nick', email: 'owner1@example.test', hash: folder.body.data.commit });
+
+    await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      libraryId,
+      path: 'drafts/new.dita',
+      content: '<topic id="n"/>',
+      message: 'Write new topic',
+    });
+    [last] = await remote().log('docs', 'main');
+    expect(last).toMatchObject({ subject: 'Write new topic', author: 'writer1 nick', email: 'writer1@users.noreply.ccms' });
+
+    await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/rename', { libraryId, path: 'drafts/new.dita', newName: 'renamed.dita', message: 'Rename' });
+    expect(await remote().show('docs', 'main', 'drafts/renamed.dita')).toBe('<topic id="n"/>');
+    expect(await remote().show('docs', 'main', 'drafts/new.dita')).toBeNull();
+
+    await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/move', { libraryId, paths: ['drafts/renamed.dita'], target: 'topics', message: 'Move' });
+    expect(await remote().show('docs', 'main', 'topics/renamed.dita')).toBe('<topic id="n"/>');
+
+    const del = await call(writer.caller, 'DELETE', '/prod-api/ccms/explorer', { libraryId, paths: ['drafts'], message: 'Remove drafts' });
+    expect(del.body.code).toBe(200);
+    expect(await remote().show('docs', 'main', 'drafts/.gitkeep')).toBeNull();
+    expect((await remote().log('docs', 'main')).slice(0, 5).map((c) => c.subject)).toEqual([
+      'Remove drafts',
+      'Move',
+      'Rename',
+      'Write new topic',
+      'Add drafts folder',
+    ]);
+
+    const gone = await call(writer.caller, 'DELETE', '/prod-api/ccms/explorer', { libraryId, paths: ['drafts'], message: 'Again' });
+    expect(gone.status).toBe(404);
+  });
+
+  it('uploads files and a zip package; refuses a non-zip package and a zip-slip entry without committing', async () => {
+    const files = await upload(writer.caller, '/prod-api/ccms/explorer/upload', { libraryId, path: 'topics', message: 'Upload two' }, [
+      { filename: 'a.dita', content: '<topic id="a"/>' },
+      { filename: 'b.dita', content: '<topic id="b"/>' },
+    ]);
+    expect(files.body.data.paths).toEqual(['topics/a.dita', 'topics/b.dita']);
+    expect(await remote().show('docs', 'main', 'topics/b.dita')).toBe('<topic id="b"/>');
+
+    const pkg = await writeZip([
+      { path: 'pkg/one.dita', content: Buffer.from('<topic id="one"/>') },
+      { path: 'pkg/sub/two.dita', content: Buffer.from('<topic id="two"/>') },
+    ]);
+    const ok = await upload(writer.caller, '/prod-api/ccms/explorer/uploadPackage', { libraryId, path: 'imports', message: 'Import package' }, [
+      { filename: 'pkg.zip', content: pkg },
+    ]);
+    expect(ok.body.data.paths).toEqual(['imports/pkg/one.dita', 'imports/pkg/sub/two.dita']);
+    expect(await remote().show('docs', 'main', 'imports/pkg/sub/two.dita')).toBe('<topic id="two"/>');
+
+    const before = (await remote().log('docs', 'main')).length;
+    const notZip = await upload(writer.caller, '/prod-api/ccms/explorer/uploadPackage', { libraryId, path: '', message: 'x' }, [
+      { filename: 'pkg.tar', content: pkg },
+    ]);
+    expect(notZip.body).toMatchObject({ code: 400, msg: 'Only zip packages can be uploaded' });
+    // The same bytes with "aa/" in the entry name turned into "../": a zip-slip entry.
+    const slip = Buffer.from(
+      (await writeZip([{ path: 'aa/evil.txt', content: Buffer.from('x') }])).toString('latin1').replaceAll('aa/evil.txt', '../evil.txt'),
+      'latin1',
+    );
+    const refused = await upload(writer.caller, '/prod-api/ccms/explorer/uploadPackage', { libraryId, path: 'imports', message: 'x' }, [
+      { filename: 'evil.zip', content: slip },
+    ]);
+    expect(refused.body).toMatchObject({ code: 400, msg: 'The package entry "../evil.txt" would land outside the folder' });
+    const badName = await upload(writer.caller, '/prod-api/ccms/explorer/upload', { libraryId, path: '../up', message: 'x' }, [
+      { filename: 'evil.dita', content: 'x' },
+    ]);
+    expect(badName.body.msg).toBe('path: the path "../up" is not allowed');
+    const noMessage = await upload(writer.caller, '/prod-api/ccms/explorer/upload', { libraryId, path: 'topics' }, [{ filename: 'c.dita', content: 'x' }]);
+    expect(noMessage.body.msg).toBe('message is required');
+    expect((await remote().log('docs', 'main')).length).toBe(before);
+  });
+
+  it('lands two concurrent commits, and replays a commit on a remote someone else pushed to', async () => {
+    const [one, two] = await Promise.all([
+      call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', { libraryId, path: 'topics/c1.dita', content: 'one', message: 'Concurrent one' }),
+      call(owner.caller, 'PUT', '/prod-api/ccms/explorer/file', { libraryId, path: 'topics/c2.dita', content: 'two', message: 'Concurrent two' }),
+    ]);
+    expect([one.body.code, two.body.code]).toEqual([200, 200]);
+    const subjects = (await remote().log('docs', 'main')).slice(0, 2).map((c) => c.subject);
+    expect(subjects.sort()).toEqual(['Concurrent one', 'Concurrent two']);
+
+    await remote().commit('docs', 'main', { 'topics/elsewhere.dita': 'theirs' }, 'Pushed by someone else');
+    const mine = await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      libraryId,
+      path: 'topics/c3.dita',
+      content: 'three',
+      message: 'After the remote moved',
+    });
+    expect(mine.body.code).toBe(200);
+    const log = await remote().log('docs', 'main');
+    expect(log.slice(0, 2).map((c) => c.subject)).toEqual(['After the remote moved', 'Pushed by someone else']);
+    expect(await remote().show('docs', 'main', 'topics/elsewhere.dita')).toBe('theirs');
+  });
+
+  it('reports a true conflict with its paths and keeps the change', async () => {
+    await remote().commit('docs', 'main', { 'topics/intro.dita': '<topic id="intro">theirs</topic>\n' }, 'Their intro');
+    const res = await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      libraryId,
+      path: 'topics/intro.dita',
+      content: '<topic id="intro">mine</topic>\n',
+      message: 'My intro',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toMatch(
+      /^Your change conflicts with changes made meanwhile on: topics\/intro\.dita\. Your change was kept as refs\/ccms\/saved\/main\//,
+    );
+    expect(await remote().show('docs', 'main', 'topics/intro.dita')).toBe('<topic id="intro">theirs</topic>\n');
+    const ref = /kept as (\S+)$/.exec(res.body.msg)?.[1] ?? '';
+    const kept = await call(writer.caller, 'GET', '/prod-api/ccms/explorer/file', {
+      libraryId,
+      ref: (await savedCommit(ref)) ?? '',
+      path: 'topics/intro.dita',
+    });
+    expect(kept.body.data.content).toBe('<topic id="intro">mine</topic>\n');
+  });
+});
+
+/** The commit a saved ref points at, read from the library's clone. */
+async function savedCommit(ref: string) {
+  const { GitRepo } = await import('../../../platform/git/git-repo');
+  const repo = new GitRepo(`${t.dataDir}/git/${libraryId}`);
+  return (await repo.savedRefs()).find((r) => r.ref === ref)?.commit;
+}
+
+describe('explorer permissions', () => {
+  it('lets read see but not change, write change but not configure, and nobody else in', async () => {
+    const denied = await call(reader.caller, 'PUT', '/prod-api/ccms/explorer/file', { libraryId, path: 'topics/r.dita', content: 'x', message: 'x' });
+    expect(denied).toMatchObject({ status: 403, body: { msg: 'No relevant permissions' } });
+    const uploadDenied = await upload(reader.caller, '/prod-api/ccms/explorer/upload', { libraryId, path: 'topics', message: 'x' }, [
+      { filename: 'r.dita', content: 'x' },
+    ]);
+    expect(uploadDenied.status).toBe(403);
+    const configure = await call(writer.caller, 'PUT', '/prod-api/ccms/library', { ...libraryBody('docs', remote().url('docs')), libraryId });
+    expect(configure.status).toBe(403);
+    for (const url of ['/prod-api/ccms/explorer/tree', '/prod-api/ccms/explorer/list']) {
+      const res = await call(stranger.caller, 'GET', url, { libraryId });
+      expect(res).toMatchObject({ status: 403, body: { msg: 'No relevant permissions' } });
+    }
+    const noPerm = await userWith(t, 'noperm', []);
+    expect((await noPerm.caller.get('/prod-api/ccms/explorer/tree', { libraryId })).status).toBe(403);
+    expect(await remote().show('docs', 'main', 'topics/r.dita')).toBeNull();
+  });
+
+  it('never answers with the credential', () => {
+    expect(seen.length).toBeGreaterThan(20);
+    for (const raw of seen) expect(raw).not.toContain(cred.password);
+  });
+});

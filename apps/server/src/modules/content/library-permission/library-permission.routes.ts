@@ -1,0 +1,37 @@
+import { LibraryPerm } from '@ccms/contracts/content/library';
+import { GrantBody, LibraryGrant, LibraryScopedQuery } from '@ccms/contracts/content/library-config';
+import { IdList, OkEmpty, okOf } from '@ccms/contracts/http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../../platform/auth/guard';
+import { done, ok } from '../../../platform/http/envelope';
+import { BusinessType } from '../../../platform/types';
+import { libraryPermissionService } from './library-permission.service';
+
+const log = (businessType: BusinessType) => ({ title: 'library permission', businessType });
+
+export const libraryPermissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const grants = libraryPermissionService(app.db);
+
+  app.get(
+    '/ccms/library/permission/list',
+    { config: { permission: LibraryPerm.query }, schema: { querystring: LibraryScopedQuery, response: { 200: okOf(z.array(LibraryGrant)) } } },
+    async (req) => ok(await grants.list(caller(req), req.query.libraryId)),
+  );
+  app.post(
+    '/ccms/library/permission',
+    { config: { permission: LibraryPerm.edit, log: log(BusinessType.GRANT) }, schema: { body: GrantBody, response: { 200: OkEmpty } } },
+    async (req) => {
+      await grants.grant(caller(req), req.body);
+      return done();
+    },
+  );
+  app.delete(
+    '/ccms/library/permission/:ids',
+    { config: { permission: LibraryPerm.edit, log: log(BusinessType.GRANT) }, schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } } },
+    async (req) => {
+      await grants.revoke(caller(req), req.params.ids);
+      return done();
+    },
+  );
+};

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+import { ccmsLibraryGrant, ccmsLibrarySetting } from '../../../db/schema';
+import { allowLoopbackRemotes, CONTENT_PERMS, libraryBody, type TestUser, userWith } from '../content-test-kit';
+
+let t: TestApp;
+let owner: TestUser;
+let admin: TestUser;
+let writer: TestUser;
+let reader: TestUser;
+let everyone: TestUser;
+let libraryId = 0;
+const URL = 'http://127.0.0.1:9/perm.git';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await allowLoopbackRemotes(t);
+  owner = await userWith(t, 'pown', CONTENT_PERMS);
+  admin = await userWith(t, 'padmin', CONTENT_PERMS);
+  writer = await userWith(t, 'pwrite', CONTENT_PERMS);
+  reader = await userWith(t, 'pread', CONTENT_PERMS);
+  everyone = await userWith(t, 'pall', CONTENT_PERMS);
+  libraryId = (await owner.caller.post('/prod-api/ccms/library', libraryBody('perm', URL))).body.data.libraryId;
+  await t.database.db
+    .insert(ccmsLibrarySetting)
+    .values({ libraryId, kind: 'filter', groupName: 'g', name: 'audience', type: 'include', value: 'x', product: 'p' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const grants = () => t.database.db.select().from(ccmsLibraryGrant).where(eq(ccmsLibraryGrant.libraryId, libraryId));
+const grantVia = (by: TestUser, granteeType: string, granteeId: number, level: string) =>
+  by.caller.post('/prod-api/ccms/library/permission', { libraryId, granteeType, granteeId, level });
+
+describe('library grants', () => {
+  it('lets the owner grant admin to a user, write to a role and read to everyone', async () => {
+    expect((await grantVia(owner, 'user', admin.userId, 'admin')).body.code).toBe(200);
+    expect((await grantVia(owner, 'role', writer.roleId, 'write')).body.code).toBe(200);
+    expect((await grantVia(owner, 'user', reader.userId, 'read')).body.code).toBe(200);
+    const list = await owner.caller.get('/prod-api/ccms/library/permission/list', { libraryId });
+    expect(list.body.data.map((g: { granteeType: string; granteeName: string; level: string }) => `${g.granteeType}:${g.granteeName}:${g.level}`)).toEqual([
+      'user:pown:owner',
+      'user:padmin:admin',
+      'role:pwrite:write',
+      'user:pread:read',
+    ]);
+  });
+
+  it('refuses a missing grantee or a bad level, writing nothing', async () => {
+    const before = (await grants()).length;
+    expect((await grantVia(owner, 'user', 99999, 'read')).body.msg).toBe('granteeId: 99999 does not exist');
+    expect((await grantVia(owner, 'user', reader.userId, 'boss')).body.msg).toBe('level must be one of: admin, owner, write, read');
+    expect((await grantVia(owner, 'role', 0, 'read')).body.msg).toBe('granteeId is required');
+    expect((await grants()).length).toBe(before);
+  });
+
+  it('checks each level: read sees, write changes content only, admin configures but cannot hand out ownership', async () => {
+    const detail = (u: TestUser) => u.caller.get(`/prod-api/ccms/library/${libraryId}`);
+    const configure = (u: TestUser) =>
+      u.caller.post('/prod-api/ccms/library/filter', { libraryId, group: 'g2', name: 'platform', type: 'exclude', value: 'v', product: 'none' });
+    for (const u of [owner, admin, writer, reader]) expect((await detail(u)).status, u.caller.token ?? '').toBe(200);
+    expect((await detail(everyone)).body).toMatchObject({ code: 403, msg: 'No relevant permissions' });
+    expect((await detail(writer)).body.data.myLevel).toBe('write');
+    // Configuring passes the access check for admin and owner (then fails on the unknown product), and stops read and write.
+    expect((await configure(admin)).body.msg).toBe('Product "none" does not exist');
+    expect((await configure(owner)).body.msg).toBe('Product "none" does not exist');
+    for (const u of [writer, reader, everyone]) expect((await configure(u)).body).toMatchObject({ code: 403, msg: 'No relevant permissions' });
+    for (const u of [writer, reader]) expect((await u.caller.get('/prod-api/ccms/library/permission/list', { libraryId })).status).toBe(403);
+    expect((await grantVia(admin, 'user', everyone.userId, 'read')).body.code).toBe(200);
+    expect((await grantVia(admin, 'user', everyone.userId, 'owner')).status).toBe(403);
+    expect((await grantVia(writer, 'user', everyone.userId, 'write')).status).toBe(403);
+    expect((await detail(everyone)).status).toBe(200);
+  });
+
+  it('reaches everyone with an "all" grant, and keeps the last owner', async () => {
+    const stranger = await userWith(t, 'pnew', CONTENT_PERMS);
+    expect((await stranger.caller.get('/prod-api/ccms/library/list')).body.total).toBe(0);
+    await grantVia(owner, 'all', 0, 'read');
+    expect((await stranger.caller.get('/prod-api/ccms/library/list')).body.total).toBe(1);
+    const ownerGrant = (await grants()).find((g) => g.level === 'owner');
+    const last = await owner.caller.delete(`/prod-api/ccms/library/permission/${ownerGrant?.grantId}`);
+    expect(last.body.msg).toBe('The last owner of a library cannot be removed');
+    const adminGrant = (await grants()).find((g) => g.granteeId === admin.userId);
+    expect((await writer.caller.delete(`/prod-api/ccms/library/permission/${adminGrant?.grantId}`)).status).toBe(403);
+    expect((await owner.caller.delete(`/prod-api/ccms/library/permission/${adminGrant?.grantId}`)).body.code).toBe(200);
+    expect((await admin.caller.get(`/prod-api/ccms/library/${libraryId}`)).body.data.myLevel).toBe('read');
+  });
+});

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { Code } from '@ccms/contracts/http';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { ccmsLibrary, sysUser } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { openSecret } from '../../../platform/crypto/secret-box';
+import type { GitAuth } from '../../../platform/git/git-env';
+import { type Change, GitRepo, type Identity, MergeConflictError, RemoteError, TreeError } from '../../../platform/git/git-repo';
+import { libraryLock } from '../../../platform/git/library-lock';
+import { checkRemoteUrl } from '../../../platform/git/remote-url';
+import { AppError, badRequest, conflict } from '../../../platform/http/errors';
+import { configValue } from '../../system/config/config.queries';
+
+export type LibraryRow = typeof ccmsLibrary.$inferSelect;
+
+/** Admin setting: hosts or addresses (comma separated, or "true") a remote may use although loopback or link-local. */
+export const ALLOW_PRIVATE_URLS_KEY = 'ccms.library.allowPrivateUrls';
+
+export interface LibraryGitDeps {
+  database: Pick<Database, 'db' | 'kind'>;
+  dataDir: string;
+  secretKey: string;
+  /** A clone fetched less than this long ago is read as is. */
+  freshnessMs?: number;
+}
+
+export type FetchOutcome = { ok: true } | { ok: false; reason: RemoteError['reason'] };
+
+/** The server's clones of libraries: fetch on demand under a per-library lock, read, commit and push. */
+export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000 }: LibraryGitDeps) {
+  const db = database.db;
+  const lock = libraryLock(database);
+  const fetchedAt = new Map<number, number>();
+  const inflight = new Map<number, Promise<FetchOutcome>>();
+
+  const repoOf = (libraryId: number) => new GitRepo(path.join(dataDir, 'git', String(libraryId)));
+
+  /** The stored credential, decrypted for one command; null when the library has none. */
+  function authOf(row: Pick<LibraryRow, 'credentialUsername' | 'credentialSecret'>): GitAuth | null {
+    if (!row.credentialUsername && !row.credentialSecret) return null;
+    return { username: row.credentialUsername, password: row.credentialSecret ? openSecret(secretKey, row.credentialSecret) : '' };
+  }
+
+  async function assertUrlAllowed(url: string) {
+    const check = await checkRemoteUrl(url, (await configValue(db, ALLOW_PRIVATE_URLS_KEY)) ?? '');
+    if (!check.ok) throw new RemoteError(check.reason === 'invalid' ? 'unknown' : 'urlRefused', url);
+  }
+
+  async function fetchUnlocked(row: LibraryRow): Promise<FetchOutcome> {
+    const repo = repoOf(row.libraryId);
+    try {
+      await assertUrlAllowed(row.url);
+      await repo.ensure(row.url);
+      await repo.fetch(authOf(row));
+      fetchedAt.set(row.libraryId, Date.now());
+      await db.update(ccmsLibrary).set({ lastFetchTime: new Date(), lastFetchError: '' }).where(eq(ccmsLibrary.libraryId, row.libraryId));
+      return { ok: true };
+    } catch (err) {
+      if (!(err instanceof RemoteError)) throw err;
+      await db.update(ccmsLibrary).set({ lastFetchError: err.reason }).where(eq(ccmsLibrary.libraryId, row.libraryId));
+      return { ok: false, reason: err.reason };
+    }
+  }
+
+  /** Fetches now (one fetch per library at a time; callers arriving meanwhile share it). */
+  function fetchNow(row: LibraryRow): Promise<FetchOutcome> {
+    const running = inflight.get(row.libraryId);
+    if (running) return running;
+    const started = lock(row.libraryId, () => fetchUnlocked(row)).finally(() => inflight.delete(row.libraryId));
+    inflight.set(row.libraryId, started);
+    return started;
+  }
+
+  /**
+   * A clone to read: fetched when missing or older than the freshness window. When the remote
+   * cannot be reached, the last fetch is read and `stale` says so; with no earlier copy it fails.
+   */
+  async function ready(row: LibraryRow): Promise<{ repo: GitRepo; stale: boolean }> {
+    const repo = repoOf(row.libraryId);
+    const last = fetchedAt.get(row.libraryId);
+    if (last !== undefined && Date.now() - last < freshnessMs && (await repo.exists())) return { repo, stale: false };
+    const outcome = await fetchNow(row);
+    if (outcome.ok) return { repo, stale: false };
+    if ((await repo.exists()) && (await repo.branches()).length > 0) return { repo, stale: true };
+    throw remoteError(outcome.reason, row.defaultBranch);
+  }
+
+  /** A commit id for a branch name or commit id (default branch when absent), or a 404 naming it. */
+  async function resolveRef(repo: GitRepo, row: LibraryRow, ref: string | undefined): Promise<{ commit: string; branch: string | null }> {
+    const wanted = ref?.trim() || row.defaultBranch;
+    const commit = await repo.resolve(wanted);
+    if (!commit) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: wanted });
+    const isBranch = (await repo.branches()).some((b) => b.name === wanted);
+    return { commit, branch: isBranch ? wanted : null };
+  }
+
+  async function identityOf(auth: AuthContext): Promise<Identity> {
+    const [user] = await db.select({ nickName: sysUser.nickName, email: sysUser.email }).from(sysUser).where(eq(sysUser.userId, auth.userId));
+    const name = user?.nickName || auth.nickName || auth.userName;
+    const email = user?.email || `${auth.userName}@users.noreply.ccms`;
+    return { name, email };
+  }
+
+  /**
+   * Commits `changes` on a branch as the signed-in user and pushes at once, replaying on a moved
+   * remote; a real conflict answers 409 with the paths and where the change was kept.
+   */
+  async function commit(row: LibraryRow, auth: AuthContext, branch: string, changes: Change[], message: string) {
+    const author = await identityOf(auth);
+    return lock(row.libraryId, async () => {
+      const repo = repoOf(row.libraryId);
+      if (!(await repo.exists()) || !fetchedAt.has(row.libraryId)) {
+        const outcome = await fetchUnlocked(row);
+        if (!outcome.ok) throw remoteError(outcome.reason, branch);
+      }
+      await assertUrlAllowed(row.url).catch((err: unknown) => {
+        throw err instanceof RemoteError ? remoteError(err.reason, branch) : err;
+      });
+      const head = await repo.resolve(branch);
+      const isBranch = (await repo.branches()).some((b) => b.name === branch);
+      if (!head || !isBranch) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
+      try {
+        const built = await repo.buildCommit(head, changes, message, author);
+        const pushed = await repo.pushCommit(branch, built, authOf(row), auth.userName);
+        return { commit: pushed.commit, branch, attempts: pushed.attempts };
+      } catch (err) {
+        throw presentGitError(err, branch);
+      }
+    });
+  }
+
+  return { repoOf, authOf, fetchNow, ready, resolveRef, commit, assertUrlAllowed, forget: (libraryId: number) => fetchedAt.delete(libraryId) };
+}
+
+export type LibraryGit = ReturnType<typeof libraryGit>;
+
+/** A remote failure as an error in words (500: the remote, not the request, is at fault). */
+export function remoteError(reason: RemoteError['reason'], branch: string) {
+  return new AppError(Code.ERROR, `scm.${reason}`, { branch });
+}
+
+/** Git-level failures of a write as envelope errors. */
+export function presentGitError(err: unknown, branch: string): unknown {
+  if (err instanceof MergeConflictError) return conflict('library.conflict', { paths: err.paths.join(', '), ref: err.savedRef });
+  if (err instanceof TreeError) {
+    if (err.reason === 'missing') return new AppError(Code.NOT_FOUND, 'explorer.notFound', { path: err.path });
+    if (err.reason === 'exists') return badRequest('explorer.exists', { path: err.path });
+    if (err.reason === 'noChange') return badRequest('explorer.noChange');
+    return badRequest('explorer.pathConflict', { path: err.path });
+  }
+  if (err instanceof RemoteError) return remoteError(err.reason, branch);
+  return err;
+}

@@ -1,0 +1,89 @@
+import type { LibraryQuery } from '@ccms/contracts/content/library';
+import { and, count, desc, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ccmsLibrary, sysDept } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { orderBy, pageWindow } from '../../../platform/http/paging';
+import { readableLibraries } from './library-access';
+
+const sortable = { name: ccmsLibrary.name, libraryType: ccmsLibrary.libraryType, createTime: ccmsLibrary.createTime, updateTime: ccmsLibrary.updateTime };
+
+const live = eq(ccmsLibrary.delFlag, '0');
+
+function filters(auth: AuthContext, q: Partial<LibraryQuery>): SQL | undefined {
+  return and(
+    live,
+    readableLibraries(auth, ccmsLibrary.libraryId),
+    q.name ? like(ccmsLibrary.name, `%${q.name}%`) : undefined,
+    q.libraryType ? eq(ccmsLibrary.libraryType, q.libraryType) : undefined,
+    q.status ? eq(ccmsLibrary.status, q.status) : undefined,
+    q.deptId ? eq(ccmsLibrary.deptId, q.deptId) : undefined,
+  );
+}
+
+const columns = { library: ccmsLibrary, deptName: sysDept.deptName };
+
+/** A page of the libraries the caller may read. */
+export async function listLibraries(db: Db, auth: AuthContext, q: LibraryQuery) {
+  const where = filters(auth, q);
+  const { limit, offset } = pageWindow(q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(ccmsLibrary)
+      .leftJoin(sysDept, eq(sysDept.deptId, ccmsLibrary.deptId))
+      .where(where)
+      .orderBy(...orderBy(q, sortable, desc(ccmsLibrary.createTime)), desc(ccmsLibrary.libraryId))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(ccmsLibrary).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every library the caller may read, for pickers. */
+export const readableOptions = (db: Db, auth: AuthContext) =>
+  db
+    .select({ libraryId: ccmsLibrary.libraryId, name: ccmsLibrary.name, displayText: ccmsLibrary.displayText, defaultBranch: ccmsLibrary.defaultBranch })
+    .from(ccmsLibrary)
+    .where(and(live, eq(ccmsLibrary.status, '0'), readableLibraries(auth, ccmsLibrary.libraryId)))
+    .orderBy(ccmsLibrary.name);
+
+export async function findLibrary(db: Db, libraryId: number) {
+  const [row] = await db
+    .select(columns)
+    .from(ccmsLibrary)
+    .leftJoin(sysDept, eq(sysDept.deptId, ccmsLibrary.deptId))
+    .where(and(live, eq(ccmsLibrary.libraryId, libraryId)));
+  return row;
+}
+
+export async function findLibraries(db: Db, libraryIds: number[]) {
+  return db
+    .select()
+    .from(ccmsLibrary)
+    .where(and(live, inArray(ccmsLibrary.libraryId, libraryIds)));
+}
+
+/** Every live library (the scheduled fetch). */
+export const allLibraries = (db: Db) =>
+  db
+    .select()
+    .from(ccmsLibrary)
+    .where(and(live, eq(ccmsLibrary.status, '0')));
+
+export async function findNameClash(db: Db, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ libraryId: ccmsLibrary.libraryId })
+    .from(ccmsLibrary)
+    .where(and(live, eq(ccmsLibrary.name, name), exceptId ? ne(ccmsLibrary.libraryId, exceptId) : undefined));
+  return row;
+}
+
+export async function deptExists(db: Db, deptId: number) {
+  const [row] = await db
+    .select({ deptId: sysDept.deptId })
+    .from(sysDept)
+    .where(and(eq(sysDept.deptId, deptId), eq(sysDept.delFlag, '0')));
+  return !!row;
+}

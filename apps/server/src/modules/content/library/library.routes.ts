@@ -1,0 +1,106 @@
+import {
+  BranchList,
+  FetchResult,
+  Library,
+  LibraryBody,
+  LibraryIdParam,
+  LibraryOption,
+  LibraryPerm,
+  LibraryQuery,
+  LibraryUpdate,
+  ValidateBody,
+  ValidateResult,
+} from '@ccms/contracts/content/library';
+import { IdList, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
+import { translate } from '@ccms/contracts/messages';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../../platform/auth/guard';
+import { done, ok, rows } from '../../../platform/http/envelope';
+import { BusinessType } from '../../../platform/types';
+import { libraryGitFor } from './library.runtime';
+import { type ConnectionCheck, libraryService } from './library.service';
+
+const log = (businessType: BusinessType) => ({ title: 'library', businessType });
+
+/** A connection check with its reason in the caller's words. */
+function inWords(req: FastifyRequest, check: ConnectionCheck, branch: string) {
+  const key = check.reason ? `scm.${check.reason}` : 'scm.success';
+  return { ...check, message: translate(req.lang, key, { branch }) };
+}
+
+export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const libraries = libraryService(app.db, libraryGitFor(app), app.secrets.secretKey);
+
+  app.get(
+    '/ccms/library/list',
+    { config: { permission: LibraryPerm.list }, schema: { querystring: LibraryQuery, response: { 200: rowsOf(Library) } } },
+    async (req) => rows(await libraries.list(caller(req), req.query)),
+  );
+  app.get('/ccms/library/optionselect', { config: { authenticated: true }, schema: { response: { 200: okOf(z.array(LibraryOption)) } } }, async (req) =>
+    ok(await libraries.options(caller(req))),
+  );
+  app.get(
+    '/ccms/library/:libraryId',
+    { config: { permission: LibraryPerm.query }, schema: { params: LibraryIdParam, response: { 200: okOf(Library) } } },
+    async (req) => ok(await libraries.get(caller(req), req.params.libraryId)),
+  );
+  app.post(
+    '/ccms/library',
+    {
+      config: { permission: LibraryPerm.add, log: log(BusinessType.INSERT) },
+      schema: { body: LibraryBody, response: { 200: okOf(z.object({ libraryId: z.number() })) } },
+    },
+    async (req) => ok({ libraryId: await libraries.create(caller(req), req.body) }),
+  );
+  app.put(
+    '/ccms/library',
+    { config: { permission: LibraryPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: LibraryUpdate, response: { 200: OkEmpty } } },
+    async (req) => {
+      await libraries.update(caller(req), req.body);
+      return done();
+    },
+  );
+  app.delete(
+    '/ccms/library/:ids',
+    { config: { permission: LibraryPerm.remove, log: log(BusinessType.DELETE) }, schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } } },
+    async (req) => {
+      await libraries.remove(caller(req), req.params.ids);
+      return done();
+    },
+  );
+  app.post(
+    '/ccms/library/validate',
+    { config: { permission: [LibraryPerm.add, LibraryPerm.edit] }, schema: { body: ValidateBody, response: { 200: okOf(ValidateResult) } } },
+    async (req) => ok(inWords(req, await libraries.validate(caller(req), req.body), req.body.defaultBranch)),
+  );
+  app.post(
+    '/ccms/library/:libraryId/validate',
+    { config: { permission: [LibraryPerm.query] }, schema: { params: LibraryIdParam, response: { 200: okOf(ValidateResult) } } },
+    async (req) => {
+      const auth = caller(req);
+      const library = await libraries.get(auth, req.params.libraryId);
+      return ok(inWords(req, await libraries.validateSaved(auth, req.params.libraryId), library.defaultBranch));
+    },
+  );
+  app.get(
+    '/ccms/library/:libraryId/branches',
+    { config: { permission: LibraryPerm.query }, schema: { params: LibraryIdParam, response: { 200: okOf(BranchList) } } },
+    async (req) => ok(await libraries.branches(caller(req), req.params.libraryId)),
+  );
+  app.post(
+    '/ccms/library/:libraryId/fetch',
+    { config: { permission: LibraryPerm.query }, schema: { params: LibraryIdParam, response: { 200: okOf(FetchResult) } } },
+    async (req) => {
+      const { outcome, lastFetchTime } = await libraries.fetch(caller(req), req.params.libraryId);
+      const reason = outcome.ok ? null : outcome.reason;
+      return ok({
+        state: outcome.ok ? 'success' : 'failure',
+        reason,
+        message: translate(req.lang, reason ? `scm.${reason}` : 'scm.success', { branch: '' }),
+        lastFetchTime,
+      });
+    },
+  );
+};

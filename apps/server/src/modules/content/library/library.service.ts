@@ -1,0 +1,209 @@
+import { type LibraryBody, type LibraryLevel, type LibraryQuery, type LibraryUpdate, MASKED_SECRET, type ValidateBody } from '@ccms/contracts/content/library';
+import { Code } from '@ccms/contracts/http';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ccmsLibrary, ccmsLibraryGrant } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { sealSecret } from '../../../platform/crypto/secret-box';
+import type { GitAuth } from '../../../platform/git/git-env';
+import { GitRepo, RemoteError } from '../../../platform/git/git-repo';
+import { checkRemoteUrl } from '../../../platform/git/remote-url';
+import { AppError, badRequest, notFound } from '../../../platform/http/errors';
+import { configValue } from '../../system/config/config.queries';
+import { deptExists, findLibraries, findLibrary, findNameClash, listLibraries, readableOptions } from './library.queries';
+import { assertLibraryAccess, type LibraryNeed, levelsOf } from './library-access';
+import { ALLOW_PRIVATE_URLS_KEY, type LibraryGit, type LibraryRow } from './library-git';
+
+type Row = { library: LibraryRow; deptName: string | null };
+
+/** A library as the API shows it: the password is only ever the masked marker. */
+function present({ library, deptName }: Row, myLevel: LibraryLevel | null) {
+  const { credentialSecret, credentialType, credentialName, credentialUsername, delFlag: _delFlag, ...rest } = library;
+  return {
+    ...rest,
+    deptName: deptName ?? '',
+    credential: { type: credentialType, name: credentialName, username: credentialUsername, password: credentialSecret ? MASKED_SECRET : '' },
+    myLevel,
+  };
+}
+
+export type ConnectionCheck = { state: 'success' | 'failure'; reason: RemoteError['reason'] | null; branches: string[] };
+
+export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
+  /** The library row after checking the caller's level on it; a 404 for a missing one (after the check, so ids do not leak). */
+  async function load(auth: AuthContext, libraryId: number, need: LibraryNeed): Promise<{ row: Row; level: LibraryLevel }> {
+    const level = await assertLibraryAccess(db, auth, libraryId, need);
+    const row = await findLibrary(db, libraryId);
+    if (!row) throw notFound('notFound.row', { what: `library ${libraryId}` });
+    return { row: { library: row.library, deptName: row.deptName }, level };
+  }
+
+  async function checkFields(body: LibraryBody, exceptId?: number) {
+    if (await findNameClash(db, body.name, exceptId)) throw badRequest('library.nameExists', { name: body.name });
+    if (body.deptId && !(await deptExists(db, body.deptId))) throw badRequest('library.deptMissing');
+    const url = await checkRemoteUrl(body.url, (await configValue(db, ALLOW_PRIVATE_URLS_KEY)) ?? '');
+    if (!url.ok) throw badRequest(url.reason === 'invalid' ? 'library.invalidUrl' : 'scm.urlRefused');
+  }
+
+  /** The password to store: a new one sealed, or the stored one when the form sent the mask or nothing. */
+  function secretFor(body: LibraryBody, stored: string): string {
+    const password = body.credential?.password ?? '';
+    if (password === '' || password === MASKED_SECRET) return stored;
+    return sealSecret(secretKey, password);
+  }
+
+  /** ls-remote with the given credential, then the branch: the reason in words on failure. */
+  async function probe(url: string, branch: string, auth: GitAuth | null): Promise<ConnectionCheck> {
+    const allowed = await checkRemoteUrl(url, (await configValue(db, ALLOW_PRIVATE_URLS_KEY)) ?? '');
+    if (!allowed.ok) return { state: 'failure', reason: 'urlRefused', branches: [] };
+    try {
+      const branches = await GitRepo.listRemoteBranches(url, auth);
+      if (!branches.includes(branch)) return { state: 'failure', reason: 'branchMissing', branches };
+      return { state: 'success', reason: null, branches };
+    } catch (err) {
+      if (err instanceof RemoteError) return { state: 'failure', reason: err.reason, branches: [] };
+      throw err;
+    }
+  }
+
+  return {
+    async list(auth: AuthContext, q: LibraryQuery) {
+      const page = await listLibraries(db, auth, q);
+      const levels = await levelsOf(
+        db,
+        auth,
+        page.rows.map((r) => r.library.libraryId),
+      );
+      return { rows: page.rows.map((r) => present(r, levels.get(r.library.libraryId) ?? null)), total: page.total };
+    },
+
+    options: (auth: AuthContext) => readableOptions(db, auth),
+
+    async get(auth: AuthContext, libraryId: number) {
+      const { row, level } = await load(auth, libraryId, 'read');
+      return present(row, level);
+    },
+
+    async create(auth: AuthContext, body: LibraryBody) {
+      await checkFields(body);
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(ccmsLibrary)
+          .values({
+            name: body.name,
+            displayText: body.displayText,
+            deptId: body.deptId ?? null,
+            status: body.status,
+            libraryType: body.libraryType,
+            url: body.url,
+            scmType: body.scmType,
+            defaultBranch: body.defaultBranch,
+            credentialType: body.credential?.type ?? 'userpass',
+            credentialName: body.credential?.name ?? '',
+            credentialUsername: body.credential?.username ?? '',
+            credentialSecret: secretFor(body, ''),
+            remark: body.remark ?? '',
+            createBy: auth.userName,
+          })
+          .returning({ libraryId: ccmsLibrary.libraryId });
+        if (!created) throw new Error('library not created');
+        // The creator owns the library.
+        await tx
+          .insert(ccmsLibraryGrant)
+          .values({ libraryId: created.libraryId, granteeType: 'user', granteeId: auth.userId, level: 'owner', createBy: auth.userName });
+        return created.libraryId;
+      });
+    },
+
+    async update(auth: AuthContext, body: LibraryUpdate) {
+      const { row } = await load(auth, body.libraryId, 'configure');
+      await checkFields(body, body.libraryId);
+      await db
+        .update(ccmsLibrary)
+        .set({
+          name: body.name,
+          displayText: body.displayText,
+          deptId: body.deptId ?? null,
+          status: body.status,
+          libraryType: body.libraryType,
+          url: body.url,
+          scmType: body.scmType,
+          defaultBranch: body.defaultBranch,
+          credentialType: body.credential?.type ?? row.library.credentialType,
+          credentialName: body.credential?.name ?? row.library.credentialName,
+          credentialUsername: body.credential?.username ?? row.library.credentialUsername,
+          credentialSecret: secretFor(body, row.library.credentialSecret),
+          remark: body.remark ?? row.library.remark,
+          updateBy: auth.userName,
+          updateTime: new Date(),
+        })
+        .where(eq(ccmsLibrary.libraryId, body.libraryId));
+      // A new URL or credential: the next read fetches again.
+      git.forget(body.libraryId);
+    },
+
+    async remove(auth: AuthContext, libraryIds: number[]) {
+      for (const id of libraryIds) await load(auth, id, 'configure');
+      await db.update(ccmsLibrary).set({ delFlag: '2', updateBy: auth.userName, updateTime: new Date() }).where(inArray(ccmsLibrary.libraryId, libraryIds));
+      for (const id of libraryIds) {
+        git.forget(id);
+        await git.repoOf(id).remove();
+      }
+    },
+
+    /** Connection check of a form not yet saved; with libraryId, a masked password means the stored one. */
+    async validate(auth: AuthContext, body: ValidateBody): Promise<ConnectionCheck> {
+      let stored: LibraryRow | null = null;
+      if (body.libraryId) stored = (await load(auth, body.libraryId, 'configure')).row.library;
+      const password = body.credential?.password ?? '';
+      let gitAuth: GitAuth | null = null;
+      if (password === '' || password === MASKED_SECRET) {
+        const fromStore = stored ? git.authOf(stored) : null;
+        const username = body.credential?.username || fromStore?.username || '';
+        gitAuth = username || fromStore ? { username, password: fromStore?.password ?? '' } : null;
+      } else {
+        gitAuth = { username: body.credential?.username ?? '', password };
+      }
+      return probe(body.url, body.defaultBranch, gitAuth);
+    },
+
+    async validateSaved(auth: AuthContext, libraryId: number): Promise<ConnectionCheck> {
+      const { row } = await load(auth, libraryId, 'configure');
+      return probe(row.library.url, row.library.defaultBranch, git.authOf(row.library));
+    },
+
+    /** Branches from the clone (fetched on demand); `stale` when the remote could not be reached. */
+    async branches(auth: AuthContext, libraryId: number) {
+      const { row } = await load(auth, libraryId, 'read');
+      const { repo, stale } = await git.ready(row.library);
+      const fresh = await findLibrary(db, libraryId);
+      return {
+        branches: await repo.branches(),
+        defaultBranch: row.library.defaultBranch,
+        lastFetchTime: fresh?.library.lastFetchTime ?? null,
+        lastFetchError: fresh?.library.lastFetchError ?? '',
+        stale,
+      };
+    },
+
+    /** Fetch now; the library stays readable from the last fetch when this fails. */
+    async fetch(auth: AuthContext, libraryId: number) {
+      const { row } = await load(auth, libraryId, 'read');
+      const outcome = await git.fetchNow(row.library);
+      const fresh = await findLibrary(db, libraryId);
+      return { outcome, lastFetchTime: fresh?.library.lastFetchTime ?? null };
+    },
+
+    /** The library row for a library-scoped call in another module, after the access check. */
+    async forCall(auth: AuthContext, libraryId: number, need: LibraryNeed): Promise<LibraryRow> {
+      const { row } = await load(auth, libraryId, need);
+      if (row.library.status !== '0' && need !== 'read') throw new AppError(Code.BAD_REQUEST, 'library.disabled', { name: row.library.name });
+      return row.library;
+    },
+
+    /** Libraries for the scheduled fetch. */
+    rowsFor: (libraryIds: number[]) => findLibraries(db, libraryIds),
+  };
+}
+
+export type LibraryService = ReturnType<typeof libraryService>;

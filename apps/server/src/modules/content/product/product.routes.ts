@@ -1,0 +1,144 @@
+import {
+  ImportResult,
+  Product,
+  ProductBody,
+  ProductPerm,
+  ProductQuery,
+  ProductUpdate,
+  Property,
+  PropertyBody,
+  PropertyPerm,
+  PropertyQuery,
+  PropertyUpdate,
+  PropertyValueBody,
+  PropertyValueUpdate,
+} from '@ccms/contracts/content/product';
+import { IdList, IdParam, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../../platform/auth/guard';
+import { done, ok, rows } from '../../../platform/http/envelope';
+import { badRequest } from '../../../platform/http/errors';
+import { sendXlsx } from '../../../platform/http/excel';
+import { BusinessType } from '../../../platform/types';
+import { readForm } from '../explorer/multipart-form';
+import { productService } from './product.service';
+
+const log = (title: string, businessType: BusinessType) => ({ title, businessType });
+const Ids = z.object({ ids: IdList });
+const Xlsx = z.unknown().describe('an .xlsx workbook');
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const products = productService(app.db);
+
+  app.get(
+    '/ccms/product/list',
+    { config: { permission: ProductPerm.list }, schema: { querystring: ProductQuery, response: { 200: rowsOf(Product) } } },
+    async (req) => rows(await products.listProducts(req.query)),
+  );
+  app.get('/ccms/product/optionselect', { config: { authenticated: true }, schema: { response: { 200: okOf(z.array(Product)) } } }, async () =>
+    ok(await products.productOptions()),
+  );
+  app.get('/ccms/product/:id', { config: { permission: ProductPerm.query }, schema: { params: IdParam, response: { 200: okOf(Product) } } }, async (req) =>
+    ok(await products.getProduct(req.params.id)),
+  );
+  app.post(
+    '/ccms/product',
+    { config: { permission: ProductPerm.add, log: log('product', BusinessType.INSERT) }, schema: { body: ProductBody, response: { 200: OkEmpty } } },
+    async (req) => {
+      await products.addProduct(caller(req), req.body);
+      return done();
+    },
+  );
+  app.put(
+    '/ccms/product',
+    { config: { permission: ProductPerm.edit, log: log('product', BusinessType.UPDATE) }, schema: { body: ProductUpdate, response: { 200: OkEmpty } } },
+    async (req) => {
+      await products.editProduct(caller(req), req.body);
+      return done();
+    },
+  );
+  app.delete(
+    '/ccms/product/:ids',
+    { config: { permission: ProductPerm.remove, log: log('product', BusinessType.DELETE) }, schema: { params: Ids, response: { 200: OkEmpty } } },
+    async (req) => {
+      await products.removeProducts(req.params.ids);
+      return done();
+    },
+  );
+  app.post(
+    '/ccms/product/export',
+    {
+      config: { permission: ProductPerm.export, log: log('product', BusinessType.EXPORT) },
+      schema: { body: ProductQuery.omit({ pageNum: true, pageSize: true }).optional(), response: { 200: Xlsx } },
+    },
+    async (req, reply) => sendXlsx(reply, 'product.xlsx', await products.exportProducts(req.body ?? {}, req.lang)),
+  );
+  app.post(
+    '/ccms/product/importData',
+    {
+      config: { permission: ProductPerm.import, log: log('product', BusinessType.IMPORT) },
+      schema: { querystring: z.object({ updateSupport: z.enum(['true', 'false']).optional() }), response: { 200: ImportResult } },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest('product.needsExcel');
+      const [file] = (await readForm(req)).files;
+      if (!file) throw badRequest('product.needsExcel');
+      return ok(await products.importProducts(caller(req), file, req.query.updateSupport === 'true'));
+    },
+  );
+
+  app.get(
+    '/ccms/property/list',
+    { config: { permission: PropertyPerm.list }, schema: { querystring: PropertyQuery, response: { 200: rowsOf(Property) } } },
+    async (req) => rows(await products.listProperties(req.query)),
+  );
+  app.post(
+    '/ccms/property',
+    { config: { permission: PropertyPerm.add, log: log('property', BusinessType.INSERT) }, schema: { body: PropertyBody, response: { 200: OkEmpty } } },
+    async (req) => {
+      await products.addProperty(caller(req), req.body);
+      return done();
+    },
+  );
+  app.put(
+    '/ccms/property',
+    { config: { permission: PropertyPerm.edit, log: log('property', BusinessType.UPDATE) }, schema: { body: PropertyUpdate, response: { 200: OkEmpty } } },
+    async (req) => {
+      await products.editProperty(caller(req), req.body);
+      return done();
+    },
+  );
+  app.delete(
+    '/ccms/property/:ids',
+    { config: { permission: PropertyPerm.remove, log: log('property', BusinessType.DELETE) }, schema: { params: Ids, response: { 200: OkEmpty } } },
+    async (req) => {
+      await products.removeProperties(req.params.ids);
+      return done();
+    },
+  );
+  app.post(
+    '/ccms/property/value',
+    { config: { permission: PropertyPerm.edit, log: log('property', BusinessType.INSERT) }, schema: { body: PropertyValueBody, response: { 200: OkEmpty } } },
+    async (req) => {
+      await products.addValue(caller(req), req.body);
+      return done();
+    },
+  );
+  app.put(
+    '/ccms/property/value',
+    { config: { permission: PropertyPerm.edit, log: log('property', BusinessType.UPDATE) }, schema: { body: PropertyValueUpdate, response: { 200: OkEmpty } } },
+    async (req) => {
+      await products.editValue(caller(req), req.body);
+      return done();
+    },
+  );
+  app.delete(
+    '/ccms/property/value/:ids',
+    { config: { permission: PropertyPerm.edit, log: log('property', BusinessType.DELETE) }, schema: { params: Ids, response: { 200: OkEmpty } } },
+    async (req) => {
+      await products.removeValues(req.params.ids);
+      return done();
+    },
+  );
+};

@@ -1,0 +1,500 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { GitError, simpleGit } from 'simple-git';
+import { classifyRemoteError, type GitAuth, gitEnv, type RemoteFailure } from './git-env';
+
+/** A remote operation that failed, with the reason in words; git's own text stays in the server. */
+export class RemoteError extends Error {
+  constructor(
+    readonly reason: RemoteFailure,
+    detail: string,
+  ) {
+    super(`git remote: ${reason}: ${detail.slice(0, 300)}`);
+    this.name = 'RemoteError';
+  }
+}
+
+/** A change could not be replayed on what the remote has now; the user's commit is kept on `savedRef`. */
+export class MergeConflictError extends Error {
+  constructor(
+    readonly paths: string[],
+    readonly savedRef: string,
+    readonly commit: string,
+  ) {
+    super(`merge conflict on ${paths.join(', ')}`);
+    this.name = 'MergeConflictError';
+  }
+}
+
+/** A path operation that makes no sense against the tree (missing source, file where a folder is). */
+export class TreeError extends Error {
+  constructor(
+    readonly reason: 'missing' | 'exists' | 'noChange' | 'pathConflict',
+    readonly path: string,
+  ) {
+    super(`${reason}: ${path}`);
+    this.name = 'TreeError';
+  }
+}
+
+export interface TreeEntry {
+  name: string;
+  path: string;
+  type: 'blob' | 'tree' | 'commit';
+  mode: string;
+  oid: string;
+  /** Bytes of a file; null for folders. */
+  size: number | null;
+}
+
+export interface CommitInfo {
+  commit: string;
+  author: string;
+  email: string;
+  date: string;
+  message: string;
+}
+
+export interface BranchInfo {
+  name: string;
+  commit: string;
+  date: string;
+}
+
+export type Change = { op: 'put'; path: string; content: Buffer } | { op: 'delete'; path: string } | { op: 'move'; from: string; to: string };
+
+export interface Identity {
+  name: string;
+  email: string;
+}
+
+interface RunResult {
+  stdout: Buffer;
+  stderr: string;
+  code: number;
+}
+
+/**
+ * simple-git refuses environment that can point git at other programs or config; ours is fixed
+ * in code (gitEnv), with askpass set to /bin/false and config read from /dev/null only.
+ */
+const UNSAFE_OK = {
+  allowUnsafeConfigEnvCount: true,
+  allowUnsafeAskPass: true,
+  allowUnsafeConfigPaths: true,
+  allowUnsafeProtocolOverride: true,
+  allowUnsafeHooksPath: true,
+  allowUnsafeCredentialHelper: true,
+};
+
+/** simple-git with exactly this environment (its guard strips any GIT_* key not named). */
+function simpleGitWith(env: Record<string, string>, opts: { baseDir?: string; timeoutMs?: number } = {}) {
+  return simpleGit({
+    ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
+    ...(opts.timeoutMs ? { timeout: { block: opts.timeoutMs } } : {}),
+    unsafe: UNSAFE_OK,
+    allowEnvironment: Object.keys(env),
+  }).env(env);
+}
+
+const NETWORK_TIMEOUT_MS = 120_000;
+const MAX_PUSH_ATTEMPTS = 5;
+const REMOTE = 'origin';
+const trackingRef = (branch: string) => `refs/remotes/${REMOTE}/${branch}`;
+
+/** Branch names git accepts, minus anything that could read as an option or a range. */
+export function isValidBranchName(name: string): boolean {
+  return (
+    /^[\w./-]{1,200}$/.test(name) &&
+    !name.startsWith('-') &&
+    !name.startsWith('/') &&
+    !name.endsWith('/') &&
+    !name.endsWith('.') &&
+    !name.endsWith('.lock') &&
+    !name.includes('..') &&
+    !name.includes('//') &&
+    !name.includes('@{')
+  );
+}
+
+/**
+ * The server's own clone of one library: a bare repository with remote-tracking branches,
+ * read with plumbing (cat-file, ls-tree) at any commit, written by building commits without a
+ * working tree, so concurrent reads never see a half-done write.
+ */
+export class GitRepo {
+  constructor(readonly dir: string) {}
+
+  private run(args: string[], opts: { input?: Buffer | string; env?: Record<string, string>; allowFail?: boolean } = {}): Promise<RunResult> {
+    return new Promise((resolve, reject) => {
+      const child = spawn('git', ['--git-dir', this.dir, ...args], { env: gitEnv(null, opts.env) });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      child.stdout.on('data', (c: Buffer) => out.push(c));
+      child.stderr.on('data', (c: Buffer) => err.push(c));
+      child.on('error', reject);
+      child.on('close', (code) => {
+        const result = { stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), code: code ?? 1 };
+        if (result.code !== 0 && !opts.allowFail) reject(new Error(`git ${args[0]} failed (${result.code}): ${result.stderr.slice(0, 500)}`));
+        else resolve(result);
+      });
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(opts.input ?? '');
+    });
+  }
+
+  private async text(args: string[], opts: { env?: Record<string, string>; input?: string } = {}): Promise<string> {
+    return (await this.run(args, opts)).stdout.toString('utf8');
+  }
+
+  /** simple-git over this clone for network commands, with the credential in the environment only. */
+  private remoteGit(auth: GitAuth | null) {
+    return simpleGitWith(gitEnv(auth), { baseDir: this.dir, timeoutMs: NETWORK_TIMEOUT_MS });
+  }
+
+  async exists(): Promise<boolean> {
+    try {
+      await access(path.join(this.dir, 'HEAD'));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Creates the bare clone if missing and points origin at `url` (which never carries a credential). */
+  async ensure(url: string): Promise<void> {
+    if (!(await this.exists())) {
+      await mkdir(this.dir, { recursive: true });
+      await simpleGitWith(gitEnv(), { baseDir: this.dir }).raw(['init', '--bare', '--quiet']);
+      await this.run(['config', `remote.${REMOTE}.url`, url]);
+      await this.run(['config', `remote.${REMOTE}.fetch`, `+refs/heads/*:refs/remotes/${REMOTE}/*`]);
+      return;
+    }
+    const current = (await this.run(['config', '--get', `remote.${REMOTE}.url`], { allowFail: true })).stdout.toString().trim();
+    if (current !== url) await this.run(['config', `remote.${REMOTE}.url`, url]);
+  }
+
+  private remoteFailure(err: unknown): RemoteError {
+    const message = err instanceof GitError || err instanceof Error ? err.message : String(err);
+    return new RemoteError(classifyRemoteError(message), message);
+  }
+
+  /** Brings the remote-tracking branches up to date (deleted remote branches go too). */
+  async fetch(auth: GitAuth | null): Promise<void> {
+    try {
+      await this.remoteGit(auth).raw(['fetch', '--prune', '--quiet', '--no-tags', REMOTE]);
+    } catch (err) {
+      throw this.remoteFailure(err);
+    }
+  }
+
+  /** Branch heads on the remote without cloning: the connection check. */
+  static async listRemoteBranches(url: string, auth: GitAuth | null, timeoutMs = 30_000): Promise<string[]> {
+    try {
+      const out = await simpleGitWith(gitEnv(auth), { timeoutMs }).raw(['ls-remote', '--heads', '--', url]);
+      return out
+        .split('\n')
+        .map((line) => line.split('\t')[1] ?? '')
+        .filter((ref) => ref.startsWith('refs/heads/'))
+        .map((ref) => ref.slice('refs/heads/'.length));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      throw new RemoteError(classifyRemoteError(message), message);
+    }
+  }
+
+  async branches(): Promise<BranchInfo[]> {
+    const out = await this.text(['for-each-ref', '--format=%(refname)%09%(objectname)%09%(committerdate:iso-strict)', `refs/remotes/${REMOTE}/`]);
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [ref = '', commit = '', date = ''] = line.split('\t');
+        return { name: ref.slice(`refs/remotes/${REMOTE}/`.length), commit, date };
+      })
+      .filter((b) => b.name !== 'HEAD');
+  }
+
+  /** The commit a branch name or a commit id stands for, or null. */
+  async resolve(ref: string): Promise<string | null> {
+    const candidates = /^[0-9a-f]{4,40}$/i.test(ref) ? [`${ref}^{commit}`, `${trackingRef(ref)}^{commit}`] : [`${trackingRef(ref)}^{commit}`];
+    for (const candidate of candidates) {
+      const res = await this.run(['rev-parse', '--verify', '--quiet', '--end-of-options', candidate], { allowFail: true });
+      if (res.code === 0) return res.stdout.toString().trim();
+    }
+    return null;
+  }
+
+  /** Entries directly in a folder ('' is the root) at a commit; null when the folder does not exist. */
+  async listFolder(commit: string, folder: string): Promise<TreeEntry[] | null> {
+    if (folder !== '') {
+      const kind = await this.typeOf(commit, folder);
+      if (kind !== 'tree') return null;
+    }
+    const spec = folder === '' ? commit : `${commit}:${folder}`;
+    const out = await this.run(['ls-tree', '-l', '-z', spec]);
+    return parseLsTree(out.stdout, folder);
+  }
+
+  /** Every folder path at a commit, sorted. */
+  async folders(commit: string): Promise<string[]> {
+    const out = await this.run(['ls-tree', '-r', '-d', '-z', '--name-only', commit]);
+    return out.stdout.toString('utf8').split('\0').filter(Boolean).sort();
+  }
+
+  /** Every file under a folder ('' for all) at a commit, with ids and sizes. */
+  async filesUnder(commit: string, folder: string): Promise<TreeEntry[]> {
+    const args = ['ls-tree', '-r', '-l', '-z', commit];
+    if (folder !== '') args.push('--', folder);
+    const out = await this.run(args);
+    return parseLsTree(out.stdout, null);
+  }
+
+  /** 'blob', 'tree' or null at a path of a commit. */
+  async typeOf(commit: string, filePath: string): Promise<'blob' | 'tree' | 'commit' | null> {
+    if (filePath === '') return 'tree';
+    const res = await this.run(['cat-file', '-t', `${commit}:${filePath}`], { allowFail: true });
+    if (res.code !== 0) return null;
+    const kind = res.stdout.toString().trim();
+    return kind === 'blob' || kind === 'tree' || kind === 'commit' ? kind : null;
+  }
+
+  /** File contents at a commit; null for a missing path or a folder. */
+  async readFile(commit: string, filePath: string): Promise<Buffer | null> {
+    const [one] = await this.readFiles(commit, [filePath]);
+    return one ?? null;
+  }
+
+  /** Many files at one commit through a single `git cat-file --batch`; null where a path is not a file. */
+  async readFiles(commit: string, paths: string[]): Promise<(Buffer | null)[]> {
+    if (paths.length === 0) return [];
+    const input = `${paths.map((p) => `${commit}:${p}`).join('\n')}\n`;
+    const out = (await this.run(['cat-file', '--batch'], { input })).stdout;
+    const result: (Buffer | null)[] = [];
+    let at = 0;
+    for (let i = 0; i < paths.length; i++) {
+      const eol = out.indexOf(10, at);
+      if (eol < 0) break;
+      const header = out.subarray(at, eol).toString('utf8');
+      at = eol + 1;
+      if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+        result.push(null);
+        continue;
+      }
+      const [, type = '', size = '0'] = header.split(' ');
+      const length = Number(size);
+      const body = out.subarray(at, at + length);
+      at += length + 1;
+      result.push(type === 'blob' ? body : null);
+    }
+    return result;
+  }
+
+  /**
+   * The newest commit touching each given path (files or folders) under `folder`, walking the
+   * history of that folder once and stopping as soon as every path is found.
+   */
+  async lastCommits(commit: string, folder: string, paths: string[]): Promise<Map<string, CommitInfo>> {
+    const found = new Map<string, CommitInfo>();
+    if (paths.length === 0) return found;
+    const wanted = new Set(paths);
+    const args = ['--git-dir', this.dir, 'log', '--no-renames', '--format=%x1e%H%x1f%an%x1f%ae%x1f%aI%x1f%s', '--name-only', commit];
+    if (folder !== '') args.push('--', folder);
+    const child = spawn('git', args, { env: gitEnv() });
+    child.stderr.resume();
+    const lines = createInterface({ input: child.stdout });
+    let current: CommitInfo | null = null;
+    const prefix = folder === '' ? '' : `${folder}/`;
+    for await (const line of lines) {
+      if (line.startsWith('\x1e')) {
+        const [hash = '', author = '', email = '', date = '', message = ''] = line.slice(1).split('\x1f');
+        current = { commit: hash, author, email, date, message };
+        continue;
+      }
+      if (!line || !current || !line.startsWith(prefix)) continue;
+      // A changed file stands for itself and for the folder right under `folder` holding it.
+      const rest = line.slice(prefix.length);
+      const slash = rest.indexOf('/');
+      const entry = prefix + (slash < 0 ? rest : rest.slice(0, slash));
+      if (wanted.has(entry) && !found.has(entry)) {
+        found.set(entry, current);
+        if (found.size === wanted.size) break;
+      }
+    }
+    lines.close();
+    child.kill();
+    return found;
+  }
+
+  /** Commits on a path (file or folder) newest first. */
+  async history(commit: string, filePath: string, limit: number): Promise<CommitInfo[]> {
+    const args = ['log', `--max-count=${limit}`, '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s', commit];
+    if (filePath !== '') args.push('--', filePath);
+    const out = await this.text(args);
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [hash = '', author = '', email = '', date = '', message = ''] = line.split('\x1f');
+        return { commit: hash, author, email, date, message };
+      });
+  }
+
+  /**
+   * A commit applying `changes` on top of `parent` (null: the first commit of an empty
+   * repository), built in a private index so nothing else in the clone changes.
+   */
+  async buildCommit(parent: string | null, changes: Change[], message: string, author: Identity): Promise<string> {
+    const scratch = await mkdtemp(path.join(path.dirname(this.dir), `.scratch-${path.basename(this.dir)}-`));
+    const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
+    try {
+      await this.run(parent ? ['read-tree', parent] : ['read-tree', '--empty'], { env });
+      const parentTree = parent ? (await this.text(['rev-parse', `${parent}^{tree}`])).trim() : null;
+      const lines: string[] = [];
+      const puts = changes.filter((c): c is Extract<Change, { op: 'put' }> => c.op === 'put');
+      let blobs: string[] = [];
+      if (puts.length > 0) {
+        // Blob contents go through files so one hash-object call writes them all.
+        const files = await Promise.all(
+          puts.map(async (c, i) => {
+            const file = path.join(scratch, `blob-${i}`);
+            await writeFile(file, c.content);
+            return file;
+          }),
+        );
+        blobs = (await this.run(['hash-object', '-w', '--no-filters', '--stdin-paths'], { input: `${files.join('\n')}\n` })).stdout
+          .toString()
+          .split('\n')
+          .filter(Boolean);
+      }
+      const ZERO = '0'.repeat(40);
+      let putIndex = 0;
+      for (const change of changes) {
+        if (change.op === 'put') {
+          const current = parent ? await this.typeOf(parent, change.path) : null;
+          if (current === 'tree') throw new TreeError('pathConflict', change.path);
+          lines.push(`100644 ${blobs[putIndex++]}\t${change.path}`);
+        } else if (change.op === 'delete') {
+          const entries = parent ? await this.filesUnder(parent, change.path) : [];
+          const hit = entries.filter((e) => e.path === change.path || e.path.startsWith(`${change.path}/`));
+          if (hit.length === 0) throw new TreeError('missing', change.path);
+          for (const e of hit) lines.push(`0 ${ZERO}\t${e.path}`);
+        } else {
+          const entries = parent ? await this.filesUnder(parent, change.from) : [];
+          const hit = entries.filter((e) => e.path === change.from || e.path.startsWith(`${change.from}/`));
+          if (hit.length === 0) throw new TreeError('missing', change.from);
+          if (parent && (await this.typeOf(parent, change.to))) throw new TreeError('exists', change.to);
+          for (const e of hit) {
+            lines.push(`0 ${ZERO}\t${e.path}`);
+            lines.push(`${e.mode} ${e.oid}\t${change.to}${e.path.slice(change.from.length)}`);
+          }
+        }
+      }
+      const update = await this.run(['update-index', '--index-info'], { input: `${lines.join('\n')}\n`, env, allowFail: true });
+      if (update.code !== 0) throw new TreeError('pathConflict', update.stderr.split('\n')[0] ?? '');
+      const tree = (await this.text(['write-tree'], { env })).trim();
+      if (tree === parentTree) throw new TreeError('noChange', '');
+      return await this.commitTree(tree, parent, message, author);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  private async commitTree(tree: string, parent: string | null, message: string, author: Identity): Promise<string> {
+    const env = {
+      GIT_AUTHOR_NAME: author.name,
+      GIT_AUTHOR_EMAIL: author.email,
+      GIT_COMMITTER_NAME: author.name,
+      GIT_COMMITTER_EMAIL: author.email,
+    };
+    const args = ['commit-tree', tree];
+    if (parent) args.push('-p', parent);
+    args.push('-F', '-');
+    return (await this.text(args, { env, input: message })).trim();
+  }
+
+  /**
+   * Pushes `commit` (built on the branch head) to the branch. When the remote moved meanwhile:
+   * fetch, replay the change on the new head (a three-way merge of trees, so history stays
+   * linear), and try again a few times. A real conflict keeps the commit on a saved ref.
+   */
+  async pushCommit(branch: string, commit: string, auth: GitAuth | null, who: string): Promise<{ commit: string; attempts: number }> {
+    let current = commit;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.remoteGit(auth).raw(['push', '--quiet', '--porcelain', REMOTE, `${current}:refs/heads/${branch}`]);
+        await this.run(['update-ref', trackingRef(branch), current]);
+        return { commit: current, attempts: attempt };
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const rejected = /rejected|non-fast-forward|fetch first|stale info|failed to push some refs|cannot lock ref/i.test(message);
+        if (!rejected) throw this.remoteFailure(err);
+        if (attempt >= MAX_PUSH_ATTEMPTS) throw new RemoteError('unknown', `push still rejected after ${attempt} attempts`);
+      }
+      const before = await this.resolve(branch);
+      await this.fetch(auth);
+      const head = await this.resolve(branch);
+      if (!head) throw new RemoteError('branchMissing', branch);
+      // Refused although the remote did not move (a hook, a protected branch): retrying cannot help.
+      if (head === before) throw new RemoteError('pushRefused', branch);
+      current = await this.replay(current, head, branch, who);
+    }
+  }
+
+  /** `commit` re-applied on `onto`, or a MergeConflictError naming the paths (the commit saved first). */
+  private async replay(commit: string, onto: string, branch: string, who: string): Promise<string> {
+    const merged = await this.run(['merge-tree', '--write-tree', '--name-only', '--no-messages', onto, commit], { allowFail: true });
+    const lines = merged.stdout.toString('utf8').split('\n');
+    if (merged.code === 1) {
+      const paths = [...new Set(lines.slice(1).filter(Boolean))];
+      const savedRef = `refs/ccms/saved/${branch}/${new Date().toISOString().replace(/[:.]/g, '-')}-${who.replace(/[^\w.-]/g, '_')}-${randomBytes(3).toString('hex')}`;
+      await this.run(['update-ref', savedRef, commit]);
+      throw new MergeConflictError(paths, savedRef, commit);
+    }
+    if (merged.code !== 0) throw new Error(`merge-tree failed: ${merged.stderr.slice(0, 300)}`);
+    const tree = lines[0]?.trim() ?? '';
+    const info = (await this.text(['log', '-1', '--format=%an%x1f%ae%x1f%B', commit])).split('\x1f');
+    const [name = '', email = '', ...rest] = info;
+    return this.commitTree(tree, onto, rest.join('\x1f').trimEnd(), { name, email });
+  }
+
+  /** Refs where conflicting changes were kept. */
+  async savedRefs(): Promise<{ ref: string; commit: string }[]> {
+    const out = await this.text(['for-each-ref', '--format=%(refname)%09%(objectname)', 'refs/ccms/saved/']);
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [ref = '', commit = ''] = line.split('\t');
+        return { ref, commit };
+      });
+  }
+
+  async remove(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** ls-tree -l -z output; `folder` prefixes names when listing one folder (null: paths are full). */
+function parseLsTree(out: Buffer, folder: string | null): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  for (const record of out.toString('utf8').split('\0')) {
+    if (!record) continue;
+    const tab = record.indexOf('\t');
+    const [mode = '', type = '', oid = '', size = '-'] = record.slice(0, tab).split(/\s+/);
+    const name = record.slice(tab + 1);
+    const full = folder === null ? name : folder === '' ? name : `${folder}/${name}`;
+    entries.push({
+      name: full.slice(full.lastIndexOf('/') + 1),
+      path: full,
+      type: type === 'tree' ? 'tree' : type === 'commit' ? 'commit' : 'blob',
+      mode,
+      oid,
+      size: size === '-' ? null : Number(size),
+    });
+  }
+  return entries;
+}
