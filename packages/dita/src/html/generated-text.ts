@@ -1,0 +1,132 @@
+/** Text the engine generates, in the content's language (xml:lang). */
+export interface GeneratedText {
+  lang: string;
+  notes: Record<string, string>;
+  contents: string;
+  search: string;
+  searchPlaceholder: string;
+  noResults: string;
+  relatedLinks: string;
+  relatedConcepts: string;
+  relatedTasks: string;
+  relatedReferences: string;
+  relatedInformation: string;
+  parentTopic: string;
+  figure: string;
+  table: string;
+  prereq: string;
+  context: string;
+  steps: string;
+  result: string;
+  postreq: string;
+  example: string;
+  troubleshooting: string;
+  optional: string;
+  required: string;
+  cause: string;
+  remedy: string;
+  condition: string;
+  footnotes: string;
+  tableOfContents: string;
+  page: string;
+  seeAlso: string;
+  colon: string;
+}
+
+const EN: GeneratedText = {
+  lang: 'en',
+  notes: {
+    note: 'Note',
+    tip: 'Tip',
+    fastpath: 'Fastpath',
+    restriction: 'Restriction',
+    important: 'Important',
+    remember: 'Remember',
+    attention: 'Attention',
+    caution: 'CAUTION',
+    notice: 'NOTICE',
+    danger: 'DANGER',
+    warning: 'WARNING',
+    trouble: 'Trouble',
+  },
+  contents: 'Contents',
+  search: 'Search',
+  searchPlaceholder: 'Search',
+  noResults: 'No results',
+  relatedLinks: 'Related links',
+  relatedConcepts: 'Related concepts',
+  relatedTasks: 'Related tasks',
+  relatedReferences: 'Related reference',
+  relatedInformation: 'Related information',
+  parentTopic: 'Parent topic',
+  figure: 'Figure',
+  table: 'Table',
+  prereq: 'Before you begin',
+  context: 'About this task',
+  steps: 'Procedure',
+  result: 'Results',
+  postreq: 'What to do next',
+  example: 'Example',
+  troubleshooting: 'Troubleshooting',
+  optional: 'Optional',
+  required: 'Required',
+  cause: 'Cause',
+  remedy: 'Remedy',
+  condition: 'Condition',
+  footnotes: 'Notes',
+  tableOfContents: 'Table of contents',
+  page: 'Page',
+  seeAlso: 'See also',
+  colon: ': ',
+};
+
+const ZH: GeneratedText = {
+  lang: 'zh',
+  notes: {
+    note: '注',
+    tip: '提示',
+    fastpath: '快捷方式',
+    restriction: '限制',
+    important: '重要',
+    remember: '切记',
+    attention: '注意',
+    caution: '小心',
+    notice: '注意',
+    danger: '危险',
+    warning: '警告',
+    trouble: '故障',
+  },
+  contents: '目录',
+  search: '搜索',
+  searchPlaceholder: '搜索',
+  noResults: '没有结果',
+  relatedLinks: '相关链接',
+  relatedConcepts: '相关概念',
+  relatedTasks: '相关任务',
+  relatedReferences: '相关参考',
+  relatedInformation: '相关信息',
+  parentTopic: '父主题',
+  figure: '图',
+  table: '表',
+  prereq: '开始之前',
+  context: '关于此任务',
+  steps: '过程',
+  result: '结果',
+  postreq: '下一步做什么',
+  example: '示例',
+  troubleshooting: '故障诊断',
+  optional: '可选',
+  required: '必需',
+  cause: '原因',
+  remedy: '解决方法',
+  condition: '条件',
+  footnotes: '注释',
+  tableOfContents: '目录',
+  page: '页',
+  seeAlso: '另请参见',
+  colon: '：',
+};
+
+export function generatedText(lang: string | undefined): GeneratedText {
+  return lang?.toLowerCase().startsWith('zh') ? ZH : EN;
+}

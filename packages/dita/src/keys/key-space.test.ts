@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { CONCEPT, MAP, mainOf, publishFixture, stripTags } from '../../test/fixture-helpers.js';
+
+const textKey = (key: string, text: string) => `<keydef keys="${key}"><topicmeta><keywords><keyword>${text}</keyword></keywords></topicmeta></keydef>`;
+
+describe('key spaces', () => {
+  it('first definition wins, the root map before submaps (breadth-first)', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(`${textKey('product', 'Root Product')}<mapref href="sub1.ditamap"/><mapref href="sub2.ditamap"/><topicref href="a.dita"/>`),
+      'sub1.ditamap': MAP(`${textKey('product', 'Sub1 Product')}${textKey('handling', 'Sub1 Handling')}<mapref href="deep.ditamap"/>`),
+      'sub2.ditamap': MAP(`${textKey('handling', 'Sub2 Handling')}${textKey('disposal', 'Sub2 Disposal')}`),
+      'deep.ditamap': MAP(`${textKey('disposal', 'Deep Disposal')}`),
+      'a.dita': CONCEPT('a', 'A', '<p>P=<keyword keyref="product"/>; H=<ph keyref="handling"/>; D=<term keyref="disposal"/>.</p>'),
+    });
+    const text = stripTags(mainOf(out.read('a.html')));
+    expect(text).toContain('P=Root Product; H=Sub1 Handling; D=Sub2 Disposal.');
+    out.cleanup();
+  });
+
+  it('scopes keys with @keyscope, qualifies them for the parent, and lets ancestors win', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(
+        `${textKey('name', 'Root name')}
+        <topicgroup keyscope="prodA">${textKey('name', 'A name')}${textKey('only', 'A only')}<topicref href="a.dita"/></topicgroup>
+        <mapref href="b.ditamap" keyscope="prodB"/>
+        <topicref href="root.dita"/>`,
+      ),
+      'b.ditamap': MAP(`${textKey('only', 'B only')}<topicref href="b.dita"/>`),
+      'a.dita': CONCEPT('a', 'A', '<p>[<ph keyref="name"/>] [<ph keyref="only"/>] [<ph keyref="prodB.only"/>]</p>'),
+      'b.dita': CONCEPT('b', 'B', '<p>[<ph keyref="only"/>] [<ph keyref="prodA.only"/>]</p>'),
+      'root.dita': CONCEPT('root', 'R', '<p>[<ph keyref="prodA.only"/>] [<ph keyref="prodB.only"/>] [<ph keyref="only"/>]</p>'),
+    });
+    expect(stripTags(mainOf(out.read('a.html')))).toContain('[Root name] [A only] [B only]');
+    expect(stripTags(mainOf(out.read('b.html')))).toContain('[B only] [A only]');
+    expect(stripTags(mainOf(out.read('root.html')))).toContain('[A only] [B only] []');
+    expect(out.project.problems.filter((p) => p.code === 'key-undefined')).toMatchObject([{ file: 'root.dita', line: 3 }]);
+    out.cleanup();
+  });
+
+  it('resolves keyref on topicref, xref, link and image with link text from the key', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(
+        `<keydef keys="target" href="t.dita"><topicmeta><linktext>Key link text</linktext></topicmeta></keydef>
+         <keydef keys="logo" href="img/logo.png" format="png"/>
+         <keydef keys="site" href="https://example.com/" scope="external" format="html"><topicmeta><linktext>Example site</linktext></topicmeta></keydef>
+         <topicref href="a.dita"/><topicref keyref="target"/>`,
+      ),
+      'a.dita': CONCEPT('a', 'A', '<p>See <xref keyref="target"/>, <xref keyref="site"/> and <image keyref="logo"><alt>Logo</alt></image>.</p>', '').replace(
+        '</concept>',
+        '<related-links><link keyref="target"/></related-links></concept>',
+      ),
+      't.dita': CONCEPT('t', 'Target title', '<p>t</p>'),
+      'img/logo.png': Buffer.from([137, 80, 78, 71]).toString('latin1'),
+    });
+    const html = mainOf(out.read('a.html'));
+    expect(html).toContain('<a class="xref" href="t.html">Key link text</a>');
+    expect(html).toContain('href="https://example.com/" target="_blank" rel="external noopener">Example site</a>');
+    expect(html).toContain('src="img/logo.png" alt="Logo"');
+    expect(html).toMatch(/class="related-links".*href="t.html">Key link text<\/a>/s);
+    expect(out.written).toContain('img/logo.png');
+    expect(out.written).toContain('t.html');
+    out.cleanup();
+  });
+});

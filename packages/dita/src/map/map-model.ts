@@ -1,0 +1,79 @@
+import type { KeyDefinition, KeyScope, LinkScope } from '../keys/key-space.js';
+import type { XmlElement } from '../xml/xml-dom.js';
+
+/** A topicref (or specialisation) after maprefs are expanded and keyrefs resolved. */
+export interface MapNode {
+  element: XmlElement;
+  name: string;
+  mapFile: string;
+  /** Root-relative path (local scope) or URL (peer/external). */
+  href?: string;
+  fragment?: string;
+  keyref?: string;
+  /** The key definition a @keyref resolved to. */
+  keyDef?: KeyDefinition;
+  keys: string[];
+  format: string;
+  scope: LinkScope;
+  processingRole: 'normal' | 'resource-only';
+  toc: boolean;
+  linking?: string;
+  chunk?: string;
+  copyTo?: string;
+  navtitle?: string;
+  locktitle: boolean;
+  collectionType?: string;
+  type?: string;
+  children: MapNode[];
+  parent: MapNode | undefined;
+  keyScope: KeyScope;
+  /** Nesting depth of the map file this element came from (root map = 0). */
+  mapDepth: number;
+}
+
+export interface Reltable {
+  element: XmlElement;
+  /** Per column: relcolspec attributes (type, linking). */
+  columns: Array<{ type?: string; linking?: string }>;
+  /** rows[r][c] = topicrefs in that cell. */
+  rows: MapNode[][][];
+}
+
+export interface SubjectDef {
+  keys: string[];
+  navtitle?: string;
+  children: SubjectDef[];
+}
+
+/** A subjectScheme map read as metadata: subject trees and attribute bindings. */
+export interface SubjectScheme {
+  file: string;
+  subjects: SubjectDef[];
+  /** attribute name -> allowed values (from enumerationdef). */
+  enumerations: Map<string, string[]>;
+}
+
+export interface ResolvedMap {
+  rootFile: string;
+  root: XmlElement | undefined;
+  title: XmlElement | undefined;
+  titleText: string;
+  lang: string;
+  /** Top-level topicrefs of the root map, maprefs expanded. */
+  nodes: MapNode[];
+  reltables: Reltable[];
+  keyScope: KeyScope;
+  subjectSchemes: SubjectScheme[];
+  /** Every map file read. */
+  maps: string[];
+  /** bookmeta/topicmeta of the root map, if any. */
+  meta: XmlElement | undefined;
+  isBookmap: boolean;
+}
+
+export function* walkNodes(nodes: readonly MapNode[]): Generator<MapNode> {
+  for (const n of nodes) {
+    yield n;
+    yield* walkNodes(n.children);
+  }
+}

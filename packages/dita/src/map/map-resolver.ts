@@ -1,0 +1,403 @@
+import type { ConditionFilter } from '../ditaval/ditaval.js';
+import type { KeyDefinition, KeyScopeItem, LinkScope } from '../keys/key-space.js';
+import { finishKeyScopes, KeyScope } from '../keys/key-space.js';
+import { GENERATED_LISTS, isMap, isTopicref } from '../model/dita-elements.js';
+import type { ProblemList } from '../problems/problem.js';
+import type { FileSource } from '../source/file-source.js';
+import { resolveRelative } from '../source/file-source.js';
+import type { XmlElement } from '../xml/xml-dom.js';
+import { childElements, descendants, firstChild, textContent } from '../xml/xml-dom.js';
+import type { MapNode, Reltable, ResolvedMap, SubjectDef, SubjectScheme } from './map-model.js';
+
+export interface MapReadOptions {
+  source: FileSource;
+  filter?: ConditionFilter;
+  problems: ProblemList;
+  /** Cache of parsed files shared with the topic reader. */
+  readXml: (path: string) => Promise<XmlElement | undefined>;
+}
+
+export function splitHref(href: string): { path: string; fragment?: string } {
+  const i = href.indexOf('#');
+  if (i < 0) return { path: href };
+  return { path: href.slice(0, i), fragment: href.slice(i + 1) };
+}
+
+export function isExternalHref(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}
+
+/** The DITA format of a topicref: @format, else from the file extension. */
+export function formatOf(el: XmlElement, href: string | undefined): string {
+  if (el.attrs.format) return el.attrs.format;
+  if (el.name === 'mapref') return 'ditamap';
+  if (href === undefined) return 'dita';
+  const p = splitHref(href).path.toLowerCase();
+  if (p === '') return 'dita';
+  if (p.endsWith('.ditamap')) return 'ditamap';
+  if (p.endsWith('.dita') || p.endsWith('.xml')) return 'dita';
+  const ext = p.slice(p.lastIndexOf('.') + 1);
+  return ext || 'dita';
+}
+
+const CASCADE_ROLE = 'processing-role';
+
+interface WalkContext {
+  mapFile: string;
+  mapDepth: number;
+  scope: KeyScope;
+  items: KeyScopeItem[];
+  role: 'normal' | 'resource-only';
+  toc: boolean;
+  linking: string | undefined;
+  stack: string[];
+}
+
+/** Reads a root map and all maps it references, expanding maprefs and building the key scopes. */
+export async function resolveMap(rootFile: string, opts: MapReadOptions): Promise<ResolvedMap> {
+  const { problems } = opts;
+  const maps: string[] = [];
+  const reltableSources: Array<{ element: XmlElement; ctx: WalkContext }> = [];
+  const subjectSchemes: SubjectScheme[] = [];
+  const rootScope = new KeyScope([]);
+  const keyrefNodes: MapNode[] = [];
+
+  const root = await opts.readXml(rootFile);
+  if (root === undefined) {
+    if (!(await opts.source.exists(rootFile))) problems.error('map-missing', `Map not found: ${rootFile}`, { file: rootFile, line: 0, column: 0 });
+    return {
+      rootFile,
+      root: undefined,
+      title: undefined,
+      titleText: rootFile,
+      lang: 'en',
+      nodes: [],
+      reltables: [],
+      keyScope: rootScope,
+      subjectSchemes,
+      maps: [rootFile],
+      meta: undefined,
+      isBookmap: false,
+    };
+  }
+  if (!isMap(root)) problems.error('map-not-a-map', `<${root.name}> is not a DITA map`, root);
+
+  // Read every submap first (in parallel), so the walk itself is synchronous.
+  const loadedMaps = new Map<string, { root: XmlElement | undefined; exists: boolean }>();
+  const preload = async (mapEl: XmlElement, mapFile: string): Promise<void> => {
+    const subs: string[] = [];
+    for (const el of descendants(mapEl)) {
+      if (!isTopicref(el) || el.attrs.href === undefined) continue;
+      const href = el.attrs.href;
+      if (formatOf(el, href) !== 'ditamap' || isExternalHref(href) || (el.attrs.scope !== undefined && el.attrs.scope !== 'local')) continue;
+      const p = resolveRelative(mapFile, splitHref(href).path);
+      if (p !== undefined && !loadedMaps.has(p)) {
+        loadedMaps.set(p, { root: undefined, exists: false });
+        subs.push(p);
+      }
+    }
+    await Promise.all(
+      subs.map(async (p) => {
+        const sub = await opts.readXml(p);
+        loadedMaps.set(p, { root: sub, exists: sub !== undefined || (await opts.source.exists(p)) });
+        if (sub !== undefined) await preload(sub, p);
+      }),
+    );
+  };
+  loadedMaps.set(rootFile, { root, exists: true });
+  await preload(root, rootFile);
+
+  const walkChildren = (parentEl: XmlElement, parent: MapNode | undefined, ctx: WalkContext): MapNode[] => {
+    const out: MapNode[] = [];
+    for (const el of childElements(parentEl)) {
+      if (el.name === 'reltable') {
+        reltableSources.push({ element: el, ctx });
+        continue;
+      }
+      if (!isTopicref(el)) continue;
+      if (el.name === 'booklists') {
+        out.push(...walkChildren(el, parent, ctx));
+        continue;
+      }
+      out.push(...walkTopicref(el, parent, ctx));
+    }
+    return out;
+  };
+
+  const walkTopicref = (el: XmlElement, parent: MapNode | undefined, outer: WalkContext): MapNode[] => {
+    const rawHref = el.attrs.href;
+    const format = formatOf(el, rawHref);
+    const scopeAttr = (el.attrs.scope as LinkScope | undefined) ?? (rawHref !== undefined && isExternalHref(rawHref) ? 'external' : 'local');
+    const role = (el.attrs[CASCADE_ROLE] as 'normal' | 'resource-only' | undefined) ?? (el.name === 'keydef' ? 'resource-only' : outer.role);
+    const toc = el.attrs.toc !== undefined ? el.attrs.toc !== 'no' : outer.toc && el.name !== 'keydef';
+    const linking = el.attrs.linking ?? outer.linking;
+    let ctx: WalkContext = { ...outer, role: el.attrs[CASCADE_ROLE] === 'resource-only' ? 'resource-only' : outer.role, toc, linking };
+
+    const scopeNames = (el.attrs.keyscope ?? '').split(/\s+/).filter(Boolean);
+    if (scopeNames.length > 0) {
+      const child = new KeyScope(scopeNames, ctx.scope);
+      ctx.items.push({ kind: 'scope', scope: child });
+      ctx = { ...ctx, scope: child, items: child.items };
+    }
+
+    // A reference to a submap: splice its topicrefs in place.
+    if (format === 'ditamap' && rawHref !== undefined && scopeAttr === 'local') {
+      const { path } = splitHref(rawHref);
+      const mapPath = resolveRelative(outer.mapFile, path);
+      if (mapPath === undefined) {
+        problems.error('map-missing', `Submap outside the source: ${rawHref}`, el);
+        return [];
+      }
+      if (ctx.stack.includes(mapPath)) {
+        problems.error('map-loop', `Map reference loop: ${[...ctx.stack, mapPath].join(' -> ')}`, el);
+        return [];
+      }
+      const loaded = loadedMaps.get(mapPath);
+      const sub = loaded?.root;
+      if (sub === undefined) {
+        if (loaded?.exists !== true) problems.error('map-missing', `Submap not found: ${rawHref}`, el);
+        return [];
+      }
+      maps.push(mapPath);
+      if (sub.name === 'subjectScheme') subjectSchemes.push(readSubjectScheme(sub, mapPath));
+      let subCtx: WalkContext = { ...ctx, mapFile: mapPath, mapDepth: ctx.mapDepth + 1, stack: [...ctx.stack, mapPath] };
+      const subScopes = (sub.attrs.keyscope ?? '').split(/\s+/).filter(Boolean);
+      if (subScopes.length > 0) {
+        const child = new KeyScope(subScopes, subCtx.scope);
+        subCtx.items.push({ kind: 'scope', scope: child });
+        subCtx = { ...subCtx, scope: child, items: child.items };
+      } else {
+        const items: KeyScopeItem[] = [];
+        subCtx.items.push({ kind: 'submap', items });
+        subCtx = { ...subCtx, items };
+      }
+      if (sub.attrs[CASCADE_ROLE] === 'resource-only') subCtx = { ...subCtx, role: 'resource-only' };
+      return walkChildren(sub, parent, subCtx);
+    }
+
+    const node: MapNode = {
+      element: el,
+      name: el.name,
+      mapFile: outer.mapFile,
+      keys: (el.attrs.keys ?? '').split(/\s+/).filter(Boolean),
+      format,
+      scope: scopeAttr,
+      processingRole: role,
+      toc,
+      locktitle: el.attrs.locktitle === 'yes',
+      children: [],
+      parent,
+      keyScope: ctx.scope,
+      mapDepth: outer.mapDepth,
+    };
+    if (linking !== undefined) node.linking = linking;
+    if (el.attrs.chunk) node.chunk = el.attrs.chunk;
+    if (el.attrs['copy-to']) {
+      const ct = resolveRelative(outer.mapFile, el.attrs['copy-to']);
+      if (ct !== undefined) node.copyTo = ct;
+    }
+    if (el.attrs['collection-type']) node.collectionType = el.attrs['collection-type'];
+    if (el.attrs.type) node.type = el.attrs.type;
+    if (el.attrs.keyref) node.keyref = el.attrs.keyref;
+    const navEl = firstChild(firstChild(el, 'topicmeta') ?? el, 'navtitle');
+    const navtitle = navEl !== undefined && navEl.parent !== el ? textContent(navEl).trim() : el.attrs.navtitle;
+    if (navtitle) node.navtitle = navtitle.replace(/\s+/g, ' ');
+    if (rawHref !== undefined && !GENERATED_LISTS.has(el.name)) setHref(node, rawHref, outer.mapFile);
+
+    // Key definitions are recorded in the scope the topicref sits in (not the scope it defines).
+    const defScopeItems = scopeNames.length > 0 ? outer.items : ctx.items;
+    for (const key of node.keys) {
+      const def: KeyDefinition = {
+        key,
+        element: el,
+        mapFile: outer.mapFile,
+        scope: node.scope,
+        processingRole: node.processingRole,
+        ...(node.href !== undefined ? { href: node.href } : {}),
+        ...(node.fragment !== undefined ? { fragment: node.fragment } : {}),
+        ...(el.attrs.format || node.href !== undefined ? { format: node.format } : {}),
+      };
+      defScopeItems.push({ kind: 'def', def });
+    }
+    if (node.keyref !== undefined && node.href === undefined) keyrefNodes.push(node);
+    node.children = walkChildren(el, node, { ...ctx, role: node.processingRole });
+    return [node];
+  };
+
+  maps.push(rootFile);
+  const rootScopes = (root.attrs.keyscope ?? '').split(/\s+/).filter(Boolean);
+  let baseScope = rootScope;
+  if (rootScopes.length > 0) {
+    baseScope = new KeyScope(rootScopes, rootScope);
+    rootScope.items.push({ kind: 'scope', scope: baseScope });
+  }
+  if (root.name === 'subjectScheme') subjectSchemes.push(readSubjectScheme(root, rootFile));
+  const ctx: WalkContext = {
+    mapFile: rootFile,
+    mapDepth: 0,
+    scope: baseScope,
+    items: baseScope.items,
+    role: root.attrs[CASCADE_ROLE] === 'resource-only' ? 'resource-only' : 'normal',
+    toc: true,
+    linking: undefined,
+    stack: [rootFile],
+  };
+  const nodes = walkChildren(root, undefined, ctx);
+  finishKeyScopes(rootScope);
+
+  // topicref/@keyref: take href, format, scope and navtitle from the key definition.
+  for (const node of keyrefNodes) resolveNodeKeyref(node, problems);
+
+  const reltables: Reltable[] = reltableSources.map(({ element, ctx: rctx }) => readReltable(element, rctx, problems));
+
+  const titleEl = firstChild(root, 'title') ?? firstChild(firstChild(root, 'booktitle') ?? root, 'mainbooktitle');
+  const titleText = titleEl !== undefined ? textContent(titleEl).replace(/\s+/g, ' ').trim() : (root.attrs.title ?? rootFile);
+  return {
+    rootFile,
+    root,
+    title: titleEl,
+    titleText,
+    lang: root.attrs['xml:lang'] ?? 'en',
+    nodes,
+    reltables,
+    keyScope: rootScope,
+    subjectSchemes,
+    maps,
+    meta: firstChild(root, 'bookmeta') ?? firstChild(root, 'topicmeta'),
+    isBookmap: root.name === 'bookmap',
+  };
+
+  function readReltable(element: XmlElement, rctx: WalkContext, list: ProblemList): Reltable {
+    const header = firstChild(element, 'relheader');
+    const columns =
+      header === undefined
+        ? []
+        : [...childElements(header)].map((c) => ({
+            ...(c.attrs.type ? { type: c.attrs.type } : {}),
+            ...(c.attrs.linking ? { linking: c.attrs.linking } : {}),
+          }));
+    const rows: MapNode[][][] = [];
+    for (const row of childElements(element)) {
+      if (row.name !== 'relrow') continue;
+      const cells: MapNode[][] = [];
+      for (const cell of childElements(row)) {
+        const refs: MapNode[] = [];
+        for (const t of childElements(cell)) {
+          if (!isTopicref(t)) continue;
+          const rawHref = t.attrs.href;
+          const n: MapNode = {
+            element: t,
+            name: t.name,
+            mapFile: rctx.mapFile,
+            keys: [],
+            format: formatOf(t, rawHref),
+            scope: (t.attrs.scope as LinkScope | undefined) ?? (rawHref !== undefined && isExternalHref(rawHref) ? 'external' : 'local'),
+            processingRole: 'normal',
+            toc: false,
+            locktitle: false,
+            children: [],
+            parent: undefined,
+            keyScope: rctx.scope,
+            mapDepth: rctx.mapDepth,
+          };
+          const linking = t.attrs.linking ?? cell.attrs.linking;
+          if (linking) n.linking = linking;
+          if (t.attrs.type) n.type = t.attrs.type;
+          const navEl = firstChild(firstChild(t, 'topicmeta') ?? t, 'navtitle');
+          const nav = navEl !== undefined && navEl.parent !== t ? textContent(navEl).trim() : t.attrs.navtitle;
+          if (nav) n.navtitle = nav;
+          if (rawHref !== undefined) setHref(n, rawHref, rctx.mapFile);
+          if (t.attrs.keyref) {
+            n.keyref = t.attrs.keyref;
+            if (n.href === undefined) resolveNodeKeyref(n, list);
+          }
+          refs.push(n);
+        }
+        cells.push(refs);
+      }
+      rows.push(cells);
+    }
+    return { element, columns, rows };
+  }
+}
+
+function setHref(node: MapNode, rawHref: string, mapFile: string): void {
+  const { path, fragment } = splitHref(rawHref);
+  if (node.scope === 'local' && !isExternalHref(rawHref)) {
+    const p = path === '' ? mapFile : resolveRelative(mapFile, path);
+    if (p !== undefined) node.href = p;
+  } else node.href = rawHref;
+  if (fragment !== undefined) node.fragment = fragment;
+}
+
+function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
+  const keyref = node.keyref;
+  if (keyref === undefined) return;
+  const { path: keyName, fragment } = splitHrefKey(keyref);
+  const def = node.keyScope.resolve(keyName);
+  if (def === undefined) {
+    problems.warning('key-undefined', `Key "${keyName}" is not defined`, node.element);
+    return;
+  }
+  node.keyDef = def;
+  if (def.href !== undefined) {
+    node.href = def.href;
+    node.scope = def.scope;
+    if (!node.element.attrs.format) node.format = def.format ?? formatOf(def.element, def.href);
+    const frag = fragment ?? def.fragment;
+    if (frag !== undefined) node.fragment = frag;
+  }
+  if (node.navtitle === undefined) {
+    const navEl = firstChild(firstChild(def.element, 'topicmeta') ?? def.element, 'navtitle');
+    const nav = navEl !== undefined && navEl.parent !== def.element ? textContent(navEl).trim() : def.element.attrs.navtitle;
+    if (nav) node.navtitle = nav.replace(/\s+/g, ' ');
+  }
+}
+
+/** keyref="key/elementid" for element references through a key. */
+export function splitHrefKey(keyref: string): { path: string; fragment?: string } {
+  const i = keyref.indexOf('/');
+  if (i < 0) return { path: keyref };
+  return { path: keyref.slice(0, i), fragment: keyref.slice(i + 1) };
+}
+
+function readSubjectScheme(root: XmlElement, file: string): SubjectScheme {
+  const readDef = (el: XmlElement): SubjectDef => {
+    const d: SubjectDef = { keys: (el.attrs.keys ?? '').split(/\s+/).filter(Boolean), children: [] };
+    const navEl = firstChild(firstChild(el, 'topicmeta') ?? el, 'navtitle');
+    const nav = navEl !== undefined && navEl.parent !== el ? textContent(navEl).trim() : el.attrs.navtitle;
+    if (nav) d.navtitle = nav;
+    for (const c of childElements(el)) if (c.name === 'subjectdef') d.children.push(readDef(c));
+    return d;
+  };
+  const subjects: SubjectDef[] = [];
+  const byKey = new Map<string, SubjectDef>();
+  const index = (d: SubjectDef): void => {
+    for (const k of d.keys) byKey.set(k, d);
+    for (const c of d.children) index(c);
+  };
+  for (const c of childElements(root)) {
+    if (c.name === 'subjectdef') {
+      const d = readDef(c);
+      subjects.push(d);
+      index(d);
+    }
+  }
+  const enumerations = new Map<string, string[]>();
+  for (const c of childElements(root)) {
+    if (c.name !== 'enumerationdef') continue;
+    const att = firstChild(c, 'attributedef')?.attrs.name;
+    const sub = firstChild(c, 'subjectdef');
+    if (!att || sub === undefined) continue;
+    const ref = sub.attrs.keyref;
+    const base = ref ? byKey.get(ref) : readDef(sub);
+    const values: string[] = [];
+    const collect = (d: SubjectDef): void => {
+      values.push(...d.keys);
+      for (const ch of d.children) collect(ch);
+    };
+    if (base !== undefined) for (const ch of base.children) collect(ch);
+    enumerations.set(att, values);
+  }
+  return { file, subjects, enumerations };
+}

@@ -1,0 +1,199 @@
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { generatedText } from '../html/generated-text.js';
+import { DEFAULT_CSS } from '../html/html-assets.js';
+import { escapeAttr, escapeText } from '../html/html-escape.js';
+import { copyResources, loadCodeTexts, OutputWriter } from '../html/html-publisher.js';
+import { pageAnchor, renderPage } from '../html/page-renderer.js';
+import type { Problem } from '../problems/problem.js';
+import { ProblemList } from '../problems/problem.js';
+import type { DitaProject } from '../project/dita-project.js';
+import type { NavEntry, Page } from '../publish/page-plan.js';
+import { planPages, reltableLinks } from '../publish/page-plan.js';
+import { namedDestinationPages, pdfPageCount } from './pdf-outline.js';
+
+export interface PdfOptions {
+  out: string;
+  /** Chromium binary (default /usr/bin/chromium). */
+  chromium?: string;
+  draft?: boolean;
+  /** File name of the PDF inside out (default: the map's name). */
+  fileName?: string;
+  onProgress?: (done: number, total: number, phase: string) => void;
+}
+
+export interface PdfResult {
+  outDir: string;
+  pdfFile?: string;
+  pages: number;
+  /** Pages of the PDF itself. */
+  pdfPages?: number;
+  problems: Problem[];
+}
+
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const PRINT_CSS = `@page{size:A4;margin:20mm 18mm 22mm 18mm}
+html{font-family:"Noto Serif","Noto Serif CJK SC","Noto Sans CJK SC",serif;font-size:10.5pt}
+body{margin:0}
+.site-header,.toc,.breadcrumbs,.related-links.childlinks{display:none}
+.cover{height:240mm;display:flex;flex-direction:column;justify-content:center;break-after:page}
+.cover h1{font-size:30pt;margin:0 0 8mm}.cover .subtitle{font-size:14pt;color:#555}
+.print-toc{break-after:page}.print-toc h1{font-size:18pt}
+.print-toc ul{list-style:none;padding-left:6mm;margin:0}.print-toc>ul{padding-left:0}
+.print-toc li{margin:1.2mm 0}
+.print-toc a{display:flex;color:inherit;text-decoration:none}
+.print-toc a .t{flex:none;max-width:88%}.print-toc a .dots{flex:1;border-bottom:1px dotted #999;margin:0 2mm 1.2mm}
+.print-toc a .n{flex:none;min-width:8mm;text-align:right}
+.chapter{break-before:page}
+article.topic{break-inside:auto}
+h1,h2,h3{break-after:avoid}
+pre,table,figure{break-inside:avoid}
+a{color:#0645ad}
+`;
+
+function tocList(entries: readonly NavEntry[], seen: Set<Page>): string {
+  const items: string[] = [];
+  for (const e of entries) {
+    const page = e.page;
+    const anchor = page !== undefined && !seen.has(page) ? anchorOf(page) : undefined;
+    if (page !== undefined) seen.add(page);
+    const title = `<span class="t">${escapeText(e.t)}</span>`;
+    const line =
+      anchor !== undefined
+        ? `<a href="#${escapeAttr(anchor)}">${title}<span class="dots"></span><span class="n" data-dest="${escapeAttr(anchor)}">000</span></a>`
+        : `<span>${title}</span>`;
+    items.push(`<li>${line}${e.c.length > 0 ? tocList(e.c, seen) : ''}</li>`);
+  }
+  return items.length > 0 ? `<ul>${items.join('')}</ul>` : '';
+}
+
+function anchorOf(page: Page): string {
+  const first = page.topics[0];
+  return pageAnchor(first?.file ?? page.file, first?.topic.attrs.id ?? '');
+}
+
+/** Pages in reading order: the TOC's order, then pages reached only through links. */
+function readingOrder(nav: readonly NavEntry[], all: readonly Page[]): Array<{ page: Page; depth: number }> {
+  const out: Array<{ page: Page; depth: number }> = [];
+  const seen = new Set<Page>();
+  const walk = (entries: readonly NavEntry[], depth: number): void => {
+    for (const e of entries) {
+      if (e.page !== undefined && !seen.has(e.page)) {
+        seen.add(e.page);
+        out.push({ page: e.page, depth });
+      }
+      walk(e.c, depth + 1);
+    }
+  };
+  walk(nav, 0);
+  for (const p of all) if (!seen.has(p) && p.inMap) out.push({ page: p, depth: 0 });
+  return out;
+}
+
+/** Publishes the map as one print document rendered to PDF by headless Chromium. */
+export async function publishPdf(project: DitaProject, options: PdfOptions): Promise<PdfResult> {
+  const outDir = path.resolve(options.out);
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const problems = new ProblemList();
+  problems.addAll(project.problems);
+  const executable = options.chromium ?? DEFAULT_CHROMIUM;
+  const mapName = path.posix.basename(project.map.rootFile).replace(/\.[^.]+$/, '');
+  const pdfFile = path.join(outDir, options.fileName ?? `${mapName}.pdf`);
+
+  const plan = planPages(project);
+  const related = reltableLinks(project.map.reltables, project);
+  const codeTexts = await loadCodeTexts(project);
+  const ctx = { project, plan, problems, related, codeText: (f: string) => codeTexts.get(f), draft: options.draft === true, singleDocument: true };
+  const order = readingOrder(plan.nav, plan.pages);
+  const text = generatedText(project.map.lang);
+  const resources = new Set<string>();
+  let body = '';
+  let done = 0;
+  for (const { page, depth } of order) {
+    const r = renderPage(ctx, page);
+    for (const res of r.resources) resources.add(res);
+    body += `<section class="${depth === 0 ? 'chapter' : 'subtopic'}">${r.body}</section>\n`;
+    done++;
+    if (done % 25 === 0 || done === order.length) options.onProgress?.(done, order.length, 'pages');
+  }
+  const meta = project.map.meta;
+  const subtitle = meta !== undefined ? (/<prodname>([^<]*)<\/prodname>/.exec(JSON.stringify(meta))?.[1] ?? '') : '';
+  const html = `<!DOCTYPE html>
+<html lang="${escapeAttr(project.map.lang)}"><head><meta charset="utf-8"><title>${escapeText(project.map.titleText)}</title>
+<style>${DEFAULT_CSS}\n${PRINT_CSS}</style></head><body>
+<section class="cover"><h1>${escapeText(project.map.titleText)}</h1>${subtitle ? `<p class="subtitle">${escapeText(subtitle)}</p>` : ''}</section>
+<nav class="print-toc"><h1>${escapeText(text.tableOfContents)}</h1>${tocList(plan.nav, new Set())}</nav>
+<main>${body}</main></body></html>`;
+  const writer = new OutputWriter(outDir);
+  await writer.write('print.html', html);
+  await copyResources(writer, project, plan, resources, problems);
+  await writer.flush();
+
+  if (!existsSync(executable)) {
+    problems.error(
+      'pdf-browser-missing',
+      `Chromium not found at ${executable}: install it (apt-get install chromium) or pass its path (--chromium); the print HTML is in ${outDir}/print.html`,
+      {
+        file: project.map.rootFile,
+        line: 0,
+        column: 0,
+      },
+    );
+    return { outDir, pages: order.length, problems: problems.sorted() };
+  }
+  options.onProgress?.(0, 2, 'pdf');
+  let browser: import('playwright-core').Browser | undefined;
+  try {
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: executable, args: CHROMIUM_ARGS, headless: true });
+    const tab = await browser.newPage();
+    await tab.goto(`file://${path.join(outDir, 'print.html')}`, { waitUntil: 'load' });
+    const headerTemplate = `<div style="font-size:8pt;width:100%;padding:0 18mm;color:#666;display:flex"><span style="flex:1">${escapeText(project.map.titleText)}</span></div>`;
+    const footerTemplate = `<div style="font-size:8pt;width:100%;text-align:center;color:#666"><span class="pageNumber"></span> / <span class="totalPages"></span></div>`;
+    const pdfOptions = {
+      format: 'A4',
+      printBackground: true,
+      displayHeaderFooter: true,
+      headerTemplate,
+      footerTemplate,
+      outline: true,
+      tagged: true,
+      margin: { top: '20mm', bottom: '22mm', left: '18mm', right: '18mm' },
+    };
+    // First pass: where each chapter lands; second pass: the TOC with those page numbers.
+    const first = await tab.pdf(pdfOptions);
+    options.onProgress?.(1, 2, 'pdf');
+    const pages = Object.fromEntries(namedDestinationPages(first));
+    // Runs in the page (a string: this package is compiled without DOM types).
+    await tab.evaluate(
+      `(() => { const map = ${JSON.stringify(pages)}; for (const el of document.querySelectorAll('[data-dest]')) { const n = map[el.dataset.dest]; el.textContent = n === undefined ? '' : String(n); } })()`,
+    );
+    const final = await tab.pdf(pdfOptions);
+    await writeFile(pdfFile, final);
+    // Keep the print HTML as printed (with its TOC page numbers).
+    await writeFile(path.join(outDir, 'print.html'), await tab.content());
+    options.onProgress?.(2, 2, 'pdf');
+    return { outDir, pdfFile, pages: order.length, pdfPages: pdfPageCount(final), problems: problems.sorted() };
+  } catch (e) {
+    problems.error('pdf-failed', `PDF rendering failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, {
+      file: project.map.rootFile,
+      line: 0,
+      column: 0,
+    });
+    return { outDir, pages: order.length, problems: problems.sorted() };
+  } finally {
+    await browser?.close();
+  }
+}

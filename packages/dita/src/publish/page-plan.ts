@@ -1,0 +1,403 @@
+import path from 'node:path';
+import { plainText } from '../html/topic-renderer.js';
+import type { KeyScope } from '../keys/key-space.js';
+import type { Reference } from '../links/link-graph.js';
+import type { MapNode, Reltable } from '../map/map-model.js';
+import { isTopic, topicTitle } from '../model/dita-elements.js';
+import type { DitaProject } from '../project/dita-project.js';
+import type { XmlElement } from '../xml/xml-dom.js';
+import { firstChild } from '../xml/xml-dom.js';
+
+export interface PageTopic {
+  file: string;
+  topic: XmlElement;
+  /** Heading level of the topic in the page (1 = page title). */
+  level: number;
+  node: MapNode | undefined;
+}
+
+/** One output page: a topic, or a chunk of topics (@chunk="to-content"). */
+export interface Page {
+  outPath: string;
+  file: string;
+  node: MapNode | undefined;
+  topics: PageTopic[];
+  scope: KeyScope;
+  lang: string;
+  title: string;
+  shortdesc: string;
+  /** Reached from the map's TOC (not only through a link). */
+  inMap: boolean;
+}
+
+export interface NavEntry {
+  t: string;
+  h?: string;
+  c: NavEntry[];
+  node?: MapNode;
+  /** The page the entry opens (after an incremental rebuild that changed no title, possibly the earlier Page object for that output path). */
+  page?: Page;
+}
+
+export interface PagePlan {
+  pages: Page[];
+  pageByFile: Map<string, Page>;
+  /** "file#topicId" -> page holding that topic (chunks). */
+  pageByTopic: Map<string, Page>;
+  nav: NavEntry[];
+  /** Pages that come from each topicref (for parent/child links). */
+  pageByNode: Map<MapNode, Page>;
+  mapDir: string;
+}
+
+/** Output path (relative to the output folder) of a source file: relative to the map's folder, .dita -> .html. */
+export function outputPathOf(file: string, mapDir: string, html = false): string {
+  let rel = mapDir === '' ? file : path.posix.relative(mapDir, file);
+  rel = rel.replace(/^(\.\.\/)+/, (m) => '_up/'.repeat(m.length / 3));
+  return html ? `${rel.replace(/\.(dita|xml)$/i, '')}.html` : rel;
+}
+
+function topicsOf(project: DitaProject, file: string, fragment: string | undefined): XmlElement[] {
+  const doc = project.docs.get(file);
+  if (doc?.root === undefined) return [];
+  if (fragment !== undefined && fragment !== '') {
+    const t = doc.topic(fragment.split('/')[0] ?? '');
+    return t !== undefined ? [t] : [];
+  }
+  if (isTopic(doc.root)) return [doc.root];
+  return doc.root.children.filter((c): c is XmlElement => c.type === 'element' && isTopic(c));
+}
+
+let titleCache = new WeakMap<XmlElement, { scope: string; title: string }>();
+
+/** Forget cached titles (after key definitions changed). */
+export function resetTitleCache(): void {
+  titleCache = new WeakMap();
+  shortdescCache = new WeakMap();
+}
+
+export function titleOfTopic(topic: XmlElement, scope: KeyScope): string {
+  const cached = titleCache.get(topic);
+  const scopePath = scope.path;
+  if (cached !== undefined && cached.scope === scopePath) return cached.title;
+  const t = topicTitle(topic);
+  const title = t !== undefined ? plainText(t, scope) : (topic.attrs.id ?? '');
+  titleCache.set(topic, { scope: scopePath, title });
+  return title;
+}
+
+let shortdescCache = new WeakMap<XmlElement, { scope: string; text: string }>();
+
+export function shortdescOf(topic: XmlElement, scope: KeyScope): string {
+  const cached = shortdescCache.get(topic);
+  const scopePath = scope.path;
+  if (cached !== undefined && cached.scope === scopePath) return cached.text;
+  const sd = firstChild(topic, 'shortdesc') ?? firstChild(firstChild(topic, 'abstract') ?? topic, 'shortdesc');
+  const text = sd !== undefined ? plainText(sd, scope) : '';
+  shortdescCache.set(topic, { scope: scopePath, text });
+  return text;
+}
+
+/** Decides which pages exist, which topics each holds, and the navigation tree. */
+export function planPages(project: DitaProject): PagePlan {
+  const mapDir = project.map.rootFile.includes('/') ? project.map.rootFile.slice(0, project.map.rootFile.lastIndexOf('/')) : '';
+  const pages: Page[] = [];
+  const pageByFile = new Map<string, Page>();
+  const pageByTopic = new Map<string, Page>();
+  const pageByNode = new Map<MapNode, Page>();
+  const mapLang = project.map.lang;
+
+  const addTopics = (page: Page, node: MapNode | undefined, file: string, fragment: string | undefined, level: number): void => {
+    for (const t of topicsOf(project, file, fragment)) {
+      page.topics.push({ file, topic: t, level, node });
+      const register = (el: XmlElement): void => {
+        if (el.attrs.id !== undefined && !pageByTopic.has(`${file}#${el.attrs.id}`)) pageByTopic.set(`${file}#${el.attrs.id}`, page);
+        for (const c of el.children) if (c.type === 'element' && isTopic(c)) register(c);
+      };
+      register(t);
+    }
+  };
+
+  const newPage = (file: string, node: MapNode | undefined, outFile: string, scope: KeyScope, inMap: boolean): Page => {
+    const page: Page = { outPath: outputPathOf(outFile, mapDir, true), file, node, topics: [], scope, lang: mapLang, title: '', shortdesc: '', inMap };
+    return page;
+  };
+
+  const chunkChildren = (page: Page, node: MapNode, level: number): void => {
+    for (const c of node.children) {
+      if (c.href !== undefined && c.scope === 'local' && c.format === 'dita' && c.processingRole === 'normal') {
+        addTopics(page, c, c.href, c.fragment, level);
+        pageByNode.set(c, page);
+        if (!pageByFile.has(c.href)) pageByFile.set(c.href, page);
+      }
+      chunkChildren(page, c, c.href !== undefined ? level + 1 : level);
+    }
+  };
+
+  const visit = (nodes: readonly MapNode[]): void => {
+    for (const node of nodes) {
+      const usable = node.href !== undefined && node.scope === 'local' && node.format === 'dita' && node.processingRole === 'normal';
+      if (usable && node.href !== undefined) {
+        const existing = node.copyTo === undefined ? pageByFile.get(node.href) : undefined;
+        if (existing !== undefined) pageByNode.set(node, existing);
+        else if (project.docs.get(node.href)?.root !== undefined) {
+          const page = newPage(node.href, node, node.copyTo ?? node.href, node.keyScope, true);
+          addTopics(page, node, node.href, node.fragment, 1);
+          if (page.topics.length > 0) {
+            pages.push(page);
+            pageByNode.set(node, page);
+            if (!pageByFile.has(node.href)) pageByFile.set(node.href, page);
+            if (node.copyTo !== undefined) pageByFile.set(node.copyTo, page);
+            if (node.chunk?.includes('to-content')) {
+              chunkChildren(page, node, 2);
+              continue;
+            }
+          }
+        }
+      }
+      visit(node.children);
+    }
+  };
+  visit(project.map.nodes);
+
+  // Topics reached only through a direct link (not resource-only keys) still get a page, outside the TOC.
+  const resourceOnly = new Set<string>();
+  for (const n of walkAll(project.map.nodes)) if (n.href !== undefined && n.processingRole === 'resource-only') resourceOnly.add(n.href);
+  const linked: string[] = [];
+  for (const refs of project.referencesByFile.values()) {
+    for (const ref of refs) {
+      if ((ref.kind !== 'xref' && ref.kind !== 'link') || ref.status !== 'resolved' || ref.key !== undefined || ref.targetFile === undefined) continue;
+      if (!pageByFile.has(ref.targetFile)) linked.push(ref.targetFile);
+    }
+  }
+  for (const f of linked) {
+    if (pageByFile.has(f) || resourceOnly.has(f) || !/\.(dita|xml)$/i.test(f)) continue;
+    const doc = project.docs.get(f);
+    if (doc?.root === undefined || !(isTopic(doc.root) || doc.root.name === 'dita')) continue;
+    const page = newPage(f, undefined, f, project.scopeOf(f), false);
+    addTopics(page, undefined, f, undefined, 1);
+    if (page.topics.length === 0) continue;
+    pages.push(page);
+    pageByFile.set(f, page);
+  }
+
+  for (const page of pages) {
+    const first = page.topics[0];
+    if (first === undefined) continue;
+    page.lang = first.topic.attrs['xml:lang'] ?? project.docs.get(page.file)?.root?.attrs['xml:lang'] ?? mapLang;
+    page.title = titleOfTopic(first.topic, page.scope);
+    page.shortdesc = shortdescOf(first.topic, page.scope);
+  }
+
+  return { pages, pageByFile, pageByTopic, nav: buildNav(project.map.nodes, pageByNode), pageByNode, mapDir };
+}
+
+/** The navigation tree: the map's TOC entries with the titles of the pages they open. */
+export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Page>): NavEntry[] {
+  const out: NavEntry[] = [];
+  for (const node of nodes) {
+    if (!node.toc || node.processingRole !== 'normal' || node.element.name === 'keydef') continue;
+    const page = pageByNode.get(node);
+    const children = page !== undefined && page.node === node && node.chunk?.includes('to-content') ? [] : buildNav(node.children, pageByNode);
+    if (page === undefined && node.navtitle === undefined) {
+      out.push(...children);
+      continue;
+    }
+    let title = node.navtitle ?? '';
+    let href: string | undefined;
+    if (page !== undefined) {
+      const pt = page.topics.find((t) => t.node === node) ?? page.topics[0];
+      if (!node.locktitle || title === '') title = pt !== undefined ? titleOfTopic(pt.topic, page.scope) : title;
+      href = page.outPath + (pt !== undefined && pt !== page.topics[0] && pt.topic.attrs.id ? `#${pt.topic.attrs.id}` : '');
+    } else if (node.href !== undefined && node.scope !== 'local') {
+      href = undefined;
+    }
+    if (title === '') title = node.href ?? '';
+    const entry: NavEntry = { t: title, c: children, node };
+    if (href !== undefined) entry.h = href;
+    if (page !== undefined) entry.page = page;
+    out.push(entry);
+  }
+  return out;
+}
+
+/** Every topic element of a document, in document order. */
+function topicElements(root: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  const visit = (el: XmlElement): void => {
+    if (isTopic(el)) out.push(el);
+    for (const c of el.children) if (c.type === 'element') visit(c);
+  };
+  visit(root);
+  return out;
+}
+
+/** Link targets that can give a topic outside the TOC its page, in reference order. */
+function linkTargets(refs: readonly Reference[] | undefined): string[] {
+  const out: string[] = [];
+  for (const ref of refs ?? []) {
+    if ((ref.kind !== 'xref' && ref.kind !== 'link') || ref.status !== 'resolved' || ref.key !== undefined || ref.targetFile === undefined) continue;
+    out.push(ref.targetFile);
+  }
+  return out;
+}
+
+export interface PlanPatch {
+  plan: PagePlan;
+  /** Whether the navigation tree (its titles) changed. */
+  navChanged: boolean;
+}
+
+/**
+ * The plan of an incremental build whose map is unchanged, from the previous plan: pages holding topics of the
+ * re-read files get the new topic elements, titles and descriptions; everything else is shared. Undefined when the
+ * change could alter which pages exist or what they hold (topics or ids added, removed or renamed, other link-only
+ * pages): planPages then starts over. The result is the plan planPages would make.
+ */
+export function patchPlan(previous: PagePlan, before: DitaProject, project: DitaProject, reread: ReadonlySet<string>): PlanPatch | undefined {
+  if (project.map !== before.map) return undefined;
+  // Same topics, same ids, same nesting: pages and anchors stay where they are.
+  const newTopic = new Map<XmlElement, XmlElement>();
+  for (const f of reread) {
+    const a = before.docs.get(f)?.root;
+    const b = project.docs.get(f)?.root;
+    if (a === undefined || b === undefined) {
+      if (a !== b) return undefined;
+      continue;
+    }
+    if (a.name !== b.name) return undefined;
+    const ta = topicElements(a);
+    const tb = topicElements(b);
+    if (ta.length !== tb.length) return undefined;
+    for (let i = 0; i < ta.length; i++) {
+      const x = ta[i];
+      const y = tb[i];
+      if (x === undefined || y === undefined || x.name !== y.name || x.attrs.id !== y.attrs.id || x.parent?.name !== y.parent?.name) return undefined;
+      newTopic.set(x, y);
+    }
+  }
+  // Pages for topics reached only through links: the same while every re-resolved file links to the same files.
+  for (const [f, refs] of project.referencesByFile) {
+    const old = before.referencesByFile.get(f);
+    if (refs === old) continue;
+    if (!sameStrings(linkTargets(refs), linkTargets(old))) return undefined;
+  }
+  const replaced = new Map<Page, Page>();
+  let navChanged = false;
+  for (const page of previous.pages) {
+    if (!page.topics.some((t) => reread.has(t.file))) continue;
+    const topics: PageTopic[] = [];
+    for (const t of page.topics) {
+      if (!reread.has(t.file)) {
+        topics.push(t);
+        continue;
+      }
+      const topic = newTopic.get(t.topic);
+      if (topic === undefined) return undefined;
+      if (titleOfTopic(topic, page.scope) !== titleOfTopic(t.topic, page.scope)) navChanged = true;
+      topics.push({ file: t.file, topic, level: t.level, node: t.node });
+    }
+    const first = topics[0];
+    if (first === undefined) return undefined;
+    replaced.set(page, {
+      ...page,
+      topics,
+      lang: first.topic.attrs['xml:lang'] ?? project.docs.get(page.file)?.root?.attrs['xml:lang'] ?? project.map.lang,
+      title: titleOfTopic(first.topic, page.scope),
+      shortdesc: shortdescOf(first.topic, page.scope),
+    });
+  }
+  if (replaced.size === 0) return { plan: previous, navChanged: false };
+  const pageByNode = new Map<MapNode, Page>();
+  for (const [k, p] of previous.pageByNode) pageByNode.set(k, replaced.get(p) ?? p);
+  // Files and topic ids that lead to a replaced page: its own, its chunk's, its copy-to name.
+  const pageByFile = new Map(previous.pageByFile);
+  const pageByTopic = new Map(previous.pageByTopic);
+  for (const [old, page] of replaced) {
+    const files = [page.file, ...page.topics.map((t) => t.file)];
+    if (page.node?.copyTo !== undefined) files.push(page.node.copyTo);
+    for (const f of files) if (pageByFile.get(f) === old) pageByFile.set(f, page);
+    for (const t of page.topics) {
+      const visit = (el: XmlElement): void => {
+        const key = `${t.file}#${el.attrs.id}`;
+        if (el.attrs.id !== undefined && pageByTopic.get(key) === old) pageByTopic.set(key, page);
+        for (const c of el.children) if (c.type === 'element' && isTopic(c)) visit(c);
+      };
+      visit(t.topic);
+    }
+  }
+  const plan: PagePlan = {
+    pages: previous.pages.map((p) => replaced.get(p) ?? p),
+    pageByFile,
+    pageByTopic,
+    // Same titles: the same tree (its entries keep the earlier Page objects for the same output paths).
+    nav: navChanged ? buildNav(project.map.nodes, pageByNode) : previous.nav,
+    pageByNode,
+    mapDir: previous.mapDir,
+  };
+  return { plan, navChanged };
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function* walkAll(nodes: readonly MapNode[]): Generator<MapNode> {
+  for (const n of nodes) {
+    yield n;
+    yield* walkAll(n.children);
+  }
+}
+
+export interface RelatedLink {
+  file: string;
+  fragment?: string;
+  type: string;
+  navtitle?: string;
+  href?: string;
+  external: boolean;
+}
+
+/** Related links from relationship tables, per source file. */
+export function reltableLinks(reltables: readonly Reltable[], project: DitaProject): Map<string, RelatedLink[]> {
+  const out = new Map<string, RelatedLink[]>();
+  for (const table of reltables) {
+    for (const row of table.rows) {
+      row.forEach((cell, ci) => {
+        const colLinking = table.columns[ci]?.linking;
+        for (const src of cell) {
+          const srcLinking = src.linking ?? colLinking;
+          if (src.href === undefined || src.scope !== 'local' || srcLinking === 'targetonly' || srcLinking === 'none') continue;
+          row.forEach((other, oi) => {
+            if (oi === ci) return;
+            const otherCol = table.columns[oi];
+            for (const tgt of other) {
+              const tl = tgt.linking ?? otherCol?.linking;
+              if (tl === 'sourceonly' || tl === 'none' || tgt.href === undefined) continue;
+              const external = tgt.scope !== 'local';
+              const doc = !external ? project.docs.get(tgt.href) : undefined;
+              const type = tgt.type ?? otherCol?.type ?? doc?.firstTopic?.name ?? 'topic';
+              const link: RelatedLink = {
+                file: tgt.href,
+                type,
+                external,
+                ...(tgt.fragment !== undefined ? { fragment: tgt.fragment } : {}),
+                ...(tgt.navtitle !== undefined ? { navtitle: tgt.navtitle } : {}),
+              };
+              if (src.href === undefined) continue;
+              let list = out.get(src.href);
+              if (list === undefined) {
+                list = [];
+                out.set(src.href, list);
+              }
+              if (!list.some((l) => l.file === link.file && l.fragment === link.fragment)) list.push(link);
+            }
+          });
+        }
+      });
+    }
+  }
+  return out;
+}
