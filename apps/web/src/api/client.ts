@@ -1,0 +1,151 @@
+import { API_BASE, ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@ccms/contracts/constants';
+import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError, isCancel } from 'axios';
+import { currentLanguage, i18n } from '../i18n';
+import { feedback } from '../shared/feedback';
+import { browser } from './browser';
+import { isDuplicateSubmit } from './duplicate-guard';
+import { ApiError, DuplicateSubmitError, messageForCode, transportMessage } from './errors';
+import { flattenParams, type QueryParams } from './params';
+import { getToken, removeToken } from './token';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** false: send no Authorization header (login, captcha, register). */
+    isToken?: boolean;
+    /** false: skip the duplicate-submit guard for this POST/PUT. */
+    repeatSubmit?: boolean;
+    /** true: reject without any toast, notification or dialog; the caller handles the failure. */
+    silent?: boolean;
+  }
+}
+
+/** The body every call answers with: {code, msg} plus data, or rows and total for lists. */
+export interface ApiEnvelope {
+  code: number;
+  msg: string;
+}
+
+/** Body codes the client reacts to (the HTTP status mirrors them, the body is read first). */
+const OK = 200;
+const UNAUTHORIZED = 401;
+const SERVER_ERROR = 500;
+
+export const http = axios.create({
+  // XHR only: the build leaves axios's fetch adapter out (vite.config.ts).
+  adapter: 'xhr',
+  baseURL: API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { 'Content-Type': 'application/json;charset=utf-8' },
+});
+
+http.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token && config.isToken !== false) config.headers.set('Authorization', `Bearer ${token}`);
+  config.headers.set('Content-Language', currentLanguage());
+  const method = (config.method ?? 'get').toLowerCase();
+  if (method === 'get' && config.params) {
+    const query = flattenParams(config.params as QueryParams);
+    const url = config.url ?? '';
+    if (query) config.url = `${url}${url.includes('?') ? '&' : '?'}${query}`;
+    config.params = {};
+  }
+  if ((method === 'post' || method === 'put') && config.repeatSubmit !== false && isDuplicateSubmit(config.url ?? '', config.data)) {
+    console.warn(`[${config.url}]: ${i18n.t('http:duplicateSubmit')}`);
+    throw new DuplicateSubmitError();
+  }
+  return config;
+});
+
+/** One session-expired dialog at a time. */
+export const relogin = { show: false };
+
+function showReloginDialog() {
+  if (relogin.show) return;
+  relogin.show = true;
+  feedback.modal.confirm({
+    title: i18n.t('common:systemPrompt'),
+    content: i18n.t('http:sessionExpiredPrompt'),
+    okText: i18n.t('http:relogin'),
+    cancelText: i18n.t('common:cancel'),
+    onOk: async () => {
+      relogin.show = false;
+      // Best effort: the server may already have ended the session.
+      await http.post('/logout', undefined, { repeatSubmit: false }).catch(() => undefined);
+      removeToken();
+      browser.assign('/index');
+    },
+    onCancel: () => {
+      relogin.show = false;
+    },
+  });
+}
+
+export function isEnvelope(body: unknown): body is ApiEnvelope {
+  return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'number';
+}
+
+/** Applies the spec's body-code rules; returns the body when the code is 200 (or absent). */
+function settle<T>(body: unknown, config: AxiosRequestConfig): T {
+  const code = isEnvelope(body) ? body.code : OK;
+  if (code === OK) return body as T;
+  const bodyMsg = isEnvelope(body) ? body.msg : undefined;
+  const text = messageForCode(code, bodyMsg);
+  if (code === UNAUTHORIZED) {
+    if (!config.silent) showReloginDialog();
+    throw new ApiError(i18n.t('http:sessionInvalid'), code);
+  }
+  if (!config.silent) {
+    if (code === SERVER_ERROR) feedback.message.error(text);
+    else feedback.notification.error({ title: text });
+  }
+  throw new ApiError(text, code);
+}
+
+function failure(err: unknown, config: AxiosRequestConfig): Error {
+  if (err instanceof DuplicateSubmitError) {
+    if (!config.silent) feedback.message.error({ content: err.message, duration: ERROR_TOAST_MS / 1000 });
+    return err;
+  }
+  if (isCancel(err)) return err instanceof Error ? err : new Error('canceled');
+  if (isAxiosError(err)) {
+    const body: unknown = err.response?.data;
+    // The server mirrors the body code in the HTTP status: read the body first.
+    if (isEnvelope(body)) {
+      try {
+        settle(body, config);
+      } catch (settled) {
+        if (settled instanceof Error) return settled;
+      }
+    }
+    const text = transportMessage({ message: err.message, code: err.code, status: err.response?.status });
+    if (!config.silent) feedback.message.error({ content: text, duration: ERROR_TOAST_MS / 1000 });
+    return new ApiError(text, err.response?.status);
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/** Sends a call and applies the error catalogue; resolves with the whole body ({code, msg, data|rows|...}). */
+export async function request<T = ApiEnvelope>(config: AxiosRequestConfig): Promise<T> {
+  let response: AxiosResponse<unknown>;
+  try {
+    response = await http.request<unknown>(config);
+  } catch (err) {
+    throw failure(err, config);
+  }
+  return settle<T>(response.data, config);
+}
+
+export const api = {
+  get: <T = ApiEnvelope>(url: string, params?: object, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'get', params }),
+  post: <T = ApiEnvelope>(url: string, data?: unknown, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'post', data }),
+  put: <T = ApiEnvelope>(url: string, data?: unknown, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'put', data }),
+  delete: <T = ApiEnvelope>(url: string, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'delete' }),
+};
+
+/** A file or image path as the browser loads it: API paths get the base, absolute URLs stay. */
+export function resourceUrl(path: string | null | undefined): string {
+  if (!path) return '';
+  if (/^(https?:)?\/\//i.test(path) || path.startsWith('data:') || path.startsWith('blob:')) return path;
+  if (path.startsWith(API_BASE)) return path;
+  return `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
+}

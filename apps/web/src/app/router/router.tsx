@@ -1,0 +1,97 @@
+import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { authApi } from '../../api/auth';
+import { relogin } from '../../api/client';
+import { getToken } from '../../api/token';
+import { i18n } from '../../i18n';
+import { feedback } from '../../shared/feedback';
+import { RootShell } from '../RootShell';
+import { toMenuNodes, usePermission } from '../stores/permission-store';
+import { useSession } from '../stores/session-store';
+import { guardNavigation } from './guard';
+import { RouteError } from './RouteError';
+import { bareRoutes, layoutChildren, publicRoutes } from './static-routes';
+
+/** The route the server's menu routes are added under. */
+export const LAYOUT_ROUTE_ID = 'layout';
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+let current: AppRouter | null = null;
+
+/** Loads /getRouters, keeps the menu tree and adds the routes under the shell. */
+export async function loadServerRoutes(router: AppRouter) {
+  const res = await authApi.routers();
+  const nodes = res.data;
+  const { buildDynamicRoutes } = await import('./dynamic-routes');
+  usePermission.getState().setMenus(toMenuNodes(nodes));
+  router.patchRoutes(LAYOUT_ROUTE_ID, buildDynamicRoutes(nodes));
+}
+
+/** Nothing shows until the guard settles the first navigation. */
+function Blank() {
+  return null;
+}
+
+async function guardLoader({ request }: LoaderFunctionArgs) {
+  const redirect = await guardNavigation(new URL(request.url), {
+    token: getToken,
+    roles: () => useSession.getState().roles,
+    async loadUser() {
+      // The initial load reports a dead session itself (logout + message), not with the dialog.
+      relogin.show = true;
+      try {
+        await useSession.getState().getInfo();
+      } finally {
+        relogin.show = false;
+      }
+      if (current) await loadServerRoutes(current);
+    },
+    logout: () => useSession.getState().logout(),
+    showError: (message) => feedback.message.error(message),
+  });
+  if (redirect) throw redirect;
+  return null;
+}
+
+/** The app's data router: the guarded root holds the public pages and the layout shell. */
+export function createAppRouter(): AppRouter {
+  const router = createBrowserRouter([
+    {
+      id: 'root',
+      path: '/',
+      Component: RootShell,
+      HydrateFallback: Blank,
+      ErrorBoundary: RouteError,
+      loader: guardLoader,
+      // The guard runs before every navigation, not only when params change.
+      shouldRevalidate: () => true,
+      children: [
+        ...bareRoutes(),
+        {
+          // antd, theme and query providers: everything but sign-in.
+          id: 'ui',
+          // Namespaces most screens use load with the providers, so pages do not wait for them one by one.
+          lazy: async () => {
+            const [module] = await Promise.all([import('../UiProviders'), i18n.loadNamespaces(['errors', 'shared'])]);
+            return { Component: module.UiProviders };
+          },
+          children: [
+            ...publicRoutes(),
+            {
+              id: LAYOUT_ROUTE_ID,
+              lazy: async () => {
+                const [module] = await Promise.all([import('../layout/Layout'), i18n.loadNamespaces('layout')]);
+                return { Component: module.Layout };
+              },
+              children: layoutChildren(),
+            },
+          ],
+        },
+      ],
+    },
+  ]);
+  current = router;
+  return router;
+}
+
+export const appRouter = () => current;

@@ -1,0 +1,114 @@
+import type { ComponentType } from 'react';
+import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { i18n } from '../../i18n';
+import type { Namespace } from '../../i18n/types';
+import type { RouteHandle, StaticTitleKey } from './meta';
+import { RouteError } from './RouteError';
+
+/**
+ * The page for a component name, resolved through the page map (its own chunk: it lists every
+ * page of the app, so it stays off the first screen).
+ */
+const byName = (component: string) => async () => (await import('./pages')).lazyPage(component)();
+
+/** A lazily loaded page whose i18n namespaces load with it, so it never flashes untranslated. */
+function page(load: () => Promise<{ default: ComponentType }>, namespaces: Namespace[] = []) {
+  return async () => {
+    const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+    return { Component: module.default };
+  };
+}
+
+/** The spec's {id digits} parameters: anything else is the 404 page. */
+const digits =
+  (...names: string[]) =>
+  ({ params }: LoaderFunctionArgs) => {
+    for (const name of names) {
+      if (!/^\d+$/.test(params[name] ?? '')) throw new Response('', { status: 404, statusText: 'Not Found' });
+    }
+    return null;
+  };
+
+interface DetailRoute {
+  path: string;
+  titleKey: StaticTitleKey;
+  /** Component name resolved like the server's (src/features/<dir>/pages/<file>.tsx). */
+  component: string;
+  digitParams?: string[];
+  noCache?: boolean;
+}
+
+/**
+ * Detail pages of the spec's route table. Until their feature lands each shows the
+ * "not available yet" page; adding the file named by `component` makes it live.
+ */
+export const DETAIL_ROUTES: readonly DetailRoute[] = [
+  { path: 'system/user-auth/role/:userId', titleKey: 'assignRoles', component: 'system/user/auth-role', digitParams: ['userId'] },
+  { path: 'system/role-auth/user/:roleId', titleKey: 'assignUsers', component: 'system/role/auth-user', digitParams: ['roleId'] },
+  { path: 'system/downloadcenter', titleKey: 'downloadCenter', component: 'system/download-center/index' },
+  { path: 'system/dict-data/index/:dictId', titleKey: 'dictData', component: 'system/dict/data', digitParams: ['dictId'] },
+  { path: 'data/propertyValue', titleKey: 'propertyValue', component: 'ccms/property/value' },
+  { path: 'monitor/job-log/index', titleKey: 'jobLog', component: 'monitor/job/log' },
+  { path: 'tool/gen-edit/index/:tableId', titleKey: 'genEdit', component: 'tool/gen/edit-table', digitParams: ['tableId'] },
+  { path: 'ccms/library-detail/index', titleKey: 'libraryDetail', component: 'ccms/library/detail' },
+  { path: 'ccms/projectDetail/index', titleKey: 'projectDetail', component: 'ccms/project/detail' },
+  { path: 'ccms/document-detail/index', titleKey: 'documentDetail', component: 'ccms/document/detail' },
+  { path: 'ccms/topic-detail/index', titleKey: 'topicDetail', component: 'ccms/topic/detail' },
+  { path: 'ccms/topic-editor/index', titleKey: 'topicEditor', component: 'ccms/topic/editor' },
+  { path: 'ccms/mxeditor/index', titleKey: 'mxEditor', component: 'ccms/mxeditor/index' },
+  { path: 'ccms/ditamapeditor/index', titleKey: 'mapEditor', component: 'ccms/ditamap-editor/index', noCache: true },
+  { path: 'ccms/staging/detail', titleKey: 'workItemDetail', component: 'ccms/staging/detail', noCache: true },
+  { path: 'ccms/staging/planDetail', titleKey: 'planDetail', component: 'ccms/staging/plan-detail', noCache: true },
+  { path: 'ccms/task/detail', titleKey: 'taskDetail', component: 'ccms/task/detail' },
+  { path: 'ccms/editor/webAuthor', titleKey: 'webAuthor', component: 'ccms/editor/web-author' },
+];
+
+const handle = (h: RouteHandle) => h;
+
+const notFound = page(() => import('../../features/errors/pages/404'), ['errors']);
+
+/** Children of the layout shell (the pages with sidebar, top bar and tags). */
+export function layoutChildren(): RouteObject[] {
+  return [
+    {
+      path: 'index',
+      handle: handle({ titleKey: 'home', affix: true, icon: 'dashboard' }),
+      lazy: page(() => import('../../features/home/pages/index'), ['home']),
+    },
+    { path: 'redirect/*', handle: handle({ noTag: true }), lazy: page(() => import('../../features/redirect/pages/index')) },
+    {
+      path: 'user/profile',
+      handle: handle({ titleKey: 'profile', icon: 'user' }),
+      lazy: page(() => import('../../features/profile/pages/index'), ['profile']),
+    },
+    ...DETAIL_ROUTES.map(
+      (r): RouteObject => ({
+        path: r.path,
+        handle: handle({ titleKey: r.titleKey, component: r.component, ...(r.noCache ? { noCache: true } : {}) }),
+        lazy: byName(r.component),
+        ErrorBoundary: RouteError,
+        ...(r.digitParams ? { loader: digits(...r.digitParams) } : {}),
+      }),
+    ),
+  ];
+}
+
+/** Pages without antd (the first screen stays small): the empty path, sign-in, the auth callback. */
+export function bareRoutes(): RouteObject[] {
+  return [
+    { index: true, loader: () => redirect('/index') },
+    { path: 'login', lazy: page(() => import('../../features/auth/pages/login'), ['auth']) },
+    { path: 'auth-redirect', handle: handle({ titleKey: 'authRedirect' }), lazy: page(() => import('../../features/auth/pages/auth-redirect')) },
+  ];
+}
+
+/** Public pages and the catch-all, next to the shell under the UI providers. */
+export function publicRoutes(): RouteObject[] {
+  return [
+    { path: 'register', lazy: page(() => import('../../features/auth/pages/register'), ['auth']) },
+    { path: 'bind', handle: handle({ titleKey: 'bind', component: 'auth/bind' }), lazy: byName('auth/bind') },
+    { path: '401', lazy: page(() => import('../../features/errors/pages/401'), ['errors']) },
+    { path: '404', lazy: notFound },
+    { path: '*', lazy: notFound },
+  ];
+}

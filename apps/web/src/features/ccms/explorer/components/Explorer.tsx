@@ -1,0 +1,452 @@
+import {
+  CloudDownloadOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  FileOutlined,
+  FileZipOutlined,
+  FolderAddOutlined,
+  FolderFilled,
+  ReloadOutlined,
+  SwapOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import type { FolderNode } from '@ccms/contracts/content/explorer';
+import { ExplorerPerm } from '@ccms/contracts/content/explorer';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Breadcrumb, Button, Empty, Form, Input, Select, Space, Table, Tooltip, Tree, TreeSelect, Typography, Upload } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { UploadFile } from 'antd/es/upload';
+import dayjs from 'dayjs';
+import { type Key, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { libraryApi } from '../../library/library-api';
+import { type Commit, explorerApi, type FileRow } from '../explorer-api';
+import { CommitDialog, type CommitValues } from './CommitDialog';
+import { FileViewer } from './FileViewer';
+import '../explorer.css';
+
+const PAGE_SIZE = 100;
+const time = (v: string | Date | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+const join = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
+const VALID_NAME = /^(?!\.{1,2}$)[^/\\]+$/;
+
+export function formatSize(bytes: number | null): string {
+  if (bytes === null) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+type Action =
+  | { kind: 'newFolder' }
+  | { kind: 'upload' }
+  | { kind: 'package' }
+  | { kind: 'rename'; row: FileRow }
+  | { kind: 'move'; rows: FileRow[] }
+  | { kind: 'delete'; rows: FileRow[] };
+
+interface TreeNodeData {
+  key: string;
+  title: string;
+  value: string;
+  children: TreeNodeData[];
+}
+const toTreeData = (node: FolderNode, rootTitle: string): TreeNodeData => ({
+  key: node.path,
+  value: node.path,
+  title: node.path === '' ? rootTitle : node.name,
+  children: node.children.map((c) => toTreeData(c, rootTitle)),
+});
+
+export interface ExplorerProps {
+  /** A fixed library (the library's content browsing tab); otherwise a picker is shown. */
+  libraryId?: number;
+}
+
+/** Browse and change a library: folder tree, paged file list, viewer, and commits for every change. */
+export function Explorer({ libraryId: fixed }: ExplorerProps) {
+  const { t } = useTranslation('explorer');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [picked, setPicked] = useState<number | undefined>(fixed);
+  const libraryId = fixed ?? picked;
+  const [ref, setRef] = useState<string | undefined>(undefined);
+  const [path, setPath] = useState('');
+  const [page, setPage] = useState({ pageNum: 1, pageSize: PAGE_SIZE });
+  const [selected, setSelected] = useState<FileRow[]>([]);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [action, setAction] = useState<Action | null>(null);
+  const [files, setFiles] = useState<UploadFile[]>([]);
+
+  const options = useQuery({ queryKey: ['ccms', 'library', 'options'], queryFn: libraryApi.options, enabled: fixed === undefined });
+  useEffect(() => {
+    if (picked === undefined && options.data?.[0]) setPicked(options.data[0].libraryId);
+  }, [options.data, picked]);
+
+  const id = libraryId ?? 0;
+  const enabled = libraryId !== undefined;
+  const branches = useQuery({ queryKey: ['ccms', 'explorer', 'branches', id], queryFn: () => libraryApi.branches(id), enabled });
+  const level = useQuery({ queryKey: ['ccms', 'library', 'level', id], queryFn: () => libraryApi.get(id, true).then((l) => l.myLevel), enabled, retry: false });
+  const readOnly = level.data === 'read';
+  const branch = ref ?? branches.data?.defaultBranch;
+  const at = { libraryId: id, ...(branch ? { ref: branch } : {}) };
+  const tree = useQuery({ queryKey: ['ccms', 'explorer', 'tree', id, branch], queryFn: () => explorerApi.tree(at), enabled: enabled && !!branch });
+  const list = useQuery({
+    queryKey: ['ccms', 'explorer', 'list', id, branch, path, page],
+    queryFn: () => explorerApi.list({ ...at, path, ...page }),
+    enabled: enabled && !!branch,
+  });
+
+  const treeData = useMemo(() => (tree.data ? [toTreeData(tree.data.tree, t('root'))] : []), [tree.data, t]);
+  const stale = branches.data?.stale || tree.data?.stale || list.data?.stale;
+
+  const openFolder = (folder: string) => {
+    setPath(folder);
+    setPage((p) => ({ ...p, pageNum: 1 }));
+    setSelected([]);
+  };
+  const switchLibrary = (next: number) => {
+    setPicked(next);
+    setRef(undefined);
+    openFolder('');
+  };
+
+  const refresh = () => client.invalidateQueries({ queryKey: ['ccms', 'explorer'] });
+  const fetchRemote = useMutation({
+    mutationFn: () => libraryApi.fetch(id),
+    onSuccess: (r) => {
+      if (r.state === 'success') message.success(r.message);
+      else message.warning(r.message);
+      return refresh();
+    },
+  });
+
+  const commit = useMutation({
+    mutationFn: async ({ act, values }: { act: Action; values: CommitValues }): Promise<Commit> => {
+      const base = { libraryId: id, ...(branch ? { branch } : {}), message: values.message };
+      switch (act.kind) {
+        case 'newFolder':
+          return explorerApi.newFolder({ ...base, path: join(path, values.name ?? '') });
+        case 'rename':
+          return explorerApi.rename({ ...base, path: act.row.path, newName: values.name ?? '' });
+        case 'move':
+          return explorerApi.move({ ...base, paths: act.rows.map((r) => r.path), target: values.target ?? '' });
+        case 'delete':
+          return explorerApi.remove({ ...base, paths: act.rows.map((r) => r.path) });
+        case 'upload':
+          return explorerApi.upload(
+            { ...base, path },
+            files.flatMap((f) => (f.originFileObj ? [f.originFileObj] : [])),
+          );
+        case 'package': {
+          const zip = files[0]?.originFileObj;
+          if (!zip) throw new Error(t('filesRequired'));
+          return explorerApi.uploadPackage({ ...base, path }, zip);
+        }
+      }
+    },
+    onSuccess: (r) => {
+      message.success(t('committed', { commit: r.commit.slice(0, 8) }));
+      setAction(null);
+      setFiles([]);
+      setSelected([]);
+      return refresh();
+    },
+  });
+
+  const names = (rows: readonly FileRow[]) => rows.map((r) => r.name).join(', ');
+  const defaultMessage = (): string => {
+    if (!action) return '';
+    switch (action.kind) {
+      case 'newFolder':
+        return t('messages.newFolder', { path: path || '/' });
+      case 'upload':
+        return t('messages.upload', { names: files.map((f) => f.name).join(', ') || '…' });
+      case 'package':
+        return t('messages.uploadPackage', { name: files[0]?.name ?? '…' });
+      case 'rename':
+        return t('messages.rename', { from: action.row.name, to: '…' });
+      case 'move':
+        return t('messages.move', { names: names(action.rows), target: '…' });
+      case 'delete':
+        return t('messages.delete', { names: names(action.rows) });
+    }
+  };
+  const titles: Record<Action['kind'], string> = {
+    newFolder: t('newFolder'),
+    upload: t('upload'),
+    package: t('uploadPackage'),
+    rename: t('rename'),
+    move: t('move'),
+    delete: t('deleteTitle'),
+  };
+
+  const askDelete = async (rows: FileRow[]) => {
+    if (rows.length === 0) return;
+    if (await confirmDialog(t('confirmDelete', { names: names(rows) }), { type: 'danger' })) setAction({ kind: 'delete', rows });
+  };
+
+  const writable = (node: React.ReactNode, perm: string) =>
+    readOnly ? (
+      <HasPermi value={[perm]}>
+        <Tooltip title={t('readOnly')}>
+          <span>{node}</span>
+        </Tooltip>
+      </HasPermi>
+    ) : (
+      <HasPermi value={[perm]}>{node}</HasPermi>
+    );
+
+  const columns: ColumnsType<FileRow> = [
+    {
+      key: 'name',
+      title: t('name'),
+      dataIndex: 'name',
+      ellipsis: true,
+      render: (_: unknown, row) => (
+        <Space className="ccms-explorer-name" onClick={() => (row.type === 'folder' ? openFolder(row.path) : setViewing(row.path))}>
+          {row.type === 'folder' ? <FolderFilled style={{ color: '#e3a008' }} /> : <FileOutlined />}
+          <Typography.Link>{row.name}</Typography.Link>
+        </Space>
+      ),
+    },
+    { key: 'size', title: t('size'), dataIndex: 'size', width: 100, align: 'right', render: (v: number | null) => formatSize(v) },
+    {
+      key: 'message',
+      title: t('lastCommit'),
+      dataIndex: 'message',
+      ellipsis: true,
+      responsive: ['md'],
+      render: (v: string | null, row) => (v ? <Tooltip title={row.commit}>{v}</Tooltip> : ''),
+    },
+    { key: 'author', title: t('author'), dataIndex: 'author', width: 140, ellipsis: true, responsive: ['lg'] },
+    { key: 'date', title: t('date'), dataIndex: 'date', width: 160, responsive: ['md'], render: time },
+    {
+      key: 'actions',
+      title: tc('operation'),
+      width: 180,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          {row.type === 'file' && (
+            <Tooltip title={t('view')}>
+              <Button type="link" size="small" icon={<EyeOutlined />} aria-label={t('view')} onClick={() => setViewing(row.path)} />
+            </Tooltip>
+          )}
+          <Tooltip title={row.type === 'folder' ? t('downloadFolder') : t('download')}>
+            <Button
+              type="link"
+              size="small"
+              icon={<DownloadOutlined />}
+              aria-label={t('download')}
+              onClick={() => explorerApi.download({ ...at, path: row.path }, row.type === 'folder' ? `${row.name}.zip` : row.name)}
+            />
+          </Tooltip>
+          {!readOnly && (
+            <>
+              <HasPermi value={[ExplorerPerm.edit]}>
+                <Tooltip title={t('rename')}>
+                  <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('rename')} onClick={() => setAction({ kind: 'rename', row })} />
+                </Tooltip>
+              </HasPermi>
+              <HasPermi value={[ExplorerPerm.remove]}>
+                <Tooltip title={tc('delete')}>
+                  <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={tc('delete')} onClick={() => askDelete([row])} />
+                </Tooltip>
+              </HasPermi>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  if (fixed === undefined && options.data && options.data.length === 0) return <Empty description={t('noLibrary')} />;
+
+  const crumbs = path ? path.split('/') : [];
+  const lastFetch = branches.data?.lastFetchTime;
+  return (
+    <div className="ccms-explorer">
+      <div className="ccms-explorer-side">
+        {fixed === undefined && (
+          <Select
+            aria-label={t('library')}
+            placeholder={t('libraryPlaceholder')}
+            value={libraryId}
+            loading={options.isLoading}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(options.data ?? []).map((l) => ({ value: l.libraryId, label: l.displayText || l.name }))}
+            onChange={switchLibrary}
+          />
+        )}
+        <Select
+          aria-label={t('branch')}
+          placeholder={t('branch')}
+          value={branch}
+          loading={branches.isLoading}
+          showSearch
+          options={(branches.data?.branches ?? []).map((b) => ({ value: b.name, label: b.name }))}
+          onChange={(v: string) => {
+            setRef(v);
+            openFolder('');
+          }}
+        />
+        <div className="ccms-explorer-tree">
+          {treeData.length > 0 && (
+            <Tree.DirectoryTree
+              key={`${id}:${branch}`}
+              treeData={treeData}
+              defaultExpandedKeys={['']}
+              selectedKeys={[path]}
+              expandAction="doubleClick"
+              onSelect={(keys: Key[]) => openFolder(String(keys[0] ?? ''))}
+            />
+          )}
+        </div>
+      </div>
+      <div className="ccms-explorer-main">
+        {stale && <Alert type="warning" showIcon title={t('stale', { time: time(lastFetch) || t('neverFetched') })} />}
+        {!stale && branches.data?.lastFetchError && <Alert type="warning" showIcon title={t('lastFetchFailed', { reason: branches.data.lastFetchError })} />}
+        <div className="ccms-explorer-bar">
+          <Breadcrumb
+            items={[
+              { key: '', title: <Typography.Link onClick={() => openFolder('')}>{t('root')}</Typography.Link> },
+              ...crumbs.map((part, i) => {
+                const to = crumbs.slice(0, i + 1).join('/');
+                return { key: to, title: i === crumbs.length - 1 ? part : <Typography.Link onClick={() => openFolder(to)}>{part}</Typography.Link> };
+              }),
+            ]}
+          />
+          <span className="ccms-explorer-fetch" data-testid="last-fetch">
+            {lastFetch ? t('lastFetch', { time: time(lastFetch) }) : t('neverFetched')}
+          </span>
+        </div>
+        <Space wrap>
+          {writable(
+            <Button type="primary" ghost icon={<UploadOutlined />} disabled={readOnly || !enabled} onClick={() => setAction({ kind: 'upload' })}>
+              {t('upload')}
+            </Button>,
+            ExplorerPerm.upload,
+          )}
+          {writable(
+            <Button icon={<FileZipOutlined />} disabled={readOnly || !enabled} onClick={() => setAction({ kind: 'package' })}>
+              {t('uploadPackage')}
+            </Button>,
+            ExplorerPerm.upload,
+          )}
+          {writable(
+            <Button icon={<FolderAddOutlined />} disabled={readOnly || !enabled} onClick={() => setAction({ kind: 'newFolder' })}>
+              {t('newFolder')}
+            </Button>,
+            ExplorerPerm.add,
+          )}
+          {writable(
+            <Button icon={<SwapOutlined />} disabled={readOnly || selected.length === 0} onClick={() => setAction({ kind: 'move', rows: selected })}>
+              {t('move')}
+            </Button>,
+            ExplorerPerm.edit,
+          )}
+          {writable(
+            <Button danger icon={<DeleteOutlined />} disabled={readOnly || selected.length === 0} onClick={() => askDelete(selected)}>
+              {tc('delete')}
+            </Button>,
+            ExplorerPerm.remove,
+          )}
+          <Button
+            icon={<CloudDownloadOutlined />}
+            disabled={!enabled}
+            onClick={() => explorerApi.download({ ...at, path }, `${crumbs.at(-1) ?? 'library'}.zip`)}
+          >
+            {t('downloadFolder')}
+          </Button>
+          <Button icon={<ReloadOutlined />} disabled={!enabled} loading={fetchRemote.isPending} onClick={() => fetchRemote.mutate()}>
+            {t('fetch')}
+          </Button>
+        </Space>
+        <Table<FileRow>
+          size="middle"
+          rowKey="path"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+          rowSelection={readOnly ? undefined : { selectedRowKeys: selected.map((r) => r.path), onChange: (_keys, rows) => setSelected(rows) }}
+          pagination={{
+            current: page.pageNum,
+            pageSize: page.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [50, 100, 200, 500],
+            showTotal: (total) => t('total', { total }),
+            hideOnSinglePage: false,
+            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+          }}
+        />
+      </div>
+      <FileViewer at={at} path={viewing} onClose={() => setViewing(null)} />
+      <CommitDialog
+        open={action !== null}
+        title={action ? titles[action.kind] : ''}
+        defaultMessage={defaultMessage()}
+        initial={action?.kind === 'rename' ? { name: action.row.name } : action?.kind === 'move' ? { target: path } : undefined}
+        pending={commit.isPending}
+        onCancel={() => {
+          setAction(null);
+          setFiles([]);
+        }}
+        onOk={(values) => {
+          if (!action) return;
+          if ((action.kind === 'upload' || action.kind === 'package') && files.length === 0) {
+            message.error(t('filesRequired'));
+            return;
+          }
+          commit.mutate({ act: action, values });
+        }}
+      >
+        {(action?.kind === 'newFolder' || action?.kind === 'rename') && (
+          <Form.Item
+            name="name"
+            label={action.kind === 'newFolder' ? t('folderName') : t('newName')}
+            rules={[
+              { required: true, whitespace: true, message: t('nameRequired') },
+              { pattern: VALID_NAME, message: t('nameInvalid') },
+            ]}
+          >
+            <Input maxLength={255} />
+          </Form.Item>
+        )}
+        {action?.kind === 'move' && (
+          <Form.Item name="target" label={t('target')}>
+            <TreeSelect treeData={treeData} treeDefaultExpandAll showSearch />
+          </Form.Item>
+        )}
+        {(action?.kind === 'upload' || action?.kind === 'package') && (
+          <Form.Item label={action.kind === 'package' ? t('pickZip') : t('files')} required>
+            <Upload.Dragger
+              multiple={action.kind === 'upload'}
+              accept={action.kind === 'package' ? '.zip,application/zip' : undefined}
+              fileList={files}
+              beforeUpload={(file) => {
+                if (action.kind === 'package' && !/\.zip$/i.test(file.name)) {
+                  message.error(t('zipOnly'));
+                  return Upload.LIST_IGNORE;
+                }
+                return false;
+              }}
+              onChange={({ fileList }) => setFiles(action.kind === 'package' ? fileList.slice(-1) : fileList)}
+            >
+              <p className="ant-upload-drag-icon">{action.kind === 'package' ? <FileZipOutlined /> : <UploadOutlined />}</p>
+              <p className="ant-upload-text">{action.kind === 'package' ? t('pickZip') : t('pickFiles')}</p>
+            </Upload.Dragger>
+          </Form.Item>
+        )}
+      </CommitDialog>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Drawer, Empty, Spin } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type At, explorerApi } from '../explorer-api';
+import { isImagePath, isXmlPath, tokenizeXml } from '../xml-highlight';
+import '../explorer.css';
+
+/** Text beyond this is cut: the browser stays responsive on huge files. */
+const MAX_CHARS = 400_000;
+
+export interface FileViewerProps {
+  at: At;
+  path: string | null;
+  onClose: () => void;
+}
+
+function XmlView({ source }: { source: string }) {
+  const tokens = useMemo(() => tokenizeXml(source), [source]);
+  return (
+    <pre className="ccms-code" data-testid="file-content">
+      {tokens.map((tok, i) =>
+        tok.kind === 'text' ? (
+          tok.text
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: tokens never move
+          <span key={i} className={`xml-${tok.kind}`}>
+            {tok.text}
+          </span>
+        ),
+      )}
+    </pre>
+  );
+}
+
+/** A file at a ref: XML highlighted, images shown, other text as is, binaries offered as download. */
+export function FileViewer({ at, path, onClose }: FileViewerProps) {
+  const { t } = useTranslation('explorer');
+  const file = useQuery({
+    queryKey: ['ccms', 'explorer', 'file', at.libraryId, at.ref, path],
+    queryFn: () => explorerApi.file({ ...at, path: path ?? '' }),
+    enabled: path !== null,
+  });
+  const name = path?.split('/').pop() ?? '';
+  const data = file.data;
+  let body: React.ReactNode = null;
+  if (data) {
+    if (data.encoding === 'base64' && (isImagePath(data.path) || data.contentType.startsWith('image/'))) {
+      body = <img className="ccms-image" alt={name} src={`data:${data.contentType};base64,${data.content}`} />;
+    } else if (data.encoding === 'base64') {
+      body = <Empty description={t('binary')} />;
+    } else {
+      const cut = data.content.length > MAX_CHARS;
+      const text = cut ? data.content.slice(0, MAX_CHARS) : data.content;
+      body = (
+        <>
+          {cut && <Alert type="info" showIcon title={t('tooLarge', { count: MAX_CHARS })} style={{ marginBottom: 8 }} />}
+          {isXmlPath(data.path) ? (
+            <XmlView source={text} />
+          ) : (
+            <pre className="ccms-code" data-testid="file-content">
+              {text}
+            </pre>
+          )}
+        </>
+      );
+    }
+  }
+  return (
+    <Drawer
+      open={path !== null}
+      onClose={onClose}
+      title={name}
+      size="large"
+      styles={{ wrapper: { width: 'min(900px, 100vw)' } }}
+      extra={
+        path && (
+          <Button icon={<DownloadOutlined />} onClick={() => explorerApi.download({ ...at, path }, name)}>
+            {t('download')}
+          </Button>
+        )
+      }
+    >
+      <Spin spinning={file.isLoading}>{body}</Spin>
+    </Drawer>
+  );
+}

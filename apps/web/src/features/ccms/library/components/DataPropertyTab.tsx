@@ -1,0 +1,120 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { LibraryPerm } from '@ccms/contracts/content/library';
+import type { DataPropertyBody } from '@ccms/contracts/content/library-config';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Form, Input, Modal, Space, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { type DataPropertyRow, libraryConfigApi } from '../library-api';
+
+type Fields = Omit<DataPropertyBody, 'libraryId'>;
+const ATTRS = ['audience', 'platform', 'props', 'otherprops'] as const;
+
+/** Per product, the values allowed for audience, platform, props and otherprops. */
+export function DataPropertyTab({ libraryId, canConfigure }: { libraryId: number; canConfigure: boolean }) {
+  const { t } = useTranslation('library');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<Fields>();
+  const [editing, setEditing] = useState<DataPropertyRow | 'new' | null>(null);
+  const key = ['ccms', 'library', 'dataProperty', libraryId];
+  const rows = useQuery({ queryKey: key, queryFn: () => libraryConfigApi.dataProperties(libraryId) });
+
+  useEffect(() => {
+    if (editing === null) return;
+    form.resetFields();
+    if (editing !== 'new') form.setFieldsValue(editing);
+  }, [editing, form]);
+
+  const save = useMutation({
+    mutationFn: (v: Fields) =>
+      editing === 'new' || editing === null
+        ? libraryConfigApi.addDataProperty({ ...v, libraryId })
+        : libraryConfigApi.updateDataProperty({ ...v, libraryId, configId: editing.configId }),
+    onSuccess: () => {
+      message.success(tc('success'));
+      setEditing(null);
+      return client.invalidateQueries({ queryKey: key });
+    },
+  });
+  const remove = async (r: DataPropertyRow) => {
+    if (!(await confirmDialog(t('dataProperty.confirmDelete', { name: r.product }), { type: 'danger' }))) return;
+    await libraryConfigApi.removeDataProperty(r.configId);
+    message.success(tc('success'));
+    await client.invalidateQueries({ queryKey: key });
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {canConfigure && (
+        <HasPermi value={[LibraryPerm.edit]}>
+          <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('dataProperty.add')}
+          </Button>
+        </HasPermi>
+      )}
+      <Table<DataPropertyRow>
+        rowKey="configId"
+        size="middle"
+        loading={rows.isLoading}
+        dataSource={rows.data ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty description={t('dataProperty.notConfigured')} /> }}
+        columns={[
+          { key: 'product', title: t('dataProperty.product'), dataIndex: 'product', width: 160 },
+          ...ATTRS.map((a) => ({ key: a, title: t(`dataProperty.${a}`), dataIndex: a, ellipsis: true })),
+          ...(canConfigure
+            ? [
+                {
+                  key: 'actions',
+                  title: tc('operation'),
+                  width: 150,
+                  render: (_: unknown, r: DataPropertyRow) => (
+                    <HasPermi value={[LibraryPerm.edit]}>
+                      <Space size={0}>
+                        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
+                          {tc('edit')}
+                        </Button>
+                        <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(r)}>
+                          {tc('delete')}
+                        </Button>
+                      </Space>
+                    </HasPermi>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? t('dataProperty.add') : t('dataProperty.edit')}
+        okText={tc('ok')}
+        cancelText={tc('cancel')}
+        confirmLoading={save.isPending}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(null)}
+        forceRender
+      >
+        <Form<Fields> form={form} layout="vertical" onFinish={(v) => save.mutate(v)} name="data-property-form">
+          <Form.Item
+            name="product"
+            label={t('dataProperty.product')}
+            rules={[{ required: true, whitespace: true, message: t('dataProperty.productRequired') }]}
+          >
+            <Input maxLength={100} disabled={editing !== 'new'} />
+          </Form.Item>
+          {ATTRS.map((a) => (
+            <Form.Item key={a} name={a} label={t(`dataProperty.${a}`)} extra={t('dataProperty.hint')}>
+              <Input maxLength={1000} />
+            </Form.Item>
+          ))}
+        </Form>
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,98 @@
+import type {
+  BranchList,
+  FetchResult,
+  Library,
+  LibraryBody,
+  LibraryOption,
+  LibraryQuery,
+  LibraryUpdate,
+  ValidateBody,
+  ValidateResult,
+} from '@ccms/contracts/content/library';
+import type {
+  DataProperty,
+  DataPropertyBody,
+  DataPropertyUpdate,
+  GrantBody,
+  LibraryGrant,
+  LibrarySetting,
+  PublishConfig,
+  PublishConfigBody,
+  PublishConfigUpdate,
+  SettingBody,
+  SettingUpdate,
+} from '@ccms/contracts/content/library-config';
+import type { Role, TreeSelect } from '@ccms/contracts/system/role';
+import type { User } from '@ccms/contracts/system/user';
+import type { z } from 'zod';
+import { type ApiEnvelope, api } from '../../../api/client';
+import { downloadGet } from '../../../shared/download';
+import type { PageParams, PageResult } from '../../../shared/list/query';
+
+export type LibraryRow = z.infer<typeof Library>;
+export type LibraryFilters = Pick<LibraryQuery, 'name' | 'libraryType' | 'status'>;
+export type Validation = z.infer<typeof ValidateResult>;
+export type Branches = z.infer<typeof BranchList>;
+export type Grant = z.infer<typeof LibraryGrant>;
+export type Setting = z.infer<typeof LibrarySetting>;
+export type DataPropertyRow = z.infer<typeof DataProperty>;
+export type PublishConfigRow = z.infer<typeof PublishConfig>;
+export type SettingKind = 'variable' | 'filter';
+
+type Data<T> = ApiEnvelope & { data: T };
+/** Lists of one library answer either RuoYi rows or data; both are read. */
+type RowsOrData<T> = ApiEnvelope & { rows?: T[]; data?: T[] };
+const rowsOf = <T>(r: RowsOrData<T>): T[] => r.rows ?? r.data ?? [];
+
+/** Libraries (server: modules/content/library). */
+export const libraryApi = {
+  list: (query: LibraryFilters & PageParams) => api.get<ApiEnvelope & PageResult<LibraryRow>>('/ccms/library/list', query),
+  options: () => api.get<Data<z.infer<typeof LibraryOption>[]>>('/ccms/library/optionselect').then((r) => r.data),
+  get: (libraryId: number, silent = false) => api.get<Data<LibraryRow>>(`/ccms/library/${libraryId}`, undefined, { silent }).then((r) => r.data),
+  add: (body: LibraryBody) => api.post<Data<{ libraryId: number }>>('/ccms/library', body),
+  update: (body: LibraryUpdate) => api.put('/ccms/library', body),
+  remove: (ids: readonly number[]) => api.delete(`/ccms/library/${ids.join(',')}`),
+  /** Failures come back as a result with a reason, so the dialog words them itself. */
+  validate: (body: ValidateBody) => api.post<Data<Validation>>('/ccms/library/validate', body, { repeatSubmit: false }).then((r) => r.data),
+  validateSaved: (libraryId: number) =>
+    api.post<Data<Validation>>(`/ccms/library/${libraryId}/validate`, undefined, { repeatSubmit: false }).then((r) => r.data),
+  branches: (libraryId: number) => api.get<Data<Branches>>(`/ccms/library/${libraryId}/branches`).then((r) => r.data),
+  fetch: (libraryId: number) =>
+    api.post<Data<z.infer<typeof FetchResult>>>(`/ccms/library/${libraryId}/fetch`, undefined, { repeatSubmit: false }).then((r) => r.data),
+  deptTree: () => api.get<Data<TreeSelect[]>>('/system/user/deptTree', undefined, { silent: true }).then((r) => r.data),
+};
+
+/** Grants, variables, filters, data properties and publish configurations of one library. */
+export const libraryConfigApi = {
+  grants: (libraryId: number) => api.get<RowsOrData<Grant>>('/ccms/library/permission/list', { libraryId }).then(rowsOf),
+  addGrant: (body: GrantBody) => api.post('/ccms/library/permission', body),
+  removeGrant: (grantId: number) => api.delete(`/ccms/library/permission/${grantId}`),
+
+  settings: (kind: SettingKind, libraryId: number) => api.get<RowsOrData<Setting>>(`/ccms/library/${kind}/list`, { libraryId }).then(rowsOf),
+  addSetting: (kind: SettingKind, body: SettingBody) => api.post(`/ccms/library/${kind}`, body),
+  updateSetting: (kind: SettingKind, body: SettingUpdate) => api.put(`/ccms/library/${kind}`, body),
+  removeSetting: (kind: SettingKind, ids: readonly number[]) => api.delete(`/ccms/library/${kind}/${ids.join(',')}`),
+  exportDitaval: (libraryId: number, group: string) => downloadGet('/ccms/library/filter/ditaval', { libraryId, group }, `${group}.ditaval`),
+
+  dataProperties: (libraryId: number) => api.get<RowsOrData<DataPropertyRow>>('/ccms/library/dataProperty/list', { libraryId }).then(rowsOf),
+  addDataProperty: (body: DataPropertyBody) => api.post('/ccms/library/dataProperty', body),
+  updateDataProperty: (body: DataPropertyUpdate) => api.put('/ccms/library/dataProperty', body),
+  removeDataProperty: (configId: number) => api.delete(`/ccms/library/dataProperty/${configId}`),
+
+  publishConfigs: (libraryId: number) => api.get<RowsOrData<PublishConfigRow>>('/ccms/library/publishConfig/list', { libraryId }).then(rowsOf),
+  addPublishConfig: (body: PublishConfigBody) => api.post('/ccms/library/publishConfig', body),
+  updatePublishConfig: (body: PublishConfigUpdate) => api.put('/ccms/library/publishConfig', body),
+  removePublishConfig: (configId: number) => api.delete(`/ccms/library/publishConfig/${configId}`),
+
+  /** Pickers for grants and readers (quiet when the caller may not list users or roles). */
+  users: (userName?: string) =>
+    api
+      .get<ApiEnvelope & PageResult<z.infer<typeof User>>>('/system/user/list', { pageNum: 1, pageSize: 50, userName }, { silent: true })
+      .then((r) => r.rows)
+      .catch(() => []),
+  roles: () =>
+    api
+      .get<Data<z.infer<typeof Role>[]>>('/system/role/optionselect', undefined, { silent: true })
+      .then((r) => r.data)
+      .catch(() => []),
+};

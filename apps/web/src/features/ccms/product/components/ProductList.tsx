@@ -1,0 +1,132 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { type Product, ProductPerm } from '@ccms/contracts/content/product';
+import { App, Button, Form, Input, Select, Space } from 'antd';
+import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { DictTag } from '../../../../shared/dict/DictTag';
+import { useDict } from '../../../../shared/dict/use-dict';
+import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { type ProductFilters, productApi } from '../product-api';
+import { ProductFormDialog, ProductImportDialog } from './ProductDialogs';
+
+const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** Products: search, list, add/edit, delete, Excel import and export. */
+export function ProductList() {
+  const { t } = useTranslation('library');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const statuses = useDict('sys_normal_disable');
+  const list = useRef<ListPageHandle>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; productId: number | undefined }>({ open: false, productId: undefined });
+  const [importing, setImporting] = useState(false);
+
+  const remove = async (rows: readonly Product[]) => {
+    if (rows.length === 0) return;
+    if (!(await confirmDialog(t('product.confirmDelete', { names: rows.map((r) => r.productName).join(', ') }), { type: 'danger' }))) return;
+    await productApi.remove(rows.map((r) => r.productId));
+    message.success(tc('success'));
+    list.current?.clearSelection();
+    list.current?.reload();
+  };
+
+  const columns: ListColumn<Product>[] = [
+    { key: 'productId', dataIndex: 'productId', title: t('product.productId'), width: 100 },
+    { key: 'productName', dataIndex: 'productName', title: t('product.productName') },
+    { key: 'displayName', dataIndex: 'displayName', title: t('product.displayName') },
+    { key: 'status', dataIndex: 'status', title: t('product.status'), width: 90, render: (v: string) => <DictTag options={statuses} value={v} /> },
+    { key: 'remark', dataIndex: 'remark', title: t('product.remark'), ellipsis: true, defaultHidden: true },
+    { key: 'createTime', dataIndex: 'createTime', title: t('product.createTime'), width: 180, render: time },
+    {
+      key: 'actions',
+      title: tc('operation'),
+      hideable: false,
+      width: 160,
+      fixed: 'right',
+      render: (_: unknown, row: Product) => (
+        <Space size={0}>
+          <HasPermi value={[ProductPerm.edit]}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, productId: row.productId })}>
+              {tc('edit')}
+            </Button>
+          </HasPermi>
+          <HasPermi value={[ProductPerm.remove]}>
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
+              {tc('delete')}
+            </Button>
+          </HasPermi>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<Product, ProductFilters>
+        ref={list}
+        queryKey={['ccms', 'product', 'list']}
+        fetchPage={productApi.list}
+        rowKey="productId"
+        selection="multiple"
+        columns={columns}
+        searchFields={
+          <>
+            <Form.Item name="productName" label={t('product.productName')}>
+              <Input allowClear placeholder={t('product.namePlaceholder')} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="displayName" label={t('product.displayName')}>
+              <Input allowClear placeholder={t('product.displayNamePlaceholder')} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="status" label={t('product.status')}>
+              <Select allowClear options={statuses} style={{ width: 140 }} />
+            </Form.Item>
+          </>
+        }
+        toolbar={({ selectedRows, query }) => (
+          <>
+            <HasPermi value={[ProductPerm.add]}>
+              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, productId: undefined })}>
+                {tc('add')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={[ProductPerm.remove]}>
+              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
+                {tc('delete')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={[ProductPerm.import]}>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                {tc('import')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={[ProductPerm.export]}>
+              <Button icon={<DownloadOutlined />} onClick={() => productApi.export(query)}>
+                {tc('export')}
+              </Button>
+            </HasPermi>
+          </>
+        )}
+      />
+      <ProductFormDialog
+        open={dialog.open}
+        productId={dialog.productId}
+        onClose={() => setDialog({ open: false, productId: undefined })}
+        onSaved={() => {
+          setDialog({ open: false, productId: undefined });
+          list.current?.reload();
+        }}
+      />
+      <ProductImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onDone={() => {
+          setImporting(false);
+          list.current?.reload();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ImportResult, Product, ProductBody, ProductQuery, ProductUpdate } from '@ccms/contracts/content/product';
+import type { z } from 'zod';
+import { type ApiEnvelope, api } from '../../../api/client';
+import { download } from '../../../shared/download';
+import type { PageParams, PageResult } from '../../../shared/list/query';
+
+export type ProductFilters = Pick<ProductQuery, 'productName' | 'displayName' | 'status'>;
+export type ImportOutcome = z.infer<typeof ImportResult>['data'];
+
+const exportQuery = (query: object) => {
+  const { pageNum: _page, pageSize: _size, ...filters } = query as Record<string, unknown>;
+  return filters;
+};
+
+/** Only .xlsx workbooks are sent: the spec's "needs an Excel file" is said before the upload. */
+export const isExcelName = (name: string) => /\.xlsx$/i.test(name);
+
+/** Products (server: modules/content/product). */
+export const productApi = {
+  list: (query: ProductFilters & PageParams) => api.get<ApiEnvelope & PageResult<Product>>('/ccms/product/list', query),
+  get: (productId: number) => api.get<ApiEnvelope & { data: Product }>(`/ccms/product/${productId}`).then((r) => r.data),
+  add: (body: ProductBody) => api.post('/ccms/product', body),
+  update: (body: ProductUpdate) => api.put('/ccms/product', body),
+  remove: (ids: readonly number[]) => api.delete(`/ccms/product/${ids.join(',')}`),
+  export: (query: object) => download('/ccms/product/export', exportQuery(query), `product_${Date.now()}.xlsx`),
+  importData: (file: Blob, fileName: string, updateSupport: boolean) => {
+    const form = new FormData();
+    form.append('file', file, fileName);
+    return api
+      .post<ApiEnvelope & { data: ImportOutcome }>(`/ccms/product/importData?updateSupport=${updateSupport}`, form, {
+        headers: { 'Content-Type': 'multipart/form-data' },
+        repeatSubmit: false,
+      })
+      .then((r) => r.data);
+  },
+};

@@ -1,0 +1,6 @@
+import { PropertyList } from '../components/PropertyList';
+
+/** Properties (menu component ccms/property/index). */
+export default function PropertyPage() {
+  return <PropertyList />;
+}

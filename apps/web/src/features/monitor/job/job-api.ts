@@ -1,0 +1,62 @@
+import type { Job, JobBody, JobHandlerInfo, JobQuery, JobUpdate } from '@ccms/contracts/monitor/job';
+import type { JobLog, JobLogQuery } from '@ccms/contracts/monitor/job-log';
+import type { Dayjs } from 'dayjs';
+import { type ApiEnvelope, api } from '../../../api/client';
+import type { QueryParams } from '../../../api/params';
+import { download } from '../../../shared/download';
+import { addDateRange, type PageParams, type PageResult } from '../../../shared/list/query';
+
+/** The job log page (a static route); ?jobId= narrows it to one job. */
+export const JOB_LOG_PATH = '/monitor/job-log/index';
+/** The jobs list of the seeded menu. */
+export const JOB_LIST_PATH = '/monitor/job';
+
+export type JobFilters = Pick<JobQuery, 'jobName' | 'jobGroup' | 'status'>;
+
+export type JobLogFilters = Pick<JobLogQuery, 'jobId' | 'jobName' | 'jobGroup' | 'status'> & {
+  dateRange?: [Dayjs, Dayjs] | null;
+  params?: Record<string, string>;
+};
+
+export const jobLogFilters = ({ dateRange, ...rest }: Partial<JobLogFilters>): Partial<JobLogFilters> => addDateRange(rest, dateRange);
+
+const exportQuery = (query: object): QueryParams => {
+  const { pageNum: _page, pageSize: _size, ...filters } = query as QueryParams;
+  return filters;
+};
+
+type One<T> = ApiEnvelope & { data: T };
+
+/** Scheduled jobs and their runs (server: modules/monitor/job). */
+export const jobApi = {
+  list: (query: JobFilters & PageParams) => api.get<ApiEnvelope & PageResult<Job>>('/monitor/job/list', query),
+  get: (jobId: number) => api.get<One<Job>>(`/monitor/job/${jobId}`).then((r) => r.data),
+  handlers: () => api.get<One<JobHandlerInfo[]>>('/monitor/job/handlers').then((r) => r.data),
+  add: (body: JobBody) => api.post('/monitor/job', body),
+  update: (body: JobUpdate) => api.put('/monitor/job', body),
+  changeStatus: (jobId: number, status: JobBody['status']) => api.put('/monitor/job/changeStatus', { jobId, status }),
+  run: (jobId: number, jobGroup: string) => api.put('/monitor/job/run', { jobId, jobGroup }),
+  remove: (ids: readonly number[]) => api.delete(`/monitor/job/${ids.join(',')}`),
+  export: (query: object) => download('/monitor/job/export', exportQuery(query), `job_${Date.now()}.xlsx`),
+  logs: {
+    list: (query: Partial<JobLogFilters> & PageParams) => api.get<ApiEnvelope & PageResult<JobLog>>('/monitor/jobLog/list', query),
+    remove: (ids: readonly number[]) => api.delete(`/monitor/jobLog/${ids.join(',')}`),
+    clean: () => api.delete('/monitor/jobLog/clean'),
+    export: (query: object) => download('/monitor/jobLog/export', exportQuery(query), `job_log_${Date.now()}.xlsx`),
+  },
+};
+
+/** Parameters as the form edits them: indented JSON, "{}" when none. */
+export const paramsText = (params: Record<string, unknown> | undefined) => (params && Object.keys(params).length > 0 ? JSON.stringify(params, null, 2) : '{}');
+
+/** The form's text back to parameters; null unless it is a JSON object. */
+export function parseParams(text: string | undefined): Record<string, unknown> | null {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return {};
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

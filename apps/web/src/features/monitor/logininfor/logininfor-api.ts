@@ -1,0 +1,27 @@
+import type { LoginInfo, LoginInfoQuery } from '@ccms/contracts/monitor/logininfor';
+import type { Dayjs } from 'dayjs';
+import { type ApiEnvelope, api } from '../../../api/client';
+import type { QueryParams } from '../../../api/params';
+import { download } from '../../../shared/download';
+import { addDateRange, type PageParams, type PageResult } from '../../../shared/list/query';
+
+export type LoginInfoFilters = Pick<LoginInfoQuery, 'ipaddr' | 'userName' | 'status'> & {
+  dateRange?: [Dayjs, Dayjs] | null;
+  params?: Record<string, string>;
+};
+
+export const loginInfoFilters = ({ dateRange, ...rest }: Partial<LoginInfoFilters>): Partial<LoginInfoFilters> => addDateRange(rest, dateRange);
+
+const exportQuery = (query: object): QueryParams => {
+  const { pageNum: _page, pageSize: _size, ...filters } = query as QueryParams;
+  return filters;
+};
+
+/** Sign-in log (server: modules/monitor/logininfor). */
+export const loginInfoApi = {
+  list: (query: Partial<LoginInfoFilters> & PageParams) => api.get<ApiEnvelope & PageResult<LoginInfo>>('/monitor/logininfor/list', query),
+  remove: (ids: readonly number[]) => api.delete(`/monitor/logininfor/${ids.join(',')}`),
+  clean: () => api.delete('/monitor/logininfor/clean'),
+  unlock: (userName: string) => api.get(`/monitor/logininfor/unlock/${encodeURIComponent(userName)}`),
+  export: (query: object) => download('/monitor/logininfor/export', exportQuery(query), `logininfor_${Date.now()}.xlsx`),
+};

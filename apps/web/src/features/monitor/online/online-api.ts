@@ -1,0 +1,27 @@
+import type { OnlineQuery, OnlineUser } from '@ccms/contracts/monitor/online';
+import { type ApiEnvelope, api } from '../../../api/client';
+import { getToken } from '../../../api/token';
+import type { PageParams, PageResult } from '../../../shared/list/query';
+
+export type OnlineFilters = Pick<OnlineQuery, 'ipaddr' | 'userName'>;
+
+/** Online sessions (server: modules/monitor/online). */
+export const onlineApi = {
+  list: (query: OnlineFilters & PageParams) => api.get<ApiEnvelope & PageResult<OnlineUser>>('/monitor/online/list', query),
+  forceLogout: (tokenId: string) => api.delete(`/monitor/online/${encodeURIComponent(tokenId)}`),
+};
+
+/**
+ * The session id ("sid") inside a bearer token's payload, so the list can mark the caller's own
+ * session; null when the token is absent or not a JWT carrying one.
+ */
+export function sessionIdOf(token: string | undefined = getToken()): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof json === 'object' && json !== null && 'sid' in json && typeof json.sid === 'string' ? json.sid : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,33 @@
+import type { Config, ConfigBody, ConfigQuery, ConfigUpdate } from '@ccms/contracts/system/config';
+import type { Dayjs } from 'dayjs';
+import { type ApiEnvelope, api } from '../../../api/client';
+import type { QueryParams } from '../../../api/params';
+import { download } from '../../../shared/download';
+import { addDateRange, type PageParams, type PageResult } from '../../../shared/list/query';
+
+/** The list's search form; the date range travels as params[beginTime] / params[endTime]. */
+export type ConfigFilters = Pick<ConfigQuery, 'configName' | 'configKey' | 'configType'> & {
+  dateRange?: [Dayjs, Dayjs] | null;
+  params?: Record<string, string>;
+};
+
+export const configFilters = ({ dateRange, ...rest }: Partial<ConfigFilters>): Partial<ConfigFilters> => addDateRange(rest, dateRange);
+
+/** Built-in parameters (configType Y) cannot be deleted: the server refuses, the screen says so first. */
+export const isBuiltIn = (row: Pick<Config, 'configType'>) => row.configType === 'Y';
+
+const exportQuery = (query: object): QueryParams => {
+  const { pageNum: _page, pageSize: _size, orderByColumn: _column, isAsc: _asc, ...filters } = query as QueryParams;
+  return filters;
+};
+
+/** Config parameters (server: modules/system/config). */
+export const configApi = {
+  list: (query: Partial<ConfigFilters> & PageParams) => api.get<ApiEnvelope & PageResult<Config>>('/system/config/list', query),
+  get: (configId: number) => api.get<ApiEnvelope & { data: Config }>(`/system/config/${configId}`).then((r) => r.data),
+  add: (body: ConfigBody) => api.post('/system/config', body),
+  update: (body: ConfigUpdate) => api.put('/system/config', body),
+  remove: (ids: readonly number[]) => api.delete(`/system/config/${ids.join(',')}`),
+  export: (query: object) => download('/system/config/export', exportQuery(query), `config_${Date.now()}.xlsx`),
+  refreshCache: () => api.delete('/system/config/refreshCache'),
+};

@@ -1,0 +1,149 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import type { Config } from '@ccms/contracts/system/config';
+import { App, Button, DatePicker, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { DictTag } from '../../../../shared/dict/DictTag';
+import { useDict } from '../../../../shared/dict/use-dict';
+import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { ConfigFormDialog } from '../components/ConfigFormDialog';
+import { type ConfigFilters, configApi, configFilters, isBuiltIn } from '../config-api';
+
+const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** Config parameters (RuoYi system/config/index): search, list, add/edit, delete (never built-in rows), export, refresh cache. */
+export default function ConfigPage() {
+  const { t } = useTranslation('config');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const yesNo = useDict('sys_yes_no');
+  const list = useRef<ListPageHandle>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; configId: number | undefined }>({ open: false, configId: undefined });
+
+  const remove = async (rows: readonly Config[]) => {
+    if (rows.length === 0 || rows.some(isBuiltIn)) return;
+    const ok = await confirmDialog(t('confirmDelete', { ids: rows.map((r) => r.configId).join(', ') }), { type: 'danger' });
+    if (!ok) return;
+    await configApi.remove(rows.map((r) => r.configId));
+    message.success(t('deleted'));
+    list.current?.clearSelection();
+    list.current?.reload();
+  };
+
+  const refreshCache = async () => {
+    await configApi.refreshCache();
+    message.success(t('cacheRefreshed'));
+  };
+
+  const deleteButton = (rows: readonly Config[], asLink: boolean) => {
+    const builtIn = rows.some(isBuiltIn);
+    const button = asLink ? (
+      <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={builtIn} onClick={() => remove(rows)}>
+        {tc('delete')}
+      </Button>
+    ) : (
+      <Button danger icon={<DeleteOutlined />} disabled={rows.length === 0 || builtIn} onClick={() => remove(rows)}>
+        {tc('delete')}
+      </Button>
+    );
+    return builtIn ? <Tooltip title={t('builtIn')}>{button}</Tooltip> : button;
+  };
+
+  const columns: ListColumn<Config>[] = [
+    { key: 'configId', dataIndex: 'configId', title: t('configId'), width: 100 },
+    { key: 'configName', dataIndex: 'configName', title: t('configName'), ellipsis: true },
+    { key: 'configKey', dataIndex: 'configKey', title: t('configKey'), render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+    { key: 'configValue', dataIndex: 'configValue', title: t('configValue'), ellipsis: true },
+    { key: 'configType', dataIndex: 'configType', title: t('configType'), width: 100, render: (v: string) => <DictTag options={yesNo} value={v} /> },
+    { key: 'remark', dataIndex: 'remark', title: t('remark'), ellipsis: true },
+    { key: 'createTime', dataIndex: 'createTime', title: t('createTime'), width: 180, render: time },
+    {
+      key: 'actions',
+      title: tc('operation'),
+      hideable: false,
+      width: 160,
+      fixed: 'right',
+      render: (_: unknown, row: Config) => (
+        <Space size={0}>
+          <HasPermi value={['system:config:edit']}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, configId: row.configId })}>
+              {tc('edit')}
+            </Button>
+          </HasPermi>
+          <HasPermi value={['system:config:remove']}>{deleteButton([row], true)}</HasPermi>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<Config, ConfigFilters>
+        ref={list}
+        queryKey={['system', 'config', 'list']}
+        fetchPage={configApi.list}
+        toQuery={configFilters}
+        rowKey="configId"
+        selection="multiple"
+        columns={columns}
+        searchFields={
+          <>
+            <Form.Item name="configName" label={t('configName')}>
+              <Input allowClear placeholder={t('configNamePlaceholder')} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="configKey" label={t('configKey')}>
+              <Input allowClear placeholder={t('configKeyPlaceholder')} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="configType" label={t('configType')}>
+              <Select allowClear placeholder={t('configTypePlaceholder')} options={yesNo} style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item name="dateRange" label={t('createTime')}>
+              <DatePicker.RangePicker placeholder={[t('beginDate'), t('endDate')]} style={{ width: 260 }} />
+            </Form.Item>
+          </>
+        }
+        toolbar={({ selectedRows, query }) => (
+          <>
+            <HasPermi value={['system:config:add']}>
+              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, configId: undefined })}>
+                {tc('add')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['system:config:edit']}>
+              <Button
+                icon={<EditOutlined />}
+                disabled={selectedRows.length !== 1}
+                onClick={() => setDialog({ open: true, configId: selectedRows[0]?.configId })}
+              >
+                {tc('edit')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['system:config:remove']}>{deleteButton(selectedRows, false)}</HasPermi>
+            <HasPermi value={['system:config:export']}>
+              <Button icon={<DownloadOutlined />} onClick={() => configApi.export(query)}>
+                {tc('export')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={['system:config:remove']}>
+              <Button danger icon={<SyncOutlined />} onClick={refreshCache}>
+                {t('refreshCache')}
+              </Button>
+            </HasPermi>
+          </>
+        )}
+      />
+      <ConfigFormDialog
+        open={dialog.open}
+        configId={dialog.configId}
+        onClose={() => setDialog({ open: false, configId: undefined })}
+        onSaved={() => {
+          setDialog({ open: false, configId: undefined });
+          list.current?.reload();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Dept, DeptBody, DeptQuery, DeptUpdate } from '@ccms/contracts/system/dept';
+import { type ApiEnvelope, api } from '../../../api/client';
+import { buildTree, type TreeOption } from '../../../shared/tree/tree';
+
+export type DeptNode = Dept & { children?: DeptNode[] };
+
+/** Departments administration (server: modules/system/dept), within the caller's data scope. */
+export const deptApi = {
+  list: (query: DeptQuery = {}) => api.get<ApiEnvelope & { data: Dept[] }>('/system/dept/list', query).then((r) => r.data),
+  /** Every department but this one and those below it: the parents it may move under. */
+  listExcluding: (deptId: number) => api.get<ApiEnvelope & { data: Dept[] }>(`/system/dept/list/exclude/${deptId}`).then((r) => r.data),
+  get: (deptId: number) => api.get<ApiEnvelope & { data: Dept }>(`/system/dept/${deptId}`).then((r) => r.data),
+  add: (body: DeptBody) => api.post('/system/dept', body),
+  update: (body: DeptUpdate) => api.put('/system/dept', body),
+  remove: (deptId: number) => api.delete(`/system/dept/${deptId}`),
+};
+
+/** Flat rows (sorted by the server) into the tree table's nodes. */
+export const deptTree = (rows: readonly Dept[]): DeptNode[] => buildTree(rows, 'deptId', 'parentId') as DeptNode[];
+
+/** Department nodes as tree-select options ({id, label, children}). */
+export function deptOptions(nodes: readonly DeptNode[]): TreeOption[] {
+  return nodes.map((n) => {
+    const option: TreeOption = { id: n.deptId, label: n.deptName };
+    if (n.children && n.children.length > 0) option.children = deptOptions(n.children);
+    return option;
+  });
+}
+
+/** Every id in the tree (expand all). */
+export function deptIds(nodes: readonly DeptNode[]): number[] {
+  return nodes.flatMap((n) => [n.deptId, ...deptIds(n.children ?? [])]);
+}

@@ -1,0 +1,128 @@
+import { DeleteOutlined, EditOutlined, NodeCollapseOutlined, NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
+import type { DeptQuery } from '@ccms/contracts/system/dept';
+import { App, Button, Form, Input, Select, Space } from 'antd';
+import dayjs from 'dayjs';
+import { type Key, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { DictTag } from '../../../../shared/dict/DictTag';
+import { useDict } from '../../../../shared/dict/use-dict';
+import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { type DeptDialogTarget, DeptFormDialog } from '../components/DeptFormDialog';
+import { type DeptNode, deptApi, deptIds, deptTree } from '../dept-api';
+
+const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** Departments (RuoYi system/dept/index): a tree table with expand/collapse all, add (also below a row), edit, delete. */
+export default function DeptPage() {
+  const { t } = useTranslation(['dept', 'shared']);
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const statuses = useDict('sys_normal_disable');
+  const list = useRef<ListPageHandle>(null);
+  const [dialog, setDialog] = useState<DeptDialogTarget | null>(null);
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const expandAll = useRef(true);
+  const allKeys = useRef<number[]>([]);
+
+  const fetchPage = async (query: DeptQuery) => {
+    const rows = deptTree(await deptApi.list({ deptName: query.deptName || undefined, status: query.status }));
+    allKeys.current = deptIds(rows);
+    setExpanded(expandAll.current ? allKeys.current : []);
+    return { rows, total: allKeys.current.length };
+  };
+
+  const toggleExpand = () => {
+    expandAll.current = expanded.length === 0;
+    setExpanded(expandAll.current ? allKeys.current : []);
+  };
+
+  const remove = async (row: DeptNode) => {
+    if (!(await confirmDialog(t('confirmDelete', { name: row.deptName }), { type: 'danger' }))) return;
+    await deptApi.remove(row.deptId);
+    message.success(t('deleted'));
+    list.current?.reload();
+  };
+
+  const columns: ListColumn<DeptNode>[] = [
+    { key: 'deptName', dataIndex: 'deptName', title: t('deptName'), width: 260, hideable: false },
+    { key: 'orderNum', dataIndex: 'orderNum', title: t('orderNum'), width: 100 },
+    { key: 'leader', dataIndex: 'leader', title: t('leader'), width: 120 },
+    { key: 'status', dataIndex: 'status', title: t('status'), width: 100, render: (v: string) => <DictTag options={statuses} value={v} /> },
+    { key: 'createTime', dataIndex: 'createTime', title: t('createTime'), width: 180, render: time },
+    {
+      key: 'actions',
+      title: tc('operation'),
+      hideable: false,
+      width: 220,
+      render: (_: unknown, row: DeptNode) => (
+        <Space size={0}>
+          <HasPermi value={['system:dept:edit']}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ deptId: row.deptId })}>
+              {tc('edit')}
+            </Button>
+          </HasPermi>
+          <HasPermi value={['system:dept:add']}>
+            <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setDialog({ parentId: row.deptId })}>
+              {tc('add')}
+            </Button>
+          </HasPermi>
+          {row.parentId !== 0 && (
+            <HasPermi value={['system:dept:remove']}>
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)}>
+                {tc('delete')}
+              </Button>
+            </HasPermi>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<DeptNode, DeptQuery>
+        ref={list}
+        queryKey={['system', 'dept', 'list']}
+        fetchPage={fetchPage}
+        rowKey="deptId"
+        paginated={false}
+        columns={columns}
+        tableProps={{
+          expandable: { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) },
+        }}
+        searchFields={
+          <>
+            <Form.Item name="deptName" label={t('deptName')}>
+              <Input allowClear placeholder={t('deptNamePlaceholder')} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="status" label={t('status')}>
+              <Select allowClear placeholder={t('statusPlaceholder')} options={statuses} style={{ width: 160 }} />
+            </Form.Item>
+          </>
+        }
+        toolbar={() => (
+          <>
+            <HasPermi value={['system:dept:add']}>
+              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ parentId: undefined })}>
+                {tc('add')}
+              </Button>
+            </HasPermi>
+            <Button icon={expanded.length > 0 ? <NodeCollapseOutlined /> : <NodeExpandOutlined />} onClick={toggleExpand}>
+              {expanded.length > 0 ? t('collapseAll') : t('expandAll')}
+            </Button>
+          </>
+        )}
+      />
+      <DeptFormDialog
+        target={dialog}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          list.current?.reload();
+        }}
+      />
+    </>
+  );
+}

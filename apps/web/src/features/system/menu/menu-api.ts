@@ -1,0 +1,41 @@
+import type { Language } from '@ccms/contracts/constants';
+import type { Menu, MenuBody, MenuQuery, MenuUpdate } from '@ccms/contracts/system/menu';
+import { type ApiEnvelope, api } from '../../../api/client';
+import { buildTree, type TreeOption } from '../../../shared/tree/tree';
+
+export type MenuNode = Menu & { children?: MenuNode[] };
+
+/** Menus administration (server: modules/system/menu). */
+export const menuApi = {
+  list: (query: MenuQuery = {}) => api.get<ApiEnvelope & { data: Menu[] }>('/system/menu/list', query).then((r) => r.data),
+  get: (menuId: number) => api.get<ApiEnvelope & { data: Menu }>(`/system/menu/${menuId}`).then((r) => r.data),
+  add: (body: MenuBody) => api.post('/system/menu', body),
+  update: (body: MenuUpdate) => api.put('/system/menu', body),
+  remove: (menuId: number) => api.delete(`/system/menu/${menuId}`),
+};
+
+/** The title in the UI language (the Chinese one when the English is missing). */
+export const menuTitle = (menu: Pick<Menu, 'menuName' | 'menuNameEn'>, lang: Language) => (lang === 'en' && menu.menuNameEn ? menu.menuNameEn : menu.menuName);
+
+export const menuTree = (rows: readonly Menu[]): MenuNode[] => buildTree(rows, 'menuId', 'parentId') as MenuNode[];
+
+/**
+ * The parent picker's options: a root entry (id 0) above every directory and page; buttons
+ * cannot hold children, so they are left out.
+ */
+export function parentOptions(nodes: readonly MenuNode[], lang: Language, rootLabel: string): TreeOption[] {
+  const walk = (list: readonly MenuNode[]): TreeOption[] =>
+    list
+      .filter((m) => m.menuType !== 'F')
+      .map((m) => {
+        const option: TreeOption = { id: m.menuId, label: menuTitle(m, lang) };
+        const children = walk(m.children ?? []);
+        if (children.length > 0) option.children = children;
+        return option;
+      });
+  return [{ id: 0, label: rootLabel, children: walk(nodes) }];
+}
+
+export function menuIds(nodes: readonly MenuNode[]): number[] {
+  return nodes.flatMap((n) => [n.menuId, ...menuIds(n.children ?? [])]);
+}

@@ -1,0 +1,63 @@
+import type { TreeOption } from '@ccms/contracts/system/menu';
+import { Checkbox, Spin, Tree } from 'antd';
+import { type Key, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { halfChecked, indexTree, toggleNode } from '../check-tree';
+
+export interface CheckTreeProps {
+  treeData: readonly TreeOption[];
+  /** Ticked node ids (half-ticked ancestors are derived). */
+  checked: readonly number[];
+  onChange: (checked: number[]) => void;
+  /** Parent-child linkage (RuoYi's menuCheckStrictly / deptCheckStrictly). */
+  linked: boolean;
+  onLinkedChange: (linked: boolean) => void;
+  loading?: boolean;
+  /** Accessible name of the tree. */
+  label: string;
+}
+
+/**
+ * A tickable tree with RuoYi's three switches: expand/collapse all, tick all/none, and
+ * parent-child linkage. Ticks are kept here (not by antd's conduction) so a loaded node whose
+ * children are not granted shows ticked alone, as in RuoYi.
+ */
+export function CheckTree({ treeData, checked, onChange, linked, onLinkedChange, loading = false, label }: CheckTreeProps) {
+  const { t } = useTranslation('role');
+  const index = useMemo(() => indexTree(treeData), [treeData]);
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  const all = index.all;
+  const allChecked = all.length > 0 && checked.length >= all.length && all.every((k) => checked.includes(k));
+  const someChecked = checked.length > 0 && !allChecked;
+
+  return (
+    <div className="check-tree">
+      <div className="check-tree-tools">
+        <Checkbox checked={all.length > 0 && expanded.length >= all.length} onChange={(e) => setExpanded(e.target.checked ? [...all] : [])}>
+          {t('expandCollapse')}
+        </Checkbox>
+        <Checkbox checked={allChecked} indeterminate={someChecked} onChange={(e) => onChange(e.target.checked ? [...all] : [])}>
+          {t('checkAll')}
+        </Checkbox>
+        <Checkbox checked={linked} onChange={(e) => onLinkedChange(e.target.checked)}>
+          {t('linkage')}
+        </Checkbox>
+      </div>
+      <Spin spinning={loading}>
+        <fieldset className="check-tree-box" aria-label={label}>
+          <Tree<TreeOption>
+            checkable
+            checkStrictly
+            selectable={false}
+            treeData={treeData as TreeOption[]}
+            fieldNames={{ key: 'id', title: 'label', children: 'children' }}
+            expandedKeys={expanded}
+            onExpand={(keys) => setExpanded(keys)}
+            checkedKeys={{ checked: [...checked], halfChecked: halfChecked(checked, linked, index) }}
+            onCheck={(_keys, info) => onChange(toggleNode(checked, Number(info.node.key), info.checked, linked, index))}
+          />
+        </fieldset>
+      </Spin>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Code } from '@ccms/contracts/http';
+import type { TreeSelect } from '@ccms/contracts/system/role';
+import type {
+  AuthRoleResult,
+  ImportResult,
+  ResetPwdBody,
+  User,
+  UserBody,
+  UserFormResult,
+  UserQuery,
+  UserStatusBody,
+  UserUpdate,
+} from '@ccms/contracts/system/user';
+import type { AxiosResponseTransformer } from 'axios';
+import type { z } from 'zod';
+import { type ApiEnvelope, api, http, isEnvelope } from '../../../api/client';
+import type { QueryParams } from '../../../api/params';
+import { download } from '../../../shared/download';
+import type { PageParams, PageResult } from '../../../shared/list/query';
+
+export type UserForm = z.infer<typeof UserFormResult>;
+export type AuthRole = z.infer<typeof AuthRoleResult>;
+export type ImportOutcome = z.infer<typeof ImportResult>['data'];
+export type UserFilters = Pick<UserQuery, 'userName' | 'phonenumber' | 'status' | 'deptId'> & { params?: Record<string, string> };
+
+/** An export takes the list's filters without its paging. */
+const exportQuery = (query: object): QueryParams => {
+  const { pageNum: _page, pageSize: _size, ...filters } = query as QueryParams;
+  return filters;
+};
+
+/**
+ * An import with refused rows answers 601 (a warning) with every row's outcome: read it as a
+ * result to show, not as a failure, so the dialog can list the rows.
+ */
+const warningAsResult: AxiosResponseTransformer = (data: unknown) => (isEnvelope(data) && data.code === Code.WARN ? { ...data, code: Code.OK } : data);
+
+function transformers(): AxiosResponseTransformer[] {
+  const defaults = http.defaults.transformResponse;
+  const list = Array.isArray(defaults) ? defaults : defaults ? [defaults] : [];
+  return [...list, warningAsResult];
+}
+
+/** Users administration (server: modules/system/user). */
+export const userApi = {
+  list: (query: UserFilters & PageParams) => api.get<ApiEnvelope & PageResult<User>>('/system/user/list', query),
+  deptTree: () => api.get<ApiEnvelope & { data: TreeSelect[] }>('/system/user/deptTree').then((r) => r.data),
+  /** The form's choices (posts, roles) and, with an id, the user with its post and role ids. */
+  form: (userId?: number) => api.get<UserForm>(userId === undefined ? '/system/user/' : `/system/user/${userId}`),
+  add: (body: UserBody) => api.post('/system/user', body),
+  update: (body: UserUpdate) => api.put('/system/user', body),
+  remove: (ids: readonly number[]) => api.delete(`/system/user/${ids.join(',')}`),
+  resetPwd: (body: ResetPwdBody) => api.put('/system/user/resetPwd', body),
+  changeStatus: (body: UserStatusBody) => api.put('/system/user/changeStatus', body),
+  authRole: (userId: number) => api.get<AuthRole>(`/system/user/authRole/${userId}`),
+  saveAuthRole: (userId: number, roleIds: readonly number[]) => api.put('/system/user/authRole', { userId, roleIds }),
+  export: (query: object) => download('/system/user/export', exportQuery(query), `user_${Date.now()}.xlsx`),
+  importTemplate: () => download('/system/user/importTemplate', {}, `user_template_${Date.now()}.xlsx`),
+  importData: (file: Blob, fileName: string, updateSupport: boolean) => {
+    const form = new FormData();
+    form.append('file', file, fileName);
+    return api
+      .post<ApiEnvelope & { data: ImportOutcome }>(`/system/user/importData?updateSupport=${updateSupport}`, form, {
+        headers: { 'Content-Type': 'multipart/form-data' },
+        transformResponse: transformers(),
+        repeatSubmit: false,
+      })
+      .then((r) => ({ msg: r.msg, ...r.data }));
+  },
+};

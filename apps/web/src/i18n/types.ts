@@ -1,0 +1,59 @@
+import type auth from './zh/auth';
+import type common from './zh/common';
+import type config from './zh/config';
+import type dept from './zh/dept';
+import type dict from './zh/dict';
+import type errors from './zh/errors';
+import type explorer from './zh/explorer';
+import type home from './zh/home';
+import type http from './zh/http';
+import type job from './zh/job';
+import type layout from './zh/layout';
+import type library from './zh/library';
+import type menu from './zh/menu';
+import type monitor from './zh/monitor';
+import type notice from './zh/notice';
+import type post from './zh/post';
+import type profile from './zh/profile';
+import type role from './zh/role';
+import type shared from './zh/shared';
+import type user from './zh/user';
+
+/** The same keys as the zh resource, any text: what every other language must provide. */
+export type Messages<T> = { readonly [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
+
+/**
+ * Every namespace, typed by its zh file. A new area adds its zh/<ns>.ts, en/<ns>.ts and a line
+ * here; the i18n test fails when a key is missing in either language.
+ */
+export interface Resources {
+  auth: typeof auth;
+  common: typeof common;
+  config: typeof config;
+  dept: typeof dept;
+  dict: typeof dict;
+  errors: typeof errors;
+  explorer: typeof explorer;
+  home: typeof home;
+  http: typeof http;
+  job: typeof job;
+  layout: typeof layout;
+  library: typeof library;
+  menu: typeof menu;
+  monitor: typeof monitor;
+  notice: typeof notice;
+  post: typeof post;
+  profile: typeof profile;
+  role: typeof role;
+  shared: typeof shared;
+  user: typeof user;
+}
+
+export type Namespace = keyof Resources;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Resources;
+  }
+}

@@ -1,0 +1,32 @@
+/** Words every screen uses. */
+export default {
+  productName: 'CCMS',
+  productFullName: 'CCMS 内容管理系统',
+  /** The sidebar logo title (short enough for 240 px). */
+  sidebarTitle: 'CCMS 内容管理系统',
+  systemPrompt: '系统提示',
+  ok: '确定',
+  cancel: '取消',
+  confirm: '确认',
+  close: '关闭',
+  save: '保存',
+  reset: '重置',
+  search: '搜索',
+  refresh: '刷新',
+  add: '新增',
+  edit: '修改',
+  delete: '删除',
+  export: '导出',
+  import: '导入',
+  back: '返回',
+  submit: '提交',
+  loading: '加载中…',
+  operation: '操作',
+  success: '操作成功',
+  yes: '是',
+  no: '否',
+  // Permission elements given no list (spec section 5).
+  permission: { permiValueRequired: '请设置操作权限标签值', roleValueRequired: '请设置角色权限标签值' },
+  language: '语言',
+  languages: { zh: '中文', en: 'English' },
+} as const;

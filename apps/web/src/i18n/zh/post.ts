@@ -1,0 +1,23 @@
+/** Posts administration (system/post). */
+export default {
+  postId: '岗位编号',
+  postCode: '岗位编码',
+  postName: '岗位名称',
+  postSort: '岗位排序',
+  status: '状态',
+  createTime: '创建时间',
+  remark: '备注',
+  postCodePlaceholder: '请输入岗位编码',
+  postNamePlaceholder: '请输入岗位名称',
+  statusPlaceholder: '岗位状态',
+  remarkPlaceholder: '请输入内容',
+  postNameRequired: '岗位名称不能为空',
+  postCodeRequired: '岗位编码不能为空',
+  postSortRequired: '岗位顺序不能为空',
+  addTitle: '添加岗位',
+  editTitle: '修改岗位',
+  added: '新增成功',
+  updated: '修改成功',
+  deleted: '删除成功',
+  confirmDelete: '是否确认删除岗位编号为“{{ids}}”的数据项？',
+} as const;

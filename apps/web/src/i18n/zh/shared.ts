@@ -1,0 +1,38 @@
+/** Shared components: list page, pagination, uploads, preview, tree select. */
+export default {
+  list: {
+    hideSearch: '隐藏搜索',
+    showSearch: '显示搜索',
+    refresh: '刷新',
+    columns: '显隐列',
+    empty: '暂无数据',
+    selected: '已选择 {{count}} 项',
+  },
+  pagination: {
+    total: '共 {{total}} 条',
+    perPage: '{{size}}条/页',
+    goTo: '前往',
+    page: '页',
+    prev: '上一页',
+    next: '下一页',
+  },
+  upload: {
+    selectFile: '选取文件',
+    tipPrefix: '请上传',
+    tipSize: '大小不超过 {{size}}MB',
+    tipType: '格式为 {{types}}',
+    tipSuffix: '的文件',
+    wrongFormat: '文件格式不正确，请上传{{types}}格式文件!',
+    wrongImageFormat: '文件格式不正确，请上传{{types}}图片格式文件!',
+    tooLarge: '上传文件大小不能超过 {{size}} MB!',
+    tooLargeImage: '上传头像图片大小不能超过 {{size}} MB!',
+    tooMany: '上传文件数量不能超过 {{limit}} 个!',
+    failed: '上传文件失败，请重试',
+    uploading: '正在上传文件，请稍候...',
+    imageUploading: '正在上传图片，请稍候...',
+    remove: '删除',
+  },
+  preview: { title: '预览', alt: '图片' },
+  tree: { placeholder: '请选择', search: '输入名称搜索' },
+  dict: { unknown: '未知' },
+} as const;

@@ -1,0 +1,39 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import { i18n, initI18n } from '../i18n';
+import type { Namespace } from '../i18n/types';
+
+const NAMESPACES: Namespace[] = ['auth', 'common', 'errors', 'home', 'http', 'layout', 'profile', 'shared'];
+
+// antd reads these browser APIs that jsdom lacks.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(window, { ResizeObserver: ResizeObserverStub });
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+  // Components suspend until their namespace loads: have them all ready.
+  await i18n.loadNamespaces(NAMESPACES);
+});
+
+afterEach(() => {
+  cleanup();
+});
