@@ -1,0 +1,16 @@
+/** Runs every benchmark in turn, each in its own process; pass names to run a subset. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const benches: Record<string, string> = {
+  platform: 'platform/signin-userlist.ts',
+  dita: 'dita/run.ts',
+  git: 'git/run.ts',
+};
+const wanted = process.argv.slice(2);
+for (const [name, file] of Object.entries(benches)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  console.log(`\n== ${name}`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, file)], { stdio: 'inherit' });
+  if (run.status !== 0) console.log(`${name}: exited with ${run.status}`);
+}

@@ -1,0 +1,64 @@
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123' };
+export const API = '/prod-api';
+
+/** Signs in through the login page (the page must show it). */
+export async function signIn(page: Page, username = ADMIN.username, password = ADMIN.password) {
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('button[type=submit]').click();
+}
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+
+/** Signs in through the API and hands the token to the browser as the app keeps it (cookie Admin-Token). */
+export async function signInByApi(page: Page, username = ADMIN.username, password = ADMIN.password) {
+  const res = await page.request.post(`${API}/login`, { data: { username, password } });
+  const body = (await res.json()) as { code: number; token?: string; msg?: string };
+  if (body.code !== 200 || !body.token) throw new Error(`sign-in failed: ${body.msg}`);
+  await page.context().addCookies([{ name: 'Admin-Token', value: body.token, url: BASE_URL }]);
+  return body.token;
+}
+
+/**
+ * Opens `path` signed in and waits for the shell. The sign-in goes through the API (the sign-in
+ * page has its own tests), which keeps each test short.
+ */
+export async function openSignedIn(page: Page, path = '/index') {
+  await signInByApi(page);
+  await page.goto(path);
+  await expect(page.locator('.navbar')).toBeVisible();
+}
+
+/** The page's session token (cookie Admin-Token). */
+export async function tokenOf(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
+  if (!cookie) throw new Error('no Admin-Token cookie');
+  return cookie.value;
+}
+
+/** A second, independent client signed in as the administrator. */
+export async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const anon = await request.newContext({ baseURL });
+  const res = await anon.post(`${API}/login`, { data: ADMIN });
+  const body = (await res.json()) as { code: number; token?: string };
+  await anon.dispose();
+  if (body.code !== 200 || !body.token) throw new Error(`admin sign-in failed: ${JSON.stringify(body)}`);
+  return request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${body.token}` } });
+}
+
+/** The session id inside a bearer token (the JWT's sid claim). */
+export function sessionIdOf(token: string): string {
+  const payload = token.split('.')[1] ?? '';
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sid?: string };
+  if (!claims.sid) throw new Error('token has no session id');
+  return claims.sid;
+}
+
+/** Layout settings as the drawer saves them, set before the app loads. */
+export async function withLayoutSettings(page: Page, settings: Record<string, unknown>) {
+  await page.addInitScript((value) => {
+    localStorage.setItem('layout-setting', value);
+  }, JSON.stringify(settings));
+}
