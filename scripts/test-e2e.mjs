@@ -2,13 +2,12 @@
 // directory, runs Playwright (Debian Chromium) against it, stops the server, and exits with
 // Playwright's code after a "N passed, M failed" line.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist');
 const started = [];
 
 function freePort() {
@@ -95,35 +94,10 @@ const serverEnv = (port) => ({
 
 const apiPort = await freePort();
 const apiUrl = `http://127.0.0.1:${apiPort}`;
-let server = start('server', process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], serverEnv(apiPort));
-let baseURL = apiUrl;
-let up = await waitFor(`${apiUrl}/prod-api/captchaImage`, server, 180);
+const server = start('server', process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], serverEnv(apiPort));
+const baseURL = apiUrl;
+const up = await waitFor(`${apiUrl}/prod-api/captchaImage`, server, 180);
 
-if (!up && server.exited && server.log.join('').includes('Not found handler already set')) {
-  // The server cannot serve the built app yet (two not-found handlers in apps/server/src/app.ts):
-  // start it without the web build and serve the build with Vite's preview, which proxies /prod-api.
-  console.warn('server refuses to serve apps/web/dist (not-found handler conflict); serving the build with vite preview instead');
-  const hidden = `${dist}.e2e-hold`;
-  renameSync(dist, hidden);
-  try {
-    server = start('server', process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], serverEnv(apiPort));
-    up = await waitFor(`${apiUrl}/prod-api/captchaImage`, server, 180);
-  } finally {
-    renameSync(hidden, dist);
-  }
-  if (up) {
-    const webPort = await freePort();
-    const preview = start(
-      'preview',
-      'npx',
-      ['vite', 'preview', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'],
-      { CCMS_API_URL: apiUrl },
-      path.join(root, 'apps/web'),
-    );
-    baseURL = `http://127.0.0.1:${webPort}`;
-    if (!(await waitFor(`${baseURL}/login`, preview, 60))) fail('vite preview did not start', preview);
-  }
-}
 if (!up) fail('the server did not start', server);
 const page = await fetch(`${baseURL}/login`).then((r) => r.text());
 if (!page.includes('<div id="root">')) fail(`${baseURL}/login does not serve the web app: ${page.slice(0, 200)}`, server);
