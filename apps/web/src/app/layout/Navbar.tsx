@@ -42,10 +42,7 @@ function Hamburger() {
 /** Project selector: hidden when the project list is unavailable or empty. */
 function ProjectSelector() {
   const { t } = useTranslation('layout');
-  const { projects, currentProjectId, available, load, select } = useProjects();
-  useEffect(() => {
-    load();
-  }, [load]);
+  const { projects, currentProjectId, available, select } = useProjects();
   if (!available) return null;
   return (
     <Select
@@ -233,6 +230,11 @@ function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
 export function Navbar({ onOpenSettings }: { onOpenSettings: () => void }) {
   const topNav = useSettings((s) => s.topNav);
   const mobile = useAppStore((s) => s.device) === 'mobile';
+  const loadProjects = useProjects((s) => s.load);
+  // The current project is chosen at start on every device, even where the selector is hidden.
+  useEffect(() => {
+    loadProjects();
+  }, [loadProjects]);
   return (
     <div className="navbar">
       <Hamburger />

@@ -2,7 +2,7 @@ import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceUrl } from '../../api/client';
-import { extensionOf, FILE_RULES, fileNameOf } from './upload-rules';
+import { acceptOf, extensionOf, FILE_RULES, fileNameOf } from './upload-rules';
 import { useUploadField } from './use-upload';
 import './upload.css';
 
@@ -39,7 +39,7 @@ export function FileUpload({
 }: FileUploadProps) {
   const { t } = useTranslation('shared');
   const { paths, beforeUpload, customRequest, remove } = useUploadField({ value, onChange, rules: { limit, fileSize, fileType }, action, image: false });
-  const accept = fileType.map((ext) => `.${ext}`).join(',');
+  const accept = acceptOf(fileType);
 
   return (
     <div className="file-upload">

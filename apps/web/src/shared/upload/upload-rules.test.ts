@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_RULES, fileNameOf, IMAGE_RULES, joinValue, matchesType, refusal, splitValue, UploadQueue, withinSize } from './upload-rules';
+import { acceptOf, FILE_RULES, fileNameOf, IMAGE_RULES, joinValue, matchesType, refusal, splitValue, UploadQueue, withinSize } from './upload-rules';
 
 const MB = 1024 * 1024;
 const file = (name: string, type = '', size = 10) => ({ name, type, size });
@@ -40,6 +40,13 @@ describe('upload rules (spec section 5)', () => {
     expect(splitValue(['/a', ''])).toEqual(['/a']);
     expect(joinValue(['/a.pdf', '', '/b.pdf'])).toBe('/a.pdf,/b.pdf');
     expect(fileNameOf('/profile/upload/2024/01/01/a_1.pdf')).toBe('a_1.pdf');
+  });
+});
+
+describe('file picker accept list', () => {
+  it('offers the newer Office extensions the rules accept, so .docx and .xlsx are not hidden', () => {
+    expect(acceptOf(FILE_RULES.fileType)).toBe('.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.pdf');
+    expect(acceptOf(IMAGE_RULES.fileType)).toBe('.png,.jpg,.jpeg');
   });
 });
 

@@ -46,6 +46,12 @@ export function matchesType(file: { name: string; type: string }, types: readonl
   });
 }
 
+/** Office types whose newer format has an "x" extension the rules accept too ("doc" takes .docx). */
+const OPEN_XML = new Set(['doc', 'xls', 'ppt']);
+
+/** The file picker's accept attribute: every extension the rules take, so .docx is not hidden. */
+export const acceptOf = (types: readonly string[]) => types.flatMap((t) => (OPEN_XML.has(t.toLowerCase()) ? [`.${t}`, `.${t}x`] : [`.${t}`])).join(',');
+
 /** Strictly smaller than the limit (spec section 5). */
 export const withinSize = (file: { size: number }, sizeMb: number) => sizeMb <= 0 || file.size / 1024 / 1024 < sizeMb;
 
