@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Thin wrapper: run with `node --import tsx packages/dita/bin/ccms-dita.mjs` (the package ships TypeScript sources).
-import { runCli } from '../src/cli.ts';
+// The package ships TypeScript sources: register tsx's loader so plain `node` (20.6+) can import them.
+import { register } from 'tsx/esm/api';
 
+register();
+const { runCli } = await import('../src/cli.ts');
 process.exitCode = await runCli(process.argv.slice(2));

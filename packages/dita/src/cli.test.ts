@@ -1,8 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CONCEPT, MAP, tempDir } from '../test/fixture-helpers.js';
 import { runCli } from './cli.js';
+
+const BIN = fileURLToPath(new URL('../bin/ccms-dita.mjs', import.meta.url));
 
 function io(tty = false) {
   const out: string[] = [];
@@ -32,6 +36,29 @@ describe('ccms-dita CLI', () => {
     const page = readFileSync(path.join(dir, 'out/a.html'), 'utf8');
     expect(page).toContain('shown');
     expect(page).not.toContain('hidden');
+  });
+
+  it('checks with the same progress and summary as publish', async () => {
+    const c = io(true);
+    expect(await runCli(['check', path.join(dir, 'src/map.ditamap'), '--no-dtd'], c.io)).toBe(0);
+    expect(c.err.join('')).toContain('\rchecking [##############################] 2/2\n');
+    const text = c.out.join('');
+    expect(text).toMatch(/^checked 2 file\(s\) \(well-formedness, DTD 0, built-in rules 2\) in \d+\.\d\d s\n/);
+    expect(text).toContain('map.ditamap:3:54: warning [topic-missing] "gone.dita": file gone.dita not found');
+    expect(text).toContain('0 error(s), 1 warning(s), 0 info: topic-missing 1\n');
+  });
+
+  it('runs from its bin script with plain node', () => {
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    const r = spawnSync(process.execPath, [BIN, 'check', path.join(dir, 'src/map.ditamap'), '--no-dtd'], { encoding: 'utf8', env, cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('checked 2 file(s)');
+    expect(r.stdout).toContain('0 error(s), 1 warning(s)');
+    const u = spawnSync(process.execPath, [BIN, 'frobnicate'], { encoding: 'utf8', env, cwd: dir });
+    expect(u.status).toBe(2);
+    expect(u.stderr).toContain('usage: ccms-dita check <map>');
   });
 
   it('checks and exits 1 on errors; 2 on bad usage', async () => {

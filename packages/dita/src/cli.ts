@@ -93,11 +93,18 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
     }
   }
   const progress = progressBar(io);
+  const t0 = performance.now();
   if (command === 'check') {
-    const r = await check({ ...load, dtd: values['no-dtd'] !== true, ...(values.catalog !== undefined ? { catalog: values.catalog } : {}) });
+    const r = await check({
+      ...load,
+      dtd: values['no-dtd'] !== true,
+      ...(values.catalog !== undefined ? { catalog: values.catalog } : {}),
+      onProgress: progress,
+    });
+    const ms = performance.now() - t0;
     if (values.json === true) io.stdout(`${JSON.stringify({ problems: r.problems, validation: r.validation }, null, 2)}\n`);
     else {
-      io.stdout(`checked ${r.files} file(s) (${r.validation})\n`);
+      io.stdout(`checked ${r.files} file(s) (${r.validation}) in ${(ms / 1000).toFixed(2)} s\n`);
       summary(r.problems, io);
     }
     return r.problems.some((p) => p.severity === 'error') ? 1 : 0;
@@ -111,7 +118,6 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
     io.stderr(`publish needs --out <dir>\n${USAGE}\n`);
     return 2;
   }
-  const t0 = performance.now();
   try {
     const r = await publish({
       ...load,

@@ -10,6 +10,8 @@ export { KeyScope, keyLinkText, keyVariableContent, listKeys } from './keys/key-
 export type { Reference, ReferenceKind, ReferenceStatus } from './links/link-graph.js';
 export type { MapNode, Reltable, ResolvedMap, SubjectScheme } from './map/map-model.js';
 export { walkNodes } from './map/map-model.js';
+export type { TopicMetadata } from './model/topic-metadata.js';
+export { lastRevised, topicMetadata } from './model/topic-metadata.js';
 export type { PdfOptions, PdfResult } from './pdf/pdf-publisher.js';
 export { DEFAULT_CHROMIUM, publishPdf } from './pdf/pdf-publisher.js';
 export type { Located, Problem, Severity } from './problems/problem.js';

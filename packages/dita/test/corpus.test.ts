@@ -47,6 +47,20 @@ describe.skipIf(!have)('DITA-OT docs corpus (userguide.ditamap)', () => {
     }
   });
 
+  it('builds the print document of the bookmap, whose root has <bookmeta>, without crashing', async () => {
+    const r = await publish({
+      source: new FolderSource(path.join(work, 'src')),
+      map: 'userguide-book.ditamap',
+      format: 'pdf',
+      out: path.join(work, 'pdf'),
+      chromium: '/nonexistent/chromium',
+    });
+    expect(r.problems.filter((p) => p.code.startsWith('pdf-')).map((p) => p.code)).toEqual(['pdf-browser-missing']);
+    expect(r.pages).toBe(204);
+    const printed = readFileSync(path.join(work, 'pdf/print.html'), 'utf8');
+    expect(printed).toContain('<section class="cover"><h1>DITA Open Toolkit Release</h1><p class="product">DITA Open Toolkit</p></section>');
+  });
+
   it('resolves every keyref and conkeyref that has a target, in the output', () => {
     const build = result.build;
     if (build === undefined) throw new Error('no build');

@@ -30,6 +30,9 @@ export interface GeneratedText {
   tableOfContents: string;
   page: string;
   seeAlso: string;
+  /** Column headings of a choicetable without <chhead>. */
+  choiceOption: string;
+  choiceDescription: string;
   colon: string;
 }
 
@@ -77,6 +80,8 @@ const EN: GeneratedText = {
   tableOfContents: 'Table of contents',
   page: 'Page',
   seeAlso: 'See also',
+  choiceOption: 'Option',
+  choiceDescription: 'Description',
   colon: ': ',
 };
 
@@ -124,6 +129,8 @@ const ZH: GeneratedText = {
   tableOfContents: '目录',
   page: '页',
   seeAlso: '另请参见',
+  choiceOption: '选项',
+  choiceDescription: '描述',
   colon: '：',
 };
 

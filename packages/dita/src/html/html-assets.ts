@@ -46,17 +46,20 @@ dl dt{font-weight:600;margin-top:.6rem}dl dd{margin-left:1.4rem}
 @media print{.site-header,.toc{display:none}main{max-width:none;padding:0}}
 `;
 
-/** Client script: draws the navigation tree from nav.js and runs the search over search-index.js. */
+/** Client script: draws the whole navigation tree from nav.js when the page has none or a partial one, marks breadcrumbs, runs the search. */
 export const DEFAULT_JS = `(function(){
 var cfg=window.CCMS||{root:'',page:''};var root=cfg.root;
 function el(t,a,c){var e=document.createElement(t);if(a)for(var k in a)e.setAttribute(k,a[k]);if(c)e.textContent=c;return e}
-function build(items,path){var ul=el('ul');items.forEach(function(it){var li=el('li');var cur=it.h&&it.h.split('#')[0]===cfg.page;
-if(it.h){var a=el('a',{href:root+it.h},it.t);li.appendChild(a)}else li.appendChild(el('span',{class:'head'},it.t));
-if(cur){li.className='active';path.found=path.stack.concat([it])}
-if(it.c&&it.c.length){path.stack.push(it);li.appendChild(build(it.c,path));path.stack.pop()}ul.appendChild(li)});return ul}
-function nav(){var box=document.getElementById('ccms-toc');if(!box||!window.CCMS_NAV)return;var path={stack:[],found:null};box.appendChild(build(window.CCMS_NAV,path));
-var bc=document.querySelector('.breadcrumbs');if(bc&&path.found){path.found.slice(0,-1).forEach(function(it,i){if(i)bc.appendChild(document.createTextNode(' / '));bc.appendChild(it.h?el('a',{href:root+it.h},it.t):el('span',null,it.t))})}
-var act=box.querySelector('.active');if(act&&act.scrollIntoView)act.scrollIntoView({block:'center'})}
+function build(items){var ul=el('ul');items.forEach(function(it){var li=el('li');
+if(it.h){var a=el('a',{href:root+it.h},it.t);li.appendChild(a);if(it.h.split('#')[0]===cfg.page)li.className='active'}else li.appendChild(el('span',{class:'head'},it.t));
+if(it.c&&it.c.length)li.appendChild(build(it.c));ul.appendChild(li)});return ul}
+function up(li){var p=li.parentNode&&li.parentNode.parentNode;return p&&p.tagName==='LI'?p:null}
+function nav(){var box=document.getElementById('ccms-toc');if(!box)return;
+if((!box.firstElementChild||box.hasAttribute('data-partial'))&&window.CCMS_NAV){box.textContent='';box.removeAttribute('data-partial');box.appendChild(build(window.CCMS_NAV))}
+var act=box.querySelector('.active');if(!act)return;var bc=document.querySelector('.breadcrumbs');
+if(bc&&!bc.firstChild){var trail=[];for(var li=up(act);li;li=up(li))trail.unshift(li.firstElementChild);
+trail.forEach(function(n,i){if(i)bc.appendChild(document.createTextNode(' / '));bc.appendChild(n.tagName==='A'?el('a',{href:n.getAttribute('href')},n.textContent):el('span',null,n.textContent))})}
+if(act.scrollIntoView)act.scrollIntoView({block:'center'})}
 function tokens(s){s=s.toLowerCase();var out=[];var re=/[\\u3400-\\u9fff\\uf900-\\ufaff]|[\\p{L}\\p{N}_]+/gu;var m;while((m=re.exec(s)))out.push(m[0]);return out}
 function search(){var form=document.querySelector('form.search');if(!form)return;var input=form.querySelector('input');var list=null;
 function show(q){if(list){list.remove();list=null}var ts=tokens(q);if(!ts.length||!window.CCMS_SEARCH)return;var res=[];

@@ -42,6 +42,16 @@ describe('HTML5 output', () => {
     expect(out2.read('n.html')).toContain('<span class="note__title">提示：</span>');
     expect(out2.read('n.html')).toContain('<span class="note__title">小心：</span>');
     out2.cleanup();
+    // A choicetable without <chhead> gets column headings in the topic's language.
+    const choices = '<steps><step><cmd>Pick</cmd><choicetable><chrow><choption>A</choption><chdesc>a</chdesc></chrow></choicetable></step></steps>';
+    const out3 = await publishFixture({
+      'map.ditamap': MAP('<topicref href="zh.dita"/><topicref href="en.dita"/>'),
+      'zh.dita': TASK('zh', '选择', choices).replace('<task id="zh">', '<task id="zh" xml:lang="zh-CN">'),
+      'en.dita': TASK('en', 'Choose', choices),
+    });
+    expect(out3.read('zh.html')).toContain('<thead><tr><th>选项</th><th>描述</th></tr></thead>');
+    expect(out3.read('en.html')).toContain('<thead><tr><th>Option</th><th>Description</th></tr></thead>');
+    out3.cleanup();
   });
 
   it('renders CALS tables with column widths, column and row spans, and simple tables', async () => {
@@ -85,7 +95,45 @@ describe('HTML5 output', () => {
     expect(mainOf(out.read('topics/a.html'))).toContain('<li class="link ulchildlink"><strong><a href="b.html">Beta</a></strong></li>');
     expect(mainOf(out.read('topics/b.html'))).toContain('Parent topic: </strong><a href="a.html">Alpha</a>');
     expect(out.read('index.html')).toContain('<a href="topics/a.html">Alpha</a>');
+    // Every page carries the tree itself (readable without JavaScript), its own entry marked.
+    expect(out.read('topics/b.html')).toContain(
+      '<nav class="toc" id="ccms-toc" aria-label="Contents"><ul><li><span class="head">Group</span><ul><li><a href="../topics/a.html">Alpha</a><ul><li class="active"><a href="../topics/b.html" aria-current="page">Beta</a></li></ul></li></ul></li></ul></nav>',
+    );
+    expect(out.read('topics/a.html')).toContain(
+      '<li class="active"><a href="../topics/a.html" aria-current="page">Alpha</a><ul><li><a href="../topics/b.html">Beta</a>',
+    );
     expect(out.written).toEqual(expect.arrayContaining(['ccms-dita.css', 'ccms-dita.js', 'search-index.js', 'index.html']));
+    out.cleanup();
+  });
+
+  it('reads prolog metadata into the topic model and the page head', async () => {
+    const prolog = `<prolog><author>Ann Writer</author><author>Bo Editor</author><critdates><created date="2024-01-15"/><revised modified="2024-03-01"/><revised modified="2024-06-30"/></critdates>
+      <metadata><keywords><keyword>widgets</keyword><keyword keyref="prod"/><indexterm>not a keyword</indexterm></keywords><othermeta name="product-area" content="Install &amp; &quot;setup&quot;"/></metadata></prolog>`;
+    const out = await publishFixture({
+      'map.ditamap': MAP(
+        '<keydef keys="prod"><topicmeta><keywords><keyword>Gadget</keyword></keywords></topicmeta></keydef><topicref href="a.dita"/><topicref href="b.dita"/>',
+      ),
+      'a.dita': CONCEPT('a', 'A', '<p>a</p>', `<shortdesc>About A.</shortdesc>${prolog}`),
+      'b.dita': CONCEPT('b', 'B', '<p>b</p>'),
+    });
+    expect(out.project.metadataOf('a.dita')).toEqual({
+      authors: ['Ann Writer', 'Bo Editor'],
+      created: '2024-01-15',
+      revised: ['2024-03-01', '2024-06-30'],
+      keywords: ['widgets', 'Gadget'],
+      othermeta: [{ name: 'product-area', content: 'Install & "setup"' }],
+    });
+    expect(out.project.metadataOf('b.dita')).toEqual({ authors: [], revised: [], keywords: [], othermeta: [] });
+    const head = out.read('a.html').split('</head>')[0] ?? '';
+    expect(head).toContain(`<meta name="description" content="About A.">
+<meta name="author" content="Ann Writer">
+<meta name="author" content="Bo Editor">
+<meta name="keywords" content="widgets, Gadget">
+<meta name="dcterms.created" content="2024-01-15">
+<meta name="dcterms.modified" content="2024-06-30">
+<meta name="product-area" content="Install &amp; &quot;setup&quot;">
+<link rel="stylesheet"`);
+    expect(out.read('b.html')).not.toContain('<meta name="author"');
     out.cleanup();
   });
 

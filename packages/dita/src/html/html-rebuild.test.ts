@@ -5,7 +5,7 @@ import { CONCEPT, MAP, tempDir } from '../../test/fixture-helpers.js';
 import { loadProject } from '../project/dita-project.js';
 import { FolderSource } from '../source/file-source.js';
 import type { HtmlBuild } from './html-publisher.js';
-import { publishHtml } from './html-publisher.js';
+import { FULL_NAV_ENTRIES, publishHtml } from './html-publisher.js';
 import { rebuildHtml } from './html-rebuild.js';
 
 function tree(dir: string): Record<string, string> {
@@ -40,6 +40,7 @@ describe('incremental HTML rebuild', () => {
 
   let build: HtmlBuild;
   let step = 0;
+  let navUpdated: string[] = [];
 
   async function fullBuild(): Promise<Record<string, string>> {
     const out = path.join(work, `full-${step++}`);
@@ -52,6 +53,7 @@ describe('incremental HTML rebuild', () => {
     write(f, content);
     const r = await rebuildHtml(build, [f]);
     build = r.build;
+    navUpdated = r.navUpdated.sort();
     expect(tree(build.outDir)).toEqual(await fullBuild());
     return r.rebuilt.sort();
   }
@@ -66,10 +68,14 @@ describe('incremental HTML rebuild', () => {
 
     // A conref source: the pages that pull from it, and pages linking to them (titles may come from conref).
     expect(await change('lib.dita', CONCEPT('lib', 'Lib', '<p id="p1">Shared ONE.</p><p id="p2">Shared TWO.</p>'))).toEqual(['a.html', 'b.html', 'c.html']);
-    // A title: the page, and pages that link to it (child link, xref).
+    expect(navUpdated).toEqual([]);
+    // A title: the page, and pages that link to it (child link, xref); every other page gets the renamed nav entry.
     expect(await change('b.dita', CONCEPT('b', 'Beta renamed', '<p conkeyref="lib/p2"/>'))).toEqual(['a.html', 'b.html', 'c.html']);
+    expect(navUpdated).toEqual(['d.html']);
+    expect(readFileSync(path.join(build.outDir, 'd.html'), 'utf8')).toContain('<a href="b.html">Beta renamed</a>');
     // A key definition in the map: pages that use the key.
     expect(await change('map.ditamap', files['map.ditamap']?.replace('Widget', 'Gadget') ?? '')).toEqual(['a.html']);
+    expect(navUpdated).toEqual([]);
     // A topic: its page and the page that lists it as a related link (reltable).
     expect(await change('d.dita', CONCEPT('d', 'Delta', '<p>Plain, edited.</p>'))).toEqual(['c.html', 'd.html']);
     // A reltable change: both ends.
@@ -81,10 +87,62 @@ describe('incremental HTML rebuild', () => {
           .replace('<reltable>', '<reltable><relrow><relcell><topicref href="a.dita"/></relcell><relcell><topicref href="d.dita"/></relcell></relrow>'),
       ),
     ).toEqual(['a.html', 'd.html']);
+    // The map's title is in every page's head and header.
+    const withTitle = (files['map.ditamap'] ?? '')
+      .replace('Widget', 'Gadget')
+      .replace('<reltable>', '<reltable><relrow><relcell><topicref href="a.dita"/></relcell><relcell><topicref href="d.dita"/></relcell></relrow>');
+    expect(await change('map.ditamap', withTitle.replace('<title>Test map</title>', '<title>Renamed map</title>'))).toEqual([
+      'a.html',
+      'b.html',
+      'c.html',
+      'd.html',
+    ]);
     // A malformed edit is a problem; fixing it again rebuilds.
     await change('d.dita', '<concept id="d"><title>Broken</concept>');
     expect(build.problems.some((p) => p.code === 'xml-malformed' && p.file === 'd.dita')).toBe(true);
     await change('d.dita', CONCEPT('d', 'Delta', '<p>Fixed.</p>'));
     expect(build.problems.some((p) => p.code === 'xml-malformed')).toBe(false);
+  });
+});
+
+describe('incremental HTML rebuild with a large navigation tree', () => {
+  const work = tempDir();
+  const src = path.join(work, 'src');
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const perChapter = Math.ceil(FULL_NAV_ENTRIES / 3) + 1;
+  const name = (c: number, i: number) => `c${c}/t${String(i).padStart(3, '0')}`;
+
+  it('puts the top level and the branch to the page in each page, and updates only the pages whose branch changed', async () => {
+    const { mkdirSync } = await import('node:fs');
+    let map = '';
+    for (let c = 1; c <= 3; c++) {
+      mkdirSync(path.join(src, `c${c}`), { recursive: true });
+      map += `<topichead navtitle="Chapter ${c}">`;
+      for (let i = 0; i < perChapter; i++) {
+        map += `<topicref href="${name(c, i)}.dita"/>`;
+        writeFileSync(path.join(src, `${name(c, i)}.dita`), CONCEPT(`t${i}`, `Topic ${c}.${i}`, '<p>x</p>'));
+      }
+      map += '</topichead>';
+    }
+    writeFileSync(path.join(src, 'map.ditamap'), MAP(map));
+    const project = await loadProject({ source: new FolderSource(src), map: 'map.ditamap' });
+    const build = await publishHtml(project, { out: path.join(work, 'inc') });
+    const page = readFileSync(path.join(build.outDir, `${name(1, 2)}.html`), 'utf8');
+    const toc = page.slice(page.indexOf('<nav class="toc"'), page.indexOf('</nav>', page.indexOf('<nav class="toc"')));
+    expect(toc).toContain(
+      '<nav class="toc" id="ccms-toc" data-partial aria-label="Contents"><ul><li><span class="head">Chapter 1</span><ul><li><a href="../c1/t000.html">Topic 1.0</a></li>',
+    );
+    expect(toc).toContain('<li class="active"><a href="../c1/t002.html" aria-current="page">Topic 1.2</a></li>');
+    expect(toc).toContain(`<li><span class="head">Chapter 2</span></li><li><span class="head">Chapter 3</span></li></ul>`);
+    expect(toc).not.toContain('Topic 2.');
+
+    writeFileSync(path.join(src, `${name(2, 5)}.dita`), CONCEPT('t5', 'Topic two-five renamed', '<p>x</p>'));
+    const r = await rebuildHtml(build, [`${name(2, 5)}.dita`]);
+    expect(r.rebuilt).toEqual(['c2/t005.html']);
+    expect(r.navUpdated).toHaveLength(perChapter - 1);
+    expect(r.navUpdated.every((p) => p.startsWith('c2/'))).toBe(true);
+    const full = path.join(work, 'full');
+    await publishHtml(await loadProject({ source: new FolderSource(src), map: 'map.ditamap' }), { out: full });
+    expect(tree(r.build.outDir)).toEqual(tree(full));
   });
 });

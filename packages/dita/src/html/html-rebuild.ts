@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ProblemList } from '../problems/problem.js';
 import { loadProject } from '../project/dita-project.js';
@@ -6,7 +7,18 @@ import type { Page, PagePlan } from '../publish/page-plan.js';
 import { patchPlan, planPages, reltableLinks, resetTitleCache } from '../publish/page-plan.js';
 import { normalizePath } from '../source/file-source.js';
 import type { HtmlBuild, PageRecord } from './html-publisher.js';
-import { copyResources, loadCodeTexts, OutputWriter, pageContext, pageContextFor, pageShell, recordOf, writeSiteFiles } from './html-publisher.js';
+import {
+  copyResources,
+  loadCodeTexts,
+  OutputWriter,
+  pageContext,
+  pageContextFor,
+  pageShell,
+  recordOf,
+  replaceToc,
+  tocNav,
+  writeSiteFiles,
+} from './html-publisher.js';
 import { renderPage } from './page-renderer.js';
 
 export interface RebuildResult {
@@ -15,6 +27,8 @@ export interface RebuildResult {
   rebuilt: string[];
   /** Pages deleted because their topic left the map. */
   removed: string[];
+  /** Pages not rendered again but written with a changed navigation tree (a title or the map changed). */
+  navUpdated: string[];
   /** Milliseconds per phase. */
   timings: Record<string, number>;
 }
@@ -154,9 +168,11 @@ export async function rebuildHtml(previous: HtmlBuild, changedFiles: readonly st
     for (const f of touched) for (const o of index.deps.get(f) ?? []) wanted.add(o);
     for (const k of changedKeys) for (const o of index.keys.get(k) ?? []) wanted.add(o);
   }
+  // The map's title is in every page's head and header.
+  const titleChanged = project.map.titleText !== previous.project.map.titleText;
   const needs = (page: Page, rec: PageRecord | undefined): boolean => {
     if (index !== undefined) return wanted.has(page.outPath);
-    if (rec === undefined) return true;
+    if (rec === undefined || titleChanged) return true;
     if (mapChanged && rec.context !== pageContext(plan, page, related)) return true;
     for (const d of rec.deps) if (touched.has(d)) return true;
     for (const k of rec.keys) if (changedKeys.has(k)) return true;
@@ -179,7 +195,7 @@ export async function rebuildHtml(previous: HtmlBuild, changedFiles: readonly st
       continue;
     }
     const rendered = renderPage(ctx, page);
-    await writer.write(page.outPath, pageShell(page, rendered.body, project.map.titleText));
+    await writer.write(page.outPath, pageShell(page, rendered.body, project.map.titleText, plan.nav));
     records.set(page.outPath, recordOf(plan, page, rendered, related, mapChanged || rec === undefined ? undefined : rec.context));
     for (const r of rendered.resources) resources.add(r);
     rebuilt.push(page.outPath);
@@ -194,6 +210,29 @@ export async function rebuildHtml(previous: HtmlBuild, changedFiles: readonly st
     }
   }
   const siteFiles = await writeSiteFiles(writer, project, plan, records, previous.siteFiles, patch !== undefined && !patch.navChanged, previous.records);
+  // Every page carries the navigation tree: when it changed, the pages not rendered again whose tree differs get the new one.
+  const navUpdated: string[] = [];
+  if (siteFiles.get('nav.js') !== previous.siteFiles.get('nav.js')) {
+    const done = new Set(rebuilt);
+    for (const page of plan.pages) {
+      if (done.has(page.outPath) || tocNav(page, plan.nav) === tocNav(page, previous.plan.nav)) continue;
+      const file = path.join(previous.outDir, page.outPath);
+      let html: string | undefined;
+      try {
+        html = replaceToc(await readFile(file, 'utf8'), page, plan.nav);
+      } catch {
+        html = undefined;
+      }
+      if (html === undefined) {
+        // The written page is gone or not ours: render it again (its record stands: its sources did not change).
+        const rendered = renderPage(ctx, page);
+        html = pageShell(page, rendered.body, project.map.titleText, plan.nav);
+        for (const r of rendered.resources) resources.add(r);
+      }
+      await writer.write(page.outPath, html);
+      navUpdated.push(page.outPath);
+    }
+  }
   // Resources of rebuilt pages (new images); changed resource files are copied again too.
   for (const f of changed) if (!/\.(dita|ditamap|xml)$/i.test(f) && previous.written.some((w) => w.endsWith(path.posix.basename(f)))) resources.add(f);
   await copyResources(writer, project, plan, resources, problems);
@@ -204,6 +243,7 @@ export async function rebuildHtml(previous: HtmlBuild, changedFiles: readonly st
     build: { project, plan, records, related, outDir: previous.outDir, options: previous.options, written, problems: problems.sorted(), codeTexts, siteFiles },
     rebuilt,
     removed,
+    navUpdated,
     timings,
   };
 }

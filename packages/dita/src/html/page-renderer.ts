@@ -14,7 +14,7 @@ import type { GeneratedText } from './generated-text.js';
 import { generatedText } from './generated-text.js';
 import { escapeAttr, escapeText, htmlId } from './html-escape.js';
 import type { LinkTarget, RenderEnv } from './topic-renderer.js';
-import { plainText, renderTopic } from './topic-renderer.js';
+import { peerUrl, plainText, renderTopic } from './topic-renderer.js';
 
 export interface RenderedPage {
   /** The <article> elements, related links and footnotes (no page shell). */
@@ -276,7 +276,7 @@ function topicLink(_ctx: PageContext, l: XmlElement, env: RenderEnv, scope: KeyS
   if (url === undefined && l.attrs.href !== undefined) {
     const href = l.attrs.href;
     if (isExternalHref(href) || external || l.attrs.scope === 'peer') {
-      url = href;
+      url = l.attrs.scope === 'peer' ? peerUrl(href, l.attrs.format) : href;
       external = l.attrs.scope !== 'peer';
     } else {
       const { path: p, fragment } = splitHref(href);

@@ -217,6 +217,18 @@ function hasContent(el: XmlElement): boolean {
   return false;
 }
 
+/**
+ * Where a peer link (another publication, published alongside) points in output: its DITA files are pages too,
+ * and its topic/element fragments use this engine's anchors.
+ */
+export function peerUrl(href: string, format: string | undefined): string {
+  if (isExternalHref(href) || (format !== undefined && format !== 'dita')) return href;
+  const { path, fragment } = splitHref(href);
+  if (!/\.(dita|xml)$/i.test(path)) return href;
+  const page = path.replace(/\.(dita|xml)$/i, '.html');
+  return fragment === undefined || fragment === '' ? page : `${page}#${htmlId(fragment.replace('/', '__'))}`;
+}
+
 /** Renders one topic (with nested topics) to an <article>. */
 export function renderTopic(topic: XmlElement, env: RenderEnv, level = 1): { html: string; footnotes: string[] } {
   const state: State = { env, topicId: topic.attrs.id ?? 'topic', fig: 0, table: 0, footnotes: [] };
@@ -590,7 +602,7 @@ function xref(el: XmlElement, state: State): string {
   if (url === undefined && el.attrs.href !== undefined) {
     const href = el.attrs.href;
     if (isExternalHref(href) || el.attrs.scope === 'external' || el.attrs.scope === 'peer') {
-      url = href;
+      url = el.attrs.scope === 'peer' ? peerUrl(href, el.attrs.format) : href;
       external = el.attrs.scope !== 'peer';
     } else {
       const { path, fragment } = splitHref(href);
@@ -760,11 +772,10 @@ function simpleTable(el: XmlElement, state: State, level: number): string {
   const keycol = Number(el.attrs.keycol ?? 0);
   const rows = [...childElements(el)].filter((c) => c.name !== 'title' && c.name !== 'desc');
   // properties / choicetable columns that actually occur
-  let head = rows.find((r) => SIMPLE_HEAD[r.name] !== undefined);
+  const head = rows.find((r) => SIMPLE_HEAD[r.name] !== undefined);
   const body = rows.filter((r) => r !== head);
-  if (el.name === 'properties' && head === undefined) head = undefined;
   if (el.name === 'choicetable' && head === undefined) {
-    out += `<thead><tr><th>${escapeText(env.text.notes.note === '注' ? '选项' : 'Option')}</th><th>${escapeText(env.text.notes.note === '注' ? '描述' : 'Description')}</th></tr></thead>`;
+    out += `<thead><tr><th>${escapeText(env.text.choiceOption)}</th><th>${escapeText(env.text.choiceDescription)}</th></tr></thead>`;
   }
   if (head !== undefined) {
     out += '<thead><tr>';

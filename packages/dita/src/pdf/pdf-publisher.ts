@@ -6,11 +6,15 @@ import { DEFAULT_CSS } from '../html/html-assets.js';
 import { escapeAttr, escapeText } from '../html/html-escape.js';
 import { copyResources, loadCodeTexts, OutputWriter } from '../html/html-publisher.js';
 import { pageAnchor, renderPage } from '../html/page-renderer.js';
+import { plainText } from '../html/topic-renderer.js';
+import type { ResolvedMap } from '../map/map-model.js';
 import type { Problem } from '../problems/problem.js';
 import { ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { NavEntry, Page } from '../publish/page-plan.js';
 import { planPages, reltableLinks } from '../publish/page-plan.js';
+import type { XmlElement } from '../xml/xml-dom.js';
+import { childrenNamed, findDescendant, firstChild } from '../xml/xml-dom.js';
 import { namedDestinationPages, pdfPageCount } from './pdf-outline.js';
 
 export interface PdfOptions {
@@ -43,12 +47,18 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-const PRINT_CSS = `@page{size:A4;margin:20mm 18mm 22mm 18mm}
+// Running headers and page numbers are @page margin boxes: Chromium draws them per named page, so each chapter's
+// pages (page: ch-N) carry that chapter's title, which a Playwright headerTemplate cannot know.
+const PRINT_CSS = `@page{size:A4;margin:20mm 18mm 22mm 18mm;
+@top-left{font-size:8pt;color:#666;vertical-align:bottom;padding-bottom:4mm}
+@top-right{font-size:8pt;color:#666;vertical-align:bottom;padding-bottom:4mm}
+@bottom-center{content:counter(page) " / " counter(pages);font-size:8pt;color:#666}}
+@page cover{@top-left{content:none}@top-right{content:none}@bottom-center{content:none}}
 html{font-family:"Noto Serif","Noto Serif CJK SC","Noto Sans CJK SC",serif;font-size:10.5pt}
 body{margin:0}
 .site-header,.toc,.breadcrumbs,.related-links.childlinks{display:none}
-.cover{height:240mm;display:flex;flex-direction:column;justify-content:center;break-after:page}
-.cover h1{font-size:30pt;margin:0 0 8mm}.cover .subtitle{font-size:14pt;color:#555}
+.cover{page:cover;height:240mm;display:flex;flex-direction:column;justify-content:center;break-after:page}
+.cover h1{font-size:30pt;margin:0 0 8mm}.cover .subtitle{font-size:16pt;color:#444;margin:0 0 4mm}.cover .product{font-size:12pt;color:#555;margin:0}
 .print-toc{break-after:page}.print-toc h1{font-size:18pt}
 .print-toc ul{list-style:none;padding-left:6mm;margin:0}.print-toc>ul{padding-left:0}
 .print-toc li{margin:1.2mm 0}
@@ -61,6 +71,14 @@ h1,h2,h3{break-after:avoid}
 pre,table,figure{break-inside:avoid}
 a{color:#0645ad}
 `;
+
+/** A CSS string literal (for margin-box content), safe inside a <style> element. */
+export function cssString(s: string): string {
+  return `"${s
+    .replace(/[\\"]/g, (c) => `\\${c}`)
+    .replace(/\s+/g, ' ')
+    .replace(/</g, '\\3C ')}"`;
+}
 
 function tocList(entries: readonly NavEntry[], seen: Set<Page>): string {
   const items: string[] = [];
@@ -83,91 +101,123 @@ function anchorOf(page: Page): string {
   return pageAnchor(first?.file ?? page.file, first?.topic.attrs.id ?? '');
 }
 
-/** Pages in reading order: the TOC's order, then pages reached only through links. */
-function readingOrder(nav: readonly NavEntry[], all: readonly Page[]): Array<{ page: Page; depth: number }> {
-  const out: Array<{ page: Page; depth: number }> = [];
+/** One chapter of the print document: a top-level TOC entry and the pages under it, in reading order. */
+export interface Chapter {
+  title: string;
+  pages: Page[];
+}
+
+/** Chapters in reading order: the TOC's top-level entries, then pages reached only through links. */
+export function chaptersOf(nav: readonly NavEntry[], all: readonly Page[]): Chapter[] {
+  const out: Chapter[] = [];
   const seen = new Set<Page>();
-  const walk = (entries: readonly NavEntry[], depth: number): void => {
+  const collect = (entries: readonly NavEntry[], into: Page[]): void => {
     for (const e of entries) {
       if (e.page !== undefined && !seen.has(e.page)) {
         seen.add(e.page);
-        out.push({ page: e.page, depth });
+        into.push(e.page);
       }
-      walk(e.c, depth + 1);
+      collect(e.c, into);
     }
   };
-  walk(nav, 0);
-  for (const p of all) if (!seen.has(p) && p.inMap) out.push({ page: p, depth: 0 });
+  for (const e of nav) {
+    const pages: Page[] = [];
+    collect([e], pages);
+    if (pages.length > 0) out.push({ title: e.t, pages });
+  }
+  for (const p of all) if (!seen.has(p) && p.inMap) out.push({ title: p.title, pages: [p] });
   return out;
 }
 
-/** Publishes the map as one print document rendered to PDF by headless Chromium. */
+/** What the cover shows under the title: the bookmap's alternative title (or the map's shortdesc), and the product. */
+export function coverText(map: ResolvedMap): { subtitle: string; product: string } {
+  const text = (el: XmlElement): string => plainText(el, map.keyScope);
+  const booktitle = map.root !== undefined ? firstChild(map.root, 'booktitle') : undefined;
+  let subtitle = booktitle !== undefined ? childrenNamed(booktitle, 'booktitlealt').map(text).filter(Boolean).join(' \u2014 ') : '';
+  let product = '';
+  const meta = map.meta;
+  if (meta !== undefined) {
+    const prodinfo = findDescendant(meta, (e) => e.name === 'prodinfo');
+    if (prodinfo !== undefined) {
+      const name = firstChild(prodinfo, 'prodname');
+      const vrm = findDescendant(prodinfo, (e) => e.name === 'vrm' && (e.attrs.version ?? '').trim() !== '');
+      const version =
+        vrm !== undefined ? [vrm.attrs.version, vrm.attrs.release, vrm.attrs.modification].filter((v) => v !== undefined && v.trim() !== '').join('.') : '';
+      product = [name !== undefined ? text(name) : '', version].filter(Boolean).join(' ');
+    }
+    const sd = firstChild(meta, 'shortdesc');
+    if (subtitle === '' && sd !== undefined) subtitle = text(sd);
+  }
+  return { subtitle, product };
+}
+
+/** Publishes the map as one print document rendered to PDF by headless Chromium. Failures are reported problems, never thrown. */
 export async function publishPdf(project: DitaProject, options: PdfOptions): Promise<PdfResult> {
   const outDir = path.resolve(options.out);
-  await rm(outDir, { recursive: true, force: true });
-  await mkdir(outDir, { recursive: true });
   const problems = new ProblemList();
   problems.addAll(project.problems);
   const executable = options.chromium ?? DEFAULT_CHROMIUM;
   const mapName = path.posix.basename(project.map.rootFile).replace(/\.[^.]+$/, '');
   const pdfFile = path.join(outDir, options.fileName ?? `${mapName}.pdf`);
-
-  const plan = planPages(project);
-  const related = reltableLinks(project.map.reltables, project);
-  const codeTexts = await loadCodeTexts(project);
-  const ctx = { project, plan, problems, related, codeText: (f: string) => codeTexts.get(f), draft: options.draft === true, singleDocument: true };
-  const order = readingOrder(plan.nav, plan.pages);
-  const text = generatedText(project.map.lang);
-  const resources = new Set<string>();
-  let body = '';
-  let done = 0;
-  for (const { page, depth } of order) {
-    const r = renderPage(ctx, page);
-    for (const res of r.resources) resources.add(res);
-    body += `<section class="${depth === 0 ? 'chapter' : 'subtopic'}">${r.body}</section>\n`;
-    done++;
-    if (done % 25 === 0 || done === order.length) options.onProgress?.(done, order.length, 'pages');
-  }
-  const meta = project.map.meta;
-  const subtitle = meta !== undefined ? (/<prodname>([^<]*)<\/prodname>/.exec(JSON.stringify(meta))?.[1] ?? '') : '';
-  const html = `<!DOCTYPE html>
-<html lang="${escapeAttr(project.map.lang)}"><head><meta charset="utf-8"><title>${escapeText(project.map.titleText)}</title>
-<style>${DEFAULT_CSS}\n${PRINT_CSS}</style></head><body>
-<section class="cover"><h1>${escapeText(project.map.titleText)}</h1>${subtitle ? `<p class="subtitle">${escapeText(subtitle)}</p>` : ''}</section>
-<nav class="print-toc"><h1>${escapeText(text.tableOfContents)}</h1>${tocList(plan.nav, new Set())}</nav>
-<main>${body}</main></body></html>`;
-  const writer = new OutputWriter(outDir);
-  await writer.write('print.html', html);
-  await copyResources(writer, project, plan, resources, problems);
-  await writer.flush();
-
-  if (!existsSync(executable)) {
-    problems.error(
-      'pdf-browser-missing',
-      `Chromium not found at ${executable}: install it (apt-get install chromium) or pass its path (--chromium); the print HTML is in ${outDir}/print.html`,
-      {
-        file: project.map.rootFile,
-        line: 0,
-        column: 0,
-      },
-    );
-    return { outDir, pages: order.length, problems: problems.sorted() };
-  }
-  options.onProgress?.(0, 2, 'pdf');
+  const at = { file: project.map.rootFile, line: 0, column: 0 };
+  let pageCount = 0;
   let browser: import('playwright-core').Browser | undefined;
   try {
+    await rm(outDir, { recursive: true, force: true });
+    await mkdir(outDir, { recursive: true });
+    const plan = planPages(project);
+    const related = reltableLinks(project.map.reltables, project);
+    const codeTexts = await loadCodeTexts(project);
+    const ctx = { project, plan, problems, related, codeText: (f: string) => codeTexts.get(f), draft: options.draft === true, singleDocument: true };
+    const chapters = chaptersOf(plan.nav, plan.pages);
+    pageCount = chapters.reduce((n, c) => n + c.pages.length, 0);
+    const text = generatedText(project.map.lang);
+    const resources = new Set<string>();
+    const mapTitle = project.map.titleText;
+    let body = '';
+    let pageRules = `@page{@top-left{content:${cssString(mapTitle)}}}\n`;
+    let done = 0;
+    chapters.forEach((chapter, i) => {
+      const name = `ch-${i + 1}`;
+      pageRules += `@page ${name}{@top-right{content:${cssString(chapter.title)}}}\n`;
+      body += `<div class="chapter" style="page:${name}">`;
+      for (const page of chapter.pages) {
+        const r = renderPage(ctx, page);
+        for (const res of r.resources) resources.add(res);
+        body += `<section class="topic-page">${r.body}</section>\n`;
+        done++;
+        if (done % 25 === 0 || done === pageCount) options.onProgress?.(done, pageCount, 'pages');
+      }
+      body += '</div>\n';
+    });
+    const cover = coverText(project.map);
+    const html = `<!DOCTYPE html>
+<html lang="${escapeAttr(project.map.lang)}"><head><meta charset="utf-8"><title>${escapeText(mapTitle)}</title>
+<style>${DEFAULT_CSS}\n${PRINT_CSS}${pageRules}</style></head><body>
+<section class="cover"><h1>${escapeText(mapTitle)}</h1>${cover.subtitle ? `<p class="subtitle">${escapeText(cover.subtitle)}</p>` : ''}${cover.product ? `<p class="product">${escapeText(cover.product)}</p>` : ''}</section>
+<nav class="print-toc"><h1>${escapeText(text.tableOfContents)}</h1>${tocList(plan.nav, new Set())}</nav>
+<main>${body}</main></body></html>`;
+    const writer = new OutputWriter(outDir);
+    await writer.write('print.html', html);
+    await copyResources(writer, project, plan, resources, problems);
+    await writer.flush();
+
+    if (!existsSync(executable)) {
+      problems.error(
+        'pdf-browser-missing',
+        `Chromium not found at ${executable}: install it (apt-get install chromium) or pass its path (--chromium); the print HTML is in ${outDir}/print.html`,
+        at,
+      );
+      return { outDir, pages: pageCount, problems: problems.sorted() };
+    }
+    options.onProgress?.(0, 2, 'pdf');
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: executable, args: CHROMIUM_ARGS, headless: true });
     const tab = await browser.newPage();
     await tab.goto(`file://${path.join(outDir, 'print.html')}`, { waitUntil: 'load' });
-    const headerTemplate = `<div style="font-size:8pt;width:100%;padding:0 18mm;color:#666;display:flex"><span style="flex:1">${escapeText(project.map.titleText)}</span></div>`;
-    const footerTemplate = `<div style="font-size:8pt;width:100%;text-align:center;color:#666"><span class="pageNumber"></span> / <span class="totalPages"></span></div>`;
     const pdfOptions = {
       format: 'A4',
       printBackground: true,
-      displayHeaderFooter: true,
-      headerTemplate,
-      footerTemplate,
       outline: true,
       tagged: true,
       margin: { top: '20mm', bottom: '22mm', left: '18mm', right: '18mm' },
@@ -185,15 +235,11 @@ export async function publishPdf(project: DitaProject, options: PdfOptions): Pro
     // Keep the print HTML as printed (with its TOC page numbers).
     await writeFile(path.join(outDir, 'print.html'), await tab.content());
     options.onProgress?.(2, 2, 'pdf');
-    return { outDir, pdfFile, pages: order.length, pdfPages: pdfPageCount(final), problems: problems.sorted() };
+    return { outDir, pdfFile, pages: pageCount, pdfPages: pdfPageCount(final), problems: problems.sorted() };
   } catch (e) {
-    problems.error('pdf-failed', `PDF rendering failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, {
-      file: project.map.rootFile,
-      line: 0,
-      column: 0,
-    });
-    return { outDir, pages: order.length, problems: problems.sorted() };
+    problems.error('pdf-failed', `PDF rendering failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, at);
+    return { outDir, pages: pageCount, problems: problems.sorted() };
   } finally {
-    await browser?.close();
+    await browser?.close().catch(() => undefined);
   }
 }

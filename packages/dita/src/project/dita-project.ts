@@ -9,6 +9,8 @@ import type { MapNode, ResolvedMap } from '../map/map-model.js';
 import { walkNodes } from '../map/map-model.js';
 import { isExternalHref, resolveMap, splitHref, splitHrefKey } from '../map/map-resolver.js';
 import { isMap } from '../model/dita-elements.js';
+import type { TopicMetadata } from '../model/topic-metadata.js';
+import { topicMetadata } from '../model/topic-metadata.js';
 import type { Problem } from '../problems/problem.js';
 import { ProblemList } from '../problems/problem.js';
 import type { FileSource } from '../source/file-source.js';
@@ -109,6 +111,13 @@ export class DitaProject {
 
   scopeOf(file: string): KeyScope {
     return this.scopes.get(file) ?? this.map.keyScope;
+  }
+
+  /** Prolog metadata (authors, dates, keywords, othermeta) of a topic: the file's first topic, or the one with topicId. */
+  metadataOf(file: string, topicId?: string): TopicMetadata | undefined {
+    const doc = this.docs.get(file);
+    const topic = topicId !== undefined ? doc?.topic(topicId) : doc?.firstTopic;
+    return topic !== undefined ? topicMetadata(topic, this.scopeOf(file)) : undefined;
   }
 
   /** Topicrefs in map order that produce output (normal role, local DITA topics). */

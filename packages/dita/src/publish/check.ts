@@ -11,6 +11,7 @@ export interface CheckOptions extends LoadOptions {
   dtd?: boolean;
   /** OASIS catalog file; default: Debian dita-ot's catalog when installed. */
   catalog?: string;
+  onProgress?: (done: number, total: number, phase: string) => void;
 }
 
 export interface CheckResult {
@@ -24,6 +25,7 @@ export interface CheckResult {
 
 /** Reads and resolves a map and every file it reaches; checks well-formedness, structure (DTD or built-in rules), links. */
 export async function check(options: CheckOptions): Promise<CheckResult> {
+  options.onProgress?.(0, 1, 'reading');
   const project = await loadProject(options);
   const problems = new ProblemList();
   problems.addAll(project.problems);
@@ -37,7 +39,11 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   }
   let dtdValidated = 0;
   let ruleValidated = 0;
+  let done = 0;
+  const total = project.docs.size;
   for (const doc of project.docs.values()) {
+    done++;
+    if (done % 25 === 0 || done === total) options.onProgress?.(done, total, 'checking');
     if (doc.root === undefined) continue;
     const viaDtd = dtd?.validate(doc.path, doc.text, doc.doctype);
     if (viaDtd !== undefined) {

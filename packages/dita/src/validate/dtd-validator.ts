@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../problems/problem.js';
-import type { Doctype } from '../xml/xml-dom.js';
+import type { Doctype, XmlElement } from '../xml/xml-dom.js';
+import { descendants } from '../xml/xml-dom.js';
 import { parseXml } from '../xml/xml-parser.js';
 
 /** Debian's dita-ot package ships DITA 1.2 DTDs and this OASIS catalog. */
@@ -131,8 +132,64 @@ export function expandDtd(file: string): string {
 }
 
 type LibXml = typeof import('libxml2-wasm');
+
+interface ErrorDetail {
+  message: string;
+  line: number;
+  col: number;
+}
+
+function errorDetails(e: unknown): ErrorDetail[] {
+  if (typeof e !== 'object' || e === null || !('details' in e) || !Array.isArray(e.details)) return [];
+  return e.details.filter(
+    (d): d is ErrorDetail => typeof d === 'object' && d !== null && typeof d.message === 'string' && typeof d.line === 'number' && typeof d.col === 'number',
+  );
+}
+
+/** Problems of a failed validation; an error libxml2 gives no details for still makes the document invalid. */
+export function validationProblems(e: unknown, file: string): Problem[] {
+  const details = errorDetails(e);
+  if (details.length === 0) {
+    const message = e instanceof Error ? e.message.split('\n')[0]?.trim() : String(e);
+    return [{ severity: 'error', code: 'dtd-invalid', message: `DTD validation failed: ${message || 'unknown error'}`, file, line: 1, column: 1 }];
+  }
+  return details.map((d) => ({
+    severity: 'error',
+    code: 'dtd-invalid',
+    message: d.message.trim(),
+    file,
+    line: Math.max(1, d.line),
+    column: Math.max(1, d.col),
+  }));
+}
 interface Validator {
   validate: (doc: InstanceType<LibXml['XmlDocument']>) => void;
+}
+
+/**
+ * libxml2 reports DTD errors at column 0: point each at the element its message names, on the reported line
+ * (the text is parsed again only when there are such errors).
+ */
+function locateColumns(problems: Problem[], text: string): Problem[] {
+  if (!problems.some((p) => p.column <= 1)) return problems;
+  const root = parseXml(text, problems[0]?.file ?? '').root;
+  if (root === undefined) return problems;
+  const byLine = new Map<number, XmlElement[]>();
+  for (const el of descendants(root)) {
+    const list = byLine.get(el.line);
+    if (list === undefined) byLine.set(el.line, [el]);
+    else list.push(el);
+  }
+  const used = new Set<XmlElement>();
+  return problems.map((p) => {
+    const name = /\b[Ee]lement ([\w.:-]+)/.exec(p.message)?.[1];
+    if (p.column > 1 || name === undefined) return p;
+    const candidates = (byLine.get(p.line) ?? []).filter((el) => el.name === name);
+    const el = candidates.find((c) => !used.has(c)) ?? candidates[0];
+    if (el === undefined) return p;
+    used.add(el);
+    return { ...p, column: el.column };
+  });
 }
 
 /** Validates documents against the DTDs a catalog names; DTDs are compiled once per process. */
@@ -191,15 +248,7 @@ export class DtdValidation {
       v.validate(doc);
       return [];
     } catch (e) {
-      const details = (e as { details?: Array<{ message: string; line: number; col: number }> }).details ?? [];
-      return details.map((d) => ({
-        severity: 'error' as const,
-        code: 'dtd-invalid',
-        message: d.message.trim(),
-        file,
-        line: d.line,
-        column: Math.max(1, d.col),
-      }));
+      return locateColumns(validationProblems(e, file), text);
     } finally {
       doc?.dispose();
     }
