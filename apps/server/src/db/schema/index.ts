@@ -1,2 +1,6 @@
+export * from './catalog';
 export * from './content';
+export * from './resource';
 export * from './system';
+export * from './work';
+export * from './work-item';

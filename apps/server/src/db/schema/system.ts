@@ -48,8 +48,10 @@ export const sysUser = pgTable(
     delFlag: varchar({ length: 1 }).notNull().default('0'),
     loginIp: varchar({ length: 128 }).notNull().default(''),
     loginDate: timestamp({ withTimezone: true, mode: 'date' }),
-    /** Consecutive failed sign-ins; reset on success. */
+    /** Failed sign-ins counted towards the lock (those of the last LOGIN_LOCK_MINUTES); reset on success. */
     failedLogins: integer().notNull().default(0),
+    /** When each of those failures happened: older ones drop out, so only a burst locks the account. */
+    loginFailures: timestamp({ withTimezone: true, mode: 'date' }).array().notNull().default(sql`'{}'`),
     lockedUntil: timestamp({ withTimezone: true, mode: 'date' }),
     pwdUpdateDate: timestamp({ withTimezone: true, mode: 'date' }),
     /** Bumped on every update: a stale write answers 409. */
@@ -105,6 +107,10 @@ export const sysMenu = pgTable(
     status: varchar({ length: 1 }).notNull().default('0'),
     perms: varchar({ length: 100 }),
     icon: varchar({ length: 100 }).notNull().default('#'),
+    /** Pinned in the tab bar (meta.affix): its tab has no close icon. */
+    affix: boolean().notNull().default(false),
+    /** Route path whose sidebar entry is highlighted while this page shows (meta.activeMenu); '' for its own. */
+    activeMenu: varchar({ length: 200 }).notNull().default(''),
     ...audit,
   },
   (t) => [index('sys_menu_parent_idx').on(t.parentId)],
