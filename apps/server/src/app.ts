@@ -14,7 +14,7 @@ import { modules } from './modules';
 import { operationLog } from './platform/audit/operation-log';
 import { accessGuard } from './platform/auth/guard';
 import { tokenCodec } from './platform/auth/token';
-import type { AppConfig } from './platform/config';
+import { type AppConfig, fastifyTrustProxy } from './platform/config';
 import { installErrorHandler } from './platform/http/error-handler';
 import { validatorCompiler } from './platform/http/validation';
 import { createJobRunner } from './platform/jobs/runner';
@@ -41,7 +41,7 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
           redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.secret'], censor: '******' },
         }
       : false,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

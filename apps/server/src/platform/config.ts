@@ -1,4 +1,8 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+
+/** Which proxies may set X-Forwarded-For (Fastify's trustProxy): none, all, a hop count, or addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
 
 export interface AppConfig {
   port: number;
@@ -12,6 +16,10 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   secretKey: string | undefined;
   sessionIdleMinutes: number;
+  /** Sign-in (and registration) attempts per minute per client address. */
+  loginRateLimit: number;
+  /** CCMS_TRUST_PROXY: false (default) takes the client address from the socket, ignoring X-Forwarded-For. */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Built web app served at "/"; absent when not built. */
   webDir: string | undefined;
@@ -22,6 +30,48 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
   return n;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (isIP(bits) !== 0) return true; // address/netmask
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * CCMS_TRUST_PROXY as Fastify's trustProxy takes it: unset or "false" trusts no proxy (the
+ * socket address is the client), "true" trusts every X-Forwarded-For hop, a whole number trusts
+ * that many hops, and a comma list names the proxies (addresses, CIDRs, loopback/linklocal/uniquelocal).
+ */
+export function trustProxyFrom(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (entries.length === 0 || bad.length > 0) {
+    throw new Error(`CCMS_TRUST_PROXY must be true, false, a hop count or a comma list of addresses/CIDRs, got "${value}"`);
+  }
+  return entries;
+}
+
+/**
+ * The value for Fastify's trustProxy option. Fastify 5 refuses a bare hop count (it trusts
+ * nothing then), so a count becomes the classic rule: trust the nearest `n` hops.
+ */
+export function fastifyTrustProxy(tp: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof tp === 'number' ? (_address, hop) => hop < tp : tp;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -36,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.CCMS_JWT_SECRET || undefined,
     secretKey: env.CCMS_SECRET_KEY || undefined,
     sessionIdleMinutes: intFrom(env.CCMS_SESSION_IDLE_MINUTES, 30, 'CCMS_SESSION_IDLE_MINUTES'),
+    loginRateLimit: intFrom(env.CCMS_LOGIN_RATE_LIMIT, 60, 'CCMS_LOGIN_RATE_LIMIT'),
+    trustProxy: trustProxyFrom(env.CCMS_TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: env.CCMS_WEB_DIR ? path.resolve(env.CCMS_WEB_DIR) : path.join(root, 'apps/web/dist'),
   };

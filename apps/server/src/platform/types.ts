@@ -14,8 +14,22 @@ export interface RouteAccess {
   authenticated?: boolean;
   /** No sign-in needed. */
   public?: boolean;
-  /** Operation log entry for this route: module title and RuoYi business type. */
-  log?: { title: string; businessType: BusinessType };
+  /**
+   * Operation log entry for this route: module title and RuoYi business type. Every write
+   * (POST, PUT, DELETE, PATCH) under the API must declare one, or opt out with `{ skip: 'why' }`
+   * (a read sent as POST, sign-in which has its own log): the app refuses to start otherwise.
+   */
+  log?: OperationLogSpec | OperationLogSkip;
+}
+
+export interface OperationLogSpec {
+  title: string;
+  businessType: BusinessType;
+}
+
+/** An explicit opt-out of the operation log, with the reason. */
+export interface OperationLogSkip {
+  skip: string;
 }
 
 export enum BusinessType {

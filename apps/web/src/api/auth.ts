@@ -1,5 +1,5 @@
 import { CAPTCHA_TIMEOUT_MS } from '@ccms/contracts/constants';
-import type { CaptchaResult, InfoResult, LoginBody, LoginResult, RouterNode } from '@ccms/contracts/system/auth';
+import type { CaptchaResult, InfoResult, LoginBody, LoginResult, RegisterBody, RouterNode } from '@ccms/contracts/system/auth';
 import type { z } from 'zod';
 import { type ApiEnvelope, api } from './client';
 
@@ -9,7 +9,7 @@ export type UserInfo = z.infer<typeof InfoResult>;
 /** Sign-in calls of spec section 7; login, captcha and register go without a token. */
 export const authApi = {
   login: (body: LoginBody) => api.post<z.infer<typeof LoginResult>>('/login', body, { isToken: false, repeatSubmit: false }),
-  register: (body: { username: string; password: string; code?: string; uuid?: string }) => api.post<ApiEnvelope>('/register', body, { isToken: false }),
+  register: (body: RegisterBody) => api.post<ApiEnvelope>('/register', body, { isToken: false }),
   getInfo: () => api.get<UserInfo>('/getInfo'),
   logout: () => api.post<ApiEnvelope>('/logout', undefined, { repeatSubmit: false }),
   captcha: () => api.get<Captcha>('/captchaImage', undefined, { isToken: false, timeout: CAPTCHA_TIMEOUT_MS }),

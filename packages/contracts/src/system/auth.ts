@@ -30,13 +30,20 @@ export const CaptchaResult = z.object({
   img: z.string().optional(),
 });
 
-export const RegisterBody = z.object({
-  username: LoginBody.shape.username,
-  password: LoginBody.shape.password,
-  confirmPassword: z.string().optional(),
-  code: z.string().max(16).optional(),
-  uuid: z.string().max(64).optional(),
-});
+/** Self registration: the sign-in rules, the password typed twice, and the captcha when it is on. */
+export const RegisterBody = z
+  .object({
+    username: LoginBody.shape.username,
+    password: LoginBody.shape.password,
+    confirmPassword: z
+      .string({ message: 'register.confirmPassword.required' })
+      .min(1, { message: 'register.confirmPassword.required' })
+      .max(PASSWORD_MAX, { message: 'register.passwordMismatch' }),
+    code: z.string().max(16).optional().describe('captcha answer'),
+    uuid: z.string().max(64).optional().describe('captcha id from /captchaImage'),
+  })
+  .refine((b) => b.password === b.confirmPassword, { message: 'register.passwordMismatch', path: ['confirmPassword'] });
+export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const SessionUser = z.object({
   userId: z.number(),

@@ -22,6 +22,8 @@ export const Menu = z.object({
   status: z.string(),
   perms: z.string().nullable(),
   icon: z.string(),
+  affix: z.boolean().describe('pinned in the tab bar (router meta.affix)'),
+  activeMenu: z.string().describe('route path highlighted in the sidebar while this page shows (router meta.activeMenu)'),
   remark: z.string(),
   createBy: z.string(),
   createTime: DateTime,
@@ -61,6 +63,8 @@ export const MenuBody = z.object({
   status: Status01.default('0'),
   perms: optionalText(100).describe('permission string such as system:user:list'),
   icon: z.string().trim().max(100).default('#'),
+  affix: z.boolean().default(false).describe('pin the page in the tab bar'),
+  activeMenu: z.string().trim().max(200).default('').describe('route path to highlight in the sidebar, e.g. /system/user; empty for the page itself'),
   remark: z.string().max(500).optional(),
 });
 export type MenuBody = z.infer<typeof MenuBody>;

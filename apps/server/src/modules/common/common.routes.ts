@@ -4,6 +4,7 @@ import { API_BASE } from '@ccms/contracts/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BusinessType } from '../../platform/types';
 import { commonService, type Download } from './common.service';
 import { readFiles } from './multipart';
 
@@ -21,20 +22,22 @@ function sendFile(reply: FastifyReply, file: Download) {
 
 const INLINE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', bmp: 'image/bmp', mp4: 'video/mp4' };
 
+const log = { title: 'upload', businessType: BusinessType.INSERT };
+
 const urlOf = (req: FastifyRequest, fileName: string) => `${req.protocol}://${req.host}${API_BASE}${fileName}`;
 
 /** Common file upload and download (RuoYi CommonController), for any signed-in user. */
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = commonService(app.db, app.storage);
 
-  app.post('/common/upload', { config: { authenticated: true }, schema: { response: { 200: UploadResult } } }, async (req) => {
+  app.post('/common/upload', { config: { authenticated: true, log }, schema: { response: { 200: UploadResult } } }, async (req) => {
     const limits = await common.limits();
     const [stored] = await common.store(await readFiles(req, 'file', { ...limits, maxFiles: 1 }), 'file', limits.maxMb);
     if (!stored) throw new Error('upload stored nothing');
     return { code: 200, msg: 'ok', url: urlOf(req, stored.fileName), ...stored };
   });
 
-  app.post('/common/uploads', { config: { authenticated: true }, schema: { response: { 200: UploadsResult } } }, async (req) => {
+  app.post('/common/uploads', { config: { authenticated: true, log }, schema: { response: { 200: UploadsResult } } }, async (req) => {
     const limits = await common.limits();
     const stored = await common.store(await readFiles(req, 'files', limits), 'files', limits.maxMb);
     return {

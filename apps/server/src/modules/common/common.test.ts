@@ -1,10 +1,10 @@
 import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerWith } from '../../../test/callers';
 import { type Caller, createTestApp, type TestApp } from '../../../test/harness';
-import { sysConfig } from '../../db/schema';
+import { sysConfig, sysOperLog } from '../../db/schema';
 import { UPLOAD_MAX_SIZE_KEY } from './common.service';
 
 let t: TestApp;
@@ -174,6 +174,36 @@ describe('POST /common/uploads', () => {
     );
     expect(many.body).toEqual({ code: 400, msg: 'files: the number of files cannot exceed 5' });
     expect(await uploaded()).toEqual(before);
+  });
+});
+
+describe('operation log', () => {
+  it('records every upload, single or several, kept or refused, under the uploader', async () => {
+    const logs = () =>
+      t.database.db
+        .select()
+        .from(sysOperLog)
+        .where(and(eq(sysOperLog.title, 'upload'), eq(sysOperLog.operName, 'logger')))
+        .orderBy(sysOperLog.operId);
+    const uploader = await callerWith(t, 'logger', []);
+    expect((await upload(uploader, '/prod-api/common/upload', [{ field: 'file', filename: 'a.txt', content: 'a' }])).body.code).toBe(200);
+    const two = [
+      { field: 'files', filename: 'b.txt', content: 'b' },
+      { field: 'files', filename: 'c.txt', content: 'c' },
+    ];
+    expect((await upload(uploader, '/prod-api/common/uploads', two)).body.code).toBe(200);
+    expect((await upload(uploader, '/prod-api/common/upload', [{ field: 'file', filename: 'x.bat', content: 'x' }])).status).toBe(400);
+    await expect
+      .poll(async () => (await logs()).map((l) => [l.operUrl, l.businessType, l.status]))
+      .toEqual([
+        ['/prod-api/common/upload', 1, 0],
+        ['/prod-api/common/uploads', 1, 0],
+        ['/prod-api/common/upload', 1, 1],
+      ]);
+    const [first, second, refused] = await logs();
+    expect(first?.jsonResult).toContain('a.txt');
+    expect(second?.jsonResult).toContain('b.txt,c.txt');
+    expect(refused?.errorMsg).toMatch(/wrong file format/);
   });
 });
 

@@ -9,6 +9,28 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** A request URL with the value of every secret-looking query parameter replaced. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+      let key = rawKey;
+      try {
+        key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      } catch {
+        // a malformed escape: judge the raw key
+      }
+      return eq >= 0 && SECRET_KEY.test(key) ? `${rawKey}=******` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
 export function clip(text: string, max = 2000): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

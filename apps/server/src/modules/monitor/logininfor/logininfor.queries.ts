@@ -49,6 +49,6 @@ export const deleteAllLoginInfos = (db: Db) => db.delete(sysLogininfor);
 export const clearLoginLock = (db: Db, userName: string) =>
   db
     .update(sysUser)
-    .set({ lockedUntil: null, failedLogins: 0 })
+    .set({ lockedUntil: null, failedLogins: 0, loginFailures: [] })
     .where(and(eq(sysUser.userName, userName), eq(sysUser.delFlag, '0')))
     .returning({ userId: sysUser.userId });

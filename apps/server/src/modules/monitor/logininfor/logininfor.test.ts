@@ -21,6 +21,7 @@ beforeAll(async () => {
     nickName: 'Locked',
     password: await hashPassword('secret123'),
     failedLogins: 3,
+    loginFailures: [new Date(), new Date(), new Date()],
     lockedUntil: new Date(Date.now() + 600_000),
   });
   await t.database.db.insert(sysLogininfor).values([
@@ -56,7 +57,7 @@ describe('GET /monitor/logininfor/unlock/{userName}', () => {
     const unlocker = await callerWith(t, 'unlocker', ['monitor:logininfor:unlock']);
     expect((await unlocker.get('/prod-api/monitor/logininfor/unlock/locked')).body.code).toBe(200);
     const [user] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'locked'));
-    expect(user).toMatchObject({ lockedUntil: null, failedLogins: 0 });
+    expect(user).toMatchObject({ lockedUntil: null, failedLogins: 0, loginFailures: [] });
     expect((await t.anonymous.post('/prod-api/login', { username: 'locked', password: 'secret123' })).body.code).toBe(200);
   });
 

@@ -35,6 +35,21 @@ describe('GET /monitor/online/list', () => {
     expect((await watcher.get('/prod-api/monitor/online/list', { userName: '%' })).body.total).toBe(0);
   });
 
+  it('sorts by an allowlisted column either way, and refuses any other column', async () => {
+    const names = async (query: Record<string, string>) =>
+      (await watcher.get('/prod-api/monitor/online/list', query)).body.rows.map((r: { userName: string }) => r.userName);
+    expect(await names({ orderByColumn: 'userName', isAsc: 'ascending' })).toEqual(['admin', 'nobody', 'watcher']);
+    expect(await names({ orderByColumn: 'userName', isAsc: 'descending' })).toEqual(['watcher', 'nobody', 'admin']);
+    // Default: newest sign-in first (nobody signed in last).
+    expect((await names({}))[0]).toBe('nobody');
+    expect(await names({ orderByColumn: 'loginTime', isAsc: 'asc' })).toEqual(['admin', 'watcher', 'nobody']);
+    for (const column of ['tokenId', 'password', 'user_name; drop table sys_session']) {
+      const res = await watcher.get('/prod-api/monitor/online/list', { orderByColumn: column });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 400, msg: `Cannot sort by ${column}` });
+    }
+  });
+
   it('is refused without monitor:online:list', async () => {
     const res = await nobody.get('/prod-api/monitor/online/list');
     expect(res).toMatchObject({ status: 403, body: { code: 403, msg: 'The current operation has no permission' } });

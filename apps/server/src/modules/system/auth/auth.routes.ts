@@ -1,18 +1,53 @@
 import { OkEmpty, okOf } from '@ccms/contracts/http';
 import { CaptchaResult, InfoResult, LoginBody, LoginResult, RegisterBody, RouterNodeSchema } from '@ccms/contracts/system/auth';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { endSession } from '../../../platform/auth/session';
 import { clientInfo } from '../../../platform/http/client-info';
 import { ok } from '../../../platform/http/envelope';
+import { BusinessType } from '../../../platform/types';
 import { authService } from './auth.service';
 import { issueCaptcha } from './captcha';
 
-/** Sign-in, sign-out, captcha, the caller's info and menu (spec section 7). */
+/** The user name as the caller typed it, from a body that may not have passed validation. */
+function userNameGiven(body: unknown): string {
+  if (body === null || typeof body !== 'object' || !('username' in body)) return '';
+  const { username } = body as { username: unknown };
+  return typeof username === 'string' ? username : '';
+}
+
+function messageOf(payload: unknown): string {
+  if (typeof payload !== 'string') return '';
+  try {
+    const body: unknown = JSON.parse(payload);
+    return body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string' ? body.msg : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Sign-in, sign-out, captcha, registration, the caller's info and menu (spec section 7). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService({ db: app.db, idleMinutes: app.config.sessionIdleMinutes, signToken: app.tokens.sign });
-  const loginLimit = Number(process.env.CCMS_LOGIN_RATE_LIMIT ?? 60);
+  // Counted once the body is read (so a refusal can name the user), before the form check.
+  const attemptLimit = { max: app.config.loginRateLimit, timeWindow: '1 minute', hook: 'preValidation' } as const;
+
+  /**
+   * Writes every sign-in or registration outcome to the login log, whichever step answered:
+   * the rate limit (429), the form check (400), the service's refusals, or success. The message
+   * is the one the caller is shown, in the caller's language.
+   */
+  const loginLog = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    try {
+      await auth.recordAttempt(userNameGiven(req.body), clientInfo(req), reply.statusCode === 200, messageOf(payload));
+    } catch (err) {
+      // The answer stands (a session may already exist); the failed write is reported instead.
+      req.log.error({ err }, 'login log write failed');
+    }
+    return payload;
+  };
 
   app.get('/captchaImage', { config: { public: true }, schema: { response: { 200: CaptchaResult } } }, async () => {
     if (!(await auth.captchaEnabled())) return { code: 200, msg: 'ok', captchaEnabled: false };
@@ -22,24 +57,40 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { public: true, rateLimit: { max: loginLimit, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: attemptLimit, log: { skip: 'every attempt goes to the login log instead' } },
       schema: { body: LoginBody, response: { 200: LoginResult } },
+      onSend: loginLog,
     },
     async (req) => {
-      const token = await auth.login(req.body, clientInfo(req), req.lang);
+      const token = await auth.login(req.body, clientInfo(req));
       return { code: 200, msg: 'login.success', token };
     },
   );
 
-  app.post('/logout', { config: { public: true }, schema: { response: { 200: OkEmpty } } }, async (req) => {
-    if (req.auth) await endSession(app.db, req.auth.tokenId);
-    return { code: 200, msg: 'logout.success' };
-  });
+  app.post(
+    '/logout',
+    {
+      config: { public: true, log: { skip: "ends the caller's own session; sign-in and sign-out are not operations" } },
+      schema: { response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      if (req.auth) await endSession(app.db, req.auth.tokenId);
+      return { code: 200, msg: 'logout.success' };
+    },
+  );
 
-  app.post('/register', { config: { public: true }, schema: { body: RegisterBody, response: { 200: OkEmpty } } }, async (req) => {
-    await auth.register(req.body.username, req.body.password, clientInfo(req), req.lang);
-    return { code: 200, msg: 'ok' };
-  });
+  app.post(
+    '/register',
+    {
+      config: { public: true, rateLimit: attemptLimit, log: { title: 'register', businessType: BusinessType.INSERT } },
+      schema: { body: RegisterBody, response: { 200: OkEmpty } },
+      onSend: loginLog,
+    },
+    async (req) => {
+      await auth.register(req.body);
+      return { code: 200, msg: 'register.success' };
+    },
+  );
 
   app.get('/getInfo', { config: { authenticated: true }, schema: { response: { 200: InfoResult } } }, async (req) => ({
     code: 200,

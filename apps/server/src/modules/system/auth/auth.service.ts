@@ -1,17 +1,20 @@
 import type { Language } from '@ccms/contracts/constants';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@ccms/contracts/constants';
-import { translate } from '@ccms/contracts/messages';
-import type { LoginBody } from '@ccms/contracts/system/auth';
+import type { LoginBody, RegisterBody } from '@ccms/contracts/system/auth';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysLogininfor, sysMenu, sysRoleMenu, sysUser } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password';
 import { type ClientInfo, createSession } from '../../../platform/auth/session';
-import { AppError, badRequest } from '../../../platform/http/errors';
+import { badRequest } from '../../../platform/http/errors';
 import { configFlag } from '../config/config.queries';
+import { isUniqueViolation } from '../user/user.service';
 import { consumeCaptcha } from './captcha';
 import { buildRouters } from './routers';
+
+/** Wrong passwords count towards the lock only while this recent (RuoYi keeps the count as long as the lock). */
+export const FAILURE_WINDOW_MINUTES = LOGIN_LOCK_MINUTES;
 
 export interface AuthServiceDeps {
   db: Db;
@@ -20,78 +23,94 @@ export interface AuthServiceDeps {
 }
 
 export function authService({ db, idleMinutes, signToken }: AuthServiceDeps) {
-  async function recordLogin(userName: string, client: ClientInfo, ok: boolean, msg: string) {
-    await db.insert(sysLogininfor).values({
-      userName: userName.slice(0, 50),
-      ipaddr: client.ip,
-      browser: client.browser,
-      os: client.os,
-      status: ok ? '0' : '1',
-      msg: msg.slice(0, 255),
-    });
+  const captchaEnabled = () => configFlag(db, 'sys.account.captchaEnabled', true);
+
+  /** Checks the captcha answer when the captcha is on; the same step for sign-in and registration. */
+  async function checkCaptcha(body: { uuid?: string | undefined; code?: string | undefined }) {
+    if (await captchaEnabled()) await consumeCaptcha(db, body.uuid, body.code);
   }
 
-  /** Runs a sign-in step; a refusal is logged with its message before it is thrown. */
-  async function refuse(userName: string, client: ClientInfo, lang: Language, err: AppError): Promise<never> {
-    await recordLogin(userName, client, false, translate(lang, err.key, err.params));
-    throw err;
+  /**
+   * Counts one wrong password: failures older than the window drop out first, all in one
+   * statement so parallel wrong guesses cannot slip past the limit. Answers the count.
+   */
+  async function countFailure(userId: number): Promise<number> {
+    const recent = sql`array(select f from unnest(${sysUser.loginFailures}) f where f > now() - interval '${sql.raw(String(FAILURE_WINDOW_MINUTES))} minutes')`;
+    const [after] = await db
+      .update(sysUser)
+      .set({ loginFailures: sql`${recent} || now()`, failedLogins: sql`cardinality(${recent}) + 1` })
+      .where(eq(sysUser.userId, userId))
+      .returning({ failedLogins: sysUser.failedLogins });
+    return after?.failedLogins ?? 0;
   }
 
   return {
-    captchaEnabled: () => configFlag(db, 'sys.account.captchaEnabled', true),
+    captchaEnabled,
 
-    async login(body: LoginBody, client: ClientInfo, lang: Language): Promise<string> {
+    /** One row of the login log: the user name as given, the client, the outcome and the message shown. */
+    async recordAttempt(userName: string, client: ClientInfo, ok: boolean, msg: string) {
+      await db.insert(sysLogininfor).values({
+        userName: userName.slice(0, 50),
+        ipaddr: client.ip.slice(0, 128),
+        browser: client.browser,
+        os: client.os,
+        status: ok ? '0' : '1',
+        msg: msg.slice(0, 255),
+      });
+    },
+
+    /** Signs in and answers the token; refusals are AppErrors (the route logs every outcome). */
+    async login(body: LoginBody, client: ClientInfo): Promise<string> {
       const { username, password } = body;
-      if (await configFlag(db, 'sys.account.captchaEnabled', true)) {
-        try {
-          await consumeCaptcha(db, body.uuid, body.code);
-        } catch (err) {
-          if (err instanceof AppError) await refuse(username, client, lang, err);
-          throw err;
-        }
-      }
+      await checkCaptcha(body);
       const [user] = await db
         .select()
         .from(sysUser)
         .where(and(eq(sysUser.userName, username), eq(sysUser.delFlag, '0')));
-      if (!user) return refuse(username, client, lang, badRequest('login.wrongPassword'));
-      if (user.status !== '0') return refuse(username, client, lang, badRequest('login.disabled'));
-      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-        return refuse(username, client, lang, badRequest('login.locked', { minutes: LOGIN_LOCK_MINUTES }));
-      }
+      if (!user) throw badRequest('login.wrongPassword');
+      if (user.status !== '0') throw badRequest('login.disabled');
+      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw badRequest('login.locked', { minutes: LOGIN_LOCK_MINUTES });
       if (!(await verifyPassword(user.password, password))) {
-        // Count atomically so parallel wrong guesses cannot slip past the limit.
-        const [after] = await db
-          .update(sysUser)
-          .set({
-            failedLogins: sql`CASE WHEN ${sysUser.lockedUntil} IS NOT NULL AND ${sysUser.lockedUntil} <= now() THEN 1 ELSE ${sysUser.failedLogins} + 1 END`,
-          })
-          .where(eq(sysUser.userId, user.userId))
-          .returning({ failedLogins: sysUser.failedLogins });
-        if ((after?.failedLogins ?? 0) >= LOGIN_MAX_FAILURES) {
+        if ((await countFailure(user.userId)) >= LOGIN_MAX_FAILURES) {
           await db
             .update(sysUser)
-            .set({ lockedUntil: new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000), failedLogins: 0 })
+            .set({ lockedUntil: new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000), failedLogins: 0, loginFailures: [] })
             .where(eq(sysUser.userId, user.userId));
-          return refuse(username, client, lang, badRequest('login.locked', { minutes: LOGIN_LOCK_MINUTES }));
+          throw badRequest('login.locked', { minutes: LOGIN_LOCK_MINUTES });
         }
-        return refuse(username, client, lang, badRequest('login.wrongPassword'));
+        throw badRequest('login.wrongPassword');
       }
-      await db.update(sysUser).set({ failedLogins: 0, lockedUntil: null, loginIp: client.ip, loginDate: new Date() }).where(eq(sysUser.userId, user.userId));
+      await db
+        .update(sysUser)
+        .set({ failedLogins: 0, loginFailures: [], lockedUntil: null, loginIp: client.ip, loginDate: new Date() })
+        .where(eq(sysUser.userId, user.userId));
       const tokenId = await createSession(db, user, client, idleMinutes);
-      await recordLogin(username, client, true, translate(lang, 'login.success'));
       return signToken(tokenId);
     },
 
-    async register(username: string, password: string, client: ClientInfo, lang: Language) {
+    /**
+     * Self registration (RuoYi SysRegisterService), only while sys.account.registerUser is on:
+     * the captcha as for sign-in, then a user name nobody has. The form rules (lengths, the
+     * repeated password) are the contract's, checked before this runs.
+     */
+    async register(body: RegisterBody) {
       if (!(await configFlag(db, 'sys.account.registerUser', false))) throw badRequest('register.disabled');
+      await checkCaptcha(body);
+      const { username, password } = body;
       const [taken] = await db
         .select({ id: sysUser.userId })
         .from(sysUser)
         .where(and(eq(sysUser.userName, username), eq(sysUser.delFlag, '0')));
-      if (taken) throw badRequest('user.exists', { name: username });
-      await db.insert(sysUser).values({ userName: username, nickName: username, password: await hashPassword(password), createBy: username });
-      await recordLogin(username, client, true, translate(lang, 'register.success'));
+      if (taken) throw badRequest('register.exists', { name: username });
+      try {
+        await db
+          .insert(sysUser)
+          .values({ userName: username, nickName: username, password: await hashPassword(password), createBy: username, pwdUpdateDate: new Date() });
+      } catch (err) {
+        // Two registrations of one name at once: the unique index keeps the second out.
+        if (isUniqueViolation(err)) throw badRequest('register.exists', { name: username });
+        throw err;
+      }
     },
 
     async info(auth: AuthContext) {
@@ -132,6 +151,8 @@ export function authService({ db, idleMinutes, signToken }: AuthServiceDeps) {
         visible: sysMenu.visible,
         icon: sysMenu.icon,
         orderNum: sysMenu.orderNum,
+        affix: sysMenu.affix,
+        activeMenu: sysMenu.activeMenu,
       };
       const visible = and(ne(sysMenu.menuType, 'F'), eq(sysMenu.status, '0'));
       const menus = auth.isAdmin

@@ -1,9 +1,9 @@
-import { LOGIN_MAX_FAILURES } from '@ccms/contracts/constants';
-import { eq } from 'drizzle-orm';
+import { CAPTCHA_VALID_MS, DEFAULT_ROLE, LOGIN_MAX_FAILURES } from '@ccms/contracts/constants';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
-import { sysCaptcha, sysConfig, sysLogininfor, sysUser } from '../../../db/schema';
-import { hashPassword } from '../../../platform/auth/password';
+import { sysCaptcha, sysConfig, sysLogininfor, sysOperLog, sysUser } from '../../../db/schema';
+import { hashPassword, verifyPassword } from '../../../platform/auth/password';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,12 +12,32 @@ beforeAll(async () => {
   await t.database.db.insert(sysUser).values([
     { userName: 'locky', nickName: 'Locky', password },
     { userName: 'sleepy', nickName: 'Sleepy', password, status: '1' },
+    { userName: 'windy', nickName: 'Windy', password },
+    { userName: 'roleless', nickName: 'Roleless', password },
   ]);
 });
 afterAll(() => t.close());
 
+const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
 const login = (username: string, password: string, extra: Record<string, string> = {}, lang = 'en') =>
-  t.anonymous.request({ method: 'POST', url: '/prod-api/login', payload: { username, password, ...extra }, headers: { 'accept-language': lang } });
+  t.anonymous.request({
+    method: 'POST',
+    url: '/prod-api/login',
+    payload: { username, password, ...extra },
+    headers: { 'accept-language': lang, 'user-agent': CHROME_ON_WINDOWS },
+  });
+
+/** The newest login log row. */
+const lastAttempt = async () => (await t.database.db.select().from(sysLogininfor).orderBy(desc(sysLogininfor.infoId)).limit(1))[0];
+const userRow = async (userName: string) => (await t.database.db.select().from(sysUser).where(eq(sysUser.userName, userName)))[0];
+const setConfig = (configKey: string, configValue: string) => t.database.db.update(sysConfig).set({ configValue }).where(eq(sysConfig.configKey, configKey));
+/** A fresh captcha and its answer (read from the database, as only the image goes to the browser). */
+async function captcha() {
+  const image = await t.anonymous.get('/prod-api/captchaImage');
+  const [row] = await t.database.db.select().from(sysCaptcha).where(eq(sysCaptcha.uuid, image.body.uuid));
+  return { uuid: String(image.body.uuid), code: row?.code ?? '', expireTime: row?.expireTime };
+}
 
 describe('POST /login', () => {
   it('signs the administrator in and getInfo answers admin with *:*:*', async () => {
@@ -41,6 +61,27 @@ describe('POST /login', () => {
     const res = await login(username, password);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 400, msg });
+  });
+
+  it('writes each refusal of the form check to the login log: the name as typed, address, browser, system, message', async () => {
+    const cases: [string, string, string, string][] = [
+      ['', 'secret123', 'en', 'Please input user name.'],
+      ['ab', 'secret123', 'en', 'User name must be 3 to 10 characters'],
+      ['abcdefghijk', 'secret123', 'zh', '账号长度必须介于 3 和 10 之间'],
+      ['admin', '12345', 'en', 'Password must be 6 to 15 characters'],
+      ['admin', '', 'zh', '请输入您的密码'],
+    ];
+    for (const [username, password, lang, msg] of cases) {
+      const before = Date.now();
+      const res = await login(username, password, {}, lang);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe(msg);
+      const row = await lastAttempt();
+      expect(row).toMatchObject({ userName: username, ipaddr: '127.0.0.1', status: '1', msg });
+      expect(row?.browser).toMatch(/^Chrome/);
+      expect(row?.os).toMatch(/^Windows/);
+      expect(row?.loginTime.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    }
   });
 
   it('answers in Chinese by default', async () => {
@@ -72,6 +113,33 @@ describe('POST /login', () => {
   });
 });
 
+describe('the lock', () => {
+  it(`counts only the failures of the last 10 minutes: ${LOGIN_MAX_FAILURES - 1} from an hour ago and one now do not lock`, async () => {
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await t.database.db
+      .update(sysUser)
+      .set({ failedLogins: LOGIN_MAX_FAILURES - 1, loginFailures: Array.from({ length: LOGIN_MAX_FAILURES - 1 }, () => hourAgo) })
+      .where(eq(sysUser.userName, 'windy'));
+    expect((await login('windy', 'badbadbad')).body.msg).toBe('Wrong user name or password');
+    expect(await userRow('windy')).toMatchObject({ lockedUntil: null, failedLogins: 1 });
+    expect((await userRow('windy'))?.loginFailures).toHaveLength(1);
+    // Four more within the window make five recent failures: now it locks.
+    for (let i = 2; i < LOGIN_MAX_FAILURES; i++) expect((await login('windy', 'badbadbad')).body.msg).toBe('Wrong user name or password');
+    expect((await login('windy', 'badbadbad')).body.msg).toMatch(/locked for 10 minutes/);
+    expect((await userRow('windy'))?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+    expect((await login('windy', 'secret123')).body.msg).toMatch(/locked for 10 minutes/);
+  });
+
+  it('forgets the failures on a successful sign-in', async () => {
+    await t.database.db
+      .update(sysUser)
+      .set({ lockedUntil: null, failedLogins: 3, loginFailures: [new Date(), new Date(), new Date()] })
+      .where(eq(sysUser.userName, 'windy'));
+    expect((await login('windy', 'secret123')).body.code).toBe(200);
+    expect(await userRow('windy')).toMatchObject({ failedLogins: 0, loginFailures: [] });
+  });
+});
+
 describe('captcha', () => {
   it('is single use: the same answer does not work twice', async () => {
     await t.database.db.update(sysConfig).set({ configValue: 'true' }).where(eq(sysConfig.configKey, 'sys.account.captchaEnabled'));
@@ -91,6 +159,40 @@ describe('captcha', () => {
     } finally {
       await t.database.db.update(sysConfig).set({ configValue: 'false' }).where(eq(sysConfig.configKey, 'sys.account.captchaEnabled'));
     }
+  });
+});
+
+describe('captcha expiry', () => {
+  it('lives 2 minutes: an answer to an aged captcha is refused as expired, and logged', async () => {
+    await setConfig('sys.account.captchaEnabled', 'true');
+    try {
+      const fresh = await captcha();
+      const lifetime = (fresh.expireTime?.getTime() ?? 0) - Date.now();
+      expect(lifetime).toBeGreaterThan(CAPTCHA_VALID_MS - 5000);
+      expect(lifetime).toBeLessThanOrEqual(CAPTCHA_VALID_MS);
+      // Two minutes and a second later:
+      await t.database.db
+        .update(sysCaptcha)
+        .set({ expireTime: new Date(Date.now() - 1000) })
+        .where(eq(sysCaptcha.uuid, fresh.uuid));
+      const res = await login('admin', 'admin123', { uuid: fresh.uuid, code: fresh.code });
+      expect(res.body).toEqual({ code: 400, msg: 'The captcha has expired' });
+      expect(await lastAttempt()).toMatchObject({ userName: 'admin', status: '1', msg: 'The captcha has expired' });
+      const again = await captcha();
+      expect((await login('admin', 'admin123', { uuid: again.uuid, code: again.code })).body.code).toBe(200);
+    } finally {
+      await setConfig('sys.account.captchaEnabled', 'false');
+    }
+  });
+});
+
+describe('a user with no role', () => {
+  it(`gets ${DEFAULT_ROLE}, no permission and no menu`, async () => {
+    const user = await t.login('roleless', 'secret123');
+    const info = await user.get('/prod-api/getInfo');
+    expect(info.body).toMatchObject({ code: 200, roles: [DEFAULT_ROLE], permissions: [] });
+    expect((await user.get('/prod-api/getRouters')).body).toMatchObject({ code: 200, data: [] });
+    expect((await user.get('/prod-api/system/user/list')).status).toBe(403);
   });
 });
 
@@ -123,9 +225,77 @@ describe('GET /getRouters', () => {
 });
 
 describe('POST /register', () => {
-  it('is refused while sys.account.registerUser is off', async () => {
-    const res = await t.anonymous.post('/prod-api/register', { username: 'newbie', password: 'secret123' });
+  const register = (body: Record<string, string>, lang = 'en') =>
+    t.anonymous.request({ method: 'POST', url: '/prod-api/register', payload: body, headers: { 'accept-language': lang, 'user-agent': CHROME_ON_WINDOWS } });
+  const form = (username: string, extra: Record<string, string> = {}) => ({ username, password: 'secret123', confirmPassword: 'secret123', ...extra });
+
+  it('is refused while sys.account.registerUser is off, creating nobody, and logged', async () => {
+    const res = await register(form('newbie'));
     expect(res.body.code).toBe(400);
     expect(res.body.msg).toMatch(/Registration is not open/);
+    expect(await userRow('newbie')).toBeUndefined();
+    expect(await lastAttempt()).toMatchObject({ userName: 'newbie', status: '1', msg: res.body.msg });
+  });
+
+  describe('while sys.account.registerUser is on', () => {
+    beforeAll(() => setConfig('sys.account.registerUser', 'true'));
+    afterAll(() => setConfig('sys.account.registerUser', 'false'));
+
+    it('creates a user who can sign in, logs the registration, and keeps the password out of the operation log', async () => {
+      const res = await register(form('newbie'));
+      expect(res.body).toEqual({ code: 200, msg: 'Registered' });
+      const user = await userRow('newbie');
+      expect(user).toMatchObject({ nickName: 'newbie', status: '0', delFlag: '0', createBy: 'newbie' });
+      expect(await verifyPassword(user?.password ?? '', 'secret123')).toBe(true);
+      expect(await lastAttempt()).toMatchObject({ userName: 'newbie', ipaddr: '127.0.0.1', status: '0', msg: 'Registered' });
+      expect((await login('newbie', 'secret123')).body.code).toBe(200);
+      // The refused registration while it was off, then this one.
+      const logs = () => t.database.db.select().from(sysOperLog).where(eq(sysOperLog.title, 'register')).orderBy(sysOperLog.operId);
+      await expect.poll(async () => (await logs()).map((l) => l.status)).toEqual([1, 0]);
+      const log = (await logs())[1];
+      expect(log).toMatchObject({ businessType: 1, requestMethod: 'POST', operUrl: '/prod-api/register' });
+      expect(log?.operParam).toContain('newbie');
+      expect(`${log?.operParam}${log?.jsonResult}`).not.toContain('secret123');
+    });
+
+    it.each([
+      [form('twice', { confirmPassword: 'secret124' }), 'en', 'The two passwords do not match'],
+      [form('twice', { confirmPassword: 'secret124' }), 'zh', '两次输入的密码不一致'],
+      [{ username: 'twice', password: 'secret123' }, 'en', 'Please input the password again'],
+      [form('ab'), 'en', 'User name must be 3 to 10 characters'],
+      [form('abcdefghijk'), 'zh', '账号长度必须介于 3 和 10 之间'],
+      [form('twice', { password: '12345', confirmPassword: '12345' }), 'en', 'Password must be 6 to 15 characters'],
+      [form('admin'), 'en', 'Cannot register "admin": the user name already exists'],
+      [form('newbie'), 'zh', '保存用户“newbie”失败，注册账号已存在'],
+    ])('refuses %j (%s) with its message, creating nobody, and logs it', async (body, lang, msg) => {
+      const before = await t.database.db.select({ id: sysUser.userId }).from(sysUser);
+      const res = await register(body, lang);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 400, msg });
+      expect(await t.database.db.select({ id: sysUser.userId }).from(sysUser)).toHaveLength(before.length);
+      expect(await lastAttempt()).toMatchObject({ userName: body.username, status: '1', msg });
+    });
+
+    it('checks the captcha exactly as sign-in does while it is on', async () => {
+      await setConfig('sys.account.captchaEnabled', 'true');
+      try {
+        expect((await register(form('capper'))).body).toEqual({ code: 400, msg: 'Please input the captcha' });
+        const first = await captcha();
+        expect((await register(form('capper', { uuid: first.uuid, code: `${first.code}9` }))).body).toEqual({ code: 400, msg: 'The captcha is wrong' });
+        // The wrong answer used the captcha up.
+        expect((await register(form('capper', { uuid: first.uuid, code: first.code }))).body).toEqual({ code: 400, msg: 'The captcha has expired' });
+        expect(await userRow('capper')).toBeUndefined();
+        const attempts = await t.database.db
+          .select()
+          .from(sysLogininfor)
+          .where(and(eq(sysLogininfor.userName, 'capper'), eq(sysLogininfor.status, '1')));
+        expect(attempts.map((a) => a.msg)).toEqual(['Please input the captcha', 'The captcha is wrong', 'The captcha has expired']);
+        const second = await captcha();
+        expect((await register(form('capper', { uuid: second.uuid, code: second.code }))).body.code).toBe(200);
+        expect(await userRow('capper')).toBeDefined();
+      } finally {
+        await setConfig('sys.account.captchaEnabled', 'false');
+      }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
-import type { RouterNode } from '@ccms/contracts/system/auth';
+import type { RouterMeta, RouterNode } from '@ccms/contracts/system/auth';
 
 /** The menu columns the router builder needs. */
 export interface MenuRow {
@@ -17,6 +17,8 @@ export interface MenuRow {
   visible: string;
   icon: string;
   orderNum: number;
+  affix: boolean;
+  activeMenu: string;
 }
 
 const isHttp = (p: string) => /^https?:\/\//i.test(p);
@@ -63,9 +65,13 @@ export function buildRouters(menus: MenuRow[], lang: Language): RouterNode[] {
   const roots = menus.filter((m) => !ids.has(m.parentId)).sort((a, b) => a.orderNum - b.orderNum || a.menuId - b.menuId);
 
   const titleOf = (m: MenuRow) => ({ zh: m.menuName, en: m.menuNameEn || m.menuName });
-  const metaOf = (m: MenuRow, link: string | null) => {
+  /** The meta of the route that shows the page; `pageFlags` false for a wrapper around it. */
+  const metaOf = (m: MenuRow, link: string | null, pageFlags = true): RouterMeta => {
     const titles = titleOf(m);
-    return { title: titles[lang], titles, icon: m.icon, noCache: m.isCache === '1', link };
+    const meta: RouterMeta = { title: titles[lang], titles, icon: m.icon, noCache: m.isCache === '1', link };
+    if (pageFlags && m.affix) meta.affix = true;
+    if (pageFlags && m.activeMenu) meta.activeMenu = m.activeMenu;
+    return meta;
   };
 
   const build = (list: MenuRow[]): RouterNode[] =>
@@ -95,7 +101,7 @@ export function buildRouters(menus: MenuRow[], lang: Language): RouterNode[] {
         if (m.query) child.query = m.query;
         node.children = [child];
       } else if (m.parentId === 0 && isInnerLink(m)) {
-        node.meta = { ...metaOf(m, null) };
+        node.meta = metaOf(m, null, false);
         node.path = '/';
         node.children = [
           {

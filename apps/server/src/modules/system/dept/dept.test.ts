@@ -66,6 +66,14 @@ describe('GET /system/dept/list, /list/exclude/{id} and /{id}', () => {
     ]);
     expect(ids((await custom.caller.get('/prod-api/system/dept/list')).body.data)).toEqual([102, 106]);
 
+    // Scope 1 (all) sees every department; scope 5 (self) has no user column here, so it sees none.
+    const all = await userWith('alldept', ALL, '1', 103);
+    expect(ids((await all.caller.get('/prod-api/system/dept/list')).body.data)).toEqual([100, 101, 102, 103, 104, 105, 106]);
+    expect((await all.caller.get('/prod-api/system/dept/102')).status).toBe(200);
+    const self = await userWith('selfdept', ALL, '5', 103);
+    expect((await self.caller.get('/prod-api/system/dept/list')).body).toMatchObject({ code: 200, data: [] });
+    expect((await self.caller.get('/prod-api/system/dept/103')).status).toBe(403);
+
     const outside = await own.caller.get('/prod-api/system/dept/102');
     expect(outside.status).toBe(403);
     expect(outside.body.msg).toBe('No permission to access this department');

@@ -87,6 +87,26 @@ describe('GET /system/dict/data/type/{type}', () => {
   });
 });
 
+describe('what the screens read after an edit', () => {
+  it('shows a relabelled seeded item at once in both languages, with no cache refresh needed', async () => {
+    const row = await dataRow('sys_show_hide', '1');
+    if (!row) throw new Error('seeded sys_show_hide item missing');
+    const { createBy: _c, createTime: _t, updateBy: _u, updateTime: _ut, ...body } = row;
+    const before = { zh: await items(plain, 'sys_show_hide', 'zh'), en: await items(plain, 'sys_show_hide') };
+    expect((await admin.put('/prod-api/system/dict/data', { ...body, dictLabel: '隐藏起来', dictLabelEn: 'Concealed' })).body.code).toBe(200);
+    const label = (list: { dictValue: string; dictLabel: string }[]) => list.find((i) => i.dictValue === '1')?.dictLabel;
+    expect(label(await items(plain, 'sys_show_hide'))).toBe('Concealed');
+    expect(label(await items(plain, 'sys_show_hide', 'zh'))).toBe('隐藏起来');
+    expect(label(before.en)).not.toBe('Concealed');
+    // The other item is untouched.
+    expect((await items(plain, 'sys_show_hide')).find((i: { dictValue: string }) => i.dictValue === '0')).toEqual(
+      before.en.find((i: { dictValue: string }) => i.dictValue === '0'),
+    );
+    expect((await admin.put('/prod-api/system/dict/data', body)).body.code).toBe(200);
+    expect(await items(plain, 'sys_show_hide', 'zh')).toEqual(before.zh);
+  });
+});
+
 describe('/system/dict/type', () => {
   it('lists with paging, filters and sort, and answers one type or 404', async () => {
     const page = await admin.get('/prod-api/system/dict/type/list', { pageNum: 1, pageSize: 3, orderByColumn: 'dictType', isAsc: 'asc' });

@@ -55,15 +55,15 @@ describe('the seeded menu', () => {
     }
   });
 
-  it('holds the spec menu: Compliance, Content Manager, Team Manager, System Manager, then System, Monitor and Tool', () => {
+  it('holds the spec menu: Compliance, Content Manager, Team Manager, System Manager, Work, then System, Monitor and Tool', () => {
     const roots = SEED_MENUS.filter((m) => m.parentId === 0).sort((a, b) => (a.orderNum ?? 0) - (b.orderNum ?? 0));
-    expect(roots.map((m) => m.menuNameEn)).toEqual(['Compliance', 'Content Manager', 'Team Manager', 'System Manager', 'System', 'Monitor', 'Tool']);
+    expect(roots.map((m) => m.menuNameEn)).toEqual(['Compliance', 'Content Manager', 'Team Manager', 'System Manager', 'Work', 'System', 'Monitor', 'Tool']);
     const childrenOf = (en: string) => {
       const parent = SEED_MENUS.find((m) => m.menuNameEn === en && m.menuType === 'M');
       return SEED_MENUS.filter((m) => m.parentId === parent?.menuId && m.menuType !== 'F').map((m) => m.menuNameEn);
     };
     expect(childrenOf('Compliance')).toEqual(['Regulations', 'Regulation Relationship', 'Compliance Reports']);
-    expect(childrenOf('Content Manager')).toEqual(['Explorer', 'Libraries', 'Project', 'Documents', 'Topics', 'Resources', 'Abbreviations']);
+    expect(childrenOf('Content Manager')).toEqual(['Explorer', 'Libraries', 'Project', 'Documents', 'Topics', 'Resources', 'Abbreviations', 'Terms', 'Search']);
     expect(childrenOf('Team Manager')).toEqual(['Organization', 'User', 'Role']);
     expect(childrenOf('System Manager')).toEqual(['Doctypes', 'Template', 'Settings']);
     const team = SEED_MENUS.filter((m) => m.parentId === 2200).map((m) => m.component);
@@ -294,6 +294,51 @@ describe('menus reach GET /getRouters', () => {
     expect((await admin.put('/prod-api/system/menu', { ...page, menuId, status: '1' })).body.code).toBe(200);
     expect(find((await caller.get('/prod-api/getRouters')).body.data, 'glossary')).toBeUndefined();
     expect((await caller.get('/prod-api/getInfo')).body.permissions).not.toContain('ccms:term:list');
+  });
+
+  it('carries affix and activeMenu from the menu row to the route meta, and drops them when cleared', async () => {
+    const page = {
+      menuName: '用户详情',
+      menuNameEn: 'User detail',
+      parentId: 1,
+      orderNum: 30,
+      path: 'user-detail',
+      component: 'system/user/detail',
+      menuType: 'C',
+      visible: '1',
+      affix: true,
+      activeMenu: ' /system/user ',
+    };
+    expect((await admin.post('/prod-api/system/menu', page)).body.code).toBe(200);
+    const menuId = (await menuNamed('用户详情'))?.menuId ?? 0;
+    expect((await admin.get(`/prod-api/system/menu/${menuId}`)).body.data).toMatchObject({ affix: true, activeMenu: '/system/user' });
+    const shown = find((await admin.get('/prod-api/getRouters')).body.data, 'user-detail');
+    expect(shown?.meta).toMatchObject({ title: 'User detail', affix: true, activeMenu: '/system/user' });
+
+    expect((await admin.put('/prod-api/system/menu', { ...page, menuId, affix: false, activeMenu: '' })).body.code).toBe(200);
+    const cleared = find((await admin.get('/prod-api/getRouters')).body.data, 'user-detail');
+    expect(cleared?.meta).not.toHaveProperty('affix');
+    expect(cleared?.meta).not.toHaveProperty('activeMenu');
+    // A menu saved without them (an older client) is neither pinned nor redirecting its highlight.
+    const { affix: _a, activeMenu: _m, ...older } = page;
+    expect((await admin.put('/prod-api/system/menu', { ...older, menuId })).body.code).toBe(200);
+    expect(await menuNamed('用户详情')).toMatchObject({ affix: false, activeMenu: '' });
+
+    const bad = await admin.put('/prod-api/system/menu', { ...page, menuId, affix: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('affix');
+  });
+
+  it('shows a renamed menu in getRouters at once, in both languages', async () => {
+    const system = (await admin.get('/prod-api/system/menu/1')).body.data;
+    const { createBy: _c, createTime: _t, updateBy: _u, updateTime: _ut, ...body } = system;
+    expect((await admin.put('/prod-api/system/menu', { ...body, menuName: '平台管理', menuNameEn: 'Platform' })).body.code).toBe(200);
+    const inEnglish = find((await admin.get('/prod-api/getRouters')).body.data, '/system');
+    expect(inEnglish?.meta).toMatchObject({ title: 'Platform', titles: { zh: '平台管理', en: 'Platform' } });
+    const inChinese = await admin.request({ method: 'GET', url: '/prod-api/getRouters', headers: { 'accept-language': 'zh' } });
+    expect(find(inChinese.body.data, '/system')?.meta).toMatchObject({ title: '平台管理', titles: { zh: '平台管理', en: 'Platform' } });
+    expect((await admin.put('/prod-api/system/menu', body)).body.code).toBe(200);
+    expect(find((await admin.get('/prod-api/getRouters')).body.data, '/system')?.meta?.title).toBe('System');
   });
 
   it('gives the seeded common role the Compliance and Content Manager pages', async () => {

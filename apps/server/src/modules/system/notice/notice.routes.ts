@@ -24,14 +24,18 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { authenticated: true }, schema: { querystring: UnreadQuery, response: { 200: okOf(UnreadNotices) } } },
     async (req) => ok(await notices.unread(caller(req), req.query.limit)),
   );
-  app.put('/system/notice/readAll', { config: { authenticated: true }, schema: { response: { 200: OkEmpty } } }, async (req) => {
+  app.put('/system/notice/readAll', { config: { authenticated: true, log: log(BusinessType.UPDATE) }, schema: { response: { 200: OkEmpty } } }, async (req) => {
     await notices.markAllRead(caller(req));
     return done();
   });
-  app.put('/system/notice/read/:noticeId', { config: { authenticated: true }, schema: { params: NoticeIdParam, response: { 200: OkEmpty } } }, async (req) => {
-    await notices.markRead(caller(req), req.params.noticeId);
-    return done();
-  });
+  app.put(
+    '/system/notice/read/:noticeId',
+    { config: { authenticated: true, log: log(BusinessType.UPDATE) }, schema: { params: NoticeIdParam, response: { 200: OkEmpty } } },
+    async (req) => {
+      await notices.markRead(caller(req), req.params.noticeId);
+      return done();
+    },
+  );
   app.get(
     '/system/notice/:noticeId',
     { config: { permission: 'system:notice:query' }, schema: { params: NoticeIdParam, response: { 200: okOf(Notice) } } },

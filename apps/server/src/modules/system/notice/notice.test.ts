@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerWith } from '../../../../test/callers';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
@@ -96,6 +96,20 @@ describe('read marks', () => {
       .from(sysNoticeRead)
       .where(inArray(sysNoticeRead.noticeId, [first, second, closed]));
     expect(marks.map((m) => m.noticeId).sort()).toEqual([first, second].sort());
+    // Read marks are writes too: each one is in the operation log under the reader's name.
+    const readLogs = () =>
+      t.database.db
+        .select()
+        .from(sysOperLog)
+        .where(and(eq(sysOperLog.title, 'notice'), eq(sysOperLog.operName, 'plain'), eq(sysOperLog.status, 0)))
+        .orderBy(sysOperLog.operId);
+    await expect
+      .poll(async () => (await readLogs()).map((l) => [l.requestMethod, l.operUrl, l.businessType, l.status]))
+      .toEqual([
+        ['PUT', `/prod-api/system/notice/read/${first}`, 2, 0],
+        ['PUT', `/prod-api/system/notice/read/${first}`, 2, 0],
+        ['PUT', '/prod-api/system/notice/readAll', 2, 0],
+      ]);
 
     // Reopening the closed notice makes it unread again; deleting a notice drops its marks.
     await admin.put('/prod-api/system/notice', { noticeId: closed, noticeTitle: '已关闭', noticeType: '1', status: '0' });

@@ -134,8 +134,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => sendXlsx(reply, 'user.xlsx', await users.exportXlsx(caller(req), req.body, req.lang)),
   );
 
-  app.post('/system/user/importTemplate', { config: { permission: UserPerm.import }, schema: { response: { 200: Xlsx } } }, async (req, reply) =>
-    sendXlsx(reply, 'user_template.xlsx', await users.importTemplate(req.lang)),
+  app.post(
+    '/system/user/importTemplate',
+    { config: { permission: UserPerm.import, log: { skip: 'downloads an empty workbook; writes nothing' } }, schema: { response: { 200: Xlsx } } },
+    async (req, reply) => sendXlsx(reply, 'user_template.xlsx', await users.importTemplate(req.lang)),
   );
 
   app.post(

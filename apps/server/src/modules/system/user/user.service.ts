@@ -206,6 +206,7 @@ export function userService(db: Db) {
         password,
         pwdUpdateDate: new Date(),
         failedLogins: 0,
+        loginFailures: [],
         lockedUntil: null,
         updateBy: auth.userName,
         updateTime: new Date(),

@@ -362,7 +362,13 @@ describe('password reset and status', () => {
     expect(short.body).toEqual({ code: 400, msg: 'password must be at least 6 characters' });
     expect((await session.get('/prod-api/getInfo')).status).toBe(200);
     expect((await nobody.put(`${API}/resetPwd`, { userId: id, password: 'newpass1' })).status).toBe(403);
+    // Recent failed sign-ins are forgotten with the old password.
+    await db()
+      .update(sysUser)
+      .set({ failedLogins: 2, loginFailures: [new Date(), new Date()] })
+      .where(eq(sysUser.userName, 'liam'));
     expect((await admin.put(`${API}/resetPwd`, { userId: id, password: 'newpass1' })).body.code).toBe(200);
+    expect(await userRow('liam')).toMatchObject({ failedLogins: 0, loginFailures: [] });
     expect((await session.get('/prod-api/getInfo')).status).toBe(401);
     expect((await t.login('liam', 'newpass1')).token).toBeTruthy();
   });

@@ -20,6 +20,8 @@ const values: MenuValues = {
   isCache: '1',
   visible: '0',
   status: '0',
+  affix: true,
+  activeMenu: ' /system/post ',
 };
 
 const menu = (menuId: number, parentId: number, menuType: string, menuName: string, menuNameEn = ''): Menu => ({
@@ -39,6 +41,8 @@ const menu = (menuId: number, parentId: number, menuType: string, menuName: stri
   status: '0',
   perms: null,
   icon: '#',
+  affix: false,
+  activeMenu: '',
   remark: '',
   createBy: '',
   createTime: null,
@@ -64,12 +68,14 @@ describe('menu form', () => {
       isCache: '1',
       visible: '0',
       status: '0',
+      affix: true,
+      activeMenu: '/system/post',
     });
   });
 
   it('a directory drops the page-only fields and the permission; a button keeps only its permission', () => {
     const dir = toMenuBody({ ...values, menuType: 'M' });
-    expect(dir).toMatchObject({ component: null, query: null, perms: null, isCache: '0', path: 'post', icon: 'RocketOutlined' });
+    expect(dir).toMatchObject({ component: null, query: null, perms: null, isCache: '0', path: 'post', icon: 'RocketOutlined', affix: false, activeMenu: '' });
     const button = toMenuBody({ ...values, menuType: 'F', perms: 'system:post:add' });
     expect(button).toMatchObject({ icon: '#', path: '', component: null, perms: 'system:post:add', visible: '0', isFrame: '1' });
   });

@@ -39,6 +39,10 @@ export interface MenuValues {
   isCache: YesNo;
   visible: YesNo;
   status: YesNo;
+  /** Pinned in the tab bar. */
+  affix: boolean;
+  /** Route path highlighted in the sidebar while the page shows. */
+  activeMenu: string;
 }
 
 const EMPTY: MenuValues = {
@@ -57,6 +61,8 @@ const EMPTY: MenuValues = {
   isCache: '0',
   visible: '0',
   status: '0',
+  affix: false,
+  activeMenu: '',
 };
 
 /** A child's usual type: directories hold menus, menus hold buttons. */
@@ -86,6 +92,8 @@ export function toMenuBody(v: MenuValues): MenuBody {
     isCache: page ? v.isCache : '0',
     visible: button ? '0' : v.visible,
     status: v.status,
+    affix: page ? v.affix : false,
+    activeMenu: page ? v.activeMenu.trim() : '',
   };
 }
 
@@ -128,6 +136,8 @@ export function MenuFormDialog({ target, tree, onClose, onSaved }: MenuFormDialo
         isCache: yesNo(m.isCache),
         visible: yesNo(m.visible),
         status: yesNo(m.status),
+        affix: m.affix,
+        activeMenu: m.activeMenu,
       });
     }
   }, [target, detail.data, form]);
@@ -260,6 +270,25 @@ export function MenuFormDialog({ target, tree, onClose, onSaved }: MenuFormDialo
                       { value: '1', label: t('noCache') },
                     ]}
                   />
+                </Form.Item>
+              </Col>
+            )}
+            {type === 'C' && (
+              <Col xs={24} sm={12}>
+                <Form.Item name="affix" label={t('affix')} tooltip={t('affixTip')}>
+                  <Radio.Group
+                    options={[
+                      { value: true, label: tc('yes') },
+                      { value: false, label: tc('no') },
+                    ]}
+                  />
+                </Form.Item>
+              </Col>
+            )}
+            {type === 'C' && (
+              <Col xs={24} sm={12}>
+                <Form.Item name="activeMenu" label={t('activeMenu')} tooltip={t('activeMenuTip')}>
+                  <Input maxLength={200} placeholder={t('activeMenuPlaceholder')} />
                 </Form.Item>
               </Col>
             )}
