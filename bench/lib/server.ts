@@ -42,7 +42,8 @@ export async function freshPgDatabase(baseUrl: string): Promise<{ url: string; d
 export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void>; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CCMS_LOGIN_RATE_LIMIT: '100000', ...env },
+    // DATABASE_URL only when the caller names one: a PGlite run must not reach the PostgreSQL of the environment.
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CCMS_LOGIN_RATE_LIMIT: '100000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -63,6 +63,8 @@ export const FileContent = z.object({
   contentType: z.string(),
   encoding: z.enum(['utf8', 'base64']),
   content: z.string(),
+  /** True when the remote could not be reached and the file comes from the last fetch. */
+  stale: z.boolean(),
 });
 
 export const HistoryQuery = FileQuery.extend({ limit: qInt.min(1).max(200).default(50) });
@@ -79,7 +81,10 @@ export const SaveFileBody = WriteBase.extend({ path: RepoPath.min(1), content: z
 
 export const CommitResult = z.object({ commit: z.string(), branch: z.string(), paths: z.array(z.string()) });
 
-/** Text fields of an upload form (files travel as multipart parts named "file"). */
+/**
+ * Text fields of an upload form (files travel as multipart parts named "file"). The fields come
+ * before the files: the server checks them and the caller's write level before reading any file.
+ */
 export const UploadFields = z.object({
   libraryId: qInt.positive(),
   branch: z.string().trim().max(200).optional(),

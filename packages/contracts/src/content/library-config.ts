@@ -25,6 +25,13 @@ export const GrantBody = z
   .refine((g) => (g.granteeType === 'all' ? g.granteeId === 0 : g.granteeId > 0), { message: 'field.required', path: ['granteeId'] });
 export type GrantBody = z.infer<typeof GrantBody>;
 
+/** Who a library admin or owner can pick as grantee or reader: a name search over users. */
+export const GranteeQuery = z.object({ keyword: z.string().trim().max(100).optional().describe('part of the user name or nick name') });
+export const GranteeUser = z.object({ userId: z.number(), userName: z.string(), nickName: z.string() });
+export const GranteeRole = z.object({ roleId: z.number(), roleName: z.string(), roleKey: z.string() });
+export type GranteeUser = z.infer<typeof GranteeUser>;
+export type GranteeRole = z.infer<typeof GranteeRole>;
+
 /** Variables: type file or value. Filters: include or exclude. Every field required. */
 export const SETTING_KINDS = ['variable', 'filter'] as const;
 export const SettingKind = z.enum(SETTING_KINDS);

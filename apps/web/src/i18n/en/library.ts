@@ -17,6 +17,7 @@ const library: Messages<typeof zh> = {
   username: 'User name',
   password: 'Password',
   passwordKept: 'Leave empty to keep the saved password',
+  passwordAgain: 'The URL points at another server: enter the password again',
   lastFetch: 'Last fetch',
   never: 'Never fetched',
   createBy: 'Created by',

@@ -15,6 +15,7 @@ export default {
   username: '用户名',
   password: '密码',
   passwordKept: '留空则保留已保存的密码',
+  passwordAgain: '仓库地址指向了其他服务器，请重新输入密码',
   lastFetch: '最近获取',
   never: '从未获取',
   createBy: '创建人',

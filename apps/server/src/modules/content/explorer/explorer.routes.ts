@@ -111,21 +111,23 @@ export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/explorer/upload',
     { config: { permission: ExplorerPerm.upload, log: log(BusinessType.IMPORT) }, schema: { response: { 200: okOf(CommitResult) } } },
     async (req) => {
-      const form = await readForm(req);
+      const auth = caller(req);
+      const form = await readForm(req, { beforeFiles: (raw) => explorer.assertWritable(auth, uploadFields(raw).libraryId) });
       const fields = uploadFields(form.fields);
       if (form.files.length === 0) throw badRequest('explorer.noFile');
-      return ok(await explorer.upload(caller(req), fields, form.files));
+      return ok(await explorer.upload(auth, fields, form.files));
     },
   );
   app.post(
     '/ccms/explorer/uploadPackage',
     { config: { permission: ExplorerPerm.upload, log: log(BusinessType.IMPORT) }, schema: { response: { 200: okOf(CommitResult) } } },
     async (req) => {
-      const form = await readForm(req);
+      const auth = caller(req);
+      const form = await readForm(req, { beforeFiles: (raw) => explorer.assertWritable(auth, uploadFields(raw).libraryId) });
       const fields = uploadFields(form.fields);
       const [file] = form.files;
       if (!file || form.files.length > 1) throw badRequest('explorer.noFile');
-      return ok(await explorer.uploadPackage(caller(req), fields, file));
+      return ok(await explorer.uploadPackage(auth, fields, file));
     },
   );
 };

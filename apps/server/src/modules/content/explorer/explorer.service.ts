@@ -93,6 +93,11 @@ export function explorerService(git: LibraryGit, libraries: LibraryService) {
   }
 
   return {
+    /** The write check alone: an upload runs it before its files are read. */
+    async assertWritable(auth: AuthContext, libraryId: number): Promise<void> {
+      await libraries.forCall(auth, libraryId, 'write');
+    },
+
     /** Every folder at a branch or commit, as a tree under the root. */
     async tree(auth: AuthContext, q: { libraryId: number; ref?: string }) {
       const { row, repo, commit, stale } = await at(auth, q.libraryId, q.ref);
@@ -138,7 +143,7 @@ export function explorerService(git: LibraryGit, libraries: LibraryService) {
     /** A file's content: text as UTF-8, anything else as base64, with its content type. */
     async read(auth: AuthContext, q: { libraryId: number; ref?: string; path: string }) {
       const path = repoPath(q.path, 'path');
-      const { repo, commit } = await at(auth, q.libraryId, q.ref);
+      const { repo, commit, stale } = await at(auth, q.libraryId, q.ref);
       const content = await repo.readFile(commit, path);
       if (!content) throw notFoundPath(path);
       const text = isText(content);
@@ -149,6 +154,7 @@ export function explorerService(git: LibraryGit, libraries: LibraryService) {
         contentType: contentTypeOf(path),
         encoding: text ? ('utf8' as const) : ('base64' as const),
         content: content.toString(text ? 'utf8' : 'base64'),
+        stale,
       };
     },
 

@@ -257,7 +257,53 @@ async function savedCommit(ref: string) {
   return (await repo.savedRefs()).find((r) => r.ref === ref)?.commit;
 }
 
+describe('explorer while the remote is down', () => {
+  const down = 'http://127.0.0.1:9/docs.git';
+  const pointAt = async (url: string) => {
+    const res = await owner.caller.put('/prod-api/ccms/library', { ...libraryBody('docs', url, cred), libraryId });
+    expect(res.body.code).toBe(200);
+  };
+
+  it('reads the tree, a folder and a file from the last fetch, each marked stale', async () => {
+    const fresh = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/file', { libraryId, path: 'maps/main.ditamap' });
+    expect(fresh.body.data).toMatchObject({ content: '<map/>\n', stale: false });
+    await pointAt(down);
+    try {
+      const tree = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/tree', { libraryId });
+      expect(tree.body).toMatchObject({ code: 200, data: { stale: true } });
+      expect(tree.body.data.tree.children.map((n: { path: string }) => n.path)).toContain('topics');
+      const list = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/list', { libraryId, path: 'topics' });
+      expect(list.body).toMatchObject({ code: 200, stale: true });
+      expect(list.body.rows.map((r: { name: string }) => r.name)).toContain('intro.dita');
+      const file = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/file', { libraryId, path: 'maps/main.ditamap' });
+      expect(file.body).toMatchObject({ code: 200, data: { path: 'maps/main.ditamap', content: '<map/>\n', stale: true } });
+      const branches = await call(reader.caller, 'GET', `/prod-api/ccms/library/${libraryId}/branches`);
+      expect(branches.body.data).toMatchObject({ stale: true, lastFetchError: 'hostUnreachable' });
+    } finally {
+      await pointAt(remote().url('docs'));
+    }
+    const again = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/file', { libraryId, path: 'maps/main.ditamap' });
+    expect(again.body.data.stale).toBe(false);
+  });
+});
+
 describe('explorer permissions', () => {
+  it('checks the write level before reading an upload: a read-only user is refused whatever the files', async () => {
+    const before = (await remote().log('docs', 'main')).length;
+    // More files than an upload may hold: read first, this would fail on the file limit instead.
+    const many = Array.from({ length: 21 }, (_, i) => ({ filename: `r${i}.dita`, content: 'x'.repeat(1000) }));
+    for (const url of ['/prod-api/ccms/explorer/upload', '/prod-api/ccms/explorer/uploadPackage']) {
+      const res = await upload(reader.caller, url, { libraryId, path: 'topics', message: 'x' }, many);
+      expect(res, url).toMatchObject({ status: 403, body: { code: 403, msg: 'No relevant permissions' } });
+      const stranger1 = await upload(stranger.caller, url, { libraryId, path: 'topics', message: 'x' }, [{ filename: 'a.zip', content: 'x' }]);
+      expect(stranger1.body.msg).toBe('No relevant permissions');
+    }
+    // The same files from a writer pass the check and meet the limit.
+    const writerMany = await upload(writer.caller, '/prod-api/ccms/explorer/upload', { libraryId, path: 'topics', message: 'x' }, many);
+    expect(writerMany.status).toBe(400);
+    expect((await remote().log('docs', 'main')).length).toBe(before);
+  });
+
   it('lets read see but not change, write change but not configure, and nobody else in', async () => {
     const denied = await call(reader.caller, 'PUT', '/prod-api/ccms/explorer/file', { libraryId, path: 'topics/r.dita', content: 'x', message: 'x' });
     expect(denied).toMatchObject({ status: 403, body: { msg: 'No relevant permissions' } });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsLibraryGrant, sysRole, sysUser } from '../../../db/schema';
 
@@ -40,4 +40,24 @@ export async function granteeExists(db: Db, type: 'user' | 'role' | 'all', id: n
     .from(sysRole)
     .where(and(eq(sysRole.roleId, id), eq(sysRole.delFlag, '0')));
   return !!row;
+}
+
+/** Active users whose user name or nick name holds the keyword, for grantee and reader pickers: ids and names only. */
+export function granteeUsers(db: Db, params: { keyword?: string; limit: number }) {
+  const pattern = params.keyword ? `%${params.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .select({ userId: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName })
+    .from(sysUser)
+    .where(and(eq(sysUser.delFlag, '0'), eq(sysUser.status, '0'), pattern ? or(ilike(sysUser.userName, pattern), ilike(sysUser.nickName, pattern)) : undefined))
+    .orderBy(asc(sysUser.userName))
+    .limit(params.limit);
+}
+
+/** Active roles for grantee and reader pickers: ids, names and keys only. */
+export function granteeRoles(db: Db) {
+  return db
+    .select({ roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey })
+    .from(sysRole)
+    .where(and(eq(sysRole.delFlag, '0'), eq(sysRole.status, '0')))
+    .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
 }

@@ -1,5 +1,5 @@
-import { LibraryPerm } from '@ccms/contracts/content/library';
-import { GrantBody, LibraryGrant, LibraryScopedQuery } from '@ccms/contracts/content/library-config';
+import { LibraryIdParam, LibraryPerm } from '@ccms/contracts/content/library';
+import { GrantBody, GranteeQuery, GranteeRole, GranteeUser, LibraryGrant, LibraryScopedQuery } from '@ccms/contracts/content/library-config';
 import { IdList, OkEmpty, okOf } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +17,20 @@ export const libraryPermissionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/library/permission/list',
     { config: { permission: LibraryPerm.query }, schema: { querystring: LibraryScopedQuery, response: { 200: okOf(z.array(LibraryGrant)) } } },
     async (req) => ok(await grants.list(caller(req), req.query.libraryId)),
+  );
+  // Pickers of the grants and publish readers, for a library's admins and owners without system permissions.
+  app.get(
+    '/ccms/library/:libraryId/grantee/users',
+    {
+      config: { permission: LibraryPerm.edit },
+      schema: { params: LibraryIdParam, querystring: GranteeQuery, response: { 200: okOf(z.array(GranteeUser)) } },
+    },
+    async (req) => ok(await grants.granteeUsers(caller(req), req.params.libraryId, req.query.keyword)),
+  );
+  app.get(
+    '/ccms/library/:libraryId/grantee/roles',
+    { config: { permission: LibraryPerm.edit }, schema: { params: LibraryIdParam, response: { 200: okOf(z.array(GranteeRole)) } } },
+    async (req) => ok(await grants.granteeRoles(caller(req), req.params.libraryId)),
   );
   app.post(
     '/ccms/library/permission',

@@ -5,7 +5,10 @@ import { ccmsLibraryGrant } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
 import { assertLibraryAccess } from '../library/library-access';
-import { granteeExists, grantsByIds, listGrants } from './library-permission.queries';
+import { granteeExists, granteeRoles, granteeUsers, grantsByIds, listGrants } from './library-permission.queries';
+
+/** At most this many users answer one picker search. */
+const GRANTEE_USERS_MAX = 50;
 
 /** Grants on a library: admin and owner manage them; only an owner hands out or takes away ownership. */
 export function libraryPermissionService(db: Db) {
@@ -33,6 +36,18 @@ export function libraryPermissionService(db: Db) {
       if (existing?.level === 'owner' && body.level !== 'owner') await assertAnotherOwner(body.libraryId, [existing.grantId]);
       if (existing) await db.update(ccmsLibraryGrant).set({ level: body.level }).where(eq(ccmsLibraryGrant.grantId, existing.grantId));
       else await db.insert(ccmsLibraryGrant).values({ ...body, createBy: auth.userName });
+    },
+
+    /** Users an admin or owner of the library can pick (grants, publish readers), without system permissions. */
+    async granteeUsers(auth: AuthContext, libraryId: number, keyword: string | undefined) {
+      await assertLibraryAccess(db, auth, libraryId, 'configure');
+      return granteeUsers(db, { keyword, limit: GRANTEE_USERS_MAX });
+    },
+
+    /** Roles an admin or owner of the library can pick. */
+    async granteeRoles(auth: AuthContext, libraryId: number) {
+      await assertLibraryAccess(db, auth, libraryId, 'configure');
+      return granteeRoles(db);
     },
 
     async revoke(auth: AuthContext, grantIds: number[]) {

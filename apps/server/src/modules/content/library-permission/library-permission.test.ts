@@ -74,6 +74,41 @@ describe('library grants', () => {
     expect((await detail(everyone)).status).toBe(200);
   });
 
+  it('lets a library admin or owner without system permissions pick users and roles, and nobody else', async () => {
+    const users = (u: TestUser, keyword?: string) =>
+      u.caller.get(`/prod-api/ccms/library/${libraryId}/grantee/users`, keyword === undefined ? undefined : { keyword });
+    const roles = (u: TestUser) => u.caller.get(`/prod-api/ccms/library/${libraryId}/grantee/roles`);
+    // The system pickers stay closed to them.
+    expect((await admin.caller.get('/prod-api/system/user/list')).status).toBe(403);
+    expect((await admin.caller.get('/prod-api/system/role/optionselect')).status).toBe(403);
+
+    for (const u of [owner, admin]) {
+      const found = await users(u, 'PREA');
+      expect(found.body.data).toEqual([{ userId: reader.userId, userName: 'pread', nickName: 'pread nick' }]);
+      const all = await users(u);
+      expect(all.body.data.map((r: { userName: string }) => r.userName)).toEqual(expect.arrayContaining(['admin', 'pown', 'padmin', 'pwrite', 'pread']));
+      for (const row of all.body.data) expect(Object.keys(row).sort()).toEqual(['nickName', 'userId', 'userName']);
+      const list = await roles(u);
+      expect(list.body.data).toContainEqual({ roleId: writer.roleId, roleName: 'pwrite', roleKey: 'role_pwrite' });
+      for (const row of list.body.data) expect(Object.keys(row).sort()).toEqual(['roleId', 'roleKey', 'roleName']);
+    }
+    expect((await users(owner, 'nobody-like-this')).body.data).toEqual([]);
+    expect((await users(owner, '%')).body.data).toEqual([]);
+    expect((await users(owner, 'x'.repeat(101))).body.msg).toContain('keyword');
+
+    // Write and read levels, no grant, or no library edit permission: refused.
+    for (const u of [writer, reader]) {
+      expect((await users(u)).body).toMatchObject({ code: 403, msg: 'No relevant permissions' });
+      expect((await roles(u)).body).toMatchObject({ code: 403, msg: 'No relevant permissions' });
+    }
+    const outsider = await userWith(t, 'pout', CONTENT_PERMS);
+    expect((await users(outsider)).status).toBe(403);
+    const viewer = await userWith(t, 'pview', ['ccms:library:query']);
+    await t.database.db.insert(ccmsLibraryGrant).values({ libraryId, granteeType: 'user', granteeId: viewer.userId, level: 'admin' });
+    expect((await users(viewer)).body).toMatchObject({ code: 403, msg: 'The current operation has no permission' });
+    expect((await roles(viewer)).status).toBe(403);
+  });
+
   it('reaches everyone with an "all" grant, and keeps the last owner', async () => {
     const stranger = await userWith(t, 'pnew', CONTENT_PERMS);
     expect((await stranger.caller.get('/prod-api/ccms/library/list')).body.total).toBe(0);

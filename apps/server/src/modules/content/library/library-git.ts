@@ -130,7 +130,20 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000 
     });
   }
 
-  return { repoOf, authOf, fetchNow, ready, resolveRef, commit, assertUrlAllowed, forget: (libraryId: number) => fetchedAt.delete(libraryId) };
+  /** Runs `fn` holding the library's write lock (branch operations of other modules); do not fetch through `ready` inside it. */
+  const withLock = <T>(libraryId: number, fn: () => Promise<T>) => lock(libraryId, fn);
+
+  return {
+    repoOf,
+    authOf,
+    fetchNow,
+    ready,
+    resolveRef,
+    commit,
+    assertUrlAllowed,
+    withLock,
+    forget: (libraryId: number) => fetchedAt.delete(libraryId),
+  };
 }
 
 export type LibraryGit = ReturnType<typeof libraryGit>;

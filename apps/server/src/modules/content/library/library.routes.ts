@@ -72,12 +72,18 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/ccms/library/validate',
-    { config: { permission: [LibraryPerm.add, LibraryPerm.edit] }, schema: { body: ValidateBody, response: { 200: okOf(ValidateResult) } } },
+    {
+      config: { permission: [LibraryPerm.add, LibraryPerm.edit], log: { skip: 'checks a connection; writes nothing' } },
+      schema: { body: ValidateBody, response: { 200: okOf(ValidateResult) } },
+    },
     async (req) => ok(inWords(req, await libraries.validate(caller(req), req.body), req.body.defaultBranch)),
   );
   app.post(
     '/ccms/library/:libraryId/validate',
-    { config: { permission: [LibraryPerm.query] }, schema: { params: LibraryIdParam, response: { 200: okOf(ValidateResult) } } },
+    {
+      config: { permission: [LibraryPerm.query], log: { skip: 'checks a connection; writes nothing' } },
+      schema: { params: LibraryIdParam, response: { 200: okOf(ValidateResult) } },
+    },
     async (req) => {
       const auth = caller(req);
       const library = await libraries.get(auth, req.params.libraryId);
@@ -91,7 +97,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/ccms/library/:libraryId/fetch',
-    { config: { permission: LibraryPerm.query }, schema: { params: LibraryIdParam, response: { 200: okOf(FetchResult) } } },
+    { config: { permission: LibraryPerm.query, log: log(BusinessType.OTHER) }, schema: { params: LibraryIdParam, response: { 200: okOf(FetchResult) } } },
     async (req) => {
       const { outcome, lastFetchTime } = await libraries.fetch(caller(req), req.params.libraryId);
       const reason = outcome.ok ? null : outcome.reason;

@@ -27,6 +27,18 @@ function present({ library, deptName }: Row, myLevel: LibraryLevel | null) {
   };
 }
 
+/** The mask or nothing in a form's password field means "the stored one". */
+const keepsStored = (password: string) => password === '' || password === MASKED_SECRET;
+
+/** Where a credential would be sent: scheme, host and port (the URL contract is checked before). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
 export type ConnectionCheck = { state: 'success' | 'failure'; reason: RemoteError['reason'] | null; branches: string[] };
 
 export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
@@ -45,10 +57,19 @@ export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
     if (!url.ok) throw badRequest(url.reason === 'invalid' ? 'library.invalidUrl' : 'scm.urlRefused');
   }
 
+  /**
+   * A stored password only ever goes to the server it was entered for: when the URL points at
+   * another server (scheme, host or port), keeping it (mask or nothing) is refused.
+   */
+  function assertPasswordStays(stored: LibraryRow, url: string, password: string) {
+    if (!stored.credentialSecret || !keepsStored(password)) return;
+    if (originOf(url) !== originOf(stored.url)) throw badRequest('library.passwordAgain');
+  }
+
   /** The password to store: a new one sealed, or the stored one when the form sent the mask or nothing. */
   function secretFor(body: LibraryBody, stored: string): string {
     const password = body.credential?.password ?? '';
-    if (password === '' || password === MASKED_SECRET) return stored;
+    if (keepsStored(password)) return stored;
     return sealSecret(secretKey, password);
   }
 
@@ -118,6 +139,7 @@ export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
     async update(auth: AuthContext, body: LibraryUpdate) {
       const { row } = await load(auth, body.libraryId, 'configure');
       await checkFields(body, body.libraryId);
+      assertPasswordStays(row.library, body.url, body.credential?.password ?? '');
       await db
         .update(ccmsLibrary)
         .set({
@@ -154,10 +176,13 @@ export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
     /** Connection check of a form not yet saved; with libraryId, a masked password means the stored one. */
     async validate(auth: AuthContext, body: ValidateBody): Promise<ConnectionCheck> {
       let stored: LibraryRow | null = null;
-      if (body.libraryId) stored = (await load(auth, body.libraryId, 'configure')).row.library;
       const password = body.credential?.password ?? '';
+      if (body.libraryId) {
+        stored = (await load(auth, body.libraryId, 'configure')).row.library;
+        assertPasswordStays(stored, body.url, password);
+      }
       let gitAuth: GitAuth | null = null;
-      if (password === '' || password === MASKED_SECRET) {
+      if (keepsStored(password)) {
         const fromStore = stored ? git.authOf(stored) : null;
         const username = body.credential?.username || fromStore?.username || '';
         gitAuth = username || fromStore ? { username, password: fromStore?.password ?? '' } : null;

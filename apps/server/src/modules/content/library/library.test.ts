@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
-import { ccmsLibrary, ccmsLibraryGrant } from '../../../db/schema';
+import { ccmsLibrary, ccmsLibraryGrant, sysJob, sysOperLog } from '../../../db/schema';
+import { checkCron } from '../../../platform/jobs/cron';
 import { findJobHandler } from '../../../platform/jobs/registry';
 import { allowLoopbackRemotes, CONTENT_PERMS, libraryBody, type TestUser, userWith } from '../content-test-kit';
 
@@ -136,6 +137,62 @@ describe('libraries', () => {
     expect((await author.caller.post(`/prod-api/ccms/library/${libraryId}/validate`)).body.data.state).toBe('success');
   });
 
+  it('asks for the password again when the URL points at another server, changing nothing', async () => {
+    const [before] = await libraryRows();
+    const elsewhere = 'http://127.0.0.1:9/lib.git';
+    const keep = { ...libraryBody('manuals', elsewhere, { username: 'writer', password: '******' }), libraryId };
+    for (const body of [keep, { ...keep, credential: { ...keep.credential, password: '' } }, { ...libraryBody('manuals', elsewhere), libraryId }]) {
+      const res = await author.caller.put('/prod-api/ccms/library', body);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe('credential.password: the repository URL points at another server, so enter the password again');
+    }
+    const zh = await callerFor(t.app, author.caller.token, 'zh').put('/prod-api/ccms/library', keep);
+    expect(zh.body.msg).toBe('仓库地址指向了其他服务器，请重新输入密码（credential.password）');
+    // Another scheme on the same host is another server too.
+    const https = await author.caller.put('/prod-api/ccms/library', { ...keep, url: remote().url('lib').replace('http:', 'https:') });
+    expect(https.body.msg).toContain('credential.password');
+    expect(await libraryRows()).toEqual([before]);
+
+    const probe = { libraryId, url: elsewhere, defaultBranch: 'main', credential: { ...cred, password: '******' } };
+    const check = await author.caller.post('/prod-api/ccms/library/validate', probe);
+    expect(check).toMatchObject({
+      status: 400,
+      body: { msg: 'credential.password: the repository URL points at another server, so enter the password again' },
+    });
+    const sameServer = await author.caller.post('/prod-api/ccms/library/validate', { ...probe, url: remote().url('lib') });
+    expect(sameServer.body.data).toMatchObject({ state: 'success' });
+    // Entered again, it is taken for the new server.
+    const moved = await author.caller.put('/prod-api/ccms/library', { ...libraryBody('manuals', elsewhere, cred), libraryId });
+    expect(moved.body.code).toBe(200);
+    expect((await libraryRows())[0]?.url).toBe(elsewhere);
+    const back = await author.caller.put('/prod-api/ccms/library', { ...libraryBody('manuals', remote().url('lib'), cred), libraryId });
+    expect(back.body.code).toBe(200);
+    expect((await author.caller.post(`/prod-api/ccms/library/${libraryId}/validate`)).body.data.state).toBe('success');
+  });
+
+  it('never writes the password into the operation log', async () => {
+    const validated = await author.caller.post('/prod-api/ccms/library/validate', {
+      libraryId,
+      url: remote().url('lib'),
+      defaultBranch: 'main',
+      credential: cred,
+    });
+    expect(validated.body.data.state).toBe('success');
+    const rows = await t.database.db.select().from(sysOperLog).where(eq(sysOperLog.title, 'library'));
+    // The creates (one refused as a duplicate) and every edit above are logged, with their parameters.
+    expect(rows.filter((r) => r.requestMethod === 'POST').length).toBeGreaterThanOrEqual(2);
+    expect(rows.filter((r) => r.requestMethod === 'PUT').length).toBeGreaterThanOrEqual(5);
+    expect(rows.some((r) => r.operParam.includes('"url"') && r.operParam.includes('"credential":"******"'))).toBe(true);
+    for (const row of rows) {
+      for (const text of [row.operParam, row.jsonResult, row.errorMsg]) {
+        expect(text).not.toContain(cred.password);
+        expect(text).not.toContain('"password":"bad"');
+      }
+    }
+    const all = await t.database.db.select().from(sysOperLog);
+    expect(JSON.stringify(all)).not.toContain(cred.password);
+  });
+
   it('stays readable from the last fetch when the remote is down, and says so', async () => {
     await t.database.db.update(ccmsLibrary).set({ url: 'http://127.0.0.1:9/lib.git' }).where(eq(ccmsLibrary.libraryId, libraryId));
     const fetched = await author.caller.post(`/prod-api/ccms/library/${libraryId}/fetch`);
@@ -149,6 +206,17 @@ describe('libraries', () => {
       .where(eq(ccmsLibrary.libraryId, libraryId));
     expect((await author.caller.post(`/prod-api/ccms/library/${libraryId}/fetch`)).body.data.state).toBe('success');
     expect((await author.caller.get(`/prod-api/ccms/library/${libraryId}`)).body.data.lastFetchError).toBe('');
+  });
+
+  it('is fetched on schedule on a new installation: the seed enables the fetch job', async () => {
+    const jobs = await t.database.db.select().from(sysJob).where(eq(sysJob.invokeTarget, 'library.fetchAll'));
+    expect(jobs).toHaveLength(1);
+    const [job] = jobs;
+    expect(job).toMatchObject({ jobGroup: 'SYSTEM', cronExpression: '0 0/10 * * * ?', status: '0', concurrent: '1' });
+    expect(checkCron(job?.cronExpression ?? '')).toBe('ok');
+    expect(findJobHandler('library.fetchAll')?.check(job?.invokeParams)).toBeNull();
+    const listed = await admin.get('/prod-api/monitor/job/list', { invokeTarget: 'library.fetchAll' });
+    expect(listed.body.rows.map((r: { invokeTarget: string }) => r.invokeTarget)).toContain('library.fetchAll');
   });
 
   it('fetches every library from the scheduled job handler', async () => {

@@ -14,6 +14,8 @@ import type {
   DataPropertyBody,
   DataPropertyUpdate,
   GrantBody,
+  GranteeRole,
+  GranteeUser,
   LibraryGrant,
   LibrarySetting,
   PublishConfig,
@@ -22,8 +24,7 @@ import type {
   SettingBody,
   SettingUpdate,
 } from '@ccms/contracts/content/library-config';
-import type { Role, TreeSelect } from '@ccms/contracts/system/role';
-import type { User } from '@ccms/contracts/system/user';
+import type { TreeSelect } from '@ccms/contracts/system/role';
 import type { z } from 'zod';
 import { type ApiEnvelope, api } from '../../../api/client';
 import { downloadGet } from '../../../shared/download';
@@ -84,15 +85,8 @@ export const libraryConfigApi = {
   updatePublishConfig: (body: PublishConfigUpdate) => api.put('/ccms/library/publishConfig', body),
   removePublishConfig: (configId: number) => api.delete(`/ccms/library/publishConfig/${configId}`),
 
-  /** Pickers for grants and readers (quiet when the caller may not list users or roles). */
-  users: (userName?: string) =>
-    api
-      .get<ApiEnvelope & PageResult<z.infer<typeof User>>>('/system/user/list', { pageNum: 1, pageSize: 50, userName }, { silent: true })
-      .then((r) => r.rows)
-      .catch(() => []),
-  roles: () =>
-    api
-      .get<Data<z.infer<typeof Role>[]>>('/system/role/optionselect', undefined, { silent: true })
-      .then((r) => r.data)
-      .catch(() => []),
+  /** Pickers for grants and readers, scoped to the library: its admins and owners need no system permission. */
+  users: (libraryId: number, keyword?: string) =>
+    api.get<Data<GranteeUser[]>>(`/ccms/library/${libraryId}/grantee/users`, keyword ? { keyword } : undefined).then((r) => r.data),
+  roles: (libraryId: number) => api.get<Data<GranteeRole[]>>(`/ccms/library/${libraryId}/grantee/roles`).then((r) => r.data),
 };

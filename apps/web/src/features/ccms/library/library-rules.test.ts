@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBranchName, isGitUrl } from './library-rules';
+import { isBranchName, isGitUrl, passwordMustBeEntered } from './library-rules';
 
 describe('library form rules', () => {
   it('accepts http(s) repository URLs and refuses the rest', () => {
@@ -21,5 +21,15 @@ describe('library form rules', () => {
     expect(isBranchName('main')).toBe(true);
     expect(isBranchName('release/2.2')).toBe(true);
     for (const bad of ['-x', 'a..b', 'a/', 'x.lock', 'a b']) expect(isBranchName(bad)).toBe(false);
+  });
+  it('asks for the saved password again only when the URL points at another server', () => {
+    const saved = { url: 'https://git.example.com/group/repo.git', credential: { password: '******' } };
+    expect(passwordMustBeEntered(saved, 'https://git.example.com/group/other.git')).toBe(false);
+    expect(passwordMustBeEntered(saved, 'https://GIT.example.com:443/group/repo.git')).toBe(false);
+    expect(passwordMustBeEntered(saved, 'https://evil.example.net/group/repo.git')).toBe(true);
+    expect(passwordMustBeEntered(saved, 'http://git.example.com/group/repo.git')).toBe(true);
+    expect(passwordMustBeEntered(saved, 'https://git.example.com:8443/group/repo.git')).toBe(true);
+    expect(passwordMustBeEntered({ ...saved, credential: { password: '' } }, 'https://evil.example.net/r.git')).toBe(false);
+    expect(passwordMustBeEntered(undefined, 'https://evil.example.net/r.git')).toBe(false);
   });
 });

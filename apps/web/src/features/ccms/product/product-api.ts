@@ -18,6 +18,8 @@ export const isExcelName = (name: string) => /\.xlsx$/i.test(name);
 /** Products (server: modules/content/product). */
 export const productApi = {
   list: (query: ProductFilters & PageParams) => api.get<ApiEnvelope & PageResult<Product>>('/ccms/product/list', query),
+  /** Enabled products, for the product pickers of library settings. */
+  options: () => api.get<ApiEnvelope & { data: Product[] }>('/ccms/product/optionselect').then((r) => r.data),
   get: (productId: number) => api.get<ApiEnvelope & { data: Product }>(`/ccms/product/${productId}`).then((r) => r.data),
   add: (body: ProductBody) => api.post('/ccms/product', body),
   update: (body: ProductUpdate) => api.put('/ccms/product', body),

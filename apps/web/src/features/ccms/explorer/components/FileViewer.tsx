@@ -82,7 +82,10 @@ export function FileViewer({ at, path, onClose }: FileViewerProps) {
         )
       }
     >
-      <Spin spinning={file.isLoading}>{body}</Spin>
+      <Spin spinning={file.isLoading}>
+        {data?.stale && <Alert type="warning" showIcon title={t('staleFile')} style={{ marginBottom: 8 }} data-testid="file-stale" />}
+        {body}
+      </Spin>
     </Drawer>
   );
 }

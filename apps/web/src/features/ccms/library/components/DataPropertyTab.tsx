@@ -2,11 +2,12 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { LibraryPerm } from '@ccms/contracts/content/library';
 import type { DataPropertyBody } from '@ccms/contracts/content/library-config';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, Modal, Space, Table } from 'antd';
+import { App, Button, Empty, Form, Input, Modal, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { useProductOptions } from '../../product/use-product-options';
 import { type DataPropertyRow, libraryConfigApi } from '../library-api';
 
 type Fields = Omit<DataPropertyBody, 'libraryId'>;
@@ -22,6 +23,7 @@ export function DataPropertyTab({ libraryId, canConfigure }: { libraryId: number
   const [editing, setEditing] = useState<DataPropertyRow | 'new' | null>(null);
   const key = ['ccms', 'library', 'dataProperty', libraryId];
   const rows = useQuery({ queryKey: key, queryFn: () => libraryConfigApi.dataProperties(libraryId) });
+  const products = useProductOptions(editing !== null);
 
   useEffect(() => {
     if (editing === null) return;
@@ -101,12 +103,14 @@ export function DataPropertyTab({ libraryId, canConfigure }: { libraryId: number
         forceRender
       >
         <Form<Fields> form={form} layout="vertical" onFinish={(v) => save.mutate(v)} name="data-property-form">
-          <Form.Item
-            name="product"
-            label={t('dataProperty.product')}
-            rules={[{ required: true, whitespace: true, message: t('dataProperty.productRequired') }]}
-          >
-            <Input maxLength={100} disabled={editing !== 'new'} />
+          <Form.Item name="product" label={t('dataProperty.product')} rules={[{ required: true, message: t('dataProperty.productRequired') }]}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={products.loading}
+              disabled={editing !== 'new'}
+              // A product configured already has its row: it is edited there.
+              options={products.options.filter((o) => editing !== 'new' || !(rows.data ?? []).some((r) => r.product === o.value))}
+            />
           </Form.Item>
           {ATTRS.map((a) => (
             <Form.Item key={a} name={a} label={t(`dataProperty.${a}`)} extra={t('dataProperty.hint')}>

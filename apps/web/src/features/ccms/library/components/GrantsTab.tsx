@@ -5,7 +5,7 @@ import { App, Button, Form, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { HasPermi, useHasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { type Grant, libraryConfigApi } from '../library-api';
 
@@ -27,14 +27,20 @@ export function GrantsTab({ libraryId, canConfigure }: { libraryId: number; canC
   const [form] = Form.useForm<GrantForm>();
   const type = Form.useWatch('granteeType', form) ?? 'role';
   const [search, setSearch] = useState('');
+  // The pickers answer the library's admins and owners holding the library edit permission.
+  const canPick = useHasPermi([LibraryPerm.edit]) && canConfigure;
   const key = ['ccms', 'library', 'grants', libraryId];
   const grants = useQuery({ queryKey: key, queryFn: () => libraryConfigApi.grants(libraryId) });
   const users = useQuery({
-    queryKey: ['ccms', 'library', 'users', search],
-    queryFn: () => libraryConfigApi.users(search || undefined),
-    enabled: type === 'user',
+    queryKey: ['ccms', 'library', 'grantee', 'users', libraryId, search],
+    queryFn: () => libraryConfigApi.users(libraryId, search || undefined),
+    enabled: canPick && type === 'user',
   });
-  const roles = useQuery({ queryKey: ['ccms', 'library', 'roles'], queryFn: libraryConfigApi.roles, enabled: type === 'role' });
+  const roles = useQuery({
+    queryKey: ['ccms', 'library', 'grantee', 'roles', libraryId],
+    queryFn: () => libraryConfigApi.roles(libraryId),
+    enabled: canPick && type === 'role',
+  });
 
   const add = useMutation({
     mutationFn: (v: GrantForm) =>

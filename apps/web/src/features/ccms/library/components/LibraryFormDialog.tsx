@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { TreeSelectField } from '../../../../shared/tree/TreeSelectField';
 import { libraryApi, type Validation } from '../library-api';
-import { isBranchName, isGitUrl } from '../library-rules';
+import { isBranchName, isGitUrl, passwordMustBeEntered } from '../library-rules';
 
 export interface LibraryFormDialogProps {
   open: boolean;
@@ -114,7 +114,7 @@ export function LibraryFormDialog({ open, libraryId, onClose, onSaved }: Library
   };
 
   const validate = async () => {
-    const v = await form.validateFields(['url', 'defaultBranch']).then(() => form.getFieldsValue(true) as FormValues);
+    const v = await form.validateFields(['url', 'defaultBranch', ['credential', 'password']]).then(() => form.getFieldsValue(true) as FormValues);
     setScm({ state: 'validating' });
     try {
       const b = body(v);
@@ -235,7 +235,18 @@ export function LibraryFormDialog({ open, libraryId, onClose, onSaved }: Library
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name={['credential', 'password']} label={t('password')} extra={editing ? t('passwordKept') : undefined}>
+              <Form.Item
+                name={['credential', 'password']}
+                label={t('password')}
+                extra={editing ? t('passwordKept') : undefined}
+                dependencies={['url']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator: (_r, v: string | undefined) =>
+                      v || !passwordMustBeEntered(detail.data, getFieldValue('url')) ? Promise.resolve() : Promise.reject(new Error(t('passwordAgain'))),
+                  }),
+                ]}
+              >
                 <Input.Password maxLength={500} autoComplete="new-password" placeholder={editing ? MASKED_SECRET : undefined} />
               </Form.Item>
             </Col>

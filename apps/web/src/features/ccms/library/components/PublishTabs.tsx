@@ -1,12 +1,13 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { LibraryPerm } from '@ccms/contracts/content/library';
 import { PUBLISH_FORMATS, PUBLISH_PATHS, type PublishConfigBody } from '@ccms/contracts/content/library-config';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Input, Modal, Row, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { useProductOptions } from '../../product/use-product-options';
 import { libraryConfigApi, type PublishConfigRow } from '../library-api';
 
 type Fields = Omit<PublishConfigBody, 'libraryId'>;
@@ -27,14 +28,36 @@ export function PublishConfigTab({ libraryId, canConfigure }: { libraryId: numbe
   const rows = usePublishConfigs(libraryId);
   const pathKind = Form.useWatch('publishPath', form);
   const open = editing !== null;
-  const users = useQuery({ queryKey: ['ccms', 'library', 'users', ''], queryFn: () => libraryConfigApi.users(), enabled: open });
-  const roles = useQuery({ queryKey: ['ccms', 'library', 'roles'], queryFn: libraryConfigApi.roles, enabled: open });
+  const [userSearch, setUserSearch] = useState('');
+  const users = useQuery({
+    queryKey: ['ccms', 'library', 'grantee', 'users', libraryId, userSearch],
+    queryFn: () => libraryConfigApi.users(libraryId, userSearch || undefined),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+  const roles = useQuery({ queryKey: ['ccms', 'library', 'grantee', 'roles', libraryId], queryFn: () => libraryConfigApi.roles(libraryId), enabled: open });
+  const products = useProductOptions(open);
   const filters = useQuery({
     queryKey: ['ccms', 'library', 'filter', libraryId],
     queryFn: () => libraryConfigApi.settings('filter', libraryId),
     enabled: open,
   });
   const filterGroups = [...new Set((filters.data ?? []).map((f) => f.group))];
+  // Users met in any search keep their names once picked, while the search shows others.
+  const [seenUsers, setSeenUsers] = useState<ReadonlyMap<number, string>>(new Map());
+  useEffect(() => {
+    if (!users.data) return;
+    setSeenUsers((seen) => {
+      const next = new Map(seen);
+      for (const u of users.data) next.set(u.userId, `${u.nickName} (${u.userName})`);
+      return next;
+    });
+  }, [users.data]);
+  const pickedUsers: number[] = Form.useWatch('readerUserIds', form) ?? [];
+  const userOptions = [
+    ...pickedUsers.filter((id) => !users.data?.some((u) => u.userId === id)).map((id) => ({ value: id, label: seenUsers.get(id) ?? `#${id}` })),
+    ...(users.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickName} (${u.userName})` })),
+  ];
 
   useEffect(() => {
     if (editing === null) return;
@@ -143,7 +166,7 @@ export function PublishConfigTab({ libraryId, canConfigure }: { libraryId: numbe
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="product" label={t('publish.product')}>
-                <Input maxLength={100} />
+                <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={products.loading} options={products.options} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -169,8 +192,10 @@ export function PublishConfigTab({ libraryId, canConfigure }: { libraryId: numbe
               <Form.Item name="readerUserIds" label={t('publish.readerUsers')}>
                 <Select
                   mode="multiple"
-                  showSearch={{ optionFilterProp: 'label' }}
-                  options={(users.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickName} (${u.userName})` }))}
+                  showSearch={{ filterOption: false, onSearch: setUserSearch }}
+                  loading={users.isFetching}
+                  onBlur={() => setUserSearch('')}
+                  options={userOptions}
                 />
               </Form.Item>
             </Col>

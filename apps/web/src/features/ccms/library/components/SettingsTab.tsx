@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { useProductOptions } from '../../product/use-product-options';
 import { libraryConfigApi, type Setting, type SettingKind } from '../library-api';
 
 type Fields = Omit<SettingBody, 'libraryId'>;
@@ -22,6 +23,7 @@ export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: numb
   const key = ['ccms', 'library', kind, libraryId];
   const rows = useQuery({ queryKey: key, queryFn: () => libraryConfigApi.settings(kind, libraryId) });
   const types = kind === 'variable' ? VARIABLE_TYPES : FILTER_TYPES;
+  const products = useProductOptions(editing !== null);
   const typeLabel = (v: string) =>
     kind === 'variable' ? t(`setting.variableTypes.${v as 'file'}`, { defaultValue: v }) : t(`setting.filterTypes.${v as 'include'}`, { defaultValue: v });
   const groups = useMemo(() => {
@@ -151,8 +153,8 @@ export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: numb
           <Form.Item name="value" label={t('setting.value')} rules={required(t('setting.value'))}>
             <Input.TextArea maxLength={1000} rows={2} />
           </Form.Item>
-          <Form.Item name="product" label={t('setting.product')} rules={required(t('setting.product'))}>
-            <Input maxLength={100} />
+          <Form.Item name="product" label={t('setting.product')} rules={[{ required: true, message: t('setting.required', { field: t('setting.product') }) }]}>
+            <Select showSearch={{ optionFilterProp: 'label' }} loading={products.loading} options={products.options} />
           </Form.Item>
         </Form>
       </Modal>
