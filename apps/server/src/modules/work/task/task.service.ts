@@ -1,0 +1,166 @@
+import type { Language } from '@ccms/contracts/constants';
+import { PLAN_STATUSES_LOCKING_TASKS, type PlanStatus } from '@ccms/contracts/work/plan';
+import { effortSplit, type Task, type TaskBody, type TaskFilter, type TaskProgressBody, type TaskQuery, type TaskUpdate } from '@ccms/contracts/work/task';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ccmsTask } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
+import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { findPlanRow } from '../plan/plan.queries';
+import { userExists } from '../project/project.queries';
+import { assertProjectAccess, assertSameProject, isSystemAdmin, projectAllows, projectLevel } from '../project/project-access';
+import { filteredTasks, findTask, listTasks, type TaskJoined, type TaskScope, tasksWithPlans } from './task.queries';
+
+export function presentTask(row: TaskJoined): Task {
+  const { taskId, delFlag: _d, ...rest } = row.task;
+  return {
+    ...rest,
+    id: taskId,
+    projectTitle: row.projectTitle,
+    planTitle: row.planTitle ?? '',
+    assigneeName: row.assigneeName ?? '',
+    writerName: row.writerName ?? '',
+  };
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  new: '新建 / New',
+  notStarted: '未开始 / Not started',
+  inProgress: '进行中 / In progress',
+  completed: '已完成 / Completed',
+};
+
+const columns: ExcelColumn<Task>[] = [
+  { key: 'id', header: { zh: '编号', en: 'ID' }, width: 8 },
+  { key: 'projectTitle', header: { zh: '项目', en: 'Project' }, width: 22 },
+  { key: 'planTitle', header: { zh: '计划', en: 'Plan' }, width: 22 },
+  { key: 'title', header: { zh: '标题', en: 'Title' }, width: 26 },
+  { key: 'category', header: { zh: '类别', en: 'Category' }, width: 14 },
+  { key: 'assigneeName', header: { zh: '指派给', en: 'Assignee' }, width: 14 },
+  { key: 'writerName', header: { zh: '编写人', en: 'Writer' }, width: 14 },
+  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 16, format: (v) => STATUS_TEXT[String(v)] ?? String(v) },
+  { key: 'beginDate', header: { zh: '开始日期', en: 'Begin' }, width: 12 },
+  { key: 'dueDate', header: { zh: '截止日期', en: 'Due' }, width: 12 },
+  { key: 'effort', header: { zh: '预计工时', en: 'Effort' }, width: 10 },
+  { key: 'effortCompleted', header: { zh: '已完成工时', en: 'Completed effort' }, width: 12 },
+  { key: 'remain', header: { zh: '剩余工时', en: 'Remaining' }, width: 10 },
+  { key: 'exceed', header: { zh: '超出工时', en: 'Overrun' }, width: 10 },
+  { key: 'createBy', header: { zh: '创建者', en: 'Created by' }, width: 14 },
+  { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
+];
+
+/** The stored fields of a body, with remain and exceed following the efforts. */
+function fieldsOf(body: TaskBody) {
+  return {
+    planId: body.planId ?? null,
+    title: body.title,
+    category: body.category,
+    assigneeId: body.assigneeId ?? null,
+    writerId: body.writerId ?? null,
+    status: body.status,
+    beginDate: body.beginDate ?? null,
+    dueDate: body.dueDate ?? null,
+    description: body.description,
+    effort: body.effort,
+    effortCompleted: body.effortCompleted,
+    ...effortSplit(body.effort, body.effortCompleted),
+  };
+}
+
+/** Tasks of a project: readers see them, writers change them, an assignee or writer reports progress on their own. */
+export function taskService(db: Db) {
+  async function load(auth: AuthContext, taskId: number, need: 'read' | 'write') {
+    const row = await findTask(db, taskId);
+    if (!row) throw isSystemAdmin(auth) ? notFound('notFound.row', { what: `task ${taskId}` }) : forbidden('noRelevantPermissions');
+    await assertProjectAccess(db, auth, row.task.projectId, need);
+    return row;
+  }
+
+  async function checkFields(body: TaskBody) {
+    if (body.planId) {
+      const plan = await findPlanRow(db, body.planId);
+      if (!plan) throw badRequest('plan.missing');
+      assertSameProject(body.projectId, plan.projectId);
+    }
+    for (const field of ['assigneeId', 'writerId'] as const) {
+      const id = body[field];
+      if (id && !(await userExists(db, id))) throw badRequest('project.userMissing', { field });
+    }
+  }
+
+  const readable = (auth: AuthContext): TaskScope => ({ kind: 'readable', caller: auth });
+
+  return {
+    async list(auth: AuthContext, q: TaskQuery) {
+      const page = await listTasks(db, readable(auth), q);
+      return { rows: page.rows.map(presentTask), total: page.total };
+    },
+    /** Tasks assigned to the caller, or that the caller writes. */
+    async mine(auth: AuthContext, q: TaskQuery) {
+      const page = await listTasks(db, { kind: 'mine', userId: auth.userId }, q);
+      return { rows: page.rows.map(presentTask), total: page.total };
+    },
+    async export(auth: AuthContext, q: TaskFilter, lang: Language) {
+      return toXlsx(lang === 'en' ? 'Tasks' : '任务', columns, (await filteredTasks(db, readable(auth), q)).map(presentTask), lang);
+    },
+    async get(auth: AuthContext, id: number) {
+      const row = await findTask(db, id);
+      // The assignee and the writer see their own task.
+      if (row && (row.task.assigneeId === auth.userId || row.task.writerId === auth.userId)) return presentTask(row);
+      return presentTask(await load(auth, id, 'read'));
+    },
+    async create(auth: AuthContext, body: TaskBody) {
+      await assertProjectAccess(db, auth, body.projectId, 'write');
+      await checkFields(body);
+      const [created] = await db
+        .insert(ccmsTask)
+        .values({ projectId: body.projectId, ...fieldsOf(body), createBy: auth.userName })
+        .returning({ id: ccmsTask.taskId });
+      return created?.id ?? 0;
+    },
+    async update(auth: AuthContext, body: TaskUpdate) {
+      const row = await load(auth, body.id, 'write');
+      assertSameProject(row.task.projectId, body.projectId);
+      await checkFields(body);
+      const updated = await db
+        .update(ccmsTask)
+        .set({ ...fieldsOf(body), rowVersion: sql`${ccmsTask.rowVersion} + 1`, updateBy: auth.userName, updateTime: new Date() })
+        .where(and(eq(ccmsTask.taskId, body.id), eq(ccmsTask.rowVersion, body.rowVersion)))
+        .returning({ id: ccmsTask.taskId });
+      if (updated.length === 0) throw conflict();
+    },
+    /** Status and hours spent, by a writer of the project or the task's own assignee or writer. */
+    async progress(auth: AuthContext, body: TaskProgressBody) {
+      const row = await findTask(db, body.id);
+      if (!row) throw isSystemAdmin(auth) ? notFound('notFound.row', { what: `task ${body.id}` }) : forbidden('noRelevantPermissions');
+      const own = row.task.assigneeId === auth.userId || row.task.writerId === auth.userId;
+      if (!own && !projectAllows(await projectLevel(db, auth, row.task.projectId), 'write')) throw forbidden('noRelevantPermissions');
+      const updated = await db
+        .update(ccmsTask)
+        .set({
+          status: body.status,
+          effortCompleted: body.effortCompleted,
+          ...effortSplit(row.task.effort, body.effortCompleted),
+          rowVersion: sql`${ccmsTask.rowVersion} + 1`,
+          updateBy: auth.userName,
+          updateTime: new Date(),
+        })
+        .where(and(eq(ccmsTask.taskId, body.id), eq(ccmsTask.rowVersion, body.rowVersion)))
+        .returning({ id: ccmsTask.taskId });
+      if (updated.length === 0) throw conflict();
+    },
+    /** Deleting is refused while a task's plan is disabled, completed or closed. */
+    async remove(auth: AuthContext, ids: number[]) {
+      const found = await tasksWithPlans(db, ids);
+      if (found.length !== ids.length)
+        throw isSystemAdmin(auth) ? notFound('notFound.row', { what: `task ${ids.join(',')}` }) : forbidden('noRelevantPermissions');
+      for (const projectId of new Set(found.map((t) => t.task.projectId))) await assertProjectAccess(db, auth, projectId, 'write');
+      const locked = found.some(
+        (t) => t.task.planId !== null && (t.planEnable === false || PLAN_STATUSES_LOCKING_TASKS.includes((t.planStatus ?? '') as PlanStatus)),
+      );
+      if (locked) throw badRequest('task.deleteRefused');
+      await db.update(ccmsTask).set({ delFlag: '2', updateBy: auth.userName, updateTime: new Date() }).where(inArray(ccmsTask.taskId, ids));
+    },
+  };
+}

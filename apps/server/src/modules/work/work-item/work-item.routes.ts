@@ -1,0 +1,209 @@
+import { FileResponse } from '@ccms/contracts/common';
+import { IdList, IdParam, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
+import { UserOption } from '@ccms/contracts/work/common';
+import {
+  ATTACHMENT_MAX_MB,
+  AttachmentParams,
+  AttachmentUploadQuery,
+  CommentBody,
+  CommentParams,
+  ConditionQuery,
+  FilterListQuery,
+  ProjectScope,
+  SavedFilter,
+  SavedFilterBody,
+  TransitionBody,
+  WorkItem,
+  WorkItemAttachment,
+  WorkItemBody,
+  WorkItemComment,
+  WorkItemExport,
+  WorkItemHistory,
+  WorkItemPerm,
+  WorkItemQuery,
+  WorkItemUpdate,
+} from '@ccms/contracts/work/work-item';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../../platform/auth/guard';
+import { done, ok, rows } from '../../../platform/http/envelope';
+import { sendXlsx } from '../../../platform/http/excel';
+import { BusinessType } from '../../../platform/types';
+import { readFiles } from '../../common/multipart';
+import { acceptFormBodies, queryAsBody } from '../../system/user/request-input';
+import { workItemService } from './work-item.service';
+
+const log = (businessType: BusinessType) => ({ title: 'workitem', businessType });
+
+/** Requirements and defects: lists, condition query, saved filters, transitions, comments, attachments, history. */
+export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const items = workItemService(app.db, app.storage);
+  acceptFormBodies(app);
+
+  app.get(
+    '/ccms/workitem/list',
+    { config: { permission: WorkItemPerm.list }, schema: { querystring: WorkItemQuery, response: { 200: rowsOf(WorkItem) } } },
+    async (req) => rows(await items.list(caller(req), req.query)),
+  );
+  app.post(
+    '/ccms/workitem/query',
+    {
+      config: { permission: WorkItemPerm.list, log: { skip: 'a search sent as POST; writes nothing' } },
+      schema: { body: ConditionQuery, response: { 200: rowsOf(WorkItem) } },
+    },
+    async (req) => rows(await items.query(caller(req), req.body)),
+  );
+  app.post(
+    '/ccms/workitem/export',
+    {
+      config: { permission: WorkItemPerm.export, log: log(BusinessType.EXPORT) },
+      preValidation: queryAsBody,
+      schema: { body: WorkItemExport, response: { 200: z.unknown().describe('an .xlsx workbook') } },
+    },
+    async (req, reply) => sendXlsx(reply, 'workitem.xlsx', await items.export(caller(req), req.body, req.lang)),
+  );
+
+  app.get(
+    '/ccms/workitem/filter',
+    { config: { permission: WorkItemPerm.list }, schema: { querystring: FilterListQuery, response: { 200: okOf(z.array(SavedFilter)) } } },
+    async (req) => ok(await items.filters(caller(req), req.query)),
+  );
+  app.post(
+    '/ccms/workitem/filter',
+    {
+      config: { permission: WorkItemPerm.list, log: log(BusinessType.INSERT) },
+      schema: { body: SavedFilterBody, response: { 200: okOf(z.object({ filterId: z.number() })) } },
+    },
+    async (req) => ok({ filterId: await items.saveFilter(caller(req), req.body) }),
+  );
+  app.delete(
+    '/ccms/workitem/filter/:ids',
+    { config: { permission: WorkItemPerm.list, log: log(BusinessType.DELETE) }, schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } } },
+    async (req) => {
+      await items.removeFilters(caller(req), req.params.ids);
+      return done();
+    },
+  );
+
+  app.get('/ccms/workitem/userOptions', { config: { permission: WorkItemPerm.list }, schema: { response: { 200: okOf(z.array(UserOption)) } } }, async () =>
+    ok(await items.userOptions()),
+  );
+
+  app.get(
+    '/ccms/workitem/:id',
+    { config: { permission: WorkItemPerm.query }, schema: { params: IdParam, querystring: ProjectScope, response: { 200: okOf(WorkItem) } } },
+    async (req) => ok(await items.get(caller(req), req.params.id, req.query.projectId)),
+  );
+  app.post(
+    '/ccms/workitem',
+    {
+      config: { permission: WorkItemPerm.add, log: log(BusinessType.INSERT) },
+      schema: { body: WorkItemBody, response: { 200: okOf(z.object({ workItemId: z.number() })) } },
+    },
+    async (req) => ok({ workItemId: await items.create(caller(req), req.body) }),
+  );
+  app.put(
+    '/ccms/workitem',
+    { config: { permission: WorkItemPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: WorkItemUpdate, response: { 200: OkEmpty } } },
+    async (req) => {
+      await items.update(caller(req), req.body);
+      return done();
+    },
+  );
+  app.delete(
+    '/ccms/workitem/:ids',
+    {
+      config: { permission: WorkItemPerm.remove, log: log(BusinessType.DELETE) },
+      schema: { params: z.object({ ids: IdList }), querystring: ProjectScope, response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await items.remove(caller(req), req.params.ids, req.query.projectId);
+      return done();
+    },
+  );
+
+  app.post(
+    '/ccms/workitem/:id/transition',
+    {
+      config: { permission: WorkItemPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { params: IdParam, body: TransitionBody, response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await items.transition(caller(req), req.params.id, req.body, req.lang);
+      return done();
+    },
+  );
+  app.get(
+    '/ccms/workitem/:id/history',
+    {
+      config: { permission: WorkItemPerm.query },
+      schema: { params: IdParam, querystring: ProjectScope, response: { 200: okOf(z.array(WorkItemHistory)) } },
+    },
+    async (req) => ok(await items.history(caller(req), req.params.id, req.query.projectId)),
+  );
+
+  app.get(
+    '/ccms/workitem/:id/comment',
+    { config: { permission: WorkItemPerm.query }, schema: { params: IdParam, response: { 200: okOf(z.array(WorkItemComment)) } } },
+    async (req) => ok(await items.comments(caller(req), req.params.id)),
+  );
+  app.post(
+    '/ccms/workitem/:id/comment',
+    {
+      config: { permission: WorkItemPerm.edit, log: log(BusinessType.INSERT) },
+      schema: { params: IdParam, body: CommentBody, response: { 200: okOf(z.object({ commentId: z.number() })) } },
+    },
+    async (req) => ok({ commentId: await items.comment(caller(req), req.params.id, req.body) }),
+  );
+  app.delete(
+    '/ccms/workitem/:id/comment/:commentId',
+    { config: { permission: WorkItemPerm.edit, log: log(BusinessType.DELETE) }, schema: { params: CommentParams, response: { 200: OkEmpty } } },
+    async (req) => {
+      await items.removeComment(caller(req), req.params.id, req.params.commentId);
+      return done();
+    },
+  );
+
+  app.get(
+    '/ccms/workitem/:id/attachment',
+    { config: { permission: WorkItemPerm.query }, schema: { params: IdParam, response: { 200: okOf(z.array(WorkItemAttachment)) } } },
+    async (req) => ok(await items.attachments(caller(req), req.params.id)),
+  );
+  app.post(
+    '/ccms/workitem/:id/attachment',
+    {
+      config: { permission: WorkItemPerm.edit, log: log(BusinessType.INSERT) },
+      schema: { params: IdParam, querystring: AttachmentUploadQuery, response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      const maxBytes = ATTACHMENT_MAX_MB * 1024 * 1024;
+      const [file] = await readFiles(req, 'file', { maxBytes, maxFiles: 1, maxMb: ATTACHMENT_MAX_MB });
+      if (!file) throw new Error('no file read');
+      await items.attach(caller(req), req.params.id, file, req.query.replace === 'true');
+      return done();
+    },
+  );
+  app.get(
+    '/ccms/workitem/:id/attachment/:attachmentId/download',
+    { config: { permission: WorkItemPerm.query }, schema: { params: AttachmentParams, response: { 200: FileResponse } } },
+    async (req, reply) => {
+      const file = await items.download(caller(req), req.params.id, req.params.attachmentId);
+      const encoded = encodeURIComponent(file.fileName);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encoded}`)
+        .header('download-filename', encoded)
+        .header('access-control-expose-headers', 'download-filename')
+        .send(file.stream);
+    },
+  );
+  app.delete(
+    '/ccms/workitem/:id/attachment/:attachmentId',
+    { config: { permission: WorkItemPerm.edit, log: log(BusinessType.DELETE) }, schema: { params: AttachmentParams, response: { 200: OkEmpty } } },
+    async (req) => {
+      await items.detach(caller(req), req.params.id, req.params.attachmentId);
+      return done();
+    },
+  );
+};

@@ -1,0 +1,173 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PLAN_STATUSES, type Plan, PlanPerm } from '@ccms/contracts/work/plan';
+import { App, Button, Form, Input, Progress, Select, Space, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { ProjectSelect } from '../../project/components/pickers';
+import { type PlanFilters, planApi } from '../plan-api';
+import { PlanEnableSwitch } from './PlanEnableSwitch';
+import { PlanFormDialog } from './PlanFormDialog';
+
+const STATUS_COLORS: Record<string, string> = { notStarted: 'default', inProgress: 'processing', completed: 'success', closed: 'warning' };
+
+/** Plans, of every visible project or of one (`projectId`, the project detail's project list tab). */
+export function PlanList({ projectId, canWrite = true }: { projectId?: number; canWrite?: boolean }) {
+  const { t } = useTranslation('plan');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
+  const open = (row: Plan) => navigate(`/ccms/staging/planDetail?id=${row.id}`);
+
+  const remove = async (rows: readonly Plan[]) => {
+    if (rows.length === 0) return;
+    if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
+    await planApi.remove(rows.map((r) => r.id));
+    message.success(t('deleted'));
+    list.current?.clearSelection();
+    list.current?.reload();
+  };
+
+  const columns: ListColumn<Plan>[] = [
+    {
+      key: 'title',
+      dataIndex: 'title',
+      title: t('title'),
+      sorter: true,
+      render: (v: string, row) => (
+        <Typography.Link onClick={() => open(row)} data-testid="plan-link">
+          {v}
+        </Typography.Link>
+      ),
+    },
+    ...(projectId === undefined ? [{ key: 'projectTitle', dataIndex: 'projectTitle', title: t('project') } as ListColumn<Plan>] : []),
+    { key: 'releaseTitle', dataIndex: 'releaseTitle', title: t('release'), width: 120 },
+    { key: 'ownerName', dataIndex: 'ownerName', title: t('owner'), width: 120 },
+    { key: 'reviewerName', dataIndex: 'reviewerName', title: t('reviewer'), width: 120, defaultHidden: true },
+    { key: 'branch', dataIndex: 'branch', title: t('branch'), width: 120, defaultHidden: true },
+    { key: 'beginDate', dataIndex: 'beginDate', title: t('beginDate'), sorter: true, width: 120 },
+    { key: 'dueDate', dataIndex: 'dueDate', title: t('dueDate'), sorter: true, width: 120 },
+    {
+      key: 'progress',
+      dataIndex: 'progress',
+      title: t('progress'),
+      width: 160,
+      render: (v: number, row) => <Progress percent={v} size="small" format={() => `${row.tasksCompleted}/${row.tasksTotal}`} />,
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('status'),
+      sorter: true,
+      width: 110,
+      render: (v: string) => <Tag color={STATUS_COLORS[v]}>{t(`statuses.${v as (typeof PLAN_STATUSES)[number]}`, { defaultValue: v })}</Tag>,
+    },
+    {
+      key: 'enable',
+      dataIndex: 'enable',
+      title: t('enable'),
+      width: 100,
+      render: (_: boolean, row) => <PlanEnableSwitch plan={row} onChanged={() => list.current?.reload()} />,
+    },
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            title: tc('operation'),
+            hideable: false,
+            width: 160,
+            render: (_: unknown, row: Plan) => (
+              <Space size={0}>
+                <HasPermi value={[PlanPerm.edit]}>
+                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: row.id })}>
+                    {tc('edit')}
+                  </Button>
+                </HasPermi>
+                <HasPermi value={[PlanPerm.remove]}>
+                  <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
+                    {tc('delete')}
+                  </Button>
+                </HasPermi>
+              </Space>
+            ),
+          } as ListColumn<Plan>,
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <ListPage<Plan, PlanFilters>
+        ref={list}
+        queryKey={['ccms', 'plan', 'list', projectId ?? 'all']}
+        fetchPage={planApi.list}
+        initialFilters={projectId === undefined ? {} : { projectId }}
+        rowKey="id"
+        selection="multiple"
+        columns={columns}
+        searchFields={
+          <>
+            {projectId === undefined ? (
+              <Form.Item name="projectId" label={t('project')}>
+                <ProjectSelect allowClear placeholder={t('projectPlaceholder')} style={{ width: 200 }} />
+              </Form.Item>
+            ) : (
+              <Form.Item name="projectId" hidden>
+                <Input />
+              </Form.Item>
+            )}
+            <Form.Item name="title" label={t('title')}>
+              <Input allowClear placeholder={t('titlePlaceholder')} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="status" label={t('status')}>
+              <Select
+                allowClear
+                placeholder={t('statusPlaceholder')}
+                style={{ width: 140 }}
+                options={PLAN_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={({ selectedRows, query }) => (
+          <>
+            {canWrite && (
+              <HasPermi value={[PlanPerm.add]}>
+                <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, id: undefined })}>
+                  {tc('add')}
+                </Button>
+              </HasPermi>
+            )}
+            {canWrite && (
+              <HasPermi value={[PlanPerm.remove]}>
+                <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
+                  {tc('delete')}
+                </Button>
+              </HasPermi>
+            )}
+            <HasPermi value={[PlanPerm.export]}>
+              <Button icon={<DownloadOutlined />} onClick={() => planApi.export(query)}>
+                {tc('export')}
+              </Button>
+            </HasPermi>
+          </>
+        )}
+      />
+      <PlanFormDialog
+        open={dialog.open}
+        id={dialog.id}
+        projectId={projectId}
+        onClose={() => setDialog({ open: false, id: undefined })}
+        onSaved={() => {
+          setDialog({ open: false, id: undefined });
+          list.current?.reload();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { NOTICE_TYPES, type ProjectConfigBody, ProjectPerm, REVIEW_RULES } from '@ccms/contracts/work/project';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Col, Form, Row, Select, Switch, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHasPermi } from '../../../../shared/auth/HasPermi';
+import { projectApi } from '../project-api';
+import { UserSelect } from './pickers';
+
+type FormValues = Omit<ProjectConfigBody, 'projectId' | 'writerId' | 'writeReviewerId' | 'translatorId' | 'translateReviewerId'> & {
+  writerId: number | null;
+  writeReviewerId: number | null;
+  translatorId: number | null;
+  translateReviewerId: number | null;
+};
+
+const PEOPLE = ['writer', 'writeReviewer', 'translator', 'translateReviewer'] as const;
+
+/** Who writes, reviews and translates, notices and the review rule; all four people must be selected. */
+export function ProjectConfigCard({ projectId, canConfigure }: { projectId: number; canConfigure: boolean }) {
+  const { t } = useTranslation('project');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const editable = useHasPermi([ProjectPerm.edit]) && canConfigure;
+  const config = useQuery({ queryKey: ['ccms', 'project', 'config', projectId], queryFn: () => projectApi.config(projectId) });
+  useEffect(() => {
+    if (!config.data) return;
+    const { projectId: _p, configured: _c, ...values } = config.data;
+    form.setFieldsValue({
+      ...values,
+      noticeType: values.noticeType === 'email' ? 'email' : 'system',
+      reviewRule: values.reviewRule === 'one' ? 'one' : 'all',
+    });
+  }, [config.data, form]);
+  const save = useMutation({
+    mutationFn: (v: FormValues) =>
+      projectApi.saveConfig({
+        ...v,
+        projectId,
+        writerId: v.writerId ?? 0,
+        writeReviewerId: v.writeReviewerId ?? 0,
+        translatorId: v.translatorId ?? 0,
+        translateReviewerId: v.translateReviewerId ?? 0,
+      }),
+    onSuccess: () => {
+      message.success(t('config.saved'));
+      return config.refetch();
+    },
+  });
+
+  return (
+    <Card
+      size="small"
+      title={t('config.title')}
+      extra={config.data && !config.data.configured && <Typography.Text type="secondary">{t('config.notConfigured')}</Typography.Text>}
+    >
+      <Form<FormValues> form={form} labelCol={{ flex: '120px' }} labelWrap disabled={!editable} onFinish={(v) => save.mutate(v)} name="project-config-form">
+        <Row gutter={16}>
+          {PEOPLE.map((p) => (
+            <Col xs={24} md={12} key={p}>
+              <Form.Item name={`${p}Id`} label={t(`config.${p}`)} rules={[{ required: true, message: t(`config.${p}Required`) }]}>
+                <UserSelect allowClear />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col xs={24} md={12}>
+            <Form.Item name="reviewRule" label={t('config.reviewRule')}>
+              <Select options={REVIEW_RULES.map((v) => ({ value: v, label: t(`config.reviewRules.${v}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="notice" label={t('config.notice')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="existTranslate" label={t('config.existTranslate')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="noticeType" label={t('config.noticeType')}>
+              <Select options={NOTICE_TYPES.map((v) => ({ value: v, label: t(`config.noticeTypes.${v}`) }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        {editable && (
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('config.save')}
+          </Button>
+        )}
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select, type SelectProps } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { projectApi } from '../project-api';
+
+/** Form.Item props that keep a DatePicker's value as "YYYY-MM-DD" (the contracts' date format). */
+export const dateItemProps = {
+  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
+  normalize: (v: Dayjs | null) => (v ? v.format('YYYY-MM-DD') : null),
+};
+
+/** A form rule: this date must not be before the date in `beginField`. */
+export const notBefore = (beginField: string, message: string) => (form: { getFieldValue: (name: string) => unknown }) => ({
+  validator: (_: unknown, value: unknown) => {
+    const begin = form.getFieldValue(beginField);
+    return typeof begin === 'string' && typeof value === 'string' && value < begin ? Promise.reject(new Error(message)) : Promise.resolve();
+  },
+});
+
+/** Open projects the caller may see. */
+export function useProjectOptions(status: '0' | undefined = '0') {
+  return useQuery({ queryKey: ['ccms', 'project', 'options', status], queryFn: () => projectApi.options(status) });
+}
+
+/** Active users for owner, assignee and member pickers. */
+export function useUserOptions() {
+  return useQuery({ queryKey: ['ccms', 'project', 'users'], queryFn: projectApi.users, staleTime: 60_000 });
+}
+
+/** A select of open projects. */
+export function ProjectSelect(props: Omit<SelectProps<number>, 'options'>) {
+  const projects = useProjectOptions();
+  return (
+    <Select<number>
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={projects.isLoading}
+      options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.title }))}
+      {...props}
+    />
+  );
+}
+
+/** A select of users ("nick (user)"). */
+export function UserSelect(props: Omit<SelectProps<number>, 'options'>) {
+  const users = useUserOptions();
+  return (
+    <Select<number>
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={users.isLoading}
+      options={(users.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickName} (${u.userName})` }))}
+      {...props}
+    />
+  );
+}

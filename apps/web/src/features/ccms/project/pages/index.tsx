@@ -1,0 +1,189 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Project, ProjectPerm } from '@ccms/contracts/work/project';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { ProjectFormDialog } from '../components/ProjectFormDialog';
+import { ProjectStatusSwitch } from '../components/ProjectStatusSwitch';
+import { categoryApi, type ProjectFilters, projectApi } from '../project-api';
+
+const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** Projects (menu component ccms/project/index): search, list, add/edit, status switch, delete, export. */
+export default function ProjectPage() {
+  const { t } = useTranslation('project');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
+  const categories = useQuery({ queryKey: ['ccms', 'project', 'categories'], queryFn: categoryApi.options });
+
+  const remove = async (rows: readonly Project[]) => {
+    if (rows.length === 0) return;
+    if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
+    await projectApi.remove(rows.map((r) => r.id));
+    message.success(t('deleted'));
+    list.current?.clearSelection();
+    list.current?.reload();
+  };
+  const open = (row: Project) => navigate(`/ccms/projectDetail/index?id=${row.id}`);
+  const canConfigure = (row: Project) => row.myLevel === 'owner' || row.myLevel === 'admin';
+
+  const columns: ListColumn<Project>[] = [
+    { key: 'id', dataIndex: 'id', title: t('id'), width: 80 },
+    {
+      key: 'title',
+      dataIndex: 'title',
+      title: t('title'),
+      sorter: true,
+      render: (v: string, row) => (
+        <Typography.Link onClick={() => open(row)} data-testid="project-link">
+          {v}
+        </Typography.Link>
+      ),
+    },
+    { key: 'name', dataIndex: 'name', title: t('name'), sorter: true, width: 120 },
+    { key: 'categoryName', dataIndex: 'categoryName', title: t('category'), width: 120 },
+    { key: 'version', dataIndex: 'version', title: t('version'), width: 100 },
+    { key: 'libraryName', dataIndex: 'libraryName', title: t('library'), width: 120, defaultHidden: true },
+    { key: 'projectBranch', dataIndex: 'projectBranch', title: t('projectBranch'), width: 140 },
+    { key: 'ownerName', dataIndex: 'ownerName', title: t('owner'), width: 120 },
+    { key: 'beginDate', dataIndex: 'beginDate', title: t('beginDate'), sorter: true, width: 120 },
+    { key: 'endDate', dataIndex: 'endDate', title: t('endDate'), sorter: true, width: 120 },
+    {
+      key: 'flags',
+      title: `${t('secrecy')} / ${t('public')}`,
+      width: 120,
+      render: (_: unknown, row) => (
+        <Space size={4}>
+          {row.secrecy && <Tag color="red">{t('secrecy')}</Tag>}
+          {row.public && <Tag color="green">{t('public')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('status'),
+      width: 110,
+      render: (_: string, row) => <ProjectStatusSwitch project={row} onChanged={() => list.current?.reload()} />,
+    },
+    { key: 'createTime', dataIndex: 'createTime', title: t('createTime'), sorter: true, width: 180, render: time, defaultHidden: true },
+    {
+      key: 'actions',
+      title: tc('operation'),
+      hideable: false,
+      width: 220,
+      fixed: 'right',
+      render: (_: unknown, row: Project) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => open(row)}>
+            {t('open')}
+          </Button>
+          {canConfigure(row) && (
+            <HasPermi value={[ProjectPerm.edit]}>
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: row.id })}>
+                {tc('edit')}
+              </Button>
+            </HasPermi>
+          )}
+          {canConfigure(row) && (
+            <HasPermi value={[ProjectPerm.remove]}>
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
+                {tc('delete')}
+              </Button>
+            </HasPermi>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<Project, ProjectFilters>
+        ref={list}
+        queryKey={['ccms', 'project', 'list']}
+        fetchPage={projectApi.list}
+        rowKey="id"
+        selection="multiple"
+        columns={columns}
+        searchFields={
+          <>
+            <Form.Item name="title" label={t('title')}>
+              <Input allowClear placeholder={t('titlePlaceholder')} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="name" label={t('name')}>
+              <Input allowClear placeholder={t('namePlaceholder')} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="category" label={t('category')}>
+              <Select
+                allowClear
+                placeholder={t('categoryPlaceholder')}
+                style={{ width: 160 }}
+                options={(categories.data ?? []).map((c) => ({ value: c.value, label: c.name }))}
+              />
+            </Form.Item>
+            <Form.Item name="status" label={t('status')}>
+              <Select
+                allowClear
+                placeholder={t('statusPlaceholder')}
+                style={{ width: 120 }}
+                options={(['0', '1'] as const).map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={({ selectedRows, query }) => (
+          <>
+            <HasPermi value={[ProjectPerm.add]}>
+              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, id: undefined })}>
+                {tc('add')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={[ProjectPerm.edit]}>
+              <Button
+                icon={<EditOutlined />}
+                disabled={selectedRows.length !== 1 || !selectedRows[0] || !canConfigure(selectedRows[0])}
+                onClick={() => setDialog({ open: true, id: selectedRows[0]?.id })}
+              >
+                {tc('edit')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={[ProjectPerm.remove]}>
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={selectedRows.length === 0 || !selectedRows.every(canConfigure)}
+                onClick={() => remove(selectedRows)}
+              >
+                {tc('delete')}
+              </Button>
+            </HasPermi>
+            <HasPermi value={[ProjectPerm.export]}>
+              <Button icon={<DownloadOutlined />} onClick={() => projectApi.export(query)}>
+                {tc('export')}
+              </Button>
+            </HasPermi>
+          </>
+        )}
+      />
+      <ProjectFormDialog
+        open={dialog.open}
+        projectId={dialog.id}
+        onClose={() => setDialog({ open: false, id: undefined })}
+        onSaved={() => {
+          setDialog({ open: false, id: undefined });
+          list.current?.reload();
+        }}
+      />
+    </>
+  );
+}

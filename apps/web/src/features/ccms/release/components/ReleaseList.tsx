@@ -1,0 +1,149 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Release, ReleasePerm } from '@ccms/contracts/work/release';
+import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { ProjectSelect } from '../../project/components/pickers';
+import { type ReleaseFilters, releaseApi } from '../release-api';
+import { ReleaseFormDialog } from './ReleaseFormDialog';
+
+/** Releases, of every visible project or of one (`projectId`, the project detail's release tab). */
+export function ReleaseList({ projectId, canWrite = true }: { projectId?: number; canWrite?: boolean }) {
+  const { t } = useTranslation('release');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const list = useRef<ListPageHandle>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
+
+  const remove = async (rows: readonly Release[]) => {
+    if (rows.length === 0) return;
+    if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
+    await releaseApi.remove(rows.map((r) => r.id));
+    message.success(t('deleted'));
+    list.current?.clearSelection();
+    list.current?.reload();
+  };
+
+  const columns: ListColumn<Release>[] = [
+    { key: 'title', dataIndex: 'title', title: t('title'), sorter: true },
+    ...(projectId === undefined ? [{ key: 'projectTitle', dataIndex: 'projectTitle', title: t('project') } as ListColumn<Release>] : []),
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('status'),
+      width: 100,
+      render: (v: string) => <Tag color={v === '0' ? 'blue' : 'default'}>{t(v === '1' ? 'statuses.1' : 'statuses.0')}</Tag>,
+    },
+    { key: 'beginDate', dataIndex: 'beginDate', title: t('beginDate'), sorter: true, width: 120 },
+    { key: 'endDate', dataIndex: 'endDate', title: t('endDate'), sorter: true, width: 120 },
+    { key: 'description', dataIndex: 'description', title: t('description'), ellipsis: true },
+    { key: 'createBy', dataIndex: 'createBy', title: t('createBy'), width: 120 },
+    {
+      key: 'createTime',
+      dataIndex: 'createTime',
+      title: t('createTime'),
+      width: 180,
+      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : ''),
+    },
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            title: tc('operation'),
+            hideable: false,
+            width: 160,
+            render: (_: unknown, row: Release) => (
+              <Space size={0}>
+                <HasPermi value={[ReleasePerm.edit]}>
+                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: row.id })}>
+                    {tc('edit')}
+                  </Button>
+                </HasPermi>
+                <HasPermi value={[ReleasePerm.remove]}>
+                  <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
+                    {tc('delete')}
+                  </Button>
+                </HasPermi>
+              </Space>
+            ),
+          } as ListColumn<Release>,
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <ListPage<Release, ReleaseFilters>
+        ref={list}
+        queryKey={['ccms', 'release', 'list', projectId ?? 'all']}
+        fetchPage={releaseApi.list}
+        initialFilters={projectId === undefined ? {} : { projectId }}
+        rowKey="id"
+        selection="multiple"
+        columns={columns}
+        searchFields={
+          <>
+            {projectId === undefined && (
+              <Form.Item name="projectId" label={t('project')}>
+                <ProjectSelect allowClear placeholder={t('projectPlaceholder')} style={{ width: 200 }} />
+              </Form.Item>
+            )}
+            {projectId !== undefined && (
+              <Form.Item name="projectId" hidden>
+                <Input />
+              </Form.Item>
+            )}
+            <Form.Item name="title" label={t('title')}>
+              <Input allowClear placeholder={t('titlePlaceholder')} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="status" label={t('status')}>
+              <Select
+                allowClear
+                placeholder={t('statusPlaceholder')}
+                style={{ width: 120 }}
+                options={(['0', '1'] as const).map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={({ selectedRows, query }) => (
+          <>
+            {canWrite && (
+              <HasPermi value={[ReleasePerm.add]}>
+                <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, id: undefined })}>
+                  {tc('add')}
+                </Button>
+              </HasPermi>
+            )}
+            {canWrite && (
+              <HasPermi value={[ReleasePerm.remove]}>
+                <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
+                  {tc('delete')}
+                </Button>
+              </HasPermi>
+            )}
+            <HasPermi value={[ReleasePerm.export]}>
+              <Button icon={<DownloadOutlined />} onClick={() => releaseApi.export(query)}>
+                {tc('export')}
+              </Button>
+            </HasPermi>
+          </>
+        )}
+      />
+      <ReleaseFormDialog
+        open={dialog.open}
+        id={dialog.id}
+        projectId={projectId}
+        onClose={() => setDialog({ open: false, id: undefined })}
+        onSaved={() => {
+          setDialog({ open: false, id: undefined });
+          list.current?.reload();
+        }}
+      />
+    </>
+  );
+}

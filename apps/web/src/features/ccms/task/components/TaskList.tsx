@@ -1,0 +1,221 @@
+import { CheckOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, FieldTimeOutlined, PlusOutlined } from '@ant-design/icons';
+import { TASK_STATUSES, type Task, TaskPerm } from '@ccms/contracts/work/task';
+import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { ProjectSelect } from '../../project/components/pickers';
+import { type TaskFilters, taskApi } from '../task-api';
+import { TaskFormDialog } from './TaskFormDialog';
+import { TaskProgressDialog } from './TaskProgressDialog';
+
+const STATUS_COLORS: Record<string, string> = { new: 'default', notStarted: 'default', inProgress: 'processing', completed: 'success' };
+
+export interface TaskListProps {
+  /** Only this project's tasks (project detail). */
+  projectId?: number;
+  /** Only this plan's tasks (plan detail); needs projectId too. */
+  planId?: number;
+  /** The caller's own tasks (my tasks). */
+  mine?: boolean;
+  canWrite?: boolean;
+  /** After any change (plan progress follows). */
+  onChanged?: () => void;
+}
+
+/** Tasks: all visible, of a project, of a plan, or mine. */
+export function TaskList({ projectId, planId, mine = false, canWrite = true, onChanged }: TaskListProps) {
+  const { t } = useTranslation('task');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
+  const [progressOf, setProgressOf] = useState<Task | null>(null);
+  const writable = canWrite && !mine;
+  const changed = () => {
+    list.current?.reload();
+    onChanged?.();
+  };
+
+  const remove = async (rows: readonly Task[]) => {
+    if (rows.length === 0) return;
+    if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
+    await taskApi.remove(rows.map((r) => r.id));
+    message.success(t('deleted'));
+    list.current?.clearSelection();
+    changed();
+  };
+  const complete = async (row: Task) => {
+    await taskApi.progress({ id: row.id, rowVersion: row.rowVersion, status: 'completed', effortCompleted: row.effortCompleted });
+    message.success(t('completedDone'));
+    changed();
+  };
+
+  const columns: ListColumn<Task>[] = [
+    {
+      key: 'title',
+      dataIndex: 'title',
+      title: t('title'),
+      sorter: true,
+      render: (v: string, row) => (
+        <Typography.Link onClick={() => navigate(`/ccms/task/detail?id=${row.id}`)} data-testid="task-link">
+          {v}
+        </Typography.Link>
+      ),
+    },
+    ...(projectId === undefined ? [{ key: 'projectTitle', dataIndex: 'projectTitle', title: t('project') } as ListColumn<Task>] : []),
+    ...(planId === undefined
+      ? [{ key: 'planTitle', dataIndex: 'planTitle', title: t('plan'), render: (v: string) => v || t('noPlan') } as ListColumn<Task>]
+      : []),
+    { key: 'category', dataIndex: 'category', title: t('category'), width: 100, render: (v: string) => t(`categories.${v as 'writing'}`, { defaultValue: v }) },
+    { key: 'assigneeName', dataIndex: 'assigneeName', title: t('assignee'), width: 120 },
+    { key: 'writerName', dataIndex: 'writerName', title: t('writer'), width: 120, defaultHidden: true },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('status'),
+      sorter: true,
+      width: 110,
+      render: (v: string) => <Tag color={STATUS_COLORS[v]}>{t(`statuses.${v as 'new'}`, { defaultValue: v })}</Tag>,
+    },
+    { key: 'dueDate', dataIndex: 'dueDate', title: t('dueDate'), sorter: true, width: 120 },
+    { key: 'effort', dataIndex: 'effort', title: t('effort'), sorter: true, width: 100 },
+    { key: 'effortCompleted', dataIndex: 'effortCompleted', title: t('effortCompleted'), width: 120 },
+    { key: 'remain', dataIndex: 'remain', title: t('remain'), width: 100 },
+    {
+      key: 'exceed',
+      dataIndex: 'exceed',
+      title: t('exceed'),
+      width: 100,
+      render: (v: number) => (v > 0 ? <Typography.Text type="danger">{v}</Typography.Text> : v),
+    },
+    {
+      key: 'actions',
+      title: tc('operation'),
+      hideable: false,
+      width: 240,
+      render: (_: unknown, row: Task) => (
+        <Space size={0}>
+          {row.status !== 'completed' && (
+            <HasPermi value={[TaskPerm.edit, TaskPerm.mine]}>
+              <Button type="link" size="small" icon={<CheckOutlined />} onClick={() => complete(row)} data-testid="task-complete">
+                {t('complete')}
+              </Button>
+            </HasPermi>
+          )}
+          <HasPermi value={[TaskPerm.edit, TaskPerm.mine]}>
+            <Button type="link" size="small" icon={<FieldTimeOutlined />} onClick={() => setProgressOf(row)}>
+              {t('progressTitle')}
+            </Button>
+          </HasPermi>
+          {writable && (
+            <HasPermi value={[TaskPerm.edit]}>
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: row.id })}>
+                {tc('edit')}
+              </Button>
+            </HasPermi>
+          )}
+          {writable && (
+            <HasPermi value={[TaskPerm.remove]}>
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])} data-testid="task-delete">
+                {tc('delete')}
+              </Button>
+            </HasPermi>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const fixed: Partial<TaskFilters> = { ...(projectId === undefined ? {} : { projectId }), ...(planId === undefined ? {} : { planId }) };
+  return (
+    <>
+      <ListPage<Task, TaskFilters>
+        ref={list}
+        queryKey={['ccms', 'task', mine ? 'mine' : 'list', projectId ?? 'all', planId ?? 'all']}
+        fetchPage={mine ? taskApi.mine : taskApi.list}
+        initialFilters={fixed}
+        rowKey="id"
+        selection={writable ? 'multiple' : undefined}
+        columns={columns}
+        searchFields={
+          <>
+            {projectId === undefined ? (
+              <Form.Item name="projectId" label={t('project')}>
+                <ProjectSelect allowClear placeholder={t('projectPlaceholder')} style={{ width: 200 }} />
+              </Form.Item>
+            ) : (
+              <Form.Item name="projectId" hidden>
+                <Input />
+              </Form.Item>
+            )}
+            {planId !== undefined && (
+              <Form.Item name="planId" hidden>
+                <Input />
+              </Form.Item>
+            )}
+            <Form.Item name="title" label={t('title')}>
+              <Input allowClear placeholder={t('titlePlaceholder')} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="status" label={t('status')}>
+              <Select
+                allowClear
+                placeholder={t('statusPlaceholder')}
+                style={{ width: 130 }}
+                options={TASK_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={({ selectedRows, query }) => (
+          <>
+            {writable && (
+              <HasPermi value={[TaskPerm.add]}>
+                <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, id: undefined })}>
+                  {tc('add')}
+                </Button>
+              </HasPermi>
+            )}
+            {writable && (
+              <HasPermi value={[TaskPerm.remove]}>
+                <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
+                  {tc('delete')}
+                </Button>
+              </HasPermi>
+            )}
+            {!mine && (
+              <HasPermi value={[TaskPerm.export]}>
+                <Button icon={<DownloadOutlined />} onClick={() => taskApi.export(query)}>
+                  {tc('export')}
+                </Button>
+              </HasPermi>
+            )}
+          </>
+        )}
+      />
+      <TaskFormDialog
+        open={dialog.open}
+        id={dialog.id}
+        projectId={projectId}
+        planId={planId}
+        onClose={() => setDialog({ open: false, id: undefined })}
+        onSaved={() => {
+          setDialog({ open: false, id: undefined });
+          changed();
+        }}
+      />
+      <TaskProgressDialog
+        task={progressOf}
+        onClose={() => setProgressOf(null)}
+        onSaved={() => {
+          setProgressOf(null);
+          changed();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Task, TaskBody, TaskProgressBody, TaskQuery, TaskUpdate } from '@ccms/contracts/work/task';
+import { type ApiEnvelope, api } from '../../../api/client';
+import { download } from '../../../shared/download';
+import type { PageParams, PageResult } from '../../../shared/list/query';
+import { exportQuery } from '../project/project-api';
+
+export type TaskFilters = Pick<TaskQuery, 'projectId' | 'planId' | 'title' | 'status' | 'category'>;
+
+/** Tasks and my tasks (server: modules/work/task). */
+export const taskApi = {
+  list: (query: TaskFilters & PageParams) => api.get<ApiEnvelope & PageResult<Task>>('/ccms/task/list', query),
+  mine: (query: TaskFilters & PageParams) => api.get<ApiEnvelope & PageResult<Task>>('/ccms/task/mine', query),
+  get: (id: number) => api.get<ApiEnvelope & { data: Task }>(`/ccms/task/${id}`).then((r) => r.data),
+  add: (body: TaskBody) => api.post('/ccms/task', body),
+  update: (body: TaskUpdate) => api.put('/ccms/task', body),
+  progress: (body: TaskProgressBody) => api.put('/ccms/task/progress', body),
+  remove: (ids: readonly number[]) => api.delete(`/ccms/task/${ids.join(',')}`),
+  export: (query: object) => download('/ccms/task/export', exportQuery(query), `task_${Date.now()}.xlsx`),
+};

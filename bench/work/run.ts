@@ -1,0 +1,200 @@
+/**
+ * The work item condition query over 100,000 items: three conditions (title contains, status
+ * in, priority at most), sorted by creation time, paged, under 50 concurrent requests against
+ * the real server process, on PGlite and on PostgreSQL (when DATABASE_URL is set). Prints
+ * requests per second and p50/p95/p99, for the administrator and for a project member (whose
+ * queries also carry the project-level check). Target: p95 under 50 ms on PostgreSQL.
+ *
+ * BENCH_WORK_ITEMS (default 100000) and BENCH_WORK_REQUESTS (default 2000) change the sizes.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { ccmsProject, ccmsProjectGrant, ccmsWorkItem, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../apps/server/src/db/schema';
+import { seedIfEmpty } from '../../apps/server/src/db/seed';
+import { hashPassword } from '../../apps/server/src/platform/auth/password';
+import { fmt, runLoad } from '../lib/load';
+import { freshPgDatabase, startServer } from '../lib/server';
+
+const ITEMS = Number(process.env.BENCH_WORK_ITEMS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_WORK_REQUESTS ?? 2000);
+const CONCURRENCY = 50;
+const PROJECTS = 20;
+const PASSWORD = 'bench12345';
+const BATCH = 1000;
+
+const WORDS = [
+  'torque',
+  'wiring',
+  'landing',
+  'gear',
+  'hydraulic',
+  'pump',
+  'valve',
+  'engine',
+  'cabin',
+  'pressure',
+  'sensor',
+  'fuel',
+  'brake',
+  'wheel',
+  'door',
+  'panel',
+  'light',
+  'harness',
+  'bracket',
+  'seal',
+  'filter',
+  'actuator',
+  'antenna',
+  'battery',
+  'cable',
+  'duct',
+  'flap',
+  'gauge',
+  'hinge',
+  'inlet',
+];
+const STATUSES = { requirement: ['draft', 'reviewing', 'active', 'changing', 'closed'], defect: ['active', 'resolved', 'closed'] } as const;
+const MODULES = ['engine', 'electrical', 'gear', 'cabin', 'fuel', 'hydraulics'];
+
+/** A small deterministic generator, so every run seeds the same rows. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
+
+async function seed(opts: { databaseUrl?: string; dataDir: string }) {
+  const database = await openDatabase(opts);
+  await database.migrate();
+  await seedIfEmpty(database.db, { adminPassword: PASSWORD, captchaEnabled: false });
+  const db = database.db;
+  const projects = await db
+    .insert(ccmsProject)
+    .values(
+      Array.from({ length: PROJECTS }, (_, i) => ({
+        title: `Bench project ${i + 1}`,
+        name: `bench${i + 1}`,
+        version: '1.0',
+        projectBranch: 'main',
+        createBy: 'admin',
+      })),
+    )
+    .returning({ projectId: ccmsProject.projectId });
+  const projectIds = projects.map((p) => p.projectId);
+
+  // A project member: the list permission through a role, write on every project through grants.
+  const [role] = await db.insert(sysRole).values({ roleName: 'Bench member', roleKey: 'benchmember', roleSort: 9 }).returning();
+  const [user] = await db
+    .insert(sysUser)
+    .values({ userName: 'member', nickName: 'Member', password: await hashPassword(PASSWORD) })
+    .returning();
+  const [menu] = await db.select({ menuId: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.perms, 'ccms:workitem:list'));
+  if (!role || !user || !menu) throw new Error('member fixture not created');
+  await db.insert(sysRoleMenu).values({ roleId: role.roleId, menuId: menu.menuId });
+  await db.insert(sysUserRole).values({ userId: user.userId, roleId: role.roleId });
+  await db.insert(ccmsProjectGrant).values(projectIds.map((projectId) => ({ projectId, granteeType: 'user', granteeId: user.userId, level: 'write' })));
+
+  const r = rng(42);
+  const now = Date.now();
+  const started = performance.now();
+  for (let start = 0; start < ITEMS; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, ITEMS - start) }, () => {
+      const type = r() < 0.5 ? 'requirement' : 'defect';
+      return {
+        projectId: pick(r, projectIds),
+        workItemType: type,
+        title: `${pick(r, WORDS)} ${pick(r, WORDS)} ${pick(r, WORDS)} ${pick(r, WORDS)}`,
+        status: pick(r, STATUSES[type]),
+        priority: 1 + Math.floor(r() * 4),
+        severity: 1 + Math.floor(r() * 4),
+        module: pick(r, MODULES),
+        assigneeId: r() < 0.7 ? 1 : user.userId,
+        createUserId: 1,
+        createBy: 'admin',
+        createTime: new Date(now - Math.floor(r() * 90 * 86_400_000)),
+      };
+    });
+    await db.insert(ccmsWorkItem).values(rows);
+  }
+  await database.executeSql('ANALYZE');
+  console.log(`seeded ${ITEMS} work items in ${PROJECTS} projects in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await database.close();
+  return projectIds;
+}
+
+async function tokenOf(base: string, username: string) {
+  const res = await fetch(`${base}/prod-api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { code: number; token?: string; msg?: string };
+  if (!body.token) throw new Error(`sign-in of ${username} failed: ${body.msg}`);
+  return body.token;
+}
+
+/** The i-th request: three conditions, a sort and a page, spread over projects and words. */
+function queryBody(i: number, projectIds: number[]) {
+  return {
+    projectId: projectIds[i % projectIds.length],
+    conditions: [
+      { field: 'title', operator: 'contains', value: WORDS[i % WORDS.length] },
+      { field: 'status', operator: 'in', value: ['draft', 'active', 'resolved'] },
+      { field: 'priority', operator: 'le', value: 2 },
+    ],
+    logic: 'and',
+    orderByColumn: 'createTime',
+    isAsc: 'descending',
+    pageNum: (i % 3) + 1,
+    pageSize: 20,
+  };
+}
+
+async function measure(label: string, env: Record<string, string>, projectIds: number[]) {
+  const server = await startServer(env);
+  try {
+    for (const who of ['admin', 'member']) {
+      const headers = { authorization: `Bearer ${await tokenOf(server.base, who)}`, 'content-type': 'application/json' };
+      const send = async (i: number) => {
+        const res = await fetch(`${server.base}/prod-api/ccms/workitem/query`, { method: 'POST', headers, body: JSON.stringify(queryBody(i, projectIds)) });
+        const body = (await res.json()) as { code: number; rows?: unknown[]; msg?: string };
+        if (body.code !== 200 && process.env.BENCH_DEBUG) console.error(body);
+        return body.code === 200 && Array.isArray(body.rows);
+      };
+      // Warm the server (JIT, statement plans, caches) before timing.
+      await runLoad({ total: Math.min(100, REQUESTS), concurrency: CONCURRENCY, send });
+      const result = await runLoad({ total: REQUESTS, concurrency: CONCURRENCY, send });
+      console.log(`${label} ${who.padEnd(6)} query 3 conditions + sort  ${fmt(result)}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-bench-work-'));
+try {
+  console.log(`# work item condition query: ${ITEMS} items, ${REQUESTS} requests, ${CONCURRENCY} concurrent`);
+  const projectIds = await seed({ dataDir });
+  // DATABASE_URL cleared: the PGlite server must not pick up the PostgreSQL one from the environment.
+  await measure('pglite  ', { CCMS_DATA_DIR: dataDir, DATABASE_URL: '' }, projectIds);
+  if (process.env.DATABASE_URL) {
+    const pgdb = await freshPgDatabase(process.env.DATABASE_URL);
+    try {
+      const pgProjects = await seed({ databaseUrl: pgdb.url, dataDir });
+      await measure('postgres', { CCMS_DATA_DIR: dataDir, DATABASE_URL: pgdb.url }, pgProjects);
+    } finally {
+      await pgdb.drop();
+    }
+  } else {
+    console.log('postgres: DATABASE_URL is not set, skipped (target p95 < 50 ms there)');
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}

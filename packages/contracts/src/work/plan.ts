@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { BranchName } from '../content/library';
+import { DateTime, PageQuery, qInt } from '../http';
+import { endNotBeforeBegin, OptionalDate, OptionalId, RowVersion } from './common';
+import { NOTICE_TYPES, REVIEW_RULES } from './project';
+
+export const PlanPerm = {
+  list: 'ccms:plan:list',
+  query: 'ccms:plan:query',
+  add: 'ccms:plan:add',
+  edit: 'ccms:plan:edit',
+  remove: 'ccms:plan:remove',
+  export: 'ccms:plan:export',
+} as const;
+
+/** Where a plan is; tasks cannot be deleted from a completed or closed (or disabled) plan. */
+export const PLAN_STATUSES = ['notStarted', 'inProgress', 'completed', 'closed'] as const;
+export const PlanStatus = z.enum(PLAN_STATUSES);
+export type PlanStatus = z.infer<typeof PlanStatus>;
+/** Plan statuses in which deleting tasks is refused. */
+export const PLAN_STATUSES_LOCKING_TASKS: readonly PlanStatus[] = ['completed', 'closed'];
+
+const planFields = z.object({
+  projectId: z.number().int().positive(),
+  title: z.string().trim().min(1).max(200),
+  libraryId: OptionalId.optional(),
+  branch: z.union([BranchName, z.literal('')]).default(''),
+  releaseId: OptionalId.optional(),
+  description: z.string().max(10_000).default(''),
+  beginDate: OptionalDate.optional(),
+  dueDate: OptionalDate.optional(),
+  ownerId: OptionalId.optional().describe('defaults to the caller'),
+  reviewerId: OptionalId.optional(),
+  reviewRule: z.enum(REVIEW_RULES).default('all'),
+  status: PlanStatus.default('notStarted'),
+  enable: z.boolean().default(true),
+  notice: z.boolean().default(false),
+  noticeType: z.enum(NOTICE_TYPES).default('system'),
+});
+const rules = endNotBeforeBegin<z.infer<typeof planFields>>('beginDate', 'dueDate');
+
+export const PlanBody = planFields.superRefine(rules);
+export type PlanBody = z.infer<typeof PlanBody>;
+export const PlanUpdate = planFields.extend({ id: z.number().int().positive(), rowVersion: RowVersion }).superRefine(rules);
+export type PlanUpdate = z.infer<typeof PlanUpdate>;
+
+/** Enable (open) or disable (close) a plan; the screen confirms first. */
+export const PlanEnableBody = z.object({ id: z.number().int().positive(), enable: z.boolean() });
+
+export const Plan = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectTitle: z.string(),
+  title: z.string(),
+  libraryId: z.number().nullable(),
+  libraryName: z.string(),
+  branch: z.string(),
+  releaseId: z.number().nullable(),
+  releaseTitle: z.string(),
+  description: z.string(),
+  beginDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  ownerId: z.number().nullable(),
+  ownerName: z.string(),
+  reviewerId: z.number().nullable(),
+  reviewerName: z.string(),
+  reviewRule: z.string(),
+  /** Whole percent of the plan's tasks completed. */
+  progress: z.number(),
+  tasksTotal: z.number(),
+  tasksCompleted: z.number(),
+  status: z.string(),
+  enable: z.boolean(),
+  notice: z.boolean(),
+  noticeType: z.string(),
+  rowVersion: z.number(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+});
+export type Plan = z.infer<typeof Plan>;
+
+export const PlanFilter = z.object({
+  projectId: qInt.positive().optional(),
+  title: z.string().max(200).optional(),
+  status: PlanStatus.optional(),
+  enable: z.enum(['true', 'false']).optional(),
+  releaseId: qInt.positive().optional(),
+  ownerId: qInt.positive().optional(),
+});
+export type PlanFilter = z.infer<typeof PlanFilter>;
+export const PlanQuery = PageQuery.extend(PlanFilter.shape);
+export type PlanQuery = z.infer<typeof PlanQuery>;
+
+export const PLAN_SORT_COLUMNS = ['title', 'status', 'beginDate', 'dueDate', 'createTime'] as const;

@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { PROJECT_REFRESH_OPTIONS } from '../constants';
+import { BranchName } from '../content/library';
+import { DateTime, PageQuery, qInt, Status01 } from '../http';
+import { endNotBeforeBegin, OptionalDate, OptionalId, RowVersion, UserOption } from './common';
+
+/** Permission strings of the project screens (seeded menu buttons). */
+export const ProjectPerm = {
+  list: 'ccms:project:list',
+  query: 'ccms:project:query',
+  add: 'ccms:project:add',
+  edit: 'ccms:project:edit',
+  remove: 'ccms:project:remove',
+  export: 'ccms:project:export',
+} as const;
+
+export const ProjectCategoryPerm = {
+  list: 'ccms:projectCategory:list',
+  query: 'ccms:projectCategory:query',
+  add: 'ccms:projectCategory:add',
+  edit: 'ccms:projectCategory:edit',
+  remove: 'ccms:projectCategory:remove',
+} as const;
+
+/** Object-level rights on a project, strongest first. */
+export const PROJECT_LEVELS = ['owner', 'admin', 'write', 'read'] as const;
+export const ProjectLevel = z.enum(PROJECT_LEVELS);
+export type ProjectLevel = z.infer<typeof ProjectLevel>;
+
+export const UpdateSchedule = z.enum(PROJECT_REFRESH_OPTIONS);
+
+/** Status: 0 normal, 1 closed. */
+export const PROJECT_STATUSES = ['0', '1'] as const;
+
+const projectFields = z.object({
+  title: z.string().trim().min(1).max(200).describe('unique project title'),
+  name: z.string().trim().max(64).default('').describe('project code'),
+  status: Status01.default('0'),
+  category: z.string().trim().max(100).default('').describe('a value of the project category dictionary'),
+  schedule: z.string().trim().max(200).default(''),
+  description: z.string().max(10_000).default(''),
+  beginDate: OptionalDate.optional(),
+  endDate: OptionalDate.optional(),
+  version: z.string().trim().min(1).max(64),
+  libraryId: OptionalId.optional(),
+  /** The branch the project starts from ("branch" of the spec, required). */
+  sourceBranch: BranchName,
+  /** The branch the project works on; created from sourceBranch unless useOriginBranch. */
+  projectBranch: z.union([BranchName, z.literal('')]).default(''),
+  useOriginBranch: z.boolean().default(false),
+  ownerId: OptionalId.optional().describe('defaults to the caller'),
+  risk: z.string().max(500).default(''),
+  objective: z.string().max(500).default(''),
+  milestone: z.string().max(500).default(''),
+  secrecy: z.boolean().default(false),
+  public: z.boolean().default(false),
+  updateSchedule: UpdateSchedule.default('never'),
+});
+
+function projectRules(value: z.infer<typeof projectFields>, ctx: z.RefinementCtx) {
+  endNotBeforeBegin<typeof value>('beginDate', 'endDate')(value, ctx);
+  if (!value.useOriginBranch && !value.projectBranch) ctx.addIssue({ code: 'custom', path: ['projectBranch'], message: 'field.required' });
+}
+
+export const ProjectBody = projectFields.superRefine(projectRules);
+export type ProjectBody = z.infer<typeof ProjectBody>;
+
+export const ProjectUpdate = projectFields.extend({ id: z.number().int().positive(), rowVersion: RowVersion }).superRefine(projectRules);
+export type ProjectUpdate = z.infer<typeof ProjectUpdate>;
+
+export const Project = z.object({
+  id: z.number(),
+  title: z.string(),
+  name: z.string(),
+  status: z.string(),
+  category: z.string(),
+  categoryName: z.string(),
+  schedule: z.string(),
+  description: z.string(),
+  beginDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  version: z.string(),
+  libraryId: z.number().nullable(),
+  libraryName: z.string(),
+  sourceBranch: z.string(),
+  projectBranch: z.string(),
+  useOriginBranch: z.boolean(),
+  ownerId: z.number().nullable(),
+  ownerName: z.string(),
+  risk: z.string(),
+  objective: z.string(),
+  milestone: z.string(),
+  secrecy: z.boolean(),
+  public: z.boolean(),
+  updateSchedule: z.string(),
+  lastUpdateTime: DateTime,
+  lastUpdateResult: z.string(),
+  rowVersion: z.number(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+  /** The caller's level on the project (null: visible only). */
+  myLevel: ProjectLevel.nullable(),
+});
+export type Project = z.infer<typeof Project>;
+
+export const ProjectFilter = z.object({
+  title: z.string().max(200).optional(),
+  name: z.string().max(64).optional(),
+  status: Status01.optional(),
+  category: z.string().max(100).optional(),
+  ownerId: qInt.positive().optional(),
+  libraryId: qInt.positive().optional(),
+});
+export type ProjectFilter = z.infer<typeof ProjectFilter>;
+
+export const ProjectQuery = PageQuery.extend(ProjectFilter.shape);
+export type ProjectQuery = z.infer<typeof ProjectQuery>;
+
+export const PROJECT_SORT_COLUMNS = ['title', 'name', 'status', 'beginDate', 'endDate', 'createTime'] as const;
+
+/** PUT /ccms/project/reAdd: reopen a closed project (status back to normal). */
+export const ProjectReAdd = z.object({ id: z.coerce.number().int().positive() });
+
+export const ProjectIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const ProjectScopedQuery = z.object({ projectId: z.coerce.number().int().positive() });
+export const UserStrQuery = z.object({ userStr: z.string().trim().max(100).default('') });
+
+export const ProjectProgress = z.object({
+  id: z.number(),
+  tasksTotal: z.number(),
+  tasksCompleted: z.number(),
+  itemsTotal: z.number(),
+  itemsDone: z.number(),
+  /** Whole percent of tasks and items done together (0 when there is nothing). */
+  percent: z.number(),
+});
+export type ProjectProgress = z.infer<typeof ProjectProgress>;
+
+export const ProjectBranch = z.object({
+  name: z.string(),
+  /** source: the library branch the project starts from; project: the branch it works on. */
+  kind: z.enum(['source', 'project']),
+  exists: z.boolean(),
+  commit: z.string(),
+  date: z.string(),
+});
+export type ProjectBranch = z.infer<typeof ProjectBranch>;
+
+/** Grants (permission tab). */
+export const ProjectGranteeType = z.enum(['user', 'role', 'all']);
+export const ProjectGrant = z.object({
+  grantId: z.number(),
+  projectId: z.number(),
+  granteeType: z.string(),
+  granteeId: z.number(),
+  granteeName: z.string(),
+  level: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+});
+export type ProjectGrant = z.infer<typeof ProjectGrant>;
+
+export const ProjectGrantBody = z
+  .object({
+    projectId: z.number().int().positive(),
+    granteeType: ProjectGranteeType,
+    granteeId: z.number().int().min(0).default(0).describe('user or role id; 0 for all'),
+    level: ProjectLevel,
+  })
+  .refine((g) => (g.granteeType === 'all' ? g.granteeId === 0 : g.granteeId > 0), { message: 'field.required', path: ['granteeId'] });
+export type ProjectGrantBody = z.infer<typeof ProjectGrantBody>;
+
+export const ProjectUserOption = UserOption;
+export const ProjectRoleOption = z.object({ roleId: z.number(), roleName: z.string(), roleKey: z.string() });
+
+/** Members (member tab). */
+export const PROJECT_ROLES = ['manager', 'writer', 'reviewer', 'translator', 'translateReviewer', 'other'] as const;
+export const ProjectMember = z.object({
+  memberId: z.number(),
+  projectId: z.number(),
+  userId: z.number(),
+  userName: z.string(),
+  nickName: z.string(),
+  projectRole: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+});
+export type ProjectMember = z.infer<typeof ProjectMember>;
+
+export const ProjectMemberBody = z.object({
+  projectId: z.number().int().positive(),
+  userIds: z.array(z.number().int().positive()).min(1).max(200),
+  projectRole: z.enum(PROJECT_ROLES).default('writer'),
+});
+export type ProjectMemberBody = z.infer<typeof ProjectMemberBody>;
+
+/** The project category dictionary (name, value, status, sort). */
+export const ProjectCategory = z.object({
+  id: z.number(),
+  name: z.string(),
+  value: z.string(),
+  status: z.string(),
+  sort: z.number(),
+  createBy: z.string(),
+  createTime: DateTime,
+});
+export type ProjectCategory = z.infer<typeof ProjectCategory>;
+
+export const ProjectCategoryQuery = PageQuery.extend({
+  name: z.string().max(100).optional(),
+  value: z.string().max(100).optional(),
+  status: Status01.optional(),
+});
+export type ProjectCategoryQuery = z.infer<typeof ProjectCategoryQuery>;
+
+export const ProjectCategoryBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  value: z.string().trim().min(1).max(100),
+  status: Status01.default('0'),
+  sort: z.coerce.number().int().min(0).max(9999).default(0),
+});
+export type ProjectCategoryBody = z.infer<typeof ProjectCategoryBody>;
+
+export const ProjectCategoryUpdate = ProjectCategoryBody.extend({ id: z.number().int().positive() });
+export type ProjectCategoryUpdate = z.infer<typeof ProjectCategoryUpdate>;
+
+/** Project config: who writes, reviews and translates; notices; review rule; translation on or off. */
+export const NOTICE_TYPES = ['email', 'system'] as const;
+export const REVIEW_RULES = ['all', 'one'] as const;
+const mustSelect = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ message: 'work.mustSelect' }).int().positive({ message: 'work.mustSelect' }),
+);
+
+export const ProjectConfigBody = z.object({
+  projectId: z.number().int().positive(),
+  writerId: mustSelect,
+  writeReviewerId: mustSelect,
+  translatorId: mustSelect,
+  translateReviewerId: mustSelect,
+  notice: z.boolean().default(false),
+  noticeType: z.enum(NOTICE_TYPES).default('system'),
+  reviewRule: z.enum(REVIEW_RULES).default('all'),
+  existTranslate: z.boolean().default(false),
+});
+export type ProjectConfigBody = z.infer<typeof ProjectConfigBody>;
+
+export const ProjectConfig = z.object({
+  projectId: z.number(),
+  writerId: z.number().nullable(),
+  writeReviewerId: z.number().nullable(),
+  translatorId: z.number().nullable(),
+  translateReviewerId: z.number().nullable(),
+  notice: z.boolean(),
+  noticeType: z.string(),
+  reviewRule: z.string(),
+  existTranslate: z.boolean(),
+  /** False until someone saved the config. */
+  configured: z.boolean(),
+});
+export type ProjectConfig = z.infer<typeof ProjectConfig>;

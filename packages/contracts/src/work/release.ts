@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, qInt, Status01 } from '../http';
+import { endNotBeforeBegin, OptionalDate, RowVersion } from './common';
+
+export const ReleasePerm = {
+  list: 'ccms:release:list',
+  query: 'ccms:release:query',
+  add: 'ccms:release:add',
+  edit: 'ccms:release:edit',
+  remove: 'ccms:release:remove',
+  export: 'ccms:release:export',
+} as const;
+
+const releaseFields = z.object({
+  projectId: z.number().int().positive(),
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(10_000).default(''),
+  /** 0 normal, 1 closed. */
+  status: Status01.default('0'),
+  beginDate: OptionalDate.optional(),
+  endDate: OptionalDate.optional(),
+});
+const rules = endNotBeforeBegin<z.infer<typeof releaseFields>>('beginDate', 'endDate');
+
+export const ReleaseBody = releaseFields.superRefine(rules);
+export type ReleaseBody = z.infer<typeof ReleaseBody>;
+export const ReleaseUpdate = releaseFields.extend({ id: z.number().int().positive(), rowVersion: RowVersion }).superRefine(rules);
+export type ReleaseUpdate = z.infer<typeof ReleaseUpdate>;
+
+export const Release = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectTitle: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: z.string(),
+  beginDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  rowVersion: z.number(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+});
+export type Release = z.infer<typeof Release>;
+
+export const ReleaseFilter = z.object({
+  projectId: qInt.positive().optional(),
+  title: z.string().max(200).optional(),
+  status: Status01.optional(),
+});
+export type ReleaseFilter = z.infer<typeof ReleaseFilter>;
+export const ReleaseQuery = PageQuery.extend(ReleaseFilter.shape);
+export type ReleaseQuery = z.infer<typeof ReleaseQuery>;
+
+/** A release in pickers (plans). */
+export const ReleaseOption = z.object({ id: z.number(), projectId: z.number(), title: z.string(), status: z.string() });

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, qInt } from '../http';
+import { endNotBeforeBegin, OptionalDate, OptionalId, RowVersion } from './common';
+
+export const TaskPerm = {
+  list: 'ccms:task:list',
+  query: 'ccms:task:query',
+  add: 'ccms:task:add',
+  edit: 'ccms:task:edit',
+  remove: 'ccms:task:remove',
+  export: 'ccms:task:export',
+  /** The "my tasks" page: own tasks, and progress on them. */
+  mine: 'ccms:myTask:list',
+} as const;
+
+export const TASK_STATUSES = ['new', 'notStarted', 'inProgress', 'completed'] as const;
+export const TaskStatus = z.enum(TASK_STATUSES);
+export type TaskStatus = z.infer<typeof TaskStatus>;
+
+export const TASK_CATEGORIES = ['writing', 'review', 'translation', 'translationReview', 'other'] as const;
+
+/** Hours, two decimals. */
+const Hours = z.coerce.number().min(0).max(100_000).multipleOf(0.01).default(0);
+
+const taskFields = z.object({
+  projectId: z.number().int().positive(),
+  planId: OptionalId.optional(),
+  title: z.string().trim().min(1).max(200),
+  category: z.enum(TASK_CATEGORIES).default('writing'),
+  assigneeId: OptionalId.optional(),
+  writerId: OptionalId.optional(),
+  status: TaskStatus.default('new'),
+  beginDate: OptionalDate.optional(),
+  dueDate: OptionalDate.optional(),
+  description: z.string().max(10_000).default(''),
+  effort: Hours.describe('hours planned'),
+  effortCompleted: Hours.describe('hours spent'),
+});
+const rules = endNotBeforeBegin<z.infer<typeof taskFields>>('beginDate', 'dueDate');
+
+/** remain and exceed are computed by the server: remain = max(effort - effortCompleted, 0), exceed = max(effortCompleted - effort, 0). */
+export const TaskBody = taskFields.superRefine(rules);
+export type TaskBody = z.infer<typeof TaskBody>;
+export const TaskUpdate = taskFields.extend({ id: z.number().int().positive(), rowVersion: RowVersion }).superRefine(rules);
+export type TaskUpdate = z.infer<typeof TaskUpdate>;
+
+/** Progress on a task by its assignee or writer (my tasks) or an editor. */
+export const TaskProgressBody = z.object({
+  id: z.number().int().positive(),
+  rowVersion: RowVersion,
+  status: TaskStatus,
+  effortCompleted: Hours,
+});
+export type TaskProgressBody = z.infer<typeof TaskProgressBody>;
+
+export const Task = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectTitle: z.string(),
+  planId: z.number().nullable(),
+  planTitle: z.string(),
+  title: z.string(),
+  category: z.string(),
+  assigneeId: z.number().nullable(),
+  assigneeName: z.string(),
+  writerId: z.number().nullable(),
+  writerName: z.string(),
+  status: z.string(),
+  beginDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  description: z.string(),
+  effort: z.number(),
+  effortCompleted: z.number(),
+  remain: z.number(),
+  exceed: z.number(),
+  rowVersion: z.number(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+});
+export type Task = z.infer<typeof Task>;
+
+export const TaskFilter = z.object({
+  projectId: qInt.positive().optional(),
+  planId: qInt.positive().optional(),
+  title: z.string().max(200).optional(),
+  status: TaskStatus.optional(),
+  category: z.enum(TASK_CATEGORIES).optional(),
+  assigneeId: qInt.positive().optional(),
+});
+export type TaskFilter = z.infer<typeof TaskFilter>;
+export const TaskQuery = PageQuery.extend(TaskFilter.shape);
+export type TaskQuery = z.infer<typeof TaskQuery>;
+
+export const TASK_SORT_COLUMNS = ['title', 'status', 'beginDate', 'dueDate', 'effort', 'createTime'] as const;
+
+/** remain and exceed from effort and completed effort (two decimals). */
+export function effortSplit(effort: number, effortCompleted: number): { remain: number; exceed: number } {
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { remain: round(Math.max(effort - effortCompleted, 0)), exceed: round(Math.max(effortCompleted - effort, 0)) };
+}

@@ -1,0 +1,435 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, qInt } from '../http';
+import { endNotBeforeBegin, OptionalDate, OptionalId } from './common';
+import { CLOSE_REASONS, RESOLUTIONS, WORK_ITEM_ACTIONS, WORK_ITEM_STATES, WORK_ITEM_TYPES } from './work-item-states';
+
+/** Permission strings of the work item screens (seeded menu buttons). */
+export const WorkItemPerm = {
+  list: 'ccms:workitem:list',
+  query: 'ccms:workitem:query',
+  add: 'ccms:workitem:add',
+  edit: 'ccms:workitem:edit',
+  remove: 'ccms:workitem:remove',
+  export: 'ccms:workitem:export',
+} as const;
+
+/** The spec's limit on one condition query. */
+export const MAX_CONDITIONS = 10;
+
+/** Object-level rights on the item's project, strongest first. */
+export const ProjectLevelEnum = z.enum(['admin', 'owner', 'write', 'read']);
+
+const text = (max: number) => z.string().trim().max(max);
+const userId = OptionalId;
+const userIds = z.array(z.number().int().positive()).max(50).describe('user ids (stored comma-separated)');
+const day = OptionalDate;
+const hours = z.number().min(0).max(100000);
+
+/**
+ * Every field a caller may set on a work item. Times of the state machine (resolved, closed,
+ * ...), the people it records (fixer, closer), status and resolution change only by transitions.
+ */
+export const WorkItemFields = z.object({
+  title: z.string().trim().min(1).max(200),
+  priority: z.number().int().min(1).max(4).describe('1 highest to 4 lowest'),
+  severity: z.number().int().min(1).max(4).describe('1 blocker to 4 minor'),
+  releaseId: OptionalId,
+  iterationId: OptionalId.describe('the plan the item is scheduled in'),
+  version: text(64),
+  template: text(100),
+  begin: day,
+  due: day,
+  deadline: day,
+  estimate: hours,
+  parentId: OptionalId.describe('parent requirement of a sub-requirement'),
+  progress: z.number().int().min(0).max(100),
+  archived: z.boolean(),
+  confidential: z.boolean(),
+  feature: text(200),
+  size: text(32),
+  testFocus: text(500),
+  module: text(200),
+  businessValue: text(64),
+  versionReport: text(64),
+  versionTest: text(64),
+  versionFix: text(64),
+  versionClose: text(64),
+  baselineFind: text(64),
+  baselineJoin: text(64),
+  baselineTest: text(64),
+  baselineClose: text(64),
+  ownerId: userId,
+  cc: userIds,
+  assigneeId: userId,
+  participator: userIds,
+  auditorId: userId,
+  confirmerId: userId,
+  effort: hours,
+  effortCompleted: hours,
+  createdFrom: text(100),
+  os: text(64),
+  platform: text(64),
+  source: text(64),
+  frequency: text(64),
+  originphase: text(64),
+  sourcephase: text(64),
+  description: z.string().max(20000),
+});
+export type WorkItemFields = z.infer<typeof WorkItemFields>;
+
+/** Fields an edit compares and records in history (the order history rows take). */
+export const EDITABLE_FIELDS = Object.keys(WorkItemFields.shape) as (keyof WorkItemFields)[];
+
+const datesInOrder = endNotBeforeBegin<Partial<WorkItemFields>>('begin', 'due');
+
+export const WorkItemBody = WorkItemFields.partial()
+  .extend({
+    projectId: z.number().int().positive(),
+    workItemType: z.enum(WORK_ITEM_TYPES),
+    title: z.string().trim().min(1).max(200),
+  })
+  .superRefine(datesInOrder);
+export type WorkItemBody = z.infer<typeof WorkItemBody>;
+
+/** A partial edit: fields left out stay as they are; rowVersion is the version the caller read. */
+export const WorkItemUpdate = WorkItemFields.partial()
+  .extend({
+    workItemId: z.number().int().positive(),
+    projectId: z.number().int().positive().describe('the project the caller works in; another one is "Project mismatch"'),
+    rowVersion: z.number().int().positive(),
+  })
+  .superRefine(datesInOrder);
+export type WorkItemUpdate = z.infer<typeof WorkItemUpdate>;
+
+export const WorkItem = z.object({
+  workItemId: z.number(),
+  projectId: z.number(),
+  projectTitle: z.string(),
+  workItemType: z.enum(WORK_ITEM_TYPES),
+  title: z.string(),
+  priority: z.number(),
+  status: z.string(),
+  severity: z.number(),
+  releaseId: z.number().nullable(),
+  releaseTitle: z.string(),
+  iterationId: z.number().nullable(),
+  version: z.string(),
+  template: z.string(),
+  begin: z.string().nullable(),
+  due: z.string().nullable(),
+  completed: DateTime,
+  inProcessTime: DateTime,
+  resolved: DateTime,
+  verityTime: DateTime,
+  closed: DateTime,
+  rejectTime: DateTime,
+  deadline: z.string().nullable(),
+  estimate: z.number(),
+  parentId: z.number().nullable(),
+  parentTitle: z.string(),
+  progress: z.number(),
+  archived: z.boolean(),
+  confidential: z.boolean(),
+  feature: z.string(),
+  size: z.string(),
+  testFocus: z.string(),
+  module: z.string(),
+  businessValue: z.string(),
+  versionReport: z.string(),
+  versionTest: z.string(),
+  versionFix: z.string(),
+  versionClose: z.string(),
+  baselineFind: z.string(),
+  baselineJoin: z.string(),
+  baselineTest: z.string(),
+  baselineClose: z.string(),
+  ownerId: z.number().nullable(),
+  ownerName: z.string(),
+  cc: z.array(z.number()),
+  ccNames: z.array(z.string()),
+  assigneeId: z.number().nullable(),
+  assigneeName: z.string(),
+  participator: z.array(z.number()),
+  participatorNames: z.array(z.string()),
+  auditorId: z.number().nullable(),
+  auditorName: z.string(),
+  confirmerId: z.number().nullable(),
+  confirmerName: z.string(),
+  fixerId: z.number().nullable(),
+  fixerName: z.string(),
+  closerId: z.number().nullable(),
+  closerName: z.string(),
+  effort: z.number(),
+  effortCompleted: z.number(),
+  remain: z.number(),
+  exceed: z.number(),
+  createdFrom: z.string(),
+  os: z.string(),
+  platform: z.string(),
+  source: z.string(),
+  frequency: z.string(),
+  originphase: z.string(),
+  sourcephase: z.string(),
+  resolution: z.string(),
+  closeReason: z.string(),
+  reactivateCount: z.number(),
+  description: z.string(),
+  childCount: z.number().describe('live sub-requirements'),
+  rowVersion: z.number(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+  /** The caller's level on the item's project and what it lets them do now (the web never re-derives it). */
+  myLevel: ProjectLevelEnum.nullable(),
+  actions: z.array(z.enum(WORK_ITEM_ACTIONS)).describe('transitions the caller may make from the current state'),
+});
+export type WorkItem = z.infer<typeof WorkItem>;
+
+/** Columns a list or condition query may sort by. */
+export const WORK_ITEM_SORT_COLUMNS = [
+  'workItemId',
+  'title',
+  'priority',
+  'severity',
+  'status',
+  'createTime',
+  'updateTime',
+  'due',
+  'deadline',
+  'progress',
+  'estimate',
+] as const;
+
+export const WorkItemFilter = z.object({
+  projectId: qInt.positive().optional(),
+  workItemType: z.enum(WORK_ITEM_TYPES).optional(),
+  status: z.enum(WORK_ITEM_STATES).optional(),
+  title: z.string().max(200).optional(),
+  assigneeId: qInt.positive().optional(),
+  parentId: qInt.positive().optional().describe('sub-requirements of this requirement'),
+});
+export type WorkItemFilter = z.infer<typeof WorkItemFilter>;
+
+export const WorkItemQuery = PageQuery.extend(WorkItemFilter.shape);
+export type WorkItemQuery = z.infer<typeof WorkItemQuery>;
+
+/** Project the caller works in, when a request names it (detail, delete). */
+export const ProjectScope = z.object({ projectId: qInt.positive().optional() });
+
+// ---- condition query ----
+
+/** What kind of value a queryable field holds; it decides the operators that apply. */
+export type FieldKind = 'text' | 'number' | 'date' | 'enum' | 'user' | 'bool';
+
+/** The fields a condition may name (an allowlist: nothing else reaches SQL). */
+export const QUERY_FIELDS = {
+  workItemId: 'number',
+  title: 'text',
+  workItemType: 'enum',
+  status: 'enum',
+  priority: 'number',
+  severity: 'number',
+  releaseId: 'number',
+  iterationId: 'number',
+  parentId: 'number',
+  version: 'text',
+  module: 'text',
+  feature: 'text',
+  size: 'text',
+  businessValue: 'text',
+  resolution: 'enum',
+  closeReason: 'enum',
+  os: 'text',
+  platform: 'text',
+  source: 'text',
+  frequency: 'text',
+  description: 'text',
+  versionReport: 'text',
+  versionFix: 'text',
+  begin: 'date',
+  due: 'date',
+  deadline: 'date',
+  resolved: 'date',
+  closed: 'date',
+  createTime: 'date',
+  updateTime: 'date',
+  estimate: 'number',
+  progress: 'number',
+  effort: 'number',
+  reactivateCount: 'number',
+  archived: 'bool',
+  confidential: 'bool',
+  ownerId: 'user',
+  assigneeId: 'user',
+  auditorId: 'user',
+  confirmerId: 'user',
+  fixerId: 'user',
+  closerId: 'user',
+  createBy: 'text',
+} as const satisfies Record<string, FieldKind>;
+export type QueryField = keyof typeof QUERY_FIELDS;
+export const QUERY_FIELD_NAMES = Object.keys(QUERY_FIELDS) as [QueryField, ...QueryField[]];
+
+export const OPERATORS = ['eq', 'ne', 'contains', 'notContains', 'in', 'notIn', 'gt', 'lt', 'ge', 'le', 'between', 'empty', 'notEmpty'] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+/** Operators that apply to each kind of field. */
+export const OPERATORS_BY_KIND: Record<FieldKind, readonly Operator[]> = {
+  text: ['eq', 'ne', 'contains', 'notContains', 'in', 'notIn', 'empty', 'notEmpty'],
+  number: ['eq', 'ne', 'in', 'notIn', 'gt', 'lt', 'ge', 'le', 'between', 'empty', 'notEmpty'],
+  date: ['eq', 'gt', 'lt', 'ge', 'le', 'between', 'empty', 'notEmpty'],
+  enum: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty'],
+  user: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty'],
+  bool: ['eq'],
+};
+
+/** How many values an operator takes: none, one, a list, or a pair. */
+export const operatorArity = (op: Operator): 'none' | 'one' | 'list' | 'pair' =>
+  op === 'empty' || op === 'notEmpty' ? 'none' : op === 'in' || op === 'notIn' ? 'list' : op === 'between' ? 'pair' : 'one';
+
+const Scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
+
+export const Condition = z.object({
+  field: z.enum(QUERY_FIELD_NAMES),
+  operator: z.enum(OPERATORS),
+  value: z.union([Scalar, z.array(z.union([z.string().max(200), z.number()])).max(200), z.null()]).optional(),
+});
+export type Condition = z.infer<typeof Condition>;
+
+export const Conditions = z.array(Condition).max(MAX_CONDITIONS, { message: 'workItem.tooManyConditions' });
+
+export const ConditionQuery = z.object({
+  conditions: Conditions.default([]),
+  logic: z.enum(['and', 'or']).default('and'),
+  pageNum: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(1000).default(20),
+  orderByColumn: z.string().max(64).optional(),
+  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
+  workItemType: z.enum(WORK_ITEM_TYPES).optional(),
+  projectId: z.number().int().positive().optional(),
+});
+export type ConditionQuery = z.infer<typeof ConditionQuery>;
+
+/** Export forms carry the conditions as one JSON text field (the web posts exports as forms). */
+const jsonIfString = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+};
+
+export const WorkItemExport = z.object({
+  conditions: z.preprocess(jsonIfString, Conditions).default([]),
+  logic: z.enum(['and', 'or']).default('and'),
+  orderByColumn: z.string().max(64).optional(),
+  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
+  workItemType: z.enum(WORK_ITEM_TYPES).optional(),
+  projectId: qInt.positive().optional(),
+});
+export type WorkItemExport = z.infer<typeof WorkItemExport>;
+
+// ---- saved filters ----
+
+export const SavedFilterBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  conditions: Conditions,
+  logic: z.enum(['and', 'or']).default('and'),
+  workItemType: z.enum(WORK_ITEM_TYPES).nullable().optional(),
+  projectId: z.number().int().positive().nullable().optional(),
+});
+export type SavedFilterBody = z.infer<typeof SavedFilterBody>;
+
+export const SavedFilter = z.object({
+  filterId: z.number(),
+  name: z.string(),
+  conditions: z.array(Condition),
+  logic: z.enum(['and', 'or']),
+  workItemType: z.enum(WORK_ITEM_TYPES).nullable(),
+  projectId: z.number().nullable(),
+  createTime: DateTime,
+});
+export type SavedFilter = z.infer<typeof SavedFilter>;
+
+export const FilterListQuery = z.object({
+  projectId: qInt.positive().optional(),
+  workItemType: z.enum(WORK_ITEM_TYPES).optional(),
+});
+
+// ---- transitions ----
+
+export const TransitionBody = z.object({
+  action: z.enum(WORK_ITEM_ACTIONS),
+  projectId: z.number().int().positive().optional(),
+  rowVersion: z.number().int().positive().optional().describe('when given, a stale version answers 409'),
+  resolution: z.enum(RESOLUTIONS).optional().describe('required by resolve'),
+  closeReason: z.enum(CLOSE_REASONS).optional().describe('required by close of a requirement'),
+  versionFix: text(64).optional(),
+  comment: z.string().trim().max(5000).optional().describe('kept as a comment on the item'),
+});
+export type TransitionBody = z.infer<typeof TransitionBody>;
+
+// ---- comments ----
+
+export const CommentBody = z.object({
+  content: z.string().trim().min(1).max(5000),
+  parentCommentId: z.number().int().positive().nullable().optional().describe('the comment this one replies to'),
+});
+export type CommentBody = z.infer<typeof CommentBody>;
+
+export const WorkItemComment = z.object({
+  commentId: z.number(),
+  workItemId: z.number(),
+  parentCommentId: z.number().nullable(),
+  content: z.string(),
+  createBy: z.string(),
+  createUserId: z.number(),
+  nickName: z.string(),
+  createTime: DateTime,
+  /** The caller wrote it (and so may delete it). */
+  mine: z.boolean(),
+  /** Deleted by its author; kept (without content) because replies answer it. */
+  deleted: z.boolean(),
+});
+export type WorkItemComment = z.infer<typeof WorkItemComment>;
+
+export const CommentParams = z.object({ id: z.coerce.number().int().positive(), commentId: z.coerce.number().int().positive() });
+
+// ---- attachments ----
+
+export const WorkItemAttachment = z.object({
+  attachmentId: z.number(),
+  workItemId: z.number(),
+  fileName: z.string(),
+  size: z.number(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+});
+export type WorkItemAttachment = z.infer<typeof WorkItemAttachment>;
+
+export const AttachmentParams = z.object({ id: z.coerce.number().int().positive(), attachmentId: z.coerce.number().int().positive() });
+
+export const AttachmentUploadQuery = z.object({
+  replace: z.enum(['true', 'false']).optional().describe('true replaces a file of the same name'),
+});
+
+/** Per-file limit of attachments. */
+export const ATTACHMENT_MAX_MB = 50;
+
+// ---- history ----
+
+export const WorkItemHistory = z.object({
+  historyId: z.number(),
+  index: z.number(),
+  changeTime: DateTime,
+  changeBy: z.string(),
+  changeType: z.string().describe('create, edit, delete, comment, attachment or a transition action'),
+  changeField: z.string(),
+  beforeValue: z.string(),
+  afterValue: z.string(),
+});
+export type WorkItemHistory = z.infer<typeof WorkItemHistory>;
