@@ -1,0 +1,253 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../../db/client';
+import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogResource, ccmsCatalogTopic } from '../../../db/schema';
+
+/** Writes of one (re)index, all in the caller's transaction. */
+
+export type TopicData = Omit<typeof ccmsCatalogTopic.$inferInsert, 'topicId' | 'libraryId' | 'branch' | 'createTime' | 'updateTime'> & {
+  path: string;
+  hash: string;
+};
+export type DocumentData = Omit<typeof ccmsCatalogDocument.$inferInsert, 'documentId' | 'libraryId' | 'branch' | 'createTime' | 'updateTime'> & {
+  path: string;
+  hash: string;
+};
+export type ResourceData = Omit<typeof ccmsCatalogResource.$inferInsert, 'resourceId' | 'libraryId' | 'branch' | 'createTime' | 'updateTime'>;
+export type KeyData = Omit<typeof ccmsCatalogKey.$inferInsert, 'keyId' | 'libraryId' | 'branch'>;
+export type LinkData = Omit<typeof ccmsCatalogLink.$inferInsert, 'linkId' | 'libraryId' | 'branch'>;
+
+export interface IndexWrite {
+  libraryId: number;
+  branch: string;
+  commit: string;
+  /** The commit the write is based on (null: none); a different stored commit means someone else indexed meanwhile. */
+  baseCommit: string | null;
+  topics: { upsert: TopicData[]; remove: string[] };
+  documents: { upsert: DocumentData[]; remove: string[] };
+  resources: { upsert: ResourceData[]; remove: string[] };
+  /** null: keys unchanged. */
+  keys: KeyData[] | null;
+  /** Links of these source files are replaced by `rows` (all: every link of the branch). */
+  links: { sources: string[] | 'all'; rows: LinkData[] };
+  stats: {
+    mode: string;
+    durationMs: number;
+    filesRead: number;
+    documents: number;
+    topics: number;
+    images: number;
+    videos: number;
+    keys: number;
+    links: number;
+    brokenLinks: number;
+  };
+}
+
+/** Another run indexed the branch since this one started: its result is dropped. */
+export class IndexRaceError extends Error {
+  constructor() {
+    super('the index moved while this run was working');
+    this.name = 'IndexRaceError';
+  }
+}
+
+type Column = [field: string, column: string, type: string];
+
+const TOPIC_COLUMNS: Column[] = [
+  ['path', 'path', 'text'],
+  ['no', 'no', 'text'],
+  ['title', 'title', 'text'],
+  ['code', 'code', 'text'],
+  ['revision', 'revision', 'text'],
+  ['manualType', 'manual_type', 'text'],
+  ['folder', 'folder', 'text'],
+  ['docType', 'doc_type', 'text'],
+  ['language', 'language', 'text'],
+  ['shortdesc', 'shortdesc', 'text'],
+  ['body', 'body', 'text'],
+  ['meta', 'meta', 'text'],
+  ['search', 'search', 'text'],
+  ['cjk', 'cjk', 'text[]'],
+  ['problems', 'problems', 'int'],
+  ['hash', 'hash', 'text'],
+];
+const DOCUMENT_COLUMNS: Column[] = [
+  ['path', 'path', 'text'],
+  ['docNbr', 'doc_nbr', 'text'],
+  ['name', 'name', 'text'],
+  ['revision', 'revision', 'text'],
+  ['lang', 'lang', 'text'],
+  ['isBookmap', 'is_bookmap', 'boolean'],
+  ['isSubmap', 'is_submap', 'boolean'],
+  ['topicCount', 'topic_count', 'int'],
+  ['brokenCount', 'broken_count', 'int'],
+  ['problems', 'problems', 'int'],
+  ['toc', 'toc', 'jsonb'],
+  ['files', 'files', 'jsonb'],
+  ['hash', 'hash', 'text'],
+];
+const RESOURCE_COLUMNS: Column[] = [
+  ['path', 'path', 'text'],
+  ['type', 'type', 'text'],
+  ['size', 'size', 'int'],
+  ['contentType', 'content_type', 'text'],
+  ['oid', 'oid', 'text'],
+];
+const KEY_COLUMNS: Column[] = [
+  ['mapPath', 'map_path', 'text'],
+  ['key', 'key', 'text'],
+  ['targetPath', 'target_path', 'text'],
+  ['scope', 'scope', 'text'],
+  ['processingRole', 'processing_role', 'text'],
+  ['text', 'text', 'text'],
+];
+const LINK_COLUMNS: Column[] = [
+  ['sourcePath', 'source_path', 'text'],
+  ['line', 'line', 'int'],
+  ['col', 'col', 'int'],
+  ['kind', 'kind', 'text'],
+  ['value', 'value', 'text'],
+  ['key', 'key', 'text'],
+  ['targetPath', 'target_path', 'text'],
+  ['targetFragment', 'target_fragment', 'text'],
+  ['status', 'status', 'text'],
+  ['resolved', 'resolved', 'boolean'],
+  ['reason', 'reason', 'text'],
+];
+
+/**
+ * Inserts many rows as one JSON parameter expanded by jsonb_to_recordset: one statement per few
+ * thousand rows and no per-row query building. Table and column names are constants of this file.
+ * With `upsert`, an existing (library, branch, path) row takes the new values.
+ */
+async function insertRows(tx: Tx, table: string, columns: Column[], scope: { libraryId: number; branch: string; now?: Date }, rows: object[], upsert = false) {
+  if (rows.length === 0) return;
+  const names = columns.map(([, c]) => c);
+  const record = columns.map(([, c, type]) => `"${c}" ${type}`).join(', ');
+  const timeColumns = scope.now ? ', update_time' : '';
+  const onConflict = upsert
+    ? ` ON CONFLICT (library_id, branch, path) DO UPDATE SET ${[...names.filter((c) => c !== 'path'), ...(scope.now ? ['update_time'] : [])].map((c) => `"${c}" = excluded."${c}"`).join(', ')}`
+    : '';
+  for (let i = 0; i < rows.length; i += 5000) {
+    const chunk = rows.slice(i, i + 5000).map((row) => {
+      const out: Record<string, unknown> = {};
+      const source = row as Record<string, unknown>;
+      for (const [field, column] of columns) out[column] = source[field] ?? null;
+      return out;
+    });
+    const head = `INSERT INTO ${table} (library_id, branch, ${names.map((c) => `"${c}"`).join(', ')}${timeColumns}) SELECT `;
+    const select = `, ${names.map((c) => `x."${c}"`).join(', ')}${scope.now ? ', ' : ''}`;
+    const query = sql.join(
+      [
+        sql.raw(head),
+        sql`${scope.libraryId}::int, ${scope.branch}::text`,
+        sql.raw(select),
+        scope.now ? sql`${scope.now.toISOString()}::timestamptz` : sql.raw(''),
+        sql.raw(' FROM jsonb_to_recordset('),
+        sql`${JSON.stringify(chunk)}::jsonb`,
+        sql.raw(`) AS x(${record})${onConflict}`),
+      ],
+      sql.raw(''),
+    );
+    await tx.execute(query);
+  }
+}
+
+async function removePaths(tx: Tx, table: PgTable, scope: SQL, pathColumn: SQL, paths: string[]) {
+  for (let i = 0; i < paths.length; i += 1000) {
+    await tx.delete(table).where(and(scope, inArray(pathColumn, paths.slice(i, i + 1000))));
+  }
+}
+
+/** The existing hash of each path of a branch (the full index writes only what differs). */
+export async function storedHashes(db: Db, table: 'topic' | 'document', libraryId: number, branch: string): Promise<Map<string, string>> {
+  const t = table === 'topic' ? ccmsCatalogTopic : ccmsCatalogDocument;
+  const rows = await db
+    .select({ path: t.path, hash: t.hash })
+    .from(t)
+    .where(and(eq(t.libraryId, libraryId), eq(t.branch, branch)));
+  return new Map(rows.map((r) => [r.path, r.hash]));
+}
+
+export async function storedResourcePaths(db: Db, libraryId: number, branch: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ path: ccmsCatalogResource.path, oid: ccmsCatalogResource.oid })
+    .from(ccmsCatalogResource)
+    .where(and(eq(ccmsCatalogResource.libraryId, libraryId), eq(ccmsCatalogResource.branch, branch)));
+  return new Map(rows.map((r) => [r.path, r.oid]));
+}
+
+/** `trace` is told each finished phase (the indexer's timing trace). */
+export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) => void): Promise<void> {
+  const { libraryId, branch } = w;
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ commit: ccmsCatalogIndex.commit })
+      .from(ccmsCatalogIndex)
+      .where(and(eq(ccmsCatalogIndex.libraryId, libraryId), eq(ccmsCatalogIndex.branch, branch)))
+      .for('update');
+    if ((current?.commit ?? null) !== w.baseCommit) throw new IndexRaceError();
+    const now = new Date();
+
+    const scope = { libraryId, branch, now };
+    const topicScope = and(eq(ccmsCatalogTopic.libraryId, libraryId), eq(ccmsCatalogTopic.branch, branch)) as SQL;
+    await removePaths(tx, ccmsCatalogTopic, topicScope, sql`${ccmsCatalogTopic.path}`, w.topics.remove);
+    await insertRows(tx, 'ccms_catalog_topic', TOPIC_COLUMNS, scope, w.topics.upsert, true);
+    trace?.(`topics`);
+
+    const docScope = and(eq(ccmsCatalogDocument.libraryId, libraryId), eq(ccmsCatalogDocument.branch, branch)) as SQL;
+    await removePaths(tx, ccmsCatalogDocument, docScope, sql`${ccmsCatalogDocument.path}`, w.documents.remove);
+    await insertRows(tx, 'ccms_catalog_document', DOCUMENT_COLUMNS, scope, w.documents.upsert, true);
+    trace?.(`documents`);
+
+    const resScope = and(eq(ccmsCatalogResource.libraryId, libraryId), eq(ccmsCatalogResource.branch, branch)) as SQL;
+    await removePaths(tx, ccmsCatalogResource, resScope, sql`${ccmsCatalogResource.path}`, w.resources.remove);
+    await insertRows(tx, 'ccms_catalog_resource', RESOURCE_COLUMNS, scope, w.resources.upsert, true);
+    trace?.(`resources`);
+
+    if (w.keys) {
+      await tx.delete(ccmsCatalogKey).where(and(eq(ccmsCatalogKey.libraryId, libraryId), eq(ccmsCatalogKey.branch, branch)));
+      await insertRows(tx, 'ccms_catalog_key', KEY_COLUMNS, { libraryId, branch }, w.keys);
+    }
+
+    const linkScope = and(eq(ccmsCatalogLink.libraryId, libraryId), eq(ccmsCatalogLink.branch, branch)) as SQL;
+    if (w.links.sources === 'all') await tx.delete(ccmsCatalogLink).where(linkScope);
+    else await removePaths(tx, ccmsCatalogLink, linkScope, sql`${ccmsCatalogLink.sourcePath}`, w.links.sources);
+    await insertRows(tx, 'ccms_catalog_link', LINK_COLUMNS, { libraryId, branch }, w.links.rows);
+    trace?.(`links`);
+
+    const s = w.stats;
+    const values = {
+      commit: w.commit,
+      indexedAt: now,
+      lastMode: s.mode,
+      lastDurationMs: Math.round(s.durationMs),
+      lastFilesRead: s.filesRead,
+      documents: s.documents,
+      topics: s.topics,
+      images: s.images,
+      videos: s.videos,
+      keys: s.keys,
+      links: s.links,
+      brokenLinks: s.brokenLinks,
+    };
+    if (current) {
+      await tx
+        .update(ccmsCatalogIndex)
+        .set(values)
+        .where(and(eq(ccmsCatalogIndex.libraryId, libraryId), eq(ccmsCatalogIndex.branch, branch)));
+    } else {
+      await tx.insert(ccmsCatalogIndex).values({ libraryId, branch, ...values });
+    }
+  });
+}
+
+/** Drops the whole index of a branch (its database-only metadata stays). */
+export async function dropIndex(db: Db, libraryId: number, branch: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const t of [ccmsCatalogTopic, ccmsCatalogDocument, ccmsCatalogResource, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogIndex]) {
+      await tx.delete(t).where(and(eq(t.libraryId, libraryId), eq(t.branch, branch)));
+    }
+  });
+}

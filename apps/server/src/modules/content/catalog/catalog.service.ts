@@ -1,0 +1,165 @@
+import type { BrokenQuery, CatalogState, KeyQuery, ReindexResult, ResourceQuery } from '@ccms/contracts/content/catalog';
+import type { LibraryLevel } from '@ccms/contracts/content/library';
+import { Code } from '@ccms/contracts/http';
+import type { Db } from '../../../db/client';
+import type { AuthContext } from '../../../platform/auth/access';
+import { type GitRepo, isValidBranchName } from '../../../platform/git/git-repo';
+import { AppError, badRequest } from '../../../platform/http/errors';
+import type { LibraryService } from '../library/library.service';
+import { allows, type LibraryNeed, levelOf } from '../library/library-access';
+import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
+import { brokenLinks, findIndex, type IndexRow, listKeys, listResources } from './catalog.queries';
+import { IndexRaceError } from './catalog-store';
+import type { CatalogIndexer } from './indexer';
+
+/** An opened catalogue: the library (access checked), the branch and its index. */
+export interface CatalogScopeOpen {
+  row: LibraryRow;
+  branch: string;
+  index: IndexRow;
+  level: LibraryLevel | null;
+  canWrite: boolean;
+}
+
+export const indexedAt = (index: IndexRow) => ({ libraryId: index.libraryId, branch: index.branch, commit: index.commit, indexedAt: index.indexedAt });
+
+/**
+ * Access to a library branch's catalogue, kept in step with git: lists bring the index to the
+ * branch head first (lazily, only the changed files), details read what is indexed. One run per
+ * branch at a time; callers arriving meanwhile wait for it.
+ */
+export function catalogService(db: Db, git: LibraryGit, libraries: LibraryService, indexer: CatalogIndexer) {
+  const running = new Map<string, Promise<unknown>>();
+
+  function branchOf(row: LibraryRow, branch: string | undefined): string {
+    const name = branch?.trim() || row.defaultBranch;
+    if (!isValidBranchName(name)) throw badRequest('field.invalidFormat', { field: 'branch' });
+    return name;
+  }
+
+  /** The branch head in the clone; a 404 naming the branch when it does not exist. */
+  async function headOf(row: LibraryRow, branch: string, fetch: boolean): Promise<{ repo: GitRepo; head: string }> {
+    let repo: GitRepo;
+    if (fetch) {
+      const outcome = await git.fetchNow(row);
+      repo = git.repoOf(row.libraryId);
+      if (!outcome.ok && !((await repo.exists()) && (await repo.branches()).length > 0)) throw remoteError(outcome.reason, branch);
+    } else {
+      repo = (await git.ready(row)).repo;
+    }
+    const isBranch = (await repo.branches()).some((b) => b.name === branch);
+    const head = isBranch ? await repo.resolve(branch) : null;
+    if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
+    return { repo, head };
+  }
+
+  /** Runs `fn` after any run on the same branch (one writer per branch in this process). */
+  function serial<T>(libraryId: number, branch: string, fn: () => Promise<T>): Promise<T> {
+    const key = `${libraryId}\u0000${branch}`;
+    const previous = running.get(key) ?? Promise.resolve();
+    const next = previous.then(fn, fn);
+    const tail = next.catch(() => undefined);
+    running.set(key, tail);
+    void tail.then(() => {
+      if (running.get(key) === tail) running.delete(key);
+    });
+    return next;
+  }
+
+  /** Brings the index of a branch to its head; another node indexing meanwhile makes it start over from what is stored. */
+  async function refresh(row: LibraryRow, branch: string, opts: { fetch?: boolean; full?: boolean } = {}): Promise<{ index: IndexRow; result: ReindexResult }> {
+    return serial(row.libraryId, branch, async () => {
+      const { repo, head } = await headOf(row, branch, opts.fetch === true);
+      for (let attempt = 0; ; attempt++) {
+        const stored = await findIndex(db, row.libraryId, branch);
+        try {
+          const result = await indexer.index({ libraryId: row.libraryId, branch, repo, commit: head }, stored?.commit ?? null, { full: opts.full });
+          const index = await findIndex(db, row.libraryId, branch);
+          if (!index) throw new Error('index row missing after indexing');
+          return { index, result };
+        } catch (err) {
+          if (!(err instanceof IndexRaceError) || attempt >= 2) throw err;
+        }
+      }
+    });
+  }
+
+  /** The caller's level, after checking it meets `need` ("No relevant permissions" otherwise). */
+  async function access(auth: AuthContext, libraryId: number, need: LibraryNeed) {
+    const row = await libraries.forCall(auth, libraryId, need);
+    const level = await levelOf(db, auth, libraryId);
+    return { row, level, canWrite: allows(level, 'write') && row.status === '0' };
+  }
+
+  async function open(auth: AuthContext, libraryId: number, branchName: string | undefined, need: LibraryNeed = 'read'): Promise<CatalogScopeOpen> {
+    const { row, level, canWrite } = await access(auth, libraryId, need);
+    const branch = branchOf(row, branchName);
+    const { index } = await refresh(row, branch);
+    return { row, branch, index, level, canWrite };
+  }
+
+  /** The index of an object's branch as stored (details do not wait for git); indexed on demand if missing. */
+  async function openStored(auth: AuthContext, libraryId: number, branch: string, need: LibraryNeed = 'read'): Promise<CatalogScopeOpen> {
+    const { row, level, canWrite } = await access(auth, libraryId, need);
+    const index = (await findIndex(db, libraryId, branch)) ?? (await refresh(row, branch)).index;
+    return { row, branch, index, level, canWrite };
+  }
+
+  return {
+    branchOf,
+    access,
+    open,
+    openStored,
+    refresh,
+
+    /** Index right after the server itself committed (import, fast create, status files): no fetch needed. */
+    async afterCommit(row: LibraryRow, branch: string): Promise<ReindexResult> {
+      return (await refresh(row, branch)).result;
+    },
+
+    async state(auth: AuthContext, q: { libraryId: number; branch?: string }): Promise<CatalogState> {
+      const { row, branch, index, level } = await open(auth, q.libraryId, q.branch);
+      const head = (await git.repoOf(row.libraryId).resolve(branch)) ?? index.commit;
+      return {
+        ...indexedAt(index),
+        headCommit: head,
+        upToDate: head === index.commit,
+        documents: index.documents,
+        topics: index.topics,
+        images: index.images,
+        videos: index.videos,
+        keys: index.keys,
+        links: index.links,
+        brokenLinks: index.brokenLinks,
+        lastMode: index.lastMode as CatalogState['lastMode'],
+        lastDurationMs: index.lastDurationMs,
+        lastFilesRead: index.lastFilesRead,
+        myLevel: level,
+      };
+    },
+
+    /** On demand: fetch, then index what changed (or everything with `full`). */
+    async reindex(auth: AuthContext, q: { libraryId: number; branch?: string; full?: 'true' | 'false' }): Promise<ReindexResult> {
+      const { row } = await access(auth, q.libraryId, 'read');
+      const branch = branchOf(row, q.branch);
+      return (await refresh(row, branch, { fetch: true, full: q.full === 'true' })).result;
+    },
+
+    async broken(auth: AuthContext, q: BrokenQuery) {
+      const { index } = await open(auth, q.libraryId, q.branch);
+      return { ...(await brokenLinks(db, index.libraryId, index.branch, q)), ...indexedAt(index) };
+    },
+
+    async keys(auth: AuthContext, q: KeyQuery) {
+      const { index } = await open(auth, q.libraryId, q.branch);
+      return { ...(await listKeys(db, index.libraryId, index.branch, q)), ...indexedAt(index) };
+    },
+
+    async resources(auth: AuthContext, q: ResourceQuery) {
+      const { index } = await open(auth, q.libraryId, q.branch);
+      return { ...(await listResources(db, index.libraryId, index.branch, q)), ...indexedAt(index) };
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof catalogService>;

@@ -1,0 +1,85 @@
+import type { FileSource } from '@ccms/dita';
+import { normalizePath } from '@ccms/dita';
+import type { GitRepo } from '../../../platform/git/git-repo';
+
+/**
+ * The DITA engine's view of one commit of a library clone. The file list is known up front
+ * (exists/list never touch git); contents come from a prefetched batch or are read on demand,
+ * reads asked for in the same tick going to git in one `cat-file --batch`. Every path read from
+ * git is remembered, so an incremental index can say exactly what it read.
+ */
+export class CommitSource implements FileSource {
+  private readonly contents = new Map<string, Buffer>();
+  private readonly overlay = new Map<string, string>();
+  private pending: { paths: Set<string>; done: Promise<void> } | null = null;
+  /** Paths read from git, in order, each once. */
+  readonly readLog: string[] = [];
+
+  constructor(
+    private readonly repo: GitRepo,
+    readonly commit: string,
+    readonly files: ReadonlySet<string>,
+  ) {}
+
+  /** Reads many files at once (the full index reads every DITA file up front). */
+  async prefetch(paths: string[]): Promise<void> {
+    const wanted = paths.filter((p) => !this.contents.has(p) && this.files.has(p));
+    for (let i = 0; i < wanted.length; i += 2000) {
+      const chunk = wanted.slice(i, i + 2000);
+      const bodies = await this.repo.readFiles(this.commit, chunk);
+      chunk.forEach((p, k) => {
+        const body = bodies[k];
+        if (body) {
+          this.contents.set(p, body);
+          this.readLog.push(p);
+        }
+      });
+    }
+  }
+
+  /** A file that exists only for the engine (the map listing topics no map reaches). */
+  setOverlay(path: string, content: string): void {
+    this.overlay.set(path, content);
+  }
+
+  private fetchSoon(path: string): Promise<void> {
+    if (!this.pending) {
+      const paths = new Set<string>();
+      const done = Promise.resolve().then(async () => {
+        this.pending = null;
+        await this.prefetch([...paths]);
+      });
+      this.pending = { paths, done };
+    }
+    this.pending.paths.add(path);
+    return this.pending.done;
+  }
+
+  async read(filePath: string): Promise<Buffer | string> {
+    const path = normalizePath(filePath) ?? filePath;
+    const fake = this.overlay.get(path);
+    if (fake !== undefined) return fake;
+    let body = this.contents.get(path);
+    if (!body && this.files.has(path)) {
+      await this.fetchSoon(path);
+      body = this.contents.get(path);
+    }
+    if (!body) throw new Error(`no such file: ${path}`);
+    return body;
+  }
+
+  async exists(filePath: string): Promise<boolean> {
+    const path = normalizePath(filePath) ?? filePath;
+    return this.files.has(path) || this.overlay.has(path);
+  }
+
+  async list(dir = ''): Promise<string[]> {
+    const prefix = normalizePath(dir) ?? '';
+    return [...this.files].filter((p) => prefix === '' || p.startsWith(`${prefix}/`)).sort();
+  }
+
+  /** Contents already read (for callers that need the text of a file the engine read). */
+  cached(path: string): Buffer | undefined {
+    return this.contents.get(path);
+  }
+}

@@ -1,0 +1,160 @@
+import { catalogRowsOf, TextDiff } from '@ccms/contracts/content/catalog';
+import {
+  CompareQuery,
+  CompareTopicQuery,
+  DocumentCompare,
+  DocumentConnections,
+  DocumentDetail,
+  DocumentIdParam,
+  DocumentOutput,
+  DocumentPageQuery,
+  DocumentPerm,
+  DocumentProps,
+  DocumentQuery,
+  DocumentRow,
+  DocumentToc,
+  FastCreateBody,
+  FastCreateResult,
+  ImportFields,
+  ImportInspect,
+  ImportResult,
+  RevisionBody,
+  RevisionRow,
+} from '@ccms/contracts/content/document';
+import { DocumentStatusBody, StatusChange, TocNodeStatusBody } from '@ccms/contracts/content/status';
+import { Code, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { caller } from '../../../platform/auth/guard';
+import { done, ok, rows } from '../../../platform/http/envelope';
+import { badRequest } from '../../../platform/http/errors';
+import { BusinessType } from '../../../platform/types';
+import { catalogFor } from '../catalog/catalog.runtime';
+import { readForm } from '../explorer/multipart-form';
+import { libraryGitFor } from '../library/library.runtime';
+import { documentService } from './document.service';
+import { revisionService } from './document-revision';
+import { documentWriteService } from './document-write';
+
+const log = (businessType: BusinessType) => ({ title: 'document', businessType });
+const list = <T extends object>(data: T) => ({ code: Code.OK, msg: 'ok', ...data });
+
+/** Import form fields checked like a body: the first problem names its field. */
+function importFields(raw: Record<string, string>) {
+  const parsed = ImportFields.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || 'body';
+    if (field === 'rootMap' && !raw.rootMap) throw badRequest('import.rootRequired');
+    throw badRequest(raw[field] === undefined || raw[field] === '' ? 'field.required' : 'field.invalid', { field });
+  }
+  return parsed.data;
+}
+
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const runtime = catalogFor(app);
+  const git = libraryGitFor(app);
+  const documents = documentService(app.db, runtime);
+  const revisions = revisionService(app.db, git, documents);
+  const writes = documentWriteService(app.db, git, runtime);
+
+  app.get(
+    '/ccms/document/list',
+    { config: { permission: DocumentPerm.list }, schema: { querystring: DocumentQuery, response: { 200: catalogRowsOf(DocumentRow) } } },
+    async (req) => list(await documents.list(caller(req), req.query)),
+  );
+  app.get(
+    '/ccms/document/:id',
+    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, response: { 200: okOf(DocumentDetail) } } },
+    async (req) => ok(await documents.get(caller(req), req.params.id)),
+  );
+  app.get(
+    '/ccms/document/:id/toc',
+    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, response: { 200: okOf(DocumentToc) } } },
+    async (req) => ok(await documents.toc(caller(req), req.params.id)),
+  );
+  app.put(
+    '/ccms/document',
+    { config: { permission: DocumentPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: DocumentProps, response: { 200: OkEmpty } } },
+    async (req) => {
+      await documents.update(caller(req), req.body);
+      return done();
+    },
+  );
+  app.put(
+    '/ccms/document/:id/status',
+    {
+      config: { permission: DocumentPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { params: DocumentIdParam, body: DocumentStatusBody, response: { 200: okOf(StatusChange) } },
+    },
+    async (req) => ok(await documents.setStatus(caller(req), req.params.id, req.body.status)),
+  );
+  app.put(
+    '/ccms/document/:id/node/status',
+    {
+      config: { permission: DocumentPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { params: DocumentIdParam, body: TocNodeStatusBody, response: { 200: okOf(StatusChange) } },
+    },
+    async (req) => ok(await documents.setNodeStatus(caller(req), req.params.id, req.body)),
+  );
+  app.get(
+    '/ccms/document/:id/connections',
+    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, response: { 200: okOf(DocumentConnections) } } },
+    async (req) => ok(await documents.connections(caller(req), req.params.id)),
+  );
+  app.get(
+    '/ccms/document/:id/outputs',
+    {
+      config: { permission: DocumentPerm.query },
+      schema: { params: DocumentIdParam, querystring: DocumentPageQuery, response: { 200: catalogRowsOf(DocumentOutput) } },
+    },
+    async (req) => list(await documents.outputs(caller(req), req.params.id, req.query)),
+  );
+  app.get(
+    '/ccms/document/:id/revisions',
+    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, querystring: DocumentPageQuery, response: { 200: rowsOf(RevisionRow) } } },
+    async (req) => rows(await revisions.list(caller(req), req.params.id, req.query)),
+  );
+  app.post(
+    '/ccms/document/:id/revision',
+    {
+      config: { permission: DocumentPerm.edit, log: log(BusinessType.INSERT) },
+      schema: { params: DocumentIdParam, body: RevisionBody, response: { 200: okOf(RevisionRow) } },
+    },
+    async (req) => ok(await revisions.create(caller(req), req.params.id, req.body)),
+  );
+  app.get(
+    '/ccms/document/:id/compare',
+    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, querystring: CompareQuery, response: { 200: okOf(DocumentCompare) } } },
+    async (req) => ok(await revisions.compare(caller(req), req.params.id, req.query)),
+  );
+  app.get(
+    '/ccms/document/:id/compare/topic',
+    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, querystring: CompareTopicQuery, response: { 200: okOf(TextDiff) } } },
+    async (req) => ok(await revisions.compareTopic(caller(req), req.params.id, req.query)),
+  );
+  app.post(
+    '/ccms/document/import',
+    { config: { permission: DocumentPerm.import, log: log(BusinessType.IMPORT) }, schema: { response: { 200: okOf(ImportResult) } } },
+    async (req) => {
+      const auth = caller(req);
+      const form = await readForm(req, { beforeFiles: (raw) => writes.assertWritable(auth, importFields(raw).libraryId) });
+      return ok(await writes.importPackage(auth, importFields(form.fields), form.files));
+    },
+  );
+  app.post(
+    '/ccms/document/import/inspect',
+    {
+      config: { permission: DocumentPerm.import, log: { skip: 'reads the uploaded package only, writes nothing' } },
+      schema: { response: { 200: okOf(ImportInspect) } },
+    },
+    async (req) => {
+      const form = await readForm(req);
+      return ok(await writes.inspect(form.files));
+    },
+  );
+  app.post(
+    '/ccms/document/fastCreate',
+    { config: { permission: DocumentPerm.add, log: log(BusinessType.INSERT) }, schema: { body: FastCreateBody, response: { 200: okOf(FastCreateResult) } } },
+    async (req) => ok(await writes.fastCreate(caller(req), req.body)),
+  );
+};

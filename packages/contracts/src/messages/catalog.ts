@@ -1,0 +1,68 @@
+import { DOCUMENT_STATUSES, type DocumentStatus } from '../content/status';
+
+/** Status names as the refusal messages say them. */
+const STATUS_NAMES: Record<'zh' | 'en', Record<DocumentStatus, string>> = {
+  zh: { draft: '草稿', underReview: '审阅中', approved: '已批准', published: '已发布', distributed: '已分发', archived: '已归档' },
+  en: { draft: 'draft', underReview: 'under review', approved: 'approved', published: 'published', distributed: 'distributed', archived: 'archived' },
+};
+
+type RefusalKey = `status.refused.${DocumentStatus}.${DocumentStatus}`;
+
+/** "status.refused.<from>.<to>": one sentence per pair, so the refusal names both statuses in the caller's language. */
+function refusals(lang: 'zh' | 'en'): Record<RefusalKey, string> {
+  const names = STATUS_NAMES[lang];
+  const out: Partial<Record<RefusalKey, string>> = {};
+  for (const from of DOCUMENT_STATUSES) {
+    for (const to of DOCUMENT_STATUSES) {
+      out[`status.refused.${from}.${to}`] =
+        lang === 'zh' ? `状态不能从“${names[from]}”改为“${names[to]}”` : `The status cannot change from "${names[from]}" to "${names[to]}"`;
+    }
+  }
+  return out as Record<RefusalKey, string>;
+}
+
+/** Documents, topics, revisions, import, fast create, search and the index, in both languages. */
+export const catalogMessages = {
+  zh: {
+    'catalog.brokenLink': '错误：链接已断开',
+    'document.notExist': '文档不存在',
+    'topic.notExist': '主题不存在',
+    'owner.missing': 'owner：用户“{name}”不存在',
+    'revision.exists': '修订版本 {revision} 已存在！',
+    'revision.missing': '修订版本或提交“{ref}”不存在',
+    'compare.notInDocument': '“{path}”在两个版本中都不属于该文档',
+    'tocNode.missing': '目录节点“{nodeId}”不存在',
+    'tocNode.noTopic': '目录节点“{title}”没有关联主题',
+    'import.oneZip': '请选择且只选择一个 zip 文件',
+    'import.rootRequired': '请选择根文件（rootMap）',
+    'import.rootMissing': '压缩包中没有根文件“{path}”',
+    'import.rootInvalid': '根文件“{path}”不是可读取的 DITA 映射：{reason}',
+    'fastCreate.empty': 'outline：没有任何节点',
+    'fastCreate.badIndent': 'outline 第 {line} 行：节点最多只能比上一行深一级',
+    'fastCreate.emptyTitle': 'outline 第 {line} 行：标题为空',
+    'fastCreate.topicMissing': 'outline 第 {line} 行：主题“{topic}”不存在',
+    'job.result.catalogReindexed': '已重建 {count}/{total} 个库分支的索引，未变化 {unchanged} 个，失败 {failed} 个',
+    ...refusals('zh'),
+  },
+  en: {
+    'catalog.brokenLink': 'Error: broken link',
+    'document.notExist': 'Document does not exist',
+    'topic.notExist': 'Topic does not exist',
+    'owner.missing': 'owner: user "{name}" does not exist',
+    'revision.exists': 'Revision {revision} already exist!',
+    'revision.missing': 'Revision or commit "{ref}" does not exist',
+    'compare.notInDocument': '"{path}" is not part of the document in either version',
+    'tocNode.missing': 'Toc node "{nodeId}" does not exist',
+    'tocNode.noTopic': 'The toc node "{title}" has no topic',
+    'import.oneZip': 'Please choose exactly one zip file',
+    'import.rootRequired': 'Please choose the root file (rootMap)',
+    'import.rootMissing': 'The package has no root file "{path}"',
+    'import.rootInvalid': 'The root file "{path}" is not a readable DITA map: {reason}',
+    'fastCreate.empty': 'outline: there are no nodes',
+    'fastCreate.badIndent': 'outline, line {line}: a node can be at most one level deeper than the line above',
+    'fastCreate.emptyTitle': 'outline, line {line}: the title is empty',
+    'fastCreate.topicMissing': 'outline, line {line}: topic "{topic}" does not exist',
+    'job.result.catalogReindexed': 'Reindexed {count} of {total} library branches, {unchanged} unchanged, {failed} failed',
+    ...refusals('en'),
+  },
+};
