@@ -1,0 +1,87 @@
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Language } from '@ccms/contracts/constants';
+import type { ResourceDeleteBody, ResourceUploadFields } from '@ccms/contracts/content/graphic';
+import { DEFAULT_VIDEO_FOLDER, VIDEO_EXTENSIONS, VIDEO_MAX_MB, type VideoQuery, type VideoRow } from '@ccms/contracts/content/video';
+import { translate } from '@ccms/contracts/messages';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest } from '../../../platform/http/errors';
+import { baseName, parentOf } from '../explorer/repo-path';
+import { checkUploads } from '../graphic/graphic.service';
+import type { MediaTickets } from '../graphic/media-ticket';
+import { hasExtension, mediaTypeOf, videoMatchesExtension } from '../graphic/media-types';
+import { mediaUrl, type ResourceFiles, type Upload } from '../graphic/resource-files';
+
+const VIDEO_TYPES_TEXT = 'mp4/webm/ogg';
+const VIDEO_MAX_BYTES = VIDEO_MAX_MB * 1024 * 1024;
+
+/** A video upload must be MP4, WebM or Ogg (by name and by content), strictly under the size limit. */
+export function checkVideo(file: Upload): void {
+  if (!hasExtension(file.filename, VIDEO_EXTENSIONS) || !videoMatchesExtension(file.filename, file.buffer)) {
+    throw badRequest('video.wrongType', { types: VIDEO_TYPES_TEXT });
+  }
+  if (file.buffer.length >= VIDEO_MAX_BYTES) throw badRequest('field.tooBig', { field: 'file', max: `${VIDEO_MAX_MB} MB` });
+}
+
+/**
+ * Videos of a library. A stream reads the blob from git once into a cache file named by its
+ * blob id (content-addressed, so it never goes stale), and serves byte ranges from there.
+ */
+export function videoService(files: ResourceFiles, tickets: MediaTickets, cacheDir: string) {
+  async function cached(libraryId: number, oid: string, load: () => Promise<Buffer | null>): Promise<string> {
+    const dir = path.join(cacheDir, String(libraryId));
+    const file = path.join(dir, oid);
+    try {
+      await stat(file);
+      return file;
+    } catch {
+      // Not cached yet.
+    }
+    await mkdir(dir, { recursive: true });
+    const content = (await load()) ?? Buffer.alloc(0);
+    const partial = `${file}.${process.pid}.${Date.now()}.part`;
+    await writeFile(partial, content);
+    await rename(partial, file);
+    return file;
+  }
+
+  return {
+    async list(auth: AuthContext, q: VideoQuery) {
+      const { rows, total, where } = await files.list(auth, q, VIDEO_EXTENSIONS);
+      const out: VideoRow[] = rows.map((r) => ({
+        path: r.entry.path,
+        name: baseName(r.entry.path),
+        folder: parentOf(r.entry.path),
+        size: r.entry.size ?? 0,
+        contentType: mediaTypeOf(r.entry.path),
+        uploadTime: r.date,
+        uploadBy: r.author,
+        commit: r.commit,
+        refs: r.refs,
+        url: mediaUrl('/ccms/video/stream', tickets, auth, where, r.entry.path),
+      }));
+      return { rows: out, total, libraryId: where.row.libraryId, branch: where.branch, commit: where.commit };
+    },
+
+    /** The video as a cache file to stream ranges from. */
+    async open(auth: AuthContext, q: { libraryId: number; branch?: string; path: string }) {
+      const file = await files.open(auth, q, VIDEO_EXTENSIONS, 'video.notVideo');
+      const cacheFile = await cached(file.where.row.libraryId, file.oid, () => file.where.repo.readFile(file.where.commit, file.path));
+      return { ...file, cacheFile };
+    },
+
+    usage: (auth: AuthContext, q: { libraryId: number; branch?: string; path: string }) => files.usage(auth, q),
+
+    assertWritable: (auth: AuthContext, libraryId: number) => files.assertWritable(auth, libraryId),
+
+    upload(auth: AuthContext, fields: ResourceUploadFields, uploads: Upload[], lang: Language) {
+      checkUploads(uploads, checkVideo);
+      return files.upload(auth, { ...fields, folder: fields.folder ?? DEFAULT_VIDEO_FOLDER, overwrite: fields.overwrite === 'true' }, uploads, (names) =>
+        translate(lang, 'resource.commitUpload', { names }),
+      );
+    },
+
+    remove: (auth: AuthContext, body: ResourceDeleteBody, lang: Language) =>
+      files.remove(auth, body, VIDEO_EXTENSIONS, 'video.notVideo', (names) => translate(lang, 'resource.commitDelete', { names })),
+  };
+}

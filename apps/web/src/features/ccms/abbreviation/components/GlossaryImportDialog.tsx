@@ -1,0 +1,79 @@
+import { InboxOutlined } from '@ant-design/icons';
+import type { GlossaryKind } from '@ccms/contracts/content/glossary';
+import { useMutation } from '@tanstack/react-query';
+import { App, Checkbox, Modal, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { glossaryApi } from '../glossary-api';
+
+/** Imports an xlsx of names and definitions: checked whole on the server, committed as one commit. */
+export function GlossaryImportDialog({
+  kind,
+  open,
+  scope,
+  onClose,
+  onDone,
+}: {
+  kind: GlossaryKind;
+  open: boolean;
+  scope: { libraryId: number; branch?: string | undefined };
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('resource');
+  const { message } = App.useApp();
+  const [file, setFile] = useState<File | null>(null);
+  const [updateSupport, setUpdateSupport] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setFile(null);
+      setUpdateSupport(false);
+    }
+  }, [open]);
+
+  const run = useMutation({
+    mutationFn: (picked: File) => glossaryApi(kind).import(scope, picked, updateSupport),
+    onSuccess: (r) => {
+      message.success(t('glossary.imported', { added: r.added, updated: r.updated }));
+      onDone();
+    },
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={t('glossary.importTitle', { kind: t(`glossary.${kind}`) })}
+      confirmLoading={run.isPending}
+      onCancel={onClose}
+      onOk={() => {
+        if (!file) {
+          message.error(t('glossary.fileRequired'));
+          return;
+        }
+        run.mutate(file);
+      }}
+    >
+      <Upload.Dragger
+        accept=".xlsx"
+        maxCount={1}
+        fileList={file ? [{ uid: 'xlsx', name: file.name, status: 'done' }] : []}
+        beforeUpload={(picked) => {
+          setFile(picked);
+          return false;
+        }}
+        onRemove={() => setFile(null)}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{t('pickFiles')}</p>
+      </Upload.Dragger>
+      <Checkbox checked={updateSupport} onChange={(e) => setUpdateSupport(e.target.checked)} style={{ marginTop: 12 }}>
+        {t('glossary.updateSupport')}
+      </Checkbox>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {t('glossary.importTip')}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}

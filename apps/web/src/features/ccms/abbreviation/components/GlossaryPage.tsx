@@ -1,0 +1,185 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, LinkOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { GLOSSARY_PERMS, type GlossaryKind } from '@ccms/contracts/content/glossary';
+import { App, Button, Card, Empty, Form, Grid, Input, Space, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { LibraryBar } from '../../graphic/components/LibraryBar';
+import { UsageDrawer } from '../../graphic/components/UsageDrawer';
+import { formatTime } from '../../graphic/format';
+import { useLibraryScope } from '../../graphic/use-library-scope';
+import { type GlossaryRow, glossaryApi } from '../glossary-api';
+import { GlossaryFormDialog } from './GlossaryFormDialog';
+import { GlossaryImportDialog } from './GlossaryImportDialog';
+
+interface Filters {
+  name?: string;
+  definition?: string;
+}
+
+/**
+ * Abbreviations or terms of a library branch (ccms/abbreviation/index, ccms/term/index): search,
+ * list with references, add/edit dialog, delete, where used, Excel import and export. Each change
+ * is a commit of a DITA glossary entry.
+ */
+export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
+  const { t } = useTranslation('resource');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const wide = Grid.useBreakpoint().md === true;
+  const scope = useLibraryScope();
+  const list = useRef<ListPageHandle>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; entry: GlossaryRow | null }>({ open: false, entry: null });
+  const [usage, setUsage] = useState<GlossaryRow | null>(null);
+  const [importing, setImporting] = useState(false);
+  const perm = GLOSSARY_PERMS[kind];
+  const api = glossaryApi(kind);
+  const at = { libraryId: scope.libraryId ?? 0, ...(scope.branch ? { branch: scope.branch } : {}) };
+  const kindText = t(`glossary.${kind}`);
+  const labels =
+    kind === 'abbreviation'
+      ? { name: t('glossary.abbreviationName'), definition: t('glossary.abbreviationDefinition') }
+      : { name: t('glossary.name'), definition: t('glossary.definition') };
+
+  if (scope.none) return <Empty description={t('noLibrary')} />;
+
+  const remove = async (rows: readonly GlossaryRow[]) => {
+    if (rows.length === 0) return;
+    if (!(await confirmDialog(t('glossary.confirmDelete', { kind: kindText, names: rows.map((r) => r.name).join(', ') }), { type: 'danger' }))) return;
+    const r = await api.remove(
+      rows.map((row) => row.id),
+      at,
+    );
+    message.success(t('glossary.deleted', { commit: r.commit.slice(0, 8) }));
+    list.current?.clearSelection();
+    list.current?.reload();
+  };
+
+  const columns: ListColumn<GlossaryRow>[] = [
+    { key: 'name', dataIndex: 'name', title: labels.name, width: 200 },
+    { key: 'definition', dataIndex: 'definition', title: labels.definition, ellipsis: true },
+    {
+      key: 'refs',
+      dataIndex: 'refs',
+      title: t('refs'),
+      width: 90,
+      render: (v: number, row) => <Typography.Link onClick={() => setUsage(row)}>{v}</Typography.Link>,
+    },
+    { key: 'id', dataIndex: 'id', title: t('glossary.file'), defaultHidden: true, ellipsis: true },
+    { key: 'updateBy', dataIndex: 'updateBy', title: t('glossary.updateBy'), width: 140, ellipsis: true },
+    { key: 'updateTime', dataIndex: 'updateTime', title: t('glossary.updateTime'), width: 180, render: formatTime },
+    {
+      key: 'actions',
+      title: tc('operation'),
+      hideable: false,
+      width: 220,
+      ...(wide ? { fixed: 'right' as const } : {}),
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<LinkOutlined />} onClick={() => setUsage(row)}>
+            {t('whereUsed')}
+          </Button>
+          {!scope.readOnly && (
+            <>
+              <HasPermi value={[perm.edit]}>
+                <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, entry: row })}>
+                  {tc('edit')}
+                </Button>
+              </HasPermi>
+              <HasPermi value={[perm.remove]}>
+                <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
+                  {tc('delete')}
+                </Button>
+              </HasPermi>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card variant="borderless">
+      <LibraryBar scope={scope} />
+      {scope.libraryId === undefined || !scope.branch ? (
+        <Empty description={t('chooseLibrary')} />
+      ) : (
+        <ListPage<GlossaryRow, Filters>
+          ref={list}
+          queryKey={['ccms', kind, 'list', at.libraryId, at.branch]}
+          fetchPage={(q) => api.list({ ...q, ...at })}
+          rowKey="id"
+          selection="multiple"
+          columns={columns}
+          searchFields={
+            <>
+              <Form.Item name="name" label={labels.name}>
+                <Input allowClear placeholder={t('glossary.namePlaceholder')} style={{ width: 200 }} />
+              </Form.Item>
+              <Form.Item name="definition" label={labels.definition}>
+                <Input allowClear placeholder={t('glossary.definitionPlaceholder')} style={{ width: 240 }} />
+              </Form.Item>
+            </>
+          }
+          toolbar={({ selectedRows, query }) => (
+            <>
+              <HasPermi value={[perm.add]}>
+                <Button type="primary" ghost icon={<PlusOutlined />} disabled={scope.readOnly} onClick={() => setDialog({ open: true, entry: null })}>
+                  {tc('add')}
+                </Button>
+              </HasPermi>
+              <HasPermi value={[perm.edit]}>
+                <Button
+                  icon={<EditOutlined />}
+                  disabled={scope.readOnly || selectedRows.length !== 1}
+                  onClick={() => setDialog({ open: true, entry: selectedRows[0] ?? null })}
+                >
+                  {tc('edit')}
+                </Button>
+              </HasPermi>
+              <HasPermi value={[perm.remove]}>
+                <Button danger icon={<DeleteOutlined />} disabled={scope.readOnly || selectedRows.length === 0} onClick={() => remove(selectedRows)}>
+                  {tc('delete')}
+                </Button>
+              </HasPermi>
+              <HasPermi value={[perm.import]}>
+                <Button icon={<UploadOutlined />} disabled={scope.readOnly} onClick={() => setImporting(true)}>
+                  {tc('import')}
+                </Button>
+              </HasPermi>
+              <HasPermi value={[perm.export]}>
+                <Button icon={<DownloadOutlined />} onClick={() => api.export({ ...at, name: query.name, definition: query.definition })}>
+                  {tc('export')}
+                </Button>
+              </HasPermi>
+            </>
+          )}
+        />
+      )}
+      <GlossaryFormDialog
+        kind={kind}
+        open={dialog.open}
+        entry={dialog.entry}
+        scope={at}
+        onClose={() => setDialog({ open: false, entry: null })}
+        onSaved={() => {
+          setDialog({ open: false, entry: null });
+          list.current?.reload();
+        }}
+      />
+      <GlossaryImportDialog
+        kind={kind}
+        open={importing}
+        scope={at}
+        onClose={() => setImporting(false)}
+        onDone={() => {
+          setImporting(false);
+          list.current?.reload();
+        }}
+      />
+      <UsageDrawer name={usage?.name ?? null} queryKey={[kind, at, usage?.id]} load={() => api.usage(usage?.id ?? '', at)} onClose={() => setUsage(null)} />
+    </Card>
+  );
+}

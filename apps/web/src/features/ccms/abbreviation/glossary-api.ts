@@ -1,0 +1,42 @@
+import type { GlossaryBody, GlossaryCommit, GlossaryKind, GlossaryList, GlossaryQuery, GlossaryUpdate } from '@ccms/contracts/content/glossary';
+import type { z } from 'zod';
+import { type ApiEnvelope, api } from '../../../api/client';
+import { download } from '../../../shared/download';
+import type { UsageAnswer } from '../graphic/graphic-api';
+
+export type GlossaryPage = z.infer<typeof GlossaryList>;
+export type GlossaryRow = GlossaryPage['rows'][number];
+export type GlossaryResult = z.infer<typeof GlossaryCommit>;
+
+type Data<T> = ApiEnvelope & { data: T };
+type Scope = { libraryId: number; branch?: string | undefined };
+
+/** Abbreviations or terms (server: modules/content/glossary): the same API under /ccms/<kind>. */
+export function glossaryApi(kind: GlossaryKind) {
+  const base = `/ccms/${kind}`;
+  return {
+    list: (query: Partial<z.input<typeof GlossaryQuery>> & Scope) => api.get<GlossaryPage>(`${base}/list`, query),
+    usage: (id: string, scope: Scope) => api.get<Data<UsageAnswer>>(`${base}/${encodeURIComponent(id)}/usage`, scope).then((r) => r.data),
+    add: (body: z.input<typeof GlossaryBody>) => api.post<Data<GlossaryResult>>(base, body).then((r) => r.data),
+    update: (body: z.input<typeof GlossaryUpdate>) => api.put<Data<GlossaryResult>>(base, body).then((r) => r.data),
+    remove: (ids: readonly string[], scope: Scope) =>
+      api.delete<Data<GlossaryResult>>(`${base}/${ids.map(encodeURIComponent).join(',')}`, { params: scope }).then((r) => r.data),
+    export: (filters: Scope & { name?: string | undefined; definition?: string | undefined }) =>
+      download(`${base}/export`, filters, `${kind}_${Date.now()}.xlsx`),
+    import: (scope: Scope, file: File, updateSupport: boolean) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const query = new URLSearchParams({
+        libraryId: String(scope.libraryId),
+        ...(scope.branch ? { branch: scope.branch } : {}),
+        updateSupport: String(updateSupport),
+      });
+      return api
+        .post<Data<{ added: number; updated: number; commit: string | null }>>(`${base}/importData?${query.toString()}`, form, {
+          headers: { 'Content-Type': 'multipart/form-data' },
+          repeatSubmit: false,
+        })
+        .then((r) => r.data);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Messages } from '../types';
+import type zh from '../zh/tag';
+
+const tag: Messages<typeof zh> = {
+  tagName: 'Tag name',
+  color: 'Colour',
+  remark: 'Remark',
+  uses: 'Uses',
+  createBy: 'Created by',
+  createTime: 'Created',
+  tagNamePlaceholder: 'Enter the tag name',
+  colorPlaceholder: 'A colour name or #rrggbb',
+  remarkPlaceholder: 'Enter a remark',
+  tagNameRequired: 'The tag name is required',
+  colorInvalid: 'The colour must be a colour name or #rrggbb',
+  addTitle: 'Add tag',
+  editTitle: 'Edit tag',
+  added: 'Added',
+  updated: 'Saved',
+  deleted: 'Deleted',
+  confirmDelete: 'Delete the tags "{{names}}"? They also come off the documents and topics carrying them.',
+  tagged: 'Documents and topics tagged "{{name}}"',
+  taggedList: 'Tagged',
+  branch: 'Branch',
+  path: 'Path',
+  assign: 'Tag a document or topic',
+  assignTitle: 'Tag a document or topic',
+  pathPlaceholder: 'Path of the document (.ditamap) or topic (.dita) in the library',
+  pathRequired: 'The path is required',
+  tags: 'Tags',
+  tagsRequired: 'Choose tags',
+  assigned: 'Tagged',
+  unassign: 'Remove',
+  unassigned: 'Tag removed',
+  noTags: 'No tags',
+};
+export default tag;

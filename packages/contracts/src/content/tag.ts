@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, qInt } from '../http';
+import { ResourcePath } from './graphic';
+import { BranchName } from './library';
+
+/**
+ * Tags: a name list per library, assigned to documents (maps) and topics by library, branch and
+ * path. Database metadata only; nothing is committed.
+ */
+export const TagPerm = {
+  list: 'ccms:tag:list',
+  query: 'ccms:tag:query',
+  add: 'ccms:tag:add',
+  edit: 'ccms:tag:edit',
+  remove: 'ccms:tag:remove',
+} as const;
+
+/** Reading the tags of a path: the tag screen, or a document or topic screen. */
+export const TAG_READ_PERMS = [TagPerm.list, TagPerm.query, 'ccms:document:list', 'ccms:topic:list'];
+/** Assigning tags to a path: the tag screen, or whoever edits documents or topics. */
+export const TAG_ASSIGN_PERMS = [TagPerm.edit, 'ccms:document:edit', 'ccms:topic:edit'];
+
+/** Files a tag can go on: maps (documents) and topics. */
+export const TAGGABLE_EXTENSIONS = ['ditamap', 'bookmap', 'dita', 'xml'] as const;
+
+export const TagQuery = PageQuery.extend({
+  libraryId: qInt.positive(),
+  tagName: z.string().trim().max(64).optional().describe('part of the name'),
+});
+export type TagQuery = z.infer<typeof TagQuery>;
+
+export const Tag = z.object({
+  tagId: z.number(),
+  libraryId: z.number(),
+  tagName: z.string(),
+  color: z.string(),
+  remark: z.string(),
+  /** Paths carrying the tag, on any branch. */
+  uses: z.number(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+});
+export type Tag = z.infer<typeof Tag>;
+
+export const TagOptionQuery = z.object({ libraryId: qInt.positive() });
+export const TagOption = z.object({ tagId: z.number(), tagName: z.string(), color: z.string() });
+export type TagOption = z.infer<typeof TagOption>;
+
+const Color = z
+  .string()
+  .trim()
+  .max(20)
+  .regex(/^(#[0-9a-fA-F]{6}|[a-z-]*)$/, { message: 'field.invalidFormat' })
+  .default('');
+
+export const TagBody = z.object({
+  libraryId: z.number().int().positive(),
+  tagName: z.string().trim().min(1).max(64),
+  color: Color,
+  remark: z.string().trim().max(500).default(''),
+});
+export type TagBody = z.infer<typeof TagBody>;
+
+export const TagUpdate = TagBody.omit({ libraryId: true }).extend({ tagId: z.number().int().positive() });
+export type TagUpdate = z.infer<typeof TagUpdate>;
+
+/** The tags of one document or topic path. */
+export const PathTagsQuery = z.object({ libraryId: qInt.positive(), branch: BranchName.optional(), path: ResourcePath });
+export type PathTagsQuery = z.infer<typeof PathTagsQuery>;
+
+export const PathTags = z.object({ libraryId: z.number(), branch: z.string(), path: z.string(), tags: z.array(TagOption) });
+export type PathTags = z.infer<typeof PathTags>;
+
+export const AssignBody = z.object({
+  libraryId: z.number().int().positive(),
+  branch: BranchName.optional(),
+  path: ResourcePath,
+  tagIds: z.array(z.number().int().positive()).min(1).max(100),
+});
+export type AssignBody = z.infer<typeof AssignBody>;
+
+/** The paths one tag is on (the tag screen's "tagged" list). */
+export const TaggedQuery = PageQuery.extend({ branch: BranchName.optional() });
+export type TaggedQuery = z.infer<typeof TaggedQuery>;
+
+export const TaggedRow = z.object({ assignmentId: z.number(), branch: z.string(), path: z.string(), createBy: z.string(), createTime: DateTime });
+export type TaggedRow = z.infer<typeof TaggedRow>;
