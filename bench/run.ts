@@ -6,6 +6,8 @@ const benches: Record<string, string> = {
   platform: 'platform/signin-userlist.ts',
   dita: 'dita/run.ts',
   git: 'git/run.ts',
+  catalog: 'catalog/run.ts',
+  work: 'work/run.ts',
 };
 const wanted = process.argv.slice(2);
 for (const [name, file] of Object.entries(benches)) {

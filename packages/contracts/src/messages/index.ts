@@ -1,11 +1,15 @@
 import type { Language } from '../constants';
 import { authMessages } from './auth';
+import { catalogMessages } from './catalog';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
 import { monitorMessages } from './monitor';
+import { resourceMessages } from './resource';
 import { systemMessages } from './system';
 import { systemConfigMessages } from './system-config';
 import { systemUsersMessages } from './system-users';
+import { workMessages } from './work';
+import { workItemMessages } from './work-item';
 
 /**
  * Every server message in both languages. Each area owns one file; a test fails when a key is
@@ -20,6 +24,10 @@ export const messageCatalog = {
     ...systemConfigMessages.zh,
     ...monitorMessages.zh,
     ...contentMessages.zh,
+    ...catalogMessages.zh,
+    ...resourceMessages.zh,
+    ...workMessages.zh,
+    ...workItemMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -29,6 +37,10 @@ export const messageCatalog = {
     ...systemConfigMessages.en,
     ...monitorMessages.en,
     ...contentMessages.en,
+    ...catalogMessages.en,
+    ...resourceMessages.en,
+    ...workMessages.en,
+    ...workItemMessages.en,
   },
 };
 

@@ -3,8 +3,8 @@ import { sysJob } from '../schema';
 
 /**
  * Housekeeping jobs of a new installation; each names a handler of the code registry
- * (platform/jobs/registry.ts). Session and captcha purges run; log clean-up waits for an
- * administrator to choose the retention and enable it.
+ * (platform/jobs/registry.ts). Session and captcha purges, the library fetch, the content reindex and the project branch update run; log
+ * clean-up waits for an administrator to choose the retention and enable it.
  */
 export async function seedJobs(tx: Tx) {
   await tx.insert(sysJob).values([
@@ -25,6 +25,33 @@ export async function seedJobs(tx: Tx) {
       status: '0',
       createBy: 'admin',
       remark: 'Purge expired captchas hourly',
+    },
+    {
+      jobName: '获取库远程更新',
+      jobGroup: 'SYSTEM',
+      invokeTarget: 'library.fetchAll',
+      cronExpression: '0 0/10 * * * ?',
+      status: '0',
+      createBy: 'admin',
+      remark: 'Fetch every library from its remote repository every 10 minutes',
+    },
+    {
+      jobName: '项目分支定时更新',
+      jobGroup: 'SYSTEM',
+      invokeTarget: 'project.updateBranches',
+      cronExpression: '0 0/10 * * * ?',
+      status: '0',
+      createBy: 'admin',
+      remark: "Merge each project's source branch into its project branch when the project's schedule (minutes, hour, day) is due",
+    },
+    {
+      jobName: '重建内容索引',
+      jobGroup: 'SYSTEM',
+      invokeTarget: 'catalog.reindexMoved',
+      cronExpression: '0 5/10 * * * ?',
+      status: '0',
+      createBy: 'admin',
+      remark: 'Reindex the documents and topics of every branch whose head moved, every 10 minutes (between the library fetches)',
     },
     {
       jobName: '清理历史日志',

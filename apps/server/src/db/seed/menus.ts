@@ -100,6 +100,10 @@ export const SEED_MENUS: MenuSeed[] = [
   ...buttons(2106, 3080, 'ccms:graphic', ['资源', 'resource'], [...CRUD, 'upload']),
   page(2107, 2100, 7, 'abbreviation', 'ccms/abbreviation/index', 'ccms:abbreviation:list', '缩略语', 'Abbreviations', 'dict'),
   ...buttons(2107, 3090, 'ccms:abbreviation', ['缩略语', 'abbreviation'], [...CRUD, 'import', 'export']),
+  page(2450, 2100, 7, 'term', 'ccms/term/index', 'ccms:term:list', '术语', 'Terms', 'dict'),
+  ...buttons(2450, 3420, 'ccms:term', ['术语', 'term'], [...CRUD, 'import', 'export']),
+  page(2440, 2100, 8, 'search', 'ccms/search/index', 'ccms:search:list', '搜索', 'Search', 'search'),
+  ...buttons(2440, 3400, 'ccms:search', ['内容', 'content'], ['query']),
 
   // Team Manager: the System pages for users, roles and departments again, under the spec's names.
   // Their rights come from the System menus' permissions, so these carry none (perms stay unique).
@@ -127,6 +131,24 @@ export const SEED_MENUS: MenuSeed[] = [
   ...buttons(2314, 3160, 'ccms:connection', ['连接', 'connection'], [...CRUD]),
   page(2315, 2303, 6, 'projectCategory', 'ccms/project/category', 'ccms:projectCategory:list', '项目类别', 'Project Categories', 'dict'),
   ...buttons(2315, 3170, 'ccms:projectCategory', ['项目类别', 'category'], [...CRUD]),
+
+  // Work (projects' plans, tasks, releases; the work item pages use 2420-2439 and 3300-3399)
+  dir(2400, 0, 5, 'work', '工作管理', 'Work', 'task'),
+  page(2401, 2400, 1, 'plan', 'ccms/plan/index', 'ccms:plan:list', '计划', 'Plans', 'plan'),
+  ...buttons(2401, 3200, 'ccms:plan', ['计划', 'plan'], [...CRUD, 'export']),
+  page(2402, 2400, 2, 'task', 'ccms/task/index', 'ccms:task:list', '任务', 'Tasks', 'task'),
+  ...buttons(2402, 3210, 'ccms:task', ['任务', 'task'], [...CRUD, 'export']),
+  page(2403, 2400, 3, 'myTask', 'ccms/task/mine', 'ccms:myTask:list', '我的任务', 'My Tasks', 'user'),
+  page(2404, 2400, 4, 'release', 'ccms/release/index', 'ccms:release:list', '版本', 'Releases', 'release'),
+  ...buttons(2404, 3220, 'ccms:release', ['版本', 'release'], [...CRUD, 'export']),
+  // Work items (requirements and defects) and the release log. The requirement and defect pages are the
+  // same list filtered by type, so they carry no permission of their own (perms stay unique).
+  page(2420, 2400, 10, 'workitem', 'ccms/workitem/index', 'ccms:workitem:list', '工作项', 'Work Items', 'list'),
+  ...buttons(2420, 3300, 'ccms:workitem', ['工作项', 'work item'], [...CRUD, 'export']),
+  page(2421, 2400, 11, 'demand', 'ccms/workitem/demand', null, '需求', 'Requirements', 'documentation'),
+  page(2422, 2400, 12, 'bug', 'ccms/workitem/bug', null, '缺陷', 'Defects', 'bug'),
+  page(2423, 2400, 13, 'releaseLog', 'ccms/workitem/releaseLog', 'ccms:releaseLog:list', '发布日志', 'Release Log', 'log'),
+  ...buttons(2423, 3310, 'ccms:releaseLog', ['发布日志', 'release log'], [...CRUD, 'export']),
 
   // RuoYi's System
   dir(1, 0, 90, 'system', '系统管理', 'System', 'system'),

@@ -6,7 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { sysCaptcha, sysLogininfor, sysOperLog, sysSession } from '../../db/schema';
+import { catalogReindexJob } from '../../modules/content/catalog/catalog.jobs';
 import { libraryFetchAllJob } from '../../modules/content/library/library.jobs';
+import { projectUpdateBranchesJob } from '../../modules/work/project/project.jobs';
 import { purgeExpiredSessions } from '../auth/session';
 import type { Storage } from '../storage/storage';
 
@@ -150,3 +152,5 @@ registerJobHandler({
 });
 
 registerJobHandler(libraryFetchAllJob);
+registerJobHandler(catalogReindexJob);
+registerJobHandler(projectUpdateBranchesJob);
