@@ -3,6 +3,7 @@ import type common from './zh/common';
 import type config from './zh/config';
 import type dept from './zh/dept';
 import type dict from './zh/dict';
+import type documentNs from './zh/document';
 import type errors from './zh/errors';
 import type explorer from './zh/explorer';
 import type home from './zh/home';
@@ -13,11 +14,20 @@ import type library from './zh/library';
 import type menu from './zh/menu';
 import type monitor from './zh/monitor';
 import type notice from './zh/notice';
+import type plan from './zh/plan';
 import type post from './zh/post';
 import type profile from './zh/profile';
+import type project from './zh/project';
+import type release from './zh/release';
+import type resource from './zh/resource';
 import type role from './zh/role';
+import type search from './zh/search';
 import type shared from './zh/shared';
+import type tag from './zh/tag';
+import type task from './zh/task';
+import type topic from './zh/topic';
 import type user from './zh/user';
+import type workitem from './zh/workitem';
 
 /** The same keys as the zh resource, any text: what every other language must provide. */
 export type Messages<T> = { readonly [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
@@ -32,6 +42,7 @@ export interface Resources {
   config: typeof config;
   dept: typeof dept;
   dict: typeof dict;
+  document: typeof documentNs;
   errors: typeof errors;
   explorer: typeof explorer;
   home: typeof home;
@@ -44,9 +55,18 @@ export interface Resources {
   notice: typeof notice;
   post: typeof post;
   profile: typeof profile;
+  resource: typeof resource;
   role: typeof role;
+  search: typeof search;
   shared: typeof shared;
+  tag: typeof tag;
+  topic: typeof topic;
   user: typeof user;
+  workitem: typeof workitem;
+  plan: typeof plan;
+  project: typeof project;
+  release: typeof release;
+  task: typeof task;
 }
 
 export type Namespace = keyof Resources;

@@ -1,0 +1,103 @@
+import { DocumentPerm } from '@ccms/contracts/content/document';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Result, Space, Spin, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../../api/errors';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { ConnectionsTab } from '../components/ConnectionsTab';
+import { DocumentPropsTab } from '../components/DocumentPropsTab';
+import { IndexedCommit, ReindexButton } from '../components/IndexedCommit';
+import { OutputTab } from '../components/OutputTab';
+import { RevisionsTab } from '../components/RevisionsTab';
+import { SetStatusDialog } from '../components/SetStatusDialog';
+import { StatusTag } from '../components/StatusTag';
+import { TocTab } from '../components/TocTab';
+import { documentApi } from '../document-api';
+import '../catalog.css';
+
+const TABS = ['structure', 'properties', 'connections', 'output', 'revisions'] as const;
+
+/** A document's detail (/ccms/document-detail/index?id=): structure, properties, connections, output, revision history. */
+export default function DocumentDetailPage() {
+  const { t } = useTranslation('document');
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const [settingStatus, setSettingStatus] = useState(false);
+  const detail = useQuery({ queryKey: ['ccms', 'document', 'detail', id], queryFn: () => documentApi.get(id), enabled: valid });
+  const tabParam = params.get('tab');
+  const tab = TABS.find((k) => k === tabParam) ?? 'structure';
+
+  if (!valid) return <Result status="warning" title={t('missingId')} />;
+  if (detail.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  const d = detail.data;
+  if (!d) {
+    const err = detail.error;
+    const missing = err instanceof ApiError && err.code === 404;
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={<span data-testid="document-missing">{missing ? t('notExist') : err instanceof Error ? err.message : t('notExist')}</span>}
+      />
+    );
+  }
+
+  return (
+    <Card
+      variant="borderless"
+      title={
+        <Space wrap>
+          <span data-testid="document-title">{d.name || d.path}</span>
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+            {d.docNbr}
+          </Typography.Text>
+          <StatusTag status={d.status} />
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          <IndexedCommit commit={d.commit} indexedAt={d.indexedAt} branch={d.branch} />
+          {d.canWrite && (
+            <HasPermi value={[DocumentPerm.edit]}>
+              <Button onClick={() => setSettingStatus(true)}>{t('setStatus')}</Button>
+            </HasPermi>
+          )}
+          <ReindexButton libraryId={d.libraryId} branch={d.branch} />
+        </Space>
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        destroyOnHidden
+        onChange={(key) =>
+          setParams(
+            (p) => {
+              p.set('tab', key);
+              return p;
+            },
+            { replace: true },
+          )
+        }
+        items={[
+          { key: 'structure', label: t('tabs.structure'), children: <TocTab document={d} /> },
+          { key: 'properties', label: t('tabs.properties'), children: <DocumentPropsTab key={String(d.updateTime)} document={d} /> },
+          { key: 'connections', label: t('tabs.connections'), children: <ConnectionsTab document={d} /> },
+          { key: 'output', label: t('tabs.output'), children: <OutputTab documentId={d.documentId} /> },
+          { key: 'revisions', label: t('tabs.revisions'), children: <RevisionsTab document={d} /> },
+        ]}
+      />
+      <SetStatusDialog
+        target={settingStatus ? { kind: 'document', title: d.name || d.path, current: d.status } : null}
+        submit={(v) => documentApi.setStatus(d.documentId, v)}
+        onClose={() => setSettingStatus(false)}
+        onDone={() => {
+          setSettingStatus(false);
+          return client.invalidateQueries({ queryKey: ['ccms', 'document'] });
+        }}
+      />
+    </Card>
+  );
+}

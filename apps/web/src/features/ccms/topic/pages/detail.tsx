@@ -1,0 +1,128 @@
+import { FileSearchOutlined } from '@ant-design/icons';
+import { TopicStatus } from '@ccms/contracts/content/status';
+import { TopicPerm } from '@ccms/contracts/content/topic';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Result, Space, Spin, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../../api/errors';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { IndexedCommit, ReindexButton } from '../../document/components/IndexedCommit';
+import { SetStatusDialog } from '../../document/components/SetStatusDialog';
+import { StatusTag } from '../../document/components/StatusTag';
+import { FileViewer } from '../../explorer/components/FileViewer';
+import { HistoryTab } from '../components/HistoryTab';
+import { ReferencesTab } from '../components/ReferencesTab';
+import { TopicPropsTab } from '../components/TopicPropsTab';
+import { topicApi } from '../topic-api';
+import '../../document/catalog.css';
+
+const TABS = ['properties', 'references', 'history'] as const;
+
+type TopicKey = { kind: 'id'; id: number } | { kind: 'path'; libraryId: number; path: string; branch: string | undefined };
+
+/** Which topic the URL names: ?id=, or ?libraryId=&branch=&path= (a link by path). */
+function topicKey(params: URLSearchParams): TopicKey | null {
+  const id = Number(params.get('id'));
+  if (Number.isInteger(id) && id > 0) return { kind: 'id', id };
+  const libraryId = Number(params.get('libraryId'));
+  const path = params.get('path') ?? '';
+  if (Number.isInteger(libraryId) && libraryId > 0 && path) return { kind: 'path', libraryId, path, branch: params.get('branch') || undefined };
+  return null;
+}
+
+/** A topic's detail (/ccms/topic-detail/index?id= or ?libraryId=&path=): properties, references, revision history. */
+export default function TopicDetailPage() {
+  const { t } = useTranslation('topic');
+  const { t: td } = useTranslation('document');
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const key = topicKey(params);
+  const [settingStatus, setSettingStatus] = useState(false);
+  const [viewingSource, setViewingSource] = useState(false);
+  const detail = useQuery({
+    queryKey: ['ccms', 'topic', 'detail', key],
+    queryFn: () => {
+      if (!key) throw new Error('no topic');
+      if (key.kind === 'id') return topicApi.get(key.id);
+      return topicApi.byPath({ libraryId: key.libraryId, path: key.path, ...(key.branch ? { branch: key.branch } : {}) });
+    },
+    enabled: key !== null,
+  });
+  const tabParam = params.get('tab');
+  const tab = TABS.find((k) => k === tabParam) ?? 'properties';
+
+  if (!key) return <Result status="warning" title={t('missingId')} />;
+  if (detail.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  const tp = detail.data;
+  if (!tp) {
+    const err = detail.error;
+    const missing = err instanceof ApiError && err.code === 404;
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={<span data-testid="topic-missing">{missing ? t('notExist') : err instanceof Error ? err.message : t('notExist')}</span>}
+      />
+    );
+  }
+
+  return (
+    <Card
+      variant="borderless"
+      title={
+        <Space wrap>
+          <span data-testid="topic-title">{tp.title || tp.path}</span>
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+            {tp.path}
+          </Typography.Text>
+          <StatusTag status={tp.status} />
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          <IndexedCommit commit={tp.commit} indexedAt={tp.indexedAt} branch={tp.branch} />
+          <Button icon={<FileSearchOutlined />} onClick={() => setViewingSource(true)}>
+            {t('viewSource')}
+          </Button>
+          {tp.canWrite && (
+            <HasPermi value={[TopicPerm.edit]}>
+              <Button onClick={() => setSettingStatus(true)}>{td('setStatus')}</Button>
+            </HasPermi>
+          )}
+          <ReindexButton libraryId={tp.libraryId} branch={tp.branch} />
+        </Space>
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        destroyOnHidden
+        onChange={(k) =>
+          setParams(
+            (p) => {
+              p.set('tab', k);
+              return p;
+            },
+            { replace: true },
+          )
+        }
+        items={[
+          { key: 'properties', label: t('tabs.properties'), children: <TopicPropsTab key={String(tp.updateTime)} topic={tp} /> },
+          { key: 'references', label: t('tabs.references'), children: <ReferencesTab topic={tp} /> },
+          { key: 'history', label: t('tabs.history'), children: <HistoryTab topic={tp} /> },
+        ]}
+      />
+      <FileViewer at={{ libraryId: tp.libraryId, ref: tp.branch }} path={viewingSource ? tp.path : null} onClose={() => setViewingSource(false)} />
+      <SetStatusDialog
+        target={settingStatus ? { kind: 'topic', title: tp.title || tp.path, current: tp.status } : null}
+        submit={(v) => topicApi.setStatus(tp.topicId, { status: TopicStatus.parse(v.status), comment: v.comment })}
+        onClose={() => setSettingStatus(false)}
+        onDone={() => {
+          setSettingStatus(false);
+          void client.invalidateQueries({ queryKey: ['ccms', 'document'] });
+          return client.invalidateQueries({ queryKey: ['ccms', 'topic'] });
+        }}
+      />
+    </Card>
+  );
+}
