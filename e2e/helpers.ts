@@ -48,6 +48,21 @@ export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   return request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${body.token}` } });
 }
 
+/** Sets a system setting through the API and returns the value it had. */
+export async function setConfig(api: APIRequestContext, key: string, value: string): Promise<string> {
+  const list = (await (await api.get(`${API}/system/config/list`, { params: { configKey: key, pageNum: 1, pageSize: 10 } })).json()) as {
+    rows: { configId: number; configName: string; configKey: string; configValue: string; configType: string; remark: string }[];
+  };
+  const row = list.rows.find((r) => r.configKey === key);
+  if (!row) throw new Error(`no config ${key}`);
+  const res = await api.put(`${API}/system/config`, {
+    data: { configId: row.configId, configName: row.configName, configKey: key, configValue: value, configType: row.configType, remark: row.remark },
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  if (body.code !== 200) throw new Error(`setting ${key} failed: ${body.msg}`);
+  return row.configValue;
+}
+
 /** The session id inside a bearer token (the JWT's sid claim). */
 export function sessionIdOf(token: string): string {
   const payload = token.split('.')[1] ?? '';

@@ -35,24 +35,6 @@ function zipOf(files: Record<string, string>): Promise<Buffer> {
   });
 }
 
-/** Sets a system setting and returns the value it had. */
-async function setConfig(key: string, value: string): Promise<string> {
-  const list = (await (await admin.get(`${API}/system/config/list`, { params: { configKey: key, pageNum: 1, pageSize: 10 } })).json()) as {
-    rows: { configId: number; configName: string; configKey: string; configValue: string; configType: string; remark: string }[];
-  };
-  const row = list.rows.find((r) => r.configKey === key);
-  if (!row) throw new Error(`no config ${key}`);
-  const res = await admin.put(`${API}/system/config`, {
-    data: { configId: row.configId, configName: row.configName, configKey: key, configValue: value, configType: row.configType, remark: row.remark },
-  });
-  expect(((await res.json()) as { code: number }).code).toBe(200);
-  return row.configValue;
-}
-
-const ALLOW_PRIVATE_URLS = 'ccms.library.allowPrivateUrls';
-/** The setting as it was before this file changed it, put back after its tests. */
-let allowPrivateUrlsBefore: string | undefined;
-
 test.beforeAll(async ({ baseURL }) => {
   remote = await startGitServer({
     user: GIT_USER,
@@ -60,17 +42,11 @@ test.beforeAll(async ({ baseURL }) => {
     repos: { docs: { 'topics/intro.dita': TOPIC, 'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n', 'README.md': '# Docs\n' } },
   });
   admin = await adminApi(baseURL ?? '');
-  // Library URLs on loopback are refused unless the administrator allows them: allowed for this file only.
-  allowPrivateUrlsBefore = await setConfig(ALLOW_PRIVATE_URLS, '127.0.0.1');
 });
 
 test.afterAll(async () => {
-  try {
-    if (admin && allowPrivateUrlsBefore !== undefined) await setConfig(ALLOW_PRIVATE_URLS, allowPrivateUrlsBefore);
-  } finally {
-    await admin?.dispose();
-    await remote?.close();
-  }
+  await admin?.dispose();
+  await remote?.close();
 });
 
 test('add a library with credentials, validate it, browse, open a topic, upload a zip package', async ({ page }) => {

@@ -25,22 +25,6 @@ let admin: APIRequestContext;
 const id = unique();
 const libraryName = `res_${id}`;
 
-async function setConfig(key: string, value: string): Promise<string> {
-  const list = (await (await admin.get(`${API}/system/config/list`, { params: { configKey: key, pageNum: 1, pageSize: 10 } })).json()) as {
-    rows: { configId: number; configName: string; configKey: string; configValue: string; configType: string; remark: string }[];
-  };
-  const row = list.rows.find((r) => r.configKey === key);
-  if (!row) throw new Error(`no config ${key}`);
-  const res = await admin.put(`${API}/system/config`, {
-    data: { configId: row.configId, configName: row.configName, configKey: key, configValue: value, configType: row.configType, remark: row.remark },
-  });
-  expect(((await res.json()) as { code: number }).code).toBe(200);
-  return row.configValue;
-}
-
-const ALLOW_PRIVATE_URLS = 'ccms.library.allowPrivateUrls';
-let allowPrivateUrlsBefore: string | undefined;
-
 test.beforeAll(async ({ baseURL }) => {
   remote = await startGitServer({
     user: GIT_USER,
@@ -48,9 +32,6 @@ test.beforeAll(async ({ baseURL }) => {
     repos: { res: { 'topics/intro.dita': TOPIC, 'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n', 'images/logo.png': PNG } },
   });
   admin = await adminApi(baseURL ?? '');
-  const before = await setConfig(ALLOW_PRIVATE_URLS, '127.0.0.1');
-  // Another file may have set it already (files run in parallel): put back only what was there first.
-  allowPrivateUrlsBefore = before === '127.0.0.1' ? undefined : before;
   const res = await admin.post(`${API}/ccms/library`, {
     data: {
       name: libraryName,
@@ -65,12 +46,8 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  try {
-    if (admin && allowPrivateUrlsBefore !== undefined) await setConfig(ALLOW_PRIVATE_URLS, allowPrivateUrlsBefore);
-  } finally {
-    await admin?.dispose();
-    await remote?.close();
-  }
+  await admin?.dispose();
+  await remote?.close();
 });
 
 /** Opens a resource screen on this file's library (the session's current library). */
