@@ -65,6 +65,8 @@ export function TransitionButtons({ item, onDone }: { item: WorkItem; onDone: ()
         ))}
       </Space>
       <Modal
+        // A fresh dialog per action: antd keeps the OK button's loading state through the close animation.
+        key={action ?? 'closed'}
         open={action !== null}
         title={action ? `${t(`actions.${action}`)} · ${item.title}` : ''}
         okText={tc('ok')}
