@@ -24,7 +24,7 @@ import { GitRepo } from '../../apps/server/src/platform/git/git-repo';
 import { freshPgDatabase } from '../lib/server';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpora/dita-ot-docs');
-const GEN = '/work/shared/tools/ditaot-reference/gen.py';
+const GEN = path.resolve(import.meta.dirname, '../../../shared/tools/ditaot-reference/gen.py');
 const { values } = parseArgs({ options: { sizes: { type: 'string' }, queries: { type: 'string' }, edits: { type: 'string' } } });
 const sizes = (values.sizes ?? '5000')
   .split(',')

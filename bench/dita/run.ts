@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CORPUS = '/work/shared/corpora/dita-ot-docs';
-const TOOLS = '/work/shared/tools/ditaot-reference';
+const CORPUS = path.resolve(here, '../../../shared/corpora/dita-ot-docs');
+const TOOLS = path.resolve(here, '../../../shared/tools/ditaot-reference');
 const { values } = parseArgs({ options: { sizes: { type: 'string' }, 'ditaot-sizes': { type: 'string' }, 'no-ditaot': { type: 'boolean' } } });
 const sizes = (values.sizes ?? '1000,5000')
   .split(',')
