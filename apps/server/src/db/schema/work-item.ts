@@ -106,6 +106,9 @@ export const ccmsWorkItem = pgTable(
     index('ccms_work_item_parent_idx').on(t.parentId),
     index('ccms_work_item_create_time_idx').on(t.createTime),
     index('ccms_work_item_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // The condition query's usual narrowing (project, status in, priority range) over live rows
+    // only: a bitmap of the few candidates instead of visiting every row of the project.
+    index('ccms_work_item_live_project_status_priority_idx').on(t.projectId, t.status, t.priority).where(sql`del_flag = '0'`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { ALL_PERMISSION, DEFAULT_ROLE, SUPER_ROLE } from '@ccms/contracts/constants';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { sysDept, sysMenu, sysRole, sysRoleMenu, sysUserRole } from '../../db/schema';
 
@@ -24,36 +25,27 @@ export interface AuthContext {
   isAdmin: boolean;
 }
 
-/** Enabled roles of a user and the permission strings of their enabled menus. */
-export async function loadAccess(db: Db, userId: number) {
-  const roles = await db
-    .select({ roleId: sysRole.roleId, roleKey: sysRole.roleKey, dataScope: sysRole.dataScope })
-    .from(sysUserRole)
-    .innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))
-    .where(and(eq(sysUserRole.userId, userId), eq(sysRole.status, '0'), eq(sysRole.delFlag, '0')));
+/** The access a user's enabled roles and the `perms` texts of their enabled menus give. */
+export function accessOf(roles: RoleGrant[], menuPerms: (string | null)[]) {
   const isAdmin = roles.some((r) => r.roleKey === SUPER_ROLE);
   const permissions = new Set<string>();
   if (isAdmin) permissions.add(ALL_PERMISSION);
-  else if (roles.length > 0) {
-    const perms = await db
-      .selectDistinct({ perms: sysMenu.perms })
-      .from(sysRoleMenu)
-      .innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
-      .where(
-        and(
-          inArray(
-            sysRoleMenu.roleId,
-            roles.map((r) => r.roleId),
-          ),
-          eq(sysMenu.status, '0'),
-          isNotNull(sysMenu.perms),
-        ),
-      );
-    for (const p of perms) for (const one of (p.perms ?? '').split(',')) if (one.trim()) permissions.add(one.trim());
-  }
+  else if (roles.length > 0) for (const p of menuPerms) for (const one of (p ?? '').split(',')) if (one.trim()) permissions.add(one.trim());
   const roleKeys = roles.length > 0 ? roles.map((r) => r.roleKey) : [DEFAULT_ROLE];
   return { roles, roleKeys, permissions, isAdmin };
 }
+
+/** The user's enabled roles (scope grants), as JSON, in one subquery on the user id column or value. */
+export const enabledRolesJson = (userId: SQL | PgColumn | number) => sql<RoleGrant[]>`(SELECT coalesce(json_agg(json_build_object(
+    'roleId', ${sysRole.roleId}, 'roleKey', ${sysRole.roleKey}, 'dataScope', ${sysRole.dataScope}) ORDER BY ${sysRole.roleId}), '[]'::json)
+  FROM ${sysUserRole} INNER JOIN ${sysRole} ON ${sysRole.roleId} = ${sysUserRole.roleId}
+  WHERE ${sysUserRole.userId} = ${userId} AND ${sysRole.status} = '0' AND ${sysRole.delFlag} = '0')`;
+
+/** The distinct `perms` texts of the enabled menus of the user's enabled roles, as JSON, in one subquery. */
+export const menuPermsJson = (userId: SQL | PgColumn | number) => sql<(string | null)[]>`(SELECT coalesce(json_agg(DISTINCT ${sysMenu.perms}), '[]'::json)
+  FROM ${sysUserRole} INNER JOIN ${sysRole} ON ${sysRole.roleId} = ${sysUserRole.roleId}
+  INNER JOIN ${sysRoleMenu} ON ${sysRoleMenu.roleId} = ${sysRole.roleId} INNER JOIN ${sysMenu} ON ${sysMenu.menuId} = ${sysRoleMenu.menuId}
+  WHERE ${sysUserRole.userId} = ${userId} AND ${sysRole.status} = '0' AND ${sysRole.delFlag} = '0' AND ${sysMenu.status} = '0' AND ${sysMenu.perms} IS NOT NULL)`;
 
 export async function deptNameOf(db: Db, deptId: number | null): Promise<string> {
   if (deptId === null) return '';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sysSession, sysUser } from '../../db/schema';
-import { type AuthContext, deptNameOf, loadAccess } from './access';
+import { type AuthContext, accessOf, deptNameOf, enabledRolesJson, menuPermsJson } from './access';
 
 /** Refresh the idle deadline at most this often, so reads do not all write. */
 const TOUCH_AFTER_MS = 30_000;
@@ -33,32 +33,45 @@ export async function createSession(db: Db, user: { userId: number; userName: st
 
 /** The live session behind a token id, refreshed by use; null when ended, expired or the user is gone or disabled. */
 export async function resolveSession(db: Db, tokenId: string, idleMinutes: number): Promise<AuthContext | null> {
+  // One round trip: the session, its user, the user's enabled roles and their menus' permissions.
   const [row] = await db
-    .select({ session: sysSession, user: sysUser })
+    .select({
+      expireTime: sysSession.expireTime,
+      lastAccessTime: sysSession.lastAccessTime,
+      deptName: sysSession.deptName,
+      userId: sysUser.userId,
+      userName: sysUser.userName,
+      nickName: sysUser.nickName,
+      deptId: sysUser.deptId,
+      status: sysUser.status,
+      delFlag: sysUser.delFlag,
+      // The user id as static SQL text, so the subqueries always name the outer row's.
+      roles: enabledRolesJson(sql`sys_user.user_id`),
+      perms: menuPermsJson(sql`sys_user.user_id`),
+    })
     .from(sysSession)
     .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
     .where(eq(sysSession.tokenId, tokenId));
   if (!row) return null;
   const now = Date.now();
-  if (row.session.expireTime.getTime() <= now || row.user.status !== '0' || row.user.delFlag !== '0') {
+  if (row.expireTime.getTime() <= now || row.status !== '0' || row.delFlag !== '0') {
     await db.delete(sysSession).where(eq(sysSession.tokenId, tokenId));
     return null;
   }
-  if (now - row.session.lastAccessTime.getTime() > TOUCH_AFTER_MS) {
+  if (now - row.lastAccessTime.getTime() > TOUCH_AFTER_MS) {
     await db
       .update(sysSession)
       .set({ lastAccessTime: new Date(now), expireTime: new Date(now + idleMinutes * 60_000) })
       .where(eq(sysSession.tokenId, tokenId));
   }
-  const access = await loadAccess(db, row.user.userId);
   return {
     tokenId,
-    userId: row.user.userId,
-    userName: row.user.userName,
-    nickName: row.user.nickName,
-    deptId: row.user.deptId,
-    deptName: row.session.deptName,
-    ...access,
+    userId: row.userId,
+    userName: row.userName,
+    nickName: row.nickName,
+    deptId: row.deptId,
+    deptName: row.deptName,
+    ...accessOf(row.roles ?? [], row.perms ?? []),
   };
 }
 

@@ -89,12 +89,29 @@ export async function projectLevels(db: Db, caller: ProjectCaller, projectIds: n
   const levels = new Map<number, ProjectLevel>();
   const ids = [...new Set(projectIds)];
   if (ids.length === 0) return levels;
+  const admin = isSystemAdmin(caller);
+  // One round trip: each project with the grant levels that reach the caller and their membership.
+  // The outer project id is static SQL text: a single-table select renders its columns unqualified,
+  // which inside the subqueries would name the subquery's own project_id.
   const projects = await db
-    .select({ id: ccmsProject.projectId, ownerId: ccmsProject.ownerId, secrecy: ccmsProject.secrecy, isPublic: ccmsProject.isPublic })
+    .select({
+      id: ccmsProject.projectId,
+      ownerId: ccmsProject.ownerId,
+      secrecy: ccmsProject.secrecy,
+      isPublic: ccmsProject.isPublic,
+      grantLevels: admin
+        ? sql<string[] | null>`null`
+        : sql<string[] | null>`(SELECT json_agg(${ccmsProjectGrant.level}) FROM ${ccmsProjectGrant}
+            WHERE ${ccmsProjectGrant.projectId} = ccms_project.project_id AND ${projectGrantsReaching(caller)})`,
+      member: admin
+        ? sql<boolean>`false`
+        : sql<boolean>`EXISTS (SELECT 1 FROM ${ccmsProjectMember}
+            WHERE ${ccmsProjectMember.projectId} = ccms_project.project_id AND ${ccmsProjectMember.userId} = ${caller.userId})`,
+    })
     .from(ccmsProject)
     .where(and(inArray(ccmsProject.projectId, ids), eq(ccmsProject.delFlag, '0')));
   if (projects.length === 0) return levels;
-  if (isSystemAdmin(caller)) {
+  if (admin) {
     for (const p of projects) levels.set(p.id, 'admin');
     return levels;
   }
@@ -102,18 +119,9 @@ export async function projectLevels(db: Db, caller: ProjectCaller, projectIds: n
     const had = levels.get(id);
     if (!had || RANK[level] > RANK[had]) levels.set(id, level);
   };
-  const found = projects.map((p) => p.id);
-  const grants = await db
-    .select({ projectId: ccmsProjectGrant.projectId, level: ccmsProjectGrant.level })
-    .from(ccmsProjectGrant)
-    .where(and(inArray(ccmsProjectGrant.projectId, found), projectGrantsReaching(caller)));
-  for (const g of grants) raise(g.projectId, g.level as ProjectLevel);
-  const members = await db
-    .select({ projectId: ccmsProjectMember.projectId })
-    .from(ccmsProjectMember)
-    .where(and(inArray(ccmsProjectMember.projectId, found), eq(ccmsProjectMember.userId, caller.userId)));
-  for (const m of members) raise(m.projectId, 'write');
   for (const p of projects) {
+    for (const level of p.grantLevels ?? []) raise(p.id, level as ProjectLevel);
+    if (p.member) raise(p.id, 'write');
     if (p.ownerId === caller.userId) raise(p.id, 'owner');
     if (p.isPublic && !p.secrecy) raise(p.id, 'read');
   }

@@ -49,17 +49,19 @@ export function filterSql(q: WorkItemFilter): SQL | undefined {
   );
 }
 
-/** A work item with the titles it refers to. */
+/** A work item with the titles it refers to (selected over `w` joined as in `selectItems`). */
+const itemFields = {
+  item: w,
+  projectTitle: sql<string>`coalesce(${ccmsProject.title}, '')`,
+  releaseTitle: sql<string>`coalesce(${ccmsRelease.title}, '')`,
+  parentTitle: sql<string>`coalesce(${parent.title}, '')`,
+  // Static SQL text: an aliased table does not render its FROM clause inside sql``.
+  childCount: sql<number>`(SELECT count(*)::int FROM ccms_work_item c WHERE c.parent_id = ${w.workItemId} AND c.del_flag = '0')`,
+};
+
 function selectItems(db: Db | Tx) {
   return db
-    .select({
-      item: w,
-      projectTitle: sql<string>`coalesce(${ccmsProject.title}, '')`,
-      releaseTitle: sql<string>`coalesce(${ccmsRelease.title}, '')`,
-      parentTitle: sql<string>`coalesce(${parent.title}, '')`,
-      // Static SQL text: an aliased table does not render its FROM clause inside sql``.
-      childCount: sql<number>`(SELECT count(*)::int FROM ccms_work_item c WHERE c.parent_id = ${w.workItemId} AND c.del_flag = '0')`,
-    })
+    .select(itemFields)
     .from(w)
     .leftJoin(ccmsProject, eq(ccmsProject.projectId, w.projectId))
     .leftJoin(ccmsRelease, eq(ccmsRelease.releaseId, w.releaseId))
@@ -68,20 +70,45 @@ function selectItems(db: Db | Tx) {
 
 export type ItemWithTitles = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
 
-/** One page of live items matching `where`, sorted from the allowlist. */
+/**
+ * One page of live items matching `where`, sorted from the allowlist, with the total, in one
+ * statement: an inner select over the work item table alone filters, counts (count(*) over the
+ * matches: one scan instead of a second query) and cuts the page; only the page's rows are
+ * then joined to their titles. Keeping the filters apart from the joins also keeps planning cheap.
+ */
 export async function pageItems(db: Db, where: SQL | undefined, q: { pageNum: number; pageSize: number; orderByColumn?: string; isAsc?: string }) {
   const { limit, offset } = pageWindow(q);
-  const order = orderBy({ orderByColumn: q.orderByColumn, isAsc: q.isAsc as 'asc' | 'desc' | undefined }, SORTABLE, desc(w.workItemId));
+  const order = [
+    ...orderBy({ orderByColumn: q.orderByColumn, isAsc: q.isAsc as 'asc' | 'desc' | undefined }, SORTABLE, desc(w.workItemId)),
+    desc(w.workItemId),
+  ];
   const cond = and(live, where);
-  const [rows, [total]] = await Promise.all([
-    selectItems(db)
-      .where(cond)
-      .orderBy(...order, desc(w.workItemId))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(w).where(cond),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const page = db
+    .select({
+      pageId: sql<number>`${w.workItemId}`.as('page_id'),
+      total: sql<number>`(count(*) over ())::int`.as('page_total'),
+      pos: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('page_pos'),
+    })
+    .from(w)
+    .where(cond)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  const rows = await db
+    .select({ ...itemFields, total: page.total })
+    .from(page)
+    .innerJoin(w, eq(w.workItemId, page.pageId))
+    .leftJoin(ccmsProject, eq(ccmsProject.projectId, w.projectId))
+    .leftJoin(ccmsRelease, eq(ccmsRelease.releaseId, w.releaseId))
+    .leftJoin(parent, eq(parent.workItemId, w.parentId))
+    .orderBy(page.pos);
+  if (rows.length === 0 && offset > 0) {
+    // Past the last page: the window saw no rows, so the total needs its own count.
+    const [counted] = await db.select({ n: count() }).from(w).where(cond);
+    return { rows: [], total: counted?.n ?? 0 };
+  }
+  return { rows, total: rows[0]?.total ?? 0 };
 }
 
 /** Every live item matching `where` (exports), up to `cap`. */

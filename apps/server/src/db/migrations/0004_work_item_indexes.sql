@@ -1,0 +1,1 @@
+CREATE INDEX "ccms_work_item_live_project_status_priority_idx" ON "ccms_work_item" USING btree ("project_id","status","priority") WHERE del_flag = '0';
