@@ -1,38 +1,22 @@
 import type { DocumentDetail } from '@ccms/contracts/content/document';
 import { DocumentPerm } from '@ccms/contracts/content/document';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Descriptions, Divider, Form, Input, InputNumber, Row, Select, Tag } from 'antd';
+import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHasPermi } from '../../../../shared/auth/HasPermi';
+import { type CatalogMetadata, MetadataForm } from '../../catalog-shared/MetadataForm';
 import { formatTime } from '../catalog-status';
 import { documentApi } from '../document-api';
 import { StatusTag } from './StatusTag';
 
-interface PropsValues {
-  owner: string;
-  percentage: number;
+interface PropsValues extends CatalogMetadata {
   approval: string;
-  category: string;
-  department: string;
   manualStatus: string;
-  tags: string[];
 }
 
 /** The properties tab: what git holds (read only) and the database metadata (editable with write access). */
 export function DocumentPropsTab({ document: d }: { document: DocumentDetail }) {
   const { t } = useTranslation('document');
-  const { t: tc } = useTranslation();
-  const { message } = App.useApp();
-  const client = useQueryClient();
-  const [form] = Form.useForm<PropsValues>();
   const editable = useHasPermi([DocumentPerm.edit]) && d.canWrite;
-  const save = useMutation({
-    mutationFn: (v: PropsValues) => documentApi.update({ documentId: d.documentId, ...v, owner: v.owner.trim() }),
-    onSuccess: async () => {
-      message.success(t('saved'));
-      await client.invalidateQueries({ queryKey: ['ccms', 'document'] });
-    },
-  });
   return (
     <>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
@@ -54,12 +38,10 @@ export function DocumentPropsTab({ document: d }: { document: DocumentDetail }) 
         <Descriptions.Item label={t('createTime')}>{formatTime(d.createTime)}</Descriptions.Item>
         <Descriptions.Item label={t('updateTime')}>{formatTime(d.updateTime)}</Descriptions.Item>
       </Descriptions>
-      <Divider titlePlacement="start">{t('metadata')}</Divider>
-      <Form<PropsValues>
+      <MetadataForm<PropsValues>
+        ns="document"
         name="document-props"
-        form={form}
-        layout="vertical"
-        disabled={!editable}
+        editable={editable}
         initialValues={{
           owner: d.owner,
           percentage: d.percentage,
@@ -69,51 +51,14 @@ export function DocumentPropsTab({ document: d }: { document: DocumentDetail }) 
           manualStatus: d.manualStatus,
           tags: d.tags,
         }}
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item name="owner" label={t('owner')}>
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="percentage" label={t('percentage')}>
-              <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="manualStatus" label={t('manualStatus')}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="approval" label={t('approval')}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="category" label={t('category')}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="department" label={t('department')}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="tags" label={t('tags')}>
-              <Select mode="tags" maxCount={30} tokenSeparators={[',']} open={false} />
-            </Form.Item>
-          </Col>
-        </Row>
-        {editable && (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {tc('save')}
-          </Button>
-        )}
-      </Form>
+        extraFields={[
+          { name: 'manualStatus', label: t('manualStatus') },
+          { name: 'approval', label: t('approval') },
+        ]}
+        colMd={8}
+        save={(v) => documentApi.update({ documentId: d.documentId, ...v })}
+        invalidateKey={['ccms', 'document']}
+      />
     </>
   );
 }

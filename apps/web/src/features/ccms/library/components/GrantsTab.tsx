@@ -1,149 +1,28 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { LIBRARY_LEVELS, LibraryPerm } from '@ccms/contracts/content/library';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Select, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { HasPermi, useHasPermi } from '../../../../shared/auth/HasPermi';
-import { confirmDialog } from '../../../../shared/confirm';
-import { type Grant, libraryConfigApi } from '../library-api';
-
-type GranteeType = 'user' | 'role' | 'all';
-type Level = (typeof LIBRARY_LEVELS)[number];
-interface GrantForm {
-  granteeType: GranteeType;
-  granteeId?: number;
-  level: Level;
-}
-const LEVEL_COLORS: Record<string, string> = { admin: 'red', owner: 'gold', write: 'blue', read: 'default' };
+import { GrantsEditor } from '../../../../shared/grants/GrantsEditor';
+import { libraryConfigApi } from '../library-api';
 
 /** Who may do what on this library: admin, owner, write or read, for a user, a role or all. */
 export function GrantsTab({ libraryId, canConfigure }: { libraryId: number; canConfigure: boolean }) {
-  const { t } = useTranslation('library');
-  const { t: tc } = useTranslation();
-  const { message } = App.useApp();
-  const client = useQueryClient();
-  const [form] = Form.useForm<GrantForm>();
-  const type = Form.useWatch('granteeType', form) ?? 'role';
-  const [search, setSearch] = useState('');
   // The pickers answer the library's admins and owners holding the library edit permission.
-  const canPick = useHasPermi([LibraryPerm.edit]) && canConfigure;
-  const key = ['ccms', 'library', 'grants', libraryId];
-  const grants = useQuery({ queryKey: key, queryFn: () => libraryConfigApi.grants(libraryId) });
-  const users = useQuery({
-    queryKey: ['ccms', 'library', 'grantee', 'users', libraryId, search],
-    queryFn: () => libraryConfigApi.users(libraryId, search || undefined),
-    enabled: canPick && type === 'user',
-  });
-  const roles = useQuery({
-    queryKey: ['ccms', 'library', 'grantee', 'roles', libraryId],
-    queryFn: () => libraryConfigApi.roles(libraryId),
-    enabled: canPick && type === 'role',
-  });
-
-  const add = useMutation({
-    mutationFn: (v: GrantForm) =>
-      libraryConfigApi.addGrant({ libraryId, granteeType: v.granteeType, granteeId: v.granteeType === 'all' ? 0 : (v.granteeId ?? 0), level: v.level }),
-    onSuccess: () => {
-      message.success(t('grant.added'));
-      form.setFieldValue('granteeId', undefined);
-      return client.invalidateQueries({ queryKey: key });
-    },
-  });
-  const remove = async (g: Grant) => {
-    if (!(await confirmDialog(t('grant.confirmDelete', { name: g.granteeName || t('grant.everyone') }), { type: 'danger' }))) return;
-    await libraryConfigApi.removeGrant(g.grantId);
-    message.success(tc('success'));
-    await client.invalidateQueries({ queryKey: key });
-  };
-
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {canConfigure && (
-        <HasPermi value={[LibraryPerm.edit]}>
-          <Form<GrantForm> form={form} layout="inline" initialValues={{ granteeType: 'role', level: 'read' }} onFinish={(v) => add.mutate(v)} name="grant-form">
-            <Form.Item name="granteeType" label={t('grant.granteeType')}>
-              <Select
-                style={{ width: 120 }}
-                options={(['user', 'role', 'all'] as const).map((v) => ({ value: v, label: t(`grant.types.${v}`) }))}
-                onChange={() => form.setFieldValue('granteeId', undefined)}
-              />
-            </Form.Item>
-            {type !== 'all' && (
-              <Form.Item name="granteeId" label={t('grant.grantee')} rules={[{ required: true, message: t('grant.granteeRequired') }]}>
-                <Select
-                  style={{ width: 220 }}
-                  showSearch={type === 'user' ? { filterOption: false, onSearch: setSearch } : { optionFilterProp: 'label' }}
-                  loading={type === 'user' ? users.isLoading : roles.isLoading}
-                  options={
-                    type === 'user'
-                      ? (users.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickName} (${u.userName})` }))
-                      : (roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))
-                  }
-                />
-              </Form.Item>
-            )}
-            <Form.Item name="level" label={t('grant.level')} rules={[{ required: true, message: t('grant.levelRequired') }]}>
-              <Select style={{ width: 120 }} options={LIBRARY_LEVELS.map((v) => ({ value: v, label: t(`levels.${v}`) }))} />
-            </Form.Item>
-            <Form.Item>
-              <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>
-                {t('grant.add')}
-              </Button>
-            </Form.Item>
-          </Form>
-        </HasPermi>
-      )}
-      <Table<Grant>
-        rowKey="grantId"
-        size="middle"
-        loading={grants.isLoading}
-        dataSource={grants.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          {
-            key: 'type',
-            title: t('grant.granteeType'),
-            dataIndex: 'granteeType',
-            width: 120,
-            render: (v: string) => t(`grant.types.${v as GranteeType}`, { defaultValue: v }),
-          },
-          { key: 'name', title: t('grant.grantee'), dataIndex: 'granteeName', render: (v: string) => v || t('grant.everyone') },
-          {
-            key: 'level',
-            title: t('grant.level'),
-            dataIndex: 'level',
-            width: 120,
-            render: (v: string) => <Tag color={LEVEL_COLORS[v]}>{t(`levels.${v as Level}`, { defaultValue: v })}</Tag>,
-          },
-          { key: 'createBy', title: t('createBy'), dataIndex: 'createBy', width: 120 },
-          {
-            key: 'createTime',
-            title: t('createTime'),
-            dataIndex: 'createTime',
-            width: 180,
-            render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : ''),
-          },
-          ...(canConfigure
-            ? [
-                {
-                  key: 'actions',
-                  title: tc('operation'),
-                  width: 100,
-                  render: (_: unknown, g: Grant) => (
-                    <HasPermi value={[LibraryPerm.edit]}>
-                      <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(g)}>
-                        {tc('delete')}
-                      </Button>
-                    </HasPermi>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
-    </Space>
+    <GrantsEditor
+      ns="library"
+      formName="grant-form"
+      levels={LIBRARY_LEVELS}
+      defaultGranteeType="role"
+      editPerm={LibraryPerm.edit}
+      canConfigure={canConfigure}
+      source={{
+        grantsKey: ['ccms', 'library', 'grants', libraryId],
+        grants: () => libraryConfigApi.grants(libraryId),
+        usersKey: (search) => ['ccms', 'library', 'grantee', 'users', libraryId, search],
+        users: (keyword) => libraryConfigApi.users(libraryId, keyword),
+        rolesKey: ['ccms', 'library', 'grantee', 'roles', libraryId],
+        roles: () => libraryConfigApi.roles(libraryId),
+        add: (g) => libraryConfigApi.addGrant({ libraryId, ...g }),
+        remove: libraryConfigApi.removeGrant,
+      }}
+    />
   );
 }

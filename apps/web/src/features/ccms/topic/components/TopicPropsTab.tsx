@@ -1,39 +1,20 @@
 import type { TopicDetail } from '@ccms/contracts/content/topic';
 import { TopicPerm } from '@ccms/contracts/content/topic';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Descriptions, Divider, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
+import { Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useHasPermi } from '../../../../shared/auth/HasPermi';
+import { type CatalogMetadata, MetadataForm } from '../../catalog-shared/MetadataForm';
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
 import { documentDetailPath } from '../../document/paths';
 import { topicApi } from '../topic-api';
 
-interface PropsValues {
-  owner: string;
-  percentage: number;
-  category: string;
-  department: string;
-  tags: string[];
-}
-
 /** The properties tab: what git holds, the maps that read the topic, and the editable database metadata. */
 export function TopicPropsTab({ topic: tp }: { topic: TopicDetail }) {
   const { t } = useTranslation('topic');
-  const { t: tc } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const [form] = Form.useForm<PropsValues>();
   const editable = useHasPermi([TopicPerm.edit]) && tp.canWrite;
-  const save = useMutation({
-    mutationFn: (v: PropsValues) => topicApi.update({ topicId: tp.topicId, ...v, owner: v.owner.trim() }),
-    onSuccess: async () => {
-      message.success(t('saved'));
-      await client.invalidateQueries({ queryKey: ['ccms', 'topic'] });
-    },
-  });
   return (
     <>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
@@ -67,48 +48,15 @@ export function TopicPropsTab({ topic: tp }: { topic: TopicDetail }) {
         <Descriptions.Item label={t('createTime')}>{formatTime(tp.createTime)}</Descriptions.Item>
         <Descriptions.Item label={t('updateTime')}>{formatTime(tp.updateTime)}</Descriptions.Item>
       </Descriptions>
-      <Divider titlePlacement="start">{t('metadata')}</Divider>
-      <Form<PropsValues>
+      <MetadataForm<CatalogMetadata>
+        ns="topic"
         name="topic-props"
-        form={form}
-        layout="vertical"
-        disabled={!editable}
+        editable={editable}
         initialValues={{ owner: tp.owner, percentage: tp.percentage, category: tp.category, department: tp.department, tags: tp.tags }}
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={6}>
-            <Form.Item name="owner" label={t('owner')}>
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="percentage" label={t('percentage')}>
-              <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="category" label={t('category')}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="department" label={t('department')}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="tags" label={t('tags')}>
-              <Select mode="tags" maxCount={30} tokenSeparators={[',']} open={false} />
-            </Form.Item>
-          </Col>
-        </Row>
-        {editable && (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {tc('save')}
-          </Button>
-        )}
-      </Form>
+        colMd={6}
+        save={(v) => topicApi.update({ topicId: tp.topicId, ...v })}
+        invalidateKey={['ccms', 'topic']}
+      />
     </>
   );
 }
