@@ -75,9 +75,10 @@ test('project, release, plan and tasks: progress follows, a refused delete shows
   await plans.getByTestId('plan-link').getByText(`Plan ${id}`, { exact: true }).click();
   await expect(page).toHaveURL(/\/ccms\/staging\/planDetail\?id=\d+/);
 
-  // Two tasks on the plan's detail.
+  // Two tasks on the plan's detail (scoped to it: the project page may still be leaving).
+  const planTasks = page.getByTestId('plan-tasks');
   for (const title of [`Task A ${id}`, `Task B ${id}`]) {
-    await page.getByRole('button', { name: /新增$/ }).click();
+    await planTasks.getByRole('button', { name: /新增$/ }).click();
     const task = page.getByRole('dialog', { name: '添加任务' });
     await task.getByLabel('任务标题').fill(title);
     await task.getByLabel('预计工时').fill('4');

@@ -73,7 +73,7 @@ export default function PlanDetailPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card variant="borderless" title={t('tasks')}>
+      <Card variant="borderless" title={t('tasks')} data-testid="plan-tasks">
         <TaskList projectId={d.projectId} planId={d.id} onChanged={reload} />
       </Card>
       <PlanFormDialog
