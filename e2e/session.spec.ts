@@ -3,6 +3,8 @@ import { API, adminApi, openSignedIn, sessionIdOf, tokenOf } from './helpers';
 
 test('a session ended from elsewhere gets the 401 dialog once; re-login goes to the sign-in page', async ({ page, baseURL }) => {
   await openSignedIn(page, '/index');
+  // The home page loads its dashboard: let it finish, so only the call below meets the ended session.
+  await page.waitForLoadState('networkidle');
   const token = await tokenOf(page);
 
   // Another administrator forces this session out (Online users), or it signs out itself.
@@ -38,6 +40,8 @@ test('a session ended from elsewhere gets the 401 dialog once; re-login goes to 
 
 test('re-login from the dialog signs out and opens the sign-in page', async ({ page, baseURL }) => {
   await openSignedIn(page, '/index');
+  // The home page loads its dashboard: let it finish, so only the call below meets the ended session.
+  await page.waitForLoadState('networkidle');
   const token = await tokenOf(page);
   const admin = await adminApi(baseURL ?? '');
   await admin.post(`${API}/logout`, { headers: { Authorization: `Bearer ${token}` } });
