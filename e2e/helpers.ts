@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, request } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123' };
 export const API = '/prod-api';
@@ -46,6 +46,16 @@ export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   await anon.dispose();
   if (body.code !== 200 || !body.token) throw new Error(`admin sign-in failed: ${JSON.stringify(body)}`);
   return request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${body.token}` } });
+}
+
+/**
+ * An antd dialog that has finished its opening animation: a click on its OK button while it is
+ * still zooming in can be lost on a loaded machine.
+ */
+export async function openedDialog(dialog: Locator): Promise<Locator> {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom-enter|ant-zoom-appear/);
+  return dialog;
 }
 
 /** Sets a system setting through the API and returns the value it had. */

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { API, adminApi, openSignedIn } from './helpers';
+import { API, adminApi, openedDialog, openSignedIn } from './helpers';
 
 /**
  * Work tracking on screen: a project with a category, a release on its detail, a plan with two
@@ -36,7 +36,7 @@ test('project, release, plan and tasks: progress follows, a refused delete shows
 
   // The project, with its category from the dictionary.
   await page.getByRole('button', { name: /新增$/ }).click();
-  const dialog = page.getByRole('dialog', { name: '添加项目' });
+  const dialog = await openedDialog(page.getByRole('dialog', { name: '添加项目' }));
   await dialog.getByLabel('项目标题', { exact: true }).fill(projectTitle);
   await dialog.getByLabel('项目代号').fill(`m${id}`);
   await pick(page, dialog.getByLabel('项目类别'), categoryName);
@@ -57,7 +57,7 @@ test('project, release, plan and tasks: progress follows, a refused delete shows
   await expect(page.getByText(categoryName).first()).toBeVisible();
   await page.getByRole('tab', { name: '版本' }).click();
   await page.getByRole('button', { name: /新增$/ }).click();
-  const release = page.getByRole('dialog', { name: '添加版本' });
+  const release = await openedDialog(page.getByRole('dialog', { name: '添加版本' }));
   await release.getByLabel('版本标题').fill(`R1 ${id}`);
   await release.getByRole('button', { name: ok }).click();
   await expect(release).toBeHidden();
@@ -67,7 +67,7 @@ test('project, release, plan and tasks: progress follows, a refused delete shows
   await page.getByRole('tab', { name: '项目列表' }).click();
   const plans = page.getByTestId('project-plans');
   await plans.getByRole('button', { name: /新增$/ }).click();
-  const plan = page.getByRole('dialog', { name: '添加计划' });
+  const plan = await openedDialog(page.getByRole('dialog', { name: '添加计划' }));
   await plan.getByLabel('计划标题').fill(`Plan ${id}`);
   await pick(page, plan.getByLabel('版本'), `R1 ${id}`);
   await plan.getByRole('button', { name: ok }).click();
@@ -79,7 +79,7 @@ test('project, release, plan and tasks: progress follows, a refused delete shows
   const planTasks = page.getByTestId('plan-tasks');
   for (const title of [`Task A ${id}`, `Task B ${id}`]) {
     await planTasks.getByRole('button', { name: /新增$/ }).click();
-    const task = page.getByRole('dialog', { name: '添加任务' });
+    const task = await openedDialog(page.getByRole('dialog', { name: '添加任务' }));
     await task.getByLabel('任务标题').fill(title);
     await task.getByLabel('预计工时').fill('4');
     await task.getByRole('button', { name: ok }).click();
