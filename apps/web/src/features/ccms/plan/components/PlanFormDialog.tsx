@@ -1,13 +1,13 @@
 import { PLAN_STATUSES, type PlanBody } from '@ccms/contracts/work/plan';
 import { NOTICE_TYPES, REVIEW_RULES } from '@ccms/contracts/work/project';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Col, DatePicker, Form, Input, Modal, Row, Select, Spin, Switch } from 'antd';
+import { App, Col, Form, Input, Modal, Row, Select, Spin, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjects } from '../../../../app/stores/project-store';
 import { useSession } from '../../../../app/stores/session-store';
 import { libraryApi } from '../../library/library-api';
-import { dateItemProps, notBefore, ProjectSelect, UserSelect } from '../../project/components/pickers';
+import { DateRangeItems, ProjectSelect, UserSelect } from '../../project/components/pickers';
 import { releaseApi } from '../../release/release-api';
 import { planApi } from '../plan-api';
 
@@ -170,22 +170,7 @@ export function PlanFormDialog({
                 <UserSelect allowClear />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="beginDate" label={t('beginDate')} {...dateItemProps}>
-                <DatePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="dueDate"
-                label={t('dueDate')}
-                dependencies={['beginDate']}
-                rules={[notBefore('beginDate', t('dueBeforeBegin'))]}
-                {...dateItemProps}
-              >
-                <DatePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
+            <DateRangeItems begin="beginDate" end="dueDate" labels={[t('beginDate'), t('dueDate')]} message={t('dueBeforeBegin')} />
             <Col xs={24} md={12}>
               <Form.Item name="status" label={t('status')}>
                 <Select options={PLAN_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))} />

@@ -1,13 +1,13 @@
 import { PROJECT_REFRESH_OPTIONS } from '@ccms/contracts/constants';
 import type { ProjectBody } from '@ccms/contracts/work/project';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, Spin, Switch } from 'antd';
+import { App, Col, Form, Input, Modal, Radio, Row, Select, Spin, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../app/stores/session-store';
 import { libraryApi } from '../../library/library-api';
 import { categoryApi, projectApi } from '../project-api';
-import { dateItemProps, notBefore, UserSelect } from './pickers';
+import { DateRangeItems, UserSelect } from './pickers';
 
 export interface ProjectFormDialogProps {
   open: boolean;
@@ -200,22 +200,7 @@ export function ProjectFormDialog({ open, projectId, onClose, onSaved }: Project
                 <Select options={PROJECT_REFRESH_OPTIONS.map((v) => ({ value: v, label: t(`schedules.${v}`) }))} />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="beginDate" label={t('beginDate')} {...dateItemProps}>
-                <DatePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="endDate"
-                label={t('endDate')}
-                dependencies={['beginDate']}
-                rules={[notBefore('beginDate', t('endBeforeBegin'))]}
-                {...dateItemProps}
-              >
-                <DatePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
+            <DateRangeItems begin="beginDate" end="endDate" labels={[t('beginDate'), t('endDate')]} message={t('endBeforeBegin')} />
             <Col xs={24} md={12}>
               <Form.Item name="status" label={t('status')}>
                 <Radio.Group options={(['0', '1'] as const).map((v) => ({ value: v, label: t(`statuses.${v}`) }))} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Select, type SelectProps } from 'antd';
+import { Col, DatePicker, Form, Select, type SelectProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { projectApi } from '../project-api';
 
@@ -50,5 +50,26 @@ export function UserSelect(props: Omit<SelectProps<number>, 'options'>) {
       options={(users.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickName} (${u.userName})` }))}
       {...props}
     />
+  );
+}
+
+/**
+ * The begin and end date fields of a two-column form, side by side; the end may not be before
+ * the begin (projects: begin/end, plans and tasks: begin/due).
+ */
+export function DateRangeItems({ begin, end, labels, message }: { begin: string; end: string; labels: [string, string]; message: string }) {
+  return (
+    <>
+      <Col xs={24} md={12}>
+        <Form.Item name={begin} label={labels[0]} {...dateItemProps}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name={end} label={labels[1]} dependencies={[begin]} rules={[notBefore(begin, message)]} {...dateItemProps}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { TASK_CATEGORIES, TASK_STATUSES, type TaskBody } from '@ccms/contracts/work/task';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Spin } from 'antd';
+import { App, Col, Form, Input, InputNumber, Modal, Row, Select, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjects } from '../../../../app/stores/project-store';
 import { planApi } from '../../plan/plan-api';
-import { dateItemProps, notBefore, ProjectSelect, UserSelect } from '../../project/components/pickers';
+import { DateRangeItems, ProjectSelect, UserSelect } from '../../project/components/pickers';
 import { taskApi } from '../task-api';
 
 type FormValues = Omit<TaskBody, 'projectId' | 'planId' | 'assigneeId' | 'writerId'> & {
@@ -155,22 +155,7 @@ export function TaskFormDialog({
                 <Select options={TASK_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))} />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="beginDate" label={t('beginDate')} {...dateItemProps}>
-                <DatePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="dueDate"
-                label={t('dueDate')}
-                dependencies={['beginDate']}
-                rules={[notBefore('beginDate', t('dueBeforeBegin'))]}
-                {...dateItemProps}
-              >
-                <DatePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
+            <DateRangeItems begin="beginDate" end="dueDate" labels={[t('beginDate'), t('dueDate')]} message={t('dueBeforeBegin')} />
             <Col xs={12} md={6}>
               <Form.Item name="effort" label={t('effort')}>
                 <InputNumber min={0} max={100000} step={0.5} precision={2} style={{ width: '100%' }} />
