@@ -41,7 +41,9 @@ export async function freshPgDatabase(baseUrl: string): Promise<{ url: string; d
 /** Starts the real server (main.ts) in a child process and waits until it answers. */
 export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void>; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     // DATABASE_URL only when the caller names one: a PGlite run must not reach the PostgreSQL of the environment.
     env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CCMS_LOGIN_RATE_LIMIT: '100000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

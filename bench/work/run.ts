@@ -5,16 +5,20 @@
  * requests per second and p50/p95/p99, for the administrator and for a project member (whose
  * queries also carry the project-level check). Target: p95 under 50 ms on PostgreSQL.
  *
- * BENCH_WORK_ITEMS (default 100000) and BENCH_WORK_REQUESTS (default 2000) change the sizes.
+ * BENCH_WORK_ITEMS (default 100000) and BENCH_WORK_REQUESTS (default 2000) change the sizes;
+ * BENCH_WORK_SKIP_PGLITE skips the PGlite run and BENCH_WORK_KEEP_DB=<name> seeds that PostgreSQL
+ * database once and reuses it on later runs (for iterating on the server).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { ccmsProject, ccmsProjectGrant, ccmsWorkItem, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../apps/server/src/db/schema';
 import { seedIfEmpty } from '../../apps/server/src/db/seed';
 import { hashPassword } from '../../apps/server/src/platform/auth/password';
+import { httpClient } from '../lib/http';
 import { fmt, runLoad } from '../lib/load';
 import { freshPgDatabase, startServer } from '../lib/server';
 
@@ -129,6 +133,29 @@ async function seed(opts: { databaseUrl?: string; dataDir: string }) {
   return projectIds;
 }
 
+/** The bench projects of a database a previous run seeded and kept (BENCH_WORK_KEEP_DB), or undefined. */
+async function seededProjects(url: string): Promise<number[] | undefined> {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  const exists = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (exists.rowCount === 0) await c.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await c.end();
+  if (exists.rowCount === 0) return undefined;
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const items = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM ccms_work_item WHERE create_by = 'admin'");
+    if (items.rows[0]?.n !== ITEMS) throw new Error(`${name} holds ${items.rows[0]?.n} items, not ${ITEMS}: drop it or name another`);
+    const projects = await db.query<{ project_id: number }>("SELECT project_id FROM ccms_project WHERE name LIKE 'bench%' ORDER BY project_id");
+    return projects.rows.map((r) => r.project_id);
+  } finally {
+    await db.end();
+  }
+}
+
 async function tokenOf(base: string, username: string) {
   const res = await fetch(`${base}/prod-api/login`, {
     method: 'POST',
@@ -159,21 +186,29 @@ function queryBody(i: number, projectIds: number[]) {
 
 async function measure(label: string, env: Record<string, string>, projectIds: number[]) {
   const server = await startServer(env);
+  const client = httpClient(server.base, { connections: CONCURRENCY });
   try {
     for (const who of ['admin', 'member']) {
       const headers = { authorization: `Bearer ${await tokenOf(server.base, who)}`, 'content-type': 'application/json' };
       const send = async (i: number) => {
-        const res = await fetch(`${server.base}/prod-api/ccms/workitem/query`, { method: 'POST', headers, body: JSON.stringify(queryBody(i, projectIds)) });
-        const body = (await res.json()) as { code: number; rows?: unknown[]; msg?: string };
+        const res = await client.request('POST', '/prod-api/ccms/workitem/query', headers, JSON.stringify(queryBody(i, projectIds)));
+        const body = res.json as { code: number; rows?: unknown[]; msg?: string };
         if (body.code !== 200 && process.env.BENCH_DEBUG) console.error(body);
         return body.code === 200 && Array.isArray(body.rows);
       };
       // Warm the server (JIT, statement plans, caches) before timing.
-      await runLoad({ total: Math.min(100, REQUESTS), concurrency: CONCURRENCY, send });
+      await runLoad({ total: Math.min(200, REQUESTS), concurrency: CONCURRENCY, send });
       const result = await runLoad({ total: REQUESTS, concurrency: CONCURRENCY, send });
       console.log(`${label} ${who.padEnd(6)} query 3 conditions + sort  ${fmt(result)}`);
+      if (who === 'admin') {
+        // The floor: the cheapest signed-in call (session check and one read), same client and load.
+        const info = async () => ((await client.request('GET', '/prod-api/getInfo', headers)).json as { code: number }).code === 200;
+        await runLoad({ total: Math.min(200, REQUESTS), concurrency: CONCURRENCY, send: info });
+        console.log(`${label} ${who.padEnd(6)} GET /getInfo (floor)        ${fmt(await runLoad({ total: REQUESTS, concurrency: CONCURRENCY, send: info }))}`);
+      }
     }
   } finally {
+    client.close();
     await server.stop();
   }
 }
@@ -181,16 +216,29 @@ async function measure(label: string, env: Record<string, string>, projectIds: n
 const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-bench-work-'));
 try {
   console.log(`# work item condition query: ${ITEMS} items, ${REQUESTS} requests, ${CONCURRENCY} concurrent`);
-  const projectIds = await seed({ dataDir });
-  // DATABASE_URL cleared: the PGlite server must not pick up the PostgreSQL one from the environment.
-  await measure('pglite  ', { CCMS_DATA_DIR: dataDir, DATABASE_URL: '' }, projectIds);
+  if (process.env.BENCH_WORK_SKIP_PGLITE) {
+    console.log('pglite: skipped (BENCH_WORK_SKIP_PGLITE is set)');
+  } else {
+    const projectIds = await seed({ dataDir });
+    // DATABASE_URL cleared: the PGlite server must not pick up the PostgreSQL one from the environment.
+    await measure('pglite  ', { CCMS_DATA_DIR: dataDir, DATABASE_URL: '' }, projectIds);
+  }
   if (process.env.DATABASE_URL) {
-    const pgdb = await freshPgDatabase(process.env.DATABASE_URL);
-    try {
-      const pgProjects = await seed({ databaseUrl: pgdb.url, dataDir });
-      await measure('postgres', { CCMS_DATA_DIR: dataDir, DATABASE_URL: pgdb.url }, pgProjects);
-    } finally {
-      await pgdb.drop();
+    const kept = process.env.BENCH_WORK_KEEP_DB;
+    if (kept) {
+      // Iterating on the server: seed a named database once and measure it again on later runs.
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${kept}`;
+      const pgProjects = (await seededProjects(url.toString())) ?? (await seed({ databaseUrl: url.toString(), dataDir }));
+      await measure('postgres', { CCMS_DATA_DIR: dataDir, DATABASE_URL: url.toString() }, pgProjects);
+    } else {
+      const pgdb = await freshPgDatabase(process.env.DATABASE_URL);
+      try {
+        const pgProjects = await seed({ databaseUrl: pgdb.url, dataDir });
+        await measure('postgres', { CCMS_DATA_DIR: dataDir, DATABASE_URL: pgdb.url }, pgProjects);
+      } finally {
+        await pgdb.drop();
+      }
     }
   } else {
     console.log('postgres: DATABASE_URL is not set, skipped (target p95 < 50 ms there)');

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { StatementCachingClient } from './statement-cache';
 
 export type Schema = typeof schema;
 /** The one database type both drivers satisfy; services and queries take this. */
@@ -32,7 +33,8 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /** `dataDir` undefined with no URL gives an in-memory PGlite (tests). */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pgliteImage?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // Repeated statements go named, so PostgreSQL parses and plans them once per connection.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, Client: StatementCachingClient });
     // An idle connection the server drops must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error(`database pool: ${err.message}`));
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;

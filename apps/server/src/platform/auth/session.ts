@@ -31,10 +31,13 @@ export async function createSession(db: Db, user: { userId: number; userName: st
   return tokenId;
 }
 
-/** The live session behind a token id, refreshed by use; null when ended, expired or the user is gone or disabled. */
-export async function resolveSession(db: Db, tokenId: string, idleMinutes: number): Promise<AuthContext | null> {
-  // One round trip: the session, its user, the user's enabled roles and their menus' permissions.
-  const [row] = await db
+/**
+ * One round trip: the session, its user, the user's enabled roles and their menus' permissions.
+ * Every signed-in request runs it, so it is built once per database and sent as a named
+ * statement: PostgreSQL parses and plans it once per connection instead of once per request.
+ */
+function buildSessionQuery(db: Db) {
+  return db
     .select({
       expireTime: sysSession.expireTime,
       lastAccessTime: sysSession.lastAccessTime,
@@ -51,7 +54,22 @@ export async function resolveSession(db: Db, tokenId: string, idleMinutes: numbe
     })
     .from(sysSession)
     .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
-    .where(eq(sysSession.tokenId, tokenId));
+    .where(eq(sysSession.tokenId, sql.placeholder('tokenId')))
+    .prepare('ccms_session_resolve');
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>();
+function sessionQuery(db: Db) {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = buildSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  return query;
+}
+
+/** The live session behind a token id, refreshed by use; null when ended, expired or the user is gone or disabled. */
+export async function resolveSession(db: Db, tokenId: string, idleMinutes: number): Promise<AuthContext | null> {
+  const [row] = await sessionQuery(db).execute({ tokenId });
   if (!row) return null;
   const now = Date.now();
   if (row.expireTime.getTime() <= now || row.status !== '0' || row.delFlag !== '0') {
