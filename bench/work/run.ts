@@ -18,6 +18,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { ccmsProject, ccmsProjectGrant, ccmsWorkItem, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../apps/server/src/db/schema';
 import { seedIfEmpty } from '../../apps/server/src/db/seed';
 import { hashPassword } from '../../apps/server/src/platform/auth/password';
+import { cpuMeter } from '../lib/cpu';
 import { httpClient } from '../lib/http';
 import { fmt, runLoad } from '../lib/load';
 import { freshPgDatabase, startServer } from '../lib/server';
@@ -186,6 +187,7 @@ function queryBody(i: number, projectIds: number[]) {
 
 async function measure(label: string, env: Record<string, string>, projectIds: number[]) {
   const server = await startServer(env);
+  const onPostgres = Boolean(env.DATABASE_URL);
   const client = httpClient(server.base, { connections: CONCURRENCY });
   try {
     for (const who of ['admin', 'member']) {
@@ -198,13 +200,18 @@ async function measure(label: string, env: Record<string, string>, projectIds: n
       };
       // Warm the server (JIT, statement plans, caches) before timing.
       await runLoad({ total: Math.min(200, REQUESTS), concurrency: CONCURRENCY, send });
+      const meter = cpuMeter(server.child.pid);
       const result = await runLoad({ total: REQUESTS, concurrency: CONCURRENCY, send });
       console.log(`${label} ${who.padEnd(6)} query 3 conditions + sort  ${fmt(result)}`);
+      console.log(`${' '.repeat(label.length + 8)}${meter.report(result.requests, { postgres: onPostgres })}`);
       if (who === 'admin') {
         // The floor: the cheapest signed-in call (session check and one read), same client and load.
         const info = async () => ((await client.request('GET', '/prod-api/getInfo', headers)).json as { code: number }).code === 200;
         await runLoad({ total: Math.min(200, REQUESTS), concurrency: CONCURRENCY, send: info });
-        console.log(`${label} ${who.padEnd(6)} GET /getInfo (floor)        ${fmt(await runLoad({ total: REQUESTS, concurrency: CONCURRENCY, send: info }))}`);
+        const infoMeter = cpuMeter(server.child.pid);
+        const floor = await runLoad({ total: REQUESTS, concurrency: CONCURRENCY, send: info });
+        console.log(`${label} ${who.padEnd(6)} GET /getInfo (floor)        ${fmt(floor)}`);
+        console.log(`${' '.repeat(label.length + 8)}${infoMeter.report(floor.requests, { postgres: onPostgres })}`);
       }
     }
   } finally {

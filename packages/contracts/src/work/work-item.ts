@@ -186,6 +186,48 @@ export const WorkItem = z.object({
 });
 export type WorkItem = z.infer<typeof WorkItem>;
 
+/**
+ * A row of a work item list or condition query: the columns list screens show, sort and act on
+ * (as ZenTao and Jira lists do). The whole item, with every field of the spec, comes from
+ * GET /ccms/workitem/{id}; exports write the whole item too.
+ */
+export const WorkItemListRow = WorkItem.pick({
+  workItemId: true,
+  projectId: true,
+  projectTitle: true,
+  workItemType: true,
+  title: true,
+  priority: true,
+  status: true,
+  severity: true,
+  releaseId: true,
+  releaseTitle: true,
+  version: true,
+  due: true,
+  deadline: true,
+  estimate: true,
+  parentId: true,
+  parentTitle: true,
+  progress: true,
+  archived: true,
+  confidential: true,
+  module: true,
+  ownerId: true,
+  ownerName: true,
+  assigneeId: true,
+  assigneeName: true,
+  resolution: true,
+  closeReason: true,
+  childCount: true,
+  rowVersion: true,
+  createBy: true,
+  createTime: true,
+  updateTime: true,
+  myLevel: true,
+  actions: true,
+});
+export type WorkItemListRow = z.infer<typeof WorkItemListRow>;
+
 /** Columns a list or condition query may sort by. */
 export const WORK_ITEM_SORT_COLUMNS = [
   'workItemId',

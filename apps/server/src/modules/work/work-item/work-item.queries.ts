@@ -70,11 +70,52 @@ function selectItems(db: Db | Tx) {
 
 export type ItemWithTitles = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
 
+/** A user's nick name by id column, '' when unset or deleted (as `userNames` reads them). */
+const nickNameOf = (column: PgColumn) => sql<string>`coalesce((SELECT u.nick_name FROM sys_user u WHERE u.user_id = ${column} AND u.del_flag = '0'), '')`;
+
+/** The columns of a list row (contracts WorkItemListRow, less the caller's level and actions). */
+const listFields = {
+  workItemId: w.workItemId,
+  projectId: w.projectId,
+  workItemType: w.workItemType,
+  title: w.title,
+  priority: w.priority,
+  status: w.status,
+  severity: w.severity,
+  releaseId: w.releaseId,
+  version: w.version,
+  due: w.due,
+  deadline: w.deadline,
+  estimate: w.estimate,
+  parentId: w.parentId,
+  progress: w.progress,
+  archived: w.archived,
+  confidential: w.confidential,
+  module: w.module,
+  ownerId: w.ownerId,
+  assigneeId: w.assigneeId,
+  resolution: w.resolution,
+  closeReason: w.closeReason,
+  rowVersion: w.rowVersion,
+  createBy: w.createBy,
+  createTime: w.createTime,
+  updateTime: w.updateTime,
+  projectTitle: itemFields.projectTitle,
+  releaseTitle: itemFields.releaseTitle,
+  parentTitle: itemFields.parentTitle,
+  childCount: itemFields.childCount,
+  ownerName: nickNameOf(w.ownerId),
+  assigneeName: nickNameOf(w.assigneeId),
+};
+
+export type ListRow = Awaited<ReturnType<typeof pageItems>>['rows'][number];
+
 /**
- * One page of live items matching `where`, sorted from the allowlist, with the total, in one
- * statement: an inner select over the work item table alone filters, counts (count(*) over the
- * matches: one scan instead of a second query) and cuts the page; only the page's rows are
- * then joined to their titles. Keeping the filters apart from the joins also keeps planning cheap.
+ * One page of live items matching `where` as list rows, sorted from the allowlist, with the total,
+ * in one statement: an inner select over the work item table alone filters, counts (count(*) over
+ * the matches: one scan instead of a second query) and cuts the page; only the page's rows are
+ * then joined to their titles and their owner's and assignee's names. Keeping the filters apart
+ * from the joins also keeps planning cheap.
  */
 export async function pageItems(db: Db, where: SQL | undefined, q: { pageNum: number; pageSize: number; orderByColumn?: string; isAsc?: string }) {
   const { limit, offset } = pageWindow(q);
@@ -96,7 +137,7 @@ export async function pageItems(db: Db, where: SQL | undefined, q: { pageNum: nu
     .offset(offset)
     .as('page');
   const rows = await db
-    .select({ ...itemFields, total: page.total })
+    .select({ ...listFields, total: page.total })
     .from(page)
     .innerJoin(w, eq(w.workItemId, page.pageId))
     .leftJoin(ccmsProject, eq(ccmsProject.projectId, w.projectId))

@@ -19,6 +19,7 @@ import {
   WorkItemComment,
   WorkItemExport,
   WorkItemHistory,
+  WorkItemListRow,
   WorkItemPerm,
   WorkItemQuery,
   WorkItemUpdate,
@@ -42,14 +43,14 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/workitem/list',
-    { config: { permission: WorkItemPerm.list }, schema: { querystring: WorkItemQuery, response: { 200: rowsOf(WorkItem) } } },
+    { config: { permission: WorkItemPerm.list }, schema: { querystring: WorkItemQuery, response: { 200: rowsOf(WorkItemListRow) } } },
     async (req) => rows(await items.list(caller(req), req.query)),
   );
   app.post(
     '/ccms/workitem/query',
     {
       config: { permission: WorkItemPerm.list, log: { skip: 'a search sent as POST; writes nothing' } },
-      schema: { body: ConditionQuery, response: { 200: rowsOf(WorkItem) } },
+      schema: { body: ConditionQuery, response: { 200: rowsOf(WorkItemListRow) } },
     },
     async (req) => rows(await items.query(caller(req), req.body)),
   );

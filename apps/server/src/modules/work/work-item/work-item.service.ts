@@ -16,6 +16,7 @@ import type {
   WorkItemExport,
   WorkItemFields,
   WorkItemHistory,
+  WorkItemListRow,
   WorkItemQuery,
   WorkItemUpdate,
 } from '@ccms/contracts/work/work-item';
@@ -49,6 +50,7 @@ import {
   type HistoryEntry,
   historyOf,
   type ItemWithTitles,
+  type ListRow,
   liveChildren,
   lockItem,
   pageItems,
@@ -177,6 +179,17 @@ export function workItemService(db: Db, storage: Storage) {
     });
   }
 
+  /** List rows as the API answers them: each with the caller's level on its project and the actions it allows. */
+  async function presentRows(rows: ListRow[], auth: AuthContext, known: Map<number, ProjectLevel>): Promise<WorkItemListRow[]> {
+    const missing = [...new Set(rows.map((r) => r.projectId))].filter((id) => !known.has(id));
+    const levels = missing.length > 0 ? new Map([...known, ...(await projectLevels(db, auth, missing))]) : known;
+    return rows.map(({ total: _t, ...row }) => {
+      const level: ProjectLevel | null = levels.get(row.projectId) ?? null;
+      const type = row.workItemType as WorkItemType;
+      return { ...row, workItemType: type, myLevel: level, actions: projectAllows(level, 'write') ? allowedActions(type, row.status) : [] };
+    });
+  }
+
   /** The live item, after the caller's level on its project and the request's project are checked. */
   async function load(auth: AuthContext, workItemId: number, need: 'read' | 'write', projectId?: number): Promise<WorkItemRow> {
     const item = await findItem(db, workItemId);
@@ -241,13 +254,13 @@ export function workItemService(db: Db, storage: Storage) {
       const { projectId, ...filters } = q;
       const { where, levels } = await scope(auth, projectId);
       const page = await pageItems(db, and(where, filterSql(filters)), q);
-      return { rows: await present(page.rows, auth, levels), total: page.total };
+      return { rows: await presentRows(page.rows, auth, levels), total: page.total };
     },
 
     async query(auth: AuthContext, q: ConditionQuery) {
       const { where, levels } = await conditionScope(auth, q);
       const page = await pageItems(db, where, q);
-      return { rows: await present(page.rows, auth, levels), total: page.total };
+      return { rows: await presentRows(page.rows, auth, levels), total: page.total };
     },
 
     async export(auth: AuthContext, q: WorkItemExport, lang: Language) {

@@ -12,6 +12,7 @@ import type {
   WorkItemBody,
   WorkItemComment,
   WorkItemHistory,
+  WorkItemListRow,
   WorkItemUpdate,
 } from '@ccms/contracts/work/work-item';
 import type { WorkItemType } from '@ccms/contracts/work/work-item-states';
@@ -52,9 +53,9 @@ async function optionsOf(url: string, projectId: number): Promise<RefOption[]> {
 
 /** Work items (server: modules/work/work-item). */
 export const workItemApi = {
-  query: (q: ConditionFilters & PageParams) => api.post<ApiEnvelope & PageResult<WorkItem>>('/ccms/workitem/query', q, { repeatSubmit: false }),
+  query: (q: ConditionFilters & PageParams) => api.post<ApiEnvelope & PageResult<WorkItemListRow>>('/ccms/workitem/query', q, { repeatSubmit: false }),
   children: (projectId: number, parentId: number) =>
-    api.get<ApiEnvelope & PageResult<WorkItem>>('/ccms/workitem/list', { projectId, parentId, pageNum: 1, pageSize: 200 }).then((r) => r.rows),
+    api.get<ApiEnvelope & PageResult<WorkItemListRow>>('/ccms/workitem/list', { projectId, parentId, pageNum: 1, pageSize: 200 }).then((r) => r.rows),
   get: (id: number) => api.get<ApiEnvelope & { data: WorkItem }>(`/ccms/workitem/${id}`).then(data),
   add: (body: WorkItemBody) => api.post<ApiEnvelope & { data: { workItemId: number } }>('/ccms/workitem', body).then(data),
   update: (body: WorkItemUpdate) => api.put('/ccms/workitem', body),

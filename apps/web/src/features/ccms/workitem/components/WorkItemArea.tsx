@@ -1,4 +1,4 @@
-import type { WorkItem } from '@ccms/contracts/work/work-item';
+import type { WorkItemListRow } from '@ccms/contracts/work/work-item';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Spin, Table, Tabs } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
@@ -88,7 +88,7 @@ function LibraryTab({ projectId }: { projectId: number | undefined }) {
 }
 
 /** The sub-requirements of the picked requirement, with a button to add one under it. */
-function SubRequirements({ item }: { item: WorkItem }) {
+function SubRequirements({ item }: { item: WorkItemListRow }) {
   const { t } = useTranslation('workitem');
   const [adding, setAdding] = useState(false);
   const children = useQuery({
@@ -103,7 +103,7 @@ function SubRequirements({ item }: { item: WorkItem }) {
           {t('area.addChild')}
         </Button>
       )}
-      <Table<WorkItem>
+      <Table<WorkItemListRow>
         size="small"
         rowKey="workItemId"
         loading={children.isFetching}
@@ -141,7 +141,7 @@ export function WorkItemArea({ defaultTab = 'all' }: { defaultTab?: AreaTab }) {
   const { t } = useTranslation('workitem');
   const [params, setParams] = useSearchParams();
   const projectId = useProjects((s) => s.currentProjectId) ?? undefined;
-  const [picked, setPicked] = useState<WorkItem | null>(null);
+  const [picked, setPicked] = useState<WorkItemListRow | null>(null);
   const raw = params.get('tab');
   const tab: AreaTab = (AREA_TABS as readonly string[]).includes(raw ?? '') ? (raw as AreaTab) : defaultTab;
   const setTab = (key: string) =>
@@ -152,7 +152,7 @@ export function WorkItemArea({ defaultTab = 'all' }: { defaultTab?: AreaTab }) {
       },
       { replace: true },
     );
-  const needItem = (node: (item: WorkItem) => ReactNode) => (picked ? node(picked) : <Empty description={t('area.selectItem')} />);
+  const needItem = (node: (item: WorkItemListRow) => ReactNode) => (picked ? node(picked) : <Empty description={t('area.selectItem')} />);
   const list = (type?: 'requirement' | 'defect') => (
     <WorkItemList key={`${type ?? 'all'}-${projectId ?? 0}`} workItemType={type} projectId={projectId} selectedId={picked?.workItemId} onSelect={setPicked} />
   );

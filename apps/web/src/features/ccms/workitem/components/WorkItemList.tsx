@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { type WorkItem, WorkItemPerm } from '@ccms/contracts/work/work-item';
+import { type WorkItemListRow, WorkItemPerm } from '@ccms/contracts/work/work-item';
 import type { WorkItemType } from '@ccms/contracts/work/work-item-states';
 import { Alert, App, Button, Card, Dropdown, Grid, Progress, Space } from 'antd';
 import { useRef, useState } from 'react';
@@ -20,7 +20,7 @@ export interface WorkItemListProps {
   projectId?: number;
   /** The row picked (the area's details, sub-requirement and history tabs follow it). */
   selectedId?: number;
-  onSelect?: (item: WorkItem) => void;
+  onSelect?: (item: WorkItemListRow) => void;
 }
 
 const EMPTY: AppliedConditions = { conditions: [], logic: 'and' };
@@ -37,7 +37,7 @@ export function WorkItemList({ workItemType, projectId, selectedId, onSelect }: 
   const [dialog, setDialog] = useState<{ open: boolean; workItemId?: number; type: WorkItemType }>({ open: false, type: workItemType ?? 'requirement' });
   const scope = { ...applied, workItemType, projectId };
 
-  const remove = async (rows: readonly WorkItem[]) => {
+  const remove = async (rows: readonly WorkItemListRow[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('list.confirmDelete', { ids: rows.map((r) => r.workItemId).join(', ') }), { type: 'danger' }))) return;
     await workItemApi.remove(rows.map((r) => r.workItemId));
@@ -47,7 +47,7 @@ export function WorkItemList({ workItemType, projectId, selectedId, onSelect }: 
   };
   const openDetail = (id: number) => navigate(`/ccms/staging/detail?id=${id}`);
 
-  const columns: ListColumn<WorkItem>[] = [
+  const columns: ListColumn<WorkItemListRow>[] = [
     { key: 'workItemId', dataIndex: 'workItemId', title: t('fields.workItemId'), width: 80, sorter: true },
     ...(workItemType
       ? []
@@ -96,7 +96,7 @@ export function WorkItemList({ workItemType, projectId, selectedId, onSelect }: 
       hideable: false,
       width: 150,
       ...(wide ? { fixed: 'right' as const } : {}),
-      render: (_: unknown, row: WorkItem) => (
+      render: (_: unknown, row: WorkItemListRow) => (
         <Space size={0} onClick={(e) => e.stopPropagation()}>
           {row.actions.length > 0 && (
             <HasPermi value={[WorkItemPerm.edit]}>
@@ -154,7 +154,7 @@ export function WorkItemList({ workItemType, projectId, selectedId, onSelect }: 
       <Card size="small">
         <ConditionBuilder workItemType={workItemType} projectId={projectId} onApply={setApplied} />
       </Card>
-      <ListPage<WorkItem, object>
+      <ListPage<WorkItemListRow, object>
         // A new condition set starts again on page 1 with nothing selected.
         key={JSON.stringify(scope)}
         ref={list}
