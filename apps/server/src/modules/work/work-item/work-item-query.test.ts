@@ -166,6 +166,28 @@ describe('saved filters', () => {
   });
 });
 
+describe('list rows', () => {
+  it('carry what a list shows (titles, names, level, actions); the detail carries every field', async () => {
+    const res = await alice.post(QUERY, { projectId: project, conditions: [cond('title', 'eq', 'Torque table wrong')], logic: 'and' });
+    const [row] = res.body.rows;
+    expect(row).toMatchObject({
+      title: 'Torque table wrong',
+      projectTitle: 'Query project',
+      assigneeId: aliceId,
+      assigneeName: 'qalice',
+      ownerName: '',
+      status: 'active',
+      myLevel: 'write',
+      actions: ['resolve'],
+      childCount: 0,
+    });
+    expect(row).not.toHaveProperty('description');
+    expect(row).not.toHaveProperty('ccNames');
+    const detail = await alice.get(`/prod-api/ccms/workitem/${row.workItemId}`);
+    expect(detail.body.data).toMatchObject({ title: 'Torque table wrong', assigneeName: 'qalice', description: '', ccNames: [] });
+  });
+});
+
 describe('simple list', () => {
   it('filters by type, status, title, assignee and pages', async () => {
     const res = await alice.get('/prod-api/ccms/workitem/list', {
