@@ -80,7 +80,7 @@ describe('HTML5 output', () => {
     const out = await publishFixture({
       'map.ditamap': MAP('<topichead navtitle="Group"><topicref href="topics/a.dita"><topicref href="topics/b.dita"/></topicref></topichead>'),
       'topics/a.dita': CONCEPT('a', 'Alpha', '<p>Alpha body <image href="../img/x.png"><alt>x</alt></image></p>', '<shortdesc>About alpha.</shortdesc>'),
-      'topics/b.dita': CONCEPT('b', 'Beta', '<p>Searchable zebra word.</p>'),
+      'topics/b.dita': CONCEPT('b', 'Beta', '<p>Searchable <b>zeb</b>ra word.</p><p>Next</p>'),
       'img/x.png': 'PNG',
     });
     expect(out.read('nav.js')).toBe('window.CCMS_NAV=[{"t":"Group","c":[{"t":"Alpha","h":"topics/a.html","c":[{"t":"Beta","h":"topics/b.html"}]}]}];\n');
@@ -89,7 +89,11 @@ describe('HTML5 output', () => {
       ['Alpha', 'topics/a.html', 'About alpha.'],
       ['Beta', 'topics/b.html', ''],
     ]);
-    expect(index[1]?.k).toContain('zebra');
+    // Blocks are words apart (title, shortdesc, paragraphs); inline highlights run on.
+    expect(index[0]?.k).toEqual(expect.arrayContaining(['alpha', 'about', 'body']));
+    expect(index[0]?.k).not.toContain('alphaabout');
+    expect(index[1]?.k).toEqual(expect.arrayContaining(['zebra', 'word', 'next']));
+    expect(index[1]?.k).not.toContain('wordnext');
     expect(out.read('topics/a.html')).toContain('<img class="image" src="../img/x.png" alt="x">');
     expect(out.read('img/x.png')).toBe('PNG');
     expect(mainOf(out.read('topics/a.html'))).toContain('<li class="link ulchildlink"><strong><a href="b.html">Beta</a></strong></li>');

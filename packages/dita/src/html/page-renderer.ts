@@ -9,7 +9,7 @@ import type { Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
 import { outputPathOf, shortdescOf, titleOfTopic } from '../publish/page-plan.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
-import { childElements, descendants, firstChild, textContent } from '../xml/xml-dom.js';
+import { childElements, descendants, firstChild, readableText, textContent } from '../xml/xml-dom.js';
 import type { GeneratedText } from './generated-text.js';
 import { generatedText } from './generated-text.js';
 import { escapeAttr, escapeText, htmlId } from './html-escape.js';
@@ -128,7 +128,7 @@ export function renderPage(ctx: PageContext, page: Page): RenderedPage {
 
 function searchText(page: Page): string {
   let out = '';
-  for (const pt of page.topics) out += ` ${textContent(pt.topic)}`;
+  for (const pt of page.topics) out += ` ${readableText(pt.topic)}`;
   return out;
 }
 

@@ -93,6 +93,80 @@ export function textContent(node: XmlNode): string {
   return out;
 }
 
+/** Elements whose text runs on with the text around it (phrases, keywords, terms, links, highlights). */
+const INLINE_ELEMENTS = new Set([
+  'ph',
+  'b',
+  'i',
+  'u',
+  'tt',
+  'sup',
+  'sub',
+  'line-through',
+  'overline',
+  'codeph',
+  'filepath',
+  'cmdname',
+  'parmname',
+  'apiname',
+  'option',
+  'varname',
+  'var',
+  'systemoutput',
+  'userinput',
+  'uicontrol',
+  'wintitle',
+  'menucascade',
+  'msgph',
+  'msgnum',
+  'synph',
+  'kwd',
+  'oper',
+  'delim',
+  'sep',
+  'repsep',
+  'cite',
+  'term',
+  'keyword',
+  'tm',
+  'q',
+  'xref',
+  'abbreviated-form',
+  'shortcut',
+  'text',
+  'boolean',
+  'state',
+  'image',
+  'markupname',
+  'xmlelement',
+  'xmlatt',
+  'textentity',
+  'parameterentity',
+  'numcharref',
+  'xmlpi',
+  'xmlnsname',
+]);
+/** A specialised element is inline when it comes from one of these (its @class says so). */
+const INLINE_CLASS = / topic\/(ph|keyword|term|xref|tm|q|text|boolean|state|image) /;
+
+const isInline = (el: XmlElement) => INLINE_ELEMENTS.has(el.name) || INLINE_CLASS.test(el.attrs.class ?? '');
+
+/**
+ * The text of a node as a reader sees it: every block element (title, paragraph, list item,
+ * table cell, ...) is set off by a space, so `<title>A</title><shortdesc>Shared</shortdesc>` reads
+ * "A Shared", not "AShared", while inline elements run on (`Sha<b>red</b>` reads "Shared").
+ */
+export function readableText(node: XmlNode): string {
+  if (node.type === 'text') return node.text;
+  let out = '';
+  for (const c of node.children) {
+    if (c.type === 'text') out += c.text;
+    else if (isInline(c)) out += readableText(c);
+    else out += ` ${readableText(c)} `;
+  }
+  return out;
+}
+
 /** Deep copy; the copy keeps source locations and gets the given parent. */
 export function cloneElement(el: XmlElement, parent?: XmlElement): XmlElement {
   const copy: XmlElement = { type: 'element', name: el.name, attrs: { ...el.attrs }, children: [], parent, file: el.file, line: el.line, column: el.column };
