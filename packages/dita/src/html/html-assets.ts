@@ -51,7 +51,7 @@ export const DEFAULT_JS = `(function(){
 var cfg=window.CCMS||{root:'',page:''};var root=cfg.root;
 function el(t,a,c){var e=document.createElement(t);if(a)for(var k in a)e.setAttribute(k,a[k]);if(c)e.textContent=c;return e}
 function build(items){var ul=el('ul');items.forEach(function(it){var li=el('li');
-if(it.h){var a=el('a',{href:root+it.h},it.t);li.appendChild(a);if(it.h.split('#')[0]===cfg.page)li.className='active'}else li.appendChild(el('span',{class:'head'},it.t));
+if(it.h){var a=el('a',{href:it.x?it.h:root+it.h},it.t);li.appendChild(a);if(it.h.split('#')[0]===cfg.page)li.className='active'}else li.appendChild(el('span',{class:'head'},it.t));
 if(it.c&&it.c.length)li.appendChild(build(it.c));ul.appendChild(li)});return ul}
 function up(li){var p=li.parentNode&&li.parentNode.parentNode;return p&&p.tagName==='LI'?p:null}
 function nav(){var box=document.getElementById('ccms-toc');if(!box)return;

@@ -110,6 +110,23 @@ describe('HTML5 output', () => {
     out.cleanup();
   });
 
+  it('links peer and external topicrefs from the navigation tree', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(
+        '<topicref href="topics/a.dita"/><topicref href="../other/guide.dita#g/s" scope="peer" navtitle="Other guide"/><topicref href="https://example.com/x" scope="external" format="html" navtitle="Site"/>',
+      ),
+      'topics/a.dita': CONCEPT('a', 'Alpha', '<p>Alpha</p>'),
+    });
+    expect(out.read('nav.js')).toBe(
+      'window.CCMS_NAV=[{"t":"Alpha","h":"topics/a.html"},{"t":"Other guide","h":"../other/guide.html#g__s"},{"t":"Site","h":"https://example.com/x","x":1}];\n',
+    );
+    // The tree written into a page: the peer page relative to this page, the URL as it is.
+    const toc = out.read('topics/a.html');
+    expect(toc).toContain('<li><a href="../../other/guide.html#g__s">Other guide</a></li>');
+    expect(toc).toContain('<li><a href="https://example.com/x">Site</a></li>');
+    out.cleanup();
+  });
+
   it('reads prolog metadata into the topic model and the page head', async () => {
     const prolog = `<prolog><author>Ann Writer</author><author>Bo Editor</author><critdates><created date="2024-01-15"/><revised modified="2024-03-01"/><revised modified="2024-06-30"/></critdates>
       <metadata><keywords><keyword>widgets</keyword><keyword keyref="prod"/><indexterm>not a keyword</indexterm></keywords><othermeta name="product-area" content="Install &amp; &quot;setup&quot;"/></metadata></prolog>`;

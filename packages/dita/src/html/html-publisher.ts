@@ -261,7 +261,12 @@ ${body}
 }
 
 function navJson(entries: readonly NavEntry[]): unknown[] {
-  return entries.map((e) => ({ t: e.t, ...(e.h !== undefined ? { h: e.h } : {}), ...(e.c.length > 0 ? { c: navJson(e.c) } : {}) }));
+  return entries.map((e) => ({
+    t: e.t,
+    ...(e.h !== undefined ? { h: e.h } : {}),
+    ...(e.external ? { x: 1 } : {}),
+    ...(e.c.length > 0 ? { c: navJson(e.c) } : {}),
+  }));
 }
 
 /** The tree as nested lists with links from under `root`; with `open`, only those entries' children are listed. */
@@ -269,7 +274,8 @@ function navList(entries: readonly NavEntry[], root = '', open?: ReadonlySet<Nav
   if (entries.length === 0) return '';
   let out = '<ul>';
   for (const e of entries) {
-    out += `<li>${e.h !== undefined ? `<a href="${escapeAttr(root + e.h)}">${escapeText(e.t)}</a>` : `<span class="head">${escapeText(e.t)}</span>`}`;
+    const href = e.h === undefined ? undefined : e.external ? e.h : root + e.h;
+    out += `<li>${href !== undefined ? `<a href="${escapeAttr(href)}">${escapeText(e.t)}</a>` : `<span class="head">${escapeText(e.t)}</span>`}`;
     if (open === undefined || open.has(e)) out += navList(e.c, root, open);
     out += '</li>';
   }

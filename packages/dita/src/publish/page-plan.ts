@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { plainText } from '../html/topic-renderer.js';
+import { peerUrl, plainText } from '../html/topic-renderer.js';
 import type { KeyScope } from '../keys/key-space.js';
 import type { Reference } from '../links/link-graph.js';
 import type { MapNode, Reltable } from '../map/map-model.js';
+import { isExternalHref, splitHref } from '../map/map-resolver.js';
 import { isTopic, topicTitle } from '../model/dita-elements.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { XmlElement } from '../xml/xml-dom.js';
@@ -34,6 +35,8 @@ export interface NavEntry {
   t: string;
   h?: string;
   c: NavEntry[];
+  /** `h` is a URL of its own (an external topicref), not a path under the output root. */
+  external?: boolean;
   node?: MapNode;
   /** The page the entry opens (after an incremental rebuild that changed no title, possibly the earlier Page object for that output path). */
   page?: Page;
@@ -189,16 +192,16 @@ export function planPages(project: DitaProject): PagePlan {
     page.shortdesc = shortdescOf(first.topic, page.scope);
   }
 
-  return { pages, pageByFile, pageByTopic, nav: buildNav(project.map.nodes, pageByNode), pageByNode, mapDir };
+  return { pages, pageByFile, pageByTopic, nav: buildNav(project.map.nodes, pageByNode, mapDir), pageByNode, mapDir };
 }
 
 /** The navigation tree: the map's TOC entries with the titles of the pages they open. */
-export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Page>): NavEntry[] {
+export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Page>, mapDir = ''): NavEntry[] {
   const out: NavEntry[] = [];
   for (const node of nodes) {
     if (!node.toc || node.processingRole !== 'normal' || node.element.name === 'keydef') continue;
     const page = pageByNode.get(node);
-    const children = page !== undefined && page.node === node && node.chunk?.includes('to-content') ? [] : buildNav(node.children, pageByNode);
+    const children = page !== undefined && page.node === node && node.chunk?.includes('to-content') ? [] : buildNav(node.children, pageByNode, mapDir);
     if (page === undefined && node.navtitle === undefined) {
       out.push(...children);
       continue;
@@ -210,15 +213,31 @@ export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Pag
       if (!node.locktitle || title === '') title = pt !== undefined ? titleOfTopic(pt.topic, page.scope) : title;
       href = page.outPath + (pt !== undefined && pt !== page.topics[0] && pt.topic.attrs.id ? `#${pt.topic.attrs.id}` : '');
     } else if (node.href !== undefined && node.scope !== 'local') {
-      href = undefined;
+      href = outsideHref(node, mapDir);
     }
     if (title === '') title = node.href ?? '';
     const entry: NavEntry = { t: title, c: children, node };
     if (href !== undefined) entry.h = href;
+    if (href !== undefined && isExternalHref(href)) entry.external = true;
     if (page !== undefined) entry.page = page;
     out.push(entry);
   }
   return out;
+}
+
+/**
+ * Where a topicref outside this publication opens, relative to the output root: an external one
+ * at its URL as written; a peer one (another publication, published alongside) at its page there,
+ * its path taken from the map that holds it (as links in topics are, see peerUrl).
+ */
+function outsideHref(node: MapNode, mapDir: string): string | undefined {
+  const raw = node.href;
+  if (raw === undefined || raw === '') return undefined;
+  if (node.scope === 'external' || isExternalHref(raw)) return raw;
+  const { path: file, fragment } = splitHref(raw);
+  const fromRoot = file.startsWith('/') ? file : path.posix.join(path.posix.dirname(node.mapFile), file);
+  const out = path.posix.relative(mapDir || '.', fromRoot) || path.posix.basename(fromRoot);
+  return peerUrl(fragment === undefined ? out : `${out}#${fragment}`, node.format);
 }
 
 /** Every topic element of a document, in document order. */
