@@ -1,13 +1,12 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Post } from '@ccms/contracts/system/post';
-import { App, Button, Form, Grid, Input, Select, Space } from 'antd';
+import { App, Form, Grid, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { PostFormDialog } from '../components/PostFormDialog';
 import { type PostFilters, postApi } from '../post-api';
@@ -49,18 +48,11 @@ export default function PostPage() {
       // Pinned right on wide screens; on a phone it would cover the row.
       ...(wide ? { fixed: 'right' as const } : {}),
       render: (_: unknown, row: Post) => (
-        <Space size={0}>
-          <HasPermi value={['system:post:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, postId: row.postId })}>
-              {tc('edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['system:post:remove']}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-              {tc('delete')}
-            </Button>
-          </HasPermi>
-        </Space>
+        <CrudLinks
+          row={row}
+          edit={{ perm: 'system:post:edit', onClick: (r) => setDialog({ open: true, postId: r.postId }) }}
+          remove={{ perm: 'system:post:remove', onClick: remove }}
+        />
       ),
     },
   ];
@@ -88,28 +80,13 @@ export default function PostPage() {
           </>
         }
         toolbar={({ selectedRows, query }) => (
-          <>
-            <HasPermi value={['system:post:add']}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, postId: undefined })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:post:edit']}>
-              <Button icon={<EditOutlined />} disabled={selectedRows.length !== 1} onClick={() => setDialog({ open: true, postId: selectedRows[0]?.postId })}>
-                {tc('edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:post:remove']}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:post:export']}>
-              <Button icon={<DownloadOutlined />} onClick={() => postApi.export(query)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
-          </>
+          <CrudButtons
+            selected={selectedRows}
+            add={{ perm: 'system:post:add', onClick: () => setDialog({ open: true, postId: undefined }) }}
+            edit={{ perm: 'system:post:edit', onClick: (row) => setDialog({ open: true, postId: row.postId }) }}
+            remove={{ perm: 'system:post:remove', onClick: remove }}
+            export={{ perm: 'system:post:export', onClick: () => postApi.export(query) }}
+          />
         )}
       />
       <PostFormDialog
