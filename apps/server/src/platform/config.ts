@@ -18,6 +18,8 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   /** Sign-in (and registration) attempts per minute per client address. */
   loginRateLimit: number;
+  /** Most megabytes of videos kept on disk for streaming (read out of git once each). */
+  videoCacheMb: number;
   /** CCMS_TRUST_PROXY: false (default) takes the client address from the socket, ignoring X-Forwarded-For. */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretKey: env.CCMS_SECRET_KEY || undefined,
     sessionIdleMinutes: intFrom(env.CCMS_SESSION_IDLE_MINUTES, 30, 'CCMS_SESSION_IDLE_MINUTES'),
     loginRateLimit: intFrom(env.CCMS_LOGIN_RATE_LIMIT, 60, 'CCMS_LOGIN_RATE_LIMIT'),
+    videoCacheMb: intFrom(env.CCMS_VIDEO_CACHE_MB, 2048, 'CCMS_VIDEO_CACHE_MB'),
     trustProxy: trustProxyFrom(env.CCMS_TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: env.CCMS_WEB_DIR ? path.resolve(env.CCMS_WEB_DIR) : path.join(root, 'apps/web/dist'),

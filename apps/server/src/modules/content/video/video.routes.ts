@@ -25,7 +25,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const git = libraryGitFor(app);
   const files = resourceFiles({ db: app.db, git, libraries: libraryService(app.db, git, app.secrets.secretKey) });
   const media = mediaAccess(app);
-  const videos = videoService(files, media.tickets, path.join(app.config.dataDir, 'cache', 'video'));
+  const videos = videoService(files, media.tickets, path.join(app.config.dataDir, 'cache', 'video'), app.config.videoCacheMb * 1024 * 1024);
 
   app.get('/ccms/video/list', { config: { permission: VideoPerm.list }, schema: { querystring: VideoQuery, response: { 200: VideoList } } }, async (req) => ({
     code: Code.OK,

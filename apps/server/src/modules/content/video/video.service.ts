@@ -1,4 +1,3 @@
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '@ccms/contracts/constants';
 import type { ResourceDeleteBody, ResourceUploadFields } from '@ccms/contracts/content/graphic';
@@ -11,6 +10,7 @@ import { checkUploads } from '../graphic/graphic.service';
 import type { MediaTickets } from '../graphic/media-ticket';
 import { hasExtension, mediaTypeOf, videoMatchesExtension } from '../graphic/media-types';
 import { mediaUrl, type ResourceFiles, type Upload } from '../graphic/resource-files';
+import { streamCache } from './stream-cache';
 
 const VIDEO_TYPES_TEXT = 'mp4/webm/ogg';
 const VIDEO_MAX_BYTES = VIDEO_MAX_MB * 1024 * 1024;
@@ -25,25 +25,11 @@ export function checkVideo(file: Upload): void {
 
 /**
  * Videos of a library. A stream reads the blob from git once into a cache file named by its
- * blob id (content-addressed, so it never goes stale), and serves byte ranges from there.
+ * blob id (content-addressed, so it never goes stale), and serves byte ranges from there; the
+ * cache keeps at most CCMS_VIDEO_CACHE_MB, the videos watched longest ago going first.
  */
-export function videoService(files: ResourceFiles, tickets: MediaTickets, cacheDir: string) {
-  async function cached(libraryId: number, oid: string, load: () => Promise<Buffer | null>): Promise<string> {
-    const dir = path.join(cacheDir, String(libraryId));
-    const file = path.join(dir, oid);
-    try {
-      await stat(file);
-      return file;
-    } catch {
-      // Not cached yet.
-    }
-    await mkdir(dir, { recursive: true });
-    const content = (await load()) ?? Buffer.alloc(0);
-    const partial = `${file}.${process.pid}.${Date.now()}.part`;
-    await writeFile(partial, content);
-    await rename(partial, file);
-    return file;
-  }
+export function videoService(files: ResourceFiles, tickets: MediaTickets, cacheDir: string, cacheBytes: number) {
+  const cache = streamCache(cacheDir, cacheBytes);
 
   return {
     async list(auth: AuthContext, q: VideoQuery) {
@@ -66,7 +52,7 @@ export function videoService(files: ResourceFiles, tickets: MediaTickets, cacheD
     /** The video as a cache file to stream ranges from. */
     async open(auth: AuthContext, q: { libraryId: number; branch?: string; path: string }) {
       const file = await files.open(auth, q, VIDEO_EXTENSIONS, 'video.notVideo');
-      const cacheFile = await cached(file.where.row.libraryId, file.oid, () => file.where.repo.readFile(file.where.commit, file.path));
+      const cacheFile = await cache.get(String(file.where.row.libraryId), file.oid, () => file.where.repo.readFile(file.where.commit, file.path));
       return { ...file, cacheFile };
     },
 
