@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Language } from '@ccms/contracts/constants';
 import type { ResourceDeleteBody, ResourceUploadFields } from '@ccms/contracts/content/graphic';
 import { DEFAULT_VIDEO_FOLDER, VIDEO_EXTENSIONS, VIDEO_MAX_MB, type VideoQuery, type VideoRow } from '@ccms/contracts/content/video';
