@@ -146,7 +146,9 @@ export function ListPage<Row extends object, Filters extends object = Record<str
         </Form>
       )}
       <div className="list-toolbar">
-        <Space wrap>{toolbar?.({ selectedRowKeys, selectedRows, reload, query })}</Space>
+        {/* A flex row, not <Space>: buttons a component returns in a fragment (CrudButtons) are
+            separate boxes here and get their gap, where <Space> would give them one slot together. */}
+        <div className="list-toolbar-buttons">{toolbar?.({ selectedRowKeys, selectedRows, reload, query })}</div>
         <RightToolbar
           showSearch={showSearch}
           onToggleSearch={searchFields ? () => setShowSearch((s) => !s) : undefined}

@@ -1,10 +1,11 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, LinkOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, LinkOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { GLOSSARY_PERMS, type GlossaryKind } from '@ccms/contracts/content/glossary';
 import { App, Button, Card, Empty, Form, Grid, Input, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { LibraryBar } from '../../graphic/components/LibraryBar';
 import { UsageDrawer } from '../../graphic/components/UsageDrawer';
@@ -130,30 +131,18 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
                   {tc('add')}
                 </Button>
               </HasPermi>
-              <HasPermi value={[perm.edit]}>
-                <Button
-                  icon={<EditOutlined />}
-                  disabled={scope.readOnly || selectedRows.length !== 1}
-                  onClick={() => setDialog({ open: true, entry: selectedRows[0] ?? null })}
-                >
-                  {tc('edit')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={[perm.remove]}>
-                <Button danger icon={<DeleteOutlined />} disabled={scope.readOnly || selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                  {tc('delete')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={[perm.import]}>
-                <Button icon={<UploadOutlined />} disabled={scope.readOnly} onClick={() => setImporting(true)}>
-                  {tc('import')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={[perm.export]}>
-                <Button icon={<DownloadOutlined />} onClick={() => api.export({ ...at, name: query.name, definition: query.definition })}>
-                  {tc('export')}
-                </Button>
-              </HasPermi>
+              <CrudButtons
+                selected={selectedRows}
+                edit={{ perm: perm.edit, disabled: () => scope.readOnly, onClick: (row) => setDialog({ open: true, entry: row }) }}
+                remove={{ perm: perm.remove, disabled: () => scope.readOnly, onClick: remove }}
+                export={{ perm: perm.export, onClick: () => api.export({ ...at, name: query.name, definition: query.definition }) }}
+              >
+                <HasPermi value={[perm.import]}>
+                  <Button icon={<UploadOutlined />} disabled={scope.readOnly} onClick={() => setImporting(true)}>
+                    {tc('import')}
+                  </Button>
+                </HasPermi>
+              </CrudButtons>
             </>
           )}
         />

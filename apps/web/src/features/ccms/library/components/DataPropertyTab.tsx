@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { LibraryPerm } from '@ccms/contracts/content/library';
 import type { DataPropertyBody } from '@ccms/contracts/content/library-config';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudLinks } from '../../../../shared/list/CrudButtons';
 import { useProductOptions } from '../../product/use-product-options';
 import { type DataPropertyRow, libraryConfigApi } from '../library-api';
 
@@ -76,16 +77,11 @@ export function DataPropertyTab({ libraryId, canConfigure }: { libraryId: number
                   title: tc('operation'),
                   width: 150,
                   render: (_: unknown, r: DataPropertyRow) => (
-                    <HasPermi value={[LibraryPerm.edit]}>
-                      <Space size={0}>
-                        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
-                          {tc('edit')}
-                        </Button>
-                        <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(r)}>
-                          {tc('delete')}
-                        </Button>
-                      </Space>
-                    </HasPermi>
+                    <CrudLinks
+                      row={r}
+                      edit={{ perm: LibraryPerm.edit, onClick: setEditing }}
+                      remove={{ perm: LibraryPerm.edit, onClick: ([row]) => row && remove(row) }}
+                    />
                   ),
                 },
               ]

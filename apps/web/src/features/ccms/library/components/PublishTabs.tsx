@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { LibraryPerm } from '@ccms/contracts/content/library';
 import { PUBLISH_FORMATS, PUBLISH_PATHS, type PublishConfigBody } from '@ccms/contracts/content/library-config';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudLinks } from '../../../../shared/list/CrudButtons';
 import { useProductOptions } from '../../product/use-product-options';
 import { libraryConfigApi, type PublishConfigRow } from '../library-api';
 
@@ -120,16 +121,11 @@ export function PublishConfigTab({ libraryId, canConfigure }: { libraryId: numbe
                   title: tc('operation'),
                   width: 150,
                   render: (_: unknown, r: PublishConfigRow) => (
-                    <HasPermi value={[LibraryPerm.edit]}>
-                      <Space size={0}>
-                        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
-                          {tc('edit')}
-                        </Button>
-                        <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(r)}>
-                          {tc('delete')}
-                        </Button>
-                      </Space>
-                    </HasPermi>
+                    <CrudLinks
+                      row={r}
+                      edit={{ perm: LibraryPerm.edit, onClick: setEditing }}
+                      remove={{ perm: LibraryPerm.edit, onClick: ([row]) => row && remove(row) }}
+                    />
                   ),
                 },
               ]

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { LibraryPerm } from '@ccms/contracts/content/library';
 import { FILTER_TYPES, type SettingBody, VARIABLE_TYPES } from '@ccms/contracts/content/library-config';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudLinks } from '../../../../shared/list/CrudButtons';
 import { useProductOptions } from '../../product/use-product-options';
 import { libraryConfigApi, type Setting, type SettingKind } from '../library-api';
 
@@ -102,16 +103,11 @@ export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: numb
                           title: tc('operation'),
                           width: 150,
                           render: (_: unknown, s: Setting) => (
-                            <HasPermi value={[LibraryPerm.edit]}>
-                              <Space size={0}>
-                                <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(s)}>
-                                  {tc('edit')}
-                                </Button>
-                                <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(s)}>
-                                  {tc('delete')}
-                                </Button>
-                              </Space>
-                            </HasPermi>
+                            <CrudLinks
+                              row={s}
+                              edit={{ perm: LibraryPerm.edit, onClick: setEditing }}
+                              remove={{ perm: LibraryPerm.edit, onClick: ([row]) => row && remove(row) }}
+                            />
                           ),
                         },
                       ]

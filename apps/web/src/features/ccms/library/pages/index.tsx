@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { LIBRARY_TYPES } from '@ccms/contracts/constants';
 import { LibraryPerm } from '@ccms/contracts/content/library';
 import { App, Button, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
@@ -10,6 +10,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { LibraryFormDialog } from '../components/LibraryFormDialog';
 import { type LibraryFilters, type LibraryRow, libraryApi } from '../library-api';
@@ -117,27 +118,12 @@ export default function LibraryPage() {
           </>
         }
         toolbar={({ selectedRows }) => (
-          <>
-            <HasPermi value={[LibraryPerm.add]}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, libraryId: undefined })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={[LibraryPerm.edit]}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={selectedRows.length !== 1}
-                onClick={() => setDialog({ open: true, libraryId: selectedRows[0]?.libraryId })}
-              >
-                {tc('edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={[LibraryPerm.remove]}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-          </>
+          <CrudButtons
+            selected={selectedRows}
+            add={{ perm: LibraryPerm.add, onClick: () => setDialog({ open: true, libraryId: undefined }) }}
+            edit={{ perm: LibraryPerm.edit, onClick: (row) => setDialog({ open: true, libraryId: row.libraryId }) }}
+            remove={{ perm: LibraryPerm.remove, onClick: remove }}
+          />
         )}
       />
       <LibraryFormDialog

@@ -1,11 +1,10 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PLAN_STATUSES, type Plan, PlanPerm } from '@ccms/contracts/work/plan';
-import { App, Button, Form, Input, Progress, Select, Space, Tag, Typography } from 'antd';
+import { App, Form, Input, Progress, Select, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { ProjectSelect } from '../../project/components/pickers';
 import { type PlanFilters, planApi } from '../plan-api';
@@ -82,18 +81,11 @@ export function PlanList({ projectId, canWrite = true }: { projectId?: number; c
             hideable: false,
             width: 160,
             render: (_: unknown, row: Plan) => (
-              <Space size={0}>
-                <HasPermi value={[PlanPerm.edit]}>
-                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: row.id })}>
-                    {tc('edit')}
-                  </Button>
-                </HasPermi>
-                <HasPermi value={[PlanPerm.remove]}>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-                    {tc('delete')}
-                  </Button>
-                </HasPermi>
-              </Space>
+              <CrudLinks
+                row={row}
+                edit={{ perm: PlanPerm.edit, onClick: (r) => setDialog({ open: true, id: r.id }) }}
+                remove={{ perm: PlanPerm.remove, onClick: remove }}
+              />
             ),
           } as ListColumn<Plan>,
         ]
@@ -135,27 +127,12 @@ export function PlanList({ projectId, canWrite = true }: { projectId?: number; c
           </>
         }
         toolbar={({ selectedRows, query }) => (
-          <>
-            {canWrite && (
-              <HasPermi value={[PlanPerm.add]}>
-                <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, id: undefined })}>
-                  {tc('add')}
-                </Button>
-              </HasPermi>
-            )}
-            {canWrite && (
-              <HasPermi value={[PlanPerm.remove]}>
-                <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                  {tc('delete')}
-                </Button>
-              </HasPermi>
-            )}
-            <HasPermi value={[PlanPerm.export]}>
-              <Button icon={<DownloadOutlined />} onClick={() => planApi.export(query)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
-          </>
+          <CrudButtons
+            selected={selectedRows}
+            add={canWrite ? { perm: PlanPerm.add, onClick: () => setDialog({ open: true, id: undefined }) } : undefined}
+            remove={canWrite ? { perm: PlanPerm.remove, onClick: remove } : undefined}
+            export={{ perm: PlanPerm.export, onClick: () => planApi.export(query) }}
+          />
         )}
       />
       <PlanFormDialog

@@ -1,6 +1,6 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { type Product, ProductPerm } from '@ccms/contracts/content/product';
-import { App, Button, Form, Input, Select, Space } from 'antd';
+import { App, Button, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { type ProductFilters, productApi } from '../product-api';
 import { ProductFormDialog, ProductImportDialog } from './ProductDialogs';
@@ -47,18 +48,11 @@ export function ProductList() {
       width: 160,
       fixed: 'right',
       render: (_: unknown, row: Product) => (
-        <Space size={0}>
-          <HasPermi value={[ProductPerm.edit]}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, productId: row.productId })}>
-              {tc('edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={[ProductPerm.remove]}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-              {tc('delete')}
-            </Button>
-          </HasPermi>
-        </Space>
+        <CrudLinks
+          row={row}
+          edit={{ perm: ProductPerm.edit, onClick: (r) => setDialog({ open: true, productId: r.productId }) }}
+          remove={{ perm: ProductPerm.remove, onClick: remove }}
+        />
       ),
     },
   ];
@@ -86,28 +80,18 @@ export function ProductList() {
           </>
         }
         toolbar={({ selectedRows, query }) => (
-          <>
-            <HasPermi value={[ProductPerm.add]}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, productId: undefined })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={[ProductPerm.remove]}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
+          <CrudButtons
+            selected={selectedRows}
+            add={{ perm: ProductPerm.add, onClick: () => setDialog({ open: true, productId: undefined }) }}
+            remove={{ perm: ProductPerm.remove, onClick: remove }}
+            export={{ perm: ProductPerm.export, onClick: () => productApi.export(query) }}
+          >
             <HasPermi value={[ProductPerm.import]}>
               <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
                 {tc('import')}
               </Button>
             </HasPermi>
-            <HasPermi value={[ProductPerm.export]}>
-              <Button icon={<DownloadOutlined />} onClick={() => productApi.export(query)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
-          </>
+          </CrudButtons>
         )}
       />
       <ProductFormDialog

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { PROJECT_ROLES, type ProjectMember, ProjectPerm } from '@ccms/contracts/work/project';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Select, Space, Table } from 'antd';
@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudLinks } from '../../../../shared/list/CrudButtons';
 import { projectApi } from '../project-api';
 import { useUserOptions } from './pickers';
 
@@ -100,13 +101,7 @@ export function ProjectMembersTab({ projectId, canConfigure }: { projectId: numb
                   key: 'actions',
                   title: tc('operation'),
                   width: 100,
-                  render: (_: unknown, m: ProjectMember) => (
-                    <HasPermi value={[ProjectPerm.edit]}>
-                      <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(m)}>
-                        {tc('delete')}
-                      </Button>
-                    </HasPermi>
-                  ),
+                  render: (_: unknown, m: ProjectMember) => <CrudLinks row={m} remove={{ perm: ProjectPerm.edit, onClick: ([row]) => row && remove(row) }} />,
                 },
               ]
             : []),

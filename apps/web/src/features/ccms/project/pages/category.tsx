@@ -1,11 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ProjectCategory, ProjectCategoryPerm } from '@ccms/contracts/work/project';
-import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
+import { App, Form, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { CategoryFormDialog } from '../components/CategoryFormDialog';
 import { type CategoryFilters, categoryApi } from '../project-api';
@@ -51,18 +50,11 @@ export default function ProjectCategoryPage() {
       hideable: false,
       width: 160,
       render: (_: unknown, row: ProjectCategory) => (
-        <Space size={0}>
-          <HasPermi value={[ProjectCategoryPerm.edit]}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: row.id })}>
-              {tc('edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={[ProjectCategoryPerm.remove]}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-              {tc('delete')}
-            </Button>
-          </HasPermi>
-        </Space>
+        <CrudLinks
+          row={row}
+          edit={{ perm: ProjectCategoryPerm.edit, onClick: (r) => setDialog({ open: true, id: r.id }) }}
+          remove={{ perm: ProjectCategoryPerm.remove, onClick: remove }}
+        />
       ),
     },
   ];
@@ -87,18 +79,11 @@ export default function ProjectCategoryPage() {
           </>
         }
         toolbar={({ selectedRows }) => (
-          <>
-            <HasPermi value={[ProjectCategoryPerm.add]}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, id: undefined })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={[ProjectCategoryPerm.remove]}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-          </>
+          <CrudButtons
+            selected={selectedRows}
+            add={{ perm: ProjectCategoryPerm.add, onClick: () => setDialog({ open: true, id: undefined }) }}
+            remove={{ perm: ProjectCategoryPerm.remove, onClick: remove }}
+          />
         )}
       />
       <CategoryFormDialog

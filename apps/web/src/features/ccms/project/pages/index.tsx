@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { type Project, ProjectPerm } from '@ccms/contracts/work/project';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { ProjectStatusSwitch } from '../components/ProjectStatusSwitch';
@@ -142,37 +143,13 @@ export default function ProjectPage() {
           </>
         }
         toolbar={({ selectedRows, query }) => (
-          <>
-            <HasPermi value={[ProjectPerm.add]}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, id: undefined })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={[ProjectPerm.edit]}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={selectedRows.length !== 1 || !selectedRows[0] || !canConfigure(selectedRows[0])}
-                onClick={() => setDialog({ open: true, id: selectedRows[0]?.id })}
-              >
-                {tc('edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={[ProjectPerm.remove]}>
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={selectedRows.length === 0 || !selectedRows.every(canConfigure)}
-                onClick={() => remove(selectedRows)}
-              >
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={[ProjectPerm.export]}>
-              <Button icon={<DownloadOutlined />} onClick={() => projectApi.export(query)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
-          </>
+          <CrudButtons
+            selected={selectedRows}
+            add={{ perm: ProjectPerm.add, onClick: () => setDialog({ open: true, id: undefined }) }}
+            edit={{ perm: ProjectPerm.edit, onClick: (row) => setDialog({ open: true, id: row.id }), disabled: (row) => !canConfigure(row) }}
+            remove={{ perm: ProjectPerm.remove, onClick: remove, disabled: (rows) => !rows.every(canConfigure) }}
+            export={{ perm: ProjectPerm.export, onClick: () => projectApi.export(query) }}
+          />
         )}
       />
       <ProjectFormDialog

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { type PropertyFilters, type PropertyRow, propertyApi, type ValueRow } from '../property-api';
 
@@ -146,18 +147,11 @@ export function PropertyList() {
                     title: tc('operation'),
                     width: 160,
                     render: (_: unknown, v: ValueRow) => (
-                      <Space size={0}>
-                        <HasPermi value={[PropertyPerm.edit]}>
-                          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setValue({ ...v })}>
-                            {tc('edit')}
-                          </Button>
-                        </HasPermi>
-                        <HasPermi value={[PropertyPerm.remove]}>
-                          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => removeValue(v)}>
-                            {tc('delete')}
-                          </Button>
-                        </HasPermi>
-                      </Space>
+                      <CrudLinks
+                        row={v}
+                        edit={{ perm: PropertyPerm.edit, onClick: (r) => setValue({ ...r }) }}
+                        remove={{ perm: PropertyPerm.remove, onClick: () => removeValue(v) }}
+                      />
                     ),
                   },
                 ]}
@@ -171,18 +165,11 @@ export function PropertyList() {
           </Form.Item>
         }
         toolbar={({ selectedRows }) => (
-          <>
-            <HasPermi value={[PropertyPerm.add]}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setProperty({ propertyName: '', remark: '' })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={[PropertyPerm.remove]}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-          </>
+          <CrudButtons
+            selected={selectedRows}
+            add={{ perm: PropertyPerm.add, onClick: () => setProperty({ propertyName: '', remark: '' }) }}
+            remove={{ perm: PropertyPerm.remove, onClick: remove }}
+          />
         )}
       />
       <Modal

@@ -1,11 +1,10 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Release, ReleasePerm } from '@ccms/contracts/work/release';
-import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
+import { App, Form, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { ProjectSelect } from '../../project/components/pickers';
 import { type ReleaseFilters, releaseApi } from '../release-api';
@@ -57,18 +56,11 @@ export function ReleaseList({ projectId, canWrite = true }: { projectId?: number
             hideable: false,
             width: 160,
             render: (_: unknown, row: Release) => (
-              <Space size={0}>
-                <HasPermi value={[ReleasePerm.edit]}>
-                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: row.id })}>
-                    {tc('edit')}
-                  </Button>
-                </HasPermi>
-                <HasPermi value={[ReleasePerm.remove]}>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-                    {tc('delete')}
-                  </Button>
-                </HasPermi>
-              </Space>
+              <CrudLinks
+                row={row}
+                edit={{ perm: ReleasePerm.edit, onClick: (r) => setDialog({ open: true, id: r.id }) }}
+                remove={{ perm: ReleasePerm.remove, onClick: remove }}
+              />
             ),
           } as ListColumn<Release>,
         ]
@@ -111,27 +103,12 @@ export function ReleaseList({ projectId, canWrite = true }: { projectId?: number
           </>
         }
         toolbar={({ selectedRows, query }) => (
-          <>
-            {canWrite && (
-              <HasPermi value={[ReleasePerm.add]}>
-                <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, id: undefined })}>
-                  {tc('add')}
-                </Button>
-              </HasPermi>
-            )}
-            {canWrite && (
-              <HasPermi value={[ReleasePerm.remove]}>
-                <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                  {tc('delete')}
-                </Button>
-              </HasPermi>
-            )}
-            <HasPermi value={[ReleasePerm.export]}>
-              <Button icon={<DownloadOutlined />} onClick={() => releaseApi.export(query)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
-          </>
+          <CrudButtons
+            selected={selectedRows}
+            add={canWrite ? { perm: ReleasePerm.add, onClick: () => setDialog({ open: true, id: undefined }) } : undefined}
+            remove={canWrite ? { perm: ReleasePerm.remove, onClick: remove } : undefined}
+            export={{ perm: ReleasePerm.export, onClick: () => releaseApi.export(query) }}
+          />
         )}
       />
       <ReleaseFormDialog

@@ -1,4 +1,4 @@
-import { CheckOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, FieldTimeOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckOutlined, DeleteOutlined, EditOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { TASK_STATUSES, type Task, TaskPerm } from '@ccms/contracts/work/task';
 import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { ProjectSelect } from '../../project/components/pickers';
 import { type TaskFilters, taskApi } from '../task-api';
@@ -172,29 +173,12 @@ export function TaskList({ projectId, planId, mine = false, canWrite = true, onC
           </>
         }
         toolbar={({ selectedRows, query }) => (
-          <>
-            {writable && (
-              <HasPermi value={[TaskPerm.add]}>
-                <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, id: undefined })}>
-                  {tc('add')}
-                </Button>
-              </HasPermi>
-            )}
-            {writable && (
-              <HasPermi value={[TaskPerm.remove]}>
-                <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                  {tc('delete')}
-                </Button>
-              </HasPermi>
-            )}
-            {!mine && (
-              <HasPermi value={[TaskPerm.export]}>
-                <Button icon={<DownloadOutlined />} onClick={() => taskApi.export(query)}>
-                  {tc('export')}
-                </Button>
-              </HasPermi>
-            )}
-          </>
+          <CrudButtons
+            selected={selectedRows}
+            add={writable ? { perm: TaskPerm.add, onClick: () => setDialog({ open: true, id: undefined }) } : undefined}
+            remove={writable ? { perm: TaskPerm.remove, onClick: remove } : undefined}
+            export={mine ? undefined : { perm: TaskPerm.export, onClick: () => taskApi.export(query) }}
+          />
         )}
       />
       <TaskFormDialog

@@ -1,11 +1,12 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { RELEASE_LOG_STATUSES, type ReleaseLog, type ReleaseLogBody, ReleaseLogPerm } from '@ccms/contracts/work/release-log';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { type ReleaseLogFilters, releaseLogApi, workItemApi } from '../workitem-api';
 import { time } from './labels';
@@ -126,18 +127,11 @@ export function ReleaseLogList({ projectId }: { projectId: number | undefined })
       hideable: false,
       width: 150,
       render: (_: unknown, row: ReleaseLog) => (
-        <Space size={0}>
-          <HasPermi value={[ReleaseLogPerm.edit]}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, log: row })}>
-              {tc('edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={[ReleaseLogPerm.remove]}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-              {tc('delete')}
-            </Button>
-          </HasPermi>
-        </Space>
+        <CrudLinks
+          row={row}
+          edit={{ perm: ReleaseLogPerm.edit, onClick: (r) => setDialog({ open: true, log: r }) }}
+          remove={{ perm: ReleaseLogPerm.remove, onClick: remove }}
+        />
       ),
     },
   ];
@@ -173,16 +167,11 @@ export function ReleaseLogList({ projectId }: { projectId: number | undefined })
                 {tc('add')}
               </Button>
             </HasPermi>
-            <HasPermi value={[ReleaseLogPerm.remove]}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={[ReleaseLogPerm.export]}>
-              <Button icon={<DownloadOutlined />} onClick={() => releaseLogApi.export({ ...query, projectId })}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
+            <CrudButtons
+              selected={selectedRows}
+              remove={{ perm: ReleaseLogPerm.remove, onClick: remove }}
+              export={{ perm: ReleaseLogPerm.export, onClick: () => releaseLogApi.export({ ...query, projectId }) }}
+            />
           </>
         )}
       />

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type WorkItemListRow, WorkItemPerm } from '@ccms/contracts/work/work-item';
 import type { WorkItemType } from '@ccms/contracts/work/work-item-states';
 import { Alert, App, Button, Card, Dropdown, Grid, Progress, Space } from 'antd';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { workItemApi } from '../workitem-api';
 import { type AppliedConditions, ConditionBuilder } from './ConditionBuilder';
@@ -170,28 +171,16 @@ export function WorkItemList({ workItemType, projectId, selectedId, onSelect }: 
         toolbar={({ selectedRows }) => (
           <>
             <HasPermi value={[WorkItemPerm.add]}>{addButton}</HasPermi>
-            <HasPermi value={[WorkItemPerm.edit]}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={selectedRows.length !== 1 || (selectedRows[0]?.actions.length ?? 0) === 0}
-                onClick={() => {
-                  const row = selectedRows[0];
-                  if (row) setDialog({ open: true, workItemId: row.workItemId, type: row.workItemType });
-                }}
-              >
-                {tc('edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={[WorkItemPerm.remove]}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={[WorkItemPerm.export]}>
-              <Button icon={<DownloadOutlined />} onClick={() => workItemApi.export(scope)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
+            <CrudButtons
+              selected={selectedRows}
+              edit={{
+                perm: WorkItemPerm.edit,
+                disabled: (row) => row.actions.length === 0,
+                onClick: (row) => setDialog({ open: true, workItemId: row.workItemId, type: row.workItemType }),
+              }}
+              remove={{ perm: WorkItemPerm.remove, onClick: remove }}
+              export={{ perm: WorkItemPerm.export, onClick: () => workItemApi.export(scope) }}
+            />
           </>
         )}
       />

@@ -1,16 +1,6 @@
-import {
-  CaretRightOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  DownOutlined,
-  EditOutlined,
-  EyeOutlined,
-  OrderedListOutlined,
-  PlusOutlined,
-  UnorderedListOutlined,
-} from '@ant-design/icons';
+import { CaretRightOutlined, DownOutlined, EyeOutlined, OrderedListOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { Job } from '@ccms/contracts/monitor/job';
-import { App, Button, Dropdown, Form, Input, type MenuProps, Select, Space, Switch } from 'antd';
+import { App, Button, Dropdown, Form, Input, type MenuProps, Select, Switch } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,6 +8,7 @@ import { HasPermi, useHasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDicts } from '../../../../shared/dict/use-dict';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { dateTime } from '../../format';
 import '../../monitor.css';
@@ -100,17 +91,11 @@ export default function JobPage() {
       render: (_: unknown, row: Job) => {
         const items = more(row);
         return (
-          <Space size={0}>
-            <HasPermi value={['monitor:job:edit']}>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, jobId: row.jobId })}>
-                {tc('edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['monitor:job:remove']}>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
+          <CrudLinks
+            row={row}
+            edit={{ perm: 'monitor:job:edit', onClick: (r) => setDialog({ open: true, jobId: r.jobId }) }}
+            remove={{ perm: 'monitor:job:remove', onClick: remove }}
+          >
             {items && items.length > 0 && (
               <Dropdown menu={{ items }} trigger={['click']}>
                 <Button type="link" size="small">
@@ -118,7 +103,7 @@ export default function JobPage() {
                 </Button>
               </Dropdown>
             )}
-          </Space>
+          </CrudLinks>
         );
       },
     },
@@ -148,26 +133,13 @@ export default function JobPage() {
         }
         toolbar={({ selectedRows, query }) => (
           <>
-            <HasPermi value={['monitor:job:add']}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, jobId: undefined })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['monitor:job:edit']}>
-              <Button icon={<EditOutlined />} disabled={selectedRows.length !== 1} onClick={() => setDialog({ open: true, jobId: selectedRows[0]?.jobId })}>
-                {tc('edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['monitor:job:remove']}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['monitor:job:export']}>
-              <Button icon={<DownloadOutlined />} onClick={() => jobApi.export(query)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
+            <CrudButtons
+              selected={selectedRows}
+              add={{ perm: 'monitor:job:add', onClick: () => setDialog({ open: true, jobId: undefined }) }}
+              edit={{ perm: 'monitor:job:edit', onClick: (row) => setDialog({ open: true, jobId: row.jobId }) }}
+              remove={{ perm: 'monitor:job:remove', onClick: remove }}
+              export={{ perm: 'monitor:job:export', onClick: () => jobApi.export(query) }}
+            />
             <HasPermi value={['monitor:job:query']}>
               <Button icon={<UnorderedListOutlined />} onClick={() => openLog()}>
                 {t('log')}

@@ -1,4 +1,4 @@
-import { ClearOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { ClearOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
 import type { JobLog } from '@ccms/contracts/monitor/job-log';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, Select, Tag } from 'antd';
@@ -10,6 +10,7 @@ import { HasPermi, useHasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDicts } from '../../../../shared/dict/use-dict';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { dateTime } from '../../format';
 import '../../monitor.css';
@@ -128,21 +129,17 @@ export default function JobLogPage() {
                 {t('logPage.filteredBy', { name: job.data?.jobName ?? `#${jobId}` })}
               </Tag>
             )}
-            <HasPermi value={['monitor:job:remove']}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['monitor:job:remove']}>
-              <Button danger icon={<ClearOutlined />} onClick={clean}>
-                {t('logPage.clean')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['monitor:job:export']}>
-              <Button icon={<DownloadOutlined />} onClick={() => jobApi.logs.export(query)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
+            <CrudButtons
+              selected={selectedRows}
+              remove={{ perm: 'monitor:job:remove', onClick: remove }}
+              export={{ perm: 'monitor:job:export', onClick: () => jobApi.logs.export(query) }}
+            >
+              <HasPermi value={['monitor:job:remove']}>
+                <Button danger icon={<ClearOutlined />} onClick={clean}>
+                  {t('logPage.clean')}
+                </Button>
+              </HasPermi>
+            </CrudButtons>
             <Button icon={<CloseOutlined />} onClick={close}>
               {t('logPage.close')}
             </Button>

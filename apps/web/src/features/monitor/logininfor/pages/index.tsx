@@ -1,4 +1,4 @@
-import { ClearOutlined, DeleteOutlined, DownloadOutlined, UnlockOutlined } from '@ant-design/icons';
+import { ClearOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { LoginInfo } from '@ccms/contracts/monitor/logininfor';
 import { App, Button, DatePicker, Form, Input, Select } from 'antd';
 import { useRef } from 'react';
@@ -7,6 +7,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { dateTime } from '../../format';
 import { type LoginInfoFilters, loginInfoApi, loginInfoFilters } from '../logininfor-api';
@@ -14,7 +15,6 @@ import { type LoginInfoFilters, loginInfoApi, loginInfoFilters } from '../logini
 /** Sign-in log (RuoYi monitor/logininfor/index): search with a date range, delete, clean, unlock the selected user, export. */
 export default function LoginInfoPage() {
   const { t } = useTranslation('monitor');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const statuses = useDict('sys_common_status');
   const list = useRef<ListPageHandle>(null);
@@ -83,12 +83,11 @@ export default function LoginInfoPage() {
         </>
       }
       toolbar={({ selectedRows, query }) => (
-        <>
-          <HasPermi value={['monitor:logininfor:remove']}>
-            <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-              {tc('delete')}
-            </Button>
-          </HasPermi>
+        <CrudButtons
+          selected={selectedRows}
+          remove={{ perm: 'monitor:logininfor:remove', onClick: remove }}
+          export={{ perm: 'monitor:logininfor:export', onClick: () => loginInfoApi.export(query) }}
+        >
           <HasPermi value={['monitor:logininfor:remove']}>
             <Button danger icon={<ClearOutlined />} onClick={clean}>
               {t('logininfor.clean')}
@@ -99,12 +98,7 @@ export default function LoginInfoPage() {
               {t('logininfor.unlock')}
             </Button>
           </HasPermi>
-          <HasPermi value={['monitor:logininfor:export']}>
-            <Button icon={<DownloadOutlined />} onClick={() => loginInfoApi.export(query)}>
-              {tc('export')}
-            </Button>
-          </HasPermi>
-        </>
+        </CrudButtons>
       )}
     />
   );

@@ -1,4 +1,4 @@
-import { ClearOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { ClearOutlined, EyeOutlined } from '@ant-design/icons';
 import type { OperLog } from '@ccms/contracts/monitor/operlog';
 import { App, Button, DatePicker, Form, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDicts } from '../../../../shared/dict/use-dict';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { dateTime } from '../../format';
 import '../../monitor.css';
@@ -106,23 +107,17 @@ export default function OperLogPage() {
           </>
         }
         toolbar={({ selectedRows, query }) => (
-          <>
-            <HasPermi value={['monitor:operlog:remove']}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
+          <CrudButtons
+            selected={selectedRows}
+            remove={{ perm: 'monitor:operlog:remove', onClick: remove }}
+            export={{ perm: 'monitor:operlog:export', onClick: () => operLogApi.export(query) }}
+          >
             <HasPermi value={['monitor:operlog:remove']}>
               <Button danger icon={<ClearOutlined />} onClick={clean}>
                 {t('operlog.clean')}
               </Button>
             </HasPermi>
-            <HasPermi value={['monitor:operlog:export']}>
-              <Button icon={<DownloadOutlined />} onClick={() => operLogApi.export(query)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
-          </>
+          </CrudButtons>
         )}
       />
       <OperLogDetailDialog log={detail} onClose={() => setDetail(null)} />

@@ -1,6 +1,6 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { DeleteOutlined, SyncOutlined } from '@ant-design/icons';
 import type { Config } from '@ccms/contracts/system/config';
-import { App, Button, DatePicker, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Input, Select, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { ConfigFormDialog } from '../components/ConfigFormDialog';
 import { type ConfigFilters, configApi, configFilters, isBuiltIn } from '../config-api';
@@ -67,14 +68,9 @@ export default function ConfigPage() {
       width: 160,
       fixed: 'right',
       render: (_: unknown, row: Config) => (
-        <Space size={0}>
-          <HasPermi value={['system:config:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, configId: row.configId })}>
-              {tc('edit')}
-            </Button>
-          </HasPermi>
+        <CrudLinks row={row} edit={{ perm: 'system:config:edit', onClick: (r) => setDialog({ open: true, configId: r.configId }) }}>
           <HasPermi value={['system:config:remove']}>{deleteButton([row], true)}</HasPermi>
-        </Space>
+        </CrudLinks>
       ),
     },
   ];
@@ -107,26 +103,15 @@ export default function ConfigPage() {
         }
         toolbar={({ selectedRows, query }) => (
           <>
-            <HasPermi value={['system:config:add']}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, configId: undefined })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:config:edit']}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={selectedRows.length !== 1}
-                onClick={() => setDialog({ open: true, configId: selectedRows[0]?.configId })}
-              >
-                {tc('edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:config:remove']}>{deleteButton(selectedRows, false)}</HasPermi>
-            <HasPermi value={['system:config:export']}>
-              <Button icon={<DownloadOutlined />} onClick={() => configApi.export(query)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
+            <CrudButtons
+              selected={selectedRows}
+              add={{ perm: 'system:config:add', onClick: () => setDialog({ open: true, configId: undefined }) }}
+              edit={{ perm: 'system:config:edit', onClick: (row) => setDialog({ open: true, configId: row.configId }) }}
+              export={{ perm: 'system:config:export', onClick: () => configApi.export(query) }}
+            >
+              {/* Delete stays hand-made: a built-in row's button explains itself in a tooltip. */}
+              <HasPermi value={['system:config:remove']}>{deleteButton(selectedRows, false)}</HasPermi>
+            </CrudButtons>
             <HasPermi value={['system:config:remove']}>
               <Button danger icon={<SyncOutlined />} onClick={refreshCache}>
                 {t('refreshCache')}

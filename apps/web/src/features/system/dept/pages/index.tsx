@@ -8,6 +8,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { type DeptDialogTarget, DeptFormDialog } from '../components/DeptFormDialog';
 import { type DeptNode, deptApi, deptIds, deptTree } from '../dept-api';
@@ -102,13 +103,9 @@ export default function DeptPage() {
             </Form.Item>
           </>
         }
-        toolbar={() => (
+        toolbar={({ selectedRows }) => (
           <>
-            <HasPermi value={['system:dept:add']}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ parentId: undefined })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
+            <CrudButtons selected={selectedRows} add={{ perm: 'system:dept:add', onClick: () => setDialog({ parentId: undefined }) }} />
             <Button icon={expanded.length > 0 ? <NodeCollapseOutlined /> : <NodeExpandOutlined />} onClick={toggleExpand}>
               {expanded.length > 0 ? t('collapseAll') : t('expandAll')}
             </Button>

@@ -1,16 +1,16 @@
-import { CloseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloseOutlined } from '@ant-design/icons';
 import type { DictData } from '@ccms/contracts/system/dict';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Result, Select, Skeleton, Space } from 'antd';
+import { App, Button, Form, Input, Result, Select, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTags } from '../../../../app/stores/tags-store';
-import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDicts } from '../../../../shared/dict/use-dict';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { DictDataFormDialog } from '../components/DictDataFormDialog';
 import { type DictDataFilters, dictApi } from '../dict-api';
@@ -92,18 +92,11 @@ export default function DictDataPage() {
       width: 160,
       fixed: 'right',
       render: (_: unknown, row: DictData) => (
-        <Space size={0}>
-          <HasPermi value={['system:dict:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, dictCode: row.dictCode, dictType: row.dictType })}>
-              {tc('edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['system:dict:remove']}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-              {tc('delete')}
-            </Button>
-          </HasPermi>
-        </Space>
+        <CrudLinks
+          row={row}
+          edit={{ perm: 'system:dict:edit', onClick: (r) => setDialog({ open: true, dictCode: r.dictCode, dictType: r.dictType }) }}
+          remove={{ perm: 'system:dict:remove', onClick: remove }}
+        />
       ),
     },
   ];
@@ -142,30 +135,13 @@ export default function DictDataPage() {
           const current = 'dictType' in query && typeof query.dictType === 'string' && query.dictType ? query.dictType : dictType;
           return (
             <>
-              <HasPermi value={['system:dict:add']}>
-                <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, dictCode: undefined, dictType: current })}>
-                  {tc('add')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['system:dict:edit']}>
-                <Button
-                  icon={<EditOutlined />}
-                  disabled={selectedRows.length !== 1}
-                  onClick={() => setDialog({ open: true, dictCode: selectedRows[0]?.dictCode, dictType: current })}
-                >
-                  {tc('edit')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['system:dict:remove']}>
-                <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                  {tc('delete')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['system:dict:export']}>
-                <Button icon={<DownloadOutlined />} onClick={() => dictApi.data.export(query)}>
-                  {tc('export')}
-                </Button>
-              </HasPermi>
+              <CrudButtons
+                selected={selectedRows}
+                add={{ perm: 'system:dict:add', onClick: () => setDialog({ open: true, dictCode: undefined, dictType: current }) }}
+                edit={{ perm: 'system:dict:edit', onClick: (row) => setDialog({ open: true, dictCode: row.dictCode, dictType: current }) }}
+                remove={{ perm: 'system:dict:remove', onClick: remove }}
+                export={{ perm: 'system:dict:export', onClick: () => dictApi.data.export(query) }}
+              />
               <Button icon={<CloseOutlined />} onClick={close}>
                 {t('data.close')}
               </Button>

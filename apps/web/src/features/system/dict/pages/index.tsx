@@ -1,7 +1,7 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { SyncOutlined } from '@ant-design/icons';
 import type { DictType } from '@ccms/contracts/system/dict';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { App, Button, DatePicker, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { DictTypeFormDialog } from '../components/DictTypeFormDialog';
 import { type DictTypeFilters, dictApi, typeFilters } from '../dict-api';
@@ -67,18 +68,11 @@ export default function DictTypePage() {
       width: 160,
       fixed: 'right',
       render: (_: unknown, row: DictType) => (
-        <Space size={0}>
-          <HasPermi value={['system:dict:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, dictId: row.dictId })}>
-              {tc('edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['system:dict:remove']}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-              {tc('delete')}
-            </Button>
-          </HasPermi>
-        </Space>
+        <CrudLinks
+          row={row}
+          edit={{ perm: 'system:dict:edit', onClick: (r) => setDialog({ open: true, dictId: r.dictId }) }}
+          remove={{ perm: 'system:dict:remove', onClick: remove }}
+        />
       ),
     },
   ];
@@ -111,26 +105,13 @@ export default function DictTypePage() {
         }
         toolbar={({ selectedRows, query }) => (
           <>
-            <HasPermi value={['system:dict:add']}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, dictId: undefined })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:dict:edit']}>
-              <Button icon={<EditOutlined />} disabled={selectedRows.length !== 1} onClick={() => setDialog({ open: true, dictId: selectedRows[0]?.dictId })}>
-                {tc('edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:dict:remove']}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:dict:export']}>
-              <Button icon={<DownloadOutlined />} onClick={() => dictApi.types.export(query)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
+            <CrudButtons
+              selected={selectedRows}
+              add={{ perm: 'system:dict:add', onClick: () => setDialog({ open: true, dictId: undefined }) }}
+              edit={{ perm: 'system:dict:edit', onClick: (row) => setDialog({ open: true, dictId: row.dictId }) }}
+              remove={{ perm: 'system:dict:remove', onClick: remove }}
+              export={{ perm: 'system:dict:export', onClick: () => dictApi.types.export(query) }}
+            />
             <HasPermi value={['system:dict:remove']}>
               <Button danger icon={<SyncOutlined />} onClick={refreshCache}>
                 {t('refreshCache')}

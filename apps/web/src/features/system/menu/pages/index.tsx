@@ -11,6 +11,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { type MenuDialogTarget, MenuFormDialog } from '../components/MenuFormDialog';
 import { type MenuNode, menuApi, menuIds, menuTitle, menuTree } from '../menu-api';
@@ -117,13 +118,9 @@ export default function MenuPage() {
             </Form.Item>
           </>
         }
-        toolbar={() => (
+        toolbar={({ selectedRows }) => (
           <>
-            <HasPermi value={['system:menu:add']}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ parentId: 0 })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
+            <CrudButtons selected={selectedRows} add={{ perm: 'system:menu:add', onClick: () => setDialog({ parentId: 0 }) }} />
             <Button
               icon={expanded.length > 0 ? <NodeCollapseOutlined /> : <NodeExpandOutlined />}
               onClick={() => setExpanded(expanded.length > 0 ? [] : allKeys.current)}

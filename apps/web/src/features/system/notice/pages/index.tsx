@@ -1,13 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Notice } from '@ccms/contracts/system/notice';
-import { App, Button, Form, Input, Select, Space } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDicts } from '../../../../shared/dict/use-dict';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { NoticeFormDialog } from '../components/NoticeFormDialog';
 import { type NoticeFilters, noticeApi } from '../notice-api';
@@ -47,18 +46,11 @@ export default function NoticePage() {
       width: 160,
       fixed: 'right',
       render: (_: unknown, row: Notice) => (
-        <Space size={0}>
-          <HasPermi value={['system:notice:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, noticeId: row.noticeId })}>
-              {tc('edit')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['system:notice:remove']}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-              {tc('delete')}
-            </Button>
-          </HasPermi>
-        </Space>
+        <CrudLinks
+          row={row}
+          edit={{ perm: 'system:notice:edit', onClick: (r) => setDialog({ open: true, noticeId: r.noticeId }) }}
+          remove={{ perm: 'system:notice:remove', onClick: remove }}
+        />
       ),
     },
   ];
@@ -86,27 +78,12 @@ export default function NoticePage() {
           </>
         }
         toolbar={({ selectedRows }) => (
-          <>
-            <HasPermi value={['system:notice:add']}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, noticeId: undefined })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:notice:edit']}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={selectedRows.length !== 1}
-                onClick={() => setDialog({ open: true, noticeId: selectedRows[0]?.noticeId })}
-              >
-                {tc('edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:notice:remove']}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-          </>
+          <CrudButtons
+            selected={selectedRows}
+            add={{ perm: 'system:notice:add', onClick: () => setDialog({ open: true, noticeId: undefined }) }}
+            edit={{ perm: 'system:notice:edit', onClick: (row) => setDialog({ open: true, noticeId: row.noticeId }) }}
+            remove={{ perm: 'system:notice:remove', onClick: remove }}
+          />
         )}
       />
       <NoticeFormDialog

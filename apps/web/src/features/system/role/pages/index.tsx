@@ -1,6 +1,6 @@
-import { CheckCircleOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, MoreOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, MoreOutlined, UserOutlined } from '@ant-design/icons';
 import type { Role } from '@ccms/contracts/system/role';
-import { App, Button, DatePicker, Dropdown, Form, Grid, Input, type MenuProps, Select, Space } from 'antd';
+import { App, Button, DatePicker, Dropdown, Form, Grid, Input, type MenuProps, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { HasPermi, useHasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { addDateRange } from '../../../../shared/list/query';
 import { DataScopeDialog } from '../components/DataScopeDialog';
@@ -81,17 +82,11 @@ export default function RolePage() {
       ...(wide ? { fixed: 'right' as const } : {}),
       render: (_: unknown, row: Role) =>
         row.admin ? null : (
-          <Space size={0}>
-            <HasPermi value={['system:role:edit']}>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, roleId: row.roleId })}>
-                {tc('edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:role:remove']}>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
+          <CrudLinks
+            row={row}
+            edit={{ perm: 'system:role:edit', onClick: (r) => setDialog({ open: true, roleId: r.roleId }) }}
+            remove={{ perm: 'system:role:remove', onClick: remove }}
+          >
             <HasPermi value={['system:role:edit']}>
               <Dropdown menu={{ items: moreItems(row) }} trigger={['click']}>
                 <Button type="link" size="small" icon={<MoreOutlined />}>
@@ -99,7 +94,7 @@ export default function RolePage() {
                 </Button>
               </Dropdown>
             </HasPermi>
-          </Space>
+          </CrudLinks>
         ),
     },
   ];
@@ -131,32 +126,13 @@ export default function RolePage() {
           </>
         }
         toolbar={({ selectedRows, query }) => (
-          <>
-            <HasPermi value={['system:role:add']}>
-              <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, roleId: undefined })}>
-                {tc('add')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:role:edit']}>
-              <Button
-                icon={<EditOutlined />}
-                disabled={selectedRows.length !== 1 || selectedRows[0]?.admin === true}
-                onClick={() => setDialog({ open: true, roleId: selectedRows[0]?.roleId })}
-              >
-                {tc('edit')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:role:remove']}>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedRows.length === 0} onClick={() => remove(selectedRows)}>
-                {tc('delete')}
-              </Button>
-            </HasPermi>
-            <HasPermi value={['system:role:export']}>
-              <Button icon={<DownloadOutlined />} onClick={() => roleApi.export(query)}>
-                {tc('export')}
-              </Button>
-            </HasPermi>
-          </>
+          <CrudButtons
+            selected={selectedRows}
+            add={{ perm: 'system:role:add', onClick: () => setDialog({ open: true, roleId: undefined }) }}
+            edit={{ perm: 'system:role:edit', onClick: (row) => setDialog({ open: true, roleId: row.roleId }), disabled: (row) => row.admin === true }}
+            remove={{ perm: 'system:role:remove', onClick: remove }}
+            export={{ perm: 'system:role:export', onClick: () => roleApi.export(query) }}
+          />
         )}
       />
       <RoleFormDialog

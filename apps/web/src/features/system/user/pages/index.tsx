@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, KeyOutlined, PlusOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import type { User } from '@ccms/contracts/system/user';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Grid, Input, Select, Space, Tooltip } from 'antd';
@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { HasPermi, useHasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { addDateRange } from '../../../../shared/list/query';
 import { StatusSwitch } from '../../role/components/StatusSwitch';
@@ -163,42 +164,19 @@ export default function UserPage() {
             </>
           }
           toolbar={({ selectedRows, query }) => (
-            <>
-              <HasPermi value={['system:user:add']}>
-                <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ open: true, userId: undefined })}>
-                  {tc('add')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['system:user:edit']}>
-                <Button
-                  icon={<EditOutlined />}
-                  disabled={selectedRows.length !== 1 || selectedRows[0]?.admin === true}
-                  onClick={() => setDialog({ open: true, userId: selectedRows[0]?.userId })}
-                >
-                  {tc('edit')}
-                </Button>
-              </HasPermi>
-              <HasPermi value={['system:user:remove']}>
-                <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={selectedRows.length === 0 || selectedRows.some((r) => r.admin)}
-                  onClick={() => remove(selectedRows)}
-                >
-                  {tc('delete')}
-                </Button>
-              </HasPermi>
+            <CrudButtons
+              selected={selectedRows}
+              add={{ perm: 'system:user:add', onClick: () => setDialog({ open: true, userId: undefined }) }}
+              edit={{ perm: 'system:user:edit', onClick: (row) => setDialog({ open: true, userId: row.userId }), disabled: (row) => row.admin === true }}
+              remove={{ perm: 'system:user:remove', onClick: remove, disabled: (rows) => rows.some((r) => r.admin) }}
+              export={{ perm: 'system:user:export', onClick: () => userApi.export({ ...query, deptId }) }}
+            >
               <HasPermi value={['system:user:import']}>
                 <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
                   {tc('import')}
                 </Button>
               </HasPermi>
-              <HasPermi value={['system:user:export']}>
-                <Button icon={<DownloadOutlined />} onClick={() => userApi.export({ ...query, deptId })}>
-                  {tc('export')}
-                </Button>
-              </HasPermi>
-            </>
+            </CrudButtons>
           )}
         />
       </div>
