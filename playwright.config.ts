@@ -11,7 +11,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry: on a loaded 2-core machine an antd dialog reopened right after closing has been
+  // seen to come up without its mask and with its OK button unreachable (project.spec.ts, about
+  // one run in three with three workers). A test that passes on the retry is reported as flaky,
+  // with its screenshot kept, so it is visible and can be looked into; a real failure fails twice.
+  retries: 1,
   forbidOnly: true,
   reporter: [['list']],
   outputDir: 'test-results/e2e',

@@ -58,6 +58,16 @@ export async function openedDialog(dialog: Locator): Promise<Locator> {
   return dialog;
 }
 
+/**
+ * An antd dialog that has closed, its mask faded out too: opening another dialog (or the same one
+ * again) while the mask is still leaving has been seen to bring it up without a mask and with its
+ * OK button out of reach on a loaded machine.
+ */
+export async function closedDialog(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeHidden();
+  await expect(dialog.page().locator('.ant-modal-mask:visible')).toHaveCount(0);
+}
+
 /** Sets a system setting through the API and returns the value it had. */
 export async function setConfig(api: APIRequestContext, key: string, value: string): Promise<string> {
   const list = (await (await api.get(`${API}/system/config/list`, { params: { configKey: key, pageNum: 1, pageSize: 10 } })).json()) as {

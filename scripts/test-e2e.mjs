@@ -114,16 +114,18 @@ const run = spawnSync('npx', ['playwright', 'test', '--reporter=list,json', `--o
 
 for (const p of started) stop(p);
 let passed = 0;
+let flaky = 0;
 let failed = run.status === 0 ? 0 : 1;
 try {
   const stats = JSON.parse(readFileSync(report, 'utf8')).stats;
   passed = stats.expected + stats.flaky;
+  flaky = stats.flaky;
   failed = stats.unexpected;
 } catch {
   // No report: Playwright itself failed; the exit code tells.
 }
 rmSync(dataDir, { recursive: true, force: true });
-if (failed === 0) rmSync(path.join(root, output), { recursive: true, force: true });
+if (failed === 0 && flaky === 0) rmSync(path.join(root, output), { recursive: true, force: true });
 else console.log(`failure screenshots and context: ${output}`);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed${flaky > 0 ? ` (${flaky} only on the retry: flaky, screenshots kept in ${output})` : ''}, ${failed} failed`);
 process.exit(run.status ?? 1);
