@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rebuildHtml } from '../../packages/dita/src/html/html-rebuild.js';
-import { publish } from '../../packages/dita/src/publish/publisher.js';
+import { publish } from '../../packages/dita/src/publisher.js';
 import { FolderSource } from '../../packages/dita/src/source/file-source.js';
 
 const [root, map, out, touch] = process.argv.slice(2);

@@ -5,8 +5,8 @@ import type { Problem } from './problems/problem.js';
 import { countBySeverity } from './problems/problem.js';
 import type { LoadOptions } from './project/dita-project.js';
 import { check } from './publish/check.js';
-import type { OutputFormat } from './publish/publisher.js';
-import { publish } from './publish/publisher.js';
+import type { OutputFormat } from './publisher.js';
+import { publish } from './publisher.js';
 import { FolderSource } from './source/file-source.js';
 
 const USAGE = `usage: ccms-dita check <map> [--ditaval <file>] [--catalog <file>] [--no-dtd] [--root <dir>] [--json]

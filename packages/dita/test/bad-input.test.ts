@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publish } from '../src/publish/publisher.js';
+import { publish } from '../src/publisher.js';
 import { MemorySource } from '../src/source/file-source.js';
 import { CONCEPT, MAP, publishFixture, tempDir } from './fixture-helpers.js';
 

@@ -1,11 +1,11 @@
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plainText } from '../src/html/topic-renderer.js';
 import { keyVariableContent } from '../src/keys/key-space.js';
-import { splitHrefKey } from '../src/map/map-resolver.js';
-import type { PublishResult } from '../src/publish/publisher.js';
-import { publish } from '../src/publish/publisher.js';
+import { splitHrefKey } from '../src/links/href.js';
+import { plainText } from '../src/model/plain-text.js';
+import type { PublishResult } from '../src/publisher.js';
+import { publish } from '../src/publisher.js';
 import { FolderSource } from '../src/source/file-source.js';
 import { textContent } from '../src/xml/xml-dom.js';
 import { mainOf, stripTags, tempDir } from './fixture-helpers.js';

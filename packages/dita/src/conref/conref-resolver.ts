@@ -1,5 +1,5 @@
 import type { KeyScope } from '../keys/key-space.js';
-import { splitHref, splitHrefKey } from '../map/map-resolver.js';
+import { splitHref, splitHrefKey } from '../links/href.js';
 import type { ProblemList } from '../problems/problem.js';
 import { type DitaDocument, enclosingTopic } from '../project/dita-document.js';
 import { resolveRelative } from '../source/file-source.js';

@@ -10,8 +10,3 @@ export function escapeAttr(s: string): string {
   if (!ATTR_RE.test(s)) return s;
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
-
-/** An id usable in HTML and in a URL fragment. */
-export function htmlId(s: string): string {
-  return s.replace(/[^A-Za-z0-9_.:-]/g, '_');
-}

@@ -4,9 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CONCEPT, MAP, tempDir } from '../../test/fixture-helpers.js';
 import { loadProject } from '../project/dita-project.js';
 import { FolderSource } from '../source/file-source.js';
-import type { HtmlBuild } from './html-publisher.js';
-import { FULL_NAV_ENTRIES, publishHtml } from './html-publisher.js';
+import type { HtmlBuild } from './html-build.js';
+import { publishHtml } from './html-publisher.js';
 import { rebuildHtml } from './html-rebuild.js';
+import { FULL_NAV_ENTRIES } from './page-shell.js';
 
 function tree(dir: string): Record<string, string> {
   const out: Record<string, string> = {};

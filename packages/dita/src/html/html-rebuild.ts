@@ -6,20 +6,20 @@ import { loadProject } from '../project/dita-project.js';
 import type { Page, PagePlan } from '../publish/page-plan.js';
 import { patchPlan, planPages, reltableLinks, resetTitleCache } from '../publish/page-plan.js';
 import { normalizePath } from '../source/file-source.js';
-import type { HtmlBuild, PageRecord } from './html-publisher.js';
+import type { DependencyIndex, HtmlBuild, PageRecord } from './html-build.js';
 import {
   copyResources,
+  dependencyIndex,
+  keepDependencyIndex,
   loadCodeTexts,
   OutputWriter,
   pageContext,
   pageContextFor,
-  pageShell,
   recordOf,
-  replaceToc,
-  tocNav,
   writeSiteFiles,
-} from './html-publisher.js';
+} from './html-build.js';
 import { renderPage } from './page-renderer.js';
+import { pageShell, replaceToc, tocNav } from './page-shell.js';
 
 export interface RebuildResult {
   build: HtmlBuild;
@@ -31,35 +31,6 @@ export interface RebuildResult {
   navUpdated: string[];
   /** Milliseconds per phase. */
   timings: Record<string, number>;
-}
-
-interface DependencyIndex {
-  /** source file -> pages that depend on it */
-  deps: Map<string, Set<string>>;
-  /** key name -> pages that use it */
-  keys: Map<string, Set<string>>;
-}
-
-const dependencyIndexes = new WeakMap<Map<string, PageRecord>, DependencyIndex>();
-
-function addTo(m: Map<string, Set<string>>, k: string, v: string): void {
-  const set = m.get(k);
-  if (set === undefined) m.set(k, new Set([v]));
-  else set.add(v);
-}
-
-/** Which pages depend on each file and key (built once per record table, then carried forward). */
-export function dependencyIndex(records: Map<string, PageRecord>): DependencyIndex {
-  let index = dependencyIndexes.get(records);
-  if (index === undefined) {
-    index = { deps: new Map(), keys: new Map() };
-    for (const [outPath, rec] of records) {
-      for (const d of rec.deps) addTo(index.deps, d, outPath);
-      for (const k of rec.keys) addTo(index.keys, k, outPath);
-    }
-    dependencyIndexes.set(records, index);
-  }
-  return index;
 }
 
 /** The index after `rebuilt` pages were rendered again (sets are copied before they change). */
@@ -200,7 +171,7 @@ export async function rebuildHtml(previous: HtmlBuild, changedFiles: readonly st
     for (const r of rendered.resources) resources.add(r);
     rebuilt.push(page.outPath);
   }
-  if (index !== undefined) dependencyIndexes.set(records, updatedIndex(index, rebuilt, previous.records, records));
+  if (index !== undefined) keepDependencyIndex(records, updatedIndex(index, rebuilt, previous.records, records));
   lap('render');
   const removed: string[] = [];
   for (const outPath of previous.records.keys()) {

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { KeyScope } from '../keys/key-space.js';
 import { keyLinkText } from '../keys/key-space.js';
-import { isExternalHref, splitHref, splitHrefKey } from '../map/map-resolver.js';
+import { htmlId, isExternalHref, peerUrl, splitHref, splitHrefKey } from '../links/href.js';
 import { isTopic } from '../model/dita-elements.js';
+import { plainText } from '../model/plain-text.js';
 import type { ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
@@ -12,9 +13,9 @@ import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, descendants, firstChild, readableText, textContent } from '../xml/xml-dom.js';
 import type { GeneratedText } from './generated-text.js';
 import { generatedText } from './generated-text.js';
-import { escapeAttr, escapeText, htmlId } from './html-escape.js';
-import type { LinkTarget, RenderEnv } from './topic-renderer.js';
-import { peerUrl, plainText, renderTopic } from './topic-renderer.js';
+import { escapeAttr, escapeText } from './html-escape.js';
+import type { LinkTarget, RenderEnv } from './render-state.js';
+import { renderTopic } from './topic-renderer.js';
 
 export interface RenderedPage {
   /** The <article> elements, related links and footnotes (no page shell). */

@@ -1,6 +1,7 @@
 import type { ConditionFilter } from '../ditaval/ditaval.js';
 import type { KeyDefinition, KeyScopeItem, LinkScope } from '../keys/key-space.js';
 import { finishKeyScopes, KeyScope } from '../keys/key-space.js';
+import { isExternalHref, splitHref, splitHrefKey } from '../links/href.js';
 import { GENERATED_LISTS, isMap, isTopicref } from '../model/dita-elements.js';
 import type { ProblemList } from '../problems/problem.js';
 import type { FileSource } from '../source/file-source.js';
@@ -15,16 +16,6 @@ export interface MapReadOptions {
   problems: ProblemList;
   /** Cache of parsed files shared with the topic reader. */
   readXml: (path: string) => Promise<XmlElement | undefined>;
-}
-
-export function splitHref(href: string): { path: string; fragment?: string } {
-  const i = href.indexOf('#');
-  if (i < 0) return { path: href };
-  return { path: href.slice(0, i), fragment: href.slice(i + 1) };
-}
-
-export function isExternalHref(href: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
 }
 
 /** The DITA format of a topicref: @format, else from the file extension. */
@@ -352,13 +343,6 @@ function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
     const nav = navEl !== undefined && navEl.parent !== def.element ? textContent(navEl).trim() : def.element.attrs.navtitle;
     if (nav) node.navtitle = nav.replace(/\s+/g, ' ');
   }
-}
-
-/** keyref="key/elementid" for element references through a key. */
-export function splitHrefKey(keyref: string): { path: string; fragment?: string } {
-  const i = keyref.indexOf('/');
-  if (i < 0) return { path: keyref };
-  return { path: keyref.slice(0, i), fragment: keyref.slice(i + 1) };
 }
 
 function readSubjectScheme(root: XmlElement, file: string): SubjectScheme {

@@ -53,6 +53,29 @@ export const GENERATED_LISTS = new Set([
   'glossarylist',
   'booklist',
 ]);
+/** Elements whose content is not part of a topic's rendered text (metadata, index entries, comments). */
+export const UNRENDERED_ELEMENTS = new Set([
+  'prolog',
+  'titlealts',
+  'indexterm',
+  'index-see',
+  'index-see-also',
+  'index-sort-as',
+  'data',
+  'foreign',
+  'unknown',
+  'required-cleanup',
+  'resourceid',
+  'navtitle',
+  'searchtitle',
+  'related-links',
+  'glossAlt',
+  'glossStatus',
+  'glossPartOfSpeech',
+  'glossProperty',
+  'glossSymbol',
+  'draft-comment',
+]);
 export const BODY_ELEMENTS = new Set(['body', 'conbody', 'taskbody', 'refbody', 'glossBody', 'troublebody']);
 
 function hasClass(el: XmlElement, token: string): boolean {

@@ -1,9 +1,9 @@
-import { plainText } from '../html/topic-renderer.js';
 import type { KeyScope } from '../keys/key-space.js';
 import { keyVariableContent } from '../keys/key-space.js';
-import { splitHrefKey } from '../map/map-resolver.js';
+import { splitHrefKey } from '../links/href.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
+import { plainText } from './plain-text.js';
 
 /** A topic's prolog metadata, for page heads and for search indexing. */
 export interface TopicMetadata {

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { peerUrl, plainText } from '../html/topic-renderer.js';
 import type { KeyScope } from '../keys/key-space.js';
+import { isExternalHref, peerUrl, splitHref } from '../links/href.js';
 import type { Reference } from '../links/link-graph.js';
 import type { MapNode, Reltable } from '../map/map-model.js';
-import { isExternalHref, splitHref } from '../map/map-resolver.js';
 import { isTopic, topicTitle } from '../model/dita-elements.js';
+import { plainText } from '../model/plain-text.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { firstChild } from '../xml/xml-dom.js';

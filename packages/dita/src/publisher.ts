@@ -1,8 +1,8 @@
-import type { HtmlBuild } from '../html/html-publisher.js';
-import { publishHtml } from '../html/html-publisher.js';
-import type { Problem } from '../problems/problem.js';
-import type { LoadOptions } from '../project/dita-project.js';
-import { DitaProject, loadProject } from '../project/dita-project.js';
+import type { HtmlBuild } from './html/html-build.js';
+import { publishHtml } from './html/html-publisher.js';
+import type { Problem } from './problems/problem.js';
+import type { LoadOptions } from './project/dita-project.js';
+import { DitaProject, loadProject } from './project/dita-project.js';
 
 export type OutputFormat = 'html5' | 'pdf';
 
@@ -33,7 +33,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   const project = await loadProject(options);
   const t1 = performance.now();
   if (options.format === 'pdf') {
-    const { publishPdf } = await import('../pdf/pdf-publisher.js');
+    const { publishPdf } = await import('./pdf/pdf-publisher.js');
     const r = await publishPdf(project, {
       out: options.out,
       ...(options.chromium !== undefined ? { chromium: options.chromium } : {}),

@@ -1,0 +1,142 @@
+import type { KeyDefinition } from '../keys/key-space.js';
+import { keyLinkText, keyVariableContent } from '../keys/key-space.js';
+import { isExternalHref, peerUrl, splitHref, splitHrefKey } from '../links/href.js';
+import { hasContent } from '../model/plain-text.js';
+import { resolveRelative } from '../source/file-source.js';
+import type { XmlElement } from '../xml/xml-dom.js';
+import { firstChild, textContent } from '../xml/xml-dom.js';
+import { escapeAttr, escapeText } from './html-escape.js';
+import type { LinkTarget, RenderEnv, RenderState } from './render-state.js';
+import { attrs } from './render-state.js';
+
+/** Links, images and objects: everything that writes a URL into the page. */
+
+export function flagImg(src: string | undefined, alt: string | undefined, env: RenderEnv, cls: string): string {
+  if (src === undefined) return alt ? `<span class="${cls}">${escapeText(alt)}</span>` : '';
+  const url = isExternalHref(src) ? src : env.resource(src);
+  return `<img class="${cls}" src="${escapeAttr(url)}" alt="${escapeAttr(alt ?? '')}">`;
+}
+
+function keyDefFor(el: XmlElement, state: RenderState): { def: KeyDefinition | undefined; key: string; fragment: string | undefined } {
+  const keyref = el.attrs.keyref ?? '';
+  const { path: key, fragment } = splitHrefKey(keyref);
+  state.env.onKey(key);
+  return { def: state.env.scope.resolve(key), key, fragment };
+}
+
+/** ph/keyword/term with @keyref: text from the key when empty; a link when the key points at something. */
+export function keyedPhrase(el: XmlElement, state: RenderState, tag: string): string {
+  const { def, fragment } = keyDefFor(el, state);
+  let content = hasContent(el) ? state.inline(el.children) : '';
+  if (def !== undefined && content === '') {
+    const nodes = keyVariableContent(def);
+    if (nodes !== undefined) content = state.inline(nodes);
+  }
+  let link: LinkTarget | undefined;
+  if (def?.href !== undefined) {
+    link =
+      def.scope !== 'local' || isExternalHref(def.href)
+        ? { url: def.href }
+        : state.env.link(def.href, fragment !== undefined ? `${def.fragment ?? ''}/${fragment}` : def.fragment);
+    if (content === '' && link?.title !== undefined) content = link.title;
+  }
+  const inner = `<${tag}${attrs(el, state, el.name)}>${content}</${tag}>`;
+  if (link !== undefined && el.name !== 'ph' && el.name !== 'cite' && def?.href !== undefined) {
+    const ext = def.scope === 'external' ? ' target="_blank" rel="external noopener"' : '';
+    return `<a class="keylink" href="${escapeAttr(link.url)}"${ext}>${inner}</a>`;
+  }
+  return inner;
+}
+
+export function xref(el: XmlElement, state: RenderState): string {
+  const { env } = state;
+  let url: string | undefined;
+  let title: string | undefined;
+  let external = el.attrs.scope === 'external';
+  const content = hasContent(el) ? state.inline(el.children.filter((c) => !(c.type === 'element' && c.name === 'desc'))) : '';
+  if (el.attrs.keyref !== undefined) {
+    const { def, fragment } = keyDefFor(el, state);
+    if (def !== undefined) {
+      if (def.href !== undefined) {
+        if (def.scope !== 'local' || isExternalHref(def.href)) {
+          url = def.href;
+          external = def.scope === 'external';
+        } else {
+          const target = env.link(def.href, fragment !== undefined ? `${def.fragment ?? ''}/${fragment}` : def.fragment);
+          url = target?.url;
+          title = target?.title;
+        }
+      }
+      const lt = keyLinkText(def);
+      if (lt !== undefined && content === '') title = state.inline(lt);
+    }
+  }
+  if (url === undefined && el.attrs.href !== undefined) {
+    const href = el.attrs.href;
+    if (isExternalHref(href) || el.attrs.scope === 'external' || el.attrs.scope === 'peer') {
+      url = el.attrs.scope === 'peer' ? peerUrl(href, el.attrs.format) : href;
+      external = el.attrs.scope !== 'peer';
+    } else {
+      const { path, fragment } = splitHref(href);
+      const format = el.attrs.format;
+      const file = path === '' ? el.file : resolveRelative(el.file, path);
+      if (file !== undefined) {
+        if (format !== undefined && format !== 'dita' && format !== 'ditamap') url = env.resource(file) + (fragment !== undefined ? `#${fragment}` : '');
+        else {
+          const frag = fragment?.startsWith('./') ? `${state.topicId}/${fragment.slice(2)}` : fragment;
+          const target = env.link(file, frag);
+          url = target?.url;
+          title ??= target?.title;
+        }
+      }
+    }
+  }
+  const text = content !== '' ? content : (title ?? escapeText(el.attrs.href ?? el.attrs.keyref ?? ''));
+  if (url === undefined) return `<span${attrs(el, state, 'xref')}>${text}</span>`;
+  const ext = external ? ' target="_blank" rel="external noopener"' : '';
+  return `<a${attrs(el, state, 'xref')} href="${escapeAttr(url)}"${ext}>${text}</a>`;
+}
+
+export function image(el: XmlElement, state: RenderState): string {
+  const { env } = state;
+  let src: string | undefined;
+  if (el.attrs.keyref !== undefined) {
+    const { def } = keyDefFor(el, state);
+    if (def?.href !== undefined) src = def.scope === 'local' && !isExternalHref(def.href) ? env.resource(def.href) : def.href;
+  }
+  if (src === undefined && el.attrs.href !== undefined) {
+    const href = el.attrs.href;
+    if (isExternalHref(href) || el.attrs.scope === 'external') src = href;
+    else {
+      const file = resolveRelative(el.file, href);
+      if (file !== undefined) src = env.resource(file);
+    }
+  }
+  const altEl = firstChild(el, 'alt');
+  const alt = altEl !== undefined ? textContent(altEl) : (el.attrs.alt ?? '');
+  let size = '';
+  for (const a of ['width', 'height']) {
+    const v = el.attrs[a];
+    if (v !== undefined) {
+      const m = /^([\d.]+)(px)?$/.exec(v);
+      size += m !== null ? ` ${a}="${m[1]}"` : '';
+    }
+  }
+  const img = `<img${attrs(el, state, 'image')} src="${escapeAttr(src ?? '')}" alt="${escapeAttr(alt.trim())}"${size}>`;
+  return el.attrs.placement === 'break' ? `<div class="imageblock${el.attrs.align ? ` image-${escapeAttr(el.attrs.align)}` : ''}">${img}</div>` : img;
+}
+
+export function objectEl(el: XmlElement, state: RenderState): string {
+  const data = el.attrs.data;
+  const url =
+    data === undefined
+      ? ''
+      : isExternalHref(data)
+        ? data
+        : (() => {
+            const f = resolveRelative(el.file, data);
+            return f !== undefined ? state.env.resource(f) : data;
+          })();
+  const desc = firstChild(el, 'desc');
+  return `<object${attrs(el, state, 'object')} data="${escapeAttr(url)}"${el.attrs.type ? ` type="${escapeAttr(el.attrs.type)}"` : ''}>${desc !== undefined ? state.inline(desc.children) : ''}</object>`;
+}

@@ -1,0 +1,75 @@
+import type { KeyScope } from '../keys/key-space.js';
+import { htmlId } from '../links/href.js';
+import { isTopic } from '../model/dita-elements.js';
+import type { ProblemList } from '../problems/problem.js';
+import type { Flag, XmlElement, XmlNode } from '../xml/xml-dom.js';
+import type { GeneratedText } from './generated-text.js';
+import { escapeAttr } from './html-escape.js';
+
+export interface LinkTarget {
+  url: string;
+  /** Rendered (HTML) title of the target, for links without text. */
+  title?: string;
+  shortdesc?: string;
+  type?: string;
+}
+
+/** What the renderer needs from the publication: links, keys, images, code files. */
+export interface RenderEnv {
+  text: GeneratedText;
+  scope: KeyScope;
+  problems: ProblemList;
+  /** Link to a DITA file (root-relative) and fragment, relative to the page being written. */
+  link: (file: string, fragment: string | undefined) => LinkTarget | undefined;
+  /** URL of a non-DITA local file (image, object), which the publisher copies. */
+  resource: (file: string) => string;
+  /** Text of a local file for coderef. */
+  codeText: (file: string) => string | undefined;
+  onKey: (key: string) => void;
+  draft: boolean;
+}
+
+/** Where rendering of one topic is: counters, footnotes, and the renderer's own content functions. */
+export interface RenderState {
+  env: RenderEnv;
+  topicId: string;
+  fig: number;
+  table: number;
+  footnotes: string[];
+  /** Renders inline content (phrases, text). */
+  inline: (nodes: readonly XmlNode[]) => string;
+  /** Renders an element's content as blocks or inline, as it holds. */
+  flow: (el: XmlElement, level: number) => string;
+}
+
+export function attrs(el: XmlElement, state: RenderState, cls: string, extra = ''): string {
+  let out = '';
+  const id = el.attrs.id;
+  if (id !== undefined && !isTopic(el)) out += ` id="${escapeAttr(htmlId(`${state.topicId}__${id}`))}"`;
+  const oc = el.attrs.outputclass;
+  const classes = oc ? `${cls} ${oc}` : cls;
+  if (classes) out += ` class="${escapeAttr(classes)}"`;
+  if (el.attrs['xml:lang']) out += ` lang="${escapeAttr(el.attrs['xml:lang'])}"`;
+  const style = flagStyle(el.flags);
+  if (style) out += ` style="${escapeAttr(style)}"`;
+  return out + extra;
+}
+
+export function flagStyle(flags: Flag[] | undefined): string {
+  if (flags === undefined) return '';
+  const parts: string[] = [];
+  for (const f of flags) {
+    if (f.color) parts.push(`color:${f.color}`);
+    if (f.backcolor) parts.push(`background-color:${f.backcolor}`);
+    for (const s of f.style ?? []) {
+      if (s === 'bold') parts.push('font-weight:bold');
+      else if (s === 'italics') parts.push('font-style:italic');
+      else if (s === 'underline') parts.push('text-decoration:underline');
+      else if (s === 'double-underline') parts.push('text-decoration:underline double');
+      else if (s === 'overline') parts.push('text-decoration:overline');
+      else if (s === 'line-through') parts.push('text-decoration:line-through');
+    }
+    if (f.changebar !== undefined) parts.push('border-left:3px solid currentColor;padding-left:4px');
+  }
+  return parts.join(';');
+}
