@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Condition } from '../src/ditaval/ditaval.js';
 import { publishHtml } from '../src/html/html-publisher.js';
+import type { Problem } from '../src/problems/problem.js';
 import type { DitaProject } from '../src/project/dita-project.js';
 import { loadProject } from '../src/project/dita-project.js';
 import { MemorySource } from '../src/source/file-source.js';
@@ -31,6 +32,8 @@ export interface HtmlOut {
   dir: string;
   read: (rel: string) => string;
   written: string[];
+  /** Every problem of the build: loading, links and rendering. */
+  problems: Problem[];
   cleanup: () => void;
 }
 
@@ -52,6 +55,7 @@ export async function publishFixture(
     dir,
     read: (rel) => readFileSync(path.join(dir, rel), 'utf8'),
     written: build.written,
+    problems: build.problems,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -7,13 +7,14 @@ import type { XmlElement } from '../xml/xml-dom.js';
 import { firstChild, textContent } from '../xml/xml-dom.js';
 import { escapeAttr, escapeText } from './html-escape.js';
 import type { LinkTarget, RenderEnv, RenderState } from './render-state.js';
-import { attrs } from './render-state.js';
+import { attrs, publishableUrl } from './render-state.js';
 
 /** Links, images and objects: everything that writes a URL into the page. */
 
-export function flagImg(src: string | undefined, alt: string | undefined, env: RenderEnv, cls: string): string {
-  if (src === undefined) return alt ? `<span class="${cls}">${escapeText(alt)}</span>` : '';
-  const url = isExternalHref(src) ? src : env.resource(src);
+/** A DITAVAL flag's image (or its alt text) next to the flagged element. */
+export function flagImg(el: XmlElement, src: string | undefined, alt: string | undefined, env: RenderEnv, cls: string): string {
+  const url = src === undefined ? undefined : publishableUrl(isExternalHref(src) ? src : env.resource(src), el, env);
+  if (url === undefined) return alt ? `<span class="${cls}">${escapeText(alt)}</span>` : '';
   return `<img class="${cls}" src="${escapeAttr(url)}" alt="${escapeAttr(alt ?? '')}">`;
 }
 
@@ -41,9 +42,10 @@ export function keyedPhrase(el: XmlElement, state: RenderState, tag: string): st
     if (content === '' && link?.title !== undefined) content = link.title;
   }
   const inner = `<${tag}${attrs(el, state, el.name)}>${content}</${tag}>`;
-  if (link !== undefined && el.name !== 'ph' && el.name !== 'cite' && def?.href !== undefined) {
+  const url = link !== undefined && el.name !== 'ph' && el.name !== 'cite' ? publishableUrl(link.url, el, state.env) : undefined;
+  if (url !== undefined && def?.href !== undefined) {
     const ext = def.scope === 'external' ? ' target="_blank" rel="external noopener"' : '';
-    return `<a class="keylink" href="${escapeAttr(link.url)}"${ext}>${inner}</a>`;
+    return `<a class="keylink" href="${escapeAttr(url)}"${ext}>${inner}</a>`;
   }
   return inner;
 }
@@ -92,6 +94,7 @@ export function xref(el: XmlElement, state: RenderState): string {
     }
   }
   const text = content !== '' ? content : (title ?? escapeText(el.attrs.href ?? el.attrs.keyref ?? ''));
+  if (url !== undefined) url = publishableUrl(url, el, env);
   if (url === undefined) return `<span${attrs(el, state, 'xref')}>${text}</span>`;
   const ext = external ? ' target="_blank" rel="external noopener"' : '';
   return `<a${attrs(el, state, 'xref')} href="${escapeAttr(url)}"${ext}>${text}</a>`;
@@ -114,6 +117,7 @@ export function image(el: XmlElement, state: RenderState): string {
   }
   const altEl = firstChild(el, 'alt');
   const alt = altEl !== undefined ? textContent(altEl) : (el.attrs.alt ?? '');
+  if (src !== undefined && publishableUrl(src, el, env) === undefined) return `<span${attrs(el, state, 'image')}>${escapeText(alt.trim())}</span>`;
   let size = '';
   for (const a of ['width', 'height']) {
     const v = el.attrs[a];
@@ -138,5 +142,7 @@ export function objectEl(el: XmlElement, state: RenderState): string {
             return f !== undefined ? state.env.resource(f) : data;
           })();
   const desc = firstChild(el, 'desc');
+  if (publishableUrl(url, el, state.env) === undefined)
+    return `<span${attrs(el, state, 'object')}>${desc !== undefined ? state.inline(desc.children) : ''}</span>`;
   return `<object${attrs(el, state, 'object')} data="${escapeAttr(url)}"${el.attrs.type ? ` type="${escapeAttr(el.attrs.type)}"` : ''}>${desc !== undefined ? state.inline(desc.children) : ''}</object>`;
 }

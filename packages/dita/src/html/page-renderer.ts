@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { KeyScope } from '../keys/key-space.js';
 import { keyLinkText } from '../keys/key-space.js';
-import { htmlId, isExternalHref, peerUrl, splitHref, splitHrefKey } from '../links/href.js';
+import { htmlId, isAllowedUrl, isExternalHref, peerUrl, splitHref, splitHrefKey } from '../links/href.js';
 import { isTopic } from '../model/dita-elements.js';
 import { plainText } from '../model/plain-text.js';
 import type { ProblemList } from '../problems/problem.js';
@@ -15,6 +15,7 @@ import type { GeneratedText } from './generated-text.js';
 import { generatedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
 import type { LinkTarget, RenderEnv } from './render-state.js';
+import { publishableUrl } from './render-state.js';
 import { renderTopic } from './topic-renderer.js';
 
 export interface RenderedPage {
@@ -186,6 +187,11 @@ function relatedLinks(
   // Relationship tables.
   for (const rel of ctx.related.get(file) ?? []) {
     if (rel.external) {
+      // A refused scheme is listed as text (the link graph reports it).
+      if (!isAllowedUrl(rel.file)) {
+        add('other', `<li class="link">${escapeText(rel.navtitle ?? rel.file)}</li>`);
+        continue;
+      }
       add(
         'other',
         `<li class="link"><a href="${escapeAttr(rel.file)}" target="_blank" rel="external noopener">${escapeText(rel.navtitle ?? rel.file)}</a></li>`,
@@ -294,6 +300,7 @@ function topicLink(_ctx: PageContext, l: XmlElement, env: RenderEnv, scope: KeyS
     }
   }
   if (url === undefined) return undefined;
+  if (publishableUrl(url, l, env) === undefined) return { type, html: `<li class="link">${text ?? escapeText(l.attrs.href ?? l.attrs.keyref ?? '')}</li>` };
   const ext = external ? ' target="_blank" rel="external noopener"' : '';
   const desc = shortdesc ? `<p class="linkdesc">${escapeText(shortdesc)}</p>` : '';
   return { type, html: `<li class="link"><a href="${escapeAttr(url)}"${ext}>${text ?? escapeText(l.attrs.href ?? l.attrs.keyref ?? '')}</a>${desc}</li>` };

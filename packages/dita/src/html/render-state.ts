@@ -1,5 +1,5 @@
 import type { KeyScope } from '../keys/key-space.js';
-import { htmlId } from '../links/href.js';
+import { htmlId, isAllowedUrl, refusedUrlMessage, URL_REFUSED } from '../links/href.js';
 import { isTopic } from '../model/dita-elements.js';
 import type { ProblemList } from '../problems/problem.js';
 import type { Flag, XmlElement, XmlNode } from '../xml/xml-dom.js';
@@ -72,4 +72,11 @@ export function flagStyle(flags: Flag[] | undefined): string {
     if (f.changebar !== undefined) parts.push('border-left:3px solid currentColor;padding-left:4px');
   }
   return parts.join(';');
+}
+
+/** The URL when a published page may carry it; otherwise undefined, with a problem located at the element. */
+export function publishableUrl(url: string, el: XmlElement, env: RenderEnv): string | undefined {
+  if (isAllowedUrl(url)) return url;
+  env.problems.error(URL_REFUSED, refusedUrlMessage(url), el);
+  return undefined;
 }

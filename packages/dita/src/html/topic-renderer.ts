@@ -83,12 +83,12 @@ const TASK_SECTIONS: Record<string, keyof GeneratedText> = {
 
 function startFlags(el: XmlElement, env: RenderEnv): string {
   if (el.flags === undefined) return '';
-  return el.flags.map((f) => flagImg(f.startImage, f.startAlt, env, 'flag flag-start')).join('');
+  return el.flags.map((f) => flagImg(el, f.startImage, f.startAlt, env, 'flag flag-start')).join('');
 }
 
 function endFlags(el: XmlElement, env: RenderEnv): string {
   if (el.flags === undefined) return '';
-  return el.flags.map((f) => flagImg(f.endImage, f.endAlt, env, 'flag flag-end')).join('');
+  return el.flags.map((f) => flagImg(el, f.endImage, f.endAlt, env, 'flag flag-end')).join('');
 }
 
 const BLOCK_CHILDREN = new Set([

@@ -33,3 +33,36 @@ export function peerUrl(href: string, format: string | undefined): string {
   const page = path.replace(/\.(dita|xml)$/i, '.html');
   return fragment === undefined || fragment === '' ? page : `${page}#${htmlId(fragment.replace('/', '__'))}`;
 }
+
+/** URL schemes a published page may carry; any other (javascript:, data:, vbscript:, file:, ...) is never written. */
+const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto']);
+
+/**
+ * The scheme of a URL as a browser would read it, lower-cased; undefined for a relative or fragment URL.
+ * Browsers drop tabs, newlines and surrounding controls before they read a scheme: dropping every control and space is
+ * stricter, so whatever scheme a browser sees is seen here too.
+ */
+export function urlScheme(url: string): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters browsers skip in a scheme
+  const m = /^([a-z][a-z0-9+.-]*):/i.exec(url.replace(/[\u0000-\u0020\u007f]+/g, ''));
+  return m?.[1]?.toLowerCase();
+}
+
+/** Whether a published page may link to (or load) this URL: http(s), mailto, relative and fragment URLs. */
+export function isAllowedUrl(url: string): boolean {
+  const scheme = urlScheme(url);
+  return scheme === undefined || ALLOWED_SCHEMES.has(scheme);
+}
+
+export const URL_REFUSED = 'url-refused';
+
+const REFUSED_LEAD = 'Link not published:';
+
+/** Why a link is published as plain text (the same words wherever it is found, so it is reported once per place). */
+export function refusedUrlMessage(url: string): string {
+  return `${REFUSED_LEAD} the scheme "${urlScheme(url) ?? ''}:" is not allowed (only http, https, mailto, relative and fragment URLs are)`;
+}
+
+export function isRefusedUrlMessage(message: string): boolean {
+  return message.startsWith(REFUSED_LEAD);
+}

@@ -3,7 +3,7 @@ import { applyPushes, resolveAllConrefs } from '../conref/conref-resolver.js';
 import type { Condition } from '../ditaval/ditaval.js';
 import { ConditionFilter, parseDitaval } from '../ditaval/ditaval.js';
 import type { KeyDefinition, KeyScope } from '../keys/key-space.js';
-import { isExternalHref, splitHref, splitHrefKey } from '../links/href.js';
+import { isAllowedUrl, isExternalHref, isRefusedUrlMessage, refusedUrlMessage, splitHref, splitHrefKey, URL_REFUSED } from '../links/href.js';
 import type { RawReference, Reference, ReferenceStatus } from '../links/link-graph.js';
 import { collectReferences } from '../links/link-graph.js';
 import type { MapNode, ResolvedMap } from '../map/map-model.js';
@@ -707,6 +707,10 @@ function reportBroken(byFile: Map<string, Reference[]>, problems: ProblemList): 
     for (const ref of broken) {
       // conref/conkeyref and submaps are reported where they are resolved.
       if (ref.status !== 'broken' || ref.kind === 'conref' || ref.kind === 'conkeyref' || ref.kind === 'mapref') continue;
+      if (ref.reason !== undefined && isRefusedUrlMessage(ref.reason)) {
+        problems.error(URL_REFUSED, ref.reason, ref);
+        continue;
+      }
       const code = ref.reason?.startsWith('Key ')
         ? 'key-undefined'
         : ref.kind === 'image' || ref.kind === 'object'
@@ -729,17 +733,23 @@ function resolveOneReference(file: string, r: RawReference, docs: Map<string, Di
       return makeReference(r, file, key, undefined, undefined, hasFallback ? 'resolved' : 'broken', `Key "${key}" is not defined`);
     }
     if (def.href === undefined) return makeReference(r, file, key, undefined, undefined, 'resolved', undefined);
-    if (def.scope !== 'local' || isExternalHref(def.href)) return makeReference(r, file, key, def.href, undefined, 'external', undefined);
+    if (def.scope !== 'local' || isExternalHref(def.href)) return externalReference(r, file, key, def.href);
     const frag = fragment !== undefined ? `${def.fragment ?? docs.get(def.href)?.firstTopic?.attrs.id ?? ''}/${fragment}` : def.fragment;
     return { r, file, key, target: def.href, fragment: frag };
   }
   if (isExternalHref(r.value) || scopeAttr === 'external' || (scopeAttr === 'peer' && r.kind !== 'conref')) {
-    return makeReference(r, file, undefined, r.value, undefined, 'external', undefined);
+    return externalReference(r, file, undefined, r.value);
   }
   const { path, fragment } = splitHref(r.value);
   const target = path === '' ? file : resolveRelative(file, path);
   if (target === undefined) return makeReference(r, file, undefined, undefined, undefined, 'broken', `Reference outside the source: ${r.value}`);
   return { r, file, key: undefined, target, fragment };
+}
+
+/** A reference out of the publication; one with a scheme a page may not carry (javascript:, data:, ...) is refused. */
+function externalReference(r: RawReference, file: string, key: string | undefined, url: string): Reference {
+  if (isAllowedUrl(url)) return makeReference(r, file, key, url, undefined, 'external', undefined);
+  return makeReference(r, file, key, undefined, undefined, 'broken', refusedUrlMessage(url));
 }
 
 function finishReference(c: PendingCheck, exists: boolean, docs: Map<string, DitaDocument>): Reference {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { KeyScope } from '../keys/key-space.js';
-import { isExternalHref, peerUrl, splitHref } from '../links/href.js';
+import { isAllowedUrl, isExternalHref, peerUrl, splitHref } from '../links/href.js';
 import type { Reference } from '../links/link-graph.js';
 import type { MapNode, Reltable } from '../map/map-model.js';
 import { isTopic, topicTitle } from '../model/dita-elements.js';
@@ -53,10 +53,12 @@ export interface PagePlan {
   mapDir: string;
 }
 
-/** Output path (relative to the output folder) of a source file: relative to the map's folder, .dita -> .html. */
+/** Output path (relative to the output folder) of a source file: relative to the map's folder, .dita -> .html, no colon. */
 export function outputPathOf(file: string, mapDir: string, html = false): string {
   let rel = mapDir === '' ? file : path.posix.relative(mapDir, file);
   rel = rel.replace(/^(\.\.\/)+/, (m) => '_up/'.repeat(m.length / 3));
+  // A colon would make a link from a page in the same folder read as a URL scheme ("javascript:x.html").
+  rel = rel.replace(/:/g, '_');
   return html ? `${rel.replace(/\.(dita|xml)$/i, '')}.html` : rel;
 }
 
@@ -213,7 +215,9 @@ export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Pag
       if (!node.locktitle || title === '') title = pt !== undefined ? titleOfTopic(pt.topic, page.scope) : title;
       href = page.outPath + (pt !== undefined && pt !== page.topics[0] && pt.topic.attrs.id ? `#${pt.topic.attrs.id}` : '');
     } else if (node.href !== undefined && node.scope !== 'local') {
+      // A refused scheme (javascript:, data:, ...) is listed as text; the link graph reports it.
       href = outsideHref(node, mapDir);
+      if (href !== undefined && !isAllowedUrl(href)) href = undefined;
     }
     if (title === '') title = node.href ?? '';
     const entry: NavEntry = { t: title, c: children, node };
