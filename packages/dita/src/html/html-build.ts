@@ -4,6 +4,7 @@ import type { Problem, ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
 import { outputPathOf } from '../publish/page-plan.js';
+import { SOURCE_OUTSIDE_ROOT } from '../source/file-source.js';
 import { decodeXml } from '../xml/xml-parser.js';
 import { DEFAULT_CSS, DEFAULT_JS } from './html-assets.js';
 import type { PageContext, RenderedPage } from './page-renderer.js';
@@ -250,10 +251,19 @@ export async function copyResources(writer: OutputWriter, project: DitaProject, 
     const rel = outputPathOf(file, plan.mapDir);
     if (rel.endsWith('.html')) continue;
     const missing = (): void => problems.warning('image-missing', `Resource not found: ${file}`, { file, line: 0, column: 0 });
+    const { source } = project;
+    // Never a file a symbolic link leads to outside the source (a copy would follow it).
+    const refused = source.refusal?.(file);
+    if (refused !== undefined) {
+      problems.error(SOURCE_OUTSIDE_ROOT, refused, { file, line: 0, column: 0 });
+      continue;
+    }
     try {
-      const src = project.source as { root?: unknown };
-      if (typeof src.root === 'string') await writer.copy(path.join(src.root, file), rel, missing);
-      else await writer.copy(Buffer.from(await readBinary(project, file)), rel);
+      if (source.localPath !== undefined) {
+        const local = source.localPath(file);
+        if (local === undefined) missing();
+        else await writer.copy(local, rel, missing);
+      } else await writer.copy(Buffer.from(await readBinary(project, file)), rel);
     } catch {
       missing();
     }

@@ -15,7 +15,7 @@ import { topicMetadata } from '../model/topic-metadata.js';
 import type { Problem } from '../problems/problem.js';
 import { ProblemList } from '../problems/problem.js';
 import type { FileSource } from '../source/file-source.js';
-import { normalizePath, resolveRelative } from '../source/file-source.js';
+import { isOutsideRootMessage, normalizePath, resolveRelative, SOURCE_OUTSIDE_ROOT } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { decodeXml, parseXml } from '../xml/xml-parser.js';
 import { DitaDocument, enclosingTopic } from './dita-document.js';
@@ -186,6 +186,8 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
         try {
           content = await source.read(path);
         } catch {
+          const refused = source.refusal?.(path);
+          if (refused !== undefined) problems.error(SOURCE_OUTSIDE_ROOT, refused, { file: path, line: 0, column: 0 });
           return undefined;
         }
         const text = decodeXml(content);
@@ -455,10 +457,11 @@ async function loadIncremental(options: LoadOptions, previous: DitaProject, chan
   }
   const existing = new Map<string, boolean>();
   await Promise.all([...unknown].map(async (p) => existing.set(p, await source.exists(p))));
+  const refusals = refusalsOf(source, existing);
   for (const [f, list] of lists) {
     referencesByFile.set(
       f,
-      list.map((x) => ('target' in x ? finishReference(x, docs.has(x.target) || existing.get(x.target) === true, docs) : x)),
+      list.map((x) => ('target' in x ? finishReference(x, docs.has(x.target) || existing.get(x.target) === true, docs, refusals.get(x.target)) : x)),
     );
   }
   reportBroken(referencesByFile, problems);
@@ -619,11 +622,12 @@ async function resolveReferences(
   }
   const existing = new Map<string, boolean>();
   await Promise.all([...unknown].map(async (p) => existing.set(p, await source.exists(p))));
+  const refusals = refusalsOf(source, existing);
   const out = new Map<string, Reference[]>();
   for (const [file, list] of byFile) {
     out.set(
       file,
-      list.map((x) => ('target' in x ? finishCheck(x, docs.has(x.target) || existing.get(x.target) === true) : x)),
+      list.map((x) => ('target' in x ? finishCheck(x, docs.has(x.target) || existing.get(x.target) === true, refusals.get(x.target)) : x)),
     );
   }
   reportBroken(out, problems);
@@ -633,8 +637,8 @@ async function resolveReferences(
     return resolveOneReference(file, r, docs, scopeOf);
   }
 
-  function finishCheck(c: PendingCheck, exists: boolean): Reference {
-    return finishReference(c, exists, docs);
+  function finishCheck(c: PendingCheck, exists: boolean, refusal: string | undefined): Reference {
+    return finishReference(c, exists, docs, refusal);
   }
 }
 
@@ -711,6 +715,10 @@ function reportBroken(byFile: Map<string, Reference[]>, problems: ProblemList): 
         problems.error(URL_REFUSED, ref.reason, ref);
         continue;
       }
+      if (ref.reason !== undefined && isOutsideRootMessage(ref.reason)) {
+        problems.error(SOURCE_OUTSIDE_ROOT, ref.reason, ref);
+        continue;
+      }
       const code = ref.reason?.startsWith('Key ')
         ? 'key-undefined'
         : ref.kind === 'image' || ref.kind === 'object'
@@ -752,9 +760,20 @@ function externalReference(r: RawReference, file: string, key: string | undefine
   return makeReference(r, file, key, undefined, undefined, 'broken', refusedUrlMessage(url));
 }
 
-function finishReference(c: PendingCheck, exists: boolean, docs: Map<string, DitaDocument>): Reference {
+/** Why each missing target is missing when the source refuses it (a symbolic link out of its root). */
+function refusalsOf(source: FileSource, existing: ReadonlyMap<string, boolean>): Map<string, string> {
+  const out = new Map<string, string>();
+  if (source.refusal === undefined) return out;
+  for (const [p, exists] of existing) {
+    const why = exists ? undefined : source.refusal(p);
+    if (why !== undefined) out.set(p, why);
+  }
+  return out;
+}
+
+function finishReference(c: PendingCheck, exists: boolean, docs: Map<string, DitaDocument>, refusal?: string): Reference {
   const { r, file, key, target, fragment } = c;
-  if (!exists) return makeReference(r, file, key, target, fragment, 'broken', `${describeValue(r.value)}: file ${target} not found`);
+  if (!exists) return makeReference(r, file, key, target, fragment, 'broken', refusal ?? `${describeValue(r.value)}: file ${target} not found`);
   const doc = docs.get(target);
   if (doc !== undefined && fragment !== undefined && fragment !== '' && XML_EXT.test(target) && r.kind !== 'coderef') {
     const ctxTopic = target === file ? enclosingTopic(r.el)?.attrs.id : undefined;

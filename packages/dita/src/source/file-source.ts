@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -11,6 +11,22 @@ export interface FileSource {
   exists(filePath: string): Promise<boolean>;
   /** Every file path under dir (recursive), relative to the root. */
   list(dir?: string): Promise<string[]>;
+  /** Why a path that is there is not read (a symbolic link out of the root); undefined when it is readable or absent. */
+  refusal?(filePath: string): string | undefined;
+  /** The file on disk, inside the root with links resolved, when the source is a folder (resources are copied from it). */
+  localPath?(filePath: string): string | undefined;
+}
+
+export const SOURCE_OUTSIDE_ROOT = 'source-outside-root';
+
+const OUTSIDE_TAIL = 'leads outside the source folder (through a symbolic link) and is not read';
+
+export function outsideRootMessage(filePath: string): string {
+  return `${filePath} ${OUTSIDE_TAIL}`;
+}
+
+export function isOutsideRootMessage(message: string): boolean {
+  return message.endsWith(OUTSIDE_TAIL);
 }
 
 /** Normalises a relative POSIX path; returns undefined when it leaves the root. */
@@ -50,11 +66,27 @@ export function relativePath(fromFile: string, toFile: string): string {
   return rel === '' ? path.posix.basename(toFile) : rel;
 }
 
+/**
+ * Content in a folder. Only what lies inside it is read: a path is resolved to its real location (symbolic links
+ * followed, also through linked folders) and refused when that is outside the root.
+ */
 export class FolderSource implements FileSource {
   readonly root: string;
+  private realRootCache: string | undefined;
 
   constructor(root: string) {
     this.root = path.resolve(root);
+  }
+
+  private get realRoot(): string {
+    if (this.realRootCache === undefined) {
+      try {
+        this.realRootCache = realpathSync.native(this.root);
+      } catch {
+        return this.root;
+      }
+    }
+    return this.realRootCache;
   }
 
   private abs(filePath: string): string | undefined {
@@ -62,28 +94,53 @@ export class FolderSource implements FileSource {
     return norm === undefined ? undefined : path.join(this.root, norm);
   }
 
-  async read(filePath: string): Promise<Buffer> {
+  /** Where a path really is: inside the root, outside it (refused), or nowhere (undefined). */
+  private locate(filePath: string): { real: string } | { outside: true } | undefined {
     const abs = this.abs(filePath);
-    if (abs === undefined) throw new Error(`path outside the source: ${filePath}`);
+    if (abs === undefined) return { outside: true };
+    let real: string;
+    try {
+      real = realpathSync.native(abs);
+    } catch {
+      return undefined; // missing, or a link to nothing
+    }
+    const root = this.realRoot;
+    return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep) ? { real } : { outside: true };
+  }
+
+  async read(filePath: string): Promise<Buffer> {
+    const at = this.locate(filePath);
+    if (at === undefined) throw new Error(`no such file: ${filePath}`);
+    if (!('real' in at)) throw new Error(outsideRootMessage(filePath));
     // Synchronous reads are several times faster than fs.promises for thousands of small files.
-    return readFileSync(abs);
+    return readFileSync(at.real);
   }
 
   async exists(filePath: string): Promise<boolean> {
-    const abs = this.abs(filePath);
-    if (abs === undefined) return false;
-    return statSync(abs, { throwIfNoEntry: false })?.isFile() === true;
+    return this.localPath(filePath) !== undefined;
   }
 
+  refusal(filePath: string): string | undefined {
+    const at = this.locate(filePath);
+    return at !== undefined && !('real' in at) ? outsideRootMessage(filePath) : undefined;
+  }
+
+  localPath(filePath: string): string | undefined {
+    const at = this.locate(filePath);
+    if (at === undefined || !('real' in at)) return undefined;
+    return statSync(at.real, { throwIfNoEntry: false })?.isFile() === true ? at.real : undefined;
+  }
+
+  /** Files only: symbolic links are not listed (nor followed into linked folders). */
   async list(dir = ''): Promise<string[]> {
-    const base = this.abs(dir);
-    if (base === undefined) return [];
-    const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
+    const at = this.locate(dir);
+    if (at === undefined || !('real' in at)) return [];
+    const entries = await readdir(at.real, { recursive: true, withFileTypes: true }).catch(() => []);
     const out: string[] = [];
     for (const e of entries) {
       if (!e.isFile()) continue;
       const parent = e.parentPath;
-      out.push(path.relative(this.root, path.join(parent, e.name)).split(path.sep).join('/'));
+      out.push(path.relative(this.realRoot, path.join(parent, e.name)).split(path.sep).join('/'));
     }
     return out.sort();
   }
