@@ -1,7 +1,7 @@
-import type { KeyDefinition } from '../keys/key-space.js';
+import type { KeyDefinition, KeyScope } from '../keys/key-space.js';
 import { keyLinkText, keyVariableContent } from '../keys/key-space.js';
 import { isExternalHref, peerUrl, splitHref, splitHrefKey } from '../links/href.js';
-import { hasContent } from '../model/plain-text.js';
+import { hasContent, plainText } from '../model/plain-text.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { firstChild, textContent } from '../xml/xml-dom.js';
@@ -145,4 +145,59 @@ export function objectEl(el: XmlElement, state: RenderState): string {
   if (publishableUrl(url, el, state.env) === undefined)
     return `<span${attrs(el, state, 'object')}>${desc !== undefined ? state.inline(desc.children) : ''}</span>`;
   return `<object${attrs(el, state, 'object')} data="${escapeAttr(url)}"${el.attrs.type ? ` type="${escapeAttr(el.attrs.type)}"` : ''}>${desc !== undefined ? state.inline(desc.children) : ''}</object>`;
+}
+
+/** A <link> in <related-links>: its list item, and the group (concept, task, reference, other) it is listed under. */
+export function relatedLink(l: XmlElement, env: RenderEnv, scope: KeyScope): { type: string; html: string } | undefined {
+  const ltEl = firstChild(l, 'linktext');
+  const descEl = firstChild(l, 'desc');
+  let text = ltEl !== undefined ? escapeText(plainText(ltEl, scope)) : undefined;
+  let url: string | undefined;
+  let type = l.attrs.type ?? 'other';
+  let external = l.attrs.scope === 'external';
+  let shortdesc = descEl !== undefined ? plainText(descEl, scope) : undefined;
+  // A topic of this publication the link leads to.
+  let target: LinkTarget | undefined;
+  const linked = (t: LinkTarget | undefined): LinkTarget | undefined => (t !== undefined && t.url !== '' ? t : undefined);
+  if (l.attrs.keyref !== undefined) {
+    const { path: key, fragment } = splitHrefKey(l.attrs.keyref);
+    env.onKey(key);
+    const def = scope.resolve(key);
+    const lt = def !== undefined && text === undefined ? keyLinkText(def) : undefined;
+    if (lt !== undefined)
+      text = escapeText(
+        lt
+          .map((n) => (n.type === 'text' ? n.text : textContent(n)))
+          .join('')
+          .trim(),
+      );
+    if (def?.href !== undefined) {
+      if (def.scope !== 'local' || isExternalHref(def.href)) {
+        url = def.href;
+        external = def.scope === 'external';
+      } else target = linked(env.link(def.href, fragment ?? def.fragment));
+    }
+  }
+  if (url === undefined && target === undefined && l.attrs.href !== undefined) {
+    const href = l.attrs.href;
+    if (isExternalHref(href) || external || l.attrs.scope === 'peer') {
+      url = l.attrs.scope === 'peer' ? peerUrl(href, l.attrs.format) : href;
+      external = l.attrs.scope !== 'peer';
+    } else {
+      const { path: p, fragment } = splitHref(href);
+      const file = p === '' ? l.file : resolveRelative(l.file, p);
+      if (file !== undefined) target = linked(env.link(file, fragment));
+    }
+  }
+  if (target !== undefined) {
+    url = target.url;
+    text ??= target.title;
+    shortdesc ??= target.shortdesc;
+    if (target.type) type = l.attrs.type ?? target.type;
+  }
+  if (url === undefined) return undefined;
+  if (publishableUrl(url, l, env) === undefined) return { type, html: `<li class="link">${text ?? escapeText(l.attrs.href ?? l.attrs.keyref ?? '')}</li>` };
+  const ext = external ? ' target="_blank" rel="external noopener"' : '';
+  const desc = shortdesc ? `<p class="linkdesc">${escapeText(shortdesc)}</p>` : '';
+  return { type, html: `<li class="link"><a href="${escapeAttr(url)}"${ext}>${text ?? escapeText(l.attrs.href ?? l.attrs.keyref ?? '')}</a>${desc}</li>` };
 }

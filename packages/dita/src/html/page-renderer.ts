@@ -1,21 +1,19 @@
 import path from 'node:path';
 import type { KeyScope } from '../keys/key-space.js';
-import { keyLinkText } from '../keys/key-space.js';
-import { htmlId, isAllowedUrl, isExternalHref, peerUrl, splitHref, splitHrefKey } from '../links/href.js';
+import { htmlId, isAllowedUrl } from '../links/href.js';
 import { isTopic } from '../model/dita-elements.js';
 import { plainText } from '../model/plain-text.js';
 import type { ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
 import { outputPathOf, shortdescOf, titleOfTopic } from '../publish/page-plan.js';
-import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, descendants, firstChild, readableText, textContent } from '../xml/xml-dom.js';
 import type { GeneratedText } from './generated-text.js';
 import { generatedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
+import { relatedLink } from './link-renderer.js';
 import type { LinkTarget, RenderEnv } from './render-state.js';
-import { publishableUrl } from './render-state.js';
 import { renderTopic } from './topic-renderer.js';
 
 export interface RenderedPage {
@@ -180,7 +178,7 @@ function relatedLinks(
   if (rl !== undefined) {
     for (const l of descendants(rl)) {
       if (l.name !== 'link') continue;
-      const r = topicLink(ctx, l, env, page.scope);
+      const r = relatedLink(l, env, page.scope);
       if (r !== undefined) add(r.type, r.html);
     }
   }
@@ -231,79 +229,6 @@ function relatedLinks(
     out += `<div class="linklist ${g}"><strong>${escapeText(label)}</strong><ul>${list.join('')}</ul></div>`;
   }
   return `${out}${parentHtml}</nav>`;
-}
-
-function topicLink(_ctx: PageContext, l: XmlElement, env: RenderEnv, scope: KeyScope): { type: string; html: string } | undefined {
-  const ltEl = firstChild(l, 'linktext');
-  const descEl = firstChild(l, 'desc');
-  let text = ltEl !== undefined ? escapeText(plainText(ltEl, scope)) : undefined;
-  let url: string | undefined;
-  let type = l.attrs.type ?? 'other';
-  let external = l.attrs.scope === 'external';
-  let shortdesc = descEl !== undefined ? plainText(descEl, scope) : undefined;
-  if (l.attrs.keyref !== undefined) {
-    const { path: key, fragment } = splitHrefKey(l.attrs.keyref);
-    env.onKey(key);
-    const def = scope.resolve(key);
-    if (def !== undefined && text === undefined) {
-      const lt = keyLinkText(def);
-      if (lt !== undefined)
-        text = escapeText(
-          lt
-            .map((n) => (n.type === 'text' ? n.text : textContent(n)))
-            .join('')
-            .trim(),
-        );
-    }
-    if (def?.href !== undefined) {
-      if (def.scope !== 'local' || isExternalHref(def.href)) {
-        url = def.href;
-        external = def.scope === 'external';
-      } else {
-        const t = env.link(def.href, fragment ?? def.fragment);
-        if (t !== undefined && t.url !== '') {
-          url = t.url;
-          text ??= t.title;
-          shortdesc ??= t.shortdesc;
-          if (t.type) type = l.attrs.type ?? t.type;
-        }
-      }
-    }
-    if (def !== undefined && text === undefined) {
-      const lt = keyLinkText(def);
-      if (lt !== undefined)
-        text = escapeText(
-          lt
-            .map((n) => (n.type === 'text' ? n.text : textContent(n)))
-            .join('')
-            .trim(),
-        );
-    }
-  }
-  if (url === undefined && l.attrs.href !== undefined) {
-    const href = l.attrs.href;
-    if (isExternalHref(href) || external || l.attrs.scope === 'peer') {
-      url = l.attrs.scope === 'peer' ? peerUrl(href, l.attrs.format) : href;
-      external = l.attrs.scope !== 'peer';
-    } else {
-      const { path: p, fragment } = splitHref(href);
-      const file = p === '' ? l.file : resolveRelative(l.file, p);
-      if (file !== undefined) {
-        const t = env.link(file, fragment);
-        if (t !== undefined && t.url !== '') {
-          url = t.url;
-          text ??= t.title;
-          shortdesc ??= t.shortdesc;
-          if (t.type) type = l.attrs.type ?? t.type;
-        }
-      }
-    }
-  }
-  if (url === undefined) return undefined;
-  if (publishableUrl(url, l, env) === undefined) return { type, html: `<li class="link">${text ?? escapeText(l.attrs.href ?? l.attrs.keyref ?? '')}</li>` };
-  const ext = external ? ' target="_blank" rel="external noopener"' : '';
-  const desc = shortdesc ? `<p class="linkdesc">${escapeText(shortdesc)}</p>` : '';
-  return { type, html: `<li class="link"><a href="${escapeAttr(url)}"${ext}>${text ?? escapeText(l.attrs.href ?? l.attrs.keyref ?? '')}</a>${desc}</li>` };
 }
 
 export function collectLinkText(el: XmlElement): string {
