@@ -16,6 +16,8 @@ const ATTACK_MAP = MAP(`
 <topicref href="https://example.com/" scope="external" navtitle="Fine nav entry"/>
 <reltable><relrow><relcell><topicref href="a.dita"/></relcell><relcell><topicref href="vbscript:msgbox('rel')" scope="external" navtitle="Evil related"/></relcell></relrow></reltable>
 <topicref href="./javascript:alert('file').dita"/>
+<keydef keys="evil2" href="&#x09;javascript:alert('key2')"/>
+<keydef keys="evil3" href=" &#x0A;JAVASCRIPT:alert('key3')" scope="external"/>
 `);
 
 const ATTACK_TOPIC = `<?xml version="1.0" encoding="UTF-8"?>
@@ -30,6 +32,7 @@ const ATTACK_TOPIC = `<?xml version="1.0" encoding="UTF-8"?>
 <p><object data="vbscript:msgbox(6)"><desc>an object</desc></object></p>
 <p><xref href="./javascript:alert('file').dita">a file with a colon</xref></p>
 <p><xref keyref="fine">fine key</xref> <xref href="https://example.com/">fine https</xref> <xref href="mailto:docs@example.com">fine mail</xref> <xref href="#a">fine fragment</xref></p>
+<p><xref keyref="evil2">tab key</xref> <xref keyref="evil3">newline key</xref></p>
 </conbody><related-links>
 <link href="javascript:alert(7)" scope="external"><linktext>evil related link</linktext></link>
 </related-links></concept>
@@ -70,14 +73,16 @@ const EXPECTED_REFUSED = [
   'error a.dita:8', // scope="peer"
   'error a.dita:9', // data: image
   'error a.dita:10', // vbscript: object
-  'error a.dita:14', // related link
+  'error a.dita:13', // xref to the key with a disguised scheme and scope="external"
+  'error a.dita:15', // related link
   'error map.ditamap:4', // the keydef
   'error map.ditamap:7', // the nav entry
   'error map.ditamap:9', // the reltable target
+  'error map.ditamap:12', // the keydef with a disguised scheme and scope="external"
 ].sort();
 
 /** What the attacks would run, were a link written. */
-const PAYLOAD = /alert\(\d\)|alert\('(key|nav)'\)|msgbox/;
+const PAYLOAD = /alert\(\d\)|alert\('(key\d?|nav)'\)|msgbox/;
 
 describe('links a published page may carry: http(s), mailto, relative and fragment URLs only', () => {
   it('writes javascript:, data: and vbscript: links (direct, through keys, disguised) as plain text and reports each', async () => {
@@ -90,7 +95,19 @@ describe('links a published page may carry: http(s), mailto, relative and fragme
     }
     // The link texts stay, as text.
     const main = mainOf(page);
-    for (const text of ['plain xref', 'key xref', 'key term', 'tab and newline', 'entities', 'peer', 'an object', 'evil related link', 'Evil related'])
+    for (const text of [
+      'tab key',
+      'newline key',
+      'plain xref',
+      'key xref',
+      'key term',
+      'tab and newline',
+      'entities',
+      'peer',
+      'an object',
+      'evil related link',
+      'Evil related',
+    ])
       expect(main).toContain(text);
     expect(main).toContain('<span class="image">an image</span>');
     expect(main).toContain('<span class="xref">plain xref</span>');
