@@ -10,13 +10,13 @@ export { KeyScope, keyLinkText, keyVariableContent, listKeys } from './keys/key-
 export type { Reference, ReferenceKind, ReferenceStatus } from './links/link-graph.js';
 export type { MapNode, Reltable, ResolvedMap, SubjectScheme } from './map/map-model.js';
 export { walkNodes } from './map/map-model.js';
+export { DitaDocument } from './model/dita-document.js';
 export type { TopicMetadata } from './model/topic-metadata.js';
 export { lastRevised, topicMetadata } from './model/topic-metadata.js';
 export type { PdfOptions, PdfResult } from './pdf/pdf-publisher.js';
 export { DEFAULT_CHROMIUM, publishPdf } from './pdf/pdf-publisher.js';
 export type { Located, Problem, Severity } from './problems/problem.js';
 export { countBySeverity, ProblemList } from './problems/problem.js';
-export { DitaDocument } from './project/dita-document.js';
 export type { LoadOptions } from './project/dita-project.js';
 export { DitaProject, loadProject } from './project/dita-project.js';
 export type { CheckOptions, CheckResult } from './publish/check.js';

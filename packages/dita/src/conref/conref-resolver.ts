@@ -1,7 +1,7 @@
 import type { KeyScope } from '../keys/key-space.js';
 import { splitHref, splitHrefKey } from '../links/href.js';
+import { type DitaDocument, enclosingTopic } from '../model/dita-document.js';
 import type { ProblemList } from '../problems/problem.js';
-import { type DitaDocument, enclosingTopic } from '../project/dita-document.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement, XmlNode } from '../xml/xml-dom.js';
 import { cloneElement, descendants, replaceNode } from '../xml/xml-dom.js';

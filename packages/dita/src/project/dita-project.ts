@@ -9,6 +9,7 @@ import { collectReferences } from '../links/link-graph.js';
 import type { MapNode, ResolvedMap } from '../map/map-model.js';
 import { walkNodes } from '../map/map-model.js';
 import { resolveMap } from '../map/map-resolver.js';
+import { DitaDocument, enclosingTopic } from '../model/dita-document.js';
 import { isMap } from '../model/dita-elements.js';
 import type { TopicMetadata } from '../model/topic-metadata.js';
 import { topicMetadata } from '../model/topic-metadata.js';
@@ -18,7 +19,6 @@ import type { FileSource } from '../source/file-source.js';
 import { isOutsideRootMessage, normalizePath, resolveRelative, SOURCE_OUTSIDE_ROOT } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { decodeXml, parseXml } from '../xml/xml-parser.js';
-import { DitaDocument, enclosingTopic } from './dita-document.js';
 
 export interface LoadOptions {
   source: FileSource;

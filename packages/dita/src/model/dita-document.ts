@@ -1,5 +1,5 @@
-import { isTopic } from '../model/dita-elements.js';
 import type { Doctype, XmlElement } from '../xml/xml-dom.js';
+import { isTopic } from './dita-elements.js';
 
 /** A parsed, filtered DITA file with an id index. */
 export class DitaDocument {
