@@ -97,7 +97,7 @@ export class FolderSource implements FileSource {
   /** Where a path really is: inside the root, outside it (refused), or nowhere (undefined). */
   private locate(filePath: string): { real: string } | { outside: true } | undefined {
     const abs = this.abs(filePath);
-    if (abs === undefined) return { outside: true };
+    if (abs === undefined) return undefined; // ".." past the root: not a file of this source (callers report such paths)
     let real: string;
     try {
       real = realpathSync.native(abs);
