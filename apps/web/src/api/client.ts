@@ -1,7 +1,7 @@
 import { API_BASE, ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@ccms/contracts/constants';
 import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError, isCancel } from 'axios';
+import { feedback } from '../feedback/feedback';
 import { currentLanguage, i18n } from '../i18n';
-import { feedback } from '../shared/feedback';
 import { browser } from './browser';
 import { isDuplicateSubmit } from './duplicate-guard';
 import { ApiError, DuplicateSubmitError, messageForCode, transportMessage } from './errors';

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { i18n } from '../../i18n';
 import type { Namespace } from '../../i18n/types';
-import type { RouteHandle, StaticTitleKey } from './meta';
+import type { RouteHandle, StaticTitleKey } from '../../state/route-meta';
 import { RouteError } from './RouteError';
 
 /**
@@ -73,13 +73,13 @@ export function layoutChildren(): RouteObject[] {
     {
       path: 'index',
       handle: handle({ titleKey: 'home', affix: true, icon: 'dashboard' }),
-      lazy: page(() => import('../../features/home/pages/index'), ['home']),
+      lazy: page(() => import('../../features/work/dashboard/pages/index'), ['home']),
     },
     { path: 'redirect/*', handle: handle({ noTag: true }), lazy: page(() => import('../../features/redirect/pages/index')) },
     {
       path: 'user/profile',
       handle: handle({ titleKey: 'profile', icon: 'user' }),
-      lazy: page(() => import('../../features/profile/pages/index'), ['profile']),
+      lazy: page(() => import('../../features/system/profile/pages/index'), ['profile']),
     },
     ...DETAIL_ROUTES.map(
       (r): RouteObject => ({
@@ -97,15 +97,15 @@ export function layoutChildren(): RouteObject[] {
 export function bareRoutes(): RouteObject[] {
   return [
     { index: true, loader: () => redirect('/index') },
-    { path: 'login', lazy: page(() => import('../../features/auth/pages/login'), ['auth']) },
-    { path: 'auth-redirect', handle: handle({ titleKey: 'authRedirect' }), lazy: page(() => import('../../features/auth/pages/auth-redirect')) },
+    { path: 'login', lazy: page(() => import('../../features/system/auth/pages/login'), ['auth']) },
+    { path: 'auth-redirect', handle: handle({ titleKey: 'authRedirect' }), lazy: page(() => import('../../features/system/auth/pages/auth-redirect')) },
   ];
 }
 
 /** Public pages and the catch-all, next to the shell under the UI providers. */
 export function publicRoutes(): RouteObject[] {
   return [
-    { path: 'register', lazy: page(() => import('../../features/auth/pages/register'), ['auth']) },
+    { path: 'register', lazy: page(() => import('../../features/system/auth/pages/register'), ['auth']) },
     { path: 'bind', handle: handle({ titleKey: 'bind', component: 'auth/bind' }), lazy: byName('auth/bind') },
     { path: '401', lazy: page(() => import('../../features/errors/pages/401'), ['errors']) },
     { path: '404', lazy: notFound },
