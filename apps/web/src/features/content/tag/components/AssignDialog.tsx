@@ -1,8 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tagApi } from '../tag-api';
+import { useAssignTags, useTagOptions } from '../tag-queries';
 
 interface Values {
   path: string;
@@ -28,7 +27,7 @@ export function AssignDialog({
   const { t } = useTranslation('tag');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const options = useQuery({ queryKey: ['ccms', 'tag', 'options', libraryId], queryFn: () => tagApi.options(libraryId), enabled: open });
+  const options = useTagOptions(libraryId, open);
 
   useEffect(() => {
     if (!open) return;
@@ -36,17 +35,21 @@ export function AssignDialog({
     form.setFieldsValue({ path: '', tagIds: initialTagIds });
   }, [open, initialTagIds, form]);
 
-  const assign = useMutation({
-    mutationFn: (v: Values) => tagApi.assign({ libraryId, ...(branch ? { branch } : {}), path: v.path.trim(), tagIds: v.tagIds }),
-    onSuccess: () => {
-      message.success(t('assigned'));
-      onDone();
-    },
-  });
+  const assign = useAssignTags();
+  const submit = (v: Values) =>
+    assign.mutate(
+      { add: true, libraryId, ...(branch ? { branch } : {}), path: v.path.trim(), tagIds: v.tagIds },
+      {
+        onSuccess: () => {
+          message.success(t('assigned'));
+          onDone();
+        },
+      },
+    );
 
   return (
     <Modal open={open} title={t('assignTitle')} width={560} confirmLoading={assign.isPending} onOk={() => form.submit()} onCancel={onClose} forceRender>
-      <Form<Values> form={form} layout="vertical" name="tag-assign" onFinish={(v) => assign.mutate(v)}>
+      <Form<Values> form={form} layout="vertical" name="tag-assign" onFinish={submit}>
         <Form.Item name="path" label={t('path')} rules={[{ required: true, whitespace: true, message: t('pathRequired') }]}>
           <Input maxLength={1000} placeholder={t('pathPlaceholder')} />
         </Form.Item>

@@ -1,9 +1,9 @@
 import { TAG_ASSIGN_PERMS } from '@ccms/contracts/content/tag';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHasPermi } from '../../../../shared/auth/HasPermi';
-import { tagApi } from '../tag-api';
+import { tagKeys, useAssignTags, usePathTags, useTagOptions } from '../tag-queries';
 
 /**
  * The tags of one document or topic, with adding and removing for those allowed to.
@@ -13,22 +13,20 @@ export function PathTags({ libraryId, branch, path, readOnly = false }: { librar
   const { t } = useTranslation('tag');
   const client = useQueryClient();
   const canAssign = useHasPermi(TAG_ASSIGN_PERMS) && !readOnly;
-  const key = ['ccms', 'tag', 'path', libraryId, branch, path];
   const at = { libraryId, ...(branch ? { branch } : {}), path };
-  const current = useQuery({ queryKey: key, queryFn: () => tagApi.ofPath(at) });
-  const options = useQuery({ queryKey: ['ccms', 'tag', 'options', libraryId], queryFn: () => tagApi.options(libraryId), enabled: canAssign });
-  const change = useMutation({
-    mutationFn: ({ add, tagId }: { add: boolean; tagId: number }) =>
-      add ? tagApi.assign({ ...at, tagIds: [tagId] }) : tagApi.unassign({ ...at, tagIds: [tagId] }),
-    onSuccess: (answer) => client.setQueryData(key, answer),
-  });
+  const current = usePathTags(at);
+  const options = useTagOptions(libraryId, canAssign);
+  const assign = useAssignTags();
+  // The answer is the path's tags now: show it at once (the invalidation refreshes the rest).
+  const change = ({ add, tagId }: { add: boolean; tagId: number }) =>
+    assign.mutate({ add, ...at, tagIds: [tagId] }, { onSuccess: (answer) => client.setQueryData(tagKeys.ofPath(at), answer) });
   const tags = current.data?.tags ?? [];
   const free = (options.data ?? []).filter((o) => !tags.some((g) => g.tagId === o.tagId));
   return (
     <Space wrap size={4} data-testid="path-tags">
       {tags.length === 0 && !canAssign && <span>{t('noTags')}</span>}
       {tags.map((g) => (
-        <Tag key={g.tagId} color={g.color || undefined} closable={canAssign} onClose={() => change.mutate({ add: false, tagId: g.tagId })}>
+        <Tag key={g.tagId} color={g.color || undefined} closable={canAssign} onClose={() => change({ add: false, tagId: g.tagId })}>
           {g.tagName}
         </Tag>
       ))}
@@ -39,7 +37,7 @@ export function PathTags({ libraryId, branch, path, readOnly = false }: { librar
           placeholder={t('assign')}
           value={null}
           options={free.map((o) => ({ value: o.tagId, label: o.tagName }))}
-          onChange={(tagId: number) => change.mutate({ add: true, tagId })}
+          onChange={(tagId: number) => change({ add: true, tagId })}
         />
       )}
     </Space>

@@ -1,8 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { TagBody } from '@ccms/contracts/content/tag';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type TagRow, tagApi } from '../tag-api';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import type { TagRow } from '../tag-api';
+import { tagQueries, useSaveTag } from '../tag-queries';
 
 interface Values {
   tagName: string;
@@ -10,70 +13,39 @@ interface Values {
   remark: string;
 }
 
-const COLOR = /^(#[0-9a-fA-F]{6}|[a-z-]*)$/;
+const trimmed = (v: Values): Values => ({ tagName: v.tagName.trim(), color: (v.color ?? '').trim(), remark: (v.remark ?? '').trim() });
 
-/** Add or edit a tag of a library; rules mirror the server's (contracts/content/tag). */
-export function TagFormDialog({
-  open,
-  libraryId,
-  tag,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  libraryId: number;
-  tag: TagRow | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+/**
+ * Add (`tagId` undefined) or edit a tag of a library: the worked example of the data layer and the
+ * form dialog (shared/form/README.md). Rules come from the contract's TagBody.
+ */
+export function TagFormDialog({ open, libraryId, tagId, onClose }: { open: boolean; libraryId: number; tagId: number | undefined; onClose: () => void }) {
   const { t } = useTranslation('tag');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(tag ? { tagName: tag.tagName, color: tag.color, remark: tag.remark } : { tagName: '', color: '', remark: '' });
-  }, [open, tag, form]);
-
-  const save = useMutation({
-    mutationFn: (v: Values) => (tag ? tagApi.update({ tagId: tag.tagId, ...v }) : tagApi.add({ libraryId, ...v })),
-    onSuccess: () => {
-      message.success(tag ? t('updated') : t('added'));
-      onSaved();
+  const saveTag = useSaveTag();
+  const entity = useEntityForm<Values, TagRow>({
+    open,
+    load: tagId === undefined ? undefined : tagQueries.detail(tagId),
+    toValues: (tag) => ({ tagName: tag.tagName, color: tag.color, remark: tag.remark }),
+    defaults: { tagName: '', color: '', remark: '' },
+    save: (v) => saveTag.mutateAsync(tagId === undefined ? { libraryId, ...trimmed(v) } : { tagId, ...trimmed(v) }),
+    onSaved: () => {
+      message.success(tagId === undefined ? t('added') : t('updated'));
+      onClose();
     },
   });
 
   return (
-    <Modal
-      open={open}
-      title={tag ? t('editTitle') : t('addTitle')}
-      width={480}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
-    >
-      <Form<Values>
-        form={form}
-        labelCol={{ flex: '96px' }}
-        labelWrap
-        name="tag-form"
-        onFinish={(v) => save.mutate({ tagName: v.tagName.trim(), color: (v.color ?? '').trim(), remark: (v.remark ?? '').trim() })}
-      >
-        <Form.Item name="tagName" label={t('tagName')} rules={[{ required: true, whitespace: true, message: t('tagNameRequired') }]}>
-          <Input maxLength={64} placeholder={t('tagNamePlaceholder')} />
-        </Form.Item>
-        <Form.Item name="color" label={t('color')} rules={[{ pattern: COLOR, message: t('colorInvalid') }]}>
-          <Input maxLength={20} placeholder={t('colorPlaceholder')} />
-        </Form.Item>
-        <Form.Item name="remark" label={t('remark')}>
-          <Input.TextArea maxLength={500} rows={3} placeholder={t('remarkPlaceholder')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormDialog open={open} title={tagId === undefined ? t('addTitle') : t('editTitle')} width={480} name="tag-form" entity={entity} onClose={onClose}>
+      <Form.Item name="tagName" label={t('tagName')} rules={zodRules(TagBody, 'tagName', t('tagName'))}>
+        <Input maxLength={zodMaxLength(TagBody, 'tagName')} placeholder={t('tagNamePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="color" label={t('color')} rules={zodRules(TagBody, 'color', t('color'), { pattern: t('colorInvalid') })}>
+        <Input maxLength={zodMaxLength(TagBody, 'color')} placeholder={t('colorPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="remark" label={t('remark')} rules={zodRules(TagBody, 'remark', t('remark'))}>
+        <Input.TextArea maxLength={zodMaxLength(TagBody, 'remark')} rows={3} placeholder={t('remarkPlaceholder')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

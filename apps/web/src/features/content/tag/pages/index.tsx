@@ -1,7 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
 import { TagPerm } from '@ccms/contracts/content/tag';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Empty, Form, Grid, Input, Space, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,38 +13,21 @@ import { formatTime } from '../../graphic/format';
 import { useLibraryScope } from '../../graphic/use-library-scope';
 import { AssignDialog } from '../components/AssignDialog';
 import { TagFormDialog } from '../components/TagFormDialog';
-import { type TagFilters, type TagRow, tagApi } from '../tag-api';
+import type { TagFilters, TagRow } from '../tag-api';
+import { tagQueries, useAssignTags, useDeleteTag, useTagged } from '../tag-queries';
 
 /** The documents and topics one tag is on, in the chosen branch, each removable. */
-function TaggedDrawer({
-  tag,
-  branch,
-  readOnly,
-  onClose,
-  onChanged,
-}: {
-  tag: TagRow | null;
-  branch: string | undefined;
-  readOnly: boolean;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+function TaggedDrawer({ tag, branch, readOnly, onClose }: { tag: TagRow | null; branch: string | undefined; readOnly: boolean; onClose: () => void }) {
   const { t } = useTranslation('tag');
   const { message } = App.useApp();
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const tagged = useQuery({
-    queryKey: ['ccms', 'tag', 'tagged', tag?.tagId, branch, page],
-    queryFn: () => tagApi.tagged(tag?.tagId ?? 0, { ...page, ...(branch ? { branch } : {}) }),
-    enabled: tag !== null,
-  });
-  const unassign = useMutation({
-    mutationFn: (path: string) => tagApi.unassign({ libraryId: tag?.libraryId ?? 0, ...(branch ? { branch } : {}), path, tagIds: [tag?.tagId ?? 0] }),
-    onSuccess: () => {
-      message.success(t('unassigned'));
-      onChanged();
-      return tagged.refetch();
-    },
-  });
+  const tagged = useTagged(tag?.tagId, { ...page, ...(branch ? { branch } : {}) });
+  const assign = useAssignTags();
+  const unassign = (path: string) =>
+    assign.mutate(
+      { add: false, libraryId: tag?.libraryId ?? 0, ...(branch ? { branch } : {}), path, tagIds: [tag?.tagId ?? 0] },
+      { onSuccess: () => message.success(t('unassigned')) },
+    );
   return (
     <Drawer open={tag !== null} title={t('tagged', { name: tag?.tagName ?? '' })} size={640} onClose={onClose} destroyOnHidden>
       <Table
@@ -68,7 +50,7 @@ function TaggedDrawer({
                   width: 80,
                   render: (_: unknown, row: { path: string }) => (
                     <HasPermi value={[TagPerm.edit]}>
-                      <Button type="link" size="small" danger onClick={() => unassign.mutate(row.path)}>
+                      <Button type="link" size="small" danger onClick={() => unassign(row.path)}>
                         {t('unassign')}
                       </Button>
                     </HasPermi>
@@ -97,7 +79,9 @@ export default function TagPage() {
   const wide = Grid.useBreakpoint().md === true;
   const scope = useLibraryScope();
   const list = useRef<ListPageHandle>(null);
-  const [dialog, setDialog] = useState<{ open: boolean; tag: TagRow | null }>({ open: false, tag: null });
+  // The form dialog: closed, adding (tagId undefined) or editing one tag.
+  const [dialog, setDialog] = useState<{ open: boolean; tagId?: number }>({ open: false });
+  const deleteTags = useDeleteTag();
   const [assigning, setAssigning] = useState<number[] | null>(null);
   const [viewing, setViewing] = useState<TagRow | null>(null);
   const libraryId = scope.libraryId ?? 0;
@@ -107,10 +91,9 @@ export default function TagPage() {
   const remove = async (rows: readonly TagRow[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.tagName).join(', ') }), { type: 'danger' }))) return;
-    await tagApi.remove(rows.map((r) => r.tagId));
+    await deleteTags.mutateAsync(rows.map((r) => r.tagId));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const columns: ListColumn<TagRow>[] = [
@@ -145,7 +128,7 @@ export default function TagPage() {
           {!scope.readOnly && (
             <>
               <HasPermi value={[TagPerm.edit]}>
-                <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, tag: row })}>
+                <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, tagId: row.tagId })}>
                   {tc('edit')}
                 </Button>
               </HasPermi>
@@ -169,8 +152,7 @@ export default function TagPage() {
       ) : (
         <ListPage<TagRow, TagFilters>
           ref={list}
-          queryKey={['ccms', 'tag', 'list', libraryId]}
-          fetchPage={(q) => tagApi.list({ ...q, libraryId })}
+          listQuery={(q) => tagQueries.list({ ...q, libraryId })}
           rowKey="tagId"
           selection="multiple"
           columns={columns}
@@ -182,7 +164,7 @@ export default function TagPage() {
           toolbar={({ selectedRows }) => (
             <>
               <HasPermi value={[TagPerm.add]}>
-                <Button type="primary" ghost icon={<PlusOutlined />} disabled={scope.readOnly} onClick={() => setDialog({ open: true, tag: null })}>
+                <Button type="primary" ghost icon={<PlusOutlined />} disabled={scope.readOnly} onClick={() => setDialog({ open: true })}>
                   {tc('add')}
                 </Button>
               </HasPermi>
@@ -200,28 +182,16 @@ export default function TagPage() {
           )}
         />
       )}
-      <TagFormDialog
-        open={dialog.open}
-        libraryId={libraryId}
-        tag={dialog.tag}
-        onClose={() => setDialog({ open: false, tag: null })}
-        onSaved={() => {
-          setDialog({ open: false, tag: null });
-          list.current?.reload();
-        }}
-      />
+      <TagFormDialog open={dialog.open} libraryId={libraryId} tagId={dialog.tagId} onClose={() => setDialog({ open: false })} />
       <AssignDialog
         open={assigning !== null}
         libraryId={libraryId}
         branch={scope.branch}
         initialTagIds={assigning ?? []}
         onClose={() => setAssigning(null)}
-        onDone={() => {
-          setAssigning(null);
-          list.current?.reload();
-        }}
+        onDone={() => setAssigning(null)}
       />
-      <TaggedDrawer tag={viewing} branch={scope.branch} readOnly={scope.readOnly} onClose={() => setViewing(null)} onChanged={() => list.current?.reload()} />
+      <TaggedDrawer tag={viewing} branch={scope.branch} readOnly={scope.readOnly} onClose={() => setViewing(null)} />
     </Card>
   );
 }
