@@ -1,7 +1,7 @@
 import type { NavigateFunction } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { menuActions, toLastView } from '../app/layout/TagsView';
-import { type TagView, useTags } from './tags-store';
+import { type TagView, useTags } from '../../state/tags-store';
+import { menuActions, toLastView } from './TagsView';
 
 const view = (path: string, extra: Partial<TagView['handle']> = {}): TagView => ({
   path,
