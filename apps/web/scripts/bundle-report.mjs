@@ -26,7 +26,7 @@ function closure(keys, seen = new Set()) {
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const lang = 'zh';
-const loginKeys = [entryKey, 'src/features/auth/pages/login.tsx', ...['common', 'http', 'auth'].map((ns) => `src/i18n/${lang}/${ns}.ts`)];
+const loginKeys = [entryKey, 'src/features/system/auth/pages/login.tsx', ...['common', 'http', 'auth'].map((ns) => `src/i18n/${lang}/${ns}.ts`)];
 const loginFiles = [...new Set([...closure(loginKeys)].map((k) => manifest[k].file))].filter((f) => f.endsWith('.js'));
 
 const files = [...new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]))];

@@ -1,7 +1,7 @@
 import { API_BASE, ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@ccms/contracts/constants';
 import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError, isCancel } from 'axios';
+import { feedback } from '../feedback/feedback';
 import { currentLanguage, i18n } from '../i18n';
-import { feedback } from '../shared/feedback';
 import { browser } from './browser';
 import { isDuplicateSubmit } from './duplicate-guard';
 import { ApiError, DuplicateSubmitError, messageForCode, transportMessage } from './errors';
@@ -135,8 +135,21 @@ export async function request<T = ApiEnvelope>(config: AxiosRequestConfig): Prom
   return settle<T>(response.data, config);
 }
 
+/** A list answer: `{code, msg, rows, total}`. */
+export type ListBody<Row> = ApiEnvelope & { rows: Row[]; total: number };
+/** A single-value answer: `{code, msg, data}`. */
+export type DataBody<T> = ApiEnvelope & { data: T };
+
 export const api = {
   get: <T = ApiEnvelope>(url: string, params?: object, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'get', params }),
+  /** GET a page of rows: the envelope unwrapped to `{rows, total}`. */
+  list: async <Row>(url: string, params?: object, config?: AxiosRequestConfig): Promise<{ rows: Row[]; total: number }> => {
+    const body = await request<ListBody<Row>>({ ...config, url, method: 'get', params });
+    return { rows: body.rows, total: body.total };
+  },
+  /** GET one value (a detail, options, a tree): the envelope's `data`. */
+  one: async <T>(url: string, params?: object, config?: AxiosRequestConfig): Promise<T> =>
+    (await request<DataBody<T>>({ ...config, url, method: 'get', params })).data,
   post: <T = ApiEnvelope>(url: string, data?: unknown, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'post', data }),
   put: <T = ApiEnvelope>(url: string, data?: unknown, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'put', data }),
   delete: <T = ApiEnvelope>(url: string, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'delete' }),

@@ -1,6 +1,6 @@
 import { type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios';
+import { feedback } from '../feedback/feedback';
 import { i18n } from '../i18n';
-import { feedback } from '../shared/feedback';
 import { http, isEnvelope } from './client';
 import { messageForCode } from './errors';
 import { flattenParams, type QueryParams } from './params';

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
-import { useTitledMatches } from './layout/use-route-meta';
-import { useSettings } from './stores/settings-store';
+import { useTitledMatches } from '../shared/route/use-route-meta';
+import { useSettings } from '../state/settings-store';
 
 /** The progress bar loads with the first navigation, off the first screen's budget. */
 let progress: Promise<typeof import('./progress')> | null = null;

@@ -6,10 +6,10 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { setFeedback } from '../shared/feedback';
-import { useLanguage } from './layout/use-route-meta';
-import { ANTD_SIZE, useAppStore } from './stores/app-store';
-import { useSettings } from './stores/settings-store';
+import { setFeedback } from '../feedback/feedback';
+import { useLanguage } from '../shared/route/use-route-meta';
+import { ANTD_SIZE, useAppStore } from '../state/app-store';
+import { useSettings } from '../state/settings-store';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { feedback } from '../feedback/feedback';
 import { i18n } from '../i18n';
-import { feedback } from './feedback';
 
 export interface ConfirmOptions {
   /** Defaults to the spec's "System prompt". */

@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { vi } from 'vitest';
 import { http } from '../api/client';
-import { type Feedback, setFeedback } from '../shared/feedback';
+import { type Feedback, setFeedback } from '../feedback/feedback';
 
 /** Spies in place of antd's message/notification/modal. */
 export function fakeFeedback() {

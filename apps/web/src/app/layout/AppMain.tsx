@@ -1,9 +1,9 @@
 import { Spin } from 'antd';
 import { Activity, type ReactNode, Suspense, useRef } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import { useSettings } from '../stores/settings-store';
-import { useTags } from '../stores/tags-store';
-import { useCurrentRoute } from './use-route-meta';
+import { useCurrentRoute } from '../../shared/route/use-route-meta';
+import { useSettings } from '../../state/settings-store';
+import { useTags } from '../../state/tags-store';
 
 const PageLoading = () => (
   <div className="page-loading">

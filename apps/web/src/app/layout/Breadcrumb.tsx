@@ -1,7 +1,7 @@
 import { Breadcrumb as AntBreadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useTitledMatches } from './use-route-meta';
+import { useTitledMatches } from '../../shared/route/use-route-meta';
 
 /**
  * Built from the matched routes with a title, Home first when missing; every crumb but the last

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import NotFound from '../../features/errors/pages/404';
-import { useCurrentRoute } from './use-route-meta';
+import { useCurrentRoute } from '../../shared/route/use-route-meta';
 
 /** Frame height: window height minus 94.5 (spec section 2). */
 export const frameHeight = (windowHeight: number) => windowHeight - 94.5;

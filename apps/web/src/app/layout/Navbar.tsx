@@ -19,14 +19,14 @@ import { browser } from '../../api/browser';
 import { api } from '../../api/client';
 import { setLanguage } from '../../i18n';
 import { confirmDialog } from '../../shared/confirm';
+import { useLanguage } from '../../shared/route/use-route-meta';
+import { useAppStore } from '../../state/app-store';
+import { useProjects } from '../../state/project-store';
+import { useSession } from '../../state/session-store';
+import { useSettings } from '../../state/settings-store';
 import { FEEDBACK_EMAIL, HELP_URL } from '../config';
-import { useAppStore } from '../stores/app-store';
-import { useProjects } from '../stores/project-store';
-import { useSession } from '../stores/session-store';
-import { useSettings } from '../stores/settings-store';
 import { Breadcrumb } from './Breadcrumb';
 import { TopNav } from './TopNav';
-import { useLanguage } from './use-route-meta';
 
 function Hamburger() {
   const { t } = useTranslation('layout');

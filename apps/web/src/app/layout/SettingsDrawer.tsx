@@ -2,7 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { DEFAULT_THEME_COLOR } from '@ccms/contracts/constants';
 import { App, Button, ColorPicker, Divider, Drawer, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type LayoutSettings, useSettings } from '../stores/settings-store';
+import { type LayoutSettings, useSettings } from '../../state/settings-store';
 
 const PRESET_COLORS = [DEFAULT_THEME_COLOR, '#ff4500', '#ff8c00', '#ffd700', '#90ee90', '#00ced1', '#1e90ff', '#c71585'];
 

@@ -3,12 +3,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { browser } from '../../api/browser';
-import { useAppStore } from '../stores/app-store';
-import { usePermission } from '../stores/permission-store';
-import { useSettings } from '../stores/settings-store';
-import { MenuIcon } from './icons';
+import { MenuIcon } from '../../shared/icons/MenuIcon';
+import { useCurrentRoute, useLanguage } from '../../shared/route/use-route-meta';
+import { useAppStore } from '../../state/app-store';
+import { usePermission } from '../../state/permission-store';
+import { useSettings } from '../../state/settings-store';
 import { ancestorKeys, type MenuEntry, menuEntries, selectedKey } from './menu-model';
-import { useCurrentRoute, useLanguage } from './use-route-meta';
 
 type Items = NonNullable<MenuProps['items']>;
 

@@ -3,11 +3,11 @@ import { CONTEXT_MENU_OFFSET, CONTEXT_MENU_WIDTH } from '@ccms/contracts/constan
 import { type MouseEvent, useCallback, useEffect, useLayoutEffect, useRef, useState, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
+import { useCurrentRoute, useLanguage, useTitledMatches } from '../../shared/route/use-route-meta';
+import { usePermission } from '../../state/permission-store';
+import { type RouteHandle, titleOf } from '../../state/route-meta';
+import { type TagView, useTags } from '../../state/tags-store';
 import { affixRoutes } from '../router/dynamic-routes';
-import { type RouteHandle, titleOf } from '../router/meta';
-import { usePermission } from '../stores/permission-store';
-import { type TagView, useTags } from '../stores/tags-store';
-import { useCurrentRoute, useLanguage, useTitledMatches } from './use-route-meta';
 
 const HOME: TagView = { path: '/index', fullPath: '/index', name: 'Index', handle: { titleKey: 'home', affix: true } };
 

@@ -2,11 +2,11 @@ import { Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppStore } from '../stores/app-store';
-import { type MenuNode, usePermission } from '../stores/permission-store';
+import { useLanguage } from '../../shared/route/use-route-meta';
+import { useAppStore } from '../../state/app-store';
+import { type MenuNode, usePermission } from '../../state/permission-store';
 import { type MenuEntry, menuEntries } from './menu-model';
 import { findEntry, toMenuItems, useOpenEntry } from './Sidebar';
-import { useLanguage } from './use-route-meta';
 
 const ITEM_WIDTH = 85;
 const MORE_KEY = '__more__';

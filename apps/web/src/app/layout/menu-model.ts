@@ -1,5 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
-import { isExternal, type MenuNode } from '../stores/permission-store';
+import { isExternal, type MenuNode } from '../../state/permission-store';
 
 /** One sidebar or top-nav entry. `key` is the absolute path (or the URL of an external link). */
 export interface MenuEntry {

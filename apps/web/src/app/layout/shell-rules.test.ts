@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, loadSettings } from '../stores/settings-store';
+import { DEFAULT_SETTINGS, loadSettings } from '../../state/settings-store';
 import { frameHeight } from './InnerLink';
 import { isMobileWidth } from './Layout';
 import { visibleTopMenus } from './TopNav';

@@ -2,10 +2,10 @@ import type { RouterNode } from '@ccms/contracts/system/auth';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toMenuNodes } from '../../state/permission-store';
 import { ancestorKeys, menuEntries, selectedKey } from '../layout/menu-model';
-import { toMenuNodes } from '../stores/permission-store';
 import { affixRoutes, buildDynamicRoutes } from './dynamic-routes';
-import { hasPage, pageFile } from './pages';
+import { hasPage, PAGES } from './pages';
 
 const Blank = () => null;
 
@@ -54,13 +54,13 @@ const MENUS: RouterNode[] = [
 ];
 
 describe('component names to pages', () => {
-  it('"area/entity/file" is src/features/area/entity/pages/file.tsx', () => {
-    expect(pageFile('system/user/index')).toBe('../../features/system/user/pages/index.tsx');
-    expect(pageFile('monitor/job/log')).toBe('../../features/monitor/job/pages/log.tsx');
-    expect(hasPage('home/index')).toBe(true);
-    expect(hasPage('errors/not-available')).toBe(true);
+  it("the server's menu names map to the web folders named after the server modules", async () => {
+    expect(hasPage('ccms/abbreviation/index')).toBe(true);
+    expect(hasPage('/ccms/workitem/bug.tsx')).toBe(true);
     expect(hasPage('system/nothing/here')).toBe(false);
-  });
+    const terms = await PAGES['ccms/term/index']?.();
+    expect(terms?.element).toMatchObject({ props: { kind: 'term' } });
+  }, 30_000);
 });
 
 /** Lazy pages load (and transform) on first use. */

@@ -1,7 +1,7 @@
 import type { RouterNode } from '@ccms/contracts/system/auth';
 import { Navigate, type RouteObject } from 'react-router';
-import { isExternal, joinPath } from '../stores/permission-store';
-import type { RouteHandle } from './meta';
+import { isExternal, joinPath } from '../../state/permission-store';
+import type { RouteHandle } from '../../state/route-meta';
 import { lazyPage } from './pages';
 
 /** Components the server names that are not pages. */

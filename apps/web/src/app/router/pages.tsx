@@ -1,34 +1,98 @@
 import type { ComponentType } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 
-type PageModule = { default: ComponentType };
+/** What a page contributes to its route: its component, or an element with fixed props. */
+type Load = () => Promise<Pick<RouteObject, 'Component' | 'element'>>;
+
+/** A page module's default export. */
+const page =
+  (load: () => Promise<{ default: ComponentType }>): Load =>
+  async () => ({ Component: (await load()).default });
+
+/** A feature component shown with fixed props (one component behind several menus). */
+const withProps =
+  <P extends object>(load: () => Promise<ComponentType<P>>, props: P): Load =>
+  async () => {
+    const Component = await load();
+    return { element: <Component {...props} /> };
+  };
 
 /**
- * Every page of the app, each its own chunk. Convention: a server component name
- * "<area>/<entity>/<file>" is the file src/features/<area>/<entity>/pages/<file>.tsx,
- * e.g. "system/user/index" -> src/features/system/user/pages/index.tsx,
- * "monitor/job/log" -> src/features/monitor/job/pages/log.tsx.
+ * Every page of the app by the component name the server's menus carry (`sys_menu.component`)
+ * or a detail route of static-routes names; each import is its own chunk. Folders are named after
+ * the server modules (`features/<area>/<module>`), not after the menu's legacy names, so this map
+ * is where "ccms/abbreviation/index" meets `features/content/glossary`. A name missing here shows
+ * the "not available yet" page. Add a page: one line here, a default export under `pages/`.
  */
-const pages = import.meta.glob<PageModule>(['../../features/**/pages/*.tsx', '!../../features/**/pages/*.test.tsx']);
+export const PAGES: Readonly<Record<string, Load>> = {
+  // content
+  'ccms/library/index': page(() => import('../../features/content/library/pages/index')),
+  'ccms/library/detail': page(() => import('../../features/content/library/pages/detail')),
+  'ccms/explorer/index': page(() => import('../../features/content/explorer/pages/index')),
+  'ccms/document/index': page(() => import('../../features/content/document/pages/index')),
+  'ccms/document/detail': page(() => import('../../features/content/document/pages/detail')),
+  'ccms/topic/index': page(() => import('../../features/content/topic/pages/index')),
+  'ccms/topic/detail': page(() => import('../../features/content/topic/pages/detail')),
+  'ccms/search/index': page(() => import('../../features/content/search/pages/index')),
+  'ccms/graphic/index': page(() => import('../../features/content/graphic/pages/index')),
+  'ccms/abbreviation/index': withProps(async () => (await import('../../features/content/glossary/components/GlossaryPage')).GlossaryPage, {
+    kind: 'abbreviation',
+  }),
+  'ccms/term/index': withProps(async () => (await import('../../features/content/glossary/components/GlossaryPage')).GlossaryPage, {
+    kind: 'term',
+  }),
+  'ccms/tag/index': page(() => import('../../features/content/tag/pages/index')),
+  'ccms/product/index': page(() => import('../../features/content/product/pages/index')),
+  'ccms/property/index': withProps(async () => (await import('../../features/content/library-config/components/PropertyList')).PropertyList, {}),
+  'ccms/property/value': page(() => import('../../features/content/library-config/pages/value')),
+  // work
+  'home/index': page(() => import('../../features/work/dashboard/pages/index')),
+  'ccms/project/index': page(() => import('../../features/work/project/pages/index')),
+  'ccms/project/detail': page(() => import('../../features/work/project/pages/detail')),
+  'ccms/project/category': page(() => import('../../features/work/project-category/pages/index')),
+  'ccms/plan/index': page(() => import('../../features/work/plan/pages/index')),
+  'ccms/staging/plan-detail': page(() => import('../../features/work/plan/pages/detail')),
+  'ccms/task/index': page(() => import('../../features/work/task/pages/index')),
+  'ccms/task/mine': withProps(async () => (await import('../../features/work/task/components/TaskList')).TaskList, { mine: true }),
+  'ccms/task/detail': page(() => import('../../features/work/task/pages/detail')),
+  'ccms/release/index': page(() => import('../../features/work/release/pages/index')),
+  'ccms/workitem/index': withProps(async () => (await import('../../features/work/work-item/components/WorkItemArea')).WorkItemArea, {
+    defaultTab: 'all',
+  }),
+  'ccms/workitem/demand': withProps(async () => (await import('../../features/work/work-item/components/WorkItemArea')).WorkItemArea, {
+    defaultTab: 'requirement',
+  }),
+  'ccms/workitem/bug': withProps(async () => (await import('../../features/work/work-item/components/WorkItemArea')).WorkItemArea, {
+    defaultTab: 'defect',
+  }),
+  'ccms/staging/detail': page(() => import('../../features/work/work-item/pages/detail')),
+  'ccms/workitem/releaseLog': page(() => import('../../features/work/release-log/pages/index')),
+  // system
+  'system/user/index': page(() => import('../../features/system/user/pages/index')),
+  'system/user/auth-role': page(() => import('../../features/system/user/pages/auth-role')),
+  'system/role/index': page(() => import('../../features/system/role/pages/index')),
+  'system/role/auth-user': page(() => import('../../features/system/role/pages/auth-user')),
+  'system/menu/index': page(() => import('../../features/system/menu/pages/index')),
+  'system/dept/index': page(() => import('../../features/system/dept/pages/index')),
+  'system/post/index': page(() => import('../../features/system/post/pages/index')),
+  'system/dict/index': page(() => import('../../features/system/dict/pages/index')),
+  'system/dict/data': page(() => import('../../features/system/dict/pages/data')),
+  'system/config/index': page(() => import('../../features/system/config/pages/index')),
+  'system/notice/index': page(() => import('../../features/system/notice/pages/index')),
+  // monitor
+  'monitor/online/index': page(() => import('../../features/monitor/online/pages/index')),
+  'monitor/job/index': page(() => import('../../features/monitor/job/pages/index')),
+  'monitor/job/log': page(() => import('../../features/monitor/job/pages/log')),
+  'monitor/server/index': page(() => import('../../features/monitor/server/pages/index')),
+  'monitor/cache/index': page(() => import('../../features/monitor/cache/pages/index')),
+  'monitor/logininfor/index': page(() => import('../../features/monitor/logininfor/pages/index')),
+  'monitor/operlog/index': page(() => import('../../features/monitor/operlog/pages/index')),
+};
 
-export function pageFile(component: string): string {
-  const clean = component.replace(/^\/+|\.tsx$/g, '');
-  const slash = clean.lastIndexOf('/');
-  const dir = slash < 0 ? '' : clean.slice(0, slash);
-  const file = slash < 0 ? clean : clean.slice(slash + 1);
-  return `../../features/${dir ? `${dir}/` : ''}pages/${file}.tsx`;
-}
+/** Menu names tolerate a leading slash and a ".tsx" suffix, as RuoYi's did. */
+const clean = (component: string) => component.replace(/^\/+|\.tsx$/g, '');
 
-export const hasPage = (component: string) => pageFile(component) in pages;
-
-/** All component names that have a page (for tests and diagnostics). */
-export const pageNames = () =>
-  Object.keys(pages).map((file) =>
-    file
-      .replace('../../features/', '')
-      .replace('/pages/', '/')
-      .replace(/\.tsx$/, ''),
-  );
+export const hasPage = (component: string) => clean(component) in PAGES;
 
 /** The page names its component from the route's handle. */
 const notAvailable: LazyRouteFunction<RouteObject> = async () => ({
@@ -40,7 +104,7 @@ const notAvailable: LazyRouteFunction<RouteObject> = async () => ({
  * "not available yet" page, never a blank screen.
  */
 export function lazyPage(component: string): LazyRouteFunction<RouteObject> {
-  const load = pages[pageFile(component)];
+  const load = PAGES[clean(component)];
   if (!load) return notAvailable;
-  return async () => ({ Component: (await load()).default });
+  return load;
 }

@@ -1,14 +1,15 @@
-import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { authApi } from '../../api/auth';
 import { relogin } from '../../api/client';
 import { getToken } from '../../api/token';
+import { feedback } from '../../feedback/feedback';
 import { i18n } from '../../i18n';
-import { feedback } from '../../shared/feedback';
+import { toMenuNodes, usePermission } from '../../state/permission-store';
+import { useSession } from '../../state/session-store';
 import { RootShell } from '../RootShell';
-import { toMenuNodes, usePermission } from '../stores/permission-store';
-import { useSession } from '../stores/session-store';
 import { guardNavigation } from './guard';
 import { RouteError } from './RouteError';
+import { signedInLazy } from './signed-in-lazy';
 import { bareRoutes, layoutChildren, publicRoutes } from './static-routes';
 
 /** The route the server's menu routes are added under. */
@@ -53,9 +54,13 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** The app's data router: the guarded root holds the public pages and the layout shell. */
-export function createAppRouter(): AppRouter {
-  const router = createBrowserRouter([
+/**
+ * The app's routes: the guarded root holds the public pages and the layout shell. The shell, the
+ * UI providers and every page under them load through `signedInLazy`, so an unsigned visit is
+ * redirected to /login before any of that code is fetched.
+ */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       id: 'root',
       path: '/',
@@ -71,25 +76,30 @@ export function createAppRouter(): AppRouter {
           // antd, theme and query providers: everything but sign-in.
           id: 'ui',
           // Namespaces most screens use load with the providers, so pages do not wait for them one by one.
-          lazy: async () => {
+          lazy: signedInLazy(async () => {
             const [module] = await Promise.all([import('../UiProviders'), i18n.loadNamespaces(['errors', 'shared'])]);
             return { Component: module.UiProviders };
-          },
+          }),
           children: [
             ...publicRoutes(),
             {
               id: LAYOUT_ROUTE_ID,
-              lazy: async () => {
+              lazy: signedInLazy(async () => {
                 const [module] = await Promise.all([import('../layout/Layout'), i18n.loadNamespaces('layout')]);
                 return { Component: module.Layout };
-              },
+              }),
               children: layoutChildren(),
             },
           ],
         },
       ],
     },
-  ]);
+  ];
+}
+
+/** The app's data router over `appRoutes()`. */
+export function createAppRouter(): AppRouter {
+  const router = createBrowserRouter(appRoutes());
   current = router;
   return router;
 }

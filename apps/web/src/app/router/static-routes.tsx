@@ -2,8 +2,9 @@ import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { i18n } from '../../i18n';
 import type { Namespace } from '../../i18n/types';
-import type { RouteHandle, StaticTitleKey } from './meta';
+import type { RouteHandle, StaticTitleKey } from '../../state/route-meta';
 import { RouteError } from './RouteError';
+import { signedInLazy } from './signed-in-lazy';
 
 /**
  * The page for a component name, resolved through the page map (its own chunk: it lists every
@@ -67,25 +68,25 @@ const handle = (h: RouteHandle) => h;
 
 const notFound = page(() => import('../../features/errors/pages/404'), ['errors']);
 
-/** Children of the layout shell (the pages with sidebar, top bar and tags). */
+/** Children of the layout shell (the pages with sidebar, top bar and tags); their code needs a session. */
 export function layoutChildren(): RouteObject[] {
   return [
     {
       path: 'index',
       handle: handle({ titleKey: 'home', affix: true, icon: 'dashboard' }),
-      lazy: page(() => import('../../features/home/pages/index'), ['home']),
+      lazy: signedInLazy(page(() => import('../../features/work/dashboard/pages/index'), ['home'])),
     },
-    { path: 'redirect/*', handle: handle({ noTag: true }), lazy: page(() => import('../../features/redirect/pages/index')) },
+    { path: 'redirect/*', handle: handle({ noTag: true }), lazy: signedInLazy(page(() => import('../../features/redirect/pages/index'))) },
     {
       path: 'user/profile',
       handle: handle({ titleKey: 'profile', icon: 'user' }),
-      lazy: page(() => import('../../features/profile/pages/index'), ['profile']),
+      lazy: signedInLazy(page(() => import('../../features/system/profile/pages/index'), ['profile'])),
     },
     ...DETAIL_ROUTES.map(
       (r): RouteObject => ({
         path: r.path,
         handle: handle({ titleKey: r.titleKey, component: r.component, ...(r.noCache ? { noCache: true } : {}) }),
-        lazy: byName(r.component),
+        lazy: signedInLazy(byName(r.component)),
         ErrorBoundary: RouteError,
         ...(r.digitParams ? { loader: digits(...r.digitParams) } : {}),
       }),
@@ -97,18 +98,19 @@ export function layoutChildren(): RouteObject[] {
 export function bareRoutes(): RouteObject[] {
   return [
     { index: true, loader: () => redirect('/index') },
-    { path: 'login', lazy: page(() => import('../../features/auth/pages/login'), ['auth']) },
-    { path: 'auth-redirect', handle: handle({ titleKey: 'authRedirect' }), lazy: page(() => import('../../features/auth/pages/auth-redirect')) },
+    { path: 'login', lazy: page(() => import('../../features/system/auth/pages/login'), ['auth']) },
+    { path: 'auth-redirect', handle: handle({ titleKey: 'authRedirect' }), lazy: page(() => import('../../features/system/auth/pages/auth-redirect')) },
   ];
 }
 
 /** Public pages and the catch-all, next to the shell under the UI providers. */
 export function publicRoutes(): RouteObject[] {
   return [
-    { path: 'register', lazy: page(() => import('../../features/auth/pages/register'), ['auth']) },
+    { path: 'register', lazy: page(() => import('../../features/system/auth/pages/register'), ['auth']) },
     { path: 'bind', handle: handle({ titleKey: 'bind', component: 'auth/bind' }), lazy: byName('auth/bind') },
     { path: '401', lazy: page(() => import('../../features/errors/pages/401'), ['errors']) },
     { path: '404', lazy: notFound },
-    { path: '*', lazy: notFound },
+    // Unsigned, any unknown path goes to sign-in: its 404 page loads only with a session.
+    { path: '*', lazy: signedInLazy(notFound) },
   ];
 }

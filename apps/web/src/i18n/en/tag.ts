@@ -11,7 +11,6 @@ const tag: Messages<typeof zh> = {
   tagNamePlaceholder: 'Enter the tag name',
   colorPlaceholder: 'A colour name or #rrggbb',
   remarkPlaceholder: 'Enter a remark',
-  tagNameRequired: 'The tag name is required',
   colorInvalid: 'The colour must be a colour name or #rrggbb',
   addTitle: 'Add tag',
   editTitle: 'Edit tag',

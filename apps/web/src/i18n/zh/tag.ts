@@ -9,7 +9,6 @@ export default {
   tagNamePlaceholder: '请输入标签名称',
   colorPlaceholder: '颜色名称或 #rrggbb',
   remarkPlaceholder: '请输入备注',
-  tagNameRequired: '标签名称不能为空',
   colorInvalid: '颜色只能是颜色名称或 #rrggbb',
   addTitle: '新增标签',
   editTitle: '修改标签',

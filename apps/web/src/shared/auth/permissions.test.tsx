@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../app/stores/session-store';
+import { useSession } from '../../state/session-store';
 import { HasPermi, HasRole } from './HasPermi';
 import { hasPermi, hasPermiAnd, hasPermiOr, hasRole, hasRoleAnd, hasRoleOr } from './permissions';
 

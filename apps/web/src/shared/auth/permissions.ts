@@ -1,6 +1,6 @@
 import { ALL_PERMISSION, SUPER_ROLE } from '@ccms/contracts/constants';
-import { useSession } from '../../app/stores/session-store';
 import { i18n } from '../../i18n';
+import { useSession } from '../../state/session-store';
 
 /** What the checks read: the session's roles and permissions. */
 export interface Grants {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../app/stores/session-store';
 import { i18n } from '../../i18n';
+import { useSession } from '../../state/session-store';
 import { CrudButtons, CrudLinks } from './CrudButtons';
 
 interface Row {

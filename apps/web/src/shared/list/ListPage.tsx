@@ -1,6 +1,6 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { Button, Form, Space, Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, type Ref, useImperativeHandle, useMemo, useState } from 'react';
@@ -34,11 +34,29 @@ export interface ListPageHandle {
   clearSelection(): void;
 }
 
-export interface ListPageProps<Row extends object, Filters extends object> {
-  /** React Query key prefix, e.g. ['system', 'post', 'list']; the query is appended. */
-  queryKey: readonly unknown[];
-  /** Loads one page (e.g. `(q) => api.get<ListResponse>('/system/post/list', q)`). */
-  fetchPage: (query: Filters & PageParams) => Promise<PageResult<Row>>;
+/** One page's query, as an entity's `<entity>Queries.list(params)` builds it (key from its key factory). */
+export interface ListQuery<Row> {
+  queryKey: QueryKey;
+  queryFn: () => Promise<PageResult<Row>>;
+}
+
+/**
+ * Where rows come from: `listQuery` (the data layer: `(q) => tagQueries.list({ ...q, libraryId })`),
+ * or, in screens not yet converted, a key prefix and a fetch function.
+ */
+type ListSource<Row, Filters> =
+  | { listQuery: (query: Filters & PageParams) => ListQuery<Row>; queryKey?: never; fetchPage?: never }
+  | {
+      listQuery?: never;
+      /** React Query key prefix, e.g. ['system', 'post', 'list']; the query is appended. */
+      queryKey: readonly unknown[];
+      /** Loads one page (e.g. `(q) => api.list<Post>('/system/post/list', q)`). */
+      fetchPage: (query: Filters & PageParams) => Promise<PageResult<Row>>;
+    };
+
+export type ListPageProps<Row extends object, Filters extends object> = ListSource<Row, Filters> & ListPageOptions<Row, Filters>;
+
+interface ListPageOptions<Row extends object, Filters extends object> {
   columns: readonly ListColumn<Row>[];
   rowKey: Extract<keyof Row, string> | ((row: Row) => Key);
   /** Fields of the search form (antd Form.Item elements whose names are filter keys). */
@@ -65,8 +83,7 @@ export interface ListPageProps<Row extends object, Filters extends object> {
  * Usage:
  * ```tsx
  * <ListPage<Post, PostFilters>
- *   queryKey={['system', 'post']}
- *   fetchPage={(q) => api.get<{ rows: Post[]; total: number }>('/system/post/list', q)}
+ *   listQuery={(q) => postQueries.list(q)}
  *   rowKey="postId"
  *   selection="multiple"
  *   searchFields={<Form.Item name="postName" label={t('postName')}><Input allowClear /></Form.Item>}
@@ -76,21 +93,20 @@ export interface ListPageProps<Row extends object, Filters extends object> {
  * />
  * ```
  */
-export function ListPage<Row extends object, Filters extends object = Record<string, unknown>>({
-  queryKey,
-  fetchPage,
-  columns,
-  rowKey,
-  searchFields,
-  initialFilters,
-  toQuery = (v) => v,
-  toolbar,
-  selection,
-  paginated = true,
-  defaultPageSize = DEFAULT_PAGE_SIZE,
-  tableProps,
-  ref,
-}: ListPageProps<Row, Filters>) {
+export function ListPage<Row extends object, Filters extends object = Record<string, unknown>>(props: ListPageProps<Row, Filters>) {
+  const {
+    columns,
+    rowKey,
+    searchFields,
+    initialFilters,
+    toQuery = (v) => v,
+    toolbar,
+    selection,
+    paginated = true,
+    defaultPageSize = DEFAULT_PAGE_SIZE,
+    tableProps,
+    ref,
+  } = props;
   const { t } = useTranslation();
   const [form] = Form.useForm<Partial<Filters>>();
   const [showSearch, setShowSearch] = useState(true);
@@ -102,7 +118,8 @@ export function ListPage<Row extends object, Filters extends object = Record<str
   const [selectedRows, setSelectedRows] = useState<Row[]>([]);
 
   const query = useMemo(() => ({ ...filters, ...(paginated ? page : {}), ...sort }) as Filters & PageParams, [filters, page, sort, paginated]);
-  const list = useQuery({ queryKey: [...queryKey, query], queryFn: () => fetchPage(query), placeholderData: keepPreviousData });
+  const source: ListQuery<Row> = props.listQuery ? props.listQuery(query) : { queryKey: [...props.queryKey, query], queryFn: () => props.fetchPage(query) };
+  const list = useQuery({ ...source, placeholderData: keepPreviousData });
 
   const clearSelection = () => {
     setSelectedRowKeys([]);

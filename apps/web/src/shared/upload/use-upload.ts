@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { feedback } from '../feedback';
+import { feedback } from '../../feedback/feedback';
 import { joinValue, refusal, splitValue, UploadQueue, type UploadRules } from './upload-rules';
 
 type UploadAnswer = z.infer<typeof UploadResult>;

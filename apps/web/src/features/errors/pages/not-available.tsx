@@ -2,7 +2,7 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentRoute, useTitledMatches } from '../../../app/layout/use-route-meta';
+import { useCurrentRoute, useTitledMatches } from '../../../shared/route/use-route-meta';
 import '../errors.css';
 
 /**

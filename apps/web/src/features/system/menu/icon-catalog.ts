@@ -30,7 +30,7 @@ let catalog: Promise<IconCatalog> | null = null;
 
 /** The whole antd icon set is its own chunk, loaded when the picker first opens (the sidebar loads the same chunk). */
 export function loadIconCatalog(): Promise<IconCatalog> {
-  catalog ??= import('./antd-icons').then((m) => catalogOf(m as unknown as Record<string, unknown>));
+  catalog ??= import('../../../shared/icons/antd-icons').then((m) => catalogOf(m as unknown as Record<string, unknown>));
   return catalog;
 }
 

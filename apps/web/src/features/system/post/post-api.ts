@@ -1,11 +1,14 @@
 import type { Post, PostBody, PostQuery, PostUpdate } from '@ccms/contracts/system/post';
-import { type ApiEnvelope, api } from '../../../api/client';
+import type { z } from 'zod';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
-import type { PageParams, PageResult } from '../../../shared/list/query';
 
 /** What the list's search form holds. */
 export type PostFilters = Pick<PostQuery, 'postCode' | 'postName' | 'status'>;
+/** A page of posts. */
+export type PostListParams = z.input<typeof PostQuery>;
+export type PostSave = PostBody | PostUpdate;
 
 /** An export takes the list's filters without its paging. */
 const exportQuery = (query: object): QueryParams => {
@@ -13,12 +16,12 @@ const exportQuery = (query: object): QueryParams => {
   return filters;
 };
 
-/** Posts administration (server: modules/system/post). */
+/** Posts administration (server: modules/system/post). Screens use `post-queries.ts`. */
 export const postApi = {
-  list: (query: PostFilters & PageParams) => api.get<ApiEnvelope & PageResult<Post>>('/system/post/list', query),
-  get: (postId: number) => api.get<ApiEnvelope & { data: Post }>(`/system/post/${postId}`).then((r) => r.data),
-  add: (body: PostBody) => api.post('/system/post', body),
-  update: (body: PostUpdate) => api.put('/system/post', body),
+  list: (params: PostListParams) => api.list<Post>('/system/post/list', params),
+  get: (postId: number) => api.one<Post>(`/system/post/${postId}`),
+  /** Adds when the body has no `postId`, else updates. */
+  save: (body: PostSave) => ('postId' in body ? api.put('/system/post', body) : api.post('/system/post', body)),
   remove: (ids: readonly number[]) => api.delete(`/system/post/${ids.join(',')}`),
   export: (query: object) => download('/system/post/export', exportQuery(query), `post_${Date.now()}.xlsx`),
 };

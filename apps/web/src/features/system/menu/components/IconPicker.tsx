@@ -2,7 +2,7 @@ import { AppstoreOutlined, CloseCircleFilled, SearchOutlined } from '@ant-design
 import { Empty, Input, Popover, Segmented, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '../../../../app/layout/icons';
+import { MenuIcon } from '../../../../shared/icons/MenuIcon';
 import { filterIcons, ICON_STYLES, type IconCatalog, type IconStyle, loadIconCatalog } from '../icon-catalog';
 
 export interface IconPickerProps {

@@ -10,6 +10,7 @@ import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { PostFormDialog } from '../components/PostFormDialog';
 import { type PostFilters, postApi } from '../post-api';
+import { postQueries, useDeletePost } from '../post-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -22,15 +23,15 @@ export default function PostPage() {
   const statuses = useDict('sys_normal_disable');
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; postId: number | undefined }>({ open: false, postId: undefined });
+  const deletePosts = useDeletePost();
 
   const remove = async (rows: readonly Post[]) => {
     if (rows.length === 0) return;
     const ok = await confirmDialog(t('confirmDelete', { ids: rows.map((r) => r.postId).join(', ') }), { type: 'danger' });
     if (!ok) return;
-    await postApi.remove(rows.map((r) => r.postId));
+    await deletePosts.mutateAsync(rows.map((r) => r.postId));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const columns: ListColumn<Post>[] = [
@@ -61,8 +62,7 @@ export default function PostPage() {
     <>
       <ListPage<Post, PostFilters>
         ref={list}
-        queryKey={['system', 'post', 'list']}
-        fetchPage={postApi.list}
+        listQuery={postQueries.list}
         rowKey="postId"
         selection="multiple"
         columns={columns}
@@ -89,15 +89,7 @@ export default function PostPage() {
           />
         )}
       />
-      <PostFormDialog
-        open={dialog.open}
-        postId={dialog.postId}
-        onClose={() => setDialog({ open: false, postId: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, postId: undefined });
-          list.current?.reload();
-        }}
-      />
+      <PostFormDialog open={dialog.open} postId={dialog.postId} onClose={() => setDialog({ open: false, postId: undefined })} />
     </>
   );
 }

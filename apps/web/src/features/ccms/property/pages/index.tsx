@@ -1,6 +1,0 @@
-import { PropertyList } from '../components/PropertyList';
-
-/** Properties (menu component ccms/property/index). */
-export default function PropertyPage() {
-  return <PropertyList />;
-}

@@ -1,0 +1,107 @@
+import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import type { WorkItemAttachment } from '@ccms/contracts/work/work-item';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Table, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../api/errors';
+import { confirmDialog } from '../../../../shared/confirm';
+import { workItemApi } from '../work-item-api';
+import { time } from './labels';
+
+const sizeText = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+/** Files attached to a work item; a duplicate name asks whether to replace the file. */
+export function AttachmentsPanel({ workItemId, canWrite, onChanged }: { workItemId: number; canWrite: boolean; onChanged?: () => void }) {
+  const { t } = useTranslation('workitem');
+  const { t: tc } = useTranslation();
+  const { message, notification } = App.useApp();
+  const client = useQueryClient();
+  const key = ['ccms', 'workitem', 'attachments', workItemId];
+  const list = useQuery({ queryKey: key, queryFn: () => workItemApi.attachments(workItemId) });
+  const [busy, setBusy] = useState(false);
+
+  const refresh = async () => {
+    await client.invalidateQueries({ queryKey: key });
+    onChanged?.();
+  };
+  const upload = async (file: File) => {
+    setBusy(true);
+    try {
+      try {
+        await workItemApi.upload(workItemId, file, false);
+        message.success(t('attachments.uploaded'));
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.code !== 409) throw err;
+        if (!(await confirmDialog(t('attachments.replaceConfirm', { name: file.name })))) return;
+        await workItemApi.upload(workItemId, file, true);
+        message.success(t('attachments.replaced'));
+      }
+      await refresh();
+    } catch (err) {
+      notification.error({ title: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (a: WorkItemAttachment) => {
+    if (!(await confirmDialog(t('attachments.confirmDelete', { name: a.fileName }), { type: 'danger' }))) return;
+    await workItemApi.removeAttachment(workItemId, a.attachmentId);
+    await refresh();
+  };
+
+  return (
+    <div data-testid="attachments-panel">
+      {canWrite && (
+        <Upload
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void upload(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={busy} style={{ marginBottom: 12 }} data-testid="attachment-upload">
+            {t('attachments.upload')}
+          </Button>
+        </Upload>
+      )}
+      <Table<WorkItemAttachment>
+        size="small"
+        rowKey="attachmentId"
+        loading={list.isFetching}
+        dataSource={list.data ?? []}
+        pagination={false}
+        locale={{ emptyText: t('attachments.empty') }}
+        columns={[
+          {
+            key: 'fileName',
+            dataIndex: 'fileName',
+            title: t('attachments.title'),
+            render: (name: string, a) => (
+              <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => workItemApi.downloadAttachment(workItemId, a)}>
+                {name}
+              </Button>
+            ),
+          },
+          { key: 'size', dataIndex: 'size', title: t('attachments.size'), width: 100, render: sizeText },
+          { key: 'by', title: t('attachments.uploadedBy'), width: 120, render: (_: unknown, a) => a.updateBy || a.createBy },
+          { key: 'at', title: t('attachments.uploadedAt'), width: 180, render: (_: unknown, a) => time(a.updateTime ?? a.createTime) },
+          ...(canWrite
+            ? [
+                {
+                  key: 'actions',
+                  title: tc('operation'),
+                  width: 100,
+                  render: (_: unknown, a: WorkItemAttachment) => (
+                    <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(a)}>
+                      {t('attachments.delete')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </div>
+  );
+}

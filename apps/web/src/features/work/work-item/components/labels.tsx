@@ -1,0 +1,41 @@
+import type { UserOption } from '@ccms/contracts/work/common';
+import type { WorkItem } from '@ccms/contracts/work/work-item';
+import { useQuery } from '@tanstack/react-query';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { workItemApi } from '../work-item-api';
+
+/** Date-time as lists show it. */
+export const time = (v: string | Date | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+
+const STATUS_COLORS: Record<string, string> = {
+  draft: 'default',
+  reviewing: 'processing',
+  active: 'blue',
+  changing: 'orange',
+  resolved: 'green',
+  closed: 'default',
+};
+
+export function StatusTag({ item }: { item: Pick<WorkItem, 'status' | 'workItemType'> }) {
+  const { t } = useTranslation('workitem');
+  const color = item.workItemType === 'defect' && item.status === 'active' ? 'red' : (STATUS_COLORS[item.status] ?? 'default');
+  return (
+    <Tag color={color} data-testid="status-tag">
+      {t(`statuses.${item.status}` as 'statuses.draft', { defaultValue: item.status })}
+    </Tag>
+  );
+}
+
+export function TypeTag({ type }: { type: string }) {
+  const { t } = useTranslation('workitem');
+  return <Tag color={type === 'defect' ? 'volcano' : 'geekblue'}>{t(`types.${type}` as 'types.defect', { defaultValue: type })}</Tag>;
+}
+
+/** Users for the people pickers, shared by every screen of the area. */
+export function useUserOptions() {
+  const users = useQuery({ queryKey: ['ccms', 'workitem', 'users'], queryFn: workItemApi.userOptions, staleTime: 60_000 });
+  const list: UserOption[] = users.data ?? [];
+  return list.map((u) => ({ value: u.userId, label: u.nickName || u.userName }));
+}

@@ -1,0 +1,87 @@
+import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
+import { Form, type FormInstance } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '../../api/errors';
+
+/** The detail to edit, as an entity's `<entity>Queries.detail(id)` builds it. */
+export interface DetailQuery<Detail> {
+  queryKey: QueryKey;
+  queryFn: () => Promise<Detail>;
+}
+
+export interface EntityFormOptions<Values, Detail> {
+  /** Whether the dialog is shown: each opening loads the detail afresh and starts with a fresh save. */
+  open: boolean;
+  /** The detail to edit; leave it out to add a new one. */
+  load?: DetailQuery<Detail> | undefined;
+  /** The form's values from the detail (defaults to the detail itself). */
+  toValues?: (detail: Detail) => Partial<Values>;
+  /** The values a new entity starts with. */
+  defaults?: Partial<Values>;
+  /** Sends the form (usually an entity mutation's `mutateAsync`, which invalidates through the key factory). */
+  save: (values: Values) => Promise<unknown>;
+  /** After a successful save (close the dialog, say so). */
+  onSaved?: () => void;
+}
+
+export interface EntityForm<Values> {
+  form: FormInstance<Values>;
+  /** The detail is loading: show a spinner instead of the fields. */
+  loading: boolean;
+  /** The values the fields start with (defaults, or the loaded detail's). */
+  initialValues: Partial<Values> | undefined;
+  saving: boolean;
+  /** Form `onFinish`. */
+  submit: (values: Values) => void;
+}
+
+/** Field-check sentences start with the field's name ("tagName must be at most 64 characters", "tagName不能为空"). */
+export function fieldOfMessage(message: string, fields: readonly string[]): string | undefined {
+  return fields.filter((field) => message.startsWith(field) && !/[\w.]/.test(message.charAt(field.length))).sort((a, b) => b.length - a.length)[0];
+}
+
+/**
+ * The state of an add/edit dialog: the detail query, the form's start values, the save and the
+ * server's field errors (a 400 whose message names a form field shows under that field). Pair it
+ * with `<FormDialog entity={...}>`, which destroys its content on close.
+ */
+export function useEntityForm<Values extends object, Detail = Values>({
+  open,
+  load,
+  toValues,
+  defaults,
+  save,
+  onSaved,
+}: EntityFormOptions<Values, Detail>): EntityForm<Values> {
+  const [form] = Form.useForm<Values>();
+  // Each opening records when it began: a detail fetched before it is not shown, a save sent before it is not waited on.
+  const [opening, setOpening] = useState({ open, at: open ? Date.now() : 0 });
+  if (opening.open !== open) setOpening({ open, at: open ? Date.now() : opening.at });
+  const mutation = useMutation({
+    mutationFn: save,
+    onSuccess: () => onSaved?.(),
+    onError: (error) => {
+      if (!(error instanceof ApiError) || error.code !== 400) return;
+      const field = fieldOfMessage(error.message, Object.keys(form.getFieldsValue(true) as object));
+      if (field) form.setFields([{ name: field as never, errors: [error.message] }]);
+    },
+  });
+  const detail = useQuery({
+    queryKey: load?.queryKey ?? ['entity-form', 'none'],
+    queryFn: load?.queryFn ?? (async () => null),
+    enabled: open && load !== undefined,
+    // Edit what the server has now: every opening fetches the detail.
+    staleTime: 0,
+  });
+  const fresh = detail.data !== undefined && detail.data !== null && detail.dataUpdatedAt >= opening.at;
+  const loading = load !== undefined && !fresh && !detail.isError;
+  let initialValues: Partial<Values> | undefined = defaults;
+  if (load && fresh && detail.data) initialValues = toValues ? toValues(detail.data) : (detail.data as Partial<Values>);
+  return {
+    form,
+    loading,
+    initialValues,
+    saving: open && mutation.isPending && mutation.submittedAt >= opening.at,
+    submit: (values) => mutation.mutate(values),
+  };
+}
