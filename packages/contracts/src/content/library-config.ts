@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { GranteeType } from '../grants';
 import { DateTime } from '../http';
 import { LibraryLevel } from './library';
 
-export const GranteeType = z.enum(['user', 'role', 'all']);
+export { GranteeType };
 
 export const LibraryGrant = z.object({
   grantId: z.number(),

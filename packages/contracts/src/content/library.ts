@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIBRARY_TYPES } from '../constants';
+import { Abilities, type GrantLevel } from '../grants';
 import { DateTime, PageQuery, qInt, Status01 } from '../http';
 
 /** Permission strings of the library screens (seeded menu buttons). */
@@ -15,8 +16,8 @@ export const LibraryPerm = {
 /** What the API answers in place of a stored password. */
 export const MASKED_SECRET = '******';
 
-/** Object-level rights on one library, strongest first. */
-export const LIBRARY_LEVELS = ['admin', 'owner', 'write', 'read'] as const;
+/** Object-level rights on one library (the grant levels, in the order the grant form offers them). */
+export const LIBRARY_LEVELS = ['admin', 'owner', 'write', 'read'] as const satisfies readonly GrantLevel[];
 export const LibraryLevel = z.enum(LIBRARY_LEVELS);
 export type LibraryLevel = z.infer<typeof LibraryLevel>;
 
@@ -104,8 +105,10 @@ export const Library = z.object({
   updateBy: z.string(),
   updateTime: DateTime,
   remark: z.string(),
-  /** The caller's strongest right on this library (outline-style: the web never re-derives it). */
+  /** The caller's strongest right on this library, shown as text. */
   myLevel: LibraryLevel.nullable(),
+  /** What that right lets the caller do (outline-style: the web shows buttons from it, never from the level). */
+  abilities: Abilities,
 });
 export type Library = z.infer<typeof Library>;
 

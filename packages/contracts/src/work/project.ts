@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_REFRESH_OPTIONS } from '../constants';
 import { BranchName } from '../content/library';
+import { Abilities, GRANT_LEVELS, GranteeType } from '../grants';
 import { DateTime, PageQuery, qInt, Status01 } from '../http';
 import { endNotBeforeBegin, OptionalDate, OptionalId, RowVersion, UserOption } from './common';
 
@@ -22,8 +23,8 @@ export const ProjectCategoryPerm = {
   remove: 'ccms:projectCategory:remove',
 } as const;
 
-/** Object-level rights on a project, strongest first. */
-export const PROJECT_LEVELS = ['owner', 'admin', 'write', 'read'] as const;
+/** Object-level rights on a project, strongest first (the grant levels). */
+export const PROJECT_LEVELS = GRANT_LEVELS;
 export const ProjectLevel = z.enum(PROJECT_LEVELS);
 export type ProjectLevel = z.infer<typeof ProjectLevel>;
 
@@ -100,8 +101,10 @@ export const Project = z.object({
   createTime: DateTime,
   updateBy: z.string(),
   updateTime: DateTime,
-  /** The caller's level on the project (null: visible only). */
+  /** The caller's level on the project (null: visible only), shown as text. */
   myLevel: ProjectLevel.nullable(),
+  /** What that level lets the caller do (the web shows buttons from it, never from the level). */
+  abilities: Abilities,
 });
 export type Project = z.infer<typeof Project>;
 
@@ -149,7 +152,7 @@ export const ProjectBranch = z.object({
 export type ProjectBranch = z.infer<typeof ProjectBranch>;
 
 /** Grants (permission tab). */
-export const ProjectGranteeType = z.enum(['user', 'role', 'all']);
+export const ProjectGranteeType = GranteeType;
 export const ProjectGrant = z.object({
   grantId: z.number(),
   projectId: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Abilities, GrantLevel } from '../grants';
 import { DateTime, PageQuery, qInt } from '../http';
 import { endNotBeforeBegin, OptionalDate, OptionalId } from './common';
 import { CLOSE_REASONS, RESOLUTIONS, WORK_ITEM_ACTIONS, WORK_ITEM_STATES, WORK_ITEM_TYPES } from './work-item-states';
@@ -16,8 +17,8 @@ export const WorkItemPerm = {
 /** The spec's limit on one condition query. */
 export const MAX_CONDITIONS = 10;
 
-/** Object-level rights on the item's project, strongest first. */
-export const ProjectLevelEnum = z.enum(['admin', 'owner', 'write', 'read']);
+/** Object-level rights on the item's project (the grant levels). */
+export const ProjectLevelEnum = GrantLevel;
 
 const text = (max: number) => z.string().trim().max(max);
 const userId = OptionalId;
@@ -182,6 +183,7 @@ export const WorkItem = z.object({
   updateTime: DateTime,
   /** The caller's level on the item's project and what it lets them do now (the web never re-derives it). */
   myLevel: ProjectLevelEnum.nullable(),
+  abilities: Abilities.describe("what the caller's level on the project lets them do"),
   actions: z.array(z.enum(WORK_ITEM_ACTIONS)).describe('transitions the caller may make from the current state'),
 });
 export type WorkItem = z.infer<typeof WorkItem>;

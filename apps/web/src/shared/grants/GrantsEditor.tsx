@@ -1,4 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Abilities, GranteeType, GrantLevel } from '@ccms/contracts/grants';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -7,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { HasPermi, useHasPermi } from '../auth/HasPermi';
 import { confirmDialog } from '../confirm';
 
-export type GranteeType = 'user' | 'role' | 'all';
-export type GrantLevel = 'admin' | 'owner' | 'write' | 'read';
+export type { GranteeType, GrantLevel };
 
 /** One row of a grants list, as the library and project permission lists answer it. */
 export interface GrantRow {
@@ -48,8 +48,8 @@ export interface GrantsEditorProps<L extends GrantLevel> {
   defaultGranteeType: GranteeType;
   /** The permission needed to pick grantees, add and remove grants. */
   editPerm: string;
-  /** Whether the caller is an admin or owner of the object: shows the add form and the remove column. */
-  canConfigure: boolean;
+  /** The caller's abilities on the object: configure shows the add form and the remove column; grantOwner offers the owner level and removes owner grants. */
+  abilities: Pick<Abilities, 'configure' | 'grantOwner'>;
   source: GrantsSource<L>;
 }
 
@@ -61,7 +61,10 @@ interface GrantForm<L extends GrantLevel> {
 const LEVEL_COLORS: Record<string, string> = { admin: 'red', owner: 'gold', write: 'blue', read: 'default' };
 
 /** The grants table and its add form: a user, a role or all, with a level, added and removed. */
-export function GrantsEditor<L extends GrantLevel>({ ns, formName, levels, defaultGranteeType, editPerm, canConfigure, source }: GrantsEditorProps<L>) {
+export function GrantsEditor<L extends GrantLevel>({ ns, formName, levels, defaultGranteeType, editPerm, abilities, source }: GrantsEditorProps<L>) {
+  const canConfigure = abilities.configure;
+  // Only whoever may hand out ownership is offered the owner level and the removal of an owner grant.
+  const offered = levels.filter((level) => level !== 'owner' || abilities.grantOwner);
   const { t } = useTranslation(ns);
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
@@ -126,7 +129,7 @@ export function GrantsEditor<L extends GrantLevel>({ ns, formName, levels, defau
               </Form.Item>
             )}
             <Form.Item name="level" label={t('grant.level')} rules={[{ required: true, message: t('grant.levelRequired') }]}>
-              <Select style={{ width: 120 }} options={levels.map((v) => ({ value: v, label: t(`levels.${v}`) }))} />
+              <Select style={{ width: 120 }} options={offered.map((v) => ({ value: v, label: t(`levels.${v}`) }))} />
             </Form.Item>
             <Form.Item>
               <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>
@@ -173,13 +176,14 @@ export function GrantsEditor<L extends GrantLevel>({ ns, formName, levels, defau
                   key: 'actions',
                   title: tc('operation'),
                   width: 100,
-                  render: (_: unknown, g: GrantRow) => (
-                    <HasPermi value={[editPerm]}>
-                      <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(g)}>
-                        {tc('delete')}
-                      </Button>
-                    </HasPermi>
-                  ),
+                  render: (_: unknown, g: GrantRow) =>
+                    (g.level !== 'owner' || abilities.grantOwner) && (
+                      <HasPermi value={[editPerm]}>
+                        <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(g)}>
+                          {tc('delete')}
+                        </Button>
+                      </HasPermi>
+                    ),
                 },
               ]
             : []),

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsLibraryGrant, sysRole, sysUser } from '../../../db/schema';
 
@@ -20,10 +20,6 @@ export function listGrants(db: Db, libraryId: number) {
     .leftJoin(sysRole, and(eq(ccmsLibraryGrant.granteeType, 'role'), eq(sysRole.roleId, ccmsLibraryGrant.granteeId)))
     .where(eq(ccmsLibraryGrant.libraryId, libraryId))
     .orderBy(asc(ccmsLibraryGrant.grantId));
-}
-
-export async function grantsByIds(db: Db, grantIds: number[]) {
-  return db.select().from(ccmsLibraryGrant).where(inArray(ccmsLibraryGrant.grantId, grantIds));
 }
 
 export async function granteeExists(db: Db, type: 'user' | 'role' | 'all', id: number) {

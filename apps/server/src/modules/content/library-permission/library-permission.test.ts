@@ -1,6 +1,7 @@
+import { TagPerm } from '@ccms/contracts/content/tag';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/harness';
+import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsLibraryGrant, ccmsLibrarySetting } from '../../../db/schema';
 import { allowLoopbackRemotes, CONTENT_PERMS, libraryBody, type TestUser, userWith } from '../content-test-kit';
 
@@ -121,5 +122,64 @@ describe('library grants', () => {
     expect((await writer.caller.delete(`/prod-api/ccms/library/permission/${adminGrant?.grantId}`)).status).toBe(403);
     expect((await owner.caller.delete(`/prod-api/ccms/library/permission/${adminGrant?.grantId}`)).body.code).toBe(200);
     expect((await admin.caller.get(`/prod-api/ccms/library/${libraryId}`)).body.data.myLevel).toBe('read');
+  });
+});
+
+describe('abilities in library responses', () => {
+  const none = { read: false, write: false, configure: false, remove: false, grantOwner: false };
+  const readOnly = { ...none, read: true };
+  const writes = { ...readOnly, write: true };
+  const configures = { ...writes, configure: true, remove: true };
+  const owns = { ...configures, grantOwner: true };
+
+  it('answer the grants (user, role, all, none) on detail and list rows, and match what the server allows', async () => {
+    const perms = [...CONTENT_PERMS, TagPerm.add];
+    const lead = await userWith(t, 'aown', perms);
+    const byUser = await userWith(t, 'auser', perms);
+    const byRole = await userWith(t, 'arole', perms);
+    const byAll = await userWith(t, 'aall', perms);
+    const id = (await lead.caller.post('/prod-api/ccms/library', libraryBody('abilities', 'http://127.0.0.1:9/abilities.git'))).body.data.libraryId;
+    const grant = (by: TestUser, granteeType: string, granteeId: number, level: string) =>
+      by.caller.post('/prod-api/ccms/library/permission', { libraryId: id, granteeType, granteeId, level });
+    expect((await grant(lead, 'user', byUser.userId, 'admin')).body.code).toBe(200);
+    expect((await grant(lead, 'role', byRole.roleId, 'write')).body.code).toBe(200);
+
+    const detail = async (who: Caller) => (await who.get(`/prod-api/ccms/library/${id}`)).body;
+    const row = async (who: Caller) =>
+      (await who.get('/prod-api/ccms/library/list', { pageSize: 100 })).body.rows.find((r: { libraryId: number }) => r.libraryId === id) ?? null;
+    let tags = 0;
+    /** What the server lets the caller do, tried route by route. */
+    const allowed = async (who: Caller) => ({
+      read: (await who.get(`/prod-api/ccms/library/${id}`)).status === 200,
+      write: (await who.post('/prod-api/ccms/tag', { libraryId: id, tagName: `ability ${++tags}`, color: 'blue' })).body.code === 200,
+      configure: (await who.get('/prod-api/ccms/library/permission/list', { libraryId: id })).status === 200,
+    });
+
+    const expected: [string, Caller, typeof none][] = [
+      ['owner', lead.caller, owns],
+      ['system admin', await t.login(), owns],
+      ['user grant admin', byUser.caller, configures],
+      ['role grant write', byRole.caller, writes],
+    ];
+    for (const [who, caller, abilities] of expected) {
+      expect((await detail(caller)).data.abilities, who).toEqual(abilities);
+      expect((await row(caller)).abilities, who).toEqual(abilities);
+      expect(await allowed(caller), who).toEqual({ read: abilities.read, write: abilities.write, configure: abilities.configure });
+    }
+    // Denied beyond the abilities: an admin grant hands out no ownership; a writer deletes nothing.
+    expect((await grant(byUser, 'user', byAll.userId, 'owner')).body).toEqual({ code: 403, msg: 'No relevant permissions' });
+    expect((await byRole.caller.delete(`/prod-api/ccms/library/${id}`)).body).toEqual({ code: 403, msg: 'No relevant permissions' });
+
+    // No grant: neither in the list nor readable.
+    expect(await row(byAll.caller)).toBeNull();
+    expect(await detail(byAll.caller)).toEqual({ code: 403, msg: 'No relevant permissions' });
+    expect(await allowed(byAll.caller)).toEqual({ read: false, write: false, configure: false });
+
+    // A grant to all reaches everyone signed in; the strongest grant wins for the others.
+    expect((await grant(lead, 'all', 0, 'read')).body.code).toBe(200);
+    expect((await detail(byAll.caller)).data).toMatchObject({ myLevel: 'read', abilities: readOnly });
+    expect((await row(byAll.caller)).abilities).toEqual(readOnly);
+    expect(await allowed(byAll.caller)).toEqual({ read: true, write: false, configure: false });
+    expect((await detail(byRole.caller)).data.abilities).toEqual(writes);
   });
 });

@@ -11,12 +11,12 @@ import { checkRemoteUrl } from '../../../platform/git/remote-url';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import { configValue } from '../../system/config/config.queries';
 import { deptExists, findLibraries, findLibrary, findNameClash, listLibraries, readableOptions } from './library.queries';
-import { assertLibraryAccess, type LibraryNeed, levelsOf } from './library-access';
+import { assertLibraryAccess, type LibraryNeed, levelsOf, libraryAbilities } from './library-access';
 import { ALLOW_PRIVATE_URLS_KEY, type LibraryGit, type LibraryRow } from './library-git';
 
 type Row = { library: LibraryRow; deptName: string | null };
 
-/** A library as the API shows it: the password is only ever the masked marker. */
+/** A library as the API shows it: the password is only ever the masked marker; the caller's level and abilities with it. */
 function present({ library, deptName }: Row, myLevel: LibraryLevel | null) {
   const { credentialSecret, credentialType, credentialName, credentialUsername, delFlag: _delFlag, ...rest } = library;
   return {
@@ -24,6 +24,7 @@ function present({ library, deptName }: Row, myLevel: LibraryLevel | null) {
     deptName: deptName ?? '',
     credential: { type: credentialType, name: credentialName, username: credentialUsername, password: credentialSecret ? MASKED_SECRET : '' },
     myLevel,
+    abilities: libraryAbilities(myLevel),
   };
 }
 

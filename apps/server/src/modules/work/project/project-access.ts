@@ -1,9 +1,10 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type Abilities, abilitiesOf, type GrantLevel, type GrantNeed, levelAllows, strongestLevel } from '@ccms/contracts/grants';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { ccmsProject, ccmsProjectGrant, ccmsProjectMember } from '../../../db/schema';
-import type { AuthContext } from '../../../platform/auth/access';
-import { badRequest, forbidden } from '../../../platform/http/errors';
+import { assertLevelAllows, type GrantCaller, grantStore, isSystemAdmin } from '../../../platform/auth/grants';
+import { badRequest } from '../../../platform/http/errors';
 
 /**
  * Object-level access to projects (spec section 6), for every work module.
@@ -18,34 +19,28 @@ import { badRequest, forbidden } from '../../../platform/http/errors';
  *   Its content (plans, tasks, work items, releases) needs a level: use `readableProjectCondition`
  *   / `projectLevel` for content, `visibleProjectCondition` only for the projects list itself.
  */
-export type ProjectLevel = 'admin' | 'owner' | 'write' | 'read';
-
-const RANK: Record<ProjectLevel, number> = { owner: 4, admin: 3, write: 2, read: 1 };
+export type ProjectLevel = GrantLevel;
 
 /** What an action on a project needs. */
-export type ProjectNeed = 'read' | 'write' | 'configure';
-const NEED_RANK: Record<ProjectNeed, number> = { read: 1, write: 2, configure: 3 };
+export type ProjectNeed = Exclude<GrantNeed, 'own'>;
 
 /** The caller of a request, as far as project access is concerned (an AuthContext fits). */
-export type ProjectCaller = Pick<AuthContext, 'userId' | 'roles' | 'isAdmin'> & { permissions?: Set<string> };
+export type ProjectCaller = GrantCaller;
 
-export const isSystemAdmin = (caller: ProjectCaller) => caller.isAdmin || (caller.permissions?.has('*:*:*') ?? false);
+export { isSystemAdmin };
 
-/** Grants that reach the caller: to the user, to one of the user's roles, or to everyone. */
-export function projectGrantsReaching(caller: ProjectCaller): SQL {
-  const roleIds = caller.roles.map((r) => r.roleId);
-  const parts: SQL[] = [
-    and(eq(ccmsProjectGrant.granteeType, 'user'), eq(ccmsProjectGrant.granteeId, caller.userId)) as SQL,
-    eq(ccmsProjectGrant.granteeType, 'all'),
-  ];
-  if (roleIds.length > 0) parts.push(and(eq(ccmsProjectGrant.granteeType, 'role'), inArray(ccmsProjectGrant.granteeId, roleIds)) as SQL);
-  return or(...parts) as SQL;
-}
+/** The grants in ccms_project_grant (platform/auth/grants). */
+export const projectGrants = grantStore({
+  table: ccmsProjectGrant,
+  objectId: ccmsProjectGrant.projectId,
+  row: ({ objectId, ...grant }) => ({ projectId: objectId, ...grant }),
+  setLevel: (level) => ({ level }),
+});
 
 /** The caller has a level on the project row in scope through a grant, membership or ownership. */
 function reachedBy(caller: ProjectCaller): SQL {
   return sql`(${ccmsProject.ownerId} = ${caller.userId}
-      OR ${ccmsProject.projectId} IN (SELECT ${ccmsProjectGrant.projectId} FROM ${ccmsProjectGrant} WHERE ${projectGrantsReaching(caller)})
+      OR ${projectGrants.reachedBy(caller, ccmsProject.projectId)}
       OR ${ccmsProject.projectId} IN (SELECT ${ccmsProjectMember.projectId} FROM ${ccmsProjectMember} WHERE ${ccmsProjectMember.userId} = ${caller.userId}))`;
 }
 
@@ -99,10 +94,7 @@ export async function projectLevels(db: Db, caller: ProjectCaller, projectIds: n
       ownerId: ccmsProject.ownerId,
       secrecy: ccmsProject.secrecy,
       isPublic: ccmsProject.isPublic,
-      grantLevels: admin
-        ? sql<string[] | null>`null`
-        : sql<string[] | null>`(SELECT json_agg(${ccmsProjectGrant.level}) FROM ${ccmsProjectGrant}
-            WHERE ${ccmsProjectGrant.projectId} = ccms_project.project_id AND ${projectGrantsReaching(caller)})`,
+      grantLevels: admin ? sql<string[] | null>`null` : projectGrants.levelsReaching(caller, sql`ccms_project.project_id`),
       member: admin
         ? sql<boolean>`false`
         : sql<boolean>`EXISTS (SELECT 1 FROM ${ccmsProjectMember}
@@ -115,15 +107,10 @@ export async function projectLevels(db: Db, caller: ProjectCaller, projectIds: n
     for (const p of projects) levels.set(p.id, 'admin');
     return levels;
   }
-  const raise = (id: number, level: ProjectLevel) => {
-    const had = levels.get(id);
-    if (!had || RANK[level] > RANK[had]) levels.set(id, level);
-  };
   for (const p of projects) {
-    for (const level of p.grantLevels ?? []) raise(p.id, level as ProjectLevel);
-    if (p.member) raise(p.id, 'write');
-    if (p.ownerId === caller.userId) raise(p.id, 'owner');
-    if (p.isPublic && !p.secrecy) raise(p.id, 'read');
+    // Grants, then membership (write), ownership (owner) and a public, not secret project (read).
+    const level = strongestLevel([...(p.grantLevels ?? []), p.member && 'write', p.ownerId === caller.userId && 'owner', p.isPublic && !p.secrecy && 'read']);
+    if (level) levels.set(p.id, level);
   }
   return levels;
 }
@@ -133,13 +120,14 @@ export async function projectLevel(db: Db, caller: ProjectCaller, projectId: num
   return (await projectLevels(db, caller, [projectId])).get(projectId) ?? null;
 }
 
-export const projectAllows = (level: ProjectLevel | null, need: ProjectNeed) => level !== null && RANK[level] >= NEED_RANK[need];
+export const projectAllows = (level: ProjectLevel | null, need: ProjectNeed) => levelAllows(level, need);
+
+/** What the caller's level on a project lets them do; a system admin (level admin) also hands out ownership. */
+export const projectAbilities = (caller: ProjectCaller, level: ProjectLevel | null): Abilities => abilitiesOf(level, isSystemAdmin(caller));
 
 /** Throws "No relevant permissions" (403) unless the caller's level on the project meets the need. */
 export async function assertProjectAccess(db: Db, caller: ProjectCaller, projectId: number, need: ProjectNeed): Promise<ProjectLevel> {
-  const level = await projectLevel(db, caller, projectId);
-  if (level === null || !projectAllows(level, need)) throw forbidden('noRelevantPermissions');
-  return level;
+  return assertLevelAllows(await projectLevel(db, caller, projectId), need);
 }
 
 /** Throws "Project mismatch, please note" (400) when an object's project is not the one the request names. */

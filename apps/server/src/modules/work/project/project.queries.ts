@@ -155,8 +155,6 @@ export function listGrants(db: Db, projectId: number) {
     .orderBy(asc(ccmsProjectGrant.grantId));
 }
 
-export const grantsByIds = (db: Db, grantIds: number[]) => db.select().from(ccmsProjectGrant).where(inArray(ccmsProjectGrant.grantId, grantIds));
-
 /** A project's members with their names. */
 export function listMembers(db: Db, projectId: number) {
   return db

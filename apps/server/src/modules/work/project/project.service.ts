@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { type Abilities, abilitiesOf } from '@ccms/contracts/grants';
 import type {
   Project,
   ProjectBody,
@@ -24,7 +25,6 @@ import {
   filteredProjects,
   findProject,
   findTitleClash,
-  grantsByIds,
   itemCounts,
   libraryExists,
   listGrants,
@@ -39,10 +39,13 @@ import {
   userExists,
   userOptions,
 } from './project.queries';
-import { assertProjectAccess, isSystemAdmin, type ProjectNeed, projectLevel, projectLevels } from './project-access';
+import { assertProjectAccess, isSystemAdmin, type ProjectNeed, projectAbilities, projectGrants, projectLevel, projectLevels } from './project-access';
 
-/** A project as the API shows it: the id as `id`, the caller's level with it. */
-export function presentProject(row: ProjectJoined, myLevel: ProjectLevel | null): Project {
+/** A project may lose its last owner grant: its owner (ownerId) still owns it. */
+const ANY_OWNERS = { keepAnOwner: false };
+
+/** A project as the API shows it: the id as `id`, the caller's level and what it lets them do with it. */
+export function presentProject(row: ProjectJoined, myLevel: ProjectLevel | null, abilities: Abilities): Project {
   const { projectId, isPublic, delFlag: _delFlag, ...rest } = row.project;
   return {
     ...rest,
@@ -52,6 +55,7 @@ export function presentProject(row: ProjectJoined, myLevel: ProjectLevel | null)
     ownerName: row.ownerName ?? '',
     categoryName: row.categoryName ?? '',
     myLevel,
+    abilities,
   };
 }
 
@@ -146,11 +150,12 @@ export function projectService(db: Db, git: LibraryGit | null) {
         auth,
         page.rows.map((r) => r.project.projectId),
       );
-      return { rows: page.rows.map((r) => presentProject(r, levels.get(r.project.projectId) ?? null)), total: page.total };
+      const present = (r: ProjectJoined, level: ProjectLevel | null) => presentProject(r, level, projectAbilities(auth, level));
+      return { rows: page.rows.map((r) => present(r, levels.get(r.project.projectId) ?? null)), total: page.total };
     },
 
     async export(auth: AuthContext, q: ProjectFilter, lang: Language) {
-      const rows = (await filteredProjects(db, auth, q)).map((r) => presentProject(r, null));
+      const rows = (await filteredProjects(db, auth, q)).map((r) => presentProject(r, null, abilitiesOf(null)));
       return toXlsx(lang === 'en' ? 'Projects' : '项目', columns, rows, lang);
     },
 
@@ -159,7 +164,7 @@ export function projectService(db: Db, git: LibraryGit | null) {
 
     async get(auth: AuthContext, projectId: number) {
       const { row, level } = await loadVisible(auth, projectId);
-      return presentProject(row, level);
+      return presentProject(row, level, projectAbilities(auth, level));
     },
 
     async create(auth: AuthContext, body: ProjectBody) {
@@ -261,30 +266,13 @@ export function projectService(db: Db, git: LibraryGit | null) {
       const { level } = await load(auth, body.projectId, 'configure');
       const exists = body.granteeType === 'all' || (body.granteeType === 'user' ? await userExists(db, body.granteeId) : await roleExists(db, body.granteeId));
       if (!exists) throw badRequest('project.granteeMissing', { id: body.granteeId });
-      const [existing] = await db
-        .select()
-        .from(ccmsProjectGrant)
-        .where(
-          and(
-            eq(ccmsProjectGrant.projectId, body.projectId),
-            eq(ccmsProjectGrant.granteeType, body.granteeType),
-            eq(ccmsProjectGrant.granteeId, body.granteeId),
-          ),
-        );
-      const owner = level === 'owner' || isSystemAdmin(auth);
-      if ((body.level === 'owner' || existing?.level === 'owner') && !owner) throw forbidden('noRelevantPermissions');
-      if (existing) await db.update(ccmsProjectGrant).set({ level: body.level }).where(eq(ccmsProjectGrant.grantId, existing.grantId));
-      else await db.insert(ccmsProjectGrant).values({ ...body, createBy: auth.userName });
+      const { projectId: objectId, ...grantee } = body;
+      await projectGrants.put(db, { objectId, ...grantee, createBy: auth.userName }, projectAbilities(auth, level), ANY_OWNERS);
     },
 
     async revoke(auth: AuthContext, grantIds: number[]) {
-      const found = await grantsByIds(db, grantIds);
-      if (found.length !== grantIds.length) throw notFound('notFound.row', { what: `grant ${grantIds.join(',')}` });
-      for (const g of found) {
-        const { level } = await load(auth, g.projectId, 'configure');
-        if (g.level === 'owner' && level !== 'owner' && !isSystemAdmin(auth)) throw forbidden('noRelevantPermissions');
-      }
-      await db.delete(ccmsProjectGrant).where(inArray(ccmsProjectGrant.grantId, grantIds));
+      const rightsOn = async (projectId: number) => projectAbilities(auth, (await load(auth, projectId, 'configure')).level);
+      await projectGrants.revoke(db, grantIds, rightsOn, ANY_OWNERS);
     },
 
     // Members (member tab): anyone who reads the project sees them; admins and owners change them.

@@ -200,6 +200,70 @@ describe('project permission levels', () => {
   });
 });
 
+describe('abilities in project responses', () => {
+  const none = { read: false, write: false, configure: false, remove: false, grantOwner: false };
+  const readOnly = { ...none, read: true };
+  const writes = { ...readOnly, write: true };
+  const configures = { ...writes, configure: true, remove: true };
+  const owns = { ...configures, grantOwner: true };
+
+  it('answer the grants (user, role, all, none) on detail and list rows, and match what the server allows', async () => {
+    const byUser = await userWith(t, 'abuser', WORK_PERMS);
+    const byRole = await userWith(t, 'abrole', WORK_PERMS);
+    const byAll = await userWith(t, 'aball', WORK_PERMS);
+    const id = await createProject(author.caller, 'Abilities', { secrecy: true });
+    const grant = (granteeType: string, granteeId: number, level: string) =>
+      author.caller.post('/prod-api/ccms/project/permission', { projectId: id, granteeType, granteeId, level });
+    expect((await grant('user', byUser.userId, 'admin')).body.code).toBe(200);
+    expect((await grant('role', byRole.roleId, 'write')).body.code).toBe(200);
+
+    const detail = async (who: Caller) => (await who.get(`/prod-api/ccms/project/${id}`)).body;
+    const row = async (who: Caller) =>
+      (await who.get('/prod-api/ccms/project/list', { pageSize: 100 })).body.rows.find((r: { id: number }) => r.id === id) ?? null;
+    let plans = 0;
+    /** What the server lets the caller do, tried route by route. */
+    const allowed = async (who: Caller) => ({
+      read: (await who.get(`/prod-api/ccms/project/listUser/${id}`)).status === 200,
+      write: (await who.post('/prod-api/ccms/plan', { projectId: id, title: `Ability check ${++plans}` })).body.code === 200,
+      configure: (await who.get('/prod-api/ccms/project/permission/list', { projectId: id })).status === 200,
+    });
+
+    const expected: [string, Caller, typeof none][] = [
+      ['owner', author.caller, owns],
+      ['system admin', admin, owns],
+      ['user grant admin', byUser.caller, configures],
+      ['role grant write', byRole.caller, writes],
+    ];
+    for (const [who, caller, abilities] of expected) {
+      expect((await detail(caller)).data.abilities, who).toEqual(abilities);
+      expect((await row(caller)).abilities, who).toEqual(abilities);
+      expect(await allowed(caller), who).toEqual({ read: abilities.read, write: abilities.write, configure: abilities.configure });
+    }
+    // Denied beyond the abilities: an admin grant hands out no ownership; a writer deletes nothing.
+    expect(
+      (await byUser.caller.post('/prod-api/ccms/project/permission', { projectId: id, granteeType: 'user', granteeId: byAll.userId, level: 'owner' })).body,
+    ).toEqual({ code: 403, msg: 'No relevant permissions' });
+    expect((await byRole.caller.delete(`/prod-api/ccms/project/${id}`)).body).toEqual({ code: 403, msg: 'No relevant permissions' });
+
+    // No grant on a secret project: neither in the list nor readable.
+    expect(await row(byAll.caller)).toBeNull();
+    expect(await detail(byAll.caller)).toEqual({ code: 403, msg: 'No relevant permissions' });
+    expect(await allowed(byAll.caller)).toEqual({ read: false, write: false, configure: false });
+
+    // A grant to all reaches everyone signed in.
+    expect((await grant('all', 0, 'read')).body.code).toBe(200);
+    expect((await detail(byAll.caller)).data).toMatchObject({ myLevel: 'read', abilities: readOnly });
+    expect((await row(byAll.caller)).abilities).toEqual(readOnly);
+    expect(await allowed(byAll.caller)).toEqual({ read: true, write: false, configure: false });
+    // The strongest grant wins: the role's write over everyone's read.
+    expect((await detail(byRole.caller)).data.abilities).toEqual(writes);
+
+    // Visible but no level: a project that is not secret shows, with no abilities.
+    const open = await createProject(author.caller, 'Abilities open');
+    expect((await byAll.caller.get(`/prod-api/ccms/project/${open}`)).body.data).toMatchObject({ myLevel: null, abilities: none });
+  });
+});
+
 describe('secrecy and public flags', () => {
   it('hides a secret project from everyone without a level, in lists and detail', async () => {
     const id = await createProject(author.caller, 'Secret one', { secrecy: true });

@@ -30,7 +30,15 @@ import { badRequest, conflict, forbidden, notFound } from '../../../platform/htt
 import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
 import { orderBy } from '../../../platform/http/paging';
 import type { Storage } from '../../../platform/storage/storage';
-import { assertProjectAccess, assertSameProject, type ProjectLevel, projectAllows, projectLevels, readableProjectCondition } from '../project/project-access';
+import {
+  assertProjectAccess,
+  assertSameProject,
+  type ProjectLevel,
+  projectAbilities,
+  projectAllows,
+  projectLevels,
+  readableProjectCondition,
+} from '../project/project-access';
 import { conditionsSql } from './work-item.conditions';
 import {
   activeUsers,
@@ -174,6 +182,7 @@ export function workItemService(db: Db, storage: Storage) {
         fixerName: name(item.fixerId),
         closerName: name(item.closerId),
         myLevel: level,
+        abilities: projectAbilities(auth, level),
         actions: projectAllows(level, 'write') ? allowedActions(type, item.status) : [],
       };
     });

@@ -4,8 +4,6 @@ import { type ApiEnvelope, api } from '../../../api/client';
 import { SESSION_KEYS } from '../../../state/project-store';
 import { type Branches, libraryApi } from '../library/library-api';
 
-const WRITE_LEVELS = new Set(['write', 'admin', 'owner']);
-
 function storedLibraryName(): string | null {
   try {
     return sessionStorage.getItem(SESSION_KEYS.currentLibraryName);
@@ -17,7 +15,7 @@ function storedLibraryName(): string | null {
 /**
  * The library and branch a resource screen works on: the current library (session property
  * currentLibraryName) when the user may read it, else the first; the library's default branch
- * unless another is picked. `readOnly` is true only once the caller's level is known to be read.
+ * unless another is picked. `readOnly` is true only once the caller's abilities are known to exclude writing.
  */
 export function useLibraryScope() {
   const options = useQuery({ queryKey: ['ccms', 'library', 'options'], queryFn: libraryApi.options });
@@ -40,9 +38,9 @@ export function useLibraryScope() {
     enabled: libraryId !== undefined,
     retry: false,
   });
-  const level = useQuery({
-    queryKey: ['ccms', 'library', 'level', id],
-    queryFn: () => libraryApi.get(id, true).then((l) => l.myLevel),
+  const abilities = useQuery({
+    queryKey: ['ccms', 'library', 'abilities', id],
+    queryFn: () => libraryApi.get(id, true).then((l) => l.abilities),
     enabled: libraryId !== undefined,
     retry: false,
   });
@@ -58,7 +56,7 @@ export function useLibraryScope() {
     library,
     branch,
     branchNames,
-    readOnly: level.isSuccess && !WRITE_LEVELS.has(level.data ?? ''),
+    readOnly: abilities.isSuccess && !abilities.data.write,
     setLibrary(next: number) {
       setLibraryId(next);
       setPicked(undefined);

@@ -91,9 +91,14 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
   const id = libraryId ?? 0;
   const enabled = libraryId !== undefined;
   const branches = useQuery({ queryKey: ['ccms', 'explorer', 'branches', id], queryFn: () => libraryApi.branches(id), enabled });
-  const level = useQuery({ queryKey: ['ccms', 'library', 'level', id], queryFn: () => libraryApi.get(id, true).then((l) => l.myLevel), enabled, retry: false });
-  // Read-only until the level is known to allow writing (loading, failed, or read: no write buttons).
-  const readOnly = !(level.data === 'write' || level.data === 'admin' || level.data === 'owner');
+  const abilities = useQuery({
+    queryKey: ['ccms', 'library', 'abilities', id],
+    queryFn: () => libraryApi.get(id, true).then((l) => l.abilities),
+    enabled,
+    retry: false,
+  });
+  // Read-only until the abilities are known to allow writing (loading, failed, or read: no write buttons).
+  const readOnly = !abilities.data?.write;
   const branch = ref ?? branches.data?.defaultBranch;
   const at = { libraryId: id, ...(branch ? { ref: branch } : {}) };
   const tree = useQuery({ queryKey: ['ccms', 'explorer', 'tree', id, branch], queryFn: () => explorerApi.tree(at), enabled: enabled && !!branch });
@@ -195,7 +200,7 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
   const writable = (node: React.ReactNode, perm: string) =>
     readOnly ? (
       <HasPermi value={[perm]}>
-        <Tooltip title={level.isSuccess ? t('readOnly') : level.isError ? t('levelUnknown') : undefined}>
+        <Tooltip title={abilities.isSuccess ? t('readOnly') : abilities.isError ? t('levelUnknown') : undefined}>
           <span>{node}</span>
         </Tooltip>
       </HasPermi>

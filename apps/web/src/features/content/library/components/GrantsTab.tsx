@@ -1,9 +1,10 @@
 import { LIBRARY_LEVELS, LibraryPerm } from '@ccms/contracts/content/library';
+import type { Abilities } from '@ccms/contracts/grants';
 import { GrantsEditor } from '../../../../shared/grants/GrantsEditor';
 import { libraryConfigApi } from '../library-api';
 
 /** Who may do what on this library: admin, owner, write or read, for a user, a role or all. */
-export function GrantsTab({ libraryId, canConfigure }: { libraryId: number; canConfigure: boolean }) {
+export function GrantsTab({ libraryId, abilities }: { libraryId: number; abilities: Abilities }) {
   // The pickers answer the library's admins and owners holding the library edit permission.
   return (
     <GrantsEditor
@@ -12,7 +13,7 @@ export function GrantsTab({ libraryId, canConfigure }: { libraryId: number; canC
       levels={LIBRARY_LEVELS}
       defaultGranteeType="role"
       editPerm={LibraryPerm.edit}
-      canConfigure={canConfigure}
+      abilities={abilities}
       source={{
         grantsKey: ['ccms', 'library', 'grants', libraryId],
         grants: () => libraryConfigApi.grants(libraryId),

@@ -103,7 +103,7 @@ export default function LibraryDetailPage() {
   if (library.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   const data = library.data;
   if (!data) return <Empty />;
-  const canConfigure = data.myLevel === 'admin' || data.myLevel === 'owner';
+  const canConfigure = data.abilities.configure;
 
   return (
     <Card variant="borderless" title={data.displayText || data.name}>
@@ -122,7 +122,7 @@ export default function LibraryDetailPage() {
         items={[
           { key: 'properties', label: t('tabs.properties'), children: <PropertiesTab library={data} /> },
           { key: 'dataProperty', label: t('tabs.dataProperty'), children: <DataPropertyTab libraryId={id} canConfigure={canConfigure} /> },
-          { key: 'permission', label: t('tabs.permission'), children: <GrantsTab libraryId={id} canConfigure={canConfigure} /> },
+          { key: 'permission', label: t('tabs.permission'), children: <GrantsTab libraryId={id} abilities={data.abilities} /> },
           { key: 'variable', label: t('tabs.variable'), children: <SettingsTab libraryId={id} kind="variable" canConfigure={canConfigure} /> },
           { key: 'filter', label: t('tabs.filter'), children: <SettingsTab libraryId={id} kind="filter" canConfigure={canConfigure} /> },
           { key: 'publishConfig', label: t('tabs.publishConfig'), children: <PublishConfigTab libraryId={id} canConfigure={canConfigure} /> },

@@ -1,3 +1,4 @@
+import type { Abilities } from '@ccms/contracts/grants';
 import { PROJECT_LEVELS, ProjectPerm } from '@ccms/contracts/work/project';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -5,9 +6,9 @@ import { GrantsEditor } from '../../../../shared/grants/GrantsEditor';
 import { projectApi } from '../project-api';
 
 /** Who may do what on this project: owner, admin, write or read, for a user, a role or all. */
-export function ProjectGrantsTab({ projectId, canConfigure }: { projectId: number; canConfigure: boolean }) {
+export function ProjectGrantsTab({ projectId, abilities }: { projectId: number; abilities: Abilities }) {
   const { t } = useTranslation('project');
-  if (!canConfigure) return <Tag>{t('levels.read')}</Tag>;
+  if (!abilities.configure) return <Tag>{t('levels.read')}</Tag>;
   return (
     <GrantsEditor
       ns="project"
@@ -15,7 +16,7 @@ export function ProjectGrantsTab({ projectId, canConfigure }: { projectId: numbe
       levels={PROJECT_LEVELS}
       defaultGranteeType="user"
       editPerm={ProjectPerm.edit}
-      canConfigure
+      abilities={abilities}
       source={{
         grantsKey: ['ccms', 'project', 'grants', projectId],
         grants: () => projectApi.grants(projectId),

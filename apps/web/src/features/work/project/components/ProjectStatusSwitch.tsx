@@ -11,7 +11,7 @@ export function ProjectStatusSwitch({ project, onChanged }: { project: Project; 
   const { t } = useTranslation('project');
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  const canEdit = useHasPermi(['ccms:project:edit']) && (project.myLevel === 'owner' || project.myLevel === 'admin');
+  const canEdit = useHasPermi(['ccms:project:edit']) && project.abilities.configure;
   const toggle = async (open: boolean) => {
     if (!(await confirmDialog(t(open ? 'confirmReopen' : 'confirmClose', { name: project.title })))) return;
     setBusy(true);

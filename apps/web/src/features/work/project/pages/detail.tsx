@@ -21,7 +21,7 @@ function BasicTab({ project, canConfigure }: { project: Loaded; canConfigure: bo
   const branches = useQuery({
     queryKey: ['ccms', 'project', 'branches', project.id],
     queryFn: () => projectApi.branches(project.id),
-    enabled: !!project.libraryId && project.myLevel !== null,
+    enabled: !!project.libraryId && project.abilities.read,
   });
   const yesNo = (v: boolean) => (v ? t('yes') : t('no'));
   return (
@@ -100,7 +100,7 @@ function BasicTab({ project, canConfigure }: { project: Loaded; canConfigure: bo
           />
         </Card>
       )}
-      {project.myLevel !== null && <ProjectConfigCard projectId={project.id} canConfigure={canConfigure} />}
+      {project.abilities.read && <ProjectConfigCard projectId={project.id} canConfigure={canConfigure} />}
     </Space>
   );
 }
@@ -118,9 +118,7 @@ export default function ProjectDetailPage() {
   if (project.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   const data = project.data;
   if (!data) return <Empty />;
-  const canConfigure = data.myLevel === 'admin' || data.myLevel === 'owner';
-  const canWrite = canConfigure || data.myLevel === 'write';
-  const canRead = data.myLevel !== null;
+  const { configure: canConfigure, write: canWrite, read: canRead } = data.abilities;
 
   return (
     <Card variant="borderless" title={data.title}>
@@ -138,7 +136,7 @@ export default function ProjectDetailPage() {
         }
         items={[
           { key: 'basic', label: t('tabs.basic'), children: <BasicTab project={data} canConfigure={canConfigure} /> },
-          { key: 'permission', label: t('tabs.permission'), children: <ProjectGrantsTab projectId={id} canConfigure={canConfigure} /> },
+          { key: 'permission', label: t('tabs.permission'), children: <ProjectGrantsTab projectId={id} abilities={data.abilities} /> },
           { key: 'release', label: t('tabs.release'), children: canRead ? <ReleaseList projectId={id} canWrite={canWrite} /> : <Empty /> },
           {
             key: 'projectList',

@@ -35,7 +35,6 @@ export default function ProjectPage() {
     list.current?.reload();
   };
   const open = (row: Project) => navigate(`/ccms/projectDetail/index?id=${row.id}`);
-  const canConfigure = (row: Project) => row.myLevel === 'owner' || row.myLevel === 'admin';
 
   const columns: ListColumn<Project>[] = [
     { key: 'id', dataIndex: 'id', title: t('id'), width: 80 },
@@ -88,14 +87,14 @@ export default function ProjectPage() {
           <Button type="link" size="small" onClick={() => open(row)}>
             {t('open')}
           </Button>
-          {canConfigure(row) && (
+          {row.abilities.configure && (
             <HasPermi value={[ProjectPerm.edit]}>
               <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: row.id })}>
                 {tc('edit')}
               </Button>
             </HasPermi>
           )}
-          {canConfigure(row) && (
+          {row.abilities.remove && (
             <HasPermi value={[ProjectPerm.remove]}>
               <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
                 {tc('delete')}
@@ -146,8 +145,8 @@ export default function ProjectPage() {
           <CrudButtons
             selected={selectedRows}
             add={{ perm: ProjectPerm.add, onClick: () => setDialog({ open: true, id: undefined }) }}
-            edit={{ perm: ProjectPerm.edit, onClick: (row) => setDialog({ open: true, id: row.id }), disabled: (row) => !canConfigure(row) }}
-            remove={{ perm: ProjectPerm.remove, onClick: remove, disabled: (rows) => !rows.every(canConfigure) }}
+            edit={{ perm: ProjectPerm.edit, onClick: (row) => setDialog({ open: true, id: row.id }), disabled: (row) => !row.abilities.configure }}
+            remove={{ perm: ProjectPerm.remove, onClick: remove, disabled: (rows) => !rows.every((row) => row.abilities.remove) }}
             export={{ perm: ProjectPerm.export, onClick: () => projectApi.export(query) }}
           />
         )}

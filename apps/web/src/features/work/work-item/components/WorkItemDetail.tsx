@@ -121,7 +121,7 @@ export function WorkItemDetail({ workItemId, showOpenLink = false }: { workItemI
   if (detail.isLoading) return <Spin style={{ display: 'block', margin: '60px auto' }} />;
   const item = detail.data;
   if (!item) return <Empty />;
-  const canWrite = item.myLevel === 'admin' || item.myLevel === 'owner' || item.myLevel === 'write';
+  const canWrite = item.abilities.write;
 
   return (
     <Card

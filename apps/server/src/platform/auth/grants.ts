@@ -1,0 +1,153 @@
+import { ALL_PERMISSION } from '@ccms/contracts/constants';
+import { type GranteeType, type GrantLevel, type GrantNeed, levelAllows, strongestLevel } from '@ccms/contracts/grants';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import type { AuthContext } from './access';
+
+/**
+ * The one grant store and check for anything granted to a user, a role or all (libraries,
+ * projects, and later publications and regulations). Each object kind has its own grant table
+ * of the same shape; `grantStore` is built once per table and answers which grants reach a
+ * caller, the caller's strongest grant level per object, and sets and revokes grants under
+ * the owner rules. Levels and needs are ranked once, in contracts (`levelAllows`).
+ */
+
+/** The caller, as far as grants are concerned (an AuthContext fits). */
+export type GrantCaller = Pick<AuthContext, 'userId' | 'roles' | 'isAdmin'> & { permissions?: Set<string> };
+
+/** A system admin: the admin role, or every permission (*:*:*). */
+export const isSystemAdmin = (caller: GrantCaller) => caller.isAdmin || (caller.permissions?.has(ALL_PERMISSION) ?? false);
+
+/** Throws "No relevant permissions" (403) unless the level meets the need; answers the level. */
+export function assertLevelAllows(level: GrantLevel | null | undefined, need: GrantNeed): GrantLevel {
+  if (!level || !levelAllows(level, need)) throw forbidden('noRelevantPermissions');
+  return level;
+}
+
+/** The columns every grant table has. */
+export type GrantTable = PgTable & { grantId: PgColumn; granteeType: PgColumn; granteeId: PgColumn; level: PgColumn };
+
+/** A grant to write: the object, the grantee (id 0 for all), the level and who gave it. */
+export interface NewGrant {
+  objectId: number;
+  granteeType: GranteeType;
+  granteeId: number;
+  level: GrantLevel;
+  createBy: string;
+}
+
+export interface GrantTableSpec<T extends GrantTable> {
+  table: T;
+  /** The column naming the granted object (library id, project id, ...). */
+  objectId: PgColumn;
+  /** The row to insert for a new grant. */
+  row: (grant: NewGrant) => T['$inferInsert'];
+  /** The change that sets an existing grant's level. */
+  setLevel: (level: GrantLevel) => PgUpdateSetSource<T>;
+}
+
+/** How a caller may change grants on one object: after the configure check, whether they may touch owner grants. */
+export interface GrantRights {
+  grantOwner: boolean;
+}
+
+export interface GrantRules {
+  /** Refuse (400 grant.lastOwner) to leave the object without an owner grant. */
+  keepAnOwner: boolean;
+}
+
+export function grantStore<T extends GrantTable>(spec: GrantTableSpec<T>) {
+  const { table, objectId } = spec;
+  // Reads go through the plain table type: drizzle's select cannot check a generic table.
+  const source: PgTable = table;
+  const grantFields = { grantId: sql<number>`${table.grantId}`, objectId: sql<number>`${objectId}`, level: sql<string>`${table.level}` };
+
+  /** Grants that reach the caller: to the user, to one of the user's roles, or to everyone. */
+  function reaching(caller: GrantCaller): SQL {
+    const roleIds = caller.roles.map((r) => r.roleId);
+    const parts: SQL[] = [and(eq(table.granteeType, 'user'), eq(table.granteeId, caller.userId)) as SQL, eq(table.granteeType, 'all')];
+    if (roleIds.length > 0) parts.push(and(eq(table.granteeType, 'role'), inArray(table.granteeId, roleIds)) as SQL);
+    return or(...parts) as SQL;
+  }
+
+  /** Condition on an object id column or expression: a grant reaches the caller on that object. */
+  const reachedBy = (caller: GrantCaller, idColumn: PgColumn | SQL): SQL => sql`${idColumn} IN (SELECT ${objectId} FROM ${table} WHERE ${reaching(caller)})`;
+
+  /** The levels of the grants reaching the caller on the object named by `outerId` (SQL text of the outer query), as a JSON array or null. */
+  const levelsReaching = (caller: GrantCaller, outerId: SQL): SQL<string[] | null> =>
+    sql<string[] | null>`(SELECT json_agg(${table.level}) FROM ${table} WHERE ${objectId} = ${outerId} AND ${reaching(caller)})`;
+
+  /** The caller's strongest grant level on each object; absent: no grant reaches them. */
+  async function levels(db: Db, caller: GrantCaller, objectIds: number[]): Promise<Map<number, GrantLevel>> {
+    const found = new Map<number, GrantLevel>();
+    if (objectIds.length === 0) return found;
+    const rows = await db
+      .select(grantFields)
+      .from(source)
+      .where(and(inArray(objectId, objectIds), reaching(caller)));
+    for (const row of rows) {
+      const best = strongestLevel([found.get(row.objectId), row.level]);
+      if (best) found.set(row.objectId, best);
+    }
+    return found;
+  }
+
+  /** A grant by its ids (any object). */
+  const byIds = (db: Db, grantIds: number[]) => db.select(grantFields).from(source).where(inArray(table.grantId, grantIds));
+
+  /** The object keeps an owner grant other than the leaving ones. */
+  async function assertAnotherOwner(db: Db, id: number, leaving: number[]) {
+    const [other] = await db
+      .select({ grantId: grantFields.grantId })
+      .from(source)
+      .where(and(eq(objectId, id), eq(table.level, 'owner'), ...leaving.map((g) => ne(table.grantId, g))));
+    if (!other) throw badRequest('grant.lastOwner');
+  }
+
+  return {
+    reaching,
+    reachedBy,
+    levelsReaching,
+    levels,
+    byIds,
+
+    /**
+     * Sets the grantee's level on the object (one grant per grantee). Giving or changing an
+     * owner grant needs `grantOwner`; call after the configure check and the grantee check.
+     */
+    async put(db: Db, grant: NewGrant, rights: GrantRights, rules: GrantRules) {
+      const [existing] = await db
+        .select(grantFields)
+        .from(source)
+        .where(and(eq(objectId, grant.objectId), eq(table.granteeType, grant.granteeType), eq(table.granteeId, grant.granteeId)));
+      if ((grant.level === 'owner' || existing?.level === 'owner') && !rights.grantOwner) throw forbidden('noRelevantPermissions');
+      if (rules.keepAnOwner && existing?.level === 'owner' && grant.level !== 'owner') await assertAnotherOwner(db, grant.objectId, [existing.grantId]);
+      if (existing) await db.update(table).set(spec.setLevel(grant.level)).where(eq(table.grantId, existing.grantId));
+      else await db.insert(table).values(spec.row(grant));
+    },
+
+    /**
+     * Removes grants (of any objects). `rightsOn` checks the caller may configure each object
+     * (throwing when not) and says whether they may touch its owner grants.
+     */
+    async revoke(db: Db, grantIds: number[], rightsOn: (objectId: number) => Promise<GrantRights>, rules: GrantRules) {
+      const grants = await byIds(db, grantIds);
+      if (grants.length !== grantIds.length) throw notFound('notFound.row', { what: `grant ${grantIds.join(',')}` });
+      for (const g of grants) {
+        const rights = await rightsOn(g.objectId);
+        if (g.level === 'owner' && !rights.grantOwner) throw forbidden('noRelevantPermissions');
+      }
+      if (rules.keepAnOwner) {
+        for (const id of new Set(grants.map((g) => g.objectId))) {
+          const removedOwners = grants.filter((g) => g.objectId === id && g.level === 'owner').map((g) => g.grantId);
+          if (removedOwners.length > 0) await assertAnotherOwner(db, id, removedOwners);
+        }
+      }
+      await db.delete(table).where(inArray(table.grantId, grantIds));
+    },
+  };
+}
+
+export type GrantStore = ReturnType<typeof grantStore>;
