@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../app/stores/session-store';
+import { useSession } from '../../state/session-store';
 import { i18n } from '../../i18n';
 import { type GrantRow, GrantsEditor } from './GrantsEditor';
 
