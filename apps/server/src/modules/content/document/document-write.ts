@@ -7,7 +7,7 @@ import { ccmsCatalogTopic } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { Change } from '../../../platform/git/git-repo';
 import { badRequest } from '../../../platform/http/errors';
-import type { CatalogRuntime } from '../catalog/catalog.runtime';
+import type { CatalogRuntime } from '../catalog/catalog.service';
 import { isMapElement } from '../catalog/extract';
 import { MAP_FILE } from '../catalog/indexer';
 import { joinPath, parentOf, repoPath } from '../explorer/repo-path';
