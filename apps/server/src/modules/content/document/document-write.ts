@@ -9,7 +9,7 @@ import type { Change } from '../../../platform/git/git-repo';
 import { badRequest } from '../../../platform/http/errors';
 import type { CatalogRuntime } from '../catalog/catalog.service';
 import { isMapElement } from '../catalog/extract';
-import { MAP_FILE } from '../catalog/indexer';
+import { MAP_FILE } from '../catalog/index-rows';
 import { joinPath, parentOf, repoPath } from '../explorer/repo-path';
 import { readZip } from '../explorer/zip';
 import type { LibraryGit } from '../library/library-git';

@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../../../platform/http/errors';
 import { linksFrom, linksTo } from '../catalog/catalog.queries';
 import { type CatalogRuntime, indexedAt } from '../catalog/catalog.service';
 import { assertOwner, changeStatus, saveMeta } from '../catalog/catalog-meta';
-import { MAP_FILE, TOPIC_FILE } from '../catalog/indexer';
+import { MAP_FILE, TOPIC_FILE } from '../catalog/index-rows';
 import { nodeAt, presentToc, type StoredTocNode, type TopicFacet, tocPaths } from '../catalog/toc';
 import { documentsAt, findDocument, listDocuments, listOutputs, topicFacets } from './document.queries';
 
