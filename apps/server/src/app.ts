@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
-import { modules } from './modules';
+import { areas } from './modules';
 import { operationLog } from './platform/audit/operation-log';
 import { accessGuard } from './platform/auth/guard';
 import { tokenCodec } from './platform/auth/token';
@@ -74,7 +74,7 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
 
   await app.register(
     async (api) => {
-      for (const module of modules) await api.register(module);
+      for (const area of areas) await api.register(area);
     },
     { prefix: API_BASE },
   );

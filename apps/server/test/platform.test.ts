@@ -7,7 +7,7 @@ import { loadConfig } from '../src/platform/config';
 import { BusinessType } from '../src/platform/types';
 import { createTestApp, freshDatabase, type TestApp } from './harness';
 
-/** Routes a test adds to the app's modules, to see whether buildApp accepts them. */
+/** Routes a test adds to the app's areas, to see whether buildApp accepts them. */
 const extra = vi.hoisted(() => ({ routes: [] as { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; config: Record<string, unknown> }[] }));
 
 vi.mock('../src/modules', async (importOriginal) => {
@@ -16,7 +16,7 @@ vi.mock('../src/modules', async (importOriginal) => {
     for (const r of extra.routes)
       app.route({ method: r.method, url: r.url, config: r.config as FastifyContextConfig, handler: async () => ({ code: 200, msg: 'ok' }) });
   };
-  return { modules: [...original.modules, testRoutes] };
+  return { areas: [...original.areas, testRoutes] };
 });
 
 let database: Database;

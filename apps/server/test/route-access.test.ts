@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysRole, sysUser, sysUserRole } from '../src/db/schema';
+import { sysMenu, sysRole, sysUser, sysUserRole } from '../src/db/schema';
 import { hashPassword } from '../src/platform/auth/password';
 import { type Caller, createTestApp, type TestApp } from './harness';
 
 /**
  * Walks every registered route: each non-public one answers 401 without a token, and each
- * permission-guarded one answers 403 to a signed-in user holding no permission at all.
+ * permission-guarded one answers 403 to a signed-in user holding no permission at all; and every
+ * permission a route declares can be granted, through some seeded menu.
  */
 let t: TestApp;
 let nobody: Caller;
@@ -48,6 +49,15 @@ describe('every route declares its access', () => {
       if (res.status !== 403 || res.body?.msg !== 'The current operation has no permission') failures.push(`${route.method} ${route.url} -> ${res.status}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('every declared permission can be granted', () => {
+  it('is the permission of some seeded menu (menus and routes take it from the same contract)', async () => {
+    const granted = new Set((await t.database.db.select({ perms: sysMenu.perms }).from(sysMenu)).map((m) => m.perms));
+    const declared = t.app.routeTable.flatMap((r) => [r.access.permission ?? []].flat().map((permission) => ({ route: `${r.method} ${r.url}`, permission })));
+    expect(declared.length).toBeGreaterThan(100);
+    expect(declared.filter((d) => !granted.has(d.permission)).map((d) => `${d.route} needs ${d.permission}`)).toEqual([]);
   });
 });
 

@@ -24,3 +24,8 @@ export const CacheInfo = z.object({
   caches: z.array(z.object({ name: z.string(), entries: z.number(), description: Texts })),
 });
 export type CacheInfo = z.infer<typeof CacheInfo>;
+
+/** Cache facts permission strings: routes declare them, the seeded menus grant them. */
+export const CachePerm = {
+  list: 'monitor:cache:list',
+} as const;

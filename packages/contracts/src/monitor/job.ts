@@ -74,3 +74,14 @@ export const JobHandlerInfo = z.object({
   example: JobParams,
 });
 export type JobHandlerInfo = z.infer<typeof JobHandlerInfo>;
+
+/** Scheduled job (and its log) permission strings: routes declare them, the seeded menus grant them. */
+export const JobPerm = {
+  list: 'monitor:job:list',
+  query: 'monitor:job:query',
+  add: 'monitor:job:add',
+  edit: 'monitor:job:edit',
+  remove: 'monitor:job:remove',
+  changeStatus: 'monitor:job:changeStatus',
+  export: 'monitor:job:export',
+} as const;

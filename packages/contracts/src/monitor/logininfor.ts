@@ -28,3 +28,12 @@ export type LoginInfoQuery = z.infer<typeof LoginInfoQuery>;
 
 export const InfoIdsParam = z.object({ ids: IdList });
 export const UnlockParam = z.object({ userName: z.string().trim().min(1).max(30) });
+
+/** Sign-in log permission strings: routes declare them, the seeded menus grant them. */
+export const LoginInfoPerm = {
+  list: 'monitor:logininfor:list',
+  query: 'monitor:logininfor:query',
+  remove: 'monitor:logininfor:remove',
+  export: 'monitor:logininfor:export',
+  unlock: 'monitor:logininfor:unlock',
+} as const;

@@ -30,3 +30,11 @@ export const TokenIdParam = z.object({
     .max(64)
     .regex(/^[\w-]+$/),
 });
+
+/** Online users permission strings: routes declare them, the seeded menus grant them. */
+export const OnlinePerm = {
+  list: 'monitor:online:list',
+  query: 'monitor:online:query',
+  batchLogout: 'monitor:online:batchLogout',
+  forceLogout: 'monitor:online:forceLogout',
+} as const;

@@ -40,3 +40,11 @@ export type OperLogQuery = z.infer<typeof OperLogQuery>;
 
 export const OperIdsParam = z.object({ ids: IdList });
 export const OperIdParam = z.object({ operId: z.coerce.number().int().positive() });
+
+/** Operation log permission strings: routes declare them, the seeded menus grant them. */
+export const OperLogPerm = {
+  list: 'monitor:operlog:list',
+  query: 'monitor:operlog:query',
+  remove: 'monitor:operlog:remove',
+  export: 'monitor:operlog:export',
+} as const;

@@ -56,3 +56,8 @@ export const ServerInfo = z.object({
   ),
 });
 export type ServerInfo = z.infer<typeof ServerInfo>;
+
+/** Server facts permission strings: routes declare them, the seeded menus grant them. */
+export const ServerPerm = {
+  list: 'monitor:server:list',
+} as const;

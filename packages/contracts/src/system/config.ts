@@ -41,3 +41,13 @@ export type ConfigUpdate = z.infer<typeof ConfigUpdate>;
 
 /** GET /system/config/configKey/{key}: RuoYi's web reads the value from msg; data carries it too. */
 export const ConfigValueResult = z.object({ code: z.number(), msg: z.string(), data: z.string() });
+
+/** Parameter permission strings: routes declare them, the seeded menus grant them. */
+export const ConfigPerm = {
+  list: 'system:config:list',
+  query: 'system:config:query',
+  add: 'system:config:add',
+  edit: 'system:config:edit',
+  remove: 'system:config:remove',
+  export: 'system:config:export',
+} as const;

@@ -50,3 +50,12 @@ export type DeptBody = z.infer<typeof DeptBody>;
 
 export const DeptUpdate = DeptBody.extend({ deptId: z.coerce.number().int().positive() });
 export type DeptUpdate = z.infer<typeof DeptUpdate>;
+
+/** Department permission strings: routes declare them, the seeded menus grant them. */
+export const DeptPerm = {
+  list: 'system:dept:list',
+  query: 'system:dept:query',
+  add: 'system:dept:add',
+  edit: 'system:dept:edit',
+  remove: 'system:dept:remove',
+} as const;

@@ -109,3 +109,13 @@ export const DictItem = z.object({
 export type DictItem = z.infer<typeof DictItem>;
 
 export const DictTypeParam = z.object({ dictType: z.string().min(1).max(100) });
+
+/** Dictionary (types and data) permission strings: routes declare them, the seeded menus grant them. */
+export const DictPerm = {
+  list: 'system:dict:list',
+  query: 'system:dict:query',
+  add: 'system:dict:add',
+  edit: 'system:dict:edit',
+  remove: 'system:dict:remove',
+  export: 'system:dict:export',
+} as const;

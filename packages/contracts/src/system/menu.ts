@@ -96,3 +96,12 @@ export const RoleMenuTreeResult = z.object({
   menus: z.array(TreeOptionSchema),
   checkedKeys: z.array(z.number()),
 });
+
+/** Menu permission strings: routes declare them, the seeded menus grant them. */
+export const MenuPerm = {
+  list: 'system:menu:list',
+  query: 'system:menu:query',
+  add: 'system:menu:add',
+  edit: 'system:menu:edit',
+  remove: 'system:menu:remove',
+} as const;

@@ -55,3 +55,12 @@ export const UnreadQuery = z.object({ limit: z.coerce.number().int().min(1).max(
 
 export const UnreadNotices = z.object({ total: z.number().describe('unread count'), rows: z.array(NoticeBrief) });
 export type UnreadNotices = z.infer<typeof UnreadNotices>;
+
+/** Notice permission strings: routes declare them, the seeded menus grant them. */
+export const NoticePerm = {
+  list: 'system:notice:list',
+  query: 'system:notice:query',
+  add: 'system:notice:add',
+  edit: 'system:notice:edit',
+  remove: 'system:notice:remove',
+} as const;

@@ -37,3 +37,13 @@ export type PostUpdate = z.infer<typeof PostUpdate>;
 
 /** Columns a post list may sort by. */
 export const POST_SORT_COLUMNS = ['postSort', 'postCode', 'postName', 'createTime'] as const;
+
+/** Post permission strings: routes declare them, the seeded menus grant them. */
+export const PostPerm = {
+  list: 'system:post:list',
+  query: 'system:post:query',
+  add: 'system:post:add',
+  edit: 'system:post:edit',
+  remove: 'system:post:remove',
+  export: 'system:post:export',
+} as const;

@@ -1,3 +1,32 @@
+import { DocumentPerm } from '@ccms/contracts/content/document';
+import { ExplorerPerm } from '@ccms/contracts/content/explorer';
+import { AbbreviationPerm, TermPerm } from '@ccms/contracts/content/glossary';
+import { GraphicPerm } from '@ccms/contracts/content/graphic';
+import { LibraryPerm } from '@ccms/contracts/content/library';
+import { ProductPerm, PropertyPerm } from '@ccms/contracts/content/product';
+import { SearchPerm } from '@ccms/contracts/content/search';
+import { TagPerm } from '@ccms/contracts/content/tag';
+import { TopicPerm } from '@ccms/contracts/content/topic';
+import { CachePerm } from '@ccms/contracts/monitor/cache';
+import { JobPerm } from '@ccms/contracts/monitor/job';
+import { LoginInfoPerm } from '@ccms/contracts/monitor/logininfor';
+import { OnlinePerm } from '@ccms/contracts/monitor/online';
+import { OperLogPerm } from '@ccms/contracts/monitor/operlog';
+import { ServerPerm } from '@ccms/contracts/monitor/server';
+import { ConfigPerm } from '@ccms/contracts/system/config';
+import { DeptPerm } from '@ccms/contracts/system/dept';
+import { DictPerm } from '@ccms/contracts/system/dict';
+import { MenuPerm } from '@ccms/contracts/system/menu';
+import { NoticePerm } from '@ccms/contracts/system/notice';
+import { PostPerm } from '@ccms/contracts/system/post';
+import { RolePerm } from '@ccms/contracts/system/role';
+import { UserPerm } from '@ccms/contracts/system/user';
+import { PlanPerm } from '@ccms/contracts/work/plan';
+import { ProjectCategoryPerm, ProjectPerm } from '@ccms/contracts/work/project';
+import { ReleasePerm } from '@ccms/contracts/work/release';
+import { ReleaseLogPerm } from '@ccms/contracts/work/release-log';
+import { TaskPerm } from '@ccms/contracts/work/task';
+import { WorkItemPerm } from '@ccms/contracts/work/work-item';
 import type { Tx } from '../client';
 import { sysMenu, sysRoleMenu } from '../schema';
 
@@ -48,10 +77,17 @@ const ACTIONS: Record<string, [zh: string, en: string]> = {
 };
 
 /**
- * The buttons (F) of a page, ids counted up from `firstId` in the order given: perms are
- * `${prefix}:${action}` and names "<entity><action>" in Chinese, "<action> <entity>" in English.
+ * The buttons (F) of a page, ids counted up from `firstId` in the order given: perms come from
+ * the entity's permission object in the contracts (`TagPerm`, ...), the one routes declare, and
+ * names are "<entity><action>" in Chinese, "<action> <entity>" in English.
  */
-function buttons(parentId: number, firstId: number, prefix: string, entity: [zh: string, en: string], actions: (keyof typeof ACTIONS)[]): MenuSeed[] {
+function buttons<P extends Readonly<Record<string, string>>>(
+  parentId: number,
+  firstId: number,
+  perms: P,
+  entity: [zh: string, en: string],
+  actions: (keyof P & string)[],
+): MenuSeed[] {
   return actions.map((action, i) => {
     const [zh, en] = ACTIONS[action] ?? [action, action];
     return {
@@ -61,11 +97,36 @@ function buttons(parentId: number, firstId: number, prefix: string, entity: [zh:
       menuName: `${entity[0]}${zh}`,
       menuNameEn: `${en} ${entity[1]}`,
       menuType: 'F',
-      perms: `${prefix}:${action}`,
+      perms: perms[action],
       icon: '#',
     };
   });
 }
+
+/** The actions planned pages have buttons for, besides `list` (the page itself). */
+const PLANNED_ACTIONS = ['list', 'query', 'add', 'edit', 'remove', 'export', 'import', 'preview', 'code'] as const;
+
+/** Permission strings of a page whose module is not built yet: `${prefix}:${action}` for each planned action. */
+const plannedPerms = (prefix: string) =>
+  Object.fromEntries(PLANNED_ACTIONS.map((a) => [a, `${prefix}:${a}`])) as Record<(typeof PLANNED_ACTIONS)[number], string>;
+
+/**
+ * Pages of the spec whose modules are not built yet: no contract holds their permissions, so
+ * they are spelled here, once. The module's contract `*Perm` object replaces its entry when it lands.
+ */
+const PLANNED = {
+  build: plannedPerms('tool:build'),
+  complianceReport: plannedPerms('ccms:complianceReport'),
+  connection: plannedPerms('ccms:connection'),
+  doctype: plannedPerms('ccms:doctype'),
+  editorConfig: plannedPerms('ccms:editorConfig'),
+  gen: plannedPerms('tool:gen'),
+  publishLog: plannedPerms('ccms:publishLog'),
+  regulation: plannedPerms('ccms:regulation'),
+  regulationRelation: plannedPerms('ccms:regulationRelation'),
+  swagger: plannedPerms('tool:swagger'),
+  template: plannedPerms('ccms:template'),
+};
 
 const CRUD = ['query', 'add', 'edit', 'remove'] as const;
 
@@ -77,33 +138,33 @@ const CRUD = ['query', 'add', 'edit', 'remove'] as const;
 export const SEED_MENUS: MenuSeed[] = [
   // Compliance
   dir(2000, 0, 1, 'compliance', '合规管理', 'Compliance', 'guide'),
-  page(2001, 2000, 1, 'regulation', 'ccms/regulation/index', 'ccms:regulation:list', '法规', 'Regulations', 'documentation'),
-  ...buttons(2001, 3000, 'ccms:regulation', ['法规', 'regulation'], [...CRUD, 'export']),
-  page(2002, 2000, 2, 'regulationRelation', 'ccms/regulation/relation', 'ccms:regulationRelation:list', '法规关系', 'Regulation Relationship', 'tree'),
-  ...buttons(2002, 3010, 'ccms:regulationRelation', ['法规关系', 'relationship'], [...CRUD]),
-  page(2003, 2000, 3, 'complianceReport', 'ccms/regulation/report', 'ccms:complianceReport:list', '合规报告', 'Compliance Reports', 'chart'),
-  ...buttons(2003, 3020, 'ccms:complianceReport', ['合规报告', 'report'], ['query', 'add', 'remove', 'export']),
+  page(2001, 2000, 1, 'regulation', 'ccms/regulation/index', PLANNED.regulation.list, '法规', 'Regulations', 'documentation'),
+  ...buttons(2001, 3000, PLANNED.regulation, ['法规', 'regulation'], [...CRUD, 'export']),
+  page(2002, 2000, 2, 'regulationRelation', 'ccms/regulation/relation', PLANNED.regulationRelation.list, '法规关系', 'Regulation Relationship', 'tree'),
+  ...buttons(2002, 3010, PLANNED.regulationRelation, ['法规关系', 'relationship'], [...CRUD]),
+  page(2003, 2000, 3, 'complianceReport', 'ccms/regulation/report', PLANNED.complianceReport.list, '合规报告', 'Compliance Reports', 'chart'),
+  ...buttons(2003, 3020, PLANNED.complianceReport, ['合规报告', 'report'], ['query', 'add', 'remove', 'export']),
 
   // Content Manager
   dir(2100, 0, 2, 'content', '内容管理', 'Content Manager', 'education'),
-  page(2101, 2100, 1, 'explorer', 'ccms/explorer/index', 'ccms:explorer:list', '资源浏览器', 'Explorer', 'tree-table'),
-  ...buttons(2101, 3030, 'ccms:explorer', ['文件', 'file'], [...CRUD, 'upload']),
-  page(2102, 2100, 2, 'library', 'ccms/library/index', 'ccms:library:list', '库', 'Libraries', 'list'),
-  ...buttons(2102, 3040, 'ccms:library', ['库', 'library'], [...CRUD, 'export']),
-  page(2103, 2100, 3, 'project', 'ccms/project/index', 'ccms:project:list', '项目', 'Project', 'example'),
-  ...buttons(2103, 3050, 'ccms:project', ['项目', 'project'], [...CRUD, 'export']),
-  page(2104, 2100, 4, 'document', 'ccms/document/index', 'ccms:document:list', '文档', 'Documents', 'documentation'),
-  ...buttons(2104, 3060, 'ccms:document', ['文档', 'document'], [...CRUD, 'import', 'export', 'publish']),
-  page(2105, 2100, 5, 'topic', 'ccms/topic/index', 'ccms:topic:list', '主题', 'Topics', 'edit'),
-  ...buttons(2105, 3070, 'ccms:topic', ['主题', 'topic'], [...CRUD, 'export']),
-  page(2106, 2100, 6, 'graphic', 'ccms/graphic/index', 'ccms:graphic:list', '资源', 'Resources', 'star'),
-  ...buttons(2106, 3080, 'ccms:graphic', ['资源', 'resource'], [...CRUD, 'upload']),
-  page(2107, 2100, 7, 'abbreviation', 'ccms/abbreviation/index', 'ccms:abbreviation:list', '缩略语', 'Abbreviations', 'dict'),
-  ...buttons(2107, 3090, 'ccms:abbreviation', ['缩略语', 'abbreviation'], [...CRUD, 'import', 'export']),
-  page(2450, 2100, 7, 'term', 'ccms/term/index', 'ccms:term:list', '术语', 'Terms', 'dict'),
-  ...buttons(2450, 3420, 'ccms:term', ['术语', 'term'], [...CRUD, 'import', 'export']),
-  page(2440, 2100, 8, 'search', 'ccms/search/index', 'ccms:search:list', '搜索', 'Search', 'search'),
-  ...buttons(2440, 3400, 'ccms:search', ['内容', 'content'], ['query']),
+  page(2101, 2100, 1, 'explorer', 'ccms/explorer/index', ExplorerPerm.list, '资源浏览器', 'Explorer', 'tree-table'),
+  ...buttons(2101, 3030, ExplorerPerm, ['文件', 'file'], [...CRUD, 'upload']),
+  page(2102, 2100, 2, 'library', 'ccms/library/index', LibraryPerm.list, '库', 'Libraries', 'list'),
+  ...buttons(2102, 3040, LibraryPerm, ['库', 'library'], [...CRUD, 'export']),
+  page(2103, 2100, 3, 'project', 'ccms/project/index', ProjectPerm.list, '项目', 'Project', 'example'),
+  ...buttons(2103, 3050, ProjectPerm, ['项目', 'project'], [...CRUD, 'export']),
+  page(2104, 2100, 4, 'document', 'ccms/document/index', DocumentPerm.list, '文档', 'Documents', 'documentation'),
+  ...buttons(2104, 3060, DocumentPerm, ['文档', 'document'], [...CRUD, 'import', 'export', 'publish']),
+  page(2105, 2100, 5, 'topic', 'ccms/topic/index', TopicPerm.list, '主题', 'Topics', 'edit'),
+  ...buttons(2105, 3070, TopicPerm, ['主题', 'topic'], [...CRUD, 'export']),
+  page(2106, 2100, 6, 'graphic', 'ccms/graphic/index', GraphicPerm.list, '资源', 'Resources', 'star'),
+  ...buttons(2106, 3080, GraphicPerm, ['资源', 'resource'], [...CRUD, 'upload']),
+  page(2107, 2100, 7, 'abbreviation', 'ccms/abbreviation/index', AbbreviationPerm.list, '缩略语', 'Abbreviations', 'dict'),
+  ...buttons(2107, 3090, AbbreviationPerm, ['缩略语', 'abbreviation'], [...CRUD, 'import', 'export']),
+  page(2450, 2100, 7, 'term', 'ccms/term/index', TermPerm.list, '术语', 'Terms', 'dict'),
+  ...buttons(2450, 3420, TermPerm, ['术语', 'term'], [...CRUD, 'import', 'export']),
+  page(2440, 2100, 8, 'search', 'ccms/search/index', SearchPerm.list, '搜索', 'Search', 'search'),
+  ...buttons(2440, 3400, SearchPerm, ['内容', 'content'], ['query']),
 
   // Team Manager: the System pages for users, roles and departments again, under the spec's names.
   // Their rights come from the System menus' permissions, so these carry none (perms stay unique).
@@ -114,83 +175,83 @@ export const SEED_MENUS: MenuSeed[] = [
 
   // System Manager
   dir(2300, 0, 4, 'manager', '系统配置', 'System Manager', 'component'),
-  page(2301, 2300, 1, 'doctype', 'ccms/doctype/index', 'ccms:doctype:list', '文档类型', 'Doctypes', 'nested'),
-  ...buttons(2301, 3100, 'ccms:doctype', ['文档类型', 'doctype'], [...CRUD]),
-  page(2302, 2300, 2, 'template', 'ccms/template/index', 'ccms:template:list', '模板', 'Template', 'form'),
-  ...buttons(2302, 3110, 'ccms:template', ['模板', 'template'], [...CRUD]),
+  page(2301, 2300, 1, 'doctype', 'ccms/doctype/index', PLANNED.doctype.list, '文档类型', 'Doctypes', 'nested'),
+  ...buttons(2301, 3100, PLANNED.doctype, ['文档类型', 'doctype'], [...CRUD]),
+  page(2302, 2300, 2, 'template', 'ccms/template/index', PLANNED.template.list, '模板', 'Template', 'form'),
+  ...buttons(2302, 3110, PLANNED.template, ['模板', 'template'], [...CRUD]),
   dir(2303, 2300, 3, 'settings', '设置', 'Settings', 'system'),
-  page(2310, 2303, 1, 'editorConfig', 'ccms/editorConfig/index', 'ccms:editorConfig:list', '编辑器配置', 'Editor Config', 'code'),
-  ...buttons(2310, 3120, 'ccms:editorConfig', ['编辑器', 'editor'], [...CRUD]),
-  page(2311, 2303, 2, 'product', 'ccms/product/index', 'ccms:product:list', '产品', 'Products', 'shopping'),
-  ...buttons(2311, 3130, 'ccms:product', ['产品', 'product'], [...CRUD, 'import', 'export']),
-  page(2312, 2303, 3, 'property', 'ccms/property/index', 'ccms:property:list', '属性', 'Properties', 'list'),
-  ...buttons(2312, 3140, 'ccms:property', ['属性', 'property'], [...CRUD]),
-  page(2313, 2303, 4, 'tag', 'ccms/tag/index', 'ccms:tag:list', '标签', 'Tags', 'tab'),
-  ...buttons(2313, 3150, 'ccms:tag', ['标签', 'tag'], [...CRUD]),
-  page(2314, 2303, 5, 'connection', 'ccms/connection/index', 'ccms:connection:list', '交付连接', 'Connections', 'link'),
-  ...buttons(2314, 3160, 'ccms:connection', ['连接', 'connection'], [...CRUD]),
-  page(2315, 2303, 6, 'projectCategory', 'ccms/project/category', 'ccms:projectCategory:list', '项目类别', 'Project Categories', 'dict'),
-  ...buttons(2315, 3170, 'ccms:projectCategory', ['项目类别', 'category'], [...CRUD]),
+  page(2310, 2303, 1, 'editorConfig', 'ccms/editorConfig/index', PLANNED.editorConfig.list, '编辑器配置', 'Editor Config', 'code'),
+  ...buttons(2310, 3120, PLANNED.editorConfig, ['编辑器', 'editor'], [...CRUD]),
+  page(2311, 2303, 2, 'product', 'ccms/product/index', ProductPerm.list, '产品', 'Products', 'shopping'),
+  ...buttons(2311, 3130, ProductPerm, ['产品', 'product'], [...CRUD, 'import', 'export']),
+  page(2312, 2303, 3, 'property', 'ccms/property/index', PropertyPerm.list, '属性', 'Properties', 'list'),
+  ...buttons(2312, 3140, PropertyPerm, ['属性', 'property'], [...CRUD]),
+  page(2313, 2303, 4, 'tag', 'ccms/tag/index', TagPerm.list, '标签', 'Tags', 'tab'),
+  ...buttons(2313, 3150, TagPerm, ['标签', 'tag'], [...CRUD]),
+  page(2314, 2303, 5, 'connection', 'ccms/connection/index', PLANNED.connection.list, '交付连接', 'Connections', 'link'),
+  ...buttons(2314, 3160, PLANNED.connection, ['连接', 'connection'], [...CRUD]),
+  page(2315, 2303, 6, 'projectCategory', 'ccms/project/category', ProjectCategoryPerm.list, '项目类别', 'Project Categories', 'dict'),
+  ...buttons(2315, 3170, ProjectCategoryPerm, ['项目类别', 'category'], [...CRUD]),
 
   // Work (projects' plans, tasks, releases; the work item pages use 2420-2439 and 3300-3399)
   dir(2400, 0, 5, 'work', '工作管理', 'Work', 'task'),
-  page(2401, 2400, 1, 'plan', 'ccms/plan/index', 'ccms:plan:list', '计划', 'Plans', 'plan'),
-  ...buttons(2401, 3200, 'ccms:plan', ['计划', 'plan'], [...CRUD, 'export']),
-  page(2402, 2400, 2, 'task', 'ccms/task/index', 'ccms:task:list', '任务', 'Tasks', 'task'),
-  ...buttons(2402, 3210, 'ccms:task', ['任务', 'task'], [...CRUD, 'export']),
-  page(2403, 2400, 3, 'myTask', 'ccms/task/mine', 'ccms:myTask:list', '我的任务', 'My Tasks', 'user'),
-  page(2404, 2400, 4, 'release', 'ccms/release/index', 'ccms:release:list', '版本', 'Releases', 'release'),
-  ...buttons(2404, 3220, 'ccms:release', ['版本', 'release'], [...CRUD, 'export']),
+  page(2401, 2400, 1, 'plan', 'ccms/plan/index', PlanPerm.list, '计划', 'Plans', 'plan'),
+  ...buttons(2401, 3200, PlanPerm, ['计划', 'plan'], [...CRUD, 'export']),
+  page(2402, 2400, 2, 'task', 'ccms/task/index', TaskPerm.list, '任务', 'Tasks', 'task'),
+  ...buttons(2402, 3210, TaskPerm, ['任务', 'task'], [...CRUD, 'export']),
+  page(2403, 2400, 3, 'myTask', 'ccms/task/mine', TaskPerm.mine, '我的任务', 'My Tasks', 'user'),
+  page(2404, 2400, 4, 'release', 'ccms/release/index', ReleasePerm.list, '版本', 'Releases', 'release'),
+  ...buttons(2404, 3220, ReleasePerm, ['版本', 'release'], [...CRUD, 'export']),
   // Work items (requirements and defects) and the release log. The requirement and defect pages are the
   // same list filtered by type, so they carry no permission of their own (perms stay unique).
-  page(2420, 2400, 10, 'workitem', 'ccms/workitem/index', 'ccms:workitem:list', '工作项', 'Work Items', 'list'),
-  ...buttons(2420, 3300, 'ccms:workitem', ['工作项', 'work item'], [...CRUD, 'export']),
+  page(2420, 2400, 10, 'workitem', 'ccms/workitem/index', WorkItemPerm.list, '工作项', 'Work Items', 'list'),
+  ...buttons(2420, 3300, WorkItemPerm, ['工作项', 'work item'], [...CRUD, 'export']),
   page(2421, 2400, 11, 'demand', 'ccms/workitem/demand', null, '需求', 'Requirements', 'documentation'),
   page(2422, 2400, 12, 'bug', 'ccms/workitem/bug', null, '缺陷', 'Defects', 'bug'),
-  page(2423, 2400, 13, 'releaseLog', 'ccms/workitem/releaseLog', 'ccms:releaseLog:list', '发布日志', 'Release Log', 'log'),
-  ...buttons(2423, 3310, 'ccms:releaseLog', ['发布日志', 'release log'], [...CRUD, 'export']),
+  page(2423, 2400, 13, 'releaseLog', 'ccms/workitem/releaseLog', ReleaseLogPerm.list, '发布日志', 'Release Log', 'log'),
+  ...buttons(2423, 3310, ReleaseLogPerm, ['发布日志', 'release log'], [...CRUD, 'export']),
 
   // RuoYi's System
   dir(1, 0, 90, 'system', '系统管理', 'System', 'system'),
-  page(100, 1, 1, 'user', 'system/user/index', 'system:user:list', '用户管理', 'Users', 'user'),
-  ...buttons(100, 1000, 'system:user', ['用户', 'user'], [...CRUD, 'export', 'import', 'resetPwd']),
-  page(101, 1, 2, 'role', 'system/role/index', 'system:role:list', '角色管理', 'Roles', 'peoples'),
-  ...buttons(101, 1007, 'system:role', ['角色', 'role'], [...CRUD, 'export']),
-  page(102, 1, 3, 'menu', 'system/menu/index', 'system:menu:list', '菜单管理', 'Menus', 'tree-table'),
-  ...buttons(102, 1012, 'system:menu', ['菜单', 'menu'], [...CRUD]),
-  page(103, 1, 4, 'dept', 'system/dept/index', 'system:dept:list', '部门管理', 'Departments', 'tree'),
-  ...buttons(103, 1016, 'system:dept', ['部门', 'department'], [...CRUD]),
-  page(104, 1, 5, 'post', 'system/post/index', 'system:post:list', '岗位管理', 'Posts', 'post'),
-  ...buttons(104, 1020, 'system:post', ['岗位', 'post'], [...CRUD, 'export']),
-  page(105, 1, 6, 'dict', 'system/dict/index', 'system:dict:list', '字典管理', 'Dictionaries', 'dict'),
-  ...buttons(105, 1025, 'system:dict', ['字典', 'dictionary'], [...CRUD, 'export']),
-  page(106, 1, 7, 'config', 'system/config/index', 'system:config:list', '参数设置', 'Parameters', 'edit'),
-  ...buttons(106, 1030, 'system:config', ['参数', 'parameter'], [...CRUD, 'export']),
-  page(107, 1, 8, 'notice', 'system/notice/index', 'system:notice:list', '通知公告', 'Notices', 'message'),
-  ...buttons(107, 1035, 'system:notice', ['公告', 'notice'], [...CRUD]),
+  page(100, 1, 1, 'user', 'system/user/index', UserPerm.list, '用户管理', 'Users', 'user'),
+  ...buttons(100, 1000, UserPerm, ['用户', 'user'], [...CRUD, 'export', 'import', 'resetPwd']),
+  page(101, 1, 2, 'role', 'system/role/index', RolePerm.list, '角色管理', 'Roles', 'peoples'),
+  ...buttons(101, 1007, RolePerm, ['角色', 'role'], [...CRUD, 'export']),
+  page(102, 1, 3, 'menu', 'system/menu/index', MenuPerm.list, '菜单管理', 'Menus', 'tree-table'),
+  ...buttons(102, 1012, MenuPerm, ['菜单', 'menu'], [...CRUD]),
+  page(103, 1, 4, 'dept', 'system/dept/index', DeptPerm.list, '部门管理', 'Departments', 'tree'),
+  ...buttons(103, 1016, DeptPerm, ['部门', 'department'], [...CRUD]),
+  page(104, 1, 5, 'post', 'system/post/index', PostPerm.list, '岗位管理', 'Posts', 'post'),
+  ...buttons(104, 1020, PostPerm, ['岗位', 'post'], [...CRUD, 'export']),
+  page(105, 1, 6, 'dict', 'system/dict/index', DictPerm.list, '字典管理', 'Dictionaries', 'dict'),
+  ...buttons(105, 1025, DictPerm, ['字典', 'dictionary'], [...CRUD, 'export']),
+  page(106, 1, 7, 'config', 'system/config/index', ConfigPerm.list, '参数设置', 'Parameters', 'edit'),
+  ...buttons(106, 1030, ConfigPerm, ['参数', 'parameter'], [...CRUD, 'export']),
+  page(107, 1, 8, 'notice', 'system/notice/index', NoticePerm.list, '通知公告', 'Notices', 'message'),
+  ...buttons(107, 1035, NoticePerm, ['公告', 'notice'], [...CRUD]),
   dir(108, 1, 9, 'log', '日志管理', 'Logs', 'log'),
-  page(500, 108, 1, 'operlog', 'monitor/operlog/index', 'monitor:operlog:list', '操作日志', 'Operation Log', 'form'),
-  ...buttons(500, 1039, 'monitor:operlog', ['操作', 'operation log'], ['query', 'remove', 'export']),
-  page(501, 108, 2, 'logininfor', 'monitor/logininfor/index', 'monitor:logininfor:list', '登录日志', 'Login Log', 'logininfor'),
-  ...buttons(501, 1042, 'monitor:logininfor', ['登录', 'login log'], ['query', 'remove', 'export', 'unlock']),
-  page(502, 108, 3, 'publishLog', 'ccms/publishLog/index', 'ccms:publishLog:list', '发布日志', 'Publish Log', 'log'),
-  ...buttons(502, 3180, 'ccms:publishLog', ['发布日志', 'publish log'], ['query', 'remove']),
+  page(500, 108, 1, 'operlog', 'monitor/operlog/index', OperLogPerm.list, '操作日志', 'Operation Log', 'form'),
+  ...buttons(500, 1039, OperLogPerm, ['操作', 'operation log'], ['query', 'remove', 'export']),
+  page(501, 108, 2, 'logininfor', 'monitor/logininfor/index', LoginInfoPerm.list, '登录日志', 'Login Log', 'logininfor'),
+  ...buttons(501, 1042, LoginInfoPerm, ['登录', 'login log'], ['query', 'remove', 'export', 'unlock']),
+  page(502, 108, 3, 'publishLog', 'ccms/publishLog/index', PLANNED.publishLog.list, '发布日志', 'Publish Log', 'log'),
+  ...buttons(502, 3180, PLANNED.publishLog, ['发布日志', 'publish log'], ['query', 'remove']),
 
   // RuoYi's Monitor
   dir(2, 0, 91, 'monitor', '系统监控', 'Monitor', 'monitor'),
-  page(109, 2, 1, 'online', 'monitor/online/index', 'monitor:online:list', '在线用户', 'Online Users', 'online'),
-  ...buttons(109, 1046, 'monitor:online', ['在线', 'online user'], ['query', 'batchLogout', 'forceLogout']),
-  page(110, 2, 2, 'job', 'monitor/job/index', 'monitor:job:list', '定时任务', 'Scheduled Jobs', 'job'),
-  ...buttons(110, 1049, 'monitor:job', ['任务', 'job'], [...CRUD, 'changeStatus', 'export']),
-  page(112, 2, 3, 'server', 'monitor/server/index', 'monitor:server:list', '服务监控', 'Server', 'server'),
-  page(113, 2, 4, 'cache', 'monitor/cache/index', 'monitor:cache:list', '缓存监控', 'Cache', 'redis'),
+  page(109, 2, 1, 'online', 'monitor/online/index', OnlinePerm.list, '在线用户', 'Online Users', 'online'),
+  ...buttons(109, 1046, OnlinePerm, ['在线', 'online user'], ['query', 'batchLogout', 'forceLogout']),
+  page(110, 2, 2, 'job', 'monitor/job/index', JobPerm.list, '定时任务', 'Scheduled Jobs', 'job'),
+  ...buttons(110, 1049, JobPerm, ['任务', 'job'], [...CRUD, 'changeStatus', 'export']),
+  page(112, 2, 3, 'server', 'monitor/server/index', ServerPerm.list, '服务监控', 'Server', 'server'),
+  page(113, 2, 4, 'cache', 'monitor/cache/index', CachePerm.list, '缓存监控', 'Cache', 'redis'),
 
   // RuoYi's Tool
   dir(3, 0, 92, 'tool', '系统工具', 'Tool', 'tool'),
-  page(115, 3, 1, 'build', 'tool/build/index', 'tool:build:list', '表单构建', 'Form Builder', 'build'),
-  page(116, 3, 2, 'gen', 'tool/gen/index', 'tool:gen:list', '代码生成', 'Code Generator', 'code'),
-  ...buttons(116, 1055, 'tool:gen', ['生成', 'generator'], ['query', 'edit', 'remove', 'import', 'preview', 'code']),
-  page(117, 3, 3, 'swagger', 'tool/swagger/index', 'tool:swagger:list', '系统接口', 'API Docs', 'swagger'),
+  page(115, 3, 1, 'build', 'tool/build/index', PLANNED.build.list, '表单构建', 'Form Builder', 'build'),
+  page(116, 3, 2, 'gen', 'tool/gen/index', PLANNED.gen.list, '代码生成', 'Code Generator', 'code'),
+  ...buttons(116, 1055, PLANNED.gen, ['生成', 'generator'], ['query', 'edit', 'remove', 'import', 'preview', 'code']),
+  page(117, 3, 3, 'swagger', 'tool/swagger/index', PLANNED.swagger.list, '系统接口', 'API Docs', 'swagger'),
 ];
 
 /** Directories whose pages the seeded "common" role may open and read. */

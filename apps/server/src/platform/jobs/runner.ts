@@ -8,7 +8,8 @@ import { clip } from '../audit/redact';
 import { conflict } from '../http/errors';
 import type { Storage } from '../storage/storage';
 import { checkCron, normaliseCron, previousFire, SERVER_TIME_ZONE } from './cron';
-import { encodeJobMessage, findJobHandler } from './registry';
+import { platformJobHandlers } from './platform-jobs';
+import { encodeJobMessage, type JobRegistry, jobRegistry } from './registry';
 
 export type JobRow = typeof sysJob.$inferSelect;
 
@@ -37,7 +38,8 @@ export interface JobRunnerDeps {
   reconcileIntervalMs?: number;
 }
 
-export interface JobRunner {
+/** Area plugins register their handlers on the runner (app.jobs.register) before it starts. */
+export interface JobRunner extends JobRegistry {
   /** pg-boss is running on this node: cron schedules fire and runs go through its queues. */
   readonly started: boolean;
   start(): Promise<void>;
@@ -60,6 +62,7 @@ function connectionStringOf(database: Database): string | undefined {
 
 export function createJobRunner({ database, storage, log, pollingIntervalSeconds = 5, reconcileIntervalMs = 60_000 }: JobRunnerDeps): JobRunner {
   const db = database.db;
+  const registry = jobRegistry(platformJobHandlers());
   let boss: PgBoss | null = null;
   let timer: NodeJS.Timeout | null = null;
   const workers = new Map<number, { concurrent: string; ids: string[] }>();
@@ -84,7 +87,7 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     let jobMessage = '';
     let failure: Error | null = null;
     try {
-      const handler = findJobHandler(job.invokeTarget);
+      const handler = registry.handler(job.invokeTarget);
       if (!handler) throw new Error(`"${job.invokeTarget}" is not a registered job handler`);
       const message = await handler.run(job.invokeParams, { db, storage, log, jobId: job.jobId, jobName: job.jobName });
       jobMessage = encodeJobMessage(message);
@@ -228,6 +231,8 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
   }
 
   return {
+    ...registry,
+
     get started() {
       return boss !== null;
     },

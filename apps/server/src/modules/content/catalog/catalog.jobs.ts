@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JobContext, JobHandlerSpec } from '../../../platform/jobs/registry';
 import { allLibraries } from '../library/library.queries';
 import { allIndexes } from './catalog.queries';
-import { catalogOf } from './catalog.runtime';
+import type { CatalogService } from './catalog.service';
 
 const Params = z
   .object({
@@ -14,7 +14,7 @@ const Params = z
  * Scheduled reindex: fetches every enabled library and brings each indexed branch (and each
  * library's default branch) to its head; a branch whose head did not move costs one fetch.
  */
-export const catalogReindexJob: JobHandlerSpec<typeof Params> = {
+export const catalogReindexJob = (catalog: CatalogService): JobHandlerSpec<typeof Params> => ({
   name: 'catalog.reindexMoved',
   description: { zh: '获取库的更新并重建分支头已变化的内容索引', en: 'Fetch libraries and reindex the branches whose head moved' },
   schema: Params,
@@ -28,8 +28,6 @@ export const catalogReindexJob: JobHandlerSpec<typeof Params> = {
   ],
   example: {},
   async run({ libraryIds }, { db, log }: JobContext) {
-    const runtime = catalogOf(db);
-    if (!runtime) throw new Error('catalogue routes are not registered in this app');
     const libraries = (await allLibraries(db)).filter((l) => !libraryIds || libraryIds.includes(l.libraryId));
     const indexed = await allIndexes(db);
     const targets: { row: (typeof libraries)[number]; branch: string }[] = [];
@@ -43,7 +41,7 @@ export const catalogReindexJob: JobHandlerSpec<typeof Params> = {
     const fetched = new Set<number>();
     for (const { row, branch } of targets) {
       try {
-        const { result } = await runtime.catalog.refresh(row, branch, { fetch: !fetched.has(row.libraryId) });
+        const { result } = await catalog.refresh(row, branch, { fetch: !fetched.has(row.libraryId) });
         fetched.add(row.libraryId);
         if (result.mode === 'unchanged') unchanged++;
         else count++;
@@ -54,4 +52,4 @@ export const catalogReindexJob: JobHandlerSpec<typeof Params> = {
     }
     return { key: 'job.result.catalogReindexed', params: { count, unchanged, failed, total: targets.length } };
   },
-};
+});

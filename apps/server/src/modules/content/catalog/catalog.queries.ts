@@ -3,12 +3,10 @@ import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogResource, ccmsCatalogTopic } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { pageWindow } from '../../../platform/http/paging';
 
 export type IndexRow = typeof ccmsCatalogIndex.$inferSelect;
-
-/** LIKE pattern for a substring typed by a user (its % and _ match themselves). */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function findIndex(db: Db, libraryId: number, branch: string): Promise<IndexRow | undefined> {
   const [row] = await db

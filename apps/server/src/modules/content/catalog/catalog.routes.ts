@@ -17,12 +17,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
-import { catalogFor } from './catalog.runtime';
 
 const list = <T extends object>(data: T) => ({ code: Code.OK, msg: 'ok', ...data });
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { catalog } = catalogFor(app);
+  const { catalog } = app.content;
 
   app.get(
     '/ccms/catalog/state',

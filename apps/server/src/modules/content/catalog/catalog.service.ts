@@ -163,3 +163,9 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
 }
 
 export type CatalogService = ReturnType<typeof catalogService>;
+
+/** The catalogue with its indexer: built once by the content area, shared by its routes and the reindex job. */
+export interface CatalogRuntime {
+  indexer: CatalogIndexer;
+  catalog: CatalogService;
+}

@@ -9,7 +9,7 @@ import { AppError, badRequest } from '../../../platform/http/errors';
 import { changedFiles, pushTag } from '../catalog/catalog-git';
 import { CommitSource } from '../catalog/commit-source';
 import { topicFacts } from '../catalog/extract';
-import { TOPIC_FILE } from '../catalog/indexer';
+import { TOPIC_FILE } from '../catalog/index-rows';
 import { sideBySide } from '../catalog/text-diff';
 import { type LibraryGit, remoteError } from '../library/library-git';
 import { findRevision, insertRevision, listRevisions, topicFacets } from './document.queries';

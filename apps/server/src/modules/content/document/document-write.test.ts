@@ -4,7 +4,6 @@ import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { sysJob } from '../../../db/schema';
 import { checkCron } from '../../../platform/jobs/cron';
-import { findJobHandler } from '../../../platform/jobs/registry';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
 import { allowLoopbackRemotes, grant, libraryBody, multipart, type TestUser, userWith } from '../content-test-kit';
 import { writeZip } from '../explorer/zip';
@@ -207,7 +206,7 @@ describe('scheduled reindex', () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ cronExpression: '0 5/10 * * * ?', status: '0' });
     expect(checkCron(jobs[0]?.cronExpression ?? '')).toBe('ok');
-    expect(findJobHandler('catalog.reindexMoved')?.check(jobs[0]?.invokeParams)).toBeNull();
+    expect(t.app.jobs.handler('catalog.reindexMoved')?.check(jobs[0]?.invokeParams)).toBeNull();
   });
 
   it('brings a branch whose head moved up to date from the named job handler', async () => {
@@ -217,7 +216,7 @@ describe('scheduled reindex', () => {
       { 'topics/later.dita': '<topic id="later"><title>Added later</title></topic>\n' },
       'Someone else pushes',
     );
-    const handler = findJobHandler('catalog.reindexMoved');
+    const handler = t.app.jobs.handler('catalog.reindexMoved');
     expect(handler?.check({})).toBeNull();
     expect(handler?.check({ libraryIds: ['x'] })).not.toBeNull();
     const result = await handler?.run({}, { db: t.database.db, storage: t.app.storage, log: t.app.log, jobId: null, jobName: 'reindex' });

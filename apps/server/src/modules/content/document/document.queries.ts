@@ -2,8 +2,8 @@ import type { DocumentQuery } from '@ccms/contracts/content/document';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsCatalogMeta, ccmsCatalogTopic, ccmsDocumentOutput, ccmsDocumentRevision } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { containing } from '../catalog/catalog.queries';
 import { metaColumns, metaOf } from '../catalog/catalog-meta';
 
 const D = ccmsCatalogDocument;

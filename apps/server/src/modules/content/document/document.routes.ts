@@ -28,9 +28,7 @@ import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { BusinessType } from '../../../platform/types';
-import { catalogFor } from '../catalog/catalog.runtime';
 import { readForm } from '../explorer/multipart-form';
-import { libraryGitFor } from '../library/library.runtime';
 import { documentService } from './document.service';
 import { revisionService } from './document-revision';
 import { documentWriteService } from './document-write';
@@ -51,8 +49,8 @@ function importFields(raw: Record<string, string>) {
 }
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const runtime = catalogFor(app);
-  const git = libraryGitFor(app);
+  const runtime = app.content;
+  const git = app.content.git;
   const documents = documentService(app.db, runtime);
   const revisions = revisionService(app.db, git, documents);
   const writes = documentWriteService(app.db, git, runtime);

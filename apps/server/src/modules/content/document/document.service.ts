@@ -5,10 +5,9 @@ import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { linksFrom, linksTo } from '../catalog/catalog.queries';
-import type { CatalogRuntime } from '../catalog/catalog.runtime';
-import { indexedAt } from '../catalog/catalog.service';
+import { type CatalogRuntime, indexedAt } from '../catalog/catalog.service';
 import { assertOwner, changeStatus, saveMeta } from '../catalog/catalog-meta';
-import { MAP_FILE, TOPIC_FILE } from '../catalog/indexer';
+import { MAP_FILE, TOPIC_FILE } from '../catalog/index-rows';
 import { nodeAt, presentToc, type StoredTocNode, type TopicFacet, tocPaths } from '../catalog/toc';
 import { documentsAt, findDocument, listDocuments, listOutputs, topicFacets } from './document.queries';
 

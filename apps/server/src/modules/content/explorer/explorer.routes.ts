@@ -24,8 +24,6 @@ import { caller } from '../../../platform/auth/guard';
 import { ok } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { BusinessType } from '../../../platform/types';
-import { libraryGitFor } from '../library/library.runtime';
-import { libraryService } from '../library/library.service';
 import { explorerService } from './explorer.service';
 import { readForm } from './multipart-form';
 
@@ -44,8 +42,7 @@ function uploadFields(raw: Record<string, string>) {
 }
 
 export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const git = libraryGitFor(app);
-  const explorer = explorerService(git, libraryService(app.db, git, app.secrets.secretKey));
+  const explorer = explorerService(app.content.git, app.content.libraries);
 
   app.get(
     '/ccms/explorer/tree',

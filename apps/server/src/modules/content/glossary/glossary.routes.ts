@@ -22,12 +22,10 @@ import { caller } from '../../../platform/auth/guard';
 import { ok } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { sendXlsx } from '../../../platform/http/excel';
+import { acceptFormBodies } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
-import { acceptFormBodies } from '../../system/user/request-input';
 import { readForm } from '../explorer/multipart-form';
 import { resourceFiles } from '../graphic/resource-files';
-import { libraryGitFor } from '../library/library.runtime';
-import { libraryService } from '../library/library.service';
 import { glossaryService } from './glossary.service';
 
 const IdParam = z.object({ id: GlossaryId });
@@ -37,8 +35,7 @@ const Xlsx = z.unknown().describe('an .xlsx workbook');
 /** The routes of /ccms/abbreviation or /ccms/term: the same API over another folder and permission set. */
 function glossaryRoutes(kind: GlossaryKind): FastifyPluginAsyncZod {
   return async (app) => {
-    const git = libraryGitFor(app);
-    const libraries = libraryService(app.db, git, app.secrets.secretKey);
+    const { git, libraries } = app.content;
     const entries = glossaryService(kind, { git, libraries, files: resourceFiles({ db: app.db, git, libraries }) });
     const perm = GLOSSARY_PERMS[kind];
     const base = `/ccms/${kind}`;

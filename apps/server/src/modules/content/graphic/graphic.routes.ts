@@ -16,8 +16,6 @@ import { caller } from '../../../platform/auth/guard';
 import { ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import { readForm } from '../explorer/multipart-form';
-import { libraryGitFor } from '../library/library.runtime';
-import { libraryService } from '../library/library.service';
 import { graphicService } from './graphic.service';
 import { fileHeaders, formFields, mediaAccess, notModified } from './media-access';
 import { resourceFiles } from './resource-files';
@@ -27,8 +25,7 @@ const NotModified = z.unknown().describe('the browser holds this version (ETag)'
 const Image = z.unknown().describe('the image file (PNG, JPEG, or an older format already in the library)');
 
 export const graphicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const git = libraryGitFor(app);
-  const files = resourceFiles({ db: app.db, git, libraries: libraryService(app.db, git, app.secrets.secretKey) });
+  const files = resourceFiles({ db: app.db, git: app.content.git, libraries: app.content.libraries });
   const media = mediaAccess(app);
   const graphics = graphicService(files, media.tickets);
 

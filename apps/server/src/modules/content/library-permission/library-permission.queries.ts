@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsLibraryGrant, sysRole, sysUser } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 
 /** A library's grants with the grantee's name (user name, role name, empty for all). */
 export function listGrants(db: Db, libraryId: number) {
@@ -40,7 +41,7 @@ export async function granteeExists(db: Db, type: 'user' | 'role' | 'all', id: n
 
 /** Active users whose user name or nick name holds the keyword, for grantee and reader pickers: ids and names only. */
 export function granteeUsers(db: Db, params: { keyword?: string; limit: number }) {
-  const pattern = params.keyword ? `%${params.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = params.keyword ? containing(params.keyword) : undefined;
   return db
     .select({ userId: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName })
     .from(sysUser)

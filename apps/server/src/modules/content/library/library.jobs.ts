@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import type { JobContext, JobHandlerSpec } from '../../../platform/jobs/registry';
 import { allLibraries } from './library.queries';
-import { libraryGitOf } from './library.runtime';
+import type { LibraryGit } from './library-git';
 
 const Params = z.object({}).strict();
 
 /** Scheduled fetch of every enabled library, a few at a time; one failing remote does not stop the others. */
-export const libraryFetchAllJob: JobHandlerSpec<typeof Params> = {
+export const libraryFetchAllJob = (git: LibraryGit): JobHandlerSpec<typeof Params> => ({
   name: 'library.fetchAll',
   description: { zh: '获取所有库的远程仓库更新', en: 'Fetch every library from its remote repository' },
   schema: Params,
   async run(_params, { db, log }: JobContext) {
-    const git = libraryGitOf(db);
     const libraries = await allLibraries(db);
-    if (!git) throw new Error('library routes are not registered in this app');
     let ok = 0;
     let failed = 0;
     const queue = [...libraries];
@@ -30,4 +28,4 @@ export const libraryFetchAllJob: JobHandlerSpec<typeof Params> = {
     await Promise.all(Array.from({ length: 4 }, worker));
     return { key: 'job.result.librariesFetched', params: { ok, failed, total: libraries.length } };
   },
-};
+});

@@ -19,8 +19,7 @@ import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
-import { libraryGitFor } from './library.runtime';
-import { type ConnectionCheck, libraryService } from './library.service';
+import type { ConnectionCheck } from './library.service';
 
 const log = (businessType: BusinessType) => ({ title: 'library', businessType });
 
@@ -31,7 +30,7 @@ function inWords(req: FastifyRequest, check: ConnectionCheck, branch: string) {
 }
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const libraries = libraryService(app.db, libraryGitFor(app), app.secrets.secretKey);
+  const { libraries } = app.content;
 
   app.get(
     '/ccms/library/list',

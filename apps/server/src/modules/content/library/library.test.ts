@@ -6,7 +6,6 @@ import { useGitServer } from '../../../../test/git-server';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsLibrary, ccmsLibraryGrant, sysJob, sysOperLog } from '../../../db/schema';
 import { checkCron } from '../../../platform/jobs/cron';
-import { findJobHandler } from '../../../platform/jobs/registry';
 import { allowLoopbackRemotes, CONTENT_PERMS, libraryBody, type TestUser, userWith } from '../content-test-kit';
 
 const cred = { username: 'writer', password: 'Very-Secret-42' };
@@ -214,13 +213,13 @@ describe('libraries', () => {
     const [job] = jobs;
     expect(job).toMatchObject({ jobGroup: 'SYSTEM', cronExpression: '0 0/10 * * * ?', status: '0', concurrent: '1' });
     expect(checkCron(job?.cronExpression ?? '')).toBe('ok');
-    expect(findJobHandler('library.fetchAll')?.check(job?.invokeParams)).toBeNull();
+    expect(t.app.jobs.handler('library.fetchAll')?.check(job?.invokeParams)).toBeNull();
     const listed = await admin.get('/prod-api/monitor/job/list', { invokeTarget: 'library.fetchAll' });
     expect(listed.body.rows.map((r: { invokeTarget: string }) => r.invokeTarget)).toContain('library.fetchAll');
   });
 
   it('fetches every library from the scheduled job handler', async () => {
-    const handler = findJobHandler('library.fetchAll');
+    const handler = t.app.jobs.handler('library.fetchAll');
     expect(handler).toBeDefined();
     const result = await handler?.run({}, { db: t.database.db, storage: t.app.storage, log: t.app.log, jobId: null, jobName: 'fetch' });
     expect(result).toEqual({ key: 'job.result.librariesFetched', params: { ok: 1, failed: 0, total: 1 } });

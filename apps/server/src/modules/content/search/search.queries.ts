@@ -2,7 +2,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsCatalogMeta, ccmsCatalogTopic, ccmsLibrary } from '../../../db/schema';
-import { containing } from '../catalog/catalog.queries';
+import { containing } from '../../../platform/db/filters';
 import { arrayLiteral, cjkBigrams } from '../catalog/cjk';
 
 export interface SearchScope {

@@ -2,11 +2,10 @@ import { SearchPerm, SearchQuery, SearchResult } from '@ccms/contracts/content/s
 import { Code } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
-import { catalogFor } from '../catalog/catalog.runtime';
 import { searchService } from './search.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const search = searchService(app.db, catalogFor(app));
+  const search = searchService(app.db, app.content);
 
   app.get('/ccms/search', { config: { permission: SearchPerm.list }, schema: { querystring: SearchQuery, response: { 200: SearchResult } } }, async (req) => ({
     code: Code.OK,

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogIndex, ccmsLibrary } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
-import type { CatalogRuntime } from '../catalog/catalog.runtime';
+import type { CatalogRuntime } from '../catalog/catalog.service';
 import { readableLibraries } from '../library/library-access';
 import { documentTexts, libraryNames, type SearchScope, searchHits, topicTexts } from './search.queries';
 

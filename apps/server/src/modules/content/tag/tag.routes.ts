@@ -20,15 +20,12 @@ import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
-import { libraryGitFor } from '../library/library.runtime';
-import { libraryService } from '../library/library.service';
 import { tagService } from './tag.service';
 
 const log = (businessType: BusinessType) => ({ title: 'tag', businessType });
 
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
-  const git = libraryGitFor(app);
-  const tags = tagService(app.db, git, libraryService(app.db, git, app.secrets.secretKey));
+  const tags = tagService(app.db, app.content.git, app.content.libraries);
 
   app.get('/ccms/tag/list', { config: { permission: TagPerm.list }, schema: { querystring: TagQuery, response: { 200: rowsOf(Tag) } } }, async (req) =>
     rows(await tags.list(caller(req), req.query)),

@@ -2,8 +2,8 @@ import type { TopicQuery } from '@ccms/contracts/content/topic';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsCatalogLink, ccmsCatalogMeta, ccmsCatalogTopic } from '../../../db/schema';
+import { containing, escapeLike } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { containing } from '../catalog/catalog.queries';
 import { metaColumns, metaOf } from '../catalog/catalog-meta';
 
 const T = ccmsCatalogTopic;
@@ -60,7 +60,7 @@ function filters(libraryId: number, branch: string, q: Partial<TopicQuery>): SQL
     q.code ? ilike(T.code, containing(q.code)) : undefined,
     q.status ? sql`${metaColumns.status} = ${q.status}` : undefined,
     q.owner ? eq(ccmsCatalogMeta.owner, q.owner) : undefined,
-    folder ? or(eq(T.folder, folder), ilike(T.folder, `${folder.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`)) : undefined,
+    folder ? or(eq(T.folder, folder), ilike(T.folder, `${escapeLike(folder)}/%`)) : undefined,
     q.docType ? eq(T.docType, q.docType) : undefined,
     q.language ? eq(T.language, q.language) : undefined,
     q.documentId ? inDocument(q.documentId) : undefined,

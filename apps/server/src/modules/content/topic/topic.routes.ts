@@ -18,14 +18,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { done, ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
-import { catalogFor } from '../catalog/catalog.runtime';
-import { libraryGitFor } from '../library/library.runtime';
 import { topicService } from './topic.service';
 
 const log = (businessType: BusinessType) => ({ title: 'topic', businessType });
 
 export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const topics = topicService(app.db, libraryGitFor(app), catalogFor(app));
+  const topics = topicService(app.db, app.content.git, app.content);
 
   app.get(
     '/ccms/topic/list',

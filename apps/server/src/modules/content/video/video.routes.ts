@@ -12,8 +12,6 @@ import { BusinessType } from '../../../platform/types';
 import { readForm } from '../explorer/multipart-form';
 import { fileHeaders, formFields, mediaAccess, notModified } from '../graphic/media-access';
 import { resourceFiles } from '../graphic/resource-files';
-import { libraryGitFor } from '../library/library.runtime';
-import { libraryService } from '../library/library.service';
 import { parseRange } from './byte-range';
 import { videoService } from './video.service';
 
@@ -22,8 +20,7 @@ const NotModified = z.unknown().describe('the browser holds this version (ETag)'
 const Video = z.unknown().describe('the video, whole (200) or one byte range (206)');
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const git = libraryGitFor(app);
-  const files = resourceFiles({ db: app.db, git, libraries: libraryService(app.db, git, app.secrets.secretKey) });
+  const files = resourceFiles({ db: app.db, git: app.content.git, libraries: app.content.libraries });
   const media = mediaAccess(app);
   const videos = videoService(files, media.tickets, path.join(app.config.dataDir, 'cache', 'video'), app.config.videoCacheMb * 1024 * 1024);
 

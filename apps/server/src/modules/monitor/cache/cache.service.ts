@@ -2,7 +2,6 @@ import { messageCatalog } from '@ccms/contracts/messages';
 import type { CacheInfo } from '@ccms/contracts/monitor/cache';
 import pg from 'pg';
 import type { Database } from '../../../db/client';
-import { jobHandlers } from '../../../platform/jobs/registry';
 import type { JobRunner } from '../../../platform/jobs/runner';
 import { databaseFacts, liveSessions, storedCaptchas, tableRows } from './cache.queries';
 
@@ -53,7 +52,7 @@ export function cacheService(database: Database, jobs: JobRunner) {
           },
           {
             name: 'jobHandlers',
-            entries: jobHandlers().length,
+            entries: jobs.handlers().length,
             description: { zh: '代码中注册的定时任务处理器（进程内存）', en: 'Job handlers registered in code (process memory)' },
           },
           {

@@ -2,8 +2,9 @@ import type { JobLogQuery } from '@ccms/contracts/monitor/job-log';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysJobLog } from '../../../db/schema';
+import { contains, withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { contains, EXPORT_MAX_ROWS, withinRange } from '../operlog/filters';
+import { EXPORT_MAX_ROWS } from '../operlog/filters';
 
 const sortable = { startTime: sysJobLog.startTime, createTime: sysJobLog.createTime, jobName: sysJobLog.jobName };
 

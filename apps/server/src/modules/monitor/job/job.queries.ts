@@ -2,8 +2,9 @@ import type { JobQuery } from '@ccms/contracts/monitor/job';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysJob } from '../../../db/schema';
+import { contains } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { contains, EXPORT_MAX_ROWS } from '../operlog/filters';
+import { EXPORT_MAX_ROWS } from '../operlog/filters';
 
 const sortable = { jobId: sysJob.jobId, jobName: sysJob.jobName, jobGroup: sysJob.jobGroup, createTime: sysJob.createTime };
 

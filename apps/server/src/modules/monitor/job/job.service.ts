@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../../platform/http/errors';
 import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
 import { issueMessage } from '../../../platform/http/validation';
 import { checkCron, nextFire, normaliseCron } from '../../../platform/jobs/cron';
-import { findJobHandler, jobHandlers } from '../../../platform/jobs/registry';
+import type { JobRegistry } from '../../../platform/jobs/registry';
 import type { JobRow, JobRunner } from '../../../platform/jobs/runner';
 import { deleteJobs, findJob, jobsForExport, listJobs } from './job.queries';
 
@@ -24,8 +24,8 @@ function present(row: JobRow): Job {
 }
 
 /** The handler must be registered, its parameters right for it, and the cron one pg-boss can run. */
-function assertRunnable(body: JobBody, lang: Language) {
-  const handler = findJobHandler(body.invokeTarget);
+function assertRunnable(handlers: JobRegistry, body: JobBody, lang: Language) {
+  const handler = handlers.handler(body.invokeTarget);
   if (!handler) throw badRequest('job.handler.unknown', { field: 'invokeTarget', name: body.invokeTarget });
   const issue = handler.check(body.invokeParams);
   if (issue) throw badRequest(issueMessage(lang, issue));
@@ -91,10 +91,10 @@ export function jobService(db: Db, runner: JobRunner) {
     get: async (jobId: number) => present(await mustFind(jobId)),
 
     /** Handlers a job can call, for the form's picker. */
-    handlers: (): JobHandlerInfo[] => jobHandlers().map(({ name, description, params, example }) => ({ name, description, params, example })),
+    handlers: (): JobHandlerInfo[] => runner.handlers().map(({ name, description, params, example }) => ({ name, description, params, example })),
 
     async create(auth: AuthContext, body: JobBody, lang: Language) {
-      assertRunnable(body, lang);
+      assertRunnable(runner, body, lang);
       const [row] = await db
         .insert(sysJob)
         .values({ ...fields(body), createBy: auth.userName })
@@ -104,7 +104,7 @@ export function jobService(db: Db, runner: JobRunner) {
 
     async update(auth: AuthContext, body: JobUpdate, lang: Language) {
       await mustFind(body.jobId);
-      assertRunnable(body, lang);
+      assertRunnable(runner, body, lang);
       await db
         .update(sysJob)
         .set({ ...fields(body), updateBy: auth.userName, updateTime: new Date() })

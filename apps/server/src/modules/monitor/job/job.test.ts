@@ -5,28 +5,29 @@ import { z } from 'zod';
 import { callerWith } from '../../../../test/callers';
 import { type Caller, createTestApp, type TestApp, testDbKind } from '../../../../test/harness';
 import { sysJob, sysJobLog, sysSession } from '../../../db/schema';
-import { registerJobHandler } from '../../../platform/jobs/registry';
 
-/** A handler the test holds open until it says so, to see overlapping runs. */
+/** Handlers the test holds open until it says so, to see overlapping runs, and one that fails. */
 const gates: (() => void)[] = [];
-registerJobHandler({
-  name: 'test.slow',
-  description: { zh: '测试：等待放行', en: 'Test: waits to be released' },
-  schema: z.object({ ms: z.number().int().min(0).default(0) }),
-  async run({ ms }) {
-    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
-    else await new Promise<void>((resolve) => gates.push(resolve));
-    return 'slow done';
-  },
-});
-registerJobHandler({
-  name: 'test.fail',
-  description: { zh: '测试：总是失败', en: 'Test: always fails' },
-  schema: z.object({}),
-  async run() {
-    throw new Error('deliberate failure');
-  },
-});
+function registerTestHandlers(t: TestApp) {
+  t.app.jobs.register({
+    name: 'test.slow',
+    description: { zh: '测试：等待放行', en: 'Test: waits to be released' },
+    schema: z.object({ ms: z.number().int().min(0).default(0) }),
+    async run({ ms }) {
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+      else await new Promise<void>((resolve) => gates.push(resolve));
+      return 'slow done';
+    },
+  });
+  t.app.jobs.register({
+    name: 'test.fail',
+    description: { zh: '测试：总是失败', en: 'Test: always fails' },
+    schema: z.object({}),
+    async run() {
+      throw new Error('deliberate failure');
+    },
+  });
+}
 
 const job = (over: Record<string, unknown> = {}) => ({
   jobName: 'purge sessions',
@@ -70,6 +71,7 @@ describe('jobs without pg-boss (runs happen in the request)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    registerTestHandlers(t);
     admin = await t.login();
     viewer = await callerWith(t, 'jobviewer', ['monitor:job:list', 'monitor:job:query']);
     nobody = await callerWith(t, 'jobnobody', []);
@@ -80,7 +82,17 @@ describe('jobs without pg-boss (runs happen in the request)', () => {
     const res = await viewer.get('/prod-api/monitor/job/handlers');
     expect(res.status).toBe(200);
     const names = res.body.data.map((h: { name: string }) => h.name);
-    expect(names).toEqual(expect.arrayContaining(['session.purgeExpired', 'log.cleanOld', 'captcha.purgeExpired']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'session.purgeExpired',
+        'log.cleanOld',
+        'captcha.purgeExpired',
+        'library.fetchAll',
+        'catalog.reindexMoved',
+        'project.updateBranches',
+      ]),
+    );
+    expect(names).toEqual([...names].sort());
     const clean = res.body.data.find((h: { name: string }) => h.name === 'log.cleanOld');
     expect(clean).toMatchObject({ description: { zh: expect.any(String), en: expect.any(String) }, example: { days: 90 } });
     expect(clean.params[0]).toMatchObject({ name: 'days', type: 'integer' });
@@ -284,6 +296,7 @@ describe(`jobs on pg-boss (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    registerTestHandlers(t);
     admin = await t.login();
     // A yearly job that missed its last run while "down": misfire policy 2 runs it once at start.
     await t.database.db.insert(sysJob).values({

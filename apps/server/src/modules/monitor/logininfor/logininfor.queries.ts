@@ -2,8 +2,9 @@ import type { LoginInfoQuery } from '@ccms/contracts/monitor/logininfor';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysLogininfor, sysUser } from '../../../db/schema';
+import { contains, withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { contains, EXPORT_MAX_ROWS, withinRange } from '../operlog/filters';
+import { EXPORT_MAX_ROWS } from '../operlog/filters';
 
 const sortable = { loginTime: sysLogininfor.loginTime, userName: sysLogininfor.userName };
 

@@ -2,8 +2,8 @@ import type { OnlineQuery } from '@ccms/contracts/monitor/online';
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysSession } from '../../../db/schema';
+import { contains } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { contains } from '../operlog/filters';
 
 const live = (q: Partial<OnlineQuery>) =>
   and(gt(sysSession.expireTime, sql`now()`), contains(sysSession.ipaddr, q.ipaddr), contains(sysSession.userName, q.userName));

@@ -2,8 +2,9 @@ import type { OperLogQuery } from '@ccms/contracts/monitor/operlog';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysOperLog } from '../../../db/schema';
+import { contains, withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { contains, EXPORT_MAX_ROWS, withinRange } from './filters';
+import { EXPORT_MAX_ROWS } from './filters';
 
 const sortable = { operTime: sysOperLog.operTime, costTime: sysOperLog.costTime };
 

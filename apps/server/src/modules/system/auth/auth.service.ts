@@ -7,9 +7,9 @@ import { sysLogininfor, sysMenu, sysRoleMenu, sysUser } from '../../../db/schema
 import type { AuthContext } from '../../../platform/auth/access';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password';
 import { type ClientInfo, createSession } from '../../../platform/auth/session';
+import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest } from '../../../platform/http/errors';
 import { configFlag } from '../config/config.queries';
-import { isUniqueViolation } from '../user/user.service';
 import { consumeCaptcha } from './captcha';
 import { buildRouters } from './routers';
 

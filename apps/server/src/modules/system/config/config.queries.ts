@@ -1,9 +1,8 @@
 import type { ConfigFilter, ConfigQuery } from '@ccms/contracts/system/config';
-import { and, asc, count, eq, gte, inArray, like, lt, ne, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysConfig } from '../../../db/schema';
-import { badRequest } from '../../../platform/http/errors';
+import { withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
 /** The value of a config key, or undefined when the key is not set. */
@@ -17,26 +16,6 @@ export const configFlag = async (db: Db, key: string, fallback: boolean) => {
   return value === undefined ? fallback : value === 'true';
 };
 
-/** The date part of a RuoYi range bound ("2024-05-01" or "2024-05-01 00:00:00"); a 400 naming the field otherwise. */
-function dayOf(value: string, field: string): string {
-  const day = value.trim().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day))) throw badRequest('field.invalidFormat', { field });
-  return day;
-}
-
-/**
- * RuoYi's params[beginTime]/params[endTime] filter on a timestamp column, whole days inclusive,
- * in the database's time zone.
- */
-export function createdWithin(column: PgColumn, q: { 'params[beginTime]'?: string; 'params[endTime]'?: string }): SQL | undefined {
-  const begin = q['params[beginTime]'];
-  const end = q['params[endTime]'];
-  return and(
-    begin ? gte(column, sql`${dayOf(begin, 'params[beginTime]')}::date`) : undefined,
-    end ? lt(column, sql`(${dayOf(end, 'params[endTime]')}::date + 1)`) : undefined,
-  );
-}
-
 const sortable = { configName: sysConfig.configName, configKey: sysConfig.configKey, createTime: sysConfig.createTime, configId: sysConfig.configId };
 
 function filters(q: ConfigFilter): SQL | undefined {
@@ -44,7 +23,7 @@ function filters(q: ConfigFilter): SQL | undefined {
     q.configName ? like(sysConfig.configName, `%${q.configName}%`) : undefined,
     q.configKey ? like(sysConfig.configKey, `%${q.configKey}%`) : undefined,
     q.configType ? eq(sysConfig.configType, q.configType) : undefined,
-    createdWithin(sysConfig.createTime, q),
+    withinRange(sysConfig.createTime, q),
   );
 }
 

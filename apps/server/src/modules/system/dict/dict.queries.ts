@@ -2,8 +2,8 @@ import type { DictDataFilter, DictDataQuery, DictTypeFilter, DictTypeQuery } fro
 import { and, asc, count, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysDictData, sysDictType } from '../../../db/schema';
+import { withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { createdWithin } from '../config/config.queries';
 
 const typeSortable = { dictId: sysDictType.dictId, dictName: sysDictType.dictName, dictType: sysDictType.dictType, createTime: sysDictType.createTime };
 
@@ -12,7 +12,7 @@ function typeFilters(q: DictTypeFilter): SQL | undefined {
     q.dictName ? like(sysDictType.dictName, `%${q.dictName}%`) : undefined,
     q.dictType ? like(sysDictType.dictType, `%${q.dictType}%`) : undefined,
     q.status ? eq(sysDictType.status, q.status) : undefined,
-    createdWithin(sysDictType.createTime, q),
+    withinRange(sysDictType.createTime, q),
   );
 }
 

@@ -3,8 +3,8 @@ import type { AuthUserQuery, RoleExportQuery, RoleQuery } from '@ccms/contracts/
 import { and, asc, count, eq, inArray, like, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysDept, sysMenu, sysRole, sysRoleDept, sysRoleMenu, sysUser, sysUserRole } from '../../../db/schema';
+import { withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { createdBetween } from '../user/user.queries';
 
 /** The built-in super administrator role. */
 export const ADMIN_ROLE_ID = 1;
@@ -25,7 +25,7 @@ function filters(q: RoleExportQuery): SQL | undefined {
     q.roleName ? like(sysRole.roleName, `%${q.roleName}%`) : undefined,
     q.roleKey ? like(sysRole.roleKey, `%${q.roleKey}%`) : undefined,
     q.status ? eq(sysRole.status, q.status) : undefined,
-    createdBetween(sysRole.createTime, q['params[beginTime]'], q['params[endTime]']),
+    withinRange(sysRole.createTime, q),
   );
 }
 

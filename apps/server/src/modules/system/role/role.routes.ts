@@ -20,8 +20,8 @@ import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { sendXlsx } from '../../../platform/http/excel';
+import { acceptFormBodies, queryAsBody } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
-import { acceptFormBodies, queryAsBody } from '../user/request-input';
 import { roleService } from './role.service';
 
 const log = (businessType: BusinessType) => ({ title: 'role', businessType });

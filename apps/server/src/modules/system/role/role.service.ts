@@ -15,10 +15,11 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysRole, sysRoleDept, sysRoleMenu } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
+import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
 import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
 import { ADMIN_USER_ID, deptTree, existingIds, visibleDeptIds, visibleUserIds } from '../user/user.queries';
-import { deptScope, isUniqueViolation, userScope } from '../user/user.service';
+import { deptScope, userScope } from '../user/user.service';
 import {
   addUsersToRole,
   checkedDeptIds,

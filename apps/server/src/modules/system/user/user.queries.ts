@@ -4,6 +4,7 @@ import { and, asc, count, eq, inArray, like, ne, type SQL, sql } from 'drizzle-o
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { sysDept, sysPost, sysRole, sysSession, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
+import { withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
 /** The built-in super administrator user. */
@@ -42,11 +43,6 @@ const userColumns = {
 
 const withAdminFlag = <T extends { userId: number }>(row: T) => ({ ...row, admin: row.userId === ADMIN_USER_ID });
 
-/** Rows created from the start of `begin` to the end of `end` (days, RuoYi's params[beginTime]/params[endTime]). */
-export function createdBetween(col: PgColumn, begin?: string, end?: string): SQL | undefined {
-  return and(begin ? sql`${col} >= ${begin.slice(0, 10)}::date` : undefined, end ? sql`${col} < ${end.slice(0, 10)}::date + 1` : undefined);
-}
-
 /** A department and every department below it (its id appears in their ancestors). */
 export function inDeptSubtree(col: PgColumn, deptId: number): SQL {
   return sql`(${col} = ${deptId} OR ${col} IN (SELECT t.dept_id FROM sys_dept t WHERE ${String(deptId)} = ANY(string_to_array(t.ancestors, ','))))`;
@@ -59,7 +55,7 @@ function filters(q: UserExportQuery, scope: SQL | undefined): SQL | undefined {
     q.phonenumber ? like(sysUser.phonenumber, `%${q.phonenumber}%`) : undefined,
     q.status ? eq(sysUser.status, q.status) : undefined,
     q.deptId ? inDeptSubtree(sysUser.deptId, q.deptId) : undefined,
-    createdBetween(sysUser.createTime, q['params[beginTime]'], q['params[endTime]']),
+    withinRange(sysUser.createTime, q),
     scope,
   );
 }

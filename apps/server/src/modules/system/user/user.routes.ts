@@ -21,8 +21,9 @@ import { caller } from '../../../platform/auth/guard';
 import { done, rows } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { sendXlsx } from '../../../platform/http/excel';
+import { acceptFormBodies, queryAsBody } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
-import { acceptFormBodies, queryAsBody, readUpload } from './request-input';
+import { readUpload } from './request-input';
 import { userService } from './user.service';
 
 const log = (businessType: BusinessType) => ({ title: 'user', businessType });

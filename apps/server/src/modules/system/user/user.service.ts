@@ -17,6 +17,7 @@ import type { AuthContext } from '../../../platform/auth/access';
 import { dataScopeCondition } from '../../../platform/auth/data-scope';
 import { hashPassword } from '../../../platform/auth/password';
 import { endSessionsOfUser } from '../../../platform/auth/session';
+import { isUniqueViolation } from '../../../platform/db/errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
 import { issueMessage } from '../../../platform/http/validation';
@@ -42,12 +43,6 @@ import {
   visibleDeptIds,
   visibleUserIds,
 } from './user.queries';
-
-/** A unique index refused the row: two requests raced past the uniqueness check. */
-export function isUniqueViolation(err: unknown): boolean {
-  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined);
-  return codeOf(err) === '23505' || (err instanceof Error && codeOf(err.cause) === '23505');
-}
 
 /** The user rows a caller may see: RuoYi's data scope on sys_user. */
 export const userScope = (auth: AuthContext) => dataScopeCondition(auth, { deptId: sysUser.deptId, userId: sysUser.userId });

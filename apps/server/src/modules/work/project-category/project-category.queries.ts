@@ -2,8 +2,8 @@ import type { ProjectCategoryQuery } from '@ccms/contracts/work/project';
 import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsProject, ccmsProjectCategory } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { containing } from '../project/project.queries';
 
 const sortable = {
   name: ccmsProjectCategory.name,

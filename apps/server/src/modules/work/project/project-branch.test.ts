@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsProject, sysJob } from '../../../db/schema';
-import { findJobHandler } from '../../../platform/jobs/registry';
 import { allowLoopbackRemotes, libraryBody } from '../../content/content-test-kit';
 import { createProject, projectBody } from './project-test-kit';
 
@@ -24,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const runUpdate = async () =>
-  findJobHandler('project.updateBranches')?.run({}, { db: t.database.db, storage: t.app.storage, log: t.app.log, jobId: null, jobName: 'update' });
+  t.app.jobs.handler('project.updateBranches')?.run({}, { db: t.database.db, storage: t.app.storage, log: t.app.log, jobId: null, jobName: 'update' });
 const projectRow = async (id: number) => (await t.database.db.select().from(ccmsProject).where(eq(ccmsProject.projectId, id)))[0];
 const head = async (branch: string) => (await remote().log('manuals', branch))[0]?.hash;
 
@@ -33,7 +32,7 @@ describe('project branches on the library remote', () => {
     const jobs = await t.database.db.select().from(sysJob).where(eq(sysJob.invokeTarget, 'project.updateBranches'));
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ cronExpression: '0 0/10 * * * ?', status: '0' });
-    expect(findJobHandler('project.updateBranches')?.check(jobs[0]?.invokeParams)).toBeNull();
+    expect(t.app.jobs.handler('project.updateBranches')?.check(jobs[0]?.invokeParams)).toBeNull();
   });
 
   it('creates the project branch from the source branch and lists both', async () => {

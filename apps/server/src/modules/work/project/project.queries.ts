@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { ccmsLibrary, ccmsProject, ccmsProjectCategory, ccmsProjectGrant, ccmsProjectMember, ccmsTask, sysRole, sysUser } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 import { type ProjectCaller, visibleProjectCondition } from './project-access';
 
@@ -16,9 +17,6 @@ const sortable = {
 };
 
 const live = eq(ccmsProject.delFlag, '0');
-
-/** LIKE pattern for a user-typed fragment (its own % and _ taken literally). */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filters(caller: ProjectCaller, q: ProjectFilter): SQL | undefined {
   return and(

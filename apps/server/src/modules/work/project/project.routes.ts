@@ -24,9 +24,8 @@ import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { sendXlsx } from '../../../platform/http/excel';
+import { queryAsBody } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
-import { libraryGitFor } from '../../content/library/library.runtime';
-import { queryAsBody } from '../../system/user/request-input';
 import { projectService } from './project.service';
 
 const log = (businessType: BusinessType) => ({ title: 'project', businessType });
@@ -34,7 +33,7 @@ const KeywordQuery = z.object({ keyword: z.string().trim().max(100).default('') 
 
 /** The project calls of spec section 7, plus grants and members of the detail tabs. */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
-  const projects = projectService(app.db, libraryGitFor(app));
+  const projects = projectService(app.db, app.content.git);
 
   app.get(
     '/ccms/project/list',

@@ -3,8 +3,8 @@ import { and, count, desc, eq, ilike, inArray, max, type SQL } from 'drizzle-orm
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { ccmsReleaseLog as r } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { likeContains } from '../work-item/work-item.conditions';
 
 export type ReleaseLogRow = typeof r.$inferSelect;
 
@@ -15,8 +15,8 @@ const live = eq(r.delFlag, '0');
 export function filterSql(q: ReleaseLogFilter): SQL | undefined {
   return and(
     q.projectId ? eq(r.projectId, q.projectId) : undefined,
-    q.planTitle ? ilike(r.planTitle, likeContains(q.planTitle)) : undefined,
-    q.version ? ilike(r.version, likeContains(q.version)) : undefined,
+    q.planTitle ? ilike(r.planTitle, containing(q.planTitle)) : undefined,
+    q.version ? ilike(r.version, containing(q.version)) : undefined,
     q.status ? eq(r.status, q.status) : undefined,
   );
 }

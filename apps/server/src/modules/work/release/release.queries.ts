@@ -2,8 +2,8 @@ import type { ReleaseFilter, ReleaseQuery } from '@ccms/contracts/work/release';
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsPlan, ccmsProject, ccmsRelease } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { containing } from '../project/project.queries';
 import { type ProjectCaller, readableProjectCondition } from '../project/project-access';
 
 const sortable = {

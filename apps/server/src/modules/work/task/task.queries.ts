@@ -3,8 +3,8 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { ccmsPlan, ccmsProject, ccmsTask, sysUser } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { containing } from '../project/project.queries';
 import { type ProjectCaller, readableProjectCondition } from '../project/project-access';
 
 const sortable = {

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { sendXlsx } from '../../../platform/http/excel';
+import { queryAsBody } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
-import { queryAsBody } from '../../system/user/request-input';
 import { taskService } from './task.service';
 
 const log = (businessType: BusinessType) => ({ title: 'task', businessType });

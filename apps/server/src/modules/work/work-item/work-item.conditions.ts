@@ -3,6 +3,7 @@ import { CLOSE_REASONS, RESOLUTIONS, WORK_ITEM_STATES, WORK_ITEM_TYPES } from '@
 import { and, between, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ccmsWorkItem as w } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { badRequest } from '../../../platform/http/errors';
 
 /** The column behind each queryable field: the allowlist that keeps input out of SQL text. */
@@ -64,9 +65,6 @@ const ENUM_VALUES: Partial<Record<QueryField, readonly string[]>> = {
 const TIMESTAMP_FIELDS = new Set<QueryField>(['resolved', 'closed', 'createTime', 'updateTime']);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** LIKE pattern for "contains": the text is matched literally. */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Scalar = string | number | boolean;
 
@@ -181,9 +179,9 @@ export function conditionSql(c: Condition, index: number): SQL {
         // "Not me" includes the unassigned: SQL's <> alone would drop NULLs.
         return nullable ? (or(ne(column, first), isNull(column)) as SQL) : ne(column, first);
       case 'contains':
-        return ilike(column, likeContains(String(first)));
+        return ilike(column, containing(String(first)));
       case 'notContains':
-        return not(ilike(column, likeContains(String(first))));
+        return not(ilike(column, containing(String(first))));
       case 'in':
         return inArray(column, values);
       case 'notIn':

@@ -13,8 +13,8 @@ import {
   sysUser,
   ccmsWorkItem as w,
 } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { likeContains } from './work-item.conditions';
 
 export type WorkItemRow = typeof w.$inferSelect;
 
@@ -43,7 +43,7 @@ export function filterSql(q: WorkItemFilter): SQL | undefined {
     q.projectId ? eq(w.projectId, q.projectId) : undefined,
     q.workItemType ? eq(w.workItemType, q.workItemType) : undefined,
     q.status ? eq(w.status, q.status) : undefined,
-    q.title ? ilike(w.title, likeContains(q.title)) : undefined,
+    q.title ? ilike(w.title, containing(q.title)) : undefined,
     q.assigneeId ? eq(w.assigneeId, q.assigneeId) : undefined,
     q.parentId ? eq(w.parentId, q.parentId) : undefined,
   );

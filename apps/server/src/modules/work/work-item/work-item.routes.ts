@@ -29,9 +29,9 @@ import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { sendXlsx } from '../../../platform/http/excel';
+import { acceptFormBodies, queryAsBody } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
 import { readFiles } from '../../common/multipart';
-import { acceptFormBodies, queryAsBody } from '../../system/user/request-input';
 import { workItemService } from './work-item.service';
 
 const log = (businessType: BusinessType) => ({ title: 'workitem', businessType });

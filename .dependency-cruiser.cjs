@@ -1,0 +1,43 @@
+/**
+ * Import rules checked by `npm run lint:deps` (part of `npm run lint`): no import cycle in the
+ * server, the web app, the DITA engine or the contracts, and the server's platform never
+ * reaches into its modules (modules build on the platform, not the other way round).
+ * Type-only imports count: a cycle through types is still two files that must change together.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle: split the shared part out, or move it below both files.',
+      from: { path: '^(apps/server/src|apps/web/src|packages/dita/src|packages/contracts/src)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'platform-not-to-modules',
+      severity: 'error',
+      comment: 'platform/ is below modules/: pass what it needs in (a handler, a hook) instead of importing a module.',
+      from: { path: '^apps/server/src/platform/' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to nothing.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

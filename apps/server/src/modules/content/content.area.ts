@@ -1,0 +1,74 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { catalogReindexJob } from './catalog/catalog.jobs';
+import { catalogRoutes } from './catalog/catalog.routes';
+import { type CatalogRuntime, catalogService } from './catalog/catalog.service';
+import { catalogIndexer } from './catalog/indexer';
+import { documentRoutes } from './document/document.routes';
+import { explorerRoutes } from './explorer/explorer.routes';
+import { abbreviationRoutes, termRoutes } from './glossary/glossary.routes';
+import { graphicRoutes } from './graphic/graphic.routes';
+import { libraryFetchAllJob } from './library/library.jobs';
+import { libraryRoutes } from './library/library.routes';
+import { type LibraryService, libraryService } from './library/library.service';
+import { type LibraryGit, libraryGit } from './library/library-git';
+import { libraryConfigRoutes } from './library-config/library-config.routes';
+import { libraryPermissionRoutes } from './library-permission/library-permission.routes';
+import { productRoutes } from './product/product.routes';
+import { searchRoutes } from './search/search.routes';
+import { tagRoutes } from './tag/tag.routes';
+import { topicRoutes } from './topic/topic.routes';
+import { videoRoutes } from './video/video.routes';
+
+/**
+ * What the content area builds once per app and shares with its routes, its jobs and the areas
+ * that depend on it (work): one clone per library with its locks and fetch times, one catalogue
+ * with its remembered snapshots and one-run-per-branch queue.
+ */
+export interface ContentServices extends CatalogRuntime {
+  git: LibraryGit;
+  libraries: LibraryService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The content area's shared services (see content.area.ts). */
+    content: ContentServices;
+  }
+}
+
+/** The area's route plugins, in registration order. */
+const routes: FastifyPluginAsync[] = [
+  libraryRoutes,
+  explorerRoutes,
+  libraryPermissionRoutes,
+  libraryConfigRoutes,
+  productRoutes,
+  catalogRoutes,
+  documentRoutes,
+  topicRoutes,
+  searchRoutes,
+  graphicRoutes,
+  videoRoutes,
+  abbreviationRoutes,
+  termRoutes,
+  tagRoutes,
+];
+
+/**
+ * The content area: libraries on git, their catalogue, documents, topics, resources, glossary and
+ * tags. Not encapsulated, so `app.content` reaches the areas registered after it.
+ */
+export const contentArea = fp(
+  async (app) => {
+    const git = libraryGit({ database: app.database, dataDir: app.config.dataDir, secretKey: app.secrets.secretKey });
+    const libraries = libraryService(app.db, git, app.secrets.secretKey);
+    const indexer = catalogIndexer(app.db);
+    const catalog = catalogService(app.db, git, libraries, indexer);
+    app.decorate('content', { git, libraries, indexer, catalog });
+    app.jobs.register(libraryFetchAllJob(git));
+    app.jobs.register(catalogReindexJob(catalog));
+    for (const plugin of routes) await app.register(plugin);
+  },
+  { name: 'content' },
+);

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../test/harness';
+import type { Database } from '../../db/client';
+import { sysConfig } from '../../db/schema';
+import { isUniqueViolation } from './errors';
+
+let database: Database;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(() => database.close());
+
+const failureOf = async (write: () => Promise<unknown>) => {
+  try {
+    await write();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('the write succeeded');
+};
+
+describe('unique violations', () => {
+  it('recognises a unique index refusing a row, as the database driver reports it', async () => {
+    const row = { configName: 'probe', configKey: 'probe.unique', configValue: '1' };
+    await database.db.insert(sysConfig).values(row);
+    expect(isUniqueViolation(await failureOf(() => database.db.insert(sysConfig).values(row)))).toBe(true);
+  });
+
+  it('does not mistake another failure for one', async () => {
+    const nullName = { configName: null, configKey: 'probe.null', configValue: '1' } as unknown as typeof sysConfig.$inferInsert;
+    expect(isUniqueViolation(await failureOf(() => database.db.insert(sysConfig).values(nullName)))).toBe(false);
+    expect(isUniqueViolation(new Error('23505'))).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
+  });
+});

@@ -1,0 +1,9 @@
+/** PostgreSQL's SQLSTATE for a unique index refusing a row. */
+const UNIQUE_VIOLATION = '23505';
+
+const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined);
+
+/** A unique index refused the row (on PGlite and node-postgres, directly or as drizzle's cause): two requests raced past a uniqueness check. */
+export function isUniqueViolation(err: unknown): boolean {
+  return codeOf(err) === UNIQUE_VIOLATION || (err instanceof Error && codeOf(err.cause) === UNIQUE_VIOLATION);
+}
