@@ -33,12 +33,16 @@ import { BusinessType } from '../../../platform/types';
 import { readFiles } from '../../common/multipart';
 import { acceptFormBodies, queryAsBody } from '../../system/user/request-input';
 import { workItemService } from './work-item.service';
+import { workItemCollabService } from './work-item-collab.service';
+import { workItemTransitionService } from './work-item-transition.service';
 
 const log = (businessType: BusinessType) => ({ title: 'workitem', businessType });
 
 /** Requirements and defects: lists, condition query, saved filters, transitions, comments, attachments, history. */
 export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const items = workItemService(app.db, app.storage);
+  const items = workItemService(app.db);
+  const transitions = workItemTransitionService(app.db);
+  const collab = workItemCollabService(app.db, app.storage);
   acceptFormBodies(app);
 
   app.get(
@@ -176,7 +180,7 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Move a work item to another state', tags: ['work/work-item'], params: IdParam, body: TransitionBody, response: { 200: OkEmpty } },
     },
     async (req) => {
-      await items.transition(caller(req), req.params.id, req.body, req.lang);
+      await transitions.transition(caller(req), req.params.id, req.body, req.lang);
       return done();
     },
   );
@@ -201,7 +205,7 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: WorkItemPerm.query },
       schema: { summary: "List a work item's comments", tags: ['work/work-item'], params: IdParam, response: { 200: okOf(z.array(WorkItemComment)) } },
     },
-    async (req) => ok(await items.comments(caller(req), req.params.id)),
+    async (req) => ok(await collab.comments(caller(req), req.params.id)),
   );
   app.post(
     '/ccms/workitem/:id/comment',
@@ -215,7 +219,7 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okOf(z.object({ commentId: z.number() })) },
       },
     },
-    async (req) => ok({ commentId: await items.comment(caller(req), req.params.id, req.body) }),
+    async (req) => ok({ commentId: await collab.comment(caller(req), req.params.id, req.body) }),
   );
   app.delete(
     '/ccms/workitem/:id/comment/:commentId',
@@ -224,7 +228,7 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Delete a comment of a work item', tags: ['work/work-item'], params: CommentParams, response: { 200: OkEmpty } },
     },
     async (req) => {
-      await items.removeComment(caller(req), req.params.id, req.params.commentId);
+      await collab.removeComment(caller(req), req.params.id, req.params.commentId);
       return done();
     },
   );
@@ -235,7 +239,7 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: WorkItemPerm.query },
       schema: { summary: "List a work item's attachments", tags: ['work/work-item'], params: IdParam, response: { 200: okOf(z.array(WorkItemAttachment)) } },
     },
-    async (req) => ok(await items.attachments(caller(req), req.params.id)),
+    async (req) => ok(await collab.attachments(caller(req), req.params.id)),
   );
   app.post(
     '/ccms/workitem/:id/attachment',
@@ -253,7 +257,7 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
       const maxBytes = ATTACHMENT_MAX_MB * 1024 * 1024;
       const [file] = await readFiles(req, 'file', { maxBytes, maxFiles: 1, maxMb: ATTACHMENT_MAX_MB });
       if (!file) throw new Error('no file read');
-      await items.attach(caller(req), req.params.id, file, req.query.replace === 'true');
+      await collab.attach(caller(req), req.params.id, file, req.query.replace === 'true');
       return done();
     },
   );
@@ -264,7 +268,7 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Download a work item attachment', tags: ['work/work-item'], params: AttachmentParams, response: { 200: FileResponse } },
     },
     async (req, reply) => {
-      const file = await items.download(caller(req), req.params.id, req.params.attachmentId);
+      const file = await collab.download(caller(req), req.params.id, req.params.attachmentId);
       const encoded = encodeURIComponent(file.fileName);
       return reply
         .header('content-type', 'application/octet-stream')
@@ -282,7 +286,7 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Delete a work item attachment', tags: ['work/work-item'], params: AttachmentParams, response: { 200: OkEmpty } },
     },
     async (req) => {
-      await items.detach(caller(req), req.params.id, req.params.attachmentId);
+      await collab.detach(caller(req), req.params.id, req.params.attachmentId);
       return done();
     },
   );
