@@ -19,6 +19,23 @@ interface Operation {
   tags?: string[];
 }
 
+interface JsonSchema {
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  allOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+}
+
+interface OperationDoc {
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  parameters?: { in: string; name: string; description?: string; schema?: JsonSchema }[];
+}
+
+/** A field's description, on the field or on the one branch of a nullable/optional union. */
+const describedField = (field: JsonSchema | undefined): boolean =>
+  Boolean(field?.description || field?.anyOf?.some((f) => f.description) || field?.allOf?.some((f) => f.description));
+
 /** Fastify's `/a/:id/*` as OpenAPI writes it: `/a/{id}/{*}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\*$/, '{*}');
 
@@ -49,6 +66,26 @@ describe('the OpenAPI document', () => {
       Object.values(body.paths as Record<string, Record<string, Operation>>).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])),
     );
     expect(Object.keys(API_TAGS).filter((tag) => !used.has(tag))).toEqual([]);
+  });
+
+  it('describes every id of another entity in a request body or query', async () => {
+    const { body } = await admin.get('/prod-api/swagger/json');
+    const undescribed: string[] = [];
+    const walk = (where: string, schema: JsonSchema | undefined) => {
+      for (const [name, field] of Object.entries(schema?.properties ?? {})) {
+        if (/[a-z](Id|Ids)$/.test(name) && !describedField(field)) undescribed.push(`${where} ${name}`);
+      }
+      for (const part of [...(schema?.allOf ?? []), ...(schema?.anyOf ?? [])]) walk(where, part);
+    };
+    for (const [path, ops] of Object.entries(body.paths as Record<string, Record<string, OperationDoc>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        walk(`${method.toUpperCase()} ${path} body`, op.requestBody?.content?.['application/json']?.schema);
+        for (const p of op.parameters ?? [])
+          if (p.in === 'query' && /[a-z](Id|Ids)$/.test(p.name) && !p.description && !describedField(p.schema))
+            undescribed.push(`${method.toUpperCase()} ${path} query ${p.name}`);
+      }
+    }
+    expect(undescribed).toEqual([]);
   });
 
   it('shows an example summary and the fields of a request body', async () => {

@@ -28,5 +28,6 @@ export const TokenIdParam = z.object({
     .string()
     .min(1)
     .max(64)
-    .regex(/^[\w-]+$/),
+    .regex(/^[\w-]+$/)
+    .describe('session id from GET /monitor/online/list'),
 });
