@@ -1,14 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { API_BASE, PRODUCT_VERSION } from '@ccms/contracts/constants';
+import { API_BASE } from '@ccms/contracts/constants';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { areas } from './modules';
 import { operationLog } from './platform/audit/operation-log';
@@ -16,6 +14,7 @@ import { accessGuard } from './platform/auth/guard';
 import { tokenCodec } from './platform/auth/token';
 import { type AppConfig, fastifyTrustProxy } from './platform/config';
 import { installErrorHandler } from './platform/http/error-handler';
+import { openApi } from './platform/http/openapi';
 import { validatorCompiler } from './platform/http/validation';
 import { createJobRunner } from './platform/jobs/runner';
 import { localStorage } from './platform/storage/storage';
@@ -66,11 +65,7 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
   await app.register(accessGuard);
   await app.register(operationLog);
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'CCMS API', version: PRODUCT_VERSION }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/swagger` });
+  await app.register(openApi);
 
   await app.register(
     async (api) => {

@@ -8,13 +8,21 @@ import { BusinessType } from '../src/platform/types';
 import { createTestApp, freshDatabase, type TestApp } from './harness';
 
 /** Routes a test adds to the app's areas, to see whether buildApp accepts them. */
-const extra = vi.hoisted(() => ({ routes: [] as { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; config: Record<string, unknown> }[] }));
+const extra = vi.hoisted(() => ({
+  routes: [] as { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; config: Record<string, unknown>; schema?: Record<string, unknown> }[],
+}));
 
 vi.mock('../src/modules', async (importOriginal) => {
   const original = await importOriginal<typeof import('../src/modules')>();
   const testRoutes = async (app: FastifyInstance) => {
     for (const r of extra.routes)
-      app.route({ method: r.method, url: r.url, config: r.config as FastifyContextConfig, handler: async () => ({ code: 200, msg: 'ok' }) });
+      app.route({
+        method: r.method,
+        url: r.url,
+        config: r.config as FastifyContextConfig,
+        schema: r.schema ?? { summary: 'A probe route', tags: ['monitor/server'] },
+        handler: async () => ({ code: 200, msg: 'ok' }),
+      });
   };
   return { areas: [...original.areas, testRoutes] };
 });
@@ -67,6 +75,13 @@ describe('start-up checks on every route', () => {
         { method: 'GET', url: '/probe/list', config: { permission: 'probe:list' } },
       ]),
     ).toBeNull();
+  });
+
+  it('refuses a route without its API manual entry (summary and one known tag)', async () => {
+    const probe = { method: 'GET' as const, url: '/probe/doc', config: { permission: 'probe:list' } };
+    expect(await startupError([{ ...probe, schema: { tags: ['monitor/server'] } }])).toMatch(/GET \/prod-api\/probe\/doc must declare schema.summary/);
+    expect(await startupError([{ ...probe, schema: { summary: 'A probe route' } }])).toMatch(/exactly one tag/);
+    expect(await startupError([{ ...probe, schema: { summary: 'A probe route', tags: ['probe'] } }])).toMatch(/tag probe is not one of API_TAGS/);
   });
 
   it('still refuses a route that declares no access, as before', async () => {

@@ -13,7 +13,7 @@ export type GrantLevel = z.infer<typeof GrantLevel>;
 
 /** Who a grant is for: one user, one role, or everyone signed in (grantee id 0). */
 export const GRANTEE_TYPES = ['user', 'role', 'all'] as const;
-export const GranteeType = z.enum(GRANTEE_TYPES);
+export const GranteeType = z.enum(GRANTEE_TYPES).describe('who is granted: a user, a role, or all (everyone)');
 export type GranteeType = z.infer<typeof GranteeType>;
 
 /**

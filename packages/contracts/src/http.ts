@@ -26,25 +26,26 @@ export const PageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(DEFAULT_PAGE_NUM).describe('1-based page number'),
   pageSize: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE).describe('rows per page'),
   orderByColumn: z.string().max(64).optional().describe('a column from the list allowlist'),
-  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
+  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional().describe('sort direction'),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
 /** RuoYi's range filter: params[beginTime], params[endTime]. */
 export const TimeRangeQuery = z.object({
-  'params[beginTime]': z.string().optional(),
-  'params[endTime]': z.string().optional(),
+  'params[beginTime]': z.string().optional().describe('start of the range, yyyy-MM-dd'),
+  'params[endTime]': z.string().optional().describe('end of the range, yyyy-MM-dd'),
 });
 
 /** Comma-separated id list in a path: "1,2,3". */
 export const IdList = z
   .string()
   .regex(/^\d+(,\d+)*$/, { message: 'invalid.idList' })
-  .transform((s) => s.split(',').map(Number));
+  .transform((s) => s.split(',').map(Number))
+  .describe('ids, comma-separated: 1,2,3');
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export const IdParam = z.object({ id: z.coerce.number().int().positive().describe('id of the row') });
 
 /** Status flag of RuoYi rows: 0 normal, 1 disabled. */
-export const Status01 = z.enum(['0', '1']);
+export const Status01 = z.enum(['0', '1']).describe("'0' normal, '1' disabled (closed, paused)");
 
 export const DateTime = z.union([z.date(), z.string()]).nullable();

@@ -25,6 +25,7 @@ import type search from './zh/search';
 import type shared from './zh/shared';
 import type tag from './zh/tag';
 import type task from './zh/task';
+import type tool from './zh/tool';
 import type topic from './zh/topic';
 import type user from './zh/user';
 import type workitem from './zh/workitem';
@@ -67,6 +68,7 @@ export interface Resources {
   project: typeof project;
   release: typeof release;
   task: typeof task;
+  tool: typeof tool;
 }
 
 export type Namespace = keyof Resources;

@@ -119,14 +119,14 @@ export type DocumentToc = z.infer<typeof DocumentToc>;
 
 /** PUT /ccms/document: the database-only properties (what git does not hold). Absent fields stay. */
 export const DocumentProps = z.object({
-  documentId: z.number().int().positive(),
+  documentId: z.number().int().positive().describe('id of a document (GET /ccms/document/list)'),
   owner: z.string().trim().max(64).optional().describe('user name of the owner; must exist'),
-  percentage: z.number().int().min(0).max(100).optional(),
+  percentage: z.number().int().min(0).max(100).optional().describe('percent done, 0-100'),
   approval: z.string().trim().max(100).optional(),
   category: z.string().trim().max(100).optional(),
   department: z.string().trim().max(100).optional(),
   manualStatus: z.string().trim().max(100).optional(),
-  tags: z.array(z.string().trim().min(1).max(50)).max(30).optional(),
+  tags: z.array(z.string().trim().min(1).max(50)).max(30).optional().describe('free-text labels'),
 });
 export type DocumentProps = z.infer<typeof DocumentProps>;
 
@@ -228,8 +228,8 @@ export const DocumentTopicDiff = TextDiff;
  * folder, `rootMap` inside the zip and a parseable map. One commit, then indexed.
  */
 export const ImportFields = z.object({
-  libraryId: qInt.positive(),
-  branch: BranchName.optional(),
+  libraryId: qInt.positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: BranchName.optional().describe('git branch of the library (its default branch when absent)'),
   path: z.string().max(1000).default('').describe('target folder in the library ("" = root)'),
   rootMap: z.string().trim().min(1).max(1000).describe('path of the root map inside the zip'),
   message: z.string().trim().max(2000).optional().describe('commit message; a default names the zip'),
@@ -258,8 +258,8 @@ export type ImportResult = z.infer<typeof ImportResult>;
  * under `topicFolder`.
  */
 export const FastCreateBody = z.object({
-  libraryId: z.number().int().positive(),
-  branch: BranchName.optional(),
+  libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: BranchName.optional().describe('git branch of the library (its default branch when absent)'),
   title: z.string().trim().min(1).max(200).describe('map title'),
   path: z
     .string()

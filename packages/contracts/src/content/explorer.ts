@@ -19,7 +19,7 @@ export const RepoPath = z.string().max(1000).describe('path inside the library, 
 
 /** Which library and which branch or commit to read. */
 export const AtRef = z.object({
-  libraryId: qInt.positive(),
+  libraryId: qInt.positive().describe('id of a library (GET /ccms/library/list)'),
   ref: z.string().trim().max(200).optional().describe('branch name or commit id; the default branch when absent'),
 });
 
@@ -33,7 +33,7 @@ export interface FolderNode {
 export const FolderTree = z.object({ commit: z.string(), stale: z.boolean(), tree: FolderNode });
 
 export const FilesQuery = AtRef.extend({
-  path: RepoPath.default(''),
+  path: RepoPath.default('').describe('path inside the library, e.g. topics/intro.dita'),
   pageNum: qInt.min(1).default(1),
   pageSize: qInt.min(1).max(1000).default(100),
 });
@@ -53,7 +53,7 @@ export type FileRow = z.infer<typeof FileRow>;
 /** Folder listing: folders first, then files, paged; the commit read is echoed. */
 export const FileList = z.object({ code: z.number(), msg: z.string(), rows: z.array(FileRow), total: z.number(), commit: z.string(), stale: z.boolean() });
 
-export const FileQuery = AtRef.extend({ path: RepoPath });
+export const FileQuery = AtRef.extend({ path: RepoPath.describe('path inside the library, e.g. topics/intro.dita') });
 export const DownloadQuery = FileQuery.extend({ inline: z.enum(['true', 'false']).optional().describe('show in the browser instead of saving') });
 
 export const FileContent = z.object({
@@ -71,13 +71,26 @@ export const HistoryQuery = FileQuery.extend({ limit: qInt.min(1).max(200).defau
 export const CommitRow = z.object({ commit: z.string(), author: z.string(), email: z.string(), date: z.string(), message: z.string() });
 
 const Message = z.string().trim().min(1).max(2000).describe('commit message');
-const WriteBase = z.object({ libraryId: z.number().int().positive(), branch: z.string().trim().max(200).optional(), message: Message });
+const WriteBase = z.object({
+  libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: z.string().trim().max(200).optional().describe('git branch of the library (its default branch when absent)'),
+  message: Message,
+});
 
-export const NewFolderBody = WriteBase.extend({ path: RepoPath.min(1) });
-export const RenameBody = WriteBase.extend({ path: RepoPath.min(1), newName: z.string().trim().min(1).max(255) });
-export const MoveBody = WriteBase.extend({ paths: z.array(RepoPath.min(1)).min(1).max(500), target: RepoPath });
-export const DeleteBody = WriteBase.extend({ paths: z.array(RepoPath.min(1)).min(1).max(500) });
-export const SaveFileBody = WriteBase.extend({ path: RepoPath.min(1), content: z.string().max(20 * 1024 * 1024) });
+export const NewFolderBody = WriteBase.extend({ path: RepoPath.min(1).describe('path inside the library, e.g. topics/intro.dita') });
+export const RenameBody = WriteBase.extend({
+  path: RepoPath.min(1).describe('path inside the library, e.g. topics/intro.dita'),
+  newName: z.string().trim().min(1).max(255).describe('new file or folder name (no slashes)'),
+});
+export const MoveBody = WriteBase.extend({
+  paths: z.array(RepoPath.min(1)).min(1).max(500).describe('paths inside the library'),
+  target: RepoPath.describe('destination folder path inside the library'),
+});
+export const DeleteBody = WriteBase.extend({ paths: z.array(RepoPath.min(1)).min(1).max(500).describe('paths inside the library') });
+export const SaveFileBody = WriteBase.extend({
+  path: RepoPath.min(1).describe('path inside the library, e.g. topics/intro.dita'),
+  content: z.string().max(20 * 1024 * 1024),
+});
 
 export const CommitResult = z.object({ commit: z.string(), branch: z.string(), paths: z.array(z.string()) });
 
@@ -86,8 +99,8 @@ export const CommitResult = z.object({ commit: z.string(), branch: z.string(), p
  * before the files: the server checks them and the caller's write level before reading any file.
  */
 export const UploadFields = z.object({
-  libraryId: qInt.positive(),
-  branch: z.string().trim().max(200).optional(),
+  libraryId: qInt.positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: z.string().trim().max(200).optional().describe('git branch of the library (its default branch when absent)'),
   path: RepoPath.default('').describe('target folder'),
   message: z.string().trim().min(1).max(2000).describe('commit message'),
 });

@@ -81,8 +81,8 @@ const Name = z.string().trim().min(1).max(GLOSSARY_NAME_MAX);
 const Definition = z.string().trim().min(1).max(GLOSSARY_DEFINITION_MAX);
 
 export const GlossaryBody = z.object({
-  libraryId: z.number().int().positive(),
-  branch: BranchName.optional(),
+  libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: BranchName.optional().describe('git branch of the library (its default branch when absent)'),
   name: Name,
   definition: Definition,
   message: z.string().trim().max(2000).optional().describe('commit message; a default names the entry'),
@@ -100,8 +100,8 @@ export const GlossaryCommit = z.object({ commit: z.string(), branch: z.string(),
 export type GlossaryCommit = z.infer<typeof GlossaryCommit>;
 
 export const GlossaryImportQuery = z.object({
-  libraryId: qInt.positive(),
-  branch: BranchName.optional(),
+  libraryId: qInt.positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: BranchName.optional().describe('git branch of the library (its default branch when absent)'),
   updateSupport: z.enum(['true', 'false']).optional().describe('true: a name that exists is updated instead of refused'),
 });
 

@@ -76,12 +76,12 @@ export const GraphicList = resourceRowsOf(GraphicRow);
 
 /** GET raw, thumbnail, stream: one file; `ticket` stands in for the bearer token in <img>/<video>. */
 export const MediaQuery = ResourceScope.extend({
-  path: ResourcePath,
+  path: ResourcePath.describe('path inside the library, e.g. topics/intro.dita'),
   ticket: z.string().max(300).optional().describe('media ticket from a list answer (for tags that send no Authorization header)'),
 });
 export type MediaQuery = z.infer<typeof MediaQuery>;
 
-export const UsageQuery = ResourceScope.extend({ path: ResourcePath });
+export const UsageQuery = ResourceScope.extend({ path: ResourcePath.describe('path inside the library, e.g. topics/intro.dita') });
 export type UsageQuery = z.infer<typeof UsageQuery>;
 
 /** One place that uses a resource: the file and line it is written on. */
@@ -110,8 +110,8 @@ export type Usage = z.infer<typeof Usage>;
 
 /** Text fields of a graphic or video upload (files travel as multipart parts named "file", after the fields). */
 export const ResourceUploadFields = z.object({
-  libraryId: qInt.positive(),
-  branch: BranchName.optional(),
+  libraryId: qInt.positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: BranchName.optional().describe('git branch of the library (its default branch when absent)'),
   folder: z.string().trim().max(1000).optional().describe('target folder; images/ or videos/ when absent'),
   message: z.string().trim().max(2000).optional().describe('commit message; a default names the files'),
   overwrite: z.enum(['true', 'false']).optional().describe('true replaces a file of the same path; otherwise that is refused'),
@@ -119,9 +119,9 @@ export const ResourceUploadFields = z.object({
 export type ResourceUploadFields = z.infer<typeof ResourceUploadFields>;
 
 export const ResourceDeleteBody = z.object({
-  libraryId: z.number().int().positive(),
-  branch: BranchName.optional(),
-  paths: z.array(ResourcePath).min(1).max(500),
+  libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: BranchName.optional().describe('git branch of the library (its default branch when absent)'),
+  paths: z.array(ResourcePath).min(1).max(500).describe('paths inside the library'),
   message: z.string().trim().max(2000).optional(),
 });
 export type ResourceDeleteBody = z.infer<typeof ResourceDeleteBody>;

@@ -18,10 +18,10 @@ export const LibraryGrant = z.object({
 
 export const GrantBody = z
   .object({
-    libraryId: z.number().int().positive(),
-    granteeType: GranteeType,
+    libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
+    granteeType: GranteeType.describe('who is granted: user, role or all (everyone; granteeId ignored)'),
     granteeId: z.number().int().min(0).default(0).describe('user or role id; 0 for all'),
-    level: LibraryLevel,
+    level: LibraryLevel.describe('granted level: admin, owner, write or read'),
   })
   .refine((g) => (g.granteeType === 'all' ? g.granteeId === 0 : g.granteeId > 0), { message: 'field.required', path: ['granteeId'] });
 export type GrantBody = z.infer<typeof GrantBody>;
@@ -42,7 +42,7 @@ export const FILTER_TYPES = ['include', 'exclude'] as const;
 const required = (max: number) => z.string().trim().min(1).max(max);
 
 export const SettingBody = z.object({
-  libraryId: z.number().int().positive(),
+  libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
   group: required(100),
   name: required(100),
   type: z.string().trim().min(1).max(16).describe('variables: file or value; filters: include or exclude'),
@@ -50,7 +50,7 @@ export const SettingBody = z.object({
   product: required(100),
 });
 export type SettingBody = z.infer<typeof SettingBody>;
-export const SettingUpdate = SettingBody.extend({ settingId: z.number().int().positive() });
+export const SettingUpdate = SettingBody.extend({ settingId: z.number().int().positive().describe('id of a library variable or filter') });
 export type SettingUpdate = z.infer<typeof SettingUpdate>;
 
 export const LibrarySetting = z.object({
@@ -66,13 +66,13 @@ export const LibrarySetting = z.object({
 });
 
 export const SettingQuery = z.object({
-  libraryId: z.coerce.number().int().positive(),
+  libraryId: z.coerce.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
   group: z.string().max(100).optional(),
   product: z.string().max(100).optional(),
 });
 
 export const DataPropertyBody = z.object({
-  libraryId: z.number().int().positive(),
+  libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
   product: required(100),
   audience: z.string().trim().max(1000).default(''),
   platform: z.string().trim().max(1000).default(''),
@@ -80,7 +80,9 @@ export const DataPropertyBody = z.object({
   otherprops: z.string().trim().max(1000).default(''),
 });
 export type DataPropertyBody = z.infer<typeof DataPropertyBody>;
-export const DataPropertyUpdate = DataPropertyBody.extend({ configId: z.number().int().positive() });
+export const DataPropertyUpdate = DataPropertyBody.extend({
+  configId: z.number().int().positive().describe('id of a library publish configuration'),
+});
 export type DataPropertyUpdate = z.infer<typeof DataPropertyUpdate>;
 
 export const DataProperty = z.object({
@@ -101,7 +103,7 @@ export const PUBLISH_PATHS = ['local', 'preview', 'public', 'archive', 'path'] a
 
 export const PublishConfigBody = z
   .object({
-    libraryId: z.number().int().positive(),
+    libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
     configName: required(100),
     format: z.enum(PUBLISH_FORMATS),
     lang: z
@@ -112,12 +114,12 @@ export const PublishConfigBody = z
     publishPath: z.enum(PUBLISH_PATHS),
     publishDir: z.string().trim().max(500).default('').describe('folder under the output root when publishPath is path'),
     filterGroup: z.string().trim().max(100).default(''),
-    readerUserIds: z.array(z.number().int().positive()).max(500).default([]),
-    readerRoleIds: z.array(z.number().int().positive()).max(500).default([]),
+    readerUserIds: z.array(z.number().int().positive()).max(500).default([]).describe('user ids allowed to read the published output'),
+    readerRoleIds: z.array(z.number().int().positive()).max(500).default([]).describe('role ids allowed to read the published output'),
   })
   .refine((c) => c.publishPath !== 'path' || c.publishDir !== '', { message: 'field.required', path: ['publishDir'] });
 export type PublishConfigBody = z.infer<typeof PublishConfigBody>;
-export const PublishConfigUpdate = PublishConfigBody.and(z.object({ configId: z.number().int().positive() }));
+export const PublishConfigUpdate = PublishConfigBody.and(z.object({ configId: z.number().int().positive().describe('id of a library publish configuration') }));
 export type PublishConfigUpdate = z.infer<typeof PublishConfigUpdate>;
 
 export const PublishConfig = z.object({
@@ -137,5 +139,8 @@ export const PublishConfig = z.object({
   updateTime: DateTime,
 });
 
-export const LibraryScopedQuery = z.object({ libraryId: z.coerce.number().int().positive() });
-export const DitavalQuery = z.object({ libraryId: z.coerce.number().int().positive(), group: z.string().trim().min(1).max(100) });
+export const LibraryScopedQuery = z.object({ libraryId: z.coerce.number().int().positive().describe('id of a library (GET /ccms/library/list)') });
+export const DitavalQuery = z.object({
+  libraryId: z.coerce.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
+  group: z.string().trim().min(1).max(100),
+});

@@ -18,7 +18,7 @@ export const MASKED_SECRET = '******';
 
 /** Object-level rights on one library (the grant levels, in the order the grant form offers them). */
 export const LIBRARY_LEVELS = ['admin', 'owner', 'write', 'read'] as const satisfies readonly GrantLevel[];
-export const LibraryLevel = z.enum(LIBRARY_LEVELS);
+export const LibraryLevel = z.enum(LIBRARY_LEVELS).describe('granted level on the library: admin, owner, write or read');
 export type LibraryLevel = z.infer<typeof LibraryLevel>;
 
 /** Reasons a connection check can fail, shown in words by the web. */
@@ -71,18 +71,18 @@ export type Credential = z.infer<typeof Credential>;
 export const LibraryBody = z.object({
   name: z.string().trim().min(1).max(100).describe('unique library name'),
   displayText: z.string().trim().max(200).default(''),
-  deptId: z.number().int().positive().nullable().optional(),
+  deptId: z.number().int().positive().nullable().optional().describe('id of a department (GET /system/dept/list)'),
   status: Status01.default('0'),
   libraryType: z.enum(LIBRARY_TYPES),
   url: GitUrl,
   scmType: z.literal('git').default('git'),
-  defaultBranch: BranchName,
+  defaultBranch: BranchName.describe('git branch the library opens on'),
   credential: Credential.optional(),
   remark: z.string().max(500).optional(),
 });
 export type LibraryBody = z.infer<typeof LibraryBody>;
 
-export const LibraryUpdate = LibraryBody.extend({ libraryId: z.number().int().positive() });
+export const LibraryUpdate = LibraryBody.extend({ libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)') });
 export type LibraryUpdate = z.infer<typeof LibraryUpdate>;
 
 /** A library as lists and forms show it; the password is always the masked marker. */
@@ -116,15 +116,15 @@ export const LibraryQuery = PageQuery.extend({
   name: z.string().max(100).optional(),
   libraryType: z.enum(LIBRARY_TYPES).optional(),
   status: Status01.optional(),
-  deptId: qInt.positive().optional(),
+  deptId: qInt.positive().optional().describe('id of a department (GET /system/dept/list)'),
 });
 export type LibraryQuery = z.infer<typeof LibraryQuery>;
 
 /** Check a remote before saving; with libraryId, a stored password fills a masked one. */
 export const ValidateBody = z.object({
-  libraryId: z.number().int().positive().optional(),
+  libraryId: z.number().int().positive().optional().describe('id of a library (GET /ccms/library/list)'),
   url: GitUrl,
-  defaultBranch: BranchName,
+  defaultBranch: BranchName.describe('git branch the library opens on'),
   credential: Credential.optional(),
 });
 export type ValidateBody = z.infer<typeof ValidateBody>;
@@ -155,7 +155,7 @@ export const FetchResult = z.object({
   lastFetchTime: DateTime,
 });
 
-export const LibraryIdParam = z.object({ libraryId: z.coerce.number().int().positive() });
+export const LibraryIdParam = z.object({ libraryId: z.coerce.number().int().positive().describe('id of a library (GET /ccms/library/list)') });
 
 /** A library in pickers (explorer, projects). */
 export const LibraryOption = z.object({ libraryId: z.number(), name: z.string(), displayText: z.string(), defaultBranch: z.string() });

@@ -29,7 +29,7 @@ export const ProductBody = z.object({
   remark: z.string().max(500).optional(),
 });
 export type ProductBody = z.infer<typeof ProductBody>;
-export const ProductUpdate = ProductBody.extend({ productId: z.number().int().positive() });
+export const ProductUpdate = ProductBody.extend({ productId: z.number().int().positive().describe('id of a product (GET /ccms/product/list)') });
 export type ProductUpdate = z.infer<typeof ProductUpdate>;
 
 export const Product = z.object({
@@ -55,7 +55,7 @@ export const PropertyBody = z.object({
   remark: z.string().max(500).optional(),
 });
 export type PropertyBody = z.infer<typeof PropertyBody>;
-export const PropertyUpdate = PropertyBody.extend({ propertyId: z.number().int().positive() });
+export const PropertyUpdate = PropertyBody.extend({ propertyId: z.number().int().positive().describe('id of a product property (GET /ccms/property/list)') });
 export type PropertyUpdate = z.infer<typeof PropertyUpdate>;
 
 export const PropertyValue = z.object({
@@ -79,13 +79,13 @@ export const PropertyQuery = PageQuery.extend({ propertyName: z.string().max(100
 export type PropertyQuery = z.infer<typeof PropertyQuery>;
 
 export const PropertyValueBody = z.object({
-  propertyId: z.number().int().positive(),
+  propertyId: z.number().int().positive().describe('id of a product property (GET /ccms/property/list)'),
   propertyKey: z.string().trim().min(1).max(100),
   propertyValue: z.string().trim().min(1).max(500),
-  orderNum: z.number().int().min(0).max(9999).default(0),
+  orderNum: z.number().int().min(0).max(9999).default(0).describe('display order, ascending'),
 });
 export type PropertyValueBody = z.infer<typeof PropertyValueBody>;
-export const PropertyValueUpdate = PropertyValueBody.extend({ valueId: z.number().int().positive() });
+export const PropertyValueUpdate = PropertyValueBody.extend({ valueId: z.number().int().positive().describe('id of a product property value') });
 export type PropertyValueUpdate = z.infer<typeof PropertyValueUpdate>;
 
 export const ImportResult = z.object({ code: z.number(), msg: z.string(), data: z.object({ added: z.number(), updated: z.number() }) });

@@ -6,11 +6,11 @@ import { z } from 'zod';
  * `nextTopicStatuses(from)` in its set-status dialog.
  */
 export const DOCUMENT_STATUSES = ['draft', 'underReview', 'approved', 'published', 'distributed', 'archived'] as const;
-export const DocumentStatus = z.enum(DOCUMENT_STATUSES);
+export const DocumentStatus = z.enum(DOCUMENT_STATUSES).describe('document status code');
 export type DocumentStatus = z.infer<typeof DocumentStatus>;
 
 export const TOPIC_STATUSES = ['draft', 'underReview', 'approved', 'archived'] as const;
-export const TopicStatus = z.enum(TOPIC_STATUSES);
+export const TopicStatus = z.enum(TOPIC_STATUSES).describe('topic status code');
 export type TopicStatus = z.infer<typeof TopicStatus>;
 
 /** What a new document or topic starts as (also what an indexed file without a database row shows). */

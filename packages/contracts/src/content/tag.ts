@@ -24,7 +24,7 @@ export const TAG_ASSIGN_PERMS = [TagPerm.edit, 'ccms:document:edit', 'ccms:topic
 export const TAGGABLE_EXTENSIONS = ['ditamap', 'bookmap', 'dita', 'xml'] as const;
 
 export const TagQuery = PageQuery.extend({
-  libraryId: qInt.positive(),
+  libraryId: qInt.positive().describe('id of a library (GET /ccms/library/list)'),
   tagName: z.string().trim().max(64).optional().describe('part of the name'),
 });
 export type TagQuery = z.infer<typeof TagQuery>;
@@ -44,7 +44,7 @@ export const Tag = z.object({
 });
 export type Tag = z.infer<typeof Tag>;
 
-export const TagOptionQuery = z.object({ libraryId: qInt.positive() });
+export const TagOptionQuery = z.object({ libraryId: qInt.positive().describe('id of a library (GET /ccms/library/list)') });
 export const TagOption = z.object({ tagId: z.number(), tagName: z.string(), color: z.string() });
 export type TagOption = z.infer<typeof TagOption>;
 
@@ -56,33 +56,37 @@ const Color = z
   .default('');
 
 export const TagBody = z.object({
-  libraryId: z.number().int().positive(),
+  libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
   tagName: z.string().trim().min(1).max(64),
   color: Color,
   remark: z.string().trim().max(500).default(''),
 });
 export type TagBody = z.infer<typeof TagBody>;
 
-export const TagUpdate = TagBody.omit({ libraryId: true }).extend({ tagId: z.number().int().positive() });
+export const TagUpdate = TagBody.omit({ libraryId: true }).extend({ tagId: z.number().int().positive().describe('id of a tag (GET /ccms/tag/list)') });
 export type TagUpdate = z.infer<typeof TagUpdate>;
 
 /** The tags of one document or topic path. */
-export const PathTagsQuery = z.object({ libraryId: qInt.positive(), branch: BranchName.optional(), path: ResourcePath });
+export const PathTagsQuery = z.object({
+  libraryId: qInt.positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: BranchName.optional().describe('git branch of the library (its default branch when absent)'),
+  path: ResourcePath.describe('path inside the library, e.g. topics/intro.dita'),
+});
 export type PathTagsQuery = z.infer<typeof PathTagsQuery>;
 
 export const PathTags = z.object({ libraryId: z.number(), branch: z.string(), path: z.string(), tags: z.array(TagOption) });
 export type PathTags = z.infer<typeof PathTags>;
 
 export const AssignBody = z.object({
-  libraryId: z.number().int().positive(),
-  branch: BranchName.optional(),
-  path: ResourcePath,
-  tagIds: z.array(z.number().int().positive()).min(1).max(100),
+  libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: BranchName.optional().describe('git branch of the library (its default branch when absent)'),
+  path: ResourcePath.describe('path inside the library, e.g. topics/intro.dita'),
+  tagIds: z.array(z.number().int().positive()).min(1).max(100).describe('ids of tags of the same library (GET /ccms/tag/optionselect)'),
 });
 export type AssignBody = z.infer<typeof AssignBody>;
 
 /** The paths one tag is on (the tag screen's "tagged" list). */
-export const TaggedQuery = PageQuery.extend({ branch: BranchName.optional() });
+export const TaggedQuery = PageQuery.extend({ branch: BranchName.optional().describe('git branch of the library (its default branch when absent)') });
 export type TaggedQuery = z.infer<typeof TaggedQuery>;
 
 export const TaggedRow = z.object({ assignmentId: z.number(), branch: z.string(), path: z.string(), createBy: z.string(), createTime: DateTime });

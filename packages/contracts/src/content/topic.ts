@@ -74,17 +74,17 @@ export const TopicDetail = TopicRow.extend(IndexedAt.shape).extend({
 });
 export type TopicDetail = z.infer<typeof TopicDetail>;
 
-export const TopicByPathQuery = CatalogScope.extend({ path: z.string().trim().min(1).max(1000) });
+export const TopicByPathQuery = CatalogScope.extend({ path: z.string().trim().min(1).max(1000).describe('path inside the library, e.g. topics/intro.dita') });
 export type TopicByPathQuery = z.infer<typeof TopicByPathQuery>;
 
 /** PUT /ccms/topic: database-only properties; absent fields stay. */
 export const TopicProps = z.object({
-  topicId: z.number().int().positive(),
+  topicId: z.number().int().positive().describe('id of a topic (GET /ccms/topic/list)'),
   owner: z.string().trim().max(64).optional().describe('user name of the owner; must exist'),
-  percentage: z.number().int().min(0).max(100).optional(),
+  percentage: z.number().int().min(0).max(100).optional().describe('percent done, 0-100'),
   category: z.string().trim().max(100).optional(),
   department: z.string().trim().max(100).optional(),
-  tags: z.array(z.string().trim().min(1).max(50)).max(30).optional(),
+  tags: z.array(z.string().trim().min(1).max(50)).max(30).optional().describe('free-text labels'),
 });
 export type TopicProps = z.infer<typeof TopicProps>;
 
@@ -102,7 +102,8 @@ export const TopicVersionQuery = z.object({
   commit: z
     .string()
     .trim()
-    .regex(/^[0-9a-f]{4,40}$/i, { message: 'field.invalidFormat' }),
+    .regex(/^[0-9a-f]{4,40}$/i, { message: 'field.invalidFormat' })
+    .describe('git commit id (full or short)'),
 });
 
 /** GET /ccms/topic/{id}/diff?from=&to=: two versions side by side (TextDiff of ./catalog); `to` defaults to the indexed commit. */
@@ -110,10 +111,12 @@ export const TopicDiffQuery = z.object({
   from: z
     .string()
     .trim()
-    .regex(/^[0-9a-f]{4,40}$/i, { message: 'field.invalidFormat' }),
+    .regex(/^[0-9a-f]{4,40}$/i, { message: 'field.invalidFormat' })
+    .describe('older git commit id'),
   to: z
     .string()
     .trim()
     .regex(/^[0-9a-f]{4,40}$/i, { message: 'field.invalidFormat' })
-    .optional(),
+    .optional()
+    .describe('newer git commit id'),
 });

@@ -13,7 +13,7 @@ export const DEFAULT_VIDEO_FOLDER = 'videos';
 
 export const VideoQuery = PageQuery.extend(ResourceScope.shape).extend({
   name: z.string().trim().max(200).optional().describe('part of the file name or path'),
-  folder: z.string().trim().max(1000).optional(),
+  folder: z.string().trim().max(1000).optional().describe("folder path inside the library ('' for the root)"),
 });
 export type VideoQuery = z.infer<typeof VideoQuery>;
 

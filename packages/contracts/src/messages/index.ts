@@ -3,6 +3,7 @@ import { authMessages } from './auth';
 import { catalogMessages } from './catalog';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
+import { excelMessages } from './excel';
 import { monitorMessages } from './monitor';
 import { resourceMessages } from './resource';
 import { systemMessages } from './system';
@@ -28,6 +29,7 @@ export const messageCatalog = {
     ...resourceMessages.zh,
     ...workMessages.zh,
     ...workItemMessages.zh,
+    ...excelMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -41,6 +43,7 @@ export const messageCatalog = {
     ...resourceMessages.en,
     ...workMessages.en,
     ...workItemMessages.en,
+    ...excelMessages.en,
   },
 };
 

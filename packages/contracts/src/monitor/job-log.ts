@@ -23,12 +23,12 @@ export type JobLog = z.infer<typeof JobLog>;
 export const JOB_LOG_SORT_COLUMNS = ['startTime', 'createTime', 'jobName'] as const;
 
 export const JobLogQuery = PageQuery.extend({
-  jobId: optionalInt(1, 2_147_483_647),
+  jobId: optionalInt(1, 2_147_483_647).describe('id of a scheduled job (GET /monitor/job/list)'),
   jobName: optionalText(64),
   jobGroup: optionalText(64),
   status: optionalFlag,
 }).extend(TimeRange.shape);
 export type JobLogQuery = z.infer<typeof JobLogQuery>;
 
-export const JobLogIdParam = z.object({ jobLogId: z.coerce.number().int().positive() });
-export const JobLogIdsParam = z.object({ ids: IdList });
+export const JobLogIdParam = z.object({ jobLogId: z.coerce.number().int().positive().describe('id of a job run log') });
+export const JobLogIdsParam = z.object({ ids: IdList.describe('ids, comma-separated') });

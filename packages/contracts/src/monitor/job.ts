@@ -34,7 +34,7 @@ export const JOB_SORT_COLUMNS = ['jobId', 'jobName', 'jobGroup', 'createTime'] a
 export const JobQuery = PageQuery.extend({
   jobName: optionalText(64),
   jobGroup: optionalText(64),
-  invokeTarget: optionalText(100),
+  invokeTarget: optionalText(100).describe('name of a job handler (GET /monitor/job/handlers)'),
   status: optionalFlag,
 });
 export type JobQuery = z.infer<typeof JobQuery>;
@@ -45,23 +45,26 @@ export const JobBody = z.object({
   invokeTarget: z.string().trim().min(1).max(100).describe('a handler name from GET /monitor/job/handlers'),
   invokeParams: JobParams.default({}).describe('parameters of the handler'),
   cronExpression: z.string().trim().min(1).max(255).describe('cron with 5 fields, or 6 with seconds first; "?" allowed'),
-  misfirePolicy: z.enum(['1', '2', '3']).default('3'),
-  concurrent: z.enum(['0', '1']).default('1'),
+  misfirePolicy: z.enum(['1', '2', '3']).default('3').describe("after a missed run: '1' run at once, '2' run once, '3' skip"),
+  concurrent: z.enum(['0', '1']).default('1').describe("'0' allowed to overlap a running instance, '1' forbidden"),
   status: Status01.default('1'),
   remark: z.string().max(500).optional(),
 });
 export type JobBody = z.infer<typeof JobBody>;
 
-export const JobUpdate = JobBody.extend({ jobId: z.number().int().positive() });
+export const JobUpdate = JobBody.extend({ jobId: z.number().int().positive().describe('id of a scheduled job (GET /monitor/job/list)') });
 export type JobUpdate = z.infer<typeof JobUpdate>;
 
-export const JobStatusBody = z.object({ jobId: z.number().int().positive(), status: Status01 });
+export const JobStatusBody = z.object({ jobId: z.number().int().positive().describe('id of a scheduled job (GET /monitor/job/list)'), status: Status01 });
 export type JobStatusBody = z.infer<typeof JobStatusBody>;
 
-export const JobRunBody = z.object({ jobId: z.number().int().positive(), jobGroup: z.string().max(64).optional() });
+export const JobRunBody = z.object({
+  jobId: z.number().int().positive().describe('id of a scheduled job (GET /monitor/job/list)'),
+  jobGroup: z.string().max(64).optional(),
+});
 
-export const JobIdParam = z.object({ jobId: z.coerce.number().int().positive() });
-export const JobIdsParam = z.object({ ids: IdList });
+export const JobIdParam = z.object({ jobId: z.coerce.number().int().positive().describe('id of a scheduled job (GET /monitor/job/list)') });
+export const JobIdsParam = z.object({ ids: IdList.describe('ids, comma-separated') });
 
 const Texts = z.object({ zh: z.string(), en: z.string() });
 

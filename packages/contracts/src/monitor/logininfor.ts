@@ -20,14 +20,14 @@ export type LoginInfo = z.infer<typeof LoginInfo>;
 export const LOGININFOR_SORT_COLUMNS = ['loginTime', 'userName'] as const;
 
 export const LoginInfoQuery = PageQuery.extend({
-  ipaddr: optionalText(128),
-  userName: optionalText(50),
+  ipaddr: optionalText(128).describe('client IP address'),
+  userName: optionalText(50).describe('sign-in name'),
   status: optionalFlag,
 }).extend(TimeRange.shape);
 export type LoginInfoQuery = z.infer<typeof LoginInfoQuery>;
 
-export const InfoIdsParam = z.object({ ids: IdList });
-export const UnlockParam = z.object({ userName: z.string().trim().min(1).max(30) });
+export const InfoIdsParam = z.object({ ids: IdList.describe('ids, comma-separated') });
+export const UnlockParam = z.object({ userName: z.string().trim().min(1).max(30).describe('sign-in name') });
 
 /** Sign-in log permission strings: routes declare them, the seeded menus grant them. */
 export const LoginInfoPerm = {

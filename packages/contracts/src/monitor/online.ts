@@ -28,7 +28,8 @@ export const TokenIdParam = z.object({
     .string()
     .min(1)
     .max(64)
-    .regex(/^[\w-]+$/),
+    .regex(/^[\w-]+$/)
+    .describe('session id from GET /monitor/online/list'),
 });
 
 /** Online users permission strings: routes declare them, the seeded menus grant them. */

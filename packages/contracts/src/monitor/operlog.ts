@@ -32,14 +32,14 @@ export const OPER_LOG_SORT_COLUMNS = ['operTime', 'costTime'] as const;
 export const OperLogQuery = PageQuery.extend({
   title: optionalText(50).describe('part of the module title'),
   operName: optionalText(50).describe('part of the operator name'),
-  operIp: optionalText(128),
-  businessType: optionalInt(0, 8),
+  operIp: optionalText(128).describe('client IP address'),
+  businessType: optionalInt(0, 8).describe('operation type: 0 other, 1 insert, 2 update, 3 delete, 4 grant, 5 export, 6 import, 7 force logout, 8 clean'),
   status: optionalInt(0, 1),
 }).extend(TimeRange.shape);
 export type OperLogQuery = z.infer<typeof OperLogQuery>;
 
-export const OperIdsParam = z.object({ ids: IdList });
-export const OperIdParam = z.object({ operId: z.coerce.number().int().positive() });
+export const OperIdsParam = z.object({ ids: IdList.describe('ids, comma-separated') });
+export const OperIdParam = z.object({ operId: z.coerce.number().int().positive().describe('id of an operation log entry') });
 
 /** Operation log permission strings: routes declare them, the seeded menus grant them. */
 export const OperLogPerm = {

@@ -8,7 +8,8 @@ export const LoginBody = z.object({
     .trim()
     .min(1, { message: 'login.username.required' })
     .min(USERNAME_MIN, { message: 'login.username.length' })
-    .max(USERNAME_MAX, { message: 'login.username.length' }),
+    .max(USERNAME_MAX, { message: 'login.username.length' })
+    .describe('sign-in name'),
   password: z
     .string({ message: 'login.password.required' })
     .min(1, { message: 'login.password.required' })
@@ -33,7 +34,7 @@ export const CaptchaResult = z.object({
 /** Self registration: the sign-in rules, the password typed twice, and the captcha when it is on. */
 export const RegisterBody = z
   .object({
-    username: LoginBody.shape.username,
+    username: LoginBody.shape.username.describe('sign-in name'),
     password: LoginBody.shape.password,
     confirmPassword: z
       .string({ message: 'register.confirmPassword.required' })

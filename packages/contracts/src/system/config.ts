@@ -18,8 +18,8 @@ export type Config = z.infer<typeof Config>;
 export const ConfigFilter = z
   .object({
     configName: z.string().max(100).optional(),
-    configKey: z.string().max(100).optional(),
-    configType: z.enum(['Y', 'N']).optional(),
+    configKey: z.string().max(100).optional().describe('parameter key, e.g. sys.account.captchaEnabled'),
+    configType: z.enum(['Y', 'N']).optional().describe('Y: built in (cannot be deleted), N: user defined'),
   })
   .extend(TimeRangeQuery.shape);
 export type ConfigFilter = z.infer<typeof ConfigFilter>;
@@ -31,12 +31,14 @@ export const ConfigBody = z.object({
   configName: z.string().trim().min(1).max(100),
   configKey: z.string().trim().min(1).max(100).describe('unique key such as sys.account.captchaEnabled'),
   configValue: z.string().max(500).default(''),
-  configType: z.enum(['Y', 'N']).default('N'),
+  configType: z.enum(['Y', 'N']).default('N').describe('Y: built in (cannot be deleted), N: user defined'),
   remark: z.string().max(500).optional(),
 });
 export type ConfigBody = z.infer<typeof ConfigBody>;
 
-export const ConfigUpdate = ConfigBody.extend({ configId: z.coerce.number().int().positive() });
+export const ConfigUpdate = ConfigBody.extend({
+  configId: z.coerce.number().int().positive().describe('id of a system parameter'),
+});
 export type ConfigUpdate = z.infer<typeof ConfigUpdate>;
 
 /** GET /system/config/configKey/{key}: RuoYi's web reads the value from msg; data carries it too. */

@@ -30,8 +30,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const DeptBody = z.object({
   parentId: z.coerce.number().int().min(0).describe('0 only for the root'),
   deptName: z.string().trim().min(1).max(30).describe('unique among its siblings'),
-  orderNum: z.coerce.number().int().min(0).max(9999),
-  leader: z.string().trim().max(20).default(''),
+  orderNum: z.coerce.number().int().min(0).max(9999).describe('display order, ascending'),
+  leader: z.string().trim().max(20).default('').describe('name of the department head'),
   phone: z
     .string()
     .trim()
@@ -48,7 +48,7 @@ export const DeptBody = z.object({
 });
 export type DeptBody = z.infer<typeof DeptBody>;
 
-export const DeptUpdate = DeptBody.extend({ deptId: z.coerce.number().int().positive() });
+export const DeptUpdate = DeptBody.extend({ deptId: z.coerce.number().int().positive().describe('id of a department (GET /system/dept/list)') });
 export type DeptUpdate = z.infer<typeof DeptUpdate>;
 
 /** Department permission strings: routes declare them, the seeded menus grant them. */

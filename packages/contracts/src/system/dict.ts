@@ -18,7 +18,7 @@ export type DictType = z.infer<typeof DictType>;
 export const DictTypeFilter = z
   .object({
     dictName: z.string().max(100).optional(),
-    dictType: z.string().max(100).optional(),
+    dictType: z.string().max(100).optional().describe('dictionary type key, e.g. sys_user_sex'),
     status: Status01.optional(),
   })
   .extend(TimeRangeQuery.shape);
@@ -41,7 +41,7 @@ export const DictTypeBody = z.object({
 });
 export type DictTypeBody = z.infer<typeof DictTypeBody>;
 
-export const DictTypeUpdate = DictTypeBody.extend({ dictId: z.coerce.number().int().positive() });
+export const DictTypeUpdate = DictTypeBody.extend({ dictId: z.coerce.number().int().positive().describe('id of a dictionary type') });
 export type DictTypeUpdate = z.infer<typeof DictTypeUpdate>;
 
 export const DictData = z.object({
@@ -64,7 +64,7 @@ export const DictData = z.object({
 export type DictData = z.infer<typeof DictData>;
 
 export const DictDataFilter = z.object({
-  dictType: z.string().max(100).optional(),
+  dictType: z.string().max(100).optional().describe('dictionary type key, e.g. sys_user_sex'),
   dictLabel: z.string().max(100).optional().describe('part of the Chinese or English label'),
   status: Status01.optional(),
 });
@@ -77,20 +77,20 @@ export type DictDataQuery = z.infer<typeof DictDataQuery>;
 export const LIST_CLASSES = ['default', 'primary', 'success', 'info', 'warning', 'danger'] as const;
 
 export const DictDataBody = z.object({
-  dictSort: z.coerce.number().int().min(0).max(9999).default(0),
+  dictSort: z.coerce.number().int().min(0).max(9999).default(0).describe('display order, ascending'),
   dictLabel: z.string().trim().min(1).max(100).describe('Chinese label'),
   dictLabelEn: z.string().trim().max(100).default('').describe('English label; the Chinese one is shown when empty'),
   dictValue: z.string().trim().min(1).max(100).describe('unique within its type'),
-  dictType: z.string().trim().min(1).max(100),
+  dictType: z.string().trim().min(1).max(100).describe('dictionary type key, e.g. sys_user_sex'),
   cssClass: z.string().trim().max(100).default(''),
   listClass: z.string().trim().max(100).default('default'),
-  isDefault: z.enum(['Y', 'N']).default('N'),
+  isDefault: z.enum(['Y', 'N']).default('N').describe('Y: the default entry of its type'),
   status: Status01.default('0'),
   remark: z.string().max(500).optional(),
 });
 export type DictDataBody = z.infer<typeof DictDataBody>;
 
-export const DictDataUpdate = DictDataBody.extend({ dictCode: z.coerce.number().int().positive() });
+export const DictDataUpdate = DictDataBody.extend({ dictCode: z.coerce.number().int().positive().describe('id of a dictionary entry') });
 export type DictDataUpdate = z.infer<typeof DictDataUpdate>;
 
 /** One item of GET /system/dict/data/type/{type}: dictLabel is in the caller's language. */
@@ -108,7 +108,7 @@ export const DictItem = z.object({
 });
 export type DictItem = z.infer<typeof DictItem>;
 
-export const DictTypeParam = z.object({ dictType: z.string().min(1).max(100) });
+export const DictTypeParam = z.object({ dictType: z.string().min(1).max(100).describe('dictionary type key, e.g. sys_user_sex') });
 
 /** Dictionary (types and data) permission strings: routes declare them, the seeded menus grant them. */
 export const DictPerm = {

@@ -50,26 +50,26 @@ const optionalText = (max: number) =>
 export const MenuBody = z.object({
   menuName: z.string().trim().min(1).max(50).describe('Chinese title, unique under the parent'),
   menuNameEn: z.string().trim().max(100).default('').describe('English title, unique under the parent'),
-  parentId: z.coerce.number().int().min(0).default(0),
-  orderNum: z.coerce.number().int().min(0).max(9999),
+  parentId: z.coerce.number().int().min(0).default(0).describe('id of the parent (0 for the root)'),
+  orderNum: z.coerce.number().int().min(0).max(9999).describe('display order, ascending'),
   path: z.string().trim().max(200).default('').describe('route path; an http(s) URL for external links'),
   component: optionalText(255).describe('view path such as system/user/index'),
   query: optionalText(255).describe('route query as JSON text'),
-  routeName: z.string().trim().max(50).default(''),
-  isFrame: z.enum(['0', '1']).default('1'),
-  isCache: z.enum(['0', '1']).default('0'),
-  menuType: MenuType,
-  visible: z.enum(['0', '1']).default('0'),
+  routeName: z.string().trim().max(50).default('').describe('route name of the page (unique)'),
+  isFrame: z.enum(['0', '1']).default('1').describe("'0' opens an external link, '1' a page of the app"),
+  isCache: z.enum(['0', '1']).default('0').describe("'0' keep the page alive when switching tabs, '1' do not"),
+  menuType: MenuType.describe('M directory, C menu (a page), F button (a permission only)'),
+  visible: z.enum(['0', '1']).default('0').describe("'0' shown in the side menu, '1' hidden"),
   status: Status01.default('0'),
   perms: optionalText(100).describe('permission string such as system:user:list'),
-  icon: z.string().trim().max(100).default('#'),
+  icon: z.string().trim().max(100).default('#').describe('icon name of the menu'),
   affix: z.boolean().default(false).describe('pin the page in the tab bar'),
   activeMenu: z.string().trim().max(200).default('').describe('route path to highlight in the sidebar, e.g. /system/user; empty for the page itself'),
   remark: z.string().max(500).optional(),
 });
 export type MenuBody = z.infer<typeof MenuBody>;
 
-export const MenuUpdate = MenuBody.extend({ menuId: z.coerce.number().int().positive() });
+export const MenuUpdate = MenuBody.extend({ menuId: z.coerce.number().int().positive().describe('id of a menu') });
 export type MenuUpdate = z.infer<typeof MenuUpdate>;
 
 /** A node of a tree select (menus, departments): RuoYi's TreeSelect. */

@@ -17,7 +17,7 @@ export type Notice = z.infer<typeof Notice>;
 
 export const NoticeQuery = PageQuery.extend({
   noticeTitle: z.string().max(50).optional(),
-  noticeType: z.enum(['1', '2']).optional(),
+  noticeType: z.enum(['1', '2']).optional().describe("'1' notice, '2' announcement"),
   createBy: z.string().max(64).optional(),
   status: Status01.optional(),
 });
@@ -30,14 +30,14 @@ export const NoticeBody = z.object({
     .min(1)
     .max(50)
     .refine((v) => !/<[a-z!/?]/i.test(v), { message: 'notice.titleMarkup' }),
-  noticeType: z.enum(['1', '2'], { error: (issue) => (issue.input === undefined ? 'field.required' : undefined) }),
+  noticeType: z.enum(['1', '2'], { error: (issue) => (issue.input === undefined ? 'field.required' : undefined) }).describe("'1' notice, '2' announcement"),
   noticeContent: z.string().max(200_000).default(''),
   status: Status01.default('0'),
   remark: z.string().max(500).optional(),
 });
 export type NoticeBody = z.infer<typeof NoticeBody>;
 
-export const NoticeUpdate = NoticeBody.extend({ noticeId: z.coerce.number().int().positive() });
+export const NoticeUpdate = NoticeBody.extend({ noticeId: z.coerce.number().int().positive().describe('id of a notice') });
 export type NoticeUpdate = z.infer<typeof NoticeUpdate>;
 
 /** A notice in the caller's unread list, with its content: readers need no notice permission to open it. */

@@ -14,7 +14,7 @@ export const Post = z.object({
 export type Post = z.infer<typeof Post>;
 
 export const PostFilter = z.object({
-  postCode: z.string().max(64).optional(),
+  postCode: z.string().max(64).optional().describe('post code, e.g. ceo'),
   postName: z.string().max(50).optional(),
   status: Status01.optional(),
 });
@@ -26,13 +26,13 @@ export type PostQuery = z.infer<typeof PostQuery>;
 export const PostBody = z.object({
   postCode: z.string().trim().min(1).max(64).describe('unique post code'),
   postName: z.string().trim().min(1).max(50).describe('unique post name'),
-  postSort: z.coerce.number().int().min(0).max(9999),
+  postSort: z.coerce.number().int().min(0).max(9999).describe('display order, ascending'),
   status: Status01.default('0'),
   remark: z.string().max(500).optional(),
 });
 export type PostBody = z.infer<typeof PostBody>;
 
-export const PostUpdate = PostBody.extend({ postId: z.number().int().positive() });
+export const PostUpdate = PostBody.extend({ postId: z.number().int().positive().describe('id of a post') });
 export type PostUpdate = z.infer<typeof PostUpdate>;
 
 /** Columns a post list may sort by. */

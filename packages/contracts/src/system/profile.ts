@@ -16,7 +16,7 @@ export const ProfileBody = z.object({
   nickName: NickName,
   email: Email.default(''),
   phonenumber: Phone.default(''),
-  sex: Sex.default('2'),
+  sex: Sex.default('2').describe("'0' male, '1' female, '2' unknown"),
 });
 export type ProfileBody = z.infer<typeof ProfileBody>;
 

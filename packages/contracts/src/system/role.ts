@@ -67,10 +67,10 @@ export const RoleDetail = Role.extend({
 
 export const RoleQuery = PageQuery.extend({
   roleName: z.string().max(30).optional(),
-  roleKey: z.string().max(100).optional(),
+  roleKey: z.string().max(100).optional().describe('role key used in permission checks, e.g. admin'),
   status: Status01.optional(),
-  'params[beginTime]': DateParam.optional(),
-  'params[endTime]': DateParam.optional(),
+  'params[beginTime]': DateParam.optional().describe('start of the range, yyyy-MM-dd'),
+  'params[endTime]': DateParam.optional().describe('end of the range, yyyy-MM-dd'),
 });
 export type RoleQuery = z.infer<typeof RoleQuery>;
 
@@ -81,33 +81,33 @@ export type RoleExportQuery = z.infer<typeof RoleExportQuery>;
 export const RoleBody = z.object({
   roleName: z.string().trim().min(1).max(30).describe('unique role name'),
   roleKey: z.string().trim().min(1).max(100).describe('unique permission key, e.g. "common"'),
-  roleSort: z.coerce.number().int().min(0).max(9999),
+  roleSort: z.coerce.number().int().min(0).max(9999).describe('display order, ascending'),
   status: Status01.default('0'),
   menuIds: IdArray.default([]).describe('menus granted to the role'),
-  menuCheckStrictly: z.boolean().default(true),
-  deptCheckStrictly: z.boolean().default(true),
+  menuCheckStrictly: z.boolean().default(true).describe('true: checking a menu does not check its children in the tree'),
+  deptCheckStrictly: z.boolean().default(true).describe('true: checking a department does not check its children in the tree'),
   remark: z.string().max(500).optional(),
 });
 export type RoleBody = z.infer<typeof RoleBody>;
 
-export const RoleUpdate = RoleBody.extend({ roleId: z.number().int().positive() });
+export const RoleUpdate = RoleBody.extend({ roleId: z.number().int().positive().describe('id of a role (GET /system/role/list)') });
 export type RoleUpdate = z.infer<typeof RoleUpdate>;
 
 export const RoleDataScopeBody = z.object({
-  roleId: z.number().int().positive(),
-  dataScope: DataScopeValue,
+  roleId: z.number().int().positive().describe('id of a role (GET /system/role/list)'),
+  dataScope: DataScopeValue.describe("'1' all, '2' custom departments, '3' own department, '4' own department and below, '5' own data only"),
   deptIds: IdArray.default([]).describe('departments, used when dataScope is 2 (custom)'),
-  deptCheckStrictly: z.boolean().optional(),
+  deptCheckStrictly: z.boolean().optional().describe('true: checking a department does not check its children in the tree'),
 });
 export type RoleDataScopeBody = z.infer<typeof RoleDataScopeBody>;
 
-export const RoleStatusBody = z.object({ roleId: z.number().int().positive(), status: Status01 });
+export const RoleStatusBody = z.object({ roleId: z.number().int().positive().describe('id of a role (GET /system/role/list)'), status: Status01 });
 export type RoleStatusBody = z.infer<typeof RoleStatusBody>;
 
 /** Users holding (allocated) or not holding (unallocated) a role. */
 export const AuthUserQuery = PageQuery.extend({
-  roleId: z.coerce.number().int().positive(),
-  userName: z.string().max(30).optional(),
+  roleId: z.coerce.number().int().positive().describe('id of a role (GET /system/role/list)'),
+  userName: z.string().max(30).optional().describe('sign-in name'),
   phonenumber: z.string().max(11).optional(),
 });
 export type AuthUserQuery = z.infer<typeof AuthUserQuery>;
@@ -123,13 +123,16 @@ export const AuthUserRow = z.object({
   createTime: DateTime,
 });
 
-export const AuthUserCancelBody = z.object({ userId: z.coerce.number().int().positive(), roleId: z.coerce.number().int().positive() });
+export const AuthUserCancelBody = z.object({
+  userId: z.coerce.number().int().positive().describe('id of a user (GET /system/user/list)'),
+  roleId: z.coerce.number().int().positive().describe('id of a role (GET /system/role/list)'),
+});
 export type AuthUserCancelBody = z.infer<typeof AuthUserCancelBody>;
 
 /** roleId plus userIds, as query parameters (RuoYi's web) or a JSON body; userIds "1,2,3" or an array. */
 export const AuthUserBatchBody = z.object({
-  roleId: z.coerce.number().int().positive(),
-  userIds: IdArray.refine((a) => a.length > 0, { message: 'field.required' }),
+  roleId: z.coerce.number().int().positive().describe('id of a role (GET /system/role/list)'),
+  userIds: IdArray.refine((a) => a.length > 0, { message: 'field.required' }).describe('ids of users (GET /system/user/list)'),
 });
 export type AuthUserBatchBody = z.infer<typeof AuthUserBatchBody>;
 

@@ -61,12 +61,12 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 export const UserQuery = PageQuery.extend({
-  userName: z.string().max(30).optional(),
+  userName: z.string().max(30).optional().describe('sign-in name'),
   phonenumber: z.string().max(11).optional(),
   status: Status01.optional(),
   deptId: qInt.positive().optional().describe('this department and every department below it'),
-  'params[beginTime]': DateParam.optional(),
-  'params[endTime]': DateParam.optional(),
+  'params[beginTime]': DateParam.optional().describe('start of the range, yyyy-MM-dd'),
+  'params[endTime]': DateParam.optional().describe('end of the range, yyyy-MM-dd'),
 });
 export type UserQuery = z.infer<typeof UserQuery>;
 
@@ -75,49 +75,52 @@ export const UserExportQuery = UserQuery.omit({ pageNum: true, pageSize: true })
 export type UserExportQuery = z.infer<typeof UserExportQuery>;
 
 const userFields = {
-  deptId: z.number().int().positive().nullable().optional(),
+  deptId: z.number().int().positive().nullable().optional().describe('id of a department (GET /system/dept/list)'),
   nickName: NickName,
   phonenumber: Phone.default(''),
   email: Email.default(''),
   sex: Sex.default('2'),
   status: Status01.default('0'),
-  postIds: IdArray.default([]),
-  roleIds: IdArray.default([]),
+  postIds: IdArray.default([]).describe('ids of posts (GET /system/post/list)'),
+  roleIds: IdArray.default([]).describe('ids of roles (GET /system/role/list)'),
   remark: z.string().max(500).optional(),
 };
 
-export const UserBody = z.object({ userName: UserName, password: Password, ...userFields });
+export const UserBody = z.object({ userName: UserName.describe('sign-in name'), password: Password, ...userFields });
 export type UserBody = z.infer<typeof UserBody>;
 
 /** Fields left out stay as they are. */
 export const UserUpdate = z.object({
-  userId: z.number().int().positive(),
-  userName: UserName.optional(),
-  deptId: userFields.deptId,
+  userId: z.number().int().positive().describe('id of a user (GET /system/user/list)'),
+  userName: UserName.optional().describe('sign-in name'),
+  deptId: userFields.deptId.describe('id of a department (GET /system/dept/list)'),
   nickName: NickName.optional(),
   phonenumber: Phone.optional(),
   email: Email.optional(),
-  sex: Sex.optional(),
+  sex: Sex.optional().describe("'0' male, '1' female, '2' unknown"),
   status: Status01.optional(),
-  postIds: IdArray.optional(),
-  roleIds: IdArray.optional(),
+  postIds: IdArray.optional().describe('ids of posts (GET /system/post/list)'),
+  roleIds: IdArray.optional().describe('ids of roles (GET /system/role/list)'),
   remark: z.string().max(500).optional(),
   version: z.number().int().min(0).optional().describe('the version read; a stale one answers 409'),
 });
 export type UserUpdate = z.infer<typeof UserUpdate>;
 
-export const ResetPwdBody = z.object({ userId: z.number().int().positive(), password: Password });
+export const ResetPwdBody = z.object({ userId: z.number().int().positive().describe('id of a user (GET /system/user/list)'), password: Password });
 export type ResetPwdBody = z.infer<typeof ResetPwdBody>;
 
 export const UserStatusBody = z.object({
-  userId: z.number().int().positive(),
+  userId: z.number().int().positive().describe('id of a user (GET /system/user/list)'),
   status: Status01,
   version: z.number().int().min(0).optional(),
 });
 export type UserStatusBody = z.infer<typeof UserStatusBody>;
 
 /** userId plus roleIds, as query parameters (RuoYi's web) or a JSON body. */
-export const AuthRoleBody = z.object({ userId: z.coerce.number().int().positive(), roleIds: IdArray.default([]) });
+export const AuthRoleBody = z.object({
+  userId: z.coerce.number().int().positive().describe('id of a user (GET /system/user/list)'),
+  roleIds: IdArray.default([]).describe('ids of roles (GET /system/role/list)'),
+});
 export type AuthRoleBody = z.infer<typeof AuthRoleBody>;
 
 /** GET /system/user/ and /system/user/{id}: the form's choices, and the user when an id is given. */

@@ -15,37 +15,45 @@ export const PlanPerm = {
 
 /** Where a plan is; tasks cannot be deleted from a completed or closed (or disabled) plan. */
 export const PLAN_STATUSES = ['notStarted', 'inProgress', 'completed', 'closed'] as const;
-export const PlanStatus = z.enum(PLAN_STATUSES);
+export const PlanStatus = z.enum(PLAN_STATUSES).describe('plan status code');
 export type PlanStatus = z.infer<typeof PlanStatus>;
 /** Plan statuses in which deleting tasks is refused. */
 export const PLAN_STATUSES_LOCKING_TASKS: readonly PlanStatus[] = ['completed', 'closed'];
 
 const planFields = z.object({
-  projectId: z.number().int().positive(),
+  projectId: z.number().int().positive().describe('id of a project (GET /ccms/project/list)'),
   title: z.string().trim().min(1).max(200),
-  libraryId: OptionalId.optional(),
-  branch: z.union([BranchName, z.literal('')]).default(''),
-  releaseId: OptionalId.optional(),
+  libraryId: OptionalId.optional().describe('id of a library (GET /ccms/library/list)'),
+  branch: z
+    .union([BranchName, z.literal('')])
+    .default('')
+    .describe('git branch of the library (its default branch when absent)'),
+  releaseId: OptionalId.optional().describe('id of a release of the same project (GET /ccms/release/list)'),
   description: z.string().max(10_000).default(''),
   beginDate: OptionalDate.optional(),
   dueDate: OptionalDate.optional(),
   ownerId: OptionalId.optional().describe('defaults to the caller'),
-  reviewerId: OptionalId.optional(),
-  reviewRule: z.enum(REVIEW_RULES).default('all'),
+  reviewerId: OptionalId.optional().describe('user id of the reviewer'),
+  reviewRule: z.enum(REVIEW_RULES).default('all').describe('all: every reviewer must approve; one: any one reviewer suffices'),
   status: PlanStatus.default('notStarted'),
-  enable: z.boolean().default(true),
+  enable: z.boolean().default(true).describe('whether the plan is open for work'),
   notice: z.boolean().default(false),
-  noticeType: z.enum(NOTICE_TYPES).default('system'),
+  noticeType: z.enum(NOTICE_TYPES).default('system').describe('how people are notified: email or system message'),
 });
 const rules = endNotBeforeBegin<z.infer<typeof planFields>>('beginDate', 'dueDate');
 
 export const PlanBody = planFields.superRefine(rules);
 export type PlanBody = z.infer<typeof PlanBody>;
-export const PlanUpdate = planFields.extend({ id: z.number().int().positive(), rowVersion: RowVersion }).superRefine(rules);
+export const PlanUpdate = planFields
+  .extend({
+    id: z.number().int().positive(),
+    rowVersion: RowVersion.describe('the rowVersion read with the row; a stale value answers 409 instead of overwriting another edit'),
+  })
+  .superRefine(rules);
 export type PlanUpdate = z.infer<typeof PlanUpdate>;
 
 /** Enable (open) or disable (close) a plan; the screen confirms first. */
-export const PlanEnableBody = z.object({ id: z.number().int().positive(), enable: z.boolean() });
+export const PlanEnableBody = z.object({ id: z.number().int().positive(), enable: z.boolean().describe('whether the plan is open for work') });
 
 export const Plan = z.object({
   id: z.number(),
@@ -82,12 +90,12 @@ export const Plan = z.object({
 export type Plan = z.infer<typeof Plan>;
 
 export const PlanFilter = z.object({
-  projectId: qInt.positive().optional(),
+  projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)'),
   title: z.string().max(200).optional(),
   status: PlanStatus.optional(),
-  enable: z.enum(['true', 'false']).optional(),
-  releaseId: qInt.positive().optional(),
-  ownerId: qInt.positive().optional(),
+  enable: z.enum(['true', 'false']).optional().describe('whether the plan is open for work'),
+  releaseId: qInt.positive().optional().describe('id of a release of the same project (GET /ccms/release/list)'),
+  ownerId: qInt.positive().optional().describe('user id of the owner'),
 });
 export type PlanFilter = z.infer<typeof PlanFilter>;
 export const PlanQuery = PageQuery.extend(PlanFilter.shape);

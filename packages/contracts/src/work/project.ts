@@ -25,7 +25,7 @@ export const ProjectCategoryPerm = {
 
 /** Object-level rights on a project, strongest first (the grant levels). */
 export const PROJECT_LEVELS = GRANT_LEVELS;
-export const ProjectLevel = z.enum(PROJECT_LEVELS);
+export const ProjectLevel = z.enum(PROJECT_LEVELS).describe('granted level on the project: owner, admin, write or read');
 export type ProjectLevel = z.infer<typeof ProjectLevel>;
 
 export const UpdateSchedule = z.enum(PROJECT_REFRESH_OPTIONS);
@@ -43,11 +43,14 @@ const projectFields = z.object({
   beginDate: OptionalDate.optional(),
   endDate: OptionalDate.optional(),
   version: z.string().trim().min(1).max(64),
-  libraryId: OptionalId.optional(),
+  libraryId: OptionalId.optional().describe('id of a library (GET /ccms/library/list)'),
   /** The branch the project starts from ("branch" of the spec, required). */
-  sourceBranch: BranchName,
+  sourceBranch: BranchName.describe('library branch the project branch is made from'),
   /** The branch the project works on; created from sourceBranch unless useOriginBranch. */
-  projectBranch: z.union([BranchName, z.literal('')]).default(''),
+  projectBranch: z
+    .union([BranchName, z.literal('')])
+    .default('')
+    .describe('library branch the project writes to'),
   useOriginBranch: z.boolean().default(false),
   ownerId: OptionalId.optional().describe('defaults to the caller'),
   risk: z.string().max(500).default(''),
@@ -66,7 +69,12 @@ function projectRules(value: z.infer<typeof projectFields>, ctx: z.RefinementCtx
 export const ProjectBody = projectFields.superRefine(projectRules);
 export type ProjectBody = z.infer<typeof ProjectBody>;
 
-export const ProjectUpdate = projectFields.extend({ id: z.number().int().positive(), rowVersion: RowVersion }).superRefine(projectRules);
+export const ProjectUpdate = projectFields
+  .extend({
+    id: z.number().int().positive(),
+    rowVersion: RowVersion.describe('the rowVersion read with the row; a stale value answers 409 instead of overwriting another edit'),
+  })
+  .superRefine(projectRules);
 export type ProjectUpdate = z.infer<typeof ProjectUpdate>;
 
 export const Project = z.object({
@@ -113,8 +121,8 @@ export const ProjectFilter = z.object({
   name: z.string().max(64).optional(),
   status: Status01.optional(),
   category: z.string().max(100).optional(),
-  ownerId: qInt.positive().optional(),
-  libraryId: qInt.positive().optional(),
+  ownerId: qInt.positive().optional().describe('user id of the owner'),
+  libraryId: qInt.positive().optional().describe('id of a library (GET /ccms/library/list)'),
 });
 export type ProjectFilter = z.infer<typeof ProjectFilter>;
 
@@ -127,8 +135,8 @@ export const PROJECT_SORT_COLUMNS = ['title', 'name', 'status', 'beginDate', 'en
 export const ProjectReAdd = z.object({ id: z.coerce.number().int().positive() });
 
 export const ProjectIdQuery = z.object({ id: z.coerce.number().int().positive() });
-export const ProjectScopedQuery = z.object({ projectId: z.coerce.number().int().positive() });
-export const UserStrQuery = z.object({ userStr: z.string().trim().max(100).default('') });
+export const ProjectScopedQuery = z.object({ projectId: z.coerce.number().int().positive().describe('id of a project (GET /ccms/project/list)') });
+export const UserStrQuery = z.object({ userStr: z.string().trim().max(100).default('').describe('part of a user name or nick name') });
 
 export const ProjectProgress = z.object({
   id: z.number(),
@@ -167,10 +175,10 @@ export type ProjectGrant = z.infer<typeof ProjectGrant>;
 
 export const ProjectGrantBody = z
   .object({
-    projectId: z.number().int().positive(),
-    granteeType: ProjectGranteeType,
+    projectId: z.number().int().positive().describe('id of a project (GET /ccms/project/list)'),
+    granteeType: ProjectGranteeType.describe('who is granted: user, role or all (everyone; granteeId ignored)'),
     granteeId: z.number().int().min(0).default(0).describe('user or role id; 0 for all'),
-    level: ProjectLevel,
+    level: ProjectLevel.describe('granted level: admin, owner, write or read'),
   })
   .refine((g) => (g.granteeType === 'all' ? g.granteeId === 0 : g.granteeId > 0), { message: 'field.required', path: ['granteeId'] });
 export type ProjectGrantBody = z.infer<typeof ProjectGrantBody>;
@@ -193,8 +201,8 @@ export const ProjectMember = z.object({
 export type ProjectMember = z.infer<typeof ProjectMember>;
 
 export const ProjectMemberBody = z.object({
-  projectId: z.number().int().positive(),
-  userIds: z.array(z.number().int().positive()).min(1).max(200),
+  projectId: z.number().int().positive().describe('id of a project (GET /ccms/project/list)'),
+  userIds: z.array(z.number().int().positive()).min(1).max(200).describe('ids of users (GET /system/user/list)'),
   projectRole: z.enum(PROJECT_ROLES).default('writer'),
 });
 export type ProjectMemberBody = z.infer<typeof ProjectMemberBody>;
@@ -222,7 +230,7 @@ export const ProjectCategoryBody = z.object({
   name: z.string().trim().min(1).max(100),
   value: z.string().trim().min(1).max(100),
   status: Status01.default('0'),
-  sort: z.coerce.number().int().min(0).max(9999).default(0),
+  sort: z.coerce.number().int().min(0).max(9999).default(0).describe('display order, ascending'),
 });
 export type ProjectCategoryBody = z.infer<typeof ProjectCategoryBody>;
 
@@ -238,14 +246,14 @@ const mustSelect = z.preprocess(
 );
 
 export const ProjectConfigBody = z.object({
-  projectId: z.number().int().positive(),
-  writerId: mustSelect,
-  writeReviewerId: mustSelect,
-  translatorId: mustSelect,
-  translateReviewerId: mustSelect,
+  projectId: z.number().int().positive().describe('id of a project (GET /ccms/project/list)'),
+  writerId: mustSelect.describe('user id of the writer'),
+  writeReviewerId: mustSelect.describe('user id of the reviewer of the writing'),
+  translatorId: mustSelect.describe('user id of the translator'),
+  translateReviewerId: mustSelect.describe('user id of the reviewer of the translation'),
   notice: z.boolean().default(false),
-  noticeType: z.enum(NOTICE_TYPES).default('system'),
-  reviewRule: z.enum(REVIEW_RULES).default('all'),
+  noticeType: z.enum(NOTICE_TYPES).default('system').describe('how people are notified: email or system message'),
+  reviewRule: z.enum(REVIEW_RULES).default('all').describe('all: every reviewer must approve; one: any one reviewer suffices'),
   existTranslate: z.boolean().default(false),
 });
 export type ProjectConfigBody = z.infer<typeof ProjectConfigBody>;

@@ -15,7 +15,7 @@ export const ReleaseLogPerm = {
 export const RELEASE_LOG_STATUSES = ['notStarted', 'success', 'fail'] as const;
 
 export const ReleaseLogBody = z.object({
-  projectId: z.number().int().positive(),
+  projectId: z.number().int().positive().describe('id of a project (GET /ccms/project/list)'),
   planId: z.number().int().positive().nullable().optional().describe('the plan released; its title is copied'),
   planTitle: z.string().trim().max(200).optional().describe('used when no plan is named'),
   version: z.string().trim().min(1).max(64),
@@ -25,7 +25,7 @@ export const ReleaseLogBody = z.object({
 });
 export type ReleaseLogBody = z.infer<typeof ReleaseLogBody>;
 
-export const ReleaseLogUpdate = ReleaseLogBody.extend({ logId: z.number().int().positive() });
+export const ReleaseLogUpdate = ReleaseLogBody.extend({ logId: z.number().int().positive().describe('id of a release log entry') });
 export type ReleaseLogUpdate = z.infer<typeof ReleaseLogUpdate>;
 
 export const ReleaseLog = z.object({
@@ -46,7 +46,7 @@ export const ReleaseLog = z.object({
 export type ReleaseLog = z.infer<typeof ReleaseLog>;
 
 export const ReleaseLogFilter = z.object({
-  projectId: qInt.positive().optional(),
+  projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)'),
   planTitle: z.string().max(200).optional(),
   version: z.string().max(64).optional(),
   status: z.enum(RELEASE_LOG_STATUSES).optional(),

@@ -12,7 +12,7 @@ export const ReleasePerm = {
 } as const;
 
 const releaseFields = z.object({
-  projectId: z.number().int().positive(),
+  projectId: z.number().int().positive().describe('id of a project (GET /ccms/project/list)'),
   title: z.string().trim().min(1).max(200),
   description: z.string().max(10_000).default(''),
   /** 0 normal, 1 closed. */
@@ -24,7 +24,12 @@ const rules = endNotBeforeBegin<z.infer<typeof releaseFields>>('beginDate', 'end
 
 export const ReleaseBody = releaseFields.superRefine(rules);
 export type ReleaseBody = z.infer<typeof ReleaseBody>;
-export const ReleaseUpdate = releaseFields.extend({ id: z.number().int().positive(), rowVersion: RowVersion }).superRefine(rules);
+export const ReleaseUpdate = releaseFields
+  .extend({
+    id: z.number().int().positive(),
+    rowVersion: RowVersion.describe('the rowVersion read with the row; a stale value answers 409 instead of overwriting another edit'),
+  })
+  .superRefine(rules);
 export type ReleaseUpdate = z.infer<typeof ReleaseUpdate>;
 
 export const Release = z.object({
@@ -45,7 +50,7 @@ export const Release = z.object({
 export type Release = z.infer<typeof Release>;
 
 export const ReleaseFilter = z.object({
-  projectId: qInt.positive().optional(),
+  projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)'),
   title: z.string().max(200).optional(),
   status: Status01.optional(),
 });

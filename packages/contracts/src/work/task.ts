@@ -14,7 +14,7 @@ export const TaskPerm = {
 } as const;
 
 export const TASK_STATUSES = ['new', 'notStarted', 'inProgress', 'completed'] as const;
-export const TaskStatus = z.enum(TASK_STATUSES);
+export const TaskStatus = z.enum(TASK_STATUSES).describe('task status code');
 export type TaskStatus = z.infer<typeof TaskStatus>;
 
 export const TASK_CATEGORIES = ['writing', 'review', 'translation', 'translationReview', 'other'] as const;
@@ -23,12 +23,12 @@ export const TASK_CATEGORIES = ['writing', 'review', 'translation', 'translation
 const Hours = z.coerce.number().min(0).max(100_000).multipleOf(0.01).default(0);
 
 const taskFields = z.object({
-  projectId: z.number().int().positive(),
-  planId: OptionalId.optional(),
+  projectId: z.number().int().positive().describe('id of a project (GET /ccms/project/list)'),
+  planId: OptionalId.optional().describe('id of a plan of the same project (GET /ccms/plan/list)'),
   title: z.string().trim().min(1).max(200),
   category: z.enum(TASK_CATEGORIES).default('writing'),
-  assigneeId: OptionalId.optional(),
-  writerId: OptionalId.optional(),
+  assigneeId: OptionalId.optional().describe('user id of the assignee'),
+  writerId: OptionalId.optional().describe('user id of the writer'),
   status: TaskStatus.default('new'),
   beginDate: OptionalDate.optional(),
   dueDate: OptionalDate.optional(),
@@ -41,15 +41,20 @@ const rules = endNotBeforeBegin<z.infer<typeof taskFields>>('beginDate', 'dueDat
 /** remain and exceed are computed by the server: remain = max(effort - effortCompleted, 0), exceed = max(effortCompleted - effort, 0). */
 export const TaskBody = taskFields.superRefine(rules);
 export type TaskBody = z.infer<typeof TaskBody>;
-export const TaskUpdate = taskFields.extend({ id: z.number().int().positive(), rowVersion: RowVersion }).superRefine(rules);
+export const TaskUpdate = taskFields
+  .extend({
+    id: z.number().int().positive(),
+    rowVersion: RowVersion.describe('the rowVersion read with the row; a stale value answers 409 instead of overwriting another edit'),
+  })
+  .superRefine(rules);
 export type TaskUpdate = z.infer<typeof TaskUpdate>;
 
 /** Progress on a task by its assignee or writer (my tasks) or an editor. */
 export const TaskProgressBody = z.object({
   id: z.number().int().positive(),
-  rowVersion: RowVersion,
+  rowVersion: RowVersion.describe('the rowVersion read with the row; a stale value answers 409 instead of overwriting another edit'),
   status: TaskStatus,
-  effortCompleted: Hours,
+  effortCompleted: Hours.describe('hours spent'),
 });
 export type TaskProgressBody = z.infer<typeof TaskProgressBody>;
 
@@ -82,12 +87,12 @@ export const Task = z.object({
 export type Task = z.infer<typeof Task>;
 
 export const TaskFilter = z.object({
-  projectId: qInt.positive().optional(),
-  planId: qInt.positive().optional(),
+  projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)'),
+  planId: qInt.positive().optional().describe('id of a plan of the same project (GET /ccms/plan/list)'),
   title: z.string().max(200).optional(),
   status: TaskStatus.optional(),
   category: z.enum(TASK_CATEGORIES).optional(),
-  assigneeId: qInt.positive().optional(),
+  assigneeId: qInt.positive().optional().describe('user id of the assignee'),
 });
 export type TaskFilter = z.infer<typeof TaskFilter>;
 export const TaskQuery = PageQuery.extend(TaskFilter.shape);

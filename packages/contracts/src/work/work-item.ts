@@ -34,7 +34,7 @@ export const WorkItemFields = z.object({
   title: z.string().trim().min(1).max(200),
   priority: z.number().int().min(1).max(4).describe('1 highest to 4 lowest'),
   severity: z.number().int().min(1).max(4).describe('1 blocker to 4 minor'),
-  releaseId: OptionalId,
+  releaseId: OptionalId.describe('id of a release of the same project (GET /ccms/release/list)'),
   iterationId: OptionalId.describe('the plan the item is scheduled in'),
   version: text(64),
   template: text(100),
@@ -43,7 +43,7 @@ export const WorkItemFields = z.object({
   deadline: day,
   estimate: hours,
   parentId: OptionalId.describe('parent requirement of a sub-requirement'),
-  progress: z.number().int().min(0).max(100),
+  progress: z.number().int().min(0).max(100).describe('percent done, 0-100'),
   archived: z.boolean(),
   confidential: z.boolean(),
   feature: text(200),
@@ -53,20 +53,20 @@ export const WorkItemFields = z.object({
   businessValue: text(64),
   versionReport: text(64),
   versionTest: text(64),
-  versionFix: text(64),
+  versionFix: text(64).describe('version that fixes the defect'),
   versionClose: text(64),
   baselineFind: text(64),
   baselineJoin: text(64),
   baselineTest: text(64),
   baselineClose: text(64),
-  ownerId: userId,
-  cc: userIds,
-  assigneeId: userId,
-  participator: userIds,
-  auditorId: userId,
-  confirmerId: userId,
-  effort: hours,
-  effortCompleted: hours,
+  ownerId: userId.describe('user id of the owner'),
+  cc: userIds.describe('user ids copied on the work item'),
+  assigneeId: userId.describe('user id of the assignee'),
+  participator: userIds.describe('user ids taking part'),
+  auditorId: userId.describe('user id of the reviewer who audits the work item'),
+  confirmerId: userId.describe('user id of the person who confirms the work item'),
+  effort: hours.describe('planned hours'),
+  effortCompleted: hours.describe('hours spent'),
   createdFrom: text(100),
   os: text(64),
   platform: text(64),
@@ -85,8 +85,8 @@ const datesInOrder = endNotBeforeBegin<Partial<WorkItemFields>>('begin', 'due');
 
 export const WorkItemBody = WorkItemFields.partial()
   .extend({
-    projectId: z.number().int().positive(),
-    workItemType: z.enum(WORK_ITEM_TYPES),
+    projectId: z.number().int().positive().describe('id of a project (GET /ccms/project/list)'),
+    workItemType: z.enum(WORK_ITEM_TYPES).describe('requirement or defect'),
     title: z.string().trim().min(1).max(200),
   })
   .superRefine(datesInOrder);
@@ -95,9 +95,9 @@ export type WorkItemBody = z.infer<typeof WorkItemBody>;
 /** A partial edit: fields left out stay as they are; rowVersion is the version the caller read. */
 export const WorkItemUpdate = WorkItemFields.partial()
   .extend({
-    workItemId: z.number().int().positive(),
+    workItemId: z.number().int().positive().describe('id of a work item (GET /ccms/workitem/list)'),
     projectId: z.number().int().positive().describe('the project the caller works in; another one is "Project mismatch"'),
-    rowVersion: z.number().int().positive(),
+    rowVersion: z.number().int().positive().describe('the rowVersion read with the row; a stale value answers 409 instead of overwriting another edit'),
   })
   .superRefine(datesInOrder);
 export type WorkItemUpdate = z.infer<typeof WorkItemUpdate>;
@@ -246,11 +246,11 @@ export const WORK_ITEM_SORT_COLUMNS = [
 ] as const;
 
 export const WorkItemFilter = z.object({
-  projectId: qInt.positive().optional(),
-  workItemType: z.enum(WORK_ITEM_TYPES).optional(),
+  projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)'),
+  workItemType: z.enum(WORK_ITEM_TYPES).optional().describe('requirement or defect'),
   status: z.enum(WORK_ITEM_STATES).optional(),
   title: z.string().max(200).optional(),
-  assigneeId: qInt.positive().optional(),
+  assigneeId: qInt.positive().optional().describe('user id of the assignee'),
   parentId: qInt.positive().optional().describe('sub-requirements of this requirement'),
 });
 export type WorkItemFilter = z.infer<typeof WorkItemFilter>;
@@ -259,7 +259,7 @@ export const WorkItemQuery = PageQuery.extend(WorkItemFilter.shape);
 export type WorkItemQuery = z.infer<typeof WorkItemQuery>;
 
 /** Project the caller works in, when a request names it (detail, delete). */
-export const ProjectScope = z.object({ projectId: qInt.positive().optional() });
+export const ProjectScope = z.object({ projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)') });
 
 // ---- condition query ----
 
@@ -344,14 +344,14 @@ export type Condition = z.infer<typeof Condition>;
 export const Conditions = z.array(Condition).max(MAX_CONDITIONS, { message: 'workItem.tooManyConditions' });
 
 export const ConditionQuery = z.object({
-  conditions: Conditions.default([]),
-  logic: z.enum(['and', 'or']).default('and'),
+  conditions: Conditions.default([]).describe('filter conditions: field, operator and value (GET /ccms/workitem/filter for examples)'),
+  logic: z.enum(['and', 'or']).default('and').describe('how conditions combine: and (all) or or (any)'),
   pageNum: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(1000).default(20),
   orderByColumn: z.string().max(64).optional(),
-  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
-  workItemType: z.enum(WORK_ITEM_TYPES).optional(),
-  projectId: z.number().int().positive().optional(),
+  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional().describe('sort direction'),
+  workItemType: z.enum(WORK_ITEM_TYPES).optional().describe('requirement or defect'),
+  projectId: z.number().int().positive().optional().describe('id of a project (GET /ccms/project/list)'),
 });
 export type ConditionQuery = z.infer<typeof ConditionQuery>;
 
@@ -366,12 +366,15 @@ const jsonIfString = (v: unknown) => {
 };
 
 export const WorkItemExport = z.object({
-  conditions: z.preprocess(jsonIfString, Conditions).default([]),
-  logic: z.enum(['and', 'or']).default('and'),
+  conditions: z
+    .preprocess(jsonIfString, Conditions)
+    .default([])
+    .describe('filter conditions: field, operator and value (GET /ccms/workitem/filter for examples)'),
+  logic: z.enum(['and', 'or']).default('and').describe('how conditions combine: and (all) or or (any)'),
   orderByColumn: z.string().max(64).optional(),
-  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
-  workItemType: z.enum(WORK_ITEM_TYPES).optional(),
-  projectId: qInt.positive().optional(),
+  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional().describe('sort direction'),
+  workItemType: z.enum(WORK_ITEM_TYPES).optional().describe('requirement or defect'),
+  projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)'),
 });
 export type WorkItemExport = z.infer<typeof WorkItemExport>;
 
@@ -379,38 +382,38 @@ export type WorkItemExport = z.infer<typeof WorkItemExport>;
 
 export const SavedFilterBody = z.object({
   name: z.string().trim().min(1).max(100),
-  conditions: Conditions,
-  logic: z.enum(['and', 'or']).default('and'),
-  workItemType: z.enum(WORK_ITEM_TYPES).nullable().optional(),
-  projectId: z.number().int().positive().nullable().optional(),
+  conditions: Conditions.describe('filter conditions: field, operator and value (GET /ccms/workitem/filter for examples)'),
+  logic: z.enum(['and', 'or']).default('and').describe('how conditions combine: and (all) or or (any)'),
+  workItemType: z.enum(WORK_ITEM_TYPES).nullable().optional().describe('requirement or defect'),
+  projectId: z.number().int().positive().nullable().optional().describe('id of a project (GET /ccms/project/list)'),
 });
 export type SavedFilterBody = z.infer<typeof SavedFilterBody>;
 
 export const SavedFilter = z.object({
-  filterId: z.number(),
+  filterId: z.number().describe('id of a saved work item filter'),
   name: z.string(),
-  conditions: z.array(Condition),
-  logic: z.enum(['and', 'or']),
-  workItemType: z.enum(WORK_ITEM_TYPES).nullable(),
-  projectId: z.number().nullable(),
+  conditions: z.array(Condition).describe('filter conditions: field, operator and value (GET /ccms/workitem/filter for examples)'),
+  logic: z.enum(['and', 'or']).describe('how conditions combine: and (all) or or (any)'),
+  workItemType: z.enum(WORK_ITEM_TYPES).nullable().describe('requirement or defect'),
+  projectId: z.number().nullable().describe('id of a project (GET /ccms/project/list)'),
   createTime: DateTime,
 });
 export type SavedFilter = z.infer<typeof SavedFilter>;
 
 export const FilterListQuery = z.object({
-  projectId: qInt.positive().optional(),
-  workItemType: z.enum(WORK_ITEM_TYPES).optional(),
+  projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)'),
+  workItemType: z.enum(WORK_ITEM_TYPES).optional().describe('requirement or defect'),
 });
 
 // ---- transitions ----
 
 export const TransitionBody = z.object({
-  action: z.enum(WORK_ITEM_ACTIONS),
-  projectId: z.number().int().positive().optional(),
+  action: z.enum(WORK_ITEM_ACTIONS).describe("a transition action allowed in the item's current state (see the item's actions)"),
+  projectId: z.number().int().positive().optional().describe('id of a project (GET /ccms/project/list)'),
   rowVersion: z.number().int().positive().optional().describe('when given, a stale version answers 409'),
   resolution: z.enum(RESOLUTIONS).optional().describe('required by resolve'),
   closeReason: z.enum(CLOSE_REASONS).optional().describe('required by close of a requirement'),
-  versionFix: text(64).optional(),
+  versionFix: text(64).optional().describe('version that fixes the defect'),
   comment: z.string().trim().max(5000).optional().describe('kept as a comment on the item'),
 });
 export type TransitionBody = z.infer<typeof TransitionBody>;
@@ -439,7 +442,10 @@ export const WorkItemComment = z.object({
 });
 export type WorkItemComment = z.infer<typeof WorkItemComment>;
 
-export const CommentParams = z.object({ id: z.coerce.number().int().positive(), commentId: z.coerce.number().int().positive() });
+export const CommentParams = z.object({
+  id: z.coerce.number().int().positive(),
+  commentId: z.coerce.number().int().positive().describe('id of a work item comment'),
+});
 
 // ---- attachments ----
 
@@ -455,7 +461,10 @@ export const WorkItemAttachment = z.object({
 });
 export type WorkItemAttachment = z.infer<typeof WorkItemAttachment>;
 
-export const AttachmentParams = z.object({ id: z.coerce.number().int().positive(), attachmentId: z.coerce.number().int().positive() });
+export const AttachmentParams = z.object({
+  id: z.coerce.number().int().positive(),
+  attachmentId: z.coerce.number().int().positive().describe('id of a work item attachment'),
+});
 
 export const AttachmentUploadQuery = z.object({
   replace: z.enum(['true', 'false']).optional().describe('true replaces a file of the same name'),

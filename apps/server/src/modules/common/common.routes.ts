@@ -30,29 +30,51 @@ const urlOf = (req: FastifyRequest, fileName: string) => `${req.protocol}://${re
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = commonService(app.db, app.storage);
 
-  app.post('/common/upload', { config: { authenticated: true, log }, schema: { response: { 200: UploadResult } } }, async (req) => {
-    const limits = await common.limits();
-    const [stored] = await common.store(await readFiles(req, 'file', { ...limits, maxFiles: 1 }), 'file', limits.maxMb);
-    if (!stored) throw new Error('upload stored nothing');
-    return { code: 200, msg: 'ok', url: urlOf(req, stored.fileName), ...stored };
-  });
+  app.post(
+    '/common/upload',
+    {
+      config: { authenticated: true, log },
+      schema: { summary: "Upload one file to the server's file store", tags: ['common/file'], response: { 200: UploadResult } },
+    },
+    async (req) => {
+      const limits = await common.limits();
+      const [stored] = await common.store(await readFiles(req, 'file', { ...limits, maxFiles: 1 }), 'file', limits.maxMb);
+      if (!stored) throw new Error('upload stored nothing');
+      return { code: 200, msg: 'ok', url: urlOf(req, stored.fileName), ...stored };
+    },
+  );
 
-  app.post('/common/uploads', { config: { authenticated: true, log }, schema: { response: { 200: UploadsResult } } }, async (req) => {
-    const limits = await common.limits();
-    const stored = await common.store(await readFiles(req, 'files', limits), 'files', limits.maxMb);
-    return {
-      code: 200,
-      msg: 'ok',
-      urls: stored.map((s) => urlOf(req, s.fileName)).join(','),
-      fileNames: stored.map((s) => s.fileName).join(','),
-      newFileNames: stored.map((s) => s.newFileName).join(','),
-      originalFilenames: stored.map((s) => s.originalFilename).join(','),
-    };
-  });
+  app.post(
+    '/common/uploads',
+    {
+      config: { authenticated: true, log },
+      schema: { summary: "Upload several files to the server's file store", tags: ['common/file'], response: { 200: UploadsResult } },
+    },
+    async (req) => {
+      const limits = await common.limits();
+      const stored = await common.store(await readFiles(req, 'files', limits), 'files', limits.maxMb);
+      return {
+        code: 200,
+        msg: 'ok',
+        urls: stored.map((s) => urlOf(req, s.fileName)).join(','),
+        fileNames: stored.map((s) => s.fileName).join(','),
+        newFileNames: stored.map((s) => s.newFileName).join(','),
+        originalFilenames: stored.map((s) => s.originalFilename).join(','),
+      };
+    },
+  );
 
   app.get(
     '/common/download',
-    { config: { authenticated: true }, schema: { querystring: DownloadQuery, response: { 200: FileResponse } } },
+    {
+      config: { authenticated: true },
+      schema: {
+        summary: 'Download a generated file (e.g. a finished export) by name',
+        tags: ['common/file'],
+        querystring: DownloadQuery,
+        response: { 200: FileResponse },
+      },
+    },
     async (req, reply) => {
       const file = await common.openDownload(req.query.fileName);
       // Exports are one-shot: with delete=true the file goes once it has been read out.
@@ -66,7 +88,15 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   // random part, and only images and videos are shown inline; anything else is an attachment.
   app.get(
     '/profile/upload/*',
-    { config: { public: true }, schema: { params: z.object({ '*': z.string().max(300) }), response: { 200: FileResponse } } },
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Serve an uploaded file by its stored path',
+        tags: ['common/file'],
+        params: z.object({ '*': z.string().max(300) }),
+        response: { 200: FileResponse },
+      },
+    },
     async (req, reply) => {
       const file = await common.openResource(`/profile/upload/${req.params['*']}`);
       const type = INLINE_TYPES[path.extname(file.downloadName).slice(1).toLowerCase()];
@@ -77,7 +107,15 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/common/download/resource',
-    { config: { authenticated: true }, schema: { querystring: ResourceQuery, response: { 200: FileResponse } } },
+    {
+      config: { authenticated: true },
+      schema: {
+        summary: 'Download an uploaded file by the name /common/upload answered',
+        tags: ['common/file'],
+        querystring: ResourceQuery,
+        response: { 200: FileResponse },
+      },
+    },
     async (req, reply) => sendFile(reply, await common.openResource(req.query.resource)),
   );
 };

@@ -1,11 +1,15 @@
 import type { Language } from '@ccms/contracts/constants';
+import { type MessageKey, translate } from '@ccms/contracts/messages';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
-/** One spreadsheet column: the row field, its heading in both languages, and how to show a value. */
+/**
+ * One spreadsheet column: the row field, its heading as a message key (`<entity>.excel.<field>`,
+ * zh and en in the contracts' messages), and how to show a value.
+ */
 export interface ExcelColumn<T> {
   key: keyof T & string;
-  header: { zh: string; en: string };
+  header: MessageKey;
   width?: number;
   format?: (value: T[keyof T], row: T) => string | number | Date | null;
 }
@@ -14,7 +18,7 @@ export interface ExcelColumn<T> {
 export async function toXlsx<T>(sheetName: string, columns: ExcelColumn<T>[], rows: T[], lang: Language): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = columns.map((c) => ({ header: c.header[lang], key: c.key, width: c.width ?? 18 }));
+  sheet.columns = columns.map((c) => ({ header: translate(lang, c.header), key: c.key, width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   for (const row of rows) {
@@ -34,8 +38,8 @@ export async function readXlsx<T>(buffer: Buffer, columns: ExcelColumn<T>[]): Pr
   if (!sheet) return [];
   const keyByHeading = new Map<string, keyof T & string>();
   for (const c of columns) {
-    keyByHeading.set(c.header.zh.trim(), c.key);
-    keyByHeading.set(c.header.en.trim(), c.key);
+    keyByHeading.set(translate('zh', c.header).trim(), c.key);
+    keyByHeading.set(translate('en', c.header).trim(), c.key);
     keyByHeading.set(c.key, c.key);
   }
   const keys: ((keyof T & string) | undefined)[] = [];

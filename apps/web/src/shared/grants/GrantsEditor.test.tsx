@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../state/session-store';
 import { i18n } from '../../i18n';
+import { useSession } from '../../state/session-store';
 import { type GrantRow, GrantsEditor } from './GrantsEditor';
 
 beforeAll(async () => {

@@ -25,30 +25,67 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/catalog/state',
-    { config: { permission: CatalogPerm.query }, schema: { querystring: CatalogScope, response: { 200: okOf(CatalogState) } } },
+    {
+      config: { permission: CatalogPerm.query },
+      schema: {
+        summary: 'Show the catalogue index state of a library branch',
+        tags: ['content/catalog'],
+        querystring: CatalogScope,
+        response: { 200: okOf(CatalogState) },
+      },
+    },
     async (req) => ok(await catalog.state(caller(req), req.query)),
   );
   app.post(
     '/ccms/catalog/reindex',
     {
       config: { permission: CatalogPerm.reindex, log: { title: 'catalog', businessType: BusinessType.UPDATE } },
-      schema: { querystring: ReindexQuery, response: { 200: okOf(ReindexResult) } },
+      schema: {
+        summary: 'Rebuild the catalogue index of a library branch',
+        tags: ['content/catalog'],
+        querystring: ReindexQuery,
+        response: { 200: okOf(ReindexResult) },
+      },
     },
     async (req) => ok(await catalog.reindex(caller(req), req.query)),
   );
   app.get(
     '/ccms/catalog/broken',
-    { config: { permission: CatalogPerm.query }, schema: { querystring: BrokenQuery, response: { 200: catalogRowsOf(LinkRow) } } },
+    {
+      config: { permission: CatalogPerm.query },
+      schema: {
+        summary: 'List broken references found in a library branch',
+        tags: ['content/catalog'],
+        querystring: BrokenQuery,
+        response: { 200: catalogRowsOf(LinkRow) },
+      },
+    },
     async (req) => list(await catalog.broken(caller(req), req.query)),
   );
   app.get(
     '/ccms/catalog/keys',
-    { config: { permission: CatalogPerm.query }, schema: { querystring: KeyQuery, response: { 200: catalogRowsOf(KeyRow) } } },
+    {
+      config: { permission: CatalogPerm.query },
+      schema: {
+        summary: 'List the key definitions of a library branch',
+        tags: ['content/catalog'],
+        querystring: KeyQuery,
+        response: { 200: catalogRowsOf(KeyRow) },
+      },
+    },
     async (req) => list(await catalog.keys(caller(req), req.query)),
   );
   app.get(
     '/ccms/catalog/resources',
-    { config: { permission: CatalogPerm.query }, schema: { querystring: ResourceQuery, response: { 200: catalogRowsOf(ResourceRow) } } },
+    {
+      config: { permission: CatalogPerm.query },
+      schema: {
+        summary: 'List the images and videos of a library branch with how often each is referenced',
+        tags: ['content/catalog'],
+        querystring: ResourceQuery,
+        response: { 200: catalogRowsOf(ResourceRow) },
+      },
+    },
     async (req) => list(await catalog.resources(caller(req), req.query)),
   );
 };

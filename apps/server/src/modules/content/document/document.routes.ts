@@ -57,22 +57,39 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/document/list',
-    { config: { permission: DocumentPerm.list }, schema: { querystring: DocumentQuery, response: { 200: catalogRowsOf(DocumentRow) } } },
+    {
+      config: { permission: DocumentPerm.list },
+      schema: {
+        summary: 'List documents (DITA maps) by page',
+        tags: ['content/document'],
+        querystring: DocumentQuery,
+        response: { 200: catalogRowsOf(DocumentRow) },
+      },
+    },
     async (req) => list(await documents.list(caller(req), req.query)),
   );
   app.get(
     '/ccms/document/:id',
-    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, response: { 200: okOf(DocumentDetail) } } },
+    {
+      config: { permission: DocumentPerm.query },
+      schema: { summary: "Get a document's properties", tags: ['content/document'], params: DocumentIdParam, response: { 200: okOf(DocumentDetail) } },
+    },
     async (req) => ok(await documents.get(caller(req), req.params.id)),
   );
   app.get(
     '/ccms/document/:id/toc',
-    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, response: { 200: okOf(DocumentToc) } } },
+    {
+      config: { permission: DocumentPerm.query },
+      schema: { summary: "Get a document's table of contents", tags: ['content/document'], params: DocumentIdParam, response: { 200: okOf(DocumentToc) } },
+    },
     async (req) => ok(await documents.toc(caller(req), req.params.id)),
   );
   app.put(
     '/ccms/document',
-    { config: { permission: DocumentPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: DocumentProps, response: { 200: OkEmpty } } },
+    {
+      config: { permission: DocumentPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: "Update a document's properties", tags: ['content/document'], body: DocumentProps, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await documents.update(caller(req), req.body);
       return done();
@@ -82,7 +99,13 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/document/:id/status',
     {
       config: { permission: DocumentPerm.edit, log: log(BusinessType.UPDATE) },
-      schema: { params: DocumentIdParam, body: DocumentStatusBody, response: { 200: okOf(StatusChange) } },
+      schema: {
+        summary: "Change a document's status",
+        tags: ['content/document'],
+        params: DocumentIdParam,
+        body: DocumentStatusBody,
+        response: { 200: okOf(StatusChange) },
+      },
     },
     async (req) => ok(await documents.setStatus(caller(req), req.params.id, req.body.status)),
   );
@@ -90,49 +113,105 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/document/:id/node/status',
     {
       config: { permission: DocumentPerm.edit, log: log(BusinessType.UPDATE) },
-      schema: { params: DocumentIdParam, body: TocNodeStatusBody, response: { 200: okOf(StatusChange) } },
+      schema: {
+        summary: "Change the status of one node in a document's table of contents",
+        tags: ['content/document'],
+        params: DocumentIdParam,
+        body: TocNodeStatusBody,
+        response: { 200: okOf(StatusChange) },
+      },
     },
     async (req) => ok(await documents.setNodeStatus(caller(req), req.params.id, req.body)),
   );
   app.get(
     '/ccms/document/:id/connections',
-    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, response: { 200: okOf(DocumentConnections) } } },
+    {
+      config: { permission: DocumentPerm.query },
+      schema: {
+        summary: 'List the files a document uses and the maps and topics that use it',
+        tags: ['content/document'],
+        params: DocumentIdParam,
+        response: { 200: okOf(DocumentConnections) },
+      },
+    },
     async (req) => ok(await documents.connections(caller(req), req.params.id)),
   );
   app.get(
     '/ccms/document/:id/outputs',
     {
       config: { permission: DocumentPerm.query },
-      schema: { params: DocumentIdParam, querystring: DocumentPageQuery, response: { 200: catalogRowsOf(DocumentOutput) } },
+      schema: {
+        summary: "List a document's published outputs by page",
+        tags: ['content/document'],
+        params: DocumentIdParam,
+        querystring: DocumentPageQuery,
+        response: { 200: catalogRowsOf(DocumentOutput) },
+      },
     },
     async (req) => list(await documents.outputs(caller(req), req.params.id, req.query)),
   );
   app.get(
     '/ccms/document/:id/revisions',
-    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, querystring: DocumentPageQuery, response: { 200: rowsOf(RevisionRow) } } },
+    {
+      config: { permission: DocumentPerm.query },
+      schema: {
+        summary: "List a document's revisions by page",
+        tags: ['content/document'],
+        params: DocumentIdParam,
+        querystring: DocumentPageQuery,
+        response: { 200: rowsOf(RevisionRow) },
+      },
+    },
     async (req) => rows(await revisions.list(caller(req), req.params.id, req.query)),
   );
   app.post(
     '/ccms/document/:id/revision',
     {
       config: { permission: DocumentPerm.edit, log: log(BusinessType.INSERT) },
-      schema: { params: DocumentIdParam, body: RevisionBody, response: { 200: okOf(RevisionRow) } },
+      schema: {
+        summary: 'Record a new revision of a document',
+        tags: ['content/document'],
+        params: DocumentIdParam,
+        body: RevisionBody,
+        response: { 200: okOf(RevisionRow) },
+      },
     },
     async (req) => ok(await revisions.create(caller(req), req.params.id, req.body)),
   );
   app.get(
     '/ccms/document/:id/compare',
-    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, querystring: CompareQuery, response: { 200: okOf(DocumentCompare) } } },
+    {
+      config: { permission: DocumentPerm.query },
+      schema: {
+        summary: "Compare two versions of a document's table of contents",
+        tags: ['content/document'],
+        params: DocumentIdParam,
+        querystring: CompareQuery,
+        response: { 200: okOf(DocumentCompare) },
+      },
+    },
     async (req) => ok(await revisions.compare(caller(req), req.params.id, req.query)),
   );
   app.get(
     '/ccms/document/:id/compare/topic',
-    { config: { permission: DocumentPerm.query }, schema: { params: DocumentIdParam, querystring: CompareTopicQuery, response: { 200: okOf(TextDiff) } } },
+    {
+      config: { permission: DocumentPerm.query },
+      schema: {
+        summary: 'Compare one topic between two versions of a document',
+        tags: ['content/document'],
+        params: DocumentIdParam,
+        querystring: CompareTopicQuery,
+        response: { 200: okOf(TextDiff) },
+      },
+    },
     async (req) => ok(await revisions.compareTopic(caller(req), req.params.id, req.query)),
   );
   app.post(
     '/ccms/document/import',
-    { config: { permission: DocumentPerm.import, log: log(BusinessType.IMPORT) }, schema: { response: { 200: okOf(ImportResult) } } },
+    {
+      config: { permission: DocumentPerm.import, log: log(BusinessType.IMPORT) },
+      schema: { summary: 'Import a document package (multipart) into a library', tags: ['content/document'], response: { 200: okOf(ImportResult) } },
+    },
     async (req) => {
       const auth = caller(req);
       const form = await readForm(req, { beforeFiles: (raw) => writes.assertWritable(auth, importFields(raw).libraryId) });
@@ -143,7 +222,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/document/import/inspect',
     {
       config: { permission: DocumentPerm.import, log: { skip: 'reads the uploaded package only, writes nothing' } },
-      schema: { response: { 200: okOf(ImportInspect) } },
+      schema: { summary: 'Inspect a document package (multipart) before importing it', tags: ['content/document'], response: { 200: okOf(ImportInspect) } },
     },
     async (req) => {
       const form = await readForm(req);
@@ -152,7 +231,15 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/ccms/document/fastCreate',
-    { config: { permission: DocumentPerm.add, log: log(BusinessType.INSERT) }, schema: { body: FastCreateBody, response: { 200: okOf(FastCreateResult) } } },
+    {
+      config: { permission: DocumentPerm.add, log: log(BusinessType.INSERT) },
+      schema: {
+        summary: 'Create a document with its map file in one step',
+        tags: ['content/document'],
+        body: FastCreateBody,
+        response: { 200: okOf(FastCreateResult) },
+      },
+    },
     async (req) => ok(await writes.fastCreate(caller(req), req.body)),
   );
 };

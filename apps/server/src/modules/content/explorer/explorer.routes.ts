@@ -46,27 +46,57 @@ export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/explorer/tree',
-    { config: { permission: ExplorerPerm.list }, schema: { querystring: TreeQuery, response: { 200: okOf(FolderTree) } } },
+    {
+      config: { permission: ExplorerPerm.list },
+      schema: { summary: 'List the folder tree of a library branch', tags: ['content/explorer'], querystring: TreeQuery, response: { 200: okOf(FolderTree) } },
+    },
     async (req) => ok(await explorer.tree(caller(req), req.query)),
   );
   app.get(
     '/ccms/explorer/list',
-    { config: { permission: ExplorerPerm.list }, schema: { querystring: FilesQuery, response: { 200: FileList } } },
+    {
+      config: { permission: ExplorerPerm.list },
+      schema: { summary: 'List the files of a folder in a library branch', tags: ['content/explorer'], querystring: FilesQuery, response: { 200: FileList } },
+    },
     async (req) => ({ code: Code.OK, msg: 'ok', ...(await explorer.list(caller(req), req.query)) }),
   );
   app.get(
     '/ccms/explorer/file',
-    { config: { permission: ExplorerPerm.query }, schema: { querystring: FileQuery, response: { 200: okOf(FileContent) } } },
+    {
+      config: { permission: ExplorerPerm.query },
+      schema: {
+        summary: "Read a file's content from a library branch",
+        tags: ['content/explorer'],
+        querystring: FileQuery,
+        response: { 200: okOf(FileContent) },
+      },
+    },
     async (req) => ok(await explorer.read(caller(req), req.query)),
   );
   app.get(
     '/ccms/explorer/history',
-    { config: { permission: ExplorerPerm.query }, schema: { querystring: HistoryQuery, response: { 200: okOf(z.array(CommitRow)) } } },
+    {
+      config: { permission: ExplorerPerm.query },
+      schema: {
+        summary: 'List the commit history of a file or folder',
+        tags: ['content/explorer'],
+        querystring: HistoryQuery,
+        response: { 200: okOf(z.array(CommitRow)) },
+      },
+    },
     async (req) => ok(await explorer.history(caller(req), req.query)),
   );
   app.get(
     '/ccms/explorer/download',
-    { config: { permission: ExplorerPerm.query }, schema: { querystring: DownloadQuery, response: { 200: Binary } } },
+    {
+      config: { permission: ExplorerPerm.query },
+      schema: {
+        summary: 'Download a file or a folder (as zip) from a library branch',
+        tags: ['content/explorer'],
+        querystring: DownloadQuery,
+        response: { 200: Binary },
+      },
+    },
     async (req, reply) => {
       const file = await explorer.download(caller(req), req.query);
       const encoded = encodeURIComponent(file.fileName);
@@ -81,32 +111,55 @@ export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/ccms/explorer/folder',
-    { config: { permission: ExplorerPerm.add, log: log(BusinessType.INSERT) }, schema: { body: NewFolderBody, response: { 200: okOf(CommitResult) } } },
+    {
+      config: { permission: ExplorerPerm.add, log: log(BusinessType.INSERT) },
+      schema: { summary: 'Create a folder in a library branch', tags: ['content/explorer'], body: NewFolderBody, response: { 200: okOf(CommitResult) } },
+    },
     async (req) => ok(await explorer.newFolder(caller(req), req.body)),
   );
   app.put(
     '/ccms/explorer/file',
-    { config: { permission: ExplorerPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: SaveFileBody, response: { 200: okOf(CommitResult) } } },
+    {
+      config: { permission: ExplorerPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: {
+        summary: "Save a file's content (commits to the library branch)",
+        tags: ['content/explorer'],
+        body: SaveFileBody,
+        response: { 200: okOf(CommitResult) },
+      },
+    },
     async (req) => ok(await explorer.save(caller(req), req.body)),
   );
   app.put(
     '/ccms/explorer/rename',
-    { config: { permission: ExplorerPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: RenameBody, response: { 200: okOf(CommitResult) } } },
+    {
+      config: { permission: ExplorerPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Rename a file or folder', tags: ['content/explorer'], body: RenameBody, response: { 200: okOf(CommitResult) } },
+    },
     async (req) => ok(await explorer.rename(caller(req), req.body)),
   );
   app.put(
     '/ccms/explorer/move',
-    { config: { permission: ExplorerPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: MoveBody, response: { 200: okOf(CommitResult) } } },
+    {
+      config: { permission: ExplorerPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Move files or folders to another folder', tags: ['content/explorer'], body: MoveBody, response: { 200: okOf(CommitResult) } },
+    },
     async (req) => ok(await explorer.move(caller(req), req.body)),
   );
   app.delete(
     '/ccms/explorer',
-    { config: { permission: ExplorerPerm.remove, log: log(BusinessType.DELETE) }, schema: { body: DeleteBody, response: { 200: okOf(CommitResult) } } },
+    {
+      config: { permission: ExplorerPerm.remove, log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete files or folders', tags: ['content/explorer'], body: DeleteBody, response: { 200: okOf(CommitResult) } },
+    },
     async (req) => ok(await explorer.remove(caller(req), req.body)),
   );
   app.post(
     '/ccms/explorer/upload',
-    { config: { permission: ExplorerPerm.upload, log: log(BusinessType.IMPORT) }, schema: { response: { 200: okOf(CommitResult) } } },
+    {
+      config: { permission: ExplorerPerm.upload, log: log(BusinessType.IMPORT) },
+      schema: { summary: 'Upload files (multipart) into a folder', tags: ['content/explorer'], response: { 200: okOf(CommitResult) } },
+    },
     async (req) => {
       const auth = caller(req);
       const form = await readForm(req, { beforeFiles: (raw) => explorer.assertWritable(auth, uploadFields(raw).libraryId) });
@@ -117,7 +170,10 @@ export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/ccms/explorer/uploadPackage',
-    { config: { permission: ExplorerPerm.upload, log: log(BusinessType.IMPORT) }, schema: { response: { 200: okOf(CommitResult) } } },
+    {
+      config: { permission: ExplorerPerm.upload, log: log(BusinessType.IMPORT) },
+      schema: { summary: 'Upload a zip package (multipart) and unpack it into a folder', tags: ['content/explorer'], response: { 200: okOf(CommitResult) } },
+    },
     async (req) => {
       const auth = caller(req);
       const form = await readForm(req, { beforeFiles: (raw) => explorer.assertWritable(auth, uploadFields(raw).libraryId) });

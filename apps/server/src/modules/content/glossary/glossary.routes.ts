@@ -43,21 +43,36 @@ function glossaryRoutes(kind: GlossaryKind): FastifyPluginAsyncZod {
     // The web's export posts its filters as a form, like every RuoYi export.
     acceptFormBodies(app);
 
-    app.get(`${base}/list`, { config: { permission: perm.list }, schema: { querystring: GlossaryQuery, response: { 200: GlossaryList } } }, async (req) => ({
-      code: Code.OK,
-      msg: 'ok',
-      ...(await entries.list(caller(req), req.query)),
-    }));
+    app.get(
+      `${base}/list`,
+      {
+        config: { permission: perm.list },
+        schema: { summary: `List ${kind} entries by page`, tags: [`content/${kind}`], querystring: GlossaryQuery, response: { 200: GlossaryList } },
+      },
+      async (req) => ({
+        code: Code.OK,
+        msg: 'ok',
+        ...(await entries.list(caller(req), req.query)),
+      }),
+    );
     app.post(
       `${base}/export`,
-      { config: { permission: perm.export, log: log(BusinessType.EXPORT) }, schema: { body: GlossaryFilter, response: { 200: Xlsx } } },
+      {
+        config: { permission: perm.export, log: log(BusinessType.EXPORT) },
+        schema: { summary: `Export ${kind} entries as an Excel workbook`, tags: [`content/${kind}`], body: GlossaryFilter, response: { 200: Xlsx } },
+      },
       async (req, reply) => sendXlsx(reply, `${kind}.xlsx`, await entries.export(caller(req), req.body, req.lang)),
     );
     app.post(
       `${base}/importData`,
       {
         config: { permission: perm.import, log: log(BusinessType.IMPORT) },
-        schema: { querystring: GlossaryImportQuery, response: { 200: okOf(GlossaryImportResult) } },
+        schema: {
+          summary: `Import ${kind} entries from an Excel workbook (multipart)`,
+          tags: [`content/${kind}`],
+          querystring: GlossaryImportQuery,
+          response: { 200: okOf(GlossaryImportResult) },
+        },
       },
       async (req) => {
         if (!req.isMultipart()) throw badRequest('product.needsExcel');
@@ -68,29 +83,59 @@ function glossaryRoutes(kind: GlossaryKind): FastifyPluginAsyncZod {
     );
     app.get(
       `${base}/:id/usage`,
-      { config: { permission: perm.query }, schema: { params: IdParam, querystring: GlossaryGetQuery, response: { 200: okOf(Usage) } } },
+      {
+        config: { permission: perm.query },
+        schema: {
+          summary: `List the topics that use a ${kind} entry`,
+          tags: [`content/${kind}`],
+          params: IdParam,
+          querystring: GlossaryGetQuery,
+          response: { 200: okOf(Usage) },
+        },
+      },
       async (req) => ok(await entries.usage(caller(req), req.params.id, req.query)),
     );
     app.get(
       `${base}/:id`,
-      { config: { permission: perm.query }, schema: { params: IdParam, querystring: GlossaryGetQuery, response: { 200: okOf(GlossaryDetail) } } },
+      {
+        config: { permission: perm.query },
+        schema: {
+          summary: `Get a ${kind} entry`,
+          tags: [`content/${kind}`],
+          params: IdParam,
+          querystring: GlossaryGetQuery,
+          response: { 200: okOf(GlossaryDetail) },
+        },
+      },
       async (req) => ok(await entries.get(caller(req), req.params.id, req.query)),
     );
     app.post(
       base,
-      { config: { permission: perm.add, log: log(BusinessType.INSERT) }, schema: { body: GlossaryBody, response: { 200: okOf(GlossaryCommit) } } },
+      {
+        config: { permission: perm.add, log: log(BusinessType.INSERT) },
+        schema: { summary: `Create a ${kind} entry`, tags: [`content/${kind}`], body: GlossaryBody, response: { 200: okOf(GlossaryCommit) } },
+      },
       async (req) => ok(await entries.create(caller(req), req.body, req.lang)),
     );
     app.put(
       base,
-      { config: { permission: perm.edit, log: log(BusinessType.UPDATE) }, schema: { body: GlossaryUpdate, response: { 200: okOf(GlossaryCommit) } } },
+      {
+        config: { permission: perm.edit, log: log(BusinessType.UPDATE) },
+        schema: { summary: `Update a ${kind} entry`, tags: [`content/${kind}`], body: GlossaryUpdate, response: { 200: okOf(GlossaryCommit) } },
+      },
       async (req) => ok(await entries.update(caller(req), req.body, req.lang)),
     );
     app.delete(
       `${base}/:ids`,
       {
         config: { permission: perm.remove, log: log(BusinessType.DELETE) },
-        schema: { params: IdsParam, querystring: GlossaryDeleteQuery, response: { 200: okOf(GlossaryCommit) } },
+        schema: {
+          summary: `Delete ${kind} entries`,
+          tags: [`content/${kind}`],
+          params: IdsParam,
+          querystring: GlossaryDeleteQuery,
+          response: { 200: okOf(GlossaryCommit) },
+        },
       },
       async (req) =>
         ok(

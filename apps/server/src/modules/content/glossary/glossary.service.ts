@@ -13,11 +13,12 @@ import { translate } from '@ccms/contracts/messages';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { Change } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
-import { type ExcelColumn, readXlsx, toXlsx } from '../../../platform/http/excel';
+import { readXlsx, toXlsx } from '../../../platform/http/excel';
 import { baseName, entryName, joinPath, parentOf } from '../explorer/repo-path';
 import type { ResourceAt, ResourceFiles } from '../graphic/resource-files';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit } from '../library/library-git';
+import { type ExportRow, glossaryColumns } from './glossary.excel';
 import { buildEntry, editEntry, idFor, type ParsedEntry, readEntry } from './glossary-xml';
 
 const ENTRY_FILE = /\.(dita|xml)$/i;
@@ -26,14 +27,6 @@ interface StoredEntry extends ParsedEntry {
   id: string;
   path: string;
 }
-
-type ExportRow = Pick<GlossaryEntry, 'name' | 'definition' | 'id'>;
-
-const columns: ExcelColumn<ExportRow>[] = [
-  { key: 'name', header: { zh: '名称', en: 'Name' }, width: 30 },
-  { key: 'definition', header: { zh: '定义', en: 'Definition' }, width: 60 },
-  { key: 'id', header: { zh: '文件', en: 'File' }, width: 30 },
-];
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.name < b.name ? -1 : 1);
 
@@ -197,7 +190,7 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
     async export(auth: AuthContext, q: GlossaryFilter, lang: Language) {
       const { entries } = await filtered(auth, q);
       const sheet = translate(lang, `glossary.kind.${kind}`);
-      return toXlsx(sheet, columns, entries, lang);
+      return toXlsx(sheet, glossaryColumns, entries, lang);
     },
 
     /**
@@ -215,7 +208,7 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
       if (!/\.xlsx$/i.test(file.filename)) throw badRequest('product.needsExcel');
       let records: Awaited<ReturnType<typeof readXlsx<ExportRow>>>;
       try {
-        records = await readXlsx(file.buffer, columns);
+        records = await readXlsx(file.buffer, glossaryColumns);
       } catch {
         throw badRequest('product.needsExcel');
       }

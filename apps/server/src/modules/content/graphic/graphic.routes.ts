@@ -31,7 +31,15 @@ export const graphicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/graphic/list',
-    { config: { permission: GraphicPerm.list }, schema: { querystring: GraphicQuery, response: { 200: GraphicList } } },
+    {
+      config: { permission: GraphicPerm.list },
+      schema: {
+        summary: 'List the graphics of a library branch by page',
+        tags: ['content/graphic'],
+        querystring: GraphicQuery,
+        response: { 200: GraphicList },
+      },
+    },
     async (req) => ({ code: Code.OK, msg: 'ok', ...(await graphics.list(caller(req), req.query)) }),
   );
 
@@ -40,7 +48,15 @@ export const graphicRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['raw', 'thumbnail'] as const) {
     app.get(
       `/ccms/graphic/${kind}`,
-      { config: { public: true }, schema: { querystring: MediaQuery, response: { 200: Image, 304: NotModified } } },
+      {
+        config: { public: true },
+        schema: {
+          summary: `Serve a graphic's ${kind === 'raw' ? 'original file' : 'thumbnail'} (bearer token or media ticket)`,
+          tags: ['content/graphic'],
+          querystring: MediaQuery,
+          response: { 200: Image, 304: NotModified },
+        },
+      },
       async (req, reply) => {
         const auth = await media.callerOf(req, req.query, GraphicPerm.list);
         const file = await graphics.read(auth, req.query);
@@ -53,13 +69,19 @@ export const graphicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/graphic/usage',
-    { config: { permission: GraphicPerm.query }, schema: { querystring: UsageQuery, response: { 200: okOf(Usage) } } },
+    {
+      config: { permission: GraphicPerm.query },
+      schema: { summary: 'List the topics that use a graphic', tags: ['content/graphic'], querystring: UsageQuery, response: { 200: okOf(Usage) } },
+    },
     async (req) => ok(await graphics.usage(caller(req), req.query)),
   );
 
   app.post(
     '/ccms/graphic/upload',
-    { config: { permission: GraphicPerm.upload, log: log(BusinessType.IMPORT) }, schema: { response: { 200: okOf(ResourceCommit) } } },
+    {
+      config: { permission: GraphicPerm.upload, log: log(BusinessType.IMPORT) },
+      schema: { summary: 'Upload graphics (multipart) into a library folder', tags: ['content/graphic'], response: { 200: okOf(ResourceCommit) } },
+    },
     async (req) => {
       const auth = caller(req);
       const form = await readForm(req, { beforeFiles: (raw) => graphics.assertWritable(auth, formFields(ResourceUploadFields, raw).libraryId) });
@@ -71,7 +93,7 @@ export const graphicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/graphic',
     {
       config: { permission: GraphicPerm.remove, log: log(BusinessType.DELETE) },
-      schema: { body: ResourceDeleteBody, response: { 200: okOf(ResourceCommit) } },
+      schema: { summary: 'Delete graphics', tags: ['content/graphic'], body: ResourceDeleteBody, response: { 200: okOf(ResourceCommit) } },
     },
     async (req) => ok(await graphics.remove(caller(req), req.body, req.lang)),
   );

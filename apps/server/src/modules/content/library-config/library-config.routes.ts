@@ -32,12 +32,23 @@ export const libraryConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     const base = `/ccms/library/${kind}`;
     app.get(
       `${base}/list`,
-      { config: { permission: LibraryPerm.query }, schema: { querystring: SettingQuery, response: { 200: okOf(z.array(LibrarySetting)) } } },
+      {
+        config: { permission: LibraryPerm.query },
+        schema: {
+          summary: `List a library's ${kind}s`,
+          tags: ['content/library-config'],
+          querystring: SettingQuery,
+          response: { 200: okOf(z.array(LibrarySetting)) },
+        },
+      },
       async (req) => ok(await config.listSettings(caller(req), kind, req.query)),
     );
     app.post(
       base,
-      { config: { permission: LibraryPerm.edit, log: log(BusinessType.INSERT) }, schema: { body: SettingBody, response: { 200: OkEmpty } } },
+      {
+        config: { permission: LibraryPerm.edit, log: log(BusinessType.INSERT) },
+        schema: { summary: `Add a library ${kind}`, tags: ['content/library-config'], body: SettingBody, response: { 200: OkEmpty } },
+      },
       async (req) => {
         await config.addSetting(caller(req), kind, req.body);
         return done();
@@ -45,7 +56,10 @@ export const libraryConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.put(
       base,
-      { config: { permission: LibraryPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: SettingUpdate, response: { 200: OkEmpty } } },
+      {
+        config: { permission: LibraryPerm.edit, log: log(BusinessType.UPDATE) },
+        schema: { summary: `Update a library ${kind}`, tags: ['content/library-config'], body: SettingUpdate, response: { 200: OkEmpty } },
+      },
       async (req) => {
         await config.editSetting(caller(req), kind, req.body);
         return done();
@@ -53,7 +67,10 @@ export const libraryConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.delete(
       `${base}/:ids`,
-      { config: { permission: LibraryPerm.edit, log: log(BusinessType.DELETE) }, schema: { params: Ids, response: { 200: OkEmpty } } },
+      {
+        config: { permission: LibraryPerm.edit, log: log(BusinessType.DELETE) },
+        schema: { summary: `Delete library ${kind}s`, tags: ['content/library-config'], params: Ids, response: { 200: OkEmpty } },
+      },
       async (req) => {
         await config.removeSettings(caller(req), kind, req.params.ids);
         return done();
@@ -63,7 +80,15 @@ export const libraryConfigRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/library/filter/ditaval',
-    { config: { permission: LibraryPerm.query }, schema: { querystring: DitavalQuery, response: { 200: z.unknown().describe('a DITAVAL file') } } },
+    {
+      config: { permission: LibraryPerm.query },
+      schema: {
+        summary: 'Download a filter group as a DITAVAL file',
+        tags: ['content/library-config'],
+        querystring: DitavalQuery,
+        response: { 200: z.unknown().describe('a DITAVAL file') },
+      },
+    },
     async (req, reply) => {
       const xml = await config.ditaval(caller(req), req.query.libraryId, req.query.group);
       const name = encodeURIComponent(`${req.query.group}.ditaval`);
@@ -77,20 +102,36 @@ export const libraryConfigRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/library/dataProperty/list',
-    { config: { permission: LibraryPerm.query }, schema: { querystring: LibraryScopedQuery, response: { 200: okOf(z.array(DataProperty)) } } },
+    {
+      config: { permission: LibraryPerm.query },
+      schema: {
+        summary: "List a library's data properties",
+        tags: ['content/library-config'],
+        querystring: LibraryScopedQuery,
+        response: { 200: okOf(z.array(DataProperty)) },
+      },
+    },
     async (req) => ok(await config.listDataProperties(caller(req), req.query.libraryId)),
   );
   app.get(
     '/ccms/library/dataProperty',
     {
       config: { permission: LibraryPerm.query },
-      schema: { querystring: LibraryScopedQuery.extend({ product: z.string().trim().min(1).max(100) }), response: { 200: okOf(DataProperty) } },
+      schema: {
+        summary: 'Get the data properties of one product in a library',
+        tags: ['content/library-config'],
+        querystring: LibraryScopedQuery.extend({ product: z.string().trim().min(1).max(100) }),
+        response: { 200: okOf(DataProperty) },
+      },
     },
     async (req) => ok(await config.dataPropertyOf(caller(req), req.query.libraryId, req.query.product)),
   );
   app.post(
     '/ccms/library/dataProperty',
-    { config: { permission: LibraryPerm.edit, log: log(BusinessType.INSERT) }, schema: { body: DataPropertyBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: LibraryPerm.edit, log: log(BusinessType.INSERT) },
+      schema: { summary: 'Add a library data property', tags: ['content/library-config'], body: DataPropertyBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await config.addDataProperty(caller(req), req.body);
       return done();
@@ -98,7 +139,10 @@ export const libraryConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/ccms/library/dataProperty',
-    { config: { permission: LibraryPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: DataPropertyUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: LibraryPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a library data property', tags: ['content/library-config'], body: DataPropertyUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await config.editDataProperty(caller(req), req.body);
       return done();
@@ -106,7 +150,10 @@ export const libraryConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/ccms/library/dataProperty/:ids',
-    { config: { permission: LibraryPerm.edit, log: log(BusinessType.DELETE) }, schema: { params: Ids, response: { 200: OkEmpty } } },
+    {
+      config: { permission: LibraryPerm.edit, log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete library data properties', tags: ['content/library-config'], params: Ids, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await config.removeDataProperties(caller(req), req.params.ids);
       return done();
@@ -115,12 +162,23 @@ export const libraryConfigRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/library/publishConfig/list',
-    { config: { permission: LibraryPerm.query }, schema: { querystring: LibraryScopedQuery, response: { 200: okOf(z.array(PublishConfig)) } } },
+    {
+      config: { permission: LibraryPerm.query },
+      schema: {
+        summary: "List a library's publish configurations",
+        tags: ['content/library-config'],
+        querystring: LibraryScopedQuery,
+        response: { 200: okOf(z.array(PublishConfig)) },
+      },
+    },
     async (req) => ok(await config.listPublishConfigs(caller(req), req.query.libraryId)),
   );
   app.post(
     '/ccms/library/publishConfig',
-    { config: { permission: LibraryPerm.edit, log: log(BusinessType.INSERT) }, schema: { body: PublishConfigBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: LibraryPerm.edit, log: log(BusinessType.INSERT) },
+      schema: { summary: 'Add a library publish configuration', tags: ['content/library-config'], body: PublishConfigBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await config.addPublishConfig(caller(req), req.body);
       return done();
@@ -128,7 +186,10 @@ export const libraryConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/ccms/library/publishConfig',
-    { config: { permission: LibraryPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: PublishConfigUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: LibraryPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a library publish configuration', tags: ['content/library-config'], body: PublishConfigUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await config.editPublishConfig(caller(req), req.body);
       return done();
@@ -136,7 +197,10 @@ export const libraryConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/ccms/library/publishConfig/:ids',
-    { config: { permission: LibraryPerm.edit, log: log(BusinessType.DELETE) }, schema: { params: Ids, response: { 200: OkEmpty } } },
+    {
+      config: { permission: LibraryPerm.edit, log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete library publish configurations', tags: ['content/library-config'], params: Ids, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await config.removePublishConfigs(caller(req), req.params.ids);
       return done();

@@ -34,28 +34,47 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/library/list',
-    { config: { permission: LibraryPerm.list }, schema: { querystring: LibraryQuery, response: { 200: rowsOf(Library) } } },
+    {
+      config: { permission: LibraryPerm.list },
+      schema: { summary: 'List libraries by page', tags: ['content/library'], querystring: LibraryQuery, response: { 200: rowsOf(Library) } },
+    },
     async (req) => rows(await libraries.list(caller(req), req.query)),
   );
-  app.get('/ccms/library/optionselect', { config: { authenticated: true }, schema: { response: { 200: okOf(z.array(LibraryOption)) } } }, async (req) =>
-    ok(await libraries.options(caller(req))),
+  app.get(
+    '/ccms/library/optionselect',
+    {
+      config: { authenticated: true },
+      schema: { summary: 'List the libraries the caller can read, for pickers', tags: ['content/library'], response: { 200: okOf(z.array(LibraryOption)) } },
+    },
+    async (req) => ok(await libraries.options(caller(req))),
   );
   app.get(
     '/ccms/library/:libraryId',
-    { config: { permission: LibraryPerm.query }, schema: { params: LibraryIdParam, response: { 200: okOf(Library) } } },
+    {
+      config: { permission: LibraryPerm.query },
+      schema: { summary: 'Get a library', tags: ['content/library'], params: LibraryIdParam, response: { 200: okOf(Library) } },
+    },
     async (req) => ok(await libraries.get(caller(req), req.params.libraryId)),
   );
   app.post(
     '/ccms/library',
     {
       config: { permission: LibraryPerm.add, log: log(BusinessType.INSERT) },
-      schema: { body: LibraryBody, response: { 200: okOf(z.object({ libraryId: z.number() })) } },
+      schema: {
+        summary: 'Create a library connected to a git remote',
+        tags: ['content/library'],
+        body: LibraryBody,
+        response: { 200: okOf(z.object({ libraryId: z.number() })) },
+      },
     },
     async (req) => ok({ libraryId: await libraries.create(caller(req), req.body) }),
   );
   app.put(
     '/ccms/library',
-    { config: { permission: LibraryPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: LibraryUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: LibraryPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a library', tags: ['content/library'], body: LibraryUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await libraries.update(caller(req), req.body);
       return done();
@@ -63,7 +82,10 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/ccms/library/:ids',
-    { config: { permission: LibraryPerm.remove, log: log(BusinessType.DELETE) }, schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } } },
+    {
+      config: { permission: LibraryPerm.remove, log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete libraries', tags: ['content/library'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+    },
     async (req) => {
       await libraries.remove(caller(req), req.params.ids);
       return done();
@@ -73,7 +95,12 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/library/validate',
     {
       config: { permission: [LibraryPerm.add, LibraryPerm.edit], log: { skip: 'checks a connection; writes nothing' } },
-      schema: { body: ValidateBody, response: { 200: okOf(ValidateResult) } },
+      schema: {
+        summary: 'Check that a git remote and branch can be reached before saving',
+        tags: ['content/library'],
+        body: ValidateBody,
+        response: { 200: okOf(ValidateResult) },
+      },
     },
     async (req) => ok(inWords(req, await libraries.validate(caller(req), req.body), req.body.defaultBranch)),
   );
@@ -81,7 +108,12 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/library/:libraryId/validate',
     {
       config: { permission: [LibraryPerm.query], log: { skip: 'checks a connection; writes nothing' } },
-      schema: { params: LibraryIdParam, response: { 200: okOf(ValidateResult) } },
+      schema: {
+        summary: "Check that a saved library's git remote can be reached",
+        tags: ['content/library'],
+        params: LibraryIdParam,
+        response: { 200: okOf(ValidateResult) },
+      },
     },
     async (req) => {
       const auth = caller(req);
@@ -91,12 +123,28 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/ccms/library/:libraryId/branches',
-    { config: { permission: LibraryPerm.query }, schema: { params: LibraryIdParam, response: { 200: okOf(BranchList) } } },
+    {
+      config: { permission: LibraryPerm.query },
+      schema: {
+        summary: "List the branches of a library's git remote",
+        tags: ['content/library'],
+        params: LibraryIdParam,
+        response: { 200: okOf(BranchList) },
+      },
+    },
     async (req) => ok(await libraries.branches(caller(req), req.params.libraryId)),
   );
   app.post(
     '/ccms/library/:libraryId/fetch',
-    { config: { permission: LibraryPerm.query, log: log(BusinessType.OTHER) }, schema: { params: LibraryIdParam, response: { 200: okOf(FetchResult) } } },
+    {
+      config: { permission: LibraryPerm.query, log: log(BusinessType.OTHER) },
+      schema: {
+        summary: 'Fetch the latest commits of a library from its git remote',
+        tags: ['content/library'],
+        params: LibraryIdParam,
+        response: { 200: okOf(FetchResult) },
+      },
+    },
     async (req) => {
       const { outcome, lastFetchTime } = await libraries.fetch(caller(req), req.params.libraryId);
       const reason = outcome.ok ? null : outcome.reason;

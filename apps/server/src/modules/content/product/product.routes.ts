@@ -33,18 +33,34 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/product/list',
-    { config: { permission: ProductPerm.list }, schema: { querystring: ProductQuery, response: { 200: rowsOf(Product) } } },
+    {
+      config: { permission: ProductPerm.list },
+      schema: { summary: 'List products by page', tags: ['content/product'], querystring: ProductQuery, response: { 200: rowsOf(Product) } },
+    },
     async (req) => rows(await products.listProducts(req.query)),
   );
-  app.get('/ccms/product/optionselect', { config: { authenticated: true }, schema: { response: { 200: okOf(z.array(Product)) } } }, async () =>
-    ok(await products.productOptions()),
+  app.get(
+    '/ccms/product/optionselect',
+    {
+      config: { authenticated: true },
+      schema: { summary: 'List all products, for pickers', tags: ['content/product'], response: { 200: okOf(z.array(Product)) } },
+    },
+    async () => ok(await products.productOptions()),
   );
-  app.get('/ccms/product/:id', { config: { permission: ProductPerm.query }, schema: { params: IdParam, response: { 200: okOf(Product) } } }, async (req) =>
-    ok(await products.getProduct(req.params.id)),
+  app.get(
+    '/ccms/product/:id',
+    {
+      config: { permission: ProductPerm.query },
+      schema: { summary: 'Get a product', tags: ['content/product'], params: IdParam, response: { 200: okOf(Product) } },
+    },
+    async (req) => ok(await products.getProduct(req.params.id)),
   );
   app.post(
     '/ccms/product',
-    { config: { permission: ProductPerm.add, log: log('product', BusinessType.INSERT) }, schema: { body: ProductBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: ProductPerm.add, log: log('product', BusinessType.INSERT) },
+      schema: { summary: 'Create a product', tags: ['content/product'], body: ProductBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await products.addProduct(caller(req), req.body);
       return done();
@@ -52,7 +68,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/ccms/product',
-    { config: { permission: ProductPerm.edit, log: log('product', BusinessType.UPDATE) }, schema: { body: ProductUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: ProductPerm.edit, log: log('product', BusinessType.UPDATE) },
+      schema: { summary: 'Update a product', tags: ['content/product'], body: ProductUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await products.editProduct(caller(req), req.body);
       return done();
@@ -60,7 +79,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/ccms/product/:ids',
-    { config: { permission: ProductPerm.remove, log: log('product', BusinessType.DELETE) }, schema: { params: Ids, response: { 200: OkEmpty } } },
+    {
+      config: { permission: ProductPerm.remove, log: log('product', BusinessType.DELETE) },
+      schema: { summary: 'Delete products', tags: ['content/product'], params: Ids, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await products.removeProducts(req.params.ids);
       return done();
@@ -70,7 +92,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/product/export',
     {
       config: { permission: ProductPerm.export, log: log('product', BusinessType.EXPORT) },
-      schema: { body: ProductQuery.omit({ pageNum: true, pageSize: true }).optional(), response: { 200: Xlsx } },
+      schema: {
+        summary: 'Export products as an Excel workbook',
+        tags: ['content/product'],
+        body: ProductQuery.omit({ pageNum: true, pageSize: true }).optional(),
+        response: { 200: Xlsx },
+      },
     },
     async (req, reply) => sendXlsx(reply, 'product.xlsx', await products.exportProducts(req.body ?? {}, req.lang)),
   );
@@ -78,7 +105,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/product/importData',
     {
       config: { permission: ProductPerm.import, log: log('product', BusinessType.IMPORT) },
-      schema: { querystring: z.object({ updateSupport: z.enum(['true', 'false']).optional() }), response: { 200: ImportResult } },
+      schema: {
+        summary: 'Import products from an Excel workbook (multipart)',
+        tags: ['content/product'],
+        querystring: z.object({ updateSupport: z.enum(['true', 'false']).optional() }),
+        response: { 200: ImportResult },
+      },
     },
     async (req) => {
       if (!req.isMultipart()) throw badRequest('product.needsExcel');
@@ -90,12 +122,23 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/property/list',
-    { config: { permission: PropertyPerm.list }, schema: { querystring: PropertyQuery, response: { 200: rowsOf(Property) } } },
+    {
+      config: { permission: PropertyPerm.list },
+      schema: {
+        summary: 'List product properties with their values',
+        tags: ['content/property'],
+        querystring: PropertyQuery,
+        response: { 200: rowsOf(Property) },
+      },
+    },
     async (req) => rows(await products.listProperties(req.query)),
   );
   app.post(
     '/ccms/property',
-    { config: { permission: PropertyPerm.add, log: log('property', BusinessType.INSERT) }, schema: { body: PropertyBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: PropertyPerm.add, log: log('property', BusinessType.INSERT) },
+      schema: { summary: 'Create a product property', tags: ['content/property'], body: PropertyBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await products.addProperty(caller(req), req.body);
       return done();
@@ -103,7 +146,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/ccms/property',
-    { config: { permission: PropertyPerm.edit, log: log('property', BusinessType.UPDATE) }, schema: { body: PropertyUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: PropertyPerm.edit, log: log('property', BusinessType.UPDATE) },
+      schema: { summary: 'Update a product property', tags: ['content/property'], body: PropertyUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await products.editProperty(caller(req), req.body);
       return done();
@@ -111,7 +157,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/ccms/property/:ids',
-    { config: { permission: PropertyPerm.remove, log: log('property', BusinessType.DELETE) }, schema: { params: Ids, response: { 200: OkEmpty } } },
+    {
+      config: { permission: PropertyPerm.remove, log: log('property', BusinessType.DELETE) },
+      schema: { summary: 'Delete product properties', tags: ['content/property'], params: Ids, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await products.removeProperties(req.params.ids);
       return done();
@@ -119,7 +168,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/ccms/property/value',
-    { config: { permission: PropertyPerm.edit, log: log('property', BusinessType.INSERT) }, schema: { body: PropertyValueBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: PropertyPerm.edit, log: log('property', BusinessType.INSERT) },
+      schema: { summary: 'Add a value to a product property', tags: ['content/property'], body: PropertyValueBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await products.addValue(caller(req), req.body);
       return done();
@@ -127,7 +179,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/ccms/property/value',
-    { config: { permission: PropertyPerm.edit, log: log('property', BusinessType.UPDATE) }, schema: { body: PropertyValueUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: PropertyPerm.edit, log: log('property', BusinessType.UPDATE) },
+      schema: { summary: 'Update a product property value', tags: ['content/property'], body: PropertyValueUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await products.editValue(caller(req), req.body);
       return done();
@@ -135,7 +190,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/ccms/property/value/:ids',
-    { config: { permission: PropertyPerm.edit, log: log('property', BusinessType.DELETE) }, schema: { params: Ids, response: { 200: OkEmpty } } },
+    {
+      config: { permission: PropertyPerm.edit, log: log('property', BusinessType.DELETE) },
+      schema: { summary: 'Delete product property values', tags: ['content/property'], params: Ids, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await products.removeValues(req.params.ids);
       return done();

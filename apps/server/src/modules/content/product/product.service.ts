@@ -14,17 +14,9 @@ import type { Db } from '../../../db/client';
 import { ccmsProduct, ccmsProperty, ccmsPropertyValue } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, readXlsx, toXlsx } from '../../../platform/http/excel';
+import { readXlsx, toXlsx } from '../../../platform/http/excel';
+import { type ProductRow, productColumns } from './product.excel';
 import { allProducts, findProduct, findProperty, findValue, listProducts, listProperties, productNameClash } from './product.queries';
-
-type ProductRow = typeof ccmsProduct.$inferSelect;
-
-const productColumns: ExcelColumn<ProductRow>[] = [
-  { key: 'productName', header: { zh: '产品名称', en: 'Product name' }, width: 24 },
-  { key: 'displayName', header: { zh: '显示名称', en: 'Display name' }, width: 30 },
-  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 10 },
-  { key: 'remark', header: { zh: '备注', en: 'Remark' }, width: 30 },
-];
 
 /** Products, properties and their key/value pairs (the property value management screen). */
 export function productService(db: Db) {

@@ -44,8 +44,8 @@ describe('products', () => {
     });
     expect(fake.body.msg).toBe('Please upload an Excel file (.xlsx)');
     const columns = [
-      { key: 'productName' as const, header: { zh: '产品名称', en: 'Product name' } },
-      { key: 'displayName' as const, header: { zh: '显示名称', en: 'Display name' } },
+      { key: 'productName' as const, header: 'product.excel.productName' as const },
+      { key: 'displayName' as const, header: 'product.excel.displayName' as const },
     ];
     const book = await toXlsx(
       'p',

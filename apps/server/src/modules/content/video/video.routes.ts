@@ -24,17 +24,32 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const media = mediaAccess(app);
   const videos = videoService(files, media.tickets, path.join(app.config.dataDir, 'cache', 'video'), app.config.videoCacheMb * 1024 * 1024);
 
-  app.get('/ccms/video/list', { config: { permission: VideoPerm.list }, schema: { querystring: VideoQuery, response: { 200: VideoList } } }, async (req) => ({
-    code: Code.OK,
-    msg: 'ok',
-    ...(await videos.list(caller(req), req.query)),
-  }));
+  app.get(
+    '/ccms/video/list',
+    {
+      config: { permission: VideoPerm.list },
+      schema: { summary: 'List the videos of a library branch by page', tags: ['content/video'], querystring: VideoQuery, response: { 200: VideoList } },
+    },
+    async (req) => ({
+      code: Code.OK,
+      msg: 'ok',
+      ...(await videos.list(caller(req), req.query)),
+    }),
+  );
 
   // Public to the guard because <video> sends no bearer token: the handler takes the token or the
   // URL's media ticket, then checks ccms:graphic:list and the library's read level.
   app.get(
     '/ccms/video/stream',
-    { config: { public: true }, schema: { querystring: MediaQuery, response: { 200: Video, 206: Video, 304: NotModified, 416: OkEmpty } } },
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Stream a video, with range requests (bearer token or media ticket)',
+        tags: ['content/video'],
+        querystring: MediaQuery,
+        response: { 200: Video, 206: Video, 304: NotModified, 416: OkEmpty },
+      },
+    },
     async (req, reply) => {
       const auth = await media.callerOf(req, req.query, VideoPerm.list);
       const file = await videos.open(auth, req.query);
@@ -59,13 +74,21 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/ccms/video/usage', { config: { permission: VideoPerm.query }, schema: { querystring: UsageQuery, response: { 200: okOf(Usage) } } }, async (req) =>
-    ok(await videos.usage(caller(req), req.query)),
+  app.get(
+    '/ccms/video/usage',
+    {
+      config: { permission: VideoPerm.query },
+      schema: { summary: 'List the topics that use a video', tags: ['content/video'], querystring: UsageQuery, response: { 200: okOf(Usage) } },
+    },
+    async (req) => ok(await videos.usage(caller(req), req.query)),
   );
 
   app.post(
     '/ccms/video/upload',
-    { config: { permission: VideoPerm.upload, log: log(BusinessType.IMPORT) }, schema: { response: { 200: okOf(ResourceCommit) } } },
+    {
+      config: { permission: VideoPerm.upload, log: log(BusinessType.IMPORT) },
+      schema: { summary: 'Upload videos (multipart) into a library folder', tags: ['content/video'], response: { 200: okOf(ResourceCommit) } },
+    },
     async (req) => {
       const auth = caller(req);
       const form = await readForm(req, { beforeFiles: (raw) => videos.assertWritable(auth, formFields(ResourceUploadFields, raw).libraryId) });
@@ -75,7 +98,10 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/ccms/video',
-    { config: { permission: VideoPerm.remove, log: log(BusinessType.DELETE) }, schema: { body: ResourceDeleteBody, response: { 200: okOf(ResourceCommit) } } },
+    {
+      config: { permission: VideoPerm.remove, log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete videos', tags: ['content/video'], body: ResourceDeleteBody, response: { 200: okOf(ResourceCommit) } },
+    },
     async (req) => ok(await videos.remove(caller(req), req.body, req.lang)),
   );
 };

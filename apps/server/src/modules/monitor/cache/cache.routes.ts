@@ -8,7 +8,12 @@ import { cacheService } from './cache.service';
 export const cacheRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = cacheService(app.database, app.jobs);
 
-  app.get('/monitor/cache', { config: { permission: 'monitor:cache:list' }, schema: { response: { 200: okOf(CacheInfo) } } }, async () =>
-    ok(await cache.info()),
+  app.get(
+    '/monitor/cache',
+    {
+      config: { permission: 'monitor:cache:list' },
+      schema: { summary: "Show the server's cache statistics", tags: ['monitor/cache'], response: { 200: okOf(CacheInfo) } },
+    },
+    async () => ok(await cache.info()),
   );
 };

@@ -17,17 +17,26 @@ export const jobLogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/monitor/jobLog/list',
-    { config: { permission: 'monitor:job:list' }, schema: { querystring: JobLogQuery, response: { 200: rowsOf(JobLog) } } },
+    {
+      config: { permission: 'monitor:job:list' },
+      schema: { summary: 'List job run logs by page', tags: ['monitor/job-log'], querystring: JobLogQuery, response: { 200: rowsOf(JobLog) } },
+    },
     async (req) => rows(await jobLogs.list(req.query, req.lang)),
   );
   app.get(
     '/monitor/jobLog/:jobLogId',
-    { config: { permission: 'monitor:job:query' }, schema: { params: JobLogIdParam, response: { 200: okOf(JobLog) } } },
+    {
+      config: { permission: 'monitor:job:query' },
+      schema: { summary: 'Get a job run log', tags: ['monitor/job-log'], params: JobLogIdParam, response: { 200: okOf(JobLog) } },
+    },
     async (req) => ok(await jobLogs.get(req.params.jobLogId, req.lang)),
   );
   app.delete(
     '/monitor/jobLog/clean',
-    { config: { permission: 'monitor:job:remove', log: log(BusinessType.CLEAN) }, schema: { response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'monitor:job:remove', log: log(BusinessType.CLEAN) },
+      schema: { summary: 'Delete all job run logs', tags: ['monitor/job-log'], response: { 200: OkEmpty } },
+    },
     async () => {
       await jobLogs.clean();
       return done();
@@ -35,7 +44,10 @@ export const jobLogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/monitor/jobLog/:ids',
-    { config: { permission: 'monitor:job:remove', log: log(BusinessType.DELETE) }, schema: { params: JobLogIdsParam, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'monitor:job:remove', log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete job run logs', tags: ['monitor/job-log'], params: JobLogIdsParam, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await jobLogs.remove(req.params.ids);
       return done();
@@ -43,7 +55,10 @@ export const jobLogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/monitor/jobLog/export',
-    { config: { permission: 'monitor:job:export', log: log(BusinessType.EXPORT) }, schema: { body: JobLogQuery.optional(), response: { 200: FileResponse } } },
+    {
+      config: { permission: 'monitor:job:export', log: log(BusinessType.EXPORT) },
+      schema: { summary: 'Export job run logs as an Excel workbook', tags: ['monitor/job-log'], body: JobLogQuery.optional(), response: { 200: FileResponse } },
+    },
     async (req, reply) => sendXlsx(reply, 'jobLog.xlsx', await jobLogs.exportXlsx(req.body ?? JobLogQuery.parse({}), req.lang)),
   );
 };

@@ -5,11 +5,12 @@ import type { Db } from '../../../db/client';
 import { sysJob } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { toXlsx } from '../../../platform/http/excel';
 import { issueMessage } from '../../../platform/http/validation';
 import { checkCron, nextFire, normaliseCron } from '../../../platform/jobs/cron';
 import type { JobRegistry } from '../../../platform/jobs/registry';
 import type { JobRow, JobRunner } from '../../../platform/jobs/runner';
+import { jobColumns } from './job.excel';
 import { deleteJobs, findJob, jobsForExport, listJobs } from './job.queries';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -45,36 +46,6 @@ const fields = (body: JobBody) => ({
   status: body.status,
   remark: body.remark ?? '',
 });
-
-function columns(lang: Language): ExcelColumn<Job>[] {
-  const label = (map: Record<string, { zh: string; en: string }>) => (v: unknown) => map[String(v)]?.[lang] ?? String(v);
-  return [
-    { key: 'jobId', header: { zh: '任务序号', en: 'Job ID' }, width: 10 },
-    { key: 'jobName', header: { zh: '任务名称', en: 'Name' } },
-    { key: 'jobGroup', header: { zh: '任务组名', en: 'Group' } },
-    { key: 'invokeTarget', header: { zh: '调用目标', en: 'Handler' }, width: 24 },
-    { key: 'invokeParams', header: { zh: '调用参数', en: 'Parameters' }, width: 24, format: (v) => JSON.stringify(v) },
-    { key: 'cronExpression', header: { zh: '执行表达式', en: 'Cron' }, width: 20 },
-    {
-      key: 'misfirePolicy',
-      header: { zh: '计划策略', en: 'Misfire policy' },
-      format: label({ '1': { zh: '立即执行', en: 'Run at once' }, '2': { zh: '执行一次', en: 'Run once' }, '3': { zh: '放弃执行', en: 'Skip' } }),
-    },
-    {
-      key: 'concurrent',
-      header: { zh: '并发执行', en: 'Concurrent' },
-      width: 10,
-      format: label({ '0': { zh: '允许', en: 'Allowed' }, '1': { zh: '禁止', en: 'Forbidden' } }),
-    },
-    {
-      key: 'status',
-      header: { zh: '任务状态', en: 'Status' },
-      width: 10,
-      format: label({ '0': { zh: '正常', en: 'Normal' }, '1': { zh: '暂停', en: 'Paused' } }),
-    },
-    { key: 'remark', header: { zh: '备注', en: 'Remark' } },
-  ];
-}
 
 export function jobService(db: Db, runner: JobRunner) {
   async function mustFind(jobId: number) {
@@ -130,7 +101,7 @@ export function jobService(db: Db, runner: JobRunner) {
     },
 
     async exportXlsx(q: JobQuery, lang: Language) {
-      return toXlsx('job', columns(lang), (await jobsForExport(db, q)).map(present), lang);
+      return toXlsx('job', jobColumns(lang), (await jobsForExport(db, q)).map(present), lang);
     },
   };
 }

@@ -17,12 +17,18 @@ export const loginInfoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/monitor/logininfor/list',
-    { config: { permission: 'monitor:logininfor:list' }, schema: { querystring: LoginInfoQuery, response: { 200: rowsOf(LoginInfo) } } },
+    {
+      config: { permission: 'monitor:logininfor:list' },
+      schema: { summary: 'List sign-in records by page', tags: ['monitor/logininfor'], querystring: LoginInfoQuery, response: { 200: rowsOf(LoginInfo) } },
+    },
     async (req) => rows(await loginInfos.list(req.query)),
   );
   app.delete(
     '/monitor/logininfor/clean',
-    { config: { permission: 'monitor:logininfor:remove', log: log(BusinessType.CLEAN) }, schema: { response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'monitor:logininfor:remove', log: log(BusinessType.CLEAN) },
+      schema: { summary: 'Delete all sign-in records', tags: ['monitor/logininfor'], response: { 200: OkEmpty } },
+    },
     async () => {
       await loginInfos.clean();
       return done();
@@ -30,7 +36,10 @@ export const loginInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/monitor/logininfor/:ids',
-    { config: { permission: 'monitor:logininfor:remove', log: log(BusinessType.DELETE) }, schema: { params: InfoIdsParam, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'monitor:logininfor:remove', log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete sign-in records', tags: ['monitor/logininfor'], params: InfoIdsParam, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await loginInfos.remove(req.params.ids);
       return done();
@@ -38,7 +47,10 @@ export const loginInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/monitor/logininfor/unlock/:userName',
-    { config: { permission: 'monitor:logininfor:unlock', log: log(BusinessType.OTHER) }, schema: { params: UnlockParam, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'monitor:logininfor:unlock', log: log(BusinessType.OTHER) },
+      schema: { summary: 'Unlock a user locked out after failed sign-ins', tags: ['monitor/logininfor'], params: UnlockParam, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await loginInfos.unlock(req.params.userName);
       return done();
@@ -48,7 +60,12 @@ export const loginInfoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monitor/logininfor/export',
     {
       config: { permission: 'monitor:logininfor:export', log: log(BusinessType.EXPORT) },
-      schema: { body: LoginInfoQuery.optional(), response: { 200: FileResponse } },
+      schema: {
+        summary: 'Export sign-in records as an Excel workbook',
+        tags: ['monitor/logininfor'],
+        body: LoginInfoQuery.optional(),
+        response: { 200: FileResponse },
+      },
     },
     async (req, reply) => sendXlsx(reply, 'logininfor.xlsx', await loginInfos.exportXlsx(req.body ?? LoginInfoQuery.parse({}), req.lang)),
   );

@@ -1,24 +1,10 @@
 import type { Language } from '@ccms/contracts/constants';
-import type { LoginInfo, LoginInfoQuery } from '@ccms/contracts/monitor/logininfor';
+import type { LoginInfoQuery } from '@ccms/contracts/monitor/logininfor';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { toXlsx } from '../../../platform/http/excel';
+import { loginInfoColumns } from './logininfor.excel';
 import { clearLoginLock, deleteAllLoginInfos, deleteLoginInfos, listLoginInfos, loginInfosForExport } from './logininfor.queries';
-
-function columns(lang: Language): ExcelColumn<LoginInfo>[] {
-  const status = { '0': { zh: '成功', en: 'Success' }, '1': { zh: '失败', en: 'Failure' } } as Record<string, { zh: string; en: string }>;
-  return [
-    { key: 'infoId', header: { zh: '序号', en: 'ID' }, width: 10 },
-    { key: 'userName', header: { zh: '用户账号', en: 'User name' } },
-    { key: 'status', header: { zh: '登录状态', en: 'Status' }, width: 10, format: (v) => status[String(v)]?.[lang] ?? String(v) },
-    { key: 'ipaddr', header: { zh: '登录地址', en: 'Address' } },
-    { key: 'loginLocation', header: { zh: '登录地点', en: 'Location' } },
-    { key: 'browser', header: { zh: '浏览器', en: 'Browser' } },
-    { key: 'os', header: { zh: '操作系统', en: 'OS' } },
-    { key: 'msg', header: { zh: '提示消息', en: 'Message' }, width: 30 },
-    { key: 'loginTime', header: { zh: '访问时间', en: 'Time' }, width: 20 },
-  ];
-}
 
 export function loginInfoService(db: Db) {
   return {
@@ -30,7 +16,7 @@ export function loginInfoService(db: Db) {
       if (!user) throw notFound('logininfor.userNotFound', { name: userName });
     },
     async exportXlsx(q: LoginInfoQuery, lang: Language) {
-      return toXlsx('logininfor', columns(lang), await loginInfosForExport(db, q), lang);
+      return toXlsx('logininfor', loginInfoColumns(lang), await loginInfosForExport(db, q), lang);
     },
   };
 }

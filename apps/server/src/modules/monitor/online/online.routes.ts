@@ -11,14 +11,17 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/monitor/online/list',
-    { config: { permission: 'monitor:online:list' }, schema: { querystring: OnlineQuery, response: { 200: rowsOf(OnlineUser) } } },
+    {
+      config: { permission: 'monitor:online:list' },
+      schema: { summary: 'List signed-in sessions', tags: ['monitor/online'], querystring: OnlineQuery, response: { 200: rowsOf(OnlineUser) } },
+    },
     async (req) => rows(await online.list(req.query)),
   );
   app.delete(
     '/monitor/online/:tokenId',
     {
       config: { permission: 'monitor:online:forceLogout', log: { title: 'online', businessType: BusinessType.FORCE } },
-      schema: { params: TokenIdParam, response: { 200: OkEmpty } },
+      schema: { summary: 'Sign a session out', tags: ['monitor/online'], params: TokenIdParam, response: { 200: OkEmpty } },
     },
     async (req) => {
       await online.forceLogout(req.params.tokenId);

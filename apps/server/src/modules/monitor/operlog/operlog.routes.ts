@@ -17,17 +17,26 @@ export const operLogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/monitor/operlog/list',
-    { config: { permission: 'monitor:operlog:list' }, schema: { querystring: OperLogQuery, response: { 200: rowsOf(OperLog) } } },
+    {
+      config: { permission: 'monitor:operlog:list' },
+      schema: { summary: 'List operation log entries by page', tags: ['monitor/operlog'], querystring: OperLogQuery, response: { 200: rowsOf(OperLog) } },
+    },
     async (req) => rows(await operLogs.list(req.query)),
   );
   app.get(
     '/monitor/operlog/:operId',
-    { config: { permission: 'monitor:operlog:query' }, schema: { params: OperIdParam, response: { 200: okOf(OperLog) } } },
+    {
+      config: { permission: 'monitor:operlog:query' },
+      schema: { summary: 'Get an operation log entry', tags: ['monitor/operlog'], params: OperIdParam, response: { 200: okOf(OperLog) } },
+    },
     async (req) => ok(await operLogs.get(req.params.operId)),
   );
   app.delete(
     '/monitor/operlog/clean',
-    { config: { permission: 'monitor:operlog:remove', log: log(BusinessType.CLEAN) }, schema: { response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'monitor:operlog:remove', log: log(BusinessType.CLEAN) },
+      schema: { summary: 'Delete all operation log entries', tags: ['monitor/operlog'], response: { 200: OkEmpty } },
+    },
     async () => {
       await operLogs.clean();
       return done();
@@ -35,7 +44,10 @@ export const operLogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/monitor/operlog/:ids',
-    { config: { permission: 'monitor:operlog:remove', log: log(BusinessType.DELETE) }, schema: { params: OperIdsParam, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'monitor:operlog:remove', log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete operation log entries', tags: ['monitor/operlog'], params: OperIdsParam, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await operLogs.remove(req.params.ids);
       return done();
@@ -45,7 +57,12 @@ export const operLogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monitor/operlog/export',
     {
       config: { permission: 'monitor:operlog:export', log: log(BusinessType.EXPORT) },
-      schema: { body: OperLogQuery.optional(), response: { 200: FileResponse } },
+      schema: {
+        summary: 'Export operation log entries as an Excel workbook',
+        tags: ['monitor/operlog'],
+        body: OperLogQuery.optional(),
+        response: { 200: FileResponse },
+      },
     },
     async (req, reply) => sendXlsx(reply, 'operlog.xlsx', await operLogs.exportXlsx(req.body ?? OperLogQuery.parse({}), req.lang)),
   );

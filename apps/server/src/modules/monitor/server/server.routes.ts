@@ -8,7 +8,12 @@ import { serverService } from './server.service';
 export const serverRoutes: FastifyPluginAsyncZod = async (app) => {
   const server = serverService(app.config.dataDir);
 
-  app.get('/monitor/server', { config: { permission: 'monitor:server:list' }, schema: { response: { 200: okOf(ServerInfo) } } }, async () =>
-    ok(await server.info()),
+  app.get(
+    '/monitor/server',
+    {
+      config: { permission: 'monitor:server:list' },
+      schema: { summary: "Show the server's CPU, memory, runtime and disk figures", tags: ['monitor/server'], response: { 200: okOf(ServerInfo) } },
+    },
+    async () => ok(await server.info()),
   );
 };

@@ -49,16 +49,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   };
 
-  app.get('/captchaImage', { config: { public: true }, schema: { response: { 200: CaptchaResult } } }, async () => {
-    if (!(await auth.captchaEnabled())) return { code: 200, msg: 'ok', captchaEnabled: false };
-    return { code: 200, msg: 'ok', captchaEnabled: true, ...(await issueCaptcha(app.db)) };
-  });
+  app.get(
+    '/captchaImage',
+    {
+      config: { public: true },
+      schema: { summary: 'Get a captcha image for the sign-in form (when captcha is on)', tags: ['system/auth'], response: { 200: CaptchaResult } },
+    },
+    async () => {
+      if (!(await auth.captchaEnabled())) return { code: 200, msg: 'ok', captchaEnabled: false };
+      return { code: 200, msg: 'ok', captchaEnabled: true, ...(await issueCaptcha(app.db)) };
+    },
+  );
 
   app.post(
     '/login',
     {
       config: { public: true, rateLimit: attemptLimit, log: { skip: 'every attempt goes to the login log instead' } },
-      schema: { body: LoginBody, response: { 200: LoginResult } },
+      schema: {
+        summary: 'Sign in with user name and password; returns a bearer token',
+        tags: ['system/auth'],
+        body: LoginBody,
+        response: { 200: LoginResult },
+      },
       onSend: loginLog,
     },
     async (req) => {
@@ -71,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       config: { public: true, log: { skip: "ends the caller's own session; sign-in and sign-out are not operations" } },
-      schema: { response: { 200: OkEmpty } },
+      schema: { summary: 'Sign the current session out', tags: ['system/auth'], response: { 200: OkEmpty } },
     },
     async (req) => {
       if (req.auth) await endSession(app.db, req.auth.tokenId);
@@ -83,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     {
       config: { public: true, rateLimit: attemptLimit, log: { title: 'register', businessType: BusinessType.INSERT } },
-      schema: { body: RegisterBody, response: { 200: OkEmpty } },
+      schema: { summary: 'Register a new user (when self-registration is on)', tags: ['system/auth'], body: RegisterBody, response: { 200: OkEmpty } },
       onSend: loginLog,
     },
     async (req) => {
@@ -92,13 +104,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/getInfo', { config: { authenticated: true }, schema: { response: { 200: InfoResult } } }, async (req) => ({
-    code: 200,
-    msg: 'ok',
-    ...(await auth.info(caller(req))),
-  }));
+  app.get(
+    '/getInfo',
+    {
+      config: { authenticated: true },
+      schema: { summary: 'Get the signed-in user with roles and permissions', tags: ['system/auth'], response: { 200: InfoResult } },
+    },
+    async (req) => ({
+      code: 200,
+      msg: 'ok',
+      ...(await auth.info(caller(req))),
+    }),
+  );
 
-  app.get('/getRouters', { config: { authenticated: true }, schema: { response: { 200: okOf(z.array(RouterNodeSchema)) } } }, async (req) =>
-    ok(await auth.routers(caller(req), req.lang)),
+  app.get(
+    '/getRouters',
+    {
+      config: { authenticated: true },
+      schema: { summary: "Get the signed-in user's menu tree as web routes", tags: ['system/auth'], response: { 200: okOf(z.array(RouterNodeSchema)) } },
+    },
+    async (req) => ok(await auth.routers(caller(req), req.lang)),
   );
 };

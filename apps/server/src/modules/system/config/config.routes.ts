@@ -21,7 +21,10 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/config/list',
-    { config: { permission: 'system:config:list' }, schema: { querystring: ConfigQuery, response: { 200: rowsOf(Config) } } },
+    {
+      config: { permission: 'system:config:list' },
+      schema: { summary: 'List system parameters by page', tags: ['system/config'], querystring: ConfigQuery, response: { 200: rowsOf(Config) } },
+    },
     async (req) => rows(await configs.list(req.query)),
   );
   app.post(
@@ -29,13 +32,21 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'system:config:export', log: log(BusinessType.EXPORT) },
       preValidation: queryAsBody,
-      schema: { body: ConfigFilter, response: { 200: Xlsx } },
+      schema: { summary: 'Export system parameters as an Excel workbook', tags: ['system/config'], body: ConfigFilter, response: { 200: Xlsx } },
     },
     async (req, reply) => sendXlsx(reply, 'config.xlsx', await configs.export(req.body, req.lang)),
   );
   app.get(
     '/system/config/configKey/:configKey',
-    { config: { authenticated: true }, schema: { params: z.object({ configKey: z.string().min(1).max(100) }), response: { 200: ConfigValueResult } } },
+    {
+      config: { authenticated: true },
+      schema: {
+        summary: "Get a system parameter's value by its key",
+        tags: ['system/config'],
+        params: z.object({ configKey: z.string().min(1).max(100) }),
+        response: { 200: ConfigValueResult },
+      },
+    },
     async (req) => {
       const value = await configs.valueOf(req.params.configKey);
       // RuoYi's web reads the value from msg: a value that happens to be a message key would be translated, so data carries it untouched.
@@ -44,12 +55,18 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/system/config/:configId',
-    { config: { permission: 'system:config:query' }, schema: { params: ConfigIdParam, response: { 200: okOf(Config) } } },
+    {
+      config: { permission: 'system:config:query' },
+      schema: { summary: 'Get a system parameter', tags: ['system/config'], params: ConfigIdParam, response: { 200: okOf(Config) } },
+    },
     async (req) => ok(await configs.get(req.params.configId)),
   );
   app.post(
     '/system/config',
-    { config: { permission: 'system:config:add', log: log(BusinessType.INSERT) }, schema: { body: ConfigBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:config:add', log: log(BusinessType.INSERT) },
+      schema: { summary: 'Create a system parameter', tags: ['system/config'], body: ConfigBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await configs.create(caller(req), req.body);
       return done();
@@ -57,7 +74,10 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/system/config',
-    { config: { permission: 'system:config:edit', log: log(BusinessType.UPDATE) }, schema: { body: ConfigUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:config:edit', log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a system parameter', tags: ['system/config'], body: ConfigUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await configs.update(caller(req), req.body);
       return done();
@@ -65,7 +85,10 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/system/config/refreshCache',
-    { config: { permission: 'system:config:remove', log: log(BusinessType.CLEAN) }, schema: { response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:config:remove', log: log(BusinessType.CLEAN) },
+      schema: { summary: 'Reload the system parameter cache', tags: ['system/config'], response: { 200: OkEmpty } },
+    },
     async () => {
       await configs.refreshCache();
       return done();
@@ -75,7 +98,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/config/:ids',
     {
       config: { permission: 'system:config:remove', log: log(BusinessType.DELETE) },
-      schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+      schema: { summary: 'Delete system parameters', tags: ['system/config'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
     },
     async (req) => {
       await configs.remove(req.params.ids);

@@ -1,24 +1,13 @@
 import type { Language } from '@ccms/contracts/constants';
-import type { Config, ConfigBody, ConfigFilter, ConfigQuery, ConfigUpdate } from '@ccms/contracts/system/config';
+import type { ConfigBody, ConfigFilter, ConfigQuery, ConfigUpdate } from '@ccms/contracts/system/config';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysConfig } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { toXlsx } from '../../../platform/http/excel';
+import { configColumns } from './config.excel';
 import { allConfigs, configsByIds, configValue, findConfig, findKeyClash, listConfigs } from './config.queries';
-
-const yesNo = (lang: Language) => (v: unknown) => (v === 'Y' ? (lang === 'en' ? 'Yes' : '是') : lang === 'en' ? 'No' : '否');
-
-const columns = (lang: Language): ExcelColumn<Config>[] => [
-  { key: 'configId', header: { zh: '参数主键', en: 'ID' }, width: 10 },
-  { key: 'configName', header: { zh: '参数名称', en: 'Name' }, width: 30 },
-  { key: 'configKey', header: { zh: '参数键名', en: 'Key' }, width: 34 },
-  { key: 'configValue', header: { zh: '参数键值', en: 'Value' }, width: 24 },
-  { key: 'configType', header: { zh: '系统内置', en: 'Built in' }, width: 10, format: yesNo(lang) },
-  { key: 'remark', header: { zh: '备注', en: 'Remark' }, width: 40 },
-  { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
-];
 
 export function configService(db: Db) {
   async function assertUnique(body: ConfigBody, exceptId?: number) {
@@ -63,6 +52,6 @@ export function configService(db: Db) {
     /** Nothing to do: config values are read from the database on every use, never cached. */
     refreshCache: async () => {},
 
-    export: async (q: ConfigFilter, lang: Language) => toXlsx(lang === 'en' ? 'Parameters' : '参数', columns(lang), await allConfigs(db, q), lang),
+    export: async (q: ConfigFilter, lang: Language) => toXlsx(lang === 'en' ? 'Parameters' : '参数', configColumns(lang), await allConfigs(db, q), lang),
   };
 }

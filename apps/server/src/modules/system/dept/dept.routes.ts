@@ -16,22 +16,39 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/dept/list',
-    { config: { permission: 'system:dept:list' }, schema: { querystring: DeptQuery, response: { 200: okOf(z.array(Dept)) } } },
+    {
+      config: { permission: 'system:dept:list' },
+      schema: { summary: 'List departments', tags: ['system/dept'], querystring: DeptQuery, response: { 200: okOf(z.array(Dept)) } },
+    },
     async (req) => ok(await depts.list(caller(req), req.query)),
   );
   app.get(
     '/system/dept/list/exclude/:deptId',
-    { config: { permission: 'system:dept:list' }, schema: { params: DeptIdParam, response: { 200: okOf(z.array(Dept)) } } },
+    {
+      config: { permission: 'system:dept:list' },
+      schema: {
+        summary: 'List departments except one and its descendants (parent picker)',
+        tags: ['system/dept'],
+        params: DeptIdParam,
+        response: { 200: okOf(z.array(Dept)) },
+      },
+    },
     async (req) => ok(await depts.listExcluding(caller(req), req.params.deptId)),
   );
   app.get(
     '/system/dept/:deptId',
-    { config: { permission: 'system:dept:query' }, schema: { params: DeptIdParam, response: { 200: okOf(Dept) } } },
+    {
+      config: { permission: 'system:dept:query' },
+      schema: { summary: 'Get a department', tags: ['system/dept'], params: DeptIdParam, response: { 200: okOf(Dept) } },
+    },
     async (req) => ok(await depts.get(caller(req), req.params.deptId)),
   );
   app.post(
     '/system/dept',
-    { config: { permission: 'system:dept:add', log: log(BusinessType.INSERT) }, schema: { body: DeptBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:dept:add', log: log(BusinessType.INSERT) },
+      schema: { summary: 'Create a department', tags: ['system/dept'], body: DeptBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await depts.create(caller(req), req.body);
       return done();
@@ -39,7 +56,10 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/system/dept',
-    { config: { permission: 'system:dept:edit', log: log(BusinessType.UPDATE) }, schema: { body: DeptUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:dept:edit', log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a department', tags: ['system/dept'], body: DeptUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await depts.update(caller(req), req.body);
       return done();
@@ -47,7 +67,10 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/system/dept/:deptId',
-    { config: { permission: 'system:dept:remove', log: log(BusinessType.DELETE) }, schema: { params: DeptIdParam, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:dept:remove', log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete a department', tags: ['system/dept'], params: DeptIdParam, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await depts.remove(caller(req), req.params.deptId);
       return done();

@@ -1,12 +1,10 @@
 import type { Language } from '@ccms/contracts/constants';
 import type {
-  DictData,
   DictDataBody,
   DictDataFilter,
   DictDataQuery,
   DictDataUpdate,
   DictItem,
-  DictType,
   DictTypeBody,
   DictTypeFilter,
   DictTypeQuery,
@@ -17,7 +15,8 @@ import type { Db } from '../../../db/client';
 import { sysDictData, sysDictType } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { toXlsx } from '../../../platform/http/excel';
+import { dataColumns, typeColumns } from './dict.excel';
 import {
   allDictData,
   allDictTypes,
@@ -32,29 +31,6 @@ import {
   listDictData,
   listDictTypes,
 } from './dict.queries';
-
-const statusText = (lang: Language) => (v: unknown) => (v === '0' ? (lang === 'en' ? 'Normal' : '正常') : lang === 'en' ? 'Disabled' : '停用');
-
-const typeColumns = (lang: Language): ExcelColumn<DictType>[] => [
-  { key: 'dictId', header: { zh: '字典主键', en: 'ID' }, width: 10 },
-  { key: 'dictName', header: { zh: '字典名称', en: 'Name' }, width: 24 },
-  { key: 'dictType', header: { zh: '字典类型', en: 'Type' }, width: 28 },
-  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 10, format: statusText(lang) },
-  { key: 'remark', header: { zh: '备注', en: 'Remark' }, width: 30 },
-  { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
-];
-
-const dataColumns = (lang: Language): ExcelColumn<DictData>[] => [
-  { key: 'dictCode', header: { zh: '字典编码', en: 'Code' }, width: 10 },
-  { key: 'dictSort', header: { zh: '字典排序', en: 'Sort' }, width: 10 },
-  { key: 'dictLabel', header: { zh: '字典标签', en: 'Label (zh)' }, width: 20 },
-  { key: 'dictLabelEn', header: { zh: '英文标签', en: 'Label (en)' }, width: 20 },
-  { key: 'dictValue', header: { zh: '字典键值', en: 'Value' }, width: 20 },
-  { key: 'dictType', header: { zh: '字典类型', en: 'Type' }, width: 24 },
-  { key: 'isDefault', header: { zh: '是否默认', en: 'Default' }, width: 10 },
-  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 10, format: statusText(lang) },
-  { key: 'remark', header: { zh: '备注', en: 'Remark' }, width: 30 },
-];
 
 /** Dictionary types and their data (RuoYi's SysDictTypeController and SysDictDataController). */
 export function dictService(db: Db) {

@@ -17,7 +17,10 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/menu/list',
-    { config: { permission: 'system:menu:list' }, schema: { querystring: MenuQuery, response: { 200: okOf(z.array(Menu)) } } },
+    {
+      config: { permission: 'system:menu:list' },
+      schema: { summary: 'List menus', tags: ['system/menu'], querystring: MenuQuery, response: { 200: okOf(z.array(Menu)) } },
+    },
     async (req) => ok(await menus.list(caller(req), req.query)),
   );
   // The menu form's parent picker and the role dialogs use the tree: any of their permissions will do.
@@ -25,7 +28,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/menu/treeselect',
     {
       config: { permission: ['system:menu:list', 'system:menu:query', 'system:role:query', 'system:role:add', 'system:role:edit'] },
-      schema: { response: { 200: okOf(z.array(TreeOptionSchema)) } },
+      schema: { summary: 'Get the menu tree, for pickers', tags: ['system/menu'], response: { 200: okOf(z.array(TreeOptionSchema)) } },
     },
     async (req) => ok(await menus.treeselect(caller(req), req.lang)),
   );
@@ -33,18 +36,29 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/menu/roleMenuTreeselect/:roleId',
     {
       config: { permission: ['system:role:query', 'system:role:edit'] },
-      schema: { params: RoleIdParam, response: { 200: RoleMenuTreeResult } },
+      schema: {
+        summary: 'Get the menu tree with the menus a role holds checked',
+        tags: ['system/menu'],
+        params: RoleIdParam,
+        response: { 200: RoleMenuTreeResult },
+      },
     },
     async (req) => ({ code: 200, msg: 'ok', ...(await menus.roleMenuTreeselect(caller(req), req.params.roleId, req.lang)) }),
   );
   app.get(
     '/system/menu/:menuId',
-    { config: { permission: 'system:menu:query' }, schema: { params: MenuIdParam, response: { 200: okOf(Menu) } } },
+    {
+      config: { permission: 'system:menu:query' },
+      schema: { summary: 'Get a menu', tags: ['system/menu'], params: MenuIdParam, response: { 200: okOf(Menu) } },
+    },
     async (req) => ok(await menus.get(req.params.menuId)),
   );
   app.post(
     '/system/menu',
-    { config: { permission: 'system:menu:add', log: log(BusinessType.INSERT) }, schema: { body: MenuBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:menu:add', log: log(BusinessType.INSERT) },
+      schema: { summary: 'Create a menu', tags: ['system/menu'], body: MenuBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await menus.create(caller(req), req.body);
       return done();
@@ -52,7 +66,10 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/system/menu',
-    { config: { permission: 'system:menu:edit', log: log(BusinessType.UPDATE) }, schema: { body: MenuUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:menu:edit', log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a menu', tags: ['system/menu'], body: MenuUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await menus.update(caller(req), req.body);
       return done();
@@ -60,7 +77,10 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/system/menu/:menuId',
-    { config: { permission: 'system:menu:remove', log: log(BusinessType.DELETE) }, schema: { params: MenuIdParam, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:menu:remove', log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete a menu', tags: ['system/menu'], params: MenuIdParam, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await menus.remove(req.params.menuId);
       return done();

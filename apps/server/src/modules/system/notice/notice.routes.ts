@@ -16,21 +16,37 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/notice/list',
-    { config: { permission: 'system:notice:list' }, schema: { querystring: NoticeQuery, response: { 200: rowsOf(Notice) } } },
+    {
+      config: { permission: 'system:notice:list' },
+      schema: { summary: 'List notices by page', tags: ['system/notice'], querystring: NoticeQuery, response: { 200: rowsOf(Notice) } },
+    },
     async (req) => rows(await notices.list(req.query)),
   );
   app.get(
     '/system/notice/unread',
-    { config: { authenticated: true }, schema: { querystring: UnreadQuery, response: { 200: okOf(UnreadNotices) } } },
+    {
+      config: { authenticated: true },
+      schema: { summary: "List the caller's unread notices", tags: ['system/notice'], querystring: UnreadQuery, response: { 200: okOf(UnreadNotices) } },
+    },
     async (req) => ok(await notices.unread(caller(req), req.query.limit)),
   );
-  app.put('/system/notice/readAll', { config: { authenticated: true, log: log(BusinessType.UPDATE) }, schema: { response: { 200: OkEmpty } } }, async (req) => {
-    await notices.markAllRead(caller(req));
-    return done();
-  });
+  app.put(
+    '/system/notice/readAll',
+    {
+      config: { authenticated: true, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Mark all notices read for the caller', tags: ['system/notice'], response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await notices.markAllRead(caller(req));
+      return done();
+    },
+  );
   app.put(
     '/system/notice/read/:noticeId',
-    { config: { authenticated: true, log: log(BusinessType.UPDATE) }, schema: { params: NoticeIdParam, response: { 200: OkEmpty } } },
+    {
+      config: { authenticated: true, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Mark one notice read for the caller', tags: ['system/notice'], params: NoticeIdParam, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await notices.markRead(caller(req), req.params.noticeId);
       return done();
@@ -38,12 +54,18 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/system/notice/:noticeId',
-    { config: { permission: 'system:notice:query' }, schema: { params: NoticeIdParam, response: { 200: okOf(Notice) } } },
+    {
+      config: { permission: 'system:notice:query' },
+      schema: { summary: 'Get a notice', tags: ['system/notice'], params: NoticeIdParam, response: { 200: okOf(Notice) } },
+    },
     async (req) => ok(await notices.get(req.params.noticeId)),
   );
   app.post(
     '/system/notice',
-    { config: { permission: 'system:notice:add', log: log(BusinessType.INSERT) }, schema: { body: NoticeBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:notice:add', log: log(BusinessType.INSERT) },
+      schema: { summary: 'Create a notice', tags: ['system/notice'], body: NoticeBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await notices.create(caller(req), req.body);
       return done();
@@ -51,7 +73,10 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/system/notice',
-    { config: { permission: 'system:notice:edit', log: log(BusinessType.UPDATE) }, schema: { body: NoticeUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:notice:edit', log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a notice', tags: ['system/notice'], body: NoticeUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await notices.update(caller(req), req.body);
       return done();
@@ -61,7 +86,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/notice/:ids',
     {
       config: { permission: 'system:notice:remove', log: log(BusinessType.DELETE) },
-      schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+      schema: { summary: 'Delete notices', tags: ['system/notice'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
     },
     async (req) => {
       await notices.remove(req.params.ids);

@@ -17,7 +17,10 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/post/list',
-    { config: { permission: 'system:post:list' }, schema: { querystring: PostQuery, response: { 200: rowsOf(Post) } } },
+    {
+      config: { permission: 'system:post:list' },
+      schema: { summary: 'List posts (job positions) by page', tags: ['system/post'], querystring: PostQuery, response: { 200: rowsOf(Post) } },
+    },
     async (req) => rows(await posts.list(req.query)),
   );
   app.post(
@@ -25,19 +28,31 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'system:post:export', log: log(BusinessType.EXPORT) },
       preValidation: queryAsBody,
-      schema: { body: PostFilter, response: { 200: z.unknown().describe('an .xlsx workbook') } },
+      schema: {
+        summary: 'Export posts as an Excel workbook',
+        tags: ['system/post'],
+        body: PostFilter,
+        response: { 200: z.unknown().describe('an .xlsx workbook') },
+      },
     },
     async (req, reply) => sendXlsx(reply, 'post.xlsx', await posts.export(req.body, req.lang)),
   );
-  app.get('/system/post/optionselect', { config: { authenticated: true }, schema: { response: { 200: okOf(z.array(Post)) } } }, async () =>
-    ok(await posts.options()),
+  app.get(
+    '/system/post/optionselect',
+    { config: { authenticated: true }, schema: { summary: 'List all posts, for pickers', tags: ['system/post'], response: { 200: okOf(z.array(Post)) } } },
+    async () => ok(await posts.options()),
   );
-  app.get('/system/post/:id', { config: { permission: 'system:post:query' }, schema: { params: IdParam, response: { 200: okOf(Post) } } }, async (req) =>
-    ok(await posts.get(req.params.id)),
+  app.get(
+    '/system/post/:id',
+    { config: { permission: 'system:post:query' }, schema: { summary: 'Get a post', tags: ['system/post'], params: IdParam, response: { 200: okOf(Post) } } },
+    async (req) => ok(await posts.get(req.params.id)),
   );
   app.post(
     '/system/post',
-    { config: { permission: 'system:post:add', log: log(BusinessType.INSERT) }, schema: { body: PostBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:post:add', log: log(BusinessType.INSERT) },
+      schema: { summary: 'Create a post', tags: ['system/post'], body: PostBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await posts.create(caller(req), req.body);
       return done();
@@ -45,7 +60,10 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/system/post',
-    { config: { permission: 'system:post:edit', log: log(BusinessType.UPDATE) }, schema: { body: PostUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:post:edit', log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a post', tags: ['system/post'], body: PostUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await posts.update(caller(req), req.body);
       return done();
@@ -53,7 +71,10 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/system/post/:ids',
-    { config: { permission: 'system:post:remove', log: log(BusinessType.DELETE) }, schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } } },
+    {
+      config: { permission: 'system:post:remove', log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete posts', tags: ['system/post'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+    },
     async (req) => {
       await posts.remove(req.params.ids);
       return done();

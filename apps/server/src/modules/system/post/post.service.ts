@@ -1,21 +1,13 @@
 import type { Language } from '@ccms/contracts/constants';
-import type { Post, PostBody, PostFilter, PostQuery, PostUpdate } from '@ccms/contracts/system/post';
+import type { PostBody, PostFilter, PostQuery, PostUpdate } from '@ccms/contracts/system/post';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysPost } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { toXlsx } from '../../../platform/http/excel';
+import { postColumns } from './post.excel';
 import { allPosts, filteredPosts, findClash, findPost, listPosts, postsInUse } from './post.queries';
-
-const columns: ExcelColumn<Post>[] = [
-  { key: 'postId', header: { zh: '岗位序号', en: 'ID' }, width: 10 },
-  { key: 'postCode', header: { zh: '岗位编码', en: 'Code' }, width: 20 },
-  { key: 'postName', header: { zh: '岗位名称', en: 'Name' }, width: 24 },
-  { key: 'postSort', header: { zh: '岗位排序', en: 'Order' }, width: 10 },
-  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 10, format: (v) => (v === '0' ? '正常 / Normal' : '停用 / Disabled') },
-  { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
-];
 
 export function postService(db: Db) {
   async function assertUnique(body: PostBody, exceptId?: number) {
@@ -25,7 +17,7 @@ export function postService(db: Db) {
 
   return {
     list: (q: PostQuery) => listPosts(db, q),
-    export: async (q: PostFilter, lang: Language) => toXlsx(lang === 'en' ? 'Posts' : '岗位', columns, await filteredPosts(db, q), lang),
+    export: async (q: PostFilter, lang: Language) => toXlsx(lang === 'en' ? 'Posts' : '岗位', postColumns, await filteredPosts(db, q), lang),
     options: () => allPosts(db),
     async get(postId: number) {
       const post = await findPost(db, postId);

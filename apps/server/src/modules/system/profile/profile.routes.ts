@@ -15,15 +15,22 @@ const log = (businessType: BusinessType) => ({ title: 'profile', businessType })
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profile = profileService(app.db, app.storage);
 
-  app.get('/system/user/profile', { config: { authenticated: true }, schema: { response: { 200: ProfileResult } } }, async (req) => ({
-    code: Code.OK,
-    msg: 'ok',
-    ...(await profile.get(caller(req))),
-  }));
+  app.get(
+    '/system/user/profile',
+    { config: { authenticated: true }, schema: { summary: "Get the caller's own profile", tags: ['system/profile'], response: { 200: ProfileResult } } },
+    async (req) => ({
+      code: Code.OK,
+      msg: 'ok',
+      ...(await profile.get(caller(req))),
+    }),
+  );
 
   app.put(
     '/system/user/profile',
-    { config: { authenticated: true, log: log(BusinessType.UPDATE) }, schema: { body: ProfileBody, response: { 200: OkEmpty } } },
+    {
+      config: { authenticated: true, log: log(BusinessType.UPDATE) },
+      schema: { summary: "Update the caller's own profile", tags: ['system/profile'], body: ProfileBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await profile.update(caller(req), req.body);
       return done();
@@ -33,7 +40,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/system/user/profile/updatePwd',
     // JSON body only (RuoYi 3.8.7+): passwords in a query string would land in URL logs.
-    { config: { authenticated: true, log: log(BusinessType.UPDATE) }, schema: { body: UpdatePwdBody, response: { 200: OkEmpty } } },
+    {
+      config: { authenticated: true, log: log(BusinessType.UPDATE) },
+      schema: { summary: "Change the caller's own password", tags: ['system/profile'], body: UpdatePwdBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await profile.updatePassword(caller(req), req.body);
       return done();
@@ -42,7 +52,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/system/user/profile/avatar',
-    { config: { authenticated: true, log: log(BusinessType.UPDATE) }, schema: { response: { 200: AvatarResult } } },
+    {
+      config: { authenticated: true, log: log(BusinessType.UPDATE) },
+      schema: { summary: "Upload the caller's avatar image (multipart)", tags: ['system/profile'], response: { 200: AvatarResult } },
+    },
     async (req) => {
       const upload = await readUpload(req, 'avatarfile', AVATAR_MAX_MB * 1024 * 1024, {
         missing: badRequest('profile.avatarMissing'),
@@ -55,7 +68,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public because <img> tags send no bearer token; only well-formed keys under the avatar folder are served.
   app.get(
     '/profile/avatar/*',
-    { config: { public: true }, schema: { params: z.object({ '*': z.string().max(200) }), response: { 200: z.unknown().describe('a png or jpeg image') } } },
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Serve an avatar image by its stored path',
+        tags: ['system/profile'],
+        params: z.object({ '*': z.string().max(200) }),
+        response: { 200: z.unknown().describe('a png or jpeg image') },
+      },
+    },
     async (req, reply) => {
       const key = req.params['*'];
       const stream = await profile.readAvatar(key);

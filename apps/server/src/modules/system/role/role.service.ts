@@ -1,5 +1,4 @@
 import type { Language } from '@ccms/contracts/constants';
-import { translate } from '@ccms/contracts/messages';
 import type {
   AuthUserBatchBody,
   AuthUserCancelBody,
@@ -17,9 +16,10 @@ import { sysRole, sysRoleDept, sysRoleMenu } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { toXlsx } from '../../../platform/http/excel';
 import { ADMIN_USER_ID, deptTree, existingIds, visibleDeptIds, visibleUserIds } from '../user/user.queries';
 import { deptScope, userScope } from '../user/user.service';
+import { roleColumns } from './role.excel';
 import {
   addUsersToRole,
   checkedDeptIds,
@@ -95,17 +95,6 @@ export function roleService(db: Db) {
       throw err;
     }
   };
-
-  function exportColumns(lang: Language): ExcelColumn<RoleRow>[] {
-    return [
-      { key: 'roleId', header: { zh: '角色序号', en: 'Role ID' } },
-      { key: 'roleName', header: { zh: '角色名称', en: 'Role name' } },
-      { key: 'roleKey', header: { zh: '角色权限', en: 'Role key' } },
-      { key: 'roleSort', header: { zh: '角色排序', en: 'Order' } },
-      { key: 'dataScope', header: { zh: '数据范围', en: 'Data scope' }, width: 24, format: (v) => translate(lang, `role.scope.${String(v)}`) },
-      { key: 'status', header: { zh: '角色状态', en: 'Status' }, format: (v) => translate(lang, `role.status.${String(v)}`) },
-    ];
-  }
 
   return {
     list: (q: RoleQuery) => listRoles(db, q),
@@ -222,7 +211,7 @@ export function roleService(db: Db) {
     },
 
     async exportXlsx(q: RoleExportQuery, lang: Language) {
-      return toXlsx('role', exportColumns(lang), await rolesForExport(db, q), lang);
+      return toXlsx('role', roleColumns(lang), await rolesForExport(db, q), lang);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
-import { translate } from '@ccms/contracts/messages';
+import { type MessageKey, translate } from '@ccms/contracts/messages';
 import ExcelJS from 'exceljs';
 import type { ExcelColumn } from '../../../platform/http/excel';
 
@@ -21,7 +21,7 @@ export interface UserSheetRow {
 
 type Key = keyof UserSheetRow & string;
 
-const heading = (key: Key) => ({ zh: translate('zh', `user.excel.${key}`), en: translate('en', `user.excel.${key}`) });
+const heading = (key: Key): MessageKey => `user.excel.${key}`;
 
 /** Dictionary labels (sys_user_sex, sys_normal_disable) in both languages, by code. */
 const SEX = { '0': { zh: '男', en: 'Male' }, '1': { zh: '女', en: 'Female' }, '2': { zh: '未知', en: 'Unknown' } } as const;
@@ -75,9 +75,8 @@ export async function readImportRows(buffer: Buffer): Promise<{ row: number; val
   if (!sheet) return [];
   const byHeading = new Map<string, ImportKey>();
   for (const key of IMPORT_KEYS) {
-    const h = heading(key);
-    byHeading.set(h.zh, key);
-    byHeading.set(h.en.toLowerCase(), key);
+    byHeading.set(translate('zh', heading(key)), key);
+    byHeading.set(translate('en', heading(key)).toLowerCase(), key);
     byHeading.set(key.toLowerCase(), key);
   }
   const keys: (ImportKey | undefined)[] = [];

@@ -36,31 +36,56 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = userService(app.db);
   acceptFormBodies(app);
 
-  app.get('/system/user/list', { config: { permission: UserPerm.list }, schema: { querystring: UserQuery, response: { 200: rowsOf(User) } } }, async (req) =>
-    rows(await users.list(caller(req), req.query)),
+  app.get(
+    '/system/user/list',
+    {
+      config: { permission: UserPerm.list },
+      schema: { summary: 'List users by page', tags: ['system/user'], querystring: UserQuery, response: { 200: rowsOf(User) } },
+    },
+    async (req) => rows(await users.list(caller(req), req.query)),
   );
 
-  app.get('/system/user/deptTree', { config: { permission: UserPerm.list }, schema: { response: { 200: DeptTreeResult } } }, async (req) => ({
-    code: Code.OK,
-    msg: 'ok',
-    data: await users.deptTree(caller(req)),
-  }));
+  app.get(
+    '/system/user/deptTree',
+    {
+      config: { permission: UserPerm.list },
+      schema: { summary: "Get the department tree, for the user list's filter", tags: ['system/user'], response: { 200: DeptTreeResult } },
+    },
+    async (req) => ({
+      code: Code.OK,
+      msg: 'ok',
+      data: await users.deptTree(caller(req)),
+    }),
+  );
 
-  app.get('/system/user/', { config: { permission: UserPerm.query }, schema: { response: { 200: UserFormResult } } }, async (req) => ({
-    code: Code.OK,
-    msg: 'ok',
-    ...(await users.form(caller(req))),
-  }));
+  app.get(
+    '/system/user/',
+    {
+      config: { permission: UserPerm.query },
+      schema: { summary: 'Get the role and post options for a new user', tags: ['system/user'], response: { 200: UserFormResult } },
+    },
+    async (req) => ({
+      code: Code.OK,
+      msg: 'ok',
+      ...(await users.form(caller(req))),
+    }),
+  );
 
   app.get(
     '/system/user/:userId',
-    { config: { permission: UserPerm.query }, schema: { params: UserIdParam, response: { 200: UserFormResult } } },
+    {
+      config: { permission: UserPerm.query },
+      schema: { summary: 'Get a user with their roles and posts', tags: ['system/user'], params: UserIdParam, response: { 200: UserFormResult } },
+    },
     async (req) => ({ code: Code.OK, msg: 'ok', ...(await users.form(caller(req), req.params.userId)) }),
   );
 
   app.post(
     '/system/user',
-    { config: { permission: UserPerm.add, log: log(BusinessType.INSERT) }, schema: { body: UserBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: UserPerm.add, log: log(BusinessType.INSERT) },
+      schema: { summary: 'Create a user', tags: ['system/user'], body: UserBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await users.create(caller(req), req.body);
       return done();
@@ -69,7 +94,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/system/user',
-    { config: { permission: UserPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: UserUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: UserPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a user', tags: ['system/user'], body: UserUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await users.update(caller(req), req.body);
       return done();
@@ -80,7 +108,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/user/:ids',
     {
       config: { permission: UserPerm.remove, log: log(BusinessType.DELETE) },
-      schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+      schema: { summary: 'Delete users', tags: ['system/user'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
     },
     async (req) => {
       await users.remove(caller(req), req.params.ids);
@@ -90,7 +118,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/system/user/resetPwd',
-    { config: { permission: UserPerm.resetPwd, log: log(BusinessType.UPDATE) }, schema: { body: ResetPwdBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: UserPerm.resetPwd, log: log(BusinessType.UPDATE) },
+      schema: { summary: "Reset a user's password", tags: ['system/user'], body: ResetPwdBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await users.resetPwd(caller(req), req.body);
       return done();
@@ -99,7 +130,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/system/user/changeStatus',
-    { config: { permission: UserPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: UserStatusBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: UserPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Enable or disable a user', tags: ['system/user'], body: UserStatusBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await users.changeStatus(caller(req), req.body);
       return done();
@@ -108,7 +142,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/user/authRole/:userId',
-    { config: { permission: UserPerm.query }, schema: { params: UserIdParam, response: { 200: AuthRoleResult } } },
+    {
+      config: { permission: UserPerm.query },
+      schema: {
+        summary: 'Get a user with all roles, the ones they hold marked',
+        tags: ['system/user'],
+        params: UserIdParam,
+        response: { 200: AuthRoleResult },
+      },
+    },
     async (req) => ({ code: Code.OK, msg: 'ok', ...(await users.authRoleOf(caller(req), req.params.userId)) }),
   );
 
@@ -117,7 +159,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: UserPerm.edit, log: log(BusinessType.GRANT) },
       preValidation: queryAsBody,
-      schema: { body: AuthRoleBody, response: { 200: OkEmpty } },
+      schema: { summary: 'Set the roles a user holds', tags: ['system/user'], body: AuthRoleBody, response: { 200: OkEmpty } },
     },
     async (req) => {
       await users.setAuthRole(caller(req), req.body);
@@ -130,14 +172,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: UserPerm.export, log: log(BusinessType.EXPORT) },
       preValidation: queryAsBody,
-      schema: { body: UserExportQuery, response: { 200: Xlsx } },
+      schema: { summary: 'Export users as an Excel workbook', tags: ['system/user'], body: UserExportQuery, response: { 200: Xlsx } },
     },
     async (req, reply) => sendXlsx(reply, 'user.xlsx', await users.exportXlsx(caller(req), req.body, req.lang)),
   );
 
   app.post(
     '/system/user/importTemplate',
-    { config: { permission: UserPerm.import, log: { skip: 'downloads an empty workbook; writes nothing' } }, schema: { response: { 200: Xlsx } } },
+    {
+      config: { permission: UserPerm.import, log: { skip: 'downloads an empty workbook; writes nothing' } },
+      schema: { summary: 'Download the Excel template for importing users', tags: ['system/user'], response: { 200: Xlsx } },
+    },
     async (req, reply) => sendXlsx(reply, 'user_template.xlsx', await users.importTemplate(req.lang)),
   );
 
@@ -145,7 +190,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/user/importData',
     {
       config: { permission: UserPerm.import, log: log(BusinessType.IMPORT) },
-      schema: { querystring: ImportQuery, response: { 200: ImportResult } },
+      schema: { summary: 'Import users from an Excel workbook (multipart)', tags: ['system/user'], querystring: ImportQuery, response: { 200: ImportResult } },
     },
     async (req) => {
       const upload = await readUpload(req, 'file', IMPORT_MAX_BYTES, {

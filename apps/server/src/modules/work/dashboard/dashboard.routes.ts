@@ -8,7 +8,12 @@ import { dashboardService } from './dashboard.service';
 /** The home dashboard: any signed-in user, showing only what their project levels let them see. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const dashboard = dashboardService(app.db);
-  app.get('/ccms/dashboard', { config: { authenticated: true }, schema: { response: { 200: okOf(Dashboard) } } }, async (req) =>
-    ok(await dashboard.get(caller(req))),
+  app.get(
+    '/ccms/dashboard',
+    {
+      config: { authenticated: true },
+      schema: { summary: "Get the caller's home dashboard figures", tags: ['work/dashboard'], response: { 200: okOf(Dashboard) } },
+    },
+    async (req) => ok(await dashboard.get(caller(req))),
   );
 };

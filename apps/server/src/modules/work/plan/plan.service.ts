@@ -5,9 +5,10 @@ import type { Db } from '../../../db/client';
 import { ccmsPlan, ccmsTask } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { toXlsx } from '../../../platform/http/excel';
 import { libraryExists, userExists } from '../project/project.queries';
 import { assertProjectAccess, assertSameProject, isSystemAdmin } from '../project/project-access';
+import { planColumns } from './plan.excel';
 import { filteredPlans, findPlan, findPlanTitleClash, findReleaseRow, listPlans, type PlanJoined, plansByIds } from './plan.queries';
 
 export function presentPlan(row: PlanJoined): Plan {
@@ -27,31 +28,6 @@ export function presentPlan(row: PlanJoined): Plan {
     progress: total === 0 ? 0 : Math.round((completed / total) * 100),
   };
 }
-
-const STATUS_TEXT: Record<string, string> = {
-  notStarted: '未开始 / Not started',
-  inProgress: '进行中 / In progress',
-  completed: '已完成 / Completed',
-  closed: '已关闭 / Closed',
-};
-
-const columns: ExcelColumn<Plan>[] = [
-  { key: 'id', header: { zh: '编号', en: 'ID' }, width: 8 },
-  { key: 'projectTitle', header: { zh: '项目', en: 'Project' }, width: 22 },
-  { key: 'title', header: { zh: '标题', en: 'Title' }, width: 26 },
-  { key: 'libraryName', header: { zh: '库', en: 'Library' }, width: 16 },
-  { key: 'branch', header: { zh: '分支', en: 'Branch' }, width: 16 },
-  { key: 'releaseTitle', header: { zh: '版本', en: 'Release' }, width: 16 },
-  { key: 'ownerName', header: { zh: '负责人', en: 'Owner' }, width: 14 },
-  { key: 'reviewerName', header: { zh: '审阅人', en: 'Reviewer' }, width: 14 },
-  { key: 'beginDate', header: { zh: '开始日期', en: 'Begin' }, width: 12 },
-  { key: 'dueDate', header: { zh: '截止日期', en: 'Due' }, width: 12 },
-  { key: 'progress', header: { zh: '进度(%)', en: 'Progress (%)' }, width: 12 },
-  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 16, format: (v) => STATUS_TEXT[String(v)] ?? String(v) },
-  { key: 'enable', header: { zh: '启用', en: 'Enabled' }, width: 10, format: (v) => (v ? '启用 / Open' : '停用 / Closed') },
-  { key: 'createBy', header: { zh: '创建者', en: 'Created by' }, width: 14 },
-  { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
-];
 
 function fieldsOf(body: PlanBody, ownerId: number) {
   return {
@@ -101,7 +77,7 @@ export function planService(db: Db) {
       return { rows: page.rows.map(presentPlan), total: page.total };
     },
     async export(auth: AuthContext, q: PlanFilter, lang: Language) {
-      return toXlsx(lang === 'en' ? 'Plans' : '计划', columns, (await filteredPlans(db, auth, q)).map(presentPlan), lang);
+      return toXlsx(lang === 'en' ? 'Plans' : '计划', planColumns, (await filteredPlans(db, auth, q)).map(presentPlan), lang);
     },
     async get(auth: AuthContext, id: number) {
       return presentPlan(await load(auth, id, 'read'));

@@ -25,26 +25,42 @@ export const projectCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/project/dictData/list',
     {
       config: { permission: [ProjectCategoryPerm.list, ProjectPerm.list] },
-      schema: { querystring: ProjectCategoryQuery, response: { 200: rowsOf(ProjectCategory) } },
+      schema: {
+        summary: 'List project categories by page',
+        tags: ['work/project-category'],
+        querystring: ProjectCategoryQuery,
+        response: { 200: rowsOf(ProjectCategory) },
+      },
     },
     async (req) => rows(await categories.list(req.query)),
   );
   app.get(
     '/ccms/project/dictData/:id',
-    { config: { permission: ProjectCategoryPerm.query }, schema: { params: IdParam, response: { 200: okOf(ProjectCategory) } } },
+    {
+      config: { permission: ProjectCategoryPerm.query },
+      schema: { summary: 'Get a project category', tags: ['work/project-category'], params: IdParam, response: { 200: okOf(ProjectCategory) } },
+    },
     async (req) => ok(await categories.get(req.params.id)),
   );
   app.post(
     '/ccms/project/dictData/add',
     {
       config: { permission: ProjectCategoryPerm.add, log: log(BusinessType.INSERT) },
-      schema: { body: ProjectCategoryBody, response: { 200: okOf(z.object({ id: z.number() })) } },
+      schema: {
+        summary: 'Create a project category',
+        tags: ['work/project-category'],
+        body: ProjectCategoryBody,
+        response: { 200: okOf(z.object({ id: z.number() })) },
+      },
     },
     async (req) => ok({ id: await categories.create(caller(req), req.body) }),
   );
   app.put(
     '/ccms/project/dictData/edit',
-    { config: { permission: ProjectCategoryPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: ProjectCategoryUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: ProjectCategoryPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a project category', tags: ['work/project-category'], body: ProjectCategoryUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await categories.update(caller(req), req.body);
       return done();
@@ -54,7 +70,7 @@ export const projectCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/project/dictData/:ids',
     {
       config: { permission: ProjectCategoryPerm.remove, log: log(BusinessType.DELETE) },
-      schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+      schema: { summary: 'Delete project categories', tags: ['work/project-category'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
     },
     async (req) => {
       await categories.remove(req.params.ids);

@@ -14,14 +14,22 @@ export const projectConfigRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/project/config/:projectId',
-    { config: { permission: ProjectPerm.query }, schema: { params: ProjectIdParam, response: { 200: okOf(ProjectConfig) } } },
+    {
+      config: { permission: ProjectPerm.query },
+      schema: {
+        summary: "Get a project's configuration (work item types, states, fields)",
+        tags: ['work/project-config'],
+        params: ProjectIdParam,
+        response: { 200: okOf(ProjectConfig) },
+      },
+    },
     async (req) => ok(await configs.get(caller(req), req.params.projectId)),
   );
   app.put(
     '/ccms/project/config',
     {
       config: { permission: ProjectPerm.edit, log: { title: 'project config', businessType: BusinessType.UPDATE } },
-      schema: { body: ProjectConfigBody, response: { 200: OkEmpty } },
+      schema: { summary: "Save a project's configuration", tags: ['work/project-config'], body: ProjectConfigBody, response: { 200: OkEmpty } },
     },
     async (req) => {
       await configs.save(caller(req), req.body);

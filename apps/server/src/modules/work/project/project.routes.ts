@@ -37,7 +37,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/project/list',
-    { config: { permission: ProjectPerm.list }, schema: { querystring: ProjectQuery, response: { 200: rowsOf(Project) } } },
+    {
+      config: { permission: ProjectPerm.list },
+      schema: { summary: 'List projects by page', tags: ['work/project'], querystring: ProjectQuery, response: { 200: rowsOf(Project) } },
+    },
     async (req) => rows(await projects.list(caller(req), req.query)),
   );
   app.post(
@@ -45,52 +48,106 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ProjectPerm.export, log: log(BusinessType.EXPORT) },
       preValidation: queryAsBody,
-      schema: { body: ProjectFilter, response: { 200: z.unknown().describe('an .xlsx workbook') } },
+      schema: {
+        summary: 'Export projects as an Excel workbook',
+        tags: ['work/project'],
+        body: ProjectFilter,
+        response: { 200: z.unknown().describe('an .xlsx workbook') },
+      },
     },
     async (req, reply) => sendXlsx(reply, 'project.xlsx', await projects.export(caller(req), req.body, req.lang)),
   );
   app.get(
     '/ccms/project/listUserForOption',
-    { config: { permission: ProjectPerm.list }, schema: { response: { 200: okOf(z.array(ProjectUserOption)) } } },
+    {
+      config: { permission: ProjectPerm.list },
+      schema: { summary: 'List users, for the project member picker', tags: ['work/project'], response: { 200: okOf(z.array(ProjectUserOption)) } },
+    },
     async () => ok(await projects.userOptions()),
   );
   app.get(
     '/ccms/project/listUserForOptionByStr',
-    { config: { permission: ProjectPerm.list }, schema: { querystring: UserStrQuery, response: { 200: okOf(z.array(ProjectUserOption)) } } },
+    {
+      config: { permission: ProjectPerm.list },
+      schema: {
+        summary: 'Find users by name, for the project member picker',
+        tags: ['work/project'],
+        querystring: UserStrQuery,
+        response: { 200: okOf(z.array(ProjectUserOption)) },
+      },
+    },
     async (req) => ok(await projects.userOptions(req.query.userStr)),
   );
   app.get(
     '/ccms/project/progress',
-    { config: { permission: ProjectPerm.list }, schema: { querystring: ProjectIdQuery, response: { 200: okOf(ProjectProgress) } } },
+    {
+      config: { permission: ProjectPerm.list },
+      schema: { summary: "Get a project's progress figures", tags: ['work/project'], querystring: ProjectIdQuery, response: { 200: okOf(ProjectProgress) } },
+    },
     async (req) => ok(await projects.progress(caller(req), req.query.id)),
   );
   // Grantee pickers of the permission tab.
   app.get(
     '/ccms/project/user/list',
-    { config: { permission: ProjectPerm.edit }, schema: { querystring: KeywordQuery, response: { 200: okOf(z.array(ProjectUserOption)) } } },
+    {
+      config: { permission: ProjectPerm.edit },
+      schema: {
+        summary: 'List users that can be granted access to a project',
+        tags: ['work/project'],
+        querystring: KeywordQuery,
+        response: { 200: okOf(z.array(ProjectUserOption)) },
+      },
+    },
     async (req) => ok(await projects.userOptions(req.query.keyword)),
   );
-  app.get('/ccms/project/role/list', { config: { permission: ProjectPerm.edit }, schema: { response: { 200: okOf(z.array(ProjectRoleOption)) } } }, async () =>
-    ok(await projects.roleOptions()),
+  app.get(
+    '/ccms/project/role/list',
+    {
+      config: { permission: ProjectPerm.edit },
+      schema: { summary: 'List roles that can be granted access to a project', tags: ['work/project'], response: { 200: okOf(z.array(ProjectRoleOption)) } },
+    },
+    async () => ok(await projects.roleOptions()),
   );
   app.get(
     '/ccms/project/listUser/:id',
-    { config: { permission: ProjectPerm.query }, schema: { params: IdParam, response: { 200: okOf(z.array(ProjectMember)) } } },
+    {
+      config: { permission: ProjectPerm.query },
+      schema: { summary: "List a project's members", tags: ['work/project'], params: IdParam, response: { 200: okOf(z.array(ProjectMember)) } },
+    },
     async (req) => ok(await projects.members(caller(req), req.params.id)),
   );
   app.get(
     '/ccms/project/listBranch',
-    { config: { permission: ProjectPerm.query }, schema: { querystring: ProjectScopedQuery, response: { 200: okOf(z.array(ProjectBranch)) } } },
+    {
+      config: { permission: ProjectPerm.query },
+      schema: {
+        summary: "List the branches of a project's library",
+        tags: ['work/project'],
+        querystring: ProjectScopedQuery,
+        response: { 200: okOf(z.array(ProjectBranch)) },
+      },
+    },
     async (req) => ok(await projects.branches(caller(req), req.query.projectId)),
   );
   app.get(
     '/ccms/project/permission/list',
-    { config: { permission: ProjectPerm.query }, schema: { querystring: ProjectScopedQuery, response: { 200: okOf(z.array(ProjectGrant)) } } },
+    {
+      config: { permission: ProjectPerm.query },
+      schema: {
+        summary: 'List the grants of a project',
+        tags: ['work/project'],
+        querystring: ProjectScopedQuery,
+        response: { 200: okOf(z.array(ProjectGrant)) },
+      },
+    },
     async (req) => ok(await projects.grants(caller(req), req.query.projectId)),
   );
   app.post(
     '/ccms/project/permission',
-    { config: { permission: ProjectPerm.edit, log: log(BusinessType.GRANT) }, schema: { body: ProjectGrantBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: ProjectPerm.edit, log: log(BusinessType.GRANT) },
+      schema: { summary: 'Grant a user, role or everyone a level on a project', tags: ['work/project'], body: ProjectGrantBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await projects.grant(caller(req), req.body);
       return done();
@@ -98,7 +155,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/ccms/project/permission/:ids',
-    { config: { permission: ProjectPerm.edit, log: log(BusinessType.GRANT) }, schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } } },
+    {
+      config: { permission: ProjectPerm.edit, log: log(BusinessType.GRANT) },
+      schema: { summary: 'Revoke project grants', tags: ['work/project'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+    },
     async (req) => {
       await projects.revoke(caller(req), req.params.ids);
       return done();
@@ -106,7 +166,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/ccms/project/member',
-    { config: { permission: ProjectPerm.edit, log: log(BusinessType.GRANT) }, schema: { body: ProjectMemberBody, response: { 200: OkEmpty } } },
+    {
+      config: { permission: ProjectPerm.edit, log: log(BusinessType.GRANT) },
+      schema: { summary: 'Add members to a project', tags: ['work/project'], body: ProjectMemberBody, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await projects.addMembers(caller(req), req.body);
       return done();
@@ -114,20 +177,28 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/ccms/project/member/:ids',
-    { config: { permission: ProjectPerm.edit, log: log(BusinessType.GRANT) }, schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } } },
+    {
+      config: { permission: ProjectPerm.edit, log: log(BusinessType.GRANT) },
+      schema: { summary: 'Remove project members', tags: ['work/project'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+    },
     async (req) => {
       await projects.removeMembers(caller(req), req.params.ids);
       return done();
     },
   );
-  app.get('/ccms/project/:id', { config: { permission: ProjectPerm.query }, schema: { params: IdParam, response: { 200: okOf(Project) } } }, async (req) =>
-    ok(await projects.get(caller(req), req.params.id)),
+  app.get(
+    '/ccms/project/:id',
+    {
+      config: { permission: ProjectPerm.query },
+      schema: { summary: 'Get a project', tags: ['work/project'], params: IdParam, response: { 200: okOf(Project) } },
+    },
+    async (req) => ok(await projects.get(caller(req), req.params.id)),
   );
   app.post(
     '/ccms/project',
     {
       config: { permission: ProjectPerm.add, log: log(BusinessType.INSERT) },
-      schema: { body: ProjectBody, response: { 200: okOf(z.object({ id: z.number() })) } },
+      schema: { summary: 'Create a project', tags: ['work/project'], body: ProjectBody, response: { 200: okOf(z.object({ id: z.number() })) } },
     },
     async (req) => ok({ id: await projects.create(caller(req), req.body) }),
   );
@@ -136,7 +207,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ProjectPerm.edit, log: log(BusinessType.UPDATE) },
       preValidation: queryAsBody,
-      schema: { body: ProjectReAdd, response: { 200: OkEmpty } },
+      schema: { summary: 'Reopen a closed project', tags: ['work/project'], body: ProjectReAdd, response: { 200: OkEmpty } },
     },
     async (req) => {
       await projects.reAdd(caller(req), req.body.id);
@@ -145,7 +216,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/ccms/project',
-    { config: { permission: ProjectPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: ProjectUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: ProjectPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a project', tags: ['work/project'], body: ProjectUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await projects.update(caller(req), req.body);
       return done();
@@ -153,7 +227,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/ccms/project/:ids',
-    { config: { permission: ProjectPerm.remove, log: log(BusinessType.DELETE) }, schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } } },
+    {
+      config: { permission: ProjectPerm.remove, log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete projects', tags: ['work/project'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+    },
     async (req) => {
       await projects.remove(caller(req), req.params.ids);
       return done();

@@ -16,10 +16,11 @@ import type { Db } from '../../../db/client';
 import { ccmsProject, ccmsProjectGrant, ccmsProjectMember, sysUser } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { toXlsx } from '../../../platform/http/excel';
 import { findLibrary } from '../../content/library/library.queries';
 import { createBranch, mergeBranch } from '../../content/library/library-branch';
 import type { LibraryGit } from '../../content/library/library-git';
+import { projectColumns } from './project.excel';
 import {
   categoryExists,
   filteredProjects,
@@ -58,27 +59,6 @@ export function presentProject(row: ProjectJoined, myLevel: ProjectLevel | null,
     abilities,
   };
 }
-
-const yesNo = (v: unknown) => (v ? '是 / Yes' : '否 / No');
-
-const columns: ExcelColumn<Project>[] = [
-  { key: 'id', header: { zh: '编号', en: 'ID' }, width: 8 },
-  { key: 'title', header: { zh: '标题', en: 'Title' }, width: 28 },
-  { key: 'name', header: { zh: '代号', en: 'Code' }, width: 14 },
-  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 12, format: (v) => (v === '0' ? '正常 / Normal' : '关闭 / Closed') },
-  { key: 'categoryName', header: { zh: '类别', en: 'Category' }, width: 16 },
-  { key: 'version', header: { zh: '版本', en: 'Version' }, width: 12 },
-  { key: 'libraryName', header: { zh: '库', en: 'Library' }, width: 18 },
-  { key: 'sourceBranch', header: { zh: '源分支', en: 'Source branch' }, width: 18 },
-  { key: 'projectBranch', header: { zh: '项目分支', en: 'Project branch' }, width: 18 },
-  { key: 'ownerName', header: { zh: '负责人', en: 'Owner' }, width: 14 },
-  { key: 'beginDate', header: { zh: '开始日期', en: 'Begin' }, width: 12 },
-  { key: 'endDate', header: { zh: '结束日期', en: 'End' }, width: 12 },
-  { key: 'secrecy', header: { zh: '保密', en: 'Secret' }, width: 10, format: yesNo },
-  { key: 'public', header: { zh: '公开', en: 'Public' }, width: 10, format: yesNo },
-  { key: 'createBy', header: { zh: '创建者', en: 'Created by' }, width: 14 },
-  { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
-];
 
 /** The stored form of the body's fields. */
 function fieldsOf(body: ProjectBody, ownerId: number) {
@@ -156,7 +136,7 @@ export function projectService(db: Db, git: LibraryGit | null) {
 
     async export(auth: AuthContext, q: ProjectFilter, lang: Language) {
       const rows = (await filteredProjects(db, auth, q)).map((r) => presentProject(r, null, abilitiesOf(null)));
-      return toXlsx(lang === 'en' ? 'Projects' : '项目', columns, rows, lang);
+      return toXlsx(lang === 'en' ? 'Projects' : '项目', projectColumns, rows, lang);
     },
 
     userOptions: (fragment = '') => userOptions(db, fragment),

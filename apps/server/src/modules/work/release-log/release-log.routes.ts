@@ -19,7 +19,15 @@ export const releaseLogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ccms/releaseLog/list',
-    { config: { permission: ReleaseLogPerm.list }, schema: { querystring: ReleaseLogQuery, response: { 200: rowsOf(ReleaseLog) } } },
+    {
+      config: { permission: ReleaseLogPerm.list },
+      schema: {
+        summary: 'List release log entries of a project by page',
+        tags: ['work/release-log'],
+        querystring: ReleaseLogQuery,
+        response: { 200: rowsOf(ReleaseLog) },
+      },
+    },
     async (req) => rows(await logs.list(caller(req), req.query)),
   );
   app.post(
@@ -27,26 +35,48 @@ export const releaseLogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ReleaseLogPerm.export, log: log(BusinessType.EXPORT) },
       preValidation: queryAsBody,
-      schema: { body: ReleaseLogFilter, response: { 200: z.unknown().describe('an .xlsx workbook') } },
+      schema: {
+        summary: 'Export release log entries as an Excel workbook',
+        tags: ['work/release-log'],
+        body: ReleaseLogFilter,
+        response: { 200: z.unknown().describe('an .xlsx workbook') },
+      },
     },
     async (req, reply) => sendXlsx(reply, 'releaseLog.xlsx', await logs.export(caller(req), req.body, req.lang)),
   );
   app.get(
     '/ccms/releaseLog/:id',
-    { config: { permission: ReleaseLogPerm.query }, schema: { params: IdParam, querystring: ProjectScope, response: { 200: okOf(ReleaseLog) } } },
+    {
+      config: { permission: ReleaseLogPerm.query },
+      schema: {
+        summary: 'Get a release log entry',
+        tags: ['work/release-log'],
+        params: IdParam,
+        querystring: ProjectScope,
+        response: { 200: okOf(ReleaseLog) },
+      },
+    },
     async (req) => ok(await logs.get(caller(req), req.params.id, req.query.projectId)),
   );
   app.post(
     '/ccms/releaseLog',
     {
       config: { permission: ReleaseLogPerm.add, log: log(BusinessType.INSERT) },
-      schema: { body: ReleaseLogBody, response: { 200: okOf(z.object({ logId: z.number() })) } },
+      schema: {
+        summary: 'Create a release log entry',
+        tags: ['work/release-log'],
+        body: ReleaseLogBody,
+        response: { 200: okOf(z.object({ logId: z.number() })) },
+      },
     },
     async (req) => ok({ logId: await logs.create(caller(req), req.body) }),
   );
   app.put(
     '/ccms/releaseLog',
-    { config: { permission: ReleaseLogPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: ReleaseLogUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: ReleaseLogPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a release log entry', tags: ['work/release-log'], body: ReleaseLogUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await logs.update(caller(req), req.body);
       return done();
@@ -56,7 +86,13 @@ export const releaseLogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/releaseLog/:ids',
     {
       config: { permission: ReleaseLogPerm.remove, log: log(BusinessType.DELETE) },
-      schema: { params: z.object({ ids: IdList }), querystring: ProjectScope, response: { 200: OkEmpty } },
+      schema: {
+        summary: 'Delete release log entries',
+        tags: ['work/release-log'],
+        params: z.object({ ids: IdList }),
+        querystring: ProjectScope,
+        response: { 200: OkEmpty },
+      },
     },
     async (req) => {
       await logs.remove(caller(req), req.params.ids, req.query.projectId);

@@ -6,16 +6,11 @@ import type { Db } from '../../../db/client';
 import { ccmsProject, ccmsReleaseLog } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { toXlsx } from '../../../platform/http/excel';
 import { assertProjectAccess, assertSameProject, readableProjectCondition } from '../project/project-access';
 import { planOf } from '../work-item/work-item.queries';
+import { releaseLogColumns } from './release-log.excel';
 import { allLogs, filterSql, findLog, findLogs, nextSeq, pageLogs, type ReleaseLogRow } from './release-log.queries';
-
-const STATUS_TEXT: Record<(typeof RELEASE_LOG_STATUSES)[number], { zh: string; en: string }> = {
-  notStarted: { zh: '未开始', en: 'Not started' },
-  success: { zh: '成功', en: 'Success' },
-  fail: { zh: '失败', en: 'Failed' },
-};
 
 function present(row: ReleaseLogRow): ReleaseLog {
   const { seq, delFlag: _d, status, ...rest } = row;
@@ -50,17 +45,7 @@ export function releaseLogService(db: Db) {
     },
     async export(auth: AuthContext, q: ReleaseLogFilter, lang: Language) {
       const rows = (await allLogs(db, await where(auth, q))).map(present);
-      const columns: ExcelColumn<ReleaseLog>[] = [
-        { key: 'index', header: { zh: '序号', en: 'Index' }, width: 8 },
-        { key: 'planTitle', header: { zh: '计划', en: 'Plan' }, width: 30 },
-        { key: 'version', header: { zh: '版本', en: 'Version' }, width: 14 },
-        { key: 'commitComment', header: { zh: '提交说明', en: 'Commit comment' }, width: 40 },
-        { key: 'archive', header: { zh: '归档', en: 'Archive' }, width: 30 },
-        { key: 'status', header: { zh: '状态', en: 'Status' }, width: 12, format: (v) => STATUS_TEXT[v as ReleaseLog['status']][lang] },
-        { key: 'createBy', header: { zh: '创建者', en: 'Created by' }, width: 14 },
-        { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
-      ];
-      return toXlsx(lang === 'en' ? 'Release log' : '发布日志', columns, rows, lang);
+      return toXlsx(lang === 'en' ? 'Release log' : '发布日志', releaseLogColumns(lang), rows, lang);
     },
     async get(auth: AuthContext, logId: number, projectId?: number) {
       const row = await load(auth, logId, 'read');

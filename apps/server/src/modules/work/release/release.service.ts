@@ -5,26 +5,15 @@ import type { Db } from '../../../db/client';
 import { ccmsRelease } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { toXlsx } from '../../../platform/http/excel';
 import { assertProjectAccess, assertSameProject, isSystemAdmin } from '../project/project-access';
+import { releaseColumns } from './release.excel';
 import { filteredReleases, findRelease, findReleaseTitleClash, listReleases, type ReleaseJoined, releasesByIds, releasesInUse } from './release.queries';
 
 export function presentRelease({ release, projectTitle }: ReleaseJoined): Release {
   const { releaseId, delFlag: _d, ...rest } = release;
   return { ...rest, id: releaseId, projectTitle };
 }
-
-const columns: ExcelColumn<Release>[] = [
-  { key: 'id', header: { zh: '编号', en: 'ID' }, width: 8 },
-  { key: 'projectTitle', header: { zh: '项目', en: 'Project' }, width: 24 },
-  { key: 'title', header: { zh: '标题', en: 'Title' }, width: 24 },
-  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 12, format: (v) => (v === '0' ? '正常 / Normal' : '关闭 / Closed') },
-  { key: 'beginDate', header: { zh: '开始日期', en: 'Begin' }, width: 12 },
-  { key: 'endDate', header: { zh: '结束日期', en: 'End' }, width: 12 },
-  { key: 'description', header: { zh: '描述', en: 'Description' }, width: 40 },
-  { key: 'createBy', header: { zh: '创建者', en: 'Created by' }, width: 14 },
-  { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
-];
 
 /** Releases of a project: readers see them, writers change them. */
 export function releaseService(db: Db) {
@@ -42,7 +31,7 @@ export function releaseService(db: Db) {
       return { rows: page.rows.map(presentRelease), total: page.total };
     },
     async export(auth: AuthContext, q: ReleaseFilter, lang: Language) {
-      return toXlsx(lang === 'en' ? 'Releases' : '版本', columns, (await filteredReleases(db, auth, q)).map(presentRelease), lang);
+      return toXlsx(lang === 'en' ? 'Releases' : '版本', releaseColumns, (await filteredReleases(db, auth, q)).map(presentRelease), lang);
     },
     async get(auth: AuthContext, id: number) {
       return presentRelease(await load(auth, id, 'read'));

@@ -17,18 +17,31 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   // The project detail's project-list tab and the plan detail read them too.
   app.get(
     '/ccms/task/list',
-    { config: { permission: [TaskPerm.list, 'ccms:project:query', 'ccms:plan:query'] }, schema: { querystring: TaskQuery, response: { 200: rowsOf(Task) } } },
+    {
+      config: { permission: [TaskPerm.list, 'ccms:project:query', 'ccms:plan:query'] },
+      schema: { summary: 'List tasks by page', tags: ['work/task'], querystring: TaskQuery, response: { 200: rowsOf(Task) } },
+    },
     async (req) => rows(await tasks.list(caller(req), req.query)),
   );
-  app.get('/ccms/task/mine', { config: { permission: TaskPerm.mine }, schema: { querystring: TaskQuery, response: { 200: rowsOf(Task) } } }, async (req) =>
-    rows(await tasks.mine(caller(req), req.query)),
+  app.get(
+    '/ccms/task/mine',
+    {
+      config: { permission: TaskPerm.mine },
+      schema: { summary: "List the caller's own tasks by page", tags: ['work/task'], querystring: TaskQuery, response: { 200: rowsOf(Task) } },
+    },
+    async (req) => rows(await tasks.mine(caller(req), req.query)),
   );
   app.post(
     '/ccms/task/export',
     {
       config: { permission: TaskPerm.export, log: log(BusinessType.EXPORT) },
       preValidation: queryAsBody,
-      schema: { body: TaskFilter, response: { 200: z.unknown().describe('an .xlsx workbook') } },
+      schema: {
+        summary: 'Export tasks as an Excel workbook',
+        tags: ['work/task'],
+        body: TaskFilter,
+        response: { 200: z.unknown().describe('an .xlsx workbook') },
+      },
     },
     async (req, reply) => sendXlsx(reply, 'task.xlsx', await tasks.export(caller(req), req.body, req.lang)),
   );
@@ -36,7 +49,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ccms/task/progress',
     {
       config: { permission: [TaskPerm.edit, TaskPerm.mine], log: log(BusinessType.UPDATE) },
-      schema: { body: TaskProgressBody, response: { 200: OkEmpty } },
+      schema: { summary: 'Report progress on a task', tags: ['work/task'], body: TaskProgressBody, response: { 200: OkEmpty } },
     },
     async (req) => {
       await tasks.progress(caller(req), req.body);
@@ -45,17 +58,26 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/ccms/task/:id',
-    { config: { permission: [TaskPerm.query, TaskPerm.mine] }, schema: { params: IdParam, response: { 200: okOf(Task) } } },
+    {
+      config: { permission: [TaskPerm.query, TaskPerm.mine] },
+      schema: { summary: 'Get a task', tags: ['work/task'], params: IdParam, response: { 200: okOf(Task) } },
+    },
     async (req) => ok(await tasks.get(caller(req), req.params.id)),
   );
   app.post(
     '/ccms/task',
-    { config: { permission: TaskPerm.add, log: log(BusinessType.INSERT) }, schema: { body: TaskBody, response: { 200: okOf(z.object({ id: z.number() })) } } },
+    {
+      config: { permission: TaskPerm.add, log: log(BusinessType.INSERT) },
+      schema: { summary: 'Create a task', tags: ['work/task'], body: TaskBody, response: { 200: okOf(z.object({ id: z.number() })) } },
+    },
     async (req) => ok({ id: await tasks.create(caller(req), req.body) }),
   );
   app.put(
     '/ccms/task',
-    { config: { permission: TaskPerm.edit, log: log(BusinessType.UPDATE) }, schema: { body: TaskUpdate, response: { 200: OkEmpty } } },
+    {
+      config: { permission: TaskPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Update a task', tags: ['work/task'], body: TaskUpdate, response: { 200: OkEmpty } },
+    },
     async (req) => {
       await tasks.update(caller(req), req.body);
       return done();
@@ -63,7 +85,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/ccms/task/:ids',
-    { config: { permission: TaskPerm.remove, log: log(BusinessType.DELETE) }, schema: { params: z.object({ ids: IdList }), response: { 200: OkEmpty } } },
+    {
+      config: { permission: TaskPerm.remove, log: log(BusinessType.DELETE) },
+      schema: { summary: 'Delete tasks', tags: ['work/task'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+    },
     async (req) => {
       await tasks.remove(caller(req), req.params.ids);
       return done();

@@ -6,10 +6,11 @@ import type { Db } from '../../../db/client';
 import { ccmsTask } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
-import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { toXlsx } from '../../../platform/http/excel';
 import { findPlanRow } from '../plan/plan.queries';
 import { userExists } from '../project/project.queries';
 import { assertProjectAccess, assertSameProject, isSystemAdmin, projectAllows, projectLevel } from '../project/project-access';
+import { taskColumns } from './task.excel';
 import { filteredTasks, findTask, listTasks, type TaskJoined, type TaskScope, tasksWithPlans } from './task.queries';
 
 export function presentTask(row: TaskJoined): Task {
@@ -23,32 +24,6 @@ export function presentTask(row: TaskJoined): Task {
     writerName: row.writerName ?? '',
   };
 }
-
-const STATUS_TEXT: Record<string, string> = {
-  new: '新建 / New',
-  notStarted: '未开始 / Not started',
-  inProgress: '进行中 / In progress',
-  completed: '已完成 / Completed',
-};
-
-const columns: ExcelColumn<Task>[] = [
-  { key: 'id', header: { zh: '编号', en: 'ID' }, width: 8 },
-  { key: 'projectTitle', header: { zh: '项目', en: 'Project' }, width: 22 },
-  { key: 'planTitle', header: { zh: '计划', en: 'Plan' }, width: 22 },
-  { key: 'title', header: { zh: '标题', en: 'Title' }, width: 26 },
-  { key: 'category', header: { zh: '类别', en: 'Category' }, width: 14 },
-  { key: 'assigneeName', header: { zh: '指派给', en: 'Assignee' }, width: 14 },
-  { key: 'writerName', header: { zh: '编写人', en: 'Writer' }, width: 14 },
-  { key: 'status', header: { zh: '状态', en: 'Status' }, width: 16, format: (v) => STATUS_TEXT[String(v)] ?? String(v) },
-  { key: 'beginDate', header: { zh: '开始日期', en: 'Begin' }, width: 12 },
-  { key: 'dueDate', header: { zh: '截止日期', en: 'Due' }, width: 12 },
-  { key: 'effort', header: { zh: '预计工时', en: 'Effort' }, width: 10 },
-  { key: 'effortCompleted', header: { zh: '已完成工时', en: 'Completed effort' }, width: 12 },
-  { key: 'remain', header: { zh: '剩余工时', en: 'Remaining' }, width: 10 },
-  { key: 'exceed', header: { zh: '超出工时', en: 'Overrun' }, width: 10 },
-  { key: 'createBy', header: { zh: '创建者', en: 'Created by' }, width: 14 },
-  { key: 'createTime', header: { zh: '创建时间', en: 'Created' }, width: 20 },
-];
 
 /** The stored fields of a body, with remain and exceed following the efforts. */
 function fieldsOf(body: TaskBody) {
@@ -102,7 +77,7 @@ export function taskService(db: Db) {
       return { rows: page.rows.map(presentTask), total: page.total };
     },
     async export(auth: AuthContext, q: TaskFilter, lang: Language) {
-      return toXlsx(lang === 'en' ? 'Tasks' : '任务', columns, (await filteredTasks(db, readable(auth), q)).map(presentTask), lang);
+      return toXlsx(lang === 'en' ? 'Tasks' : '任务', taskColumns, (await filteredTasks(db, readable(auth), q)).map(presentTask), lang);
     },
     async get(auth: AuthContext, id: number) {
       const row = await findTask(db, id);
