@@ -69,6 +69,8 @@ export interface ResolvedMap {
   /** bookmeta/topicmeta of the root map, if any. */
   meta: XmlElement | undefined;
   isBookmap: boolean;
+  /** The key scope each map element (topicref, keydef, mapref, reltable topicref) resolves its @keyref in. */
+  elementScopes: WeakMap<XmlElement, KeyScope>;
 }
 
 export function* walkNodes(nodes: readonly MapNode[]): Generator<MapNode> {

@@ -1,9 +1,9 @@
 import type { ConditionFilter } from '../ditaval/ditaval.js';
 import type { KeyDefinition, KeyScopeItem, LinkScope } from '../keys/key-space.js';
-import { finishKeyScopes, KeyScope } from '../keys/key-space.js';
+import { finishKeyScopes, KeyScope, keyNavtitle, resolveKeyChains } from '../keys/key-space.js';
 import { isExternalHref, splitHref, splitHrefKey } from '../links/href.js';
 import { GENERATED_LISTS, isMap, isTopicref } from '../model/dita-elements.js';
-import type { ProblemList } from '../problems/problem.js';
+import { ProblemList } from '../problems/problem.js';
 import type { FileSource } from '../source/file-source.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
@@ -46,16 +46,22 @@ interface WalkContext {
 
 /** Reads a root map and all maps it references, expanding maprefs and building the key scopes. */
 export async function resolveMap(rootFile: string, opts: MapReadOptions): Promise<ResolvedMap> {
-  const { problems } = opts;
-  const maps: string[] = [];
-  const reltableSources: Array<{ element: XmlElement; ctx: WalkContext }> = [];
-  const subjectSchemes: SubjectScheme[] = [];
-  const rootScope = new KeyScope([]);
-  const keyrefNodes: MapNode[] = [];
+  const { problems: allProblems } = opts;
+  // Per pass (a mapref by key is only known once the keys are: the map is walked again then).
+  let problems = new ProblemList();
+  let maps: string[] = [];
+  let reltableSources: Array<{ element: XmlElement; ctx: WalkContext }> = [];
+  let subjectSchemes: SubjectScheme[] = [];
+  let rootScope = new KeyScope([]);
+  let keyrefNodes: MapNode[] = [];
+  let elementScopes = new WeakMap<XmlElement, KeyScope>();
+  let maprefKeyrefs: Array<{ el: XmlElement; scope: KeyScope; used: string | undefined }> = [];
+  /** mapref element -> the map its key names (root-relative), from the previous pass. */
+  const keyedMaps = new Map<XmlElement, string>();
 
   const root = await opts.readXml(rootFile);
   if (root === undefined) {
-    if (!(await opts.source.exists(rootFile))) problems.error('map-missing', `Map not found: ${rootFile}`, { file: rootFile, line: 0, column: 0 });
+    if (!(await opts.source.exists(rootFile))) allProblems.error('map-missing', `Map not found: ${rootFile}`, { file: rootFile, line: 0, column: 0 });
     return {
       rootFile,
       root: undefined,
@@ -69,12 +75,20 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       maps: [rootFile],
       meta: undefined,
       isBookmap: false,
+      elementScopes,
     };
   }
-  if (!isMap(root)) problems.error('map-not-a-map', `<${root.name}> is not a DITA map`, root);
+  if (!isMap(root)) allProblems.error('map-not-a-map', `<${root.name}> is not a DITA map`, root);
 
   // Read every submap first (in parallel), so the walk itself is synchronous.
   const loadedMaps = new Map<string, { root: XmlElement | undefined; exists: boolean }>();
+  const loadMap = async (p: string): Promise<void> => {
+    if (loadedMaps.has(p)) return;
+    loadedMaps.set(p, { root: undefined, exists: false });
+    const sub = await opts.readXml(p);
+    loadedMaps.set(p, { root: sub, exists: sub !== undefined || (await opts.source.exists(p)) });
+    if (sub !== undefined) await preload(sub, p);
+  };
   const preload = async (mapEl: XmlElement, mapFile: string): Promise<void> => {
     const subs: string[] = [];
     for (const el of descendants(mapEl)) {
@@ -131,10 +145,14 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       ctx = { ...ctx, scope: child, items: child.items };
     }
 
-    // A reference to a submap: splice its topicrefs in place.
-    if (format === 'ditamap' && rawHref !== undefined && scopeAttr === 'local') {
-      const { path } = splitHref(rawHref);
-      const mapPath = resolveRelative(outer.mapFile, path);
+    elementScopes.set(el, outer.scope);
+    const keyref = el.attrs.keyref?.trim() || undefined;
+    // A reference to a submap: splice its topicrefs in place. Its key, when it names a map, wins over @href.
+    const keyedMap = keyedMaps.get(el);
+    if (format === 'ditamap' && keyref !== undefined) maprefKeyrefs.push({ el, scope: outer.scope, used: keyedMap });
+    if (format === 'ditamap' && keyref !== undefined && keyedMap === undefined && (rawHref === undefined || scopeAttr !== 'local')) return [];
+    if (format === 'ditamap' && (keyedMap !== undefined || (rawHref !== undefined && scopeAttr === 'local'))) {
+      const mapPath = keyedMap ?? resolveRelative(outer.mapFile, splitHref(rawHref ?? '').path);
       if (mapPath === undefined) {
         problems.error('map-missing', `Submap outside the source: ${rawHref}`, el);
         return [];
@@ -150,6 +168,20 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
         return [];
       }
       maps.push(mapPath);
+      // Keys on a mapref name the map itself.
+      for (const key of (el.attrs.keys ?? '').split(/\s+/).filter(Boolean)) {
+        const def: KeyDefinition = {
+          key,
+          element: el,
+          mapFile: outer.mapFile,
+          scope: 'local',
+          processingRole: role,
+          href: mapPath,
+          format: 'ditamap',
+          owner: outer.scope,
+        };
+        (scopeNames.length > 0 ? outer.items : ctx.items).push({ kind: 'def', def });
+      }
       if (sub.name === 'subjectScheme') subjectSchemes.push(readSubjectScheme(sub, mapPath));
       let subCtx: WalkContext = { ...ctx, mapFile: mapPath, mapDepth: ctx.mapDepth + 1, stack: [...ctx.stack, mapPath] };
       const subScopes = (sub.attrs.keyscope ?? '').split(/\s+/).filter(Boolean);
@@ -189,7 +221,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
     }
     if (el.attrs['collection-type']) node.collectionType = el.attrs['collection-type'];
     if (el.attrs.type) node.type = el.attrs.type;
-    if (el.attrs.keyref) node.keyref = el.attrs.keyref;
+    if (keyref !== undefined) node.keyref = keyref;
     const navEl = firstChild(firstChild(el, 'topicmeta') ?? el, 'navtitle');
     const navtitle = navEl !== undefined && navEl.parent !== el ? textContent(navEl).trim() : el.attrs.navtitle;
     if (navtitle) node.navtitle = navtitle.replace(/\s+/g, ' ');
@@ -204,6 +236,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
         mapFile: outer.mapFile,
         scope: node.scope,
         processingRole: node.processingRole,
+        owner: outer.scope,
         ...(node.href !== undefined ? { href: node.href } : {}),
         ...(node.fragment !== undefined ? { fragment: node.fragment } : {}),
         ...(el.attrs.format || node.href !== undefined ? { format: node.format } : {}),
@@ -215,31 +248,70 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
     return [node];
   };
 
-  maps.push(rootFile);
-  const rootScopes = (root.attrs.keyscope ?? '').split(/\s+/).filter(Boolean);
-  let baseScope = rootScope;
-  if (rootScopes.length > 0) {
-    baseScope = new KeyScope(rootScopes, rootScope);
-    rootScope.items.push({ kind: 'scope', scope: baseScope });
-  }
-  if (root.name === 'subjectScheme') subjectSchemes.push(readSubjectScheme(root, rootFile));
-  const ctx: WalkContext = {
-    mapFile: rootFile,
-    mapDepth: 0,
-    scope: baseScope,
-    items: baseScope.items,
-    role: root.attrs[CASCADE_ROLE] === 'resource-only' ? 'resource-only' : 'normal',
-    toc: true,
-    linking: undefined,
-    stack: [rootFile],
+  const walkAll = (): MapNode[] => {
+    problems = new ProblemList();
+    maps = [rootFile];
+    reltableSources = [];
+    subjectSchemes = [];
+    rootScope = new KeyScope([]);
+    keyrefNodes = [];
+    elementScopes = new WeakMap();
+    maprefKeyrefs = [];
+    const rootScopes = (root.attrs.keyscope ?? '').split(/\s+/).filter(Boolean);
+    let baseScope = rootScope;
+    if (rootScopes.length > 0) {
+      baseScope = new KeyScope(rootScopes, rootScope);
+      rootScope.items.push({ kind: 'scope', scope: baseScope });
+    }
+    if (root.name === 'subjectScheme') subjectSchemes.push(readSubjectScheme(root, rootFile));
+    const ctx: WalkContext = {
+      mapFile: rootFile,
+      mapDepth: 0,
+      scope: baseScope,
+      items: baseScope.items,
+      role: root.attrs[CASCADE_ROLE] === 'resource-only' ? 'resource-only' : 'normal',
+      toc: true,
+      linking: undefined,
+      stack: [rootFile],
+    };
+    const out = walkChildren(root, undefined, ctx);
+    finishKeyScopes(rootScope);
+    for (const p of resolveKeyChains(rootScope)) {
+      if (p.code === 'key-loop') problems.error(p.code, p.message, p.def.element);
+      else problems.warning(p.code, p.message, p.def.element);
+    }
+    return out;
   };
-  const nodes = walkChildren(root, undefined, ctx);
-  finishKeyScopes(rootScope);
+
+  let nodes = walkAll();
+  // maprefs by key: walk again with the maps their keys name, until nothing changes (a key may come from a keyed map).
+  for (let pass = 0; pass < 4; pass++) {
+    let changed = false;
+    for (const { el, scope, used } of maprefKeyrefs) {
+      const def = scope.resolve(splitHrefKey(el.attrs.keyref?.trim() ?? '').path);
+      const target = def?.href !== undefined && def.scope === 'local' && def.format === 'ditamap' ? def.href : undefined;
+      if (target === used) continue;
+      changed = true;
+      if (target === undefined) keyedMaps.delete(el);
+      else {
+        keyedMaps.set(el, target);
+        await loadMap(target);
+      }
+    }
+    if (!changed) break;
+    nodes = walkAll();
+  }
+  for (const { el, scope } of maprefKeyrefs) {
+    const key = splitHrefKey(el.attrs.keyref?.trim() ?? '').path;
+    // With an @href the map falls back to it silently (DITA 1.3 2.3.4.2); without, the reference is lost.
+    if (scope.resolve(key) === undefined && el.attrs.href === undefined) problems.warning('key-undefined', `Key "${key}" is not defined`, el);
+  }
 
   // topicref/@keyref: take href, format, scope and navtitle from the key definition.
   for (const node of keyrefNodes) resolveNodeKeyref(node, problems);
 
   const reltables: Reltable[] = reltableSources.map(({ element, ctx: rctx }) => readReltable(element, rctx, problems));
+  allProblems.addAll(problems.items);
 
   const titleEl = firstChild(root, 'title') ?? firstChild(firstChild(root, 'booktitle') ?? root, 'mainbooktitle');
   const titleText = titleEl !== undefined ? textContent(titleEl).replace(/\s+/g, ' ').trim() : (root.attrs.title ?? rootFile);
@@ -256,6 +328,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
     maps,
     meta: firstChild(root, 'bookmeta') ?? firstChild(root, 'topicmeta'),
     isBookmap: root.name === 'bookmap',
+    elementScopes,
   };
 
   function readReltable(element: XmlElement, rctx: WalkContext, list: ProblemList): Reltable {
@@ -298,8 +371,10 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
           const nav = navEl !== undefined && navEl.parent !== t ? textContent(navEl).trim() : t.attrs.navtitle;
           if (nav) n.navtitle = nav;
           if (rawHref !== undefined) setHref(n, rawHref, rctx.mapFile);
-          if (t.attrs.keyref) {
-            n.keyref = t.attrs.keyref;
+          elementScopes.set(t, rctx.scope);
+          const tKeyref = t.attrs.keyref?.trim();
+          if (tKeyref) {
+            n.keyref = tKeyref;
             if (n.href === undefined) resolveNodeKeyref(n, list);
           }
           refs.push(n);
@@ -339,9 +414,8 @@ function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
     if (frag !== undefined) node.fragment = frag;
   }
   if (node.navtitle === undefined) {
-    const navEl = firstChild(firstChild(def.element, 'topicmeta') ?? def.element, 'navtitle');
-    const nav = navEl !== undefined && navEl.parent !== def.element ? textContent(navEl).trim() : def.element.attrs.navtitle;
-    if (nav) node.navtitle = nav.replace(/\s+/g, ' ');
+    const nav = keyNavtitle(def);
+    if (nav !== undefined) node.navtitle = nav;
   }
 }
 

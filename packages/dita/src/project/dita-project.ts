@@ -281,7 +281,12 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
     // Problems found while parsing or pulling content in carried files still stand.
     for (const p of previous.problems) if (carried.has(p.file) && CARRIED_CODES.test(p.code)) problems.add(p.severity, p.code, p.message, p);
   }
-  const ctx = { docs, scopeOf: (f: string) => scopes.get(f) ?? map.keyScope, problems, dependencies: conrefDependencies };
+  const ctx = {
+    docs,
+    scopeOf: (f: string, el?: XmlElement) => (el !== undefined ? map.elementScopes.get(el) : undefined) ?? scopes.get(f) ?? map.keyScope,
+    problems,
+    dependencies: conrefDependencies,
+  };
   applyPushes(ctx, dirty === undefined ? undefined : (f) => !carried.has(f));
   for (const [target, sources] of conrefDependencies) for (const s of sources) if (pushFiles.has(s)) pushFiles.add(target);
   for (const f of carriedPushFiles) pushFiles.add(f);
@@ -391,7 +396,8 @@ async function loadIncremental(options: LoadOptions, previous: DitaProject, chan
   const raw = new Map(previous.raw);
   const rawRefs = new Map(previous.rawRefs);
   const fileTargets = new Map(previous.fileTargets);
-  const scopeOf = (f: string): KeyScope => previous.scopes.get(f) ?? map.keyScope;
+  const scopeOf = (f: string, el?: XmlElement): KeyScope =>
+    (el !== undefined ? map.elementScopes.get(el) : undefined) ?? previous.scopes.get(f) ?? map.keyScope;
   for (const f of dirty) {
     let file = changed.has(f) ? undefined : previous.raw.get(f);
     if (file === undefined) {
@@ -500,7 +506,8 @@ const MAP_CODES = /^(map-|key-undefined$)/;
 
 function keyFingerprint(d: KeyDefinition): string {
   const meta = d.element.children.filter((c) => c.type === 'element' && c.name === 'topicmeta');
-  return `${d.href ?? ''}#${d.fragment ?? ''}|${d.scope}|${d.format ?? ''}|${d.element.attrs.navtitle ?? ''}|${meta.map((m) => (m.type === 'element' ? serialize(m) : '')).join('')}`;
+  const own = `${d.href ?? ''}#${d.fragment ?? ''}|${d.scope}|${d.format ?? ''}|${d.element.attrs.navtitle ?? ''}|${meta.map((m) => (m.type === 'element' ? serialize(m) : '')).join('')}`;
+  return d.via !== undefined ? `${own}|via ${keyFingerprint(d.via)}` : own;
 }
 
 function serialize(el: XmlElement): string {
@@ -591,7 +598,7 @@ async function resolveReferences(
   rawRefs: Map<string, RawReference[]>,
   docs: Map<string, DitaDocument>,
   source: FileSource,
-  scopeOf: (f: string) => KeyScope,
+  scopeOf: (f: string, el?: XmlElement) => KeyScope,
   problems: ProblemList,
   reuse?: ReferenceReuse,
 ): Promise<Map<string, Reference[]>> {
@@ -731,11 +738,16 @@ function reportBroken(byFile: Map<string, Reference[]>, problems: ProblemList): 
   }
 }
 
-function resolveOneReference(file: string, r: RawReference, docs: Map<string, DitaDocument>, scopeOf: (f: string) => KeyScope): Reference | PendingCheck {
+function resolveOneReference(
+  file: string,
+  r: RawReference,
+  docs: Map<string, DitaDocument>,
+  scopeOf: (f: string, el?: XmlElement) => KeyScope,
+): Reference | PendingCheck {
   const scopeAttr = r.el.attrs.scope;
   if (r.attr === 'keyref' || r.attr === 'conkeyref') {
     const { path: key, fragment } = r.attr === 'conkeyref' ? splitHrefKey(r.value) : splitKeyref(r.value);
-    const def = scopeOf(file).resolve(key);
+    const def = scopeOf(file, r.el).resolve(key);
     if (def === undefined) {
       const hasFallback = r.attr === 'conkeyref' ? r.el.attrs.conref !== undefined : r.el.attrs.href !== undefined;
       return makeReference(r, file, key, undefined, undefined, hasFallback ? 'resolved' : 'broken', `Key "${key}" is not defined`);
