@@ -10,7 +10,7 @@ import type { MapNode, ResolvedMap } from '../map/map-model.js';
 import { walkNodes } from '../map/map-model.js';
 import { resolveMap } from '../map/map-resolver.js';
 import { DitaDocument, enclosingTopic } from '../model/dita-document.js';
-import { isMap } from '../model/dita-elements.js';
+import { isMap, normaliseTokenAttributes } from '../model/dita-elements.js';
 import type { TopicMetadata } from '../model/topic-metadata.js';
 import { topicMetadata } from '../model/topic-metadata.js';
 import type { Problem } from '../problems/problem.js';
@@ -197,7 +197,10 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
       const parsed = parseXml(file.text, path);
       problems.addAll(parsed.problems);
       const root = parsed.root;
-      if (root !== undefined) filter.apply(root);
+      if (root !== undefined) {
+        normaliseTokenAttributes(root);
+        filter.apply(root);
+      }
       const doc = new DitaDocument(path, root, parsed.doctype, file.text);
       docs.set(path, doc);
       if (root !== undefined) rawRefs.set(path, collectReferences(root, isMap(root)));
@@ -415,6 +418,7 @@ async function loadIncremental(options: LoadOptions, previous: DitaProject, chan
     const root = parsed.root;
     if (root === undefined || isMap(root)) return undefined;
     problems.addAll(parsed.problems);
+    normaliseTokenAttributes(root);
     filter.apply(root);
     const refs = collectReferences(root, false);
     const targets = localTargets(f, refs);
