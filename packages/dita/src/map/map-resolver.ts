@@ -2,12 +2,12 @@ import type { ConditionFilter } from '../ditaval/ditaval.js';
 import type { KeyDefinition, KeyScopeItem, LinkScope } from '../keys/key-space.js';
 import { finishKeyScopes, KeyScope, keyNavtitle, resolveKeyChains } from '../keys/key-space.js';
 import { isExternalHref, splitHref, splitHrefKey } from '../links/href.js';
-import { GENERATED_LISTS, isMap, isTopicref } from '../model/dita-elements.js';
+import { GENERATED_LISTS, isMap, isTopic, isTopicref, topicTitle } from '../model/dita-elements.js';
 import { ProblemList } from '../problems/problem.js';
 import type { FileSource } from '../source/file-source.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
-import { childElements, descendants, firstChild, textContent } from '../xml/xml-dom.js';
+import { childElements, createElement, descendants, firstChild, textContent } from '../xml/xml-dom.js';
 import type { MapNode, Reltable, ResolvedMap, SubjectDef, SubjectScheme } from './map-model.js';
 
 export interface MapReadOptions {
@@ -78,7 +78,10 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       elementScopes,
     };
   }
-  if (!isMap(root)) allProblems.error('map-not-a-map', `<${root.name}> is not a DITA map`, root);
+  if (!isMap(root)) {
+    if (isTopic(root) || root.name === 'dita') return topicAsMap(rootFile, root, rootScope);
+    allProblems.error('map-not-a-map', `<${root.name}> is neither a DITA map nor a topic`, root);
+  }
 
   // Read every submap first (in parallel), so the walk itself is synchronous.
   const loadedMaps = new Map<string, { root: XmlElement | undefined; exists: boolean }>();
@@ -385,6 +388,48 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
     }
     return { element, columns, rows };
   }
+}
+
+/**
+ * A topic given as the input: published as DITA-OT does, as if a map held one topicref to it
+ * (its conrefs, keys-free links and nested topics resolved as for any topic of a map).
+ */
+function topicAsMap(rootFile: string, root: XmlElement, keyScope: KeyScope): ResolvedMap {
+  const first = root.name === 'dita' ? ([...childElements(root)].find(isTopic) ?? root) : root;
+  const titleEl = topicTitle(first);
+  const titleText = titleEl !== undefined ? textContent(titleEl).replace(/\s+/g, ' ').trim() : rootFile;
+  const element = createElement('topicref', { href: rootFile.slice(rootFile.lastIndexOf('/') + 1) }, root);
+  const node: MapNode = {
+    element,
+    name: 'topicref',
+    mapFile: rootFile,
+    href: rootFile,
+    keys: [],
+    format: 'dita',
+    scope: 'local',
+    processingRole: 'normal',
+    toc: true,
+    locktitle: false,
+    children: [],
+    parent: undefined,
+    keyScope,
+    mapDepth: 0,
+  };
+  return {
+    rootFile,
+    root: undefined,
+    title: titleEl,
+    titleText,
+    lang: root.attrs['xml:lang'] ?? first.attrs['xml:lang'] ?? 'en',
+    nodes: [node],
+    reltables: [],
+    keyScope,
+    subjectSchemes: [],
+    maps: [rootFile],
+    meta: undefined,
+    isBookmap: false,
+    elementScopes: new WeakMap(),
+  };
 }
 
 function setHref(node: MapNode, rawHref: string, mapFile: string): void {
