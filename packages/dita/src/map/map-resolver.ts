@@ -9,6 +9,7 @@ import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, createElement, descendants, firstChild, textContent } from '../xml/xml-dom.js';
 import type { MapNode, Reltable, ResolvedMap, SubjectDef, SubjectScheme } from './map-model.js';
+import { walkNodes } from './map-model.js';
 
 export interface MapReadOptions {
   source: FileSource;
@@ -314,6 +315,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
   for (const node of keyrefNodes) resolveNodeKeyref(node, problems);
 
   const reltables: Reltable[] = reltableSources.map(({ element, ctx: rctx }) => readReltable(element, rctx, problems));
+  await settleCopyTo(nodes, opts.source, problems);
   allProblems.addAll(problems.items);
 
   const titleEl = firstChild(root, 'title') ?? firstChild(firstChild(root, 'booktitle') ?? root, 'mainbooktitle');
@@ -430,6 +432,44 @@ function topicAsMap(rootFile: string, root: XmlElement, keyScope: KeyScope): Res
     isBookmap: false,
     elementScopes: new WeakMap(),
   };
+}
+
+/**
+ * copy-to as DITA-OT 4.x applies it: a copy onto a file that exists is ignored (DOTX064W), and of two different
+ * sources copied onto one path the first in map order wins, the later one is ignored (DOTX065W). An ignored
+ * copy-to leaves the topicref pointing at its own file, so chains and cycles keep each file's own content.
+ */
+async function settleCopyTo(nodes: readonly MapNode[], source: FileSource, problems: ProblemList): Promise<void> {
+  const withCopy = [...walkNodes(nodes)].filter((n) => n.copyTo !== undefined);
+  if (withCopy.length === 0) return;
+  const targets = [...new Set(withCopy.map((n) => n.copyTo ?? ''))];
+  const exists = new Map(await Promise.all(targets.map(async (t) => [t, await source.exists(t)] as const)));
+  const owner = new Map<string, string | undefined>();
+  for (const n of withCopy) {
+    const target = n.copyTo;
+    if (target === undefined) continue;
+    if (exists.get(target) === true || target === n.href) {
+      if (target !== n.href) {
+        problems.warning(
+          'copy-to-exists',
+          `copy-to="${n.element.attrs['copy-to']}" names a file that already exists (${target}): the copy is not made`,
+          n.element,
+        );
+      }
+      delete n.copyTo;
+      continue;
+    }
+    const first = owner.get(target);
+    if (first === undefined) owner.set(target, n.href);
+    else if (first !== n.href) {
+      problems.warning(
+        'copy-to-duplicate',
+        `copy-to="${n.element.attrs['copy-to']}" of ${n.href ?? '(no href)'} lands on the same path as the copy of ${first}: the first one is kept, this one is not copied`,
+        n.element,
+      );
+      delete n.copyTo;
+    }
+  }
 }
 
 function setHref(node: MapNode, rawHref: string, mapFile: string): void {
