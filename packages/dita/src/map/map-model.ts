@@ -29,6 +29,8 @@ export interface MapNode {
   keyScope: KeyScope;
   /** Nesting depth of the map file this element came from (root map = 0). */
   mapDepth: number;
+  /** Map metadata that cascades to this topicref from enclosing topicrefs, maprefs and maps, nearest first. */
+  inheritedMeta: XmlElement[];
 }
 
 export interface Reltable {

@@ -8,6 +8,7 @@ import type { FileSource } from '../source/file-source.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, createElement, descendants, firstChild, textContent } from '../xml/xml-dom.js';
+import { cascadingMeta } from './map-metadata.js';
 import type { MapNode, Reltable, ResolvedMap, SubjectDef, SubjectScheme } from './map-model.js';
 import { walkNodes } from './map-model.js';
 
@@ -43,6 +44,8 @@ interface WalkContext {
   toc: boolean;
   linking: string | undefined;
   stack: string[];
+  /** Cascading metadata from enclosing topicrefs, maprefs and maps, nearest first. */
+  meta: XmlElement[];
 }
 
 /** Reads a root map and all maps it references, expanding maprefs and building the key scopes. */
@@ -187,7 +190,9 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
         (scopeNames.length > 0 ? outer.items : ctx.items).push({ kind: 'def', def });
       }
       if (sub.name === 'subjectScheme') subjectSchemes.push(readSubjectScheme(sub, mapPath));
-      let subCtx: WalkContext = { ...ctx, mapFile: mapPath, mapDepth: ctx.mapDepth + 1, stack: [...ctx.stack, mapPath] };
+      // The mapref's topicmeta and the submap's own cascade into the submap's topics (DITA 1.3 map-to-map cascading).
+      const subMeta = [...cascadingMeta(firstChild(sub, 'topicmeta')), ...cascadingMeta(firstChild(el, 'topicmeta')), ...ctx.meta];
+      let subCtx: WalkContext = { ...ctx, mapFile: mapPath, mapDepth: ctx.mapDepth + 1, stack: [...ctx.stack, mapPath], meta: subMeta };
       const subScopes = (sub.attrs.keyscope ?? '').split(/\s+/).filter(Boolean);
       if (subScopes.length > 0) {
         const child = new KeyScope(subScopes, subCtx.scope);
@@ -216,6 +221,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       parent,
       keyScope: ctx.scope,
       mapDepth: outer.mapDepth,
+      inheritedMeta: outer.meta,
     };
     if (linking !== undefined) node.linking = linking;
     if (el.attrs.chunk) node.chunk = el.attrs.chunk;
@@ -248,7 +254,8 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       defScopeItems.push({ kind: 'def', def });
     }
     if (node.keyref !== undefined && node.href === undefined) keyrefNodes.push(node);
-    node.children = walkChildren(el, node, { ...ctx, role: node.processingRole });
+    const ownMeta = cascadingMeta(firstChild(el, 'topicmeta'));
+    node.children = walkChildren(el, node, { ...ctx, role: node.processingRole, meta: ownMeta.length === 0 ? ctx.meta : [...ownMeta, ...ctx.meta] });
     return [node];
   };
 
@@ -277,6 +284,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       toc: true,
       linking: undefined,
       stack: [rootFile],
+      meta: cascadingMeta(firstChild(root, 'bookmeta') ?? firstChild(root, 'topicmeta')),
     };
     const out = walkChildren(root, undefined, ctx);
     finishKeyScopes(rootScope);
@@ -368,6 +376,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
             parent: undefined,
             keyScope: rctx.scope,
             mapDepth: rctx.mapDepth,
+            inheritedMeta: [],
           };
           const linking = t.attrs.linking ?? cell.attrs.linking;
           if (linking) n.linking = linking;
@@ -416,6 +425,7 @@ function topicAsMap(rootFile: string, root: XmlElement, keyScope: KeyScope): Res
     parent: undefined,
     keyScope,
     mapDepth: 0,
+    inheritedMeta: [],
   };
   return {
     rootFile,

@@ -6,6 +6,7 @@ import type { KeyDefinition, KeyScope } from '../keys/key-space.js';
 import { isAllowedUrl, isExternalHref, isRefusedUrlMessage, refusedUrlMessage, splitHref, splitHrefKey, URL_REFUSED } from '../links/href.js';
 import type { RawReference, Reference, ReferenceStatus } from '../links/link-graph.js';
 import { collectReferences } from '../links/link-graph.js';
+import { mapMetadataOf } from '../map/map-metadata.js';
 import type { MapNode, ResolvedMap } from '../map/map-model.js';
 import { walkNodes } from '../map/map-model.js';
 import { resolveMap } from '../map/map-resolver.js';
@@ -118,7 +119,10 @@ export class DitaProject {
   metadataOf(file: string, topicId?: string): TopicMetadata | undefined {
     const doc = this.docs.get(file);
     const topic = topicId !== undefined ? doc?.topic(topicId) : doc?.firstTopic;
-    return topic !== undefined ? topicMetadata(topic, this.scopeOf(file)) : undefined;
+    if (topic === undefined) return undefined;
+    // The map metadata of the first topicref to the file cascades in (as on its page).
+    const node = this.topicNodes.find((n) => n.href === file);
+    return topicMetadata(topic, this.scopeOf(file), node !== undefined ? mapMetadataOf(node.element, node.inheritedMeta) : []);
   }
 
   /** Topicrefs in map order that produce output (normal role, local DITA topics). */
