@@ -51,8 +51,10 @@ export interface SubjectDef {
 export interface SubjectScheme {
   file: string;
   subjects: SubjectDef[];
-  /** attribute name -> allowed values (from enumerationdef). */
+  /** attribute name -> allowed values (from enumerationdef), all elements together. */
   enumerations: Map<string, string[]>;
+  /** Each enumerationdef: the attribute, the element it is limited to (elementdef), the allowed values. */
+  enumerationRules: Array<{ attribute: string; element?: string; values: string[] }>;
 }
 
 export interface ResolvedMap {

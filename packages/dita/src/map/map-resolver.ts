@@ -118,6 +118,12 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
   };
   loadedMaps.set(rootFile, { root, exists: true });
   await preload(root, rootFile);
+  // Subject scheme hierarchies take part in filtering (a rule on "linux" covers "redhat"): known before the walk,
+  // so the maps read so far are filtered again with them, and the topics read later are filtered with them.
+  if (opts.filter !== undefined) {
+    const trees = [...loadedMaps.values()].flatMap((m) => (m.root?.name === 'subjectScheme' ? readSubjectScheme(m.root, '').subjects : []));
+    if (opts.filter.useSubjectHierarchy(trees)) for (const m of loadedMaps.values()) if (m.root !== undefined) opts.filter.apply(m.root);
+  }
 
   const walkChildren = (parentEl: XmlElement, parent: MapNode | undefined, ctx: WalkContext): MapNode[] => {
     const out: MapNode[] = [];
@@ -204,6 +210,8 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
         subCtx = { ...subCtx, items };
       }
       if (sub.attrs[CASCADE_ROLE] === 'resource-only') subCtx = { ...subCtx, role: 'resource-only' };
+      // A subject scheme is metadata: its subjectdefs define keys, never pages or TOC entries.
+      if (sub.name === 'subjectScheme') subCtx = { ...subCtx, role: 'resource-only', toc: false };
       return walkChildren(sub, parent, subCtx);
     }
 
@@ -537,20 +545,26 @@ function readSubjectScheme(root: XmlElement, file: string): SubjectScheme {
     }
   }
   const enumerations = new Map<string, string[]>();
+  const enumerationRules: SubjectScheme['enumerationRules'] = [];
   for (const c of childElements(root)) {
     if (c.name !== 'enumerationdef') continue;
     const att = firstChild(c, 'attributedef')?.attrs.name;
-    const sub = firstChild(c, 'subjectdef');
-    if (!att || sub === undefined) continue;
-    const ref = sub.attrs.keyref;
-    const base = ref ? byKey.get(ref) : readDef(sub);
+    if (!att) continue;
+    const element = firstChild(c, 'elementdef')?.attrs.name;
     const values: string[] = [];
     const collect = (d: SubjectDef): void => {
       values.push(...d.keys);
       for (const ch of d.children) collect(ch);
     };
-    if (base !== undefined) for (const ch of base.children) collect(ch);
-    enumerations.set(att, values);
+    // Every subjectdef of the enumeration: the values are the subjects below it.
+    for (const sub of childElements(c)) {
+      if (sub.name !== 'subjectdef') continue;
+      const ref = sub.attrs.keyref;
+      const base = ref ? byKey.get(ref) : readDef(sub);
+      if (base !== undefined) for (const ch of base.children) collect(ch);
+    }
+    enumerationRules.push({ attribute: att, ...(element ? { element } : {}), values });
+    enumerations.set(att, [...new Set([...(enumerations.get(att) ?? []), ...values])]);
   }
-  return { file, subjects, enumerations };
+  return { file, subjects, enumerations, enumerationRules };
 }

@@ -10,6 +10,7 @@ import { mapMetadataOf } from '../map/map-metadata.js';
 import type { MapNode, ResolvedMap } from '../map/map-model.js';
 import { walkNodes } from '../map/map-model.js';
 import { resolveMap } from '../map/map-resolver.js';
+import { checkSubjectValues } from '../map/subject-values.js';
 import { DitaDocument, enclosingTopic } from '../model/dita-document.js';
 import { isMap, normaliseTokenAttributes } from '../model/dita-elements.js';
 import type { TopicMetadata } from '../model/topic-metadata.js';
@@ -298,6 +299,11 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
   for (const [target, sources] of conrefDependencies) for (const s of sources) if (pushFiles.has(s)) pushFiles.add(target);
   for (const f of carriedPushFiles) pushFiles.add(f);
   resolveAllConrefs(ctx, dirty === undefined ? undefined : (f) => !carried.has(f));
+  checkSubjectValues(
+    map.subjectSchemes,
+    [...docs.values()].filter((d) => !carried.has(d.path)),
+    problems,
+  );
 
   const changedKeys =
     previous !== undefined && dirty !== undefined ? (keepMap ? new Set<string>() : changedKeyNames(previous.map.keyScope, map.keyScope)) : undefined;
@@ -444,6 +450,11 @@ async function loadIncremental(options: LoadOptions, previous: DitaProject, chan
   for (const p of previous.problems) if (carried.has(p.file) && CARRIED_CODES.test(p.code)) problems.add(p.severity, p.code, p.message, p);
   const ctx = { docs, scopeOf, problems, dependencies: conrefDependencies };
   resolveAllConrefs(ctx, (f) => dirty.has(f));
+  checkSubjectValues(
+    map.subjectSchemes,
+    [...docs.values()].filter((d) => dirty.has(d.path)),
+    problems,
+  );
   const changedKeys = new Set<string>();
   // References: the re-read files' and those pointing into them, found through the index of who links where.
   const referrers = referrersOf(previous.referencesByFile);
@@ -508,7 +519,7 @@ async function loadIncremental(options: LoadOptions, previous: DitaProject, chan
   });
 }
 
-const CARRIED_CODES = /^(xml-|conref|conkeyref|conaction)/;
+const CARRIED_CODES = /^(xml-|conref|conkeyref|conaction|subject-)/;
 /** Problems found while resolving the map itself (kept when the map is reused). */
 const MAP_CODES = /^(map-|key-undefined$)/;
 
