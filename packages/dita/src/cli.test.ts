@@ -58,7 +58,7 @@ describe('ccms-dita CLI', () => {
     expect(r.stdout).toContain('0 error(s), 1 warning(s)');
     const u = spawnSync(process.execPath, [BIN, 'frobnicate'], { encoding: 'utf8', env, cwd: dir });
     expect(u.status).toBe(2);
-    expect(u.stderr).toContain('usage: ccms-dita check <map>');
+    expect(u.stderr).toContain('usage: ccms-dita check <map|topic>');
   });
 
   it('checks and exits 1 on errors; 2 on bad usage', async () => {

@@ -9,8 +9,8 @@ import type { OutputFormat } from './publisher.js';
 import { publish } from './publisher.js';
 import { FolderSource } from './source/file-source.js';
 
-const USAGE = `usage: ccms-dita check <map> [--ditaval <file>] [--catalog <file>] [--no-dtd] [--root <dir>] [--json]
-       ccms-dita publish <map> --out <dir> [--format html5|pdf] [--ditaval <file>] [--chromium <path>] [--draft] [--root <dir>] [--json]
+const USAGE = `usage: ccms-dita check <map|topic> [--ditaval <file>] [--catalog <file>] [--no-dtd] [--root <dir>] [--json]
+       ccms-dita publish <map|topic> --out <dir> [--format html5|pdf] [--ditaval <file>] [--chromium <path>] [--draft] [--root <dir>] [--json]
 
   --root      folder the content is read from (default: the map's folder)
   --catalog   OASIS XML catalog for DTD validation (default: Debian dita-ot's, when installed)

@@ -60,10 +60,9 @@ describe('content reuse', () => {
     const lib = stripTags(mainOf(out.read('lib.html')));
     expect(lib).toContain('Zero One Two Three');
     expect(lib).toContain('Range one. Replaced two. Range three.');
+    // Pushed content is still rendered where it is written; the mark elements go (DITA-OT 4.x conrefImpl.xsl).
     const a = stripTags(mainOf(out.read('a.html')));
-    expect(a).not.toContain('Zero');
-    expect(a).not.toContain('Replaced two.');
-    expect(a).toContain('Own text.');
+    expect(a).toBe('A Zero Three Replaced two. Own text.');
     out.cleanup();
   });
 

@@ -89,64 +89,84 @@ export function locateConref(el: XmlElement, ctx: ConrefContext, end = false): T
 
 /** Pushes content (@conaction pushbefore/pushafter/pushreplace with mark) into its targets. Runs before pulls. */
 export function applyPushes(ctx: ConrefContext, only?: (file: string) => boolean): void {
+  // Pushes after one target keep document order: each goes after the previous one (DITA-OT appends them).
+  const lastAfter = new Map<XmlElement, XmlElement>();
+  const replacements = new Set<XmlElement>();
   for (const doc of ctx.docs.values()) {
     if (doc.root === undefined || (only !== undefined && !only(doc.path))) continue;
     const pushers: XmlElement[] = [];
     for (const el of descendants(doc.root)) if (el.attrs.conaction !== undefined) pushers.push(el);
     if (pushers.length === 0) continue;
-    const consumed = new Set<XmlElement>();
+    const handled = new Set<XmlElement>();
+    const marks: XmlElement[] = [];
     for (const el of pushers) {
-      if (consumed.has(el)) continue;
+      if (handled.has(el)) continue;
       const action = el.attrs.conaction;
       const siblings = el.parent?.children.filter((c): c is XmlElement => c.type === 'element') ?? [];
       const i = siblings.indexOf(el);
       if (action === 'pushreplace') {
+        handled.add(el);
         const t = locateConref(el, ctx);
-        if (t === undefined) {
-          // The push failed (reported): the content stays where it was written.
-          for (const a of REF_ATTRS) delete el.attrs[a];
+        if (t === undefined) continue;
+        if (replacements.has(t.element)) {
+          ctx.problems.error('conaction-replace-twice', `Two elements push to replace ${el.attrs.conref ?? 'the same target'}: only the first is used`, el);
           continue;
         }
-        consumed.add(el);
+        if (!sameType(el, t.element)) {
+          ctx.problems.error('conaction-type-mismatch', typeMessage(el, t.element, action), el);
+          continue;
+        }
         const copy = pushCopy(el, t.element.attrs.id);
+        replacements.add(copy);
         replaceNode(t.element, [copy]);
         ctx.docs.get(t.file)?.reindex();
         addDependency(ctx, t.file, doc.path);
       } else if (action === 'mark') {
-        consumed.add(el);
+        handled.add(el);
+        marks.push(el);
         const t = locateConref(el, ctx);
         const before = siblings[i - 1];
         const after = siblings[i + 1];
         const hasBefore = before?.attrs.conaction === 'pushbefore';
         const hasAfter = after?.attrs.conaction === 'pushafter';
         if (!hasBefore && !hasAfter) ctx.problems.warning('conaction-mark-alone', 'conaction="mark" without a pushbefore or pushafter element next to it', el);
-        if (t === undefined) {
-          if (before !== undefined && hasBefore) consumed.add(before);
-          if (after !== undefined && hasAfter) consumed.add(after);
-          continue;
-        }
+        if (before !== undefined && hasBefore) handled.add(before);
+        if (after !== undefined && hasAfter) handled.add(after);
+        if (t === undefined) continue;
         const parent = t.element.parent;
         if (parent === undefined) {
           ctx.problems.error('conaction-target-root', 'Cannot push next to a root element', el);
           continue;
         }
+        let pushed = false;
         if (before !== undefined && hasBefore) {
-          consumed.add(before);
-          const copy = pushCopy(before, undefined);
-          copy.parent = parent;
-          parent.children.splice(parent.children.indexOf(t.element), 0, copy);
+          if (!sameType(before, t.element)) ctx.problems.error('conaction-type-mismatch', typeMessage(before, t.element, 'pushbefore'), before);
+          else {
+            const copy = pushCopy(before, undefined);
+            copy.parent = parent;
+            parent.children.splice(parent.children.indexOf(t.element), 0, copy);
+            pushed = true;
+          }
         }
         if (after !== undefined && hasAfter) {
-          consumed.add(after);
-          const copy = pushCopy(after, undefined);
-          copy.parent = parent;
-          parent.children.splice(parent.children.indexOf(t.element) + 1, 0, copy);
+          if (!sameType(after, t.element)) ctx.problems.error('conaction-type-mismatch', typeMessage(after, t.element, 'pushafter'), after);
+          else {
+            const copy = pushCopy(after, undefined);
+            copy.parent = parent;
+            const anchor = lastAfter.get(t.element) ?? t.element;
+            parent.children.splice(parent.children.indexOf(anchor) + 1, 0, copy);
+            lastAfter.set(t.element, copy);
+            pushed = true;
+          }
         }
-        addDependency(ctx, t.file, doc.path);
+        if (pushed) {
+          ctx.docs.get(t.file)?.reindex();
+          addDependency(ctx, t.file, doc.path);
+        }
       } else if (action === 'pushbefore' || action === 'pushafter') {
         const partner = action === 'pushbefore' ? siblings[i + 1] : siblings[i - 1];
         if (partner?.attrs.conaction !== 'mark') {
-          consumed.add(el);
+          handled.add(el);
           ctx.problems.error(
             'conaction-without-mark',
             `conaction="${action}" needs a conaction="mark" element ${action === 'pushbefore' ? 'after' : 'before'} it`,
@@ -154,14 +174,26 @@ export function applyPushes(ctx: ConrefContext, only?: (file: string) => boolean
           );
         }
       } else {
-        consumed.add(el);
+        handled.add(el);
         ctx.problems.error('conaction-unknown', `Unknown conaction "${action}"`, el);
       }
     }
-    // Pushing elements do not appear where they are written.
-    for (const el of consumed) replaceNode(el, []);
+    // Pushed content is still rendered where it is written; the mark elements go (DITA-OT 4.x conrefImpl.xsl).
+    for (const el of handled) for (const a of REF_ATTRS) delete el.attrs[a];
+    for (const el of marks) replaceNode(el, []);
     doc.reindex();
   }
+}
+
+/** A pushed element must be of its target's type (or a specialisation of it, by @class). */
+function sameType(pushed: XmlElement, target: XmlElement): boolean {
+  if (pushed.name === target.name) return true;
+  const cls = pushed.attrs.class;
+  return cls !== undefined && cls.includes(`/${target.name} `);
+}
+
+function typeMessage(pushed: XmlElement, target: XmlElement, action: string): string {
+  return `conaction="${action}" pushes <${pushed.name}> to <${target.name}>: a pushed element must be of its target's type, so it is not pushed`;
 }
 
 function pushCopy(el: XmlElement, keepId: string | undefined): XmlElement {

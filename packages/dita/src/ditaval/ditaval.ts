@@ -111,6 +111,8 @@ export class ConditionFilter {
   private readonly exact = new Map<string, Condition>();
   private readonly attDefault = new Map<string, Condition>();
   private globalDefault: Condition | undefined;
+  /** Subject scheme hierarchy: value -> its parent subject (DITA 1.3 subject scheme maps). */
+  private readonly parents = new Map<string, string>();
   readonly attributes: string[];
   readonly empty: boolean;
 
@@ -133,8 +135,29 @@ export class ConditionFilter {
     this.empty = conditions.length === 0;
   }
 
+  /**
+   * A subject scheme's hierarchy: a rule on a subject applies to the subjects below it that have no rule of their
+   * own (excluding "linux" excludes "redhat"; a flag on "linux" flags "suse"). Returns whether anything changed.
+   */
+  useSubjectHierarchy(trees: ReadonlyArray<{ keys: string[]; children: ReadonlyArray<unknown> }>): boolean {
+    const before = this.parents.size;
+    const walk = (d: { keys: string[]; children: ReadonlyArray<unknown> }, parent: string | undefined): void => {
+      const own = d.keys[0];
+      if (parent !== undefined) for (const k of d.keys) if (!this.parents.has(k) && k !== parent) this.parents.set(k, parent);
+      for (const c of d.children) walk(c as { keys: string[]; children: ReadonlyArray<unknown> }, own ?? parent);
+    };
+    for (const t of trees) walk(t, undefined);
+    return this.parents.size !== before;
+  }
+
   private rule(att: string, val: string): Condition | undefined {
-    return this.exact.get(`${att}\u0000${val}`) ?? this.attDefault.get(att) ?? (att !== 'rev' ? this.globalDefault : undefined);
+    const seen = new Set<string>();
+    for (let v: string | undefined = val; v !== undefined && !seen.has(v); v = this.parents.get(v)) {
+      seen.add(v);
+      const r = this.exact.get(`${att}\u0000${v}`);
+      if (r !== undefined) return r;
+    }
+    return this.attDefault.get(att) ?? (att !== 'rev' ? this.globalDefault : undefined);
   }
 
   /** Whether the element is excluded, and the flags that apply to it. */

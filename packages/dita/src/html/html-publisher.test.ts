@@ -143,8 +143,23 @@ describe('HTML5 output', () => {
       revised: ['2024-03-01', '2024-06-30'],
       keywords: ['widgets', 'Gadget'],
       othermeta: [{ name: 'product-area', content: 'Install & "setup"' }],
+      audiences: [],
+      categories: [],
+      copyrights: [],
+      products: [],
+      resourceIds: [],
     });
-    expect(out.project.metadataOf('b.dita')).toEqual({ authors: [], revised: [], keywords: [], othermeta: [] });
+    expect(out.project.metadataOf('b.dita')).toEqual({
+      authors: [],
+      revised: [],
+      keywords: [],
+      othermeta: [],
+      audiences: [],
+      categories: [],
+      copyrights: [],
+      products: [],
+      resourceIds: [],
+    });
     const head = out.read('a.html').split('</head>')[0] ?? '';
     expect(head).toContain(`<meta name="description" content="About A.">
 <meta name="author" content="Ann Writer">

@@ -25,8 +25,8 @@ function keyDefFor(el: XmlElement, state: RenderState): { def: KeyDefinition | u
   return { def: state.env.scope.resolve(key), key, fragment };
 }
 
-/** ph/keyword/term with @keyref: text from the key when empty; a link when the key points at something. */
-export function keyedPhrase(el: XmlElement, state: RenderState, tag: string): string {
+/** The text (the element's own, else the key's) and the link of an element with @keyref. */
+function keyedParts(el: XmlElement, state: RenderState): { content: string; url: string | undefined; ext: string } {
   const { def, fragment } = keyDefFor(el, state);
   let content = hasContent(el) ? state.inline(el.children) : '';
   if (def !== undefined && content === '') {
@@ -41,13 +41,23 @@ export function keyedPhrase(el: XmlElement, state: RenderState, tag: string): st
         : state.env.link(def.href, fragment !== undefined ? `${def.fragment ?? ''}/${fragment}` : def.fragment);
     if (content === '' && link?.title !== undefined) content = link.title;
   }
+  const url = link !== undefined && el.name !== 'ph' && el.name !== 'cite' && def?.href !== undefined ? publishableUrl(link.url, el, state.env) : undefined;
+  const ext = def?.scope === 'external' ? ' target="_blank" rel="external noopener"' : '';
+  return { content, url, ext };
+}
+
+/** ph/keyword/term with @keyref: text from the key when empty; a link when the key points at something. */
+export function keyedPhrase(el: XmlElement, state: RenderState, tag: string): string {
+  const { content, url, ext } = keyedParts(el, state);
   const inner = `<${tag}${attrs(el, state, el.name)}>${content}</${tag}>`;
-  const url = link !== undefined && el.name !== 'ph' && el.name !== 'cite' ? publishableUrl(link.url, el, state.env) : undefined;
-  if (url !== undefined && def?.href !== undefined) {
-    const ext = def.scope === 'external' ? ' target="_blank" rel="external noopener"' : '';
-    return `<a class="keylink" href="${escapeAttr(url)}"${ext}>${inner}</a>`;
-  }
-  return inner;
+  return url !== undefined ? `<a class="keylink" href="${escapeAttr(url)}"${ext}>${inner}</a>` : inner;
+}
+
+/** A block-level element with @keyref (dt, cmd): the key's text and link go inside it, so the markup stays valid. */
+export function keyedBlock(el: XmlElement, state: RenderState, tag: string): string {
+  const { content, url, ext } = keyedParts(el, state);
+  const inner = url !== undefined ? `<a class="keylink" href="${escapeAttr(url)}"${ext}>${content}</a>` : content;
+  return `<${tag}${attrs(el, state, el.name)}>${inner}</${tag}>`;
 }
 
 export function xref(el: XmlElement, state: RenderState): string {

@@ -1,3 +1,4 @@
+import { mapMetadataOf } from '../map/map-metadata.js';
 import { lastRevised, topicMetadata } from '../model/topic-metadata.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { NavEntry, Page, PagePlan } from '../publish/page-plan.js';
@@ -9,11 +10,11 @@ function rootPrefix(outPath: string): string {
   return '../'.repeat(depth);
 }
 
-/** <meta> tags for the prolog of the page's (first) topic. */
+/** <meta> tags for the prolog of the page's (first) topic, with the map metadata that cascades to it. */
 function metaTags(page: Page): string {
   const first = page.topics[0];
   if (first === undefined) return '';
-  const meta = topicMetadata(first.topic, page.scope);
+  const meta = topicMetadata(first.topic, page.scope, first.node !== undefined ? mapMetadataOf(first.node.element, first.node.inheritedMeta) : []);
   let out = '';
   const tag = (name: string, content: string): void => {
     out += `<meta name="${escapeAttr(name)}" content="${escapeAttr(content)}">\n`;
@@ -23,6 +24,15 @@ function metaTags(page: Page): string {
   if (meta.created !== undefined) tag('dcterms.created', meta.created);
   const revised = lastRevised(meta);
   if (revised !== undefined) tag('dcterms.modified', revised);
+  if (meta.publisher !== undefined) tag('dcterms.publisher', meta.publisher);
+  for (const c of meta.copyrights) tag('dcterms.rights', `© ${c}`);
+  for (const a of meta.audiences) tag('dcterms.audience', a);
+  for (const c of meta.categories) tag('dcterms.subject', c);
+  if (meta.source !== undefined) tag('dcterms.source', meta.source);
+  for (const p of meta.products) {
+    tag('prodname', p.name);
+    if (p.version !== undefined) tag('version', p.version);
+  }
   for (const m of meta.othermeta) tag(m.name, m.content);
   return out;
 }

@@ -5,7 +5,7 @@ import type { XmlElement, XmlNode } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
 import type { GeneratedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
-import { flagImg, image, keyedPhrase, objectEl, xref } from './link-renderer.js';
+import { flagImg, image, keyedBlock, keyedPhrase, objectEl, xref } from './link-renderer.js';
 import type { RenderEnv, RenderState } from './render-state.js';
 import { attrs, flagStyle } from './render-state.js';
 import { calsTable, simpleTable } from './table-renderer.js';
@@ -251,6 +251,7 @@ function elementBody(el: XmlElement, state: State, level: number): string {
       return blocks(el.children, state, level);
     case 'dt':
     case 'pt':
+      if (el.attrs.keyref?.trim()) return keyedBlock(el, state, 'dt');
       return `<dt${attrs(el, state, name)}>${inline(el.children, state)}</dt>`;
     case 'dd':
     case 'pd':
@@ -315,6 +316,7 @@ function elementBody(el: XmlElement, state: State, level: number): string {
       return `<li${attrs(el, state, name)}>${label}${blocks(el.children, state, level)}</li>`;
     }
     case 'cmd':
+      if (el.attrs.keyref?.trim()) return keyedBlock(el, state, 'span');
       return `<span${attrs(el, state, 'cmd')}>${inline(el.children, state)}</span>`;
     case 'stepsection':
       return `<li${attrs(el, state, 'stepsection')}>${blocksOrInline(el, state, level)}</li>`;

@@ -14,6 +14,10 @@ export interface KeyDefinition {
   scope: LinkScope;
   format?: string;
   processingRole: 'normal' | 'resource-only';
+  /** The scope the definition sits in: where its own @keyref is resolved. */
+  owner?: KeyScope;
+  /** For a definition with @keyref: the effective definition it refers to (its resources fill what this one lacks). */
+  via?: KeyDefinition;
 }
 
 /** A key scope: the map root, or a topicref/map with @keyscope. */
@@ -79,41 +83,113 @@ export function finishKeyScopes(root: KeyScope): void {
   build(root);
 }
 
+/** A definition, then the definitions its @keyref chain leads to (DITA 1.3 2.3.4.4: the referencing one wins). */
+function* keyChain(def: KeyDefinition): Generator<KeyDefinition> {
+  for (let d: KeyDefinition | undefined = def; d !== undefined; d = d.via) yield d;
+}
+
+function metaText(def: KeyDefinition, names: readonly string[]): XmlNode[] | undefined {
+  for (const d of keyChain(def)) {
+    const meta = firstChild(d.element, 'topicmeta');
+    for (const name of names) {
+      if (meta === undefined) break;
+      if (name === 'keyword') {
+        const keywords = firstChild(meta, 'keywords');
+        const kw = keywords !== undefined ? firstChild(keywords, 'keyword') : undefined;
+        if (kw !== undefined) return kw.children;
+        continue;
+      }
+      const el = firstChild(meta, name);
+      if (el !== undefined) return el.children;
+    }
+    const navAttr = d.element.attrs.navtitle;
+    if (navAttr && names.includes('navtitle')) return [{ type: 'text', text: navAttr }];
+  }
+  return undefined;
+}
+
 /** The key's text for variable text (ph, keyword, term ...): keywords/keyword, then linktext, then navtitle. */
 export function keyVariableContent(def: KeyDefinition): XmlNode[] | undefined {
-  const meta = firstChild(def.element, 'topicmeta');
-  if (meta !== undefined) {
-    const keywords = firstChild(meta, 'keywords');
-    const kw = keywords !== undefined ? firstChild(keywords, 'keyword') : undefined;
-    if (kw !== undefined) return kw.children;
-    const lt = firstChild(meta, 'linktext');
-    if (lt !== undefined) return lt.children;
-    const nt = firstChild(meta, 'navtitle');
-    if (nt !== undefined) return nt.children;
-  }
-  const navAttr = def.element.attrs.navtitle;
-  if (navAttr) return [{ type: 'text', text: navAttr }];
-  return undefined;
+  return metaText(def, ['keyword', 'linktext', 'navtitle']);
 }
 
 /** The key's link text (xref, link): linktext, then navtitle. */
 export function keyLinkText(def: KeyDefinition): XmlNode[] | undefined {
-  const meta = firstChild(def.element, 'topicmeta');
-  if (meta !== undefined) {
-    const lt = firstChild(meta, 'linktext');
-    if (lt !== undefined) return lt.children;
-    const nt = firstChild(meta, 'navtitle');
-    if (nt !== undefined) return nt.children;
-  }
-  const navAttr = def.element.attrs.navtitle;
-  if (navAttr) return [{ type: 'text', text: navAttr }];
-  return undefined;
+  return metaText(def, ['linktext', 'navtitle']);
+}
+
+/** The key's navigation title: topicmeta/navtitle, then @navtitle, along the key chain. */
+export function keyNavtitle(def: KeyDefinition): string | undefined {
+  const nodes = metaText(def, ['navtitle']);
+  if (nodes === undefined) return undefined;
+  const text = nodes.map((n) => (n.type === 'element' ? textContent(n) : n.type === 'text' ? n.text : '')).join('');
+  return text.replace(/\s+/g, ' ').trim() || undefined;
 }
 
 export function keyShortdesc(def: KeyDefinition): string | undefined {
-  const meta = firstChild(def.element, 'topicmeta');
-  const sd = meta !== undefined ? firstChild(meta, 'shortdesc') : undefined;
-  return sd !== undefined ? textContent(sd).trim() : undefined;
+  for (const d of keyChain(def)) {
+    const meta = firstChild(d.element, 'topicmeta');
+    const sd = meta !== undefined ? firstChild(meta, 'shortdesc') : undefined;
+    if (sd !== undefined) return textContent(sd).trim();
+  }
+  return undefined;
+}
+
+/** The key a definition refers to through its own @keyref, if any (an empty @keyref is no key). */
+export function definitionKeyref(def: KeyDefinition): string | undefined {
+  const ref = def.element.attrs.keyref?.trim();
+  if (!ref) return undefined;
+  const slash = ref.indexOf('/');
+  return slash >= 0 ? ref.slice(0, slash) : ref;
+}
+
+export interface KeyChainProblem {
+  code: 'key-undefined' | 'key-loop';
+  message: string;
+  def: KeyDefinition;
+}
+
+/**
+ * Resolves keys defined through keys (<keydef keys="a" keyref="b"/>): each such definition takes the
+ * resources of the effective definition of "b" for what it does not set itself (href, scope, format, text),
+ * following chains and refusing loops (DITA 1.3 2.3.4.4 "Processing key references on key definitions").
+ */
+export function resolveKeyChains(root: KeyScope): KeyChainProblem[] {
+  const problems: KeyChainProblem[] = [];
+  const done = new Set<KeyDefinition>();
+  const settle = (def: KeyDefinition, path: KeyDefinition[]): void => {
+    if (done.has(def)) return;
+    const ref = definitionKeyref(def);
+    if (ref === undefined) {
+      done.add(def);
+      return;
+    }
+    if (path.includes(def)) {
+      const names = [...path.slice(path.indexOf(def)), def].map((d) => d.key);
+      problems.push({ code: 'key-loop', message: `Key reference loop: ${names.join(' -> ')}`, def });
+      // Every key of the loop stays text-only: none can lead anywhere.
+      for (const d of path.slice(path.indexOf(def))) done.add(d);
+      return;
+    }
+    const target = (def.owner ?? root).resolve(ref);
+    if (target === undefined) {
+      problems.push({ code: 'key-undefined', message: `Key "${ref}" is not defined`, def });
+      done.add(def);
+      return;
+    }
+    settle(target, [...path, def]);
+    if (done.has(def)) return;
+    done.add(def);
+    def.via = target;
+    if (def.href === undefined && target.href !== undefined) {
+      def.href = target.href;
+      def.scope = target.scope;
+      if (def.fragment === undefined && target.fragment !== undefined) def.fragment = target.fragment;
+      if (def.format === undefined && target.format !== undefined) def.format = target.format;
+    }
+  };
+  for (const scope of allScopes(root)) for (const def of scope.table.values()) settle(def, []);
+  return problems;
 }
 
 /** All keys visible from a scope, for listings (server key lists). */

@@ -32,6 +32,11 @@ export interface RawReference {
 }
 
 /** Every reference written in a document, in document order (before conref is resolved). */
+/** An empty or blank @keyref/@conkeyref names no key (the attribute is as good as absent). */
+function hasValue(v: string | undefined): v is string {
+  return v !== undefined && v.trim() !== '';
+}
+
 export function collectReferences(root: XmlElement, isMapDoc: boolean): RawReference[] {
   const out: RawReference[] = [];
   // Depth-first, document order, without a generator (this runs over every element of every file).
@@ -47,11 +52,11 @@ export function collectReferences(root: XmlElement, isMapDoc: boolean): RawRefer
     const a = el.attrs;
     if (a.conref !== undefined) out.push({ kind: 'conref', el, attr: 'conref', value: a.conref });
     if (a.conrefend !== undefined) out.push({ kind: 'conref', el, attr: 'conrefend', value: a.conrefend });
-    if (a.conkeyref !== undefined) out.push({ kind: 'conkeyref', el, attr: 'conkeyref', value: a.conkeyref });
+    if (hasValue(a.conkeyref)) out.push({ kind: 'conkeyref', el, attr: 'conkeyref', value: a.conkeyref });
     if (isMapDoc && isTopicref(el)) {
       const kind: ReferenceKind = el.name === 'mapref' || a.format === 'ditamap' ? 'mapref' : 'topicref';
       if (a.href !== undefined) out.push({ kind, el, attr: 'href', value: a.href });
-      if (a.keyref !== undefined) out.push({ kind, el, attr: 'keyref', value: a.keyref });
+      if (hasValue(a.keyref)) out.push({ kind, el, attr: 'keyref', value: a.keyref });
       continue;
     }
     const kind: ReferenceKind | undefined =
@@ -69,8 +74,8 @@ export function collectReferences(root: XmlElement, isMapDoc: boolean): RawRefer
     if (kind !== undefined) {
       if (a.href !== undefined) out.push({ kind, el, attr: 'href', value: a.href });
       if (kind === 'object' && a.data !== undefined) out.push({ kind, el, attr: 'data', value: a.data });
-      if (a.keyref !== undefined) out.push({ kind, el, attr: 'keyref', value: a.keyref });
-    } else if (a.keyref !== undefined) out.push({ kind: 'keyref', el, attr: 'keyref', value: a.keyref });
+      if (hasValue(a.keyref)) out.push({ kind, el, attr: 'keyref', value: a.keyref });
+    } else if (hasValue(a.keyref)) out.push({ kind: 'keyref', el, attr: 'keyref', value: a.keyref });
   }
   return out;
 }

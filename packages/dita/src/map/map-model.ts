@@ -29,6 +29,8 @@ export interface MapNode {
   keyScope: KeyScope;
   /** Nesting depth of the map file this element came from (root map = 0). */
   mapDepth: number;
+  /** Map metadata that cascades to this topicref from enclosing topicrefs, maprefs and maps, nearest first. */
+  inheritedMeta: XmlElement[];
 }
 
 export interface Reltable {
@@ -49,8 +51,10 @@ export interface SubjectDef {
 export interface SubjectScheme {
   file: string;
   subjects: SubjectDef[];
-  /** attribute name -> allowed values (from enumerationdef). */
+  /** attribute name -> allowed values (from enumerationdef), all elements together. */
   enumerations: Map<string, string[]>;
+  /** Each enumerationdef: the attribute, the element it is limited to (elementdef), the allowed values. */
+  enumerationRules: Array<{ attribute: string; element?: string; values: string[] }>;
 }
 
 export interface ResolvedMap {
@@ -69,6 +73,8 @@ export interface ResolvedMap {
   /** bookmeta/topicmeta of the root map, if any. */
   meta: XmlElement | undefined;
   isBookmap: boolean;
+  /** The key scope each map element (topicref, keydef, mapref, reltable topicref) resolves its @keyref in. */
+  elementScopes: WeakMap<XmlElement, KeyScope>;
 }
 
 export function* walkNodes(nodes: readonly MapNode[]): Generator<MapNode> {

@@ -1,14 +1,16 @@
 import type { ConditionFilter } from '../ditaval/ditaval.js';
 import type { KeyDefinition, KeyScopeItem, LinkScope } from '../keys/key-space.js';
-import { finishKeyScopes, KeyScope } from '../keys/key-space.js';
+import { finishKeyScopes, KeyScope, keyNavtitle, resolveKeyChains } from '../keys/key-space.js';
 import { isExternalHref, splitHref, splitHrefKey } from '../links/href.js';
-import { GENERATED_LISTS, isMap, isTopicref } from '../model/dita-elements.js';
-import type { ProblemList } from '../problems/problem.js';
+import { GENERATED_LISTS, isMap, isTopic, isTopicref, topicTitle } from '../model/dita-elements.js';
+import { ProblemList } from '../problems/problem.js';
 import type { FileSource } from '../source/file-source.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
-import { childElements, descendants, firstChild, textContent } from '../xml/xml-dom.js';
+import { childElements, createElement, descendants, firstChild, textContent } from '../xml/xml-dom.js';
+import { cascadingMeta } from './map-metadata.js';
 import type { MapNode, Reltable, ResolvedMap, SubjectDef, SubjectScheme } from './map-model.js';
+import { walkNodes } from './map-model.js';
 
 export interface MapReadOptions {
   source: FileSource;
@@ -42,20 +44,28 @@ interface WalkContext {
   toc: boolean;
   linking: string | undefined;
   stack: string[];
+  /** Cascading metadata from enclosing topicrefs, maprefs and maps, nearest first. */
+  meta: XmlElement[];
 }
 
 /** Reads a root map and all maps it references, expanding maprefs and building the key scopes. */
 export async function resolveMap(rootFile: string, opts: MapReadOptions): Promise<ResolvedMap> {
-  const { problems } = opts;
-  const maps: string[] = [];
-  const reltableSources: Array<{ element: XmlElement; ctx: WalkContext }> = [];
-  const subjectSchemes: SubjectScheme[] = [];
-  const rootScope = new KeyScope([]);
-  const keyrefNodes: MapNode[] = [];
+  const { problems: allProblems } = opts;
+  // Per pass (a mapref by key is only known once the keys are: the map is walked again then).
+  let problems = new ProblemList();
+  let maps: string[] = [];
+  let reltableSources: Array<{ element: XmlElement; ctx: WalkContext }> = [];
+  let subjectSchemes: SubjectScheme[] = [];
+  let rootScope = new KeyScope([]);
+  let keyrefNodes: MapNode[] = [];
+  let elementScopes = new WeakMap<XmlElement, KeyScope>();
+  let maprefKeyrefs: Array<{ el: XmlElement; scope: KeyScope; used: string | undefined }> = [];
+  /** mapref element -> the map its key names (root-relative), from the previous pass. */
+  const keyedMaps = new Map<XmlElement, string>();
 
   const root = await opts.readXml(rootFile);
   if (root === undefined) {
-    if (!(await opts.source.exists(rootFile))) problems.error('map-missing', `Map not found: ${rootFile}`, { file: rootFile, line: 0, column: 0 });
+    if (!(await opts.source.exists(rootFile))) allProblems.error('map-missing', `Map not found: ${rootFile}`, { file: rootFile, line: 0, column: 0 });
     return {
       rootFile,
       root: undefined,
@@ -69,12 +79,23 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       maps: [rootFile],
       meta: undefined,
       isBookmap: false,
+      elementScopes,
     };
   }
-  if (!isMap(root)) problems.error('map-not-a-map', `<${root.name}> is not a DITA map`, root);
+  if (!isMap(root)) {
+    if (isTopic(root) || root.name === 'dita') return topicAsMap(rootFile, root, rootScope);
+    allProblems.error('map-not-a-map', `<${root.name}> is neither a DITA map nor a topic`, root);
+  }
 
   // Read every submap first (in parallel), so the walk itself is synchronous.
   const loadedMaps = new Map<string, { root: XmlElement | undefined; exists: boolean }>();
+  const loadMap = async (p: string): Promise<void> => {
+    if (loadedMaps.has(p)) return;
+    loadedMaps.set(p, { root: undefined, exists: false });
+    const sub = await opts.readXml(p);
+    loadedMaps.set(p, { root: sub, exists: sub !== undefined || (await opts.source.exists(p)) });
+    if (sub !== undefined) await preload(sub, p);
+  };
   const preload = async (mapEl: XmlElement, mapFile: string): Promise<void> => {
     const subs: string[] = [];
     for (const el of descendants(mapEl)) {
@@ -97,6 +118,12 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
   };
   loadedMaps.set(rootFile, { root, exists: true });
   await preload(root, rootFile);
+  // Subject scheme hierarchies take part in filtering (a rule on "linux" covers "redhat"): known before the walk,
+  // so the maps read so far are filtered again with them, and the topics read later are filtered with them.
+  if (opts.filter !== undefined) {
+    const trees = [...loadedMaps.values()].flatMap((m) => (m.root?.name === 'subjectScheme' ? readSubjectScheme(m.root, '').subjects : []));
+    if (opts.filter.useSubjectHierarchy(trees)) for (const m of loadedMaps.values()) if (m.root !== undefined) opts.filter.apply(m.root);
+  }
 
   const walkChildren = (parentEl: XmlElement, parent: MapNode | undefined, ctx: WalkContext): MapNode[] => {
     const out: MapNode[] = [];
@@ -131,10 +158,14 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       ctx = { ...ctx, scope: child, items: child.items };
     }
 
-    // A reference to a submap: splice its topicrefs in place.
-    if (format === 'ditamap' && rawHref !== undefined && scopeAttr === 'local') {
-      const { path } = splitHref(rawHref);
-      const mapPath = resolveRelative(outer.mapFile, path);
+    elementScopes.set(el, outer.scope);
+    const keyref = el.attrs.keyref?.trim() || undefined;
+    // A reference to a submap: splice its topicrefs in place. Its key, when it names a map, wins over @href.
+    const keyedMap = keyedMaps.get(el);
+    if (format === 'ditamap' && keyref !== undefined) maprefKeyrefs.push({ el, scope: outer.scope, used: keyedMap });
+    if (format === 'ditamap' && keyref !== undefined && keyedMap === undefined && (rawHref === undefined || scopeAttr !== 'local')) return [];
+    if (format === 'ditamap' && (keyedMap !== undefined || (rawHref !== undefined && scopeAttr === 'local'))) {
+      const mapPath = keyedMap ?? resolveRelative(outer.mapFile, splitHref(rawHref ?? '').path);
       if (mapPath === undefined) {
         problems.error('map-missing', `Submap outside the source: ${rawHref}`, el);
         return [];
@@ -150,8 +181,24 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
         return [];
       }
       maps.push(mapPath);
+      // Keys on a mapref name the map itself.
+      for (const key of (el.attrs.keys ?? '').split(/\s+/).filter(Boolean)) {
+        const def: KeyDefinition = {
+          key,
+          element: el,
+          mapFile: outer.mapFile,
+          scope: 'local',
+          processingRole: role,
+          href: mapPath,
+          format: 'ditamap',
+          owner: outer.scope,
+        };
+        (scopeNames.length > 0 ? outer.items : ctx.items).push({ kind: 'def', def });
+      }
       if (sub.name === 'subjectScheme') subjectSchemes.push(readSubjectScheme(sub, mapPath));
-      let subCtx: WalkContext = { ...ctx, mapFile: mapPath, mapDepth: ctx.mapDepth + 1, stack: [...ctx.stack, mapPath] };
+      // The mapref's topicmeta and the submap's own cascade into the submap's topics (DITA 1.3 map-to-map cascading).
+      const subMeta = [...cascadingMeta(firstChild(sub, 'topicmeta')), ...cascadingMeta(firstChild(el, 'topicmeta')), ...ctx.meta];
+      let subCtx: WalkContext = { ...ctx, mapFile: mapPath, mapDepth: ctx.mapDepth + 1, stack: [...ctx.stack, mapPath], meta: subMeta };
       const subScopes = (sub.attrs.keyscope ?? '').split(/\s+/).filter(Boolean);
       if (subScopes.length > 0) {
         const child = new KeyScope(subScopes, subCtx.scope);
@@ -163,6 +210,8 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
         subCtx = { ...subCtx, items };
       }
       if (sub.attrs[CASCADE_ROLE] === 'resource-only') subCtx = { ...subCtx, role: 'resource-only' };
+      // A subject scheme is metadata: its subjectdefs define keys, never pages or TOC entries.
+      if (sub.name === 'subjectScheme') subCtx = { ...subCtx, role: 'resource-only', toc: false };
       return walkChildren(sub, parent, subCtx);
     }
 
@@ -180,6 +229,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       parent,
       keyScope: ctx.scope,
       mapDepth: outer.mapDepth,
+      inheritedMeta: outer.meta,
     };
     if (linking !== undefined) node.linking = linking;
     if (el.attrs.chunk) node.chunk = el.attrs.chunk;
@@ -189,7 +239,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
     }
     if (el.attrs['collection-type']) node.collectionType = el.attrs['collection-type'];
     if (el.attrs.type) node.type = el.attrs.type;
-    if (el.attrs.keyref) node.keyref = el.attrs.keyref;
+    if (keyref !== undefined) node.keyref = keyref;
     const navEl = firstChild(firstChild(el, 'topicmeta') ?? el, 'navtitle');
     const navtitle = navEl !== undefined && navEl.parent !== el ? textContent(navEl).trim() : el.attrs.navtitle;
     if (navtitle) node.navtitle = navtitle.replace(/\s+/g, ' ');
@@ -204,6 +254,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
         mapFile: outer.mapFile,
         scope: node.scope,
         processingRole: node.processingRole,
+        owner: outer.scope,
         ...(node.href !== undefined ? { href: node.href } : {}),
         ...(node.fragment !== undefined ? { fragment: node.fragment } : {}),
         ...(el.attrs.format || node.href !== undefined ? { format: node.format } : {}),
@@ -211,35 +262,77 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       defScopeItems.push({ kind: 'def', def });
     }
     if (node.keyref !== undefined && node.href === undefined) keyrefNodes.push(node);
-    node.children = walkChildren(el, node, { ...ctx, role: node.processingRole });
+    const ownMeta = cascadingMeta(firstChild(el, 'topicmeta'));
+    node.children = walkChildren(el, node, { ...ctx, role: node.processingRole, meta: ownMeta.length === 0 ? ctx.meta : [...ownMeta, ...ctx.meta] });
     return [node];
   };
 
-  maps.push(rootFile);
-  const rootScopes = (root.attrs.keyscope ?? '').split(/\s+/).filter(Boolean);
-  let baseScope = rootScope;
-  if (rootScopes.length > 0) {
-    baseScope = new KeyScope(rootScopes, rootScope);
-    rootScope.items.push({ kind: 'scope', scope: baseScope });
-  }
-  if (root.name === 'subjectScheme') subjectSchemes.push(readSubjectScheme(root, rootFile));
-  const ctx: WalkContext = {
-    mapFile: rootFile,
-    mapDepth: 0,
-    scope: baseScope,
-    items: baseScope.items,
-    role: root.attrs[CASCADE_ROLE] === 'resource-only' ? 'resource-only' : 'normal',
-    toc: true,
-    linking: undefined,
-    stack: [rootFile],
+  const walkAll = (): MapNode[] => {
+    problems = new ProblemList();
+    maps = [rootFile];
+    reltableSources = [];
+    subjectSchemes = [];
+    rootScope = new KeyScope([]);
+    keyrefNodes = [];
+    elementScopes = new WeakMap();
+    maprefKeyrefs = [];
+    const rootScopes = (root.attrs.keyscope ?? '').split(/\s+/).filter(Boolean);
+    let baseScope = rootScope;
+    if (rootScopes.length > 0) {
+      baseScope = new KeyScope(rootScopes, rootScope);
+      rootScope.items.push({ kind: 'scope', scope: baseScope });
+    }
+    if (root.name === 'subjectScheme') subjectSchemes.push(readSubjectScheme(root, rootFile));
+    const ctx: WalkContext = {
+      mapFile: rootFile,
+      mapDepth: 0,
+      scope: baseScope,
+      items: baseScope.items,
+      role: root.attrs[CASCADE_ROLE] === 'resource-only' ? 'resource-only' : 'normal',
+      toc: true,
+      linking: undefined,
+      stack: [rootFile],
+      meta: cascadingMeta(firstChild(root, 'bookmeta') ?? firstChild(root, 'topicmeta')),
+    };
+    const out = walkChildren(root, undefined, ctx);
+    finishKeyScopes(rootScope);
+    for (const p of resolveKeyChains(rootScope)) {
+      if (p.code === 'key-loop') problems.error(p.code, p.message, p.def.element);
+      else problems.warning(p.code, p.message, p.def.element);
+    }
+    return out;
   };
-  const nodes = walkChildren(root, undefined, ctx);
-  finishKeyScopes(rootScope);
+
+  let nodes = walkAll();
+  // maprefs by key: walk again with the maps their keys name, until nothing changes (a key may come from a keyed map).
+  for (let pass = 0; pass < 4; pass++) {
+    let changed = false;
+    for (const { el, scope, used } of maprefKeyrefs) {
+      const def = scope.resolve(splitHrefKey(el.attrs.keyref?.trim() ?? '').path);
+      const target = def?.href !== undefined && def.scope === 'local' && def.format === 'ditamap' ? def.href : undefined;
+      if (target === used) continue;
+      changed = true;
+      if (target === undefined) keyedMaps.delete(el);
+      else {
+        keyedMaps.set(el, target);
+        await loadMap(target);
+      }
+    }
+    if (!changed) break;
+    nodes = walkAll();
+  }
+  for (const { el, scope } of maprefKeyrefs) {
+    const key = splitHrefKey(el.attrs.keyref?.trim() ?? '').path;
+    // With an @href the map falls back to it silently (DITA 1.3 2.3.4.2); without, the reference is lost.
+    if (scope.resolve(key) === undefined && el.attrs.href === undefined) problems.warning('key-undefined', `Key "${key}" is not defined`, el);
+  }
 
   // topicref/@keyref: take href, format, scope and navtitle from the key definition.
   for (const node of keyrefNodes) resolveNodeKeyref(node, problems);
 
   const reltables: Reltable[] = reltableSources.map(({ element, ctx: rctx }) => readReltable(element, rctx, problems));
+  await settleCopyTo(nodes, opts.source, problems);
+  allProblems.addAll(problems.items);
 
   const titleEl = firstChild(root, 'title') ?? firstChild(firstChild(root, 'booktitle') ?? root, 'mainbooktitle');
   const titleText = titleEl !== undefined ? textContent(titleEl).replace(/\s+/g, ' ').trim() : (root.attrs.title ?? rootFile);
@@ -256,6 +349,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
     maps,
     meta: firstChild(root, 'bookmeta') ?? firstChild(root, 'topicmeta'),
     isBookmap: root.name === 'bookmap',
+    elementScopes,
   };
 
   function readReltable(element: XmlElement, rctx: WalkContext, list: ProblemList): Reltable {
@@ -290,6 +384,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
             parent: undefined,
             keyScope: rctx.scope,
             mapDepth: rctx.mapDepth,
+            inheritedMeta: [],
           };
           const linking = t.attrs.linking ?? cell.attrs.linking;
           if (linking) n.linking = linking;
@@ -298,8 +393,10 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
           const nav = navEl !== undefined && navEl.parent !== t ? textContent(navEl).trim() : t.attrs.navtitle;
           if (nav) n.navtitle = nav;
           if (rawHref !== undefined) setHref(n, rawHref, rctx.mapFile);
-          if (t.attrs.keyref) {
-            n.keyref = t.attrs.keyref;
+          elementScopes.set(t, rctx.scope);
+          const tKeyref = t.attrs.keyref?.trim();
+          if (tKeyref) {
+            n.keyref = tKeyref;
             if (n.href === undefined) resolveNodeKeyref(n, list);
           }
           refs.push(n);
@@ -309,6 +406,87 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       rows.push(cells);
     }
     return { element, columns, rows };
+  }
+}
+
+/**
+ * A topic given as the input: published as DITA-OT does, as if a map held one topicref to it
+ * (its conrefs, keys-free links and nested topics resolved as for any topic of a map).
+ */
+function topicAsMap(rootFile: string, root: XmlElement, keyScope: KeyScope): ResolvedMap {
+  const first = root.name === 'dita' ? ([...childElements(root)].find(isTopic) ?? root) : root;
+  const titleEl = topicTitle(first);
+  const titleText = titleEl !== undefined ? textContent(titleEl).replace(/\s+/g, ' ').trim() : rootFile;
+  const element = createElement('topicref', { href: rootFile.slice(rootFile.lastIndexOf('/') + 1) }, root);
+  const node: MapNode = {
+    element,
+    name: 'topicref',
+    mapFile: rootFile,
+    href: rootFile,
+    keys: [],
+    format: 'dita',
+    scope: 'local',
+    processingRole: 'normal',
+    toc: true,
+    locktitle: false,
+    children: [],
+    parent: undefined,
+    keyScope,
+    mapDepth: 0,
+    inheritedMeta: [],
+  };
+  return {
+    rootFile,
+    root: undefined,
+    title: titleEl,
+    titleText,
+    lang: root.attrs['xml:lang'] ?? first.attrs['xml:lang'] ?? 'en',
+    nodes: [node],
+    reltables: [],
+    keyScope,
+    subjectSchemes: [],
+    maps: [rootFile],
+    meta: undefined,
+    isBookmap: false,
+    elementScopes: new WeakMap(),
+  };
+}
+
+/**
+ * copy-to as DITA-OT 4.x applies it: a copy onto a file that exists is ignored (DOTX064W), and of two different
+ * sources copied onto one path the first in map order wins, the later one is ignored (DOTX065W). An ignored
+ * copy-to leaves the topicref pointing at its own file, so chains and cycles keep each file's own content.
+ */
+async function settleCopyTo(nodes: readonly MapNode[], source: FileSource, problems: ProblemList): Promise<void> {
+  const withCopy = [...walkNodes(nodes)].filter((n) => n.copyTo !== undefined);
+  if (withCopy.length === 0) return;
+  const targets = [...new Set(withCopy.map((n) => n.copyTo ?? ''))];
+  const exists = new Map(await Promise.all(targets.map(async (t) => [t, await source.exists(t)] as const)));
+  const owner = new Map<string, string | undefined>();
+  for (const n of withCopy) {
+    const target = n.copyTo;
+    if (target === undefined) continue;
+    if (exists.get(target) === true || target === n.href) {
+      if (target !== n.href) {
+        problems.warning(
+          'copy-to-exists',
+          `copy-to="${n.element.attrs['copy-to']}" names a file that already exists (${target}): the copy is not made`,
+          n.element,
+        );
+      }
+      delete n.copyTo;
+      continue;
+    }
+    const first = owner.get(target);
+    if (first === undefined) owner.set(target, n.href);
+    else if (first !== n.href) {
+      problems.warning(
+        'copy-to-duplicate',
+        `copy-to="${n.element.attrs['copy-to']}" of ${n.href ?? '(no href)'} lands on the same path as the copy of ${first}: the first one is kept, this one is not copied`,
+        n.element,
+      );
+      delete n.copyTo;
+    }
   }
 }
 
@@ -339,9 +517,8 @@ function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
     if (frag !== undefined) node.fragment = frag;
   }
   if (node.navtitle === undefined) {
-    const navEl = firstChild(firstChild(def.element, 'topicmeta') ?? def.element, 'navtitle');
-    const nav = navEl !== undefined && navEl.parent !== def.element ? textContent(navEl).trim() : def.element.attrs.navtitle;
-    if (nav) node.navtitle = nav.replace(/\s+/g, ' ');
+    const nav = keyNavtitle(def);
+    if (nav !== undefined) node.navtitle = nav;
   }
 }
 
@@ -368,20 +545,26 @@ function readSubjectScheme(root: XmlElement, file: string): SubjectScheme {
     }
   }
   const enumerations = new Map<string, string[]>();
+  const enumerationRules: SubjectScheme['enumerationRules'] = [];
   for (const c of childElements(root)) {
     if (c.name !== 'enumerationdef') continue;
     const att = firstChild(c, 'attributedef')?.attrs.name;
-    const sub = firstChild(c, 'subjectdef');
-    if (!att || sub === undefined) continue;
-    const ref = sub.attrs.keyref;
-    const base = ref ? byKey.get(ref) : readDef(sub);
+    if (!att) continue;
+    const element = firstChild(c, 'elementdef')?.attrs.name;
     const values: string[] = [];
     const collect = (d: SubjectDef): void => {
       values.push(...d.keys);
       for (const ch of d.children) collect(ch);
     };
-    if (base !== undefined) for (const ch of base.children) collect(ch);
-    enumerations.set(att, values);
+    // Every subjectdef of the enumeration: the values are the subjects below it.
+    for (const sub of childElements(c)) {
+      if (sub.name !== 'subjectdef') continue;
+      const ref = sub.attrs.keyref;
+      const base = ref ? byKey.get(ref) : readDef(sub);
+      if (base !== undefined) for (const ch of base.children) collect(ch);
+    }
+    enumerationRules.push({ attribute: att, ...(element ? { element } : {}), values });
+    enumerations.set(att, [...new Set([...(enumerations.get(att) ?? []), ...values])]);
   }
-  return { file, subjects, enumerations };
+  return { file, subjects, enumerations, enumerationRules };
 }

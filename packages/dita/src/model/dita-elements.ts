@@ -105,3 +105,63 @@ export function topicTitle(el: XmlElement): XmlElement | undefined {
   for (const c of el.children) if (c.type === 'element' && (c.name === 'title' || c.name === 'glossterm')) return c;
   return undefined;
 }
+
+/**
+ * Attributes the DITA 1.3 DTDs declare as ID, NMTOKEN(S) or an enumeration: an XML processor collapses their
+ * whitespace and trims them (XML 1.0 3.3.3), so `id="\n p1"` is `p1`. Without the DTD the engine does it itself.
+ */
+const TOKEN_ATTRIBUTES = new Set([
+  'id',
+  'conaction',
+  'scope',
+  'processing-role',
+  'toc',
+  'linking',
+  'locktitle',
+  'lockmeta',
+  'print',
+  'search',
+  'collection-type',
+  'importance',
+  'status',
+  'translate',
+  'dir',
+  'placement',
+  'scale',
+  'frame',
+  'expanse',
+  'colsep',
+  'rowsep',
+  'align',
+  'valign',
+  'colname',
+  'namest',
+  'nameend',
+  'spanname',
+  'morerows',
+  'cols',
+  'colnum',
+  'keycol',
+  'pgwide',
+  'rowheader',
+  'role',
+  'xml:space',
+  'compact',
+]);
+
+const NEEDS_NORMALISING = /^[\t\n\r ]|[\t\n\r ]$|[\t\n\r]| {2}/;
+
+/** Collapses whitespace in ID/NMTOKEN/enumerated attributes of a whole document, in place. */
+export function normaliseTokenAttributes(root: XmlElement): void {
+  const stack: XmlElement[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop();
+    if (el === undefined) break;
+    const attrs = el.attrs;
+    for (const name in attrs) {
+      const v = attrs[name];
+      if (v !== undefined && TOKEN_ATTRIBUTES.has(name) && NEEDS_NORMALISING.test(v)) attrs[name] = v.replace(/[\t\n\r ]+/g, ' ').trim();
+    }
+    for (const c of el.children) if (c.type === 'element') stack.push(c);
+  }
+}

@@ -13,12 +13,12 @@ export function hasContent(el: XmlElement): boolean {
   return false;
 }
 
-/** Plain text of a title with keyrefs resolved (for the nav tree, search, link text). */
+/** Plain text of a title with keyrefs resolved (for the nav tree, search, link text); footnotes stay out, as DITA-OT keeps them out of navigation titles. */
 export function plainText(el: XmlElement, scope: KeyScope): string {
   let out = '';
   for (const c of el.children) {
     if (c.type === 'text') out += c.text;
-    else if (UNRENDERED_ELEMENTS.has(c.name)) continue;
+    else if (UNRENDERED_ELEMENTS.has(c.name) || c.name === 'fn') continue;
     else if (c.attrs.keyref !== undefined && !hasContent(c)) {
       const def = scope.resolve(splitHrefKey(c.attrs.keyref).path);
       const nodes = def !== undefined ? keyVariableContent(def) : undefined;

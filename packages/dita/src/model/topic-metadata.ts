@@ -1,11 +1,12 @@
 import type { KeyScope } from '../keys/key-space.js';
 import { keyVariableContent } from '../keys/key-space.js';
 import { splitHrefKey } from '../links/href.js';
+import { REPLACING } from '../map/map-metadata.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
 import { plainText } from './plain-text.js';
 
-/** A topic's prolog metadata, for page heads and for search indexing. */
+/** A topic's prolog metadata with the map's cascaded in, for page heads, search indexing and the catalogue. */
 export interface TopicMetadata {
   authors: string[];
   /** critdates/created/@date */
@@ -16,34 +17,117 @@ export interface TopicMetadata {
   keywords: string[];
   /** metadata/othermeta name/content pairs. */
   othermeta: Array<{ name: string; content: string }>;
+  /** audience/@type (or @othertype, @name). */
+  audiences: string[];
+  categories: string[];
+  /** copyright as "years holder". */
+  copyrights: string[];
+  /** prodinfo: prodname and vrm/@version. */
+  products: Array<{ name: string; version?: string }>;
+  publisher?: string;
+  source?: string;
+  /** permissions/@view */
+  permissions?: string;
+  /** resourceid/@appid */
+  resourceIds: string[];
+  searchtitle?: string;
 }
 
-/** Reads author, critdates, keywords and othermeta from a topic's own <prolog> (keyrefs resolved in scope). */
-export function topicMetadata(topic: XmlElement, scope: KeyScope): TopicMetadata {
-  const out: TopicMetadata = { authors: [], revised: [], keywords: [], othermeta: [] };
+/**
+ * Reads a topic's <prolog> (keyrefs resolved in scope) merged with the map metadata that applies to it
+ * (`mapMeta`, nearest first, from `mapMetadataOf`): the map's elements add to the topic's, except those a
+ * topic has once (critdates, permissions, publisher, source, searchtitle), where the nearest map one replaces it.
+ */
+export function topicMetadata(topic: XmlElement, scope: KeyScope, mapMeta: readonly XmlElement[] = []): TopicMetadata {
+  const out: TopicMetadata = {
+    authors: [],
+    revised: [],
+    keywords: [],
+    othermeta: [],
+    audiences: [],
+    categories: [],
+    copyrights: [],
+    products: [],
+    resourceIds: [],
+  };
+  const flat = (els: Iterable<XmlElement>): XmlElement[] => {
+    const list: XmlElement[] = [];
+    for (const e of els) {
+      if (e.name === 'metadata') list.push(...childElements(e));
+      else list.push(e);
+    }
+    return list;
+  };
+  const fromMap = flat(mapMeta);
+  const replaced = new Set(fromMap.filter((e) => REPLACING.has(e.name)).map((e) => e.name));
   const prolog = firstChild(topic, 'prolog');
-  if (prolog === undefined) return out;
-  for (const c of childElements(prolog)) {
-    if (c.name === 'author') {
-      const name = phraseText(c, scope);
-      if (name !== '') out.authors.push(name);
-    } else if (c.name === 'critdates') {
-      for (const d of childElements(c)) {
-        if (d.name === 'created' && d.attrs.date !== undefined && out.created === undefined) out.created = d.attrs.date.trim();
-        else if (d.name === 'revised' && d.attrs.modified !== undefined) out.revised.push(d.attrs.modified.trim());
-      }
-    } else if (c.name === 'metadata') {
-      for (const m of childElements(c)) {
-        if (m.name === 'keywords') {
-          for (const k of childElements(m)) {
-            if (k.name !== 'keyword') continue;
-            const word = phraseText(k, scope);
-            if (word !== '' && !out.keywords.includes(word)) out.keywords.push(word);
-          }
-        } else if (m.name === 'othermeta' && m.attrs.name !== undefined && m.attrs.content !== undefined) {
-          out.othermeta.push({ name: m.attrs.name, content: m.attrs.content });
+  const fromTopic = prolog === undefined ? [] : flat(childElements(prolog)).filter((e) => !replaced.has(e.name));
+  // Of the replacing kinds only the nearest map element counts.
+  const nearest = new Map<string, XmlElement>();
+  for (const e of fromMap) if (REPLACING.has(e.name) && !nearest.has(e.name)) nearest.set(e.name, e);
+  const addUnique = (list: string[], v: string): void => {
+    if (v !== '' && !list.includes(v)) list.push(v);
+  };
+  // The topic's own first, then the map's from the outermost in (the order of the specification's examples).
+  for (const c of [...fromTopic, ...[...fromMap].reverse()]) {
+    const winner = nearest.get(c.name);
+    if (winner !== undefined && winner !== c) continue;
+    switch (c.name) {
+      case 'author':
+        addUnique(out.authors, phraseText(c, scope));
+        break;
+      case 'critdates':
+        for (const d of childElements(c)) {
+          if (d.name === 'created' && d.attrs.date !== undefined && out.created === undefined) out.created = d.attrs.date.trim();
+          else if (d.name === 'revised' && d.attrs.modified !== undefined) out.revised.push(d.attrs.modified.trim());
         }
+        break;
+      case 'keywords':
+        for (const k of childElements(c)) if (k.name === 'keyword') addUnique(out.keywords, phraseText(k, scope));
+        break;
+      case 'othermeta':
+        if (c.attrs.name !== undefined && c.attrs.content !== undefined) out.othermeta.push({ name: c.attrs.name, content: c.attrs.content });
+        break;
+      case 'audience': {
+        const a = c.attrs.type === 'other' ? c.attrs.othertype : (c.attrs.type ?? c.attrs.name);
+        if (a !== undefined) addUnique(out.audiences, a.trim());
+        break;
       }
+      case 'category':
+        addUnique(out.categories, phraseText(c, scope));
+        break;
+      case 'copyright': {
+        const years = [...childElements(c)].filter((y) => y.name === 'copyryear').map((y) => y.attrs.year?.trim() ?? '');
+        const holder = firstChild(c, 'copyrholder');
+        addUnique(out.copyrights, [years.filter(Boolean).join(', '), holder !== undefined ? phraseText(holder, scope) : ''].filter(Boolean).join(' '));
+        break;
+      }
+      case 'prodinfo': {
+        const name = firstChild(c, 'prodname');
+        const vrm = firstChild(firstChild(c, 'vrmlist') ?? c, 'vrm');
+        if (name !== undefined) {
+          const text = phraseText(name, scope);
+          if (text !== '' && !out.products.some((p) => p.name === text && p.version === vrm?.attrs.version))
+            out.products.push({ name: text, ...(vrm?.attrs.version !== undefined ? { version: vrm.attrs.version } : {}) });
+        }
+        break;
+      }
+      case 'publisher':
+        out.publisher = phraseText(c, scope);
+        break;
+      case 'source':
+        out.source = phraseText(c, scope) || c.attrs.href || undefined;
+        if (out.source === undefined) delete out.source;
+        break;
+      case 'permissions':
+        if (c.attrs.view !== undefined) out.permissions = c.attrs.view;
+        break;
+      case 'resourceid':
+        if (c.attrs.appid !== undefined) addUnique(out.resourceIds, c.attrs.appid);
+        break;
+      case 'searchtitle':
+        out.searchtitle = phraseText(c, scope);
+        break;
     }
   }
   return out;

@@ -6,11 +6,13 @@ import type { KeyDefinition, KeyScope } from '../keys/key-space.js';
 import { isAllowedUrl, isExternalHref, isRefusedUrlMessage, refusedUrlMessage, splitHref, splitHrefKey, URL_REFUSED } from '../links/href.js';
 import type { RawReference, Reference, ReferenceStatus } from '../links/link-graph.js';
 import { collectReferences } from '../links/link-graph.js';
+import { mapMetadataOf } from '../map/map-metadata.js';
 import type { MapNode, ResolvedMap } from '../map/map-model.js';
 import { walkNodes } from '../map/map-model.js';
 import { resolveMap } from '../map/map-resolver.js';
+import { checkSubjectValues } from '../map/subject-values.js';
 import { DitaDocument, enclosingTopic } from '../model/dita-document.js';
-import { isMap } from '../model/dita-elements.js';
+import { isMap, normaliseTokenAttributes } from '../model/dita-elements.js';
 import type { TopicMetadata } from '../model/topic-metadata.js';
 import { topicMetadata } from '../model/topic-metadata.js';
 import type { Problem } from '../problems/problem.js';
@@ -118,7 +120,10 @@ export class DitaProject {
   metadataOf(file: string, topicId?: string): TopicMetadata | undefined {
     const doc = this.docs.get(file);
     const topic = topicId !== undefined ? doc?.topic(topicId) : doc?.firstTopic;
-    return topic !== undefined ? topicMetadata(topic, this.scopeOf(file)) : undefined;
+    if (topic === undefined) return undefined;
+    // The map metadata of the first topicref to the file cascades in (as on its page).
+    const node = this.topicNodes.find((n) => n.href === file);
+    return topicMetadata(topic, this.scopeOf(file), node !== undefined ? mapMetadataOf(node.element, node.inheritedMeta) : []);
   }
 
   /** Topicrefs in map order that produce output (normal role, local DITA topics). */
@@ -197,7 +202,10 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
       const parsed = parseXml(file.text, path);
       problems.addAll(parsed.problems);
       const root = parsed.root;
-      if (root !== undefined) filter.apply(root);
+      if (root !== undefined) {
+        normaliseTokenAttributes(root);
+        filter.apply(root);
+      }
       const doc = new DitaDocument(path, root, parsed.doctype, file.text);
       docs.set(path, doc);
       if (root !== undefined) rawRefs.set(path, collectReferences(root, isMap(root)));
@@ -281,11 +289,21 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
     // Problems found while parsing or pulling content in carried files still stand.
     for (const p of previous.problems) if (carried.has(p.file) && CARRIED_CODES.test(p.code)) problems.add(p.severity, p.code, p.message, p);
   }
-  const ctx = { docs, scopeOf: (f: string) => scopes.get(f) ?? map.keyScope, problems, dependencies: conrefDependencies };
+  const ctx = {
+    docs,
+    scopeOf: (f: string, el?: XmlElement) => (el !== undefined ? map.elementScopes.get(el) : undefined) ?? scopes.get(f) ?? map.keyScope,
+    problems,
+    dependencies: conrefDependencies,
+  };
   applyPushes(ctx, dirty === undefined ? undefined : (f) => !carried.has(f));
   for (const [target, sources] of conrefDependencies) for (const s of sources) if (pushFiles.has(s)) pushFiles.add(target);
   for (const f of carriedPushFiles) pushFiles.add(f);
   resolveAllConrefs(ctx, dirty === undefined ? undefined : (f) => !carried.has(f));
+  checkSubjectValues(
+    map.subjectSchemes,
+    [...docs.values()].filter((d) => !carried.has(d.path)),
+    problems,
+  );
 
   const changedKeys =
     previous !== undefined && dirty !== undefined ? (keepMap ? new Set<string>() : changedKeyNames(previous.map.keyScope, map.keyScope)) : undefined;
@@ -391,7 +409,8 @@ async function loadIncremental(options: LoadOptions, previous: DitaProject, chan
   const raw = new Map(previous.raw);
   const rawRefs = new Map(previous.rawRefs);
   const fileTargets = new Map(previous.fileTargets);
-  const scopeOf = (f: string): KeyScope => previous.scopes.get(f) ?? map.keyScope;
+  const scopeOf = (f: string, el?: XmlElement): KeyScope =>
+    (el !== undefined ? map.elementScopes.get(el) : undefined) ?? previous.scopes.get(f) ?? map.keyScope;
   for (const f of dirty) {
     let file = changed.has(f) ? undefined : previous.raw.get(f);
     if (file === undefined) {
@@ -409,6 +428,7 @@ async function loadIncremental(options: LoadOptions, previous: DitaProject, chan
     const root = parsed.root;
     if (root === undefined || isMap(root)) return undefined;
     problems.addAll(parsed.problems);
+    normaliseTokenAttributes(root);
     filter.apply(root);
     const refs = collectReferences(root, false);
     const targets = localTargets(f, refs);
@@ -430,6 +450,11 @@ async function loadIncremental(options: LoadOptions, previous: DitaProject, chan
   for (const p of previous.problems) if (carried.has(p.file) && CARRIED_CODES.test(p.code)) problems.add(p.severity, p.code, p.message, p);
   const ctx = { docs, scopeOf, problems, dependencies: conrefDependencies };
   resolveAllConrefs(ctx, (f) => dirty.has(f));
+  checkSubjectValues(
+    map.subjectSchemes,
+    [...docs.values()].filter((d) => dirty.has(d.path)),
+    problems,
+  );
   const changedKeys = new Set<string>();
   // References: the re-read files' and those pointing into them, found through the index of who links where.
   const referrers = referrersOf(previous.referencesByFile);
@@ -494,13 +519,14 @@ async function loadIncremental(options: LoadOptions, previous: DitaProject, chan
   });
 }
 
-const CARRIED_CODES = /^(xml-|conref|conkeyref|conaction)/;
+const CARRIED_CODES = /^(xml-|conref|conkeyref|conaction|subject-)/;
 /** Problems found while resolving the map itself (kept when the map is reused). */
 const MAP_CODES = /^(map-|key-undefined$)/;
 
 function keyFingerprint(d: KeyDefinition): string {
   const meta = d.element.children.filter((c) => c.type === 'element' && c.name === 'topicmeta');
-  return `${d.href ?? ''}#${d.fragment ?? ''}|${d.scope}|${d.format ?? ''}|${d.element.attrs.navtitle ?? ''}|${meta.map((m) => (m.type === 'element' ? serialize(m) : '')).join('')}`;
+  const own = `${d.href ?? ''}#${d.fragment ?? ''}|${d.scope}|${d.format ?? ''}|${d.element.attrs.navtitle ?? ''}|${meta.map((m) => (m.type === 'element' ? serialize(m) : '')).join('')}`;
+  return d.via !== undefined ? `${own}|via ${keyFingerprint(d.via)}` : own;
 }
 
 function serialize(el: XmlElement): string {
@@ -591,7 +617,7 @@ async function resolveReferences(
   rawRefs: Map<string, RawReference[]>,
   docs: Map<string, DitaDocument>,
   source: FileSource,
-  scopeOf: (f: string) => KeyScope,
+  scopeOf: (f: string, el?: XmlElement) => KeyScope,
   problems: ProblemList,
   reuse?: ReferenceReuse,
 ): Promise<Map<string, Reference[]>> {
@@ -731,11 +757,16 @@ function reportBroken(byFile: Map<string, Reference[]>, problems: ProblemList): 
   }
 }
 
-function resolveOneReference(file: string, r: RawReference, docs: Map<string, DitaDocument>, scopeOf: (f: string) => KeyScope): Reference | PendingCheck {
+function resolveOneReference(
+  file: string,
+  r: RawReference,
+  docs: Map<string, DitaDocument>,
+  scopeOf: (f: string, el?: XmlElement) => KeyScope,
+): Reference | PendingCheck {
   const scopeAttr = r.el.attrs.scope;
   if (r.attr === 'keyref' || r.attr === 'conkeyref') {
     const { path: key, fragment } = r.attr === 'conkeyref' ? splitHrefKey(r.value) : splitKeyref(r.value);
-    const def = scopeOf(file).resolve(key);
+    const def = scopeOf(file, r.el).resolve(key);
     if (def === undefined) {
       const hasFallback = r.attr === 'conkeyref' ? r.el.attrs.conref !== undefined : r.el.attrs.href !== undefined;
       return makeReference(r, file, key, undefined, undefined, hasFallback ? 'resolved' : 'broken', `Key "${key}" is not defined`);

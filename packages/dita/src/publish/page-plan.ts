@@ -143,7 +143,8 @@ export function planPages(project: DitaProject): PagePlan {
     for (const node of nodes) {
       const usable = node.href !== undefined && node.scope === 'local' && node.format === 'dita' && node.processingRole === 'normal';
       if (usable && node.href !== undefined) {
-        const existing = node.copyTo === undefined ? pageByFile.get(node.href) : undefined;
+        // A copy-to path is never a source file (the map resolver dropped those): only the same copy shares it.
+        const existing = pageByFile.get(node.copyTo ?? node.href);
         if (existing !== undefined) pageByNode.set(node, existing);
         else if (project.docs.get(node.href)?.root !== undefined) {
           const page = newPage(node.href, node, node.copyTo ?? node.href, node.keyScope, true);
