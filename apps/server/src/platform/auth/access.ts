@@ -23,6 +23,8 @@ export interface AuthContext {
   roleKeys: string[];
   permissions: Set<string>;
   isAdmin: boolean;
+  /** Someone else set the password: every route but the change itself answers 403 until it changes. */
+  pwdChangeRequired: boolean;
 }
 
 /** The access a user's enabled roles and the `perms` texts of their enabled menus give. */

@@ -53,6 +53,7 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
     }
     if (access.public) return;
     if (!req.auth) throw unauthorized();
+    if (req.auth.pwdChangeRequired && !access.beforePasswordChange) throw forbidden('password.changeRequired');
     if (access.permission !== undefined) {
       const wanted = Array.isArray(access.permission) ? access.permission : [access.permission];
       const auth = req.auth;

@@ -48,6 +48,7 @@ function buildSessionQuery(db: Db) {
       deptId: sysUser.deptId,
       status: sysUser.status,
       delFlag: sysUser.delFlag,
+      pwdChangeRequired: sysUser.pwdChangeRequired,
       // The user id as static SQL text, so the subqueries always name the outer row's.
       roles: enabledRolesJson(sql`sys_user.user_id`),
       perms: menuPermsJson(sql`sys_user.user_id`),
@@ -89,6 +90,7 @@ export async function resolveSession(db: Db, tokenId: string, idleMinutes: numbe
     nickName: row.nickName,
     deptId: row.deptId,
     deptName: row.deptName,
+    pwdChangeRequired: row.pwdChangeRequired,
     ...accessOf(row.roles ?? [], row.perms ?? []),
   };
 }

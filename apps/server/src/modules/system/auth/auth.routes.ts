@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/getInfo', { config: { authenticated: true }, schema: { response: { 200: InfoResult } } }, async (req) => ({
+  app.get('/getInfo', { config: { authenticated: true, beforePasswordChange: true }, schema: { response: { 200: InfoResult } } }, async (req) => ({
     code: 200,
     msg: 'ok',
     ...(await auth.info(caller(req))),

@@ -131,6 +131,7 @@ export function authService({ db, idleMinutes, signToken }: AuthServiceDeps) {
         },
         roles: auth.roleKeys,
         permissions: [...auth.permissions],
+        pwdChangeRequired: user.pwdChangeRequired,
       };
     },
 

@@ -37,7 +37,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/config/configKey/:configKey',
     { config: { authenticated: true }, schema: { params: z.object({ configKey: z.string().min(1).max(100) }), response: { 200: ConfigValueResult } } },
     async (req) => {
-      const value = await configs.valueOf(req.params.configKey);
+      const value = await configs.valueOf(caller(req), req.params.configKey);
       // RuoYi's web reads the value from msg: a value that happens to be a message key would be translated, so data carries it untouched.
       return { code: 200, msg: value, data: value };
     },

@@ -33,7 +33,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/system/user/profile/updatePwd',
     // JSON body only (RuoYi 3.8.7+): passwords in a query string would land in URL logs.
-    { config: { authenticated: true, log: log(BusinessType.UPDATE) }, schema: { body: UpdatePwdBody, response: { 200: OkEmpty } } },
+    { config: { authenticated: true, beforePasswordChange: true, log: log(BusinessType.UPDATE) }, schema: { body: UpdatePwdBody, response: { 200: OkEmpty } } },
     async (req) => {
       await profile.updatePassword(caller(req), req.body);
       return done();

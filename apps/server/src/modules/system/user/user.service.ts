@@ -119,6 +119,9 @@ export function userService(db: Db) {
     await assertRoles(auth, body.roleIds);
     await assertPosts(body.postIds);
     const password = await hashPassword(body.password);
+    // The configured initial password is known to everyone who can read the parameter: it must change at first sign-in.
+    const initPassword = await configValue(db, 'sys.user.initPassword');
+    const pwdChangeRequired = Boolean(initPassword) && body.password === initPassword;
     try {
       await db.transaction(async (tx) => {
         const [row] = await tx
@@ -134,6 +137,7 @@ export function userService(db: Db) {
             remark: body.remark ?? '',
             password,
             pwdUpdateDate: new Date(),
+            pwdChangeRequired,
             createBy: auth.userName,
           })
           .returning({ userId: sysUser.userId });
@@ -205,6 +209,8 @@ export function userService(db: Db) {
       .set({
         password,
         pwdUpdateDate: new Date(),
+        // The administrator knows the new password: its owner changes it at the next sign-in.
+        pwdChangeRequired: body.userId !== auth.userId,
         failedLogins: 0,
         loginFailures: [],
         lockedUntil: null,
@@ -283,7 +289,7 @@ export function userService(db: Db) {
           await assertUnique({ phonenumber: data.phonenumber, email: data.email }, data.userName);
           // Everyone imported starts with the same known password, so one hash serves them all.
           initHash ??= await hashPassword(initPassword);
-          await db.insert(sysUser).values({ ...data, deptId: data.deptId ?? null, password: initHash, createBy: auth.userName });
+          await db.insert(sysUser).values({ ...data, deptId: data.deptId ?? null, password: initHash, pwdChangeRequired: true, createBy: auth.userName });
           results.push({ row, userName, ok: true, msg: translate(lang, 'user.import.row.created', { row, name: data.userName }) });
         }
       } catch (err) {
