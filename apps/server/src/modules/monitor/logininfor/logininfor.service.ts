@@ -3,6 +3,7 @@ import type { LoginInfo, LoginInfoQuery } from '@ccms/contracts/monitor/logininf
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../platform/http/errors';
 import { type ExcelColumn, toXlsx } from '../../../platform/http/excel';
+import { clearLoginFailures } from '../../system/auth/login-failure.queries';
 import { clearLoginLock, deleteAllLoginInfos, deleteLoginInfos, listLoginInfos, loginInfosForExport } from './logininfor.queries';
 
 function columns(lang: Language): ExcelColumn<LoginInfo>[] {
@@ -28,6 +29,7 @@ export function loginInfoService(db: Db) {
     async unlock(userName: string) {
       const [user] = await clearLoginLock(db, userName);
       if (!user) throw notFound('logininfor.userNotFound', { name: userName });
+      await clearLoginFailures(db, user.userId);
     },
     async exportXlsx(q: LoginInfoQuery, lang: Language) {
       return toXlsx('logininfor', columns(lang), await loginInfosForExport(db, q), lang);
