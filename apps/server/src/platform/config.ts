@@ -76,6 +76,19 @@ export function fastifyTrustProxy(tp: TrustProxy): boolean | string[] | ((addres
   return typeof tp === 'number' ? (_address, hop) => hop < tp : tp;
 }
 
+/**
+ * Several nodes on one PostgreSQL must sign and read the same tokens and decrypt the same stored
+ * credentials: secrets generated per data directory would differ per node. Answers what is
+ * missing, or null when the configuration is safe to start.
+ */
+export function sharedSecretsMissing(config: Pick<AppConfig, 'databaseUrl' | 'jwtSecret' | 'secretKey'>): string | null {
+  if (!config.databaseUrl) return null;
+  const missing = [!config.jwtSecret && 'CCMS_JWT_SECRET', !config.secretKey && 'CCMS_SECRET_KEY'].filter(Boolean);
+  return missing.length === 0
+    ? null
+    : `DATABASE_URL is set, so several nodes may share the database: set ${missing.join(' and ')} (the same on every node) before starting`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../../..');
   return {
