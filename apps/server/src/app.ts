@@ -16,6 +16,7 @@ import { accessGuard } from './platform/auth/guard';
 import { tokenCodec } from './platform/auth/token';
 import { type AppConfig, fastifyTrustProxy } from './platform/config';
 import { installErrorHandler } from './platform/http/error-handler';
+import { securityHeaders } from './platform/http/security-headers';
 import { validatorCompiler } from './platform/http/validation';
 import { createJobRunner } from './platform/jobs/runner';
 import { localStorage } from './platform/storage/storage';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
   const spaRoot = config.webDir && existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;
   installErrorHandler(app, { spaRoot, apiBase: API_BASE });
   await app.register(cookie);
+  await app.register(securityHeaders, { apiBase: API_BASE });
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 20 } });
   await app.register(rateLimit, { global: false });
   await app.register(accessGuard);

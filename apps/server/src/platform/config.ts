@@ -16,6 +16,8 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   secretKey: string | undefined;
   sessionIdleMinutes: number;
+  /** Most live sessions per user; signing in beyond it ends the least recently used. */
+  sessionsPerUser: number;
   /** Sign-in (and registration) attempts per minute per client address. */
   loginRateLimit: number;
   /** Most megabytes of videos kept on disk for streaming (read out of git once each). */
@@ -101,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.CCMS_JWT_SECRET || undefined,
     secretKey: env.CCMS_SECRET_KEY || undefined,
     sessionIdleMinutes: intFrom(env.CCMS_SESSION_IDLE_MINUTES, 30, 'CCMS_SESSION_IDLE_MINUTES'),
+    // Ten covers a person's browsers and devices; a stolen password cannot pile up sessions unseen.
+    sessionsPerUser: intFrom(env.CCMS_SESSIONS_PER_USER, 10, 'CCMS_SESSIONS_PER_USER'),
     loginRateLimit: intFrom(env.CCMS_LOGIN_RATE_LIMIT, 60, 'CCMS_LOGIN_RATE_LIMIT'),
     videoCacheMb: intFrom(env.CCMS_VIDEO_CACHE_MB, 2048, 'CCMS_VIDEO_CACHE_MB'),
     trustProxy: trustProxyFrom(env.CCMS_TRUST_PROXY),

@@ -27,10 +27,12 @@ const decoyHash = () => {
 export interface AuthServiceDeps {
   db: Db;
   idleMinutes: number;
+  /** Most live sessions per user (CCMS_SESSIONS_PER_USER); unlimited when absent. */
+  sessionsPerUser?: number;
   signToken: (tokenId: string) => Promise<string>;
 }
 
-export function authService({ db, idleMinutes, signToken }: AuthServiceDeps) {
+export function authService({ db, idleMinutes, sessionsPerUser, signToken }: AuthServiceDeps) {
   const captchaEnabled = () => configFlag(db, 'sys.account.captchaEnabled', true);
 
   /** Checks the captcha answer when the captcha is on; the same step for sign-in and registration. */
@@ -111,7 +113,7 @@ export function authService({ db, idleMinutes, signToken }: AuthServiceDeps) {
         .set({ failedLogins: 0, loginFailures: [], lockedUntil: null, loginIp: client.ip, loginDate: new Date() })
         .where(eq(sysUser.userId, user.userId));
       await db.delete(sysLoginFailure).where(and(eq(sysLoginFailure.userId, user.userId), eq(sysLoginFailure.ipaddr, ipaddr)));
-      const tokenId = await createSession(db, user, client, idleMinutes);
+      const tokenId = await createSession(db, user, client, idleMinutes, sessionsPerUser);
       return signToken(tokenId);
     },
 
