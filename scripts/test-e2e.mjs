@@ -1,7 +1,9 @@
 // Browser tests: builds the web app, starts the server on a free port with a fresh data
 // directory, runs Playwright (Debian Chromium) against it, stops the server, and exits with
 // Playwright's code after a "N passed, M failed" line.
+
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -83,12 +85,18 @@ const build = spawnSync('npm', ['run', 'build', '-w', '@ccms/web'], { cwd: root,
 if (build.status !== 0) fail('web build failed');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ccms-e2e-'));
+const e2eSecrets = { jwt: randomBytes(32).toString('base64url'), key: randomBytes(32).toString('base64url') };
 const serverEnv = (port) => ({
   PORT: String(port),
   HOST: '127.0.0.1',
   CCMS_DATA_DIR: dataDir,
   CCMS_ADMIN_PASSWORD: 'admin123',
   CCMS_CAPTCHA: 'false',
+  // With DATABASE_URL (CI) the server refuses to start without shared secrets: one random pair per run.
+  CCMS_JWT_SECRET: e2eSecrets.jwt,
+  CCMS_SECRET_KEY: e2eSecrets.key,
+  // Every spec signs in as admin, two workers at once, and leaves its sessions: the per-user cap would end live ones.
+  CCMS_SESSIONS_PER_USER: '1000',
   LOG_LEVEL: 'warn',
 });
 

@@ -15,6 +15,7 @@ import { tokenCodec } from './platform/auth/token';
 import { type AppConfig, fastifyTrustProxy } from './platform/config';
 import { installErrorHandler } from './platform/http/error-handler';
 import { openApi } from './platform/http/openapi';
+import { securityHeaders } from './platform/http/security-headers';
 import { validatorCompiler } from './platform/http/validation';
 import { createJobRunner } from './platform/jobs/runner';
 import { localStorage } from './platform/storage/storage';
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
   const spaRoot = config.webDir && existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;
   installErrorHandler(app, { spaRoot, apiBase: API_BASE });
   await app.register(cookie);
+  await app.register(securityHeaders, { apiBase: API_BASE });
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 20 } });
   await app.register(rateLimit, { global: false });
   await app.register(accessGuard);

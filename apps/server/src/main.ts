@@ -1,12 +1,17 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
-import { loadConfig } from './platform/config';
-import { loadOrCreateSecret } from './platform/secrets';
+import { loadConfig, sharedSecretsMissing } from './platform/config';
+import { loadOrCreateSecret, secureDataDir } from './platform/secrets';
 
 /** Reads config, opens and migrates the database, seeds a first start, listens. */
 async function main() {
   const config = loadConfig();
+  const missing = sharedSecretsMissing(config);
+  if (missing) throw new Error(missing);
+  // Everything the server writes (database, secrets, uploads, clones) is readable by its owner only.
+  process.umask(0o077);
+  await secureDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const secrets = {

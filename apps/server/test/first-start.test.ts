@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -7,8 +7,8 @@ import { type Database, openDatabase } from '../src/db/client';
 import { sysConfig, sysUser } from '../src/db/schema';
 import { seedIfEmpty } from '../src/db/seed';
 import { verifyPassword } from '../src/platform/auth/password';
-import { loadConfig } from '../src/platform/config';
-import { loadOrCreateSecret } from '../src/platform/secrets';
+import { loadConfig, sharedSecretsMissing } from '../src/platform/config';
+import { loadOrCreateSecret, secureDataDir } from '../src/platform/secrets';
 
 /** What main.ts does on a first start and on every later one: secrets, then the seed. */
 describe('secrets (loadOrCreateSecret)', () => {
@@ -98,5 +98,34 @@ describe('a first seed with CCMS_ADMIN_PASSWORD and the captcha default', () => 
     expect(seed).toEqual({ seeded: true, generatedPassword: undefined });
     expect(await verifyPassword((await adminRow(database))?.password ?? '', 'chosen123')).toBe(true);
     expect(await captchaSetting(database)).toBe('true');
+  });
+});
+
+describe('two nodes on one PostgreSQL (sharedSecretsMissing)', () => {
+  it('refuses to start with DATABASE_URL unless both shared secrets are given', () => {
+    const url = 'postgres://db.example/ccms';
+    expect(sharedSecretsMissing(loadConfig({ DATABASE_URL: url }))).toBe(
+      'DATABASE_URL is set, so several nodes may share the database: set CCMS_JWT_SECRET and CCMS_SECRET_KEY (the same on every node) before starting',
+    );
+    expect(sharedSecretsMissing(loadConfig({ DATABASE_URL: url, CCMS_JWT_SECRET: 'j'.repeat(40) }))).toMatch(/set CCMS_SECRET_KEY \(/);
+    expect(sharedSecretsMissing(loadConfig({ DATABASE_URL: url, CCMS_JWT_SECRET: 'j'.repeat(40), CCMS_SECRET_KEY: 'k'.repeat(40) }))).toBeNull();
+    // One node on PGlite keeps generating its own.
+    expect(sharedSecretsMissing(loadConfig({}))).toBeNull();
+  });
+});
+
+describe('data directory (secureDataDir)', () => {
+  it('makes the data directory owner-only, also when it already existed open', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'ccms-datadir-'));
+    try {
+      const dir = path.join(parent, 'data');
+      await secureDataDir(dir);
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+      await chmod(dir, 0o755);
+      await secureDataDir(dir);
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
   });
 });

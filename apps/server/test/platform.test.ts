@@ -112,19 +112,20 @@ describe('the real app', () => {
     expect(logged('POST', '/prod-api/login')).toMatch(/login log/);
   });
 
-  it('serves the OpenAPI document and the docs UI under /prod-api/swagger without a token', async () => {
-    const json = await t.anonymous.get('/prod-api/swagger/json');
+  it('serves the OpenAPI document and the docs UI under /prod-api/swagger to a signed-in caller', async () => {
+    const docs = await t.login();
+    const json = await docs.get('/prod-api/swagger/json');
     expect(json.status).toBe(200);
     expect(json.body.openapi).toMatch(/^3\./);
     expect(json.body.info).toMatchObject({ title: 'CCMS API' });
     expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/prod-api/login', '/prod-api/system/user/list', '/prod-api/getRouters']));
     expect(json.body.paths['/prod-api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
 
-    const ui = await t.anonymous.get('/prod-api/swagger/');
+    const ui = await docs.get('/prod-api/swagger/');
     expect(ui.status).toBe(200);
     expect(String(ui.headers['content-type'])).toMatch(/text\/html/);
     expect(ui.raw).toMatch(/swagger-ui/i);
-    const entry = await t.anonymous.get('/prod-api/swagger');
+    const entry = await docs.get('/prod-api/swagger');
     expect([200, 302]).toContain(entry.status);
   });
 });

@@ -16,6 +16,8 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   secretKey: string | undefined;
   sessionIdleMinutes: number;
+  /** Most live sessions per user; signing in beyond it ends the least recently used. */
+  sessionsPerUser: number;
   /** Sign-in (and registration) attempts per minute per client address. */
   loginRateLimit: number;
   /** Most megabytes of videos kept on disk for streaming (read out of git once each). */
@@ -76,6 +78,19 @@ export function fastifyTrustProxy(tp: TrustProxy): boolean | string[] | ((addres
   return typeof tp === 'number' ? (_address, hop) => hop < tp : tp;
 }
 
+/**
+ * Several nodes on one PostgreSQL must sign and read the same tokens and decrypt the same stored
+ * credentials: secrets generated per data directory would differ per node. Answers what is
+ * missing, or null when the configuration is safe to start.
+ */
+export function sharedSecretsMissing(config: Pick<AppConfig, 'databaseUrl' | 'jwtSecret' | 'secretKey'>): string | null {
+  if (!config.databaseUrl) return null;
+  const missing = [!config.jwtSecret && 'CCMS_JWT_SECRET', !config.secretKey && 'CCMS_SECRET_KEY'].filter(Boolean);
+  return missing.length === 0
+    ? null
+    : `DATABASE_URL is set, so several nodes may share the database: set ${missing.join(' and ')} (the same on every node) before starting`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../../..');
   return {
@@ -88,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.CCMS_JWT_SECRET || undefined,
     secretKey: env.CCMS_SECRET_KEY || undefined,
     sessionIdleMinutes: intFrom(env.CCMS_SESSION_IDLE_MINUTES, 30, 'CCMS_SESSION_IDLE_MINUTES'),
+    // Ten covers a person's browsers and devices; a stolen password cannot pile up sessions unseen.
+    sessionsPerUser: intFrom(env.CCMS_SESSIONS_PER_USER, 10, 'CCMS_SESSIONS_PER_USER'),
     loginRateLimit: intFrom(env.CCMS_LOGIN_RATE_LIMIT, 60, 'CCMS_LOGIN_RATE_LIMIT'),
     videoCacheMb: intFrom(env.CCMS_VIDEO_CACHE_MB, 2048, 'CCMS_VIDEO_CACHE_MB'),
     trustProxy: trustProxyFrom(env.CCMS_TRUST_PROXY),

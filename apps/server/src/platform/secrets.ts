@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -20,4 +20,13 @@ export async function loadOrCreateSecret(dataDir: string, fileName: string, from
     if (err.code !== 'EEXIST') throw err;
   });
   return (await readFile(file, 'utf8')).trim();
+}
+
+/**
+ * The data directory holds the database, secrets, uploads and git clones: owner only. Files the
+ * process creates afterwards follow the umask main.ts sets (0077: files 0600, folders 0700).
+ */
+export async function secureDataDir(dataDir: string) {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, 0o700);
 }

@@ -14,6 +14,10 @@ export interface RouteAccess {
   authenticated?: boolean;
   /** No sign-in needed. */
   public?: boolean;
+  /** The OpenAPI docs: signed in (header or the web's cookie) unless sys.api.docsPublic is true. */
+  docs?: boolean;
+  /** Open to a user who must first change a password someone else set (getInfo, the change itself). */
+  beforePasswordChange?: boolean;
   /**
    * Operation log entry for this route: module title and RuoYi business type. Every write
    * (POST, PUT, DELETE, PATCH) under the API must declare one, or opt out with `{ skip: 'why' }`

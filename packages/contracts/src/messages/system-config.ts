@@ -27,6 +27,7 @@ export const systemConfigMessages = {
     'config.keyExists': '保存参数“{name}”失败，参数键名“{key}”已存在',
     'config.builtIn': '内置参数【{key}】不能删除',
     'notice.titleMarkup': '{field}不能包含脚本字符',
+    'menu.permsConcrete': '{field}必须是具体的权限字符，如 system:user:list（多个用逗号分隔），不能含通配符',
   },
   en: {
     'menu.nameExists': 'Cannot save menu "{name}": a menu with this name already exists under the same parent',
@@ -55,5 +56,6 @@ export const systemConfigMessages = {
     'config.keyExists': 'Cannot save parameter "{name}": key "{key}" already exists',
     'config.builtIn': 'Built-in parameter [{key}] cannot be deleted',
     'notice.titleMarkup': '{field} must not contain markup',
+    'menu.permsConcrete': '{field} must be concrete permission strings such as system:user:list (comma separated), without wildcards',
   },
 } as const;

@@ -69,6 +69,8 @@ export const InfoResult = z.object({
   user: SessionUser,
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
+  /** Someone else chose the password (import, initial password, reset): it must change before anything else. */
+  pwdChangeRequired: z.boolean(),
 });
 
 export interface RouterMeta {

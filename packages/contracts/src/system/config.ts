@@ -41,6 +41,25 @@ export const ConfigUpdate = ConfigBody.extend({
 });
 export type ConfigUpdate = z.infer<typeof ConfigUpdate>;
 
+/**
+ * Keys any signed-in user may read by key: what the web needs without administration rights.
+ * Every other key needs system:config:query.
+ */
+export const PUBLIC_CONFIG_KEYS: ReadonlySet<string> = new Set([
+  'sys.account.captchaEnabled',
+  'sys.account.registerUser',
+  'sys.account.passwordValidateDays',
+  'sys.index.skinName',
+  'sys.index.sideTheme',
+  'sys.version.url',
+]);
+
+/** What a secret value reads as; writing it back keeps the stored value. */
+export const SECRET_MASK = '******';
+
+/** Keys whose values are secrets (the initial password, SMTP or connection passwords, tokens): never answered, masked in lists and logs. */
+export const isSecretConfigKey = (key: string) => /pass(word)?|pwd|secret|token|credential|private.?key/i.test(key);
+
 /** GET /system/config/configKey/{key}: RuoYi's web reads the value from msg; data carries it too. */
 export const ConfigValueResult = z.object({ code: z.number(), msg: z.string(), data: z.string() });
 

@@ -47,6 +47,11 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** Concrete permission strings, comma separated: no wildcards (every permission belongs to the administrator role only through the role). */
+const Perms = optionalText(100).refine((v) => v === null || /^[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)+(,[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)+)*$/.test(v), {
+  message: 'menu.permsConcrete',
+});
+
 export const MenuBody = z.object({
   menuName: z.string().trim().min(1).max(50).describe('Chinese title, unique under the parent'),
   menuNameEn: z.string().trim().max(100).default('').describe('English title, unique under the parent'),
@@ -61,7 +66,7 @@ export const MenuBody = z.object({
   menuType: MenuType.describe('M directory, C menu (a page), F button (a permission only)'),
   visible: z.enum(['0', '1']).default('0').describe("'0' shown in the side menu, '1' hidden"),
   status: Status01.default('0'),
-  perms: optionalText(100).describe('permission string such as system:user:list'),
+  perms: Perms.describe('permission string such as system:user:list; no wildcards'),
   icon: z.string().trim().max(100).default('#').describe('icon name of the menu'),
   affix: z.boolean().default(false).describe('pin the page in the tab bar'),
   activeMenu: z.string().trim().max(200).default('').describe('route path to highlight in the sidebar, e.g. /system/user; empty for the page itself'),

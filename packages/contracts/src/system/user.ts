@@ -106,7 +106,8 @@ export const UserUpdate = z.object({
 });
 export type UserUpdate = z.infer<typeof UserUpdate>;
 
-export const ResetPwdBody = z.object({ userId: z.number().int().positive().describe('id of a user (GET /system/user/list)'), password: Password });
+/** Strict: a reset carries nothing else (no status, roles or other fields riding along). */
+export const ResetPwdBody = z.object({ userId: z.number().int().positive().describe('id of a user (GET /system/user/list)'), password: Password }).strict();
 export type ResetPwdBody = z.infer<typeof ResetPwdBody>;
 
 export const UserStatusBody = z.object({

@@ -54,6 +54,8 @@ export const sysUser = pgTable(
     loginFailures: timestamp({ withTimezone: true, mode: 'date' }).array().notNull().default(sql`'{}'`),
     lockedUntil: timestamp({ withTimezone: true, mode: 'date' }),
     pwdUpdateDate: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Set when someone else chose the password (import, initial password, reset by an administrator): the user must change it first. */
+    pwdChangeRequired: boolean().notNull().default(false),
     /** Bumped on every update: a stale write answers 409. */
     version: integer().notNull().default(0),
     ...audit,
@@ -258,6 +260,22 @@ export const sysSession = pgTable(
     expireTime: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('sys_session_user_idx').on(t.userId)],
+);
+
+/**
+ * Wrong passwords per account and client address: the lock stops that address only, so nobody
+ * locks an account (the administrator's) out by guessing from elsewhere.
+ */
+export const sysLoginFailure = pgTable(
+  'sys_login_failure',
+  {
+    userId: integer().notNull(),
+    ipaddr: varchar({ length: 128 }).notNull(),
+    /** When each recent failure happened: older ones drop out, so only a burst locks. */
+    failures: timestamp({ withTimezone: true, mode: 'date' }).array().notNull().default(sql`'{}'`),
+    lockedUntil: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ipaddr] })],
 );
 
 export const sysCaptcha = pgTable('sys_captcha', {

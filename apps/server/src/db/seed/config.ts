@@ -53,6 +53,14 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
       remark: 'Where the version notice button points',
     },
     {
+      configName: '系统接口-文档公开',
+      configKey: 'sys.api.docsPublic',
+      configValue: 'false',
+      configType: 'Y',
+      createBy: 'admin',
+      remark: 'true serves the OpenAPI docs (/prod-api/swagger) without sign-in',
+    },
+    {
       configName: '库管理-允许的内网仓库地址',
       configKey: 'ccms.library.allowPrivateUrls',
       configValue: '',

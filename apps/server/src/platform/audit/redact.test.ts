@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { clip, redactSecrets, redactUrl } from './redact';
 
 describe('redactSecrets', () => {
+  it('masks the value of a config parameter whose key names a secret', () => {
+    expect(redactSecrets({ configKey: 'sys.user.initPassword', configValue: 'init123', configName: 'x' })).toEqual({
+      configKey: 'sys.user.initPassword',
+      configValue: '******',
+      configName: 'x',
+    });
+    expect(redactSecrets({ configKey: 'sys.index.skinName', configValue: 'skin-blue' })).toEqual({ configKey: 'sys.index.skinName', configValue: 'skin-blue' });
+  });
+
   it('replaces every value under a secret-looking key, at any depth, and keeps the rest', () => {
     const input = {
       userName: 'jane',

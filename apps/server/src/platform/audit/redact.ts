@@ -1,3 +1,5 @@
+import { isSecretConfigKey } from '@ccms/contracts/system/config';
+
 const SECRET_KEY = /pass(word)?|pwd|secret|token|credential|authorization|cookie/i;
 
 /** A deep copy with every value under a secret-looking key replaced; for logs and the operation log. */
@@ -6,6 +8,8 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '******' : redactSecrets(v, depth + 1);
+  // A config parameter names its secret in another field: { configKey: 'sys.user.initPassword', configValue: '...' }.
+  if (typeof out.configKey === 'string' && isSecretConfigKey(out.configKey) && 'configValue' in out) out.configValue = '******';
   return out;
 }
 

@@ -23,14 +23,23 @@ export interface AuthContext {
   roleKeys: string[];
   permissions: Set<string>;
   isAdmin: boolean;
+  /** Someone else set the password: every route but the change itself answers 403 until it changes. */
+  pwdChangeRequired: boolean;
 }
 
-/** The access a user's enabled roles and the `perms` texts of their enabled menus give. */
+/** The seeded administrator role: its id and key together make an administrator. */
+export const ADMIN_ROLE_ID = 1;
+
+/**
+ * The access a user's enabled roles and the `perms` texts of their enabled menus give. Only the
+ * admin role makes an administrator; a wildcard in a menu's perms (older data) grants nothing.
+ */
 export function accessOf(roles: RoleGrant[], menuPerms: (string | null)[]) {
-  const isAdmin = roles.some((r) => r.roleKey === SUPER_ROLE);
+  const isAdmin = roles.some((r) => r.roleKey === SUPER_ROLE && r.roleId === ADMIN_ROLE_ID);
   const permissions = new Set<string>();
   if (isAdmin) permissions.add(ALL_PERMISSION);
-  else if (roles.length > 0) for (const p of menuPerms) for (const one of (p ?? '').split(',')) if (one.trim()) permissions.add(one.trim());
+  else if (roles.length > 0)
+    for (const p of menuPerms) for (const one of (p ?? '').split(',')) if (one.trim() && !one.includes('*')) permissions.add(one.trim());
   const roleKeys = roles.length > 0 ? roles.map((r) => r.roleKey) : [DEFAULT_ROLE];
   return { roles, roleKeys, permissions, isAdmin };
 }
@@ -53,9 +62,9 @@ export async function deptNameOf(db: Db, deptId: number | null): Promise<string>
   return row?.name ?? '';
 }
 
-/** Permission check as the spec's hasPermi: *:*:* passes everything. */
-export function hasPermission(auth: Pick<AuthContext, 'permissions'>, permission: string): boolean {
-  return auth.permissions.has(ALL_PERMISSION) || auth.permissions.has(permission);
+/** Permission check as the spec's hasPermi: the administrator (by role, never by a permission string) passes everything. */
+export function hasPermission(auth: Pick<AuthContext, 'permissions' | 'isAdmin'>, permission: string): boolean {
+  return auth.isAdmin || auth.permissions.has(permission);
 }
 
 export function hasRole(auth: Pick<AuthContext, 'roleKeys'>, role: string): boolean {

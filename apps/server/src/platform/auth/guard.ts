@@ -1,5 +1,9 @@
+import { TOKEN_COOKIE } from '@ccms/contracts/constants';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../../db/client';
+import { sysConfig } from '../../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
 import { languageOf } from '../http/i18n';
 import type { AuthContext } from './access';
@@ -11,6 +15,14 @@ function bearer(req: FastifyRequest): string | null {
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
   return null;
 }
+
+async function docsPublic(db: Db): Promise<boolean> {
+  const [row] = await db.select({ value: sysConfig.configValue }).from(sysConfig).where(eq(sysConfig.configKey, 'sys.api.docsPublic'));
+  return row?.value === 'true';
+}
+
+/** The API docs: the web's in-app page frames them, so the web's token cookie counts as well as the header. */
+const isDocs = (url: string) => url === '/prod-api/swagger' || url.startsWith('/prod-api/swagger/');
 
 /** The caller, for handlers of authenticated routes; a 401 if somehow absent. */
 export function caller(req: FastifyRequest): AuthContext {
@@ -31,8 +43,11 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
     const config = (route.config ?? {}) as Record<string, unknown>;
     const declared = ['permission', 'authenticated', 'public'].filter((k) => config[k] !== undefined && config[k] !== false);
     // Routes the platform's own plugins add (docs UI, static files, HEAD twins) are public by nature.
-    const internal = route.url.startsWith('/prod-api/swagger') || !route.url.startsWith('/prod-api') || route.method === 'HEAD';
-    if (declared.length === 0 && internal) {
+    const internal = isDocs(route.url) || !route.url.startsWith('/prod-api') || route.method === 'HEAD';
+    if (declared.length === 0 && isDocs(route.url)) {
+      // Behind sign-in unless sys.api.docsPublic says otherwise.
+      route.config = { ...config, authenticated: true, docs: true };
+    } else if (declared.length === 0 && internal) {
       route.config = { ...config, public: true };
     } else if (declared.length !== 1) {
       throw new Error(`route ${route.method} ${route.url} must declare exactly one of permission, authenticated, public`);
@@ -46,13 +61,15 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
     // No route matched: the not-found handler answers (the web app's pages, or a 404).
     if (req.is404) return;
     const access = req.routeOptions.config;
-    const token = bearer(req);
+    const token = bearer(req) ?? (access.docs ? (req.cookies[TOKEN_COOKIE] ?? null) : null);
     if (token) {
       const tokenId = await app.tokens.read(token);
       req.auth = tokenId ? await resolveSession(app.db, tokenId, app.config.sessionIdleMinutes) : null;
     }
     if (access.public) return;
+    if (access.docs && !req.auth && (await docsPublic(app.db))) return;
     if (!req.auth) throw unauthorized();
+    if (req.auth.pwdChangeRequired && !access.beforePasswordChange) throw forbidden('password.changeRequired');
     if (access.permission !== undefined) {
       const wanted = Array.isArray(access.permission) ? access.permission : [access.permission];
       const auth = req.auth;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sysSession, sysUser } from '../../db/schema';
 import { type AuthContext, accessOf, deptNameOf, enabledRolesJson, menuPermsJson } from './access';
@@ -13,7 +13,17 @@ export interface ClientInfo {
   os: string;
 }
 
-export async function createSession(db: Db, user: { userId: number; userName: string; deptId: number | null }, client: ClientInfo, idleMinutes: number) {
+/**
+ * A new session row; beyond `maxPerUser` live sessions of the user, the least recently used end
+ * (the caller's new one is the most recent, so it stays).
+ */
+export async function createSession(
+  db: Db,
+  user: { userId: number; userName: string; deptId: number | null },
+  client: ClientInfo,
+  idleMinutes: number,
+  maxPerUser = Number.POSITIVE_INFINITY,
+) {
   const tokenId = randomUUID();
   const now = new Date();
   await db.insert(sysSession).values({
@@ -28,6 +38,15 @@ export async function createSession(db: Db, user: { userId: number; userName: st
     lastAccessTime: now,
     expireTime: new Date(now.getTime() + idleMinutes * 60_000),
   });
+  if (Number.isFinite(maxPerUser)) {
+    const keep = db
+      .select({ tokenId: sysSession.tokenId })
+      .from(sysSession)
+      .where(eq(sysSession.userId, user.userId))
+      .orderBy(desc(sysSession.lastAccessTime), desc(sysSession.loginTime))
+      .limit(maxPerUser);
+    await db.delete(sysSession).where(and(eq(sysSession.userId, user.userId), notInArray(sysSession.tokenId, keep)));
+  }
   return tokenId;
 }
 
@@ -48,6 +67,7 @@ function buildSessionQuery(db: Db) {
       deptId: sysUser.deptId,
       status: sysUser.status,
       delFlag: sysUser.delFlag,
+      pwdChangeRequired: sysUser.pwdChangeRequired,
       // The user id as static SQL text, so the subqueries always name the outer row's.
       roles: enabledRolesJson(sql`sys_user.user_id`),
       perms: menuPermsJson(sql`sys_user.user_id`),
@@ -89,6 +109,7 @@ export async function resolveSession(db: Db, tokenId: string, idleMinutes: numbe
     nickName: row.nickName,
     deptId: row.deptId,
     deptName: row.deptName,
+    pwdChangeRequired: row.pwdChangeRequired,
     ...accessOf(row.roles ?? [], row.perms ?? []),
   };
 }

@@ -24,6 +24,15 @@ const auth: Messages<typeof zh> = {
   registerTitle: 'Register',
   registerNotice: 'Self-registration is not available. Please contact the provider to open an account.',
   backToLogin: 'Back to login',
+  changeTitle: 'Change your initial password',
+  changeNotice: m['password.changeRequired'],
+  newPassword: 'New password',
+  confirmPassword: 'Confirm the new password',
+  passwordMismatch: m['register.passwordMismatch'],
+  passwordSame: m['profile.samePassword'],
+  changeSubmit: 'Change and continue',
+  changing: 'Submitting…',
+  changeCancel: 'Sign out',
   copyright: 'Copyright © CCMS. All Rights Reserved.',
 };
 export default auth;

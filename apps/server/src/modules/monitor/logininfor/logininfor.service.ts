@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
 import { loginInfoColumns } from './logininfor.excel';
+import { clearLoginFailures } from '../../system/auth/login-failure.queries';
 import { clearLoginLock, deleteAllLoginInfos, deleteLoginInfos, listLoginInfos, loginInfosForExport } from './logininfor.queries';
 
 export function loginInfoService(db: Db) {
@@ -14,6 +15,7 @@ export function loginInfoService(db: Db) {
     async unlock(userName: string) {
       const [user] = await clearLoginLock(db, userName);
       if (!user) throw notFound('logininfor.userNotFound', { name: userName });
+      await clearLoginFailures(db, user.userId);
     },
     async exportXlsx(q: LoginInfoQuery, lang: Language) {
       return toXlsx('logininfor', loginInfoColumns(lang), await loginInfosForExport(db, q), lang);

@@ -30,7 +30,12 @@ function messageOf(payload: unknown): string {
 
 /** Sign-in, sign-out, captcha, registration, the caller's info and menu (spec section 7). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = authService({ db: app.db, idleMinutes: app.config.sessionIdleMinutes, signToken: app.tokens.sign });
+  const auth = authService({
+    db: app.db,
+    idleMinutes: app.config.sessionIdleMinutes,
+    sessionsPerUser: app.config.sessionsPerUser,
+    signToken: app.tokens.sign,
+  });
   // Counted once the body is read (so a refusal can name the user), before the form check.
   const attemptLimit = { max: app.config.loginRateLimit, timeWindow: '1 minute', hook: 'preValidation' } as const;
 
@@ -107,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getInfo',
     {
-      config: { authenticated: true },
+      config: { authenticated: true, beforePasswordChange: true },
       schema: { summary: 'Get the signed-in user with roles and permissions', tags: ['system/auth'], response: { 200: InfoResult } },
     },
     async (req) => ({

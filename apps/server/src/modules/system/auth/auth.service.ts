@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Language } from '@ccms/contracts/constants';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@ccms/contracts/constants';
 import type { LoginBody, RegisterBody } from '@ccms/contracts/system/auth';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sysLogininfor, sysMenu, sysRoleMenu, sysUser } from '../../../db/schema';
+import { sysLoginFailure, sysLogininfor, sysMenu, sysRoleMenu, sysUser } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password';
 import { type ClientInfo, createSession } from '../../../platform/auth/session';
@@ -16,13 +17,22 @@ import { buildRouters } from './routers';
 /** Wrong passwords count towards the lock only while this recent (RuoYi keeps the count as long as the lock). */
 export const FAILURE_WINDOW_MINUTES = LOGIN_LOCK_MINUTES;
 
+/** A hash of a random password, made once: an unknown user name costs one verification like a known one. */
+let dummyHash: Promise<string> | undefined;
+const decoyHash = () => {
+  dummyHash ??= hashPassword(randomBytes(18).toString('base64url'));
+  return dummyHash;
+};
+
 export interface AuthServiceDeps {
   db: Db;
   idleMinutes: number;
+  /** Most live sessions per user (CCMS_SESSIONS_PER_USER); unlimited when absent. */
+  sessionsPerUser?: number;
   signToken: (tokenId: string) => Promise<string>;
 }
 
-export function authService({ db, idleMinutes, signToken }: AuthServiceDeps) {
+export function authService({ db, idleMinutes, sessionsPerUser, signToken }: AuthServiceDeps) {
   const captchaEnabled = () => configFlag(db, 'sys.account.captchaEnabled', true);
 
   /** Checks the captcha answer when the captcha is on; the same step for sign-in and registration. */
@@ -31,17 +41,26 @@ export function authService({ db, idleMinutes, signToken }: AuthServiceDeps) {
   }
 
   /**
-   * Counts one wrong password: failures older than the window drop out first, all in one
-   * statement so parallel wrong guesses cannot slip past the limit. Answers the count.
+   * Counts one wrong password for this account from this address: failures older than the
+   * window drop out first, all in one statement so parallel wrong guesses cannot slip past the
+   * limit. Answers the count.
    */
-  async function countFailure(userId: number): Promise<number> {
-    const recent = sql`array(select f from unnest(${sysUser.loginFailures}) f where f > now() - interval '${sql.raw(String(FAILURE_WINDOW_MINUTES))} minutes')`;
+  async function countFailure(userId: number, ipaddr: string): Promise<number> {
+    const recent = sql`array(select f from unnest(${sysLoginFailure.failures}) f where f > now() - interval '${sql.raw(String(FAILURE_WINDOW_MINUTES))} minutes')`;
     const [after] = await db
-      .update(sysUser)
-      .set({ loginFailures: sql`${recent} || now()`, failedLogins: sql`cardinality(${recent}) + 1` })
-      .where(eq(sysUser.userId, userId))
-      .returning({ failedLogins: sysUser.failedLogins });
-    return after?.failedLogins ?? 0;
+      .insert(sysLoginFailure)
+      .values({ userId, ipaddr, failures: sql`ARRAY[now()]::timestamptz[]` })
+      .onConflictDoUpdate({ target: [sysLoginFailure.userId, sysLoginFailure.ipaddr], set: { failures: sql`${recent} || now()` } })
+      .returning({ count: sql<number>`cardinality(${sysLoginFailure.failures})` });
+    return Number(after?.count ?? 0);
+  }
+
+  async function lockedHere(userId: number, ipaddr: string): Promise<boolean> {
+    const [row] = await db
+      .select({ lockedUntil: sysLoginFailure.lockedUntil })
+      .from(sysLoginFailure)
+      .where(and(eq(sysLoginFailure.userId, userId), eq(sysLoginFailure.ipaddr, ipaddr)));
+    return Boolean(row?.lockedUntil && row.lockedUntil.getTime() > Date.now());
   }
 
   return {
@@ -67,24 +86,34 @@ export function authService({ db, idleMinutes, signToken }: AuthServiceDeps) {
         .select()
         .from(sysUser)
         .where(and(eq(sysUser.userName, username), eq(sysUser.delFlag, '0')));
-      if (!user) throw badRequest('login.wrongPassword');
-      if (user.status !== '0') throw badRequest('login.disabled');
+      // An unknown name costs the same verification as a known one: the answer time tells nothing.
+      if (!user) {
+        await verifyPassword(await decoyHash(), password);
+        throw badRequest('login.wrongPassword');
+      }
+      // The lock stops the address that guessed, not the account: nobody locks the administrator out from elsewhere.
+      const ipaddr = client.ip.slice(0, 128);
+      if (await lockedHere(user.userId, ipaddr)) throw badRequest('login.lockedHere', { minutes: LOGIN_LOCK_MINUTES });
+      // An account-wide lock (set before locks were per address) still holds until it runs out or is lifted.
       if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw badRequest('login.locked', { minutes: LOGIN_LOCK_MINUTES });
       if (!(await verifyPassword(user.password, password))) {
-        if ((await countFailure(user.userId)) >= LOGIN_MAX_FAILURES) {
+        if ((await countFailure(user.userId, ipaddr)) >= LOGIN_MAX_FAILURES) {
           await db
-            .update(sysUser)
-            .set({ lockedUntil: new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000), failedLogins: 0, loginFailures: [] })
-            .where(eq(sysUser.userId, user.userId));
-          throw badRequest('login.locked', { minutes: LOGIN_LOCK_MINUTES });
+            .update(sysLoginFailure)
+            .set({ lockedUntil: new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000), failures: [] })
+            .where(and(eq(sysLoginFailure.userId, user.userId), eq(sysLoginFailure.ipaddr, ipaddr)));
+          throw badRequest('login.lockedHere', { minutes: LOGIN_LOCK_MINUTES });
         }
         throw badRequest('login.wrongPassword');
       }
+      // Only who knows the password learns the account is disabled.
+      if (user.status !== '0') throw badRequest('login.disabled');
       await db
         .update(sysUser)
         .set({ failedLogins: 0, loginFailures: [], lockedUntil: null, loginIp: client.ip, loginDate: new Date() })
         .where(eq(sysUser.userId, user.userId));
-      const tokenId = await createSession(db, user, client, idleMinutes);
+      await db.delete(sysLoginFailure).where(and(eq(sysLoginFailure.userId, user.userId), eq(sysLoginFailure.ipaddr, ipaddr)));
+      const tokenId = await createSession(db, user, client, idleMinutes, sessionsPerUser);
       return signToken(tokenId);
     },
 
@@ -131,6 +160,7 @@ export function authService({ db, idleMinutes, signToken }: AuthServiceDeps) {
         },
         roles: auth.roleKeys,
         permissions: [...auth.permissions],
+        pwdChangeRequired: user.pwdChangeRequired,
       };
     },
 

@@ -1,8 +1,8 @@
 import { CAPTCHA_VALID_MS, DEFAULT_ROLE, LOGIN_MAX_FAILURES } from '@ccms/contracts/constants';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/harness';
-import { sysCaptcha, sysConfig, sysLogininfor, sysOperLog, sysUser } from '../../../db/schema';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../../test/harness';
+import { sysCaptcha, sysConfig, sysLoginFailure, sysLogininfor, sysOperLog, sysUser } from '../../../db/schema';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password';
 
 let t: TestApp;
@@ -101,43 +101,83 @@ describe('POST /login', () => {
     expect(rows.at(-1)).toMatchObject({ status: '1', msg: 'Sorry, your account is disabled' });
   });
 
-  it(`locks the account after ${LOGIN_MAX_FAILURES} failures, even for the right password`, async () => {
+  it(`locks the address after ${LOGIN_MAX_FAILURES} failures, even for the right password`, async () => {
     for (let i = 1; i < LOGIN_MAX_FAILURES; i++) expect((await login('locky', 'badbadbad')).body.msg).toBe('Wrong user name or password');
     expect((await login('locky', 'badbadbad')).body.msg).toMatch(/locked for 10 minutes/);
     expect((await login('locky', 'secret123')).body.msg).toMatch(/locked for 10 minutes/);
+    const user = await userRow('locky');
     await t.database.db
-      .update(sysUser)
+      .update(sysLoginFailure)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(sysUser.userName, 'locky'));
+      .where(eq(sysLoginFailure.userId, user?.userId ?? 0));
     expect((await login('locky', 'secret123')).body.code).toBe(200);
   });
 });
 
+const failuresOf = async (userName: string) => {
+  const user = await userRow(userName);
+  return t.database.db
+    .select()
+    .from(sysLoginFailure)
+    .where(eq(sysLoginFailure.userId, user?.userId ?? 0));
+};
+
 describe('the lock', () => {
   it(`counts only the failures of the last 10 minutes: ${LOGIN_MAX_FAILURES - 1} from an hour ago and one now do not lock`, async () => {
     const hourAgo = new Date(Date.now() - 60 * 60_000);
-    await t.database.db
-      .update(sysUser)
-      .set({ failedLogins: LOGIN_MAX_FAILURES - 1, loginFailures: Array.from({ length: LOGIN_MAX_FAILURES - 1 }, () => hourAgo) })
-      .where(eq(sysUser.userName, 'windy'));
+    const user = await userRow('windy');
+    await t.database.db.insert(sysLoginFailure).values({
+      userId: user?.userId ?? 0,
+      ipaddr: '127.0.0.1',
+      failures: Array.from({ length: LOGIN_MAX_FAILURES - 1 }, () => hourAgo),
+    });
     expect((await login('windy', 'badbadbad')).body.msg).toBe('Wrong user name or password');
-    expect(await userRow('windy')).toMatchObject({ lockedUntil: null, failedLogins: 1 });
-    expect((await userRow('windy'))?.loginFailures).toHaveLength(1);
+    expect((await failuresOf('windy'))[0]).toMatchObject({ lockedUntil: null });
+    expect((await failuresOf('windy'))[0]?.failures).toHaveLength(1);
     // Four more within the window make five recent failures: now it locks.
     for (let i = 2; i < LOGIN_MAX_FAILURES; i++) expect((await login('windy', 'badbadbad')).body.msg).toBe('Wrong user name or password');
     expect((await login('windy', 'badbadbad')).body.msg).toMatch(/locked for 10 minutes/);
-    expect((await userRow('windy'))?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+    expect((await failuresOf('windy'))[0]?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
     expect((await login('windy', 'secret123')).body.msg).toMatch(/locked for 10 minutes/);
   });
 
-  it('forgets the failures on a successful sign-in', async () => {
-    await t.database.db
-      .update(sysUser)
-      .set({ lockedUntil: null, failedLogins: 3, loginFailures: [new Date(), new Date(), new Date()] })
-      .where(eq(sysUser.userName, 'windy'));
+  it('forgets the failures of the address on a successful sign-in', async () => {
+    await t.database.db.update(sysLoginFailure).set({ lockedUntil: null, failures: [new Date(), new Date(), new Date()] });
     expect((await login('windy', 'secret123')).body.code).toBe(200);
-    expect(await userRow('windy')).toMatchObject({ failedLogins: 0, loginFailures: [] });
+    expect(await failuresOf('windy')).toEqual([]);
   });
+
+  it('attack: five wrong passwords for admin from one address do not lock the administrator out elsewhere', async () => {
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/prod-api/login', payload: { username: 'admin', password }, remoteAddress, headers: { 'accept-language': 'en' } });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await from('203.0.113.9', 'wrongpass');
+    expect((await from('203.0.113.9', ADMIN_PASSWORD)).json().msg).toBe('Too many failed sign-ins from this address: locked for 10 minutes');
+    const elsewhere = await from('198.51.100.7', ADMIN_PASSWORD);
+    expect(elsewhere.json().code).toBe(200);
+    // The attacker's address stays locked after the administrator signed in elsewhere.
+    expect((await from('203.0.113.9', ADMIN_PASSWORD)).json().code).toBe(400);
+  });
+
+  it('attack: the answer time does not tell whether a user exists (the unknown name costs a hash too)', async () => {
+    const time = async (username: string) => {
+      const start = performance.now();
+      await login(username, 'wrongpass1');
+      return performance.now() - start;
+    };
+    await time('nobody_here');
+    await time('roleless');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time('roleless'));
+      unknown.push(await time(`ghost${i}`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1] ?? 0;
+    // argon2 takes tens of milliseconds; without the decoy hash an unknown name answers in a few.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    await t.database.db.delete(sysLoginFailure);
+    // Eight argon2 verifications: on a loaded machine they take longer than the default 5 s.
+  }, 60_000);
 });
 
 describe('captcha', () => {

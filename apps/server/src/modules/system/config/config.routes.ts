@@ -48,7 +48,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const value = await configs.valueOf(req.params.configKey);
+      const value = await configs.valueOf(caller(req), req.params.configKey);
       // RuoYi's web reads the value from msg: a value that happens to be a message key would be translated, so data carries it untouched.
       return { code: 200, msg: value, data: value };
     },

@@ -46,10 +46,42 @@ describe('GET /system/config/list and /{id}', () => {
 });
 
 describe('GET /system/config/configKey/{key}', () => {
-  it('answers the value in msg and data to any signed-in user; an unset key reads as empty', async () => {
+  it('answers a public key in msg and data to any signed-in user; other keys need system:config:query', async () => {
     expect((await plain.get('/prod-api/system/config/configKey/sys.index.sideTheme')).body).toEqual({ code: 200, msg: 'theme-light', data: 'theme-light' });
-    expect((await plain.get('/prod-api/system/config/configKey/no.such.key')).body).toEqual({ code: 200, msg: '', data: '' });
+    expect((await plain.get('/prod-api/system/config/configKey/no.such.key')).status).toBe(403);
+    expect((await admin.get('/prod-api/system/config/configKey/no.such.key')).body).toEqual({ code: 200, msg: '', data: '' });
     expect((await t.anonymous.get('/prod-api/system/config/configKey/sys.index.sideTheme')).status).toBe(401);
+  });
+
+  it('attack: an ordinary user reads the initial password of imported users; refused, and nobody reads a secret back', async () => {
+    await t.database.db.update(sysConfig).set({ configValue: 'init123' }).where(eq(sysConfig.configKey, 'sys.user.initPassword'));
+    try {
+      const stolen = await plain.get('/prod-api/system/config/configKey/sys.user.initPassword');
+      expect(stolen.status).toBe(403);
+      expect(stolen.raw).not.toContain('init123');
+      // Not even an administrator gets it back: by key, in the list, the detail or the export.
+      const row = await byKey('sys.user.initPassword');
+      expect((await admin.get('/prod-api/system/config/configKey/sys.user.initPassword')).body.data).toBe('******');
+      const list = await admin.get('/prod-api/system/config/list', { configKey: 'initPassword' });
+      expect(list.body.rows[0].configValue).toBe('******');
+      expect(list.raw).not.toContain('init123');
+      expect((await admin.get(`/prod-api/system/config/${row?.configId}`)).body.data.configValue).toBe('******');
+      expect((await admin.post('/prod-api/system/config/export', { configKey: 'initPassword' })).bytes.includes('init123')).toBe(false);
+      // Saving the form with the mask keeps the secret; a new value replaces it, and the log never holds it.
+      const body = { configId: row?.configId, configName: row?.configName, configKey: 'sys.user.initPassword', configValue: '******', configType: 'Y' };
+      expect((await admin.put('/prod-api/system/config', body)).body.code).toBe(200);
+      expect(await configValue(t.database.db, 'sys.user.initPassword')).toBe('init123');
+      expect((await admin.put('/prod-api/system/config', { ...body, configValue: 'fresh4567' })).body.code).toBe(200);
+      expect(await configValue(t.database.db, 'sys.user.initPassword')).toBe('fresh4567');
+      const logs = () => t.database.db.select().from(sysOperLog).where(eq(sysOperLog.title, 'config'));
+      // The export and the two edits.
+      await expect.poll(async () => (await logs()).length).toBe(3);
+      expect((await logs()).filter((l) => l.operParam.includes('sys.user.initPassword'))).toHaveLength(2);
+      for (const l of await logs()) expect(`${l.operParam}${l.jsonResult}`).not.toMatch(/init123|fresh4567/);
+      await t.database.db.delete(sysOperLog).where(eq(sysOperLog.title, 'config'));
+    } finally {
+      await t.database.db.update(sysConfig).set({ configValue: '' }).where(eq(sysConfig.configKey, 'sys.user.initPassword'));
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysMenu, sysRole } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
+import { privilegeGuard } from '../../../platform/auth/privilege';
 import { badRequest, notFound, warn } from '../../../platform/http/errors';
 import { countChildren, countRoleGrants, findMenu, findNameClash, findRouteNameClash, listMenus, menuLinks, roleMenuIds } from './menu.queries';
 
@@ -37,6 +38,7 @@ function isSelfOrBelow(links: { menuId: number; parentId: number }[], menuId: nu
 }
 
 export function menuService(db: Db) {
+  const privilege = privilegeGuard(db);
   /** Menus the caller may see: all for the administrator, else their enabled roles' menus. */
   const visibleMenus = (auth: AuthContext, q: MenuQuery = {}) => listMenus(db, q, auth.isAdmin ? null : auth.roles.map((r) => r.roleId));
   const labelIn = (lang: Language) => (m: { menuName: string; menuNameEn: string }) => (lang === 'en' && m.menuNameEn ? m.menuNameEn : m.menuName);
@@ -97,13 +99,17 @@ export function menuService(db: Db) {
 
     async create(auth: AuthContext, body: MenuBody) {
       await assertValid(body);
+      privilege.assertPermsHeld(auth, body.perms);
       await db.insert(sysMenu).values({ ...body, remark: body.remark ?? '', createBy: auth.userName });
     },
 
     async update(auth: AuthContext, body: MenuUpdate) {
       const { menuId, ...fields } = body;
-      if (!(await findMenu(db, menuId))) throw notFound('notFound.row', { what: `menu ${menuId}` });
+      const before = await findMenu(db, menuId);
+      if (!before) throw notFound('notFound.row', { what: `menu ${menuId}` });
       await assertValid(fields, menuId);
+      // Every role holding this menu gains its new permissions: only ones the caller holds.
+      if (fields.perms !== before.perms) privilege.assertPermsHeld(auth, fields.perms);
       await db
         .update(sysMenu)
         .set({ ...fields, remark: fields.remark ?? '', updateBy: auth.userName, updateTime: new Date() })

@@ -5,6 +5,7 @@ import { sysNotice } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { notFound } from '../../../platform/http/errors';
 import { deleteNotices, findNotice, listNotices, markRead, unreadIds, unreadNotices } from './notice.queries';
+import { sanitizeNoticeHtml } from './notice-html';
 
 /** Notices and announcements (RuoYi's SysNoticeController) with per-user read marks. */
 export function noticeService(db: Db) {
@@ -19,7 +20,7 @@ export function noticeService(db: Db) {
     get: load,
 
     async create(auth: AuthContext, body: NoticeBody) {
-      await db.insert(sysNotice).values({ ...body, remark: body.remark ?? '', createBy: auth.userName });
+      await db.insert(sysNotice).values({ ...body, noticeContent: sanitizeNoticeHtml(body.noticeContent), remark: body.remark ?? '', createBy: auth.userName });
     },
 
     async update(auth: AuthContext, body: NoticeUpdate) {
@@ -27,7 +28,13 @@ export function noticeService(db: Db) {
       await load(noticeId);
       await db
         .update(sysNotice)
-        .set({ ...fields, remark: fields.remark ?? '', updateBy: auth.userName, updateTime: new Date() })
+        .set({
+          ...fields,
+          noticeContent: sanitizeNoticeHtml(fields.noticeContent),
+          remark: fields.remark ?? '',
+          updateBy: auth.userName,
+          updateTime: new Date(),
+        })
         .where(eq(sysNotice.noticeId, noticeId));
     },
 

@@ -159,3 +159,20 @@ describe('permissions', () => {
     expect((await writer.get('/prod-api/system/notice/list')).status).toBe(403);
   });
 });
+
+describe('notice HTML', () => {
+  it('attack: a notice carrying a script and an event handler is stored without them (the server sanitises too)', async () => {
+    const noticeId = await add('带脚本的通知', { noticeContent: '<p onclick="steal()">hi<script>steal()</script><a href="javascript:steal()">x</a></p>' });
+    expect((await titled('带脚本的通知'))?.noticeContent).toBe('<p>hi<a>x</a></p>');
+    const put = await admin.put('/prod-api/system/notice', {
+      noticeId,
+      noticeTitle: '带脚本的通知',
+      noticeType: '1',
+      noticeContent: '<img src=x onerror="steal()">',
+      status: '0',
+    });
+    expect(put.body.code).toBe(200);
+    expect((await titled('带脚本的通知'))?.noticeContent).toBe('<img src="x">');
+    await admin.delete(`/prod-api/system/notice/${noticeId}`);
+  });
+});

@@ -41,7 +41,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/user/profile/updatePwd',
     // JSON body only (RuoYi 3.8.7+): passwords in a query string would land in URL logs.
     {
-      config: { authenticated: true, log: log(BusinessType.UPDATE) },
+      config: { authenticated: true, beforePasswordChange: true, log: log(BusinessType.UPDATE) },
       schema: { summary: "Change the caller's own password", tags: ['system/profile'], body: UpdatePwdBody, response: { 200: OkEmpty } },
     },
     async (req) => {

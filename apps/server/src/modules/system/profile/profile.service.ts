@@ -58,7 +58,13 @@ export function profileService(db: Db, storage: Storage) {
       if (await verifyPassword(stored, body.newPassword)) throw badRequest('profile.samePassword');
       await db
         .update(sysUser)
-        .set({ password: await hashPassword(body.newPassword), pwdUpdateDate: new Date(), updateTime: new Date(), version: sql`${sysUser.version} + 1` })
+        .set({
+          password: await hashPassword(body.newPassword),
+          pwdUpdateDate: new Date(),
+          pwdChangeRequired: false,
+          updateTime: new Date(),
+          version: sql`${sysUser.version} + 1`,
+        })
         .where(eq(sysUser.userId, auth.userId));
       // Other sessions may be someone who learnt the old password: they end, this one stays.
       await endOtherSessions(db, auth.userId, auth.tokenId);

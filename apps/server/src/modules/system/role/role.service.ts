@@ -15,6 +15,7 @@ import type { Db } from '../../../db/client';
 import { sysRole, sysRoleDept, sysRoleMenu } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { isUniqueViolation } from '../../../platform/db/errors';
+import { privilegeGuard } from '../../../platform/auth/privilege';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
 import { ADMIN_USER_ID, deptTree, existingIds, visibleDeptIds, visibleUserIds } from '../user/user.queries';
@@ -43,6 +44,8 @@ import {
 type RoleRow = typeof sysRole.$inferSelect;
 
 export function roleService(db: Db) {
+  const privilege = privilegeGuard(db);
+
   async function existing(roleId: number) {
     const role = await findRole(db, roleId);
     if (!role) throw notFound('role.notFound');
@@ -109,6 +112,7 @@ export function roleService(db: Db) {
     async create(auth: AuthContext, body: RoleBody) {
       await assertUnique(body);
       await assertMenus(body.menuIds);
+      await privilege.assertMenusGrantable(auth, body.menuIds);
       await withUniqueGuard(body, () =>
         db.transaction(async (tx) => {
           const { menuIds, ...fields } = body;
@@ -128,6 +132,10 @@ export function roleService(db: Db) {
       if (isAdminRole(role) && (body.roleKey !== role.roleKey || body.status === '1')) throw badRequest('role.adminProtected');
       await assertUnique(body, body.roleId);
       await assertMenus(body.menuIds);
+      const before = await menuIdsOfRole(db, body.roleId);
+      const changed = before.length !== new Set(body.menuIds).size || body.menuIds.some((id) => !before.includes(id));
+      if (changed) await privilege.assertNotOwnRole(auth, body.roleId);
+      await privilege.assertMenusGrantable(auth, body.menuIds, before);
       const { roleId, menuIds, ...fields } = body;
       await withUniqueGuard(body, () =>
         db.transaction(async (tx) => {
@@ -142,6 +150,8 @@ export function roleService(db: Db) {
 
     async setDataScope(auth: AuthContext, body: RoleDataScopeBody) {
       await editable(auth, body.roleId);
+      await privilege.assertNotOwnRole(auth, body.roleId);
+      privilege.assertScopeHeld(auth, body.dataScope);
       const deptIds = body.dataScope === '2' ? body.deptIds : [];
       await assertDepts(auth, deptIds);
       await db.transaction(async (tx) => {
@@ -186,6 +196,7 @@ export function roleService(db: Db) {
     async cancel(auth: AuthContext, body: AuthUserCancelBody) {
       const role = await editable(auth, body.roleId);
       assertAdminKept(role, [body.userId]);
+      privilege.assertNotSelf(auth, [body.userId]);
       await assertUsers(auth, [body.userId]);
       await removeUsersFromRole(db, body.roleId, [body.userId]);
     },
@@ -193,12 +204,15 @@ export function roleService(db: Db) {
     async cancelAll(auth: AuthContext, body: AuthUserBatchBody) {
       const role = await editable(auth, body.roleId);
       assertAdminKept(role, body.userIds);
+      privilege.assertNotSelf(auth, body.userIds);
       await assertUsers(auth, body.userIds);
       await removeUsersFromRole(db, body.roleId, body.userIds);
     },
 
     async selectAll(auth: AuthContext, body: AuthUserBatchBody) {
       await editable(auth, body.roleId);
+      privilege.assertNotSelf(auth, body.userIds);
+      await privilege.assertRolesGrantable(auth, [body.roleId]);
       await assertUsers(auth, body.userIds);
       await addUsersToRole(db, body.roleId, body.userIds);
     },

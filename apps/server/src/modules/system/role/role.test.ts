@@ -128,10 +128,11 @@ describe('POST and PUT /system/role', () => {
     expect((await nobody.post(API, newRole('nope'))).status).toBe(403);
     expect(await roleCount()).toBe(before);
     const { caller } = await callerWith(t, 'roleed', ['system:role:add', 'system:role:edit']);
-    expect((await caller.post(API, newRole('byeditor'))).body.code).toBe(200);
+    // The editor holds none of the test menus, so grants none of them (escalation.test.ts has the refusals).
+    expect((await caller.post(API, newRole('byeditor', { menuIds: [] }))).body.code).toBe(200);
     const target = await roleRow('byeditor');
     expect((await nobody.put(API, { ...newRole('byeditor', { roleName: 'x' }), roleId: target?.roleId })).status).toBe(403);
-    expect((await caller.put(API, { ...newRole('byeditor', { roleName: 'By editor' }), roleId: target?.roleId })).body.code).toBe(200);
+    expect((await caller.put(API, { ...newRole('byeditor', { roleName: 'By editor', menuIds: [] }), roleId: target?.roleId })).body.code).toBe(200);
     const adminRole = await roleRow('admin');
     const denied = await caller.put(API, { ...newRole('admin', { roleName: 'Mine now' }), roleId: 1 });
     expect(denied.status).toBe(403);
@@ -231,7 +232,8 @@ describe('authUser', () => {
   let u3: { userId: number };
 
   beforeAll(async () => {
-    role = await makeRole(t, [], { roleKey: 'team' });
+    // Department scope: the department-scoped team lead below may hand it out (no wider than their own).
+    role = await makeRole(t, [], { roleKey: 'team', dataScope: '3' });
     u1 = await makeUser(t, 'team_a', 103, [role.roleId], { phonenumber: '13500000001' });
     u2 = await makeUser(t, 'team_b', 104);
     u3 = await makeUser(t, 'team_c', 106);
@@ -326,9 +328,9 @@ describe('permissions, one by one', () => {
         ['GET', `${API}/optionselect`],
         ['GET', `${API}/deptTree/${target.roleId}`],
       ],
-      'system:role:add': [['POST', API, newRole(`new_${name}`)]],
+      'system:role:add': [['POST', API, newRole(`new_${name}`, { menuIds: [] })]],
       'system:role:edit': [
-        ['PUT', API, { ...newRole(target.roleKey), roleId: target.roleId }],
+        ['PUT', API, { ...newRole(target.roleKey, { menuIds: [] }), roleId: target.roleId }],
         ['PUT', `${API}/changeStatus`, { roleId: target.roleId, status: '0' }],
         ['PUT', `${API}/dataScope`, { roleId: target.roleId, dataScope: '1' }],
         ['PUT', `${API}/authUser/selectAll`, { roleId: target.roleId, userIds: [1] }],

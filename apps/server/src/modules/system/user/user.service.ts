@@ -16,11 +16,13 @@ import { sysDept, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { dataScopeCondition } from '../../../platform/auth/data-scope';
 import { hashPassword } from '../../../platform/auth/password';
+import { privilegeGuard } from '../../../platform/auth/privilege';
 import { endSessionsOfUser } from '../../../platform/auth/session';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
 import { issueMessage } from '../../../platform/http/validation';
+import { clearLoginFailures } from '../auth/login-failure.queries';
 import { configValue } from '../config/config.queries';
 import { adminRolesAmong, allRoles } from '../role/role.queries';
 import { exportColumns, headingOf, importColumns, readImportRows, sexCode, statusCode, type UserSheetRow } from './user.excel';
@@ -50,6 +52,7 @@ export const userScope = (auth: AuthContext) => dataScopeCondition(auth, { deptI
 export const deptScope = (auth: AuthContext) => dataScopeCondition(auth, { deptId: sysDept.deptId });
 
 export function userService(db: Db) {
+  const privilege = privilegeGuard(db);
   /** A live user the caller's data scope reaches, else 404/403. */
   async function visibleUser(auth: AuthContext, userId: number) {
     const user = await findUser(db, userId);
@@ -76,11 +79,19 @@ export function userService(db: Db) {
     if (!(await visibleDeptIds(db, [deptId], deptScope(auth))).has(deptId)) throw forbidden('user.deptNoAccess');
   }
 
-  async function assertRoles(auth: AuthContext, roleIds: number[]) {
+  /**
+   * The roles exist, and those the user does not hold yet (`userId` absent for a new user) give
+   * nothing beyond the caller's own; nobody changes their own roles.
+   */
+  async function assertRoles(auth: AuthContext, roleIds: number[], userId?: number) {
     const found = await existingIds(db, 'role', roleIds);
     const missing = roleIds.find((id) => !found.has(id));
     if (missing !== undefined) throw badRequest('user.roleMissing', { id: missing });
     if (!auth.isAdmin && (await adminRolesAmong(db, roleIds)).length > 0) throw forbidden('user.adminRoleOnlyByAdmin');
+    const held = userId === undefined ? [] : await roleIdsOfUser(db, userId);
+    const same = held.length === new Set(roleIds).size && roleIds.every((id) => held.includes(id));
+    if (!same && userId !== undefined) privilege.assertNotSelf(auth, [userId]);
+    await privilege.assertRolesGrantable(auth, roleIds, held);
   }
 
   async function assertPosts(postIds: number[]) {
@@ -114,6 +125,9 @@ export function userService(db: Db) {
     await assertRoles(auth, body.roleIds);
     await assertPosts(body.postIds);
     const password = await hashPassword(body.password);
+    // The configured initial password is known to everyone who can read the parameter: it must change at first sign-in.
+    const initPassword = await configValue(db, 'sys.user.initPassword');
+    const pwdChangeRequired = Boolean(initPassword) && body.password === initPassword;
     try {
       await db.transaction(async (tx) => {
         const [row] = await tx
@@ -129,6 +143,7 @@ export function userService(db: Db) {
             remark: body.remark ?? '',
             password,
             pwdUpdateDate: new Date(),
+            pwdChangeRequired,
             createBy: auth.userName,
           })
           .returning({ userId: sysUser.userId });
@@ -152,8 +167,8 @@ export function userService(db: Db) {
     );
     if (body.deptId !== undefined && body.deptId !== current.deptId) await assertDept(auth, body.deptId);
     if (body.roleIds) {
-      await assertRoles(auth, body.roleIds);
       await assertAdminKeepsRole(body.userId, body.roleIds);
+      await assertRoles(auth, body.roleIds, body.userId);
     }
     if (body.postIds) await assertPosts(body.postIds);
     if (body.userId === ADMIN_USER_ID && body.status === '1') throw badRequest('user.adminMustStay');
@@ -200,6 +215,8 @@ export function userService(db: Db) {
       .set({
         password,
         pwdUpdateDate: new Date(),
+        // The administrator knows the new password: its owner changes it at the next sign-in.
+        pwdChangeRequired: body.userId !== auth.userId,
         failedLogins: 0,
         loginFailures: [],
         lockedUntil: null,
@@ -208,6 +225,7 @@ export function userService(db: Db) {
         version: sql`${sysUser.version} + 1`,
       })
       .where(eq(sysUser.userId, body.userId));
+    await clearLoginFailures(db, body.userId);
     // Whoever knew the old password is signed out; the caller's own session stays.
     await endOtherSessions(db, body.userId, auth.tokenId);
   }
@@ -278,7 +296,7 @@ export function userService(db: Db) {
           await assertUnique({ phonenumber: data.phonenumber, email: data.email }, data.userName);
           // Everyone imported starts with the same known password, so one hash serves them all.
           initHash ??= await hashPassword(initPassword);
-          await db.insert(sysUser).values({ ...data, deptId: data.deptId ?? null, password: initHash, createBy: auth.userName });
+          await db.insert(sysUser).values({ ...data, deptId: data.deptId ?? null, password: initHash, pwdChangeRequired: true, createBy: auth.userName });
           results.push({ row, userName, ok: true, msg: translate(lang, 'user.import.row.created', { row, name: data.userName }) });
         }
       } catch (err) {
@@ -323,7 +341,7 @@ export function userService(db: Db) {
 
     async setAuthRole(auth: AuthContext, body: AuthRoleBody) {
       await editableUser(auth, body.userId);
-      await assertRoles(auth, body.roleIds);
+      await assertRoles(auth, body.roleIds, body.userId);
       await assertAdminKeepsRole(body.userId, body.roleIds);
       await db.transaction((tx) => replaceUserRoles(tx, body.userId, body.roleIds));
     },

@@ -418,7 +418,10 @@ describe('authRole', () => {
     const view = await caller.get(`${API}/authRole/${id}`);
     expect(view.body.roles.some((r: { roleKey: string }) => r.roleKey === 'admin')).toBe(false);
     expect((await caller.put(`${API}/authRole`, { userId: id, roleIds: [1] })).status).toBe(403);
-    expect((await caller.put(`${API}/authRole`, { userId: id, roleIds: [2] })).body.code).toBe(200);
+    // The common role holds more than the granter: refused; a role within the granter's permissions is fine.
+    expect((await caller.put(`${API}/authRole`, { userId: id, roleIds: [2] })).status).toBe(403);
+    const within = await makeRole(t, ['system:user:query']);
+    expect((await caller.put(`${API}/authRole`, { userId: id, roleIds: [within.roleId] })).body.code).toBe(200);
     expect(
       (
         await db()
@@ -426,7 +429,7 @@ describe('authRole', () => {
           .from(sysUserRole)
           .where(eq(sysUserRole.userId, id ?? 0))
       ).map((r) => r.roleId),
-    ).toEqual([2]);
+    ).toEqual([within.roleId]);
   });
 });
 

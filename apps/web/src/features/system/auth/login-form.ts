@@ -13,6 +13,24 @@ export type LoginErrors = Partial<Record<LoginField, string>>;
 /** Message keys of the auth namespace. */
 type MessageKey = 'usernameRequired' | 'usernameLength' | 'passwordRequired' | 'passwordLength' | 'captchaRequired';
 
+export interface NewPasswordValues {
+  newPassword: string;
+  confirmPassword: string;
+}
+export type NewPasswordField = keyof NewPasswordValues;
+
+/** The forced change after signing in with a password someone else set: 6 to 15 characters, typed twice, not the old one. */
+export function validateNewPassword(values: NewPasswordValues, oldPassword: string) {
+  const errors: Partial<Record<NewPasswordField, 'passwordRequired' | 'passwordLength' | 'passwordMismatch' | 'passwordSame'>> = {};
+  const { newPassword, confirmPassword } = values;
+  if (!newPassword) errors.newPassword = 'passwordRequired';
+  else if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) errors.newPassword = 'passwordLength';
+  else if (newPassword === oldPassword) errors.newPassword = 'passwordSame';
+  if (!confirmPassword) errors.confirmPassword = 'passwordRequired';
+  else if (confirmPassword !== newPassword) errors.confirmPassword = 'passwordMismatch';
+  return errors;
+}
+
 /** The sign-in rules of spec section 5: user name required, 3 to 10; password required, 6 to 15; captcha when enabled. */
 export function validateLogin(values: LoginValues, captchaEnabled: boolean): Partial<Record<LoginField, MessageKey>> {
   const errors: Partial<Record<LoginField, MessageKey>> = {};

@@ -4,7 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../../../api/auth';
 import { LanguageToggle } from '../../../../shared/LanguageToggle';
 import { useSession } from '../../../../state/session-store';
-import { type LoginField, type LoginValues, validateLogin } from '../login-form';
+import { profileApi } from '../../profile/profile-api';
+import { type LoginField, type LoginValues, type NewPasswordField, type NewPasswordValues, validateLogin, validateNewPassword } from '../login-form';
 import { readRemembered, safeRedirect, writeRemembered } from '../remember-me';
 import '../auth.css';
 
@@ -40,6 +41,10 @@ export default function LoginPage() {
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
   const [loading, setLoading] = useState(false);
   const [captcha, setCaptcha] = useState({ enabled: false, img: '', uuid: '' });
+  /** Signed in with a password someone else set: the new one comes first (the server refuses everything else). */
+  const [mustChange, setMustChange] = useState(false);
+  const [fresh, setFresh] = useState<NewPasswordValues>({ newPassword: '', confirmPassword: '' });
+  const [freshTouched, setFreshTouched] = useState<Partial<Record<NewPasswordField, boolean>>>({});
 
   const refreshCaptcha = useCallback(async () => {
     try {
@@ -73,6 +78,11 @@ export default function LoginPage() {
     writeRemembered(values.username.trim(), values.rememberMe);
     try {
       await login({ username: values.username, password: values.password, code: values.code, uuid: captcha.uuid });
+      if ((await authApi.getInfo()).pwdChangeRequired) {
+        setMustChange(true);
+        setLoading(false);
+        return;
+      }
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch {
       setLoading(false);
@@ -82,6 +92,59 @@ export default function LoginPage() {
         refreshCaptcha();
       }
     }
+  };
+
+  const freshErrors = validateNewPassword(fresh, values.password);
+  const submitFresh = async (e: FormEvent) => {
+    e.preventDefault();
+    setFreshTouched({ newPassword: true, confirmPassword: true });
+    if (Object.keys(freshErrors).length > 0 || loading) return;
+    setLoading(true);
+    try {
+      await profileApi.updatePassword({ oldPassword: values.password, newPassword: fresh.newPassword });
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch {
+      setLoading(false);
+    }
+  };
+  const cancelChange = async () => {
+    await useSession.getState().logout();
+    setMustChange(false);
+    setValues((v) => ({ ...v, password: '' }));
+    setFresh({ newPassword: '', confirmPassword: '' });
+    setFreshTouched({});
+    refreshCaptcha();
+  };
+
+  const freshField = (name: NewPasswordField, placeholder: string) => {
+    const error = freshTouched[name] && freshErrors[name] ? t(freshErrors[name]) : '';
+    return (
+      <div className={`login-field${error ? ' has-error' : ''}`}>
+        <div className="login-input">
+          <FieldIcon d={ICONS.password} />
+          <input
+            id={`${id}-${name}`}
+            name={name}
+            type="password"
+            value={fresh[name]}
+            placeholder={placeholder}
+            aria-label={placeholder}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-${name}-error` : undefined}
+            autoComplete="new-password"
+            onChange={(e) => {
+              const value = e.target.value;
+              setFresh((f) => ({ ...f, [name]: value }));
+              setFreshTouched((tt) => ({ ...tt, [name]: true }));
+            }}
+            onBlur={() => setFreshTouched((tt) => ({ ...tt, [name]: true }))}
+          />
+        </div>
+        <div className="login-error" id={`${id}-${name}-error`} role={error ? 'alert' : undefined}>
+          {error}
+        </div>
+      </div>
+    );
   };
 
   const field = (name: LoginField, type: string, placeholder: string, autoComplete: string, maxLength?: number) => {
@@ -120,30 +183,51 @@ export default function LoginPage() {
           <img src="/favicon.svg" alt="" />
           <h1 className="login-title">{t('title')}</h1>
         </div>
-        <p className="login-subtitle">{t('subtitle')}</p>
-        <form onSubmit={submit} noValidate aria-label={t('login')}>
-          {field('username', 'text', t('username'), 'username')}
-          {field('password', 'password', t('password'), 'current-password')}
-          {captcha.enabled && (
-            <div className="login-code">
-              {field('code', 'text', t('captcha'), 'off', 8)}
-              <button type="button" className="login-code-img" onClick={refreshCaptcha} title={t('captchaAlt')}>
-                {captcha.img && <img src={captcha.img} alt={t('captchaAlt')} />}
+        {mustChange ? (
+          <>
+            <p className="login-subtitle">{t('changeNotice')}</p>
+            <form onSubmit={submitFresh} noValidate aria-label={t('changeTitle')}>
+              {freshField('newPassword', t('newPassword'))}
+              {freshField('confirmPassword', t('confirmPassword'))}
+              <button type="submit" className="login-submit" disabled={loading} aria-busy={loading}>
+                {loading && <span className="login-spinner" aria-hidden="true" />}
+                {loading ? t('changing') : t('changeSubmit')}
               </button>
-            </div>
-          )}
-          <div className="login-options">
-            <label className="login-remember">
-              <input type="checkbox" name="rememberMe" checked={values.rememberMe} onChange={change('rememberMe')} />
-              <span>{t('rememberMe')}</span>
-            </label>
-            <Link to="/register">{t('register')}</Link>
-          </div>
-          <button type="submit" className="login-submit" disabled={loading} aria-busy={loading}>
-            {loading && <span className="login-spinner" aria-hidden="true" />}
-            {loading ? t('loggingIn') : t('login')}
-          </button>
-        </form>
+              <div className="login-options">
+                <button type="button" className="login-link" onClick={cancelChange}>
+                  {t('changeCancel')}
+                </button>
+              </div>
+            </form>
+          </>
+        ) : (
+          <>
+            <p className="login-subtitle">{t('subtitle')}</p>
+            <form onSubmit={submit} noValidate aria-label={t('login')}>
+              {field('username', 'text', t('username'), 'username')}
+              {field('password', 'password', t('password'), 'current-password')}
+              {captcha.enabled && (
+                <div className="login-code">
+                  {field('code', 'text', t('captcha'), 'off', 8)}
+                  <button type="button" className="login-code-img" onClick={refreshCaptcha} title={t('captchaAlt')}>
+                    {captcha.img && <img src={captcha.img} alt={t('captchaAlt')} />}
+                  </button>
+                </div>
+              )}
+              <div className="login-options">
+                <label className="login-remember">
+                  <input type="checkbox" name="rememberMe" checked={values.rememberMe} onChange={change('rememberMe')} />
+                  <span>{t('rememberMe')}</span>
+                </label>
+                <Link to="/register">{t('register')}</Link>
+              </div>
+              <button type="submit" className="login-submit" disabled={loading} aria-busy={loading}>
+                {loading && <span className="login-spinner" aria-hidden="true" />}
+                {loading ? t('loggingIn') : t('login')}
+              </button>
+            </form>
+          </>
+        )}
       </div>
       <footer className="login-footer">{t('copyright')}</footer>
     </main>

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Database, openDatabase } from '../src/db/client';
+import { sysJob, sysJobLog, sysUser } from '../src/db/schema';
+import { hashPassword } from '../src/platform/auth/password';
+import { loadConfig } from '../src/platform/config';
+import { ADMIN_PASSWORD, callerFor, testDbKind } from './harness';
+
+/**
+ * Two server processes on one PostgreSQL (issue 12, proof of item 10): two apps built on two
+ * connection pools to the same database, with the same shared secrets, as two nodes would run.
+ */
+const url = process.env.DATABASE_URL;
+
+describe.runIf(testDbKind === 'postgres' && url)('two nodes on one PostgreSQL', () => {
+  let dbName = '';
+  const dirs: string[] = [];
+  const databases: Database[] = [];
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  const secrets = { jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex') };
+
+  async function node(databaseUrl: string) {
+    const database = await openDatabase({ databaseUrl });
+    databases.push(database);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-node-'));
+    dirs.push(dataDir);
+    const app = await buildApp({ config: { ...loadConfig({ CCMS_DATA_DIR: dataDir }), webDir: undefined }, database, secrets, logger: false });
+    await app.ready();
+    return app;
+  }
+
+  async function signIn(app: FastifyInstance, username: string, password: string) {
+    const res = await app.inject({ method: 'POST', url: '/prod-api/login', payload: { username, password } });
+    return callerFor(app, res.json().token);
+  }
+
+  beforeAll(async () => {
+    if (!url) return;
+    dbName = `ccms_2n_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${dbName}`;
+    a = await node(target.toString());
+    b = await node(target.toString());
+    await databases[0]?.db.insert(sysUser).values({ userName: 'roamer', nickName: 'Roamer', password: await hashPassword('secret123') });
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    for (const database of databases) await database.close();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    if (url && dbName) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  it('a session made on node A works on node B; a forced logout on B ends it on A', async () => {
+    const onA = await signIn(a, 'roamer', 'secret123');
+    expect((await onA.get('/prod-api/getInfo')).body.user.userName).toBe('roamer');
+    const sameOnB = callerFor(b, onA.token);
+    expect((await sameOnB.get('/prod-api/getInfo')).body.user.userName).toBe('roamer');
+
+    const adminOnB = await signIn(b, 'admin', ADMIN_PASSWORD);
+    const online = await adminOnB.get('/prod-api/monitor/online/list', { userName: 'roamer' });
+    expect(online.body.rows).toHaveLength(1);
+    const tokenId = online.body.rows[0].tokenId;
+    expect((await adminOnB.delete(`/prod-api/monitor/online/${tokenId}`)).body.code).toBe(200);
+    // Node A verified the token before: the ended session still ends there (the row decides).
+    expect((await onA.get('/prod-api/getInfo')).status).toBe(401);
+    expect((await sameOnB.get('/prod-api/getInfo')).status).toBe(401);
+  });
+
+  it('a scheduled job runs once per firing while both nodes run the job runner', async () => {
+    const adminOnA = await signIn(a, 'admin', ADMIN_PASSWORD);
+    await a.jobs.start();
+    await b.jobs.start();
+    const created = await adminOnA.post('/prod-api/monitor/job', {
+      jobName: 'every minute',
+      jobGroup: 'SYSTEM',
+      invokeTarget: 'captcha.purgeExpired',
+      invokeParams: {},
+      cronExpression: '0 * * * * ?',
+      misfirePolicy: '3',
+      concurrent: '1',
+      status: '0',
+    });
+    expect(created.body.code).toBe(200);
+    const [job] = (await databases[0]?.db.select().from(sysJob).where(eq(sysJob.jobName, 'every minute'))) ?? [];
+    if (!job) throw new Error('job not created');
+    // Node B learns of the schedule through pg-boss (one schedule for both) or its own reconcile.
+    await b.jobs.sync(job.jobId);
+    const runs = () => databases[1]?.db.select().from(sysJobLog).where(eq(sysJobLog.jobId, job.jobId)) ?? Promise.resolve([]);
+    const until = Date.now() + 150_000;
+    while ((await runs()).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 500));
+    const first = await runs();
+    expect(first).toHaveLength(1);
+    // Both nodes poll every few seconds: a second run of the same firing would show by now.
+    await new Promise((r) => setTimeout(r, 12_000));
+    const minuteOf = (d: Date) => Math.floor(d.getTime() / 60_000);
+    const perMinute = new Map<number, number>();
+    for (const run of await runs()) perMinute.set(minuteOf(run.startTime), (perMinute.get(minuteOf(run.startTime)) ?? 0) + 1);
+    expect([...perMinute.values()].every((n) => n === 1)).toBe(true);
+    expect(first[0]?.status).toBe('0');
+  }, 200_000);
+});
