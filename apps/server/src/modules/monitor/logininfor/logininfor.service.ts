@@ -3,8 +3,8 @@ import type { LoginInfoQuery } from '@ccms/contracts/monitor/logininfor';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
-import { loginInfoColumns } from './logininfor.excel';
 import { clearLoginFailures } from '../../system/auth/login-failure.queries';
+import { loginInfoColumns } from './logininfor.excel';
 import { clearLoginLock, deleteAllLoginInfos, deleteLoginInfos, listLoginInfos, loginInfosForExport } from './logininfor.queries';
 
 export function loginInfoService(db: Db) {

@@ -14,8 +14,8 @@ import { sysConfig } from '../../../db/schema';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
-import { allConfigs, configsByIds, configValue, findConfig, findKeyClash, listConfigs } from './config.queries';
 import { configColumns } from './config.excel';
+import { allConfigs, configsByIds, configValue, findConfig, findKeyClash, listConfigs } from './config.queries';
 
 /** A secret value shows as the mask (an unset one as empty, so the screen tells the two apart). */
 export const masked = <T extends { configKey: string; configValue: string }>(row: T): T =>
