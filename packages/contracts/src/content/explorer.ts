@@ -73,11 +73,20 @@ export const CommitRow = z.object({ commit: z.string(), author: z.string(), emai
 const Message = z.string().trim().min(1).max(2000).describe('commit message');
 const WriteBase = z.object({ libraryId: z.number().int().positive(), branch: z.string().trim().max(200).optional(), message: Message });
 
+/**
+ * The commit the caller read the paths at: a change to any of them since then answers 409
+ * instead of overwriting someone else's work.
+ */
+const BaseCommit = z
+  .string()
+  .regex(/^[0-9a-f]{40}$/, { message: 'field.invalidFormat' })
+  .describe('commit the file or listing was read at (FileContent.commit, FileList.commit)');
+
 export const NewFolderBody = WriteBase.extend({ path: RepoPath.min(1) });
-export const RenameBody = WriteBase.extend({ path: RepoPath.min(1), newName: z.string().trim().min(1).max(255) });
-export const MoveBody = WriteBase.extend({ paths: z.array(RepoPath.min(1)).min(1).max(500), target: RepoPath });
-export const DeleteBody = WriteBase.extend({ paths: z.array(RepoPath.min(1)).min(1).max(500) });
-export const SaveFileBody = WriteBase.extend({ path: RepoPath.min(1), content: z.string().max(20 * 1024 * 1024) });
+export const RenameBody = WriteBase.extend({ path: RepoPath.min(1), newName: z.string().trim().min(1).max(255), baseCommit: BaseCommit });
+export const MoveBody = WriteBase.extend({ paths: z.array(RepoPath.min(1)).min(1).max(500), target: RepoPath, baseCommit: BaseCommit });
+export const DeleteBody = WriteBase.extend({ paths: z.array(RepoPath.min(1)).min(1).max(500), baseCommit: BaseCommit });
+export const SaveFileBody = WriteBase.extend({ path: RepoPath.min(1), content: z.string().max(20 * 1024 * 1024), baseCommit: BaseCommit });
 
 export const CommitResult = z.object({ commit: z.string(), branch: z.string(), paths: z.array(z.string()) });
 
