@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { areas } from './modules';
@@ -30,10 +30,12 @@ export interface AppDeps {
   logger?: boolean;
   /** Start the pg-boss job runner when ready (main.ts); tests call app.jobs.start() when they need it. */
   jobs?: boolean;
+  /** Sees every route as it is added (tests that walk the route table with its schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests use inject. */
-export async function buildApp({ config, database, secrets, logger = true, jobs = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, secrets, logger = true, jobs = false, onRoute }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -46,6 +48,7 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.decorate('config', config);
   app.decorate('database', database);

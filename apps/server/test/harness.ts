@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { sysConfig } from '../src/db/schema';
 import { seedIfEmpty } from '../src/db/seed';
@@ -103,7 +103,7 @@ export function callerFor(app: FastifyInstance, token: string | null, lang = 'en
 }
 
 /** The whole app on a fresh seeded database with captcha off and administrator password admin123. */
-export async function createTestApp(opts: { captcha?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { captcha?: boolean; env?: Record<string, string>; onRoute?: AppDeps['onRoute'] } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD, captchaEnabled: opts.captcha ?? false });
   if (opts.captcha) await database.db.update(sysConfig).set({ configValue: 'true' }).where(eq(sysConfig.configKey, 'sys.account.captchaEnabled'));
@@ -114,6 +114,7 @@ export async function createTestApp(opts: { captcha?: boolean; env?: Record<stri
     database,
     secrets: { jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex') },
     logger: false,
+    onRoute: opts.onRoute,
   });
   await app.ready();
   const anonymous = callerFor(app, null);

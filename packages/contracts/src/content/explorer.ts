@@ -77,19 +77,31 @@ const WriteBase = z.object({
   message: Message,
 });
 
+/**
+ * The commit the caller read the paths at: a change to any of them since then answers 409
+ * instead of overwriting someone else's work.
+ */
+const BaseCommit = z
+  .string()
+  .regex(/^[0-9a-f]{40}$/, { message: 'field.invalidFormat' })
+  .describe('commit the file or listing was read at (FileContent.commit, FileList.commit)');
+
 export const NewFolderBody = WriteBase.extend({ path: RepoPath.min(1).describe('path inside the library, e.g. topics/intro.dita') });
 export const RenameBody = WriteBase.extend({
   path: RepoPath.min(1).describe('path inside the library, e.g. topics/intro.dita'),
   newName: z.string().trim().min(1).max(255).describe('new file or folder name (no slashes)'),
+  baseCommit: BaseCommit,
 });
 export const MoveBody = WriteBase.extend({
   paths: z.array(RepoPath.min(1)).min(1).max(500).describe('paths inside the library'),
   target: RepoPath.describe('destination folder path inside the library'),
+  baseCommit: BaseCommit,
 });
-export const DeleteBody = WriteBase.extend({ paths: z.array(RepoPath.min(1)).min(1).max(500).describe('paths inside the library') });
+export const DeleteBody = WriteBase.extend({ paths: z.array(RepoPath.min(1)).min(1).max(500).describe('paths inside the library'), baseCommit: BaseCommit });
 export const SaveFileBody = WriteBase.extend({
   path: RepoPath.min(1).describe('path inside the library, e.g. topics/intro.dita'),
   content: z.string().max(20 * 1024 * 1024),
+  baseCommit: BaseCommit,
 });
 
 export const CommitResult = z.object({ commit: z.string(), branch: z.string(), paths: z.array(z.string()) });

@@ -1,17 +1,20 @@
 import { API_BASE } from '@ccms/contracts/constants';
-import type { FastifyInstance } from 'fastify';
+import { translate } from '@ccms/contracts/messages';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sysOperLog } from '../../db/schema';
 import type { OperationLogSpec, RouteAccess } from '../types';
-import { clip, redactSecrets, redactUrl } from './redact';
+import { logJson, logText } from './log-text';
+import { redactUrl } from './redact';
 
 const started = Symbol('operationLogStart');
-const result = Symbol('operationLogResult');
+const pending = Symbol('operationLogRow');
 
 declare module 'fastify' {
   interface FastifyRequest {
     [started]?: number;
-    [result]?: string;
+    [pending]?: number;
   }
 }
 
@@ -56,6 +59,10 @@ export function logDeclarationProblem(method: string | string[], url: string, ac
  * Writes one operation log row for every route that declares `log`: who, what, parameters
  * with secrets redacted, result or error, duration. Handlers never write it themselves.
  * A write route under the API without a declaration stops the app from starting.
+ *
+ * The row is inserted before the handler runs (marked as not finished) and completed before
+ * the answer leaves, both awaited: a write that committed always has its row, even when the
+ * process dies before answering; a row still marked unfinished says the outcome is unknown.
  */
 export const operationLog = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
@@ -65,40 +72,67 @@ export const operationLog = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req) => {
     if (logSpecOf(req.routeOptions.config)) req[started] = performance.now();
   });
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (logSpecOf(req.routeOptions.config) && typeof payload === 'string') req[result] = payload;
-    return payload;
+
+  const common = (req: FastifyRequest, log: OperationLogSpec) => ({
+    title: log.title,
+    businessType: log.businessType,
+    method: logText(`${req.routeOptions.url ?? req.url}`, 200),
+    requestMethod: req.method,
+    operName: logText(req.auth?.userName ?? '', 50),
+    deptName: logText(req.auth?.deptName ?? '', 50),
+    operUrl: logText(redactUrl(req.url), 255),
+    operIp: logText(req.ip, 128),
+    operParam: logJson({
+      ...(req.params as object),
+      ...(req.query as object),
+      ...(typeof req.body === 'object' && req.body !== null && !Buffer.isBuffer(req.body) ? req.body : {}),
+    }),
   });
-  app.addHook('onResponse', async (req, reply) => {
+
+  app.addHook('preHandler', async (req) => {
+    const log = logSpecOf(req.routeOptions.config);
+    if (!log || req[started] === undefined) return;
+    try {
+      const [row] = await app.db
+        .insert(sysOperLog)
+        .values({ ...common(req, log), status: 1, errorMsg: translate(req.lang ?? 'zh', 'operLog.unfinished') })
+        .returning({ operId: sysOperLog.operId });
+      req[pending] = row?.operId;
+    } catch (err) {
+      // No row yet: the write goes on and onSend inserts the finished row.
+      req.log.error({ err }, 'operation log write failed');
+    }
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
     const log = logSpecOf(req.routeOptions.config);
     const start = req[started];
-    if (!log || start === undefined) return;
+    if (!log || start === undefined) return payload;
     let body: { code?: number; msg?: string } = {};
-    try {
-      body = JSON.parse(req[result] ?? '{}');
-    } catch {
-      // a file download: no JSON result to keep
+    if (typeof payload === 'string') {
+      try {
+        const parsed: unknown = JSON.parse(payload);
+        if (parsed && typeof parsed === 'object') body = parsed as typeof body;
+      } catch {
+        // a file download: no JSON result to keep
+      }
     }
     const failed = reply.statusCode >= 400 || (body.code !== undefined && body.code !== 200);
-    const params = JSON.stringify(redactSecrets({ ...(req.params as object), ...(req.query as object), ...(typeof req.body === 'object' ? req.body : {}) }));
+    const outcome = {
+      jsonResult: failed ? '' : logJson(body),
+      status: failed ? 1 : 0,
+      errorMsg: failed ? logText(typeof body.msg === 'string' ? body.msg : `HTTP ${reply.statusCode}`) : '',
+      costTime: Math.round(performance.now() - start),
+    };
     try {
-      await app.db.insert(sysOperLog).values({
-        title: log.title,
-        businessType: log.businessType,
-        method: `${req.routeOptions.url ?? req.url}`,
-        requestMethod: req.method,
-        operName: req.auth?.userName ?? '',
-        deptName: req.auth?.deptName ?? '',
-        operUrl: clip(redactUrl(req.url), 255),
-        operIp: req.ip,
-        operParam: clip(params),
-        jsonResult: failed ? '' : clip(JSON.stringify(redactSecrets(body))),
-        status: failed ? 1 : 0,
-        errorMsg: failed ? clip(body.msg ?? `HTTP ${reply.statusCode}`) : '',
-        costTime: Math.round(performance.now() - start),
-      });
+      const id = req[pending];
+      // The handler may have removed its own pending row (cleaning the log): insert it again.
+      const updated =
+        id === undefined ? [] : await app.db.update(sysOperLog).set(outcome).where(eq(sysOperLog.operId, id)).returning({ id: sysOperLog.operId });
+      if (updated.length === 0) await app.db.insert(sysOperLog).values({ ...common(req, log), ...outcome });
     } catch (err) {
       req.log.error({ err }, 'operation log write failed');
     }
+    return payload;
   });
 });

@@ -26,8 +26,8 @@ const BASE_CONFIG: [string, string][] = [
  * The environment of one git command: no user or system config, no prompts, and the credential
  * as an Authorization header through the environment (never written to disk, never in argv).
  */
-export function gitEnv(auth?: GitAuth | null, extra: Record<string, string> = {}): Record<string, string> {
-  const config = [...BASE_CONFIG];
+export function gitEnv(auth?: GitAuth | null, extra: Record<string, string> = {}, more: [string, string][] = []): Record<string, string> {
+  const config = [...BASE_CONFIG, ...more];
   if (auth && (auth.username || auth.password)) {
     const token = Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64');
     config.push(['http.extraHeader', `Authorization: Basic ${token}`]);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { GitError, simpleGit } from 'simple-git';
 import { classifyRemoteError, type GitAuth, gitEnv, type RemoteFailure } from './git-env';
+import { pinConfig, type RemotePin } from './remote-url';
 
 /** A remote operation that failed, with the reason in words; git's own text stays in the server. */
 export class RemoteError extends Error {
@@ -126,6 +127,9 @@ export function isValidBranchName(name: string): boolean {
  * working tree, so concurrent reads never see a half-done write.
  */
 export class GitRepo {
+  /** The remote address the URL check approved: network commands connect there and nowhere else. */
+  pin: RemotePin | null = null;
+
   constructor(readonly dir: string) {}
 
   private run(args: string[], opts: { input?: Buffer | string; env?: Record<string, string>; allowFail?: boolean } = {}): Promise<RunResult> {
@@ -152,7 +156,7 @@ export class GitRepo {
 
   /** simple-git over this clone for network commands, with the credential in the environment only. */
   private remoteGit(auth: GitAuth | null) {
-    return simpleGitWith(gitEnv(auth), { baseDir: this.dir, timeoutMs: NETWORK_TIMEOUT_MS });
+    return simpleGitWith(gitEnv(auth, {}, pinConfig(this.pin)), { baseDir: this.dir, timeoutMs: NETWORK_TIMEOUT_MS });
   }
 
   async exists(): Promise<boolean> {
@@ -192,9 +196,9 @@ export class GitRepo {
   }
 
   /** Branch heads on the remote without cloning: the connection check. */
-  static async listRemoteBranches(url: string, auth: GitAuth | null, timeoutMs = 30_000): Promise<string[]> {
+  static async listRemoteBranches(url: string, auth: GitAuth | null, timeoutMs = 30_000, pin: RemotePin | null = null): Promise<string[]> {
     try {
-      const out = await simpleGitWith(gitEnv(auth), { timeoutMs }).raw(['ls-remote', '--heads', '--', url]);
+      const out = await simpleGitWith(gitEnv(auth, {}, pinConfig(pin)), { timeoutMs }).raw(['ls-remote', '--heads', '--', url]);
       return out
         .split('\n')
         .map((line) => line.split('\t')[1] ?? '')
@@ -260,6 +264,14 @@ export class GitRepo {
     if (res.code !== 0) return null;
     const kind = res.stdout.toString().trim();
     return kind === 'blob' || kind === 'tree' || kind === 'commit' ? kind : null;
+  }
+
+  /** The object id (blob or tree) at a path of a commit; null when the path does not exist there. */
+  async objectIdAt(commit: string, filePath: string): Promise<string | null> {
+    const res = await this.run(['rev-parse', '--verify', '--quiet', '--end-of-options', filePath === '' ? `${commit}^{tree}` : `${commit}:${filePath}`], {
+      allowFail: true,
+    });
+    return res.code === 0 ? res.stdout.toString().trim() : null;
   }
 
   /** File contents at a commit; null for a missing path or a folder. */

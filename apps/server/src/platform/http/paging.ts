@@ -18,7 +18,8 @@ export function orderBy(
   fallback: SQL | PgColumn,
 ): SQL[] | (SQL | PgColumn)[] {
   if (!q.orderByColumn) return [fallback];
-  const column = allowed[q.orderByColumn];
+  // Own keys only: '__proto__', 'constructor' or 'toString' are not columns.
+  const column = Object.hasOwn(allowed, q.orderByColumn) ? allowed[q.orderByColumn] : undefined;
   if (!column) throw badRequest('order.invalidColumn', { field: q.orderByColumn });
   const descending = q.isAsc === 'desc' || q.isAsc === 'descending';
   return [descending ? desc(column) : asc(column)];

@@ -48,15 +48,71 @@ export class RequestValidationError extends Error {
   }
 }
 
+/** Deeper than this, a request is refused before any schema walks it. */
+const MAX_DEPTH = 64;
+/** Every integer column is a PostgreSQL integer: a request number outside it can only fail. */
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+const custom = (path: PropertyKey[], message: string, input?: unknown) => ({ code: 'custom', path, message, input }) as unknown as Issue;
+
+/**
+ * What the raw request holds that no field may: a NUL in any string or key (PostgreSQL text
+ * refuses it), or nesting deeper than MAX_DEPTH. Walked without recursion.
+ */
+function rawInputIssue(data: unknown): Issue | undefined {
+  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value: data, path: [] }];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (!item) break;
+    const { value, path } = item;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return custom(path, 'field.nul');
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length >= MAX_DEPTH) return custom([], 'body.tooDeep');
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) return custom(path, 'field.nul');
+      stack.push({ value: child, path: [...path, Array.isArray(value) ? Number(key) : key] });
+    }
+  }
+  return undefined;
+}
+
+/** An integer outside the range of the integer columns it can only be meant for (ids, counts, sorts). */
+function outOfRangeIssue(data: unknown): Issue | undefined {
+  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value: data, path: [] }];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (!item) break;
+    const { value, path } = item;
+    if (typeof value === 'number') {
+      if (Number.isInteger(value) && (value > INT_MAX || value < INT_MIN)) return custom(path, 'field.outOfRange', value);
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || value instanceof Date) continue;
+    for (const [key, child] of Object.entries(value)) stack.push({ value: child, path: [...path, Array.isArray(value) ? Number(key) : key] });
+  }
+  return undefined;
+}
+
 /**
  * Fastify validator for zod schemas that keeps each issue's input, so the error handler can
- * tell a missing field ("is required") from one of the wrong type.
+ * tell a missing field ("is required") from one of the wrong type. Before the schema, a NUL
+ * anywhere or absurd nesting is refused; after it, an integer no column can hold.
  */
 export const validatorCompiler =
   ({ schema }: { schema: unknown }) =>
   (data: unknown) => {
+    const raw = rawInputIssue(data);
+    if (raw) return { error: new RequestValidationError([raw]) };
     const result = (schema as z.ZodType).safeParse(data, { reportInput: true });
-    if (result.success) return { value: result.data };
+    if (result.success) {
+      const range = outOfRangeIssue(result.data);
+      if (range) return { error: new RequestValidationError([range]) };
+      return { value: result.data };
+    }
     // A coerced field reports its coerced input (NaN for a missing number): keep what was sent.
     const issues = result.error.issues.map((issue) => (issue.code === 'invalid_type' ? { ...issue, input: valueAt(data, issue.path) } : issue));
     return { error: new RequestValidationError(issues) };

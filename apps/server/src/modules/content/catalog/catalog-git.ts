@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { type GitAuth, gitEnv } from '../../../platform/git/git-env';
 import type { GitRepo } from '../../../platform/git/git-repo';
+import { pinConfig } from '../../../platform/git/remote-url';
 
 /**
  * Git reads and writes the catalogue needs that the clone's own class does not offer: what
@@ -16,7 +17,7 @@ interface RunResult {
 
 function run(repo: GitRepo, args: string[], opts: { auth?: GitAuth | null; allowFail?: boolean; timeoutMs?: number } = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', repo.dir, ...args], { env: gitEnv(opts.auth ?? null) });
+    const child = spawn('git', ['--git-dir', repo.dir, ...args], { env: gitEnv(opts.auth ?? null, {}, pinConfig(repo.pin)) });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     const timer = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : undefined;

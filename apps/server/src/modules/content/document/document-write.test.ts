@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { sysJob } from '../../../db/schema';
@@ -110,9 +112,44 @@ describe('import', () => {
     const res = await writer.caller.request({
       method: 'POST',
       url: api('/ccms/document/import/inspect'),
-      ...multipart({}, [{ filename: 'pump.zip', content: zip }]),
+      ...multipart({ libraryId }, [{ filename: 'pump.zip', content: zip }]),
     });
     expect(res.body.data).toEqual({ files: 2, maps: ['pump.ditamap'] });
+  });
+
+  it('unpacks a package to inspect only for someone who may write the library', async () => {
+    const zip = await writeZip([{ path: 'pump.ditamap', content: Buffer.from(MAP) }]);
+    const inspect = (c: TestUser, fields: Record<string, string | number>) =>
+      c.caller.request({ method: 'POST', url: api('/ccms/document/import/inspect'), ...multipart(fields, [{ filename: 'pump.zip', content: zip }]) });
+    expect((await inspect(reader, { libraryId })).body).toEqual({ code: 403, msg: 'No relevant permissions' });
+    expect((await inspect(writer, {})).body).toEqual({ code: 400, msg: 'libraryId is required' });
+  });
+
+  it('refuses a zip bomb without inflating it', async () => {
+    // 300 MB of zeros deflate to about 300 KB.
+    const bomb = new yazl.ZipFile();
+    const zeros = Readable.from(
+      (function* () {
+        const chunk = Buffer.alloc(1024 * 1024);
+        for (let i = 0; i < 300; i++) yield chunk;
+      })(),
+    );
+    bomb.addReadStream(zeros, 'pump.ditamap', { size: 300 * 1024 * 1024 });
+    bomb.end();
+    const chunks: Buffer[] = [];
+    for await (const c of bomb.outputStream) chunks.push(c as Buffer);
+    const zip = Buffer.concat(chunks);
+    expect(zip.length).toBeLessThan(2 * 1024 * 1024);
+    const before = process.memoryUsage().arrayBuffers;
+    const res = await writer.caller.request({
+      method: 'POST',
+      url: api('/ccms/document/import/inspect'),
+      ...multipart({ libraryId }, [{ filename: 'bomb.zip', content: zip }]),
+    });
+    expect(res.body).toEqual({ code: 400, msg: 'The package unpacks to more than 100 MB or 10000 files (or takes too long); split it and upload again' });
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(50 * 1024 * 1024);
+    const imported = await importZip(writer, { libraryId, rootMap: 'pump.ditamap' }, [{ filename: 'bomb.zip', content: zip }]);
+    expect(imported.status).toBe(400);
   });
 
   it('commits a good package as one commit by the user and indexes it', async () => {

@@ -37,6 +37,14 @@ const log = (businessType: BusinessType) => ({ title: 'document', businessType }
 const list = <T extends object>(data: T) => ({ code: Code.OK, msg: 'ok', ...data });
 
 /** Import form fields checked like a body: the first problem names its field. */
+/** The library an inspect is for: its write level is checked before the package is read. */
+function inspectLibrary(raw: Record<string, string>): number {
+  const id = Number(raw.libraryId);
+  if (!raw.libraryId) throw badRequest('field.required', { field: 'libraryId' });
+  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw badRequest('field.invalid', { field: 'libraryId' });
+  return id;
+}
+
 function importFields(raw: Record<string, string>) {
   const parsed = ImportFields.safeParse(raw);
   if (!parsed.success) {
@@ -225,7 +233,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Inspect a document package (multipart) before importing it', tags: ['content/document'], response: { 200: okOf(ImportInspect) } },
     },
     async (req) => {
-      const form = await readForm(req);
+      // Only someone who may import into the library unpacks a package on the server.
+      const auth = caller(req);
+      const form = await readForm(req, { beforeFiles: (raw) => writes.assertWritable(auth, inspectLibrary(raw)) });
       return ok(await writes.inspect(form.files));
     },
   );

@@ -1,8 +1,8 @@
 import type { FileRow, FolderNode } from '@ccms/contracts/content/explorer';
 import { Code } from '@ccms/contracts/http';
 import type { AuthContext } from '../../../platform/auth/access';
-import { type Change, isValidBranchName } from '../../../platform/git/git-repo';
-import { AppError, badRequest } from '../../../platform/http/errors';
+import { type Change, type GitRepo, isValidBranchName } from '../../../platform/git/git-repo';
+import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
 import { baseName, entryName, joinPath, parentOf, repoPath } from './repo-path';
@@ -75,15 +75,33 @@ export function explorerService(git: LibraryGit, libraries: LibraryService) {
     return name;
   }
 
-  /** One commit on a branch with `changes`, as the caller, after the write check. */
-  async function write(auth: AuthContext, req: WriteRequest, changes: (row: LibraryRow, head: Head) => Promise<Change[]>) {
+  /**
+   * Under the commit's lock: each path must be what it was at `baseCommit` (same blob or tree, or
+   * absent in both), else someone changed it since the caller read it and the write is a 409.
+   */
+  const unchangedSince = (baseCommit: string, paths: string[]) => async (repo: GitRepo, head: string) => {
+    if (!(await repo.resolve(baseCommit))) throw badRequest('field.invalid', { field: 'baseCommit' });
+    if (baseCommit === head) return;
+    for (const path of paths) {
+      const [before, now] = await Promise.all([repo.objectIdAt(baseCommit, path), repo.objectIdAt(head, path)]);
+      if (before !== now) throw conflict('explorer.stale', { path });
+    }
+  };
+
+  /** One commit on a branch with `changes`, as the caller, after the write check; `base` guards the paths read at a commit. */
+  async function write(
+    auth: AuthContext,
+    req: WriteRequest,
+    changes: (row: LibraryRow, head: Head) => Promise<Change[]>,
+    base?: { commit: string; paths: string[] },
+  ) {
     const row = await libraries.forCall(auth, req.libraryId, 'write');
     const branch = branchOf(row, req.branch);
     const { repo } = await git.ready(row);
     const head = await repo.resolve(branch);
     if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
     const list = await changes(row, { typeOf: (p) => repo.typeOf(head, p) });
-    const result = await git.commit(row, auth, branch, list, req.message);
+    const result = await git.commit(row, auth, branch, list, req.message, base && unchangedSince(base.commit, base.paths));
     const paths = list.map((c) => (c.op === 'move' ? c.to : c.path));
     return { commit: result.commit, branch, paths };
   }
@@ -195,33 +213,38 @@ export function explorerService(git: LibraryGit, libraries: LibraryService) {
       });
     },
 
-    rename(auth: AuthContext, body: WriteRequest & { path: string; newName: string }) {
+    rename(auth: AuthContext, body: WriteRequest & { path: string; newName: string; baseCommit: string }) {
       const from = repoPath(body.path, 'path');
       const to = joinPath(parentOf(from), entryName(body.newName, 'newName'));
-      return write(auth, body, async () => [{ op: 'move', from, to }]);
+      return write(auth, body, async () => [{ op: 'move', from, to }], { commit: body.baseCommit, paths: [from, to] });
     },
 
-    move(auth: AuthContext, body: WriteRequest & { paths: string[]; target: string }) {
+    move(auth: AuthContext, body: WriteRequest & { paths: string[]; target: string; baseCommit: string }) {
       const target = repoPath(body.target, 'target', { root: true });
       const froms = body.paths.map((p) => repoPath(p, 'paths'));
       for (const from of froms) {
         // A folder cannot move into itself.
         if (target === from || target.startsWith(`${from}/`)) throw badRequest('explorer.badPath', { field: 'target', path: body.target });
       }
-      return write(auth, body, async (_row, head) => {
-        if ((await head.typeOf(target)) !== 'tree' && target !== '') throw badRequest('explorer.notFolder', { path: target });
-        return froms.map((from) => ({ op: 'move' as const, from, to: joinPath(target, baseName(from)) }));
-      });
+      return write(
+        auth,
+        body,
+        async (_row, head) => {
+          if ((await head.typeOf(target)) !== 'tree' && target !== '') throw badRequest('explorer.notFolder', { path: target });
+          return froms.map((from) => ({ op: 'move' as const, from, to: joinPath(target, baseName(from)) }));
+        },
+        { commit: body.baseCommit, paths: [...froms, ...froms.map((from) => joinPath(target, baseName(from)))] },
+      );
     },
 
-    remove(auth: AuthContext, body: WriteRequest & { paths: string[] }) {
+    remove(auth: AuthContext, body: WriteRequest & { paths: string[]; baseCommit: string }) {
       const paths = body.paths.map((p) => repoPath(p, 'paths'));
-      return write(auth, body, async () => paths.map((path) => ({ op: 'delete' as const, path })));
+      return write(auth, body, async () => paths.map((path) => ({ op: 'delete' as const, path })), { commit: body.baseCommit, paths });
     },
 
-    save(auth: AuthContext, body: WriteRequest & { path: string; content: string }) {
+    save(auth: AuthContext, body: WriteRequest & { path: string; content: string; baseCommit: string }) {
       const path = repoPath(body.path, 'path');
-      return write(auth, body, async () => [{ op: 'put', path, content: Buffer.from(body.content, 'utf8') }]);
+      return write(auth, body, async () => [{ op: 'put', path, content: Buffer.from(body.content, 'utf8') }], { commit: body.baseCommit, paths: [path] });
     },
 
     /** Files into a folder; a name may carry sub-folders (a dropped folder). */

@@ -50,6 +50,12 @@ async function call(c: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: s
   return res;
 }
 
+/** The commit a client read the library at (what the explorer sends back as its base). */
+async function base(): Promise<string> {
+  const res = await owner.caller.get('/prod-api/ccms/explorer/list', { libraryId });
+  return res.body.commit;
+}
+
 const upload = (c: Caller, url: string, fields: Record<string, string | number>, files: { filename: string; content: Buffer | string }[]) =>
   c.request({ method: 'POST', url, ...multipart(fields, files) }).then((res) => {
     seen.push(res.raw);
@@ -111,11 +117,13 @@ describe('explorer reads', () => {
     for (const path of ['../etc/passwd', 'topics/../../x', '/etc/passwd', 'a\u0000b', 'a\\b', '.git/config']) {
       const res = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/file', { libraryId, path });
       expect(res.status, path).toBe(400);
-      expect(res.body.msg).toContain('path: the path');
+      // A NUL is refused by the request validator before the path rules.
+      expect(res.body.msg).toMatch(/^path(: the path| must not contain a NUL)/);
     }
     const write = await call(writer.caller, 'POST', '/prod-api/ccms/explorer/folder', { libraryId, path: '../outside', message: 'x' });
     expect(write.status).toBe(400);
     const moved = await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/rename', {
+      baseCommit: await base(),
       libraryId,
       path: 'topics/intro.dita',
       newName: '../x.dita',
@@ -134,6 +142,7 @@ describe('explorer writes', () => {
     expect(last).toMatchObject({ subject: 'Add drafts folder', author: 'owner1 nick', email: 'owner1@example.test', hash: folder.body.data.commit });
 
     await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      baseCommit: await base(),
       libraryId,
       path: 'drafts/new.dita',
       content: '<topic id="n"/>',
@@ -142,14 +151,31 @@ describe('explorer writes', () => {
     [last] = await remote().log('docs', 'main');
     expect(last).toMatchObject({ subject: 'Write new topic', author: 'writer1 nick', email: 'writer1@users.noreply.ccms' });
 
-    await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/rename', { libraryId, path: 'drafts/new.dita', newName: 'renamed.dita', message: 'Rename' });
+    await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/rename', {
+      baseCommit: await base(),
+      libraryId,
+      path: 'drafts/new.dita',
+      newName: 'renamed.dita',
+      message: 'Rename',
+    });
     expect(await remote().show('docs', 'main', 'drafts/renamed.dita')).toBe('<topic id="n"/>');
     expect(await remote().show('docs', 'main', 'drafts/new.dita')).toBeNull();
 
-    await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/move', { libraryId, paths: ['drafts/renamed.dita'], target: 'topics', message: 'Move' });
+    await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/move', {
+      baseCommit: await base(),
+      libraryId,
+      paths: ['drafts/renamed.dita'],
+      target: 'topics',
+      message: 'Move',
+    });
     expect(await remote().show('docs', 'main', 'topics/renamed.dita')).toBe('<topic id="n"/>');
 
-    const del = await call(writer.caller, 'DELETE', '/prod-api/ccms/explorer', { libraryId, paths: ['drafts'], message: 'Remove drafts' });
+    const del = await call(writer.caller, 'DELETE', '/prod-api/ccms/explorer', {
+      baseCommit: await base(),
+      libraryId,
+      paths: ['drafts'],
+      message: 'Remove drafts',
+    });
     expect(del.body.code).toBe(200);
     expect(await remote().show('docs', 'main', 'drafts/.gitkeep')).toBeNull();
     expect((await remote().log('docs', 'main')).slice(0, 5).map((c) => c.subject)).toEqual([
@@ -160,7 +186,7 @@ describe('explorer writes', () => {
       'Add drafts folder',
     ]);
 
-    const gone = await call(writer.caller, 'DELETE', '/prod-api/ccms/explorer', { libraryId, paths: ['drafts'], message: 'Again' });
+    const gone = await call(writer.caller, 'DELETE', '/prod-api/ccms/explorer', { baseCommit: await base(), libraryId, paths: ['drafts'], message: 'Again' });
     expect(gone.status).toBe(404);
   });
 
@@ -207,8 +233,20 @@ describe('explorer writes', () => {
 
   it('lands two concurrent commits, and replays a commit on a remote someone else pushed to', async () => {
     const [one, two] = await Promise.all([
-      call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', { libraryId, path: 'topics/c1.dita', content: 'one', message: 'Concurrent one' }),
-      call(owner.caller, 'PUT', '/prod-api/ccms/explorer/file', { libraryId, path: 'topics/c2.dita', content: 'two', message: 'Concurrent two' }),
+      call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+        baseCommit: await base(),
+        libraryId,
+        path: 'topics/c1.dita',
+        content: 'one',
+        message: 'Concurrent one',
+      }),
+      call(owner.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+        baseCommit: await base(),
+        libraryId,
+        path: 'topics/c2.dita',
+        content: 'two',
+        message: 'Concurrent two',
+      }),
     ]);
     expect([one.body.code, two.body.code]).toEqual([200, 200]);
     const subjects = (await remote().log('docs', 'main')).slice(0, 2).map((c) => c.subject);
@@ -216,6 +254,7 @@ describe('explorer writes', () => {
 
     await remote().commit('docs', 'main', { 'topics/elsewhere.dita': 'theirs' }, 'Pushed by someone else');
     const mine = await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      baseCommit: await base(),
       libraryId,
       path: 'topics/c3.dita',
       content: 'three',
@@ -227,9 +266,62 @@ describe('explorer writes', () => {
     expect(await remote().show('docs', 'main', 'topics/elsewhere.dita')).toBe('theirs');
   });
 
+  it('refuses a save, move, rename or delete made from a stale base with a 409, keeping the first save', async () => {
+    const from = await base();
+    const first = await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      libraryId,
+      baseCommit: from,
+      path: 'topics/shared.dita',
+      content: '<topic>first</topic>\n',
+      message: 'First save',
+    });
+    expect(first.body.code).toBe(200);
+    const second = await call(owner.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      libraryId,
+      baseCommit: from,
+      path: 'topics/shared.dita',
+      content: '<topic>second</topic>\n',
+      message: 'Second save',
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.msg).toBe('"topics/shared.dita" was changed by someone else after you opened it; refresh and try again (your change was not saved)');
+    expect(await remote().show('docs', 'main', 'topics/shared.dita')).toBe('<topic>first</topic>\n');
+    const moved = await call(owner.caller, 'PUT', '/prod-api/ccms/explorer/move', {
+      libraryId,
+      baseCommit: from,
+      paths: ['topics/shared.dita'],
+      target: 'maps',
+      message: 'x',
+    });
+    expect(moved.status).toBe(409);
+    const removed = await call(owner.caller, 'DELETE', '/prod-api/ccms/explorer', { libraryId, baseCommit: from, paths: ['topics/shared.dita'], message: 'x' });
+    expect(removed.status).toBe(409);
+    const renamed = await call(owner.caller, 'PUT', '/prod-api/ccms/explorer/rename', {
+      libraryId,
+      baseCommit: from,
+      path: 'topics/shared.dita',
+      newName: 'm.dita',
+      message: 'x',
+    });
+    expect(renamed.status).toBe(409);
+    expect(await remote().show('docs', 'main', 'topics/shared.dita')).toBe('<topic>first</topic>\n');
+    // A change elsewhere since the base is no reason to refuse; a missing base is a 400 naming it.
+    const other = await call(owner.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      libraryId,
+      baseCommit: from,
+      path: 'topics/other.dita',
+      content: 'o',
+      message: 'Other',
+    });
+    expect(other.body.code).toBe(200);
+    const none = await call(owner.caller, 'PUT', '/prod-api/ccms/explorer/file', { libraryId, path: 'topics/other.dita', content: 'p', message: 'x' });
+    expect(none.body).toEqual({ code: 400, msg: 'baseCommit is required' });
+  });
+
   it('reports a true conflict with its paths and keeps the change', async () => {
     await remote().commit('docs', 'main', { 'topics/intro.dita': '<topic id="intro">theirs</topic>\n' }, 'Their intro');
     const res = await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      baseCommit: await base(),
       libraryId,
       path: 'topics/intro.dita',
       content: '<topic id="intro">mine</topic>\n',
@@ -305,7 +397,13 @@ describe('explorer permissions', () => {
   });
 
   it('lets read see but not change, write change but not configure, and nobody else in', async () => {
-    const denied = await call(reader.caller, 'PUT', '/prod-api/ccms/explorer/file', { libraryId, path: 'topics/r.dita', content: 'x', message: 'x' });
+    const denied = await call(reader.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      baseCommit: await base(),
+      libraryId,
+      path: 'topics/r.dita',
+      content: 'x',
+      message: 'x',
+    });
     expect(denied).toMatchObject({ status: 403, body: { msg: 'No relevant permissions' } });
     const uploadDenied = await upload(reader.caller, '/prod-api/ccms/explorer/upload', { libraryId, path: 'topics', message: 'x' }, [
       { filename: 'r.dita', content: 'x' },

@@ -8,7 +8,7 @@ import { openSecret } from '../../../platform/crypto/secret-box';
 import type { GitAuth } from '../../../platform/git/git-env';
 import { type Change, GitRepo, type Identity, MergeConflictError, RemoteError, TreeError } from '../../../platform/git/git-repo';
 import { libraryLock } from '../../../platform/git/library-lock';
-import { checkRemoteUrl } from '../../../platform/git/remote-url';
+import { checkRemoteUrl, type RemotePin, type Resolver } from '../../../platform/git/remote-url';
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import { configValue } from '../../system/config/config.queries';
 
@@ -23,18 +23,27 @@ export interface LibraryGitDeps {
   secretKey: string;
   /** A clone fetched less than this long ago is read as is. */
   freshnessMs?: number;
+  /** Host name resolution for the URL check (tests pass their own instead of real DNS). */
+  resolver?: Resolver;
 }
 
 export type FetchOutcome = { ok: true } | { ok: false; reason: RemoteError['reason'] };
 
 /** The server's clones of libraries: fetch on demand under a per-library lock, read, commit and push. */
-export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000 }: LibraryGitDeps) {
+export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000, resolver }: LibraryGitDeps) {
   const db = database.db;
   const lock = libraryLock(database);
   const fetchedAt = new Map<number, number>();
   const inflight = new Map<number, Promise<FetchOutcome>>();
 
-  const repoOf = (libraryId: number) => new GitRepo(path.join(dataDir, 'git', String(libraryId)));
+  /** Per library, the address its URL was last approved at: git connects there (no second DNS answer). */
+  const pins = new Map<number, RemotePin | null>();
+
+  const repoOf = (libraryId: number) => {
+    const repo = new GitRepo(path.join(dataDir, 'git', String(libraryId)));
+    repo.pin = pins.get(libraryId) ?? null;
+    return repo;
+  };
 
   /** The stored credential, decrypted for one command; null when the library has none. */
   function authOf(row: Pick<LibraryRow, 'credentialUsername' | 'credentialSecret'>): GitAuth | null {
@@ -42,15 +51,20 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000 
     return { username: row.credentialUsername, password: row.credentialSecret ? openSecret(secretKey, row.credentialSecret) : '' };
   }
 
-  async function assertUrlAllowed(url: string) {
-    const check = await checkRemoteUrl(url, (await configValue(db, ALLOW_PRIVATE_URLS_KEY)) ?? '');
+  /** Checks the URL now and pins the approved address on `repo` (and for the library's later commands). */
+  async function assertUrlAllowed(url: string, pinTo?: { libraryId: number; repo: GitRepo }) {
+    const check = await checkRemoteUrl(url, (await configValue(db, ALLOW_PRIVATE_URLS_KEY)) ?? '', resolver);
     if (!check.ok) throw new RemoteError(check.reason === 'invalid' ? 'unknown' : 'urlRefused', url);
+    if (pinTo) {
+      pins.set(pinTo.libraryId, check.pin);
+      pinTo.repo.pin = check.pin;
+    }
   }
 
   async function fetchUnlocked(row: LibraryRow): Promise<FetchOutcome> {
     const repo = repoOf(row.libraryId);
     try {
-      await assertUrlAllowed(row.url);
+      await assertUrlAllowed(row.url, { libraryId: row.libraryId, repo });
       await repo.ensure(row.url);
       await repo.fetch(authOf(row));
       fetchedAt.set(row.libraryId, Date.now());
@@ -106,7 +120,15 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000 
    * Commits `changes` on a branch as the signed-in user and pushes at once, replaying on a moved
    * remote; a real conflict answers 409 with the paths and where the change was kept.
    */
-  async function commit(row: LibraryRow, auth: AuthContext, branch: string, changes: Change[], message: string) {
+  async function commit(
+    row: LibraryRow,
+    auth: AuthContext,
+    branch: string,
+    changes: Change[],
+    message: string,
+    /** Runs under the lock on the head the commit builds on: refuses a change made from a stale base. */
+    checkHead?: (repo: GitRepo, head: string) => Promise<void>,
+  ) {
     const author = await identityOf(auth);
     return lock(row.libraryId, async () => {
       const repo = repoOf(row.libraryId);
@@ -114,12 +136,13 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000 
         const outcome = await fetchUnlocked(row);
         if (!outcome.ok) throw remoteError(outcome.reason, branch);
       }
-      await assertUrlAllowed(row.url).catch((err: unknown) => {
+      await assertUrlAllowed(row.url, { libraryId: row.libraryId, repo }).catch((err: unknown) => {
         throw err instanceof RemoteError ? remoteError(err.reason, branch) : err;
       });
       const head = await repo.resolve(branch);
       const isBranch = (await repo.branches()).some((b) => b.name === branch);
       if (!head || !isBranch) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
+      if (checkHead) await checkHead(repo, head);
       try {
         const built = await repo.buildCommit(head, changes, message, author);
         const pushed = await repo.pushCommit(branch, built, authOf(row), auth.userName);

@@ -79,7 +79,7 @@ export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
     const allowed = await checkRemoteUrl(url, (await configValue(db, ALLOW_PRIVATE_URLS_KEY)) ?? '');
     if (!allowed.ok) return { state: 'failure', reason: 'urlRefused', branches: [] };
     try {
-      const branches = await GitRepo.listRemoteBranches(url, auth);
+      const branches = await GitRepo.listRemoteBranches(url, auth, undefined, allowed.pin);
       if (!branches.includes(branch)) return { state: 'failure', reason: 'branchMissing', branches };
       return { state: 'success', reason: null, branches };
     } catch (err) {

@@ -11,7 +11,7 @@ import {
   type UserUpdate,
 } from '@ccms/contracts/system/user';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { sysDept, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { dataScopeCondition } from '../../../platform/auth/data-scope';
@@ -253,6 +253,17 @@ export function userService(db: Db) {
     const initPassword = (await configValue(db, 'sys.user.initPassword')) ?? '';
     let initHash: string | undefined;
     const results: { row: number; userName: string; ok: boolean; msg: string }[] = [];
+    // Rows are checked first and written together in one transaction: an import that fails or
+    // is killed midway leaves no user behind (and no user without its operation log row).
+    const writes: ((tx: Tx) => Promise<unknown>)[] = [];
+    const inSheet = new Set<string>();
+    const claimedInSheet = (data: { userName: string; phonenumber?: string; email?: string }, name: string) => {
+      if (inSheet.has(`u:${data.userName}`)) return badRequest('user.exists', { name: data.userName });
+      if (data.phonenumber && inSheet.has(`p:${data.phonenumber}`)) return badRequest('user.phoneExists', { name });
+      if (data.email && inSheet.has(`e:${data.email}`)) return badRequest('user.emailExists', { name });
+      for (const key of [`u:${data.userName}`, data.phonenumber && `p:${data.phonenumber}`, data.email && `e:${data.email}`]) if (key) inSheet.add(key);
+      return undefined;
+    };
     for (const { row, values } of rows) {
       const userName = values.userName ?? '';
       const fail = (msg: string) => results.push({ row, userName, ok: false, msg });
@@ -280,23 +291,30 @@ export function userService(db: Db) {
           if (data.deptId !== undefined) await assertDept(auth, data.deptId);
           await assertUnique({ phonenumber: data.phonenumber, email: data.email }, data.userName, existing);
           if (existing === ADMIN_USER_ID && data.status === '1') throw badRequest('user.adminMustStay');
+          const clash = claimedInSheet(data, data.userName);
+          if (clash) throw clash;
           // Only the cells the sheet filled in change; an empty cell keeps what is stored.
           const fields: Partial<typeof sysUser.$inferInsert> = { nickName: data.nickName };
           for (const key of ['deptId', 'email', 'phonenumber', 'sex', 'status'] as const)
             if (values[key] !== undefined) Object.assign(fields, { [key]: data[key] });
-          await db
-            .update(sysUser)
-            .set({ ...fields, updateBy: auth.userName, updateTime: new Date(), version: sql`${sysUser.version} + 1` })
-            .where(eq(sysUser.userId, existing));
-          if (data.status === '1') await endSessionsOfUser(db, existing);
+          writes.push(async (tx) => {
+            await tx
+              .update(sysUser)
+              .set({ ...fields, updateBy: auth.userName, updateTime: new Date(), version: sql`${sysUser.version} + 1` })
+              .where(eq(sysUser.userId, existing));
+            if (data.status === '1') await endSessionsOfUser(tx, existing);
+          });
           results.push({ row, userName, ok: true, msg: translate(lang, 'user.import.row.updated', { row, name: data.userName }) });
         } else {
           if (!initPassword) throw badRequest('user.import.noInitPassword');
           await assertDept(auth, data.deptId);
           await assertUnique({ phonenumber: data.phonenumber, email: data.email }, data.userName);
+          const clash = claimedInSheet(data, data.userName);
+          if (clash) throw clash;
           // Everyone imported starts with the same known password, so one hash serves them all.
           initHash ??= await hashPassword(initPassword);
-          await db.insert(sysUser).values({ ...data, deptId: data.deptId ?? null, password: initHash, pwdChangeRequired: true, createBy: auth.userName });
+          const password = initHash;
+          writes.push((tx) => tx.insert(sysUser).values({ ...data, deptId: data.deptId ?? null, password, pwdChangeRequired: true, createBy: auth.userName }));
           results.push({ row, userName, ok: true, msg: translate(lang, 'user.import.row.created', { row, name: data.userName }) });
         }
       } catch (err) {
@@ -304,6 +322,15 @@ export function userService(db: Db) {
         else if (isUniqueViolation(err)) fail(translate(lang, 'user.import.row.exists', { row, name: data.userName }));
         else throw err;
       }
+    }
+    try {
+      await db.transaction(async (tx) => {
+        for (const write of writes) await write(tx);
+      });
+    } catch (err) {
+      // Someone created a clashing user between the checks and the writes: nothing was imported.
+      if (isUniqueViolation(err)) throw conflict();
+      throw err;
     }
     const failureCount = results.filter((r) => !r.ok).length;
     const successCount = results.length - failureCount;

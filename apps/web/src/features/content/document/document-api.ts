@@ -67,8 +67,8 @@ export const documentApi = {
   setStatus: (id: number, body: z.input<typeof DocumentStatusBody>) => api.put<Data<StatusChange>>(`/ccms/document/${id}/status`, body).then((r) => r.data),
   setNodeStatus: (id: number, body: z.input<typeof TocNodeStatusBody>) =>
     api.put<Data<StatusChange>>(`/ccms/document/${id}/node/status`, body).then((r) => r.data),
-  inspectImport: (file: File) =>
-    api.post<Data<ImportInspect>>('/ccms/document/import/inspect', importForm({}, file), { ...multipart, silent: true }).then((r) => r.data),
+  inspectImport: (libraryId: number, file: File) =>
+    api.post<Data<ImportInspect>>('/ccms/document/import/inspect', importForm({ libraryId }, file), { ...multipart, silent: true }).then((r) => r.data),
   importZip: (fields: z.input<typeof ImportFields>, file: File) =>
     api.post<Data<ImportResult>>('/ccms/document/import', importForm(fields, file), { ...multipart, silent: true }).then((r) => r.data),
   fastCreate: (body: z.input<typeof FastCreateBody>) =>

@@ -29,7 +29,7 @@ export function ImportDialog({ open, scope, onClose, onDone }: { open: boolean; 
   const file = files[0]?.originFileObj;
 
   const inspect = useMutation({
-    mutationFn: (zip: File) => documentApi.inspectImport(zip),
+    mutationFn: (zip: File) => documentApi.inspectImport(scope.libraryId, zip),
     onSuccess: (r) => {
       // One map: it is the root; several: the user picks (a map named like the package first).
       form.setFieldValue('rootMap', r.maps.length === 1 ? r.maps[0] : undefined);

@@ -135,15 +135,17 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
   const commit = useMutation({
     mutationFn: async ({ act, values }: { act: Action; values: CommitValues }): Promise<Commit> => {
       const base = { libraryId: id, ...(branch ? { branch } : {}), message: values.message };
+      // The commit the listing was read at: the server refuses (409) a change to paths changed since.
+      const baseCommit = list.data?.commit ?? '';
       switch (act.kind) {
         case 'newFolder':
           return explorerApi.newFolder({ ...base, path: join(path, values.name ?? '') });
         case 'rename':
-          return explorerApi.rename({ ...base, path: act.row.path, newName: values.name ?? '' });
+          return explorerApi.rename({ ...base, baseCommit, path: act.row.path, newName: values.name ?? '' });
         case 'move':
-          return explorerApi.move({ ...base, paths: act.rows.map((r) => r.path), target: values.target ?? '' });
+          return explorerApi.move({ ...base, baseCommit, paths: act.rows.map((r) => r.path), target: values.target ?? '' });
         case 'delete':
-          return explorerApi.remove({ ...base, paths: act.rows.map((r) => r.path) });
+          return explorerApi.remove({ ...base, baseCommit, paths: act.rows.map((r) => r.path) });
         case 'upload':
           return explorerApi.upload(
             { ...base, path },
