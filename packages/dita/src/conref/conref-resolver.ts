@@ -189,7 +189,7 @@ export function applyPushes(ctx: ConrefContext, only?: (file: string) => boolean
 function sameType(pushed: XmlElement, target: XmlElement): boolean {
   if (pushed.name === target.name) return true;
   const cls = pushed.attrs.class;
-  return cls !== undefined && cls.includes(`/${target.name} `);
+  return cls?.includes(`/${target.name} `) ?? false;
 }
 
 function typeMessage(pushed: XmlElement, target: XmlElement, action: string): string {
