@@ -87,6 +87,8 @@ export const PAGES: Readonly<Record<string, Load>> = {
   'monitor/cache/index': page(() => import('../../features/monitor/cache/pages/index')),
   'monitor/logininfor/index': page(() => import('../../features/monitor/logininfor/pages/index')),
   'monitor/operlog/index': page(() => import('../../features/monitor/operlog/pages/index')),
+  // tool
+  'tool/swagger/index': page(() => import('../../features/tool/swagger/pages/index')),
 };
 
 /** Menu names tolerate a leading slash and a ".tsx" suffix, as RuoYi's did. */
