@@ -3,8 +3,8 @@ import type { Project } from '@ccms/contracts/work/project';
 import { render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useSession } from '../../../../state/session-store';
 import { i18n } from '../../../../i18n';
+import { useSession } from '../../../../state/session-store';
 import { ProjectStatusSwitch } from './ProjectStatusSwitch';
 
 beforeAll(async () => {
