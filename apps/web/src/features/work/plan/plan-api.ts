@@ -1,16 +1,16 @@
 import type { Plan, PlanBody, PlanQuery, PlanUpdate } from '@ccms/contracts/work/plan';
 import { type ApiEnvelope, api } from '../../../api/client';
 import { download } from '../../../shared/download';
-import type { PageParams, PageResult } from '../../../shared/list/query';
+import type { PageParams } from '../../../shared/list/query';
 import { exportQuery } from '../project/project-api';
 
 export type PlanFilters = Pick<PlanQuery, 'projectId' | 'title' | 'status' | 'enable'>;
 
 /** Plans (server: modules/work/plan). */
 export const planApi = {
-  list: (query: PlanFilters & PageParams) => api.get<ApiEnvelope & PageResult<Plan>>('/ccms/plan/list', query),
-  options: (projectId: number) => api.get<ApiEnvelope & PageResult<Plan>>('/ccms/plan/list', { projectId, pageNum: 1, pageSize: 1000 }).then((r) => r.rows),
-  get: (id: number) => api.get<ApiEnvelope & { data: Plan }>(`/ccms/plan/${id}`).then((r) => r.data),
+  list: (query: PlanFilters & PageParams) => api.list<Plan>('/ccms/plan/list', query),
+  options: (projectId: number) => api.list<Plan>('/ccms/plan/list', { projectId, pageNum: 1, pageSize: 1000 }).then((r) => r.rows),
+  get: (id: number) => api.one<Plan>(`/ccms/plan/${id}`),
   add: (body: PlanBody) => api.post<ApiEnvelope & { data: { id: number } }>('/ccms/plan', body),
   update: (body: PlanUpdate) => api.put('/ccms/plan', body),
   setEnabled: (id: number, enable: boolean) => api.put('/ccms/plan/enable', { id, enable }),

@@ -1,17 +1,16 @@
 import type { Release, ReleaseBody, ReleaseQuery, ReleaseUpdate } from '@ccms/contracts/work/release';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { api } from '../../../api/client';
 import { download } from '../../../shared/download';
-import type { PageParams, PageResult } from '../../../shared/list/query';
+import type { PageParams } from '../../../shared/list/query';
 import { exportQuery } from '../project/project-api';
 
 export type ReleaseFilters = Pick<ReleaseQuery, 'projectId' | 'title' | 'status'>;
 
 /** Releases of projects (server: modules/work/release). */
 export const releaseApi = {
-  list: (query: ReleaseFilters & PageParams) => api.get<ApiEnvelope & PageResult<Release>>('/ccms/release/list', query),
-  options: (projectId: number) =>
-    api.get<ApiEnvelope & PageResult<Release>>('/ccms/release/list', { projectId, pageNum: 1, pageSize: 1000 }).then((r) => r.rows),
-  get: (id: number) => api.get<ApiEnvelope & { data: Release }>(`/ccms/release/${id}`).then((r) => r.data),
+  list: (query: ReleaseFilters & PageParams) => api.list<Release>('/ccms/release/list', query),
+  options: (projectId: number) => api.list<Release>('/ccms/release/list', { projectId, pageNum: 1, pageSize: 1000 }).then((r) => r.rows),
+  get: (id: number) => api.one<Release>(`/ccms/release/${id}`),
   add: (body: ReleaseBody) => api.post('/ccms/release', body),
   update: (body: ReleaseUpdate) => api.put('/ccms/release', body),
   remove: (ids: readonly number[]) => api.delete(`/ccms/release/${ids.join(',')}`),

@@ -1,16 +1,16 @@
 import type { Task, TaskBody, TaskProgressBody, TaskQuery, TaskUpdate } from '@ccms/contracts/work/task';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { api } from '../../../api/client';
 import { download } from '../../../shared/download';
-import type { PageParams, PageResult } from '../../../shared/list/query';
+import type { PageParams } from '../../../shared/list/query';
 import { exportQuery } from '../project/project-api';
 
 export type TaskFilters = Pick<TaskQuery, 'projectId' | 'planId' | 'title' | 'status' | 'category'>;
 
 /** Tasks and my tasks (server: modules/work/task). */
 export const taskApi = {
-  list: (query: TaskFilters & PageParams) => api.get<ApiEnvelope & PageResult<Task>>('/ccms/task/list', query),
-  mine: (query: TaskFilters & PageParams) => api.get<ApiEnvelope & PageResult<Task>>('/ccms/task/mine', query),
-  get: (id: number) => api.get<ApiEnvelope & { data: Task }>(`/ccms/task/${id}`).then((r) => r.data),
+  list: (query: TaskFilters & PageParams) => api.list<Task>('/ccms/task/list', query),
+  mine: (query: TaskFilters & PageParams) => api.list<Task>('/ccms/task/mine', query),
+  get: (id: number) => api.one<Task>(`/ccms/task/${id}`),
   add: (body: TaskBody) => api.post('/ccms/task', body),
   update: (body: TaskUpdate) => api.put('/ccms/task', body),
   progress: (body: TaskProgressBody) => api.put('/ccms/task/progress', body),

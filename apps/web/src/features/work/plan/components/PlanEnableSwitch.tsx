@@ -4,21 +4,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
-import { planApi } from '../plan-api';
+import { useSetPlanEnabled } from '../plan-queries';
 
 /** Enables (open) or disables (close) a plan after a confirmation. */
-export function PlanEnableSwitch({ plan, onChanged }: { plan: Pick<Plan, 'id' | 'title' | 'enable'>; onChanged: () => void }) {
+/** The plan lists and details refresh through the plan keys; `onChanged` is for what else shows the plan. */
+export function PlanEnableSwitch({ plan, onChanged }: { plan: Pick<Plan, 'id' | 'title' | 'enable'>; onChanged?: () => void }) {
   const { t } = useTranslation('plan');
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const canEdit = useHasPermi(['ccms:plan:edit']);
+  const setEnabled = useSetPlanEnabled();
   const toggle = async (enable: boolean) => {
     if (!(await confirmDialog(t(enable ? 'confirmEnable' : 'confirmDisable', { name: plan.title })))) return;
     setBusy(true);
     try {
-      await planApi.setEnabled(plan.id, enable);
+      await setEnabled.mutateAsync({ id: plan.id, enable });
       message.success(t(enable ? 'enableDone' : 'disableDone'));
-      onChanged();
+      onChanged?.();
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { ProjectSelect } from '../../project/components/pickers';
 import { type PlanFilters, planApi } from '../plan-api';
+import { planQueries, useDeletePlans } from '../plan-queries';
 import { PlanEnableSwitch } from './PlanEnableSwitch';
 import { PlanFormDialog } from './PlanFormDialog';
 
@@ -21,15 +22,15 @@ export function PlanList({ projectId, canWrite = true }: { projectId?: number; c
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
+  const deletePlans = useDeletePlans();
   const open = (row: Plan) => navigate(`/ccms/staging/planDetail?id=${row.id}`);
 
   const remove = async (rows: readonly Plan[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
-    await planApi.remove(rows.map((r) => r.id));
+    await deletePlans.mutateAsync(rows.map((r) => r.id));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const columns: ListColumn<Plan>[] = [
@@ -71,7 +72,7 @@ export function PlanList({ projectId, canWrite = true }: { projectId?: number; c
       dataIndex: 'enable',
       title: t('enable'),
       width: 100,
-      render: (_: boolean, row) => <PlanEnableSwitch plan={row} onChanged={() => list.current?.reload()} />,
+      render: (_: boolean, row) => <PlanEnableSwitch plan={row} />,
     },
     ...(canWrite
       ? [
@@ -96,8 +97,7 @@ export function PlanList({ projectId, canWrite = true }: { projectId?: number; c
     <>
       <ListPage<Plan, PlanFilters>
         ref={list}
-        queryKey={['ccms', 'plan', 'list', projectId ?? 'all']}
-        fetchPage={planApi.list}
+        listQuery={planQueries.list}
         initialFilters={projectId === undefined ? {} : { projectId }}
         rowKey="id"
         selection="multiple"
@@ -135,16 +135,7 @@ export function PlanList({ projectId, canWrite = true }: { projectId?: number; c
           />
         )}
       />
-      <PlanFormDialog
-        open={dialog.open}
-        id={dialog.id}
-        projectId={projectId}
-        onClose={() => setDialog({ open: false, id: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, id: undefined });
-          list.current?.reload();
-        }}
-      />
+      <PlanFormDialog open={dialog.open} id={dialog.id} projectId={projectId} onClose={() => setDialog({ open: false, id: undefined })} />
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
 import { PlanPerm } from '@ccms/contracts/work/plan';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -10,7 +9,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { TaskList } from '../../task/components/TaskList';
 import { PlanEnableSwitch } from '../components/PlanEnableSwitch';
 import { PlanFormDialog } from '../components/PlanFormDialog';
-import { planApi } from '../plan-api';
+import { usePlan } from '../plan-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -21,7 +20,7 @@ export default function PlanDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const plan = useQuery({ queryKey: ['ccms', 'plan', 'detail', id], queryFn: () => planApi.get(id), enabled: valid });
+  const plan = usePlan(id, valid);
   const [editing, setEditing] = useState(false);
 
   if (!valid) return <Result status="warning" title={t('missingId')} />;
@@ -37,7 +36,7 @@ export default function PlanDetailPage() {
         title={d.title}
         extra={
           <Space>
-            <PlanEnableSwitch plan={d} onChanged={reload} />
+            <PlanEnableSwitch plan={d} />
             <HasPermi value={[PlanPerm.edit]}>
               <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
                 {tc('edit')}
@@ -76,15 +75,7 @@ export default function PlanDetailPage() {
       <Card variant="borderless" title={t('tasks')} data-testid="plan-tasks">
         <TaskList projectId={d.projectId} planId={d.id} onChanged={reload} />
       </Card>
-      <PlanFormDialog
-        open={editing}
-        id={id}
-        onClose={() => setEditing(false)}
-        onSaved={() => {
-          setEditing(false);
-          reload();
-        }}
-      />
+      <PlanFormDialog open={editing} id={id} onClose={() => setEditing(false)} />
     </Space>
   );
 }

@@ -1,67 +1,61 @@
-import type { ProjectCategoryBody } from '@ccms/contracts/work/project';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Radio, Spin } from 'antd';
-import { useEffect } from 'react';
+import { type ProjectCategory, ProjectCategoryBody } from '@ccms/contracts/work/project';
+import { App, Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { categoryApi } from '../../project/project-api';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { categoryQueries, useSaveCategory } from '../project-category-queries';
 
 const EMPTY: ProjectCategoryBody = { name: '', value: '', status: '0', sort: 0 };
 
-/** Add or edit an entry of the project category dictionary. */
-export function CategoryFormDialog({ open, id, onClose, onSaved }: { open: boolean; id: number | undefined; onClose: () => void; onSaved: () => void }) {
+const toValues = ({ name, value, status, sort }: ProjectCategory): ProjectCategoryBody => ({ name, value, status: status === '1' ? '1' : '0', sort });
+
+/** Add or edit an entry of the project category dictionary; rules come from the contract's ProjectCategoryBody. */
+export function CategoryFormDialog({ open, id, onClose }: { open: boolean; id: number | undefined; onClose: () => void }) {
   const { t } = useTranslation('project');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<ProjectCategoryBody>();
-  const editing = id !== undefined;
-  const detail = useQuery({ queryKey: ['ccms', 'project', 'category', id], queryFn: () => categoryApi.get(id ?? 0), enabled: open && editing, gcTime: 0 });
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (!editing) form.setFieldsValue(EMPTY);
-    else if (detail.data) {
-      const { name, value, status, sort } = detail.data;
-      form.setFieldsValue({ name, value, status: status === '1' ? '1' : '0', sort });
-    }
-  }, [open, editing, detail.data, form]);
-
-  const save = useMutation({
-    mutationFn: (values: ProjectCategoryBody) => (id === undefined ? categoryApi.add(values) : categoryApi.update({ ...values, id })),
-    onSuccess: () => {
-      message.success(editing ? t('updated') : t('added'));
-      onSaved();
+  const saveCategory = useSaveCategory();
+  const entity = useEntityForm<ProjectCategoryBody, ProjectCategory>({
+    open,
+    load: id === undefined ? undefined : categoryQueries.detail(id),
+    toValues,
+    defaults: EMPTY,
+    save: (values) => saveCategory.mutateAsync(id === undefined ? values : { ...values, id }),
+    onSaved: () => {
+      message.success(id === undefined ? t('added') : t('updated'));
+      onClose();
     },
   });
 
   return (
-    <Modal
+    <FormDialog
       open={open}
-      title={editing ? t('categoryPage.editTitle') : t('categoryPage.addTitle')}
+      title={id === undefined ? t('categoryPage.addTitle') : t('categoryPage.editTitle')}
       width={480}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
+      name="category-form"
+      entity={entity}
+      onClose={onClose}
     >
-      <Spin spinning={editing && detail.isLoading}>
-        <Form<ProjectCategoryBody> form={form} labelCol={{ flex: '96px' }} initialValues={EMPTY} onFinish={(v) => save.mutate(v)} name="category-form">
-          <Form.Item name="name" label={t('categoryPage.name')} rules={[{ required: true, whitespace: true, message: t('categoryPage.nameRequired') }]}>
-            <Input maxLength={100} placeholder={t('categoryPage.namePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="value" label={t('categoryPage.value')} rules={[{ required: true, whitespace: true, message: t('categoryPage.valueRequired') }]}>
-            <Input maxLength={100} placeholder={t('categoryPage.valuePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="sort" label={t('categoryPage.sort')}>
-            <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="status" label={t('categoryPage.status')}>
-            <Radio.Group options={(['0', '1'] as const).map((v) => ({ value: v, label: t(`categoryPage.statuses.${v}`) }))} />
-          </Form.Item>
-        </Form>
-      </Spin>
-    </Modal>
+      <Form.Item
+        name="name"
+        label={t('categoryPage.name')}
+        rules={zodRules(ProjectCategoryBody, 'name', t('categoryPage.name'), { required: t('categoryPage.nameRequired') })}
+      >
+        <Input maxLength={zodMaxLength(ProjectCategoryBody, 'name')} placeholder={t('categoryPage.namePlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="value"
+        label={t('categoryPage.value')}
+        rules={zodRules(ProjectCategoryBody, 'value', t('categoryPage.value'), { required: t('categoryPage.valueRequired') })}
+      >
+        <Input maxLength={zodMaxLength(ProjectCategoryBody, 'value')} placeholder={t('categoryPage.valuePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="sort" label={t('categoryPage.sort')} rules={zodRules(ProjectCategoryBody, 'sort', t('categoryPage.sort'))}>
+        <InputNumber precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="status" label={t('categoryPage.status')}>
+        <Radio.Group options={(['0', '1'] as const).map((v) => ({ value: v, label: t(`categoryPage.statuses.${v}`) }))} />
+      </Form.Item>
+    </FormDialog>
   );
 }

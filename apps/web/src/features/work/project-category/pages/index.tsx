@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../../shared/confirm';
 import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
-import { type CategoryFilters, categoryApi } from '../../project/project-api';
+import type { CategoryFilters } from '../../project/project-api';
 import { CategoryFormDialog } from '../components/CategoryFormDialog';
+import { categoryQueries, useDeleteCategories } from '../project-category-queries';
 
 /** The project category dictionary (menu component ccms/project/category): name, value, status, sort. */
 export default function ProjectCategoryPage() {
@@ -16,14 +17,14 @@ export default function ProjectCategoryPage() {
   const { message } = App.useApp();
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
+  const deleteCategories = useDeleteCategories();
 
   const remove = async (rows: readonly ProjectCategory[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('categoryPage.confirmDelete', { names: rows.map((r) => r.name).join(', ') }), { type: 'danger' }))) return;
-    await categoryApi.remove(rows.map((r) => r.id));
+    await deleteCategories.mutateAsync(rows.map((r) => r.id));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const columns: ListColumn<ProjectCategory>[] = [
@@ -63,8 +64,7 @@ export default function ProjectCategoryPage() {
     <>
       <ListPage<ProjectCategory, CategoryFilters>
         ref={list}
-        queryKey={['ccms', 'project', 'category', 'list']}
-        fetchPage={categoryApi.list}
+        listQuery={categoryQueries.list}
         rowKey="id"
         selection="multiple"
         columns={columns}
@@ -86,15 +86,7 @@ export default function ProjectCategoryPage() {
           />
         )}
       />
-      <CategoryFormDialog
-        open={dialog.open}
-        id={dialog.id}
-        onClose={() => setDialog({ open: false, id: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, id: undefined });
-          list.current?.reload();
-        }}
-      />
+      <CategoryFormDialog open={dialog.open} id={dialog.id} onClose={() => setDialog({ open: false, id: undefined })} />
     </>
   );
 }

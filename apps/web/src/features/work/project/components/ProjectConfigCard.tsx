@@ -1,10 +1,9 @@
 import { NOTICE_TYPES, type ProjectConfigBody, ProjectPerm, REVIEW_RULES } from '@ccms/contracts/work/project';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Row, Select, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermi } from '../../../../shared/auth/HasPermi';
-import { projectApi } from '../project-api';
+import { useProjectConfig, useSaveProjectConfig } from '../project-queries';
 import { UserSelect } from './pickers';
 
 type FormValues = Omit<ProjectConfigBody, 'projectId' | 'writerId' | 'writeReviewerId' | 'translatorId' | 'translateReviewerId'> & {
@@ -22,7 +21,8 @@ export function ProjectConfigCard({ projectId, canConfigure }: { projectId: numb
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const editable = useHasPermi([ProjectPerm.edit]) && canConfigure;
-  const config = useQuery({ queryKey: ['ccms', 'project', 'config', projectId], queryFn: () => projectApi.config(projectId) });
+  const config = useProjectConfig(projectId);
+  const saveConfig = useSaveProjectConfig();
   useEffect(() => {
     if (!config.data) return;
     const { projectId: _p, configured: _c, ...values } = config.data;
@@ -32,21 +32,18 @@ export function ProjectConfigCard({ projectId, canConfigure }: { projectId: numb
       reviewRule: values.reviewRule === 'one' ? 'one' : 'all',
     });
   }, [config.data, form]);
-  const save = useMutation({
-    mutationFn: (v: FormValues) =>
-      projectApi.saveConfig({
+  const save = (v: FormValues) =>
+    saveConfig.mutate(
+      {
         ...v,
         projectId,
         writerId: v.writerId ?? 0,
         writeReviewerId: v.writeReviewerId ?? 0,
         translatorId: v.translatorId ?? 0,
         translateReviewerId: v.translateReviewerId ?? 0,
-      }),
-    onSuccess: () => {
-      message.success(t('config.saved'));
-      return config.refetch();
-    },
-  });
+      },
+      { onSuccess: () => message.success(t('config.saved')) },
+    );
 
   return (
     <Card
@@ -54,7 +51,7 @@ export function ProjectConfigCard({ projectId, canConfigure }: { projectId: numb
       title={t('config.title')}
       extra={config.data && !config.data.configured && <Typography.Text type="secondary">{t('config.notConfigured')}</Typography.Text>}
     >
-      <Form<FormValues> form={form} labelCol={{ flex: '120px' }} labelWrap disabled={!editable} onFinish={(v) => save.mutate(v)} name="project-config-form">
+      <Form<FormValues> form={form} labelCol={{ flex: '120px' }} labelWrap disabled={!editable} onFinish={save} name="project-config-form">
         <Row gutter={16}>
           {PEOPLE.map((p) => (
             <Col xs={24} md={12} key={p}>
@@ -85,7 +82,7 @@ export function ProjectConfigCard({ projectId, canConfigure }: { projectId: numb
           </Col>
         </Row>
         {editable && (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
+          <Button type="primary" htmlType="submit" loading={saveConfig.isPending}>
             {t('config.save')}
           </Button>
         )}

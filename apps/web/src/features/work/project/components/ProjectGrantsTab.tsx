@@ -4,6 +4,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GrantsEditor } from '../../../../shared/grants/GrantsEditor';
 import { projectApi } from '../project-api';
+import { projectKeys } from '../project-queries';
 
 /** Who may do what on this project: owner, admin, write or read, for a user, a role or all. */
 export function ProjectGrantsTab({ projectId, abilities }: { projectId: number; abilities: Abilities }) {
@@ -18,11 +19,11 @@ export function ProjectGrantsTab({ projectId, abilities }: { projectId: number; 
       editPerm={ProjectPerm.edit}
       abilities={abilities}
       source={{
-        grantsKey: ['ccms', 'project', 'grants', projectId],
+        grantsKey: projectKeys.grants(projectId),
         grants: () => projectApi.grants(projectId),
-        usersKey: (search) => ['ccms', 'project', 'grantee', 'users', search],
+        usersKey: projectKeys.granteeUsers,
         users: projectApi.granteeUsers,
-        rolesKey: ['ccms', 'project', 'grantee', 'roles'],
+        rolesKey: projectKeys.granteeRoles(),
         roles: projectApi.granteeRoles,
         add: (g) => projectApi.addGrant({ projectId, ...g }),
         remove: projectApi.removeGrant,

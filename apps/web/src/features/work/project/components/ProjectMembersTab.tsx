@@ -1,13 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PROJECT_ROLES, type ProjectMember, ProjectPerm } from '@ccms/contracts/work/project';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { CrudLinks } from '../../../../shared/list/CrudButtons';
-import { projectApi } from '../project-api';
+import { useAddProjectMembers, useProjectMembers, useRemoveProjectMember } from '../project-queries';
 import { useUserOptions } from './pickers';
 
 type Role = (typeof PROJECT_ROLES)[number];
@@ -21,24 +20,28 @@ export function ProjectMembersTab({ projectId, canConfigure }: { projectId: numb
   const { t } = useTranslation('project');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [form] = Form.useForm<MemberForm>();
-  const key = ['ccms', 'project', 'members', projectId];
-  const members = useQuery({ queryKey: key, queryFn: () => projectApi.members(projectId) });
+  const members = useProjectMembers(projectId);
+  const addMembers = useAddProjectMembers();
+  const removeMember = useRemoveProjectMember();
   const users = useUserOptions();
-  const add = useMutation({
-    mutationFn: (v: MemberForm) => projectApi.addMembers({ projectId, userIds: v.userIds, projectRole: v.projectRole }),
-    onSuccess: () => {
-      message.success(t('member.added'));
-      form.setFieldValue('userIds', []);
-      return client.invalidateQueries({ queryKey: key });
-    },
-  });
+  const add = {
+    isPending: addMembers.isPending,
+    mutate: (v: MemberForm) =>
+      addMembers.mutate(
+        { projectId, userIds: v.userIds, projectRole: v.projectRole },
+        {
+          onSuccess: () => {
+            message.success(t('member.added'));
+            form.setFieldValue('userIds', []);
+          },
+        },
+      ),
+  };
   const remove = async (m: ProjectMember) => {
     if (!(await confirmDialog(t('member.confirmDelete', { name: m.nickName || m.userName }), { type: 'danger' }))) return;
-    await projectApi.removeMember(m.memberId);
+    await removeMember.mutateAsync(m.memberId);
     message.success(tc('success'));
-    await client.invalidateQueries({ queryKey: key });
   };
 
   return (

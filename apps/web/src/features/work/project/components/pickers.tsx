@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Select, type SelectProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { projectApi } from '../project-api';
+import { useProjectOptions, useUserOptions } from '../project-queries';
+
+export { useProjectOptions, useUserOptions };
 
 /** Form.Item props that keep a DatePicker's value as "YYYY-MM-DD" (the contracts' date format). */
 export const dateItemProps = {
@@ -16,16 +17,6 @@ export const notBefore = (beginField: string, message: string) => (form: { getFi
     return typeof begin === 'string' && typeof value === 'string' && value < begin ? Promise.reject(new Error(message)) : Promise.resolve();
   },
 });
-
-/** Open projects the caller may see. */
-export function useProjectOptions(status: '0' | undefined = '0') {
-  return useQuery({ queryKey: ['ccms', 'project', 'options', status], queryFn: () => projectApi.options(status) });
-}
-
-/** Active users for owner, assignee and member pickers. */
-export function useUserOptions() {
-  return useQuery({ queryKey: ['ccms', 'project', 'users'], queryFn: projectApi.users, staleTime: 60_000 });
-}
 
 /** A select of open projects. */
 export function ProjectSelect(props: Omit<SelectProps<number>, 'options'>) {

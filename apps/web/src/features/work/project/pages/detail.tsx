@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Progress, Result, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,8 @@ import { TaskList } from '../../task/components/TaskList';
 import { ProjectConfigCard } from '../components/ProjectConfigCard';
 import { ProjectGrantsTab } from '../components/ProjectGrantsTab';
 import { ProjectMembersTab } from '../components/ProjectMembersTab';
-import { projectApi } from '../project-api';
+import type { projectApi } from '../project-api';
+import { useProject, useProjectBranches, useProjectProgress } from '../project-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -17,12 +17,8 @@ type Loaded = NonNullable<Awaited<ReturnType<typeof projectApi.get>>>;
 
 function BasicTab({ project, canConfigure }: { project: Loaded; canConfigure: boolean }) {
   const { t } = useTranslation('project');
-  const progress = useQuery({ queryKey: ['ccms', 'project', 'progress', project.id], queryFn: () => projectApi.progress(project.id) });
-  const branches = useQuery({
-    queryKey: ['ccms', 'project', 'branches', project.id],
-    queryFn: () => projectApi.branches(project.id),
-    enabled: !!project.libraryId && project.abilities.read,
-  });
+  const progress = useProjectProgress(project.id);
+  const branches = useProjectBranches(project.id, !!project.libraryId && project.abilities.read);
   const yesNo = (v: boolean) => (v ? t('yes') : t('no'));
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -111,7 +107,7 @@ export default function ProjectDetailPage() {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const project = useQuery({ queryKey: ['ccms', 'project', 'detail', id], queryFn: () => projectApi.get(id), enabled: valid });
+  const project = useProject(id, valid);
   const tab = params.get('tab') ?? 'basic';
 
   if (!valid) return <Result status="warning" title={t('missingId')} />;

@@ -1,6 +1,5 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { type Project, ProjectPerm } from '@ccms/contracts/work/project';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
@@ -10,9 +9,11 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { useCategoryOptions } from '../../project-category/project-category-queries';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { ProjectStatusSwitch } from '../components/ProjectStatusSwitch';
-import { categoryApi, type ProjectFilters, projectApi } from '../project-api';
+import { type ProjectFilters, projectApi } from '../project-api';
+import { projectQueries, useDeleteProjects } from '../project-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -24,15 +25,15 @@ export default function ProjectPage() {
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
-  const categories = useQuery({ queryKey: ['ccms', 'project', 'categories'], queryFn: categoryApi.options });
+  const categories = useCategoryOptions();
+  const deleteProjects = useDeleteProjects();
 
   const remove = async (rows: readonly Project[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
-    await projectApi.remove(rows.map((r) => r.id));
+    await deleteProjects.mutateAsync(rows.map((r) => r.id));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
   const open = (row: Project) => navigate(`/ccms/projectDetail/index?id=${row.id}`);
 
@@ -110,8 +111,7 @@ export default function ProjectPage() {
     <>
       <ListPage<Project, ProjectFilters>
         ref={list}
-        queryKey={['ccms', 'project', 'list']}
-        fetchPage={projectApi.list}
+        listQuery={projectQueries.list}
         rowKey="id"
         selection="multiple"
         columns={columns}
@@ -151,15 +151,7 @@ export default function ProjectPage() {
           />
         )}
       />
-      <ProjectFormDialog
-        open={dialog.open}
-        projectId={dialog.id}
-        onClose={() => setDialog({ open: false, id: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, id: undefined });
-          list.current?.reload();
-        }}
-      />
+      <ProjectFormDialog open={dialog.open} projectId={dialog.id} onClose={() => setDialog({ open: false, id: undefined })} />
     </>
   );
 }

@@ -1,99 +1,70 @@
-import type { ReleaseBody } from '@ccms/contracts/work/release';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, DatePicker, Form, Input, Modal, Radio, Spin } from 'antd';
-import { useEffect } from 'react';
+import { type Release, ReleaseBody } from '@ccms/contracts/work/release';
+import { App, DatePicker, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { useProjects } from '../../../../state/project-store';
 import { dateItemProps, notBefore, ProjectSelect } from '../../project/components/pickers';
-import { releaseApi } from '../release-api';
+import { releaseQueries, useSaveRelease } from '../release-queries';
 
-type FormValues = Omit<ReleaseBody, 'projectId'> & { projectId: number | undefined };
+type FormValues = Omit<ReleaseBody, 'projectId'> & { projectId: number | undefined; rowVersion?: number };
 
-/** Add or edit a release; a fixed project (the project detail's tab) hides the project field. */
-export function ReleaseFormDialog({
-  open,
-  id,
-  projectId,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  id: number | undefined;
-  projectId?: number;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+const toValues = (d: Release): FormValues => ({
+  projectId: d.projectId,
+  title: d.title,
+  description: d.description,
+  status: d.status === '1' ? '1' : '0',
+  beginDate: d.beginDate,
+  endDate: d.endDate,
+  rowVersion: d.rowVersion,
+});
+
+/** Add or edit a release; a fixed project (the project detail's tab) hides the project field. Rules come from the contract's ReleaseBody. */
+export function ReleaseFormDialog({ open, id, projectId, onClose }: { open: boolean; id: number | undefined; projectId?: number; onClose: () => void }) {
   const { t } = useTranslation('release');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const current = useProjects((s) => s.currentProjectId);
-  const [form] = Form.useForm<FormValues>();
   const editing = id !== undefined;
-  const detail = useQuery({ queryKey: ['ccms', 'release', 'detail', id], queryFn: () => releaseApi.get(id ?? 0), enabled: open && editing, gcTime: 0 });
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (!editing)
-      form.setFieldsValue({ projectId: projectId ?? current ?? undefined, title: '', description: '', status: '0', beginDate: null, endDate: null });
-    else if (detail.data) {
-      const d = detail.data;
-      form.setFieldsValue({
-        projectId: d.projectId,
-        title: d.title,
-        description: d.description,
-        status: d.status === '1' ? '1' : '0',
-        beginDate: d.beginDate,
-        endDate: d.endDate,
-      });
-    }
-  }, [open, editing, detail.data, form, projectId, current]);
-
-  const save = useMutation({
-    mutationFn: (v: FormValues) => {
+  const saveRelease = useSaveRelease();
+  const entity = useEntityForm<FormValues, Release>({
+    open,
+    load: id === undefined ? undefined : releaseQueries.detail(id),
+    toValues,
+    defaults: { projectId: projectId ?? current ?? undefined, title: '', description: '', status: '0', beginDate: null, endDate: null },
+    save: ({ rowVersion, ...v }) => {
       const body = { ...v, projectId: v.projectId ?? 0 };
-      return id === undefined ? releaseApi.add(body) : releaseApi.update({ ...body, id, rowVersion: detail.data?.rowVersion ?? 1 });
+      return saveRelease.mutateAsync(id === undefined ? body : { ...body, id, rowVersion: rowVersion ?? 1 });
     },
-    onSuccess: () => {
+    onSaved: () => {
       message.success(editing ? t('updated') : t('added'));
-      onSaved();
+      onClose();
     },
   });
 
   return (
-    <Modal
-      open={open}
-      title={editing ? t('editTitle') : t('addTitle')}
-      width={560}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
-    >
-      <Spin spinning={editing && detail.isLoading}>
-        <Form<FormValues> form={form} labelCol={{ flex: '96px' }} onFinish={(v) => save.mutate(v)} name="release-form">
-          <Form.Item name="projectId" label={t('project')} rules={[{ required: true, message: t('projectRequired') }]} hidden={projectId !== undefined}>
-            <ProjectSelect placeholder={t('projectPlaceholder')} disabled={editing} />
-          </Form.Item>
-          <Form.Item name="title" label={t('title')} rules={[{ required: true, whitespace: true, message: t('titleRequired') }]}>
-            <Input maxLength={200} placeholder={t('titlePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="status" label={t('status')}>
-            <Radio.Group options={(['0', '1'] as const).map((v) => ({ value: v, label: t(`statuses.${v}`) }))} />
-          </Form.Item>
-          <Form.Item name="beginDate" label={t('beginDate')} {...dateItemProps}>
-            <DatePicker style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="endDate" label={t('endDate')} dependencies={['beginDate']} rules={[notBefore('beginDate', t('endBeforeBegin'))]} {...dateItemProps}>
-            <DatePicker style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="description" label={t('description')}>
-            <Input.TextArea rows={3} maxLength={10000} />
-          </Form.Item>
-        </Form>
-      </Spin>
-    </Modal>
+    <FormDialog open={open} title={editing ? t('editTitle') : t('addTitle')} name="release-form" entity={entity} onClose={onClose}>
+      <Form.Item name="rowVersion" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item name="projectId" label={t('project')} rules={[{ required: true, message: t('projectRequired') }]} hidden={projectId !== undefined}>
+        <ProjectSelect placeholder={t('projectPlaceholder')} disabled={editing} />
+      </Form.Item>
+      <Form.Item name="title" label={t('title')} rules={zodRules(ReleaseBody, 'title', t('title'), { required: t('titleRequired') })}>
+        <Input maxLength={zodMaxLength(ReleaseBody, 'title')} placeholder={t('titlePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="status" label={t('status')}>
+        <Radio.Group options={(['0', '1'] as const).map((v) => ({ value: v, label: t(`statuses.${v}`) }))} />
+      </Form.Item>
+      <Form.Item name="beginDate" label={t('beginDate')} {...dateItemProps}>
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="endDate" label={t('endDate')} dependencies={['beginDate']} rules={[notBefore('beginDate', t('endBeforeBegin'))]} {...dateItemProps}>
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="description" label={t('description')} rules={zodRules(ReleaseBody, 'description', t('description'))}>
+        <Input.TextArea rows={3} maxLength={zodMaxLength(ReleaseBody, 'description')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

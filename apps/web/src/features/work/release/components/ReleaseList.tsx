@@ -8,6 +8,7 @@ import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { ProjectSelect } from '../../project/components/pickers';
 import { type ReleaseFilters, releaseApi } from '../release-api';
+import { releaseQueries, useDeleteReleases } from '../release-queries';
 import { ReleaseFormDialog } from './ReleaseFormDialog';
 
 /** Releases, of every visible project or of one (`projectId`, the project detail's release tab). */
@@ -17,14 +18,14 @@ export function ReleaseList({ projectId, canWrite = true }: { projectId?: number
   const { message } = App.useApp();
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
+  const deleteReleases = useDeleteReleases();
 
   const remove = async (rows: readonly Release[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
-    await releaseApi.remove(rows.map((r) => r.id));
+    await deleteReleases.mutateAsync(rows.map((r) => r.id));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const columns: ListColumn<Release>[] = [
@@ -71,8 +72,7 @@ export function ReleaseList({ projectId, canWrite = true }: { projectId?: number
     <>
       <ListPage<Release, ReleaseFilters>
         ref={list}
-        queryKey={['ccms', 'release', 'list', projectId ?? 'all']}
-        fetchPage={releaseApi.list}
+        listQuery={releaseQueries.list}
         initialFilters={projectId === undefined ? {} : { projectId }}
         rowKey="id"
         selection="multiple"
@@ -111,16 +111,7 @@ export function ReleaseList({ projectId, canWrite = true }: { projectId?: number
           />
         )}
       />
-      <ReleaseFormDialog
-        open={dialog.open}
-        id={dialog.id}
-        projectId={projectId}
-        onClose={() => setDialog({ open: false, id: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, id: undefined });
-          list.current?.reload();
-        }}
-      />
+      <ReleaseFormDialog open={dialog.open} id={dialog.id} projectId={projectId} onClose={() => setDialog({ open: false, id: undefined })} />
     </>
   );
 }

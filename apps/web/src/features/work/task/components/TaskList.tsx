@@ -10,6 +10,7 @@ import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { ProjectSelect } from '../../project/components/pickers';
 import { type TaskFilters, taskApi } from '../task-api';
+import { taskQueries, useDeleteTasks, useTaskProgress } from '../task-queries';
 import { TaskFormDialog } from './TaskFormDialog';
 import { TaskProgressDialog } from './TaskProgressDialog';
 
@@ -37,21 +38,21 @@ export function TaskList({ projectId, planId, mine = false, canWrite = true, onC
   const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
   const [progressOf, setProgressOf] = useState<Task | null>(null);
   const writable = canWrite && !mine;
-  const changed = () => {
-    list.current?.reload();
-    onChanged?.();
-  };
+  const deleteTasks = useDeleteTasks();
+  const progress = useTaskProgress();
+  // The task lists refresh through the task keys; `onChanged` tells what else shows the tasks (a plan's progress).
+  const changed = () => onChanged?.();
 
   const remove = async (rows: readonly Task[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
-    await taskApi.remove(rows.map((r) => r.id));
+    await deleteTasks.mutateAsync(rows.map((r) => r.id));
     message.success(t('deleted'));
     list.current?.clearSelection();
     changed();
   };
   const complete = async (row: Task) => {
-    await taskApi.progress({ id: row.id, rowVersion: row.rowVersion, status: 'completed', effortCompleted: row.effortCompleted });
+    await progress.mutateAsync({ id: row.id, rowVersion: row.rowVersion, status: 'completed', effortCompleted: row.effortCompleted });
     message.success(t('completedDone'));
     changed();
   };
@@ -137,8 +138,7 @@ export function TaskList({ projectId, planId, mine = false, canWrite = true, onC
     <>
       <ListPage<Task, TaskFilters>
         ref={list}
-        queryKey={['ccms', 'task', mine ? 'mine' : 'list', projectId ?? 'all', planId ?? 'all']}
-        fetchPage={mine ? taskApi.mine : taskApi.list}
+        listQuery={mine ? taskQueries.mine : taskQueries.list}
         initialFilters={fixed}
         rowKey="id"
         selection={writable ? 'multiple' : undefined}

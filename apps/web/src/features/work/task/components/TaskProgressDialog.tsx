@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Form, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { taskApi } from '../task-api';
+import { useTaskProgress } from '../task-queries';
 
 type FormValues = Pick<TaskProgressBody, 'status' | 'effortCompleted'>;
 
@@ -13,6 +13,7 @@ export function TaskProgressDialog({ task, onClose, onSaved }: { task: Task | nu
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
+  const progress = useTaskProgress();
   useEffect(() => {
     if (!task) return;
     form.setFieldsValue({
@@ -21,7 +22,7 @@ export function TaskProgressDialog({ task, onClose, onSaved }: { task: Task | nu
     });
   }, [task, form]);
   const save = useMutation({
-    mutationFn: (v: FormValues) => taskApi.progress({ ...v, id: task?.id ?? 0, rowVersion: task?.rowVersion ?? 1 }),
+    mutationFn: (v: FormValues) => progress.mutateAsync({ ...v, id: task?.id ?? 0, rowVersion: task?.rowVersion ?? 1 }),
     onSuccess: () => {
       message.success(t('progressSaved'));
       onSaved();

@@ -1,6 +1,5 @@
 import { EditOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { TaskPerm } from '@ccms/contracts/work/task';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Result, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { TaskFormDialog } from '../components/TaskFormDialog';
 import { TaskProgressDialog } from '../components/TaskProgressDialog';
-import { taskApi } from '../task-api';
+import { useTask } from '../task-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -20,7 +19,7 @@ export default function TaskDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const task = useQuery({ queryKey: ['ccms', 'task', 'detail', id], queryFn: () => taskApi.get(id), enabled: valid });
+  const task = useTask(id, valid);
   const [editing, setEditing] = useState(false);
   const [progress, setProgress] = useState(false);
 
