@@ -58,7 +58,7 @@ export const libraryApi = {
   validate: (body: ValidateBody) => api.post<Data<Validation>>('/ccms/library/validate', body, { repeatSubmit: false }).then((r) => r.data),
   validateSaved: (libraryId: number) =>
     api.post<Data<Validation>>(`/ccms/library/${libraryId}/validate`, undefined, { repeatSubmit: false }).then((r) => r.data),
-  branches: (libraryId: number) => api.one<Branches>(`/ccms/library/${libraryId}/branches`),
+  branches: (libraryId: number, silent = false) => api.one<Branches>(`/ccms/library/${libraryId}/branches`, undefined, { silent }),
   fetch: (libraryId: number) =>
     api.post<Data<z.infer<typeof FetchResult>>>(`/ccms/library/${libraryId}/fetch`, undefined, { repeatSubmit: false }).then((r) => r.data),
   deptTree: () => api.one<TreeSelect[]>('/system/user/deptTree', undefined, { silent: true }),

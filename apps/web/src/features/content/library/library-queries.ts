@@ -47,8 +47,9 @@ export const useLibrary = (libraryId: number | undefined, enabled = true) =>
 
 export const useLibraryOptions = (enabled = true) => useQuery({ queryKey: libraryKeys.options(), queryFn: libraryApi.options, enabled });
 
-export const useLibraryBranches = (libraryId: number, enabled = true) =>
-  useQuery({ queryKey: libraryKeys.branches(libraryId), queryFn: () => libraryApi.branches(libraryId), enabled });
+/** `quiet`: reading branches needs the library query permission; without it the caller shows the default branch, no error. */
+export const useLibraryBranches = (libraryId: number, enabled = true, quiet = false) =>
+  useQuery({ queryKey: libraryKeys.branches(libraryId), queryFn: () => libraryApi.branches(libraryId, quiet), enabled, ...(quiet ? { retry: false } : {}) });
 
 /** What the caller may do on a library, asked quietly (a library the caller cannot read answers 403). */
 export const useLibraryAbilities = (libraryId: number, enabled = true) =>
