@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SESSION_KEYS } from '../../../state/project-store';
-import { libraryApi } from '../library/library-api';
+import { useLibraryBranches, useLibraryOptions } from '../library/library-queries';
 
 const readLibraryName = () => {
   try {
@@ -30,7 +29,7 @@ export function useLibraryScope(opts: { required?: boolean } = {}) {
   const required = opts.required ?? true;
   const [libraryName, setLibraryName] = useState<string | null>(readLibraryName);
   const [pickedBranch, setPickedBranch] = useState<string | undefined>(undefined);
-  const libraries = useQuery({ queryKey: ['ccms', 'library', 'options'], queryFn: libraryApi.options });
+  const libraries = useLibraryOptions();
   const options = libraries.data ?? [];
   const library = options.find((l) => l.name === libraryName);
 
@@ -45,11 +44,7 @@ export function useLibraryScope(opts: { required?: boolean } = {}) {
   }, [libraries.data, library, required]);
 
   const libraryId = library?.libraryId;
-  const branches = useQuery({
-    queryKey: ['ccms', 'library', 'branches', libraryId],
-    queryFn: () => libraryApi.branches(libraryId ?? 0),
-    enabled: libraryId !== undefined,
-  });
+  const branches = useLibraryBranches(libraryId ?? 0, libraryId !== undefined);
   const branch = pickedBranch ?? library?.defaultBranch;
   const branchOptions = Array.from(new Set([...(branch ? [branch] : []), ...(branches.data?.branches ?? []).map((b) => b.name)]));
 

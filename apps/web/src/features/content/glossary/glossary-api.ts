@@ -9,14 +9,15 @@ export type GlossaryRow = GlossaryPage['rows'][number];
 export type GlossaryResult = z.infer<typeof GlossaryCommit>;
 
 type Data<T> = ApiEnvelope & { data: T };
-type Scope = { libraryId: number; branch?: string | undefined };
+export type Scope = { libraryId: number; branch?: string | undefined };
+export type GlossaryListParams = Partial<z.input<typeof GlossaryQuery>> & Scope;
 
 /** Abbreviations or terms (server: modules/content/glossary): the same API under /ccms/<kind>. */
 export function glossaryApi(kind: GlossaryKind) {
   const base = `/ccms/${kind}`;
   return {
-    list: (query: Partial<z.input<typeof GlossaryQuery>> & Scope) => api.get<GlossaryPage>(`${base}/list`, query),
-    usage: (id: string, scope: Scope) => api.get<Data<UsageAnswer>>(`${base}/${encodeURIComponent(id)}/usage`, scope).then((r) => r.data),
+    list: (query: GlossaryListParams) => api.list<GlossaryRow>(`${base}/list`, query),
+    usage: (id: string, scope: Scope) => api.one<UsageAnswer>(`${base}/${encodeURIComponent(id)}/usage`, scope),
     add: (body: z.input<typeof GlossaryBody>) => api.post<Data<GlossaryResult>>(base, body).then((r) => r.data),
     update: (body: z.input<typeof GlossaryUpdate>) => api.put<Data<GlossaryResult>>(base, body).then((r) => r.data),
     remove: (ids: readonly string[], scope: Scope) =>

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type ApiEnvelope, api } from '../../../api/client';
 import { SESSION_KEYS } from '../../../state/project-store';
-import { type Branches, libraryApi } from '../library/library-api';
+import { useLibraryAbilities, useLibraryBranches, useLibraryOptions } from '../library/library-queries';
 
 function storedLibraryName(): string | null {
   try {
@@ -18,7 +16,7 @@ function storedLibraryName(): string | null {
  * unless another is picked. `readOnly` is true only once the caller's abilities are known to exclude writing.
  */
 export function useLibraryScope() {
-  const options = useQuery({ queryKey: ['ccms', 'library', 'options'], queryFn: libraryApi.options });
+  const options = useLibraryOptions();
   const [libraryId, setLibraryId] = useState<number | undefined>(undefined);
   const [picked, setPicked] = useState<string | undefined>(undefined);
 
@@ -31,19 +29,9 @@ export function useLibraryScope() {
 
   const library = options.data?.find((l) => l.libraryId === libraryId);
   const id = libraryId ?? 0;
-  const branches = useQuery({
-    queryKey: ['ccms', 'resource', 'branches', id],
-    // Reading branches needs the library query permission; without it the default branch is all there is.
-    queryFn: () => api.get<ApiEnvelope & { data: Branches }>(`/ccms/library/${id}/branches`, undefined, { silent: true }).then((r) => r.data),
-    enabled: libraryId !== undefined,
-    retry: false,
-  });
-  const abilities = useQuery({
-    queryKey: ['ccms', 'library', 'abilities', id],
-    queryFn: () => libraryApi.get(id, true).then((l) => l.abilities),
-    enabled: libraryId !== undefined,
-    retry: false,
-  });
+  // Reading branches needs the library query permission; without it the default branch is all there is.
+  const branches = useLibraryBranches(id, libraryId !== undefined, true);
+  const abilities = useLibraryAbilities(id, libraryId !== undefined);
   const branch = picked ?? library?.defaultBranch;
   const branchNames = branches.data?.branches.map((b) => b.name) ?? (library ? [library.defaultBranch] : []);
 

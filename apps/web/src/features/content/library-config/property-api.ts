@@ -8,16 +8,17 @@ import type {
   PropertyValueUpdate,
 } from '@ccms/contracts/content/product';
 import type { z } from 'zod';
-import { type ApiEnvelope, api } from '../../../api/client';
-import type { PageParams, PageResult } from '../../../shared/list/query';
+import { api } from '../../../api/client';
+import type { PageParams } from '../../../shared/list/query';
 
 export type PropertyRow = z.infer<typeof Property>;
 export type ValueRow = z.infer<typeof PropertyValue>;
 export type PropertyFilters = Pick<PropertyQuery, 'propertyName'>;
+export type PropertyListParams = PropertyFilters & PageParams;
 
 /** Properties and their key/value pairs (server: modules/content/product). */
 export const propertyApi = {
-  list: (query: PropertyFilters & PageParams) => api.get<ApiEnvelope & PageResult<PropertyRow>>('/ccms/property/list', query),
+  list: (query: PropertyListParams) => api.list<PropertyRow>('/ccms/property/list', query),
   add: (body: PropertyBody) => api.post('/ccms/property', body),
   update: (body: PropertyUpdate) => api.put('/ccms/property', body),
   remove: (ids: readonly number[]) => api.delete(`/ccms/property/${ids.join(',')}`),

@@ -28,10 +28,11 @@ import type { TreeSelect } from '@ccms/contracts/system/role';
 import type { z } from 'zod';
 import { type ApiEnvelope, api } from '../../../api/client';
 import { downloadGet } from '../../../shared/download';
-import type { PageParams, PageResult } from '../../../shared/list/query';
+import type { PageParams } from '../../../shared/list/query';
 
 export type LibraryRow = z.infer<typeof Library>;
 export type LibraryFilters = Pick<LibraryQuery, 'name' | 'libraryType' | 'status'>;
+export type LibraryListParams = LibraryFilters & PageParams;
 export type Validation = z.infer<typeof ValidateResult>;
 export type Branches = z.infer<typeof BranchList>;
 export type Grant = z.infer<typeof LibraryGrant>;
@@ -47,9 +48,9 @@ const rowsOf = <T>(r: RowsOrData<T>): T[] => r.rows ?? r.data ?? [];
 
 /** Libraries (server: modules/content/library). */
 export const libraryApi = {
-  list: (query: LibraryFilters & PageParams) => api.get<ApiEnvelope & PageResult<LibraryRow>>('/ccms/library/list', query),
-  options: () => api.get<Data<z.infer<typeof LibraryOption>[]>>('/ccms/library/optionselect').then((r) => r.data),
-  get: (libraryId: number, silent = false) => api.get<Data<LibraryRow>>(`/ccms/library/${libraryId}`, undefined, { silent }).then((r) => r.data),
+  list: (query: LibraryListParams) => api.list<LibraryRow>('/ccms/library/list', query),
+  options: () => api.one<z.infer<typeof LibraryOption>[]>('/ccms/library/optionselect'),
+  get: (libraryId: number, silent = false) => api.one<LibraryRow>(`/ccms/library/${libraryId}`, undefined, { silent }),
   add: (body: LibraryBody) => api.post<Data<{ libraryId: number }>>('/ccms/library', body),
   update: (body: LibraryUpdate) => api.put('/ccms/library', body),
   remove: (ids: readonly number[]) => api.delete(`/ccms/library/${ids.join(',')}`),
@@ -57,10 +58,10 @@ export const libraryApi = {
   validate: (body: ValidateBody) => api.post<Data<Validation>>('/ccms/library/validate', body, { repeatSubmit: false }).then((r) => r.data),
   validateSaved: (libraryId: number) =>
     api.post<Data<Validation>>(`/ccms/library/${libraryId}/validate`, undefined, { repeatSubmit: false }).then((r) => r.data),
-  branches: (libraryId: number) => api.get<Data<Branches>>(`/ccms/library/${libraryId}/branches`).then((r) => r.data),
+  branches: (libraryId: number, silent = false) => api.one<Branches>(`/ccms/library/${libraryId}/branches`, undefined, { silent }),
   fetch: (libraryId: number) =>
     api.post<Data<z.infer<typeof FetchResult>>>(`/ccms/library/${libraryId}/fetch`, undefined, { repeatSubmit: false }).then((r) => r.data),
-  deptTree: () => api.get<Data<TreeSelect[]>>('/system/user/deptTree', undefined, { silent: true }).then((r) => r.data),
+  deptTree: () => api.one<TreeSelect[]>('/system/user/deptTree', undefined, { silent: true }),
 };
 
 /** Grants, variables, filters, data properties and publish configurations of one library. */
@@ -86,7 +87,6 @@ export const libraryConfigApi = {
   removePublishConfig: (configId: number) => api.delete(`/ccms/library/publishConfig/${configId}`),
 
   /** Pickers for grants and readers, scoped to the library: its admins and owners need no system permission. */
-  users: (libraryId: number, keyword?: string) =>
-    api.get<Data<GranteeUser[]>>(`/ccms/library/${libraryId}/grantee/users`, keyword ? { keyword } : undefined).then((r) => r.data),
-  roles: (libraryId: number) => api.get<Data<GranteeRole[]>>(`/ccms/library/${libraryId}/grantee/roles`).then((r) => r.data),
+  users: (libraryId: number, keyword?: string) => api.one<GranteeUser[]>(`/ccms/library/${libraryId}/grantee/users`, keyword ? { keyword } : undefined),
+  roles: (libraryId: number) => api.one<GranteeRole[]>(`/ccms/library/${libraryId}/grantee/roles`),
 };

@@ -2,9 +2,10 @@ import type { ImportResult, Product, ProductBody, ProductQuery, ProductUpdate } 
 import type { z } from 'zod';
 import { type ApiEnvelope, api } from '../../../api/client';
 import { download } from '../../../shared/download';
-import type { PageParams, PageResult } from '../../../shared/list/query';
+import type { PageParams } from '../../../shared/list/query';
 
 export type ProductFilters = Pick<ProductQuery, 'productName' | 'displayName' | 'status'>;
+export type ProductListParams = ProductFilters & PageParams;
 export type ImportOutcome = z.infer<typeof ImportResult>['data'];
 
 const exportQuery = (query: object) => {
@@ -17,12 +18,12 @@ export const isExcelName = (name: string) => /\.xlsx$/i.test(name);
 
 /** Products (server: modules/content/product). */
 export const productApi = {
-  list: (query: ProductFilters & PageParams) => api.get<ApiEnvelope & PageResult<Product>>('/ccms/product/list', query),
+  list: (query: ProductListParams) => api.list<Product>('/ccms/product/list', query),
   /** Enabled products, for the product pickers of library settings. */
-  options: () => api.get<ApiEnvelope & { data: Product[] }>('/ccms/product/optionselect').then((r) => r.data),
-  get: (productId: number) => api.get<ApiEnvelope & { data: Product }>(`/ccms/product/${productId}`).then((r) => r.data),
-  add: (body: ProductBody) => api.post('/ccms/product', body),
-  update: (body: ProductUpdate) => api.put('/ccms/product', body),
+  options: () => api.one<Product[]>('/ccms/product/optionselect'),
+  get: (productId: number) => api.one<Product>(`/ccms/product/${productId}`),
+  /** Adds when the body has no `productId`, else updates. */
+  save: (body: ProductBody | ProductUpdate) => ('productId' in body ? api.put('/ccms/product', body) : api.post('/ccms/product', body)),
   remove: (ids: readonly number[]) => api.delete(`/ccms/product/${ids.join(',')}`),
   export: (query: object) => download('/ccms/product/export', exportQuery(query), `product_${Date.now()}.xlsx`),
   importData: (file: Blob, fileName: string, updateSupport: boolean) => {

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, Button } from 'antd';
+import { App, Button, ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDuplicateGuard } from '../../../../api/duplicate-guard';
@@ -23,14 +23,7 @@ function Harness() {
   return (
     <>
       <Button onClick={() => setOpen(true)}>open</Button>
-      <GlossaryFormDialog
-        kind="abbreviation"
-        open={open}
-        entry={null}
-        scope={{ libraryId: 3, branch: 'main' }}
-        onClose={() => setOpen(false)}
-        onSaved={() => setOpen(false)}
-      />
+      <GlossaryFormDialog kind="abbreviation" open={open} entry={null} scope={{ libraryId: 3, branch: 'main' }} onClose={() => setOpen(false)} />
     </>
   );
 }
@@ -47,9 +40,12 @@ describe('<GlossaryFormDialog>', { timeout: 60_000 }, () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <App>
-          <Harness />
-        </App>
+        {/* No motion: a closed dialog is gone at once (jsdom never ends antd's leave animation). */}
+        <ConfigProvider theme={{ token: { motion: false } }}>
+          <App>
+            <Harness />
+          </App>
+        </ConfigProvider>
       </QueryClientProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
@@ -58,7 +54,8 @@ describe('<GlossaryFormDialog>', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(calls).toHaveLength(1), SLOW);
     expect(JSON.parse(String(calls[0]?.data))).toEqual({ libraryId: 3, branch: 'main', name: 'API', definition: 'Application Programming Interface' });
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // The dialog closed and destroyed its fields.
+    await waitFor(() => expect(screen.queryByLabelText('Abbreviation')).toBeNull(), SLOW);
 
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     const ok = await screen.findByRole('button', { name: 'OK' }, SLOW);

@@ -1,9 +1,11 @@
-import { GLOSSARY_DEFINITION_MAX, GLOSSARY_NAME_MAX, type GlossaryKind } from '@ccms/contracts/content/glossary';
-import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { GlossaryBody, type GlossaryKind } from '@ccms/contracts/content/glossary';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type GlossaryRow, glossaryApi } from '../glossary-api';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import type { GlossaryRow } from '../glossary-api';
+import { useSaveGlossary } from '../glossary-queries';
 
 interface Values {
   name: string;
@@ -17,61 +19,48 @@ export interface GlossaryFormDialogProps {
   entry: GlossaryRow | null;
   scope: { libraryId: number; branch?: string | undefined };
   onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Add or edit an abbreviation or term (name, definition): each save is one commit to the library. */
-export function GlossaryFormDialog({ kind, open, entry, scope, onClose, onSaved }: GlossaryFormDialogProps) {
+export function GlossaryFormDialog({ kind, open, entry, scope, onClose }: GlossaryFormDialogProps) {
   const { t } = useTranslation('resource');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
   const kindText = t(`glossary.${kind}`);
   const labels =
     kind === 'abbreviation'
       ? { name: t('glossary.abbreviationName'), definition: t('glossary.abbreviationDefinition') }
       : { name: t('glossary.name'), definition: t('glossary.definition') };
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(entry ? { name: entry.name, definition: entry.definition } : { name: '', definition: '' });
-  }, [open, entry, form]);
-
-  const save = useMutation({
-    mutationFn: (v: Values) => (entry ? glossaryApi(kind).update({ ...scope, id: entry.id, ...v }) : glossaryApi(kind).add({ ...scope, ...v })),
-    onSuccess: (r) => {
-      message.success(t(entry ? 'glossary.updated' : 'glossary.added', { commit: r.commit.slice(0, 8) }));
-      onSaved();
+  const saveEntry = useSaveGlossary(kind);
+  const entity = useEntityForm<Values>({
+    open,
+    defaults: entry ? { name: entry.name, definition: entry.definition } : { name: '', definition: '' },
+    save: (v) => {
+      const values = { name: v.name.trim(), definition: v.definition.trim() };
+      return saveEntry.mutateAsync(entry ? { ...scope, id: entry.id, ...values } : { ...scope, ...values }).then((r) => {
+        message.success(t(entry ? 'glossary.updated' : 'glossary.added', { commit: r.commit.slice(0, 8) }));
+      });
     },
+    onSaved: onClose,
   });
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={t(entry ? 'glossary.editTitle' : 'glossary.addTitle', { kind: kindText })}
-      width={560}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
+      name={`${kind}-form`}
+      entity={entity}
+      onClose={onClose}
     >
-      <Form<Values>
-        form={form}
-        labelCol={{ flex: '96px' }}
-        labelWrap
-        name={`${kind}-form`}
-        onFinish={(v) => save.mutate({ name: v.name.trim(), definition: v.definition.trim() })}
+      <Form.Item name="name" label={labels.name} rules={zodRules(GlossaryBody, 'name', labels.name, { required: t('glossary.nameRequired') })}>
+        <Input maxLength={zodMaxLength(GlossaryBody, 'name')} placeholder={t('glossary.namePlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="definition"
+        label={labels.definition}
+        rules={zodRules(GlossaryBody, 'definition', labels.definition, { required: t('glossary.definitionRequired') })}
       >
-        <Form.Item name="name" label={labels.name} rules={[{ required: true, whitespace: true, message: t('glossary.nameRequired') }]}>
-          <Input maxLength={GLOSSARY_NAME_MAX} placeholder={t('glossary.namePlaceholder')} />
-        </Form.Item>
-        <Form.Item name="definition" label={labels.definition} rules={[{ required: true, whitespace: true, message: t('glossary.definitionRequired') }]}>
-          <Input.TextArea maxLength={GLOSSARY_DEFINITION_MAX} rows={4} placeholder={t('glossary.definitionPlaceholder')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea maxLength={zodMaxLength(GlossaryBody, 'definition')} rows={4} placeholder={t('glossary.definitionPlaceholder')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,10 +1,9 @@
 import { InboxOutlined } from '@ant-design/icons';
 import type { GlossaryKind } from '@ccms/contracts/content/glossary';
-import { useMutation } from '@tanstack/react-query';
 import { App, Checkbox, Modal, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { glossaryApi } from '../glossary-api';
+import { useImportGlossary } from '../glossary-queries';
 
 /** Imports an xlsx of names and definitions: checked whole on the server, committed as one commit. */
 export function GlossaryImportDialog({
@@ -31,26 +30,30 @@ export function GlossaryImportDialog({
     }
   }, [open]);
 
-  const run = useMutation({
-    mutationFn: (picked: File) => glossaryApi(kind).import(scope, picked, updateSupport),
-    onSuccess: (r) => {
-      message.success(t('glossary.imported', { added: r.added, updated: r.updated }));
-      onDone();
-    },
-  });
+  const importGlossary = useImportGlossary(kind);
+  const run = (picked: File) =>
+    importGlossary.mutate(
+      { scope, file: picked, updateSupport },
+      {
+        onSuccess: (r) => {
+          message.success(t('glossary.imported', { added: r.added, updated: r.updated }));
+          onDone();
+        },
+      },
+    );
 
   return (
     <Modal
       open={open}
       title={t('glossary.importTitle', { kind: t(`glossary.${kind}`) })}
-      confirmLoading={run.isPending}
+      confirmLoading={importGlossary.isPending}
       onCancel={onClose}
       onOk={() => {
         if (!file) {
           message.error(t('glossary.fileRequired'));
           return;
         }
-        run.mutate(file);
+        run(file);
       }}
     >
       <Upload.Dragger

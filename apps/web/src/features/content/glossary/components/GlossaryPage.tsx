@@ -12,6 +12,7 @@ import { UsageDrawer } from '../../graphic/components/UsageDrawer';
 import { formatTime } from '../../graphic/format';
 import { useLibraryScope } from '../../graphic/use-library-scope';
 import { type GlossaryRow, glossaryApi } from '../glossary-api';
+import { glossaryQueries, useDeleteGlossary } from '../glossary-queries';
 import { GlossaryFormDialog } from './GlossaryFormDialog';
 import { GlossaryImportDialog } from './GlossaryImportDialog';
 
@@ -37,6 +38,7 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
   const [importing, setImporting] = useState(false);
   const perm = GLOSSARY_PERMS[kind];
   const api = glossaryApi(kind);
+  const deleteEntries = useDeleteGlossary(kind);
   const at = { libraryId: scope.libraryId ?? 0, ...(scope.branch ? { branch: scope.branch } : {}) };
   const kindText = t(`glossary.${kind}`);
   const labels =
@@ -49,13 +51,9 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
   const remove = async (rows: readonly GlossaryRow[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('glossary.confirmDelete', { kind: kindText, names: rows.map((r) => r.name).join(', ') }), { type: 'danger' }))) return;
-    const r = await api.remove(
-      rows.map((row) => row.id),
-      at,
-    );
+    const r = await deleteEntries.mutateAsync({ ids: rows.map((row) => row.id), scope: at });
     message.success(t('glossary.deleted', { commit: r.commit.slice(0, 8) }));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const columns: ListColumn<GlossaryRow>[] = [
@@ -109,8 +107,7 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
       ) : (
         <ListPage<GlossaryRow, Filters>
           ref={list}
-          queryKey={['ccms', kind, 'list', at.libraryId, at.branch]}
-          fetchPage={(q) => api.list({ ...q, ...at })}
+          listQuery={(q) => glossaryQueries.list(kind, { ...q, ...at })}
           rowKey="id"
           selection="multiple"
           columns={columns}
@@ -147,28 +144,9 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
           )}
         />
       )}
-      <GlossaryFormDialog
-        kind={kind}
-        open={dialog.open}
-        entry={dialog.entry}
-        scope={at}
-        onClose={() => setDialog({ open: false, entry: null })}
-        onSaved={() => {
-          setDialog({ open: false, entry: null });
-          list.current?.reload();
-        }}
-      />
-      <GlossaryImportDialog
-        kind={kind}
-        open={importing}
-        scope={at}
-        onClose={() => setImporting(false)}
-        onDone={() => {
-          setImporting(false);
-          list.current?.reload();
-        }}
-      />
-      <UsageDrawer name={usage?.name ?? null} queryKey={[kind, at, usage?.id]} load={() => api.usage(usage?.id ?? '', at)} onClose={() => setUsage(null)} />
+      <GlossaryFormDialog kind={kind} open={dialog.open} entry={dialog.entry} scope={at} onClose={() => setDialog({ open: false, entry: null })} />
+      <GlossaryImportDialog kind={kind} open={importing} scope={at} onClose={() => setImporting(false)} onDone={() => setImporting(false)} />
+      <UsageDrawer name={usage?.name ?? null} query={glossaryQueries.usage(kind, usage?.id ?? '', at)} onClose={() => setUsage(null)} />
     </Card>
   );
 }

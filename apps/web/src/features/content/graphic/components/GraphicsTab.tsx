@@ -1,7 +1,6 @@
 import { DeleteOutlined, EyeOutlined, LinkOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, GRAPHIC_MAX_MB } from '@ccms/contracts/constants';
 import { DEFAULT_GRAPHIC_FOLDER, GRAPHIC_UPLOAD_EXTENSIONS, GraphicPerm, RESOURCE_UPLOAD_MAX_FILES } from '@ccms/contracts/content/graphic';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Input, Spin, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,9 @@ import { confirmDialog } from '../../../../shared/confirm';
 import { Pagination } from '../../../../shared/list/Pagination';
 import { ImagePreviewDialog } from '../../../../shared/preview/ImagePreview';
 import { formatSize, formatTime } from '../format';
-import { type GraphicRow, graphicApi } from '../graphic-api';
+import type { GraphicRow } from '../graphic-api';
+import { graphicData } from '../graphic-queries';
+import { useDeleteResources, useRefreshResources, useResourceList, useUploadResources } from '../resource-queries';
 import type { LibraryScope } from '../use-library-scope';
 import { CommitTag } from './LibraryBar';
 import { ResourceUploadDialog } from './ResourceUploadDialog';
@@ -25,7 +26,6 @@ export function GraphicsTab({ scope }: { scope: LibraryScope }) {
   const { t } = useTranslation('resource');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [name, setName] = useState('');
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [preview, setPreview] = useState<GraphicRow | null>(null);
@@ -34,29 +34,26 @@ export function GraphicsTab({ scope }: { scope: LibraryScope }) {
   const libraryId = scope.libraryId ?? 0;
   const at = { libraryId, ...(scope.branch ? { branch: scope.branch } : {}) };
 
-  const list = useQuery({
-    queryKey: ['ccms', 'graphic', 'list', at, name, page],
-    queryFn: () => graphicApi.list({ ...at, ...page, ...(name ? { name } : {}) }),
-    enabled: scope.libraryId !== undefined && !!scope.branch,
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: ['ccms', 'graphic'] });
+  const list = useResourceList(graphicData, { ...at, ...page, ...(name ? { name } : {}) }, scope.libraryId !== undefined && !!scope.branch);
+  const refresh = useRefreshResources(graphicData);
+  const uploadFiles = useUploadResources(graphicData);
+  const deleteFiles = useDeleteResources(graphicData);
 
-  const upload = useMutation({
-    mutationFn: ({ values, files }: { values: { folder: string; message: string; overwrite: boolean }; files: File[] }) =>
-      graphicApi.upload({ ...at, folder: values.folder.trim() || undefined, message: values.message.trim() || undefined, overwrite: values.overwrite }, files),
-    onSuccess: (r) => {
-      message.success(t('uploaded', { commit: r.commit.slice(0, 8) }));
-      setUploading(false);
-      return refresh();
-    },
-  });
+  const upload = (values: { folder: string; message: string; overwrite: boolean }, files: File[]) =>
+    uploadFiles.mutate(
+      { fields: { ...at, folder: values.folder.trim() || undefined, message: values.message.trim() || undefined, overwrite: values.overwrite }, files },
+      {
+        onSuccess: (r) => {
+          message.success(t('uploaded', { commit: r.commit.slice(0, 8) }));
+          setUploading(false);
+        },
+      },
+    );
 
   const remove = async (row: GraphicRow) => {
     if (!(await confirmDialog(t('confirmDelete', { names: row.path }), { type: 'danger' }))) return;
-    const r = await graphicApi.remove({ ...at, paths: [row.path] });
+    const r = await deleteFiles.mutateAsync({ ...at, paths: [row.path] });
     message.success(t('deleted', { commit: r.commit.slice(0, 8) }));
-    await refresh();
   };
 
   const rows = list.data?.rows ?? [];
@@ -143,20 +140,15 @@ export function GraphicsTab({ scope }: { scope: LibraryScope }) {
       </Spin>
       <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize} onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
       <ImagePreviewDialog src={preview?.url ?? ''} title={preview?.path} open={preview !== null} onClose={() => setPreview(null)} />
-      <UsageDrawer
-        name={usage?.name ?? null}
-        queryKey={['graphic', at, usage?.path]}
-        load={() => graphicApi.usage({ ...at, path: usage?.path ?? '' })}
-        onClose={() => setUsage(null)}
-      />
+      <UsageDrawer name={usage?.name ?? null} query={graphicData.queries.usage({ ...at, path: usage?.path ?? '' })} onClose={() => setUsage(null)} />
       <ResourceUploadDialog
         open={uploading}
         kind="graphic"
         rules={GRAPHIC_RULES}
         defaultFolder={DEFAULT_GRAPHIC_FOLDER}
-        pending={upload.isPending}
+        pending={uploadFiles.isPending}
         onCancel={() => setUploading(false)}
-        onSubmit={(values, files) => upload.mutate({ values, files })}
+        onSubmit={upload}
       />
     </>
   );

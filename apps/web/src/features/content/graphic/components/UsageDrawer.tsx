@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,17 +9,16 @@ type UsageRow = UsageAnswer['rows'][number];
 export interface UsageDrawerProps {
   /** What is looked up (a file name); null closes the drawer. */
   name: string | null;
-  /** Loads the uses; called while the drawer is open. */
-  load: () => Promise<UsageAnswer>;
-  queryKey: readonly unknown[];
+  /** The uses, as the entity's queries build them (`glossaryQueries.usage(...)`); fetched while the drawer is open. */
+  query: { queryKey: QueryKey; queryFn: () => Promise<UsageAnswer> };
   onClose: () => void;
 }
 
 /** "Where used": the topics and maps that reference a graphic, video, abbreviation or term, by file and line. */
-export function UsageDrawer({ name, load, queryKey, onClose }: UsageDrawerProps) {
+export function UsageDrawer({ name, query, onClose }: UsageDrawerProps) {
   const { t } = useTranslation('resource');
   const navigate = useNavigate();
-  const usage = useQuery({ queryKey: ['ccms', 'resource', 'usage', ...queryKey], queryFn: load, enabled: name !== null, gcTime: 0 });
+  const usage = useQuery({ ...query, enabled: name !== null, gcTime: 0 });
   const open = (row: UsageRow) => {
     if (row.topicId !== null) navigate(`/ccms/topic-detail/index?id=${row.topicId}`);
     else if (row.documentId !== null) navigate(`/ccms/document-detail/index?id=${row.documentId}`);

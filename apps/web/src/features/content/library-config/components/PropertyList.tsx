@@ -10,6 +10,7 @@ import { confirmDialog } from '../../../../shared/confirm';
 import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { type PropertyFilters, type PropertyRow, propertyApi, type ValueRow } from '../property-api';
+import { propertyQueries, useInvalidateProperties } from '../property-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -40,9 +41,10 @@ export function PropertyList() {
     }
   }, [value, valueForm]);
 
+  const invalidate = useInvalidateProperties();
   const done = () => {
     message.success(tc('success'));
-    list.current?.reload();
+    return invalidate();
   };
   const saveProperty = useMutation({
     mutationFn: (v: PropertyEdit) =>
@@ -124,8 +126,7 @@ export function PropertyList() {
     <>
       <ListPage<PropertyRow, PropertyFilters>
         ref={list}
-        queryKey={['ccms', 'property', 'list']}
-        fetchPage={propertyApi.list}
+        listQuery={propertyQueries.list}
         rowKey="propertyId"
         selection="multiple"
         columns={columns}

@@ -1,15 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { LibraryPerm } from '@ccms/contracts/content/library';
-import type { DataPropertyBody } from '@ccms/contracts/content/library-config';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, Modal, Select, Space, Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { DataPropertyBody } from '@ccms/contracts/content/library-config';
+import { App, Button, Empty, Form, Input, Select, Space, Table } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { CrudLinks } from '../../../../shared/list/CrudButtons';
 import { useProductOptions } from '../../product/use-product-options';
-import { type DataPropertyRow, libraryConfigApi } from '../library-api';
+import type { DataPropertyRow } from '../library-api';
+import { useDataProperties, useDeleteDataProperty, useSaveDataProperty } from '../library-queries';
 
 type Fields = Omit<DataPropertyBody, 'libraryId'>;
 const ATTRS = ['audience', 'platform', 'props', 'otherprops'] as const;
@@ -19,35 +22,24 @@ export function DataPropertyTab({ libraryId, canConfigure }: { libraryId: number
   const { t } = useTranslation('library');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const [form] = Form.useForm<Fields>();
   const [editing, setEditing] = useState<DataPropertyRow | 'new' | null>(null);
-  const key = ['ccms', 'library', 'dataProperty', libraryId];
-  const rows = useQuery({ queryKey: key, queryFn: () => libraryConfigApi.dataProperties(libraryId) });
+  const rows = useDataProperties(libraryId);
   const products = useProductOptions(editing !== null);
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    if (editing !== 'new') form.setFieldsValue(editing);
-  }, [editing, form]);
-
-  const save = useMutation({
-    mutationFn: (v: Fields) =>
-      editing === 'new' || editing === null
-        ? libraryConfigApi.addDataProperty({ ...v, libraryId })
-        : libraryConfigApi.updateDataProperty({ ...v, libraryId, configId: editing.configId }),
-    onSuccess: () => {
+  const saveProperty = useSaveDataProperty(libraryId);
+  const removeProperty = useDeleteDataProperty(libraryId);
+  const entity = useEntityForm<Fields>({
+    open: editing !== null,
+    defaults: editing === null || editing === 'new' ? {} : editing,
+    save: (v) => saveProperty.mutateAsync(editing === 'new' || editing === null ? { ...v, libraryId } : { ...v, libraryId, configId: editing.configId }),
+    onSaved: () => {
       message.success(tc('success'));
       setEditing(null);
-      return client.invalidateQueries({ queryKey: key });
     },
   });
   const remove = async (r: DataPropertyRow) => {
     if (!(await confirmDialog(t('dataProperty.confirmDelete', { name: r.product }), { type: 'danger' }))) return;
-    await libraryConfigApi.removeDataProperty(r.configId);
+    await removeProperty.mutateAsync(r.configId);
     message.success(tc('success'));
-    await client.invalidateQueries({ queryKey: key });
   };
 
   return (
@@ -88,33 +80,38 @@ export function DataPropertyTab({ libraryId, canConfigure }: { libraryId: number
             : []),
         ]}
       />
-      <Modal
+      <FormDialog
         open={editing !== null}
         title={editing === 'new' ? t('dataProperty.add') : t('dataProperty.edit')}
-        okText={tc('ok')}
-        cancelText={tc('cancel')}
-        confirmLoading={save.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setEditing(null)}
-        forceRender
+        name="data-property-form"
+        entity={entity}
+        onClose={() => setEditing(null)}
       >
-        <Form<Fields> form={form} layout="vertical" onFinish={(v) => save.mutate(v)} name="data-property-form">
-          <Form.Item name="product" label={t('dataProperty.product')} rules={[{ required: true, message: t('dataProperty.productRequired') }]}>
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={products.loading}
-              disabled={editing !== 'new'}
-              // A product configured already has its row: it is edited there.
-              options={products.options.filter((o) => editing !== 'new' || !(rows.data ?? []).some((r) => r.product === o.value))}
-            />
+        <Form.Item
+          name="product"
+          label={t('dataProperty.product')}
+          rules={zodRules(DataPropertyBody, 'product', t('dataProperty.product'), { required: t('dataProperty.productRequired') })}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={products.loading}
+            disabled={editing !== 'new'}
+            // A product configured already has its row: it is edited there.
+            options={products.options.filter((o) => editing !== 'new' || !(rows.data ?? []).some((r) => r.product === o.value))}
+          />
+        </Form.Item>
+        {ATTRS.map((a) => (
+          <Form.Item
+            key={a}
+            name={a}
+            label={t(`dataProperty.${a}`)}
+            extra={t('dataProperty.hint')}
+            rules={zodRules(DataPropertyBody, a, t(`dataProperty.${a}`))}
+          >
+            <Input maxLength={zodMaxLength(DataPropertyBody, a)} />
           </Form.Item>
-          {ATTRS.map((a) => (
-            <Form.Item key={a} name={a} label={t(`dataProperty.${a}`)} extra={t('dataProperty.hint')}>
-              <Input maxLength={1000} />
-            </Form.Item>
-          ))}
-        </Form>
-      </Modal>
+        ))}
+      </FormDialog>
     </Space>
   );
 }

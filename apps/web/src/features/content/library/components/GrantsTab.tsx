@@ -2,6 +2,7 @@ import { LIBRARY_LEVELS, LibraryPerm } from '@ccms/contracts/content/library';
 import type { Abilities } from '@ccms/contracts/grants';
 import { GrantsEditor } from '../../../../shared/grants/GrantsEditor';
 import { libraryConfigApi } from '../library-api';
+import { libraryKeys } from '../library-queries';
 
 /** Who may do what on this library: admin, owner, write or read, for a user, a role or all. */
 export function GrantsTab({ libraryId, abilities }: { libraryId: number; abilities: Abilities }) {
@@ -15,11 +16,11 @@ export function GrantsTab({ libraryId, abilities }: { libraryId: number; abiliti
       editPerm={LibraryPerm.edit}
       abilities={abilities}
       source={{
-        grantsKey: ['ccms', 'library', 'grants', libraryId],
+        grantsKey: libraryKeys.grants(libraryId),
         grants: () => libraryConfigApi.grants(libraryId),
-        usersKey: (search) => ['ccms', 'library', 'grantee', 'users', libraryId, search],
+        usersKey: (search) => libraryKeys.granteeUsers(libraryId, search),
         users: (keyword) => libraryConfigApi.users(libraryId, keyword),
-        rolesKey: ['ccms', 'library', 'grantee', 'roles', libraryId],
+        rolesKey: libraryKeys.granteeRoles(libraryId),
         roles: () => libraryConfigApi.roles(libraryId),
         add: (g) => libraryConfigApi.addGrant({ libraryId, ...g }),
         remove: libraryConfigApi.removeGrant,

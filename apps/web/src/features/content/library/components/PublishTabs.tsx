@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { LibraryPerm } from '@ccms/contracts/content/library';
 import { PUBLISH_FORMATS, PUBLISH_PATHS, type PublishConfigBody } from '@ccms/contracts/content/library-config';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Input, Modal, Row, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,40 +8,28 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { CrudLinks } from '../../../../shared/list/CrudButtons';
 import { useProductOptions } from '../../product/use-product-options';
-import { libraryConfigApi, type PublishConfigRow } from '../library-api';
+import type { PublishConfigRow } from '../library-api';
+import { useDeletePublishConfig, useGranteeRoles, useGranteeUsers, useLibrarySettings, usePublishConfigs, useSavePublishConfig } from '../library-queries';
 
 type Fields = Omit<PublishConfigBody, 'libraryId'>;
 type PathKind = (typeof PUBLISH_PATHS)[number];
 const LANG = /^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/;
-
-const usePublishConfigs = (libraryId: number) =>
-  useQuery({ queryKey: ['ccms', 'library', 'publishConfig', libraryId], queryFn: () => libraryConfigApi.publishConfigs(libraryId) });
 
 /** Publish configurations: name, format, language, product, where to, filter group and readers. */
 export function PublishConfigTab({ libraryId, canConfigure }: { libraryId: number; canConfigure: boolean }) {
   const { t } = useTranslation('library');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [form] = Form.useForm<Fields>();
   const [editing, setEditing] = useState<PublishConfigRow | 'new' | null>(null);
   const rows = usePublishConfigs(libraryId);
   const pathKind = Form.useWatch('publishPath', form);
   const open = editing !== null;
   const [userSearch, setUserSearch] = useState('');
-  const users = useQuery({
-    queryKey: ['ccms', 'library', 'grantee', 'users', libraryId, userSearch],
-    queryFn: () => libraryConfigApi.users(libraryId, userSearch || undefined),
-    enabled: open,
-    placeholderData: keepPreviousData,
-  });
-  const roles = useQuery({ queryKey: ['ccms', 'library', 'grantee', 'roles', libraryId], queryFn: () => libraryConfigApi.roles(libraryId), enabled: open });
+  const users = useGranteeUsers(libraryId, userSearch, open);
+  const roles = useGranteeRoles(libraryId, open);
   const products = useProductOptions(open);
-  const filters = useQuery({
-    queryKey: ['ccms', 'library', 'filter', libraryId],
-    queryFn: () => libraryConfigApi.settings('filter', libraryId),
-    enabled: open,
-  });
+  const filters = useLibrarySettings('filter', libraryId, open);
   const filterGroups = [...new Set((filters.data ?? []).map((f) => f.group))];
   // Users met in any search keep their names once picked, while the search shows others.
   const [seenUsers, setSeenUsers] = useState<ReadonlyMap<number, string>>(new Map());
@@ -67,22 +54,19 @@ export function PublishConfigTab({ libraryId, canConfigure }: { libraryId: numbe
     else form.setFieldsValue({ ...editing, format: editing.format as Fields['format'], publishPath: editing.publishPath as PathKind });
   }, [editing, form]);
 
-  const save = useMutation({
-    mutationFn: (v: Fields) =>
-      editing === 'new' || editing === null
-        ? libraryConfigApi.addPublishConfig({ ...v, libraryId })
-        : libraryConfigApi.updatePublishConfig({ ...v, libraryId, configId: editing.configId }),
-    onSuccess: () => {
-      message.success(tc('success'));
-      setEditing(null);
-      return client.invalidateQueries({ queryKey: ['ccms', 'library', 'publishConfig', libraryId] });
-    },
-  });
+  const saveConfig = useSavePublishConfig(libraryId);
+  const removeConfig = useDeletePublishConfig(libraryId);
+  const save = (v: Fields) =>
+    saveConfig.mutate(editing === 'new' || editing === null ? { ...v, libraryId } : { ...v, libraryId, configId: editing.configId }, {
+      onSuccess: () => {
+        message.success(tc('success'));
+        setEditing(null);
+      },
+    });
   const remove = async (r: PublishConfigRow) => {
     if (!(await confirmDialog(t('publish.confirmDelete', { name: r.configName }), { type: 'danger' }))) return;
-    await libraryConfigApi.removePublishConfig(r.configId);
+    await removeConfig.mutateAsync(r.configId);
     message.success(tc('success'));
-    await client.invalidateQueries({ queryKey: ['ccms', 'library', 'publishConfig', libraryId] });
   };
 
   return (
@@ -138,12 +122,12 @@ export function PublishConfigTab({ libraryId, canConfigure }: { libraryId: numbe
         title={editing === 'new' ? t('publish.add') : t('publish.edit')}
         okText={tc('ok')}
         cancelText={tc('cancel')}
-        confirmLoading={save.isPending}
+        confirmLoading={saveConfig.isPending}
         onOk={() => form.submit()}
         onCancel={() => setEditing(null)}
         forceRender
       >
-        <Form<Fields> form={form} labelCol={{ flex: '100px' }} labelWrap onFinish={(v) => save.mutate(v)} name="publish-config-form">
+        <Form<Fields> form={form} labelCol={{ flex: '100px' }} labelWrap onFinish={save} name="publish-config-form">
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name="configName" label={t('publish.configName')} rules={[{ required: true, whitespace: true, message: t('publish.nameRequired') }]}>

@@ -1,28 +1,30 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { LibraryPerm } from '@ccms/contracts/content/library';
-import { FILTER_TYPES, type SettingBody, VARIABLE_TYPES } from '@ccms/contracts/content/library-config';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, Input, Modal, Select, Space, Spin, Table } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { FILTER_TYPES, SettingBody, VARIABLE_TYPES } from '@ccms/contracts/content/library-config';
+import { App, Button, Card, Empty, Form, Input, Select, Space, Spin, Table } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { CrudLinks } from '../../../../shared/list/CrudButtons';
 import { useProductOptions } from '../../product/use-product-options';
 import { libraryConfigApi, type Setting, type SettingKind } from '../library-api';
+import { useDeleteSettings, useLibrarySettings, useSaveSetting } from '../library-queries';
 
 type Fields = Omit<SettingBody, 'libraryId'>;
+
+const FIELDS = ['group', 'name', 'type', 'value', 'product'] as const;
 
 /** Variables (file or value) or filters (include or exclude), grouped; each filter group exports as DITAVAL. */
 export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: number; kind: SettingKind; canConfigure: boolean }) {
   const { t } = useTranslation('library');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const [form] = Form.useForm<Fields>();
   const [editing, setEditing] = useState<Setting | 'new' | null>(null);
-  const key = ['ccms', 'library', kind, libraryId];
-  const rows = useQuery({ queryKey: key, queryFn: () => libraryConfigApi.settings(kind, libraryId) });
+  const rows = useLibrarySettings(kind, libraryId);
   const types = kind === 'variable' ? VARIABLE_TYPES : FILTER_TYPES;
   const products = useProductOptions(editing !== null);
   const typeLabel = (v: string) =>
@@ -33,32 +35,23 @@ export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: numb
     return [...by.entries()];
   }, [rows.data]);
 
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    if (editing !== 'new')
-      form.setFieldsValue({ group: editing.group, name: editing.name, type: editing.type, value: editing.value, product: editing.product });
-    else form.setFieldsValue({ type: types[0] });
-  }, [editing, form, types]);
-
-  const save = useMutation({
-    mutationFn: (v: Fields) =>
-      editing === 'new' || editing === null
-        ? libraryConfigApi.addSetting(kind, { ...v, libraryId })
-        : libraryConfigApi.updateSetting(kind, { ...v, libraryId, settingId: editing.settingId }),
-    onSuccess: () => {
+  const saveSetting = useSaveSetting(kind, libraryId);
+  const removeSettings = useDeleteSettings(kind, libraryId);
+  const entity = useEntityForm<Fields>({
+    open: editing !== null,
+    defaults: editing === null || editing === 'new' ? { type: types[0] } : editing,
+    save: (v) => saveSetting.mutateAsync(editing === 'new' || editing === null ? { ...v, libraryId } : { ...v, libraryId, settingId: editing.settingId }),
+    onSaved: () => {
       message.success(tc('success'));
       setEditing(null);
-      return client.invalidateQueries({ queryKey: key });
     },
   });
   const remove = async (s: Setting) => {
     if (!(await confirmDialog(t('setting.confirmDelete', { name: s.name }), { type: 'danger' }))) return;
-    await libraryConfigApi.removeSetting(kind, [s.settingId]);
+    await removeSettings.mutateAsync([s.settingId]);
     message.success(tc('success'));
-    await client.invalidateQueries({ queryKey: key });
   };
-  const required = (field: string) => [{ required: true, whitespace: true, message: t('setting.required', { field }) }];
+  const rules = (field: (typeof FIELDS)[number], label: string) => zodRules(SettingBody, field, label, { required: t('setting.required', { field: label }) });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -118,7 +111,7 @@ export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: numb
           ))}
         </Space>
       </Spin>
-      <Modal
+      <FormDialog
         open={editing !== null}
         title={
           kind === 'variable'
@@ -129,31 +122,27 @@ export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: numb
               ? t('setting.addFilter')
               : t('setting.editFilter')
         }
-        okText={tc('ok')}
-        cancelText={tc('cancel')}
-        confirmLoading={save.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setEditing(null)}
-        forceRender
+        labelWidth={80}
+        name={`${kind}-form`}
+        entity={entity}
+        onClose={() => setEditing(null)}
       >
-        <Form<Fields> form={form} labelCol={{ flex: '80px' }} onFinish={(v) => save.mutate(v)} name={`${kind}-form`}>
-          <Form.Item name="group" label={t('setting.group')} rules={required(t('setting.group'))}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="name" label={t('setting.name')} rules={required(t('setting.name'))}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="type" label={t('setting.type')} rules={required(t('setting.type'))}>
-            <Select options={types.map((v) => ({ value: v, label: typeLabel(v) }))} />
-          </Form.Item>
-          <Form.Item name="value" label={t('setting.value')} rules={required(t('setting.value'))}>
-            <Input.TextArea maxLength={1000} rows={2} />
-          </Form.Item>
-          <Form.Item name="product" label={t('setting.product')} rules={[{ required: true, message: t('setting.required', { field: t('setting.product') }) }]}>
-            <Select showSearch={{ optionFilterProp: 'label' }} loading={products.loading} options={products.options} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="group" label={t('setting.group')} rules={rules('group', t('setting.group'))}>
+          <Input maxLength={zodMaxLength(SettingBody, 'group')} />
+        </Form.Item>
+        <Form.Item name="name" label={t('setting.name')} rules={rules('name', t('setting.name'))}>
+          <Input maxLength={zodMaxLength(SettingBody, 'name')} />
+        </Form.Item>
+        <Form.Item name="type" label={t('setting.type')} rules={rules('type', t('setting.type'))}>
+          <Select options={types.map((v) => ({ value: v, label: typeLabel(v) }))} />
+        </Form.Item>
+        <Form.Item name="value" label={t('setting.value')} rules={rules('value', t('setting.value'))}>
+          <Input.TextArea maxLength={zodMaxLength(SettingBody, 'value')} rows={2} />
+        </Form.Item>
+        <Form.Item name="product" label={t('setting.product')} rules={rules('product', t('setting.product'))}>
+          <Select showSearch={{ optionFilterProp: 'label' }} loading={products.loading} options={products.options} />
+        </Form.Item>
+      </FormDialog>
     </Space>
   );
 }

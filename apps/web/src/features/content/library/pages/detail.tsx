@@ -1,6 +1,5 @@
 import { CloudSyncOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { LibraryPerm } from '@ccms/contracts/content/library';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -16,23 +15,23 @@ import { type ScmState, ScmStatus } from '../components/LibraryFormDialog';
 import { PublishConfigTab, PublishPathTab } from '../components/PublishTabs';
 import { SettingsTab } from '../components/SettingsTab';
 import { type LibraryRow, libraryApi } from '../library-api';
+import { useFetchLibrary, useLibrary } from '../library-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 function PropertiesTab({ library }: { library: LibraryRow }) {
   const { t } = useTranslation('library');
   const { message } = App.useApp();
-  const client = useQueryClient();
   const statuses = useDict('sys_normal_disable');
   const [scm, setScm] = useState<ScmState>({ state: 'idle' });
-  const fetchNow = useMutation({
-    mutationFn: () => libraryApi.fetch(library.libraryId),
-    onSuccess: (r) => {
-      if (r.state === 'success') message.success(t('fetched'));
-      else message.warning(r.message);
-      return client.invalidateQueries({ queryKey: ['ccms', 'library', 'detail', library.libraryId] });
-    },
-  });
+  const fetchLibrary = useFetchLibrary(library.libraryId);
+  const fetchNow = () =>
+    fetchLibrary.mutate(undefined, {
+      onSuccess: (r) => {
+        if (r.state === 'success') message.success(t('fetched'));
+        else message.warning(r.message);
+      },
+    });
   const validate = async () => {
     setScm({ state: 'validating' });
     try {
@@ -76,7 +75,7 @@ function PropertiesTab({ library }: { library: LibraryRow }) {
         </Descriptions.Item>
       </Descriptions>
       <Space wrap>
-        <Button icon={<CloudSyncOutlined />} loading={fetchNow.isPending} onClick={() => fetchNow.mutate()}>
+        <Button icon={<CloudSyncOutlined />} loading={fetchLibrary.isPending} onClick={fetchNow}>
           {t('fetchNow')}
         </Button>
         <HasPermi value={[LibraryPerm.query]}>
@@ -96,7 +95,7 @@ export default function LibraryDetailPage() {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const library = useQuery({ queryKey: ['ccms', 'library', 'detail', id], queryFn: () => libraryApi.get(id), enabled: valid });
+  const library = useLibrary(id, valid);
   const tab = params.get('tab') ?? 'properties';
 
   if (!valid) return <Result status="warning" title={t('missingId')} />;

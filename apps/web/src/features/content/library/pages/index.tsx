@@ -13,7 +13,8 @@ import { useDict } from '../../../../shared/dict/use-dict';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { LibraryFormDialog } from '../components/LibraryFormDialog';
-import { type LibraryFilters, type LibraryRow, libraryApi } from '../library-api';
+import type { LibraryFilters, LibraryRow } from '../library-api';
+import { libraryQueries, useDeleteLibraries } from '../library-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -26,14 +27,14 @@ export default function LibraryPage() {
   const statuses = useDict('sys_normal_disable');
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; libraryId: number | undefined }>({ open: false, libraryId: undefined });
+  const deleteLibraries = useDeleteLibraries();
 
   const remove = async (rows: readonly LibraryRow[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.name).join(', ') }), { type: 'danger' }))) return;
-    await libraryApi.remove(rows.map((r) => r.libraryId));
+    await deleteLibraries.mutateAsync(rows.map((r) => r.libraryId));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
   const open = (row: LibraryRow) => navigate(`/ccms/library-detail/index?id=${row.libraryId}`);
 
@@ -99,8 +100,7 @@ export default function LibraryPage() {
     <>
       <ListPage<LibraryRow, LibraryFilters>
         ref={list}
-        queryKey={['ccms', 'library', 'list']}
-        fetchPage={libraryApi.list}
+        listQuery={libraryQueries.list}
         rowKey="libraryId"
         selection="multiple"
         columns={columns}
@@ -126,15 +126,7 @@ export default function LibraryPage() {
           />
         )}
       />
-      <LibraryFormDialog
-        open={dialog.open}
-        libraryId={dialog.libraryId}
-        onClose={() => setDialog({ open: false, libraryId: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, libraryId: undefined });
-          list.current?.reload();
-        }}
-      />
+      <LibraryFormDialog open={dialog.open} libraryId={dialog.libraryId} onClose={() => setDialog({ open: false, libraryId: undefined })} />
     </>
   );
 }

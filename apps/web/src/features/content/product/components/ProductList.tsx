@@ -11,6 +11,7 @@ import { useDict } from '../../../../shared/dict/use-dict';
 import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { type ProductFilters, productApi } from '../product-api';
+import { productQueries, useDeleteProducts } from '../product-queries';
 import { ProductFormDialog, ProductImportDialog } from './ProductDialogs';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -24,14 +25,14 @@ export function ProductList() {
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; productId: number | undefined }>({ open: false, productId: undefined });
   const [importing, setImporting] = useState(false);
+  const deleteProducts = useDeleteProducts();
 
   const remove = async (rows: readonly Product[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('product.confirmDelete', { names: rows.map((r) => r.productName).join(', ') }), { type: 'danger' }))) return;
-    await productApi.remove(rows.map((r) => r.productId));
+    await deleteProducts.mutateAsync(rows.map((r) => r.productId));
     message.success(tc('success'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const columns: ListColumn<Product>[] = [
@@ -61,8 +62,7 @@ export function ProductList() {
     <>
       <ListPage<Product, ProductFilters>
         ref={list}
-        queryKey={['ccms', 'product', 'list']}
-        fetchPage={productApi.list}
+        listQuery={productQueries.list}
         rowKey="productId"
         selection="multiple"
         columns={columns}
@@ -94,23 +94,8 @@ export function ProductList() {
           </CrudButtons>
         )}
       />
-      <ProductFormDialog
-        open={dialog.open}
-        productId={dialog.productId}
-        onClose={() => setDialog({ open: false, productId: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, productId: undefined });
-          list.current?.reload();
-        }}
-      />
-      <ProductImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onDone={() => {
-          setImporting(false);
-          list.current?.reload();
-        }}
-      />
+      <ProductFormDialog open={dialog.open} productId={dialog.productId} onClose={() => setDialog({ open: false, productId: undefined })} />
+      <ProductImportDialog open={importing} onClose={() => setImporting(false)} onDone={() => setImporting(false)} />
     </>
   );
 }

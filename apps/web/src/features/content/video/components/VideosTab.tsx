@@ -2,7 +2,6 @@ import { DeleteOutlined, LinkOutlined, PlayCircleOutlined, ReloadOutlined, Uploa
 import { DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
 import { RESOURCE_UPLOAD_MAX_FILES } from '@ccms/contracts/content/graphic';
 import { DEFAULT_VIDEO_FOLDER, VIDEO_EXTENSIONS, VIDEO_MAX_MB, VideoPerm } from '@ccms/contracts/content/video';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Space, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +13,10 @@ import { CommitTag } from '../../graphic/components/LibraryBar';
 import { ResourceUploadDialog } from '../../graphic/components/ResourceUploadDialog';
 import { UsageDrawer } from '../../graphic/components/UsageDrawer';
 import { formatSize, formatTime } from '../../graphic/format';
+import { useDeleteResources, useRefreshResources, useResourceList, useUploadResources } from '../../graphic/resource-queries';
 import type { LibraryScope } from '../../graphic/use-library-scope';
-import { type VideoRow, videoApi } from '../video-api';
+import type { VideoRow } from '../video-api';
+import { videoData } from '../video-queries';
 
 const VIDEO_RULES = { fileType: VIDEO_EXTENSIONS, fileSize: VIDEO_MAX_MB, limit: RESOURCE_UPLOAD_MAX_FILES };
 
@@ -24,7 +25,6 @@ export function VideosTab({ scope }: { scope: LibraryScope }) {
   const { t } = useTranslation('resource');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [name, setName] = useState('');
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [playing, setPlaying] = useState<VideoRow | null>(null);
@@ -32,29 +32,26 @@ export function VideosTab({ scope }: { scope: LibraryScope }) {
   const [uploading, setUploading] = useState(false);
   const at = { libraryId: scope.libraryId ?? 0, ...(scope.branch ? { branch: scope.branch } : {}) };
 
-  const list = useQuery({
-    queryKey: ['ccms', 'video', 'list', at, name, page],
-    queryFn: () => videoApi.list({ ...at, ...page, ...(name ? { name } : {}) }),
-    enabled: scope.libraryId !== undefined && !!scope.branch,
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: ['ccms', 'video'] });
+  const list = useResourceList(videoData, { ...at, ...page, ...(name ? { name } : {}) }, scope.libraryId !== undefined && !!scope.branch);
+  const refresh = useRefreshResources(videoData);
+  const uploadFiles = useUploadResources(videoData);
+  const deleteFiles = useDeleteResources(videoData);
 
-  const upload = useMutation({
-    mutationFn: ({ values, files }: { values: { folder: string; message: string; overwrite: boolean }; files: File[] }) =>
-      videoApi.upload({ ...at, folder: values.folder.trim() || undefined, message: values.message.trim() || undefined, overwrite: values.overwrite }, files),
-    onSuccess: (r) => {
-      message.success(t('uploaded', { commit: r.commit.slice(0, 8) }));
-      setUploading(false);
-      return refresh();
-    },
-  });
+  const upload = (values: { folder: string; message: string; overwrite: boolean }, files: File[]) =>
+    uploadFiles.mutate(
+      { fields: { ...at, folder: values.folder.trim() || undefined, message: values.message.trim() || undefined, overwrite: values.overwrite }, files },
+      {
+        onSuccess: (r) => {
+          message.success(t('uploaded', { commit: r.commit.slice(0, 8) }));
+          setUploading(false);
+        },
+      },
+    );
 
   const remove = async (row: VideoRow) => {
     if (!(await confirmDialog(t('confirmDelete', { names: row.path }), { type: 'danger' }))) return;
-    const r = await videoApi.remove({ ...at, paths: [row.path] });
+    const r = await deleteFiles.mutateAsync({ ...at, paths: [row.path] });
     message.success(t('deleted', { commit: r.commit.slice(0, 8) }));
-    await refresh();
   };
 
   return (
@@ -133,20 +130,15 @@ export function VideosTab({ scope }: { scope: LibraryScope }) {
           </video>
         )}
       </Modal>
-      <UsageDrawer
-        name={usage?.name ?? null}
-        queryKey={['video', at, usage?.path]}
-        load={() => videoApi.usage({ ...at, path: usage?.path ?? '' })}
-        onClose={() => setUsage(null)}
-      />
+      <UsageDrawer name={usage?.name ?? null} query={videoData.queries.usage({ ...at, path: usage?.path ?? '' })} onClose={() => setUsage(null)} />
       <ResourceUploadDialog
         open={uploading}
         kind="video"
         rules={VIDEO_RULES}
         defaultFolder={DEFAULT_VIDEO_FOLDER}
-        pending={upload.isPending}
+        pending={uploadFiles.isPending}
         onCancel={() => setUploading(false)}
-        onSubmit={(values, files) => upload.mutate({ values, files })}
+        onSubmit={upload}
       />
     </>
   );
