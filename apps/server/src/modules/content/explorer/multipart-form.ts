@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../../platform/http/errors';
+import { readMultipart, readUploadedFile } from '../../../platform/http/multipart';
 
 export interface FormFile {
   filename: string;
@@ -10,8 +11,6 @@ export interface FormFile {
 export const UPLOAD_MAX_MB = 100;
 const UPLOAD_MAX_FILES = 20;
 
-const codeOf = (err: unknown) => (err && typeof err === 'object' && 'code' in err ? err.code : undefined);
-
 export interface ReadFormOptions {
   /**
    * Runs once with the text fields read so far, before the first file is read (or at the end
@@ -20,35 +19,21 @@ export interface ReadFormOptions {
   beforeFiles?: (fields: Record<string, string>) => Promise<void>;
 }
 
-/** Text fields and files of a multipart form, read into memory; a 400 when it is not multipart or over a limit. */
+/**
+ * Text fields and files of a multipart form through the one reader (files streamed to temp
+ * files under the caps, then read back one by one); a 400 when it is not multipart or over a limit.
+ */
 export async function readForm(req: FastifyRequest, opts: ReadFormOptions = {}): Promise<{ fields: Record<string, string>; files: FormFile[] }> {
-  if (!req.isMultipart()) throw badRequest('explorer.noFile');
-  const fields: Record<string, string> = {};
+  const maxBytes = UPLOAD_MAX_MB * 1024 * 1024;
+  const form = await readMultipart(req, {
+    maxFileBytes: maxBytes,
+    maxFiles: UPLOAD_MAX_FILES,
+    beforeFiles: opts.beforeFiles,
+    notMultipart: () => badRequest('explorer.noFile'),
+    fileTooLarge: () => badRequest('field.tooBig', { field: 'file', max: `${UPLOAD_MAX_MB} MB` }),
+    tooManyFiles: () => badRequest('field.tooBig', { field: 'file', max: UPLOAD_MAX_FILES }),
+  });
   const files: FormFile[] = [];
-  let checked = false;
-  const check = async () => {
-    if (checked) return;
-    checked = true;
-    await opts.beforeFiles?.({ ...fields });
-  };
-  try {
-    for await (const part of req.parts({ limits: { fileSize: UPLOAD_MAX_MB * 1024 * 1024, files: UPLOAD_MAX_FILES } })) {
-      if (part.type === 'file') {
-        try {
-          await check();
-        } catch (err) {
-          // Not a byte more of the body is parsed: the request ends with the error.
-          part.file.destroy();
-          throw err;
-        }
-        files.push({ filename: part.filename, buffer: await part.toBuffer() });
-      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  } catch (err) {
-    if (codeOf(err) === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('field.tooBig', { field: 'file', max: `${UPLOAD_MAX_MB} MB` });
-    if (codeOf(err) === 'FST_FILES_LIMIT') throw badRequest('field.tooBig', { field: 'file', max: UPLOAD_MAX_FILES });
-    throw err;
-  }
-  await check();
-  return { fields, files };
+  for (const file of form.files) files.push({ filename: file.filename, buffer: await readUploadedFile(file, maxBytes) });
+  return { fields: form.fields, files };
 }
