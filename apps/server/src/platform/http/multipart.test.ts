@@ -15,7 +15,7 @@ const MB = 1024 * 1024;
 const BOUNDARY = '----ccms-test-boundary';
 
 /** A multipart body generated chunk by chunk, so the test itself holds no copy of the file. */
-function body(parts: { field: string; filename?: string; size?: number; value?: string }[], gate?: { afterBytes: number; wait: Promise<void> }) {
+function body(parts: { field: string; filename?: string; size?: number; value?: string }[], gates: { afterBytes: number; wait: Promise<void> }[] = []) {
   async function* gen() {
     let sent = 0;
     for (const part of parts) {
@@ -32,9 +32,10 @@ function body(parts: { field: string; filename?: string; size?: number; value?: 
         left -= n;
         sent += n;
         yield Buffer.alloc(n, 0x61);
+        const gate = gates[0];
         if (gate && sent >= gate.afterBytes) {
           await gate.wait;
-          gate = undefined;
+          gates.shift();
         }
       }
       yield Buffer.from('\r\n');
@@ -158,7 +159,7 @@ describe('the one multipart reader', () => {
       method: 'POST',
       url: '/upload',
       headers: headers('en'),
-      payload: body([{ field: 'file', filename: 'a.bin', size: 5 * MB }], { afterBytes: 4 * MB, wait }),
+      payload: body([{ field: 'file', filename: 'a.bin', size: 5 * MB }], [{ afterBytes: 4 * MB, wait }]),
     });
     // The first request has 4 MB in flight before the second starts.
     for (let i = 0; i < 200 && uploadsInFlight(app, 'ip:127.0.0.1') < 4 * MB; i++) await new Promise((r) => setTimeout(r, 10));
@@ -190,16 +191,27 @@ describe('the one multipart reader', () => {
       const m = process.memoryUsage();
       return m.heapUsed + m.arrayBuffers;
     };
-    let open = () => {};
-    const wait = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+    const gate = () => {
+      let open = () => {};
+      const wait = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { open, wait };
+    };
+    const first = gate();
+    const second = gate();
     const user = 'ip:127.0.0.1';
     const pending = app.inject({
       method: 'POST',
       url: '/upload',
       headers: headers(),
-      payload: body([{ field: 'file', filename: 'big.bin', size }], { afterBytes: 55 * MB, wait }),
+      payload: body(
+        [{ field: 'file', filename: 'big.bin', size }],
+        [
+          { afterBytes: 3 * MB, wait: first.wait },
+          { afterBytes: 55 * MB, wait: second.wait },
+        ],
+      ),
     });
     const received = async (bytes: number) => {
       for (let i = 0; i < 3000 && uploadsInFlight(app, user) < bytes; i++) await new Promise((r) => setTimeout(r, 5));
@@ -210,10 +222,11 @@ describe('the one multipart reader', () => {
     await received(2 * MB);
     const early = held();
     const earlyBytes = uploadsInFlight(app, user);
+    first.open();
     await received(54 * MB);
     const late = held();
     const lateBytes = uploadsInFlight(app, user);
-    open();
+    second.open();
     const res = await pending;
     expect(res.statusCode).toBe(200);
     expect(res.json().sizes).toEqual([size]);
