@@ -95,8 +95,12 @@ test.beforeAll(async ({ baseURL }) => {
   expect(body.code, body.msg).toBe(200);
   libraryId = body.data?.libraryId ?? 0;
   // A second commit on the English topic, through the server (so its history has two versions).
+  // A save names the commit it was read at (a stale one is refused), so read the file first.
+  const read = await admin.get(`${API}/ccms/explorer/file`, { params: { libraryId, ref: 'main', path: 'topics/install.dita' } });
+  const file = (await read.json()) as { code: number; msg: string; data?: { commit: string } };
+  expect(file.code, file.msg).toBe(200);
   const saved = await admin.put(`${API}/ccms/explorer/file`, {
-    data: { libraryId, branch: 'main', path: 'topics/install.dita', content: INSTALL_V2, message: `Mention the tray ${id}` },
+    data: { libraryId, branch: 'main', path: 'topics/install.dita', content: INSTALL_V2, message: `Mention the tray ${id}`, baseCommit: file.data?.commit },
   });
   const savedBody = (await saved.json()) as { code: number; msg: string };
   expect(savedBody.code, savedBody.msg).toBe(200);
