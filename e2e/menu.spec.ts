@@ -4,6 +4,8 @@ import { openSignedIn } from './helpers';
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
 
 test('a menu added on the Menus screen appears in the sidebar after a reload, with the icon picked for it', async ({ page }) => {
+  // Three page loads (list, reload, the new menu's page) and the whole icon set: more than 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const id = unique();
   const name = `测试菜单${id}`;
   await openSignedIn(page, '/system/menu');
