@@ -92,6 +92,7 @@ const admin: AuthContext = {
   roleKeys: ['admin'],
   permissions: new Set(['*:*:*']),
   isAdmin: true,
+  pwdChangeRequired: false,
 };
 
 /** Full index, then `edits` one-topic commits each reindexed; returns the timings. */
