@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { qInt } from '../http';
+import { RepoPath } from './explorer';
+import { TopicStatus } from './status';
+
+/**
+ * The topic editor (issue 13): open a topic of a library branch, edit it visually or as XML,
+ * save it as one commit by the signed-in user. Every save names the commit and blob it was
+ * opened at; a change made since is merged three-way, or answered 409 with both versions.
+ */
+export const TopicEditorPerm = {
+  /** Open a topic in the editor (read right on the library is needed as well). */
+  open: 'ccms:topic:query',
+  /** Save, keep drafts, create topics (write right on the library is needed as well). */
+  edit: 'ccms:topic:edit',
+  add: 'ccms:topic:add',
+} as const;
+
+const Sha = z
+  .string()
+  .regex(/^[0-9a-f]{40}$/, { message: 'field.invalidFormat' })
+  .describe('40-hex git object id');
+
+/** Which topic: a library, a branch (the default branch when absent) and a path inside it. */
+export const EditorTarget = z.object({
+  libraryId: qInt.positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: z.string().trim().max(200).optional().describe('git branch of the library (its default branch when absent)'),
+  path: RepoPath.min(1).describe('path of the topic file inside the library, e.g. topics/intro.dita'),
+});
+export type EditorTarget = z.infer<typeof EditorTarget>;
+
+/** A located problem: line and column are 1-based; 0 when the problem has no place. */
+export const EditorProblem = z.object({
+  line: z.number(),
+  column: z.number(),
+  severity: z.enum(['error', 'warning']),
+  /** Stable code, e.g. xml.notWellFormed, dita.stepWithoutCmd, dtd.invalid, ref.broken. */
+  code: z.string(),
+  message: z.string().describe("sentence in the caller's language"),
+});
+export type EditorProblem = z.infer<typeof EditorProblem>;
+
+/** An unsaved edit kept on the server (never committed), offered back on the next opening. */
+export const EditorDraft = z.object({
+  content: z.string(),
+  baseCommit: z.string(),
+  baseBlob: z.string(),
+  savedAt: z.string().describe('ISO date-time'),
+});
+export type EditorDraft = z.infer<typeof EditorDraft>;
+
+/** GET /ccms/topic-editor/open: the file as committed, plus the caller's draft if one is kept. */
+export const EditorDocument = z.object({
+  libraryId: z.number(),
+  branch: z.string(),
+  path: z.string(),
+  content: z.string(),
+  /** The commit of the branch the file was read at, and the file's blob there. */
+  baseCommit: z.string(),
+  baseBlob: z.string(),
+  title: z.string(),
+  docType: z.string().describe('root element: topic, concept, task, reference, glossentry, troubleshooting'),
+  status: TopicStatus,
+  /** Whether the caller may save (library write right and ccms:topic:edit). */
+  canWrite: z.boolean(),
+  draft: EditorDraft.nullable(),
+});
+export type EditorDocument = z.infer<typeof EditorDocument>;
+
+const Content = z
+  .string()
+  .max(20 * 1024 * 1024)
+  .describe('the whole topic file, as XML text');
+
+/** PUT /ccms/topic-editor/save */
+export const EditorSaveBody = EditorTarget.extend({
+  content: Content,
+  baseCommit: Sha,
+  baseBlob: Sha,
+  message: z.string().trim().max(2000).optional().describe('commit message; "Update <title>" when absent'),
+});
+export type EditorSaveBody = z.infer<typeof EditorSaveBody>;
+
+/**
+ * 200 of a save. `unchanged` when the content equals the file at the branch head (nothing is
+ * committed); `merged` when someone else's change since the base was merged in, `content` is
+ * then the merged file the editor continues from.
+ */
+export const EditorSaveResult = z.object({
+  commit: z.string(),
+  blob: z.string(),
+  unchanged: z.boolean(),
+  merged: z.boolean(),
+  content: z.string(),
+  status: TopicStatus,
+});
+export type EditorSaveResult = z.infer<typeof EditorSaveResult>;
+
+/**
+ * 400 of a save or a validate (code `editor.invalid`): `data.problems` lists what is wrong.
+ * 409 of a save (code `editor.conflict`): `data` carries the three versions, so the editor can
+ * show a side-by-side merge; the caller saves the resolved text with `theirsCommit`/`theirsBlob`
+ * as the new base.
+ */
+export const EditorConflict = z.object({
+  base: z.string(),
+  theirs: z.string(),
+  ours: z.string(),
+  theirsCommit: z.string(),
+  theirsBlob: z.string(),
+  /** Who made the change it collides with, and when. */
+  theirsAuthor: z.string(),
+  theirsDate: z.string(),
+});
+export type EditorConflict = z.infer<typeof EditorConflict>;
+export const EditorInvalid = z.object({ problems: z.array(EditorProblem) });
+
+/** POST /ccms/topic-editor/validate: the source view's structure diagnostics (answers 200 with problems). */
+export const EditorValidateBody = EditorTarget.extend({ content: Content });
+export const EditorValidateResult = z.object({ problems: z.array(EditorProblem) });
+
+/** POST /ccms/topic-editor/preview: the unsaved content rendered by the engine with the library's keys. */
+export const EditorPreviewBody = EditorTarget.extend({
+  content: Content,
+  filterGroup: z.string().trim().max(100).optional().describe('data-property filter group of the library to apply'),
+});
+export const EditorPreview = z.object({ html: z.string(), problems: z.array(EditorProblem) });
+
+/** PUT /ccms/topic-editor/draft (every few seconds while there are unsaved edits); DELETE with EditorTarget drops it. */
+export const EditorDraftBody = EditorTarget.extend({ content: Content, baseCommit: Sha, baseBlob: Sha });
+
+/** GET /ccms/topic-editor/presence (SSE): each event's data is the list of who has the topic open. */
+export const EditorPresence = z.array(z.object({ userId: z.number(), userName: z.string(), nickName: z.string(), since: z.string() }));
+export type EditorPresence = z.infer<typeof EditorPresence>;
+
+/** Topic types a new topic can be made from (the map editor issue adds template screens). */
+export const TOPIC_TEMPLATE_TYPES = ['topic', 'concept', 'task', 'reference', 'glossentry', 'troubleshooting'] as const;
+export const TopicTemplateType = z.enum(TOPIC_TEMPLATE_TYPES);
+
+/** POST /ccms/topic-editor/new */
+export const EditorNewBody = z.object({
+  libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: z.string().trim().max(200).optional().describe('git branch of the library (its default branch when absent)'),
+  type: TopicTemplateType,
+  title: z.string().trim().min(1).max(500).describe('topic title'),
+  folder: RepoPath.default('').describe('folder inside the library'),
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*\.dita$/, { message: 'field.invalidFormat' })
+    .describe('file name ending in .dita, derived from the title by default'),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z_][A-Za-z0-9._-]*$/, { message: 'field.invalidFormat' })
+    .describe('@id of the root element'),
+  /** Add a topicref to this map (path inside the library) in the same commit. */
+  mapPath: RepoPath.optional().describe('map to add a topicref to, in the same commit'),
+});
+export type EditorNewBody = z.infer<typeof EditorNewBody>;
+
+/** GET /ccms/topic-editor/targets: topics and elements with an id, for xref and conref pickers. */
+export const EditorTargetsQuery = z.object({
+  libraryId: qInt.positive(),
+  branch: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).default('').describe('part of a title, path or id'),
+  kind: z.enum(['xref', 'conref']).default('xref'),
+  limit: qInt.min(1).max(200).default(50),
+});
+export const EditorTargetRow = z.object({
+  path: z.string(),
+  /** Topic id, and for an element: the element id (href is path#topicId/elementId). */
+  topicId: z.string(),
+  elementId: z.string().nullable(),
+  element: z.string().describe('element name'),
+  title: z.string().describe('topic title, or the element text (shortened)'),
+});
+export type EditorTargetRow = z.infer<typeof EditorTargetRow>;
+
+/** GET /ccms/topic-editor/keys: the keys the library's maps define (variables, glossary terms, images). */
+export const EditorKeysQuery = z.object({ libraryId: qInt.positive(), branch: z.string().trim().max(200).optional() });
+export const EditorKeyRow = z.object({
+  key: z.string(),
+  /** What the key is for: a text variable, a glossentry, an image, a topic or another resource. */
+  kind: z.enum(['variable', 'glossentry', 'image', 'topic', 'other']),
+  text: z.string().describe('resolved text (keyword, term) or the target path'),
+  href: z.string().nullable(),
+});
+export type EditorKeyRow = z.infer<typeof EditorKeyRow>;
