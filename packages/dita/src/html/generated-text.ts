@@ -1,40 +1,8 @@
-/** Text the engine generates, in the content's language (xml:lang). */
-export interface GeneratedText {
-  lang: string;
-  notes: Record<string, string>;
-  contents: string;
-  search: string;
-  searchPlaceholder: string;
-  noResults: string;
-  relatedLinks: string;
-  relatedConcepts: string;
-  relatedTasks: string;
-  relatedReferences: string;
-  relatedInformation: string;
-  parentTopic: string;
-  figure: string;
-  table: string;
-  prereq: string;
-  context: string;
-  steps: string;
-  result: string;
-  postreq: string;
-  example: string;
-  troubleshooting: string;
-  optional: string;
-  required: string;
-  cause: string;
-  remedy: string;
-  condition: string;
-  footnotes: string;
-  tableOfContents: string;
-  page: string;
-  seeAlso: string;
-  /** Column headings of a choicetable without <chhead>. */
-  choiceOption: string;
-  choiceDescription: string;
-  colon: string;
-}
+import { DITAOT_TEXT } from './generated-text-ditaot.js';
+import { EXTRA_TEXT } from './generated-text-extra.js';
+import type { GeneratedText } from './generated-text-types.js';
+
+export type { GeneratedText, GeneratedTextPart } from './generated-text-types.js';
 
 const EN: GeneratedText = {
   lang: 'en',
@@ -83,6 +51,7 @@ const EN: GeneratedText = {
   choiceOption: 'Option',
   choiceDescription: 'Description',
   colon: ': ',
+  index: 'Index',
 };
 
 const ZH: GeneratedText = {
@@ -132,8 +101,40 @@ const ZH: GeneratedText = {
   choiceOption: '选项',
   choiceDescription: '描述',
   colon: '：',
+  index: '索引',
 };
 
-export function generatedText(lang: string | undefined): GeneratedText {
-  return lang?.toLowerCase().startsWith('zh') ? ZH : EN;
+const byLang = new Map<string, GeneratedText>([
+  ['en', EN],
+  ['zh', ZH],
+]);
+
+/** The table DITA-OT reads for an xml:lang value (language-REGION, any case, "_" or "-"). */
+function tableLang(lang: string): string {
+  const l = lang.trim().toLowerCase().replace(/_/g, '-');
+  if (l === 'zh-tw' || l === 'zh-hk' || l === 'zh-mo' || l.startsWith('zh-hant')) return 'zh-tw';
+  if (l === 'pt-pt') return 'pt-pt';
+  const primary = l.split('-')[0] ?? '';
+  if (primary === 'nb' || primary === 'nn') return 'no';
+  return primary;
 }
+
+/**
+ * Generated text for an xml:lang value: the language's DITA-OT terms, with English for what a
+ * language's table lacks (as DITA-OT falls back to en-us). Unknown languages get English.
+ */
+export function generatedText(lang: string | undefined): GeneratedText {
+  const key = lang === undefined || lang.trim() === '' ? 'en' : tableLang(lang);
+  let text = byLang.get(key);
+  if (text === undefined) {
+    const ditaot = DITAOT_TEXT[key];
+    const extra = EXTRA_TEXT[key];
+    if (ditaot === undefined && extra === undefined) text = EN;
+    else text = { ...EN, ...ditaot, ...extra, lang: key, notes: { ...EN.notes, ...ditaot?.notes, ...extra?.notes } };
+    byLang.set(key, text);
+  }
+  return text;
+}
+
+/** The languages the engine generates text in besides English and Chinese. */
+export const GENERATED_LANGUAGES: readonly string[] = ['en', 'zh', ...Object.keys(DITAOT_TEXT)];

@@ -3,7 +3,7 @@ import { BODY_ELEMENTS, isTopic, UNRENDERED_ELEMENTS } from '../model/dita-eleme
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement, XmlNode } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
-import type { GeneratedText } from './generated-text.js';
+import { type GeneratedText, generatedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
 import { flagImg, image, keyedBlock, keyedPhrase, objectEl, xref } from './link-renderer.js';
 import type { RenderEnv, RenderState } from './render-state.js';
@@ -137,6 +137,10 @@ export function renderTopic(topic: XmlElement, env: RenderEnv, level = 1): { htm
 }
 
 function topicHtml(topic: XmlElement, state: State, level: number): string {
+  return inLanguage(topic, state, () => topicInLanguage(topic, state, level));
+}
+
+function topicInLanguage(topic: XmlElement, state: State, level: number): string {
   const prevTopic = state.topicId;
   state.topicId = topic.attrs.id ?? prevTopic;
   const h = Math.min(level, 6);
@@ -192,7 +196,27 @@ function sectionTitle(el: XmlElement, state: State, level: number): { title: str
   };
 }
 
+/**
+ * Runs `render` with the generated text of the element's xml:lang when it sets one: labels come
+ * from the nearest element's language, as DITA-OT chooses them.
+ */
+function inLanguage(el: XmlElement, state: State, render: () => string): string {
+  const lang = el.attrs['xml:lang'];
+  if (lang === undefined || lang.trim() === '') return render();
+  const outer = state.env;
+  state.env = { ...outer, text: generatedText(lang) };
+  try {
+    return render();
+  } finally {
+    state.env = outer;
+  }
+}
+
 function element(el: XmlElement, state: State, level: number): string {
+  return el.attrs['xml:lang'] === undefined ? elementInLanguage(el, state, level) : inLanguage(el, state, () => elementInLanguage(el, state, level));
+}
+
+function elementInLanguage(el: XmlElement, state: State, level: number): string {
   const { env } = state;
   const name = el.name;
   if (UNRENDERED_ELEMENTS.has(name)) {
