@@ -35,7 +35,11 @@ describe('generated text in the content language', () => {
   it('labels a note by the nearest element with xml:lang, inside a topic in another language', async () => {
     const out = await publishFixture({
       'map.ditamap': MAP('<topicref href="c.dita"/>'),
-      'c.dita': CONCEPT('c', 'Mixed', '<note type="important">en</note><div xml:lang="de-DE"><note type="important">de</note></div><note xml:lang="fr-FR" type="tip">fr</note>'),
+      'c.dita': CONCEPT(
+        'c',
+        'Mixed',
+        '<note type="important">en</note><div xml:lang="de-DE"><note type="important">de</note></div><note xml:lang="fr-FR" type="tip">fr</note>',
+      ),
     });
     const html = mainOf(out.read('c.html'));
     expect(html).toContain('<span class="note__title">Important: </span> en');
@@ -64,6 +68,28 @@ describe('generated text in the content language', () => {
     }
     expect(ja).toContain('tasklabel">手順</h2>');
     expect(ru).toContain('tasklabel">Процедура</h2>');
+    out.cleanup();
+  });
+
+  it('names a titled figure or table "Figure N" / "Table N" in a cross reference without text, numbered by file as DITA-OT', async () => {
+    const fig = (id: string, title: string) => `<fig id="${id}"><title>${title}</title><image href="a.png"/></fig>`;
+    const table = '<table id="t1"><title>Sizes</title><tgroup cols="1"><tbody><row><entry>x</entry></row></tbody></tgroup></table>';
+    const out = await publishFixture({
+      'map.ditamap': MAP('<topicref href="a.dita"/><topicref href="b.dita"/>'),
+      'a.dita': CONCEPT('a', 'A', `${fig('f1', 'One')}<fig id="plain"><image href="a.png"/></fig>${fig('f2', 'Two')}${table}`),
+      'b.dita': CONCEPT('b', 'B', '<p><xref href="a.dita#a/f2"/> <xref href="a.dita#a/t1"/> <xref href="a.dita#a/f1">own text</xref></p>').replace(
+        '<concept id="b">',
+        '<concept id="b" xml:lang="de-DE">',
+      ),
+    });
+    const a = mainOf(out.read('a.html'));
+    expect(a).toContain('<span class="fig--title-label">Figure 1. </span>One');
+    expect(a).toContain('<span class="fig--title-label">Figure 2. </span>Two');
+    expect(a).toContain('<span class="table--title-label">Table 1. </span>');
+    const b = mainOf(out.read('b.html'));
+    expect(b).toMatch(/<a class="xref" href="a\.html#a__f2">Abbildung 2<\/a>/);
+    expect(b).toMatch(/<a class="xref" href="a\.html#a__t1">Tabelle 1<\/a>/);
+    expect(b).toMatch(/<a class="xref" href="a\.html#a__f1">own text<\/a>/);
     out.cleanup();
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { KeyScope } from '../keys/key-space.js';
 import { htmlId, isAllowedUrl } from '../links/href.js';
+import { captionNumber } from '../model/caption-number.js';
 import { isTopic } from '../model/dita-elements.js';
 import { plainText } from '../model/plain-text.js';
 import type { ProblemList } from '../problems/problem.js';
@@ -71,7 +72,12 @@ export function linkFactory(
         type = target.name;
       } else {
         const t = firstChild(target, 'title');
-        title = escapeText(t !== undefined ? plainText(t, scope) : plainText(target, scope).slice(0, 80));
+        // A titled figure or table is named by its number, as DITA-OT's default (FIGURELINK and TABLELINK = NUMBER).
+        const n = captionNumber(target);
+        if (n > 0) {
+          const text = generatedText(page.lang);
+          title = escapeText(`${target.name === 'fig' ? text.figure : text.table} ${n}`);
+        } else title = escapeText(t !== undefined ? plainText(t, scope) : plainText(target, scope).slice(0, 80));
       }
     }
     if (targetPage === undefined) return title !== undefined ? { url: '', title, ...(type ? { type } : {}) } : undefined;

@@ -33,8 +33,6 @@ export interface RenderEnv {
 export interface RenderState {
   env: RenderEnv;
   topicId: string;
-  fig: number;
-  table: number;
   footnotes: string[];
   /** Renders inline content (phrases, text). */
   inline: (nodes: readonly XmlNode[]) => string;

@@ -1,3 +1,4 @@
+import { captionNumber } from '../model/caption-number.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
 import { escapeText } from './html-escape.js';
@@ -10,8 +11,7 @@ function tableCaption(el: XmlElement, state: RenderState): string {
   if (t === undefined && d === undefined) return '';
   let cap = '';
   if (t !== undefined) {
-    state.table++;
-    cap += `<span class="table--title-label">${escapeText(state.env.text.table)} ${state.table}. </span><span class="title">${state.inline(t.children)}</span>`;
+    cap += `<span class="table--title-label">${escapeText(state.env.text.table)} ${captionNumber(el)}. </span><span class="title">${state.inline(t.children)}</span>`;
   }
   if (d !== undefined) cap += `<span class="tabledesc">${state.inline(d.children)}</span>`;
   return `<caption>${cap}</caption>`;

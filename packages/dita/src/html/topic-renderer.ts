@@ -1,4 +1,5 @@
 import { htmlId, splitHref } from '../links/href.js';
+import { captionNumber } from '../model/caption-number.js';
 import { BODY_ELEMENTS, isTopic, UNRENDERED_ELEMENTS } from '../model/dita-elements.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement, XmlNode } from '../xml/xml-dom.js';
@@ -126,8 +127,6 @@ export function renderTopic(topic: XmlElement, env: RenderEnv, level = 1): { htm
   const state: State = {
     env,
     topicId: topic.attrs.id ?? 'topic',
-    fig: 0,
-    table: 0,
     footnotes: [],
     inline: (nodes) => inline(nodes, state),
     flow: (el, lvl) => blocksOrInline(el, state, lvl),
@@ -299,8 +298,7 @@ function elementBody(el: XmlElement, state: State, level: number): string {
       const d = firstChild(el, 'desc');
       let cap = '';
       if (t !== undefined) {
-        state.fig++;
-        cap = `<figcaption><span class="fig--title-label">${escapeText(env.text.figure)} ${state.fig}. </span>${inline(t.children, state)}</figcaption>`;
+        cap = `<figcaption><span class="fig--title-label">${escapeText(env.text.figure)} ${captionNumber(el)}. </span>${inline(t.children, state)}</figcaption>`;
       }
       const rest = el.children.filter((c) => c !== t && c !== d);
       return `<figure${attrs(el, state, 'fig')}>${cap}${blocks(rest, state, level)}${d !== undefined ? `<p class="figdesc">${inline(d.children, state)}</p>` : ''}</figure>`;
