@@ -46,6 +46,44 @@ function keyedParts(el: XmlElement, state: RenderState): { content: string; url:
   return { content, url, ext };
 }
 
+/** The first glossAlt form of a glossentry that abbreviates its term: acronym, abbreviation or short form. */
+function shortForm(entry: XmlElement): XmlElement | undefined {
+  const body = firstChild(entry, 'glossBody');
+  if (body === undefined) return undefined;
+  for (const alt of body.children) {
+    if (alt.type !== 'element' || alt.name !== 'glossAlt') continue;
+    for (const c of alt.children)
+      if (c.type === 'element' && (c.name === 'glossAcronym' || c.name === 'glossAbbreviation' || c.name === 'glossShortForm')) return c;
+  }
+  return undefined;
+}
+
+/**
+ * abbreviated-form (DITA 1.3, 3.3.2.5): the first use in a topic shows the surface form
+ * (glossSurfaceForm, else "term (short form)"), later uses the short form (glossAcronym,
+ * glossAbbreviation, glossShortForm) with the term as its title, else the term. A key that is
+ * not a glossentry keeps the key's text, as a keyword would.
+ */
+export function abbreviatedForm(el: XmlElement, state: RenderState): string {
+  const { def, key } = keyDefFor(el, state);
+  const file = def?.href !== undefined && def.scope === 'local' && !isExternalHref(def.href) ? def.href : undefined;
+  const entry = file !== undefined ? state.env.element(file, def?.fragment) : undefined;
+  const term = entry?.name === 'glossentry' ? firstChild(entry, 'glossterm') : undefined;
+  if (entry === undefined || term === undefined) return keyedPhrase(el, state, 'span');
+  const termHtml = state.inline(term.children);
+  const short = shortForm(entry);
+  const surface = firstChild(firstChild(entry, 'glossBody') ?? entry, 'glossSurfaceForm');
+  const seen = `${file}#${entry.attrs.id ?? key}`;
+  const first = !state.abbreviations.has(seen);
+  state.abbreviations.add(seen);
+  let content: string;
+  if (first)
+    content = surface !== undefined ? state.inline(surface.children) : short !== undefined ? `${termHtml} (${state.inline(short.children)})` : termHtml;
+  else content = short !== undefined ? `<abbr title="${escapeAttr(plainText(term, state.env.scope))}">${state.inline(short.children)}</abbr>` : termHtml;
+  // DITA-OT writes the form as text, not as a link to the glossary entry.
+  return `<span${attrs(el, state, 'abbreviated-form')}>${content}</span>`;
+}
+
 /** ph/keyword/term with @keyref: text from the key when empty; a link when the key points at something. */
 export function keyedPhrase(el: XmlElement, state: RenderState, tag: string): string {
   const { content, url, ext } = keyedParts(el, state);

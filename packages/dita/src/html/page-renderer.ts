@@ -114,6 +114,10 @@ export function renderPage(ctx: PageContext, page: Page): RenderedPage {
       return ctx.codeText(file);
     },
     onKey: (k) => keys.add(k),
+    element: (file, fragment) => {
+      deps.add(file);
+      return ctx.project.docs.get(file)?.find(fragment);
+    },
     draft: ctx.draft,
   };
   let body = '';

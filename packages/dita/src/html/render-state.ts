@@ -26,6 +26,8 @@ export interface RenderEnv {
   /** Text of a local file for coderef. */
   codeText: (file: string) => string | undefined;
   onKey: (key: string) => void;
+  /** An element of a DITA file of the publication (root-relative file, DITA fragment). */
+  element: (file: string, fragment: string | undefined) => XmlElement | undefined;
   draft: boolean;
 }
 
@@ -34,6 +36,8 @@ export interface RenderState {
   env: RenderEnv;
   topicId: string;
   footnotes: string[];
+  /** Glossary entries an abbreviated-form has named in this topic (the first use is expanded). */
+  abbreviations: Set<string>;
   /** Renders inline content (phrases, text). */
   inline: (nodes: readonly XmlNode[]) => string;
   /** Renders an element's content as blocks or inline, as it holds. */

@@ -6,7 +6,7 @@ import type { XmlElement, XmlNode } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
 import { type GeneratedText, generatedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
-import { flagImg, image, keyedBlock, keyedPhrase, objectEl, xref } from './link-renderer.js';
+import { abbreviatedForm, flagImg, image, keyedBlock, keyedPhrase, objectEl, xref } from './link-renderer.js';
 import type { RenderEnv, RenderState } from './render-state.js';
 import { attrs, flagStyle } from './render-state.js';
 import { calsTable, simpleTable } from './table-renderer.js';
@@ -128,6 +128,7 @@ export function renderTopic(topic: XmlElement, env: RenderEnv, level = 1): { htm
     env,
     topicId: topic.attrs.id ?? 'topic',
     footnotes: [],
+    abbreviations: new Set(),
     inline: (nodes) => inline(nodes, state),
     flow: (el, lvl) => blocksOrInline(el, state, lvl),
   };
@@ -380,6 +381,8 @@ function elementBody(el: XmlElement, state: State, level: number): string {
     case 'glossShortForm':
     case 'glossSynonym':
       return `<p${attrs(el, state, name)}>${inline(el.children, state)}</p>`;
+    case 'abbreviated-form':
+      return abbreviatedForm(el, state);
     case 'tm': {
       const mark = el.attrs.tmtype === 'reg' ? '®' : el.attrs.tmtype === 'service' ? '℠' : '™';
       return `<span${attrs(el, state, 'tm')}>${inline(el.children, state)}<sup>${mark}</sup></span>`;
@@ -389,14 +392,7 @@ function elementBody(el: XmlElement, state: State, level: number): string {
   }
   if (
     el.attrs.keyref !== undefined &&
-    (name === 'keyword' ||
-      name === 'ph' ||
-      name === 'term' ||
-      name === 'abbreviated-form' ||
-      name === 'text' ||
-      name === 'cite' ||
-      name === 'dt' ||
-      INLINE_TAGS[name] !== undefined)
+    (name === 'keyword' || name === 'ph' || name === 'term' || name === 'text' || name === 'cite' || name === 'dt' || INLINE_TAGS[name] !== undefined)
   ) {
     return keyedPhrase(el, state, INLINE_TAGS[name] ?? 'span');
   }
