@@ -21,10 +21,26 @@ const ORDER = [
   'seeAlso',
   'notice',
   'trouble',
+  'see',
 ] as const;
 
 const WORDS: Record<string, readonly string[]> = {
-  ar: ['روابط ذات صلة', 'بحث', 'لا توجد نتائج', 'حل المشكلات', 'الحالة', 'السبب', 'العلاج', 'ملاحظات', 'جدول المحتويات', 'صفحة', 'انظر أيضًا', 'إشعار', 'مشكلة'],
+  ar: [
+    'روابط ذات صلة',
+    'بحث',
+    'لا توجد نتائج',
+    'حل المشكلات',
+    'الحالة',
+    'السبب',
+    'العلاج',
+    'ملاحظات',
+    'جدول المحتويات',
+    'صفحة',
+    'انظر أيضًا',
+    'إشعار',
+    'مشكلة',
+    'انظر',
+  ],
   cs: [
     'Související odkazy',
     'Hledat',
@@ -39,6 +55,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Viz také',
     'OZNÁMENÍ',
     'Problém',
+    'Viz',
   ],
   da: [
     'Relaterede links',
@@ -54,6 +71,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Se også',
     'BEMÆRKNING',
     'Problem',
+    'Se',
   ],
   de: [
     'Verwandte Links',
@@ -69,6 +87,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Siehe auch',
     'HINWEIS',
     'Fehler',
+    'Siehe',
   ],
   el: [
     'Σχετικοί σύνδεσμοι',
@@ -84,6 +103,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Δείτε επίσης',
     'ΕΙΔΟΠΟΙΗΣΗ',
     'Πρόβλημα',
+    'Δείτε',
   ],
   es: [
     'Vínculos relacionados',
@@ -99,6 +119,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Véase también',
     'AVISO',
     'Problema',
+    'Véase',
   ],
   fi: [
     'Aiheeseen liittyvät linkit',
@@ -114,6 +135,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Katso myös',
     'ILMOITUS',
     'Ongelma',
+    'Katso',
   ],
   fr: [
     'Liens connexes',
@@ -129,8 +151,9 @@ const WORDS: Record<string, readonly string[]> = {
     'Voir aussi',
     'AVIS',
     'Incident',
+    'Voir',
   ],
-  he: ['קישורים קשורים', 'חיפוש', 'אין תוצאות', 'פתרון בעיות', 'מצב', 'סיבה', 'תיקון', 'הערות', 'תוכן העניינים', 'עמוד', 'ראו גם', 'הודעה', 'בעיה'],
+  he: ['קישורים קשורים', 'חיפוש', 'אין תוצאות', 'פתרון בעיות', 'מצב', 'סיבה', 'תיקון', 'הערות', 'תוכן העניינים', 'עמוד', 'ראו גם', 'הודעה', 'בעיה', 'ראו'],
   hu: [
     'Kapcsolódó hivatkozások',
     'Keresés',
@@ -145,6 +168,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Lásd még',
     'FIGYELMEZTETÉS',
     'Probléma',
+    'Lásd',
   ],
   it: [
     'Collegamenti correlati',
@@ -160,9 +184,25 @@ const WORDS: Record<string, readonly string[]> = {
     'Vedere anche',
     'AVVISO',
     'Problema',
+    'Vedere',
   ],
-  ja: ['関連リンク', '検索', '結果がありません', 'トラブルシューティング', '状態', '原因', '対処法', '注', '目次', 'ページ', '関連項目', '通知', '問題'],
-  ko: ['관련 링크', '검색', '결과 없음', '문제 해결', '조건', '원인', '해결 방법', '참고', '목차', '페이지', '참고 항목', '통지', '문제'],
+  ja: [
+    '関連リンク',
+    '検索',
+    '結果がありません',
+    'トラブルシューティング',
+    '状態',
+    '原因',
+    '対処法',
+    '注',
+    '目次',
+    'ページ',
+    '関連項目',
+    '通知',
+    '問題',
+    '参照',
+  ],
+  ko: ['관련 링크', '검색', '결과 없음', '문제 해결', '조건', '원인', '해결 방법', '참고', '목차', '페이지', '참고 항목', '통지', '문제', '참조'],
   nl: [
     'Gerelateerde links',
     'Zoeken',
@@ -177,6 +217,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Zie ook',
     'KENNISGEVING',
     'Probleem',
+    'Zie',
   ],
   no: [
     'Relaterte koblinger',
@@ -192,6 +233,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Se også',
     'MERKNAD',
     'Problem',
+    'Se',
   ],
   pl: [
     'Odsyłacze pokrewne',
@@ -207,6 +249,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Zobacz też',
     'POWIADOMIENIE',
     'Problem',
+    'Zobacz',
   ],
   pt: [
     'Links relacionados',
@@ -222,6 +265,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Consulte também',
     'AVISO',
     'Problema',
+    'Consulte',
   ],
   'pt-pt': [
     'Ligações relacionadas',
@@ -237,6 +281,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Consulte também',
     'AVISO',
     'Problema',
+    'Consulte',
   ],
   ru: [
     'Связанные ссылки',
@@ -252,6 +297,7 @@ const WORDS: Record<string, readonly string[]> = {
     'См. также',
     'УВЕДОМЛЕНИЕ',
     'Неполадка',
+    'См.',
   ],
   sv: [
     'Relaterade länkar',
@@ -267,6 +313,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Se även',
     'MEDDELANDE',
     'Problem',
+    'Se',
   ],
   tr: [
     'İlgili bağlantılar',
@@ -282,8 +329,9 @@ const WORDS: Record<string, readonly string[]> = {
     'Ayrıca bakınız',
     'BİLDİRİM',
     'Sorun',
+    'Bakınız',
   ],
-  'zh-tw': ['相關鏈結', '搜尋', '沒有結果', '疑難排解', '狀況', '原因', '解決方法', '附註', '目錄', '頁', '另請參閱', '注意事項', '問題'],
+  'zh-tw': ['相關鏈結', '搜尋', '沒有結果', '疑難排解', '狀況', '原因', '解決方法', '附註', '目錄', '頁', '另請參閱', '注意事項', '問題', '請參閱'],
   uk: [
     "Пов'язані посилання",
     'Пошук',
@@ -298,6 +346,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Див. також',
     'ПОВІДОМЛЕННЯ',
     'Проблема',
+    'Див.',
   ],
   sk: [
     'Súvisiace odkazy',
@@ -313,6 +362,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Pozri tiež',
     'OZNÁMENIE',
     'Problém',
+    'Pozri',
   ],
 };
 

@@ -29,6 +29,8 @@ export interface GeneratedText {
   footnotes: string;
   tableOfContents: string;
   page: string;
+  /** Index redirections: "See" (index-see) and "See also" (index-see-also). */
+  see: string;
   seeAlso: string;
   /** Column headings of a choicetable without <chhead>. */
   choiceOption: string;

@@ -7,6 +7,9 @@ a{color:var(--accent);text-decoration:none}a:hover{text-decoration:underline}
 code,pre,kbd,samp,.filepath,.cmdname{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Noto Sans Mono CJK SC",monospace;font-size:.92em}
 .site-header{display:flex;align-items:center;gap:1rem;padding:.6rem 1.2rem;border-bottom:1px solid var(--line);position:sticky;top:0;background:var(--bg);z-index:2}
 .site-title{font-weight:600;color:var(--fg);flex:1}
+.site-index{margin-right:16px}.index-letters{margin:8px 0 16px}.index-letters a{margin-right:6px}
+.index-entries{list-style:none;padding-left:0;margin:0}.index-entries .index-entries{padding-left:1.5em}.index-entry{margin:2px 0}
+.index-see em,.index-see-also em{font-style:italic}
 .search input{padding:.35rem .6rem;border:1px solid var(--line);border-radius:6px;min-width:14rem}
 .search-results{position:absolute;right:1.2rem;top:3rem;width:28rem;max-height:70vh;overflow:auto;background:var(--bg);border:1px solid var(--line);border-radius:6px;box-shadow:0 8px 24px rgba(0,0,0,.12);padding:.4rem 0;margin:0;list-style:none}
 .search-results li{padding:.35rem .9rem}.search-results li p{margin:.1rem 0 0;color:var(--muted);font-size:.88em}
@@ -69,5 +72,7 @@ res.sort(function(a,b){return b[0]-a[0]});list=el('ul',{class:'search-results'})
 res.slice(0,50).forEach(function(r){var li=el('li');li.appendChild(el('a',{href:root+r[1].u},r[1].t));if(r[1].s)li.appendChild(el('p',null,r[1].s));list.appendChild(li)});form.appendChild(list)}
 function load(cb){if(window.CCMS_SEARCH)return cb();var s=el('script',{src:root+'search-index.js'});s.onload=cb;document.head.appendChild(s)}
 input.addEventListener('input',function(){var q=input.value;load(function(){show(q)})});form.addEventListener('submit',function(e){e.preventDefault()})}
-if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',function(){nav();search()});else{nav();search()}})();
+function indexLink(){var ix=window.CCMS_INDEX;var h=document.querySelector('.site-header');if(!ix||!h||h.querySelector('.site-index'))return;
+h.insertBefore(el('a',{class:'site-index',href:root+ix.h},ix.t),h.querySelector('form.search'))}
+if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',function(){nav();search();indexLink()});else{nav();search();indexLink()}})();
 `;

@@ -1,14 +1,18 @@
 import { copyFile, mkdirSync, writeFile } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { IndexRef } from '../model/index-terms.js';
 import type { Problem, ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
 import { outputPathOf } from '../publish/page-plan.js';
 import { SOURCE_OUTSIDE_ROOT } from '../source/file-source.js';
 import { decodeXml } from '../xml/xml-parser.js';
+import { generatedText } from './generated-text.js';
 import { DEFAULT_CSS, DEFAULT_JS } from './html-assets.js';
+import { buildIndex } from './index-page.js';
 import type { PageContext, RenderedPage } from './page-renderer.js';
-import { indexHtml, navJson } from './page-shell.js';
+import { GENINDEX, genindexHtml, indexHtml, navJson } from './page-shell.js';
 import type { Searchable } from './search-index.js';
 import { searchIndexOf, searchIndexScript, searchTokens } from './search-index.js';
 
@@ -26,6 +30,8 @@ export interface PageRecord extends Searchable {
   keys: Set<string>;
   /** Fingerprint of the page's map-derived context (title, related links, children). */
   context: string;
+  /** The page's index entries (indexterm), for the index page. */
+  index: IndexRef[];
 }
 
 export interface HtmlBuild {
@@ -103,6 +109,11 @@ export class OutputWriter {
   /** Queues a copy (from a path) or a write (of bytes); a failed copy goes to onError when given. */
   copy(from: string | Buffer, rel: string, onError?: (e: unknown) => void): Promise<void> {
     return this.enqueue(rel, (abs, done) => (typeof from === 'string' ? copyFile(from, abs, done) : writeFile(abs, from, done)), onError);
+  }
+
+  /** Deletes an output file an earlier build wrote and this one does not (a missing file is fine). */
+  remove(rel: string): Promise<void> {
+    return rm(path.join(this.outDir, rel), { force: true });
   }
 
   /** Waits for every queued write; throws the first failure. */
@@ -207,6 +218,7 @@ export function recordOf(plan: PagePlan, page: Page, rendered: RenderedPage, rel
     keys: rendered.keys,
     context: context ?? pageContext(plan, page, related),
     search: { t: page.title, u: page.outPath, s: page.shortdesc, k: searchTokens(`${page.title} ${rendered.text}`) },
+    index: rendered.index,
   };
 }
 
@@ -224,12 +236,23 @@ export async function writeSiteFiles(
   const files = new Map<string, string>();
   files.set('ccms-dita.css', DEFAULT_CSS);
   files.set('ccms-dita.js', DEFAULT_JS);
-  const prevNav = sameNav ? previous?.get('nav.js') : undefined;
-  files.set('nav.js', prevNav ?? `window.CCMS_NAV=${JSON.stringify(navJson(plan.nav))};\n`);
+  // The index page, from every page's indexterms in reading order.
+  const indexed: Array<{ page: string; index: IndexRef[] }> = [];
+  for (const p of plan.pages) {
+    const rec = records.get(p.outPath);
+    if (rec !== undefined && rec.index.length > 0) indexed.push({ page: p.outPath, index: rec.index });
+  }
+  const hasIndex = indexed.length > 0;
+  if (hasIndex) files.set(GENINDEX, genindexHtml(project, buildIndex(indexed, project.map.lang)));
+  else if (previous?.has(GENINDEX)) await writer.remove(GENINDEX);
+  const sameLanding = sameNav && previous?.has(GENINDEX) === hasIndex;
+  const indexScript = hasIndex ? `window.CCMS_INDEX=${JSON.stringify({ h: GENINDEX, t: generatedText(project.map.lang).index })};\n` : '';
+  const prevNav = sameLanding ? previous?.get('nav.js') : undefined;
+  files.set('nav.js', prevNav ?? `window.CCMS_NAV=${JSON.stringify(navJson(plan.nav))};\n${indexScript}`);
   // A topic published as index.html (index.dita) is the landing page; otherwise generate one.
   if (!plan.pages.some((p) => p.outPath === 'index.html')) {
-    const prevIndex = sameNav ? previous?.get('index.html') : undefined;
-    files.set('index.html', prevIndex ?? indexHtml(project, plan));
+    const prevIndex = sameLanding ? previous?.get('index.html') : undefined;
+    files.set('index.html', prevIndex ?? indexHtml(project, plan, hasIndex));
   }
   for (const [rel, content] of files) if (previous?.get(rel) !== content) await writer.write(rel, content);
   // The search index (megabytes for a large site): patched in place when only some entries changed.

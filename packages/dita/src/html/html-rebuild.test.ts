@@ -98,6 +98,14 @@ describe('incremental HTML rebuild', () => {
       'c.html',
       'd.html',
     ]);
+    // An indexterm: the index page appears, follows edits, and goes when the last term does.
+    await change('d.dita', CONCEPT('d', 'Delta', '<p>Plain<indexterm>plain text</indexterm>.</p>'));
+    expect(readFileSync(path.join(build.outDir, 'genindex.html'), 'utf8')).toContain('<span class="index-term">plain text</span>');
+    await change('c.dita', CONCEPT('c', 'Gamma', '<p>See <xref href="b.dita"/>.<indexterm>gamma</indexterm></p>'));
+    expect(readFileSync(path.join(build.outDir, 'genindex.html'), 'utf8')).toContain('<span class="index-term">gamma</span>');
+    await change('c.dita', files['c.dita'] ?? '');
+    await change('d.dita', CONCEPT('d', 'Delta', '<p>Plain.</p>'));
+    expect(tree(build.outDir)['genindex.html']).toBeUndefined();
     // A malformed edit is a problem; fixing it again rebuilds.
     await change('d.dita', '<concept id="d"><title>Broken</concept>');
     expect(build.problems.some((p) => p.code === 'xml-malformed' && p.file === 'd.dita')).toBe(true);

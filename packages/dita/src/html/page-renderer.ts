@@ -3,6 +3,7 @@ import type { KeyScope } from '../keys/key-space.js';
 import { htmlId, isAllowedUrl } from '../links/href.js';
 import { captionNumber } from '../model/caption-number.js';
 import { isTopic } from '../model/dita-elements.js';
+import type { IndexRef } from '../model/index-terms.js';
 import { plainText } from '../model/plain-text.js';
 import type { ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
@@ -26,6 +27,8 @@ export interface RenderedPage {
   resources: Set<string>;
   /** Plain text for the search index. */
   text: string;
+  /** Index entries (indexterm) of the page, in document order. */
+  index: IndexRef[];
 }
 
 export interface PageContext {
@@ -122,6 +125,7 @@ export function renderPage(ctx: PageContext, page: Page): RenderedPage {
   };
   let body = '';
   const footnotes: string[] = [];
+  const index: IndexRef[] = [];
   for (const pt of page.topics) {
     deps.add(pt.file);
     for (const d of ctx.project.conrefDependencies.get(pt.file) ?? []) deps.add(d);
@@ -130,10 +134,12 @@ export function renderPage(ctx: PageContext, page: Page): RenderedPage {
     if (ctx.singleDocument) html = html.replace(/ id="([^"]*)"/g, (_m, id: string) => ` id="${pageAnchor(pt.file, '')}${id}"`);
     body += html;
     footnotes.push(...r.footnotes);
+    for (const { occ, anchor, topic } of r.index)
+      index.push({ ...occ, anchor: ctx.singleDocument ? `${pageAnchor(pt.file, '')}${anchor}` : anchor, title: titleOfTopic(topic, page.scope) });
     body += relatedLinks(ctx, page, pt.file, pt.topic, pt.node === page.node ? page : undefined, env, text, deps);
   }
   if (footnotes.length > 0) body += `<ol class="fnlist">${footnotes.join('')}</ol>`;
-  return { body, deps, keys, resources, text: searchText(page) };
+  return { body, deps, keys, resources, text: searchText(page), index };
 }
 
 function searchText(page: Page): string {

@@ -4,6 +4,8 @@ import type { DitaProject } from '../project/dita-project.js';
 import type { NavEntry, Page, PagePlan } from '../publish/page-plan.js';
 import { generatedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
+import type { IndexNode } from './index-page.js';
+import { htmlLocator, indexBodyHtml } from './index-page.js';
 
 function rootPrefix(outPath: string): string {
   const depth = outPath.split('/').length - 1;
@@ -145,16 +147,38 @@ function navList(entries: readonly NavEntry[], root = '', open?: ReadonlySet<Nav
   return `${out}</ul>`;
 }
 
-export function indexHtml(project: DitaProject, plan: PagePlan): string {
+/** A page of the site that is not a topic (landing page, index), at the output root. */
+function sitePageHtml(project: DitaProject, outPath: string, title: string, main: string): string {
   const t = generatedText(project.map.lang);
   return `<!DOCTYPE html>
 <html lang="${escapeAttr(project.map.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeText(project.map.titleText)}</title><link rel="stylesheet" href="ccms-dita.css">
-<script>window.CCMS={root:"",page:"index.html"}</script><script src="nav.js" defer></script><script src="ccms-dita.js" defer></script>
+<title>${escapeText(title)}</title><link rel="stylesheet" href="ccms-dita.css">
+<script>window.CCMS={root:"",page:${JSON.stringify(outPath)}}</script><script src="nav.js" defer></script><script src="ccms-dita.js" defer></script>
 </head><body>
 <header class="site-header"><a class="site-title" href="index.html">${escapeText(project.map.titleText)}</a><form class="search" role="search" data-none="${escapeAttr(t.noResults)}"><input type="search" aria-label="${escapeAttr(t.search)}" placeholder="${escapeAttr(t.searchPlaceholder)}"></form></header>
-<div class="site-body"><main id="content"><h1>${escapeText(project.map.titleText)}</h1>
-<nav class="map-toc" aria-label="${escapeAttr(t.contents)}">${navList(plan.nav)}</nav>
+<div class="site-body"><main id="content">${main}
 </main></div></body></html>
 `;
+}
+
+/** The landing page: the map's title and its table of contents (and a link to the index when there is one). */
+export function indexHtml(project: DitaProject, plan: PagePlan, hasIndex = false): string {
+  const t = generatedText(project.map.lang);
+  const indexLink = hasIndex ? `\n<p class="index-link"><a href="${GENINDEX}">${escapeText(t.index)}</a></p>` : '';
+  return sitePageHtml(
+    project,
+    'index.html',
+    project.map.titleText,
+    `<h1>${escapeText(project.map.titleText)}</h1>\n<nav class="map-toc" aria-label="${escapeAttr(t.contents)}">${navList(plan.nav)}</nav>${indexLink}`,
+  );
+}
+
+/** Output path of the HTML index page. */
+export const GENINDEX = 'genindex.html';
+
+/** The index page: every indexterm of the publication, grouped by letter, each linking to its topics. */
+export function genindexHtml(project: DitaProject, entries: readonly IndexNode[]): string {
+  const t = generatedText(project.map.lang);
+  const title = `${t.index} - ${project.map.titleText}`;
+  return sitePageHtml(project, GENINDEX, title, `<h1>${escapeText(t.index)}</h1>\n<div class="index">${indexBodyHtml(entries, t, htmlLocator)}</div>`);
 }

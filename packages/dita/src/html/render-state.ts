@@ -1,6 +1,7 @@
 import type { KeyScope } from '../keys/key-space.js';
 import { htmlId, isAllowedUrl, refusedUrlMessage, URL_REFUSED } from '../links/href.js';
 import { isTopic } from '../model/dita-elements.js';
+import type { IndexOccurrence } from '../model/index-terms.js';
 import type { ProblemList } from '../problems/problem.js';
 import type { Flag, XmlElement, XmlNode } from '../xml/xml-dom.js';
 import type { GeneratedText } from './generated-text.js';
@@ -36,6 +37,10 @@ export interface RenderState {
   env: RenderEnv;
   topicId: string;
   footnotes: string[];
+  /** Index entries met while rendering, each with the id of the anchor written where it stands. */
+  index: Array<{ occ: IndexOccurrence; anchor: string; topic: XmlElement }>;
+  /** The topic being rendered (nested topics included). */
+  topic: XmlElement;
   /** Glossary entries an abbreviated-form has named in this topic (the first use is expanded). */
   abbreviations: Set<string>;
   /** Renders inline content (phrases, text). */

@@ -1,6 +1,8 @@
 import { htmlId, splitHref } from '../links/href.js';
 import { captionNumber } from '../model/caption-number.js';
 import { BODY_ELEMENTS, isTopic, UNRENDERED_ELEMENTS } from '../model/dita-elements.js';
+import type { IndexOccurrence } from '../model/index-terms.js';
+import { indexOccurrences, prologIndexTerms } from '../model/index-terms.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement, XmlNode } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
@@ -123,17 +125,23 @@ function hasBlockChild(el: XmlElement): boolean {
 }
 
 /** Renders one topic (with nested topics) to an <article>. */
-export function renderTopic(topic: XmlElement, env: RenderEnv, level = 1): { html: string; footnotes: string[] } {
+export function renderTopic(
+  topic: XmlElement,
+  env: RenderEnv,
+  level = 1,
+): { html: string; footnotes: string[]; index: Array<{ occ: IndexOccurrence; anchor: string; topic: XmlElement }> } {
   const state: State = {
     env,
     topicId: topic.attrs.id ?? 'topic',
     footnotes: [],
     abbreviations: new Set(),
+    index: [],
+    topic,
     inline: (nodes) => inline(nodes, state),
     flow: (el, lvl) => blocksOrInline(el, state, lvl),
   };
   const html = topicHtml(topic, state, level);
-  return { html, footnotes: state.footnotes };
+  return { html, footnotes: state.footnotes, index: state.index };
 }
 
 function topicHtml(topic: XmlElement, state: State, level: number): string {
@@ -142,7 +150,12 @@ function topicHtml(topic: XmlElement, state: State, level: number): string {
 
 function topicInLanguage(topic: XmlElement, state: State, level: number): string {
   const prevTopic = state.topicId;
+  const prevTopicEl = state.topic;
   state.topicId = topic.attrs.id ?? prevTopic;
+  state.topic = topic;
+  // Prolog index entries point at the topic itself.
+  for (const term of prologIndexTerms(topic))
+    for (const occ of indexOccurrences(term, state.env.scope)) state.index.push({ occ, anchor: htmlId(state.topicId), topic });
   const h = Math.min(level, 6);
   let out = `<article id="${escapeAttr(htmlId(state.topicId))}" class="topic ${topic.name}${topic.attrs.outputclass ? ` ${escapeAttr(topic.attrs.outputclass)}` : ''}"${
     topic.attrs['xml:lang'] ? ` lang="${escapeAttr(topic.attrs['xml:lang'])}"` : ''
@@ -158,6 +171,7 @@ function topicInLanguage(topic: XmlElement, state: State, level: number): string
   out += endFlags(topic, state.env);
   out += '</article>';
   state.topicId = prevTopic;
+  state.topic = prevTopicEl;
   return out;
 }
 
@@ -219,6 +233,7 @@ function element(el: XmlElement, state: State, level: number): string {
 function elementInLanguage(el: XmlElement, state: State, level: number): string {
   const { env } = state;
   const name = el.name;
+  if (name === 'indexterm' && el.parent?.name !== 'indexterm') return indexAnchor(el, state);
   if (UNRENDERED_ELEMENTS.has(name)) {
     if (name === 'draft-comment' && env.draft) return `<div${attrs(el, state, 'draft-comment')}>${blocksOrInline(el, state, level)}</div>`;
     return '';
@@ -400,6 +415,15 @@ function elementBody(el: XmlElement, state: State, level: number): string {
   if (tag !== undefined) return `<${tag}${attrs(el, state, name)}>${inline(el.children, state)}</${tag}>`;
   if (BLOCK_DIVS.has(name)) return `<div${attrs(el, state, name)}>${blocksOrInline(el, state, level)}</div>`;
   return `<span${attrs(el, state, name)}>${mixed(el, state, level)}</span>`;
+}
+
+/** An indexterm in the content: an empty anchor where it stands, which the index links to. */
+function indexAnchor(el: XmlElement, state: State): string {
+  const occurrences = indexOccurrences(el, state.env.scope);
+  if (occurrences.length === 0) return '';
+  const anchor = htmlId(`${state.topicId}__idx${state.index.length + 1}`);
+  for (const occ of occurrences) state.index.push({ occ, anchor, topic: state.topic });
+  return `<span class="indexterm" id="${escapeAttr(anchor)}"></span>`;
 }
 
 function note(el: XmlElement, state: State, level: number): string {

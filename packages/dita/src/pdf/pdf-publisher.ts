@@ -5,8 +5,11 @@ import { generatedText } from '../html/generated-text.js';
 import { DEFAULT_CSS } from '../html/html-assets.js';
 import { copyResources, loadCodeTexts, OutputWriter } from '../html/html-build.js';
 import { escapeAttr, escapeText } from '../html/html-escape.js';
+import type { IndexLocator } from '../html/index-page.js';
+import { buildIndex, indexBodyHtml } from '../html/index-page.js';
 import { pageAnchor, renderPage } from '../html/page-renderer.js';
 import type { ResolvedMap } from '../map/map-model.js';
+import type { IndexRef } from '../model/index-terms.js';
 import { plainText } from '../model/plain-text.js';
 import type { Problem } from '../problems/problem.js';
 import { ProblemList } from '../problems/problem.js';
@@ -66,6 +69,9 @@ body{margin:0}
 .print-toc a .t{flex:none;max-width:88%}.print-toc a .dots{flex:1;border-bottom:1px dotted #999;margin:0 2mm 1.2mm}
 .print-toc a .n{flex:none;min-width:8mm;text-align:right}
 .chapter{break-before:page}
+.print-index{break-before:page}.print-index h1{font-size:18pt}.print-index .index{columns:2;column-gap:8mm;font-size:9.5pt}
+.print-index h2{font-size:11pt;margin:3mm 0 1mm;break-after:avoid}.print-index .index-letters{display:none}
+.print-index .index-locator a{color:inherit;text-decoration:none}
 article.topic{break-inside:auto}
 h1,h2,h3{break-after:avoid}
 pre,table,figure{break-inside:avoid}
@@ -78,6 +84,26 @@ export function cssString(s: string): string {
     .replace(/[\\"]/g, (c) => `\\${c}`)
     .replace(/\s+/g, ' ')
     .replace(/</g, '\\3C ')}"`;
+}
+
+/** In the page, after the numbers are in: an index entry lists each page once, ranges as "a–b" (or "a" when on one page). */
+const DEDUPE_LOCATORS = `for (const box of document.querySelectorAll('.index-locators')) { const seen = new Set(); const keep = [];
+for (const loc of box.querySelectorAll('.index-locator')) { const ends = loc.querySelectorAll('[data-dest]');
+if (ends.length === 2 && ends[0].textContent === ends[1].textContent) loc.textContent = ends[0].textContent;
+const key = loc.textContent; if (key === '' || seen.has(key)) continue; seen.add(key); keep.push(loc); }
+box.textContent = ''; keep.forEach((loc, i) => { if (i) box.append(', '); box.append(loc); }); }`;
+
+/** A page-number locator of the back-of-book index; a range is "start–end". */
+function pdfLocator(loc: IndexLocator): string {
+  const at = (anchor: string): string => `<a href="#${escapeAttr(anchor)}"><span data-dest="${escapeAttr(anchor)}"></span></a>`;
+  return `<span class="index-locator">${at(loc.anchor)}${loc.end !== undefined ? `–${at(loc.end.anchor)}` : ''}</span>`;
+}
+
+/** The back-of-book index, after the last chapter (nothing when the publication has no indexterm). */
+function printIndex(indexed: ReadonlyArray<{ page: string; index: readonly IndexRef[] }>, lang: string): string {
+  if (indexed.length === 0) return '';
+  const t = generatedText(lang);
+  return `<section class="print-index"><h1>${escapeText(t.index)}</h1><div class="index">${indexBodyHtml(buildIndex(indexed, lang), t, pdfLocator)}</div></section>`;
 }
 
 function tocList(entries: readonly NavEntry[], seen: Set<Page>): string {
@@ -177,6 +203,7 @@ export async function publishPdf(project: DitaProject, options: PdfOptions): Pro
     let body = '';
     let pageRules = `@page{@top-left{content:${cssString(mapTitle)}}}\n`;
     let done = 0;
+    const indexed: Array<{ page: string; index: IndexRef[] }> = [];
     chapters.forEach((chapter, i) => {
       const name = `ch-${i + 1}`;
       pageRules += `@page ${name}{@top-right{content:${cssString(chapter.title)}}}\n`;
@@ -184,6 +211,7 @@ export async function publishPdf(project: DitaProject, options: PdfOptions): Pro
       for (const page of chapter.pages) {
         const r = renderPage(ctx, page);
         for (const res of r.resources) resources.add(res);
+        if (r.index.length > 0) indexed.push({ page: '', index: r.index });
         body += `<section class="topic-page">${r.body}</section>\n`;
         done++;
         if (done % 25 === 0 || done === pageCount) options.onProgress?.(done, pageCount, 'pages');
@@ -196,7 +224,7 @@ export async function publishPdf(project: DitaProject, options: PdfOptions): Pro
 <style>${DEFAULT_CSS}\n${PRINT_CSS}${pageRules}</style></head><body>
 <section class="cover"><h1>${escapeText(mapTitle)}</h1>${cover.subtitle ? `<p class="subtitle">${escapeText(cover.subtitle)}</p>` : ''}${cover.product ? `<p class="product">${escapeText(cover.product)}</p>` : ''}</section>
 <nav class="print-toc"><h1>${escapeText(text.tableOfContents)}</h1>${tocList(plan.nav, new Set())}</nav>
-<main>${body}</main></body></html>`;
+<main>${body}</main>${printIndex(indexed, project.map.lang)}</body></html>`;
     const writer = new OutputWriter(outDir);
     await writer.write('print.html', html);
     await copyResources(writer, project, plan, resources, problems);
@@ -228,7 +256,7 @@ export async function publishPdf(project: DitaProject, options: PdfOptions): Pro
     const pages = Object.fromEntries(namedDestinationPages(first));
     // Runs in the page (a string: this package is compiled without DOM types).
     await tab.evaluate(
-      `(() => { const map = ${JSON.stringify(pages)}; for (const el of document.querySelectorAll('[data-dest]')) { const n = map[el.dataset.dest]; el.textContent = n === undefined ? '' : String(n); } })()`,
+      `(() => { const map = ${JSON.stringify(pages)}; for (const el of document.querySelectorAll('[data-dest]')) { const n = map[el.dataset.dest]; el.textContent = n === undefined ? '' : String(n); } ${DEDUPE_LOCATORS} })()`,
     );
     const final = await tab.pdf(pdfOptions);
     await writeFile(pdfFile, final);
