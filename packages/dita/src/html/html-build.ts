@@ -7,7 +7,6 @@ import type { DitaProject } from '../project/dita-project.js';
 import type { Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
 import { outputPathOf } from '../publish/page-plan.js';
 import { SOURCE_OUTSIDE_ROOT } from '../source/file-source.js';
-import { decodeXml } from '../xml/xml-parser.js';
 import { generatedText } from './generated-text.js';
 import { DEFAULT_CSS, DEFAULT_JS } from './html-assets.js';
 import { buildIndex } from './index-page.js';
@@ -44,7 +43,8 @@ export interface HtmlBuild {
   /** Output files written (relative to outDir). */
   written: string[];
   problems: Problem[];
-  codeTexts: Map<string, string>;
+  /** Code files coderefs read, as stored (decoded when rendered, in the charset the coderef names). */
+  codeTexts: Map<string, string | Buffer>;
   /** Content of the site-wide files last written (nav, search index), to skip identical rewrites. */
   siteFiles: Map<string, string>;
 }
@@ -179,8 +179,12 @@ export function pageContext(plan: PagePlan, page: Page, related: Map<string, Rel
   return parts.join('\u0001');
 }
 
-export async function loadCodeTexts(project: DitaProject, previous?: Map<string, string>, changed?: Set<string>): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+export async function loadCodeTexts(
+  project: DitaProject,
+  previous?: Map<string, string | Buffer>,
+  changed?: Set<string>,
+): Promise<Map<string, string | Buffer>> {
+  const out = new Map<string, string | Buffer>();
   const files = new Set<string>();
   for (const refs of project.referencesByFile.values())
     for (const r of refs) if (r.kind === 'coderef' && r.status === 'resolved' && r.targetFile !== undefined) files.add(r.targetFile);
@@ -192,7 +196,7 @@ export async function loadCodeTexts(project: DitaProject, previous?: Map<string,
         return;
       }
       try {
-        out.set(f, decodeXml(await project.source.read(f)));
+        out.set(f, await project.source.read(f));
       } catch {
         // reported by the link graph
       }
@@ -206,7 +210,7 @@ export function pageContextFor(
   plan: PagePlan,
   related: Map<string, RelatedLink[]>,
   problems: ProblemList,
-  codeTexts: Map<string, string>,
+  codeTexts: Map<string, string | Buffer>,
   draft: boolean,
 ): PageContext {
   return { project, plan, problems, related, codeText: (f) => codeTexts.get(f), draft };

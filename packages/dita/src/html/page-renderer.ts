@@ -36,7 +36,7 @@ export interface PageContext {
   plan: PagePlan;
   problems: ProblemList;
   related: Map<string, RelatedLink[]>;
-  codeText: (file: string) => string | undefined;
+  codeText: (file: string) => string | Buffer | undefined;
   draft: boolean;
   /** For one-document output (PDF): every link is an in-document anchor. */
   singleDocument?: boolean;

@@ -25,7 +25,7 @@ export interface RenderEnv {
   /** URL of a non-DITA local file (image, object), which the publisher copies. */
   resource: (file: string) => string;
   /** Text of a local file for coderef. */
-  codeText: (file: string) => string | undefined;
+  codeText: (file: string) => string | Buffer | undefined;
   onKey: (key: string) => void;
   /** An element of a DITA file of the publication (root-relative file, DITA fragment). */
   element: (file: string, fragment: string | undefined) => XmlElement | undefined;

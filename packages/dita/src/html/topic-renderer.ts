@@ -6,6 +6,7 @@ import { indexOccurrences, prologIndexTerms } from '../model/index-terms.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement, XmlNode } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
+import { decodeXml } from '../xml/xml-parser.js';
 import { type GeneratedText, generatedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
 import { abbreviatedForm, flagImg, image, keyedBlock, keyedPhrase, objectEl, xref } from './link-renderer.js';
@@ -448,9 +449,26 @@ function coderefText(el: XmlElement, state: State): string {
   if (href === undefined) return '';
   const { path, fragment } = splitHref(href);
   const file = resolveRelative(el.file, path);
-  const text = file !== undefined ? state.env.codeText(file) : undefined;
-  if (text === undefined) return '';
+  const raw = file !== undefined ? state.env.codeText(file) : undefined;
+  if (raw === undefined) return '';
+  const text = decodeCode(raw, el, state);
   return escapeText(codeFragment(text.replace(/\r\n/g, '\n'), fragment).replace(/\n$/, ''));
+}
+
+/**
+ * The text of a code file: in the charset @format names (DITA-OT: format="txt; charset=GB18030"),
+ * else UTF-8 (or UTF-16 by its byte order mark). An unknown charset is a located warning.
+ */
+function decodeCode(raw: string | Buffer, el: XmlElement, state: State): string {
+  if (typeof raw === 'string') return raw;
+  const charset = /charset\s*=\s*["']?([\w.:-]+)/i.exec(el.attrs.format ?? '')?.[1];
+  if (charset === undefined) return decodeXml(raw);
+  try {
+    return new TextDecoder(charset).decode(raw);
+  } catch {
+    state.env.problems.warning('coderef-charset', `Unknown character set "${charset}" in @format of coderef; read as UTF-8`, el);
+    return decodeXml(raw);
+  }
 }
 
 /** DITA-OT's coderef fragments: #line-range(a,b), #line=a,b and #token=start,end. */
