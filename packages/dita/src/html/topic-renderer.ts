@@ -239,9 +239,21 @@ function elementInLanguage(el: XmlElement, state: State, level: number): string 
     if (name === 'draft-comment' && env.draft) return `<div${attrs(el, state, 'draft-comment')}>${blocksOrInline(el, state, level)}</div>`;
     return '';
   }
-  const pre = el.flags !== undefined ? startFlags(el, env) : '';
-  const post = el.flags !== undefined ? endFlags(el, env) : '';
-  return pre + elementBody(el, state, level) + post;
+  const body = elementBody(el, state, level);
+  if (el.flags === undefined) return body;
+  return insideElement(body, startFlags(el, env), endFlags(el, env));
+}
+
+/**
+ * Puts a flagged element's start and end flags (images or their alt text) inside the element's
+ * own markup, as DITA-OT does, so the flag belongs to the paragraph, list item or cell it marks.
+ */
+function insideElement(html: string, start: string, end: string): string {
+  if (start === '' && end === '') return html;
+  const open = html.startsWith('<') && !html.startsWith('</') ? html.indexOf('>') : -1;
+  const close = html.endsWith('>') ? html.lastIndexOf('</') : -1;
+  if (open < 0 || close <= open) return start + html + end;
+  return html.slice(0, open + 1) + start + html.slice(open + 1, close) + end + html.slice(close);
 }
 
 function elementBody(el: XmlElement, state: State, level: number): string {
