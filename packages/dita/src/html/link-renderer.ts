@@ -129,7 +129,8 @@ export function xref(el: XmlElement, state: RenderState): string {
     } else {
       const { path, fragment } = splitHref(href);
       const format = el.attrs.format;
-      const file = path === '' ? el.file : resolveRelative(el.file, path);
+      // A same-topic link ("#./id") in content pulled in by conref points into the topic that shows it.
+      const file = path === '' ? (fragment?.startsWith('./') ? state.topic.file : el.file) : resolveRelative(el.file, path);
       if (file !== undefined) {
         if (format !== undefined && format !== 'dita' && format !== 'ditamap') url = env.resource(file) + (fragment !== undefined ? `#${fragment}` : '');
         else {
