@@ -1,5 +1,5 @@
 import type { KeyDefinition, KeyScope } from '../keys/key-space.js';
-import { keyLinkText, keyVariableContent } from '../keys/key-space.js';
+import { keyLinkText, keyTextFor } from '../keys/key-space.js';
 import { isExternalHref, peerUrl, splitHref, splitHrefKey } from '../links/href.js';
 import { hasContent, plainText } from '../model/plain-text.js';
 import { resolveRelative } from '../source/file-source.js';
@@ -30,7 +30,7 @@ function keyedParts(el: XmlElement, state: RenderState): { content: string; url:
   const { def, fragment } = keyDefFor(el, state);
   let content = hasContent(el) ? state.inline(el.children) : '';
   if (def !== undefined && content === '') {
-    const nodes = keyVariableContent(def);
+    const nodes = keyTextFor(def, el.name);
     if (nodes !== undefined) content = state.inline(nodes);
   }
   let link: LinkTarget | undefined;

@@ -61,4 +61,28 @@ describe('key spaces', () => {
     expect(out.written).toContain('t.html');
     out.cleanup();
   });
+
+  it('gives an empty element the key text the specification names for it (DITA 1.3, 2.3.4.9)', async () => {
+    // The specification's own key definitions: "justMe" with an author, "nohref" with keywords.
+    const out = await publishFixture({
+      'map.ditamap': MAP(`<keydef keys="justMe" href="http://www.example.com/my-profile" format="html" scope="external">
+          <topicmeta><author>Just M. Name</author><keywords><keyword>not the author</keyword></keywords></topicmeta></keydef>
+        <keydef keys="nohref"><topicmeta><keywords><keyword>first</keyword><keyword>second</keyword><keyword>third</keyword></keywords></topicmeta></keydef>
+        <topicref href="a.dita"/>`),
+      'a.dita': CONCEPT(
+        'a',
+        'A',
+        '<p>K=<keyword keyref="nohref"/>; T=<term keyref="nohref"/>.</p><dl><dlentry><dt keyref="nohref"/><dd>d</dd></dlentry></dl>',
+        '<prolog><author keyref="justMe"/></prolog>',
+      ),
+    });
+    const page = out.read('a.html');
+    const text = stripTags(mainOf(page));
+    expect(text).toContain('K=first; T=first.');
+    expect(mainOf(page)).toMatch(/<dt[^>]*>first<\/dt>/);
+    // An empty <author keyref="justMe"/> takes topicmeta/author, not the keyword.
+    expect(page).toContain('Just M. Name');
+    expect(page).not.toContain('not the author');
+    out.cleanup();
+  });
 });

@@ -113,6 +113,41 @@ export function keyVariableContent(def: KeyDefinition): XmlNode[] | undefined {
   return metaText(def, ['keyword', 'linktext', 'navtitle']);
 }
 
+/** Elements that are also direct children of topicmeta (DITA 1.3, 2.3.4.9 rule 1). */
+const TOPICMETA_CHILDREN = new Set([
+  'author',
+  'source',
+  'publisher',
+  'copyright',
+  'critdates',
+  'permissions',
+  'audience',
+  'category',
+  'prodinfo',
+  'othermeta',
+  'resourceid',
+  'searchtitle',
+  'data',
+  'data-about',
+  'linktext',
+  'navtitle',
+  'shortdesc',
+]);
+
+/**
+ * The effective content an empty element with @keyref takes from the key (DITA 1.3, 2.3.4.9):
+ * an element that is also a direct child of topicmeta takes the first such child (an empty
+ * <author keyref="k"/> takes topicmeta/author); any other takes the variable text (keywords/
+ * keyword, then linktext, then navtitle).
+ */
+export function keyTextFor(def: KeyDefinition, elementName: string): XmlNode[] | undefined {
+  if (TOPICMETA_CHILDREN.has(elementName)) {
+    const own = metaText(def, [elementName]);
+    if (own !== undefined) return own;
+  }
+  return keyVariableContent(def);
+}
+
 /** The key's link text (xref, link): linktext, then navtitle. */
 export function keyLinkText(def: KeyDefinition): XmlNode[] | undefined {
   return metaText(def, ['linktext', 'navtitle']);

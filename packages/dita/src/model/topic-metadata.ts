@@ -1,5 +1,5 @@
 import type { KeyScope } from '../keys/key-space.js';
-import { keyVariableContent } from '../keys/key-space.js';
+import { keyTextFor } from '../keys/key-space.js';
 import { splitHrefKey } from '../links/href.js';
 import { REPLACING } from '../map/map-metadata.js';
 import type { XmlElement } from '../xml/xml-dom.js';
@@ -138,7 +138,7 @@ function phraseText(el: XmlElement, scope: KeyScope): string {
   const own = plainText(el, scope);
   if (own !== '' || el.attrs.keyref === undefined) return own;
   const def = scope.resolve(splitHrefKey(el.attrs.keyref).path);
-  const nodes = def !== undefined ? keyVariableContent(def) : undefined;
+  const nodes = def !== undefined ? keyTextFor(def, el.name) : undefined;
   return (nodes ?? [])
     .map((n) => (n.type === 'text' ? n.text : plainText(n, scope)))
     .join('')
