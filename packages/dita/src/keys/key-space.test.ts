@@ -85,4 +85,32 @@ describe('key spaces', () => {
     expect(page).not.toContain('not the author');
     out.cleanup();
   });
+
+  it('follows the key scope examples of DITA 1.3 (2.3.4.4): several names, nesting, qualified overrides from the parent', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(
+        `${textKey('outer.inner.v', 'root override')}
+        <topicgroup keyscope="outer alias">${textKey('v', 'outer v')}${textKey('w', 'outer w')}
+          <topicgroup keyscope="inner">${textKey('v', 'inner v')}${textKey('x', 'inner x')}<topicref href="in.dita"/></topicgroup>
+          <topicref href="out.dita"/>
+        </topicgroup>
+        <topicref href="root.dita"/>`,
+      ),
+      'in.dita': CONCEPT('in', 'In', '<p>[<ph keyref="v"/>] [<ph keyref="x"/>] [<ph keyref="w"/>]</p>'),
+      'out.dita': CONCEPT('out', 'Out', '<p>[<ph keyref="v"/>] [<ph keyref="inner.x"/>] [<ph keyref="inner.v"/>]</p>'),
+      'root.dita': CONCEPT(
+        'root',
+        'R',
+        '<p>[<ph keyref="outer.w"/>] [<ph keyref="alias.w"/>] [<ph keyref="alias.inner.x"/>] [<ph keyref="outer.inner.v"/>]</p>',
+      ),
+    });
+    // Inside "inner": its own keys, the parent's for what it lacks; a parent's definition of the
+    // qualified name (outer.inner.v at the root) wins over the scope's own "v".
+    expect(stripTags(mainOf(out.read('in.html')))).toContain('[root override] [inner x] [outer w]');
+    // From "outer": its own keys, and the child scope's keys qualified by the child's name.
+    expect(stripTags(mainOf(out.read('out.html')))).toContain('[outer v] [inner x] [root override]');
+    // From the root: every name of a scope qualifies its keys, through nesting.
+    expect(stripTags(mainOf(out.read('root.html')))).toContain('[outer w] [outer w] [inner x] [root override]');
+    out.cleanup();
+  });
 });

@@ -36,10 +36,32 @@ export class KeyScope {
     parent?.children.push(this);
   }
 
-  /** Ancestors win over the scope itself (DITA 1.3 key scope precedence). */
+  /**
+   * DITA 1.3 key scope precedence (2.3.4.3): ancestors win over the scope itself, the farthest
+   * first. An ancestor's definition of the name qualified down to this scope ("outer.inner.v"
+   * at the root, for "v" in inner) wins over its unqualified one; a qualified entry that is this
+   * scope's own key (or a descendant's) seen from above is not an ancestor's definition.
+   */
   resolve(key: string): KeyDefinition | undefined {
-    const fromParent = this.parent?.resolve(key);
-    return fromParent ?? this.table.get(key);
+    if (this.parent === undefined) return this.table.get(key);
+    const chain: KeyScope[] = [];
+    for (let s: KeyScope | undefined = this; s !== undefined; s = s.parent) chain.unshift(s);
+    for (let i = 0; i < chain.length - 1; i++) {
+      const ancestor = chain[i] as KeyScope;
+      for (const name of qualifiedNames(chain.slice(i + 1), key)) {
+        const def = ancestor.table.get(name);
+        if (def !== undefined && !this.holds(def.owner)) return def;
+      }
+      const own = ancestor.table.get(key);
+      if (own !== undefined && !this.holds(own.owner)) return own;
+    }
+    return this.table.get(key);
+  }
+
+  /** Whether a scope is this one or inside it. */
+  private holds(scope: KeyScope | undefined): boolean {
+    for (let s = scope; s !== undefined; s = s.parent) if (s === this) return true;
+    return false;
   }
 
   /** A readable path for messages, e.g. "root > A > A-1". */
@@ -53,6 +75,13 @@ export class KeyScope {
     }
     return this.cachedPath;
   }
+}
+
+/** "key" qualified by every combination of the scopes' names, outermost first: a.b.key, alias.b.key, ... */
+function qualifiedNames(scopes: readonly KeyScope[], key: string): string[] {
+  let out = [key];
+  for (let i = scopes.length - 1; i >= 0; i--) out = (scopes[i] as KeyScope).names.flatMap((n) => out.map((k) => `${n}.${k}`));
+  return out;
 }
 
 /** What a scope holds, in document order: definitions, child scopes, submaps (breadth-first). */
