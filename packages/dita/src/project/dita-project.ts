@@ -116,13 +116,17 @@ export class DitaProject {
     return this.scopes.get(file) ?? this.map.keyScope;
   }
 
+  /** The first topicref to each file, built on first use. */
+  private firstNodes: Map<string, MapNode> | undefined;
+
   /** Prolog metadata (authors, dates, keywords, othermeta) of a topic: the file's first topic, or the one with topicId. */
   metadataOf(file: string, topicId?: string): TopicMetadata | undefined {
     const doc = this.docs.get(file);
     const topic = topicId !== undefined ? doc?.topic(topicId) : doc?.firstTopic;
     if (topic === undefined) return undefined;
     // The map metadata of the first topicref to the file cascades in (as on its page).
-    const node = this.topicNodes.find((n) => n.href === file);
+    this.firstNodes ??= new Map(this.topicNodes.flatMap((n) => (n.href !== undefined ? [[n.href, n] as const] : [])).reverse());
+    const node = this.firstNodes.get(file);
     return topicMetadata(topic, this.scopeOf(file), node !== undefined ? mapMetadataOf(node.element, node.inheritedMeta) : []);
   }
 

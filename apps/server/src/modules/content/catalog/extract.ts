@@ -1,5 +1,5 @@
-import type { KeyScope, XmlElement, XmlNode } from '@ccms/dita';
-import { keyVariableContent } from '@ccms/dita';
+import type { KeyScope, TopicMetadata, XmlElement, XmlNode } from '@ccms/dita';
+import { keyVariableContent, lastRevised } from '@ccms/dita';
 
 /** What the catalogue reads out of a parsed topic or map: titles, metadata and text. */
 
@@ -110,13 +110,29 @@ export interface TopicFacts {
   meta: string;
 }
 
-/** Facts of a topic file's first topic; `root` undefined (unparseable) gives empty facts. */
-export function topicFacts(path: string, root: XmlElement | undefined, scope?: KeyScope): TopicFacts {
+/**
+ * The topic's own prolog with the map metadata that cascades to it (DITA 1.3 metadata cascade,
+ * as the engine reconciles it): the topic's own othermeta wins over the map's of the same name.
+ */
+function withMapMetadata(own: ReturnType<typeof prologOf>, meta: TopicMetadata | undefined): ReturnType<typeof prologOf> {
+  if (meta === undefined) return own;
+  const other = new Map(own.other);
+  for (const { name, content } of meta.othermeta) if (!other.has(name.toLowerCase())) other.set(name.toLowerCase(), content);
+  const keywords = [...own.keywords];
+  for (const k of meta.keywords) if (!keywords.includes(k)) keywords.push(k);
+  return { other, keywords, resourceId: own.resourceId || (meta.resourceIds[0] ?? ''), revised: own.revised || (lastRevised(meta) ?? '') };
+}
+
+/**
+ * Facts of a topic file's first topic; `root` undefined (unparseable) gives empty facts. `meta`:
+ * the topic's metadata with what cascades from the maps (DitaProject.metadataOf).
+ */
+export function topicFacts(path: string, root: XmlElement | undefined, scope?: KeyScope, meta?: TopicMetadata): TopicFacts {
   const topic = root && isTopicElement(root) ? root : root?.children.find((c): c is XmlElement => c.type === 'element' && isTopicElement(c));
   if (!topic) {
     return { no: '', title: '', code: '', revision: '', manualType: '', docType: root?.name ?? '', language: '', shortdesc: '', body: '', meta: path };
   }
-  const { other, keywords, resourceId, revised } = prologOf(topic);
+  const { other, keywords, resourceId, revised } = withMapMetadata(prologOf(topic), meta);
   const title = textOf(firstChildNamed(topic, 'title'), scope);
   const shortdesc = textOf(firstChildNamed(topic, 'shortdesc') ?? firstChildNamed(firstChildNamed(topic, 'abstract'), 'shortdesc'), scope);
   const body = textOf(topic, scope, SKIP_IN_TEXT);

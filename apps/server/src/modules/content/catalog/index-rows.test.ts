@@ -185,3 +185,30 @@ describe('run results', () => {
     expect(unchangedResult(target)).toMatchObject({ commit: 'c2', previousCommit: 'c2', mode: 'unchanged', filesReadCount: 0, removed: 0 });
   });
 });
+
+describe('catalogue metadata cascade', () => {
+  it('takes othermeta, keywords and resourceid that cascade from the map onto the topic; the topic’s own win', async () => {
+    const project = await loadProject({
+      source: new MemorySource({
+        'm.ditamap': MAP(
+          'Manual',
+          `<topicmeta><metadata><othermeta name="manualType" content="AMM"/></metadata></topicmeta>
+           <topicref href="t/a.dita"><topicmeta><metadata><keywords><keyword>hydraulics</keyword></keywords><othermeta name="revision" content="R7"/></metadata></topicmeta></topicref>
+           <topicref href="t/b.dita"/>`,
+        ),
+        't/a.dita': CONCEPT('a', 'A', '<p>a</p>'),
+        't/b.dita': CONCEPT('b', 'B', '<p>b</p>').replace(
+          '<title>B</title>',
+          '<title>B</title><prolog><metadata><othermeta name="manualType" content="CMM"/></metadata></prolog>',
+        ),
+      }),
+      map: 'm.ditamap',
+    });
+    const a = topicRow('t/a.dita', project);
+    const b = topicRow('t/b.dita', project);
+    expect(a).toMatchObject({ manualType: 'AMM', revision: 'R7' });
+    expect(a?.meta).toContain('hydraulics');
+    // The topic's own othermeta wins over the map's.
+    expect(b).toMatchObject({ manualType: 'CMM', revision: '' });
+  });
+});

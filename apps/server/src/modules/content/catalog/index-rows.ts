@@ -146,7 +146,7 @@ export const projectOf = (projects: Map<string, DitaProject>, orphan: OrphanProj
 export function topicRow(path: string, project: DitaProject | undefined): TopicData | null {
   const doc = project?.docs.get(path);
   if (doc?.root && isMapElement(doc.root)) return null;
-  const facts = topicFacts(path, doc?.root, project?.scopeOf(path));
+  const facts = topicFacts(path, doc?.root, project?.scopeOf(path), project?.metadataOf(path));
   const search = `${facts.body} ${facts.meta}`.toLowerCase();
   const row = { path, folder: folderOf(path), ...facts, search, cjk: cjkBigrams(search), problems: project ? problemsIn(project, path) : 0 };
   return { ...row, hash: hashOf(row) };
