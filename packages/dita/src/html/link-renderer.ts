@@ -84,6 +84,17 @@ export function abbreviatedForm(el: XmlElement, state: RenderState): string {
   return `<span${attrs(el, state, 'abbreviated-form')}>${content}</span>`;
 }
 
+/** Text of rendered inline HTML (for an attribute). */
+function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
 /** ph/keyword/term with @keyref: text from the key when empty; a link when the key points at something. */
 export function keyedPhrase(el: XmlElement, state: RenderState, tag: string): string {
   const { content, url, ext } = keyedParts(el, state);
@@ -117,6 +128,9 @@ export function xref(el: XmlElement, state: RenderState): string {
           title = target?.title;
         }
       }
+      // An empty xref takes the key's linktext, then its navtitle. DITA 1.3 2.3.4.9 would let a
+      // keywords/keyword (legal inside xref) come first; DITA-OT 4.x's KeyrefPaser gives link
+      // elements linktext/navtitle only, and the engine follows DITA-OT.
       const lt = keyLinkText(def);
       if (lt !== undefined && content === '') title = state.inline(lt);
     }
@@ -152,10 +166,25 @@ export function xref(el: XmlElement, state: RenderState): string {
 export function image(el: XmlElement, state: RenderState): string {
   const { env } = state;
   let src: string | undefined;
+  let keyAlt: string | undefined;
+  let textOnlyKey = false;
   if (el.attrs.keyref !== undefined) {
     const { def } = keyDefFor(el, state);
     if (def?.href !== undefined) src = def.scope === 'local' && !isExternalHref(def.href) ? env.resource(def.href) : def.href;
+    // DITA 1.3 2.3.4.9: an empty image takes the key's text as its alternate text; a key bound to
+    // no resource shows no image, even where the image has an @href of its own (2.3.4.8).
+    if (def !== undefined) {
+      const nodes = keyLinkText(def) ?? keyTextFor(def, 'image');
+      if (nodes !== undefined) keyAlt = state.inline(nodes);
+      textOnlyKey = def.href === undefined;
+    }
   }
+  const altEl = firstChild(el, 'alt');
+  const ownAlt = altEl !== undefined ? textContent(altEl) : el.attrs.alt;
+  if (textOnlyKey)
+    return keyAlt !== undefined || ownAlt !== undefined
+      ? `<span${attrs(el, state, 'image')}>${ownAlt !== undefined ? escapeText(ownAlt.trim()) : keyAlt}</span>`
+      : '';
   if (src === undefined && el.attrs.href !== undefined) {
     const href = el.attrs.href;
     if (isExternalHref(href) || el.attrs.scope === 'external') src = href;
@@ -164,8 +193,7 @@ export function image(el: XmlElement, state: RenderState): string {
       if (file !== undefined) src = env.resource(file);
     }
   }
-  const altEl = firstChild(el, 'alt');
-  const alt = altEl !== undefined ? textContent(altEl) : (el.attrs.alt ?? '');
+  const alt = ownAlt ?? (keyAlt !== undefined ? stripTags(keyAlt) : '');
   if (src !== undefined && publishableUrl(src, el, env) === undefined) return `<span${attrs(el, state, 'image')}>${escapeText(alt.trim())}</span>`;
   let size = '';
   for (const a of ['width', 'height']) {
