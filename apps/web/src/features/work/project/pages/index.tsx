@@ -74,7 +74,7 @@ export default function ProjectPage() {
       dataIndex: 'status',
       title: t('status'),
       width: 110,
-      render: (_: string, row) => <ProjectStatusSwitch project={row} onChanged={() => list.current?.reload()} />,
+      render: (_: string, row) => <ProjectStatusSwitch project={row} />,
     },
     { key: 'createTime', dataIndex: 'createTime', title: t('createTime'), sorter: true, width: 180, render: time, defaultHidden: true },
     {
