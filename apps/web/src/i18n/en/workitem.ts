@@ -174,9 +174,7 @@ const workitem: Messages<typeof zh> = {
     editTitle: 'Edit work item',
     added: 'Added',
     updated: 'Saved',
-    titleRequired: 'Title is required',
     projectRequired: 'Choose a project',
-    typeRequired: 'Choose a type',
     dueBeforeBegin: 'Due must not be before begin',
     selectUser: 'Choose a user',
     noRelease: 'None',
@@ -254,7 +252,6 @@ const workitem: Messages<typeof zh> = {
     updated: 'Saved',
     deleted: 'Deleted',
     confirmDelete: 'Delete the release logs with index "{{ids}}"?',
-    versionRequired: 'Version is required',
     planPlaceholder: 'Choose a plan, or type a plan name below',
   },
 };

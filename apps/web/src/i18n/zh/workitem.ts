@@ -165,9 +165,7 @@ export default {
     editTitle: '修改工作项',
     added: '新增成功',
     updated: '修改成功',
-    titleRequired: '标题不能为空',
     projectRequired: '请选择项目',
-    typeRequired: '请选择类型',
     dueBeforeBegin: '截止日期不能早于开始日期',
     selectUser: '请选择用户',
     noRelease: '无',
@@ -245,7 +243,6 @@ export default {
     updated: '修改成功',
     deleted: '删除成功',
     confirmDelete: '是否确认删除序号为“{{ids}}”的发布日志？',
-    versionRequired: '版本不能为空',
     planPlaceholder: '选择计划，或在下方填写计划名称',
   },
 } as const;

@@ -11,13 +11,12 @@ import {
   type QueryField,
 } from '@ccms/contracts/work/work-item';
 import { CLOSE_REASONS, RESOLUTIONS, WORK_ITEM_STATES, WORK_ITEM_TYPES, type WorkItemType } from '@ccms/contracts/work/work-item-states';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Input, InputNumber, Modal, Radio, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../../shared/confirm';
-import { workItemApi } from '../work-item-api';
+import { useRemoveFilter, useSavedFilters, useSaveFilter } from '../work-item-queries';
 import { useUserOptions } from './labels';
 
 /** A row being edited: the value is whatever the editor holds until the query runs. */
@@ -154,12 +153,12 @@ export function ConditionBuilder({ workItemType, projectId, onApply }: Condition
   const { t } = useTranslation('workitem');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [rows, setRows] = useState<Row[]>([]);
   const [logic, setLogic] = useState<'and' | 'or'>('and');
   const [naming, setNaming] = useState<string | null>(null);
-  const filtersKey = ['ccms', 'workitem', 'filters', projectId ?? 0];
-  const filters = useQuery({ queryKey: filtersKey, queryFn: () => workItemApi.filters(projectId) });
+  const filters = useSavedFilters(projectId);
+  const saveFilter = useSaveFilter();
+  const deleteFilter = useRemoveFilter();
   const full = rows.length >= MAX_CONDITIONS;
 
   const fieldOptions = QUERY_FIELD_NAMES.filter((f) => !(workItemType && f === 'workItemType')).map((f) => ({ value: f, label: t(`fields.${f}`) }));
@@ -171,15 +170,16 @@ export function ConditionBuilder({ workItemType, projectId, onApply }: Condition
   };
   const apply = (next: Row[] = rows, nextLogic = logic) => onApply({ conditions: toConditions(next), logic: nextLogic });
 
-  const save = useMutation({
-    mutationFn: (name: string) =>
-      workItemApi.saveFilter({ name, conditions: toConditions(rows), logic, workItemType: workItemType ?? null, projectId: projectId ?? null }),
-    onSuccess: () => {
-      message.success(t('conditions.saved'));
-      setNaming(null);
-      return client.invalidateQueries({ queryKey: filtersKey });
-    },
-  });
+  const save = (name: string) =>
+    saveFilter.mutate(
+      { name, conditions: toConditions(rows), logic, workItemType: workItemType ?? null, projectId: projectId ?? null },
+      {
+        onSuccess: () => {
+          message.success(t('conditions.saved'));
+          setNaming(null);
+        },
+      },
+    );
   const load = (filterId: number) => {
     const f = filters.data?.find((x) => x.filterId === filterId);
     if (!f) return;
@@ -190,9 +190,8 @@ export function ConditionBuilder({ workItemType, projectId, onApply }: Condition
   };
   const removeFilter = async (filterId: number, name: string) => {
     if (!(await confirmDialog(`${t('conditions.deleteFilter')}: ${name}?`, { type: 'danger' }))) return;
-    await workItemApi.removeFilter(filterId);
+    await deleteFilter.mutateAsync(filterId);
     message.success(t('conditions.filterDeleted'));
-    await client.invalidateQueries({ queryKey: filtersKey });
   };
 
   return (
@@ -283,14 +282,14 @@ export function ConditionBuilder({ workItemType, projectId, onApply }: Condition
         title={t('conditions.save')}
         okText={tc('ok')}
         cancelText={tc('cancel')}
-        confirmLoading={save.isPending}
+        confirmLoading={saveFilter.isPending}
         onCancel={() => setNaming(null)}
         onOk={() => {
           if (!naming?.trim()) {
             message.warning(t('conditions.filterNameRequired'));
             return;
           }
-          save.mutate(naming.trim());
+          save(naming.trim());
         }}
       >
         <Input maxLength={100} placeholder={t('conditions.filterName')} value={naming ?? ''} onChange={(e) => setNaming(e.target.value)} />

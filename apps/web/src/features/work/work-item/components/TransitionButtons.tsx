@@ -1,10 +1,9 @@
 import type { WorkItem } from '@ccms/contracts/work/work-item';
 import { CLOSE_REASONS, MACHINES, RESOLUTIONS, type WorkItemAction } from '@ccms/contracts/work/work-item-states';
-import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { workItemApi } from '../work-item-api';
+import { useTransitionWorkItem } from '../work-item-queries';
 
 interface TransitionForm {
   resolution?: string;
@@ -17,7 +16,7 @@ interface TransitionForm {
  * One button per transition the server says the caller may make now (`item.actions`, from the
  * contracts' state machines); each opens a dialog for what the action needs.
  */
-export function TransitionButtons({ item, onDone }: { item: WorkItem; onDone: () => void }) {
+export function TransitionButtons({ item }: { item: WorkItem }) {
   const { t } = useTranslation('workitem');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
@@ -25,25 +24,30 @@ export function TransitionButtons({ item, onDone }: { item: WorkItem; onDone: ()
   const [form] = Form.useForm<TransitionForm>();
   const needs = action ? MACHINES[item.workItemType][action]?.requires : undefined;
 
-  const run = useMutation({
-    mutationFn: (values: TransitionForm) => {
-      if (!action) throw new Error('no action');
-      return workItemApi.transition(item.workItemId, {
-        action,
-        projectId: item.projectId,
-        rowVersion: item.rowVersion,
-        resolution: values.resolution as (typeof RESOLUTIONS)[number] | undefined,
-        closeReason: values.closeReason as (typeof CLOSE_REASONS)[number] | undefined,
-        versionFix: values.versionFix || undefined,
-        comment: values.comment?.trim() || undefined,
-      });
-    },
-    onSuccess: () => {
-      message.success(t('detail.transitioned'));
-      setAction(null);
-      onDone();
-    },
-  });
+  const transition = useTransitionWorkItem();
+  const run = (values: TransitionForm) => {
+    if (!action) return;
+    transition.mutate(
+      {
+        id: item.workItemId,
+        body: {
+          action,
+          projectId: item.projectId,
+          rowVersion: item.rowVersion,
+          resolution: values.resolution as (typeof RESOLUTIONS)[number] | undefined,
+          closeReason: values.closeReason as (typeof CLOSE_REASONS)[number] | undefined,
+          versionFix: values.versionFix || undefined,
+          comment: values.comment?.trim() || undefined,
+        },
+      },
+      {
+        onSuccess: () => {
+          message.success(t('detail.transitioned'));
+          setAction(null);
+        },
+      },
+    );
+  };
 
   if (item.actions.length === 0) return <Typography.Text type="secondary">{t('detail.noActions')}</Typography.Text>;
 
@@ -71,12 +75,12 @@ export function TransitionButtons({ item, onDone }: { item: WorkItem; onDone: ()
         title={action ? `${t(`actions.${action}`)} · ${item.title}` : ''}
         okText={tc('ok')}
         cancelText={tc('cancel')}
-        confirmLoading={run.isPending}
+        confirmLoading={transition.isPending}
         onOk={() => form.submit()}
         onCancel={() => setAction(null)}
         forceRender
       >
-        <Form<TransitionForm> form={form} layout="vertical" name="transition-form" onFinish={(v) => run.mutate(v)}>
+        <Form<TransitionForm> form={form} layout="vertical" name="transition-form" onFinish={run}>
           {needs === 'resolution' && (
             <>
               <Form.Item name="resolution" label={t('fields.resolution')} rules={[{ required: true, message: t('fields.resolution') }]}>
