@@ -147,7 +147,6 @@ const workitem: Messages<typeof zh> = {
     clear: 'Clear',
     save: 'Save filter',
     filterName: 'Filter name',
-    filterNameRequired: 'Enter a filter name',
     saved: 'Filter saved',
     savedFilters: 'Saved filters',
     load: 'Load filter',

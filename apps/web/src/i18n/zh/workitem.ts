@@ -138,7 +138,6 @@ export default {
     clear: '清空',
     save: '保存筛选',
     filterName: '筛选名称',
-    filterNameRequired: '请输入筛选名称',
     saved: '筛选已保存',
     savedFilters: '已保存的筛选',
     load: '加载筛选',

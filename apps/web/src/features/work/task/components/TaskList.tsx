@@ -22,12 +22,10 @@ export interface TaskListProps {
   /** The caller's own tasks (my tasks). */
   mine?: boolean;
   canWrite?: boolean;
-  /** After any change (plan progress follows). */
-  onChanged?: () => void;
 }
 
 /** Tasks: all visible, of a project, of a plan, or mine. */
-export function TaskList({ projectId, planId, mine = false, canWrite = true, onChanged }: TaskListProps) {
+export function TaskList({ projectId, planId, mine = false, canWrite = true }: TaskListProps) {
   const { t } = useTranslation('task');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
@@ -38,17 +36,12 @@ export function TaskList({ projectId, planId, mine = false, canWrite = true, onC
   const writable = canWrite && !mine;
   const deleteTasks = useDeleteTasks();
   const progress = useTaskProgress();
-  // The task lists refresh through the task keys; `onChanged` tells what else shows the tasks (a plan's progress).
-  const changed = () => onChanged?.();
 
-  const removeRows = useRemoveRows<Task>('task', deleteTasks.mutateAsync, list);
-  const remove = async (rows: readonly Task[]) => {
-    if (await removeRows(rows)) changed();
-  };
+  // The task and plan lists (a plan's progress) refresh through the keys the mutations invalidate.
+  const remove = useRemoveRows<Task>('task', deleteTasks.mutateAsync, list);
   const complete = async (row: Task) => {
     await progress.mutateAsync({ id: row.id, rowVersion: row.rowVersion, status: 'completed', effortCompleted: row.effortCompleted });
     message.success(t('completedDone'));
-    changed();
   };
 
   const columns: ListColumn<Task>[] = [
@@ -157,25 +150,8 @@ export function TaskList({ projectId, planId, mine = false, canWrite = true, onC
           />
         )}
       />
-      <TaskFormDialog
-        open={dialog.open}
-        id={dialog.id}
-        projectId={projectId}
-        planId={planId}
-        onClose={dialog.close}
-        onSaved={() => {
-          dialog.close();
-          changed();
-        }}
-      />
-      <TaskProgressDialog
-        task={progressOf}
-        onClose={() => setProgressOf(null)}
-        onSaved={() => {
-          setProgressOf(null);
-          changed();
-        }}
-      />
+      <TaskFormDialog open={dialog.open} id={dialog.id} projectId={projectId} planId={planId} onClose={dialog.close} />
+      <TaskProgressDialog task={progressOf} onClose={() => setProgressOf(null)} />
     </>
   );
 }
