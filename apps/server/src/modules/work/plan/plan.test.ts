@@ -141,12 +141,12 @@ describe('plans', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(res.bytes as unknown as ArrayBuffer);
       const sheet = book.worksheets[0];
-      const heads = (sheet?.getRow(1).values as unknown[]).slice(1).map(String);
-      const row = sheet
-        ?.getRows(2, (sheet?.rowCount ?? 1) - 1)
-        ?.find((r) => r.getCell(heads.indexOf(lang === 'en' ? 'Title' : '标题') + 1).text === 'Exported plan');
-      const cell = (heading: string) => row?.getCell(heads.indexOf(heading) + 1).text;
-      return { name: sheet?.name, cell };
+      if (!sheet) throw new Error('no sheet');
+      const heads = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+      const column = (heading: string) => heads.indexOf(heading) + 1;
+      const row = sheet.getRows(2, sheet.rowCount - 1)?.find((r) => r.getCell(column(lang === 'en' ? 'Title' : '标题')).text === 'Exported plan');
+      const cell = (heading: string) => row?.getCell(column(heading)).text;
+      return { name: sheet.name, cell };
     };
     const en = await sheetOf('en');
     expect(en.name).toBe('Plans');
