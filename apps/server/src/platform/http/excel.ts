@@ -1,5 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
-import { type MessageKey, translate } from '@ccms/contracts/messages';
+import { isMessageKey, type MessageKey, translate } from '@ccms/contracts/messages';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -13,6 +13,17 @@ export interface ExcelColumn<T> {
   width?: number;
   format?: (value: T[keyof T], row: T) => string | number | Date | null;
 }
+
+/**
+ * A column `format` that shows a code as its label from the messages (`<prefix>.<code>`, e.g.
+ * `task.excel.status` + `new`); a code without a label shows as it is.
+ */
+export const labelOf =
+  (lang: Language, prefix: string) =>
+  (value: unknown): string => {
+    const key = `${prefix}.${String(value)}`;
+    return isMessageKey(key) ? translate(lang, key) : String(value ?? '');
+  };
 
 /** Rows to an .xlsx workbook with a bold, frozen heading row in the caller's language. */
 export async function toXlsx<T>(sheetName: string, columns: ExcelColumn<T>[], rows: T[], lang: Language): Promise<Buffer> {

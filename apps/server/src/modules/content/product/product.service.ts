@@ -9,6 +9,7 @@ import {
   type PropertyValueBody,
   type PropertyValueUpdate,
 } from '@ccms/contracts/content/product';
+import { translate } from '@ccms/contracts/messages';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsProduct, ccmsProperty, ccmsPropertyValue } from '../../../db/schema';
@@ -43,7 +44,8 @@ export function productService(db: Db) {
     },
     removeProducts: (ids: number[]) => db.delete(ccmsProduct).where(inArray(ccmsProduct.productId, ids)),
 
-    exportProducts: async (q: Partial<ProductQuery>, lang: Language) => toXlsx('products', productColumns, await allProducts(db, q), lang),
+    exportProducts: async (q: Partial<ProductQuery>, lang: Language) =>
+      toXlsx(translate(lang, 'product.excel.sheet'), productColumns, await allProducts(db, q), lang),
 
     /** Rows of an .xlsx: every row checked first (a 400 names the row), then added or, with updateSupport, updated. */
     async importProducts(auth: AuthContext, file: { filename: string; buffer: Buffer }, updateSupport: boolean) {

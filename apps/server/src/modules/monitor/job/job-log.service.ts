@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type { JobLog, JobLogQuery } from '@ccms/contracts/monitor/job-log';
 import type { Db } from '../../../db/client';
 import type { sysJobLog } from '../../../db/schema';
@@ -28,7 +29,7 @@ export function jobLogService(db: Db) {
     clean: () => deleteAllJobLogs(db),
     async exportXlsx(q: JobLogQuery, lang: Language) {
       return toXlsx(
-        'jobLog',
+        translate(lang, 'jobLog.excel.sheet'),
         jobLogColumns(lang),
         (await jobLogsForExport(db, q)).map((r) => present(r, lang)),
         lang,

@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type { Job, JobBody, JobHandlerInfo, JobQuery, JobStatusBody, JobUpdate } from '@ccms/contracts/monitor/job';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -101,7 +102,7 @@ export function jobService(db: Db, runner: JobRunner) {
     },
 
     async exportXlsx(q: JobQuery, lang: Language) {
-      return toXlsx('job', jobColumns(lang), (await jobsForExport(db, q)).map(present), lang);
+      return toXlsx(translate(lang, 'job.excel.sheet'), jobColumns(lang), (await jobsForExport(db, q)).map(present), lang);
     },
   };
 }

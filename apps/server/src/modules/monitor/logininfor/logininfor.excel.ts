@@ -1,15 +1,13 @@
 import type { Language } from '@ccms/contracts/constants';
 import type { LoginInfo } from '@ccms/contracts/monitor/logininfor';
-import type { ExcelColumn } from '../../../platform/http/excel';
+import { type ExcelColumn, labelOf } from '../../../platform/http/excel';
 
-// The sign-in record export's columns.
-
+/** The sign-in record export's columns; status as its label in the caller's language. */
 export function loginInfoColumns(lang: Language): ExcelColumn<LoginInfo>[] {
-  const status = { '0': { zh: '成功', en: 'Success' }, '1': { zh: '失败', en: 'Failure' } } as Record<string, { zh: string; en: string }>;
   return [
     { key: 'infoId', header: 'loginInfo.excel.infoId', width: 10 },
     { key: 'userName', header: 'loginInfo.excel.userName' },
-    { key: 'status', header: 'loginInfo.excel.status', width: 10, format: (v) => status[String(v)]?.[lang] ?? String(v) },
+    { key: 'status', header: 'loginInfo.excel.status', width: 10, format: labelOf(lang, 'excel.result') },
     { key: 'ipaddr', header: 'loginInfo.excel.ipaddr' },
     { key: 'loginLocation', header: 'loginInfo.excel.loginLocation' },
     { key: 'browser', header: 'loginInfo.excel.browser' },

@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type { LoginInfoQuery } from '@ccms/contracts/monitor/logininfor';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../platform/http/errors';
@@ -18,7 +19,7 @@ export function loginInfoService(db: Db) {
       await clearLoginFailures(db, user.userId);
     },
     async exportXlsx(q: LoginInfoQuery, lang: Language) {
-      return toXlsx('logininfor', loginInfoColumns(lang), await loginInfosForExport(db, q), lang);
+      return toXlsx(translate(lang, 'loginInfo.excel.sheet'), loginInfoColumns(lang), await loginInfosForExport(db, q), lang);
     },
   };
 }

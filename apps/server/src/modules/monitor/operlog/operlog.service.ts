@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type { OperLogQuery } from '@ccms/contracts/monitor/operlog';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../platform/http/errors';
@@ -17,7 +18,7 @@ export function operLogService(db: Db) {
     remove: (ids: number[]) => deleteOperLogs(db, ids),
     clean: () => deleteAllOperLogs(db),
     async exportXlsx(q: OperLogQuery, lang: Language) {
-      return toXlsx('operlog', operLogColumns(lang), await operLogsForExport(db, q), lang);
+      return toXlsx(translate(lang, 'operLog.excel.sheet'), operLogColumns(lang), await operLogsForExport(db, q), lang);
     },
   };
 }

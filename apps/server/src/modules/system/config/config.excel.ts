@@ -1,10 +1,11 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type { Config } from '@ccms/contracts/system/config';
 import type { ExcelColumn } from '../../../platform/http/excel';
 
 // The system parameter export's columns.
 
-const yesNo = (lang: Language) => (v: unknown) => (v === 'Y' ? (lang === 'en' ? 'Yes' : '是') : lang === 'en' ? 'No' : '否');
+const yesNo = (lang: Language) => (v: unknown) => translate(lang, v === 'Y' ? 'excel.yes' : 'excel.no');
 
 export const configColumns = (lang: Language): ExcelColumn<Config>[] => [
   { key: 'configId', header: 'config.excel.configId', width: 10 },

@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import {
   type ConfigBody,
   type ConfigFilter,
@@ -78,6 +79,6 @@ export function configService(db: Db) {
     refreshCache: async () => {},
 
     export: async (q: ConfigFilter, lang: Language) =>
-      toXlsx(lang === 'en' ? 'Parameters' : '参数', configColumns(lang), (await allConfigs(db, q)).map(masked), lang),
+      toXlsx(translate(lang, 'config.excel.sheet'), configColumns(lang), (await allConfigs(db, q)).map(masked), lang),
   };
 }

@@ -1,10 +1,10 @@
 import type { Language } from '@ccms/contracts/constants';
 import type { DictData, DictType } from '@ccms/contracts/system/dict';
-import type { ExcelColumn } from '../../../platform/http/excel';
+import { type ExcelColumn, labelOf } from '../../../platform/http/excel';
 
 // The dictionary type and entry exports' columns.
 
-const statusText = (lang: Language) => (v: unknown) => (v === '0' ? (lang === 'en' ? 'Normal' : '正常') : lang === 'en' ? 'Disabled' : '停用');
+const statusText = (lang: Language) => labelOf(lang, 'excel.normalDisable');
 
 export const typeColumns = (lang: Language): ExcelColumn<DictType>[] => [
   { key: 'dictId', header: 'dictType.excel.dictId', width: 10 },

@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type {
   DictDataBody,
   DictDataFilter,
@@ -88,8 +89,7 @@ export function dictService(db: Db) {
         await db.delete(sysDictType).where(inArray(sysDictType.dictId, dictIds));
       },
 
-      export: async (q: DictTypeFilter, lang: Language) =>
-        toXlsx(lang === 'en' ? 'Dictionary types' : '字典类型', typeColumns(lang), await allDictTypes(db, q), lang),
+      export: async (q: DictTypeFilter, lang: Language) => toXlsx(translate(lang, 'dictType.excel.sheet'), typeColumns(lang), await allDictTypes(db, q), lang),
     },
 
     data: {
@@ -137,8 +137,7 @@ export function dictService(db: Db) {
         await db.delete(sysDictData).where(inArray(sysDictData.dictCode, dictCodes));
       },
 
-      export: async (q: DictDataFilter, lang: Language) =>
-        toXlsx(lang === 'en' ? 'Dictionary data' : '字典数据', dataColumns(lang), await allDictData(db, q), lang),
+      export: async (q: DictDataFilter, lang: Language) => toXlsx(translate(lang, 'dictData.excel.sheet'), dataColumns(lang), await allDictData(db, q), lang),
     },
 
     /** Nothing to do: dictionaries are read from the database on every use, never cached. */

@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type { PostBody, PostFilter, PostQuery, PostUpdate } from '@ccms/contracts/system/post';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -17,7 +18,7 @@ export function postService(db: Db) {
 
   return {
     list: (q: PostQuery) => listPosts(db, q),
-    export: async (q: PostFilter, lang: Language) => toXlsx(lang === 'en' ? 'Posts' : '岗位', postColumns, await filteredPosts(db, q), lang),
+    export: async (q: PostFilter, lang: Language) => toXlsx(translate(lang, 'post.excel.sheet'), postColumns(lang), await filteredPosts(db, q), lang),
     options: () => allPosts(db),
     async get(postId: number) {
       const post = await findPost(db, postId);

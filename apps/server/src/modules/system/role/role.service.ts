@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type {
   AuthUserBatchBody,
   AuthUserCancelBody,
@@ -225,7 +226,7 @@ export function roleService(db: Db) {
     },
 
     async exportXlsx(q: RoleExportQuery, lang: Language) {
-      return toXlsx('role', roleColumns(lang), await rolesForExport(db, q), lang);
+      return toXlsx(translate(lang, 'role.excel.sheet'), roleColumns(lang), await rolesForExport(db, q), lang);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Language } from '@ccms/contracts/constants';
 import { type MessageKey, translate } from '@ccms/contracts/messages';
 import ExcelJS from 'exceljs';
-import type { ExcelColumn } from '../../../platform/http/excel';
+import { type ExcelColumn, labelOf } from '../../../platform/http/excel';
 
 /** One user as a spreadsheet row (export, import, template). */
 export interface UserSheetRow {
@@ -23,20 +23,24 @@ type Key = keyof UserSheetRow & string;
 
 const heading = (key: Key): MessageKey => `user.excel.${key}`;
 
-/** Dictionary labels (sys_user_sex, sys_normal_disable) in both languages, by code. */
-const SEX = { '0': { zh: '男', en: 'Male' }, '1': { zh: '女', en: 'Female' }, '2': { zh: '未知', en: 'Unknown' } } as const;
-const STATUS = { '0': { zh: '正常', en: 'Normal' }, '1': { zh: '停用', en: 'Disabled' } } as const;
-
-const labelOf = (table: Record<string, { zh: string; en: string }>, code: string, lang: Language) => table[code]?.[lang] ?? code;
+/** Dictionary labels (sys_user_sex, sys_normal_disable) in the messages: `<prefix>.<code>`. */
+const SEX = { prefix: 'user.excel.sex', codes: ['0', '1', '2'] } as const;
+const STATUS = { prefix: 'excel.normalDisable', codes: ['0', '1'] } as const;
 
 /** A label in either language, or the code itself, back to the code; unknown text stays as given so validation names it. */
-function codeOf(table: Record<string, { zh: string; en: string }>, text: string): string {
-  for (const [code, label] of Object.entries(table)) if (text === code || text === label.zh || text.toLowerCase() === label.en.toLowerCase()) return code;
+function codeOf(table: { prefix: string; codes: readonly string[] }, text: string): string {
+  for (const code of table.codes) {
+    const key = `${table.prefix}.${code}`;
+    if (text === code || text === translate('zh', key) || text.toLowerCase() === translate('en', key).toLowerCase()) return code;
+  }
   return text;
 }
 
 export const sexCode = (text: string) => codeOf(SEX, text);
 export const statusCode = (text: string) => codeOf(STATUS, text);
+
+/** Sex and status show as their labels in the caller's language. */
+const formatOf = (key: Key, lang: Language) => (key === 'sex' ? labelOf(lang, SEX.prefix) : key === 'status' ? labelOf(lang, STATUS.prefix) : undefined);
 
 /** The columns a person fills in to import users (RuoYi's template). */
 export const IMPORT_KEYS = ['deptId', 'userName', 'nickName', 'email', 'phonenumber', 'sex', 'status'] as const satisfies readonly Key[];
@@ -46,7 +50,7 @@ export function importColumns(lang: Language): ExcelColumn<UserSheetRow>[] {
   return IMPORT_KEYS.map((key) => ({
     key,
     header: heading(key),
-    format: key === 'sex' ? (v) => labelOf(SEX, String(v), lang) : key === 'status' ? (v) => labelOf(STATUS, String(v), lang) : undefined,
+    format: formatOf(key, lang),
   }));
 }
 
@@ -56,7 +60,7 @@ export function exportColumns(lang: Language): ExcelColumn<UserSheetRow>[] {
     key,
     header: heading(key),
     width: key === 'loginDate' ? 22 : undefined,
-    format: key === 'sex' ? (v) => labelOf(SEX, String(v), lang) : key === 'status' ? (v) => labelOf(STATUS, String(v), lang) : undefined,
+    format: formatOf(key, lang),
   }));
 }
 

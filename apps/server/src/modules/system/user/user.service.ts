@@ -378,10 +378,10 @@ export function userService(db: Db) {
     async exportXlsx(auth: AuthContext, q: UserExportQuery, lang: Language) {
       const users = await usersForExport(db, q, userScope(auth));
       const rows: UserSheetRow[] = users.map((u) => ({ ...u, deptName: u.dept?.deptName ?? '', leader: u.dept?.leader ?? '' }));
-      return toXlsx('user', exportColumns(lang), rows, lang);
+      return toXlsx(translate(lang, 'user.excel.sheet'), exportColumns(lang), rows, lang);
     },
 
-    importTemplate: (lang: Language) => toXlsx('user', importColumns(lang), [], lang),
+    importTemplate: (lang: Language) => toXlsx(translate(lang, 'user.excel.sheet'), importColumns(lang), [], lang),
 
     importUsers,
   };

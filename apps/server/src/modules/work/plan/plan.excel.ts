@@ -1,16 +1,9 @@
+import type { Language } from '@ccms/contracts/constants';
 import type { Plan } from '@ccms/contracts/work/plan';
-import type { ExcelColumn } from '../../../platform/http/excel';
+import { type ExcelColumn, labelOf } from '../../../platform/http/excel';
 
-// The plan export's columns.
-
-const STATUS_TEXT: Record<string, string> = {
-  notStarted: '未开始 / Not started',
-  inProgress: '进行中 / In progress',
-  completed: '已完成 / Completed',
-  closed: '已关闭 / Closed',
-};
-
-export const planColumns: ExcelColumn<Plan>[] = [
+/** The plan export's columns; status and enable as their labels in the caller's language. */
+export const planColumns = (lang: Language): ExcelColumn<Plan>[] => [
   { key: 'id', header: 'plan.excel.id', width: 8 },
   { key: 'projectTitle', header: 'plan.excel.projectTitle', width: 22 },
   { key: 'title', header: 'plan.excel.title', width: 26 },
@@ -22,8 +15,8 @@ export const planColumns: ExcelColumn<Plan>[] = [
   { key: 'beginDate', header: 'plan.excel.beginDate', width: 12 },
   { key: 'dueDate', header: 'plan.excel.dueDate', width: 12 },
   { key: 'progress', header: 'plan.excel.progress', width: 12 },
-  { key: 'status', header: 'plan.excel.status', width: 16, format: (v) => STATUS_TEXT[String(v)] ?? String(v) },
-  { key: 'enable', header: 'plan.excel.enable', width: 10, format: (v) => (v ? '启用 / Open' : '停用 / Closed') },
+  { key: 'status', header: 'plan.excel.status', width: 16, format: labelOf(lang, 'plan.excel.status') },
+  { key: 'enable', header: 'plan.excel.enable', width: 10, format: labelOf(lang, 'plan.excel.enable') },
   { key: 'createBy', header: 'plan.excel.createBy', width: 14 },
   { key: 'createTime', header: 'plan.excel.createTime', width: 20 },
 ];

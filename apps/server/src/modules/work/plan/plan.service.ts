@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type { Plan, PlanBody, PlanFilter, PlanQuery, PlanUpdate } from '@ccms/contracts/work/plan';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -77,7 +78,7 @@ export function planService(db: Db) {
       return { rows: page.rows.map(presentPlan), total: page.total };
     },
     async export(auth: AuthContext, q: PlanFilter, lang: Language) {
-      return toXlsx(lang === 'en' ? 'Plans' : '计划', planColumns, (await filteredPlans(db, auth, q)).map(presentPlan), lang);
+      return toXlsx(translate(lang, 'plan.excel.sheet'), planColumns(lang), (await filteredPlans(db, auth, q)).map(presentPlan), lang);
     },
     async get(auth: AuthContext, id: number) {
       return presentPlan(await load(auth, id, 'read'));

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { type TestUser, userWith } from '../../content/content-test-kit';
@@ -128,7 +129,30 @@ describe('plans', () => {
     expect((await owner.caller.get(`/prod-api/ccms/plan/${id}`)).body.data.title).toBe('Race plan A');
   });
 
-  it('exports plans', async () => {
-    expect((await owner.caller.post('/prod-api/ccms/plan/export', { projectId })).bytes.subarray(0, 2).toString()).toBe('PK');
+  it("exports plans with sheet name, headings and value labels in the caller's language", async () => {
+    await created(owner.caller, '/prod-api/ccms/plan', { projectId, title: 'Exported plan', status: 'inProgress', enable: false });
+    const sheetOf = async (lang: 'zh' | 'en') => {
+      const res = await owner.caller.request({
+        method: 'POST',
+        url: '/prod-api/ccms/plan/export',
+        payload: { projectId },
+        headers: { 'accept-language': lang },
+      });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.bytes as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0];
+      if (!sheet) throw new Error('no sheet');
+      const heads = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+      const column = (heading: string) => heads.indexOf(heading) + 1;
+      const row = sheet.getRows(2, sheet.rowCount - 1)?.find((r) => r.getCell(column(lang === 'en' ? 'Title' : '标题')).text === 'Exported plan');
+      const cell = (heading: string) => row?.getCell(column(heading)).text;
+      return { name: sheet.name, cell };
+    };
+    const en = await sheetOf('en');
+    expect(en.name).toBe('Plans');
+    expect([en.cell('Status'), en.cell('Enabled')]).toEqual(['In progress', 'Closed']);
+    const zh = await sheetOf('zh');
+    expect(zh.name).toBe('计划');
+    expect([zh.cell('状态'), zh.cell('启用')]).toEqual(['进行中', '停用']);
   });
 });

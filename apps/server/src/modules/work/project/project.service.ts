@@ -1,5 +1,6 @@
 import type { Language } from '@ccms/contracts/constants';
 import { type Abilities, abilitiesOf } from '@ccms/contracts/grants';
+import { translate } from '@ccms/contracts/messages';
 import type {
   Project,
   ProjectBody,
@@ -136,7 +137,7 @@ export function projectService(db: Db, git: LibraryGit | null) {
 
     async export(auth: AuthContext, q: ProjectFilter, lang: Language) {
       const rows = (await filteredProjects(db, auth, q)).map((r) => presentProject(r, null, abilitiesOf(null)));
-      return toXlsx(lang === 'en' ? 'Projects' : '项目', projectColumns, rows, lang);
+      return toXlsx(translate(lang, 'project.excel.sheet'), projectColumns(lang), rows, lang);
     },
 
     userOptions: (fragment = '') => userOptions(db, fragment),

@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type { ReleaseLog, ReleaseLogBody, ReleaseLogFilter, ReleaseLogQuery, ReleaseLogUpdate } from '@ccms/contracts/work/release-log';
 import { RELEASE_LOG_STATUSES } from '@ccms/contracts/work/release-log';
 import { and, eq, sql } from 'drizzle-orm';
@@ -45,7 +46,7 @@ export function releaseLogService(db: Db) {
     },
     async export(auth: AuthContext, q: ReleaseLogFilter, lang: Language) {
       const rows = (await allLogs(db, await where(auth, q))).map(present);
-      return toXlsx(lang === 'en' ? 'Release log' : '发布日志', releaseLogColumns(lang), rows, lang);
+      return toXlsx(translate(lang, 'releaseLog.excel.sheet'), releaseLogColumns(lang), rows, lang);
     },
     async get(auth: AuthContext, logId: number, projectId?: number) {
       const row = await load(auth, logId, 'read');

@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type { Release, ReleaseBody, ReleaseFilter, ReleaseQuery, ReleaseUpdate } from '@ccms/contracts/work/release';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -31,7 +32,7 @@ export function releaseService(db: Db) {
       return { rows: page.rows.map(presentRelease), total: page.total };
     },
     async export(auth: AuthContext, q: ReleaseFilter, lang: Language) {
-      return toXlsx(lang === 'en' ? 'Releases' : '版本', releaseColumns, (await filteredReleases(db, auth, q)).map(presentRelease), lang);
+      return toXlsx(translate(lang, 'release.excel.sheet'), releaseColumns(lang), (await filteredReleases(db, auth, q)).map(presentRelease), lang);
     },
     async get(auth: AuthContext, id: number) {
       return presentRelease(await load(auth, id, 'read'));

@@ -1,16 +1,9 @@
+import type { Language } from '@ccms/contracts/constants';
 import type { Task } from '@ccms/contracts/work/task';
-import type { ExcelColumn } from '../../../platform/http/excel';
+import { type ExcelColumn, labelOf } from '../../../platform/http/excel';
 
-// The task export's columns.
-
-const STATUS_TEXT: Record<string, string> = {
-  new: '新建 / New',
-  notStarted: '未开始 / Not started',
-  inProgress: '进行中 / In progress',
-  completed: '已完成 / Completed',
-};
-
-export const taskColumns: ExcelColumn<Task>[] = [
+/** The task export's columns; status as its label in the caller's language. */
+export const taskColumns = (lang: Language): ExcelColumn<Task>[] => [
   { key: 'id', header: 'task.excel.id', width: 8 },
   { key: 'projectTitle', header: 'task.excel.projectTitle', width: 22 },
   { key: 'planTitle', header: 'task.excel.planTitle', width: 22 },
@@ -18,7 +11,7 @@ export const taskColumns: ExcelColumn<Task>[] = [
   { key: 'category', header: 'task.excel.category', width: 14 },
   { key: 'assigneeName', header: 'task.excel.assigneeName', width: 14 },
   { key: 'writerName', header: 'task.excel.writerName', width: 14 },
-  { key: 'status', header: 'task.excel.status', width: 16, format: (v) => STATUS_TEXT[String(v)] ?? String(v) },
+  { key: 'status', header: 'task.excel.status', width: 16, format: labelOf(lang, 'task.excel.status') },
   { key: 'beginDate', header: 'task.excel.beginDate', width: 12 },
   { key: 'dueDate', header: 'task.excel.dueDate', width: 12 },
   { key: 'effort', header: 'task.excel.effort', width: 10 },

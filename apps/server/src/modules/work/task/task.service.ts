@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import { PLAN_STATUSES_LOCKING_TASKS, type PlanStatus } from '@ccms/contracts/work/plan';
 import { effortSplit, type Task, type TaskBody, type TaskFilter, type TaskProgressBody, type TaskQuery, type TaskUpdate } from '@ccms/contracts/work/task';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -77,7 +78,7 @@ export function taskService(db: Db) {
       return { rows: page.rows.map(presentTask), total: page.total };
     },
     async export(auth: AuthContext, q: TaskFilter, lang: Language) {
-      return toXlsx(lang === 'en' ? 'Tasks' : '任务', taskColumns, (await filteredTasks(db, readable(auth), q)).map(presentTask), lang);
+      return toXlsx(translate(lang, 'task.excel.sheet'), taskColumns(lang), (await filteredTasks(db, readable(auth), q)).map(presentTask), lang);
     },
     async get(auth: AuthContext, id: number) {
       const row = await findTask(db, id);

@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type {
   Condition,
   ConditionQuery,
@@ -92,7 +93,7 @@ export function workItemService(db: Db) {
       const order = orderBy({ orderByColumn: q.orderByColumn, isAsc: q.isAsc }, SORTABLE, w.workItemId);
       const { where, levels } = await conditionScope(auth, q);
       const rows = await present(await allItems(db, where, order, EXPORT_CAP), auth, levels);
-      return toXlsx(lang === 'en' ? 'Work items' : '工作项', workItemColumns(lang), rows, lang);
+      return toXlsx(translate(lang, 'workItem.excel.sheet'), workItemColumns(lang), rows, lang);
     },
 
     async get(auth: AuthContext, workItemId: number, projectId?: number): Promise<WorkItem> {

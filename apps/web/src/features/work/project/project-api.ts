@@ -1,3 +1,4 @@
+import { PROJECT_REFRESH_OPTIONS } from '@ccms/contracts/constants';
 import type { UserOption } from '@ccms/contracts/work/common';
 import type {
   Project,
@@ -38,6 +39,33 @@ export const exportQuery = (query: object): QueryParams => {
   const { pageNum: _page, pageSize: _size, ...filters } = query as QueryParams;
   return filters;
 };
+
+/** What the project form edits: the save body's fields, libraryId and ownerId as the detail has them (null: none). */
+export type ProjectFields = Omit<ProjectBody, 'libraryId' | 'ownerId'> & { libraryId: number | null; ownerId: number | null };
+
+/** A project's editable fields from its detail (the form's start values; closing saves them with status 1). */
+export const projectFieldsOf = (d: Project): ProjectFields => ({
+  title: d.title,
+  name: d.name,
+  status: d.status === '1' ? '1' : '0',
+  category: d.category,
+  schedule: d.schedule,
+  description: d.description,
+  beginDate: d.beginDate,
+  endDate: d.endDate,
+  version: d.version,
+  libraryId: d.libraryId,
+  sourceBranch: d.sourceBranch,
+  projectBranch: d.projectBranch,
+  useOriginBranch: d.useOriginBranch,
+  ownerId: d.ownerId,
+  risk: d.risk,
+  objective: d.objective,
+  milestone: d.milestone,
+  secrecy: d.secrecy,
+  public: d.public,
+  updateSchedule: (PROJECT_REFRESH_OPTIONS as readonly string[]).includes(d.updateSchedule) ? (d.updateSchedule as ProjectBody['updateSchedule']) : 'never',
+});
 
 /** The top bar's project selector lists open projects: refresh it after a change. */
 const refreshSelector = () => useProjects.getState().load();

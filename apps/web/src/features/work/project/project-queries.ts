@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import type { PageParams } from '../../../shared/list/query';
 import { libraryApi } from '../../content/library/library-api';
-import { type ProjectFilters, projectApi } from './project-api';
+import { type ProjectFilters, projectApi, projectFieldsOf } from './project-api';
 
 export type ProjectListParams = ProjectFilters & PageParams;
 
@@ -67,6 +67,19 @@ export function useSaveProject() {
       if (!('id' in body)) return (await projectApi.add(body)).data.id;
       await projectApi.update(body);
       return body.id;
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** Reopens a closed project (`open`), or closes one: saves what the server has with status 1. */
+export function useSetProjectOpen() {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: async ({ id, open }: { id: number; open: boolean }) => {
+      if (open) return projectApi.reopen(id);
+      const d = await projectApi.get(id);
+      return projectApi.update({ ...projectFieldsOf(d), status: '1', id: d.id, rowVersion: d.rowVersion });
     },
     onSuccess: invalidate,
   });

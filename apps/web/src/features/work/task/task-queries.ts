@@ -2,6 +2,7 @@ import type { TaskBody, TaskProgressBody, TaskUpdate } from '@ccms/contracts/wor
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import type { PageParams } from '../../../shared/list/query';
+import { planKeys } from '../plan/plan-queries';
 import { type TaskFilters, taskApi } from './task-api';
 
 export type TaskListParams = TaskFilters & PageParams;
@@ -20,9 +21,10 @@ export const useTaskList = (params: TaskListParams) => useQuery({ ...taskQueries
 
 export const useTask = (id: number, enabled = true) => useQuery({ ...taskQueries.detail(id), enabled });
 
+/** A task change also moves its plan's progress: tasks and plans refresh together. */
 function useInvalidateTasks() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: taskKeys.all });
+  return () => Promise.all([client.invalidateQueries({ queryKey: taskKeys.all }), client.invalidateQueries({ queryKey: planKeys.all })]);
 }
 
 /** Adds when the body has no `id`, else updates. */

@@ -1,6 +1,4 @@
 import type { UserOption } from '@ccms/contracts/work/common';
-import type { Dashboard } from '@ccms/contracts/work/dashboard';
-import type { ReleaseLog, ReleaseLogBody, ReleaseLogFilter, ReleaseLogUpdate } from '@ccms/contracts/work/release-log';
 import type {
   CommentBody,
   Condition,
@@ -16,7 +14,7 @@ import type {
   WorkItemUpdate,
 } from '@ccms/contracts/work/work-item';
 import type { WorkItemType } from '@ccms/contracts/work/work-item-states';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { type ApiEnvelope, api, type ListBody } from '../../../api/client';
 import { download, downloadGet } from '../../../shared/download';
 import type { PageParams, PageResult } from '../../../shared/list/query';
 
@@ -34,8 +32,6 @@ export interface RefOption {
   title: string;
 }
 
-const data = <T>(r: ApiEnvelope & { data: T }) => r.data;
-
 /** The title of each row of a list answered by another module; nothing when that call is not open to the caller. */
 async function optionsOf(url: string, projectId: number): Promise<RefOption[]> {
   try {
@@ -51,13 +47,20 @@ async function optionsOf(url: string, projectId: number): Promise<RefOption[]> {
   }
 }
 
-/** Work items (server: modules/work/work-item). */
+/** What the condition query posts: conditions, paging, sort. */
+export type WorkItemQueryParams = ConditionFilters & PageParams;
+
+/** Work items (server: modules/work/work-item). Screens use `work-item-queries.ts`. */
 export const workItemApi = {
-  query: (q: ConditionFilters & PageParams) => api.post<ApiEnvelope & PageResult<WorkItemListRow>>('/ccms/workitem/query', q, { repeatSubmit: false }),
+  query: (q: WorkItemQueryParams): Promise<PageResult<WorkItemListRow>> =>
+    api.post<ListBody<WorkItemListRow>>('/ccms/workitem/query', q, { repeatSubmit: false }).then(({ rows, total }) => ({ rows, total })),
   children: (projectId: number, parentId: number) =>
-    api.get<ApiEnvelope & PageResult<WorkItemListRow>>('/ccms/workitem/list', { projectId, parentId, pageNum: 1, pageSize: 200 }).then((r) => r.rows),
-  get: (id: number) => api.get<ApiEnvelope & { data: WorkItem }>(`/ccms/workitem/${id}`).then(data),
-  add: (body: WorkItemBody) => api.post<ApiEnvelope & { data: { workItemId: number } }>('/ccms/workitem', body).then(data),
+    api.list<WorkItemListRow>('/ccms/workitem/list', { projectId, parentId, pageNum: 1, pageSize: 200 }).then((r) => r.rows),
+  /** The requirements of a project, for the parent picker. */
+  requirements: (projectId: number) =>
+    workItemApi.query({ projectId, workItemType: 'requirement', conditions: [], logic: 'and', pageNum: 1, pageSize: 500 }).then((r) => r.rows),
+  get: (id: number) => api.one<WorkItem>(`/ccms/workitem/${id}`),
+  add: (body: WorkItemBody) => api.post<ApiEnvelope & { data: { workItemId: number } }>('/ccms/workitem', body).then((r) => r.data.workItemId),
   update: (body: WorkItemUpdate) => api.put('/ccms/workitem', body),
   remove: (ids: readonly number[]) => api.delete(`/ccms/workitem/${ids.join(',')}`),
   export: (q: ConditionFilters & Partial<PageParams>) => {
@@ -65,11 +68,11 @@ export const workItemApi = {
     return download('/ccms/workitem/export', { ...rest, conditions: JSON.stringify(conditions) }, `workitem_${Date.now()}.xlsx`);
   },
   transition: (id: number, body: TransitionBody) => api.post(`/ccms/workitem/${id}/transition`, body),
-  history: (id: number) => api.get<ApiEnvelope & { data: WorkItemHistory[] }>(`/ccms/workitem/${id}/history`).then(data),
-  comments: (id: number) => api.get<ApiEnvelope & { data: WorkItemComment[] }>(`/ccms/workitem/${id}/comment`).then(data),
+  history: (id: number) => api.one<WorkItemHistory[]>(`/ccms/workitem/${id}/history`),
+  comments: (id: number) => api.one<WorkItemComment[]>(`/ccms/workitem/${id}/comment`),
   comment: (id: number, body: CommentBody) => api.post(`/ccms/workitem/${id}/comment`, body),
   removeComment: (id: number, commentId: number) => api.delete(`/ccms/workitem/${id}/comment/${commentId}`),
-  attachments: (id: number) => api.get<ApiEnvelope & { data: WorkItemAttachment[] }>(`/ccms/workitem/${id}/attachment`).then(data),
+  attachments: (id: number) => api.one<WorkItemAttachment[]>(`/ccms/workitem/${id}/attachment`),
   /** Silent: the caller asks about a duplicate name (409) and shows other failures itself. */
   upload: (id: number, file: File, replace: boolean) => {
     const form = new FormData();
@@ -82,30 +85,22 @@ export const workItemApi = {
   },
   downloadAttachment: (id: number, a: WorkItemAttachment) => downloadGet(`/ccms/workitem/${id}/attachment/${a.attachmentId}/download`, undefined, a.fileName),
   removeAttachment: (id: number, attachmentId: number) => api.delete(`/ccms/workitem/${id}/attachment/${attachmentId}`),
-  filters: (projectId?: number) => api.get<ApiEnvelope & { data: SavedFilter[] }>('/ccms/workitem/filter', projectId ? { projectId } : {}).then(data),
+  filters: (projectId?: number) => api.one<SavedFilter[]>('/ccms/workitem/filter', projectId ? { projectId } : {}),
   saveFilter: (body: SavedFilterBody) => api.post('/ccms/workitem/filter', body),
   removeFilter: (filterId: number) => api.delete(`/ccms/workitem/filter/${filterId}`),
-  userOptions: () => api.get<ApiEnvelope & { data: UserOption[] }>('/ccms/workitem/userOptions').then(data),
+  userOptions: () => api.one<UserOption[]>('/ccms/workitem/userOptions'),
   releaseOptions: (projectId: number) => optionsOf('/ccms/release/list', projectId),
   planOptions: (projectId: number) => optionsOf('/ccms/plan/list', projectId),
-};
-
-export type ReleaseLogFilters = Pick<ReleaseLogFilter, 'projectId' | 'planTitle' | 'version' | 'status'>;
-
-/** The release log (server: modules/work/release-log). */
-export const releaseLogApi = {
-  list: (q: ReleaseLogFilters & PageParams) => api.get<ApiEnvelope & PageResult<ReleaseLog>>('/ccms/releaseLog/list', q),
-  get: (id: number) => api.get<ApiEnvelope & { data: ReleaseLog }>(`/ccms/releaseLog/${id}`).then(data),
-  add: (body: ReleaseLogBody) => api.post('/ccms/releaseLog', body),
-  update: (body: ReleaseLogUpdate) => api.put('/ccms/releaseLog', body),
-  remove: (ids: readonly number[]) => api.delete(`/ccms/releaseLog/${ids.join(',')}`),
-  export: (q: object) => {
-    const { pageNum: _n, pageSize: _s, ...filters } = q as Record<string, unknown>;
-    return download('/ccms/releaseLog/export', filters, `releaseLog_${Date.now()}.xlsx`);
-  },
-};
-
-/** The home dashboard (server: modules/work/dashboard). */
-export const dashboardApi = {
-  get: () => api.get<ApiEnvelope & { data: Dashboard }>('/ccms/dashboard').then(data),
+  /** Rows of another module's list for a project (the area's read-only tabs); nothing when that list is not open to the caller. */
+  areaRows: (url: string, projectId: number) =>
+    api
+      .get<ApiEnvelope & { rows?: Record<string, unknown>[] }>(url, { projectId, pageNum: 1, pageSize: 200 }, { silent: true })
+      .then((r) => r.rows ?? [])
+      .catch(() => []),
+  /** The library a project works on (the area's library tab); null when it has none or the project is not open to the caller. */
+  projectLibrary: (projectId: number) =>
+    api
+      .get<ApiEnvelope & { data?: { libraryId?: number | null } }>(`/ccms/project/${projectId}`, undefined, { silent: true })
+      .then((r) => r.data?.libraryId ?? null)
+      .catch(() => null),
 };

@@ -1,11 +1,10 @@
 import { PRODUCT_VERSION } from '@ccms/contracts/constants';
-import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Col, Empty, List, Row, Spin, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../../state/session-store';
-import { dashboardApi } from '../../work-item/work-item-api';
+import { useDashboard } from '../dashboard-queries';
 import '../home.css';
 
 /** ECharts is large: its chunk loads only when the trends panel shows. */
@@ -17,7 +16,7 @@ export default function HomePage() {
   const { t: tw } = useTranslation('workitem');
   const navigate = useNavigate();
   const name = useSession((s) => s.nickName || s.name);
-  const dashboard = useQuery({ queryKey: ['home', 'dashboard'], queryFn: dashboardApi.get });
+  const dashboard = useDashboard();
   const data = dashboard.data;
   const labels = useMemo(() => ({ created: t('created'), resolved: t('resolved'), closed: t('closed') }), [t]);
   const today = data?.trends.at(-1);

@@ -7,8 +7,8 @@ import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { useProjects } from '../../../../state/project-store';
 import { useSession } from '../../../../state/session-store';
+import { LibraryBranchFields } from '../../project/components/LibraryBranchFields';
 import { DateRangeItems, ProjectSelect, UserSelect } from '../../project/components/pickers';
-import { useLibraryBranches, useLibraryOptions } from '../../project/project-queries';
 import { useReleaseOptions } from '../../release/release-queries';
 import { planQueries, useSavePlan } from '../plan-queries';
 
@@ -83,10 +83,7 @@ export function PlanFormDialog({ open, id, projectId, onClose }: { open: boolean
   });
   const { form } = entity;
   const chosenProject = Form.useWatch('projectId', form);
-  const libraryId = Form.useWatch('libraryId', form);
   const releases = useReleaseOptions(chosenProject, open);
-  const libraries = useLibraryOptions(open);
-  const branches = useLibraryBranches(libraryId, open);
 
   return (
     <FormDialog open={open} title={editing ? t('editTitle') : t('addTitle')} width={780} labelWidth={100} name="plan-form" entity={entity} onClose={onClose}>
@@ -109,26 +106,7 @@ export function PlanFormDialog({ open, id, projectId, onClose }: { open: boolean
             <Select allowClear loading={releases.isLoading} options={(releases.data ?? []).map((r) => ({ value: r.id, label: r.title }))} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="libraryId" label={t('library')}>
-            <Select
-              allowClear
-              loading={libraries.isLoading}
-              options={(libraries.data ?? []).map((l) => ({ value: l.libraryId, label: l.displayText || l.name }))}
-              onChange={() => form.setFieldValue('branch', '')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="branch" label={t('branch')}>
-            <Select
-              allowClear
-              showSearch
-              loading={branches.isLoading}
-              options={(branches.data?.branches ?? []).map((b) => ({ value: b.name, label: b.name }))}
-            />
-          </Form.Item>
-        </Col>
+        <LibraryBranchFields open={open} branch="branch" labels={{ library: t('library'), branch: t('branch') }} />
         <Col xs={24} md={12}>
           <Form.Item name="ownerId" label={t('owner')}>
             <UserSelect allowClear />

@@ -1,12 +1,10 @@
 import { PLAN_STATUSES, type Plan, PlanPerm } from '@ccms/contracts/work/plan';
-import { App, Form, Input, Progress, Select, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Progress, Tag, Typography } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmDialog } from '../../../../shared/confirm';
-import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
-import { ProjectSelect } from '../../project/components/pickers';
+import { crudLinksColumn, projectColumn, useEditDialog, useRemoveRows, WorkListButtons, WorkListSearch } from '../../project/components/work-list-blocks';
 import { type PlanFilters, planApi } from '../plan-api';
 import { planQueries, useDeletePlans } from '../plan-queries';
 import { PlanEnableSwitch } from './PlanEnableSwitch';
@@ -18,20 +16,12 @@ const STATUS_COLORS: Record<string, string> = { notStarted: 'default', inProgres
 export function PlanList({ projectId, canWrite = true }: { projectId?: number; canWrite?: boolean }) {
   const { t } = useTranslation('plan');
   const { t: tc } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);
-  const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
+  const dialog = useEditDialog();
   const deletePlans = useDeletePlans();
   const open = (row: Plan) => navigate(`/ccms/staging/planDetail?id=${row.id}`);
-
-  const remove = async (rows: readonly Plan[]) => {
-    if (rows.length === 0) return;
-    if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
-    await deletePlans.mutateAsync(rows.map((r) => r.id));
-    message.success(t('deleted'));
-    list.current?.clearSelection();
-  };
+  const remove = useRemoveRows<Plan>('plan', deletePlans.mutateAsync, list);
 
   const columns: ListColumn<Plan>[] = [
     {
@@ -45,7 +35,7 @@ export function PlanList({ projectId, canWrite = true }: { projectId?: number; c
         </Typography.Link>
       ),
     },
-    ...(projectId === undefined ? [{ key: 'projectTitle', dataIndex: 'projectTitle', title: t('project') } as ListColumn<Plan>] : []),
+    ...projectColumn<Plan>(projectId, t('project')),
     { key: 'releaseTitle', dataIndex: 'releaseTitle', title: t('release'), width: 120 },
     { key: 'ownerName', dataIndex: 'ownerName', title: t('owner'), width: 120 },
     { key: 'reviewerName', dataIndex: 'reviewerName', title: t('reviewer'), width: 120, defaultHidden: true },
@@ -74,23 +64,7 @@ export function PlanList({ projectId, canWrite = true }: { projectId?: number; c
       width: 100,
       render: (_: boolean, row) => <PlanEnableSwitch plan={row} />,
     },
-    ...(canWrite
-      ? [
-          {
-            key: 'actions',
-            title: tc('operation'),
-            hideable: false,
-            width: 160,
-            render: (_: unknown, row: Plan) => (
-              <CrudLinks
-                row={row}
-                edit={{ perm: PlanPerm.edit, onClick: (r) => setDialog({ open: true, id: r.id }) }}
-                remove={{ perm: PlanPerm.remove, onClick: remove }}
-              />
-            ),
-          } as ListColumn<Plan>,
-        ]
-      : []),
+    ...crudLinksColumn<Plan>(canWrite, { perm: PlanPerm, title: tc('operation'), onEdit: (r) => dialog.edit(r.id), onRemove: remove }),
   ];
 
   return (
@@ -103,39 +77,20 @@ export function PlanList({ projectId, canWrite = true }: { projectId?: number; c
         selection="multiple"
         columns={columns}
         searchFields={
-          <>
-            {projectId === undefined ? (
-              <Form.Item name="projectId" label={t('project')}>
-                <ProjectSelect allowClear placeholder={t('projectPlaceholder')} style={{ width: 200 }} />
-              </Form.Item>
-            ) : (
-              <Form.Item name="projectId" hidden>
-                <Input />
-              </Form.Item>
-            )}
-            <Form.Item name="title" label={t('title')}>
-              <Input allowClear placeholder={t('titlePlaceholder')} style={{ width: 180 }} />
-            </Form.Item>
-            <Form.Item name="status" label={t('status')}>
-              <Select
-                allowClear
-                placeholder={t('statusPlaceholder')}
-                style={{ width: 140 }}
-                options={PLAN_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
-              />
-            </Form.Item>
-          </>
+          <WorkListSearch ns="plan" projectId={projectId} statuses={PLAN_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))} statusWidth={140} />
         }
         toolbar={({ selectedRows, query }) => (
-          <CrudButtons
+          <WorkListButtons
             selected={selectedRows}
-            add={canWrite ? { perm: PlanPerm.add, onClick: () => setDialog({ open: true, id: undefined }) } : undefined}
-            remove={canWrite ? { perm: PlanPerm.remove, onClick: remove } : undefined}
-            export={{ perm: PlanPerm.export, onClick: () => planApi.export(query) }}
+            perm={PlanPerm}
+            canWrite={canWrite}
+            onAdd={dialog.add}
+            onRemove={remove}
+            onExport={() => planApi.export(query)}
           />
         )}
       />
-      <PlanFormDialog open={dialog.open} id={dialog.id} projectId={projectId} onClose={() => setDialog({ open: false, id: undefined })} />
+      <PlanFormDialog open={dialog.open} id={dialog.id} projectId={projectId} onClose={dialog.close} />
     </>
   );
 }

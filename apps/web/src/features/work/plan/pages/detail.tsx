@@ -27,7 +27,6 @@ export default function PlanDetailPage() {
   if (plan.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   const d = plan.data;
   if (!d) return <Empty />;
-  const reload = () => plan.refetch();
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -73,7 +72,7 @@ export default function PlanDetailPage() {
         </Descriptions>
       </Card>
       <Card variant="borderless" title={t('tasks')} data-testid="plan-tasks">
-        <TaskList projectId={d.projectId} planId={d.id} onChanged={reload} />
+        <TaskList projectId={d.projectId} planId={d.id} />
       </Card>
       <PlanFormDialog open={editing} id={id} onClose={() => setEditing(false)} />
     </Space>

@@ -7,7 +7,9 @@ import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { useSession } from '../../../../state/session-store';
 import { useCategoryOptions } from '../../project-category/project-category-queries';
-import { projectQueries, useLibraryBranches, useLibraryOptions, useSaveProject } from '../project-queries';
+import { type ProjectFields, projectFieldsOf } from '../project-api';
+import { projectQueries, useSaveProject } from '../project-queries';
+import { LibraryBranchFields } from './LibraryBranchFields';
 import { DateRangeItems, UserSelect } from './pickers';
 
 export interface ProjectFormDialogProps {
@@ -17,7 +19,7 @@ export interface ProjectFormDialogProps {
   onClose: () => void;
 }
 
-type FormValues = Omit<ProjectBody, 'libraryId' | 'ownerId'> & { libraryId: number | null; ownerId: number | null };
+type FormValues = ProjectFields;
 
 const EMPTY: FormValues = {
   title: '',
@@ -42,29 +44,7 @@ const EMPTY: FormValues = {
   updateSchedule: 'never',
 };
 
-const toValues = (d: Project): FormValues & { rowVersion: number } => ({
-  title: d.title,
-  name: d.name,
-  status: d.status === '1' ? '1' : '0',
-  category: d.category,
-  schedule: d.schedule,
-  description: d.description,
-  beginDate: d.beginDate,
-  endDate: d.endDate,
-  version: d.version,
-  libraryId: d.libraryId,
-  sourceBranch: d.sourceBranch,
-  projectBranch: d.projectBranch,
-  useOriginBranch: d.useOriginBranch,
-  ownerId: d.ownerId,
-  risk: d.risk,
-  objective: d.objective,
-  milestone: d.milestone,
-  secrecy: d.secrecy,
-  public: d.public,
-  updateSchedule: (PROJECT_REFRESH_OPTIONS as readonly string[]).includes(d.updateSchedule) ? (d.updateSchedule as FormValues['updateSchedule']) : 'never',
-  rowVersion: d.rowVersion,
-});
+const toValues = (d: Project): FormValues & { rowVersion: number } => ({ ...projectFieldsOf(d), rowVersion: d.rowVersion });
 
 const max = (field: keyof typeof ProjectBody.shape) => zodMaxLength(ProjectBody, field);
 
@@ -90,12 +70,8 @@ export function ProjectFormDialog({ open, projectId, onClose }: ProjectFormDialo
     },
   });
   const { form } = entity;
-  const libraryId = Form.useWatch('libraryId', form);
   const useOrigin = Form.useWatch('useOriginBranch', form) ?? false;
   const categories = useCategoryOptions(open);
-  const libraries = useLibraryOptions(open);
-  const branches = useLibraryBranches(libraryId, open);
-  const branchOptions = (branches.data?.branches ?? []).map((b) => ({ value: b.name, label: b.name }));
 
   return (
     <FormDialog open={open} title={editing ? t('editTitle') : t('addTitle')} width={820} labelWidth={110} name="project-form" entity={entity} onClose={onClose}>
@@ -128,34 +104,14 @@ export function ProjectFormDialog({ open, projectId, onClose }: ProjectFormDialo
             <Input maxLength={max('version')} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="libraryId" label={t('library')}>
-            <Select
-              allowClear
-              placeholder={t('libraryPlaceholder')}
-              loading={libraries.isLoading}
-              options={(libraries.data ?? []).map((l) => ({ value: l.libraryId, label: l.displayText || l.name }))}
-              onChange={(id: number | undefined) => {
-                const lib = libraries.data?.find((l) => l.libraryId === id);
-                form.setFieldValue('libraryId', id ?? null);
-                if (lib) form.setFieldValue('sourceBranch', lib.defaultBranch);
-              }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="sourceBranch"
-            label={t('sourceBranch')}
-            rules={zodRules(ProjectBody, 'sourceBranch', t('sourceBranch'), { required: t('branchRequired') })}
-          >
-            {libraryId ? (
-              <Select showSearch placeholder={t('branchPlaceholder')} loading={branches.isLoading} options={branchOptions} />
-            ) : (
-              <Input maxLength={max('sourceBranch')} placeholder={t('branchPlaceholder')} />
-            )}
-          </Form.Item>
-        </Col>
+        <LibraryBranchFields
+          open={open}
+          branch="sourceBranch"
+          labels={{ library: t('library'), branch: t('sourceBranch') }}
+          placeholders={{ library: t('libraryPlaceholder'), branch: t('branchPlaceholder') }}
+          branchRules={zodRules(ProjectBody, 'sourceBranch', t('sourceBranch'), { required: t('branchRequired') })}
+          typedBranchMaxLength={max('sourceBranch')}
+        />
         <Col xs={24} md={12}>
           <Form.Item name="useOriginBranch" label={t('useOriginBranch')} valuePropName="checked">
             <Switch />

@@ -1,17 +1,17 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { type Project, ProjectPerm } from '@ccms/contracts/work/project';
-import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
-import { confirmDialog } from '../../../../shared/confirm';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { useCategoryOptions } from '../../project-category/project-category-queries';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { ProjectStatusSwitch } from '../components/ProjectStatusSwitch';
+import { useEditDialog, useRemoveRows } from '../components/work-list-blocks';
 import { type ProjectFilters, projectApi } from '../project-api';
 import { projectQueries, useDeleteProjects } from '../project-queries';
 
@@ -21,20 +21,13 @@ const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm
 export default function ProjectPage() {
   const { t } = useTranslation('project');
   const { t: tc } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);
-  const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
+  const dialog = useEditDialog();
   const categories = useCategoryOptions();
   const deleteProjects = useDeleteProjects();
 
-  const remove = async (rows: readonly Project[]) => {
-    if (rows.length === 0) return;
-    if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
-    await deleteProjects.mutateAsync(rows.map((r) => r.id));
-    message.success(t('deleted'));
-    list.current?.clearSelection();
-  };
+  const remove = useRemoveRows<Project>('project', deleteProjects.mutateAsync, list);
   const open = (row: Project) => navigate(`/ccms/projectDetail/index?id=${row.id}`);
 
   const columns: ListColumn<Project>[] = [
@@ -74,7 +67,7 @@ export default function ProjectPage() {
       dataIndex: 'status',
       title: t('status'),
       width: 110,
-      render: (_: string, row) => <ProjectStatusSwitch project={row} onChanged={() => list.current?.reload()} />,
+      render: (_: string, row) => <ProjectStatusSwitch project={row} />,
     },
     { key: 'createTime', dataIndex: 'createTime', title: t('createTime'), sorter: true, width: 180, render: time, defaultHidden: true },
     {
@@ -90,7 +83,7 @@ export default function ProjectPage() {
           </Button>
           {row.abilities.configure && (
             <HasPermi value={[ProjectPerm.edit]}>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: row.id })}>
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => dialog.edit(row.id)}>
                 {tc('edit')}
               </Button>
             </HasPermi>
@@ -144,14 +137,14 @@ export default function ProjectPage() {
         toolbar={({ selectedRows, query }) => (
           <CrudButtons
             selected={selectedRows}
-            add={{ perm: ProjectPerm.add, onClick: () => setDialog({ open: true, id: undefined }) }}
-            edit={{ perm: ProjectPerm.edit, onClick: (row) => setDialog({ open: true, id: row.id }), disabled: (row) => !row.abilities.configure }}
+            add={{ perm: ProjectPerm.add, onClick: dialog.add }}
+            edit={{ perm: ProjectPerm.edit, onClick: (row) => dialog.edit(row.id), disabled: (row) => !row.abilities.configure }}
             remove={{ perm: ProjectPerm.remove, onClick: remove, disabled: (rows) => !rows.every((row) => row.abilities.remove) }}
             export={{ perm: ProjectPerm.export, onClick: () => projectApi.export(query) }}
           />
         )}
       />
-      <ProjectFormDialog open={dialog.open} projectId={dialog.id} onClose={() => setDialog({ open: false, id: undefined })} />
+      <ProjectFormDialog open={dialog.open} projectId={dialog.id} onClose={dialog.close} />
     </>
   );
 }

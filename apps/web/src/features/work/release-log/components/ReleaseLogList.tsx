@@ -1,90 +1,79 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { RELEASE_LOG_STATUSES, type ReleaseLog, type ReleaseLogBody, ReleaseLogPerm } from '@ccms/contracts/work/release-log';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Select, Tag } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { RELEASE_LOG_STATUSES, type ReleaseLog, ReleaseLogBody, ReleaseLogPerm } from '@ccms/contracts/work/release-log';
+import { Alert, App, Button, Form, Input, Select, Tag } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { time } from '../../work-item/components/labels';
-import { type ReleaseLogFilters, releaseLogApi, workItemApi } from '../../work-item/work-item-api';
+import { usePlanRefs } from '../../work-item/work-item-queries';
+import { type ReleaseLogFilters, releaseLogApi } from '../release-log-api';
+import { releaseLogQueries, useDeleteReleaseLogs, useSaveReleaseLog } from '../release-log-queries';
 
 const STATUS_COLORS: Record<string, string> = { notStarted: 'default', success: 'green', fail: 'red' };
 
 type FormValues = Omit<ReleaseLogBody, 'projectId'>;
 
-function ReleaseLogFormDialog({
-  open,
-  log,
-  projectId,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  log: ReleaseLog | null;
-  projectId: number;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+const toValues = (log: ReleaseLog): FormValues => ({
+  planId: log.planId,
+  planTitle: log.planTitle,
+  version: log.version,
+  commitComment: log.commitComment,
+  archive: log.archive,
+  status: log.status,
+});
+
+/** Add (`logId` undefined) or edit an entry of a project's release log; rules come from the contract's ReleaseLogBody. */
+function ReleaseLogFormDialog({ open, logId, projectId, onClose }: { open: boolean; logId: number | undefined; projectId: number; onClose: () => void }) {
   const { t } = useTranslation('workitem');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<FormValues>();
-  const plans = useQuery({ queryKey: ['ccms', 'workitem', 'plans', projectId], queryFn: () => workItemApi.planOptions(projectId), enabled: open });
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (log)
-      form.setFieldsValue({
-        planId: log.planId,
-        planTitle: log.planTitle,
-        version: log.version,
-        commitComment: log.commitComment,
-        archive: log.archive,
-        status: log.status,
-      });
-  }, [open, log, form]);
-  const save = useMutation({
-    mutationFn: (v: FormValues) => (log ? releaseLogApi.update({ ...v, projectId: log.projectId, logId: log.logId }) : releaseLogApi.add({ ...v, projectId })),
-    onSuccess: () => {
-      message.success(log ? t('releaseLog.updated') : t('releaseLog.added'));
-      onSaved();
+  const plans = usePlanRefs(projectId, open);
+  const saveLog = useSaveReleaseLog();
+  const entity = useEntityForm<FormValues, ReleaseLog>({
+    open,
+    load: logId === undefined ? undefined : releaseLogQueries.detail(logId),
+    toValues,
+    defaults: { status: 'notStarted' },
+    // The entry stays in the project it was written for.
+    save: (v) => saveLog.mutateAsync(logId === undefined ? { ...v, projectId } : { ...v, projectId, logId }),
+    onSaved: () => {
+      message.success(logId === undefined ? t('releaseLog.added') : t('releaseLog.updated'));
+      onClose();
     },
   });
+  const rules = (field: keyof FormValues) => zodRules(ReleaseLogBody, field, t(`releaseLog.${field}`));
   return (
-    <Modal
+    <FormDialog
       open={open}
-      title={log ? t('releaseLog.editTitle') : t('releaseLog.addTitle')}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
+      title={logId === undefined ? t('releaseLog.addTitle') : t('releaseLog.editTitle')}
+      name="release-log-form"
+      entity={entity}
+      onClose={onClose}
     >
-      <Form<FormValues> form={form} layout="vertical" name="release-log-form" initialValues={{ status: 'notStarted' }} onFinish={(v) => save.mutate(v)}>
-        <Form.Item name="planId" label={t('releaseLog.planId')}>
-          <Select allowClear placeholder={t('releaseLog.planPlaceholder')} options={(plans.data ?? []).map((p) => ({ value: p.id, label: p.title }))} />
-        </Form.Item>
-        <Form.Item name="planTitle" label={t('releaseLog.planTitle')}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="version" label={t('releaseLog.version')} rules={[{ required: true, whitespace: true, message: t('releaseLog.versionRequired') }]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="commitComment" label={t('releaseLog.commitComment')}>
-          <Input.TextArea rows={3} maxLength={1000} />
-        </Form.Item>
-        <Form.Item name="archive" label={t('releaseLog.archive')}>
-          <Input maxLength={500} />
-        </Form.Item>
-        <Form.Item name="status" label={t('releaseLog.status')}>
-          <Select options={RELEASE_LOG_STATUSES.map((s) => ({ value: s, label: t(`releaseLog.statuses.${s}`) }))} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="planId" label={t('releaseLog.planId')}>
+        <Select allowClear placeholder={t('releaseLog.planPlaceholder')} options={(plans.data ?? []).map((p) => ({ value: p.id, label: p.title }))} />
+      </Form.Item>
+      <Form.Item name="planTitle" label={t('releaseLog.planTitle')} rules={rules('planTitle')}>
+        <Input maxLength={zodMaxLength(ReleaseLogBody, 'planTitle')} />
+      </Form.Item>
+      <Form.Item name="version" label={t('releaseLog.version')} rules={rules('version')}>
+        <Input maxLength={zodMaxLength(ReleaseLogBody, 'version')} />
+      </Form.Item>
+      <Form.Item name="commitComment" label={t('releaseLog.commitComment')} rules={rules('commitComment')}>
+        <Input.TextArea rows={3} maxLength={zodMaxLength(ReleaseLogBody, 'commitComment')} />
+      </Form.Item>
+      <Form.Item name="archive" label={t('releaseLog.archive')} rules={rules('archive')}>
+        <Input maxLength={zodMaxLength(ReleaseLogBody, 'archive')} />
+      </Form.Item>
+      <Form.Item name="status" label={t('releaseLog.status')}>
+        <Select options={RELEASE_LOG_STATUSES.map((s) => ({ value: s, label: t(`releaseLog.statuses.${s}`) }))} />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -94,15 +83,15 @@ export function ReleaseLogList({ projectId }: { projectId: number | undefined })
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const list = useRef<ListPageHandle>(null);
-  const [dialog, setDialog] = useState<{ open: boolean; log: ReleaseLog | null }>({ open: false, log: null });
+  const [dialog, setDialog] = useState<{ open: boolean; logId?: number }>({ open: false });
+  const deleteLogs = useDeleteReleaseLogs();
 
   const remove = async (rows: readonly ReleaseLog[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('releaseLog.confirmDelete', { ids: rows.map((r) => r.index).join(', ') }), { type: 'danger' }))) return;
-    await releaseLogApi.remove(rows.map((r) => r.logId));
+    await deleteLogs.mutateAsync(rows.map((r) => r.logId));
     message.success(t('releaseLog.deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const columns: ListColumn<ReleaseLog>[] = [
@@ -129,7 +118,7 @@ export function ReleaseLogList({ projectId }: { projectId: number | undefined })
       render: (_: unknown, row: ReleaseLog) => (
         <CrudLinks
           row={row}
-          edit={{ perm: ReleaseLogPerm.edit, onClick: (r) => setDialog({ open: true, log: r }) }}
+          edit={{ perm: ReleaseLogPerm.edit, onClick: (r) => setDialog({ open: true, logId: r.logId }) }}
           remove={{ perm: ReleaseLogPerm.remove, onClick: remove }}
         />
       ),
@@ -142,8 +131,7 @@ export function ReleaseLogList({ projectId }: { projectId: number | undefined })
       <ListPage<ReleaseLog, ReleaseLogFilters>
         key={projectId ?? 0}
         ref={list}
-        queryKey={['ccms', 'releaseLog', 'list', projectId ?? 0]}
-        fetchPage={(q) => releaseLogApi.list({ ...q, projectId })}
+        listQuery={(q) => releaseLogQueries.list({ ...q, projectId })}
         rowKey="logId"
         selection="multiple"
         columns={columns}
@@ -163,7 +151,7 @@ export function ReleaseLogList({ projectId }: { projectId: number | undefined })
         toolbar={({ selectedRows, query }) => (
           <>
             <HasPermi value={[ReleaseLogPerm.add]}>
-              <Button type="primary" ghost icon={<PlusOutlined />} disabled={!projectId} onClick={() => setDialog({ open: true, log: null })}>
+              <Button type="primary" ghost icon={<PlusOutlined />} disabled={!projectId} onClick={() => setDialog({ open: true })}>
                 {tc('add')}
               </Button>
             </HasPermi>
@@ -176,16 +164,7 @@ export function ReleaseLogList({ projectId }: { projectId: number | undefined })
         )}
       />
       {projectId !== undefined && (
-        <ReleaseLogFormDialog
-          open={dialog.open}
-          log={dialog.log}
-          projectId={projectId}
-          onClose={() => setDialog({ open: false, log: null })}
-          onSaved={() => {
-            setDialog({ open: false, log: null });
-            list.current?.reload();
-          }}
-        />
+        <ReleaseLogFormDialog open={dialog.open} logId={dialog.logId} projectId={projectId} onClose={() => setDialog({ open: false })} />
       )}
     </>
   );

@@ -1,12 +1,10 @@
 import { type Release, ReleasePerm } from '@ccms/contracts/work/release';
-import { App, Form, Input, Select, Tag } from 'antd';
+import { Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../../shared/confirm';
-import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
-import { ProjectSelect } from '../../project/components/pickers';
+import { crudLinksColumn, projectColumn, useEditDialog, useRemoveRows, WorkListButtons, WorkListSearch } from '../../project/components/work-list-blocks';
 import { type ReleaseFilters, releaseApi } from '../release-api';
 import { releaseQueries, useDeleteReleases } from '../release-queries';
 import { ReleaseFormDialog } from './ReleaseFormDialog';
@@ -15,22 +13,14 @@ import { ReleaseFormDialog } from './ReleaseFormDialog';
 export function ReleaseList({ projectId, canWrite = true }: { projectId?: number; canWrite?: boolean }) {
   const { t } = useTranslation('release');
   const { t: tc } = useTranslation();
-  const { message } = App.useApp();
   const list = useRef<ListPageHandle>(null);
-  const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
+  const dialog = useEditDialog();
   const deleteReleases = useDeleteReleases();
-
-  const remove = async (rows: readonly Release[]) => {
-    if (rows.length === 0) return;
-    if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
-    await deleteReleases.mutateAsync(rows.map((r) => r.id));
-    message.success(t('deleted'));
-    list.current?.clearSelection();
-  };
+  const remove = useRemoveRows<Release>('release', deleteReleases.mutateAsync, list);
 
   const columns: ListColumn<Release>[] = [
     { key: 'title', dataIndex: 'title', title: t('title'), sorter: true },
-    ...(projectId === undefined ? [{ key: 'projectTitle', dataIndex: 'projectTitle', title: t('project') } as ListColumn<Release>] : []),
+    ...projectColumn<Release>(projectId, t('project')),
     {
       key: 'status',
       dataIndex: 'status',
@@ -49,23 +39,7 @@ export function ReleaseList({ projectId, canWrite = true }: { projectId?: number
       width: 180,
       render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : ''),
     },
-    ...(canWrite
-      ? [
-          {
-            key: 'actions',
-            title: tc('operation'),
-            hideable: false,
-            width: 160,
-            render: (_: unknown, row: Release) => (
-              <CrudLinks
-                row={row}
-                edit={{ perm: ReleasePerm.edit, onClick: (r) => setDialog({ open: true, id: r.id }) }}
-                remove={{ perm: ReleasePerm.remove, onClick: remove }}
-              />
-            ),
-          } as ListColumn<Release>,
-        ]
-      : []),
+    ...crudLinksColumn<Release>(canWrite, { perm: ReleasePerm, title: tc('operation'), onEdit: (r) => dialog.edit(r.id), onRemove: remove }),
   ];
 
   return (
@@ -78,40 +52,25 @@ export function ReleaseList({ projectId, canWrite = true }: { projectId?: number
         selection="multiple"
         columns={columns}
         searchFields={
-          <>
-            {projectId === undefined && (
-              <Form.Item name="projectId" label={t('project')}>
-                <ProjectSelect allowClear placeholder={t('projectPlaceholder')} style={{ width: 200 }} />
-              </Form.Item>
-            )}
-            {projectId !== undefined && (
-              <Form.Item name="projectId" hidden>
-                <Input />
-              </Form.Item>
-            )}
-            <Form.Item name="title" label={t('title')}>
-              <Input allowClear placeholder={t('titlePlaceholder')} style={{ width: 180 }} />
-            </Form.Item>
-            <Form.Item name="status" label={t('status')}>
-              <Select
-                allowClear
-                placeholder={t('statusPlaceholder')}
-                style={{ width: 120 }}
-                options={(['0', '1'] as const).map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
-              />
-            </Form.Item>
-          </>
+          <WorkListSearch
+            ns="release"
+            projectId={projectId}
+            statuses={(['0', '1'] as const).map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
+            statusWidth={120}
+          />
         }
         toolbar={({ selectedRows, query }) => (
-          <CrudButtons
+          <WorkListButtons
             selected={selectedRows}
-            add={canWrite ? { perm: ReleasePerm.add, onClick: () => setDialog({ open: true, id: undefined }) } : undefined}
-            remove={canWrite ? { perm: ReleasePerm.remove, onClick: remove } : undefined}
-            export={{ perm: ReleasePerm.export, onClick: () => releaseApi.export(query) }}
+            perm={ReleasePerm}
+            canWrite={canWrite}
+            onAdd={dialog.add}
+            onRemove={remove}
+            onExport={() => releaseApi.export(query)}
           />
         )}
       />
-      <ReleaseFormDialog open={dialog.open} id={dialog.id} projectId={projectId} onClose={() => setDialog({ open: false, id: undefined })} />
+      <ReleaseFormDialog open={dialog.open} id={dialog.id} projectId={projectId} onClose={dialog.close} />
     </>
   );
 }

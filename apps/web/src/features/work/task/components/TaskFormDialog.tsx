@@ -59,14 +59,13 @@ export function TaskFormDialog({
   projectId,
   planId,
   onClose,
-  onSaved,
 }: {
   open: boolean;
   id: number | undefined;
   projectId?: number;
   planId?: number;
+  /** Closes the dialog (also after a save: tasks and plans refresh through their keys). */
   onClose: () => void;
-  onSaved: () => void;
 }) {
   const { t } = useTranslation('task');
   const { message } = App.useApp();
@@ -84,7 +83,7 @@ export function TaskFormDialog({
     },
     onSaved: () => {
       message.success(editing ? t('updated') : t('added'));
-      onSaved();
+      onClose();
     },
   });
   const { form } = entity;

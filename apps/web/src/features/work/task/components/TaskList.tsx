@@ -1,14 +1,12 @@
 import { CheckOutlined, DeleteOutlined, EditOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { TASK_STATUSES, type Task, TaskPerm } from '@ccms/contracts/work/task';
-import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
-import { confirmDialog } from '../../../../shared/confirm';
-import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
-import { ProjectSelect } from '../../project/components/pickers';
+import { projectColumn, useEditDialog, useRemoveRows, WorkListButtons, WorkListSearch } from '../../project/components/work-list-blocks';
 import { type TaskFilters, taskApi } from '../task-api';
 import { taskQueries, useDeleteTasks, useTaskProgress } from '../task-queries';
 import { TaskFormDialog } from './TaskFormDialog';
@@ -24,37 +22,26 @@ export interface TaskListProps {
   /** The caller's own tasks (my tasks). */
   mine?: boolean;
   canWrite?: boolean;
-  /** After any change (plan progress follows). */
-  onChanged?: () => void;
 }
 
 /** Tasks: all visible, of a project, of a plan, or mine. */
-export function TaskList({ projectId, planId, mine = false, canWrite = true, onChanged }: TaskListProps) {
+export function TaskList({ projectId, planId, mine = false, canWrite = true }: TaskListProps) {
   const { t } = useTranslation('task');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);
-  const [dialog, setDialog] = useState<{ open: boolean; id: number | undefined }>({ open: false, id: undefined });
+  const dialog = useEditDialog();
   const [progressOf, setProgressOf] = useState<Task | null>(null);
   const writable = canWrite && !mine;
   const deleteTasks = useDeleteTasks();
   const progress = useTaskProgress();
-  // The task lists refresh through the task keys; `onChanged` tells what else shows the tasks (a plan's progress).
-  const changed = () => onChanged?.();
 
-  const remove = async (rows: readonly Task[]) => {
-    if (rows.length === 0) return;
-    if (!(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.title).join(', ') }), { type: 'danger' }))) return;
-    await deleteTasks.mutateAsync(rows.map((r) => r.id));
-    message.success(t('deleted'));
-    list.current?.clearSelection();
-    changed();
-  };
+  // The task and plan lists (a plan's progress) refresh through the keys the mutations invalidate.
+  const remove = useRemoveRows<Task>('task', deleteTasks.mutateAsync, list);
   const complete = async (row: Task) => {
     await progress.mutateAsync({ id: row.id, rowVersion: row.rowVersion, status: 'completed', effortCompleted: row.effortCompleted });
     message.success(t('completedDone'));
-    changed();
   };
 
   const columns: ListColumn<Task>[] = [
@@ -69,7 +56,7 @@ export function TaskList({ projectId, planId, mine = false, canWrite = true, onC
         </Typography.Link>
       ),
     },
-    ...(projectId === undefined ? [{ key: 'projectTitle', dataIndex: 'projectTitle', title: t('project') } as ListColumn<Task>] : []),
+    ...projectColumn<Task>(projectId, t('project')),
     ...(planId === undefined
       ? [{ key: 'planTitle', dataIndex: 'planTitle', title: t('plan'), render: (v: string) => v || t('noPlan') } as ListColumn<Task>]
       : []),
@@ -116,7 +103,7 @@ export function TaskList({ projectId, planId, mine = false, canWrite = true, onC
           </HasPermi>
           {writable && (
             <HasPermi value={[TaskPerm.edit]}>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, id: row.id })}>
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => dialog.edit(row.id)}>
                 {tc('edit')}
               </Button>
             </HasPermi>
@@ -144,62 +131,27 @@ export function TaskList({ projectId, planId, mine = false, canWrite = true, onC
         selection={writable ? 'multiple' : undefined}
         columns={columns}
         searchFields={
-          <>
-            {projectId === undefined ? (
-              <Form.Item name="projectId" label={t('project')}>
-                <ProjectSelect allowClear placeholder={t('projectPlaceholder')} style={{ width: 200 }} />
-              </Form.Item>
-            ) : (
-              <Form.Item name="projectId" hidden>
-                <Input />
-              </Form.Item>
-            )}
+          <WorkListSearch ns="task" projectId={projectId} statuses={TASK_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))}>
             {planId !== undefined && (
               <Form.Item name="planId" hidden>
                 <Input />
               </Form.Item>
             )}
-            <Form.Item name="title" label={t('title')}>
-              <Input allowClear placeholder={t('titlePlaceholder')} style={{ width: 180 }} />
-            </Form.Item>
-            <Form.Item name="status" label={t('status')}>
-              <Select
-                allowClear
-                placeholder={t('statusPlaceholder')}
-                style={{ width: 130 }}
-                options={TASK_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
-              />
-            </Form.Item>
-          </>
+          </WorkListSearch>
         }
         toolbar={({ selectedRows, query }) => (
-          <CrudButtons
+          <WorkListButtons
             selected={selectedRows}
-            add={writable ? { perm: TaskPerm.add, onClick: () => setDialog({ open: true, id: undefined }) } : undefined}
-            remove={writable ? { perm: TaskPerm.remove, onClick: remove } : undefined}
-            export={mine ? undefined : { perm: TaskPerm.export, onClick: () => taskApi.export(query) }}
+            perm={TaskPerm}
+            canWrite={writable}
+            onAdd={dialog.add}
+            onRemove={remove}
+            onExport={mine ? undefined : () => taskApi.export(query)}
           />
         )}
       />
-      <TaskFormDialog
-        open={dialog.open}
-        id={dialog.id}
-        projectId={projectId}
-        planId={planId}
-        onClose={() => setDialog({ open: false, id: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, id: undefined });
-          changed();
-        }}
-      />
-      <TaskProgressDialog
-        task={progressOf}
-        onClose={() => setProgressOf(null)}
-        onSaved={() => {
-          setProgressOf(null);
-          changed();
-        }}
-      />
+      <TaskFormDialog open={dialog.open} id={dialog.id} projectId={projectId} planId={planId} onClose={dialog.close} />
+      <TaskProgressDialog task={progressOf} onClose={() => setProgressOf(null)} />
     </>
   );
 }

@@ -1,53 +1,38 @@
-import { TASK_STATUSES, type Task, type TaskProgressBody } from '@ccms/contracts/work/task';
-import { useMutation } from '@tanstack/react-query';
-import { App, Form, InputNumber, Modal, Select } from 'antd';
-import { useEffect } from 'react';
+import { TASK_STATUSES, type Task, TaskProgressBody } from '@ccms/contracts/work/task';
+import { App, Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodRules } from '../../../../shared/form/zod-rules';
 import { useTaskProgress } from '../task-queries';
 
 type FormValues = Pick<TaskProgressBody, 'status' | 'effortCompleted'>;
 
-/** Status and hours spent on a task (my tasks, or a writer of the project). */
-export function TaskProgressDialog({ task, onClose, onSaved }: { task: Task | null; onClose: () => void; onSaved: () => void }) {
+/** Status and hours spent on a task (my tasks, or a writer of the project); tasks and plans refresh through their keys. */
+export function TaskProgressDialog({ task, onClose }: { task: Task | null; onClose: () => void }) {
   const { t } = useTranslation('task');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<FormValues>();
   const progress = useTaskProgress();
-  useEffect(() => {
-    if (!task) return;
-    form.setFieldsValue({
-      status: (TASK_STATUSES as readonly string[]).includes(task.status) ? (task.status as FormValues['status']) : 'new',
-      effortCompleted: task.effortCompleted,
-    });
-  }, [task, form]);
-  const save = useMutation({
-    mutationFn: (v: FormValues) => progress.mutateAsync({ ...v, id: task?.id ?? 0, rowVersion: task?.rowVersion ?? 1 }),
-    onSuccess: () => {
+  const entity = useEntityForm<FormValues>({
+    open: task !== null,
+    defaults: {
+      status: task && (TASK_STATUSES as readonly string[]).includes(task.status) ? (task.status as FormValues['status']) : 'new',
+      effortCompleted: task?.effortCompleted ?? 0,
+    },
+    save: (v) => progress.mutateAsync({ ...v, id: task?.id ?? 0, rowVersion: task?.rowVersion ?? 1 }),
+    onSaved: () => {
       message.success(t('progressSaved'));
-      onSaved();
+      onClose();
     },
   });
   return (
-    <Modal
-      open={task !== null}
-      title={t('progressTitle')}
-      width={420}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
-    >
-      <Form<FormValues> form={form} labelCol={{ flex: '120px' }} onFinish={(v) => save.mutate(v)} name="task-progress-form">
-        <Form.Item name="status" label={t('status')}>
-          <Select options={TASK_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))} />
-        </Form.Item>
-        <Form.Item name="effortCompleted" label={t('effortCompleted')}>
-          <InputNumber min={0} max={100000} step={0.5} precision={2} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormDialog open={task !== null} title={t('progressTitle')} width={420} labelWidth={120} name="task-progress-form" entity={entity} onClose={onClose}>
+      <Form.Item name="status" label={t('status')}>
+        <Select options={TASK_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))} />
+      </Form.Item>
+      <Form.Item name="effortCompleted" label={t('effortCompleted')} rules={zodRules(TaskProgressBody, 'effortCompleted', t('effortCompleted'))}>
+        <InputNumber min={0} step={0.5} precision={2} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormDialog>
   );
 }

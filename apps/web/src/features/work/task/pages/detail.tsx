@@ -27,7 +27,6 @@ export default function TaskDetailPage() {
   if (task.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   const d = task.data;
   if (!d) return <Empty />;
-  const reload = () => task.refetch();
 
   return (
     <Card
@@ -75,23 +74,8 @@ export default function TaskDetailPage() {
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{d.description}</Typography.Paragraph>
         </Descriptions.Item>
       </Descriptions>
-      <TaskFormDialog
-        open={editing}
-        id={id}
-        onClose={() => setEditing(false)}
-        onSaved={() => {
-          setEditing(false);
-          reload();
-        }}
-      />
-      <TaskProgressDialog
-        task={progress ? d : null}
-        onClose={() => setProgress(false)}
-        onSaved={() => {
-          setProgress(false);
-          reload();
-        }}
-      />
+      <TaskFormDialog open={editing} id={id} onClose={() => setEditing(false)} />
+      <TaskProgressDialog task={progress ? d : null} onClose={() => setProgress(false)} />
     </Card>
   );
 }

@@ -1,43 +1,38 @@
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { WorkItemAttachment } from '@ccms/contracts/work/work-item';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/errors';
 import { confirmDialog } from '../../../../shared/confirm';
 import { workItemApi } from '../work-item-api';
+import { useRemoveAttachment, useUploadAttachment, useWorkItemAttachments } from '../work-item-queries';
 import { time } from './labels';
 
 const sizeText = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
-/** Files attached to a work item; a duplicate name asks whether to replace the file. */
-export function AttachmentsPanel({ workItemId, canWrite, onChanged }: { workItemId: number; canWrite: boolean; onChanged?: () => void }) {
+/** Files attached to a work item; a duplicate name asks whether to replace the file. A change refreshes the item and its history through the work item keys. */
+export function AttachmentsPanel({ workItemId, canWrite }: { workItemId: number; canWrite: boolean }) {
   const { t } = useTranslation('workitem');
   const { t: tc } = useTranslation();
   const { message, notification } = App.useApp();
-  const client = useQueryClient();
-  const key = ['ccms', 'workitem', 'attachments', workItemId];
-  const list = useQuery({ queryKey: key, queryFn: () => workItemApi.attachments(workItemId) });
+  const list = useWorkItemAttachments(workItemId);
+  const uploadFile = useUploadAttachment();
+  const removeAttachment = useRemoveAttachment();
   const [busy, setBusy] = useState(false);
 
-  const refresh = async () => {
-    await client.invalidateQueries({ queryKey: key });
-    onChanged?.();
-  };
   const upload = async (file: File) => {
     setBusy(true);
     try {
       try {
-        await workItemApi.upload(workItemId, file, false);
+        await uploadFile.mutateAsync({ id: workItemId, file, replace: false });
         message.success(t('attachments.uploaded'));
       } catch (err) {
         if (!(err instanceof ApiError) || err.code !== 409) throw err;
         if (!(await confirmDialog(t('attachments.replaceConfirm', { name: file.name })))) return;
-        await workItemApi.upload(workItemId, file, true);
+        await uploadFile.mutateAsync({ id: workItemId, file, replace: true });
         message.success(t('attachments.replaced'));
       }
-      await refresh();
     } catch (err) {
       notification.error({ title: err instanceof Error ? err.message : String(err) });
     } finally {
@@ -46,8 +41,7 @@ export function AttachmentsPanel({ workItemId, canWrite, onChanged }: { workItem
   };
   const remove = async (a: WorkItemAttachment) => {
     if (!(await confirmDialog(t('attachments.confirmDelete', { name: a.fileName }), { type: 'danger' }))) return;
-    await workItemApi.removeAttachment(workItemId, a.attachmentId);
-    await refresh();
+    await removeAttachment.mutateAsync({ id: workItemId, attachmentId: a.attachmentId });
   };
 
   return (

@@ -1,10 +1,9 @@
 import type { WorkItemComment } from '@ccms/contracts/work/work-item';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Empty, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../../shared/confirm';
-import { workItemApi } from '../work-item-api';
+import { useCommentWorkItem, useRemoveComment, useWorkItemComments } from '../work-item-queries';
 import { time } from './labels';
 
 /** Comments grouped under the comment they answer. */
@@ -18,32 +17,29 @@ function threads(all: readonly WorkItemComment[]) {
   return byParent;
 }
 
-/** Comments of a work item with replies; the author may delete their own. */
-export function CommentsPanel({ workItemId, canWrite, onChanged }: { workItemId: number; canWrite: boolean; onChanged?: () => void }) {
+/** Comments of a work item with replies; the author may delete their own. A change refreshes the item and its history through the work item keys. */
+export function CommentsPanel({ workItemId, canWrite }: { workItemId: number; canWrite: boolean }) {
   const { t } = useTranslation('workitem');
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const key = ['ccms', 'workitem', 'comments', workItemId];
-  const comments = useQuery({ queryKey: key, queryFn: () => workItemApi.comments(workItemId) });
+  const comments = useWorkItemComments(workItemId);
+  const comment = useCommentWorkItem();
+  const removeComment = useRemoveComment();
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<WorkItemComment | null>(null);
 
-  const refresh = async () => {
-    await client.invalidateQueries({ queryKey: key });
-    onChanged?.();
-  };
-  const send = useMutation({
-    mutationFn: () => workItemApi.comment(workItemId, { content: text.trim(), parentCommentId: replyTo?.commentId ?? null }),
-    onSuccess: async () => {
-      setText('');
-      setReplyTo(null);
-      await refresh();
-    },
-  });
+  const send = () =>
+    comment.mutate(
+      { id: workItemId, body: { content: text.trim(), parentCommentId: replyTo?.commentId ?? null } },
+      {
+        onSuccess: () => {
+          setText('');
+          setReplyTo(null);
+        },
+      },
+    );
   const remove = async (c: WorkItemComment) => {
     if (!(await confirmDialog(t('comments.confirmDelete'), { type: 'danger' }))) return;
-    await workItemApi.removeComment(workItemId, c.commentId);
-    await refresh();
+    await removeComment.mutateAsync({ id: workItemId, commentId: c.commentId });
   };
 
   const tree = threads(comments.data ?? []);
@@ -109,13 +105,13 @@ export function CommentsPanel({ workItemId, canWrite, onChanged }: { workItemId:
           <Button
             type="primary"
             data-testid="comment-send"
-            loading={send.isPending}
+            loading={comment.isPending}
             onClick={() => {
               if (!text.trim()) {
                 message.warning(t('comments.required'));
                 return;
               }
-              send.mutate();
+              send();
             }}
           >
             {replyTo ? t('comments.reply') : t('comments.send')}

@@ -9,15 +9,18 @@ import {
   QUERY_FIELD_NAMES,
   QUERY_FIELDS,
   type QueryField,
+  SavedFilterBody,
 } from '@ccms/contracts/work/work-item';
 import { CLOSE_REASONS, RESOLUTIONS, WORK_ITEM_STATES, WORK_ITEM_TYPES, type WorkItemType } from '@ccms/contracts/work/work-item-states';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Input, InputNumber, Modal, Radio, Select, Space, Tooltip, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../../shared/confirm';
-import { workItemApi } from '../work-item-api';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { useRemoveFilter, useSavedFilters, useSaveFilter } from '../work-item-queries';
 import { useUserOptions } from './labels';
 
 /** A row being edited: the value is whatever the editor holds until the query runs. */
@@ -146,6 +149,28 @@ function ValueEditor({ row, onChange }: { row: Row; onChange: (value: unknown) =
   return <Input style={{ width }} value={typeof row.value === 'string' ? row.value : ''} onChange={(e) => onChange(e.target.value)} aria-label={label} />;
 }
 
+/** Names the conditions being edited and saves them as a filter of the caller; the rule comes from the contract's SavedFilterBody. */
+function SaveFilterDialog({ open, onClose, save }: { open: boolean; onClose: () => void; save: (name: string) => Promise<unknown> }) {
+  const { t } = useTranslation('workitem');
+  const { message } = App.useApp();
+  const entity = useEntityForm<{ name: string }>({
+    open,
+    defaults: { name: '' },
+    save: ({ name }) => save(name.trim()),
+    onSaved: () => {
+      message.success(t('conditions.saved'));
+      onClose();
+    },
+  });
+  return (
+    <FormDialog open={open} title={t('conditions.save')} width={420} name="save-filter-form" entity={entity} onClose={onClose}>
+      <Form.Item name="name" label={t('conditions.filterName')} rules={zodRules(SavedFilterBody, 'name', t('conditions.filterName'))}>
+        <Input maxLength={zodMaxLength(SavedFilterBody, 'name')} placeholder={t('conditions.filterName')} />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
 /**
  * The work item condition query: field, operator and value rows joined by AND or OR, at most
  * 10 (the server refuses the 11th too), with the caller's saved filters.
@@ -154,12 +179,12 @@ export function ConditionBuilder({ workItemType, projectId, onApply }: Condition
   const { t } = useTranslation('workitem');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [rows, setRows] = useState<Row[]>([]);
   const [logic, setLogic] = useState<'and' | 'or'>('and');
-  const [naming, setNaming] = useState<string | null>(null);
-  const filtersKey = ['ccms', 'workitem', 'filters', projectId ?? 0];
-  const filters = useQuery({ queryKey: filtersKey, queryFn: () => workItemApi.filters(projectId) });
+  const [naming, setNaming] = useState(false);
+  const filters = useSavedFilters(projectId);
+  const saveFilter = useSaveFilter();
+  const deleteFilter = useRemoveFilter();
   const full = rows.length >= MAX_CONDITIONS;
 
   const fieldOptions = QUERY_FIELD_NAMES.filter((f) => !(workItemType && f === 'workItemType')).map((f) => ({ value: f, label: t(`fields.${f}`) }));
@@ -171,15 +196,6 @@ export function ConditionBuilder({ workItemType, projectId, onApply }: Condition
   };
   const apply = (next: Row[] = rows, nextLogic = logic) => onApply({ conditions: toConditions(next), logic: nextLogic });
 
-  const save = useMutation({
-    mutationFn: (name: string) =>
-      workItemApi.saveFilter({ name, conditions: toConditions(rows), logic, workItemType: workItemType ?? null, projectId: projectId ?? null }),
-    onSuccess: () => {
-      message.success(t('conditions.saved'));
-      setNaming(null);
-      return client.invalidateQueries({ queryKey: filtersKey });
-    },
-  });
   const load = (filterId: number) => {
     const f = filters.data?.find((x) => x.filterId === filterId);
     if (!f) return;
@@ -190,9 +206,8 @@ export function ConditionBuilder({ workItemType, projectId, onApply }: Condition
   };
   const removeFilter = async (filterId: number, name: string) => {
     if (!(await confirmDialog(`${t('conditions.deleteFilter')}: ${name}?`, { type: 'danger' }))) return;
-    await workItemApi.removeFilter(filterId);
+    await deleteFilter.mutateAsync(filterId);
     message.success(t('conditions.filterDeleted'));
-    await client.invalidateQueries({ queryKey: filtersKey });
   };
 
   return (
@@ -273,28 +288,18 @@ export function ConditionBuilder({ workItemType, projectId, onApply }: Condition
         >
           {t('conditions.clear')}
         </Button>
-        <Button icon={<SaveOutlined />} disabled={rows.length === 0} onClick={() => setNaming('')}>
+        <Button icon={<SaveOutlined />} disabled={rows.length === 0} onClick={() => setNaming(true)}>
           {t('conditions.save')}
         </Button>
         <Typography.Text type="secondary">{t('conditions.max', { max: MAX_CONDITIONS })}</Typography.Text>
       </Space>
-      <Modal
-        open={naming !== null}
-        title={t('conditions.save')}
-        okText={tc('ok')}
-        cancelText={tc('cancel')}
-        confirmLoading={save.isPending}
-        onCancel={() => setNaming(null)}
-        onOk={() => {
-          if (!naming?.trim()) {
-            message.warning(t('conditions.filterNameRequired'));
-            return;
-          }
-          save.mutate(naming.trim());
-        }}
-      >
-        <Input maxLength={100} placeholder={t('conditions.filterName')} value={naming ?? ''} onChange={(e) => setNaming(e.target.value)} />
-      </Modal>
+      <SaveFilterDialog
+        open={naming}
+        onClose={() => setNaming(false)}
+        save={(name) =>
+          saveFilter.mutateAsync({ name, conditions: toConditions(rows), logic, workItemType: workItemType ?? null, projectId: projectId ?? null })
+        }
+      />
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import type { WorkItemHistory } from '@ccms/contracts/work/work-item';
-import { useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { workItemApi } from '../work-item-api';
+import { useWorkItemHistory } from '../work-item-queries';
 import { time } from './labels';
 
 /** The change history of a work item: one row per changed field. */
-export function HistoryTable({ workItemId, version }: { workItemId: number; version?: number }) {
+export function HistoryTable({ workItemId }: { workItemId: number }) {
   const { t, i18n } = useTranslation('workitem');
-  const history = useQuery({ queryKey: ['ccms', 'workitem', 'history', workItemId, version], queryFn: () => workItemApi.history(workItemId) });
+  const history = useWorkItemHistory(workItemId);
   const known = (key: string, fallback: string) => (i18n.exists(`workitem:${key}`) ? t(key as 'tabs.all') : fallback);
   const changeType = (type: string) => known(`history.types.${type}`, known(`actions.${type}`, type));
   const field = (row: WorkItemHistory) => {

@@ -22,12 +22,12 @@ const item = (over: Partial<WorkItem>) =>
 
 describe('transition buttons', () => {
   it('offer exactly the actions the server allows now', () => {
-    render(wrap(<TransitionButtons item={item({ actions: ['close', 'reactivate'] })} onDone={() => undefined} />));
+    render(wrap(<TransitionButtons item={item({ actions: ['close', 'reactivate'] })} />));
     expect(screen.getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''))).toEqual(['Close', 'Reactivate']);
   });
 
   it('say so when nothing is possible', () => {
-    render(wrap(<TransitionButtons item={item({ actions: [] })} onDone={() => undefined} />));
+    render(wrap(<TransitionButtons item={item({ actions: [] })} />));
     expect(screen.getByText('No action is possible in this state')).toBeTruthy();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });

@@ -1,47 +1,45 @@
-import type { WorkItem } from '@ccms/contracts/work/work-item';
+import { TransitionBody, type WorkItem } from '@ccms/contracts/work/work-item';
 import { CLOSE_REASONS, MACHINES, RESOLUTIONS, type WorkItemAction } from '@ccms/contracts/work/work-item-states';
-import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { workItemApi } from '../work-item-api';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { useTransitionWorkItem } from '../work-item-queries';
 
-interface TransitionForm {
-  resolution?: string;
-  closeReason?: string;
-  versionFix?: string;
-  comment?: string;
-}
+type TransitionForm = Pick<TransitionBody, 'resolution' | 'closeReason' | 'versionFix' | 'comment'>;
 
 /**
  * One button per transition the server says the caller may make now (`item.actions`, from the
  * contracts' state machines); each opens a dialog for what the action needs.
  */
-export function TransitionButtons({ item, onDone }: { item: WorkItem; onDone: () => void }) {
+export function TransitionButtons({ item }: { item: WorkItem }) {
   const { t } = useTranslation('workitem');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [action, setAction] = useState<WorkItemAction | null>(null);
-  const [form] = Form.useForm<TransitionForm>();
   const needs = action ? MACHINES[item.workItemType][action]?.requires : undefined;
-
-  const run = useMutation({
-    mutationFn: (values: TransitionForm) => {
-      if (!action) throw new Error('no action');
-      return workItemApi.transition(item.workItemId, {
-        action,
-        projectId: item.projectId,
-        rowVersion: item.rowVersion,
-        resolution: values.resolution as (typeof RESOLUTIONS)[number] | undefined,
-        closeReason: values.closeReason as (typeof CLOSE_REASONS)[number] | undefined,
-        versionFix: values.versionFix || undefined,
-        comment: values.comment?.trim() || undefined,
-      });
-    },
-    onSuccess: () => {
+  const transition = useTransitionWorkItem();
+  const entity = useEntityForm<TransitionForm>({
+    open: action !== null,
+    defaults: {},
+    // Only an open dialog saves, and it is open for an action.
+    save: (values) =>
+      transition.mutateAsync({
+        id: item.workItemId,
+        body: {
+          action: action as WorkItemAction,
+          projectId: item.projectId,
+          rowVersion: item.rowVersion,
+          resolution: values.resolution,
+          closeReason: values.closeReason,
+          versionFix: values.versionFix || undefined,
+          comment: values.comment?.trim() || undefined,
+        },
+      }),
+    onSaved: () => {
       message.success(t('detail.transitioned'));
       setAction(null);
-      onDone();
     },
   });
 
@@ -55,48 +53,39 @@ export function TransitionButtons({ item, onDone }: { item: WorkItem; onDone: ()
             key={a}
             type={a === 'resolve' || a === 'reviewPass' ? 'primary' : 'default'}
             danger={a === 'close' || a === 'reviewReject'}
-            onClick={() => {
-              form.resetFields();
-              setAction(a);
-            }}
+            onClick={() => setAction(a)}
           >
             {t(`actions.${a}`)}
           </Button>
         ))}
       </Space>
-      <Modal
-        // A fresh dialog per action: antd keeps the OK button's loading state through the close animation.
-        key={action ?? 'closed'}
+      <FormDialog
         open={action !== null}
         title={action ? `${t(`actions.${action}`)} · ${item.title}` : ''}
-        okText={tc('ok')}
-        cancelText={tc('cancel')}
-        confirmLoading={run.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setAction(null)}
-        forceRender
+        width={520}
+        name="transition-form"
+        entity={entity}
+        onClose={() => setAction(null)}
       >
-        <Form<TransitionForm> form={form} layout="vertical" name="transition-form" onFinish={(v) => run.mutate(v)}>
-          {needs === 'resolution' && (
-            <>
-              <Form.Item name="resolution" label={t('fields.resolution')} rules={[{ required: true, message: t('fields.resolution') }]}>
-                <Select options={RESOLUTIONS.map((r) => ({ value: r, label: t(`resolutions.${r}`) }))} data-testid="resolution-select" />
-              </Form.Item>
-              <Form.Item name="versionFix" label={t('fields.versionFix')}>
-                <Input maxLength={64} />
-              </Form.Item>
-            </>
-          )}
-          {needs === 'closeReason' && (
-            <Form.Item name="closeReason" label={t('fields.closeReason')} rules={[{ required: true, message: t('fields.closeReason') }]}>
-              <Select options={CLOSE_REASONS.map((r) => ({ value: r, label: t(`closeReasons.${r}`) }))} data-testid="close-reason-select" />
+        {needs === 'resolution' && (
+          <>
+            <Form.Item name="resolution" label={t('fields.resolution')} rules={[{ required: true, message: t('fields.resolution') }]}>
+              <Select options={RESOLUTIONS.map((r) => ({ value: r, label: t(`resolutions.${r}`) }))} data-testid="resolution-select" />
             </Form.Item>
-          )}
-          <Form.Item name="comment" label={t('detail.comment')}>
-            <Input.TextArea rows={3} maxLength={5000} />
+            <Form.Item name="versionFix" label={t('fields.versionFix')} rules={zodRules(TransitionBody, 'versionFix', t('fields.versionFix'))}>
+              <Input maxLength={zodMaxLength(TransitionBody, 'versionFix')} />
+            </Form.Item>
+          </>
+        )}
+        {needs === 'closeReason' && (
+          <Form.Item name="closeReason" label={t('fields.closeReason')} rules={[{ required: true, message: t('fields.closeReason') }]}>
+            <Select options={CLOSE_REASONS.map((r) => ({ value: r, label: t(`closeReasons.${r}`) }))} data-testid="close-reason-select" />
           </Form.Item>
-        </Form>
-      </Modal>
+        )}
+        <Form.Item name="comment" label={t('detail.comment')} rules={zodRules(TransitionBody, 'comment', t('detail.comment'))}>
+          <Input.TextArea rows={3} maxLength={zodMaxLength(TransitionBody, 'comment')} />
+        </Form.Item>
+      </FormDialog>
     </>
   );
 }

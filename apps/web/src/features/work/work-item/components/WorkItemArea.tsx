@@ -1,13 +1,11 @@
 import type { WorkItemListRow } from '@ccms/contracts/work/work-item';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Spin, Table, Tabs } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type ApiEnvelope, api } from '../../../../api/client';
 import { useProjects } from '../../../../state/project-store';
 import { ReleaseLogList } from '../../release-log/components/ReleaseLogList';
-import { workItemApi } from '../work-item-api';
+import { useAreaRows, useProjectLibrary, useWorkItemChildren } from '../work-item-queries';
 import { HistoryTable } from './HistoryTable';
 import { StatusTag, time } from './labels';
 import '../work-item.css';
@@ -44,12 +42,7 @@ function ProjectRows({
   columns: { key: string; title: string; render?: (v: unknown) => ReactNode }[];
 }) {
   const { t } = useTranslation('workitem');
-  const rows = useQuery({
-    queryKey: ['ccms', 'workitem', 'area', url, projectId],
-    queryFn: () =>
-      api.get<ApiEnvelope & { rows?: Record<string, unknown>[] }>(url, { projectId, pageNum: 1, pageSize: 200 }, { silent: true }).then((r) => r.rows ?? []),
-    enabled: projectId !== undefined,
-  });
+  const rows = useAreaRows(url, projectId);
   if (projectId === undefined) return <Alert type="info" showIcon title={t('area.needProject')} />;
   return (
     <Table<Record<string, unknown>>
@@ -71,15 +64,10 @@ function ProjectRows({
 /** The library the current project works on, browsed like the library's content tab. */
 function LibraryTab({ projectId }: { projectId: number | undefined }) {
   const { t } = useTranslation('workitem');
-  const project = useQuery({
-    queryKey: ['ccms', 'workitem', 'area', 'project', projectId],
-    queryFn: () =>
-      api.get<ApiEnvelope & { data?: { libraryId?: number | null } }>(`/ccms/project/${projectId}`, undefined, { silent: true }).then((r) => r.data ?? null),
-    enabled: projectId !== undefined,
-  });
+  const library = useProjectLibrary(projectId);
   if (projectId === undefined) return <Alert type="info" showIcon title={t('area.needProject')} />;
-  if (project.isLoading) return spinner;
-  const libraryId = project.data?.libraryId;
+  if (library.isLoading) return spinner;
+  const libraryId = library.data;
   if (!libraryId) return <Empty description={t('area.noLibrary')} />;
   return (
     <Suspense fallback={spinner}>
@@ -92,10 +80,7 @@ function LibraryTab({ projectId }: { projectId: number | undefined }) {
 function SubRequirements({ item }: { item: WorkItemListRow }) {
   const { t } = useTranslation('workitem');
   const [adding, setAdding] = useState(false);
-  const children = useQuery({
-    queryKey: ['ccms', 'workitem', 'children', item.workItemId],
-    queryFn: () => workItemApi.children(item.projectId, item.workItemId),
-  });
+  const children = useWorkItemChildren(item.projectId, item.workItemId);
   if (item.workItemType !== 'requirement') return <Empty description={t('area.notRequirement')} />;
   return (
     <>
@@ -125,10 +110,6 @@ function SubRequirements({ item }: { item: WorkItemListRow }) {
         projectId={item.projectId}
         parentId={item.workItemId}
         onClose={() => setAdding(false)}
-        onSaved={() => {
-          setAdding(false);
-          void children.refetch();
-        }}
       />
     </>
   );

@@ -1,20 +1,17 @@
 import { EditOutlined, ExportOutlined } from '@ant-design/icons';
 import { type WorkItem, WorkItemPerm } from '@ccms/contracts/work/work-item';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Progress, Space, Spin, Tabs, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
-import { workItemApi } from '../work-item-api';
+import { useWorkItem } from '../work-item-queries';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { CommentsPanel } from './CommentsPanel';
 import { HistoryTable } from './HistoryTable';
 import { StatusTag, TypeTag, time } from './labels';
 import { TransitionButtons } from './TransitionButtons';
 import { WorkItemFormDialog } from './WorkItemFormDialog';
-
-export const detailKey = (id: number) => ['ccms', 'workitem', 'detail', id];
 
 /** Every field of the spec, read-only. */
 function Fields({ item }: { item: WorkItem }) {
@@ -106,17 +103,9 @@ function Fields({ item }: { item: WorkItem }) {
 export function WorkItemDetail({ workItemId, showOpenLink = false }: { workItemId: number; showOpenLink?: boolean }) {
   const { t } = useTranslation('workitem');
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const detail = useQuery({ queryKey: detailKey(workItemId), queryFn: () => workItemApi.get(workItemId) });
+  const detail = useWorkItem(workItemId);
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState('fields');
-
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: detailKey(workItemId) }),
-      client.invalidateQueries({ queryKey: ['ccms', 'workitem', 'history', workItemId] }),
-      client.invalidateQueries({ queryKey: ['ccms', 'workitem', 'query'] }),
-    ]);
 
   if (detail.isLoading) return <Spin style={{ display: 'block', margin: '60px auto' }} />;
   const item = detail.data;
@@ -157,7 +146,7 @@ export function WorkItemDetail({ workItemId, showOpenLink = false }: { workItemI
         <Space wrap>
           <Typography.Text strong>{t('detail.actions')}:</Typography.Text>
           <HasPermi value={[WorkItemPerm.edit]}>
-            <TransitionButtons item={item} onDone={refresh} />
+            <TransitionButtons item={item} />
           </HasPermi>
         </Space>
         <Tabs
@@ -165,27 +154,17 @@ export function WorkItemDetail({ workItemId, showOpenLink = false }: { workItemI
           onChange={setTab}
           items={[
             { key: 'fields', label: t('tabs.details'), children: <Fields item={item} /> },
-            { key: 'comments', label: t('comments.title'), children: <CommentsPanel workItemId={item.workItemId} canWrite={canWrite} onChanged={refresh} /> },
+            { key: 'comments', label: t('comments.title'), children: <CommentsPanel workItemId={item.workItemId} canWrite={canWrite} /> },
             {
               key: 'attachments',
               label: t('attachments.title'),
-              children: <AttachmentsPanel workItemId={item.workItemId} canWrite={canWrite} onChanged={refresh} />,
+              children: <AttachmentsPanel workItemId={item.workItemId} canWrite={canWrite} />,
             },
-            { key: 'history', label: t('history.title'), children: <HistoryTable workItemId={item.workItemId} version={item.rowVersion} /> },
+            { key: 'history', label: t('history.title'), children: <HistoryTable workItemId={item.workItemId} /> },
           ]}
         />
       </Space>
-      <WorkItemFormDialog
-        open={editing}
-        workItemId={item.workItemId}
-        type={item.workItemType}
-        projectId={item.projectId}
-        onClose={() => setEditing(false)}
-        onSaved={() => {
-          setEditing(false);
-          void refresh();
-        }}
-      />
+      <WorkItemFormDialog open={editing} workItemId={item.workItemId} type={item.workItemType} projectId={item.projectId} onClose={() => setEditing(false)} />
     </Card>
   );
 }

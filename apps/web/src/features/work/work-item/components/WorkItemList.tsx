@@ -10,6 +10,7 @@ import { confirmDialog } from '../../../../shared/confirm';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { workItemApi } from '../work-item-api';
+import { useDeleteWorkItems, workItemQueries } from '../work-item-queries';
 import { type AppliedConditions, ConditionBuilder } from './ConditionBuilder';
 import { StatusTag, TypeTag, time } from './labels';
 import { WorkItemFormDialog } from './WorkItemFormDialog';
@@ -37,14 +38,14 @@ export function WorkItemList({ workItemType, projectId, selectedId, onSelect }: 
   const [applied, setApplied] = useState<AppliedConditions>(EMPTY);
   const [dialog, setDialog] = useState<{ open: boolean; workItemId?: number; type: WorkItemType }>({ open: false, type: workItemType ?? 'requirement' });
   const scope = { ...applied, workItemType, projectId };
+  const deleteItems = useDeleteWorkItems();
 
   const remove = async (rows: readonly WorkItemListRow[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('list.confirmDelete', { ids: rows.map((r) => r.workItemId).join(', ') }), { type: 'danger' }))) return;
-    await workItemApi.remove(rows.map((r) => r.workItemId));
+    await deleteItems.mutateAsync(rows.map((r) => r.workItemId));
     message.success(t('list.deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
   const openDetail = (id: number) => navigate(`/ccms/staging/detail?id=${id}`);
 
@@ -159,8 +160,7 @@ export function WorkItemList({ workItemType, projectId, selectedId, onSelect }: 
         // A new condition set starts again on page 1 with nothing selected.
         key={JSON.stringify(scope)}
         ref={list}
-        queryKey={['ccms', 'workitem', 'query', scope]}
-        fetchPage={(q) => workItemApi.query({ ...q, ...scope })}
+        listQuery={(q) => workItemQueries.list({ ...q, ...scope })}
         rowKey="workItemId"
         selection="multiple"
         columns={columns}
@@ -190,10 +190,6 @@ export function WorkItemList({ workItemType, projectId, selectedId, onSelect }: 
         type={dialog.type}
         projectId={projectId}
         onClose={() => setDialog((d) => ({ ...d, open: false, workItemId: undefined }))}
-        onSaved={() => {
-          setDialog((d) => ({ ...d, open: false, workItemId: undefined }));
-          list.current?.reload();
-        }}
       />
     </Space>
   );

@@ -1,10 +1,9 @@
 import type { UserOption } from '@ccms/contracts/work/common';
 import type { WorkItem } from '@ccms/contracts/work/work-item';
-import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { workItemApi } from '../work-item-api';
+import { useWorkItemUsers } from '../work-item-queries';
 
 /** Date-time as lists show it. */
 export const time = (v: string | Date | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -35,7 +34,7 @@ export function TypeTag({ type }: { type: string }) {
 
 /** Users for the people pickers, shared by every screen of the area. */
 export function useUserOptions() {
-  const users = useQuery({ queryKey: ['ccms', 'workitem', 'users'], queryFn: workItemApi.userOptions, staleTime: 60_000 });
+  const users = useWorkItemUsers();
   const list: UserOption[] = users.data ?? [];
   return list.map((u) => ({ value: u.userId, label: u.nickName || u.userName }));
 }
