@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { sysJob, sysJobLog, sysUser } from '../src/db/schema';
@@ -84,6 +85,50 @@ describe.runIf(testDbKind === 'postgres' && url)('two nodes on one PostgreSQL', 
     expect((await onA.get('/prod-api/getInfo')).status).toBe(401);
     expect((await sameOnB.get('/prod-api/getInfo')).status).toBe(401);
   });
+
+  it('a missed run is caught up once when both nodes start together (each sends it; one claims it)', async () => {
+    // The run waits until both nodes have started, so neither can see the other's log row first.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (const app of [a, b]) {
+      app.jobs.register({
+        name: 'test.gated',
+        description: { zh: '测试：等待放行', en: 'Test: waits to be released' },
+        schema: z.object({}),
+        async run() {
+          await released;
+          return 'caught up';
+        },
+      });
+    }
+    const [job] =
+      (await databases[0]?.db
+        .insert(sysJob)
+        .values({
+          jobName: 'missed yearly',
+          invokeTarget: 'test.gated',
+          cronExpression: '0 0 1 1 *',
+          misfirePolicy: '2',
+          // Overlapping runs allowed: only the firing's claim keeps the second one out.
+          concurrent: '0',
+          status: '0',
+          createTime: new Date(Date.now() - 2 * 366 * 86_400_000),
+        })
+        .returning()) ?? [];
+    if (!job) throw new Error('job not created');
+    await Promise.all([a.jobs.start(), b.jobs.start()]);
+    release();
+    const runs = () => databases[1]?.db.select().from(sysJobLog).where(eq(sysJobLog.jobId, job.jobId)) ?? Promise.resolve([]);
+    const until = Date.now() + 60_000;
+    while ((await runs()).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+    // Both nodes poll every few seconds: a second run of the same catch-up would show by now.
+    await new Promise((r) => setTimeout(r, 12_000));
+    const done = await runs();
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatchObject({ status: '0', jobMessage: 'caught up' });
+  }, 90_000);
 
   it('a scheduled job runs once per firing while both nodes run the job runner', async () => {
     const adminOnA = await signIn(a, 'admin', ADMIN_PASSWORD);

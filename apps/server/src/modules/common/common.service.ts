@@ -7,9 +7,9 @@ import { DOWNLOAD_FOLDER, RESOURCE_PREFIX, UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_FOL
 import { UPLOAD_DEFAULT_LIMIT, UPLOAD_DEFAULT_SIZE_MB } from '@ccms/contracts/constants';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
+import type { UploadedFile } from '../../platform/http/multipart';
 import type { Storage } from '../../platform/storage/storage';
 import { configValue } from '../system/config/config.queries';
-import type { IncomingFile } from './multipart';
 
 /** sys_config key holding the upload size limit in MB; absent or not a positive number means the spec's 5. */
 export const UPLOAD_MAX_SIZE_KEY = 'sys.upload.maxSizeMb';
@@ -103,18 +103,18 @@ export function commonService(db: Db, storage: Storage) {
     },
 
     /** Checks every file (type, size strictly below the limit) before any is stored, then stores them all. */
-    async store(files: IncomingFile[], field: string, maxMb: number) {
+    async store(files: UploadedFile[], field: string, maxMb: number) {
       const maxBytes = Math.floor(maxMb * 1024 * 1024);
       for (const file of files) {
         if (!allowed.has(extensionOf(file.filename))) throw badRequest('upload.typeNotAllowed', { field, allowed: UPLOAD_ALLOWED_EXTENSIONS.join('/') });
-        if (file.buffer.length >= maxBytes) throw badRequest('upload.tooLarge', { field, max: maxMb });
+        if (file.size >= maxBytes) throw badRequest('upload.tooLarge', { field, max: maxMb });
       }
       const now = new Date();
       const folder = `${UPLOAD_FOLDER}/${now.getFullYear()}/${pad(now.getMonth() + 1)}/${pad(now.getDate())}`;
       const stored: { fileName: string; newFileName: string; originalFilename: string }[] = [];
       for (const file of files) {
         const newFileName = `${sanitizedBase(file.filename)}_${randomBytes(8).toString('hex')}.${extensionOf(file.filename)}`;
-        await storage.put(`${folder}/${newFileName}`, file.buffer);
+        await storage.put(`${folder}/${newFileName}`, createReadStream(file.path));
         stored.push({ fileName: `${RESOURCE_PREFIX}/${folder}/${newFileName}`, newFileName, originalFilename: file.filename });
       }
       return stored;

@@ -1,18 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../platform/http/errors';
-import { readMultipart, readUploadedFile } from '../../platform/http/multipart';
-
-export interface IncomingFile {
-  filename: string;
-  buffer: Buffer;
-}
+import { readMultipart, type UploadedFile } from '../../platform/http/multipart';
 
 /**
- * The files of one multipart field, through the one reader (streamed to temp files under the
- * caps, then read back). Past `maxBytes` a file is refused as too large, past `maxFiles` the
- * request as too many; nothing is stored until every file has passed.
+ * The files of one multipart field, through the one reader: each stays in its temp file
+ * (removed when the request ends). Past `maxBytes` a file is refused as too large, past
+ * `maxFiles` the request as too many; nothing is stored until every file has passed.
  */
-export async function readFiles(req: FastifyRequest, field: string, limits: { maxBytes: number; maxFiles: number; maxMb: number }): Promise<IncomingFile[]> {
+export async function readFiles(req: FastifyRequest, field: string, limits: { maxBytes: number; maxFiles: number; maxMb: number }): Promise<UploadedFile[]> {
   const form = await readMultipart(req, {
     field,
     maxFileBytes: limits.maxBytes,
@@ -22,7 +17,5 @@ export async function readFiles(req: FastifyRequest, field: string, limits: { ma
     tooManyFiles: () => badRequest('upload.tooMany', { field, max: limits.maxFiles }),
   });
   if (form.files.length === 0) throw badRequest('upload.required', { field });
-  const files: IncomingFile[] = [];
-  for (const file of form.files) files.push({ filename: file.filename, buffer: await readUploadedFile(file, limits.maxBytes) });
-  return files;
+  return form.files;
 }

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Caller, TestApp } from '../../../test/harness';
 import { ccmsLibraryGrant, sysConfig, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../db/schema';
@@ -95,4 +98,19 @@ export async function grant(
   level: 'admin' | 'owner' | 'write' | 'read',
 ) {
   await t.database.db.insert(ccmsLibraryGrant).values({ libraryId, granteeType, granteeId, level });
+}
+
+/**
+ * What is left in the server's upload temp folder (temp files, unpacked packages) once the
+ * requests made so far have ended; they go just after each response, so this waits a little.
+ */
+export async function uploadLeftovers(t: TestApp): Promise<string[]> {
+  const dir = path.join(t.dataDir, 'tmp', 'uploads');
+  const list = async () => (existsSync(dir) ? await readdir(dir) : []);
+  let left = await list();
+  for (let i = 0; i < 100 && left.length > 0; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    left = await list();
+  }
+  return left;
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,5 +75,27 @@ describe('GitRepo', () => {
     expect(err.paths).toEqual(['a.txt']);
     expect((await repo.readFile(err.commit, 'a.txt'))?.toString()).toBe('ours\n');
     expect((await repo.savedRefs()).map((r) => r.commit)).toContain(conflicting);
+  });
+
+  it('commits a file named on disk as its blob, byte for byte, next to changes held in memory', async () => {
+    const repo = await clone('r3');
+    const base = await repo.resolve('main');
+    if (!base) throw new Error('no head');
+    const onDisk = path.join(work, 'upload.bin');
+    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256));
+    await writeFile(onDisk, bytes);
+    const commit = await repo.buildCommit(
+      base,
+      [
+        { op: 'put', path: 'media/upload.bin', file: onDisk },
+        { op: 'put', path: 'notes.txt', content: Buffer.from('in memory\n') },
+      ],
+      'From a file',
+      me,
+    );
+    expect((await repo.readFile(commit, 'media/upload.bin'))?.equals(bytes)).toBe(true);
+    expect((await repo.readFile(commit, 'notes.txt'))?.toString()).toBe('in memory\n');
+    // The file is git's input only: it is left where it was, for its owner to remove.
+    expect((await readFile(onDisk)).equals(bytes)).toBe(true);
   });
 });

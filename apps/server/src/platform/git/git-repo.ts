@@ -65,7 +65,15 @@ export interface BranchInfo {
   date: string;
 }
 
-export type Change = { op: 'put'; path: string; content: Buffer } | { op: 'delete'; path: string } | { op: 'move'; from: string; to: string };
+/**
+ * One change of a commit. A put carries its bytes, or names a file on disk (an upload's temp
+ * file, an unpacked zip entry) that git reads itself, so a large file never passes through memory.
+ */
+export type Change =
+  | { op: 'put'; path: string; content: Buffer }
+  | { op: 'put'; path: string; file: string }
+  | { op: 'delete'; path: string }
+  | { op: 'move'; from: string; to: string };
 
 export interface Identity {
   name: string;
@@ -372,6 +380,7 @@ export class GitRepo {
         // Blob contents go through files so one hash-object call writes them all.
         const files = await Promise.all(
           puts.map(async (c, i) => {
+            if ('file' in c) return c.file;
             const file = path.join(scratch, `blob-${i}`);
             await writeFile(file, c.content);
             return file;

@@ -38,6 +38,9 @@ export async function toXlsx<T>(sheetName: string, columns: ExcelColumn<T>[], ro
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+/** Largest workbook an import reads: a sheet is parsed in memory, so it is held small. */
+export const XLSX_MAX_BYTES = 10 * 1024 * 1024;
+
 /**
  * Reads the first sheet of an .xlsx into records keyed by column key; headings are matched in
  * either language. Throws when the file is not a readable workbook.

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -166,6 +168,23 @@ describe('the one multipart reader', () => {
     const done = await first;
     expect(done.statusCode).toBe(200);
     expect(done.json().sizes).toEqual([5 * MB]);
+    expect(await leftIn(tmp)).toEqual([]);
+    expect(uploadsInFlight(app, 'ip:127.0.0.1')).toBe(0);
+  });
+
+  it('removes the temp file of an upload the client aborts midway, and frees its bytes', async () => {
+    const { app, tmp } = await server({});
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/upload', headers: headers() });
+    req.on('error', () => undefined);
+    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    req.write(Buffer.alloc(2 * MB, 0x61));
+    // The file is being written to its temp file when the client goes away.
+    for (let i = 0; i < 500 && uploadsInFlight(app, 'ip:127.0.0.1') < 2 * MB; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(uploadsInFlight(app, 'ip:127.0.0.1')).toBe(2 * MB);
+    expect(await readdir(tmp)).toHaveLength(1);
+    req.destroy();
     expect(await leftIn(tmp)).toEqual([]);
     expect(uploadsInFlight(app, 'ip:127.0.0.1')).toBe(0);
   });

@@ -17,7 +17,12 @@ export interface UploadedFile {
   /** Temp file under `<dataDir>/tmp/uploads`, mode 0600; gone once the response is sent. */
   path: string;
   size: number;
+  /** The first bytes of the file (up to HEAD_BYTES), kept while it streams, for sniffing its type. */
+  head: Buffer;
 }
+
+/** Bytes of each file kept in `head`. */
+export const HEAD_BYTES = 64;
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -187,15 +192,17 @@ export async function readMultipart(req: FastifyRequest, opts: ReadMultipartOpti
       await (await open(file, 'wx', 0o600)).close();
       own.paths.push(file);
       let size = 0;
+      let head = Buffer.alloc(0);
       const sizer = new Transform({
         transform(chunk: Buffer, _enc, done) {
+          if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
           size += chunk.length;
           done(null, chunk);
         },
       });
       await pipeline(part.file, counter, sizer, createWriteStream(file, { flags: 'r+', mode: 0o600 }));
       if (part.file.truncated) throw fileTooLarge(maxFileBytes);
-      files.push({ fieldName: part.fieldname, filename: part.filename, mimetype: part.mimetype, path: file, size });
+      files.push({ fieldName: part.fieldname, filename: part.filename, mimetype: part.mimetype, path: file, size, head });
     }
     await check();
   } catch (err) {
@@ -207,7 +214,7 @@ export async function readMultipart(req: FastifyRequest, opts: ReadMultipartOpti
   return { fields, files };
 }
 
-/** The bytes of a small uploaded file, for callers that truly need them (an Excel sheet, an image). */
+/** The bytes of a small uploaded file, for callers that truly need them (an Excel sheet); past `maxBytes` a 400. */
 export async function readUploadedFile(file: UploadedFile, maxBytes: number): Promise<Buffer> {
   if (file.size > maxBytes) throw badRequest('field.tooBig', { field: file.fieldName, max: `${mbOf(maxBytes)} MB` });
   const handle = await open(file.path, 'r');

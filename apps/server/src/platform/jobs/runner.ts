@@ -21,6 +21,21 @@ const BOSS_SCHEMA = 'pgboss';
 const OVERLAP_WORKERS = 3;
 /** pg-boss gives up on a run after this long. */
 const RUN_TIMEOUT_SECONDS = 3600;
+/**
+ * Claims of firings: one job per firing (key: job id + the time it was due), in a 'short'
+ * queue, whose unique index lets one queued job per key exist, so of several nodes (or a cron
+ * tick seen twice) exactly one claims it. Nothing works this queue: claims stay queued for the
+ * retention, then pg-boss archives them, long after any duplicate could come.
+ */
+const FIRING_QUEUE = 'ccms-firing';
+const FIRING_RETENTION_MINUTES = 24 * 60;
+
+/** What a run message carries: the job, and either `manual` (run now) or the time a catch-up was due; neither is a cron firing. */
+interface RunMessage {
+  jobId?: number;
+  manual?: boolean;
+  due?: string;
+}
 
 interface BossSchedule {
   name: string;
@@ -109,11 +124,31 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     return failure;
   }
 
-  async function work(jobs: PgBoss.Job<{ jobId?: number }>[]) {
+  /** When the run was due: as the catch-up says, else the cron firing its message was made for; null for a manual run. */
+  function dueOf(item: PgBoss.JobWithMetadata<RunMessage>, row: JobRow): Date | null {
+    if (item.data?.manual) return null;
+    if (typeof item.data?.due === 'string') return new Date(item.data.due);
+    // pg-boss queues a cron firing just after it is due; the firing is the last one at or before that.
+    return previousFire(row.cronExpression, new Date(new Date(item.createdOn).getTime() + 1000));
+  }
+
+  /** True for the one node (and the one message) that may run this firing of the job. */
+  async function claim(b: PgBoss, jobId: number, due: Date): Promise<boolean> {
+    const at = due.toISOString();
+    return (await b.send(FIRING_QUEUE, { jobId, due: at }, { singletonKey: `${jobId}@${at}` })) !== null;
+  }
+
+  async function work(jobs: PgBoss.JobWithMetadata<RunMessage>[]) {
     for (const item of jobs) {
       const jobId = Number(item.data?.jobId);
       const [row] = Number.isInteger(jobId) ? await db.select().from(sysJob).where(eq(sysJob.jobId, jobId)) : [];
       if (!row) continue;
+      const due = dueOf(item, row);
+      const b = boss;
+      if (due && (!b || !(await claim(b, jobId, due)))) {
+        log.info({ jobId, due }, 'job firing already claimed: not run again');
+        continue;
+      }
       const failure = await track(execute(row));
       // pg-boss records the failure as well; the job log already holds the details.
       if (failure) throw failure;
@@ -148,7 +183,7 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
       if (local) await b.offWork(name);
       const ids: string[] = [];
       for (let i = 0; i < (job.concurrent === '1' ? 1 : OVERLAP_WORKERS); i++) {
-        ids.push(await b.work<{ jobId?: number }>(name, { batchSize: 1, pollingIntervalSeconds }, work));
+        ids.push(await b.work<RunMessage>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, work));
       }
       workers.set(job.jobId, { concurrent: job.concurrent, ids });
     }
@@ -188,8 +223,8 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
   }
 
   /** Queues one run and wakes this node's workers, rather than waiting for their next poll. */
-  async function send(b: PgBoss, jobId: number) {
-    await b.send(queueNameOf(jobId), { jobId });
+  async function send(b: PgBoss, jobId: number, message: RunMessage) {
+    await b.send(queueNameOf(jobId), { ...message, jobId });
     for (const id of workers.get(jobId)?.ids ?? []) b.notifyWorker(id);
   }
 
@@ -207,8 +242,9 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
         .where(eq(sysJobLog.jobId, row.jobId));
       const since = last?.at ?? row.updateTime ?? row.createTime;
       const missed = previousFire(row.cronExpression);
-      // pg-boss still fires a run due in the last minute itself.
-      if (missed && missed > since && missed.getTime() < Date.now() - 60_000) await send(b, row.jobId);
+      // pg-boss still fires a run due in the last minute itself. Nodes starting together all send
+      // it; the firing's claim lets one of them run it.
+      if (missed && missed > since && missed.getTime() < Date.now() - 60_000) await send(b, row.jobId, { due: missed.toISOString() });
     }
   }
 
@@ -242,6 +278,8 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
       const next = new PgBoss(await bossOptions());
       next.on('error', (err) => log.error({ err }, 'job runner error'));
       await next.start();
+      if (!(await next.getQueue(FIRING_QUEUE)))
+        await next.createQueue(FIRING_QUEUE, { name: FIRING_QUEUE, policy: 'short', retentionMinutes: FIRING_RETENTION_MINUTES });
       boss = next;
       await serial(reconcile);
       await catchUpMisfires(next);
@@ -268,7 +306,7 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
       if (boss) {
         if (!workers.has(job.jobId)) await sync(job.jobId);
         const b = boss;
-        if (b) await send(b, job.jobId);
+        if (b) await send(b, job.jobId, { manual: true });
         return;
       }
       if (job.concurrent === '1' && runningHere.has(job.jobId)) throw conflict('job.running', { name: job.jobName });

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../test/harness';
 import { sysJob } from '../../../db/schema';
 import { checkCron } from '../../../platform/jobs/cron';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
-import { allowLoopbackRemotes, grant, libraryBody, multipart, type TestUser, userWith } from '../content-test-kit';
+import { allowLoopbackRemotes, grant, libraryBody, multipart, type TestUser, uploadLeftovers, userWith } from '../content-test-kit';
 import { writeZip } from '../explorer/zip';
 import { parseOutline } from './document-write';
 
@@ -150,6 +150,7 @@ describe('import', () => {
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(50 * 1024 * 1024);
     const imported = await importZip(writer, { libraryId, rootMap: 'pump.ditamap' }, [{ filename: 'bomb.zip', content: zip }]);
     expect(imported.status).toBe(400);
+    expect(await uploadLeftovers(t)).toEqual([]);
   });
 
   it('commits a good package as one commit by the user and indexes it', async () => {
@@ -167,6 +168,8 @@ describe('import', () => {
     const toc = await writer.caller.get(api(`/ccms/document/${res.body.data.documentId}/toc`));
     expect(toc.body.data.nodes).toMatchObject([{ title: 'The pump', path: 'imported/topics/pump.dita', hasContent: true }]);
     expect(toc.body.data.commit).toBe(res.body.data.commit);
+    // The uploaded package and its unpacked files are gone once the import has answered.
+    expect(await uploadLeftovers(t)).toEqual([]);
   });
 
   it('needs write access on the library', async () => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastCreateBody, ImportFields } from '@ccms/contracts/content/document';
 import { parseXml } from '@ccms/dita';
@@ -11,13 +12,14 @@ import type { CatalogRuntime } from '../catalog/catalog.service';
 import { isMapElement } from '../catalog/extract';
 import { MAP_FILE } from '../catalog/index-rows';
 import { joinPath, parentOf, repoPath } from '../explorer/repo-path';
-import { readZip } from '../explorer/zip';
+import { listZip, withUnpackedZip } from '../explorer/zip';
 import type { LibraryGit } from '../library/library-git';
 import { findDocumentByPath } from './document.queries';
 
+/** An uploaded file: its name and the temp file holding it (see platform/http/multipart). */
 export interface UploadedFile {
   filename: string;
-  buffer: Buffer;
+  path: string;
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -112,14 +114,8 @@ export function documentWriteService(db: Db, git: LibraryGit, { catalog }: Catal
 
     /** The maps in a package, for choosing the root file. Writes nothing. */
     async inspect(files: UploadedFile[]) {
-      const entries = await readZip(theZip(files).buffer);
-      return {
-        files: entries.length,
-        maps: entries
-          .map((e) => e.path)
-          .filter((p) => MAP_FILE.test(p))
-          .sort(),
-      };
+      const paths = await listZip(theZip(files).path);
+      return { files: paths.length, maps: paths.filter((p) => MAP_FILE.test(p)).sort() };
     },
 
     /**
@@ -131,25 +127,19 @@ export function documentWriteService(db: Db, git: LibraryGit, { catalog }: Catal
       const zip = theZip(files);
       const folder = repoPath(fields.path, 'path', { root: true });
       const rootMap = repoPath(fields.rootMap, 'rootMap');
-      const entries = await readZip(zip.buffer);
-      const root = entries.find((e) => e.path === rootMap);
-      if (!root) throw badRequest('import.rootMissing', { path: rootMap });
-      const problem = mapProblem(rootMap, root.content);
-      if (problem) throw badRequest('import.rootInvalid', { path: rootMap, reason: problem.slice(0, 200) });
-      const changes: Change[] = entries.map((e) => ({ op: 'put', path: joinPath(folder, e.path), content: e.content }));
-      const message = fields.message || `Import ${zip.filename}`;
-      const committed = await git.commit(row, auth, branch, changes, message);
+      const { committed, paths } = await withUnpackedZip(zip.path, async (entries) => {
+        const root = entries.find((e) => e.path === rootMap);
+        if (!root) throw badRequest('import.rootMissing', { path: rootMap });
+        const problem = mapProblem(rootMap, await readFile(root.file));
+        if (problem) throw badRequest('import.rootInvalid', { path: rootMap, reason: problem.slice(0, 200) });
+        const changes: Change[] = entries.map((e) => ({ op: 'put', path: joinPath(folder, e.path), file: e.file }));
+        const message = fields.message || `Import ${zip.filename}`;
+        return { committed: await git.commit(row, auth, branch, changes, message), paths: changes.map((c) => (c.op === 'move' ? c.to : c.path)) };
+      });
       const index = await catalog.afterCommit(row, branch);
       const mapPath = joinPath(folder, rootMap);
       const doc = await findDocumentByPath(db, row.libraryId, branch, mapPath);
-      return {
-        commit: committed.commit,
-        branch,
-        documentId: doc?.documentId ?? 0,
-        mapPath,
-        paths: changes.map((c) => (c.op === 'move' ? c.to : c.path)),
-        index,
-      };
+      return { commit: committed.commit, branch, documentId: doc?.documentId ?? 0, mapPath, paths, index };
     },
 
     /** An indented outline as a new map; nodes without a topic get one from the template. One commit. */

@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
 import { baseName, entryName, joinPath, parentOf, repoPath } from './repo-path';
-import { readZip, writeZip } from './zip';
+import { withUnpackedZip, writeZip } from './zip';
 
 const CONTENT_TYPES: Record<string, string> = {
   xml: 'application/xml',
@@ -55,9 +55,10 @@ export interface WriteRequest {
   message: string;
 }
 
+/** An uploaded file: its name and the temp file holding it (see platform/http/multipart). */
 export interface Upload {
   filename: string;
-  buffer: Buffer;
+  path: string;
 }
 
 export function explorerService(git: LibraryGit, libraries: LibraryService) {
@@ -250,7 +251,7 @@ export function explorerService(git: LibraryGit, libraries: LibraryService) {
     /** Files into a folder; a name may carry sub-folders (a dropped folder). */
     upload(auth: AuthContext, body: WriteRequest & { path: string }, files: Upload[]) {
       const folder = repoPath(body.path, 'path', { root: true });
-      const changes: Change[] = files.map((f) => ({ op: 'put', path: joinPath(folder, repoPath(f.filename, 'file')), content: f.buffer }));
+      const changes: Change[] = files.map((f) => ({ op: 'put', path: joinPath(folder, repoPath(f.filename, 'file')), file: f.path }));
       return write(auth, body, async () => changes);
     },
 
@@ -258,10 +259,11 @@ export function explorerService(git: LibraryGit, libraries: LibraryService) {
     async uploadPackage(auth: AuthContext, body: WriteRequest & { path: string }, file: Upload) {
       const folder = repoPath(body.path, 'path', { root: true });
       if (!file.filename.toLowerCase().endsWith('.zip')) throw badRequest('explorer.zipOnly');
-      const entries = await readZip(file.buffer);
-      if (entries.length === 0) throw badRequest('explorer.noFile');
-      const changes: Change[] = entries.map((e) => ({ op: 'put', path: joinPath(folder, e.path), content: e.content }));
-      return write(auth, body, async () => changes);
+      return withUnpackedZip(file.path, (entries) => {
+        if (entries.length === 0) throw badRequest('explorer.noFile');
+        const changes: Change[] = entries.map((e) => ({ op: 'put', path: joinPath(folder, e.path), file: e.file }));
+        return write(auth, body, async () => changes);
+      });
     },
   };
 }

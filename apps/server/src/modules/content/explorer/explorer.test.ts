@@ -1,8 +1,11 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
-import { allowLoopbackRemotes, CONTENT_PERMS, grant, libraryBody, multipart, type TestUser, userWith } from '../content-test-kit';
-import { readZip, writeZip } from './zip';
+import { allowLoopbackRemotes, CONTENT_PERMS, grant, libraryBody, multipart, type TestUser, uploadLeftovers, userWith } from '../content-test-kit';
+import { withUnpackedZip, writeZip } from './zip';
 
 const cred = { username: 'git-user', password: 'Remote-Pass-77' };
 const remote = useGitServer({ auth: cred });
@@ -109,8 +112,16 @@ describe('explorer reads', () => {
       query: { libraryId: String(libraryId), path: 'topics' },
       headers: { authorization: `Bearer ${reader.caller.token}` },
     });
-    const entries = await readZip(res.rawPayload);
-    expect(entries.map((e) => [e.path, e.content.toString()])).toEqual([['topics/intro.dita', '<topic id="intro"/>\n']]);
+    const dir = await mkdtemp(path.join(tmpdir(), 'ccms-download-'));
+    try {
+      await writeFile(path.join(dir, 'topics.zip'), res.rawPayload);
+      const entries = await withUnpackedZip(path.join(dir, 'topics.zip'), (all) =>
+        Promise.all(all.map(async (e) => [e.path, (await readFile(e.file)).toString()])),
+      );
+      expect(entries).toEqual([['topics/intro.dita', '<topic id="intro"/>\n']]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses "..", absolute paths and NUL with a 400 naming the field', async () => {
@@ -229,6 +240,8 @@ describe('explorer writes', () => {
     const noMessage = await upload(writer.caller, '/prod-api/ccms/explorer/upload', { libraryId, path: 'topics' }, [{ filename: 'c.dita', content: 'x' }]);
     expect(noMessage.body.msg).toBe('message is required');
     expect((await remote().log('docs', 'main')).length).toBe(before);
+    // The temp files and unpacked packages of every one of these requests, committed or refused, are gone.
+    expect(await uploadLeftovers(t)).toEqual([]);
   });
 
   it('lands two concurrent commits, and replays a commit on a remote someone else pushed to', async () => {

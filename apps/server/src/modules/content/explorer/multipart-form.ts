@@ -1,11 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../../platform/http/errors';
-import { readMultipart, readUploadedFile } from '../../../platform/http/multipart';
-
-export interface FormFile {
-  filename: string;
-  buffer: Buffer;
-}
+import { XLSX_MAX_BYTES } from '../../../platform/http/excel';
+import { readMultipart, readUploadedFile, type UploadedFile } from '../../../platform/http/multipart';
 
 /** Per-file limit of explorer uploads. */
 export const UPLOAD_MAX_MB = 100;
@@ -20,12 +16,12 @@ export interface ReadFormOptions {
 }
 
 /**
- * Text fields and files of a multipart form through the one reader (files streamed to temp
- * files under the caps, then read back one by one); a 400 when it is not multipart or over a limit.
+ * Text fields and files of a multipart form through the one reader: files stay in their temp
+ * files (removed when the request ends) under the caps; a 400 when it is not multipart or over a limit.
  */
-export async function readForm(req: FastifyRequest, opts: ReadFormOptions = {}): Promise<{ fields: Record<string, string>; files: FormFile[] }> {
+export function readForm(req: FastifyRequest, opts: ReadFormOptions = {}): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   const maxBytes = UPLOAD_MAX_MB * 1024 * 1024;
-  const form = await readMultipart(req, {
+  return readMultipart(req, {
     maxFileBytes: maxBytes,
     maxFiles: UPLOAD_MAX_FILES,
     beforeFiles: opts.beforeFiles,
@@ -33,7 +29,11 @@ export async function readForm(req: FastifyRequest, opts: ReadFormOptions = {}):
     fileTooLarge: () => badRequest('field.tooBig', { field: 'file', max: `${UPLOAD_MAX_MB} MB` }),
     tooManyFiles: () => badRequest('field.tooBig', { field: 'file', max: UPLOAD_MAX_FILES }),
   });
-  const files: FormFile[] = [];
-  for (const file of form.files) files.push({ filename: file.filename, buffer: await readUploadedFile(file, maxBytes) });
-  return { fields: form.fields, files };
+}
+
+/** The one workbook of an Excel import form, read into memory under the workbook cap ("Please upload an .xlsx file" when none). */
+export async function readWorkbook(req: FastifyRequest): Promise<{ filename: string; buffer: Buffer }> {
+  const [file] = (await readForm(req)).files;
+  if (!file) throw badRequest('product.needsExcel');
+  return { filename: file.filename, buffer: await readUploadedFile(file, XLSX_MAX_BYTES) };
 }

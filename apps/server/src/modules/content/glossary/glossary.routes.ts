@@ -24,7 +24,7 @@ import { badRequest } from '../../../platform/http/errors';
 import { sendXlsx } from '../../../platform/http/excel';
 import { acceptFormBodies } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
-import { readForm } from '../explorer/multipart-form';
+import { readWorkbook } from '../explorer/multipart-form';
 import { resourceFiles } from '../graphic/resource-files';
 import { glossaryService } from './glossary.service';
 
@@ -76,8 +76,7 @@ function glossaryRoutes(kind: GlossaryKind): FastifyPluginAsyncZod {
       },
       async (req) => {
         if (!req.isMultipart()) throw badRequest('product.needsExcel');
-        const [file] = (await readForm(req)).files;
-        if (!file) throw badRequest('product.needsExcel');
+        const file = await readWorkbook(req);
         return ok(await entries.import(caller(req), req.query, file, req.query.updateSupport === 'true', req.lang));
       },
     );

@@ -22,10 +22,10 @@ export const GRAPHIC_TYPES_TEXT = GRAPHIC_UPLOAD_EXTENSIONS.join('/');
 
 /** A graphic upload must be a PNG or JPEG (by name and by content) strictly under 2 MB. */
 export function checkGraphic(file: Upload): void {
-  if (!hasExtension(file.filename, GRAPHIC_UPLOAD_EXTENSIONS) || !imageMatchesExtension(file.filename, file.buffer)) {
+  if (!hasExtension(file.filename, GRAPHIC_UPLOAD_EXTENSIONS) || !imageMatchesExtension(file.filename, file.head)) {
     throw badRequest('graphic.wrongType', { types: GRAPHIC_TYPES_TEXT });
   }
-  if (file.buffer.length >= GRAPHIC_MAX_BYTES) throw badRequest('graphic.tooLarge', { max: GRAPHIC_MAX_MB });
+  if (file.size >= GRAPHIC_MAX_BYTES) throw badRequest('graphic.tooLarge', { max: GRAPHIC_MAX_MB });
 }
 
 /** Checks a whole upload before anything is written: count, then every file. */

@@ -249,11 +249,13 @@ describe('graphic upload and delete', () => {
 });
 
 describe('checkGraphic', () => {
+  /** An upload as the multipart reader hands it over: size and first bytes of the temp file. */
+  const upload = (filename: string, content: Buffer) => ({ filename, path: '/nowhere', size: content.length, head: content.subarray(0, 64) });
   it('takes PNG and JPEG strictly under 2 MB by name and content', () => {
-    expect(() => checkGraphic({ filename: 'a.PNG', buffer: PNG })).not.toThrow();
-    expect(() => checkGraphic({ filename: 'a.jpg', buffer: JPEG })).not.toThrow();
-    expect(() => checkGraphic({ filename: 'a.png', buffer: pngOfSize(2 * MB - 1) })).not.toThrow();
-    expect(() => checkGraphic({ filename: 'a.png', buffer: pngOfSize(2 * MB) })).toThrow('graphic.tooLarge');
-    expect(() => checkGraphic({ filename: 'a.svg', buffer: Buffer.from('<svg/>') })).toThrow('graphic.wrongType');
+    expect(() => checkGraphic(upload('a.PNG', PNG))).not.toThrow();
+    expect(() => checkGraphic(upload('a.jpg', JPEG))).not.toThrow();
+    expect(() => checkGraphic(upload('a.png', pngOfSize(2 * MB - 1)))).not.toThrow();
+    expect(() => checkGraphic(upload('a.png', pngOfSize(2 * MB)))).toThrow('graphic.tooLarge');
+    expect(() => checkGraphic(upload('a.svg', Buffer.from('<svg/>')))).toThrow('graphic.wrongType');
   });
 });

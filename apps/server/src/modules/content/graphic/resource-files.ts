@@ -31,9 +31,12 @@ export interface ListedFile {
   refs: number;
 }
 
+/** An uploaded file: its name, the temp file holding it, its size and first bytes (see platform/http/multipart). */
 export interface Upload {
   filename: string;
-  buffer: Buffer;
+  path: string;
+  size: number;
+  head: Buffer;
 }
 
 export function resourceFiles(deps: { db: Db; git: LibraryGit; libraries: LibraryService }) {
@@ -130,7 +133,7 @@ export function resourceFiles(deps: { db: Db; git: LibraryGit; libraries: Librar
       if (!fields.overwrite) {
         for (const path of paths) if (await repo.typeOf(head, path)) throw badRequest('explorer.exists', { path });
       }
-      const changes: Change[] = files.map((f, i) => ({ op: 'put', path: paths[i] ?? '', content: f.buffer }));
+      const changes: Change[] = files.map((f, i) => ({ op: 'put', path: paths[i] ?? '', file: f.path }));
       const message = fields.message || commitMessage(paths.map(baseName).join(', '));
       const result = await git.commit(row, auth, branch, changes, message);
       return { commit: result.commit, branch, paths };

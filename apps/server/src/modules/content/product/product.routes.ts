@@ -21,7 +21,7 @@ import { done, ok, rows } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { sendXlsx } from '../../../platform/http/excel';
 import { BusinessType } from '../../../platform/types';
-import { readForm } from '../explorer/multipart-form';
+import { readWorkbook } from '../explorer/multipart-form';
 import { productService } from './product.service';
 
 const log = (title: string, businessType: BusinessType) => ({ title, businessType });
@@ -114,8 +114,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.isMultipart()) throw badRequest('product.needsExcel');
-      const [file] = (await readForm(req)).files;
-      if (!file) throw badRequest('product.needsExcel');
+      const file = await readWorkbook(req);
       return ok(await products.importProducts(caller(req), file, req.query.updateSupport === 'true'));
     },
   );

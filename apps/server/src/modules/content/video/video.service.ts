@@ -16,10 +16,10 @@ const VIDEO_MAX_BYTES = VIDEO_MAX_MB * 1024 * 1024;
 
 /** A video upload must be MP4, WebM or Ogg (by name and by content), strictly under the size limit. */
 export function checkVideo(file: Upload): void {
-  if (!hasExtension(file.filename, VIDEO_EXTENSIONS) || !videoMatchesExtension(file.filename, file.buffer)) {
+  if (!hasExtension(file.filename, VIDEO_EXTENSIONS) || !videoMatchesExtension(file.filename, file.head)) {
     throw badRequest('video.wrongType', { types: VIDEO_TYPES_TEXT });
   }
-  if (file.buffer.length >= VIDEO_MAX_BYTES) throw badRequest('field.tooBig', { field: 'file', max: `${VIDEO_MAX_MB} MB` });
+  if (file.size >= VIDEO_MAX_BYTES) throw badRequest('field.tooBig', { field: 'file', max: `${VIDEO_MAX_MB} MB` });
 }
 
 /**

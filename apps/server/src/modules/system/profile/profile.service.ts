@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { AVATAR_TYPES, type ProfileBody, type UpdatePwdBody } from '@ccms/contracts/system/profile';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -71,14 +72,14 @@ export function profileService(db: Db, storage: Storage) {
     },
 
     /** Stores a png or jpeg avatar (the bytes must be one, not only the name) and returns its URL. */
-    async setAvatar(auth: AuthContext, file: { filename: string; buffer: Buffer }) {
+    async setAvatar(auth: AuthContext, file: { filename: string; path: string; head: Buffer }) {
       const ext = file.filename.toLowerCase().split('.').pop() ?? '';
       if (!(AVATAR_TYPES as readonly string[]).includes(ext)) throw badRequest('avatar.invalid');
-      const sniffed = sniffImage(file.buffer);
+      const sniffed = sniffImage(file.head);
       if (!sniffed || (sniffed === 'png') !== (ext === 'png')) throw badRequest('avatar.invalid');
       const user = await me(auth);
       const key = `${auth.userId}/${randomBytes(16).toString('hex')}.${ext}`;
-      await storage.put(AVATAR_FOLDER + key, file.buffer);
+      await storage.put(AVATAR_FOLDER + key, createReadStream(file.path));
       const imgUrl = AVATAR_URL_PREFIX + key;
       await db
         .update(sysUser)

@@ -1,18 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppError } from '../../../platform/http/errors';
-import { readMultipart, readUploadedFile } from '../../../platform/http/multipart';
+import { readMultipart, type UploadedFile } from '../../../platform/http/multipart';
 
-export interface Upload {
-  filename: string;
-  mimetype: string;
-  buffer: Buffer;
+export interface Upload extends UploadedFile {
   /** Text fields of the form. */
   fields: Record<string, string>;
 }
 
 /**
- * The one file of a multipart form field, through the one reader (streamed to a temp file,
- * then read back up to `maxBytes`). Refuses with `missing` when the request is not multipart or
+ * The one file of a multipart form field, through the one reader: it stays in its temp file
+ * (removed when the request ends), at most `maxBytes`. Refuses with `missing` when the request is not multipart or
  * has no such file, `tooLarge` past the limit.
  */
 export async function readUpload(req: FastifyRequest, field: string, maxBytes: number, errors: { missing: AppError; tooLarge: AppError }): Promise<Upload> {
@@ -27,5 +24,5 @@ export async function readUpload(req: FastifyRequest, field: string, maxBytes: n
   });
   const [found] = form.files;
   if (!found) throw errors.missing;
-  return { filename: found.filename, mimetype: found.mimetype, buffer: await readUploadedFile(found, maxBytes), fields: form.fields };
+  return { ...found, fields: form.fields };
 }

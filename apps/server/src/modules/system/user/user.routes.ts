@@ -21,6 +21,7 @@ import { caller } from '../../../platform/auth/guard';
 import { done, rows } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { sendXlsx } from '../../../platform/http/excel';
+import { readUploadedFile } from '../../../platform/http/multipart';
 import { acceptFormBodies, queryAsBody } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
 import { readUpload } from './request-input';
@@ -198,7 +199,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLarge: badRequest('field.tooBig', { field: 'file', max: `${IMPORT_MAX_BYTES / 1024 / 1024} MB` }),
       });
       const updateSupport = req.query.updateSupport || ['true', '1'].includes(upload.fields.updateSupport ?? '');
-      const { msg, ...data } = await users.importUsers(caller(req), upload.buffer, updateSupport, req.lang);
+      const { msg, ...data } = await users.importUsers(caller(req), await readUploadedFile(upload, IMPORT_MAX_BYTES), updateSupport, req.lang);
       // Some rows refused: a warning (601) the user acts on, with every row's outcome.
       return { code: data.failureCount > 0 ? Code.WARN : Code.OK, msg, data };
     },

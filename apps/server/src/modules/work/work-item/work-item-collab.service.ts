@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { CommentBody, WorkItemAttachment, WorkItemComment } from '@ccms/contracts/work/work-item';
 import { eq } from 'drizzle-orm';
@@ -96,20 +97,20 @@ export function workItemCollabService(db: Db, storage: Storage) {
       return (await attachmentsOf(db, workItemId)).map(({ storageKey: _k, ...a }) => a);
     },
 
-    async attach(auth: AuthContext, workItemId: number, file: { filename: string; buffer: Buffer }, replace: boolean) {
+    async attach(auth: AuthContext, workItemId: number, file: { filename: string; path: string; size: number }, replace: boolean) {
       await load(auth, workItemId, 'write');
       const fileName = cleanFileName(file.filename);
       if (!fileName || fileName.length > 255 || fileName === '.' || fileName === '..') throw badRequest('workItem.fileName');
       if (!replace && (await attachmentNamed(db, workItemId, fileName))) throw conflict('workItem.attachmentExists', { name: fileName });
       const key = `workitem/${workItemId}/${randomUUID()}`;
-      await storage.put(key, file.buffer);
+      await storage.put(key, createReadStream(file.path));
       let replacedKey: string | null = null;
       try {
         await db.transaction(async (tx) => {
           if (!(await lockItem(tx, workItemId))) throw notFound('workItem.missing', { id: workItemId });
           const existing = await attachmentNamed(tx, workItemId, fileName);
           const now = new Date();
-          const size = file.buffer.length;
+          const size = file.size;
           if (existing) {
             if (!replace) throw conflict('workItem.attachmentExists', { name: fileName });
             replacedKey = existing.storageKey;
