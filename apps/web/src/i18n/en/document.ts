@@ -75,14 +75,11 @@ const documentMessages: Messages<typeof zh> = {
 
   fastCreateTitle: 'Toc fast create',
   mapTitle: 'Map title',
-  mapTitleRequired: 'Please enter the map title',
   mapPath: 'Map path',
-  mapPathRequired: 'Please enter the map path',
   mapPathInvalid: 'The map path must end with .ditamap or .bookmap',
   outline: 'Outline',
   outlineHint:
     'One node per line; Tab sets the level (Shift+Tab one level up); "title | topic" uses an existing topic (id or path); nodes without a topic get new topics from the template',
-  outlineRequired: 'Please enter the outline',
   outlinePreview: 'Preview: {{count}} nodes, {{created}} new topics',
   outlineEmpty: 'The toc tree shows here as you type the outline',
   outlineProblems: { badIndent: 'Line {{line}}: a node can be at most one level deeper than the line above', emptyTitle: 'Line {{line}}: the title is empty' },
@@ -124,7 +121,6 @@ const documentMessages: Messages<typeof zh> = {
     new: 'New revision',
     newHint: 'A revision names the indexed commit {{commit}} (a git tag)',
     name: 'Revision',
-    nameRequired: 'Please enter the revision name',
     nameInvalid: 'Letters, digits, dot, dash and underscore only',
     description: 'Description',
     created: 'Revision {{name}} created (commit {{commit}})',

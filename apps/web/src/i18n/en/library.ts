@@ -120,7 +120,6 @@ const library: Messages<typeof zh> = {
     readerRoles: 'Reader roles',
     add: 'Add publish configuration',
     edit: 'Edit publish configuration',
-    nameRequired: 'The configuration name is required',
     langInvalid: 'Use a language code such as en or zh-CN',
     dirRequired: 'A folder is required when the path is "Folder"',
     confirmDelete: 'Delete the publish configuration "{{name}}"?',

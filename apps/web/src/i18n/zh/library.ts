@@ -118,7 +118,6 @@ export default {
     readerRoles: '读者角色',
     add: '添加发布配置',
     edit: '修改发布配置',
-    nameRequired: '配置名称不能为空',
     langInvalid: '语言代码格式不正确，如 zh-CN、en',
     dirRequired: '发布路径为“目录”时必须填写目录',
     confirmDelete: '是否确认删除发布配置“{{name}}”？',

@@ -14,6 +14,8 @@ export interface FormDialogProps<Values> {
   labelWidth?: number;
   /** A stable form name: fields get ids `<name>_<field>` (tests and e2e find them by it). */
   name: string;
+  /** OK cannot be pressed (nothing to send yet, e.g. no allowed choice). */
+  okDisabled?: boolean;
   children: ReactNode;
 }
 
@@ -22,7 +24,17 @@ export interface FormDialogProps<Values> {
  * spinning while the save runs. Its content is destroyed on close, so a reopened dialog starts
  * from the loaded values with no spinner left from the last save.
  */
-export function FormDialog<Values extends object>({ open, title, entity, onClose, width = 560, labelWidth = 96, name, children }: FormDialogProps<Values>) {
+export function FormDialog<Values extends object>({
+  open,
+  title,
+  entity,
+  onClose,
+  width = 560,
+  labelWidth = 96,
+  name,
+  okDisabled = false,
+  children,
+}: FormDialogProps<Values>) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -32,7 +44,7 @@ export function FormDialog<Values extends object>({ open, title, entity, onClose
       okText={t('ok')}
       cancelText={t('cancel')}
       confirmLoading={entity.saving}
-      okButtonProps={{ disabled: entity.loading }}
+      okButtonProps={{ disabled: entity.loading || okDisabled }}
       onOk={() => entity.form.submit()}
       onCancel={onClose}
       destroyOnHidden

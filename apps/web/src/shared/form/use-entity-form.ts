@@ -31,6 +31,8 @@ export interface EntityForm<Values> {
   /** The values the fields start with (defaults, or the loaded detail's). */
   initialValues: Partial<Values> | undefined;
   saving: boolean;
+  /** The save of this opening failed: its error (a dialog whose call is silent shows it itself). */
+  error: Error | null;
   /** Form `onFinish`. */
   submit: (values: Values) => void;
 }
@@ -82,6 +84,7 @@ export function useEntityForm<Values extends object, Detail = Values>({
     loading,
     initialValues,
     saving: open && mutation.isPending && mutation.submittedAt >= opening.at,
+    error: open && mutation.isError && mutation.submittedAt >= opening.at ? mutation.error : null,
     submit: (values) => mutation.mutate(values),
   };
 }

@@ -1,6 +1,10 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DocumentProps } from '@ccms/contracts/content/document';
+import type { TopicProps } from '@ccms/contracts/content/topic';
 import { App, Button, Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useEntityForm } from '../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../shared/form/zod-rules';
 
 /** The database metadata every catalog entry (document, topic) carries. */
 export interface CatalogMetadata {
@@ -16,71 +20,59 @@ export interface MetadataFormProps<V extends CatalogMetadata> {
   ns: 'document' | 'topic';
   /** The form's name (its DOM id). */
   name: string;
+  /** The contract's body of the save: the fields' rules come from it. */
+  schema: typeof DocumentProps | typeof TopicProps;
   editable: boolean;
   initialValues: V;
   /** More free-text fields of V, shown after the progress, with their labels. */
   extraFields?: readonly { name: Exclude<keyof V, keyof CatalogMetadata> & string; label: string }[];
   /** The width of each field column from md up (24 = the whole row). */
   colMd: number;
-  /** Saves the values (owner trimmed); the queries under invalidateKey are refreshed afterwards. */
+  /** Saves the values (an entity mutation's `mutateAsync`, which invalidates through its keys). */
   save: (values: V) => Promise<unknown>;
-  invalidateKey: QueryKey;
 }
 
 /** The editable metadata section of a properties tab: disabled without write access. */
-export function MetadataForm<V extends CatalogMetadata>({
-  ns,
-  name,
-  editable,
-  initialValues,
-  extraFields = [],
-  colMd,
-  save,
-  invalidateKey,
-}: MetadataFormProps<V>) {
+export function MetadataForm<V extends CatalogMetadata>({ ns, name, schema, editable, initialValues, extraFields = [], colMd, save }: MetadataFormProps<V>) {
   const { t } = useTranslation(ns);
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const [form] = Form.useForm<V>();
-  const mutation = useMutation({
-    mutationFn: (v: V) => save({ ...v, owner: v.owner.trim() }),
-    onSuccess: async () => {
-      message.success(t('saved'));
-      await client.invalidateQueries({ queryKey: invalidateKey });
-    },
+  const entity = useEntityForm<V>({
+    open: true,
+    defaults: initialValues,
+    save: (v) => save({ ...v, owner: (v.owner ?? '').trim() }),
+    onSaved: () => message.success(t('saved')),
   });
+  // Both bodies share the metadata fields; a document's extra fields are its own.
+  const body = schema as z.ZodObject<z.ZodRawShape>;
+  const textField = (field: string, label: string) => (
+    <Form.Item name={field} label={label} rules={zodRules(body, field, label)}>
+      <Input maxLength={zodMaxLength(body, field)} />
+    </Form.Item>
+  );
   return (
     <>
       <Divider titlePlacement="start">{t('metadata')}</Divider>
-      <Form<V> name={name} form={form} layout="vertical" disabled={!editable} initialValues={initialValues} onFinish={(v) => mutation.mutate(v)}>
+      <Form<V> name={name} form={entity.form} layout="vertical" disabled={!editable} initialValues={entity.initialValues} onFinish={entity.submit}>
         <Row gutter={16}>
           <Col xs={24} md={colMd}>
-            <Form.Item name="owner" label={t('owner')}>
-              <Input maxLength={64} />
-            </Form.Item>
+            {textField('owner', t('owner'))}
           </Col>
           <Col xs={24} md={colMd}>
-            <Form.Item name="percentage" label={t('percentage')}>
+            <Form.Item name="percentage" label={t('percentage')} rules={zodRules(body, 'percentage', t('percentage'))}>
               <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           {extraFields.map((f) => (
             <Col key={f.name} xs={24} md={colMd}>
-              <Form.Item name={String(f.name)} label={f.label}>
-                <Input maxLength={100} />
-              </Form.Item>
+              {textField(f.name, f.label)}
             </Col>
           ))}
           <Col xs={24} md={colMd}>
-            <Form.Item name="category" label={t('category')}>
-              <Input maxLength={100} />
-            </Form.Item>
+            {textField('category', t('category'))}
           </Col>
           <Col xs={24} md={colMd}>
-            <Form.Item name="department" label={t('department')}>
-              <Input maxLength={100} />
-            </Form.Item>
+            {textField('department', t('department'))}
           </Col>
           <Col xs={24}>
             <Form.Item name="tags" label={t('tags')}>
@@ -89,7 +81,7 @@ export function MetadataForm<V extends CatalogMetadata>({
           </Col>
         </Row>
         {editable && (
-          <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          <Button type="primary" htmlType="submit" loading={entity.saving}>
             {tc('save')}
           </Button>
         )}

@@ -4,13 +4,14 @@ import type {
   FileContent,
   FileList,
   FileRow,
+  FilesQuery,
   FolderTree,
   MoveBody,
   NewFolderBody,
   RenameBody,
 } from '@ccms/contracts/content/explorer';
 import type { z } from 'zod';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { api, type DataBody } from '../../../api/client';
 import { downloadGet } from '../../../shared/download';
 
 export type { FileRow };
@@ -18,15 +19,21 @@ export type Tree = z.infer<typeof FolderTree>;
 export type Listing = z.infer<typeof FileList>;
 export type Content = z.infer<typeof FileContent>;
 export type Commit = z.infer<typeof CommitResult>;
-
-type Data<T> = ApiEnvelope & { data: T };
 export interface At {
   libraryId: number;
   ref?: string;
 }
+export type ListingParams = At & Required<Pick<z.input<typeof FilesQuery>, 'path' | 'pageNum' | 'pageSize'>>;
+/** The text fields of an upload (server: UploadFields). */
+export interface Upload {
+  libraryId: number;
+  branch?: string;
+  path: string;
+  message: string;
+}
 
 /** Upload parts: the files as "file", then the text fields (server: UploadFields). */
-function uploadForm(fields: { libraryId: number; branch?: string; path: string; message: string }, files: readonly File[]) {
+function uploadForm(fields: Upload, files: readonly File[]) {
   const form = new FormData();
   form.append('libraryId', String(fields.libraryId));
   if (fields.branch) form.append('branch', fields.branch);
@@ -38,19 +45,38 @@ function uploadForm(fields: { libraryId: number; branch?: string; path: string; 
 }
 
 const multipart = { headers: { 'Content-Type': 'multipart/form-data' }, repeatSubmit: false };
+const committed = (r: DataBody<Commit>) => r.data;
 
-/** The explorer (server: modules/content/explorer). */
+/** One change to a library, each a commit (the explorer's dialogs build them). */
+export type Change =
+  | { kind: 'newFolder'; body: z.input<typeof NewFolderBody> }
+  | { kind: 'rename'; body: z.input<typeof RenameBody> }
+  | { kind: 'move'; body: z.input<typeof MoveBody> }
+  | { kind: 'delete'; body: z.input<typeof DeleteBody> }
+  | { kind: 'upload'; fields: Upload; files: readonly File[] }
+  | { kind: 'package'; fields: Upload; file: File };
+
+/** The explorer (server: modules/content/explorer). Screens use `explorer-queries.ts`. */
 export const explorerApi = {
-  tree: (at: At) => api.get<Data<Tree>>('/ccms/explorer/tree', at).then((r) => r.data),
-  list: (at: At & { path: string; pageNum: number; pageSize: number }) => api.get<Listing>('/ccms/explorer/list', at),
-  file: (at: At & { path: string }) => api.get<Data<Content>>('/ccms/explorer/file', at).then((r) => r.data),
+  tree: (at: At) => api.one<Tree>('/ccms/explorer/tree', at),
+  /** The page of a folder plus the commit it was read at (the base of the next change). */
+  list: (params: ListingParams) => api.get<Listing>('/ccms/explorer/list', params),
+  file: (at: At & { path: string }) => api.one<Content>('/ccms/explorer/file', at),
   download: (at: At & { path: string }, fileName: string) => downloadGet('/ccms/explorer/download', at, fileName),
-  newFolder: (body: z.input<typeof NewFolderBody>) => api.post<Data<Commit>>('/ccms/explorer/folder', body).then((r) => r.data),
-  rename: (body: z.input<typeof RenameBody>) => api.put<Data<Commit>>('/ccms/explorer/rename', body).then((r) => r.data),
-  move: (body: z.input<typeof MoveBody>) => api.put<Data<Commit>>('/ccms/explorer/move', body).then((r) => r.data),
-  remove: (body: z.input<typeof DeleteBody>) => api.delete<Data<Commit>>('/ccms/explorer', { data: body }).then((r) => r.data),
-  upload: (fields: { libraryId: number; branch?: string; path: string; message: string }, files: readonly File[]) =>
-    api.post<Data<Commit>>('/ccms/explorer/upload', uploadForm(fields, files), multipart).then((r) => r.data),
-  uploadPackage: (fields: { libraryId: number; branch?: string; path: string; message: string }, file: File) =>
-    api.post<Data<Commit>>('/ccms/explorer/uploadPackage', uploadForm(fields, [file]), multipart).then((r) => r.data),
+  commit: (change: Change): Promise<Commit> => {
+    switch (change.kind) {
+      case 'newFolder':
+        return api.post<DataBody<Commit>>('/ccms/explorer/folder', change.body).then(committed);
+      case 'rename':
+        return api.put<DataBody<Commit>>('/ccms/explorer/rename', change.body).then(committed);
+      case 'move':
+        return api.put<DataBody<Commit>>('/ccms/explorer/move', change.body).then(committed);
+      case 'delete':
+        return api.delete<DataBody<Commit>>('/ccms/explorer', { data: change.body }).then(committed);
+      case 'upload':
+        return api.post<DataBody<Commit>>('/ccms/explorer/upload', uploadForm(change.fields, change.files), multipart).then(committed);
+      case 'package':
+        return api.post<DataBody<Commit>>('/ccms/explorer/uploadPackage', uploadForm(change.fields, [change.file]), multipart).then(committed);
+    }
+  },
 };

@@ -2,24 +2,34 @@ import type { FileVersion, TextDiff } from '@ccms/contracts/content/catalog';
 import type { StatusChange, TopicStatusBody } from '@ccms/contracts/content/status';
 import type { TopicByPathQuery, TopicDetail, TopicHistory, TopicProps, TopicQuery, TopicReferences, TopicRow } from '@ccms/contracts/content/topic';
 import type { z } from 'zod';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { api, type DataBody } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
-import type { CatalogPage, Scope } from '../document/document-api';
-
-type Data<T> = ApiEnvelope & { data: T };
+import { catalogPage } from '../catalog/catalog-api';
+import type { Scope } from '../document/document-api';
 
 export type TopicFilters = Pick<TopicQuery, 'title' | 'code' | 'status' | 'owner' | 'folder' | 'docType'>;
+export type TopicListParams = TopicFilters & Scope & PageParams;
+/** Which topic a detail page shows: by id, or by its path in a library branch. */
+export type TopicAt = { kind: 'id'; id: number } | { kind: 'path'; libraryId: number; path: string; branch: string | undefined };
+/** Two versions of the topic's file (`to` absent: the indexed version). */
+export interface DiffPair {
+  from: string;
+  to?: string;
+}
 
-/** Topics of a branch (server: modules/content/topic). */
+/** Topics of a branch (server: modules/content/topic). Screens use `topic-queries.ts`. */
 export const topicApi = {
-  list: (query: TopicFilters & Scope & PageParams) => api.get<ApiEnvelope & CatalogPage<TopicRow>>('/ccms/topic/list', query),
+  list: (query: TopicListParams) => catalogPage<TopicRow>('/ccms/topic/list', query),
   /** Silent: the page words a stale link itself ("Topic does not exist"). */
-  get: (id: number) => api.get<Data<TopicDetail>>(`/ccms/topic/${id}`, undefined, { silent: true }).then((r) => r.data),
-  byPath: (query: TopicByPathQuery) => api.get<Data<TopicDetail>>('/ccms/topic/byPath', query, { silent: true }).then((r) => r.data),
+  get: (id: number) => api.one<TopicDetail>(`/ccms/topic/${id}`, undefined, { silent: true }),
+  byPath: (query: TopicByPathQuery) => api.one<TopicDetail>('/ccms/topic/byPath', query, { silent: true }),
+  /** The topic a detail page names (by id or by path). */
+  at: (at: TopicAt) =>
+    at.kind === 'id' ? topicApi.get(at.id) : topicApi.byPath({ libraryId: at.libraryId, path: at.path, ...(at.branch ? { branch: at.branch } : {}) }),
   update: (body: TopicProps) => api.put('/ccms/topic', body),
-  references: (id: number) => api.get<Data<TopicReferences>>(`/ccms/topic/${id}/references`).then((r) => r.data),
-  history: (id: number, limit = 50) => api.get<Data<TopicHistory>>(`/ccms/topic/${id}/history`, { limit }).then((r) => r.data),
-  version: (id: number, commit: string) => api.get<Data<FileVersion>>(`/ccms/topic/${id}/version`, { commit }).then((r) => r.data),
-  diff: (id: number, from: string, to?: string) => api.get<Data<TextDiff>>(`/ccms/topic/${id}/diff`, { from, ...(to ? { to } : {}) }).then((r) => r.data),
-  setStatus: (id: number, body: z.input<typeof TopicStatusBody>) => api.put<Data<StatusChange>>(`/ccms/topic/${id}/status`, body).then((r) => r.data),
+  references: (id: number) => api.one<TopicReferences>(`/ccms/topic/${id}/references`),
+  history: (id: number, limit = 50) => api.one<TopicHistory>(`/ccms/topic/${id}/history`, { limit }),
+  version: (id: number, commit: string) => api.one<FileVersion>(`/ccms/topic/${id}/version`, { commit }),
+  diff: (id: number, { from, to }: DiffPair) => api.one<TextDiff>(`/ccms/topic/${id}/diff`, { from, ...(to ? { to } : {}) }),
+  setStatus: (id: number, body: z.input<typeof TopicStatusBody>) => api.put<DataBody<StatusChange>>(`/ccms/topic/${id}/status`, body).then((r) => r.data),
 };

@@ -1,9 +1,8 @@
 import type { Connection, DocumentDetail } from '@ccms/contracts/content/document';
-import { useQuery } from '@tanstack/react-query';
 import { Divider, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { documentApi } from '../document-api';
+import { useDocumentConnections } from '../document-queries';
 import { IndexedCommit } from './IndexedCommit';
 import { LinksTable, type Place } from './LinksTable';
 import { usePlaceOpener } from './use-place-opener';
@@ -14,7 +13,7 @@ const placeOfConnection = (c: Connection): Place =>
 /** The connections tab: what the document uses (in reading order) and what uses it; each opens its place. */
 export function ConnectionsTab({ document: d }: { document: DocumentDetail }) {
   const { t } = useTranslation('document');
-  const connections = useQuery({ queryKey: ['ccms', 'document', 'connections', d.documentId], queryFn: () => documentApi.connections(d.documentId) });
+  const connections = useDocumentConnections(d.documentId);
   const { open, viewer } = usePlaceOpener(d.libraryId, d.branch);
   if (connections.isLoading) return <Spin />;
   const data = connections.data;

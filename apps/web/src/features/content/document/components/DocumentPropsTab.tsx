@@ -1,11 +1,10 @@
-import type { DocumentDetail } from '@ccms/contracts/content/document';
-import { DocumentPerm } from '@ccms/contracts/content/document';
+import { type DocumentDetail, DocumentPerm, DocumentProps } from '@ccms/contracts/content/document';
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHasPermi } from '../../../../shared/auth/HasPermi';
 import { type CatalogMetadata, MetadataForm } from '../../catalog/MetadataForm';
 import { formatTime } from '../catalog-status';
-import { documentApi } from '../document-api';
+import { useUpdateDocument } from '../document-queries';
 import { StatusTag } from './StatusTag';
 
 interface PropsValues extends CatalogMetadata {
@@ -17,6 +16,7 @@ interface PropsValues extends CatalogMetadata {
 export function DocumentPropsTab({ document: d }: { document: DocumentDetail }) {
   const { t } = useTranslation('document');
   const editable = useHasPermi([DocumentPerm.edit]) && d.canWrite;
+  const update = useUpdateDocument();
   return (
     <>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
@@ -41,6 +41,7 @@ export function DocumentPropsTab({ document: d }: { document: DocumentDetail }) 
       <MetadataForm<PropsValues>
         ns="document"
         name="document-props"
+        schema={DocumentProps}
         editable={editable}
         initialValues={{
           owner: d.owner,
@@ -56,8 +57,7 @@ export function DocumentPropsTab({ document: d }: { document: DocumentDetail }) 
           { name: 'approval', label: t('approval') },
         ]}
         colMd={8}
-        save={(v) => documentApi.update({ documentId: d.documentId, ...v })}
-        invalidateKey={['ccms', 'document']}
+        save={(v) => update.mutateAsync({ documentId: d.documentId, ...v })}
       />
     </>
   );

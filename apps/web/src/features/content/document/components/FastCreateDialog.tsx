@@ -1,13 +1,15 @@
-import type { FastCreateResult } from '@ccms/contracts/content/document';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Col, Form, Input, Modal, Row, Tag, Tree, Typography } from 'antd';
+import { FastCreateBody, type FastCreateResult } from '@ccms/contracts/content/document';
+import { Alert, App, Col, Form, Input, Row, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { type KeyboardEvent, useEffect, useMemo } from 'react';
+import { type KeyboardEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentApi, type Scope } from '../document-api';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { useFastCreate } from '../../catalog/catalog-queries';
+import type { Scope } from '../document-api';
 import { applyTab, type OutlineNode, parseOutline } from '../outline';
 import '../catalog.css';
-import { useFreshModal } from './use-fresh-modal';
 
 interface FastCreateValues {
   title: string;
@@ -16,8 +18,6 @@ interface FastCreateValues {
   outline: string;
   message?: string;
 }
-
-const MAP_PATH = /\.(ditamap|bookmap)$/i;
 
 const allKeys = (nodes: readonly OutlineNode[]): string[] => nodes.flatMap((n) => [`${n.line}`, ...allKeys(n.children)]);
 
@@ -57,15 +57,12 @@ export function FastCreateDialog({
 }) {
   const { t } = useTranslation('document');
   const { message } = App.useApp();
-  const [form] = Form.useForm<FastCreateValues>();
-  const fresh = useFreshModal();
-  const outline = Form.useWatch('outline', form) ?? '';
-  const parsed = useMemo(() => parseOutline(outline), [outline]);
-  const treeData = useMemo(() => toTreeData(parsed.nodes, t('newTopic')), [parsed.nodes, t]);
-
-  const save = useMutation({
-    mutationFn: (v: FastCreateValues) =>
-      documentApi.fastCreate({
+  const fastCreate = useFastCreate();
+  const entity = useEntityForm<FastCreateValues>({
+    open,
+    defaults: { outline: '' },
+    save: async (v) => {
+      const r = await fastCreate.mutateAsync({
         libraryId: scope.libraryId,
         ...(scope.branch ? { branch: scope.branch } : {}),
         title: v.title,
@@ -73,18 +70,15 @@ export function FastCreateDialog({
         ...(v.topicFolder?.trim() ? { topicFolder: v.topicFolder.trim() } : {}),
         outline: v.outline,
         ...(v.message?.trim() ? { message: v.message.trim() } : {}),
-      }),
-    onSuccess: (r) => {
+      });
       message.success(t('fastCreated', { path: r.mapPath, count: r.createdTopics.length }));
       onDone(r);
     },
   });
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    save.reset();
-  }, [open, form, save.reset]);
+  const form = entity.form;
+  const outline = Form.useWatch('outline', form) ?? '';
+  const parsed = useMemo(() => parseOutline(outline), [outline]);
+  const treeData = useMemo(() => toTreeData(parsed.nodes, t('newTopic')), [parsed.nodes, t]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -98,76 +92,59 @@ export function FastCreateDialog({
 
   const problems = parsed.problems.map((p) => t(`outlineProblems.${p.kind}`, { line: p.line }));
   return (
-    <Modal
-      key={fresh.key}
-      afterClose={fresh.afterClose}
+    <FormDialog
       open={open}
       title={t('fastCreateTitle')}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      okButtonProps={{ disabled: parsed.problems.length > 0 }}
+      name="toc-fast-create"
+      entity={entity}
+      okDisabled={parsed.problems.length > 0}
       width={960}
-      forceRender
+      onClose={onClose}
     >
-      <Form<FastCreateValues> name="toc-fast-create" form={form} layout="vertical" initialValues={{ outline: '' }} onFinish={(v) => save.mutate(v)}>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="title" label={t('mapTitle')} rules={[{ required: true, whitespace: true, message: t('mapTitleRequired') }]}>
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="path"
-              label={t('mapPath')}
-              rules={[
-                { required: true, whitespace: true, message: t('mapPathRequired') },
-                { pattern: MAP_PATH, message: t('mapPathInvalid') },
-              ]}
-            >
-              <Input maxLength={1000} placeholder="manuals/guide.ditamap" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="outline"
-              label={t('outline')}
-              extra={t('outlineHint')}
-              rules={[{ required: true, whitespace: true, message: t('outlineRequired') }]}
-            >
-              <Input.TextArea className="outline-textarea" rows={14} onKeyDown={onKeyDown} spellCheck={false} data-testid="outline" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t('outlinePreview', { count: parsed.count, created: parsed.newTopics })}>
-              <div className="outline-preview" data-testid="outline-preview">
-                {treeData.length > 0 ? (
-                  <Tree treeData={treeData} expandedKeys={allKeys(parsed.nodes)} selectable={false} />
-                ) : (
-                  <Typography.Text type="secondary">{t('outlineEmpty')}</Typography.Text>
-                )}
-              </div>
-            </Form.Item>
-            {problems.length > 0 && <Alert type="error" showIcon title={problems.join('\n')} style={{ whiteSpace: 'pre-line' }} />}
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="topicFolder" label={t('topicFolder')} extra={t('topicFolderHint')}>
-              <Input maxLength={1000} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="message" label={t('commitMessage')}>
-              <Input maxLength={2000} />
-            </Form.Item>
-          </Col>
-        </Row>
-        {save.isError && <Alert type="error" showIcon title={save.error instanceof Error ? save.error.message : String(save.error)} />}
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="title" label={t('mapTitle')} rules={zodRules(FastCreateBody, 'title', t('mapTitle'))}>
+            <Input maxLength={zodMaxLength(FastCreateBody, 'title')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="path" label={t('mapPath')} rules={zodRules(FastCreateBody, 'path', t('mapPath'), { pattern: t('mapPathInvalid') })}>
+            <Input maxLength={zodMaxLength(FastCreateBody, 'path')} placeholder="manuals/guide.ditamap" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="outline" label={t('outline')} extra={t('outlineHint')} rules={zodRules(FastCreateBody, 'outline', t('outline'))}>
+            <Input.TextArea className="outline-textarea" rows={14} onKeyDown={onKeyDown} spellCheck={false} data-testid="outline" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label={t('outlinePreview', { count: parsed.count, created: parsed.newTopics })}>
+            <div className="outline-preview" data-testid="outline-preview">
+              {treeData.length > 0 ? (
+                <Tree treeData={treeData} expandedKeys={allKeys(parsed.nodes)} selectable={false} />
+              ) : (
+                <Typography.Text type="secondary">{t('outlineEmpty')}</Typography.Text>
+              )}
+            </div>
+          </Form.Item>
+          {problems.length > 0 && <Alert type="error" showIcon title={problems.join('\n')} style={{ whiteSpace: 'pre-line' }} />}
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="topicFolder" label={t('topicFolder')} extra={t('topicFolderHint')} rules={zodRules(FastCreateBody, 'topicFolder', t('topicFolder'))}>
+            <Input maxLength={zodMaxLength(FastCreateBody, 'topicFolder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="message" label={t('commitMessage')} rules={zodRules(FastCreateBody, 'message', t('commitMessage'))}>
+            <Input maxLength={zodMaxLength(FastCreateBody, 'message')} />
+          </Form.Item>
+        </Col>
+      </Row>
+      {entity.error && <Alert type="error" showIcon title={entity.error.message} />}
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
 import { BranchesOutlined, SyncOutlined } from '@ant-design/icons';
 import { CatalogPerm } from '@ccms/contracts/content/catalog';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { useReindex } from '../../catalog/catalog-queries';
 import { formatTime, shortCommit } from '../catalog-status';
-import { catalogApi } from '../document-api';
 
 /** The commit an answer was read from (short hash; the full id and the time in the tooltip). */
 export function IndexedCommit({ commit, indexedAt, branch }: { commit: string | null | undefined; indexedAt?: string | Date | null; branch?: string }) {
@@ -21,29 +20,27 @@ export function IndexedCommit({ commit, indexedAt, branch }: { commit: string | 
   );
 }
 
-/** Everything a (re)index can change: catalogue state, lists, details, search. */
-export const CATALOG_QUERY_ROOTS = [
-  ['ccms', 'catalog'],
-  ['ccms', 'document'],
-  ['ccms', 'topic'],
-  ['ccms', 'search'],
-] as const;
-
 /** Reads the branch again from git (only the changed files) and refreshes every catalogue screen. */
 export function ReindexButton({ libraryId, branch, size }: { libraryId: number | undefined; branch?: string; size?: 'small' | 'middle' }) {
   const { t } = useTranslation('document');
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const reindex = useMutation({
-    mutationFn: () => catalogApi.reindex({ libraryId: libraryId ?? 0, ...(branch ? { branch } : {}) }),
-    onSuccess: async (r) => {
-      message.success(t('reindexed', { commit: shortCommit(r.commit), files: r.filesReadCount, mode: t(`indexModes.${r.mode}`) }));
-      await Promise.all(CATALOG_QUERY_ROOTS.map((queryKey) => client.invalidateQueries({ queryKey })));
-    },
-  });
+  const reindex = useReindex();
   return (
     <HasPermi value={[CatalogPerm.reindex]}>
-      <Button size={size} icon={<SyncOutlined />} disabled={libraryId === undefined} loading={reindex.isPending} onClick={() => reindex.mutate()}>
+      <Button
+        size={size}
+        icon={<SyncOutlined />}
+        disabled={libraryId === undefined}
+        loading={reindex.isPending}
+        onClick={() =>
+          reindex.mutate(
+            { libraryId: libraryId ?? 0, ...(branch ? { branch } : {}) },
+            {
+              onSuccess: (r) => message.success(t('reindexed', { commit: shortCommit(r.commit), files: r.filesReadCount, mode: t(`indexModes.${r.mode}`) })),
+            },
+          )
+        }
+      >
         {t('reindex')}
       </Button>
     </HasPermi>

@@ -1,6 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
 import type { DocumentOutput } from '@ccms/contracts/content/document';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -8,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../../shared/list/Pagination';
 import '../../../../shared/list/list.css';
 import { formatTime } from '../catalog-status';
-import { documentApi } from '../document-api';
+import { useDocumentOutputs } from '../document-queries';
 
 const OUTPUT_COLORS: Record<DocumentOutput['status'], string> = { notStarted: 'default', success: 'success', fail: 'error' };
 
@@ -16,11 +15,7 @@ const OUTPUT_COLORS: Record<DocumentOutput['status'], string> = { notStarted: 'd
 export function OutputTab({ documentId }: { documentId: number }) {
   const { t } = useTranslation('document');
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const outputs = useQuery({
-    queryKey: ['ccms', 'document', 'outputs', documentId, page],
-    queryFn: () => documentApi.outputs(documentId, page),
-    placeholderData: keepPreviousData,
-  });
+  const outputs = useDocumentOutputs(documentId, page);
   const columns: ColumnsType<DocumentOutput> = [
     { key: 'format', dataIndex: 'format', title: t('output.format') },
     {

@@ -1,82 +1,60 @@
 import { DiffOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
-import type { ChangedTopic, DocumentDetail, RevisionRow } from '@ccms/contracts/content/document';
-import { DocumentPerm } from '@ccms/contracts/content/document';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { type ChangedTopic, type DocumentDetail, DocumentPerm, RevisionBody, type RevisionRow } from '@ccms/contracts/content/document';
+import { Alert, App, Button, Card, Empty, Form, Input, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { Pagination } from '../../../../shared/list/Pagination';
 import '../../../../shared/list/list.css';
 import { formatTime, shortCommit } from '../catalog-status';
-import { documentApi } from '../document-api';
+import type { ComparePair } from '../document-api';
+import { useAddRevision, useDocumentCompare, useDocumentCompareTopic, useDocumentRevisions } from '../document-queries';
 import { DiffView } from './DiffView';
-import { useFreshModal } from './use-fresh-modal';
 
-/** A revision name is part of a git tag (contract RevisionName). */
-const REVISION_NAME = /^\w[\w.-]*$/;
 const badTagName = (v: string) => v.endsWith('.lock') || v.includes('..') || v.endsWith('.');
 
-function NewRevisionDialog({ open, document: d, onClose, onDone }: { open: boolean; document: DocumentDetail; onClose: () => void; onDone: () => void }) {
+interface RevisionValues {
+  name: string;
+  description: string;
+}
+
+function NewRevisionDialog({ open, document: d, onClose }: { open: boolean; document: DocumentDetail; onClose: () => void }) {
   const { t } = useTranslation('document');
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ name: string; description: string }>();
-  const fresh = useFreshModal();
-  const save = useMutation({
-    mutationFn: (v: { name: string; description: string }) => documentApi.addRevision(d.documentId, { name: v.name.trim(), description: v.description ?? '' }),
-    onSuccess: (r) => {
+  const addRevision = useAddRevision(d.documentId);
+  const entity = useEntityForm<RevisionValues>({
+    open,
+    defaults: { name: '', description: '' },
+    save: async (v) => {
+      const r = await addRevision.mutateAsync({ name: v.name.trim(), description: (v.description ?? '').trim() });
       message.success(t('revisions.created', { name: r.name, commit: shortCommit(r.commit) }));
-      onDone();
     },
+    onSaved: onClose,
   });
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    save.reset();
-  }, [open, form, save.reset]);
   return (
-    <Modal
-      key={fresh.key}
-      afterClose={fresh.afterClose}
-      open={open}
-      title={t('revisions.new')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      forceRender
-    >
+    <FormDialog open={open} title={t('revisions.new')} name="new-revision" entity={entity} onClose={onClose}>
       <Typography.Paragraph type="secondary">{t('revisions.newHint', { commit: shortCommit(d.commit) })}</Typography.Paragraph>
-      <Form name="new-revision" form={form} layout="vertical" initialValues={{ name: '', description: '' }} onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          name="name"
-          label={t('revisions.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('revisions.nameRequired') },
-            { max: 64, message: t('revisions.nameInvalid') },
-            {
-              validator: (_r, v: string) =>
-                !v?.trim() || (REVISION_NAME.test(v.trim()) && !badTagName(v.trim()))
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('revisions.nameInvalid'))),
-            },
-          ]}
-        >
-          <Input maxLength={64} placeholder="1.0" />
-        </Form.Item>
-        <Form.Item name="description" label={t('revisions.description')}>
-          <Input.TextArea rows={3} maxLength={500} />
-        </Form.Item>
-      </Form>
-      {save.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={<span data-testid="revision-error">{save.error instanceof Error ? save.error.message : String(save.error)}</span>}
-        />
-      )}
-    </Modal>
+      <Form.Item
+        name="name"
+        label={t('revisions.name')}
+        rules={[
+          ...zodRules(RevisionBody, 'name', t('revisions.name'), { pattern: t('revisions.nameInvalid'), length: t('revisions.nameInvalid') }),
+          // The contract's refinement (a git tag name): no ".lock" or "." at the end, no "..".
+          { validator: (_r, v?: string) => (badTagName(v?.trim() ?? '') ? Promise.reject(new Error(t('revisions.nameInvalid'))) : Promise.resolve()) },
+        ]}
+      >
+        <Input maxLength={zodMaxLength(RevisionBody, 'name')} placeholder="1.0" />
+      </Form.Item>
+      <Form.Item name="description" label={t('revisions.description')} rules={zodRules(RevisionBody, 'description', t('revisions.description'))}>
+        <Input.TextArea rows={3} maxLength={zodMaxLength(RevisionBody, 'description')} />
+      </Form.Item>
+      {entity.error && <Alert type="error" showIcon title={<span data-testid="revision-error">{entity.error.message}</span>} />}
+    </FormDialog>
   );
 }
 
@@ -89,22 +67,14 @@ function ComparePanel({ document: d, revisions }: { document: DocumentDetail; re
   const options = [current, ...revisions.map((r) => ({ value: r.name, label: `${r.name} (${shortCommit(r.commit)})` }))];
   const [from, setFrom] = useState<string | undefined>(revisions[0]?.name);
   const [to, setTo] = useState<string>(d.commit);
-  const [asked, setAsked] = useState<{ from: string; to: string } | null>(null);
+  const [asked, setAsked] = useState<ComparePair | null>(null);
   const [topic, setTopic] = useState<string | null>(null);
   useEffect(() => {
     if (from === undefined && revisions[0]) setFrom(revisions[0].name);
   }, [revisions, from]);
 
-  const compare = useQuery({
-    queryKey: ['ccms', 'document', 'compare', d.documentId, asked],
-    queryFn: () => documentApi.compare(d.documentId, asked?.from ?? '', asked?.to ?? ''),
-    enabled: asked !== null,
-  });
-  const diff = useQuery({
-    queryKey: ['ccms', 'document', 'compareTopic', d.documentId, asked, topic],
-    queryFn: () => documentApi.compareTopic(d.documentId, asked?.from ?? '', asked?.to ?? '', topic ?? ''),
-    enabled: asked !== null && topic !== null,
-  });
+  const compare = useDocumentCompare(d.documentId, asked);
+  const diff = useDocumentCompareTopic(d.documentId, asked, topic);
 
   const columns: ColumnsType<ChangedTopic> = [
     {
@@ -175,14 +145,9 @@ function ComparePanel({ document: d, revisions }: { document: DocumentDetail; re
 /** The revision history tab: named revisions (git tags) newest first, a new one, and a comparison of two. */
 export function RevisionsTab({ document: d }: { document: DocumentDetail }) {
   const { t } = useTranslation('document');
-  const client = useQueryClient();
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [adding, setAdding] = useState(false);
-  const revisions = useQuery({
-    queryKey: ['ccms', 'document', 'revisions', d.documentId, page],
-    queryFn: () => documentApi.revisions(d.documentId, page),
-    placeholderData: keepPreviousData,
-  });
+  const revisions = useDocumentRevisions(d.documentId, page);
   const rows = revisions.data?.rows ?? [];
   const columns: ColumnsType<RevisionRow> = [
     { key: 'name', dataIndex: 'name', title: t('revisions.name') },
@@ -220,16 +185,7 @@ export function RevisionsTab({ document: d }: { document: DocumentDetail }) {
         />
       </div>
       {revisions.isSuccess && <ComparePanel document={d} revisions={rows} />}
-      <NewRevisionDialog
-        open={adding}
-        document={d}
-        onClose={() => setAdding(false)}
-        onDone={() => {
-          setAdding(false);
-          void client.invalidateQueries({ queryKey: ['ccms', 'document', 'revisions', d.documentId] });
-          void client.invalidateQueries({ queryKey: ['ccms', 'document', 'detail', d.documentId] });
-        }}
-      />
+      <NewRevisionDialog open={adding} document={d} onClose={() => setAdding(false)} />
     </Space>
   );
 }

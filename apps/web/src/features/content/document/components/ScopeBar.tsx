@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Select, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { catalogApi } from '../document-api';
+import { useCatalogState } from '../../catalog/catalog-queries';
 import type { LibraryScopeState } from '../use-library-scope';
 import { IndexedCommit, ReindexButton } from './IndexedCommit';
 
@@ -21,11 +20,7 @@ export interface ScopeBarProps {
 export function ScopeBar({ scope, optional = false, hideIndex = false, extra, listed }: ScopeBarProps) {
   const { t } = useTranslation('document');
   const { libraryId, branch } = scope;
-  const state = useQuery({
-    queryKey: ['ccms', 'catalog', 'state', libraryId, branch],
-    queryFn: () => catalogApi.state({ libraryId: libraryId ?? 0, ...(branch ? { branch } : {}) }),
-    enabled: libraryId !== undefined && !hideIndex,
-  });
+  const state = useCatalogState({ libraryId: libraryId ?? 0, ...(branch ? { branch } : {}) }, libraryId !== undefined && !hideIndex);
   return (
     <Space wrap className={optional ? undefined : 'catalog-scope'}>
       <Select

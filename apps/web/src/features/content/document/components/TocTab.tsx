@@ -2,14 +2,14 @@ import { FileTextOutlined, FolderOutlined } from '@ant-design/icons';
 import type { DocumentDetail, TocNode } from '@ccms/contracts/content/document';
 import { DocumentPerm } from '@ccms/contracts/content/document';
 import { TopicStatus } from '@ccms/contracts/content/status';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Space, Spin, Tag, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
-import { documentApi } from '../document-api';
+import { useSetNodeStatus } from '../../catalog/catalog-queries';
+import { useDocumentToc } from '../document-queries';
 import { topicDetailPath } from '../paths';
 import { IndexedCommit } from './IndexedCommit';
 import { SetStatusDialog } from './SetStatusDialog';
@@ -25,8 +25,8 @@ const allKeys = (nodes: readonly TocNode[]): string[] => nodes.flatMap((n) => [n
 export function TocTab({ document }: { document: DocumentDetail }) {
   const { t } = useTranslation('document');
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const toc = useQuery({ queryKey: ['ccms', 'document', 'toc', document.documentId], queryFn: () => documentApi.toc(document.documentId) });
+  const toc = useDocumentToc(document.documentId);
+  const setNodeStatus = useSetNodeStatus();
   const [statusOf, setStatusOf] = useState<TocNode | null>(null);
   const [expanded, setExpanded] = useState<string[] | null>(null);
   const treeData = useMemo(() => toData(toc.data?.nodes ?? []), [toc.data]);
@@ -100,14 +100,15 @@ export function TocTab({ document }: { document: DocumentDetail }) {
       <SetStatusDialog
         target={statusOf ? { kind: 'tocNode', title: statusOf.title, current: statusOf.topicStatus } : null}
         submit={(v) =>
-          documentApi.setNodeStatus(document.documentId, { status: TopicStatus.parse(v.status), comment: v.comment, nodeId: statusOf?.nodeId ?? '' })
+          setNodeStatus.mutateAsync({
+            documentId: document.documentId,
+            status: TopicStatus.parse(v.status),
+            comment: v.comment,
+            nodeId: statusOf?.nodeId ?? '',
+          })
         }
         onClose={() => setStatusOf(null)}
-        onDone={() => {
-          setStatusOf(null);
-          void client.invalidateQueries({ queryKey: ['ccms', 'topic'] });
-          return client.invalidateQueries({ queryKey: ['ccms', 'document', 'toc', document.documentId] });
-        }}
+        onDone={() => setStatusOf(null)}
       />
     </Space>
   );

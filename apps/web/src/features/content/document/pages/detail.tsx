@@ -1,11 +1,11 @@
 import { DocumentPerm } from '@ccms/contracts/content/document';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/errors';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { useSetDocumentStatus } from '../../catalog/catalog-queries';
 import { ConnectionsTab } from '../components/ConnectionsTab';
 import { DocumentPropsTab } from '../components/DocumentPropsTab';
 import { IndexedCommit, ReindexButton } from '../components/IndexedCommit';
@@ -14,7 +14,7 @@ import { RevisionsTab } from '../components/RevisionsTab';
 import { SetStatusDialog } from '../components/SetStatusDialog';
 import { StatusTag } from '../components/StatusTag';
 import { TocTab } from '../components/TocTab';
-import { documentApi } from '../document-api';
+import { useDocument } from '../document-queries';
 import '../catalog.css';
 
 const TABS = ['structure', 'properties', 'connections', 'output', 'revisions'] as const;
@@ -22,12 +22,12 @@ const TABS = ['structure', 'properties', 'connections', 'output', 'revisions'] a
 /** A document's detail (/ccms/document-detail/index?id=): structure, properties, connections, output, revision history. */
 export default function DocumentDetailPage() {
   const { t } = useTranslation('document');
-  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const [settingStatus, setSettingStatus] = useState(false);
-  const detail = useQuery({ queryKey: ['ccms', 'document', 'detail', id], queryFn: () => documentApi.get(id), enabled: valid });
+  const detail = useDocument(id, valid);
+  const setStatus = useSetDocumentStatus();
   const tabParam = params.get('tab');
   const tab = TABS.find((k) => k === tabParam) ?? 'structure';
 
@@ -91,12 +91,9 @@ export default function DocumentDetailPage() {
       />
       <SetStatusDialog
         target={settingStatus ? { kind: 'document', title: d.name || d.path, current: d.status } : null}
-        submit={(v) => documentApi.setStatus(d.documentId, v)}
+        submit={(v) => setStatus.mutateAsync({ documentId: d.documentId, ...v })}
         onClose={() => setSettingStatus(false)}
-        onDone={() => {
-          setSettingStatus(false);
-          return client.invalidateQueries({ queryKey: ['ccms', 'document'] });
-        }}
+        onDone={() => setSettingStatus(false)}
       />
     </Card>
   );

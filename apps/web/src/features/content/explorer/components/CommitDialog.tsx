@@ -1,55 +1,42 @@
-import { Form, Input, Modal } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { UploadFields } from '@ccms/contracts/content/explorer';
+import { Form, Input } from 'antd';
+import type { UploadFile } from 'antd/es/upload';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 
 export interface CommitValues {
   message: string;
   name?: string;
   target?: string;
+  files?: UploadFile[];
 }
 
 export interface CommitDialogProps {
   open: boolean;
   title: string;
-  /** Prefilled commit message (the user may change it). */
-  defaultMessage: string;
+  /** The values the fields start with: the prefilled commit message (the user may change it), a name, a target folder. */
+  defaults: CommitValues;
   /** Extra fields above the message (name, target folder, files). */
   children?: ReactNode;
-  initial?: Partial<CommitValues>;
-  pending: boolean;
-  onOk: (values: CommitValues) => void;
-  onCancel: () => void;
+  /** Sends the commit (a `useCommitChange` mutation). */
+  save: (values: CommitValues) => Promise<unknown>;
+  onSaved: () => void;
+  onClose: () => void;
 }
 
 /** Every change to a library is a commit: this asks for its message (and the action's fields). */
-export function CommitDialog({ open, title, defaultMessage, children, initial, pending, onOk, onCancel }: CommitDialogProps) {
+export function CommitDialog({ open, title, defaults, children, save, onSaved, onClose }: CommitDialogProps) {
   const { t } = useTranslation('explorer');
-  const { t: tc } = useTranslation();
-  const [form] = Form.useForm<CommitValues>();
-  useEffect(() => {
-    if (open) {
-      form.resetFields();
-      form.setFieldsValue({ ...initial, message: defaultMessage });
-    }
-  }, [open, defaultMessage, initial, form]);
+  const entity = useEntityForm<CommitValues>({ open, defaults, save, onSaved });
   return (
-    <Modal
-      open={open}
-      title={title}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
-      onCancel={onCancel}
-      forceRender
-      destroyOnHidden
-    >
-      <Form<CommitValues> form={form} layout="vertical" onFinish={onOk} name="commit-form">
-        {children}
-        <Form.Item name="message" label={t('commitMessage')} rules={[{ required: true, whitespace: true, message: t('commitMessageRequired') }]}>
-          <Input.TextArea rows={3} maxLength={2000} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormDialog open={open} title={title} name="commit-form" entity={entity} onClose={onClose}>
+      {children}
+      <Form.Item name="message" label={t('commitMessage')} rules={zodRules(UploadFields, 'message', t('commitMessage'))}>
+        <Input.TextArea rows={3} maxLength={zodMaxLength(UploadFields, 'message')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

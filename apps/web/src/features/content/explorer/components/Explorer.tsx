@@ -12,9 +12,7 @@ import {
   SwapOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import type { FolderNode } from '@ccms/contracts/content/explorer';
-import { ExplorerPerm } from '@ccms/contracts/content/explorer';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ExplorerPerm, type FolderNode, RenameBody } from '@ccms/contracts/content/explorer';
 import { Alert, App, Breadcrumb, Button, Empty, Form, Input, Select, Space, Table, Tooltip, Tree, TreeSelect, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { UploadFile } from 'antd/es/upload';
@@ -23,8 +21,10 @@ import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
-import { libraryApi } from '../../library/library-api';
-import { type Commit, explorerApi, type FileRow } from '../explorer-api';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { useFetchLibrary, useLibraryAbilities, useLibraryBranches, useLibraryOptions } from '../../library/library-queries';
+import { type Change, explorerApi, type FileRow } from '../explorer-api';
+import { useCommitChange, useExplorerListing, useExplorerTree, useRefreshExplorer } from '../explorer-queries';
 import { CommitDialog, type CommitValues } from './CommitDialog';
 import { FileViewer } from './FileViewer';
 import '../explorer.css';
@@ -62,6 +62,48 @@ const toTreeData = (node: FolderNode, rootTitle: string): TreeNodeData => ({
   children: node.children.map((c) => toTreeData(c, rootTitle)),
 });
 
+/** The files of an upload (several) or a package (one zip); the commit message follows them until the user edits it. */
+function FilesField({
+  kind,
+  message: messageOf,
+}: {
+  kind: 'upload' | 'package';
+  message: (kind: 'upload' | 'package', files: readonly UploadFile[]) => string;
+}) {
+  const { t } = useTranslation('explorer');
+  const { message } = App.useApp();
+  const form = Form.useFormInstance<CommitValues>();
+  const pick = (e: { fileList: UploadFile[] }) => {
+    const files = kind === 'package' ? e.fileList.slice(-1) : e.fileList;
+    if (!form.isFieldTouched('message')) form.setFieldValue('message', messageOf(kind, files));
+    return files;
+  };
+  return (
+    <Form.Item
+      name="files"
+      label={kind === 'package' ? t('pickZip') : t('files')}
+      valuePropName="fileList"
+      getValueFromEvent={pick}
+      rules={[{ required: true, type: 'array', min: 1, message: t('filesRequired') }]}
+    >
+      <Upload.Dragger
+        multiple={kind === 'upload'}
+        accept={kind === 'package' ? '.zip,application/zip' : undefined}
+        beforeUpload={(file) => {
+          if (kind === 'package' && !/\.zip$/i.test(file.name)) {
+            message.error(t('zipOnly'));
+            return Upload.LIST_IGNORE;
+          }
+          return false;
+        }}
+      >
+        <p className="ant-upload-drag-icon">{kind === 'package' ? <FileZipOutlined /> : <UploadOutlined />}</p>
+        <p className="ant-upload-text">{kind === 'package' ? t('pickZip') : t('pickFiles')}</p>
+      </Upload.Dragger>
+    </Form.Item>
+  );
+}
+
 export interface ExplorerProps {
   /** A fixed library (the library's content browsing tab); otherwise a picker is shown. */
   libraryId?: number;
@@ -72,7 +114,6 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
   const { t } = useTranslation('explorer');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [picked, setPicked] = useState<number | undefined>(fixed);
   const libraryId = fixed ?? picked;
   const [ref, setRef] = useState<string | undefined>(undefined);
@@ -81,32 +122,22 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
   const [selected, setSelected] = useState<FileRow[]>([]);
   const [viewing, setViewing] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
-  const [files, setFiles] = useState<UploadFile[]>([]);
 
-  const options = useQuery({ queryKey: ['ccms', 'library', 'options'], queryFn: libraryApi.options, enabled: fixed === undefined });
+  const options = useLibraryOptions(fixed === undefined);
   useEffect(() => {
     if (picked === undefined && options.data?.[0]) setPicked(options.data[0].libraryId);
   }, [options.data, picked]);
 
   const id = libraryId ?? 0;
   const enabled = libraryId !== undefined;
-  const branches = useQuery({ queryKey: ['ccms', 'explorer', 'branches', id], queryFn: () => libraryApi.branches(id), enabled });
-  const abilities = useQuery({
-    queryKey: ['ccms', 'library', 'abilities', id],
-    queryFn: () => libraryApi.get(id, true).then((l) => l.abilities),
-    enabled,
-    retry: false,
-  });
+  const branches = useLibraryBranches(id, enabled);
+  const abilities = useLibraryAbilities(id, enabled);
   // Read-only until the abilities are known to allow writing (loading, failed, or read: no write buttons).
   const readOnly = !abilities.data?.write;
   const branch = ref ?? branches.data?.defaultBranch;
   const at = { libraryId: id, ...(branch ? { ref: branch } : {}) };
-  const tree = useQuery({ queryKey: ['ccms', 'explorer', 'tree', id, branch], queryFn: () => explorerApi.tree(at), enabled: enabled && !!branch });
-  const list = useQuery({
-    queryKey: ['ccms', 'explorer', 'list', id, branch, path, page],
-    queryFn: () => explorerApi.list({ ...at, path, ...page }),
-    enabled: enabled && !!branch,
-  });
+  const tree = useExplorerTree(at, enabled && !!branch);
+  const list = useExplorerListing({ ...at, path, ...page }, enabled && !!branch);
 
   const treeData = useMemo(() => (tree.data ? [toTreeData(tree.data.tree, t('root'))] : []), [tree.data, t]);
   const stale = branches.data?.stale || tree.data?.stale || list.data?.stale;
@@ -122,50 +153,34 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
     openFolder('');
   };
 
-  const refresh = () => client.invalidateQueries({ queryKey: ['ccms', 'explorer'] });
-  const fetchRemote = useMutation({
-    mutationFn: () => libraryApi.fetch(id),
-    onSuccess: (r) => {
-      if (r.state === 'success') message.success(r.message);
-      else message.warning(r.message);
-      return refresh();
-    },
-  });
+  const refresh = useRefreshExplorer();
+  const fetchRemote = useFetchLibrary(id);
+  const commit = useCommitChange();
 
-  const commit = useMutation({
-    mutationFn: async ({ act, values }: { act: Action; values: CommitValues }): Promise<Commit> => {
-      const base = { libraryId: id, ...(branch ? { branch } : {}), message: values.message };
-      // The commit the listing was read at: the server refuses (409) a change to paths changed since.
-      const baseCommit = list.data?.commit ?? '';
-      switch (act.kind) {
-        case 'newFolder':
-          return explorerApi.newFolder({ ...base, path: join(path, values.name ?? '') });
-        case 'rename':
-          return explorerApi.rename({ ...base, baseCommit, path: act.row.path, newName: values.name ?? '' });
-        case 'move':
-          return explorerApi.move({ ...base, baseCommit, paths: act.rows.map((r) => r.path), target: values.target ?? '' });
-        case 'delete':
-          return explorerApi.remove({ ...base, baseCommit, paths: act.rows.map((r) => r.path) });
-        case 'upload':
-          return explorerApi.upload(
-            { ...base, path },
-            files.flatMap((f) => (f.originFileObj ? [f.originFileObj] : [])),
-          );
-        case 'package': {
-          const zip = files[0]?.originFileObj;
-          if (!zip) throw new Error(t('filesRequired'));
-          return explorerApi.uploadPackage({ ...base, path }, zip);
-        }
+  /** The change an action's dialog asks for, as the server takes it. */
+  const changeOf = (act: Action, values: CommitValues): Change => {
+    const base = { libraryId: id, ...(branch ? { branch } : {}), message: values.message };
+    // The commit the listing was read at: the server refuses (409) a change to paths changed since.
+    const baseCommit = list.data?.commit ?? '';
+    const files = (values.files ?? []).flatMap((f) => (f.originFileObj ? [f.originFileObj] : []));
+    switch (act.kind) {
+      case 'newFolder':
+        return { kind: 'newFolder', body: { ...base, path: join(path, values.name ?? '') } };
+      case 'rename':
+        return { kind: 'rename', body: { ...base, baseCommit, path: act.row.path, newName: values.name ?? '' } };
+      case 'move':
+        return { kind: 'move', body: { ...base, baseCommit, paths: act.rows.map((r) => r.path), target: values.target ?? '' } };
+      case 'delete':
+        return { kind: 'delete', body: { ...base, baseCommit, paths: act.rows.map((r) => r.path) } };
+      case 'upload':
+        return { kind: 'upload', fields: { ...base, path }, files };
+      case 'package': {
+        const [zip] = files;
+        if (!zip) throw new Error(t('filesRequired'));
+        return { kind: 'package', fields: { ...base, path }, file: zip };
       }
-    },
-    onSuccess: (r) => {
-      message.success(t('committed', { commit: r.commit.slice(0, 8) }));
-      setAction(null);
-      setFiles([]);
-      setSelected([]);
-      return refresh();
-    },
-  });
+    }
+  };
 
   const names = (rows: readonly FileRow[]) => rows.map((r) => r.name).join(', ');
   const defaultMessage = (): string => {
@@ -174,9 +189,8 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
       case 'newFolder':
         return t('messages.newFolder', { path: path || '/' });
       case 'upload':
-        return t('messages.upload', { names: files.map((f) => f.name).join(', ') || '…' });
       case 'package':
-        return t('messages.uploadPackage', { name: files[0]?.name ?? '…' });
+        return uploadMessage(action.kind, []);
       case 'rename':
         return t('messages.rename', { from: action.row.name, to: '…' });
       case 'move':
@@ -185,6 +199,10 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
         return t('messages.delete', { names: names(action.rows) });
     }
   };
+  const uploadMessage = (kind: 'upload' | 'package', files: readonly UploadFile[]) =>
+    kind === 'package'
+      ? t('messages.uploadPackage', { name: files[0]?.name ?? '…' })
+      : t('messages.upload', { names: files.map((f) => f.name).join(', ') || '…' });
   const titles: Record<Action['kind'], string> = {
     newFolder: t('newFolder'),
     upload: t('upload'),
@@ -372,7 +390,20 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
           >
             {t('downloadFolder')}
           </Button>
-          <Button icon={<ReloadOutlined />} disabled={!enabled} loading={fetchRemote.isPending} onClick={() => fetchRemote.mutate()}>
+          <Button
+            icon={<ReloadOutlined />}
+            disabled={!enabled}
+            loading={fetchRemote.isPending}
+            onClick={() =>
+              fetchRemote.mutate(undefined, {
+                onSuccess: (r) => {
+                  if (r.state === 'success') message.success(r.message);
+                  else message.warning(r.message);
+                  return refresh(id);
+                },
+              })
+            }
+          >
             {t('fetch')}
           </Button>
         </Space>
@@ -401,32 +432,32 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
       <CommitDialog
         open={action !== null}
         title={action ? titles[action.kind] : ''}
-        defaultMessage={defaultMessage()}
-        initial={action?.kind === 'rename' ? { name: action.row.name } : action?.kind === 'move' ? { target: path } : undefined}
-        pending={commit.isPending}
-        onCancel={() => {
-          setAction(null);
-          setFiles([]);
+        defaults={{
+          message: defaultMessage(),
+          ...(action?.kind === 'rename' ? { name: action.row.name } : {}),
+          ...(action?.kind === 'move' ? { target: path } : {}),
         }}
-        onOk={(values) => {
+        save={async (values) => {
           if (!action) return;
-          if ((action.kind === 'upload' || action.kind === 'package') && files.length === 0) {
-            message.error(t('filesRequired'));
-            return;
-          }
-          commit.mutate({ act: action, values });
+          const r = await commit.mutateAsync(changeOf(action, values));
+          message.success(t('committed', { commit: r.commit.slice(0, 8) }));
         }}
+        onSaved={() => {
+          setAction(null);
+          setSelected([]);
+        }}
+        onClose={() => setAction(null)}
       >
         {(action?.kind === 'newFolder' || action?.kind === 'rename') && (
           <Form.Item
             name="name"
             label={action.kind === 'newFolder' ? t('folderName') : t('newName')}
             rules={[
-              { required: true, whitespace: true, message: t('nameRequired') },
+              ...zodRules(RenameBody, 'newName', action.kind === 'newFolder' ? t('folderName') : t('newName')),
               { pattern: VALID_NAME, message: t('nameInvalid') },
             ]}
           >
-            <Input maxLength={255} />
+            <Input maxLength={zodMaxLength(RenameBody, 'newName')} />
           </Form.Item>
         )}
         {action?.kind === 'move' && (
@@ -434,26 +465,7 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
             <TreeSelect treeData={treeData} treeDefaultExpandAll showSearch />
           </Form.Item>
         )}
-        {(action?.kind === 'upload' || action?.kind === 'package') && (
-          <Form.Item label={action.kind === 'package' ? t('pickZip') : t('files')} required>
-            <Upload.Dragger
-              multiple={action.kind === 'upload'}
-              accept={action.kind === 'package' ? '.zip,application/zip' : undefined}
-              fileList={files}
-              beforeUpload={(file) => {
-                if (action.kind === 'package' && !/\.zip$/i.test(file.name)) {
-                  message.error(t('zipOnly'));
-                  return Upload.LIST_IGNORE;
-                }
-                return false;
-              }}
-              onChange={({ fileList }) => setFiles(action.kind === 'package' ? fileList.slice(-1) : fileList)}
-            >
-              <p className="ant-upload-drag-icon">{action.kind === 'package' ? <FileZipOutlined /> : <UploadOutlined />}</p>
-              <p className="ant-upload-text">{action.kind === 'package' ? t('pickZip') : t('pickFiles')}</p>
-            </Upload.Dragger>
-          </Form.Item>
-        )}
+        {(action?.kind === 'upload' || action?.kind === 'package') && <FilesField kind={action.kind} message={uploadMessage} />}
       </CommitDialog>
     </div>
   );

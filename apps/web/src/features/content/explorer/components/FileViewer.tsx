@@ -1,9 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Empty, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type At, explorerApi } from '../explorer-api';
+import { useExplorerFile } from '../explorer-queries';
 import { isImagePath, isXmlPath, tokenizeXml } from '../xml-highlight';
 import '../explorer.css';
 
@@ -37,11 +37,7 @@ function XmlView({ source }: { source: string }) {
 /** A file at a ref: XML highlighted, images shown, other text as is, binaries offered as download. */
 export function FileViewer({ at, path, onClose }: FileViewerProps) {
   const { t } = useTranslation('explorer');
-  const file = useQuery({
-    queryKey: ['ccms', 'explorer', 'file', at.libraryId, at.ref, path],
-    queryFn: () => explorerApi.file({ ...at, path: path ?? '' }),
-    enabled: path !== null,
-  });
+  const file = useExplorerFile(at, path);
   const name = path?.split('/').pop() ?? '';
   const data = file.data;
   let body: React.ReactNode = null;

@@ -1,18 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { LibraryPerm } from '@ccms/contracts/content/library';
 import { DataPropertyBody } from '@ccms/contracts/content/library-config';
-import { App, Button, Empty, Form, Input, Select, Space, Table } from 'antd';
+import { App, Empty, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HasPermi } from '../../../../shared/auth/HasPermi';
-import { confirmDialog } from '../../../../shared/confirm';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
-import { CrudLinks } from '../../../../shared/list/CrudButtons';
 import { useProductOptions } from '../../product/use-product-options';
 import type { DataPropertyRow } from '../library-api';
 import { useDataProperties, useDeleteDataProperty, useSaveDataProperty } from '../library-queries';
+import { ConfigTable } from './ConfigTable';
 
 type Fields = Omit<DataPropertyBody, 'libraryId'>;
 const ATTRS = ['audience', 'platform', 'props', 'otherprops'] as const;
@@ -36,50 +32,23 @@ export function DataPropertyTab({ libraryId, canConfigure }: { libraryId: number
       setEditing(null);
     },
   });
-  const remove = async (r: DataPropertyRow) => {
-    if (!(await confirmDialog(t('dataProperty.confirmDelete', { name: r.product }), { type: 'danger' }))) return;
-    await removeProperty.mutateAsync(r.configId);
-    message.success(tc('success'));
-  };
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {canConfigure && (
-        <HasPermi value={[LibraryPerm.edit]}>
-          <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('dataProperty.add')}
-          </Button>
-        </HasPermi>
-      )}
-      <Table<DataPropertyRow>
-        rowKey="configId"
-        size="middle"
-        loading={rows.isLoading}
-        dataSource={rows.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('dataProperty.notConfigured')} /> }}
-        columns={[
-          { key: 'product', title: t('dataProperty.product'), dataIndex: 'product', width: 160 },
-          ...ATTRS.map((a) => ({ key: a, title: t(`dataProperty.${a}`), dataIndex: a, ellipsis: true })),
-          ...(canConfigure
-            ? [
-                {
-                  key: 'actions',
-                  title: tc('operation'),
-                  width: 150,
-                  render: (_: unknown, r: DataPropertyRow) => (
-                    <CrudLinks
-                      row={r}
-                      edit={{ perm: LibraryPerm.edit, onClick: setEditing }}
-                      remove={{ perm: LibraryPerm.edit, onClick: ([row]) => row && remove(row) }}
-                    />
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
+    <ConfigTable<DataPropertyRow>
+      canConfigure={canConfigure}
+      addLabel={t('dataProperty.add')}
+      rows={rows.data}
+      loading={rows.isLoading}
+      empty={<Empty description={t('dataProperty.notConfigured')} />}
+      columns={[
+        { key: 'product', title: t('dataProperty.product'), dataIndex: 'product', width: 160 },
+        ...ATTRS.map((a) => ({ key: a, title: t(`dataProperty.${a}`), dataIndex: a, ellipsis: true })),
+      ]}
+      onAdd={() => setEditing('new')}
+      onEdit={setEditing}
+      confirmDelete={(r) => t('dataProperty.confirmDelete', { name: r.product })}
+      remove={(configId) => removeProperty.mutateAsync(configId)}
+    >
       <FormDialog
         open={editing !== null}
         title={editing === 'new' ? t('dataProperty.add') : t('dataProperty.edit')}
@@ -112,6 +81,6 @@ export function DataPropertyTab({ libraryId, canConfigure }: { libraryId: number
           </Form.Item>
         ))}
       </FormDialog>
-    </Space>
+    </ConfigTable>
   );
 }

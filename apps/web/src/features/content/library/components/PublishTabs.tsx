@@ -1,37 +1,28 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { LibraryPerm } from '@ccms/contracts/content/library';
-import { PUBLISH_FORMATS, PUBLISH_PATHS, type PublishConfigBody } from '@ccms/contracts/content/library-config';
-import { Alert, App, Button, Col, Form, Input, Modal, Row, Select, Space, Table, Tag } from 'antd';
+import { PUBLISH_FORMATS, PUBLISH_PATHS, PublishConfigBody } from '@ccms/contracts/content/library-config';
+import { Alert, App, Col, Form, Input, Row, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HasPermi } from '../../../../shared/auth/HasPermi';
-import { confirmDialog } from '../../../../shared/confirm';
-import { CrudLinks } from '../../../../shared/list/CrudButtons';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { type RuleMessages, zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { useProductOptions } from '../../product/use-product-options';
 import type { PublishConfigRow } from '../library-api';
 import { useDeletePublishConfig, useGranteeRoles, useGranteeUsers, useLibrarySettings, usePublishConfigs, useSavePublishConfig } from '../library-queries';
+import { ConfigTable } from './ConfigTable';
 
 type Fields = Omit<PublishConfigBody, 'libraryId'>;
 type PathKind = (typeof PUBLISH_PATHS)[number];
-const LANG = /^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/;
+// The body's fields (its refinement checks publishDir against publishPath; the dialog says so itself).
+const Body = PublishConfigBody.pick({ configName: true, format: true, lang: true, publishPath: true, publishDir: true });
+const rules = (field: keyof typeof Body.shape, label: string, messages?: RuleMessages) => zodRules(Body, field, label, messages);
 
-/** Publish configurations: name, format, language, product, where to, filter group and readers. */
-export function PublishConfigTab({ libraryId, canConfigure }: { libraryId: number; canConfigure: boolean }) {
+const DEFAULTS: Partial<Fields> = { format: 'html5', lang: 'zh-CN', publishPath: 'preview', readerUserIds: [], readerRoleIds: [] };
+
+/** The readers picker: users are searched on the server; users met in any search keep their names once picked. */
+function ReaderUsers({ libraryId }: { libraryId: number }) {
   const { t } = useTranslation('library');
-  const { t: tc } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Fields>();
-  const [editing, setEditing] = useState<PublishConfigRow | 'new' | null>(null);
-  const rows = usePublishConfigs(libraryId);
-  const pathKind = Form.useWatch('publishPath', form);
-  const open = editing !== null;
   const [userSearch, setUserSearch] = useState('');
-  const users = useGranteeUsers(libraryId, userSearch, open);
-  const roles = useGranteeRoles(libraryId, open);
-  const products = useProductOptions(open);
-  const filters = useLibrarySettings('filter', libraryId, open);
-  const filterGroups = [...new Set((filters.data ?? []).map((f) => f.group))];
-  // Users met in any search keep their names once picked, while the search shows others.
+  const users = useGranteeUsers(libraryId, userSearch);
   const [seenUsers, setSeenUsers] = useState<ReadonlyMap<number, string>>(new Map());
   useEffect(() => {
     if (!users.data) return;
@@ -41,157 +32,149 @@ export function PublishConfigTab({ libraryId, canConfigure }: { libraryId: numbe
       return next;
     });
   }, [users.data]);
-  const pickedUsers: number[] = Form.useWatch('readerUserIds', form) ?? [];
+  const pickedUsers: number[] = Form.useWatch('readerUserIds') ?? [];
   const userOptions = [
     ...pickedUsers.filter((id) => !users.data?.some((u) => u.userId === id)).map((id) => ({ value: id, label: seenUsers.get(id) ?? `#${id}` })),
     ...(users.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickName} (${u.userName})` })),
   ];
-
-  useEffect(() => {
-    if (editing === null) return;
-    form.resetFields();
-    if (editing === 'new') form.setFieldsValue({ format: 'html5', lang: 'zh-CN', publishPath: 'preview', readerUserIds: [], readerRoleIds: [] });
-    else form.setFieldsValue({ ...editing, format: editing.format as Fields['format'], publishPath: editing.publishPath as PathKind });
-  }, [editing, form]);
-
-  const saveConfig = useSavePublishConfig(libraryId);
-  const removeConfig = useDeletePublishConfig(libraryId);
-  const save = (v: Fields) =>
-    saveConfig.mutate(editing === 'new' || editing === null ? { ...v, libraryId } : { ...v, libraryId, configId: editing.configId }, {
-      onSuccess: () => {
-        message.success(tc('success'));
-        setEditing(null);
-      },
-    });
-  const remove = async (r: PublishConfigRow) => {
-    if (!(await confirmDialog(t('publish.confirmDelete', { name: r.configName }), { type: 'danger' }))) return;
-    await removeConfig.mutateAsync(r.configId);
-    message.success(tc('success'));
-  };
-
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {canConfigure && (
-        <HasPermi value={[LibraryPerm.edit]}>
-          <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('publish.add')}
-          </Button>
-        </HasPermi>
-      )}
-      <Table<PublishConfigRow>
-        rowKey="configId"
-        size="middle"
-        loading={rows.isLoading}
-        dataSource={rows.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          { key: 'configName', title: t('publish.configName'), dataIndex: 'configName' },
-          { key: 'format', title: t('publish.format'), dataIndex: 'format', width: 90, render: (v: string) => <Tag>{v}</Tag> },
-          { key: 'lang', title: t('publish.lang'), dataIndex: 'lang', width: 90 },
-          { key: 'product', title: t('publish.product'), dataIndex: 'product', width: 120 },
-          {
-            key: 'publishPath',
-            title: t('publish.publishPath'),
-            dataIndex: 'publishPath',
-            width: 110,
-            render: (v: string) => t(`publish.paths.${v as PathKind}`, { defaultValue: v }),
-          },
-          { key: 'filterGroup', title: t('publish.filterGroup'), dataIndex: 'filterGroup', width: 120 },
-          ...(canConfigure
-            ? [
-                {
-                  key: 'actions',
-                  title: tc('operation'),
-                  width: 150,
-                  render: (_: unknown, r: PublishConfigRow) => (
-                    <CrudLinks
-                      row={r}
-                      edit={{ perm: LibraryPerm.edit, onClick: setEditing }}
-                      remove={{ perm: LibraryPerm.edit, onClick: ([row]) => row && remove(row) }}
-                    />
-                  ),
-                },
-              ]
-            : []),
-        ]}
+    <Form.Item name="readerUserIds" label={t('publish.readerUsers')}>
+      <Select
+        mode="multiple"
+        showSearch={{ filterOption: false, onSearch: setUserSearch }}
+        loading={users.isFetching}
+        onBlur={() => setUserSearch('')}
+        options={userOptions}
       />
-      <Modal
-        open={open}
-        width={720}
-        title={editing === 'new' ? t('publish.add') : t('publish.edit')}
-        okText={tc('ok')}
-        cancelText={tc('cancel')}
-        confirmLoading={saveConfig.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setEditing(null)}
-        forceRender
-      >
-        <Form<Fields> form={form} labelCol={{ flex: '100px' }} labelWrap onFinish={save} name="publish-config-form">
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="configName" label={t('publish.configName')} rules={[{ required: true, whitespace: true, message: t('publish.nameRequired') }]}>
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="format" label={t('publish.format')} rules={[{ required: true }]}>
-                <Select options={PUBLISH_FORMATS.map((v) => ({ value: v, label: v }))} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="lang" label={t('publish.lang')} rules={[{ required: true, pattern: LANG, message: t('publish.langInvalid') }]}>
-                <Input maxLength={12} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="product" label={t('publish.product')}>
-                <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={products.loading} options={products.options} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="publishPath" label={t('publish.publishPath')} rules={[{ required: true }]}>
-                <Select options={PUBLISH_PATHS.map((v) => ({ value: v, label: t(`publish.paths.${v}`) }))} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="publishDir"
-                label={t('publish.publishDir')}
-                rules={[{ required: pathKind === 'path', whitespace: true, message: t('publish.dirRequired') }]}
-              >
-                <Input maxLength={500} disabled={pathKind !== 'path'} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="filterGroup" label={t('publish.filterGroup')}>
-                <Select allowClear options={filterGroups.map((g) => ({ value: g, label: g }))} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="readerUserIds" label={t('publish.readerUsers')}>
-                <Select
-                  mode="multiple"
-                  showSearch={{ filterOption: false, onSearch: setUserSearch }}
-                  loading={users.isFetching}
-                  onBlur={() => setUserSearch('')}
-                  options={userOptions}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="readerRoleIds" label={t('publish.readerRoles')}>
-                <Select
-                  mode="multiple"
-                  showSearch={{ optionFilterProp: 'label' }}
-                  options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))}
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      </Modal>
-    </Space>
+    </Form.Item>
+  );
+}
+
+/** Add (`editing` 'new') or edit a publish configuration; rules from the contract's PublishConfigBody. */
+function PublishConfigDialog({ libraryId, editing, onClose }: { libraryId: number; editing: PublishConfigRow | 'new' | null; onClose: () => void }) {
+  const { t } = useTranslation('library');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const open = editing !== null;
+  const roles = useGranteeRoles(libraryId, open);
+  const products = useProductOptions(open);
+  const filters = useLibrarySettings('filter', libraryId, open);
+  const filterGroups = [...new Set((filters.data ?? []).map((f) => f.group))];
+  const saveConfig = useSavePublishConfig(libraryId);
+  const entity = useEntityForm<Fields>({
+    open,
+    defaults:
+      editing === null || editing === 'new'
+        ? DEFAULTS
+        : { ...editing, format: editing.format as Fields['format'], publishPath: editing.publishPath as PathKind },
+    save: (v) => saveConfig.mutateAsync(editing === 'new' || editing === null ? { ...v, libraryId } : { ...v, libraryId, configId: editing.configId }),
+    onSaved: () => {
+      message.success(tc('success'));
+      onClose();
+    },
+  });
+  const pathKind = Form.useWatch('publishPath', entity.form);
+  return (
+    <FormDialog
+      open={open}
+      width={720}
+      labelWidth={100}
+      title={editing === 'new' ? t('publish.add') : t('publish.edit')}
+      name="publish-config-form"
+      entity={entity}
+      onClose={onClose}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="configName" label={t('publish.configName')} rules={rules('configName', t('publish.configName'))}>
+            <Input maxLength={zodMaxLength(Body, 'configName')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="format" label={t('publish.format')} rules={rules('format', t('publish.format'))}>
+            <Select options={PUBLISH_FORMATS.map((v) => ({ value: v, label: v }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="lang" label={t('publish.lang')} rules={rules('lang', t('publish.lang'), { pattern: t('publish.langInvalid') })}>
+            <Input maxLength={12} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="product" label={t('publish.product')}>
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={products.loading} options={products.options} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="publishPath" label={t('publish.publishPath')} rules={rules('publishPath', t('publish.publishPath'))}>
+            <Select options={PUBLISH_PATHS.map((v) => ({ value: v, label: t(`publish.paths.${v}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="publishDir"
+            label={t('publish.publishDir')}
+            // The contract's refinement: a folder is needed when the output goes to a folder.
+            rules={[...rules('publishDir', t('publish.publishDir')), { required: pathKind === 'path', whitespace: true, message: t('publish.dirRequired') }]}
+          >
+            <Input maxLength={zodMaxLength(Body, 'publishDir')} disabled={pathKind !== 'path'} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="filterGroup" label={t('publish.filterGroup')}>
+            <Select allowClear options={filterGroups.map((g) => ({ value: g, label: g }))} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <ReaderUsers libraryId={libraryId} />
+        </Col>
+        <Col span={24}>
+          <Form.Item name="readerRoleIds" label={t('publish.readerRoles')}>
+            <Select
+              mode="multiple"
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
+  );
+}
+
+/** Publish configurations: name, format, language, product, where to, filter group and readers. */
+export function PublishConfigTab({ libraryId, canConfigure }: { libraryId: number; canConfigure: boolean }) {
+  const { t } = useTranslation('library');
+  const [editing, setEditing] = useState<PublishConfigRow | 'new' | null>(null);
+  const rows = usePublishConfigs(libraryId);
+  const removeConfig = useDeletePublishConfig(libraryId);
+  return (
+    <ConfigTable<PublishConfigRow>
+      canConfigure={canConfigure}
+      addLabel={t('publish.add')}
+      rows={rows.data}
+      loading={rows.isLoading}
+      columns={[
+        { key: 'configName', title: t('publish.configName'), dataIndex: 'configName' },
+        { key: 'format', title: t('publish.format'), dataIndex: 'format', width: 90, render: (v: string) => <Tag>{v}</Tag> },
+        { key: 'lang', title: t('publish.lang'), dataIndex: 'lang', width: 90 },
+        { key: 'product', title: t('publish.product'), dataIndex: 'product', width: 120 },
+        {
+          key: 'publishPath',
+          title: t('publish.publishPath'),
+          dataIndex: 'publishPath',
+          width: 110,
+          render: (v: string) => t(`publish.paths.${v as PathKind}`, { defaultValue: v }),
+        },
+        { key: 'filterGroup', title: t('publish.filterGroup'), dataIndex: 'filterGroup', width: 120 },
+      ]}
+      onAdd={() => setEditing('new')}
+      onEdit={setEditing}
+      confirmDelete={(r) => t('publish.confirmDelete', { name: r.configName })}
+      remove={(configId) => removeConfig.mutateAsync(configId)}
+    >
+      <PublishConfigDialog libraryId={libraryId} editing={editing} onClose={() => setEditing(null)} />
+    </ConfigTable>
   );
 }
 

@@ -2,7 +2,6 @@ import { FileTextOutlined, ReadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
 import { SEARCH_TYPES, type SearchHit, type SearchQuery } from '@ccms/contracts/content/search';
 import { DOCUMENT_STATUSES } from '@ccms/contracts/content/status';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Input, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +14,7 @@ import { StatusTag } from '../../document/components/StatusTag';
 import { documentDetailPath, topicDetailPath } from '../../document/paths';
 import { useLibraryScope } from '../../document/use-library-scope';
 import { Highlight } from '../components/Highlight';
-import { searchApi } from '../search-api';
+import { useSearch } from '../search-queries';
 import { useDebounced } from '../use-debounced';
 import '../../document/catalog.css';
 
@@ -70,12 +69,7 @@ export default function SearchPage() {
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.owner?.trim() ? { owner: filters.owner.trim() } : {}),
   };
-  const result = useQuery({
-    queryKey: ['ccms', 'search', query],
-    queryFn: ({ signal }) => searchApi.search(query, signal),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-  });
+  const result = useSearch(query);
 
   const setFilter = (next: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...next }));

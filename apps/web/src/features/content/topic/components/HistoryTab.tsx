@@ -1,6 +1,5 @@
 import { DiffOutlined, EyeOutlined } from '@ant-design/icons';
 import type { TopicDetail, TopicHistory } from '@ccms/contracts/content/topic';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Drawer, Empty, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
@@ -8,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { formatTime, shortCommit } from '../../document/catalog-status';
 import { DiffView } from '../../document/components/DiffView';
 import { tokenizeXml } from '../../explorer/xml-highlight';
-import { topicApi } from '../topic-api';
+import type { DiffPair } from '../topic-api';
+import { useTopicDiff, useTopicHistory, useTopicVersion } from '../topic-queries';
 import '../../explorer/explorer.css';
 
 type CommitRow = TopicHistory['commits'][number];
@@ -37,22 +37,14 @@ function XmlSource({ source }: { source: string }) {
  */
 export function HistoryTab({ topic: tp }: { topic: TopicDetail }) {
   const { t } = useTranslation('topic');
-  const history = useQuery({ queryKey: ['ccms', 'topic', 'history', tp.topicId], queryFn: () => topicApi.history(tp.topicId) });
+  const history = useTopicHistory(tp.topicId);
   const [selected, setSelected] = useState<string[]>([]);
   const [viewing, setViewing] = useState<string | null>(null);
-  const [pair, setPair] = useState<{ from: string; to?: string } | null>(null);
+  const [pair, setPair] = useState<DiffPair | null>(null);
   const commits = history.data?.commits ?? [];
 
-  const version = useQuery({
-    queryKey: ['ccms', 'topic', 'version', tp.topicId, viewing],
-    queryFn: () => topicApi.version(tp.topicId, viewing ?? ''),
-    enabled: viewing !== null,
-  });
-  const diff = useQuery({
-    queryKey: ['ccms', 'topic', 'diff', tp.topicId, pair],
-    queryFn: () => topicApi.diff(tp.topicId, pair?.from ?? '', pair?.to),
-    enabled: pair !== null,
-  });
+  const version = useTopicVersion(tp.topicId, viewing);
+  const diff = useTopicDiff(tp.topicId, pair);
 
   /** Older first: the log is newest first, so the later index is the older commit. */
   const compareSelected = () => {

@@ -1,16 +1,15 @@
 import type { TopicDetail } from '@ccms/contracts/content/topic';
-import { useQuery } from '@tanstack/react-query';
 import { Divider, Empty, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IndexedCommit } from '../../document/components/IndexedCommit';
 import { LinksTable } from '../../document/components/LinksTable';
 import { usePlaceOpener } from '../../document/components/use-place-opener';
-import { topicApi } from '../topic-api';
+import { useTopicReferences } from '../topic-queries';
 
 /** The references tab: what the topic points at and what points at it; each row opens its place. */
 export function ReferencesTab({ topic: tp }: { topic: TopicDetail }) {
   const { t } = useTranslation('topic');
-  const refs = useQuery({ queryKey: ['ccms', 'topic', 'references', tp.topicId], queryFn: () => topicApi.references(tp.topicId) });
+  const refs = useTopicReferences(tp.topicId);
   const { open, viewer } = usePlaceOpener(tp.libraryId, tp.branch);
   if (refs.isLoading) return <Spin />;
   const data = refs.data;

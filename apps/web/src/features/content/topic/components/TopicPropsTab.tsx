@@ -1,5 +1,4 @@
-import type { TopicDetail } from '@ccms/contracts/content/topic';
-import { TopicPerm } from '@ccms/contracts/content/topic';
+import { type TopicDetail, TopicPerm, TopicProps } from '@ccms/contracts/content/topic';
 import { Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,13 +7,14 @@ import { type CatalogMetadata, MetadataForm } from '../../catalog/MetadataForm';
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
 import { documentDetailPath } from '../../document/paths';
-import { topicApi } from '../topic-api';
+import { useUpdateTopic } from '../topic-queries';
 
 /** The properties tab: what git holds, the maps that read the topic, and the editable database metadata. */
 export function TopicPropsTab({ topic: tp }: { topic: TopicDetail }) {
   const { t } = useTranslation('topic');
   const navigate = useNavigate();
   const editable = useHasPermi([TopicPerm.edit]) && tp.canWrite;
+  const update = useUpdateTopic();
   return (
     <>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
@@ -51,11 +51,11 @@ export function TopicPropsTab({ topic: tp }: { topic: TopicDetail }) {
       <MetadataForm<CatalogMetadata>
         ns="topic"
         name="topic-props"
+        schema={TopicProps}
         editable={editable}
         initialValues={{ owner: tp.owner, percentage: tp.percentage, category: tp.category, department: tp.department, tags: tp.tags }}
         colMd={6}
-        save={(v) => topicApi.update({ topicId: tp.topicId, ...v })}
-        invalidateKey={['ccms', 'topic']}
+        save={(v) => update.mutateAsync({ topicId: tp.topicId, ...v })}
       />
     </>
   );

@@ -1,13 +1,13 @@
 import { FileSearchOutlined } from '@ant-design/icons';
 import { TopicStatus } from '@ccms/contracts/content/status';
 import { TopicPerm } from '@ccms/contracts/content/topic';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/errors';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { useSetTopicStatus } from '../../catalog/catalog-queries';
 import { IndexedCommit, ReindexButton } from '../../document/components/IndexedCommit';
 import { SetStatusDialog } from '../../document/components/SetStatusDialog';
 import { StatusTag } from '../../document/components/StatusTag';
@@ -15,15 +15,14 @@ import { FileViewer } from '../../explorer/components/FileViewer';
 import { HistoryTab } from '../components/HistoryTab';
 import { ReferencesTab } from '../components/ReferencesTab';
 import { TopicPropsTab } from '../components/TopicPropsTab';
-import { topicApi } from '../topic-api';
+import type { TopicAt } from '../topic-api';
+import { useTopic } from '../topic-queries';
 import '../../document/catalog.css';
 
 const TABS = ['properties', 'references', 'history'] as const;
 
-type TopicKey = { kind: 'id'; id: number } | { kind: 'path'; libraryId: number; path: string; branch: string | undefined };
-
 /** Which topic the URL names: ?id=, or ?libraryId=&branch=&path= (a link by path). */
-function topicKey(params: URLSearchParams): TopicKey | null {
+function topicKey(params: URLSearchParams): TopicAt | null {
   const id = Number(params.get('id'));
   if (Number.isInteger(id) && id > 0) return { kind: 'id', id };
   const libraryId = Number(params.get('libraryId'));
@@ -36,20 +35,12 @@ function topicKey(params: URLSearchParams): TopicKey | null {
 export default function TopicDetailPage() {
   const { t } = useTranslation('topic');
   const { t: td } = useTranslation('document');
-  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const key = topicKey(params);
   const [settingStatus, setSettingStatus] = useState(false);
   const [viewingSource, setViewingSource] = useState(false);
-  const detail = useQuery({
-    queryKey: ['ccms', 'topic', 'detail', key],
-    queryFn: () => {
-      if (!key) throw new Error('no topic');
-      if (key.kind === 'id') return topicApi.get(key.id);
-      return topicApi.byPath({ libraryId: key.libraryId, path: key.path, ...(key.branch ? { branch: key.branch } : {}) });
-    },
-    enabled: key !== null,
-  });
+  const detail = useTopic(key);
+  const setStatus = useSetTopicStatus();
   const tabParam = params.get('tab');
   const tab = TABS.find((k) => k === tabParam) ?? 'properties';
 
@@ -115,13 +106,9 @@ export default function TopicDetailPage() {
       <FileViewer at={{ libraryId: tp.libraryId, ref: tp.branch }} path={viewingSource ? tp.path : null} onClose={() => setViewingSource(false)} />
       <SetStatusDialog
         target={settingStatus ? { kind: 'topic', title: tp.title || tp.path, current: tp.status } : null}
-        submit={(v) => topicApi.setStatus(tp.topicId, { status: TopicStatus.parse(v.status), comment: v.comment })}
+        submit={(v) => setStatus.mutateAsync({ topicId: tp.topicId, status: TopicStatus.parse(v.status), comment: v.comment })}
         onClose={() => setSettingStatus(false)}
-        onDone={() => {
-          setSettingStatus(false);
-          void client.invalidateQueries({ queryKey: ['ccms', 'document'] });
-          return client.invalidateQueries({ queryKey: ['ccms', 'topic'] });
-        }}
+        onDone={() => setSettingStatus(false)}
       />
     </Card>
   );
