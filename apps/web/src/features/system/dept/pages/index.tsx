@@ -9,9 +9,10 @@ import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { type ListColumn, ListPage } from '../../../../shared/list/ListPage';
 import { type DeptDialogTarget, DeptFormDialog } from '../components/DeptFormDialog';
-import { type DeptNode, deptApi, deptIds, deptTree } from '../dept-api';
+import { type DeptNode, deptIds } from '../dept-api';
+import { deptQueries, useDeleteDept } from '../dept-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -21,17 +22,25 @@ export default function DeptPage() {
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const statuses = useDict('sys_normal_disable');
-  const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<DeptDialogTarget | null>(null);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const expandAll = useRef(true);
   const allKeys = useRef<number[]>([]);
 
-  const fetchPage = async (query: DeptQuery) => {
-    const rows = deptTree(await deptApi.list({ deptName: query.deptName || undefined, status: query.status }));
-    allKeys.current = deptIds(rows);
-    setExpanded(expandAll.current ? allKeys.current : []);
-    return { rows, total: allKeys.current.length };
+  const deleteDept = useDeleteDept();
+
+  /** The tree query, noting each loaded tree's ids to expand (all, unless the user collapsed them). */
+  const listQuery = (params: DeptQuery) => {
+    const query = deptQueries.list(params);
+    return {
+      ...query,
+      queryFn: async () => {
+        const page = await query.queryFn();
+        allKeys.current = deptIds(page.rows);
+        setExpanded(expandAll.current ? allKeys.current : []);
+        return page;
+      },
+    };
   };
 
   const toggleExpand = () => {
@@ -41,9 +50,8 @@ export default function DeptPage() {
 
   const remove = async (row: DeptNode) => {
     if (!(await confirmDialog(t('confirmDelete', { name: row.deptName }), { type: 'danger' }))) return;
-    await deptApi.remove(row.deptId);
+    await deleteDept.mutateAsync(row.deptId);
     message.success(t('deleted'));
-    list.current?.reload();
   };
 
   const columns: ListColumn<DeptNode>[] = [
@@ -84,9 +92,7 @@ export default function DeptPage() {
   return (
     <>
       <ListPage<DeptNode, DeptQuery>
-        ref={list}
-        queryKey={['system', 'dept', 'list']}
-        fetchPage={fetchPage}
+        listQuery={listQuery}
         rowKey="deptId"
         paginated={false}
         columns={columns}
@@ -112,14 +118,7 @@ export default function DeptPage() {
           </>
         )}
       />
-      <DeptFormDialog
-        target={dialog}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          list.current?.reload();
-        }}
-      />
+      <DeptFormDialog target={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }
