@@ -1,8 +1,8 @@
-import { DeleteOutlined, EditOutlined, NodeCollapseOutlined, NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DeptQuery } from '@ccms/contracts/system/dept';
 import { App, Button, Form, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
-import { type Key, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
@@ -10,6 +10,7 @@ import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage } from '../../../../shared/list/ListPage';
+import { ExpandToggle, useTreeExpansion } from '../../shared/tree-expansion';
 import { type DeptDialogTarget, DeptFormDialog } from '../components/DeptFormDialog';
 import { type DeptNode, deptIds } from '../dept-api';
 import { deptQueries, useDeleteDept } from '../dept-queries';
@@ -23,30 +24,9 @@ export default function DeptPage() {
   const { message } = App.useApp();
   const statuses = useDict('sys_normal_disable');
   const [dialog, setDialog] = useState<DeptDialogTarget | null>(null);
-  const [expanded, setExpanded] = useState<readonly Key[]>([]);
-  const expandAll = useRef(true);
-  const allKeys = useRef<number[]>([]);
+  const tree = useTreeExpansion(deptIds);
 
   const deleteDept = useDeleteDept();
-
-  /** The tree query, noting each loaded tree's ids to expand (all, unless the user collapsed them). */
-  const listQuery = (params: DeptQuery) => {
-    const query = deptQueries.list(params);
-    return {
-      ...query,
-      queryFn: async () => {
-        const page = await query.queryFn();
-        allKeys.current = deptIds(page.rows);
-        setExpanded(expandAll.current ? allKeys.current : []);
-        return page;
-      },
-    };
-  };
-
-  const toggleExpand = () => {
-    expandAll.current = expanded.length === 0;
-    setExpanded(expandAll.current ? allKeys.current : []);
-  };
 
   const remove = async (row: DeptNode) => {
     if (!(await confirmDialog(t('confirmDelete', { name: row.deptName }), { type: 'danger' }))) return;
@@ -92,12 +72,13 @@ export default function DeptPage() {
   return (
     <>
       <ListPage<DeptNode, DeptQuery>
-        listQuery={listQuery}
+        // Each loaded tree opens fully, unless the user folded it.
+        listQuery={(q) => tree.track(deptQueries.list(q))}
         rowKey="deptId"
         paginated={false}
         columns={columns}
         tableProps={{
-          expandable: { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) },
+          expandable: tree.expandable,
         }}
         searchFields={
           <>
@@ -112,9 +93,7 @@ export default function DeptPage() {
         toolbar={({ selectedRows }) => (
           <>
             <CrudButtons selected={selectedRows} add={{ perm: 'system:dept:add', onClick: () => setDialog({ parentId: undefined }) }} />
-            <Button icon={expanded.length > 0 ? <NodeCollapseOutlined /> : <NodeExpandOutlined />} onClick={toggleExpand}>
-              {expanded.length > 0 ? t('collapseAll') : t('expandAll')}
-            </Button>
+            <ExpandToggle tree={tree} expandLabel={t('expandAll')} collapseLabel={t('collapseAll')} />
           </>
         )}
       />
