@@ -14,6 +14,10 @@ export interface FormDialogProps<Values> {
   labelWidth?: number;
   /** A stable form name: fields get ids `<name>_<field>` (tests and e2e find them by it). */
   name: string;
+  /** Labels above the fields (a one-field prompt whose label is a sentence). Default beside them. */
+  layout?: 'horizontal' | 'vertical';
+  /** Keeps OK disabled (e.g. while the dialog shows a conflict to resolve first). */
+  okDisabled?: boolean;
   children: ReactNode;
 }
 
@@ -22,7 +26,18 @@ export interface FormDialogProps<Values> {
  * spinning while the save runs. Its content is destroyed on close, so a reopened dialog starts
  * from the loaded values with no spinner left from the last save.
  */
-export function FormDialog<Values extends object>({ open, title, entity, onClose, width = 560, labelWidth = 96, name, children }: FormDialogProps<Values>) {
+export function FormDialog<Values extends object>({
+  open,
+  title,
+  entity,
+  onClose,
+  width = 560,
+  labelWidth = 96,
+  name,
+  layout = 'horizontal',
+  okDisabled = false,
+  children,
+}: FormDialogProps<Values>) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -32,7 +47,7 @@ export function FormDialog<Values extends object>({ open, title, entity, onClose
       okText={t('ok')}
       cancelText={t('cancel')}
       confirmLoading={entity.saving}
-      okButtonProps={{ disabled: entity.loading }}
+      okButtonProps={{ disabled: entity.loading || okDisabled }}
       onOk={() => entity.form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -47,7 +62,8 @@ export function FormDialog<Values extends object>({ open, title, entity, onClose
           // The form instance outlives the dialog: fields that unmount take their values along, so a reopening starts from initialValues.
           preserve={false}
           name={name}
-          labelCol={{ flex: `${labelWidth}px` }}
+          layout={layout}
+          {...(layout === 'horizontal' ? { labelCol: { flex: `${labelWidth}px` } } : {})}
           labelWrap
           initialValues={entity.initialValues}
           onFinish={entity.submit}
