@@ -16,8 +16,6 @@ const config: Messages<typeof zh> = {
   remarkPlaceholder: 'Enter a remark',
   beginDate: 'Start date',
   endDate: 'End date',
-  configNameRequired: 'The parameter name cannot be empty',
-  configKeyRequired: 'The key cannot be empty',
   builtIn: 'Built-in parameters cannot be deleted',
   addTitle: 'Add parameter',
   editTitle: 'Edit parameter',

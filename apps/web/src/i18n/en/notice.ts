@@ -13,8 +13,6 @@ const notice: Messages<typeof zh> = {
   createByPlaceholder: 'Enter the author',
   noticeTypePlaceholder: 'Notice type',
   contentPlaceholder: 'Enter the content',
-  noticeTitleRequired: 'The title cannot be empty',
-  noticeTypeRequired: 'The type cannot be empty',
   noticeTitleMarkup: 'The title cannot contain HTML markup',
   addTitle: 'Add notice',
   editTitle: 'Edit notice',

@@ -14,8 +14,6 @@ export default {
   remarkPlaceholder: '请输入内容',
   beginDate: '开始日期',
   endDate: '结束日期',
-  configNameRequired: '参数名称不能为空',
-  configKeyRequired: '参数键名不能为空',
   builtIn: '内置参数不能删除',
   addTitle: '添加参数',
   editTitle: '修改参数',

@@ -11,8 +11,6 @@ export default {
   createByPlaceholder: '请输入操作人员',
   noticeTypePlaceholder: '公告类型',
   contentPlaceholder: '请输入公告内容',
-  noticeTitleRequired: '公告标题不能为空',
-  noticeTypeRequired: '公告类型不能为空',
   noticeTitleMarkup: '公告标题不能包含 HTML 标记',
   addTitle: '添加公告',
   editTitle: '修改公告',

@@ -14,7 +14,9 @@ export interface FormDialogProps<Values> {
   labelWidth?: number;
   /** A stable form name: fields get ids `<name>_<field>` (tests and e2e find them by it). */
   name: string;
-  /** OK cannot be pressed (nothing to send yet, e.g. no allowed choice). */
+  /** Labels above the fields (a one-field prompt whose label is a sentence). Default beside them. */
+  layout?: 'horizontal' | 'vertical';
+  /** Keeps OK disabled (nothing to send yet, or a conflict to resolve first). */
   okDisabled?: boolean;
   children: ReactNode;
 }
@@ -32,6 +34,7 @@ export function FormDialog<Values extends object>({
   width = 560,
   labelWidth = 96,
   name,
+  layout = 'horizontal',
   okDisabled = false,
   children,
 }: FormDialogProps<Values>) {
@@ -59,7 +62,8 @@ export function FormDialog<Values extends object>({
           // The form instance outlives the dialog: fields that unmount take their values along, so a reopening starts from initialValues.
           preserve={false}
           name={name}
-          labelCol={{ flex: `${labelWidth}px` }}
+          layout={layout}
+          {...(layout === 'horizontal' ? { labelCol: { flex: `${labelWidth}px` } } : {})}
           labelWrap
           initialValues={entity.initialValues}
           onFinish={entity.submit}

@@ -3,7 +3,7 @@ import { PostBody } from '@ccms/contracts/system/post';
 import type { RuleItem } from '@rc-component/async-validator';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { zodMaxLength, zodRules } from './zod-rules';
+import { requiredRule, zodMaxLength, zodRules } from './zod-rules';
 
 /** Runs the rules the way antd's Form does (async-validator), returning the first message or null. */
 async function check(rules: ReturnType<typeof zodRules>, value: unknown): Promise<string | null> {
@@ -20,6 +20,12 @@ async function check(rules: ReturnType<typeof zodRules>, value: unknown): Promis
 }
 
 describe('form rules from the contract', () => {
+  it("a field the server requires outside the schema says so in the server's words", async () => {
+    expect(await check([requiredRule('Route', 'en')], ' ')).toBe('Route is required');
+    expect(await check([requiredRule('路由地址', 'zh')], '')).toBe('路由地址不能为空');
+    expect(await check([requiredRule('Route', 'en')], 'x')).toBeNull();
+  });
+
   it("the tag's name: required, at most 64 characters, in the server's words", async () => {
     const rules = zodRules(TagBody, 'tagName', 'Name', {}, 'en');
     expect(await check(rules, '')).toBe('Name is required');

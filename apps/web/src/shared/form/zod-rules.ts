@@ -123,3 +123,11 @@ export function zodMaxLength<Shape extends z.ZodRawShape>(schema: z.ZodObject<Sh
   const inner = unwrap(fieldSchema);
   return inner._zod.def.type === 'string' ? limitsOf(inner).max : undefined;
 }
+
+/**
+ * A required rule in the server's words, for a field the server requires outside the schema
+ * (a service check such as "path is required" for a menu that is not a button).
+ */
+export function requiredRule(label: string, lang: Language = normalizeLanguage(i18n.language)): Rule {
+  return { required: true, whitespace: true, message: say(lang, 'field.required', { field: label }) };
+}

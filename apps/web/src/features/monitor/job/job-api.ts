@@ -1,10 +1,10 @@
 import type { Job, JobBody, JobHandlerInfo, JobQuery, JobUpdate } from '@ccms/contracts/monitor/job';
 import type { JobLog, JobLogQuery } from '@ccms/contracts/monitor/job-log';
 import type { Dayjs } from 'dayjs';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
-import { addDateRange, type PageParams, type PageResult } from '../../../shared/list/query';
+import { addDateRange, type PageParams } from '../../../shared/list/query';
 
 /** The job log page (a static route); ?jobId= narrows it to one job. */
 export const JOB_LOG_PATH = '/monitor/job-log/index';
@@ -12,11 +12,15 @@ export const JOB_LOG_PATH = '/monitor/job-log/index';
 export const JOB_LIST_PATH = '/monitor/job';
 
 export type JobFilters = Pick<JobQuery, 'jobName' | 'jobGroup' | 'status'>;
+export type JobListParams = JobFilters & PageParams;
+export type JobSave = JobBody | JobUpdate;
 
 export type JobLogFilters = Pick<JobLogQuery, 'jobId' | 'jobName' | 'jobGroup' | 'status'> & {
   dateRange?: [Dayjs, Dayjs] | null;
   params?: Record<string, string>;
 };
+
+export type JobLogListParams = Partial<JobLogFilters> & PageParams;
 
 export const jobLogFilters = ({ dateRange, ...rest }: Partial<JobLogFilters>): Partial<JobLogFilters> => addDateRange(rest, dateRange);
 
@@ -25,21 +29,19 @@ const exportQuery = (query: object): QueryParams => {
   return filters;
 };
 
-type One<T> = ApiEnvelope & { data: T };
-
-/** Scheduled jobs and their runs (server: modules/monitor/job). */
+/** Scheduled jobs and their runs (server: modules/monitor/job). Screens use `job-queries.ts`. */
 export const jobApi = {
-  list: (query: JobFilters & PageParams) => api.get<ApiEnvelope & PageResult<Job>>('/monitor/job/list', query),
-  get: (jobId: number) => api.get<One<Job>>(`/monitor/job/${jobId}`).then((r) => r.data),
-  handlers: () => api.get<One<JobHandlerInfo[]>>('/monitor/job/handlers').then((r) => r.data),
-  add: (body: JobBody) => api.post('/monitor/job', body),
-  update: (body: JobUpdate) => api.put('/monitor/job', body),
+  list: (params: JobListParams) => api.list<Job>('/monitor/job/list', params),
+  get: (jobId: number) => api.one<Job>(`/monitor/job/${jobId}`),
+  handlers: () => api.one<JobHandlerInfo[]>('/monitor/job/handlers'),
+  /** Adds when the body has no `jobId`, else updates. */
+  save: (body: JobSave) => ('jobId' in body ? api.put('/monitor/job', body) : api.post('/monitor/job', body)),
   changeStatus: (jobId: number, status: JobBody['status']) => api.put('/monitor/job/changeStatus', { jobId, status }),
   run: (jobId: number, jobGroup: string) => api.put('/monitor/job/run', { jobId, jobGroup }),
   remove: (ids: readonly number[]) => api.delete(`/monitor/job/${ids.join(',')}`),
   export: (query: object) => download('/monitor/job/export', exportQuery(query), `job_${Date.now()}.xlsx`),
   logs: {
-    list: (query: Partial<JobLogFilters> & PageParams) => api.get<ApiEnvelope & PageResult<JobLog>>('/monitor/jobLog/list', query),
+    list: (params: JobLogListParams) => api.list<JobLog>('/monitor/jobLog/list', params),
     remove: (ids: readonly number[]) => api.delete(`/monitor/jobLog/${ids.join(',')}`),
     clean: () => api.delete('/monitor/jobLog/clean'),
     export: (query: object) => download('/monitor/jobLog/export', exportQuery(query), `job_log_${Date.now()}.xlsx`),

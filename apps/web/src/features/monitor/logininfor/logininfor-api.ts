@@ -1,14 +1,16 @@
 import type { LoginInfo, LoginInfoQuery } from '@ccms/contracts/monitor/logininfor';
 import type { Dayjs } from 'dayjs';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
-import { addDateRange, type PageParams, type PageResult } from '../../../shared/list/query';
+import { addDateRange, type PageParams } from '../../../shared/list/query';
 
 export type LoginInfoFilters = Pick<LoginInfoQuery, 'ipaddr' | 'userName' | 'status'> & {
   dateRange?: [Dayjs, Dayjs] | null;
   params?: Record<string, string>;
 };
+
+export type LoginInfoListParams = Partial<LoginInfoFilters> & PageParams;
 
 export const loginInfoFilters = ({ dateRange, ...rest }: Partial<LoginInfoFilters>): Partial<LoginInfoFilters> => addDateRange(rest, dateRange);
 
@@ -17,9 +19,9 @@ const exportQuery = (query: object): QueryParams => {
   return filters;
 };
 
-/** Sign-in log (server: modules/monitor/logininfor). */
+/** Sign-in log (server: modules/monitor/logininfor). Screens use `logininfor-queries.ts`. */
 export const loginInfoApi = {
-  list: (query: Partial<LoginInfoFilters> & PageParams) => api.get<ApiEnvelope & PageResult<LoginInfo>>('/monitor/logininfor/list', query),
+  list: (params: LoginInfoListParams) => api.list<LoginInfo>('/monitor/logininfor/list', params),
   remove: (ids: readonly number[]) => api.delete(`/monitor/logininfor/${ids.join(',')}`),
   clean: () => api.delete('/monitor/logininfor/clean'),
   unlock: (userName: string) => api.get(`/monitor/logininfor/unlock/${encodeURIComponent(userName)}`),

@@ -1,13 +1,14 @@
 import type { OnlineQuery, OnlineUser } from '@ccms/contracts/monitor/online';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { api } from '../../../api/client';
 import { getToken } from '../../../api/token';
-import type { PageParams, PageResult } from '../../../shared/list/query';
+import type { PageParams } from '../../../shared/list/query';
 
 export type OnlineFilters = Pick<OnlineQuery, 'ipaddr' | 'userName'>;
+export type OnlineListParams = OnlineFilters & PageParams;
 
-/** Online sessions (server: modules/monitor/online). */
+/** Online sessions (server: modules/monitor/online). Screens use `online-queries.ts`. */
 export const onlineApi = {
-  list: (query: OnlineFilters & PageParams) => api.get<ApiEnvelope & PageResult<OnlineUser>>('/monitor/online/list', query),
+  list: (params: OnlineListParams) => api.list<OnlineUser>('/monitor/online/list', params),
   forceLogout: (tokenId: string) => api.delete(`/monitor/online/${encodeURIComponent(tokenId)}`),
 };
 

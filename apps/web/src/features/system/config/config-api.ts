@@ -1,15 +1,18 @@
 import type { Config, ConfigBody, ConfigQuery, ConfigUpdate } from '@ccms/contracts/system/config';
 import type { Dayjs } from 'dayjs';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
-import { addDateRange, type PageParams, type PageResult } from '../../../shared/list/query';
+import { addDateRange, type PageParams } from '../../../shared/list/query';
 
 /** The list's search form; the date range travels as params[beginTime] / params[endTime]. */
 export type ConfigFilters = Pick<ConfigQuery, 'configName' | 'configKey' | 'configType'> & {
   dateRange?: [Dayjs, Dayjs] | null;
   params?: Record<string, string>;
 };
+/** A page of parameters. */
+export type ConfigListParams = Partial<ConfigFilters> & PageParams;
+export type ConfigSave = ConfigBody | ConfigUpdate;
 
 export const configFilters = ({ dateRange, ...rest }: Partial<ConfigFilters>): Partial<ConfigFilters> => addDateRange(rest, dateRange);
 
@@ -21,12 +24,12 @@ const exportQuery = (query: object): QueryParams => {
   return filters;
 };
 
-/** Config parameters (server: modules/system/config). */
+/** Config parameters (server: modules/system/config). Screens use `config-queries.ts`. */
 export const configApi = {
-  list: (query: Partial<ConfigFilters> & PageParams) => api.get<ApiEnvelope & PageResult<Config>>('/system/config/list', query),
-  get: (configId: number) => api.get<ApiEnvelope & { data: Config }>(`/system/config/${configId}`).then((r) => r.data),
-  add: (body: ConfigBody) => api.post('/system/config', body),
-  update: (body: ConfigUpdate) => api.put('/system/config', body),
+  list: (params: ConfigListParams) => api.list<Config>('/system/config/list', params),
+  get: (configId: number) => api.one<Config>(`/system/config/${configId}`),
+  /** Adds when the body has no `configId`, else updates. */
+  save: (body: ConfigSave) => ('configId' in body ? api.put('/system/config', body) : api.post('/system/config', body)),
   remove: (ids: readonly number[]) => api.delete(`/system/config/${ids.join(',')}`),
   export: (query: object) => download('/system/config/export', exportQuery(query), `config_${Date.now()}.xlsx`),
   refreshCache: () => api.delete('/system/config/refreshCache'),

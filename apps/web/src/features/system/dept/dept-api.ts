@@ -1,17 +1,18 @@
 import type { Dept, DeptBody, DeptQuery, DeptUpdate } from '@ccms/contracts/system/dept';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { api } from '../../../api/client';
 import { buildTree, type TreeOption } from '../../../shared/tree/tree';
 
 export type DeptNode = Dept & { children?: DeptNode[] };
+export type DeptSave = DeptBody | DeptUpdate;
 
-/** Departments administration (server: modules/system/dept), within the caller's data scope. */
+/** Departments administration (server: modules/system/dept), within the caller's data scope. Screens use `dept-queries.ts`. */
 export const deptApi = {
-  list: (query: DeptQuery = {}) => api.get<ApiEnvelope & { data: Dept[] }>('/system/dept/list', query).then((r) => r.data),
+  list: (query: DeptQuery = {}) => api.one<Dept[]>('/system/dept/list', query),
   /** Every department but this one and those below it: the parents it may move under. */
-  listExcluding: (deptId: number) => api.get<ApiEnvelope & { data: Dept[] }>(`/system/dept/list/exclude/${deptId}`).then((r) => r.data),
-  get: (deptId: number) => api.get<ApiEnvelope & { data: Dept }>(`/system/dept/${deptId}`).then((r) => r.data),
-  add: (body: DeptBody) => api.post('/system/dept', body),
-  update: (body: DeptUpdate) => api.put('/system/dept', body),
+  listExcluding: (deptId: number) => api.one<Dept[]>(`/system/dept/list/exclude/${deptId}`),
+  get: (deptId: number) => api.one<Dept>(`/system/dept/${deptId}`),
+  /** Adds when the body has no `deptId`, else updates. */
+  save: (body: DeptSave) => ('deptId' in body ? api.put('/system/dept', body) : api.post('/system/dept', body)),
   remove: (deptId: number) => api.delete(`/system/dept/${deptId}`),
 };
 

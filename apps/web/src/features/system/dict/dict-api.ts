@@ -1,17 +1,21 @@
 import type { DictData, DictDataBody, DictDataQuery, DictDataUpdate, DictType, DictTypeBody, DictTypeQuery, DictTypeUpdate } from '@ccms/contracts/system/dict';
 import type { Dayjs } from 'dayjs';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
-import { addDateRange, type PageParams, type PageResult } from '../../../shared/list/query';
+import { addDateRange, type PageParams } from '../../../shared/list/query';
 
 /** The type list's search form; the date range travels as params[beginTime] / params[endTime]. */
 export type DictTypeFilters = Pick<DictTypeQuery, 'dictName' | 'dictType' | 'status'> & {
   dateRange?: [Dayjs, Dayjs] | null;
   params?: Record<string, string>;
 };
+export type DictTypeListParams = Partial<DictTypeFilters> & PageParams;
+export type DictTypeSave = DictTypeBody | DictTypeUpdate;
 
 export type DictDataFilters = Pick<DictDataQuery, 'dictType' | 'dictLabel' | 'status'>;
+export type DictDataListParams = DictDataFilters & PageParams;
+export type DictDataSave = DictDataBody | DictDataUpdate;
 
 /** Search form values into the call's filters. */
 export const typeFilters = ({ dateRange, ...rest }: Partial<DictTypeFilters>): Partial<DictTypeFilters> => addDateRange(rest, dateRange);
@@ -22,26 +26,24 @@ const exportQuery = (query: object): QueryParams => {
   return filters;
 };
 
-type One<T> = ApiEnvelope & { data: T };
-
-/** Dictionary types and items (server: modules/system/dict). */
+/** Dictionary types and items (server: modules/system/dict). Screens use `dict-queries.ts`. */
 export const dictApi = {
   types: {
-    list: (query: Partial<DictTypeFilters> & PageParams) => api.get<ApiEnvelope & PageResult<DictType>>('/system/dict/type/list', query),
-    get: (dictId: number) => api.get<One<DictType>>(`/system/dict/type/${dictId}`).then((r) => r.data),
+    list: (params: DictTypeListParams) => api.list<DictType>('/system/dict/type/list', params),
+    get: (dictId: number) => api.one<DictType>(`/system/dict/type/${dictId}`),
     /** Every type, for the item page's type picker. */
-    options: () => api.get<One<DictType[]>>('/system/dict/type/optionselect').then((r) => r.data),
-    add: (body: DictTypeBody) => api.post('/system/dict/type', body),
-    update: (body: DictTypeUpdate) => api.put('/system/dict/type', body),
+    options: () => api.one<DictType[]>('/system/dict/type/optionselect'),
+    /** Adds when the body has no `dictId`, else updates. */
+    save: (body: DictTypeSave) => ('dictId' in body ? api.put('/system/dict/type', body) : api.post('/system/dict/type', body)),
     remove: (ids: readonly number[]) => api.delete(`/system/dict/type/${ids.join(',')}`),
     export: (query: object) => download('/system/dict/type/export', exportQuery(query), `dict_type_${Date.now()}.xlsx`),
     refreshCache: () => api.delete('/system/dict/type/refreshCache'),
   },
   data: {
-    list: (query: DictDataFilters & PageParams) => api.get<ApiEnvelope & PageResult<DictData>>('/system/dict/data/list', query),
-    get: (dictCode: number) => api.get<One<DictData>>(`/system/dict/data/${dictCode}`).then((r) => r.data),
-    add: (body: DictDataBody) => api.post('/system/dict/data', body),
-    update: (body: DictDataUpdate) => api.put('/system/dict/data', body),
+    list: (params: DictDataListParams) => api.list<DictData>('/system/dict/data/list', params),
+    get: (dictCode: number) => api.one<DictData>(`/system/dict/data/${dictCode}`),
+    /** Adds when the body has no `dictCode`, else updates. */
+    save: (body: DictDataSave) => ('dictCode' in body ? api.put('/system/dict/data', body) : api.post('/system/dict/data', body)),
     remove: (ids: readonly number[]) => api.delete(`/system/dict/data/${ids.join(',')}`),
     export: (query: object) => download('/system/dict/data/export', exportQuery(query), `dict_data_${Date.now()}.xlsx`),
   },

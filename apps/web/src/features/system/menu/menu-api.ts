@@ -1,16 +1,17 @@
 import type { Language } from '@ccms/contracts/constants';
 import type { Menu, MenuBody, MenuQuery, MenuUpdate } from '@ccms/contracts/system/menu';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { api } from '../../../api/client';
 import { buildTree, type TreeOption } from '../../../shared/tree/tree';
 
 export type MenuNode = Menu & { children?: MenuNode[] };
+export type MenuSave = MenuBody | MenuUpdate;
 
-/** Menus administration (server: modules/system/menu). */
+/** Menus administration (server: modules/system/menu). Screens use `menu-queries.ts`. */
 export const menuApi = {
-  list: (query: MenuQuery = {}) => api.get<ApiEnvelope & { data: Menu[] }>('/system/menu/list', query).then((r) => r.data),
-  get: (menuId: number) => api.get<ApiEnvelope & { data: Menu }>(`/system/menu/${menuId}`).then((r) => r.data),
-  add: (body: MenuBody) => api.post('/system/menu', body),
-  update: (body: MenuUpdate) => api.put('/system/menu', body),
+  list: (query: MenuQuery = {}) => api.one<Menu[]>('/system/menu/list', query),
+  get: (menuId: number) => api.one<Menu>(`/system/menu/${menuId}`),
+  /** Adds when the body has no `menuId`, else updates. */
+  save: (body: MenuSave) => ('menuId' in body ? api.put('/system/menu', body) : api.post('/system/menu', body)),
   remove: (menuId: number) => api.delete(`/system/menu/${menuId}`),
 };
 

@@ -14,12 +14,22 @@ import type { z } from 'zod';
 import { type ApiEnvelope, api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
-import type { PageParams, PageResult } from '../../../shared/list/query';
+import type { PageParams } from '../../../shared/list/query';
 
 export type RoleWithMenus = z.infer<typeof RoleDetail>;
 export type AllocatedUser = z.infer<typeof AuthUserRow>;
 export type RoleFilters = Pick<RoleQuery, 'roleName' | 'roleKey' | 'status'> & { params?: Record<string, string> };
+export type RoleListParams = RoleFilters & PageParams;
+export type RoleSave = RoleBody | RoleUpdate;
 export type AuthUserFilters = Pick<AuthUserQuery, 'userName' | 'phonenumber'>;
+export type AuthUserListParams = AuthUserFilters & PageParams & { roleId: number };
+/** A tree with the role's nodes ticked (menus of the role, departments of its custom data scope). */
+export interface TickedTree {
+  tree: TreeOption[];
+  checkedKeys: number[];
+}
+/** What the edit dialog loads: the role and its ticked menu tree. */
+export type RoleEdit = RoleWithMenus & { menus: TickedTree };
 
 /** An export takes the list's filters without its paging. */
 const exportQuery = (query: object): QueryParams => {
@@ -27,29 +37,37 @@ const exportQuery = (query: object): QueryParams => {
   return filters;
 };
 
-/** Roles administration (server: modules/system/role and the menu trees of modules/system/menu). */
+/** Roles administration (server: modules/system/role and the menu trees of modules/system/menu). Screens use `role-queries.ts`. */
 export const roleApi = {
-  list: (query: RoleFilters & PageParams) => api.get<ApiEnvelope & PageResult<Role>>('/system/role/list', query),
-  get: (roleId: number) => api.get<ApiEnvelope & { data: RoleWithMenus }>(`/system/role/${roleId}`).then((r) => r.data),
-  add: (body: RoleBody) => api.post('/system/role', body),
-  update: (body: RoleUpdate) => api.put('/system/role', body),
+  list: (params: RoleListParams) => api.list<Role>('/system/role/list', params),
+  get: (roleId: number) => api.one<RoleWithMenus>(`/system/role/${roleId}`),
+  /** Adds when the body has no `roleId`, else updates. */
+  save: (body: RoleSave) => ('roleId' in body ? api.put('/system/role', body) : api.post('/system/role', body)),
   remove: (ids: readonly number[]) => api.delete(`/system/role/${ids.join(',')}`),
   changeStatus: (body: RoleStatusBody) => api.put('/system/role/changeStatus', body),
   dataScope: (body: RoleDataScopeBody) => api.put('/system/role/dataScope', body),
   export: (query: object) => download('/system/role/export', exportQuery(query), `role_${Date.now()}.xlsx`),
 
   /** Every menu as a tree (a new role). */
-  menuTree: () => api.get<ApiEnvelope & { data: TreeOption[] }>('/system/menu/treeselect').then((r) => r.data),
+  menuTree: () => api.one<TreeOption[]>('/system/menu/treeselect'),
   /** The menu tree with the role's menus ticked. */
-  roleMenuTree: (roleId: number) => api.get<ApiEnvelope & { menus: TreeOption[]; checkedKeys: number[] }>(`/system/menu/roleMenuTreeselect/${roleId}`),
+  roleMenuTree: async (roleId: number): Promise<TickedTree> => {
+    const { menus, checkedKeys } = await api.get<ApiEnvelope & { menus: TreeOption[]; checkedKeys: number[] }>(`/system/menu/roleMenuTreeselect/${roleId}`);
+    return { tree: menus, checkedKeys };
+  },
   /** The department tree with the role's custom data-scope departments ticked. */
-  deptTree: (roleId: number) => api.get<ApiEnvelope & { depts: TreeOption[]; checkedKeys: number[] }>(`/system/role/deptTree/${roleId}`),
+  deptTree: async (roleId: number): Promise<TickedTree> => {
+    const { depts, checkedKeys } = await api.get<ApiEnvelope & { depts: TreeOption[]; checkedKeys: number[] }>(`/system/role/deptTree/${roleId}`);
+    return { tree: depts, checkedKeys };
+  },
 
-  allocatedUsers: (query: AuthUserFilters & PageParams & { roleId: number }) =>
-    api.get<ApiEnvelope & PageResult<AllocatedUser>>('/system/role/authUser/allocatedList', query),
-  unallocatedUsers: (query: AuthUserFilters & PageParams & { roleId: number }) =>
-    api.get<ApiEnvelope & PageResult<AllocatedUser>>('/system/role/authUser/unallocatedList', query),
-  cancelUser: (roleId: number, userId: number) => api.put('/system/role/authUser/cancel', { roleId, userId }),
-  cancelUsers: (roleId: number, userIds: readonly number[]) => api.put('/system/role/authUser/cancelAll', { roleId, userIds }),
+  allocatedUsers: (params: AuthUserListParams) => api.list<AllocatedUser>('/system/role/authUser/allocatedList', params),
+  unallocatedUsers: (params: AuthUserListParams) => api.list<AllocatedUser>('/system/role/authUser/unallocatedList', params),
+  cancelUsers: (roleId: number, userIds: readonly number[]) => {
+    const [only] = userIds;
+    return userIds.length === 1 && only !== undefined
+      ? api.put('/system/role/authUser/cancel', { roleId, userId: only })
+      : api.put('/system/role/authUser/cancelAll', { roleId, userIds });
+  },
   addUsers: (roleId: number, userIds: readonly number[]) => api.put('/system/role/authUser/selectAll', { roleId, userIds }),
 };

@@ -16,12 +16,14 @@ import type { z } from 'zod';
 import { type ApiEnvelope, api, http, isEnvelope } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
-import type { PageParams, PageResult } from '../../../shared/list/query';
+import type { PageParams } from '../../../shared/list/query';
 
 export type UserForm = z.infer<typeof UserFormResult>;
 export type AuthRole = z.infer<typeof AuthRoleResult>;
 export type ImportOutcome = z.infer<typeof ImportResult>['data'];
 export type UserFilters = Pick<UserQuery, 'userName' | 'phonenumber' | 'status' | 'deptId'> & { params?: Record<string, string> };
+export type UserListParams = UserFilters & PageParams;
+export type UserSave = UserBody | UserUpdate;
 
 /** An export takes the list's filters without its paging. */
 const exportQuery = (query: object): QueryParams => {
@@ -41,14 +43,14 @@ function transformers(): AxiosResponseTransformer[] {
   return [...list, warningAsResult];
 }
 
-/** Users administration (server: modules/system/user). */
+/** Users administration (server: modules/system/user). Screens use `user-queries.ts`. */
 export const userApi = {
-  list: (query: UserFilters & PageParams) => api.get<ApiEnvelope & PageResult<User>>('/system/user/list', query),
-  deptTree: () => api.get<ApiEnvelope & { data: TreeSelect[] }>('/system/user/deptTree').then((r) => r.data),
+  list: (params: UserListParams) => api.list<User>('/system/user/list', params),
+  deptTree: () => api.one<TreeSelect[]>('/system/user/deptTree'),
   /** The form's choices (posts, roles) and, with an id, the user with its post and role ids. */
   form: (userId?: number) => api.get<UserForm>(userId === undefined ? '/system/user/' : `/system/user/${userId}`),
-  add: (body: UserBody) => api.post('/system/user', body),
-  update: (body: UserUpdate) => api.put('/system/user', body),
+  /** Adds when the body has no `userId`, else updates. */
+  save: (body: UserSave) => ('userId' in body ? api.put('/system/user', body) : api.post('/system/user', body)),
   remove: (ids: readonly number[]) => api.delete(`/system/user/${ids.join(',')}`),
   resetPwd: (body: ResetPwdBody) => api.put('/system/user/resetPwd', body),
   changeStatus: (body: UserStatusBody) => api.put('/system/user/changeStatus', body),

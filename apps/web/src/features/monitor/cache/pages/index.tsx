@@ -1,19 +1,16 @@
 import { DatabaseOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { CacheInfo } from '@ccms/contracts/monitor/cache';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Progress, Row, Skeleton, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ApiEnvelope, api } from '../../../../api/client';
 import { normalizeLanguage } from '../../../../i18n';
 import { formatBytes } from '../../format';
+import { useCacheInfo } from '../cache-queries';
 import '../../monitor.css';
 
 type TableRow = CacheInfo['tables'][number];
 type CacheRow = CacheInfo['caches'][number];
-
-const fetchCache = () => api.get<ApiEnvelope & { data: CacheInfo }>('/monitor/cache').then((r) => r.data);
 
 /**
  * Cache monitor (RuoYi monitor/cache/index) over GET /monitor/cache. There is no Redis here: the
@@ -22,7 +19,7 @@ const fetchCache = () => api.get<ApiEnvelope & { data: CacheInfo }>('/monitor/ca
 export default function CachePage() {
   const { t, i18n } = useTranslation('monitor');
   const lang = normalizeLanguage(i18n.language);
-  const info = useQuery({ queryKey: ['monitor', 'cache'], queryFn: fetchCache, staleTime: 0 });
+  const info = useCacheInfo();
   const data = info.data;
 
   const head = (

@@ -15,6 +15,7 @@ import '../../monitor.css';
 import { JobDetailDialog } from '../components/JobDetailDialog';
 import { JobFormDialog } from '../components/JobFormDialog';
 import { JOB_LOG_PATH, type JobFilters, jobApi } from '../job-api';
+import { jobQueries, useChangeJobStatus, useDeleteJobs, useRunJob } from '../job-queries';
 
 /** Scheduled jobs (RuoYi monitor/job/index): search, add/edit, status switch, run once, details, job log, delete, export. */
 export default function JobPage() {
@@ -28,26 +29,27 @@ export default function JobPage() {
   const [detail, setDetail] = useState<Job | null>(null);
   const canChangeStatus = useHasPermi(['monitor:job:changeStatus']);
   const canQuery = useHasPermi(['monitor:job:query']);
+  const deleteJobs = useDeleteJobs();
+  const changeStatus = useChangeJobStatus();
+  const runJob = useRunJob();
 
   const remove = async (rows: readonly Job[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('confirmDelete', { ids: rows.map((r) => r.jobId).join(', ') }), { type: 'danger' }))) return;
-    await jobApi.remove(rows.map((r) => r.jobId));
+    await deleteJobs.mutateAsync(rows.map((r) => r.jobId));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const toggle = async (row: Job, on: boolean) => {
     if (!(await confirmDialog(on ? t('confirmEnable', { name: row.jobName }) : t('confirmPause', { name: row.jobName })))) return;
-    await jobApi.changeStatus(row.jobId, on ? '0' : '1');
+    await changeStatus.mutateAsync({ jobId: row.jobId, status: on ? '0' : '1' });
     message.success(on ? t('enabled') : t('paused'));
-    list.current?.reload();
   };
 
   const runOnce = async (row: Job) => {
     if (!(await confirmDialog(t('confirmRun', { name: row.jobName })))) return;
-    await jobApi.run(row.jobId, row.jobGroup);
+    await runJob.mutateAsync({ jobId: row.jobId, jobGroup: row.jobGroup });
     message.success(t('ran'));
   };
 
@@ -113,8 +115,7 @@ export default function JobPage() {
     <>
       <ListPage<Job, JobFilters>
         ref={list}
-        queryKey={['monitor', 'job', 'list']}
-        fetchPage={jobApi.list}
+        listQuery={jobQueries.list}
         rowKey="jobId"
         selection="multiple"
         columns={columns}
@@ -148,15 +149,7 @@ export default function JobPage() {
           </>
         )}
       />
-      <JobFormDialog
-        open={dialog.open}
-        jobId={dialog.jobId}
-        onClose={() => setDialog({ open: false, jobId: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, jobId: undefined });
-          list.current?.reload();
-        }}
-      />
+      <JobFormDialog open={dialog.open} jobId={dialog.jobId} onClose={() => setDialog({ open: false, jobId: undefined })} />
       <JobDetailDialog job={detail} onClose={() => setDetail(null)} />
     </>
   );

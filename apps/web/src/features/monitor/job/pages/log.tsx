@@ -1,6 +1,5 @@
 import { ClearOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
 import type { JobLog } from '@ccms/contracts/monitor/job-log';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, Select, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import '../../monitor.css';
 import { JobLogDetailDialog } from '../components/JobLogDetailDialog';
 import { JOB_LIST_PATH, type JobLogFilters, jobApi, jobLogFilters } from '../job-api';
 import { runDuration } from '../job-log';
+import { jobQueries, useCleanJobLog, useDeleteJobLogs, useJob } from '../job-queries';
 import '../job.css';
 
 /** Job log (RuoYi monitor/job/log, route /monitor/job-log/index[?jobId=]): search, details, delete, clean, export. */
@@ -33,24 +33,25 @@ export default function JobLogPage() {
   const jobIdParam = Number(search.get('jobId'));
   const jobId = Number.isInteger(jobIdParam) && jobIdParam > 0 ? jobIdParam : undefined;
   const canQuery = useHasPermi(['monitor:job:query']);
-  const job = useQuery({ queryKey: ['monitor', 'job', 'detail', jobId], queryFn: () => jobApi.get(jobId ?? 0), enabled: jobId !== undefined && canQuery });
+  const job = useJob(jobId, canQuery);
+  const deleteLogs = useDeleteJobLogs();
+  const cleanLog = useCleanJobLog();
 
   const done = (text: string) => {
     message.success(text);
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const remove = async (rows: readonly JobLog[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('logPage.confirmDelete', { ids: rows.map((r) => r.jobLogId).join(', ') }), { type: 'danger' }))) return;
-    await jobApi.logs.remove(rows.map((r) => r.jobLogId));
+    await deleteLogs.mutateAsync(rows.map((r) => r.jobLogId));
     done(t('logPage.deleted'));
   };
 
   const clean = async () => {
     if (!(await confirmDialog(t('logPage.confirmClean'), { type: 'danger' }))) return;
-    await jobApi.logs.clean();
+    await cleanLog.mutateAsync();
     done(t('logPage.cleaned'));
   };
 
@@ -99,8 +100,7 @@ export default function JobLogPage() {
       <ListPage<JobLog, JobLogFilters>
         key={jobId ?? 'all'}
         ref={list}
-        queryKey={['monitor', 'jobLog', 'list']}
-        fetchPage={jobApi.logs.list}
+        listQuery={jobQueries.logList}
         initialFilters={jobId ? { jobId } : {}}
         toQuery={jobLogFilters}
         rowKey="jobLogId"

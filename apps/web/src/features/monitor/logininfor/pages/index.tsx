@@ -11,6 +11,7 @@ import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { dateTime } from '../../format';
 import { type LoginInfoFilters, loginInfoApi, loginInfoFilters } from '../logininfor-api';
+import { loginInfoQueries, useCleanLoginInfo, useDeleteLoginInfos, useUnlockUser } from '../logininfor-queries';
 
 /** Sign-in log (RuoYi monitor/logininfor/index): search with a date range, delete, clean, unlock the selected user, export. */
 export default function LoginInfoPage() {
@@ -18,30 +19,32 @@ export default function LoginInfoPage() {
   const { message } = App.useApp();
   const statuses = useDict('sys_common_status');
   const list = useRef<ListPageHandle>(null);
+  const deleteLogs = useDeleteLoginInfos();
+  const cleanLog = useCleanLoginInfo();
+  const unlockUser = useUnlockUser();
 
   const done = (text: string) => {
     message.success(text);
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const remove = async (rows: readonly LoginInfo[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('logininfor.confirmDelete', { ids: rows.map((r) => r.infoId).join(', ') }), { type: 'danger' }))) return;
-    await loginInfoApi.remove(rows.map((r) => r.infoId));
+    await deleteLogs.mutateAsync(rows.map((r) => r.infoId));
     done(t('logininfor.deleted'));
   };
 
   const clean = async () => {
     if (!(await confirmDialog(t('logininfor.confirmClean'), { type: 'danger' }))) return;
-    await loginInfoApi.clean();
+    await cleanLog.mutateAsync();
     done(t('logininfor.cleaned'));
   };
 
   const unlock = async (row: LoginInfo | undefined) => {
     if (!row) return;
     if (!(await confirmDialog(t('logininfor.confirmUnlock', { name: row.userName })))) return;
-    await loginInfoApi.unlock(row.userName);
+    await unlockUser.mutateAsync(row.userName);
     done(t('logininfor.unlocked', { name: row.userName }));
   };
 
@@ -60,8 +63,7 @@ export default function LoginInfoPage() {
   return (
     <ListPage<LoginInfo, LoginInfoFilters>
       ref={list}
-      queryKey={['monitor', 'logininfor', 'list']}
-      fetchPage={loginInfoApi.list}
+      listQuery={loginInfoQueries.list}
       toQuery={loginInfoFilters}
       rowKey="infoId"
       selection="multiple"

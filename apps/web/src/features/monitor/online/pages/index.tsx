@@ -1,29 +1,28 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import type { OnlineUser } from '@ccms/contracts/monitor/online';
 import { App, Button, Form, Input, Tag } from 'antd';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { type ListColumn, ListPage } from '../../../../shared/list/ListPage';
 import { dateTime } from '../../format';
 import '../../monitor.css';
-import { type OnlineFilters, onlineApi, sessionIdOf } from '../online-api';
+import { type OnlineFilters, sessionIdOf } from '../online-api';
+import { onlineQueries, useForceLogout } from '../online-queries';
 
 /** Online users (RuoYi monitor/online/index): search, list of live sessions, force logout. */
 export default function OnlinePage() {
   const { t } = useTranslation('monitor');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const list = useRef<ListPageHandle>(null);
   const mine = sessionIdOf();
+  const logout = useForceLogout();
 
   const forceLogout = async (row: OnlineUser) => {
     const ok = await confirmDialog(t('online.confirmForceLogout', { name: row.userName }), { type: 'danger' });
     if (!ok) return;
-    await onlineApi.forceLogout(row.tokenId);
+    await logout.mutateAsync(row.tokenId);
     message.success(t('online.forced'));
-    list.current?.reload();
   };
 
   const columns: ListColumn<OnlineUser>[] = [
@@ -67,9 +66,7 @@ export default function OnlinePage() {
 
   return (
     <ListPage<OnlineUser, OnlineFilters>
-      ref={list}
-      queryKey={['monitor', 'online', 'list']}
-      fetchPage={onlineApi.list}
+      listQuery={onlineQueries.list}
       rowKey="tokenId"
       columns={columns}
       searchFields={

@@ -13,6 +13,7 @@ import { dateTime } from '../../format';
 import '../../monitor.css';
 import { OperLogDetailDialog } from '../components/OperLogDetailDialog';
 import { type OperLogFilters, operLogApi, operLogFilters } from '../operlog-api';
+import { operLogQueries, useCleanOperLog, useDeleteOperLogs } from '../operlog-queries';
 
 /** Operation log (RuoYi monitor/operlog/index): search, detail dialog, delete, clean, export. */
 export default function OperLogPage() {
@@ -22,23 +23,24 @@ export default function OperLogPage() {
   const { sys_oper_type: types, sys_common_status: statuses } = useDicts('sys_oper_type', 'sys_common_status');
   const list = useRef<ListPageHandle>(null);
   const [detail, setDetail] = useState<OperLog | null>(null);
+  const deleteLogs = useDeleteOperLogs();
+  const cleanLog = useCleanOperLog();
 
   const done = (text: string) => {
     message.success(text);
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const remove = async (rows: readonly OperLog[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('operlog.confirmDelete', { ids: rows.map((r) => r.operId).join(', ') }), { type: 'danger' }))) return;
-    await operLogApi.remove(rows.map((r) => r.operId));
+    await deleteLogs.mutateAsync(rows.map((r) => r.operId));
     done(t('operlog.deleted'));
   };
 
   const clean = async () => {
     if (!(await confirmDialog(t('operlog.confirmClean'), { type: 'danger' }))) return;
-    await operLogApi.clean();
+    await cleanLog.mutateAsync();
     done(t('operlog.cleaned'));
   };
 
@@ -78,8 +80,7 @@ export default function OperLogPage() {
     <>
       <ListPage<OperLog, OperLogFilters>
         ref={list}
-        queryKey={['monitor', 'operlog', 'list']}
-        fetchPage={operLogApi.list}
+        listQuery={operLogQueries.list}
         toQuery={operLogFilters}
         rowKey="operId"
         selection="multiple"

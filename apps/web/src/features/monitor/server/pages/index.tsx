@@ -1,18 +1,15 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ServerInfo } from '@ccms/contracts/monitor/server';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Progress, Row, Skeleton, Table, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ApiEnvelope, api } from '../../../../api/client';
 import { dateTime, formatBytes } from '../../format';
+import { useServerInfo } from '../server-queries';
 import '../../monitor.css';
 import { useDuration } from '../../use-duration';
 
 type Disk = ServerInfo['sysFiles'][number];
-
-const fetchServer = () => api.get<ApiEnvelope & { data: ServerInfo }>('/monitor/server').then((r) => r.data);
 
 /** Usage colour: calm under 60 %, warning to 80 %, alarm above. */
 const usageColor = (percent: number) => (percent >= 80 ? '#f5222d' : percent >= 60 ? '#faad14' : undefined);
@@ -52,7 +49,7 @@ function KeyValues({ rows }: { rows: [string, ReactNode][] }) {
 export default function ServerPage() {
   const { t } = useTranslation('monitor');
   const duration = useDuration();
-  const info = useQuery({ queryKey: ['monitor', 'server'], queryFn: fetchServer, staleTime: 0 });
+  const info = useServerInfo();
   const data = info.data;
 
   const head = (

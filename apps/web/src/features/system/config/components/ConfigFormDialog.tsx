@@ -1,85 +1,71 @@
-import type { ConfigBody } from '@ccms/contracts/system/config';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Radio, Spin } from 'antd';
-import { useEffect } from 'react';
+import { type Config, ConfigBody } from '@ccms/contracts/system/config';
+import { App, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '../../../../shared/dict/use-dict';
-import { configApi } from '../config-api';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { configQueries, useSaveConfig } from '../config-queries';
 
 export interface ConfigFormDialogProps {
   open: boolean;
   /** The parameter to edit; undefined adds one. */
   configId: number | undefined;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 const EMPTY: ConfigBody = { configName: '', configKey: '', configValue: '', configType: 'N', remark: '' };
 
-/** Add or edit a config parameter; rules mirror the server's (contracts/system/config). */
-export function ConfigFormDialog({ open, configId, onClose, onSaved }: ConfigFormDialogProps) {
+const toValues = ({ configName, configKey, configValue, configType, remark }: Config): ConfigBody => ({
+  configName,
+  configKey,
+  configValue,
+  configType: configType === 'Y' ? 'Y' : 'N',
+  remark,
+});
+
+/** Add or edit a config parameter; rules come from the contract's ConfigBody. */
+export function ConfigFormDialog({ open, configId, onClose }: ConfigFormDialogProps) {
   const { t } = useTranslation('config');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const yesNo = useDict('sys_yes_no');
-  const [form] = Form.useForm<ConfigBody>();
-  const editing = configId !== undefined;
-  const detail = useQuery({
-    queryKey: ['system', 'config', 'detail', configId],
-    queryFn: () => configApi.get(configId ?? 0),
-    enabled: open && editing,
-    gcTime: 0,
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (!editing) form.setFieldsValue(EMPTY);
-    else if (detail.data) {
-      const { configName, configKey, configValue, configType, remark } = detail.data;
-      form.setFieldsValue({ configName, configKey, configValue, configType: configType === 'Y' ? 'Y' : 'N', remark });
-    }
-  }, [open, editing, detail.data, form]);
-
-  const save = useMutation({
-    mutationFn: (values: ConfigBody) => (configId === undefined ? configApi.add(values) : configApi.update({ ...values, configId })),
-    onSuccess: () => {
-      message.success(editing ? t('updated') : t('added'));
-      onSaved();
+  const saveConfig = useSaveConfig();
+  const entity = useEntityForm<ConfigBody, Config>({
+    open,
+    load: configId === undefined ? undefined : configQueries.detail(configId),
+    toValues,
+    defaults: EMPTY,
+    save: (values) => saveConfig.mutateAsync(configId === undefined ? values : { ...values, configId }),
+    onSaved: () => {
+      message.success(configId === undefined ? t('added') : t('updated'));
+      onClose();
     },
   });
 
   return (
-    <Modal
+    <FormDialog
       open={open}
-      title={editing ? t('editTitle') : t('addTitle')}
-      width={560}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
+      title={configId === undefined ? t('addTitle') : t('editTitle')}
+      labelWidth={110}
+      name="config-form"
+      entity={entity}
+      onClose={onClose}
     >
-      <Spin spinning={editing && detail.isLoading}>
-        <Form<ConfigBody> form={form} name="config-form" labelCol={{ flex: '110px' }} initialValues={EMPTY} onFinish={(v) => save.mutate(v)}>
-          <Form.Item name="configName" label={t('configName')} rules={[{ required: true, whitespace: true, message: t('configNameRequired') }]}>
-            <Input maxLength={100} placeholder={t('configNamePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="configKey" label={t('configKey')} rules={[{ required: true, whitespace: true, message: t('configKeyRequired') }]}>
-            <Input maxLength={100} placeholder={t('configKeyPlaceholder')} />
-          </Form.Item>
-          <Form.Item name="configValue" label={t('configValue')}>
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 6 }} placeholder={t('configValuePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="configType" label={t('configType')}>
-            <Radio.Group options={yesNo.map((s) => ({ value: s.value, label: s.label }))} />
-          </Form.Item>
-          <Form.Item name="remark" label={t('remark')}>
-            <Input.TextArea maxLength={500} rows={3} placeholder={t('remarkPlaceholder')} />
-          </Form.Item>
-        </Form>
-      </Spin>
-    </Modal>
+      <Form.Item name="configName" label={t('configName')} rules={zodRules(ConfigBody, 'configName', t('configName'))}>
+        <Input maxLength={zodMaxLength(ConfigBody, 'configName')} placeholder={t('configNamePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="configKey" label={t('configKey')} rules={zodRules(ConfigBody, 'configKey', t('configKey'))}>
+        <Input maxLength={zodMaxLength(ConfigBody, 'configKey')} placeholder={t('configKeyPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="configValue" label={t('configValue')} rules={zodRules(ConfigBody, 'configValue', t('configValue'))}>
+        <Input.TextArea maxLength={zodMaxLength(ConfigBody, 'configValue')} autoSize={{ minRows: 2, maxRows: 6 }} placeholder={t('configValuePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="configType" label={t('configType')}>
+        <Radio.Group options={yesNo.map((s) => ({ value: s.value, label: s.label }))} />
+      </Form.Item>
+      <Form.Item name="remark" label={t('remark')} rules={zodRules(ConfigBody, 'remark', t('remark'))}>
+        <Input.TextArea maxLength={zodMaxLength(ConfigBody, 'remark')} rows={3} placeholder={t('remarkPlaceholder')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -12,6 +12,7 @@ import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { ConfigFormDialog } from '../components/ConfigFormDialog';
 import { type ConfigFilters, configApi, configFilters, isBuiltIn } from '../config-api';
+import { configQueries, useDeleteConfig, useRefreshConfigCache } from '../config-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -23,19 +24,20 @@ export default function ConfigPage() {
   const yesNo = useDict('sys_yes_no');
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; configId: number | undefined }>({ open: false, configId: undefined });
+  const deleteConfigs = useDeleteConfig();
+  const refreshConfigCache = useRefreshConfigCache();
 
   const remove = async (rows: readonly Config[]) => {
     if (rows.length === 0 || rows.some(isBuiltIn)) return;
     const ok = await confirmDialog(t('confirmDelete', { ids: rows.map((r) => r.configId).join(', ') }), { type: 'danger' });
     if (!ok) return;
-    await configApi.remove(rows.map((r) => r.configId));
+    await deleteConfigs.mutateAsync(rows.map((r) => r.configId));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const refreshCache = async () => {
-    await configApi.refreshCache();
+    await refreshConfigCache.mutateAsync();
     message.success(t('cacheRefreshed'));
   };
 
@@ -79,8 +81,7 @@ export default function ConfigPage() {
     <>
       <ListPage<Config, ConfigFilters>
         ref={list}
-        queryKey={['system', 'config', 'list']}
-        fetchPage={configApi.list}
+        listQuery={configQueries.list}
         toQuery={configFilters}
         rowKey="configId"
         selection="multiple"
@@ -120,15 +121,7 @@ export default function ConfigPage() {
           </>
         )}
       />
-      <ConfigFormDialog
-        open={dialog.open}
-        configId={dialog.configId}
-        onClose={() => setDialog({ open: false, configId: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, configId: undefined });
-          list.current?.reload();
-        }}
-      />
+      <ConfigFormDialog open={dialog.open} configId={dialog.configId} onClose={() => setDialog({ open: false, configId: undefined })} />
     </>
   );
 }

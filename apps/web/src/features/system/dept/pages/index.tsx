@@ -1,17 +1,19 @@
-import { DeleteOutlined, EditOutlined, NodeCollapseOutlined, NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DeptQuery } from '@ccms/contracts/system/dept';
 import { App, Button, Form, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
-import { type Key, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { type ListColumn, ListPage } from '../../../../shared/list/ListPage';
+import { ExpandToggle, useTreeExpansion } from '../../shared/tree-expansion';
 import { type DeptDialogTarget, DeptFormDialog } from '../components/DeptFormDialog';
-import { type DeptNode, deptApi, deptIds, deptTree } from '../dept-api';
+import { type DeptNode, deptIds } from '../dept-api';
+import { deptQueries, useDeleteDept } from '../dept-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -21,29 +23,15 @@ export default function DeptPage() {
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const statuses = useDict('sys_normal_disable');
-  const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<DeptDialogTarget | null>(null);
-  const [expanded, setExpanded] = useState<readonly Key[]>([]);
-  const expandAll = useRef(true);
-  const allKeys = useRef<number[]>([]);
+  const tree = useTreeExpansion(deptIds);
 
-  const fetchPage = async (query: DeptQuery) => {
-    const rows = deptTree(await deptApi.list({ deptName: query.deptName || undefined, status: query.status }));
-    allKeys.current = deptIds(rows);
-    setExpanded(expandAll.current ? allKeys.current : []);
-    return { rows, total: allKeys.current.length };
-  };
-
-  const toggleExpand = () => {
-    expandAll.current = expanded.length === 0;
-    setExpanded(expandAll.current ? allKeys.current : []);
-  };
+  const deleteDept = useDeleteDept();
 
   const remove = async (row: DeptNode) => {
     if (!(await confirmDialog(t('confirmDelete', { name: row.deptName }), { type: 'danger' }))) return;
-    await deptApi.remove(row.deptId);
+    await deleteDept.mutateAsync(row.deptId);
     message.success(t('deleted'));
-    list.current?.reload();
   };
 
   const columns: ListColumn<DeptNode>[] = [
@@ -84,14 +72,13 @@ export default function DeptPage() {
   return (
     <>
       <ListPage<DeptNode, DeptQuery>
-        ref={list}
-        queryKey={['system', 'dept', 'list']}
-        fetchPage={fetchPage}
+        // Each loaded tree opens fully, unless the user folded it.
+        listQuery={(q) => tree.track(deptQueries.list(q))}
         rowKey="deptId"
         paginated={false}
         columns={columns}
         tableProps={{
-          expandable: { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) },
+          expandable: tree.expandable,
         }}
         searchFields={
           <>
@@ -106,20 +93,11 @@ export default function DeptPage() {
         toolbar={({ selectedRows }) => (
           <>
             <CrudButtons selected={selectedRows} add={{ perm: 'system:dept:add', onClick: () => setDialog({ parentId: undefined }) }} />
-            <Button icon={expanded.length > 0 ? <NodeCollapseOutlined /> : <NodeExpandOutlined />} onClick={toggleExpand}>
-              {expanded.length > 0 ? t('collapseAll') : t('expandAll')}
-            </Button>
+            <ExpandToggle tree={tree} expandLabel={t('expandAll')} collapseLabel={t('collapseAll')} />
           </>
         )}
       />
-      <DeptFormDialog
-        target={dialog}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          list.current?.reload();
-        }}
-      />
+      <DeptFormDialog target={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }

@@ -1,10 +1,11 @@
-import type { DictDataBody } from '@ccms/contracts/system/dict';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin } from 'antd';
-import { useEffect } from 'react';
+import { type DictData, DictDataBody } from '@ccms/contracts/system/dict';
+import { App, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDicts } from '../../../../shared/dict/use-dict';
-import { dictApi } from '../dict-api';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { dictQueries, useSaveDictData } from '../dict-queries';
 import { StyledLabel, TAG_STYLES } from '../list-class';
 
 export interface DictDataFormDialogProps {
@@ -13,12 +14,9 @@ export interface DictDataFormDialogProps {
   dictCode: number | undefined;
   dictType: string;
   onClose: () => void;
-  onSaved: () => void;
 }
 
-type Values = Omit<DictDataBody, 'dictType'>;
-
-const EMPTY: Values = {
+const EMPTY: Omit<DictDataBody, 'dictType'> = {
   dictLabel: '',
   dictLabelEn: '',
   dictValue: '',
@@ -30,136 +28,112 @@ const EMPTY: Values = {
   remark: '',
 };
 
-/** Add or edit a dictionary item: both labels, value, tag style (previewed), CSS class, sort, default flag, status. */
-export function DictDataFormDialog({ open, dictCode, dictType, onClose, onSaved }: DictDataFormDialogProps) {
+const toValues = (d: DictData): DictDataBody => ({
+  dictType: d.dictType,
+  dictLabel: d.dictLabel,
+  dictLabelEn: d.dictLabelEn,
+  dictValue: d.dictValue,
+  cssClass: d.cssClass,
+  dictSort: d.dictSort,
+  listClass: d.listClass || 'default',
+  isDefault: d.isDefault === 'Y' ? 'Y' : 'N',
+  status: d.status === '1' ? '1' : '0',
+  remark: d.remark,
+});
+
+/** Add or edit a dictionary item: both labels, value, tag style (previewed), CSS class, sort, default flag, status; rules come from DictDataBody. */
+export function DictDataFormDialog({ open, dictCode, dictType, onClose }: DictDataFormDialogProps) {
   const { t } = useTranslation('dict');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const { sys_normal_disable: statuses, sys_yes_no: yesNo } = useDicts('sys_normal_disable', 'sys_yes_no');
-  const [form] = Form.useForm<Values>();
-  const editing = dictCode !== undefined;
-  const detail = useQuery({
-    queryKey: ['system', 'dict', 'data', 'detail', dictCode],
-    queryFn: () => dictApi.data.get(dictCode ?? 0),
-    enabled: open && editing,
-    gcTime: 0,
-  });
-  const type = editing ? (detail.data?.dictType ?? dictType) : dictType;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (!editing) form.setFieldsValue(EMPTY);
-    else if (detail.data) {
-      const d = detail.data;
-      form.setFieldsValue({
-        dictLabel: d.dictLabel,
-        dictLabelEn: d.dictLabelEn,
-        dictValue: d.dictValue,
-        cssClass: d.cssClass,
-        dictSort: d.dictSort,
-        listClass: d.listClass || 'default',
-        isDefault: d.isDefault === 'Y' ? 'Y' : 'N',
-        status: d.status === '1' ? '1' : '0',
-        remark: d.remark,
-      });
-    }
-  }, [open, editing, detail.data, form]);
-
-  const save = useMutation({
-    mutationFn: (values: Values) => {
-      const body: DictDataBody = { ...values, dictType: type };
-      return dictCode === undefined ? dictApi.data.add(body) : dictApi.data.update({ ...body, dictCode });
-    },
-    onSuccess: () => {
-      message.success(editing ? t('updated') : t('added'));
-      onSaved();
+  const saveData = useSaveDictData();
+  const entity = useEntityForm<DictDataBody, DictData>({
+    open,
+    load: dictCode === undefined ? undefined : dictQueries.dataDetail(dictCode),
+    toValues,
+    // An edited item keeps the type it has (the detail's); a new one joins the page's type.
+    defaults: { ...EMPTY, dictType },
+    save: (values) => saveData.mutateAsync(dictCode === undefined ? values : { ...values, dictCode }),
+    onSaved: () => {
+      message.success(dictCode === undefined ? t('added') : t('updated'));
+      onClose();
     },
   });
 
-  const label = Form.useWatch('dictLabel', form) ?? '';
-  const labelEn = Form.useWatch('dictLabelEn', form) ?? '';
-  const listClass = Form.useWatch('listClass', form) ?? 'default';
-  const cssClass = Form.useWatch('cssClass', form) ?? '';
+  const label = Form.useWatch('dictLabel', entity.form) ?? '';
+  const labelEn = Form.useWatch('dictLabelEn', entity.form) ?? '';
+  const listClass = Form.useWatch('listClass', entity.form) ?? 'default';
+  const cssClass = Form.useWatch('cssClass', entity.form) ?? '';
+  const text = (field: 'dictLabel' | 'dictLabelEn' | 'dictValue' | 'cssClass', fieldLabel: string, placeholder: string) => (
+    <Form.Item name={field} label={fieldLabel} rules={zodRules(DictDataBody, field, fieldLabel)}>
+      <Input maxLength={zodMaxLength(DictDataBody, field)} placeholder={placeholder} />
+    </Form.Item>
+  );
 
   return (
-    <Modal
+    <FormDialog
       open={open}
-      title={editing ? t('data.editTitle') : t('data.addTitle')}
+      title={dictCode === undefined ? t('data.addTitle') : t('data.editTitle')}
       width={640}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
+      labelWidth={100}
+      name="dict-data-form"
+      entity={entity}
+      onClose={onClose}
     >
-      <Spin spinning={editing && detail.isLoading}>
-        <Form<Values> form={form} name="dict-data-form" labelCol={{ flex: '100px' }} initialValues={EMPTY} onFinish={(v) => save.mutate(v)}>
-          <Form.Item label={t('dictType')}>
-            <Input value={type} disabled />
+      <Form.Item name="dictType" label={t('dictType')}>
+        <Input disabled />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          {text('dictLabel', t('data.dictLabelZh'), t('data.dictLabelZhPlaceholder'))}
+        </Col>
+        <Col xs={24} sm={12}>
+          {text('dictLabelEn', t('data.dictLabelEn'), t('data.dictLabelEnPlaceholder'))}
+        </Col>
+        <Col xs={24} sm={12}>
+          {text('dictValue', t('data.dictValue'), t('data.dictValuePlaceholder'))}
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="dictSort" label={t('data.dictSort')} rules={zodRules(DictDataBody, 'dictSort', t('data.dictSort'))}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
-          <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item name="dictLabel" label={t('data.dictLabelZh')} rules={[{ required: true, whitespace: true, message: t('data.dictLabelRequired') }]}>
-                <Input maxLength={100} placeholder={t('data.dictLabelZhPlaceholder')} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="dictLabelEn" label={t('data.dictLabelEn')}>
-                <Input maxLength={100} placeholder={t('data.dictLabelEnPlaceholder')} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="dictValue" label={t('data.dictValue')} rules={[{ required: true, whitespace: true, message: t('data.dictValueRequired') }]}>
-                <Input maxLength={100} placeholder={t('data.dictValuePlaceholder')} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="dictSort" label={t('data.dictSort')} rules={[{ required: true, message: t('data.dictSortRequired') }]}>
-                <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="listClass" label={t('data.listClass')}>
-                <Select
-                  aria-label={t('data.listClass')}
-                  options={TAG_STYLES.map((style) => ({
-                    value: style,
-                    label: <StyledLabel label={t(`data.listClasses.${style}`)} listClass={style} />,
-                  }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="cssClass" label={t('data.cssClass')}>
-                <Input maxLength={100} placeholder={t('data.cssClassPlaceholder')} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item label={t('data.preview')}>
-            <span className="dict-preview" data-testid="dict-preview">
-              <StyledLabel label={label} listClass={listClass} cssClass={cssClass} />
-              <StyledLabel label={labelEn} listClass={listClass} cssClass={cssClass} />
-            </span>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="listClass" label={t('data.listClass')}>
+            <Select
+              aria-label={t('data.listClass')}
+              options={TAG_STYLES.map((style) => ({
+                value: style,
+                label: <StyledLabel label={t(`data.listClasses.${style}`)} listClass={style} />,
+              }))}
+            />
           </Form.Item>
-          <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item name="isDefault" label={t('data.isDefault')}>
-                <Radio.Group options={yesNo.map((s) => ({ value: s.value, label: s.label }))} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="status" label={t('status')}>
-                <Radio.Group options={statuses.map((s) => ({ value: s.value, label: s.label }))} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item name="remark" label={t('remark')}>
-            <Input.TextArea maxLength={500} rows={2} placeholder={t('remarkPlaceholder')} />
+        </Col>
+        <Col xs={24} sm={12}>
+          {text('cssClass', t('data.cssClass'), t('data.cssClassPlaceholder'))}
+        </Col>
+      </Row>
+      <Form.Item label={t('data.preview')}>
+        <span className="dict-preview" data-testid="dict-preview">
+          <StyledLabel label={label} listClass={listClass} cssClass={cssClass} />
+          <StyledLabel label={labelEn} listClass={listClass} cssClass={cssClass} />
+        </span>
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="isDefault" label={t('data.isDefault')}>
+            <Radio.Group options={yesNo.map((s) => ({ value: s.value, label: s.label }))} />
           </Form.Item>
-        </Form>
-      </Spin>
-    </Modal>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="status" label={t('status')}>
+            <Radio.Group options={statuses.map((s) => ({ value: s.value, label: s.label }))} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="remark" label={t('remark')} rules={zodRules(DictDataBody, 'remark', t('remark'))}>
+        <Input.TextArea maxLength={zodMaxLength(DictDataBody, 'remark')} rows={2} placeholder={t('remarkPlaceholder')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

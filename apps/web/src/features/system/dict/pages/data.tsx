@@ -1,6 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
 import type { DictData } from '@ccms/contracts/system/dict';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Result, Select, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
@@ -14,6 +13,7 @@ import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shar
 import { useTags } from '../../../../state/tags-store';
 import { DictDataFormDialog } from '../components/DictDataFormDialog';
 import { type DictDataFilters, dictApi } from '../dict-api';
+import { dictQueries, useDeleteDictData, useDictType, useDictTypeOptions } from '../dict-queries';
 import { StyledLabel } from '../list-class';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -25,7 +25,6 @@ export default function DictDataPage() {
   const { t } = useTranslation('dict');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const dictId = Number(useParams().dictId);
@@ -33,23 +32,18 @@ export default function DictDataPage() {
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; dictCode: number | undefined; dictType: string }>({ open: false, dictCode: undefined, dictType: '' });
 
-  const type = useQuery({ queryKey: ['system', 'dict', 'type', 'detail', dictId], queryFn: () => dictApi.types.get(dictId), enabled: dictId > 0 });
-  const types = useQuery({ queryKey: ['system', 'dict', 'type', 'options'], queryFn: dictApi.types.options });
-
-  const changed = () => {
-    // Selects and tags across the app read the type again.
-    queryClient.invalidateQueries({ queryKey: ['dict'] });
-    list.current?.reload();
-  };
+  const type = useDictType(dictId);
+  const types = useDictTypeOptions();
+  // Refreshes the list and, across the app, the selects and tags that read the type.
+  const deleteData = useDeleteDictData();
 
   const remove = async (rows: readonly DictData[]) => {
     if (rows.length === 0) return;
     const ok = await confirmDialog(t('data.confirmDelete', { ids: rows.map((r) => r.dictCode).join(', ') }), { type: 'danger' });
     if (!ok) return;
-    await dictApi.data.remove(rows.map((r) => r.dictCode));
+    await deleteData.mutateAsync(rows.map((r) => r.dictCode));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    changed();
   };
 
   const close = () => {
@@ -106,8 +100,7 @@ export default function DictDataPage() {
       <ListPage<DictData, DictDataFilters>
         key={dictType}
         ref={list}
-        queryKey={['system', 'dict', 'data', 'list']}
-        fetchPage={dictApi.data.list}
+        listQuery={dictQueries.dataList}
         initialFilters={{ dictType }}
         rowKey="dictCode"
         selection="multiple"
@@ -154,10 +147,6 @@ export default function DictDataPage() {
         dictCode={dialog.dictCode}
         dictType={dialog.dictType}
         onClose={() => setDialog((d) => ({ ...d, open: false, dictCode: undefined }))}
-        onSaved={() => {
-          setDialog((d) => ({ ...d, open: false, dictCode: undefined }));
-          changed();
-        }}
       />
     </>
   );

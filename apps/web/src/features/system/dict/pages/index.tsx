@@ -1,6 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
 import type { DictType } from '@ccms/contracts/system/dict';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
@@ -14,6 +13,7 @@ import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { DictTypeFormDialog } from '../components/DictTypeFormDialog';
 import { type DictTypeFilters, dictApi, typeFilters } from '../dict-api';
+import { dictQueries, useDeleteDictTypes, useRefreshDictCache } from '../dict-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -22,26 +22,24 @@ export default function DictTypePage() {
   const { t } = useTranslation('dict');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const statuses = useDict('sys_normal_disable');
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; dictId: number | undefined }>({ open: false, dictId: undefined });
+  const deleteTypes = useDeleteDictTypes();
+  const refreshDictCache = useRefreshDictCache();
 
   const remove = async (rows: readonly DictType[]) => {
     if (rows.length === 0) return;
     const ok = await confirmDialog(t('confirmDeleteType', { ids: rows.map((r) => r.dictId).join(', ') }), { type: 'danger' });
     if (!ok) return;
-    await dictApi.types.remove(rows.map((r) => r.dictId));
+    await deleteTypes.mutateAsync(rows.map((r) => r.dictId));
     message.success(t('deleted'));
-    queryClient.invalidateQueries({ queryKey: ['dict'] });
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const refreshCache = async () => {
-    await dictApi.types.refreshCache();
     // Every dictionary-backed select and tag reads again.
-    await queryClient.invalidateQueries({ queryKey: ['dict'] });
+    await refreshDictCache.mutateAsync();
     message.success(t('cacheRefreshed'));
   };
 
@@ -81,8 +79,7 @@ export default function DictTypePage() {
     <>
       <ListPage<DictType, DictTypeFilters>
         ref={list}
-        queryKey={['system', 'dict', 'type', 'list']}
-        fetchPage={dictApi.types.list}
+        listQuery={dictQueries.list}
         toQuery={typeFilters}
         rowKey="dictId"
         selection="multiple"
@@ -120,16 +117,7 @@ export default function DictTypePage() {
           </>
         )}
       />
-      <DictTypeFormDialog
-        open={dialog.open}
-        dictId={dialog.dictId}
-        onClose={() => setDialog({ open: false, dictId: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, dictId: undefined });
-          queryClient.invalidateQueries({ queryKey: ['dict'] });
-          list.current?.reload();
-        }}
-      />
+      <DictTypeFormDialog open={dialog.open} dictId={dialog.dictId} onClose={() => setDialog({ open: false, dictId: undefined })} />
     </>
   );
 }

@@ -1,12 +1,16 @@
-import type { MenuBody, MenuType } from '@ccms/contracts/system/menu';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Col, Form, Input, InputNumber, Modal, Radio, Row, Spin } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { type Menu, MenuBody, type MenuType } from '@ccms/contracts/system/menu';
+import { App, Col, Form, Input, InputNumber, Radio, Row } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeLanguage } from '../../../../i18n';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { requiredRule, zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { TreeSelectField } from '../../../../shared/tree/TreeSelectField';
-import { type MenuNode, menuApi, parentOptions } from '../menu-api';
+import { parentOptions } from '../menu-api';
+import { menuQueries, useMenuTree, useSaveMenu } from '../menu-queries';
 import { IconPicker } from './IconPicker';
 
 /** What the dialog edits: a menu, or a new one under a parent (0 is the root). */
@@ -14,13 +18,12 @@ export type MenuDialogTarget = { menuId: number } | { parentId: number; parentTy
 
 export interface MenuFormDialogProps {
   target: MenuDialogTarget | null;
-  /** The whole menu tree (parent picker). */
-  tree: readonly MenuNode[];
   onClose: () => void;
-  onSaved: () => void;
 }
 
 type YesNo = '0' | '1';
+/** The text fields of MenuBody the dialog edits with an Input. */
+type TextField = 'menuName' | 'menuNameEn' | 'path' | 'component' | 'perms' | 'query' | 'routeName' | 'activeMenu';
 
 /** The form's values: every text is a string; empty optional texts are sent as null. */
 export interface MenuValues {
@@ -72,6 +75,26 @@ const yesNo = (v: string): YesNo => (v === '1' ? '1' : '0');
 const menuType = (v: string): MenuType => (v === 'C' || v === 'F' ? v : 'M');
 const orNull = (v: string) => (v.trim() ? v.trim() : null);
 
+const toValues = (m: Menu): MenuValues => ({
+  parentId: m.parentId,
+  menuType: menuType(m.menuType),
+  icon: m.icon,
+  menuName: m.menuName,
+  menuNameEn: m.menuNameEn,
+  orderNum: m.orderNum,
+  isFrame: yesNo(m.isFrame),
+  path: m.path,
+  component: m.component ?? '',
+  routeName: m.routeName,
+  perms: m.perms ?? '',
+  query: m.query ?? '',
+  isCache: yesNo(m.isCache),
+  visible: yesNo(m.visible),
+  status: yesNo(m.status),
+  affix: m.affix,
+  activeMenu: m.activeMenu,
+});
+
 /** The body the server takes, with only the fields of the chosen type. */
 export function toMenuBody(v: MenuValues): MenuBody {
   const button = v.menuType === 'F';
@@ -98,60 +121,41 @@ export function toMenuBody(v: MenuValues): MenuBody {
 }
 
 /** Add or edit a menu: directory (M), page (C) or button (F); the fields shown follow the type. */
-export function MenuFormDialog({ target, tree, onClose, onSaved }: MenuFormDialogProps) {
+export function MenuFormDialog({ target, onClose }: MenuFormDialogProps) {
   const { t, i18n } = useTranslation('menu');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const lang = normalizeLanguage(i18n.language);
   const statuses = useDict('sys_normal_disable');
   const visibility = useDict('sys_show_hide');
-  const [form] = Form.useForm<MenuValues>();
-  const type = Form.useWatch('menuType', form) ?? 'M';
-  const isFrame = Form.useWatch('isFrame', form) ?? '1';
   const open = target !== null;
   const menuId = target && 'menuId' in target ? target.menuId : undefined;
-  const editing = menuId !== undefined;
-  const detail = useQuery({ queryKey: ['system', 'menu', 'detail', menuId], queryFn: () => menuApi.get(menuId ?? 0), enabled: editing, gcTime: 0 });
-  const parents = useMemo(() => parentOptions(tree, lang, t('rootMenu')), [tree, lang, t]);
-
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    if ('parentId' in target) form.setFieldsValue({ ...EMPTY, parentId: target.parentId, menuType: childType(target.parentType) });
-    else if (detail.data) {
-      const m = detail.data;
-      form.setFieldsValue({
-        parentId: m.parentId,
-        menuType: menuType(m.menuType),
-        icon: m.icon,
-        menuName: m.menuName,
-        menuNameEn: m.menuNameEn,
-        orderNum: m.orderNum,
-        isFrame: yesNo(m.isFrame),
-        path: m.path,
-        component: m.component ?? '',
-        routeName: m.routeName,
-        perms: m.perms ?? '',
-        query: m.query ?? '',
-        isCache: yesNo(m.isCache),
-        visible: yesNo(m.visible),
-        status: yesNo(m.status),
-        affix: m.affix,
-        activeMenu: m.activeMenu,
-      });
-    }
-  }, [target, detail.data, form]);
-
-  const save = useMutation({
-    mutationFn: (values: MenuValues) => {
+  const tree = useMenuTree(open);
+  const parents = useMemo(() => parentOptions(tree.data ?? [], lang, t('rootMenu')), [tree.data, lang, t]);
+  const saveMenu = useSaveMenu();
+  const entity = useEntityForm<MenuValues, Menu>({
+    open,
+    load: menuId === undefined ? undefined : menuQueries.detail(menuId),
+    toValues,
+    defaults: target && 'parentId' in target ? { ...EMPTY, parentId: target.parentId, menuType: childType(target.parentType) } : EMPTY,
+    save: (values) => {
+      // Fields the chosen type hides are not in the values: the body leaves them empty.
       const body = toMenuBody({ ...EMPTY, ...values });
-      return menuId === undefined ? menuApi.add(body) : menuApi.update({ ...body, menuId });
+      return saveMenu.mutateAsync(menuId === undefined ? body : { ...body, menuId });
     },
-    onSuccess: () => {
-      message.success(editing ? t('updated') : t('added'));
-      onSaved();
+    onSaved: () => {
+      message.success(menuId === undefined ? t('added') : t('updated'));
+      onClose();
     },
   });
+  const type = Form.useWatch('menuType', entity.form) ?? 'M';
+  const isFrame = Form.useWatch('isFrame', entity.form) ?? '1';
+  /** A text field whose rules and length come from MenuBody. */
+  const text = (field: TextField, label: string, placeholder: string, tooltip?: string, extra: Rule[] = []) => (
+    <Form.Item name={field} label={label} tooltip={tooltip} rules={[...zodRules(MenuBody, field, label), ...extra]}>
+      <Input maxLength={zodMaxLength(MenuBody, field)} placeholder={placeholder} />
+    </Form.Item>
+  );
 
   const yesNoOptions = [
     { value: '0', label: tc('yes') },
@@ -159,154 +163,128 @@ export function MenuFormDialog({ target, tree, onClose, onSaved }: MenuFormDialo
   ];
 
   return (
-    <Modal
+    <FormDialog
       open={open}
-      title={editing ? t('editTitle') : t('addTitle')}
+      title={menuId === undefined ? t('addTitle') : t('editTitle')}
       width={720}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
+      labelWidth={110}
+      name="menu-form"
+      entity={entity}
+      onClose={onClose}
     >
-      <Spin spinning={editing && detail.isLoading}>
-        <Form<MenuValues> form={form} labelCol={{ flex: '110px' }} labelWrap initialValues={EMPTY} onFinish={(v) => save.mutate(v)} name="menu-form">
-          <Row gutter={16}>
-            <Col span={24}>
-              <Form.Item name="parentId" label={t('parent')} rules={[{ required: true, message: t('parentRequired') }]}>
-                <TreeSelectField treeData={parents} placeholder={t('parentPlaceholder')} allowClear={false} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="menuType" label={t('menuType')}>
-                <Radio.Group
-                  options={[
-                    { value: 'M', label: t('types.M') },
-                    { value: 'C', label: t('types.C') },
-                    { value: 'F', label: t('types.F') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-            {type !== 'F' && (
-              <Col span={24}>
-                <Form.Item name="icon" label={t('icon')}>
-                  <IconPicker />
-                </Form.Item>
-              </Col>
-            )}
-            <Col xs={24} sm={12}>
-              <Form.Item name="menuName" label={t('menuName')} rules={[{ required: true, whitespace: true, message: t('menuNameRequired') }]}>
-                <Input maxLength={50} placeholder={t('menuNamePlaceholder')} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="menuNameEn" label={t('menuNameEn')}>
-                <Input maxLength={100} placeholder={t('menuNameEnPlaceholder')} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="orderNum" label={t('orderNum')} rules={[{ required: true, message: t('orderNumRequired') }]}>
-                <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            {type !== 'F' && (
-              <Col xs={24} sm={12}>
-                <Form.Item name="isFrame" label={t('isFrame')} tooltip={t('isFrameTip')}>
-                  <Radio.Group options={yesNoOptions} />
-                </Form.Item>
-              </Col>
-            )}
-            {type !== 'F' && (
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  name="path"
-                  label={t('path')}
-                  tooltip={t('pathTip')}
-                  rules={[
-                    { required: true, whitespace: true, message: t('pathRequired') },
-                    ...(isFrame === '0' ? [{ pattern: /^https?:\/\//i, message: t('pathHttp') }] : []),
-                  ]}
-                >
-                  <Input maxLength={200} placeholder={t('pathPlaceholder')} />
-                </Form.Item>
-              </Col>
-            )}
-            {type === 'C' && (
-              <Col xs={24} sm={12}>
-                <Form.Item name="component" label={t('component')} tooltip={t('componentTip')}>
-                  <Input maxLength={255} placeholder={t('componentPlaceholder')} />
-                </Form.Item>
-              </Col>
-            )}
-            {type !== 'M' && (
-              <Col xs={24} sm={12}>
-                <Form.Item name="perms" label={t('perms')} tooltip={t('permsTip')}>
-                  <Input maxLength={100} placeholder={t('permsPlaceholder')} />
-                </Form.Item>
-              </Col>
-            )}
-            {type === 'C' && (
-              <Col xs={24} sm={12}>
-                <Form.Item name="query" label={t('query')} tooltip={t('queryTip')}>
-                  <Input maxLength={255} placeholder={t('queryPlaceholder')} />
-                </Form.Item>
-              </Col>
-            )}
-            {type === 'C' && (
-              <Col xs={24} sm={12}>
-                <Form.Item name="routeName" label={t('routeName')} tooltip={t('routeNameTip')}>
-                  <Input maxLength={50} placeholder={t('routeNamePlaceholder')} />
-                </Form.Item>
-              </Col>
-            )}
-            {type === 'C' && (
-              <Col xs={24} sm={12}>
-                <Form.Item name="isCache" label={t('isCache')} tooltip={t('isCacheTip')}>
-                  <Radio.Group
-                    options={[
-                      { value: '0', label: t('cache') },
-                      { value: '1', label: t('noCache') },
-                    ]}
-                  />
-                </Form.Item>
-              </Col>
-            )}
-            {type === 'C' && (
-              <Col xs={24} sm={12}>
-                <Form.Item name="affix" label={t('affix')} tooltip={t('affixTip')}>
-                  <Radio.Group
-                    options={[
-                      { value: true, label: tc('yes') },
-                      { value: false, label: tc('no') },
-                    ]}
-                  />
-                </Form.Item>
-              </Col>
-            )}
-            {type === 'C' && (
-              <Col xs={24} sm={12}>
-                <Form.Item name="activeMenu" label={t('activeMenu')} tooltip={t('activeMenuTip')}>
-                  <Input maxLength={200} placeholder={t('activeMenuPlaceholder')} />
-                </Form.Item>
-              </Col>
-            )}
-            {type !== 'F' && (
-              <Col xs={24} sm={12}>
-                <Form.Item name="visible" label={t('visible')} tooltip={t('visibleTip')}>
-                  <Radio.Group options={visibility.map((s) => ({ value: s.value, label: s.label }))} />
-                </Form.Item>
-              </Col>
-            )}
-            <Col xs={24} sm={12}>
-              <Form.Item name="status" label={t('status')} tooltip={t('statusTip')}>
-                <Radio.Group options={statuses.map((s) => ({ value: s.value, label: s.label }))} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      </Spin>
-    </Modal>
+      <Row gutter={16}>
+        <Col span={24}>
+          <Form.Item name="parentId" label={t('parent')} rules={zodRules(MenuBody, 'parentId', t('parent'))}>
+            <TreeSelectField treeData={parents} placeholder={t('parentPlaceholder')} allowClear={false} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="menuType" label={t('menuType')}>
+            <Radio.Group
+              options={[
+                { value: 'M', label: t('types.M') },
+                { value: 'C', label: t('types.C') },
+                { value: 'F', label: t('types.F') },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        {type !== 'F' && (
+          <Col span={24}>
+            <Form.Item name="icon" label={t('icon')}>
+              <IconPicker />
+            </Form.Item>
+          </Col>
+        )}
+        <Col xs={24} sm={12}>
+          {text('menuName', t('menuName'), t('menuNamePlaceholder'))}
+        </Col>
+        <Col xs={24} sm={12}>
+          {text('menuNameEn', t('menuNameEn'), t('menuNameEnPlaceholder'))}
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="orderNum" label={t('orderNum')} rules={zodRules(MenuBody, 'orderNum', t('orderNum'))}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        {type !== 'F' && (
+          <Col xs={24} sm={12}>
+            <Form.Item name="isFrame" label={t('isFrame')} tooltip={t('isFrameTip')}>
+              <Radio.Group options={yesNoOptions} />
+            </Form.Item>
+          </Col>
+        )}
+        {type !== 'F' && (
+          <Col xs={24} sm={12}>
+            {/* The server requires a path for directories and pages (a service check, not the schema's). */}
+            {text('path', t('path'), t('pathPlaceholder'), t('pathTip'), [
+              requiredRule(t('path')),
+              ...(isFrame === '0' ? [{ pattern: /^https?:\/\//i, message: t('pathHttp') }] : []),
+            ])}
+          </Col>
+        )}
+        {type === 'C' && (
+          <Col xs={24} sm={12}>
+            {text('component', t('component'), t('componentPlaceholder'), t('componentTip'))}
+          </Col>
+        )}
+        {type !== 'M' && (
+          <Col xs={24} sm={12}>
+            {text('perms', t('perms'), t('permsPlaceholder'), t('permsTip'))}
+          </Col>
+        )}
+        {type === 'C' && (
+          <Col xs={24} sm={12}>
+            {text('query', t('query'), t('queryPlaceholder'), t('queryTip'))}
+          </Col>
+        )}
+        {type === 'C' && (
+          <Col xs={24} sm={12}>
+            {text('routeName', t('routeName'), t('routeNamePlaceholder'), t('routeNameTip'))}
+          </Col>
+        )}
+        {type === 'C' && (
+          <Col xs={24} sm={12}>
+            <Form.Item name="isCache" label={t('isCache')} tooltip={t('isCacheTip')}>
+              <Radio.Group
+                options={[
+                  { value: '0', label: t('cache') },
+                  { value: '1', label: t('noCache') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {type === 'C' && (
+          <Col xs={24} sm={12}>
+            <Form.Item name="affix" label={t('affix')} tooltip={t('affixTip')}>
+              <Radio.Group
+                options={[
+                  { value: true, label: tc('yes') },
+                  { value: false, label: tc('no') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {type === 'C' && (
+          <Col xs={24} sm={12}>
+            {text('activeMenu', t('activeMenu'), t('activeMenuPlaceholder'), t('activeMenuTip'))}
+          </Col>
+        )}
+        {type !== 'F' && (
+          <Col xs={24} sm={12}>
+            <Form.Item name="visible" label={t('visible')} tooltip={t('visibleTip')}>
+              <Radio.Group options={visibility.map((s) => ({ value: s.value, label: s.label }))} />
+            </Form.Item>
+          </Col>
+        )}
+        <Col xs={24} sm={12}>
+          <Form.Item name="status" label={t('status')} tooltip={t('statusTip')}>
+            <Radio.Group options={statuses.map((s) => ({ value: s.value, label: s.label }))} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
-import { DeleteOutlined, EditOutlined, NodeCollapseOutlined, NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { MenuQuery } from '@ccms/contracts/system/menu';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Grid, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
-import { type Key, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeLanguage } from '../../../../i18n';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
@@ -12,9 +11,11 @@ import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { MenuIcon } from '../../../../shared/icons/MenuIcon';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { type ListColumn, ListPage } from '../../../../shared/list/ListPage';
+import { ExpandToggle, useTreeExpansion } from '../../shared/tree-expansion';
 import { type MenuDialogTarget, MenuFormDialog } from '../components/MenuFormDialog';
-import { type MenuNode, menuApi, menuIds, menuTitle, menuTree } from '../menu-api';
+import { type MenuNode, menuIds, menuTitle } from '../menu-api';
+import { menuQueries, useDeleteMenu } from '../menu-queries';
 import '../menu.css';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -27,26 +28,14 @@ export default function MenuPage() {
   const { message } = App.useApp();
   const lang = normalizeLanguage(i18n.language);
   const statuses = useDict('sys_normal_disable');
-  const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<MenuDialogTarget | null>(null);
-  const [expanded, setExpanded] = useState<readonly Key[]>([]);
-  const allKeys = useRef<number[]>([]);
-  const all = useQuery({ queryKey: ['system', 'menu', 'all'], queryFn: () => menuApi.list(), enabled: dialog !== null });
-  const tree = useMemo(() => menuTree(all.data ?? []), [all.data]);
-
-  const fetchPage = async (query: MenuQuery) => {
-    const rows = menuTree(await menuApi.list({ menuName: query.menuName || undefined, status: query.status }));
-    allKeys.current = menuIds(rows);
-    // A search shows its matches opened; the full tree starts folded.
-    setExpanded(query.menuName || query.status ? allKeys.current : []);
-    return { rows, total: allKeys.current.length };
-  };
+  const tree = useTreeExpansion(menuIds);
+  const deleteMenu = useDeleteMenu();
 
   const remove = async (row: MenuNode) => {
     if (!(await confirmDialog(t('confirmDelete', { name: menuTitle(row, lang) }), { type: 'danger' }))) return;
-    await menuApi.remove(row.menuId);
+    await deleteMenu.mutateAsync(row.menuId);
     message.success(t('deleted'));
-    list.current?.reload();
   };
 
   const columns: ListColumn<MenuNode>[] = [
@@ -98,15 +87,14 @@ export default function MenuPage() {
   return (
     <>
       <ListPage<MenuNode, MenuQuery>
-        ref={list}
-        queryKey={['system', 'menu', 'list']}
-        fetchPage={fetchPage}
+        // A search shows its matches opened; the full tree starts folded.
+        listQuery={(q) => tree.track(menuQueries.list(q), Boolean(q.menuName || q.status))}
         rowKey="menuId"
         paginated={false}
         columns={columns}
         tableProps={{
           size: 'middle',
-          expandable: { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) },
+          expandable: tree.expandable,
         }}
         searchFields={
           <>
@@ -121,25 +109,11 @@ export default function MenuPage() {
         toolbar={({ selectedRows }) => (
           <>
             <CrudButtons selected={selectedRows} add={{ perm: 'system:menu:add', onClick: () => setDialog({ parentId: 0 }) }} />
-            <Button
-              icon={expanded.length > 0 ? <NodeCollapseOutlined /> : <NodeExpandOutlined />}
-              onClick={() => setExpanded(expanded.length > 0 ? [] : allKeys.current)}
-            >
-              {expanded.length > 0 ? t('collapseAll') : t('expandAll')}
-            </Button>
+            <ExpandToggle tree={tree} expandLabel={t('expandAll')} collapseLabel={t('collapseAll')} />
           </>
         )}
       />
-      <MenuFormDialog
-        target={dialog}
-        tree={tree}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          all.refetch();
-          list.current?.reload();
-        }}
-      />
+      <MenuFormDialog target={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }

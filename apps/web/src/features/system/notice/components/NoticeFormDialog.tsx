@@ -1,10 +1,11 @@
-import type { NoticeBody } from '@ccms/contracts/system/notice';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Col, Form, Input, Modal, Radio, Row, Select, Spin } from 'antd';
-import { useEffect } from 'react';
+import { type Notice, NoticeBody } from '@ccms/contracts/system/notice';
+import { App, Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDicts } from '../../../../shared/dict/use-dict';
-import { noticeApi } from '../notice-api';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { noticeQueries, useSaveNotice } from '../notice-queries';
 import { RichTextEditor } from './RichTextEditor';
 
 export interface NoticeFormDialogProps {
@@ -12,7 +13,6 @@ export interface NoticeFormDialogProps {
   /** The notice to edit; undefined adds one. */
   noticeId: number | undefined;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 interface Values {
@@ -23,93 +23,74 @@ interface Values {
 }
 
 const EMPTY: Values = { noticeTitle: '', noticeType: undefined, status: '0', noticeContent: '' };
-/** The server refuses markup in titles (contracts/system/notice). */
+/** The server refuses markup in titles (contracts/system/notice: a refinement the rules cannot read). */
 const MARKUP = /<[a-z!/?]/i;
 const asType = (v: string): NoticeBody['noticeType'] | undefined => (v === '1' || v === '2' ? v : undefined);
 
-/** Add or edit a notice: title, type, status and rich text content. */
-export function NoticeFormDialog({ open, noticeId, onClose, onSaved }: NoticeFormDialogProps) {
+const toValues = (d: Notice): Values => ({
+  noticeTitle: d.noticeTitle,
+  noticeType: asType(d.noticeType),
+  status: d.status === '1' ? '1' : '0',
+  noticeContent: d.noticeContent,
+});
+
+/** Add or edit a notice: title, type, status and rich text content; rules come from the contract's NoticeBody. */
+export function NoticeFormDialog({ open, noticeId, onClose }: NoticeFormDialogProps) {
   const { t } = useTranslation('notice');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const { sys_notice_type: types, sys_notice_status: statuses } = useDicts('sys_notice_type', 'sys_notice_status');
-  const [form] = Form.useForm<Values>();
-  const editing = noticeId !== undefined;
-  const detail = useQuery({
-    queryKey: ['system', 'notice', 'detail', noticeId],
-    queryFn: () => noticeApi.get(noticeId ?? 0),
-    enabled: open && editing,
-    gcTime: 0,
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (!editing) form.setFieldsValue(EMPTY);
-    else if (detail.data) {
-      const d = detail.data;
-      form.setFieldsValue({
-        noticeTitle: d.noticeTitle,
-        noticeType: asType(d.noticeType),
-        status: d.status === '1' ? '1' : '0',
-        noticeContent: d.noticeContent,
-      });
-    }
-  }, [open, editing, detail.data, form]);
-
-  const save = useMutation({
-    mutationFn: ({ noticeType, ...rest }: Values) => {
+  const saveNotice = useSaveNotice();
+  const entity = useEntityForm<Values, Notice>({
+    open,
+    load: noticeId === undefined ? undefined : noticeQueries.detail(noticeId),
+    toValues,
+    defaults: EMPTY,
+    save: ({ noticeType, ...rest }) => {
       // The form's rule guarantees a type; the fallback only satisfies the type checker.
       const body: NoticeBody = { ...rest, noticeType: noticeType ?? '1' };
-      return noticeId === undefined ? noticeApi.add(body) : noticeApi.update({ ...body, noticeId });
+      return saveNotice.mutateAsync(noticeId === undefined ? body : { ...body, noticeId });
     },
-    onSuccess: () => {
-      message.success(editing ? t('updated') : t('added'));
-      onSaved();
+    onSaved: () => {
+      message.success(noticeId === undefined ? t('added') : t('updated'));
+      onClose();
     },
   });
 
   return (
-    <Modal
+    <FormDialog
       open={open}
-      title={editing ? t('editTitle') : t('addTitle')}
+      title={noticeId === undefined ? t('addTitle') : t('editTitle')}
       width={780}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
+      labelWidth={90}
+      name="notice-form"
+      entity={entity}
+      onClose={onClose}
     >
-      <Spin spinning={editing && detail.isLoading}>
-        <Form<Values> form={form} name="notice-form" labelCol={{ flex: '90px' }} initialValues={EMPTY} onFinish={(v) => save.mutate(v)}>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="noticeTitle"
-                label={t('noticeTitle')}
-                rules={[
-                  { required: true, whitespace: true, message: t('noticeTitleRequired') },
-                  { validator: (_, v: string | undefined) => (v && MARKUP.test(v) ? Promise.reject(new Error(t('noticeTitleMarkup'))) : Promise.resolve()) },
-                ]}
-              >
-                <Input maxLength={50} placeholder={t('noticeTitlePlaceholder')} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="noticeType" label={t('noticeType')} rules={[{ required: true, message: t('noticeTypeRequired') }]}>
-                <Select placeholder={t('noticeTypePlaceholder')} options={types.map((o) => ({ value: o.value, label: o.label }))} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item name="status" label={t('status')}>
-            <Radio.Group options={statuses.map((s) => ({ value: s.value, label: s.label }))} />
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="noticeTitle"
+            label={t('noticeTitle')}
+            rules={[
+              ...zodRules(NoticeBody, 'noticeTitle', t('noticeTitle')),
+              { validator: (_, v: string | undefined) => (v && MARKUP.test(v) ? Promise.reject(new Error(t('noticeTitleMarkup'))) : Promise.resolve()) },
+            ]}
+          >
+            <Input maxLength={zodMaxLength(NoticeBody, 'noticeTitle')} placeholder={t('noticeTitlePlaceholder')} />
           </Form.Item>
-          <Form.Item name="noticeContent" label={t('noticeContent')}>
-            <RichTextEditor placeholder={t('contentPlaceholder')} label={t('noticeContent')} />
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="noticeType" label={t('noticeType')} rules={zodRules(NoticeBody, 'noticeType', t('noticeType'))}>
+            <Select placeholder={t('noticeTypePlaceholder')} options={types.map((o) => ({ value: o.value, label: o.label }))} />
           </Form.Item>
-        </Form>
-      </Spin>
-    </Modal>
+        </Col>
+      </Row>
+      <Form.Item name="status" label={t('status')}>
+        <Radio.Group options={statuses.map((s) => ({ value: s.value, label: s.label }))} />
+      </Form.Item>
+      <Form.Item name="noticeContent" label={t('noticeContent')}>
+        <RichTextEditor placeholder={t('contentPlaceholder')} label={t('noticeContent')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -9,7 +9,8 @@ import { useDicts } from '../../../../shared/dict/use-dict';
 import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { NoticeFormDialog } from '../components/NoticeFormDialog';
-import { type NoticeFilters, noticeApi } from '../notice-api';
+import type { NoticeFilters } from '../notice-api';
+import { noticeQueries, useDeleteNotice } from '../notice-queries';
 
 const date = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
 
@@ -21,15 +22,15 @@ export default function NoticePage() {
   const { sys_notice_type: types, sys_notice_status: statuses } = useDicts('sys_notice_type', 'sys_notice_status');
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; noticeId: number | undefined }>({ open: false, noticeId: undefined });
+  const deleteNotices = useDeleteNotice();
 
   const remove = async (rows: readonly Notice[]) => {
     if (rows.length === 0) return;
     const ok = await confirmDialog(t('confirmDelete', { ids: rows.map((r) => r.noticeId).join(', ') }), { type: 'danger' });
     if (!ok) return;
-    await noticeApi.remove(rows.map((r) => r.noticeId));
+    await deleteNotices.mutateAsync(rows.map((r) => r.noticeId));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const columns: ListColumn<Notice>[] = [
@@ -59,8 +60,7 @@ export default function NoticePage() {
     <>
       <ListPage<Notice, NoticeFilters>
         ref={list}
-        queryKey={['system', 'notice', 'list']}
-        fetchPage={noticeApi.list}
+        listQuery={noticeQueries.list}
         rowKey="noticeId"
         selection="multiple"
         columns={columns}
@@ -86,15 +86,7 @@ export default function NoticePage() {
           />
         )}
       />
-      <NoticeFormDialog
-        open={dialog.open}
-        noticeId={dialog.noticeId}
-        onClose={() => setDialog({ open: false, noticeId: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, noticeId: undefined });
-          list.current?.reload();
-        }}
-      />
+      <NoticeFormDialog open={dialog.open} noticeId={dialog.noticeId} onClose={() => setDialog({ open: false, noticeId: undefined })} />
     </>
   );
 }

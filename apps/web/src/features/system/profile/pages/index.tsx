@@ -1,19 +1,17 @@
 import { ApartmentOutlined, CalendarOutlined, MailOutlined, PhoneOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@ccms/contracts/constants';
-import type { ProfileBody } from '@ccms/contracts/system/profile';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ProfileBody, UpdatePwdBody } from '@ccms/contracts/system/profile';
 import { App, Avatar, Button, Card, Form, Input, Radio, Skeleton, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { requiredRule, zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { useSession } from '../../../../state/session-store';
 import { AvatarCropper } from '../components/AvatarCropper';
-import { profileApi } from '../profile-api';
+import { useProfile, useUpdatePassword, useUpdateProfile, useUploadAvatar } from '../profile-queries';
 import '../profile.css';
 
+/** The email check is a refinement the contract's rules cannot read: the same test here. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The server's rules (contracts/system/user): up to 11 digits; a plain address check. */
-const PHONE = /^\d{0,11}$/;
 
 function InfoRow({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   return (
@@ -31,26 +29,24 @@ function BasicInfoForm({ initial }: { initial: ProfileBody }) {
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ProfileBody>();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: profileApi.update,
-    onSuccess: () => {
-      message.success(t('saved'));
-      queryClient.invalidateQueries({ queryKey: ['profile'] });
-      useSession.getState().getInfo();
-    },
-  });
+  const save = useUpdateProfile();
   useEffect(() => form.setFieldsValue(initial), [form, initial]);
   return (
-    <Form<ProfileBody> form={form} layout="horizontal" labelCol={{ flex: '100px' }} initialValues={initial} onFinish={(v) => save.mutate(v)}>
-      <Form.Item name="nickName" label={t('nickName')} rules={[{ required: true, whitespace: true, message: t('nickNameRequired') }]}>
-        <Input maxLength={30} />
+    <Form<ProfileBody>
+      form={form}
+      layout="horizontal"
+      labelCol={{ flex: '100px' }}
+      initialValues={initial}
+      onFinish={(v) => save.mutate(v, { onSuccess: () => message.success(t('saved')) })}
+    >
+      <Form.Item name="nickName" label={t('nickName')} rules={zodRules(ProfileBody, 'nickName', t('nickName'))}>
+        <Input maxLength={zodMaxLength(ProfileBody, 'nickName')} />
       </Form.Item>
-      <Form.Item name="phonenumber" label={t('phone')} rules={[{ pattern: PHONE, message: t('phoneInvalid') }]}>
+      <Form.Item name="phonenumber" label={t('phone')} rules={zodRules(ProfileBody, 'phonenumber', t('phone'), { pattern: t('phoneInvalid') })}>
         <Input maxLength={11} />
       </Form.Item>
-      <Form.Item name="email" label={t('email')} rules={[{ pattern: EMAIL, message: t('emailInvalid') }]}>
-        <Input maxLength={50} />
+      <Form.Item name="email" label={t('email')} rules={[...zodRules(ProfileBody, 'email', t('email')), { pattern: EMAIL, message: t('emailInvalid') }]}>
+        <Input maxLength={zodMaxLength(ProfileBody, 'email')} />
       </Form.Item>
       <Form.Item name="sex" label={t('sex')}>
         <Radio.Group
@@ -81,25 +77,26 @@ function PasswordForm() {
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
-  const save = useMutation({
-    mutationFn: (v: PasswordValues) => profileApi.updatePassword({ oldPassword: v.oldPassword, newPassword: v.newPassword }),
-    onSuccess: () => {
-      message.success(t('saved'));
-      form.resetFields();
-    },
-  });
+  const save = useUpdatePassword();
+  const submit = (v: PasswordValues) =>
+    save.mutate(
+      { oldPassword: v.oldPassword, newPassword: v.newPassword },
+      {
+        onSuccess: () => {
+          message.success(t('saved'));
+          form.resetFields();
+        },
+      },
+    );
   return (
-    <Form<PasswordValues> form={form} labelCol={{ flex: '100px' }} onFinish={(v) => save.mutate(v)}>
-      <Form.Item name="oldPassword" label={t('oldPassword')} rules={[{ required: true, message: t('oldPasswordRequired') }]}>
+    <Form<PasswordValues> form={form} labelCol={{ flex: '100px' }} onFinish={submit}>
+      <Form.Item name="oldPassword" label={t('oldPassword')} rules={zodRules(UpdatePwdBody, 'oldPassword', t('oldPassword'))}>
         <Input.Password placeholder={t('oldPasswordPlaceholder')} autoComplete="current-password" />
       </Form.Item>
       <Form.Item
         name="newPassword"
         label={t('newPassword')}
-        rules={[
-          { required: true, message: t('newPasswordRequired') },
-          { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('newPasswordLength') },
-        ]}
+        rules={zodRules(UpdatePwdBody, 'newPassword', t('newPassword'), { length: t('newPasswordLength') })}
       >
         <Input.Password placeholder={t('newPasswordPlaceholder')} autoComplete="new-password" />
       </Form.Item>
@@ -108,7 +105,7 @@ function PasswordForm() {
         label={t('confirmPassword')}
         dependencies={['newPassword']}
         rules={[
-          { required: true, message: t('confirmPasswordRequired') },
+          requiredRule(t('confirmPassword')),
           ({ getFieldValue }) => ({
             validator: (_, value) => (!value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(t('passwordMismatch')))),
           }),
@@ -130,14 +127,13 @@ export default function ProfilePage() {
   const { t } = useTranslation('profile');
   const { message } = App.useApp();
   const avatar = useSession((s) => s.avatar);
-  const setAvatar = useSession((s) => s.setAvatar);
   const [cropOpen, setCropOpen] = useState(false);
-  const profile = useQuery({ queryKey: ['profile'], queryFn: profileApi.get });
+  const profile = useProfile();
+  const uploadAvatar = useUploadAvatar();
   const user = profile.data?.data;
 
   const upload = async (blob: Blob) => {
-    const res = await profileApi.uploadAvatar(blob);
-    setAvatar(res.imgUrl);
+    await uploadAvatar.mutateAsync(blob);
     message.success(t('saved'));
   };
 

@@ -61,3 +61,28 @@ export function CheckTree({ treeData, checked, onChange, linked, onLinkedChange,
     </div>
   );
 }
+
+/** A CheckTree's state as one form value: the ticked ids and the parent-child linkage. */
+export interface Ticks {
+  checked: number[];
+  linked: boolean;
+}
+
+export type CheckTreeFieldProps = Omit<CheckTreeProps, 'checked' | 'onChange' | 'linked' | 'onLinkedChange'> & {
+  /** Set by Form.Item. */
+  value?: Ticks;
+  onChange?: (value: Ticks) => void;
+};
+
+/** A CheckTree as a form field (`<Form.Item name="menus"><CheckTreeField treeData={...} /></Form.Item>`). */
+export function CheckTreeField({ value = { checked: [], linked: true }, onChange, ...rest }: CheckTreeFieldProps) {
+  return (
+    <CheckTree
+      {...rest}
+      checked={value.checked}
+      onChange={(checked) => onChange?.({ ...value, checked })}
+      linked={value.linked}
+      onLinkedChange={(linked) => onChange?.({ ...value, linked })}
+    />
+  );
+}

@@ -1,17 +1,18 @@
 import type { DataScopeValue, Role } from '@ccms/contracts/system/role';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { App, Form, Input, Select } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { indexTree, keysToSave } from '../check-tree';
-import { roleApi } from '../role-api';
-import { CheckTree } from './CheckTree';
+import type { TickedTree } from '../role-api';
+import { roleQueries, useRoleDeptTree, useSaveDataScope } from '../role-queries';
+import { CheckTreeField, type Ticks } from './CheckTree';
 
 export interface DataScopeDialogProps {
   /** The role whose data scope is edited; null closes the dialog. */
   role: Role | null;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 /** 1 all, 2 custom departments, 3 own department, 4 own department and below, 5 self only. */
@@ -20,82 +21,57 @@ const CUSTOM: DataScopeValue = '2';
 
 const asScope = (v: string): DataScopeValue => DATA_SCOPES.find((s) => s === v) ?? '1';
 
+interface Values {
+  dataScope: DataScopeValue;
+  /** Only while the custom scope shows its tree. */
+  depts?: Ticks;
+}
+
 /** RuoYi's "assign data permissions": one of five scopes, custom ones with a department tree. */
-export function DataScopeDialog({ role, onClose, onSaved }: DataScopeDialogProps) {
+export function DataScopeDialog({ role, onClose }: DataScopeDialogProps) {
   const { t } = useTranslation('role');
-  const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const [scope, setScope] = useState<DataScopeValue>('1');
-  const [checked, setChecked] = useState<number[]>([]);
-  const [linked, setLinked] = useState(true);
-  const roleId = role?.roleId;
-  const depts = useQuery({
-    queryKey: ['system', 'role', 'dept-tree', roleId],
-    queryFn: () => roleApi.deptTree(roleId ?? 0),
-    enabled: role !== null,
-    gcTime: 0,
-  });
-  const tree = useMemo(() => depts.data?.depts ?? [], [depts.data]);
+  const saveScope = useSaveDataScope();
+  const open = role !== null;
+  const roleId = role?.roleId ?? 0;
+  // The form's own query (shared in the cache): the tree the field shows and the keys to save read.
+  const depts = useRoleDeptTree(roleId, open);
+  const tree = useMemo(() => depts.data?.tree ?? [], [depts.data]);
   const index = useMemo(() => indexTree(tree), [tree]);
-
-  useEffect(() => {
-    if (!role) return;
-    setScope(asScope(role.dataScope));
-    setLinked(role.deptCheckStrictly);
-  }, [role]);
-  useEffect(() => {
-    if (depts.data) setChecked(depts.data.checkedKeys);
-  }, [depts.data]);
-
-  const save = useMutation({
-    mutationFn: () =>
-      roleApi.dataScope({
-        roleId: roleId ?? 0,
-        dataScope: scope,
-        deptIds: scope === CUSTOM ? keysToSave(checked, linked, index) : [],
-        deptCheckStrictly: linked,
+  const entity = useEntityForm<Values, TickedTree>({
+    open,
+    load: open ? roleQueries.deptTree(roleId) : undefined,
+    toValues: (depts) => ({ dataScope: asScope(role?.dataScope ?? '1'), depts: { checked: depts.checkedKeys, linked: role?.deptCheckStrictly ?? true } }),
+    save: ({ dataScope, depts }) =>
+      saveScope.mutateAsync({
+        roleId,
+        dataScope,
+        deptIds: dataScope === CUSTOM && depts ? keysToSave(depts.checked, depts.linked, index) : [],
+        deptCheckStrictly: depts?.linked ?? role?.deptCheckStrictly ?? true,
       }),
-    onSuccess: () => {
+    onSaved: () => {
       message.success(t('updated'));
-      onSaved();
+      onClose();
     },
   });
+  const scope = Form.useWatch('dataScope', entity.form);
 
   return (
-    <Modal
-      open={role !== null}
-      title={t('dataScopeTitle')}
-      width={560}
-      okText={tc('ok')}
-      cancelText={tc('cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => save.mutate()}
-      onCancel={onClose}
-    >
-      <Form labelCol={{ flex: '100px' }} labelWrap name="data-scope-form">
-        <Form.Item label={t('roleName')}>
-          <Input value={role?.roleName} disabled />
+    <FormDialog open={open} title={t('dataScopeTitle')} labelWidth={100} name="data-scope-form" entity={entity} onClose={onClose}>
+      <Form.Item label={t('roleName')}>
+        <Input value={role?.roleName} disabled />
+      </Form.Item>
+      <Form.Item label={t('roleKey')}>
+        <Input value={role?.roleKey} disabled />
+      </Form.Item>
+      <Form.Item name="dataScope" label={t('dataScope')}>
+        <Select<DataScopeValue> options={DATA_SCOPES.map((s) => ({ value: s, label: t(`scopes.${s}`) }))} />
+      </Form.Item>
+      {scope === CUSTOM && (
+        <Form.Item name="depts" label={t('dataPermissions')}>
+          <CheckTreeField label={t('dataPermissions')} treeData={tree} />
         </Form.Item>
-        <Form.Item label={t('roleKey')}>
-          <Input value={role?.roleKey} disabled />
-        </Form.Item>
-        <Form.Item label={t('dataScope')}>
-          <Select<DataScopeValue> value={scope} onChange={setScope} options={DATA_SCOPES.map((s) => ({ value: s, label: t(`scopes.${s}`) }))} />
-        </Form.Item>
-        {scope === CUSTOM && (
-          <Form.Item label={t('dataPermissions')}>
-            <CheckTree
-              label={t('dataPermissions')}
-              treeData={tree}
-              checked={checked}
-              onChange={setChecked}
-              linked={linked}
-              onLinkedChange={setLinked}
-              loading={depts.isLoading}
-            />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_NUM } from '@ccms/contracts/constants';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { type Key, useEffect, useState } from 'react';
@@ -8,19 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { Pagination } from '../../../../shared/list/Pagination';
-import { type AllocatedUser, type AuthUserFilters, roleApi } from '../role-api';
+import type { AllocatedUser, AuthUserFilters } from '../role-api';
+import { useAddRoleUsers, useUnallocatedUsers } from '../role-queries';
 
 export interface SelectUsersDialogProps {
   open: boolean;
   roleId: number;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 const PAGE_SIZE = 10;
 
 /** RuoYi's "select users": users without the role, picked in a paged table and granted it at once. */
-export function SelectUsersDialog({ open, roleId, onClose, onSaved }: SelectUsersDialogProps) {
+export function SelectUsersDialog({ open, roleId, onClose }: SelectUsersDialogProps) {
   const { t } = useTranslation('role');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
@@ -29,12 +28,8 @@ export function SelectUsersDialog({ open, roleId, onClose, onSaved }: SelectUser
   const [filters, setFilters] = useState<AuthUserFilters>({});
   const [page, setPage] = useState({ pageNum: DEFAULT_PAGE_NUM, pageSize: PAGE_SIZE });
   const [selected, setSelected] = useState<Key[]>([]);
-  const users = useQuery({
-    queryKey: ['system', 'role', 'unallocated', roleId, filters, page],
-    queryFn: () => roleApi.unallocatedUsers({ ...filters, ...page, roleId }),
-    enabled: open,
-    placeholderData: keepPreviousData,
-  });
+  const users = useUnallocatedUsers({ ...filters, ...page, roleId }, open);
+  const addUsers = useAddRoleUsers(roleId);
 
   useEffect(() => {
     if (!open) return;
@@ -44,13 +39,13 @@ export function SelectUsersDialog({ open, roleId, onClose, onSaved }: SelectUser
     setSelected([]);
   }, [open, form]);
 
-  const save = useMutation({
-    mutationFn: () => roleApi.addUsers(roleId, selected.map(Number)),
-    onSuccess: () => {
-      message.success(t('usersAdded'));
-      onSaved();
-    },
-  });
+  const save = () =>
+    addUsers.mutate(selected.map(Number), {
+      onSuccess: () => {
+        message.success(t('usersAdded'));
+        onClose();
+      },
+    });
 
   const search = (values: AuthUserFilters) => {
     setFilters({ userName: values.userName || undefined, phonenumber: values.phonenumber || undefined });
@@ -65,8 +60,8 @@ export function SelectUsersDialog({ open, roleId, onClose, onSaved }: SelectUser
       okText={tc('ok')}
       cancelText={tc('cancel')}
       okButtonProps={{ disabled: selected.length === 0 }}
-      confirmLoading={save.isPending}
-      onOk={() => save.mutate()}
+      confirmLoading={addUsers.isPending}
+      onOk={save}
       onCancel={onClose}
       forceRender
     >

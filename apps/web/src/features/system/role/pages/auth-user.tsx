@@ -10,7 +10,8 @@ import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { SelectUsersDialog } from '../components/SelectUsersDialog';
-import { type AllocatedUser, type AuthUserFilters, roleApi } from '../role-api';
+import type { AllocatedUser, AuthUserFilters } from '../role-api';
+import { roleQueries, useCancelRoleUsers } from '../role-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -24,21 +25,15 @@ export default function AuthUserPage() {
   const statuses = useDict('sys_normal_disable');
   const list = useRef<ListPageHandle>(null);
   const [adding, setAdding] = useState(false);
+  const cancelUsers = useCancelRoleUsers(roleId);
 
   const cancel = async (rows: readonly AllocatedUser[]) => {
     if (rows.length === 0) return;
     const question = rows.length === 1 ? t('confirmCancel', { name: rows[0]?.userName ?? '' }) : t('confirmCancelAll');
     if (!(await confirmDialog(question, { type: 'danger' }))) return;
-    const [only] = rows;
-    if (rows.length === 1 && only) await roleApi.cancelUser(roleId, only.userId);
-    else
-      await roleApi.cancelUsers(
-        roleId,
-        rows.map((r) => r.userId),
-      );
+    await cancelUsers.mutateAsync(rows.map((r) => r.userId));
     message.success(t('cancelled'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const columns: ListColumn<AllocatedUser>[] = [
@@ -67,8 +62,7 @@ export default function AuthUserPage() {
     <>
       <ListPage<AllocatedUser, AuthUserFilters>
         ref={list}
-        queryKey={['system', 'role', 'allocated', roleId]}
-        fetchPage={(query) => roleApi.allocatedUsers({ ...query, roleId })}
+        listQuery={(q) => roleQueries.allocated({ ...q, roleId })}
         rowKey="userId"
         selection="multiple"
         columns={columns}
@@ -100,15 +94,7 @@ export default function AuthUserPage() {
           </>
         )}
       />
-      <SelectUsersDialog
-        open={adding}
-        roleId={roleId}
-        onClose={() => setAdding(false)}
-        onSaved={() => {
-          setAdding(false);
-          list.current?.reload();
-        }}
-      />
+      <SelectUsersDialog open={adding} roleId={roleId} onClose={() => setAdding(false)} />
     </>
   );
 }

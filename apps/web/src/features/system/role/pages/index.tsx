@@ -15,6 +15,7 @@ import { DataScopeDialog } from '../components/DataScopeDialog';
 import { RoleFormDialog } from '../components/RoleFormDialog';
 import { StatusSwitch } from '../components/StatusSwitch';
 import { type RoleFilters, roleApi } from '../role-api';
+import { roleQueries, useChangeRoleStatus, useDeleteRoles } from '../role-queries';
 import '../role.css';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -33,14 +34,15 @@ export default function RolePage() {
   const [dialog, setDialog] = useState<{ open: boolean; roleId: number | undefined }>({ open: false, roleId: undefined });
   const [scopeRole, setScopeRole] = useState<Role | null>(null);
   const canEdit = useHasPermi(['system:role:edit']);
+  const deleteRoles = useDeleteRoles();
+  const changeStatus = useChangeRoleStatus();
 
   const remove = async (rows: readonly Role[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('confirmDelete', { ids: rows.map((r) => r.roleId).join(', ') }), { type: 'danger' }))) return;
-    await roleApi.remove(rows.map((r) => r.roleId));
+    await deleteRoles.mutateAsync(rows.map((r) => r.roleId));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const moreItems = (row: Role): MenuProps['items'] => [
@@ -65,9 +67,8 @@ export default function RolePage() {
           disabled={row.admin || !canEdit}
           question={(next) => t('confirmStatus', { action: next === '0' ? t('enable') : t('disable'), name: row.roleName })}
           onChange={async (next) => {
-            await roleApi.changeStatus({ roleId: row.roleId, status: next });
+            await changeStatus.mutateAsync({ roleId: row.roleId, status: next });
             message.success(next === '0' ? t('enabled') : t('disabled'));
-            list.current?.reload();
           }}
         />
       ),
@@ -103,8 +104,7 @@ export default function RolePage() {
     <>
       <ListPage<Role, SearchValues>
         ref={list}
-        queryKey={['system', 'role', 'list']}
-        fetchPage={({ createTime: _range, ...query }) => roleApi.list(query)}
+        listQuery={({ createTime: _range, ...query }) => roleQueries.list(query)}
         toQuery={({ createTime, ...filters }) => addDateRange(filters, createTime)}
         rowKey="roleId"
         selection="multiple"
@@ -135,23 +135,8 @@ export default function RolePage() {
           />
         )}
       />
-      <RoleFormDialog
-        open={dialog.open}
-        roleId={dialog.roleId}
-        onClose={() => setDialog({ open: false, roleId: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, roleId: undefined });
-          list.current?.reload();
-        }}
-      />
-      <DataScopeDialog
-        role={scopeRole}
-        onClose={() => setScopeRole(null)}
-        onSaved={() => {
-          setScopeRole(null);
-          list.current?.reload();
-        }}
-      />
+      <RoleFormDialog open={dialog.open} roleId={dialog.roleId} onClose={() => setDialog({ open: false, roleId: undefined })} />
+      <DataScopeDialog role={scopeRole} onClose={() => setScopeRole(null)} />
     </>
   );
 }

@@ -1,15 +1,13 @@
 import { CheckCircleFilled, CloseCircleFilled, InboxOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Switch, Table, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ImportOutcome, userApi } from '../user-api';
+import { useImportUsers } from '../user-queries';
 
 export interface ImportDialogProps {
   open: boolean;
   onClose: () => void;
-  /** Called after an import that changed something (the list reloads). */
-  onImported: () => void;
 }
 
 const ACCEPT = ['.xls', '.xlsx'];
@@ -20,7 +18,7 @@ export const isSpreadsheet = (name: string) => ACCEPT.some((ext) => name.toLower
  * RuoYi's user import: one .xls/.xlsx file, "update existing users", the template download, and
  * then the server's outcome for every row.
  */
-export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
+export function ImportDialog({ open, onClose }: ImportDialogProps) {
   const { t } = useTranslation('user');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
@@ -35,24 +33,16 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     setOutcome(null);
   }, [open]);
 
-  const upload = useMutation({
-    mutationFn: () => {
-      const blob = file?.originFileObj;
-      if (!file || !blob) throw new Error(t('importChooseFile'));
-      return userApi.importData(blob, file.name, updateSupport);
-    },
-    onSuccess: (result) => {
-      setOutcome(result);
-      if (result.successCount > 0) onImported();
-    },
-  });
+  // A finished import (even one with refused rows) invalidates the user list.
+  const upload = useImportUsers();
 
   const submit = () => {
-    if (!file) {
+    const blob = file?.originFileObj;
+    if (!file || !blob) {
       message.warning(t('importChooseFile'));
       return;
     }
-    upload.mutate();
+    upload.mutate({ file: blob, fileName: file.name, updateSupport }, { onSuccess: setOutcome });
   };
 
   const footer = outcome ? (

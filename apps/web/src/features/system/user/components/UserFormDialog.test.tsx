@@ -86,8 +86,8 @@ describe('<UserFormDialog>', { timeout: 60_000 }, () => {
       }
       return { data: { code: 200, msg: 'ok', data: stored, posts: [], roles, postIds: [], roleIds: [2] } };
     });
-    const onSaved = vi.fn();
-    render(wrap(<UserFormDialog open userId={7} deptTree={[]} onClose={vi.fn()} onSaved={onSaved} />));
+    const onClose = vi.fn();
+    render(wrap(<UserFormDialog open userId={7} deptTree={[]} onClose={onClose} />));
     const nick = await screen.findByLabelText('Nickname', undefined, SLOW);
     await waitFor(() => expect(nick).toHaveProperty('value', 'Original'), SLOW);
 
@@ -96,7 +96,7 @@ describe('<UserFormDialog>', { timeout: 60_000 }, () => {
     await screen.findByText('Someone else changed this user', undefined, SLOW);
     expect(JSON.parse(String(puts[0]?.data))).toMatchObject({ userId: 7, nickName: 'Mine', version: 3, roleIds: [2] });
     expect(screen.getByRole('button', { name: 'OK' })).toHaveProperty('disabled', true);
-    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
 
     stored = user(4, 'Theirs');
     fireEvent.click(screen.getByRole('button', { name: /Reload/ }));
@@ -110,11 +110,12 @@ describe('<UserFormDialog>', { timeout: 60_000 }, () => {
       if (config.method === 'post') return { status: 400, data: { code: 400, msg: 'Cannot add user "writer": the user name already exists' } };
       return { data: { code: 200, msg: 'ok', posts: [], roles } };
     });
-    render(wrap(<UserFormDialog open userId={undefined} deptTree={[]} onClose={vi.fn()} onSaved={vi.fn()} />));
+    render(wrap(<UserFormDialog open userId={undefined} deptTree={[]} onClose={vi.fn()} />));
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }, SLOW));
-    await screen.findByText('The nickname is required', undefined, SLOW);
-    expect(screen.getByText('The user name is required')).toBeTruthy();
-    expect(screen.getByText('The password is required')).toBeTruthy();
+    // The contract's rules, in the server's words with the field's label.
+    await screen.findByText('Nickname is required', undefined, SLOW);
+    expect(screen.getByText('User name is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Nickname'), { target: { value: 'Writer' } });
     fireEvent.change(screen.getByLabelText('User name'), { target: { value: 'wr' } });

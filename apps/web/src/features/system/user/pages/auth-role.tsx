@@ -1,13 +1,12 @@
 import { CloseOutlined, SaveOutlined } from '@ant-design/icons';
 import type { Role } from '@ccms/contracts/system/role';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
-import { userApi } from '../user-api';
+import { useAuthRole, useSaveAuthRole } from '../user-queries';
 import '../user.css';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -20,7 +19,8 @@ export default function AuthRolePage() {
   const navigate = useNavigate();
   const userId = Number(useParams().userId);
   const [selected, setSelected] = useState<Key[]>([]);
-  const auth = useQuery({ queryKey: ['system', 'user', 'auth-role', userId], queryFn: () => userApi.authRole(userId), gcTime: 0 });
+  const auth = useAuthRole(userId);
+  const saveAuthRole = useSaveAuthRole(userId);
   const user = auth.data?.user;
 
   useEffect(() => {
@@ -28,13 +28,13 @@ export default function AuthRolePage() {
   }, [auth.data]);
 
   const close = () => navigate('/system/user');
-  const save = useMutation({
-    mutationFn: () => userApi.saveAuthRole(userId, selected.map(Number)),
-    onSuccess: () => {
-      message.success(t('rolesSaved'));
-      close();
-    },
-  });
+  const save = () =>
+    saveAuthRole.mutate(selected.map(Number), {
+      onSuccess: () => {
+        message.success(t('rolesSaved'));
+        close();
+      },
+    });
 
   return (
     <div className="auth-role-page">
@@ -73,7 +73,7 @@ export default function AuthRolePage() {
         />
         <Space className="auth-role-actions">
           <HasPermi value={['system:user:edit']}>
-            <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={() => save.mutate()}>
+            <Button type="primary" icon={<SaveOutlined />} loading={saveAuthRole.isPending} onClick={save}>
               {tc('submit')}
             </Button>
           </HasPermi>

@@ -1,6 +1,5 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import type { User } from '@ccms/contracts/system/user';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Grid, Input, Select, Space, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
@@ -18,6 +17,7 @@ import { ImportDialog } from '../components/ImportDialog';
 import { ResetPwdDialog } from '../components/ResetPwdDialog';
 import { UserFormDialog } from '../components/UserFormDialog';
 import { type UserFilters, userApi } from '../user-api';
+import { useChangeUserStatus, useDeleteUsers, userQueries, useUserDeptTree } from '../user-queries';
 import '../user.css';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -43,15 +43,16 @@ export default function UserPage() {
   const [resetUser, setResetUser] = useState<User | null>(null);
   const [importing, setImporting] = useState(false);
   const canEdit = useHasPermi(['system:user:edit']);
-  const deptTree = useQuery({ queryKey: ['system', 'user', 'dept-tree'], queryFn: userApi.deptTree });
+  const deptTree = useUserDeptTree();
+  const deleteUsers = useDeleteUsers();
+  const changeStatus = useChangeUserStatus();
 
   const remove = async (rows: readonly User[]) => {
     if (rows.length === 0) return;
     if (!(await confirmDialog(t('confirmDelete', { ids: rows.map((r) => r.userId).join(', ') }), { type: 'danger' }))) return;
-    await userApi.remove(rows.map((r) => r.userId));
+    await deleteUsers.mutateAsync(rows.map((r) => r.userId));
     message.success(t('deleted'));
     list.current?.clearSelection();
-    list.current?.reload();
   };
 
   const columns: ListColumn<User>[] = [
@@ -72,9 +73,8 @@ export default function UserPage() {
           disabled={row.admin || !canEdit}
           question={(next) => t('confirmStatus', { action: next === '0' ? t('enable') : t('disable'), name: row.userName })}
           onChange={async (next) => {
-            await userApi.changeStatus({ userId: row.userId, status: next, version: row.version });
+            await changeStatus.mutateAsync({ userId: row.userId, status: next, version: row.version });
             message.success(next === '0' ? t('enabled') : t('disabled'));
-            list.current?.reload();
           }}
         />
       ),
@@ -135,9 +135,8 @@ export default function UserPage() {
         <ListPage<User, SearchValues>
           key={deptId ?? 'all'}
           ref={list}
-          queryKey={['system', 'user', 'list', deptId]}
           initialFilters={searched.current}
-          fetchPage={({ createTime: _range, ...query }) => userApi.list({ ...query, deptId })}
+          listQuery={({ createTime: _range, ...query }) => userQueries.list({ ...query, deptId })}
           toQuery={(values) => {
             searched.current = values;
             const { createTime, ...filters } = values;
@@ -186,13 +185,9 @@ export default function UserPage() {
         deptId={deptId}
         deptTree={deptTree.data ?? []}
         onClose={() => setDialog({ open: false, userId: undefined })}
-        onSaved={() => {
-          setDialog({ open: false, userId: undefined });
-          list.current?.reload();
-        }}
       />
       <ResetPwdDialog user={resetUser} onClose={() => setResetUser(null)} />
-      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => list.current?.reload()} />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} />
     </div>
   );
 }
