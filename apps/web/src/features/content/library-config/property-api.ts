@@ -15,14 +15,15 @@ export type PropertyRow = z.infer<typeof Property>;
 export type ValueRow = z.infer<typeof PropertyValue>;
 export type PropertyFilters = Pick<PropertyQuery, 'propertyName'>;
 export type PropertyListParams = PropertyFilters & PageParams;
+/** A new property, or an edited one (with its id). */
+export type PropertySave = PropertyBody | PropertyUpdate;
+export type ValueSave = PropertyValueBody | PropertyValueUpdate;
 
 /** Properties and their key/value pairs (server: modules/content/product). */
 export const propertyApi = {
   list: (query: PropertyListParams) => api.list<PropertyRow>('/ccms/property/list', query),
-  add: (body: PropertyBody) => api.post('/ccms/property', body),
-  update: (body: PropertyUpdate) => api.put('/ccms/property', body),
+  save: (body: PropertySave) => ('propertyId' in body ? api.put('/ccms/property', body) : api.post('/ccms/property', body)),
   remove: (ids: readonly number[]) => api.delete(`/ccms/property/${ids.join(',')}`),
-  addValue: (body: PropertyValueBody) => api.post('/ccms/property/value', body),
-  updateValue: (body: PropertyValueUpdate) => api.put('/ccms/property/value', body),
+  saveValue: (body: ValueSave) => ('valueId' in body ? api.put('/ccms/property/value', body) : api.post('/ccms/property/value', body)),
   removeValue: (valueId: number) => api.delete(`/ccms/property/value/${valueId}`),
 };

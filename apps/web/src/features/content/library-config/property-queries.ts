@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
-import { type PropertyListParams, propertyApi } from './property-api';
+import { type PropertyListParams, type PropertySave, propertyApi, type ValueSave } from './property-api';
 
 /** The property data layer: keys from `propertyKeys`; a change invalidates `propertyKeys.all` (the lists with their values). */
 export const propertyKeys = entityKeys<PropertyListParams>('content', 'property');
@@ -10,7 +10,27 @@ export const propertyQueries = {
 };
 
 /** After a property or a value changed: every list is read again. */
-export function useInvalidateProperties() {
+function useInvalidateProperties() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: propertyKeys.all });
+}
+
+export function useSaveProperty() {
+  const invalidate = useInvalidateProperties();
+  return useMutation({ mutationFn: (body: PropertySave) => propertyApi.save(body), onSuccess: invalidate });
+}
+
+export function useDeleteProperties() {
+  const invalidate = useInvalidateProperties();
+  return useMutation({ mutationFn: (ids: readonly number[]) => propertyApi.remove(ids), onSuccess: invalidate });
+}
+
+export function useSaveValue() {
+  const invalidate = useInvalidateProperties();
+  return useMutation({ mutationFn: (body: ValueSave) => propertyApi.saveValue(body), onSuccess: invalidate });
+}
+
+export function useDeleteValue() {
+  const invalidate = useInvalidateProperties();
+  return useMutation({ mutationFn: (valueId: number) => propertyApi.removeValue(valueId), onSuccess: invalidate });
 }
