@@ -27,7 +27,8 @@ export type { OutputFormat, PublishOptions, PublishResult } from './publisher.js
 export { publish } from './publisher.js';
 export type { FileSource } from './source/file-source.js';
 export { FolderSource, MemorySource, normalizePath, resolveRelative } from './source/file-source.js';
-export { DEFAULT_CATALOG } from './validate/dtd-validator.js';
-export type { XmlElement, XmlNode, XmlText } from './xml/xml-dom.js';
+export { DEFAULT_CATALOG, DtdValidation } from './validate/dtd-validator.js';
+export { checkStructure } from './validate/structure-rules.js';
+export type { Doctype, XmlElement, XmlNode, XmlText } from './xml/xml-dom.js';
 export type { ParsedXml } from './xml/xml-parser.js';
 export { parseXml } from './xml/xml-parser.js';

@@ -64,6 +64,8 @@ export const EditorDocument = z.object({
   /** Whether the caller may save (library write right and ccms:topic:edit). */
   canWrite: z.boolean(),
   draft: EditorDraft.nullable(),
+  /** Short-lived ticket for GET /ccms/topic-editor/presence (EventSource sends no Authorization header). */
+  ticket: z.string(),
 });
 export type EditorDocument = z.infer<typeof EditorDocument>;
 
@@ -128,6 +130,11 @@ export const EditorPreview = z.object({ html: z.string(), problems: z.array(Edit
 
 /** PUT /ccms/topic-editor/draft (every few seconds while there are unsaved edits); DELETE with EditorTarget drops it. */
 export const EditorDraftBody = EditorTarget.extend({ content: Content, baseCommit: Sha, baseBlob: Sha });
+
+/** GET /ccms/topic-editor/presence (SSE): the bearer token, or `ticket` from the open answer (EventSource sends no headers). */
+export const EditorPresenceQuery = EditorTarget.extend({
+  ticket: z.string().max(500).optional().describe('EditorDocument.ticket, when no Authorization header can be sent'),
+});
 
 /** GET /ccms/topic-editor/presence (SSE): each event's data is the list of who has the topic open. */
 export const EditorPresence = z.array(z.object({ userId: z.number(), userName: z.string(), nickName: z.string(), since: z.string() }));
