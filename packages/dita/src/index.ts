@@ -5,6 +5,7 @@ export type { HtmlBuild, HtmlOptions, PageRecord } from './html/html-build.js';
 export { publishHtml } from './html/html-publisher.js';
 export type { RebuildResult } from './html/html-rebuild.js';
 export { rebuildHtml } from './html/html-rebuild.js';
+export { renderTopicPreview } from './html/topic-preview.js';
 export type { KeyDefinition, LinkScope } from './keys/key-space.js';
 export { KeyScope, keyLinkText, keyVariableContent, listKeys } from './keys/key-space.js';
 export type { Reference, ReferenceKind, ReferenceStatus } from './links/link-graph.js';
