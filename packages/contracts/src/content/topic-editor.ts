@@ -183,9 +183,12 @@ export const EditorNewResult = z.object({
 export type EditorNewResult = z.infer<typeof EditorNewResult>;
 
 /** GET /ccms/topic-editor/targets: topics and elements with an id, for xref and conref pickers. */
+const LibraryIdQuery = qInt.positive().describe('id of a library (GET /ccms/library/list)');
+const BranchQuery = z.string().trim().max(200).optional().describe('git branch of the library (its default branch when absent)');
+
 export const EditorTargetsQuery = z.object({
-  libraryId: qInt.positive(),
-  branch: z.string().trim().max(200).optional(),
+  libraryId: LibraryIdQuery,
+  branch: BranchQuery,
   q: z.string().trim().max(200).default('').describe('part of a title, path or id'),
   kind: z.enum(['xref', 'conref']).default('xref'),
   limit: qInt.min(1).max(200).default(50),
@@ -201,7 +204,7 @@ export const EditorTargetRow = z.object({
 export type EditorTargetRow = z.infer<typeof EditorTargetRow>;
 
 /** GET /ccms/topic-editor/keys: the keys the library's maps define (variables, glossary terms, images). */
-export const EditorKeysQuery = z.object({ libraryId: qInt.positive(), branch: z.string().trim().max(200).optional() });
+export const EditorKeysQuery = z.object({ libraryId: LibraryIdQuery, branch: BranchQuery });
 export const EditorKeyRow = z.object({
   key: z.string(),
   /** What the key is for: a text variable, a glossentry, an image, a topic or another resource. */

@@ -123,8 +123,11 @@ describe('tree selects', () => {
     const res = await admin.get('/prod-api/system/menu/roleMenuTreeselect/2');
     expect(res.body.code).toBe(200);
     expect(res.body.menus.length).toBeGreaterThan(3);
-    const queryButtons = SEED_MENUS.filter((m) => COMMON_ROLE_MENUS.includes(m.menuId) && m.menuType === 'F').map((m) => m.menuId);
-    expect([...res.body.checkedKeys].sort()).toEqual([...queryButtons].sort());
+    // Strictly linked, only the leaves are ticked: the query buttons, and pages without buttons (the hidden editor pages).
+    const mine = SEED_MENUS.filter((m) => COMMON_ROLE_MENUS.includes(m.menuId));
+    const leaves = mine.filter((m) => !mine.some((c) => c.parentId === m.menuId)).map((m) => m.menuId);
+    expect(leaves.filter((id) => SEED_MENUS.find((m) => m.menuId === id)?.menuType !== 'F').sort()).toEqual([2108, 2109]);
+    expect([...res.body.checkedKeys].sort()).toEqual([...leaves].sort());
     await t.database.db.update(sysRole).set({ menuCheckStrictly: false }).where(eq(sysRole.roleId, 2));
     const loose = await admin.get('/prod-api/system/menu/roleMenuTreeselect/2');
     expect([...loose.body.checkedKeys].sort()).toEqual([...COMMON_ROLE_MENUS].sort());
