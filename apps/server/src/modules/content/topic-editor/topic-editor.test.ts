@@ -1,6 +1,5 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { EditorDocument, EditorPresence } from '@ccms/contracts/content/topic-editor';
+import type { EditorDocument } from '@ccms/contracts/content/topic-editor';
 import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
@@ -8,6 +7,7 @@ import { type Caller, createTestApp, type TestApp } from '../../../../test/harne
 import { ccmsLibrarySetting } from '../../../db/schema';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import { allowLoopbackRemotes, CONTENT_PERMS, grant, libraryBody, type TestUser, userWith } from '../content-test-kit';
+import { presenceStream } from './presence-test-kit';
 
 const EDITOR_PERMS = ['ccms:topic:list', TopicEditorPerm.open, TopicEditorPerm.edit, TopicEditorPerm.add];
 const remote = useGitServer();
@@ -357,61 +357,7 @@ describe('new topic', () => {
     expect(badId.status).toBe(400);
     expect(await commits()).toBe(before + 1);
   });
-
-  it('makes a template of every type that passes validation', async () => {
-    for (const type of ['topic', 'concept', 'reference', 'glossentry', 'troubleshooting']) {
-      const res = await writer.caller.post('/prod-api/ccms/topic-editor/new', {
-        libraryId,
-        type,
-        title: `A ${type}`,
-        folder: 'new',
-        fileName: `${type}.dita`,
-        id: type,
-      });
-      expect(res.body.code, `${type}: ${res.body.msg}`).toBe(200);
-    }
-  });
 });
-
-/** A presence stream read over real HTTP: every event's list, and a way to wait for one. */
-function presenceStream(base: string, query: Record<string, string | number>, token?: string) {
-  const events: EditorPresence[] = [];
-  const waiting: { test: (p: EditorPresence) => boolean; resolve: (p: EditorPresence) => void }[] = [];
-  const url = `${base}/prod-api/ccms/topic-editor/presence?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
-  let buffer = '';
-  let status = 0;
-  const req = http.get(url, { headers: token ? { authorization: `Bearer ${token}` } : {} }, (res) => {
-    status = res.statusCode ?? 0;
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (!data) continue;
-        const list = JSON.parse(data.slice(6)) as EditorPresence;
-        events.push(list);
-        for (const w of waiting.filter((x) => x.test(list))) {
-          waiting.splice(waiting.indexOf(w), 1);
-          w.resolve(list);
-        }
-      }
-    });
-  });
-  req.on('error', () => undefined);
-  return {
-    events,
-    status: () => status,
-    until: (test: (p: EditorPresence) => boolean) =>
-      new Promise<EditorPresence>((resolve) => {
-        const hit = events.find(test);
-        if (hit) resolve(hit);
-        else waiting.push({ test, resolve });
-      }),
-    close: () => req.destroy(),
-  };
-}
 
 describe('presence', () => {
   it('lists who has the topic open over SSE (bearer token or ticket), and drops one whose stream closed', async () => {
