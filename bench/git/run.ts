@@ -7,18 +7,12 @@
  *   node --import tsx bench/git/run.ts
  * Smaller sizes for a quick run: BENCH_GIT_FILES=300 BENCH_GIT_BIG=100 BENCH_GIT_READS=50
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { buildApp } from '../../apps/server/src/app';
-import { openDatabase } from '../../apps/server/src/db/client';
-import { sysConfig } from '../../apps/server/src/db/schema';
-import { seedIfEmpty } from '../../apps/server/src/db/seed';
-import { loadConfig } from '../../apps/server/src/platform/config';
 import { GitRepo } from '../../apps/server/src/platform/git/git-repo';
 import { type GitServer, startGitServer } from '../../apps/server/test/git-http-server';
+import { startApp } from '../lib/app';
 
 const sizeOf = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -110,42 +104,9 @@ async function gitLayer(server: GitServer, auth: { username: string; password: s
   console.log(`folders ${tree.length}, big folder entries ${big?.length ?? 0}, bytes read ${bytes}, requests served ${server.requests}`);
 }
 
-/** The app on a fresh in-memory PGlite database, signed in as the administrator. */
-async function startApp(dataDir: string) {
-  const database = await openDatabase({});
-  await database.migrate();
-  await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD, captchaEnabled: false });
-  // The bench remote listens on loopback, which library URLs may only use when allowed.
-  await database.db.update(sysConfig).set({ configValue: '127.0.0.1' }).where(eq(sysConfig.configKey, 'ccms.library.allowPrivateUrls'));
-  const app = await buildApp({
-    config: { ...loadConfig({ CCMS_DATA_DIR: dataDir }), webDir: undefined },
-    database,
-    secrets: { jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex') },
-    logger: false,
-  });
-  await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/prod-api/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
-  const token = (login.json() as { token?: string }).token;
-  if (!token) throw new Error(`sign-in failed: ${login.body}`);
-  return {
-    async close() {
-      await app.close();
-      await database.close();
-    },
-    /** A JSON call as the administrator; anything but code 200 stops the bench. */
-    async call<T>(method: 'GET' | 'POST', url: string, opts: { query?: Record<string, string | number>; body?: object } = {}): Promise<T> {
-      const query = opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined;
-      const res = await app.inject({ method, url: `/prod-api${url}`, query, payload: opts.body, headers: { authorization: `Bearer ${token}` } });
-      const body = res.json() as T & { code?: number };
-      if (body.code !== 200) throw new Error(`${method} ${url}: ${res.body.slice(0, 300)}`);
-      return body;
-    },
-  };
-}
-
 /** The same browsing through the HTTP API: library, clone on first read, tree, the big folder, a file. */
 async function httpApi(server: GitServer, auth: { username: string; password: string }, work: string) {
-  const running = await timed('start the app (PGlite, migrate, seed)', () => startApp(path.join(work, 'app')));
+  const running = await timed('start the app (PGlite, migrate, seed)', () => startApp(path.join(work, 'app'), ADMIN_PASSWORD));
   const { call } = running;
   try {
     const created = await call<{ data: { libraryId: number } }>('POST', '/ccms/library', {

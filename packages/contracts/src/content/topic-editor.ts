@@ -64,6 +64,8 @@ export const EditorDocument = z.object({
   /** Whether the caller may save (library write right and ccms:topic:edit). */
   canWrite: z.boolean(),
   draft: EditorDraft.nullable(),
+  /** Short-lived ticket for GET /ccms/topic-editor/presence (EventSource sends no Authorization header). */
+  ticket: z.string(),
 });
 export type EditorDocument = z.infer<typeof EditorDocument>;
 
@@ -125,9 +127,15 @@ export const EditorPreviewBody = EditorTarget.extend({
   filterGroup: z.string().trim().max(100).optional().describe('data-property filter group of the library to apply'),
 });
 export const EditorPreview = z.object({ html: z.string(), problems: z.array(EditorProblem) });
+export type EditorPreview = z.infer<typeof EditorPreview>;
 
 /** PUT /ccms/topic-editor/draft (every few seconds while there are unsaved edits); DELETE with EditorTarget drops it. */
 export const EditorDraftBody = EditorTarget.extend({ content: Content, baseCommit: Sha, baseBlob: Sha });
+
+/** GET /ccms/topic-editor/presence (SSE): the bearer token, or `ticket` from the open answer (EventSource sends no headers). */
+export const EditorPresenceQuery = EditorTarget.extend({
+  ticket: z.string().max(500).optional().describe('EditorDocument.ticket, when no Authorization header can be sent'),
+});
 
 /** GET /ccms/topic-editor/presence (SSE): each event's data is the list of who has the topic open. */
 export const EditorPresence = z.array(z.object({ userId: z.number(), userName: z.string(), nickName: z.string(), since: z.string() }));
@@ -163,10 +171,24 @@ export const EditorNewBody = z.object({
 });
 export type EditorNewBody = z.infer<typeof EditorNewBody>;
 
+/** 200 of POST /ccms/topic-editor/new: where the topic landed (open it with GET /ccms/topic-editor/open). */
+export const EditorNewResult = z.object({
+  libraryId: z.number(),
+  branch: z.string(),
+  path: z.string(),
+  commit: z.string(),
+  /** The map the topicref was added to, when one was asked for. */
+  mapPath: z.string().nullable(),
+});
+export type EditorNewResult = z.infer<typeof EditorNewResult>;
+
 /** GET /ccms/topic-editor/targets: topics and elements with an id, for xref and conref pickers. */
+const LibraryIdQuery = qInt.positive().describe('id of a library (GET /ccms/library/list)');
+const BranchQuery = z.string().trim().max(200).optional().describe('git branch of the library (its default branch when absent)');
+
 export const EditorTargetsQuery = z.object({
-  libraryId: qInt.positive(),
-  branch: z.string().trim().max(200).optional(),
+  libraryId: LibraryIdQuery,
+  branch: BranchQuery,
   q: z.string().trim().max(200).default('').describe('part of a title, path or id'),
   kind: z.enum(['xref', 'conref']).default('xref'),
   limit: qInt.min(1).max(200).default(50),
@@ -182,7 +204,7 @@ export const EditorTargetRow = z.object({
 export type EditorTargetRow = z.infer<typeof EditorTargetRow>;
 
 /** GET /ccms/topic-editor/keys: the keys the library's maps define (variables, glossary terms, images). */
-export const EditorKeysQuery = z.object({ libraryId: qInt.positive(), branch: z.string().trim().max(200).optional() });
+export const EditorKeysQuery = z.object({ libraryId: LibraryIdQuery, branch: BranchQuery });
 export const EditorKeyRow = z.object({
   key: z.string(),
   /** What the key is for: a text variable, a glossentry, an image, a topic or another resource. */

@@ -60,7 +60,8 @@ describe('the seeded menu', () => {
     expect(roots.map((m) => m.menuNameEn)).toEqual(['Compliance', 'Content Manager', 'Team Manager', 'System Manager', 'Work', 'System', 'Monitor', 'Tool']);
     const childrenOf = (en: string) => {
       const parent = SEED_MENUS.find((m) => m.menuNameEn === en && m.menuType === 'M');
-      return SEED_MENUS.filter((m) => m.parentId === parent?.menuId && m.menuType !== 'F').map((m) => m.menuNameEn);
+      // What the sidebar shows: hidden pages (the topic editor) are routes, not entries.
+      return SEED_MENUS.filter((m) => m.parentId === parent?.menuId && m.menuType !== 'F' && m.visible !== '1').map((m) => m.menuNameEn);
     };
     expect(childrenOf('Compliance')).toEqual(['Regulations', 'Regulation Relationship', 'Compliance Reports']);
     expect(childrenOf('Content Manager')).toEqual(['Explorer', 'Libraries', 'Project', 'Documents', 'Topics', 'Resources', 'Abbreviations', 'Terms', 'Search']);
@@ -122,8 +123,11 @@ describe('tree selects', () => {
     const res = await admin.get('/prod-api/system/menu/roleMenuTreeselect/2');
     expect(res.body.code).toBe(200);
     expect(res.body.menus.length).toBeGreaterThan(3);
-    const queryButtons = SEED_MENUS.filter((m) => COMMON_ROLE_MENUS.includes(m.menuId) && m.menuType === 'F').map((m) => m.menuId);
-    expect([...res.body.checkedKeys].sort()).toEqual([...queryButtons].sort());
+    // Strictly linked, only the leaves are ticked: the query buttons, and pages without buttons (the hidden editor pages).
+    const mine = SEED_MENUS.filter((m) => COMMON_ROLE_MENUS.includes(m.menuId));
+    const leaves = mine.filter((m) => !mine.some((c) => c.parentId === m.menuId)).map((m) => m.menuId);
+    expect(leaves.filter((id) => SEED_MENUS.find((m) => m.menuId === id)?.menuType !== 'F').sort()).toEqual([2108, 2109]);
+    expect([...res.body.checkedKeys].sort()).toEqual([...leaves].sort());
     await t.database.db.update(sysRole).set({ menuCheckStrictly: false }).where(eq(sysRole.roleId, 2));
     const loose = await admin.get('/prod-api/system/menu/roleMenuTreeselect/2');
     expect([...loose.body.checkedKeys].sort()).toEqual([...COMMON_ROLE_MENUS].sort());

@@ -1,0 +1,386 @@
+import type { AddressInfo } from 'node:net';
+import type { EditorDocument } from '@ccms/contracts/content/topic-editor';
+import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useGitServer } from '../../../../test/git-server';
+import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { ccmsLibrarySetting } from '../../../db/schema';
+import { findMeta, saveMeta } from '../catalog/catalog-meta';
+import { allowLoopbackRemotes, CONTENT_PERMS, grant, libraryBody, type TestUser, userWith } from '../content-test-kit';
+import { presenceStream } from './presence-test-kit';
+
+const EDITOR_PERMS = ['ccms:topic:list', TopicEditorPerm.open, TopicEditorPerm.edit, TopicEditorPerm.add];
+const remote = useGitServer();
+let t: TestApp;
+let owner: TestUser;
+let writer: TestUser;
+let second: TestUser;
+let reader: TestUser;
+let noEdit: TestUser;
+let libraryId = 0;
+
+/** A concept with a DOCTYPE (the DTD validates it) and one paragraph per line. */
+const concept = (id: string, paragraphs: string[]) =>
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">',
+    `<concept id="${id}">`,
+    `  <title>Topic ${id}</title>`,
+    '  <shortdesc>About <keyword keyref="product"/>.</shortdesc>',
+    '  <conbody>',
+    ...paragraphs.map((p, i) => `    <p id="p${i + 1}">${p}</p>`),
+    '    <p audience="admin">Only for admins.</p>',
+    '  </conbody>',
+    '</concept>',
+    '',
+  ].join('\n');
+const PARAS = ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.', 'Seven.', 'Eight.'];
+const TOPICS = ['intro', 'merge', 'clash', 'approved', 'same', 'drafted', 'refused'];
+
+const MAP = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">
+<map>
+  <title>Guide</title>
+  <keydef keys="product"><topicmeta><keywords><keyword>Widget</keyword></keywords></topicmeta></keydef>
+${TOPICS.map((id) => `  <topicref href="../topics/${id}.dita"/>`).join('\n')}
+</map>
+`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await allowLoopbackRemotes(t);
+  await remote().createRepo('docs', {
+    files: { 'maps/guide.ditamap': MAP, ...Object.fromEntries(TOPICS.map((id) => [`topics/${id}.dita`, concept(id, PARAS)])) },
+  });
+  owner = await userWith(t, 'owner1', [...CONTENT_PERMS, ...EDITOR_PERMS], 'owner1@example.test');
+  writer = await userWith(t, 'writer1', EDITOR_PERMS);
+  second = await userWith(t, 'writer2', EDITOR_PERMS, 'writer2@example.test');
+  reader = await userWith(t, 'reader1', EDITOR_PERMS);
+  noEdit = await userWith(t, 'noedit1', ['ccms:topic:list', TopicEditorPerm.open]);
+  const res = await owner.caller.post('/prod-api/ccms/library', libraryBody('docs', remote().url('docs')));
+  libraryId = res.body.data.libraryId;
+  await grant(t, libraryId, 'user', writer.userId, 'write');
+  await grant(t, libraryId, 'user', second.userId, 'write');
+  await grant(t, libraryId, 'user', noEdit.userId, 'write');
+  await grant(t, libraryId, 'user', reader.userId, 'read');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const pathOf = (id: string) => `topics/${id}.dita`;
+const json = { 'content-type': 'application/json' };
+
+async function open(c: Caller, id: string): Promise<EditorDocument> {
+  const res = await c.get('/prod-api/ccms/topic-editor/open', { libraryId, path: pathOf(id) });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data;
+}
+
+const save = (c: Caller, doc: EditorDocument, content: string, extra: Record<string, unknown> = {}) =>
+  c.request({
+    method: 'PUT',
+    url: '/prod-api/ccms/topic-editor/save',
+    headers: json,
+    payload: { libraryId, path: doc.path, content, baseCommit: doc.baseCommit, baseBlob: doc.baseBlob, ...extra },
+  });
+
+const headOfRemote = async () => (await remote().log('docs', 'main'))[0]?.hash;
+const commits = async () => (await remote().log('docs', 'main')).length;
+
+describe('open', () => {
+  it('gives the text at the branch head with its base, title, type, status and the caller’s rights', async () => {
+    const doc = await open(writer.caller, 'intro');
+    expect(doc).toMatchObject({
+      libraryId,
+      branch: 'main',
+      path: 'topics/intro.dita',
+      content: concept('intro', PARAS),
+      baseCommit: await headOfRemote(),
+      title: 'Topic intro',
+      docType: 'concept',
+      status: 'draft',
+      canWrite: true,
+      draft: null,
+    });
+    expect(doc.baseBlob).toMatch(/^[0-9a-f]{40}$/);
+    expect(doc.ticket).not.toBe('');
+    expect((await open(reader.caller, 'intro')).canWrite).toBe(false);
+    expect((await open(noEdit.caller, 'intro')).canWrite).toBe(false);
+    const missing = await writer.caller.get('/prod-api/ccms/topic-editor/open', { libraryId, path: 'topics/none.dita' });
+    expect(missing.status).toBe(404);
+    const stranger = await userWith(t, 'strange1', EDITOR_PERMS);
+    expect((await stranger.caller.get('/prod-api/ccms/topic-editor/open', { libraryId, path: pathOf('intro') })).status).toBe(403);
+  });
+});
+
+describe('save', () => {
+  it('commits one change as the signed-in user, "Update <title>", reindexes the topic and answers the new base', async () => {
+    const doc = await open(writer.caller, 'intro');
+    const changed = doc.content.replace('<title>Topic intro</title>', '<title>Introduction</title>').replace('One.', 'One, edited.');
+    const before = await commits();
+    const res = await save(writer.caller, doc, changed);
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data).toMatchObject({ unchanged: false, merged: false, content: changed, status: 'draft' });
+    const log = await remote().log('docs', 'main');
+    expect(log.length).toBe(before + 1);
+    expect(log[0]).toMatchObject({ hash: res.body.data.commit, subject: 'Update Introduction', author: 'writer1 nick', email: 'writer1@users.noreply.ccms' });
+    expect(await remote().show('docs', 'main', 'topics/intro.dita')).toBe(changed);
+    const again = await open(writer.caller, 'intro');
+    expect(again).toMatchObject({ baseCommit: res.body.data.commit, baseBlob: res.body.data.blob, title: 'Introduction' });
+    // The catalogue shows the new title and the commit in the topic's history at once.
+    const topic = await writer.caller.get('/prod-api/ccms/topic/byPath', { libraryId, path: 'topics/intro.dita' });
+    expect(topic.body.data.title).toBe('Introduction');
+    const history = await writer.caller.get(`/prod-api/ccms/topic/${topic.body.data.topicId}/history`, { limit: 5 });
+    expect(history.body.data.commits[0]).toMatchObject({ commit: res.body.data.commit, author: 'writer1 nick' });
+  });
+
+  it('takes the commit message asked for, and the profile e-mail when there is one', async () => {
+    const doc = await open(second.caller, 'intro');
+    const res = await save(second.caller, doc, doc.content.replace('Two.', 'Two, by the second writer.'), { message: 'Reword two' });
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect((await remote().log('docs', 'main'))[0]).toMatchObject({ subject: 'Reword two', author: 'writer2 nick', email: 'writer2@example.test' });
+  });
+
+  it('commits nothing when the content equals the head', async () => {
+    const doc = await open(writer.caller, 'same');
+    const before = await commits();
+    const res = await save(writer.caller, doc, doc.content);
+    expect(res.body.data).toMatchObject({ unchanged: true, merged: false, commit: doc.baseCommit, blob: doc.baseBlob, content: doc.content });
+    expect(await commits()).toBe(before);
+  });
+
+  it('moves an approved topic back to draft on commit', async () => {
+    await saveMeta(t.database.db, libraryId, 'main', pathOf('approved'), { status: 'approved' }, 'admin');
+    const doc = await open(writer.caller, 'approved');
+    expect(doc.status).toBe('approved');
+    const res = await save(writer.caller, doc, doc.content.replace('Three.', 'Three, changed after approval.'));
+    expect(res.body.data.status).toBe('draft');
+    expect((await findMeta(t.database.db, libraryId, 'main', pathOf('approved')))?.status).toBe('draft');
+    expect((await open(writer.caller, 'approved')).status).toBe('draft');
+  });
+});
+
+describe('refusals change nothing on the remote', () => {
+  it('refuses malformed XML with its line and column, and DITA structure errors, in the caller’s language', async () => {
+    const doc = await open(writer.caller, 'refused');
+    const before = await commits();
+    const malformed = await save(writer.caller, doc, doc.content.replace('<p id="p2">Two.</p>', '<p id="p2">Two.'));
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.msg).toMatch(/^The content did not pass validation and was not saved \(line 16, column \d+\): Not well-formed XML/);
+    expect(malformed.body.data.problems[0]).toMatchObject({ line: 16, severity: 'error', code: 'xml.notWellFormed' });
+    const misplaced = await save(writer.caller, doc, doc.content.replace('<p id="p3">Three.</p>', '<section><title>S</title></section><p>x</p>'));
+    expect(misplaced.status).toBe(400);
+    expect(misplaced.body.data.problems).toContainEqual(expect.objectContaining({ line: 9, code: 'dita.structure', severity: 'error' }));
+    const zh = await writer.caller.request({
+      method: 'PUT',
+      url: '/prod-api/ccms/topic-editor/save',
+      headers: { ...json, 'accept-language': 'zh' },
+      payload: { libraryId, path: doc.path, content: '<concept', baseCommit: doc.baseCommit, baseBlob: doc.baseBlob },
+    });
+    expect(zh.body.msg).toMatch(/^内容未通过校验，未保存（第 1 行第 \d+ 列）：XML 格式不正确/);
+    expect(zh.body.data.problems[0].message).toMatch(/^XML 格式不正确/);
+    expect(await commits()).toBe(before);
+    expect(await remote().show('docs', 'main', pathOf('refused'))).toBe(concept('refused', PARAS));
+  });
+
+  it('refuses a writer without the write right on the library, and a user without the edit permission', async () => {
+    const doc = await open(reader.caller, 'refused');
+    const before = await commits();
+    const changed = doc.content.replace('One.', 'Changed.');
+    expect(await save(reader.caller, doc, changed)).toMatchObject({ status: 403, body: { msg: 'No relevant permissions' } });
+    expect((await save(noEdit.caller, doc, changed)).status).toBe(403);
+    expect(await commits()).toBe(before);
+    expect(await remote().show('docs', 'main', pathOf('refused'))).toBe(concept('refused', PARAS));
+  });
+
+  it('answers 409 with base, theirs and ours when a change made since the base overlaps', async () => {
+    const doc = await open(writer.caller, 'clash');
+    const theirs = doc.content.replace('Four.', 'Four, by someone else.');
+    const theirsCommit = await remote().commit('docs', 'main', { [pathOf('clash')]: theirs }, 'Their four');
+    const before = await commits();
+    const ours = doc.content.replace('Four.', 'Four, mine.');
+    const res = await save(writer.caller, doc, ours);
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe(
+      '"topics/clash.dita" was changed by Remote Person after you opened it, and the changes overlap yours; resolve them in the merge view and save again (your change was not saved)',
+    );
+    expect(res.body.data).toMatchObject({ base: doc.content, theirs, ours, theirsCommit, theirsAuthor: 'Remote Person' });
+    expect(res.body.data.theirsBlob).toMatch(/^[0-9a-f]{40}$/);
+    expect(res.body.data.theirsDate).toMatch(/^\d{4}-/);
+    expect(await commits()).toBe(before);
+    expect(await remote().show('docs', 'main', pathOf('clash'))).toBe(theirs);
+    // The resolved text saved against their version lands.
+    const resolved = doc.content.replace('Four.', 'Four, resolved.');
+    const retry = await save(writer.caller, { ...doc, baseCommit: res.body.data.theirsCommit, baseBlob: res.body.data.theirsBlob }, resolved);
+    expect(retry.body.data).toMatchObject({ unchanged: false, merged: false });
+    expect(await remote().show('docs', 'main', pathOf('clash'))).toBe(resolved);
+  });
+
+  it('refuses a base that is not the file the caller opened', async () => {
+    const doc = await open(writer.caller, 'refused');
+    const res = await save(writer.caller, { ...doc, baseBlob: '0'.repeat(40) }, doc.content.replace('One.', 'x'));
+    expect(res).toMatchObject({ status: 400, body: { msg: 'baseBlob: the version you opened is not in the library; open the topic again' } });
+  });
+});
+
+describe('two writers on one topic', () => {
+  it('lands both non-overlapping changes (the second merged), and answers 409 to an overlapping one', async () => {
+    const [a, b] = [await open(writer.caller, 'merge'), await open(second.caller, 'merge')];
+    expect(a.baseBlob).toBe(b.baseBlob);
+    const first = await save(writer.caller, a, a.content.replace('One.', 'One, by writer one.'));
+    expect(first.body.data).toMatchObject({ merged: false });
+    const secondSave = await save(second.caller, b, b.content.replace('Eight.', 'Eight, by writer two.'));
+    expect(secondSave.body.code, secondSave.body.msg).toBe(200);
+    const both = a.content.replace('One.', 'One, by writer one.').replace('Eight.', 'Eight, by writer two.');
+    expect(secondSave.body.data).toMatchObject({ merged: true, unchanged: false, content: both });
+    expect(await remote().show('docs', 'main', pathOf('merge'))).toBe(both);
+    const log = await remote().log('docs', 'main');
+    expect(log.slice(0, 2).map((c) => c.author)).toEqual(['writer2 nick', 'writer1 nick']);
+
+    // Both again from the same base, on the same line: the first lands, the second is a 409.
+    const [c, d] = [await open(writer.caller, 'merge'), await open(second.caller, 'merge')];
+    expect((await save(writer.caller, c, c.content.replace('Five.', 'Five by one.'))).body.code).toBe(200);
+    const before = await commits();
+    const clash = await save(second.caller, d, d.content.replace('Five.', 'Five by two.'));
+    expect(clash.status).toBe(409);
+    expect(clash.body.data).toMatchObject({ theirsAuthor: 'writer1 nick', ours: d.content.replace('Five.', 'Five by two.') });
+    expect(await commits()).toBe(before);
+    expect(await remote().show('docs', 'main', pathOf('merge'))).toBe(c.content.replace('Five.', 'Five by one.'));
+  });
+});
+
+describe('drafts', () => {
+  it('keeps the caller’s unsaved edit, offers it on opening (to that user only), replaces, drops, and a save removes it', async () => {
+    const doc = await open(writer.caller, 'drafted');
+    const body = { libraryId, path: doc.path, baseCommit: doc.baseCommit, baseBlob: doc.baseBlob };
+    const put = (content: string) =>
+      writer.caller.request({ method: 'PUT', url: '/prod-api/ccms/topic-editor/draft', headers: json, payload: { ...body, content } });
+    const kept = await put('<concept id="drafted">half');
+    expect(kept.body.data).toMatchObject({ content: '<concept id="drafted">half', baseCommit: doc.baseCommit });
+    expect((await open(writer.caller, 'drafted')).draft).toMatchObject({ content: '<concept id="drafted">half', baseBlob: doc.baseBlob });
+    expect((await open(second.caller, 'drafted')).draft).toBeNull();
+    await put('<concept id="drafted">more');
+    expect((await open(writer.caller, 'drafted')).draft?.content).toBe('<concept id="drafted">more');
+    const dropped = await writer.caller.request({
+      method: 'DELETE',
+      url: '/prod-api/ccms/topic-editor/draft',
+      headers: json,
+      payload: { libraryId, path: doc.path },
+    });
+    expect(dropped.body.code).toBe(200);
+    expect((await open(writer.caller, 'drafted')).draft).toBeNull();
+    await put('<concept id="drafted">again');
+    const saved = await save(writer.caller, doc, doc.content.replace('Six.', 'Six, saved.'));
+    expect(saved.body.code).toBe(200);
+    expect((await open(writer.caller, 'drafted')).draft).toBeNull();
+    const denied = await reader.caller.request({ method: 'PUT', url: '/prod-api/ccms/topic-editor/draft', headers: json, payload: { ...body, content: 'x' } });
+    expect(denied.status).toBe(403);
+  });
+});
+
+describe('validate, preview, pickers', () => {
+  it('lists every problem of unsaved text with 200, located', async () => {
+    const res = await writer.caller.post('/prod-api/ccms/topic-editor/validate', {
+      libraryId,
+      path: 'topics/x.dita',
+      content: '<task id="t">\n<title>T</title>\n<taskbody><steps><step><info>no cmd</info></step></steps></taskbody>\n</task>\n',
+    });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.problems).toContainEqual(
+      expect.objectContaining({ line: 3, code: 'dita.structure', message: 'DITA structure: <step> must start with <cmd>' }),
+    );
+    const fine = await writer.caller.post('/prod-api/ccms/topic-editor/validate', { libraryId, path: 'topics/x.dita', content: concept('x', ['a']) });
+    expect(fine.body.data.problems).toEqual([]);
+  });
+
+  it('renders unsaved text with the library’s keys, and with a filter group applied', async () => {
+    const content = concept('intro', ['Unsaved text.']);
+    const res = await writer.caller.post('/prod-api/ccms/topic-editor/preview', { libraryId, path: pathOf('intro'), content });
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data.html).toContain('Unsaved text.');
+    expect(res.body.data.html).toContain('Widget');
+    expect(res.body.data.html).toContain('Only for admins.');
+    await t.database.db
+      .insert(ccmsLibrarySetting)
+      .values({ libraryId, kind: 'filter', groupName: 'public', name: 'audience', type: 'exclude', value: 'admin', product: 'all' });
+    const filtered = await writer.caller.post('/prod-api/ccms/topic-editor/preview', { libraryId, path: pathOf('intro'), content, filterGroup: 'public' });
+    expect(filtered.body.data.html).toContain('Unsaved text.');
+    expect(filtered.body.data.html).not.toContain('Only for admins.');
+    const unknown = await writer.caller.post('/prod-api/ccms/topic-editor/preview', { libraryId, path: pathOf('intro'), content, filterGroup: 'nope' });
+    expect(unknown.body).toMatchObject({ code: 400, msg: 'filterGroup: the filter group "nope" does not exist' });
+  });
+
+  it('finds reference targets and keys', async () => {
+    const targets = await writer.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'merge' });
+    expect(targets.body.data).toContainEqual({ path: 'topics/merge.dita', topicId: 'merge', elementId: null, element: 'concept', title: 'Topic merge' });
+    expect(targets.body.data).toContainEqual(expect.objectContaining({ path: 'topics/merge.dita', topicId: 'merge', elementId: 'p2', element: 'p' }));
+    const conrefs = await writer.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'merge', kind: 'conref' });
+    expect(conrefs.body.data.every((r: { elementId: string | null }) => r.elementId !== null)).toBe(true);
+    const keys = await writer.caller.get('/prod-api/ccms/topic-editor/keys', { libraryId });
+    expect(keys.body.data).toContainEqual({ key: 'product', kind: 'variable', text: 'Widget', href: null });
+  });
+});
+
+describe('new topic', () => {
+  it('creates a topic from its type’s template and adds it to a map in the same commit', async () => {
+    const before = await commits();
+    const res = await writer.caller.post('/prod-api/ccms/topic-editor/new', {
+      libraryId,
+      type: 'task',
+      title: 'Install & run',
+      folder: 'topics/tasks',
+      fileName: 'install.dita',
+      id: 'install',
+      mapPath: 'maps/guide.ditamap',
+    });
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data).toMatchObject({ path: 'topics/tasks/install.dita', mapPath: 'maps/guide.ditamap', branch: 'main' });
+    const log = await remote().log('docs', 'main');
+    expect(log.length).toBe(before + 1);
+    expect(log[0]).toMatchObject({ subject: 'Add topic Install & run', author: 'writer1 nick' });
+    expect(await remote().show('docs', 'main', 'topics/tasks/install.dita')).toContain('<title>Install &amp; run</title>');
+    expect(await remote().show('docs', 'main', 'maps/guide.ditamap')).toContain(
+      '  <topicref href="../topics/tasks/install.dita" navtitle="Install &amp; run"/>\n</map>',
+    );
+    expect(await open(writer.caller, 'tasks/install')).toMatchObject({ docType: 'task', title: 'Install & run' });
+    const again = await writer.caller.post('/prod-api/ccms/topic-editor/new', {
+      libraryId,
+      type: 'concept',
+      title: 'Again',
+      folder: 'topics/tasks',
+      fileName: 'install.dita',
+      id: 'again',
+    });
+    expect(again.body).toMatchObject({ code: 400, msg: '"topics/tasks/install.dita" already exists' });
+    const badId = await writer.caller.post('/prod-api/ccms/topic-editor/new', { libraryId, type: 'concept', title: 'X', fileName: 'x.dita', id: '1bad' });
+    expect(badId.status).toBe(400);
+    expect(await commits()).toBe(before + 1);
+  });
+});
+
+describe('presence', () => {
+  it('lists who has the topic open over SSE (bearer token or ticket), and drops one whose stream closed', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const target = { libraryId, path: pathOf('intro') };
+    const a = presenceStream(base, target, writer.caller.token ?? '');
+    await a.until((list) => list.some((p) => p.userName === 'writer1'));
+    const ticket = (await open(second.caller, 'intro')).ticket;
+    const b = presenceStream(base, { ...target, ticket });
+    const both = await a.until((list) => list.length === 2);
+    expect(both.map((p) => p.userName).sort()).toEqual(['writer1', 'writer2']);
+    expect(both.find((p) => p.userName === 'writer2')).toMatchObject({ userId: second.userId, nickName: 'writer2 nick' });
+    await b.until((list) => list.length === 2);
+    b.close();
+    const after = await a.until((list) => list.length === 1);
+    expect(after.map((p) => p.userName)).toEqual(['writer1']);
+    a.close();
+
+    // Without a token or with a ticket for another library: refused, nothing streamed.
+    const anonymous = await fetch(`${base}/prod-api/ccms/topic-editor/presence?libraryId=${libraryId}&path=topics/intro.dita`);
+    expect(anonymous.status).toBe(401);
+    const forged = await fetch(`${base}/prod-api/ccms/topic-editor/presence?libraryId=${libraryId}&path=topics/intro.dita&ticket=${ticket}x`);
+    expect(forged.status).toBe(401);
+  });
+});
