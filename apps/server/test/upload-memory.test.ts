@@ -36,7 +36,8 @@ async function memoryOf(pid: number) {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
-async function api(method: string, url: string, body?: unknown) {
+// biome-ignore lint/suspicious/noExplicitAny: the API envelope, read field by field in the test
+async function api(method: string, url: string, body?: unknown): Promise<any> {
   const res = await fetch(`${base}/prod-api${url}`, {
     method,
     headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
