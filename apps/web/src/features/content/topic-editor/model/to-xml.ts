@@ -144,8 +144,10 @@ class XmlWriter {
   blocks(node: PMNode, depth: number, write: (child: PMNode) => string = (c) => this.node(c, depth + 1)): string {
     const children: PMNode[] = [];
     node.forEach((c) => {
-      children.push(c);
+      // An empty text run (the place to type in an empty cell or item) writes nothing, not even whitespace.
+      if (!(c.type.name === 'run' && c.content.size === 0)) children.push(c);
     });
+    if (children.length === 0) return '';
     const guess = guessWs(children, depth);
     let out = '';
     children.forEach((c, i) => {
@@ -229,7 +231,7 @@ class XmlWriter {
       specs = Array.from({ length: width }, (_, i) => {
         const old = specs[i];
         const attrs: Attrs = { ...(old?.attrs ?? {}) };
-        if (needNames && !attrs.colname) {
+        if ((needNames || used.size > 0) && !attrs.colname) {
           let n = i + 1;
           while (used.has(`c${n}`)) n++;
           attrs.colname = `c${n}`;

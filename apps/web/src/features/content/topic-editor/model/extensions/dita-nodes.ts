@@ -55,7 +55,11 @@ function nodeFor(def: ElementDef) {
     code: def.kind === 'pre',
     whitespace: def.kind === 'pre' ? 'pre' : 'normal',
     addAttributes: () => ({ ...ditaAttributes(), ...(part?.attrs ?? {}) }),
-    extendNodeSchema: () => (part ? { tableRole: part.role } : {}),
+    // TipTap applies every extension's extendNodeSchema to every node: decide by the node's own name.
+    extendNodeSchema: (extension) => {
+      const role = TABLE_PARTS[extension.name]?.role;
+      return role ? { tableRole: role } : {};
+    },
     parseHTML: () => [{ tag: `[data-dita="${def.name}"]` }],
     renderHTML: ({ HTMLAttributes }) => {
       const attrs = { ...HTMLAttributes, 'data-dita': def.name, class: `dita-${def.name}` };
