@@ -8,6 +8,7 @@ const benches: Record<string, string> = {
   git: 'git/run.ts',
   catalog: 'catalog/run.ts',
   work: 'work/run.ts',
+  'editor-model': 'editor-model/run.ts',
 };
 const wanted = process.argv.slice(2);
 for (const [name, file] of Object.entries(benches)) {
