@@ -6,7 +6,10 @@ import { docToXml } from '../../apps/web/src/features/content/topic-editor/model
 
 let blocks = 8;
 let xml = generateTopic(7, blocks);
-while (xml.split('\n').length < 2000) xml = generateTopic(7, (blocks *= 2));
+while (xml.split('\n').length < 2000) {
+  blocks *= 2;
+  xml = generateTopic(7, blocks);
+}
 const lines = xml.split('\n').length;
 
 function time(label: string, runs: number, fn: () => void): void {
