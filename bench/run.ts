@@ -9,6 +9,7 @@ const benches: Record<string, string> = {
   catalog: 'catalog/run.ts',
   work: 'work/run.ts',
   editor: 'editor/run.ts',
+  'editor-model': 'editor-model/run.ts',
 };
 const wanted = process.argv.slice(2);
 for (const [name, file] of Object.entries(benches)) {

@@ -1,0 +1,185 @@
+import { Editor } from '@tiptap/core';
+import type { Node as PMNode } from '@tiptap/pm/model';
+import { TextSelection } from '@tiptap/pm/state';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDitaExtensions, getSelectedElement } from './editor';
+import { xmlToDoc } from './to-editor';
+import { docToXml } from './to-xml';
+
+const TASK = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE task PUBLIC "-//OASIS//DTD DITA Task//EN" "task.dtd">
+<task id="t1" xml:lang='en'>
+  <title>Install <!-- c --> the &product; plug-in</title>
+  <shortdesc>Short   description
+    over two lines.</shortdesc>
+  <taskbody>
+    <context>
+      <p id="p1"   outputclass='intro'>First paragraph with <b>bold</b>.</p>
+      <p id="p2">Second &amp; paragraph.</p>
+    </context>
+    <steps>
+      <step id="s1">
+        <cmd>Open <uicontrol>File</uicontrol>.</cmd>
+      </step>
+    </steps>
+  </taskbody>
+</task>
+`;
+
+const TABLE = `<topic id="tt"><title>T</title><body>
+  <table frame="all">
+    <tgroup cols="2">
+      <colspec colname="c1"/>
+      <colspec colname="c2"/>
+      <thead>
+        <row><entry>H1</entry><entry>H2</entry></row>
+      </thead>
+      <tbody>
+        <row><entry>a1</entry><entry>a2</entry></row>
+        <row id="r2"><entry>b1</entry><entry>b2</entry></row>
+      </tbody>
+    </tgroup>
+  </table>
+</body></topic>`;
+
+let editor: Editor | null = null;
+afterEach(() => {
+  editor?.destroy();
+  editor = null;
+});
+
+function open(xml: string): Editor {
+  const { doc } = xmlToDoc(xml);
+  editor = new Editor({ extensions: createDitaExtensions(), content: doc });
+  return editor;
+}
+
+/** Position just inside the first node matching `test`. */
+function posInside(doc: PMNode, test: (n: PMNode) => boolean): number {
+  let found = -1;
+  doc.descendants((n, pos) => {
+    if (found < 0 && test(n)) found = pos + 1;
+    return found < 0;
+  });
+  if (found < 0) throw new Error('node not found');
+  return found;
+}
+
+function lineDiff(a: string, b: string): Array<[string, string]> {
+  const la = a.split('\n');
+  const lb = b.split('\n');
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i < Math.max(la.length, lb.length); i++) if (la[i] !== lb[i]) out.push([la[i] ?? '', lb[i] ?? '']);
+  return out;
+}
+
+describe('editing changes only the edited element', () => {
+  it('writes the file unchanged when nothing was edited, through a real editor', () => {
+    const e = open(TASK);
+    expect(docToXml(e.getJSON(), TASK)).toBe(TASK);
+  });
+
+  it('changing one paragraph rewrites only that paragraph, keeping its start tag', () => {
+    const e = open(TASK);
+    const pos = posInside(e.state.doc, (n) => n.type.name === 'p' && n.attrs.attrs.id === 'p2');
+    e.chain().setTextSelection(pos).insertContent('Edited ').run();
+    const out = docToXml(e.getJSON(), TASK);
+    expect(lineDiff(TASK, out)).toEqual([['      <p id="p2">Second &amp; paragraph.</p>', '      <p id="p2">Edited Second &amp; paragraph.</p>']]);
+  });
+
+  it('changing one attribute rewrites only that start tag, other attributes as written', () => {
+    const e = open(TASK);
+    const pos = posInside(e.state.doc, (n) => n.type.name === 'p' && n.attrs.attrs.id === 'p1') - 1;
+    const attrs = { ...e.state.doc.nodeAt(pos)?.attrs.attrs, audience: 'admin' };
+    e.commands.setAttributes(pos, attrs);
+    const out = docToXml(e.getJSON(), TASK);
+    expect(lineDiff(TASK, out)).toEqual([
+      [
+        `      <p id="p1"   outputclass='intro'>First paragraph with <b>bold</b>.</p>`,
+        `      <p id="p1"   outputclass='intro' audience="admin">First paragraph with <b>bold</b>.</p>`,
+      ],
+    ]);
+  });
+
+  it('inserting a step creates it with its cmd', () => {
+    const e = open(TASK);
+    const pos = posInside(e.state.doc, (n) => n.type.name === 'cmd');
+    e.chain().setTextSelection(pos).insertStep().insertContent('Click Save').run();
+    const steps: PMNode[] = [];
+    e.state.doc.descendants((n) => {
+      if (n.type.name === 'step') steps.push(n);
+      return true;
+    });
+    expect(steps).toHaveLength(2);
+    expect(steps[1]?.firstChild?.type.name).toBe('cmd');
+    expect(steps[1]?.firstChild?.textContent).toBe('Click Save');
+    const out = docToXml(e.getJSON(), TASK);
+    expect(out).toContain(
+      '<cmd>Open <uicontrol>File</uicontrol>.</cmd>\n      </step>\n      <step>\n        <cmd>Click Save</cmd>\n      </step>\n    </steps>',
+    );
+  });
+
+  it('the schema refuses a step without cmd', () => {
+    const e = open(TASK);
+    expect(() => e.schema.nodes.step?.createChecked({ attrs: {} }, [])).toThrow();
+    const xml = '<task id="x"><title>x</title><taskbody><steps><step><info>no cmd</info></step></steps></taskbody></task>';
+    const { doc, problems } = xmlToDoc(xml, { lang: 'en' });
+    expect(JSON.stringify(doc)).toContain('"type":"island"');
+    expect(problems.map((p) => p.code)).toContain('editor.readOnlyElement');
+    expect(docToXml(doc, xml)).toBe(xml);
+  });
+
+  it('deleting a table row removes exactly that row', () => {
+    const e = open(TABLE);
+    const pos = posInside(e.state.doc, (n) => n.type.name === 'row' && n.attrs.attrs.id === 'r2');
+    e.view.dispatch(e.state.tr.setSelection(TextSelection.near(e.state.doc.resolve(pos + 2))));
+    expect(e.commands.deleteTableRow()).toBe(true);
+    const out = docToXml(e.getJSON(), TABLE);
+    expect(out).toBe(TABLE.replace('\n        <row id="r2"><entry>b1</entry><entry>b2</entry></row>', ''));
+  });
+
+  it('adding a column and merging cells writes cols, colspecs and namest/nameend', () => {
+    const e = open(TABLE);
+    const pos = posInside(e.state.doc, (n) => n.type.name === 'entry' && n.textContent === 'a2');
+    e.view.dispatch(e.state.tr.setSelection(TextSelection.near(e.state.doc.resolve(pos + 1))));
+    expect(e.commands.addTableColumn()).toBe(true);
+    const out = docToXml(e.getJSON(), TABLE);
+    expect(out).toContain('<tgroup cols="3">');
+    expect(out).toContain('<colspec colname="c1"/>\n      <colspec colname="c2"/>\n      <colspec colname="c3"/>');
+    expect(out).toContain('<row><entry>a1</entry><entry>a2</entry><entry></entry></row>');
+    // Header row toggled off: the thead row moves to tbody.
+    const head = posInside(e.state.doc, (n) => n.type.name === 'entry' && n.textContent === 'H1');
+    e.view.dispatch(e.state.tr.setSelection(TextSelection.near(e.state.doc.resolve(head + 1))));
+    expect(e.commands.toggleTableHeaderRow()).toBe(true);
+    expect(docToXml(e.getJSON(), TABLE)).not.toContain('<thead>');
+  });
+
+  it('merged cells from the file keep their spans and are written back unchanged', () => {
+    const xml = TABLE.replace('<row><entry>a1</entry><entry>a2</entry></row>', '<row><entry namest="c1" nameend="c2">a</entry></row>');
+    const e = open(xml);
+    const entry = posInside(e.state.doc, (n) => n.type.name === 'entry' && n.textContent === 'a') - 1;
+    expect(e.state.doc.nodeAt(entry)?.attrs.colspan).toBe(2);
+    expect(docToXml(e.getJSON(), xml)).toBe(xml);
+  });
+
+  it('wraps text in a phrase and reports the selected element for the attributes panel', () => {
+    const e = open(TASK);
+    const pos = posInside(e.state.doc, (n) => n.type.name === 'p' && n.attrs.attrs.id === 'p2');
+    e.chain()
+      .setTextSelection({ from: pos, to: pos + 6 })
+      .wrapInline('codeph')
+      .run();
+    expect(docToXml(e.getJSON(), TASK)).toContain('<p id="p2"><codeph>Second</codeph> &amp; paragraph.</p>');
+    e.commands.setTextSelection(pos + 2);
+    expect(getSelectedElement(e.state)).toMatchObject({ kind: 'mark', name: 'codeph' });
+    e.commands.setTextSelection(pos + 9);
+    expect(getSelectedElement(e.state)).toMatchObject({ kind: 'node', name: 'p', attrs: { id: 'p2' } });
+  });
+
+  it('inserts an xref, a keyword and an image as elements', () => {
+    const e = open(TASK);
+    const pos = posInside(e.state.doc, (n) => n.type.name === 'p' && n.attrs.attrs.id === 'p2');
+    e.chain().setTextSelection(pos).insertXref({ keyref: 'k1' }).insertKeyword({ keyref: 'product' }).insertImage({ href: 'a.png' }).run();
+    expect(docToXml(e.getJSON(), TASK)).toContain('<p id="p2"><xref keyref="k1"/><keyword keyref="product"/><image href="a.png"/>Second');
+  });
+});

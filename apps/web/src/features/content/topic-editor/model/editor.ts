@@ -1,0 +1,576 @@
+import { type CommandProps, Extension, type Extensions } from '@tiptap/core';
+import { history, redo, undo } from '@tiptap/pm/history';
+import type { Attrs, Mark, NodeType, Node as PMNode, ResolvedPos, Schema } from '@tiptap/pm/model';
+import { type EditorState, NodeSelection, Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
+import {
+  addColumnAfter,
+  addColumnBefore,
+  addRowAfter,
+  addRowBefore,
+  deleteColumn,
+  deleteRow,
+  isInTable,
+  mergeCells,
+  splitCell,
+  tableEditing,
+} from '@tiptap/pm/tables';
+import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
+import type { DitaAttrs } from './extensions/attrs';
+import type { DitaResolvers } from './extensions/special';
+import { schemaExtensions } from './schema';
+import { nodeType } from './to-editor';
+
+export type { DitaResolvers } from './extensions/special';
+
+export interface DitaEditorOptions extends DitaResolvers {
+  /** Keep the undo history (default true). */
+  history?: boolean;
+}
+
+/** The element the attributes panel edits: a node (by position) or a phrase mark (by range). */
+export interface SelectedElement {
+  kind: 'node' | 'mark';
+  /** DITA element name (`p`, `step`, `xref`...). */
+  name: string;
+  attrs: DitaAttrs;
+  /** Position of the node, or the range the mark covers around the cursor. */
+  pos: number;
+  from: number;
+  to: number;
+}
+
+/** Inline phrase elements the toolbar wraps text in. */
+export const WRAP_ELEMENTS = ['b', 'i', 'u', 'sup', 'sub', 'codeph', 'uicontrol', 'wintitle', 'term', 'keyword', 'filepath', 'ph', 'menucascade'] as const;
+export type WrapElement = (typeof WRAP_ELEMENTS)[number];
+
+declare module '@tiptap/core' {
+  interface Commands<ReturnType> {
+    dita: {
+      insertParagraph: () => ReturnType;
+      insertSection: () => ReturnType;
+      insertList: (kind: 'ul' | 'ol' | 'sl' | 'dl') => ReturnType;
+      insertNote: (type?: string) => ReturnType;
+      insertCodeblock: () => ReturnType;
+      insertSimpletable: (rows: number, cols: number) => ReturnType;
+      insertTable: (rows: number, cols: number, options?: { header?: boolean }) => ReturnType;
+      addTableRow: (options?: { before?: boolean }) => ReturnType;
+      deleteTableRow: () => ReturnType;
+      addTableColumn: (options?: { before?: boolean }) => ReturnType;
+      deleteTableColumn: () => ReturnType;
+      mergeTableCells: () => ReturnType;
+      splitTableCell: () => ReturnType;
+      toggleTableHeaderRow: () => ReturnType;
+      insertStep: () => ReturnType;
+      insertSubsteps: () => ReturnType;
+      insertChoices: () => ReturnType;
+      wrapInline: (element: WrapElement, attrs?: DitaAttrs) => ReturnType;
+      insertXref: (target: { href?: string; keyref?: string; text?: string }) => ReturnType;
+      insertConref: (target: { conref?: string; conkeyref?: string; element?: string }) => ReturnType;
+      insertImage: (target: { href?: string; keyref?: string; alt?: string }) => ReturnType;
+      insertKeyword: (target: { keyref: string; element?: 'keyword' | 'term' | 'ph' | 'abbreviated-form' }) => ReturnType;
+      setAttributes: (pos: number, attrs: DitaAttrs) => ReturnType;
+      setSelectedElementAttributes: (attrs: DitaAttrs) => ReturnType;
+    };
+  }
+}
+
+function el(schema: Schema, name: string, attrs: DitaAttrs = {}, content?: PMNode[] | PMNode): PMNode {
+  const type = nodeType(schema, pmName(name));
+  return type.createAndFill({ attrs }, content) ?? type.create({ attrs }, content);
+}
+
+function run(schema: Schema, text?: string): PMNode {
+  return nodeType(schema, 'run').create(null, text ? schema.text(text) : null);
+}
+
+function p(schema: Schema, text?: string): PMNode {
+  return nodeType(schema, 'p').create({ attrs: {} }, text ? schema.text(text) : null);
+}
+
+/** Inserts a block after the innermost ancestor where it is allowed, and puts the cursor in it. */
+function insertBlock(make: (schema: Schema) => PMNode) {
+  return ({ state, tr, dispatch }: CommandProps): boolean => {
+    const node = make(state.schema);
+    const $from = state.selection.$from;
+    for (let d = $from.depth; d >= 0; d--) {
+      const parent = $from.node(d);
+      const index = d === $from.depth ? $from.index(d) : $from.indexAfter(d);
+      if (parent.canReplaceWith(index, index, node.type)) {
+        const pos = d === $from.depth ? $from.pos : $from.after(d + 1);
+        if (d === $from.depth && !parent.isTextblock) return insertAt(tr, pos, node, dispatch);
+        if (d < $from.depth) return insertAt(tr, pos, node, dispatch);
+      }
+    }
+    return false;
+  };
+}
+
+function insertAt(tr: Transaction, pos: number, node: PMNode, dispatch: CommandProps['dispatch']): boolean {
+  if (dispatch) {
+    tr.insert(pos, node);
+    // Cursor into the first textblock of the new node.
+    let target = -1;
+    tr.doc.nodeAt(pos)?.descendants((n, p) => {
+      if (target < 0 && n.isTextblock) target = pos + 1 + p + 1;
+      return target < 0;
+    });
+    if (target >= 0) tr.setSelection(NodeSelection.near(tr.doc.resolve(target)));
+    tr.scrollIntoView();
+  }
+  return true;
+}
+
+/** The innermost ancestor of a position whose type is one of `names`, with its depth. */
+function ancestor($pos: ResolvedPos, names: string[]): { node: PMNode; depth: number; pos: number } | null {
+  for (let d = $pos.depth; d > 0; d--) {
+    const node = $pos.node(d);
+    if (names.includes(node.type.name)) return { node, depth: d, pos: $pos.before(d) };
+  }
+  return null;
+}
+
+/** Inserts a node of `name` after the innermost ancestor of type `after` (or inside `container`). */
+function insertSibling(after: string[], make: (schema: Schema) => PMNode) {
+  return ({ state, tr, dispatch }: CommandProps): boolean => {
+    const a = ancestor(state.selection.$from, after);
+    if (!a) return false;
+    const node = make(state.schema);
+    const $end = state.doc.resolve(a.pos + a.node.nodeSize);
+    if (!$end.parent.canReplaceWith($end.index(), $end.index(), node.type)) return false;
+    return insertAt(tr, $end.pos, node, dispatch);
+  };
+}
+
+/** Appends a child (substeps, choices...) to the innermost ancestor step where it is allowed. */
+function appendChild(to: string[], make: (schema: Schema) => PMNode) {
+  return ({ state, tr, dispatch }: CommandProps): boolean => {
+    const a = ancestor(state.selection.$from, to);
+    if (!a) return false;
+    const node = make(state.schema);
+    const parent = a.node;
+    // After the cmd/info, before a stepresult: the first index where the schema allows it.
+    for (let i = parent.childCount; i >= 1; i--) {
+      if (parent.canReplaceWith(i, i, node.type) && (i === parent.childCount || parent.child(i).type.name !== node.type.name)) {
+        let pos = a.pos + 1;
+        for (let j = 0; j < i; j++) pos += parent.child(j).nodeSize;
+        return insertAt(tr, pos, node, dispatch);
+      }
+    }
+    return false;
+  };
+}
+
+function step(schema: Schema, name: 'step' | 'substep' = 'step'): PMNode {
+  return el(schema, name, {}, [el(schema, 'cmd')]);
+}
+
+function calsTable(schema: Schema, rows: number, cols: number, header: boolean): PMNode {
+  const entry = () => nodeType(schema, 'entry').create({ attrs: {} }, run(schema));
+  const row = (head: boolean) => nodeType(schema, 'row').create({ attrs: {}, head }, Array.from({ length: cols }, entry));
+  const tgroup = nodeType(schema, 'tgroup').create(
+    {
+      attrs: { cols: String(cols) },
+      colspecs: Array.from({ length: cols }, (_, i) => ({ attrs: { colname: `c${i + 1}` }, raw: `<colspec colname="c${i + 1}"/>`, ws: null })),
+    },
+    Array.from({ length: rows }, (_, i) => row(header && i === 0)),
+  );
+  return nodeType(schema, 'table').create({ attrs: {} }, [nodeType(schema, 'title').create({ attrs: {} }), tgroup]);
+}
+
+function simpletable(schema: Schema, rows: number, cols: number): PMNode {
+  const entry = () => nodeType(schema, 'stentry').create({ attrs: {} }, run(schema));
+  const row = (name: string) => nodeType(schema, name).create({ attrs: {} }, Array.from({ length: cols }, entry));
+  return nodeType(schema, 'simpletable').create(
+    { attrs: {} },
+    Array.from({ length: rows }, () => row('strow')),
+  );
+}
+
+/** A table command: prosemirror-tables for CALS tables, the simpletable variant otherwise. */
+function tableCommand(cals: (state: EditorState, dispatch?: (tr: Transaction) => void) => boolean, simple: (props: CommandProps) => boolean) {
+  return (props: CommandProps): boolean => {
+    const { state, dispatch, tr } = props;
+    if (!isInTable(state)) return simple(props);
+    // TipTap's command state hands out the command's own transaction, so prosemirror-tables writes into it.
+    const ok = cals(state, dispatch ? () => undefined : undefined);
+    if (ok && dispatch) normalizeHeadRows(tr);
+    return ok;
+  };
+}
+
+/** Keeps CALS head rows at the top of each tgroup: a row above a head row is a head row. */
+function normalizeHeadRows(tr: Transaction): void {
+  tr.doc.descendants((node, pos) => {
+    if (node.type.name !== 'tgroup') return true;
+    let lastHead = -1;
+    node.forEach((row, _o, i) => {
+      if (row.attrs.head) lastHead = i;
+    });
+    let offset = pos + 1;
+    node.forEach((row, _o, i) => {
+      const head = i <= lastHead;
+      if (row.attrs.head !== head) tr.setNodeMarkup(offset, undefined, { ...row.attrs, head });
+      offset += row.nodeSize;
+    });
+    return false;
+  });
+}
+
+/** simpletable row and column operations (no spans, so plain index arithmetic). */
+function simpleRow(op: 'add-before' | 'add-after' | 'delete') {
+  return ({ state, tr, dispatch }: CommandProps): boolean => {
+    const $from = state.selection.$from;
+    const row = ancestor($from, ['strow', 'sthead']);
+    const table = ancestor($from, ['simpletable']);
+    if (!row || !table) return false;
+    if (op === 'delete') {
+      const strows = countChildren(table.node, 'strow');
+      if (row.node.type.name === 'strow' && strows <= 1) return false;
+      if (dispatch) tr.delete(row.pos, row.pos + row.node.nodeSize);
+      return true;
+    }
+    const cells = Array.from({ length: row.node.childCount }, () => nodeType(state.schema, 'stentry').create({ attrs: {} }, run(state.schema)));
+    const node = nodeType(state.schema, 'strow').create({ attrs: {} }, cells);
+    const at = op === 'add-before' && row.node.type.name !== 'sthead' ? row.pos : row.pos + row.node.nodeSize;
+    return insertAt(tr, at, node, dispatch);
+  };
+}
+
+function countChildren(node: PMNode, name: string): number {
+  let n = 0;
+  node.forEach((c) => {
+    if (c.type.name === name) n++;
+  });
+  return n;
+}
+
+function simpleColumn(op: 'add-before' | 'add-after' | 'delete') {
+  return ({ state, tr, dispatch }: CommandProps): boolean => {
+    const $from = state.selection.$from;
+    const cell = ancestor($from, ['stentry']);
+    const table = ancestor($from, ['simpletable']);
+    if (!cell || !table) return false;
+    const col = $from.index(cell.depth - 1);
+    const width = $from.node(cell.depth - 1).childCount;
+    if (op === 'delete' && width <= 1) return false;
+    if (!dispatch) return true;
+    // Work from the last row up so earlier positions stay valid.
+    const rows: Array<{ node: PMNode; pos: number }> = [];
+    table.node.forEach((r, offset) => {
+      rows.push({ node: r, pos: table.pos + 1 + offset });
+    });
+    for (const r of rows.reverse()) {
+      if (r.node.type.name !== 'strow' && r.node.type.name !== 'sthead') continue;
+      let pos = r.pos + 1;
+      const target = op === 'add-after' ? col + 1 : col;
+      for (let i = 0; i < Math.min(target, r.node.childCount); i++) pos += r.node.child(i).nodeSize;
+      if (op === 'delete') {
+        const c = r.node.maybeChild(col);
+        if (c) tr.delete(pos, pos + c.nodeSize);
+      } else tr.insert(pos, nodeType(state.schema, 'stentry').create({ attrs: {} }, run(state.schema)));
+    }
+    return true;
+  };
+}
+
+function toggleHeadRow({ state, tr, dispatch }: CommandProps): boolean {
+  const $from = state.selection.$from;
+  const row = ancestor($from, ['row']);
+  const tgroup = ancestor($from, ['tgroup']);
+  if (!row || !tgroup) {
+    // simpletable: the first row becomes sthead, or the sthead becomes a strow.
+    const srow = ancestor($from, ['strow', 'sthead']);
+    const table = ancestor($from, ['simpletable']);
+    if (!srow || !table) return false;
+    const toHead = srow.node.type.name === 'strow';
+    if (toHead && (table.node.firstChild !== srow.node || countChildren(table.node, 'strow') <= 1)) return false;
+    if (dispatch) tr.setNodeMarkup(srow.pos, nodeType(state.schema, toHead ? 'sthead' : 'strow'), srow.node.attrs);
+    return true;
+  }
+  if (!dispatch) return true;
+  const index = $from.index(tgroup.depth);
+  const makeHead = !row.node.attrs.head;
+  let offset = tgroup.pos + 1;
+  tgroup.node.forEach((r, _o, i) => {
+    const head = makeHead ? i <= index || r.attrs.head : i < index && r.attrs.head;
+    if (r.attrs.head !== head) tr.setNodeMarkup(offset, undefined, { ...r.attrs, head });
+    offset += r.nodeSize;
+  });
+  return true;
+}
+
+/** The element the attributes panel shows: the innermost phrase mark at the cursor, else the node. */
+export function getSelectedElement(state: EditorState): SelectedElement | null {
+  const sel = state.selection;
+  if (sel instanceof NodeSelection && sel.node.attrs.attrs) {
+    return { kind: 'node', name: elementName(sel.node), attrs: sel.node.attrs.attrs as DitaAttrs, pos: sel.from, from: sel.from, to: sel.to };
+  }
+  const $from = sel.$from;
+  const marks = ($from.marks() as Mark[]).filter((m) => m.attrs.attrs);
+  const mark = marks.at(-1);
+  if (mark) {
+    const { from, to } = markRange($from, mark);
+    return { kind: 'mark', name: ditaName(mark.type.name), attrs: mark.attrs.attrs as DitaAttrs, pos: from, from, to };
+  }
+  for (let d = $from.depth; d > 0; d--) {
+    const node = $from.node(d);
+    if (node.attrs.attrs) {
+      const pos = $from.before(d);
+      return { kind: 'node', name: elementName(node), attrs: node.attrs.attrs as DitaAttrs, pos, from: pos, to: pos + node.nodeSize };
+    }
+  }
+  return null;
+}
+
+function elementName(node: PMNode): string {
+  return typeof node.attrs.name === 'string' && node.attrs.name ? node.attrs.name : ditaName(node.type.name);
+}
+
+function markRange($pos: ResolvedPos, mark: Mark): { from: number; to: number } {
+  const parent = $pos.parent;
+  const start = $pos.start();
+  let from = $pos.pos;
+  let to = $pos.pos;
+  let offset = 0;
+  const spans: Array<{ from: number; to: number; has: boolean }> = [];
+  parent.forEach((child) => {
+    spans.push({ from: start + offset, to: start + offset + child.nodeSize, has: mark.isInSet(child.marks) });
+    offset += child.nodeSize;
+  });
+  const i = spans.findIndex((s) => s.from <= $pos.pos && $pos.pos <= s.to && s.has);
+  if (i < 0) return { from, to };
+  let a = i;
+  let b = i;
+  while (a > 0 && spans[a - 1]?.has) a--;
+  while (b < spans.length - 1 && spans[b + 1]?.has) b++;
+  from = spans[a]?.from ?? from;
+  to = spans[b]?.to ?? to;
+  return { from, to };
+}
+
+const DitaCommands = Extension.create({
+  name: 'ditaCommands',
+  addCommands() {
+    return {
+      insertParagraph: () => insertBlock((s) => p(s)),
+      insertSection: () => insertBlock((s) => el(s, 'section', {}, [nodeType(s, 'title').create({ attrs: {} }), p(s)])),
+      insertList: (kind) =>
+        insertBlock((s) => {
+          if (kind === 'dl') return el(s, 'dl', {}, [el(s, 'dlentry', {}, [el(s, 'dt'), el(s, 'dd', {}, [run(s)])])]);
+          if (kind === 'sl') return el(s, 'sl', {}, [el(s, 'sli')]);
+          return el(s, kind, {}, [el(s, 'li', {}, [run(s)])]);
+        }),
+      insertNote: (type = 'note') => insertBlock((s) => el(s, 'note', { type }, [run(s)])),
+      insertCodeblock: () => insertBlock((s) => el(s, 'codeblock')),
+      insertSimpletable: (rows, cols) => insertBlock((s) => simpletable(s, Math.max(1, rows), Math.max(1, cols))),
+      insertTable:
+        (rows, cols, options = {}) =>
+        (props) =>
+          insertBlock((s) => calsTable(s, Math.max(1, rows), Math.max(1, cols), options.header ?? true))(props),
+      addTableRow: (options = {}) => tableCommand(options.before ? addRowBefore : addRowAfter, simpleRow(options.before ? 'add-before' : 'add-after')),
+      deleteTableRow: () => tableCommand(deleteRow, simpleRow('delete')),
+      addTableColumn: (options = {}) =>
+        tableCommand(options.before ? addColumnBefore : addColumnAfter, simpleColumn(options.before ? 'add-before' : 'add-after')),
+      deleteTableColumn: () => tableCommand(deleteColumn, simpleColumn('delete')),
+      mergeTableCells: () => tableCommand(mergeCells, () => false),
+      splitTableCell: () => tableCommand(splitCell, () => false),
+      toggleTableHeaderRow: () => toggleHeadRow,
+      insertStep: () => (props) => {
+        const inSub = ancestor(props.state.selection.$from, ['substep']);
+        if (inSub) return insertSibling(['substep'], (s) => step(s, 'substep'))(props);
+        if (ancestor(props.state.selection.$from, ['step'])) return insertSibling(['step'], (s) => step(s))(props);
+        // Outside steps: a new steps list where the schema allows one (task body).
+        return insertBlockIn(['taskbody', 'remedy'], (s) => el(s, 'steps', {}, [step(s)]))(props);
+      },
+      insertSubsteps: () => appendChild(['step'], (s) => el(s, 'substeps', {}, [step(s, 'substep')])),
+      insertChoices: () => appendChild(['step'], (s) => el(s, 'choices', {}, [el(s, 'choice', {}, [run(s)])])),
+      wrapInline:
+        (element, attrs = {}) =>
+        ({ commands }) =>
+          commands.toggleMark(pmName(element), { attrs }),
+      insertXref:
+        ({ href, keyref, text }) =>
+        ({ state, tr, dispatch }) => {
+          const attrs: DitaAttrs = href ? { href } : keyref ? { keyref } : {};
+          if (!attrs.href && !attrs.keyref) return false;
+          const s = state.schema;
+          const node = text ? s.text(text, [nodeMark(s, 'xref', attrs)]) : nodeType(s, 'inline_ref').create({ name: 'xref', attrs, selfClosing: true });
+          if (dispatch) tr.replaceSelectionWith(node, false).scrollIntoView();
+          return true;
+        },
+      insertConref:
+        ({ conref, conkeyref, element }) =>
+        (props) => {
+          const attrs: DitaAttrs = conref ? { conref } : conkeyref ? { conkeyref } : {};
+          if (!attrs.conref && !attrs.conkeyref) return false;
+          const name = element ?? 'p';
+          const def = ELEMENT_BY_PM_NAME.get(pmName(name));
+          if (def?.kind === 'mark') {
+            const node = nodeType(props.state.schema, 'inline_ref').create({ name, attrs, selfClosing: true });
+            if (props.dispatch) props.tr.replaceSelectionWith(node, false);
+            return true;
+          }
+          return insertBlock((s) => nodeType(s, pmName(name)).create({ attrs }))(props);
+        },
+      insertImage:
+        ({ href, keyref, alt }) =>
+        ({ state, tr, dispatch }) => {
+          const attrs: DitaAttrs = href ? { href } : keyref ? { keyref } : {};
+          if (!attrs.href && !attrs.keyref) return false;
+          const node = nodeType(state.schema, 'image').create({
+            name: 'image',
+            attrs,
+            inner: alt ? `<alt>${alt.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</alt>` : null,
+            selfClosing: !alt,
+          });
+          if (!state.selection.$from.parent.inlineContent)
+            return insertBlock((s) => nodeType(s, 'p').create({ attrs: {} }, node))({ state, tr, dispatch } as CommandProps);
+          if (dispatch) tr.replaceSelectionWith(node, false).scrollIntoView();
+          return true;
+        },
+      insertKeyword:
+        ({ keyref, element = 'keyword' }) =>
+        ({ state, tr, dispatch }) => {
+          const node = nodeType(state.schema, 'inline_ref').create({ name: element, attrs: { keyref }, selfClosing: true });
+          if (dispatch) tr.replaceSelectionWith(node, false).scrollIntoView();
+          return true;
+        },
+      setAttributes:
+        (pos, attrs) =>
+        ({ state, tr, dispatch }) => {
+          const node = state.doc.nodeAt(pos);
+          if (!node || node.attrs.attrs === undefined) return false;
+          if (dispatch) tr.setNodeMarkup(pos, undefined, { ...node.attrs, attrs: cleanAttrs(attrs) });
+          return true;
+        },
+      setSelectedElementAttributes:
+        (attrs) =>
+        ({ state, tr, dispatch, commands }) => {
+          const selected = getSelectedElement(state);
+          if (!selected) return false;
+          if (selected.kind === 'node') return commands.setAttributes(selected.pos, attrs);
+          const mark = (state.selection.$from.marks() as Mark[]).filter((m) => m.attrs.attrs).at(-1);
+          if (!mark) return false;
+          if (dispatch) {
+            tr.removeMark(selected.from, selected.to, mark);
+            tr.addMark(selected.from, selected.to, mark.type.create({ ...mark.attrs, attrs: cleanAttrs(attrs) } as Attrs));
+          }
+          return true;
+        },
+    };
+  },
+});
+
+function insertBlockIn(containers: string[], make: (schema: Schema) => PMNode) {
+  return (props: CommandProps): boolean => {
+    const a = ancestor(props.state.selection.$from, containers);
+    if (!a) return insertBlock(make)(props);
+    const node = make(props.state.schema);
+    for (let i = a.node.childCount; i >= 0; i--) {
+      if (a.node.canReplaceWith(i, i, node.type)) {
+        let pos = a.pos + 1;
+        for (let j = 0; j < i; j++) pos += a.node.child(j).nodeSize;
+        return insertAt(props.tr, pos, node, props.dispatch);
+      }
+    }
+    return false;
+  };
+}
+
+function nodeMark(schema: Schema, name: string, attrs: DitaAttrs): Mark {
+  const t = schema.marks[pmName(name)];
+  if (!t) throw new Error(`The DITA schema has no mark ${name}`);
+  return t.create({ attrs });
+}
+
+/** Attribute values from the panel: empty values are removed (an attribute is either set or absent). */
+function cleanAttrs(attrs: DitaAttrs): DitaAttrs {
+  const out: DitaAttrs = {};
+  for (const [k, v] of Object.entries(attrs)) if (v !== '' && v !== undefined) out[k] = v;
+  return out;
+}
+
+const MIXED_TYPES = new Set([...ELEMENT_BY_PM_NAME.entries()].filter(([, d]) => d.mixed).map(([n]) => n));
+
+/** A new empty mixed element (a table cell made by "add column", an emptied list item) gets an empty text run to type in. */
+const fillEmpty = new Plugin({
+  key: new PluginKey('ditaFillEmpty'),
+  appendTransaction(trs, _old, state) {
+    if (!trs.some((t) => t.docChanged)) return null;
+    const runType: NodeType | undefined = state.schema.nodes.run;
+    if (!runType) return null;
+    const empty: number[] = [];
+    state.doc.descendants((node, pos) => {
+      if (node.childCount === 0 && MIXED_TYPES.has(node.type.name)) empty.push(pos);
+      return !node.isTextblock;
+    });
+    if (empty.length === 0) return null;
+    const tr = state.tr;
+    for (const pos of empty.reverse()) tr.insert(pos + 1, runType.create());
+    return tr;
+  },
+});
+
+/** Elements with conref/conkeyref are shown read-only with the resolved content (from the page's resolver). */
+function conrefPlugin(resolvers: DitaResolvers): Plugin {
+  const build = (doc: PMNode) => {
+    const decos: Decoration[] = [];
+    doc.descendants((node, pos) => {
+      const attrs = node.attrs.attrs as DitaAttrs | undefined;
+      if (!attrs || (!attrs.conref && !attrs.conkeyref) || node.isInline) return true;
+      decos.push(Decoration.node(pos, pos + node.nodeSize, { class: 'dita-conref', contenteditable: 'false' }));
+      const text = resolvers.resolveConref?.(elementName(node), attrs);
+      if (text !== undefined && node.content.size === 0) {
+        decos.push(
+          Decoration.widget(pos + 1, () => {
+            const span = document.createElement('span');
+            span.className = 'dita-conref-resolved';
+            span.textContent = text;
+            return span;
+          }),
+        );
+      }
+      return false;
+    });
+    return DecorationSet.create(doc, decos);
+  };
+  return new Plugin({
+    key: new PluginKey('ditaConref'),
+    state: {
+      init: (_c, state) => build(state.doc),
+      apply: (tr, old) => (tr.docChanged ? build(tr.doc) : old),
+    },
+    props: {
+      decorations(state) {
+        return this.getState(state);
+      },
+    },
+  });
+}
+
+/**
+ * The TipTap extensions of the DITA visual view: the schema, the commands the toolbar uses,
+ * prosemirror-tables editing for CALS tables, undo history, and the conref display.
+ */
+export function createDitaExtensions(options: DitaEditorOptions = {}): Extensions {
+  const plugins = Extension.create({
+    name: 'ditaPlugins',
+    addProseMirrorPlugins: () => [
+      tableEditing({ allowTableNodeSelection: false }),
+      fillEmpty,
+      conrefPlugin(options),
+      ...(options.history === false ? [] : [history()]),
+    ],
+    addKeyboardShortcuts() {
+      const keys: Record<string, () => boolean> = {};
+      if (options.history === false) return keys;
+      return {
+        'Mod-z': () => undo(this.editor.state, this.editor.view.dispatch),
+        'Mod-y': () => redo(this.editor.state, this.editor.view.dispatch),
+        'Shift-Mod-z': () => redo(this.editor.state, this.editor.view.dispatch),
+      };
+    },
+  });
+  return [...schemaExtensions(options), DitaCommands, plugins];
+}
