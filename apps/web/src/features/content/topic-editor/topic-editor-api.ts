@@ -1,0 +1,133 @@
+import type {
+  EditorConflict,
+  EditorDocument,
+  EditorDraftBody,
+  EditorKeyRow,
+  EditorKeysQuery,
+  EditorNewBody,
+  EditorPresence,
+  EditorPreview,
+  EditorPreviewBody,
+  EditorProblem,
+  EditorSaveBody,
+  EditorSaveResult,
+  EditorTarget,
+  EditorTargetRow,
+  EditorTargetsQuery,
+  EditorValidateBody,
+  EditorValidateResult,
+} from '@ccms/contracts/content/topic-editor';
+import type { z } from 'zod';
+import { api, http, isEnvelope } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
+import { getToken } from '../../../api/token';
+import { feedback } from '../../../feedback/feedback';
+import { currentLanguage } from '../../../i18n';
+
+export type Target = z.input<typeof EditorTarget>;
+export type TargetsQuery = z.input<typeof EditorTargetsQuery>;
+export type KeysQuery = z.input<typeof EditorKeysQuery>;
+export type PreviewAnswer = z.infer<typeof EditorPreview>;
+export type ValidateAnswer = z.infer<typeof EditorValidateResult>;
+
+/** What a save answers: saved, refused as invalid (located problems), or a conflict to merge. */
+export type SaveOutcome =
+  | { kind: 'saved'; result: EditorSaveResult }
+  | { kind: 'invalid'; problems: EditorProblem[] }
+  | { kind: 'conflict'; conflict: EditorConflict };
+
+const SAVE_URL = '/ccms/topic-editor/save';
+
+function hasProblems(data: unknown): data is { problems: EditorProblem[] } {
+  return typeof data === 'object' && data !== null && Array.isArray((data as { problems?: unknown }).problems);
+}
+
+function isConflict(data: unknown): data is EditorConflict {
+  return typeof data === 'object' && data !== null && typeof (data as { theirs?: unknown }).theirs === 'string';
+}
+
+/**
+ * PUT save: its 400 (editor.invalid) and 409 (editor.conflict) carry data the editor shows
+ * itself (problems, the three versions), so they are read here instead of the client's toast.
+ */
+async function save(body: EditorSaveBody): Promise<SaveOutcome> {
+  const response = await http.put<unknown>(SAVE_URL, body, { validateStatus: () => true, repeatSubmit: false });
+  const envelope = response.data;
+  const code = isEnvelope(envelope) ? envelope.code : response.status;
+  const data = (envelope as { data?: unknown } | null)?.data;
+  if (code === 200) return { kind: 'saved', result: data as EditorSaveResult };
+  if (code === 400 && hasProblems(data)) return { kind: 'invalid', problems: data.problems };
+  if (code === 409 && isConflict(data)) return { kind: 'conflict', conflict: data };
+  const text = isEnvelope(envelope) && envelope.msg ? envelope.msg : `HTTP ${response.status}`;
+  feedback.notification.error({ title: text });
+  throw new ApiError(text, code);
+}
+
+/** The topic editor (server: modules/content/topic-editor). */
+export const topicEditorApi = {
+  open: (target: Target) => api.one<EditorDocument>('/ccms/topic-editor/open', target),
+  save,
+  validate: (body: z.input<typeof EditorValidateBody>) =>
+    api.post<{ data: ValidateAnswer }>('/ccms/topic-editor/validate', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
+  preview: (body: z.input<typeof EditorPreviewBody>) =>
+    api.post<{ data: PreviewAnswer }>('/ccms/topic-editor/preview', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
+  /** Kept quietly: a failed draft write is retried with the next change, never a toast while typing. */
+  putDraft: (body: z.input<typeof EditorDraftBody>) => api.put('/ccms/topic-editor/draft', body, { repeatSubmit: false, silent: true }),
+  dropDraft: (target: Target) => api.delete('/ccms/topic-editor/draft', { data: target, silent: true }),
+  create: (body: z.input<typeof EditorNewBody>) => api.post<{ data: EditorDocument }>('/ccms/topic-editor/new', body).then((r) => r.data),
+  targets: (query: TargetsQuery) => api.one<EditorTargetRow[]>('/ccms/topic-editor/targets', query),
+  keys: (query: KeysQuery) => api.one<EditorKeyRow[]>('/ccms/topic-editor/keys', query),
+};
+
+/** The presence stream's URL (SSE); the query names the topic. */
+export function presenceUrl(target: Target): string {
+  const query = new URLSearchParams({ libraryId: String(target.libraryId), path: target.path, ...(target.branch ? { branch: target.branch } : {}) });
+  return `${http.defaults.baseURL ?? ''}/ccms/topic-editor/presence?${query.toString()}`;
+}
+
+/**
+ * Follows the presence stream: each SSE event's data is the list of who has the topic open.
+ * Read with fetch so the session token travels in the Authorization header (EventSource cannot
+ * send it); reconnects after a pause while the editor stays open.
+ */
+export function followPresence(target: Target, onList: (list: EditorPresence) => void): () => void {
+  const abort = new AbortController();
+  const RETRY_MS = 3000;
+  const run = async () => {
+    while (!abort.signal.aborted) {
+      try {
+        const token = getToken();
+        const response = await fetch(presenceUrl(target), {
+          headers: { Accept: 'text/event-stream', 'Content-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          signal: abort.signal,
+        });
+        if (!response.ok || !response.body) throw new Error(`presence ${response.status}`);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let end = buffer.indexOf('\n\n');
+          while (end >= 0) {
+            const event = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = event
+              .split('\n')
+              .filter((line) => line.startsWith('data:'))
+              .map((line) => line.slice(5).trimStart())
+              .join('\n');
+            if (data) onList(JSON.parse(data) as EditorPresence);
+            end = buffer.indexOf('\n\n');
+          }
+        }
+      } catch {
+        // The stream dropped (server restart, network): try again below unless the editor closed.
+      }
+      if (abort.signal.aborted) return;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+  };
+  void run();
+  return () => abort.abort();
+}
