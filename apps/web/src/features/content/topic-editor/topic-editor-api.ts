@@ -24,9 +24,9 @@ import { getToken } from '../../../api/token';
 import { feedback } from '../../../feedback/feedback';
 import { currentLanguage } from '../../../i18n';
 
-export type Target = z.input<typeof EditorTarget>;
-export type TargetsQuery = z.input<typeof EditorTargetsQuery>;
-export type KeysQuery = z.input<typeof EditorKeysQuery>;
+export type Target = z.infer<typeof EditorTarget>;
+export type TargetsQuery = z.infer<typeof EditorTargetsQuery>;
+export type KeysQuery = z.infer<typeof EditorKeysQuery>;
 export type PreviewAnswer = z.infer<typeof EditorPreview>;
 export type ValidateAnswer = z.infer<typeof EditorValidateResult>;
 

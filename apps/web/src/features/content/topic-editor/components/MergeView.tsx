@@ -9,11 +9,10 @@ import { conflictCount, type Hunk, hasConflictMarkers, mergedText, mergeHunks, t
 const CONTEXT_LINES = 3;
 
 function SameLines({ lines }: { lines: string[] }) {
-  const { t } = useTranslation('editor');
   const short = lines.length > CONTEXT_LINES * 2 + 1;
   const shown = short ? [...lines.slice(0, CONTEXT_LINES), `… (${lines.length - CONTEXT_LINES * 2}) …`, ...lines.slice(-CONTEXT_LINES)] : lines;
   return (
-    <div className="te-merge-row te-merge-same" aria-label={t('result')}>
+    <div className="te-merge-row te-merge-same">
       <pre>{shown.join('\n')}</pre>
       <pre>{shown.join('\n')}</pre>
     </div>
@@ -111,6 +110,7 @@ function MergeDialog({ conflict, saving, onCancel, onSave }: MergeViewProps & { 
         </div>
         <div className="te-merge-body">
           {hunks.map((hunk, i) => {
+            // biome-ignore lint/suspicious/noArrayIndexKey: the hunks of one conflict never move
             if (hunk.kind === 'same') return <SameLines key={`s${i}`} lines={hunk.lines} />;
             n += 1;
             const index = n;
