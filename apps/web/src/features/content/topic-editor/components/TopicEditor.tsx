@@ -117,19 +117,22 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     });
   }, [opened, stash, readOnly, modal, t, load, target, changed]);
 
-  // Unsaved edits go to the server every few seconds (never committed).
-  const latest = useRef({ base, dirty });
-  latest.current = { base, dirty };
+  // Unsaved edits go to the server every few seconds while there are new ones (never committed).
+  const latest = useRef({ base, drafted: 0 });
+  latest.current.base = base;
   useEffect(() => {
     if (!dirty || readOnly) return;
-    const timer = setTimeout(() => {
+    const timer = setInterval(() => {
+      const at = versionRef.current;
+      if (latest.current.drafted === at) return;
+      latest.current.drafted = at;
       const { base: b } = latest.current;
       void topicEditorApi
         .putDraft({ ...target, content: readRef.current(), baseCommit: b.commit, baseBlob: b.blob })
         .then(() => setDraftAt(new Date().toISOString()));
     }, DRAFT_INTERVAL_MS);
-    return () => clearTimeout(timer);
-  }, [dirty, readOnly, target, version]);
+    return () => clearInterval(timer);
+  }, [dirty, readOnly, target]);
 
   // Leaving with unsaved edits asks first (a jump inside the document keeps them instead).
   const jumping = useRef(false);

@@ -12,6 +12,8 @@ import { SetStatusDialog } from '../../document/components/SetStatusDialog';
 import { StatusTag } from '../../document/components/StatusTag';
 import { topicDetailPath } from '../../document/paths';
 import { useLibraryScope } from '../../document/use-library-scope';
+import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
+import { NewTopicButton } from '../../topic-editor/components/NewTopicButton';
 import { type TopicFilters, topicApi } from '../topic-api';
 
 const DOC_TYPES = ['topic', 'concept', 'task', 'reference', 'glossentry', 'troubleshooting'];
@@ -58,13 +60,14 @@ export default function TopicListPage() {
       key: 'actions',
       title: tc('operation'),
       hideable: false,
-      width: 170,
+      width: 230,
       fixed: 'right',
       render: (_: unknown, row: TopicRow) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => open(row)}>
             {td('detail')}
           </Button>
+          <EditTopicButton libraryId={row.libraryId} branch={row.branch} path={row.path} />
           <HasPermi value={[TopicPerm.edit]}>
             <Button type="link" size="small" onClick={() => setStatusOf(row)}>
               {td('setStatus')}
@@ -79,6 +82,7 @@ export default function TopicListPage() {
     <Card variant="borderless">
       <ScopeBar scope={scope} listed={listed} />
       <ScopeNotice scope={scope} />
+      {libraryId !== undefined && <NewTopicButton libraryId={libraryId} branch={branch} />}
       {libraryId !== undefined && (
         <ListPage<TopicRow, TopicFilters>
           ref={list}
