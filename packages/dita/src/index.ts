@@ -5,6 +5,7 @@ export type { HtmlBuild, HtmlOptions, PageRecord } from './html/html-build.js';
 export { publishHtml } from './html/html-publisher.js';
 export type { RebuildResult } from './html/html-rebuild.js';
 export { rebuildHtml } from './html/html-rebuild.js';
+export { renderTopicPreview } from './html/topic-preview.js';
 export type { KeyDefinition, LinkScope } from './keys/key-space.js';
 export { KeyScope, keyLinkText, keyVariableContent, listKeys } from './keys/key-space.js';
 export type { Reference, ReferenceKind, ReferenceStatus } from './links/link-graph.js';
@@ -27,7 +28,8 @@ export type { OutputFormat, PublishOptions, PublishResult } from './publisher.js
 export { publish } from './publisher.js';
 export type { FileSource } from './source/file-source.js';
 export { FolderSource, MemorySource, normalizePath, resolveRelative } from './source/file-source.js';
-export { DEFAULT_CATALOG } from './validate/dtd-validator.js';
-export type { XmlElement, XmlNode, XmlText } from './xml/xml-dom.js';
+export { DEFAULT_CATALOG, DtdValidation } from './validate/dtd-validator.js';
+export { checkStructure } from './validate/structure-rules.js';
+export type { Doctype, XmlElement, XmlNode, XmlText } from './xml/xml-dom.js';
 export type { ParsedXml } from './xml/xml-parser.js';
 export { parseXml } from './xml/xml-parser.js';

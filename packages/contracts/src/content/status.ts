@@ -45,6 +45,14 @@ export const nextDocumentStatuses = (from: string): readonly DocumentStatus[] =>
 /** Statuses a topic in `from` may move to (none for an unknown status). */
 export const nextTopicStatuses = (from: string): readonly TopicStatus[] => (isTopicStatus(from) ? TOPIC_TRANSITIONS[from] : []);
 
+/**
+ * Status after a topic's content is saved (issue 13): an approved (or published) revision stays
+ * in git history, but the edited text is not approved, so it goes back to draft; any other
+ * status is kept.
+ */
+const REOPENED_BY_EDIT: readonly string[] = ['approved', 'published'];
+export const statusAfterEdit = (status: string): string => (REOPENED_BY_EDIT.includes(status) ? INITIAL_STATUS : status);
+
 export const canChangeDocumentStatus = (from: string, to: string) => (nextDocumentStatuses(from) as readonly string[]).includes(to);
 export const canChangeTopicStatus = (from: string, to: string) => (nextTopicStatuses(from) as readonly string[]).includes(to);
 

@@ -64,6 +64,8 @@ export const EditorDocument = z.object({
   /** Whether the caller may save (library write right and ccms:topic:edit). */
   canWrite: z.boolean(),
   draft: EditorDraft.nullable(),
+  /** Short-lived ticket for GET /ccms/topic-editor/presence (EventSource sends no Authorization header). */
+  ticket: z.string(),
 });
 export type EditorDocument = z.infer<typeof EditorDocument>;
 
@@ -125,9 +127,15 @@ export const EditorPreviewBody = EditorTarget.extend({
   filterGroup: z.string().trim().max(100).optional().describe('data-property filter group of the library to apply'),
 });
 export const EditorPreview = z.object({ html: z.string(), problems: z.array(EditorProblem) });
+export type EditorPreview = z.infer<typeof EditorPreview>;
 
 /** PUT /ccms/topic-editor/draft (every few seconds while there are unsaved edits); DELETE with EditorTarget drops it. */
 export const EditorDraftBody = EditorTarget.extend({ content: Content, baseCommit: Sha, baseBlob: Sha });
+
+/** GET /ccms/topic-editor/presence (SSE): the bearer token, or `ticket` from the open answer (EventSource sends no headers). */
+export const EditorPresenceQuery = EditorTarget.extend({
+  ticket: z.string().max(500).optional().describe('EditorDocument.ticket, when no Authorization header can be sent'),
+});
 
 /** GET /ccms/topic-editor/presence (SSE): each event's data is the list of who has the topic open. */
 export const EditorPresence = z.array(z.object({ userId: z.number(), userName: z.string(), nickName: z.string(), since: z.string() }));
@@ -162,6 +170,17 @@ export const EditorNewBody = z.object({
   mapPath: RepoPath.optional().describe('map to add a topicref to, in the same commit'),
 });
 export type EditorNewBody = z.infer<typeof EditorNewBody>;
+
+/** 200 of POST /ccms/topic-editor/new: where the topic landed (open it with GET /ccms/topic-editor/open). */
+export const EditorNewResult = z.object({
+  libraryId: z.number(),
+  branch: z.string(),
+  path: z.string(),
+  commit: z.string(),
+  /** The map the topicref was added to, when one was asked for. */
+  mapPath: z.string().nullable(),
+});
+export type EditorNewResult = z.infer<typeof EditorNewResult>;
 
 /** GET /ccms/topic-editor/targets: topics and elements with an id, for xref and conref pickers. */
 export const EditorTargetsQuery = z.object({

@@ -9,6 +9,7 @@ import { resourceMessages } from './resource';
 import { systemMessages } from './system';
 import { systemConfigMessages } from './system-config';
 import { systemUsersMessages } from './system-users';
+import { topicEditorMessages } from './topic-editor';
 import { workMessages } from './work';
 import { workItemMessages } from './work-item';
 
@@ -26,6 +27,7 @@ export const messageCatalog = {
     ...monitorMessages.zh,
     ...contentMessages.zh,
     ...catalogMessages.zh,
+    ...topicEditorMessages.zh,
     ...resourceMessages.zh,
     ...workMessages.zh,
     ...workItemMessages.zh,
@@ -40,6 +42,7 @@ export const messageCatalog = {
     ...monitorMessages.en,
     ...contentMessages.en,
     ...catalogMessages.en,
+    ...topicEditorMessages.en,
     ...resourceMessages.en,
     ...workMessages.en,
     ...workItemMessages.en,

@@ -147,3 +147,41 @@ export const ccmsPropertyValue = pgTable(
   },
   (t) => [uniqueIndex('ccms_property_value_key_uq').on(t.propertyId, t.propertyKey)],
 );
+
+/** The topic editor's unsaved edits (issue 13): one per user and file, never committed, offered back on the next opening. */
+export const ccmsEditorDraft = pgTable(
+  'ccms_editor_draft',
+  {
+    draftId: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer().notNull(),
+    libraryId: integer().notNull(),
+    branch: varchar({ length: 200 }).notNull(),
+    path: varchar({ length: 1000 }).notNull(),
+    content: text().notNull(),
+    baseCommit: varchar({ length: 40 }).notNull(),
+    baseBlob: varchar({ length: 40 }).notNull(),
+    savedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ccms_editor_draft_uq').on(t.userId, t.libraryId, t.branch, t.path)],
+);
+
+/**
+ * Who has a topic open in the editor: one row per open presence stream, on whichever node serves
+ * it; the node beats `seenAt` while the stream lives and deletes the row when it closes. Rows
+ * whose beat stopped (a node that died) are ignored and swept.
+ */
+export const ccmsEditorPresence = pgTable(
+  'ccms_editor_presence',
+  {
+    connectionId: varchar({ length: 36 }).primaryKey(),
+    userId: integer().notNull(),
+    userName: varchar({ length: 64 }).notNull(),
+    nickName: varchar({ length: 64 }).notNull().default(''),
+    libraryId: integer().notNull(),
+    branch: varchar({ length: 200 }).notNull(),
+    path: varchar({ length: 1000 }).notNull(),
+    since: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    seenAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ccms_editor_presence_topic_idx').on(t.libraryId, t.branch, t.path), index('ccms_editor_presence_seen_idx').on(t.seenAt)],
+);

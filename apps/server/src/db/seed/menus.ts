@@ -163,6 +163,10 @@ export const SEED_MENUS: MenuSeed[] = [
   ...buttons(2107, 3090, AbbreviationPerm, ['缩略语', 'abbreviation'], [...CRUD, 'import', 'export']),
   page(2450, 2100, 7, 'term', 'ccms/term/index', TermPerm.list, '术语', 'Terms', 'dict'),
   ...buttons(2450, 3420, TermPerm, ['术语', 'term'], [...CRUD, 'import', 'export']),
+  // The topic editor (issue 13): hidden pages, so the router knows their components; opening them
+  // needs the topic permissions (ccms:topic:query, :edit), which the Topics page's buttons carry.
+  page(2108, 2100, 20, 'topic-editor', 'ccms/topic/editor', null, '主题编辑器', 'Topic Editor', 'edit', { visible: '1', routeName: 'TopicEditor' }),
+  page(2109, 2100, 21, 'mxeditor', 'ccms/topic/editor', null, '源码编辑器', 'Source Editor', 'code', { visible: '1', routeName: 'MxEditor' }),
   page(2440, 2100, 8, 'search', 'ccms/search/index', SearchPerm.list, '搜索', 'Search', 'search'),
   ...buttons(2440, 3400, SearchPerm, ['内容', 'content'], ['query']),
 

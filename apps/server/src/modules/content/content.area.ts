@@ -18,6 +18,7 @@ import { productRoutes } from './product/product.routes';
 import { searchRoutes } from './search/search.routes';
 import { tagRoutes } from './tag/tag.routes';
 import { topicRoutes } from './topic/topic.routes';
+import { topicEditorRoutes } from './topic-editor/topic-editor.routes';
 import { videoRoutes } from './video/video.routes';
 
 /**
@@ -47,6 +48,7 @@ const routes: FastifyPluginAsync[] = [
   catalogRoutes,
   documentRoutes,
   topicRoutes,
+  topicEditorRoutes,
   searchRoutes,
   graphicRoutes,
   videoRoutes,

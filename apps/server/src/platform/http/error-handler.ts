@@ -25,7 +25,8 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaRoot?: stri
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     const lang = req.lang ?? 'zh';
     if (error instanceof AppError) {
-      return reply.status(httpStatusOf(error.code)).send({ code: error.code, msg: translate(lang, error.key, error.params) });
+      const body = { code: error.code, msg: translate(lang, error.key, error.params) };
+      return reply.status(httpStatusOf(error.code)).send(error.data === undefined ? body : { ...body, data: error.data });
     }
     if (error instanceof RequestValidationError) {
       const [first] = error.issues;

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: number,
     readonly key: string,
     readonly params: Params = {},
+    /** Sent as the envelope's `data` (located problems, the versions of a conflict). */
+    readonly data?: unknown,
   ) {
     super(key);
     this.name = 'AppError';

@@ -37,6 +37,7 @@ export const API_TAGS = {
   'content/catalog': 'The catalogue index of a library branch: references, keys, resources',
   'content/document': 'Documents (DITA maps): properties, table of contents, revisions, comparison, import',
   'content/topic': 'Topics: properties, status, references, history and differences',
+  'content/topic-editor': 'Topic editor: open, validate, preview and save topics (three-way merge), drafts, presence, new topics, pickers',
   'content/search': 'Full-text search across the libraries the caller can read',
   'content/graphic': 'Graphics of a library: list, serving, usage, upload',
   'content/video': 'Videos of a library: list, streaming, usage, upload',

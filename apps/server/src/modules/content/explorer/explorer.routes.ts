@@ -122,13 +122,13 @@ export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ExplorerPerm.edit, log: log(BusinessType.UPDATE) },
       schema: {
-        summary: "Save a file's content (commits to the library branch)",
+        summary: "Save a file's content (commits to the library branch; DITA and XML files are validated first)",
         tags: ['content/explorer'],
         body: SaveFileBody,
         response: { 200: okOf(CommitResult) },
       },
     },
-    async (req) => ok(await explorer.save(caller(req), req.body)),
+    async (req) => ok(await explorer.save(caller(req), req.body, req.lang)),
   );
   app.put(
     '/ccms/explorer/rename',

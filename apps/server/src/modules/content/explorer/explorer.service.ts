@@ -1,3 +1,4 @@
+import type { Language } from '@ccms/contracts/constants';
 import type { FileRow, FolderNode } from '@ccms/contracts/content/explorer';
 import { Code } from '@ccms/contracts/http';
 import type { AuthContext } from '../../../platform/auth/access';
@@ -5,6 +6,7 @@ import { type Change, type GitRepo, isValidBranchName } from '../../../platform/
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
+import { assertValidDita, isDitaFile } from '../topic-editor/dita-validation';
 import { baseName, entryName, joinPath, parentOf, repoPath } from './repo-path';
 import { readZip, writeZip } from './zip';
 
@@ -242,8 +244,11 @@ export function explorerService(git: LibraryGit, libraries: LibraryService) {
       return write(auth, body, async () => paths.map((path) => ({ op: 'delete' as const, path })), { commit: body.baseCommit, paths });
     },
 
-    save(auth: AuthContext, body: WriteRequest & { path: string; content: string; baseCommit: string }) {
+    /** A DITA or XML file is validated first, as the topic editor's saves are (400 with located problems). */
+    async save(auth: AuthContext, body: WriteRequest & { path: string; content: string; baseCommit: string }, lang: Language) {
       const path = repoPath(body.path, 'path');
+      await libraries.forCall(auth, body.libraryId, 'write');
+      if (isDitaFile(path)) await assertValidDita(body.content, path, lang);
       return write(auth, body, async () => [{ op: 'put', path, content: Buffer.from(body.content, 'utf8') }], { commit: body.baseCommit, paths: [path] });
     },
 

@@ -14,6 +14,9 @@ let stranger: TestUser;
 let libraryId = 0;
 const seen: string[] = [];
 
+/** A valid DITA topic: explorer saves of .dita files are validated (issue 13). */
+const topic = (id: string, title = id) => `<topic id="${id}"><title>${title}</title></topic>\n`;
+
 const numbered = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`many/f${String(i).padStart(2, '0')}.dita`, `<topic id="f${i}"/>\n`]));
 
 beforeAll(async () => {
@@ -145,7 +148,7 @@ describe('explorer writes', () => {
       baseCommit: await base(),
       libraryId,
       path: 'drafts/new.dita',
-      content: '<topic id="n"/>',
+      content: topic('n'),
       message: 'Write new topic',
     });
     [last] = await remote().log('docs', 'main');
@@ -158,7 +161,7 @@ describe('explorer writes', () => {
       newName: 'renamed.dita',
       message: 'Rename',
     });
-    expect(await remote().show('docs', 'main', 'drafts/renamed.dita')).toBe('<topic id="n"/>');
+    expect(await remote().show('docs', 'main', 'drafts/renamed.dita')).toBe(topic('n'));
     expect(await remote().show('docs', 'main', 'drafts/new.dita')).toBeNull();
 
     await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/move', {
@@ -168,7 +171,7 @@ describe('explorer writes', () => {
       target: 'topics',
       message: 'Move',
     });
-    expect(await remote().show('docs', 'main', 'topics/renamed.dita')).toBe('<topic id="n"/>');
+    expect(await remote().show('docs', 'main', 'topics/renamed.dita')).toBe(topic('n'));
 
     const del = await call(writer.caller, 'DELETE', '/prod-api/ccms/explorer', {
       baseCommit: await base(),
@@ -237,14 +240,14 @@ describe('explorer writes', () => {
         baseCommit: await base(),
         libraryId,
         path: 'topics/c1.dita',
-        content: 'one',
+        content: topic('c1', 'one'),
         message: 'Concurrent one',
       }),
       call(owner.caller, 'PUT', '/prod-api/ccms/explorer/file', {
         baseCommit: await base(),
         libraryId,
         path: 'topics/c2.dita',
-        content: 'two',
+        content: topic('c2', 'two'),
         message: 'Concurrent two',
       }),
     ]);
@@ -257,7 +260,7 @@ describe('explorer writes', () => {
       baseCommit: await base(),
       libraryId,
       path: 'topics/c3.dita',
-      content: 'three',
+      content: topic('c3', 'three'),
       message: 'After the remote moved',
     });
     expect(mine.body.code).toBe(200);
@@ -272,7 +275,7 @@ describe('explorer writes', () => {
       libraryId,
       baseCommit: from,
       path: 'topics/shared.dita',
-      content: '<topic>first</topic>\n',
+      content: topic('shared', 'first'),
       message: 'First save',
     });
     expect(first.body.code).toBe(200);
@@ -280,12 +283,12 @@ describe('explorer writes', () => {
       libraryId,
       baseCommit: from,
       path: 'topics/shared.dita',
-      content: '<topic>second</topic>\n',
+      content: topic('shared', 'second'),
       message: 'Second save',
     });
     expect(second.status).toBe(409);
     expect(second.body.msg).toBe('"topics/shared.dita" was changed by someone else after you opened it; refresh and try again (your change was not saved)');
-    expect(await remote().show('docs', 'main', 'topics/shared.dita')).toBe('<topic>first</topic>\n');
+    expect(await remote().show('docs', 'main', 'topics/shared.dita')).toBe(topic('shared', 'first'));
     const moved = await call(owner.caller, 'PUT', '/prod-api/ccms/explorer/move', {
       libraryId,
       baseCommit: from,
@@ -304,13 +307,13 @@ describe('explorer writes', () => {
       message: 'x',
     });
     expect(renamed.status).toBe(409);
-    expect(await remote().show('docs', 'main', 'topics/shared.dita')).toBe('<topic>first</topic>\n');
+    expect(await remote().show('docs', 'main', 'topics/shared.dita')).toBe(topic('shared', 'first'));
     // A change elsewhere since the base is no reason to refuse; a missing base is a 400 naming it.
     const other = await call(owner.caller, 'PUT', '/prod-api/ccms/explorer/file', {
       libraryId,
       baseCommit: from,
       path: 'topics/other.dita',
-      content: 'o',
+      content: topic('other'),
       message: 'Other',
     });
     expect(other.body.code).toBe(200);
@@ -318,27 +321,67 @@ describe('explorer writes', () => {
     expect(none.body).toEqual({ code: 400, msg: 'baseCommit is required' });
   });
 
+  it('validates a DITA or XML file before committing it: malformed or misplaced content is a located 400, nothing pushed', async () => {
+    const before = (await remote().log('docs', 'main')).length;
+    const malformed = await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      baseCommit: await base(),
+      libraryId,
+      path: 'topics/bad.dita',
+      content: '<topic id="bad">\n  <title>Bad</title>\n  <body><p>open</body>\n</topic>\n',
+      message: 'Bad',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.msg).toMatch(/^The content did not pass validation and was not saved \(line 3, column \d+\): Not well-formed XML/);
+    expect(malformed.body.data.problems[0]).toMatchObject({ line: 3, severity: 'error', code: 'xml.notWellFormed' });
+    const misplaced = await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      baseCommit: await base(),
+      libraryId,
+      path: 'maps/bad.ditamap',
+      content: '<map>\n  <p>not in a map</p>\n</map>\n',
+      message: 'Bad map',
+    });
+    expect(misplaced.status).toBe(400);
+    expect(misplaced.body.data.problems).toContainEqual(expect.objectContaining({ line: 2, column: 3, code: 'dita.structure' }));
+    const zh = await writer.caller.request({
+      method: 'PUT',
+      url: '/prod-api/ccms/explorer/file',
+      headers: { 'accept-language': 'zh' },
+      payload: { baseCommit: await base(), libraryId, path: 'topics/bad.dita', content: '<topic', message: 'x' },
+    });
+    expect(zh.body.msg).toMatch(/^内容未通过校验，未保存（第 1 行第 \d+ 列）：XML 格式不正确/);
+    expect((await remote().log('docs', 'main')).length).toBe(before);
+    // Other files are not XML and are saved as they are.
+    const text = await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
+      baseCommit: await base(),
+      libraryId,
+      path: 'notes.txt',
+      content: '<topic',
+      message: 'Notes',
+    });
+    expect(text.body.code).toBe(200);
+  });
+
   it('reports a true conflict with its paths and keeps the change', async () => {
-    await remote().commit('docs', 'main', { 'topics/intro.dita': '<topic id="intro">theirs</topic>\n' }, 'Their intro');
+    await remote().commit('docs', 'main', { 'topics/intro.dita': topic('intro', 'theirs') }, 'Their intro');
     const res = await call(writer.caller, 'PUT', '/prod-api/ccms/explorer/file', {
       baseCommit: await base(),
       libraryId,
       path: 'topics/intro.dita',
-      content: '<topic id="intro">mine</topic>\n',
+      content: topic('intro', 'mine'),
       message: 'My intro',
     });
     expect(res.status).toBe(409);
     expect(res.body.msg).toMatch(
       /^Your change conflicts with changes made meanwhile on: topics\/intro\.dita\. Your change was kept as refs\/ccms\/saved\/main\//,
     );
-    expect(await remote().show('docs', 'main', 'topics/intro.dita')).toBe('<topic id="intro">theirs</topic>\n');
+    expect(await remote().show('docs', 'main', 'topics/intro.dita')).toBe(topic('intro', 'theirs'));
     const ref = /kept as (\S+)$/.exec(res.body.msg)?.[1] ?? '';
     const kept = await call(writer.caller, 'GET', '/prod-api/ccms/explorer/file', {
       libraryId,
       ref: (await savedCommit(ref)) ?? '',
       path: 'topics/intro.dita',
     });
-    expect(kept.body.data.content).toBe('<topic id="intro">mine</topic>\n');
+    expect(kept.body.data.content).toBe(topic('intro', 'mine'));
   });
 });
 

@@ -1,0 +1,69 @@
+import type { Language } from '@ccms/contracts/constants';
+import type { EditorPreview } from '@ccms/contracts/content/topic-editor';
+import { type Condition, type ConditionAction, loadProject, renderTopicPreview } from '@ccms/dita';
+import type { Db } from '../../../db/client';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest } from '../../../platform/http/errors';
+import { CommitSource } from '../catalog/commit-source';
+import type { LibraryGit } from '../library/library-git';
+import { listSettings } from '../library-config/library-config.queries';
+import { checkDita } from './dita-validation';
+import { keyDefinitions } from './topic-editor.queries';
+import type { TopicEditorService } from './topic-editor.service';
+
+/** The engine's map for a preview: the branch's keys as keydefs, then the topic (the one page planned). */
+const PREVIEW_MAP = '__ccms_editor_preview__.ditamap';
+const xmlAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+export function previewMapXml(topic: string, keys: { key: string; targetPath: string | null; text: string }[]): string {
+  const seen = new Set<string>();
+  const defs: string[] = [];
+  for (const k of keys) {
+    if (seen.has(k.key)) continue;
+    seen.add(k.key);
+    const href = k.targetPath ? ` href="${xmlAttr(k.targetPath)}"` : '';
+    const meta = k.text ? `<topicmeta><keywords><keyword>${xmlText(k.text)}</keyword></keywords></topicmeta>` : '';
+    defs.push(`<keydef keys="${xmlAttr(k.key)}"${href} processing-role="resource-only">${meta}</keydef>`);
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?><map><title>preview</title>${defs.join('')}<topicref href="${xmlAttr(topic)}"/></map>`;
+}
+
+const ACTIONS = new Set<ConditionAction>(['include', 'exclude', 'passthrough', 'flag']);
+
+/**
+ * Renders unsaved topic text with the engine: the branch head as the file set (so conrefs, images
+ * and links resolve), the text in place of the file, the keys the catalogue holds for the branch's
+ * maps, and a filter group of the library applied.
+ */
+export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorService) {
+  async function conditionsOf(libraryId: number, group: string | undefined): Promise<Condition[]> {
+    if (!group) return [];
+    const filters = await listSettings(db, 'filter', { libraryId, group });
+    if (filters.length === 0) throw badRequest('editor.filterGroupMissing', { name: group });
+    return filters.map((f) => ({ att: f.name, val: f.value, action: ACTIONS.has(f.type as ConditionAction) ? (f.type as ConditionAction) : 'exclude' }));
+  }
+
+  return {
+    async render(
+      auth: AuthContext,
+      body: { libraryId: number; branch?: string; path: string; content: string; filterGroup?: string },
+      lang: Language,
+    ): Promise<EditorPreview> {
+      const file = await editor.fileOf(auth, body, 'read');
+      const conditions = await conditionsOf(file.libraryId, body.filterGroup);
+      const checked = await checkDita(body.content, file.path, lang);
+      if (!checked.root) return { html: '', problems: checked.problems };
+      const { repo } = await git.ready(file.row);
+      const head = await repo.resolve(file.branch);
+      if (!head) return { html: '', problems: checked.problems };
+      const listing = await repo.filesUnder(head, '');
+      const source = new CommitSource(repo, head, new Set(listing.filter((e) => e.type === 'blob').map((e) => e.path)));
+      source.setOverlay(file.path, body.content);
+      source.setOverlay(PREVIEW_MAP, previewMapXml(file.path, await keyDefinitions(db, file.libraryId, file.branch)));
+      const project = await loadProject({ source, map: PREVIEW_MAP, conditions });
+      const { html } = await renderTopicPreview(project, file.path);
+      return { html, problems: checked.problems };
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import {
+  EditorDocument,
+  EditorDraft,
+  EditorDraftBody,
+  EditorKeyRow,
+  EditorKeysQuery,
+  EditorNewBody,
+  EditorNewResult,
+  EditorPresenceQuery,
+  EditorPreview,
+  EditorPreviewBody,
+  EditorSaveBody,
+  EditorSaveResult,
+  EditorTarget,
+  EditorTargetRow,
+  EditorTargetsQuery,
+  EditorValidateBody,
+  EditorValidateResult,
+  TopicEditorPerm,
+} from '@ccms/contracts/content/topic-editor';
+import { OkEmpty, okOf } from '@ccms/contracts/http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../../platform/auth/guard';
+import { done, ok } from '../../../platform/http/envelope';
+import { BusinessType } from '../../../platform/types';
+import { mediaAccess } from '../graphic/media-access';
+import { editorPickers } from './editor-pickers';
+import { editorPresence } from './editor-presence';
+import { editorPreview } from './editor-preview';
+import { newTopicService } from './new-topic';
+import { topicEditorService } from './topic-editor.service';
+
+const tags = ['content/topic-editor'];
+const log = (businessType: BusinessType) => ({ title: 'topic-editor', businessType });
+const DRAFT_LOG = { skip: 'keeps an unsaved draft for its author; commits nothing' };
+const READ_ONLY_LOG = { skip: 'checks or renders the posted content; writes nothing' };
+
+export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const media = mediaAccess(app);
+  const deps = { db: app.db, git: app.content.git, libraries: app.content.libraries, runtime: app.content, tickets: media.tickets };
+  const editor = topicEditorService(deps);
+  const creator = newTopicService(deps, editor);
+  const pickers = editorPickers(app.db, app.content);
+  const preview = editorPreview(app.db, app.content.git, editor);
+  const presence = editorPresence(app.db);
+  app.addHook('onClose', async () => presence.closeAll());
+
+  app.get(
+    '/ccms/topic-editor/open',
+    {
+      config: { permission: TopicEditorPerm.open },
+      schema: {
+        summary: 'Open a topic in the editor: its text at the branch head, the base to save against, and the caller’s draft',
+        tags,
+        querystring: EditorTarget,
+        response: { 200: okOf(EditorDocument) },
+      },
+    },
+    async (req) => ok(await editor.open(caller(req), req.query)),
+  );
+  app.put(
+    '/ccms/topic-editor/save',
+    {
+      config: { permission: TopicEditorPerm.edit, log: log(BusinessType.UPDATE) },
+      schema: {
+        summary: 'Save a topic as one commit by the caller: validated, merged three-way with changes made since its base (409 when they overlap)',
+        tags,
+        body: EditorSaveBody,
+        response: { 200: okOf(EditorSaveResult) },
+      },
+    },
+    async (req) => ok(await editor.save(caller(req), req.body, req.lang)),
+  );
+  app.post(
+    '/ccms/topic-editor/validate',
+    {
+      config: { permission: TopicEditorPerm.open, log: READ_ONLY_LOG },
+      schema: {
+        summary: 'Check unsaved topic text: well-formedness, DITA structure and DTD, with line and column',
+        tags,
+        body: EditorValidateBody,
+        response: { 200: okOf(EditorValidateResult) },
+      },
+    },
+    async (req) => ok(await editor.validate(caller(req), req.body, req.lang)),
+  );
+  app.post(
+    '/ccms/topic-editor/preview',
+    {
+      config: { permission: TopicEditorPerm.open, log: READ_ONLY_LOG },
+      schema: {
+        summary: 'Render unsaved topic text with the library’s keys and a filter group (HTML fragment of the topic)',
+        tags,
+        body: EditorPreviewBody,
+        response: { 200: okOf(EditorPreview) },
+      },
+    },
+    async (req) => ok(await preview.render(caller(req), req.body, req.lang)),
+  );
+  app.put(
+    '/ccms/topic-editor/draft',
+    {
+      config: { permission: TopicEditorPerm.edit, log: DRAFT_LOG },
+      schema: { summary: 'Keep the caller’s unsaved edit of a topic (not committed)', tags, body: EditorDraftBody, response: { 200: okOf(EditorDraft) } },
+    },
+    async (req) => ok(await editor.putDraft(caller(req), req.body)),
+  );
+  app.delete(
+    '/ccms/topic-editor/draft',
+    {
+      config: { permission: TopicEditorPerm.edit, log: DRAFT_LOG },
+      schema: { summary: 'Drop the caller’s unsaved edit of a topic', tags, body: EditorTarget, response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await editor.dropDraft(caller(req), req.body);
+      return done();
+    },
+  );
+  app.post(
+    '/ccms/topic-editor/new',
+    {
+      config: { permission: TopicEditorPerm.add, log: log(BusinessType.INSERT) },
+      schema: {
+        summary: 'Create a topic from its type’s template, optionally adding a topicref to a map in the same commit',
+        tags,
+        body: EditorNewBody,
+        response: { 200: okOf(EditorNewResult) },
+      },
+    },
+    async (req) => ok(await creator.create(caller(req), req.body, req.lang)),
+  );
+  app.get(
+    '/ccms/topic-editor/targets',
+    {
+      config: { permission: TopicEditorPerm.open },
+      schema: {
+        summary: 'Find topics and elements with an id to reference (xref, conref)',
+        tags,
+        querystring: EditorTargetsQuery,
+        response: { 200: okOf(z.array(EditorTargetRow)) },
+      },
+    },
+    async (req) => ok(await pickers.targets(caller(req), req.query)),
+  );
+  app.get(
+    '/ccms/topic-editor/keys',
+    {
+      config: { permission: TopicEditorPerm.open },
+      schema: { summary: 'List the keys the branch’s maps define', tags, querystring: EditorKeysQuery, response: { 200: okOf(z.array(EditorKeyRow)) } },
+    },
+    async (req) => ok(await pickers.keys(caller(req), req.query)),
+  );
+
+  // Public to the guard because EventSource sends no bearer token: the handler takes the token
+  // or the ticket of the open answer, then checks ccms:topic:query and the library's read level.
+  app.get(
+    '/ccms/topic-editor/presence',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Who has a topic open (Server-Sent Events; each event is the list; bearer token or ticket)',
+        tags,
+        querystring: EditorPresenceQuery,
+        response: { 200: z.string().describe('text/event-stream: data: EditorPresence JSON') },
+      },
+    },
+    async (req, reply) => {
+      const auth = await media.callerOf(req, req.query, TopicEditorPerm.open);
+      const file = await editor.fileOf(auth, req.query, 'read');
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      reply.raw.write(': presence\n\n');
+      await presence.serve(auth, { libraryId: file.libraryId, branch: file.branch, path: file.path }, reply.raw);
+    },
+  );
+};

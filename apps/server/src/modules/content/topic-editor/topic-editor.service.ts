@@ -1,0 +1,222 @@
+import type { Language } from '@ccms/contracts/constants';
+import { INITIAL_STATUS, statusAfterEdit, TopicStatus } from '@ccms/contracts/content/status';
+import type { EditorConflict, EditorDocument, EditorDraft, EditorSaveBody, EditorSaveResult, EditorTarget } from '@ccms/contracts/content/topic-editor';
+import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
+import { Code } from '@ccms/contracts/http';
+import { translate } from '@ccms/contracts/messages';
+import { parseXml, type XmlElement } from '@ccms/dita';
+import type { Db } from '../../../db/client';
+import { type AuthContext, hasPermission } from '../../../platform/auth/access';
+import type { GitRepo } from '../../../platform/git/git-repo';
+import { AppError, badRequest } from '../../../platform/http/errors';
+import type { CatalogRuntime } from '../catalog/catalog.service';
+import { findMeta, saveMeta } from '../catalog/catalog-meta';
+import { repoPath } from '../explorer/repo-path';
+import type { MediaTickets } from '../graphic/media-ticket';
+import type { LibraryService } from '../library/library.service';
+import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
+import { assertValidDita, checkDita, isDitaFile } from './dita-validation';
+import { mergeThreeWay } from './three-way';
+import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
+
+/** Attempts of a save whose branch moves between reading the head and committing on it. */
+const SAVE_ATTEMPTS = 3;
+
+const notFoundPath = (path: string) => new AppError(Code.NOT_FOUND, 'explorer.notFound', { path });
+
+/** The text of an element, markup left out, whitespace collapsed. */
+export function textOf(el: XmlElement | undefined): string {
+  if (!el) return '';
+  let out = '';
+  const walk = (e: XmlElement) => {
+    for (const c of e.children) {
+      if (c.type === 'text') out += c.text;
+      else walk(c);
+    }
+  };
+  walk(el);
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/** Root element name and title of a topic's text (empty when it does not parse). */
+export function describeTopic(root: XmlElement | undefined): { docType: string; title: string } {
+  const title = root?.children.find((c): c is XmlElement => c.type === 'element' && (c.name === 'title' || c.name === 'glossterm'));
+  return { docType: root?.name ?? '', title: textOf(title) };
+}
+
+const asTopicStatus = (status: string): TopicStatus => {
+  const parsed = TopicStatus.safeParse(status);
+  return parsed.success ? parsed.data : INITIAL_STATUS;
+};
+
+/** Raised inside the commit lock when the file moved again since it was merged: the save starts over. */
+class HeadMoved extends Error {}
+
+export interface EditorDeps {
+  db: Db;
+  git: LibraryGit;
+  libraries: LibraryService;
+  runtime: CatalogRuntime;
+  tickets: MediaTickets;
+}
+
+/** A library branch's file the caller may reach: the library (access checked), the branch and the path. */
+export interface OpenedFile extends FileKey {
+  row: LibraryRow;
+}
+
+/** The topic editor: open a topic at its branch head, save it as one commit (validated, merged three-way), keep drafts. */
+export function topicEditorService({ db, git, libraries, runtime, tickets }: EditorDeps) {
+  const { catalog } = runtime;
+
+  /** The library after the caller's level check, the branch (default when absent) and the path. */
+  async function fileOf(auth: AuthContext, target: EditorTarget, need: 'read' | 'write'): Promise<OpenedFile> {
+    const row = await libraries.forCall(auth, target.libraryId, need);
+    const branch = catalog.branchOf(row, target.branch);
+    const path = repoPath(target.path, 'path');
+    if (!isDitaFile(path)) throw badRequest('editor.notTopic', { path });
+    return { row, libraryId: row.libraryId, branch, path };
+  }
+
+  /** The branch head after a fetch (the last fetched copy when the remote cannot be reached). */
+  async function headOf(file: OpenedFile): Promise<{ repo: GitRepo; head: string }> {
+    const fetched = await git.fetchNow(file.row);
+    const repo = git.repoOf(file.libraryId);
+    if (!fetched.ok && !((await repo.exists()) && (await repo.branches()).length > 0)) throw remoteError(fetched.reason, file.branch);
+    const isBranch = (await repo.branches()).some((b) => b.name === file.branch);
+    const head = isBranch ? await repo.resolve(file.branch) : null;
+    if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: file.branch });
+    return { repo, head };
+  }
+
+  async function statusOf(file: FileKey): Promise<string> {
+    return (await findMeta(db, file.libraryId, file.branch, file.path))?.status ?? INITIAL_STATUS;
+  }
+
+  /** The file at `commit`: its blob id and text; a 404 when it is not there. */
+  async function fileAt(repo: GitRepo, commit: string, path: string) {
+    const blob = await repo.objectIdAt(commit, path);
+    const body = blob ? await repo.readFile(commit, path) : null;
+    if (!blob || !body) throw notFoundPath(path);
+    return { blob, text: body.toString('utf8') };
+  }
+
+  /** The text the caller opened: `baseBlob` must be the file's blob at `baseCommit`. */
+  async function baseText(repo: GitRepo, body: EditorSaveBody, path: string): Promise<string> {
+    if (!(await repo.resolve(body.baseCommit))) throw badRequest('editor.baseMissing', { field: 'baseCommit' });
+    if ((await repo.objectIdAt(body.baseCommit, path)) !== body.baseBlob) throw badRequest('editor.baseMissing', { field: 'baseBlob' });
+    return (await fileAt(repo, body.baseCommit, path)).text;
+  }
+
+  async function conflictWith(repo: GitRepo, head: string, path: string, versions: Omit<EditorConflict, 'theirsAuthor' | 'theirsDate'>) {
+    const [last] = await repo.history(head, path, 1);
+    const data: EditorConflict = { ...versions, theirsAuthor: last?.author ?? '', theirsDate: last?.date ?? '' };
+    return new AppError(Code.CONFLICT, 'editor.conflict', { path, author: data.theirsAuthor }, data);
+  }
+
+  /**
+   * What to commit on the head: the caller's text, or the three-way merge with the change made
+   * since the base (validated again); a 409 carrying the three versions when the changes overlap.
+   */
+  async function resolveAgainstHead(repo: GitRepo, head: string, body: EditorSaveBody, path: string, lang: Language) {
+    const theirs = await fileAt(repo, head, path);
+    if (theirs.blob === body.baseBlob) return { theirs, text: body.content, merged: false };
+    const base = await baseText(repo, body, path);
+    const merge = mergeThreeWay(base, theirs.text, body.content);
+    if (!merge.clean)
+      throw await conflictWith(repo, head, path, { base, theirs: theirs.text, ours: body.content, theirsCommit: head, theirsBlob: theirs.blob });
+    if (merge.text !== body.content) await assertValidDita(merge.text, path, lang);
+    return { theirs, text: merge.text, merged: true };
+  }
+
+  /** After a commit: approved (or published) goes back to draft, the topic is indexed at once, the draft is dropped. */
+  async function afterSave(auth: AuthContext, file: OpenedFile): Promise<string> {
+    const before = await statusOf(file);
+    const after = statusAfterEdit(before);
+    if (after !== before) await saveMeta(db, file.libraryId, file.branch, file.path, { status: after }, auth.userName);
+    await catalog.afterCommit(file.row, file.branch);
+    await deleteDraft(db, auth.userId, file);
+    return after;
+  }
+
+  return {
+    fileOf,
+    headOf,
+
+    async open(auth: AuthContext, target: EditorTarget): Promise<EditorDocument> {
+      const file = await fileOf(auth, target, 'read');
+      const { repo, head } = await headOf(file);
+      const { blob, text } = await fileAt(repo, head, file.path);
+      const { access } = catalog;
+      const [{ canWrite }, status, draft] = await Promise.all([access(auth, file.libraryId, 'read'), statusOf(file), findDraft(db, auth.userId, file)]);
+      const kept: EditorDraft | null = draft
+        ? { content: draft.content, baseCommit: draft.baseCommit, baseBlob: draft.baseBlob, savedAt: draft.savedAt.toISOString() }
+        : null;
+      return {
+        libraryId: file.libraryId,
+        branch: file.branch,
+        path: file.path,
+        content: text,
+        baseCommit: head,
+        baseBlob: blob,
+        ...describeTopic(parseXml(text, file.path).root),
+        status: asTopicStatus(status),
+        canWrite: canWrite && hasPermission(auth, TopicEditorPerm.edit),
+        draft: kept,
+        ticket: tickets.mint(auth.tokenId, file.libraryId),
+      };
+    },
+
+    /**
+     * Validates, merges with any change made since the base, commits as the caller and pushes;
+     * then status, index and draft follow. Nothing is committed on a refusal.
+     */
+    async save(auth: AuthContext, body: EditorSaveBody, lang: Language): Promise<EditorSaveResult> {
+      const file = await fileOf(auth, body, 'write');
+      const { root } = await assertValidDita(body.content, file.path, lang);
+      const message = body.message || translate(lang, 'editor.defaultMessage', { title: describeTopic(root).title || file.path });
+      for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
+        const { repo, head } = await headOf(file);
+        const resolved = await resolveAgainstHead(repo, head, body, file.path, lang);
+        if (resolved.text === resolved.theirs.text) {
+          await deleteDraft(db, auth.userId, file);
+          const status = asTopicStatus(await statusOf(file));
+          return { commit: head, blob: resolved.theirs.blob, unchanged: true, merged: resolved.merged, content: resolved.text, status };
+        }
+        const change = { op: 'put' as const, path: file.path, content: Buffer.from(resolved.text, 'utf8') };
+        const stillTheirs = async (locked: GitRepo, lockedHead: string) => {
+          if ((await locked.objectIdAt(lockedHead, file.path)) !== resolved.theirs.blob) throw new HeadMoved();
+        };
+        try {
+          const { commit } = await git.commit(file.row, auth, file.branch, [change], message, stillTheirs);
+          const blob = (await repo.objectIdAt(commit, file.path)) ?? '';
+          const status = asTopicStatus(await afterSave(auth, file));
+          return { commit, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status };
+        } catch (err) {
+          if (!(err instanceof HeadMoved)) throw err;
+        }
+      }
+      throw new AppError(Code.CONFLICT, 'editor.busy', { path: file.path });
+    },
+
+    /** The source view's diagnostics: every problem, located, in the caller's language (200 even when invalid). */
+    async validate(auth: AuthContext, body: EditorTarget & { content: string }, lang: Language) {
+      const file = await fileOf(auth, body, 'read');
+      return { problems: (await checkDita(body.content, file.path, lang)).problems };
+    },
+
+    async putDraft(auth: AuthContext, body: EditorTarget & { content: string; baseCommit: string; baseBlob: string }): Promise<EditorDraft> {
+      const file = await fileOf(auth, body, 'write');
+      const draft = { content: body.content, baseCommit: body.baseCommit, baseBlob: body.baseBlob };
+      const savedAt = await putDraft(db, auth.userId, file, draft);
+      return { ...draft, savedAt: savedAt.toISOString() };
+    },
+
+    async dropDraft(auth: AuthContext, target: EditorTarget): Promise<void> {
+      const file = await fileOf(auth, target, 'read');
+      await deleteDraft(db, auth.userId, file);
+    },
+  };
+}
+
+export type TopicEditorService = ReturnType<typeof topicEditorService>;

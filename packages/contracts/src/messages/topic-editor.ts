@@ -1,0 +1,36 @@
+/** The topic editor (issue 13): saving, merging, drafts and located problems, in both languages. */
+export const topicEditorMessages = {
+  zh: {
+    'editor.invalid': '内容未通过校验，未保存（第 {line} 行第 {column} 列）：{detail}',
+    'editor.conflict': '“{path}”在你打开之后已被 {author} 修改，且与你的修改重叠；请在合并视图中解决后再保存（你的修改未保存）',
+    'editor.notTopic': '“{path}”不是 DITA 主题或映射文件',
+    'editor.baseMissing': '{field}：打开时的版本在库中不存在，请重新打开',
+    'editor.busy': '“{path}”正被频繁修改，请稍后再试',
+    'editor.mapMissing': '映射“{path}”不存在或不是映射',
+    'editor.defaultMessage': '更新 {title}',
+    'editor.newMessage': '新建主题 {title}',
+    'editor.filterGroupMissing': 'filterGroup：过滤组“{name}”不存在',
+    'editor.problem.xml.notWellFormed': 'XML 格式不正确：{detail}',
+    'editor.problem.dita.structure': 'DITA 结构错误：{detail}',
+    'editor.problem.dtd.invalid': '不符合 DTD：{detail}',
+    'editor.problem.dtd.unusable': 'DTD 无法读取：{detail}',
+    'editor.problem.other': '{detail}',
+  },
+  en: {
+    'editor.invalid': 'The content did not pass validation and was not saved (line {line}, column {column}): {detail}',
+    'editor.conflict':
+      '"{path}" was changed by {author} after you opened it, and the changes overlap yours; resolve them in the merge view and save again (your change was not saved)',
+    'editor.notTopic': '"{path}" is not a DITA topic or map file',
+    'editor.baseMissing': '{field}: the version you opened is not in the library; open the topic again',
+    'editor.busy': '"{path}" is being changed too often; try again in a moment',
+    'editor.mapMissing': 'The map "{path}" does not exist or is not a map',
+    'editor.defaultMessage': 'Update {title}',
+    'editor.newMessage': 'Add topic {title}',
+    'editor.filterGroupMissing': 'filterGroup: the filter group "{name}" does not exist',
+    'editor.problem.xml.notWellFormed': 'Not well-formed XML: {detail}',
+    'editor.problem.dita.structure': 'DITA structure: {detail}',
+    'editor.problem.dtd.invalid': 'Not valid against the DTD: {detail}',
+    'editor.problem.dtd.unusable': 'The DTD could not be read: {detail}',
+    'editor.problem.other': '{detail}',
+  },
+};
