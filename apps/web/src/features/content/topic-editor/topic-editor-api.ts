@@ -5,6 +5,7 @@ import type {
   EditorKeyRow,
   EditorKeysQuery,
   EditorNewBody,
+  EditorNewResult,
   EditorPresence,
   EditorPreview,
   EditorPreviewBody,
@@ -20,9 +21,7 @@ import type {
 import type { z } from 'zod';
 import { api, http, isEnvelope } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
-import { getToken } from '../../../api/token';
 import { feedback } from '../../../feedback/feedback';
-import { currentLanguage } from '../../../i18n';
 
 export type Target = z.infer<typeof EditorTarget>;
 export type TargetsQuery = z.infer<typeof EditorTargetsQuery>;
@@ -74,60 +73,20 @@ export const topicEditorApi = {
   /** Kept quietly: a failed draft write is retried with the next change, never a toast while typing. */
   putDraft: (body: z.input<typeof EditorDraftBody>) => api.put('/ccms/topic-editor/draft', body, { repeatSubmit: false, silent: true }),
   dropDraft: (target: Target) => api.delete('/ccms/topic-editor/draft', { data: target, silent: true }),
-  create: (body: z.input<typeof EditorNewBody>) => api.post<{ data: EditorDocument }>('/ccms/topic-editor/new', body).then((r) => r.data),
+  create: (body: z.input<typeof EditorNewBody>) => api.post<{ data: EditorNewResult }>('/ccms/topic-editor/new', body).then((r) => r.data),
   targets: (query: TargetsQuery) => api.one<EditorTargetRow[]>('/ccms/topic-editor/targets', query),
   keys: (query: KeysQuery) => api.one<EditorKeyRow[]>('/ccms/topic-editor/keys', query),
 };
 
-/** The presence stream's URL (SSE); the query names the topic. */
-export function presenceUrl(target: Target): string {
-  const query = new URLSearchParams({ libraryId: String(target.libraryId), path: target.path, ...(target.branch ? { branch: target.branch } : {}) });
+/** The presence stream's URL (SSE): EventSource sends no Authorization header, the open answer's ticket stands in. */
+export function presenceUrl(target: Target, ticket: string): string {
+  const query = new URLSearchParams({ libraryId: String(target.libraryId), path: target.path, ticket, ...(target.branch ? { branch: target.branch } : {}) });
   return `${http.defaults.baseURL ?? ''}/ccms/topic-editor/presence?${query.toString()}`;
 }
 
-/**
- * Follows the presence stream: each SSE event's data is the list of who has the topic open.
- * Read with fetch so the session token travels in the Authorization header (EventSource cannot
- * send it); reconnects after a pause while the editor stays open.
- */
-export function followPresence(target: Target, onList: (list: EditorPresence) => void): () => void {
-  const abort = new AbortController();
-  const RETRY_MS = 3000;
-  const run = async () => {
-    while (!abort.signal.aborted) {
-      try {
-        const token = getToken();
-        const response = await fetch(presenceUrl(target), {
-          headers: { Accept: 'text/event-stream', 'Content-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-          signal: abort.signal,
-        });
-        if (!response.ok || !response.body) throw new Error(`presence ${response.status}`);
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const event = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = event
-              .split('\n')
-              .filter((line) => line.startsWith('data:'))
-              .map((line) => line.slice(5).trimStart())
-              .join('\n');
-            if (data) onList(JSON.parse(data) as EditorPresence);
-            end = buffer.indexOf('\n\n');
-          }
-        }
-      } catch {
-        // The stream dropped (server restart, network): try again below unless the editor closed.
-      }
-      if (abort.signal.aborted) return;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-    }
-  };
-  void run();
-  return () => abort.abort();
+/** Follows the presence stream (each event's data is who has the topic open); returns the stop function. */
+export function followPresence(target: Target, ticket: string, onList: (list: EditorPresence) => void): () => void {
+  const source = new EventSource(presenceUrl(target, ticket));
+  source.onmessage = (event: MessageEvent<string>) => onList(JSON.parse(event.data) as EditorPresence);
+  return () => source.close();
 }

@@ -6,12 +6,12 @@ import { useSession } from '../../../../state/session-store';
 import { followPresence, type Target } from '../topic-editor-api';
 
 /** Who else has this topic open, live from the presence stream. */
-export function PresenceBar({ target }: { target: Target }) {
+export function PresenceBar({ target, ticket }: { target: Target; ticket: string }) {
   const { t } = useTranslation('editor');
   const me = useSession((s) => s.userId);
   const [list, setList] = useState<EditorPresence>([]);
   const { libraryId, branch, path } = target;
-  useEffect(() => followPresence({ libraryId, branch, path }, setList), [libraryId, branch, path]);
+  useEffect(() => followPresence({ libraryId, branch, path }, ticket, setList), [libraryId, branch, path, ticket]);
   const others = list.filter((p) => p.userId !== me);
   if (others.length === 0) {
     return (

@@ -279,7 +279,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
               {t('draftKept', { time: formatTime(draftAt) })}
             </Typography.Text>
           )}
-          <PresenceBar target={target} />
+          <PresenceBar target={target} ticket={opened.ticket} />
         </Space>
         <Space wrap>
           <Segmented<Mode>
