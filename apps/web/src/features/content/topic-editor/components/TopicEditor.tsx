@@ -69,6 +69,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const [problems, setProblems] = useState<EditorProblem[]>([]);
   const [conflict, setConflict] = useState<EditorConflict | null>(null);
   const [commitMessage, setCommitMessage] = useState('');
+  const [mergedNotice, setMergedNotice] = useState(false);
   const visual = useRef<VisualHandle>(null);
   const source = useRef<SourceViewHandle>(null);
   const sourceText = useRef(loaded.xml);
@@ -204,7 +205,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
             setVersion(versionRef.current);
             setSavedVersion(versionRef.current);
           }
-          if (r.merged) modal.info({ title: t('allSaved'), content: <span data-testid="merged-notice">{t('mergedNotice')}</span> });
+          setMergedNotice(r.merged);
           message.success(r.unchanged ? t('unchanged') : t('saved', { commit: r.commit.slice(0, 8) }));
         },
       },
@@ -309,6 +310,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         </Space>
       </div>
       {readOnly && <Alert type="info" showIcon title={t('readOnly')} />}
+      {mergedNotice && (
+        <Alert type="info" showIcon closable={{ onClose: () => setMergedNotice(false) }} title={t('mergedNotice')} data-testid="merged-notice" />
+      )}
       <ProblemsList problems={problems} onJump={jumpToProblem} onClose={() => setProblems([])} />
       <div className="te-body">
         <aside className="te-left">
