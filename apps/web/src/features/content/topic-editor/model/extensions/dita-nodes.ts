@@ -1,0 +1,69 @@
+import { Node } from '@tiptap/core';
+import { ELEMENTS, type ElementDef, pmName } from '../elements';
+import { ditaAttributes } from './attrs';
+
+/** Extra attributes and schema fields of the CALS table parts (tgroup is the prosemirror-tables table). */
+const TABLE_PARTS: Record<string, { role: string; attrs: Record<string, { default: unknown; rendered?: boolean }> }> = {
+  tgroup: {
+    role: 'table',
+    attrs: {
+      // The colspec elements as written ({ attrs, raw, ws }), and the thead/tbody tags ({ open, close, ws, wsEnd }).
+      colspecs: { default: [], rendered: false },
+      thead: { default: null, rendered: false },
+      tbody: { default: null, rendered: false },
+    },
+  },
+  row: { role: 'row', attrs: { head: { default: false, rendered: false } } },
+  entry: {
+    role: 'cell',
+    attrs: { colspan: { default: 1 }, rowspan: { default: 1 }, colwidth: { default: null, rendered: false } },
+  },
+};
+
+const DOM_TAG: Record<string, string> = {
+  p: 'p',
+  ul: 'ul',
+  ol: 'ol',
+  li: 'li',
+  sl: 'ul',
+  sli: 'li',
+  dl: 'dl',
+  dt: 'dt',
+  dd: 'dd',
+  codeblock: 'pre',
+  pre: 'pre',
+  lines: 'pre',
+  tgroup: 'table',
+  row: 'tr',
+  entry: 'td',
+  simpletable: 'table',
+  sthead: 'tr',
+  strow: 'tr',
+  stentry: 'td',
+};
+
+function nodeFor(def: ElementDef) {
+  const name = pmName(def.name);
+  const part = TABLE_PARTS[def.name];
+  const tag = DOM_TAG[def.name] ?? 'div';
+  return Node.create({
+    name,
+    group: def.group,
+    content: def.content,
+    defining: def.defining ?? def.kind !== 'block',
+    isolating: part !== undefined || def.name === 'stentry',
+    code: def.kind === 'pre',
+    whitespace: def.kind === 'pre' ? 'pre' : 'normal',
+    addAttributes: () => ({ ...ditaAttributes(), ...(part?.attrs ?? {}) }),
+    extendNodeSchema: () => (part ? { tableRole: part.role } : {}),
+    parseHTML: () => [{ tag: `[data-dita="${def.name}"]` }],
+    renderHTML: ({ HTMLAttributes }) => {
+      const attrs = { ...HTMLAttributes, 'data-dita': def.name, class: `dita-${def.name}` };
+      if (tag === 'table') return ['table', attrs, ['tbody', 0]];
+      return [tag, attrs, 0];
+    },
+  });
+}
+
+/** One node per modelled DITA element that is not a phrase. */
+export const ditaNodes = ELEMENTS.filter((e) => e.kind !== 'mark').map(nodeFor);

@@ -1,0 +1,123 @@
+import { Node } from '@tiptap/core';
+import { ditaAttributes } from './attrs';
+
+/** How the visual view shows references: the page passes resolvers (keys, images, conrefs of the library). */
+export interface DitaResolvers {
+  /** Text shown for an empty `<keyword keyref>`, `<xref href|keyref/>`, `<term keyref/>`... */
+  resolveText?: (element: string, attrs: Record<string, string>) => string | undefined;
+  /** URL to show for an `<image href|keyref>`. */
+  resolveImage?: (attrs: Record<string, string>) => string | undefined;
+  /** Resolved content of a conref/conkeyref, as plain text, shown read-only in place. */
+  resolveConref?: (element: string, attrs: Record<string, string>) => string | undefined;
+}
+
+/** The document: exactly one DITA root (a topic type, `dita`, or an island when not modelled). */
+export const DitaDoc = Node.create({ name: 'doc', topNode: true, content: '(topiclike | dita | island)' });
+
+export const DitaText = Node.create({ name: 'text', group: 'inline' });
+
+/** Text written directly inside a mixed-content element (`<li>text</li>`): written back without tags. */
+export const Run = Node.create({
+  name: 'run',
+  content: 'inline*',
+  addAttributes: () => ({ src: { default: null, rendered: false, keepOnSplit: false }, ws: { default: null, rendered: false, keepOnSplit: false } }),
+  parseHTML: () => [{ tag: 'div[data-dita-run]' }],
+  renderHTML: () => ['div', { 'data-dita-run': '', class: 'dita-run' }, 0],
+});
+
+const islandAttrs = () => ({
+  /** The XML text of the island, written back as is. */
+  xml: { default: '', rendered: false },
+  /** Element name, or #comment / #pi / #text. */
+  name: { default: '', rendered: false },
+  src: { default: null, rendered: false },
+  ws: { default: null, rendered: false },
+});
+
+/** A block the visual view does not model (unknown element, comment, processing instruction): read-only, never dropped. */
+export const Island = Node.create({
+  name: 'island',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: false,
+  addAttributes: islandAttrs,
+  parseHTML: () => [{ tag: 'div[data-dita-island]', getAttrs: (el) => ({ xml: el.textContent ?? '', name: el.getAttribute('data-dita-island') ?? '' }) }],
+  renderHTML: ({ node }) => [
+    'div',
+    { 'data-dita-island': node.attrs.name, class: 'dita-island', contenteditable: 'false' },
+    ['pre', { class: 'dita-island-xml' }, node.attrs.xml],
+  ],
+});
+
+/** An inline piece the visual view does not model (unknown inline element, comment, block inside a paragraph). */
+export const InlineIsland = Node.create({
+  name: 'inline_island',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  addAttributes: islandAttrs,
+  parseHTML: () => [{ tag: 'span[data-dita-island]', getAttrs: (el) => ({ xml: el.textContent ?? '', name: el.getAttribute('data-dita-island') ?? '' }) }],
+  renderHTML: ({ node }) => ['span', { 'data-dita-island': node.attrs.name, class: 'dita-inline-island', contenteditable: 'false' }, node.attrs.xml],
+});
+
+/** An entity reference other than the predefined and character ones (`&product;`): kept as a reference. */
+export const EntityRef = Node.create({
+  name: 'entity',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  addAttributes: () => ({ name: { default: '', rendered: false } }),
+  parseHTML: () => [{ tag: 'span[data-dita-entity]', getAttrs: (el) => ({ name: el.getAttribute('data-dita-entity') ?? '' }) }],
+  renderHTML: ({ node }) => ['span', { 'data-dita-entity': node.attrs.name, class: 'dita-entity', contenteditable: 'false' }, `&${node.attrs.name};`],
+});
+
+const atomAttrs = () => ({
+  ...ditaAttributes(),
+  /** DITA element name (xref, keyword, term, ph, image...). */
+  name: { default: '', rendered: false },
+  /** The children of the element as written (e.g. an image's `<alt>`), kept as is; null when empty. */
+  inner: { default: null, rendered: false },
+  /** Whether it was written `<x/>` rather than `<x></x>`. */
+  selfClosing: { default: true, rendered: false },
+});
+
+/** An inline element with no text of its own: `<keyword keyref="k"/>`, `<xref href="..."/>`, shown resolved. */
+export const InlineRef = Node.create<DitaResolvers>({
+  name: 'inline_ref',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  addOptions: () => ({}),
+  addAttributes: atomAttrs,
+  parseHTML: () => [{ tag: 'span[data-dita-ref]', getAttrs: (el) => ({ name: el.getAttribute('data-dita-ref') ?? 'ph' }) }],
+  renderHTML({ node, HTMLAttributes }) {
+    const attrs = node.attrs.attrs as Record<string, string>;
+    const text = this.options.resolveText?.(node.attrs.name, attrs) ?? refLabel(attrs) ?? node.attrs.name;
+    return ['span', { ...HTMLAttributes, 'data-dita-ref': node.attrs.name, class: `dita-ref dita-${node.attrs.name}`, contenteditable: 'false' }, text];
+  },
+});
+
+/** `<image href|keyref>`, inline (a figure holds it in a text run). */
+export const Image = Node.create<DitaResolvers>({
+  name: 'image',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  addOptions: () => ({}),
+  addAttributes: () => ({ ...atomAttrs(), name: { default: 'image', rendered: false } }),
+  parseHTML: () => [{ tag: 'img[data-dita-image]' }],
+  renderHTML({ node, HTMLAttributes }) {
+    const attrs = node.attrs.attrs as Record<string, string>;
+    const url = this.options.resolveImage?.(attrs) ?? attrs.href ?? '';
+    return ['img', { ...HTMLAttributes, 'data-dita-image': '', class: 'dita-image', src: url, alt: attrs.alt ?? attrs.keyref ?? attrs.href ?? '' }];
+  },
+});
+
+function refLabel(attrs: Record<string, string>): string | undefined {
+  if (attrs.keyref) return `[${attrs.keyref}]`;
+  if (attrs.conkeyref) return `[${attrs.conkeyref}]`;
+  if (attrs.href) return attrs.href;
+  if (attrs.conref) return attrs.conref;
+  return undefined;
+}
