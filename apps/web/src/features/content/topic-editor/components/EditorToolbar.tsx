@@ -16,8 +16,8 @@ import type { Editor } from '@tiptap/core';
 import { Button, Divider, Dropdown, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DitaCommand, NOTE_TYPES, runDitaCommand } from '../model';
 import type { PickerKind } from './InsertPicker';
+import { type DitaCommand, NOTE_TYPES, runDitaCommand } from './model-adapter';
 
 type Label = Exclude<keyof typeof import('../../../../i18n/zh/editor').default.toolbar, 'noteType' | 'insert' | 'inline'>;
 

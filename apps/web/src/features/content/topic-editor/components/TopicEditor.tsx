@@ -7,7 +7,6 @@ import { useBlocker } from 'react-router';
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
 import { useDebounced } from '../../search/use-debounced';
-import { SourceView, type SourceViewHandle } from '../source/SourceView';
 import { type Target, topicEditorApi } from '../topic-editor-api';
 import { useProblems, useSaveTopic } from '../topic-editor-queries';
 import { AttributesPanel, type SelectedElement } from './AttributesPanel';
@@ -20,6 +19,7 @@ import { MergeView } from './MergeView';
 import { PresenceBar } from './PresenceBar';
 import { PreviewPane } from './PreviewPane';
 import { ProblemsList } from './ProblemsList';
+import { SourcePane, type SourcePaneHandle } from './SourcePane';
 import { useReferenceResolvers } from './use-reference-resolvers';
 import { type VisualHandle, VisualView } from './VisualView';
 
@@ -71,7 +71,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const [commitMessage, setCommitMessage] = useState('');
   const [mergedNotice, setMergedNotice] = useState(false);
   const visual = useRef<VisualHandle>(null);
-  const source = useRef<SourceViewHandle>(null);
+  const source = useRef<SourcePaneHandle>(null);
   const sourceText = useRef(loaded.xml);
   const dirty = version !== savedVersion;
   const save = useSaveTopic();
@@ -342,7 +342,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
                 onSelect={setSelected}
               />
             ) : (
-              <SourceView
+              <SourcePane
                 key={loaded.seq}
                 ref={source}
                 value={loaded.xml}

@@ -2,12 +2,14 @@ import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { Editor, JSONContent } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
-import { createDitaExtensions, type DitaResolvers, docToXml, getSelectedElement, pmName, setAttributes, xmlToDoc } from '../model';
-import { parseSrcKey } from '../model/to-editor';
+import { pmName } from '../model/elements';
+import { parseSrcKey, xmlToDoc } from '../model/to-editor';
+import { docToXml } from '../model/to-xml';
 import type { SelectedElement } from './AttributesPanel';
 import { BROKEN_REFS_META, BrokenRefs } from './broken-refs';
 import { elementPathAt } from './element-path';
 import { type Insertion, insertionAttrs, insertionElement } from './insertions';
+import { createDitaExtensions, type DitaResolvers, getSelectedElement, setAttributes } from './model-adapter';
 
 export interface VisualHandle {
   /** The document as XML: unchanged parts exactly as they were read. */

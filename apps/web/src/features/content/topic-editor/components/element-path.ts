@@ -22,10 +22,10 @@ export function elementPathAt(xml: string, offset: number): number[] {
 /** The offset just inside the start tag of the element at `path` (as deep as the text still has it). */
 export function offsetOfPath(xml: string, path: readonly number[]): number {
   const doc = parseXml(xml);
-  let element = doc.root;
+  let element: XmlElement | null = doc.root;
   if (!element) return 0;
   for (const index of path) {
-    const child = element.children.filter((c): c is XmlElement => c.type === 'element')[index];
+    const child: XmlElement | undefined = element.children.filter((c): c is XmlElement => c.type === 'element')[index];
     if (!child) break;
     element = child;
   }

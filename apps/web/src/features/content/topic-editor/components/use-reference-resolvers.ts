@@ -1,6 +1,6 @@
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { useMemo } from 'react';
-import type { DitaResolvers } from '../model';
+import type { DitaResolvers } from '../model/extensions/special';
 import type { Target } from '../topic-editor-api';
 import { useEditorKeys } from '../topic-editor-queries';
 
