@@ -58,7 +58,9 @@ function changedLines(before: string, after: string): string[] {
 
 async function openEditor(page: Page, path: string, source = false) {
   await page.goto(editorUrl(path, source));
-  await expect(page.getByTestId('topic-editor')).toBeVisible();
+  // The first opening loads the editor's chunks and reads the library's fresh clone.
+  await expect(page.locator('.navbar')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('topic-editor')).toBeVisible({ timeout: 30_000 });
   if (source) await expect(page.locator('.cm-content')).toBeVisible();
   else await expect(page.locator('[data-testid="visual-editor"] .ProseMirror')).toBeVisible();
 }

@@ -175,7 +175,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   };
 
   const settled = useDebounced(version, CHECK_DEBOUNCE_MS);
-  const check = useProblems(target, settled, readContent, version > 0);
+  const check = useProblems(target, settled, readContent, true);
   const liveProblems = check.data?.problems ?? [];
 
   const finishSave = (content: string, b: { commit: string; blob: string }, msg: string) => {
