@@ -15,6 +15,8 @@ const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.rand
 const GIT_USER = 'writer';
 const GIT_PASSWORD = 's3cret-pw';
 const REPO = 'manual';
+/** A save validates, commits, pushes and reindexes: on a loaded machine that can take a while. */
+const SAVED = { timeout: 60_000 };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const topic = (id: string, title: string, paragraphs: string[]) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -147,7 +149,7 @@ test('edit visually, see it in the source, insert an xref and an image, save one
   await expect(page.locator('.cm-content')).toContainText('<image href="../images/logo.png"/>');
 
   await save(page);
-  await expect(page.getByText(/已保存，提交/)).toBeVisible();
+  await expect(page.getByText(/已保存，提交/)).toBeVisible(SAVED);
 
   const log = await remote.log(REPO, 'main');
   expect(log.length).toBe(commitsBefore + 1);
@@ -168,7 +170,7 @@ test('broken XML in the source view is refused with a located message and commit
   await replaceSource(page, BROKEN.replace('<p>Valid so far.</p>', '<p>Valid so far.'));
   await page.keyboard.press('ControlOrMeta+s');
   const problems = page.getByTestId('save-problems');
-  await expect(problems).toBeVisible();
+  await expect(problems).toBeVisible(SAVED);
   await expect(problems.getByTestId('save-problem').first()).toContainText(/第 \d+ 行，第 \d+ 列/);
   expect((await remote.log(REPO, 'main')).length).toBe(commitsBefore);
   expect(await remote.show(REPO, 'main', 'topics/broken.dita')).toBe(BROKEN);
@@ -192,11 +194,11 @@ test('two writers: non-overlapping changes both land; overlapping ones show the 
     const first = SHARED.replace('First paragraph.', 'First paragraph, by A.');
     await replaceSource(page, first);
     await save(page);
-    await expect(page.getByText(/已保存，提交/)).toBeVisible();
+    await expect(page.getByText(/已保存，提交/)).toBeVisible(SAVED);
 
     await replaceSource(other, SHARED.replace('Third paragraph.', 'Third paragraph, by B.'));
     await save(other);
-    await expect(other.getByTestId('merged-notice')).toBeVisible();
+    await expect(other.getByTestId('merged-notice')).toBeVisible(SAVED);
     const merged = first.replace('Third paragraph.', 'Third paragraph, by B.');
     expect(await remote.show(REPO, 'main', 'topics/shared.dita')).toBe(merged);
 
@@ -205,18 +207,18 @@ test('two writers: non-overlapping changes both land; overlapping ones show the 
     await replaceSource(page, merged.replace('Second paragraph.', 'Second paragraph, as A wants it.'));
     await replaceSource(other, merged.replace('Second paragraph.', 'Second paragraph, as B wants it.'));
     await save(page);
-    await expect(page.getByText(/已保存，提交/)).toBeVisible();
+    await expect(page.getByText(/已保存，提交/)).toBeVisible(SAVED);
     const commitsBefore = (await remote.log(REPO, 'main')).length;
     await save(other);
     const view = other.getByTestId('merge-view');
-    await expect(view).toBeVisible();
+    await expect(view).toBeVisible(SAVED);
     await expect(view.getByTestId('merge-theirs').first()).toContainText('as A wants it');
     await expect(view.getByTestId('merge-ours').first()).toContainText('as B wants it');
     expect((await remote.log(REPO, 'main')).length).toBe(commitsBefore);
 
     await view.getByRole('button', { name: '两者都保留' }).click();
     await other.getByTestId('merge-save').click();
-    await expect(other.getByText(/已保存，提交/)).toBeVisible();
+    await expect(other.getByText(/已保存，提交/)).toBeVisible(SAVED);
     const final = (await remote.show(REPO, 'main', 'topics/shared.dita')) ?? '';
     expect(final).toContain('Second paragraph, as A wants it.');
     expect(final).toContain('Second paragraph, as B wants it.');
@@ -232,7 +234,7 @@ test('a reload offers the unsaved draft back', async ({ page }) => {
   await openSignedIn(page, '/index');
   await openEditor(page, 'topics/drafted.dita', true);
   await replaceSource(page, DRAFTED.replace('Nothing typed yet.', 'Typed before the crash.'));
-  await expect(page.getByTestId('draft-kept')).toBeVisible();
+  await expect(page.getByTestId('draft-kept')).toBeVisible(SAVED);
   page.on('dialog', (dialog) => void dialog.accept());
   await page.reload();
   await expect(page.getByText('恢复草稿？')).toBeVisible();
