@@ -237,7 +237,7 @@ test('a reload offers the unsaved draft back', async ({ page }) => {
   await expect(page.getByTestId('draft-kept')).toBeVisible(SAVED);
   page.on('dialog', (dialog) => void dialog.accept());
   await page.reload();
-  await expect(page.getByText('恢复草稿？')).toBeVisible();
+  await expect(page.locator('.ant-modal-confirm-title', { hasText: '恢复草稿？' })).toBeVisible();
   await page.getByTestId('draft-restore').click();
   await expect(page.locator('.cm-content')).toContainText('Typed before the crash.');
   await expect(page.getByTestId('editor-dirty')).toBeVisible();
