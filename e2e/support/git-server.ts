@@ -5,6 +5,12 @@ export interface E2eGitServer {
   url(name: string): string;
   /** Commit subjects on a branch of a bare repository, newest first. */
   subjects(name: string, branch: string): Promise<string[]>;
+  /** Commits on a branch, newest first, with their author. */
+  log(name: string, branch: string): Promise<{ hash: string; subject: string; author: string; email: string }[]>;
+  /** A file at a ref (null when it is not there). */
+  show(name: string, ref: string, path: string): Promise<string | null>;
+  /** Commits a change straight to the remote (another writer's push). */
+  commit(name: string, branch: string, files: Record<string, string | null>, message: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -24,6 +30,9 @@ export async function startGitServer(opts: {
   return {
     url: (name) => remote.url(name),
     subjects: async (name, branch) => (await remote.log(name, branch)).map((c) => c.subject),
+    log: (name, branch) => remote.log(name, branch),
+    show: (name, ref, path) => remote.show(name, ref, path),
+    commit: (name, branch, files, message) => remote.commit(name, branch, files, message),
     close: () => remote.close(),
   };
 }

@@ -4,6 +4,7 @@ import type config from './zh/config';
 import type dept from './zh/dept';
 import type dict from './zh/dict';
 import type documentNs from './zh/document';
+import type editor from './zh/editor';
 import type errors from './zh/errors';
 import type explorer from './zh/explorer';
 import type home from './zh/home';
@@ -44,6 +45,7 @@ export interface Resources {
   dept: typeof dept;
   dict: typeof dict;
   document: typeof documentNs;
+  editor: typeof editor;
   errors: typeof errors;
   explorer: typeof explorer;
   home: typeof home;

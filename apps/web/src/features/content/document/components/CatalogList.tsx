@@ -43,6 +43,10 @@ export interface CatalogListProps<Row extends CatalogRow, Filters extends object
   /** Sends a status change (a catalogue mutation, which refreshes the list). */
   setStatus: (row: Row, values: { status: AnyStatus; comment: string }) => Promise<unknown>;
   toolbar?: (ctx: ListContext<Row, Filters>) => ReactNode;
+  /** More row actions, after the detail link (e.g. open in the editor). */
+  rowActions?: (row: Row) => ReactNode;
+  /** Shown above the list once a library is chosen (e.g. a "new topic" button). */
+  header?: ReactNode;
 }
 
 /**
@@ -63,6 +67,8 @@ export function CatalogList<Row extends CatalogRow, Filters extends object>({
   onOpen,
   setStatus,
   toolbar,
+  rowActions,
+  header,
 }: CatalogListProps<Row, Filters>) {
   const { t } = useTranslation('document');
   // Column labels in the entity's own words (document and topic both name them).
@@ -83,13 +89,14 @@ export function CatalogList<Row extends CatalogRow, Filters extends object>({
       key: 'actions',
       title: tc('operation'),
       hideable: false,
-      width: 170,
+      width: rowActions ? 230 : 170,
       fixed: 'right',
       render: (_: unknown, row: Row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => onOpen(row)}>
             {t('detail')}
           </Button>
+          {rowActions?.(row)}
           <HasPermi value={[editPerm]}>
             <Button type="link" size="small" onClick={() => setStatusOf(row)}>
               {t('setStatus')}
@@ -104,6 +111,7 @@ export function CatalogList<Row extends CatalogRow, Filters extends object>({
     <Card variant="borderless">
       <ScopeBar scope={scope} listed={listed} />
       <ScopeNotice scope={scope} />
+      {libraryId !== undefined && header}
       {libraryId !== undefined && (
         <ListPage<Row, Filters>
           listQuery={(q) => {

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useSetNodeStatus } from '../../catalog/catalog-queries';
+import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
 import { useDocumentToc } from '../document-queries';
 import { topicDetailPath } from '../paths';
 import { IndexedCommit } from './IndexedCommit';
@@ -55,6 +56,7 @@ export function TocTab({ document }: { document: DocumentDetail }) {
       )}
       {n.element !== 'topicref' && <Tag style={{ marginInlineEnd: 0 }}>{n.element}</Tag>}
       {n.topicStatus && <StatusTag status={n.topicStatus} />}
+      {n.hasContent && n.path && <EditTopicButton libraryId={document.libraryId} branch={document.branch} path={n.path} documentId={document.documentId} />}
       {document.canWrite && n.topicId !== null && (
         <HasPermi value={[DocumentPerm.edit]}>
           <Button

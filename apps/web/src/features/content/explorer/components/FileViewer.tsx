@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Empty, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
 import { type At, explorerApi } from '../explorer-api';
 import { useExplorerFile } from '../explorer-queries';
 import { isImagePath, isXmlPath, tokenizeXml } from '../xml-highlight';
@@ -72,9 +73,12 @@ export function FileViewer({ at, path, onClose }: FileViewerProps) {
       styles={{ wrapper: { width: 'min(900px, 100vw)' } }}
       extra={
         path && (
-          <Button icon={<DownloadOutlined />} onClick={() => explorerApi.download({ ...at, path }, name)}>
-            {t('download')}
-          </Button>
+          <>
+            <EditTopicButton libraryId={at.libraryId} branch={at.ref} path={path} size="middle" type="primary" />{' '}
+            <Button icon={<DownloadOutlined />} onClick={() => explorerApi.download({ ...at, path }, name)}>
+              {t('download')}
+            </Button>
+          </>
         )
       }
     >

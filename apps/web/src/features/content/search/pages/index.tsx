@@ -13,6 +13,7 @@ import { ScopeBar } from '../../document/components/ScopeBar';
 import { StatusTag } from '../../document/components/StatusTag';
 import { documentDetailPath, topicDetailPath } from '../../document/paths';
 import { useLibraryScope } from '../../document/use-library-scope';
+import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
 import { Highlight } from '../components/Highlight';
 import { useSearch } from '../search-queries';
 import { useDebounced } from '../use-debounced';
@@ -35,6 +36,7 @@ function HitRow({ hit, onOpen }: { hit: SearchHit; onOpen: () => void }) {
         <Tag>{t(`types.${hit.type}`)}</Tag>
         <StatusTag status={hit.status} />
         {hit.docType && hit.type === 'topic' && <Tag>{hit.docType}</Tag>}
+        {hit.type === 'topic' && <EditTopicButton libraryId={hit.libraryId} branch={hit.branch} path={hit.path} />}
       </Space>
       {hit.snippet.length > 0 && (
         <div className="search-hit-snippet" data-testid="search-hit-snippet">

@@ -12,6 +12,7 @@ import { IndexedCommit, ReindexButton } from '../../document/components/IndexedC
 import { SetStatusDialog } from '../../document/components/SetStatusDialog';
 import { StatusTag } from '../../document/components/StatusTag';
 import { FileViewer } from '../../explorer/components/FileViewer';
+import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
 import { HistoryTab } from '../components/HistoryTab';
 import { ReferencesTab } from '../components/ReferencesTab';
 import { TopicPropsTab } from '../components/TopicPropsTab';
@@ -73,6 +74,7 @@ export default function TopicDetailPage() {
       extra={
         <Space wrap>
           <IndexedCommit commit={tp.commit} indexedAt={tp.indexedAt} branch={tp.branch} />
+          <EditTopicButton libraryId={tp.libraryId} branch={tp.branch} path={tp.path} size="middle" type="primary" />
           <Button icon={<FileSearchOutlined />} onClick={() => setViewingSource(true)}>
             {t('viewSource')}
           </Button>

@@ -7,6 +7,8 @@ import { useSetTopicStatus } from '../../catalog/catalog-queries';
 import { CatalogList } from '../../document/components/CatalogList';
 import { topicDetailPath } from '../../document/paths';
 import { useLibraryScope } from '../../document/use-library-scope';
+import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
+import { NewTopicButton } from '../../topic-editor/components/NewTopicButton';
 import type { TopicFilters } from '../topic-api';
 import { topicQueries } from '../topic-queries';
 
@@ -30,6 +32,8 @@ export default function TopicListPage() {
       editPerm={TopicPerm.edit}
       titleOf={(row) => row.title || row.path}
       onOpen={open}
+      rowActions={(row) => <EditTopicButton libraryId={row.libraryId} branch={row.branch} path={row.path} />}
+      header={scope.libraryId !== undefined && <NewTopicButton libraryId={scope.libraryId} branch={scope.branch} />}
       setStatus={(row, v) => setStatus.mutateAsync({ topicId: row.topicId, status: TopicStatus.parse(v.status), comment: v.comment })}
       columns={{
         before: [

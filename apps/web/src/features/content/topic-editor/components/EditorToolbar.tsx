@@ -1,0 +1,131 @@
+import {
+  BoldOutlined,
+  CodeOutlined,
+  DownOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  RedoOutlined,
+  TableOutlined,
+  UnderlineOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import type { Editor } from '@tiptap/core';
+import { Button, Divider, Dropdown, Space, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PickerKind } from './InsertPicker';
+import { type DitaCommand, NOTE_TYPES, runDitaCommand } from './model-adapter';
+
+type Label = Exclude<keyof typeof import('../../../../i18n/zh/editor').default.toolbar, 'noteType' | 'insert' | 'inline'>;
+
+const STRUCTURE: Label[] = ['paragraph', 'section', 'fig', 'codeblock'];
+const LISTS: { id: Label; icon?: ReactNode }[] = [
+  { id: 'ul', icon: <UnorderedListOutlined /> },
+  { id: 'ol', icon: <OrderedListOutlined /> },
+  { id: 'sl' },
+  { id: 'dl' },
+];
+const TABLES: Label[] = ['simpletable', 'table', 'addRowAfter', 'addColumnAfter', 'deleteRow', 'deleteColumn', 'mergeCells', 'splitCell', 'toggleHeaderRow'];
+const TASK: Label[] = ['step', 'substeps', 'choices', 'info', 'stepresult'];
+const INLINE_BUTTONS: { id: Label; icon: ReactNode }[] = [
+  { id: 'bold', icon: <BoldOutlined /> },
+  { id: 'italic', icon: <ItalicOutlined /> },
+  { id: 'underline', icon: <UnderlineOutlined /> },
+  { id: 'codeph', icon: <CodeOutlined /> },
+];
+const INLINE_MORE: Label[] = ['sup', 'sub', 'uicontrol', 'wintitle', 'filepath', 'term', 'keyword', 'ph'];
+const PICKERS: { kind: PickerKind; icon?: ReactNode }[] = [
+  { kind: 'xref', icon: <LinkOutlined /> },
+  { kind: 'conref' },
+  { kind: 'image', icon: <PictureOutlined /> },
+  { kind: 'glossary' },
+  { kind: 'variable' },
+];
+
+export interface EditorToolbarProps {
+  mode: 'visual' | 'source';
+  readOnly: boolean;
+  /** The visual view's editor (null in the source view). */
+  editor: () => Editor | null;
+  onPick: (kind: PickerKind) => void;
+}
+
+/** The editor's commands: structure, lists, notes, tables, task steps, inline styles (visual view), and the library pickers (both views). */
+export function EditorToolbar({ mode, readOnly, editor, onPick }: EditorToolbarProps) {
+  const { t } = useTranslation('editor');
+  const run = (command: DitaCommand, arg?: string) => {
+    const e = editor();
+    if (e) runDitaCommand(e, command, arg);
+  };
+  const menu = (ids: Label[]) => ({
+    items: ids.map((id) => ({ key: id, label: t(`toolbar.${id}`) })),
+    onClick: ({ key }: { key: string }) => run(key as DitaCommand),
+  });
+  const visual = mode === 'visual' && !readOnly;
+  return (
+    <div className="te-toolbar" data-testid="editor-toolbar">
+      {visual && (
+        <Space size={2} wrap>
+          <Tooltip title={t('toolbar.undo')}>
+            <Button size="small" type="text" icon={<UndoOutlined />} aria-label={t('toolbar.undo')} onClick={() => run('undo')} />
+          </Tooltip>
+          <Tooltip title={t('toolbar.redo')}>
+            <Button size="small" type="text" icon={<RedoOutlined />} aria-label={t('toolbar.redo')} onClick={() => run('redo')} />
+          </Tooltip>
+          <Divider orientation="vertical" />
+          <Dropdown menu={menu(STRUCTURE)}>
+            <Button size="small" type="text">
+              {t('toolbar.section')} <DownOutlined />
+            </Button>
+          </Dropdown>
+          {LISTS.map((l) => (
+            <Tooltip key={l.id} title={t(`toolbar.${l.id}`)}>
+              <Button size="small" type="text" icon={l.icon} aria-label={t(`toolbar.${l.id}`)} onClick={() => run(l.id as DitaCommand)}>
+                {l.icon ? null : l.id}
+              </Button>
+            </Tooltip>
+          ))}
+          <Dropdown menu={{ items: NOTE_TYPES.map((type) => ({ key: type, label: type })), onClick: ({ key }) => run('note', key) }}>
+            <Button size="small" type="text" aria-label={t('toolbar.note')}>
+              {t('toolbar.note')} <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Dropdown menu={menu(TABLES)}>
+            <Button size="small" type="text" icon={<TableOutlined />} aria-label={t('toolbar.table')}>
+              <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Dropdown menu={menu(TASK)}>
+            <Button size="small" type="text" aria-label={t('toolbar.step')}>
+              {t('toolbar.step')} <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Divider orientation="vertical" />
+          {INLINE_BUTTONS.map((b) => (
+            <Tooltip key={b.id} title={t(`toolbar.${b.id}`)}>
+              <Button size="small" type="text" icon={b.icon} aria-label={t(`toolbar.${b.id}`)} onClick={() => run(b.id as DitaCommand)} />
+            </Tooltip>
+          ))}
+          <Dropdown menu={menu(INLINE_MORE)}>
+            <Button size="small" type="text" aria-label={t('toolbar.inline')}>
+              {t('toolbar.inline')} <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Divider orientation="vertical" />
+        </Space>
+      )}
+      {!readOnly && (
+        <Dropdown
+          menu={{ items: PICKERS.map((p) => ({ key: p.kind, label: t(`insert.${p.kind}`), icon: p.icon })), onClick: ({ key }) => onPick(key as PickerKind) }}
+        >
+          <Button size="small" data-testid="editor-insert">
+            {t('toolbar.insert')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
+    </div>
+  );
+}

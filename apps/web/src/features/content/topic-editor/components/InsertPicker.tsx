@@ -1,0 +1,235 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { DEFAULT_GRAPHIC_FOLDER, GraphicPerm } from '@ccms/contracts/content/graphic';
+import type { EditorKeyRow, EditorTargetRow } from '@ccms/contracts/content/topic-editor';
+import { Alert, App, Button, Card, Checkbox, Empty, Input, Modal, Space, Spin, Table, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resourceUrl } from '../../../../api/client';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { GRAPHIC_RULES } from '../../graphic/components/GraphicsTab';
+import { ResourceUploadDialog } from '../../graphic/components/ResourceUploadDialog';
+import type { GraphicRow } from '../../graphic/graphic-api';
+import { graphicData } from '../../graphic/graphic-queries';
+import { useResourceList, useUploadResources } from '../../graphic/resource-queries';
+import { useDebounced } from '../../search/use-debounced';
+import { useEditorKeys, useEditorTargets } from '../topic-editor-queries';
+import { type Insertion, relativeHref, targetHref } from './insertions';
+
+export type PickerKind = 'xref' | 'conref' | 'image' | 'glossary' | 'variable';
+
+export interface PickerScope {
+  libraryId: number;
+  branch?: string | undefined;
+  /** The topic being edited: hrefs are written relative to it. */
+  path: string;
+}
+
+const SEARCH_DEBOUNCE_MS = 250;
+const GRAPHICS_PAGE = { pageNum: 1, pageSize: 24 };
+
+function TargetSearch({ scope, kind, onPick }: { scope: PickerScope; kind: 'xref' | 'conref'; onPick: (row: EditorTargetRow) => void }) {
+  const { t } = useTranslation('editor');
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const targets = useEditorTargets({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), q, kind, limit: 50 });
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Input.Search
+        allowClear
+        autoFocus
+        placeholder={t('picker.search')}
+        aria-label={t('picker.search')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Table<EditorTargetRow>
+        size="small"
+        rowKey={(r) => `${r.path}#${r.topicId}/${r.elementId ?? ''}`}
+        loading={targets.isFetching}
+        dataSource={targets.data ?? []}
+        pagination={false}
+        scroll={{ y: 320 }}
+        onRow={(row) => ({ onClick: () => onPick(row), style: { cursor: 'pointer' }, 'data-testid': 'picker-target' }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          { key: 'title', dataIndex: 'title', title: t('picker.title'), ellipsis: true },
+          { key: 'element', dataIndex: 'element', title: t('picker.element'), width: 110 },
+          { key: 'path', title: t('picker.path'), ellipsis: true, render: (_: unknown, r) => `${r.path}#${r.topicId}${r.elementId ? `/${r.elementId}` : ''}` },
+        ]}
+      />
+    </Space>
+  );
+}
+
+function KeyList({ scope, kinds, onPick }: { scope: PickerScope; kinds: readonly EditorKeyRow['kind'][]; onPick: (row: EditorKeyRow) => void }) {
+  const { t } = useTranslation('editor');
+  const [text, setText] = useState('');
+  const keys = useEditorKeys({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}) });
+  const needle = text.trim().toLowerCase();
+  const rows = (keys.data ?? []).filter((k) => kinds.includes(k.kind) && (!needle || `${k.key} ${k.text}`.toLowerCase().includes(needle)));
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Input allowClear placeholder={t('picker.key')} aria-label={t('picker.key')} value={text} onChange={(e) => setText(e.target.value)} />
+      <Table<EditorKeyRow>
+        size="small"
+        rowKey="key"
+        loading={keys.isLoading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ y: 320 }}
+        locale={{ emptyText: <Empty description={t('picker.noKeys')} /> }}
+        onRow={(row) => ({ onClick: () => onPick(row), style: { cursor: 'pointer' }, 'data-testid': 'picker-key' }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          { key: 'key', dataIndex: 'key', title: t('picker.key'), width: 200 },
+          { key: 'text', dataIndex: 'text', title: t('picker.text'), ellipsis: true },
+        ]}
+      />
+    </Space>
+  );
+}
+
+function GraphicPicker({ scope, onPick }: { scope: PickerScope; onPick: (path: string, alt: string) => void }) {
+  const { t } = useTranslation('editor');
+  const { message } = App.useApp();
+  const [name, setName] = useState('');
+  const [alt, setAlt] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const at = { libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}) };
+  const list = useResourceList(graphicData, { ...at, ...GRAPHICS_PAGE, ...(name ? { name } : {}) }, true);
+  const upload = useUploadResources(graphicData);
+  const rows: GraphicRow[] = list.data?.rows ?? [];
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space wrap>
+        <Input.Search allowClear placeholder={t('picker.search')} aria-label={t('picker.search')} onSearch={(v) => setName(v.trim())} style={{ width: 240 }} />
+        <Input placeholder={t('picker.alt')} aria-label={t('picker.alt')} value={alt} onChange={(e) => setAlt(e.target.value)} style={{ width: 200 }} />
+        <HasPermi value={[GraphicPerm.upload]}>
+          <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+            {t('picker.upload')}
+          </Button>
+        </HasPermi>
+      </Space>
+      <Spin spinning={list.isFetching}>
+        {rows.length === 0 ? (
+          <Empty description={t('picker.noGraphics')} />
+        ) : (
+          <div className="te-graphics">
+            {rows.map((row) => (
+              <Card key={row.path} size="small" hoverable onClick={() => onPick(row.path, alt.trim())} data-testid="picker-graphic" title={row.name}>
+                <img src={resourceUrl(row.thumbnailUrl)} alt={row.name} loading="lazy" />
+              </Card>
+            ))}
+          </div>
+        )}
+      </Spin>
+      <ResourceUploadDialog
+        open={uploading}
+        kind="graphic"
+        rules={GRAPHIC_RULES}
+        defaultFolder={DEFAULT_GRAPHIC_FOLDER}
+        pending={upload.isPending}
+        onCancel={() => setUploading(false)}
+        onSubmit={(values, files) =>
+          upload.mutate(
+            { fields: { ...at, folder: values.folder.trim() || undefined, message: values.message.trim() || undefined, overwrite: values.overwrite }, files },
+            {
+              onSuccess: (r) => {
+                setUploading(false);
+                const first = r.paths[0];
+                if (first) onPick(first, alt.trim());
+                else message.warning(t('picker.noGraphics'));
+              },
+            },
+          )
+        }
+      />
+    </Space>
+  );
+}
+
+export interface InsertPickerProps {
+  kind: PickerKind | null;
+  scope: PickerScope;
+  onInsert: (insertion: Insertion) => void;
+  onClose: () => void;
+}
+
+/** Inserts from the library: a cross-reference, a content reference, an image, a glossary term or a variable. */
+export function InsertPicker({ kind, scope, onInsert, onClose }: InsertPickerProps) {
+  const { t } = useTranslation('editor');
+  const [byKey, setByKey] = useState(false);
+  const keys = useEditorKeys({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}) }, kind === 'conref');
+  const done = (insertion: Insertion) => {
+    onInsert(insertion);
+    onClose();
+  };
+  const href = (row: EditorTargetRow) => targetHref(scope.path, row);
+  let body: React.ReactNode = null;
+  if (kind === 'xref') {
+    body = (
+      <Tabs
+        items={[
+          {
+            key: 'target',
+            label: t('picker.byTarget'),
+            children: <TargetSearch scope={scope} kind="xref" onPick={(row) => done({ kind: 'xref', href: href(row) })} />,
+          },
+          {
+            key: 'key',
+            label: t('picker.byKey'),
+            children: <KeyList scope={scope} kinds={['topic', 'other']} onPick={(k) => done({ kind: 'xref', keyref: k.key })} />,
+          },
+        ]}
+      />
+    );
+  } else if (kind === 'conref') {
+    const conkeyOf = (row: EditorTargetRow) => {
+      const key = keys.data?.find((k) => k.kind === 'topic' && k.href === row.path);
+      return key && row.elementId ? `${key.key}/${row.elementId}` : undefined;
+    };
+    body = (
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Alert type="info" showIcon title={t('picker.conrefHint')} />
+        <Checkbox checked={byKey} onChange={(e) => setByKey(e.target.checked)}>
+          {t('picker.useConkeyref')}
+        </Checkbox>
+        <TargetSearch
+          scope={scope}
+          kind="conref"
+          onPick={(row) => {
+            const conkeyref = byKey ? conkeyOf(row) : undefined;
+            done(conkeyref ? { kind: 'conref', element: row.element, conkeyref } : { kind: 'conref', element: row.element, conref: href(row) });
+          }}
+        />
+      </Space>
+    );
+  } else if (kind === 'image') {
+    body = (
+      <Tabs
+        items={[
+          {
+            key: 'graphics',
+            label: t('picker.graphics'),
+            children: (
+              <GraphicPicker scope={scope} onPick={(path, alt) => done({ kind: 'image', href: relativeHref(scope.path, path), ...(alt ? { alt } : {}) })} />
+            ),
+          },
+          {
+            key: 'key',
+            label: t('picker.byKey'),
+            children: <KeyList scope={scope} kinds={['image']} onPick={(k) => done({ kind: 'image', keyref: k.key })} />,
+          },
+        ]}
+      />
+    );
+  } else if (kind === 'glossary') {
+    body = <KeyList scope={scope} kinds={['glossentry']} onPick={(k) => done({ kind: 'term', keyref: k.key })} />;
+  } else if (kind === 'variable') {
+    body = <KeyList scope={scope} kinds={['variable']} onPick={(k) => done({ kind: 'keyword', keyref: k.key })} />;
+  }
+  return (
+    <Modal open={kind !== null} title={kind ? t(`insert.${kind}`) : ''} onCancel={onClose} footer={null} width={760} destroyOnHidden>
+      <Typography.Text type="secondary">{scope.path}</Typography.Text>
+      <div data-testid="insert-picker">{body}</div>
+    </Modal>
+  );
+}

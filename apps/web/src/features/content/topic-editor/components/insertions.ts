@@ -1,0 +1,66 @@
+/** What a picker inserts at the cursor; the visual and the source view each write it their way. */
+export type Insertion =
+  | { kind: 'xref'; href?: string; keyref?: string; text?: string }
+  | { kind: 'image'; href?: string; keyref?: string; alt?: string }
+  | { kind: 'conref'; element: string; conref?: string; conkeyref?: string }
+  | { kind: 'term'; keyref: string; text?: string }
+  | { kind: 'keyword'; keyref: string };
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The attributes an insertion carries, in the order they are written. */
+export function insertionAttrs(insertion: Insertion): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  const put = (name: string, value: string | undefined) => {
+    if (value) attrs[name] = value;
+  };
+  switch (insertion.kind) {
+    case 'xref':
+      put('href', insertion.href);
+      put('keyref', insertion.keyref);
+      break;
+    case 'image':
+      put('href', insertion.href);
+      put('keyref', insertion.keyref);
+      break;
+    case 'conref':
+      put('conref', insertion.conref);
+      put('conkeyref', insertion.conkeyref);
+      break;
+    default:
+      put('keyref', insertion.keyref);
+  }
+  return attrs;
+}
+
+/** The element name an insertion writes. */
+export const insertionElement = (insertion: Insertion) => (insertion.kind === 'conref' ? insertion.element : insertion.kind);
+
+/** The insertion as XML text, for the source view. */
+export function insertionXml(insertion: Insertion): string {
+  const name = insertionElement(insertion);
+  const attrs = Object.entries(insertionAttrs(insertion))
+    .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
+    .join('');
+  if (insertion.kind === 'image') {
+    return insertion.alt ? `<image${attrs}><alt>${escapeText(insertion.alt)}</alt></image>` : `<image${attrs}/>`;
+  }
+  const text = insertion.kind === 'xref' || insertion.kind === 'term' ? insertion.text : undefined;
+  return text ? `<${name}${attrs}>${escapeText(text)}</${name}>` : `<${name}${attrs}/>`;
+}
+
+/** The href from one library file to another (both paths from the library root), as DITA writes it. */
+export function relativeHref(fromFile: string, toFile: string): string {
+  const from = fromFile.split('/').slice(0, -1);
+  const to = toFile.split('/');
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common += 1;
+  return [...from.slice(common).map(() => '..'), ...to.slice(common)].join('/');
+}
+
+/** An xref or conref target: the file (relative to the topic) and the topic/element fragment. */
+export function targetHref(fromFile: string, target: { path: string; topicId: string; elementId: string | null }): string {
+  const file = target.path === fromFile ? '' : relativeHref(fromFile, target.path);
+  return `${file}#${target.topicId}${target.elementId ? `/${target.elementId}` : ''}`;
+}

@@ -1,0 +1,92 @@
+import type {
+  EditorConflict,
+  EditorDocument,
+  EditorDraftBody,
+  EditorKeyRow,
+  EditorKeysQuery,
+  EditorNewBody,
+  EditorNewResult,
+  EditorPresence,
+  EditorPreview,
+  EditorPreviewBody,
+  EditorProblem,
+  EditorSaveBody,
+  EditorSaveResult,
+  EditorTarget,
+  EditorTargetRow,
+  EditorTargetsQuery,
+  EditorValidateBody,
+  EditorValidateResult,
+} from '@ccms/contracts/content/topic-editor';
+import type { z } from 'zod';
+import { api, http, isEnvelope } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
+import { feedback } from '../../../feedback/feedback';
+
+export type Target = z.infer<typeof EditorTarget>;
+export type TargetsQuery = z.infer<typeof EditorTargetsQuery>;
+export type KeysQuery = z.infer<typeof EditorKeysQuery>;
+export type PreviewAnswer = z.infer<typeof EditorPreview>;
+export type ValidateAnswer = z.infer<typeof EditorValidateResult>;
+
+/** What a save answers: saved, refused as invalid (located problems), or a conflict to merge. */
+export type SaveOutcome =
+  | { kind: 'saved'; result: EditorSaveResult }
+  | { kind: 'invalid'; problems: EditorProblem[] }
+  | { kind: 'conflict'; conflict: EditorConflict };
+
+const SAVE_URL = '/ccms/topic-editor/save';
+
+function hasProblems(data: unknown): data is { problems: EditorProblem[] } {
+  return typeof data === 'object' && data !== null && Array.isArray((data as { problems?: unknown }).problems);
+}
+
+function isConflict(data: unknown): data is EditorConflict {
+  return typeof data === 'object' && data !== null && typeof (data as { theirs?: unknown }).theirs === 'string';
+}
+
+/**
+ * PUT save: its 400 (editor.invalid) and 409 (editor.conflict) carry data the editor shows
+ * itself (problems, the three versions), so they are read here instead of the client's toast.
+ */
+async function save(body: EditorSaveBody): Promise<SaveOutcome> {
+  const response = await http.put<unknown>(SAVE_URL, body, { validateStatus: () => true, repeatSubmit: false });
+  const envelope = response.data;
+  const code = isEnvelope(envelope) ? envelope.code : response.status;
+  const data = (envelope as { data?: unknown } | null)?.data;
+  if (code === 200) return { kind: 'saved', result: data as EditorSaveResult };
+  if (code === 400 && hasProblems(data)) return { kind: 'invalid', problems: data.problems };
+  if (code === 409 && isConflict(data)) return { kind: 'conflict', conflict: data };
+  const text = isEnvelope(envelope) && envelope.msg ? envelope.msg : `HTTP ${response.status}`;
+  feedback.notification.error({ title: text });
+  throw new ApiError(text, code);
+}
+
+/** The topic editor (server: modules/content/topic-editor). */
+export const topicEditorApi = {
+  open: (target: Target) => api.one<EditorDocument>('/ccms/topic-editor/open', target),
+  save,
+  validate: (body: z.input<typeof EditorValidateBody>) =>
+    api.post<{ data: ValidateAnswer }>('/ccms/topic-editor/validate', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
+  preview: (body: z.input<typeof EditorPreviewBody>) =>
+    api.post<{ data: PreviewAnswer }>('/ccms/topic-editor/preview', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
+  /** Kept quietly: a failed draft write is retried with the next change, never a toast while typing. */
+  putDraft: (body: z.input<typeof EditorDraftBody>) => api.put('/ccms/topic-editor/draft', body, { repeatSubmit: false, silent: true }),
+  dropDraft: (target: Target) => api.delete('/ccms/topic-editor/draft', { data: target, silent: true }),
+  create: (body: z.input<typeof EditorNewBody>) => api.post<{ data: EditorNewResult }>('/ccms/topic-editor/new', body).then((r) => r.data),
+  targets: (query: TargetsQuery) => api.one<EditorTargetRow[]>('/ccms/topic-editor/targets', query),
+  keys: (query: KeysQuery) => api.one<EditorKeyRow[]>('/ccms/topic-editor/keys', query),
+};
+
+/** The presence stream's URL (SSE): EventSource sends no Authorization header, the open answer's ticket stands in. */
+export function presenceUrl(target: Target, ticket: string): string {
+  const query = new URLSearchParams({ libraryId: String(target.libraryId), path: target.path, ticket, ...(target.branch ? { branch: target.branch } : {}) });
+  return `${http.defaults.baseURL ?? ''}/ccms/topic-editor/presence?${query.toString()}`;
+}
+
+/** Follows the presence stream (each event's data is who has the topic open); returns the stop function. */
+export function followPresence(target: Target, ticket: string, onList: (list: EditorPresence) => void): () => void {
+  const source = new EventSource(presenceUrl(target, ticket));
+  source.onmessage = (event: MessageEvent<string>) => onList(JSON.parse(event.data) as EditorPresence);
+  return () => source.close();
+}

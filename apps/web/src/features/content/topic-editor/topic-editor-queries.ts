@@ -1,0 +1,105 @@
+import type { SearchQuery } from '@ccms/contracts/content/search';
+import type { EditorNewBody, EditorSaveBody } from '@ccms/contracts/content/topic-editor';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { entityKeys } from '../../../api/query-keys';
+import { documentApi } from '../document/document-api';
+import { searchApi } from '../search/search-api';
+import { type KeysQuery, type Target, type TargetsQuery, topicEditorApi } from './topic-editor-api';
+
+/**
+ * The topic editor's data layer: keys under `content/topic-editor`. A save or a new topic also
+ * refreshes the catalogue (`content/topic`, `content/document`), whose status and history move.
+ */
+const keys = entityKeys<never, Target>('content', 'topic-editor');
+export const topicEditorKeys = {
+  ...keys,
+  open: (target: Target) => keys.detail(target),
+  targets: (query: TargetsQuery) => [...keys.all, 'targets', query] as const,
+  keys: (query: KeysQuery) => [...keys.all, 'keys', query] as const,
+  /** One rendering per settled edit count (the content itself is read when the query runs). */
+  preview: (target: Target, version: number, filterGroup: string | undefined) => [...keys.all, 'preview', target, version, filterGroup ?? ''] as const,
+  problems: (target: Target, version: number) => [...keys.all, 'problems', target, version] as const,
+  toc: (documentId: number) => [...keys.all, 'toc', documentId] as const,
+  search: (query: SearchQuery) => [...keys.all, 'search', query] as const,
+};
+
+export const topicEditorQueries = {
+  open: (target: Target) => ({ queryKey: topicEditorKeys.open(target), queryFn: () => topicEditorApi.open(target) }),
+  targets: (query: TargetsQuery) => ({ queryKey: topicEditorKeys.targets(query), queryFn: () => topicEditorApi.targets(query) }),
+  keys: (query: KeysQuery) => ({ queryKey: topicEditorKeys.keys(query), queryFn: () => topicEditorApi.keys(query) }),
+};
+
+/** The topic as committed (and the caller's draft); read once per opening, never refetched under the writer. */
+export const useEditorDocument = (target: Target | null) =>
+  useQuery({
+    ...topicEditorQueries.open(target ?? { libraryId: 0, path: '' }),
+    enabled: target !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+export const useEditorTargets = (query: TargetsQuery, enabled = true) =>
+  useQuery({ ...topicEditorQueries.targets(query), enabled, placeholderData: keepPreviousData });
+
+export const usePreview = (target: Target, version: number, filterGroup: string | undefined, readContent: () => string) =>
+  useQuery({
+    queryKey: topicEditorKeys.preview(target, version, filterGroup),
+    queryFn: () => topicEditorApi.preview({ ...target, content: readContent(), ...(filterGroup ? { filterGroup } : {}) }),
+    placeholderData: keepPreviousData,
+    gcTime: 0,
+    retry: false,
+  });
+
+/** Structure diagnostics of the unsaved content (broken references among them), once edits settle. */
+export const useProblems = (target: Target, version: number, readContent: () => string, enabled: boolean) =>
+  useQuery({
+    queryKey: topicEditorKeys.problems(target, version),
+    queryFn: () => topicEditorApi.validate({ ...target, content: readContent() }),
+    placeholderData: keepPreviousData,
+    gcTime: 0,
+    retry: false,
+    enabled,
+  });
+
+/** The contents of the document the topic was opened from (the left toc tab). */
+export const useDocumentToc = (documentId: number | undefined) =>
+  useQuery({ queryKey: topicEditorKeys.toc(documentId ?? 0), queryFn: () => documentApi.toc(documentId ?? 0), enabled: documentId !== undefined });
+
+/** Library search from the left tab (a hit inserts an xref). */
+export const useLibrarySearch = (query: SearchQuery) =>
+  useQuery({
+    queryKey: topicEditorKeys.search(query),
+    queryFn: ({ signal }) => searchApi.search(query, signal),
+    enabled: query.q.length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+export const useEditorKeys = (query: KeysQuery, enabled = true) => useQuery({ ...topicEditorQueries.keys(query), enabled });
+
+/** The catalogue shows status, history and where-used of the saved topic: read them again. */
+function useInvalidateCatalogue() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['content', 'topic'] }),
+      client.invalidateQueries({ queryKey: ['ccms', 'topic'] }),
+      client.invalidateQueries({ queryKey: ['ccms', 'document'] }),
+    ]);
+}
+
+export function useSaveTopic() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (body: EditorSaveBody) => topicEditorApi.save(body),
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'saved') void invalidate();
+    },
+  });
+}
+
+export function useCreateTopic() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({ mutationFn: (body: z.input<typeof EditorNewBody>) => topicEditorApi.create(body), onSuccess: () => void invalidate() });
+}

@@ -1,0 +1,160 @@
+/// <reference lib="dom" />
+/**
+ * Topic editor in the browser: open a 2,000-line topic until the visual view is editable, and
+ * the keystroke latency while typing in it (keydown to the next frame after the edit), from
+ * Playwright performance marks in Debian Chromium, against the real server on a local remote.
+ *
+ *   node --import tsx bench/editor-web/run.ts [--opens 5] [--keys 200] [--build]
+ *
+ * The web app is built first when apps/web/dist is missing (or with --build).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { startGitServer } from '../../apps/server/test/git-http-server';
+import { startServer } from '../lib/server';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const { values } = parseArgs({ options: { opens: { type: 'string' }, keys: { type: 'string' }, build: { type: 'boolean' } } });
+const OPENS = Number(values.opens ?? 5);
+const KEYS = Number(values.keys ?? 200);
+const TARGET_OPEN_MS = 1000;
+const TARGET_KEY_P95_MS = 16;
+
+/** A topic of about 2,000 lines: sections of paragraphs, lists, a table and notes. */
+function bigTopic(lines: number): string {
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE topic PUBLIC "-//OASIS//DTD DITA Topic//EN" "topic.dtd">',
+    '<topic id="big">',
+    '  <title>A long topic</title>',
+    '  <body>',
+  ];
+  let section = 0;
+  while (out.length < lines - 3) {
+    section += 1;
+    out.push(`    <section id="s${section}">`, `      <title>Section ${section}</title>`);
+    for (let i = 0; i < 12; i += 1) out.push(`      <p>Paragraph ${i} of section ${section} with <b>bold</b> and <codeph>code</codeph> text.</p>`);
+    out.push('      <ul>', '        <li>One item</li>', '        <li>Another item</li>', '      </ul>');
+    out.push('      <note type="tip">A tip in the section.</note>', '    </section>');
+  }
+  out.push('  </body>', '</topic>', '');
+  return out.join('\n');
+}
+
+const percentile = (list: number[], p: number) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+};
+const verdict = (value: number, target: number) => (value <= target ? 'meets' : 'MISSES');
+
+async function call<T>(base: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/prod-api${url}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as T & { code: number; msg: string };
+  if (json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
+  return json;
+}
+
+/** Records, inside the page, when the visual view becomes editable and each keystroke's latency. */
+const PROBE = () => {
+  new MutationObserver((_m, observer) => {
+    if (document.querySelector('[data-testid="visual-editor"] .ProseMirror[contenteditable="true"]')) {
+      performance.mark('editor-editable');
+      observer.disconnect();
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+  let pending: number | null = null;
+  document.addEventListener('keydown', (e) => (pending = e.timeStamp), true);
+  document.addEventListener(
+    'input',
+    () => {
+      const start = pending;
+      pending = null;
+      if (start === null) return;
+      // The frame after the edit: what the writer sees.
+      requestAnimationFrame(() => setTimeout(() => performance.measure('keystroke', { start, end: performance.now() }), 0));
+    },
+    true,
+  );
+};
+
+async function main() {
+  if (values.build || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    console.log('building the web app...');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@ccms/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  const topic = bigTopic(2000);
+  const remote = await startGitServer({ auth: { username: 'writer', password: 'bench-pw' } });
+  await remote.createRepo('big', { files: { 'topics/big.dita': topic }, branch: 'main' });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ccms-editor-bench-'));
+  const server = await startServer({ CCMS_DATA_DIR: dataDir, CCMS_ADMIN_PASSWORD: 'admin123', CCMS_CAPTCHA: 'false' });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  try {
+    const { token } = await call<{ token: string }>(server.base, '', 'POST', '/login', { username: 'admin', password: 'admin123' });
+    const configs = await call<{ rows: { configId: number; configName: string; configKey: string; configType: string; remark: string }[] }>(
+      server.base,
+      token,
+      'GET',
+      '/system/config/list?configKey=ccms.library.allowPrivateUrls&pageNum=1&pageSize=10',
+    );
+    const row = configs.rows[0];
+    if (!row) throw new Error('no allowPrivateUrls setting');
+    await call(server.base, token, 'PUT', '/system/config', { ...row, configValue: '127.0.0.1' });
+    const library = await call<{ data: { libraryId: number } }>(server.base, token, 'POST', '/ccms/library', {
+      name: `bench_${Date.now().toString(36)}`,
+      displayText: 'Editor bench',
+      libraryType: 'DITA',
+      url: remote.url('big'),
+      defaultBranch: 'main',
+      credential: { type: 'userpass', name: '', username: 'writer', password: 'bench-pw' },
+    });
+    const url = `${server.base}/ccms/topic-editor/index?libraryId=${library.data.libraryId}&branch=main&path=topics/big.dita`;
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    await context.addCookies([{ name: 'Admin-Token', value: token, url: server.base }]);
+    await context.addInitScript(PROBE);
+    const page = await context.newPage();
+
+    const opens: number[] = [];
+    // The first opening warms the server's clone and the browser's cache; it is not counted.
+    for (let i = 0; i <= OPENS; i += 1) {
+      await page.goto(url);
+      await page.waitForSelector('[data-testid="visual-editor"] .ProseMirror[contenteditable="true"]', { timeout: 120_000 });
+      const editable = await page.evaluate(() => performance.getEntriesByName('editor-editable')[0]?.startTime ?? Number.NaN);
+      if (i > 0) opens.push(editable);
+    }
+
+    await page.locator('.ProseMirror p').nth(40).click();
+    await page.keyboard.press('End');
+    await page.evaluate(() => performance.clearMeasures('keystroke'));
+    const text = 'the quick brown fox jumps over the lazy dog '.repeat(Math.ceil(KEYS / 44)).slice(0, KEYS);
+    await page.keyboard.type(text, { delay: 30 });
+    await page.waitForTimeout(200);
+    const keys = await page.evaluate(() => performance.getEntriesByName('keystroke').map((e) => e.duration));
+    await context.close();
+
+    const openMedian = percentile(opens, 50);
+    const keyP95 = percentile(keys, 95);
+    console.log(`topic: ${topic.split('\n').length} lines, ${(topic.length / 1024).toFixed(0)} KiB`);
+    console.log(
+      `open to editable: median ${openMedian.toFixed(0)} ms, max ${Math.max(...opens).toFixed(0)} ms over ${opens.length} openings (target < ${TARGET_OPEN_MS} ms: ${verdict(openMedian, TARGET_OPEN_MS)})`,
+    );
+    console.log(
+      `keystroke latency: p50 ${percentile(keys, 50).toFixed(1)} ms, p95 ${keyP95.toFixed(1)} ms, max ${Math.max(...keys).toFixed(1)} ms over ${keys.length} keys (target p95 < ${TARGET_KEY_P95_MS} ms: ${verdict(keyP95, TARGET_KEY_P95_MS)})`,
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+    await remote.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
