@@ -45,4 +45,26 @@ describe('image with @keyref', () => {
     );
     out.cleanup();
   });
+
+  it("gives lq its source from @reftitle or the key, and an empty lq the key's text", async () => {
+    const out = await publishFixture({
+      'map.ditamap':
+        MAP(`<keydef keys="manual" href="https://example.com/manual" scope="external"><topicmeta><linktext>Pilot manual</linktext></topicmeta></keydef>
+        <topicref href="a.dita"/>`),
+      'a.dita': CONCEPT(
+        'a',
+        'A',
+        '<lq keyref="manual"><p>Check twice.</p></lq><lq href="https://example.com/x" reftitle="Report X"><p>Quoted.</p></lq><lq keyref="manual"/>',
+      ),
+    });
+    const html = mainOf(out.read('a.html'));
+    expect(html).toContain(
+      '<p class="p">Check twice.</p><div class="lq-source"><a href="https://example.com/manual"><cite>Pilot manual</cite></a></div></blockquote>',
+    );
+    expect(html).toContain('<p class="p">Quoted.</p><div class="lq-source"><a href="https://example.com/x"><cite>Report X</cite></a></div></blockquote>');
+    expect(html).toContain(
+      '<blockquote class="lq">Pilot manual<div class="lq-source"><a href="https://example.com/manual"><cite>https://example.com/manual</cite></a></div></blockquote>',
+    );
+    out.cleanup();
+  });
 });

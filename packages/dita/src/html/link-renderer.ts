@@ -84,6 +84,36 @@ export function abbreviatedForm(el: XmlElement, state: RenderState): string {
   return `<span${attrs(el, state, 'abbreviated-form')}>${content}</span>`;
 }
 
+/**
+ * lq: the quotation, then its source when it names one (@href or @keyref, titled by @reftitle,
+ * else the key's link text, else the address). An empty lq with @keyref quotes the key's text
+ * (DITA 1.3 2.3.4.9).
+ */
+export function longQuote(el: XmlElement, state: RenderState, body: string): string {
+  let content = body;
+  let url: string | undefined;
+  let title: string | undefined;
+  if (el.attrs.keyref !== undefined) {
+    const { def } = keyDefFor(el, state);
+    if (def !== undefined) {
+      const text = keyLinkText(def) ?? keyTextFor(def, 'lq');
+      if (content.trim() === '' && text !== undefined) content = state.inline(text);
+      else if (text !== undefined) title = state.inline(text);
+      if (def.href !== undefined) url = def.scope === 'local' && !isExternalHref(def.href) ? state.env.link(def.href, def.fragment)?.url : def.href;
+    }
+  }
+  if (url === undefined && el.attrs.href !== undefined) url = isExternalHref(el.attrs.href) ? el.attrs.href : undefined;
+  if (el.attrs.reftitle !== undefined) title = escapeText(el.attrs.reftitle);
+  const safe = url !== undefined ? publishableUrl(url, el, state.env) : undefined;
+  const source =
+    safe !== undefined
+      ? `<div class="lq-source"><a href="${escapeAttr(safe)}"><cite>${title ?? escapeText(safe)}</cite></a></div>`
+      : title !== undefined
+        ? `<div class="lq-source"><cite>${title}</cite></div>`
+        : '';
+  return `<blockquote${attrs(el, state, 'lq')}>${content}${source}</blockquote>`;
+}
+
 /** Text of rendered inline HTML (for an attribute). */
 function stripTags(html: string): string {
   return html

@@ -9,7 +9,7 @@ import { childElements, firstChild } from '../xml/xml-dom.js';
 import { decodeXml } from '../xml/xml-parser.js';
 import { type GeneratedText, generatedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
-import { abbreviatedForm, flagImg, image, keyedBlock, keyedPhrase, objectEl, xref } from './link-renderer.js';
+import { abbreviatedForm, flagImg, image, keyedBlock, keyedPhrase, longQuote, objectEl, xref } from './link-renderer.js';
 import type { RenderEnv, RenderState } from './render-state.js';
 import { attrs, flagStyle } from './render-state.js';
 import { calsTable, simpleTable } from './table-renderer.js';
@@ -312,7 +312,7 @@ function elementBody(el: XmlElement, state: State, level: number): string {
     case 'hazardstatement':
       return note(el, state, level);
     case 'lq':
-      return `<blockquote${attrs(el, state, 'lq')}>${blocksOrInline(el, state, level)}</blockquote>`;
+      return longQuote(el, state, blocksOrInline(el, state, level));
     case 'codeblock':
     case 'pre':
     case 'msgblock':
