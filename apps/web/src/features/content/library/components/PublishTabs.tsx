@@ -2,6 +2,7 @@ import { PUBLISH_FORMATS, PUBLISH_PATHS, PublishConfigBody } from '@ccms/contrac
 import { Alert, App, Col, Form, Input, Row, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { type RuleMessages, zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
@@ -13,7 +14,7 @@ import { ConfigTable } from './ConfigTable';
 type Fields = Omit<PublishConfigBody, 'libraryId'>;
 type PathKind = (typeof PUBLISH_PATHS)[number];
 // The body's fields (its refinement checks publishDir against publishPath; the dialog says so itself).
-const Body = PublishConfigBody.pick({ configName: true, format: true, lang: true, publishPath: true, publishDir: true });
+const Body = z.object(PublishConfigBody.shape).pick({ configName: true, format: true, lang: true, publishPath: true, publishDir: true });
 const rules = (field: keyof typeof Body.shape, label: string, messages?: RuleMessages) => zodRules(Body, field, label, messages);
 
 const DEFAULTS: Partial<Fields> = { format: 'html5', lang: 'zh-CN', publishPath: 'preview', readerUserIds: [], readerRoleIds: [] };
