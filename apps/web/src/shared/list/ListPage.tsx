@@ -40,19 +40,8 @@ export interface ListQuery<Row> {
   queryFn: () => Promise<PageResult<Row>>;
 }
 
-/**
- * Where rows come from: `listQuery` (the data layer: `(q) => tagQueries.list({ ...q, libraryId })`),
- * or, in screens not yet converted, a key prefix and a fetch function.
- */
-type ListSource<Row, Filters> =
-  | { listQuery: (query: Filters & PageParams) => ListQuery<Row>; queryKey?: never; fetchPage?: never }
-  | {
-      listQuery?: never;
-      /** React Query key prefix, e.g. ['system', 'post', 'list']; the query is appended. */
-      queryKey: readonly unknown[];
-      /** Loads one page (e.g. `(q) => api.list<Post>('/system/post/list', q)`). */
-      fetchPage: (query: Filters & PageParams) => Promise<PageResult<Row>>;
-    };
+/** Where rows come from: the entity's data layer, e.g. `(q) => tagQueries.list({ ...q, libraryId })`. */
+type ListSource<Row, Filters> = { listQuery: (query: Filters & PageParams) => ListQuery<Row> };
 
 export type ListPageProps<Row extends object, Filters extends object> = ListSource<Row, Filters> & ListPageOptions<Row, Filters>;
 
@@ -118,7 +107,7 @@ export function ListPage<Row extends object, Filters extends object = Record<str
   const [selectedRows, setSelectedRows] = useState<Row[]>([]);
 
   const query = useMemo(() => ({ ...filters, ...(paginated ? page : {}), ...sort }) as Filters & PageParams, [filters, page, sort, paginated]);
-  const source: ListQuery<Row> = props.listQuery ? props.listQuery(query) : { queryKey: [...props.queryKey, query], queryFn: () => props.fetchPage(query) };
+  const source: ListQuery<Row> = props.listQuery(query);
   const list = useQuery({ ...source, placeholderData: keepPreviousData });
 
   const clearSelection = () => {
