@@ -114,17 +114,6 @@ export function longQuote(el: XmlElement, state: RenderState, body: string): str
   return `<blockquote${attrs(el, state, 'lq')}>${content}${source}</blockquote>`;
 }
 
-/** Text of rendered inline HTML (for an attribute). */
-function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
 /** ph/keyword/term with @keyref: text from the key when empty; a link when the key points at something. */
 export function keyedPhrase(el: XmlElement, state: RenderState, tag: string): string {
   const { content, url, ext } = keyedParts(el, state);
@@ -197,6 +186,7 @@ export function image(el: XmlElement, state: RenderState): string {
   const { env } = state;
   let src: string | undefined;
   let keyAlt: string | undefined;
+  let keyAltText = '';
   let textOnlyKey = false;
   if (el.attrs.keyref !== undefined) {
     const { def } = keyDefFor(el, state);
@@ -205,7 +195,10 @@ export function image(el: XmlElement, state: RenderState): string {
     // no resource shows no image, even where the image has an @href of its own (2.3.4.8).
     if (def !== undefined) {
       const nodes = keyLinkText(def) ?? keyTextFor(def, 'image');
-      if (nodes !== undefined) keyAlt = state.inline(nodes);
+      if (nodes !== undefined) {
+        keyAlt = state.inline(nodes);
+        keyAltText = nodes.map((n) => (n.type === 'text' ? n.text : plainText(n, state.env.scope))).join('');
+      }
       textOnlyKey = def.href === undefined;
     }
   }
@@ -223,7 +216,7 @@ export function image(el: XmlElement, state: RenderState): string {
       if (file !== undefined) src = env.resource(file);
     }
   }
-  const alt = ownAlt ?? (keyAlt !== undefined ? stripTags(keyAlt) : '');
+  const alt = ownAlt ?? keyAltText;
   if (src !== undefined && publishableUrl(src, el, env) === undefined) return `<span${attrs(el, state, 'image')}>${escapeText(alt.trim())}</span>`;
   let size = '';
   for (const a of ['width', 'height']) {
