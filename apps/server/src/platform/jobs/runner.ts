@@ -170,12 +170,31 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     await b.deleteQueue(name);
   }
 
+  /**
+   * Creates a queue unless it exists. Nodes starting together create the same queues at once:
+   * PostgreSQL then answers one of them with a deadlock or a duplicate, which only means another
+   * node is making (or made) it; read it again, and try again while it is not there yet.
+   */
+  async function ensureQueue(b: PgBoss, name: string, options: Parameters<PgBoss['createQueue']>[1]) {
+    for (let attempt = 1; ; attempt++) {
+      if (await b.getQueue(name)) return;
+      try {
+        await b.createQueue(name, options);
+        return;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if ((code !== '40P01' && code !== '23505') || attempt >= 5) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  }
+
   async function syncOne(b: PgBoss, job: JobRow, schedules: Map<string, BossSchedule>) {
     const name = queueNameOf(job.jobId);
     const policy = job.concurrent === '1' ? 'singleton' : 'standard';
     const queue = await b.getQueue(name);
     const queueOptions = { name, policy, retryLimit: 0, expireInSeconds: RUN_TIMEOUT_SECONDS } as const;
-    if (!queue) await b.createQueue(name, queueOptions);
+    if (!queue) await ensureQueue(b, name, queueOptions);
     else if (queue.policy !== policy) await b.updateQueue(name, queueOptions);
 
     const local = workers.get(job.jobId);
@@ -278,8 +297,7 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
       const next = new PgBoss(await bossOptions());
       next.on('error', (err) => log.error({ err }, 'job runner error'));
       await next.start();
-      if (!(await next.getQueue(FIRING_QUEUE)))
-        await next.createQueue(FIRING_QUEUE, { name: FIRING_QUEUE, policy: 'short', retentionMinutes: FIRING_RETENTION_MINUTES });
+      await ensureQueue(next, FIRING_QUEUE, { name: FIRING_QUEUE, policy: 'short', retentionMinutes: FIRING_RETENTION_MINUTES });
       boss = next;
       await serial(reconcile);
       await catchUpMisfires(next);
