@@ -1,18 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../src/app';
-import { type Database, openDatabase } from '../src/db/client';
 import { sysJob, sysJobLog, sysUser } from '../src/db/schema';
 import { hashPassword } from '../src/platform/auth/password';
-import { loadConfig } from '../src/platform/config';
 import { ADMIN_PASSWORD, callerFor, testDbKind } from './harness';
+import { TwoNodes } from './two-nodes-kit';
 
 /**
  * Two server processes on one PostgreSQL (issue 12, proof of item 10): two apps built on two
@@ -21,22 +14,10 @@ import { ADMIN_PASSWORD, callerFor, testDbKind } from './harness';
 const url = process.env.DATABASE_URL;
 
 describe.runIf(testDbKind === 'postgres' && url)('two nodes on one PostgreSQL', () => {
-  let dbName = '';
-  const dirs: string[] = [];
-  const databases: Database[] = [];
+  const cluster = new TwoNodes(url ?? '');
+  const databases = cluster.databases;
   let a: FastifyInstance;
   let b: FastifyInstance;
-  const secrets = { jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex') };
-
-  async function node(databaseUrl: string) {
-    const database = await openDatabase({ databaseUrl });
-    databases.push(database);
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-node-'));
-    dirs.push(dataDir);
-    const app = await buildApp({ config: { ...loadConfig({ CCMS_DATA_DIR: dataDir }), webDir: undefined }, database, secrets, logger: false });
-    await app.ready();
-    return app;
-  }
 
   async function signIn(app: FastifyInstance, username: string, password: string) {
     const res = await app.inject({ method: 'POST', url: '/prod-api/login', payload: { username, password } });
@@ -45,30 +26,13 @@ describe.runIf(testDbKind === 'postgres' && url)('two nodes on one PostgreSQL', 
 
   beforeAll(async () => {
     if (!url) return;
-    dbName = `ccms_2n_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${dbName}`;
-    a = await node(target.toString());
-    b = await node(target.toString());
+    await cluster.open();
+    a = await cluster.node();
+    b = await cluster.node();
     await databases[0]?.db.insert(sysUser).values({ userName: 'roamer', nickName: 'Roamer', password: await hashPassword('secret123') });
   });
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    for (const database of databases) await database.close();
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-    if (url && dbName) {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
-  });
+  afterAll(() => cluster.close());
 
   it('a session made on node A works on node B; a forced logout on B ends it on A', async () => {
     const onA = await signIn(a, 'roamer', 'secret123');

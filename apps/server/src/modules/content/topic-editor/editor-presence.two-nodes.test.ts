@@ -1,17 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, testDbKind } from '../../../../test/harness';
-import { buildApp } from '../../../app';
-import { type Database, openDatabase } from '../../../db/client';
+import { TwoNodes } from '../../../../test/two-nodes-kit';
 import { ccmsLibrary, ccmsLibraryGrant, sysUser, sysUserRole } from '../../../db/schema';
 import { hashPassword } from '../../../platform/auth/password';
-import { loadConfig } from '../../../platform/config';
 import { presenceStream } from './presence-test-kit';
 
 /**
@@ -21,22 +13,14 @@ import { presenceStream } from './presence-test-kit';
 const url = process.env.DATABASE_URL;
 
 describe.runIf(testDbKind === 'postgres' && url)('editor presence on two nodes', () => {
-  let dbName = '';
-  const dirs: string[] = [];
-  const databases: Database[] = [];
-  const apps: FastifyInstance[] = [];
-  const secrets = { jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex') };
+  const cluster = new TwoNodes(url ?? '');
+  const databases = cluster.databases;
+  const apps = cluster.apps;
   let libraryId = 0;
 
-  async function node(databaseUrl: string) {
-    const database = await openDatabase({ databaseUrl });
-    databases.push(database);
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-presence-'));
-    dirs.push(dataDir);
-    const app = await buildApp({ config: { ...loadConfig({ CCMS_DATA_DIR: dataDir }), webDir: undefined }, database, secrets, logger: false });
-    apps.push(app);
+  async function node() {
+    const app = await cluster.node();
     await app.listen({ port: 0, host: '127.0.0.1' });
-    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   }
 
   async function tokenOf(base: string, username: string, password: string): Promise<string> {
@@ -50,15 +34,9 @@ describe.runIf(testDbKind === 'postgres' && url)('editor presence on two nodes',
 
   beforeAll(async () => {
     if (!url) return;
-    dbName = `ccms_pr_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${dbName}`;
-    await node(target.toString());
-    await node(target.toString());
+    await cluster.open();
+    await node();
+    await node();
     const db = databases[0]?.db;
     if (!db) throw new Error('no database');
     // Presence needs the library row and a grant only: no git remote is reached.
@@ -77,17 +55,7 @@ describe.runIf(testDbKind === 'postgres' && url)('editor presence on two nodes',
     await db.insert(ccmsLibraryGrant).values({ libraryId, granteeType: 'user', granteeId: user.userId, level: 'read' });
   });
 
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-    if (url && dbName) {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
-  });
+  afterAll(() => cluster.close());
 
   it('lists a user of the other node, and drops them when their stream closes', async () => {
     const [baseA, baseB] = apps.map((app) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`) as [string, string];
