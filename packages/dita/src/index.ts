@@ -1,4 +1,6 @@
 export { runCli } from './cli.js';
+export type { ConrefContext } from './conref/conref-resolver.js';
+export { locateConref } from './conref/conref-resolver.js';
 export type { Condition, ConditionAction, ParsedDitaval } from './ditaval/ditaval.js';
 export { ConditionFilter, parseDitaval } from './ditaval/ditaval.js';
 export type { HtmlBuild, HtmlOptions, PageRecord } from './html/html-build.js';
@@ -12,6 +14,7 @@ export type { Reference, ReferenceKind, ReferenceStatus } from './links/link-gra
 export type { MapNode, Reltable, ResolvedMap, SubjectScheme } from './map/map-model.js';
 export { walkNodes } from './map/map-model.js';
 export { DitaDocument } from './model/dita-document.js';
+export { plainText } from './model/plain-text.js';
 export type { TopicMetadata } from './model/topic-metadata.js';
 export { lastRevised, topicMetadata } from './model/topic-metadata.js';
 export type { PdfOptions, PdfResult } from './pdf/pdf-publisher.js';

@@ -126,7 +126,24 @@ export const EditorPreviewBody = EditorTarget.extend({
   content: Content,
   filterGroup: z.string().trim().max(100).optional().describe('data-property filter group of the library to apply'),
 });
-export const EditorPreview = z.object({ html: z.string(), problems: z.array(EditorProblem) });
+/**
+ * A content reference of the posted content (conref or conkeyref, in document order), resolved by
+ * the engine: the target's text to show read-only in place, where it lives (to open it), or why
+ * it is broken.
+ */
+export const EditorConref = z.object({
+  attr: z.enum(['conref', 'conkeyref']),
+  value: z.string(),
+  /** The target element's text with keys resolved (empty when broken). */
+  text: z.string(),
+  /** Library path of the file the content comes from, and the target element's id. */
+  path: z.string().nullable(),
+  elementId: z.string().nullable(),
+  /** Why the reference does not resolve, in the caller's language (null when it does). */
+  problem: z.string().nullable(),
+});
+export type EditorConref = z.infer<typeof EditorConref>;
+export const EditorPreview = z.object({ html: z.string(), problems: z.array(EditorProblem), conrefs: z.array(EditorConref) });
 export type EditorPreview = z.infer<typeof EditorPreview>;
 
 /** PUT /ccms/topic-editor/draft (every few seconds while there are unsaved edits); DELETE with EditorTarget drops it. */

@@ -15,6 +15,7 @@ export const topicEditorMessages = {
     'editor.problem.dtd.invalid': '不符合 DTD：{detail}',
     'editor.problem.dtd.unusable': 'DTD 无法读取：{detail}',
     'editor.problem.other': '{detail}',
+    'editor.problem.ref.broken': '引用无法解析：{detail}',
   },
   en: {
     'editor.invalid': 'The content did not pass validation and was not saved (line {line}, column {column}): {detail}',
@@ -32,5 +33,6 @@ export const topicEditorMessages = {
     'editor.problem.dtd.invalid': 'Not valid against the DTD: {detail}',
     'editor.problem.dtd.unusable': 'The DTD could not be read: {detail}',
     'editor.problem.other': '{detail}',
+    'editor.problem.ref.broken': 'The reference does not resolve: {detail}',
   },
 };

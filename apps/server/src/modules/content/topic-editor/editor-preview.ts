@@ -1,6 +1,17 @@
 import type { Language } from '@ccms/contracts/constants';
-import type { EditorPreview } from '@ccms/contracts/content/topic-editor';
-import { type Condition, type ConditionAction, loadProject, renderTopicPreview } from '@ccms/dita';
+import type { EditorConref, EditorPreview, EditorProblem } from '@ccms/contracts/content/topic-editor';
+import { translate } from '@ccms/contracts/messages';
+import {
+  type Condition,
+  type ConditionAction,
+  type DitaProject,
+  loadProject,
+  locateConref,
+  ProblemList,
+  plainText,
+  renderTopicPreview,
+  type XmlElement,
+} from '@ccms/dita';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest } from '../../../platform/http/errors';
@@ -29,6 +40,58 @@ export function previewMapXml(topic: string, keys: { key: string; targetPath: st
   return `<?xml version="1.0" encoding="UTF-8"?><map><title>preview</title>${defs.join('')}<topicref href="${xmlAttr(topic)}"/></map>`;
 }
 
+/** Every element of the tree with a conref or conkeyref, in document order (a referencing element's own children are replaced, so not walked). */
+function conrefElements(root: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  const walk = (el: XmlElement) => {
+    if (el.attrs.conref !== undefined || el.attrs.conkeyref !== undefined) {
+      if (el.attrs.conaction === undefined) out.push(el);
+      return;
+    }
+    for (const c of el.children) if (c.type === 'element') walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+/**
+ * The content references of the posted text resolved against the project: the target's text (its
+ * own references already pulled by the engine), its file and id, or why it is broken.
+ */
+export function resolveConrefs(project: DitaProject, root: XmlElement, lang: Language): EditorConref[] {
+  return conrefElements(root).map((el) => {
+    const attr = el.attrs.conkeyref !== undefined ? 'conkeyref' : 'conref';
+    const value = el.attrs[attr] ?? '';
+    const problems = new ProblemList();
+    const target = locateConref(el, { docs: project.docs, scopeOf: (f) => project.scopeOf(f), problems, dependencies: new Map() });
+    if (!target) {
+      const why = problems.sorted()[0]?.message ?? value;
+      return { attr, value, text: '', path: null, elementId: null, problem: translate(lang, 'editor.problem.ref.broken', { detail: why }) };
+    }
+    return {
+      attr,
+      value,
+      text: plainText(target.element, project.scopeOf(target.file)),
+      path: target.file,
+      elementId: target.element.attrs.id ?? null,
+      problem: null,
+    };
+  });
+}
+
+/** References of the file the engine could not follow (xref, keyref, image...), as located `ref.broken` problems. */
+export function brokenReferences(project: DitaProject, file: string, lang: Language): EditorProblem[] {
+  return (project.referencesByFile.get(file) ?? [])
+    .filter((r) => r.status === 'broken' && r.kind !== 'conref' && r.kind !== 'conkeyref')
+    .map((r) => ({
+      line: r.line,
+      column: r.column,
+      severity: 'warning' as const,
+      code: 'ref.broken',
+      message: translate(lang, 'editor.problem.ref.broken', { detail: r.reason ? `${r.value}: ${r.reason}` : r.value }),
+    }));
+}
+
 const ACTIONS = new Set<ConditionAction>(['include', 'exclude', 'passthrough', 'flag']);
 
 /**
@@ -53,17 +116,21 @@ export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorServic
       const file = await editor.fileOf(auth, body, 'read');
       const conditions = await conditionsOf(file.libraryId, body.filterGroup);
       const checked = await checkDita(body.content, file.path, lang);
-      if (!checked.root) return { html: '', problems: checked.problems };
+      if (!checked.root) return { html: '', problems: checked.problems, conrefs: [] };
       const { repo } = await git.ready(file.row);
       const head = await repo.resolve(file.branch);
-      if (!head) return { html: '', problems: checked.problems };
+      if (!head) return { html: '', problems: checked.problems, conrefs: [] };
       const listing = await repo.filesUnder(head, '');
       const source = new CommitSource(repo, head, new Set(listing.filter((e) => e.type === 'blob').map((e) => e.path)));
       source.setOverlay(file.path, body.content);
       source.setOverlay(PREVIEW_MAP, previewMapXml(file.path, await keyDefinitions(db, file.libraryId, file.branch)));
       const project = await loadProject({ source, map: PREVIEW_MAP, conditions });
       const { html } = await renderTopicPreview(project, file.path);
-      return { html, problems: checked.problems };
+      return {
+        html,
+        problems: [...checked.problems, ...brokenReferences(project, file.path, lang)],
+        conrefs: resolveConrefs(project, checked.root, lang),
+      };
     },
   };
 }

@@ -311,6 +311,26 @@ describe('validate, preview, pickers', () => {
     expect(unknown.body).toMatchObject({ code: 400, msg: 'filterGroup: the filter group "nope" does not exist' });
   });
 
+  it('resolves the content references of unsaved text, or says why one is broken', async () => {
+    const content = concept('intro', ['Own text.'])
+      .replace('<p audience="admin">Only for admins.</p>', '<p conref="merge.dita#merge/p3"/>\n    <p conref="merge.dita#merge/gone"/>')
+      .replace('</conbody>', '  <p><xref href="nowhere.dita"/></p>\n  </conbody>');
+    const res = await writer.caller.post('/prod-api/ccms/topic-editor/preview', { libraryId, path: pathOf('intro'), content });
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data.conrefs).toEqual([
+      { attr: 'conref', value: 'merge.dita#merge/p3', text: 'Three.', path: 'topics/merge.dita', elementId: 'p3', problem: null },
+      {
+        attr: 'conref',
+        value: 'merge.dita#merge/gone',
+        text: '',
+        path: null,
+        elementId: null,
+        problem: 'The reference does not resolve: conref "merge.dita#merge/gone": no element "merge/gone" in topics/merge.dita',
+      },
+    ]);
+    expect(res.body.data.problems).toContainEqual(expect.objectContaining({ code: 'ref.broken', message: expect.stringContaining('nowhere.dita') }));
+  });
+
   it('finds reference targets and keys', async () => {
     const targets = await writer.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'merge' });
     expect(targets.body.data).toContainEqual({ path: 'topics/merge.dita', topicId: 'merge', elementId: null, element: 'concept', title: 'Topic merge' });
