@@ -87,6 +87,28 @@ describe('editing changes only the edited element', () => {
     expect(lineDiff(TASK, out)).toEqual([['      <p id="p2">Second &amp; paragraph.</p>', '      <p id="p2">Edited Second &amp; paragraph.</p>']]);
   });
 
+  it('an edit inside a paragraph keeps its unedited line breaks, indentation and character references', () => {
+    const xml = TASK.replace(
+      '<p id="p2">Second &amp; paragraph.</p>',
+      '<p id="p2">Second &amp; paragraph,\n        written over&#160;two\n        lines with <b>bold</b>   words.</p>',
+    );
+    const e = open(xml);
+    const p2 = posInside(e.state.doc, (n) => n.type.name === 'p' && n.attrs.attrs.id === 'p2');
+    const at = p2 + e.state.doc.resolve(p2).parent.textContent.indexOf('two');
+    e.chain()
+      .setTextSelection({ from: at, to: at + 3 })
+      .insertContent('2')
+      .run();
+    expect(lineDiff(xml, docToXml(e.getJSON(), xml))).toEqual([['        written over&#160;two', '        written over&#160;2']]);
+    // Typing at the end of a line keeps the line break after it.
+    const end = p2 + e.state.doc.resolve(p2).parent.textContent.indexOf('paragraph,') + 'paragraph,'.length;
+    e.chain().setTextSelection(end).insertContent(' also').run();
+    expect(lineDiff(xml, docToXml(e.getJSON(), xml))).toEqual([
+      ['      <p id="p2">Second &amp; paragraph,', '      <p id="p2">Second &amp; paragraph, also'],
+      ['        written over&#160;two', '        written over&#160;2'],
+    ]);
+  });
+
   it('changing one attribute rewrites only that start tag, other attributes as written', () => {
     const e = open(TASK);
     const pos = posInside(e.state.doc, (n) => n.type.name === 'p' && n.attrs.attrs.id === 'p1') - 1;
