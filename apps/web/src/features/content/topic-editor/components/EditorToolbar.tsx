@@ -12,12 +12,14 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import type { Editor } from '@tiptap/core';
+import type { ChainedCommands, Editor } from '@tiptap/core';
+import { redo, undo } from '@tiptap/pm/history';
 import { Button, Divider, Dropdown, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { WrapElement } from '../model/editor';
+import { NOTE_TYPES } from '../model/elements';
 import type { PickerKind } from './InsertPicker';
-import { type DitaCommand, NOTE_TYPES, runDitaCommand } from './model-adapter';
 
 type Label = Exclude<keyof typeof import('../../../../i18n/zh/editor').default.toolbar, 'noteType' | 'insert' | 'inline'>;
 
@@ -45,6 +47,58 @@ const PICKERS: { kind: PickerKind; icon?: ReactNode }[] = [
   { kind: 'variable' },
 ];
 
+type Command = (chain: ChainedCommands) => ChainedCommands;
+const wrap =
+  (element: WrapElement): Command =>
+  (c) =>
+    c.wrapInline(element);
+
+/** Each toolbar id as the model's command (model/editor.ts): a new step comes with its cmd, table commands keep the table's shape. */
+const COMMANDS: Record<Exclude<Label, 'undo' | 'redo' | 'note'>, Command> = {
+  paragraph: (c) => c.insertParagraph(),
+  section: (c) => c.insertSection(),
+  fig: (c) => c.insertFigure(),
+  codeblock: (c) => c.insertCodeblock(),
+  ul: (c) => c.insertList('ul'),
+  ol: (c) => c.insertList('ol'),
+  sl: (c) => c.insertList('sl'),
+  dl: (c) => c.insertList('dl'),
+  simpletable: (c) => c.insertSimpletable(2, 2),
+  table: (c) => c.insertTable(2, 2, { header: true }),
+  addRowAfter: (c) => c.addTableRow(),
+  addColumnAfter: (c) => c.addTableColumn(),
+  deleteRow: (c) => c.deleteTableRow(),
+  deleteColumn: (c) => c.deleteTableColumn(),
+  mergeCells: (c) => c.mergeTableCells(),
+  splitCell: (c) => c.splitTableCell(),
+  toggleHeaderRow: (c) => c.toggleTableHeaderRow(),
+  step: (c) => c.insertStep(),
+  substeps: (c) => c.insertSubsteps(),
+  choices: (c) => c.insertChoices(),
+  info: (c) => c.insertStepPart('info'),
+  stepresult: (c) => c.insertStepPart('stepresult'),
+  bold: wrap('b'),
+  italic: wrap('i'),
+  underline: wrap('u'),
+  sup: wrap('sup'),
+  sub: wrap('sub'),
+  codeph: wrap('codeph'),
+  uicontrol: wrap('uicontrol'),
+  wintitle: wrap('wintitle'),
+  filepath: wrap('filepath'),
+  term: wrap('term'),
+  keyword: wrap('keyword'),
+  ph: wrap('ph'),
+};
+
+/** Runs a toolbar command at the cursor; false when it does not apply there. */
+export function runToolbarCommand(editor: Editor, id: Label, arg?: string): boolean {
+  if (id === 'undo') return undo(editor.state, editor.view.dispatch);
+  if (id === 'redo') return redo(editor.state, editor.view.dispatch);
+  if (id === 'note') return editor.chain().focus().insertNote(arg).run();
+  return COMMANDS[id](editor.chain().focus()).run();
+}
+
 export interface EditorToolbarProps {
   mode: 'visual' | 'source';
   readOnly: boolean;
@@ -56,13 +110,13 @@ export interface EditorToolbarProps {
 /** The editor's commands: structure, lists, notes, tables, task steps, inline styles (visual view), and the library pickers (both views). */
 export function EditorToolbar({ mode, readOnly, editor, onPick }: EditorToolbarProps) {
   const { t } = useTranslation('editor');
-  const run = (command: DitaCommand, arg?: string) => {
+  const run = (id: Label, arg?: string) => {
     const e = editor();
-    if (e) runDitaCommand(e, command, arg);
+    if (e) runToolbarCommand(e, id, arg);
   };
   const menu = (ids: Label[]) => ({
     items: ids.map((id) => ({ key: id, label: t(`toolbar.${id}`) })),
-    onClick: ({ key }: { key: string }) => run(key as DitaCommand),
+    onClick: ({ key }: { key: string }) => run(key as Label),
   });
   const visual = mode === 'visual' && !readOnly;
   return (
@@ -83,7 +137,7 @@ export function EditorToolbar({ mode, readOnly, editor, onPick }: EditorToolbarP
           </Dropdown>
           {LISTS.map((l) => (
             <Tooltip key={l.id} title={t(`toolbar.${l.id}`)}>
-              <Button size="small" type="text" icon={l.icon} aria-label={t(`toolbar.${l.id}`)} onClick={() => run(l.id as DitaCommand)}>
+              <Button size="small" type="text" icon={l.icon} aria-label={t(`toolbar.${l.id}`)} onClick={() => run(l.id)}>
                 {l.icon ? null : l.id}
               </Button>
             </Tooltip>
@@ -106,7 +160,7 @@ export function EditorToolbar({ mode, readOnly, editor, onPick }: EditorToolbarP
           <Divider orientation="vertical" />
           {INLINE_BUTTONS.map((b) => (
             <Tooltip key={b.id} title={t(`toolbar.${b.id}`)}>
-              <Button size="small" type="text" icon={b.icon} aria-label={t(`toolbar.${b.id}`)} onClick={() => run(b.id as DitaCommand)} />
+              <Button size="small" type="text" icon={b.icon} aria-label={t(`toolbar.${b.id}`)} onClick={() => run(b.id)} />
             </Tooltip>
           ))}
           <Dropdown menu={menu(INLINE_MORE)}>

@@ -1,25 +1,22 @@
 import { Empty, Select, Space, Spin, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLibrarySettings } from '../../library/library-queries';
-import { useDebounced } from '../../search/use-debounced';
-import type { Target } from '../topic-editor-api';
-import { usePreview } from '../topic-editor-queries';
+import type { PreviewAnswer, Target } from '../topic-editor-api';
 
-/** Typing must pause this long before the preview is rendered again. */
-export const PREVIEW_DEBOUNCE_MS = 600;
+export interface PreviewPaneProps {
+  target: Target;
+  /** The page's preview query (its answer also resolves the content references in the visual view). */
+  preview: { data: PreviewAnswer | undefined; isFetching: boolean };
+  filterGroup: string | undefined;
+  onFilterGroup: (group: string | undefined) => void;
+}
 
-/**
- * The unsaved content rendered by the engine with the library's keys and the chosen filter
- * group. `version` counts the edits; the content is read once the count settles.
- */
-export function PreviewPane({ target, version, readContent }: { target: Target; version: number; readContent: () => string }) {
+/** The unsaved content rendered by the engine with the library's keys and the chosen filter group. */
+export function PreviewPane({ target, preview, filterGroup, onFilterGroup }: PreviewPaneProps) {
   const { t } = useTranslation('editor');
-  const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
-  const settled = useDebounced(version, PREVIEW_DEBOUNCE_MS);
   const filters = useLibrarySettings('filter', target.libraryId);
   const groups = useMemo(() => [...new Set((filters.data ?? []).map((f) => f.group))].sort(), [filters.data]);
-  const preview = usePreview(target, settled, filterGroup, readContent);
   return (
     <div className="te-preview" data-testid="editor-preview">
       <Space className="te-pane-head" wrap>
@@ -31,7 +28,7 @@ export function PreviewPane({ target, version, readContent }: { target: Target; 
           aria-label={t('preview.filterGroup')}
           placeholder={t('preview.noFilter')}
           value={filterGroup}
-          onChange={(v?: string) => setFilterGroup(v)}
+          onChange={(v?: string) => onFilterGroup(v)}
           options={groups.map((g) => ({ value: g, label: g }))}
         />
         {preview.isFetching && <Spin size="small" />}

@@ -7,11 +7,12 @@ import { useBlocker } from 'react-router';
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
 import { useDebounced } from '../../search/use-debounced';
+import type { ElementPath } from '../model/element-path';
+import { SourceView, type SourceViewHandle, wellFormednessErrors } from '../source/SourceView';
 import { type Target, topicEditorApi } from '../topic-editor-api';
-import { useProblems, useSaveTopic } from '../topic-editor-queries';
+import { usePreview, useProblems, useSaveTopic } from '../topic-editor-queries';
 import { AttributesPanel, type SelectedElement } from './AttributesPanel';
 import { EditorToolbar } from './EditorToolbar';
-import { isWellFormed, offsetOfPath } from './element-path';
 import { InsertPicker, type PickerKind } from './InsertPicker';
 import { type Insertion, insertionXml } from './insertions';
 import { LeftTabs } from './LeftTabs';
@@ -19,7 +20,6 @@ import { MergeView } from './MergeView';
 import { PresenceBar } from './PresenceBar';
 import { PreviewPane } from './PreviewPane';
 import { ProblemsList } from './ProblemsList';
-import { SourcePane, type SourcePaneHandle } from './SourcePane';
 import { useReferenceResolvers } from './use-reference-resolvers';
 import { type VisualHandle, VisualView } from './VisualView';
 
@@ -36,6 +36,10 @@ export interface Stash {
 export const DRAFT_INTERVAL_MS = 3000;
 /** Typing must pause this long before the structure check runs again. */
 const CHECK_DEBOUNCE_MS = 1200;
+/** One empty list, so a render without problems does not look like new problems to the views. */
+const NO_PROBLEMS: EditorProblem[] = [];
+/** Typing must pause this long before the preview (and the conref display) is rendered again. */
+const PREVIEW_DEBOUNCE_MS = 600;
 
 export interface TopicEditorProps {
   target: Target;
@@ -53,13 +57,13 @@ const defaultMessage = (title: string) => `Update ${title}`;
 
 /** One opened topic: the two views, the side panes, drafts, presence and the save with its outcomes. */
 export function TopicEditor({ target, document: opened, initialMode, documentId, stash, onStash, unsavedPaths, onOpenTopic }: TopicEditorProps) {
-  const { t } = useTranslation('editor');
+  const { t, i18n } = useTranslation('editor');
   const { message, modal } = App.useApp();
   const readOnly = !opened.canWrite;
   const [mode, setMode] = useState<Mode>(initialMode);
   const [base, setBase] = useState({ commit: stash?.baseCommit ?? opened.baseCommit, blob: stash?.baseBlob ?? opened.baseBlob });
   // What the views load: changes when a draft is restored or a merged save comes back (`seq` remounts the view).
-  const [loaded, setLoaded] = useState({ xml: stash?.content ?? opened.content, seq: 0, cursor: undefined as number | undefined });
+  const [loaded, setLoaded] = useState({ xml: stash?.content ?? opened.content, seq: 0, cursor: undefined as ElementPath | undefined });
   const [version, setVersion] = useState(stash ? 1 : 0);
   const versionRef = useRef(version);
   const [savedVersion, setSavedVersion] = useState(0);
@@ -71,7 +75,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const [commitMessage, setCommitMessage] = useState('');
   const [mergedNotice, setMergedNotice] = useState(false);
   const visual = useRef<VisualHandle>(null);
-  const source = useRef<SourcePaneHandle>(null);
+  const source = useRef<SourceViewHandle>(null);
   const sourceText = useRef(loaded.xml);
   const dirty = version !== savedVersion;
   const save = useSaveTopic();
@@ -87,7 +91,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     setVersion(versionRef.current);
   }, []);
 
-  const load = useCallback((xml: string, cursor?: number) => {
+  const load = useCallback((xml: string, cursor?: ElementPath) => {
     sourceText.current = xml;
     setLoaded((l) => ({ xml, seq: l.seq + 1, cursor }));
   }, []);
@@ -155,28 +159,32 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     onOpenTopic(path);
   };
 
+  /** The text's well-formedness errors as located problems (what the source view underlines). */
+  const malformed = (xml: string): EditorProblem[] =>
+    wellFormednessErrors(xml, i18n.language).map((e) => ({ line: e.line, column: e.column, severity: 'error', code: 'xml.notWellFormed', message: e.message }));
+
   const toggle = (next: Mode) => {
     if (next === mode) return;
     if (next === 'source') {
       const xml = visual.current?.getXml() ?? sourceText.current;
-      const path = visual.current?.cursorPath() ?? [];
+      const path = visual.current?.cursorPath();
       sourceText.current = xml;
-      setLoaded((l) => ({ xml, seq: l.seq + 1, cursor: offsetOfPath(xml, path) }));
+      setLoaded((l) => ({ xml, seq: l.seq + 1, cursor: path }));
       setMode('source');
       return;
     }
     const xml = sourceText.current;
-    if (!isWellFormed(xml)) {
+    if (malformed(xml).length > 0) {
       message.warning(t('notWellFormed'));
       return;
     }
-    setLoaded((l) => ({ xml, seq: l.seq + 1, cursor: source.current?.cursorOffset() }));
+    setLoaded((l) => ({ xml, seq: l.seq + 1, cursor: source.current?.cursorPath() }));
     setMode('visual');
   };
 
   const settled = useDebounced(version, CHECK_DEBOUNCE_MS);
   const check = useProblems(target, settled, readContent, true);
-  const liveProblems = check.data?.problems ?? [];
+  const liveProblems = check.data?.problems ?? NO_PROBLEMS;
 
   const finishSave = (content: string, b: { commit: string; blob: string }, msg: string) => {
     const at = versionRef.current;
@@ -214,7 +222,14 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
 
   const saveNow = () => {
     if (readOnly || save.isPending) return;
-    finishSave(readContent(), base, commitMessage.trim() || defaultMessage(opened.title || opened.path));
+    const content = readContent();
+    // Text that is not well-formed is refused here, located as the source view shows it; nothing is sent.
+    const errors = mode === 'source' ? malformed(content) : [];
+    if (errors.length > 0) {
+      setProblems(errors);
+      return;
+    }
+    finishSave(content, base, commitMessage.trim() || defaultMessage(opened.title || opened.path));
   };
   const saveRef = useRef(saveNow);
   saveRef.current = saveNow;
@@ -254,7 +269,17 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     else source.current?.insert(insertionXml(insertion));
   };
 
-  const resolvers = useReferenceResolvers(target);
+  const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
+  const previewVersion = useDebounced(version, PREVIEW_DEBOUNCE_MS);
+  const preview = usePreview(target, previewVersion, filterGroup, readContent);
+  const openSourceRef = useRef<(path: string) => void>(() => undefined);
+  const references = useReferenceResolvers(target, preview.data?.conrefs, (path) => openSourceRef.current(path));
+  openSourceRef.current = (path) => {
+    if (path !== target.path) jump(path);
+  };
+  // Structure problems, and the references the engine could not follow (underlined in the visual view).
+  const previewProblems = preview.data?.problems;
+  const visualProblems = useMemo(() => [...liveProblems, ...(previewProblems ?? []).filter((p) => p.code === 'ref.broken')], [liveProblems, previewProblems]);
   const scope = useMemo(() => ({ libraryId: target.libraryId, branch: target.branch, path: target.path }), [target]);
 
   return (
@@ -334,19 +359,21 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
                 key={loaded.seq}
                 ref={visual}
                 xml={loaded.xml}
-                cursorOffset={loaded.cursor}
+                cursorPath={loaded.cursor}
                 readOnly={readOnly}
-                resolvers={resolvers}
-                problems={liveProblems}
+                resolvers={references.resolvers}
+                resolversVersion={references.version}
+                problems={visualProblems}
                 onChange={changed}
                 onSelect={setSelected}
               />
             ) : (
-              <SourcePane
+              <SourceView
                 key={loaded.seq}
                 ref={source}
                 value={loaded.xml}
-                cursorOffset={loaded.cursor}
+                cursorPath={loaded.cursor}
+                lang={i18n.language}
                 readOnly={readOnly}
                 problems={liveProblems}
                 onChange={(xml: string) => {
@@ -358,7 +385,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           </div>
         </main>
         <aside className="te-right">
-          <PreviewPane target={target} version={version} readContent={readContent} />
+          <PreviewPane target={target} preview={preview} filterGroup={filterGroup} onFilterGroup={setFilterGroup} />
           {mode === 'visual' && (
             <div className="te-attrs">
               <Typography.Text strong>{t('attrs.title')}</Typography.Text>

@@ -1,21 +1,20 @@
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
-import type { Editor, JSONContent } from '@tiptap/core';
+import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
-import { pmName } from '../model/elements';
-import { parseSrcKey, xmlToDoc } from '../model/to-editor';
+import { CONREF_REFRESH_META, createDitaExtensions, type DitaResolvers, getSelectedElement } from '../model/editor';
+import { type ElementPath, elementPathAtPos, posOfElementPath } from '../model/element-path';
+import { xmlToDoc } from '../model/to-editor';
 import { docToXml } from '../model/to-xml';
 import type { SelectedElement } from './AttributesPanel';
 import { BROKEN_REFS_META, BrokenRefs } from './broken-refs';
-import { elementPathAt } from './element-path';
-import { type Insertion, insertionAttrs, insertionElement } from './insertions';
-import { createDitaExtensions, type DitaResolvers, getSelectedElement, setAttributes } from './model-adapter';
+import type { Insertion } from './insertions';
 
 export interface VisualHandle {
   /** The document as XML: unchanged parts exactly as they were read. */
   getXml: () => string;
-  /** The cursor's element as an element path in the XML the view was loaded from. */
-  cursorPath: () => number[];
+  /** The cursor's element (to put the source view's cursor in the same element). */
+  cursorPath: () => ElementPath;
   insert: (insertion: Insertion) => void;
   setAttributes: (attrs: Record<string, string>) => void;
   editor: () => Editor | null;
@@ -24,59 +23,43 @@ export interface VisualHandle {
 export interface VisualViewProps {
   /** The XML the view starts from (read once; remount to load another). */
   xml: string;
-  /** Offset in `xml` to put the cursor in (the element the source view's cursor was in). */
-  cursorOffset?: number | undefined;
+  /** Put the cursor in this element at mount (the element the source view's cursor was in). */
+  cursorPath?: ElementPath | undefined;
   readOnly: boolean;
+  /** How references are shown; `resolversVersion` changes when their answers do. */
   resolvers: DitaResolvers;
-  /** Structure problems of the content; broken references among them are underlined. */
+  resolversVersion: unknown;
+  /** Structure and reference problems of the content; broken references among them are underlined. */
   problems: readonly EditorProblem[];
   onChange: () => void;
   onSelect: (element: SelectedElement | null) => void;
 }
 
-/** The node JSON an insertion makes in the visual view. */
-function insertionNode(insertion: Insertion): JSONContent {
-  const attrs = insertionAttrs(insertion);
-  if (insertion.kind === 'image') {
-    return { type: 'image', attrs: { attrs: insertion.alt ? { ...attrs, alt: insertion.alt } : attrs } };
+/** Runs an insertion from a picker as the model's command at the cursor. */
+function insertWith(editor: Editor, insertion: Insertion): boolean {
+  const chain = editor.chain().focus();
+  switch (insertion.kind) {
+    case 'xref':
+      return chain.insertXref(insertion).run();
+    case 'image':
+      return chain.insertImage(insertion).run();
+    case 'conref':
+      return chain.insertConref(insertion).run();
+    case 'term':
+      return chain.insertKeyword({ keyref: insertion.keyref, element: 'term' }).run();
+    default:
+      return chain.insertKeyword({ keyref: insertion.keyref }).run();
   }
-  if (insertion.kind === 'conref') return { type: pmName(insertion.element), attrs: { attrs } };
-  const name = insertionElement(insertion);
-  const text = insertion.kind === 'xref' || insertion.kind === 'term' ? insertion.text : undefined;
-  return { type: 'inline_ref', attrs: { name, attrs: text ? { ...attrs } : attrs } };
 }
 
-/** The innermost node around the selection that came from the file, as its start offset there. */
-function cursorSourceOffset(editor: Editor): number | null {
-  const { $from } = editor.state.selection;
-  for (let depth = $from.depth; depth > 0; depth -= 1) {
-    const src = parseSrcKey($from.node(depth).attrs.src);
-    if (src) return src.start;
-  }
-  return null;
-}
-
-/** Puts the cursor in the innermost node whose source range holds `offset`. */
-function placeCursor(editor: Editor, offset: number) {
-  let best: { pos: number; size: number } | null = null;
-  editor.state.doc.descendants((node, pos) => {
-    const src = parseSrcKey(node.attrs.src);
-    if (!src || offset < src.start || offset >= src.end) return src === null || offset >= src.start;
-    if (!best || src.end - src.start <= best.size) best = { pos, size: src.end - src.start };
-    return true;
-  });
-  const found = best as { pos: number; size: number } | null;
-  if (found) editor.commands.setTextSelection(Math.min(found.pos + 1, editor.state.doc.content.size));
-  editor.commands.focus();
-}
-
-/** The visual (TipTap) view of a topic, on the model's DITA schema and extensions. */
+/** The visual (TipTap) view of a topic, on the model's schema, commands and conref display (model/editor.ts). */
 export const VisualView = forwardRef<VisualHandle, VisualViewProps>(function VisualView(
-  { xml, cursorOffset, readOnly, resolvers, problems, onChange, onSelect },
+  { xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect },
   ref,
 ) {
   const loaded = useRef(xml);
-  const extensions = useMemo(() => [...createDitaExtensions(resolvers), BrokenRefs], [resolvers]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the resolvers read the page's latest answers themselves; the view is made once
+  const extensions = useMemo(() => [...createDitaExtensions(resolvers), BrokenRefs], []);
   const initial = useMemo(() => xmlToDoc(xml), [xml]);
   const callbacks = useRef({ onChange, onSelect });
   callbacks.current = { onChange, onSelect };
@@ -87,29 +70,37 @@ export const VisualView = forwardRef<VisualHandle, VisualViewProps>(function Vis
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     onCreate: ({ editor: e }) => {
-      if (cursorOffset !== undefined) placeCursor(e, cursorOffset);
+      if (cursorPath && cursorPath.length > 0) e.commands.setTextSelection(posOfElementPath(e.state.doc, cursorPath));
+      e.commands.focus();
     },
     onUpdate: () => callbacks.current.onChange(),
-    onSelectionUpdate: ({ editor: e }) => callbacks.current.onSelect(getSelectedElement(e)),
+    onSelectionUpdate: ({ editor: e }) => callbacks.current.onSelect(getSelectedElement(e.state)),
   });
   useEffect(() => {
     if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(BROKEN_REFS_META, problems));
   }, [editor, problems]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resolversVersion is the trigger
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(CONREF_REFRESH_META, true));
+  }, [editor, resolversVersion]);
   useImperativeHandle(
     ref,
     () => ({
       getXml: () => (editor ? docToXml(editor.state.doc, loaded.current) : loaded.current),
-      cursorPath: () => {
-        const offset = editor ? cursorSourceOffset(editor) : null;
-        return offset === null ? [] : elementPathAt(loaded.current, offset);
-      },
+      cursorPath: () => (editor ? elementPathAtPos(editor.state.doc, editor.state.selection.from) : []),
       insert: (insertion) => {
-        editor?.chain().focus().insertContent(insertionNode(insertion)).run();
+        if (editor) insertWith(editor, insertion);
       },
       setAttributes: (attrs) => {
-        if (!editor) return;
-        setAttributes(editor, attrs);
-        callbacks.current.onSelect(getSelectedElement(editor));
+        const selected = editor ? getSelectedElement(editor.state) : null;
+        if (!editor || !selected) return;
+        // The panel edits seven attributes: the others stay, in their written order (an emptied one is removed).
+        editor
+          .chain()
+          .focus()
+          .setSelectedElementAttributes({ ...selected.attrs, ...attrs })
+          .run();
+        callbacks.current.onSelect(getSelectedElement(editor.state));
       },
       editor: () => editor,
     }),

@@ -1,6 +1,7 @@
-import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
-import { useMemo } from 'react';
-import type { DitaResolvers } from '../model/extensions/special';
+import type { EditorConref, EditorProblem } from '@ccms/contracts/content/topic-editor';
+import { useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DitaResolvers } from '../model/editor';
 import type { Target } from '../topic-editor-api';
 import { useEditorKeys } from '../topic-editor-queries';
 
@@ -19,15 +20,48 @@ export function brokenReason(attrs: Record<string, string>, problems: readonly E
   return undefined;
 }
 
-/** How the visual view shows references: key texts from the library's maps (variables, glossary terms). */
-export function useReferenceResolvers(target: Target): DitaResolvers {
+/** The key a content reference is found by: the attribute that wins (conkeyref) and its value. */
+const conrefKey = (attr: string, value: string) => `${attr}\u0000${value}`;
+
+/**
+ * How the visual view shows references: key texts from the library's maps (variables, glossary
+ * terms), and content references as the engine resolved them for the preview (text and "open
+ * source", or why broken). The resolvers stay the same object and read the latest answers;
+ * `version` changes when those do, so the view draws them again.
+ */
+export function useReferenceResolvers(
+  target: Target,
+  conrefs: readonly EditorConref[] | undefined,
+  onOpenSource: (path: string) => void,
+): { resolvers: DitaResolvers; version: unknown } {
+  const { t } = useTranslation('editor');
   const keys = useEditorKeys({ libraryId: target.libraryId, ...(target.branch ? { branch: target.branch } : {}) });
-  return useMemo(() => {
-    const byKey = new Map((keys.data ?? []).map((k) => [k.key, k]));
-    const keyText = (attrs: Record<string, string>) => {
-      const key = attrs.keyref ? byKey.get(attrs.keyref.split('/')[0] ?? '') : undefined;
-      return key?.text || undefined;
-    };
-    return { resolveText: (_element, attrs) => keyText(attrs) };
-  }, [keys.data]);
+  const byKey = useMemo(() => new Map((keys.data ?? []).map((k) => [k.key, k])), [keys.data]);
+  const byConref = useMemo(() => new Map((conrefs ?? []).map((c) => [conrefKey(c.attr, c.value), c])), [conrefs]);
+  const latest = useRef({ byKey, byConref, onOpenSource, openLabel: t('picker.openSource') });
+  latest.current = { byKey, byConref, onOpenSource, openLabel: t('picker.openSource') };
+  const resolvers = useMemo<DitaResolvers>(
+    () => ({
+      resolveText: (_element, attrs) => {
+        const key = attrs.keyref ? latest.current.byKey.get(attrs.keyref.split('/')[0] ?? '') : undefined;
+        return key?.text || undefined;
+      },
+      resolveConref: (_element, attrs) => {
+        const { byConref: found, onOpenSource: open, openLabel } = latest.current;
+        const c = attrs.conkeyref
+          ? found.get(conrefKey('conkeyref', attrs.conkeyref))
+          : attrs.conref
+            ? found.get(conrefKey('conref', attrs.conref))
+            : undefined;
+        if (!c) return undefined;
+        if (c.problem) return { problem: c.problem };
+        const path = c.path;
+        return { text: c.text, open: path ? { label: openLabel, run: () => open(path) } : undefined };
+      },
+    }),
+    [],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new token whenever either answer changes
+  const version = useMemo(() => ({}), [byKey, byConref]);
+  return { resolvers, version };
 }

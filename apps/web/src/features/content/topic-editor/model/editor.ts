@@ -17,11 +17,11 @@ import {
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
-import type { DitaResolvers } from './extensions/special';
+import type { ConrefResolution, DitaResolvers } from './extensions/special';
 import { schemaExtensions } from './schema';
 import { nodeType } from './to-editor';
 
-export type { DitaResolvers } from './extensions/special';
+export type { ConrefResolution, DitaResolvers } from './extensions/special';
 
 export interface DitaEditorOptions extends DitaResolvers {
   /** Keep the undo history (default true). */
@@ -52,6 +52,7 @@ declare module '@tiptap/core' {
       insertList: (kind: 'ul' | 'ol' | 'sl' | 'dl') => ReturnType;
       insertNote: (type?: string) => ReturnType;
       insertCodeblock: () => ReturnType;
+      insertFigure: () => ReturnType;
       insertSimpletable: (rows: number, cols: number) => ReturnType;
       insertTable: (rows: number, cols: number, options?: { header?: boolean }) => ReturnType;
       addTableRow: (options?: { before?: boolean }) => ReturnType;
@@ -64,6 +65,7 @@ declare module '@tiptap/core' {
       insertStep: () => ReturnType;
       insertSubsteps: () => ReturnType;
       insertChoices: () => ReturnType;
+      insertStepPart: (name: 'info' | 'stepresult') => ReturnType;
       wrapInline: (element: WrapElement, attrs?: DitaAttrs) => ReturnType;
       insertXref: (target: { href?: string; keyref?: string; text?: string }) => ReturnType;
       insertConref: (target: { conref?: string; conkeyref?: string; element?: string }) => ReturnType;
@@ -363,6 +365,7 @@ const DitaCommands = Extension.create({
         }),
       insertNote: (type = 'note') => insertBlock((s) => el(s, 'note', { type }, [run(s)])),
       insertCodeblock: () => insertBlock((s) => el(s, 'codeblock')),
+      insertFigure: () => insertBlock((s) => el(s, 'fig', {}, [nodeType(s, 'title').create({ attrs: {} })])),
       insertSimpletable: (rows, cols) => insertBlock((s) => simpletable(s, Math.max(1, rows), Math.max(1, cols))),
       insertTable:
         (rows, cols, options = {}) =>
@@ -385,6 +388,7 @@ const DitaCommands = Extension.create({
       },
       insertSubsteps: () => appendChild(['step'], (s) => el(s, 'substeps', {}, [step(s, 'substep')])),
       insertChoices: () => appendChild(['step'], (s) => el(s, 'choices', {}, [el(s, 'choice', {}, [run(s)])])),
+      insertStepPart: (name) => appendChild(['step', 'substep'], (s) => el(s, name, {}, [run(s)])),
       wrapInline:
         (element, attrs = {}) =>
         ({ commands }) =>
@@ -512,38 +516,108 @@ const fillEmpty = new Plugin({
   },
 });
 
-/** Elements with conref/conkeyref are shown read-only with the resolved content (from the page's resolver). */
+/** A transaction with this meta makes the conref display ask the resolver again (its answers arrived or changed). */
+export const CONREF_REFRESH_META = 'ditaConrefRefresh';
+
+/** The read-only display of a resolved reference: its text and the "open source" action, or the reason it is broken. */
+function conrefWidget(resolved: ConrefResolution): HTMLElement {
+  const box = document.createElement('span');
+  box.setAttribute('contenteditable', 'false');
+  if ('problem' in resolved) {
+    box.className = 'dita-conref-resolved dita-conref-broken';
+    box.textContent = resolved.problem;
+    return box;
+  }
+  box.className = 'dita-conref-resolved';
+  box.setAttribute('data-testid', 'conref-resolved');
+  box.textContent = resolved.text;
+  const open = resolved.open;
+  if (open) {
+    const link = document.createElement('a');
+    link.className = 'dita-conref-open';
+    link.textContent = open.label;
+    link.setAttribute('role', 'button');
+    link.addEventListener('mousedown', (e) => e.preventDefault());
+    link.addEventListener('click', (e) => {
+      e.preventDefault();
+      open.run();
+    });
+    box.append(' ', link);
+  }
+  return box;
+}
+
+/**
+ * Elements with conref/conkeyref are read-only and show the referenced content in place (from
+ * the page's resolver); a broken one is underlined with the reason. The decorations are built
+ * again only when a reference appears, goes or changes, or the resolver's answers change.
+ */
 function conrefPlugin(resolvers: DitaResolvers): Plugin {
-  const build = (doc: PMNode) => {
-    const decos: Decoration[] = [];
+  type Found = { pos: number; node: PMNode; attrs: DitaAttrs };
+  const find = (doc: PMNode): Found[] => {
+    const out: Found[] = [];
     doc.descendants((node, pos) => {
       const attrs = node.attrs.attrs as DitaAttrs | undefined;
-      if (!attrs || (!attrs.conref && !attrs.conkeyref) || node.isInline) return true;
-      decos.push(Decoration.node(pos, pos + node.nodeSize, { class: 'dita-conref', contenteditable: 'false' }));
-      const text = resolvers.resolveConref?.(elementName(node), attrs);
-      if (text !== undefined && node.content.size === 0) {
-        decos.push(
-          Decoration.widget(pos + 1, () => {
-            const span = document.createElement('span');
-            span.className = 'dita-conref-resolved';
-            span.textContent = text;
-            return span;
-          }),
-        );
+      if (attrs && (attrs.conref || attrs.conkeyref)) {
+        out.push({ pos, node, attrs });
+        return false;
       }
-      return false;
+      // Text runs and other textblocks hold only inline content: a conref there is an inline atom.
+      return !node.isTextblock || node.childCount === 0 || node.content.size !== node.textContent.length;
     });
+    return out;
+  };
+  const build = (doc: PMNode, found: Found[]) => {
+    const decos: Decoration[] = [];
+    for (const { pos, node, attrs } of found) {
+      const resolved = resolvers.resolveConref?.(elementName(node), attrs);
+      const broken = resolved && 'problem' in resolved ? resolved.problem : undefined;
+      const cls = `dita-conref${node.isInline ? ' dita-conref-inline' : ''}${resolved && !broken ? ' is-resolved' : ''}${broken ? ' te-broken' : ''}`;
+      decos.push(
+        Decoration.node(
+          pos,
+          pos + node.nodeSize,
+          broken ? { class: cls, contenteditable: 'false', title: broken, 'data-testid': 'broken-ref' } : { class: cls, contenteditable: 'false' },
+        ),
+      );
+      if (!resolved) continue;
+      const at = node.isInline || node.isAtom ? pos : pos + 1;
+      decos.push(
+        Decoration.widget(at, () => conrefWidget(resolved), {
+          side: -1,
+          ignoreSelection: true,
+          stopEvent: () => true,
+          key: `${pos}:${attrs.conref ?? attrs.conkeyref}:${'problem' in resolved ? resolved.problem : resolved.text}`,
+        }),
+      );
+    }
     return DecorationSet.create(doc, decos);
   };
+  const sameRefs = (a: Found[], b: Found[]) =>
+    a.length === b.length &&
+    a.every((x, i) => x.attrs.conref === b[i]?.attrs.conref && x.attrs.conkeyref === b[i]?.attrs.conkeyref && x.node.type === b[i]?.node.type);
+  const key = new PluginKey<{ found: Found[]; set: DecorationSet }>('ditaConref');
   return new Plugin({
-    key: new PluginKey('ditaConref'),
+    key,
     state: {
-      init: (_c, state) => build(state.doc),
-      apply: (tr, old) => (tr.docChanged ? build(tr.doc) : old),
+      init: (_c, state) => {
+        const found = find(state.doc);
+        return { found, set: build(state.doc, found) };
+      },
+      apply: (tr, old) => {
+        if (tr.getMeta(CONREF_REFRESH_META)) {
+          const found = find(tr.doc);
+          return { found, set: build(tr.doc, found) };
+        }
+        if (!tr.docChanged) return old;
+        const found = find(tr.doc);
+        if (sameRefs(found, old.found)) return { found, set: old.set.map(tr.mapping, tr.doc) };
+        return { found, set: build(tr.doc, found) };
+      },
     },
     props: {
       decorations(state) {
-        return this.getState(state);
+        return key.getState(state)?.set;
       },
     },
   });

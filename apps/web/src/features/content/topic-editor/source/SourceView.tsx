@@ -4,31 +4,61 @@ import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/l
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
-import { useEffect, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { type ElementPath, elementPathAtOffset, offsetOfElementPath } from '../model/element-path';
 import { parseXml } from '../model/lossless-xml';
 import { problemMessage } from '../model/messages';
 import { ditaElementSpecs } from './dita-grammar';
 
+/** What the page asks of the source view. */
+export interface SourceViewHandle {
+  /** The text as it is now. */
+  getValue: () => string;
+  /** The cursor's element (to put the visual view's cursor in the same element). */
+  cursorPath: () => ElementPath;
+  /** Moves the cursor to a 1-based line and column and shows it. */
+  goTo: (line: number, column: number) => void;
+  /** Replaces the selection with text and puts the cursor after it. */
+  insert: (text: string) => void;
+}
+
 export interface SourceViewProps {
+  /** The text the view starts from (read once; remount to load another). */
   value: string;
   onChange: (value: string) => void;
   /** Problems from the server (DITA structure, DTD), located by line and column. */
-  problems?: EditorProblem[];
-  /** Called with the element path of the cursor when it moves. */
-  onCursorElement?: (path: ElementPath) => void;
-  /** Put the cursor in this element (when switching from the visual view). */
-  cursorPath?: ElementPath;
+  problems?: readonly EditorProblem[];
+  /** Put the cursor in this element at mount (when switching from the visual view). */
+  cursorPath?: ElementPath | undefined;
   /** Language of the well-formedness messages (zh by default). */
   lang?: string;
   readOnly?: boolean;
 }
 
+/** A located problem of the text: what save refuses before asking the server. */
+export interface LocatedError {
+  line: number;
+  column: number;
+  code: string;
+  message: string;
+}
+
+/** The well-formedness errors of the text, located and in the user's language. */
+export function wellFormednessErrors(text: string, lang: string): LocatedError[] {
+  return parseXml(text).errors.map((e) => ({ line: e.line, column: e.column, code: e.code, message: problemMessage(lang, e.code, e.message) }));
+}
+
 /** Well-formedness diagnostics of the text, plus the server's problems, as CodeMirror diagnostics. */
-export function sourceDiagnostics(text: string, problems: EditorProblem[], lang: string, lineOffset: (line: number, column: number) => number): Diagnostic[] {
+export function sourceDiagnostics(
+  text: string,
+  problems: readonly EditorProblem[],
+  lang: string,
+  lineOffset: (line: number, column: number) => number,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   const len = text.length;
-  for (const e of parseXml(text).errors) {
+  const errors = parseXml(text).errors;
+  for (const e of errors) {
     const from = Math.min(e.offset, len);
     out.push({
       from,
@@ -39,6 +69,8 @@ export function sourceDiagnostics(text: string, problems: EditorProblem[], lang:
     });
   }
   for (const p of problems) {
+    // Well-formedness is checked here as the text changes; the server's copy may be of older text.
+    if (p.code === 'xml.notWellFormed') continue;
     const from = p.line > 0 ? Math.min(lineOffset(p.line, p.column), len) : 0;
     out.push({
       from,
@@ -51,30 +83,37 @@ export function sourceDiagnostics(text: string, problems: EditorProblem[], lang:
   return out;
 }
 
-/** The XML source view: CodeMirror 6 with DITA completion, live diagnostics, folding and search/replace. */
-export function SourceView({ value, onChange, problems = [], onCursorElement, cursorPath, lang = 'zh', readOnly = false }: SourceViewProps) {
+const clampLine = (state: EditorState, line: number, column: number) => {
+  const l = state.doc.line(Math.min(Math.max(line, 1), state.doc.lines));
+  return Math.min(l.from + Math.max(column, 1) - 1, l.to);
+};
+
+/**
+ * The XML source view: CodeMirror 6 with completion of the DITA elements and attributes allowed
+ * at the cursor, live well-formedness and structure diagnostics, folding and search/replace.
+ */
+export const SourceView = forwardRef<SourceViewHandle, SourceViewProps>(function SourceView(
+  { value, onChange, problems = [], cursorPath, lang = 'zh', readOnly = false },
+  ref,
+) {
   const host = useRef<HTMLDivElement | null>(null);
   const view = useRef<EditorView | null>(null);
-  const latest = useRef({ onChange, onCursorElement, problems, lang });
-  latest.current = { onChange, onCursorElement, problems, lang };
+  const latest = useRef({ onChange, problems, lang });
+  latest.current = { onChange, problems, lang };
 
-  // The view is created once per mount; value, problems and cursorPath are pushed in by the effects below.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount
+  // The view is made once per mount; the page remounts it to load other text.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: value, cursorPath and readOnly are read at mount only
   useEffect(() => {
     if (!host.current) return;
-    const lint = linter(
-      (v) =>
-        sourceDiagnostics(v.state.doc.toString(), latest.current.problems, latest.current.lang, (line, column) => {
-          const l = v.state.doc.line(Math.min(Math.max(line, 1), v.state.doc.lines));
-          return Math.min(l.from + Math.max(column, 1) - 1, l.to);
-        }),
-      { delay: 300 },
-    );
-    let lastPathKey = '';
+    const lint = linter((v) => sourceDiagnostics(v.state.doc.toString(), latest.current.problems, latest.current.lang, (l, c) => clampLine(v.state, l, c)), {
+      delay: 300,
+    });
+    const at = cursorPath ? offsetOfElementPath(value, cursorPath) : null;
     const v = new EditorView({
       parent: host.current,
       state: EditorState.create({
         doc: value,
+        selection: at !== null ? { anchor: at } : undefined,
         extensions: [
           basicSetup,
           xml({ elements: ditaElementSpecs() }),
@@ -83,31 +122,18 @@ export function SourceView({ value, onChange, problems = [], onCursorElement, cu
           EditorState.readOnly.of(readOnly),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) latest.current.onChange(u.state.doc.toString());
-            if ((u.selectionSet || u.docChanged) && latest.current.onCursorElement) {
-              const path = elementPathAtOffset(u.state.doc.toString(), u.state.selection.main.head);
-              const key = JSON.stringify(path);
-              if (key !== lastPathKey) {
-                lastPathKey = key;
-                latest.current.onCursorElement(path);
-              }
-            }
           }),
         ],
       }),
     });
     view.current = v;
+    if (at !== null) v.dispatch({ effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+    v.focus();
     return () => {
       v.destroy();
       view.current = null;
     };
   }, []);
-
-  useEffect(() => {
-    const v = view.current;
-    if (!v) return;
-    const current = v.state.doc.toString();
-    if (current !== value) v.dispatch({ changes: { from: 0, to: current.length, insert: value } });
-  }, [value]);
 
   // New server problems: lint again now rather than at the next keystroke.
   // biome-ignore lint/correctness/useExhaustiveDependencies: problems is the trigger, read through `latest`
@@ -116,12 +142,27 @@ export function SourceView({ value, onChange, problems = [], onCursorElement, cu
     if (v) forceLinting(v);
   }, [problems]);
 
-  useEffect(() => {
-    const v = view.current;
-    if (!v || !cursorPath) return;
-    const offset = offsetOfElementPath(v.state.doc.toString(), cursorPath);
-    if (offset !== null) v.dispatch({ selection: { anchor: offset }, scrollIntoView: true });
-  }, [cursorPath]);
+  useImperativeHandle(ref, () => ({
+    getValue: () => view.current?.state.doc.toString() ?? value,
+    cursorPath: () => {
+      const v = view.current;
+      return v ? elementPathAtOffset(v.state.doc.toString(), v.state.selection.main.head) : [];
+    },
+    goTo: (line, column) => {
+      const v = view.current;
+      if (!v) return;
+      const at = clampLine(v.state, line, column);
+      v.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+      v.focus();
+    },
+    insert: (text) => {
+      const v = view.current;
+      if (!v) return;
+      const { from, to } = v.state.selection.main;
+      v.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length } });
+      v.focus();
+    },
+  }));
 
-  return <div ref={host} className="ccms-source-view" data-testid="source-view" style={{ height: '100%', overflow: 'auto' }} />;
-}
+  return <div ref={host} className="te-source ccms-source-view" data-testid="source-editor" />;
+});

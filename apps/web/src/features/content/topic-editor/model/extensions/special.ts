@@ -7,9 +7,12 @@ export interface DitaResolvers {
   resolveText?: (element: string, attrs: Record<string, string>) => string | undefined;
   /** URL to show for an `<image href|keyref>`. */
   resolveImage?: (attrs: Record<string, string>) => string | undefined;
-  /** Resolved content of a conref/conkeyref, as plain text, shown read-only in place. */
-  resolveConref?: (element: string, attrs: Record<string, string>) => string | undefined;
+  /** Resolved content of a conref/conkeyref, shown read-only in place (undefined while unknown). */
+  resolveConref?: (element: string, attrs: Record<string, string>) => ConrefResolution | undefined;
 }
+
+/** A content reference as the page resolved it: the target's text and an "open source" action, or why it is broken. */
+export type ConrefResolution = { text: string; open?: { label: string; run: () => void } | undefined } | { problem: string };
 
 /** The document: exactly one DITA root (a topic type, `dita`, or an island when not modelled). */
 export const DitaDoc = Node.create({ name: 'doc', topNode: true, content: '(topiclike | dita | island)' });
