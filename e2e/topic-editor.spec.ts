@@ -33,6 +33,11 @@ const INSTALL = topic('install', 'Installing the printer', ['Unpack the printer.
 const SHARED = topic('shared', 'Shared topic', ['First paragraph.', 'Second paragraph.', 'Third paragraph.']);
 const DRAFTED = topic('drafted', 'Drafted topic', ['Nothing typed yet.']);
 const BROKEN = topic('broken', 'Refused topic', ['Valid so far.']);
+const WARNINGS = topic('warnings', 'Warnings', ['Read them all.']).replace('<p>Read them all.</p>', '<p id="dry">Keep the printer dry.</p>');
+const REUSE = topic('reuse', 'Reused warnings', ['Own text.']).replace(
+  '<p>Own text.</p>',
+  '<p>Own text.</p>\n    <p conref="warnings.dita#warnings/dry"/>\n    <p conref="warnings.dita#warnings/gone"/>',
+);
 const MAP = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">
 <map>
@@ -91,6 +96,8 @@ test.beforeAll(async ({ baseURL }) => {
         'topics/shared.dita': SHARED,
         'topics/drafted.dita': DRAFTED,
         'topics/broken.dita': BROKEN,
+        'topics/warnings.dita': WARNINGS,
+        'topics/reuse.dita': REUSE,
         'images/logo.png': PNG,
       },
     },
@@ -163,17 +170,34 @@ test('edit visually, see it in the source, insert an xref and an image, save one
   expect(changed[0]).toContain('<image href="../images/logo.png"/>');
 });
 
-test('broken XML in the source view is refused with a located message and commits nothing', async ({ page }) => {
+test('the source view completes allowed elements; broken XML is underlined and refused with a located message, committing nothing', async ({ page }) => {
   await signInByApi(page);
   await openEditor(page, 'topics/broken.dita', true);
   const commitsBefore = (await remote.log(REPO, 'main')).length;
+  // Inside <body>, typing "<" offers the elements a body allows.
+  await page.locator('.cm-line', { hasText: '<p>Valid so far.</p>' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('<');
+  await expect(page.locator('.cm-tooltip-autocomplete')).toContainText('section');
+  await page.keyboard.press('Escape');
   await replaceSource(page, BROKEN.replace('<p>Valid so far.</p>', '<p>Valid so far.'));
+  await expect(page.locator('.cm-lint-marker-error').first()).toBeVisible();
   await page.keyboard.press('ControlOrMeta+s');
   const problems = page.getByTestId('save-problems');
   await expect(problems).toBeVisible(SAVED);
   await expect(problems.getByTestId('save-problem').first()).toContainText(/第 \d+ 行，第 \d+ 列/);
   expect((await remote.log(REPO, 'main')).length).toBe(commitsBefore);
   expect(await remote.show(REPO, 'main', 'topics/broken.dita')).toBe(BROKEN);
+});
+
+test('a conref is shown resolved and read-only in place, with open source; a broken one is underlined with the reason', async ({ page }) => {
+  await signInByApi(page);
+  await openEditor(page, 'topics/reuse.dita');
+  const resolved = page.getByTestId('conref-resolved');
+  await expect(resolved).toContainText('Keep the printer dry.', SAVED);
+  await expect(page.getByTestId('broken-ref')).toHaveAttribute('title', /no element "warnings\/gone"/);
+  await resolved.getByRole('button', { name: '打开来源' }).click();
+  await expect(page.getByTestId('editor-title')).toHaveText('Warnings');
 });
 
 /** A second browser context signed in as the same writer (another machine). */
