@@ -36,6 +36,8 @@ export interface Stash {
 export const DRAFT_INTERVAL_MS = 3000;
 /** Typing must pause this long before the structure check runs again. */
 const CHECK_DEBOUNCE_MS = 1200;
+/** How often edits are passed on to the page (dirty flag, checks, preview) while typing. */
+const VERSION_PUBLISH_MS = 250;
 /** One empty list, so a render without problems does not look like new problems to the views. */
 const NO_PROBLEMS: EditorProblem[] = [];
 /** Typing must pause this long before the preview (and the conref display) is rendered again. */
@@ -68,7 +70,15 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const versionRef = useRef(version);
   const [savedVersion, setSavedVersion] = useState(0);
   const [draftAt, setDraftAt] = useState<string | null>(null);
-  const [selected, setSelected] = useState<SelectedElement | null>(null);
+  const [selected, setSelectedState] = useState<SelectedElement | null>(null);
+  // The cursor moves on every keystroke; the attributes panel follows only when the element changes.
+  const selectedKey = useRef('');
+  const setSelected = useCallback((element: SelectedElement | null) => {
+    const key = element ? JSON.stringify([element.name, element.attrs]) : '';
+    if (key === selectedKey.current) return;
+    selectedKey.current = key;
+    setSelectedState(element);
+  }, []);
   const [picker, setPicker] = useState<PickerKind | null>(null);
   const [problems, setProblems] = useState<EditorProblem[]>([]);
   const [conflict, setConflict] = useState<EditorConflict | null>(null);
@@ -86,10 +96,30 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   }, [mode]);
   const readRef = useRef(readContent);
   readRef.current = readContent;
+  // Each edit counts at once (drafts and saves read the count); the page hears of edits at most every
+  // VERSION_PUBLISH_MS, so typing does not render the whole page on every keystroke.
+  const publishing = useRef<ReturnType<typeof setTimeout> | null>(null);
   const changed = useCallback(() => {
     versionRef.current += 1;
-    setVersion(versionRef.current);
+    if (publishing.current) return;
+    publishing.current = setTimeout(() => {
+      publishing.current = null;
+      setVersion(versionRef.current);
+    }, VERSION_PUBLISH_MS);
   }, []);
+  useEffect(
+    () => () => {
+      if (publishing.current) clearTimeout(publishing.current);
+    },
+    [],
+  );
+  const sourceChanged = useCallback(
+    (xml: string) => {
+      sourceText.current = xml;
+      changed();
+    },
+    [changed],
+  );
 
   const load = useCallback((xml: string, cursor?: ElementPath) => {
     sourceText.current = xml;
@@ -376,10 +406,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
                 lang={i18n.language}
                 readOnly={readOnly}
                 problems={liveProblems}
-                onChange={(xml: string) => {
-                  sourceText.current = xml;
-                  changed();
-                }}
+                onChange={sourceChanged}
               />
             )}
           </div>

@@ -1,7 +1,7 @@
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { forwardRef, memo, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import { CONREF_REFRESH_META, createDitaExtensions, type DitaResolvers, getSelectedElement } from '../model/editor';
 import { type ElementPath, elementPathAtPos, posOfElementPath } from '../model/element-path';
 import { xmlToDoc } from '../model/to-editor';
@@ -52,59 +52,61 @@ function insertWith(editor: Editor, insertion: Insertion): boolean {
   }
 }
 
-/** The visual (TipTap) view of a topic, on the model's schema, commands and conref display (model/editor.ts). */
-export const VisualView = forwardRef<VisualHandle, VisualViewProps>(function VisualView(
-  { xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect },
-  ref,
-) {
-  const loaded = useRef(xml);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the resolvers read the page's latest answers themselves; the view is made once
-  const extensions = useMemo(() => [...createDitaExtensions(resolvers), BrokenRefs], []);
-  const initial = useMemo(() => xmlToDoc(xml), [xml]);
-  const callbacks = useRef({ onChange, onSelect });
-  callbacks.current = { onChange, onSelect };
-  const editor = useEditor({
-    extensions,
-    content: initial.doc,
-    editable: !readOnly && initial.editable,
-    immediatelyRender: true,
-    shouldRerenderOnTransaction: false,
-    onCreate: ({ editor: e }) => {
-      if (cursorPath && cursorPath.length > 0) e.commands.setTextSelection(posOfElementPath(e.state.doc, cursorPath));
-      e.commands.focus();
-    },
-    onUpdate: () => callbacks.current.onChange(),
-    onSelectionUpdate: ({ editor: e }) => callbacks.current.onSelect(getSelectedElement(e.state)),
-  });
-  useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(BROKEN_REFS_META, problems));
-  }, [editor, problems]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resolversVersion is the trigger
-  useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(CONREF_REFRESH_META, true));
-  }, [editor, resolversVersion]);
-  useImperativeHandle(
-    ref,
-    () => ({
-      getXml: () => (editor ? docToXml(editor.state.doc, loaded.current) : loaded.current),
-      cursorPath: () => (editor ? elementPathAtPos(editor.state.doc, editor.state.selection.from) : []),
-      insert: (insertion) => {
-        if (editor) insertWith(editor, insertion);
+/**
+ * The visual (TipTap) view of a topic, on the model's schema, commands and conref display
+ * (model/editor.ts). Memoised: the page re-renders while typing, the view need not.
+ */
+export const VisualView = memo(
+  forwardRef<VisualHandle, VisualViewProps>(function VisualView({ xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect }, ref) {
+    const loaded = useRef(xml);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the resolvers read the page's latest answers themselves; the view is made once
+    const extensions = useMemo(() => [...createDitaExtensions(resolvers), BrokenRefs], []);
+    const initial = useMemo(() => xmlToDoc(xml), [xml]);
+    const callbacks = useRef({ onChange, onSelect });
+    callbacks.current = { onChange, onSelect };
+    const editor = useEditor({
+      extensions,
+      content: initial.doc,
+      editable: !readOnly && initial.editable,
+      immediatelyRender: true,
+      shouldRerenderOnTransaction: false,
+      onCreate: ({ editor: e }) => {
+        if (cursorPath && cursorPath.length > 0) e.commands.setTextSelection(posOfElementPath(e.state.doc, cursorPath));
+        e.commands.focus();
       },
-      setAttributes: (attrs) => {
-        const selected = editor ? getSelectedElement(editor.state) : null;
-        if (!editor || !selected) return;
-        // The panel edits seven attributes: the others stay, in their written order (an emptied one is removed).
-        editor
-          .chain()
-          .focus()
-          .setSelectedElementAttributes({ ...selected.attrs, ...attrs })
-          .run();
-        callbacks.current.onSelect(getSelectedElement(editor.state));
-      },
-      editor: () => editor,
-    }),
-    [editor],
-  );
-  return <EditorContent editor={editor} className="te-visual" data-testid="visual-editor" />;
-});
+      onUpdate: () => callbacks.current.onChange(),
+      onSelectionUpdate: ({ editor: e }) => callbacks.current.onSelect(getSelectedElement(e.state)),
+    });
+    useEffect(() => {
+      if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(BROKEN_REFS_META, problems));
+    }, [editor, problems]);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: resolversVersion is the trigger
+    useEffect(() => {
+      if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(CONREF_REFRESH_META, true));
+    }, [editor, resolversVersion]);
+    useImperativeHandle(
+      ref,
+      () => ({
+        getXml: () => (editor ? docToXml(editor.state.doc, loaded.current) : loaded.current),
+        cursorPath: () => (editor ? elementPathAtPos(editor.state.doc, editor.state.selection.from) : []),
+        insert: (insertion) => {
+          if (editor) insertWith(editor, insertion);
+        },
+        setAttributes: (attrs) => {
+          const selected = editor ? getSelectedElement(editor.state) : null;
+          if (!editor || !selected) return;
+          // The panel edits seven attributes: the others stay, in their written order (an emptied one is removed).
+          editor
+            .chain()
+            .focus()
+            .setSelectedElementAttributes({ ...selected.attrs, ...attrs })
+            .run();
+          callbacks.current.onSelect(getSelectedElement(editor.state));
+        },
+        editor: () => editor,
+      }),
+      [editor],
+    );
+    return <EditorContent editor={editor} className="te-visual" data-testid="visual-editor" />;
+  }),
+);

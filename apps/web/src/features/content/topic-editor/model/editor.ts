@@ -498,20 +498,40 @@ function cleanAttrs(attrs: DitaAttrs): DitaAttrs {
 const MIXED_TYPES = new Set([...ELEMENT_BY_PM_NAME.entries()].filter(([, d]) => d.mixed).map(([n]) => n));
 
 /** A new empty mixed element (a table cell made by "add column", an emptied list item) gets an empty text run to type in. */
+/** The ranges of the final document that `trs` changed (widened by one, clamped), in no particular order. */
+function changedRanges(trs: readonly Transaction[], doc: PMNode): Array<[number, number]> {
+  let ranges: Array<[number, number]> = [];
+  for (const tr of trs) {
+    if (!tr.docChanged) continue;
+    ranges = ranges.map(([f, t]) => [tr.mapping.map(f, -1), tr.mapping.map(t, 1)]);
+    tr.mapping.maps.forEach((map, i) => {
+      const rest = tr.mapping.slice(i + 1);
+      map.forEach((_oldStart, _oldEnd, newStart, newEnd) => {
+        ranges.push([rest.map(newStart, -1), rest.map(newEnd, 1)]);
+      });
+    });
+  }
+  const size = doc.content.size;
+  return ranges.map(([f, t]) => [Math.max(0, Math.min(f, t) - 1), Math.min(size, Math.max(f, t) + 1)]);
+}
+
 const fillEmpty = new Plugin({
   key: new PluginKey('ditaFillEmpty'),
   appendTransaction(trs, _old, state) {
     if (!trs.some((t) => t.docChanged)) return null;
     const runType: NodeType | undefined = state.schema.nodes.run;
     if (!runType) return null;
-    const empty: number[] = [];
-    state.doc.descendants((node, pos) => {
-      if (node.childCount === 0 && MIXED_TYPES.has(node.type.name)) empty.push(pos);
-      return !node.isTextblock;
-    });
-    if (empty.length === 0) return null;
+    const empty = new Set<number>();
+    // Only where the transactions changed something (typing must not walk a 2,000-line topic).
+    for (const [from, to] of changedRanges(trs, state.doc)) {
+      state.doc.nodesBetween(from, to, (node, pos) => {
+        if (node.childCount === 0 && MIXED_TYPES.has(node.type.name)) empty.add(pos);
+        return !node.isTextblock;
+      });
+    }
+    if (empty.size === 0) return null;
     const tr = state.tr;
-    for (const pos of empty.reverse()) tr.insert(pos + 1, runType.create());
+    for (const pos of [...empty].sort((x, y) => y - x)) tr.insert(pos + 1, runType.create());
     return tr;
   },
 });
@@ -610,6 +630,22 @@ function conrefPlugin(resolvers: DitaResolvers): Plugin {
           return { found, set: build(tr.doc, found) };
         }
         if (!tr.docChanged) return old;
+        // A reference appeared or went only when a changed range holds one, or an old one was deleted.
+        let touched = old.found.some((f) => tr.mapping.mapResult(f.pos, 1).deleted || tr.mapping.mapResult(f.pos + f.node.nodeSize, -1).deleted);
+        for (const [from, to] of touched ? [] : changedRanges([tr], tr.doc)) {
+          tr.doc.nodesBetween(from, to, (node) => {
+            const attrs = node.attrs.attrs as DitaAttrs | undefined;
+            if (attrs && (attrs.conref || attrs.conkeyref)) touched = true;
+            return !touched;
+          });
+        }
+        if (!touched) {
+          const moved = old.found.map((f) => {
+            const pos = tr.mapping.map(f.pos, 1);
+            return { ...f, pos, node: tr.doc.nodeAt(pos) ?? f.node };
+          });
+          return { found: moved, set: old.set.map(tr.mapping, tr.doc) };
+        }
         const found = find(tr.doc);
         if (sameRefs(found, old.found)) return { found, set: old.set.map(tr.mapping, tr.doc) };
         return { found, set: build(tr.doc, found) };

@@ -4,7 +4,7 @@ import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/l
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, memo, useEffect, useImperativeHandle, useRef } from 'react';
 import { type ElementPath, elementPathAtOffset, offsetOfElementPath } from '../model/element-path';
 import { parseXml } from '../model/lossless-xml';
 import { problemMessage } from '../model/messages';
@@ -92,77 +92,76 @@ const clampLine = (state: EditorState, line: number, column: number) => {
  * The XML source view: CodeMirror 6 with completion of the DITA elements and attributes allowed
  * at the cursor, live well-formedness and structure diagnostics, folding and search/replace.
  */
-export const SourceView = forwardRef<SourceViewHandle, SourceViewProps>(function SourceView(
-  { value, onChange, problems = [], cursorPath, lang = 'zh', readOnly = false },
-  ref,
-) {
-  const host = useRef<HTMLDivElement | null>(null);
-  const view = useRef<EditorView | null>(null);
-  const latest = useRef({ onChange, problems, lang });
-  latest.current = { onChange, problems, lang };
+export const SourceView = memo(
+  forwardRef<SourceViewHandle, SourceViewProps>(function SourceView({ value, onChange, problems = [], cursorPath, lang = 'zh', readOnly = false }, ref) {
+    const host = useRef<HTMLDivElement | null>(null);
+    const view = useRef<EditorView | null>(null);
+    const latest = useRef({ onChange, problems, lang });
+    latest.current = { onChange, problems, lang };
 
-  // The view is made once per mount; the page remounts it to load other text.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: value, cursorPath and readOnly are read at mount only
-  useEffect(() => {
-    if (!host.current) return;
-    const lint = linter((v) => sourceDiagnostics(v.state.doc.toString(), latest.current.problems, latest.current.lang, (l, c) => clampLine(v.state, l, c)), {
-      delay: 300,
-    });
-    const at = cursorPath ? offsetOfElementPath(value, cursorPath) : null;
-    const v = new EditorView({
-      parent: host.current,
-      state: EditorState.create({
-        doc: value,
-        selection: at !== null ? { anchor: at } : undefined,
-        extensions: [
-          basicSetup,
-          xml({ elements: ditaElementSpecs() }),
-          lint,
-          lintGutter(),
-          EditorState.readOnly.of(readOnly),
-          EditorView.updateListener.of((u) => {
-            if (u.docChanged) latest.current.onChange(u.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    view.current = v;
-    if (at !== null) v.dispatch({ effects: EditorView.scrollIntoView(at, { y: 'center' }) });
-    v.focus();
-    return () => {
-      v.destroy();
-      view.current = null;
-    };
-  }, []);
-
-  // New server problems: lint again now rather than at the next keystroke.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: problems is the trigger, read through `latest`
-  useEffect(() => {
-    const v = view.current;
-    if (v) forceLinting(v);
-  }, [problems]);
-
-  useImperativeHandle(ref, () => ({
-    getValue: () => view.current?.state.doc.toString() ?? value,
-    cursorPath: () => {
-      const v = view.current;
-      return v ? elementPathAtOffset(v.state.doc.toString(), v.state.selection.main.head) : [];
-    },
-    goTo: (line, column) => {
-      const v = view.current;
-      if (!v) return;
-      const at = clampLine(v.state, line, column);
-      v.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+    // The view is made once per mount; the page remounts it to load other text.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: value, cursorPath and readOnly are read at mount only
+    useEffect(() => {
+      if (!host.current) return;
+      const lint = linter((v) => sourceDiagnostics(v.state.doc.toString(), latest.current.problems, latest.current.lang, (l, c) => clampLine(v.state, l, c)), {
+        delay: 300,
+      });
+      const at = cursorPath ? offsetOfElementPath(value, cursorPath) : null;
+      const v = new EditorView({
+        parent: host.current,
+        state: EditorState.create({
+          doc: value,
+          selection: at !== null ? { anchor: at } : undefined,
+          extensions: [
+            basicSetup,
+            xml({ elements: ditaElementSpecs() }),
+            lint,
+            lintGutter(),
+            EditorState.readOnly.of(readOnly),
+            EditorView.updateListener.of((u) => {
+              if (u.docChanged) latest.current.onChange(u.state.doc.toString());
+            }),
+          ],
+        }),
+      });
+      view.current = v;
+      if (at !== null) v.dispatch({ effects: EditorView.scrollIntoView(at, { y: 'center' }) });
       v.focus();
-    },
-    insert: (text) => {
-      const v = view.current;
-      if (!v) return;
-      const { from, to } = v.state.selection.main;
-      v.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length } });
-      v.focus();
-    },
-  }));
+      return () => {
+        v.destroy();
+        view.current = null;
+      };
+    }, []);
 
-  return <div ref={host} className="te-source ccms-source-view" data-testid="source-editor" />;
-});
+    // New server problems: lint again now rather than at the next keystroke.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: problems is the trigger, read through `latest`
+    useEffect(() => {
+      const v = view.current;
+      if (v) forceLinting(v);
+    }, [problems]);
+
+    useImperativeHandle(ref, () => ({
+      getValue: () => view.current?.state.doc.toString() ?? value,
+      cursorPath: () => {
+        const v = view.current;
+        return v ? elementPathAtOffset(v.state.doc.toString(), v.state.selection.main.head) : [];
+      },
+      goTo: (line, column) => {
+        const v = view.current;
+        if (!v) return;
+        const at = clampLine(v.state, line, column);
+        v.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+        v.focus();
+      },
+      insert: (text) => {
+        const v = view.current;
+        if (!v) return;
+        const { from, to } = v.state.selection.main;
+        v.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length } });
+        v.focus();
+      },
+    }));
+
+    return <div ref={host} className="te-source ccms-source-view" data-testid="source-editor" />;
+  }),
+);
