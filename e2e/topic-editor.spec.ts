@@ -261,7 +261,8 @@ test('a reload offers the unsaved draft back', async ({ page }) => {
   await expect(page.getByTestId('draft-kept')).toBeVisible(SAVED);
   page.on('dialog', (dialog) => void dialog.accept());
   await page.reload();
-  await expect(page.locator('.ant-modal-confirm-title', { hasText: '恢复草稿？' })).toBeVisible();
+  // The reopening fetches the library first: on a loaded machine the offer can take a while.
+  await expect(page.locator('.ant-modal-confirm-title', { hasText: '恢复草稿？' })).toBeVisible(SAVED);
   await page.getByTestId('draft-restore').click();
   await expect(page.locator('.cm-content')).toContainText('Typed before the crash.');
   await expect(page.getByTestId('editor-dirty')).toBeVisible();
