@@ -59,6 +59,8 @@ function insertWith(editor: Editor, insertion: Insertion): boolean {
 export const VisualView = memo(
   forwardRef<VisualHandle, VisualViewProps>(function VisualView({ xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect }, ref) {
     const loaded = useRef(xml);
+    // Until the first edit the document is the loaded text (no need to write it again).
+    const edited = useRef(false);
     // biome-ignore lint/correctness/useExhaustiveDependencies: the resolvers read the page's latest answers themselves; the view is made once
     const extensions = useMemo(() => [...createDitaExtensions(resolvers), BrokenRefs], []);
     const initial = useMemo(() => xmlToDoc(xml), [xml]);
@@ -74,7 +76,10 @@ export const VisualView = memo(
         if (cursorPath && cursorPath.length > 0) e.commands.setTextSelection(posOfElementPath(e.state.doc, cursorPath));
         e.commands.focus();
       },
-      onUpdate: () => callbacks.current.onChange(),
+      onUpdate: () => {
+        edited.current = true;
+        callbacks.current.onChange();
+      },
       onSelectionUpdate: ({ editor: e }) => callbacks.current.onSelect(getSelectedElement(e.state)),
     });
     useEffect(() => {
@@ -87,7 +92,7 @@ export const VisualView = memo(
     useImperativeHandle(
       ref,
       () => ({
-        getXml: () => (editor ? docToXml(editor.state.doc, loaded.current) : loaded.current),
+        getXml: () => (editor && edited.current ? docToXml(editor.state.doc, loaded.current) : loaded.current),
         cursorPath: () => (editor ? elementPathAtPos(editor.state.doc, editor.state.selection.from) : []),
         insert: (insertion) => {
           if (editor) insertWith(editor, insertion);
