@@ -123,6 +123,22 @@ describe('editing changes only the edited element', () => {
     ]);
   });
 
+  it('a list item emptied by deleting its text keeps a place to type, found where the edit was', () => {
+    const xml = TASK.replace('<p id="p2">Second &amp; paragraph.</p>', '<ul><li>only item</li></ul>');
+    const e = open(xml);
+    const li = posInside(e.state.doc, (n) => n.type.name === 'li') - 1;
+    const node = e.state.doc.nodeAt(li);
+    if (!node) throw new Error('no li');
+    e.view.dispatch(e.state.tr.delete(li + 1, li + node.nodeSize - 1));
+    expect(e.state.doc.nodeAt(li)?.firstChild?.type.name).toBe('run');
+    e.chain()
+      .setTextSelection(li + 2)
+      .insertContent('typed')
+      .run();
+    const out = docToXml(e.getJSON(), xml);
+    expect(out.slice(out.indexOf('<ul>'), out.indexOf('</ul>') + 5)).toBe('<ul><li>typed</li></ul>');
+  });
+
   it('inserting a step creates it with its cmd', () => {
     const e = open(TASK);
     const pos = posInside(e.state.doc, (n) => n.type.name === 'cmd');

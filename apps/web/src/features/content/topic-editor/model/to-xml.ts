@@ -151,7 +151,8 @@ class XmlWriter {
     const guess = guessWs(children, depth);
     let out = '';
     children.forEach((c, i) => {
-      out += (c.attrs.ws as string | null) ?? guess(i);
+      // A new text run starts right at its element's text (whitespace there would be content).
+      out += (c.attrs.ws as string | null) ?? (c.type.name === 'run' ? '' : guess(i));
       out += write(c);
     });
     const end = node.attrs.wsEnd as string | null | undefined;
