@@ -70,13 +70,13 @@ export function withTopicref(mapText: string, rootName: string, href: string, na
 }
 
 /** New topics from a template of their type, with an optional topicref added to a map in the same commit. */
-export function newTopicService({ git, runtime }: EditorDeps, editor: TopicEditorService) {
+export function newTopicService({ git, runtime, grammar }: EditorDeps, editor: TopicEditorService) {
   async function mapChange(repo: GitRepo, head: string, mapPath: string, topicPath: string, title: string, lang: Language): Promise<Change> {
     const text = (await repo.readFile(head, mapPath))?.toString('utf8');
     const root = text === undefined ? undefined : parseXml(text, mapPath).root;
     if (text === undefined || !root || !MAP_ROOTS.has(root.name)) throw badRequest('editor.mapMissing', { path: mapPath });
     const updated = withTopicref(text, root.name, relativeHref(parentOf(mapPath), topicPath), title);
-    await assertValidDita(updated, mapPath, lang);
+    await assertValidDita(updated, mapPath, lang, grammar);
     return { op: 'put', path: mapPath, content: Buffer.from(updated, 'utf8') };
   }
 
@@ -87,7 +87,7 @@ export function newTopicService({ git, runtime }: EditorDeps, editor: TopicEdito
       const file = await editor.fileOf(auth, { libraryId: body.libraryId, branch: body.branch, path }, 'write');
       const mapPath = body.mapPath ? repoPath(body.mapPath, 'mapPath') : null;
       const text = topicTemplate(body.type, body.id, body.title);
-      await assertValidDita(text, path, lang);
+      await assertValidDita(text, path, lang, grammar);
       const { repo, head } = await editor.headOf(file);
       if (await repo.typeOf(head, path)) throw badRequest('explorer.exists', { path });
       const changes: Change[] = [{ op: 'put', path, content: Buffer.from(text, 'utf8') }];

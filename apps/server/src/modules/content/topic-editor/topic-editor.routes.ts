@@ -38,11 +38,18 @@ const READ_ONLY_LOG = { skip: 'checks or renders the posted content; writes noth
 
 export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const media = mediaAccess(app);
-  const deps = { db: app.db, git: app.content.git, libraries: app.content.libraries, runtime: app.content, tickets: media.tickets };
+  const deps = {
+    db: app.db,
+    git: app.content.git,
+    libraries: app.content.libraries,
+    runtime: app.content,
+    tickets: media.tickets,
+    grammar: app.content.grammar,
+  };
   const editor = topicEditorService(deps);
   const creator = newTopicService(deps, editor);
   const pickers = editorPickers(app.db, app.content);
-  const preview = editorPreview(app.db, app.content.git, editor);
+  const preview = editorPreview(app.db, app.content.git, editor, app.content.grammar);
   const presence = editorPresence(app.db);
   app.addHook('onClose', async () => presence.closeAll());
 
