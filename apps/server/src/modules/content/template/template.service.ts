@@ -131,11 +131,11 @@ export function templateService(db: Db) {
       return { xml, html, problems };
     },
 
-    /** A new file's text from a template: placeholders filled with the caller's values. */
-    async instantiate(templateId: number, values: TemplateValues) {
+    /** A new file's text from a template: placeholders filled with the caller's values, ${lang} with the template's language. */
+    async instantiate(templateId: number, values: Omit<TemplateValues, 'lang'>) {
       const row = await rowOf(templateId);
       if (row.template.status !== '0') throw badRequest('template.disabled', { name: row.template.templateName });
-      return { text: fillTemplate(row.template.content, values), kind: kindOf(row.fileSuffix), doctype: row.doctypeName };
+      return { text: fillTemplate(row.template.content, { ...values, lang: row.template.lang }), kind: kindOf(row.fileSuffix), doctype: row.doctypeName };
     },
   };
 }
