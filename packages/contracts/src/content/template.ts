@@ -11,7 +11,6 @@ export const TemplatePerm = {
   add: 'ccms:template:add',
   edit: 'ccms:template:edit',
   remove: 'ccms:template:remove',
-  preview: 'ccms:template:preview',
 } as const;
 
 /** Placeholders a template may use; anything else in `${...}` is refused. */

@@ -145,7 +145,7 @@ export function seedTemplates(lang: keyof typeof WORDS) {
     {
       doctypeName: 'bookmap',
       templateName: w.bookmap[0],
-      content: `${head('bookmap')}<bookmap id="\${id}" xml:lang="\${lang}">\n  <booktitle>\n    <mainbooktitle>\${title}</mainbooktitle>\n  </booktitle>\n  <bookmeta>\n    <author>\${author}</author>\n    <metadata><prodinfo><prodname>\${product}</prodname><vrmlist><vrm version=\"1.0\"/></vrmlist></prodinfo></metadata>\n  </bookmeta>\n  <frontmatter>\n    <booklists>\n      <toc/>\n    </booklists>\n  </frontmatter>\n  <chapter navtitle="${w.bookmap[1]}"/>\n  <appendix navtitle="${w.bookmap[2]}"/>\n  <backmatter>\n    <booklists>\n      <indexlist/>\n    </booklists>\n  </backmatter>\n</bookmap>\n`,
+      content: `${head('bookmap')}<bookmap id="\${id}" xml:lang="\${lang}">\n  <booktitle>\n    <mainbooktitle>\${title}</mainbooktitle>\n  </booktitle>\n  <bookmeta>\n    <author>\${author}</author>\n    <metadata><prodinfo><prodname>\${product}</prodname><vrmlist><vrm version="1.0"/></vrmlist></prodinfo></metadata>\n  </bookmeta>\n  <frontmatter>\n    <booklists>\n      <toc/>\n    </booklists>\n  </frontmatter>\n  <chapter navtitle="${w.bookmap[1]}"/>\n  <appendix navtitle="${w.bookmap[2]}"/>\n  <backmatter>\n    <booklists>\n      <indexlist/>\n    </booklists>\n  </backmatter>\n</bookmap>\n`,
     },
   ];
 }

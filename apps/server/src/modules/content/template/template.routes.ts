@@ -47,7 +47,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ccms/template/preview',
     {
-      config: { permission: [TemplatePerm.add, TemplatePerm.edit, TemplatePerm.preview], log: { skip: 'renders the posted template; writes nothing' } },
+      config: { permission: [TemplatePerm.add, TemplatePerm.edit], log: { skip: 'renders the posted template; writes nothing' } },
       schema: {
         summary: 'Fill a template with sample values, check it against its type and render it',
         tags,

@@ -1,8 +1,8 @@
 import { Empty, Select, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../../../shared/use-debounced';
 import { useLibrarySettings } from '../../library/library-queries';
-import { useDebounced } from '../../search/use-debounced';
 import type { Target } from '../topic-editor-api';
 import { usePreview } from '../topic-editor-queries';
 
