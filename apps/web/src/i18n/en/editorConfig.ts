@@ -20,7 +20,7 @@ const editorConfig: Messages<typeof zh> = {
   serverAddressPlaceholder: 'https://author.example.com/app/oxygen.html',
   parameterPlaceholder: 'url=${rawUrl}&author=${user}',
   parameterHint: 'Variables: {{names}}',
-  typesPlaceholder: 'Type a suffix and press Enter, e.g. .dita',
+  typesPlaceholder: 'Comma-separated, at most {{max}}, e.g. .dita, .xml',
   addTitle: 'Add editor link',
   editTitle: 'Edit editor link',
   confirmDelete: 'Delete the editor link(s) "{{names}}"? Their file types then open as their document type says.',
@@ -37,6 +37,7 @@ const editorConfig: Messages<typeof zh> = {
   opening: 'Opening the editor…',
   openedInWindow: '{{label}} opened in a new window.',
   openAgain: 'Open again',
+  readOnly: 'Files of this type are configured to open read-only',
   missingFile: 'No file was given to open',
 };
 export default editorConfig;

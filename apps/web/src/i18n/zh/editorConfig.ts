@@ -18,7 +18,7 @@ export default {
   serverAddressPlaceholder: 'https://author.example.com/app/oxygen.html',
   parameterPlaceholder: 'url=${rawUrl}&author=${user}',
   parameterHint: '可用变量：{{names}}',
-  typesPlaceholder: '输入后缀后回车，例如 .dita',
+  typesPlaceholder: '用逗号分隔，最多 {{max}} 个，例如 .dita, .xml',
   addTitle: '新增编辑器链接',
   editTitle: '修改编辑器链接',
   confirmDelete: '删除编辑器链接“{{names}}”？它打开的文件类型改由文档类型决定。',
@@ -35,5 +35,6 @@ export default {
   opening: '正在打开编辑器…',
   openedInWindow: '{{label}} 已在新窗口打开。',
   openAgain: '再次打开',
+  readOnly: '这种文件按配置只读查看，不能编辑',
   missingFile: '没有指定要打开的文件',
 };

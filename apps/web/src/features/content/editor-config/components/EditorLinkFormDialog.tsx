@@ -6,7 +6,7 @@ import {
   type EditorLink,
   EditorLinkBody,
 } from '@ccms/contracts/content/editor-config';
-import { App, Form, Input, Radio, Select } from 'antd';
+import { App, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { FormDialog } from '../../../../shared/form/FormDialog';
@@ -14,6 +14,7 @@ import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { ImageUpload } from '../../../../shared/upload/ImageUpload';
 import { editorConfigQueries, useSaveEditorLink } from '../editor-config-queries';
+import { SuffixListInput } from './SuffixListInput';
 
 const EMPTY: EditorLinkBody = {
   label: '',
@@ -84,7 +85,7 @@ export function EditorLinkFormDialog({ open, linkId, onClose }: { open: boolean;
         <Input maxLength={zodMaxLength(EditorLinkBody, 'parameter')} placeholder={t('parameterPlaceholder')} />
       </Form.Item>
       <Form.Item name="associationTypes" label={t('associationTypes')} rules={zodRules(EditorLinkBody, 'associationTypes', t('associationTypes'))}>
-        <Select mode="tags" open={false} tokenSeparators={[',', ' ']} maxCount={EDITOR_LINK_MAX_TYPES + 1} placeholder={t('typesPlaceholder')} />
+        <SuffixListInput placeholder={t('typesPlaceholder', { max: EDITOR_LINK_MAX_TYPES })} />
       </Form.Item>
       <Form.Item name="target" label={t('target')}>
         <Radio.Group options={EDITOR_LINK_TARGETS.map((v) => ({ value: v, label: t(`targets.${v}`) }))} />
