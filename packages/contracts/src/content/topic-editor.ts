@@ -167,6 +167,12 @@ export const EditorNewBody = z.object({
   libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
   branch: z.string().trim().max(200).optional().describe('git branch of the library (its default branch when absent)'),
   type: TopicTemplateType,
+  templateId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('a topic template (GET /ccms/template/optionselect?kind=topic); the type’s built-in skeleton when absent'),
   title: z.string().trim().min(1).max(500).describe('topic title'),
   folder: RepoPath.default('').describe('folder inside the library'),
   fileName: z

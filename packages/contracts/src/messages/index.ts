@@ -1,5 +1,6 @@
 import type { Language } from '../constants';
 import { authMessages } from './auth';
+import { authoringMessages } from './authoring';
 import { catalogMessages } from './catalog';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
@@ -28,6 +29,7 @@ export const messageCatalog = {
     ...contentMessages.zh,
     ...catalogMessages.zh,
     ...topicEditorMessages.zh,
+    ...authoringMessages.zh,
     ...resourceMessages.zh,
     ...workMessages.zh,
     ...workItemMessages.zh,
@@ -43,6 +45,7 @@ export const messageCatalog = {
     ...contentMessages.en,
     ...catalogMessages.en,
     ...topicEditorMessages.en,
+    ...authoringMessages.en,
     ...resourceMessages.en,
     ...workMessages.en,
     ...workItemMessages.en,

@@ -1,3 +1,4 @@
+export * from './authoring';
 export * from './catalog';
 export * from './content';
 export * from './resource';

@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/password';
 import type { Db } from '../client';
 import { sysUser } from '../schema';
+import { seedAuthoring } from './authoring';
 import { seedConfig } from './config';
 import { seedDicts } from './dicts';
 import { seedJobs } from './jobs';
@@ -21,7 +22,11 @@ export interface SeedOptions {
  */
 export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<{ seeded: boolean; generatedPassword?: string }> {
   const [users] = await db.select({ n: count() }).from(sysUser);
-  if ((users?.n ?? 0) > 0) return { seeded: false };
+  if ((users?.n ?? 0) > 0) {
+    // Tables added by later versions get their defaults on the first start after the upgrade.
+    await seedAuthoring(db);
+    return { seeded: false };
+  }
   const generatedPassword = opts.adminPassword ? undefined : randomBytes(9).toString('base64url').slice(0, 12);
   const adminHash = await hashPassword(opts.adminPassword ?? (generatedPassword as string));
   await db.transaction(async (tx) => {
@@ -30,6 +35,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<{ seeded: 
     await seedDicts(tx);
     await seedConfig(tx, { captchaEnabled: opts.captchaEnabled });
     await seedJobs(tx);
+    await seedAuthoring(tx);
   });
   return { seeded: true, generatedPassword };
 }

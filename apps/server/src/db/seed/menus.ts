@@ -1,4 +1,6 @@
+import { DoctypePerm } from '@ccms/contracts/content/doctype';
 import { DocumentPerm } from '@ccms/contracts/content/document';
+import { EditorConfigPerm } from '@ccms/contracts/content/editor-config';
 import { ExplorerPerm } from '@ccms/contracts/content/explorer';
 import { AbbreviationPerm, TermPerm } from '@ccms/contracts/content/glossary';
 import { GraphicPerm } from '@ccms/contracts/content/graphic';
@@ -6,6 +8,7 @@ import { LibraryPerm } from '@ccms/contracts/content/library';
 import { ProductPerm, PropertyPerm } from '@ccms/contracts/content/product';
 import { SearchPerm } from '@ccms/contracts/content/search';
 import { TagPerm } from '@ccms/contracts/content/tag';
+import { TemplatePerm } from '@ccms/contracts/content/template';
 import { TopicPerm } from '@ccms/contracts/content/topic';
 import { CachePerm } from '@ccms/contracts/monitor/cache';
 import { JobPerm } from '@ccms/contracts/monitor/job';
@@ -118,14 +121,11 @@ const PLANNED = {
   build: plannedPerms('tool:build'),
   complianceReport: plannedPerms('ccms:complianceReport'),
   connection: plannedPerms('ccms:connection'),
-  doctype: plannedPerms('ccms:doctype'),
-  editorConfig: plannedPerms('ccms:editorConfig'),
   gen: plannedPerms('tool:gen'),
   publishLog: plannedPerms('ccms:publishLog'),
   regulation: plannedPerms('ccms:regulation'),
   regulationRelation: plannedPerms('ccms:regulationRelation'),
   swagger: plannedPerms('tool:swagger'),
-  template: plannedPerms('ccms:template'),
 };
 
 const CRUD = ['query', 'add', 'edit', 'remove'] as const;
@@ -179,13 +179,13 @@ export const SEED_MENUS: MenuSeed[] = [
 
   // System Manager
   dir(2300, 0, 4, 'manager', '系统配置', 'System Manager', 'component'),
-  page(2301, 2300, 1, 'doctype', 'ccms/doctype/index', PLANNED.doctype.list, '文档类型', 'Doctypes', 'nested'),
-  ...buttons(2301, 3100, PLANNED.doctype, ['文档类型', 'doctype'], [...CRUD]),
-  page(2302, 2300, 2, 'template', 'ccms/template/index', PLANNED.template.list, '模板', 'Template', 'form'),
-  ...buttons(2302, 3110, PLANNED.template, ['模板', 'template'], [...CRUD]),
+  page(2301, 2300, 1, 'doctype', 'ccms/doctype/index', DoctypePerm.list, '文档类型', 'Doctypes', 'nested'),
+  ...buttons(2301, 3100, DoctypePerm, ['文档类型', 'doctype'], [...CRUD]),
+  page(2302, 2300, 2, 'template', 'ccms/template/index', TemplatePerm.list, '模板', 'Template', 'form'),
+  ...buttons(2302, 3110, TemplatePerm, ['模板', 'template'], [...CRUD]),
   dir(2303, 2300, 3, 'settings', '设置', 'Settings', 'system'),
-  page(2310, 2303, 1, 'editorConfig', 'ccms/editorConfig/index', PLANNED.editorConfig.list, '编辑器配置', 'Editor Config', 'code'),
-  ...buttons(2310, 3120, PLANNED.editorConfig, ['编辑器', 'editor'], [...CRUD]),
+  page(2310, 2303, 1, 'editorConfig', 'ccms/editorConfig/index', EditorConfigPerm.list, '编辑器配置', 'Editor Config', 'code'),
+  ...buttons(2310, 3120, EditorConfigPerm, ['编辑器', 'editor'], [...CRUD]),
   page(2311, 2303, 2, 'product', 'ccms/product/index', ProductPerm.list, '产品', 'Products', 'shopping'),
   ...buttons(2311, 3130, ProductPerm, ['产品', 'product'], [...CRUD, 'import', 'export']),
   page(2312, 2303, 3, 'property', 'ccms/property/index', PropertyPerm.list, '属性', 'Properties', 'list'),

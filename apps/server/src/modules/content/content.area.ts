@@ -4,7 +4,10 @@ import { catalogReindexJob } from './catalog/catalog.jobs';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { type CatalogRuntime, catalogService } from './catalog/catalog.service';
 import { catalogIndexer } from './catalog/indexer';
+import { doctypeRoutes } from './doctype/doctype.routes';
+import { doctypeGrammar } from './doctype/doctype-grammar';
 import { documentRoutes } from './document/document.routes';
+import { editorConfigRoutes } from './editor-config/editor-config.routes';
 import { explorerRoutes } from './explorer/explorer.routes';
 import { abbreviationRoutes, termRoutes } from './glossary/glossary.routes';
 import { graphicRoutes } from './graphic/graphic.routes';
@@ -17,7 +20,9 @@ import { libraryPermissionRoutes } from './library-permission/library-permission
 import { productRoutes } from './product/product.routes';
 import { searchRoutes } from './search/search.routes';
 import { tagRoutes } from './tag/tag.routes';
+import { templateRoutes } from './template/template.routes';
 import { topicRoutes } from './topic/topic.routes';
+import type { GrammarRules } from './topic-editor/dita-validation';
 import { topicEditorRoutes } from './topic-editor/topic-editor.routes';
 import { videoRoutes } from './video/video.routes';
 
@@ -29,6 +34,8 @@ import { videoRoutes } from './video/video.routes';
 export interface ContentServices extends CatalogRuntime {
   git: LibraryGit;
   libraries: LibraryService;
+  /** Which saves the DTD checks (the document types table). */
+  grammar: GrammarRules;
 }
 
 declare module 'fastify' {
@@ -55,6 +62,9 @@ const routes: FastifyPluginAsync[] = [
   abbreviationRoutes,
   termRoutes,
   tagRoutes,
+  doctypeRoutes,
+  templateRoutes,
+  editorConfigRoutes,
 ];
 
 /**
@@ -67,7 +77,7 @@ export const contentArea = fp(
     const libraries = libraryService(app.db, git, app.secrets.secretKey);
     const indexer = catalogIndexer(app.db);
     const catalog = catalogService(app.db, git, libraries, indexer);
-    app.decorate('content', { git, libraries, indexer, catalog });
+    app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db) });
     app.jobs.register(libraryFetchAllJob(git));
     app.jobs.register(catalogReindexJob(catalog));
     for (const plugin of routes) await app.register(plugin);

@@ -46,6 +46,10 @@ export const PAGES: Readonly<Record<string, Load>> = {
   }),
   'ccms/tag/index': page(() => import('../../features/content/tag/pages/index')),
   'ccms/product/index': page(() => import('../../features/content/product/pages/index')),
+  'ccms/doctype/index': page(() => import('../../features/content/doctype/pages/index')),
+  'ccms/template/index': page(() => import('../../features/content/template/pages/index')),
+  'ccms/editorConfig/index': page(() => import('../../features/content/editor-config/pages/index')),
+  'ccms/editor/web-author': page(() => import('../../features/content/editor-config/pages/web-author')),
   'ccms/property/index': withProps(async () => (await import('../../features/content/library-config/components/PropertyList')).PropertyList, {}),
   'ccms/property/value': page(() => import('../../features/content/library-config/pages/value')),
   // work

@@ -42,7 +42,7 @@ function uploadFields(raw: Record<string, string>) {
 }
 
 export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const explorer = explorerService(app.content.git, app.content.libraries);
+  const explorer = explorerService(app.content.git, app.content.libraries, app.content.grammar);
 
   app.get(
     '/ccms/explorer/tree',

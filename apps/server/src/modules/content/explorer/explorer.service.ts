@@ -6,7 +6,7 @@ import { type Change, type GitRepo, isValidBranchName } from '../../../platform/
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
-import { assertValidDita, isDitaFile } from '../topic-editor/dita-validation';
+import { assertValidDita, type GrammarRules, isDitaFile } from '../topic-editor/dita-validation';
 import { baseName, entryName, joinPath, parentOf, repoPath } from './repo-path';
 import { withUnpackedZip, writeZip } from './zip';
 
@@ -63,7 +63,7 @@ export interface Upload {
   path: string;
 }
 
-export function explorerService(git: LibraryGit, libraries: LibraryService) {
+export function explorerService(git: LibraryGit, libraries: LibraryService, grammar: GrammarRules) {
   /** The clone and commit a read targets, after the read check. */
   async function at(auth: AuthContext, libraryId: number, ref: string | undefined) {
     const row = await libraries.forCall(auth, libraryId, 'read');
@@ -249,7 +249,7 @@ export function explorerService(git: LibraryGit, libraries: LibraryService) {
     async save(auth: AuthContext, body: WriteRequest & { path: string; content: string; baseCommit: string }, lang: Language) {
       const path = repoPath(body.path, 'path');
       await libraries.forCall(auth, body.libraryId, 'write');
-      if (isDitaFile(path)) await assertValidDita(body.content, path, lang);
+      if (isDitaFile(path)) await assertValidDita(body.content, path, lang, grammar);
       return write(auth, body, async () => [{ op: 'put', path, content: Buffer.from(body.content, 'utf8') }], { commit: body.baseCommit, paths: [path] });
     },
 

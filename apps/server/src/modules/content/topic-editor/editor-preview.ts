@@ -18,7 +18,7 @@ import { badRequest } from '../../../platform/http/errors';
 import { CommitSource } from '../catalog/commit-source';
 import type { LibraryGit } from '../library/library-git';
 import { listSettings } from '../library-config/library-config.queries';
-import { checkDita } from './dita-validation';
+import { checkDita, type GrammarRules } from './dita-validation';
 import { keyDefinitions } from './topic-editor.queries';
 import type { TopicEditorService } from './topic-editor.service';
 
@@ -99,7 +99,7 @@ const ACTIONS = new Set<ConditionAction>(['include', 'exclude', 'passthrough', '
  * and links resolve), the text in place of the file, the keys the catalogue holds for the branch's
  * maps, and a filter group of the library applied.
  */
-export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorService) {
+export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorService, grammar: GrammarRules) {
   async function conditionsOf(libraryId: number, group: string | undefined): Promise<Condition[]> {
     if (!group) return [];
     const filters = await listSettings(db, 'filter', { libraryId, group });
@@ -115,7 +115,7 @@ export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorServic
     ): Promise<EditorPreview> {
       const file = await editor.fileOf(auth, body, 'read');
       const conditions = await conditionsOf(file.libraryId, body.filterGroup);
-      const checked = await checkDita(body.content, file.path, lang);
+      const checked = await checkDita(body.content, file.path, lang, grammar);
       if (!checked.root) return { html: '', problems: checked.problems, conrefs: [] };
       const { repo } = await git.ready(file.row);
       const head = await repo.resolve(file.branch);

@@ -1,6 +1,6 @@
 import { TOPIC_TEMPLATE_TYPES } from '@ccms/contracts/content/topic-editor';
 import { describe, expect, it } from 'vitest';
-import { checkDita } from './dita-validation';
+import { CATALOG_GRAMMAR, checkDita } from './dita-validation';
 import { relativeHref, topicTemplate, withTopicref } from './new-topic';
 
 describe('new topic templates', () => {
@@ -8,7 +8,7 @@ describe('new topic templates', () => {
     const text = topicTemplate(type, `new_${type}`, 'Fish & <chips>');
     expect(text).toContain(`<${type} id="new_${type}">`);
     expect(text).toContain('Fish &amp; &lt;chips&gt;');
-    expect((await checkDita(text, `topics/${type}.dita`, 'en')).problems).toEqual([]);
+    expect((await checkDita(text, `topics/${type}.dita`, 'en', CATALOG_GRAMMAR)).problems).toEqual([]);
   });
 });
 

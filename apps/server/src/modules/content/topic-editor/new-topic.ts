@@ -6,6 +6,7 @@ import type { AuthContext } from '../../../platform/auth/access';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { badRequest } from '../../../platform/http/errors';
 import { joinPath, parentOf, repoPath } from '../explorer/repo-path';
+import type { TemplateService } from '../template/template.service';
 import { assertValidDita } from './dita-validation';
 import type { EditorDeps, TopicEditorService } from './topic-editor.service';
 
@@ -70,14 +71,27 @@ export function withTopicref(mapText: string, rootName: string, href: string, na
 }
 
 /** New topics from a template of their type, with an optional topicref added to a map in the same commit. */
-export function newTopicService({ git, runtime }: EditorDeps, editor: TopicEditorService) {
+export function newTopicService({ git, runtime, grammar }: EditorDeps, editor: TopicEditorService, templates: TemplateService) {
   async function mapChange(repo: GitRepo, head: string, mapPath: string, topicPath: string, title: string, lang: Language): Promise<Change> {
     const text = (await repo.readFile(head, mapPath))?.toString('utf8');
     const root = text === undefined ? undefined : parseXml(text, mapPath).root;
     if (text === undefined || !root || !MAP_ROOTS.has(root.name)) throw badRequest('editor.mapMissing', { path: mapPath });
     const updated = withTopicref(text, root.name, relativeHref(parentOf(mapPath), topicPath), title);
-    await assertValidDita(updated, mapPath, lang);
+    await assertValidDita(updated, mapPath, lang, grammar);
     return { op: 'put', path: mapPath, content: Buffer.from(updated, 'utf8') };
+  }
+
+  /** A topic template filled for this topic (a map template is refused). */
+  async function fromTemplate(auth: AuthContext, templateId: number, body: EditorNewBody) {
+    const filled = await templates.instantiate(templateId, {
+      title: body.title,
+      id: body.id,
+      author: auth.userName,
+      date: new Date().toISOString().slice(0, 10),
+      product: '',
+    });
+    if (filled.kind !== 'topic') throw badRequest('template.notTopic');
+    return filled.text;
   }
 
   return {
@@ -86,8 +100,8 @@ export function newTopicService({ git, runtime }: EditorDeps, editor: TopicEdito
       const path = joinPath(folder, body.fileName);
       const file = await editor.fileOf(auth, { libraryId: body.libraryId, branch: body.branch, path }, 'write');
       const mapPath = body.mapPath ? repoPath(body.mapPath, 'mapPath') : null;
-      const text = topicTemplate(body.type, body.id, body.title);
-      await assertValidDita(text, path, lang);
+      const text = body.templateId ? await fromTemplate(auth, body.templateId, body) : topicTemplate(body.type, body.id, body.title);
+      await assertValidDita(text, path, lang, grammar);
       const { repo, head } = await editor.headOf(file);
       if (await repo.typeOf(head, path)) throw badRequest('explorer.exists', { path });
       const changes: Change[] = [{ op: 'put', path, content: Buffer.from(text, 'utf8') }];

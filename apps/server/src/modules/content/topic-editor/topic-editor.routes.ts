@@ -25,6 +25,7 @@ import { caller } from '../../../platform/auth/guard';
 import { done, ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import { mediaAccess } from '../graphic/media-access';
+import { templateService } from '../template/template.service';
 import { editorPickers } from './editor-pickers';
 import { editorPresence } from './editor-presence';
 import { editorPreview } from './editor-preview';
@@ -38,11 +39,18 @@ const READ_ONLY_LOG = { skip: 'checks or renders the posted content; writes noth
 
 export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const media = mediaAccess(app);
-  const deps = { db: app.db, git: app.content.git, libraries: app.content.libraries, runtime: app.content, tickets: media.tickets };
+  const deps = {
+    db: app.db,
+    git: app.content.git,
+    libraries: app.content.libraries,
+    runtime: app.content,
+    tickets: media.tickets,
+    grammar: app.content.grammar,
+  };
   const editor = topicEditorService(deps);
-  const creator = newTopicService(deps, editor);
+  const creator = newTopicService(deps, editor, templateService(app.db));
   const pickers = editorPickers(app.db, app.content);
-  const preview = editorPreview(app.db, app.content.git, editor);
+  const preview = editorPreview(app.db, app.content.git, editor, app.content.grammar);
   const presence = editorPresence(app.db);
   app.addHook('onClose', async () => presence.closeAll());
 

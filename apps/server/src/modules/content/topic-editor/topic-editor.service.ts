@@ -15,7 +15,7 @@ import { repoPath } from '../explorer/repo-path';
 import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
-import { assertValidDita, checkDita, isDitaFile } from './dita-validation';
+import { assertValidDita, checkDita, type GrammarRules, isDitaFile } from './dita-validation';
 import { mergeThreeWay } from './three-way';
 import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
 
@@ -58,6 +58,7 @@ export interface EditorDeps {
   libraries: LibraryService;
   runtime: CatalogRuntime;
   tickets: MediaTickets;
+  grammar: GrammarRules;
 }
 
 /** A library branch's file the caller may reach: the library (access checked), the branch and the path. */
@@ -66,7 +67,7 @@ export interface OpenedFile extends FileKey {
 }
 
 /** The topic editor: open a topic at its branch head, save it as one commit (validated, merged three-way), keep drafts. */
-export function topicEditorService({ db, git, libraries, runtime, tickets }: EditorDeps) {
+export function topicEditorService({ db, git, libraries, runtime, tickets, grammar }: EditorDeps) {
   const { catalog } = runtime;
 
   /** The library after the caller's level check, the branch (default when absent) and the path. */
@@ -125,7 +126,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets }: Edi
     const merge = mergeThreeWay(base, theirs.text, body.content);
     if (!merge.clean)
       throw await conflictWith(repo, head, path, { base, theirs: theirs.text, ours: body.content, theirsCommit: head, theirsBlob: theirs.blob });
-    if (merge.text !== body.content) await assertValidDita(merge.text, path, lang);
+    if (merge.text !== body.content) await assertValidDita(merge.text, path, lang, grammar);
     return { theirs, text: merge.text, merged: true };
   }
 
@@ -173,7 +174,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets }: Edi
      */
     async save(auth: AuthContext, body: EditorSaveBody, lang: Language): Promise<EditorSaveResult> {
       const file = await fileOf(auth, body, 'write');
-      const { root } = await assertValidDita(body.content, file.path, lang);
+      const { root } = await assertValidDita(body.content, file.path, lang, grammar);
       const message = body.message || translate(lang, 'editor.defaultMessage', { title: describeTopic(root).title || file.path });
       for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
         const { repo, head } = await headOf(file);
@@ -202,7 +203,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets }: Edi
     /** The source view's diagnostics: every problem, located, in the caller's language (200 even when invalid). */
     async validate(auth: AuthContext, body: EditorTarget & { content: string }, lang: Language) {
       const file = await fileOf(auth, body, 'read');
-      return { problems: (await checkDita(body.content, file.path, lang)).problems };
+      return { problems: (await checkDita(body.content, file.path, lang, grammar)).problems };
     },
 
     async putDraft(auth: AuthContext, body: EditorTarget & { content: string; baseCommit: string; baseBlob: string }): Promise<EditorDraft> {

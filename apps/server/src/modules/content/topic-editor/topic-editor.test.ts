@@ -377,6 +377,39 @@ describe('new topic', () => {
     expect(badId.status).toBe(400);
     expect(await commits()).toBe(before + 1);
   });
+
+  it('creates a topic from a template of the Template screen, its placeholders filled', async () => {
+    const admin = await t.login();
+    const options = await admin.get('/prod-api/ccms/template/optionselect', { kind: 'topic' });
+    const task = options.body.data.find((o: { doctypeName: string; lang: string }) => o.doctypeName === 'task' && o.lang === 'en-US');
+    const res = await writer.caller.post('/prod-api/ccms/topic-editor/new', {
+      libraryId,
+      type: 'task',
+      templateId: task.templateId,
+      title: 'Bleed the <hydraulics>',
+      folder: 'topics/tasks',
+      fileName: 'bleed.dita',
+      id: 'bleed',
+    });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const text = await remote().show('docs', 'main', 'topics/tasks/bleed.dita');
+    expect(text).toContain('<task id="bleed" xml:lang="en-US">');
+    expect(text).toContain('<title>Bleed the &lt;hydraulics&gt;</title>');
+    expect(text).toContain('<author>writer1</author>');
+    expect(text).toContain('<prereq><p>What must be ready before you start.</p></prereq>');
+    const map =
+      options.body.data.find((o: { kind: string }) => o.kind === 'map') ??
+      (await admin.get('/prod-api/ccms/template/optionselect', { kind: 'map' })).body.data[0];
+    const refused = await writer.caller.post('/prod-api/ccms/topic-editor/new', {
+      libraryId,
+      type: 'task',
+      templateId: map.templateId,
+      title: 'Book',
+      fileName: 'book.dita',
+      id: 'book',
+    });
+    expect(refused.body.msg).toBe('A new topic needs a topic template, not a map template');
+  });
 });
 
 describe('presence', () => {

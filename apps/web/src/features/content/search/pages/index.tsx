@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Pagination } from '../../../../shared/list/Pagination';
 import '../../../../shared/list/list.css';
+import { useDebounced } from '../../../../shared/use-debounced';
 import { shortCommit } from '../../document/catalog-status';
 import { ScopeBar } from '../../document/components/ScopeBar';
 import { StatusTag } from '../../document/components/StatusTag';
@@ -16,7 +17,6 @@ import { useLibraryScope } from '../../document/use-library-scope';
 import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
 import { Highlight } from '../components/Highlight';
 import { useSearch } from '../search-queries';
-import { useDebounced } from '../use-debounced';
 import '../../document/catalog.css';
 
 /** How long typing must pause before the search runs. */

@@ -1,8 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { editorPath, isTopicPath } from '../editor-paths';
+import { useOpenInEditor } from '../../editor-config/use-open-in-editor';
+import { isTopicPath } from '../editor-paths';
 
 export interface EditTopicButtonProps {
   libraryId: number;
@@ -14,10 +14,10 @@ export interface EditTopicButtonProps {
   type?: ButtonProps['type'];
 }
 
-/** "Edit": opens the topic in the topic editor (the entry point of lists, details, the toc, the explorer and search). */
+/** "Edit": opens the topic in the editor its type is configured for (the entry point of lists, details, the toc, the explorer and search). */
 export function EditTopicButton({ libraryId, branch, path, documentId, size = 'small', type = 'link' }: EditTopicButtonProps) {
   const { t } = useTranslation('editor');
-  const navigate = useNavigate();
+  const openInEditor = useOpenInEditor();
   if (!isTopicPath(path)) return null;
   return (
     <Button
@@ -27,7 +27,7 @@ export function EditTopicButton({ libraryId, branch, path, documentId, size = 's
       data-testid="edit-topic"
       onClick={(e) => {
         e.stopPropagation();
-        navigate(editorPath({ libraryId, branch, path, documentId }));
+        void openInEditor({ libraryId, branch, path, documentId });
       }}
     >
       {t('edit')}

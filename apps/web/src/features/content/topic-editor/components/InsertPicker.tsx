@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceUrl } from '../../../../api/client';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { useDebounced } from '../../../../shared/use-debounced';
 import { GRAPHIC_RULES } from '../../graphic/components/GraphicsTab';
 import { ResourceUploadDialog } from '../../graphic/components/ResourceUploadDialog';
 import type { GraphicRow } from '../../graphic/graphic-api';
 import { graphicData } from '../../graphic/graphic-queries';
 import { useResourceList, useUploadResources } from '../../graphic/resource-queries';
-import { useDebounced } from '../../search/use-debounced';
 import { useEditorKeys, useEditorTargets } from '../topic-editor-queries';
 import { type Insertion, relativeHref, targetHref } from './insertions';
 

@@ -4,9 +4,9 @@ import { Alert, App, Button, Input, Segmented, Space, Tag, Typography } from 'an
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+import { useDebounced } from '../../../../shared/use-debounced';
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
-import { useDebounced } from '../../search/use-debounced';
 import type { ElementPath } from '../model/element-path';
 import { SourceView, type SourceViewHandle, wellFormednessErrors } from '../source/SourceView';
 import { type Target, topicEditorApi } from '../topic-editor-api';

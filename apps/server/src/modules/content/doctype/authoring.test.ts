@@ -1,0 +1,189 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: templates and editor links spell their placeholders ${name}
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
+import { ccmsDefaultEditor, ccmsDoctype, ccmsEditorLink, ccmsTemplate } from '../../../db/schema';
+import { checkDita, errorsIn } from '../topic-editor/dita-validation';
+import { doctypeGrammar } from './doctype-grammar';
+
+let t: TestApp;
+let admin: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.database.db;
+const count = async (table: typeof ccmsDoctype | typeof ccmsTemplate | typeof ccmsEditorLink) => (await db().select().from(table)).length;
+
+describe('document types', () => {
+  it('are seeded with the DITA 1.3 types the engine knows, each with a default template that validates', async () => {
+    const list = await admin.get('/prod-api/ccms/doctype/list?pageSize=50');
+    const names = list.body.rows.map((r: { doctypeName: string }) => r.doctypeName);
+    expect(names).toEqual(['topic', 'concept', 'task', 'reference', 'glossentry', 'troubleshooting', 'map', 'bookmap', 'subjectScheme']);
+    const task = list.body.rows.find((r: { doctypeName: string }) => r.doctypeName === 'task');
+    expect(task).toMatchObject({
+      rootElements: ['task'],
+      fileSuffix: '.dita',
+      validateOnSave: true,
+      editor: 'topic',
+      defaultTemplateName: '任务（含前提和步骤）',
+    });
+    // Every seeded template passes its own type's checks (DTD included where the catalogue has it).
+    const templates = await admin.get('/prod-api/ccms/template/list?pageSize=50');
+    expect(templates.body.total).toBe(12);
+    for (const tpl of templates.body.rows) {
+      const preview = await admin.post('/prod-api/ccms/template/preview', { doctypeId: tpl.doctypeId, lang: tpl.lang, content: tpl.content, title: 'T & <1>' });
+      expect(errorsIn(preview.body.data.problems), `${tpl.templateName} ${tpl.lang}`).toEqual([]);
+      expect(preview.body.data.xml).toContain('T &amp; &lt;1&gt;');
+    }
+  });
+
+  it('refuses a duplicate name, a repeated root, a catalogue grammar without identifiers, writing nothing', async () => {
+    const before = await count(ccmsDoctype);
+    const body = { doctypeName: 'concept', rootElements: ['concept'], fileSuffix: '.dita', publicId: '-//X//EN' };
+    expect((await admin.post('/prod-api/ccms/doctype', body)).body.msg).toBe('The document type "concept" already exists');
+    expect((await admin.post('/prod-api/ccms/doctype', { ...body, doctypeName: 'note', rootElements: ['note', 'note'] })).body.msg).toBe(
+      'A root element is listed twice',
+    );
+    expect((await admin.post('/prod-api/ccms/doctype', { ...body, doctypeName: 'note', publicId: '' })).body.msg).toBe(
+      'A grammar from the catalogue needs a public or a system identifier',
+    );
+    expect((await admin.post('/prod-api/ccms/doctype', { ...body, doctypeName: 'note', fileSuffix: 'dita' })).body.msg).toBe(
+      'fileSuffix is not in a valid format',
+    );
+    expect(await count(ccmsDoctype)).toBe(before);
+    const zh = await callerFor(t.app, admin.token, 'zh').post('/prod-api/ccms/doctype', body);
+    expect(zh.body.msg).toBe('文档类型“concept”已存在');
+  });
+
+  it('decide which saves the DTD checks: validation on refuses, off lets a well-formed file through', async () => {
+    // Well-formed and structurally fine, but the DTD declares no such attribute.
+    const text =
+      '<?xml version="1.0"?>\n<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">\n<concept id="c"><title>T</title><conbody><p madeup="1">a</p></conbody></concept>\n';
+    const grammar = doctypeGrammar(db());
+    const on = await checkDita(text, 'c.dita', 'en', grammar);
+    expect(errorsIn(on.problems).map((p) => p.code)).toContain('dtd.invalid');
+    const concept = (await admin.get('/prod-api/ccms/doctype/list?doctypeName=concept')).body.rows[0];
+    const { grammarFound, defaultTemplateName, createBy, createTime, updateTime, ...editable } = concept;
+    expect((await admin.put('/prod-api/ccms/doctype', { ...editable, validateOnSave: false })).body.code).toBe(200);
+    expect(errorsIn((await checkDita(text, 'c.dita', 'en', grammar)).problems)).toEqual([]);
+    await admin.put('/prod-api/ccms/doctype', { ...editable, validateOnSave: true });
+  });
+
+  it('cannot be deleted while templates belong to them', async () => {
+    const task = (await admin.get('/prod-api/ccms/doctype/list?doctypeName=task')).body.rows[0];
+    const res = await admin.delete(`/prod-api/ccms/doctype/${task.doctypeId}`);
+    expect(res.body.msg).toBe('The document type "task" still has 2 template(s); delete them or move them to another type first');
+    expect((await admin.get(`/prod-api/ccms/doctype/${task.doctypeId}`)).body.code).toBe(200);
+  });
+});
+
+describe('templates', () => {
+  const task = async () => (await admin.get('/prod-api/ccms/doctype/list?doctypeName=task')).body.rows[0];
+
+  it('are refused with a bad root, an unknown placeholder or invalid XML (located), writing nothing', async () => {
+    const { doctypeId } = await task();
+    const before = await count(ccmsTemplate);
+    const badRoot = await admin.post('/prod-api/ccms/template', {
+      templateName: 'wrong',
+      doctypeId,
+      content: '<concept id="${id}"><title>${title}</title></concept>',
+    });
+    expect(badRoot.body.msg).toBe("The template's root element <concept> is not a root of the document type task (task)");
+    const unknown = await admin.post('/prod-api/ccms/template', {
+      templateName: 'wrong',
+      doctypeId,
+      content: '<task id="${id}"><title>${name}</title></task>',
+    });
+    expect(unknown.body.msg).toBe('Unknown placeholder ${name}; use ${title} ${id} ${author} ${date} ${lang} ${product}');
+    const broken = await admin.post('/prod-api/ccms/template', {
+      templateName: 'wrong',
+      doctypeId,
+      content: '<task id="${id}">\n  <title>${title}</titel>\n</task>',
+    });
+    expect(broken.body.code).toBe(400);
+    expect(broken.body.data.problems[0]).toMatchObject({ line: 2, severity: 'error' });
+    expect(await count(ccmsTemplate)).toBe(before);
+  });
+
+  it('save a valid template, fill it for a new file, and list it as an option', async () => {
+    const { doctypeId } = await task();
+    const content =
+      '<?xml version="1.0"?>\n<task id="${id}" xml:lang="${lang}"><title>${title}</title><taskbody><steps><step><cmd>By ${author} on ${date}</cmd></step></steps></taskbody></task>\n';
+    const created = await admin.post('/prod-api/ccms/template', { templateName: 'Short task', doctypeId, lang: 'en-US', content });
+    expect(created.body.code).toBe(200);
+    const options = await admin.get('/prod-api/ccms/template/optionselect?kind=topic');
+    expect(options.body.data).toContainEqual({
+      templateId: created.body.data.templateId,
+      templateName: 'Short task',
+      doctypeName: 'task',
+      kind: 'topic',
+      lang: 'en-US',
+    });
+    expect((await admin.get('/prod-api/ccms/template/optionselect?kind=map')).body.data.map((o: { doctypeName: string }) => o.doctypeName)).toEqual([
+      'bookmap',
+      'bookmap',
+    ]);
+    const preview = await admin.post('/prod-api/ccms/template/preview', { doctypeId, lang: 'en-US', content, title: 'Check <valves>' });
+    expect(preview.body.data.html).toContain('Check &lt;valves&gt;');
+    expect(preview.body.data.xml).toContain('By admin on ');
+  });
+});
+
+describe('editor configuration', () => {
+  const link = {
+    label: 'Web Author',
+    icon: '/profile/upload/icon.png',
+    serverAddress: 'https://author.example.com/app/oxygen.html',
+    parameter: 'url=${rawUrl}&author=${user}&lang=${lang}',
+    associationTypes: ['.dita', '.xml'],
+  };
+
+  it('refuses a duplicate type, too many types, two icons, a bad address or variable, writing nothing', async () => {
+    const before = await count(ccmsEditorLink);
+    expect((await admin.post('/prod-api/ccms/editorConfig/link', { ...link, associationTypes: ['.dita', '.dita'] })).body.msg).toBe(
+      'The file type .dita is listed twice',
+    );
+    const eleven = Array.from({ length: 11 }, (_, i) => `.t${i}`);
+    expect((await admin.post('/prod-api/ccms/editorConfig/link', { ...link, associationTypes: eleven })).body.msg).toBe('At most 10 file types');
+    expect((await admin.post('/prod-api/ccms/editorConfig/link', { ...link, icon: 'a.png,b.png' })).body.msg).toBe('At most 1 icon can be uploaded');
+    expect((await admin.post('/prod-api/ccms/editorConfig/link', { ...link, serverAddress: 'javascript:alert(1)' })).body.msg).toBe(
+      'The server address must be an http:// or https:// URL',
+    );
+    expect((await admin.post('/prod-api/ccms/editorConfig/link', { ...link, parameter: 'u=${token}' })).body.msg).toBe(
+      'Unknown variable ${token} in the parameter',
+    );
+    expect((await admin.post('/prod-api/ccms/editorConfig/link', { ...link, label: '' })).body.msg).toBe('label is required');
+    expect((await admin.post('/prod-api/ccms/editorConfig/link', { ...link, associationTypes: [] })).body.code).toBe(400);
+    expect(await count(ccmsEditorLink)).toBe(before);
+    const zh = await callerFor(t.app, admin.token, 'zh').post('/prod-api/ccms/editorConfig/link', { ...link, associationTypes: ['.dita', '.dita'] });
+    expect(zh.body.msg).toBe('文件类型 .dita 重复');
+  });
+
+  it('a default link becomes the default editor of its types; deleting it hands them back', async () => {
+    const defaults = async () => Object.fromEntries((await db().select().from(ccmsDefaultEditor)).map((d) => [d.suffix, d.open]));
+    expect(await defaults()).toMatchObject({ '.dita': 'topic', '.ditamap': 'map', '.svg': 'view' });
+    const created = await admin.post('/prod-api/ccms/editorConfig/link', { ...link, isDefault: 'Y' });
+    const { linkId } = created.body.data;
+    expect(await defaults()).toMatchObject({ '.dita': `link:${linkId}`, '.xml': `link:${linkId}`, '.ditamap': 'map' });
+    const listed = await admin.get('/prod-api/ccms/editorConfig/default/list');
+    expect(listed.body.data).toContainEqual(expect.objectContaining({ suffix: '.dita', open: `link:${linkId}`, linkLabel: 'Web Author' }));
+    // A link may only be the default of a type it is associated with.
+    expect((await admin.put('/prod-api/ccms/editorConfig/default', { suffix: '.ditamap', open: `link:${linkId}` })).body.msg).toBe(
+      'The editor link "Web Author" is not associated with the file type .ditamap',
+    );
+    expect((await admin.put('/prod-api/ccms/editorConfig/default', { suffix: '.ditamap', open: 'link:99999' })).body.msg).toBe(
+      'Editor link 99999 does not exist or is disabled',
+    );
+    expect((await admin.delete(`/prod-api/ccms/editorConfig/link/${linkId}`)).body.code).toBe(200);
+    const after = await defaults();
+    expect(after['.dita']).toBeUndefined();
+    expect(after['.ditamap']).toBe('map');
+    await admin.put('/prod-api/ccms/editorConfig/default', { suffix: '.dita', open: 'topic' });
+    await admin.put('/prod-api/ccms/editorConfig/default', { suffix: '.xml', open: 'topic' });
+  });
+});

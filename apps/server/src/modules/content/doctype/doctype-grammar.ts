@@ -1,0 +1,22 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ccmsDoctype } from '../../../db/schema';
+import type { GrammarRules } from '../topic-editor/dita-validation';
+
+/**
+ * The document types table deciding which saves the grammar checks: a root element named by an
+ * enabled type is checked when that type validates on save with a catalogue grammar; a root no
+ * type names keeps the catalogue's say. Read per save (the table is small), so every node agrees.
+ */
+export function doctypeGrammar(db: Db): GrammarRules {
+  return {
+    async checksGrammar(rootName: string) {
+      const rows = await db
+        .select({ validateOnSave: ccmsDoctype.validateOnSave, grammar: ccmsDoctype.grammar })
+        .from(ccmsDoctype)
+        .where(and(eq(ccmsDoctype.status, '0'), sql`${ccmsDoctype.rootElements} @> ${JSON.stringify([rootName])}::jsonb`));
+      if (rows.length === 0) return true;
+      return rows.some((r) => r.validateOnSave && r.grammar === 'catalog');
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { DoctypeBody, DoctypeQuery, DoctypeUpdate } from '@ccms/contracts/content/doctype';
+import { DEFAULT_CATALOG, DtdValidation } from '@ccms/dita';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ccmsDoctype, ccmsTemplate } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { doctypeNameClash, doctypeOptions, findDoctype, listDoctypes, templatesOfDoctype } from './doctype.queries';
+
+let catalog: Promise<DtdValidation | undefined> | undefined;
+/** The engine's DTD catalogue (undefined on a machine without one). */
+const catalogue = () => {
+  catalog ??= DtdValidation.open(DEFAULT_CATALOG);
+  return catalog;
+};
+
+type Row = NonNullable<Awaited<ReturnType<typeof findDoctype>>>;
+
+/** Document types: CRUD with the checks that keep the table usable by validation and new files. */
+export function doctypeService(db: Db) {
+  async function present({ doctype, defaultTemplateName }: Row) {
+    const dtds = await catalogue();
+    const found =
+      doctype.grammar === 'catalog' &&
+      dtds?.dtdFor({ rootName: doctype.rootElements[0] ?? '', publicId: doctype.publicId || undefined, systemId: doctype.systemId || undefined }) !== undefined;
+    return { ...doctype, grammarFound: found, defaultTemplateName };
+  }
+
+  async function rowOf(doctypeId: number) {
+    const row = await findDoctype(db, doctypeId);
+    if (!row) throw notFound('doctype.notFound', { id: doctypeId });
+    return row;
+  }
+
+  /** The checks shared by create and update; `doctypeId` is absent on create. */
+  async function check(body: DoctypeBody, doctypeId?: number) {
+    if (await doctypeNameClash(db, body.doctypeName, doctypeId)) throw badRequest('doctype.nameExists', { name: body.doctypeName });
+    if (new Set(body.rootElements).size !== body.rootElements.length) throw badRequest('doctype.rootTwice');
+    if (body.grammar === 'catalog' && !body.publicId && !body.systemId) throw badRequest('doctype.grammarIds');
+    if (body.defaultTemplateId !== null) {
+      const [t] = await db.select({ doctypeId: ccmsTemplate.doctypeId }).from(ccmsTemplate).where(eq(ccmsTemplate.templateId, body.defaultTemplateId));
+      if (!t) throw badRequest('template.notFound', { id: body.defaultTemplateId });
+      if (doctypeId === undefined || t.doctypeId !== doctypeId) throw badRequest('doctype.templateOfOther');
+    }
+  }
+
+  return {
+    async list(q: DoctypeQuery) {
+      const { rows, total } = await listDoctypes(db, q);
+      return { rows: await Promise.all(rows.map(present)), total };
+    },
+    options: () => doctypeOptions(db),
+    get: async (doctypeId: number) => present(await rowOf(doctypeId)),
+
+    async create(auth: AuthContext, body: DoctypeBody) {
+      await check(body);
+      const [row] = await db
+        .insert(ccmsDoctype)
+        .values({ ...body, createBy: auth.userName })
+        .returning({ doctypeId: ccmsDoctype.doctypeId });
+      return { doctypeId: row?.doctypeId ?? 0 };
+    },
+
+    async update(auth: AuthContext, body: DoctypeUpdate) {
+      await rowOf(body.doctypeId);
+      await check(body, body.doctypeId);
+      const { doctypeId, ...fields } = body;
+      await db
+        .update(ccmsDoctype)
+        .set({ ...fields, updateBy: auth.userName, updateTime: new Date() })
+        .where(eq(ccmsDoctype.doctypeId, doctypeId));
+    },
+
+    /** Refused while templates belong to a type (delete or move them first). */
+    async remove(ids: number[]) {
+      for (const id of ids) {
+        const row = await rowOf(id);
+        const n = await templatesOfDoctype(db, id);
+        if (n > 0) throw badRequest('doctype.hasTemplates', { name: row.doctype.doctypeName, count: n });
+      }
+      await db.delete(ccmsDoctype).where(and(inArray(ccmsDoctype.doctypeId, ids)));
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, Status01 } from '../http';
+
+/**
+ * Document types (System Manager → Doctypes): which root elements make a type, its DOCTYPE
+ * identifiers, the grammar that validates it, whether a save is validated against it, the
+ * template new files of the type start from and the editor that opens it.
+ */
+export const DoctypePerm = {
+  list: 'ccms:doctype:list',
+  query: 'ccms:doctype:query',
+  add: 'ccms:doctype:add',
+  edit: 'ccms:doctype:edit',
+  remove: 'ccms:doctype:remove',
+} as const;
+
+/** Editors a file can open in: the built-in topic editor, the map editor, the XML source editor, or a read-only view. */
+export const BUILT_IN_EDITORS = ['topic', 'map', 'source', 'view'] as const;
+export const BuiltInEditor = z.enum(BUILT_IN_EDITORS);
+export type BuiltInEditor = z.infer<typeof BuiltInEditor>;
+
+/**
+ * Where the grammar comes from: `catalog`, the DTD the engine's OASIS catalogue names for the
+ * public or system identifier; `none`, well-formedness and DITA structure rules only.
+ */
+export const DOCTYPE_GRAMMARS = ['catalog', 'none'] as const;
+export const DoctypeGrammar = z.enum(DOCTYPE_GRAMMARS);
+
+/** An XML element name (no namespace prefix: DITA types are not namespaced). */
+export const XmlName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z_][\w.-]*$/, { message: 'field.invalidFormat' });
+
+/** A file suffix with its dot, lower case: `.dita`. */
+export const FileSuffix = z
+  .string()
+  .trim()
+  .min(2)
+  .max(20)
+  .regex(/^\.[a-z0-9]+$/, { message: 'field.invalidFormat' })
+  .describe('file suffix with its dot, e.g. .dita');
+
+export const DoctypeBody = z.object({
+  doctypeName: XmlName.describe('name of the type, e.g. concept'),
+  rootElements: z.array(XmlName).min(1).max(10).describe('root element names that make a file of this type'),
+  publicId: z.string().trim().max(200).default('').describe('DOCTYPE public identifier, e.g. -//OASIS//DTD DITA Concept//EN'),
+  systemId: z.string().trim().max(200).default('').describe('DOCTYPE system identifier, e.g. concept.dtd'),
+  fileSuffix: FileSuffix,
+  grammar: DoctypeGrammar.default('catalog'),
+  validateOnSave: z.boolean().default(true).describe('refuse saves that the grammar rejects'),
+  defaultTemplateId: z.number().int().positive().nullable().default(null).describe('id of a template of this type (GET /ccms/template/list)'),
+  editor: BuiltInEditor.default('topic'),
+  status: Status01.default('0'),
+  remark: z.string().trim().max(500).default(''),
+});
+export type DoctypeBody = z.infer<typeof DoctypeBody>;
+export const DoctypeUpdate = DoctypeBody.extend({ doctypeId: z.number().int().positive().describe('id of a document type (GET /ccms/doctype/list)') });
+export type DoctypeUpdate = z.infer<typeof DoctypeUpdate>;
+
+export const Doctype = z.object({
+  doctypeId: z.number(),
+  doctypeName: z.string(),
+  rootElements: z.array(z.string()),
+  publicId: z.string(),
+  systemId: z.string(),
+  fileSuffix: z.string(),
+  grammar: z.string(),
+  /** The catalogue on this server resolves the identifiers to a DTD. */
+  grammarFound: z.boolean(),
+  validateOnSave: z.boolean(),
+  defaultTemplateId: z.number().nullable(),
+  defaultTemplateName: z.string().nullable(),
+  editor: z.string(),
+  status: z.string(),
+  remark: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateTime: DateTime,
+});
+export type Doctype = z.infer<typeof Doctype>;
+
+export const DoctypeQuery = PageQuery.extend({
+  doctypeName: z.string().trim().max(64).optional().describe('part of the name'),
+  status: Status01.optional(),
+});
+export type DoctypeQuery = z.infer<typeof DoctypeQuery>;
+
+export const DoctypeOption = z.object({ doctypeId: z.number(), doctypeName: z.string(), rootElements: z.array(z.string()), fileSuffix: z.string() });
+export type DoctypeOption = z.infer<typeof DoctypeOption>;

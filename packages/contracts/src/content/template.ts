@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, Status01 } from '../http';
+
+/**
+ * Templates (System Manager → Template): topic and map XML per document type with placeholders
+ * that new files fill in. A template is validated against its type when saved.
+ */
+export const TemplatePerm = {
+  list: 'ccms:template:list',
+  query: 'ccms:template:query',
+  add: 'ccms:template:add',
+  edit: 'ccms:template:edit',
+  remove: 'ccms:template:remove',
+} as const;
+
+/** Placeholders a template may use; anything else in `${...}` is refused. */
+export const TEMPLATE_PLACEHOLDERS = ['title', 'id', 'author', 'date', 'lang', 'product'] as const;
+export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+
+/** Content languages a template is written in. */
+export const TEMPLATE_LANGS = ['zh-CN', 'en-US'] as const;
+export const TemplateLang = z.enum(TEMPLATE_LANGS);
+
+/** Largest template text. */
+export const TEMPLATE_MAX_CHARS = 200_000;
+
+export const TemplateBody = z.object({
+  templateName: z.string().trim().min(1).max(100),
+  doctypeId: z.number().int().positive().describe('id of a document type (GET /ccms/doctype/optionselect)'),
+  lang: TemplateLang.default('zh-CN').describe('language of the template text (xml:lang of new files)'),
+  content: z
+    .string()
+    .min(1)
+    .max(TEMPLATE_MAX_CHARS)
+    .describe(`XML with placeholders ${TEMPLATE_PLACEHOLDERS.map((n) => `$\{${n}}`).join(' ')}`),
+  status: Status01.default('0'),
+  remark: z.string().trim().max(500).default(''),
+});
+export type TemplateBody = z.infer<typeof TemplateBody>;
+export const TemplateUpdate = TemplateBody.extend({ templateId: z.number().int().positive().describe('id of a template (GET /ccms/template/list)') });
+export type TemplateUpdate = z.infer<typeof TemplateUpdate>;
+
+export const Template = z.object({
+  templateId: z.number(),
+  templateName: z.string(),
+  doctypeId: z.number(),
+  doctypeName: z.string(),
+  /** `topic` or `map`: what a file from this template is. */
+  kind: z.string(),
+  lang: z.string(),
+  content: z.string(),
+  status: z.string(),
+  remark: z.string(),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateTime: DateTime,
+});
+export type Template = z.infer<typeof Template>;
+
+export const TemplateQuery = PageQuery.extend({
+  templateName: z.string().trim().max(100).optional().describe('part of the name'),
+  doctypeId: z.coerce.number().int().positive().optional(),
+  lang: TemplateLang.optional(),
+  status: Status01.optional(),
+});
+export type TemplateQuery = z.infer<typeof TemplateQuery>;
+
+export const TemplateOption = z.object({ templateId: z.number(), templateName: z.string(), doctypeName: z.string(), kind: z.string(), lang: z.string() });
+export type TemplateOption = z.infer<typeof TemplateOption>;
+export const TemplateOptionQuery = z.object({ kind: z.enum(['topic', 'map']).optional().describe('only topic or only map templates') });
+
+/** Values the placeholders take in a preview (each has a sensible default). */
+export const TemplatePreviewBody = z.object({
+  doctypeId: z.number().int().positive(),
+  lang: TemplateLang.default('zh-CN'),
+  content: z.string().min(1).max(TEMPLATE_MAX_CHARS),
+  title: z.string().trim().max(500).optional(),
+});
+export type TemplatePreviewBody = z.infer<typeof TemplatePreviewBody>;
+
+/** A located problem of a template after its placeholders are filled. */
+export const TemplateProblem = z.object({ line: z.number(), column: z.number(), severity: z.string(), message: z.string() });
+export const TemplatePreview = z.object({ xml: z.string(), html: z.string(), problems: z.array(TemplateProblem) });
+export type TemplatePreview = z.infer<typeof TemplatePreview>;
