@@ -3,6 +3,7 @@ import { authMessages } from './auth';
 import { catalogMessages } from './catalog';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
+import { deliveryMessages } from './delivery';
 import { excelMessages } from './excel';
 import { monitorMessages } from './monitor';
 import { resourceMessages } from './resource';
@@ -32,6 +33,7 @@ export const messageCatalog = {
     ...workMessages.zh,
     ...workItemMessages.zh,
     ...excelMessages.zh,
+    ...deliveryMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -47,6 +49,7 @@ export const messageCatalog = {
     ...workMessages.en,
     ...workItemMessages.en,
     ...excelMessages.en,
+    ...deliveryMessages.en,
   },
 };
 
