@@ -1,5 +1,6 @@
 export * from './catalog';
 export * from './content';
+export * from './publish';
 export * from './resource';
 export * from './system';
 export * from './work';
