@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, open, readdir, rename, rm, stat, unlink } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import bunyan from 'bunyan';
 import { FtpSrv } from 'ftp-srv';
 import { type Connection, Server, type SFTPWrapper, utils } from 'ssh2';
 import { afterAll, beforeAll } from 'vitest';
@@ -204,6 +203,11 @@ export async function startSftpServer(): Promise<SftpTestServer> {
   };
 }
 
+/** ftp-srv logs through bunyan's interface; the tests keep it quiet. */
+const noop = () => undefined;
+const silentLog: Record<string, unknown> = { trace: noop, debug: noop, info: noop, warn: noop, error: noop, fatal: noop };
+silentLog.child = () => silentLog;
+
 export async function startFtpServer(): Promise<DeliveryServer> {
   const root = await mkdtemp(join(tmpdir(), 'ccms-ftp-'));
   const username = 'deliver';
@@ -215,7 +219,7 @@ export async function startFtpServer(): Promise<DeliveryServer> {
     pasv_min: 40000,
     pasv_max: 49999,
     anonymous: false,
-    log: bunyan.createLogger({ name: 'ftp-test', level: 'fatal' }),
+    log: silentLog,
   });
   server.on('login', ({ username: u, password: p }, resolve, reject) =>
     u === username && p === password ? resolve({ root }) : reject(new Error('bad login')),

@@ -71,10 +71,10 @@ const ConnectionFields = z.object({
 });
 
 /** A private key only signs in over SFTP. */
-const keyNeedsSftp = [
-  (b: z.infer<typeof ConnectionFields>) => b.type === 'sftp' || b.credential.type === 'password',
+const keyNeedsSftp: [(b: z.infer<typeof ConnectionFields>) => boolean, { path: string[]; message: string }] = [
+  (b) => b.type === 'sftp' || b.credential.type === 'password',
   { path: ['credential', 'type'], message: 'connection.keyNeedsSftp' },
-] as const;
+];
 
 export const ConnectionBody = ConnectionFields.refine(...keyNeedsSftp);
 export type ConnectionBody = z.infer<typeof ConnectionBody>;

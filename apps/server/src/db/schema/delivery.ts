@@ -56,6 +56,8 @@ export const ccmsDeliverable = pgTable(
     connectionId: integer().notNull(),
     /** Cron expression of a scheduled delivery; empty for none. */
     scheduleJob: varchar({ length: 100 }).notNull().default(''),
+    /** The sys_job row that fires the schedule through pg-boss (listed with the scheduled jobs). */
+    scheduleJobId: integer(),
     /** '1': publish and deliver when the publication's branch gets a new commit. */
     sourceChangeJob: varchar({ length: 1 }).notNull().default('0'),
     /** Folder under the connection's remote path (relative, may be empty). */

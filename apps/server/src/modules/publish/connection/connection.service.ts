@@ -1,19 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import { type ConnectionBody, type ConnectionCheck, type ConnectionQuery, type ConnectionUpdate, MASKED_CREDENTIAL } from '@ccms/contracts/publish/connection';
-import { translate } from '@ccms/contracts/messages';
 import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
+import { type ConnectionBody, type ConnectionCheck, type ConnectionQuery, type ConnectionUpdate, MASKED_CREDENTIAL } from '@ccms/contracts/publish/connection';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsConnection } from '../../../db/schema';
-import type { AuthContext } from '../../../platform/auth/access';
 import { clip } from '../../../platform/audit/redact';
+import type { AuthContext } from '../../../platform/auth/access';
 import { openSecret, sealSecret } from '../../../platform/crypto/secret-box';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import { HostKeyChangedError, openSession, type RemoteTarget } from '../delivery/remote-session';
-import { type ConnectionRow, connectionNameClash, connectionOptions, connectionsById, deliverableUsing, findConnection, listConnections } from './connection.queries';
+import {
+  type ConnectionRow,
+  connectionNameClash,
+  connectionOptions,
+  connectionsById,
+  deliverableUsing,
+  findConnection,
+  listConnections,
+} from './connection.queries';
 
 /** A connection as the API shows it: the secret only ever as the masked marker. */
 export function presentConnection(row: ConnectionRow) {

@@ -30,7 +30,7 @@ export interface DeliveryResult {
 /** Failed after every attempt: the last error, with how many attempts ran. */
 export class DeliveryError extends Error {
   constructor(
-    readonly cause: Error,
+    override readonly cause: Error,
     readonly attempts: number,
   ) {
     super(cause.message);
