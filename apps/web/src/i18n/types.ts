@@ -1,6 +1,7 @@
 import type auth from './zh/auth';
 import type common from './zh/common';
 import type config from './zh/config';
+import type delivery from './zh/delivery';
 import type dept from './zh/dept';
 import type dict from './zh/dict';
 import type doctype from './zh/doctype';
@@ -61,6 +62,7 @@ export interface Resources {
   menu: typeof menu;
   monitor: typeof monitor;
   notice: typeof notice;
+  delivery: typeof delivery;
   post: typeof post;
   profile: typeof profile;
   resource: typeof resource;

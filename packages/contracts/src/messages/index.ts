@@ -4,6 +4,7 @@ import { authoringMessages } from './authoring';
 import { catalogMessages } from './catalog';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
+import { deliveryMessages } from './delivery';
 import { excelMessages } from './excel';
 import { monitorMessages } from './monitor';
 import { resourceMessages } from './resource';
@@ -34,6 +35,7 @@ export const messageCatalog = {
     ...workMessages.zh,
     ...workItemMessages.zh,
     ...excelMessages.zh,
+    ...deliveryMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -50,6 +52,7 @@ export const messageCatalog = {
     ...workMessages.en,
     ...workItemMessages.en,
     ...excelMessages.en,
+    ...deliveryMessages.en,
   },
 };
 

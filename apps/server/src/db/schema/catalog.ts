@@ -208,20 +208,3 @@ export const ccmsDocumentRevision = pgTable(
   },
   (t) => [uniqueIndex('ccms_document_revision_uq').on(t.libraryId, t.path, t.name)],
 );
-
-/** Outputs produced from a document (publishing fills it; listed on the output tab). */
-export const ccmsDocumentOutput = pgTable(
-  'ccms_document_output',
-  {
-    outputId: integer().primaryKey().generatedByDefaultAsIdentity(),
-    libraryId: integer().notNull(),
-    branch: varchar({ length: 200 }).notNull(),
-    path: varchar({ length: 1000 }).notNull(),
-    format: varchar({ length: 32 }).notNull(),
-    /** notStarted, success or fail. */
-    status: varchar({ length: 16 }).notNull().default('notStarted'),
-    createBy: varchar({ length: 64 }).notNull().default(''),
-    createTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [index('ccms_document_output_doc_idx').on(t.libraryId, t.branch, t.path)],
-);

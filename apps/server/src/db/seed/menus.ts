@@ -16,6 +16,8 @@ import { LoginInfoPerm } from '@ccms/contracts/monitor/logininfor';
 import { OnlinePerm } from '@ccms/contracts/monitor/online';
 import { OperLogPerm } from '@ccms/contracts/monitor/operlog';
 import { ServerPerm } from '@ccms/contracts/monitor/server';
+import { ConnectionPerm } from '@ccms/contracts/publish/connection';
+import { DeliverablePerm } from '@ccms/contracts/publish/deliverable';
 import { ConfigPerm } from '@ccms/contracts/system/config';
 import { DeptPerm } from '@ccms/contracts/system/dept';
 import { DictPerm } from '@ccms/contracts/system/dict';
@@ -77,6 +79,7 @@ const ACTIONS: Record<string, [zh: string, en: string]> = {
   code: ['生成代码', 'Generate code'],
   upload: ['上传', 'Upload'],
   publish: ['发布', 'Publish'],
+  deliver: ['交付', 'Deliver'],
 };
 
 /**
@@ -120,7 +123,6 @@ const plannedPerms = (prefix: string) =>
 const PLANNED = {
   build: plannedPerms('tool:build'),
   complianceReport: plannedPerms('ccms:complianceReport'),
-  connection: plannedPerms('ccms:connection'),
   gen: plannedPerms('tool:gen'),
   publishLog: plannedPerms('ccms:publishLog'),
   regulation: plannedPerms('ccms:regulation'),
@@ -167,6 +169,8 @@ export const SEED_MENUS: MenuSeed[] = [
   // needs the topic permissions (ccms:topic:query, :edit), which the Topics page's buttons carry.
   page(2108, 2100, 20, 'topic-editor', 'ccms/topic/editor', null, '主题编辑器', 'Topic Editor', 'edit', { visible: '1', routeName: 'TopicEditor' }),
   page(2109, 2100, 21, 'mxeditor', 'ccms/topic/editor', null, '源码编辑器', 'Source Editor', 'code', { visible: '1', routeName: 'MxEditor' }),
+  page(2111, 2100, 10, 'deliverable', 'ccms/deliverable/index', DeliverablePerm.list, '交付物', 'Deliverables', 'guide'),
+  ...buttons(2111, 3440, DeliverablePerm, ['交付物', 'deliverable'], [...CRUD, 'deliver']),
   page(2440, 2100, 8, 'search', 'ccms/search/index', SearchPerm.list, '搜索', 'Search', 'search'),
   ...buttons(2440, 3400, SearchPerm, ['内容', 'content'], ['query']),
 
@@ -192,8 +196,8 @@ export const SEED_MENUS: MenuSeed[] = [
   ...buttons(2312, 3140, PropertyPerm, ['属性', 'property'], [...CRUD]),
   page(2313, 2303, 4, 'tag', 'ccms/tag/index', TagPerm.list, '标签', 'Tags', 'tab'),
   ...buttons(2313, 3150, TagPerm, ['标签', 'tag'], [...CRUD]),
-  page(2314, 2303, 5, 'connection', 'ccms/connection/index', PLANNED.connection.list, '交付连接', 'Connections', 'link'),
-  ...buttons(2314, 3160, PLANNED.connection, ['连接', 'connection'], [...CRUD]),
+  page(2314, 2303, 5, 'connection', 'ccms/connection/index', ConnectionPerm.list, '交付连接', 'Connections', 'link'),
+  ...buttons(2314, 3160, ConnectionPerm, ['连接', 'connection'], [...CRUD]),
   page(2315, 2303, 6, 'projectCategory', 'ccms/project/category', ProjectCategoryPerm.list, '项目类别', 'Project Categories', 'dict'),
   ...buttons(2315, 3170, ProjectCategoryPerm, ['项目类别', 'category'], [...CRUD]),
 

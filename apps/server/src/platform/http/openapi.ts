@@ -56,6 +56,8 @@ export const API_TAGS = {
   'work/release-log': 'Release log entries of a project',
   'work/plan': 'Plans of a project',
   'work/task': 'Tasks and their progress',
+  'publish/connection': 'Delivery connections (SFTP, FTP, FTPS): credentials sealed, validate with a probe file, host key pinned',
+  'publish/deliverable': 'Deliverables: deliver an output now, on a schedule or on a new commit; one receipt per delivery',
 } as const satisfies Record<string, string>;
 
 export type ApiTag = keyof typeof API_TAGS;

@@ -45,6 +45,9 @@ export const PAGES: Readonly<Record<string, Load>> = {
     kind: 'term',
   }),
   'ccms/tag/index': page(() => import('../../features/content/tag/pages/index')),
+  // publish: delivery
+  'ccms/connection/index': page(() => import('../../features/publish/connection/pages/index')),
+  'ccms/deliverable/index': page(() => import('../../features/publish/deliverable/pages/index')),
   'ccms/product/index': page(() => import('../../features/content/product/pages/index')),
   'ccms/doctype/index': page(() => import('../../features/content/doctype/pages/index')),
   'ccms/template/index': page(() => import('../../features/content/template/pages/index')),

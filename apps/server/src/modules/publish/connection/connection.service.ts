@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
+import { type ConnectionBody, type ConnectionCheck, type ConnectionQuery, type ConnectionUpdate, MASKED_CREDENTIAL } from '@ccms/contracts/publish/connection';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ccmsConnection } from '../../../db/schema';
+import { clip } from '../../../platform/audit/redact';
+import type { AuthContext } from '../../../platform/auth/access';
+import { openSecret, sealSecret } from '../../../platform/crypto/secret-box';
+import { isUniqueViolation } from '../../../platform/db/errors';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { HostKeyChangedError, openSession, type RemoteTarget } from '../delivery/remote-session';
+import {
+  type ConnectionRow,
+  connectionNameClash,
+  connectionOptions,
+  connectionsById,
+  deliverableUsing,
+  findConnection,
+  listConnections,
+} from './connection.queries';
+
+/** A connection as the API shows it: the secret only ever as the masked marker. */
+export function presentConnection(row: ConnectionRow) {
+  const { credentialSecret, credentialType, credentialName, credentialUsername, ...rest } = row;
+  return {
+    ...rest,
+    validated: row.validated === '1' ? ('1' as const) : ('0' as const),
+    credential: { type: credentialType, name: credentialName, username: credentialUsername, password: credentialSecret ? MASKED_CREDENTIAL : '' },
+  };
+}
+
+const keepsStored = (password: string) => password === MASKED_CREDENTIAL;
+
+/** Where a secret may go: a kept secret never follows the connection to another server. */
+const endpointOf = (c: { type: string; host: string; port: number }) => `${c.type}://${c.host.toLowerCase()}:${c.port}`;
+
+export interface ConnectionServiceDeps {
+  db: Db;
+  secretKey: string;
+  /** Folder for the probe file a validate writes. */
+  tmpDir: string;
+}
+
+export function connectionService({ db, secretKey, tmpDir }: ConnectionServiceDeps) {
+  async function load(connectionId: number): Promise<ConnectionRow> {
+    const row = await findConnection(db, connectionId);
+    if (!row) throw notFound('connection.notFound', { id: connectionId });
+    return row;
+  }
+
+  async function checkName(name: string, exceptId?: number) {
+    if (await connectionNameClash(db, name, exceptId)) throw badRequest('connection.nameExists', { name });
+  }
+
+  /** The stored connection unsealed for one session: never leaves the server. */
+  function targetOf(row: ConnectionRow): RemoteTarget {
+    return {
+      type: row.type as RemoteTarget['type'],
+      host: row.host,
+      port: row.port,
+      username: row.credentialUsername,
+      credentialType: row.credentialType === 'privateKey' ? 'privateKey' : 'password',
+      secret: openSecret(secretKey, row.credentialSecret),
+      hostKey: row.hostKey,
+    };
+  }
+
+  /** Connects, lists the remote folder, writes and deletes a probe file. */
+  async function probe(row: ConnectionRow): Promise<{ ok: true; hostKey: string } | { ok: false; key: string; params: Record<string, string> }> {
+    const local = join(tmpDir, `probe-${randomBytes(8).toString('hex')}`);
+    let session: Awaited<ReturnType<typeof openSession>> | null = null;
+    try {
+      session = await openSession(targetOf(row));
+      await session.list(row.remotePath);
+      await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+      await writeFile(local, 'ccms delivery probe\n', { mode: 0o600 });
+      const remote = posix.join(row.remotePath, `.ccms-probe-${randomBytes(6).toString('hex')}`);
+      await session.upload(local, remote);
+      await session.remove(remote);
+      return { ok: true, hostKey: session.hostKey };
+    } catch (err) {
+      if (err instanceof HostKeyChangedError) return { ok: false, key: 'connection.hostKeyChanged', params: { pinned: err.pinned, got: err.got } };
+      return { ok: false, key: 'connection.failed', params: { reason: clip(err instanceof Error ? err.message : String(err), 300) } };
+    } finally {
+      session?.close();
+      await rm(local, { force: true });
+    }
+  }
+
+  return {
+    list: async (q: ConnectionQuery) => {
+      const page = await listConnections(db, q);
+      return { rows: page.rows.map(presentConnection), total: page.total };
+    },
+    get: async (connectionId: number) => presentConnection(await load(connectionId)),
+    options: () => connectionOptions(db),
+    load,
+    targetOf,
+
+    async create(auth: AuthContext, body: ConnectionBody) {
+      await checkName(body.name);
+      try {
+        const [row] = await db
+          .insert(ccmsConnection)
+          .values({
+            name: body.name,
+            type: body.type,
+            host: body.host,
+            port: body.port,
+            remotePath: body.remotePath,
+            credentialType: body.credential.type,
+            credentialName: body.credential.name,
+            credentialUsername: body.credential.username,
+            credentialSecret: sealSecret(secretKey, body.credential.password),
+            createBy: auth.userName,
+          })
+          .returning({ connectionId: ccmsConnection.connectionId });
+        return { connectionId: row?.connectionId ?? 0 };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw badRequest('connection.nameExists', { name: body.name });
+        throw err;
+      }
+    },
+
+    /** Changing where or how it signs in makes it unvalidated again; another server also drops the pinned host key. */
+    async update(auth: AuthContext, body: ConnectionUpdate) {
+      const stored = await load(body.connectionId);
+      await checkName(body.name, body.connectionId);
+      const moved = endpointOf(stored) !== endpointOf(body);
+      const keep = keepsStored(body.credential.password);
+      if (keep && moved) throw badRequest('connection.passwordAgain');
+      if (keep && body.credential.type !== stored.credentialType) throw badRequest('connection.passwordAgain');
+      const signInChanged = !keep || body.credential.username !== stored.credentialUsername;
+      const reset = moved || signInChanged || body.remotePath !== stored.remotePath;
+      try {
+        await db
+          .update(ccmsConnection)
+          .set({
+            name: body.name,
+            type: body.type,
+            host: body.host,
+            port: body.port,
+            remotePath: body.remotePath,
+            credentialType: body.credential.type,
+            credentialName: body.credential.name,
+            credentialUsername: body.credential.username,
+            credentialSecret: keep ? stored.credentialSecret : sealSecret(secretKey, body.credential.password),
+            ...(reset ? { validated: '0', validateMessage: '' } : {}),
+            ...(moved ? { hostKey: '' } : {}),
+            updateBy: auth.userName,
+            updateTime: new Date(),
+          })
+          .where(eq(ccmsConnection.connectionId, body.connectionId));
+      } catch (err) {
+        if (isUniqueViolation(err)) throw badRequest('connection.nameExists', { name: body.name });
+        throw err;
+      }
+    },
+
+    async remove(connectionIds: number[]) {
+      const rows = await connectionsById(db, connectionIds);
+      for (const id of connectionIds) if (!rows.some((r) => r.connectionId === id)) throw notFound('connection.notFound', { id });
+      const used = await deliverableUsing(db, connectionIds);
+      if (used) throw badRequest('connection.inUse', { name: rows.find((r) => r.connectionId === used.connectionId)?.name ?? '' });
+      await db.delete(ccmsConnection).where(inArray(ccmsConnection.connectionId, connectionIds));
+    },
+
+    /** Validates in the caller's language; success pins the SFTP host key the first time. */
+    async validate(auth: AuthContext, connectionId: number, lang: Language): Promise<ConnectionCheck> {
+      const row = await load(connectionId);
+      const result = await probe(row);
+      const message = result.ok ? translate(lang, 'connection.validated') : translate(lang, result.key, result.params);
+      await db
+        .update(ccmsConnection)
+        .set({
+          validated: result.ok ? '1' : '0',
+          validateTime: new Date(),
+          validateMessage: clip(message, 500),
+          ...(result.ok && !row.hostKey ? { hostKey: result.hostKey } : {}),
+          updateBy: auth.userName,
+        })
+        .where(eq(ccmsConnection.connectionId, connectionId));
+      return { state: result.ok ? 'success' : 'failure', message, hostKey: result.ok ? row.hostKey || result.hostKey : row.hostKey };
+    },
+  };
+}
+
+export type ConnectionService = ReturnType<typeof connectionService>;

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/client';
+import { ccmsDeliverable, ccmsDocumentOutput } from '../../../db/schema';
+import { clip } from '../../../platform/audit/redact';
+import type { ConnectionService } from '../connection/connection.service';
+import { findReceipt, latestOutput, updateReceipt } from '../deliverable/deliverable.queries';
+import { DeliveryError, deliverFile } from './deliver-file';
+import { artifactOf, type OutputFiles } from './output-artifact';
+
+export interface DeliveryRunnerDeps {
+  db: Db;
+  dataDir: string;
+  connections: ConnectionService;
+  log: FastifyBaseLogger;
+  /** Attempts per delivery and the first backoff (doubled after each failure). */
+  attempts?: number;
+  backoffMs?: number;
+}
+
+/** A file-system-safe name: the publication and config when the deliverable names no file. */
+const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || 'output';
+
+/** Runs one delivery of a receipt: picks the output, builds its file, uploads it, and fills the receipt. */
+export function deliveryRunner({ db, dataDir, connections, log, attempts = 3, backoffMs = 2000 }: DeliveryRunnerDeps) {
+  const tmpDir = path.join(dataDir, 'tmp', 'delivery');
+
+  /** The output's files as stored by the publish (outputFiles(outputId) → {dir, files}). */
+  async function outputFiles(outputId: number): Promise<OutputFiles | null> {
+    const [row] = await db.select().from(ccmsDocumentOutput).where(eq(ccmsDocumentOutput.outputId, outputId));
+    if (row?.status !== 'success' || !row.outputDir) return null;
+    return { outputId, format: row.format, dir: path.join(dataDir, row.outputDir), entryFile: row.entryFile };
+  }
+
+  async function run(receiptId: number): Promise<void> {
+    const receipt = await findReceipt(db, receiptId);
+    if (!receipt) return;
+    const started = Date.now();
+    const fail = async (error: string, extra: { attempts?: number } = {}) => {
+      await updateReceipt(db, receiptId, { status: 'fail', error: clip(error, 1000), endTime: new Date(), durationMs: Date.now() - started, ...extra });
+    };
+    const [deliverable] = await db.select().from(ccmsDeliverable).where(eq(ccmsDeliverable.deliverableId, receipt.deliverableId));
+    if (!deliverable) return fail('deliverable deleted');
+    const connection = await connections.load(deliverable.connectionId).catch(() => null);
+    if (!connection) return fail('connection deleted');
+    if (connection.validated !== '1') return fail(`connection "${connection.name}" is not validated`);
+    const outputId = receipt.outputId ?? (await latestOutput(db, deliverable.publicationId, deliverable.configId))?.outputId;
+    const output = outputId ? await outputFiles(outputId) : null;
+    if (!output) return fail('no successful output to deliver');
+    await updateReceipt(db, receiptId, { status: 'running', outputId: output.outputId });
+    const artifact = await artifactOf(output, tmpDir, `r${receiptId}`);
+    try {
+      const fileName = deliverable.fileName || `${safe(deliverable.name)}.${artifact.extension}`;
+      const remoteDir = path.posix.join(connection.remotePath, deliverable.filePath);
+      const result = await deliverFile({
+        target: connections.targetOf(connection),
+        localFile: artifact.file,
+        remoteDir,
+        fileName,
+        tempTag: `r${receiptId}`,
+        attempts,
+        backoffMs,
+        onAttempt: (attempt) => updateReceipt(db, receiptId, { attempts: attempt }),
+      });
+      await updateReceipt(db, receiptId, { status: 'success', ...result, endTime: new Date(), error: '' });
+    } catch (err) {
+      const tries = err instanceof DeliveryError ? err.attempts : undefined;
+      log.warn({ receiptId, deliverableId: deliverable.deliverableId, err: err instanceof Error ? err.message : String(err) }, 'delivery failed');
+      await fail(err instanceof Error ? err.message : String(err), { attempts: tries });
+    } finally {
+      await artifact.dispose();
+    }
+  }
+
+  return { run, outputFiles };
+}
+
+export type DeliveryRunner = ReturnType<typeof deliveryRunner>;

@@ -1,0 +1,289 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useDeliveryServers } from '../../../../test/delivery-servers';
+import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
+import { ccmsConnection, ccmsDeliverable, ccmsDocumentOutput, ccmsPublication, ccmsPublishConfig, sysJob, sysJobLog, sysOperLog } from '../../../db/schema';
+import { sha256Of } from './deliver-file';
+
+const servers = useDeliveryServers();
+let t: TestApp;
+let admin: Caller;
+let zh: Caller;
+/** Every body the API answered in this file: no secret may be in any of them. */
+const answered: string[] = [];
+const record = (c: Caller): Caller => {
+  const wrap =
+    <A extends unknown[]>(fn: (...a: A) => ReturnType<Caller['get']>) =>
+    async (...a: A) => {
+      const r = await fn(...a);
+      answered.push(r.raw);
+      return r;
+    };
+  return { ...c, get: wrap(c.get), post: wrap(c.post), put: wrap(c.put), delete: wrap(c.delete) };
+};
+
+let publicationId = 0;
+let configId = 0;
+let outputId = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const base = await t.login();
+  admin = record(base);
+  zh = record(callerFor(t.app, base.token, 'zh'));
+  // A publication with one successful HTML5 output on disk, as a publish leaves it.
+  const db = t.database.db;
+  const [pub] = await db
+    .insert(ccmsPublication)
+    .values({ libraryId: 100, name: 'Guide', branch: 'main', ditaMap: 'guide.ditamap', ditaVal: 'all' })
+    .returning();
+  const [cfg] = await db
+    .insert(ccmsPublishConfig)
+    .values({ libraryId: 100, configName: 'web', format: 'html5', lang: 'en', publishPath: 'public' })
+    .returning();
+  publicationId = pub?.publicationId ?? 0;
+  configId = cfg?.configId ?? 0;
+  const [out] = await db
+    .insert(ccmsDocumentOutput)
+    .values({ libraryId: 100, branch: 'main', path: 'guide.ditamap', format: 'html5', status: 'success', publicationId, configId, entryFile: 'index.html' })
+    .returning();
+  outputId = out?.outputId ?? 0;
+  const dir = path.join(t.dataDir, 'publish', String(outputId));
+  await mkdir(path.join(dir, 'topics'), { recursive: true });
+  await writeFile(path.join(dir, 'index.html'), '<h1>Guide</h1>');
+  await writeFile(path.join(dir, 'topics', 'big.html'), randomBytes(2 * 1024 * 1024));
+  await db.update(ccmsDocumentOutput).set({ outputDir: `publish/${outputId}` });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const sftpBody = (over: Record<string, unknown> = {}) => {
+  const s = servers().sftp;
+  return {
+    name: 'sftp-drop',
+    type: 'sftp',
+    host: '127.0.0.1',
+    port: s.port,
+    remotePath: '/incoming',
+    credential: { type: 'password', name: 'drop', username: s.username, password: s.password },
+    ...over,
+  };
+};
+/** The receipts of a deliverable once none is queued or running any more (deliveries run in the background). */
+async function settledReceipts(deliverableId: number) {
+  for (;;) {
+    const r = await admin.get(`/prod-api/ccms/deliverable/${deliverableId}/receipts`);
+    if (!r.body.rows.some((x: { status: string }) => x.status === 'queued' || x.status === 'running')) return r.body;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const connections = async () => (await t.database.db.select({ n: count() }).from(ccmsConnection))[0]?.n;
+
+describe('connections', () => {
+  let sftpId = 0;
+
+  it('refuses bad input with the message naming it, in zh and en, and writes nothing', async () => {
+    await mkdir(path.join(servers().sftp.root, 'incoming'), { recursive: true });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ port: 70000 }, 'Invalid port number', '端口号无效'],
+      [{ port: 'abc' }, 'Invalid port number', '端口号无效'],
+      [{ port: 0 }, 'Invalid port number', '端口号无效'],
+      [{ remotePath: 'incoming' }, 'Invalid path', '路径无效'],
+      [{ remotePath: '/a/../etc' }, 'Invalid path', '路径无效'],
+      [{ name: '' }, 'name is required', 'name不能为空'],
+      [{ host: '' }, 'host is required', 'host不能为空'],
+      [{ host: 'bad host!' }, 'host is not in a valid format', 'host格式不正确'],
+      [{ type: 'scp' }, 'type must be one of: sftp, ftp, ftps', 'type取值不正确'],
+      [{ credential: { type: 'password', name: 'x', username: '', password: 'p' } }, 'credential.username is required', 'credential.username不能为空'],
+      [{ credential: { type: 'password', name: '', username: 'u', password: 'p' } }, 'credential.name is required', 'credential.name不能为空'],
+      [{ credential: { type: 'password', name: 'x', username: 'u', password: '' } }, 'credential.password is required', 'credential.password不能为空'],
+      [{ credential: { type: 'token', name: 'x', username: 'u', password: 'p' } }, 'credential.type must be one of', 'credential.type取值不正确'],
+      [
+        { type: 'ftp', credential: { type: 'privateKey', name: 'k', username: 'u', password: 'key' } },
+        'A private key can only be used with SFTP',
+        '私钥只能用于 SFTP 连接',
+      ],
+    ];
+    for (const [over, en, zhText] of cases) {
+      const a = await admin.post('/prod-api/ccms/connection', sftpBody(over));
+      expect(a.status, JSON.stringify(over)).toBe(400);
+      expect(a.body.msg).toContain(en);
+      expect((await zh.post('/prod-api/ccms/connection', sftpBody(over))).body.msg).toContain(zhText);
+    }
+    expect(await connections()).toBe(0);
+  });
+
+  it('stores the password sealed, never answers it, and validates by writing and deleting a probe file', async () => {
+    const created = await admin.post('/prod-api/ccms/connection', sftpBody());
+    expect(created.body.code).toBe(200);
+    sftpId = created.body.data.connectionId;
+    const [row] = await t.database.db.select().from(ccmsConnection);
+    expect(row?.credentialSecret).toMatch(/^v1\./);
+    expect(row?.credentialSecret).not.toContain(servers().sftp.password);
+    const got = await admin.get(`/prod-api/ccms/connection/${sftpId}`);
+    expect(got.body.data).toMatchObject({ validated: '0', credential: { type: 'password', username: 'deliver', password: '******' } });
+    expect((await admin.post('/prod-api/ccms/connection', sftpBody())).body.msg).toBe('The connection "sftp-drop" already exists');
+
+    const ok = await admin.post(`/prod-api/ccms/connection/${sftpId}/validate`);
+    expect(ok.body.data).toMatchObject({ state: 'success', message: 'Connected, listed the folder, wrote and deleted a probe file' });
+    expect(ok.body.data.hostKey).toMatch(/^SHA256:/);
+    expect(await readdir(path.join(servers().sftp.root, 'incoming'))).toEqual([]);
+    expect((await admin.get(`/prod-api/ccms/connection/${sftpId}`)).body.data).toMatchObject({ validated: '1', hostKey: ok.body.data.hostKey });
+
+    // Renaming keeps it validated; a new password makes it unvalidated until validated again.
+    await admin.put('/prod-api/ccms/connection', {
+      ...sftpBody({ name: 'sftp-main' }),
+      connectionId: sftpId,
+      credential: { ...sftpBody().credential, password: '******' },
+    });
+    expect((await admin.get(`/prod-api/ccms/connection/${sftpId}`)).body.data).toMatchObject({ name: 'sftp-main', validated: '1' });
+    await admin.put('/prod-api/ccms/connection', {
+      ...sftpBody({ name: 'sftp-main' }),
+      connectionId: sftpId,
+      credential: { ...sftpBody().credential, password: 'wrong' },
+    });
+    expect((await admin.get(`/prod-api/ccms/connection/${sftpId}`)).body.data.validated).toBe('0');
+    const bad = await admin.post(`/prod-api/ccms/connection/${sftpId}/validate`);
+    expect(bad.body.data.state).toBe('failure');
+    expect(bad.body.data.message).toMatch(/^Connection failed: /);
+    await admin.put('/prod-api/ccms/connection', { ...sftpBody({ name: 'sftp-main' }), connectionId: sftpId });
+    // A kept password never follows the connection to another server.
+    const moved = await admin.put('/prod-api/ccms/connection', {
+      ...sftpBody({ name: 'sftp-main', port: 1 }),
+      connectionId: sftpId,
+      credential: { ...sftpBody().credential, password: '******' },
+    });
+    expect(moved.body.msg).toBe('The server or credential type changed: enter the password or private key again');
+    expect((await admin.post(`/prod-api/ccms/connection/${sftpId}/validate`)).body.data.state).toBe('success');
+  });
+
+  it('validates FTP and an SFTP private key', async () => {
+    const f = servers().ftp;
+    await mkdir(path.join(f.root, 'in'), { recursive: true });
+    const ftp = await admin.post('/prod-api/ccms/connection', {
+      ...sftpBody({ name: 'ftp-drop', type: 'ftp', port: f.port, remotePath: '/in' }),
+      credential: { type: 'password', name: 'ftp', username: f.username, password: f.password },
+    });
+    expect((await admin.post(`/prod-api/ccms/connection/${ftp.body.data.connectionId}/validate`)).body.data).toMatchObject({ state: 'success', hostKey: '' });
+    const key = await admin.post('/prod-api/ccms/connection', {
+      ...sftpBody({ name: 'sftp-key' }),
+      credential: { type: 'privateKey', name: 'key', username: 'deliver', password: servers().sftp.clientPrivateKey },
+    });
+    expect((await admin.post(`/prod-api/ccms/connection/${key.body.data.connectionId}/validate`)).body.data.state).toBe('success');
+  });
+
+  describe('deliverables', () => {
+    let deliverableId = 0;
+    const body = (over: Record<string, unknown> = {}) => ({
+      name: 'guide-web',
+      publicationId,
+      configId,
+      connectionId: sftpId,
+      filePath: 'guide/web',
+      fileName: 'guide.zip',
+      ...over,
+    });
+    const deliverables = async () => (await t.database.db.select({ n: count() }).from(ccmsDeliverable))[0]?.n;
+
+    it('checks names, paths, the connection and the target folder, writing nothing on a refusal', async () => {
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ fileName: '../x.zip' }, 'Invalid file name', '文件名无效'],
+        [{ fileName: 'a b.zip' }, 'Invalid file name', '文件名无效'],
+        [{ filePath: '../up' }, 'Invalid path', '路径无效'],
+        [{ filePath: '/abs' }, 'Invalid path', '路径无效'],
+        [{ name: '' }, 'name is required', 'name不能为空'],
+        [{ publicationId: undefined }, 'publicationId is required', 'publicationId不能为空'],
+        [{ configId: undefined }, 'configId is required', 'configId不能为空'],
+        [{ connectionId: undefined }, 'connectionId is required', 'connectionId不能为空'],
+        [{ scheduleJob: 'every day' }, 'Invalid cron expression', 'Cron 表达式无效'],
+      ];
+      for (const [over, en, zhText] of cases) {
+        const a = await admin.post('/prod-api/ccms/deliverable', body(over));
+        expect(a.status, JSON.stringify(over)).toBe(400);
+        expect(a.body.msg).toContain(en);
+        expect((await zh.post('/prod-api/ccms/deliverable', body(over))).body.msg).toContain(zhText);
+      }
+      await mkdir(path.join(servers().sftp.root, 'incoming/full'), { recursive: true });
+      await writeFile(path.join(servers().sftp.root, 'incoming/full/other.txt'), 'someone else');
+      expect((await admin.post('/prod-api/ccms/deliverable', body({ filePath: 'full' }))).body.msg).toBe('The target folder "/incoming/full" is not empty');
+      const unvalidated = await admin.post('/prod-api/ccms/connection', sftpBody({ name: 'not-yet' }));
+      const refused = await admin.post('/prod-api/ccms/deliverable', body({ connectionId: unvalidated.body.data.connectionId }));
+      expect(refused.body.msg).toBe('The connection "not-yet" has not been validated yet; validate it first');
+      expect(await deliverables()).toBe(0);
+    });
+
+    it('delivers now: the file lands byte-identical and the receipt says so', async () => {
+      const created = await admin.post('/prod-api/ccms/deliverable', body({ scheduleJob: '0 0 3 * * ?' }));
+      expect(created.body.code).toBe(200);
+      deliverableId = created.body.data.deliverableId;
+      // The schedule is a scheduled job (pg-boss fires it) running the delivery handler.
+      const jobs = await t.database.db.select().from(sysJob);
+      expect(jobs.find((j) => j.invokeTarget === 'deliverable.deliver')).toMatchObject({ cronExpression: '0 0 3 * * ?', invokeParams: { deliverableId } });
+
+      const queued = await admin.post(`/prod-api/ccms/deliverable/${deliverableId}/deliver`, {});
+      expect(queued.body.code).toBe(200);
+      const receipts = await settledReceipts(deliverableId);
+      expect(receipts.total).toBe(1);
+      const [receipt] = receipts.rows;
+      expect(receipt).toMatchObject({ status: 'success', outputId, trigger: 'now', remotePath: '/incoming/guide/web/guide.zip', attempts: 1, error: '' });
+      const landed = path.join(servers().sftp.root, 'incoming/guide/web/guide.zip');
+      expect(await sha256Of(landed)).toBe(receipt.sha256);
+      expect(receipt.bytes).toBeGreaterThan(1000);
+      expect((await admin.get(`/prod-api/ccms/deliverable/${deliverableId}`)).body.data).toMatchObject({
+        lastStatus: 'success',
+        connectionName: 'sftp-main',
+        publicationName: 'Guide',
+        configName: 'web',
+      });
+    });
+
+    it('a connection killed mid-upload leaves no partial file under the final name; the retry completes', async () => {
+      const dir = path.join(servers().sftp.root, 'incoming/guide/web');
+      const before = await sha256Of(path.join(dir, 'guide.zip'));
+      servers().sftp.killNextUploadAfter(64 * 1024);
+      await admin.post(`/prod-api/ccms/deliverable/${deliverableId}/deliver`, {});
+      const [receipt] = (await settledReceipts(deliverableId)).rows;
+      expect(receipt).toMatchObject({ status: 'success', attempts: 2 });
+      expect(await readdir(dir)).toEqual(['guide.zip']);
+      expect(await sha256Of(path.join(dir, 'guide.zip'))).toBe(receipt.sha256);
+      expect(receipt.sha256).toBe(before);
+    });
+
+    it('refuses a server whose host key changed, and the receipt records the failure', async () => {
+      await servers().sftp.changeHostKey();
+      const check = await admin.post(`/prod-api/ccms/connection/${sftpId}/validate`);
+      expect(check.body.data.state).toBe('failure');
+      expect(check.body.data.message).toMatch(/^The server host key changed/);
+      expect((await admin.get(`/prod-api/ccms/connection/${sftpId}`)).body.data.validated).toBe('0');
+      expect((await admin.post(`/prod-api/ccms/deliverable/${deliverableId}/deliver`, {})).body.msg).toBe(
+        'The connection "sftp-main" has not been validated yet; validate it first',
+      );
+    });
+
+    it('deleting a used connection is refused; deleting the deliverable removes its schedule', async () => {
+      expect((await admin.delete(`/prod-api/ccms/connection/${sftpId}`)).body.msg).toBe(
+        'The connection "sftp-main" is used by a deliverable and cannot be deleted',
+      );
+      expect((await admin.delete(`/prod-api/ccms/deliverable/${deliverableId}`)).body.code).toBe(200);
+      expect((await t.database.db.select().from(sysJob)).some((j) => j.invokeTarget === 'deliverable.deliver')).toBe(false);
+      expect((await admin.delete(`/prod-api/ccms/connection/${sftpId}`)).body.code).toBe(200);
+    });
+  });
+
+  it('never puts a password or key in a response, the operation log or the job log', async () => {
+    const secrets = [servers().sftp.password, servers().ftp.password, servers().sftp.clientPrivateKey.split('\n')[1] ?? 'x', 'wrong'];
+    const logs = [
+      ...(await t.database.db.select().from(sysOperLog)).map((r) => `${r.operParam} ${r.jsonResult} ${r.errorMsg}`),
+      ...(await t.database.db.select().from(sysJobLog)).map((r) => `${r.jobMessage} ${r.exceptionInfo}`),
+    ];
+    expect(logs.length).toBeGreaterThan(5);
+    for (const secret of secrets) {
+      for (const text of [...answered, ...logs]) expect(text.includes(secret), secret).toBe(false);
+    }
+  });
+});

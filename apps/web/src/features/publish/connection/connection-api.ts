@@ -1,0 +1,18 @@
+import type { Connection, ConnectionBody, ConnectionCheck, ConnectionOption, ConnectionQuery, ConnectionUpdate } from '@ccms/contracts/publish/connection';
+import type { z } from 'zod';
+import { api, type DataBody } from '../../../api/client';
+
+export type ConnectionFilters = Pick<ConnectionQuery, 'name' | 'type'>;
+export type ConnectionListParams = z.input<typeof ConnectionQuery>;
+export type ConnectionSave = ConnectionBody | ConnectionUpdate;
+
+/** Delivery connections (server: modules/publish/connection). Screens use `connection-queries.ts`. */
+export const connectionApi = {
+  list: (params: ConnectionListParams) => api.list<Connection>('/ccms/connection/list', params),
+  get: (connectionId: number) => api.one<Connection>(`/ccms/connection/${connectionId}`),
+  options: () => api.one<ConnectionOption[]>('/ccms/connection/optionselect'),
+  /** Adds when the body has no `connectionId`, else updates. */
+  save: (body: ConnectionSave) => ('connectionId' in body ? api.put('/ccms/connection', body) : api.post('/ccms/connection', body)),
+  validate: async (connectionId: number) => (await api.post<DataBody<ConnectionCheck>>(`/ccms/connection/${connectionId}/validate`)).data,
+  remove: (ids: readonly number[]) => api.delete(`/ccms/connection/${ids.join(',')}`),
+};

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { type SftpTestServer, startSftpServer } from '../apps/server/test/delivery-server-kit';
+import { openedDialog, openSignedIn } from './helpers';
+
+/**
+ * Connections (System Manager → Settings → Connections) against a real SFTP server on
+ * 127.0.0.1: the form refuses a bad port and path with the spec's messages, a new connection
+ * starts unvalidated, and Validate connects, writes and deletes a probe file and marks it
+ * validated. (Deliverables need a publication's output: their flow joins this file once the
+ * publish area is merged.)
+ */
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let sftp: SftpTestServer;
+
+test.beforeAll(async () => {
+  sftp = await startSftpServer();
+});
+
+test.afterAll(async () => {
+  await sftp?.close();
+});
+
+test('create a connection, see the validation messages, validate it', async ({ page }) => {
+  const name = `drop-${Date.now().toString(36).slice(-5)}`;
+  await openSignedIn(page, '/manager/settings/connection');
+  await page.getByRole('button', { name: '新增' }).click();
+  const dialog = await openedDialog(page.getByRole('dialog', { name: '新增连接' }));
+  await dialog.getByLabel('名称').fill(name);
+  await dialog.getByLabel('主机').fill('127.0.0.1');
+  await dialog.getByLabel('端口').fill('70000');
+  await dialog.getByLabel('远程路径').fill('incoming');
+  await dialog.getByLabel('凭据名称').fill('drop');
+  await dialog.getByLabel('用户名').fill(sftp.username);
+  await dialog.getByLabel('密码').fill(sftp.password);
+  await dialog.getByRole('button', { name: /确\s*定$/ }).click();
+  await expect(dialog.getByText('端口号无效')).toBeVisible();
+  await expect(dialog.getByText('路径无效')).toBeVisible();
+  await dialog.getByLabel('端口').fill(String(sftp.port));
+  await dialog.getByLabel('远程路径').fill('/');
+  await dialog.getByRole('button', { name: /确\s*定$/ }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByText('未验证')).toBeVisible();
+  await row.getByRole('button', { name: '验证' }).click();
+  await expect(page.getByText('验证成功')).toBeVisible();
+  await page
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .last()
+    .click();
+  await expect(row.getByText('已验证')).toBeVisible();
+});

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { DateTime, PageQuery } from '../http';
+
+/**
+ * Connections: remote servers (SFTP, FTP, FTPS) deliverables send outputs to. The password or
+ * private key is sealed at rest and never returned; a connection is usable once validated.
+ */
+export const ConnectionPerm = {
+  list: 'ccms:connection:list',
+  query: 'ccms:connection:query',
+  add: 'ccms:connection:add',
+  edit: 'ccms:connection:edit',
+  remove: 'ccms:connection:remove',
+} as const;
+
+/** What an API answers in place of a stored password or key. */
+export const MASKED_CREDENTIAL = '******';
+
+export const CONNECTION_TYPES = ['sftp', 'ftp', 'ftps'] as const;
+export const ConnectionType = z.enum(CONNECTION_TYPES).describe('sftp, ftp or ftps (explicit TLS)');
+export type ConnectionType = z.infer<typeof ConnectionType>;
+
+export const CREDENTIAL_TYPES = ['password', 'privateKey'] as const;
+export const CredentialType = z.enum(CREDENTIAL_TYPES).describe('password, or privateKey (SFTP only: an OpenSSH or PEM private key)');
+
+const INVALID_PORT = { message: 'connection.invalidPort' } as const;
+const INVALID_PATH = { message: 'connection.invalidPath' } as const;
+
+/** A TCP port, 1-65535; a form may send it as text. */
+export const Port = z.coerce.number(INVALID_PORT).int(INVALID_PORT).min(1, INVALID_PORT).max(65535, INVALID_PORT);
+
+/** Absolute, slash-separated, no backslash, no control character, no "." or ".." segment. */
+export function isRemotePath(p: string): boolean {
+  if (!p.startsWith('/') || p.includes('\\') || [...p].some((c) => c.charCodeAt(0) < 0x20)) return false;
+  return !p.split('/').some((s) => s === '.' || s === '..');
+}
+
+/** An absolute POSIX path on the remote server: no backslash, no "." or ".." segment, no control characters. */
+export const RemotePath = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1000)
+  .refine(isRemotePath, INVALID_PATH)
+  .describe('absolute folder on the server, e.g. /outgoing/manuals');
+
+/** A host name or an IP address (IPv6 without brackets). */
+const Host = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$|^[0-9a-fA-F:.]+$/, { message: 'field.invalidFormat' })
+  .describe('host name or IP address of the server');
+
+export const ConnectionCredential = z.object({
+  type: CredentialType,
+  name: z.string().trim().min(1).max(100).describe('a name for the credential'),
+  username: z.string().trim().min(1).max(200),
+  /** On edit, the masked marker keeps the stored password or key. */
+  password: z.string().min(1).max(16000).describe('the password or the private key; on edit "******" keeps the stored one'),
+});
+
+const ConnectionFields = z.object({
+  name: z.string().trim().min(1).max(100).describe('unique connection name'),
+  type: ConnectionType,
+  host: Host,
+  port: Port,
+  remotePath: RemotePath,
+  credential: ConnectionCredential,
+});
+
+/** A private key only signs in over SFTP. */
+const keyNeedsSftp: [(b: z.infer<typeof ConnectionFields>) => boolean, { path: string[]; message: string }] = [
+  (b) => b.type === 'sftp' || b.credential.type === 'password',
+  { path: ['credential', 'type'], message: 'connection.keyNeedsSftp' },
+];
+
+export const ConnectionBody = ConnectionFields.refine(...keyNeedsSftp);
+export type ConnectionBody = z.infer<typeof ConnectionBody>;
+
+export const ConnectionUpdate = ConnectionFields.extend({
+  connectionId: z.number().int().positive().describe('id of a connection (GET /ccms/connection/list)'),
+}).refine(...keyNeedsSftp);
+export type ConnectionUpdate = z.infer<typeof ConnectionUpdate>;
+
+export const ConnectionQuery = PageQuery.extend({
+  name: z.string().trim().max(100).optional().describe('part of the name'),
+  type: ConnectionType.optional(),
+});
+export type ConnectionQuery = z.infer<typeof ConnectionQuery>;
+
+/** A connection as lists and forms show it: the password is only ever the masked marker. */
+export const Connection = z.object({
+  connectionId: z.number(),
+  name: z.string(),
+  type: z.string(),
+  host: z.string(),
+  port: z.number(),
+  remotePath: z.string(),
+  credential: z.object({ type: z.string(), name: z.string(), username: z.string(), password: z.string() }),
+  validated: z.enum(['0', '1']).describe("'1' once validated with the current host and credential"),
+  validateTime: DateTime,
+  validateMessage: z.string(),
+  hostKey: z.string().describe('SFTP host key fingerprint (SHA256) pinned by the first validate'),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateBy: z.string(),
+  updateTime: DateTime,
+});
+export type Connection = z.infer<typeof Connection>;
+
+export const ConnectionOption = z.object({ connectionId: z.number(), name: z.string(), type: z.string(), validated: z.string() });
+export type ConnectionOption = z.infer<typeof ConnectionOption>;
+
+/** What a validate found: connected, listed, wrote and removed a probe file; or why not. */
+export const ConnectionCheck = z.object({
+  state: z.enum(['success', 'failure']),
+  message: z.string(),
+  hostKey: z.string(),
+});
+export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
