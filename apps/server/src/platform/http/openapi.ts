@@ -53,6 +53,10 @@ export const API_TAGS = {
   'work/release-log': 'Release log entries of a project',
   'work/plan': 'Plans of a project',
   'work/task': 'Tasks and their progress',
+  'publish/publication': 'Publications: a map of a library branch with its DITAVAL file or filter group',
+  'publish/output': 'Publishing (a job per output), progress, outputs: view, zip, delete, archive to a release',
+  'publish/log': 'The publish log: every publish with who, what, commit, duration and result',
+  'publish/viewer': 'The document-center viewer: its address and the outputs the caller may read',
 } as const satisfies Record<string, string>;
 
 export type ApiTag = keyof typeof API_TAGS;
