@@ -95,7 +95,7 @@ test('publish from the document page, watch the progress, open the HTML5 output 
   // HTML5: opens in the app, the pages served in a sandboxed frame.
   const [view] = await Promise.all([
     context.waitForEvent('page'),
-    table.getByRole('row').filter({ hasText: 'web' }).getByRole('link', { name: '打开' }).click(),
+    table.getByRole('row').filter({ hasText: 'web' }).first().getByRole('link', { name: '打开' }).click(),
   ]);
   const frame = view.frameLocator('[data-testid="output-frame"]');
   await expect(frame.getByText(`Pump manual ${id}`).first()).toBeVisible();
@@ -112,6 +112,6 @@ test('publish from the document page, watch the progress, open the HTML5 output 
   // The publish log lists both publishes with who and the result.
   await page.goto('/system/log/publishLog');
   const log = page.getByRole('row').filter({ hasText: 'pump.ditamap' });
-  await expect(log.first()).toContainText('admin');
+  await expect(log.filter({ hasText: 'html5' }).first()).toContainText('admin', { timeout: 30_000 });
   await expect(log.filter({ hasText: 'pdf' }).first()).toContainText('成功');
 });

@@ -34,6 +34,21 @@ export async function checkout(repo: GitRepo, commit: string, dir: string): Prom
   });
 }
 
+/** Brings a checkout to `commit` for the given paths only: each written from git, or removed when gone. */
+export async function writeChanges(repo: GitRepo, commit: string, dir: string, paths: string[]): Promise<void> {
+  const contents = await repo.readFiles(commit, paths);
+  for (const [i, rel] of paths.entries()) {
+    const file = path.resolve(dir, rel);
+    if (!file.startsWith(`${path.resolve(dir)}${path.sep}`)) continue;
+    const content = contents[i];
+    if (content === null || content === undefined) await rm(file, { force: true });
+    else {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, content);
+    }
+  }
+}
+
 export interface Variable {
   name: string;
   /** value: a text; file: a path the key points at. */

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import type { OutputProblem } from '../../../db/schema/publish';
 import { changedFiles } from '../../content/catalog/catalog-git';
 import type { LibraryGit } from '../../content/library/library-git';
 import type { EnginePool } from '../engine/engine-pool';
-import { applyVariables, checkout, conditionsOf, dataPropertyConditions, fingerprintOf } from '../engine/prepare';
+import { applyVariables, checkout, conditionsOf, dataPropertyConditions, fingerprintOf, writeChanges } from '../engine/prepare';
 import { findOutput, updateOutputIf, updatePublishLog } from './output.queries';
 
 export const PUBLISH_QUEUE = 'ccms-publish';
@@ -116,15 +116,17 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium }: Publish
       const format = row.format === 'pdf' ? 'pdf' : 'html5';
       const fingerprint = fingerprintOf({ conditions, ditavalPath, format, map: row.path });
       const held = pool.heldFor(key);
-      await checkout(repo, commit, srcDir);
-      const mapHash = await applyVariables(srcDir, row.path, variables);
       let changed: string[] | null = null;
-      if (format === 'html5' && held && held.fingerprint === fingerprint) {
+      if (format === 'html5' && held && held.fingerprint === fingerprint && existsSync(srcDir)) {
+        // Incremental: the checkout already holds the previous commit; write only what changed since.
         changed = held.commit === commit ? [] : [...(await changedFiles(repo, held.commit, commit)).keys()];
-        if (held.mapHash !== mapHash && !changed.includes(row.path)) changed.push(row.path);
+        await writeChanges(repo, commit, srcDir, [...new Set([...changed, row.path])]);
       } else {
         await rm(outDir, { recursive: true, force: true });
+        await checkout(repo, commit, srcDir);
       }
+      const mapHash = await applyVariables(srcDir, row.path, variables);
+      if (changed && held && held.mapHash !== mapHash && !changed.includes(row.path)) changed.push(row.path);
       const ditaval = ditavalPath ? { path: ditavalPath, content: await readTextOr(path.join(srcDir, ditavalPath)) } : undefined;
 
       let last = 0;
