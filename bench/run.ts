@@ -7,6 +7,7 @@ const benches: Record<string, string> = {
   dita: 'dita/run.ts',
   git: 'git/run.ts',
   catalog: 'catalog/run.ts',
+  publish: 'publish/run.ts',
   'editor-web': 'editor-web/run.ts',
   work: 'work/run.ts',
   editor: 'editor/run.ts',

@@ -2,13 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { commonArea } from './common/common.area';
 import { contentArea } from './content/content.area';
 import { monitorArea } from './monitor/monitor.area';
+import { publishArea } from './publish/publish.area';
 import { deliveryPlugin } from './publish/delivery/delivery.plugin';
 import { systemArea } from './system/system.area';
 import { workArea } from './work/work.area';
 
 /**
  * Every area, mounted under /prod-api in this order. Each registers its own routes and job
- * handlers; an area that uses another's services comes after it (work after content). Add an
+ * handlers; an area that uses another's services comes after it (work after content, publish after both). Add an
  * area here and nowhere else.
  */
-export const areas: FastifyPluginAsync[] = [systemArea, monitorArea, commonArea, contentArea, workArea, deliveryPlugin];
+export const areas: FastifyPluginAsync[] = [systemArea, monitorArea, commonArea, contentArea, workArea, publishArea, deliveryPlugin];

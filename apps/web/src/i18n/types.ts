@@ -22,6 +22,7 @@ import type plan from './zh/plan';
 import type post from './zh/post';
 import type profile from './zh/profile';
 import type project from './zh/project';
+import type publish from './zh/publish';
 import type release from './zh/release';
 import type resource from './zh/resource';
 import type role from './zh/role';
@@ -69,6 +70,7 @@ export interface Resources {
   role: typeof role;
   search: typeof search;
   shared: typeof shared;
+  publish: typeof publish;
   tag: typeof tag;
   template: typeof template;
   topic: typeof topic;

@@ -151,7 +151,7 @@ export const DocumentConnections = IndexedAt.extend({
 });
 export type DocumentConnections = z.infer<typeof DocumentConnections>;
 
-export const OUTPUT_STATUSES = ['notStarted', 'success', 'fail'] as const;
+export const OUTPUT_STATUSES = ['notStarted', 'running', 'success', 'fail', 'canceled'] as const;
 
 /** GET /ccms/document/{id}/outputs (list only for now). */
 export const DocumentOutput = z.object({

@@ -7,6 +7,7 @@ import { contentMessages } from './content';
 import { deliveryMessages } from './delivery';
 import { excelMessages } from './excel';
 import { monitorMessages } from './monitor';
+import { publishMessages } from './publish';
 import { resourceMessages } from './resource';
 import { systemMessages } from './system';
 import { systemConfigMessages } from './system-config';
@@ -36,6 +37,7 @@ export const messageCatalog = {
     ...workItemMessages.zh,
     ...excelMessages.zh,
     ...deliveryMessages.zh,
+    ...publishMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -53,6 +55,7 @@ export const messageCatalog = {
     ...workItemMessages.en,
     ...excelMessages.en,
     ...deliveryMessages.en,
+    ...publishMessages.en,
   },
 };
 

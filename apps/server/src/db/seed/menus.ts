@@ -18,6 +18,7 @@ import { OperLogPerm } from '@ccms/contracts/monitor/operlog';
 import { ServerPerm } from '@ccms/contracts/monitor/server';
 import { ConnectionPerm } from '@ccms/contracts/publish/connection';
 import { DeliverablePerm } from '@ccms/contracts/publish/deliverable';
+import { PublicationPerm, PublishLogPerm } from '@ccms/contracts/publish/publication';
 import { ConfigPerm } from '@ccms/contracts/system/config';
 import { DeptPerm } from '@ccms/contracts/system/dept';
 import { DictPerm } from '@ccms/contracts/system/dict';
@@ -124,7 +125,6 @@ const PLANNED = {
   build: plannedPerms('tool:build'),
   complianceReport: plannedPerms('ccms:complianceReport'),
   gen: plannedPerms('tool:gen'),
-  publishLog: plannedPerms('ccms:publishLog'),
   regulation: plannedPerms('ccms:regulation'),
   regulationRelation: plannedPerms('ccms:regulationRelation'),
   swagger: plannedPerms('tool:swagger'),
@@ -169,6 +169,8 @@ export const SEED_MENUS: MenuSeed[] = [
   // needs the topic permissions (ccms:topic:query, :edit), which the Topics page's buttons carry.
   page(2108, 2100, 20, 'topic-editor', 'ccms/topic/editor', null, '主题编辑器', 'Topic Editor', 'edit', { visible: '1', routeName: 'TopicEditor' }),
   page(2109, 2100, 21, 'mxeditor', 'ccms/topic/editor', null, '源码编辑器', 'Source Editor', 'code', { visible: '1', routeName: 'MxEditor' }),
+  page(2110, 2100, 9, 'publication', 'ccms/publication/index', PublicationPerm.list, '发布', 'Publications', 'upload'),
+  ...buttons(2110, 3190, PublicationPerm, ['发布项', 'publication'], [...CRUD, 'publish']),
   page(2111, 2100, 10, 'deliverable', 'ccms/deliverable/index', DeliverablePerm.list, '交付物', 'Deliverables', 'guide'),
   ...buttons(2111, 3440, DeliverablePerm, ['交付物', 'deliverable'], [...CRUD, 'deliver']),
   page(2440, 2100, 8, 'search', 'ccms/search/index', SearchPerm.list, '搜索', 'Search', 'search'),
@@ -242,8 +244,8 @@ export const SEED_MENUS: MenuSeed[] = [
   ...buttons(500, 1039, OperLogPerm, ['操作', 'operation log'], ['query', 'remove', 'export']),
   page(501, 108, 2, 'logininfor', 'monitor/logininfor/index', LoginInfoPerm.list, '登录日志', 'Login Log', 'logininfor'),
   ...buttons(501, 1042, LoginInfoPerm, ['登录', 'login log'], ['query', 'remove', 'export', 'unlock']),
-  page(502, 108, 3, 'publishLog', 'ccms/publishLog/index', PLANNED.publishLog.list, '发布日志', 'Publish Log', 'log'),
-  ...buttons(502, 3180, PLANNED.publishLog, ['发布日志', 'publish log'], ['query', 'remove']),
+  page(502, 108, 3, 'publishLog', 'ccms/publishLog/index', PublishLogPerm.list, '发布日志', 'Publish Log', 'log'),
+  ...buttons(502, 3180, PublishLogPerm, ['发布日志', 'publish log'], ['query', 'remove', 'export']),
 
   // RuoYi's Monitor
   dir(2, 0, 91, 'monitor', '系统监控', 'Monitor', 'monitor'),

@@ -58,6 +58,10 @@ export const API_TAGS = {
   'work/task': 'Tasks and their progress',
   'publish/connection': 'Delivery connections (SFTP, FTP, FTPS): credentials sealed, validate with a probe file, host key pinned',
   'publish/deliverable': 'Deliverables: deliver an output now, on a schedule or on a new commit; one receipt per delivery',
+  'publish/publication': 'Publications: a map of a library branch with its DITAVAL file or filter group',
+  'publish/output': 'Publishing (a job per output), progress, outputs: view, zip, delete, archive to a release',
+  'publish/log': 'The publish log: every publish with who, what, commit, duration and result',
+  'publish/viewer': 'The document-center viewer: its address and the outputs the caller may read',
 } as const satisfies Record<string, string>;
 
 export type ApiTag = keyof typeof API_TAGS;

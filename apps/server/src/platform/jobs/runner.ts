@@ -53,8 +53,22 @@ export interface JobRunnerDeps {
   reconcileIntervalMs?: number;
 }
 
+/**
+ * A task queue: one pg-boss job per message (a publish per output, ...), worked by a handler
+ * registered in code on every node, `workers` at a time per node.
+ */
+export interface TaskQueue {
+  name: string;
+  workers: number;
+  run(data: Record<string, unknown>): Promise<void>;
+}
+
 /** Area plugins register their handlers on the runner (app.jobs.register) before it starts. */
 export interface JobRunner extends JobRegistry {
+  /** Adds a task queue; its workers start with the runner (or at once when it runs already). */
+  defineQueue(queue: TaskQueue): void;
+  /** Queues one task: a pg-boss job when started, otherwise run in this process in the background (tests, tools). */
+  enqueue(name: string, data: Record<string, unknown>): Promise<void>;
   /** pg-boss is running on this node: cron schedules fire and runs go through its queues. */
   readonly started: boolean;
   start(): Promise<void>;
@@ -83,6 +97,10 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
   const workers = new Map<number, { concurrent: string; ids: string[] }>();
   const inflight = new Set<Promise<unknown>>();
   const runningHere = new Set<number>();
+  const taskQueues = new Map<string, TaskQueue>();
+  const taskWorkers = new Map<string, string[]>();
+  /** In-process runs of task queues while pg-boss is not started: how many run, and who waits. */
+  const localSlots = new Map<string, { running: number; waiting: (() => void)[] }>();
   // pg-boss changes happen one at a time, so a periodic reconcile never races an API edit.
   let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -241,6 +259,41 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     for (const jobId of workers.keys()) if (!names.has(queueNameOf(jobId))) workers.delete(jobId);
   }
 
+  /** Starts this node's workers of a task queue (queue created when missing). */
+  async function workTaskQueue(b: PgBoss, queue: TaskQueue) {
+    if (taskWorkers.has(queue.name)) return;
+    await ensureQueue(b, queue.name, { name: queue.name, policy: 'standard', retryLimit: 0, expireInSeconds: RUN_TIMEOUT_SECONDS });
+    const ids: string[] = [];
+    taskWorkers.set(queue.name, ids);
+    for (let i = 0; i < queue.workers; i++) {
+      ids.push(
+        await b.work<Record<string, unknown>>(queue.name, { batchSize: 1, pollingIntervalSeconds }, async ([item]) => {
+          if (item) await track(queue.run(item.data ?? {}));
+        }),
+      );
+    }
+  }
+
+  /** Runs a task here, at most `workers` of the queue at once. */
+  async function runLocally(queue: TaskQueue, data: Record<string, unknown>) {
+    let slots = localSlots.get(queue.name);
+    if (!slots) {
+      slots = { running: 0, waiting: [] };
+      localSlots.set(queue.name, slots);
+    }
+    const s = slots;
+    if (s.running >= queue.workers) await new Promise<void>((resolve) => s.waiting.push(resolve));
+    s.running++;
+    try {
+      await queue.run(data);
+    } catch (err) {
+      log.error({ err, queue: queue.name }, 'task failed');
+    } finally {
+      s.running--;
+      s.waiting.shift()?.();
+    }
+  }
+
   /** Queues one run and wakes this node's workers, rather than waiting for their next poll. */
   async function send(b: PgBoss, jobId: number, message: RunMessage) {
     await b.send(queueNameOf(jobId), { ...message, jobId });
@@ -299,6 +352,7 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
       await next.start();
       await ensureQueue(next, FIRING_QUEUE, { name: FIRING_QUEUE, policy: 'short', retentionMinutes: FIRING_RETENTION_MINUTES });
       boss = next;
+      for (const queue of taskQueues.values()) await workTaskQueue(next, queue);
       await serial(reconcile);
       await catchUpMisfires(next);
       timer = setInterval(() => {
@@ -316,9 +370,29 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
       if (current) await current.stop({ graceful: true, wait: true, timeout: 10_000 });
       await Promise.allSettled([...inflight]);
       workers.clear();
+      taskWorkers.clear();
     },
 
     sync,
+
+    defineQueue(queue) {
+      if (taskQueues.has(queue.name)) throw new Error(`task queue "${queue.name}" is defined twice`);
+      taskQueues.set(queue.name, queue);
+      const b = boss;
+      if (b) serial(() => workTaskQueue(b, queue)).catch((err) => log.error({ err, queue: queue.name }, 'task queue start failed'));
+    },
+
+    async enqueue(name, data) {
+      const queue = taskQueues.get(name);
+      if (!queue) throw new Error(`no task queue "${name}"`);
+      const b = boss;
+      if (b) {
+        await b.send(name, data);
+        for (const id of taskWorkers.get(name) ?? []) b.notifyWorker(id);
+        return;
+      }
+      void track(runLocally(queue, data));
+    },
 
     async trigger(job) {
       if (boss) {

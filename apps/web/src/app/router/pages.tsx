@@ -55,6 +55,11 @@ export const PAGES: Readonly<Record<string, Load>> = {
   'ccms/editor/web-author': page(() => import('../../features/content/editor-config/pages/web-author')),
   'ccms/property/index': withProps(async () => (await import('../../features/content/library-config/components/PropertyList')).PropertyList, {}),
   'ccms/property/value': page(() => import('../../features/content/library-config/pages/value')),
+  // publish
+  'ccms/publication/index': page(() => import('../../features/publish/pages/publication')),
+  'ccms/publishLog/index': page(() => import('../../features/publish/pages/publish-log')),
+  'ccms/publish/viewer': page(() => import('../../features/publish/pages/viewer')),
+  'ccms/output/view': page(() => import('../../features/publish/pages/output-view')),
   // work
   'home/index': page(() => import('../../features/work/dashboard/pages/index')),
   'ccms/project/index': page(() => import('../../features/work/project/pages/index')),

@@ -61,6 +61,8 @@ export const DETAIL_ROUTES: readonly DetailRoute[] = [
   { path: 'ccms/staging/detail', titleKey: 'workItemDetail', component: 'ccms/staging/detail', noCache: true },
   { path: 'ccms/staging/planDetail', titleKey: 'planDetail', component: 'ccms/staging/plan-detail', noCache: true },
   { path: 'ccms/task/detail', titleKey: 'taskDetail', component: 'ccms/task/detail' },
+  { path: 'ccms/output-view/index', titleKey: 'outputView', component: 'ccms/output/view', noCache: true },
+  { path: 'docview', titleKey: 'docViewer', component: 'ccms/publish/viewer' },
   { path: 'ccms/editor/webAuthor', titleKey: 'webAuthor', component: 'ccms/editor/web-author' },
 ];
 

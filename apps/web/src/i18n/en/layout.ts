@@ -26,6 +26,8 @@ const layout: Messages<typeof zh> = {
     webAuthor: 'Web author',
     authRedirect: 'Authorization redirect',
     bind: 'Account binding',
+    outputView: 'Output',
+    docViewer: 'Document center',
   },
   sidebar: { toggle: 'Expand/collapse the menu', more: 'More' },
   tags: {

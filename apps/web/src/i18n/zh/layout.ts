@@ -24,6 +24,8 @@ export default {
     webAuthor: 'Web 作者编辑器',
     authRedirect: '授权跳转',
     bind: '账号绑定',
+    outputView: '输出查看',
+    docViewer: '文档中心',
   },
   sidebar: { toggle: '展开/收起菜单', more: '更多菜单' },
   tags: {

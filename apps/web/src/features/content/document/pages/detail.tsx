@@ -85,7 +85,7 @@ export default function DocumentDetailPage() {
           { key: 'structure', label: t('tabs.structure'), children: <TocTab document={d} /> },
           { key: 'properties', label: t('tabs.properties'), children: <DocumentPropsTab key={String(d.updateTime)} document={d} /> },
           { key: 'connections', label: t('tabs.connections'), children: <ConnectionsTab document={d} /> },
-          { key: 'output', label: t('tabs.output'), children: <OutputTab documentId={d.documentId} /> },
+          { key: 'output', label: t('tabs.output'), children: <OutputTab documentId={d.documentId} libraryId={d.libraryId} /> },
           { key: 'revisions', label: t('tabs.revisions'), children: <RevisionsTab document={d} /> },
         ]}
       />

@@ -1,0 +1,25 @@
+import type { Condition, Problem } from '@ccms/dita';
+
+/** What the server asks the publish process to do: one build of one output. */
+export interface EngineRequest {
+  type: 'run';
+  id: number;
+  /** The build's identity (publication or document, and config): its previous build is reused when the fingerprint matches. */
+  key: string;
+  /** What must match for an incremental build: filters and formats. */
+  fingerprint: string;
+  srcDir: string;
+  outDir: string;
+  map: string;
+  format: 'html5' | 'pdf';
+  conditions: Condition[];
+  ditaval?: { path: string; content: string };
+  /** Files changed since the previous build of the key; null for a full build. */
+  changed: string[] | null;
+  chromium?: string;
+}
+
+export type EngineReply =
+  | { type: 'progress'; id: number; phase: string; done: number; total: number }
+  | { type: 'done'; id: number; pages: number; problems: Problem[]; pdfFile?: string; incremental: boolean }
+  | { type: 'error'; id: number; message: string };

@@ -1,0 +1,106 @@
+import type { PublishOutput } from '@ccms/contracts/publish/publication';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ccmsDocumentOutput, ccmsPublishLog } from '../../../db/schema';
+import { pageWindow } from '../../../platform/http/paging';
+
+const O = ccmsDocumentOutput;
+export type OutputRow = typeof O.$inferSelect;
+export type NewOutput = typeof O.$inferInsert;
+
+export async function insertOutputs(db: Db, rows: NewOutput[]) {
+  return db.insert(O).values(rows).returning();
+}
+
+export async function findOutput(db: Db, outputId: number): Promise<OutputRow | undefined> {
+  const [row] = await db.select().from(O).where(eq(O.outputId, outputId));
+  return row;
+}
+
+export async function listOutputRows(db: Db, where: SQL | undefined, page: { pageNum: number; pageSize: number }) {
+  const { limit, offset } = pageWindow(page);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(O).where(where).orderBy(desc(O.createTime), desc(O.outputId)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(O).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export const outputsOfMap = (libraryId: number, branch: string, path: string) => and(eq(O.libraryId, libraryId), eq(O.branch, branch), eq(O.path, path));
+export const outputsOfPublication = (publicationId: number) => eq(O.publicationId, publicationId);
+
+/** Changes an output while it is in the given state; the row when it was, undefined otherwise (someone canceled it). */
+export async function updateOutputIf(db: Db, outputId: number, states: string[], set: Partial<NewOutput>) {
+  const [row] = await db
+    .update(O)
+    .set(set)
+    .where(and(eq(O.outputId, outputId), inArray(O.status, states)))
+    .returning();
+  return row;
+}
+
+export async function deleteOutputs(db: Db, ids: number[]) {
+  await db.delete(O).where(inArray(O.outputId, ids));
+}
+
+/** The previous successful output of the same publication (or map) and config: its commit tells what changed since. */
+export async function previousSuccess(db: Db, row: OutputRow) {
+  const [prev] = await db
+    .select({ outputId: O.outputId, commit: O.commit })
+    .from(O)
+    .where(
+      and(
+        row.publicationId ? eq(O.publicationId, row.publicationId) : and(outputsOfMap(row.libraryId, row.branch, row.path), sql`${O.publicationId} is null`),
+        row.configId ? eq(O.configId, row.configId) : undefined,
+        eq(O.status, 'success'),
+        sql`${O.outputId} <> ${row.outputId}`,
+      ),
+    )
+    .orderBy(desc(O.outputId))
+    .limit(1);
+  return prev;
+}
+
+export async function insertPublishLog(db: Db, row: typeof ccmsPublishLog.$inferInsert) {
+  const [log] = await db.insert(ccmsPublishLog).values(row).returning({ logId: ccmsPublishLog.logId });
+  return log?.logId ?? 0;
+}
+
+export async function updatePublishLog(db: Db, outputId: number, set: Partial<typeof ccmsPublishLog.$inferInsert>) {
+  await db.update(ccmsPublishLog).set(set).where(eq(ccmsPublishLog.outputId, outputId));
+}
+
+/** The row as the API shows it (no problems list, no folder on the server). */
+export function presentOutput(row: OutputRow, viewUrl: string, progressUrl = ''): PublishOutput {
+  return {
+    outputId: row.outputId,
+    libraryId: row.libraryId,
+    branch: row.branch,
+    path: row.path,
+    format: row.format,
+    status: row.status as PublishOutput['status'],
+    publicationId: row.publicationId,
+    configId: row.configId,
+    configName: row.configName,
+    lang: row.lang,
+    publishPath: row.publishPath,
+    filter: row.filter,
+    commit: row.commit,
+    phase: row.phase,
+    done: row.done,
+    total: row.total,
+    pages: row.pages,
+    problemCounts: row.problemCounts,
+    message: row.message,
+    size: row.size,
+    durationMs: row.durationMs,
+    engineVersion: row.engineVersion,
+    incremental: row.incremental === '1',
+    viewUrl,
+    progressUrl,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    createBy: row.createBy,
+    createTime: row.createTime,
+  };
+}

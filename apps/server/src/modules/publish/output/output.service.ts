@@ -1,0 +1,291 @@
+import { createReadStream } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { translate } from '@ccms/contracts/messages';
+import type { ArchiveBody, OutputQuery, PublishBody, PublishOutput, PublishOutputDetail, ViewerEntry, ViewerQuery } from '@ccms/contracts/publish/publication';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import yazl from 'yazl';
+import type { Db } from '../../../db/client';
+import { ccmsCatalogDocument, ccmsDocumentOutput, ccmsLibrary, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
+import type { JobRunner } from '../../../platform/jobs/runner';
+import { findDocument } from '../../content/document/document.queries';
+import type { MediaTickets } from '../../content/graphic/media-ticket';
+import type { LibraryService } from '../../content/library/library.service';
+import { allows, levelOf, levelsOf } from '../../content/library/library-access';
+import { releaseLogService } from '../../work/release-log/release-log.service';
+import type { EnginePool } from '../engine/engine-pool';
+import {
+  deleteOutputs,
+  findOutput,
+  insertOutputs,
+  insertPublishLog,
+  listOutputRows,
+  type OutputRow,
+  outputsOfMap,
+  outputsOfPublication,
+  presentOutput,
+  updateOutputIf,
+  updatePublishLog,
+} from './output.queries';
+import { buildKeyOf, PUBLISH_QUEUE, publishDirs } from './publish-runner';
+
+const API = '/prod-api';
+
+/** Who may read an output: "public" outputs every signed-in user; with readers, the readers and the library's writers; else the library's readers. */
+export function mayRead(auth: AuthContext, row: Pick<OutputRow, 'publishPath' | 'readerUserIds' | 'readerRoleIds'>, level: Parameters<typeof allows>[0]) {
+  if (auth.isAdmin || row.publishPath === 'public') return true;
+  const restricted = row.readerUserIds.length > 0 || row.readerRoleIds.length > 0;
+  if (!restricted) return allows(level, 'read');
+  if (row.readerUserIds.includes(auth.userId)) return true;
+  if (auth.roles.some((r) => row.readerRoleIds.includes(r.roleId))) return true;
+  return allows(level, 'write');
+}
+
+export interface OutputServiceDeps {
+  db: Db;
+  jobs: JobRunner;
+  pool: EnginePool;
+  libraries: LibraryService;
+  tickets: MediaTickets;
+  dataDir: string;
+}
+
+/** Publishing (start, cancel), the outputs (list, open, download, delete), archiving to a release, and the viewer. */
+export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: OutputServiceDeps) {
+  const dirs = publishDirs(dataDir);
+  const releaseLogs = releaseLogService(db);
+
+  const viewUrlOf = (auth: AuthContext, row: OutputRow) =>
+    row.status === 'success' && row.entryFile ? `${API}/ccms/output/view/${row.outputId}/${tickets.mint(auth.tokenId, row.libraryId)}/${row.entryFile}` : '';
+
+  const progressUrlOf = (auth: AuthContext, row: OutputRow) =>
+    `${API}/ccms/output/progress/${row.outputId}?ticket=${encodeURIComponent(tickets.mint(auth.tokenId, row.libraryId))}`;
+  const present = (auth: AuthContext, row: OutputRow) => presentOutput(row, viewUrlOf(auth, row), progressUrlOf(auth, row));
+
+  async function readable(auth: AuthContext, outputId: number): Promise<OutputRow> {
+    const row = await findOutput(db, outputId);
+    if (!row) throw notFound('output.notFound', { id: outputId });
+    if (!mayRead(auth, row, await levelOf(db, auth, row.libraryId))) throw forbidden('noRelevantPermissions');
+    return row;
+  }
+
+  async function writable(auth: AuthContext, outputId: number): Promise<OutputRow> {
+    const row = await findOutput(db, outputId);
+    if (!row) throw notFound('output.notFound', { id: outputId });
+    await libraries.forCall(auth, row.libraryId, 'write');
+    return row;
+  }
+
+  /** The map to publish: a publication's, or a document's (its library, branch and path). */
+  async function target(auth: AuthContext, body: PublishBody) {
+    if (body.publicationId) {
+      const [p] = await db.select().from(ccmsPublication).where(eq(ccmsPublication.publicationId, body.publicationId));
+      if (!p) throw notFound('publication.notFound', { id: body.publicationId });
+      const library = await libraries.forCall(auth, p.libraryId, 'write');
+      return { library, branch: p.branch, path: p.ditaMap, publicationId: p.publicationId, publicationName: p.name, filter: p.ditaVal };
+    }
+    const doc = await findDocument(db, body.documentId ?? 0);
+    if (!doc) throw notFound('notFound.row', { what: `document ${body.documentId}` });
+    const library = await libraries.forCall(auth, doc.libraryId, 'write');
+    return { library, branch: doc.branch, path: doc.path, publicationId: null, publicationName: '', filter: '' };
+  }
+
+  async function presentList(auth: AuthContext, rows: OutputRow[]): Promise<PublishOutput[]> {
+    const levels = await levelsOf(db, auth, [...new Set(rows.map((r) => r.libraryId))]);
+    return rows.filter((r) => mayRead(auth, r, levels.get(r.libraryId) ?? null)).map((r) => present(auth, r));
+  }
+
+  return {
+    /** Queues one output per publish config; answers at once with the outputs (status notStarted). */
+    async publish(auth: AuthContext, body: PublishBody): Promise<PublishOutput[]> {
+      const t = await target(auth, body);
+      const configs = await db
+        .select()
+        .from(ccmsPublishConfig)
+        .where(and(eq(ccmsPublishConfig.libraryId, t.library.libraryId), inArray(ccmsPublishConfig.configId, body.configIds)));
+      const missing = body.configIds.find((id) => !configs.some((c) => c.configId === id));
+      if (missing !== undefined) throw badRequest('output.configMissing', { id: missing });
+      const rows = await insertOutputs(
+        db,
+        body.configIds.map((id) => {
+          const c = configs.find((x) => x.configId === id) ?? configs[0];
+          if (!c) throw badRequest('output.configMissing', { id });
+          return {
+            libraryId: t.library.libraryId,
+            branch: t.branch,
+            path: t.path,
+            format: c.format,
+            status: 'notStarted',
+            publicationId: t.publicationId,
+            configId: c.configId,
+            configName: c.configName,
+            lang: c.lang,
+            publishPath: c.publishPath,
+            filter: [t.filter, c.filterGroup].filter(Boolean).join(' + '),
+            readerUserIds: c.readerUserIds,
+            readerRoleIds: c.readerRoleIds,
+            createBy: auth.userName,
+          };
+        }),
+      );
+      for (const row of rows) {
+        await insertPublishLog(db, {
+          outputId: row.outputId,
+          publicationId: t.publicationId,
+          publicationName: t.publicationName,
+          libraryId: t.library.libraryId,
+          libraryName: t.library.name,
+          branch: t.branch,
+          ditaMap: t.path,
+          configName: row.configName,
+          format: row.format,
+          status: 'running',
+          operName: auth.userName,
+        });
+        await jobs.enqueue(PUBLISH_QUEUE, { outputId: row.outputId });
+      }
+      return rows.map((r) => present(auth, r));
+    },
+
+    async list(auth: AuthContext, q: OutputQuery) {
+      let where: ReturnType<typeof outputsOfMap>;
+      if (q.publicationId) {
+        const [p] = await db.select().from(ccmsPublication).where(eq(ccmsPublication.publicationId, q.publicationId));
+        if (!p) throw notFound('publication.notFound', { id: q.publicationId });
+        await libraries.forCall(auth, p.libraryId, 'read');
+        where = outputsOfPublication(p.publicationId);
+      } else {
+        const doc = await findDocument(db, q.documentId ?? 0);
+        if (!doc) throw notFound('notFound.row', { what: `document ${q.documentId}` });
+        await libraries.forCall(auth, doc.libraryId, 'read');
+        where = outputsOfMap(doc.libraryId, doc.branch, doc.path);
+      }
+      // Reader rules filter rows the caller may not read (a page may then hold fewer rows).
+      const page = await listOutputRows(db, where, q);
+      const rows = await presentList(auth, page.rows);
+      return { rows, total: page.total - (page.rows.length - rows.length) };
+    },
+
+    async get(auth: AuthContext, outputId: number): Promise<PublishOutputDetail> {
+      const row = await readable(auth, outputId);
+      return { ...present(auth, row), problems: row.problems };
+    },
+
+    /** The progress fields of an output the caller may read (the SSE stream polls this). */
+    async progress(auth: AuthContext, outputId: number) {
+      const row = await readable(auth, outputId);
+      return { outputId, status: row.status as PublishOutput['status'], phase: row.phase, done: row.done, total: row.total };
+    },
+
+    progressOf: async (outputId: number) => findOutput(db, outputId),
+
+    async cancel(auth: AuthContext, outputId: number) {
+      const row = await writable(auth, outputId);
+      const stopped = await updateOutputIf(db, outputId, ['notStarted', 'running'], {
+        status: 'canceled',
+        phase: 'done',
+        message: translate('en', 'publishJob.canceled'),
+        endTime: new Date(),
+      });
+      if (!stopped) throw badRequest('output.notRunning', { id: outputId });
+      await updatePublishLog(db, outputId, { status: 'canceled', endTime: new Date() });
+      pool.cancel(buildKeyOf(row));
+    },
+
+    async remove(auth: AuthContext, ids: number[]) {
+      const rows = await db.select().from(ccmsDocumentOutput).where(inArray(ccmsDocumentOutput.outputId, ids));
+      if (rows.length !== ids.length) throw notFound('output.notFound', { id: ids.find((id) => !rows.some((r) => r.outputId === id)) ?? 0 });
+      for (const libraryId of new Set(rows.map((r) => r.libraryId))) await libraries.forCall(auth, libraryId, 'write');
+      const running = rows.find((r) => r.status === 'running' || r.status === 'notStarted');
+      if (running) throw badRequest('output.running', { id: running.outputId });
+      await deleteOutputs(db, ids);
+      for (const id of ids) await rm(dirs.outputDir(id), { recursive: true, force: true });
+    },
+
+    /** A file of a successful output, for the in-app view (the caller comes from the token or the URL's ticket). */
+    async file(auth: AuthContext, outputId: number, rel: string): Promise<{ file: string; size: number }> {
+      const row = await readable(auth, outputId);
+      if (row.status !== 'success' || !row.outputDir) throw badRequest('output.notReady', { id: outputId });
+      const root = path.join(dataDir, row.outputDir);
+      const file = path.resolve(root, rel || row.entryFile);
+      if (file !== root && !file.startsWith(`${root}${path.sep}`)) throw notFound('output.fileMissing', { path: rel });
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) throw notFound('output.fileMissing', { path: rel });
+      return { file, size: info.size };
+    },
+
+    ticketFor: (tokenId: string, libraryId: number) => tickets.mint(tokenId, libraryId),
+    verifyTicket: (ticket: string, libraryId: number) => tickets.verify(ticket, libraryId),
+    libraryOf: async (outputId: number) => (await findOutput(db, outputId))?.libraryId ?? 0,
+
+    /** The output's files as one zip, streamed. */
+    async zip(auth: AuthContext, outputId: number): Promise<{ name: string; stream: Readable }> {
+      const row = await readable(auth, outputId);
+      if (row.status !== 'success' || !row.outputDir) throw badRequest('output.notReady', { id: outputId });
+      const root = path.join(dataDir, row.outputDir);
+      const zip = new yazl.ZipFile();
+      for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
+        if (!entry.isFile()) continue;
+        const abs = path.join(entry.parentPath, entry.name);
+        zip.addReadStream(createReadStream(abs), path.relative(root, abs).split(path.sep).join('/'));
+      }
+      zip.end();
+      const base = path.basename(row.path).replace(/\.[^.]+$/, '') || 'output';
+      return { name: `${base}-${row.format}-${row.outputId}.zip`, stream: zip.outputStream as unknown as Readable };
+    },
+
+    /** Archives a successful output to a project release: the release log row the work tracking shows. */
+    async archive(auth: AuthContext, body: ArchiveBody) {
+      const row = await readable(auth, body.outputId);
+      if (row.status !== 'success') throw badRequest('output.notReady', { id: body.outputId });
+      const logId = await releaseLogs.create(auth, {
+        projectId: body.projectId,
+        version: body.version,
+        commitComment: body.commitComment,
+        archive: `${row.path} · ${row.configName} · ${row.format} · output ${row.outputId} · ${row.commit.slice(0, 12)}`.slice(0, 500),
+        status: 'success',
+      });
+      return { logId };
+    },
+
+    /** The latest successful output of each publication (and each map published without one) the caller may read. */
+    async viewer(auth: AuthContext, q: ViewerQuery): Promise<{ rows: ViewerEntry[]; total: number }> {
+      const all = await db
+        .select({ output: ccmsDocumentOutput, libraryName: ccmsLibrary.name, publicationName: ccmsPublication.name, documentName: ccmsCatalogDocument.name })
+        .from(ccmsDocumentOutput)
+        .innerJoin(ccmsLibrary, eq(ccmsLibrary.libraryId, ccmsDocumentOutput.libraryId))
+        .leftJoin(ccmsPublication, eq(ccmsPublication.publicationId, ccmsDocumentOutput.publicationId))
+        .leftJoin(
+          ccmsCatalogDocument,
+          and(
+            eq(ccmsCatalogDocument.libraryId, ccmsDocumentOutput.libraryId),
+            eq(ccmsCatalogDocument.branch, ccmsDocumentOutput.branch),
+            eq(ccmsCatalogDocument.path, ccmsDocumentOutput.path),
+          ),
+        )
+        .where(and(eq(ccmsDocumentOutput.status, 'success'), eq(ccmsLibrary.delFlag, '0')))
+        .orderBy(desc(ccmsDocumentOutput.outputId));
+      const levels = await levelsOf(db, auth, [...new Set(all.map((r) => r.output.libraryId))]);
+      const seen = new Set<string>();
+      const keyword = q.keyword?.toLowerCase();
+      const entries: ViewerEntry[] = [];
+      for (const r of all) {
+        const o = r.output;
+        const key = o.publicationId ? `p${o.publicationId}-${o.configId}` : `d${o.libraryId}-${o.branch}-${o.path}-${o.configId}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (!mayRead(auth, o, levels.get(o.libraryId) ?? null)) continue;
+        const title = r.publicationName ?? r.documentName ?? path.basename(o.path);
+        if (keyword && ![title, r.libraryName, o.path, o.configName].some((s) => s.toLowerCase().includes(keyword))) continue;
+        entries.push({ ...present(auth, o), title, libraryName: r.libraryName });
+      }
+      const start = (q.pageNum - 1) * q.pageSize;
+      return { rows: entries.slice(start, start + q.pageSize), total: entries.length };
+    },
+  };
+}
+
+export type OutputService = ReturnType<typeof outputService>;

@@ -1,0 +1,239 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Condition, Problem } from '@ccms/dita';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/client';
+import { ccmsLibrary, ccmsLibraryDataProperty, ccmsLibrarySetting, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
+import type { OutputProblem } from '../../../db/schema/publish';
+import { changedFiles } from '../../content/catalog/catalog-git';
+import type { LibraryGit } from '../../content/library/library-git';
+import type { EnginePool } from '../engine/engine-pool';
+import { applyVariables, checkout, conditionsOf, dataPropertyConditions, fingerprintOf, writeChanges } from '../engine/prepare';
+import { findOutput, updateOutputIf, updatePublishLog } from './output.queries';
+
+export const PUBLISH_QUEUE = 'ccms-publish';
+/** Problems kept per output (the counts cover all of them). */
+const KEEP_PROBLEMS = 500;
+/** Progress is written at most this often (the SSE stream reads it). */
+const PROGRESS_EVERY_MS = 200;
+/** Problems that mean no usable output came out. */
+const FATAL = new Set(['map-missing', 'pdf-failed', 'pdf-browser-missing']);
+
+const require = createRequire(import.meta.url);
+export const ENGINE_VERSION: string = (() => {
+  try {
+    const entry = require.resolve('@ccms/dita');
+    return JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')).version ?? '';
+  } catch {
+    return '';
+  }
+})();
+
+/** The build an output belongs to: outputs of the same publication (or map) and config share it. */
+export const buildKeyOf = (row: { publicationId: number | null; configId: number | null; libraryId: number; branch: string; path: string }) =>
+  row.publicationId ? `p${row.publicationId}-c${row.configId ?? 0}` : `d${row.libraryId}-${fingerprintOf([row.branch, row.path])}-c${row.configId ?? 0}`;
+
+/** Where outputs and builds live under the data directory. */
+export const publishDirs = (dataDir: string) => ({
+  outputs: path.join(dataDir, 'publish', 'outputs'),
+  builds: path.join(dataDir, 'publish', 'builds'),
+  outputDir: (outputId: number) => path.join(dataDir, 'publish', 'outputs', String(outputId)),
+});
+
+async function sizeOf(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
+
+export interface PublishRunnerDeps {
+  db: Db;
+  git: LibraryGit;
+  pool: EnginePool;
+  dataDir: string;
+  log: FastifyBaseLogger;
+  chromium?: string;
+}
+
+/**
+ * One publish job: checks the commit out, applies the library's variables, filters and data
+ * properties, runs the engine in the publish process (incrementally when it holds the previous
+ * build of the same publication and config) and keeps the output with its manifest.
+ */
+export function publishRunner({ db, git, pool, dataDir, log, chromium }: PublishRunnerDeps) {
+  const dirs = publishDirs(dataDir);
+
+  async function run(outputId: number) {
+    const row = await findOutput(db, outputId);
+    if (row?.status !== 'notStarted') return;
+    const started = new Date();
+    const begun = await updateOutputIf(db, outputId, ['notStarted'], { status: 'running', phase: 'checkout', startTime: started });
+    if (!begun) return;
+    const key = buildKeyOf(row);
+    const buildDir = path.join(dirs.builds, key);
+    const srcDir = path.join(buildDir, 'src');
+    const outDir = path.join(buildDir, 'out');
+    let commit = '';
+    try {
+      const [library] = await db.select().from(ccmsLibrary).where(eq(ccmsLibrary.libraryId, row.libraryId));
+      if (!library) throw new Error(`library ${row.libraryId} is gone`);
+      // Publish what the branch holds now: fetch first (the clone falls back to its last fetch when the remote is down).
+      git.forget(library.libraryId);
+      const { repo } = await git.ready(library);
+      commit = (await repo.resolve(row.branch)) ?? '';
+      if (!commit) throw new Error(`branch ${row.branch} not found`);
+      await updateOutputIf(db, outputId, ['running'], { commit });
+      await updatePublishLog(db, outputId, { commit });
+
+      // What to apply: the config's filter group, the publication's DITAVAL file or filter group, data properties, variables.
+      const [config] = row.configId ? await db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configId, row.configId)) : [];
+      const settings = await db.select().from(ccmsLibrarySetting).where(eq(ccmsLibrarySetting.libraryId, row.libraryId));
+      const group = (name: string) => settings.filter((s) => s.kind === 'filter' && s.groupName === name);
+      const conditions: Condition[] = [];
+      if (config?.filterGroup) conditions.push(...conditionsOf(group(config.filterGroup)));
+      let ditavalPath = '';
+      if (row.publicationId) {
+        const [publication] = await db.select().from(ccmsPublication).where(eq(ccmsPublication.publicationId, row.publicationId));
+        if (publication?.ditaVal.toLowerCase().endsWith('.ditaval')) ditavalPath = publication.ditaVal;
+        else if (publication) conditions.push(...conditionsOf(group(publication.ditaVal)));
+      }
+      if (config?.product) {
+        const [props] = await db
+          .select()
+          .from(ccmsLibraryDataProperty)
+          .where(and(eq(ccmsLibraryDataProperty.libraryId, row.libraryId), eq(ccmsLibraryDataProperty.product, config.product)));
+        conditions.push(...dataPropertyConditions(props, conditions));
+      }
+      const variables = settings
+        .filter((s) => s.kind === 'variable' && (!config?.product || s.product === config.product))
+        .map((s) => ({ name: s.name, type: s.type, value: s.value }));
+
+      const format = row.format === 'pdf' ? 'pdf' : 'html5';
+      const fingerprint = fingerprintOf({ conditions, ditavalPath, format, map: row.path });
+      const held = pool.heldFor(key);
+      let changed: string[] | null = null;
+      if (format === 'html5' && held && held.fingerprint === fingerprint && existsSync(srcDir)) {
+        // Incremental: the checkout already holds the previous commit; write only what changed since.
+        changed = held.commit === commit ? [] : [...(await changedFiles(repo, held.commit, commit)).keys()];
+        await writeChanges(repo, commit, srcDir, [...new Set([...changed, row.path])]);
+      } else {
+        await rm(outDir, { recursive: true, force: true });
+        await checkout(repo, commit, srcDir);
+      }
+      const mapHash = await applyVariables(srcDir, row.path, variables);
+      if (changed && held && held.mapHash !== mapHash && !changed.includes(row.path)) changed.push(row.path);
+      const ditaval = ditavalPath ? { path: ditavalPath, content: await readTextOr(path.join(srcDir, ditavalPath)) } : undefined;
+
+      let last = 0;
+      let canceled = false;
+      const outcome = await pool.run(
+        { key, fingerprint, srcDir, outDir, map: row.path, format, conditions, changed, ...(ditaval ? { ditaval } : {}), ...(chromium ? { chromium } : {}) },
+        { commit, mapHash },
+        {
+          onProgress: (phase, done, total) => {
+            const now = Date.now();
+            if (now - last < PROGRESS_EVERY_MS && done < total) return;
+            last = now;
+            updateOutputIf(db, outputId, ['running'], { phase, done, total })
+              .then((r) => {
+                if (!r && !canceled) {
+                  canceled = true;
+                  pool.cancel(key);
+                }
+              })
+              .catch((err) => log.warn({ err, outputId }, 'publish progress not saved'));
+          },
+        },
+      );
+
+      const problems = outcome.problems;
+      const counts = { error: 0, warning: 0, info: 0 };
+      for (const p of problems) counts[p.severity as keyof typeof counts]++;
+      const failed = outcome.pages === 0 || problems.some((p: Problem) => FATAL.has(p.code));
+      // A failed build is not a base for the next one.
+      if (failed) pool.forget(key);
+      const target = dirs.outputDir(outputId);
+      await rm(target, { recursive: true, force: true });
+      await mkdir(target, { recursive: true });
+      let entryFile = '';
+      if (!failed) {
+        if (outcome.pdfFile) {
+          entryFile = path.basename(outcome.pdfFile);
+          await cp(outcome.pdfFile, path.join(target, entryFile));
+        } else {
+          await cp(outDir, target, { recursive: true });
+          entryFile = 'index.html';
+        }
+      }
+      const size = failed ? 0 : await sizeOf(target);
+      const durationMs = Date.now() - started.getTime();
+      const status = failed ? 'fail' : 'success';
+      const kept: OutputProblem[] = problems.slice(0, KEEP_PROBLEMS).map((p) => ({
+        severity: p.severity,
+        code: p.code,
+        message: p.message,
+        file: p.file,
+        line: p.line,
+        column: p.column,
+      }));
+      const saved = await updateOutputIf(db, outputId, ['running'], {
+        status,
+        phase: 'done',
+        pages: outcome.pages,
+        problemCounts: counts,
+        problems: kept,
+        size,
+        durationMs,
+        engineVersion: ENGINE_VERSION,
+        outputDir: path.relative(dataDir, target),
+        entryFile,
+        incremental: outcome.incremental ? '1' : '0',
+        endTime: new Date(),
+      });
+      if (!saved) await rm(target, { recursive: true, force: true });
+      await updatePublishLog(db, outputId, {
+        status: saved ? status : 'canceled',
+        errorCount: counts.error,
+        warningCount: counts.warning,
+        durationMs,
+        endTime: new Date(),
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const durationMs = Date.now() - started.getTime();
+      const current = await findOutput(db, outputId);
+      const canceled = current?.status === 'canceled';
+      if (!canceled) {
+        log.warn({ err, outputId }, 'publish failed');
+        await updateOutputIf(db, outputId, ['running'], {
+          status: 'fail',
+          phase: 'done',
+          message: reason.slice(0, 1000),
+          durationMs,
+          endTime: new Date(),
+        });
+      }
+      await updatePublishLog(db, outputId, { status: canceled ? 'canceled' : 'fail', durationMs, endTime: new Date() });
+      // The process's build may be half written: start from scratch next time.
+      await rm(outDir, { recursive: true, force: true });
+    }
+  }
+
+  return { run };
+}
+
+async function readTextOr(file: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return '<val/>';
+  }
+}
+
+export type PublishRunner = ReturnType<typeof publishRunner>;

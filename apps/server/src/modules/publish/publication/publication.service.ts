@@ -1,0 +1,76 @@
+import type { PublicationBody, PublicationQuery, PublicationUpdate } from '@ccms/contracts/publish/publication';
+import type { Db } from '../../../db/client';
+import { ccmsPublication } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { repoPath } from '../../content/explorer/repo-path';
+import type { LibraryService } from '../../content/library/library.service';
+import { readableLibraries } from '../../content/library/library-access';
+import type { LibraryGit, LibraryRow } from '../../content/library/library-git';
+import { filterGroupExists } from '../../content/library-config/library-config.queries';
+import {
+  deletePublications,
+  findPublication,
+  insertPublication,
+  listPublications,
+  publicationNameClash,
+  publicationsByIds,
+  updatePublication,
+} from './publication.queries';
+
+const MAP = /\.(ditamap|bookmap)$/i;
+
+/** Publications of a library: read level to see, write level to change or publish. */
+export function publicationService(db: Db, git: LibraryGit, libraries: LibraryService) {
+  /** Branch, map and filter must exist in the library: each failure names its field. */
+  async function check(library: LibraryRow, body: Omit<PublicationBody, 'libraryId'>, exceptId?: number) {
+    if (await publicationNameClash(db, library.libraryId, body.name, exceptId)) throw badRequest('publication.nameExists', { name: body.name });
+    const ditaMap = repoPath(body.ditaMap, 'ditaMap');
+    if (!MAP.test(ditaMap)) throw badRequest('publication.notMap', { path: ditaMap });
+    const { repo } = await git.ready(library);
+    const head = await repo.resolve(body.branch);
+    if (!head || !(await repo.branches()).some((b) => b.name === body.branch)) throw badRequest('publication.branchMissing', { branch: body.branch });
+    if ((await repo.typeOf(head, ditaMap)) !== 'blob') throw badRequest('publication.mapMissing', { path: ditaMap });
+    const ditaVal = body.ditaVal.trim();
+    const isFile = ditaVal.toLowerCase().endsWith('.ditaval');
+    const fileOk = isFile && (await repo.typeOf(head, repoPath(ditaVal, 'ditaVal'))) === 'blob';
+    if (!fileOk && (isFile || !(await filterGroupExists(db, library.libraryId, ditaVal)))) throw badRequest('publication.ditavalMissing', { value: ditaVal });
+    return { ditaMap, ditaVal: isFile ? repoPath(ditaVal, 'ditaVal') : ditaVal };
+  }
+
+  async function load(auth: AuthContext, publicationId: number, need: 'read' | 'write') {
+    const row = await findPublication(db, publicationId);
+    if (!row) throw notFound('publication.notFound', { id: publicationId });
+    await libraries.forCall(auth, row.libraryId, need);
+    return row;
+  }
+
+  return {
+    async list(auth: AuthContext, q: PublicationQuery) {
+      if (q.libraryId) await libraries.forCall(auth, q.libraryId, 'read');
+      return listPublications(db, readableLibraries(auth, ccmsPublication.libraryId), q);
+    },
+    get: (auth: AuthContext, publicationId: number) => load(auth, publicationId, 'read'),
+
+    async create(auth: AuthContext, body: PublicationBody) {
+      const library = await libraries.forCall(auth, body.libraryId, 'write');
+      const checked = await check(library, body);
+      const publicationId = await insertPublication(db, { ...body, ...checked, createBy: auth.userName });
+      return { publicationId };
+    },
+
+    async update(auth: AuthContext, body: PublicationUpdate) {
+      const row = await load(auth, body.publicationId, 'write');
+      const library = await libraries.forCall(auth, row.libraryId, 'write');
+      const checked = await check(library, body, body.publicationId);
+      await updatePublication(db, body.publicationId, { name: body.name, branch: body.branch, ...checked, updateBy: auth.userName, updateTime: new Date() });
+    },
+
+    async remove(auth: AuthContext, ids: number[]) {
+      const rows = await publicationsByIds(db, ids);
+      if (rows.length !== ids.length) throw notFound('publication.notFound', { id: ids.find((id) => !rows.some((r) => r.publicationId === id)) ?? 0 });
+      for (const libraryId of new Set(rows.map((r) => r.libraryId))) await libraries.forCall(auth, libraryId, 'write');
+      await deletePublications(db, ids);
+    },
+  };
+}

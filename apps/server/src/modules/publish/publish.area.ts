@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { mediaTickets } from '../content/graphic/media-ticket';
+import { type EnginePool, enginePool } from './engine/engine-pool';
+import { outputRoutes } from './output/output.routes';
+import { type OutputService, outputService } from './output/output.service';
+import { PUBLISH_QUEUE, publishRunner } from './output/publish-runner';
+import { publicationRoutes } from './publication/publication.routes';
+import { publicationService } from './publication/publication.service';
+import { publishLogRoutes } from './publish-log/publish-log.routes';
+import { viewerRoutes } from './viewer/viewer.routes';
+
+/** What the publish area shares with its routes and with the areas after it (delivery). */
+export interface PublishServices {
+  pool: EnginePool;
+  publications: ReturnType<typeof publicationService>;
+  outputs: OutputService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The publish area's shared services (see publish.area.ts). */
+    publish: PublishServices;
+  }
+}
+
+const routes: FastifyPluginAsync[] = [publicationRoutes, outputRoutes, publishLogRoutes, viewerRoutes];
+
+/** Publishes at most this many outputs at once per node (the publish process builds one at a time). */
+const PUBLISH_WORKERS = 1;
+
+/**
+ * The publish area: publications, publishing (a pg-boss job per output, the engine in its own
+ * process), outputs, the publish log and the document-center viewer. Uses the content area's
+ * libraries and clones.
+ */
+export const publishArea = fp(
+  async (app) => {
+    const pool = enginePool();
+    const tickets = mediaTickets(app.secrets.secretKey);
+    const { git, libraries } = app.content;
+    const publications = publicationService(app.db, git, libraries);
+    const outputs = outputService({ db: app.db, jobs: app.jobs, pool, libraries, tickets, dataDir: app.config.dataDir });
+    const runner = publishRunner({ db: app.db, git, pool, dataDir: app.config.dataDir, log: app.log });
+    app.decorate('publish', { pool, publications, outputs });
+    app.jobs.defineQueue({
+      name: PUBLISH_QUEUE,
+      workers: PUBLISH_WORKERS,
+      run: async (data) => runner.run(Number(data.outputId)),
+    });
+    // After the job runner stopped (hooks run in reverse order of registration): no build is waiting.
+    app.addHook('onClose', () => pool.close());
+    for (const plugin of routes) await app.register(plugin);
+  },
+  { name: 'publish', dependencies: ['content'] },
+);

@@ -1,0 +1,218 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PublicationPerm } from '@ccms/contracts/publish/publication';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useGitServer } from '../../../test/git-server';
+import { type Caller, createTestApp, type TestApp } from '../../../test/harness';
+import { ccmsLibrarySetting, ccmsProject, ccmsPublication, ccmsPublishConfig, ccmsReleaseLog } from '../../db/schema';
+import { CATALOG_PERMS, CORPUS } from '../content/catalog/catalog-test-kit';
+import { allowLoopbackRemotes, grant, libraryBody, type TestUser, userWith } from '../content/content-test-kit';
+
+/**
+ * Publishing the DITA-OT user guide from a real git remote: a publication with a filter group,
+ * the library's variables, reader rules, an incremental re-publish, a broken map, the publish
+ * log and the viewer. One app and one library for the file; tests run in order.
+ */
+const remote = useGitServer();
+let t: TestApp;
+let admin: Caller;
+let reader: TestUser;
+let outsider: TestUser;
+let libraryId = 0;
+let webConfig = 0;
+let publicConfig = 0;
+const api = (p: string) => `/prod-api${p}`;
+const PERMS = [...CATALOG_PERMS, ...Object.values(PublicationPerm), 'ccms:document:publish'];
+const BROKEN_MAP = 'broken.ditamap';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await allowLoopbackRemotes(t);
+  await remote().createRepo('guide', { folder: CORPUS });
+  await remote().commit(
+    'guide',
+    'main',
+    { [BROKEN_MAP]: '<?xml version="1.0"?>\n<map><title>Broken</title><topicref href="missing.dita">\n</map>\n' },
+    'A broken map',
+  );
+  admin = await t.login();
+  reader = await userWith(t, 'reader7', PERMS);
+  outsider = await userWith(t, 'outsid7', PERMS);
+  const res = await admin.post(api('/ccms/library'), libraryBody('guide', remote().url('guide')));
+  libraryId = res.body.data.libraryId;
+  // Both may read the library; only reader7 is a reader of the "web" config's outputs.
+  await grant(t, libraryId, 'user', reader.userId, 'read');
+  await grant(t, libraryId, 'user', outsider.userId, 'read');
+  const db = t.database.db;
+  await db.insert(ccmsLibrarySetting).values([
+    { libraryId, kind: 'filter', groupName: 'experts', name: 'audience', type: 'exclude', value: 'novice', product: 'any' },
+    { libraryId, kind: 'variable', groupName: 'names', name: 'release', type: 'value', value: 'CCMS-REL-42', product: 'any' },
+  ]);
+  const configs = await db
+    .insert(ccmsPublishConfig)
+    .values([
+      { libraryId, configName: 'web', format: 'html5', lang: 'en', publishPath: 'preview', readerUserIds: [reader.userId] },
+      { libraryId, configName: 'open', format: 'html5', lang: 'en', publishPath: 'public' },
+    ])
+    .returning();
+  webConfig = configs[0]?.configId ?? 0;
+  publicConfig = configs[1]?.configId ?? 0;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function finished(caller: Caller, outputId: number) {
+  for (let i = 0; i < 600; i++) {
+    const res = await caller.get(api(`/ccms/output/${outputId}`));
+    if (['success', 'fail', 'canceled'].includes(res.body.data?.status)) return res.body.data;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`output ${outputId} did not finish`);
+}
+
+const outputFile = (outputId: number, file: string) => readFile(path.join(t.dataDir, 'publish', 'outputs', String(outputId), file), 'utf8');
+
+const countPublications = async () => (await t.database.db.select({ n: count() }).from(ccmsPublication))[0]?.n;
+
+describe('publications', () => {
+  const valid = () => ({ libraryId, name: 'User guide', branch: 'main', ditaMap: 'userguide.ditamap', ditaVal: 'experts' });
+
+  it('refuses bad input with a message naming the field, in the caller language, and writes nothing', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...valid(), name: '' }, 'name不能为空', 'name is required'],
+      [{ ...valid(), branch: '' }, 'branch不能为空', 'branch is required'],
+      [{ ...valid(), ditaMap: '' }, 'ditaMap不能为空', 'ditaMap is required'],
+      [{ ...valid(), ditaVal: '' }, 'ditaVal不能为空', 'ditaVal is required'],
+      [{ ...valid(), branch: 'nope' }, 'branch：分支“nope”不存在', 'branch: branch "nope" does not exist'],
+      [{ ...valid(), ditaMap: 'none.ditamap' }, 'ditaMap：地图“none.ditamap”不存在', 'ditaMap: map "none.ditamap" does not exist'],
+      [
+        { ...valid(), ditaMap: 'index.dita' },
+        'ditaMap：“index.dita”不是 DITA 地图（.ditamap 或 .bookmap）',
+        'ditaMap: "index.dita" is not a DITA map (.ditamap or .bookmap)',
+      ],
+      [
+        { ...valid(), ditaVal: 'nogroup' },
+        'ditaVal：“nogroup”既不是库中的 DITAVAL 文件，也不是库的过滤组',
+        'ditaVal: "nogroup" is neither a DITAVAL file of the library nor one of its filter groups',
+      ],
+    ];
+    for (const [body, zh, en] of cases) {
+      const res = await admin.request({ method: 'POST', url: api('/ccms/publication'), payload: body, headers: { 'accept-language': 'zh' } });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.msg).toBe(zh);
+      const english = await admin.post(api('/ccms/publication'), body);
+      expect(english.body.msg).toBe(en);
+    }
+    expect(await countPublications()).toBe(0);
+  });
+
+  it('creates, lists and refuses a second publication of the same name', async () => {
+    const res = await admin.post(api('/ccms/publication'), valid());
+    expect(res.body.code).toBe(200);
+    const again = await admin.post(api('/ccms/publication'), valid());
+    expect(again.body.msg).toBe('Publication "User guide" already exists');
+    const list = await reader.caller.get(api('/ccms/publication/list'), { libraryId });
+    expect(list.body.rows).toMatchObject([{ name: 'User guide', ditaMap: 'userguide.ditamap', ditaVal: 'experts', libraryName: 'guide' }]);
+    expect(await countPublications()).toBe(1);
+  });
+});
+
+describe('publishing', () => {
+  let publicationId = 0;
+  let first: { outputId: number; commit: string; durationMs: number };
+
+  it('publishes the user guide with the filter group and the variable, in a job, with a manifest', async () => {
+    publicationId = (await t.database.db.select().from(ccmsPublication))[0]?.publicationId ?? 0;
+    const res = await admin.post(api('/ccms/output/publish'), { publicationId, configIds: [webConfig, publicConfig] });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.map((o: { status: string }) => o.status)).toEqual(['notStarted', 'notStarted']);
+    const [web, open] = res.body.data as { outputId: number }[];
+    if (!web || !open) throw new Error('two outputs expected');
+    first = await finished(admin, web.outputId);
+    expect(first).toMatchObject({ status: 'success', format: 'html5', configName: 'web', incremental: false, engineVersion: '2.2.0' });
+    expect(first.commit).toBe((await remote().log('guide', 'main'))[0]?.hash);
+    expect(await finished(admin, open.outputId)).toMatchObject({ status: 'success', publishPath: 'public' });
+
+    const page = await outputFile(web.outputId, 'topics/using-dita-command.html');
+    expect(page).not.toContain('First build with the');
+    expect(page).toContain('Publishing with the');
+    expect(await outputFile(web.outputId, 'index.html')).toContain('CCMS-REL-42');
+
+    const log = await admin.get(api('/ccms/publishLog/list'), { publicationName: 'User guide' });
+    expect(log.body.rows.find((r: { outputId: number }) => r.outputId === web.outputId)).toMatchObject({
+      status: 'success',
+      operName: 'admin',
+      commit: first.commit,
+      format: 'html5',
+      ditaMap: 'userguide.ditamap',
+    });
+  }, 120_000);
+
+  it('re-publishes a one-topic change incrementally', async () => {
+    const file = 'topics/using-dita-command.dita';
+    const before = (await remote().show('guide', 'main', file)) ?? '';
+    await remote().commit('guide', 'main', { [file]: before.replace('Publishing with the', 'Rebuilding with the') }, 'Edit one topic');
+    const res = await admin.post(api('/ccms/output/publish'), { publicationId, configIds: [webConfig] });
+    const second = await finished(admin, res.body.data[0].outputId);
+    expect(second).toMatchObject({ status: 'success', incremental: true });
+    expect(second.commit).not.toBe(first.commit);
+    expect(await outputFile(second.outputId, 'topics/using-dita-command.html')).toContain('Rebuilding with the');
+    // The earlier output keeps its own files.
+    expect(await outputFile(first.outputId, 'topics/using-dita-command.html')).toContain('Publishing with the');
+  }, 60_000);
+
+  it('follows the reader rules: listed readers and the public output, nobody else', async () => {
+    const mine = await reader.caller.get(api('/ccms/output/list'), { publicationId });
+    const theirs = await outsider.caller.get(api('/ccms/output/list'), { publicationId });
+    expect(mine.body.rows.some((o: { configName: string }) => o.configName === 'web')).toBe(true);
+    expect(theirs.body.rows.every((o: { configName: string }) => o.configName === 'open')).toBe(true);
+    expect(theirs.body.rows.length).toBeGreaterThan(0);
+    const denied = await outsider.caller.get(api(`/ccms/output/${first.outputId}`));
+    expect(denied.status).toBe(403);
+    const readable = await reader.caller.get(api(`/ccms/output/${first.outputId}`));
+    expect(readable.body.data.viewUrl).toMatch(/\/index\.html$/);
+    // The in-app view takes the ticket of the URL (a frame sends no token), under the sandbox policy.
+    const view = await t.anonymous.get(readable.body.data.viewUrl);
+    expect(view.status).toBe(200);
+    expect(view.headers['content-security-policy']).toContain('sandbox');
+    expect(view.raw).toContain('CCMS-REL-42');
+    // The viewer lists the latest output of each publication and config the user may read.
+    const viewer = await outsider.caller.get(api('/ccms/mxView/list'));
+    expect(viewer.body.rows.map((r: { configName: string }) => r.configName)).toEqual(['open']);
+    const address = await outsider.caller.get(api('/ccms/mxView/getMxViewAddress'));
+    expect(address.body.msg).toBe('/docview');
+  });
+
+  it('archives an output to a project release as a release log row', async () => {
+    const [project] = await t.database.db.insert(ccmsProject).values({ title: 'Guide project', libraryId }).returning();
+    if (!project) throw new Error('no project');
+    const res = await admin.post(api('/ccms/output/archive'), { outputId: first.outputId, projectId: project.projectId, version: '1.0' });
+    expect(res.body.code).toBe(200);
+    const [row] = await t.database.db.select().from(ccmsReleaseLog).where(eq(ccmsReleaseLog.logId, res.body.data.logId));
+    expect(row).toMatchObject({ version: '1.0', status: 'success' });
+    expect(row?.archive).toContain(`output ${first.outputId}`);
+  });
+
+  it('ends a broken map in fail with its problems, and deletes outputs with their files', async () => {
+    const created = await admin.post(api('/ccms/publication'), { libraryId, name: 'Broken', branch: 'main', ditaMap: BROKEN_MAP, ditaVal: 'experts' });
+    const res = await admin.post(api('/ccms/output/publish'), { publicationId: created.body.data.publicationId, configIds: [webConfig] });
+    const out = await finished(admin, res.body.data[0].outputId);
+    expect(out.status).toBe('fail');
+    const detail = await admin.get(api(`/ccms/output/${out.outputId}`));
+    expect(detail.body.data.problemCounts.error).toBeGreaterThan(0);
+    expect(detail.body.data.problems[0]).toMatchObject({ file: BROKEN_MAP, severity: 'error' });
+    const log = await admin.get(api('/ccms/publishLog/list'), { status: 'fail' });
+    expect(log.body.rows[0]).toMatchObject({ outputId: out.outputId, publicationName: 'Broken' });
+
+    const dir = path.join(t.dataDir, 'publish', 'outputs', String(first.outputId));
+    expect(existsSync(dir)).toBe(true);
+    const refused = await reader.caller.delete(api(`/ccms/output/${first.outputId}`));
+    expect(refused.status).toBe(403);
+    expect(existsSync(dir)).toBe(true);
+    expect((await admin.delete(api(`/ccms/output/${first.outputId}`))).body.code).toBe(200);
+    expect(existsSync(dir)).toBe(false);
+  });
+});

@@ -1,0 +1,69 @@
+import type { Publication } from '@ccms/contracts/publish/publication';
+import { PublicationBody } from '@ccms/contracts/publish/publication';
+import { App, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../shared/form/zod-rules';
+import { publishQueries, useSavePublication } from '../publish-queries';
+
+interface Values {
+  name: string;
+  branch: string;
+  ditaMap: string;
+  ditaVal: string;
+}
+
+const FIELDS = ['name', 'branch', 'ditaMap', 'ditaVal'] as const;
+
+/** Add (`publicationId` undefined) or edit a publication: name, branch, map and DITAVAL file or filter group, all required. */
+export function PublicationFormDialog({
+  open,
+  libraryId,
+  defaultBranch,
+  publicationId,
+  onClose,
+}: {
+  open: boolean;
+  libraryId: number;
+  defaultBranch: string;
+  publicationId: number | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('publish');
+  const { message } = App.useApp();
+  const save = useSavePublication();
+  const entity = useEntityForm<Values, Publication>({
+    open,
+    load: publicationId === undefined ? undefined : publishQueries.publication(publicationId),
+    toValues: (p) => ({ name: p.name, branch: p.branch, ditaMap: p.ditaMap, ditaVal: p.ditaVal }),
+    defaults: { name: '', branch: defaultBranch, ditaMap: '', ditaVal: '' },
+    save: (v) => save.mutateAsync(publicationId === undefined ? { libraryId, ...v } : { publicationId, ...v }),
+    onSaved: () => {
+      message.success(publicationId === undefined ? t('added') : t('updated'));
+      onClose();
+    },
+  });
+  return (
+    <FormDialog
+      open={open}
+      title={publicationId === undefined ? t('addTitle') : t('editTitle')}
+      width={520}
+      name="publication-form"
+      entity={entity}
+      onClose={onClose}
+    >
+      {FIELDS.map((field) => (
+        <Form.Item
+          key={field}
+          name={field}
+          label={t(`fields.${field}`)}
+          rules={zodRules(PublicationBody, field, t(`fields.${field}`))}
+          extra={t(`hints.${field}`)}
+        >
+          <Input maxLength={zodMaxLength(PublicationBody, field)} />
+        </Form.Item>
+      ))}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,60 @@
+import type {
+  ArchiveBody,
+  OutputQuery,
+  Publication,
+  PublicationBody,
+  PublicationQuery,
+  PublicationUpdate,
+  PublishBody,
+  PublishLog,
+  PublishLogQuery,
+  PublishOutput,
+  PublishOutputDetail,
+  ViewerEntry,
+  ViewerQuery,
+} from '@ccms/contracts/publish/publication';
+import type { Dayjs } from 'dayjs';
+import type { z } from 'zod';
+import { api, type DataBody } from '../../api/client';
+import { downloadGet } from '../../api/download';
+import type { QueryParams } from '../../api/params';
+import { download } from '../../shared/download';
+import { addDateRange } from '../../shared/list/query';
+
+export type PublicationListParams = z.input<typeof PublicationQuery>;
+export type PublicationFilters = Pick<PublicationListParams, 'name'>;
+export type PublicationSave = z.input<typeof PublicationBody> | z.input<typeof PublicationUpdate>;
+export type OutputListParams = z.input<typeof OutputQuery>;
+export type PublishLogParams = z.input<typeof PublishLogQuery>;
+export type PublishLogFilters = Pick<PublishLogParams, 'publicationName' | 'ditaMap' | 'operName' | 'status' | 'format'> & {
+  dateRange?: [Dayjs, Dayjs] | null;
+  params?: Record<string, string>;
+};
+/** Form values to the call's filters (the date range becomes params[beginTime]/params[endTime]). */
+export const publishLogFilters = ({ dateRange, ...rest }: Partial<PublishLogFilters>): Partial<PublishLogFilters> => addDateRange(rest, dateRange);
+export type ViewerParams = z.input<typeof ViewerQuery>;
+
+/** Publications, outputs, the publish log and the viewer (server: modules/publish). Screens use `publish-queries.ts`. */
+export const publishApi = {
+  publications: (params: PublicationListParams) => api.list<Publication>('/ccms/publication/list', params),
+  publication: (id: number) => api.one<Publication>(`/ccms/publication/${id}`),
+  /** Adds when the body has no `publicationId`, else updates. */
+  savePublication: (body: PublicationSave) => ('publicationId' in body ? api.put('/ccms/publication', body) : api.post('/ccms/publication', body)),
+  removePublications: (ids: readonly number[]) => api.delete(`/ccms/publication/${ids.join(',')}`),
+
+  publish: (body: z.input<typeof PublishBody>) => api.post<DataBody<PublishOutput[]>>('/ccms/output/publish', body).then((r) => r.data),
+  outputs: (params: OutputListParams) => api.list<PublishOutput>('/ccms/output/list', params),
+  output: (id: number) => api.one<PublishOutputDetail>(`/ccms/output/${id}`),
+  cancel: (id: number) => api.put(`/ccms/output/${id}/cancel`),
+  removeOutputs: (ids: readonly number[]) => api.delete(`/ccms/output/${ids.join(',')}`),
+  archive: (body: z.input<typeof ArchiveBody>) => api.post('/ccms/output/archive', body),
+  zip: (output: PublishOutput) => downloadGet(`/ccms/output/${output.outputId}/zip`, undefined, `output-${output.outputId}.zip`),
+
+  publishLogs: (params: PublishLogParams) => api.list<PublishLog>('/ccms/publishLog/list', params),
+  exportPublishLogs: (query: object) => {
+    const { pageNum: _page, pageSize: _size, ...filters } = query as QueryParams;
+    return download('/ccms/publishLog/export', filters, `publish-log-${Date.now()}.xlsx`);
+  },
+
+  viewer: (params: ViewerParams) => api.list<ViewerEntry>('/ccms/mxView/list', params),
+};

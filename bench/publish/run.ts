@@ -1,0 +1,85 @@
+/**
+ * Publishing benchmark: the DITA-OT user guide published through the API (request to output
+ * ready: queue, checkout, filter group, engine in its own process, output copied), then a
+ * one-topic change re-published (incremental build), then the same again with no change.
+ * Prints milliseconds and the targets (corpus < 5 s, re-publish < 1 s); never asserts.
+ *
+ *   node --import tsx bench/publish/run.ts [--rounds 3]
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startGitServer } from '../../apps/server/test/git-http-server';
+import { startApp } from '../lib/app';
+
+const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpora/dita-ot-docs');
+const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
+const rounds = Number(values.rounds ?? 3);
+const TOPIC = 'topics/using-dita-command.dita';
+
+interface Output {
+  outputId: number;
+  status: string;
+  incremental: boolean;
+  durationMs: number;
+  pages: number;
+  size: number;
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-publish-bench-'));
+const remote = await startGitServer();
+const app = await startApp(dataDir, 'bench-admin-pw');
+try {
+  await remote.createRepo('guide', { folder: CORPUS });
+  const { data: library } = await app.call<{ data: { libraryId: number } }>('POST', '/ccms/library', {
+    body: { name: 'guide', displayText: 'Guide', libraryType: 'DITA', url: remote.url('guide'), defaultBranch: 'main' },
+  });
+  const libraryId = library.libraryId;
+  await app.call('POST', '/ccms/product', { body: { productName: 'bench', displayName: 'Bench' } });
+  await app.call('POST', '/ccms/library/filter', {
+    body: { libraryId, group: 'experts', name: 'audience', type: 'exclude', value: 'novice', product: 'bench' },
+  });
+  await app.call('POST', '/ccms/library/publishConfig', { body: { libraryId, configName: 'web', format: 'html5', lang: 'en', publishPath: 'preview' } });
+  const configs = await app.call<{ rows?: { configId: number }[]; data?: { configId: number }[] }>('GET', '/ccms/library/publishConfig/list', {
+    query: { libraryId },
+  });
+  const configId = (configs.rows ?? configs.data ?? [])[0]?.configId ?? 0;
+  const { data: publication } = await app.call<{ data: { publicationId: number } }>('POST', '/ccms/publication', {
+    body: { libraryId, name: 'User guide', branch: 'main', ditaMap: 'userguide.ditamap', ditaVal: 'experts' },
+  });
+
+  /** Request to output ready, as a client polling the output would see it. */
+  async function publishOnce(): Promise<{ ms: number; output: Output }> {
+    const t0 = performance.now();
+    const { data } = await app.call<{ data: Output[] }>('POST', '/ccms/output/publish', {
+      body: { publicationId: publication.publicationId, configIds: [configId] },
+    });
+    const outputId = data[0]?.outputId ?? 0;
+    for (;;) {
+      const { data: output } = await app.call<{ data: Output }>('GET', `/ccms/output/${outputId}`);
+      if (output.status !== 'notStarted' && output.status !== 'running') return { ms: performance.now() - t0, output };
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  console.log(`machine: ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}`);
+  const full = await publishOnce();
+  console.log(
+    `corpus publish (user guide, ${full.output.pages} pages, ${(full.output.size / 1024 / 1024).toFixed(1)} MB): ${full.ms.toFixed(0)} ms request to ready (job ${full.output.durationMs} ms, ${full.output.status}), target < 5000 ms: ${full.ms < 5000 ? 'meets' : 'MISSES'}`,
+  );
+  const original = (await readFile(path.join(CORPUS, TOPIC), 'utf8')).toString();
+  for (let i = 1; i <= rounds; i++) {
+    await remote.commit('guide', 'main', { [TOPIC]: original.replace('Publishing with the', `Publishing (round ${i}) with the`) }, `Edit round ${i}`);
+    const again = await publishOnce();
+    console.log(
+      `one-topic re-publish #${i}: ${again.ms.toFixed(0)} ms request to ready (job ${again.output.durationMs} ms, incremental ${again.output.incremental}), target < 1000 ms: ${again.ms < 1000 ? 'meets' : 'MISSES'}`,
+    );
+  }
+  const same = await publishOnce();
+  console.log(`re-publish with no change: ${same.ms.toFixed(0)} ms (incremental ${same.output.incremental})`);
+} finally {
+  await app.close();
+  await remote.close();
+  await rm(dataDir, { recursive: true, force: true });
+}

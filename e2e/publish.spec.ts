@@ -1,0 +1,117 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { API, adminApi, openSignedIn } from './helpers';
+import { type E2eGitServer, startGitServer } from './support/git-server';
+
+/**
+ * Publishing from the document page: a two-topic map on a git remote, HTML5 and PDF publish
+ * configs; the administrator publishes from the Output tab, watches the progress, opens the
+ * HTML5 output in the app, checks the PDF, and finds the publish in the publish log.
+ */
+test.describe.configure({ mode: 'serial', timeout: 360_000 });
+
+const id = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
+const GIT_USER = 'writer';
+const GIT_PASSWORD = 's3cret-pw';
+const MAP = `<?xml version="1.0" encoding="UTF-8"?>
+<map xml:lang="en-US">
+  <title>Pump manual ${id}</title>
+  <topicref href="topics/start.dita"/>
+  <topicref href="topics/service.dita"/>
+</map>
+`;
+const topic = (tid: string, title: string, text: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<topic id="${tid}" xml:lang="en-US"><title>${title}</title><body><p>${text}</p></body></topic>\n`;
+
+let remote: E2eGitServer;
+let admin: APIRequestContext;
+let documentId = 0;
+
+async function call<T>(res: Promise<import('@playwright/test').APIResponse>): Promise<T> {
+  const body = (await (await res).json()) as { code: number; msg: string } & T;
+  expect(body.code, body.msg).toBe(200);
+  return body;
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  remote = await startGitServer({
+    user: GIT_USER,
+    password: GIT_PASSWORD,
+    repos: {
+      pump: {
+        'pump.ditamap': MAP,
+        'topics/start.dita': topic('start', 'Starting the pump', 'Open the inlet valve slowly.'),
+        'topics/service.dita': topic('service', 'Servicing the pump', 'Replace the seal every year.'),
+      },
+    },
+  });
+  admin = await adminApi(baseURL ?? '');
+  const created = await call<{ data: { libraryId: number } }>(
+    admin.post(`${API}/ccms/library`, {
+      data: {
+        name: `pub_${id}`,
+        displayText: `Pumps ${id}`,
+        libraryType: 'DITA',
+        url: remote.url('pump'),
+        defaultBranch: 'main',
+        credential: { type: 'userpass', name: '', username: GIT_USER, password: GIT_PASSWORD },
+      },
+    }),
+  );
+  const libraryId = created.data.libraryId;
+  for (const [configName, format] of [
+    ['web', 'html5'],
+    ['print', 'pdf'],
+  ]) {
+    await call(admin.post(`${API}/ccms/library/publishConfig`, { data: { libraryId, configName, format, lang: 'en', publishPath: 'preview' } }));
+  }
+  const docs = await call<{ rows: { documentId: number; path: string }[] }>(admin.get(`${API}/ccms/document/list`, { params: { libraryId } }));
+  documentId = docs.rows.find((d) => d.path === 'pump.ditamap')?.documentId ?? 0;
+  expect(documentId).toBeGreaterThan(0);
+});
+
+test.afterAll(async () => {
+  await admin?.dispose();
+  await remote?.close();
+});
+
+test('publish from the document page, watch the progress, open the HTML5 output and the PDF, see the publish log row', async ({ page, context }) => {
+  await openSignedIn(page, `/ccms/document-detail/index?id=${documentId}`);
+  await page.getByRole('tab', { name: '输出' }).click();
+  const table = page.getByTestId('output-table');
+  const publishWith = async (label: string) => {
+    await page.getByRole('button', { name: '发布' }).click();
+    const dialog = page.getByRole('dialog', { name: '选择发布配置' });
+    await dialog.getByLabel(label).check();
+    await dialog.getByRole('button', { name: /^发\s*布$/ }).click();
+  };
+  await publishWith('web (html5, en)');
+  // The row shows a live progress bar until the publish ends, then its status.
+  await expect(table.getByTestId('publish-progress').first()).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'web' }).getByText('成功')).toBeVisible({ timeout: 60_000 });
+  // PDF next (Chromium prints it: slower on a busy machine).
+  await publishWith('print (pdf, en)');
+  await expect(table.getByRole('row').filter({ hasText: 'print' }).getByText('成功')).toBeVisible({ timeout: 240_000 });
+
+  // HTML5: opens in the app, the pages served in a sandboxed frame.
+  const [view] = await Promise.all([
+    context.waitForEvent('page'),
+    table.getByRole('row').filter({ hasText: 'web' }).first().getByRole('link', { name: '打开' }).click(),
+  ]);
+  const frame = view.frameLocator('[data-testid="output-frame"]');
+  await expect(frame.getByText(`Pump manual ${id}`).first()).toBeVisible();
+  await view.close();
+
+  // PDF: served as a PDF at the output's view address.
+  const outputs = await call<{ rows: { configName: string; viewUrl: string }[] }>(admin.get(`${API}/ccms/output/list`, { params: { documentId } }));
+  const pdf = outputs.rows.find((o) => o.configName === 'print');
+  expect(pdf?.viewUrl).toMatch(/\.pdf$/);
+  const file = await admin.get(pdf?.viewUrl ?? '');
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The publish log lists both publishes with who and the result.
+  await page.goto('/system/log/publishLog');
+  const log = page.getByRole('row').filter({ hasText: 'pump.ditamap' });
+  await expect(log.filter({ hasText: 'html5' }).first()).toContainText('admin', { timeout: 30_000 });
+  await expect(log.filter({ hasText: 'pdf' }).first()).toContainText('成功');
+});
