@@ -4,3 +4,4 @@ export * from './resource';
 export * from './system';
 export * from './work';
 export * from './work-item';
+export * from './workflow';

@@ -4,6 +4,7 @@ import { catalogReindexJob } from './catalog/catalog.jobs';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { type CatalogRuntime, catalogService } from './catalog/catalog.service';
 import { catalogIndexer } from './catalog/indexer';
+import { reviewHooks } from './catalog/review-hooks';
 import { documentRoutes } from './document/document.routes';
 import { explorerRoutes } from './explorer/explorer.routes';
 import { abbreviationRoutes, termRoutes } from './glossary/glossary.routes';
@@ -29,6 +30,7 @@ import { videoRoutes } from './video/video.routes';
 export interface ContentServices extends CatalogRuntime {
   git: LibraryGit;
   libraries: LibraryService;
+  review: ReturnType<typeof reviewHooks>;
 }
 
 declare module 'fastify' {
@@ -67,7 +69,7 @@ export const contentArea = fp(
     const libraries = libraryService(app.db, git, app.secrets.secretKey);
     const indexer = catalogIndexer(app.db);
     const catalog = catalogService(app.db, git, libraries, indexer);
-    app.decorate('content', { git, libraries, indexer, catalog });
+    app.decorate('content', { git, libraries, indexer, catalog, review: reviewHooks() });
     app.jobs.register(libraryFetchAllJob(git));
     app.jobs.register(catalogReindexJob(catalog));
     for (const plugin of routes) await app.register(plugin);

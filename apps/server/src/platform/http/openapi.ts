@@ -50,6 +50,8 @@ export const API_TAGS = {
   'work/project-config': "A project's work item types, states and fields",
   'work/work-item': 'Work items: CRUD, state transitions, comments, attachments, saved filters',
   'work/release': 'Releases of a project',
+  'work/workflow': "Plans' review workflows: stages, approvals, what tasks cover",
+  'work/review-comment': 'Review comments on topics: threads, replies, mentions, resolve',
   'work/release-log': 'Release log entries of a project',
   'work/plan': 'Plans of a project',
   'work/task': 'Tasks and their progress',
