@@ -230,4 +230,51 @@ describe('workflow', () => {
     const [wfRow] = await t.database.db.select().from(ccmsWorkflow).where(eq(ccmsWorkflow.planId, planId));
     expect(wfRow?.stage).toBe('edit');
   });
+
+  it('review comments: threads with replies and mentions, filters, resolve, the rejected approval linked, re-anchored or outdated after an edit', async () => {
+    const { planId } = await planOver('comments', { rule: 'one', translate: false });
+    await act(admin, 'activate', { planId });
+    const approvalId = (await act(writer.caller, 'initiate', { planId })).approvals[0].approvalId;
+    const comment = (body: Record<string, unknown>) => rev1.caller.post('/prod-api/ccms/review-comment', { libraryId, path: pathOf('comments'), ...body });
+    const onId = await comment({ elementId: 'p2', rangeStart: 0, rangeEnd: 6, quote: 'Second', body: 'Say more here, @writer' });
+    expect(onId.body.code, onId.raw).toBe(200);
+    const onPath = await comment({ elementPath: '/concept/conbody[1]/p[3]', quote: 'No id', body: 'Give this one an id' });
+    expect(onPath.body.code, onPath.raw).toBe(200);
+    const empty = await comment({ elementId: 'p1', body: '  ' });
+    expect(empty.body).toMatchObject({ code: 400, msg: expect.stringContaining('body') });
+    const reply = await writer.caller.post('/prod-api/ccms/review-comment/reply', { parentId: onId.body.data.id, body: 'Done, @rev1 please look' });
+    expect(reply.body.code, reply.raw).toBe(200);
+    await act(rev1.caller, 'reject', { planId, reason: 'See the comments' });
+
+    const list = async (q: Record<string, string | number>) => (await admin.get('/prod-api/ccms/review-comment/list', q)).body;
+    const byPlan = await list({ planId });
+    expect(byPlan.total).toBe(2);
+    const thread = byPlan.rows.find((r: { id: number }) => r.id === onId.body.data.id);
+    expect(thread).toMatchObject({ approvalId, approvalState: 'rejected', mentions: ['writer'], state: 'open', outdated: false, topicTitle: 'Topic comments' });
+    expect(thread.replies).toMatchObject([{ authorName: 'writer', mentions: ['rev1'] }]);
+    expect((await list({ author: 'writer' })).total).toBe(0);
+    expect((await list({ author: 'rev1', topic: 'comments' })).total).toBe(2);
+
+    expect((await writer.caller.put('/prod-api/ccms/review-comment/state', { id: onPath.body.data.id, state: 'resolved' })).body.code).toBe(200);
+    expect((await list({ planId, state: 'resolved' })).rows.map((r: { id: number }) => r.id)).toEqual([onPath.body.data.id]);
+
+    const open = (await writer.caller.get('/prod-api/ccms/topic-editor/open', { libraryId, path: pathOf('comments') })).body.data;
+    const saved = await writer.caller.put('/prod-api/ccms/topic-editor/save', {
+      libraryId,
+      path: pathOf('comments'),
+      content: open.content.replace('    <p id="p2">Second paragraph.</p>\n', ''),
+      baseCommit: open.baseCommit,
+      baseBlob: open.baseBlob,
+    });
+    expect(saved.body.code, saved.raw).toBe(200);
+    const after = (await list({ path: pathOf('comments'), libraryId })).rows;
+    expect(after.find((r: { id: number }) => r.id === onId.body.data.id)).toMatchObject({ outdated: true });
+    expect(after.find((r: { id: number }) => r.id === onPath.body.data.id)).toMatchObject({
+      outdated: false,
+      elementPath: '/concept/conbody[1]/p[2]',
+      rangeStart: 0,
+      rangeEnd: 5,
+    });
+    expect((await list({ state: 'outdated', planId })).total).toBe(1);
+  });
 });
