@@ -21,6 +21,7 @@ import type profile from './zh/profile';
 import type project from './zh/project';
 import type release from './zh/release';
 import type resource from './zh/resource';
+import type review from './zh/review';
 import type role from './zh/role';
 import type search from './zh/search';
 import type shared from './zh/shared';
@@ -59,6 +60,7 @@ export interface Resources {
   post: typeof post;
   profile: typeof profile;
   resource: typeof resource;
+  review: typeof review;
   role: typeof role;
   search: typeof search;
   shared: typeof shared;
