@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { commonArea } from './common/common.area';
 import { contentArea } from './content/content.area';
 import { monitorArea } from './monitor/monitor.area';
+import { notificationArea } from './system/notification/notification.area';
 import { systemArea } from './system/system.area';
 import { workArea } from './work/work.area';
 
@@ -10,4 +11,4 @@ import { workArea } from './work/work.area';
  * handlers; an area that uses another's services comes after it (work after content). Add an
  * area here and nowhere else.
  */
-export const areas: FastifyPluginAsync[] = [systemArea, monitorArea, commonArea, contentArea, workArea];
+export const areas: FastifyPluginAsync[] = [notificationArea, systemArea, monitorArea, commonArea, contentArea, workArea];

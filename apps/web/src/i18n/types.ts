@@ -15,6 +15,7 @@ import type library from './zh/library';
 import type menu from './zh/menu';
 import type monitor from './zh/monitor';
 import type notice from './zh/notice';
+import type notification from './zh/notification';
 import type plan from './zh/plan';
 import type post from './zh/post';
 import type profile from './zh/profile';
@@ -57,6 +58,7 @@ export interface Resources {
   menu: typeof menu;
   monitor: typeof monitor;
   notice: typeof notice;
+  notification: typeof notification;
   post: typeof post;
   profile: typeof profile;
   resource: typeof resource;

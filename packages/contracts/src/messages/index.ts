@@ -5,6 +5,7 @@ import { commonMessages } from './common';
 import { contentMessages } from './content';
 import { excelMessages } from './excel';
 import { monitorMessages } from './monitor';
+import { notificationMessages } from './notification';
 import { resourceMessages } from './resource';
 import { systemMessages } from './system';
 import { systemConfigMessages } from './system-config';
@@ -32,6 +33,7 @@ export const messageCatalog = {
     ...workMessages.zh,
     ...workItemMessages.zh,
     ...excelMessages.zh,
+    ...notificationMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -47,6 +49,7 @@ export const messageCatalog = {
     ...workMessages.en,
     ...workItemMessages.en,
     ...excelMessages.en,
+    ...notificationMessages.en,
   },
 };
 

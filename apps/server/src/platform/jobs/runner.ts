@@ -53,8 +53,26 @@ export interface JobRunnerDeps {
   reconcileIntervalMs?: number;
 }
 
+/** One-off work with retries (a mail to send), as opposed to the scheduled jobs of sys_job. */
+export interface WorkQueueSpec<T> {
+  /** pg-boss queue name. */
+  name: string;
+  /** Tries after the first failure. */
+  retryLimit: number;
+  /** Wait before the first retry; each next wait doubles. */
+  retryDelaySeconds: number;
+  work(data: T): Promise<void>;
+}
+
 /** Area plugins register their handlers on the runner (app.jobs.register) before it starts. */
 export interface JobRunner extends JobRegistry {
+  /** Declares a work queue; areas call it while registering, before the runner starts. */
+  defineQueue<T extends object>(spec: WorkQueueSpec<T>): void;
+  /**
+   * Queues one piece of work: a pg-boss job with the queue's retries when started, otherwise run
+   * in this process in the background with the same retries. Never throws for the work's failure.
+   */
+  enqueue<T extends object>(name: string, data: T): Promise<void>;
   /** pg-boss is running on this node: cron schedules fire and runs go through its queues. */
   readonly started: boolean;
   start(): Promise<void>;
@@ -82,6 +100,8 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
   let timer: NodeJS.Timeout | null = null;
   const workers = new Map<number, { concurrent: string; ids: string[] }>();
   const inflight = new Set<Promise<unknown>>();
+  const queues = new Map<string, WorkQueueSpec<object>>();
+  const retryTimers = new Set<NodeJS.Timeout>();
   const runningHere = new Set<number>();
   // pg-boss changes happen one at a time, so a periodic reconcile never races an API edit.
   let chain: Promise<unknown> = Promise.resolve();
@@ -298,6 +318,12 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
       next.on('error', (err) => log.error({ err }, 'job runner error'));
       await next.start();
       await ensureQueue(next, FIRING_QUEUE, { name: FIRING_QUEUE, policy: 'short', retentionMinutes: FIRING_RETENTION_MINUTES });
+      for (const q of queues.values()) {
+        await ensureQueue(next, q.name, { name: q.name, retryLimit: q.retryLimit, retryDelay: q.retryDelaySeconds, retryBackoff: true });
+        await next.work<object>(q.name, { batchSize: 1, pollingIntervalSeconds }, async ([item]) => {
+          if (item) await track(q.work(item.data));
+        });
+      }
       boss = next;
       await serial(reconcile);
       await catchUpMisfires(next);
@@ -310,6 +336,8 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      for (const t of retryTimers) clearTimeout(t);
+      retryTimers.clear();
       await chain;
       const current = boss;
       boss = null;
@@ -319,6 +347,36 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     },
 
     sync,
+
+    defineQueue(spec) {
+      if (queues.has(spec.name)) throw new Error(`work queue "${spec.name}" is defined twice`);
+      queues.set(spec.name, spec as WorkQueueSpec<object>);
+    },
+
+    async enqueue(name, data) {
+      const q = queues.get(name);
+      if (!q) throw new Error(`"${name}" is not a defined work queue`);
+      if (boss) {
+        await boss.send(name, data, { retryLimit: q.retryLimit, retryDelay: q.retryDelaySeconds, retryBackoff: true });
+        return;
+      }
+      // No pg-boss on this app (tests, tools): the same tries, in the background of this process.
+      const attempt = (tries: number) => {
+        void track(q.work(data)).catch((err) => {
+          if (tries >= q.retryLimit) return log.error({ err, queue: name }, 'work failed after its retries');
+          const t = setTimeout(
+            () => {
+              retryTimers.delete(t);
+              attempt(tries + 1);
+            },
+            q.retryDelaySeconds * 1000 * 2 ** tries,
+          );
+          t.unref();
+          retryTimers.add(t);
+        });
+      };
+      attempt(0);
+    },
 
     async trigger(job) {
       if (boss) {
