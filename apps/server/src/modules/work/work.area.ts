@@ -37,7 +37,7 @@ const routes: FastifyPluginAsync[] = [
 export const workArea = fp(
   async (app) => {
     app.jobs.register(projectUpdateBranchesJob(app.content.git));
-    const events = reviewEvents(undefined, (err) => app.log.warn({ err }, 'review notice not sent'));
+    const events = reviewEvents(app.db, app.notification, (err) => app.log.warn({ err }, 'review notice not sent'));
     const comments = reviewCommentService(app.db, app.content, events);
     app.content.review.answerWith({
       reviews: async (auth, t) => auth.isAdmin || reviewsContent(app.db, auth.userId, t.libraryId, t.branch, t.path),
@@ -45,5 +45,5 @@ export const workArea = fp(
     });
     for (const plugin of [...routes, workflowRoutes(events), reviewCommentRoutes(comments)]) await app.register(plugin);
   },
-  { name: 'work', dependencies: ['content'], encapsulate: true },
+  { name: 'work', dependencies: ['content', 'notification'], encapsulate: true },
 );

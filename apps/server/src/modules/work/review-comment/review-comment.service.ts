@@ -18,9 +18,9 @@ import { type CommentRow, findComment, listThreads, repliesOf, threadsOfTopic, t
  */
 export function reviewCommentService(db: Db, content: Pick<ContentServices, 'libraries' | 'catalog'>, events: ReviewEvents) {
   /** The @mentioned users that exist, and the event telling them. */
-  async function mentionIn(auth: AuthContext, text: string, where: { commentId: number; libraryId: number; branch: string; path: string }) {
+  async function mentionIn(auth: AuthContext, text: string, where: { libraryId: number; branch: string; path: string }) {
     const users = await usersNamed(db, mentionsOf(text));
-    events.emit({ type: 'mentioned', userIds: users.map((u) => u.userId).filter((id) => id !== auth.userId), ...where, by: auth.userName });
+    events.emit({ type: 'mentioned', userIds: users.map((u) => u.userId), ...where, text, actorId: auth.userId, actor: auth.nickName || auth.userName });
     return users.map((u) => u.userName);
   }
 
@@ -100,7 +100,7 @@ export function reviewCommentService(db: Db, content: Pick<ContentServices, 'lib
         })
         .returning({ commentId: ccmsReviewComment.commentId });
       if (!created) throw notFound('reviewComment.missing');
-      const mentions = await mentionIn(auth, body.body, { commentId: created.commentId, libraryId: body.libraryId, branch, path });
+      const mentions = await mentionIn(auth, body.body, { libraryId: body.libraryId, branch, path });
       if (mentions.length > 0) await db.update(ccmsReviewComment).set({ mentions }).where(eq(ccmsReviewComment.commentId, created.commentId));
       return created.commentId;
     },
@@ -123,7 +123,7 @@ export function reviewCommentService(db: Db, content: Pick<ContentServices, 'lib
         })
         .returning({ commentId: ccmsReviewComment.commentId });
       if (!created) throw notFound('reviewComment.missing');
-      const mentions = await mentionIn(auth, body.body, { commentId: threadId, libraryId: parent.libraryId, branch: parent.branch, path: parent.path });
+      const mentions = await mentionIn(auth, body.body, { libraryId: parent.libraryId, branch: parent.branch, path: parent.path });
       if (mentions.length > 0) await db.update(ccmsReviewComment).set({ mentions }).where(eq(ccmsReviewComment.commentId, created.commentId));
       return created.commentId;
     },

@@ -33,6 +33,15 @@ const TASK_CATEGORY: Partial<Record<WorkflowStage, string>> = { edit: 'writing',
 /** The content stage an approval stage goes back to on a rejection. */
 const BACK_TO: Partial<Record<WorkflowStage, WorkflowStage>> = { editApproval: 'edit', translateApproval: 'translate' };
 
+/** The plan and the actor of a workflow event. */
+const about = (auth: AuthContext, ctx: PlanContext) => ({
+  actorId: auth.userId,
+  actor: auth.nickName || auth.userName,
+  projectId: ctx.plan.projectId,
+  planId: ctx.plan.planId,
+  planTitle: ctx.plan.title,
+});
+
 const distinctIds = (ids: (number | null | undefined)[]) => [...new Set(ids.filter((id): id is number => typeof id === 'number' && id > 0))];
 
 /** Who acts in each stage: writers and translators from the plan's tasks and the project config; reviewers from the plan and the config. */
@@ -281,14 +290,7 @@ export function workflowService(db: Db, events: ReviewEvents) {
         await moveTo(tx, wf, next);
         return { id: approval.approvalId, reviewerIds };
       });
-      events.emit({
-        type: 'approvalWaiting',
-        userIds: approvalId.reviewerIds,
-        planId,
-        planTitle: ctx.plan.title,
-        approvalId: approvalId.id,
-        by: auth.userName,
-      });
+      events.emit({ type: 'approvalWaiting', userIds: approvalId.reviewerIds, ...about(auth, ctx) });
       return describe(auth, ctx);
     },
 
@@ -309,7 +311,7 @@ export function workflowService(db: Db, events: ReviewEvents) {
       });
       if (passed) {
         const writers = await writersOf(ctx, passed);
-        events.emit({ type: 'contentDecided', userIds: writers, planId, planTitle: ctx.plan.title, approved: true, reason: '', by: auth.userName });
+        events.emit({ type: 'contentDecided', userIds: writers, ...about(auth, ctx), approved: true, reason: '' });
       }
       return describe(auth, ctx);
     },
@@ -343,7 +345,7 @@ export function workflowService(db: Db, events: ReviewEvents) {
         return wf.stage as WorkflowStage;
       });
       const writers = await writersOf(ctx, stage);
-      events.emit({ type: 'contentDecided', userIds: writers, planId, planTitle: ctx.plan.title, approved: false, reason, by: auth.userName });
+      events.emit({ type: 'contentDecided', userIds: writers, ...about(auth, ctx), approved: false, reason });
       return describe(auth, ctx);
     },
 

@@ -107,6 +107,9 @@ const act = async (c: Caller, action: string, body: Record<string, unknown>) => 
   return res.body.data;
 };
 const topicOf = async (id: string) => (await admin.get('/prod-api/ccms/topic/byPath', { libraryId, path: pathOf(id) })).body.data;
+/** The events of the in-app notices of a user (delivery does not hold up the action, so they are polled). */
+const noticesOf = (c: Caller) => async () =>
+  ((await c.get('/prod-api/system/notification/list', { pageSize: 50 })).body.rows ?? []).map((n: { event: string; body: string }) => `${n.event}: ${n.body}`);
 const stepStates = (wf: { steps: { stage: string; state: string }[] }) => wf.steps.map((s) => `${s.stage}:${s.state}`);
 
 describe('workflow', () => {
@@ -220,6 +223,8 @@ describe('workflow', () => {
     expect(wf).toMatchObject({ stage: 'edit', approvalState: 'rejected' });
     expect(wf.approvals[0]).toMatchObject({ state: 'rejected', reason: 'Second paragraph is unclear' });
     expect((await topicOf('rejected')).status).toBe('draft');
+    await expect.poll(noticesOf(rev1.caller)).toContainEqual(expect.stringContaining('approvalWaiting'));
+    await expect.poll(noticesOf(writer.caller)).toContainEqual(expect.stringMatching(/^approvalRejected: .*Second paragraph is unclear/));
     const [task] = await t.database.db.select().from(ccmsTask).where(eq(ccmsTask.taskId, writing));
     expect(task).toMatchObject({ status: 'inProgress', description: expect.stringContaining('Second paragraph is unclear') });
 
@@ -252,6 +257,7 @@ describe('workflow', () => {
     const thread = byPlan.rows.find((r: { id: number }) => r.id === onId.body.data.id);
     expect(thread).toMatchObject({ approvalId, approvalState: 'rejected', mentions: ['writer'], state: 'open', outdated: false, topicTitle: 'Topic comments' });
     expect(thread.replies).toMatchObject([{ authorName: 'writer', mentions: ['rev1'] }]);
+    await expect.poll(noticesOf(writer.caller)).toContainEqual(expect.stringMatching(/^mentioned: .*Say more here/));
     expect((await list({ author: 'writer' })).total).toBe(0);
     expect((await list({ author: 'rev1', topic: 'comments' })).total).toBe(2);
 
