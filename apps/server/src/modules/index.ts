@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { commonArea } from './common/common.area';
 import { contentArea } from './content/content.area';
 import { monitorArea } from './monitor/monitor.area';
-import { publishArea } from './publish/publish.area';
 import { deliveryPlugin } from './publish/delivery/delivery.plugin';
+import { publishArea } from './publish/publish.area';
+import { notificationArea } from './system/notification/notification.area';
 import { systemArea } from './system/system.area';
 import { workArea } from './work/work.area';
 
@@ -12,4 +13,4 @@ import { workArea } from './work/work.area';
  * handlers; an area that uses another's services comes after it (work after content, publish after both). Add an
  * area here and nowhere else.
  */
-export const areas: FastifyPluginAsync[] = [systemArea, monitorArea, commonArea, contentArea, workArea, publishArea, deliveryPlugin];
+export const areas: FastifyPluginAsync[] = [notificationArea, systemArea, monitorArea, commonArea, contentArea, workArea, publishArea, deliveryPlugin];

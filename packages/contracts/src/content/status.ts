@@ -53,6 +53,13 @@ export const nextTopicStatuses = (from: string): readonly TopicStatus[] => (isTo
 const REOPENED_BY_EDIT: readonly string[] = ['approved', 'published'];
 export const statusAfterEdit = (status: string): string => (REOPENED_BY_EDIT.includes(status) ? INITIAL_STATUS : status);
 
+/**
+ * Statuses that say content was reviewed: only the workflow sets them, or by hand a reviewer of
+ * the content (issue 16); anyone else setting them is refused.
+ */
+export const REVIEWER_ONLY_STATUSES = ['approved', 'published', 'distributed'] as const satisfies readonly DocumentStatus[];
+export const isReviewerOnlyStatus = (status: string) => (REVIEWER_ONLY_STATUSES as readonly string[]).includes(status);
+
 export const canChangeDocumentStatus = (from: string, to: string) => (nextDocumentStatuses(from) as readonly string[]).includes(to);
 export const canChangeTopicStatus = (from: string, to: string) => (nextTopicStatuses(from) as readonly string[]).includes(to);
 

@@ -1,4 +1,4 @@
-import { DOCUMENT_STATUSES, type DocumentStatus } from '../content/status';
+import { DOCUMENT_STATUSES, type DocumentStatus, type REVIEWER_ONLY_STATUSES } from '../content/status';
 
 /** Status names as the refusal messages say them. */
 const STATUS_NAMES: Record<'zh' | 'en', Record<DocumentStatus, string>> = {
@@ -19,6 +19,18 @@ function refusals(lang: 'zh' | 'en'): Record<RefusalKey, string> {
     }
   }
   return out as Record<RefusalKey, string>;
+}
+
+/** "status.reviewerOnly.<to>": approved, published and distributed are set by hand only by a reviewer of the content. */
+function reviewerOnly(lang: 'zh' | 'en'): Record<`status.reviewerOnly.${(typeof REVIEWER_ONLY_STATUSES)[number]}`, string> {
+  const names = STATUS_NAMES[lang];
+  const say = (to: DocumentStatus) =>
+    lang === 'zh' ? `只有该内容的审阅人可以把状态设为“${names[to]}”` : `Only a reviewer of this content can set the status to "${names[to]}"`;
+  return {
+    'status.reviewerOnly.approved': say('approved'),
+    'status.reviewerOnly.published': say('published'),
+    'status.reviewerOnly.distributed': say('distributed'),
+  };
 }
 
 /** Documents, topics, revisions, import, fast create, search and the index, in both languages. */
@@ -43,6 +55,7 @@ export const catalogMessages = {
     'fastCreate.topicMissing': 'outline 第 {line} 行：主题“{topic}”不存在',
     'job.result.catalogReindexed': '已重建 {count}/{total} 个库分支的索引，未变化 {unchanged} 个，失败 {failed} 个',
     ...refusals('zh'),
+    ...reviewerOnly('zh'),
   },
   en: {
     'catalog.brokenLink': 'Error: broken link',
@@ -64,5 +77,6 @@ export const catalogMessages = {
     'fastCreate.topicMissing': 'outline, line {line}: topic "{topic}" does not exist',
     'job.result.catalogReindexed': 'Reindexed {count} of {total} library branches, {unchanged} unchanged, {failed} failed',
     ...refusals('en'),
+    ...reviewerOnly('en'),
   },
 };

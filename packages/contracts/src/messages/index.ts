@@ -7,6 +7,7 @@ import { contentMessages } from './content';
 import { deliveryMessages } from './delivery';
 import { excelMessages } from './excel';
 import { monitorMessages } from './monitor';
+import { notificationMessages } from './notification';
 import { publishMessages } from './publish';
 import { resourceMessages } from './resource';
 import { systemMessages } from './system';
@@ -38,6 +39,7 @@ export const messageCatalog = {
     ...excelMessages.zh,
     ...deliveryMessages.zh,
     ...publishMessages.zh,
+    ...notificationMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -56,6 +58,7 @@ export const messageCatalog = {
     ...excelMessages.en,
     ...deliveryMessages.en,
     ...publishMessages.en,
+    ...notificationMessages.en,
   },
 };
 

@@ -319,3 +319,32 @@ export const sysJobLog = pgTable(
   },
   (t) => [index('sys_job_log_time_idx').on(t.createTime)],
 );
+
+/**
+ * A notice to one user about something that happened to them (a task assigned, an approval
+ * waiting...): the event and its values, rendered in the reader's language when read, and the
+ * link to the item. Not the announcements of sys_notice, which go to everyone.
+ */
+export const sysNotification = pgTable(
+  'sys_notification',
+  {
+    notificationId: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer().notNull(),
+    event: varchar({ length: 40 }).notNull(),
+    params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
+    /** The item's path in the web app ("/work/task?taskId=3"); mails make it absolute. */
+    link: varchar({ length: 500 }).notNull().default(''),
+    readTime: timestamp({ withTimezone: true, mode: 'date' }),
+    createTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sys_notification_user_idx').on(t.userId, t.readTime)],
+);
+
+/** A user's notice choices: the language of their mails, and per event which channels they want. */
+export const sysNotificationPref = pgTable('sys_notification_pref', {
+  userId: integer().primaryKey(),
+  lang: varchar({ length: 8 }).notNull().default('zh'),
+  /** event → { inApp, mail }; an event not listed keeps both channels on. */
+  events: jsonb().$type<Record<string, { inApp: boolean; mail: boolean }>>().notNull().default({}),
+  updateTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -31,8 +31,10 @@ import { PlanPerm } from '@ccms/contracts/work/plan';
 import { ProjectCategoryPerm, ProjectPerm } from '@ccms/contracts/work/project';
 import { ReleasePerm } from '@ccms/contracts/work/release';
 import { ReleaseLogPerm } from '@ccms/contracts/work/release-log';
+import { ReviewCommentPerm } from '@ccms/contracts/work/review-comment';
 import { TaskPerm } from '@ccms/contracts/work/task';
 import { WorkItemPerm } from '@ccms/contracts/work/work-item';
+import { WorkflowPerm } from '@ccms/contracts/work/workflow';
 import type { Tx } from '../client';
 import { sysMenu, sysRoleMenu } from '../schema';
 
@@ -81,6 +83,7 @@ const ACTIONS: Record<string, [zh: string, en: string]> = {
   upload: ['上传', 'Upload'],
   publish: ['发布', 'Publish'],
   deliver: ['交付', 'Deliver'],
+  act: ['处理', 'Act on'],
 };
 
 /**
@@ -220,6 +223,11 @@ export const SEED_MENUS: MenuSeed[] = [
   page(2422, 2400, 12, 'bug', 'ccms/workitem/bug', null, '缺陷', 'Defects', 'bug'),
   page(2423, 2400, 13, 'releaseLog', 'ccms/workitem/releaseLog', ReleaseLogPerm.list, '发布日志', 'Release Log', 'log'),
   ...buttons(2423, 3310, ReleaseLogPerm, ['发布日志', 'release log'], [...CRUD, 'export']),
+  // The review workflow of plans and the review comments on topics (issue 16).
+  page(2424, 2400, 14, 'workflow', 'ccms/workitem/workflow', WorkflowPerm.query, '工作流', 'Workflow', 'workflow'),
+  ...buttons(2424, 3320, WorkflowPerm, ['工作流', 'workflow'], ['act']),
+  page(2425, 2400, 15, 'reviewComment', 'ccms/workitem/reviewComment', ReviewCommentPerm.list, '审阅意见', 'Review Comments', 'review'),
+  ...buttons(2425, 3330, ReviewCommentPerm, ['审阅意见', 'review comment'], ['add']),
 
   // RuoYi's System
   dir(1, 0, 90, 'system', '系统管理', 'System', 'system'),

@@ -4,6 +4,7 @@ import { catalogReindexJob } from './catalog/catalog.jobs';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { type CatalogRuntime, catalogService } from './catalog/catalog.service';
 import { catalogIndexer } from './catalog/indexer';
+import { reviewHooks } from './catalog/review-hooks';
 import { doctypeRoutes } from './doctype/doctype.routes';
 import { doctypeGrammar } from './doctype/doctype-grammar';
 import { documentRoutes } from './document/document.routes';
@@ -36,6 +37,7 @@ export interface ContentServices extends CatalogRuntime {
   libraries: LibraryService;
   /** Which saves the DTD checks (the document types table). */
   grammar: GrammarRules;
+  review: ReturnType<typeof reviewHooks>;
 }
 
 declare module 'fastify' {
@@ -77,7 +79,7 @@ export const contentArea = fp(
     const libraries = libraryService(app.db, git, app.secrets.secretKey);
     const indexer = catalogIndexer(app.db);
     const catalog = catalogService(app.db, git, libraries, indexer);
-    app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db) });
+    app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db), review: reviewHooks() });
     app.jobs.register(libraryFetchAllJob(git));
     app.jobs.register(catalogReindexJob(catalog));
     for (const plugin of routes) await app.register(plugin);

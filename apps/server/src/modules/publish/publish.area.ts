@@ -46,7 +46,7 @@ export const publishArea = fp(
     app.jobs.defineQueue({
       name: PUBLISH_QUEUE,
       workers: PUBLISH_WORKERS,
-      run: async (data) => runner.run(Number(data.outputId)),
+      work: async (data: { outputId?: unknown }) => runner.run(Number(data.outputId)),
     });
     // After the job runner stopped (hooks run in reverse order of registration): no build is waiting.
     app.addHook('onClose', () => pool.close());

@@ -54,21 +54,31 @@ export interface JobRunnerDeps {
 }
 
 /**
- * A task queue: one pg-boss job per message (a publish per output, ...), worked by a handler
- * registered in code on every node, `workers` at a time per node.
+ * A work queue: one-off work as opposed to the scheduled jobs of sys_job (a publish per output,
+ * a mail to send), one pg-boss job per message, worked by a handler registered in code on every
+ * node, `workers` at a time per node, retried with a doubling wait when it throws.
  */
-export interface TaskQueue {
+export interface WorkQueue<T extends object = Record<string, unknown>> {
+  /** pg-boss queue name. */
   name: string;
-  workers: number;
-  run(data: Record<string, unknown>): Promise<void>;
+  /** How many this node works at once (default 1). */
+  workers?: number;
+  /** Tries after the first failure (default 0). */
+  retryLimit?: number;
+  /** Wait before the first retry; each next wait doubles (default 30). */
+  retryDelaySeconds?: number;
+  work(data: T): Promise<void>;
 }
 
 /** Area plugins register their handlers on the runner (app.jobs.register) before it starts. */
 export interface JobRunner extends JobRegistry {
-  /** Adds a task queue; its workers start with the runner (or at once when it runs already). */
-  defineQueue(queue: TaskQueue): void;
-  /** Queues one task: a pg-boss job when started, otherwise run in this process in the background (tests, tools). */
-  enqueue(name: string, data: Record<string, unknown>): Promise<void>;
+  /** Adds a work queue; its workers start with the runner (or at once when it runs already). */
+  defineQueue<T extends object>(queue: WorkQueue<T>): void;
+  /**
+   * Queues one piece of work: a pg-boss job with the queue's retries when started, otherwise run
+   * in this process in the background with the same retries (tests, tools). Never throws for the work's failure.
+   */
+  enqueue<T extends object>(name: string, data: T): Promise<void>;
   /** pg-boss is running on this node: cron schedules fire and runs go through its queues. */
   readonly started: boolean;
   start(): Promise<void>;
@@ -97,7 +107,8 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
   const workers = new Map<number, { concurrent: string; ids: string[] }>();
   const inflight = new Set<Promise<unknown>>();
   const runningHere = new Set<number>();
-  const taskQueues = new Map<string, TaskQueue>();
+  const taskQueues = new Map<string, WorkQueue<object>>();
+  const retryTimers = new Set<NodeJS.Timeout>();
   const taskWorkers = new Map<string, string[]>();
   /** In-process runs of task queues while pg-boss is not started: how many run, and who waits. */
   const localSlots = new Map<string, { running: number; waiting: (() => void)[] }>();
@@ -259,35 +270,49 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     for (const jobId of workers.keys()) if (!names.has(queueNameOf(jobId))) workers.delete(jobId);
   }
 
-  /** Starts this node's workers of a task queue (queue created when missing). */
-  async function workTaskQueue(b: PgBoss, queue: TaskQueue) {
+  const retriesOf = (queue: WorkQueue<object>) => ({ retryLimit: queue.retryLimit ?? 0, retryDelay: queue.retryDelaySeconds ?? 30, retryBackoff: true });
+
+  /** Starts this node's workers of a work queue (queue created when missing). */
+  async function workTaskQueue(b: PgBoss, queue: WorkQueue<object>) {
     if (taskWorkers.has(queue.name)) return;
-    await ensureQueue(b, queue.name, { name: queue.name, policy: 'standard', retryLimit: 0, expireInSeconds: RUN_TIMEOUT_SECONDS });
+    await ensureQueue(b, queue.name, { name: queue.name, policy: 'standard', expireInSeconds: RUN_TIMEOUT_SECONDS, ...retriesOf(queue) });
     const ids: string[] = [];
     taskWorkers.set(queue.name, ids);
-    for (let i = 0; i < queue.workers; i++) {
+    for (let i = 0; i < (queue.workers ?? 1); i++) {
       ids.push(
-        await b.work<Record<string, unknown>>(queue.name, { batchSize: 1, pollingIntervalSeconds }, async ([item]) => {
-          if (item) await track(queue.run(item.data ?? {}));
+        await b.work<object>(queue.name, { batchSize: 1, pollingIntervalSeconds }, async ([item]) => {
+          if (item) await track(queue.work(item.data ?? {}));
         }),
       );
     }
   }
 
-  /** Runs a task here, at most `workers` of the queue at once. */
-  async function runLocally(queue: TaskQueue, data: Record<string, unknown>) {
+  /** Runs work here, at most `workers` of the queue at once, retried as pg-boss would. */
+  async function runLocally(queue: WorkQueue<object>, data: object, tries = 0): Promise<void> {
     let slots = localSlots.get(queue.name);
     if (!slots) {
       slots = { running: 0, waiting: [] };
       localSlots.set(queue.name, slots);
     }
     const s = slots;
-    if (s.running >= queue.workers) await new Promise<void>((resolve) => s.waiting.push(resolve));
+    if (s.running >= (queue.workers ?? 1)) await new Promise<void>((resolve) => s.waiting.push(resolve));
     s.running++;
     try {
-      await queue.run(data);
+      await queue.work(data);
     } catch (err) {
-      log.error({ err, queue: queue.name }, 'task failed');
+      const { retryLimit, retryDelay } = retriesOf(queue);
+      if (tries >= retryLimit) log.error({ err, queue: queue.name }, 'work failed after its retries');
+      else {
+        const t = setTimeout(
+          () => {
+            retryTimers.delete(t);
+            void track(runLocally(queue, data, tries + 1));
+          },
+          retryDelay * 1000 * 2 ** tries,
+        );
+        t.unref();
+        retryTimers.add(t);
+      }
     } finally {
       s.running--;
       s.waiting.shift()?.();
@@ -371,12 +396,15 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
       await Promise.allSettled([...inflight]);
       workers.clear();
       taskWorkers.clear();
+      for (const t of retryTimers) clearTimeout(t);
+      retryTimers.clear();
     },
 
     sync,
 
-    defineQueue(queue) {
-      if (taskQueues.has(queue.name)) throw new Error(`task queue "${queue.name}" is defined twice`);
+    defineQueue(spec) {
+      const queue = spec as WorkQueue<object>;
+      if (taskQueues.has(queue.name)) throw new Error(`work queue "${queue.name}" is defined twice`);
       taskQueues.set(queue.name, queue);
       const b = boss;
       if (b) serial(() => workTaskQueue(b, queue)).catch((err) => log.error({ err, queue: queue.name }, 'task queue start failed'));
@@ -384,10 +412,10 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
 
     async enqueue(name, data) {
       const queue = taskQueues.get(name);
-      if (!queue) throw new Error(`no task queue "${name}"`);
+      if (!queue) throw new Error(`"${name}" is not a defined work queue`);
       const b = boss;
       if (b) {
-        await b.send(name, data);
+        await b.send(name, data, retriesOf(queue));
         for (const id of taskWorkers.get(name) ?? []) b.notifyWorker(id);
         return;
       }

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { browser } from '../../api/browser';
 import { api } from '../../api/client';
+import { NotificationBell } from '../../features/system/notification/components/NotificationBell';
 import { setLanguage } from '../../i18n';
 import { confirmDialog } from '../../shared/confirm';
 import { useLanguage } from '../../shared/route/use-route-meta';
@@ -243,6 +244,7 @@ export function Navbar({ onOpenSettings }: { onOpenSettings: () => void }) {
         {!mobile && <ProjectSelector />}
         {!mobile && <Fullscreen />}
         {!mobile && <SizeSelect />}
+        <NotificationBell />
         <AppSwitcher />
         <LanguageSwitch />
         <UserMenu onOpenSettings={onOpenSettings} />

@@ -68,7 +68,7 @@ export const PAGES: Readonly<Record<string, Load>> = {
   'ccms/plan/index': page(() => import('../../features/work/plan/pages/index')),
   'ccms/staging/plan-detail': page(() => import('../../features/work/plan/pages/detail')),
   'ccms/task/index': page(() => import('../../features/work/task/pages/index')),
-  'ccms/task/mine': withProps(async () => (await import('../../features/work/task/components/TaskList')).TaskList, { mine: true }),
+  'ccms/task/mine': page(() => import('../../features/work/task/pages/mine')),
   'ccms/task/detail': page(() => import('../../features/work/task/pages/detail')),
   'ccms/release/index': page(() => import('../../features/work/release/pages/index')),
   'ccms/workitem/index': withProps(async () => (await import('../../features/work/work-item/components/WorkItemArea')).WorkItemArea, {
@@ -82,6 +82,8 @@ export const PAGES: Readonly<Record<string, Load>> = {
   }),
   'ccms/staging/detail': page(() => import('../../features/work/work-item/pages/detail')),
   'ccms/workitem/releaseLog': page(() => import('../../features/work/release-log/pages/index')),
+  'ccms/workitem/workflow': page(() => import('../../features/work/workflow/pages/index')),
+  'ccms/workitem/reviewComment': page(() => import('../../features/work/review-comment/pages/index')),
   // system
   'system/user/index': page(() => import('../../features/system/user/pages/index')),
   'system/user/auth-role': page(() => import('../../features/system/user/pages/auth-role')),

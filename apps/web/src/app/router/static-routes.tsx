@@ -82,7 +82,12 @@ export function layoutChildren(): RouteObject[] {
     {
       path: 'user/profile',
       handle: handle({ titleKey: 'profile', icon: 'user' }),
-      lazy: signedInLazy(page(() => import('../../features/system/profile/pages/index'), ['profile'])),
+      lazy: signedInLazy(page(() => import('../../features/system/profile/pages/index'), ['profile', 'notification'])),
+    },
+    {
+      path: 'user/notification',
+      handle: handle({ titleKey: 'notification', icon: 'message' }),
+      lazy: signedInLazy(page(() => import('../../features/system/notification/pages/index'), ['notification'])),
     },
     ...DETAIL_ROUTES.map(
       (r): RouteObject => ({

@@ -129,7 +129,6 @@ const editor: Messages<typeof zh> = {
     search: 'Search',
     noDocument: 'Open the topic from a document’s contents to see that document’s contents here.',
     unsavedTopic: 'Unsaved changes',
-    reviewPlaceholder: 'Review comments appear here once this topic has reviews.',
     searchPlaceholder: 'Search the library; click a result to insert a cross-reference',
     insertXref: 'Insert as cross-reference',
   },

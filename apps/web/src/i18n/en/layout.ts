@@ -5,6 +5,7 @@ const layout: Messages<typeof zh> = {
   routes: {
     home: 'Home',
     profile: 'Personal center',
+    notification: 'My notices',
     redirect: 'Refresh',
     assignRoles: 'Assign roles',
     assignUsers: 'Assign users',

@@ -29,7 +29,7 @@ const topic: Messages<typeof zh> = {
   missingId: 'The topic id or path is missing',
   notExist: 'Topic does not exist',
   viewSource: 'View source',
-  tabs: { properties: 'Properties', references: 'References', history: 'Revision history' },
+  tabs: { properties: 'Properties', references: 'References', history: 'Revision history', review: 'Review comments' },
   outgoing: 'Outgoing ({{count}})',
   incoming: 'Incoming ({{count}})',
   history: {

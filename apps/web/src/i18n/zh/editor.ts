@@ -126,7 +126,6 @@ export default {
     search: '搜索',
     noDocument: '从文档目录打开主题时，这里显示该文档的目录。',
     unsavedTopic: '有未保存修改',
-    reviewPlaceholder: '评审意见出现在这里，一旦这个主题有了评审。',
     searchPlaceholder: '在库中搜索，点击结果插入交叉引用',
     insertXref: '插入为交叉引用',
   },

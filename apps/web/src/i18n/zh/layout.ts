@@ -3,6 +3,7 @@ export default {
   routes: {
     home: '首页',
     profile: '个人中心',
+    notification: '我的通知',
     redirect: '刷新',
     assignRoles: '分配角色',
     assignUsers: '分配用户',

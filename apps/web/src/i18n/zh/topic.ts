@@ -27,7 +27,7 @@ export default {
   missingId: '缺少主题编号（id）或路径',
   notExist: '主题不存在',
   viewSource: '查看源文件',
-  tabs: { properties: '属性', references: '引用', history: '修订历史' },
+  tabs: { properties: '属性', references: '引用', history: '修订历史', review: '审阅意见' },
   outgoing: '引用的内容（{{count}}）',
   incoming: '被引用（{{count}}）',
   history: {

@@ -2,6 +2,7 @@ import {
   canChangeDocumentStatus,
   canChangeTopicStatus,
   INITIAL_STATUS,
+  isReviewerOnlyStatus,
   nextDocumentStatuses,
   nextTopicStatuses,
   type StatusChange,
@@ -10,7 +11,9 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogMeta, sysUser } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest } from '../../../platform/http/errors';
+import type { ReviewHooks } from './review-hooks';
 
 /** What git does not hold, by library, branch and path: status, owner and the other properties. */
 
@@ -64,21 +67,28 @@ export async function assertOwner(db: Db, owner: string | undefined): Promise<vo
 }
 
 /**
- * Moves a document or topic to `to` if the transition is allowed; otherwise a 400 that names
- * both statuses ("The status cannot change from "draft" to "published"") and nothing changes.
+ * Moves a document or topic to `to` by hand if the transition is allowed; otherwise a 400 that
+ * names both statuses ("The status cannot change from "draft" to "published"") and nothing
+ * changes. Approved, published and distributed are set by the workflow; by hand only by a
+ * reviewer of the content (`review` answers; without it only a system administrator).
  */
 export async function changeStatus(
   db: Db,
   kind: 'document' | 'topic',
   target: { id: number; libraryId: number; branch: string; path: string },
   to: string,
-  userName: string,
+  auth: AuthContext,
+  review: ReviewHooks | undefined,
 ): Promise<StatusChange> {
   const meta = await findMeta(db, target.libraryId, target.branch, target.path);
   const from = meta?.status ?? INITIAL_STATUS;
   const allowed = kind === 'document' ? canChangeDocumentStatus(from, to) : canChangeTopicStatus(from, to);
   if (!allowed) throw badRequest(`status.refused.${from}.${to}`);
-  await saveMeta(db, target.libraryId, target.branch, target.path, { status: to }, userName);
+  if (isReviewerOnlyStatus(to)) {
+    const reviewer = review ? await review.reviews(auth, { kind, ...target }) : auth.isAdmin;
+    if (!reviewer) throw badRequest(`status.reviewerOnly.${to}`);
+  }
+  await saveMeta(db, target.libraryId, target.branch, target.path, { status: to }, auth.userName);
   const next = kind === 'document' ? nextDocumentStatuses(to) : nextTopicStatuses(to);
   return { kind, id: target.id, path: target.path, from, to, nextStatuses: [...next] };
 }

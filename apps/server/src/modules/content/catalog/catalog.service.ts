@@ -11,6 +11,7 @@ import { type LibraryGit, type LibraryRow, remoteError } from '../library/librar
 import { brokenLinks, findIndex, type IndexRow, listKeys, listResources } from './catalog.queries';
 import { IndexRaceError } from './catalog-store';
 import type { CatalogIndexer } from './indexer';
+import type { ReviewHooks } from './review-hooks';
 
 /** An opened catalogue: the library (access checked), the branch and its index. */
 export interface CatalogScopeOpen {
@@ -168,4 +169,6 @@ export type CatalogService = ReturnType<typeof catalogService>;
 export interface CatalogRuntime {
   indexer: CatalogIndexer;
   catalog: CatalogService;
+  /** Review questions the work area answers (status by hand, comments after a save); absent in tools. */
+  review?: ReviewHooks;
 }

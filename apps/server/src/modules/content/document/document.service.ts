@@ -21,7 +21,7 @@ const typeOf = (path: string): Connection['type'] =>
 export type DocumentRecord = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
 
 /** Documents: lists and detail tabs from the index, properties and status from the database. */
-export function documentService(db: Db, { catalog }: CatalogRuntime) {
+export function documentService(db: Db, { catalog, review }: CatalogRuntime) {
   /** The document and its branch's index after the caller's check on its library. */
   async function load(auth: AuthContext, documentId: number, need: 'read' | 'write' = 'read') {
     const doc = await findDocument(db, documentId);
@@ -70,7 +70,7 @@ export function documentService(db: Db, { catalog }: CatalogRuntime) {
 
     async setStatus(auth: AuthContext, documentId: number, to: DocumentStatus) {
       const { doc } = await load(auth, documentId, 'write');
-      return changeStatus(db, 'document', { id: doc.documentId, libraryId: doc.libraryId, branch: doc.branch, path: doc.path }, to, auth.userName);
+      return changeStatus(db, 'document', { id: doc.documentId, libraryId: doc.libraryId, branch: doc.branch, path: doc.path }, to, auth, review);
     },
 
     /** A toc node's set-status sets the status of the topic it points at. */
@@ -80,7 +80,7 @@ export function documentService(db: Db, { catalog }: CatalogRuntime) {
       if (!node) throw new AppError(Code.NOT_FOUND, 'tocNode.missing', { nodeId: body.nodeId });
       const [topic] = node.p ? await topicFacets(db, doc.libraryId, doc.branch, [node.p]) : [];
       if (!node.p || !topic) throw badRequest('tocNode.noTopic', { title: node.t || node.h || body.nodeId });
-      return changeStatus(db, 'topic', { id: topic.topicId, libraryId: doc.libraryId, branch: doc.branch, path: topic.path }, body.status, auth.userName);
+      return changeStatus(db, 'topic', { id: topic.topicId, libraryId: doc.libraryId, branch: doc.branch, path: topic.path }, body.status, auth, review);
     },
 
     /** What the document uses (files it reads, and what they point at) and what uses it. */

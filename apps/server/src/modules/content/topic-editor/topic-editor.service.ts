@@ -130,12 +130,13 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     return { theirs, text: merge.text, merged: true };
   }
 
-  /** After a commit: approved (or published) goes back to draft, the topic is indexed at once, the draft is dropped. */
-  async function afterSave(auth: AuthContext, file: OpenedFile): Promise<string> {
+  /** After a commit: approved (or published) goes back to draft (the approved revision is kept), the topic is indexed at once, review comments re-anchor, the draft is dropped. */
+  async function afterSave(auth: AuthContext, file: OpenedFile, text: string): Promise<string> {
     const before = await statusOf(file);
     const after = statusAfterEdit(before);
     if (after !== before) await saveMeta(db, file.libraryId, file.branch, file.path, { status: after }, auth.userName);
     await catalog.afterCommit(file.row, file.branch);
+    await runtime.review?.topicSaved({ libraryId: file.libraryId, branch: file.branch, path: file.path }, text);
     await deleteDraft(db, auth.userId, file);
     return after;
   }
@@ -191,7 +192,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
         try {
           const { commit } = await git.commit(file.row, auth, file.branch, [change], message, stillTheirs);
           const blob = (await repo.objectIdAt(commit, file.path)) ?? '';
-          const status = asTopicStatus(await afterSave(auth, file));
+          const status = asTopicStatus(await afterSave(auth, file, resolved.text));
           return { commit, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status };
         } catch (err) {
           if (!(err instanceof HeadMoved)) throw err;

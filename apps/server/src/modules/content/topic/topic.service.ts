@@ -17,7 +17,7 @@ export const topicMissing = () => new AppError(Code.NOT_FOUND, 'topic.notExist')
 const short = (commit: string) => commit.slice(0, 8);
 
 /** Topics: lists and details from the index, properties and status from the database, history from git. */
-export function topicService(db: Db, git: LibraryGit, { catalog }: CatalogRuntime) {
+export function topicService(db: Db, git: LibraryGit, { catalog, review }: CatalogRuntime) {
   async function load(auth: AuthContext, topicId: number, need: 'read' | 'write' = 'read') {
     const topic = await findTopic(db, topicId);
     if (!topic) throw topicMissing();
@@ -73,7 +73,7 @@ export function topicService(db: Db, git: LibraryGit, { catalog }: CatalogRuntim
 
     async setStatus(auth: AuthContext, topicId: number, to: TopicStatus) {
       const { topic } = await load(auth, topicId, 'write');
-      return changeStatus(db, 'topic', { id: topic.topicId, libraryId: topic.libraryId, branch: topic.branch, path: topic.path }, to, auth.userName);
+      return changeStatus(db, 'topic', { id: topic.topicId, libraryId: topic.libraryId, branch: topic.branch, path: topic.path }, to, auth, review);
     },
 
     /** Outgoing (written in the topic) and incoming (pointing at it) references, each with its place. */

@@ -12,7 +12,7 @@ import { taskService } from './task.service';
 const log = (businessType: BusinessType) => ({ title: 'task', businessType });
 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tasks = taskService(app.db);
+  const tasks = taskService(app.db, app.notification);
 
   // The project detail's project-list tab and the plan detail read them too.
   app.get(

@@ -8,9 +8,11 @@ import { ccmsTask } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
+import type { NotificationService } from '../../system/notification/notification.service';
 import { findPlanRow } from '../plan/plan.queries';
 import { userExists } from '../project/project.queries';
 import { assertProjectAccess, assertSameProject, isSystemAdmin, projectAllows, projectLevel } from '../project/project-access';
+import { noticeChannelOf } from '../project/project-notice';
 import { taskColumns } from './task.excel';
 import { filteredTasks, findTask, listTasks, type TaskJoined, type TaskScope, tasksWithPlans } from './task.queries';
 
@@ -45,7 +47,26 @@ function fieldsOf(body: TaskBody) {
 }
 
 /** Tasks of a project: readers see them, writers change them, an assignee or writer reports progress on their own. */
-export function taskService(db: Db) {
+export function taskService(db: Db, notices?: Pick<NotificationService, 'notify'>) {
+  /** Tells a new assignee (or writer) of a task; someone already on it is not told again. */
+  async function tellAssigned(
+    auth: AuthContext,
+    task: { taskId: number; projectId: number; planId: number | null; title: string },
+    now: (number | null)[],
+    before: (number | null)[] = [],
+  ) {
+    const recipients = now.filter((id): id is number => id !== null && !before.includes(id));
+    if (!notices || recipients.length === 0) return;
+    await notices.notify({
+      event: 'taskAssigned',
+      recipients,
+      params: { name: task.title, actor: auth.nickName || auth.userName },
+      link: `/work/task?taskId=${task.taskId}`,
+      channel: await noticeChannelOf(db, task.projectId, task.planId),
+      actorId: auth.userId,
+    });
+  }
+
   async function load(auth: AuthContext, taskId: number, need: 'read' | 'write') {
     const row = await findTask(db, taskId);
     if (!row) throw isSystemAdmin(auth) ? notFound('notFound.row', { what: `task ${taskId}` }) : forbidden('noRelevantPermissions');
@@ -93,6 +114,11 @@ export function taskService(db: Db) {
         .insert(ccmsTask)
         .values({ projectId: body.projectId, ...fieldsOf(body), createBy: auth.userName })
         .returning({ id: ccmsTask.taskId });
+      if (created)
+        await tellAssigned(auth, { taskId: created.id, projectId: body.projectId, planId: body.planId ?? null, title: body.title }, [
+          body.assigneeId ?? null,
+          body.writerId ?? null,
+        ]);
       return created?.id ?? 0;
     },
     async update(auth: AuthContext, body: TaskUpdate) {
@@ -105,6 +131,12 @@ export function taskService(db: Db) {
         .where(and(eq(ccmsTask.taskId, body.id), eq(ccmsTask.rowVersion, body.rowVersion)))
         .returning({ id: ccmsTask.taskId });
       if (updated.length === 0) throw conflict();
+      await tellAssigned(
+        auth,
+        { taskId: body.id, projectId: row.task.projectId, planId: body.planId ?? null, title: body.title },
+        [body.assigneeId ?? null, body.writerId ?? null],
+        [row.task.assigneeId, row.task.writerId],
+      );
     },
     /** Status and hours spent, by a writer of the project or the task's own assignee or writer. */
     async progress(auth: AuthContext, body: TaskProgressBody) {

@@ -40,7 +40,7 @@ const log = (businessType: BusinessType) => ({ title: 'workitem', businessType }
 
 /** Requirements and defects: lists, condition query, saved filters, transitions, comments, attachments, history. */
 export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const items = workItemService(app.db);
+  const items = workItemService(app.db, app.notification);
   const transitions = workItemTransitionService(app.db);
   const collab = workItemCollabService(app.db, app.storage);
   acceptFormBodies(app);

@@ -21,7 +21,9 @@ import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
 import { orderBy } from '../../../platform/http/paging';
+import type { NotificationService } from '../../system/notification/notification.service';
 import { assertProjectAccess, assertSameProject } from '../project/project-access';
+import { noticeChannelOf } from '../project/project-notice';
 import { workItemColumns } from './work-item.excel';
 import { changes, derived, display, mentionedUsers, type Stored, splitIds, toColumns, USER_FIELDS, USER_LIST_FIELDS } from './work-item.fields';
 import {
@@ -49,7 +51,20 @@ import { workItemReader } from './work-item.reader';
 const EXPORT_CAP = 10_000;
 
 /** Work items themselves: lists, condition query, export, create, read, edit, delete, history, saved filters. */
-export function workItemService(db: Db) {
+export function workItemService(db: Db, notices?: Pick<NotificationService, 'notify'>) {
+  /** Tells the new assignee of a work item (not the one who assigned it, nor someone already on it). */
+  async function tellAssigned(auth: AuthContext, item: { workItemId: number; projectId: number; title: string }, assigneeId: number | null | undefined) {
+    if (!notices || !assigneeId) return;
+    await notices.notify({
+      event: 'workItemAssigned',
+      recipients: [assigneeId],
+      params: { name: item.title, actor: auth.nickName || auth.userName },
+      link: `/work/work-item?workItemId=${item.workItemId}`,
+      channel: await noticeChannelOf(db, item.projectId, null),
+      actorId: auth.userId,
+    });
+  }
+
   const { present, presentRows, load, stale, scope, conditionScope } = workItemReader(db);
 
   /** Refs of new or changed values must exist, in the same project; users must exist. */
@@ -122,7 +137,7 @@ export function workItemService(db: Db) {
         createUserId: auth.userId,
         createBy: auth.userName,
       };
-      return db.transaction(async (tx) => {
+      const workItemId = await db.transaction(async (tx) => {
         const [created] = await tx.insert(w).values(row).returning({ workItemId: w.workItemId });
         if (!created) throw new Error('work item not created');
         const names = await userNames(tx, mentionedUsers(row));
@@ -133,6 +148,8 @@ export function workItemService(db: Db) {
         await appendHistory(tx, created.workItemId, auth.userName, entries);
         return created.workItemId;
       });
+      await tellAssigned(auth, { workItemId, projectId, title: fields.title }, row.assigneeId);
+      return workItemId;
     },
 
     async update(auth: AuthContext, body: WorkItemUpdate) {
@@ -144,13 +161,13 @@ export function workItemService(db: Db) {
       if (merged.begin && merged.due && merged.due < merged.begin) throw badRequest('work.endBeforeBegin', { field: 'due' });
       await checkRefs(item.projectId, item.workItemType, wanted, workItemId);
       const next: Stored = { ...wanted, ...derived(merged.effort, merged.effortCompleted) };
-      await db.transaction(async (tx) => {
+      const reassigned = await db.transaction(async (tx) => {
         const locked = await lockItem(tx, workItemId);
         if (!locked) throw notFound('workItem.missing', { id: workItemId });
         if (locked.rowVersion !== rowVersion) throw stale(locked);
         const names = await userNames(tx, mentionedUsers(locked, next));
         const entries = changes('edit', locked, next, names);
-        if (entries.length === 0) return;
+        if (entries.length === 0) return false;
         const changed = Object.fromEntries(entries.map((e) => [e.changeField, next[e.changeField as keyof Stored]]));
         const [saved] = await tx
           .update(w)
@@ -159,7 +176,9 @@ export function workItemService(db: Db) {
           .returning({ workItemId: w.workItemId });
         if (!saved) throw stale(locked);
         await appendHistory(tx, workItemId, auth.userName, entries);
+        return 'assigneeId' in changed && changed.assigneeId !== locked.assigneeId;
       });
+      if (reassigned) await tellAssigned(auth, { workItemId, projectId: item.projectId, title: merged.title }, merged.assigneeId);
     },
 
     async remove(auth: AuthContext, ids: number[], projectId?: number) {

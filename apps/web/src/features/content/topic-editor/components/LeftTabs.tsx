@@ -6,6 +6,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../../../../shared/use-debounced';
+import { ReviewThreads } from '../../../work/review-comment/components/ReviewThreads';
 import { Highlight } from '../../search/components/Highlight';
 import { useDocumentToc, useLibrarySearch } from '../topic-editor-queries';
 import type { Insertion } from './insertions';
@@ -27,6 +28,8 @@ export interface LeftTabsProps {
   unsavedPaths: ReadonlySet<string>;
   onOpenTopic: (path: string) => void;
   onInsert: (insertion: Insertion) => void;
+  /** The topic's text as last loaded: the review tab anchors new comments to its elements. */
+  content?: string | undefined;
 }
 
 function TocPane({ documentId, path, unsavedPaths, onOpenTopic }: Pick<LeftTabsProps, 'documentId' | 'path' | 'unsavedPaths' | 'onOpenTopic'>) {
@@ -113,11 +116,7 @@ export function LeftTabs(props: LeftTabsProps) {
         {
           key: 'review',
           label: t('left.review'),
-          children: (
-            <Typography.Text type="secondary" data-testid="editor-review">
-              {t('left.reviewPlaceholder')}
-            </Typography.Text>
-          ),
+          children: <ReviewThreads libraryId={props.libraryId} branch={props.branch} path={props.path} content={props.content} />,
         },
         { key: 'search', label: t('left.search'), children: <SearchPane {...props} /> },
       ]}

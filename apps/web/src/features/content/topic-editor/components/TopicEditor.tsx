@@ -379,6 +379,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
             unsavedPaths={unsavedPaths}
             onOpenTopic={jump}
             onInsert={insert}
+            content={loaded.xml}
           />
         </aside>
         <main className="te-main">

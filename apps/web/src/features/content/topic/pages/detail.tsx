@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/errors';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { ReviewThreads } from '../../../work/review-comment/components/ReviewThreads';
 import { useSetTopicStatus } from '../../catalog/catalog-queries';
 import { IndexedCommit, ReindexButton } from '../../document/components/IndexedCommit';
 import { SetStatusDialog } from '../../document/components/SetStatusDialog';
@@ -103,6 +104,7 @@ export default function TopicDetailPage() {
           { key: 'properties', label: t('tabs.properties'), children: <TopicPropsTab key={String(tp.updateTime)} topic={tp} /> },
           { key: 'references', label: t('tabs.references'), children: <ReferencesTab topic={tp} /> },
           { key: 'history', label: t('tabs.history'), children: <HistoryTab topic={tp} /> },
+          { key: 'review', label: t('tabs.review'), children: <ReviewThreads libraryId={tp.libraryId} branch={tp.branch} path={tp.path} /> },
         ]}
       />
       <FileViewer at={{ libraryId: tp.libraryId, ref: tp.branch }} path={viewingSource ? tp.path : null} onClose={() => setViewingSource(false)} />

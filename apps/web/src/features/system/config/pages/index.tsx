@@ -10,6 +10,7 @@ import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { TestMailButton } from '../../notification/components/TestMailButton';
 import { ConfigFormDialog } from '../components/ConfigFormDialog';
 import { type ConfigFilters, configApi, configFilters, isBuiltIn } from '../config-api';
 import { configQueries, useDeleteConfig, useRefreshConfigCache } from '../config-queries';
@@ -113,6 +114,9 @@ export default function ConfigPage() {
               {/* Delete stays hand-made: a built-in row's button explains itself in a tooltip. */}
               <HasPermi value={['system:config:remove']}>{deleteButton(selectedRows, false)}</HasPermi>
             </CrudButtons>
+            <HasPermi value={['system:config:edit']}>
+              <TestMailButton />
+            </HasPermi>
             <HasPermi value={['system:config:remove']}>
               <Button danger icon={<SyncOutlined />} onClick={refreshCache}>
                 {t('refreshCache')}

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { useSession } from '../../../../state/session-store';
+import { NotificationPrefsForm } from '../../notification/components/NotificationPrefsForm';
 import { AvatarCropper } from '../components/AvatarCropper';
 import { useProfile, useUpdatePassword, useUpdateProfile, useUploadAvatar } from '../profile-queries';
 import '../profile.css';
@@ -125,6 +126,7 @@ function PasswordForm() {
 /** Personal centre: profile card with avatar, basic information form, password change. */
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
+  const { t: tn } = useTranslation('notification');
   const { message } = App.useApp();
   const avatar = useSession((s) => s.avatar);
   const [cropOpen, setCropOpen] = useState(false);
@@ -183,6 +185,7 @@ export default function ProfilePage() {
                 ),
               },
               { key: 'password', label: t('changePassword'), children: <PasswordForm /> },
+              { key: 'notification', label: tn('settings'), children: <NotificationPrefsForm /> },
             ]}
           />
         ) : (

@@ -1,0 +1,267 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { ccmsProjectConfig, sysConfig, sysNotification } from '../../../db/schema';
+import { type TestUser, userWith } from '../../content/content-test-kit';
+import { created, createProject, WORK_PERMS } from '../../work/project/project-test-kit';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** An SMTP server on 127.0.0.1 that keeps what it receives, or refuses every message when told to. */
+async function smtpServer() {
+  const received: Received[] = [];
+  const state = { refuse: false, refused: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth: (auth, _session, cb) => (auth.username === 'mailer' && auth.password === 'mail-pass' ? cb(null, { user: 'mailer' }) : cb(new Error('bad login'))),
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (state.refuse) {
+          state.refused++;
+          return cb(Object.assign(new Error('mailbox unavailable'), { responseCode: 451 }));
+        }
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { received, state, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+let t: TestApp;
+let admin: Caller;
+let owner: TestUser;
+let zhUser: TestUser;
+let enUser: TestUser;
+let projectId = 0;
+let smtp: Awaited<ReturnType<typeof smtpServer>>;
+
+/** Waits (bounded) until the condition holds: mails go out in the background. */
+async function until(cond: () => boolean | Promise<boolean>, what: string) {
+  for (let i = 0; i < 200; i++) {
+    if (await cond()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const decoded = (raw: string) => {
+  // Subjects come as RFC 2047 words and bodies as quoted-printable or base64: read both back.
+  const subject = raw.match(/^Subject: (.*(?:\r\n[ \t].*)*)/m)?.[1] ?? '';
+  const words = [...subject.matchAll(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi)].map(([, enc, text = '']) =>
+    enc?.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  const text = /Content-Transfer-Encoding: base64/i.test(raw)
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    : Buffer.from(
+        body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8');
+  return { subject: words.length ? words.join('') : subject, text };
+};
+
+async function setConfig(key: string, value: string) {
+  await t.database.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, key));
+}
+
+beforeAll(async () => {
+  smtp = await smtpServer();
+  t = await createTestApp();
+  admin = await t.login();
+  owner = await userWith(t, 'ntowner', WORK_PERMS, 'owner@example.test');
+  zhUser = await userWith(t, 'ntzh', ['ccms:myTask:list'], 'zh@example.test');
+  enUser = await userWith(t, 'nten', ['ccms:myTask:list'], 'en@example.test');
+  projectId = await createProject(owner.caller, 'Notice project');
+  await t.database.db.insert(ccmsProjectConfig).values({
+    projectId,
+    writerId: owner.userId,
+    writeReviewerId: owner.userId,
+    translatorId: owner.userId,
+    translateReviewerId: owner.userId,
+    notice: true,
+    noticeType: 'email',
+  });
+  await setConfig('mail.smtp.host', '127.0.0.1');
+  await setConfig('mail.smtp.port', String(smtp.port));
+  await setConfig('mail.smtp.secure', 'none');
+  await setConfig('mail.smtp.from', 'CCMS <ccms@example.test>');
+  await setConfig('mail.smtp.user', 'mailer');
+  await setConfig('mail.smtp.password', 'mail-pass');
+  await setConfig('mail.site.url', 'https://ccms.example.test/');
+  // Each user's language is remembered from the first call their web makes.
+  expect((await zhUser.caller.request({ method: 'GET', url: '/prod-api/system/notification/unread', headers: { 'accept-language': 'zh' } })).body.data).toEqual(
+    { unread: 0 },
+  );
+  expect((await enUser.caller.get('/prod-api/system/notification/unread')).body.data).toEqual({ unread: 0 });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+describe('notices of task assignment', () => {
+  it('tells each assignee in the app and by mail in their language, with the link to the task', async () => {
+    const zhTask = await created(owner.caller, '/prod-api/ccms/task', { projectId, title: '编写安装指南', category: 'writing', assigneeId: zhUser.userId });
+    const enTask = await created(owner.caller, '/prod-api/ccms/task', {
+      projectId,
+      title: 'Write the install guide',
+      category: 'writing',
+      assigneeId: enUser.userId,
+    });
+    await until(() => smtp.received.length >= 2, 'two mails');
+
+    const toZh = smtp.received.find((m) => m.to.includes('zh@example.test'));
+    const toEn = smtp.received.find((m) => m.to.includes('en@example.test'));
+    expect(toZh?.to).toEqual(['zh@example.test']);
+    expect(toEn?.to).toEqual(['en@example.test']);
+    const zhMail = decoded(toZh?.raw ?? '');
+    const enMail = decoded(toEn?.raw ?? '');
+    expect(zhMail.subject).toBe('新任务：编写安装指南');
+    expect(zhMail.text).toContain('ntowner nick 把任务“编写安装指南”分配给了你。');
+    expect(zhMail.text).toContain(`https://ccms.example.test/work/task?taskId=${zhTask}`);
+    expect(enMail.subject).toBe('New task: Write the install guide');
+    expect(enMail.text).toContain(`Open: https://ccms.example.test/work/task?taskId=${enTask}`);
+    // The owner assigned them and is told nothing.
+    expect(smtp.received.some((m) => m.to.includes('owner@example.test'))).toBe(false);
+
+    const list = await enUser.caller.get('/prod-api/system/notification/list');
+    expect(list.body).toMatchObject({
+      total: 1,
+      rows: [{ event: 'taskAssigned', title: 'New task: Write the install guide', read: false, link: `/work/task?taskId=${enTask}` }],
+    });
+    expect((await enUser.caller.get('/prod-api/system/notification/unread')).body.data).toEqual({ unread: 1 });
+  });
+
+  it('reads one or all, only the caller’s own', async () => {
+    const [mine] = (await enUser.caller.get('/prod-api/system/notification/list')).body.rows;
+    expect((await zhUser.caller.put(`/prod-api/system/notification/read/${mine.notificationId}`)).body.code).toBe(404);
+    expect((await enUser.caller.get('/prod-api/system/notification/unread')).body.data).toEqual({ unread: 1 });
+    expect((await enUser.caller.put(`/prod-api/system/notification/read/${mine.notificationId}`)).body.code).toBe(200);
+    expect((await enUser.caller.get('/prod-api/system/notification/unread')).body.data).toEqual({ unread: 0 });
+    expect((await zhUser.caller.put('/prod-api/system/notification/readAll')).body.code).toBe(200);
+    expect((await zhUser.caller.get('/prod-api/system/notification/list', { read: '0' })).body.total).toBe(0);
+  });
+
+  it('follows the user’s choices: mail off keeps the bell', async () => {
+    const prefs = (await enUser.caller.get('/prod-api/system/notification/prefs')).body.data;
+    expect(prefs).toMatchObject({ lang: 'en', events: { taskAssigned: { inApp: true, mail: true } } });
+    const bad = await enUser.caller.put('/prod-api/system/notification/prefs', { ...prefs, lang: 'fr' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('lang');
+    const off = { ...prefs, events: { ...prefs.events, taskAssigned: { inApp: true, mail: false } } };
+    expect((await enUser.caller.put('/prod-api/system/notification/prefs', off)).body.code).toBe(200);
+    const before = smtp.received.length;
+    await created(owner.caller, '/prod-api/ccms/task', { projectId, title: 'No mail please', category: 'writing', assigneeId: enUser.userId });
+    // A mail to zh goes after it, so once that one arrived the en one would have too.
+    await created(owner.caller, '/prod-api/ccms/task', { projectId, title: '再来一个', category: 'writing', assigneeId: zhUser.userId });
+    await until(() => smtp.received.length > before, 'the zh mail');
+    expect(smtp.received.slice(before).map((m) => m.to)).toEqual([['zh@example.test']]);
+    expect((await enUser.caller.get('/prod-api/system/notification/list', { read: '0' })).body.rows.map((r: { title: string }) => r.title)).toEqual([
+      'New task: No mail please',
+    ]);
+  });
+
+  it('a refusing SMTP server never fails the action', async () => {
+    smtp.state.refuse = true;
+    try {
+      const taskId = await created(owner.caller, '/prod-api/ccms/task', { projectId, title: 'Refused mail', category: 'writing', assigneeId: zhUser.userId });
+      expect(taskId).toBeGreaterThan(0);
+      await until(() => smtp.state.refused > 0, 'the refused attempt');
+      const rows = await t.database.db.select().from(sysNotification).where(eq(sysNotification.userId, zhUser.userId));
+      expect(rows.some((r) => r.link === `/work/task?taskId=${taskId}`)).toBe(true);
+    } finally {
+      smtp.state.refuse = false;
+    }
+  });
+
+  it('a project with notices off for mail only rings the bell', async () => {
+    await t.database.db.update(ccmsProjectConfig).set({ notice: false }).where(eq(ccmsProjectConfig.projectId, projectId));
+    const before = smtp.received.length;
+    await created(owner.caller, '/prod-api/ccms/task', { projectId, title: 'Bell only', category: 'writing', assigneeId: zhUser.userId });
+    await created(owner.caller, '/prod-api/ccms/task', {
+      projectId: await createProject(owner.caller, 'Other'),
+      title: 'Mail anyway',
+      category: 'writing',
+      assigneeId: zhUser.userId,
+    });
+    await t.database.db.update(ccmsProjectConfig).set({ notice: true }).where(eq(ccmsProjectConfig.projectId, projectId));
+    const rows = await t.database.db.select().from(sysNotification).where(eq(sysNotification.userId, zhUser.userId));
+    expect(rows.map((r) => r.params.name)).toContain('Bell only');
+    // The other project has no config: its notices stay in the app too; no mail at all.
+    expect(smtp.received.length).toBe(before);
+  });
+});
+
+describe('test mail', () => {
+  it('sends through the configured server, refused without the permission', async () => {
+    expect((await zhUser.caller.post('/prod-api/system/notification/testMail', { to: 'admin@example.test' })).body.code).toBe(403);
+    const res = await admin.post('/prod-api/system/notification/testMail', { to: 'admin@example.test' });
+    expect(res.body).toMatchObject({ code: 200 });
+    const mail = smtp.received.at(-1);
+    expect(mail?.to).toEqual(['admin@example.test']);
+    expect(decoded(mail?.raw ?? '').subject).toBe('CCMS test mail');
+  });
+
+  it('names the field of a bad address and reports a refusing server', async () => {
+    const bad = await admin.post('/prod-api/system/notification/testMail', { to: 'not-an-address' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('to');
+    smtp.state.refuse = true;
+    try {
+      const refused = await admin.post('/prod-api/system/notification/testMail', { to: 'admin@example.test' });
+      expect(refused.body.code).toBe(400);
+      expect(refused.body.msg).toContain('mailbox unavailable');
+    } finally {
+      smtp.state.refuse = false;
+    }
+  });
+});
+
+describe('the bell stream', () => {
+  it('pushes the unread count when a notice arrives, with a ticket in place of the token', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { ticket } = (await enUser.caller.get('/prod-api/system/notification/ticket')).body.data;
+    expect((await fetch(`${address}/prod-api/system/notification/stream?ticket=bad`)).status).toBe(401);
+    const controller = new AbortController();
+    const res = await fetch(`${address}/prod-api/system/notification/stream?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error('no stream');
+    const events: number[] = [];
+    let buffer = '';
+    const next = async () => {
+      while (true) {
+        const m = buffer.match(/data: (.*)\n\n/);
+        if (m) {
+          buffer = buffer.slice((m.index ?? 0) + m[0].length);
+          return JSON.parse(m[1] ?? '{}').unread as number;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += new TextDecoder().decode(value);
+      }
+    };
+    events.push(await next());
+    await created(owner.caller, '/prod-api/ccms/task', { projectId, title: 'Live', category: 'writing', assigneeId: enUser.userId });
+    events.push(await next());
+    expect(events[1]).toBe((events[0] ?? 0) + 1);
+    controller.abort();
+  });
+});

@@ -1,0 +1,12 @@
+import type { MyApproval, TaskContentBody, TaskContentItem, Workflow } from '@ccms/contracts/work/workflow';
+import { api, type DataBody } from '../../../api/client';
+
+/** A plan's review workflow (server: modules/work/workflow). Screens use `workflow-queries.ts`. */
+export const workflowApi = {
+  get: (planId: number) => api.one<Workflow>(`/ccms/workflow/${planId}`),
+  mine: () => api.one<MyApproval[]>('/ccms/workflow/mine'),
+  act: async (action: 'activate' | 'initiate' | 'approve', planId: number) => (await api.post<DataBody<Workflow>>(`/ccms/workflow/${action}`, { planId })).data,
+  reject: async (planId: number, reason: string) => (await api.post<DataBody<Workflow>>('/ccms/workflow/reject', { planId, reason })).data,
+  taskContent: (taskId: number) => api.one<TaskContentItem[]>(`/ccms/workflow/task-content/${taskId}`),
+  setTaskContent: (body: TaskContentBody) => api.put('/ccms/workflow/task-content', body),
+};

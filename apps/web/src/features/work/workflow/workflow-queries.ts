@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { entityKeys } from '../../../api/query-keys';
+import { workflowApi } from './workflow-api';
+
+/** The workflow data layer (see shared/form/README.md). */
+export const workflowKeys = entityKeys<Record<string, never>>('work', 'workflow');
+const mineKey = [...workflowKeys.all, 'mine'] as const;
+
+export const useWorkflow = (planId: number | undefined) =>
+  useQuery({ queryKey: workflowKeys.detail(planId ?? 0), queryFn: () => workflowApi.get(planId ?? 0), enabled: planId !== undefined });
+
+export const useMyApprovals = () => useQuery({ queryKey: mineKey, queryFn: workflowApi.mine });
+
+/** Activate, initiate, approve or reject (with a reason); the workflow, My tasks and content lists refresh. */
+export function useWorkflowAction(planId: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { action: 'activate' | 'initiate' | 'approve' } | { action: 'reject'; reason: string }) =>
+      a.action === 'reject' ? workflowApi.reject(planId ?? 0, a.reason) : workflowApi.act(a.action, planId ?? 0),
+    onSuccess: (wf) => {
+      client.setQueryData(workflowKeys.detail(wf.planId), wf);
+      void client.invalidateQueries({ queryKey: workflowKeys.all });
+      void client.invalidateQueries({ queryKey: ['content'] });
+      void client.invalidateQueries({ queryKey: ['work', 'task'] });
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import type { Messages } from '../types';
+import type zh from '../zh/notification';
+
+const notification: Messages<typeof zh> = {
+  bell_other: 'Notices ({{count}} unread)',
+  bell_one: 'Notices ({{count}} unread)',
+  title: 'Title',
+  body: 'Text',
+  state: 'State',
+  read: 'Read',
+  unread: 'Unread',
+  createTime: 'Time',
+  actions: 'Actions',
+  markRead: 'Mark read',
+  markAllRead: 'Mark all read',
+  settings: 'Notice settings',
+  mailLanguage: 'Language of notices',
+  langZh: '中文',
+  langEn: 'English',
+  event: 'Event',
+  inApp: 'In the app',
+  mail: 'Mail',
+  save: 'Save',
+  saved: 'Saved',
+  testMail: 'Send test mail',
+  testMailHint: 'Sends one mail through the mail server of the system config (mail.smtp.*).',
+  testMailTo: 'To',
+  send: 'Send',
+  testMailSent: 'Test mail sent to {{to}}',
+  invalidAddress: 'Enter a valid e-mail address',
+  events: {
+    taskAssigned: 'A task assigned to me',
+    workItemAssigned: 'A work item assigned to me',
+    approvalWaiting: 'An approval waiting for me',
+    approvalPassed: 'My content approved',
+    approvalRejected: 'My content rejected',
+    mentioned: 'A mention of me in a comment',
+    publishFinished: 'A publish I started finished',
+    publishFailed: 'A publish I started failed',
+    deliveryFinished: 'A delivery I started finished',
+    deliveryFailed: 'A delivery I started failed',
+  },
+};
+
+export default notification;

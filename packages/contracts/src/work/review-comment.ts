@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, qInt } from '../http';
+
+/**
+ * Review comments on a topic (issue 16): anchored to an element (its id, or a path such as
+ * "/concept/conbody/p[2]" when it has none) and a text range in it; a thread of replies with
+ * @mentions, resolved and reopened. Re-anchored when the topic is saved; "outdated" when the
+ * element is gone. A comment made while the topic is under an approval links to that approval.
+ */
+export const ReviewCommentPerm = {
+  list: 'ccms:reviewComment:list',
+  /** Comment, reply, resolve and reopen. */
+  add: 'ccms:reviewComment:add',
+} as const;
+
+export const REVIEW_COMMENT_STATES = ['open', 'resolved'] as const;
+
+export const ReviewAnchor = z.object({
+  elementId: z.string().trim().max(200).default('').describe('@id of the element commented on; empty when it has none'),
+  elementPath: z.string().trim().max(500).default('').describe('path of the element when it has no id, e.g. /concept/conbody/p[2]'),
+  rangeStart: z.number().int().min(0).default(0).describe('first character of the text range in the element'),
+  rangeEnd: z.number().int().min(0).default(0).describe('character after the range (0: the whole element)'),
+  quote: z.string().max(2000).default('').describe('the text commented on, as it read'),
+});
+export type ReviewAnchor = z.infer<typeof ReviewAnchor>;
+
+const Body = z.string({ message: 'reviewComment.bodyRequired' }).trim().min(1, { message: 'reviewComment.bodyRequired' }).max(10_000);
+
+export const ReviewCommentBody = ReviewAnchor.extend({
+  libraryId: z.number().int().positive(),
+  branch: z.string().max(200).default('').describe('library branch (its default when empty)'),
+  path: z.string().trim().min(1).max(1000).describe('path of the topic'),
+  body: Body.describe('the comment; @userName mentions someone'),
+});
+export type ReviewCommentBody = z.infer<typeof ReviewCommentBody>;
+
+export const ReviewReplyBody = z.object({ parentId: z.number().int().positive(), body: Body });
+export type ReviewReplyBody = z.infer<typeof ReviewReplyBody>;
+
+export const ReviewStateBody = z.object({ id: z.number().int().positive(), state: z.enum(REVIEW_COMMENT_STATES) });
+
+export const ReviewReply = z.object({
+  id: z.number(),
+  body: z.string(),
+  authorId: z.number(),
+  authorName: z.string(),
+  mentions: z.array(z.string()),
+  createTime: DateTime,
+});
+
+export const ReviewComment = z.object({
+  id: z.number(),
+  libraryId: z.number(),
+  branch: z.string(),
+  path: z.string(),
+  topicTitle: z.string(),
+  planId: z.number().nullable(),
+  planTitle: z.string(),
+  approvalId: z.number().nullable(),
+  approvalState: z.string(),
+  elementId: z.string(),
+  elementPath: z.string(),
+  rangeStart: z.number(),
+  rangeEnd: z.number(),
+  quote: z.string(),
+  body: z.string(),
+  mentions: z.array(z.string()),
+  state: z.enum(REVIEW_COMMENT_STATES),
+  outdated: z.boolean(),
+  authorId: z.number(),
+  authorName: z.string(),
+  createTime: DateTime,
+  replies: z.array(ReviewReply),
+});
+export type ReviewComment = z.infer<typeof ReviewComment>;
+
+export const ReviewCommentFilter = z.object({
+  libraryId: qInt.positive().optional(),
+  branch: z.string().max(200).optional(),
+  path: z.string().max(1000).optional().describe('topic path (exact)'),
+  planId: qInt.positive().optional().describe('id of a plan (GET /ccms/plan/list)'),
+  topic: z.string().max(200).optional().describe('part of the topic path or title'),
+  author: z.string().max(64).optional().describe('user name of the author'),
+  state: z.enum([...REVIEW_COMMENT_STATES, 'outdated']).optional(),
+});
+export const ReviewCommentQuery = PageQuery.extend(ReviewCommentFilter.shape);
+export type ReviewCommentQuery = z.infer<typeof ReviewCommentQuery>;
+
+/** @userName mentions of a text (distinct, in order). */
+export const mentionsOf = (text: string): string[] => [...new Set([...text.matchAll(/(?:^|[^\w@])@([A-Za-z0-9_.-]{2,30})/g)].map((m) => m[1] as string))];

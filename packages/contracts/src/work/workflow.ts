@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { DateTime, qInt } from '../http';
+
+/**
+ * The review and approval workflow of a plan (spec section 4, issue 16): the plan's content (the
+ * documents and topics its tasks cover) goes start → edit content → edit approval → translate
+ * content → translate approval → end; the translate stages only when the project config says
+ * translation exists. Content status follows the workflow, and only the workflow.
+ */
+export const WorkflowPerm = {
+  /** The workflow screen and a plan's workflow. */
+  query: 'ccms:workflow:query',
+  /** Activate, initiate, approve and reject (who may act is decided by the project config and the plan). */
+  act: 'ccms:workflow:act',
+} as const;
+
+export const WORKFLOW_STAGES = ['start', 'edit', 'editApproval', 'translate', 'translateApproval', 'end'] as const;
+export type WorkflowStage = (typeof WORKFLOW_STAGES)[number];
+/** The stages a workflow goes through: without translation the translate stages are skipped. */
+export const stagesOf = (existTranslate: boolean): readonly WorkflowStage[] =>
+  existTranslate ? WORKFLOW_STAGES : WORKFLOW_STAGES.filter((s) => s !== 'translate' && s !== 'translateApproval');
+/** The approval stage that follows a content stage. */
+export const APPROVAL_OF: Partial<Record<WorkflowStage, WorkflowStage>> = { edit: 'editApproval', translate: 'translateApproval' };
+
+export const APPROVAL_STATES = ['pending', 'initiated', 'passed', 'rejected'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+
+export const WORKFLOW_ACTIONS = ['activate', 'initiate', 'approve', 'reject', 'pass'] as const;
+export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
+
+/** What a task covers: documents (maps) and topics of the plan's library branch, by path. */
+export const TaskContentItem = z.object({
+  kind: z.enum(['document', 'topic']),
+  path: z
+    .string()
+    .trim()
+    .min(1)
+    .max(1000)
+    .transform((p) => p.replace(/^\/+/, ''))
+    .describe('path of the map or topic in the library'),
+});
+export type TaskContentItem = z.infer<typeof TaskContentItem>;
+export const TaskContentBody = z.object({
+  taskId: z.number().int().positive(),
+  items: z.array(TaskContentItem).max(500).describe('the whole coverage of the task (replaces what it covered)'),
+});
+export type TaskContentBody = z.infer<typeof TaskContentBody>;
+
+export const WorkflowPlanParam = z.object({ planId: z.coerce.number().int().positive().describe('id of a plan (GET /ccms/plan/list)') });
+export const WorkflowActBody = z.object({ planId: z.number().int().positive().describe('id of a plan (GET /ccms/plan/list)') });
+export const WorkflowRejectBody = WorkflowActBody.extend({
+  reason: z
+    .string({ message: 'workflow.reasonRequired' })
+    .trim()
+    .min(1, { message: 'workflow.reasonRequired' })
+    .max(2000)
+    .describe('why; kept on the writer’s task'),
+});
+export type WorkflowRejectBody = z.infer<typeof WorkflowRejectBody>;
+
+const Person = z.object({ userId: z.number(), name: z.string() });
+
+export const WorkflowStep = z.object({
+  stage: z.enum(WORKFLOW_STAGES),
+  state: z.enum(['completed', 'current', 'pending']),
+  /** Who acts in this stage (writers, reviewers, translators). */
+  actors: z.array(Person),
+  /** When the stage became current (null while pending). */
+  since: DateTime,
+});
+
+export const WorkflowHistoryEntry = z.object({
+  action: z.enum(WORKFLOW_ACTIONS),
+  stage: z.string(),
+  userId: z.number().nullable(),
+  userName: z.string(),
+  reason: z.string(),
+  approvalId: z.number().nullable(),
+  time: DateTime,
+});
+
+export const WorkflowVote = z.object({ reviewerId: z.number(), name: z.string(), decision: z.enum(['approve', 'reject']).nullable(), time: DateTime });
+
+export const WorkflowApproval = z.object({
+  approvalId: z.number(),
+  stage: z.string(),
+  state: z.enum(APPROVAL_STATES),
+  rule: z.string(),
+  reason: z.string(),
+  initiatedBy: z.string(),
+  initiateTime: DateTime,
+  decideTime: DateTime,
+  votes: z.array(WorkflowVote),
+});
+export type WorkflowApproval = z.infer<typeof WorkflowApproval>;
+
+export const WorkflowContent = z.object({
+  kind: z.enum(['document', 'topic']),
+  path: z.string(),
+  status: z.string(),
+  /** The commit last approved by a workflow ('' when never). */
+  approvedCommit: z.string(),
+  taskId: z.number(),
+});
+
+export const Workflow = z.object({
+  planId: z.number(),
+  planTitle: z.string(),
+  projectId: z.number(),
+  libraryId: z.number().nullable(),
+  branch: z.string(),
+  existTranslate: z.boolean(),
+  reviewRule: z.string(),
+  /** False until activated: the plan's workflow sits in "start". */
+  active: z.boolean(),
+  stage: z.enum(WORKFLOW_STAGES),
+  stageSince: DateTime,
+  /** State of the approval of the current round: pending until initiated. */
+  approvalState: z.enum(APPROVAL_STATES),
+  steps: z.array(WorkflowStep),
+  approvals: z.array(WorkflowApproval),
+  history: z.array(WorkflowHistoryEntry),
+  content: z.array(WorkflowContent),
+  /** What the caller may do now. */
+  can: z.object({ activate: z.boolean(), initiate: z.boolean(), approve: z.boolean(), reject: z.boolean() }),
+  rowVersion: z.number(),
+});
+export type Workflow = z.infer<typeof Workflow>;
+
+/** An approval waiting for the caller (My tasks). */
+export const MyApproval = z.object({
+  approvalId: z.number(),
+  planId: z.number(),
+  planTitle: z.string(),
+  projectTitle: z.string(),
+  stage: z.string(),
+  initiatedBy: z.string(),
+  initiateTime: DateTime,
+});
+export type MyApproval = z.infer<typeof MyApproval>;
+
+export const ApprovedRevisionQuery = z.object({
+  libraryId: qInt.positive(),
+  branch: z.string().max(200).optional(),
+  path: z.string().trim().min(1).max(1000),
+});
+export const ApprovedRevision = z.object({
+  path: z.string(),
+  commit: z.string(),
+  approvalId: z.number().nullable(),
+  approvedBy: z.string(),
+  approveTime: DateTime,
+});
