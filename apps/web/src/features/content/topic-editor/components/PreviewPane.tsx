@@ -1,7 +1,6 @@
 import { Empty, Select, Space, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../../../../shared/use-debounced';
 import { useLibrarySettings } from '../../library/library-queries';
 import type { PreviewAnswer, Target } from '../topic-editor-api';
 
