@@ -29,6 +29,7 @@ import type tag from './zh/tag';
 import type task from './zh/task';
 import type tool from './zh/tool';
 import type topic from './zh/topic';
+import type translation from './zh/translation';
 import type user from './zh/user';
 import type workitem from './zh/workitem';
 
@@ -66,6 +67,7 @@ export interface Resources {
   shared: typeof shared;
   tag: typeof tag;
   topic: typeof topic;
+  translation: typeof translation;
   user: typeof user;
   workitem: typeof workitem;
   plan: typeof plan;

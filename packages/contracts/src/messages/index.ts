@@ -11,6 +11,7 @@ import { systemMessages } from './system';
 import { systemConfigMessages } from './system-config';
 import { systemUsersMessages } from './system-users';
 import { topicEditorMessages } from './topic-editor';
+import { translationMessages } from './translation';
 import { workMessages } from './work';
 import { workItemMessages } from './work-item';
 
@@ -34,6 +35,7 @@ export const messageCatalog = {
     ...workItemMessages.zh,
     ...excelMessages.zh,
     ...notificationMessages.zh,
+    ...translationMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -50,6 +52,7 @@ export const messageCatalog = {
     ...workItemMessages.en,
     ...excelMessages.en,
     ...notificationMessages.en,
+    ...translationMessages.en,
   },
 };
 

@@ -19,6 +19,7 @@ import { searchRoutes } from './search/search.routes';
 import { tagRoutes } from './tag/tag.routes';
 import { topicRoutes } from './topic/topic.routes';
 import { topicEditorRoutes } from './topic-editor/topic-editor.routes';
+import { translationRoutes } from './translation/translation.routes';
 import { videoRoutes } from './video/video.routes';
 
 /**
@@ -55,6 +56,7 @@ const routes: FastifyPluginAsync[] = [
   abbreviationRoutes,
   termRoutes,
   tagRoutes,
+  translationRoutes,
 ];
 
 /**
