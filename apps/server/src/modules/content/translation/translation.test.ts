@@ -119,7 +119,7 @@ describe('XLIFF round trip on the user guide', () => {
     const raw = opened.content;
     const at = raw.indexOf(picked.source);
     const changed = `${raw.slice(0, at)}${picked.source} This sentence is new.${raw.slice(at + picked.source.length)}`;
-    const saved = await owner.caller.post(api('/ccms/topic-editor/save'), {
+    const saved = await owner.caller.put(api('/ccms/topic-editor/save'), {
       libraryId,
       path: picked.path,
       content: changed,
