@@ -35,6 +35,7 @@ import type task from './zh/task';
 import type template from './zh/template';
 import type tool from './zh/tool';
 import type topic from './zh/topic';
+import type translation from './zh/translation';
 import type user from './zh/user';
 import type workitem from './zh/workitem';
 
@@ -78,6 +79,7 @@ export interface Resources {
   tag: typeof tag;
   template: typeof template;
   topic: typeof topic;
+  translation: typeof translation;
   user: typeof user;
   workitem: typeof workitem;
   plan: typeof plan;

@@ -14,6 +14,7 @@ import { systemMessages } from './system';
 import { systemConfigMessages } from './system-config';
 import { systemUsersMessages } from './system-users';
 import { topicEditorMessages } from './topic-editor';
+import { translationMessages } from './translation';
 import { workMessages } from './work';
 import { workItemMessages } from './work-item';
 
@@ -40,6 +41,7 @@ export const messageCatalog = {
     ...deliveryMessages.zh,
     ...publishMessages.zh,
     ...notificationMessages.zh,
+    ...translationMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -59,6 +61,7 @@ export const messageCatalog = {
     ...deliveryMessages.en,
     ...publishMessages.en,
     ...notificationMessages.en,
+    ...translationMessages.en,
   },
 };
 

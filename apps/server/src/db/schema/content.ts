@@ -185,3 +185,32 @@ export const ccmsEditorPresence = pgTable(
   },
   (t) => [index('ccms_editor_presence_topic_idx').on(t.libraryId, t.branch, t.path), index('ccms_editor_presence_seen_idx').on(t.seenAt)],
 );
+
+/** How a library keeps its translations (issue 16): a language folder or a branch per language. */
+export const ccmsTranslationSetting = pgTable('ccms_translation_setting', {
+  libraryId: integer().primaryKey(),
+  /** folder or branch. */
+  layout: varchar({ length: 8 }).notNull().default('folder'),
+  sourceLang: varchar({ length: 20 }).notNull().default('en-US'),
+  ...audit,
+});
+
+/**
+ * The translation memory of a library: one target text per source segment (text with
+ * placeholders and their markup, hashed) and language. fuzzy: imported without being confirmed.
+ */
+export const ccmsTranslationMemory = pgTable(
+  'ccms_translation_memory',
+  {
+    tmId: integer().primaryKey().generatedByDefaultAsIdentity(),
+    libraryId: integer().notNull(),
+    targetLang: varchar({ length: 20 }).notNull(),
+    sourceHash: varchar({ length: 40 }).notNull(),
+    source: text().notNull(),
+    target: text().notNull(),
+    /** translated or fuzzy. */
+    state: varchar({ length: 12 }).notNull(),
+    ...audit,
+  },
+  (t) => [uniqueIndex('ccms_translation_memory_uq').on(t.libraryId, t.targetLang, t.sourceHash)],
+);

@@ -25,6 +25,7 @@ import { templateRoutes } from './template/template.routes';
 import { topicRoutes } from './topic/topic.routes';
 import type { GrammarRules } from './topic-editor/dita-validation';
 import { topicEditorRoutes } from './topic-editor/topic-editor.routes';
+import { translationRoutes } from './translation/translation.routes';
 import { videoRoutes } from './video/video.routes';
 
 /**
@@ -67,6 +68,7 @@ const routes: FastifyPluginAsync[] = [
   doctypeRoutes,
   templateRoutes,
   editorConfigRoutes,
+  translationRoutes,
 ];
 
 /**

@@ -44,7 +44,14 @@ const documentMessages: Messages<typeof zh> = {
   department: 'Department',
   tags: 'Tags',
   brokenLink: 'Error: broken link',
-  tabs: { structure: 'Structure', properties: 'Properties', connections: 'Connections', output: 'Output', revisions: 'Revision history' },
+  tabs: {
+    structure: 'Structure',
+    properties: 'Properties',
+    connections: 'Connections',
+    output: 'Output',
+    revisions: 'Revision history',
+    translation: 'Translation',
+  },
 
   setStatusTitle: { document: 'Set document status', topic: 'Set topic status', tocNode: 'Set toc node status' },
   statusOf: 'Of: {{title}}',

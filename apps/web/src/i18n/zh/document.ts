@@ -42,7 +42,7 @@ export default {
   department: '部门',
   tags: '标签',
   brokenLink: '错误：链接已断开',
-  tabs: { structure: '结构', properties: '属性', connections: '关联', output: '输出', revisions: '修订历史' },
+  tabs: { structure: '结构', properties: '属性', connections: '关联', output: '输出', revisions: '修订历史', translation: '翻译' },
 
   setStatusTitle: { document: '设置文档状态', topic: '设置主题状态', tocNode: '设置目录节点状态' },
   statusOf: '对象：{{title}}',

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/errors';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useSetDocumentStatus } from '../../catalog/catalog-queries';
+import { TranslationTab } from '../../translation/components/TranslationTab';
 import { ConnectionsTab } from '../components/ConnectionsTab';
 import { DocumentPropsTab } from '../components/DocumentPropsTab';
 import { IndexedCommit, ReindexButton } from '../components/IndexedCommit';
@@ -17,7 +18,7 @@ import { TocTab } from '../components/TocTab';
 import { useDocument } from '../document-queries';
 import '../catalog.css';
 
-const TABS = ['structure', 'properties', 'connections', 'output', 'revisions'] as const;
+const TABS = ['structure', 'properties', 'connections', 'output', 'revisions', 'translation'] as const;
 
 /** A document's detail (/ccms/document-detail/index?id=): structure, properties, connections, output, revision history. */
 export default function DocumentDetailPage() {
@@ -87,6 +88,7 @@ export default function DocumentDetailPage() {
           { key: 'connections', label: t('tabs.connections'), children: <ConnectionsTab document={d} /> },
           { key: 'output', label: t('tabs.output'), children: <OutputTab documentId={d.documentId} libraryId={d.libraryId} /> },
           { key: 'revisions', label: t('tabs.revisions'), children: <RevisionsTab document={d} /> },
+          { key: 'translation', label: t('tabs.translation'), children: <TranslationTab document={d} /> },
         ]}
       />
       <SetStatusDialog
