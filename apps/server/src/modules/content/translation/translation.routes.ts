@@ -22,7 +22,7 @@ const ImportBody = z.object({ xliff: z.string().min(1).max(9_000_000).describe('
 
 /** XLIFF export and import of a document, its progress per language, and the library's translation layout. */
 export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const translations = translationService({ db: app.db, git: app.content.git, runtime: app.content });
+  const translations = translationService({ db: app.db, git: app.content.git, runtime: app.content, grammar: app.content.grammar });
 
   app.get(
     '/ccms/translation/setting/:libraryId',

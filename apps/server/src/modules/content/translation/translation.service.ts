@@ -14,7 +14,7 @@ import type { CatalogRuntime } from '../catalog/catalog.service';
 import { findDocument, findDocumentByPath } from '../document/document.queries';
 import { createBranch } from '../library/library-branch';
 import type { LibraryGit } from '../library/library-git';
-import { checkDita, errorsIn } from '../topic-editor/dita-validation';
+import { checkDita, errorsIn, type GrammarRules } from '../topic-editor/dita-validation';
 import { findSetting, memoryFor, rememberTranslations, saveSetting } from './translation.queries';
 import { applyTranslations, type Segment, segmentsOf } from './translation-segment';
 import { readXliff, writeXliff, type XliffFile, type XliffUnit } from './translation-xliff';
@@ -33,6 +33,8 @@ export interface TranslationDeps {
   db: Db;
   git: LibraryGit;
   runtime: CatalogRuntime;
+  /** Which files the DTD checks (the document types table), as for a save. */
+  grammar: GrammarRules;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface TranslationDeps {
  * memory's translations pre-filled, import checked against the current source, written to the
  * library's language layout and committed as the translator, the memory updated.
  */
-export function translationService({ db, git, runtime }: TranslationDeps) {
+export function translationService({ db, git, runtime, grammar }: TranslationDeps) {
   const { catalog } = runtime;
 
   async function settingOf(libraryId: number): Promise<TranslationSetting> {
@@ -223,9 +225,9 @@ export function translationService({ db, git, runtime }: TranslationDeps) {
         const target = place.pathOf(file.path);
         // Validated like a save; a problem the source already has (e.g. a newer DITA attribute
         // than the installed DTDs) is not the translation's and does not refuse it.
-        let errors = errorsIn((await checkDita(out, target, lang)).problems);
+        let errors = errorsIn((await checkDita(out, target, lang, grammar)).problems);
         if (errors.length > 0) {
-          const inSource = new Set(errorsIn((await checkDita(source.xml, file.path, lang)).problems).map((p) => `${p.code}\u0000${p.message}`));
+          const inSource = new Set(errorsIn((await checkDita(source.xml, file.path, lang, grammar)).problems).map((p) => `${p.code}\u0000${p.message}`));
           errors = errors.filter((p) => !inSource.has(`${p.code}\u0000${p.message}`));
         }
         if (errors.length > 0) {
