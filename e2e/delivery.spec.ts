@@ -26,13 +26,13 @@ test('create a connection, see the validation messages, validate it', async ({ p
   await openSignedIn(page, '/manager/settings/connection');
   await page.getByRole('button', { name: '新增' }).click();
   const dialog = await openedDialog(page.getByRole('dialog', { name: '新增连接' }));
-  await dialog.getByLabel('名称').fill(name);
+  await dialog.getByLabel('名称', { exact: true }).fill(name);
   await dialog.getByLabel('主机').fill('127.0.0.1');
   await dialog.getByLabel('端口').fill('70000');
   await dialog.getByLabel('远程路径').fill('incoming');
   await dialog.getByLabel('凭据名称').fill('drop');
   await dialog.getByLabel('用户名').fill(sftp.username);
-  await dialog.getByLabel('密码').fill(sftp.password);
+  await dialog.getByRole('textbox', { name: '密码' }).fill(sftp.password);
   await dialog.getByRole('button', { name: /确\s*定$/ }).click();
   await expect(dialog.getByText('端口号无效')).toBeVisible();
   await expect(dialog.getByText('路径无效')).toBeVisible();
@@ -44,7 +44,7 @@ test('create a connection, see the validation messages, validate it', async ({ p
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row.getByText('未验证')).toBeVisible();
   await row.getByRole('button', { name: '验证' }).click();
-  await expect(page.getByText('验证成功')).toBeVisible();
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText('验证成功');
   await page
     .getByRole('button', { name: /确\s*定|OK/ })
     .last()
