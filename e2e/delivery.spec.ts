@@ -45,9 +45,7 @@ test('create a connection, see the validation messages, validate it', async ({ p
   await expect(row.getByText('未验证')).toBeVisible();
   await row.getByRole('button', { name: '验证' }).click();
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText('验证成功');
-  await page
-    .getByRole('button', { name: /确\s*定|OK/ })
-    .last()
-    .click();
+  // The result dialog's own button (the closed form dialog keeps a hidden OK button in the page).
+  await page.locator('.ant-modal-confirm-btns').getByRole('button').click();
   await expect(row.getByText('已验证')).toBeVisible();
 });
