@@ -64,7 +64,19 @@ describe('the seeded menu', () => {
       return SEED_MENUS.filter((m) => m.parentId === parent?.menuId && m.menuType !== 'F' && m.visible !== '1').map((m) => m.menuNameEn);
     };
     expect(childrenOf('Compliance')).toEqual(['Regulations', 'Regulation Relationship', 'Compliance Reports']);
-    expect(childrenOf('Content Manager')).toEqual(['Explorer', 'Libraries', 'Project', 'Documents', 'Topics', 'Resources', 'Abbreviations', 'Terms', 'Search']);
+    expect(childrenOf('Content Manager')).toEqual([
+      'Explorer',
+      'Libraries',
+      'Project',
+      'Documents',
+      'Topics',
+      'Resources',
+      'Abbreviations',
+      'Terms',
+      'Publications',
+      'Deliverables',
+      'Search',
+    ]);
     expect(childrenOf('Team Manager')).toEqual(['Organization', 'User', 'Role']);
     expect(childrenOf('System Manager')).toEqual(['Doctypes', 'Template', 'Settings']);
     const team = SEED_MENUS.filter((m) => m.parentId === 2200).map((m) => m.component);
