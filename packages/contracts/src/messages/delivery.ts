@@ -1,4 +1,4 @@
-/** Connections, deliverables, deliveries and the download center, in both languages. */
+/** Connections, deliverables and deliveries, in both languages. */
 export const deliveryMessages = {
   zh: {
     'connection.invalidPort': '端口号无效',
@@ -22,9 +22,6 @@ export const deliveryMessages = {
     'deliverable.noOutput': '出版物还没有成功的输出可交付',
     'deliverable.targetNotEmpty': '目标目录“{path}”不为空',
     'delivery.queued': '已提交交付',
-    'download.notFound': '文件 {id} 不存在',
-    'download.notReady': '文件尚未生成',
-    'download.expired': '文件已过期',
   },
   en: {
     'connection.invalidPort': 'Invalid port number',
@@ -48,8 +45,5 @@ export const deliveryMessages = {
     'deliverable.noOutput': 'The publication has no successful output to deliver yet',
     'deliverable.targetNotEmpty': 'The target folder "{path}" is not empty',
     'delivery.queued': 'Delivery queued',
-    'download.notFound': 'File {id} does not exist',
-    'download.notReady': 'The file is not ready yet',
-    'download.expired': 'The file has expired',
   },
 };

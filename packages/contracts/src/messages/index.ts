@@ -18,6 +18,28 @@ import { translationMessages } from './translation';
 import { workMessages } from './work';
 import { workItemMessages } from './work-item';
 
+/** Each area's messages (one file per area): a key belongs to one of them only. */
+export const messageAreas = {
+  commonMessages,
+  authMessages,
+  systemMessages,
+  systemUsersMessages,
+  systemConfigMessages,
+  monitorMessages,
+  contentMessages,
+  catalogMessages,
+  topicEditorMessages,
+  authoringMessages,
+  resourceMessages,
+  workMessages,
+  workItemMessages,
+  excelMessages,
+  deliveryMessages,
+  publishMessages,
+  notificationMessages,
+  translationMessages,
+};
+
 /**
  * Every server message in both languages. Each area owns one file; a test fails when a key is
  * missing in either language.
