@@ -94,9 +94,9 @@ export type DefaultEditor = z.infer<typeof DefaultEditor>;
 
 /** GET /ccms/editorConfig/resolve: how one file opens for the caller. */
 export const EditorResolveQuery = z.object({
-  libraryId: z.coerce.number().int().positive(),
-  branch: z.string().trim().max(200).optional(),
-  path: z.string().trim().min(1).max(1000),
+  libraryId: z.coerce.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: z.string().trim().max(200).optional().describe('git branch of the library (its default branch when absent)'),
+  path: z.string().trim().min(1).max(1000).describe('path of the file inside the library'),
 });
 export type EditorResolveQuery = z.infer<typeof EditorResolveQuery>;
 

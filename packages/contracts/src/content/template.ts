@@ -59,7 +59,7 @@ export type Template = z.infer<typeof Template>;
 
 export const TemplateQuery = PageQuery.extend({
   templateName: z.string().trim().max(100).optional().describe('part of the name'),
-  doctypeId: z.coerce.number().int().positive().optional(),
+  doctypeId: z.coerce.number().int().positive().optional().describe('id of a document type (GET /ccms/doctype/optionselect)'),
   lang: TemplateLang.optional(),
   status: Status01.optional(),
 });
@@ -71,7 +71,7 @@ export const TemplateOptionQuery = z.object({ kind: z.enum(['topic', 'map']).opt
 
 /** Values the placeholders take in a preview (each has a sensible default). */
 export const TemplatePreviewBody = z.object({
-  doctypeId: z.number().int().positive(),
+  doctypeId: z.number().int().positive().describe('id of a document type (GET /ccms/doctype/optionselect)'),
   lang: TemplateLang.default('zh-CN'),
   content: z.string().min(1).max(TEMPLATE_MAX_CHARS),
   title: z.string().trim().max(500).optional(),

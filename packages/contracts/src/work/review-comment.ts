@@ -27,14 +27,17 @@ export type ReviewAnchor = z.infer<typeof ReviewAnchor>;
 const Body = z.string({ message: 'reviewComment.bodyRequired' }).trim().min(1, { message: 'reviewComment.bodyRequired' }).max(10_000);
 
 export const ReviewCommentBody = ReviewAnchor.extend({
-  libraryId: z.number().int().positive(),
+  libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
   branch: z.string().max(200).default('').describe('library branch (its default when empty)'),
   path: z.string().trim().min(1).max(1000).describe('path of the topic'),
   body: Body.describe('the comment; @userName mentions someone'),
 });
 export type ReviewCommentBody = z.infer<typeof ReviewCommentBody>;
 
-export const ReviewReplyBody = z.object({ parentId: z.number().int().positive(), body: Body });
+export const ReviewReplyBody = z.object({
+  parentId: z.number().int().positive().describe('id of the comment answered (GET /ccms/review-comment/list)'),
+  body: Body,
+});
 export type ReviewReplyBody = z.infer<typeof ReviewReplyBody>;
 
 export const ReviewStateBody = z.object({ id: z.number().int().positive(), state: z.enum(REVIEW_COMMENT_STATES) });
@@ -75,7 +78,7 @@ export const ReviewComment = z.object({
 export type ReviewComment = z.infer<typeof ReviewComment>;
 
 export const ReviewCommentFilter = z.object({
-  libraryId: qInt.positive().optional(),
+  libraryId: qInt.positive().optional().describe('id of a library (GET /ccms/library/list)'),
   branch: z.string().max(200).optional(),
   path: z.string().max(1000).optional().describe('topic path (exact)'),
   planId: qInt.positive().optional().describe('id of a plan (GET /ccms/plan/list)'),

@@ -41,7 +41,7 @@ export const TaskContentItem = z.object({
 });
 export type TaskContentItem = z.infer<typeof TaskContentItem>;
 export const TaskContentBody = z.object({
-  taskId: z.number().int().positive(),
+  taskId: z.number().int().positive().describe('id of a task (GET /ccms/task/list)'),
   items: z.array(TaskContentItem).max(500).describe('the whole coverage of the task (replaces what it covered)'),
 });
 export type TaskContentBody = z.infer<typeof TaskContentBody>;
