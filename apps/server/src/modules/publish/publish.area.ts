@@ -41,7 +41,7 @@ export const publishArea = fp(
     const { git, libraries } = app.content;
     const publications = publicationService(app.db, git, libraries);
     const outputs = outputService({ db: app.db, jobs: app.jobs, pool, libraries, tickets, dataDir: app.config.dataDir });
-    const runner = publishRunner({ db: app.db, git, pool, dataDir: app.config.dataDir, log: app.log });
+    const runner = publishRunner({ db: app.db, git, pool, dataDir: app.config.dataDir, log: app.log, notify: (input) => app.notification.notify(input) });
     app.decorate('publish', { pool, publications, outputs });
     app.jobs.defineQueue({
       name: PUBLISH_QUEUE,

@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../test/harness';
-import { ccmsLibrarySetting, ccmsProject, ccmsPublication, ccmsPublishConfig, ccmsReleaseLog } from '../../db/schema';
+import { ccmsLibrarySetting, ccmsProject, ccmsPublication, ccmsPublishConfig, ccmsReleaseLog, sysNotification } from '../../db/schema';
 import { CATALOG_PERMS, CORPUS } from '../content/catalog/catalog-test-kit';
 import { allowLoopbackRemotes, grant, libraryBody, type TestUser, userWith } from '../content/content-test-kit';
 
@@ -206,6 +206,10 @@ describe('publishing', () => {
     expect(detail.body.data.problems[0]).toMatchObject({ file: BROKEN_MAP, severity: 'error' });
     const log = await admin.get(api('/ccms/publishLog/list'), { status: 'fail' });
     expect(log.body.rows[0]).toMatchObject({ outputId: out.outputId, publicationName: 'Broken' });
+    // Whoever started it is told, in the app (no mail server is set), with a link to the output.
+    const notices = await t.database.db.select().from(sysNotification).where(eq(sysNotification.event, 'publishFailed'));
+    expect(notices.map((n) => n.link)).toContain(`/ccms/output-view/index?outputId=${out.outputId}`);
+    expect((await t.database.db.select().from(sysNotification).where(eq(sysNotification.event, 'publishFinished'))).length).toBeGreaterThan(0);
 
     const dir = path.join(t.dataDir, 'publish', 'outputs', String(first.outputId));
     expect(existsSync(dir)).toBe(true);

@@ -6,10 +6,11 @@ import type { Condition, Problem } from '@ccms/dita';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
-import { ccmsLibrary, ccmsLibraryDataProperty, ccmsLibrarySetting, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
+import { ccmsLibrary, ccmsLibraryDataProperty, ccmsLibrarySetting, ccmsPublication, ccmsPublishConfig, sysUser } from '../../../db/schema';
 import type { OutputProblem } from '../../../db/schema/publish';
 import { changedFiles } from '../../content/catalog/catalog-git';
 import type { LibraryGit } from '../../content/library/library-git';
+import type { NotifyInput } from '../../system/notification/notification.service';
 import type { EnginePool } from '../engine/engine-pool';
 import { applyVariables, checkout, conditionsOf, dataPropertyConditions, fingerprintOf, writeChanges } from '../engine/prepare';
 import { findOutput, updateOutputIf, updatePublishLog } from './output.queries';
@@ -58,6 +59,8 @@ export interface PublishRunnerDeps {
   dataDir: string;
   log: FastifyBaseLogger;
   chromium?: string;
+  /** Tells whoever started the publish that it finished or failed (the notices of the system area). */
+  notify?: (input: NotifyInput) => Promise<void>;
 }
 
 /**
@@ -65,8 +68,21 @@ export interface PublishRunnerDeps {
  * properties, runs the engine in the publish process (incrementally when it holds the previous
  * build of the same publication and config) and keeps the output with its manifest.
  */
-export function publishRunner({ db, git, pool, dataDir, log, chromium }: PublishRunnerDeps) {
+export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }: PublishRunnerDeps) {
   const dirs = publishDirs(dataDir);
+
+  /** The notice to the user who started the publish (by the output's createBy). */
+  async function tell(row: { outputId: number; createBy: string; configName: string }, event: 'publishFinished' | 'publishFailed', reason = '') {
+    if (!notify) return;
+    const [user] = await db.select({ userId: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, row.createBy));
+    if (!user) return;
+    await notify({
+      event,
+      recipients: [user.userId],
+      params: { name: row.configName || `#${row.outputId}`, reason },
+      link: `/ccms/output-view/index?outputId=${row.outputId}`,
+    });
+  }
 
   async function run(outputId: number) {
     const row = await findOutput(db, outputId);
@@ -203,6 +219,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium }: Publish
         durationMs,
         endTime: new Date(),
       });
+      if (saved) await tell(row, status === 'success' ? 'publishFinished' : 'publishFailed', `${counts.error} error(s)`);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const durationMs = Date.now() - started.getTime();
@@ -219,6 +236,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium }: Publish
         });
       }
       await updatePublishLog(db, outputId, { status: canceled ? 'canceled' : 'fail', durationMs, endTime: new Date() });
+      if (!canceled) await tell(row, 'publishFailed', reason.slice(0, 200));
       // The process's build may be half written: start from scratch next time.
       await rm(outDir, { recursive: true, force: true });
     }
