@@ -206,10 +206,11 @@ describe('publishing', () => {
     expect(detail.body.data.problems[0]).toMatchObject({ file: BROKEN_MAP, severity: 'error' });
     const log = await admin.get(api('/ccms/publishLog/list'), { status: 'fail' });
     expect(log.body.rows[0]).toMatchObject({ outputId: out.outputId, publicationName: 'Broken' });
-    // Whoever started it is told, in the app (no mail server is set), with a link to the output.
-    const notices = await t.database.db.select().from(sysNotification).where(eq(sysNotification.event, 'publishFailed'));
-    expect(notices.map((n) => n.link)).toContain(`/ccms/output-view/index?outputId=${out.outputId}`);
-    expect((await t.database.db.select().from(sysNotification).where(eq(sysNotification.event, 'publishFinished'))).length).toBeGreaterThan(0);
+    // Whoever started it is told, in the app (no mail server is set), with a link to the output
+    // (the notice follows the output's final status, so it is waited for).
+    const linksOf = async (event: string) => (await t.database.db.select().from(sysNotification).where(eq(sysNotification.event, event))).map((n) => n.link);
+    await expect.poll(() => linksOf('publishFailed'), { timeout: 15_000 }).toContain(`/ccms/output-view/index?outputId=${out.outputId}`);
+    expect(await linksOf('publishFinished')).toContain(`/ccms/output-view/index?outputId=${first.outputId}`);
 
     const dir = path.join(t.dataDir, 'publish', 'outputs', String(first.outputId));
     expect(existsSync(dir)).toBe(true);
