@@ -1,25 +1,18 @@
 import type { DoctypeBody, DoctypeQuery, DoctypeUpdate } from '@ccms/contracts/content/doctype';
-import { DEFAULT_CATALOG, DtdValidation } from '@ccms/dita';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsDoctype, ccmsTemplate } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
+import { dtdValidation } from '../topic-editor/dita-validation';
 import { doctypeNameClash, doctypeOptions, findDoctype, listDoctypes, templatesOfDoctype } from './doctype.queries';
-
-let catalog: Promise<DtdValidation | undefined> | undefined;
-/** The engine's DTD catalogue (undefined on a machine without one). */
-const catalogue = () => {
-  catalog ??= DtdValidation.open(DEFAULT_CATALOG);
-  return catalog;
-};
 
 type Row = NonNullable<Awaited<ReturnType<typeof findDoctype>>>;
 
 /** Document types: CRUD with the checks that keep the table usable by validation and new files. */
 export function doctypeService(db: Db) {
   async function present({ doctype, defaultTemplateName }: Row) {
-    const dtds = await catalogue();
+    const dtds = await dtdValidation();
     const found =
       doctype.grammar === 'catalog' &&
       dtds?.dtdFor({ rootName: doctype.rootElements[0] ?? '', publicId: doctype.publicId || undefined, systemId: doctype.systemId || undefined }) !== undefined;
@@ -78,7 +71,7 @@ export function doctypeService(db: Db) {
         const n = await templatesOfDoctype(db, id);
         if (n > 0) throw badRequest('doctype.hasTemplates', { name: row.doctype.doctypeName, count: n });
       }
-      await db.delete(ccmsDoctype).where(and(inArray(ccmsDoctype.doctypeId, ids)));
+      await db.delete(ccmsDoctype).where(inArray(ccmsDoctype.doctypeId, ids));
     },
   };
 }

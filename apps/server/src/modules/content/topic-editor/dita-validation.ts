@@ -18,7 +18,7 @@ const CODES: Record<string, string> = {
 
 /** The DTDs of the catalog, compiled once per process (undefined when the machine has no catalog). */
 let dtds: Promise<DtdValidation | undefined> | undefined;
-const dtdValidation = () => {
+export const dtdValidation = () => {
   dtds ??= DtdValidation.open(DEFAULT_CATALOG);
   return dtds;
 };
