@@ -58,8 +58,8 @@ export type RemoteFailure = 'authFailed' | 'repoNotFound' | 'hostUnreachable' | 
 /** Reads git's stderr (LANG=C) into one of the reasons; the raw text never reaches the caller. */
 export function classifyRemoteError(stderr: string): RemoteFailure {
   const text = stderr.toLowerCase();
-  if (/authentication failed|could not read (username|password)|http 401|returned error: 401|403|terminal prompts disabled/.test(text)) return 'authFailed';
-  if (/not found|does not appear to be a git repository|returned error: 404|http 404|repository .* not exist/.test(text)) return 'repoNotFound';
+  if (/authentication failed|could not read (username|password)|\b(http|returned error:) 40[13]\b|terminal prompts disabled/.test(text)) return 'authFailed';
+  if (/not found|does not appear to be a git repository|\b(http|returned error:) 404\b|repository .* not exist/.test(text)) return 'repoNotFound';
   if (
     /could not resolve|failed to connect|connection refused|timed out|couldn't connect|network is unreachable|no route to host|operation too slow|connection reset|empty reply/.test(
       text,
