@@ -198,3 +198,15 @@ describe('map model', () => {
     expect(out.indexOf('t/4999.dita')).toBeLessThan(out.indexOf('t/0.dita'));
   });
 });
+
+describe('hrefs', () => {
+  it('writes a library path relative to the map and reads it back', async () => {
+    const { relativeHref, resolveHref } = await import('./hrefs');
+    expect(relativeHref('maps', 'topics/a.dita')).toBe('../topics/a.dita');
+    expect(relativeHref('', 'topics/a.dita')).toBe('topics/a.dita');
+    expect(relativeHref('maps/sub', 'maps/b.dita')).toBe('../b.dita');
+    expect(resolveHref('maps/sub', '../b.dita#x')).toBe('maps/b.dita');
+    expect(resolveHref('', '../b.dita')).toBeNull();
+    expect(resolveHref('maps', 'https://example.com')).toBeNull();
+  });
+});
