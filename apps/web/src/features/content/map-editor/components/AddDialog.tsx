@@ -79,7 +79,7 @@ export function AddDialog({
   hasSelection,
   libraryId,
   branch,
-  mapFolder,
+  folder,
   onAdd,
   onClose,
 }: {
@@ -88,7 +88,8 @@ export function AddDialog({
   hasSelection: boolean;
   libraryId: number;
   branch?: string | undefined;
-  mapFolder: string;
+  /** Where a new topic goes unless the writer says otherwise. */
+  folder: string;
   onAdd: (request: AddRequest) => void;
   onClose: () => void;
 }) {
@@ -97,7 +98,6 @@ export function AddDialog({
   const templates = useTemplateOptions('topic', kind === 'new');
   const touched = useRef({ fileName: false, id: false });
   const elements = kind ? ELEMENTS[kind][isBookmap ? 'bookmap' : 'map'] : [];
-  const folder = mapFolder ? `${mapFolder}/topics` : 'topics';
 
   useEffect(() => {
     if (!kind) return;

@@ -81,6 +81,16 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
   const [draftAt, setDraftAt] = useState<string | null>(null);
   const [mergedNotice, setMergedNotice] = useState(false);
   const history = useRef<string[]>([]);
+  // A moved tree row loses the focus (the browser blurs a node taken out of the page): the keys stay with the tree.
+  const treeKeys = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each edit's render
+  useEffect(() => {
+    const keys = treeKeys.current;
+    if (!refocus.current || !keys) return;
+    refocus.current = false;
+    if (!keys.contains(document.activeElement)) keys.focus({ preventScroll: true });
+  }, [version]);
   const save = useSaveMap();
   const dirty = version !== savedVersion;
   const mapFolder = folderOf(opened.path);
@@ -112,6 +122,8 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
   const edit = useCallback(
     (op: (m: MapModel) => boolean | undefined | string) => {
       if (readOnly) return;
+      const keys = treeKeys.current;
+      refocus.current = !!keys && (keys.contains(document.activeElement) || document.activeElement === document.body);
       const before = model.current.toXml();
       const result = op(model.current);
       if (result === false) return;
@@ -412,6 +424,9 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
   };
 
   const none = selected.length === 0;
+  // A new topic goes beside the selected node's topic (else in "topics").
+  const selectedPath = single?.href ? (refs.get(single.href)?.path ?? resolveHref(mapFolder, single.href, single.attrs.scope)) : null;
+  const newTopicFolder = selectedPath?.includes('/') ? folderOf(selectedPath) : 'topics';
   const addItems = [
     { key: 'ref', label: t('add.ref') },
     { key: 'new', label: t('add.new') },
@@ -520,7 +535,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
                 key: 'tree',
                 label: t('tabs.tree'),
                 children: (
-                  <div className="me-tree-keys" onKeyDownCapture={onTreeKey} data-testid="map-tree">
+                  <div ref={treeKeys} className="me-tree-keys" tabIndex={-1} onKeyDownCapture={onTreeKey} data-testid="map-tree">
                     <MapTree
                       nodes={tree}
                       refs={refs}
@@ -581,7 +596,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
         hasSelection={!none}
         libraryId={target.libraryId}
         branch={target.branch}
-        mapFolder={mapFolder}
+        folder={newTopicFolder}
         onAdd={add}
         onClose={() => setAdding(null)}
       />
