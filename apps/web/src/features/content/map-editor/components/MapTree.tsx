@@ -3,7 +3,7 @@ import type { MapRef } from '@ccms/contracts/content/map-editor';
 import { TopicStatus } from '@ccms/contracts/content/status';
 import { Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../document/components/StatusTag';
 import type { DropPosition, MapTreeNode } from '../model/map-model';
@@ -38,6 +38,10 @@ export interface MapTreeProps {
   onDrop: (ids: string[], target: string, position: DropPosition) => void;
 }
 
+/** Ids in the order the tree shows them (children of collapsed nodes left out). */
+const visibleIds = (nodes: readonly MapTreeNode[], collapsed: ReadonlySet<string>): string[] =>
+  nodes.flatMap((n) => [n.id, ...(collapsed.has(n.id) ? [] : visibleIds(n.children, collapsed))]);
+
 const allIds = (nodes: readonly MapTreeNode[]): string[] => nodes.flatMap((n) => [n.id, ...allIds(n.children)]);
 
 /** The map's references as a tree: drag and drop moves (the selection when the dragged node is in it). */
@@ -46,6 +50,7 @@ export const MapTree = memo(function MapTree({ nodes, refs, pending, selected, c
   const items = useMemo(() => toItems(nodes), [nodes]);
   const ids = useMemo(() => allIds(nodes), [nodes]);
   const expanded = useMemo(() => ids.filter((id) => !collapsed.has(id)), [ids, collapsed]);
+  const anchor = useRef<string | null>(null);
 
   const render = (item: TreeItem) => {
     const n = item.node;
@@ -93,7 +98,21 @@ export const MapTree = memo(function MapTree({ nodes, refs, pending, selected, c
         onCollapse(new Set(ids.filter((id) => !open.has(id))));
       }}
       selectedKeys={selected}
-      onSelect={(keys) => onSelect(keys.map(String))}
+      onSelect={(_keys, info) => {
+        // A click selects that node; Ctrl (⌘) adds or removes it; Shift selects the range from the last clicked one.
+        const key = String(info.node.key);
+        const e = info.nativeEvent as MouseEvent;
+        if (e.ctrlKey || e.metaKey) onSelect(selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key]);
+        else if (e.shiftKey && anchor.current) {
+          const visible = visibleIds(nodes, collapsed);
+          const a = visible.indexOf(anchor.current);
+          const b = visible.indexOf(key);
+          if (a >= 0 && b >= 0) onSelect(visible.slice(Math.min(a, b), Math.max(a, b) + 1));
+          else onSelect([key]);
+          return;
+        } else onSelect([key]);
+        anchor.current = key;
+      }}
       titleRender={render}
       onDrop={(info) => {
         const target = String(info.node.key);
