@@ -64,6 +64,8 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
   const readOnly = !opened.canWrite;
   const model = useRef(MapModel.parse(opened.content));
   const [version, setVersion] = useState(0);
+  // Edits counted at once (a save records the count it saved; the state follows on the next render).
+  const counter = useRef(0);
   const [savedVersion, setSavedVersion] = useState(0);
   const [base, setBase] = useState({ commit: opened.baseCommit, blob: opened.baseBlob });
   const [selected, setSelected] = useState<string[]>([]);
@@ -110,7 +112,8 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
 
   /** After the tree changed: the source view shows the new text. */
   const changed = useCallback((reloadSource = true) => {
-    setVersion((v) => v + 1);
+    counter.current += 1;
+    setVersion(counter.current);
     if (reloadSource) {
       const text = model.current.toXml();
       sourceText.current = text;
@@ -335,7 +338,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
     wellFormednessErrors(xml, i18n.language).map((e) => ({ line: e.line, column: e.column, severity: 'error', code: 'xml.notWellFormed', message: e.message }));
 
   const finishSave = (content: string, b: { commit: string; blob: string }) => {
-    const at = version;
+    const at = counter.current;
     const hrefs = new Set(MapModel.parse(content).hrefs());
     const newTopics = pending
       .filter((p) => hrefs.has(p.href))
@@ -370,10 +373,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
             model.current = MapModel.parse(r.content);
             setSelected([]);
             changed();
-            setVersion((v) => {
-              setSavedVersion(v + 1);
-              return v + 1;
-            });
+            setSavedVersion(counter.current);
           } else setSavedVersion(at);
           setMergedNotice(r.merged);
           refreshRefs();
