@@ -15,6 +15,7 @@ import type http from './zh/http';
 import type job from './zh/job';
 import type layout from './zh/layout';
 import type library from './zh/library';
+import type mapEditor from './zh/mapEditor';
 import type menu from './zh/menu';
 import type monitor from './zh/monitor';
 import type notice from './zh/notice';
@@ -62,6 +63,7 @@ export interface Resources {
   http: typeof http;
   job: typeof job;
   layout: typeof layout;
+  mapEditor: typeof mapEditor;
   library: typeof library;
   menu: typeof menu;
   monitor: typeof monitor;

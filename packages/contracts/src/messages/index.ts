@@ -6,6 +6,7 @@ import { commonMessages } from './common';
 import { contentMessages } from './content';
 import { deliveryMessages } from './delivery';
 import { excelMessages } from './excel';
+import { mapEditorMessages } from './map-editor';
 import { monitorMessages } from './monitor';
 import { notificationMessages } from './notification';
 import { publishMessages } from './publish';
@@ -29,6 +30,7 @@ export const messageAreas = {
   contentMessages,
   catalogMessages,
   topicEditorMessages,
+  mapEditorMessages,
   authoringMessages,
   resourceMessages,
   workMessages,
@@ -55,6 +57,7 @@ export const messageCatalog = {
     ...contentMessages.zh,
     ...catalogMessages.zh,
     ...topicEditorMessages.zh,
+    ...mapEditorMessages.zh,
     ...authoringMessages.zh,
     ...resourceMessages.zh,
     ...workMessages.zh,
@@ -75,6 +78,7 @@ export const messageCatalog = {
     ...contentMessages.en,
     ...catalogMessages.en,
     ...topicEditorMessages.en,
+    ...mapEditorMessages.en,
     ...authoringMessages.en,
     ...resourceMessages.en,
     ...workMessages.en,

@@ -18,6 +18,7 @@ import { type LibraryService, libraryService } from './library/library.service';
 import { type LibraryGit, libraryGit } from './library/library-git';
 import { libraryConfigRoutes } from './library-config/library-config.routes';
 import { libraryPermissionRoutes } from './library-permission/library-permission.routes';
+import { mapEditorRoutes } from './map-editor/map-editor.routes';
 import { productRoutes } from './product/product.routes';
 import { searchRoutes } from './search/search.routes';
 import { tagRoutes } from './tag/tag.routes';
@@ -59,6 +60,7 @@ const routes: FastifyPluginAsync[] = [
   documentRoutes,
   topicRoutes,
   topicEditorRoutes,
+  mapEditorRoutes,
   searchRoutes,
   graphicRoutes,
   videoRoutes,

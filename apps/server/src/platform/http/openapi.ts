@@ -40,6 +40,7 @@ export const API_TAGS = {
   'content/topic': 'Topics: properties, status, references, history and differences',
   'content/translation': 'Translation: XLIFF export and import of a document for a language, translation memory and progress',
   'content/topic-editor': 'Topic editor: open, validate, preview and save topics (three-way merge), drafts, presence, new topics, pickers',
+  'content/map-editor': 'Map editor: open maps with their hrefs resolved, save them with new topics and deleted files in one commit',
   'content/search': 'Full-text search across the libraries the caller can read',
   'content/graphic': 'Graphics of a library: list, serving, usage, upload',
   'content/video': 'Videos of a library: list, streaming, usage, upload',

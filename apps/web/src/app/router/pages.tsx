@@ -36,6 +36,7 @@ export const PAGES: Readonly<Record<string, Load>> = {
   'ccms/topic/editor': page(() => import('../../features/content/topic-editor/pages/index')),
   'ccms/topic-editor/index': page(() => import('../../features/content/topic-editor/pages/index')),
   'ccms/mxeditor/index': withProps(async () => (await import('../../features/content/topic-editor/pages/index')).TopicEditorPage, { mode: 'source' }),
+  'ccms/ditamap-editor/index': page(() => import('../../features/content/map-editor/pages/index')),
   'ccms/search/index': page(() => import('../../features/content/search/pages/index')),
   'ccms/graphic/index': page(() => import('../../features/content/graphic/pages/index')),
   'ccms/abbreviation/index': withProps(async () => (await import('../../features/content/glossary/components/GlossaryPage')).GlossaryPage, {

@@ -95,7 +95,15 @@ const documentMessages: Messages<typeof zh> = {
   topicFolderHint: "Default: topics under the map's folder",
   fastCreated: 'Created {{path}} with {{count}} new topics',
 
-  toc: { hasContent: 'has content', noContent: 'no content', topicId: 'topic ID', topicCode: 'code', topicRevision: 'revision', empty: 'The toc is empty' },
+  toc: {
+    hasContent: 'has content',
+    noContent: 'no content',
+    topicId: 'topic ID',
+    topicCode: 'code',
+    topicRevision: 'revision',
+    empty: 'The toc is empty',
+    editStructure: 'Edit structure',
+  },
 
   links: {
     kind: 'Kind',

@@ -85,7 +85,15 @@ export default {
   topicFolderHint: '默认：映射所在文件夹下的 topics',
   fastCreated: '已创建 {{path}}，新建 {{count}} 个主题',
 
-  toc: { hasContent: '有内容', noContent: '无内容', topicId: '主题 ID', topicCode: '代码', topicRevision: '修订', empty: '目录为空' },
+  toc: {
+    hasContent: '有内容',
+    noContent: '无内容',
+    topicId: '主题 ID',
+    topicCode: '代码',
+    topicRevision: '修订',
+    empty: '目录为空',
+    editStructure: '编辑结构',
+  },
 
   links: {
     kind: '类型',

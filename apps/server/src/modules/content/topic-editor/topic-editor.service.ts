@@ -7,7 +7,7 @@ import { translate } from '@ccms/contracts/messages';
 import { parseXml, type XmlElement } from '@ccms/dita';
 import type { Db } from '../../../db/client';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
-import type { GitRepo } from '../../../platform/git/git-repo';
+import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import type { CatalogRuntime } from '../catalog/catalog.service';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
@@ -51,6 +51,15 @@ const asTopicStatus = (status: string): TopicStatus => {
 
 /** Raised inside the commit lock when the file moved again since it was merged: the save starts over. */
 class HeadMoved extends Error {}
+
+/**
+ * Other files committed with a save (the map editor's new topics and deleted files), with a
+ * check run under the commit lock against the head the commit is made on.
+ */
+export interface SaveExtra {
+  changes: Change[];
+  check?: (locked: GitRepo, lockedHead: string) => Promise<void>;
+}
 
 export interface EditorDeps {
   db: Db;
@@ -173,24 +182,26 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
      * Validates, merges with any change made since the base, commits as the caller and pushes;
      * then status, index and draft follow. Nothing is committed on a refusal.
      */
-    async save(auth: AuthContext, body: EditorSaveBody, lang: Language): Promise<EditorSaveResult> {
+    async save(auth: AuthContext, body: EditorSaveBody, lang: Language, extra?: SaveExtra): Promise<EditorSaveResult> {
       const file = await fileOf(auth, body, 'write');
       const { root } = await assertValidDita(body.content, file.path, lang, grammar);
       const message = body.message || translate(lang, 'editor.defaultMessage', { title: describeTopic(root).title || file.path });
       for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
         const { repo, head } = await headOf(file);
         const resolved = await resolveAgainstHead(repo, head, body, file.path, lang);
-        if (resolved.text === resolved.theirs.text) {
+        const others = extra?.changes ?? [];
+        if (resolved.text === resolved.theirs.text && others.length === 0) {
           await deleteDraft(db, auth.userId, file);
           const status = asTopicStatus(await statusOf(file));
           return { commit: head, blob: resolved.theirs.blob, unchanged: true, merged: resolved.merged, content: resolved.text, status };
         }
-        const change = { op: 'put' as const, path: file.path, content: Buffer.from(resolved.text, 'utf8') };
+        const changes: Change[] = resolved.text === resolved.theirs.text ? [] : [{ op: 'put', path: file.path, content: Buffer.from(resolved.text, 'utf8') }];
         const stillTheirs = async (locked: GitRepo, lockedHead: string) => {
           if ((await locked.objectIdAt(lockedHead, file.path)) !== resolved.theirs.blob) throw new HeadMoved();
+          await extra?.check?.(locked, lockedHead);
         };
         try {
-          const { commit } = await git.commit(file.row, auth, file.branch, [change], message, stillTheirs);
+          const { commit } = await git.commit(file.row, auth, file.branch, [...changes, ...others], message, stillTheirs);
           const blob = (await repo.objectIdAt(commit, file.path)) ?? '';
           const status = asTopicStatus(await afterSave(auth, file, resolved.text));
           return { commit, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status };

@@ -1,6 +1,7 @@
-import { FileTextOutlined, FolderOutlined } from '@ant-design/icons';
+import { EditOutlined, FileTextOutlined, FolderOutlined } from '@ant-design/icons';
 import type { DocumentDetail, TocNode } from '@ccms/contracts/content/document';
 import { DocumentPerm } from '@ccms/contracts/content/document';
+import { MapEditorPerm } from '@ccms/contracts/content/map-editor';
 import { TopicStatus } from '@ccms/contracts/content/status';
 import { Button, Empty, Space, Spin, Tag, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
@@ -79,6 +80,20 @@ export function TocTab({ document }: { document: DocumentDetail }) {
       <Space wrap>
         <Typography.Text type="secondary">{data.path}</Typography.Text>
         <IndexedCommit commit={data.commit} indexedAt={data.indexedAt} branch={data.branch} />
+        <HasPermi value={[MapEditorPerm.edit]}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            data-testid="toc-edit-structure"
+            onClick={() =>
+              navigate(
+                `/ccms/ditamapeditor/index?${new URLSearchParams({ libraryId: String(document.libraryId), branch: document.branch, path: document.path }).toString()}`,
+              )
+            }
+          >
+            {t('toc.editStructure')}
+          </Button>
+        </HasPermi>
       </Space>
       {treeData.length === 0 ? (
         <Empty description={t('toc.empty')} />

@@ -1,0 +1,60 @@
+import { and, eq, inArray, like, ne, or } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ccmsCatalogDocument, ccmsCatalogLink, ccmsCatalogMeta, ccmsCatalogTopic } from '../../../db/schema';
+
+const CHUNK = 1000;
+
+async function chunked<T>(paths: string[], read: (part: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < paths.length; i += CHUNK) out.push(...(await read(paths.slice(i, i + CHUNK))));
+  return out;
+}
+
+/** Indexed titles of topics and names of maps at these paths. */
+export async function titlesOf(db: Db, libraryId: number, branch: string, paths: string[]): Promise<Map<string, string>> {
+  const T = ccmsCatalogTopic;
+  const D = ccmsCatalogDocument;
+  const topics = await chunked(paths, (part) =>
+    db
+      .select({ path: T.path, title: T.title })
+      .from(T)
+      .where(and(eq(T.libraryId, libraryId), eq(T.branch, branch), inArray(T.path, part))),
+  );
+  const maps = await chunked(paths, (part) =>
+    db
+      .select({ path: D.path, title: D.name })
+      .from(D)
+      .where(and(eq(D.libraryId, libraryId), eq(D.branch, branch), inArray(D.path, part))),
+  );
+  return new Map([...topics, ...maps].map((r) => [r.path, r.title]));
+}
+
+/** Workflow status kept for these paths (paths without a row are in the initial status). */
+export async function statusesOf(db: Db, libraryId: number, branch: string, paths: string[]): Promise<Map<string, string>> {
+  const M = ccmsCatalogMeta;
+  const rows = await chunked(paths, (part) =>
+    db
+      .select({ path: M.path, status: M.status })
+      .from(M)
+      .where(and(eq(M.libraryId, libraryId), eq(M.branch, branch), inArray(M.path, part))),
+  );
+  return new Map(rows.map((r) => [r.path, r.status]));
+}
+
+/** Maps of the branch other than `mapPath` whose links point at `file` (as the catalogue indexed them). */
+export async function mapsUsing(db: Db, libraryId: number, branch: string, file: string, mapPath: string): Promise<string[]> {
+  const L = ccmsCatalogLink;
+  const rows = await db
+    .selectDistinct({ path: L.sourcePath })
+    .from(L)
+    .where(
+      and(
+        eq(L.libraryId, libraryId),
+        eq(L.branch, branch),
+        eq(L.targetPath, file),
+        ne(L.sourcePath, mapPath),
+        or(like(L.sourcePath, '%.ditamap'), like(L.sourcePath, '%.bookmap')),
+      ),
+    );
+  return rows.map((r) => r.path).sort();
+}

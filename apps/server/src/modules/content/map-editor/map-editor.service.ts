@@ -1,0 +1,210 @@
+import type { Language } from '@ccms/contracts/constants';
+import {
+  type MapDocument,
+  MapEditorPerm,
+  type MapNewTopic,
+  type MapRef,
+  type MapSaveBody,
+  type MapSaveResult,
+  type MapUsage,
+} from '@ccms/contracts/content/map-editor';
+import { INITIAL_STATUS, TopicStatus } from '@ccms/contracts/content/status';
+import type { EditorTarget } from '@ccms/contracts/content/topic-editor';
+import { Code } from '@ccms/contracts/http';
+import { translate } from '@ccms/contracts/messages';
+import { parseXml, type XmlElement } from '@ccms/dita';
+import { type AuthContext, hasPermission } from '../../../platform/auth/access';
+import type { Change, GitRepo } from '../../../platform/git/git-repo';
+import { AppError, badRequest } from '../../../platform/http/errors';
+import { parentOf, repoPath } from '../explorer/repo-path';
+import type { TemplateService } from '../template/template.service';
+import { assertValidDita } from '../topic-editor/dita-validation';
+import { topicTemplate } from '../topic-editor/new-topic';
+import type { EditorDeps, OpenedFile, TopicEditorService } from '../topic-editor/topic-editor.service';
+import { mapsUsing, statusesOf, titlesOf } from './map-editor.queries';
+
+const MAP_ROOTS = new Set(['map', 'bookmap']);
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Every href written in a map (navigation elements and relationship tables), in document order, once each. */
+export function hrefsOf(root: XmlElement | undefined): string[] {
+  const out = new Set<string>();
+  const walk = (el: XmlElement) => {
+    const href = el.attrs.href;
+    if (href && el !== root) out.add(href);
+    for (const c of el.children) if (c.type === 'element') walk(c);
+  };
+  if (root) walk(root);
+  return [...out];
+}
+
+/** The library path an href of a map in `mapFolder` points at (null when external or outside the library). */
+export function targetOf(mapFolder: string, href: string, scope?: string): string | null {
+  if (scope === 'external' || EXTERNAL.test(href)) return null;
+  let raw = href.split('#')[0] ?? '';
+  try {
+    raw = decodeURI(raw);
+  } catch {
+    // An href with a stray "%" is looked up as written.
+  }
+  if (raw === '') return null;
+  const parts = mapFolder === '' ? [] : mapFolder.split('/');
+  for (const part of raw.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.join('/');
+}
+
+const kindOf = (path: string): MapRef['kind'] => (/\.(ditamap|bookmap)$/i.test(path) ? 'map' : /\.(dita|xml)$/i.test(path) ? 'topic' : 'other');
+
+const asStatus = (status: string | undefined) => {
+  const parsed = TopicStatus.safeParse(status ?? INITIAL_STATUS);
+  return parsed.success ? parsed.data : INITIAL_STATUS;
+};
+
+/** The map editor: a map opened and saved with the topic editor's rules, its hrefs resolved, new topics and deletions in the save's commit. */
+export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, templates: TemplateService) {
+  const { db, git, grammar } = deps;
+
+  function mapRoot(text: string, path: string): XmlElement {
+    const root = parseXml(text, path).root;
+    if (!root || !MAP_ROOTS.has(root.name)) throw badRequest('mapEditor.notMap', { path });
+    return root;
+  }
+
+  /** Files of the branch at a commit (one tree listing). */
+  async function filesAt(repo: GitRepo, commit: string): Promise<Set<string>> {
+    return new Set((await repo.filesUnder(commit, '')).filter((e) => e.type === 'blob').map((e) => e.path));
+  }
+
+  async function resolveAt(
+    file: OpenedFile,
+    repo: GitRepo,
+    commit: string,
+    hrefs: readonly string[],
+    scopes: Map<string, string> = new Map(),
+  ): Promise<MapRef[]> {
+    const folder = parentOf(file.path);
+    const targets = hrefs.map((href) => ({ href, path: targetOf(folder, href, scopes.get(href)) }));
+    const paths = [...new Set(targets.map((t) => t.path).filter((p): p is string => p !== null))];
+    const [files, titles, statuses] = await Promise.all([
+      filesAt(repo, commit),
+      titlesOf(db, file.libraryId, file.branch, paths),
+      statusesOf(db, file.libraryId, file.branch, paths),
+    ]);
+    return targets.map(({ href, path }) => {
+      if (path === null) {
+        const external = scopes.get(href) === 'external' || EXTERNAL.test(href);
+        return { href, path: '', kind: external ? 'external' : 'other', title: '', status: null, broken: !external };
+      }
+      const exists = files.has(path);
+      return { href, path, kind: kindOf(path), title: titles.get(path) ?? '', status: exists ? asStatus(statuses.get(path)) : null, broken: !exists };
+    });
+  }
+
+  /** hrefs with scope="external" written on them (so a relative-looking external href is not marked broken). */
+  function scopesOf(root: XmlElement): Map<string, string> {
+    const out = new Map<string, string>();
+    const walk = (el: XmlElement) => {
+      if (el.attrs.href && el.attrs.scope) out.set(el.attrs.href, el.attrs.scope);
+      for (const c of el.children) if (c.type === 'element') walk(c);
+    };
+    walk(root);
+    return out;
+  }
+
+  async function newTopicText(auth: AuthContext, topic: MapNewTopic): Promise<string> {
+    if (!topic.templateId) return topicTemplate(topic.type, topic.id, topic.title);
+    const filled = await templates.instantiate(topic.templateId, {
+      title: topic.title,
+      id: topic.id,
+      author: auth.userName,
+      date: new Date().toISOString().slice(0, 10),
+      product: '',
+    });
+    if (filled.kind !== 'topic') throw badRequest('template.notTopic');
+    return filled.text;
+  }
+
+  return {
+    async open(auth: AuthContext, target: EditorTarget): Promise<MapDocument> {
+      const doc = await editor.open(auth, target);
+      const root = mapRoot(doc.content, doc.path);
+      const file = await editor.fileOf(auth, target, 'read');
+      const repo = git.repoOf(file.libraryId);
+      const refs = await resolveAt(file, repo, doc.baseCommit, hrefsOf(root), scopesOf(root));
+      return { ...doc, rootName: root.name, refs, canDelete: doc.canWrite && hasPermission(auth, MapEditorPerm.remove) };
+    },
+
+    /** Titles, status and broken marks of hrefs, against the branch as last fetched. */
+    async resolve(auth: AuthContext, body: EditorTarget & { hrefs: string[] }): Promise<MapRef[]> {
+      const file = await editor.fileOf(auth, body, 'read');
+      const repo = git.repoOf(file.libraryId);
+      const head = await repo.resolve(file.branch);
+      if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: file.branch });
+      return resolveAt(file, repo, head, [...new Set(body.hrefs)]);
+    },
+
+    /** The other maps that use a file: a file still used by one is not deleted. */
+    async usage(auth: AuthContext, q: EditorTarget & { file: string }): Promise<MapUsage> {
+      const file = await editor.fileOf(auth, q, 'read');
+      const target = repoPath(q.file, 'file');
+      return { file: target, maps: await mapsUsing(db, file.libraryId, file.branch, target, file.path) };
+    },
+
+    /**
+     * The map as one commit by the caller, with the topics it creates and the files it deletes:
+     * the map and every new topic validated, a new topic only where nothing is, a deleted file only
+     * when no map (this one included, as saved) still uses it. Nothing is committed on a refusal.
+     */
+    async save(auth: AuthContext, body: MapSaveBody, lang: Language): Promise<MapSaveResult> {
+      const file = await editor.fileOf(auth, body, 'write');
+      const root = mapRoot(body.content, file.path);
+      if (body.newTopics.length > 0 && !hasPermission(auth, MapEditorPerm.add))
+        throw new AppError(Code.FORBIDDEN, 'mapEditor.needsPermission', { field: 'newTopics', perm: MapEditorPerm.add });
+      if (body.deleteFiles.length > 0 && !hasPermission(auth, MapEditorPerm.remove))
+        throw new AppError(Code.FORBIDDEN, 'mapEditor.needsPermission', { field: 'deleteFiles', perm: MapEditorPerm.remove });
+      const folder = parentOf(file.path);
+      const referenced = new Set(hrefsOf(root).map((h) => targetOf(folder, h)));
+      const changes: Change[] = [];
+      const created: string[] = [];
+      for (const [i, topic] of body.newTopics.entries()) {
+        const path = repoPath(topic.path, `newTopics[${i}].path`);
+        if (!referenced.has(path)) throw badRequest('mapEditor.newTopicUnused', { field: `newTopics[${i}].path`, path });
+        const text = await newTopicText(auth, topic);
+        await assertValidDita(text, path, lang, grammar);
+        changes.push({ op: 'put', path, content: Buffer.from(text, 'utf8') });
+        created.push(path);
+      }
+      const deleted: string[] = [];
+      for (const [i, raw] of body.deleteFiles.entries()) {
+        const path = repoPath(raw, `deleteFiles[${i}]`);
+        if (path === file.path || referenced.has(path)) throw badRequest('mapEditor.fileStillUsed', { field: `deleteFiles[${i}]`, path, maps: file.path });
+        const maps = await mapsUsing(db, file.libraryId, file.branch, path, file.path);
+        if (maps.length > 0) throw badRequest('mapEditor.fileStillUsed', { field: `deleteFiles[${i}]`, path, maps: maps.join(', ') });
+        changes.push({ op: 'delete', path });
+        deleted.push(path);
+      }
+      const check = async (locked: GitRepo, head: string) => {
+        for (const path of created) if (await locked.typeOf(head, path)) throw badRequest('explorer.exists', { path });
+        for (const path of deleted) if ((await locked.typeOf(head, path)) !== 'blob') throw badRequest('explorer.notFound', { path });
+      };
+      const title = root.children.find((c): c is XmlElement => c.type === 'element' && (c.name === 'title' || c.name === 'booktitle'));
+      const named = title
+        ? title.children
+            .map((c) => (c.type === 'text' ? c.text : ''))
+            .join('')
+            .trim()
+        : '';
+      const message = body.message || translate(lang, 'mapEditor.defaultMessage', { title: named || file.path });
+      const result = await editor.save(auth, { ...body, message }, lang, { changes, check });
+      return { ...result, created, deleted };
+    },
+  };
+}
+
+export type MapEditorService = ReturnType<typeof mapEditorService>;

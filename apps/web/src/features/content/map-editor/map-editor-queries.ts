@@ -1,0 +1,38 @@
+import type { MapSaveBody } from '@ccms/contracts/content/map-editor';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { entityKeys } from '../../../api/query-keys';
+import type { Target } from '../topic-editor/topic-editor-api';
+import { mapEditorApi } from './map-editor-api';
+
+/** The map editor's data layer: keys under `content/map-editor`; a save refreshes the catalogue too. */
+const keys = entityKeys<never, Target>('content', 'map-editor');
+export const mapEditorKeys = { ...keys, open: (target: Target) => keys.detail(target) };
+
+/** The map as committed (and the caller's draft); read once per opening, never refetched under the writer. */
+export const useMapDocument = (target: Target | null) =>
+  useQuery({
+    queryKey: mapEditorKeys.open(target ?? { libraryId: 0, path: '' }),
+    queryFn: () => mapEditorApi.open(target ?? { libraryId: 0, path: '' }),
+    enabled: target !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+    gcTime: 0,
+  });
+
+export function useSaveMap() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof MapSaveBody>) => mapEditorApi.save(body),
+    onSuccess: (outcome) => {
+      if (outcome.kind !== 'saved') return;
+      void Promise.all([
+        client.invalidateQueries({ queryKey: ['content', 'topic'] }),
+        client.invalidateQueries({ queryKey: ['ccms', 'topic'] }),
+        client.invalidateQueries({ queryKey: ['ccms', 'document'] }),
+        client.invalidateQueries({ queryKey: ['content', 'document'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,158 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { API, adminApi, signInByApi } from './helpers';
+import { type E2eGitServer, startGitServer } from './support/git-server';
+
+/**
+ * The map editor on a real library (bare repository over smart HTTP on 127.0.0.1): the document's
+ * toc tab opens it with "Edit structure"; the tree shows resolved titles and a broken link; a
+ * writer moves a node by keyboard and another by drag and drop, adds a new topic from the task
+ * template and saves: the remote has one commit with the new map and the new topic.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
+const GIT_USER = 'mapper';
+const GIT_PASSWORD = 's3cret-pw';
+const REPO = 'book';
+const SAVED = { timeout: 60_000 };
+
+const topic = (id: string, title: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE topic PUBLIC "-//OASIS//DTD DITA Topic//EN" "topic.dtd">
+<topic id="${id}">
+  <title>${title}</title>
+  <body>
+    <p>About ${title}.</p>
+  </body>
+</topic>
+`;
+const MAP = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">
+<map>
+  <title>Printer guide</title>
+  <!-- keep this comment -->
+  <topicref href="../topics/alpha.dita"/>
+  <topicref href="../topics/beta.dita"/>
+  <topicref href="../topics/gamma.dita"/>
+  <topicref href="../topics/missing.dita" navtitle="Missing"/>
+</map>
+`;
+
+let remote: E2eGitServer;
+let admin: APIRequestContext;
+let libraryId = 0;
+let author = '';
+
+const titles = (page: Page) => page.getByTestId('map-tree').getByTestId('map-node-title');
+const node = (page: Page, title: string) => page.getByTestId('map-tree').getByTestId('map-node').filter({ hasText: title });
+
+test.beforeAll(async ({ baseURL }) => {
+  remote = await startGitServer({
+    user: GIT_USER,
+    password: GIT_PASSWORD,
+    repos: {
+      [REPO]: {
+        'maps/guide.ditamap': MAP,
+        'topics/alpha.dita': topic('alpha', 'Alpha'),
+        'topics/beta.dita': topic('beta', 'Beta'),
+        'topics/gamma.dita': topic('gamma', 'Gamma'),
+      },
+    },
+  });
+  admin = await adminApi(baseURL ?? '');
+  const id = unique();
+  const created = await admin.post(`${API}/ccms/library`, {
+    data: {
+      name: `map_${id}`,
+      displayText: `Maps ${id}`,
+      libraryType: 'DITA',
+      url: remote.url(REPO),
+      defaultBranch: 'main',
+      credential: { type: 'userpass', name: '', username: GIT_USER, password: GIT_PASSWORD },
+    },
+  });
+  const body = (await created.json()) as { code: number; msg: string; data?: { libraryId: number } };
+  expect(body.code, body.msg).toBe(200);
+  libraryId = body.data?.libraryId ?? 0;
+  const indexed = (await (await admin.post(`${API}/ccms/catalog/reindex?libraryId=${libraryId}`)).json()) as { code: number; msg: string };
+  expect(indexed.code, indexed.msg).toBe(200);
+  const profile = (await (await admin.get(`${API}/system/user/profile`)).json()) as { data: { nickName: string; userName: string } };
+  author = profile.data.nickName || profile.data.userName;
+});
+
+test.afterAll(async () => {
+  await admin?.dispose();
+  await remote?.close();
+});
+
+test('open from the toc, reorder by keyboard and by drag and drop, add a topic from the task template, save one commit', async ({ page }) => {
+  await signInByApi(page);
+  const docs = (await (await admin.get(`${API}/ccms/document/list?libraryId=${libraryId}&pageNum=1&pageSize=10`)).json()) as {
+    rows: { documentId: number; path: string }[];
+  };
+  const doc = docs.rows.find((r) => r.path === 'maps/guide.ditamap');
+  expect(doc).toBeTruthy();
+  await page.goto(`/ccms/document-detail/index?id=${doc?.documentId}`);
+  await page.getByTestId('toc-edit-structure').click({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/ccms\/ditamapeditor\/index\?/);
+  await expect(page.getByTestId('map-editor')).toBeVisible({ timeout: 30_000 });
+
+  // Resolved titles, the file of each node and the broken link.
+  await expect(titles(page)).toHaveText(['Alpha', 'Beta', 'Gamma', 'Missing']);
+  await expect(node(page, 'Missing').getByTestId('map-node-broken')).toHaveText('错误：链接已断开');
+  await expect(node(page, 'Alpha').getByTestId('map-node-broken')).toHaveCount(0);
+  const commitsBefore = (await remote.log(REPO, 'main')).length;
+
+  // Keyboard: Gamma up one place (Alt+↑), then indented under Alpha (Tab) and back out (Shift+Tab).
+  await node(page, 'Gamma').click();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(titles(page)).toHaveText(['Alpha', 'Gamma', 'Beta', 'Missing']);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.cm-content')).toContainText('<topicref href="../topics/alpha.dita">');
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.locator('.cm-content')).toContainText('<topicref href="../topics/alpha.dita"/>');
+  await expect(page.getByTestId('map-dirty')).toBeVisible();
+
+  // Drag and drop: Beta before Alpha (dropped on the upper edge of Alpha's row, same indentation).
+  const source = node(page, 'Beta');
+  const targetRow = node(page, 'Alpha');
+  const box = await targetRow.boundingBox();
+  const from = await source.boundingBox();
+  expect(box && from).toBeTruthy();
+  await source.dragTo(targetRow, { sourcePosition: { x: 10, y: (from?.height ?? 20) / 2 }, targetPosition: { x: 10, y: 1 } });
+  await expect(titles(page)).toHaveText(['Beta', 'Alpha', 'Gamma', 'Missing']);
+
+  // A new topic from the task template, after Gamma.
+  await node(page, 'Gamma').click();
+  await page.getByTestId('map-add').hover();
+  await page.getByRole('menuitem', { name: '从模板新建主题' }).click();
+  const form = page.getByTestId('add-form');
+  await form.getByTestId('add-template').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '任务（含前提和步骤） (task, zh-CN)' }).click();
+  await form.getByTestId('add-title').fill('Replace the toner');
+  await expect(form.getByTestId('add-file-name')).toHaveValue('replace-the-toner.dita');
+  await page.getByTestId('add-ok').click();
+  await expect(titles(page)).toHaveText(['Beta', 'Alpha', 'Gamma', 'Replace the toner', 'Missing']);
+  await expect(node(page, 'Replace the toner').getByTestId('map-node-new')).toBeVisible();
+
+  await page.getByTestId('map-save').click();
+  await expect(page.getByText(/已保存（提交/)).toBeVisible(SAVED);
+  await expect(page.getByTestId('map-clean')).toBeVisible();
+
+  const log = await remote.log(REPO, 'main');
+  expect(log.length).toBe(commitsBefore + 1);
+  expect(log[0]?.author).toBe(author);
+  expect(log[0]?.subject).toBe('更新映射 Printer guide');
+  const map = (await remote.show(REPO, 'main', 'maps/guide.ditamap')) ?? '';
+  expect(map).toBe(
+    MAP.replace(
+      '  <topicref href="../topics/alpha.dita"/>\n  <topicref href="../topics/beta.dita"/>\n  <topicref href="../topics/gamma.dita"/>\n',
+      '  <topicref href="../topics/beta.dita"/>\n  <topicref href="../topics/alpha.dita"/>\n  <topicref href="../topics/gamma.dita"/>\n  <topicref href="../topics/replace-the-toner.dita" navtitle="Replace the toner"/>\n',
+    ),
+  );
+  const created = (await remote.show(REPO, 'main', 'topics/replace-the-toner.dita')) ?? '';
+  expect(created).toContain('<task id="replace_the_toner"');
+  expect(created).toContain('<title>Replace the toner</title>');
+  // The tree now resolves the new topic's title from the catalogue and shows no "new" mark.
+  await expect(node(page, 'Replace the toner').getByTestId('map-node-new')).toHaveCount(0);
+  await expect(node(page, 'Replace the toner').getByTestId('map-node-broken')).toHaveCount(0);
+});

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { RepoPath } from './explorer';
+import { TopicStatus } from './status';
+import { EditorDocument, EditorSaveBody, EditorSaveResult, EditorTarget, TopicTemplateType } from './topic-editor';
+
+/**
+ * The map editor (issue 14): the tree of a map or bookmap of a library branch, edited and saved
+ * with the topic editor's rules (validation, base commit, three-way merge, one commit per save
+ * by the user, drafts, presence). New topics from templates and file deletions go in the same
+ * commit as the map.
+ */
+export const MapEditorPerm = {
+  /** Open a map in the editor (read right on the library is needed as well). */
+  open: 'ccms:topic:query',
+  /** Save the map, keep drafts (write right on the library is needed as well). */
+  edit: 'ccms:topic:edit',
+  /** Create topics from templates with the save. */
+  add: 'ccms:topic:add',
+  /** Delete a topic file with the save. */
+  remove: 'ccms:topic:remove',
+} as const;
+
+/** What an href of the map points at, as the tree shows it. */
+export const MapRef = z.object({
+  href: z.string(),
+  /** Library path of the target (empty for an external or unresolvable href). */
+  path: z.string(),
+  kind: z.enum(['topic', 'map', 'external', 'other']),
+  /** Title of the topic, or name of the map (empty when unknown). */
+  title: z.string(),
+  status: TopicStatus.nullable(),
+  /** The target is missing at the branch head: the tree marks it as a broken link. */
+  broken: z.boolean(),
+});
+export type MapRef = z.infer<typeof MapRef>;
+
+/** GET /ccms/map-editor/open: the map as the topic editor opens a file, plus its root and resolved hrefs. */
+export const MapDocument = EditorDocument.extend({
+  rootName: z.string().describe('map or bookmap'),
+  refs: z.array(MapRef),
+  /** Whether the caller may delete topic files with a save (ccms:topic:remove). */
+  canDelete: z.boolean(),
+});
+export type MapDocument = z.infer<typeof MapDocument>;
+
+/** POST /ccms/map-editor/resolve: titles, status and broken marks of hrefs written in the map. */
+export const MapResolveBody = EditorTarget.extend({
+  hrefs: z.array(z.string().max(2000)).max(50000).describe('hrefs as written in the map (relative to it)'),
+});
+
+/** A topic to create with the save, from a template (or its type's skeleton). */
+export const MapNewTopic = z.object({
+  path: RepoPath.min(1)
+    .regex(/\.dita$/, { message: 'field.invalidFormat' })
+    .describe('library path of the new topic file (.dita)'),
+  type: TopicTemplateType,
+  templateId: z.number().int().positive().optional().describe('a topic template (GET /ccms/template/optionselect?kind=topic)'),
+  title: z.string().trim().min(1).max(500),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z_][\w.-]*$/, { message: 'field.invalidFormat' })
+    .describe('root @id of the new topic'),
+});
+export type MapNewTopic = z.infer<typeof MapNewTopic>;
+
+/** PUT /ccms/map-editor/save: the map's text, the topics to create and the files to delete, in one commit. */
+export const MapSaveBody = EditorSaveBody.extend({
+  newTopics: z.array(MapNewTopic).max(100).default([]),
+  deleteFiles: z.array(RepoPath.min(1)).max(200).default([]).describe('topic files to delete (refused while another map uses one)'),
+});
+export type MapSaveBody = z.infer<typeof MapSaveBody>;
+
+export const MapSaveResult = EditorSaveResult.extend({
+  created: z.array(z.string()),
+  deleted: z.array(z.string()),
+});
+export type MapSaveResult = z.infer<typeof MapSaveResult>;
+
+/** GET /ccms/map-editor/usage: the maps of the branch, other than this one, that reference a file. */
+export const MapUsageQuery = EditorTarget.extend({
+  file: RepoPath.min(1).describe('library path of the topic file'),
+});
+export const MapUsage = z.object({ file: z.string(), maps: z.array(z.string()) });
+export type MapUsage = z.infer<typeof MapUsage>;
