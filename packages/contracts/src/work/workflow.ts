@@ -110,7 +110,10 @@ export const Workflow = z.object({
   libraryId: z.number().nullable(),
   branch: z.string(),
   existTranslate: z.boolean(),
+  /** The rule in force: the plan's when set, else the project config's (all when neither). */
   reviewRule: z.string(),
+  /** Where the rule in force comes from. */
+  reviewRuleFrom: z.enum(['plan', 'config', 'default']),
   /** False until activated: the plan's workflow sits in "start". */
   active: z.boolean(),
   stage: z.enum(WORKFLOW_STAGES),

@@ -61,6 +61,14 @@ function actorsOf(ctx: PlanContext, tasks: TaskRow[], stage: WorkflowStage): num
   }
 }
 
+/** The review rule in force: the plan's when set, else the project config's, else "all". */
+export function reviewRuleOf(ctx: PlanContext): { rule: 'all' | 'one'; from: 'plan' | 'config' | 'default' } {
+  const valid = (r: string | undefined | null): r is 'all' | 'one' => r === 'all' || r === 'one';
+  if (valid(ctx.plan.reviewRule)) return { rule: ctx.plan.reviewRule, from: 'plan' };
+  if (valid(ctx.config?.reviewRule)) return { rule: ctx.config.reviewRule, from: 'config' };
+  return { rule: 'all', from: 'default' };
+}
+
 /**
  * The review workflow of a plan (issue 16). Every action runs in one transaction with the
  * workflow row locked, so two reviewers deciding at once cannot both pass or lose a vote.
@@ -112,7 +120,8 @@ export function workflowService(db: Db, events: ReviewEvents) {
       libraryId: ctx.plan.libraryId,
       branch: ctx.branch,
       existTranslate,
-      reviewRule: ctx.plan.reviewRule,
+      reviewRule: reviewRuleOf(ctx).rule,
+      reviewRuleFrom: reviewRuleOf(ctx).from,
       active: stage !== 'start',
       stage,
       stageSince: wf?.stageSince ?? null,
@@ -283,7 +292,7 @@ export function workflowService(db: Db, events: ReviewEvents) {
         }
         const [approval] = await tx
           .insert(ccmsWorkflowApproval)
-          .values({ workflowId: wf.workflowId, stage: next, rule: ctx.plan.reviewRule, reviewerIds, initiatedBy: auth.userName })
+          .values({ workflowId: wf.workflowId, stage: next, rule: reviewRuleOf(ctx).rule, reviewerIds, initiatedBy: auth.userName })
           .returning();
         if (!approval) throw conflict();
         await record(tx, wf, auth, 'initiate', { approvalId: approval.approvalId });
