@@ -14,6 +14,7 @@ import {
   actionsOf,
   approvalsOf,
   approvalsWaitingFor,
+  catalogued,
   findPlanContext,
   findWorkflow,
   indexedCommit,
@@ -366,6 +367,14 @@ export function workflowService(db: Db, events: ReviewEvents) {
       const task = await loadTask(auth, body.taskId, 'write');
       if (!task.planId) throw badRequest('workflow.taskOutsidePlan');
       const unique = [...new Map(body.items.map((i) => [`${i.kind}:${i.path}`, i])).values()];
+      if (unique.length > 0) {
+        // Only documents and topics of the plan's library branch (as the catalogue knows them) can be covered.
+        const ctx = await findPlanContext(db, task.planId);
+        if (!ctx?.plan.libraryId) throw badRequest('workflow.noLibrary');
+        const known = await catalogued(db, ctx.plan.libraryId, ctx.branch, unique);
+        const missing = unique.filter((i) => !known.has(`${i.kind}:${i.path}`));
+        if (missing.length > 0) throw badRequest('workflow.contentMissing', { paths: missing.map((i) => i.path).join(', ') });
+      }
       await db.transaction(async (tx) => {
         await tx.delete(ccmsTaskContent).where(eq(ccmsTaskContent.taskId, task.taskId));
         if (unique.length > 0) await tx.insert(ccmsTaskContent).values(unique.map((i) => ({ taskId: task.taskId, kind: i.kind, path: i.path })));

@@ -23,7 +23,7 @@ const PERMS = [
   ReviewCommentPerm.list,
   ReviewCommentPerm.add,
 ];
-const TOPICS = ['all', 'one', 'rejected', 'comments', 'cfgone', 'planwins'];
+const TOPICS = ['all', 'one', 'rejected', 'comments', 'cfgone', 'planwins', 'coverage'];
 const concept = (id: string, paragraphs: string[]) =>
   [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -213,6 +213,31 @@ describe('workflow', () => {
     expect((await topicOf('planwins')).status).toBe('underReview');
     wf = await act(rev2.caller, 'approve', { planId });
     expect(wf).toMatchObject({ stage: 'end', approvalState: 'passed' });
+  });
+
+  it("a task covers only documents and topics of the plan's library branch; a missing path is refused by name and changes nothing", async () => {
+    const { writing } = await planOver('coverage', { translate: false });
+    const set = (items: { kind: string; path: string }[], lang = 'en') =>
+      admin.request({ method: 'PUT', url: '/prod-api/ccms/workflow/task-content', payload: { taskId: writing, items }, headers: { 'accept-language': lang } });
+    const good = await set([
+      { kind: 'document', path: 'maps/guide.ditamap' },
+      { kind: 'topic', path: pathOf('coverage') },
+    ]);
+    expect(good.body.code, good.raw).toBe(200);
+    const bad = [
+      { kind: 'topic', path: 'topics/nowhere.dita' },
+      { kind: 'document', path: pathOf('coverage') },
+    ];
+    expect((await set(bad)).body).toMatchObject({
+      code: 400,
+      msg: 'Covered content (items) not found in the plan’s library branch: topics/nowhere.dita, topics/coverage.dita',
+    });
+    expect((await set(bad, 'zh')).body.msg).toBe('覆盖的内容（items）在计划的库分支中不存在：topics/nowhere.dita, topics/coverage.dita');
+    const covered = await admin.get(`/prod-api/ccms/workflow/task-content/${writing}`);
+    expect(covered.body.data, covered.raw).toEqual([
+      { kind: 'document', path: 'maps/guide.ditamap' },
+      { kind: 'topic', path: pathOf('coverage') },
+    ]);
   });
 
   it('rule "one" without translation: one approval passes and ends; an edit then makes the topic a draft and keeps the approved revision', async () => {
