@@ -167,6 +167,9 @@ test('writer initiates, reviewer comments and rejects with a reason, writer init
   await completeTask();
   await openWorkflow(writer);
   await expect(step(writer, 'edit')).toHaveAttribute('data-state', 'current');
+  // The plan sets "all", which wins over the project config's rule.
+  await expect(writer.getByTestId('workflow-rule')).toHaveAttribute('data-rule', 'all');
+  await expect(writer.getByTestId('workflow-rule')).toContainText('计划设定');
   await writer.getByRole('button', { name: '发起审批' }).click();
   await confirm(writer);
   await expect(step(writer, 'editApproval')).toHaveAttribute('data-state', 'current');
