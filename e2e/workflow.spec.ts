@@ -120,13 +120,44 @@ test.beforeAll(async ({ baseURL }) => {
       }),
     )
   ).id;
-  await data(admin.put(`${API}/ccms/workflow/task-content`, { data: { taskId, items: [{ kind: 'topic', path: 'topics/review.dita' }] } }));
-  await data(admin.post(`${API}/ccms/workflow/activate`, { data: { planId } }));
+  await data(admin.get(`${API}/ccms/document/list`, { params: { libraryId } }));
 });
 
 test.afterAll(async () => {
   await admin?.dispose();
   await remote?.close();
+});
+
+test('the writer picks what the task covers in the task detail: a topic and a document from the catalogue, removes one, saves', async ({ browser }) => {
+  const writer = await as(browser, writerName);
+  await writer.goto(`/ccms/task/detail?id=${taskId}`);
+  const card = writer.getByTestId('task-content');
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card).toContainText('尚未选择内容');
+  const pick = async (kind: string, search: string, option: string) => {
+    await card.getByRole('combobox', { name: '类型' }).click();
+    await writer.locator('.ant-select-dropdown:visible').getByText(kind, { exact: true }).click();
+    await card.getByRole('combobox', { name: '搜索标题或路径' }).fill(search);
+    await writer.locator('.ant-select-dropdown:visible').getByText(option).click();
+    await card.getByRole('button', { name: /添\s*加/ }).click();
+  };
+  await pick('主题', 'Reviewed', 'Reviewed topic — topics/review.dita');
+  await pick('文档', 'Guide', 'Guide — maps/guide.ditamap');
+  await expect(card.getByRole('row')).toHaveCount(3);
+  await card
+    .getByRole('row', { name: /maps\/guide\.ditamap/ })
+    .getByRole('button', { name: /移\s*除/ })
+    .click();
+  await expect(card.getByText('有未保存的修改')).toBeVisible();
+  await card.getByRole('button', { name: '保存内容' }).click();
+  await expect(writer.getByText('内容已保存')).toBeVisible();
+  await expect(card.getByText('有未保存的修改')).toHaveCount(0);
+  expect(await data(admin.get(`${API}/ccms/workflow/task-content/${taskId}`))).toEqual([{ kind: 'topic', path: 'topics/review.dita' }]);
+  // A fresh load shows what was saved.
+  await writer.reload();
+  await expect(writer.getByTestId('task-content').getByRole('row', { name: /topics\/review\.dita/ })).toBeVisible({ timeout: 30_000 });
+  await data(admin.post(`${API}/ccms/workflow/activate`, { data: { planId } }));
+  await writer.context().close();
 });
 
 test('writer initiates, reviewer comments and rejects with a reason, writer initiates again, reviewer approves', async ({ browser }) => {
@@ -136,6 +167,9 @@ test('writer initiates, reviewer comments and rejects with a reason, writer init
   await completeTask();
   await openWorkflow(writer);
   await expect(step(writer, 'edit')).toHaveAttribute('data-state', 'current');
+  // The plan sets "all", which wins over the project config's rule.
+  await expect(writer.getByTestId('workflow-rule')).toHaveAttribute('data-rule', 'all');
+  await expect(writer.getByTestId('workflow-rule')).toContainText('计划设定');
   await writer.getByRole('button', { name: '发起审批' }).click();
   await confirm(writer);
   await expect(step(writer, 'editApproval')).toHaveAttribute('data-state', 'current');

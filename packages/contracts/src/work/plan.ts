@@ -34,7 +34,10 @@ const planFields = z.object({
   dueDate: OptionalDate.optional(),
   ownerId: OptionalId.optional().describe('defaults to the caller'),
   reviewerId: OptionalId.optional().describe('user id of the reviewer'),
-  reviewRule: z.enum(REVIEW_RULES).default('all').describe('all: every reviewer must approve; one: any one reviewer suffices'),
+  reviewRule: z
+    .union([z.enum(REVIEW_RULES), z.literal('')])
+    .default('')
+    .describe("all: every reviewer must approve; one: any one reviewer suffices; '' (default): the project config's rule"),
   status: PlanStatus.default('notStarted'),
   enable: z.boolean().default(true).describe('whether the plan is open for work'),
   notice: z.boolean().default(false),
@@ -72,6 +75,7 @@ export const Plan = z.object({
   ownerName: z.string(),
   reviewerId: z.number().nullable(),
   reviewerName: z.string(),
+  /** all, one, or '' when the plan follows its project config's rule. */
   reviewRule: z.string(),
   /** Whole percent of the plan's tasks completed. */
   progress: z.number(),

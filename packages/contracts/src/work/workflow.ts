@@ -40,6 +40,8 @@ export const TaskContentItem = z.object({
     .describe('path of the map or topic in the library'),
 });
 export type TaskContentItem = z.infer<typeof TaskContentItem>;
+/** A covered item as answered (the request schema's path transform cannot serialize a response). */
+export const TaskContentRow = z.object({ kind: z.enum(['document', 'topic']), path: z.string() });
 export const TaskContentBody = z.object({
   taskId: z.number().int().positive().describe('id of a task (GET /ccms/task/list)'),
   items: z.array(TaskContentItem).max(500).describe('the whole coverage of the task (replaces what it covered)'),
@@ -110,7 +112,10 @@ export const Workflow = z.object({
   libraryId: z.number().nullable(),
   branch: z.string(),
   existTranslate: z.boolean(),
+  /** The rule in force: the plan's when set, else the project config's (all when neither). */
   reviewRule: z.string(),
+  /** Where the rule in force comes from. */
+  reviewRuleFrom: z.enum(['plan', 'config', 'default']),
   /** False until activated: the plan's workflow sits in "start". */
   active: z.boolean(),
   stage: z.enum(WORKFLOW_STAGES),

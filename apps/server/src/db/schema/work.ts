@@ -148,7 +148,7 @@ export const ccmsPlan = pgTable(
     dueDate: date({ mode: 'string' }),
     ownerId: integer(),
     reviewerId: integer(),
-    /** all: every reviewer must approve; one: at least one. */
+    /** all: every reviewer must approve; one: at least one; '' follows the project config (written by the service). */
     reviewRule: varchar({ length: 8 }).notNull().default('all'),
     /** notStarted, inProgress, completed or closed. */
     status: varchar({ length: 16 }).notNull().default('notStarted'),

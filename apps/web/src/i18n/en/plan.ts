@@ -13,7 +13,7 @@ export default {
   owner: 'Owner',
   reviewer: 'Reviewer',
   reviewRule: 'Review rule',
-  reviewRules: { all: 'All reviewers must approve', one: 'At least one approves' },
+  reviewRules: { all: 'All reviewers must approve', one: 'At least one approves', config: 'As in the project config' },
   progress: 'Progress',
   status: 'Status',
   statuses: { notStarted: 'Not started', inProgress: 'In progress', completed: 'Completed', closed: 'Closed' },

@@ -21,6 +21,7 @@ export default {
     approvalState: 'Approval',
     rule: 'Review rule',
     rules: { all: 'All reviewers approve', one: 'One reviewer approves' },
+    ruleFrom: { plan: 'set by the plan', config: 'from the project config', default: 'default' },
     actors: 'Who acts',
     since: 'Since',
     history: 'History',

@@ -11,7 +11,7 @@ export default {
   owner: '负责人',
   reviewer: '审阅人',
   reviewRule: '审阅规则',
-  reviewRules: { all: '所有审阅人均须通过', one: '至少一人通过' },
+  reviewRules: { all: '所有审阅人均须通过', one: '至少一人通过', config: '沿用项目配置' },
   progress: '进度',
   status: '状态',
   statuses: { notStarted: '未开始', inProgress: '进行中', completed: '已完成', closed: '已关闭' },

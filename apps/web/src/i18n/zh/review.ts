@@ -12,6 +12,7 @@ export default {
     approvalState: '审批状态',
     rule: '审阅规则',
     rules: { all: '所有审阅人通过', one: '任一审阅人通过' },
+    ruleFrom: { plan: '计划设定', config: '来自项目配置', default: '默认' },
     actors: '处理人',
     since: '开始于',
     history: '操作记录',

@@ -1,6 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsTranslationMemory, ccmsTranslationSetting } from '../../../db/schema';
+import { ccmsCatalogLink, ccmsCatalogResource, ccmsTranslationMemory, ccmsTranslationSetting } from '../../../db/schema';
+
+/** The images and videos of the branch that these files reference (resolved links), by path. */
+export async function mediaReferencedBy(db: Db, libraryId: number, branch: string, sourcePaths: string[]): Promise<string[]> {
+  if (sourcePaths.length === 0) return [];
+  const L = ccmsCatalogLink;
+  const R = ccmsCatalogResource;
+  const rows = await db
+    .selectDistinct({ path: R.path })
+    .from(L)
+    .innerJoin(R, and(eq(R.libraryId, L.libraryId), eq(R.branch, L.branch), eq(R.path, L.targetPath)))
+    .where(and(eq(L.libraryId, libraryId), eq(L.branch, branch), eq(L.resolved, true), inArray(L.sourcePath, sourcePaths)));
+  return rows.map((r) => r.path).sort();
+}
 
 export async function findSetting(db: Db, libraryId: number) {
   const [row] = await db.select().from(ccmsTranslationSetting).where(eq(ccmsTranslationSetting.libraryId, libraryId));

@@ -15,7 +15,7 @@ import { findDocument, findDocumentByPath } from '../document/document.queries';
 import { createBranch } from '../library/library-branch';
 import type { LibraryGit } from '../library/library-git';
 import { checkDita, errorsIn, type GrammarRules } from '../topic-editor/dita-validation';
-import { findSetting, memoryFor, rememberTranslations, saveSetting } from './translation.queries';
+import { findSetting, mediaReferencedBy, memoryFor, rememberTranslations, saveSetting } from './translation.queries';
 import { applyTranslations, type Segment, segmentsOf } from './translation-segment';
 import { readXliff, writeXliff, type XliffFile, type XliffUnit } from './translation-xliff';
 
@@ -238,6 +238,19 @@ export function translationService({ db, git, runtime, grammar }: TranslationDep
           });
         }
         changes.push({ op: 'put', path: target, content: Buffer.from(out, 'utf8') });
+      }
+      // In a language folder the translated topics' relative image references point into the folder:
+      // the images (and videos) they reference are copied there as they are at the source commit.
+      // A language branch starts from the source branch and already holds them at the same paths.
+      if (setting.layout === 'folder') {
+        const translatedPaths = parsed.files.map((f) => f.path).filter((p) => byPath.has(p));
+        const media = await mediaReferencedBy(db, src.row.libraryId, src.branch, translatedPaths);
+        const { repo } = await git.ready(src.row);
+        const bytes = await repo.readFiles(src.commit, media);
+        media.forEach((p, i) => {
+          const content = bytes[i];
+          if (content) changes.push({ op: 'put', path: place.pathOf(p), content });
+        });
       }
       if (place.branch !== src.branch) await createBranch(git, src.row, src.branch, place.branch, auth.userName);
       const message = `Translate ${src.doc.name || src.doc.path} into ${targetLang} (source ${src.commit.slice(0, 12)})`;

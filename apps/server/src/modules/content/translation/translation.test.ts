@@ -1,7 +1,8 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
-import { ccmsTranslationMemory } from '../../../db/schema';
+import { ccmsCatalogLink, ccmsCatalogResource, ccmsTranslationMemory } from '../../../db/schema';
 import { CATALOG_PERMS, corpusCopy } from '../catalog/catalog-test-kit';
 import { allowLoopbackRemotes, grant, libraryBody, type TestUser, userWith } from '../content-test-kit';
 import { readXliff } from './translation-xliff';
@@ -94,6 +95,26 @@ describe('XLIFF round trip on the user guide', () => {
         .map((p: { message: string }) => p.message);
     const english = (await translator.caller.get(api('/ccms/topic-editor/open'), { libraryId, path: topic.slice('zh-CN/'.length) })).body.data.content;
     expect(await errorsOf(topic, opened.body.data.content)).toEqual(await errorsOf(topic.slice('zh-CN/'.length), english));
+    // The images the translated topics reference come along into the language folder, byte for
+    // byte (the same blob as the source's), and the translated topics' references to them resolve.
+    const images = (paths as string[]).filter((p) => /\.(svg|png|jpe?g|gif)$/i.test(p));
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.every((p) => p.startsWith('zh-CN/'))).toBe(true);
+    const resources = await t.database.db
+      .select({ path: ccmsCatalogResource.path, oid: ccmsCatalogResource.oid })
+      .from(ccmsCatalogResource)
+      .where(and(eq(ccmsCatalogResource.libraryId, libraryId), eq(ccmsCatalogResource.branch, 'main')));
+    const oidOf = new Map(resources.map((r) => [r.path, r.oid]));
+    for (const p of images) {
+      expect(oidOf.get(p), p).toBeTruthy();
+      expect(oidOf.get(p), p).toBe(oidOf.get(p.slice('zh-CN/'.length)));
+    }
+    const links = await t.database.db
+      .select({ sourcePath: ccmsCatalogLink.sourcePath, status: ccmsCatalogLink.status })
+      .from(ccmsCatalogLink)
+      .where(and(eq(ccmsCatalogLink.libraryId, libraryId), eq(ccmsCatalogLink.branch, 'main'), inArray(ccmsCatalogLink.targetPath, images)));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((l) => l.sourcePath.startsWith('zh-CN/') && l.status === 'resolved')).toBe(true);
     const memory = await t.database.db.select().from(ccmsTranslationMemory);
     expect(memory.length).toBeGreaterThan(200);
     expect(memory.every((m) => m.createBy === 'tlator' && m.state === 'translated')).toBe(true);
@@ -168,4 +189,28 @@ describe('XLIFF round trip on the user guide', () => {
     expect(refused.body.msg).toContain('placeholder');
     expect((await t.database.db.select().from(ccmsTranslationMemory)).length).toBe(before);
   }, 120_000);
+
+  it('with the branch layout, an import writes the translated topics at their own paths on the language branch, the source branch untouched', async () => {
+    const setting = await owner.caller.put(api('/ccms/translation/setting'), { libraryId, layout: 'branch', sourceLang: 'en-US' });
+    expect(setting.body.code, setting.raw).toBe(200);
+    const { text } = await exportOf();
+    const res = await translator.caller.post(api('/ccms/translation/import'), { xliff: translateAll(text) });
+    expect(res.body, res.raw).toMatchObject({ code: 200, data: { branch: 'main-zh-CN', targetLang: 'zh-CN' } });
+    const { paths, commit } = res.body.data as { paths: string[]; commit: string };
+    expect(paths).toContain('userguide.ditamap');
+    expect(paths.some((p) => p.startsWith('zh-CN/'))).toBe(false);
+    // Nothing but translated files: the branch already holds the images at the same paths.
+    expect(paths.every((p) => /\.(dita|ditamap|bookmap|xml)$/.test(p))).toBe(true);
+    const topic = paths.find((p) => p.endsWith('.dita')) as string;
+    const onBranch = (await translator.caller.get(api('/ccms/topic-editor/open'), { libraryId, branch: 'main-zh-CN', path: topic })).body.data;
+    expect(onBranch.content).toContain('xml:lang="zh-CN"');
+    expect(onBranch.content).toContain('译：');
+    expect(onBranch.baseCommit).toBe(commit);
+    const onMain = (await translator.caller.get(api('/ccms/topic-editor/open'), { libraryId, branch: 'main', path: topic })).body.data;
+    expect(onMain.content).not.toContain('译：');
+    expect(onMain.baseCommit).not.toBe(commit);
+    // The language branch is catalogued: its topic list holds the translated topic.
+    const listed = await translator.caller.get(api('/ccms/topic/list'), { libraryId, branch: 'main-zh-CN', pageSize: 500 });
+    expect(listed.body.rows.map((r: { path: string }) => r.path)).toContain(topic);
+  }, 240_000);
 });

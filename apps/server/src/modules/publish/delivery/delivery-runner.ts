@@ -2,8 +2,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
-import { ccmsDeliverable, ccmsDocumentOutput } from '../../../db/schema';
+import { ccmsDeliverable, ccmsDocumentOutput, sysUser } from '../../../db/schema';
 import { clip } from '../../../platform/audit/redact';
+import type { NotifyInput } from '../../system/notification/notification.service';
 import type { ConnectionService } from '../connection/connection.service';
 import { findReceipt, latestOutput, updateReceipt } from '../deliverable/deliverable.queries';
 import { DeliveryError, deliverFile } from './deliver-file';
@@ -17,13 +18,15 @@ export interface DeliveryRunnerDeps {
   /** Attempts per delivery and the first backoff (doubled after each failure). */
   attempts?: number;
   backoffMs?: number;
+  /** Tells whoever started the delivery that it finished or failed (the notices of the system area). */
+  notify?: (input: NotifyInput) => Promise<void>;
 }
 
 /** A file-system-safe name: the publication and config when the deliverable names no file. */
 const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || 'output';
 
 /** Runs one delivery of a receipt: picks the output, builds its file, uploads it, and fills the receipt. */
-export function deliveryRunner({ db, dataDir, connections, log, attempts = 3, backoffMs = 2000 }: DeliveryRunnerDeps) {
+export function deliveryRunner({ db, dataDir, connections, log, attempts = 3, backoffMs = 2000, notify }: DeliveryRunnerDeps) {
   const tmpDir = path.join(dataDir, 'tmp', 'delivery');
 
   /** The output's files as stored by the publish (outputFiles(outputId) → {dir, files}). */
@@ -33,14 +36,42 @@ export function deliveryRunner({ db, dataDir, connections, log, attempts = 3, ba
     return { outputId, format: row.format, dir: path.join(dataDir, row.outputDir), entryFile: row.entryFile };
   }
 
+  /**
+   * The notice to the user who started the delivery (by the receipt's createBy; scheduled runs have
+   * no user and tell no one). A failing notice never fails the delivery.
+   */
+  async function tell(
+    receipt: { receiptId: number; deliverableId: number; createBy: string },
+    name: string,
+    event: 'deliveryFinished' | 'deliveryFailed',
+    reason = '',
+  ) {
+    if (!notify || !receipt.createBy) return;
+    try {
+      const [user] = await db.select({ userId: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, receipt.createBy));
+      if (!user) return;
+      await notify({
+        event,
+        recipients: [user.userId],
+        params: { name: name || `#${receipt.deliverableId}`, reason },
+        link: `/content/deliverable?deliverableId=${receipt.deliverableId}`,
+      });
+    } catch (err) {
+      log.warn({ receiptId: receipt.receiptId, err: err instanceof Error ? err.message : String(err) }, 'delivery notice failed');
+    }
+  }
+
   async function run(receiptId: number): Promise<void> {
     const receipt = await findReceipt(db, receiptId);
     if (!receipt) return;
     const started = Date.now();
+    let name = '';
     const fail = async (error: string, extra: { attempts?: number } = {}) => {
       await updateReceipt(db, receiptId, { status: 'fail', error: clip(error, 1000), endTime: new Date(), durationMs: Date.now() - started, ...extra });
+      await tell(receipt, name, 'deliveryFailed', clip(error, 200));
     };
     const [deliverable] = await db.select().from(ccmsDeliverable).where(eq(ccmsDeliverable.deliverableId, receipt.deliverableId));
+    name = deliverable?.name ?? '';
     if (!deliverable) return fail('deliverable deleted');
     const connection = await connections.load(deliverable.connectionId).catch(() => null);
     if (!connection) return fail('connection deleted');
@@ -64,6 +95,7 @@ export function deliveryRunner({ db, dataDir, connections, log, attempts = 3, ba
         onAttempt: (attempt) => updateReceipt(db, receiptId, { attempts: attempt }),
       });
       await updateReceipt(db, receiptId, { status: 'success', ...result, endTime: new Date(), error: '' });
+      await tell(receipt, name, 'deliveryFinished');
     } catch (err) {
       const tries = err instanceof DeliveryError ? err.attempts : undefined;
       log.warn({ receiptId, deliverableId: deliverable.deliverableId, err: err instanceof Error ? err.message : String(err) }, 'delivery failed');

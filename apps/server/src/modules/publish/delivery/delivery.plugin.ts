@@ -32,7 +32,7 @@ export const deliveryPlugin = fp(
   async (app) => {
     const dataDir = app.config.dataDir;
     const connections = connectionService({ db: app.db, secretKey: app.secrets.secretKey, tmpDir: path.join(dataDir, 'tmp', 'delivery') });
-    const runner = deliveryRunner({ db: app.db, dataDir, connections, log: app.log });
+    const runner = deliveryRunner({ db: app.db, dataDir, connections, log: app.log, notify: (input) => app.notification.notify(input) });
     const inflight = new Set<Promise<void>>();
     const enqueue = async (receiptId: number) => {
       const run = runner.run(receiptId).catch((err) => app.log.error({ err, receiptId }, 'delivery crashed'));

@@ -1,11 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDeliveryServers } from '../../../../test/delivery-servers';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
-import { ccmsConnection, ccmsDeliverable, ccmsDocumentOutput, ccmsPublication, ccmsPublishConfig, sysJob, sysJobLog, sysOperLog } from '../../../db/schema';
+import { decoded, smtpServer, until } from '../../../../test/smtp-server';
+import {
+  ccmsConnection,
+  ccmsDeliverable,
+  ccmsDocumentOutput,
+  ccmsPublication,
+  ccmsPublishConfig,
+  sysConfig,
+  sysJob,
+  sysJobLog,
+  sysNotification,
+  sysOperLog,
+  sysUser,
+} from '../../../db/schema';
 import { sha256Of } from './deliver-file';
 
 const servers = useDeliveryServers();
@@ -28,10 +41,24 @@ const record = (c: Caller): Caller => {
 let publicationId = 0;
 let configId = 0;
 let outputId = 0;
+/** Whoever starts a delivery is told how it ended: by mail through this server (and in the app). */
+let smtp: Awaited<ReturnType<typeof smtpServer>>;
 
 beforeAll(async () => {
+  smtp = await smtpServer();
   t = await createTestApp();
   const base = await t.login();
+  const mail: Record<string, string> = {
+    'mail.smtp.host': '127.0.0.1',
+    'mail.smtp.port': String(smtp.port),
+    'mail.smtp.secure': 'none',
+    'mail.smtp.from': 'CCMS <ccms@example.test>',
+    'mail.smtp.user': 'mailer',
+    'mail.smtp.password': 'mail-pass',
+    'mail.site.url': 'https://ccms.example.test/',
+  };
+  for (const [key, value] of Object.entries(mail)) await t.database.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, key));
+  await t.database.db.update(sysUser).set({ email: 'admin@example.test' }).where(eq(sysUser.userName, 'admin'));
   admin = record(base);
   zh = record(callerFor(t.app, base.token, 'zh'));
   // A publication with one successful HTML5 output on disk, as a publish leaves it.
@@ -59,7 +86,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  await smtp?.close();
 });
+
+/** The decoded mails to the admin (who starts every delivery here) whose subject contains the text. */
+const mailsAbout = (text: string) =>
+  smtp.received
+    .filter((m) => m.to.includes('admin@example.test'))
+    .map((m) => decoded(m.raw))
+    .filter((m) => m.subject.includes(text));
 
 const sftpBody = (over: Record<string, unknown> = {}) => {
   const s = servers().sftp;
@@ -240,6 +275,14 @@ describe('connections', () => {
         publicationName: 'Guide',
         configName: 'web',
       });
+      // Whoever started it is told: in the app and by mail (in their language, zh by default), with the link to the deliverable.
+      const link = `/content/deliverable?deliverableId=${deliverableId}`;
+      await until(() => mailsAbout('guide-web').length > 0, 'the delivery mail');
+      const [mail] = mailsAbout('guide-web');
+      expect(mail?.subject).toBe('分发完成：guide-web');
+      expect(mail?.text).toContain(`https://ccms.example.test${link}`);
+      const notices = await t.database.db.select().from(sysNotification).where(eq(sysNotification.event, 'deliveryFinished'));
+      expect(notices.map((n) => n.link)).toEqual([link]);
     });
 
     it('a connection killed mid-upload leaves no partial file under the final name; the retry completes', async () => {
@@ -256,6 +299,18 @@ describe('connections', () => {
 
     it('refuses a server whose host key changed, and the receipt records the failure', async () => {
       await servers().sftp.changeHostKey();
+      // A delivery started now fails (no retry against a changed key), and whoever started it is told why.
+      expect((await admin.post(`/prod-api/ccms/deliverable/${deliverableId}/deliver`, {})).body.code).toBe(200);
+      const [failed] = (await settledReceipts(deliverableId)).rows;
+      expect(failed).toMatchObject({ status: 'fail', error: expect.stringMatching(/host key changed/) });
+      const link = `/content/deliverable?deliverableId=${deliverableId}`;
+      await until(() => mailsAbout('分发失败').length > 0, 'the failure mail');
+      const [mail] = mailsAbout('分发失败');
+      expect(mail?.subject).toBe('分发失败：guide-web');
+      expect(mail?.text).toMatch(/host key changed/);
+      expect(mail?.text).toContain(`https://ccms.example.test${link}`);
+      const [notice] = await t.database.db.select().from(sysNotification).where(eq(sysNotification.event, 'deliveryFailed'));
+      expect(notice).toMatchObject({ link, params: { name: 'guide-web', reason: expect.stringMatching(/host key changed/) } });
       const check = await admin.post(`/prod-api/ccms/connection/${sftpId}/validate`);
       expect(check.body.data.state).toBe('failure');
       expect(check.body.data.message).toMatch(/^The server host key changed/);

@@ -1,43 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { decoded, smtpServer, until } from '../../../../test/smtp-server';
 import { ccmsProjectConfig, sysConfig, sysNotification } from '../../../db/schema';
 import { type TestUser, userWith } from '../../content/content-test-kit';
 import { created, createProject, WORK_PERMS } from '../../work/project/project-test-kit';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** An SMTP server on 127.0.0.1 that keeps what it receives, or refuses every message when told to. */
-async function smtpServer() {
-  const received: Received[] = [];
-  const state = { refuse: false, refused: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth: (auth, _session, cb) => (auth.username === 'mailer' && auth.password === 'mail-pass' ? cb(null, { user: 'mailer' }) : cb(new Error('bad login'))),
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        if (state.refuse) {
-          state.refused++;
-          return cb(Object.assign(new Error('mailbox unavailable'), { responseCode: 451 }));
-        }
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, state, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 let t: TestApp;
 let admin: Caller;
@@ -46,36 +13,6 @@ let zhUser: TestUser;
 let enUser: TestUser;
 let projectId = 0;
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
-
-/** Waits (bounded) until the condition holds: mails go out in the background. */
-async function until(cond: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i++) {
-    if (await cond()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const decoded = (raw: string) => {
-  // Subjects come as RFC 2047 words and bodies as quoted-printable or base64: read both back.
-  const subject = raw.match(/^Subject: (.*(?:\r\n[ \t].*)*)/m)?.[1] ?? '';
-  const words = [...subject.matchAll(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi)].map(([, enc, text = '']) =>
-    enc?.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(
-          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
-          'latin1',
-        ).toString('utf8'),
-  );
-  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
-  const text = /Content-Transfer-Encoding: base64/i.test(raw)
-    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-    : Buffer.from(
-        body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
-        'latin1',
-      ).toString('utf8');
-  return { subject: words.length ? words.join('') : subject, text };
-};
 
 async function setConfig(key: string, value: string) {
   await t.database.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, key));

@@ -2,8 +2,10 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   ccmsApprovedRevision,
+  ccmsCatalogDocument,
   ccmsCatalogIndex,
   ccmsCatalogMeta,
+  ccmsCatalogTopic,
   ccmsLibrary,
   ccmsPlan,
   ccmsProject,
@@ -89,6 +91,26 @@ export async function namesOf(db: Db, userIds: number[]): Promise<Map<number, st
     .from(sysUser)
     .where(inArray(sysUser.userId, ids));
   return new Map(users.map((u) => [u.userId, u.nickName || u.userName]));
+}
+
+/** Which of the paths are documents (maps) or topics of the library branch's catalogue ("kind:path" keys). */
+export async function catalogued(db: Db, libraryId: number, branch: string, items: { kind: string; path: string }[]): Promise<Set<string>> {
+  const of = (kind: string) => items.filter((i) => i.kind === kind).map((i) => i.path);
+  const [documents, topics] = await Promise.all([
+    of('document').length === 0
+      ? []
+      : db
+          .select({ path: ccmsCatalogDocument.path })
+          .from(ccmsCatalogDocument)
+          .where(and(eq(ccmsCatalogDocument.libraryId, libraryId), eq(ccmsCatalogDocument.branch, branch), inArray(ccmsCatalogDocument.path, of('document')))),
+    of('topic').length === 0
+      ? []
+      : db
+          .select({ path: ccmsCatalogTopic.path })
+          .from(ccmsCatalogTopic)
+          .where(and(eq(ccmsCatalogTopic.libraryId, libraryId), eq(ccmsCatalogTopic.branch, branch), inArray(ccmsCatalogTopic.path, of('topic')))),
+  ]);
+  return new Set([...documents.map((d) => `document:${d.path}`), ...topics.map((t) => `topic:${t.path}`)]);
 }
 
 /** The commit the catalogue reflects for a library branch ('' when never indexed). */

@@ -3,7 +3,7 @@ import { TaskPerm } from '@ccms/contracts/work/task';
 import {
   MyApproval,
   TaskContentBody,
-  TaskContentItem,
+  TaskContentRow,
   Workflow,
   WorkflowActBody,
   WorkflowPerm,
@@ -39,7 +39,7 @@ export const workflowRoutes =
       '/ccms/workflow/task-content/:id',
       {
         config: { permission: [WorkflowPerm.query, TaskPerm.query] },
-        schema: { summary: 'The documents and topics a task covers', tags, params: IdParam, response: { 200: okOf(z.array(TaskContentItem)) } },
+        schema: { summary: 'The documents and topics a task covers', tags, params: IdParam, response: { 200: okOf(z.array(TaskContentRow)) } },
       },
       async (req) => ok(await workflows.taskContent(caller(req), req.params.id)),
     );

@@ -14,6 +14,7 @@ import {
   actionsOf,
   approvalsOf,
   approvalsWaitingFor,
+  catalogued,
   findPlanContext,
   findWorkflow,
   indexedCommit,
@@ -59,6 +60,14 @@ function actorsOf(ctx: PlanContext, tasks: TaskRow[], stage: WorkflowStage): num
     default:
       return [];
   }
+}
+
+/** The review rule in force: the plan's when set, else the project config's, else "all". */
+export function reviewRuleOf(ctx: PlanContext): { rule: 'all' | 'one'; from: 'plan' | 'config' | 'default' } {
+  const valid = (r: string | undefined | null): r is 'all' | 'one' => r === 'all' || r === 'one';
+  if (valid(ctx.plan.reviewRule)) return { rule: ctx.plan.reviewRule, from: 'plan' };
+  if (valid(ctx.config?.reviewRule)) return { rule: ctx.config.reviewRule, from: 'config' };
+  return { rule: 'all', from: 'default' };
 }
 
 /**
@@ -112,7 +121,8 @@ export function workflowService(db: Db, events: ReviewEvents) {
       libraryId: ctx.plan.libraryId,
       branch: ctx.branch,
       existTranslate,
-      reviewRule: ctx.plan.reviewRule,
+      reviewRule: reviewRuleOf(ctx).rule,
+      reviewRuleFrom: reviewRuleOf(ctx).from,
       active: stage !== 'start',
       stage,
       stageSince: wf?.stageSince ?? null,
@@ -283,7 +293,7 @@ export function workflowService(db: Db, events: ReviewEvents) {
         }
         const [approval] = await tx
           .insert(ccmsWorkflowApproval)
-          .values({ workflowId: wf.workflowId, stage: next, rule: ctx.plan.reviewRule, reviewerIds, initiatedBy: auth.userName })
+          .values({ workflowId: wf.workflowId, stage: next, rule: reviewRuleOf(ctx).rule, reviewerIds, initiatedBy: auth.userName })
           .returning();
         if (!approval) throw conflict();
         await record(tx, wf, auth, 'initiate', { approvalId: approval.approvalId });
@@ -357,6 +367,14 @@ export function workflowService(db: Db, events: ReviewEvents) {
       const task = await loadTask(auth, body.taskId, 'write');
       if (!task.planId) throw badRequest('workflow.taskOutsidePlan');
       const unique = [...new Map(body.items.map((i) => [`${i.kind}:${i.path}`, i])).values()];
+      if (unique.length > 0) {
+        // Only documents and topics of the plan's library branch (as the catalogue knows them) can be covered.
+        const ctx = await findPlanContext(db, task.planId);
+        if (!ctx?.plan.libraryId) throw badRequest('workflow.noLibrary');
+        const known = await catalogued(db, ctx.plan.libraryId, ctx.branch, unique);
+        const missing = unique.filter((i) => !known.has(`${i.kind}:${i.path}`));
+        if (missing.length > 0) throw badRequest('workflow.contentMissing', { paths: missing.map((i) => i.path).join(', ') });
+      }
       await db.transaction(async (tx) => {
         await tx.delete(ccmsTaskContent).where(eq(ccmsTaskContent.taskId, task.taskId));
         if (unique.length > 0) await tx.insert(ccmsTaskContent).values(unique.map((i) => ({ taskId: task.taskId, kind: i.kind, path: i.path })));

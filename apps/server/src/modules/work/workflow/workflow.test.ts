@@ -23,7 +23,7 @@ const PERMS = [
   ReviewCommentPerm.list,
   ReviewCommentPerm.add,
 ];
-const TOPICS = ['all', 'one', 'rejected', 'comments'];
+const TOPICS = ['all', 'one', 'rejected', 'comments', 'cfgone', 'planwins', 'coverage'];
 const concept = (id: string, paragraphs: string[]) =>
   [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -78,7 +78,7 @@ afterAll(async () => {
 });
 
 /** A project with a config and members, a plan over one topic, a writing (and a translation) task covering it. */
-async function planOver(topic: string, opts: { rule: 'all' | 'one'; translate: boolean; writingStatus?: string }) {
+async function planOver(topic: string, opts: { rule?: 'all' | 'one'; configRule?: 'all' | 'one'; translate: boolean; writingStatus?: string }) {
   const projectId = await createProject(admin, `wf ${topic}`);
   const config = {
     projectId,
@@ -87,11 +87,18 @@ async function planOver(topic: string, opts: { rule: 'all' | 'one'; translate: b
     translatorId: translator.userId,
     translateReviewerId: trReviewer.userId,
     existTranslate: opts.translate,
+    ...(opts.configRule ? { reviewRule: opts.configRule } : {}),
   };
   expect((await admin.put('/prod-api/ccms/project/config', config)).body.code).toBe(200);
   const members = [writer, rev1, rev2, translator, trReviewer].map((u) => ({ projectId, userId: u.userId }));
   await t.database.db.insert(ccmsProjectMember).values(members);
-  const planId = await created(admin, '/prod-api/ccms/plan', { projectId, title: `plan ${topic}`, libraryId, reviewerId: rev1.userId, reviewRule: opts.rule });
+  const planId = await created(admin, '/prod-api/ccms/plan', {
+    projectId,
+    title: `plan ${topic}`,
+    libraryId,
+    reviewerId: rev1.userId,
+    ...(opts.rule ? { reviewRule: opts.rule } : {}),
+  });
   const task = (title: string, category: string, userId: number, status: string) =>
     created(admin, '/prod-api/ccms/task', { projectId, planId, title, category, writerId: userId, assigneeId: userId, status });
   const writing = await task(`write ${topic}`, 'writing', writer.userId, opts.writingStatus ?? 'completed');
@@ -181,6 +188,55 @@ describe('workflow', () => {
       'initiate',
       'approve',
       'pass',
+    ]);
+  });
+
+  it('a plan without a rule follows the project config\'s: config "one" passes on one approval', async () => {
+    const { planId } = await planOver('cfgone', { configRule: 'one', translate: false });
+    expect((await admin.get(`/prod-api/ccms/plan/${planId}`)).body.data.reviewRule).toBe('');
+    let wf = await act(admin, 'activate', { planId });
+    expect(wf).toMatchObject({ reviewRule: 'one', reviewRuleFrom: 'config' });
+    wf = await act(writer.caller, 'initiate', { planId });
+    expect(wf.approvals[0]).toMatchObject({ rule: 'one', state: 'initiated' });
+    wf = await act(rev1.caller, 'approve', { planId });
+    expect(wf).toMatchObject({ stage: 'end', approvalState: 'passed' });
+    expect((await topicOf('cfgone')).status).toBe('approved');
+  });
+
+  it('the plan\'s rule wins over the project config\'s: plan "all", config "one" waits for both reviewers', async () => {
+    const { planId } = await planOver('planwins', { rule: 'all', configRule: 'one', translate: false });
+    let wf = await act(admin, 'activate', { planId });
+    expect(wf).toMatchObject({ reviewRule: 'all', reviewRuleFrom: 'plan' });
+    await act(writer.caller, 'initiate', { planId });
+    wf = await act(rev1.caller, 'approve', { planId });
+    expect(wf).toMatchObject({ stage: 'editApproval', approvalState: 'initiated' });
+    expect((await topicOf('planwins')).status).toBe('underReview');
+    wf = await act(rev2.caller, 'approve', { planId });
+    expect(wf).toMatchObject({ stage: 'end', approvalState: 'passed' });
+  });
+
+  it("a task covers only documents and topics of the plan's library branch; a missing path is refused by name and changes nothing", async () => {
+    const { writing } = await planOver('coverage', { translate: false });
+    const set = (items: { kind: string; path: string }[], lang = 'en') =>
+      admin.request({ method: 'PUT', url: '/prod-api/ccms/workflow/task-content', payload: { taskId: writing, items }, headers: { 'accept-language': lang } });
+    const good = await set([
+      { kind: 'document', path: 'maps/guide.ditamap' },
+      { kind: 'topic', path: pathOf('coverage') },
+    ]);
+    expect(good.body.code, good.raw).toBe(200);
+    const bad = [
+      { kind: 'topic', path: 'topics/nowhere.dita' },
+      { kind: 'document', path: pathOf('coverage') },
+    ];
+    expect((await set(bad)).body).toMatchObject({
+      code: 400,
+      msg: 'Covered content (items) not found in the plan’s library branch: topics/nowhere.dita, topics/coverage.dita',
+    });
+    expect((await set(bad, 'zh')).body.msg).toBe('覆盖的内容（items）在计划的库分支中不存在：topics/nowhere.dita, topics/coverage.dita');
+    const covered = await admin.get(`/prod-api/ccms/workflow/task-content/${writing}`);
+    expect(covered.body.data, covered.raw).toEqual([
+      { kind: 'document', path: 'maps/guide.ditamap' },
+      { kind: 'topic', path: pathOf('coverage') },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import type { TaskContentItem } from '@ccms/contracts/work/workflow';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { workflowApi } from './workflow-api';
@@ -10,6 +11,21 @@ export const useWorkflow = (planId: number | undefined) =>
   useQuery({ queryKey: workflowKeys.detail(planId ?? 0), queryFn: () => workflowApi.get(planId ?? 0), enabled: planId !== undefined });
 
 export const useMyApprovals = () => useQuery({ queryKey: mineKey, queryFn: workflowApi.mine });
+
+const taskContentKey = (taskId: number) => [...workflowKeys.all, 'task-content', taskId] as const;
+
+/** The documents and topics a task covers. */
+export const useTaskContent = (taskId: number, enabled = true) =>
+  useQuery({ queryKey: taskContentKey(taskId), queryFn: () => workflowApi.taskContent(taskId), enabled });
+
+/** Replaces what a task covers; the task's coverage and every workflow (its content list) refresh. */
+export function useSetTaskContent(taskId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (items: TaskContentItem[]) => workflowApi.setTaskContent({ taskId, items }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: workflowKeys.all }),
+  });
+}
 
 /** Activate, initiate, approve or reject (with a reason); the workflow, My tasks and content lists refresh. */
 export function useWorkflowAction(planId: number | undefined) {

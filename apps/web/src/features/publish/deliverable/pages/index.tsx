@@ -1,9 +1,11 @@
 import { HistoryOutlined, SendOutlined } from '@ant-design/icons';
 import { type Deliverable, DeliverablePerm } from '@ccms/contracts/publish/deliverable';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
@@ -26,6 +28,17 @@ export default function DeliverablePage() {
   const [receiptsOf, setReceiptsOf] = useState<Deliverable | null>(null);
   const remove = useDeleteDeliverable();
   const deliver = useDeliver();
+  // A delivery notice links here with ?deliverableId=: open that deliverable's receipts.
+  const [params, setParams] = useSearchParams();
+  const linked = Number(params.get('deliverableId'));
+  const fromLink = useQuery({ ...deliverableQueries.detail(linked), enabled: Number.isInteger(linked) && linked > 0 });
+  useEffect(() => {
+    if (fromLink.data) setReceiptsOf(fromLink.data);
+  }, [fromLink.data]);
+  const closeReceipts = () => {
+    setReceiptsOf(null);
+    if (params.has('deliverableId')) setParams({}, { replace: true });
+  };
 
   const removeRows = async (rows: readonly Deliverable[]) => {
     if (rows.length === 0) return;
@@ -109,7 +122,7 @@ export default function DeliverablePage() {
         )}
       />
       <DeliverableFormDialog open={dialog.open} deliverableId={dialog.deliverableId} onClose={() => setDialog({ open: false, deliverableId: undefined })} />
-      <ReceiptsDrawer deliverable={receiptsOf} onClose={() => setReceiptsOf(null)} />
+      <ReceiptsDrawer deliverable={receiptsOf} onClose={closeReceipts} />
     </>
   );
 }

@@ -31,7 +31,7 @@ const EMPTY: FormValues = {
   dueDate: null,
   ownerId: null,
   reviewerId: null,
-  reviewRule: 'all',
+  reviewRule: '',
   status: 'notStarted',
   enable: true,
   notice: false,
@@ -51,7 +51,7 @@ const toValues = (d: Plan): Values => ({
   dueDate: d.dueDate,
   ownerId: d.ownerId,
   reviewerId: d.reviewerId,
-  reviewRule: d.reviewRule === 'one' ? 'one' : 'all',
+  reviewRule: d.reviewRule === 'one' || d.reviewRule === 'all' ? d.reviewRule : '',
   status: (PLAN_STATUSES as readonly string[]).includes(d.status) ? (d.status as FormValues['status']) : 'notStarted',
   enable: d.enable,
   notice: d.notice,
@@ -125,7 +125,7 @@ export function PlanFormDialog({ open, id, projectId, onClose }: { open: boolean
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="reviewRule" label={t('reviewRule')}>
-            <Select options={REVIEW_RULES.map((v) => ({ value: v, label: t(`reviewRules.${v}`) }))} />
+            <Select options={[{ value: '', label: t('reviewRules.config') }, ...REVIEW_RULES.map((v) => ({ value: v, label: t(`reviewRules.${v}`) }))]} />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>

@@ -57,7 +57,9 @@ export default function PlanDetailPage() {
           </Descriptions.Item>
           <Descriptions.Item label={t('library')}>{d.libraryName}</Descriptions.Item>
           <Descriptions.Item label={t('branch')}>{d.branch}</Descriptions.Item>
-          <Descriptions.Item label={t('reviewRule')}>{t(`reviewRules.${d.reviewRule === 'one' ? 'one' : 'all'}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('reviewRule')}>
+            {t(`reviewRules.${d.reviewRule === 'one' || d.reviewRule === 'all' ? d.reviewRule : 'config'}`)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('owner')}>{d.ownerName}</Descriptions.Item>
           <Descriptions.Item label={t('reviewer')}>{d.reviewerName}</Descriptions.Item>
           <Descriptions.Item label={t('notice')}>{d.notice ? t(`noticeTypes.${d.noticeType === 'email' ? 'email' : 'system'}`) : '-'}</Descriptions.Item>

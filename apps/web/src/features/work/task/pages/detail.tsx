@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { TaskContentCard } from '../../workflow/components/TaskContentCard';
 import { TaskFormDialog } from '../components/TaskFormDialog';
 import { TaskProgressDialog } from '../components/TaskProgressDialog';
 import { useTask } from '../task-queries';
@@ -74,6 +75,7 @@ export default function TaskDetailPage() {
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{d.description}</Typography.Paragraph>
         </Descriptions.Item>
       </Descriptions>
+      <TaskContentCard task={d} />
       <TaskFormDialog open={editing} id={id} onClose={() => setEditing(false)} />
       <TaskProgressDialog task={progress ? d : null} onClose={() => setProgress(false)} />
     </Card>

@@ -105,7 +105,11 @@ export function WorkflowView({ planId }: { planId: number }) {
             {t(`workflow.approvalStates.${wf.approvalState}`)}
           </Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t('workflow.rule')}>{t(`workflow.rules.${wf.reviewRule === 'one' ? 'one' : 'all'}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('workflow.rule')}>
+          <span data-testid="workflow-rule" data-rule={wf.reviewRule}>
+            {t(`workflow.rules.${wf.reviewRule === 'one' ? 'one' : 'all'}`)} ({t(`workflow.ruleFrom.${wf.reviewRuleFrom}`)})
+          </span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('workflow.since')}>{time(wf.stageSince)}</Descriptions.Item>
       </Descriptions>
       <HasPermi value={[WorkflowPerm.act]}>
