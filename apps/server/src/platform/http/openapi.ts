@@ -29,6 +29,7 @@ export const API_TAGS = {
   'monitor/logininfor': 'Sign-in records, and unlocking users locked out after failed sign-ins',
   'monitor/server': 'Server figures: CPU, memory, runtime, disks',
   'monitor/cache': 'Cache statistics',
+  'monitor/druid': 'Datasource monitor: connection pool, connections, slowest and most frequent statements, largest tables',
   'common/file': 'Uploading files and downloading generated files (exports) and uploads',
   'content/library': 'Libraries: DITA content held in a git remote, with branches and credentials',
   'content/library-config': 'Library settings: variables, filters (DITAVAL), data properties, publish configurations',
