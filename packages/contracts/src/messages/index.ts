@@ -13,6 +13,7 @@ import { resourceMessages } from './resource';
 import { systemMessages } from './system';
 import { systemConfigMessages } from './system-config';
 import { systemUsersMessages } from './system-users';
+import { toolMessages } from './tool';
 import { topicEditorMessages } from './topic-editor';
 import { translationMessages } from './translation';
 import { workMessages } from './work';
@@ -26,6 +27,7 @@ export const messageAreas = {
   systemUsersMessages,
   systemConfigMessages,
   monitorMessages,
+  toolMessages,
   contentMessages,
   catalogMessages,
   topicEditorMessages,
@@ -52,6 +54,7 @@ export const messageCatalog = {
     ...systemUsersMessages.zh,
     ...systemConfigMessages.zh,
     ...monitorMessages.zh,
+    ...toolMessages.zh,
     ...contentMessages.zh,
     ...catalogMessages.zh,
     ...topicEditorMessages.zh,
@@ -72,6 +75,7 @@ export const messageCatalog = {
     ...systemUsersMessages.en,
     ...systemConfigMessages.en,
     ...monitorMessages.en,
+    ...toolMessages.en,
     ...contentMessages.en,
     ...catalogMessages.en,
     ...topicEditorMessages.en,

@@ -29,6 +29,7 @@ import { PostPerm } from '@ccms/contracts/system/post';
 import { RolePerm } from '@ccms/contracts/system/role';
 import { UserPerm } from '@ccms/contracts/system/user';
 import { BuildPerm } from '@ccms/contracts/tool/build';
+import { GenPerm } from '@ccms/contracts/tool/gen';
 import { SwaggerPerm } from '@ccms/contracts/tool/swagger';
 import { PlanPerm } from '@ccms/contracts/work/plan';
 import { ProjectCategoryPerm, ProjectPerm } from '@ccms/contracts/work/project';
@@ -129,7 +130,6 @@ const plannedPerms = (prefix: string) =>
  */
 const PLANNED = {
   complianceReport: plannedPerms('ccms:complianceReport'),
-  gen: plannedPerms('tool:gen'),
   regulation: plannedPerms('ccms:regulation'),
   regulationRelation: plannedPerms('ccms:regulationRelation'),
 };
@@ -269,8 +269,8 @@ export const SEED_MENUS: MenuSeed[] = [
   // RuoYi's Tool
   dir(3, 0, 92, 'tool', '系统工具', 'Tool', 'tool'),
   page(115, 3, 1, 'build', 'tool/build/index', BuildPerm.list, '表单构建', 'Form Builder', 'build'),
-  page(116, 3, 2, 'gen', 'tool/gen/index', PLANNED.gen.list, '代码生成', 'Code Generator', 'code'),
-  ...buttons(116, 1055, PLANNED.gen, ['生成', 'generator'], ['query', 'edit', 'remove', 'import', 'preview', 'code']),
+  page(116, 3, 2, 'gen', 'tool/gen/index', GenPerm.list, '代码生成', 'Code Generator', 'code'),
+  ...buttons(116, 1055, GenPerm, ['生成', 'generator'], ['query', 'edit', 'remove', 'import', 'preview', 'code']),
   page(117, 3, 3, 'swagger', 'tool/swagger/index', SwaggerPerm.list, '系统接口', 'API Docs', 'swagger'),
 ];
 

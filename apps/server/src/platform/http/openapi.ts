@@ -30,6 +30,7 @@ export const API_TAGS = {
   'monitor/server': 'Server figures: CPU, memory, runtime, disks',
   'monitor/cache': 'Cache statistics',
   'monitor/druid': 'Datasource monitor: connection pool, connections, slowest and most frequent statements, largest tables',
+  'tool/gen': 'Code generator: import database tables, set how each column shows, preview and download the generated module',
   'common/file': 'Uploading files and downloading generated files (exports) and uploads',
   'content/library': 'Libraries: DITA content held in a git remote, with branches and credentials',
   'content/library-config': 'Library settings: variables, filters (DITAVAL), data properties, publish configurations',

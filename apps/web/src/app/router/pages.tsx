@@ -107,6 +107,8 @@ export const PAGES: Readonly<Record<string, Load>> = {
   'monitor/operlog/index': page(() => import('../../features/monitor/operlog/pages/index')),
   // tool
   'tool/build/index': page(() => import('../../features/tool/build/pages/index')),
+  'tool/gen/index': page(() => import('../../features/tool/gen/pages/index')),
+  'tool/gen/edit-table': page(() => import('../../features/tool/gen/pages/edit-table')),
   'tool/swagger/index': page(() => import('../../features/tool/swagger/pages/index')),
 };
 

@@ -421,14 +421,19 @@ function FieldProps({ field, onChange }: { field: FormField; onChange: (patch: P
       <Form.Item label={t('build.kind')}>
         <Typography.Text>{t(`build.kinds.${field.kind}`)}</Typography.Text>
       </Form.Item>
-      <Form.Item label={t('build.label')}>
-        <Input value={field.label} onChange={(e) => onChange({ label: e.target.value })} />
+      <Form.Item label={t('build.label')} htmlFor="fb-prop-label">
+        <Input id="fb-prop-label" value={field.label} onChange={(e) => onChange({ label: e.target.value })} />
       </Form.Item>
-      <Form.Item label={t('build.name')} validateStatus={nameOk ? undefined : 'error'} help={nameOk ? undefined : t('build.nameInvalid')}>
-        <Input value={field.name} onChange={(e) => onChange({ name: e.target.value })} />
+      <Form.Item
+        label={t('build.name')}
+        htmlFor="fb-prop-name"
+        validateStatus={nameOk ? undefined : 'error'}
+        help={nameOk ? undefined : t('build.nameInvalid')}
+      >
+        <Input id="fb-prop-name" value={field.name} onChange={(e) => onChange({ name: e.target.value })} />
       </Form.Item>
-      <Form.Item label={t('build.required')}>
-        <Switch checked={field.required} onChange={(v) => onChange({ required: v })} />
+      <Form.Item label={t('build.required')} htmlFor="fb-prop-required">
+        <Switch id="fb-prop-required" checked={field.required} onChange={(v) => onChange({ required: v })} />
       </Form.Item>
       {!['switch', 'radio', 'checkbox', 'upload', 'date', 'dateRange'].includes(field.kind) && (
         <Form.Item label={t('build.placeholder')}>
