@@ -12,34 +12,37 @@ function useFieldOptions(f: FormField) {
   return f.dictType ? dict.map((d) => ({ label: d.label, value: d.value })) : (f.options ?? []);
 }
 
-/** The antd control of a field, as the exported source writes it. */
-export function FieldControl({ field: f }: { field: FormField }) {
+/**
+ * The antd control of a field, as the exported source writes it. Inside a `Form.Item` with a
+ * name, the item's id, value and onChange arrive as the other props and go to the control.
+ */
+export function FieldControl({ field: f, ...bound }: { field: FormField } & Record<string, unknown>) {
   const { t } = useTranslation('tool');
   const options = useFieldOptions(f);
   switch (f.kind) {
     case 'input':
-      return <Input placeholder={f.placeholder} />;
+      return <Input {...bound} placeholder={f.placeholder} />;
     case 'textarea':
-      return <Input.TextArea rows={4} placeholder={f.placeholder} />;
+      return <Input.TextArea {...bound} rows={4} placeholder={f.placeholder} />;
     case 'editor':
-      return <Input.TextArea rows={8} placeholder={f.placeholder} />;
+      return <Input.TextArea {...bound} rows={8} placeholder={f.placeholder} />;
     case 'number':
-      return <InputNumber style={{ width: '100%' }} placeholder={f.placeholder} />;
+      return <InputNumber {...bound} style={{ width: '100%' }} placeholder={f.placeholder} />;
     case 'select':
-      return <Select options={options} placeholder={f.placeholder} allowClear />;
+      return <Select {...bound} options={options} placeholder={f.placeholder} allowClear />;
     case 'radio':
-      return <Radio.Group options={options} />;
+      return <Radio.Group {...bound} options={options} />;
     case 'checkbox':
-      return <Checkbox.Group options={options} />;
+      return <Checkbox.Group {...bound} options={options} />;
     case 'switch':
-      return <Switch />;
+      return <Switch {...bound} />;
     case 'date':
-      return <DatePicker style={{ width: '100%' }} />;
+      return <DatePicker {...bound} style={{ width: '100%' }} />;
     case 'dateRange':
-      return <DatePicker.RangePicker style={{ width: '100%' }} />;
+      return <DatePicker.RangePicker {...bound} style={{ width: '100%' }} />;
     case 'upload':
       return (
-        <Upload beforeUpload={() => false}>
+        <Upload {...bound} beforeUpload={() => false}>
           <Button icon={<UploadOutlined />}>{t('build.upload')}</Button>
         </Upload>
       );

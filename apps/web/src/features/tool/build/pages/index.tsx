@@ -279,7 +279,7 @@ export default function FormBuilderPage() {
         title={t('build.exportSource')}
         open={dialog === 'source'}
         onCancel={() => setDialog(null)}
-        width={900}
+        width={880}
         footer={
           <Space>
             <Button icon={<CopyOutlined />} onClick={() => navigator.clipboard?.writeText(source).then(() => message.success(t('build.copied')))}>

@@ -29,6 +29,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     <Modal title={t('gen.importTitle')} open={open} onCancel={onClose} onOk={submit} confirmLoading={importTables.isPending} width={800} destroyOnHidden>
       <Form
         form={form}
+        name="gen-import"
         layout="inline"
         onFinish={(v) => setParams((p) => ({ ...p, pageNum: 1, tableName: v.tableName ?? '', tableComment: v.tableComment ?? '' }))}
         style={{ marginBottom: 12 }}

@@ -12,14 +12,17 @@ export function PreviewDialog({ tableId, onClose }: { tableId: number | undefine
   const preview = useGenPreview(tableId);
   const files = preview.data ?? [];
   return (
-    <Modal title={t('gen.previewTitle')} open={tableId !== undefined} onCancel={onClose} footer={null} width="80%" destroyOnHidden>
+    // 880 px: centred, it stays clear of the fixed sidebar (z-index 1001, above modals) on a 1366 px screen.
+    <Modal title={t('gen.previewTitle')} open={tableId !== undefined} onCancel={onClose} footer={null} width={880} destroyOnHidden>
       {preview.isLoading ? (
         <Skeleton active />
       ) : (
         <Tabs
+          tabPosition="left"
           items={files.map((f) => ({
             key: f.path,
-            label: f.path.split('/').pop(),
+            // The folder too: several files are named after the entity (contract, table, texts).
+            label: f.path.split('/').slice(-2).join('/'),
             children: (
               <>
                 <div className="gen-file-head">

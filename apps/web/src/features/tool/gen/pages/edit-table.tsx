@@ -90,7 +90,8 @@ function GenEditForm({ detail }: { detail: GenTableDetail }) {
       setTab(errors.some((e) => basic.includes(String(e.name[0]))) ? 'basic' : 'generate');
       return;
     }
-    const body = { ...fields, tableId: detail.table.tableId, columns };
+    // Fields of the other template stay in the store though not shown: send them as they are.
+    const body = { ...(form.getFieldsValue(true) as TableFields), ...fields, tableId: detail.table.tableId, columns };
     const parsed = GenTableUpdate.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
