@@ -43,6 +43,8 @@ test.describe('the version notice', () => {
 });
 
 test('API docs (系统接口): "Try it out" calls the API with the signed-in session from inside the app', async ({ page }) => {
+  // The manual loads the description of every route (300+) into the UI: slow on a loaded machine.
+  test.slow();
   await openSignedIn(page, '/tool/swagger');
   const docs = page.frameLocator('[data-testid=swagger-frame]');
   await docs.getByRole('heading', { name: /system\/information/ }).click();
