@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { StatementCachingClient } from './statement-cache';
+import { StatementTimings, statementText } from './statement-timings';
 
 export type Schema = typeof schema;
 /** The one database type both drivers satisfy; services and queries take this. */
@@ -23,9 +24,64 @@ export interface Database {
   /** Runs raw SQL text with positional parameters (used by pg-boss). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
+  /** The server's own timings of the statements it ran (the datasource monitor). */
+  timings: StatementTimings;
+  /** PostgreSQL only: the app's connection pool figures. */
+  pool?(): { max: number; total: number; idle: number; waiting: number };
   /** PGlite only: the whole database as one archive, to open copies from (tests). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+/** Connections the app's PostgreSQL pool opens at most. */
+const POOL_MAX = 20;
+
+/** The pool's client class, timing each statement into `timings` (callback and promise calls alike). */
+function timedPgClient(timings: StatementTimings) {
+  return class TimedClient extends StatementCachingClient {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query() is heavily overloaded; this only observes the call.
+    override query(config: any, values?: any, callback?: any): any {
+      const text = statementText(config);
+      if (text === undefined || typeof config?.submit === 'function') return super.query(config, values, callback);
+      const start = performance.now();
+      const finish = (err: unknown) => timings.record(text, performance.now() - start, Boolean(err));
+      // biome-ignore lint/suspicious/noExplicitAny: the caller's callback, passed through.
+      const wrap = (cb: (err: unknown, res: any) => void) => (err: unknown, res: unknown) => {
+        finish(err);
+        cb(err, res);
+      };
+      if (typeof values === 'function') return super.query(config, wrap(values));
+      if (typeof callback === 'function') return super.query(config, values, wrap(callback));
+      const result = super.query(config, values);
+      if (result && typeof result.then === 'function') {
+        return result.then(
+          (res: unknown) => {
+            finish(null);
+            return res;
+          },
+          (err: unknown) => {
+            finish(err);
+            throw err;
+          },
+        );
+      }
+      return result;
+    }
+  };
+}
+
+/** What drizzle calls on a PGlite client, each statement timed into `timings`. */
+function timedPglite(client: PGlite, timings: StatementTimings): PGlite {
+  type Queryable = Pick<PGlite, 'query'>;
+  const timedQuery =
+    (target: Queryable): PGlite['query'] =>
+    (query, params, options) =>
+      timings.time(query, () => target.query(query, params, options));
+  const facade = {
+    query: timedQuery(client),
+    transaction: ((run) => client.transaction((tx) => run(Object.create(tx, { query: { value: timedQuery(tx) } }) as typeof tx))) as PGlite['transaction'],
+  };
+  return facade as unknown as PGlite;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -34,13 +90,16 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pgliteImage?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     // Repeated statements go named, so PostgreSQL parses and plans them once per connection.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, Client: StatementCachingClient });
+    const timings = new StatementTimings();
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX, Client: timedPgClient(timings) });
     // An idle connection the server drops must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error(`database pool: ${err.message}`));
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      timings,
+      pool: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       executeSql: async (text, values) => pool.query(text, values),
       migrate: () => migrateNodePg(drizzleNodePg({ client: pool, casing: 'snake_case' }), { migrationsFolder }),
       close: () => pool.end(),
@@ -52,10 +111,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     await mkdir(dir, { recursive: true });
   }
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: opts.pgliteImage });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const timings = new StatementTimings();
+  const db = drizzlePglite({ client: timedPglite(client, timings), schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    timings,
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query(text, values);
       // A batch runs as one transaction, as PostgreSQL runs a multi-statement query: if it fails midway

@@ -14,6 +14,7 @@ import { resourceMessages } from './resource';
 import { systemMessages } from './system';
 import { systemConfigMessages } from './system-config';
 import { systemUsersMessages } from './system-users';
+import { toolMessages } from './tool';
 import { topicEditorMessages } from './topic-editor';
 import { translationMessages } from './translation';
 import { workMessages } from './work';
@@ -27,6 +28,7 @@ export const messageAreas = {
   systemUsersMessages,
   systemConfigMessages,
   monitorMessages,
+  toolMessages,
   contentMessages,
   catalogMessages,
   topicEditorMessages,
@@ -54,6 +56,7 @@ export const messageCatalog = {
     ...systemUsersMessages.zh,
     ...systemConfigMessages.zh,
     ...monitorMessages.zh,
+    ...toolMessages.zh,
     ...contentMessages.zh,
     ...catalogMessages.zh,
     ...topicEditorMessages.zh,
@@ -75,6 +78,7 @@ export const messageCatalog = {
     ...systemUsersMessages.en,
     ...systemConfigMessages.en,
     ...monitorMessages.en,
+    ...toolMessages.en,
     ...contentMessages.en,
     ...catalogMessages.en,
     ...topicEditorMessages.en,

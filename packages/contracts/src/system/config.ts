@@ -51,6 +51,7 @@ export const PUBLIC_CONFIG_KEYS: ReadonlySet<string> = new Set([
   'sys.account.passwordValidateDays',
   'sys.index.skinName',
   'sys.index.sideTheme',
+  'sys.version.code',
   'sys.version.url',
 ]);
 

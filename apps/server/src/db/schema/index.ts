@@ -5,6 +5,7 @@ export * from './delivery';
 export * from './publish';
 export * from './resource';
 export * from './system';
+export * from './tool';
 export * from './work';
 export * from './work-item';
 export * from './workflow';

@@ -45,6 +45,14 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
       remark: 'Days before a password must change; 0 never',
     },
     {
+      configName: '版本检查-最新版本号',
+      configKey: 'sys.version.code',
+      configValue: '',
+      configType: 'Y',
+      createBy: 'admin',
+      remark: 'The latest released version (e.g. V2.3.0); newer than the running one shows the version notice',
+    },
+    {
       configName: '版本检查-更新地址',
       configKey: 'sys.version.url',
       configValue: '',

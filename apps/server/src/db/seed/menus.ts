@@ -11,6 +11,7 @@ import { TagPerm } from '@ccms/contracts/content/tag';
 import { TemplatePerm } from '@ccms/contracts/content/template';
 import { TopicPerm } from '@ccms/contracts/content/topic';
 import { CachePerm } from '@ccms/contracts/monitor/cache';
+import { DatasourcePerm } from '@ccms/contracts/monitor/datasource';
 import { JobPerm } from '@ccms/contracts/monitor/job';
 import { LoginInfoPerm } from '@ccms/contracts/monitor/logininfor';
 import { OnlinePerm } from '@ccms/contracts/monitor/online';
@@ -27,6 +28,9 @@ import { NoticePerm } from '@ccms/contracts/system/notice';
 import { PostPerm } from '@ccms/contracts/system/post';
 import { RolePerm } from '@ccms/contracts/system/role';
 import { UserPerm } from '@ccms/contracts/system/user';
+import { BuildPerm } from '@ccms/contracts/tool/build';
+import { GenPerm } from '@ccms/contracts/tool/gen';
+import { SwaggerPerm } from '@ccms/contracts/tool/swagger';
 import { PlanPerm } from '@ccms/contracts/work/plan';
 import { ProjectCategoryPerm, ProjectPerm } from '@ccms/contracts/work/project';
 import { ReleasePerm } from '@ccms/contracts/work/release';
@@ -125,12 +129,9 @@ const plannedPerms = (prefix: string) =>
  * they are spelled here, once. The module's contract `*Perm` object replaces its entry when it lands.
  */
 const PLANNED = {
-  build: plannedPerms('tool:build'),
   complianceReport: plannedPerms('ccms:complianceReport'),
-  gen: plannedPerms('tool:gen'),
   regulation: plannedPerms('ccms:regulation'),
   regulationRelation: plannedPerms('ccms:regulationRelation'),
-  swagger: plannedPerms('tool:swagger'),
 };
 
 const CRUD = ['query', 'add', 'edit', 'remove'] as const;
@@ -263,13 +264,14 @@ export const SEED_MENUS: MenuSeed[] = [
   ...buttons(110, 1049, JobPerm, ['任务', 'job'], [...CRUD, 'changeStatus', 'export']),
   page(112, 2, 3, 'server', 'monitor/server/index', ServerPerm.list, '服务监控', 'Server', 'server'),
   page(113, 2, 4, 'cache', 'monitor/cache/index', CachePerm.list, '缓存监控', 'Cache', 'redis'),
+  page(111, 2, 5, 'druid', 'monitor/druid/index', DatasourcePerm.list, '数据监控', 'Datasource', 'druid'),
 
   // RuoYi's Tool
   dir(3, 0, 92, 'tool', '系统工具', 'Tool', 'tool'),
-  page(115, 3, 1, 'build', 'tool/build/index', PLANNED.build.list, '表单构建', 'Form Builder', 'build'),
-  page(116, 3, 2, 'gen', 'tool/gen/index', PLANNED.gen.list, '代码生成', 'Code Generator', 'code'),
-  ...buttons(116, 1055, PLANNED.gen, ['生成', 'generator'], ['query', 'edit', 'remove', 'import', 'preview', 'code']),
-  page(117, 3, 3, 'swagger', 'tool/swagger/index', PLANNED.swagger.list, '系统接口', 'API Docs', 'swagger'),
+  page(115, 3, 1, 'build', 'tool/build/index', BuildPerm.list, '表单构建', 'Form Builder', 'build'),
+  page(116, 3, 2, 'gen', 'tool/gen/index', GenPerm.list, '代码生成', 'Code Generator', 'code'),
+  ...buttons(116, 1055, GenPerm, ['生成', 'generator'], ['query', 'edit', 'remove', 'import', 'preview', 'code']),
+  page(117, 3, 3, 'swagger', 'tool/swagger/index', SwaggerPerm.list, '系统接口', 'API Docs', 'swagger'),
 ];
 
 /** Directories whose pages the seeded "common" role may open and read. */

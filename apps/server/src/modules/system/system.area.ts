@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { configRoutes } from './config/config.routes';
 import { deptRoutes } from './dept/dept.routes';
 import { dictRoutes } from './dict/dict.routes';
+import { informationRoutes } from './information/information.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { noticeRoutes } from './notice/notice.routes';
 import { postRoutes } from './post/post.routes';
@@ -23,6 +24,7 @@ const routes: FastifyPluginAsync[] = [
   userRoutes,
   roleRoutes,
   profileRoutes,
+  informationRoutes,
 ];
 
 /** The system area: sign-in, users, roles, menus, departments, posts, dictionaries, settings, notices, profile. */

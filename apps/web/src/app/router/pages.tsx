@@ -103,9 +103,13 @@ export const PAGES: Readonly<Record<string, Load>> = {
   'monitor/job/log': page(() => import('../../features/monitor/job/pages/log')),
   'monitor/server/index': page(() => import('../../features/monitor/server/pages/index')),
   'monitor/cache/index': page(() => import('../../features/monitor/cache/pages/index')),
+  'monitor/druid/index': page(() => import('../../features/monitor/datasource/pages/index')),
   'monitor/logininfor/index': page(() => import('../../features/monitor/logininfor/pages/index')),
   'monitor/operlog/index': page(() => import('../../features/monitor/operlog/pages/index')),
   // tool
+  'tool/build/index': page(() => import('../../features/tool/build/pages/index')),
+  'tool/gen/index': page(() => import('../../features/tool/gen/pages/index')),
+  'tool/gen/edit-table': page(() => import('../../features/tool/gen/pages/edit-table')),
   'tool/swagger/index': page(() => import('../../features/tool/swagger/pages/index')),
 };
 

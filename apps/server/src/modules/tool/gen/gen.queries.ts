@@ -1,0 +1,100 @@
+import type { DbTableQuery, GenQuery } from '@ccms/contracts/tool/gen';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { genTable, genTableColumn } from '../../../db/schema';
+import { containing, contains } from '../../../platform/db/filters';
+import { orderBy, pageWindow } from '../../../platform/http/paging';
+
+async function rawRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+const sortable = { tableName: genTable.tableName, createTime: genTable.createTime, updateTime: genTable.updateTime };
+
+export async function listGenTables(db: Db, q: GenQuery) {
+  const where = and(contains(genTable.tableName, q.tableName), contains(genTable.tableComment, q.tableComment));
+  const { limit, offset } = pageWindow(q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(genTable)
+      .where(where)
+      .orderBy(...orderBy(q, sortable, desc(genTable.tableId)))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(genTable).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findGenTable(db: Db | Tx, tableId: number) {
+  const [row] = await db.select().from(genTable).where(eq(genTable.tableId, tableId));
+  return row;
+}
+
+export const genColumns = (db: Db | Tx, tableId: number) =>
+  db.select().from(genTableColumn).where(eq(genTableColumn.tableId, tableId)).orderBy(asc(genTableColumn.sort), asc(genTableColumn.columnId));
+
+/**
+ * Tables of the app's schema not imported yet, with their comments. The generator's own tables
+ * are left out, as RuoYi leaves out its gen_ and qrtz_ tables.
+ */
+export async function listDbTables(db: Db, q: DbTableQuery) {
+  const { limit, offset } = pageWindow(q);
+  const where = sql`n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname NOT LIKE 'gen\\_%'
+    AND NOT EXISTS (SELECT 1 FROM gen_table g WHERE g.table_name = c.relname)
+    ${q.tableName ? sql`AND c.relname LIKE ${containing(q.tableName)}` : sql``}
+    ${q.tableComment ? sql`AND coalesce(obj_description(c.oid, 'pg_class'), '') LIKE ${containing(q.tableComment)}` : sql``}`;
+  const rows = await rawRows<{ tableName: string; tableComment: string; columns: number }>(
+    db,
+    sql`SELECT c.relname AS "tableName", coalesce(obj_description(c.oid, 'pg_class'), '') AS "tableComment",
+          (SELECT count(*)::int FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS columns
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${where}
+        ORDER BY c.relname LIMIT ${limit} OFFSET ${offset}`,
+  );
+  const [total] = await rawRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${where}`);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A table of the app's schema, by name, with its comment; undefined when there is none. */
+export async function dbTable(db: Db | Tx, tableName: string) {
+  const [row] = await rawRows<{ tableName: string; tableComment: string }>(
+    db,
+    sql`SELECT c.relname AS "tableName", coalesce(obj_description(c.oid, 'pg_class'), '') AS "tableComment"
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname = ${tableName}`,
+  );
+  return row;
+}
+
+export interface DbColumn {
+  columnName: string;
+  columnComment: string;
+  columnType: string;
+  notNull: boolean;
+  hasDefault: boolean;
+  isPk: boolean;
+  isIncrement: boolean;
+  maxLength: number | null;
+  position: number;
+}
+
+/** The columns of a table in their order: type, comment, primary key, identity or serial, length limit. */
+export async function dbColumns(db: Db | Tx, tableName: string): Promise<DbColumn[]> {
+  return rawRows<DbColumn>(
+    db,
+    sql`SELECT a.attname AS "columnName", coalesce(col_description(c.oid, a.attnum), '') AS "columnComment",
+          format_type(a.atttypid, a.atttypmod) AS "columnType", a.attnotnull AS "notNull",
+          (a.atthasdef OR a.attidentity <> '') AS "hasDefault",
+          EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary AND a.attnum = ANY (i.indkey)) AS "isPk",
+          (a.attidentity <> '' OR coalesce(pg_get_serial_sequence(quote_ident(c.relname), a.attname), '') <> '') AS "isIncrement",
+          CASE WHEN a.atttypid IN (1043, 1042) AND a.atttypmod > 4 THEN a.atttypmod - 4 ELSE NULL END AS "maxLength",
+          a.attnum::int AS position
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+        WHERE n.nspname = 'public' AND c.relname = ${tableName} ORDER BY a.attnum`,
+  );
+}
+
+export const genTablesByIds = (db: Db, ids: number[]) => db.select().from(genTable).where(inArray(genTable.tableId, ids));

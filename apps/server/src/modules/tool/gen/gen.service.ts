@@ -1,0 +1,195 @@
+import type { DbTableQuery, GenFile, GenQuery, GenTableUpdate } from '@ccms/contracts/tool/gen';
+import { eq, inArray } from 'drizzle-orm';
+import yazl from 'yazl';
+import type { Db, Tx } from '../../../db/client';
+import { genTable, genTableColumn } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { camel, entityOf, words } from './gen.naming';
+import { type DbColumn, dbColumns, dbTable, findGenTable, genColumns, listDbTables, listGenTables } from './gen.queries';
+import { generateModule, type TemplateColumn } from './gen.templates';
+
+const AUDIT_COLUMNS = new Set(['create_by', 'create_time', 'update_by', 'update_time', 'del_flag']);
+
+/** The TypeScript type of a database type. */
+function tsTypeOf(type: string): 'string' | 'number' | 'boolean' | 'Date' {
+  const t = type.toLowerCase();
+  if (/^(integer|smallint|bigint|real|double precision)/.test(t)) return 'number';
+  if (t === 'boolean') return 'boolean';
+  if (t.startsWith('timestamp') || t === 'date') return 'Date';
+  return 'string';
+}
+
+/** The settings RuoYi's GenUtils would pick for a new column, from its name, type and comment. */
+export function columnDefaults(c: DbColumn, sort: number) {
+  const name = c.columnName.toLowerCase();
+  const tsType = tsTypeOf(c.columnType);
+  const audit = AUDIT_COLUMNS.has(name);
+  const isText = c.columnType.toLowerCase() === 'text';
+  let htmlType: 'input' | 'textarea' | 'number' | 'select' | 'radio' | 'checkbox' | 'date' | 'upload' | 'editor' = 'input';
+  if (tsType === 'Date') htmlType = 'date';
+  else if (tsType === 'number') htmlType = 'number';
+  else if (/(status|type|sex|gender)$/.test(name)) htmlType = name.endsWith('status') ? 'radio' : 'select';
+  else if (/(image|file|avatar|attachment)$/.test(name)) htmlType = 'upload';
+  else if (/content$/.test(name)) htmlType = 'editor';
+  else if (isText || (c.maxLength ?? 0) > 500) htmlType = 'textarea';
+  const queryType = /name$|title$/.test(name) ? 'like' : tsType === 'Date' ? 'between' : 'eq';
+  const label = c.columnComment.split(/[\n(（]/)[0]?.trim() || c.columnName;
+  return {
+    columnName: c.columnName,
+    columnComment: c.columnComment,
+    columnType: c.columnType,
+    propName: camel(c.columnName),
+    tsType,
+    labelZh: label,
+    labelEn: words(c.columnName),
+    isPk: c.isPk,
+    isIncrement: c.isIncrement,
+    isRequired: c.notNull && !c.hasDefault && !c.isPk,
+    isInsert: !(c.isPk && c.isIncrement) && !audit,
+    isEdit: !c.isPk && !audit,
+    isList: !audit || name === 'create_time',
+    isQuery: /(name|title|status|type)$/.test(name) && !audit,
+    queryType,
+    htmlType,
+    dictType: '',
+    maxLength: c.maxLength,
+    sort,
+  } as const;
+}
+
+/** The code generator (RuoYi GenController): import tables, edit their settings, preview and download the module. */
+export function genService(db: Db) {
+  async function detail(tableId: number) {
+    const table = await findGenTable(db, tableId);
+    if (!table) throw notFound('notFound.row', { what: `table ${tableId}` });
+    return { table, columns: await genColumns(db, tableId) };
+  }
+
+  async function insertColumns(tx: Tx, tableId: number, columns: DbColumn[]) {
+    if (columns.length === 0) return;
+    await tx.insert(genTableColumn).values(columns.map((c, i) => ({ tableId, ...columnDefaults(c, i + 1) })));
+  }
+
+  /** The module's files from the saved settings and the table as the database has it now. */
+  async function files(tableId: number): Promise<{ name: string; files: GenFile[] }> {
+    const { table, columns } = await detail(tableId);
+    const live = new Map((await dbColumns(db, table.tableName)).map((c) => [c.columnName, c]));
+    const merged: TemplateColumn[] = columns.map((c) => ({
+      ...c,
+      notNull: live.get(c.columnName)?.notNull ?? c.isRequired,
+      hasDefault: live.get(c.columnName)?.hasDefault ?? false,
+    }));
+    const out = generateModule(table, merged);
+    return { name: table.entityName, files: out };
+  }
+
+  return {
+    list: (q: GenQuery) => listGenTables(db, q),
+    dbList: (q: DbTableQuery) => listDbTables(db, q),
+    get: detail,
+
+    /** Imports tables with their columns; a name that is no table, or is imported already, is refused and nothing is written. */
+    async importTables(auth: AuthContext, names: string[]) {
+      if (names.length === 0) throw badRequest('gen.noTables');
+      const found: { tableName: string; tableComment: string }[] = [];
+      for (const name of names) {
+        const t = await dbTable(db, name);
+        if (!t) throw badRequest('gen.tableMissing', { name });
+        const [already] = await db.select({ id: genTable.tableId }).from(genTable).where(eq(genTable.tableName, name));
+        if (already) throw badRequest('gen.tableImported', { name });
+        found.push(t);
+      }
+      await db.transaction(async (tx) => {
+        for (const t of found) {
+          const entityName = entityOf(t.tableName);
+          const comment = t.tableComment.trim();
+          const [row] = await tx
+            .insert(genTable)
+            .values({
+              tableName: t.tableName,
+              tableComment: comment,
+              entityName,
+              businessName: entityName,
+              functionNameZh: (comment || t.tableName).slice(0, 50),
+              functionNameEn: words(entityName).slice(0, 50),
+              author: auth.userName,
+              createBy: auth.userName,
+            })
+            .returning({ tableId: genTable.tableId });
+          if (row) await insertColumns(tx, row.tableId, await dbColumns(tx, t.tableName));
+        }
+      });
+    },
+
+    async update(auth: AuthContext, body: GenTableUpdate) {
+      const { table, columns } = await detail(body.tableId);
+      const own = new Set(columns.map((c) => c.columnId));
+      const stray = body.columns.find((c) => !own.has(c.columnId));
+      if (stray) throw badRequest('gen.columnNotOfTable', { id: stray.columnId, table: table.tableName });
+      const names = new Set(columns.map((c) => c.columnName));
+      if (body.tplCategory === 'tree' && !names.has(body.treeParentColumn)) throw badRequest('gen.treeParentMissing');
+      if (body.tplCategory === 'sub') {
+        if (!body.subTableName || !(await dbTable(db, body.subTableName))) throw badRequest('gen.subTableMissing', { name: body.subTableName });
+        const subColumns = await dbColumns(db, body.subTableName);
+        if (!subColumns.some((c) => c.columnName === body.subTableFkName)) throw badRequest('gen.subFkMissing', { name: body.subTableFkName });
+      }
+      const props = body.columns.map((c) => c.propName);
+      const twice = props.find((p, i) => props.indexOf(p) !== i);
+      if (twice) throw badRequest('gen.propNameTwice', { name: twice });
+      const { tableId, columns: cols, ...fields } = body;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(genTable)
+          .set({ ...fields, updateBy: auth.userName, updateTime: new Date() })
+          .where(eq(genTable.tableId, tableId));
+        for (const { columnId, ...c } of cols) await tx.update(genTableColumn).set(c).where(eq(genTableColumn.columnId, columnId));
+      });
+    },
+
+    async remove(tableIds: number[]) {
+      await db.delete(genTable).where(inArray(genTable.tableId, tableIds));
+    },
+
+    /** Re-reads a table's columns: settings of kept columns stay, new ones get defaults, dropped ones go. */
+    async synchronize(tableId: number) {
+      const { table, columns } = await detail(tableId);
+      const live = await dbColumns(db, table.tableName);
+      if (live.length === 0) throw badRequest('gen.tableMissing', { name: table.tableName });
+      const liveNames = new Set(live.map((c) => c.columnName));
+      const known = new Map(columns.map((c) => [c.columnName, c]));
+      await db.transaction(async (tx) => {
+        const gone = columns.filter((c) => !liveNames.has(c.columnName)).map((c) => c.columnId);
+        if (gone.length) await tx.delete(genTableColumn).where(inArray(genTableColumn.columnId, gone));
+        for (const [i, c] of live.entries()) {
+          const kept = known.get(c.columnName);
+          if (kept) {
+            await tx
+              .update(genTableColumn)
+              .set({ columnType: c.columnType, columnComment: c.columnComment, isPk: c.isPk, isIncrement: c.isIncrement, maxLength: c.maxLength, sort: i + 1 })
+              .where(eq(genTableColumn.columnId, kept.columnId));
+          } else {
+            await tx.insert(genTableColumn).values({ tableId, ...columnDefaults(c, i + 1) });
+          }
+        }
+        const comment = (await dbTable(tx, table.tableName))?.tableComment ?? table.tableComment;
+        await tx.update(genTable).set({ tableComment: comment, updateTime: new Date() }).where(eq(genTable.tableId, tableId));
+      });
+    },
+
+    preview: async (tableId: number) => (await files(tableId)).files,
+
+    /** A zip of the modules of the tables, each file at its path in the project. */
+    async zip(tableIds: number[]): Promise<Buffer> {
+      const zip = new yazl.ZipFile();
+      for (const id of tableIds) for (const f of (await files(id)).files) zip.addBuffer(Buffer.from(f.content, 'utf8'), f.path);
+      zip.end();
+      return new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+        zip.outputStream.on('error', reject);
+        zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+      });
+    },
+  };
+}

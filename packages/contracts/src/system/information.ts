@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** GET /system/information/version: the running product's version text, in `msg` (spec section 7). */
+export const VersionText = z.object({
+  code: z.number(),
+  msg: z.string().describe('the version text, e.g. V2.2.0'),
+});
+export type VersionText = z.infer<typeof VersionText>;
+
+/** GET /ccms/version/push: the latest released version the administrator announced, and where to get it. */
+export const VersionPush = z.object({
+  versionCode: z.string().describe('latest released version (config sys.version.code); empty when none is announced'),
+  url: z.string().describe('where the update is described (config sys.version.url)'),
+});
+export type VersionPush = z.infer<typeof VersionPush>;

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { DateTime, PageQuery } from '../http';
+
+/** TypeScript types a generated field may have (the zod schema follows). */
+export const GEN_TS_TYPES = ['string', 'number', 'boolean', 'Date'] as const;
+/** How a list query compares a column. */
+export const GEN_QUERY_TYPES = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'between'] as const;
+/** The form control a generated form shows for a column. */
+export const GEN_HTML_TYPES = ['input', 'textarea', 'number', 'select', 'radio', 'checkbox', 'date', 'upload', 'editor'] as const;
+/** Templates: a plain list (crud), a tree (parent column) or master-detail (a sub table). */
+export const GEN_TEMPLATES = ['crud', 'tree', 'sub'] as const;
+/** Areas a generated module can go into (apps/server/src/modules/<area>). */
+export const GEN_AREAS = ['system', 'monitor', 'common', 'content', 'work', 'publish'] as const;
+
+const identifier = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[a-z][A-Za-z0-9]*$/, `${what} must start with a lower-case letter and hold only letters and digits`);
+
+export const GenColumn = z.object({
+  columnId: z.number(),
+  tableId: z.number(),
+  columnName: z.string(),
+  columnComment: z.string(),
+  columnType: z.string().describe('the database type, e.g. varchar(64)'),
+  propName: z.string().describe('the field name in TypeScript (camelCase)'),
+  tsType: z.enum(GEN_TS_TYPES),
+  labelZh: z.string(),
+  labelEn: z.string(),
+  isPk: z.boolean(),
+  isIncrement: z.boolean(),
+  isRequired: z.boolean(),
+  isInsert: z.boolean().describe('shown in the create form'),
+  isEdit: z.boolean().describe('shown in the edit form'),
+  isList: z.boolean().describe('shown as a list column'),
+  isQuery: z.boolean().describe('a search field of the list'),
+  queryType: z.enum(GEN_QUERY_TYPES),
+  htmlType: z.enum(GEN_HTML_TYPES),
+  dictType: z.string(),
+  maxLength: z.number().nullable().describe('character limit of the database type, when it has one'),
+  sort: z.number(),
+});
+export type GenColumn = z.infer<typeof GenColumn>;
+
+export const GenTable = z.object({
+  tableId: z.number(),
+  tableName: z.string(),
+  tableComment: z.string(),
+  area: z.enum(GEN_AREAS),
+  entityName: z.string().describe('the entity in camelCase, e.g. widgetPart; files are named widget-part'),
+  businessName: z.string().describe('the URL segment, e.g. widgetPart in /ccms/widgetPart/list'),
+  functionNameZh: z.string(),
+  functionNameEn: z.string(),
+  author: z.string(),
+  parentMenuId: z.number().describe('id of the menu the page goes under'),
+  tplCategory: z.enum(GEN_TEMPLATES),
+  treeParentColumn: z.string().describe('tree template: the column holding the parent id'),
+  subTableName: z.string().describe('master-detail template: the detail table'),
+  subTableFkName: z.string().describe('master-detail template: the detail column pointing at this table'),
+  createBy: z.string(),
+  createTime: DateTime,
+  updateTime: DateTime,
+});
+export type GenTable = z.infer<typeof GenTable>;
+
+export const GenTableDetail = z.object({ table: GenTable, columns: z.array(GenColumn) });
+export type GenTableDetail = z.infer<typeof GenTableDetail>;
+
+export const GenQuery = PageQuery.extend({
+  tableName: z.string().max(200).optional(),
+  tableComment: z.string().max(500).optional(),
+});
+export type GenQuery = z.infer<typeof GenQuery>;
+
+/** A database table not imported yet. */
+export const DbTable = z.object({ tableName: z.string(), tableComment: z.string(), columns: z.number() });
+export type DbTable = z.infer<typeof DbTable>;
+
+export const DbTableQuery = PageQuery.extend({
+  tableName: z.string().max(200).optional(),
+  tableComment: z.string().max(500).optional(),
+});
+export type DbTableQuery = z.infer<typeof DbTableQuery>;
+
+export const ImportTables = z.object({
+  tables: z
+    .string()
+    .min(1)
+    .max(4000)
+    .describe('table names, comma separated')
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ]),
+});
+
+export const GenColumnUpdate = GenColumn.pick({
+  columnId: true,
+  propName: true,
+  tsType: true,
+  labelZh: true,
+  labelEn: true,
+  isRequired: true,
+  isInsert: true,
+  isEdit: true,
+  isList: true,
+  isQuery: true,
+  queryType: true,
+  htmlType: true,
+  dictType: true,
+}).extend({
+  propName: identifier('propName'),
+  labelZh: z.string().trim().min(1).max(100),
+  labelEn: z.string().trim().min(1).max(100),
+  dictType: z.string().trim().max(100),
+});
+export type GenColumnUpdate = z.infer<typeof GenColumnUpdate>;
+
+export const GenTableUpdate = z.object({
+  tableId: z.number().int().positive().describe('id of an imported table'),
+  tableComment: z.string().trim().max(500),
+  area: z.enum(GEN_AREAS),
+  entityName: identifier('entityName'),
+  businessName: identifier('businessName'),
+  functionNameZh: z.string().trim().min(1).max(50),
+  functionNameEn: z.string().trim().min(1).max(50),
+  author: z.string().trim().min(1).max(50),
+  parentMenuId: z.number().int().min(0).describe('id of the menu the page goes under'),
+  tplCategory: z.enum(GEN_TEMPLATES),
+  treeParentColumn: z.string().trim().max(200),
+  subTableName: z.string().trim().max(200),
+  subTableFkName: z.string().trim().max(200),
+  columns: z.array(GenColumnUpdate).max(500),
+});
+export type GenTableUpdate = z.infer<typeof GenTableUpdate>;
+
+/** One generated file: its path in the project and its text. */
+export const GenFile = z.object({ path: z.string(), language: z.enum(['ts', 'tsx', 'sql', 'md']), content: z.string() });
+export type GenFile = z.infer<typeof GenFile>;
+
+/** Code generator permission strings: routes declare them, the seeded menus grant them. */
+export const GenPerm = {
+  list: 'tool:gen:list',
+  query: 'tool:gen:query',
+  edit: 'tool:gen:edit',
+  remove: 'tool:gen:remove',
+  import: 'tool:gen:import',
+  preview: 'tool:gen:preview',
+  code: 'tool:gen:code',
+} as const;
