@@ -12,8 +12,7 @@ export function PreviewDialog({ tableId, onClose }: { tableId: number | undefine
   const preview = useGenPreview(tableId);
   const files = preview.data ?? [];
   return (
-    // 880 px: centred, it stays clear of the fixed sidebar (z-index 1001, above modals) on a 1366 px screen.
-    <Modal title={t('gen.previewTitle')} open={tableId !== undefined} onCancel={onClose} footer={null} width={880} destroyOnHidden>
+    <Modal title={t('gen.previewTitle')} open={tableId !== undefined} onCancel={onClose} footer={null} width={1100} destroyOnHidden>
       {preview.isLoading ? (
         <Skeleton active />
       ) : (
