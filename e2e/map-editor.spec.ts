@@ -132,7 +132,7 @@ test('open from the toc, reorder by keyboard and by drag and drop, add a topic f
 
   // A new topic from the task template, after Gamma.
   await node(page, 'Gamma').click();
-  await page.getByTestId('map-add').hover();
+  await page.getByTestId('map-add').click();
   await page.getByRole('menuitem', { name: '从模板新建主题' }).click();
   const form = page.getByTestId('add-form');
   await form.getByTestId('add-template').click();
@@ -187,7 +187,7 @@ test('attributes, an existing topic and a keydef in one save; deleting a file an
   await expect(page.locator('.cm-content')).toContainText('<topicref href="../topics/alpha.dita" toc="no"/>');
 
   // An existing topic from the catalogue, after Alpha.
-  await page.getByTestId('map-add').hover();
+  await page.getByTestId('map-add').click();
   await page.getByRole('menuitem', { name: '已有主题' }).click();
   await page.getByTestId('topic-picker').click();
   await page.keyboard.type('gamma');
@@ -196,7 +196,7 @@ test('attributes, an existing topic and a keydef in one save; deleting a file an
   await expect(titles(page)).toHaveText(['Beta', 'Alpha', 'Gamma', 'Gamma', 'Replace the toner', 'Missing']);
 
   // A keydef to an external site with its variable text.
-  await page.getByTestId('map-add').hover();
+  await page.getByTestId('map-add').click();
   await page.getByRole('menuitem', { name: '键定义（keydef）' }).click();
   await page.getByTestId('add-keys').fill('support');
   await page.getByTestId('add-url').fill('https://example.com/support');
