@@ -37,6 +37,14 @@ const MAP = `<?xml version="1.0" encoding="UTF-8"?>
 </map>
 `;
 
+const OTHER = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">
+<map>
+  <title>Other guide</title>
+  <topicref href="../topics/gamma.dita"/>
+</map>
+`;
+
 let remote: E2eGitServer;
 let admin: APIRequestContext;
 let libraryId = 0;
@@ -55,6 +63,7 @@ test.beforeAll(async ({ baseURL }) => {
         'topics/alpha.dita': topic('alpha', 'Alpha'),
         'topics/beta.dita': topic('beta', 'Beta'),
         'topics/gamma.dita': topic('gamma', 'Gamma'),
+        'maps/other.ditamap': OTHER,
       },
     },
   });
@@ -123,7 +132,7 @@ test('open from the toc, reorder by keyboard and by drag and drop, add a topic f
 
   // A new topic from the task template, after Gamma.
   await node(page, 'Gamma').click();
-  await page.getByTestId('map-add').hover();
+  await page.getByTestId('map-add').click();
   await page.getByRole('menuitem', { name: '从模板新建主题' }).click();
   const form = page.getByTestId('add-form');
   await form.getByTestId('add-template').click();
@@ -155,4 +164,55 @@ test('open from the toc, reorder by keyboard and by drag and drop, add a topic f
   // The tree now resolves the new topic's title from the catalogue and shows no "new" mark.
   await expect(node(page, 'Replace the toner').getByTestId('map-node-new')).toHaveCount(0);
   await expect(node(page, 'Replace the toner').getByTestId('map-node-broken')).toHaveCount(0);
+});
+
+test('attributes, an existing topic and a keydef in one save; deleting a file another map uses is refused, naming that map', async ({ page }) => {
+  await signInByApi(page);
+  await page.goto(`/ccms/ditamapeditor/index?${new URLSearchParams({ libraryId: String(libraryId), branch: 'main', path: 'maps/guide.ditamap' }).toString()}`);
+  await expect(page.getByTestId('map-editor')).toBeVisible({ timeout: 30_000 });
+  await expect(titles(page)).toHaveText(['Beta', 'Alpha', 'Gamma', 'Replace the toner', 'Missing']);
+  const before = (await remote.show(REPO, 'main', 'maps/guide.ditamap')) ?? '';
+  const commitsBefore = (await remote.log(REPO, 'main')).length;
+
+  await node(page, 'Gamma').click();
+  await page.getByTestId('map-delete-file').click();
+  await expect(page.getByTestId('delete-refused')).toContainText('maps/other.ditamap');
+  await page.locator('.ant-modal-confirm-btns button').click();
+
+  // toc="no" on Alpha from the attributes panel.
+  await node(page, 'Alpha').click();
+  await page.getByTestId('attr-toc').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: /^no$/ }).click();
+  await page.getByTestId('attrs-apply').click();
+  await expect(page.locator('.cm-content')).toContainText('<topicref href="../topics/alpha.dita" toc="no"/>');
+
+  // An existing topic from the catalogue, after Alpha.
+  await page.getByTestId('map-add').click();
+  await page.getByRole('menuitem', { name: '已有主题' }).click();
+  await page.getByTestId('topic-picker').click();
+  await page.keyboard.type('gamma');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'topics/gamma.dita' }).click();
+  await page.getByTestId('add-ok').click();
+  await expect(titles(page)).toHaveText(['Beta', 'Alpha', 'Gamma', 'Gamma', 'Replace the toner', 'Missing']);
+
+  // A keydef to an external site with its variable text.
+  await page.getByTestId('map-add').click();
+  await page.getByRole('menuitem', { name: '键定义（keydef）' }).click();
+  await page.getByTestId('add-keys').fill('support');
+  await page.getByTestId('add-url').fill('https://example.com/support');
+  await page.getByTestId('add-keyword').fill('Support site');
+  await page.getByTestId('add-ok').click();
+  await expect(titles(page)).toHaveText(['Beta', 'Alpha', 'Gamma', 'support', 'Gamma', 'Replace the toner', 'Missing']);
+
+  await page.getByTestId('map-save').click();
+  await expect(page.getByText(/已保存（提交/)).toBeVisible(SAVED);
+  expect((await remote.log(REPO, 'main')).length).toBe(commitsBefore + 1);
+  const map = (await remote.show(REPO, 'main', 'maps/guide.ditamap')) ?? '';
+  expect(map).toBe(
+    before.replace(
+      '  <topicref href="../topics/alpha.dita"/>\n',
+      '  <topicref href="../topics/alpha.dita" toc="no"/>\n  <topicref href="../topics/gamma.dita"/>\n  <keydef keys="support" href="https://example.com/support" scope="external" format="html">\n    <topicmeta>\n      <keywords><keyword>Support site</keyword></keywords>\n    </topicmeta>\n  </keydef>\n',
+    ),
+  );
+  expect(await remote.show(REPO, 'main', 'topics/gamma.dita')).not.toBeNull();
 });

@@ -265,6 +265,12 @@ export class GitRepo {
     return parseLsTree(out.stdout, null);
   }
 
+  /** Paths of every file at a commit (names only: no blob is read, unlike filesUnder's sizes). */
+  async filePaths(commit: string): Promise<string[]> {
+    const out = await this.run(['ls-tree', '-r', '-z', '--name-only', commit]);
+    return out.stdout.toString('utf8').split('\0').filter(Boolean);
+  }
+
   /** 'blob', 'tree' or null at a path of a commit. */
   async typeOf(commit: string, filePath: string): Promise<'blob' | 'tree' | 'commit' | null> {
     if (filePath === '') return 'tree';

@@ -78,7 +78,7 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
 
   /** Files of the branch at a commit (one tree listing). */
   async function filesAt(repo: GitRepo, commit: string): Promise<Set<string>> {
-    return new Set((await repo.filesUnder(commit, '')).filter((e) => e.type === 'blob').map((e) => e.path));
+    return new Set(await repo.filePaths(commit));
   }
 
   async function resolveAt(

@@ -497,7 +497,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
         <main className="me-tree">
           {!readOnly && (
             <Space wrap className="me-toolbar">
-              <Dropdown menu={{ items: addItems, onClick: ({ key }) => setAdding(key as AddKind) }}>
+              <Dropdown trigger={['click']} menu={{ items: addItems, onClick: ({ key }) => setAdding(key as AddKind) }}>
                 <Button type="primary" icon={<PlusOutlined />} data-testid="map-add">
                   {t('add.button')}
                 </Button>

@@ -24,12 +24,13 @@ export interface NodeChanges {
   keywords: string;
 }
 
-export function changesOf(v: NodeValues): NodeChanges {
+/** The form's values as changes; a field the form does not show (linktext of a topicref) or a cleared one is empty. */
+export function changesOf(v: Partial<NodeValues>): NodeChanges {
   const attrs: Record<string, string | null> = {};
-  for (const a of PLAIN) attrs[a] = v[a].trim() || null;
-  for (const a of CONDITIONAL) attrs[a] = v[a].length ? v[a].join(' ') : null;
+  for (const a of PLAIN) attrs[a] = (v[a] ?? '').trim() || null;
+  for (const a of CONDITIONAL) attrs[a] = v[a]?.length ? v[a].join(' ') : null;
   attrs.locktitle = v.locktitle ? 'yes' : null;
-  return { attrs, navtitle: v.navtitle.trim(), linktext: v.linktext.trim(), keywords: v.keywords.trim() };
+  return { attrs, navtitle: (v.navtitle ?? '').trim(), linktext: (v.linktext ?? '').trim(), keywords: (v.keywords ?? '').trim() };
 }
 
 /**
