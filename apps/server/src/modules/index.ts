@@ -4,6 +4,7 @@ import { contentArea } from './content/content.area';
 import { monitorArea } from './monitor/monitor.area';
 import { deliveryPlugin } from './publish/delivery/delivery.plugin';
 import { publishArea } from './publish/publish.area';
+import { downloadArea } from './system/download/download.area';
 import { notificationArea } from './system/notification/notification.area';
 import { systemArea } from './system/system.area';
 import { workArea } from './work/work.area';
@@ -13,4 +14,14 @@ import { workArea } from './work/work.area';
  * handlers; an area that uses another's services comes after it (work after content, publish after both). Add an
  * area here and nowhere else.
  */
-export const areas: FastifyPluginAsync[] = [notificationArea, systemArea, monitorArea, commonArea, contentArea, workArea, publishArea, deliveryPlugin];
+export const areas: FastifyPluginAsync[] = [
+  notificationArea,
+  downloadArea,
+  systemArea,
+  monitorArea,
+  commonArea,
+  contentArea,
+  workArea,
+  publishArea,
+  deliveryPlugin,
+];

@@ -5,6 +5,7 @@ import { catalogMessages } from './catalog';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
 import { deliveryMessages } from './delivery';
+import { downloadMessages } from './download';
 import { excelMessages } from './excel';
 import { monitorMessages } from './monitor';
 import { notificationMessages } from './notification';
@@ -35,6 +36,7 @@ export const messageAreas = {
   workItemMessages,
   excelMessages,
   deliveryMessages,
+  downloadMessages,
   publishMessages,
   notificationMessages,
   translationMessages,
@@ -61,6 +63,7 @@ export const messageCatalog = {
     ...workItemMessages.zh,
     ...excelMessages.zh,
     ...deliveryMessages.zh,
+    ...downloadMessages.zh,
     ...publishMessages.zh,
     ...notificationMessages.zh,
     ...translationMessages.zh,
@@ -81,6 +84,7 @@ export const messageCatalog = {
     ...workItemMessages.en,
     ...excelMessages.en,
     ...deliveryMessages.en,
+    ...downloadMessages.en,
     ...publishMessages.en,
     ...notificationMessages.en,
     ...translationMessages.en,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { mediaTickets } from '../content/graphic/media-ticket';
 import { type EnginePool, enginePool } from './engine/engine-pool';
-import { outputRoutes } from './output/output.routes';
+import { OUTPUT_ZIP_PRODUCER, outputRoutes } from './output/output.routes';
 import { type OutputService, outputService } from './output/output.service';
 import { PUBLISH_QUEUE, publishRunner } from './output/publish-runner';
 import { publicationRoutes } from './publication/publication.routes';
@@ -43,6 +43,7 @@ export const publishArea = fp(
     const outputs = outputService({ db: app.db, jobs: app.jobs, pool, libraries, tickets, dataDir: app.config.dataDir });
     const runner = publishRunner({ db: app.db, git, pool, dataDir: app.config.dataDir, log: app.log, notify: (input) => app.notification.notify(input) });
     app.decorate('publish', { pool, publications, outputs });
+    app.downloads.defineProducer(OUTPUT_ZIP_PRODUCER, async (params, file) => outputs.writeZip(Number(params.outputId), file));
     app.jobs.defineQueue({
       name: PUBLISH_QUEUE,
       workers: PUBLISH_WORKERS,
@@ -52,5 +53,5 @@ export const publishArea = fp(
     app.addHook('onClose', () => pool.close());
     for (const plugin of routes) await app.register(plugin);
   },
-  { name: 'publish', dependencies: ['content'] },
+  { name: 'publish', dependencies: ['content', 'downloads'] },
 );
