@@ -1,10 +1,11 @@
 import { DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
 import { PUBLISH_PERMS, type PublishOutput } from '@ccms/contracts/publish/publication';
-import { App, Button, Progress, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../shared/confirm';
 import { Pagination } from '../../../shared/list/Pagination';
@@ -54,6 +55,18 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
   const cancel = useCancelOutput();
   const remove = useDeleteOutputs();
   const [problemsOf, setProblemsOf] = useState<number | undefined>(undefined);
+  const navigate = useNavigate();
+
+  const toDownloads = async (outputId: number) => {
+    await publishApi.toDownloads(outputId);
+    message.success({
+      content: (
+        <span>
+          {t('output.addedToDownloads')} <Typography.Link onClick={() => navigate('/system/downloadcenter')}>{t('output.openDownloads')}</Typography.Link>
+        </span>
+      ),
+    });
+  };
 
   const columns: ColumnsType<PublishOutput> = [
     { key: 'format', dataIndex: 'format', title: t('output.format'), width: 80 },
@@ -83,6 +96,9 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
               </Button>
               <Button type="link" size="small" onClick={() => publishApi.zip(row)}>
                 {t('output.download')}
+              </Button>
+              <Button type="link" size="small" onClick={() => toDownloads(row.outputId)}>
+                {t('output.toDownloads')}
               </Button>
             </>
           )}
