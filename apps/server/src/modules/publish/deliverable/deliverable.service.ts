@@ -28,7 +28,7 @@ export interface DeliverableServiceDeps {
   db: Db;
   connections: ConnectionService;
   jobs: JobRunner;
-  /** Starts a delivery of a queued receipt (in the background). */
+  /** Queues the delivery of a receipt (a work-queue job). */
   enqueue(receiptId: number): Promise<void>;
 }
 

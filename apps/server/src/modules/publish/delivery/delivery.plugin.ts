@@ -12,9 +12,14 @@ export interface DeliveryServices {
   connections: ConnectionService;
   deliverables: DeliverableService;
   runner: DeliveryRunner;
-  /** Resolves when the deliveries started on this node have ended (tests, shutdown). */
-  settled(): Promise<void>;
 }
+
+/** The work queue of deliveries: one job per receipt. */
+export const DELIVERY_QUEUE = 'ccms-delivery';
+/** Tries after the first failed upload (the wait doubles each time, from config.deliveryRetrySeconds). */
+const DELIVERY_RETRIES = 3;
+/** Deliveries this node runs at once. */
+const DELIVERY_WORKERS = 2;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,26 +30,25 @@ declare module 'fastify' {
 
 /**
  * Connections, deliverables and deliveries: builds their services once, registers the
- * scheduled-delivery job handler and the routes. Deliveries run in the background of the node
- * that queued them (their receipt records how each ended).
+ * scheduled-delivery job handler, the delivery work queue and the routes. A delivery is a
+ * work-queue job (pg-boss when the runner is started): it survives a restart and a failed
+ * upload is retried by the queue's policy; its receipt records how it ended.
  */
 export const deliveryPlugin = fp(
   async (app) => {
     const dataDir = app.config.dataDir;
     const connections = connectionService({ db: app.db, secretKey: app.secrets.secretKey, tmpDir: path.join(dataDir, 'tmp', 'delivery') });
     const runner = deliveryRunner({ db: app.db, dataDir, connections, log: app.log });
-    const inflight = new Set<Promise<void>>();
-    const enqueue = async (receiptId: number) => {
-      const run = runner.run(receiptId).catch((err) => app.log.error({ err, receiptId }, 'delivery crashed'));
-      inflight.add(run);
-      void run.finally(() => inflight.delete(run));
-    };
+    app.jobs.defineQueue({
+      name: DELIVERY_QUEUE,
+      workers: DELIVERY_WORKERS,
+      retryLimit: DELIVERY_RETRIES,
+      retryDelaySeconds: app.config.deliveryRetrySeconds,
+      work: (data: { receiptId?: unknown }, attempt) => runner.run(Number(data.receiptId), attempt),
+    });
+    const enqueue = (receiptId: number) => app.jobs.enqueue(DELIVERY_QUEUE, { receiptId });
     const deliverables = deliverableService({ db: app.db, connections, jobs: app.jobs, enqueue });
-    const settled = async () => {
-      while (inflight.size > 0) await Promise.allSettled([...inflight]);
-    };
-    app.decorate('delivery', { connections, deliverables, runner, settled });
-    app.addHook('onClose', settled);
+    app.decorate('delivery', { connections, deliverables, runner });
     app.jobs.register({
       name: DELIVER_JOB,
       description: { zh: '交付：把出版物最新的输出发送到交付物的连接', en: "Deliver: send the publication's latest output to the deliverable's connection" },
@@ -52,7 +56,6 @@ export const deliveryPlugin = fp(
       example: { deliverableId: 1 },
       async run({ deliverableId }) {
         const receiptId = await deliverables.queue(deliverableId, 'schedule', 'schedule');
-        await settled();
         return { key: 'delivery.queued', params: { id: receiptId } };
       },
     });
