@@ -6,13 +6,19 @@ import { type ConnectionService, connectionService } from '../connection/connect
 import { deliverableRoutes } from '../deliverable/deliverable.routes';
 import { DELIVER_JOB, type DeliverableService, deliverableService } from '../deliverable/deliverable.service';
 import { type DeliveryRunner, deliveryRunner } from './delivery-runner';
+import { type SourceWatch, sourceWatch } from './source-watch';
 
 /** What the delivery part of the publish area shares with its routes and jobs. */
 export interface DeliveryServices {
   connections: ConnectionService;
   deliverables: DeliverableService;
   runner: DeliveryRunner;
+  /** Deliver on a new commit (see source-watch.ts). */
+  watch: SourceWatch;
 }
+
+/** The scheduled check of deliverables that deliver on a new commit. */
+export const CHECK_SOURCES_JOB = 'deliverable.checkSources';
 
 /** The work queue of deliveries: one job per receipt. */
 export const DELIVERY_QUEUE = 'ccms-delivery';
@@ -47,8 +53,34 @@ export const deliveryPlugin = fp(
       work: (data: { receiptId?: unknown }, attempt) => runner.run(Number(data.receiptId), attempt),
     });
     const enqueue = (receiptId: number) => app.jobs.enqueue(DELIVERY_QUEUE, { receiptId });
-    const deliverables = deliverableService({ db: app.db, connections, jobs: app.jobs, enqueue });
-    app.decorate('delivery', { connections, deliverables, runner });
+    const { git } = app.content;
+    const watch = sourceWatch({ db: app.db, git, outputs: app.publish.outputs, enqueue, log: app.log });
+    const deliverables = deliverableService({ db: app.db, connections, jobs: app.jobs, enqueue, onWatchChanged: watch.baseline });
+    app.decorate('delivery', { connections, deliverables, runner, watch });
+    // Deliver on a new commit: every successful fetch of a library compares the watched branch heads,
+    // and a source-change delivery waits for its publish to end.
+    git.onFetched(async (libraryId) => {
+      await watch.check(libraryId).catch((err) => app.log.warn({ err, libraryId }, 'source change check failed'));
+    });
+    app.publish.onFinished((outputId) => watch.settle(outputId));
+    app.jobs.register({
+      name: CHECK_SOURCES_JOB,
+      description: {
+        zh: '交付：获取“源更新时交付”的交付物所在的库，有新提交则发布并交付',
+        en: 'Deliver on source change: fetch the libraries of such deliverables; a new commit is published and delivered',
+      },
+      schema: z.object({}).strict(),
+      async run() {
+        let fetched = 0;
+        for (const library of await watch.watchedLibraries()) {
+          git.forget(library.libraryId);
+          if ((await git.fetchNow(library)).ok) fetched++;
+        }
+        // The fetches above already checked their libraries; this catches a clone fetched earlier.
+        const started = await watch.check();
+        return `${fetched} fetched, ${started} started`;
+      },
+    });
     app.jobs.register({
       name: DELIVER_JOB,
       description: { zh: '交付：把出版物最新的输出发送到交付物的连接', en: "Deliver: send the publication's latest output to the deliverable's connection" },
@@ -62,5 +94,5 @@ export const deliveryPlugin = fp(
     await app.register(connectionRoutes);
     await app.register(deliverableRoutes);
   },
-  { name: 'delivery' },
+  { name: 'delivery', dependencies: ['content', 'publish'] },
 );
