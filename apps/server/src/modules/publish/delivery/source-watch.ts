@@ -53,7 +53,7 @@ export function sourceWatch({ db, git, outputs, enqueue, log }: SourceWatchDeps)
   /** The branch head in the library's clone (fetched when older than the freshness window). */
   async function headOf(libraryId: number, branch: string): Promise<string | null> {
     const [library] = await db.select().from(ccmsLibrary).where(eq(ccmsLibrary.libraryId, libraryId));
-    if (!library || library.delFlag !== '0') return null;
+    if (library?.delFlag !== '0') return null;
     const { repo } = await git.ready(library);
     return repo.resolve(branch);
   }
