@@ -3,8 +3,9 @@ import { API, adminApi, openSignedIn } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
- * The download center: an HTML5 output published from a one-topic map goes to the download
- * center from the document's Output tab, is zipped by a queued job, downloaded and deleted.
+ * The Output tab's download center and release archive: an HTML5 output published from a
+ * one-topic map goes to the download center, is zipped by a queued job, downloaded and deleted;
+ * then it is archived to a project release, which lists it.
  */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -22,6 +23,8 @@ let remote: E2eGitServer;
 let admin: APIRequestContext;
 let documentId = 0;
 let libraryId = 0;
+const PROJECT = `Valve project ${id}`;
+const RELEASE = `R-${id}`;
 
 async function call<T>(res: Promise<import('@playwright/test').APIResponse>): Promise<T> {
   const body = (await (await res).json()) as { code: number; msg: string } & T;
@@ -53,6 +56,10 @@ test.beforeAll(async ({ baseURL }) => {
   const published = await call<{ data: { outputId: number }[] }>(
     admin.post(`${API}/ccms/output/publish`, { data: { documentId, configIds: configs.data.map((c) => c.configId) } }),
   );
+  const project = await call<{ data: { id: number } }>(
+    admin.post(`${API}/ccms/project`, { data: { title: PROJECT, name: `vp${id}`, version: '1.0', sourceBranch: 'main', useOriginBranch: true } }),
+  );
+  await call(admin.post(`${API}/ccms/release`, { data: { projectId: project.data.id, title: RELEASE } }));
   const outputId = published.data[0]?.outputId;
   await expect
     .poll(async () => (await call<{ data: { status: string } }>(admin.get(`${API}/ccms/output/${outputId}`))).data.status, { timeout: 120_000 })
@@ -90,4 +97,28 @@ test('an output goes to the download center from the Output tab, is downloaded t
   await center.getByRole('row').filter({ hasText: 'valve-html5-' }).getByRole('button', { name: 'Delete' }).click();
   await page.locator('.ant-modal-confirm-btns').getByRole('button').last().click();
   await expect(center.getByText('No generated files yet')).toBeVisible();
+});
+
+test('an output is archived to a project release from the Output tab, and the release lists it', async ({ page }) => {
+  await openSignedIn(page, `/ccms/document-detail/index?id=${documentId}`);
+  await page.getByRole('tab', { name: '输出' }).click();
+  const row = page.getByTestId('output-table').getByRole('row').filter({ hasText: 'web' }).first();
+  await row.getByRole('button', { name: '归档到发行版' }).click();
+  const dialog = page.getByRole('dialog', { name: '归档输出到项目发行版' });
+  // Nothing chosen: the fields say what is missing.
+  await dialog.getByRole('button', { name: /^归\s*档$/ }).click();
+  await expect(dialog.getByText('请选择项目')).toBeVisible();
+  await dialog.getByLabel('项目').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(PROJECT, { exact: true }).click();
+  await dialog.getByLabel('发行版').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(RELEASE, { exact: true }).click();
+  await dialog.getByLabel('提交说明').fill(`Shipped ${id}`);
+  await dialog.getByRole('button', { name: /^归\s*档$/ }).click();
+  await expect(page.getByText(`已归档到发行版 ${RELEASE}`)).toBeVisible();
+
+  await page.goto('/work/release');
+  const release = page.getByRole('row').filter({ hasText: RELEASE });
+  await release.getByRole('button', { name: /展开|Expand/ }).click();
+  const archives = page.getByTestId('release-archives');
+  await expect(archives.getByRole('row').filter({ hasText: 'valve.ditamap · web · html5' })).toContainText(`Shipped ${id}`);
 });

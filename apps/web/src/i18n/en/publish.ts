@@ -24,6 +24,18 @@ const publish: Messages<typeof zh> = {
   outputs: 'Outputs',
   outputsOf: 'Outputs of "{{name}}"',
   statuses: { notStarted: 'Not started', running: 'Publishing', success: 'Success', fail: 'Fail', canceled: 'Canceled' },
+  archive: {
+    action: 'Archive to release',
+    title: 'Archive the output to a project release',
+    ok: 'Archive',
+    project: 'Project',
+    projectRequired: 'Choose a project',
+    release: 'Release',
+    releaseRequired: 'Choose a release',
+    noReleases: 'The project has no release yet',
+    comment: 'Commit comment',
+    done: 'Archived to release {{version}}',
+  },
   output: {
     format: 'Format',
     config: 'Publish config',

@@ -22,6 +22,18 @@ export default {
   outputs: '输出',
   outputsOf: '“{{name}}”的输出',
   statuses: { notStarted: '未开始', running: '发布中', success: '成功', fail: '失败', canceled: '已取消' },
+  archive: {
+    action: '归档到发行版',
+    title: '归档输出到项目发行版',
+    ok: '归档',
+    project: '项目',
+    projectRequired: '请选择项目',
+    release: '发行版',
+    releaseRequired: '请选择发行版',
+    noReleases: '该项目还没有发行版',
+    comment: '提交说明',
+    done: '已归档到发行版 {{version}}',
+  },
   output: {
     format: '格式',
     config: '发布配置',

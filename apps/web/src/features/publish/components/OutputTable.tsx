@@ -12,6 +12,7 @@ import { Pagination } from '../../../shared/list/Pagination';
 import type { OutputListParams } from '../publish-api';
 import { publishApi } from '../publish-api';
 import { useCancelOutput, useDeleteOutputs, useOutputs, useRefreshOutputs } from '../publish-queries';
+import { ArchiveDialog } from './ArchiveDialog';
 import { ProblemsDrawer } from './ProblemsDrawer';
 import { percentOf, usePublishProgress } from './use-publish-progress';
 
@@ -56,6 +57,7 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
   const remove = useDeleteOutputs();
   const [problemsOf, setProblemsOf] = useState<number | undefined>(undefined);
   const navigate = useNavigate();
+  const [archiving, setArchiving] = useState<number | undefined>(undefined);
 
   const toDownloads = async (outputId: number) => {
     await publishApi.toDownloads(outputId);
@@ -100,6 +102,11 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
               <Button type="link" size="small" onClick={() => toDownloads(row.outputId)}>
                 {t('output.toDownloads')}
               </Button>
+              <HasPermi value={PUBLISH_PERMS}>
+                <Button type="link" size="small" onClick={() => setArchiving(row.outputId)}>
+                  {t('archive.action')}
+                </Button>
+              </HasPermi>
             </>
           )}
           <HasPermi value={PUBLISH_PERMS}>
@@ -137,6 +144,7 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
       />
       <Pagination total={outputs.data?.total ?? 0} page={page.pageNum} limit={page.pageSize} onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
       <ProblemsDrawer outputId={problemsOf} onClose={() => setProblemsOf(undefined)} />
+      <ArchiveDialog outputId={archiving} onClose={() => setArchiving(undefined)} />
     </div>
   );
 }
