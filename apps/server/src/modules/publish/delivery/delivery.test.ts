@@ -262,7 +262,13 @@ describe('connections', () => {
       const [receipt] = (await settledReceipts(deliverableId)).rows;
       expect(receipt).toMatchObject({ receiptId: queued.body.data.receiptId, status: 'success', attempts: 2, trigger: 'now' });
       // The job pg-boss kept: the queue's retry (not an in-process loop) made the second try.
-      const { rows } = await t.database.executeSql("SELECT state, retry_count, data FROM pgboss.job WHERE name = 'ccms-delivery'");
+      // pg-boss marks the job completed just after its handler (which wrote the receipt) returned.
+      let rows: unknown[] = [];
+      for (let i = 0; i < 200; i++) {
+        rows = (await t.database.executeSql("SELECT state, retry_count, data FROM pgboss.job WHERE name = 'ccms-delivery'")).rows;
+        if (!rows.some((r) => (r as { state: string }).state === 'active')) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       expect(rows).toEqual([{ state: 'completed', retry_count: 1, data: { receiptId: receipt.receiptId } }]);
       expect(await sha256Of(path.join(servers().sftp.root, 'incoming/guide/web/guide.zip'))).toBe(receipt.sha256);
     });
