@@ -74,7 +74,7 @@ export function downloadService({ db, jobs, dataDir, log }: DownloadServiceDeps)
       .select()
       .from(sysDownload)
       .where(and(eq(sysDownload.downloadId, downloadId), eq(sysDownload.userId, auth.userId)));
-    if (!row) throw notFound('download.notFound', { id: downloadId });
+    if (!row) throw notFound('downloadCenter.notFound', { id: downloadId });
     return row;
   }
 
@@ -133,7 +133,7 @@ export function downloadService({ db, jobs, dataDir, log }: DownloadServiceDeps)
     /** Adds a file to a user's download center: handed over now, or made by a producer in a queued job. */
     async add(input: AddDownload): Promise<{ downloadId: number }> {
       if (!input.filePath && !input.producer) throw new Error('addDownload needs a filePath or a producer');
-      if (input.producer && !producers.has(input.producer)) throw badRequest('download.noProducer', { name: input.producer });
+      if (input.producer && !producers.has(input.producer)) throw badRequest('downloadCenter.noProducer', { name: input.producer });
       const expireTime = new Date(Date.now() + (input.expireDays ?? DEFAULT_EXPIRE_DAYS) * DAY_MS);
       const [row] = await db
         .insert(sysDownload)
@@ -181,10 +181,10 @@ export function downloadService({ db, jobs, dataDir, log }: DownloadServiceDeps)
     /** The file of one of the caller's ready items. */
     async file(auth: AuthContext, downloadId: number): Promise<{ name: string; file: string; size: number }> {
       const row = await own(auth, downloadId);
-      if (row.status !== 'success' || !row.filePath) throw badRequest('download.notReady', { name: row.name });
+      if (row.status !== 'success' || !row.filePath) throw badRequest('downloadCenter.notReady', { name: row.name });
       const file = path.join(dataDir, row.filePath);
       const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw notFound('download.fileMissing', { name: row.name });
+      if (!info?.isFile()) throw notFound('downloadCenter.fileMissing', { name: row.name });
       return { name: row.name, file, size: info.size };
     },
 
@@ -194,7 +194,7 @@ export function downloadService({ db, jobs, dataDir, log }: DownloadServiceDeps)
         .select()
         .from(sysDownload)
         .where(and(inArray(sysDownload.downloadId, ids), eq(sysDownload.userId, auth.userId)));
-      for (const id of ids) if (!rows.some((r) => r.downloadId === id)) throw notFound('download.notFound', { id });
+      for (const id of ids) if (!rows.some((r) => r.downloadId === id)) throw notFound('downloadCenter.notFound', { id });
       await db.delete(sysDownload).where(inArray(sysDownload.downloadId, ids));
       for (const row of rows) await rm(path.join(dataDir, row.filePath || fileOf(row)), { force: true });
     },
