@@ -184,33 +184,34 @@ try {
   }
 
   // 2. Ten publications queued at once.
-  if (only === 'gen') process.exit(0);
-  const q =
-    queuedCorpus === 'corpus' && existsSync(path.join(CORPUS, 'userguide.ditamap'))
-      ? { lib: await library('guide', CORPUS, 'userguide.ditamap', 'novice'), label: 'dita-ot-docs user guide' }
-      : { lib: gen ?? (await genLib()), label: `generated ${topics}-topic corpus` };
-  const pubs: number[] = [];
-  for (let i = 1; i <= count; i++) pubs.push(await q.lib.publication(`Queued ${i}`));
-  const stopQueued = peakSampler();
-  const t0 = performance.now();
-  const ids = await Promise.all(pubs.map((p) => queue(p, q.lib.configId)));
-  const queuedMs = performance.now() - t0;
-  const outputs = await Promise.all(
-    ids.map(async (id, i) => {
-      const o = await ready(id, 500);
-      console.log(`  output ${i + 1}/${count} ${o.status} after ${s(performance.now() - t0)} (build ${s(o.durationMs)})`);
-      return o;
-    }),
-  );
-  const allMs = performance.now() - t0;
-  const peakQueued = stopQueued();
-  const ok = outputs.filter((o) => o.status === 'success').length;
-  const builds = outputs.map((o) => o.durationMs);
-  const waits = outputs.map((o) => (o.startTime ? new Date(o.startTime).getTime() - new Date(o.createTime).getTime() : 0));
-  const sumBuild = builds.reduce((a, b) => a + b, 0);
-  console.log(
-    `${count} publications of the ${q.label} queued at once: queued in ${queuedMs.toFixed(0)} ms, all done in ${s(allMs)} (${ok}/${count} success), ${((count / allMs) * 60_000).toFixed(1)} outputs/min; build ${s(Math.min(...builds))}–${s(Math.max(...builds))} each (sum ${s(sumBuild)}, ${((sumBuild / allMs) * 100).toFixed(0)}% of the wall time: one build at a time per node), longest wait in queue ${s(Math.max(...waits))}; peak server + engine ${peakQueued.toFixed(0)} MB — target < 2 GB: ${verdict(peakQueued < 2048)}`,
-  );
+  if (only !== 'gen') {
+    const q =
+      queuedCorpus === 'corpus' && existsSync(path.join(CORPUS, 'userguide.ditamap'))
+        ? { lib: await library('guide', CORPUS, 'userguide.ditamap', 'novice'), label: 'dita-ot-docs user guide' }
+        : { lib: gen ?? (await genLib()), label: `generated ${topics}-topic corpus` };
+    const pubs: number[] = [];
+    for (let i = 1; i <= count; i++) pubs.push(await q.lib.publication(`Queued ${i}`));
+    const stopQueued = peakSampler();
+    const t0 = performance.now();
+    const ids = await Promise.all(pubs.map((p) => queue(p, q.lib.configId)));
+    const queuedMs = performance.now() - t0;
+    const outputs = await Promise.all(
+      ids.map(async (id, i) => {
+        const o = await ready(id, 500);
+        console.log(`  output ${i + 1}/${count} ${o.status} after ${s(performance.now() - t0)} (build ${s(o.durationMs)})`);
+        return o;
+      }),
+    );
+    const allMs = performance.now() - t0;
+    const peakQueued = stopQueued();
+    const ok = outputs.filter((o) => o.status === 'success').length;
+    const builds = outputs.map((o) => o.durationMs);
+    const waits = outputs.map((o) => (o.startTime ? new Date(o.startTime).getTime() - new Date(o.createTime).getTime() : 0));
+    const sumBuild = builds.reduce((a, b) => a + b, 0);
+    console.log(
+      `${count} publications of the ${q.label} queued at once: queued in ${queuedMs.toFixed(0)} ms, all done in ${s(allMs)} (${ok}/${count} success), ${((count / allMs) * 60_000).toFixed(1)} outputs/min; build ${s(Math.min(...builds))}–${s(Math.max(...builds))} each (sum ${s(sumBuild)}, ${((sumBuild / allMs) * 100).toFixed(0)}% of the wall time: one build at a time per node), longest wait in queue ${s(Math.max(...waits))}; peak server + engine ${peakQueued.toFixed(0)} MB — target < 2 GB: ${verdict(peakQueued < 2048)}`,
+    );
+  }
 } finally {
   await app.close();
   await remote.close();
