@@ -8,6 +8,7 @@ const benches: Record<string, string> = {
   git: 'git/run.ts',
   catalog: 'catalog/run.ts',
   publish: 'publish/run.ts',
+  'publish-scale': 'publish/scale.ts',
   'editor-web': 'editor-web/run.ts',
   work: 'work/run.ts',
   editor: 'editor/run.ts',

@@ -4,6 +4,7 @@ import { contentArea } from './content/content.area';
 import { monitorArea } from './monitor/monitor.area';
 import { deliveryPlugin } from './publish/delivery/delivery.plugin';
 import { publishArea } from './publish/publish.area';
+import { downloadArea } from './system/download/download.area';
 import { notificationArea } from './system/notification/notification.area';
 import { systemArea } from './system/system.area';
 import { toolArea } from './tool/tool.area';
@@ -16,6 +17,7 @@ import { workArea } from './work/work.area';
  */
 export const areas: FastifyPluginAsync[] = [
   notificationArea,
+  downloadArea,
   systemArea,
   monitorArea,
   toolArea,

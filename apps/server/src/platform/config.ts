@@ -22,6 +22,8 @@ export interface AppConfig {
   loginRateLimit: number;
   /** Most megabytes of videos kept on disk for streaming (read out of git once each). */
   videoCacheMb: number;
+  /** CCMS_DELIVERY_RETRY_SECONDS: wait before a failed delivery is tried again by its work queue (doubled each time; default 30). */
+  deliveryRetrySeconds: number;
   /** CCMS_TRUST_PROXY: false (default) takes the client address from the socket, ignoring X-Forwarded-For. */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionsPerUser: intFrom(env.CCMS_SESSIONS_PER_USER, 10, 'CCMS_SESSIONS_PER_USER'),
     loginRateLimit: intFrom(env.CCMS_LOGIN_RATE_LIMIT, 60, 'CCMS_LOGIN_RATE_LIMIT'),
     videoCacheMb: intFrom(env.CCMS_VIDEO_CACHE_MB, 2048, 'CCMS_VIDEO_CACHE_MB'),
+    deliveryRetrySeconds: intFrom(env.CCMS_DELIVERY_RETRY_SECONDS, 30, 'CCMS_DELIVERY_RETRY_SECONDS'),
     trustProxy: trustProxyFrom(env.CCMS_TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: env.CCMS_WEB_DIR ? path.resolve(env.CCMS_WEB_DIR) : path.join(root, 'apps/web/dist'),

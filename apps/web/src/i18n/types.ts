@@ -6,6 +6,7 @@ import type dept from './zh/dept';
 import type dict from './zh/dict';
 import type doctype from './zh/doctype';
 import type documentNs from './zh/document';
+import type download from './zh/download';
 import type editor from './zh/editor';
 import type editorConfig from './zh/editorConfig';
 import type errors from './zh/errors';
@@ -53,6 +54,7 @@ export interface Resources {
   config: typeof config;
   dept: typeof dept;
   dict: typeof dict;
+  download: typeof download;
   doctype: typeof doctype;
   document: typeof documentNs;
   editor: typeof editor;

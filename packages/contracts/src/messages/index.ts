@@ -5,6 +5,7 @@ import { catalogMessages } from './catalog';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
 import { deliveryMessages } from './delivery';
+import { downloadMessages } from './download';
 import { excelMessages } from './excel';
 import { mapEditorMessages } from './map-editor';
 import { monitorMessages } from './monitor';
@@ -39,6 +40,7 @@ export const messageAreas = {
   workItemMessages,
   excelMessages,
   deliveryMessages,
+  downloadMessages,
   publishMessages,
   notificationMessages,
   translationMessages,
@@ -67,6 +69,7 @@ export const messageCatalog = {
     ...workItemMessages.zh,
     ...excelMessages.zh,
     ...deliveryMessages.zh,
+    ...downloadMessages.zh,
     ...publishMessages.zh,
     ...notificationMessages.zh,
     ...translationMessages.zh,
@@ -89,6 +92,7 @@ export const messageCatalog = {
     ...workItemMessages.en,
     ...excelMessages.en,
     ...deliveryMessages.en,
+    ...downloadMessages.en,
     ...publishMessages.en,
     ...notificationMessages.en,
     ...translationMessages.en,

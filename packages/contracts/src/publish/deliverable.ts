@@ -69,7 +69,7 @@ export const DeliveryReceipt = z.object({
   deliverableId: z.number(),
   outputId: z.number().nullable(),
   trigger: z.string().describe('now, schedule or sourceChange'),
-  status: z.string().describe('queued, running, success or fail'),
+  status: z.string().describe('waiting (for the publish of a source-change delivery), queued, running, success or fail'),
   remotePath: z.string(),
   bytes: z.number(),
   sha256: z.string(),

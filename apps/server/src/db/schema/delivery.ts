@@ -80,7 +80,7 @@ export const ccmsDeliveryReceipt = pgTable(
     outputId: integer(),
     /** now, schedule or sourceChange. */
     trigger: varchar({ length: 16 }).notNull(),
-    /** queued, running, success or fail. */
+    /** waiting (a source-change delivery whose publish runs), queued, running, success or fail. */
     status: varchar({ length: 16 }).notNull().default('queued'),
     remotePath: varchar({ length: 1500 }).notNull().default(''),
     bytes: bigint({ mode: 'number' }).notNull().default(0),

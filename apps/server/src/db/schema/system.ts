@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Columns every administrable row carries (RuoYi's BaseEntity). */
 const audit = {
@@ -348,3 +348,34 @@ export const sysNotificationPref = pgTable('sys_notification_pref', {
   events: jsonb().$type<Record<string, { inApp: boolean; mail: boolean }>>().notNull().default({}),
   updateTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The download center: files generated for a user (an output's zip, a long export), kept under
+ * the data directory until they expire. A producer (registered in code by name) makes the file
+ * in a work-queue job; a file made elsewhere is handed over as it is.
+ */
+export const sysDownload = pgTable(
+  'sys_download',
+  {
+    downloadId: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer().notNull(),
+    /** The file name the user downloads. */
+    name: varchar({ length: 200 }).notNull(),
+    /** What it is: output (a publish output's zip), export (a list export), zip, other. */
+    kind: varchar({ length: 20 }).notNull(),
+    /** queued, running, success, fail. */
+    status: varchar({ length: 10 }).notNull().default('queued'),
+    /** The producer that makes the file (empty when the file was handed over) and its parameters. */
+    producer: varchar({ length: 60 }).notNull().default(''),
+    params: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Path of the file relative to the data directory; empty until it exists. */
+    filePath: varchar({ length: 500 }).notNull().default(''),
+    size: bigint({ mode: 'number' }).notNull().default(0),
+    error: varchar({ length: 1000 }).notNull().default(''),
+    createTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishTime: timestamp({ withTimezone: true, mode: 'date' }),
+    /** After this the file and the row are removed. */
+    expireTime: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sys_download_user_idx').on(t.userId, t.downloadId), index('sys_download_expire_idx').on(t.expireTime)],
+);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { mediaTickets } from '../content/graphic/media-ticket';
 import { type EnginePool, enginePool } from './engine/engine-pool';
-import { outputRoutes } from './output/output.routes';
+import { OUTPUT_ZIP_PRODUCER, outputRoutes } from './output/output.routes';
 import { type OutputService, outputService } from './output/output.service';
 import { PUBLISH_QUEUE, publishRunner } from './output/publish-runner';
 import { publicationRoutes } from './publication/publication.routes';
@@ -15,6 +15,8 @@ export interface PublishServices {
   pool: EnginePool;
   publications: ReturnType<typeof publicationService>;
   outputs: OutputService;
+  /** Calls `listener` after each publish job ended (success, fail or canceled; it reads the output itself). */
+  onFinished(listener: (outputId: number) => Promise<void>): void;
 }
 
 declare module 'fastify' {
@@ -42,15 +44,24 @@ export const publishArea = fp(
     const publications = publicationService(app.db, git, libraries);
     const outputs = outputService({ db: app.db, jobs: app.jobs, pool, libraries, tickets, dataDir: app.config.dataDir });
     const runner = publishRunner({ db: app.db, git, pool, dataDir: app.config.dataDir, log: app.log, notify: (input) => app.notification.notify(input) });
-    app.decorate('publish', { pool, publications, outputs });
+    const finishedListeners: ((outputId: number) => Promise<void>)[] = [];
+    const onFinished = (listener: (outputId: number) => Promise<void>) => {
+      finishedListeners.push(listener);
+    };
+    app.decorate('publish', { pool, publications, outputs, onFinished });
+    app.downloads.defineProducer(OUTPUT_ZIP_PRODUCER, async (params, file) => outputs.writeZip(Number(params.outputId), file));
     app.jobs.defineQueue({
       name: PUBLISH_QUEUE,
       workers: PUBLISH_WORKERS,
-      work: async (data: { outputId?: unknown }) => runner.run(Number(data.outputId)),
+      work: async (data: { outputId?: unknown }) => {
+        const outputId = Number(data.outputId);
+        await runner.run(outputId);
+        for (const listener of finishedListeners) await listener(outputId).catch((err) => app.log.error({ err, outputId }, 'after-publish step failed'));
+      },
     });
     // After the job runner stopped (hooks run in reverse order of registration): no build is waiting.
     app.addHook('onClose', () => pool.close());
     for (const plugin of routes) await app.register(plugin);
   },
-  { name: 'publish', dependencies: ['content'] },
+  { name: 'publish', dependencies: ['content', 'downloads'] },
 );

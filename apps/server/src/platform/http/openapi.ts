@@ -22,6 +22,7 @@ export const API_TAGS = {
   'system/notice': 'Notices and announcements, and which ones a user has read',
   'system/notification': 'Notices to one user (assignments, approvals, mentions, publishing): the bell, its live count, choices per event, the test mail',
   'system/information': 'The running product version and the latest announced one (version notice)',
+  'system/download': 'The download center: files generated for the caller (output zips, long exports), their status, size and expiry; download and delete',
   'monitor/online': 'Signed-in sessions, and forcing one out',
   'monitor/job': 'Scheduled jobs: cron expression, handler, pause/resume and run-now',
   'monitor/job-log': 'Runs of scheduled jobs',

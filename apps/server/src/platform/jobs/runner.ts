@@ -67,7 +67,14 @@ export interface WorkQueue<T extends object = Record<string, unknown>> {
   retryLimit?: number;
   /** Wait before the first retry; each next wait doubles (default 30). */
   retryDelaySeconds?: number;
-  work(data: T): Promise<void>;
+  /** Does the work; `run` says which try this is (retryCount 0 first), so the last one can record a final failure. */
+  work(data: T, run: WorkRun): Promise<void>;
+}
+
+/** Which try of a piece of work is running. */
+export interface WorkRun {
+  retryCount: number;
+  retryLimit: number;
 }
 
 /** Area plugins register their handlers on the runner (app.jobs.register) before it starts. */
@@ -280,8 +287,8 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     taskWorkers.set(queue.name, ids);
     for (let i = 0; i < (queue.workers ?? 1); i++) {
       ids.push(
-        await b.work<object>(queue.name, { batchSize: 1, pollingIntervalSeconds }, async ([item]) => {
-          if (item) await track(queue.work(item.data ?? {}));
+        await b.work<object>(queue.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([item]) => {
+          if (item) await track(queue.work(item.data ?? {}, { retryCount: item.retryCount, retryLimit: item.retryLimit }));
         }),
       );
     }
@@ -297,10 +304,10 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     const s = slots;
     if (s.running >= (queue.workers ?? 1)) await new Promise<void>((resolve) => s.waiting.push(resolve));
     s.running++;
+    const { retryLimit, retryDelay } = retriesOf(queue);
     try {
-      await queue.work(data);
+      await queue.work(data, { retryCount: tries, retryLimit });
     } catch (err) {
-      const { retryLimit, retryDelay } = retriesOf(queue);
       if (tries >= retryLimit) log.error({ err, queue: queue.name }, 'work failed after its retries');
       else {
         const t = setTimeout(

@@ -193,6 +193,7 @@ function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
 
   const items = [
     { key: 'profile', label: t('navbar.personalCenter'), onClick: () => navigate('/user/profile') },
+    { key: 'downloads', label: t('routes.downloadCenter'), onClick: () => navigate('/system/downloadcenter') },
     ...(showSettings ? [{ key: 'settings', label: t('navbar.layoutSettings'), onClick: onOpenSettings }] : []),
     { type: 'divider' as const },
     { key: 'feedback', label: t('navbar.feedback'), onClick: feedback },

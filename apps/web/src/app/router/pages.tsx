@@ -87,6 +87,7 @@ export const PAGES: Readonly<Record<string, Load>> = {
   'ccms/workitem/reviewComment': page(() => import('../../features/work/review-comment/pages/index')),
   // system
   'system/user/index': page(() => import('../../features/system/user/pages/index')),
+  'system/download-center/index': page(() => import('../../features/system/download-center/pages/index')),
   'system/user/auth-role': page(() => import('../../features/system/user/pages/auth-role')),
   'system/role/index': page(() => import('../../features/system/role/pages/index')),
   'system/role/auth-user': page(() => import('../../features/system/role/pages/auth-user')),

@@ -48,6 +48,8 @@ export const publishApi = {
   cancel: (id: number) => api.put(`/ccms/output/${id}/cancel`),
   removeOutputs: (ids: readonly number[]) => api.delete(`/ccms/output/${ids.join(',')}`),
   archive: (body: z.input<typeof ArchiveBody>) => api.post('/ccms/output/archive', body),
+  /** Zips the output into the caller's download center (a queued job makes the file). */
+  toDownloads: (id: number) => api.post<DataBody<{ downloadId: number }>>(`/ccms/output/${id}/toDownloads`).then((r) => r.data),
   zip: (output: PublishOutput) => downloadGet(`/ccms/output/${output.outputId}/zip`, undefined, `output-${output.outputId}.zip`),
 
   publishLogs: (params: PublishLogParams) => api.list<PublishLog>('/ccms/publishLog/list', params),

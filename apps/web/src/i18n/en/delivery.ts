@@ -55,7 +55,7 @@ const delivery: Messages<typeof zh> = {
   receiptsOf: 'Receipts of "{{name}}"',
   receiptTime: 'Time',
   receiptStatus: 'Result',
-  receiptStatuses: { queued: 'Queued', running: 'Delivering', success: 'Success', fail: 'Failed' },
+  receiptStatuses: { waiting: 'Waiting for its publish', queued: 'Queued', running: 'Delivering', success: 'Success', fail: 'Failed' },
   trigger: 'Trigger',
   triggers: { now: 'Manual', schedule: 'Schedule', sourceChange: 'Source change' },
   output: 'Output',

@@ -23,4 +23,12 @@ export default {
   updated: 'Saved',
   deleted: 'Deleted',
   confirmDelete: 'Delete release "{{names}}"?',
+  archives: {
+    title: 'Archived outputs',
+    archive: 'Output',
+    comment: 'Commit comment',
+    createBy: 'Archived by',
+    createTime: 'Archived at',
+    none: 'No output archived to this release yet',
+  },
 } satisfies Messages<typeof zh>;

@@ -52,7 +52,7 @@ export default {
   receiptsOf: '“{{name}}”的交付回执',
   receiptTime: '时间',
   receiptStatus: '结果',
-  receiptStatuses: { queued: '排队中', running: '交付中', success: '成功', fail: '失败' },
+  receiptStatuses: { waiting: '等待发布', queued: '排队中', running: '交付中', success: '成功', fail: '失败' },
   trigger: '触发',
   triggers: { now: '手动', schedule: '定时', sourceChange: '源更新' },
   output: '输出',

@@ -21,4 +21,5 @@ export default {
   updated: '修改成功',
   deleted: '删除成功',
   confirmDelete: '是否确认删除版本“{{names}}”？',
+  archives: { title: '已归档的输出', archive: '输出', comment: '提交说明', createBy: '归档人', createTime: '归档时间', none: '还没有归档到该发行版的输出' },
 } as const;

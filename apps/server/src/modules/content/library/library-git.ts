@@ -35,6 +35,8 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
   const lock = libraryLock(database);
   const fetchedAt = new Map<number, number>();
   const inflight = new Map<number, Promise<FetchOutcome>>();
+  /** Told after each successful fetch, outside the library's lock (e.g. deliveries on a new commit). */
+  const fetchListeners: ((libraryId: number) => Promise<void>)[] = [];
 
   /** Per library, the address its URL was last approved at: git connects there (no second DNS answer). */
   const pins = new Map<number, RemotePin | null>();
@@ -83,6 +85,12 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     if (running) return running;
     const started = lock(row.libraryId, () => fetchUnlocked(row)).finally(() => inflight.delete(row.libraryId));
     inflight.set(row.libraryId, started);
+    void started.then(
+      (outcome) => {
+        if (outcome.ok) for (const listener of fetchListeners) void listener(row.libraryId).catch(() => undefined);
+      },
+      () => undefined,
+    );
     return started;
   }
 
@@ -166,6 +174,10 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     assertUrlAllowed,
     withLock,
     forget: (libraryId: number) => fetchedAt.delete(libraryId),
+    /** Calls `listener` after every successful fetch of a library (not awaited; it handles its own errors). */
+    onFetched: (listener: (libraryId: number) => Promise<void>) => {
+      fetchListeners.push(listener);
+    },
   };
 }
 

@@ -28,11 +28,13 @@ export interface DeliverableServiceDeps {
   db: Db;
   connections: ConnectionService;
   jobs: JobRunner;
-  /** Starts a delivery of a queued receipt (in the background). */
+  /** Queues the delivery of a receipt (a work-queue job). */
   enqueue(receiptId: number): Promise<void>;
+  /** A deliverable started or stopped delivering on new commits: record where its branch stands. */
+  onWatchChanged?: (deliverableId: number) => Promise<void>;
 }
 
-export function deliverableService({ db, connections, jobs, enqueue }: DeliverableServiceDeps) {
+export function deliverableService({ db, connections, jobs, enqueue, onWatchChanged }: DeliverableServiceDeps) {
   async function load(deliverableId: number) {
     const row = await findDeliverable(db, deliverableId);
     if (!row) throw notFound('deliverable.notFound', { id: deliverableId });
@@ -131,6 +133,7 @@ export function deliverableService({ db, connections, jobs, enqueue }: Deliverab
       );
       const deliverableId = row?.deliverableId ?? 0;
       await syncSchedule(auth, deliverableId);
+      if (body.sourceChangeJob === '1') await onWatchChanged?.(deliverableId);
       return { deliverableId };
     },
 
@@ -145,6 +148,7 @@ export function deliverableService({ db, connections, jobs, enqueue }: Deliverab
           .where(eq(ccmsDeliverable.deliverableId, deliverableId)),
       );
       await syncSchedule(auth, deliverableId);
+      if (stored.sourceChangeJob !== body.sourceChangeJob || stored.publicationId !== body.publicationId) await onWatchChanged?.(deliverableId);
     },
 
     async remove(ids: number[]) {

@@ -3,38 +3,48 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { ccmsDeliverable, ccmsDocumentOutput, sysUser } from '../../../db/schema';
-import { clip } from '../../../platform/audit/redact';
 import type { NotifyInput } from '../../system/notification/notification.service';
+import { clip } from '../../../platform/audit/redact';
 import type { ConnectionService } from '../connection/connection.service';
 import { findReceipt, latestOutput, updateReceipt } from '../deliverable/deliverable.queries';
 import { DeliveryError, deliverFile } from './deliver-file';
 import { artifactOf, type OutputFiles } from './output-artifact';
+import { HostKeyChangedError } from './remote-session';
 
 export interface DeliveryRunnerDeps {
   db: Db;
   dataDir: string;
   connections: ConnectionService;
   log: FastifyBaseLogger;
-  /** Attempts per delivery and the first backoff (doubled after each failure). */
-  attempts?: number;
-  backoffMs?: number;
   /** Tells whoever started the delivery that it finished or failed (the notices of the system area). */
   notify?: (input: NotifyInput) => Promise<void>;
+}
+
+/** A failed try the work queue should run again (its retry policy sets when and how often). */
+export class DeliveryRetry extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeliveryRetry';
+  }
+}
+
+/** Which try of a delivery this is: the work queue's count (0 first) and its limit. */
+export interface DeliveryTry {
+  retryCount: number;
+  retryLimit: number;
 }
 
 /** A file-system-safe name: the publication and config when the deliverable names no file. */
 const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || 'output';
 
-/** Runs one delivery of a receipt: picks the output, builds its file, uploads it, and fills the receipt. */
-export function deliveryRunner({ db, dataDir, connections, log, attempts = 3, backoffMs = 2000, notify }: DeliveryRunnerDeps) {
+/**
+ * Runs one try of a receipt's delivery (a work-queue job): picks the output, builds its file,
+ * uploads it, and fills the receipt. A failed upload throws DeliveryRetry while the queue has
+ * tries left (the receipt waits as queued), so the queue's retries and backoff apply and a
+ * restart loses nothing; the last try, and anything retrying cannot fix, end the receipt in fail.
+ */
+export function deliveryRunner({ db, dataDir, connections, log, notify }: DeliveryRunnerDeps) {
   const tmpDir = path.join(dataDir, 'tmp', 'delivery');
-
-  /** The output's files as stored by the publish (outputFiles(outputId) → {dir, files}). */
-  async function outputFiles(outputId: number): Promise<OutputFiles | null> {
-    const [row] = await db.select().from(ccmsDocumentOutput).where(eq(ccmsDocumentOutput.outputId, outputId));
-    if (row?.status !== 'success' || !row.outputDir) return null;
-    return { outputId, format: row.format, dir: path.join(dataDir, row.outputDir), entryFile: row.entryFile };
-  }
 
   /**
    * The notice to the user who started the delivery (by the receipt's createBy; scheduled runs have
@@ -61,9 +71,17 @@ export function deliveryRunner({ db, dataDir, connections, log, attempts = 3, ba
     }
   }
 
-  async function run(receiptId: number): Promise<void> {
+  /** The output's files as stored by the publish (outputFiles(outputId) → {dir, files}). */
+  async function outputFiles(outputId: number): Promise<OutputFiles | null> {
+    const [row] = await db.select().from(ccmsDocumentOutput).where(eq(ccmsDocumentOutput.outputId, outputId));
+    if (row?.status !== 'success' || !row.outputDir) return null;
+    return { outputId, format: row.format, dir: path.join(dataDir, row.outputDir), entryFile: row.entryFile };
+  }
+
+  async function run(receiptId: number, attempt: DeliveryTry = { retryCount: 0, retryLimit: 0 }): Promise<void> {
     const receipt = await findReceipt(db, receiptId);
-    if (!receipt) return;
+    // Gone, or ended already (a job delivered twice after a restart): nothing to do.
+    if (!receipt || receipt.status === 'success' || receipt.status === 'fail') return;
     const started = Date.now();
     let name = '';
     const fail = async (error: string, extra: { attempts?: number } = {}) => {
@@ -79,7 +97,8 @@ export function deliveryRunner({ db, dataDir, connections, log, attempts = 3, ba
     const outputId = receipt.outputId ?? (await latestOutput(db, deliverable.publicationId, deliverable.configId))?.outputId;
     const output = outputId ? await outputFiles(outputId) : null;
     if (!output) return fail('no successful output to deliver');
-    await updateReceipt(db, receiptId, { status: 'running', outputId: output.outputId });
+    const tries = attempt.retryCount + 1;
+    await updateReceipt(db, receiptId, { status: 'running', outputId: output.outputId, attempts: tries });
     const artifact = await artifactOf(output, tmpDir, `r${receiptId}`);
     try {
       const fileName = deliverable.fileName || `${safe(deliverable.name)}.${artifact.extension}`;
@@ -90,16 +109,21 @@ export function deliveryRunner({ db, dataDir, connections, log, attempts = 3, ba
         remoteDir,
         fileName,
         tempTag: `r${receiptId}`,
-        attempts,
-        backoffMs,
-        onAttempt: (attempt) => updateReceipt(db, receiptId, { attempts: attempt }),
+        attempts: 1,
       });
-      await updateReceipt(db, receiptId, { status: 'success', ...result, endTime: new Date(), error: '' });
+      await updateReceipt(db, receiptId, { status: 'success', ...result, attempts: tries, durationMs: Date.now() - started, endTime: new Date(), error: '' });
       await tell(receipt, name, 'deliveryFinished');
     } catch (err) {
-      const tries = err instanceof DeliveryError ? err.attempts : undefined;
-      log.warn({ receiptId, deliverableId: deliverable.deliverableId, err: err instanceof Error ? err.message : String(err) }, 'delivery failed');
-      await fail(err instanceof Error ? err.message : String(err), { attempts: tries });
+      const cause = err instanceof DeliveryError ? err.cause : err;
+      const message = err instanceof Error ? err.message : String(err);
+      const final = cause instanceof HostKeyChangedError || attempt.retryCount >= attempt.retryLimit;
+      log.warn({ receiptId, deliverableId: deliverable.deliverableId, attempt: tries, final, err: message }, 'delivery failed');
+      if (final) {
+        await fail(message, { attempts: tries });
+        return;
+      }
+      await updateReceipt(db, receiptId, { status: 'queued', error: clip(message, 1000) });
+      throw new DeliveryRetry(message);
     } finally {
       await artifact.dispose();
     }

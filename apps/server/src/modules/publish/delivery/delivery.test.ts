@@ -46,7 +46,8 @@ let smtp: Awaited<ReturnType<typeof smtpServer>>;
 
 beforeAll(async () => {
   smtp = await smtpServer();
-  t = await createTestApp();
+  // A failed upload is tried again by the delivery queue after 1 s (30 s by default).
+  t = await createTestApp({ env: { CCMS_DELIVERY_RETRY_SECONDS: '1' } });
   const base = await t.login();
   const mail: Record<string, string> = {
     'mail.smtp.host': '127.0.0.1',
@@ -295,6 +296,24 @@ describe('connections', () => {
       expect(await readdir(dir)).toEqual(['guide.zip']);
       expect(await sha256Of(path.join(dir, 'guide.zip'))).toBe(receipt.sha256);
       expect(receipt.sha256).toBe(before);
+    });
+
+    it('is a job of the delivery work queue: with pg-boss running, a killed upload is retried by the queue', async () => {
+      await t.app.jobs.start();
+      servers().sftp.killNextUploadAfter(64 * 1024);
+      const queued = await admin.post(`/prod-api/ccms/deliverable/${deliverableId}/deliver`, {});
+      const [receipt] = (await settledReceipts(deliverableId)).rows;
+      expect(receipt).toMatchObject({ receiptId: queued.body.data.receiptId, status: 'success', attempts: 2, trigger: 'now' });
+      // The job pg-boss kept: the queue's retry (not an in-process loop) made the second try.
+      // pg-boss marks the job completed just after its handler (which wrote the receipt) returned.
+      let rows: unknown[] = [];
+      for (let i = 0; i < 200; i++) {
+        rows = (await t.database.executeSql("SELECT state, retry_count, data FROM pgboss.job WHERE name = 'ccms-delivery'")).rows;
+        if (!rows.some((r) => (r as { state: string }).state === 'active')) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(rows).toEqual([{ state: 'completed', retry_count: 1, data: { receiptId: receipt.receiptId } }]);
+      expect(await sha256Of(path.join(servers().sftp.root, 'incoming/guide/web/guide.zip'))).toBe(receipt.sha256);
     });
 
     it('refuses a server whose host key changed, and the receipt records the failure', async () => {

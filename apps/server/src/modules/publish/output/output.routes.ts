@@ -24,6 +24,9 @@ import { mimeOf } from './output-files';
 /** A PDF opens in the browser's viewer, which a sandboxed document may not use; it runs no page script either way. */
 const PDF_CSP = "default-src 'none'; frame-ancestors 'self'";
 
+/** The download center's producer of an output's zip. */
+export const OUTPUT_ZIP_PRODUCER = 'publish.outputZip';
+
 const log = (businessType: BusinessType) => ({ title: 'output', businessType });
 const tags = ['publish/output'];
 /** How often the progress stream looks at the output row (it may run on another node). */
@@ -121,6 +124,24 @@ export const outputRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
         .send(stream);
+    },
+  );
+
+  app.post(
+    '/ccms/output/:id/toDownloads',
+    {
+      config: { permission: OUTPUT_READ_PERMS, log: log(BusinessType.OTHER) },
+      schema: {
+        summary: "Zip an output's files into the caller's download center (made by a queued job)",
+        tags,
+        params: IdParam,
+        response: { 200: okOf(z.object({ downloadId: z.number() })) },
+      },
+    },
+    async (req) => {
+      const auth = caller(req);
+      const name = await outputs.zipName(auth, req.params.id);
+      return ok(await app.downloads.add({ userId: auth.userId, name, kind: 'output', producer: OUTPUT_ZIP_PRODUCER, params: { outputId: req.params.id } }));
     },
   );
 

@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { translate } from '@ccms/contracts/messages';
 import type { ArchiveBody, OutputQuery, PublishBody, PublishOutput, PublishOutputDetail, ViewerEntry, ViewerQuery } from '@ccms/contracts/publish/publication';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -70,6 +71,25 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
     if (!row) throw notFound('output.notFound', { id: outputId });
     if (!mayRead(auth, row, await levelOf(db, auth, row.libraryId))) throw forbidden('noRelevantPermissions');
     return row;
+  }
+
+  function zipNameOf(row: OutputRow): string {
+    if (row.status !== 'success' || !row.outputDir) throw badRequest('output.notReady', { id: row.outputId });
+    const base = path.basename(row.path).replace(/\.[^.]+$/, '') || 'output';
+    return `${base}-${row.format}-${row.outputId}.zip`;
+  }
+
+  async function zipStream(row: OutputRow): Promise<Readable> {
+    if (row.status !== 'success' || !row.outputDir) throw badRequest('output.notReady', { id: row.outputId });
+    const root = path.join(dataDir, row.outputDir);
+    const zip = new yazl.ZipFile();
+    for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile()) continue;
+      const abs = path.join(entry.parentPath, entry.name);
+      zip.addReadStream(createReadStream(abs), path.relative(root, abs).split(path.sep).join('/'));
+    }
+    zip.end();
+    return zip.outputStream as unknown as Readable;
   }
 
   async function writable(auth: AuthContext, outputId: number): Promise<OutputRow> {
@@ -224,17 +244,19 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
     /** The output's files as one zip, streamed. */
     async zip(auth: AuthContext, outputId: number): Promise<{ name: string; stream: Readable }> {
       const row = await readable(auth, outputId);
-      if (row.status !== 'success' || !row.outputDir) throw badRequest('output.notReady', { id: outputId });
-      const root = path.join(dataDir, row.outputDir);
-      const zip = new yazl.ZipFile();
-      for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
-        if (!entry.isFile()) continue;
-        const abs = path.join(entry.parentPath, entry.name);
-        zip.addReadStream(createReadStream(abs), path.relative(root, abs).split(path.sep).join('/'));
-      }
-      zip.end();
-      const base = path.basename(row.path).replace(/\.[^.]+$/, '') || 'output';
-      return { name: `${base}-${row.format}-${row.outputId}.zip`, stream: zip.outputStream as unknown as Readable };
+      return { name: zipNameOf(row), stream: await zipStream(row) };
+    },
+
+    /** Checks the caller may read the ready output, and answers the name of its zip (for the download center). */
+    async zipName(auth: AuthContext, outputId: number): Promise<string> {
+      return zipNameOf(await readable(auth, outputId));
+    },
+
+    /** Writes the output's zip to a file (the download center's producer; the caller was checked when it was queued). */
+    async writeZip(outputId: number, file: string): Promise<void> {
+      const row = await findOutput(db, outputId);
+      if (!row) throw notFound('output.notFound', { id: outputId });
+      await pipeline(await zipStream(row), createWriteStream(file, { mode: 0o600 }));
     },
 
     /** Archives a successful output to a project release: the release log row the work tracking shows. */

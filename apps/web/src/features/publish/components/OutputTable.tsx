@@ -1,16 +1,18 @@
 import { DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
 import { PUBLISH_PERMS, type PublishOutput } from '@ccms/contracts/publish/publication';
-import { App, Button, Progress, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../shared/confirm';
 import { Pagination } from '../../../shared/list/Pagination';
 import type { OutputListParams } from '../publish-api';
 import { publishApi } from '../publish-api';
 import { useCancelOutput, useDeleteOutputs, useOutputs, useRefreshOutputs } from '../publish-queries';
+import { ArchiveDialog } from './ArchiveDialog';
 import { ProblemsDrawer } from './ProblemsDrawer';
 import { percentOf, usePublishProgress } from './use-publish-progress';
 
@@ -54,6 +56,19 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
   const cancel = useCancelOutput();
   const remove = useDeleteOutputs();
   const [problemsOf, setProblemsOf] = useState<number | undefined>(undefined);
+  const navigate = useNavigate();
+  const [archiving, setArchiving] = useState<number | undefined>(undefined);
+
+  const toDownloads = async (outputId: number) => {
+    await publishApi.toDownloads(outputId);
+    message.success({
+      content: (
+        <span>
+          {t('output.addedToDownloads')} <Typography.Link onClick={() => navigate('/system/downloadcenter')}>{t('output.openDownloads')}</Typography.Link>
+        </span>
+      ),
+    });
+  };
 
   const columns: ColumnsType<PublishOutput> = [
     { key: 'format', dataIndex: 'format', title: t('output.format'), width: 80 },
@@ -84,6 +99,14 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
               <Button type="link" size="small" onClick={() => publishApi.zip(row)}>
                 {t('output.download')}
               </Button>
+              <Button type="link" size="small" onClick={() => toDownloads(row.outputId)}>
+                {t('output.toDownloads')}
+              </Button>
+              <HasPermi value={PUBLISH_PERMS}>
+                <Button type="link" size="small" onClick={() => setArchiving(row.outputId)}>
+                  {t('archive.action')}
+                </Button>
+              </HasPermi>
             </>
           )}
           <HasPermi value={PUBLISH_PERMS}>
@@ -121,6 +144,7 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
       />
       <Pagination total={outputs.data?.total ?? 0} page={page.pageNum} limit={page.pageSize} onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
       <ProblemsDrawer outputId={problemsOf} onClose={() => setProblemsOf(undefined)} />
+      <ArchiveDialog outputId={archiving} onClose={() => setArchiving(undefined)} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shar
 import { crudLinksColumn, projectColumn, useEditDialog, useRemoveRows, WorkListButtons, WorkListSearch } from '../../project/components/work-list-blocks';
 import { type ReleaseFilters, releaseApi } from '../release-api';
 import { releaseQueries, useDeleteReleases } from '../release-queries';
+import { ReleaseArchives } from './ReleaseArchives';
 import { ReleaseFormDialog } from './ReleaseFormDialog';
 
 /** Releases, of every visible project or of one (`projectId`, the project detail's release tab). */
@@ -51,6 +52,7 @@ export function ReleaseList({ projectId, canWrite = true }: { projectId?: number
         rowKey="id"
         selection="multiple"
         columns={columns}
+        tableProps={{ expandable: { expandedRowRender: (row) => <ReleaseArchives release={row} /> } }}
         searchFields={
           <WorkListSearch
             ns="release"

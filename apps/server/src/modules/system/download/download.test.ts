@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { OUTPUT_READ_PERMS } from '@ccms/contracts/publish/publication';
+import { eq } from 'drizzle-orm';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
+import { ccmsDocumentOutput, sysDownload } from '../../../db/schema';
+import { type TestUser, userWith } from '../../content/content-test-kit';
+import { downloadService } from './download.service';
+
+/**
+ * The download center: an output's zip made by a queued job and downloaded, another module's
+ * ready file handed over, a failing producer, owners only, delete and expiry.
+ */
+let t: TestApp;
+let admin: Caller;
+let zh: Caller;
+let other: TestUser;
+let outsider: TestUser;
+let outputId = 0;
+const api = (p: string) => `/prod-api${p}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  zh = callerFor(t.app, admin.token, 'zh');
+  other = await userWith(t, 'dlother', []);
+  outsider = await userWith(t, 'dlout', [...OUTPUT_READ_PERMS]);
+  // A successful HTML5 output on disk, as a publish leaves it.
+  const db = t.database.db;
+  const [out] = await db
+    .insert(ccmsDocumentOutput)
+    .values({ libraryId: 100, branch: 'main', path: 'maps/guide.ditamap', format: 'html5', status: 'success', entryFile: 'index.html' })
+    .returning();
+  outputId = out?.outputId ?? 0;
+  const dir = path.join(t.dataDir, 'publish', String(outputId));
+  await mkdir(path.join(dir, 'topics'), { recursive: true });
+  await writeFile(path.join(dir, 'index.html'), '<h1>Guide</h1>');
+  await writeFile(path.join(dir, 'topics', 'a.html'), '<p>Topic A</p>');
+  await db
+    .update(ccmsDocumentOutput)
+    .set({ outputDir: `publish/${outputId}` })
+    .where(eq(ccmsDocumentOutput.outputId, outputId));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The caller's items once none is queued or running (the files are made by queued jobs). */
+async function settled(caller: Caller) {
+  for (let i = 0; i < 400; i++) {
+    const r = await caller.get(api('/system/download/list'));
+    if (!r.body.rows.some((x: { status: string }) => x.status === 'queued' || x.status === 'running')) return r.body;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('downloads did not settle');
+}
+
+describe('download center', () => {
+  let downloadId = 0;
+
+  it("zips an output into the caller's download center and serves it", async () => {
+    const queued = await admin.post(api(`/ccms/output/${outputId}/toDownloads`));
+    expect(queued.body.code).toBe(200);
+    downloadId = queued.body.data.downloadId;
+    const list = await settled(admin);
+    expect(list.total).toBe(1);
+    const [item] = list.rows;
+    expect(item).toMatchObject({ downloadId, name: `guide-html5-${outputId}.zip`, kind: 'output', status: 'success', error: '' });
+    expect(new Date(item.expireTime).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+
+    const file = await admin.get(api(`/system/download/${downloadId}/file`));
+    expect(file.status).toBe(200);
+    expect(file.headers['content-disposition']).toContain(`guide-html5-${outputId}.zip`);
+    expect(item.size).toBe(file.bytes.length);
+    const zip = await JSZip.loadAsync(file.bytes);
+    expect(
+      Object.keys(zip.files)
+        .filter((n) => !n.endsWith('/'))
+        .sort(),
+    ).toEqual(['index.html', 'topics/a.html']);
+    expect(await zip.file('topics/a.html')?.async('string')).toBe('<p>Topic A</p>');
+  });
+
+  it('shows, serves and deletes nothing of another user; an unreadable output is refused', async () => {
+    expect((await other.caller.get(api('/system/download/list'))).body.total).toBe(0);
+    const foreign = await other.caller.get(api(`/system/download/${downloadId}/file`));
+    expect(foreign.body.msg).toBe(`Download ${downloadId} does not exist`);
+    expect((await callerFor(t.app, other.caller.token, 'zh').get(api(`/system/download/${downloadId}/file`))).body.msg).toBe(`下载项 ${downloadId} 不存在`);
+    expect((await other.caller.delete(api(`/system/download/${downloadId}`))).body.code).toBe(404);
+    expect((await admin.get(api('/system/download/list'))).body.total).toBe(1);
+    // Without output permissions, and with them but outside the output's library.
+    expect((await other.caller.post(api(`/ccms/output/${outputId}/toDownloads`))).body.code).toBe(403);
+    expect((await outsider.caller.post(api(`/ccms/output/${outputId}/toDownloads`))).body.code).toBe(403);
+    expect((await t.database.db.select().from(sysDownload)).length).toBe(1);
+    expect((await t.anonymous.get(api('/system/download/list'))).body.code).toBe(401);
+  });
+
+  it('takes a ready file from another module, and records a producer that fails', async () => {
+    const made = path.join(t.dataDir, 'tmp', 'report.xlsx');
+    await mkdir(path.dirname(made), { recursive: true });
+    await writeFile(made, 'report bytes');
+    // What another module does: the service's add(), here on its own instance over the same database and data directory.
+    const downloads = downloadService({ db: t.database.db, jobs: t.app.jobs, dataDir: t.dataDir, log: t.app.log });
+    const added = await downloads.add({ userId: other.userId, name: 'report.xlsx', kind: 'export', filePath: made });
+    expect(existsSync(made)).toBe(false);
+    const mine = await other.caller.get(api('/system/download/list'));
+    expect(mine.body.rows).toMatchObject([{ downloadId: added.downloadId, name: 'report.xlsx', kind: 'export', status: 'success', size: 12 }]);
+    expect((await other.caller.get(api(`/system/download/${added.downloadId}/file`))).raw).toBe('report bytes');
+
+    // The output is gone by the time its job runs: the item ends in fail with the reason.
+    const [gone] = await t.database.db
+      .insert(ccmsDocumentOutput)
+      .values({ libraryId: 100, branch: 'main', path: 'x.ditamap', format: 'html5', status: 'success', entryFile: 'index.html', outputDir: 'publish/none' })
+      .returning();
+    const queued = await admin.post(api(`/ccms/output/${gone?.outputId}/toDownloads`));
+    await t.database.db.delete(ccmsDocumentOutput).where(eq(ccmsDocumentOutput.outputId, gone?.outputId ?? 0));
+    const after = await settled(admin);
+    const failed = after.rows.find((r: { downloadId: number }) => r.downloadId === queued.body.data.downloadId);
+    expect(failed).toMatchObject({ status: 'fail', size: 0 });
+    expect(failed.error).toBe(`Output ${gone?.outputId} does not exist`);
+    expect((await admin.get(api(`/system/download/${failed.downloadId}/file`))).body.msg).toBe(`The file "x-html5-${gone?.outputId}.zip" is not ready yet`);
+    expect((await zh.get(api(`/system/download/${failed.downloadId}/file`))).body.msg).toBe(`文件“x-html5-${gone?.outputId}.zip”尚未生成完成`);
+    expect((await admin.delete(api(`/system/download/${failed.downloadId}`))).body.code).toBe(200);
+  });
+
+  it('deletes an item with its file, and removes expired ones', async () => {
+    const [row] = await t.database.db.select().from(sysDownload).where(eq(sysDownload.downloadId, downloadId));
+    const file = path.join(t.dataDir, row?.filePath ?? 'x');
+    expect(existsSync(file)).toBe(true);
+    expect((await admin.delete(api(`/system/download/${downloadId}`))).body.code).toBe(200);
+    expect(existsSync(file)).toBe(false);
+    expect((await admin.get(api('/system/download/list'))).body.rows).toEqual([]);
+
+    const [mine] = (await other.caller.get(api('/system/download/list'))).body.rows;
+    const [kept] = await t.database.db.select().from(sysDownload).where(eq(sysDownload.downloadId, mine.downloadId));
+    await t.database.db
+      .update(sysDownload)
+      .set({ expireTime: new Date(Date.now() - 1000) })
+      .where(eq(sysDownload.downloadId, mine.downloadId));
+    expect((await other.caller.get(api('/system/download/list'))).body.total).toBe(0);
+    expect(existsSync(path.join(t.dataDir, kept?.filePath ?? 'x'))).toBe(false);
+  });
+});

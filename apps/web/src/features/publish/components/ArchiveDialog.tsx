@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ProjectSelect } from '../../work/project/components/pickers';
+import { releaseApi } from '../../work/release/release-api';
+import { publishApi } from '../publish-api';
+
+interface Values {
+  projectId?: number;
+  releaseId?: number;
+  commitComment?: string;
+}
+
+/** Archive a successful output to a project release: writes the release log row (version = the release's title). */
+export function ArchiveDialog({ outputId, onClose }: { outputId: number | undefined; onClose: () => void }) {
+  const { t } = useTranslation('publish');
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const projectId = Form.useWatch('projectId', form);
+  const releases = useQuery({
+    queryKey: ['work', 'release', 'options', projectId],
+    queryFn: () => releaseApi.options(projectId ?? 0),
+    enabled: Boolean(projectId),
+  });
+  const archive = useMutation({
+    mutationFn: publishApi.archive,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['work'] }),
+  });
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const release = releases.data?.find((r) => r.id === values.releaseId);
+    if (!release || !values.projectId || !outputId) return;
+    await archive.mutateAsync({ outputId, projectId: values.projectId, version: release.title, commitComment: values.commitComment ?? '' });
+    message.success(t('archive.done', { version: release.title }));
+    form.resetFields();
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={outputId !== undefined}
+      title={t('archive.title')}
+      okText={t('archive.ok')}
+      okButtonProps={{ loading: archive.isPending }}
+      onCancel={onClose}
+      onOk={submit}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="projectId" label={t('archive.project')} rules={[{ required: true, message: t('archive.projectRequired') }]}>
+          <ProjectSelect placeholder={t('archive.project')} onChange={() => form.setFieldValue('releaseId', undefined)} />
+        </Form.Item>
+        <Form.Item name="releaseId" label={t('archive.release')} rules={[{ required: true, message: t('archive.releaseRequired') }]}>
+          <Select<number>
+            placeholder={t('archive.release')}
+            disabled={!projectId}
+            loading={releases.isFetching}
+            options={(releases.data ?? []).map((r) => ({ value: r.id, label: r.title }))}
+            notFoundContent={t('archive.noReleases')}
+          />
+        </Form.Item>
+        <Form.Item name="commitComment" label={t('archive.comment')} rules={[{ max: 1000 }]}>
+          <Input.TextArea rows={3} maxLength={1000} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,94 @@
+import { DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
+import type { DownloadItem, DownloadStatus } from '@ccms/contracts/system/download';
+import { App, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../../../../shared/confirm';
+import { Pagination } from '../../../../shared/list/Pagination';
+import { dateTime, formatBytes } from '../../../monitor/format';
+import { downloadApi } from '../download-api';
+import { useDeleteDownloads, useDownloads } from '../download-queries';
+
+const COLORS: Record<DownloadStatus, string> = { queued: 'default', running: 'processing', success: 'success', fail: 'error' };
+
+/** The download center (/system/downloadcenter): the caller's generated files with status, size and expiry; download, delete. */
+export default function DownloadCenterPage() {
+  const { t } = useTranslation('download');
+  const { message } = App.useApp();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [selected, setSelected] = useState<number[]>([]);
+  const list = useDownloads(page);
+  const remove = useDeleteDownloads();
+
+  const removeIds = async (ids: number[]) => {
+    if (!(await confirmDialog(t('confirmDelete'), { type: 'danger' }))) return;
+    remove.mutate(ids, {
+      onSuccess: () => {
+        setSelected([]);
+        message.success(t('deleted'));
+      },
+    });
+  };
+
+  const columns: ColumnsType<DownloadItem> = [
+    { key: 'name', dataIndex: 'name', title: t('name') },
+    { key: 'kind', dataIndex: 'kind', title: t('kind'), width: 120, render: (v: DownloadItem['kind']) => t(`kinds.${v}`) },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('status'),
+      width: 120,
+      render: (v: DownloadStatus, row) => (
+        <Tooltip title={row.error || undefined}>
+          <Tag color={COLORS[v]} data-testid="download-status">
+            {t(`statuses.${v}`)}
+          </Tag>
+        </Tooltip>
+      ),
+    },
+    { key: 'size', dataIndex: 'size', title: t('size'), width: 110, render: (v: number, row) => (row.status === 'success' ? formatBytes(v) : '') },
+    { key: 'createTime', dataIndex: 'createTime', title: t('createTime'), width: 180, render: dateTime },
+    { key: 'expireTime', dataIndex: 'expireTime', title: t('expireTime'), width: 180, render: dateTime },
+    {
+      key: 'actions',
+      title: t('actions'),
+      width: 150,
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          {row.status === 'success' && (
+            <Button type="link" size="small" onClick={() => downloadApi.file(row)}>
+              {t('download')}
+            </Button>
+          )}
+          <Button type="link" size="small" danger onClick={() => removeIds([row.downloadId])}>
+            {t('delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="list-page" data-testid="download-center">
+      <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
+      <Space style={{ marginBottom: 8 }}>
+        <Button danger disabled={selected.length === 0} onClick={() => removeIds(selected)}>
+          {t('delete')}
+        </Button>
+        <Button onClick={() => list.refetch()}>{t('refresh')}</Button>
+      </Space>
+      <Table<DownloadItem>
+        size="small"
+        rowKey="downloadId"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isLoading}
+        pagination={false}
+        locale={{ emptyText: t('empty') }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+      />
+      <Pagination total={list.data?.total ?? 0} page={page.pageNum} limit={page.pageSize} onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })} />
+    </div>
+  );
+}
