@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { commonArea } from './common/common.area';
+import { complianceArea } from './compliance/compliance.area';
 import { contentArea } from './content/content.area';
 import { monitorArea } from './monitor/monitor.area';
 import { deliveryPlugin } from './publish/delivery/delivery.plugin';
@@ -13,4 +14,14 @@ import { workArea } from './work/work.area';
  * handlers; an area that uses another's services comes after it (work after content, publish after both). Add an
  * area here and nowhere else.
  */
-export const areas: FastifyPluginAsync[] = [notificationArea, systemArea, monitorArea, commonArea, contentArea, workArea, publishArea, deliveryPlugin];
+export const areas: FastifyPluginAsync[] = [
+  notificationArea,
+  systemArea,
+  monitorArea,
+  commonArea,
+  contentArea,
+  workArea,
+  publishArea,
+  complianceArea,
+  deliveryPlugin,
+];

@@ -3,6 +3,7 @@ import { authMessages } from './auth';
 import { authoringMessages } from './authoring';
 import { catalogMessages } from './catalog';
 import { commonMessages } from './common';
+import { complianceMessages } from './compliance';
 import { contentMessages } from './content';
 import { deliveryMessages } from './delivery';
 import { excelMessages } from './excel';
@@ -38,6 +39,7 @@ export const messageAreas = {
   publishMessages,
   notificationMessages,
   translationMessages,
+  complianceMessages,
 };
 
 /**
@@ -64,6 +66,7 @@ export const messageCatalog = {
     ...publishMessages.zh,
     ...notificationMessages.zh,
     ...translationMessages.zh,
+    ...complianceMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -84,6 +87,7 @@ export const messageCatalog = {
     ...publishMessages.en,
     ...notificationMessages.en,
     ...translationMessages.en,
+    ...complianceMessages.en,
   },
 };
 

@@ -8,3 +8,4 @@ export * from './system';
 export * from './work';
 export * from './work-item';
 export * from './workflow';
+export * from './compliance';

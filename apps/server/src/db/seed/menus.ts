@@ -1,3 +1,5 @@
+import { ComplianceReportPerm } from '@ccms/contracts/compliance/compliance-report';
+import { RegulationPerm, RegulationRelationPerm } from '@ccms/contracts/compliance/regulation';
 import { DoctypePerm } from '@ccms/contracts/content/doctype';
 import { DocumentPerm } from '@ccms/contracts/content/document';
 import { EditorConfigPerm } from '@ccms/contracts/content/editor-config';
@@ -126,10 +128,7 @@ const plannedPerms = (prefix: string) =>
  */
 const PLANNED = {
   build: plannedPerms('tool:build'),
-  complianceReport: plannedPerms('ccms:complianceReport'),
   gen: plannedPerms('tool:gen'),
-  regulation: plannedPerms('ccms:regulation'),
-  regulationRelation: plannedPerms('ccms:regulationRelation'),
   swagger: plannedPerms('tool:swagger'),
 };
 
@@ -143,12 +142,12 @@ const CRUD = ['query', 'add', 'edit', 'remove'] as const;
 export const SEED_MENUS: MenuSeed[] = [
   // Compliance
   dir(2000, 0, 1, 'compliance', '合规管理', 'Compliance', 'guide'),
-  page(2001, 2000, 1, 'regulation', 'ccms/regulation/index', PLANNED.regulation.list, '法规', 'Regulations', 'documentation'),
-  ...buttons(2001, 3000, PLANNED.regulation, ['法规', 'regulation'], [...CRUD, 'export']),
-  page(2002, 2000, 2, 'regulationRelation', 'ccms/regulation/relation', PLANNED.regulationRelation.list, '法规关系', 'Regulation Relationship', 'tree'),
-  ...buttons(2002, 3010, PLANNED.regulationRelation, ['法规关系', 'relationship'], [...CRUD]),
-  page(2003, 2000, 3, 'complianceReport', 'ccms/regulation/report', PLANNED.complianceReport.list, '合规报告', 'Compliance Reports', 'chart'),
-  ...buttons(2003, 3020, PLANNED.complianceReport, ['合规报告', 'report'], ['query', 'add', 'remove', 'export']),
+  page(2001, 2000, 1, 'regulation', 'ccms/regulation/index', RegulationPerm.list, '法规', 'Regulations', 'documentation'),
+  ...buttons(2001, 3000, RegulationPerm, ['法规', 'regulation'], [...CRUD, 'export', 'import']),
+  page(2002, 2000, 2, 'regulationRelation', 'ccms/regulation/relation', RegulationRelationPerm.list, '法规关系', 'Regulation Relationship', 'tree'),
+  ...buttons(2002, 3010, RegulationRelationPerm, ['法规关系', 'relationship'], [...CRUD]),
+  page(2003, 2000, 3, 'complianceReport', 'ccms/regulation/report', ComplianceReportPerm.list, '合规报告', 'Compliance Reports', 'chart'),
+  ...buttons(2003, 3020, ComplianceReportPerm, ['合规报告', 'report'], ['query', 'add', 'remove', 'export']),
 
   // Content Manager
   dir(2100, 0, 2, 'content', '内容管理', 'Content Manager', 'education'),
