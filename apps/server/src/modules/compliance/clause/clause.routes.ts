@@ -16,6 +16,7 @@ import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { sendXlsx } from '../../../platform/http/excel';
+import { acceptFormBodies } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
 import { readWorkbook } from '../../content/explorer/multipart-form';
 
@@ -25,6 +26,8 @@ const Xlsx = z.unknown().describe('an .xlsx workbook');
 const RegulationIdQuery = z.object({ regulationId: z.coerce.number().int().positive().describe('id of a regulation') });
 
 export const clauseRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The web's download helper posts form fields.
+  acceptFormBodies(app);
   const clauses = app.compliance.clauses;
 
   app.get(

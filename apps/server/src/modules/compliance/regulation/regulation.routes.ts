@@ -8,6 +8,7 @@ import {
   RegulationRevisionBody,
   RegulationUpdate,
 } from '@ccms/contracts/compliance/regulation';
+import { GranteeQuery, GranteeRole, GranteeUser } from '@ccms/contracts/content/library-config';
 import { IdList, IdParam, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,6 +43,29 @@ export const regulationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await regulations.grants(caller(req), req.query.regulationId)),
+  );
+  // Pickers of the grants, for a regulation's admins and owners without system permissions.
+  app.get(
+    '/ccms/regulation/:id/grantee/users',
+    {
+      config: { permission: RegulationPerm.edit },
+      schema: {
+        summary: 'List users that can be granted access to a regulation',
+        tags,
+        params: IdParam,
+        querystring: GranteeQuery,
+        response: { 200: okOf(z.array(GranteeUser)) },
+      },
+    },
+    async (req) => ok(await regulations.granteeUsers(caller(req), req.params.id, req.query.keyword)),
+  );
+  app.get(
+    '/ccms/regulation/:id/grantee/roles',
+    {
+      config: { permission: RegulationPerm.edit },
+      schema: { summary: 'List roles that can be granted access to a regulation', tags, params: IdParam, response: { 200: okOf(z.array(GranteeRole)) } },
+    },
+    async (req) => ok(await regulations.granteeRoles(caller(req), req.params.id)),
   );
   app.post(
     '/ccms/regulation/permission',

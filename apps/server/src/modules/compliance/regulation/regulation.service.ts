@@ -12,7 +12,7 @@ import { ccmsRegulation, ccmsRegulationClause, ccmsRegulationGrant, ccmsRegulati
 import type { AuthContext } from '../../../platform/auth/access';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { granteeExists } from '../../content/library-permission/library-permission.queries';
+import { granteeExists, granteeRoles, granteeUsers } from '../../content/library-permission/library-permission.queries';
 import {
   findRegulation,
   listRegulationGrants,
@@ -191,6 +191,14 @@ export function regulationService(db: Db) {
       if (!(await granteeExists(db, body.granteeType, body.granteeId))) throw badRequest('grant.granteeMissing', { id: body.granteeId });
       const { regulationId: objectId, ...grantee } = body;
       await regulationGrants.put(db, { objectId, ...grantee, createBy: auth.userName }, regulationAbilities(level, auth), KEEP_AN_OWNER);
+    },
+    async granteeUsers(auth: AuthContext, regulationId: number, keyword: string | undefined) {
+      await forCall(auth, regulationId, 'configure');
+      return granteeUsers(db, { keyword, limit: 50 });
+    },
+    async granteeRoles(auth: AuthContext, regulationId: number) {
+      await forCall(auth, regulationId, 'configure');
+      return granteeRoles(db);
     },
     async revoke(auth: AuthContext, grantIds: number[]) {
       const rightsOn = async (regulationId: number) => regulationAbilities(await assertRegulationAccess(db, auth, regulationId, 'configure'), auth);

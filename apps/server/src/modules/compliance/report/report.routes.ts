@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { sendXlsx } from '../../../platform/http/excel';
+import { acceptFormBodies } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
 import { reportPdf } from './report.pdf';
 
@@ -23,6 +24,8 @@ const Xlsx = z.unknown().describe('an .xlsx workbook');
 const Pdf = z.unknown().describe('a PDF document');
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The web's download helper posts form fields.
+  acceptFormBodies(app);
   const reports = app.compliance.reports;
 
   app.get(
