@@ -1,6 +1,6 @@
 import { DownloadOutlined, LinkOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Clause, ClauseBody, type ClauseImportResult, type Regulation, RegulationPerm } from '@ccms/contracts/compliance/regulation';
-import { App, Button, Form, Input, Modal, Segmented, Space, Table, Tag, Tree, Upload } from 'antd';
+import { App, Button, Form, Input, Modal, Segmented, Space, Spin, Table, Tag, Tree, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../api/client';
@@ -97,7 +97,12 @@ export function ClausesPanel({ regulation }: { regulation: Regulation }) {
         )}
       </Space>
       {view === 'tree' ? (
-        <Tree treeData={toTree((tree.data ?? []) as ClauseTreeNode[])} defaultExpandAll showLine />
+        // Mounted once the tree is loaded: defaultExpandAll applies to the first data only.
+        tree.data ? (
+          <Tree treeData={toTree(tree.data as ClauseTreeNode[])} defaultExpandAll showLine />
+        ) : (
+          <Spin />
+        )
       ) : (
         <Table<Clause>
           rowKey="clauseId"
