@@ -12,6 +12,7 @@ const benches: Record<string, string> = {
   work: 'work/run.ts',
   editor: 'editor/run.ts',
   'editor-model': 'editor-model/run.ts',
+  compliance: 'compliance/run.ts',
 };
 const wanted = process.argv.slice(2);
 for (const [name, file] of Object.entries(benches)) {

@@ -1,15 +1,14 @@
 import type { MatrixLink, MatrixRow, Totals, Verdict } from '@ccms/contracts/compliance/compliance-report';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsApprovedRevision, ccmsCatalogMeta, ccmsRegulationClause, ccmsRegulationLink, ccmsWorkItem } from '../../../db/schema';
+import { ccmsApprovedRevision, ccmsCatalogDocument, ccmsCatalogMeta, ccmsRegulationClause, ccmsRegulationLink, ccmsWorkItem } from '../../../db/schema';
 
 /** The content a matrix counts: a library branch, optionally only some paths (a document's files) and documents. */
 export interface ResolvedScope {
   libraryId: number;
   branch: string;
-  /** Paths of a document or publication scope; absent: the whole branch. */
-  paths?: string[];
-  documentIds?: number[];
+  /** A document or publication scope: the document's map and the files it reads; absent: the whole branch. */
+  documentId?: number;
 }
 
 /** Content statuses that count as approved evidence. */
@@ -50,13 +49,15 @@ export async function computeMatrix(db: Db, regulationId: number, scope: Resolve
     .orderBy(asc(C.orderNum), asc(C.clauseId));
 
   const inScope: SQL[] = [];
-  const content = and(
-    eq(L.libraryId, scope.libraryId),
-    eq(L.branch, scope.branch),
-    scope.paths ? inArray(L.path, scope.paths.length ? scope.paths : ['']) : undefined,
-  );
+  // The document's files are read in the database: thousands of paths never travel as parameters.
+  const D = ccmsCatalogDocument;
+  const files = scope.documentId
+    ? sql`${L.path} IN (SELECT ${D.path} FROM ${D} WHERE ${D.documentId} = ${scope.documentId}
+        UNION ALL SELECT jsonb_array_elements_text(${D.files}) FROM ${D} WHERE ${D.documentId} = ${scope.documentId})`
+    : undefined;
+  const content = and(eq(L.libraryId, scope.libraryId), eq(L.branch, scope.branch), files);
   if (content) inScope.push(content);
-  if (scope.documentIds?.length) inScope.push(inArray(L.documentId, scope.documentIds));
+  if (scope.documentId) inScope.push(eq(L.documentId, scope.documentId));
   inScope.push(eq(L.targetType, 'workItem'));
 
   const A = ccmsApprovedRevision;

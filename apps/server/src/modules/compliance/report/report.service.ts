@@ -82,16 +82,8 @@ export function reportService(deps: { db: Db; libraries: LibraryService; regulat
     return { stored: { libraryId: doc.libraryId, branch: doc.branch, documentId: doc.documentId, publicationId }, label: label || doc.name || doc.path };
   }
 
-  /** What a stored report's scope covers now (a document's files as the catalogue has them). */
-  async function scopeOf(r: ReportRow): Promise<ResolvedScope> {
-    const base = { libraryId: r.libraryId ?? 0, branch: r.branch };
-    if (!r.documentId) return base;
-    const [doc] = await db
-      .select({ path: ccmsCatalogDocument.path, files: ccmsCatalogDocument.files })
-      .from(ccmsCatalogDocument)
-      .where(eq(ccmsCatalogDocument.documentId, r.documentId));
-    return { ...base, paths: doc ? [doc.path, ...doc.files] : [], documentIds: [r.documentId] };
-  }
+  /** What a stored report's scope covers: its library branch, and its document when it has one. */
+  const scopeOf = (r: ReportRow): ResolvedScope => ({ libraryId: r.libraryId ?? 0, branch: r.branch, documentId: r.documentId ?? undefined });
 
   async function load(auth: AuthContext, reportId: number, need: 'read' | 'write') {
     const r = await findReport(db, reportId);
@@ -104,7 +96,7 @@ export function reportService(deps: { db: Db; libraries: LibraryService; regulat
   async function matrixOf(r: ReportRow): Promise<StoredMatrix> {
     if (r.frozen && r.matrix) return r.matrix as StoredMatrix;
     await flagChangedTopics(db, notify, { regulationId: r.regulationId });
-    return computeMatrix(db, r.regulationId, await scopeOf(r));
+    return computeMatrix(db, r.regulationId, scopeOf(r));
   }
 
   return {
