@@ -1,5 +1,6 @@
 export * from './authoring';
 export * from './catalog';
+export * from './compliance';
 export * from './content';
 export * from './delivery';
 export * from './publish';
@@ -8,4 +9,3 @@ export * from './system';
 export * from './work';
 export * from './work-item';
 export * from './workflow';
-export * from './compliance';
