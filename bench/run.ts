@@ -14,6 +14,7 @@ const benches: Record<string, string> = {
   editor: 'editor/run.ts',
   'editor-model': 'editor-model/run.ts',
   'map-editor': 'map-editor/run.ts',
+  compliance: 'compliance/run.ts',
 };
 const wanted = process.argv.slice(2);
 for (const [name, file] of Object.entries(benches)) {

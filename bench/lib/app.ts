@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { sysConfig } from '../../apps/server/src/db/schema';
@@ -27,6 +27,17 @@ export async function startApp(dataDir: string, adminPassword: string) {
     async close() {
       await app.close();
       await database.close();
+    },
+    /** Raw SQL on the app's database (bulk set-up a benchmark measures nothing of): the rows. */
+    async sql(text: string): Promise<Record<string, unknown>[]> {
+      const res = (await database.db.execute(sql.raw(text))) as unknown as { rows?: Record<string, unknown>[] };
+      return res.rows ?? [];
+    },
+    /** A call answering a file (exports) as the administrator: its size in bytes; anything but 200 stops the bench. */
+    async raw(method: 'GET' | 'POST', url: string): Promise<number> {
+      const res = await app.inject({ method, url: `/prod-api${url}`, headers: { authorization: `Bearer ${token}` } });
+      if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.body.slice(0, 300)}`);
+      return res.rawPayload.length;
     },
     /** A JSON call as the administrator; anything but code 200 stops the bench. */
     async call<T>(method: 'GET' | 'POST' | 'PUT', url: string, opts: { query?: Record<string, string | number>; body?: object } = {}): Promise<T> {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { commonArea } from './common/common.area';
+import { complianceArea } from './compliance/compliance.area';
 import { contentArea } from './content/content.area';
 import { monitorArea } from './monitor/monitor.area';
 import { deliveryPlugin } from './publish/delivery/delivery.plugin';
@@ -25,5 +26,6 @@ export const areas: FastifyPluginAsync[] = [
   contentArea,
   workArea,
   publishArea,
+  complianceArea,
   deliveryPlugin,
 ];

@@ -1,5 +1,6 @@
 import type auth from './zh/auth';
 import type common from './zh/common';
+import type compliance from './zh/compliance';
 import type config from './zh/config';
 import type delivery from './zh/delivery';
 import type dept from './zh/dept';
@@ -51,6 +52,7 @@ export type Messages<T> = { readonly [K in keyof T]: T[K] extends string ? strin
 export interface Resources {
   auth: typeof auth;
   common: typeof common;
+  compliance: typeof compliance;
   config: typeof config;
   dept: typeof dept;
   dict: typeof dict;

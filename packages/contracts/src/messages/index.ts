@@ -3,6 +3,7 @@ import { authMessages } from './auth';
 import { authoringMessages } from './authoring';
 import { catalogMessages } from './catalog';
 import { commonMessages } from './common';
+import { complianceMessages } from './compliance';
 import { contentMessages } from './content';
 import { deliveryMessages } from './delivery';
 import { downloadMessages } from './download';
@@ -44,6 +45,7 @@ export const messageAreas = {
   publishMessages,
   notificationMessages,
   translationMessages,
+  complianceMessages,
 };
 
 /**
@@ -73,6 +75,7 @@ export const messageCatalog = {
     ...publishMessages.zh,
     ...notificationMessages.zh,
     ...translationMessages.zh,
+    ...complianceMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -96,6 +99,7 @@ export const messageCatalog = {
     ...publishMessages.en,
     ...notificationMessages.en,
     ...translationMessages.en,
+    ...complianceMessages.en,
   },
 };
 

@@ -17,6 +17,7 @@ export const NOTIFICATION_EVENTS = [
   'publishFailed',
   'deliveryFinished',
   'deliveryFailed',
+  'regulationReverify',
 ] as const;
 export const NotificationEvent = z.enum(NOTIFICATION_EVENTS);
 export type NotificationEvent = z.infer<typeof NotificationEvent>;

@@ -1,5 +1,6 @@
 export * from './authoring';
 export * from './catalog';
+export * from './compliance';
 export * from './content';
 export * from './delivery';
 export * from './publish';

@@ -1,3 +1,5 @@
+import { ComplianceReportPerm } from '@ccms/contracts/compliance/compliance-report';
+import { RegulationPerm, RegulationRelationPerm } from '@ccms/contracts/compliance/regulation';
 import { DoctypePerm } from '@ccms/contracts/content/doctype';
 import { DocumentPerm } from '@ccms/contracts/content/document';
 import { EditorConfigPerm } from '@ccms/contracts/content/editor-config';
@@ -117,23 +119,6 @@ function buttons<P extends Readonly<Record<string, string>>>(
   });
 }
 
-/** The actions planned pages have buttons for, besides `list` (the page itself). */
-const PLANNED_ACTIONS = ['list', 'query', 'add', 'edit', 'remove', 'export', 'import', 'preview', 'code'] as const;
-
-/** Permission strings of a page whose module is not built yet: `${prefix}:${action}` for each planned action. */
-const plannedPerms = (prefix: string) =>
-  Object.fromEntries(PLANNED_ACTIONS.map((a) => [a, `${prefix}:${a}`])) as Record<(typeof PLANNED_ACTIONS)[number], string>;
-
-/**
- * Pages of the spec whose modules are not built yet: no contract holds their permissions, so
- * they are spelled here, once. The module's contract `*Perm` object replaces its entry when it lands.
- */
-const PLANNED = {
-  complianceReport: plannedPerms('ccms:complianceReport'),
-  regulation: plannedPerms('ccms:regulation'),
-  regulationRelation: plannedPerms('ccms:regulationRelation'),
-};
-
 const CRUD = ['query', 'add', 'edit', 'remove'] as const;
 
 /**
@@ -144,12 +129,12 @@ const CRUD = ['query', 'add', 'edit', 'remove'] as const;
 export const SEED_MENUS: MenuSeed[] = [
   // Compliance
   dir(2000, 0, 1, 'compliance', '合规管理', 'Compliance', 'guide'),
-  page(2001, 2000, 1, 'regulation', 'ccms/regulation/index', PLANNED.regulation.list, '法规', 'Regulations', 'documentation'),
-  ...buttons(2001, 3000, PLANNED.regulation, ['法规', 'regulation'], [...CRUD, 'export']),
-  page(2002, 2000, 2, 'regulationRelation', 'ccms/regulation/relation', PLANNED.regulationRelation.list, '法规关系', 'Regulation Relationship', 'tree'),
-  ...buttons(2002, 3010, PLANNED.regulationRelation, ['法规关系', 'relationship'], [...CRUD]),
-  page(2003, 2000, 3, 'complianceReport', 'ccms/regulation/report', PLANNED.complianceReport.list, '合规报告', 'Compliance Reports', 'chart'),
-  ...buttons(2003, 3020, PLANNED.complianceReport, ['合规报告', 'report'], ['query', 'add', 'remove', 'export']),
+  page(2001, 2000, 1, 'regulation', 'ccms/regulation/index', RegulationPerm.list, '法规', 'Regulations', 'documentation'),
+  ...buttons(2001, 3000, RegulationPerm, ['法规', 'regulation'], [...CRUD, 'export', 'import']),
+  page(2002, 2000, 2, 'regulationRelation', 'ccms/regulation/relation', RegulationRelationPerm.list, '法规关系', 'Regulation Relationship', 'tree'),
+  ...buttons(2002, 3010, RegulationRelationPerm, ['法规关系', 'relationship'], [...CRUD]),
+  page(2003, 2000, 3, 'complianceReport', 'ccms/regulation/report', ComplianceReportPerm.list, '合规报告', 'Compliance Reports', 'chart'),
+  ...buttons(2003, 3020, ComplianceReportPerm, ['合规报告', 'report'], ['query', 'add', 'remove', 'export']),
 
   // Content Manager
   dir(2100, 0, 2, 'content', '内容管理', 'Content Manager', 'education'),

@@ -71,6 +71,10 @@ export const API_TAGS = {
   'publish/output': 'Publishing (a job per output), progress, outputs: view, zip, delete, archive to a release',
   'publish/log': 'The publish log: every publish with who, what, commit, duration and result',
   'publish/viewer': 'The document-center viewer: its address and the outputs the caller may read',
+  'compliance/regulation': 'Regulations: revisions kept as rows linked to the previous, and who may read them (grants)',
+  'compliance/clause': 'Clauses of a regulation: tree, search, entry by hand, Excel and text-outline import',
+  'compliance/relationship': 'Links from clauses to documents, topics, topic elements and requirements, with means of compliance and re-verify flags',
+  'compliance/report': 'Compliance reports: the matrix of a regulation revision over a scope, verdicts, freeze, compare, Excel and PDF',
 } as const satisfies Record<string, string>;
 
 export type ApiTag = keyof typeof API_TAGS;

@@ -25,6 +25,10 @@ const withProps =
  * the "not available yet" page. Add a page: one line here, a default export under `pages/`.
  */
 export const PAGES: Readonly<Record<string, Load>> = {
+  // compliance
+  'ccms/regulation/index': page(() => import('../../features/compliance/regulation/pages/index')),
+  'ccms/regulation/relation': page(() => import('../../features/compliance/regulation/pages/relation')),
+  'ccms/regulation/report': page(() => import('../../features/compliance/report/pages/report')),
   // content
   'ccms/library/index': page(() => import('../../features/content/library/pages/index')),
   'ccms/library/detail': page(() => import('../../features/content/library/pages/detail')),

@@ -39,6 +39,7 @@ const notification: Messages<typeof zh> = {
     publishFailed: 'A publish I started failed',
     deliveryFinished: 'A delivery I started finished',
     deliveryFailed: 'A delivery I started failed',
+    regulationReverify: 'Links of a regulation I own need re-verifying',
   },
 };
 

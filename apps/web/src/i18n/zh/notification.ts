@@ -37,5 +37,6 @@ export default {
     publishFailed: '我发起的发布失败',
     deliveryFinished: '我发起的分发完成',
     deliveryFailed: '我发起的分发失败',
+    regulationReverify: '我负责的法规有关联需要复核',
   },
 };

@@ -41,7 +41,7 @@ export interface GrantsSource<L extends GrantLevel> {
 
 export interface GrantsEditorProps<L extends GrantLevel> {
   /** The namespace holding grant.*, levels.*, createBy and createTime for this kind of object. */
-  ns: 'library' | 'project';
+  ns: 'library' | 'project' | 'compliance';
   /** The add form's name (its DOM id). */
   formName: string;
   levels: readonly L[];

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/errors';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { TopicRegulationsTab } from '../../../compliance/regulation/components/TopicRegulationsTab';
 import { ReviewThreads } from '../../../work/review-comment/components/ReviewThreads';
 import { useSetTopicStatus } from '../../catalog/catalog-queries';
 import { IndexedCommit, ReindexButton } from '../../document/components/IndexedCommit';
@@ -21,7 +22,7 @@ import type { TopicAt } from '../topic-api';
 import { useTopic } from '../topic-queries';
 import '../../document/catalog.css';
 
-const TABS = ['properties', 'references', 'history'] as const;
+const TABS = ['properties', 'references', 'history', 'review', 'regulations'] as const;
 
 /** Which topic the URL names: ?id=, or ?libraryId=&branch=&path= (a link by path). */
 function topicKey(params: URLSearchParams): TopicAt | null {
@@ -37,6 +38,7 @@ function topicKey(params: URLSearchParams): TopicAt | null {
 export default function TopicDetailPage() {
   const { t } = useTranslation('topic');
   const { t: td } = useTranslation('document');
+  const { t: tr } = useTranslation('compliance');
   const [params, setParams] = useSearchParams();
   const key = topicKey(params);
   const [settingStatus, setSettingStatus] = useState(false);
@@ -105,6 +107,11 @@ export default function TopicDetailPage() {
           { key: 'references', label: t('tabs.references'), children: <ReferencesTab topic={tp} /> },
           { key: 'history', label: t('tabs.history'), children: <HistoryTab topic={tp} /> },
           { key: 'review', label: t('tabs.review'), children: <ReviewThreads libraryId={tp.libraryId} branch={tp.branch} path={tp.path} /> },
+          {
+            key: 'regulations',
+            label: tr('link.tab'),
+            children: <TopicRegulationsTab topic={{ topicId: tp.topicId, libraryId: tp.libraryId, title: tp.title || tp.path }} />,
+          },
         ]}
       />
       <FileViewer at={{ libraryId: tp.libraryId, ref: tp.branch }} path={viewingSource ? tp.path : null} onClose={() => setViewingSource(false)} />

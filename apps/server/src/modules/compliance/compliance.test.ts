@@ -1,0 +1,468 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ComplianceReportPerm } from '@ccms/contracts/compliance/compliance-report';
+import { RegulationPerm, RegulationRelationPerm } from '@ccms/contracts/compliance/regulation';
+import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useGitServer } from '../../../test/git-server';
+import { type Caller, callerFor, createTestApp, type TestApp } from '../../../test/harness';
+import { ccmsApprovedRevision, ccmsCatalogIndex, ccmsRegulationClause, ccmsRegulationLink, sysNotification } from '../../db/schema';
+import { allowLoopbackRemotes, grant, libraryBody, multipart, type TestUser, userWith } from '../content/content-test-kit';
+import { createItem, makeProject, grant as projectGrant } from '../work/work-item/work-item-test-kit';
+
+const PERMS = [
+  ...Object.values(RegulationPerm),
+  ...Object.values(RegulationRelationPerm),
+  ...Object.values(ComplianceReportPerm),
+  'ccms:library:list',
+  'ccms:library:query',
+  'ccms:topic:list',
+  'ccms:topic:query',
+  'ccms:topic:edit',
+  'ccms:document:list',
+  TopicEditorPerm.open,
+  TopicEditorPerm.edit,
+];
+
+const TOPICS = ['lights', 'manual', 'limits'];
+const concept = (id: string, text: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">
+<concept id="${id}">
+  <title>Topic ${id}</title>
+  <conbody>
+    <p id="p1">${text}</p>
+  </conbody>
+</concept>
+`;
+const MAP = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">
+<map><title>Flight Manual</title>
+${TOPICS.map((id) => `  <topicref href="../topics/${id}.dita"/>`).join('\n')}
+</map>
+`;
+
+const remote = useGitServer();
+let t: TestApp;
+let admin: Caller;
+let author: TestUser;
+let stranger: TestUser;
+let libraryId = 0;
+let documentId = 0;
+const topicIds: Record<string, number> = {};
+
+/** An .xlsx with the template's English headings and the given rows. */
+async function workbook(rows: (string | undefined)[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Clauses');
+  sheet.addRow(['Number', 'Title', 'Text', 'Parent number']);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const importExcel = (caller: Caller, regulationId: number, buffer: Buffer) => {
+  const { payload, headers } = multipart({}, [{ filename: 'clauses.xlsx', content: buffer }]);
+  return caller.request({ method: 'POST', url: `/prod-api/ccms/regulation/clause/importData?regulationId=${regulationId}`, payload, headers });
+};
+
+const clausesOf = (regulationId: number) => t.database.db.select().from(ccmsRegulationClause).where(eq(ccmsRegulationClause.regulationId, regulationId));
+
+async function newRegulation(caller: Caller, name: string, revision = 'Amendment 27') {
+  const res = await caller.post('/prod-api/ccms/regulation', {
+    name,
+    title: 'Certification Specifications for Large Aeroplanes',
+    organization: 'EASA',
+    revision,
+    issueDate: '2023-01-24',
+    description: 'CS-25',
+  });
+  expect(res.body.code, res.raw).toBe(200);
+  return res.body.data.regulationId as number;
+}
+
+/** Approves a topic as the review workflow does: status approved and its approved revision at the indexed commit. */
+async function approve(topic: string) {
+  const id = topicIds[topic] ?? 0;
+  expect((await admin.put(`/prod-api/ccms/topic/${id}/status`, { status: 'underReview' })).body.code).toBe(200);
+  expect((await admin.put(`/prod-api/ccms/topic/${id}/status`, { status: 'approved' })).body.code).toBe(200);
+  const [index] = await t.database.db
+    .select()
+    .from(ccmsCatalogIndex)
+    .where(and(eq(ccmsCatalogIndex.libraryId, libraryId), eq(ccmsCatalogIndex.branch, 'main')));
+  await t.database.db
+    .insert(ccmsApprovedRevision)
+    .values({ libraryId, branch: 'main', path: `topics/${topic}.dita`, commit: index?.commit ?? '', approvedBy: 'admin' });
+}
+
+async function editTopic(topic: string, from: string, to: string) {
+  const p = `topics/${topic}.dita`;
+  const open = (await admin.get('/prod-api/ccms/topic-editor/open', { libraryId, path: p })).body.data;
+  const saved = await admin.put('/prod-api/ccms/topic-editor/save', {
+    libraryId,
+    path: p,
+    content: open.content.replace(from, to),
+    baseCommit: open.baseCommit,
+    baseBlob: open.baseBlob,
+  });
+  expect(saved.body.code, saved.raw).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await allowLoopbackRemotes(t);
+  await remote().createRepo('afm', {
+    files: {
+      'maps/afm.ditamap': MAP,
+      'topics/lights.dita': concept('lights', 'Navigation lights are checked before flight.'),
+      'topics/manual.dita': concept('manual', 'The flight manual is carried on board.'),
+      'topics/limits.dita': concept('limits', 'Operating limits are shown in section 2.'),
+    },
+  });
+  admin = await t.login();
+  author = await userWith(t, 'author', PERMS);
+  stranger = await userWith(t, 'stranger', PERMS);
+  libraryId = (await admin.post('/prod-api/ccms/library', libraryBody('afm', remote().url('afm')))).body.data.libraryId;
+  await grant(t, libraryId, 'user', author.userId, 'write');
+  await grant(t, libraryId, 'user', stranger.userId, 'read');
+  const topics = await admin.get('/prod-api/ccms/topic/list', { libraryId });
+  for (const row of topics.body.rows as { topicId: number; path: string }[]) topicIds[path.basename(row.path, '.dita')] = row.topicId;
+  expect(Object.keys(topicIds).sort()).toEqual([...TOPICS].sort());
+  const docs = await admin.get('/prod-api/ccms/document/list', { libraryId });
+  documentId = docs.body.rows[0].documentId;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('regulations and clauses', () => {
+  let cs25 = 0;
+
+  it('creates a regulation; bad input names the field in the caller language and writes nothing', async () => {
+    const zh = callerFor(t.app, author.caller.token, 'zh');
+    const bad = await zh.post('/prod-api/ccms/regulation', { name: 'CS-25', title: 'x', organization: 'EASA', revision: '27', issueDate: '24.01.2023' });
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.msg).toContain('issueDate');
+    expect(bad.body.msg).toContain('格式不正确');
+    const en = await author.caller.post('/prod-api/ccms/regulation', { name: '', title: 'x', organization: 'EASA', revision: '27', issueDate: '2023-01-24' });
+    expect(en.body.msg).toBe('name is required');
+    expect((await author.caller.get('/prod-api/ccms/regulation/list')).body.total).toBe(0);
+
+    cs25 = await newRegulation(author.caller, 'CS-25');
+    const dup = await author.caller.post('/prod-api/ccms/regulation', {
+      name: 'CS-25',
+      title: 'x',
+      organization: 'EASA',
+      revision: 'Amendment 27',
+      issueDate: '2023-01-24',
+    });
+    expect(dup.body.msg).toBe('Regulation "CS-25" revision "Amendment 27" already exists');
+    const got = (await author.caller.get(`/prod-api/ccms/regulation/${cs25}`)).body.data;
+    expect(got).toMatchObject({ name: 'CS-25', organization: 'EASA', owner: 'author', level: 'owner', latest: true, abilities: { configure: true } });
+  });
+
+  it('imports 3 levels of clauses from Excel; a bad row is refused naming row and field, and nothing is imported', async () => {
+    const template = await author.caller.post('/prod-api/ccms/regulation/clause/importTemplate');
+    expect(template.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template.bytes as unknown as ArrayBuffer);
+    expect(book.worksheets[0]?.getRow(1).values).toEqual([undefined, 'Number', 'Title', 'Text', 'Parent number']);
+
+    const rows = [
+      ['25.1581', 'General', 'Furnishing of an aeroplane flight manual.', ''],
+      ['25.1581(a)', 'Furnishing information', 'An Aeroplane Flight Manual must be furnished with each aeroplane.', '25.1581'],
+      ['25.1581(a)(1)', 'Limits', 'Information required by 25.1583 through 25.1587.', '25.1581(a)'],
+      ['25.1581(a)(2)', 'Other information', 'Other information necessary for safe operation.', '25.1581(a)'],
+      ['25.1583', 'Operating limitations', 'Airspeed limitations must be furnished.', ''],
+    ];
+    const badParent = await importExcel(author.caller, cs25, await workbook([...rows, ['25.1585', 'Procedures', 'x', '25.9999']]));
+    expect(badParent.body).toMatchObject({ code: 400, msg: 'row 7 parentNumber: parent clause "25.9999" does not exist' });
+    const tooLong = await importExcel(author.caller, cs25, await workbook([...rows.slice(0, 2), ['x'.repeat(65), 'Long', '', '']]));
+    expect(tooLong.body.msg).toBe('row 4 number is invalid');
+    const missing = await importExcel(author.caller, cs25, await workbook([...rows.slice(0, 2), [undefined, 'No number', 'text', '']]));
+    expect(missing.body.msg).toBe('row 4 number is invalid');
+    expect(await clausesOf(cs25)).toHaveLength(0);
+
+    const ok = await importExcel(author.caller, cs25, await workbook(rows));
+    expect(ok.body.data, ok.raw).toEqual({ added: 5, updated: 0, flagged: 0 });
+    const tree = (await author.caller.get('/prod-api/ccms/regulation/clause/tree', { regulationId: cs25 })).body.data;
+    expect(tree.map((n: { number: string }) => n.number)).toEqual(['25.1581', '25.1583']);
+    expect(tree[0].children[0].children.map((n: { number: string; level: number }) => [n.number, n.level])).toEqual([
+      ['25.1581(a)(1)', 3],
+      ['25.1581(a)(2)', 3],
+    ]);
+    const search = await author.caller.get('/prod-api/ccms/regulation/clause/list', { regulationId: cs25, keyword: 'AIRSPEED' });
+    expect(search.body.rows.map((r: { number: string }) => r.number)).toEqual(['25.1583']);
+  });
+
+  it('imports clauses from a text outline, the numbering giving the hierarchy, and adds one by hand', async () => {
+    const res = await author.caller.post('/prod-api/ccms/regulation/clause/importOutline', {
+      regulationId: cs25,
+      outline: ['25.1585 Operating procedures', 'Normal procedures peculiar to the aeroplane.', '25.1585(a) Normal', '25.1585(a)(1) Engine start'].join('\n'),
+    });
+    expect(res.body.data, res.raw).toEqual({ added: 3, updated: 0, flagged: 0 });
+    const one = (await author.caller.get('/prod-api/ccms/regulation/clause/list', { regulationId: cs25, keyword: 'engine start' })).body.rows[0];
+    expect(one).toMatchObject({ number: '25.1585(a)(1)', level: 3 });
+    const bad = await author.caller.post('/prod-api/ccms/regulation/clause/importOutline', {
+      regulationId: cs25,
+      outline: 'Preface text\n25.1587 Performance',
+    });
+    expect(bad.body.msg).toBe('line 1: the clause number is missing');
+    const hand = await author.caller.post('/prod-api/ccms/regulation/clause', {
+      regulationId: cs25,
+      number: '25.1587',
+      title: 'Performance information',
+      text: 'Takeoff data.',
+    });
+    expect(hand.body.code, hand.raw).toBe(200);
+    const orphan = await author.caller.post('/prod-api/ccms/regulation/clause', { regulationId: cs25, number: '25.1589', parentNumber: '25.77' });
+    expect(orphan.body.msg).toBe('parentNumber: parent clause "25.77" does not exist');
+    expect(await clausesOf(cs25)).toHaveLength(9);
+  });
+});
+
+describe('links, verdicts, re-verify flags and reports', () => {
+  let reg = 0;
+  const clause: Record<string, number> = {};
+  let reportId = 0;
+
+  beforeAll(async () => {
+    reg = await newRegulation(author.caller, 'CS-23', 'Amendment 5');
+    await author.caller.post('/prod-api/ccms/regulation/clause/importOutline', {
+      regulationId: reg,
+      outline: [
+        '1 Lights',
+        'Navigation lights must work.',
+        '2 Manual',
+        'A manual must be carried.',
+        '3 Limits',
+        'Limits must be shown.',
+        '4 Seaplanes',
+        'Floats.',
+        '5 Cargo',
+      ].join('\n'),
+    });
+    for (const c of await clausesOf(reg)) clause[c.number] = c.clauseId;
+  });
+
+  const link = (body: Record<string, unknown>) => author.caller.post('/prod-api/ccms/regulationRelation', { means: 'MC1', ...body });
+
+  it('links a clause to a document, a topic, a topic element and a requirement; wrong targets are refused', async () => {
+    expect((await link({ clauseId: clause['1'], targetType: 'topic', topicId: topicIds.lights, means: 'MC7', comment: 'checked' })).body.code).toBe(200);
+    expect((await link({ clauseId: clause['2'], targetType: 'element', topicId: topicIds.manual, elementId: 'p1' })).body.code).toBe(200);
+    expect((await link({ clauseId: clause['2'], targetType: 'topic', topicId: topicIds.limits })).body.code).toBe(200);
+    expect((await link({ clauseId: clause['3'], targetType: 'document', documentId })).body.code).toBe(200);
+    const noElement = await link({ clauseId: clause['2'], targetType: 'element', topicId: topicIds.manual, elementId: 'p9' });
+    expect(noElement.body.msg).toBe('elementId: the topic has no element with id "p9"');
+    const noTopic = await link({ clauseId: clause['2'], targetType: 'topic' });
+    expect(noTopic.body.msg).toBe('topicId is required');
+    const twice = await link({ clauseId: clause['1'], targetType: 'topic', topicId: topicIds.lights });
+    expect(twice.body.msg).toBe('The clause is already linked to this item');
+    const badMeans = await link({ clauseId: clause['1'], targetType: 'document', documentId, means: 'MC10' });
+    expect(badMeans.body.code).toBe(400);
+
+    const projectId = await makeProject(t, 'Type certificate');
+    await projectGrant(t, projectId, author.userId, 'read');
+    const requirement = await createItem(admin, { projectId, workItemType: 'requirement', title: 'Show compliance with CS-23.3' });
+    const defect = await createItem(admin, { projectId, workItemType: 'defect', title: 'Broken light', severity: 2 });
+    expect((await link({ clauseId: clause['3'], targetType: 'workItem', workItemId: requirement, means: 'MC2' })).body.code).toBe(200);
+    expect((await link({ clauseId: clause['3'], targetType: 'workItem', workItemId: defect })).body.msg).toBe(
+      `workItemId: work item ${defect} is not a requirement`,
+    );
+
+    // Shown both ways: the topic lists the clauses it answers.
+    const ofTopic = await author.caller.get('/prod-api/ccms/regulationRelation/list', { topicId: topicIds.manual ?? 0 });
+    expect(ofTopic.body.rows.map((r: { clauseNumber: string; targetType: string; elementId: string }) => [r.clauseNumber, r.targetType, r.elementId])).toEqual([
+      ['2', 'element', 'p1'],
+    ]);
+    const ofReg = await author.caller.get('/prod-api/ccms/regulationRelation/list', { regulationId: reg });
+    expect(ofReg.body.total).toBe(5);
+    expect(ofReg.body.rows[0]).toMatchObject({
+      clauseNumber: '1',
+      means: 'MC7',
+      comment: 'checked',
+      createBy: 'author',
+      targetTitle: 'Topic lights',
+      flagged: false,
+    });
+  });
+
+  it('gives each clause its verdict: covered, partial, not covered and not applicable (justified)', async () => {
+    const na = await author.caller.put('/prod-api/ccms/regulation/clause/applicability', { clauseId: clause['4'], notApplicable: true, justification: '' });
+    expect(na.body.msg).toBe('justification is required');
+    expect(
+      (
+        await author.caller.put('/prod-api/ccms/regulation/clause/applicability', {
+          clauseId: clause['4'],
+          notApplicable: true,
+          justification: 'No seaplane variant',
+        })
+      ).body.code,
+    ).toBe(200);
+    await approve('lights');
+    await approve('manual');
+    const created = await author.caller.post('/prod-api/ccms/complianceReport', {
+      name: 'AFM vs CS-23',
+      scope: { regulationId: reg, scopeType: 'document', documentId },
+    });
+    expect(created.body.code, created.raw).toBe(200);
+    reportId = created.body.data.reportId;
+    const m = (await author.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`)).body.data;
+    expect(m.rows.map((r: { number: string; verdict: string }) => [r.number, r.verdict])).toEqual([
+      ['1', 'covered'],
+      ['2', 'partial'],
+      ['3', 'partial'],
+      ['4', 'notApplicable'],
+      ['5', 'notCovered'],
+    ]);
+    expect(m.totals).toMatchObject({ clauses: 5, covered: 1, partial: 2, notCovered: 1, notApplicable: 1, links: 5, coverage: 25 });
+    const lights = m.rows[0].links[0];
+    expect(lights).toMatchObject({ status: 'approved', approvedBy: 'admin', approved: true });
+    expect(lights.approvedCommit).toMatch(/^[0-9a-f]{40}$/);
+    const onlyPartial = (await author.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`, { verdict: 'partial' })).body.data;
+    expect(onlyPartial.rows.map((r: { number: string }) => r.number)).toEqual(['2', '3']);
+  });
+
+  it('a frozen report keeps its figures after content changes; a topic edited after approval flags its links and tells the owner', async () => {
+    const frozen = await author.caller.post('/prod-api/ccms/complianceReport', {
+      name: 'Frozen',
+      scope: { regulationId: reg, scopeType: 'document', documentId },
+    });
+    const frozenId = frozen.body.data.reportId;
+    expect((await author.caller.put(`/prod-api/ccms/complianceReport/${frozenId}/freeze`)).body.code).toBe(200);
+    expect((await author.caller.put(`/prod-api/ccms/complianceReport/${frozenId}/freeze`)).body.msg).toBe(
+      'Compliance report "Frozen" is frozen and cannot change',
+    );
+    const before = (await author.caller.get(`/prod-api/ccms/complianceReport/${frozenId}/matrix`)).body.data;
+
+    await editTopic('lights', 'checked before flight', 'checked before every flight');
+    const live = (await author.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`)).body.data;
+    expect(live.rows[0]).toMatchObject({ number: '1', verdict: 'partial' });
+    expect(live.rows[0].links[0]).toMatchObject({ flagged: true, approved: false });
+    const after = (await author.caller.get(`/prod-api/ccms/complianceReport/${frozenId}/matrix`)).body.data;
+    expect(after).toEqual(before);
+    expect(after.rows[0].verdict).toBe('covered');
+
+    const flagged = (await author.caller.get('/prod-api/ccms/regulationRelation/list', { regulationId: reg, flagged: 'true' })).body.rows;
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]).toMatchObject({ clauseNumber: '1', flagReason: 'topicChanged' });
+    expect(flagged[0].flagDiff).toEqual([
+      { type: 'removed', text: 'Topic lights Navigation lights are checked before flight.' },
+      { type: 'added', text: 'Topic lights Navigation lights are checked before every flight.' },
+    ]);
+    const notices = await t.database.db.select().from(sysNotification).where(eq(sysNotification.userId, author.userId));
+    expect(notices.map((n) => [n.event, n.params.text])).toEqual([['regulationReverify', 1]]);
+
+    // Verified again: the flag goes.
+    expect((await author.caller.put('/prod-api/ccms/regulationRelation/verify', { linkIds: [flagged[0].linkId] })).body.code).toBe(200);
+    expect((await author.caller.get('/prod-api/ccms/regulationRelation/list', { regulationId: reg, flagged: 'true' })).body.total).toBe(0);
+
+    const compared = (await author.caller.get('/prod-api/ccms/complianceReport/compare', { left: frozenId, right: reportId })).body.data;
+    // Verified again, but the edit made the topic a draft: the live report differs from the frozen one on clause 1 only.
+    expect(compared.rows.filter((r: { changed: boolean }) => r.changed)).toEqual([
+      { number: '1', title: 'Lights', left: 'covered', right: 'partial', changed: true },
+    ]);
+    const other = (
+      await author.caller.post('/prod-api/ccms/complianceReport', { name: 'Branch', scope: { regulationId: reg, scopeType: 'branch', libraryId } })
+    ).body.data.reportId;
+    expect((await author.caller.get('/prod-api/ccms/complianceReport/compare', { left: frozenId, right: other })).body.msg).toBe(
+      'Only reports of the same scope can be compared',
+    );
+  });
+
+  it('a new revision with one changed clause flags only that clause’s links, with the text diff', async () => {
+    const rev = await author.caller.post('/prod-api/ccms/regulation/revision', { regulationId: reg, revision: 'Amendment 6', issueDate: '2024-02-01' });
+    expect(rev.body.code, rev.raw).toBe(200);
+    const next = rev.body.data.regulationId;
+    expect((await author.caller.get(`/prod-api/ccms/regulation/${reg}`)).body.data.latest).toBe(false);
+    expect((await author.caller.get(`/prod-api/ccms/regulation/${next}`)).body.data).toMatchObject({
+      previousId: reg,
+      latest: true,
+      revision: 'Amendment 6',
+      clauseCount: 5,
+    });
+    const again = await author.caller.post('/prod-api/ccms/regulation/revision', { regulationId: reg, revision: 'Amendment 7', issueDate: '2024-02-01' });
+    expect(again.body.msg).toBe('Regulation "CS-23" Amendment 5 already has a newer revision');
+
+    const res = await author.caller.post('/prod-api/ccms/regulation/clause/importOutline', {
+      regulationId: next,
+      outline: ['1 Lights', 'Navigation lights must work.', '2 Manual', 'An approved manual must be carried.', '3 Limits', 'Limits must be shown.'].join('\n'),
+    });
+    expect(res.body.data).toEqual({ added: 0, updated: 3, flagged: 2 });
+    const flagged = (await author.caller.get('/prod-api/ccms/regulationRelation/list', { regulationId: next, flagged: 'true' })).body.rows;
+    expect(flagged.map((l: { clauseNumber: string; flagReason: string }) => [l.clauseNumber, l.flagReason])).toEqual([
+      ['2', 'clauseChanged'],
+      ['2', 'clauseChanged'],
+    ]);
+    expect(flagged[0].flagDiff).toEqual([
+      { type: 'removed', text: 'A manual must be carried.' },
+      { type: 'added', text: 'An approved manual must be carried.' },
+    ]);
+    // The old revision's links are untouched.
+    expect((await author.caller.get('/prod-api/ccms/regulationRelation/list', { regulationId: reg, flagged: 'true' })).body.total).toBe(0);
+  });
+
+  it('exports the matrix to Excel (a row per clause and link, with filters) and to PDF', async () => {
+    const x = await author.caller.post(`/prod-api/ccms/complianceReport/${reportId}/export`);
+    expect(x.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(x.bytes as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.autoFilter).toBeTruthy();
+    const values = (sheet?.getSheetValues() ?? []).slice(2).map((r) => (Array.isArray(r) ? [r[1], r[3], r[8]] : []));
+    expect(values).toEqual([
+      // The edit above made the lights topic a draft again.
+      ['1', 'Partial', 'MC7'],
+      ['2', 'Partial', 'MC1'],
+      ['2', 'Partial', 'MC1'],
+      ['3', 'Partial', 'MC1'],
+      ['3', 'Partial', 'MC2'],
+      ['4', 'Not applicable', ''],
+      ['5', 'Not covered', ''],
+    ]);
+
+    const pdf = await author.caller.post(`/prod-api/ccms/complianceReport/${reportId}/pdf`);
+    expect(pdf.status, pdf.raw.slice(0, 200)).toBe(200);
+    const dir = await mkdtemp(path.join(tmpdir(), 'ccms-report-'));
+    try {
+      await writeFile(path.join(dir, 'r.pdf'), pdf.bytes);
+      const text = execFileSync('/usr/bin/pdftotext', [path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+      expect(text).toContain('AFM vs CS-23');
+      expect(text).toContain('Topic lights');
+      expect(text).toContain('No seaplane variant');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a user without a grant cannot read the regulation, its links or its reports', async () => {
+    expect((await stranger.caller.get('/prod-api/ccms/regulation/list')).body.total).toBe(0);
+    expect((await stranger.caller.get(`/prod-api/ccms/regulation/${reg}`)).body).toMatchObject({ code: 403, msg: 'No relevant permissions' });
+    expect((await stranger.caller.get('/prod-api/ccms/regulation/clause/list', { regulationId: reg })).body.code).toBe(403);
+    expect((await stranger.caller.get('/prod-api/ccms/regulationRelation/list', { regulationId: reg })).body.code).toBe(403);
+    expect((await stranger.caller.get('/prod-api/ccms/regulationRelation/list', { topicId: topicIds.manual ?? 0 })).body.total).toBe(0);
+    expect((await stranger.caller.get('/prod-api/ccms/complianceReport/list')).body.total).toBe(0);
+    expect((await stranger.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`)).body.code).toBe(403);
+    expect((await stranger.caller.post(`/prod-api/ccms/complianceReport/${reportId}/export`)).body.code).toBe(403);
+    const linksBefore = await t.database.db.select().from(ccmsRegulationLink);
+    expect(
+      (await stranger.caller.post('/prod-api/ccms/regulationRelation', { clauseId: clause['5'], targetType: 'topic', topicId: topicIds.limits, means: 'MC0' }))
+        .body.code,
+    ).toBe(403);
+    expect(await t.database.db.select().from(ccmsRegulationLink)).toHaveLength(linksBefore.length);
+
+    // A read grant lets them read, not write.
+    expect(
+      (await author.caller.post('/prod-api/ccms/regulation/permission', { regulationId: reg, granteeType: 'user', granteeId: stranger.userId, level: 'read' }))
+        .body.code,
+    ).toBe(200);
+    expect((await stranger.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`)).body.code).toBe(200);
+    expect(
+      (await stranger.caller.post('/prod-api/ccms/regulationRelation', { clauseId: clause['5'], targetType: 'topic', topicId: topicIds.limits, means: 'MC0' }))
+        .body.code,
+    ).toBe(403);
+  });
+});

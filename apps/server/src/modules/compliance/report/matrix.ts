@@ -1,0 +1,125 @@
+import type { MatrixLink, MatrixRow, Totals, Verdict } from '@ccms/contracts/compliance/compliance-report';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ccmsApprovedRevision, ccmsCatalogDocument, ccmsCatalogMeta, ccmsRegulationClause, ccmsRegulationLink, ccmsWorkItem } from '../../../db/schema';
+
+/** The content a matrix counts: a library branch, optionally only some paths (a document's files) and documents. */
+export interface ResolvedScope {
+  libraryId: number;
+  branch: string;
+  /** A document or publication scope: the document's map and the files it reads; absent: the whole branch. */
+  documentId?: number;
+}
+
+/** Content statuses that count as approved evidence. */
+const APPROVED_CONTENT = ['approved', 'published', 'distributed'];
+/** Requirement states that count as accepted: active (reviewed) and closed (done). */
+const ACCEPTED_REQUIREMENT = ['active', 'closed'];
+
+/** Verdict of one clause: not applicable wins, then none, all approved, or partial. */
+export function verdictOf(notApplicable: boolean, links: Pick<MatrixLink, 'approved'>[]): Verdict {
+  if (notApplicable) return 'notApplicable';
+  if (links.length === 0) return 'notCovered';
+  return links.every((l) => l.approved) ? 'covered' : 'partial';
+}
+
+export function totalsOf(rows: Pick<MatrixRow, 'verdict' | 'links'>[]): Totals {
+  const t = { clauses: rows.length, covered: 0, partial: 0, notCovered: 0, notApplicable: 0, links: 0, coverage: 0 };
+  for (const r of rows) {
+    t[r.verdict]++;
+    t.links += r.links.length;
+  }
+  const applicable = t.clauses - t.notApplicable;
+  t.coverage = applicable === 0 ? 100 : Math.round((t.covered / applicable) * 1000) / 10;
+  return t;
+}
+
+/**
+ * The whole matrix of a regulation revision over a scope: every clause in outline order with
+ * its links in scope (work items always), each with the answering content's status and
+ * approved revision. Three queries, whatever the size.
+ */
+export async function computeMatrix(db: Db, regulationId: number, scope: ResolvedScope): Promise<{ rows: MatrixRow[]; commitNote: boolean }> {
+  const C = ccmsRegulationClause;
+  const L = ccmsRegulationLink;
+  const clauses = await db
+    .select({ clauseId: C.clauseId, number: C.number, title: C.title, level: C.level, notApplicable: C.notApplicable, justification: C.justification })
+    .from(C)
+    .where(eq(C.regulationId, regulationId))
+    .orderBy(asc(C.orderNum), asc(C.clauseId));
+
+  const inScope: SQL[] = [];
+  // The document's files are read in the database: thousands of paths never travel as parameters.
+  const D = ccmsCatalogDocument;
+  const files = scope.documentId
+    ? sql`${L.path} IN (SELECT ${D.path} FROM ${D} WHERE ${D.documentId} = ${scope.documentId}
+        UNION ALL SELECT jsonb_array_elements_text(${D.files}) FROM ${D} WHERE ${D.documentId} = ${scope.documentId})`
+    : undefined;
+  const content = and(eq(L.libraryId, scope.libraryId), eq(L.branch, scope.branch), files);
+  if (content) inScope.push(content);
+  if (scope.documentId) inScope.push(eq(L.documentId, scope.documentId));
+  inScope.push(eq(L.targetType, 'workItem'));
+
+  const A = ccmsApprovedRevision;
+  const M = ccmsCatalogMeta;
+  const links = await db
+    .select({
+      clauseId: L.clauseId,
+      linkId: L.linkId,
+      targetType: L.targetType,
+      targetTitle: L.targetTitle,
+      path: L.path,
+      elementId: L.elementId,
+      means: L.means,
+      flagged: L.flagged,
+      contentStatus: sql<string>`coalesce(${M.status}, 'draft')`,
+      workItemStatus: ccmsWorkItem.status,
+      approvedCommit: sql<string>`coalesce(${A.commit}, '')`,
+      approvedBy: sql<string>`coalesce(${A.approvedBy}, '')`,
+      approveTime: A.approveTime,
+    })
+    .from(L)
+    .leftJoin(M, and(eq(M.libraryId, L.libraryId), eq(M.branch, L.branch), eq(M.path, L.path)))
+    .leftJoin(A, and(eq(A.libraryId, L.libraryId), eq(A.branch, L.branch), eq(A.path, L.path)))
+    .leftJoin(ccmsWorkItem, eq(ccmsWorkItem.workItemId, L.workItemId))
+    .where(and(eq(L.regulationId, regulationId), or(...inScope)))
+    .orderBy(asc(L.linkId));
+
+  let commitNote = false;
+  const byClause = new Map<number, MatrixLink[]>();
+  for (const l of links) {
+    const isWork = l.targetType === 'workItem';
+    const status = isWork ? (l.workItemStatus ?? '') : l.contentStatus;
+    const approved = !l.flagged && (isWork ? ACCEPTED_REQUIREMENT.includes(status) : APPROVED_CONTENT.includes(status));
+    if (!isWork && !l.approvedCommit) commitNote = true;
+    const list = byClause.get(l.clauseId) ?? [];
+    list.push({
+      linkId: l.linkId,
+      targetType: l.targetType as MatrixLink['targetType'],
+      targetTitle: l.targetTitle,
+      path: l.path,
+      elementId: l.elementId,
+      means: l.means as MatrixLink['means'],
+      status,
+      approvedCommit: l.approvedCommit,
+      approvedBy: l.approvedBy,
+      approveTime: l.approveTime,
+      flagged: l.flagged,
+      approved,
+    });
+    byClause.set(l.clauseId, list);
+  }
+  const rows = clauses.map((c) => {
+    const ls = byClause.get(c.clauseId) ?? [];
+    return {
+      clauseId: c.clauseId,
+      number: c.number,
+      title: c.title,
+      level: c.level,
+      verdict: verdictOf(c.notApplicable, ls),
+      justification: c.justification,
+      links: ls,
+    };
+  });
+  return { rows, commitNote };
+}

@@ -1,0 +1,198 @@
+import type {
+  ComplianceReport,
+  Matrix,
+  MatrixQuery,
+  MatrixRow,
+  ReportBody,
+  ReportQuery,
+  ScopeBody,
+  Totals,
+} from '@ccms/contracts/compliance/compliance-report';
+import type { Language } from '@ccms/contracts/constants';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ccmsCatalogDocument, ccmsComplianceReport, ccmsPublication } from '../../../db/schema';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import type { LibraryService } from '../../content/library/library.service';
+import { flagChangedTopics, type Notify } from '../link/link-flags';
+import type { RegulationService } from '../regulation/regulation.service';
+import { readableRegulations } from '../regulation/regulation-access';
+import { computeMatrix, type ResolvedScope, totalsOf } from './matrix';
+import { matrixXlsx } from './report.excel';
+import { findReport, listReports, type ReportRow } from './report.queries';
+
+const present = (r: ReportRow): ComplianceReport => ({
+  reportId: r.reportId,
+  name: r.name,
+  regulationId: r.regulationId,
+  regulationName: r.regulationName,
+  regulationRevision: r.regulationRevision,
+  scopeType: r.scopeType as ComplianceReport['scopeType'],
+  libraryId: r.libraryId,
+  branch: r.branch,
+  documentId: r.documentId,
+  publicationId: r.publicationId,
+  scopeLabel: r.scopeLabel,
+  frozen: r.frozen,
+  totals: (r.totals as Totals | null) ?? null,
+  frozenBy: r.frozenBy,
+  frozenTime: r.frozenTime,
+  createBy: r.createBy,
+  createTime: r.createTime,
+});
+
+interface StoredMatrix {
+  rows: MatrixRow[];
+  commitNote: boolean;
+}
+
+/** Compliance reports of a regulation revision: read level to see, write level to create, freeze or delete. */
+export function reportService(deps: { db: Db; libraries: LibraryService; regulations: RegulationService; notify: Notify }) {
+  const { db, libraries, regulations, notify } = deps;
+
+  /** The scope's library, branch and paths, checked to exist and readable by the caller. */
+  async function resolve(auth: AuthContext, scope: ScopeBody) {
+    if (scope.scopeType === 'branch') {
+      const library = await libraries.forCall(auth, scope.libraryId ?? 0, 'read');
+      const branch = scope.branch || library.defaultBranch;
+      return { stored: { libraryId: library.libraryId, branch }, label: `${library.name} / ${branch}` };
+    }
+    let documentId = scope.documentId ?? 0;
+    let publicationId: number | null = null;
+    let label = '';
+    if (scope.scopeType === 'publication') {
+      const [pub] = await db
+        .select()
+        .from(ccmsPublication)
+        .where(eq(ccmsPublication.publicationId, scope.publicationId ?? 0));
+      if (!pub) throw badRequest('report.scopeMissing', { field: 'publicationId', id: scope.publicationId ?? 0 });
+      const [doc] = await db
+        .select({ documentId: ccmsCatalogDocument.documentId })
+        .from(ccmsCatalogDocument)
+        .where(and(eq(ccmsCatalogDocument.libraryId, pub.libraryId), eq(ccmsCatalogDocument.branch, pub.branch), eq(ccmsCatalogDocument.path, pub.ditaMap)));
+      if (!doc) throw badRequest('report.scopeMissing', { field: 'publicationId', id: pub.publicationId });
+      documentId = doc.documentId;
+      publicationId = pub.publicationId;
+      label = pub.name;
+    }
+    const [doc] = await db.select().from(ccmsCatalogDocument).where(eq(ccmsCatalogDocument.documentId, documentId));
+    if (!doc) throw badRequest('report.scopeMissing', { field: 'documentId', id: documentId });
+    await libraries.forCall(auth, doc.libraryId, 'read');
+    return { stored: { libraryId: doc.libraryId, branch: doc.branch, documentId: doc.documentId, publicationId }, label: label || doc.name || doc.path };
+  }
+
+  /** What a stored report's scope covers: its library branch, and its document when it has one. */
+  const scopeOf = (r: ReportRow): ResolvedScope => ({ libraryId: r.libraryId ?? 0, branch: r.branch, documentId: r.documentId ?? undefined });
+
+  async function load(auth: AuthContext, reportId: number, need: 'read' | 'write') {
+    const r = await findReport(db, reportId);
+    if (!r) throw notFound('report.notFound', { id: reportId });
+    await regulations.forCall(auth, r.regulationId, need);
+    return r;
+  }
+
+  /** The report's matrix: stored when frozen, else computed now (after flagging changed topics). */
+  async function matrixOf(r: ReportRow): Promise<StoredMatrix> {
+    if (r.frozen && r.matrix) return r.matrix as StoredMatrix;
+    await flagChangedTopics(db, notify, { regulationId: r.regulationId });
+    return computeMatrix(db, r.regulationId, scopeOf(r));
+  }
+
+  return {
+    async list(auth: AuthContext, q: ReportQuery) {
+      if (q.regulationId) await regulations.forCall(auth, q.regulationId, 'read');
+      const { rows, total } = await listReports(db, readableRegulations(auth, ccmsComplianceReport.regulationId), q);
+      return { rows: rows.map(present), total };
+    },
+
+    get: async (auth: AuthContext, reportId: number) => present(await load(auth, reportId, 'read')),
+
+    async create(auth: AuthContext, body: ReportBody) {
+      await regulations.forCall(auth, body.scope.regulationId, 'write');
+      const { stored, label } = await resolve(auth, body.scope);
+      const [row] = await db
+        .insert(ccmsComplianceReport)
+        .values({
+          name: body.name,
+          regulationId: body.scope.regulationId,
+          scopeType: body.scope.scopeType,
+          ...stored,
+          scopeLabel: label,
+          createBy: auth.userName,
+        })
+        .returning({ reportId: ccmsComplianceReport.reportId });
+      return { reportId: row?.reportId ?? 0 };
+    },
+
+    /** A page of the matrix with the totals of the whole report. */
+    async matrix(auth: AuthContext, reportId: number, q: MatrixQuery): Promise<Matrix> {
+      const r = await load(auth, reportId, 'read');
+      const m = await matrixOf(r);
+      const keyword = q.keyword?.toLowerCase();
+      const matching = m.rows.filter(
+        (row) =>
+          (!q.verdict || row.verdict === q.verdict) && (!keyword || row.number.toLowerCase().includes(keyword) || row.title.toLowerCase().includes(keyword)),
+      );
+      const start = (q.pageNum - 1) * q.pageSize;
+      return { totals: totalsOf(m.rows), rows: matching.slice(start, start + q.pageSize), total: matching.length, frozen: r.frozen, commitNote: m.commitNote };
+    },
+
+    /** Stores the figures and evidence now; the report never changes afterwards. */
+    async freeze(auth: AuthContext, reportId: number) {
+      const r = await load(auth, reportId, 'write');
+      if (r.frozen) throw badRequest('report.frozen', { name: r.name });
+      const m = await matrixOf(r);
+      await db
+        .update(ccmsComplianceReport)
+        .set({
+          frozen: true,
+          matrix: m,
+          totals: totalsOf(m.rows),
+          frozenBy: auth.userName,
+          frozenTime: new Date(),
+          updateBy: auth.userName,
+          updateTime: new Date(),
+        })
+        .where(and(eq(ccmsComplianceReport.reportId, reportId), eq(ccmsComplianceReport.frozen, false)));
+    },
+
+    /** Per clause number, the verdicts of two reports of the same scope. */
+    async compare(auth: AuthContext, leftId: number, rightId: number) {
+      const left = await load(auth, leftId, 'read');
+      const right = await load(auth, rightId, 'read');
+      const scopeKey = (r: ReportRow) => [r.scopeType, r.libraryId, r.branch, r.documentId, r.publicationId].join('|');
+      if (scopeKey(left) !== scopeKey(right)) throw badRequest('report.differentScope');
+      const [a, b] = [await matrixOf(left), await matrixOf(right)];
+      const rightBy = new Map(b.rows.map((r) => [r.number, r]));
+      const rows: { number: string; title: string; left: MatrixRow['verdict'] | null; right: MatrixRow['verdict'] | null; changed: boolean }[] = a.rows.map(
+        (l) => {
+          const r = rightBy.get(l.number);
+          rightBy.delete(l.number);
+          return { number: l.number, title: l.title, left: l.verdict, right: r?.verdict ?? null, changed: l.verdict !== r?.verdict };
+        },
+      );
+      for (const r of rightBy.values()) rows.push({ number: r.number, title: r.title, left: null, right: r.verdict, changed: true });
+      return { left: present(left), right: present(right), rows };
+    },
+
+    async exportExcel(auth: AuthContext, reportId: number, lang: Language) {
+      const r = await load(auth, reportId, 'read');
+      return { name: r.name, buffer: await matrixXlsx((await matrixOf(r)).rows, lang) };
+    },
+
+    /** The report with its whole matrix (for the PDF). */
+    async full(auth: AuthContext, reportId: number) {
+      const r = await load(auth, reportId, 'read');
+      const m = await matrixOf(r);
+      return { report: present(r), rows: m.rows, totals: totalsOf(m.rows), commitNote: m.commitNote };
+    },
+
+    async remove(auth: AuthContext, ids: number[]) {
+      for (const id of ids) await load(auth, id, 'write');
+      await db.delete(ccmsComplianceReport).where(inArray(ccmsComplianceReport.reportId, ids));
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof reportService>;

@@ -1,0 +1,232 @@
+import { DownloadOutlined, LinkOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { type Clause, ClauseBody, type ClauseImportResult, type Regulation, RegulationPerm } from '@ccms/contracts/compliance/regulation';
+import { App, Button, Form, Input, Modal, Segmented, Space, Spin, Table, Tag, Tree, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../../api/client';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { useDebounced } from '../../../../shared/use-debounced';
+import { regulationApi } from '../regulation-api';
+import { useClauseChange, useClauses, useClauseTree } from '../regulation-queries';
+import { LinkDialog } from './LinkDialog';
+
+type ClauseTreeNode = Clause & { children?: ClauseTreeNode[] };
+interface TreeItem {
+  key: number;
+  title: string;
+  children?: TreeItem[];
+}
+const toTree = (nodes: ClauseTreeNode[]): TreeItem[] =>
+  nodes.map((n) => ({ key: n.clauseId, title: `${n.number} ${n.title}`, children: n.children ? toTree(n.children) : undefined }));
+
+/** A regulation's clauses: list or tree, search, entry by hand, Excel and outline import, applicability, links. */
+export function ClausesPanel({ regulation }: { regulation: Regulation }) {
+  const { t } = useTranslation('compliance');
+  const { message } = App.useApp();
+  const regulationId = regulation.regulationId;
+  const canWrite = regulation.abilities.write;
+  const [view, setView] = useState<'table' | 'tree'>('table');
+  const [search, setSearch] = useState('');
+  const keyword = useDebounced(search, 250);
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const list = useClauses({ regulationId, keyword: keyword || undefined, ...page });
+  const tree = useClauseTree(view === 'tree' ? regulationId : undefined);
+  const [adding, setAdding] = useState(false);
+  const [outline, setOutline] = useState(false);
+  const [linking, setLinking] = useState<number | undefined>();
+  const [notApplicable, setNotApplicable] = useState<Clause | null>(null);
+  const [addForm] = Form.useForm();
+  const [outlineForm] = Form.useForm<{ outline: string }>();
+  const [naForm] = Form.useForm<{ justification: string }>();
+  const addClause = useClauseChange(regulationApi.addClause);
+  const importOutline = useClauseChange((text: string) => regulationApi.importOutline(regulationId, text));
+  const importExcel = useClauseChange(async (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    const res = await api.post<{ data: ClauseImportResult }>(`/ccms/regulation/clause/importData?regulationId=${regulationId}`, form, {
+      headers: { 'Content-Type': 'multipart/form-data' },
+    });
+    return res.data;
+  });
+  const applicability = useClauseChange(regulationApi.applicability);
+  const said = (r: ClauseImportResult) => message.success(t('clause.imported', r));
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search allowClear placeholder={t('clause.search')} style={{ width: 260 }} onChange={(e) => setSearch(e.target.value)} />
+        <Segmented
+          value={view}
+          onChange={(v) => setView(v as 'table' | 'tree')}
+          options={[
+            { value: 'table', label: t('clause.viewTable') },
+            { value: 'tree', label: t('clause.viewTree') },
+          ]}
+        />
+        {canWrite && (
+          <HasPermi value={[RegulationPerm.edit]}>
+            <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              {t('clause.add')}
+            </Button>
+          </HasPermi>
+        )}
+        {canWrite && (
+          <HasPermi value={[RegulationPerm.import]}>
+            <Upload
+              accept=".xlsx"
+              showUploadList={false}
+              customRequest={async ({ file, onSuccess, onError }) => {
+                try {
+                  said(await importExcel.mutateAsync(file as File));
+                  onSuccess?.(null);
+                } catch (e) {
+                  onError?.(e as Error);
+                }
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={importExcel.isPending}>
+                {t('clause.importExcel')}
+              </Button>
+            </Upload>
+            <Button onClick={() => setOutline(true)}>{t('clause.importOutline')}</Button>
+            <Button type="link" icon={<DownloadOutlined />} onClick={() => regulationApi.template()}>
+              {t('clause.template')}
+            </Button>
+          </HasPermi>
+        )}
+      </Space>
+      {view === 'tree' ? (
+        // Mounted once the tree is loaded: defaultExpandAll applies to the first data only.
+        tree.data ? (
+          <Tree treeData={toTree(tree.data as ClauseTreeNode[])} defaultExpandAll showLine />
+        ) : (
+          <Spin />
+        )
+      ) : (
+        <Table<Clause>
+          rowKey="clauseId"
+          size="small"
+          loading={list.isFetching}
+          dataSource={list.data?.rows ?? []}
+          pagination={{
+            current: page.pageNum,
+            pageSize: page.pageSize,
+            total: list.data?.total ?? 0,
+            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+          }}
+          columns={[
+            {
+              key: 'number',
+              dataIndex: 'number',
+              title: t('clause.number'),
+              width: 150,
+              render: (v: string, r) => <span style={{ paddingLeft: (r.level - 1) * 12 }}>{v}</span>,
+            },
+            { key: 'title', dataIndex: 'title', title: t('clause.title'), width: 200 },
+            { key: 'text', dataIndex: 'text', title: t('clause.text'), ellipsis: true },
+            { key: 'links', dataIndex: 'linkCount', title: t('clause.links'), width: 80 },
+            {
+              key: 'flags',
+              title: t('clause.flagged'),
+              width: 140,
+              render: (_: unknown, r) => (
+                <Space size={4}>
+                  {r.flaggedCount > 0 && <Tag color="orange">{r.flaggedCount}</Tag>}
+                  {r.notApplicable && <Tag title={r.justification}>{t('clause.notApplicable')}</Tag>}
+                </Space>
+              ),
+            },
+            {
+              key: 'actions',
+              title: '',
+              width: 220,
+              render: (_: unknown, r) =>
+                canWrite && (
+                  <Space size={0}>
+                    <Button type="link" size="small" icon={<LinkOutlined />} onClick={() => setLinking(r.clauseId)}>
+                      {t('link.add')}
+                    </Button>
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() =>
+                        r.notApplicable ? applicability.mutate({ clauseId: r.clauseId, notApplicable: false, justification: '' }) : setNotApplicable(r)
+                      }
+                    >
+                      {r.notApplicable ? t('clause.markApplicable') : t('clause.markNotApplicable')}
+                    </Button>
+                  </Space>
+                ),
+            },
+          ]}
+        />
+      )}
+      <Modal
+        open={adding}
+        title={t('clause.addTitle')}
+        destroyOnHidden
+        onCancel={() => setAdding(false)}
+        confirmLoading={addClause.isPending}
+        onOk={async () => {
+          const v = await addForm.validateFields();
+          await addClause.mutateAsync({ regulationId, ...v });
+          message.success(t('added'));
+          setAdding(false);
+        }}
+      >
+        <Form form={addForm} layout="vertical" name="clause-form" preserve={false}>
+          <Form.Item name="number" label={t('clause.number')} rules={zodRules(ClauseBody, 'number', t('clause.number'))}>
+            <Input maxLength={zodMaxLength(ClauseBody, 'number')} />
+          </Form.Item>
+          <Form.Item name="title" label={t('clause.title')}>
+            <Input maxLength={zodMaxLength(ClauseBody, 'title')} />
+          </Form.Item>
+          <Form.Item name="parentNumber" label={t('clause.parent')}>
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name="text" label={t('clause.text')}>
+            <Input.TextArea rows={4} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={outline}
+        title={t('clause.outlineTitle')}
+        width={720}
+        destroyOnHidden
+        onCancel={() => setOutline(false)}
+        confirmLoading={importOutline.isPending}
+        onOk={async () => {
+          const v = await outlineForm.validateFields();
+          said(await importOutline.mutateAsync(v.outline));
+          setOutline(false);
+        }}
+      >
+        <Form form={outlineForm} layout="vertical" name="outline-form" preserve={false}>
+          <Form.Item name="outline" label={t('clause.outline')} extra={t('clause.outlineHint')} rules={[{ required: true, message: t('clause.outline') }]}>
+            <Input.TextArea rows={14} style={{ fontFamily: 'monospace' }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={notApplicable !== null}
+        title={t('clause.naTitle', { number: notApplicable?.number ?? '' })}
+        destroyOnHidden
+        onCancel={() => setNotApplicable(null)}
+        onOk={async () => {
+          const v = await naForm.validateFields();
+          await applicability.mutateAsync({ clauseId: notApplicable?.clauseId ?? 0, notApplicable: true, justification: v.justification });
+          setNotApplicable(null);
+        }}
+      >
+        <Form form={naForm} layout="vertical" name="na-form" preserve={false}>
+          <Form.Item name="justification" label={t('clause.justification')} rules={[{ required: true, whitespace: true, message: t('clause.justification') }]}>
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <LinkDialog open={linking !== undefined} clauseId={linking} onClose={() => setLinking(undefined)} />
+    </>
+  );
+}

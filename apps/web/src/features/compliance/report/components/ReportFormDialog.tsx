@@ -1,0 +1,100 @@
+import { REPORT_SCOPES, type ReportScope } from '@ccms/contracts/compliance/compliance-report';
+import { useQuery } from '@tanstack/react-query';
+import { App, Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { documentApi } from '../../../content/document/document-api';
+import { useLibraryOptions } from '../../../content/library/library-queries';
+import { publishApi } from '../../../publish/publish-api';
+import { useRegulationOptions } from '../../regulation/regulation-queries';
+import { useCreateReport } from '../report-queries';
+
+interface Values {
+  name: string;
+  regulationId: number;
+  scopeType: ReportScope;
+  libraryId?: number;
+  branch?: string;
+  documentId?: number;
+  publicationId?: number;
+}
+
+/** A new report: a regulation revision and a scope (library branch, document or publication). */
+export function ReportFormDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (reportId: number) => void }) {
+  const { t } = useTranslation('compliance');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const create = useCreateReport();
+  const scopeType = Form.useWatch('scopeType', form) ?? 'document';
+  const libraryId = Form.useWatch('libraryId', form);
+  const regulations = useRegulationOptions();
+  const libraries = useLibraryOptions(open);
+  const documents = useQuery({
+    queryKey: ['compliance', 'reportDocuments', libraryId],
+    queryFn: () => documentApi.list({ libraryId: libraryId ?? 0, pageNum: 1, pageSize: 200 }),
+    enabled: open && !!libraryId && scopeType === 'document',
+  });
+  const publications = useQuery({
+    queryKey: ['compliance', 'reportPublications', libraryId],
+    queryFn: () => publishApi.publications({ libraryId: libraryId ?? 0, pageNum: 1, pageSize: 200 }),
+    enabled: open && !!libraryId && scopeType === 'publication',
+  });
+  const required = (label: string) => [{ required: true, message: label }];
+
+  return (
+    <Modal
+      open={open}
+      title={t('report.addTitle')}
+      destroyOnHidden
+      confirmLoading={create.isPending}
+      onCancel={onClose}
+      onOk={async () => {
+        const { name, regulationId, scopeType: type, libraryId: lib, branch, documentId, publicationId } = await form.validateFields();
+        const scope = {
+          regulationId,
+          scopeType: type,
+          ...(type === 'branch' ? { libraryId: lib, branch: branch || undefined } : {}),
+          documentId,
+          publicationId,
+        };
+        const { reportId } = await create.mutateAsync({ name, scope });
+        message.success(t('added'));
+        onClose();
+        onCreated(reportId);
+      }}
+    >
+      <Form form={form} layout="vertical" name="report-form" preserve={false} initialValues={{ scopeType: 'document' }}>
+        <Form.Item name="name" label={t('report.name')} rules={required(t('report.name'))}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="regulationId" label={t('report.regulation')} rules={required(t('report.regulation'))}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={(regulations.data?.rows ?? []).map((r) => ({ value: r.regulationId, label: `${r.name} ${r.revision}` }))}
+          />
+        </Form.Item>
+        <Form.Item name="scopeType" label={t('report.scopeType')}>
+          <Select options={REPORT_SCOPES.map((s) => ({ value: s, label: t(`report.scopes.${s}`) }))} />
+        </Form.Item>
+        <Form.Item name="libraryId" label={t('report.library')} rules={required(t('report.library'))}>
+          <Select options={(libraries.data ?? []).map((l) => ({ value: l.libraryId, label: l.name }))} />
+        </Form.Item>
+        {scopeType === 'branch' && (
+          <Form.Item name="branch" label={t('report.branch')}>
+            <Input maxLength={200} />
+          </Form.Item>
+        )}
+        {scopeType === 'document' && (
+          <Form.Item name="documentId" label={t('report.document')} rules={required(t('report.document'))}>
+            <Select showSearch optionFilterProp="label" options={(documents.data?.rows ?? []).map((d) => ({ value: d.documentId, label: d.name || d.path }))} />
+          </Form.Item>
+        )}
+        {scopeType === 'publication' && (
+          <Form.Item name="publicationId" label={t('report.publication')} rules={required(t('report.publication'))}>
+            <Select options={(publications.data?.rows ?? []).map((p) => ({ value: p.publicationId, label: p.name }))} />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

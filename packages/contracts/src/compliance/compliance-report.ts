@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { DateTime, PageQuery, qInt } from '../http';
+import { optionalText } from '../monitor/filters';
+import { LinkTarget, MeansOfCompliance } from './regulation';
+
+/** Compliance reports: the matrix of a regulation revision over a scope, live or frozen. */
+export const ComplianceReportPerm = {
+  list: 'ccms:complianceReport:list',
+  query: 'ccms:complianceReport:query',
+  add: 'ccms:complianceReport:add',
+  remove: 'ccms:complianceReport:remove',
+  export: 'ccms:complianceReport:export',
+} as const;
+
+/** The content a report covers: a library branch, one document, or a publication's map. */
+export const REPORT_SCOPES = ['branch', 'document', 'publication'] as const;
+export const ReportScope = z.enum(REPORT_SCOPES);
+export type ReportScope = z.infer<typeof ReportScope>;
+
+/** Verdict per clause: all links approved, some draft or flagged, none, or not applicable (justified). */
+export const VERDICTS = ['covered', 'partial', 'notCovered', 'notApplicable'] as const;
+export const Verdict = z.enum(VERDICTS);
+export type Verdict = z.infer<typeof Verdict>;
+
+export const ScopeBody = z
+  .object({
+    regulationId: z.number().int().positive().describe('the regulation revision (GET /ccms/regulation/list)'),
+    scopeType: ReportScope,
+    libraryId: z.number().int().positive().optional().describe('library of a branch scope (GET /ccms/library/list)'),
+    branch: z.string().trim().max(200).optional().describe("branch of a branch scope; default: the library's default branch"),
+    documentId: z.number().int().positive().optional().describe('a document (GET /ccms/document/list)'),
+    publicationId: z.number().int().positive().optional().describe('a publication (GET /ccms/publication/list)'),
+  })
+  .superRefine((b, ctx) => {
+    const need = { branch: 'libraryId', document: 'documentId', publication: 'publicationId' } as const;
+    const field = need[b.scopeType];
+    if (b[field] === undefined) ctx.addIssue({ code: 'custom', message: 'field.required', path: [field] });
+  });
+export type ScopeBody = z.infer<typeof ScopeBody>;
+
+export const ReportBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  scope: ScopeBody,
+});
+export type ReportBody = z.infer<typeof ReportBody>;
+
+/** One link of a clause as the matrix shows it, with the answering content's state. */
+export const MatrixLink = z.object({
+  linkId: z.number(),
+  targetType: LinkTarget,
+  targetTitle: z.string(),
+  path: z.string(),
+  elementId: z.string(),
+  means: MeansOfCompliance,
+  status: z.string().describe('status of the answering content (draft, approved, ...)'),
+  approvedCommit: z.string().describe('commit of the approved revision; empty: none (the latest commit stands in)'),
+  approvedBy: z.string(),
+  approveTime: DateTime,
+  flagged: z.boolean(),
+  approved: z.boolean().describe('counts as approved evidence'),
+});
+export type MatrixLink = z.infer<typeof MatrixLink>;
+
+export const MatrixRow = z.object({
+  clauseId: z.number(),
+  number: z.string(),
+  title: z.string(),
+  level: z.number(),
+  verdict: Verdict,
+  justification: z.string(),
+  links: z.array(MatrixLink),
+});
+export type MatrixRow = z.infer<typeof MatrixRow>;
+
+export const Totals = z.object({
+  clauses: z.number(),
+  covered: z.number(),
+  partial: z.number(),
+  notCovered: z.number(),
+  notApplicable: z.number(),
+  links: z.number(),
+  coverage: z.number().describe('covered / applicable clauses, 0..100'),
+});
+export type Totals = z.infer<typeof Totals>;
+
+export const MatrixQuery = PageQuery.extend({
+  verdict: Verdict.optional(),
+  keyword: optionalText(200),
+});
+export type MatrixQuery = z.infer<typeof MatrixQuery>;
+
+export const Matrix = z.object({
+  totals: Totals,
+  rows: z.array(MatrixRow),
+  total: z.number().describe('rows matching the filter'),
+  frozen: z.boolean(),
+  commitNote: z.boolean().describe('some content has no approved revision: its latest commit stands in'),
+});
+export type Matrix = z.infer<typeof Matrix>;
+
+export const ComplianceReport = z.object({
+  reportId: z.number(),
+  name: z.string(),
+  regulationId: z.number(),
+  regulationName: z.string(),
+  regulationRevision: z.string(),
+  scopeType: ReportScope,
+  libraryId: z.number().nullable(),
+  branch: z.string(),
+  documentId: z.number().nullable(),
+  publicationId: z.number().nullable(),
+  scopeLabel: z.string(),
+  frozen: z.boolean(),
+  totals: Totals.nullable().describe('stored figures of a frozen report'),
+  frozenBy: z.string(),
+  frozenTime: DateTime,
+  createBy: z.string(),
+  createTime: DateTime,
+});
+export type ComplianceReport = z.infer<typeof ComplianceReport>;
+
+export const ReportQuery = PageQuery.extend({
+  regulationId: qInt.positive().optional(),
+  name: optionalText(200),
+});
+export type ReportQuery = z.infer<typeof ReportQuery>;
+
+/** Two reports of the same scope side by side: per clause, the verdict in each. */
+export const ReportCompareQuery = z.object({ left: qInt.positive(), right: qInt.positive() });
+export const ReportComparison = z.object({
+  left: ComplianceReport,
+  right: ComplianceReport,
+  rows: z.array(z.object({ number: z.string(), title: z.string(), left: Verdict.nullable(), right: Verdict.nullable(), changed: z.boolean() })),
+});
+export type ReportComparison = z.infer<typeof ReportComparison>;
