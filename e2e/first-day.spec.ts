@@ -1,0 +1,91 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { API, adminApi, signIn } from './helpers';
+import { type E2eGitServer, startGitServer } from './support/git-server';
+
+/**
+ * A writer's first day (issue 20): the rough edges a new writing team meets, each as the user
+ * meets it. One git remote and one library for the file, created by the administrator's API.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
+const GIT = { user: 'writer', password: 's3cret-pw' };
+const TOPIC = (id: string, title: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<topic id="${id}"><title>${title}</title><body><p>${title}</p></body></topic>\n`;
+
+let remote: E2eGitServer;
+let admin: APIRequestContext;
+const id = unique();
+
+test.beforeAll(async ({ baseURL }) => {
+  remote = await startGitServer({
+    user: GIT.user,
+    password: GIT.password,
+    repos: {
+      docs: {
+        'topics/intro.dita': TOPIC('intro', 'Introduction'),
+        'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n',
+        'README.md': '# Docs\n',
+      },
+    },
+  });
+  admin = await adminApi(baseURL ?? '');
+});
+
+test.afterAll(async () => {
+  await admin?.dispose();
+  await remote?.close();
+});
+
+async function data<T>(res: Promise<import('@playwright/test').APIResponse>): Promise<T> {
+  const body = (await (await res).json()) as { code: number; msg?: string; data?: T };
+  if (body.code !== 200) throw new Error(`API call failed: ${body.msg}`);
+  return body.data as T;
+}
+
+/** A library on the test remote, created through the administrator's API. */
+async function createLibrary(name: string, repo = 'docs'): Promise<number> {
+  const created = await data<{ libraryId: number }>(
+    admin.post(`${API}/ccms/library`, {
+      data: {
+        name,
+        displayName: name,
+        libraryType: 'DITA',
+        url: remote.url(repo),
+        defaultBranch: 'main',
+        credential: { username: GIT.user, password: GIT.password },
+      },
+    }),
+  );
+  return created.libraryId;
+}
+
+/** A user with a role holding the given menus, returned signed in on a fresh page. */
+async function userWithMenus(browser: Browser, name: string, menuIds: number[]): Promise<{ page: Page; userId: number }> {
+  const password = 'secret123';
+  await data(admin.post(`${API}/system/role`, { data: { roleName: name, roleKey: name, roleSort: 9, status: '0', menuIds } }));
+  const roles = (await (await admin.get(`${API}/system/role/list`, { params: { roleName: name, pageNum: 1, pageSize: 10 } })).json()) as {
+    rows: { roleId: number }[];
+  };
+  await data(admin.post(`${API}/system/user`, { data: { userName: name, nickName: `Writer ${name}`, password, roleIds: [roles.rows[0]?.roleId ?? 0] } }));
+  const users = (await (await admin.get(`${API}/system/user/list`, { params: { userName: name, pageNum: 1, pageSize: 10 } })).json()) as {
+    rows: { userId: number }[];
+  };
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/index');
+  await signIn(page, name, password);
+  await expect(page.locator('.navbar')).toBeVisible();
+  return { page, userId: users.rows[0]?.userId ?? 0 };
+}
+
+test('1. a library write grant is enough to work in it, without the Libraries admin menu', async ({ browser }) => {
+  const libraryId = await createLibrary(`w1_${id}`);
+  // Explorer and its buttons only: no Libraries admin menu (2102, 3040...).
+  const { page, userId } = await userWithMenus(browser, `wr${id}`, [2100, 2101, 3030, 3031, 3032, 3033, 3034]);
+  await data(admin.post(`${API}/ccms/library/permission`, { data: { libraryId, granteeType: 'user', granteeId: userId, level: 'write' } }));
+  await page.goto('/content/explorer');
+  await expect(page.locator('.ccms-explorer-main .ant-table').getByText('README.md')).toBeVisible();
+  await expect(page.getByRole('button', { name: '上传文件' })).toBeEnabled();
+  await expect(page.getByText('没有权限')).toHaveCount(0);
+  await expect(page.getByText('尚未获取')).toHaveCount(0);
+});
