@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { API, adminApi, signIn } from './helpers';
+import { API, adminApi, openSignedIn, signIn } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
@@ -88,4 +88,45 @@ test('1. a library write grant is enough to work in it, without the Libraries ad
   await expect(page.getByRole('button', { name: '上传文件' })).toBeEnabled();
   await expect(page.getByText('没有权限')).toHaveCount(0);
   await expect(page.getByText('尚未获取')).toHaveCount(0);
+});
+
+test('3. the defect detail and its history show names and words, not ids and booleans', async ({ page }) => {
+  const title = `First day ${id}`;
+  await data(admin.post(`${API}/ccms/project`, { data: { title, version: '1.0', sourceBranch: 'main', useOriginBranch: true } }));
+  const projects = (await (await admin.get(`${API}/ccms/project/list`, { params: { title, pageNum: 1, pageSize: 10 } })).json()) as { rows: { id: number }[] };
+  const projectId = projects.rows[0]?.id ?? 0;
+  await data(admin.post(`${API}/ccms/release`, { data: { projectId, title: `Release A ${id}` } }));
+  const releases = (await (await admin.get(`${API}/ccms/release/list`, { params: { projectId, pageNum: 1, pageSize: 10 } })).json()) as {
+    rows: { id: number }[];
+  };
+  const releaseId = releases.rows[0]?.id ?? 0;
+  const plan1 = await data<{ id: number }>(admin.post(`${API}/ccms/plan`, { data: { projectId, title: `Sprint one ${id}` } }));
+  const plan2 = await data<{ id: number }>(admin.post(`${API}/ccms/plan`, { data: { projectId, title: `Sprint two ${id}` } }));
+  const created = await data<{ workItemId: number }>(
+    admin.post(`${API}/ccms/workitem`, { data: { projectId, workItemType: 'defect', title: `Torque ${id}`, iterationId: plan1.id } }),
+  );
+  const item = await data<{ rowVersion: number }>(admin.get(`${API}/ccms/workitem/${created.workItemId}`));
+  await data(
+    admin.put(`${API}/ccms/workitem`, {
+      data: { workItemId: created.workItemId, projectId, rowVersion: item.rowVersion, iterationId: plan2.id, releaseId, archived: true },
+    }),
+  );
+
+  await page.addInitScript((pid) => sessionStorage.setItem('currentProjectId', String(pid)), projectId);
+  await openSignedIn(page, `/ccms/staging/detail?id=${created.workItemId}`);
+  const detail = page.getByTestId('workitem-detail');
+  await expect(detail.getByRole('row', { name: /计划（迭代）/ })).toContainText(`Sprint two ${id}`);
+  await detail.getByRole('tab', { name: '变更历史' }).click();
+  const history = page.getByTestId('history-table');
+  const edits = history.getByRole('row').filter({ hasText: '编辑' });
+  await expect(edits.filter({ hasText: '计划（迭代）' })).toContainText(`Sprint one ${id}Sprint two ${id}`);
+  await expect(edits.filter({ hasText: '发布' })).toContainText(`Release A ${id}`);
+  const archived = edits.filter({ hasText: '已归档' });
+  await expect(archived).toContainText('是');
+  await expect(archived).not.toContainText('true');
+  // The people pickers name users as "name (username)", as every other picker does.
+  await detail.getByRole('button', { name: '编辑' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('指派给').click();
+  await expect(page.locator('.ant-select-dropdown:visible').getByText(/\(admin\)$/)).toBeVisible();
 });
