@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { API, adminApi, openSignedIn, signIn } from './helpers';
+import { API, adminApi, openSignedIn, signIn, tokenOf } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
@@ -129,4 +129,36 @@ test('3. the defect detail and its history show names and words, not ids and boo
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('指派给').click();
   await expect(page.locator('.ant-select-dropdown:visible').getByText(/\(admin\)$/)).toBeVisible();
+});
+
+test('4. an expired session: the confirm dialog once, in English, and staying keeps what was typed', async ({ page, baseURL }) => {
+  await page.addInitScript(() => localStorage.setItem('language', 'en'));
+  await openSignedIn(page, '/user/profile');
+  const nick = page.getByLabel('Nickname');
+  await expect(nick).not.toHaveValue('');
+  await nick.fill(`Typed before expiry ${id}`);
+  // The session ends (signed out from elsewhere) while the form holds unsaved text.
+  const other = await adminApi(baseURL ?? '');
+  await other.post(`${API}/logout`, { headers: { Authorization: `Bearer ${await tokenOf(page)}` } });
+  await other.dispose();
+
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  const prompt = 'Login has expired, you can stay on this page or log in again';
+  const dialog = page.getByRole('dialog').filter({ hasText: prompt });
+  await expect(dialog).toBeVisible();
+  await page
+    .getByRole('button', { name: 'Save' })
+    .first()
+    .click({ force: true })
+    .catch(() => undefined);
+  await expect(page.getByText(prompt)).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(nick).toHaveValue(`Typed before expiry ${id}`);
+  // Moving on to another page of the menu: the dialog again, not a jump to the sign-in page.
+  await page.locator('.sidebar-container').getByText('System', { exact: true }).click();
+  await page.locator('.sidebar-container').getByText('Users', { exact: true }).click();
+  await expect(page.getByRole('dialog').filter({ hasText: prompt })).toBeVisible();
+  await expect(page).toHaveURL(/\/system\/user/);
 });
