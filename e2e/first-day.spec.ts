@@ -13,6 +13,9 @@ const GIT = { user: 'writer', password: 's3cret-pw' };
 const TOPIC = (id: string, title: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<topic id="${id}"><title>${title}</title><body><p>${title}</p></body></topic>\n`;
 
+const GLOSS = (id: string, term: string, rest: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<glossentry id="${id}"><glossterm>${term}</glossterm>${rest}</glossentry>\n`;
+
 let remote: E2eGitServer;
 let admin: APIRequestContext;
 const id = unique();
@@ -26,6 +29,11 @@ test.beforeAll(async ({ baseURL }) => {
         'topics/intro.dita': TOPIC('intro', 'Introduction'),
         'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n',
         'README.md': '# Docs\n',
+      },
+      gloss: {
+        'glossary/terms/term-git.dita': GLOSS('term-git', 'Git', '<glossdef>A version control system.</glossdef>'),
+        'reference/gloss-branch.dita': GLOSS('branch', 'Branch', '<glossdef>A line of commits.</glossdef>'),
+        'reference/gloss-cpu.dita': GLOSS('cpu', 'Central processing unit', '<glossBody><glossAlt><glossAcronym>CPU</glossAcronym></glossAlt></glossBody>'),
       },
     },
   });
@@ -161,4 +169,15 @@ test('4. an expired session: the confirm dialog once, in English, and staying ke
   await page.locator('.sidebar-container').getByText('Users', { exact: true }).click();
   await expect(page.getByRole('dialog').filter({ hasText: prompt })).toBeVisible();
   await expect(page).toHaveURL(/\/system\/user/);
+});
+
+test('6. terms and abbreviations list every glossentry of the library, with its file', async ({ page }) => {
+  const name = `g6_${id}`;
+  await createLibrary(name, 'gloss');
+  await page.addInitScript((n) => sessionStorage.setItem('currentLibraryName', n), name);
+  await openSignedIn(page, '/content/term');
+  await expect(page.getByRole('row', { name: /Git/ })).toContainText('glossary/terms/term-git.dita');
+  await expect(page.getByRole('row', { name: /Branch/ })).toContainText('reference/gloss-branch.dita');
+  await page.goto('/content/abbreviation');
+  await expect(page.getByRole('row', { name: /CPU/ })).toContainText('reference/gloss-cpu.dita');
 });
