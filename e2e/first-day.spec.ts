@@ -181,3 +181,27 @@ test('6. terms and abbreviations list every glossentry of the library, with its 
   await page.goto('/content/abbreviation');
   await expect(page.getByRole('row', { name: /CPU/ })).toContainText('reference/gloss-cpu.dita');
 });
+
+test('5. toc fast create: the caret stays after Tab and Shift+Tab; a topic number is accepted; new topics named from titles', async ({ page }) => {
+  const name = `t5_${id}`;
+  await createLibrary(name);
+  await page.addInitScript((n) => sessionStorage.setItem('currentLibraryName', n), name);
+  await openSignedIn(page, '/content/document');
+  await page.getByRole('button', { name: '目录快速创建' }).click();
+  const dialog = page.getByRole('dialog', { name: '目录快速创建' });
+  const outline = dialog.getByTestId('outline');
+  await outline.fill('Overview\n安装步骤\nIntro | intro');
+  // Caret at the start of line 2: Tab indents it and the caret stays on that line, after the tab.
+  await outline.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(9, 9));
+  await page.keyboard.press('Tab');
+  await expect.poll(() => outline.evaluate((el: HTMLTextAreaElement) => [el.value, el.selectionStart])).toEqual(['Overview\n\t安装步骤\nIntro | intro', 10]);
+  await page.keyboard.press('Shift+Tab');
+  await expect.poll(() => outline.evaluate((el: HTMLTextAreaElement) => [el.value, el.selectionStart])).toEqual(['Overview\n安装步骤\nIntro | intro', 9]);
+  await page.keyboard.press('Tab');
+  await dialog.getByLabel('映射标题').fill('Fast');
+  await dialog.getByLabel('映射路径').fill(`fast${id}/guide.ditamap`);
+  await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
+  await expect(dialog).toBeHidden();
+  expect(await remote.show('docs', 'main', `fast${id}/topics/安装步骤.dita`)).toContain('<topic id="安装步骤">');
+  expect(await remote.show('docs', 'main', `fast${id}/guide.ditamap`)).toContain('href="../topics/intro.dita"');
+});
