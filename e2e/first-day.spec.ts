@@ -205,3 +205,17 @@ test('5. toc fast create: the caret stays after Tab and Shift+Tab; a topic numbe
   expect(await remote.show('docs', 'main', `fast${id}/topics/安装步骤.dita`)).toContain('<topic id="安装步骤">');
   expect(await remote.show('docs', 'main', `fast${id}/guide.ditamap`)).toContain('href="../topics/intro.dita"');
 });
+
+test('2. a new library is cloned and indexed at once, with its progress on the list and detail', async ({ page }) => {
+  const name = `n2_${id}`;
+  const libraryId = await createLibrary(name);
+  await openSignedIn(page, `/content/library?name=${name}`);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByTestId('library-progress')).toHaveAttribute('data-phase', 'ready');
+  await expect(row.getByTestId('library-progress')).toContainText('已就绪：1 个文档，1 个主题');
+  await page.goto(`/ccms/library-detail/index?id=${libraryId}`);
+  await expect(page.getByTestId('library-progress')).toContainText('已就绪');
+  // Content is there without anyone pressing "fetch now".
+  await page.getByRole('tab', { name: '内容浏览' }).click();
+  await expect(page.locator('.ccms-explorer-main .ant-table').getByText('README.md')).toBeVisible();
+});

@@ -6,6 +6,7 @@ import {
   LibraryIdParam,
   LibraryOption,
   LibraryPerm,
+  LibraryProgress,
   LibraryQuery,
   LibraryUpdate,
   ValidateBody,
@@ -20,6 +21,7 @@ import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import type { ConnectionCheck } from './library.service';
+import { libraryPreparation } from './library-prep';
 
 const log = (businessType: BusinessType) => ({ title: 'library', businessType });
 
@@ -30,7 +32,8 @@ function inWords(req: FastifyRequest, check: ConnectionCheck, branch: string) {
 }
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { libraries } = app.content;
+  const { libraries, git, catalog } = app.content;
+  const preparation = libraryPreparation({ git, libraries, catalog });
 
   app.get(
     '/ccms/library/list',
@@ -68,7 +71,12 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okOf(z.object({ libraryId: z.number() })) },
       },
     },
-    async (req) => ok({ libraryId: await libraries.create(caller(req), req.body) }),
+    async (req) => {
+      const libraryId = await libraries.create(caller(req), req.body);
+      // Clone and index at once, in the background: the list and detail show the progress.
+      preparation.start(caller(req), libraryId);
+      return ok({ libraryId });
+    },
   );
   app.put(
     '/ccms/library',
@@ -120,6 +128,22 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = caller(req);
       const library = await libraries.get(auth, req.params.libraryId);
       return ok(inWords(req, await libraries.validateSaved(auth, req.params.libraryId), library.defaultBranch));
+    },
+  );
+  app.get(
+    '/ccms/library/:libraryId/progress',
+    {
+      config: { authenticated: true },
+      schema: {
+        summary: "A new library's clone and index: phase and counts",
+        tags: ['content/library'],
+        params: LibraryIdParam,
+        response: { 200: okOf(LibraryProgress) },
+      },
+    },
+    async (req) => {
+      await libraries.get(caller(req), req.params.libraryId);
+      return ok(preparation.progress(req.params.libraryId));
     },
   );
   app.get(
