@@ -30,6 +30,7 @@ test.beforeAll(async ({ baseURL }) => {
         'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n',
         'README.md': '# Docs\n',
       },
+      detail9: { 'topics/intro.dita': TOPIC('intro', 'Introduction'), 'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n' },
       gloss: {
         'glossary/terms/term-git.dita': GLOSS('term-git', 'Git', '<glossdef>A version control system.</glossdef>'),
         'reference/gloss-branch.dita': GLOSS('branch', 'Branch', '<glossdef>A line of commits.</glossdef>'),
@@ -218,4 +219,17 @@ test('2. a new library is cloned and indexed at once, with its progress on the l
   // Content is there without anyone pressing "fetch now".
   await page.getByRole('tab', { name: '内容浏览' }).click();
   await expect(page.locator('.ccms-explorer-main .ant-table').getByText('README.md')).toBeVisible();
+});
+
+test('9. a topic detail checks the branch head and reindexes: the newest commit and the whole history', async ({ page }) => {
+  const name = `d9_${id}`;
+  const libraryId = await createLibrary(name, 'detail9');
+  await openSignedIn(page, `/ccms/library-detail/index?id=${libraryId}`);
+  await expect(page.getByTestId('library-progress')).toHaveAttribute('data-phase', 'ready');
+  const topic = await data<{ topicId: number }>(admin.get(`${API}/ccms/topic/byPath`, { params: { libraryId, path: 'topics/intro.dita' } }));
+  // Another writer pushes; the server's clone fetches it, no list page reindexes.
+  await remote.commit('detail9', 'main', { 'topics/intro.dita': TOPIC('intro', 'Introduction, revised') }, `Revise intro ${id}`);
+  await data(admin.post(`${API}/ccms/library/${libraryId}/fetch`));
+  await page.goto(`/ccms/topic-detail/index?id=${topic.topicId}&tab=history`);
+  await expect(page.getByText(`Revise intro ${id}`)).toBeVisible();
 });
