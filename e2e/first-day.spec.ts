@@ -30,6 +30,11 @@ test.beforeAll(async ({ baseURL }) => {
         'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n',
         'README.md': '# Docs\n',
       },
+      new2: {
+        'topics/intro.dita': TOPIC('intro', 'Introduction'),
+        'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n',
+        'README.md': '# New\n',
+      },
       detail9: { 'topics/intro.dita': TOPIC('intro', 'Introduction'), 'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n' },
       gloss: {
         'glossary/terms/term-git.dita': GLOSS('term-git', 'Git', '<glossdef>A version control system.</glossdef>'),
@@ -209,7 +214,8 @@ test('5. toc fast create: the caret stays after Tab and Shift+Tab; a topic numbe
 
 test('2. a new library is cloned and indexed at once, with its progress on the list and detail', async ({ page }) => {
   const name = `n2_${id}`;
-  const libraryId = await createLibrary(name);
+  // A remote of its own: the fast create test adds maps to "docs" meanwhile.
+  const libraryId = await createLibrary(name, 'new2');
   await openSignedIn(page, `/content/library?name=${name}`);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row.getByTestId('library-progress')).toHaveAttribute('data-phase', 'ready');
