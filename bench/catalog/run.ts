@@ -21,9 +21,10 @@ import { libraryGit } from '../../apps/server/src/modules/content/library/librar
 import { searchService } from '../../apps/server/src/modules/content/search/search.service';
 import type { AuthContext } from '../../apps/server/src/platform/auth/access';
 import { GitRepo } from '../../apps/server/src/platform/git/git-repo';
+import { corpusPath } from '../../test-support/corpus';
 import { freshPgDatabase } from '../lib/server';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpora/dita-ot-docs');
+const CORPUS = corpusPath();
 const GEN = path.resolve(import.meta.dirname, '../../../shared/tools/ditaot-reference/gen.py');
 const { values } = parseArgs({ options: { sizes: { type: 'string' }, queries: { type: 'string' }, edits: { type: 'string' } } });
 const sizes = (values.sizes ?? '5000')

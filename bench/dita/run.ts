@@ -11,9 +11,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { corpusPath } from '../../test-support/corpus';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CORPUS = path.resolve(here, '../../../shared/corpora/dita-ot-docs');
+const CORPUS = corpusPath();
 const TOOLS = path.resolve(here, '../../../shared/tools/ditaot-reference');
 const { values } = parseArgs({ options: { sizes: { type: 'string' }, 'ditaot-sizes': { type: 'string' }, 'no-ditaot': { type: 'boolean' } } });
 const sizes = (values.sizes ?? '1000,5000')

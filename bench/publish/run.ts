@@ -11,9 +11,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startGitServer } from '../../apps/server/test/git-http-server';
+import { corpusPath } from '../../test-support/corpus';
 import { startApp } from '../lib/app';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpora/dita-ot-docs');
+const CORPUS = corpusPath();
 const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
 const rounds = Number(values.rounds ?? 3);
 const TOPIC = 'topics/using-dita-command.dita';

@@ -148,6 +148,15 @@ export const BranchList = z.object({
   stale: z.boolean(),
 });
 
+/** A new library's clone and index, started when it is created: clone, index, then ready (or failed). */
+export const LibraryProgress = z.object({
+  phase: z.enum(['clone', 'index', 'ready', 'failed']),
+  documents: z.number().nullable().describe('maps indexed (null: not known here)'),
+  topics: z.number().nullable().describe('topics indexed (null: not known here)'),
+  reason: z.string().nullable().describe('why it failed'),
+});
+export type LibraryProgress = z.infer<typeof LibraryProgress>;
+
 export const FetchResult = z.object({
   state: z.enum(['success', 'failure']),
   reason: z.enum(SCM_FAILURES).nullable(),

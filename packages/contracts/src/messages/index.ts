@@ -113,5 +113,22 @@ export function isMessageKey(key: string): key is MessageKey {
 export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
   const table: Record<string, string> = messageCatalog[lang];
   const text = table[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) return `{${name}}`;
+    // A parameter that names a message (messageRef) is put in the caller's words too.
+    if (typeof value === 'string' && value.startsWith(MESSAGE_REF)) {
+      const ref = value.slice(MESSAGE_REF.length);
+      return table[ref] ?? ref.slice(ref.lastIndexOf('.') + 1);
+    }
+    return String(value);
+  });
 }
+
+const MESSAGE_REF = '\u0000msg:';
+
+/**
+ * A message parameter translated with the message: a field label or an operator word rather
+ * than the internal name (`field: messageRef('workItem.field.priority')`).
+ */
+export const messageRef = (key: string): string => `${MESSAGE_REF}${key}`;

@@ -114,6 +114,7 @@ export const WorkItem = z.object({
   releaseId: z.number().nullable(),
   releaseTitle: z.string(),
   iterationId: z.number().nullable(),
+  iterationTitle: z.string().describe('title of the plan (iteration), empty when none'),
   version: z.string(),
   template: z.string(),
   begin: z.string().nullable(),
@@ -484,5 +485,7 @@ export const WorkItemHistory = z.object({
   changeField: z.string(),
   beforeValue: z.string(),
   afterValue: z.string(),
+  beforeLabel: z.string().describe('what an id value names (a release, plan, parent or users); empty when the value is shown as it is'),
+  afterLabel: z.string().describe('what an id value names (a release, plan, parent or users); empty when the value is shown as it is'),
 });
 export type WorkItemHistory = z.infer<typeof WorkItemHistory>;

@@ -54,6 +54,7 @@ const explorer: Messages<typeof zh> = {
   binary: 'Binary file: download it to see it.',
   tooLarge: 'Large file: only the first {{count}} characters are shown.',
   empty: 'Empty folder',
+  cloning: 'Cloning...',
   total: '{{total}} items',
 };
 export default explorer;

@@ -2,6 +2,7 @@ import type { Messages } from '../types';
 import type zh from '../zh/library';
 
 const library: Messages<typeof zh> = {
+  progress: { clone: 'Cloning...', index: 'Indexing...', ready: 'Ready: {{documents}} documents, {{topics}} topics', failed: 'Fetch failed: {{reason}}' },
   libraryId: 'Library ID',
   name: 'Name',
   displayText: 'Display text',

@@ -52,5 +52,6 @@ export default {
   binary: '二进制文件，无法预览，请下载查看。',
   tooLarge: '文件较大，只显示前 {{count}} 个字符。',
   empty: '空文件夹',
+  cloning: '正在克隆…',
   total: '共 {{total}} 项',
 } as const;

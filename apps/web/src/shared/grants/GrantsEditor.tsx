@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi, useHasPermi } from '../auth/HasPermi';
 import { confirmDialog } from '../confirm';
+import { userLabel } from '../user-label';
 
 export type { GranteeType, GrantLevel };
 
@@ -122,7 +123,7 @@ export function GrantsEditor<L extends GrantLevel>({ ns, formName, levels, defau
                   loading={type === 'user' ? users.isLoading : roles.isLoading}
                   options={
                     type === 'user'
-                      ? (users.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickName} (${u.userName})` }))
+                      ? (users.data ?? []).map((u) => ({ value: u.userId, label: userLabel(u) }))
                       : (roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))
                   }
                 />

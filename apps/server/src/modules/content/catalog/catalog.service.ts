@@ -99,10 +99,14 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
     return { row, branch, index, level, canWrite };
   }
 
-  /** The index of an object's branch as stored (details do not wait for git); indexed on demand if missing. */
+  /**
+   * The index of an object's branch for a detail page: like the lists, the branch head is checked
+   * (the clone fetched when older than the freshness window) and what changed is indexed first,
+   * so a detail never shows an older commit or a shorter history than the branch has.
+   */
   async function openStored(auth: AuthContext, libraryId: number, branch: string, need: LibraryNeed = 'read'): Promise<CatalogScopeOpen> {
     const { row, level, canWrite } = await access(auth, libraryId, need);
-    const index = (await findIndex(db, libraryId, branch)) ?? (await refresh(row, branch)).index;
+    const { index } = await refresh(row, branch);
     return { row, branch, index, level, canWrite };
   }
 

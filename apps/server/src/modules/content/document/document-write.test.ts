@@ -195,12 +195,12 @@ describe('toc fast create', () => {
 
   it('makes a map and the missing topics in one commit, in outline order', async () => {
     const before = await footprint();
-    const outline = ['Overview', '\tExisting one | topics/existing.dita', '\t安装步骤', 'Maintenance', '\tOverview'].join('\n');
+    const outline = ['Overview', '\tExisting one | topics/existing.dita', '\t安装步骤', 'Maintenance', '\tOverview', '\tBy number | existing'].join('\n');
     const res = await writer.caller.post(api('/ccms/document/fastCreate'), { libraryId, title: 'Fast guide', path: 'fast/guide.ditamap', outline });
     expect(res.status).toBe(200);
     expect(res.body.data.createdTopics).toEqual([
       'fast/topics/overview.dita',
-      'fast/topics/topic.dita',
+      'fast/topics/安装步骤.dita',
       'fast/topics/maintenance.dita',
       'fast/topics/overview-2.dita',
     ]);
@@ -215,22 +215,32 @@ describe('toc fast create', () => {
         true,
         [
           ['Existing one', 'topics/existing.dita', true, []],
-          ['安装步骤', 'fast/topics/topic.dita', true, []],
+          ['安装步骤', 'fast/topics/安装步骤.dita', true, []],
         ],
       ],
-      ['Maintenance', 'fast/topics/maintenance.dita', true, [['Overview', 'fast/topics/overview-2.dita', true, []]]],
+      [
+        'Maintenance',
+        'fast/topics/maintenance.dita',
+        true,
+        [
+          ['Overview', 'fast/topics/overview-2.dita', true, []],
+          // A topic number as the topic list shows it (the topic's @id).
+          ['By number', 'topics/existing.dita', true, []],
+        ],
+      ],
     ]);
-    const created = await remote().show('small', 'main', 'fast/topics/topic.dita');
+    const created = await remote().show('small', 'main', 'fast/topics/安装步骤.dita');
     expect(created).toContain('<title>安装步骤</title>');
+    expect(created).toContain('<topic id="安装步骤">');
   });
 
   it('refuses a bad outline naming the line, and writes nothing', async () => {
     const before = await footprint();
     const deep = await writer.caller.post(api('/ccms/document/fastCreate'), { libraryId, title: 'X', path: 'x/x.ditamap', outline: 'A\n\t\tToo deep' });
     expect(deep.status).toBe(400);
-    expect(deep.body.msg).toBe('outline, line 2: a node can be at most one level deeper than the line above');
+    expect(deep.body.msg).toBe('Outline, line 2: a node can be at most one level deeper than the line above');
     const missing = await writer.caller.post(api('/ccms/document/fastCreate'), { libraryId, title: 'X', path: 'x/x.ditamap', outline: 'A | topics/nope.dita' });
-    expect(missing.body.msg).toBe('outline, line 1: topic "topics/nope.dita" does not exist');
+    expect(missing.body.msg).toBe('Outline, line 1: topic "topics/nope.dita" does not exist (give a topic number or path)');
     const exists = await writer.caller.post(api('/ccms/document/fastCreate'), { libraryId, title: 'X', path: 'maps/base.ditamap', outline: 'A' });
     expect(exists.body.msg).toBe('"maps/base.ditamap" already exists');
     const badPath = await writer.caller.post(api('/ccms/document/fastCreate'), { libraryId, title: 'X', path: 'x/x.dita', outline: 'A' });

@@ -73,12 +73,12 @@ export function parseOutline(outline: string): OutlineNode[] {
   return roots;
 }
 
-/** A file name (no extension) from a title: ASCII words joined by dashes, "topic" when none. */
+/** A file name (no extension) from a title: its words (any script) joined by dashes, "topic" when none. */
 function slugOf(title: string): string {
   const slug = title
-    .normalize('NFKD')
+    .normalize('NFKC')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return slug || 'topic';
@@ -166,22 +166,23 @@ export function documentWriteService(db: Db, git: LibraryGit, { catalog }: Catal
       walk(nodes);
       await catalog.open(auth, row.libraryId, branch);
       const ids = refs.filter((r) => /^\d+$/.test(r)).map(Number);
-      const paths = refs.filter((r) => !/^\d+$/.test(r));
       const T = ccmsCatalogTopic;
       const known =
         refs.length === 0
           ? []
           : await db
-              .select({ topicId: T.topicId, path: T.path, title: T.title })
+              .select({ topicId: T.topicId, path: T.path, no: T.no, title: T.title })
               .from(T)
               .where(
                 and(
                   eq(T.libraryId, row.libraryId),
                   eq(T.branch, branch),
-                  or(ids.length > 0 ? inArray(T.topicId, ids) : undefined, paths.length > 0 ? inArray(T.path, paths) : undefined),
+                  // A topic number as the topic list shows it (the topic's @id), a path, or a topic id.
+                  or(ids.length > 0 ? inArray(T.topicId, ids) : undefined, inArray(T.path, refs), inArray(T.no, refs)),
                 ),
               );
-      const topicFor = (ref: string) => (/^\d+$/.test(ref) ? known.find((t) => t.topicId === Number(ref)) : known.find((t) => t.path === ref));
+      const topicFor = (ref: string) =>
+        known.find((t) => t.path === ref) ?? known.find((t) => t.no === ref) ?? (/^\d+$/.test(ref) ? known.find((t) => t.topicId === Number(ref)) : undefined);
 
       const taken = new Set<string>();
       const changes: Change[] = [];
@@ -203,8 +204,10 @@ export function documentWriteService(db: Db, git: LibraryGit, { catalog }: Catal
             for (let k = 2; taken.has(joinPath(topicDir, name)) || (await repo.typeOf(head, joinPath(topicDir, name))); k++) name = `${slug}-${k}.dita`;
             target = joinPath(topicDir, name);
             taken.add(target);
-            let id = /^[A-Za-z_]/.test(slug) ? slug : `topic-${slug}`;
-            for (let k = 2; usedIds.has(id); k++) id = `${/^[A-Za-z_]/.test(slug) ? slug : `topic-${slug}`}-${k}`;
+            // An XML id starts with a letter (any script) or '_'.
+            const idStem = /^[\p{L}_]/u.test(slug) ? slug : `topic-${slug}`;
+            let id = idStem;
+            for (let k = 2; usedIds.has(id); k++) id = `${idStem}-${k}`;
             usedIds.add(id);
             changes.push({ op: 'put', path: target, content: Buffer.from(topicTemplate(id, n.title, ''), 'utf8') });
             created.push(target);

@@ -23,7 +23,7 @@ describe('glossary entries', () => {
         '',
       ].join('\n'),
     );
-    expect(readEntry(xml, 'a.dita')).toEqual({ entryId: 'abbr-api', ...api });
+    expect(readEntry(xml, 'a.dita')).toEqual({ entryId: 'abbr-api', ...api, abbreviated: true });
   });
 
   it('writes a term as glossterm and glossdef, escaping markup', () => {
@@ -63,7 +63,7 @@ describe('glossary entries', () => {
     expect(edited).toContain('<glossSurfaceForm>Application Programming Interface (API)</glossSurfaceForm>');
     expect(edited).toContain('<prolog><author>Ann</author></prolog>');
     expect(edited).toContain('<note>Keep me</note>');
-    expect(readEntry(edited, 'a.dita')).toEqual({ entryId: 'abbr-api', ...api });
+    expect(readEntry(edited, 'a.dita')).toEqual({ entryId: 'abbr-api', ...api, abbreviated: true });
 
     const term = editEntry('term', '<glossentry id="t"><glossterm>A</glossterm><glossdef/></glossentry>', 't', { name: 'B', definition: 'Bee' });
     expect(term).toBe('<glossentry id="t"><glossterm>B</glossterm><glossdef>Bee</glossdef></glossentry>');

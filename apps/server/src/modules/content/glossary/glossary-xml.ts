@@ -73,6 +73,8 @@ function shortForm(entry: XmlElement): string {
 
 export interface ParsedEntry extends GlossaryFields {
   entryId: string;
+  /** The entry has a short form (glossAbbreviation, glossAcronym...): an abbreviation wherever its file is. */
+  abbreviated?: boolean;
 }
 
 /** Name and definition of a glossentry file as the list shows them; null when the file is not one. */
@@ -82,7 +84,7 @@ export function readEntry(content: Buffer | string, path: string): ParsedEntry |
   const term = text(child(root, 'glossterm'));
   const def = text(child(root, 'glossdef'));
   const short = shortForm(root);
-  if (short) return { entryId: root.attrs.id ?? '', name: short, definition: term && term !== short ? term : def };
+  if (short) return { entryId: root.attrs.id ?? '', name: short, definition: term && term !== short ? term : def, abbreviated: true };
   return { entryId: root.attrs.id ?? '', name: term, definition: def };
 }
 

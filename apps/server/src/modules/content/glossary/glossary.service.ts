@@ -14,7 +14,7 @@ import type { AuthContext } from '../../../platform/auth/access';
 import type { Change } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { readXlsx, toXlsx } from '../../../platform/http/excel';
-import { baseName, entryName, joinPath, parentOf } from '../explorer/repo-path';
+import { baseName, entryName, joinPath, parentOf, repoPath } from '../explorer/repo-path';
 import type { ResourceAt, ResourceFiles } from '../graphic/resource-files';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit } from '../library/library-git';
@@ -22,6 +22,9 @@ import { type ExportRow, glossaryColumns } from './glossary.excel';
 import { buildEntry, editEntry, idFor, type ParsedEntry, readEntry } from './glossary-xml';
 
 const ENTRY_FILE = /\.(dita|xml)$/i;
+const GLOSSENTRY = /<glossentry[\s>]/;
+/** The id of an entry outside the kind's folder: its path, ':' for '/' (one URL segment). */
+const idOfPath = (path: string) => path.replaceAll('/', ':');
 
 interface StoredEntry extends ParsedEntry {
   id: string;
@@ -40,25 +43,42 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
   const kindText = (lang: Language) => translate(lang, `glossary.kind.${kind}`);
   const notFound = (id: string) => new AppError(Code.NOT_FOUND, `${kind}.notFound`, { id });
 
-  /** Every entry file directly in the folder at a commit, read and parsed. */
+  /**
+   * Every glossentry of the library at a commit: the files directly in the kind's folder, and
+   * glossentry files anywhere else outside both glossary folders (an abbreviation when it has a
+   * short form, else a term). Read once per commit (a commit never changes).
+   */
   async function entriesAt(where: Pick<ResourceAt, 'repo' | 'commit'>): Promise<StoredEntry[]> {
-    const paths = (await where.repo.filesUnder(where.commit, folder))
-      .filter((e) => e.type === 'blob' && parentOf(e.path) === folder && ENTRY_FILE.test(e.path))
+    const cacheKey = `${where.repo.dir}@${where.commit}`;
+    const cached = entryCache.get(cacheKey);
+    if (cached) return cached;
+    const otherFolders = Object.values(GLOSSARY_FOLDERS).filter((f) => f !== folder);
+    const paths = (await where.repo.filesUnder(where.commit, ''))
+      .filter((e) => e.type === 'blob' && ENTRY_FILE.test(e.path))
+      .filter((e) => parentOf(e.path) === folder || !otherFolders.some((f) => parentOf(e.path) === f))
       .map((e) => e.path);
     const contents = await where.repo.readFiles(where.commit, paths);
     const out: StoredEntry[] = [];
     paths.forEach((path, i) => {
       const content = contents[i];
-      const parsed = content ? readEntry(content, path) : null;
-      if (parsed) out.push({ ...parsed, id: baseName(path), path });
+      if (!content || !GLOSSENTRY.test(content.subarray(0, 4096).toString('utf8'))) return;
+      const parsed = readEntry(content, path);
+      if (!parsed) return;
+      const inFolder = parentOf(path) === folder;
+      if (!inFolder && Boolean(parsed.abbreviated) !== (kind === 'abbreviation')) return;
+      out.push({ ...parsed, id: inFolder ? baseName(path) : idOfPath(path), path });
     });
+    entryCache.set(cacheKey, out);
+    if (entryCache.size > 20) entryCache.delete(entryCache.keys().next().value ?? '');
     return out;
   }
 
   /** Key names an entry is referenced by: its @id and its file stem. */
-  const keysOf = (e: { entryId: string; id: string }) => [...new Set([e.entryId, e.id.replace(ENTRY_FILE, '')].filter(Boolean))];
+  const keysOf = (e: { entryId: string; path: string }) => [...new Set([e.entryId, baseName(e.path).replace(ENTRY_FILE, '')].filter(Boolean))];
 
-  const pathOf = (id: string) => joinPath(folder, entryName(id, 'id'));
+  /** An entry in its kind's folder by file name; one elsewhere by its path with ':' for '/'. */
+  const pathOf = (id: string) => (id.includes(':') ? repoPath(id.replaceAll(':', '/'), 'id') : joinPath(folder, entryName(id, 'id')));
+  const entryCache = new Map<string, StoredEntry[]>();
 
   /** The branch head to change, after the write check. */
   async function writeAt(auth: AuthContext, libraryId: number, branchName: string | undefined) {
@@ -82,6 +102,14 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
     return id;
   }
 
+  /** The last commit of each file, one history walk per folder holding them. */
+  async function lastCommitsOf(where: Pick<ResourceAt, 'repo' | 'commit'>, paths: string[]) {
+    const byFolder = new Map<string, string[]>();
+    for (const p of paths) byFolder.set(parentOf(p), [...(byFolder.get(parentOf(p)) ?? []), p]);
+    const maps = await Promise.all([...byFolder].map(([f, ps]) => where.repo.lastCommits(where.commit, f, ps)));
+    return new Map(maps.flatMap((m) => [...m]));
+  }
+
   async function filtered(auth: AuthContext, q: GlossaryFilter) {
     const where = await files.at(auth, q.libraryId, q.branch);
     const name = (q.name ?? '').toLowerCase();
@@ -97,9 +125,8 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
       const { where, entries } = await filtered(auth, q);
       const page = entries.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize);
       const [last, uses] = await Promise.all([
-        where.repo.lastCommits(
-          where.commit,
-          folder,
+        lastCommitsOf(
+          where,
           page.map((e) => e.path),
         ),
         files.usageAt(where).then((index) => index.usesOf(page.map((e) => ({ path: e.path, keys: keysOf(e) })))),
@@ -129,10 +156,10 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
       const parsed = readEntry(content, path);
       if (!parsed) throw badRequest('glossary.notEntry', { path });
       const [info] = await where.repo.history(where.commit, path, 1);
-      const uses = await (await files.usageAt(where)).usesOf([{ path, keys: keysOf({ ...parsed, id }) }]);
+      const uses = await (await files.usageAt(where)).usesOf([{ path, keys: keysOf({ ...parsed, path }) }]);
       return {
         ...parsed,
-        id: baseName(path),
+        id: id.includes(':') ? idOfPath(path) : baseName(path),
         path,
         refs: uses.get(path)?.length ?? 0,
         updateBy: info?.author ?? '',
@@ -149,7 +176,7 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
       const content = await where.repo.readFile(where.commit, path);
       const parsed = content ? readEntry(content, path) : null;
       if (!parsed) throw notFound(id);
-      return files.usage(auth, { ...q, path }, { keys: keysOf({ ...parsed, id: baseName(path) }) });
+      return files.usage(auth, { ...q, path }, { keys: keysOf({ ...parsed, path }) });
     },
 
     async create(auth: AuthContext, body: GlossaryBody, lang: Language) {
@@ -237,7 +264,7 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
         if (old && !updateSupport) throw badRequest(`${kind}.nameExists`, { name: r.name });
         if (old) {
           const content = (await at.repo.readFile(at.commit, old.path))?.toString('utf8') ?? '';
-          const xml = editEntry(kind, content, old.entryId || old.id.replace(ENTRY_FILE, ''), r);
+          const xml = editEntry(kind, content, old.entryId || baseName(old.path).replace(ENTRY_FILE, ''), r);
           if (xml === content) continue;
           changes.push({ op: 'put', path: old.path, content: Buffer.from(xml, 'utf8') });
           updated++;

@@ -200,3 +200,32 @@ describe('terms', () => {
     expect(await head()).toBe(before);
   });
 });
+
+describe('entries outside the glossary folders', () => {
+  it('lists every glossentry of the library with its file: short forms as abbreviations, the rest as terms', async () => {
+    await remote().commit(
+      'gloss',
+      'main',
+      {
+        'reference/gloss-cpu.dita':
+          '<?xml version="1.0"?>\n<glossentry id="cpu"><glossterm>Central processing unit</glossterm><glossBody><glossAlt><glossAcronym>CPU</glossAcronym></glossAlt></glossBody></glossentry>\n',
+        'reference/deep/gloss-repo.dita':
+          '<?xml version="1.0"?>\n<glossentry id="repo"><glossterm>Repository</glossterm><glossdef>Where commits live.</glossdef></glossentry>\n',
+        'reference/not-an-entry.dita': '<?xml version="1.0"?>\n<topic id="x"><title>Not an entry</title></topic>\n',
+      },
+      'Glossary entries beside the topics',
+    );
+    await writer.caller.post(`/prod-api/ccms/library/${libraryId}/fetch`);
+    const abbreviations = await reader.caller.get('/prod-api/ccms/abbreviation/list', { libraryId, pageSize: 100 });
+    const cpu = abbreviations.body.rows.find((r: { name: string }) => r.name === 'CPU');
+    expect(cpu).toMatchObject({ path: 'reference/gloss-cpu.dita', definition: 'Central processing unit', updateBy: expect.any(String) });
+    expect(abbreviations.body.rows.map((r: { name: string }) => r.name)).not.toContain('Repository');
+    const terms = await reader.caller.get('/prod-api/ccms/term/list', { libraryId, pageSize: 100 });
+    const repo = terms.body.rows.find((r: { name: string }) => r.name === 'Repository');
+    expect(repo).toMatchObject({ path: 'reference/deep/gloss-repo.dita', definition: 'Where commits live.' });
+    expect(terms.body.rows.map((r: { path: string }) => r.path)).not.toContain('reference/not-an-entry.dita');
+    // Opened by the id the list gives (one URL segment).
+    const one = await reader.caller.get(`/prod-api/ccms/term/${encodeURIComponent(repo.id)}`, { libraryId });
+    expect(one.body.data).toMatchObject({ path: 'reference/deep/gloss-repo.dita', name: 'Repository', id: repo.id });
+  });
+});

@@ -240,6 +240,22 @@ describe('libraries', () => {
     expect((await nobody.caller.post('/prod-api/ccms/library', libraryBody('x', remote().url('lib')))).status).toBe(403);
   });
 
+  it('lets a writer without the Libraries admin menu work in a library granted to them: the grant decides', async () => {
+    const writer = await userWith(t, 'writer20', ['ccms:explorer:list', 'ccms:explorer:upload']);
+    await t.database.db.insert(ccmsLibraryGrant).values({ libraryId, granteeType: 'user', granteeId: writer.userId, level: 'write' });
+    const detail = await writer.caller.get(`/prod-api/ccms/library/${libraryId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.myLevel).toBe('write');
+    expect((await writer.caller.get(`/prod-api/ccms/library/${libraryId}/branches`)).body.data.defaultBranch).toBe('main');
+    expect((await writer.caller.post(`/prod-api/ccms/library/${libraryId}/fetch`)).body.data.state).toBe('success');
+    // Administering stays with the admin menu: the list and edits need it.
+    expect((await writer.caller.get('/prod-api/ccms/library/list')).status).toBe(403);
+    expect((await writer.caller.put('/prod-api/ccms/library', { ...libraryBody('hijack', remote().url('lib')), libraryId })).status).toBe(403);
+    // Without a grant the same calls are refused.
+    const stranger = await userWith(t, 'stranger20', ['ccms:explorer:list']);
+    expect((await stranger.caller.get(`/prod-api/ccms/library/${libraryId}/branches`)).status).toBe(403);
+  });
+
   it('deletes a library and its clone', async () => {
     const denied = await outsider.caller.delete(`/prod-api/ccms/library/${libraryId}`);
     expect(denied.status).toBe(403);

@@ -107,16 +107,21 @@ describe('condition query', () => {
 
   it.each([
     [cond('password', 'eq', 'x'), /^conditions\.0\.field must be one of: workItemId, title, /],
-    [cond('title', 'gt', 'x'), /^Condition 1: operator gt does not apply to field title$/],
-    [cond('priority', 'eq', 'high'), /^Condition 1: the value of field priority does not suit operator eq$/],
-    [cond('priority', 'in', 1), /^Condition 1: the value of field priority does not suit operator in$/],
-    [cond('due', 'between', ['2031-01-01']), /^Condition 1: the value of field due does not suit operator between$/],
-    [cond('status', 'eq', 'open'), /^Condition 1: the value of field status does not suit operator eq$/],
-    [cond('due', 'eq', "2031-01-01' OR 1=1"), /^Condition 1: the value of field due does not suit operator eq$/],
+    [cond('title', 'gt', 'x'), /^Condition 1: operator "greater than" does not apply to field "Title"$/],
+    [cond('priority', 'eq', 'high'), /^Condition 1: the value of field "Priority" does not suit operator "equals"$/],
+    [cond('priority', 'in', 1), /^Condition 1: the value of field "Priority" does not suit operator "is one of"$/],
+    [cond('due', 'between', ['2031-01-01']), /^Condition 1: the value of field "Due" does not suit operator "between"$/],
+    [cond('status', 'eq', 'open'), /^Condition 1: the value of field "Status" does not suit operator "equals"$/],
+    [cond('due', 'eq', "2031-01-01' OR 1=1"), /^Condition 1: the value of field "Due" does not suit operator "equals"$/],
   ])('refuses %j naming the condition', async (c, msg) => {
     const res = await alice.post(QUERY, { projectId: project, conditions: [c] });
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(msg);
+  });
+
+  it("names the field and the operator in the caller's words, zh and en", async () => {
+    const zh = await callerFor(t.app, alice.token, 'zh').post(QUERY, { projectId: project, conditions: [cond('priority', 'eq', 'high')] });
+    expect(zh.body.msg).toBe('第 1 个条件：字段“优先级”的值不适用于运算符“等于”');
   });
 
   it('refuses a sort column outside the allowlist', async () => {

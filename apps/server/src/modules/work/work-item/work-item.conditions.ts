@@ -1,3 +1,4 @@
+import { messageRef } from '@ccms/contracts/messages';
 import { type Condition, type FieldKind, OPERATORS_BY_KIND, type Operator, operatorArity, QUERY_FIELDS, type QueryField } from '@ccms/contracts/work/work-item';
 import { CLOSE_REASONS, RESOLUTIONS, WORK_ITEM_STATES, WORK_ITEM_TYPES } from '@ccms/contracts/work/work-item-states';
 import { and, between, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
@@ -147,7 +148,7 @@ function dateCondition(field: QueryField, column: PgColumn, op: Operator, values
 export function conditionSql(c: Condition, index: number): SQL {
   const kind: FieldKind = QUERY_FIELDS[c.field];
   const column = COLUMNS[c.field];
-  const params = { index: index + 1, field: c.field, operator: c.operator };
+  const params = { index: index + 1, field: messageRef(`workItem.field.${c.field}`), operator: messageRef(`workItem.operator.${c.operator}`) };
   if (!OPERATORS_BY_KIND[kind].includes(c.operator)) throw badRequest('workItem.badOperator', params);
   const arity = operatorArity(c.operator);
   const nullable = !column.notNull;

@@ -54,6 +54,7 @@ const itemFields = {
   item: w,
   projectTitle: sql<string>`coalesce(${ccmsProject.title}, '')`,
   releaseTitle: sql<string>`coalesce(${ccmsRelease.title}, '')`,
+  iterationTitle: sql<string>`coalesce((SELECT p.title FROM ccms_plan p WHERE p.plan_id = ${w.iterationId}), '')`,
   parentTitle: sql<string>`coalesce(${parent.title}, '')`,
   // Static SQL text: an aliased table does not render its FROM clause inside sql``.
   childCount: sql<number>`(SELECT count(*)::int FROM ccms_work_item c WHERE c.parent_id = ${w.workItemId} AND c.del_flag = '0')`,

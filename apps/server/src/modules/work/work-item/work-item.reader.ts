@@ -33,7 +33,7 @@ export function workItemReader(db: Db) {
     ]);
     const levels = new Map([...known, ...fetched]);
     const name = (id: number | null) => (id === null ? '' : (names.get(id) ?? ''));
-    return rows.map(({ item, projectTitle, releaseTitle, parentTitle, childCount }) => {
+    return rows.map(({ item, projectTitle, releaseTitle, iterationTitle, parentTitle, childCount }) => {
       const level: ProjectLevel | null = levels.get(item.projectId) ?? null;
       const type = item.workItemType as WorkItemType;
       const cc = splitIds(item.cc);
@@ -44,6 +44,7 @@ export function workItemReader(db: Db) {
         workItemType: type,
         projectTitle,
         releaseTitle,
+        iterationTitle,
         parentTitle,
         childCount,
         cc,

@@ -46,6 +46,7 @@ import {
   userNames,
 } from './work-item.queries';
 import { workItemReader } from './work-item.reader';
+import { withLabels } from './work-item-history';
 
 /** Most rows an export writes. */
 const EXPORT_CAP = 10_000;
@@ -206,7 +207,10 @@ export function workItemService(db: Db, notices?: Pick<NotificationService, 'not
 
     async history(auth: AuthContext, workItemId: number, projectId?: number): Promise<WorkItemHistory[]> {
       await load(auth, workItemId, 'read', projectId);
-      return (await historyOf(db, workItemId)).map(({ seq, workItemId: _w, ...row }) => ({ ...row, index: seq }));
+      return withLabels(
+        db,
+        (await historyOf(db, workItemId)).map(({ seq, workItemId: _w, ...row }) => ({ ...row, index: seq })),
+      );
     },
 
     // ---- saved filters (each user sees only their own) ----

@@ -4,6 +4,7 @@ import type {
   Library,
   LibraryBody,
   LibraryOption,
+  LibraryProgress,
   LibraryQuery,
   LibraryUpdate,
   ValidateBody,
@@ -58,6 +59,7 @@ export const libraryApi = {
   validate: (body: ValidateBody) => api.post<Data<Validation>>('/ccms/library/validate', body, { repeatSubmit: false }).then((r) => r.data),
   validateSaved: (libraryId: number) =>
     api.post<Data<Validation>>(`/ccms/library/${libraryId}/validate`, undefined, { repeatSubmit: false }).then((r) => r.data),
+  progress: (libraryId: number) => api.one<LibraryProgress>(`/ccms/library/${libraryId}/progress`, undefined, { silent: true }),
   branches: (libraryId: number, silent = false) => api.one<Branches>(`/ccms/library/${libraryId}/branches`, undefined, { silent }),
   fetch: (libraryId: number) =>
     api.post<Data<z.infer<typeof FetchResult>>>(`/ccms/library/${libraryId}/fetch`, undefined, { repeatSubmit: false }).then((r) => r.data),

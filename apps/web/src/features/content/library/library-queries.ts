@@ -22,6 +22,7 @@ export const libraryKeys = {
   options: () => [...keys.all, 'options'] as const,
   branches: (libraryId: number) => [...keys.all, 'branches', libraryId] as const,
   abilities: (libraryId: number) => [...keys.all, 'abilities', libraryId] as const,
+  progress: (libraryId: number) => [...keys.all, 'progress', libraryId] as const,
   deptTree: () => [...keys.all, 'deptTree'] as const,
   /** Everything configured on one library (grants, variables, filters, data properties, publish configurations). */
   config: (libraryId: number) => [...keys.all, 'config', libraryId] as const,
@@ -58,6 +59,16 @@ export const useLibraryAbilities = (libraryId: number, enabled = true) =>
     queryFn: () => libraryApi.get(libraryId, true).then((l) => l.abilities),
     enabled,
     retry: false,
+  });
+
+/** A new library's clone and index: asked every second while it runs, then no more. */
+export const useLibraryProgress = (libraryId: number, enabled = true) =>
+  useQuery({
+    queryKey: libraryKeys.progress(libraryId),
+    queryFn: () => libraryApi.progress(libraryId),
+    enabled: enabled && libraryId > 0,
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.phase === 'clone' || q.state.data?.phase === 'index' ? 1000 : false),
   });
 
 export const useDeptTree = (enabled = true) => useQuery({ queryKey: libraryKeys.deptTree(), queryFn: libraryApi.deptTree, enabled, retry: false });

@@ -1,7 +1,7 @@
 import { FastCreateBody, type FastCreateResult } from '@ccms/contracts/content/document';
 import { Alert, App, Col, Form, Input, Row, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { type KeyboardEvent, useMemo } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
@@ -80,14 +80,22 @@ export function FastCreateDialog({
   const parsed = useMemo(() => parseOutline(outline), [outline]);
   const treeData = useMemo(() => toTreeData(parsed.nodes, t('newTopic')), [parsed.nodes, t]);
 
+  // The caret after a Tab edit, put back once the controlled value has been rendered (a frame
+  // later could come before the new value and leave the caret at the end).
+  const caret = useRef<{ area: HTMLTextAreaElement; value: string; start: number; end: number } | null>(null);
+  useLayoutEffect(() => {
+    const c = caret.current;
+    if (!c || c.area.value !== c.value) return;
+    c.area.setSelectionRange(c.start, c.end);
+    caret.current = null;
+  });
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     const area = e.currentTarget;
     const edit = applyTab(area.value, area.selectionStart, area.selectionEnd, e.shiftKey);
+    caret.current = { area, value: edit.value, start: edit.selectionStart, end: edit.selectionEnd };
     form.setFieldValue('outline', edit.value);
-    // The controlled value lands on the next render: put the caret back after it.
-    requestAnimationFrame(() => area.setSelectionRange(edit.selectionStart, edit.selectionEnd));
   };
 
   const problems = parsed.problems.map((p) => t(`outlineProblems.${p.kind}`, { line: p.line }));

@@ -17,12 +17,12 @@ import { Alert, App, Breadcrumb, Button, Empty, Form, Input, Select, Space, Tabl
 import type { ColumnsType } from 'antd/es/table';
 import type { UploadFile } from 'antd/es/upload';
 import dayjs from 'dayjs';
-import { type Key, useEffect, useMemo, useState } from 'react';
+import { type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
-import { useFetchLibrary, useLibraryAbilities, useLibraryBranches, useLibraryOptions } from '../../library/library-queries';
+import { useFetchLibrary, useLibraryAbilities, useLibraryBranches, useLibraryOptions, useLibraryProgress } from '../../library/library-queries';
 import { type Change, explorerApi, type FileRow } from '../explorer-api';
 import { useCommitChange, useExplorerListing, useExplorerTree, useRefreshExplorer } from '../explorer-queries';
 import { CommitDialog, type CommitValues } from './CommitDialog';
@@ -132,6 +132,18 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
   const enabled = libraryId !== undefined;
   const branches = useLibraryBranches(id, enabled);
   const abilities = useLibraryAbilities(id, enabled);
+  const progress = useLibraryProgress(id, enabled);
+  const cloning = progress.data?.phase === 'clone' || progress.data?.phase === 'index';
+  const refreshContent = useRefreshExplorer();
+  // The clone of a new library finished: read its content (the first read found nothing yet).
+  const wasCloning = useRef(false);
+  useEffect(() => {
+    if (cloning) wasCloning.current = true;
+    else if (wasCloning.current && progress.data?.phase === 'ready') {
+      wasCloning.current = false;
+      void refreshContent(id);
+    }
+  }, [cloning, progress.data?.phase, id, refreshContent]);
   // Read-only until the abilities are known to allow writing (loading, failed, or read: no write buttons).
   const readOnly = !abilities.data?.write;
   const branch = ref ?? branches.data?.defaultBranch;
@@ -414,7 +426,7 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
           dataSource={list.data?.rows ?? []}
           loading={list.isFetching}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={cloning ? t('cloning') : t('empty')} /> }}
           rowSelection={readOnly ? undefined : { selectedRowKeys: selected.map((r) => r.path), onChange: (_keys, rows) => setSelected(rows) }}
           pagination={{
             current: page.pageNum,

@@ -66,7 +66,7 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
       width: 90,
       render: (v: number, row) => <Typography.Link onClick={() => setUsage(row)}>{v}</Typography.Link>,
     },
-    { key: 'id', dataIndex: 'id', title: t('glossary.file'), defaultHidden: true, ellipsis: true },
+    { key: 'path', dataIndex: 'path', title: t('glossary.file'), width: 260, ellipsis: true },
     { key: 'updateBy', dataIndex: 'updateBy', title: t('glossary.updateBy'), width: 140, ellipsis: true },
     { key: 'updateTime', dataIndex: 'updateTime', title: t('glossary.updateTime'), width: 180, render: formatTime },
     {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { type RuleMessages, zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { userLabel } from '../../../../shared/user-label';
 import { useProductOptions } from '../../product/use-product-options';
 import type { PublishConfigRow } from '../library-api';
 import { useDeletePublishConfig, useGranteeRoles, useGranteeUsers, useLibrarySettings, usePublishConfigs, useSavePublishConfig } from '../library-queries';
@@ -29,14 +30,14 @@ function ReaderUsers({ libraryId }: { libraryId: number }) {
     if (!users.data) return;
     setSeenUsers((seen) => {
       const next = new Map(seen);
-      for (const u of users.data) next.set(u.userId, `${u.nickName} (${u.userName})`);
+      for (const u of users.data) next.set(u.userId, userLabel(u));
       return next;
     });
   }, [users.data]);
   const pickedUsers: number[] = Form.useWatch('readerUserIds') ?? [];
   const userOptions = [
     ...pickedUsers.filter((id) => !users.data?.some((u) => u.userId === id)).map((id) => ({ value: id, label: seenUsers.get(id) ?? `#${id}` })),
-    ...(users.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickName} (${u.userName})` })),
+    ...(users.data ?? []).map((u) => ({ value: u.userId, label: userLabel(u) })),
   ];
   return (
     <Form.Item name="readerUserIds" label={t('publish.readerUsers')}>

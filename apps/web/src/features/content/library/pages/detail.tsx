@@ -12,6 +12,7 @@ import { Explorer } from '../../explorer/components/Explorer';
 import { DataPropertyTab } from '../components/DataPropertyTab';
 import { GrantsTab } from '../components/GrantsTab';
 import { type ScmState, ScmStatus } from '../components/LibraryFormDialog';
+import { LibraryProgressBar } from '../components/LibraryProgressBar';
 import { PublishConfigTab, PublishPathTab } from '../components/PublishTabs';
 import { SettingsTab } from '../components/SettingsTab';
 import { type LibraryRow, libraryApi } from '../library-api';
@@ -45,7 +46,10 @@ function PropertiesTab({ library }: { library: LibraryRow }) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
-        <Descriptions.Item label={t('name')}>{library.name}</Descriptions.Item>
+        <Descriptions.Item label={t('name')}>
+          {library.name}
+          <LibraryProgressBar libraryId={library.libraryId} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('displayText')}>{library.displayText}</Descriptions.Item>
         <Descriptions.Item label={t('libraryType')}>
           <Tag>{library.libraryType}</Tag>

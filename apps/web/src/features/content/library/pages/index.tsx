@@ -13,6 +13,7 @@ import { useDict } from '../../../../shared/dict/use-dict';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { LibraryFormDialog } from '../components/LibraryFormDialog';
+import { LibraryProgressBar } from '../components/LibraryProgressBar';
 import type { LibraryFilters, LibraryRow } from '../library-api';
 import { libraryQueries, useDeleteLibraries } from '../library-queries';
 
@@ -44,9 +45,12 @@ export default function LibraryPage() {
       dataIndex: 'name',
       title: t('name'),
       render: (v: string, row) => (
-        <Typography.Link onClick={() => open(row)} data-testid="library-link">
-          {v}
-        </Typography.Link>
+        <>
+          <Typography.Link onClick={() => open(row)} data-testid="library-link">
+            {v}
+          </Typography.Link>
+          <LibraryProgressBar libraryId={row.libraryId} />
+        </>
       ),
     },
     { key: 'displayText', dataIndex: 'displayText', title: t('displayText'), ellipsis: true },

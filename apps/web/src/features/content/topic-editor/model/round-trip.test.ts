@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusForTests } from '../../../../../../../test-support/corpus';
 import { parseXml, serialize } from './lossless-xml';
 import { generateCorpus } from './testing/generate-topics';
 import { convertXml, xmlToDoc } from './to-editor';
 import { docToXml } from './to-xml';
 
-const CORPORA = path.resolve(import.meta.dirname, '../../../../../../../../shared/corpora');
+/** The corpus (CCMS_CORPUS_DIR, or ../shared beside the repository); absent on a plain clone: that test is skipped. */
+const CORPUS_DIR = corpusForTests();
+const CORPORA = CORPUS_DIR ?? '';
 
 function ditaFiles(dir: string): string[] {
   const out: string[] = [];
@@ -35,7 +38,7 @@ function roundTripFailures(texts: Array<{ name: string; xml: string }>): string[
 }
 
 describe('round trip without loss', () => {
-  it('opens and saves every topic of the shared corpus unchanged', () => {
+  it.skipIf(CORPUS_DIR === undefined)('opens and saves every topic of the shared corpus unchanged', () => {
     const files = ditaFiles(CORPORA);
     expect(files.length).toBeGreaterThan(100);
     const texts = files.map((f) => ({ name: path.relative(CORPORA, f), xml: readFileSync(f, 'utf8') }));

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { CrudLinks } from '../../../../shared/list/CrudButtons';
+import { userLabel } from '../../../../shared/user-label';
 import { useAddProjectMembers, useProjectMembers, useRemoveProjectMember } from '../project-queries';
 import { useUserOptions } from './pickers';
 
@@ -61,7 +62,7 @@ export function ProjectMembersTab({ projectId, canConfigure }: { projectId: numb
                 style={{ minWidth: 260 }}
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={users.isLoading}
-                options={(users.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickName} (${u.userName})` }))}
+                options={(users.data ?? []).map((u) => ({ value: u.userId, label: userLabel(u) }))}
               />
             </Form.Item>
             <Form.Item name="projectRole" label={t('member.projectRole')}>

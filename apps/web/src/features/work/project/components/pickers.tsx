@@ -1,5 +1,6 @@
 import { Col, DatePicker, Form, Select, type SelectProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { userLabel } from '../../../../shared/user-label';
 import { useProjectOptions, useUserOptions } from '../project-queries';
 
 export { useProjectOptions, useUserOptions };
@@ -38,7 +39,7 @@ export function UserSelect(props: Omit<SelectProps<number>, 'options'>) {
     <Select<number>
       showSearch={{ optionFilterProp: 'label' }}
       loading={users.isLoading}
-      options={(users.data ?? []).map((u) => ({ value: u.userId, label: `${u.nickName} (${u.userName})` }))}
+      options={(users.data ?? []).map((u) => ({ value: u.userId, label: userLabel(u) }))}
       {...props}
     />
   );

@@ -15,8 +15,14 @@ export function HistoryTable({ workItemId }: { workItemId: number }) {
     if (row.changeType === 'comment') return known(`history.commentFields.${row.changeField}`, row.changeField);
     return known(`fields.${row.changeField}`, row.changeField);
   };
-  const value = (row: WorkItemHistory, v: string) => {
+  const BOOLEANS: Record<string, string> = { true: 'conditions.yes', false: 'conditions.no' };
+  const value = (row: WorkItemHistory, v: string, label: string) => {
     if (!v) return '';
+    // Ids in words (a release, a plan, the parent, users), booleans and enums as the form says them.
+    if (label) return label;
+    if (BOOLEANS[v] && (row.changeField === 'archived' || row.changeField === 'confidential')) return t(BOOLEANS[v] as 'conditions.yes');
+    if (row.changeField === 'delFlag') return v === '1' ? t('conditions.yes') : t('conditions.no');
+    if (row.changeField === 'severity') return known(`severities.${v}`, v);
     if (row.changeField === 'status') return known(`statuses.${v}`, v);
     if (row.changeField === 'workItemType') return known(`types.${v}`, v);
     if (row.changeField === 'resolution') return known(`resolutions.${v}`, v);
@@ -43,12 +49,12 @@ export function HistoryTable({ workItemId }: { workItemId: number }) {
         {
           key: 'beforeValue',
           title: t('history.beforeValue'),
-          render: (_: unknown, r) => <span style={{ whiteSpace: 'pre-wrap' }}>{value(r, r.beforeValue)}</span>,
+          render: (_: unknown, r) => <span style={{ whiteSpace: 'pre-wrap' }}>{value(r, r.beforeValue, r.beforeLabel)}</span>,
         },
         {
           key: 'afterValue',
           title: t('history.afterValue'),
-          render: (_: unknown, r) => <span style={{ whiteSpace: 'pre-wrap' }}>{value(r, r.afterValue)}</span>,
+          render: (_: unknown, r) => <span style={{ whiteSpace: 'pre-wrap' }}>{value(r, r.afterValue, r.afterLabel)}</span>,
         },
       ]}
     />

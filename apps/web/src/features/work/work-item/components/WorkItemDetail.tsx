@@ -25,7 +25,7 @@ function Fields({ item }: { item: WorkItem }) {
     ['priority', item.priority],
     ['severity', item.workItemType === 'defect' ? `${item.severity} · ${t(`severities.${String(item.severity)}` as 'severities.1')}` : item.severity],
     ['releaseId', item.releaseTitle],
-    ['iterationId', item.iterationId ?? ''],
+    ['iterationId', item.iterationTitle],
     ['parentId', item.parentId ? `#${item.parentId} ${item.parentTitle}` : ''],
     ['version', item.version],
     ['template', item.template],

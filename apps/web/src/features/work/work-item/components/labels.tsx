@@ -3,6 +3,7 @@ import type { WorkItem } from '@ccms/contracts/work/work-item';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { userLabel } from '../../../../shared/user-label';
 import { useWorkItemUsers } from '../work-item-queries';
 
 /** Date-time as lists show it. */
@@ -36,5 +37,5 @@ export function TypeTag({ type }: { type: string }) {
 export function useUserOptions() {
   const users = useWorkItemUsers();
   const list: UserOption[] = users.data ?? [];
-  return list.map((u) => ({ value: u.userId, label: u.nickName || u.userName }));
+  return list.map((u) => ({ value: u.userId, label: userLabel(u) }));
 }
