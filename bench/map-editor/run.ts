@@ -59,7 +59,9 @@ async function main() {
     const open = () => call<{ data: MapDocument }>('GET', '/ccms/map-editor/open', { query: { libraryId, path: MAP } }).then((r) => r.data);
     let doc = await open();
     const nodes = count(MapModel.parse(doc.content).tree());
-    console.log(`map of ${doc.content.split('\n').length} lines, ${(doc.content.length / 1024).toFixed(0)} KiB, ${nodes} tree nodes, ${doc.refs.length} hrefs resolved`);
+    console.log(
+      `map of ${doc.content.split('\n').length} lines, ${(doc.content.length / 1024).toFixed(0)} KiB, ${nodes} tree nodes, ${doc.refs.length} hrefs resolved`,
+    );
 
     const serverOpens: number[] = [];
     const modelOpens: number[] = [];
