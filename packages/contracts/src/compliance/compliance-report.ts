@@ -120,7 +120,7 @@ export const ComplianceReport = z.object({
 export type ComplianceReport = z.infer<typeof ComplianceReport>;
 
 export const ReportQuery = PageQuery.extend({
-  regulationId: qInt.positive().optional(),
+  regulationId: qInt.positive().optional().describe('id of a regulation revision (GET /ccms/regulation/list)'),
   name: optionalText(200),
 });
 export type ReportQuery = z.infer<typeof ReportQuery>;

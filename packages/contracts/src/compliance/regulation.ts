@@ -42,7 +42,9 @@ export const RegulationBody = z.object({
 });
 export type RegulationBody = z.infer<typeof RegulationBody>;
 
-export const RegulationUpdate = RegulationBody.omit({ revision: true }).extend({ regulationId: z.number().int().positive() });
+export const RegulationUpdate = RegulationBody.omit({ revision: true }).extend({
+  regulationId: z.number().int().positive().describe('id of a regulation revision (GET /ccms/regulation/list)'),
+});
 export type RegulationUpdate = z.infer<typeof RegulationUpdate>;
 
 /** A new revision: a new row linked to the previous one, with its clauses and links copied. */
@@ -94,7 +96,7 @@ export const RegulationGrant = z.object({
 export type RegulationGrant = z.infer<typeof RegulationGrant>;
 
 export const RegulationGrantBody = z.object({
-  regulationId: z.number().int().positive(),
+  regulationId: z.number().int().positive().describe('id of a regulation revision (GET /ccms/regulation/list)'),
   granteeType: GranteeType,
   granteeId: z.number().int().min(0).describe('user or role id; 0 for all'),
   level: GrantLevel,
@@ -104,7 +106,7 @@ export type RegulationGrantBody = z.infer<typeof RegulationGrantBody>;
 /* ---------- clauses ---------- */
 
 export const ClauseBody = z.object({
-  regulationId: z.number().int().positive(),
+  regulationId: z.number().int().positive().describe('id of a regulation revision (GET /ccms/regulation/list)'),
   number: required(64).describe('paragraph number, e.g. 25.1581(a)(2)'),
   title: optional(500),
   text: z.string().max(20000).default(''),
@@ -112,11 +114,13 @@ export const ClauseBody = z.object({
 });
 export type ClauseBody = z.infer<typeof ClauseBody>;
 
-export const ClauseUpdate = ClauseBody.omit({ regulationId: true }).extend({ clauseId: z.number().int().positive() });
+export const ClauseUpdate = ClauseBody.omit({ regulationId: true }).extend({
+  clauseId: z.number().int().positive().describe('id of a clause (GET /ccms/regulation/clause/list)'),
+});
 export type ClauseUpdate = z.infer<typeof ClauseUpdate>;
 
 export const ClauseQuery = PageQuery.extend({
-  regulationId: qInt.positive(),
+  regulationId: qInt.positive().describe('id of a regulation revision (GET /ccms/regulation/list)'),
   keyword: optionalText(200).describe('part of the number, title or text'),
 });
 export type ClauseQuery = z.infer<typeof ClauseQuery>;
@@ -124,7 +128,7 @@ export type ClauseQuery = z.infer<typeof ClauseQuery>;
 /** Applicability of a clause in its revision: not applicable needs a justification. */
 export const ClauseApplicability = z
   .object({
-    clauseId: z.number().int().positive(),
+    clauseId: z.number().int().positive().describe('id of a clause (GET /ccms/regulation/clause/list)'),
     notApplicable: z.boolean(),
     justification: z.string().trim().max(2000).default(''),
   })
@@ -151,7 +155,7 @@ export type ClauseNode = Clause & { children?: ClauseNode[] };
 export const ClauseNode: z.ZodType<ClauseNode> = Clause.extend({ children: z.array(z.lazy(() => ClauseNode)).optional() });
 
 export const ClauseOutlineBody = z.object({
-  regulationId: z.number().int().positive(),
+  regulationId: z.number().int().positive().describe('id of a regulation revision (GET /ccms/regulation/list)'),
   outline: z.string().min(1).max(2_000_000).describe('one clause per line: "<number> <title>", text lines follow; numbering gives the hierarchy'),
 });
 export type ClauseOutlineBody = z.infer<typeof ClauseOutlineBody>;
@@ -198,15 +202,15 @@ export const LinkBody = z
 export type LinkBody = z.infer<typeof LinkBody>;
 
 export const LinkUpdate = z.object({
-  linkId: z.number().int().positive(),
+  linkId: z.number().int().positive().describe('id of a regulation link (GET /ccms/regulationRelation/list)'),
   means: MeansOfCompliance,
   comment: z.string().trim().max(2000).default(''),
 });
 export type LinkUpdate = z.infer<typeof LinkUpdate>;
 
 export const LinkQuery = PageQuery.extend({
-  regulationId: qInt.positive().optional(),
-  clauseId: qInt.positive().optional(),
+  regulationId: qInt.positive().optional().describe('id of a regulation revision (GET /ccms/regulation/list)'),
+  clauseId: qInt.positive().optional().describe('id of a clause (GET /ccms/regulation/clause/list)'),
   topicId: qInt.positive().optional().describe('links to this topic (and its elements): the clauses it answers'),
   flagged: z.enum(['true', 'false']).optional().describe('only links waiting for re-verifying'),
 });
@@ -243,5 +247,7 @@ export const Link = z.object({
 export type Link = z.infer<typeof Link>;
 
 /** Mark a flagged link as verified again (the answering content still meets the clause). */
-export const LinkVerifyBody = z.object({ linkIds: z.array(z.number().int().positive()).min(1).max(1000) });
+export const LinkVerifyBody = z.object({
+  linkIds: z.array(z.number().int().positive()).min(1).max(1000).describe('ids of regulation links (GET /ccms/regulationRelation/list)'),
+});
 export type LinkVerifyBody = z.infer<typeof LinkVerifyBody>;

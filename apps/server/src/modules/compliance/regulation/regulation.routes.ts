@@ -38,7 +38,7 @@ export const regulationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'List the grants of a regulation',
         tags,
-        querystring: z.object({ regulationId: z.coerce.number().int().positive() }),
+        querystring: z.object({ regulationId: z.coerce.number().int().positive().describe('id of a regulation revision (GET /ccms/regulation/list)') }),
         response: { 200: okOf(z.array(RegulationGrant)) },
       },
     },
