@@ -2,8 +2,18 @@ import type { ComplianceReport, MatrixRow, Totals } from '@ccms/contracts/compli
 import type { Language } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
 
-const CHROMIUM = process.env.CCMS_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+const CHROMIUM = process.env.CCMS_CHROMIUM || '/usr/bin/chromium';
+/** As publishing launches it: no sandbox in containers, and no traffic of its own (updates, sync, first-run pings). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
