@@ -35,6 +35,7 @@ test.beforeAll(async ({ baseURL }) => {
         'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n',
         'README.md': '# New\n',
       },
+      tpl5: { 'topics/intro.dita': TOPIC('intro', 'Introduction') },
       detail9: { 'topics/intro.dita': TOPIC('intro', 'Introduction'), 'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n' },
       gloss: {
         'glossary/terms/term-git.dita': GLOSS('term-git', 'Git', '<glossdef>A version control system.</glossdef>'),
@@ -238,4 +239,25 @@ test('9. a topic detail checks the branch head and reindexes: the newest commit 
   await data(admin.post(`${API}/ccms/library/${libraryId}/fetch`));
   await page.goto(`/ccms/topic-detail/index?id=${topic.topicId}&tab=history`);
   await expect(page.getByText(`Revise intro ${id}`)).toBeVisible();
+});
+
+test('5. toc fast create: new topics get the chosen template body, not an empty <p/>', async ({ page }) => {
+  const name = `t5b_${id}`;
+  await createLibrary(name, 'tpl5');
+  await page.addInitScript((n) => sessionStorage.setItem('currentLibraryName', n), name);
+  await openSignedIn(page, '/content/document');
+  await page.getByRole('button', { name: '目录快速创建' }).click();
+  const dialog = page.getByRole('dialog', { name: '目录快速创建' });
+  await dialog.getByTestId('outline').fill('Replace the toner');
+  await dialog.getByLabel('映射标题').fill('Templated');
+  await dialog.getByLabel('映射路径').fill(`tpl${id}/guide.ditamap`);
+  await dialog.getByTestId('fast-template').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '任务（含前提和步骤） (task, zh-CN)' }).click();
+  await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
+  await expect(dialog).toBeHidden();
+  const topic = await remote.show('tpl5', 'main', `tpl${id}/topics/replace-the-toner.dita`);
+  expect(topic).toContain('<task id="replace-the-toner"');
+  expect(topic).toContain('<title>Replace the toner</title>');
+  expect(topic).toContain('执行第一步。');
+  expect(topic).not.toContain('<p></p>');
 });
