@@ -261,3 +261,46 @@ test('5. toc fast create: new topics get the chosen template body, not an empty 
   expect(topic).toContain('执行第一步。');
   expect(topic).not.toContain('<p></p>');
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test.describe('8. layout at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the explorer keeps its date column clear of the fixed actions column', async ({ page }) => {
+    const libraryId = await createLibrary(`l8_${id}`, 'gloss');
+    await openSignedIn(page, `/ccms/library-detail/index?id=${libraryId}`);
+    await expect(page.getByTestId('library-progress')).toHaveAttribute('data-phase', 'ready');
+    await page.getByRole('tab', { name: '内容浏览' }).click();
+    const table = page.locator('.ccms-explorer-main .ant-table');
+    await expect(table.getByText('glossary')).toBeVisible();
+    const head = table.locator('.ant-table-thead');
+    const date = await head.getByRole('columnheader', { name: '日期', exact: true }).boundingBox();
+    const actions = await head.getByRole('columnheader', { name: '操作', exact: true }).boundingBox();
+    const name = await head.getByRole('columnheader', { name: '名称', exact: true }).boundingBox();
+    expect(date && actions && name).toBeTruthy();
+    expect(overlaps(date as Box, actions as Box)).toBe(false);
+    expect((date as Box).width).toBeGreaterThanOrEqual(140);
+    expect((name as Box).width).toBeGreaterThanOrEqual(160);
+  });
+
+  test('the home chart legend keeps clear of the axis labels', async ({ page }) => {
+    await openSignedIn(page, '/index');
+    const chart = page.getByTestId('trend-chart');
+    await expect(chart.locator('svg text').filter({ hasText: '已解决' })).toBeVisible();
+    const boxes = await chart.locator('svg text').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { text: el.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+    );
+    const legend = boxes.filter((b) => ['新建', '已解决', '已关闭'].includes(b.text));
+    const labels = boxes.filter((b) => !legend.includes(b));
+    expect(legend).toHaveLength(3);
+    expect(labels.length).toBeGreaterThan(2);
+    for (const l of legend) for (const a of labels) expect(overlaps(l, a), `${l.text} / ${a.text}`).toBe(false);
+    // The legend sits wholly above the plot's highest label.
+    expect(Math.max(...legend.map((l) => l.y + l.height))).toBeLessThanOrEqual(Math.min(...labels.map((a) => a.y)));
+  });
+});
