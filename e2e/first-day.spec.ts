@@ -304,3 +304,18 @@ test.describe('8. layout at 1366 px', () => {
     expect(Math.max(...legend.map((l) => l.y + l.height))).toBeLessThanOrEqual(Math.min(...labels.map((a) => a.y)));
   });
 });
+
+test('7. the app switcher: a failed viewer address shows the message and opens no window', async ({ page }) => {
+  await openSignedIn(page, '/index');
+  let popups = 0;
+  page.on('popup', () => {
+    popups += 1;
+  });
+  // The network fails for this one call (the server itself always answers).
+  await page.route('**/ccms/mxView/getMxViewAddress', (route) => route.abort('failed'));
+  await page.getByRole('button', { name: '应用切换' }).click();
+  await page.getByRole('menuitem', { name: '文档中心查看器' }).click();
+  await expect(page.getByText('获取查看器路径失败')).toBeVisible();
+  expect(popups).toBe(0);
+  expect(page.context().pages()).toHaveLength(1);
+});
