@@ -305,6 +305,28 @@ test.describe('8. layout at 1366 px', () => {
   });
 });
 
+test('7. the work item tabs 详情 / 变更历史 lead somewhere: the list to pick from, then the picked item', async ({ page }) => {
+  const title = `Area ${id}`;
+  await data(admin.post(`${API}/ccms/project`, { data: { title, version: '1.0', sourceBranch: 'main', useOriginBranch: true } }));
+  const listed = (await (await admin.get(`${API}/ccms/project/list`, { params: { title, pageNum: 1, pageSize: 10 } })).json()) as {
+    rows: { id: number; title: string }[];
+  };
+  const projectId = listed.rows.find((p) => p.title === title)?.id ?? 0;
+  await data(admin.post(`${API}/ccms/workitem`, { data: { projectId, workItemType: 'defect', title: `Loose bolt ${id}`, priority: 2 } }));
+  await page.addInitScript((pid) => sessionStorage.setItem('currentProjectId', String(pid)), projectId);
+  await openSignedIn(page, '/work/workitem?tab=details');
+  const area = page.getByTestId('workitem-area');
+  await expect(area.getByText('点击下面列表中的一个工作项，在这里查看它')).toBeVisible();
+  const row = area.locator('tr.ant-table-row').filter({ hasText: `Loose bolt ${id}` });
+  // A click on the row (its number cell; the title opens the detail page, the last cell holds buttons) picks it.
+  await row.locator('td').nth(1).click();
+  await expect(area.getByTestId('area-picked')).toContainText(`Loose bolt ${id}`);
+  await area.getByRole('tab', { name: '变更历史' }).click();
+  await expect(area.getByTestId('area-picked')).toContainText(`Loose bolt ${id}`);
+  await area.getByRole('button', { name: '选择其他工作项' }).click();
+  await expect(area.locator('tr.ant-table-row').filter({ hasText: `Loose bolt ${id}` })).toBeVisible();
+});
+
 test('7. the app switcher: a failed viewer address shows the message and opens no window', async ({ page }) => {
   await openSignedIn(page, '/index');
   let popups = 0;
