@@ -35,6 +35,7 @@ test.beforeAll(async ({ baseURL }) => {
         'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n',
         'README.md': '# New\n',
       },
+      tpl5: { 'topics/intro.dita': TOPIC('intro', 'Introduction') },
       detail9: { 'topics/intro.dita': TOPIC('intro', 'Introduction'), 'maps/main.ditamap': '<map><topicref href="../topics/intro.dita"/></map>\n' },
       gloss: {
         'glossary/terms/term-git.dita': GLOSS('term-git', 'Git', '<glossdef>A version control system.</glossdef>'),
@@ -238,4 +239,105 @@ test('9. a topic detail checks the branch head and reindexes: the newest commit 
   await data(admin.post(`${API}/ccms/library/${libraryId}/fetch`));
   await page.goto(`/ccms/topic-detail/index?id=${topic.topicId}&tab=history`);
   await expect(page.getByText(`Revise intro ${id}`)).toBeVisible();
+});
+
+test('5. toc fast create: new topics get the chosen template body, not an empty <p/>', async ({ page }) => {
+  const name = `t5b_${id}`;
+  await createLibrary(name, 'tpl5');
+  await page.addInitScript((n) => sessionStorage.setItem('currentLibraryName', n), name);
+  await openSignedIn(page, '/content/document');
+  await page.getByRole('button', { name: '目录快速创建' }).click();
+  const dialog = page.getByRole('dialog', { name: '目录快速创建' });
+  await dialog.getByTestId('outline').fill('Replace the toner');
+  await dialog.getByLabel('映射标题').fill('Templated');
+  await dialog.getByLabel('映射路径').fill(`tpl${id}/guide.ditamap`);
+  await dialog.getByTestId('fast-template').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '任务（含前提和步骤） (task, zh-CN)' }).click();
+  await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
+  await expect(dialog).toBeHidden();
+  const topic = await remote.show('tpl5', 'main', `tpl${id}/topics/replace-the-toner.dita`);
+  expect(topic).toContain('<task id="replace-the-toner"');
+  expect(topic).toContain('<title>Replace the toner</title>');
+  expect(topic).toContain('执行第一步。');
+  expect(topic).not.toContain('<p></p>');
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test.describe('8. layout at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the explorer keeps its date column clear of the fixed actions column', async ({ page }) => {
+    const libraryId = await createLibrary(`l8_${id}`, 'gloss');
+    await openSignedIn(page, `/ccms/library-detail/index?id=${libraryId}`);
+    await expect(page.getByTestId('library-progress')).toHaveAttribute('data-phase', 'ready');
+    await page.getByRole('tab', { name: '内容浏览' }).click();
+    const table = page.locator('.ccms-explorer-main .ant-table');
+    await expect(table.getByText('glossary')).toBeVisible();
+    const head = table.locator('.ant-table-thead');
+    const date = await head.getByRole('columnheader', { name: '日期', exact: true }).boundingBox();
+    const actions = await head.getByRole('columnheader', { name: '操作', exact: true }).boundingBox();
+    const name = await head.getByRole('columnheader', { name: '名称', exact: true }).boundingBox();
+    expect(date && actions && name).toBeTruthy();
+    expect(overlaps(date as Box, actions as Box)).toBe(false);
+    expect((date as Box).width).toBeGreaterThanOrEqual(140);
+    expect((name as Box).width).toBeGreaterThanOrEqual(160);
+  });
+
+  test('the home chart legend keeps clear of the axis labels', async ({ page }) => {
+    await openSignedIn(page, '/index');
+    const chart = page.getByTestId('trend-chart');
+    await expect(chart.locator('svg text').filter({ hasText: '已解决' })).toBeVisible();
+    const boxes = await chart.locator('svg text').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { text: el.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+    );
+    const legend = boxes.filter((b) => ['新建', '已解决', '已关闭'].includes(b.text));
+    const labels = boxes.filter((b) => !legend.includes(b));
+    expect(legend).toHaveLength(3);
+    expect(labels.length).toBeGreaterThan(2);
+    for (const l of legend) for (const a of labels) expect(overlaps(l, a), `${l.text} / ${a.text}`).toBe(false);
+    // The legend sits wholly above the plot's highest label.
+    expect(Math.max(...legend.map((l) => l.y + l.height))).toBeLessThanOrEqual(Math.min(...labels.map((a) => a.y)));
+  });
+});
+
+test('7. the work item tabs 详情 / 变更历史 lead somewhere: the list to pick from, then the picked item', async ({ page }) => {
+  const title = `Area ${id}`;
+  await data(admin.post(`${API}/ccms/project`, { data: { title, version: '1.0', sourceBranch: 'main', useOriginBranch: true } }));
+  const listed = (await (await admin.get(`${API}/ccms/project/list`, { params: { title, pageNum: 1, pageSize: 10 } })).json()) as {
+    rows: { id: number; title: string }[];
+  };
+  const projectId = listed.rows.find((p) => p.title === title)?.id ?? 0;
+  await data(admin.post(`${API}/ccms/workitem`, { data: { projectId, workItemType: 'defect', title: `Loose bolt ${id}`, priority: 2 } }));
+  await page.addInitScript((pid) => sessionStorage.setItem('currentProjectId', String(pid)), projectId);
+  await openSignedIn(page, '/work/workitem?tab=details');
+  const area = page.getByTestId('workitem-area');
+  await expect(area.getByText('点击下面列表中的一个工作项，在这里查看它')).toBeVisible();
+  const row = area.locator('tr.ant-table-row').filter({ hasText: `Loose bolt ${id}` });
+  // A click on the row (its number cell; the title opens the detail page, the last cell holds buttons) picks it.
+  await row.locator('td').nth(1).click();
+  await expect(area.getByTestId('area-picked')).toContainText(`Loose bolt ${id}`);
+  await area.getByRole('tab', { name: '变更历史' }).click();
+  await expect(area.getByTestId('area-picked')).toContainText(`Loose bolt ${id}`);
+  await area.getByRole('button', { name: '选择其他工作项' }).click();
+  await expect(area.locator('tr.ant-table-row').filter({ hasText: `Loose bolt ${id}` })).toBeVisible();
+});
+
+test('7. the app switcher: a failed viewer address shows the message and opens no window', async ({ page }) => {
+  await openSignedIn(page, '/index');
+  let popups = 0;
+  page.on('popup', () => {
+    popups += 1;
+  });
+  // The network fails for this one call (the server itself always answers).
+  await page.route('**/ccms/mxView/getMxViewAddress', (route) => route.abort('failed'));
+  await page.getByRole('button', { name: '应用切换' }).click();
+  await page.getByRole('menuitem', { name: '文档中心查看器' }).click();
+  await expect(page.getByText('获取查看器路径失败')).toBeVisible();
+  expect(popups).toBe(0);
+  expect(page.context().pages()).toHaveLength(1);
 });

@@ -269,6 +269,12 @@ export const FastCreateBody = z.object({
     .regex(/\.(ditamap|bookmap)$/i, { message: 'field.invalidFormat' })
     .describe('library path of the new map, e.g. manuals/guide.ditamap'),
   topicFolder: z.string().trim().max(1000).optional().describe('folder for new topics; default: <map folder>/topics'),
+  templateId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('topic template new topics are made from (GET /ccms/template/optionselect?kind=topic); a minimal topic when absent'),
   outline: z.string().min(1).max(200_000),
   message: z.string().trim().max(2000).optional(),
 });

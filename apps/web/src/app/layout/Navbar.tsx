@@ -12,7 +12,7 @@ import {
 import { LANGUAGES, PRODUCT_VERSION, UI_SIZES } from '@ccms/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, Modal, Select, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { browser } from '../../api/browser';
@@ -107,32 +107,49 @@ function SizeSelect() {
   );
 }
 
-/** Opens the document-center viewer at the address the server gives. */
-async function openViewer(failed: string, showError: (text: string) => void) {
-  // Open the window now, while the click still counts as a user gesture; point it once known.
-  const win = window.open('', '_blank');
+/** The document-center viewer's address from the server; null when the call fails or gives none. */
+async function viewerAddress(): Promise<string | null> {
   try {
     const res = await api.get<{ code: number; msg: string }>('/ccms/mxView/getMxViewAddress', undefined, { silent: true });
-    if (!res.msg) throw new Error(failed);
-    if (win) {
-      win.opener = null;
-      win.location.href = res.msg;
-    } else browser.open(res.msg);
+    return res.msg || null;
   } catch {
-    win?.close();
-    showError(failed);
+    return null;
   }
 }
 
+/**
+ * App switcher: the address is asked for when the menu opens, so a click opens the viewer at
+ * once (still a user gesture) and a failed call shows the spec's message with no window at all.
+ */
 function AppSwitcher() {
   const { t } = useTranslation('layout');
   const { message } = App.useApp();
+  const address = useRef<{ promise: Promise<string | null>; value?: string | null } | null>(null);
+  const ask = () => {
+    const entry: { promise: Promise<string | null>; value?: string | null } = { promise: viewerAddress() };
+    entry.promise.then((v) => {
+      entry.value = v;
+    });
+    address.current = entry;
+    return entry;
+  };
+  const openViewer = async () => {
+    const entry = address.current ?? ask();
+    // A failed or missing address is asked for again on the next open of the menu.
+    address.current = null;
+    const url = entry.value !== undefined ? entry.value : await entry.promise;
+    if (url) browser.open(url);
+    else message.error(t('navbar.viewerFailed'));
+  };
   return (
     <Dropdown
       trigger={['click']}
+      onOpenChange={(open) => {
+        if (open) ask();
+      }}
       menu={{
         items: [{ key: 'viewer', label: t('navbar.docViewer') }],
-        onClick: () => openViewer(t('navbar.viewerFailed'), (text) => message.error(text)),
+        onClick: () => void openViewer(),
       }}
     >
       <button type="button" className="navbar-button" aria-label={t('navbar.apps')} title={t('navbar.apps')}>

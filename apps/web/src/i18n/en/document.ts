@@ -93,6 +93,8 @@ const documentMessages: Messages<typeof zh> = {
   newTopic: 'new topic',
   topicFolder: 'Folder for new topics',
   topicFolderHint: "Default: topics under the map's folder",
+  topicTemplate: 'Template for new topics',
+  topicTemplateHint: "New topics get the chosen template's body; an empty topic when none is chosen",
   fastCreated: 'Created {{path}} with {{count}} new topics',
 
   toc: {

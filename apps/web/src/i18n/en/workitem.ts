@@ -227,7 +227,8 @@ const workitem: Messages<typeof zh> = {
     empty: 'No changes recorded',
   },
   area: {
-    selectItem: 'Click a work item in the All, Requirements or Defects list first',
+    selectItem: 'Click a work item in the list below to see it here',
+    pickAnother: 'Pick another work item',
     notRequirement: 'Only requirements have sub-requirements',
     addChild: 'Add sub-requirement',
     noLibrary: 'This project has no library yet',

@@ -83,6 +83,8 @@ export default {
   newTopic: '新主题',
   topicFolder: '新主题文件夹',
   topicFolderHint: '默认：映射所在文件夹下的 topics',
+  topicTemplate: '新主题模板',
+  topicTemplateHint: '新主题使用所选模板的正文；不选时为空主题',
   fastCreated: '已创建 {{path}}，新建 {{count}} 个主题',
 
   toc: {

@@ -218,7 +218,8 @@ export default {
     empty: '暂无变更记录',
   },
   area: {
-    selectItem: '请先在全部、需求或缺陷列表中点击一个工作项',
+    selectItem: '点击下面列表中的一个工作项，在这里查看它',
+    pickAnother: '选择其他工作项',
     notRequirement: '只有需求才有子需求',
     addChild: '新增子需求',
     noLibrary: '该项目尚未关联库',

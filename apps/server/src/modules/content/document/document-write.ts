@@ -14,6 +14,7 @@ import { MAP_FILE } from '../catalog/index-rows';
 import { joinPath, parentOf, repoPath } from '../explorer/repo-path';
 import { listZip, withUnpackedZip } from '../explorer/zip';
 import type { LibraryGit } from '../library/library-git';
+import type { TemplateService } from '../template/template.service';
 import { findDocumentByPath } from './document.queries';
 
 /** An uploaded file: its name and the temp file holding it (see platform/http/multipart). */
@@ -100,7 +101,7 @@ export function topicTemplate(id: string, title: string, lang: string): string {
 }
 
 /** Import of a zip package and toc fast create: one commit each through the library write path, then indexed. */
-export function documentWriteService(db: Db, git: LibraryGit, { catalog }: CatalogRuntime) {
+export function documentWriteService(db: Db, git: LibraryGit, { catalog }: CatalogRuntime, templates: TemplateService) {
   async function writable(auth: AuthContext, libraryId: number, branchName: string | undefined) {
     const { row } = await catalog.access(auth, libraryId, 'write');
     return { row, branch: catalog.branchOf(row, branchName) };
@@ -184,6 +185,15 @@ export function documentWriteService(db: Db, git: LibraryGit, { catalog }: Catal
       const topicFor = (ref: string) =>
         known.find((t) => t.path === ref) ?? known.find((t) => t.no === ref) ?? (/^\d+$/.test(ref) ? known.find((t) => t.topicId === Number(ref)) : undefined);
 
+      // The chosen template filled for each new topic; nothing is written before the commit below.
+      const date = new Date().toISOString().slice(0, 10);
+      const newTopicText = async (id: string, title: string) => {
+        if (!body.templateId) return topicTemplate(id, title, '');
+        const filled = await templates.instantiate(body.templateId, { title, id, author: auth.userName, date, product: '' });
+        if (filled.kind !== 'topic') throw badRequest('template.notTopic');
+        return filled.text;
+      };
+
       const taken = new Set<string>();
       const changes: Change[] = [];
       const created: string[] = [];
@@ -209,7 +219,7 @@ export function documentWriteService(db: Db, git: LibraryGit, { catalog }: Catal
             let id = idStem;
             for (let k = 2; usedIds.has(id); k++) id = `${idStem}-${k}`;
             usedIds.add(id);
-            changes.push({ op: 'put', path: target, content: Buffer.from(topicTemplate(id, n.title, ''), 'utf8') });
+            changes.push({ op: 'put', path: target, content: Buffer.from(await newTopicText(id, n.title), 'utf8') });
             created.push(target);
           }
           const href = escapeXml(encodeURI(path.posix.relative(mapDir || '.', target)).replace(/#/g, '%23'));

@@ -29,6 +29,7 @@ import { done, ok, rows } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { BusinessType } from '../../../platform/types';
 import { readForm } from '../explorer/multipart-form';
+import { templateService } from '../template/template.service';
 import { documentService } from './document.service';
 import { revisionService } from './document-revision';
 import { documentWriteService } from './document-write';
@@ -61,7 +62,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const git = app.content.git;
   const documents = documentService(app.db, runtime);
   const revisions = revisionService(app.db, git, documents);
-  const writes = documentWriteService(app.db, git, runtime);
+  const writes = documentWriteService(app.db, git, runtime, templateService(app.db));
 
   app.get(
     '/ccms/document/list',

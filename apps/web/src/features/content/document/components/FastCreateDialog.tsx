@@ -1,5 +1,5 @@
 import { FastCreateBody, type FastCreateResult } from '@ccms/contracts/content/document';
-import { Alert, App, Col, Form, Input, Row, Tag, Tree, Typography } from 'antd';
+import { Alert, App, Col, Form, Input, Row, Select, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type KeyboardEvent, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { useFastCreate } from '../../catalog/catalog-queries';
+import { useTemplateOptions } from '../../template/template-queries';
 import type { Scope } from '../document-api';
 import { applyTab, type OutlineNode, parseOutline } from '../outline';
 import '../catalog.css';
@@ -15,6 +16,7 @@ interface FastCreateValues {
   title: string;
   path: string;
   topicFolder?: string;
+  templateId?: number;
   outline: string;
   message?: string;
 }
@@ -58,6 +60,7 @@ export function FastCreateDialog({
   const { t } = useTranslation('document');
   const { message } = App.useApp();
   const fastCreate = useFastCreate();
+  const templates = useTemplateOptions('topic', open);
   const entity = useEntityForm<FastCreateValues>({
     open,
     defaults: { outline: '' },
@@ -68,6 +71,7 @@ export function FastCreateDialog({
         title: v.title,
         path: v.path,
         ...(v.topicFolder?.trim() ? { topicFolder: v.topicFolder.trim() } : {}),
+        ...(v.templateId ? { templateId: v.templateId } : {}),
         outline: v.outline,
         ...(v.message?.trim() ? { message: v.message.trim() } : {}),
       });
@@ -146,6 +150,17 @@ export function FastCreateDialog({
             <Input maxLength={zodMaxLength(FastCreateBody, 'topicFolder')} />
           </Form.Item>
         </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="templateId" label={t('topicTemplate')} extra={t('topicTemplateHint')}>
+            <Select
+              allowClear
+              data-testid="fast-template"
+              options={(templates.data ?? []).map((o) => ({ value: o.templateId, label: `${o.templateName} (${o.doctypeName}, ${o.lang})` }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="message" label={t('commitMessage')} rules={zodRules(FastCreateBody, 'message', t('commitMessage'))}>
             <Input maxLength={zodMaxLength(FastCreateBody, 'message')} />

@@ -34,6 +34,9 @@ const time = (v: string | Date | null | undefined) => (v ? dayjs(v).format('YYYY
 const join = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
 const VALID_NAME = /^(?!\.{1,2}$)[^/\\]+$/;
 
+/** The explorer table's least width: selection, name, size, date and actions at their widths, the last commit in what is left. */
+const EXPLORER_TABLE_WIDTH = 720;
+
 export function formatSize(bytes: number | null): string {
   if (bytes === null) return '';
   if (bytes < 1024) return `${bytes} B`;
@@ -245,6 +248,7 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
       key: 'name',
       title: t('name'),
       dataIndex: 'name',
+      width: 200,
       ellipsis: true,
       render: (_: unknown, row) => (
         <Space className="ccms-explorer-name" onClick={() => (row.type === 'folder' ? openFolder(row.path) : setViewing(row.path))}>
@@ -253,21 +257,22 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
         </Space>
       ),
     },
-    { key: 'size', title: t('size'), dataIndex: 'size', width: 100, align: 'right', render: (v: number | null) => formatSize(v) },
+    { key: 'size', title: t('size'), dataIndex: 'size', width: 90, align: 'right', render: (v: number | null) => formatSize(v) },
     {
       key: 'message',
       title: t('lastCommit'),
       dataIndex: 'message',
       ellipsis: true,
       responsive: ['md'],
-      render: (v: string | null, row) => (v ? <Tooltip title={row.commit}>{v}</Tooltip> : ''),
+      render: (v: string | null, row) => (v ? <Tooltip title={[row.author, row.commit].filter(Boolean).join(' · ')}>{v}</Tooltip> : ''),
     },
-    { key: 'author', title: t('author'), dataIndex: 'author', width: 140, ellipsis: true, responsive: ['lg'] },
-    { key: 'date', title: t('date'), dataIndex: 'date', width: 160, responsive: ['md'], render: time },
+    // The author column only where there is room for it (the commit tooltip names the author too).
+    { key: 'author', title: t('author'), dataIndex: 'author', width: 140, ellipsis: true, responsive: ['xxl'] },
+    { key: 'date', title: t('date'), dataIndex: 'date', width: 170, responsive: ['md'], render: time },
     {
       key: 'actions',
       title: tc('operation'),
-      width: 180,
+      width: 140,
       fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0}>
@@ -425,7 +430,8 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
           columns={columns}
           dataSource={list.data?.rows ?? []}
           loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
+          // Fixed widths add up to less than the main pane at 1366 px, so no column scrolls under the fixed actions.
+          scroll={{ x: EXPLORER_TABLE_WIDTH }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={cloning ? t('cloning') : t('empty')} /> }}
           rowSelection={readOnly ? undefined : { selectedRowKeys: selected.map((r) => r.path), onChange: (_keys, rows) => setSelected(rows) }}
           pagination={{

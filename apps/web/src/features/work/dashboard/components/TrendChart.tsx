@@ -2,10 +2,10 @@ import type { TrendDay } from '@ccms/contracts/work/dashboard';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 export interface TrendChartProps {
   trends: readonly TrendDay[];
@@ -18,11 +18,13 @@ export default function TrendChart({ trends, labels }: TrendChartProps) {
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const chart = echarts.init(el);
+    const chart = echarts.init(el, undefined, { renderer: 'svg' });
     chart.setOption({
       tooltip: { trigger: 'axis' },
-      legend: { data: [labels.created, labels.resolved, labels.closed] },
-      grid: { left: 40, right: 20, top: 40, bottom: 30 },
+      // The legend above the plot and the grid below it with room for the axis labels (ECharts 6 puts
+      // a legend at the bottom by default, over the x axis labels).
+      legend: { data: [labels.created, labels.resolved, labels.closed], top: 0, left: 'center' },
+      grid: { left: 40, right: 20, top: 44, bottom: 30 },
       xAxis: { type: 'category', data: trends.map((d) => d.day.slice(5)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [

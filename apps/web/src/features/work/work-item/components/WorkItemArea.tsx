@@ -1,5 +1,5 @@
 import type { WorkItemListRow } from '@ccms/contracts/work/work-item';
-import { Alert, Button, Card, Empty, Spin, Table, Tabs } from 'antd';
+import { Alert, Button, Card, Empty, Space, Spin, Table, Tabs, Typography } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -134,10 +134,30 @@ export function WorkItemArea({ defaultTab = 'all' }: { defaultTab?: AreaTab }) {
       },
       { replace: true },
     );
-  const needItem = (node: (item: WorkItemListRow) => ReactNode) => (picked ? node(picked) : <Empty description={t('area.selectItem')} />);
   const list = (type?: 'requirement' | 'defect') => (
     <WorkItemList key={`${type ?? 'all'}-${projectId ?? 0}`} workItemType={type} projectId={projectId} selectedId={picked?.workItemId} onSelect={setPicked} />
   );
+  // The item tabs lead somewhere without a trip to another tab: with no item picked they show
+  // the list to pick from; once picked, the item's name and a way to pick another.
+  const needItem = (node: (item: WorkItemListRow) => ReactNode, type?: 'requirement') =>
+    picked ? (
+      <>
+        <Space className="workitem-area-picked" data-testid="area-picked" wrap>
+          <Typography.Text strong>
+            #{picked.workItemId} {picked.title}
+          </Typography.Text>
+          <Button size="small" onClick={() => setPicked(null)}>
+            {t('area.pickAnother')}
+          </Button>
+        </Space>
+        {node(picked)}
+      </>
+    ) : (
+      <>
+        <Alert type="info" showIcon title={t('area.selectItem')} style={{ marginBottom: 12 }} />
+        {list(type)}
+      </>
+    );
 
   const items = [
     { key: 'all', label: t('tabs.all'), children: list() },
@@ -190,7 +210,11 @@ export function WorkItemArea({ defaultTab = 'all' }: { defaultTab?: AreaTab }) {
       label: t('tabs.details'),
       children: needItem((item) => <WorkItemDetail key={item.workItemId} workItemId={item.workItemId} showOpenLink />),
     },
-    { key: 'subRequirement', label: t('tabs.subRequirement'), children: needItem((item) => <SubRequirements key={item.workItemId} item={item} />) },
+    {
+      key: 'subRequirement',
+      label: t('tabs.subRequirement'),
+      children: needItem((item) => <SubRequirements key={item.workItemId} item={item} />, 'requirement'),
+    },
     { key: 'history', label: t('tabs.history'), children: needItem((item) => <HistoryTable workItemId={item.workItemId} />) },
   ];
 
