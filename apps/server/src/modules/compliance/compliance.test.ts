@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ComplianceReportPerm } from '@ccms/contracts/compliance/compliance-report';
 import { RegulationPerm, RegulationRelationPerm } from '@ccms/contracts/compliance/regulation';
 import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../test/git-server';
@@ -206,6 +206,15 @@ describe('regulations and clauses', () => {
     expect(res.body.data, res.raw).toEqual({ added: 3, updated: 0, flagged: 0 });
     const one = (await author.caller.get('/prod-api/ccms/regulation/clause/list', { regulationId: cs25, keyword: 'engine start' })).body.rows[0];
     expect(one).toMatchObject({ number: '25.1585(a)(1)', level: 3 });
+    // Inserted in one batch: each parent, new in the same import, was set afterwards.
+    const byNumber = new Map((await clausesOf(cs25)).map((c) => [c.number, c]));
+    expect(byNumber.get('25.1585(a)(1)')?.parentId).toBe(byNumber.get('25.1585(a)')?.clauseId);
+    expect(byNumber.get('25.1585(a)')?.parentId).toBe(byNumber.get('25.1585')?.clauseId);
+    // The import gathered planner statistics (a never-analysed table has reltuples -1).
+    const stats = (await t.database.db.execute(sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'ccms_regulation_clause'`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(Number(stats.rows[0]?.n)).toBeGreaterThanOrEqual(byNumber.size);
     const bad = await author.caller.post('/prod-api/ccms/regulation/clause/importOutline', {
       regulationId: cs25,
       outline: 'Preface text\n25.1587 Performance',
