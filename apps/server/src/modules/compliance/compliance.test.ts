@@ -287,6 +287,13 @@ describe('links, verdicts, re-verify flags and reports', () => {
     expect(ofTopic.body.rows.map((r: { clauseNumber: string; targetType: string; elementId: string }) => [r.clauseNumber, r.targetType, r.elementId])).toEqual([
       ['2', 'element', 'p1'],
     ]);
+    // The topic's where-used includes the clauses linked to it or to its elements.
+    const used = (await author.caller.get(`/prod-api/ccms/topic/${topicIds.manual}/references`)).body.data;
+    expect(
+      used.clauses.map((c: { clauseNumber: string; elementId: string; regulationName: string }) => [c.regulationName, c.clauseNumber, c.elementId]),
+    ).toEqual([['CS-23', '2', 'p1']]);
+    const usedLights = (await author.caller.get(`/prod-api/ccms/topic/${topicIds.lights}/references`)).body.data;
+    expect(usedLights.clauses).toMatchObject([{ clauseNumber: '1', elementId: '', means: 'MC7', flagged: false }]);
     const ofReg = await author.caller.get('/prod-api/ccms/regulationRelation/list', { regulationId: reg });
     expect(ofReg.body.total).toBe(5);
     expect(ofReg.body.rows[0]).toMatchObject({
@@ -453,6 +460,10 @@ describe('links, verdicts, re-verify flags and reports', () => {
     expect((await stranger.caller.get('/prod-api/ccms/regulation/clause/list', { regulationId: reg })).body.code).toBe(403);
     expect((await stranger.caller.get('/prod-api/ccms/regulationRelation/list', { regulationId: reg })).body.code).toBe(403);
     expect((await stranger.caller.get('/prod-api/ccms/regulationRelation/list', { topicId: topicIds.manual ?? 0 })).body.total).toBe(0);
+    // The topic (library readable) shows them no clause of the regulation they may not read.
+    const strangerUse = await stranger.caller.get(`/prod-api/ccms/topic/${topicIds.manual}/references`);
+    expect(strangerUse.body.code, strangerUse.raw).toBe(200);
+    expect(strangerUse.body.data.clauses).toEqual([]);
     expect((await stranger.caller.get('/prod-api/ccms/complianceReport/list')).body.total).toBe(0);
     expect((await stranger.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`)).body.code).toBe(403);
     expect((await stranger.caller.post(`/prod-api/ccms/complianceReport/${reportId}/export`)).body.code).toBe(403);
