@@ -12,8 +12,11 @@ export const ComplianceReportPerm = {
   export: 'ccms:complianceReport:export',
 } as const;
 
-/** The content a report covers: a library branch, one document, or a publication's map. */
-export const REPORT_SCOPES = ['branch', 'document', 'publication'] as const;
+/**
+ * The content a report covers: a library branch, one document, a publication's map, or a project
+ * release (the documents whose outputs were archived to it, else its project's library branch).
+ */
+export const REPORT_SCOPES = ['branch', 'document', 'publication', 'release'] as const;
 export const ReportScope = z.enum(REPORT_SCOPES);
 export type ReportScope = z.infer<typeof ReportScope>;
 
@@ -30,9 +33,10 @@ export const ScopeBody = z
     branch: z.string().trim().max(200).optional().describe("branch of a branch scope; default: the library's default branch"),
     documentId: z.number().int().positive().optional().describe('a document (GET /ccms/document/list)'),
     publicationId: z.number().int().positive().optional().describe('a publication (GET /ccms/publication/list)'),
+    releaseId: z.number().int().positive().optional().describe('a project release (GET /ccms/release/list)'),
   })
   .superRefine((b, ctx) => {
-    const need = { branch: 'libraryId', document: 'documentId', publication: 'publicationId' } as const;
+    const need = { branch: 'libraryId', document: 'documentId', publication: 'publicationId', release: 'releaseId' } as const;
     const field = need[b.scopeType];
     if (b[field] === undefined) ctx.addIssue({ code: 'custom', message: 'field.required', path: [field] });
   });
@@ -109,6 +113,7 @@ export const ComplianceReport = z.object({
   branch: z.string(),
   documentId: z.number().nullable(),
   publicationId: z.number().nullable(),
+  releaseId: z.number().nullable(),
   scopeLabel: z.string(),
   frozen: z.boolean(),
   totals: Totals.nullable().describe('stored figures of a frozen report'),

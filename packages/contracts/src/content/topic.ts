@@ -89,7 +89,26 @@ export const TopicProps = z.object({
 export type TopicProps = z.infer<typeof TopicProps>;
 
 /** GET /ccms/topic/{id}/references: outgoing (written in the topic) and incoming (pointing at it). */
-export const TopicReferences = IndexedAt.extend({ outgoing: z.array(LinkRow), incoming: z.array(LinkRow) });
+/** A regulation clause answered by the topic or one of its elements (where used, from the compliance side). */
+export const TopicClauseUse = z.object({
+  linkId: z.number(),
+  regulationId: z.number(),
+  regulationName: z.string(),
+  regulationRevision: z.string(),
+  clauseId: z.number(),
+  clauseNumber: z.string(),
+  clauseTitle: z.string(),
+  elementId: z.string().describe('the element answering the clause; empty for the whole topic'),
+  means: z.string(),
+  flagged: z.boolean(),
+});
+export type TopicClauseUse = z.infer<typeof TopicClauseUse>;
+
+export const TopicReferences = IndexedAt.extend({
+  outgoing: z.array(LinkRow),
+  incoming: z.array(LinkRow),
+  clauses: z.array(TopicClauseUse).describe('regulation clauses (of regulations the caller may read) linked to the topic'),
+});
 export type TopicReferences = z.infer<typeof TopicReferences>;
 
 /** GET /ccms/topic/{id}/history: the file's git log at the indexed commit. */

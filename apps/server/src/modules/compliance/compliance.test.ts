@@ -5,12 +5,23 @@ import path from 'node:path';
 import { ComplianceReportPerm } from '@ccms/contracts/compliance/compliance-report';
 import { RegulationPerm, RegulationRelationPerm } from '@ccms/contracts/compliance/regulation';
 import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../test/git-server';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../test/harness';
-import { ccmsApprovedRevision, ccmsCatalogIndex, ccmsRegulationClause, ccmsRegulationLink, sysNotification } from '../../db/schema';
+import {
+  ccmsApprovedRevision,
+  ccmsCatalogDocument,
+  ccmsCatalogIndex,
+  ccmsCatalogTopic,
+  ccmsDocumentOutput,
+  ccmsProject,
+  ccmsRegulationClause,
+  ccmsRegulationLink,
+  ccmsRelease,
+  sysNotification,
+} from '../../db/schema';
 import { allowLoopbackRemotes, grant, libraryBody, multipart, type TestUser, userWith } from '../content/content-test-kit';
 import { createItem, makeProject, grant as projectGrant } from '../work/work-item/work-item-test-kit';
 
@@ -206,6 +217,15 @@ describe('regulations and clauses', () => {
     expect(res.body.data, res.raw).toEqual({ added: 3, updated: 0, flagged: 0 });
     const one = (await author.caller.get('/prod-api/ccms/regulation/clause/list', { regulationId: cs25, keyword: 'engine start' })).body.rows[0];
     expect(one).toMatchObject({ number: '25.1585(a)(1)', level: 3 });
+    // Inserted in one batch: each parent, new in the same import, was set afterwards.
+    const byNumber = new Map((await clausesOf(cs25)).map((c) => [c.number, c]));
+    expect(byNumber.get('25.1585(a)(1)')?.parentId).toBe(byNumber.get('25.1585(a)')?.clauseId);
+    expect(byNumber.get('25.1585(a)')?.parentId).toBe(byNumber.get('25.1585')?.clauseId);
+    // The import gathered planner statistics (a never-analysed table has reltuples -1).
+    const stats = (await t.database.db.execute(sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'ccms_regulation_clause'`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(Number(stats.rows[0]?.n)).toBeGreaterThanOrEqual(byNumber.size);
     const bad = await author.caller.post('/prod-api/ccms/regulation/clause/importOutline', {
       regulationId: cs25,
       outline: 'Preface text\n25.1587 Performance',
@@ -278,6 +298,13 @@ describe('links, verdicts, re-verify flags and reports', () => {
     expect(ofTopic.body.rows.map((r: { clauseNumber: string; targetType: string; elementId: string }) => [r.clauseNumber, r.targetType, r.elementId])).toEqual([
       ['2', 'element', 'p1'],
     ]);
+    // The topic's where-used includes the clauses linked to it or to its elements.
+    const used = (await author.caller.get(`/prod-api/ccms/topic/${topicIds.manual}/references`)).body.data;
+    expect(
+      used.clauses.map((c: { clauseNumber: string; elementId: string; regulationName: string }) => [c.regulationName, c.clauseNumber, c.elementId]),
+    ).toEqual([['CS-23', '2', 'p1']]);
+    const usedLights = (await author.caller.get(`/prod-api/ccms/topic/${topicIds.lights}/references`)).body.data;
+    expect(usedLights.clauses).toMatchObject([{ clauseNumber: '1', elementId: '', means: 'MC7', flagged: false }]);
     const ofReg = await author.caller.get('/prod-api/ccms/regulationRelation/list', { regulationId: reg });
     expect(ofReg.body.total).toBe(5);
     expect(ofReg.body.rows[0]).toMatchObject({
@@ -324,6 +351,69 @@ describe('links, verdicts, re-verify flags and reports', () => {
     expect(lights.approvedCommit).toMatch(/^[0-9a-f]{40}$/);
     const onlyPartial = (await author.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`, { verdict: 'partial' })).body.data;
     expect(onlyPartial.rows.map((r: { number: string }) => r.number)).toEqual(['2', '3']);
+  });
+
+  it('a project release scope: its project library branch until outputs are archived to it, then the archived documents', async () => {
+    const verdicts = async (id: number) => {
+      const m = (await author.caller.get(`/prod-api/ccms/complianceReport/${id}/matrix`)).body.data;
+      return { totals: m.totals, rows: m.rows.map((r: { number: string; verdict: string; links: unknown[] }) => [r.number, r.verdict, r.links.length]) };
+    };
+    const create = async (name: string, scope: Record<string, unknown>) =>
+      author.caller.post('/prod-api/ccms/complianceReport', { name, scope: { regulationId: reg, ...scope } });
+    // A topic of the branch outside the manual (a catalogue row, as the indexer writes it) answers clause 5.
+    const [loose] = await t.database.db
+      .insert(ccmsCatalogTopic)
+      .values({ libraryId, branch: 'main', path: 'topics/loose.dita', title: 'Loose topic', body: 'Not in the manual.', hash: 'loose' })
+      .returning();
+    const looseLink = await author.caller.post('/prod-api/ccms/regulationRelation', {
+      clauseId: clause['5'],
+      targetType: 'topic',
+      topicId: loose?.topicId,
+      means: 'MC1',
+    });
+    expect(looseLink.body.code, looseLink.raw).toBe(200);
+    const branchReport = (await create('Whole branch', { scopeType: 'branch', libraryId })).body.data.reportId;
+    const byBranch = await verdicts(branchReport);
+    const byDocument = await verdicts(reportId);
+    // The two scopes differ, so the release scope has something to decide.
+    expect(byBranch.rows[4]).toEqual(['5', 'partial', 1]);
+    expect(byDocument.rows[4]).toEqual(['5', 'notCovered', 0]);
+
+    const projectId = await makeProject(t, 'AFM release project');
+    await t.database.db.update(ccmsProject).set({ libraryId, projectBranch: 'main' }).where(eq(ccmsProject.projectId, projectId));
+    const [release] = await t.database.db.insert(ccmsRelease).values({ projectId, title: 'Issue 2', createBy: 'admin' }).returning();
+    const releaseId = release?.releaseId ?? 0;
+
+    // No project grant: the release is not the author's to report on.
+    expect((await create('Release', { scopeType: 'release', releaseId })).body.code).toBe(403);
+    await projectGrant(t, projectId, author.userId, 'read');
+    expect((await create('Release', { scopeType: 'release' })).body.msg).toBe('scope.releaseId is required');
+    expect((await create('Release', { scopeType: 'release', releaseId: 999999 })).body.msg).toBe('releaseId: scope item 999999 does not exist');
+    const created = await create('Release', { scopeType: 'release', releaseId });
+    expect(created.body.code, created.raw).toBe(200);
+    const releaseReport = created.body.data.reportId;
+    expect((await author.caller.get(`/prod-api/ccms/complianceReport/${releaseReport}`)).body.data).toMatchObject({
+      scopeType: 'release',
+      releaseId,
+      scopeLabel: 'AFM release project / Issue 2',
+    });
+    // Nothing archived yet: the project's library branch is the content.
+    expect(await verdicts(releaseReport)).toEqual(byBranch);
+
+    // The manual's output (as a publish writes it) archived to the release: the release now covers that document only.
+    const [doc] = await t.database.db.select().from(ccmsCatalogDocument).where(eq(ccmsCatalogDocument.documentId, documentId));
+    const [output] = await t.database.db
+      .insert(ccmsDocumentOutput)
+      .values({ libraryId, branch: 'main', path: doc?.path ?? '', format: 'pdf', status: 'success', commit: 'a'.repeat(40), createBy: 'admin' })
+      .returning();
+    const archived = await admin.post('/prod-api/ccms/output/archive', { outputId: output?.outputId, projectId, version: 'Issue 2' });
+    expect(archived.body.code, archived.raw).toBe(200);
+    expect(await verdicts(releaseReport)).toEqual(byDocument);
+
+    // Leave the shared library as it was for the next tests.
+    const linkId = (await author.caller.get('/prod-api/ccms/regulationRelation/list', { clauseId: clause['5'] ?? 0 })).body.rows[0].linkId;
+    expect((await author.caller.delete(`/prod-api/ccms/regulationRelation/${linkId}`)).body.code).toBe(200);
+    await t.database.db.delete(ccmsCatalogTopic).where(eq(ccmsCatalogTopic.topicId, loose?.topicId ?? 0));
   });
 
   it('a frozen report keeps its figures after content changes; a topic edited after approval flags its links and tells the owner', async () => {
@@ -444,6 +534,10 @@ describe('links, verdicts, re-verify flags and reports', () => {
     expect((await stranger.caller.get('/prod-api/ccms/regulation/clause/list', { regulationId: reg })).body.code).toBe(403);
     expect((await stranger.caller.get('/prod-api/ccms/regulationRelation/list', { regulationId: reg })).body.code).toBe(403);
     expect((await stranger.caller.get('/prod-api/ccms/regulationRelation/list', { topicId: topicIds.manual ?? 0 })).body.total).toBe(0);
+    // The topic (library readable) shows them no clause of the regulation they may not read.
+    const strangerUse = await stranger.caller.get(`/prod-api/ccms/topic/${topicIds.manual}/references`);
+    expect(strangerUse.body.code, strangerUse.raw).toBe(200);
+    expect(strangerUse.body.data.clauses).toEqual([]);
     expect((await stranger.caller.get('/prod-api/ccms/complianceReport/list')).body.total).toBe(0);
     expect((await stranger.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`)).body.code).toBe(403);
     expect((await stranger.caller.post(`/prod-api/ccms/complianceReport/${reportId}/export`)).body.code).toBe(403);

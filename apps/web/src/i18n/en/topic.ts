@@ -32,6 +32,16 @@ const topic: Messages<typeof zh> = {
   tabs: { properties: 'Properties', references: 'References', history: 'Revision history', review: 'Review comments' },
   outgoing: 'Outgoing ({{count}})',
   incoming: 'Incoming ({{count}})',
+  clauses: {
+    title: 'Regulation clauses ({{count}})',
+    regulation: 'Regulation',
+    clause: 'Clause',
+    element: 'Element',
+    wholeTopic: 'Whole topic',
+    means: 'Means of compliance',
+    state: 'State',
+    flagged: 'To re-verify',
+  },
   history: {
     hint: 'Tick two versions to compare them',
     commit: 'Commit',

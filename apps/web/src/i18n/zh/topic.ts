@@ -30,6 +30,16 @@ export default {
   tabs: { properties: '属性', references: '引用', history: '修订历史', review: '审阅意见' },
   outgoing: '引用的内容（{{count}}）',
   incoming: '被引用（{{count}}）',
+  clauses: {
+    title: '法规条款（{{count}}）',
+    regulation: '法规',
+    clause: '条款',
+    element: '元素',
+    wholeTopic: '整个主题',
+    means: '符合性方法',
+    state: '状态',
+    flagged: '待重新验证',
+  },
   history: {
     hint: '勾选两个版本进行比较',
     commit: '提交',

@@ -8,7 +8,7 @@ import {
 } from '@ccms/contracts/compliance/regulation';
 import type { Language } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsRegulationClause, ccmsRegulationLink } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
@@ -20,6 +20,9 @@ import type { RegulationService } from '../regulation/regulation.service';
 import { clauseColumns } from './clause.excel';
 import { allClauses, type ClauseRow, clauseByNumber, findClause, listClauses, nextOrder } from './clause.queries';
 import { parseOutline } from './clause-outline';
+
+/** New clauses per INSERT (nine columns each: well under the 65,535 parameters of a statement). */
+const INSERT_BATCH = 1000;
 
 /** A clause to write: number, title, text, parent by number. */
 interface Incoming {
@@ -50,8 +53,10 @@ const present = (c: Listed) => ({
 export function clauseService(db: Db, regulations: RegulationService, notify: Notify) {
   /**
    * Writes clauses (new by number, or updates of existing ones) in one transaction, in the
-   * given order: parents resolve against the regulation and the earlier rows. A changed text
-   * flags the clause's links. Callers validated every row before.
+   * given order: parents resolve against the regulation and the earlier rows. New clauses go in
+   * batches (an outline of thousands of clauses is a few statements, not one per row); their
+   * parents, when new too, are set afterwards in one statement per batch. A changed text flags
+   * the clause's links. Callers validated every row before.
    */
   async function upsert(regulationId: number, rows: Incoming[], by: string) {
     let added = 0;
@@ -62,41 +67,72 @@ export function clauseService(db: Db, regulations: RegulationService, notify: No
         (await tx.select().from(ccmsRegulationClause).where(eq(ccmsRegulationClause.regulationId, regulationId))).map((c) => [c.number, c]),
       );
       let order = (await nextOrder(tx as unknown as Db, regulationId)) - 1;
-      for (const r of rows) {
-        const parent = r.parentNumber ? existing.get(r.parentNumber) : undefined;
-        const level = parent ? parent.level + 1 : 1;
-        const old = existing.get(r.number);
-        if (old) {
-          const [row] = await tx
-            .update(ccmsRegulationClause)
-            .set({ title: r.title, text: r.text, parentId: parent?.clauseId ?? null, level, updateBy: by, updateTime: new Date() })
-            .where(eq(ccmsRegulationClause.clauseId, old.clauseId))
-            .returning();
-          if (row) existing.set(r.number, row);
-          if (old.text !== r.text) changes.push({ clauseId: old.clauseId, before: old.text, after: r.text });
-          updated++;
-        } else {
-          const [row] = await tx
-            .insert(ccmsRegulationClause)
-            .values({
+      // Levels in file order: a parent is earlier in the file or already in the regulation.
+      const levels = new Map([...existing].map(([n, c]) => [n, c.level]));
+      const planned = rows.map((r) => {
+        const level = r.parentNumber && levels.has(r.parentNumber) ? (levels.get(r.parentNumber) ?? 0) + 1 : 1;
+        levels.set(r.number, level);
+        return { r, level, old: existing.get(r.number) };
+      });
+      const fresh = planned.filter((p) => !p.old);
+      for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
+        const batch = fresh.slice(i, i + INSERT_BATCH);
+        const inserted = await tx
+          .insert(ccmsRegulationClause)
+          .values(
+            batch.map(({ r, level }) => ({
               regulationId,
               number: r.number,
               title: r.title,
               text: r.text,
-              parentId: parent?.clauseId ?? null,
+              parentId: (r.parentNumber && existing.get(r.parentNumber)?.clauseId) || null,
               level,
               orderNum: ++order,
               createBy: by,
-            })
-            .returning();
-          if (row) existing.set(r.number, row);
-          added++;
-        }
+            })),
+          )
+          .returning();
+        for (const row of inserted) existing.set(row.number, row);
+        added += inserted.length;
+      }
+      // New clauses whose parent came in with them: one UPDATE ... FROM (VALUES ...) per batch.
+      const pending = fresh
+        .filter(({ r }) => r.parentNumber)
+        .map(({ r }) => ({ id: existing.get(r.number)?.clauseId, parentId: existing.get(r.parentNumber)?.clauseId }))
+        .filter((p): p is { id: number; parentId: number } => p.id !== undefined && p.parentId !== undefined);
+      for (let i = 0; i < pending.length; i += INSERT_BATCH) {
+        const values = sql.join(
+          pending.slice(i, i + INSERT_BATCH).map((p) => sql`(${p.id}::int, ${p.parentId}::int)`),
+          sql`, `,
+        );
+        await tx.execute(
+          sql`UPDATE ccms_regulation_clause c SET parent_id = v.parent_id FROM (VALUES ${values}) AS v(clause_id, parent_id) WHERE c.clause_id = v.clause_id AND c.parent_id IS DISTINCT FROM v.parent_id`,
+        );
+      }
+      for (const { r, level, old } of planned) {
+        if (!old) continue;
+        const parent = r.parentNumber ? existing.get(r.parentNumber) : undefined;
+        const [row] = await tx
+          .update(ccmsRegulationClause)
+          .set({ title: r.title, text: r.text, parentId: parent?.clauseId ?? null, level, updateBy: by, updateTime: new Date() })
+          .where(eq(ccmsRegulationClause.clauseId, old.clauseId))
+          .returning();
+        if (row) existing.set(r.number, row);
+        if (old.text !== r.text) changes.push({ clauseId: old.clauseId, before: old.text, after: r.text });
+        updated++;
       }
     });
     let flagged = 0;
     for (const c of changes) flagged += await flagClauseChange(db, notify, c.clauseId, c.before, c.after);
     return { added, updated, flagged };
+  }
+
+  /**
+   * PGlite has no autovacuum, so nothing gathers statistics after a bulk import and the planner
+   * keeps guessing for an empty table (nested loops over thousands of clauses in the matrix).
+   */
+  async function analyze() {
+    await db.execute(sql`ANALYZE ccms_regulation_clause, ccms_regulation_link`);
   }
 
   /** Refuses the whole set (naming row and field) when a row is bad, repeated or has no parent. */
@@ -235,7 +271,9 @@ export function clauseService(db: Db, regulations: RegulationService, notify: No
       if (records.length === 0) throw badRequest('clause.importEmpty');
       const rows = records.map((r) => ({ number: r.number ?? '', title: r.title ?? '', text: r.text ?? '', parentNumber: r.parentNumber ?? '' }));
       await checkRows(regulationId, rows, lang, (i) => i + 2);
-      return upsert(regulationId, rows, auth.userName);
+      const result = await upsert(regulationId, rows, auth.userName);
+      await analyze();
+      return result;
     },
 
     /** Imports a text outline: the numbering gives the hierarchy. */
@@ -246,7 +284,9 @@ export function clauseService(db: Db, regulations: RegulationService, notify: No
       if (badLine) throw badRequest('clause.outlineLine', { line: badLine });
       if (clauses.length === 0) throw badRequest('clause.importEmpty');
       await checkRows(regulationId, clauses, lang, (i) => clauses[i]?.line ?? i + 1);
-      return upsert(regulationId, clauses, auth.userName);
+      const result = await upsert(regulationId, clauses, auth.userName);
+      await analyze();
+      return result;
     },
   };
 }

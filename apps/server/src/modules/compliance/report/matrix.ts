@@ -1,5 +1,5 @@
 import type { MatrixLink, MatrixRow, Totals, Verdict } from '@ccms/contracts/compliance/compliance-report';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsApprovedRevision, ccmsCatalogDocument, ccmsCatalogMeta, ccmsRegulationClause, ccmsRegulationLink, ccmsWorkItem } from '../../../db/schema';
 
@@ -7,8 +7,8 @@ import { ccmsApprovedRevision, ccmsCatalogDocument, ccmsCatalogMeta, ccmsRegulat
 export interface ResolvedScope {
   libraryId: number;
   branch: string;
-  /** A document or publication scope: the document's map and the files it reads; absent: the whole branch. */
-  documentId?: number;
+  /** A document, publication or release scope: the documents' maps and the files they read; absent: the whole branch. */
+  documentIds?: number[];
 }
 
 /** Content statuses that count as approved evidence. */
@@ -51,13 +51,14 @@ export async function computeMatrix(db: Db, regulationId: number, scope: Resolve
   const inScope: SQL[] = [];
   // The document's files are read in the database: thousands of paths never travel as parameters.
   const D = ccmsCatalogDocument;
-  const files = scope.documentId
-    ? sql`${L.path} IN (SELECT ${D.path} FROM ${D} WHERE ${D.documentId} = ${scope.documentId}
-        UNION ALL SELECT jsonb_array_elements_text(${D.files}) FROM ${D} WHERE ${D.documentId} = ${scope.documentId})`
+  const ids = scope.documentIds;
+  const files = ids
+    ? sql`${L.path} IN (SELECT ${D.path} FROM ${D} WHERE ${inArray(D.documentId, ids.length ? ids : [0])}
+        UNION ALL SELECT jsonb_array_elements_text(${D.files}) FROM ${D} WHERE ${inArray(D.documentId, ids.length ? ids : [0])})`
     : undefined;
   const content = and(eq(L.libraryId, scope.libraryId), eq(L.branch, scope.branch), files);
   if (content) inScope.push(content);
-  if (scope.documentId) inScope.push(eq(L.documentId, scope.documentId));
+  if (ids?.length) inScope.push(inArray(L.documentId, ids));
   inScope.push(eq(L.targetType, 'workItem'));
 
   const A = ccmsApprovedRevision;

@@ -11,10 +11,11 @@ import type {
 import type { Language } from '@ccms/contracts/constants';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsCatalogDocument, ccmsComplianceReport, ccmsPublication } from '../../../db/schema';
+import { ccmsCatalogDocument, ccmsComplianceReport, ccmsDocumentOutput, ccmsProject, ccmsPublication, ccmsRelease, ccmsReleaseLog } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import type { LibraryService } from '../../content/library/library.service';
+import { assertProjectAccess } from '../../work/project/project-access';
 import { flagChangedTopics, type Notify } from '../link/link-flags';
 import type { RegulationService } from '../regulation/regulation.service';
 import { readableRegulations } from '../regulation/regulation-access';
@@ -33,6 +34,7 @@ const present = (r: ReportRow): ComplianceReport => ({
   branch: r.branch,
   documentId: r.documentId,
   publicationId: r.publicationId,
+  releaseId: r.releaseId,
   scopeLabel: r.scopeLabel,
   frozen: r.frozen,
   totals: (r.totals as Totals | null) ?? null,
@@ -51,8 +53,62 @@ interface StoredMatrix {
 export function reportService(deps: { db: Db; libraries: LibraryService; regulations: RegulationService; notify: Notify }) {
   const { db, libraries, regulations, notify } = deps;
 
+  /** A release, its project and the project's library branch (the project readable by the caller when one is given). */
+  async function releaseOf(releaseId: number, auth?: AuthContext) {
+    const [row] = await db
+      .select({ release: ccmsRelease, project: ccmsProject })
+      .from(ccmsRelease)
+      .innerJoin(ccmsProject, eq(ccmsProject.projectId, ccmsRelease.projectId))
+      .where(and(eq(ccmsRelease.releaseId, releaseId), eq(ccmsRelease.delFlag, '0'), eq(ccmsProject.delFlag, '0')));
+    if (!row) throw badRequest('report.scopeMissing', { field: 'releaseId', id: releaseId });
+    if (auth) await assertProjectAccess(db, auth, row.project.projectId, 'read');
+    const branch = row.project.projectBranch || row.project.sourceBranch;
+    if (!row.project.libraryId || !branch) throw badRequest('report.releaseNoLibrary', { id: releaseId });
+    return { ...row, libraryId: row.project.libraryId, branch };
+  }
+
+  /**
+   * The documents of a release: the maps whose outputs were archived to it (the project's release
+   * log rows with the release's title as version) on the project's library branch. None archived
+   * yet: undefined, and the project's whole library branch is the content.
+   */
+  async function releaseDocuments(r: { libraryId: number; branch: string; release: { projectId: number; title: string } }) {
+    const logs = await db
+      .select({ archive: ccmsReleaseLog.archive })
+      .from(ccmsReleaseLog)
+      .where(
+        and(
+          eq(ccmsReleaseLog.projectId, r.release.projectId),
+          eq(ccmsReleaseLog.version, r.release.title),
+          eq(ccmsReleaseLog.status, 'success'),
+          eq(ccmsReleaseLog.delFlag, '0'),
+        ),
+      );
+    // The archive line names its output: "<map> · <config> · <format> · output <id> · <commit>".
+    const outputIds = logs.map((l) => Number(/· output (\d+) ·/.exec(l.archive)?.[1] ?? 0)).filter((id) => id > 0);
+    if (outputIds.length === 0) return undefined;
+    const docs = await db
+      .selectDistinct({ documentId: ccmsCatalogDocument.documentId })
+      .from(ccmsDocumentOutput)
+      .innerJoin(
+        ccmsCatalogDocument,
+        and(
+          eq(ccmsCatalogDocument.libraryId, ccmsDocumentOutput.libraryId),
+          eq(ccmsCatalogDocument.branch, ccmsDocumentOutput.branch),
+          eq(ccmsCatalogDocument.path, ccmsDocumentOutput.path),
+        ),
+      )
+      .where(and(inArray(ccmsDocumentOutput.outputId, outputIds), eq(ccmsDocumentOutput.libraryId, r.libraryId), eq(ccmsDocumentOutput.branch, r.branch)));
+    return docs.map((d) => d.documentId);
+  }
+
   /** The scope's library, branch and paths, checked to exist and readable by the caller. */
   async function resolve(auth: AuthContext, scope: ScopeBody) {
+    if (scope.scopeType === 'release') {
+      const r = await releaseOf(scope.releaseId ?? 0, auth);
+      await libraries.forCall(auth, r.libraryId, 'read');
+      return { stored: { libraryId: r.libraryId, branch: r.branch, releaseId: r.release.releaseId }, label: `${r.project.title} / ${r.release.title}` };
+    }
     if (scope.scopeType === 'branch') {
       const library = await libraries.forCall(auth, scope.libraryId ?? 0, 'read');
       const branch = scope.branch || library.defaultBranch;
@@ -83,7 +139,13 @@ export function reportService(deps: { db: Db; libraries: LibraryService; regulat
   }
 
   /** What a stored report's scope covers: its library branch, and its document when it has one. */
-  const scopeOf = (r: ReportRow): ResolvedScope => ({ libraryId: r.libraryId ?? 0, branch: r.branch, documentId: r.documentId ?? undefined });
+  async function scopeOf(r: ReportRow): Promise<ResolvedScope> {
+    if (r.scopeType === 'release' && r.releaseId) {
+      const rel = await releaseOf(r.releaseId);
+      return { libraryId: rel.libraryId, branch: rel.branch, documentIds: await releaseDocuments(rel) };
+    }
+    return { libraryId: r.libraryId ?? 0, branch: r.branch, documentIds: r.documentId ? [r.documentId] : undefined };
+  }
 
   async function load(auth: AuthContext, reportId: number, need: 'read' | 'write') {
     const r = await findReport(db, reportId);
@@ -96,7 +158,7 @@ export function reportService(deps: { db: Db; libraries: LibraryService; regulat
   async function matrixOf(r: ReportRow): Promise<StoredMatrix> {
     if (r.frozen && r.matrix) return r.matrix as StoredMatrix;
     await flagChangedTopics(db, notify, { regulationId: r.regulationId });
-    return computeMatrix(db, r.regulationId, scopeOf(r));
+    return computeMatrix(db, r.regulationId, await scopeOf(r));
   }
 
   return {
@@ -161,7 +223,7 @@ export function reportService(deps: { db: Db; libraries: LibraryService; regulat
     async compare(auth: AuthContext, leftId: number, rightId: number) {
       const left = await load(auth, leftId, 'read');
       const right = await load(auth, rightId, 'read');
-      const scopeKey = (r: ReportRow) => [r.scopeType, r.libraryId, r.branch, r.documentId, r.publicationId].join('|');
+      const scopeKey = (r: ReportRow) => [r.scopeType, r.libraryId, r.branch, r.documentId, r.publicationId, r.releaseId].join('|');
       if (scopeKey(left) !== scopeKey(right)) throw badRequest('report.differentScope');
       const [a, b] = [await matrixOf(left), await matrixOf(right)];
       const rightBy = new Map(b.rows.map((r) => [r.number, r]));

@@ -2,14 +2,16 @@ import { nextTopicStatuses, type TopicStatus } from '@ccms/contracts/content/sta
 import type { TopicProps, TopicQuery } from '@ccms/contracts/content/topic';
 import { Code } from '@ccms/contracts/http';
 import type { Db } from '../../../db/client';
+import { ccmsRegulationLink } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { AppError, badRequest } from '../../../platform/http/errors';
+import { readableRegulations } from '../../compliance/regulation/regulation-access';
 import { linksFrom, linksTo } from '../catalog/catalog.queries';
 import { type CatalogRuntime, indexedAt } from '../catalog/catalog.service';
 import { assertOwner, changeStatus, saveMeta } from '../catalog/catalog-meta';
 import { sideBySide } from '../catalog/text-diff';
 import type { LibraryGit } from '../library/library-git';
-import { documentsReading, findTopic, findTopicByPath, listTopics } from './topic.queries';
+import { clausesAnswered, documentsReading, findTopic, findTopicByPath, listTopics } from './topic.queries';
 
 /** "Topic does not exist": a stale id or path (the file was moved or deleted since). */
 export const topicMissing = () => new AppError(Code.NOT_FOUND, 'topic.notExist');
@@ -76,14 +78,18 @@ export function topicService(db: Db, git: LibraryGit, { catalog, review }: Catal
       return changeStatus(db, 'topic', { id: topic.topicId, libraryId: topic.libraryId, branch: topic.branch, path: topic.path }, to, auth, review);
     },
 
-    /** Outgoing (written in the topic) and incoming (pointing at it) references, each with its place. */
+    /**
+     * Outgoing (written in the topic) and incoming (pointing at it) references, each with its
+     * place, and the regulation clauses linked to the topic or its elements (where used).
+     */
     async references(auth: AuthContext, topicId: number) {
       const { topic, index } = await load(auth, topicId);
-      const [outgoing, incoming] = await Promise.all([
+      const [outgoing, incoming, clauses] = await Promise.all([
         linksFrom(db, topic.libraryId, topic.branch, [topic.path]),
         linksTo(db, topic.libraryId, topic.branch, topic.path),
+        clausesAnswered(db, readableRegulations(auth, ccmsRegulationLink.regulationId), topic),
       ]);
-      return { ...indexedAt(index), outgoing, incoming };
+      return { ...indexedAt(index), outgoing, incoming, clauses };
     },
 
     /** The file's git log up to the indexed commit. */

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { documentApi } from '../../../content/document/document-api';
 import { useLibraryOptions } from '../../../content/library/library-queries';
 import { publishApi } from '../../../publish/publish-api';
+import { projectApi } from '../../../work/project/project-api';
+import { releaseApi } from '../../../work/release/release-api';
 import { useRegulationOptions } from '../../regulation/regulation-queries';
 import { useCreateReport } from '../report-queries';
 
@@ -16,9 +18,11 @@ interface Values {
   branch?: string;
   documentId?: number;
   publicationId?: number;
+  projectId?: number;
+  releaseId?: number;
 }
 
-/** A new report: a regulation revision and a scope (library branch, document or publication). */
+/** A new report: a regulation revision and a scope (library branch, document, publication or project release). */
 export function ReportFormDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (reportId: number) => void }) {
   const { t } = useTranslation('compliance');
   const { message } = App.useApp();
@@ -26,6 +30,7 @@ export function ReportFormDialog({ open, onClose, onCreated }: { open: boolean; 
   const create = useCreateReport();
   const scopeType = Form.useWatch('scopeType', form) ?? 'document';
   const libraryId = Form.useWatch('libraryId', form);
+  const projectId = Form.useWatch('projectId', form);
   const regulations = useRegulationOptions();
   const libraries = useLibraryOptions(open);
   const documents = useQuery({
@@ -38,6 +43,16 @@ export function ReportFormDialog({ open, onClose, onCreated }: { open: boolean; 
     queryFn: () => publishApi.publications({ libraryId: libraryId ?? 0, pageNum: 1, pageSize: 200 }),
     enabled: open && !!libraryId && scopeType === 'publication',
   });
+  const projects = useQuery({
+    queryKey: ['compliance', 'reportProjects'],
+    queryFn: () => projectApi.options(undefined),
+    enabled: open && scopeType === 'release',
+  });
+  const releases = useQuery({
+    queryKey: ['compliance', 'reportReleases', projectId],
+    queryFn: () => releaseApi.options(projectId ?? 0),
+    enabled: open && !!projectId && scopeType === 'release',
+  });
   const required = (label: string) => [{ required: true, message: label }];
 
   return (
@@ -48,13 +63,14 @@ export function ReportFormDialog({ open, onClose, onCreated }: { open: boolean; 
       confirmLoading={create.isPending}
       onCancel={onClose}
       onOk={async () => {
-        const { name, regulationId, scopeType: type, libraryId: lib, branch, documentId, publicationId } = await form.validateFields();
+        const { name, regulationId, scopeType: type, libraryId: lib, branch, documentId, publicationId, releaseId } = await form.validateFields();
         const scope = {
           regulationId,
           scopeType: type,
           ...(type === 'branch' ? { libraryId: lib, branch: branch || undefined } : {}),
           documentId,
           publicationId,
+          releaseId,
         };
         const { reportId } = await create.mutateAsync({ name, scope });
         message.success(t('added'));
@@ -76,9 +92,20 @@ export function ReportFormDialog({ open, onClose, onCreated }: { open: boolean; 
         <Form.Item name="scopeType" label={t('report.scopeType')}>
           <Select options={REPORT_SCOPES.map((s) => ({ value: s, label: t(`report.scopes.${s}`) }))} />
         </Form.Item>
-        <Form.Item name="libraryId" label={t('report.library')} rules={required(t('report.library'))}>
-          <Select options={(libraries.data ?? []).map((l) => ({ value: l.libraryId, label: l.name }))} />
-        </Form.Item>
+        {scopeType === 'release' ? (
+          <>
+            <Form.Item name="projectId" label={t('report.project')} rules={required(t('report.project'))}>
+              <Select showSearch optionFilterProp="label" options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.title }))} />
+            </Form.Item>
+            <Form.Item name="releaseId" label={t('report.release')} rules={required(t('report.release'))} extra={t('report.releaseHint')}>
+              <Select options={(releases.data ?? []).map((r) => ({ value: r.id, label: r.title }))} />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item name="libraryId" label={t('report.library')} rules={required(t('report.library'))}>
+            <Select options={(libraries.data ?? []).map((l) => ({ value: l.libraryId, label: l.name }))} />
+          </Form.Item>
+        )}
         {scopeType === 'branch' && (
           <Form.Item name="branch" label={t('report.branch')}>
             <Input maxLength={200} />

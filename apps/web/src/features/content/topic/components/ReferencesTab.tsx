@@ -1,12 +1,15 @@
 import type { TopicDetail } from '@ccms/contracts/content/topic';
-import { Divider, Empty, Space, Spin } from 'antd';
+import { Divider, Empty, Space, Spin, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IndexedCommit } from '../../document/components/IndexedCommit';
 import { LinksTable } from '../../document/components/LinksTable';
 import { usePlaceOpener } from '../../document/components/use-place-opener';
 import { useTopicReferences } from '../topic-queries';
 
-/** The references tab: what the topic points at and what points at it; each row opens its place. */
+/**
+ * The references tab: what the topic points at and what points at it; each row opens its place.
+ * Where used includes the regulation clauses linked to the topic or one of its elements.
+ */
 export function ReferencesTab({ topic: tp }: { topic: TopicDetail }) {
   const { t } = useTranslation('topic');
   const refs = useTopicReferences(tp.topicId);
@@ -21,6 +24,21 @@ export function ReferencesTab({ topic: tp }: { topic: TopicDetail }) {
       <LinksTable links={data.outgoing} direction="outgoing" onOpen={open} testId="refs-outgoing" />
       <Divider titlePlacement="start">{t('incoming', { count: data.incoming.length })}</Divider>
       <LinksTable links={data.incoming} direction="incoming" onOpen={open} testId="refs-incoming" />
+      <Divider titlePlacement="start">{t('clauses.title', { count: data.clauses.length })}</Divider>
+      <Table
+        data-testid="refs-clauses"
+        rowKey="linkId"
+        size="small"
+        pagination={false}
+        dataSource={data.clauses}
+        columns={[
+          { title: t('clauses.regulation'), key: 'regulation', render: (_, c) => `${c.regulationName} (${c.regulationRevision})` },
+          { title: t('clauses.clause'), key: 'clause', render: (_, c) => `${c.clauseNumber} ${c.clauseTitle}` },
+          { title: t('clauses.element'), dataIndex: 'elementId', render: (id: string) => (id ? `#${id}` : t('clauses.wholeTopic')) },
+          { title: t('clauses.means'), dataIndex: 'means' },
+          { title: t('clauses.state'), dataIndex: 'flagged', render: (f: boolean) => (f ? <Tag color="warning">{t('clauses.flagged')}</Tag> : null) },
+        ]}
+      />
       {viewer}
     </Space>
   );

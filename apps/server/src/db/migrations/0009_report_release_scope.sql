@@ -1,0 +1,1 @@
+ALTER TABLE "ccms_compliance_report" ADD COLUMN "release_id" integer;
