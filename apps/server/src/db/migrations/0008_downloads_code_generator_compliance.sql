@@ -7,6 +7,7 @@ CREATE TABLE "ccms_compliance_report" (
 	"branch" varchar(200) DEFAULT '' NOT NULL,
 	"document_id" integer,
 	"publication_id" integer,
+	"release_id" integer,
 	"scope_label" varchar(1000) DEFAULT '' NOT NULL,
 	"frozen" boolean DEFAULT false NOT NULL,
 	"totals" jsonb,

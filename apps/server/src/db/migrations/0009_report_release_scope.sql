@@ -1,1 +1,0 @@
-ALTER TABLE "ccms_compliance_report" ADD COLUMN "release_id" integer;
