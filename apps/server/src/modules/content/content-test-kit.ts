@@ -114,3 +114,17 @@ export async function uploadLeftovers(t: TestApp): Promise<string[]> {
   }
   return left;
 }
+
+/**
+ * Waits until the clone and index a new library starts in the background have ended (ready or
+ * failed), so a test reads a settled library and no background indexer races it.
+ */
+export async function libraryPrepared(caller: Caller, libraryId: number): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const res = await caller.get(`/prod-api/ccms/library/${libraryId}/progress`);
+    const phase = res.body?.data?.phase;
+    if (phase !== 'clone' && phase !== 'index') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`library ${libraryId} is still being prepared after 60 s`);
+}

@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsCatalogIndex, ccmsCatalogLink } from '../../../db/schema';
-import { allowLoopbackRemotes, grant, libraryBody, multipart, type TestUser, userWith } from '../content-test-kit';
+import { allowLoopbackRemotes, grant, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
 import { checkGraphic } from './graphic.service';
 import { JPEG, PNG, pngOfSize, RESOURCE_PERMS, RESOURCE_SEED } from './resource-test-kit';
 
@@ -27,6 +28,10 @@ beforeAll(async () => {
   libraryId = res.body.data.libraryId;
   await grant(t, libraryId, 'user', writer.userId, 'write');
   await grant(t, libraryId, 'user', reader.userId, 'read');
+  // A new library is indexed at once; this file's "where used" reads the files until the catalogue
+  // has indexed the head, so the index the creation made is dropped once it has settled.
+  await libraryPrepared(owner.caller, libraryId);
+  await t.database.db.delete(ccmsCatalogIndex).where(eq(ccmsCatalogIndex.libraryId, libraryId));
 });
 afterAll(async () => {
   await t?.close();
