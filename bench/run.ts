@@ -10,6 +10,7 @@ const benches: Record<string, string> = {
   publish: 'publish/run.ts',
   'publish-scale': 'publish/scale.ts',
   'editor-web': 'editor-web/run.ts',
+  'web-first-row': 'web/first-row.ts',
   work: 'work/run.ts',
   editor: 'editor/run.ts',
   'editor-model': 'editor-model/run.ts',
