@@ -321,7 +321,8 @@ test('7. the work item tabs 详情 / 变更历史 lead somewhere: the list to pi
   // A click on the row (its number cell; the title opens the detail page, the last cell holds buttons) picks it.
   await row.locator('td').nth(1).click();
   await expect(area.getByTestId('area-picked')).toContainText(`Loose bolt ${id}`);
-  await area.getByRole('tab', { name: '变更历史' }).click();
+  // The area's own tab (the picked item's detail below has a history tab of its own).
+  await area.getByRole('tab', { name: '变更历史' }).first().click();
   await expect(area.getByTestId('area-picked')).toContainText(`Loose bolt ${id}`);
   await area.getByRole('button', { name: '选择其他工作项' }).click();
   await expect(area.locator('tr.ant-table-row').filter({ hasText: `Loose bolt ${id}` })).toBeVisible();
