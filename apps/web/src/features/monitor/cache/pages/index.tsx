@@ -1,13 +1,11 @@
-import { DatabaseOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { CacheInfo } from '@ccms/contracts/monitor/cache';
-import { Alert, Button, Card, Col, Progress, Row, Skeleton, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Card, Col, Progress, Row, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeLanguage } from '../../../../i18n';
 import { formatBytes } from '../../format';
+import { DatabaseCard, MonitorHead, MonitorLoading } from '../../monitor-parts';
 import { useCacheInfo } from '../cache-queries';
-import '../../monitor.css';
 
 type TableRow = CacheInfo['tables'][number];
 type CacheRow = CacheInfo['caches'][number];
@@ -22,35 +20,11 @@ export default function CachePage() {
   const info = useCacheInfo();
   const data = info.data;
 
-  const head = (
-    <div className="monitor-head">
-      {info.dataUpdatedAt > 0 && <span>{t('updatedAt', { time: dayjs(info.dataUpdatedAt).format('HH:mm:ss') })}</span>}
-      <Button icon={<ReloadOutlined />} loading={info.isFetching} onClick={() => info.refetch()}>
-        {t('refresh')}
-      </Button>
-    </div>
-  );
-
-  if (!data) {
-    return (
-      <div className="monitor-page list-page">
-        {head}
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </div>
-    );
-  }
+  if (!data) return <MonitorLoading query={info} />;
 
   const { database: db, tables, caches } = data;
   const maxRows = Math.max(1, ...tables.map((r) => r.rows));
   const facts: [string, ReactNode][] = [
-    [
-      t('cache.kind'),
-      <Tag key="kind" color="blue">
-        {t(`cache.kinds.${db.kind}`)}
-      </Tag>,
-    ],
-    [t('cache.version'), db.version],
-    [t('cache.name'), db.name],
     [t('cache.user'), db.user],
     [t('cache.size'), formatBytes(db.size)],
     [t('cache.connections'), db.maxConnections ? `${db.connections} / ${db.maxConnections}` : db.connections],
@@ -59,29 +33,11 @@ export default function CachePage() {
 
   return (
     <div className="monitor-page">
-      {head}
+      <MonitorHead query={info} />
       <Alert type="info" showIcon title={t('cache.noRedis')} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
-          <Card
-            title={
-              <span>
-                <DatabaseOutlined /> {t('cache.database')}
-              </span>
-            }
-            className="monitor-card"
-          >
-            <table className="monitor-kv">
-              <tbody>
-                {facts.map(([label, value]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td>{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
+          <DatabaseCard db={db} rows={facts} />
         </Col>
         <Col xs={24} lg={14}>
           <Card title={t('cache.caches')} className="monitor-card">

@@ -1,12 +1,11 @@
-import { DatabaseOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { DatasourceInfo, StatementFigures } from '@ccms/contracts/monitor/datasource';
-import { Alert, Button, Card, Col, Progress, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Progress, Row, Statistic, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../format';
+import { DatabaseCard, MonitorHead, MonitorLoading } from '../../monitor-parts';
 import { useDatasourceInfo } from '../datasource-queries';
-import '../../monitor.css';
 
 type TableRow = DatasourceInfo['tables'][number];
 
@@ -19,34 +18,10 @@ export default function DatasourcePage() {
   const info = useDatasourceInfo();
   const data = info.data;
 
-  const head = (
-    <div className="monitor-head">
-      {info.dataUpdatedAt > 0 && <span>{t('updatedAt', { time: dayjs(info.dataUpdatedAt).format('HH:mm:ss') })}</span>}
-      <Button icon={<ReloadOutlined />} loading={info.isFetching} onClick={() => info.refetch()}>
-        {t('refresh')}
-      </Button>
-    </div>
-  );
-
-  if (!data) {
-    return (
-      <div className="monitor-page list-page">
-        {head}
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </div>
-    );
-  }
+  if (!data) return <MonitorLoading query={info} />;
 
   const { database: db, pool, connections, statements, tables } = data;
   const facts: [string, ReactNode][] = [
-    [
-      t('cache.kind'),
-      <Tag key="kind" color="blue">
-        {t(`cache.kinds.${db.kind}`)}
-      </Tag>,
-    ],
-    [t('cache.version'), db.version],
-    [t('cache.name'), db.name],
     [
       t('cache.size'),
       <span key="size" data-testid="druid-size">
@@ -79,28 +54,10 @@ export default function DatasourcePage() {
 
   return (
     <div className="monitor-page">
-      {head}
+      <MonitorHead query={info} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8}>
-          <Card
-            title={
-              <span>
-                <DatabaseOutlined /> {t('cache.database')}
-              </span>
-            }
-            className="monitor-card"
-          >
-            <table className="monitor-kv">
-              <tbody>
-                {facts.map(([label, value]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td>{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
+          <DatabaseCard db={db} rows={facts} />
         </Col>
         <Col xs={24} lg={8}>
           <Card title={t('druid.pool')} className="monitor-card" data-testid="druid-pool">

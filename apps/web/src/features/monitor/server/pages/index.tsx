@@ -1,13 +1,10 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { ServerInfo } from '@ccms/contracts/monitor/server';
-import { Button, Card, Col, Progress, Row, Skeleton, Table, Tooltip } from 'antd';
-import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { Card, Col, Progress, Row, Table, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateTime, formatBytes } from '../../format';
-import { useServerInfo } from '../server-queries';
-import '../../monitor.css';
+import { KeyValues, MonitorHead, MonitorLoading } from '../../monitor-parts';
 import { useDuration } from '../../use-duration';
+import { useServerInfo } from '../server-queries';
 
 type Disk = ServerInfo['sysFiles'][number];
 
@@ -30,21 +27,6 @@ function Gauge({ percent, label }: { percent: number; label: string }) {
   );
 }
 
-function KeyValues({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <table className="monitor-kv">
-      <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 /** Server monitor (RuoYi monitor/server/index) over GET /monitor/server: CPU, memory, host, Node.js runtime, disks. */
 export default function ServerPage() {
   const { t } = useTranslation('monitor');
@@ -52,23 +34,7 @@ export default function ServerPage() {
   const info = useServerInfo();
   const data = info.data;
 
-  const head = (
-    <div className="monitor-head">
-      {info.dataUpdatedAt > 0 && <span>{t('updatedAt', { time: dayjs(info.dataUpdatedAt).format('HH:mm:ss') })}</span>}
-      <Button icon={<ReloadOutlined />} loading={info.isFetching} onClick={() => info.refetch()}>
-        {t('refresh')}
-      </Button>
-    </div>
-  );
-
-  if (!data) {
-    return (
-      <div className="monitor-page list-page">
-        {head}
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </div>
-    );
-  }
+  if (!data) return <MonitorLoading query={info} />;
 
   const { cpu, mem, runtime, sys, sysFiles } = data;
   const pct = (n: number) => `${n.toFixed(2)} %`;
@@ -91,7 +57,7 @@ export default function ServerPage() {
 
   return (
     <div className="monitor-page">
-      {head}
+      <MonitorHead query={info} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('server.cpu')} className="monitor-card">
