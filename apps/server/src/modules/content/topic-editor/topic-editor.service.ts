@@ -16,6 +16,7 @@ import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
 import { assertValidDita, checkDita, type GrammarRules, isDitaFile } from './dita-validation';
+import { saveTrace } from './save-trace';
 import { mergeThreeWay } from './three-way';
 import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
 
@@ -140,11 +141,13 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
   }
 
   /** After a commit: approved (or published) goes back to draft (the approved revision is kept), the topic is indexed at once, review comments re-anchor, the draft is dropped. */
-  async function afterSave(auth: AuthContext, file: OpenedFile, text: string): Promise<string> {
+  async function afterSave(auth: AuthContext, file: OpenedFile, text: string, trace: ReturnType<typeof saveTrace>): Promise<string> {
     const before = await statusOf(file);
     const after = statusAfterEdit(before);
     if (after !== before) await saveMeta(db, file.libraryId, file.branch, file.path, { status: after }, auth.userName);
+    trace.mark('status');
     await catalog.afterCommit(file.row, file.branch);
+    trace.mark('reindex');
     await runtime.review?.topicSaved({ libraryId: file.libraryId, branch: file.branch, path: file.path }, text);
     await deleteDraft(db, auth.userId, file);
     return after;
@@ -183,12 +186,16 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
      * then status, index and draft follow. Nothing is committed on a refusal.
      */
     async save(auth: AuthContext, body: EditorSaveBody, lang: Language, extra?: SaveExtra): Promise<EditorSaveResult> {
+      const trace = saveTrace();
       const file = await fileOf(auth, body, 'write');
       const { root } = await assertValidDita(body.content, file.path, lang, grammar);
       const message = body.message || translate(lang, 'editor.defaultMessage', { title: describeTopic(root).title || file.path });
+      trace.mark('validate');
       for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
         const { repo, head } = await headOf(file);
+        trace.mark('fetch');
         const resolved = await resolveAgainstHead(repo, head, body, file.path, lang);
+        trace.mark('three-way');
         const others = extra?.changes ?? [];
         if (resolved.text === resolved.theirs.text && others.length === 0) {
           await deleteDraft(db, auth.userId, file);
@@ -203,7 +210,9 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
         try {
           const { commit } = await git.commit(file.row, auth, file.branch, [...changes, ...others], message, stillTheirs);
           const blob = (await repo.objectIdAt(commit, file.path)) ?? '';
-          const status = asTopicStatus(await afterSave(auth, file, resolved.text));
+          trace.mark('commit-push');
+          const status = asTopicStatus(await afterSave(auth, file, resolved.text, trace));
+          trace.mark('review-draft');
           return { commit, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status };
         } catch (err) {
           if (!(err instanceof HeadMoved)) throw err;
