@@ -137,7 +137,7 @@ async function main() {
       doc = { ...doc, content: saved.content, baseCommit: saved.commit, baseBlob: saved.blob };
     }
     report('drag-and-drop move in the model (parse, move, write)', moves);
-    report('save (validate, commit, push, reindex)', saves);
+    report('save (validate, fetch, three-way, commit, push; answered)', saves);
     report('move + save', rounds, 1000);
     for (const [phase, times] of phases) report(`  save phase: ${phase}`, times);
     report('catalogue at the saved commit, after the answer (reader waits)', caughtUp);
