@@ -6,7 +6,8 @@ import { type E2eGitServer, startGitServer } from './support/git-server';
  * The map editor on a real library (bare repository over smart HTTP on 127.0.0.1): the document's
  * toc tab opens it with "Edit structure"; the tree shows resolved titles and a broken link; a
  * writer moves a node by keyboard and another by drag and drop, adds a new topic from the task
- * template and saves: the remote has one commit with the new map and the new topic.
+ * template and saves: the remote has one commit with the new map and the new topic. The
+ * relationship table grid and a bookmap's parts are saved and read back.
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -45,6 +46,16 @@ const OTHER = `<?xml version="1.0" encoding="UTF-8"?>
 </map>
 `;
 
+const BOOK = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE bookmap PUBLIC "-//OASIS//DTD DITA BookMap//EN" "bookmap.dtd">
+<bookmap>
+  <booktitle>
+    <mainbooktitle>Printer book</mainbooktitle>
+  </booktitle>
+  <chapter href="../topics/alpha.dita"/>
+</bookmap>
+`;
+
 let remote: E2eGitServer;
 let admin: APIRequestContext;
 let libraryId = 0;
@@ -64,6 +75,7 @@ test.beforeAll(async ({ baseURL }) => {
         'topics/beta.dita': topic('beta', 'Beta'),
         'topics/gamma.dita': topic('gamma', 'Gamma'),
         'maps/other.ditamap': OTHER,
+        'maps/book.bookmap': BOOK,
       },
     },
   });
@@ -215,4 +227,107 @@ test('attributes, an existing topic and a keydef in one save; deleting a file an
     ),
   );
   expect(await remote.show(REPO, 'main', 'topics/gamma.dita')).not.toBeNull();
+});
+
+const openMap = async (page: Page, path: string) => {
+  await page.goto(`/ccms/ditamapeditor/index?${new URLSearchParams({ libraryId: String(libraryId), branch: 'main', path }).toString()}`);
+  await expect(page.getByTestId('map-editor')).toBeVisible({ timeout: 30_000 });
+};
+
+/** Picks a topic of the catalogue in the open picker (the add dialog's or a relationship cell's). */
+const pickTopic = async (page: Page, picker: string, text: string, path: string) => {
+  await page.getByTestId(picker).click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-item-option').filter({ hasText: path }).click();
+};
+
+test('relationship table grid: a new table, a row added, cells set, saved; reopening shows it', async ({ page }) => {
+  await signInByApi(page);
+  await openMap(page, 'maps/guide.ditamap');
+  const commitsBefore = (await remote.log(REPO, 'main')).length;
+  await page.getByRole('tab', { name: '关系表（0）' }).click();
+  await page.getByTestId('rel-new').click();
+  await page.getByTestId('rel-add-row').click();
+  await expect(page.getByTestId('rel-row')).toHaveCount(2);
+
+  // Row 1: Alpha in the concept column, Beta in the task column.
+  const firstRow = page.getByTestId('rel-row').first();
+  await firstRow.getByRole('button', { name: '添加主题' }).nth(0).click();
+  await pickTopic(page, 'rel-picker', 'alpha', 'topics/alpha.dita');
+  await page.getByTestId('rel-pick-ok').click();
+  await expect(firstRow.locator('.ant-tag')).toHaveText(['Alpha']);
+  await firstRow.getByRole('button', { name: '添加主题' }).nth(1).click();
+  await pickTopic(page, 'rel-picker', 'beta', 'topics/beta.dita');
+  await page.getByTestId('rel-pick-ok').click();
+  await expect(firstRow.locator('.ant-tag')).toHaveText(['Alpha', 'Beta']);
+  await expect(page.locator('.cm-content')).toContainText('<relcolspec type="concept"/><relcolspec type="task"/>');
+
+  await page.getByTestId('map-save').click();
+  await expect(page.getByText(/已保存（提交/)).toBeVisible(SAVED);
+  expect((await remote.log(REPO, 'main')).length).toBe(commitsBefore + 1);
+  const map = (await remote.show(REPO, 'main', 'maps/guide.ditamap')) ?? '';
+  // The new table is written after the map's references (rows on lines of their own after the first).
+  const written = map.slice(map.indexOf('<reltable>')).replace(/>\s+</g, '><');
+  expect(written).toBe(
+    '<reltable><relheader><relcolspec type="concept"/><relcolspec type="task"/></relheader><relrow><relcell><topicref href="../topics/alpha.dita"/></relcell><relcell><topicref href="../topics/beta.dita"/></relcell></relrow><relrow><relcell/><relcell/></relrow></reltable></map>\n',
+  );
+
+  // Opened again: the table is read back from the library, its cells titled.
+  await openMap(page, 'maps/guide.ditamap');
+  await page.getByRole('tab', { name: '关系表（1）' }).click();
+  await expect(page.getByTestId('rel-row')).toHaveCount(2);
+  await expect(page.getByTestId('rel-row').first().locator('.ant-tag')).toHaveText(['Alpha', 'Beta']);
+});
+
+test('bookmap parts: a chapter, a part and an appendix added and saved; the source view shows them after reopening', async ({ page }) => {
+  await signInByApi(page);
+  await openMap(page, 'maps/book.bookmap');
+  await expect(titles(page)).toHaveText(['Alpha']);
+  const commitsBefore = (await remote.log(REPO, 'main')).length;
+
+  // A chapter (the bookmap's default element for an existing topic) after Alpha.
+  await node(page, 'Alpha').click();
+  await page.getByTestId('map-add').click();
+  await page.getByRole('menuitem', { name: '已有主题' }).click();
+  await expect(page.getByTestId('add-element')).toContainText('chapter');
+  await pickTopic(page, 'topic-picker', 'beta', 'topics/beta.dita');
+  await page.getByTestId('add-ok').click();
+  await expect(titles(page)).toHaveText(['Alpha', 'Beta']);
+
+  // A part with its title, after the chapters.
+  await node(page, 'Beta').click();
+  await page.getByTestId('map-add').click();
+  await page.getByRole('menuitem', { name: '书籍结构（part、frontmatter、backmatter 等）' }).click();
+  await expect(page.getByTestId('add-element')).toContainText('part');
+  await page.getByTestId('add-navtitle').fill('Part one');
+  await page.getByTestId('add-ok').click();
+  await expect(titles(page)).toHaveText(['Alpha', 'Beta', 'Part one']);
+
+  // An appendix after the part.
+  await node(page, 'Part one').click();
+  await page.getByTestId('map-add').click();
+  await page.getByRole('menuitem', { name: '已有主题' }).click();
+  await page.getByTestId('add-element').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^appendix$/ })
+    .click();
+  await pickTopic(page, 'topic-picker', 'gamma', 'topics/gamma.dita');
+  await page.getByTestId('add-ok').click();
+  await expect(titles(page)).toHaveText(['Alpha', 'Beta', 'Part one', 'Gamma']);
+
+  await page.getByTestId('map-save').click();
+  await expect(page.getByText(/已保存（提交/)).toBeVisible(SAVED);
+  expect((await remote.log(REPO, 'main')).length).toBe(commitsBefore + 1);
+  const saved = (await remote.show(REPO, 'main', 'maps/book.bookmap')) ?? '';
+  expect(saved).toMatch(
+    /<chapter href="\.\.\/topics\/alpha\.dita"\/>\s*<chapter href="\.\.\/topics\/beta\.dita"\/>\s*<part navtitle="Part one"\/>\s*<appendix href="\.\.\/topics\/gamma\.dita"\/>\s*<\/bookmap>/,
+  );
+
+  await openMap(page, 'maps/book.bookmap');
+  await expect(titles(page)).toHaveText(['Alpha', 'Beta', 'Part one', 'Gamma']);
+  const source = page.locator('.cm-content');
+  await expect(source).toContainText('<chapter href="../topics/beta.dita"/>');
+  await expect(source).toContainText('<part navtitle="Part one"/>');
+  await expect(source).toContainText('<appendix href="../topics/gamma.dita"/>');
 });

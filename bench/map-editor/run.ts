@@ -3,14 +3,17 @@
  * the catalogue and engine benchmarks' corpus) in a local smart-HTTP remote, the app in-process
  * (buildApp + inject, PGlite): open the map in the map editor (server: read, every href resolved
  * with title, status and broken mark; client model: parse and build the tree), then a drag-and-drop
- * move of a chapter and its save (one commit by the caller, push, reindex). Prints p50/p95/max;
+ * move of a chapter and its save (one commit by the caller, push; the catalogue's run queued and
+ * timed apart until a reader sees the saved commit). Prints p50/p95/max;
  * asserts nothing.
  *   node --import tsx bench/map-editor/run.ts
- * BENCH_MAP_TOPICS (default 5000) and BENCH_MAP_SAVES (default 10) change the sizes.
+ * BENCH_MAP_TOPICS (default 5000) and BENCH_MAP_SAVES (default 10) change the sizes. Each save's
+ * phases (validate, fetch, three-way, commit-push, status, reindex, review-draft) are printed
+ * from the server's CCMS_SAVE_TRACE measures, with the machine's load average.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startGitServer } from '../../apps/server/test/git-http-server';
 import { MapModel, type MapTreeNode } from '../../apps/web/src/features/content/map-editor/model/map-model';
@@ -39,7 +42,25 @@ function report(label: string, times: number[], target?: number) {
 
 const count = (nodes: readonly MapTreeNode[]): number => nodes.reduce((n, c) => n + 1 + count(c.children), 0);
 
+/** Per phase of the save, the times of each save (the server's `ccms.save.<phase>` measures). */
+function takePhases(into: Map<string, number[]>) {
+  const seen = new Map<string, number>();
+  for (const m of performance.getEntriesByType('measure')) {
+    if (!m.name.startsWith('ccms.save.')) continue;
+    const phase = m.name.slice('ccms.save.'.length);
+    seen.set(phase, (seen.get(phase) ?? 0) + m.duration);
+  }
+  performance.clearMeasures();
+  for (const [phase, ms] of seen) into.set(phase, [...(into.get(phase) ?? []), ms]);
+}
+
 async function main() {
+  process.env.CCMS_SAVE_TRACE = '1';
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   const work = await mkdtemp(path.join(tmpdir(), 'ccms-bench-map-'));
   const corpus = path.join(work, 'corpus');
   execFileSync('python3', [GEN, String(TOPICS), corpus], { stdio: 'ignore' });
@@ -85,6 +106,9 @@ async function main() {
     const moves: number[] = [];
     const saves: number[] = [];
     const rounds: number[] = [];
+    const phases = new Map<string, number[]>();
+    const caughtUp: number[] = [];
+    performance.clearMeasures();
     for (let i = 0; i < SAVES; i++) {
       const t0 = performance.now();
       const model = MapModel.parse(doc.content);
@@ -101,15 +125,27 @@ async function main() {
         })
       ).data;
       const t2 = performance.now();
+      takePhases(phases);
       if (saved.unchanged) throw new Error('a save committed nothing');
+      // The save queues the catalogue's run; a reader (the catalogue state) waits for it. Timed apart, before the next drag.
+      const state = await call<{ data: { commit: string } }>('GET', '/ccms/catalog/state', { query: { libraryId } });
+      if (state.data.commit !== saved.commit) throw new Error('the catalogue is not at the saved commit');
+      caughtUp.push(performance.now() - t2);
       moves.push(t1 - t0);
       saves.push(t2 - t1);
       rounds.push(t2 - t0);
       doc = { ...doc, content: saved.content, baseCommit: saved.commit, baseBlob: saved.blob };
     }
     report('drag-and-drop move in the model (parse, move, write)', moves);
-    report('save (validate, commit, push, reindex)', saves);
+    report('save (validate, fetch, three-way, commit, push; answered)', saves);
     report('move + save', rounds, 1000);
+    for (const [phase, times] of phases) report(`  save phase: ${phase}`, times);
+    report('catalogue at the saved commit, after the answer (reader waits)', caughtUp);
+    console.log(
+      `load average at end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
     console.log(`remote requests served ${server.requests}`);
   } finally {
     await app.close();

@@ -34,10 +34,23 @@ export const MapRef = z.object({
 });
 export type MapRef = z.infer<typeof MapRef>;
 
+/** What a @keyref written without an href stands for, in the branch's key space. */
+export const MapKeyRef = z.object({
+  keyref: z.string().describe('the @keyref as written (a key, or key/element)'),
+  /** Library path the key points at (empty for a key with text only, an external or undefined key). */
+  path: z.string(),
+  /** Title of the topic the key points at, else the key's text (navtitle, linktext, keyword); empty when undefined. */
+  title: z.string(),
+  /** No map of the branch defines the key, or it points at a missing file. */
+  broken: z.boolean(),
+});
+export type MapKeyRef = z.infer<typeof MapKeyRef>;
+
 /** GET /ccms/map-editor/open: the map as the topic editor opens a file, plus its root and resolved hrefs. */
 export const MapDocument = EditorDocument.extend({
   rootName: z.string().describe('map or bookmap'),
   refs: z.array(MapRef),
+  keyRefs: z.array(MapKeyRef).describe('nodes with a @keyref and no href, resolved in the branch’s key space'),
   /** Whether the caller may delete topic files with a save (ccms:topic:remove). */
   canDelete: z.boolean(),
 });
@@ -46,6 +59,11 @@ export type MapDocument = z.infer<typeof MapDocument>;
 /** POST /ccms/map-editor/resolve: titles, status and broken marks of hrefs written in the map. */
 export const MapResolveBody = EditorTarget.extend({
   hrefs: z.array(z.string().max(2000)).max(50000).describe('hrefs as written in the map (relative to it)'),
+});
+
+/** POST /ccms/map-editor/resolve-keys: what @keyrefs written without an href stand for. */
+export const MapResolveKeysBody = EditorTarget.extend({
+  keyrefs: z.array(z.string().max(1000)).max(50000).describe('@keyref values as written in the map'),
 });
 
 /** A topic to create with the save, from a template (or its type's skeleton). */

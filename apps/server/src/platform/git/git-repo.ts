@@ -30,6 +30,14 @@ export class MergeConflictError extends Error {
   }
 }
 
+/** A push refused because the branch moved on the remote, asked not to be replayed: the caller starts over from a fetch. */
+export class RemoteMovedError extends Error {
+  constructor(readonly branch: string) {
+    super(`the remote branch ${branch} moved`);
+    this.name = 'RemoteMovedError';
+  }
+}
+
 /** A path operation that makes no sense against the tree (missing source, file where a folder is). */
 export class TreeError extends Error {
   constructor(
@@ -448,7 +456,14 @@ export class GitRepo {
    * fetch, replay the change on the new head (a three-way merge of trees, so history stays
    * linear), and try again a few times. A real conflict keeps the commit on a saved ref.
    */
-  async pushCommit(branch: string, commit: string, auth: GitAuth | null, who: string): Promise<{ commit: string; attempts: number }> {
+  async pushCommit(
+    branch: string,
+    commit: string,
+    auth: GitAuth | null,
+    who: string,
+    /** false: a rejected push throws RemoteMovedError instead of replaying (the caller merges again itself). */
+    opts: { replay?: boolean } = {},
+  ): Promise<{ commit: string; attempts: number }> {
     let current = commit;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -459,6 +474,7 @@ export class GitRepo {
         const message = err instanceof Error ? err.message : String(err);
         const rejected = /rejected|non-fast-forward|fetch first|stale info|failed to push some refs|cannot lock ref/i.test(message);
         if (!rejected) throw this.remoteFailure(err);
+        if (opts.replay === false) throw new RemoteMovedError(branch);
         if (attempt >= MAX_PUSH_ATTEMPTS) throw new RemoteError('unknown', `push still rejected after ${attempt} attempts`);
       }
       const before = await this.resolve(branch);

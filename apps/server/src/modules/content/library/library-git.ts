@@ -10,6 +10,7 @@ import { type Change, GitRepo, type Identity, MergeConflictError, RemoteError, T
 import { libraryLock } from '../../../platform/git/library-lock';
 import { checkRemoteUrl, type RemotePin, type Resolver } from '../../../platform/git/remote-url';
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
+import { saveTrace } from '../../../platform/save-trace';
 import { configValue } from '../../system/config/config.queries';
 
 export type LibraryRow = typeof ccmsLibrary.$inferSelect;
@@ -34,6 +35,9 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
   const db = database.db;
   const lock = libraryLock(database);
   const fetchedAt = new Map<number, number>();
+  /** Per library and branch, when this node last pushed it (the remote had exactly that head then). */
+  const pushedAt = new Map<string, number>();
+  const branchKey = (libraryId: number, branch: string) => `${libraryId}\u0000${branch}`;
   const inflight = new Map<number, Promise<FetchOutcome>>();
   /** Told after each successful fetch, outside the library's lock (e.g. deliveries on a new commit). */
   const fetchListeners: ((libraryId: number) => Promise<void>)[] = [];
@@ -136,9 +140,13 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     message: string,
     /** Runs under the lock on the head the commit builds on: refuses a change made from a stale base. */
     checkHead?: (repo: GitRepo, head: string) => Promise<void>,
+    /** replay false: a push the remote refuses because it moved throws RemoteMovedError (the caller fetches and merges again). */
+    opts: { replay?: boolean } = {},
   ) {
+    const trace = saveTrace();
     const author = await identityOf(auth);
     return lock(row.libraryId, async () => {
+      trace.mark('commit-push/identity+lock');
       const repo = repoOf(row.libraryId);
       if (!(await repo.exists()) || !fetchedAt.has(row.libraryId)) {
         const outcome = await fetchUnlocked(row);
@@ -151,9 +159,13 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
       const isBranch = (await repo.branches()).some((b) => b.name === branch);
       if (!head || !isBranch) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
       if (checkHead) await checkHead(repo, head);
+      trace.mark('commit-push/url+head+check');
       try {
         const built = await repo.buildCommit(head, changes, message, author);
-        const pushed = await repo.pushCommit(branch, built, authOf(row), auth.userName);
+        trace.mark('commit-push/build');
+        const pushed = await repo.pushCommit(branch, built, authOf(row), auth.userName, opts);
+        trace.mark('commit-push/push');
+        pushedAt.set(branchKey(row.libraryId, branch), Date.now());
         return { commit: pushed.commit, branch, attempts: pushed.attempts };
       } catch (err) {
         throw presentGitError(err, branch);
@@ -173,7 +185,15 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     commit,
     assertUrlAllowed,
     withLock,
-    forget: (libraryId: number) => fetchedAt.delete(libraryId),
+    forget: (libraryId: number) => {
+      fetchedAt.delete(libraryId);
+      for (const key of [...pushedAt.keys()]) if (key.startsWith(branchKey(libraryId, ''))) pushedAt.delete(key);
+    },
+    /** Whether the clone agreed with the remote on a branch less than `ms` ago (a fetch, or this node's push of it). */
+    syncedWithin(libraryId: number, branch: string, ms: number): boolean {
+      const last = Math.max(fetchedAt.get(libraryId) ?? 0, pushedAt.get(branchKey(libraryId, branch)) ?? 0);
+      return Date.now() - last < ms;
+    },
     /** Calls `listener` after every successful fetch of a library (not awaited; it handles its own errors). */
     onFetched: (listener: (libraryId: number) => Promise<void>) => {
       fetchListeners.push(listener);

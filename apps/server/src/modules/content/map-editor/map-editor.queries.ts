@@ -1,6 +1,6 @@
-import { and, eq, inArray, like, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, ne, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsCatalogDocument, ccmsCatalogLink, ccmsCatalogMeta, ccmsCatalogTopic } from '../../../db/schema';
+import { ccmsCatalogDocument, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogMeta, ccmsCatalogTopic } from '../../../db/schema';
 
 const CHUNK = 1000;
 
@@ -57,4 +57,16 @@ export async function mapsUsing(db: Db, libraryId: number, branch: string, file:
       ),
     );
   return rows.map((r) => r.path).sort();
+}
+
+/** Indexed definitions of these key names on the branch, by key and then by the root map that defines them. */
+export async function keyDefinitionsOf(db: Db, libraryId: number, branch: string, keys: string[]) {
+  const K = ccmsCatalogKey;
+  return chunked(keys, (part) =>
+    db
+      .select({ key: K.key, mapPath: K.mapPath, targetPath: K.targetPath, scope: K.scope, text: K.text })
+      .from(K)
+      .where(and(eq(K.libraryId, libraryId), eq(K.branch, branch), inArray(K.key, part)))
+      .orderBy(asc(K.key), asc(K.mapPath)),
+  );
 }

@@ -1,4 +1,15 @@
-import { MapDocument, MapEditorPerm, MapRef, MapResolveBody, MapSaveBody, MapSaveResult, MapUsage, MapUsageQuery } from '@ccms/contracts/content/map-editor';
+import {
+  MapDocument,
+  MapEditorPerm,
+  MapKeyRef,
+  MapRef,
+  MapResolveBody,
+  MapResolveKeysBody,
+  MapSaveBody,
+  MapSaveResult,
+  MapUsage,
+  MapUsageQuery,
+} from '@ccms/contracts/content/map-editor';
 import { EditorTarget } from '@ccms/contracts/content/topic-editor';
 import { okOf } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,6 +66,19 @@ export const mapEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await maps.resolve(caller(req), req.body)),
+  );
+  app.post(
+    '/ccms/map-editor/resolve-keys',
+    {
+      config: { permission: MapEditorPerm.open, log: { skip: 'resolves the posted keyrefs; writes nothing' } },
+      schema: {
+        summary: 'What @keyrefs written without an href stand for in the branch’s key space: title, target file and broken mark',
+        tags,
+        body: MapResolveKeysBody,
+        response: { 200: okOf(z.array(MapKeyRef)) },
+      },
+    },
+    async (req) => ok(await maps.resolveKeys(caller(req), req.body)),
   );
   app.get(
     '/ccms/map-editor/usage',

@@ -2,6 +2,7 @@ import type { Language } from '@ccms/contracts/constants';
 import {
   type MapDocument,
   MapEditorPerm,
+  type MapKeyRef,
   type MapNewTopic,
   type MapRef,
   type MapSaveBody,
@@ -21,7 +22,7 @@ import type { TemplateService } from '../template/template.service';
 import { assertValidDita } from '../topic-editor/dita-validation';
 import { topicTemplate } from '../topic-editor/new-topic';
 import type { EditorDeps, OpenedFile, TopicEditorService } from '../topic-editor/topic-editor.service';
-import { mapsUsing, statusesOf, titlesOf } from './map-editor.queries';
+import { keyDefinitionsOf, mapsUsing, statusesOf, titlesOf } from './map-editor.queries';
 
 const MAP_ROOTS = new Set(['map', 'bookmap']);
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
@@ -32,6 +33,18 @@ export function hrefsOf(root: XmlElement | undefined): string[] {
   const walk = (el: XmlElement) => {
     const href = el.attrs.href;
     if (href && el !== root) out.add(href);
+    for (const c of el.children) if (c.type === 'element') walk(c);
+  };
+  if (root) walk(root);
+  return [...out];
+}
+
+/** Every @keyref written without an href in a map (navigation elements and relationship tables), once each. */
+export function keyrefsOf(root: XmlElement | undefined): string[] {
+  const out = new Set<string>();
+  const walk = (el: XmlElement) => {
+    const keyref = el.attrs.keyref?.trim();
+    if (keyref && !el.attrs.href && el !== root) out.add(keyref);
     for (const c of el.children) if (c.type === 'element') walk(c);
   };
   if (root) walk(root);
@@ -69,6 +82,10 @@ const asStatus = (status: string | undefined) => {
 /** The map editor: a map opened and saved with the topic editor's rules, its hrefs resolved, new topics and deletions in the save's commit. */
 export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, templates: TemplateService) {
   const { db, git, grammar } = deps;
+  const { catalog } = deps.runtime;
+
+  /** The catalogue of the file's branch at its head (after any index run a save queued): titles, status, keys and uses are read from it. */
+  const indexed = (file: OpenedFile) => catalog.refresh(file.row, file.branch);
 
   function mapRoot(text: string, path: string): XmlElement {
     const root = parseXml(text, path).root;
@@ -106,6 +123,29 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
     });
   }
 
+  /**
+   * @keyrefs in the branch's key space, as the topic editor's keys picker reads it (the catalogue's
+   * keys, the first definition of a key winning), a definition by this map itself first.
+   */
+  async function resolveKeys(file: OpenedFile, repo: GitRepo, commit: string, keyrefs: readonly string[]): Promise<MapKeyRef[]> {
+    const nameOf = (keyref: string) => keyref.split('/')[0] ?? keyref;
+    const defs = await keyDefinitionsOf(db, file.libraryId, file.branch, [...new Set(keyrefs.map(nameOf))]);
+    const chosen = new Map<string, (typeof defs)[number]>();
+    for (const def of defs) {
+      const held = chosen.get(def.key);
+      if (!held || (def.mapPath === file.path && held.mapPath !== file.path)) chosen.set(def.key, def);
+    }
+    const local = (def: (typeof defs)[number]) => (def.targetPath && def.scope !== 'external' && !EXTERNAL.test(def.targetPath) ? def.targetPath : '');
+    const paths = [...new Set([...chosen.values()].map(local).filter(Boolean))];
+    const [files, titles] = await Promise.all([paths.length > 0 ? filesAt(repo, commit) : new Set<string>(), titlesOf(db, file.libraryId, file.branch, paths)]);
+    return keyrefs.map((keyref) => {
+      const def = chosen.get(nameOf(keyref));
+      if (!def) return { keyref, path: '', title: '', broken: true };
+      const path = local(def);
+      return { keyref, path, title: (path && titles.get(path)) || def.text, broken: path !== '' && !files.has(path) };
+    });
+  }
+
   /** hrefs with scope="external" written on them (so a relative-looking external href is not marked broken). */
   function scopesOf(root: XmlElement): Map<string, string> {
     const out = new Map<string, string>();
@@ -136,23 +176,39 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
       const root = mapRoot(doc.content, doc.path);
       const file = await editor.fileOf(auth, target, 'read');
       const repo = git.repoOf(file.libraryId);
-      const refs = await resolveAt(file, repo, doc.baseCommit, hrefsOf(root), scopesOf(root));
-      return { ...doc, rootName: root.name, refs, canDelete: doc.canWrite && hasPermission(auth, MapEditorPerm.remove) };
+      await indexed(file);
+      const [refs, keyRefs] = await Promise.all([
+        resolveAt(file, repo, doc.baseCommit, hrefsOf(root), scopesOf(root)),
+        resolveKeys(file, repo, doc.baseCommit, keyrefsOf(root)),
+      ]);
+      return { ...doc, rootName: root.name, refs, keyRefs, canDelete: doc.canWrite && hasPermission(auth, MapEditorPerm.remove) };
     },
 
     /** Titles, status and broken marks of hrefs, against the branch as last fetched. */
     async resolve(auth: AuthContext, body: EditorTarget & { hrefs: string[] }): Promise<MapRef[]> {
       const file = await editor.fileOf(auth, body, 'read');
       const repo = git.repoOf(file.libraryId);
+      await indexed(file);
       const head = await repo.resolve(file.branch);
       if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: file.branch });
       return resolveAt(file, repo, head, [...new Set(body.hrefs)]);
+    },
+
+    /** What @keyrefs added in the editor stand for, against the branch as last fetched. */
+    async resolveKeys(auth: AuthContext, body: EditorTarget & { keyrefs: string[] }): Promise<MapKeyRef[]> {
+      const file = await editor.fileOf(auth, body, 'read');
+      const repo = git.repoOf(file.libraryId);
+      await indexed(file);
+      const head = await repo.resolve(file.branch);
+      if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: file.branch });
+      return resolveKeys(file, repo, head, [...new Set(body.keyrefs.map((k) => k.trim()).filter(Boolean))]);
     },
 
     /** The other maps that use a file: a file still used by one is not deleted. */
     async usage(auth: AuthContext, q: EditorTarget & { file: string }): Promise<MapUsage> {
       const file = await editor.fileOf(auth, q, 'read');
       const target = repoPath(q.file, 'file');
+      await indexed(file);
       return { file: target, maps: await mapsUsing(db, file.libraryId, file.branch, target, file.path) };
     },
 
@@ -181,6 +237,7 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
         created.push(path);
       }
       const deleted: string[] = [];
+      if (body.deleteFiles.length > 0) await indexed(file);
       for (const [i, raw] of body.deleteFiles.entries()) {
         const path = repoPath(raw, `deleteFiles[${i}]`);
         if (path === file.path || referenced.has(path)) throw badRequest('mapEditor.fileStillUsed', { field: `deleteFiles[${i}]`, path, maps: file.path });

@@ -51,11 +51,42 @@ const OTHER = `<?xml version="1.0" encoding="UTF-8"?>
 </map>
 `;
 
+// Keys: "ka" defined here and (sorting first) in another map; a text key; one to a missing file; one nowhere.
+const KEYED = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">
+<map>
+  <title>Keyed</title>
+  <keydef keys="ka" href="../topics/a.dita"/>
+  <keydef keys="prod"><topicmeta><keywords><keyword>Widget Pro</keyword></keywords></topicmeta></keydef>
+  <keydef keys="gone" href="../topics/gone.dita"/>
+  <topicref keyref="ka"/>
+  <topicref keyref="prod"/>
+  <topicref keyref="gone"/>
+  <topicref keyref="nokey"/>
+  <topicref keyref="kc"/>
+  <topicref href="../topics/b.dita" keyref="ka"/>
+</map>
+`;
+const ELSEWHERE = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">
+<map>
+  <title>Keys elsewhere</title>
+  <keydef keys="ka" href="../topics/c.dita"/>
+  <keydef keys="kc" href="../topics/c.dita"/>
+</map>
+`;
+
 beforeAll(async () => {
   t = await createTestApp();
   await allowLoopbackRemotes(t);
   await remote().createRepo('maps', {
-    files: { 'maps/guide.ditamap': MAP, 'maps/other.ditamap': OTHER, ...Object.fromEntries(TOPICS.map((id) => [`topics/${id}.dita`, concept(id)])) },
+    files: {
+      'maps/guide.ditamap': MAP,
+      'maps/other.ditamap': OTHER,
+      'maps/keyed.ditamap': KEYED,
+      'maps/a-keys.ditamap': ELSEWHERE,
+      ...Object.fromEntries(TOPICS.map((id) => [`topics/${id}.dita`, concept(id)])),
+    },
   });
   owner = await userWith(t, 'mapowner', [...CONTENT_PERMS, ...EDITOR_PERMS]);
   writer = await userWith(t, 'mapwriter', EDITOR_PERMS, 'mapwriter@example.test');
@@ -109,6 +140,31 @@ describe('open', () => {
     expect(byHref.get('../topics/missing.dita')).toMatchObject({ path: 'topics/missing.dita', broken: true, status: null });
     expect(byHref.get('https://example.com')).toMatchObject({ kind: 'external', broken: false });
     expect((await open(noAdd.caller)).canDelete).toBe(false);
+  });
+
+  it('gives nodes with a keyref and no href the title their key resolves to in the branch’s key space', async () => {
+    const doc = await open(writer.caller, 'maps/keyed.ditamap');
+    expect(doc.keyRefs).toEqual([
+      // This map's own definition wins over the one of a map sorting before it.
+      { keyref: 'ka', path: 'topics/a.dita', title: 'Topic a', broken: false },
+      { keyref: 'prod', path: '', title: 'Widget Pro', broken: false },
+      { keyref: 'gone', path: 'topics/gone.dita', title: '', broken: true },
+      { keyref: 'nokey', path: '', title: '', broken: true },
+      // Defined only by another map of the branch.
+      { keyref: 'kc', path: 'topics/c.dita', title: 'Topic c', broken: false },
+    ]);
+    const added = await writer.caller.post('/prod-api/ccms/map-editor/resolve-keys', {
+      libraryId,
+      path: 'maps/keyed.ditamap',
+      keyrefs: ['kc/p1', ' prod ', 'kc/p1'],
+    });
+    expect(added.body.data).toEqual([
+      { keyref: 'kc/p1', path: 'topics/c.dita', title: 'Topic c', broken: false },
+      { keyref: 'prod', path: '', title: 'Widget Pro', broken: false },
+    ]);
+    const bad = await writer.caller.post('/prod-api/ccms/map-editor/resolve-keys', { libraryId, path: 'maps/keyed.ditamap', keyrefs: 'ka' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('keyrefs');
   });
 
   it('refuses a topic, naming it', async () => {

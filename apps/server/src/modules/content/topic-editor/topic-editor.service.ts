@@ -7,8 +7,9 @@ import { translate } from '@ccms/contracts/messages';
 import { parseXml, type XmlElement } from '@ccms/dita';
 import type { Db } from '../../../db/client';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
-import type { Change, GitRepo } from '../../../platform/git/git-repo';
+import { type Change, type GitRepo, RemoteMovedError } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
+import { saveTrace } from '../../../platform/save-trace';
 import type { CatalogRuntime } from '../catalog/catalog.service';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import { repoPath } from '../explorer/repo-path';
@@ -21,6 +22,12 @@ import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.q
 
 /** Attempts of a save whose branch moves between reading the head and committing on it. */
 const SAVE_ATTEMPTS = 3;
+/**
+ * A save whose base is the branch head this clone last fetched or pushed less than this long ago
+ * skips the fetch: should the remote have moved, its push is refused and the save starts over
+ * from a fetch, so the window costs speed only, never a merge.
+ */
+const SKIP_FETCH_MS = 30_000;
 
 const notFoundPath = (path: string) => new AppError(Code.NOT_FOUND, 'explorer.notFound', { path });
 
@@ -88,15 +95,23 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     return { row, libraryId: row.libraryId, branch, path };
   }
 
-  /** The branch head after a fetch (the last fetched copy when the remote cannot be reached). */
-  async function headOf(file: OpenedFile): Promise<{ repo: GitRepo; head: string }> {
+  /**
+   * The branch head after a fetch (the last fetched copy when the remote cannot be reached); with
+   * `base`, the clone's head without a fetch when it is that commit and was in step with the
+   * remote less than SKIP_FETCH_MS ago (`fetched` false: the head may be stale).
+   */
+  async function headOf(file: OpenedFile, base?: string): Promise<{ repo: GitRepo; head: string; fetched: boolean }> {
+    if (base !== undefined && git.syncedWithin(file.libraryId, file.branch, SKIP_FETCH_MS)) {
+      const repo = git.repoOf(file.libraryId);
+      if ((await repo.resolve(file.branch)) === base) return { repo, head: base, fetched: false };
+    }
     const fetched = await git.fetchNow(file.row);
     const repo = git.repoOf(file.libraryId);
     if (!fetched.ok && !((await repo.exists()) && (await repo.branches()).length > 0)) throw remoteError(fetched.reason, file.branch);
     const isBranch = (await repo.branches()).some((b) => b.name === file.branch);
     const head = isBranch ? await repo.resolve(file.branch) : null;
     if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: file.branch });
-    return { repo, head };
+    return { repo, head, fetched: true };
   }
 
   async function statusOf(file: FileKey): Promise<string> {
@@ -139,12 +154,17 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     return { theirs, text: merge.text, merged: true };
   }
 
-  /** After a commit: approved (or published) goes back to draft (the approved revision is kept), the topic is indexed at once, review comments re-anchor, the draft is dropped. */
-  async function afterSave(auth: AuthContext, file: OpenedFile, text: string): Promise<string> {
+  /**
+   * After a commit: approved (or published) goes back to draft (the approved revision is kept),
+   * the branch's index run is queued (readers wait for it; the save does not), review comments
+   * re-anchor, the draft is dropped.
+   */
+  async function afterSave(auth: AuthContext, file: OpenedFile, text: string, trace: ReturnType<typeof saveTrace>): Promise<string> {
     const before = await statusOf(file);
     const after = statusAfterEdit(before);
     if (after !== before) await saveMeta(db, file.libraryId, file.branch, file.path, { status: after }, auth.userName);
-    await catalog.afterCommit(file.row, file.branch);
+    trace.mark('status');
+    catalog.afterCommitQueued(file.row, file.branch);
     await runtime.review?.topicSaved({ libraryId: file.libraryId, branch: file.branch, path: file.path }, text);
     await deleteDraft(db, auth.userId, file);
     return after;
@@ -183,12 +203,17 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
      * then status, index and draft follow. Nothing is committed on a refusal.
      */
     async save(auth: AuthContext, body: EditorSaveBody, lang: Language, extra?: SaveExtra): Promise<EditorSaveResult> {
+      const trace = saveTrace();
       const file = await fileOf(auth, body, 'write');
       const { root } = await assertValidDita(body.content, file.path, lang, grammar);
       const message = body.message || translate(lang, 'editor.defaultMessage', { title: describeTopic(root).title || file.path });
+      trace.mark('validate');
+      let mayTrustClone = true;
       for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
-        const { repo, head } = await headOf(file);
+        const { repo, head, fetched } = await headOf(file, mayTrustClone ? body.baseCommit : undefined);
+        trace.mark('fetch');
         const resolved = await resolveAgainstHead(repo, head, body, file.path, lang);
+        trace.mark('three-way');
         const others = extra?.changes ?? [];
         if (resolved.text === resolved.theirs.text && others.length === 0) {
           await deleteDraft(db, auth.userId, file);
@@ -201,12 +226,16 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
           await extra?.check?.(locked, lockedHead);
         };
         try {
-          const { commit } = await git.commit(file.row, auth, file.branch, [...changes, ...others], message, stillTheirs);
+          // On a head read without a fetch, a moved remote means merging again from a fetch, not replaying on it.
+          const { commit } = await git.commit(file.row, auth, file.branch, [...changes, ...others], message, stillTheirs, { replay: fetched });
           const blob = (await repo.objectIdAt(commit, file.path)) ?? '';
-          const status = asTopicStatus(await afterSave(auth, file, resolved.text));
+          trace.mark('commit-push');
+          const status = asTopicStatus(await afterSave(auth, file, resolved.text, trace));
+          trace.mark('review-draft');
           return { commit, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status };
         } catch (err) {
-          if (!(err instanceof HeadMoved)) throw err;
+          if (err instanceof RemoteMovedError) mayTrustClone = false;
+          else if (!(err instanceof HeadMoved)) throw err;
         }
       }
       throw new AppError(Code.CONFLICT, 'editor.busy', { path: file.path });

@@ -1,4 +1,4 @@
-import type { MapDocument, MapRef, MapSaveBody, MapSaveResult, MapUsage } from '@ccms/contracts/content/map-editor';
+import type { MapDocument, MapKeyRef, MapRef, MapSaveBody, MapSaveResult, MapUsage } from '@ccms/contracts/content/map-editor';
 import type { EditorConflict, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { z } from 'zod';
 import { api, http, isEnvelope } from '../../../api/client';
@@ -39,6 +39,8 @@ export const mapEditorApi = {
   open: (target: Target) => api.one<MapDocument>('/ccms/map-editor/open', target),
   resolve: (target: Target, hrefs: string[]) =>
     api.post<{ data: MapRef[] }>('/ccms/map-editor/resolve', { ...target, hrefs }, { repeatSubmit: false, silent: true }).then((r) => r.data),
+  resolveKeys: (target: Target, keyrefs: string[]) =>
+    api.post<{ data: MapKeyRef[] }>('/ccms/map-editor/resolve-keys', { ...target, keyrefs }, { repeatSubmit: false, silent: true }).then((r) => r.data),
   usage: (target: Target, file: string) => api.one<MapUsage>('/ccms/map-editor/usage', { ...target, file }),
   save,
 };

@@ -9,7 +9,7 @@ import {
   SaveOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import type { MapDocument, MapRef } from '@ccms/contracts/content/map-editor';
+import type { MapDocument, MapKeyRef, MapRef } from '@ccms/contracts/content/map-editor';
 import type { EditorConflict, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { Alert, App, Button, Dropdown, Input, Space, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -71,6 +71,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
   const [selected, setSelected] = useState<string[]>([]);
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [refs, setRefs] = useState<Map<string, MapRef>>(() => new Map(opened.refs.map((r) => [r.href, r])));
+  const [keyRefs, setKeyRefs] = useState<Map<string, MapKeyRef>>(() => new Map(opened.keyRefs.map((k) => [k.keyref, k])));
   const [pending, setPending] = useState<PendingTopic[]>([]);
   const [deletions, setDeletions] = useState<string[]>([]);
   const [adding, setAdding] = useState<AddKind | null>(null);
@@ -182,10 +183,29 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
     );
   }, [settledVersion, target]);
 
+  // Likewise the @keyrefs of nodes without an href (their titles come from the key space).
+  const keysAskedFor = useRef(new Set<string>(opened.keyRefs.map((k) => k.keyref)));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the edits settle
+  useEffect(() => {
+    const missing = model.current.keyrefs().filter((k) => !keysAskedFor.current.has(k));
+    if (missing.length === 0) return;
+    for (const k of missing) keysAskedFor.current.add(k);
+    void mapEditorApi.resolveKeys(target, missing).then((rows) =>
+      setKeyRefs((m) => {
+        const next = new Map(m);
+        for (const r of rows) next.set(r.keyref, r);
+        return next;
+      }),
+    );
+  }, [settledVersion, target]);
+
   const refreshRefs = useCallback(() => {
     const hrefs = model.current.hrefs();
     askedFor.current = new Set(hrefs);
     void mapEditorApi.resolve(target, hrefs).then((rows) => setRefs(new Map(rows.map((r) => [r.href, r]))));
+    const keyrefs = model.current.keyrefs();
+    keysAskedFor.current = new Set(keyrefs);
+    if (keyrefs.length > 0) void mapEditorApi.resolveKeys(target, keyrefs).then((rows) => setKeyRefs(new Map(rows.map((r) => [r.keyref, r]))));
   }, [target]);
 
   // A draft from an earlier session is offered back once (drafts are the topic editor's).
@@ -539,6 +559,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
                     <MapTree
                       nodes={tree}
                       refs={refs}
+                      keys={keyRefs}
                       pending={pendingHrefs}
                       selected={selected}
                       collapsed={collapsed}

@@ -1,5 +1,5 @@
 import { FileTextOutlined, FolderOutlined, KeyOutlined, LinkOutlined } from '@ant-design/icons';
-import type { MapRef } from '@ccms/contracts/content/map-editor';
+import type { MapKeyRef, MapRef } from '@ccms/contracts/content/map-editor';
 import { TopicStatus } from '@ccms/contracts/content/status';
 import { Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
@@ -7,16 +7,11 @@ import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../document/components/StatusTag';
 import type { DropPosition, MapTreeNode } from '../model/map-model';
+import { keyRefOf, titleOf } from '../model/node-title';
 
 type TreeItem = DataNode & { node: MapTreeNode; children: TreeItem[] };
 
 const toItems = (nodes: readonly MapTreeNode[]): TreeItem[] => nodes.map((n) => ({ key: n.id, node: n, children: toItems(n.children) }));
-
-/** What the tree shows of a node: the resolved title, unless the map locks its own. */
-export function titleOf(n: MapTreeNode, ref: MapRef | undefined): string {
-  if (n.attrs.locktitle === 'yes' && n.navtitle) return n.navtitle;
-  return ref?.title || n.navtitle || n.attrs.keys || n.href || n.attrs.keyref || n.name;
-}
 
 const iconOf = (n: MapTreeNode) => {
   if (n.name === 'keydef') return <KeyOutlined />;
@@ -27,6 +22,8 @@ const iconOf = (n: MapTreeNode) => {
 export interface MapTreeProps {
   nodes: MapTreeNode[];
   refs: ReadonlyMap<string, MapRef>;
+  /** @keyrefs of nodes without an href, resolved. */
+  keys: ReadonlyMap<string, MapKeyRef>;
   /** hrefs of topics that the next save creates. */
   pending: ReadonlySet<string>;
   selected: string[];
@@ -45,7 +42,19 @@ const visibleIds = (nodes: readonly MapTreeNode[], collapsed: ReadonlySet<string
 const allIds = (nodes: readonly MapTreeNode[]): string[] => nodes.flatMap((n) => [n.id, ...allIds(n.children)]);
 
 /** The map's references as a tree: drag and drop moves (the selection when the dragged node is in it). */
-export const MapTree = memo(function MapTree({ nodes, refs, pending, selected, collapsed, readOnly, height, onSelect, onCollapse, onDrop }: MapTreeProps) {
+export const MapTree = memo(function MapTree({
+  nodes,
+  refs,
+  keys,
+  pending,
+  selected,
+  collapsed,
+  readOnly,
+  height,
+  onSelect,
+  onCollapse,
+  onDrop,
+}: MapTreeProps) {
   const { t } = useTranslation('mapEditor');
   const items = useMemo(() => toItems(nodes), [nodes]);
   const ids = useMemo(() => allIds(nodes), [nodes]);
@@ -55,17 +64,23 @@ export const MapTree = memo(function MapTree({ nodes, refs, pending, selected, c
   const render = (item: TreeItem) => {
     const n = item.node;
     const ref = n.href ? refs.get(n.href) : undefined;
+    const key = keyRefOf(n, keys);
     const status = ref?.status ? TopicStatus.safeParse(ref.status) : null;
     return (
       <span className="me-node" data-testid="map-node" data-node-id={n.id} data-href={n.href}>
         {iconOf(n)}
         <span className="me-node-title" data-testid="map-node-title">
-          {titleOf(n, ref)}
+          {titleOf(n, ref, key)}
         </span>
         {n.name !== 'topicref' && <Tag className="me-node-element">{n.name}</Tag>}
         {n.href && (
           <Typography.Text type="secondary" className="me-node-file">
             {ref?.path || n.href}
+          </Typography.Text>
+        )}
+        {key?.path && (
+          <Typography.Text type="secondary" className="me-node-file">
+            {key.path}
           </Typography.Text>
         )}
         {status?.success && <StatusTag status={status.data} />}
@@ -74,7 +89,7 @@ export const MapTree = memo(function MapTree({ nodes, refs, pending, selected, c
             {t('newOnSave')}
           </Tag>
         ) : (
-          ref?.broken && (
+          (ref?.broken || key?.broken) && (
             <Typography.Text type="danger" data-testid="map-node-broken">
               {t('brokenLink')}
             </Typography.Text>

@@ -210,3 +210,22 @@ describe('hrefs', () => {
     expect(resolveHref('maps', 'https://example.com')).toBeNull();
   });
 });
+
+describe('keyrefs', () => {
+  it('lists the @keyrefs of navigation nodes without an href, and the tree titles them by their key', async () => {
+    const model = MapModel.parse(`<map><title>K</title>
+  <keydef keys="k1" href="a.dita"/>
+  <topicref keyref="k1"/>
+  <topicref keyref=" k2/el "><topicref keyref="k1"/></topicref>
+  <topicref href="b.dita" keyref="k3"/>
+</map>`);
+    expect(model.keyrefs()).toEqual(['k1', 'k2/el']);
+    const { titleOf, keyRefOf } = await import('./node-title');
+    const [, first, second] = model.tree();
+    if (!first || !second) throw new Error('nodes missing');
+    const keys = new Map([['k1', { keyref: 'k1', path: 'a.dita', title: 'Alpha', broken: false }]]);
+    expect(titleOf(first, undefined, keyRefOf(first, keys))).toBe('Alpha');
+    // An unresolved key falls back to the keyref as written.
+    expect(titleOf(second, undefined, keyRefOf(second, keys))).toBe(' k2/el ');
+  });
+});

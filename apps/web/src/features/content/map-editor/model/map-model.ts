@@ -235,6 +235,18 @@ export class MapModel {
     return [...out];
   }
 
+  /** Every @keyref of a navigation element with no href (its title comes from the key space). */
+  keyrefs(): string[] {
+    const out = new Set<string>();
+    const walk = (el: XmlElement) => {
+      const keyref = attrValue(el, 'keyref')?.trim();
+      if (keyref && !attrValue(el, 'href') && (NAV_ELEMENTS.has(el.name) || el.name === 'topicref')) out.add(keyref);
+      for (const c of el.children) if (isElement(c)) walk(c);
+    };
+    if (this.doc.root) walk(this.doc.root);
+    return [...out];
+  }
+
   /** Text of topicmeta/<name> (keywords: its first keyword). */
   metaText(el: XmlElement, name: 'navtitle' | 'linktext' | 'keywords'): string {
     const meta = childElement(el, 'topicmeta');
