@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestApp, type Reply, type TestApp } from '../../../../test/harness';
 import { startOidcProvider, type TestOidcProvider, walkProvider } from '../../../../test/oidc-provider';
-import { sysConfig, sysOidcProvider, sysUser, sysUserIdentity } from '../../../db/schema';
+import { sysConfig, sysOidcProvider, sysOperLog, sysUser, sysUserIdentity } from '../../../db/schema';
 import { hashPassword } from '../../../platform/auth/password';
 import { ALLOW_PRIVATE_URLS_KEY } from './sso.service';
 
@@ -180,5 +180,12 @@ describe('the client secret', () => {
   it('is in no response of this file', () => {
     expect(seen.length).toBeGreaterThan(20);
     expect(seen.filter((s) => s.includes(op.clientSecret))).toEqual([]);
+  });
+
+  it('is masked in the operation log of the settings saves', async () => {
+    const saves = await t.database.db.select().from(sysOperLog).where(eq(sysOperLog.title, 'sso'));
+    expect(saves.length).toBeGreaterThan(2);
+    expect(saves.filter((r) => `${r.operParam}${r.jsonResult}`.includes(op.clientSecret))).toEqual([]);
+    expect(saves.some((r) => r.operParam.includes('clientSecret'))).toBe(true);
   });
 });

@@ -22,12 +22,16 @@ export function SsoSettingsButton() {
   const settings = useSsoSettings(open);
   const save = useSaveSsoSettings();
 
+  /** Filled once per opening: a later refetch must not wipe what the administrator is typing. */
+  const [filled, setFilled] = useState(false);
   useEffect(() => {
-    if (open && settings.data) {
+    if (!open) setFilled(false);
+    else if (settings.data && !filled) {
       const { secretSet: _set, ...rest } = settings.data;
       form.setFieldsValue({ ...rest, clientSecret: '', clearSecret: false });
+      setFilled(true);
     }
-  }, [open, settings.data, form]);
+  }, [open, settings.data, filled, form]);
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -52,12 +56,12 @@ export function SsoSettingsButton() {
         width={600}
         okText={t('save')}
         cancelText={t('cancel')}
-        okButtonProps={{ loading: save.isPending, disabled: settings.isPending }}
+        okButtonProps={{ loading: save.isPending, disabled: !filled }}
         onCancel={() => setOpen(false)}
         onOk={submit}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" preserve={false}>
+        <Form form={form} layout="vertical" preserve={false} disabled={!filled}>
           <Form.Item name="enabled" label={t('enabled')} valuePropName="checked">
             <Switch />
           </Form.Item>
