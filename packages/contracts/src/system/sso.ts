@@ -26,14 +26,19 @@ const required = (key: string, max: number) => z.string({ message: key }).trim()
 export const SsoSettingsBody = z
   .object({
     enabled: z.boolean().default(false),
-    displayName: z.string().trim().max(50, { message: 'sso.displayName.invalid' }).default(''),
+    displayName: z.string().trim().max(50, { message: 'sso.displayName.invalid' }).default('').describe('provider name shown on the sign-in button'),
     issuer: z
       .string()
       .trim()
       .max(255, { message: 'sso.issuer.invalid' })
       .default('')
       .describe('issuer URL; discovery reads <issuer>/.well-known/openid-configuration'),
-    clientId: z.string().trim().max(255, { message: 'sso.clientId.required' }).default(''),
+    clientId: z
+      .string()
+      .trim()
+      .max(255, { message: 'sso.clientId.required' })
+      .default('')
+      .describe("this application's client id registered at the provider (not a CCMS id)"),
     clientSecret: z.string().max(1000, { message: 'sso.clientSecret.invalid' }).optional().describe('write only; empty keeps the stored secret'),
     clearSecret: z.boolean().optional().describe('remove the stored secret (a public client)'),
     scopes: z
