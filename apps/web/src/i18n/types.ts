@@ -33,6 +33,7 @@ import type review from './zh/review';
 import type role from './zh/role';
 import type search from './zh/search';
 import type shared from './zh/shared';
+import type sso from './zh/sso';
 import type tag from './zh/tag';
 import type task from './zh/task';
 import type template from './zh/template';
@@ -81,6 +82,7 @@ export interface Resources {
   role: typeof role;
   search: typeof search;
   shared: typeof shared;
+  sso: typeof sso;
   publish: typeof publish;
   tag: typeof tag;
   template: typeof template;

@@ -13,6 +13,7 @@ import { monitorMessages } from './monitor';
 import { notificationMessages } from './notification';
 import { publishMessages } from './publish';
 import { resourceMessages } from './resource';
+import { ssoMessages } from './sso';
 import { systemMessages } from './system';
 import { systemConfigMessages } from './system-config';
 import { systemUsersMessages } from './system-users';
@@ -46,6 +47,7 @@ export const messageAreas = {
   notificationMessages,
   translationMessages,
   complianceMessages,
+  ssoMessages,
 };
 
 /**
@@ -76,6 +78,7 @@ export const messageCatalog = {
     ...notificationMessages.zh,
     ...translationMessages.zh,
     ...complianceMessages.zh,
+    ...ssoMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -100,6 +103,7 @@ export const messageCatalog = {
     ...notificationMessages.en,
     ...translationMessages.en,
     ...complianceMessages.en,
+    ...ssoMessages.en,
   },
 };
 

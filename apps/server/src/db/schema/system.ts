@@ -379,3 +379,37 @@ export const sysDownload = pgTable(
   },
   (t) => [index('sys_download_user_idx').on(t.userId, t.downloadId), index('sys_download_expire_idx').on(t.expireTime)],
 );
+
+/**
+ * The single OpenID Connect provider the administrator set up for single sign-on (one row, id 1).
+ * The client secret is sealed with the app's secret key and never leaves the server.
+ */
+export const sysOidcProvider = pgTable('sys_oidc_provider', {
+  providerId: integer().primaryKey().default(1),
+  enabled: boolean().notNull().default(false),
+  /** Shown on the sign-in button: "Sign in with <displayName>". */
+  displayName: varchar({ length: 50 }).notNull().default(''),
+  issuer: varchar({ length: 255 }).notNull().default(''),
+  clientId: varchar({ length: 255 }).notNull().default(''),
+  clientSecret: text().notNull().default(''),
+  scopes: varchar({ length: 255 }).notNull().default('openid profile email'),
+  /** Whether an identity bound to no user may create an account on first sign-in (off: refused). */
+  allowCreate: boolean().notNull().default(false),
+  updateBy: varchar({ length: 64 }).notNull().default(''),
+  updateTime: timestamp({ withTimezone: true, mode: 'date' }),
+});
+
+/** A provider identity (issuer + subject) linked to one user for single sign-on. */
+export const sysUserIdentity = pgTable(
+  'sys_user_identity',
+  {
+    identityId: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => sysUser.userId, { onDelete: 'cascade' }),
+    issuer: varchar({ length: 255 }).notNull(),
+    subject: varchar({ length: 255 }).notNull(),
+    boundAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sys_user_identity_issuer_subject').on(t.issuer, t.subject), index('sys_user_identity_user').on(t.userId)],
+);

@@ -10,6 +10,7 @@ import { noticeRoutes } from './notice/notice.routes';
 import { postRoutes } from './post/post.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { roleRoutes } from './role/role.routes';
+import { ssoRoutes } from './sso/sso.routes';
 import { userRoutes } from './user/user.routes';
 
 /** The area's route plugins, in registration order. */
@@ -25,6 +26,7 @@ const routes: FastifyPluginAsync[] = [
   roleRoutes,
   profileRoutes,
   informationRoutes,
+  ssoRoutes,
 ];
 
 /** The system area: sign-in, users, roles, menus, departments, posts, dictionaries, settings, notices, profile. */

@@ -19,6 +19,7 @@ export const API_TAGS = {
   'system/post': 'Posts (job positions) users can hold',
   'system/dict': 'Dictionaries: types and their entries (labels for codes shown in lists)',
   'system/config': 'System parameters: key/value settings read by the server and the web',
+  'system/sso': 'Single sign-on with an OpenID Connect provider: settings, the code flow behind /auth-redirect, identity links',
   'system/notice': 'Notices and announcements, and which ones a user has read',
   'system/notification': 'Notices to one user (assignments, approvals, mentions, publishing): the bell, its live count, choices per event, the test mail',
   'system/information': 'The running product version and the latest announced one (version notice)',

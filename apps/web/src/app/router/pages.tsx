@@ -101,6 +101,7 @@ export const PAGES: Readonly<Record<string, Load>> = {
   'system/dict/index': page(() => import('../../features/system/dict/pages/index')),
   'system/dict/data': page(() => import('../../features/system/dict/pages/data')),
   'system/config/index': page(() => import('../../features/system/config/pages/index')),
+  'auth/bind': page(() => import('../../features/system/sso/pages/bind')),
   'system/notice/index': page(() => import('../../features/system/notice/pages/index')),
   // monitor
   'monitor/online/index': page(() => import('../../features/monitor/online/pages/index')),

@@ -105,8 +105,12 @@ export function layoutChildren(): RouteObject[] {
 export function bareRoutes(): RouteObject[] {
   return [
     { index: true, loader: () => redirect('/index') },
-    { path: 'login', lazy: page(() => import('../../features/system/auth/pages/login'), ['auth']) },
-    { path: 'auth-redirect', handle: handle({ titleKey: 'authRedirect' }), lazy: page(() => import('../../features/system/auth/pages/auth-redirect')) },
+    { path: 'login', lazy: page(() => import('../../features/system/auth/pages/login'), ['auth', 'sso']) },
+    {
+      path: 'auth-redirect',
+      handle: handle({ titleKey: 'authRedirect' }),
+      lazy: page(() => import('../../features/system/auth/pages/auth-redirect'), ['sso']),
+    },
   ];
 }
 

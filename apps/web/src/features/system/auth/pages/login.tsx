@@ -5,6 +5,7 @@ import { authApi } from '../../../../api/auth';
 import { LanguageToggle } from '../../../../shared/LanguageToggle';
 import { useSession } from '../../../../state/session-store';
 import { profileApi } from '../../profile/profile-api';
+import { SSO_RETURN_KEY, ssoApi } from '../../sso/sso-api';
 import { type LoginField, type LoginValues, type NewPasswordField, type NewPasswordValues, validateLogin, validateNewPassword } from '../login-form';
 import { readRemembered, safeRedirect, writeRemembered } from '../remember-me';
 import '../auth.css';
@@ -59,6 +60,26 @@ export default function LoginPage() {
   useEffect(() => {
     refreshCaptcha();
   }, [refreshCaptcha]);
+
+  /** The single sign-on provider, when the administrator configured one. */
+  const { t: ts } = useTranslation('sso');
+  const [provider, setProvider] = useState('');
+  const [ssoGoing, setSsoGoing] = useState(false);
+  useEffect(() => {
+    ssoApi.info().then(
+      (res) => setProvider(res.data.enabled ? res.data.displayName : ''),
+      () => setProvider(''),
+    );
+  }, []);
+  const startSso = async () => {
+    setSsoGoing(true);
+    sessionStorage.setItem(SSO_RETURN_KEY, safeRedirect(params.get('redirect')));
+    try {
+      window.location.assign((await ssoApi.startLogin()).data.url);
+    } catch {
+      setSsoGoing(false);
+    }
+  };
 
   const errors = validateLogin(values, captcha.enabled);
   const shown = (field: LoginField) => (touched[field] && errors[field] ? t(errors[field]) : '');
@@ -226,6 +247,11 @@ export default function LoginPage() {
                 {loading ? t('loggingIn') : t('login')}
               </button>
             </form>
+            {provider && (
+              <button type="button" className="login-sso" onClick={startSso} disabled={ssoGoing} aria-busy={ssoGoing}>
+                {ssoGoing ? ts('redirecting', { name: provider }) : ts('signInWith', { name: provider })}
+              </button>
+            )}
           </>
         )}
       </div>

@@ -11,6 +11,7 @@ import { useDict } from '../../../../shared/dict/use-dict';
 import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { TestMailButton } from '../../notification/components/TestMailButton';
+import { SsoSettingsButton } from '../../sso/components/SsoSettingsButton';
 import { ConfigFormDialog } from '../components/ConfigFormDialog';
 import { type ConfigFilters, configApi, configFilters, isBuiltIn } from '../config-api';
 import { configQueries, useDeleteConfig, useRefreshConfigCache } from '../config-queries';
@@ -116,6 +117,9 @@ export default function ConfigPage() {
             </CrudButtons>
             <HasPermi value={['system:config:edit']}>
               <TestMailButton />
+            </HasPermi>
+            <HasPermi value={['system:config:edit']}>
+              <SsoSettingsButton />
             </HasPermi>
             <HasPermi value={['system:config:remove']}>
               <Button danger icon={<SyncOutlined />} onClick={refreshCache}>

@@ -10,6 +10,7 @@ import { NotificationPrefsForm } from '../../notification/components/Notificatio
 import { AvatarCropper } from '../components/AvatarCropper';
 import { useProfile, useUpdatePassword, useUpdateProfile, useUploadAvatar } from '../profile-queries';
 import '../profile.css';
+import { IdentityList } from '../../sso/components/IdentityList';
 
 /** The email check is a refinement the contract's rules cannot read: the same test here. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -127,6 +128,7 @@ function PasswordForm() {
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
   const { t: tn } = useTranslation('notification');
+  const { t: ts } = useTranslation('sso');
   const { message } = App.useApp();
   const avatar = useSession((s) => s.avatar);
   const [cropOpen, setCropOpen] = useState(false);
@@ -186,6 +188,7 @@ export default function ProfilePage() {
               },
               { key: 'password', label: t('changePassword'), children: <PasswordForm /> },
               { key: 'notification', label: tn('settings'), children: <NotificationPrefsForm /> },
+              { key: 'sso', label: ts('profileTitle'), children: <IdentityList /> },
             ]}
           />
         ) : (
