@@ -1,5 +1,6 @@
+import { execFile } from 'node:child_process';
 import { copyFile, link, lstat } from 'node:fs';
-import { copyFile as copy, link as hardLink, mkdir, readdir, lstat as statOf } from 'node:fs/promises';
+import { copyFile as copy, link as hardLink, mkdir, readdir, rm, lstat as statOf } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Errors that mean "no hard link here" (another device, a file system without links): copy instead. */
@@ -14,6 +15,17 @@ const CONCURRENCY = 32;
  * what `to` holds never changes.
  */
 export async function linkTree(from: string, to: string): Promise<number> {
+  // One `cp -al` and one `find` do it in their own process, whatever keeps this event loop busy
+  // (an index of the library after the fetch); where they fail (no GNU tools, another device) the
+  // same is done from here, copying where a link cannot be made.
+  const viaTools = await run('cp', ['-al', '--', `${from}/.`, to]).then(
+    async () => (await run('find', [to, '-type', 'f', '-printf', '%s\\n'])).split('\n').reduce((sum, n) => sum + (Number(n) || 0), 0),
+    async () => {
+      await rm(to, { recursive: true, force: true });
+      return null;
+    },
+  );
+  if (viaTools !== null) return viaTools;
   const entries = await readdir(from, { withFileTypes: true, recursive: true });
   const files: string[] = [];
   const dirs = new Set<string>([to]);
@@ -62,4 +74,10 @@ export async function linkFile(from: string, to: string): Promise<number> {
     await copy(from, to);
   }
   return (await statOf(to)).size;
+}
+
+function run(cmd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+  });
 }
