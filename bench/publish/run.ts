@@ -27,6 +27,7 @@ interface Output {
   durationMs: number;
   pages: number;
   size: number;
+  message: string;
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-publish-bench-'));
@@ -78,7 +79,7 @@ try {
   console.log(
     `corpus publish (user guide, ${full.output.pages} pages, ${(full.output.size / 1024 / 1024).toFixed(1)} MB): ${full.ms.toFixed(0)} ms request to ready (job ${full.output.durationMs} ms, ${full.output.status}), target < 5000 ms: ${full.ms < 5000 ? 'meets' : 'MISSES'}`,
   );
-  console.log(`  phases: ${phaseText(full.output.outputId)}`);
+  console.log(`  phases: ${phaseText(full.output.outputId)}${full.output.message ? `; message: ${full.output.message}` : ''}`);
   const original = (await readFile(path.join(CORPUS, TOPIC), 'utf8')).toString();
   for (let i = 1; i <= rounds; i++) {
     await remote.commit('guide', 'main', { [TOPIC]: original.replace('Publishing with the', `Publishing (round ${i}) with the`) }, `Edit round ${i}`);
