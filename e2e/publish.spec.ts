@@ -1,11 +1,12 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { API, adminApi, openSignedIn } from './helpers';
+import { API, adminApi, openSignedIn, signInByApi } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
  * Publishing from the document page: a two-topic map on a git remote, HTML5 and PDF publish
  * configs; the administrator publishes from the Output tab, watches the progress, opens the
- * HTML5 output in the app, checks the PDF, and finds the publish in the publish log.
+ * HTML5 output in the app, checks the PDF, and finds the publish in the publish log; then
+ * publishes the same map from the map editor and sees the new output in its outputs drawer.
  */
 test.describe.configure({ mode: 'serial', timeout: 360_000 });
 
@@ -25,6 +26,7 @@ const topic = (tid: string, title: string, text: string) =>
 let remote: E2eGitServer;
 let admin: APIRequestContext;
 let documentId = 0;
+let libraryId = 0;
 
 async function call<T>(res: Promise<import('@playwright/test').APIResponse>): Promise<T> {
   const body = (await (await res).json()) as { code: number; msg: string } & T;
@@ -57,7 +59,7 @@ test.beforeAll(async ({ baseURL }) => {
       },
     }),
   );
-  const libraryId = created.data.libraryId;
+  libraryId = created.data.libraryId;
   for (const [configName, format] of [
     ['web', 'html5'],
     ['print', 'pdf'],
@@ -114,4 +116,30 @@ test('publish from the document page, watch the progress, open the HTML5 output 
   const log = page.getByRole('row').filter({ hasText: 'pump.ditamap' });
   await expect(log.filter({ hasText: 'html5' }).first()).toContainText('admin', { timeout: 30_000 });
   await expect(log.filter({ hasText: 'pdf' }).first()).toContainText('成功');
+});
+
+test('publish from the map editor: the same publish dialog, and the new output appears in its outputs', async ({ page }) => {
+  // The map editor is a page of its own (no navbar).
+  await signInByApi(page);
+  await page.goto(`/ccms/ditamapeditor/index?${new URLSearchParams({ libraryId: String(libraryId), branch: 'main', path: 'pump.ditamap' }).toString()}`);
+  await expect(page.getByTestId('map-title')).toHaveText(`Pump manual ${id}`, { timeout: 60_000 });
+  const webOutputs = async () =>
+    (
+      await call<{ rows: { configName: string; status: string }[] }>(admin.get(`${API}/ccms/output/list`, { params: { documentId, pageSize: 50 } }))
+    ).rows.filter((o) => o.configName === 'web');
+  const before = (await webOutputs()).length;
+
+  await page.getByTestId('map-publish').click();
+  const dialog = page.getByRole('dialog', { name: '选择发布配置' });
+  await dialog.getByLabel('web (html5, en)').check();
+  await dialog.getByRole('button', { name: /^发\s*布$/ }).click();
+
+  // Queued: the outputs drawer opens on the map's outputs, the new one among them until it succeeds.
+  const table = page.getByTestId('output-table');
+  const webRows = table.getByRole('row').filter({ hasText: 'web' });
+  await expect(webRows).toHaveCount(before + 1, { timeout: 30_000 });
+  await expect(webRows.filter({ hasText: '成功' })).toHaveCount(before + 1, { timeout: 120_000 });
+  const after = await webOutputs();
+  expect(after).toHaveLength(before + 1);
+  expect(after.every((o) => o.status === 'success')).toBe(true);
 });

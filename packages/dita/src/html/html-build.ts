@@ -1,4 +1,4 @@
-import { copyFile, mkdirSync, writeFile } from 'node:fs';
+import { copyFile, mkdirSync, unlink, writeFile } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { IndexRef } from '../model/index-terms.js';
@@ -62,6 +62,11 @@ export class OutputWriter {
   constructor(
     readonly outDir: string,
     private readonly limit = 16,
+    /**
+     * Unlink each file before writing it: the new bytes go to a new file, so hard links to the old
+     * one elsewhere (a server's kept outputs) keep theirs. For writes into an earlier build's folder.
+     */
+    private readonly replace = false,
   ) {}
 
   private ensureDir(dir: string): void {
@@ -91,13 +96,15 @@ export class OutputWriter {
     this.written.push(rel);
     this.ensureDir(path.dirname(abs));
     this.pending++;
-    op(abs, (err) => {
+    const finish = (err: NodeJS.ErrnoException | null): void => {
       if (err !== null) {
         if (onError !== undefined) onError(err);
         else this.failure ??= err;
       }
       this.settle();
-    });
+    };
+    if (this.replace) unlink(abs, (err) => (err !== null && err.code !== 'ENOENT' ? finish(err) : op(abs, finish)));
+    else op(abs, finish);
     while (this.pending >= this.limit) await this.wait();
   }
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONCEPT, MAP, tempDir } from '../../test/fixture-helpers.js';
@@ -111,6 +111,33 @@ describe('incremental HTML rebuild', () => {
     expect(build.problems.some((p) => p.code === 'xml-malformed' && p.file === 'd.dita')).toBe(true);
     await change('d.dita', CONCEPT('d', 'Delta', '<p>Fixed.</p>'));
     expect(build.problems.some((p) => p.code === 'xml-malformed')).toBe(false);
+  });
+
+  it('replaces the files it writes again, so hard links to the earlier ones keep their bytes', async () => {
+    // A copy of the build as a server keeps it: every file hard-linked, no bytes copied.
+    const kept = path.join(work, 'kept');
+    const before = tree(build.outDir);
+    for (const f of Object.keys(before)) {
+      mkdirSync(path.dirname(path.join(kept, f)), { recursive: true });
+      linkSync(path.join(build.outDir, f), path.join(kept, f));
+    }
+    write('lib.dita', CONCEPT('lib', 'Lib', '<p id="p1">Shared once more.</p><p id="p2">Shared TWO.</p>'));
+    write('d.dita', CONCEPT('d', 'Delta', '<p>Fixed.</p><p>And a new image <image href="pic.png"/>.</p>'));
+    writeFileSync(path.join(src, 'pic.png'), 'first');
+    build = (await rebuildHtml(build, ['lib.dita', 'd.dita', 'pic.png'])).build;
+    writeFileSync(path.join(src, 'pic.png'), 'second');
+    const r = await rebuildHtml(build, ['pic.png']);
+    build = r.build;
+    const after = tree(build.outDir);
+    expect(after['a.html']).toContain('Shared once more.');
+    expect(after['pic.png']).toBe('second');
+    expect(tree(kept)).toEqual(before);
+    // Files not written again are still the same file (the link holds); those written again are new files.
+    const ino = (dir: string, f: string) => statSync(path.join(dir, f)).ino;
+    const shared = Object.keys(before).filter((f) => after[f] !== undefined && ino(kept, f) === ino(build.outDir, f));
+    expect(shared.length).toBeGreaterThan(0);
+    expect(shared).not.toContain('a.html');
+    expect(ino(kept, 'a.html')).not.toBe(ino(build.outDir, 'a.html'));
   });
 });
 

@@ -150,7 +150,8 @@ export async function rebuildHtml(previous: HtmlBuild, changedFiles: readonly st
     return false;
   };
 
-  const writer = new OutputWriter(previous.outDir);
+  // Files are replaced, not rewritten in place: copies of the earlier output made by hard links stay as they were.
+  const writer = new OutputWriter(previous.outDir, undefined, true);
   const records = new Map<string, PageRecord>();
   const rebuilt: string[] = [];
   const resources = new Set<string>();

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PublicationPerm } from '@ccms/contracts/publish/publication';
 import { count, eq } from 'drizzle-orm';
@@ -167,6 +167,10 @@ suite('publishing', () => {
     expect(await outputFile(second.outputId, 'topics/using-dita-command.html')).toContain('Rebuilding with the');
     // The earlier output keeps its own files.
     expect(await outputFile(first.outputId, 'topics/using-dita-command.html')).toContain('Publishing with the');
+    // No bytes copied: a page the change does not touch is the same file in both outputs; the changed one is not.
+    const inode = async (outputId: number, file: string) => (await stat(path.join(t.dataDir, 'publish', 'outputs', String(outputId), file))).ino;
+    expect(await inode(second.outputId, 'topics/adding-new-languages.html')).toBe(await inode(first.outputId, 'topics/adding-new-languages.html'));
+    expect(await inode(second.outputId, 'topics/using-dita-command.html')).not.toBe(await inode(first.outputId, 'topics/using-dita-command.html'));
   }, 60_000);
 
   it('follows the reader rules: listed readers and the public output, nobody else', async () => {

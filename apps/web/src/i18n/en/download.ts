@@ -5,6 +5,8 @@ const download: Messages<typeof zh> = {
   name: 'File name',
   kind: 'Kind',
   status: 'Status',
+  namePlaceholder: 'Part of the file name',
+  statusPlaceholder: 'Any status',
   size: 'Size',
   createTime: 'Created',
   expireTime: 'Expires',

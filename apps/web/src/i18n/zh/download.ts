@@ -3,6 +3,8 @@ export default {
   name: '文件名',
   kind: '类型',
   status: '状态',
+  namePlaceholder: '文件名的一部分',
+  statusPlaceholder: '全部状态',
   size: '大小',
   createTime: '创建时间',
   expireTime: '过期时间',

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Condition, Problem } from '@ccms/dita';
@@ -13,6 +13,7 @@ import type { LibraryGit } from '../../content/library/library-git';
 import type { NotifyInput } from '../../system/notification/notification.service';
 import type { EnginePool } from '../engine/engine-pool';
 import { applyVariables, checkout, conditionsOf, dataPropertyConditions, fingerprintOf, writeChanges } from '../engine/prepare';
+import { linkFile, linkTree } from './link-tree';
 import { findOutput, updateOutputIf, updatePublishLog } from './output.queries';
 
 export const PUBLISH_QUEUE = 'ccms-publish';
@@ -33,6 +34,30 @@ export const ENGINE_VERSION: string = (() => {
   }
 })();
 
+/** Names the commit a build folder's `src` holds (written once the checkout is complete, removed before it changes). */
+const CHECKOUT_MARK = 'src.commit';
+
+/**
+ * The commit `srcDir` holds complete and the root map its variables were written into, or null
+ * when unknown (no mark, or no tree).
+ */
+async function checkoutOf(buildDir: string, srcDir: string): Promise<{ commit: string; map: string } | null> {
+  if (!existsSync(srcDir)) return null;
+  try {
+    const [commit = '', map = ''] = (await readFile(path.join(buildDir, CHECKOUT_MARK), 'utf8')).split('\n');
+    return /^[0-9a-f]{40,64}$/.test(commit) && map ? { commit, map } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Milliseconds per phase of each publish (fetch, settings, checkout, prepare, engine, keep, save), for the benches. */
+const phaseListeners = new Set<(outputId: number, phases: Record<string, number>) => void>();
+export function onPublishPhases(listener: (outputId: number, phases: Record<string, number>) => void): () => void {
+  phaseListeners.add(listener);
+  return () => phaseListeners.delete(listener);
+}
+
 /** The build an output belongs to: outputs of the same publication (or map) and config share it. */
 export const buildKeyOf = (row: { publicationId: number | null; configId: number | null; libraryId: number; branch: string; path: string }) =>
   row.publicationId ? `p${row.publicationId}-c${row.configId ?? 0}` : `d${row.libraryId}-${fingerprintOf([row.branch, row.path])}-c${row.configId ?? 0}`;
@@ -43,14 +68,6 @@ export const publishDirs = (dataDir: string) => ({
   builds: path.join(dataDir, 'publish', 'builds'),
   outputDir: (outputId: number) => path.join(dataDir, 'publish', 'outputs', String(outputId)),
 });
-
-async function sizeOf(dir: string): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
-  }
-  return total;
-}
 
 export interface PublishRunnerDeps {
   db: Db;
@@ -95,12 +112,20 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
     const srcDir = path.join(buildDir, 'src');
     const outDir = path.join(buildDir, 'out');
     let commit = '';
+    const phases: Record<string, number> = {};
+    let mark = Date.now();
+    const lap = (name: string) => {
+      const now = Date.now();
+      phases[name] = (phases[name] ?? 0) + now - mark;
+      mark = now;
+    };
     try {
       const [library] = await db.select().from(ccmsLibrary).where(eq(ccmsLibrary.libraryId, row.libraryId));
       if (!library) throw new Error(`library ${row.libraryId} is gone`);
       // Publish what the branch holds now: fetch first (the clone falls back to its last fetch when the remote is down).
       git.forget(library.libraryId);
       const { repo } = await git.ready(library);
+      lap('fetch');
       commit = (await repo.resolve(row.branch)) ?? '';
       if (!commit) throw new Error(`branch ${row.branch} not found`);
       await updateOutputIf(db, outputId, ['running'], { commit });
@@ -129,6 +154,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
         .filter((s) => s.kind === 'variable' && (!config?.product || s.product === config.product))
         .map((s) => ({ name: s.name, type: s.type, value: s.value }));
 
+      lap('settings');
       const format = row.format === 'pdf' ? 'pdf' : 'html5';
       const fingerprint = fingerprintOf({ conditions, ditavalPath, format, map: row.path });
       const held = pool.heldFor(key);
@@ -136,15 +162,25 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       if (format === 'html5' && held && held.fingerprint === fingerprint && existsSync(srcDir)) {
         // Incremental: the checkout already holds the previous commit; write only what changed since.
         changed = held.commit === commit ? [] : [...(await changedFiles(repo, held.commit, commit)).keys()];
+        await rm(path.join(buildDir, CHECKOUT_MARK), { force: true });
         await writeChanges(repo, commit, srcDir, [...new Set([...changed, row.path])]);
       } else {
         await rm(outDir, { recursive: true, force: true });
-        await checkout(repo, commit, srcDir);
+        // A tree this build folder holds already (a full rebuild after a restart or a filter change) is
+        // brought to the commit file by file; otherwise the whole commit is checked out.
+        const had = await checkoutOf(buildDir, srcDir);
+        await rm(path.join(buildDir, CHECKOUT_MARK), { force: true });
+        const since = had ? await changedFiles(repo, had.commit, commit).catch(() => null) : null;
+        if (had && since) await writeChanges(repo, commit, srcDir, [...new Set([...since.keys(), had.map, row.path])]);
+        else await checkout(repo, commit, srcDir);
       }
+      await writeFile(path.join(buildDir, CHECKOUT_MARK), `${commit}\n${row.path}`);
+      lap('checkout');
       const mapHash = await applyVariables(srcDir, row.path, variables);
       if (changed && held && held.mapHash !== mapHash && !changed.includes(row.path)) changed.push(row.path);
       const ditaval = ditavalPath ? { path: ditavalPath, content: await readTextOr(path.join(srcDir, ditavalPath)) } : undefined;
 
+      lap('prepare');
       let last = 0;
       let canceled = false;
       const outcome = await pool.run(
@@ -167,6 +203,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
         },
       );
 
+      lap('engine');
       const problems = outcome.problems;
       const counts = { error: 0, warning: 0, info: 0 };
       for (const p of problems) counts[p.severity as keyof typeof counts]++;
@@ -177,16 +214,19 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       await rm(target, { recursive: true, force: true });
       await mkdir(target, { recursive: true });
       let entryFile = '';
+      let size = 0;
       if (!failed) {
+        // The output keeps the build's files as hard links (no bytes copied): the engine replaces a
+        // file it writes again rather than writing into it, so this output never changes afterwards.
         if (outcome.pdfFile) {
           entryFile = path.basename(outcome.pdfFile);
-          await cp(outcome.pdfFile, path.join(target, entryFile));
+          size = await linkFile(outcome.pdfFile, path.join(target, entryFile));
         } else {
-          await cp(outDir, target, { recursive: true });
+          size = await linkTree(outDir, target);
           entryFile = 'index.html';
         }
       }
-      const size = failed ? 0 : await sizeOf(target);
+      lap('keep');
       const durationMs = Date.now() - started.getTime();
       const status = failed ? 'fail' : 'success';
       const kept: OutputProblem[] = problems.slice(0, KEEP_PROBLEMS).map((p) => ({
@@ -220,6 +260,8 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
         endTime: new Date(),
       });
       if (saved) await tell(row, status === 'success' ? 'publishFinished' : 'publishFailed', `${counts.error} error(s)`);
+      lap('save');
+      for (const listener of phaseListeners) listener(outputId, { ...phases });
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const durationMs = Date.now() - started.getTime();

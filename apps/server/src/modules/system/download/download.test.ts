@@ -126,6 +126,50 @@ describe('download center', () => {
     expect((await admin.delete(api(`/system/download/${failed.downloadId}`))).body.code).toBe(200);
   });
 
+  it('filters the list by part of the name and by status, and refuses an unknown status naming the field', async () => {
+    const user = await userWith(t, 'dlfilter', []);
+    const downloads = downloadService({ db: t.database.db, jobs: t.app.jobs, dataDir: t.dataDir, log: t.app.log });
+    const ready = async (name: string) => {
+      const file = path.join(t.dataDir, 'tmp', `filter-${name}`);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, name);
+      return (await downloads.add({ userId: user.userId, name, kind: 'export', filePath: file })).downloadId;
+    };
+    const guide = await ready('Guide-manual.zip');
+    const report = await ready('report_2026.xlsx');
+    const percent = await ready('100%-done.xlsx');
+    const [failed] = await t.database.db
+      .insert(sysDownload)
+      .values({
+        userId: user.userId,
+        name: 'report-failed.xlsx',
+        kind: 'export',
+        status: 'fail',
+        error: 'broken',
+        expireTime: new Date(Date.now() + 3_600_000),
+      })
+      .returning();
+    const ids = async (query: Record<string, string>) => {
+      const res = await user.caller.get(api('/system/download/list'), query);
+      expect(res.body.code).toBe(200);
+      expect(res.body.total).toBe(res.body.rows.length);
+      return res.body.rows.map((r: { downloadId: number }) => r.downloadId);
+    };
+    expect(await ids({})).toEqual([failed?.downloadId, percent, report, guide]);
+    // Part of the name, any case; % and _ are plain characters.
+    expect(await ids({ name: 'REPORT' })).toEqual([failed?.downloadId, report]);
+    expect(await ids({ name: '%' })).toEqual([percent]);
+    expect(await ids({ name: 't_2' })).toEqual([report]);
+    expect(await ids({ status: 'fail' })).toEqual([failed?.downloadId]);
+    expect(await ids({ status: 'success', name: 'report' })).toEqual([report]);
+    expect(await ids({ status: 'queued' })).toEqual([]);
+    // Another user's filter never shows this user's files.
+    expect((await admin.get(api('/system/download/list'), { name: 'report_2026' })).body.rows).toEqual([]);
+    const bad = await user.caller.get(api('/system/download/list'), { status: 'done' });
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.msg).toContain('status');
+  });
+
   it('deletes an item with its file, and removes expired ones', async () => {
     const [row] = await t.database.db.select().from(sysDownload).where(eq(sysDownload.downloadId, downloadId));
     const file = path.join(t.dataDir, row?.filePath ?? 'x');

@@ -29,6 +29,15 @@ export const documentQueries = {
 
 export const useDocument = (id: number, enabled = true) => useQuery({ ...documentQueries.detail(id), enabled });
 
+/** The document of the map at `path` of a library branch (the map editor's), or null when the catalogue has none. */
+export const useDocumentAt = (libraryId: number, branch: string, path: string) => {
+  const params: DocumentListParams = { libraryId, branch, name: path, pageNum: 1, pageSize: 50 };
+  return useQuery({
+    queryKey: [...documentKeys.list(params), 'at', path],
+    queryFn: async () => (await documentApi.list(params)).rows.find((d) => d.path === path) ?? null,
+  });
+};
+
 export const useDocumentToc = (id: number) => useQuery({ queryKey: documentKeys.toc(id), queryFn: () => documentApi.toc(id) });
 
 export const useDocumentConnections = (id: number) => useQuery({ queryKey: documentKeys.connections(id), queryFn: () => documentApi.connections(id) });

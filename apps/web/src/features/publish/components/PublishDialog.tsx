@@ -10,11 +10,14 @@ export function PublishDialog({
   libraryId,
   target,
   onClose,
+  onPublished,
 }: {
   open: boolean;
   libraryId: number;
   target: { publicationId: number } | { documentId: number };
   onClose: () => void;
+  /** After the outputs were queued (before onClose). */
+  onPublished?: () => void;
 }) {
   const { t } = useTranslation('publish');
   const { message } = App.useApp();
@@ -37,6 +40,7 @@ export function PublishDialog({
             onSuccess: () => {
               message.success(t('queued'));
               setChosen([]);
+              onPublished?.();
               onClose();
             },
           },

@@ -28,6 +28,7 @@ import { useSaveMap } from '../map-editor-queries';
 import { folderOf, relativeHref, resolveHref } from '../model/hrefs';
 import { type DropPosition, MapModel, type MapTreeNode, type NewElement } from '../model/map-model';
 import { AddDialog, type AddKind, type AddRequest, type TopicType } from './AddDialog';
+import { MapPublish } from './MapPublish';
 import { MapTree } from './MapTree';
 import { NodeAttributes, type NodeChanges } from './NodeAttributes';
 import { RelTableEditor } from './RelTableEditor';
@@ -485,6 +486,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
             <Switch checked={showSource} onChange={setShowSource} aria-label={t('source')} data-testid="toggle-source" />
             {t('source')}
           </Space>
+          <MapPublish libraryId={target.libraryId} branch={opened.branch} path={opened.path} dirty={dirty} />
           {!readOnly && (
             <>
               <Input

@@ -1,6 +1,7 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
-import type { DownloadItem, DownloadStatus } from '@ccms/contracts/system/download';
-import { App, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { DOWNLOAD_STATUSES, type DownloadItem, type DownloadStatus } from '@ccms/contracts/system/download';
+import { App, Button, Form, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +13,32 @@ import { useDeleteDownloads, useDownloads } from '../download-queries';
 
 const COLORS: Record<DownloadStatus, string> = { queued: 'default', running: 'processing', success: 'success', fail: 'error' };
 
+interface Filters {
+  name?: string;
+  status?: DownloadStatus;
+}
+
 /** The download center (/system/downloadcenter): the caller's generated files with status, size and expiry; download, delete. */
 export default function DownloadCenterPage() {
   const { t } = useTranslation('download');
+  const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [filters, setFilters] = useState<Filters>({});
   const [selected, setSelected] = useState<number[]>([]);
-  const list = useDownloads(page);
+  const [form] = Form.useForm<Filters>();
+  const list = useDownloads({ ...filters, ...page });
+
+  /** A search starts again at the first page; empty fields are no filter. */
+  const search = (values: Filters) => {
+    setFilters({ ...(values.name?.trim() ? { name: values.name.trim() } : {}), ...(values.status ? { status: values.status } : {}) });
+    setPage((p) => ({ ...p, pageNum: 1 }));
+    setSelected([]);
+  };
+  const reset = () => {
+    form.resetFields();
+    search({});
+  };
   const remove = useDeleteDownloads();
 
   const removeIds = async (ids: number[]) => {
@@ -72,6 +92,29 @@ export default function DownloadCenterPage() {
   return (
     <div className="list-page" data-testid="download-center">
       <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
+      <Form<Filters> form={form} layout="inline" className="list-search" onFinish={search} data-testid="download-search">
+        <Form.Item name="name" label={t('name')}>
+          <Input allowClear placeholder={t('namePlaceholder')} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('status')}>
+          <Select
+            allowClear
+            placeholder={t('statusPlaceholder')}
+            style={{ width: 160 }}
+            options={DOWNLOAD_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {tc('search')}
+            </Button>
+            <Button icon={<ReloadOutlined />} onClick={reset}>
+              {tc('reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
       <Space style={{ marginBottom: 8 }}>
         <Button danger disabled={selected.length === 0} onClick={() => removeIds(selected)}>
           {t('delete')}
