@@ -448,7 +448,8 @@ describe('links, verdicts, re-verify flags and reports', () => {
   });
 
   it('serves the matrix from the cache while nothing changes, the same as computed afresh; a change made anywhere is seen at once', async () => {
-    const matrix = async (q: Record<string, unknown> = {}) => (await author.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`, q)).body.data;
+    const matrix = async (q: Record<string, string | number> = {}) =>
+      (await author.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`, q)).body.data;
     const first = await matrix();
     const scope = { libraryId, branch: 'main', documentIds: [documentId] };
     const fresh = await computeMatrix(t.database.db, reg, scope);
