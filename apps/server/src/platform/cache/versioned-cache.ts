@@ -11,6 +11,8 @@
 export interface VersionedCache<T> {
   /** The value of `key` at `stamp`: the stored one when its stamp matches, else computed and kept. */
   get(key: string, stamp: string, compute: () => Promise<T>): Promise<{ value: T; hit: boolean }>;
+  /** Whether the value of `key` at `stamp` is held (computed or being computed). */
+  has(key: string, stamp: string): boolean;
   /** Entries held now (the cache monitor page shows it). */
   size(): number;
   clear(): void;
@@ -49,6 +51,7 @@ export function versionedCache<T>(maxEntries: number): VersionedCache<T> {
         throw err;
       }
     },
+    has: (key, stamp) => entries.get(key)?.stamp === stamp,
     size: () => entries.size,
     clear: () => entries.clear(),
   };

@@ -168,13 +168,18 @@ export function reportService(deps: { db: Db; libraries: LibraryService; regulat
   /**
    * The report's matrix: stored when frozen, else (after flagging changed topics) the computed one
    * of its regulation and scope, reused while nothing it depends on has changed (see matrixStamp).
+   * Links in other library branches are flagged when they are read (the link list, their own reports).
    */
   async function matrixOf(r: ReportRow): Promise<StoredMatrix> {
     if (r.frozen && r.matrix) return r.matrix as StoredMatrix;
-    await flagChangedTopics(db, notify, { regulationId: r.regulationId });
     const base = await scopeBase(r);
     const key = [r.regulationId, r.scopeType, base.libraryId, base.branch, r.documentId ?? '', r.publicationId ?? '', r.releaseId ?? ''].join('|');
-    const stamp = await matrixStamp(db, r.regulationId, base);
+    let stamp = await matrixStamp(db, r.regulationId, base);
+    // A topic's catalogue text changes only with a reindex of its branch, which moves the stamp: while
+    // the matrix of this stamp is held, its topics were checked for changes when it was computed.
+    if (!matrices.has(key, stamp) && (await flagChangedTopics(db, notify, { regulationId: r.regulationId })) > 0) {
+      stamp = await matrixStamp(db, r.regulationId, base);
+    }
     const { value } = await matrices.get(key, stamp, async () => computeMatrix(db, r.regulationId, await scopeOf(r, base)));
     return value;
   }
