@@ -273,9 +273,6 @@ export function reportService(deps: { db: Db; libraries: LibraryService; regulat
       return { report: present(r), rows: m.rows, totals: totalsOf(m.rows), commitNote: m.commitNote };
     },
 
-    /** Matrices held in this node's cache (the cache monitor page). */
-    cachedMatrices: () => matrices.size(),
-
     async remove(auth: AuthContext, ids: number[]) {
       for (const id of ids) await load(auth, id, 'write');
       await db.delete(ccmsComplianceReport).where(inArray(ccmsComplianceReport.reportId, ids));
