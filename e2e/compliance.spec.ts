@@ -7,8 +7,9 @@ import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
  * Compliance: the administrator creates a regulation, imports its clauses from Excel, links a
- * clause to a topic from the topic detail, opens the compliance report of the document, and
- * exports it to Excel and PDF (read back for the clause number and the topic title).
+ * clause to a topic from the topic detail and another to a paragraph (without an id yet) from the
+ * topic editor, opens the compliance report of the document, and exports it to Excel and PDF
+ * (read back for the clause numbers and the topic title).
  */
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -24,12 +25,13 @@ const MAP = `<?xml version="1.0" encoding="UTF-8"?>
 </map>
 `;
 const TOPIC = `<?xml version="1.0" encoding="UTF-8"?>
-<topic id="limits" xml:lang="en-US"><title>${TOPIC_TITLE}</title><body><p id="vmo">The maximum operating speed is shown.</p></body></topic>
+<topic id="limits" xml:lang="en-US"><title>${TOPIC_TITLE}</title><body><p id="vmo">The maximum operating speed is shown.</p><p>The flight manual is furnished with the aeroplane.</p></body></topic>
 `;
 
 let remote: E2eGitServer;
 let admin: APIRequestContext;
 let topicId = 0;
+let libraryId = 0;
 
 async function call<T>(res: Promise<import('@playwright/test').APIResponse>): Promise<T> {
   const body = (await (await res).json()) as { code: number; msg: string } & T;
@@ -75,6 +77,7 @@ test.beforeAll(async ({ baseURL }) => {
   const topics = await call<{ rows: { topicId: number; path: string }[] }>(
     admin.get(`${API}/ccms/topic/list`, { params: { libraryId: created.data.libraryId } }),
   );
+  libraryId = created.data.libraryId;
   topicId = topics.rows.find((r) => r.path === 'topics/limits.dita')?.topicId ?? 0;
   expect(topicId).toBeGreaterThan(0);
 });
@@ -84,7 +87,9 @@ test.afterAll(async () => {
   await remote?.close();
 });
 
-test('create a regulation, import clauses, link a clause from the topic detail, open the report, export Excel and PDF', async ({ page }) => {
+test('create a regulation, import clauses, link clauses from the topic detail and the topic editor, open the report, export Excel and PDF', async ({
+  page,
+}) => {
   // The regulation.
   await openSignedIn(page, '/compliance/regulation');
   await page.getByRole('button', { name: /新增$/ }).click();
@@ -125,6 +130,35 @@ test('create a regulation, import clauses, link a clause from the topic detail, 
   await expect(row).toContainText(TOPIC_TITLE);
   await expect(row).toContainText('MC2');
 
+  // A link from the topic editor to a paragraph that has no id: the editor gives it one and saves the topic first.
+  await page.goto(`/ccms/topic-editor/index?libraryId=${libraryId}&path=${encodeURIComponent('topics/limits.dita')}`);
+  await expect(page.getByTestId('topic-editor')).toBeVisible({ timeout: 30_000 });
+  await page.locator('[data-testid="visual-editor"] .ProseMirror').getByText('The flight manual is furnished').click();
+  await page.getByTestId('editor-link-regulation').click();
+  // The dialog opens (a warning instead would name why not).
+  const linkDialog = page.getByRole('dialog', { name: '关联到法规条款' });
+  await expect(linkDialog.or(page.locator('.ant-message-notice'))).toBeVisible();
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  const fromEditor = await openedDialog(linkDialog);
+  await expect(fromEditor.getByTestId('link-element')).toHaveText(/^<p> #p_[a-z0-9]+$/);
+  await expect(fromEditor.getByTestId('link-saves-first')).toBeVisible();
+  const elementId = ((await fromEditor.getByTestId('link-element').textContent()) ?? '').replace('<p> #', '');
+  await pick(page, fromEditor.getByLabel('法规'), `${REGULATION} Amendment 27`);
+  await pick(page, fromEditor.getByLabel('条款'), '25.1581 General');
+  await pick(page, fromEditor.getByLabel('符合性方法'), 'MC1 设计评审');
+  await fromEditor.getByRole('button', { name: /确\s*定/ }).click();
+  // The save commits and indexes the topic before the link is made: more than a dialog's usual wait.
+  await expect(fromEditor).toBeHidden({ timeout: 60_000 });
+  await closedDialog(fromEditor);
+  await expect(page.getByTestId('editor-dirty')).toHaveCount(0);
+  // The id is in the saved topic, and the editor's regulations tab lists the clause with its element.
+  const saved = await call<{ data: { content: string } }>(admin.get(`${API}/ccms/topic-editor/open`, { params: { libraryId, path: 'topics/limits.dita' } }));
+  expect(saved.data.content).toContain(`<p id="${elementId}">The flight manual is furnished`);
+  await page.locator('.te-left').getByRole('tab', { name: '法规' }).click();
+  const linked = page.getByTestId('editor-regulation-link').filter({ hasText: '25.1581' });
+  await expect(linked).toContainText(`#${elementId}`);
+  await expect(linked).toContainText('MC1');
+
   // The report of the document.
   await openSignedIn(page, '/compliance/complianceReport');
   await page.getByRole('button', { name: /新增$/ }).click();
@@ -137,9 +171,11 @@ test('create a regulation, import clauses, link a clause from the topic detail, 
   await closedDialog(creating);
   const report = page.getByRole('dialog').filter({ hasText: '合规矩阵' });
   await expect(report.getByTestId('coverage-chart')).toBeVisible();
-  await expect(report.getByTestId('total-partial')).toHaveText('1');
-  await expect(report.getByTestId('total-notCovered')).toHaveText('2');
+  await expect(report.getByTestId('total-partial')).toHaveText('2');
+  await expect(report.getByTestId('total-notCovered')).toHaveText('1');
   await expect(report.locator('.ant-table-row').filter({ hasText: '25.1583(a)' })).toContainText(TOPIC_TITLE);
+  // The clause linked from the editor shows the topic's title.
+  await expect(report.locator('.ant-table-row').filter({ hasText: '25.1581' }).first()).toContainText(TOPIC_TITLE);
 
   // Excel: a row per clause and link.
   const [excel] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: '导出 Excel' }).click()]);
@@ -152,5 +188,6 @@ test('create a regulation, import clauses, link a clause from the topic detail, 
   const [pdf] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: '导出 PDF' }).click()]);
   const text = execFileSync('/usr/bin/pdftotext', [(await pdf.path()) ?? '', '-'], { encoding: 'utf8' });
   expect(text).toContain('25.1583(a)');
+  expect(text).toContain('25.1581');
   expect(text).toContain(TOPIC_TITLE);
 });

@@ -191,6 +191,8 @@ export const ccmsReleaseLog = pgTable(
     commitComment: varchar({ length: 1000 }).notNull().default(''),
     /** Name or location of the archive produced by the release. */
     archive: varchar({ length: 500 }).notNull().default(''),
+    /** The publish output archived by this row (the output's "archive to release" action); null for rows typed by hand. */
+    outputId: integer(),
     /** notStarted, success or fail. */
     status: varchar({ length: 16 }).notNull().default('notStarted'),
     delFlag: varchar({ length: 1 }).notNull().default('0'),

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ComplianceReportPerm } from '@ccms/contracts/compliance/compliance-report';
@@ -20,10 +20,12 @@ import {
   ccmsRegulationClause,
   ccmsRegulationLink,
   ccmsRelease,
+  ccmsReleaseLog,
   sysNotification,
 } from '../../db/schema';
 import { allowLoopbackRemotes, grant, libraryBody, multipart, type TestUser, userWith } from '../content/content-test-kit';
 import { createItem, makeProject, grant as projectGrant } from '../work/work-item/work-item-test-kit';
+import { computeMatrix } from './report/matrix';
 
 const PERMS = [
   ...Object.values(RegulationPerm),
@@ -409,11 +411,98 @@ describe('links, verdicts, re-verify flags and reports', () => {
     const archived = await admin.post('/prod-api/ccms/output/archive', { outputId: output?.outputId, projectId, version: 'Issue 2' });
     expect(archived.body.code, archived.raw).toBe(200);
     expect(await verdicts(releaseReport)).toEqual(byDocument);
+    // The log row carries the output's id in its own column, and the scope reads that column, not the text.
+    const logId = archived.body.data.logId as number;
+    const logRow = async () => (await t.database.db.select().from(ccmsReleaseLog).where(eq(ccmsReleaseLog.logId, logId)))[0];
+    const archiveText = (await logRow())?.archive ?? '';
+    expect((await logRow())?.outputId).toBe(output?.outputId);
+    await t.database.db.update(ccmsReleaseLog).set({ archive: 'renamed by hand' }).where(eq(ccmsReleaseLog.logId, logId));
+    expect(await verdicts(releaseReport)).toEqual(byDocument);
+    // A row typed by hand whose text names an output is no archived output: the scope is unchanged.
+    const typed = await admin.post('/prod-api/ccms/releaseLog', {
+      projectId,
+      version: 'Issue 2',
+      archive: `other.ditamap · default · pdf · output ${output?.outputId} · ${'b'.repeat(12)}`,
+      status: 'success',
+    });
+    expect(typed.body.code, typed.raw).toBe(200);
+    const typedRow = await t.database.db
+      .select()
+      .from(ccmsReleaseLog)
+      .where(eq(ccmsReleaseLog.archive, `other.ditamap · default · pdf · output ${output?.outputId} · ${'b'.repeat(12)}`));
+    expect(typedRow.map((r) => r.outputId)).toEqual([null]);
+    // Rows archived before the column existed: the migration's backfill reads the id from the text.
+    await t.database.db.update(ccmsReleaseLog).set({ archive: archiveText, outputId: null }).where(eq(ccmsReleaseLog.logId, logId));
+    expect(await verdicts(releaseReport)).toEqual(byBranch);
+    const migration = await readFile(path.resolve(import.meta.dirname, '../../db/migrations/0009_release_log_output_id.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint')[1] ?? '';
+    expect(backfill).toContain('UPDATE "ccms_release_log"');
+    await t.database.db.execute(sql.raw(backfill));
+    expect((await logRow())?.outputId).toBe(output?.outputId);
+    expect(await verdicts(releaseReport)).toEqual(byDocument);
 
     // Leave the shared library as it was for the next tests.
     const linkId = (await author.caller.get('/prod-api/ccms/regulationRelation/list', { clauseId: clause['5'] ?? 0 })).body.rows[0].linkId;
     expect((await author.caller.delete(`/prod-api/ccms/regulationRelation/${linkId}`)).body.code).toBe(200);
     await t.database.db.delete(ccmsCatalogTopic).where(eq(ccmsCatalogTopic.topicId, loose?.topicId ?? 0));
+  });
+
+  it('serves the matrix from the cache while nothing changes, the same as computed afresh; a change made anywhere is seen at once', async () => {
+    const matrix = async (q: Record<string, string | number> = {}) =>
+      (await author.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`, q)).body.data;
+    const first = await matrix();
+    const scope = { libraryId, branch: 'main', documentIds: [documentId] };
+    const fresh = await computeMatrix(t.database.db, reg, scope);
+    expect(first.rows).toEqual(JSON.parse(JSON.stringify(fresh.rows)));
+    expect(first.commitNote).toBe(fresh.commitNote);
+    // Paging and filtering are served from the one computed matrix.
+    expect((await matrix({ pageSize: 2, pageNum: 2 })).rows.map((r: { number: string }) => r.number)).toEqual(['3', '4']);
+    expect((await matrix({ keyword: 'cargo' })).rows.map((r: { number: string }) => r.number)).toEqual(['5']);
+
+    // A change the version stamp does not see (a title rewritten in place, change time kept) is not
+    // read again: the matrix came from the cache.
+    const L = ccmsRegulationLink;
+    const [lightsLink] = await t.database.db
+      .select()
+      .from(L)
+      .where(and(eq(L.regulationId, reg), eq(L.clauseId, clause['1'] ?? 0)));
+    await t.database.db
+      .update(L)
+      .set({ targetTitle: 'Rewritten in place' })
+      .where(eq(L.linkId, lightsLink?.linkId ?? 0));
+    expect((await matrix()).rows[0].links[0].targetTitle).toBe('Topic lights');
+
+    // A link added (as another node would, straight in the database): the stamp moves and the matrix is computed again.
+    const added = await link({ clauseId: clause['5'], targetType: 'element', topicId: topicIds.limits, elementId: 'p1', means: 'MC4' });
+    expect(added.body.code, added.raw).toBe(200);
+    const after = await matrix();
+    expect(after.rows[4]).toMatchObject({ number: '5', links: [{ elementId: 'p1', means: 'MC4', targetTitle: 'Topic limits #p1' }] });
+    expect(after.rows[4].verdict).not.toBe('notCovered');
+    expect(after.rows[0].links[0].targetTitle).toBe('Rewritten in place');
+    expect(after.totals).toMatchObject({ notCovered: 0, links: first.totals.links + 1 });
+    expect(after.rows).toEqual(JSON.parse(JSON.stringify((await computeMatrix(t.database.db, reg, scope)).rows)));
+
+    // A verdict (not applicable) and a content status change are seen too.
+    await t.database.db
+      .update(ccmsRegulationClause)
+      .set({ notApplicable: true, justification: 'No cargo', updateTime: new Date() })
+      .where(eq(ccmsRegulationClause.clauseId, clause['5'] ?? 0));
+    expect((await matrix()).rows[4].verdict).toBe('notApplicable');
+    await t.database.db
+      .update(ccmsRegulationClause)
+      .set({ notApplicable: false, justification: '', updateTime: new Date() })
+      .where(eq(ccmsRegulationClause.clauseId, clause['5'] ?? 0));
+
+    // Leave things as they were for the next tests.
+    await t.database.db
+      .update(L)
+      .set({ targetTitle: lightsLink?.targetTitle ?? '' })
+      .where(eq(L.linkId, lightsLink?.linkId ?? 0));
+    const addedId = (await author.caller.get('/prod-api/ccms/regulationRelation/list', { clauseId: clause['5'] ?? 0 })).body.rows[0].linkId;
+    expect((await author.caller.delete(`/prod-api/ccms/regulationRelation/${addedId}`)).body.code).toBe(200);
+    const back = await matrix();
+    expect(back.rows).toEqual(first.rows);
+    expect(back.totals).toEqual(first.totals);
   });
 
   it('a frozen report keeps its figures after content changes; a topic edited after approval flags its links and tells the owner', async () => {

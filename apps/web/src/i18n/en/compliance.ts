@@ -98,6 +98,13 @@ const compliance: Messages<typeof zh> = {
     workItemId: 'Requirement id',
     documentId: 'Document id',
     linkToRegulation: 'Link to regulation',
+    linkToRegulationHint: 'Put the cursor in the element to link first',
+    newIdSavedFirst:
+      'The element has no id: it is given id "{{id}}" and the topic is saved (committed) before the link is made, so the link names an element of the saved topic.',
+    savedFirst: 'The topic has unsaved changes: it is saved (committed) before the link is made, so the link names an element of the saved topic.',
+    saveFailed: 'The topic was not saved, so no link was made: resolve the problems shown and try again.',
+    notInCatalogue: 'The topic is not in the catalogue yet; save it once, then link it.',
+    wholeTopic: 'whole topic',
     tab: 'Regulations',
     none: 'No links yet',
     onlyFlagged: 'Only to re-verify',

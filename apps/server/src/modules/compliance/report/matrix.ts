@@ -124,3 +124,32 @@ export async function computeMatrix(db: Db, regulationId: number, scope: Resolve
   });
   return { rows, commitNote };
 }
+
+/**
+ * What a matrix depends on, as one string that changes whenever any of it changes: the
+ * regulation's links and clauses (verdicts and justifications are clause columns), the scoped
+ * library branch's catalogue (a reindex moves its commit and time), content statuses and
+ * approved revisions there, the linked requirements, and for a release its project's release log
+ * (with the outputs its rows archive).
+ * Counts catch deletions, the highest id catches a delete plus an insert, the latest change time
+ * catches edits. Read from the database on every request, so every node sees every change.
+ */
+export async function matrixStamp(db: Db, regulationId: number, scope: { libraryId: number; branch: string; projectId?: number }): Promise<string> {
+  const lib = scope.libraryId;
+  const branch = scope.branch;
+  const result = await db.execute(sql`SELECT concat_ws('|',
+    (SELECT count(*) || ':' || coalesce(max(link_id), 0) || ':' || coalesce(max(coalesce(update_time, create_time))::text, '')
+       FROM ccms_regulation_link WHERE regulation_id = ${regulationId}),
+    (SELECT count(*) || ':' || coalesce(max(clause_id), 0) || ':' || coalesce(max(coalesce(update_time, create_time))::text, '')
+       FROM ccms_regulation_clause WHERE regulation_id = ${regulationId}),
+    (SELECT coalesce(max(commit || '@' || indexed_at::text), '') FROM ccms_catalog_index WHERE library_id = ${lib} AND branch = ${branch}),
+    (SELECT count(*) || ':' || coalesce(max(update_time)::text, '') FROM ccms_catalog_meta WHERE library_id = ${lib} AND branch = ${branch}),
+    (SELECT count(*) || ':' || coalesce(max(approved_revision_id), 0) || ':' || coalesce(max(approve_time)::text, '')
+       FROM ccms_approved_revision WHERE library_id = ${lib} AND branch = ${branch}),
+    (SELECT count(*) || ':' || coalesce(max(coalesce(w.update_time, w.create_time))::text, '') FROM ccms_work_item w
+       WHERE w.work_item_id IN (SELECT work_item_id FROM ccms_regulation_link WHERE regulation_id = ${regulationId} AND target_type = 'workItem')),
+    (SELECT count(*) || ':' || coalesce(max(log_id), 0) || ':' || coalesce(sum(output_id), 0) || ':' || coalesce(max(coalesce(update_time, create_time))::text, '')
+       FROM ccms_release_log WHERE project_id = ${scope.projectId ?? 0})
+  ) AS stamp`);
+  return String((result as unknown as { rows: { stamp: string }[] }).rows[0]?.stamp ?? '');
+}

@@ -9,17 +9,18 @@ import type {
   Totals,
 } from '@ccms/contracts/compliance/compliance-report';
 import type { Language } from '@ccms/contracts/constants';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsComplianceReport, ccmsDocumentOutput, ccmsProject, ccmsPublication, ccmsRelease, ccmsReleaseLog } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
+import { versionedCache } from '../../../platform/cache/versioned-cache';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import type { LibraryService } from '../../content/library/library.service';
 import { assertProjectAccess } from '../../work/project/project-access';
 import { flagChangedTopics, type Notify } from '../link/link-flags';
 import type { RegulationService } from '../regulation/regulation.service';
 import { readableRegulations } from '../regulation/regulation-access';
-import { computeMatrix, type ResolvedScope, totalsOf } from './matrix';
+import { computeMatrix, matrixStamp, type ResolvedScope, totalsOf } from './matrix';
 import { matrixXlsx } from './report.excel';
 import { findReport, listReports, type ReportRow } from './report.queries';
 
@@ -44,6 +45,9 @@ const present = (r: ReportRow): ComplianceReport => ({
   createTime: r.createTime,
 });
 
+/** Computed matrices kept per node (a 5,000-clause, 20,000-link matrix is a few MB). */
+const MATRIX_CACHE_ENTRIES = 16;
+
 interface StoredMatrix {
   rows: MatrixRow[];
   commitNote: boolean;
@@ -52,6 +56,7 @@ interface StoredMatrix {
 /** Compliance reports of a regulation revision: read level to see, write level to create, freeze or delete. */
 export function reportService(deps: { db: Db; libraries: LibraryService; regulations: RegulationService; notify: Notify }) {
   const { db, libraries, regulations, notify } = deps;
+  const matrices = versionedCache<StoredMatrix>(MATRIX_CACHE_ENTRIES);
 
   /** A release, its project and the project's library branch (the project readable by the caller when one is given). */
   async function releaseOf(releaseId: number, auth?: AuthContext) {
@@ -69,12 +74,12 @@ export function reportService(deps: { db: Db; libraries: LibraryService; regulat
 
   /**
    * The documents of a release: the maps whose outputs were archived to it (the project's release
-   * log rows with the release's title as version) on the project's library branch. None archived
-   * yet: undefined, and the project's whole library branch is the content.
+   * log rows with the release's title as version, by their output id) on the project's library
+   * branch. None archived yet: undefined, and the project's whole library branch is the content.
    */
   async function releaseDocuments(r: { libraryId: number; branch: string; release: { projectId: number; title: string } }) {
     const logs = await db
-      .select({ archive: ccmsReleaseLog.archive })
+      .select({ outputId: ccmsReleaseLog.outputId })
       .from(ccmsReleaseLog)
       .where(
         and(
@@ -82,10 +87,10 @@ export function reportService(deps: { db: Db; libraries: LibraryService; regulat
           eq(ccmsReleaseLog.version, r.release.title),
           eq(ccmsReleaseLog.status, 'success'),
           eq(ccmsReleaseLog.delFlag, '0'),
+          isNotNull(ccmsReleaseLog.outputId),
         ),
       );
-    // The archive line names its output: "<map> · <config> · <format> · output <id> · <commit>".
-    const outputIds = logs.map((l) => Number(/· output (\d+) ·/.exec(l.archive)?.[1] ?? 0)).filter((id) => id > 0);
+    const outputIds = logs.map((l) => l.outputId ?? 0).filter((id) => id > 0);
     if (outputIds.length === 0) return undefined;
     const docs = await db
       .selectDistinct({ documentId: ccmsCatalogDocument.documentId })
@@ -138,13 +143,19 @@ export function reportService(deps: { db: Db; libraries: LibraryService; regulat
     return { stored: { libraryId: doc.libraryId, branch: doc.branch, documentId: doc.documentId, publicationId }, label: label || doc.name || doc.path };
   }
 
-  /** What a stored report's scope covers: its library branch, and its document when it has one. */
-  async function scopeOf(r: ReportRow): Promise<ResolvedScope> {
+  /** The library branch a stored report's scope reads (for a release, its project's, as it is now). */
+  async function scopeBase(r: ReportRow) {
     if (r.scopeType === 'release' && r.releaseId) {
       const rel = await releaseOf(r.releaseId);
-      return { libraryId: rel.libraryId, branch: rel.branch, documentIds: await releaseDocuments(rel) };
+      return { libraryId: rel.libraryId, branch: rel.branch, projectId: rel.project.projectId, release: rel };
     }
-    return { libraryId: r.libraryId ?? 0, branch: r.branch, documentIds: r.documentId ? [r.documentId] : undefined };
+    return { libraryId: r.libraryId ?? 0, branch: r.branch, projectId: undefined, release: undefined };
+  }
+
+  /** What a stored report's scope covers: its library branch, and its documents when it has them. */
+  async function scopeOf(r: ReportRow, base: Awaited<ReturnType<typeof scopeBase>>): Promise<ResolvedScope> {
+    if (base.release) return { libraryId: base.libraryId, branch: base.branch, documentIds: await releaseDocuments(base.release) };
+    return { libraryId: base.libraryId, branch: base.branch, documentIds: r.documentId ? [r.documentId] : undefined };
   }
 
   async function load(auth: AuthContext, reportId: number, need: 'read' | 'write') {
@@ -154,11 +165,23 @@ export function reportService(deps: { db: Db; libraries: LibraryService; regulat
     return r;
   }
 
-  /** The report's matrix: stored when frozen, else computed now (after flagging changed topics). */
+  /**
+   * The report's matrix: stored when frozen, else (after flagging changed topics) the computed one
+   * of its regulation and scope, reused while nothing it depends on has changed (see matrixStamp).
+   * Links in other library branches are flagged when they are read (the link list, their own reports).
+   */
   async function matrixOf(r: ReportRow): Promise<StoredMatrix> {
     if (r.frozen && r.matrix) return r.matrix as StoredMatrix;
-    await flagChangedTopics(db, notify, { regulationId: r.regulationId });
-    return computeMatrix(db, r.regulationId, await scopeOf(r));
+    const base = await scopeBase(r);
+    const key = [r.regulationId, r.scopeType, base.libraryId, base.branch, r.documentId ?? '', r.publicationId ?? '', r.releaseId ?? ''].join('|');
+    let stamp = await matrixStamp(db, r.regulationId, base);
+    // A topic's catalogue text changes only with a reindex of its branch, which moves the stamp: while
+    // the matrix of this stamp is held, its topics were checked for changes when it was computed.
+    if (!matrices.has(key, stamp) && (await flagChangedTopics(db, notify, { regulationId: r.regulationId })) > 0) {
+      stamp = await matrixStamp(db, r.regulationId, base);
+    }
+    const { value } = await matrices.get(key, stamp, async () => computeMatrix(db, r.regulationId, await scopeOf(r, base)));
+    return value;
   }
 
   return {

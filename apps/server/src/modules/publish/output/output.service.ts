@@ -263,13 +263,17 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
     async archive(auth: AuthContext, body: ArchiveBody) {
       const row = await readable(auth, body.outputId);
       if (row.status !== 'success') throw badRequest('output.notReady', { id: body.outputId });
-      const logId = await releaseLogs.create(auth, {
-        projectId: body.projectId,
-        version: body.version,
-        commitComment: body.commitComment,
-        archive: `${row.path} · ${row.configName} · ${row.format} · output ${row.outputId} · ${row.commit.slice(0, 12)}`.slice(0, 500),
-        status: 'success',
-      });
+      const logId = await releaseLogs.create(
+        auth,
+        {
+          projectId: body.projectId,
+          version: body.version,
+          commitComment: body.commitComment,
+          archive: `${row.path} · ${row.configName} · ${row.format} · output ${row.outputId} · ${row.commit.slice(0, 12)}`.slice(0, 500),
+          status: 'success',
+        },
+        row.outputId,
+      );
       return { logId };
     },
 

@@ -14,7 +14,7 @@ import { releaseLogColumns } from './release-log.excel';
 import { allLogs, filterSql, findLog, findLogs, nextSeq, pageLogs, type ReleaseLogRow } from './release-log.queries';
 
 function present(row: ReleaseLogRow): ReleaseLog {
-  const { seq, delFlag: _d, status, ...rest } = row;
+  const { seq, delFlag: _d, outputId: _o, status, ...rest } = row;
   return { ...rest, index: seq, status: (RELEASE_LOG_STATUSES as readonly string[]).includes(status) ? (status as ReleaseLog['status']) : 'notStarted' };
 }
 
@@ -53,7 +53,8 @@ export function releaseLogService(db: Db) {
       if (projectId !== undefined) assertSameProject(projectId, row.projectId);
       return present(row);
     },
-    async create(auth: AuthContext, body: ReleaseLogBody): Promise<number> {
+    /** `outputId`: the publish output the row archives (set by the output's "archive to release", never typed by hand). */
+    async create(auth: AuthContext, body: ReleaseLogBody, outputId?: number): Promise<number> {
       await assertProjectAccess(db, auth, body.projectId, 'write');
       const plan = await planTitle(body);
       return db.transaction(async (tx) => {
@@ -68,6 +69,7 @@ export function releaseLogService(db: Db) {
             version: body.version,
             commitComment: body.commitComment,
             archive: body.archive,
+            outputId: outputId ?? null,
             status: body.status,
             createBy: auth.userName,
           })

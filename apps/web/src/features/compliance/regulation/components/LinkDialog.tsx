@@ -1,6 +1,6 @@
 import { LINK_TARGETS, type LinkBody, type LinkTarget, MEANS_OF_COMPLIANCE } from '@ccms/contracts/compliance/regulation';
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Alert, App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -24,20 +24,34 @@ interface Values {
   comment?: string;
 }
 
+/** An element of the topic open in the editor: its id, whether the editor gives it that id now, and whether the topic is saved first. */
+export interface EditorElement {
+  name: string;
+  id: string;
+  isNew: boolean;
+  mustSave: boolean;
+}
+
 /**
  * Links a clause to what answers it. From the regulation side (`clauseId` given) the content is
- * picked through the catalogue search; from a topic (`topic` given) the regulation and clause are picked.
+ * picked through the catalogue search; from a topic (`topic` given) the regulation and clause are
+ * picked; from the topic editor (`topic` and `element` given) the link is to that element, and
+ * `beforeLink` first saves the topic when the element's id is not in its saved version yet.
  */
 export function LinkDialog({
   open,
   onClose,
   clauseId,
   topic,
+  element,
+  beforeLink,
 }: {
   open: boolean;
   onClose: () => void;
   clauseId?: number;
   topic?: { topicId: number; libraryId: number; title: string };
+  element?: EditorElement | null;
+  beforeLink?: () => Promise<boolean>;
 }) {
   const { t } = useTranslation('compliance');
   const { message } = App.useApp();
@@ -65,14 +79,20 @@ export function LinkDialog({
   });
   const types = topic ? (['topic', 'element'] as const) : LINK_TARGETS;
 
+  const [preparing, setPreparing] = useState(false);
   const submit = async () => {
     const v = await form.validateFields();
+    if (beforeLink) {
+      setPreparing(true);
+      const ready = await beforeLink().finally(() => setPreparing(false));
+      if (!ready) return;
+    }
     const body = {
       clauseId: clauseId ?? v.clauseId ?? 0,
-      targetType: v.targetType,
+      targetType: element ? 'element' : v.targetType,
       topicId: topic?.topicId ?? v.topicId,
       documentId: v.documentId,
-      elementId: v.elementId,
+      elementId: element ? element.id : v.elementId,
       workItemId: v.workItemId,
       means: v.means,
       comment: v.comment ?? '',
@@ -85,7 +105,7 @@ export function LinkDialog({
   };
 
   return (
-    <Modal open={open} title={t('link.addTitle')} onCancel={onClose} onOk={submit} confirmLoading={add.isPending} destroyOnHidden width={620}>
+    <Modal open={open} title={t('link.addTitle')} onCancel={onClose} onOk={submit} confirmLoading={add.isPending || preparing} destroyOnHidden width={620}>
       <Form form={form} layout="vertical" name="link-form" initialValues={{ targetType: 'topic', means: 'MC0' }} preserve={false}>
         {!clauseId && (
           <>
@@ -109,9 +129,26 @@ export function LinkDialog({
           </>
         )}
         {topic && <Form.Item label={t('link.types.topic')}>{topic.title}</Form.Item>}
-        <Form.Item name="targetType" label={t('link.targetType')}>
-          <Radio.Group options={types.map((v) => ({ value: v, label: t(`link.types.${v}`) }))} />
-        </Form.Item>
+        {element ? (
+          <Form.Item label={t('link.types.element')}>
+            <span data-testid="link-element">
+              &lt;{element.name}&gt; #{element.id}
+            </span>
+            {element.mustSave && (
+              <Alert
+                style={{ marginTop: 8 }}
+                type="info"
+                showIcon
+                title={element.isNew ? t('link.newIdSavedFirst', { id: element.id }) : t('link.savedFirst')}
+                data-testid="link-saves-first"
+              />
+            )}
+          </Form.Item>
+        ) : (
+          <Form.Item name="targetType" label={t('link.targetType')}>
+            <Radio.Group options={types.map((v) => ({ value: v, label: t(`link.types.${v}`) }))} />
+          </Form.Item>
+        )}
         {!topic && targetType !== 'workItem' && (
           <Form.Item name="libraryId" label={t('report.library')} rules={[{ required: true, message: t('report.library') }]}>
             <Select options={(libraries.data ?? []).map((l) => ({ value: l.libraryId, label: l.name }))} />
@@ -138,7 +175,7 @@ export function LinkDialog({
             />
           </Form.Item>
         )}
-        {targetType === 'element' && (
+        {targetType === 'element' && !element && (
           <Form.Item name="elementId" label={t('link.elementId')} rules={[{ required: true, message: t('link.elementId') }]}>
             <Input maxLength={200} />
           </Form.Item>

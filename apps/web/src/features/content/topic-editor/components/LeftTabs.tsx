@@ -3,7 +3,7 @@ import type { TocNode } from '@ccms/contracts/content/document';
 import type { SearchHit } from '@ccms/contracts/content/search';
 import { Empty, Input, List, Spin, Tabs, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../../../../shared/use-debounced';
 import { ReviewThreads } from '../../../work/review-comment/components/ReviewThreads';
@@ -30,6 +30,8 @@ export interface LeftTabsProps {
   onInsert: (insertion: Insertion) => void;
   /** The topic's text as last loaded: the review tab anchors new comments to its elements. */
   content?: string | undefined;
+  /** Tabs other areas add (the compliance area: the clauses this topic answers). */
+  extraTabs?: { key: string; label: ReactNode; children: ReactNode }[];
 }
 
 function TocPane({ documentId, path, unsavedPaths, onOpenTopic }: Pick<LeftTabsProps, 'documentId' | 'path' | 'unsavedPaths' | 'onOpenTopic'>) {
@@ -119,6 +121,7 @@ export function LeftTabs(props: LeftTabsProps) {
           children: <ReviewThreads libraryId={props.libraryId} branch={props.branch} path={props.path} content={props.content} />,
         },
         { key: 'search', label: t('left.search'), children: <SearchPane {...props} /> },
+        ...(props.extraTabs ?? []),
       ]}
     />
   );

@@ -1,12 +1,19 @@
-import { CodeOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
+import { CodeOutlined, EyeOutlined, LinkOutlined, SaveOutlined } from '@ant-design/icons';
+import { RegulationRelationPerm } from '@ccms/contracts/compliance/regulation';
 import type { EditorConflict, EditorDocument, EditorProblem } from '@ccms/contracts/content/topic-editor';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Input, Segmented, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useDebounced } from '../../../../shared/use-debounced';
+import { EditorRegulationsPane } from '../../../compliance/regulation/components/EditorRegulationsPane';
+import { type EditorElement, LinkDialog } from '../../../compliance/regulation/components/LinkDialog';
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
+import { topicApi } from '../../topic/topic-api';
+import { linkableElement, withElementId } from '../model/element-id';
 import type { ElementPath } from '../model/element-path';
 import { SourceView, type SourceViewHandle, wellFormednessErrors } from '../source/SourceView';
 import { type Target, topicEditorApi } from '../topic-editor-api';
@@ -216,39 +223,45 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const check = useProblems(target, settled, readContent, true);
   const liveProblems = check.data?.problems ?? NO_PROBLEMS;
 
-  const finishSave = (content: string, b: { commit: string; blob: string }, msg: string) => {
-    const at = versionRef.current;
-    save.mutate(
-      { ...target, content, baseCommit: b.commit, baseBlob: b.blob, message: msg },
-      {
-        onSuccess: (outcome) => {
-          if (outcome.kind === 'invalid') {
-            setProblems(outcome.problems);
-            return;
-          }
-          if (outcome.kind === 'conflict') {
-            setConflict(outcome.conflict);
-            return;
-          }
-          const r = outcome.result;
-          setProblems([]);
-          setConflict(null);
-          setBase({ commit: r.commit, blob: r.blob });
-          setSavedVersion(at);
-          onStash(target.path, null);
-          if (r.merged || r.content !== content) {
-            // The editor continues from what was committed; it counts as saved.
-            load(r.content);
-            versionRef.current += 1;
-            setVersion(versionRef.current);
-            setSavedVersion(versionRef.current);
-          }
-          setMergedNotice(r.merged);
-          message.success(r.unchanged ? t('unchanged') : t('saved', { commit: r.commit.slice(0, 8) }));
+  /** Saves; answers whether the content was committed (refused or in conflict: false, and shown). */
+  const finishSave = (content: string, b: { commit: string; blob: string }, msg: string) =>
+    new Promise<boolean>((resolve) => {
+      const at = versionRef.current;
+      save.mutate(
+        { ...target, content, baseCommit: b.commit, baseBlob: b.blob, message: msg },
+        {
+          onError: () => resolve(false),
+          onSuccess: (outcome) => {
+            if (outcome.kind === 'invalid') {
+              setProblems(outcome.problems);
+              resolve(false);
+              return;
+            }
+            if (outcome.kind === 'conflict') {
+              setConflict(outcome.conflict);
+              resolve(false);
+              return;
+            }
+            const r = outcome.result;
+            setProblems([]);
+            setConflict(null);
+            setBase({ commit: r.commit, blob: r.blob });
+            setSavedVersion(at);
+            onStash(target.path, null);
+            if (r.merged || r.content !== content) {
+              // The editor continues from what was committed; it counts as saved.
+              load(r.content);
+              versionRef.current += 1;
+              setVersion(versionRef.current);
+              setSavedVersion(versionRef.current);
+            }
+            setMergedNotice(r.merged);
+            message.success(r.unchanged ? t('unchanged') : t('saved', { commit: r.commit.slice(0, 8) }));
+            resolve(true);
+          },
         },
-      },
-    );
-  };
+      );
+    });
 
   const saveNow = () => {
     if (readOnly || save.isPending) return;
@@ -259,7 +272,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
       setProblems(errors);
       return;
     }
-    finishSave(content, base, commitMessage.trim() || defaultMessage(opened.title || opened.path));
+    void finishSave(content, base, commitMessage.trim() || defaultMessage(opened.title || opened.path));
   };
   const saveRef = useRef(saveNow);
   saveRef.current = saveNow;
@@ -297,6 +310,52 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const insert = (insertion: Insertion) => {
     if (mode === 'visual') visual.current?.insert(insertion);
     else source.current?.insert(insertionXml(insertion));
+  };
+
+  // "Link to regulation": the cursor's element, given an id when it has none. The link service
+  // checks the id in the saved (indexed) topic, so a new id, or any unsaved edit, is saved first.
+  const { t: tc } = useTranslation('compliance');
+  const topicRow = useQuery({
+    queryKey: ['topicEditor', 'topicOf', target.libraryId, target.branch, target.path],
+    queryFn: () => topicApi.byPath({ libraryId: target.libraryId, path: target.path, ...(target.branch ? { branch: target.branch } : {}) }),
+  });
+  const [linking, setLinking] = useState<{ element: EditorElement; path: ElementPath } | null>(null);
+  const openLink = async () => {
+    const xml = readContent();
+    if (mode === 'source' && malformed(xml).length > 0) {
+      message.warning(t('notWellFormed'));
+      return;
+    }
+    const path = (mode === 'visual' ? visual.current?.cursorPath() : source.current?.cursorPath()) ?? [];
+    const element = path.length > 0 ? linkableElement(xml, path) : null;
+    if (!element) {
+      message.warning(tc('link.linkToRegulationHint'));
+      return;
+    }
+    const topic = topicRow.data ?? (await topicRow.refetch()).data;
+    if (!topic) {
+      message.warning(tc('link.notInCatalogue'));
+      return;
+    }
+    const mustSave = element.isNew || dirty;
+    if (mustSave && readOnly) {
+      message.warning(t('readOnly'));
+      return;
+    }
+    setLinking({ element: { ...element, mustSave }, path });
+  };
+  const beforeLink = async () => {
+    if (!linking?.element.mustSave) return true;
+    let content = readContent();
+    if (linking.element.isNew) {
+      content = withElementId(content, linking.path, linking.element.id);
+      load(content, linking.path);
+      changed();
+    }
+    const saved = await finishSave(content, base, commitMessage.trim() || defaultMessage(opened.title || opened.path));
+    if (!saved) message.error(tc('link.saveFailed'));
+    else setLinking((l) => (l ? { ...l, element: { ...l.element, isNew: false, mustSave: false } } : l));
+    return saved;
   };
 
   const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
@@ -338,6 +397,11 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           <PresenceBar target={target} ticket={opened.ticket} />
         </Space>
         <Space wrap>
+          <HasPermi value={[RegulationRelationPerm.add]}>
+            <Button icon={<LinkOutlined />} onClick={() => void openLink()} data-testid="editor-link-regulation">
+              {tc('link.linkToRegulation')}
+            </Button>
+          </HasPermi>
           <Segmented<Mode>
             value={mode}
             onChange={toggle}
@@ -380,6 +444,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
             onOpenTopic={jump}
             onInsert={insert}
             content={loaded.xml}
+            extraTabs={[{ key: 'regulations', label: tc('link.tab'), children: <EditorRegulationsPane topicId={topicRow.data?.topicId} /> }]}
           />
         </aside>
         <main className="te-main">
@@ -422,6 +487,13 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           )}
         </aside>
       </div>
+      <LinkDialog
+        open={!!linking}
+        topic={topicRow.data ? { topicId: topicRow.data.topicId, libraryId: target.libraryId, title: opened.title || opened.path } : undefined}
+        element={linking?.element}
+        beforeLink={beforeLink}
+        onClose={() => setLinking(null)}
+      />
       <InsertPicker kind={picker} scope={scope} onInsert={insert} onClose={() => setPicker(null)} />
       <MergeView
         conflict={conflict}
@@ -429,7 +501,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         onCancel={() => setConflict(null)}
         onSave={(content, c) => {
           load(content);
-          finishSave(content, { commit: c.theirsCommit, blob: c.theirsBlob }, commitMessage.trim() || defaultMessage(opened.title || opened.path));
+          void finishSave(content, { commit: c.theirsCommit, blob: c.theirsBlob }, commitMessage.trim() || defaultMessage(opened.title || opened.path));
         }}
       />
     </div>
