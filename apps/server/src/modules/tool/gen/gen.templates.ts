@@ -66,8 +66,10 @@ function drizzleColumn(c: TemplateColumn): { builder: string; imports: string[] 
   else if (t === 'boolean') col = one('boolean');
   else if (t.startsWith('timestamp')) col = one('timestamp', `{ ${t.includes('with time zone') ? 'withTimezone: true, ' : ''}mode: 'date' }`);
   else if (t === 'date') col = one('date', "{ mode: 'date' }");
-  else if (t.startsWith('numeric') || t.startsWith('decimal')) col = one('numeric');
-  else if (t === 'double precision') col = one('doublePrecision');
+  else if (t.startsWith('numeric') || t.startsWith('decimal')) {
+    const [, precision, scale] = /\((\d+)(?:,\s*(\d+))?\)/.exec(t) ?? [];
+    col = one('numeric', precision ? `{ precision: ${precision}${scale ? `, scale: ${scale}` : ''} }` : '');
+  } else if (t === 'double precision') col = one('doublePrecision');
   else if (t === 'real') col = one('real');
   else if (t === 'jsonb') col = one('jsonb');
   else col = one('text');
@@ -529,7 +531,8 @@ export const ${e}Routes: FastifyPluginAsyncZod = async (app) => {
 `,
   });
 
-  // 10. API test
+  // 10. API test (through the app, under its /prod-api prefix)
+  const apiBase = `/prod-api${base}`;
   const sample = (c: TemplateColumn, n: number): string => {
     if (tree && c === tree.parent) return c.notNull ? '0' : 'null';
     if (c.dictType) return q('0');
@@ -548,50 +551,50 @@ export const ${e}Routes: FastifyPluginAsyncZod = async (app) => {
   const total = tree ? '.body.data.length' : '.body.total';
   const crudCase = tree
     ? `  it('creates a root and a child, lists the whole tree, keeps a parent with children, deletes', async () => {
-    expect((await admin.post('${base}', ${bodyOf(1)})).body).toMatchObject({ code: 200 });
-    const rootId = (await admin.get('${base}/list')).body.data[0].${pk.propName};
-    expect((await admin.post('${base}', { ...${bodyOf(2)}, ${tree.parent.propName}: rootId })).body).toMatchObject({ code: 200 });
-    const rows = (await admin.get('${base}/list')).body.data;
+    expect((await admin.post('${apiBase}', ${bodyOf(1)})).body).toMatchObject({ code: 200 });
+    const rootId = (await admin.get('${apiBase}/list')).body.data[0].${pk.propName};
+    expect((await admin.post('${apiBase}', { ...${bodyOf(2)}, ${tree.parent.propName}: rootId })).body).toMatchObject({ code: 200 });
+    const rows = (await admin.get('${apiBase}/list')).body.data;
     expect(rows).toHaveLength(2);
     const child = rows.find((r: { ${pk.propName}: number }) => r.${pk.propName} !== rootId);
     expect(child.${tree.parent.propName}).toBe(rootId);
-    expect((await admin.get(\`${base}/\${child.${pk.propName}}\`)).body.data.${tree.name.propName}).toBe(child.${tree.name.propName});
-    const self = await admin.put('${base}', { ...${bodyOf(3)}, ${tree.parent.propName}: child.${pk.propName}, ${pk.propName}: child.${pk.propName} });
+    expect((await admin.get(\`${apiBase}/\${child.${pk.propName}}\`)).body.data.${tree.name.propName}).toBe(child.${tree.name.propName});
+    const self = await admin.put('${apiBase}', { ...${bodyOf(3)}, ${tree.parent.propName}: child.${pk.propName}, ${pk.propName}: child.${pk.propName} });
     expect(self.status).toBe(400);
-    expect((await admin.put('${base}', { ...${bodyOf(3)}, ${tree.parent.propName}: rootId, ${pk.propName}: child.${pk.propName} })).body).toMatchObject({ code: 200 });
-    expect((await admin.delete(\`${base}/\${rootId}\`)).status).toBe(409);
-    expect((await admin.get('${base}/list')).body.data).toHaveLength(2);
-    expect((await admin.delete(\`${base}/\${rootId},\${child.${pk.propName}}\`)).body).toMatchObject({ code: 200 });
-    expect((await admin.get('${base}/list')).body.data).toHaveLength(0);
+    expect((await admin.put('${apiBase}', { ...${bodyOf(3)}, ${tree.parent.propName}: rootId, ${pk.propName}: child.${pk.propName} })).body).toMatchObject({ code: 200 });
+    expect((await admin.delete(\`${apiBase}/\${rootId}\`)).status).toBe(409);
+    expect((await admin.get('${apiBase}/list')).body.data).toHaveLength(2);
+    expect((await admin.delete(\`${apiBase}/\${rootId},\${child.${pk.propName}}\`)).body).toMatchObject({ code: 200 });
+    expect((await admin.get('${apiBase}/list')).body.data).toHaveLength(0);
   });
 `
     : sub
       ? `  it('creates with detail rows, reads them back, replaces them on update and deletes both', async () => {
-    expect((await admin.post('${base}', ${bodyOf(1)})).body).toMatchObject({ code: 200 });
-    const list = await admin.get('${base}/list');
+    expect((await admin.post('${apiBase}', ${bodyOf(1)})).body).toMatchObject({ code: 200 });
+    const list = await admin.get('${apiBase}/list');
     expect(list.body.total).toBe(1);
     const id = list.body.rows[0].${pk.propName};
-    const saved = (await admin.get(\`${base}/\${id}\`)).body.data;
+    const saved = (await admin.get(\`${apiBase}/\${id}\`)).body.data;
     expect(saved.${pk.propName}).toBe(id);
     expect(saved.${sub.list}).toHaveLength(2);
     expect(saved.${sub.list}.every((d: { ${sub.fk.propName}: number }) => d.${sub.fk.propName} === id)).toBe(true);
-    expect((await admin.put('${base}', { ...${bodyOf(2, 1)}, ${pk.propName}: id })).body).toMatchObject({ code: 200 });
-    expect((await admin.get(\`${base}/\${id}\`)).body.data.${sub.list}).toHaveLength(1);
-    expect((await admin.delete(\`${base}/\${id}\`)).body).toMatchObject({ code: 200 });
-    expect((await admin.get('${base}/list')).body.total).toBe(0);
+    expect((await admin.put('${apiBase}', { ...${bodyOf(2, 1)}, ${pk.propName}: id })).body).toMatchObject({ code: 200 });
+    expect((await admin.get(\`${apiBase}/\${id}\`)).body.data.${sub.list}).toHaveLength(1);
+    expect((await admin.delete(\`${apiBase}/\${id}\`)).body).toMatchObject({ code: 200 });
+    expect((await admin.get('${apiBase}/list')).body.total).toBe(0);
     const left = await t.database.db.execute(sql\`SELECT count(*)::int AS n FROM ${sub.tableName}\`);
     expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 `
       : `  it('creates, lists, reads, updates and deletes', async () => {
-    expect((await admin.post('${base}', ${bodyOf(1)})).body).toMatchObject({ code: 200 });
-    const list = await admin.get('${base}/list');
+    expect((await admin.post('${apiBase}', ${bodyOf(1)})).body).toMatchObject({ code: 200 });
+    const list = await admin.get('${apiBase}/list');
     expect(list.body.total).toBe(1);
     const id = list.body.rows[0].${pk.propName};
-    expect((await admin.get(\`${base}/\${id}\`)).body.data.${pk.propName}).toBe(id);
-    expect((await admin.put('${base}', { ...${bodyOf(2)}, ${pk.propName}: id })).body).toMatchObject({ code: 200 });
-    expect((await admin.delete(\`${base}/\${id}\`)).body).toMatchObject({ code: 200 });
-    expect((await admin.get('${base}/list')).body.total).toBe(0);
+    expect((await admin.get(\`${apiBase}/\${id}\`)).body.data.${pk.propName}).toBe(id);
+    expect((await admin.put('${apiBase}', { ...${bodyOf(2)}, ${pk.propName}: id })).body).toMatchObject({ code: 200 });
+    expect((await admin.delete(\`${apiBase}/\${id}\`)).body).toMatchObject({ code: 200 });
+    expect((await admin.get('${apiBase}/list')).body.total).toBe(0);
   });
 `;
   files.push({
@@ -612,22 +615,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('${table.functionNameEn} (${base})', () => {
+describe('${table.functionNameEn} (${apiBase})', () => {
 ${crudCase}${
   firstText
     ? `
   it('refuses a body without ${firstText.propName}, naming the field, and writes nothing', async () => {
-    const res = await admin.post('${base}', { ...${bodyOf(3)}, ${firstText.propName}: '' });
+    const res = await admin.post('${apiBase}', { ...${bodyOf(3)}, ${firstText.propName}: '' });
     expect(res.status).toBe(400);
     expect(res.body.msg).toContain('${firstText.propName}');
-    expect((await admin.get('${base}/list'))${total}).toBe(0);
+    expect((await admin.get('${apiBase}/list'))${total}).toBe(0);
   });
 `
     : ''
 }
   it('answers 404 for a missing row and 403 without the permission', async () => {
-    expect((await admin.get('${base}/999999')).status).toBe(404);
-    expect((await nobody.get('${base}/list')).status).toBe(403);
+    expect((await admin.get('${apiBase}/999999')).status).toBe(404);
+    expect((await nobody.get('${apiBase}/list')).status).toBe(403);
   });
 });
 `,
