@@ -7,9 +7,22 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'apps/server/src/modules/tool/gen/gen.project.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          pool: 'forks',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+        },
+      },
+      {
+        // Generated modules type-checked and tested in a copy of the project: minutes, not seconds.
+        test: {
+          name: 'gen-project',
+          include: ['apps/server/src/modules/tool/gen/gen.project.test.ts'],
+          environment: 'node',
+          testTimeout: 900_000,
+          hookTimeout: 180_000,
           pool: 'forks',
           globalSetup: ['apps/server/test/global-setup.ts'],
         },

@@ -172,3 +172,46 @@ test('code generator (代码生成): import a table, edit a column, preview the 
   await page.getByRole('row').filter({ hasText: 'sys_post' }).getByRole('button', { name: '生成代码' }).click();
   expect((await download).suggestedFilename()).toBe('ccms-gen.zip');
 });
+
+test('code generator (代码生成): the tree template lists as a tree table with a parent select in the preview; "generate to project" is off by default', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const admin = await adminApi(baseURL ?? '');
+  const imported = (await (await admin.get(`${API}/tool/gen/list`, { params: { tableName: 'sys_dept' } })).json()) as { rows: { tableId: number }[] };
+  for (const row of imported.rows) await admin.delete(`${API}/tool/gen/${row.tableId}`);
+  expect((await (await admin.post(`${API}/tool/gen/importTable?tables=sys_dept`)).json()).code).toBe(200);
+  await admin.dispose();
+
+  await openSignedIn(page, '/tool/gen');
+  const row = page.getByRole('row').filter({ hasText: 'sys_dept' });
+  await row.getByRole('button', { name: '编辑' }).click();
+  await expect(page).toHaveURL(/\/tool\/gen-edit\/index\/\d+/);
+  // Off by default: disabled, and the tooltip says why.
+  const write = page.getByTestId('gen-write');
+  await expect(write).toBeDisabled();
+  await page.getByTestId('gen-write-wrap').hover();
+  await expect(page.getByRole('tooltip')).toContainText('tool.gen.writeToWorkTree');
+
+  await page.getByRole('tab', { name: '生成信息' }).click();
+  const option = (text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+  await page.getByLabel('生成模板').click();
+  await option('树表').click();
+  await page.getByLabel('树父编号字段').click();
+  await option(/^parent_id/).click();
+  await page.getByLabel('树名称字段').click();
+  await option(/^dept_name/).click();
+  await page.getByRole('button', { name: '提 交' }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/tool\/gen$/);
+
+  await page.getByRole('row').filter({ hasText: 'sys_dept' }).getByRole('button', { name: '预览' }).click();
+  const preview = page.getByRole('dialog', { name: '代码预览' });
+  await preview.getByRole('tab', { name: 'pages/index.tsx' }).click();
+  await expect(preview.getByTestId('gen-code').filter({ hasText: 'tableProps={{ expandable: tree.expandable }}' })).toBeVisible();
+  await preview.getByRole('tab', { name: 'components/DeptFormDialog.tsx' }).click();
+  await expect(preview.getByTestId('gen-code').filter({ hasText: '<TreeSelectField treeData={parents} />' })).toBeVisible();
+  await preview.getByRole('tab', { name: 'dept/dept.routes.ts' }).click();
+  await expect(preview.getByTestId('gen-code').filter({ hasText: 'okOf(z.array(Dept))' })).toBeVisible();
+});

@@ -29,6 +29,10 @@ export interface AppConfig {
   logLevel: string;
   /** Built web app served at "/"; absent when not built. */
   webDir: string | undefined;
+  /** CCMS_PROJECT_ROOT: the source tree the code generator may write into (default: the tree this server runs from). */
+  projectRoot: string;
+  /** NODE_ENV=production: switches that must never be on in production (the generator writing code) stay off. */
+  production: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -113,5 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxyFrom(env.CCMS_TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: env.CCMS_WEB_DIR ? path.resolve(env.CCMS_WEB_DIR) : path.join(root, 'apps/web/dist'),
+    projectRoot: env.CCMS_PROJECT_ROOT ? path.resolve(env.CCMS_PROJECT_ROOT) : root,
+    production: env.NODE_ENV === 'production',
   };
 }

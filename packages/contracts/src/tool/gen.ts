@@ -58,6 +58,7 @@ export const GenTable = z.object({
   parentMenuId: z.number().describe('id of the menu the page goes under'),
   tplCategory: z.enum(GEN_TEMPLATES),
   treeParentColumn: z.string().describe('tree template: the column holding the parent id'),
+  treeNameColumn: z.string().describe('tree template: the column a node is shown by (its name)'),
   subTableName: z.string().describe('master-detail template: the detail table'),
   subTableFkName: z.string().describe('master-detail template: the detail column pointing at this table'),
   createBy: z.string(),
@@ -135,6 +136,7 @@ export const GenTableUpdate = z.object({
   parentMenuId: z.number().int().min(0).describe('id of the menu the page goes under'),
   tplCategory: z.enum(GEN_TEMPLATES),
   treeParentColumn: z.string().trim().max(200),
+  treeNameColumn: z.string().trim().max(200),
   subTableName: z.string().trim().max(200),
   subTableFkName: z.string().trim().max(200),
   columns: z.array(GenColumnUpdate).max(500),
@@ -144,6 +146,23 @@ export type GenTableUpdate = z.infer<typeof GenTableUpdate>;
 /** One generated file: its path in the project and its text. */
 export const GenFile = z.object({ path: z.string(), language: z.enum(['ts', 'tsx', 'sql', 'md']), content: z.string() });
 export type GenFile = z.infer<typeof GenFile>;
+
+/** sys_config key: "true" lets an administrator write generated modules into the server's project tree (never in production). */
+export const GEN_WRITE_KEY = 'tool.gen.writeToWorkTree';
+
+export const GenWriteBody = z.object({
+  tableIds: z.array(z.number().int().positive()).min(1).max(50).describe('ids of imported tables'),
+  overwrite: z.boolean().default(false).describe('replace files that exist already'),
+});
+export type GenWriteBody = z.infer<typeof GenWriteBody>;
+
+/** The files written, at their paths in the project. */
+export const GenWriteResult = z.object({ written: z.array(z.string()) });
+export type GenWriteResult = z.infer<typeof GenWriteResult>;
+
+/** Whether the caller may write into the project now, and if not why: the switch, production, or not an administrator. */
+export const GenWriteStatus = z.object({ enabled: z.boolean(), reason: z.enum(['', 'off', 'production', 'notAdmin']) });
+export type GenWriteStatus = z.infer<typeof GenWriteStatus>;
 
 /** Code generator permission strings: routes declare them, the seeded menus grant them. */
 export const GenPerm = {

@@ -17,6 +17,7 @@ export const genTable = pgTable(
     parentMenuId: integer().notNull().default(3),
     tplCategory: varchar({ length: 10 }).$type<(typeof GEN_TEMPLATES)[number]>().notNull().default('crud'),
     treeParentColumn: varchar({ length: 200 }).notNull().default(''),
+    treeNameColumn: varchar({ length: 200 }).notNull().default(''),
     subTableName: varchar({ length: 200 }).notNull().default(''),
     subTableFkName: varchar({ length: 200 }).notNull().default(''),
     createBy: varchar({ length: 64 }).notNull().default(''),

@@ -74,6 +74,8 @@ export interface DbColumn {
   columnType: string;
   notNull: boolean;
   hasDefault: boolean;
+  /** The default's SQL expression (e.g. now(), '0'::character varying); null when there is none. */
+  defaultExpr: string | null;
   isPk: boolean;
   isIncrement: boolean;
   maxLength: number | null;
@@ -87,6 +89,7 @@ export async function dbColumns(db: Db | Tx, tableName: string): Promise<DbColum
     sql`SELECT a.attname AS "columnName", coalesce(col_description(c.oid, a.attnum), '') AS "columnComment",
           format_type(a.atttypid, a.atttypmod) AS "columnType", a.attnotnull AS "notNull",
           (a.atthasdef OR a.attidentity <> '') AS "hasDefault",
+          (SELECT pg_get_expr(d.adbin, d.adrelid) FROM pg_attrdef d WHERE d.adrelid = c.oid AND d.adnum = a.attnum) AS "defaultExpr",
           EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary AND a.attnum = ANY (i.indkey)) AS "isPk",
           (a.attidentity <> '' OR coalesce(pg_get_serial_sequence(quote_ident(c.relname), a.attname), '') <> '') AS "isIncrement",
           CASE WHEN a.atttypid IN (1043, 1042) AND a.atttypmod > 4 THEN a.atttypmod - 4 ELSE NULL END AS "maxLength",

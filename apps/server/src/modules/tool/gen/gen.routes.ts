@@ -1,5 +1,18 @@
 import { IdList, IdParam, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
-import { DbTable, DbTableQuery, GenFile, GenPerm, GenQuery, GenTable, GenTableDetail, GenTableUpdate, ImportTables } from '@ccms/contracts/tool/gen';
+import {
+  DbTable,
+  DbTableQuery,
+  GenFile,
+  GenPerm,
+  GenQuery,
+  GenTable,
+  GenTableDetail,
+  GenTableUpdate,
+  GenWriteBody,
+  GenWriteResult,
+  GenWriteStatus,
+  ImportTables,
+} from '@ccms/contracts/tool/gen';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
@@ -13,7 +26,7 @@ const tags = ['tool/gen'];
 
 /** The code generator (RuoYi tool/gen): thin routes over genService. */
 export const genRoutes: FastifyPluginAsyncZod = async (app) => {
-  const gen = genService(app.db);
+  const gen = genService(app.db, { projectRoot: app.config.projectRoot, production: app.config.production });
   acceptFormBodies(app);
 
   app.get(
@@ -92,6 +105,27 @@ export const genRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Preview the files generated from an imported table', tags, params: IdParam, response: { 200: okOf(z.array(GenFile)) } },
     },
     async (req) => ok(await gen.preview(req.params.id)),
+  );
+  app.get(
+    '/tool/gen/writeStatus',
+    {
+      config: { permission: GenPerm.code },
+      schema: { summary: 'Whether the caller may write generated modules into the project now, and if not why', tags, response: { 200: okOf(GenWriteStatus) } },
+    },
+    async (req) => ok(await gen.writeStatus(caller(req))),
+  );
+  app.post(
+    '/tool/gen/writeCode',
+    {
+      config: { permission: GenPerm.code, log: log(BusinessType.OTHER) },
+      schema: {
+        summary: "Write the generated modules into the server's project tree (administrator, switch tool.gen.writeToWorkTree, never in production)",
+        tags,
+        body: GenWriteBody,
+        response: { 200: okOf(GenWriteResult) },
+      },
+    },
+    async (req) => ok({ written: await gen.writeToProject(caller(req), req.body.tableIds, req.body.overwrite) }),
   );
   app.get(
     '/tool/gen/batchGenCode',

@@ -1,13 +1,17 @@
-import type { DbTableQuery, GenFile, GenQuery, GenTableUpdate } from '@ccms/contracts/tool/gen';
+import { existsSync } from 'node:fs';
+import { mkdir, realpath, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type DbTableQuery, GEN_WRITE_KEY, type GenFile, type GenQuery, type GenTableUpdate, type GenWriteStatus } from '@ccms/contracts/tool/gen';
 import { eq, inArray } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db, Tx } from '../../../db/client';
 import { genTable, genTableColumn } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
-import { badRequest, notFound } from '../../../platform/http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
+import { configFlag } from '../../system/config/config.queries';
 import { camel, entityOf, words } from './gen.naming';
 import { type DbColumn, dbColumns, dbTable, findGenTable, genColumns, listDbTables, listGenTables } from './gen.queries';
-import { generateModule, type TemplateColumn } from './gen.templates';
+import { generateModule, type TemplateColumn, type TemplateSub } from './gen.templates';
 
 const AUDIT_COLUMNS = new Set(['create_by', 'create_time', 'update_by', 'update_time', 'del_flag']);
 
@@ -59,7 +63,20 @@ export function columnDefaults(c: DbColumn, sort: number) {
 }
 
 /** The code generator (RuoYi GenController): import tables, edit their settings, preview and download the module. */
-export function genService(db: Db) {
+/** Where "generate to project" writes, and whether the server runs in production (then it never writes). */
+export interface GenWriteTarget {
+  projectRoot: string;
+  production: boolean;
+}
+
+export function genService(db: Db, target: GenWriteTarget) {
+  async function writeStatus(auth: AuthContext): Promise<GenWriteStatus> {
+    if (target.production) return { enabled: false, reason: 'production' };
+    if (!(await configFlag(db, GEN_WRITE_KEY, false))) return { enabled: false, reason: 'off' };
+    if (!auth.isAdmin) return { enabled: false, reason: 'notAdmin' };
+    return { enabled: true, reason: '' };
+  }
+
   async function detail(tableId: number) {
     const table = await findGenTable(db, tableId);
     if (!table) throw notFound('notFound.row', { what: `table ${tableId}` });
@@ -71,6 +88,18 @@ export function genService(db: Db) {
     await tx.insert(genTableColumn).values(columns.map((c, i) => ({ tableId, ...columnDefaults(c, i + 1) })));
   }
 
+  /** The detail table of a master-detail module, its columns with the settings a new import would pick. */
+  async function subTable(tableName: string, fkName: string): Promise<TemplateSub> {
+    const live = tableName ? await dbColumns(db, tableName) : [];
+    if (live.length === 0) throw badRequest('gen.subTableMissing', { name: tableName });
+    if (!live.some((c) => c.columnName === fkName)) throw badRequest('gen.subFkMissing', { name: fkName });
+    return {
+      tableName,
+      entityName: entityOf(tableName),
+      columns: live.map((c, i) => ({ ...columnDefaults(c, i + 1), notNull: c.notNull, hasDefault: c.hasDefault, defaultExpr: c.defaultExpr })),
+    };
+  }
+
   /** The module's files from the saved settings and the table as the database has it now. */
   async function files(tableId: number): Promise<{ name: string; files: GenFile[] }> {
     const { table, columns } = await detail(tableId);
@@ -79,8 +108,14 @@ export function genService(db: Db) {
       ...c,
       notNull: live.get(c.columnName)?.notNull ?? c.isRequired,
       hasDefault: live.get(c.columnName)?.hasDefault ?? false,
+      defaultExpr: live.get(c.columnName)?.defaultExpr ?? null,
     }));
-    const out = generateModule(table, merged);
+    const names = new Set(columns.map((c) => c.columnName));
+    if (table.tplCategory === 'tree') {
+      if (!names.has(table.treeParentColumn)) throw badRequest('gen.treeParentMissing');
+      if (!names.has(table.treeNameColumn)) throw badRequest('gen.treeNameMissing');
+    }
+    const out = generateModule(table, merged, table.tplCategory === 'sub' ? await subTable(table.subTableName, table.subTableFkName) : undefined);
     return { name: table.entityName, files: out };
   }
 
@@ -129,6 +164,7 @@ export function genService(db: Db) {
       if (stray) throw badRequest('gen.columnNotOfTable', { id: stray.columnId, table: table.tableName });
       const names = new Set(columns.map((c) => c.columnName));
       if (body.tplCategory === 'tree' && !names.has(body.treeParentColumn)) throw badRequest('gen.treeParentMissing');
+      if (body.tplCategory === 'tree' && !names.has(body.treeNameColumn)) throw badRequest('gen.treeNameMissing');
       if (body.tplCategory === 'sub') {
         if (!body.subTableName || !(await dbTable(db, body.subTableName))) throw badRequest('gen.subTableMissing', { name: body.subTableName });
         const subColumns = await dbColumns(db, body.subTableName);
@@ -178,6 +214,35 @@ export function genService(db: Db) {
     },
 
     preview: async (tableId: number) => (await files(tableId)).files,
+
+    writeStatus,
+
+    /**
+     * Writes the modules of the tables into the project tree (an administrator, the switch on, not
+     * in production). Every path must stay inside the root; files that exist are refused unless
+     * `overwrite`, and then nothing is written. Answers the paths written.
+     */
+    async writeToProject(auth: AuthContext, tableIds: number[], overwrite: boolean): Promise<string[]> {
+      const status = await writeStatus(auth);
+      if (!status.enabled) throw forbidden(status.reason === 'notAdmin' ? 'gen.writeAdminOnly' : 'gen.writeOff');
+      const root = await realpath(target.projectRoot);
+      const out: { target: string; path: string; content: string }[] = [];
+      for (const id of tableIds) {
+        for (const f of (await files(id)).files) {
+          const file = path.resolve(root, f.path);
+          const rel = path.relative(root, file);
+          if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) throw badRequest('gen.writeOutside', { path: f.path });
+          out.push({ target: file, path: f.path, content: f.content });
+        }
+      }
+      const existing = out.filter((f) => existsSync(f.target)).map((f) => f.path);
+      if (existing.length > 0 && !overwrite) throw conflict('gen.writeExists', { paths: existing.join(', ') });
+      for (const f of out) {
+        await mkdir(path.dirname(f.target), { recursive: true });
+        await writeFile(f.target, f.content);
+      }
+      return out.map((f) => f.path);
+    },
 
     /** A zip of the modules of the tables, each file at its path in the project. */
     async zip(tableIds: number[]): Promise<Buffer> {

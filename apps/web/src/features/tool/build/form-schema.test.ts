@@ -123,6 +123,8 @@ describe('the exported React + antd source', () => {
     expect(source).toContain('const dict_sys_user_sex = useDict("sys_user_sex");');
     expect(source).toContain('<Row gutter={16}>');
     expect(source).toContain('<DatePicker.RangePicker');
+    // Rich text is the app's editor (the notice's), not a plain text area.
+    expect(source).toContain('<RichTextEditor label="Body" />');
     expect(typeErrors(source)).toEqual([]);
   }, 60_000);
 

@@ -52,7 +52,7 @@ function control(f: FormField): string {
     case 'textarea':
       return `<Input.TextArea rows={4}${ph} />`;
     case 'editor':
-      return `<Input.TextArea rows={8}${ph} />`;
+      return `<RichTextEditor${ph} label=${attr(f.label)} />`;
     case 'number':
       return `<InputNumber style={{ width: '100%' }}${ph} />`;
     case 'select':
@@ -114,7 +114,7 @@ export function toReactSource(design: FormDesign, componentName = 'GeneratedForm
     antd.add('Col');
   }
   for (const k of kinds) {
-    if (k === 'input' || k === 'textarea' || k === 'editor') antd.add('Input');
+    if (k === 'input' || k === 'textarea') antd.add('Input');
     if (k === 'number') antd.add('InputNumber');
     if (k === 'select') antd.add('Select');
     if (k === 'radio') antd.add('Radio');
@@ -129,6 +129,11 @@ export function toReactSource(design: FormDesign, componentName = 'GeneratedForm
   lines.push(`import { ${[...antd].sort().join(', ')} } from 'antd';`);
   if (kinds.has('upload')) lines.push("import type { UploadFile } from 'antd';");
   if (kinds.has('date') || kinds.has('dateRange')) lines.push("import type { Dayjs } from 'dayjs';");
+  if (kinds.has('editor'))
+    lines.push(
+      "// The app's rich text field (the notice editor's), from a file in features/<area>/<entity>/.",
+      "import { RichTextEditor } from '../../system/notice/components/RichTextEditor';",
+    );
   if (dictTypes.length)
     lines.push(
       "// The app's dictionary hook (apps/web/src/shared/dict/use-dict.ts), from a file in features/<area>/<entity>/.",

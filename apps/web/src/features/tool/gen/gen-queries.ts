@@ -8,6 +8,7 @@ export const genKeys = {
   ...entityKeys<GenListParams>('tool', 'gen'),
   dbList: (params: DbTableListParams) => ['tool', 'gen', 'db', params] as const,
   preview: (tableId: number) => ['tool', 'gen', 'preview', tableId] as const,
+  writeStatus: ['tool', 'gen', 'writeStatus'] as const,
 };
 
 export const genQueries = {
@@ -21,6 +22,9 @@ export const useDbTables = (params: DbTableListParams, enabled: boolean) =>
   useQuery({ ...genQueries.dbList(params), enabled, placeholderData: keepPreviousData, staleTime: 0 });
 export const useGenTable = (tableId: number) => useQuery({ ...genQueries.detail(tableId), enabled: tableId > 0 });
 export const useGenPreview = (tableId: number | undefined) => useQuery({ ...genQueries.preview(tableId ?? 0), enabled: tableId !== undefined, staleTime: 0 });
+
+/** Whether "generate to project" is open to the caller, and if not why. */
+export const useGenWriteStatus = () => useQuery({ queryKey: genKeys.writeStatus, queryFn: genApi.writeStatus, staleTime: 0 });
 
 /** A mutation that refreshes everything the generator shows when it succeeds. */
 function useGenMutation<T>(fn: (arg: T) => Promise<unknown>) {

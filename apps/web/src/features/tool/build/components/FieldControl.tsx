@@ -3,6 +3,7 @@ import { Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Radio, Row
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { RichTextEditor } from '../../../system/notice/components/RichTextEditor';
 import type { FormField, FormNode } from '../form-schema';
 import { isRow } from '../form-schema';
 
@@ -25,7 +26,8 @@ export function FieldControl({ field: f, ...bound }: { field: FormField } & Reco
     case 'textarea':
       return <Input.TextArea {...bound} rows={4} placeholder={f.placeholder} />;
     case 'editor':
-      return <Input.TextArea {...bound} rows={8} placeholder={f.placeholder} />;
+      // The notice editor's rich text field (sanitized HTML), no extra library.
+      return <RichTextEditor {...bound} placeholder={f.placeholder} label={f.label} />;
     case 'number':
       return <InputNumber {...bound} style={{ width: '100%' }} placeholder={f.placeholder} />;
     case 'select':

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { zodRules } from '../../../../shared/form/zod-rules';
 import { useDictTypeOptions } from '../../../system/dict/dict-queries';
+import { WriteToProjectButton } from '../components/WriteToProjectButton';
 import { useGenTable, useSaveGenTable } from '../gen-queries';
 import '../gen.css';
 
@@ -70,6 +71,7 @@ function GenEditForm({ detail }: { detail: GenTableDetail }) {
       parentMenuId: table.parentMenuId,
       tplCategory: table.tplCategory,
       treeParentColumn: table.treeParentColumn,
+      treeNameColumn: table.treeNameColumn,
       subTableName: table.subTableName,
       subTableFkName: table.subTableFkName,
     });
@@ -78,6 +80,7 @@ function GenEditForm({ detail }: { detail: GenTableDetail }) {
   const setColumn = (columnId: number, patch: Partial<GenColumnUpdate>) =>
     setColumns((cs) => cs.map((c) => (c.columnId === columnId ? { ...c, ...patch } : c)));
   const facts = new Map(detail.columns.map((c) => [c.columnId, c]));
+  const columnOptions = detail.columns.map((c) => ({ label: `${c.columnName} ${c.columnComment}`.trim(), value: c.columnName }));
 
   const submit = async () => {
     let fields: TableFields;
@@ -277,12 +280,14 @@ function GenEditForm({ detail }: { detail: GenTableDetail }) {
                     <InputNumber min={0} style={{ width: 240 }} />
                   </Form.Item>
                   {template === 'tree' && (
-                    <Form.Item name="treeParentColumn" label={t('gen.treeParentColumn')}>
-                      <Select
-                        options={detail.columns.map((c) => ({ label: `${c.columnName} ${c.columnComment}`, value: c.columnName }))}
-                        style={{ width: 240 }}
-                      />
-                    </Form.Item>
+                    <>
+                      <Form.Item name="treeParentColumn" label={t('gen.treeParentColumn')}>
+                        <Select options={columnOptions} style={{ width: 240 }} />
+                      </Form.Item>
+                      <Form.Item name="treeNameColumn" label={t('gen.treeNameColumn')}>
+                        <Select options={columnOptions} style={{ width: 240 }} />
+                      </Form.Item>
+                    </>
                   )}
                   {template === 'sub' && (
                     <>
@@ -305,6 +310,7 @@ function GenEditForm({ detail }: { detail: GenTableDetail }) {
           <Button type="primary" loading={save.isPending} onClick={submit}>
             {t('gen.submit')}
           </Button>
+          <WriteToProjectButton tableIds={[detail.table.tableId]} />
           <Button onClick={() => navigate('/tool/gen')}>{t('gen.back')}</Button>
         </Space>
       </div>

@@ -10,6 +10,7 @@ import { confirmDialog } from '../../../../shared/confirm';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { ImportDialog } from '../components/ImportDialog';
 import { PreviewDialog } from '../components/PreviewDialog';
+import { WriteToProjectButton } from '../components/WriteToProjectButton';
 import { type GenListParams, genApi } from '../gen-api';
 import { genQueries, useDeleteGenTables, useSynchronizeGenTable } from '../gen-queries';
 
@@ -117,6 +118,7 @@ export default function GenPage() {
                 {t('gen.generate')}
               </Button>
             </HasPermi>
+            <WriteToProjectButton tableIds={selectedRows.map((r) => r.tableId)} />
             <HasPermi value={[GenPerm.import]}>
               <Button type="primary" ghost icon={<ImportOutlined />} onClick={() => setImporting(true)}>
                 {t('gen.import')}
