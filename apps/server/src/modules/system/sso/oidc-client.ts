@@ -23,7 +23,9 @@ export async function discoverProvider(access: ProviderAccess): Promise<oidc.Con
   const guardedFetch: oidc.CustomFetch = async (url, options) => {
     const check = await checkRemoteUrl(url, access.allowedPrivate);
     if (!check.ok) throw new ProviderUrlRefused(url);
-    return fetch(url, { ...options, redirect: 'manual' });
+    // The library's body (string, URLSearchParams or bytes) is a BodyInit; the DOM typings (the web
+    // project type-checks this file through the e2e helpers) do not list Uint8Array.
+    return fetch(url, { ...options, redirect: 'manual' } as RequestInit);
   };
   const issuer = new URL(access.issuer);
   const insecure = issuer.protocol === 'http:';
