@@ -8,10 +8,11 @@ import { initI18n } from './i18n';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-initI18n().then(() => {
+// The router reads the boot cache (and its routes' chunk) while the language loads.
+Promise.all([createAppRouter(), initI18n()]).then(([router]) => {
   createRoot(root).render(
     <StrictMode>
-      <App router={createAppRouter()} />
+      <App router={router} />
     </StrictMode>,
   );
 });

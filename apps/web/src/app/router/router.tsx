@@ -1,5 +1,7 @@
+import type { RouterNode } from '@ccms/contracts/system/auth';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { authApi } from '../../api/auth';
+import { type BootData, readBoot, writeBoot } from '../../api/boot-cache';
 import { relogin } from '../../api/client';
 import { getToken } from '../../api/token';
 import { feedback } from '../../feedback/feedback';
@@ -19,13 +21,62 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 let current: AppRouter | null = null;
 
-/** Loads /getRouters, keeps the menu tree and adds the routes under the shell. */
-export async function loadServerRoutes(router: AppRouter) {
-  const res = await authApi.routers();
-  const nodes = res.data;
+/** The menu tree: the sidebar's menus and the routes under the shell. */
+async function applyRouters(router: AppRouter | null, nodes: RouterNode[]) {
+  // Its own chunk: the page map stays out of the sign-in page's code.
   const { buildDynamicRoutes } = await import('./dynamic-routes');
   usePermission.getState().setMenus(toMenuNodes(nodes));
-  router.patchRoutes(LAYOUT_ROUTE_ID, buildDynamicRoutes(nodes));
+  router?.patchRoutes(LAYOUT_ROUTE_ID, buildDynamicRoutes(nodes));
+}
+
+/** User info and the menu routes in one round: neither call needs the other's answer. */
+async function fetchBoot(): Promise<BootData> {
+  const [info, routers] = await Promise.all([authApi.getInfo(), authApi.routers()]);
+  return { info, routers: routers.data };
+}
+
+/**
+ * Loads user info and routes, and applies both before the guard retries the navigation: the retry
+ * matches the URL against the routes there are at that moment, so routes patched after it (a
+ * getRouters left running in the background) leave the page on the catch-all 404.
+ */
+async function loadUser() {
+  // The initial load reports a dead session itself (logout + message), not with the dialog.
+  relogin.show = true;
+  try {
+    const boot = await fetchBoot();
+    useSession.getState().applyInfo(boot.info);
+    await applyRouters(current, boot.routers);
+    const token = getToken();
+    if (token) writeBoot(token, boot);
+  } finally {
+    relogin.show = false;
+  }
+}
+
+/**
+ * A load that started from the boot cache asks the server again in the background: changed roles,
+ * permissions or menus replace the cached ones (new routes are added under the shell), and a dead
+ * session signs out as the first load does.
+ */
+async function revalidate(router: AppRouter, token: string, cached: BootData) {
+  relogin.show = true;
+  try {
+    const fresh = await fetchBoot();
+    if (getToken() !== token) return;
+    useSession.getState().applyInfo(fresh.info);
+    if (JSON.stringify(fresh.routers) !== JSON.stringify(cached.routers)) await applyRouters(router, fresh.routers);
+    writeBoot(token, fresh);
+  } catch (err) {
+    await useSession
+      .getState()
+      .logout()
+      .catch(() => undefined);
+    feedback.message.error(err instanceof Error ? err.message : String(err));
+    await router.navigate('/', { replace: true });
+  } finally {
+    relogin.show = false;
+  }
 }
 
 /** Nothing shows until the guard settles the first navigation. */
@@ -37,16 +88,7 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   const redirect = await guardNavigation(new URL(request.url), {
     token: getToken,
     roles: () => useSession.getState().roles,
-    async loadUser() {
-      // The initial load reports a dead session itself (logout + message), not with the dialog.
-      relogin.show = true;
-      try {
-        await useSession.getState().getInfo();
-      } finally {
-        relogin.show = false;
-      }
-      if (current) await loadServerRoutes(current);
-    },
+    loadUser,
     logout: () => useSession.getState().logout(),
     showError: (message) => feedback.message.error(message),
   });
@@ -59,7 +101,7 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
  * UI providers and every page under them load through `signedInLazy`, so an unsigned visit is
  * redirected to /login before any of that code is fetched.
  */
-export function appRoutes(): RouteObject[] {
+export function appRoutes(serverRoutes: RouteObject[] = []): RouteObject[] {
   return [
     {
       id: 'root',
@@ -88,7 +130,7 @@ export function appRoutes(): RouteObject[] {
                 const [module] = await Promise.all([import('../layout/Layout'), i18n.loadNamespaces('layout')]);
                 return { Component: module.Layout };
               }),
-              children: layoutChildren(),
+              children: [...layoutChildren(), ...serverRoutes],
             },
           ],
         },
@@ -97,10 +139,24 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-/** The app's data router over `appRoutes()`. */
-export function createAppRouter(): AppRouter {
-  const router = createBrowserRouter(appRoutes());
+/**
+ * The app's data router over `appRoutes()`. With a boot cache for this session, user info and the
+ * menu routes are in place before the router matches the URL, so the page's code and data start at
+ * once; the server is asked again in the background.
+ */
+export async function createAppRouter(): Promise<AppRouter> {
+  const token = getToken();
+  const cached = token ? readBoot(token) : null;
+  let serverRoutes: RouteObject[] = [];
+  if (cached) {
+    const { buildDynamicRoutes } = await import('./dynamic-routes');
+    serverRoutes = buildDynamicRoutes(cached.routers);
+    useSession.getState().applyInfo(cached.info);
+    usePermission.getState().setMenus(toMenuNodes(cached.routers));
+  }
+  const router = createBrowserRouter(appRoutes(serverRoutes));
   current = router;
+  if (token && cached) void revalidate(router, token, cached);
   return router;
 }
 
