@@ -58,9 +58,9 @@ async function loadUser() {
 /**
  * A load that started from the boot cache asks the server again in the background: changed roles,
  * permissions replace the cached ones, changed menus load the page again from the fresh copy, and a dead
- * session signs out as the first load does.
+ * session signs out and goes to sign-in.
  */
-async function revalidate(router: AppRouter, token: string, cached: BootData) {
+async function revalidate(token: string, cached: BootData) {
   relogin.show = true;
   try {
     const fresh = await fetchBoot();
@@ -71,13 +71,15 @@ async function revalidate(router: AppRouter, token: string, cached: BootData) {
     // already matched the page left a new menu's page unmatched (e2e/menu.spec.ts). Load again from
     // the fresh copy: it happens only when an administrator changed this user's menus.
     if (JSON.stringify(fresh.routers) !== JSON.stringify(cached.routers)) browser.reload();
-  } catch (err) {
+  } catch {
+    // A dead session (or a server that cannot answer): sign out and load again without a token, so
+    // the guard sends the visit to sign-in. A navigation inside this router would race the first one
+    // it is still settling from the cache and could leave the page blank.
     await useSession
       .getState()
       .logout()
       .catch(() => undefined);
-    feedback.message.error(err instanceof Error ? err.message : String(err));
-    await router.navigate('/', { replace: true });
+    browser.reload();
   } finally {
     relogin.show = false;
   }
@@ -160,7 +162,7 @@ export async function createAppRouter(): Promise<AppRouter> {
   }
   const router = createBrowserRouter(appRoutes(serverRoutes));
   current = router;
-  if (token && cached) void revalidate(router, token, cached);
+  if (token && cached) void revalidate(token, cached);
   return router;
 }
 
