@@ -8,11 +8,10 @@ import { initI18n } from './i18n';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The router reads the boot cache (and its routes' chunk) while the language loads.
-Promise.all([createAppRouter(), initI18n()]).then(([router]) => {
+initI18n().then(() => {
   createRoot(root).render(
     <StrictMode>
-      <App router={router} />
+      <App router={createAppRouter()} />
     </StrictMode>,
   );
 });

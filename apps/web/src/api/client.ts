@@ -2,7 +2,6 @@ import { API_BASE, ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@ccms/contracts/co
 import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError, isCancel } from 'axios';
 import { feedback } from '../feedback/feedback';
 import { currentLanguage, i18n } from '../i18n';
-import { clearBootCache } from './boot-cache';
 import { browser } from './browser';
 import { isDuplicateSubmit } from './duplicate-guard';
 import { ApiError, DuplicateSubmitError, messageForCode, transportMessage } from './errors';
@@ -72,7 +71,6 @@ function showReloginDialog() {
       relogin.show = false;
       // Best effort: the server may already have ended the session.
       await http.post('/logout', undefined, { repeatSubmit: false }).catch(() => undefined);
-      clearBootCache();
       removeToken();
       browser.assign('/index');
     },

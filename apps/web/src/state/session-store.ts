@@ -1,7 +1,6 @@
 import { DEFAULT_ROLE } from '@ccms/contracts/constants';
 import { create } from 'zustand';
 import { authApi, type UserInfo } from '../api/auth';
-import { clearBootCache } from '../api/boot-cache';
 import { resourceUrl } from '../api/client';
 import { getToken, removeToken, setToken } from '../api/token';
 import defaultAvatar from '../assets/default-avatar.svg';
@@ -26,8 +25,6 @@ export interface SessionState {
   permissions: string[];
   login(form: LoginForm): Promise<void>;
   getInfo(): Promise<UserInfo>;
-  /** Takes user info fetched elsewhere (in parallel with the routes, or from the boot cache). */
-  applyInfo(info: UserInfo): void;
   logout(): Promise<void>;
   /** Forgets the session locally (no call). */
   resetToken(): void;
@@ -39,24 +36,18 @@ export const avatarUrl = (path: string | null | undefined) => (path ? resourceUr
 
 const signedOut = { token: '', userId: null, name: '', nickName: '', avatar: '', introduction: '', roles: [], permissions: [] };
 
-export const useSession = create<SessionState>()((set, get) => ({
+export const useSession = create<SessionState>()((set) => ({
   ...signedOut,
   token: getToken() ?? '',
 
   async login(form) {
     const res = await authApi.login({ username: form.username.trim(), password: form.password, code: form.code, uuid: form.uuid });
-    clearBootCache();
     setToken(res.token);
     set({ token: res.token });
   },
 
   async getInfo() {
     const res = await authApi.getInfo();
-    get().applyInfo(res);
-    return res;
-  },
-
-  applyInfo(res) {
     const user = res.user;
     set({
       userId: user.userId,
@@ -68,20 +59,19 @@ export const useSession = create<SessionState>()((set, get) => ({
       roles: res.roles.length > 0 ? res.roles : [DEFAULT_ROLE],
       permissions: res.roles.length > 0 ? res.permissions : [],
     });
+    return res;
   },
 
   async logout() {
     try {
       await authApi.logout();
     } finally {
-      clearBootCache();
       removeToken();
       set({ ...signedOut });
     }
   },
 
   resetToken() {
-    clearBootCache();
     removeToken();
     set({ ...signedOut });
   },

@@ -1,8 +1,5 @@
-import type { RouterNode } from '@ccms/contracts/system/auth';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { authApi } from '../../api/auth';
-import { type BootData, readBoot, writeBoot } from '../../api/boot-cache';
-import { browser } from '../../api/browser';
 import { relogin } from '../../api/client';
 import { getToken } from '../../api/token';
 import { feedback } from '../../feedback/feedback';
@@ -22,67 +19,12 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 let current: AppRouter | null = null;
 
-/** The menu tree: the sidebar's menus and the routes under the shell. */
-async function applyRouters(router: AppRouter | null, nodes: RouterNode[]) {
-  // Its own chunk: the page map stays out of the sign-in page's code.
-  const { buildDynamicRoutes } = await import('./dynamic-routes');
+/** Loads /getRouters, keeps the menu tree and adds the routes under the shell. */
+export async function loadServerRoutes(router: AppRouter | null) {
+  const [res, { buildDynamicRoutes }] = await Promise.all([authApi.routers(), import('./dynamic-routes')]);
+  const nodes = res.data;
   usePermission.getState().setMenus(toMenuNodes(nodes));
   router?.patchRoutes(LAYOUT_ROUTE_ID, buildDynamicRoutes(nodes));
-}
-
-/** User info and the menu routes in one round: neither call needs the other's answer. */
-async function fetchBoot(): Promise<BootData> {
-  const [info, routers] = await Promise.all([authApi.getInfo(), authApi.routers()]);
-  return { info, routers: routers.data };
-}
-
-/**
- * Loads user info and routes, and applies both before the guard retries the navigation: the retry
- * matches the URL against the routes there are at that moment, so routes patched after it (a
- * getRouters left running in the background) leave the page on the catch-all 404.
- */
-async function loadUser() {
-  // The initial load reports a dead session itself (logout + message), not with the dialog.
-  relogin.show = true;
-  try {
-    const boot = await fetchBoot();
-    useSession.getState().applyInfo(boot.info);
-    await applyRouters(current, boot.routers);
-    const token = getToken();
-    if (token) writeBoot(token, boot);
-  } finally {
-    relogin.show = false;
-  }
-}
-
-/**
- * A load that started from the boot cache asks the server again in the background: changed roles,
- * permissions replace the cached ones, changed menus load the page again from the fresh copy, and a dead
- * session signs out and goes to sign-in.
- */
-async function revalidate(token: string, cached: BootData) {
-  relogin.show = true;
-  try {
-    const fresh = await fetchBoot();
-    if (getToken() !== token) return;
-    useSession.getState().applyInfo(fresh.info);
-    writeBoot(token, fresh);
-    // Changed menus: the router was built from the old ones, and patching routes into a tree that
-    // already matched the page left a new menu's page unmatched (e2e/menu.spec.ts). Load again from
-    // the fresh copy: it happens only when an administrator changed this user's menus.
-    if (JSON.stringify(fresh.routers) !== JSON.stringify(cached.routers)) browser.reload();
-  } catch {
-    // A dead session (or a server that cannot answer): sign out and load again without a token, so
-    // the guard sends the visit to sign-in. A navigation inside this router would race the first one
-    // it is still settling from the cache and could leave the page blank.
-    await useSession
-      .getState()
-      .logout()
-      .catch(() => undefined);
-    browser.reload();
-  } finally {
-    relogin.show = false;
-  }
 }
 
 /** Nothing shows until the guard settles the first navigation. */
@@ -94,7 +36,18 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   const redirect = await guardNavigation(new URL(request.url), {
     token: getToken,
     roles: () => useSession.getState().roles,
-    loadUser,
+    async loadUser() {
+      // The initial load reports a dead session itself (logout + message), not with the dialog.
+      relogin.show = true;
+      try {
+        // User info and routes in one round: neither call needs the other's answer. Both are
+        // awaited before the guard retries the navigation, which matches the URL against the
+        // routes there are at that moment: routes patched after it leave the page on the 404.
+        await Promise.all([useSession.getState().getInfo(), loadServerRoutes(current)]);
+      } finally {
+        relogin.show = false;
+      }
+    },
     logout: () => useSession.getState().logout(),
     showError: (message) => feedback.message.error(message),
   });
@@ -107,7 +60,7 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
  * UI providers and every page under them load through `signedInLazy`, so an unsigned visit is
  * redirected to /login before any of that code is fetched.
  */
-export function appRoutes(serverRoutes: RouteObject[] = []): RouteObject[] {
+export function appRoutes(): RouteObject[] {
   return [
     {
       id: 'root',
@@ -136,7 +89,7 @@ export function appRoutes(serverRoutes: RouteObject[] = []): RouteObject[] {
                 const [module] = await Promise.all([import('../layout/Layout'), i18n.loadNamespaces('layout')]);
                 return { Component: module.Layout };
               }),
-              children: [...layoutChildren(), ...serverRoutes],
+              children: layoutChildren(),
             },
           ],
         },
@@ -145,24 +98,10 @@ export function appRoutes(serverRoutes: RouteObject[] = []): RouteObject[] {
   ];
 }
 
-/**
- * The app's data router over `appRoutes()`. With a boot cache for this session, user info and the
- * menu routes are in place before the router matches the URL, so the page's code and data start at
- * once; the server is asked again in the background.
- */
-export async function createAppRouter(): Promise<AppRouter> {
-  const token = getToken();
-  const cached = token ? readBoot(token) : null;
-  let serverRoutes: RouteObject[] = [];
-  if (cached) {
-    const { buildDynamicRoutes } = await import('./dynamic-routes');
-    serverRoutes = buildDynamicRoutes(cached.routers);
-    useSession.getState().applyInfo(cached.info);
-    usePermission.getState().setMenus(toMenuNodes(cached.routers));
-  }
-  const router = createBrowserRouter(appRoutes(serverRoutes));
+/** The app's data router over `appRoutes()`. */
+export function createAppRouter(): AppRouter {
+  const router = createBrowserRouter(appRoutes());
   current = router;
-  if (token && cached) void revalidate(token, cached);
   return router;
 }
 

@@ -2,9 +2,7 @@ import type { Language } from '@ccms/contracts/constants';
 import type { DictItem } from '@ccms/contracts/system/dict';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { readDicts, writeDict } from '../../api/boot-cache';
 import { api } from '../../api/client';
-import { getToken } from '../../api/token';
 import { normalizeLanguage } from '../../i18n';
 
 /** A dictionary entry as selects, radios and tags use it; the label is in the UI language. */
@@ -28,28 +26,11 @@ export function toOptions(items: readonly DictItem[], lang: Language): DictOptio
   }));
 }
 
-async function fetchDict(type: string): Promise<DictItem[]> {
-  const items = (await api.get<{ data: DictItem[] }>(`/system/dict/data/type/${encodeURIComponent(type)}`)).data;
-  const token = getToken();
-  if (token) writeDict(token, type, items);
-  return items;
-}
-
-/** The session's stored copy of a type, shown at once on a reload while the server is asked again. */
-function storedDict(type: string): DictItem[] | undefined {
-  const token = getToken();
-  const items = token ? readDicts(token)[type] : undefined;
-  return Array.isArray(items) ? (items as DictItem[]) : undefined;
-}
-
 const dictQuery = (type: string) => ({
   queryKey: ['dict', type],
-  queryFn: () => fetchDict(type),
+  queryFn: () => api.get<{ data: DictItem[] }>(`/system/dict/data/type/${encodeURIComponent(type)}`).then((r) => r.data),
   // Dictionaries change rarely: one call per type per session (the dict screens invalidate ['dict']).
   staleTime: Number.POSITIVE_INFINITY,
-  // A stored copy counts as stale, so it is fetched once more in the background.
-  initialData: () => storedDict(type),
-  initialDataUpdatedAt: 0,
 });
 
 /**
