@@ -20,11 +20,12 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 let current: AppRouter | null = null;
 
 /** Loads /getRouters, keeps the menu tree and adds the routes under the shell. */
-export async function loadServerRoutes(router: AppRouter | null) {
-  const [res, { buildDynamicRoutes }] = await Promise.all([authApi.routers(), import('./dynamic-routes')]);
+export async function loadServerRoutes(router: AppRouter) {
+  const res = await authApi.routers();
   const nodes = res.data;
+  const { buildDynamicRoutes } = await import('./dynamic-routes');
   usePermission.getState().setMenus(toMenuNodes(nodes));
-  router?.patchRoutes(LAYOUT_ROUTE_ID, buildDynamicRoutes(nodes));
+  router.patchRoutes(LAYOUT_ROUTE_ID, buildDynamicRoutes(nodes));
 }
 
 /** Nothing shows until the guard settles the first navigation. */
@@ -40,13 +41,11 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
       // The initial load reports a dead session itself (logout + message), not with the dialog.
       relogin.show = true;
       try {
-        // User info and routes in one round: neither call needs the other's answer. Both are
-        // awaited before the guard retries the navigation, which matches the URL against the
-        // routes there are at that moment: routes patched after it leave the page on the 404.
-        await Promise.all([useSession.getState().getInfo(), loadServerRoutes(current)]);
+        await useSession.getState().getInfo();
       } finally {
         relogin.show = false;
       }
+      if (current) await loadServerRoutes(current);
     },
     logout: () => useSession.getState().logout(),
     showError: (message) => feedback.message.error(message),
