@@ -32,6 +32,12 @@ export const ccmsLibrary = pgTable(
     lastFetchTime: timestamp({ withTimezone: true, mode: 'date' }),
     /** Reason key of the last failed fetch; empty after a good one. */
     lastFetchError: varchar({ length: 64 }).notNull().default(''),
+    /** The clone and index started when the library was created: clone, index, ready, failed; null for a library never prepared so. */
+    prepPhase: varchar({ length: 16 }),
+    /** Why the preparation failed (an SCM failure key, or "interrupted" when the server stopped during it). */
+    prepReason: varchar({ length: 200 }),
+    prepDocuments: integer(),
+    prepTopics: integer(),
     delFlag: varchar({ length: 1 }).notNull().default('0'),
     ...audit,
   },

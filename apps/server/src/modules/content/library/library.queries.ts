@@ -87,3 +87,32 @@ export async function deptExists(db: Db, deptId: number) {
     .where(and(eq(sysDept.deptId, deptId), eq(sysDept.delFlag, '0')));
   return !!row;
 }
+
+/** Where a library's first clone and index stands, as the row keeps it (any node reads the same). */
+export type PrepState = Pick<typeof ccmsLibrary.$inferSelect, 'prepPhase' | 'prepReason' | 'prepDocuments' | 'prepTopics'>;
+
+export async function readPrep(db: Db, libraryId: number): Promise<PrepState | undefined> {
+  const [row] = await db
+    .select({
+      prepPhase: ccmsLibrary.prepPhase,
+      prepReason: ccmsLibrary.prepReason,
+      prepDocuments: ccmsLibrary.prepDocuments,
+      prepTopics: ccmsLibrary.prepTopics,
+    })
+    .from(ccmsLibrary)
+    .where(eq(ccmsLibrary.libraryId, libraryId));
+  return row;
+}
+
+export async function writePrep(db: Db, libraryId: number, state: PrepState) {
+  await db.update(ccmsLibrary).set(state).where(eq(ccmsLibrary.libraryId, libraryId));
+}
+
+/** Preparations a stopped server left in clone or index: marked failed, so nobody waits on them. */
+export async function failInterruptedPreps(db: Db) {
+  return db
+    .update(ccmsLibrary)
+    .set({ prepPhase: 'failed', prepReason: 'interrupted' })
+    .where(inArray(ccmsLibrary.prepPhase, ['clone', 'index']))
+    .returning({ libraryId: ccmsLibrary.libraryId });
+}

@@ -33,7 +33,10 @@ function inWords(req: FastifyRequest, check: ConnectionCheck, branch: string) {
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { libraries, git, catalog } = app.content;
-  const preparation = libraryPreparation({ git, libraries, catalog });
+  const preparation = libraryPreparation({ db: app.db, git, libraries, catalog });
+  await preparation.failInterrupted();
+  // Closing waits for running clones and indexes: the database must outlive them.
+  app.addHook('onClose', () => preparation.settled());
 
   app.get(
     '/ccms/library/list',
@@ -74,7 +77,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const libraryId = await libraries.create(caller(req), req.body);
       // Clone and index at once, in the background: the list and detail show the progress.
-      preparation.start(caller(req), libraryId);
+      await preparation.start(caller(req), libraryId);
       return ok({ libraryId });
     },
   );
@@ -143,7 +146,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await libraries.get(caller(req), req.params.libraryId);
-      return ok(preparation.progress(req.params.libraryId));
+      return ok(await preparation.progress(req.params.libraryId));
     },
   );
   app.get(
