@@ -434,8 +434,8 @@ describe('links, verdicts, re-verify flags and reports', () => {
     // Rows archived before the column existed: the migration's backfill reads the id from the text.
     await t.database.db.update(ccmsReleaseLog).set({ archive: archiveText, outputId: null }).where(eq(ccmsReleaseLog.logId, logId));
     expect(await verdicts(releaseReport)).toEqual(byBranch);
-    const migration = await readFile(path.resolve(import.meta.dirname, '../../db/migrations/0009_release_log_output_id.sql'), 'utf8');
-    const backfill = migration.split('--> statement-breakpoint')[1] ?? '';
+    const migration = await readFile(path.resolve(import.meta.dirname, '../../db/migrations/0009_sso_gen_tree_release_output_library_prep.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE "ccms_release_log"')) ?? '';
     expect(backfill).toContain('UPDATE "ccms_release_log"');
     await t.database.db.execute(sql.raw(backfill));
     expect((await logRow())?.outputId).toBe(output?.outputId);

@@ -1,1 +1,0 @@
-ALTER TABLE "gen_table" ADD COLUMN "tree_name_column" varchar(200) DEFAULT '' NOT NULL;
