@@ -2,7 +2,13 @@ import type { Messages } from '../types';
 import type zh from '../zh/library';
 
 const library: Messages<typeof zh> = {
-  progress: { clone: 'Cloning...', index: 'Indexing...', ready: 'Ready: {{documents}} documents, {{topics}} topics', failed: 'Fetch failed: {{reason}}' },
+  progress: {
+    clone: 'Cloning...',
+    index: 'Indexing...',
+    ready: 'Ready: {{documents}} documents, {{topics}} topics',
+    failed: 'Fetch failed: {{reason}}',
+    interrupted: 'the server stopped before the clone and index finished; use Fetch now to try again',
+  },
   libraryId: 'Library ID',
   name: 'Name',
   displayText: 'Display text',

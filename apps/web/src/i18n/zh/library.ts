@@ -1,7 +1,13 @@
 /** Libraries, their detail tabs, products and properties (ccms/library, ccms/product, ccms/property). */
 export default {
   libraryId: '库编号',
-  progress: { clone: '正在克隆…', index: '正在索引…', ready: '已就绪：{{documents}} 个文档，{{topics}} 个主题', failed: '获取失败：{{reason}}' },
+  progress: {
+    clone: '正在克隆…',
+    index: '正在索引…',
+    ready: '已就绪：{{documents}} 个文档，{{topics}} 个主题',
+    failed: '获取失败：{{reason}}',
+    interrupted: '克隆和索引完成前服务器已停止，请点击“立即获取”重试',
+  },
   name: '库名称',
   displayText: '显示名称',
   dept: '所属部门',

@@ -13,7 +13,7 @@ export function LibraryProgressBar({ libraryId }: { libraryId: number }) {
     p.phase === 'ready'
       ? t('progress.ready', { documents: p.documents ?? 0, topics: p.topics ?? 0 })
       : p.phase === 'failed'
-        ? t('progress.failed', { reason: p.reason ?? '' })
+        ? t('progress.failed', { reason: p.reason === 'interrupted' ? t('progress.interrupted') : (p.reason ?? '') })
         : t(`progress.${p.phase}`);
   return (
     <div data-testid="library-progress" data-phase={p.phase} style={{ minWidth: 160 }}>
