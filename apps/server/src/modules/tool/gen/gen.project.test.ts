@@ -1,17 +1,18 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { access, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
-import { registrations } from './gen.register';
+import { registrations, webRegistrations } from './gen.register';
 
 /**
  * The generator's proof: modules generated from sample tables (one per template) are dropped
- * into a copy of the project, registered, migrated, type-checked with tsc, and their own API
- * tests run there with vitest. Slow (a full type-check and a second test run): its own vitest
+ * into a copy of the project, registered, migrated, type-checked with tsc (the server's and the
+ * contracts' files with the server's settings, the web's with the web's: DOM, JSX, vite/client,
+ * typed i18n), and their own API tests run there with vitest. Slow (a full type-check and a second test run): its own vitest
  * project, "gen-project".
  */
 
@@ -40,19 +41,29 @@ async function importAs(tableName: string, settings: Record<string, unknown>): P
   return (await admin.get(`/prod-api/tool/gen/preview/${tableId}`)).body.data;
 }
 
-/** A copy of what the server's tests need: root config, contracts, the server; node_modules linked, @ccms pointing into the copy. */
+/** A copy of what the server's tests and the web's type-check need: root config, contracts, the server, the web; node_modules linked, @ccms pointing into the copy. */
 async function copyProject(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ccms-gen-project-'));
   for (const f of ['package.json', 'tsconfig.base.json']) await cp(path.join(root, f), path.join(dir, f));
   const noModules = (src: string) => !src.split(path.sep).includes('node_modules');
   await cp(path.join(root, 'packages/contracts'), path.join(dir, 'packages/contracts'), { recursive: true, filter: noModules });
   await cp(path.join(root, 'apps/server'), path.join(dir, 'apps/server'), { recursive: true, filter: noModules });
+  await cp(path.join(root, 'apps/web'), path.join(dir, 'apps/web'), { recursive: true, filter: noModules });
+  const webModules = path.join(root, 'apps/web/node_modules');
+  if (
+    await access(webModules).then(
+      () => true,
+      () => false,
+    )
+  )
+    await symlink(webModules, path.join(dir, 'apps/web/node_modules'));
   await mkdir(path.join(dir, 'node_modules/@ccms'), { recursive: true });
   for (const name of await readdir(path.join(root, 'node_modules'))) {
     if (name !== '@ccms') await symlink(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name));
   }
   await symlink(path.join(dir, 'packages/contracts'), path.join(dir, 'node_modules/@ccms/contracts'));
   await symlink(path.join(dir, 'apps/server'), path.join(dir, 'node_modules/@ccms/server'));
+  await symlink(path.join(dir, 'apps/web'), path.join(dir, 'node_modules/@ccms/web'));
   await symlink(path.join(root, 'packages/dita'), path.join(dir, 'node_modules/@ccms/dita'));
   return dir;
 }
@@ -144,15 +155,18 @@ describe('a generated module in a copy of the project', () => {
         }),
       },
     ];
-    // The server's and the contracts' files go into the copy; the web's are for the web (not copied).
-    const serverFiles = modules.flatMap((m) => m.files).filter((f) => f.path.startsWith('apps/server/') || f.path.startsWith('packages/contracts/'));
+    // The server's, the contracts' and the web's files go into the copy (the docs page is for people).
+    const all = modules.flatMap((m) => m.files);
+    const serverFiles = all.filter((f) => f.path.startsWith('apps/server/') || f.path.startsWith('packages/contracts/'));
+    const webFiles = all.filter((f) => f.path.startsWith('apps/web/'));
     expect(serverFiles).toHaveLength(3 * 7);
-    for (const f of serverFiles) {
+    expect(webFiles).toHaveLength(3 * 6);
+    for (const f of [...serverFiles, ...webFiles]) {
       await mkdir(path.dirname(path.join(copy, f.path)), { recursive: true });
       await writeFile(path.join(copy, f.path), f.content);
     }
     for (const m of modules) {
-      for (const r of registrations({ area: 'work', ...m })) {
+      for (const r of [...registrations({ area: 'work', ...m }), ...webRegistrations({ area: 'work', ...m })]) {
         const file = path.join(copy, r.path);
         await writeFile(file, r.apply(await readFile(file, 'utf8')));
       }
@@ -172,16 +186,38 @@ describe('a generated module in a copy of the project', () => {
         files: ['test/global-setup.ts', ...serverFiles.map((f) => path.relative('apps/server', f.path))],
       }),
     );
+    // The router's new entries, checked on their own: the whole page map would type-check every
+    // screen of the app (about three times the work). Each import, as registered, must give what
+    // the map's page() asks of it: a default export that is a component.
+    const pages = await readFile(path.join(copy, 'apps/web/src/app/router/pages.tsx'), 'utf8');
+    const routed = [...pages.matchAll(/^ {2}'work\/[a-z-]+\/index': page\(\(\) => import\(('[^']+')\)\),$/gm)].map((m) => m[1]);
+    expect(routed).toHaveLength(3);
+    await writeFile(
+      path.join(copy, 'apps/web/src/app/router/gen-pages.check.ts'),
+      `import type { ComponentType } from 'react';\n\nexport const generated: (() => Promise<{ default: ComponentType }>)[] = [\n${routed.map((p) => `  () => import(${p}),\n`).join('')}];\n`,
+    );
+    // The web's own settings (its tsconfig.json), narrowed to the generated files and what an
+    // integrator edits for them: the typed i18n resources and the router's page map.
+    await writeFile(
+      path.join(copy, 'apps/web/tsconfig.gen.json'),
+      JSON.stringify({
+        extends: './tsconfig.json',
+        include: [],
+        files: ['src/vite-env.d.ts', 'src/i18n/types.ts', 'src/app/router/gen-pages.check.ts', ...webFiles.map((f) => path.relative('apps/web', f.path))],
+      }),
+    );
     await writeFile(
       path.join(copy, 'vitest.config.mjs'),
       `export default { test: { include: ${JSON.stringify(tests)}, environment: 'node', testTimeout: 60000, hookTimeout: 120000, pool: 'forks', globalSetup: ['apps/server/test/global-setup.ts'] } };\n`,
     );
-    // Both at once: the type-check and the tests do not depend on each other.
-    const [tsc, vitest] = await Promise.all([
+    // All at once: the type-checks and the tests do not depend on each other.
+    const [tsc, webTsc, vitest] = await Promise.all([
       node(['node_modules/typescript/bin/tsc', '-p', 'apps/server/tsconfig.gen.json', '--noEmit'], 600_000),
+      node(['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.gen.json', '--noEmit'], 600_000),
       node(['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.mjs', '--reporter', 'verbose'], 600_000),
     ]);
     expect(tsc.ok, tsc.out).toBe(true);
+    expect(webTsc.ok, webTsc.out).toBe(true);
     expect(vitest.ok, vitest.out).toBe(true);
     // Each template's own cases ran and passed (the count is what the templates write: 3 + 3 + 3).
     expect(vitest.out).toMatch(/Tests\s+9 passed \(9\)/);
@@ -198,4 +234,20 @@ describe('a generated module in a copy of the project', () => {
     expect(tsc.ok).toBe(false);
     expect(tsc.out).toContain("Type 'string' is not assignable to type 'number'");
   }, 180_000);
+
+  it('the web check can fail: a text key the generated namespace lacks is refused by tsc with the web settings', async () => {
+    const broken = 'apps/web/src/features/work/gadget/GadgetBroken.tsx';
+    await writeFile(
+      path.join(copy, broken),
+      "import { useTranslation } from 'react-i18next';\n\nexport function GadgetBroken() {\n  const { t } = useTranslation('gadget');\n  return <span>{t('noSuchGadgetKey')}</span>;\n}\n",
+    );
+    await writeFile(
+      path.join(copy, 'apps/web/tsconfig.broken.json'),
+      JSON.stringify({ extends: './tsconfig.json', include: [], files: ['src/vite-env.d.ts', 'src/i18n/types.ts', path.relative('apps/web', broken)] }),
+    );
+    const tsc = await node(['node_modules/typescript/bin/tsc', '-p', 'apps/web/tsconfig.broken.json', '--noEmit'], 180_000);
+    expect(tsc.ok).toBe(false);
+    expect(tsc.out).toContain('noSuchGadgetKey');
+    expect(tsc.out).toContain(broken.replace('apps/web/', ''));
+  }, 240_000);
 });

@@ -56,3 +56,34 @@ export function registrations(table: Pick<GenTable, 'area' | 'entityName' | 'fun
     },
   ];
 }
+
+/**
+ * The edits that make a generated module part of the web app (docs/generated/<entity>.md, steps 6
+ * and 7): its namespace in the typed i18n resources (the zh/en files themselves are found by the
+ * loader's glob) and its page in the router's PAGES map under the menu's component name.
+ */
+export function webRegistrations(table: Pick<GenTable, 'area' | 'entityName'>): Registration[] {
+  const e = table.entityName;
+  const k = kebab(e);
+  const area = table.area;
+  const types = 'apps/web/src/i18n/types.ts';
+  const pages = 'apps/web/src/app/router/pages.tsx';
+  return [
+    {
+      path: types,
+      apply: (text) =>
+        [prepend(`import type ${e} from './zh/${e}';\n`), insertAfter(types, 'export interface Resources {\n', `  ${e}: typeof ${e};\n`)].reduce(
+          (t, f) => f(t),
+          text,
+        ),
+    },
+    {
+      path: pages,
+      apply: insertAfter(
+        pages,
+        'export const PAGES: Readonly<Record<string, Load>> = {\n',
+        `  '${area}/${k}/index': page(() => import('../../features/${area}/${k}/pages/index')),\n`,
+      ),
+    },
+  ];
+}

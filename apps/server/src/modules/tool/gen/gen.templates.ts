@@ -1093,7 +1093,7 @@ page(ID, ${table.parentMenuId}, 1, '${biz}', '${area}/${k}/index', ${E}Perm.list
 \`\`\`
 
 6. \`apps/web/src/app/router/pages.tsx\`: \`'${area}/${k}/index': page(() => import('../../features/${area}/${k}/pages/index')),\`
-7. \`apps/web/src/i18n/types.ts\` and the zh/en indexes: register the \`${e}\` namespace.
+7. \`apps/web/src/i18n/types.ts\`: \`import type ${e} from './zh/${e}';\` and \`${e}: typeof ${e};\` in \`Resources\` (the loader finds the zh/en files by name).
 `,
   });
   return files;
