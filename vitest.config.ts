@@ -2,10 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Vitest's default on a 2-core machine is one worker (cores - 1). Most API tests wait on git
-    // child processes, in-process servers or PostgreSQL rather than on the CPU, so two files at
-    // a time keep both cores busy and cut the wall time of the suite.
-    maxWorkers: 2,
     projects: [
       {
         test: {

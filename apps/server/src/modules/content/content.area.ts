@@ -82,9 +82,7 @@ export const contentArea = fp(
     const git = libraryGit({ database: app.database, dataDir: app.config.dataDir, secretKey: app.secrets.secretKey });
     const libraries = libraryService(app.db, git, app.secrets.secretKey);
     const indexer = catalogIndexer(app.db);
-    const catalog = catalogService(app.db, git, libraries, indexer, app.log);
-    // Index runs queued by saves finish before the database closes.
-    app.addHook('onClose', () => catalog.settle());
+    const catalog = catalogService(app.db, git, libraries, indexer);
     app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db), review: reviewHooks() });
     app.jobs.register(libraryFetchAllJob(git));
     app.jobs.register(catalogReindexJob(catalog));

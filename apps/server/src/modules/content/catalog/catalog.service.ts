@@ -34,12 +34,8 @@ export function catalogService(
   git: LibraryGit,
   libraries: LibraryService,
   indexer: CatalogIndexer,
-  /** Where a queued run that failed is told (the next reader indexes again). */
-  log: { warn: (obj: object, msg: string) => void } = { warn: () => undefined },
 ) {
   const running = new Map<string, Promise<unknown>>();
-  /** Runs queued by `afterCommitQueued` and not finished yet. */
-  const queued = new Set<Promise<void>>();
 
   function branchOf(row: LibraryRow, branch: string | undefined): string {
     const name = branch?.trim() || row.defaultBranch;
@@ -129,25 +125,6 @@ export function catalogService(
     /** Index right after the server itself committed (import, fast create, status files): no fetch needed. */
     async afterCommit(row: LibraryRow, branch: string): Promise<ReindexResult> {
       return (await refresh(row, branch)).result;
-    },
-
-    /**
-     * The same run as `afterCommit`, queued on the branch's line and not awaited (the editors'
-     * saves answer once pushed). Every reader of the catalogue goes through `refresh` on that
-     * line, so it waits for this run and never reads an index older than the commit.
-     */
-    afterCommitQueued(row: LibraryRow, branch: string): void {
-      const run = refresh(row, branch).then(
-        () => undefined,
-        (err: unknown) => log.warn({ err, libraryId: row.libraryId, branch }, 'catalogue index after a save failed'),
-      );
-      queued.add(run);
-      void run.finally(() => queued.delete(run));
-    },
-
-    /** Resolves when every queued run has finished (the app waits for it before closing). */
-    async settle(): Promise<void> {
-      while (queued.size > 0) await Promise.all([...queued]);
     },
 
     async state(auth: AuthContext, q: { libraryId: number; branch?: string }): Promise<CatalogState> {

@@ -156,15 +156,17 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
 
   /**
    * After a commit: approved (or published) goes back to draft (the approved revision is kept),
-   * the branch's index run is queued (readers wait for it; the save does not), review comments
-   * re-anchor, the draft is dropped.
+   * the branch is reindexed before the save answers (statuses, where-used and compliance flags
+   * read the catalogue rows directly, so a queued run would let them answer from the old commit),
+   * review comments re-anchor, the draft is dropped.
    */
   async function afterSave(auth: AuthContext, file: OpenedFile, text: string, trace: ReturnType<typeof saveTrace>): Promise<string> {
     const before = await statusOf(file);
     const after = statusAfterEdit(before);
     if (after !== before) await saveMeta(db, file.libraryId, file.branch, file.path, { status: after }, auth.userName);
     trace.mark('status');
-    catalog.afterCommitQueued(file.row, file.branch);
+    await catalog.afterCommit(file.row, file.branch);
+    trace.mark('reindex');
     await runtime.review?.topicSaved({ libraryId: file.libraryId, branch: file.branch, path: file.path }, text);
     await deleteDraft(db, auth.userId, file);
     return after;
