@@ -29,12 +29,7 @@ export const indexedAt = (index: IndexRow) => ({ libraryId: index.libraryId, bra
  * branch head first (lazily, only the changed files), details read what is indexed. One run per
  * branch at a time; callers arriving meanwhile wait for it.
  */
-export function catalogService(
-  db: Db,
-  git: LibraryGit,
-  libraries: LibraryService,
-  indexer: CatalogIndexer,
-) {
+export function catalogService(db: Db, git: LibraryGit, libraries: LibraryService, indexer: CatalogIndexer) {
   const running = new Map<string, Promise<unknown>>();
 
   function branchOf(row: LibraryRow, branch: string | undefined): string {
