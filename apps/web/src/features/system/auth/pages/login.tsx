@@ -67,7 +67,8 @@ export default function LoginPage() {
   const [ssoGoing, setSsoGoing] = useState(false);
   useEffect(() => {
     ssoApi.info().then(
-      (res) => setProvider(res.data.enabled ? res.data.displayName : ''),
+      // An answer without the provider (a server without single sign-on) shows no button.
+      (res) => setProvider(res.data?.enabled ? res.data.displayName : ''),
       () => setProvider(''),
     );
   }, []);
