@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { API, adminApi, closedDialog, openedDialog, openSignedIn } from './helpers';
+import { API, adminApi, closedDialog, openedDialog, openSignedIn, pickOption } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
@@ -39,11 +39,6 @@ async function call<T>(res: Promise<import('@playwright/test').APIResponse>): Pr
   return body;
 }
 
-/** Picks an option of an antd select (opened by clicking its field). */
-async function pick(page: Page, field: Locator, option: string | RegExp) {
-  await field.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
 
 async function clausesWorkbook(): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -121,9 +116,9 @@ test('create a regulation, import clauses, link clauses from the topic detail an
   await page.getByRole('tab', { name: '法规' }).click();
   await page.getByRole('button', { name: '关联到法规' }).click();
   const linking = await openedDialog(page.getByRole('dialog', { name: '关联到法规条款' }));
-  await pick(page, linking.getByLabel('法规'), `${REGULATION} Amendment 27`);
-  await pick(page, linking.getByLabel('条款'), '25.1583(a) Airspeed limitations');
-  await pick(page, linking.getByLabel('符合性方法'), 'MC2 计算/分析');
+  await pickOption(linking.getByLabel('法规'), `${REGULATION} Amendment 27`);
+  await pickOption(linking.getByLabel('条款'), '25.1583(a) Airspeed limitations');
+  await pickOption(linking.getByLabel('符合性方法'), 'MC2 计算/分析');
   await linking.getByRole('button', { name: /确\s*定/ }).click();
   await closedDialog(linking);
   const row = page.locator('.ant-table-row').filter({ hasText: '25.1583(a)' });
@@ -143,9 +138,9 @@ test('create a regulation, import clauses, link clauses from the topic detail an
   await expect(fromEditor.getByTestId('link-element')).toHaveText(/^<p> #p_[a-z0-9]+$/);
   await expect(fromEditor.getByTestId('link-saves-first')).toBeVisible();
   const elementId = ((await fromEditor.getByTestId('link-element').textContent()) ?? '').replace('<p> #', '');
-  await pick(page, fromEditor.getByLabel('法规'), `${REGULATION} Amendment 27`);
-  await pick(page, fromEditor.getByLabel('条款'), '25.1581 General');
-  await pick(page, fromEditor.getByLabel('符合性方法'), 'MC1 设计评审');
+  await pickOption(fromEditor.getByLabel('法规'), `${REGULATION} Amendment 27`);
+  await pickOption(fromEditor.getByLabel('条款'), '25.1581 General');
+  await pickOption(fromEditor.getByLabel('符合性方法'), 'MC1 设计评审');
   await fromEditor.getByRole('button', { name: /确\s*定/ }).click();
   // The save commits and indexes the topic before the link is made: more than a dialog's usual wait.
   await expect(fromEditor).toBeHidden({ timeout: 60_000 });
@@ -164,9 +159,9 @@ test('create a regulation, import clauses, link clauses from the topic detail an
   await page.getByRole('button', { name: /新增$/ }).click();
   const creating = await openedDialog(page.getByRole('dialog', { name: '新建合规报告' }));
   await creating.getByLabel('名称').fill(`Report ${id}`);
-  await pick(page, creating.getByLabel('法规'), `${REGULATION} Amendment 27`);
-  await pick(page, creating.getByLabel('库'), `afm_${id}`);
-  await pick(page, creating.getByLabel('文档'), `Flight manual ${id}`);
+  await pickOption(creating.getByLabel('法规'), `${REGULATION} Amendment 27`);
+  await pickOption(creating.getByLabel('库'), `afm_${id}`);
+  await pickOption(creating.getByLabel('文档'), `Flight manual ${id}`);
   await creating.getByRole('button', { name: /确\s*定/ }).click();
   await closedDialog(creating);
   const report = page.getByRole('dialog').filter({ hasText: '合规矩阵' });

@@ -97,3 +97,17 @@ export async function withLayoutSettings(page: Page, settings: Record<string, un
     localStorage.setItem('layout-setting', value);
   }, JSON.stringify(settings));
 }
+
+/**
+ * Opens an antd select by its field (the combobox input, e.g. from getByLabel) and picks an option
+ * in the dropdown that field owns. Matching any visible dropdown is not enough: the previous
+ * field's dropdown is still fading out when the next one opens, and its options match too.
+ */
+export async function pickOption(field: Locator, text: string | RegExp): Promise<void> {
+  await field.click();
+  let listId: string | null = null;
+  await expect.poll(async () => (listId = await field.getAttribute('aria-controls'))).toBeTruthy();
+  const dropdown = field.page().locator(`.ant-select-dropdown:has([id="${listId}"])`);
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+  await expect(dropdown).toBeHidden();
+}

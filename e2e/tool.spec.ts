@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API, adminApi, openSignedIn, setConfig } from './helpers';
+import { API, adminApi, openSignedIn, pickOption, setConfig } from './helpers';
 
 test.describe('the version notice', () => {
   // Both tests change the same two settings: one after the other, never alongside.
@@ -195,13 +195,9 @@ test('code generator (代码生成): the tree template lists as a tree table wit
   await expect(page.getByRole('tooltip')).toContainText('tool.gen.writeToWorkTree');
 
   await page.getByRole('tab', { name: '生成信息' }).click();
-  const option = (text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
-  await page.getByLabel('生成模板').click();
-  await option('树表').click();
-  await page.getByLabel('树父编号字段').click();
-  await option(/^parent_id/).click();
-  await page.getByLabel('树名称字段').click();
-  await option(/^dept_name/).click();
+  await pickOption(page.getByLabel('生成模板'), '树表');
+  await pickOption(page.getByLabel('树父编号字段'), /^parent_id/);
+  await pickOption(page.getByLabel('树名称字段'), /^dept_name/);
   await page.getByRole('button', { name: '提 交' }).click();
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(page).toHaveURL(/\/tool\/gen$/);
