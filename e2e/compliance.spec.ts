@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { API, adminApi, closedDialog, openedDialog, openSignedIn, pickOption } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
@@ -38,7 +38,6 @@ async function call<T>(res: Promise<import('@playwright/test').APIResponse>): Pr
   expect(body.code, body.msg).toBe(200);
   return body;
 }
-
 
 async function clausesWorkbook(): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
