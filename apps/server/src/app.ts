@@ -4,7 +4,7 @@ import { API_BASE } from '@ccms/contracts/constants';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { areas } from './modules';
@@ -35,6 +35,17 @@ export interface AppDeps {
 }
 
 /** Builds the whole app without listening: main.ts listens, tests use inject. */
+/**
+ * The web build's file names under assets/ carry a hash of their content: a browser keeps them for
+ * a year without asking again (a reload otherwise revalidated each of the ~100 chunks one request
+ * at a time). Anything else (index.html, favicon) is asked again on every load, so a new build is
+ * seen at once.
+ */
+export function setSpaCacheHeaders(reply: FastifyReply, filePath: string) {
+  const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.(?:js|css|woff2?|svg|png)$/.test(filePath);
+  reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
 export async function buildApp({ config, database, secrets, logger = true, jobs = false, onRoute }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -79,6 +90,6 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
     { prefix: API_BASE },
   );
 
-  if (spaRoot) await app.register(fastifyStatic, { root: spaRoot, wildcard: false });
+  if (spaRoot) await app.register(fastifyStatic, { root: spaRoot, wildcard: false, cacheControl: false, setHeaders: setSpaCacheHeaders });
   return app;
 }
