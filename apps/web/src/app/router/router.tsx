@@ -19,13 +19,24 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 let current: AppRouter | null = null;
 
-/** Loads /getRouters, keeps the menu tree and adds the routes under the shell. */
-export async function loadServerRoutes(router: AppRouter) {
-  const res = await authApi.routers();
+/** The menu routes and the page map (its own chunk, kept out of the sign-in page's code). */
+function fetchServerRoutes() {
+  return Promise.all([authApi.routers(), import('./dynamic-routes')]);
+}
+
+/** Loads /getRouters (or takes one already asked for), keeps the menu tree and adds the routes under the shell. */
+export async function loadServerRoutes(router: AppRouter, pending = fetchServerRoutes()) {
+  const [res, { buildDynamicRoutes }] = await pending;
   const nodes = res.data;
-  const { buildDynamicRoutes } = await import('./dynamic-routes');
   usePermission.getState().setMenus(toMenuNodes(nodes));
   router.patchRoutes(LAYOUT_ROUTE_ID, buildDynamicRoutes(nodes));
+}
+
+/** The shell's code and the namespaces most screens use: fetched while the first calls are out. */
+function preloadShell() {
+  void import('../UiProviders');
+  void import('../layout/Layout');
+  void i18n.loadNamespaces(['errors', 'shared', 'layout']);
 }
 
 /** Nothing shows until the guard settles the first navigation. */
@@ -39,13 +50,19 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
     roles: () => useSession.getState().roles,
     async loadUser() {
       // The initial load reports a dead session itself (logout + message), not with the dialog.
+      // User info and the menu routes in one round: neither call needs the other's answer. Both are
+      // applied before the guard retries the URL, which matches it against the routes there are then.
       relogin.show = true;
+      const routes = fetchServerRoutes();
+      // A failed getInfo is what the guard reports; the routes' own failure must not go unhandled.
+      routes.catch(() => undefined);
+      preloadShell();
       try {
         await useSession.getState().getInfo();
+        if (current) await loadServerRoutes(current, routes);
       } finally {
         relogin.show = false;
       }
-      if (current) await loadServerRoutes(current);
     },
     logout: () => useSession.getState().logout(),
     showError: (message) => feedback.message.error(message),
