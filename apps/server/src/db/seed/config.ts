@@ -76,6 +76,14 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
       createBy: 'admin',
       remark: 'Hosts or addresses (comma separated, or true) a library URL may use although loopback or link-local',
     },
+    {
+      configName: '代码生成-生成到项目',
+      configKey: 'tool.gen.writeToWorkTree',
+      configValue: 'false',
+      configType: 'Y',
+      createBy: 'admin',
+      remark: "true lets the code generator write into the server's source tree (CCMS_PROJECT_ROOT); never in production",
+    },
     // Mail notices (issue 16): an empty host sends no mail; the password is masked like every secret-like key.
     {
       configName: '邮件通知-SMTP 服务器',

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { GEN_WRITE_KEY } from '@ccms/contracts/tool/gen';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerWith } from '../../../../test/callers';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
@@ -25,8 +26,8 @@ async function importSample(app: TestApp, caller: Caller) {
   return (await caller.get('/prod-api/tool/gen/list', { tableName: 'sprocket' })).body.rows[0].tableId as number;
 }
 
-const setSwitch = (app: TestApp, value: string) =>
-  app.database.db.insert(sysConfig).values({ configName: '代码生成-生成到项目', configKey: 'tool.gen.writeToWorkTree', configValue: value, configType: 'Y' });
+/** The switch is seeded off; a test turns it on in the database as the parameters page would. */
+const setSwitch = (app: TestApp, value: string) => app.database.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, GEN_WRITE_KEY));
 
 /** Every file under a folder, as paths relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
