@@ -10,22 +10,13 @@ import { ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import { authService } from './auth.service';
 import { issueCaptcha } from './captcha';
+import { messageOf } from './login-log';
 
 /** The user name as the caller typed it, from a body that may not have passed validation. */
 function userNameGiven(body: unknown): string {
   if (body === null || typeof body !== 'object' || !('username' in body)) return '';
   const { username } = body as { username: unknown };
   return typeof username === 'string' ? username : '';
-}
-
-function messageOf(payload: unknown): string {
-  if (typeof payload !== 'string') return '';
-  try {
-    const body: unknown = JSON.parse(payload);
-    return body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string' ? body.msg : '';
-  } catch {
-    return '';
-  }
 }
 
 /** Sign-in, sign-out, captcha, registration, the caller's info and menu (spec section 7). */

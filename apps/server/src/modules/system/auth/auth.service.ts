@@ -4,7 +4,7 @@ import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@ccms/contracts/constant
 import type { LoginBody, RegisterBody } from '@ccms/contracts/system/auth';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sysLoginFailure, sysLogininfor, sysMenu, sysRoleMenu, sysUser } from '../../../db/schema';
+import { sysLoginFailure, sysMenu, sysRoleMenu, sysUser } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password';
 import { type ClientInfo, createSession } from '../../../platform/auth/session';
@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest } from '../../../platform/http/errors';
 import { configFlag } from '../config/config.queries';
 import { consumeCaptcha } from './captcha';
+import { recordLogin } from './login-log';
 import { buildRouters } from './routers';
 
 /** Wrong passwords count towards the lock only while this recent (RuoYi keeps the count as long as the lock). */
@@ -67,16 +68,7 @@ export function authService({ db, idleMinutes, sessionsPerUser, signToken }: Aut
     captchaEnabled,
 
     /** One row of the login log: the user name as given, the client, the outcome and the message shown. */
-    async recordAttempt(userName: string, client: ClientInfo, ok: boolean, msg: string) {
-      await db.insert(sysLogininfor).values({
-        userName: userName.slice(0, 50),
-        ipaddr: client.ip.slice(0, 128),
-        browser: client.browser,
-        os: client.os,
-        status: ok ? '0' : '1',
-        msg: msg.slice(0, 255),
-      });
-    },
+    recordAttempt: (userName: string, client: ClientInfo, ok: boolean, msg: string) => recordLogin(db, userName, client, ok, msg),
 
     /** Signs in and answers the token; refusals are AppErrors (the route logs every outcome). */
     async login(body: LoginBody, client: ClientInfo): Promise<string> {

@@ -16,7 +16,8 @@ import { caller } from '../../../platform/auth/guard';
 import { clientInfo } from '../../../platform/http/client-info';
 import { done, ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
-import { FLOW_TTL_MS, ssoService } from './sso.service';
+import { messageOf, recordLogin } from '../auth/login-log';
+import { FLOW_TTL_MS, type SsoAttempt, ssoService } from './sso.service';
 
 /** The sealed pending flow rides in this cookie, sent only to the callback. */
 const FLOW_COOKIE = 'ccms-sso';
@@ -91,9 +92,29 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * A sign-in through the provider goes to the login log like a password one, refused or not: with
+   * the account's user name (or the name the provider gave for an identity linked to none) and the
+   * message the caller was shown. A completion without a readable flow counts as a sign-in unless
+   * the caller is signed in (then it was a link).
+   */
+  const attempts = new WeakMap<FastifyRequest, SsoAttempt>();
+  const loginLog = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const attempt = attempts.get(req);
+    const purpose = attempt?.purpose ?? (req.auth ? 'bind' : 'login');
+    if (purpose !== 'login') return payload;
+    try {
+      await recordLogin(app.db, attempt?.userName ?? '', clientInfo(req), reply.statusCode === 200, messageOf(payload));
+    } catch (err) {
+      req.log.error({ err }, 'login log write failed');
+    }
+    return payload;
+  };
+
   app.post(
     '/sso/callback',
     {
+      onSend: loginLog,
       config: { public: true, log: { skip: 'a sign-in or a link of the caller; the code in the body is a credential' } },
       schema: {
         summary: 'Complete single sign-on from /auth-redirect: checks state, nonce and PKCE, verifies the ID token, signs in or links',
@@ -106,7 +127,9 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const sealed = req.cookies[FLOW_COOKIE];
       // One use only: whatever the outcome, the flow is spent.
       reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });
-      const result = await sso.complete(sealed, req.body.query, clientInfo(req), req.auth?.userId);
+      const attempt: SsoAttempt = {};
+      attempts.set(req, attempt);
+      const result = await sso.complete(sealed, req.body.query, clientInfo(req), req.auth?.userId, attempt);
       return ok({ purpose: result.purpose, token: result.token }, result.purpose === 'login' ? 'login.success' : 'sso.bound');
     },
   );

@@ -150,7 +150,8 @@ export function ssoService({ db, secretKey, idleMinutes, sessionsPerUser, signTo
         return { sub: subject } as oidc.UserInfoResponse;
       }
     };
-    return { issuer: claims.iss, subject, profile };
+    const shownName = [claims.preferred_username, claims.email].find((v): v is string => typeof v === 'string' && v !== '') ?? subject;
+    return { issuer: claims.iss, subject, shownName, profile };
   }
 
   async function signInUser(userId: number, client: ClientInfo) {
@@ -231,9 +232,15 @@ export function ssoService({ db, secretKey, idleMinutes, sessionsPerUser, signTo
      * Completes the flow /auth-redirect received. A sign-in answers the bound user's session
      * token; a bind links the identity to the signed-in user who started it.
      */
-    async complete(sealed: string | undefined, query: string, client: ClientInfo, signedInUserId: number | undefined) {
+    /**
+     * Completes a flow. `attempt` is filled as it goes (the flow's purpose, then who signs in), so
+     * the caller can write a refused sign-in to the login log as well as a successful one.
+     */
+    async complete(sealed: string | undefined, query: string, client: ClientInfo, signedInUserId: number | undefined, attempt: SsoAttempt = {}) {
       const flow = openFlow(sealed);
+      attempt.purpose = flow.purpose;
       const who = await identify(flow, query);
+      attempt.userName = who.shownName;
       if (flow.purpose === 'bind') {
         if (!flow.userId || flow.userId !== signedInUserId) throw badRequest('sso.bindSessionChanged');
         const existing = await findIdentity(db, who.issuer, who.subject);
@@ -258,6 +265,7 @@ export function ssoService({ db, secretKey, idleMinutes, sessionsPerUser, signTo
         userId = await createBoundUser(who.issuer, who.subject, profile.preferred_username ?? profile.email, profile.name);
       }
       const session = await signInUser(userId, client);
+      attempt.userName = session.userName;
       return { purpose: flow.purpose, token: session.token, userName: session.userName };
     },
 
@@ -270,3 +278,9 @@ export function ssoService({ db, secretKey, idleMinutes, sessionsPerUser, signTo
 }
 
 export type SsoService = ReturnType<typeof ssoService>;
+
+/** What a completion got to: the flow's purpose and the user it was for, as far as they are known. */
+export interface SsoAttempt {
+  purpose?: 'login' | 'bind';
+  userName?: string;
+}

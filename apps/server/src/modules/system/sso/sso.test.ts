@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestApp, type Reply, type TestApp } from '../../../../test/harness';
 import { startOidcProvider, type TestOidcProvider, walkProvider } from '../../../../test/oidc-provider';
-import { sysConfig, sysOidcProvider, sysOperLog, sysUser, sysUserIdentity } from '../../../db/schema';
+import { sysConfig, sysLogininfor, sysOidcProvider, sysOperLog, sysUser, sysUserIdentity } from '../../../db/schema';
 import { hashPassword } from '../../../platform/auth/password';
 import { ALLOW_PRIVATE_URLS_KEY } from './sso.service';
 
@@ -111,6 +111,9 @@ describe('provider settings', () => {
   });
 });
 
+/** The login log's rows, newest first. */
+const loginLog = () => t.database.db.select().from(sysLogininfor).orderBy(desc(sysLogininfor.infoId));
+
 describe('sign-in and binding', () => {
   it('refuses an identity bound to no user, and creates no account', async () => {
     const before = (await t.database.db.select().from(sysUser)).length;
@@ -118,6 +121,9 @@ describe('sign-in and binding', () => {
     expect(r.status).toBe(400);
     expect(r.body.msg).toMatch(/^This identity is not linked to any account/);
     expect((await t.database.db.select().from(sysUser)).length).toBe(before);
+    // Written to the login log like a refused password sign-in, with the provider's name for the identity.
+    const [row] = await loginLog();
+    expect(row).toMatchObject({ userName: 'alice', status: '1', msg: r.body.msg });
   });
 
   it('refuses a callback whose state was altered', async () => {
@@ -134,8 +140,11 @@ describe('sign-in and binding', () => {
 
   it('binds the identity from a signed-in session, then signs that user in by the provider', async () => {
     const user = await t.login('ssouser', 'secret123');
+    const logged = (await loginLog()).length;
     const bound = await ssoRound('bob', { as: user });
     expect(bound.body, bound.raw).toMatchObject({ code: 200, msg: 'Linked', data: { purpose: 'bind' } });
+    // A link is not a sign-in: nothing in the login log.
+    expect((await loginLog()).length).toBe(logged);
     const links = remember(await user.get('/prod-api/sso/identity'));
     expect(links.body.data).toEqual([expect.objectContaining({ issuer: op.issuer, subject: 'bob' })]);
 
@@ -144,6 +153,9 @@ describe('sign-in and binding', () => {
     const token = signedIn.body.data.token as string;
     const info = remember(await t.anonymous.request({ method: 'GET', url: '/prod-api/getInfo', headers: { authorization: `Bearer ${token}` } }));
     expect(info.body.user.userName).toBe('ssouser');
+    // The sign-in is in the login log under the account's name.
+    const [row] = await loginLog();
+    expect(row).toMatchObject({ userName: 'ssouser', status: '0', msg: signedIn.body.msg });
   });
 
   it('refuses binding an identity already linked to another user', async () => {
