@@ -211,6 +211,20 @@ export class GitRepo {
     }
   }
 
+  /**
+   * Brings one remote-tracking branch to what `url` has now, leaving the others as they are: about
+   * the cost of asking the remote for that head alone (ls-remote) when it did not move, and no
+   * second round trip when it did.
+   */
+  async fetchBranch(url: string, branch: string, auth: GitAuth | null): Promise<void> {
+    if (!isValidBranchName(branch)) throw new RemoteError('branchMissing', branch);
+    try {
+      await this.remoteGit(auth).raw(['fetch', '--quiet', '--no-tags', '--', url, `+refs/heads/${branch}:${trackingRef(branch)}`]);
+    } catch (err) {
+      throw this.remoteFailure(err);
+    }
+  }
+
   /** Branch heads on the remote without cloning: the connection check. */
   static async listRemoteBranches(url: string, auth: GitAuth | null, timeoutMs = 30_000, pin: RemotePin | null = null): Promise<string[]> {
     try {
