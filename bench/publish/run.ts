@@ -13,6 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { onPublishPhases } from '../../apps/server/src/modules/publish/output/publish-runner';
+import { GitRepo } from '../../apps/server/src/platform/git/git-repo';
 import { startGitServer } from '../../apps/server/test/git-http-server';
 import { corpusPath } from '../../test-support/corpus';
 import { startApp } from '../lib/app';
@@ -100,6 +101,29 @@ try {
   const same = await publishOnce();
   console.log(`re-publish with no change: ${same.ms.toFixed(0)} ms (incremental ${same.output.incremental})`);
   console.log(`  phases: ${phaseText(same.output.outputId)}`);
+
+  // Same run, alternating (the machine's load moves too much between runs): a whole-library fetch
+  // as POST /fetch does it (lock, URL check, every branch, the fetch time written), which each
+  // publish paid before, against the fetch of the published branch alone a publish makes now.
+  const clone = new GitRepo(path.join(dataDir, 'git', String(libraryId)));
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  for (const moved of [false, true]) {
+    const whole: number[] = [];
+    const branch: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      if (moved) await remote.commit('guide', 'main', { [`bench/${i}-a.txt`]: 'a' }, 'Pushed from outside');
+      let t = performance.now();
+      await app.call('POST', `/ccms/library/${libraryId}/fetch`);
+      whole.push(performance.now() - t);
+      if (moved) await remote.commit('guide', 'main', { [`bench/${i}-b.txt`]: 'b' }, 'Pushed from outside');
+      t = performance.now();
+      await clone.fetchBranch(remote.url('guide'), 'main', null);
+      branch.push(performance.now() - t);
+    }
+    console.log(
+      `sync before a publish, ${moved ? 'after an outside push' : 'branch unchanged'}, median of 5: library fetch ${median(whole).toFixed(0)} ms, branch fetch ${median(branch).toFixed(0)} ms (${(median(whole) / median(branch)).toFixed(2)}x)`,
+    );
+  }
 } finally {
   await app.close();
   await remote.close();

@@ -59,12 +59,12 @@ describe('GitRepo', () => {
     const side = await repo.resolve('side');
     const pushed = await server().commit('two', 'main', { 'a.txt': 'two\n' }, 'Pushed from outside');
     const sidePushed = await server().commit('two', 'side', { 'b.txt': 'b\n' }, 'Pushed to the side branch');
-    await repo.fetchBranch(url, 'main', auth);
+    expect(await repo.fetchBranch(url, 'main', auth)).toBe(pushed);
     expect(await repo.resolve('main')).toBe(pushed);
     expect((await repo.readFile(pushed, 'a.txt'))?.toString()).toBe('two\n');
     expect(await repo.resolve('side')).toBe(side);
     expect(side).not.toBe(sidePushed);
-    await repo.fetchBranch(url, 'main', auth);
+    expect(await repo.fetchBranch(url, 'main', auth)).toBe(pushed);
     expect(await repo.resolve('main')).toBe(pushed);
     await expect(repo.fetchBranch(url, 'gone', auth)).rejects.toBeInstanceOf(RemoteError);
     await expect(repo.fetchBranch(url, '-x', auth)).rejects.toMatchObject({ reason: 'branchMissing' });

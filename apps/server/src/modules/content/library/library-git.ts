@@ -114,30 +114,30 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
 
   /**
    * A clone whose `branch` is what the remote has now, for work that must not read a stale head (a
-   * publish): only that branch is fetched, from the library's URL, so an unchanged branch costs
+   * publish), with that branch's head: only that branch is fetched, from the library's URL, so an unchanged branch costs
    * about one ref advertisement and a moved one (a push from outside) a single fetch, with no
    * bookkeeping write to wait for. Without a clone, or when that fails, this is `ready`'s full
    * fetch (and its stale read when the remote is down).
    */
-  async function readyBranch(row: LibraryRow, branch: string): Promise<{ repo: GitRepo; stale: boolean }> {
+  async function readyBranch(row: LibraryRow, branch: string): Promise<{ repo: GitRepo; stale: boolean; head: string | null }> {
     const repo = repoOf(row.libraryId);
     if (await repo.exists()) {
       try {
-        await lock(row.libraryId, async () => {
+        const head = await lock(row.libraryId, async () => {
           await assertUrlAllowed(row.url, { libraryId: row.libraryId, repo });
-          await repo.fetchBranch(row.url, branch, authOf(row));
+          return repo.fetchBranch(row.url, branch, authOf(row));
         });
         syncedAt.set(branchKey(row.libraryId, branch), Date.now());
         // As after a fetch: whoever watches for new commits (deliveries) compares heads now.
         for (const listener of fetchListeners) void listener(row.libraryId).catch(() => undefined);
-        return { repo, stale: false };
+        return { repo, stale: false, head };
       } catch (err) {
         if (!(err instanceof RemoteError)) throw err;
       }
     }
     const outcome = await fetchNow(row);
-    if (outcome.ok) return { repo, stale: false };
-    if ((await repo.exists()) && (await repo.branches()).length > 0) return { repo, stale: true };
+    if (outcome.ok) return { repo, stale: false, head: await repo.resolve(branch) };
+    if ((await repo.exists()) && (await repo.branches()).length > 0) return { repo, stale: true, head: await repo.resolve(branch) };
     throw remoteError(outcome.reason, branch);
   }
 

@@ -53,7 +53,7 @@ async function checkoutOf(buildDir: string, srcDir: string): Promise<{ commit: s
 
 /**
  * Milliseconds per phase of each publish, for the benches: queue (created to picked up), fetch (of
- * the branch) and settings (read meanwhile), resolve, checkout, prepare, engine, keep, db-wait (the
+ * the branch) and settings (read meanwhile), checkout, prepare, engine, keep, db-wait (the
  * commit's rows, written meanwhile), save. With CCMS_PUBLISH_TRACE set, each publish also logs them.
  */
 const TRACE = Boolean(process.env.CCMS_PUBLISH_TRACE);
@@ -163,18 +163,17 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       if (!library) throw new Error(`library ${row.libraryId} is gone`);
       // Publish what the branch holds now (that branch fetched; the clone falls back to its last
       // fetch when the remote is down), reading the settings meanwhile.
-      const [{ repo }, { conditions, ditavalPath, variables }] = await Promise.all([
+      const [{ repo, head }, { conditions, ditavalPath, variables }] = await Promise.all([
         timed('fetch', git.readyBranch(library, row.branch)),
         timed('settings', settingsOf(row)),
       ]);
       mark = Date.now();
-      commit = (await repo.resolve(row.branch)) ?? '';
+      commit = head ?? '';
       if (!commit) throw new Error(`branch ${row.branch} not found`);
       // Not awaited before the build: the database may be busy (an index of the library holding it) while the engine needs none of it.
       const commitSaved = Promise.all([updateOutputIf(db, outputId, ['running'], { commit }), updatePublishLog(db, outputId, { commit })]);
       commitSaved.catch(() => undefined);
 
-      lap('resolve');
       const format = row.format === 'pdf' ? 'pdf' : 'html5';
       const fingerprint = fingerprintOf({ conditions, ditavalPath, format, map: row.path });
       const held = pool.heldFor(key);
