@@ -138,6 +138,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
     const started = new Date();
     const begun = await updateOutputIf(db, outputId, ['notStarted'], { status: 'running', phase: 'checkout', startTime: started });
     if (!begun) return;
+    pool.warm();
     const key = buildKeyOf(row);
     const buildDir = path.join(dirs.builds, key);
     const srcDir = path.join(buildDir, 'src');
