@@ -163,7 +163,9 @@ suite('publishing', () => {
     const res = await admin.post(api('/ccms/output/publish'), { publicationId, configIds: [webConfig] });
     const second = await finished(admin, res.body.data[0].outputId);
     expect(second).toMatchObject({ status: 'success', incremental: true });
+    // The push from outside is what gets published, although the clone held the branch already.
     expect(second.commit).not.toBe(first.commit);
+    expect(second.commit).toBe((await remote().log('guide', 'main'))[0]?.hash);
     expect(await outputFile(second.outputId, 'topics/using-dita-command.html')).toContain('Rebuilding with the');
     // The earlier output keeps its own files.
     expect(await outputFile(first.outputId, 'topics/using-dita-command.html')).toContain('Publishing with the');

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git } from '../../../test/git-http-server';
 import { useGitServer } from '../../../test/git-server';
 import { GitRepo, MergeConflictError, RemoteError } from './git-repo';
 
@@ -46,6 +47,27 @@ describe('GitRepo', () => {
     expect(many.map((b) => b?.toString() ?? null)).toEqual(['one\n', null, '<topic id="t2"/>\n']);
     const last = await repo.lastCommits(head, 'topics', ['topics/t1.dita']);
     expect(last.get('topics/t1.dita')?.message).toBe('Initial content');
+  });
+
+  it('fetches one branch from the URL: a push from outside is seen, the other branches stay as they were', async () => {
+    await server().createRepo('two', { files: { 'a.txt': 'one\n' } });
+    await git(['--git-dir', path.join(server().root, 'two.git'), 'branch', 'side', 'main']);
+    const url = server().url('two');
+    const repo = new GitRepo(path.join(work, 'one-branch'));
+    await repo.ensure(url);
+    await repo.fetch(auth);
+    const side = await repo.resolve('side');
+    const pushed = await server().commit('two', 'main', { 'a.txt': 'two\n' }, 'Pushed from outside');
+    const sidePushed = await server().commit('two', 'side', { 'b.txt': 'b\n' }, 'Pushed to the side branch');
+    expect(await repo.fetchBranch(url, 'main', auth)).toBe(pushed);
+    expect(await repo.resolve('main')).toBe(pushed);
+    expect((await repo.readFile(pushed, 'a.txt'))?.toString()).toBe('two\n');
+    expect(await repo.resolve('side')).toBe(side);
+    expect(side).not.toBe(sidePushed);
+    expect(await repo.fetchBranch(url, 'main', auth)).toBe(pushed);
+    expect(await repo.resolve('main')).toBe(pushed);
+    await expect(repo.fetchBranch(url, 'gone', auth)).rejects.toBeInstanceOf(RemoteError);
+    await expect(repo.fetchBranch(url, '-x', auth)).rejects.toMatchObject({ reason: 'branchMissing' });
   });
 
   it('reports a wrong password as an authentication failure', async () => {

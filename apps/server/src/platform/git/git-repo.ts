@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { GitError, simpleGit } from 'simple-git';
@@ -209,6 +209,24 @@ export class GitRepo {
     } catch (err) {
       throw this.remoteFailure(err);
     }
+  }
+
+  /**
+   * Brings one remote-tracking branch to what `url` has now, leaving the others as they are, and
+   * answers its head: about the cost of asking the remote for that head alone (ls-remote) when it
+   * did not move, and no second round trip when it did.
+   */
+  async fetchBranch(url: string, branch: string, auth: GitAuth | null): Promise<string> {
+    if (!isValidBranchName(branch)) throw new RemoteError('branchMissing', branch);
+    try {
+      await this.remoteGit(auth).raw(['fetch', '--quiet', '--no-tags', '--', url, `+refs/heads/${branch}:${trackingRef(branch)}`]);
+    } catch (err) {
+      throw this.remoteFailure(err);
+    }
+    // The head just fetched, as git noted it (no rev-parse to spawn); callers hold the clone's lock.
+    const head = /^[0-9a-f]{40,64}/.exec(await readFile(path.join(this.dir, 'FETCH_HEAD'), 'utf8'))?.[0];
+    if (!head) throw new RemoteError('unknown', 'no FETCH_HEAD after fetching a branch');
+    return head;
   }
 
   /** Branch heads on the remote without cloning: the connection check. */

@@ -35,8 +35,8 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
   const db = database.db;
   const lock = libraryLock(database);
   const fetchedAt = new Map<number, number>();
-  /** Per library and branch, when this node last pushed it (the remote had exactly that head then). */
-  const pushedAt = new Map<string, number>();
+  /** Per library and branch, when this node last pushed it or found it equal to the remote's (the remote had exactly that head then). */
+  const syncedAt = new Map<string, number>();
   const branchKey = (libraryId: number, branch: string) => `${libraryId}\u0000${branch}`;
   const inflight = new Map<number, Promise<FetchOutcome>>();
   /** Told after each successful fetch, outside the library's lock (e.g. deliveries on a new commit). */
@@ -112,6 +112,35 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     throw remoteError(outcome.reason, row.defaultBranch);
   }
 
+  /**
+   * A clone whose `branch` is what the remote has now, for work that must not read a stale head (a
+   * publish), with that branch's head: only that branch is fetched, from the library's URL, so an unchanged branch costs
+   * about one ref advertisement and a moved one (a push from outside) a single fetch, with no
+   * bookkeeping write to wait for. Without a clone, or when that fails, this is `ready`'s full
+   * fetch (and its stale read when the remote is down).
+   */
+  async function readyBranch(row: LibraryRow, branch: string): Promise<{ repo: GitRepo; stale: boolean; head: string | null }> {
+    const repo = repoOf(row.libraryId);
+    if (await repo.exists()) {
+      try {
+        const head = await lock(row.libraryId, async () => {
+          await assertUrlAllowed(row.url, { libraryId: row.libraryId, repo });
+          return repo.fetchBranch(row.url, branch, authOf(row));
+        });
+        syncedAt.set(branchKey(row.libraryId, branch), Date.now());
+        // As after a fetch: whoever watches for new commits (deliveries) compares heads now.
+        for (const listener of fetchListeners) void listener(row.libraryId).catch(() => undefined);
+        return { repo, stale: false, head };
+      } catch (err) {
+        if (!(err instanceof RemoteError)) throw err;
+      }
+    }
+    const outcome = await fetchNow(row);
+    if (outcome.ok) return { repo, stale: false, head: await repo.resolve(branch) };
+    if ((await repo.exists()) && (await repo.branches()).length > 0) return { repo, stale: true, head: await repo.resolve(branch) };
+    throw remoteError(outcome.reason, branch);
+  }
+
   /** A commit id for a branch name or commit id (default branch when absent), or a 404 naming it. */
   async function resolveRef(repo: GitRepo, row: LibraryRow, ref: string | undefined): Promise<{ commit: string; branch: string | null }> {
     const wanted = ref?.trim() || row.defaultBranch;
@@ -165,7 +194,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
         trace.mark('commit-push/build');
         const pushed = await repo.pushCommit(branch, built, authOf(row), auth.userName, opts);
         trace.mark('commit-push/push');
-        pushedAt.set(branchKey(row.libraryId, branch), Date.now());
+        syncedAt.set(branchKey(row.libraryId, branch), Date.now());
         return { commit: pushed.commit, branch, attempts: pushed.attempts };
       } catch (err) {
         throw presentGitError(err, branch);
@@ -181,17 +210,18 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     authOf,
     fetchNow,
     ready,
+    readyBranch,
     resolveRef,
     commit,
     assertUrlAllowed,
     withLock,
     forget: (libraryId: number) => {
       fetchedAt.delete(libraryId);
-      for (const key of [...pushedAt.keys()]) if (key.startsWith(branchKey(libraryId, ''))) pushedAt.delete(key);
+      for (const key of [...syncedAt.keys()]) if (key.startsWith(branchKey(libraryId, ''))) syncedAt.delete(key);
     },
-    /** Whether the clone agreed with the remote on a branch less than `ms` ago (a fetch, or this node's push of it). */
+    /** Whether the clone agreed with the remote on a branch less than `ms` ago (a fetch, this node's push of it, or a check of its head). */
     syncedWithin(libraryId: number, branch: string, ms: number): boolean {
-      const last = Math.max(fetchedAt.get(libraryId) ?? 0, pushedAt.get(branchKey(libraryId, branch)) ?? 0);
+      const last = Math.max(fetchedAt.get(libraryId) ?? 0, syncedAt.get(branchKey(libraryId, branch)) ?? 0);
       return Date.now() - last < ms;
     },
     /** Calls `listener` after every successful fetch of a library (not awaited; it handles its own errors). */

@@ -75,6 +75,14 @@ export function enginePool() {
   }
 
   return {
+    /**
+     * Starts the publish process ahead of a build if it is not running: it loads the engine (seconds
+     * on a busy machine) while the publish fetches and checks out.
+     */
+    warm(): void {
+      start();
+    },
+
     /** What the process holds for a key, to decide between an incremental and a full build. */
     heldFor: (key: string) => held.get(key),
 

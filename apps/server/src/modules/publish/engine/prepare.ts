@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,13 +6,18 @@ import type { Condition } from '@ccms/dita';
 import { gitEnv } from '../../../platform/git/git-env';
 import type { GitRepo } from '../../../platform/git/git-repo';
 
-/** Writes the files of `commit` into `dir` (emptied first): `git archive` piped into `tar`. */
+/**
+ * Writes the files of `commit` into `dir` (emptied first): `git archive` piped into `tar` by the
+ * operating system, so no byte passes this event loop (which an index of the library may hold).
+ */
 export async function checkout(repo: GitRepo, commit: string, dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   await new Promise<void>((resolve, reject) => {
     const archive = spawn('git', ['--git-dir', repo.dir, 'archive', '--format=tar', commit], { env: gitEnv(null, {}), stdio: ['ignore', 'pipe', 'pipe'] });
-    const tar = spawn('tar', ['-x', '-C', dir, '--no-same-owner', '--no-same-permissions'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const tar = spawn('tar', ['-x', '-C', dir, '--no-same-owner', '--no-same-permissions'], { stdio: [archive.stdout, 'ignore', 'pipe'] });
+    // tar holds the pipe now; this process lets go of it, so a tar that stops early ends git archive too.
+    archive.stdout.destroy();
     let err = '';
     archive.stderr.on('data', (c: Buffer) => {
       err += c.toString('utf8');
@@ -20,19 +25,18 @@ export async function checkout(repo: GitRepo, commit: string, dir: string): Prom
     tar.stderr.on('data', (c: Buffer) => {
       err += c.toString('utf8');
     });
-    archive.stdout.pipe(tar.stdin);
     archive.on('error', reject);
     tar.on('error', reject);
-    let archiveCode: number | null = null;
-    archive.on('close', (code) => {
-      archiveCode = code;
-    });
-    tar.on('close', (code) => {
-      if (code === 0 && archiveCode === 0) resolve();
+    const codes = [once(archive), once(tar)];
+    Promise.all(codes).then(([archiveCode, tarCode]) => {
+      if (archiveCode === 0 && tarCode === 0) resolve();
       else reject(new Error(`checkout of ${commit.slice(0, 12)} failed: ${err.slice(0, 300)}`));
-    });
+    }, reject);
   });
 }
+
+/** The exit code of a child process, once it closed. */
+const once = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('close', resolve));
 
 /** Brings a checkout to `commit` for the given paths only: each written from git, or removed when gone. */
 export async function writeChanges(repo: GitRepo, commit: string, dir: string, paths: string[]): Promise<void> {

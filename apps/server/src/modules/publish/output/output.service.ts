@@ -167,6 +167,8 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
         });
         await jobs.enqueue(PUBLISH_QUEUE, { outputId: row.outputId });
       }
+      // Most likely this node runs the job: its publish process loads the engine while the job is picked up.
+      pool.warm();
       return rows.map((r) => present(auth, r));
     },
 

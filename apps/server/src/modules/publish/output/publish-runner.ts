@@ -51,7 +51,12 @@ async function checkoutOf(buildDir: string, srcDir: string): Promise<{ commit: s
   }
 }
 
-/** Milliseconds per phase of each publish (fetch, settings, checkout, prepare, engine, keep, save), for the benches. */
+/**
+ * Milliseconds per phase of each publish, for the benches: queue (created to picked up), fetch (of
+ * the branch) and settings (read meanwhile), checkout, prepare, engine, keep, db-wait (the
+ * commit's rows, written meanwhile), save. With CCMS_PUBLISH_TRACE set, each publish also logs them.
+ */
+const TRACE = Boolean(process.env.CCMS_PUBLISH_TRACE);
 const phaseListeners = new Set<(outputId: number, phases: Record<string, number>) => void>();
 export function onPublishPhases(listener: (outputId: number, phases: Record<string, number>) => void): () => void {
   phaseListeners.add(listener);
@@ -101,12 +106,39 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
     });
   }
 
+  /** What to apply: the config's filter group, the publication's DITAVAL file or filter group, data properties, variables. */
+  async function settingsOf(row: { libraryId: number; configId: number | null; publicationId: number | null }) {
+    const [[config], settings, [publication]] = await Promise.all([
+      row.configId ? db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configId, row.configId)) : Promise.resolve([]),
+      db.select().from(ccmsLibrarySetting).where(eq(ccmsLibrarySetting.libraryId, row.libraryId)),
+      row.publicationId ? db.select().from(ccmsPublication).where(eq(ccmsPublication.publicationId, row.publicationId)) : Promise.resolve([]),
+    ]);
+    const group = (name: string) => settings.filter((s) => s.kind === 'filter' && s.groupName === name);
+    const conditions: Condition[] = [];
+    if (config?.filterGroup) conditions.push(...conditionsOf(group(config.filterGroup)));
+    let ditavalPath = '';
+    if (publication?.ditaVal.toLowerCase().endsWith('.ditaval')) ditavalPath = publication.ditaVal;
+    else if (publication) conditions.push(...conditionsOf(group(publication.ditaVal)));
+    if (config?.product) {
+      const [props] = await db
+        .select()
+        .from(ccmsLibraryDataProperty)
+        .where(and(eq(ccmsLibraryDataProperty.libraryId, row.libraryId), eq(ccmsLibraryDataProperty.product, config.product)));
+      conditions.push(...dataPropertyConditions(props, conditions));
+    }
+    const variables = settings
+      .filter((s) => s.kind === 'variable' && (!config?.product || s.product === config.product))
+      .map((s) => ({ name: s.name, type: s.type, value: s.value }));
+    return { conditions, ditavalPath, variables };
+  }
+
   async function run(outputId: number) {
     const row = await findOutput(db, outputId);
     if (row?.status !== 'notStarted') return;
     const started = new Date();
     const begun = await updateOutputIf(db, outputId, ['notStarted'], { status: 'running', phase: 'checkout', startTime: started });
     if (!begun) return;
+    pool.warm();
     const key = buildKeyOf(row);
     const buildDir = path.join(dirs.builds, key);
     const srcDir = path.join(buildDir, 'src');
@@ -114,47 +146,35 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
     let commit = '';
     const phases: Record<string, number> = {};
     let mark = Date.now();
+    phases.queue = Math.max(0, started.getTime() - new Date(row.createTime).getTime());
     const lap = (name: string) => {
       const now = Date.now();
       phases[name] = (phases[name] ?? 0) + now - mark;
       mark = now;
     };
+    /** Times one of the steps that overlap (they are not laps). */
+    const timed = async <T>(name: string, step: Promise<T>): Promise<T> => {
+      const from = Date.now();
+      const value = await step;
+      phases[name] = Date.now() - from;
+      return value;
+    };
     try {
       const [library] = await db.select().from(ccmsLibrary).where(eq(ccmsLibrary.libraryId, row.libraryId));
       if (!library) throw new Error(`library ${row.libraryId} is gone`);
-      // Publish what the branch holds now: fetch first (the clone falls back to its last fetch when the remote is down).
-      git.forget(library.libraryId);
-      const { repo } = await git.ready(library);
-      lap('fetch');
-      commit = (await repo.resolve(row.branch)) ?? '';
+      // Publish what the branch holds now (that branch fetched; the clone falls back to its last
+      // fetch when the remote is down), reading the settings meanwhile.
+      const [{ repo, head }, { conditions, ditavalPath, variables }] = await Promise.all([
+        timed('fetch', git.readyBranch(library, row.branch)),
+        timed('settings', settingsOf(row)),
+      ]);
+      mark = Date.now();
+      commit = head ?? '';
       if (!commit) throw new Error(`branch ${row.branch} not found`);
-      await updateOutputIf(db, outputId, ['running'], { commit });
-      await updatePublishLog(db, outputId, { commit });
+      // Not awaited before the build: the database may be busy (an index of the library holding it) while the engine needs none of it.
+      const commitSaved = Promise.all([updateOutputIf(db, outputId, ['running'], { commit }), updatePublishLog(db, outputId, { commit })]);
+      commitSaved.catch(() => undefined);
 
-      // What to apply: the config's filter group, the publication's DITAVAL file or filter group, data properties, variables.
-      const [config] = row.configId ? await db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configId, row.configId)) : [];
-      const settings = await db.select().from(ccmsLibrarySetting).where(eq(ccmsLibrarySetting.libraryId, row.libraryId));
-      const group = (name: string) => settings.filter((s) => s.kind === 'filter' && s.groupName === name);
-      const conditions: Condition[] = [];
-      if (config?.filterGroup) conditions.push(...conditionsOf(group(config.filterGroup)));
-      let ditavalPath = '';
-      if (row.publicationId) {
-        const [publication] = await db.select().from(ccmsPublication).where(eq(ccmsPublication.publicationId, row.publicationId));
-        if (publication?.ditaVal.toLowerCase().endsWith('.ditaval')) ditavalPath = publication.ditaVal;
-        else if (publication) conditions.push(...conditionsOf(group(publication.ditaVal)));
-      }
-      if (config?.product) {
-        const [props] = await db
-          .select()
-          .from(ccmsLibraryDataProperty)
-          .where(and(eq(ccmsLibraryDataProperty.libraryId, row.libraryId), eq(ccmsLibraryDataProperty.product, config.product)));
-        conditions.push(...dataPropertyConditions(props, conditions));
-      }
-      const variables = settings
-        .filter((s) => s.kind === 'variable' && (!config?.product || s.product === config.product))
-        .map((s) => ({ name: s.name, type: s.type, value: s.value }));
-
-      lap('settings');
       const format = row.format === 'pdf' ? 'pdf' : 'html5';
       const fingerprint = fingerprintOf({ conditions, ditavalPath, format, map: row.path });
       const held = pool.heldFor(key);
@@ -227,6 +247,8 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
         }
       }
       lap('keep');
+      await commitSaved;
+      lap('db-wait');
       const durationMs = Date.now() - started.getTime();
       const status = failed ? 'fail' : 'success';
       const kept: OutputProblem[] = problems.slice(0, KEEP_PROBLEMS).map((p) => ({
@@ -262,6 +284,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       if (saved) await tell(row, status === 'success' ? 'publishFinished' : 'publishFailed', `${counts.error} error(s)`);
       lap('save');
       for (const listener of phaseListeners) listener(outputId, { ...phases });
+      if (TRACE) log.info({ outputId, key, commit, incremental: outcome.incremental, phases }, 'publish phases');
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const durationMs = Date.now() - started.getTime();
