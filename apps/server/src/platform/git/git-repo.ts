@@ -445,7 +445,7 @@ export class GitRepo {
         .toString()
         .split('\n')
         .filter(Boolean);
-      fromFiles.forEach((c, i) => blobs.set(c, ids[i] ?? ''));
+      for (const [i, c] of fromFiles.entries()) blobs.set(c, ids[i] ?? '');
     }
     for (const c of puts) if ('content' in c) blobs.set(c, await writeLooseObject(this.dir, 'blob', c.content));
 
