@@ -297,6 +297,12 @@ export class GitRepo {
     return res.code === 0 ? res.stdout.toString().trim() : null;
   }
 
+  /** A file at a commit, its blob id with its bytes (one git process); null for a missing path or a folder. */
+  async blobAt(commit: string, filePath: string): Promise<{ oid: string; body: Buffer } | null> {
+    const [obj] = await this.readObjects([`${commit}:${filePath}`]);
+    return obj?.type === 'blob' ? { oid: obj.oid, body: obj.body } : null;
+  }
+
   /** File contents at a commit; null for a missing path or a folder. */
   async readFile(commit: string, filePath: string): Promise<Buffer | null> {
     const [one] = await this.readFiles(commit, [filePath]);
