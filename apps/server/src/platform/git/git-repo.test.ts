@@ -64,6 +64,8 @@ describe('GitRepo', () => {
     const mine = await repo.buildCommit(base, [{ op: 'put', path: 'c.txt', content: Buffer.from('mine\n') }], 'My change', me);
     const pushed = await repo.pushCommit('main', mine, auth, 'tester');
     expect(pushed.attempts).toBe(2);
+    // The clone's branch is where the push put the remote's.
+    expect(await repo.resolve('main')).toBe(pushed.commit);
     expect((await server().log('docs', 'main')).slice(0, 2).map((c) => c.subject)).toEqual(['My change', 'Remote change']);
 
     const head = await repo.resolve('main');

@@ -555,8 +555,8 @@ export class GitRepo {
     let current = commit;
     for (let attempt = 1; ; attempt++) {
       try {
+        // git moves refs/remotes/origin/<branch> itself on success (the clone's fetch refspec maps it): no update-ref process.
         await this.remoteGit(auth).raw(['push', '--quiet', '--porcelain', REMOTE, `${current}:refs/heads/${branch}`]);
-        await this.run(['update-ref', trackingRef(branch), current]);
         return { commit: current, attempts: attempt };
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
