@@ -252,7 +252,12 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
   for (const s of allScopesOf(map.keyScope)) {
     for (const d of s.table.values()) if (d.href !== undefined && d.scope === 'local' && (d.format ?? 'dita') === 'dita') wanted.push(d.href);
   }
-  if (previous !== undefined && options.changed !== undefined) dirty = dirtyFiles(previous, map, scopes, changed);
+  // Key names whose definition changed, worked out once (re-reading files and re-resolving references both need them).
+  let keyChanges: Set<string> | undefined;
+  if (previous !== undefined && options.changed !== undefined) {
+    keyChanges = previous.map === map ? new Set<string>() : changedKeyNames(previous.map.keyScope, map.keyScope);
+    dirty = dirtyFiles(previous, keyChanges, scopes, changed);
+  }
   const fileTargets = new Map<string, string[]>();
   let frontier = [...new Set(wanted)];
   while (frontier.length > 0) {
@@ -309,8 +314,7 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
     problems,
   );
 
-  const changedKeys =
-    previous !== undefined && dirty !== undefined ? (keepMap ? new Set<string>() : changedKeyNames(previous.map.keyScope, map.keyScope)) : undefined;
+  const changedKeys = previous !== undefined && dirty !== undefined ? (keyChanges ?? new Set<string>()) : undefined;
   const reuse =
     previous !== undefined && dirty !== undefined
       ? {
@@ -321,8 +325,13 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
         }
       : undefined;
   const referencesByFile = await resolveReferences(rawRefs, docs, source, ctx.scopeOf, problems, reuse);
-  // Ready for incremental loads: who links to each file.
-  referrersOf(referencesByFile);
+  // Ready for incremental loads: who links to each file (carried forward from the previous load: only re-resolved lists can point elsewhere).
+  const knownReferrers = previous !== undefined && dirty !== undefined ? referrerIndexes.get(previous.referencesByFile) : undefined;
+  if (previous !== undefined && knownReferrers !== undefined) {
+    const redone = [...referencesByFile].filter(([f, refs]) => previous.referencesByFile.get(f) !== refs).map(([f]) => f);
+    for (const f of previous.referencesByFile.keys()) if (!referencesByFile.has(f)) redone.push(f);
+    referrerIndexes.set(referencesByFile, updatedReferrers(knownReferrers, redone, previous.referencesByFile, referencesByFile));
+  } else referrersOf(referencesByFile);
   return new DitaProject({
     source,
     map,
@@ -565,9 +574,8 @@ export function changedKeyNames(before: KeyScope, after: KeyScope): Set<string> 
 }
 
 /** Files to re-read: changed ones, files whose keys or key scope changed, and everything that pulled content from them. */
-function dirtyFiles(previous: DitaProject, map: ResolvedMap, scopes: Map<string, KeyScope>, changed: Set<string>): Set<string> {
+function dirtyFiles(previous: DitaProject, keys: Set<string>, scopes: Map<string, KeyScope>, changed: Set<string>): Set<string> {
   const dirty = new Set(changed);
-  const keys = previous.map === map ? new Set<string>() : changedKeyNames(previous.map.keyScope, map.keyScope);
   if (keys.size > 0) {
     for (const [f, refs] of previous.rawRefs) {
       if (refs.some((r) => r.attr === 'conkeyref' && keys.has(splitHrefKey(r.value).path))) dirty.add(f);
@@ -628,6 +636,8 @@ async function resolveReferences(
   // References are worked out synchronously; only existence checks of files that were not read wait on the source,
   // all at once, each path once.
   const byFile = new Map<string, Array<Reference | PendingCheck>>();
+  // Lists carried as they were: the same arrays, so later runs see at once that nothing changed.
+  const kept = new Map<string, Reference[]>();
   const unknown = new Set<string>();
   for (const [file, refs] of rawRefs) {
     // Incremental: a carried file keeps its resolved references unless one points at something that changed.
@@ -638,6 +648,7 @@ async function resolveReferences(
       !prev.some((r) => (r.targetFile !== undefined && reuse.touched.has(r.targetFile)) || (r.key !== undefined && reuse.changedKeys.has(r.key)))
     ) {
       byFile.set(file, prev);
+      kept.set(file, prev);
       continue;
     }
     const list: Array<Reference | PendingCheck> = new Array(refs.length);
@@ -657,7 +668,7 @@ async function resolveReferences(
   for (const [file, list] of byFile) {
     out.set(
       file,
-      list.map((x) => ('target' in x ? finishCheck(x, docs.has(x.target) || existing.get(x.target) === true, refusals.get(x.target)) : x)),
+      kept.get(file) ?? list.map((x) => ('target' in x ? finishCheck(x, docs.has(x.target) || existing.get(x.target) === true, refusals.get(x.target)) : x)),
     );
   }
   reportBroken(out, problems);

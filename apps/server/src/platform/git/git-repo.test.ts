@@ -1,10 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../../../test/git-http-server';
 import { useGitServer } from '../../../test/git-server';
-import { GitRepo, MergeConflictError, RemoteError } from './git-repo';
+import { type Change, GitRepo, MergeConflictError, RemoteError, type TreeError } from './git-repo';
 
 const auth = { username: 'alice', password: 's3cret-pass' };
 const server = useGitServer({ auth });
@@ -85,6 +86,8 @@ describe('GitRepo', () => {
     const mine = await repo.buildCommit(base, [{ op: 'put', path: 'c.txt', content: Buffer.from('mine\n') }], 'My change', me);
     const pushed = await repo.pushCommit('main', mine, auth, 'tester');
     expect(pushed.attempts).toBe(2);
+    // The clone's branch is where the push put the remote's.
+    expect(await repo.resolve('main')).toBe(pushed.commit);
     expect((await server().log('docs', 'main')).slice(0, 2).map((c) => c.subject)).toEqual(['My change', 'Remote change']);
 
     const head = await repo.resolve('main');
@@ -119,5 +122,113 @@ describe('GitRepo', () => {
     expect((await repo.readFile(commit, 'notes.txt'))?.toString()).toBe('in memory\n');
     // The file is git's input only: it is left where it was, for its owner to remove.
     expect((await readFile(onDisk)).equals(bytes)).toBe(true);
+  });
+});
+
+/** The tree git's own index makes of `changes` on `parent` (read-tree, update-index, write-tree): what buildCommit must match. */
+function treeByGit(dir: string, parent: string, changes: Change[]): string {
+  const git = (args: string[], input?: string, env: Record<string, string> = {}) =>
+    execFileSync('git', ['--git-dir', dir, ...args], { input, env: { ...process.env, ...env } })
+      .toString()
+      .trim();
+  const env = { GIT_INDEX_FILE: path.join(dir, `reference-index-${Math.random().toString(36).slice(2)}`) };
+  git(['read-tree', parent], undefined, env);
+  const lines: string[] = [];
+  const entries = (p: string) =>
+    git(['ls-tree', '-r', '-z', parent])
+      .split('\0')
+      .filter(Boolean)
+      .map((l) => ({ mode: l.split(' ')[0] ?? '', oid: l.split('\t')[0]?.split(' ')[2] ?? '', path: l.slice(l.indexOf('\t') + 1) }))
+      .filter((e) => e.path === p || e.path.startsWith(`${p}/`));
+  for (const c of changes) {
+    if (c.op === 'put') lines.push(`100644 ${git(['hash-object', '-w', '--stdin'], 'content' in c ? c.content.toString() : '')}\t${c.path}`);
+    else if (c.op === 'delete') for (const e of entries(c.path)) lines.push(`0 ${'0'.repeat(40)}\t${e.path}`);
+    else
+      for (const e of entries(c.from)) {
+        lines.push(`0 ${'0'.repeat(40)}\t${e.path}`);
+        lines.push(`${e.mode} ${e.oid}\t${c.to}${e.path.slice(c.from.length)}`);
+      }
+  }
+  git(['update-index', '--index-info'], `${lines.join('\n')}\n`, env);
+  return git(['write-tree'], undefined, env);
+}
+
+describe('GitRepo.buildCommit', () => {
+  let dir = '';
+  let base = '';
+  let repo: GitRepo;
+  const put = (p: string, text: string): Change => ({ op: 'put', path: p, content: Buffer.from(text) });
+
+  beforeAll(async () => {
+    const seed = await mkdtemp(path.join(tmpdir(), 'ccms-git-build-'));
+    const files: Record<string, string> = {
+      'map.ditamap': '<map/>\n',
+      'a.b': 'dot\n',
+      'a/x.dita': '<topic id="x"/>\n',
+      'a-b/y.dita': '<topic id="y"/>\n',
+      'topics/deep/er/t.dita': '<topic id="t"/>\n',
+      'topics/deep/u.dita': '<topic id="u"/>\n',
+      '主题/概念.dita': '<concept id="c"/>\n',
+    };
+    for (const [p, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(seed, p)), { recursive: true });
+      await writeFile(path.join(seed, p), text);
+    }
+    const run = (args: string[]) =>
+      execFileSync('git', ['-C', seed, ...args], {
+        env: { ...process.env, GIT_AUTHOR_NAME: 'S', GIT_AUTHOR_EMAIL: 's@x', GIT_COMMITTER_NAME: 'S', GIT_COMMITTER_EMAIL: 's@x' },
+      });
+    run(['init', '-q', '-b', 'main']);
+    run(['add', '-A']);
+    run(['commit', '-qm', 'seed']);
+    dir = path.join(seed, '.git');
+    base = execFileSync('git', ['--git-dir', dir, 'rev-parse', 'HEAD']).toString().trim();
+    repo = new GitRepo(dir);
+  });
+
+  it.each<[string, Change[]]>([
+    ['edits a file at the root', [put('map.ditamap', '<map><title>moved</title></map>\n')]],
+    ['adds files in new nested folders, in git order next to "a.b" and "a-b"', [put('a/new/n.dita', 'n\n'), put('a0', 'zero\n'), put('新/文件.dita', 'x\n')]],
+    [
+      'deletes a file and a folder, dropping folders left empty',
+      [
+        { op: 'delete', path: 'topics/deep/er/t.dita' },
+        { op: 'delete', path: 'a' },
+      ],
+    ],
+    [
+      'moves a folder into another and renames a file with a Chinese name',
+      [
+        { op: 'move', from: 'topics/deep', to: 'a/deep' },
+        { op: 'move', from: '主题/概念.dita', to: '主题/概念二.dita' },
+      ],
+    ],
+    ['edits, deletes and adds in one commit', [put('a/x.dita', 'changed\n'), { op: 'delete', path: 'a-b/y.dita' }, put('topics/deep/v.dita', 'v\n')]],
+  ])('%s: the same tree as git builds, a valid commit by the author', async (_, changes) => {
+    const commit = await repo.buildCommit(base, changes, 'A change\n\nwith a body', { name: ' Ann Writer.', email: 'ann@example.test' });
+    const git = (args: string[]) => execFileSync('git', ['--git-dir', dir, ...args]).toString();
+    expect(git(['rev-parse', `${commit}^{tree}`]).trim()).toBe(treeByGit(dir, base, changes));
+    expect(git(['log', '-1', '--format=%P|%an|%ae|%cn|%B', commit])).toBe(`${base}|Ann Writer|ann@example.test|Ann Writer|A change\n\nwith a body\n`);
+    git(['fsck', '--strict', '--no-dangling', commit]);
+  });
+
+  it('refuses what makes no sense against the parent, writing no commit', async () => {
+    const refused = async (changes: Change[]) => (await repo.buildCommit(base, changes, 'x', me).catch((e: unknown) => e)) as TreeError;
+    expect(await refused([put('topics', 'a file where a folder is\n')])).toMatchObject({ reason: 'pathConflict', path: 'topics' });
+    expect(await refused([put('map.ditamap/inner.dita', 'under a file\n')])).toMatchObject({ reason: 'pathConflict' });
+    expect(await refused([{ op: 'delete', path: 'nothing/here.dita' }])).toMatchObject({ reason: 'missing', path: 'nothing/here.dita' });
+    expect(await refused([{ op: 'move', from: 'a', to: 'a-b' }])).toMatchObject({ reason: 'exists', path: 'a-b' });
+    expect(await refused([put('a.b', 'dot\n')])).toMatchObject({ reason: 'noChange' });
+    const head = execFileSync('git', ['--git-dir', dir, 'rev-parse', 'HEAD']).toString().trim();
+    expect(head).toBe(base);
+  });
+
+  it('starts a repository with no commit', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'ccms-git-empty-'));
+    execFileSync('git', ['init', '-q', '--bare', empty]);
+    const first = await new GitRepo(empty).buildCommit(null, [put('docs/first.dita', 'first\n')], 'First', me);
+    expect(execFileSync('git', ['--git-dir', empty, 'ls-tree', '-r', '--name-only', first]).toString()).toBe('docs/first.dita\n');
+    expect(execFileSync('git', ['--git-dir', empty, 'log', '-1', '--format=%P', first]).toString().trim()).toBe('');
+    await rm(empty, { recursive: true, force: true });
   });
 });

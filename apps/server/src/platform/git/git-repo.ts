@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { GitError, simpleGit } from 'simple-git';
 import { classifyRemoteError, type GitAuth, gitEnv, type RemoteFailure } from './git-env';
+import { commitBody, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
 import { pinConfig, type RemotePin } from './remote-url';
 
 /** A remote operation that failed, with the reason in words; git's own text stays in the server. */
@@ -314,6 +315,12 @@ export class GitRepo {
     return res.code === 0 ? res.stdout.toString().trim() : null;
   }
 
+  /** A file at a commit, its blob id with its bytes (one git process); null for a missing path or a folder. */
+  async blobAt(commit: string, filePath: string): Promise<{ oid: string; body: Buffer } | null> {
+    const [obj] = await this.readObjects([`${commit}:${filePath}`]);
+    return obj?.type === 'blob' ? { oid: obj.oid, body: obj.body } : null;
+  }
+
   /** File contents at a commit; null for a missing path or a folder. */
   async readFile(commit: string, filePath: string): Promise<Buffer | null> {
     const [one] = await this.readFiles(commit, [filePath]);
@@ -395,65 +402,146 @@ export class GitRepo {
       });
   }
 
+  /** Objects at `specs` (`<commit>:<path>`, `<commit>^{tree}`, ids) through one `git cat-file --batch`; null where missing. */
+  private async readObjects(specs: string[]): Promise<({ oid: string; type: string; body: Buffer } | null)[]> {
+    if (specs.length === 0) return [];
+    const out = (await this.run(['cat-file', '--batch'], { input: `${specs.join('\n')}\n` })).stdout;
+    const result: ({ oid: string; type: string; body: Buffer } | null)[] = [];
+    let at = 0;
+    for (let i = 0; i < specs.length; i++) {
+      const eol = out.indexOf(10, at);
+      if (eol < 0) break;
+      const header = out.subarray(at, eol).toString('utf8');
+      at = eol + 1;
+      if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+        result.push(null);
+        continue;
+      }
+      const [oid = '', type = '', size = '0'] = header.split(' ');
+      const length = Number(size);
+      result.push({ oid, type, body: out.subarray(at, at + length) });
+      at += length + 1;
+    }
+    return result;
+  }
+
   /**
    * A commit applying `changes` on top of `parent` (null: the first commit of an empty
-   * repository), built in a private index so nothing else in the clone changes.
+   * repository). Only the folders on the changed paths are read (one `git cat-file --batch`);
+   * blobs, the new trees and the commit are written as loose objects by this process, so nothing
+   * else in the clone changes. Puts and move targets are checked against `parent`, as are the
+   * paths deleted or moved.
    */
   async buildCommit(parent: string | null, changes: Change[], message: string, author: Identity): Promise<string> {
-    const scratch = await mkdtemp(path.join(path.dirname(this.dir), `.scratch-${path.basename(this.dir)}-`));
-    const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
-    try {
-      await this.run(parent ? ['read-tree', parent] : ['read-tree', '--empty'], { env });
-      const parentTree = parent ? (await this.text(['rev-parse', `${parent}^{tree}`])).trim() : null;
-      const lines: string[] = [];
-      const puts = changes.filter((c): c is Extract<Change, { op: 'put' }> => c.op === 'put');
-      let blobs: string[] = [];
-      if (puts.length > 0) {
-        // Blob contents go through files so one hash-object call writes them all.
-        const files = await Promise.all(
-          puts.map(async (c, i) => {
-            if ('file' in c) return c.file;
-            const file = path.join(scratch, `blob-${i}`);
-            await writeFile(file, c.content);
-            return file;
-          }),
-        );
-        blobs = (await this.run(['hash-object', '-w', '--no-filters', '--stdin-paths'], { input: `${files.join('\n')}\n` })).stdout
-          .toString()
-          .split('\n')
-          .filter(Boolean);
-      }
-      const ZERO = '0'.repeat(40);
-      let putIndex = 0;
-      for (const change of changes) {
-        if (change.op === 'put') {
-          const current = parent ? await this.typeOf(parent, change.path) : null;
-          if (current === 'tree') throw new TreeError('pathConflict', change.path);
-          lines.push(`100644 ${blobs[putIndex++]}\t${change.path}`);
-        } else if (change.op === 'delete') {
-          const entries = parent ? await this.filesUnder(parent, change.path) : [];
-          const hit = entries.filter((e) => e.path === change.path || e.path.startsWith(`${change.path}/`));
-          if (hit.length === 0) throw new TreeError('missing', change.path);
-          for (const e of hit) lines.push(`0 ${ZERO}\t${e.path}`);
-        } else {
-          const entries = parent ? await this.filesUnder(parent, change.from) : [];
-          const hit = entries.filter((e) => e.path === change.from || e.path.startsWith(`${change.from}/`));
-          if (hit.length === 0) throw new TreeError('missing', change.from);
-          if (parent && (await this.typeOf(parent, change.to))) throw new TreeError('exists', change.to);
-          for (const e of hit) {
-            lines.push(`0 ${ZERO}\t${e.path}`);
-            lines.push(`${e.mode} ${e.oid}\t${change.to}${e.path.slice(change.from.length)}`);
-          }
-        }
-      }
-      const update = await this.run(['update-index', '--index-info'], { input: `${lines.join('\n')}\n`, env, allowFail: true });
-      if (update.code !== 0) throw new TreeError('pathConflict', update.stderr.split('\n')[0] ?? '');
-      const tree = (await this.text(['write-tree'], { env })).trim();
-      if (tree === parentTree) throw new TreeError('noChange', '');
-      return await this.commitTree(tree, parent, message, author);
-    } finally {
-      await rm(scratch, { recursive: true, force: true });
+    const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
+    const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+    const ancestors = (p: string) => {
+      const out = [''];
+      const parts = p.split('/');
+      for (let i = 1; i < parts.length; i++) out.push(parts.slice(0, i).join('/'));
+      return out;
+    };
+    const touched = changes.flatMap((c) => (c.op === 'move' ? [c.from, c.to] : [c.path]));
+    const wanted = [...new Set(touched.flatMap(ancestors))];
+    // The parent's folders on the changed paths: null where the folder is not there (or is not a folder).
+    const pristine = new Map<string, ReadonlyMap<string, RawTreeEntry> | null>();
+    let parentTree: string | null = null;
+    if (parent) {
+      const found = await this.readObjects(wanted.map((d) => (d === '' ? `${parent}^{tree}` : `${parent}:${d}`)));
+      wanted.forEach((d, i) => {
+        const obj = found[i];
+        pristine.set(d, obj?.type === 'tree' ? parseTree(obj.body) : null);
+        if (d === '' && obj) parentTree = obj.oid;
+      });
     }
+    const entryAt = (p: string): RawTreeEntry | undefined => pristine.get(folderOf(p))?.get(nameOf(p));
+    const typeAt = (p: string) => {
+      const e = entryAt(p);
+      return e === undefined ? null : e.mode === TREE_MODE ? 'tree' : e.mode === '160000' ? 'commit' : 'blob';
+    };
+
+    const puts = changes.filter((c): c is Extract<Change, { op: 'put' }> => c.op === 'put');
+    const fromFiles = puts.filter((c): c is Extract<Change, { op: 'put'; file: string }> => 'file' in c);
+    const blobs = new Map<Change, string>();
+    if (fromFiles.length > 0) {
+      // git reads files named on disk itself, so a large upload never passes through memory.
+      const ids = (await this.run(['hash-object', '-w', '--no-filters', '--stdin-paths'], { input: `${fromFiles.map((c) => c.file).join('\n')}\n` })).stdout
+        .toString()
+        .split('\n')
+        .filter(Boolean);
+      for (const [i, c] of fromFiles.entries()) blobs.set(c, ids[i] ?? '');
+    }
+    for (const c of puts) if ('content' in c) blobs.set(c, await writeLooseObject(this.dir, 'blob', c.content));
+
+    // The folders as changed so far (copied from the parent on first change).
+    const working = new Map<string, Map<string, RawTreeEntry>>();
+    const folder = (d: string, create: boolean): Map<string, RawTreeEntry> | null => {
+      const held = working.get(d);
+      if (held) return held;
+      let base = pristine.get(d);
+      if (d !== '') {
+        const up = folder(folderOf(d), create);
+        if (!up) return null;
+        const entry = up.get(nameOf(d));
+        if (entry && entry.mode !== TREE_MODE) throw new TreeError('pathConflict', d);
+        if (!entry) {
+          if (!create) return null;
+          // A new folder (its id is worked out below); one deleted earlier in this commit starts empty too.
+          up.set(nameOf(d), { mode: TREE_MODE, oid: '' });
+          base = undefined;
+        } else if (entry.oid === '') base = undefined;
+        // A folder moved here in this same commit: its content was not read.
+        else if (entry.oid !== entryAt(d)?.oid) throw new TreeError('pathConflict', d);
+      }
+      const copy = new Map(base ?? []);
+      working.set(d, copy);
+      return copy;
+    };
+    for (const change of changes) {
+      if (change.op === 'put') {
+        if (typeAt(change.path) === 'tree') throw new TreeError('pathConflict', change.path);
+        const dir = folder(folderOf(change.path), true);
+        if (dir?.get(nameOf(change.path))?.mode === TREE_MODE) throw new TreeError('pathConflict', change.path);
+        dir?.set(nameOf(change.path), { mode: '100644', oid: blobs.get(change) ?? '' });
+      } else if (change.op === 'delete') {
+        if (change.path === '') {
+          if (!pristine.get('') || pristine.get('')?.size === 0) throw new TreeError('missing', change.path);
+          working.set('', new Map());
+          continue;
+        }
+        if (!entryAt(change.path)) throw new TreeError('missing', change.path);
+        folder(folderOf(change.path), false)?.delete(nameOf(change.path));
+      } else {
+        const moved = entryAt(change.from);
+        if (!moved || change.from === '') throw new TreeError('missing', change.from);
+        if (typeAt(change.to)) throw new TreeError('exists', change.to);
+        const current = folder(folderOf(change.from), false)?.get(nameOf(change.from)) ?? moved;
+        folder(folderOf(change.from), false)?.delete(nameOf(change.from));
+        const dir = folder(folderOf(change.to), true);
+        if (dir?.get(nameOf(change.to))?.mode === TREE_MODE) throw new TreeError('pathConflict', change.to);
+        dir?.set(nameOf(change.to), current);
+      }
+    }
+
+    // New trees, deepest first; a folder left empty disappears from its parent, as in git's index.
+    const depth = (d: string) => (d === '' ? 0 : d.split('/').length);
+    const order = [...working.keys()].sort((a, b) => depth(b) - depth(a));
+    let tree = '';
+    for (const d of order) {
+      const entries = working.get(d) ?? new Map<string, RawTreeEntry>();
+      for (const [name, e] of entries) if (e.mode === TREE_MODE && e.oid === '') entries.delete(name);
+      const oid = entries.size === 0 && d !== '' ? '' : await writeLooseObject(this.dir, 'tree', serializeTree(entries));
+      if (d === '') tree = oid;
+      else {
+        const up = working.get(folderOf(d));
+        if (!up) throw new Error(`folder ${folderOf(d)} was not read`);
+        if (oid === '') up.delete(nameOf(d));
+        else up.set(nameOf(d), { mode: TREE_MODE, oid });
+      }
+    }
+    if (tree === '') tree = parentTree ?? (await writeLooseObject(this.dir, 'tree', serializeTree(new Map())));
+    if (tree === parentTree) throw new TreeError('noChange', '');
+    return writeLooseObject(this.dir, 'commit', commitBody(tree, parent, message, author));
   }
 
   private async commitTree(tree: string, parent: string | null, message: string, author: Identity): Promise<string> {
@@ -485,8 +573,8 @@ export class GitRepo {
     let current = commit;
     for (let attempt = 1; ; attempt++) {
       try {
+        // git moves refs/remotes/origin/<branch> itself on success (the clone's fetch refspec maps it): no update-ref process.
         await this.remoteGit(auth).raw(['push', '--quiet', '--porcelain', REMOTE, `${current}:refs/heads/${branch}`]);
-        await this.run(['update-ref', trackingRef(branch), current]);
         return { commit: current, attempts: attempt };
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

@@ -38,18 +38,22 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
     return name;
   }
 
-  /** The branch head in the clone; a 404 naming the branch when it does not exist. */
-  async function headOf(row: LibraryRow, branch: string, fetch: boolean): Promise<{ repo: GitRepo; head: string }> {
+  /**
+   * The branch head in the clone (fetched first with `fetch`, read as is with `clone`, else
+   * fetched when older than the freshness window); a 404 naming the branch when it does not exist.
+   */
+  async function headOf(row: LibraryRow, branch: string, from: 'fetch' | 'fresh' | 'clone'): Promise<{ repo: GitRepo; head: string }> {
     let repo: GitRepo;
-    if (fetch) {
+    if (from === 'fetch') {
       const outcome = await git.fetchNow(row);
       repo = git.repoOf(row.libraryId);
       if (!outcome.ok && !((await repo.exists()) && (await repo.branches()).length > 0)) throw remoteError(outcome.reason, branch);
+    } else if (from === 'clone') {
+      repo = git.repoOf(row.libraryId);
     } else {
       repo = (await git.ready(row)).repo;
     }
-    const isBranch = (await repo.branches()).some((b) => b.name === branch);
-    const head = isBranch ? await repo.resolve(branch) : null;
+    const head = (await repo.branches()).find((b) => b.name === branch)?.commit;
     if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
     return { repo, head };
   }
@@ -68,9 +72,13 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
   }
 
   /** Brings the index of a branch to its head; another node indexing meanwhile makes it start over from what is stored. */
-  async function refresh(row: LibraryRow, branch: string, opts: { fetch?: boolean; full?: boolean } = {}): Promise<{ index: IndexRow; result: ReindexResult }> {
+  async function refresh(
+    row: LibraryRow,
+    branch: string,
+    opts: { fetch?: boolean; full?: boolean; committed?: boolean } = {},
+  ): Promise<{ index: IndexRow; result: ReindexResult }> {
     return serial(row.libraryId, branch, async () => {
-      const { repo, head } = await headOf(row, branch, opts.fetch === true);
+      const { repo, head } = await headOf(row, branch, opts.fetch === true ? 'fetch' : opts.committed === true ? 'clone' : 'fresh');
       for (let attempt = 0; ; attempt++) {
         const stored = await findIndex(db, row.libraryId, branch);
         try {
@@ -117,9 +125,9 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
     openStored,
     refresh,
 
-    /** Index right after the server itself committed (import, fast create, status files): no fetch needed. */
+    /** Index right after the server itself committed and pushed (import, fast create, status files, editors): the clone is read as is, no fetch. */
     async afterCommit(row: LibraryRow, branch: string): Promise<ReindexResult> {
-      return (await refresh(row, branch)).result;
+      return (await refresh(row, branch, { committed: true })).result;
     },
 
     async state(auth: AuthContext, q: { libraryId: number; branch?: string }): Promise<CatalogState> {

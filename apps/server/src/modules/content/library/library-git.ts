@@ -184,9 +184,8 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
       await assertUrlAllowed(row.url, { libraryId: row.libraryId, repo }).catch((err: unknown) => {
         throw err instanceof RemoteError ? remoteError(err.reason, branch) : err;
       });
-      const head = await repo.resolve(branch);
-      const isBranch = (await repo.branches()).some((b) => b.name === branch);
-      if (!head || !isBranch) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
+      const head = (await repo.branches()).find((b) => b.name === branch)?.commit;
+      if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
       if (checkHead) await checkHead(repo, head);
       trace.mark('commit-push/url+head+check');
       try {

@@ -8,6 +8,7 @@ import { parseXml, type XmlElement } from '@ccms/dita';
 import type { Db } from '../../../db/client';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
 import { type Change, type GitRepo, RemoteMovedError } from '../../../platform/git/git-repo';
+import { objectId } from '../../../platform/git/loose-objects';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { saveTrace } from '../../../platform/save-trace';
 import type { CatalogRuntime } from '../catalog/catalog.service';
@@ -108,8 +109,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     const fetched = await git.fetchNow(file.row);
     const repo = git.repoOf(file.libraryId);
     if (!fetched.ok && !((await repo.exists()) && (await repo.branches()).length > 0)) throw remoteError(fetched.reason, file.branch);
-    const isBranch = (await repo.branches()).some((b) => b.name === file.branch);
-    const head = isBranch ? await repo.resolve(file.branch) : null;
+    const head = (await repo.branches()).find((b) => b.name === file.branch)?.commit;
     if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: file.branch });
     return { repo, head, fetched: true };
   }
@@ -120,10 +120,9 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
 
   /** The file at `commit`: its blob id and text; a 404 when it is not there. */
   async function fileAt(repo: GitRepo, commit: string, path: string) {
-    const blob = await repo.objectIdAt(commit, path);
-    const body = blob ? await repo.readFile(commit, path) : null;
-    if (!blob || !body) throw notFoundPath(path);
-    return { blob, text: body.toString('utf8') };
+    const file = await repo.blobAt(commit, path);
+    if (!file) throw notFoundPath(path);
+    return { blob: file.oid, text: file.body.toString('utf8') };
   }
 
   /** The text the caller opened: `baseBlob` must be the file's blob at `baseCommit`. */
@@ -224,13 +223,20 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
         }
         const changes: Change[] = resolved.text === resolved.theirs.text ? [] : [{ op: 'put', path: file.path, content: Buffer.from(resolved.text, 'utf8') }];
         const stillTheirs = async (locked: GitRepo, lockedHead: string) => {
-          if ((await locked.objectIdAt(lockedHead, file.path)) !== resolved.theirs.blob) throw new HeadMoved();
+          // The head merged against is still the head: its blob is known.
+          if (lockedHead !== head && (await locked.objectIdAt(lockedHead, file.path)) !== resolved.theirs.blob) throw new HeadMoved();
           await extra?.check?.(locked, lockedHead);
         };
         try {
           // On a head read without a fetch, a moved remote means merging again from a fetch, not replaying on it.
-          const { commit } = await git.commit(file.row, auth, file.branch, [...changes, ...others], message, stillTheirs, { replay: fetched });
-          const blob = (await repo.objectIdAt(commit, file.path)) ?? '';
+          const { commit, attempts } = await git.commit(file.row, auth, file.branch, [...changes, ...others], message, stillTheirs, { replay: fetched });
+          // Pushed as built: the file is the text committed; a replayed commit is read back.
+          const blob =
+            attempts > 1
+              ? ((await repo.objectIdAt(commit, file.path)) ?? '')
+              : changes.length === 0
+                ? resolved.theirs.blob
+                : objectId('blob', Buffer.from(resolved.text, 'utf8'));
           trace.mark('commit-push');
           const status = asTopicStatus(await afterSave(auth, file, resolved.text, trace));
           trace.mark('review-draft');

@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../../test/harness';
+import type { Database } from '../../../db/client';
+import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogTopic } from '../../../db/schema';
+import { type Change, GitRepo } from '../../../platform/git/git-repo';
+import { catalogIndexer } from './indexer';
+
+const TOPIC = (id: string, body: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">\n<concept id="${id}"><title>Topic ${id} <keyword keyref="product"/></title><conbody>${body}</conbody></concept>\n`;
+const chapter = (n: number, ids: string[]) =>
+  `<topichead navtitle="Chapter ${n}">\n${ids.map((id) => `<topicref href="topics/${id}.dita" keys="${id}"/>`).join('\n')}\n</topichead>`;
+const MAP = (chapters: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">\n<map><title>Guide</title>\n<keydef keys="product"><topicmeta><keywords><keyword>Widget</keyword></keywords></topicmeta></keydef>\n${chapters.join('\n')}\n</map>\n`;
+const CHAPTERS = [chapter(1, ['a1', 'a2']), chapter(2, ['b1', 'b2']), chapter(3, ['c1', 'c2'])];
+const FILES: Record<string, string> = {
+  'map.ditamap': MAP(CHAPTERS),
+  'topics/a1.dita': TOPIC('a1', '<p>See <xref href="b1.dita"/> and <xref keyref="c2"/>.</p>'),
+  'topics/a2.dita': TOPIC('a2', '<p>Broken: <xref href="missing.dita"/>.</p>'),
+  'topics/b1.dita': TOPIC('b1', '<p id="shared">Shared text.</p>'),
+  'topics/b2.dita': TOPIC('b2', '<p conref="b1.dita#b1/shared"/>'),
+  'topics/c1.dita': TOPIC('c1', '<p><xref href="a1.dita#a1"/></p>'),
+  'topics/c2.dita': TOPIC('c2', '<p>Last.</p>'),
+};
+
+/** Every catalogue row of a library branch, ids and times left out, in a fixed order. */
+async function rowsOf(database: Database, libraryId: number) {
+  const { db } = database;
+  const strip = <T extends Record<string, unknown>>(rows: T[]) =>
+    rows
+      .map((r) => {
+        const { topicId, documentId, keyId, linkId, libraryId: _, createTime, updateTime, ...rest } = r;
+        return JSON.stringify(rest);
+      })
+      .sort();
+  const [index] = await db.select().from(ccmsCatalogIndex).where(eq(ccmsCatalogIndex.libraryId, libraryId));
+  return {
+    topics: strip(await db.select().from(ccmsCatalogTopic).where(eq(ccmsCatalogTopic.libraryId, libraryId))),
+    documents: strip(await db.select().from(ccmsCatalogDocument).where(eq(ccmsCatalogDocument.libraryId, libraryId))),
+    keys: strip(await db.select().from(ccmsCatalogKey).where(eq(ccmsCatalogKey.libraryId, libraryId))),
+    links: strip(await db.select().from(ccmsCatalogLink).where(eq(ccmsCatalogLink.libraryId, libraryId))),
+    counts: index && { documents: index.documents, topics: index.topics, keys: index.keys, links: index.links, brokenLinks: index.brokenLinks },
+  };
+}
+
+describe('incremental index of a changed map', () => {
+  let database: Database;
+  let work = '';
+  let repo: GitRepo;
+  let base = '';
+  const me = { name: 'Indexer Test', email: 'indexer@example.test' };
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    work = await mkdtemp(path.join(tmpdir(), 'ccms-indexer-'));
+    for (const [file, text] of Object.entries(FILES)) {
+      await mkdir(path.dirname(path.join(work, file)), { recursive: true });
+      await writeFile(path.join(work, file), text);
+    }
+    const git = (args: string[]) =>
+      execFileSync('git', ['-C', work, ...args], {
+        env: { ...process.env, GIT_AUTHOR_NAME: 'S', GIT_AUTHOR_EMAIL: 's@x', GIT_COMMITTER_NAME: 'S', GIT_COMMITTER_EMAIL: 's@x' },
+      }).toString();
+    git(['init', '-q', '-b', 'main']);
+    git(['add', '-A']);
+    git(['commit', '-qm', 'seed']);
+    base = git(['rev-parse', 'HEAD']).trim();
+    repo = new GitRepo(path.join(work, '.git'));
+  });
+  afterAll(async () => {
+    await database.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  /** Indexes `base`, then the commit of `changes` incrementally (library 1), and that commit from nothing (library 2). */
+  async function bothWays(libraries: [number, number], changes: Change[]) {
+    const next = await repo.buildCommit(base, changes, 'change', me);
+    const indexer = catalogIndexer(database.db);
+    await indexer.index({ libraryId: libraries[0], branch: 'main', repo, commit: base }, null);
+    const before = await rowsOf(database, libraries[0]);
+    const step = await indexer.index({ libraryId: libraries[0], branch: 'main', repo, commit: next }, base);
+    const fresh = await catalogIndexer(database.db).index({ libraryId: libraries[1], branch: 'main', repo, commit: next }, null);
+    return { step, fresh, before, incremental: await rowsOf(database, libraries[0]), full: await rowsOf(database, libraries[1]) };
+  }
+
+  it('moving a chapter to the top gives the rows a full index gives, link lines moved with it', async () => {
+    const moved = MAP([CHAPTERS[2] ?? '', CHAPTERS[0] ?? '', CHAPTERS[1] ?? '']);
+    const { step, fresh, before, incremental, full } = await bothWays([1, 2], [{ op: 'put', path: 'map.ditamap', content: Buffer.from(moved) }]);
+    expect(step.mode).toBe('incremental');
+    expect(fresh.mode).toBe('full');
+    expect(incremental).toEqual(full);
+    // The move changed where the map's links are, and the toc order.
+    expect(incremental.links).not.toEqual(before.links);
+    expect(incremental.documents).not.toEqual(before.documents);
+    expect(incremental.counts?.links).toBeGreaterThan(10);
+  });
+
+  it('dropping a topicref and adding a broken one gives the rows a full index gives', async () => {
+    const edited = MAP([chapter(1, ['a1']), chapter(2, ['b1', 'b2', 'nowhere']), CHAPTERS[2] ?? '']);
+    const { step, incremental, full, before } = await bothWays(
+      [3, 4],
+      [
+        { op: 'put', path: 'map.ditamap', content: Buffer.from(edited) },
+        { op: 'put', path: 'topics/c2.dita', content: Buffer.from(TOPIC('c2', '<p>Now <xref href="a2.dita"/>.</p>')) },
+      ],
+    );
+    expect(step.mode).toBe('incremental');
+    expect(incremental).toEqual(full);
+    expect((incremental.counts?.brokenLinks ?? 0) - (before.counts?.brokenLinks ?? 0)).toBe(1);
+  });
+});
