@@ -1,13 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
+/** Server test files that replace modules with vi.mock or spies: each gets a fresh module graph. */
+const MOCKING = ['apps/server/test/platform.test.ts', 'apps/server/src/modules/content/library/library-prep.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
       {
+        // One process runs the files one after another without re-importing the server for each:
+        // importing it per file was a fifth of the suite's time. Every file builds its own app and
+        // database, so no state is shared but loaded code; files that mock modules run isolated below.
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'apps/server/src/modules/tool/gen/gen.project.test.ts'],
+          exclude: ['**/node_modules/**', 'apps/server/src/modules/tool/gen/gen.project.test.ts', ...MOCKING],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          isolate: false,
+          globalSetup: ['apps/server/test/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server-isolated',
+          include: MOCKING,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

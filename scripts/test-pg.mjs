@@ -7,7 +7,7 @@ if (!process.env.DATABASE_URL) {
 }
 // The upload memory test runs its server in a child process on PGlite whatever the database:
 // a second pass on PostgreSQL would measure the same thing again.
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--exclude', '**/upload-memory.test.ts'], {
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-isolated', '--exclude', '**/upload-memory.test.ts'], {
   stdio: 'inherit',
   env: { ...process.env, CCMS_TEST_DB: 'postgres' },
 });
