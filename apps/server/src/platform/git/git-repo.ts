@@ -329,28 +329,13 @@ export class GitRepo {
 
   /** Many files at one commit through a single `git cat-file --batch`; null where a path is not a file. */
   async readFiles(commit: string, paths: string[]): Promise<(Buffer | null)[]> {
-    if (paths.length === 0) return [];
-    const input = `${paths.map((p) => `${commit}:${p}`).join('\n')}\n`;
-    const out = (await this.run(['cat-file', '--batch'], { input })).stdout;
-    const result: (Buffer | null)[] = [];
-    let at = 0;
-    for (let i = 0; i < paths.length; i++) {
-      const eol = out.indexOf(10, at);
-      if (eol < 0) break;
-      const header = out.subarray(at, eol).toString('utf8');
-      at = eol + 1;
-      if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
-        result.push(null);
-        continue;
-      }
-      const [, type = '', size = '0'] = header.split(' ');
-      const length = Number(size);
-      const body = out.subarray(at, at + length);
-      at += length + 1;
-      result.push(type === 'blob' ? body : null);
-    }
-    return result;
+    const objects = await this.readObjects(paths.map((p) => `${commit}:${p}`));
+    return paths.map((_, i) => {
+      const object = objects[i];
+      return object?.type === 'blob' ? object.body : null;
+    });
   }
+
 
   /**
    * The newest commit touching each given path (files or folders) under `folder`, walking the
