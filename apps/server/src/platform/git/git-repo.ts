@@ -336,7 +336,6 @@ export class GitRepo {
     });
   }
 
-
   /**
    * The newest commit touching each given path (files or folders) under `folder`, walking the
    * history of that folder once and stopping as soon as every path is found.
