@@ -257,6 +257,16 @@ export class GitRepo {
       .filter((b) => b.name !== 'HEAD');
   }
 
+  /** A branch's head as this clone last fetched or pushed it, or null when the clone has no such branch. */
+  async branchHead(branch: string): Promise<string | null> {
+    return (await this.branches()).find((b) => b.name === branch)?.commit ?? null;
+  }
+
+  /** Whether there is a clone with at least one fetched branch: something to read while the remote is down. */
+  async hasFetched(): Promise<boolean> {
+    return (await this.exists()) && (await this.branches()).length > 0;
+  }
+
   /** The commit a branch name or a commit id stands for, or null. */
   async resolve(ref: string): Promise<string | null> {
     const candidates = /^[0-9a-f]{4,40}$/i.test(ref) ? [`${ref}^{commit}`, `${trackingRef(ref)}^{commit}`] : [`${trackingRef(ref)}^{commit}`];

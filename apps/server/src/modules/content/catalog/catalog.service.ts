@@ -47,13 +47,13 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
     if (from === 'fetch') {
       const outcome = await git.fetchNow(row);
       repo = git.repoOf(row.libraryId);
-      if (!outcome.ok && !((await repo.exists()) && (await repo.branches()).length > 0)) throw remoteError(outcome.reason, branch);
+      if (!outcome.ok && !(await repo.hasFetched())) throw remoteError(outcome.reason, branch);
     } else if (from === 'clone') {
       repo = git.repoOf(row.libraryId);
     } else {
       repo = (await git.ready(row)).repo;
     }
-    const head = (await repo.branches()).find((b) => b.name === branch)?.commit;
+    const head = await repo.branchHead(branch);
     if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
     return { repo, head };
   }

@@ -5,13 +5,16 @@ import type { Database } from '../../../db/client';
 import { ccmsLibrary, sysUser } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { openSecret } from '../../../platform/crypto/secret-box';
-import type { GitAuth } from '../../../platform/git/git-env';
+import type { GitAuth, RemoteFailure } from '../../../platform/git/git-env';
 import { type Change, GitRepo, type Identity, MergeConflictError, RemoteError, TreeError } from '../../../platform/git/git-repo';
 import { libraryLock } from '../../../platform/git/library-lock';
 import { checkRemoteUrl, type RemotePin, type Resolver } from '../../../platform/git/remote-url';
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import { saveTrace } from '../../../platform/save-trace';
 import { configValue } from '../../system/config/config.queries';
+
+/** Branch fetch failures after which the full fetch could still succeed: the branch, not the remote, was the trouble (or git did not say). */
+const FETCH_AGAIN: ReadonlySet<RemoteFailure> = new Set(['branchMissing', 'unknown']);
 
 export type LibraryRow = typeof ccmsLibrary.$inferSelect;
 
@@ -108,7 +111,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     if (last !== undefined && Date.now() - last < freshnessMs && (await repo.exists())) return { repo, stale: false };
     const outcome = await fetchNow(row);
     if (outcome.ok) return { repo, stale: false };
-    if ((await repo.exists()) && (await repo.branches()).length > 0) return { repo, stale: true };
+    if (await repo.hasFetched()) return { repo, stale: true };
     throw remoteError(outcome.reason, row.defaultBranch);
   }
 
@@ -133,11 +136,19 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
         return { repo, stale: false, head };
       } catch (err) {
         if (!(err instanceof RemoteError)) throw err;
+        // A remote that is down, refuses us or is gone would fail the full fetch the same way: read
+        // the last fetch now instead of waiting twice. Only a branch the remote did not give (new to
+        // the clone, or gone) goes on to the full fetch, which says which.
+        if (!FETCH_AGAIN.has(err.reason)) {
+          await db.update(ccmsLibrary).set({ lastFetchError: err.reason }).where(eq(ccmsLibrary.libraryId, row.libraryId));
+          if (await repo.hasFetched()) return { repo, stale: true, head: await repo.resolve(branch) };
+          throw remoteError(err.reason, branch);
+        }
       }
     }
     const outcome = await fetchNow(row);
     if (outcome.ok) return { repo, stale: false, head: await repo.resolve(branch) };
-    if ((await repo.exists()) && (await repo.branches()).length > 0) return { repo, stale: true, head: await repo.resolve(branch) };
+    if (await repo.hasFetched()) return { repo, stale: true, head: await repo.resolve(branch) };
     throw remoteError(outcome.reason, branch);
   }
 
@@ -184,7 +195,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
       await assertUrlAllowed(row.url, { libraryId: row.libraryId, repo }).catch((err: unknown) => {
         throw err instanceof RemoteError ? remoteError(err.reason, branch) : err;
       });
-      const head = (await repo.branches()).find((b) => b.name === branch)?.commit;
+      const head = await repo.branchHead(branch);
       if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
       if (checkHead) await checkHead(repo, head);
       trace.mark('commit-push/url+head+check');

@@ -108,8 +108,8 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     }
     const fetched = await git.fetchNow(file.row);
     const repo = git.repoOf(file.libraryId);
-    if (!fetched.ok && !((await repo.exists()) && (await repo.branches()).length > 0)) throw remoteError(fetched.reason, file.branch);
-    const head = (await repo.branches()).find((b) => b.name === file.branch)?.commit;
+    if (!fetched.ok && !(await repo.hasFetched())) throw remoteError(fetched.reason, file.branch);
+    const head = await repo.branchHead(file.branch);
     if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: file.branch });
     return { repo, head, fetched: true };
   }

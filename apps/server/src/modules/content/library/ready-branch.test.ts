@@ -1,0 +1,60 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useGitServer } from '../../../../test/git-server';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+import type { ccmsLibrary } from '../../../db/schema';
+import { allowLoopbackRemotes } from '../content-test-kit';
+import { libraryGit } from './library-git';
+
+const remote = useGitServer();
+let t: TestApp;
+/** A TCP server that counts connections and closes each at once: git reads it as an unreachable host. */
+let dead: Server;
+let connections = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await allowLoopbackRemotes(t);
+  await remote().createRepo('ready', { files: { 'a.dita': '<topic id="a"/>' }, branch: 'main' });
+  dead = createServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  }).listen(0, '127.0.0.1');
+  await once(dead, 'listening');
+});
+afterAll(async () => {
+  dead.close();
+  await t.close();
+});
+
+const row = (libraryId: number, url: string) =>
+  ({ libraryId, url, defaultBranch: 'main', credentialUsername: '', credentialSecret: '' }) as typeof ccmsLibrary.$inferSelect;
+
+describe('readyBranch, the fetch a publish makes', () => {
+  it('reads the last fetch after one failed attempt when the remote is down (no second, full fetch)', async () => {
+    const git = libraryGit({ database: t.database, dataDir: t.dataDir, secretKey: 'k'.repeat(64) });
+    const up = await git.readyBranch(row(999_101, remote().url('ready')), 'main');
+    expect(up.stale).toBe(false);
+    expect(up.head).toMatch(/^[0-9a-f]{40}$/);
+
+    const port = (dead.address() as { port: number }).port;
+    connections = 0;
+    const down = await git.readyBranch(row(999_101, `http://127.0.0.1:${port}/ready.git`), 'main');
+    expect(down).toMatchObject({ stale: true, head: up.head });
+    expect(connections).toBe(1);
+  });
+
+  it('fails with the remote reason when there is nothing fetched to fall back on', async () => {
+    const git = libraryGit({ database: t.database, dataDir: t.dataDir, secretKey: 'k'.repeat(64) });
+    const port = (dead.address() as { port: number }).port;
+    await expect(git.readyBranch(row(999_102, `http://127.0.0.1:${port}/ready.git`), 'main')).rejects.toMatchObject({ message: 'scm.hostUnreachable' });
+  });
+
+  it('answers no head for a branch the remote does not have, after the full fetch', async () => {
+    const git = libraryGit({ database: t.database, dataDir: t.dataDir, secretKey: 'k'.repeat(64) });
+    const url = remote().url('ready');
+    await git.readyBranch(row(999_103, url), 'main');
+    expect(await git.readyBranch(row(999_103, url), 'no-such-branch')).toMatchObject({ stale: false, head: null });
+  });
+});
