@@ -112,4 +112,38 @@ describe('incremental index of a changed map', () => {
     expect(incremental).toEqual(full);
     expect((incremental.counts?.brokenLinks ?? 0) - (before.counts?.brokenLinks ?? 0)).toBe(1);
   });
+
+  it('a moved chapter keeps the key rows as stored (same definitions); a changed keydef rewrites them as a full index does', async () => {
+    const keyRows = async (libraryId: number) =>
+      (await database.db.select().from(ccmsCatalogKey).where(eq(ccmsCatalogKey.libraryId, libraryId)))
+        .map((k) => `${k.keyId} ${k.mapPath} ${k.key} ${k.targetPath} ${k.text}`)
+        .sort();
+    const moved = await repo.buildCommit(
+      base,
+      [{ op: 'put', path: 'map.ditamap', content: Buffer.from(MAP([CHAPTERS[1] ?? '', CHAPTERS[2] ?? '', CHAPTERS[0] ?? ''])) }],
+      'move',
+      me,
+    );
+    const renamed = MAP(CHAPTERS).replace('<keyword>Widget</keyword>', '<keyword>Gadget</keyword>');
+    const keydef = await repo.buildCommit(moved, [{ op: 'put', path: 'map.ditamap', content: Buffer.from(renamed) }], 'keydef', me);
+    const indexer = catalogIndexer(database.db);
+    const at = (commit: string, stored: string | null) => indexer.index({ libraryId: 5, branch: 'main', repo, commit }, stored);
+    const fullAt = async (commit: string, libraryId: number) => {
+      await catalogIndexer(database.db).index({ libraryId, branch: 'main', repo, commit }, null);
+      return rowsOf(database, libraryId);
+    };
+    await at(base, null);
+    const first = await keyRows(5);
+    expect(first.length).toBe(7);
+
+    expect((await at(moved, base)).mode).toBe('incremental');
+    expect(await rowsOf(database, 5)).toEqual(await fullAt(moved, 6));
+    expect(await keyRows(5)).toEqual(first);
+
+    expect((await at(keydef, moved)).mode).toBe('incremental');
+    expect(await rowsOf(database, 5)).toEqual(await fullAt(keydef, 7));
+    const rewritten = await keyRows(5);
+    expect(rewritten).not.toEqual(first);
+    expect(rewritten.some((k) => k.endsWith(' Gadget'))).toBe(true);
+  });
 });

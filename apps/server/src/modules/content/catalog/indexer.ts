@@ -9,6 +9,7 @@ import {
   type DocumentData,
   IndexRaceError,
   type IndexWrite,
+  type KeyData,
   type LinkData,
   type ResourceData,
   storedHashes,
@@ -61,6 +62,22 @@ function tracer(label: string) {
   };
 }
 
+/** Files of a reloaded project with a keyref or conkeyref to a key whose definition changed. */
+function usersOfChangedKeys(project: DitaProject | undefined): string[] {
+  const changed = project?.changedKeys;
+  if (!project || !changed || changed.size === 0) return [];
+  const out: string[] = [];
+  for (const [file, refs] of project.rawRefs) {
+    if (refs.some((r) => (r.attr === 'keyref' || r.attr === 'conkeyref') && changed.has(r.value.split('/')[0] ?? r.value))) out.push(file);
+  }
+  return out;
+}
+
+/** The key rows as a set: the same rows in any order give the same signature. */
+function keySetOf(keys: KeyData[]): string {
+  return hashOf(keys.map((k) => JSON.stringify([k.mapPath, k.key, k.targetPath, k.scope, k.processingRole, k.text])).sort());
+}
+
 /** What the indexer remembers of a branch between runs, so the next run reads only what changed. */
 interface Snapshot {
   commit: string;
@@ -72,6 +89,8 @@ interface Snapshot {
   docHash: Map<string, string>;
   links: Map<string, { sig: string; total: number; broken: number }>;
   keyCount: number;
+  /** The key rows as a set (keySetOf): a map saved with the same definitions leaves them as they are. */
+  keySig: string;
 }
 
 export interface IndexTarget {
@@ -184,6 +203,7 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
       docHash: new Map(docRows.map((r) => [r.path, r.hash])),
       links,
       keyCount: keys.length,
+      keySig: keySetOf(keys),
     };
     const { images, videos } = countResources(files);
     const write: IndexWrite = {
@@ -256,6 +276,8 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
     const redo = new Set<string>(changed.filter((p) => TOPIC_FILE.test(p)));
     const dirtyOf = (project: DitaProject | undefined) => (project ? (project.dirty ?? new Set(project.docs.keys())) : new Set<string>());
     for (const map of reloaded.keys()) for (const f of dirtyOf(projects.get(map))) redo.add(f);
+    // A key whose definition changed (a keydef's text) changes the text of topics that use it, though the engine did not re-read them.
+    for (const map of reloaded.keys()) for (const f of usersOfChangedKeys(projects.get(map))) redo.add(f);
     if (orphanReloaded) for (const f of dirtyOf(orphan?.project)) redo.add(f);
     for (const [file, owner] of owners) if (prev.owners.get(file) !== owner) redo.add(file);
     const topicHash = new Map(prev.topicHash);
@@ -318,7 +340,11 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
 
     trace.mark(`links (${linkSources.length} files)`);
     const keysChanged = mapsChanged || [...reloaded].some(([map, old]) => old !== undefined && projects.get(map)?.map !== old.map);
-    const keys = keysChanged ? keysOf(projects) : null;
+    // A reloaded map gives new key scopes even when its definitions are the same (a moved chapter):
+    // the rows are written again only when they differ as a set (readers order them by key and map).
+    let keys = keysChanged ? keysOf(projects) : null;
+    const keySig = keys ? keySetOf(keys) : prev.keySig;
+    if (keys && keySig === prev.keySig) keys = null;
 
     const resUpserts: ResourceData[] = [];
     const resRemoves: string[] = [];
@@ -332,7 +358,7 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
 
     trace.mark('keys, resources');
     trace.done();
-    const snap: Snapshot = { commit, files, projects, orphan, owners, topicHash, docHash, links, keyCount: keys ? keys.length : prev.keyCount };
+    const snap: Snapshot = { commit, files, projects, orphan, owners, topicHash, docHash, links, keyCount: keys ? keys.length : prev.keyCount, keySig };
     const { images, videos } = countResources(files);
     const write: IndexWrite = {
       libraryId,
