@@ -71,6 +71,22 @@ describe('GitRepo', () => {
     await expect(repo.fetchBranch(url, '-x', auth)).rejects.toMatchObject({ reason: 'branchMissing' });
   });
 
+  it('reads a branch head from the ref files, loose or packed, as git resolves it', async () => {
+    const repo = await clone('heads');
+    const head = await repo.resolve('main');
+    expect(await repo.branchHead('main')).toBe(head);
+    expect(await repo.branchHead('nope')).toBeNull();
+    await git(['--git-dir', repo.dir, 'pack-refs', '--all']);
+    await expect(readFile(path.join(repo.dir, 'refs/remotes/origin/main'))).rejects.toThrow();
+    expect(await repo.branchHead('main')).toBe(head);
+    expect(await repo.branchHead('nope')).toBeNull();
+    // A push writes a loose ref again, in front of the packed one.
+    const mine = await repo.buildCommit(head, [{ op: 'put', path: 'heads.txt', content: Buffer.from('h\n') }], 'Heads', me);
+    await repo.pushCommit('main', mine, auth, 'tester');
+    expect(await repo.branchHead('main')).toBe(mine);
+    expect(await repo.resolve('main')).toBe(mine);
+  });
+
   it('reports a wrong password as an authentication failure', async () => {
     const repo = new GitRepo(path.join(work, 'bad'));
     await repo.ensure(server().url('docs'));

@@ -122,6 +122,7 @@ const NETWORK_TIMEOUT_MS = 120_000;
 const MAX_PUSH_ATTEMPTS = 5;
 const REMOTE = 'origin';
 const trackingRef = (branch: string) => `refs/remotes/${REMOTE}/${branch}`;
+const OBJECT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
 /** Branch names git accepts, minus anything that could read as an option or a range. */
 export function isValidBranchName(name: string): boolean {
@@ -257,8 +258,27 @@ export class GitRepo {
       .filter((b) => b.name !== 'HEAD');
   }
 
-  /** A branch's head as this clone last fetched or pushed it, or null when the clone has no such branch. */
+  /**
+   * A branch's head as this clone last fetched or pushed it, or null when the clone has no such
+   * branch. Read from the ref files as git keeps them (a loose ref, else packed-refs), with no
+   * process to start; anything else (no packed-refs, a symbolic ref) asks git.
+   */
   async branchHead(branch: string): Promise<string | null> {
+    if (isValidBranchName(branch)) {
+      const ref = trackingRef(branch);
+      const loose = await readFile(path.join(this.dir, ref), 'utf8').catch(() => null);
+      if (loose !== null && OBJECT_ID.test(loose.trim())) return loose.trim();
+      if (loose === null) {
+        const packed = await readFile(path.join(this.dir, 'packed-refs'), 'utf8').catch(() => null);
+        if (packed !== null) {
+          for (const line of packed.split('\n')) {
+            const space = line.indexOf(' ');
+            if (space > 0 && line.slice(space + 1).trimEnd() === ref && OBJECT_ID.test(line.slice(0, space))) return line.slice(0, space);
+          }
+          return null;
+        }
+      }
+    }
     return (await this.branches()).find((b) => b.name === branch)?.commit ?? null;
   }
 
