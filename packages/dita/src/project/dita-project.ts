@@ -332,10 +332,17 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
     for (const f of previous.referencesByFile.keys()) if (!referencesByFile.has(f)) redone.push(f);
     referrerIndexes.set(referencesByFile, updatedReferrers(knownReferrers, redone, previous.referencesByFile, referencesByFile));
   } else referrersOf(referencesByFile);
+  // Documents in the order they were asked for (reused ones are ready at once, read ones later): an incremental load lists them as a full one does.
+  const ordered = new Map<string, DitaDocument>();
+  for (const p of pending.keys()) {
+    const doc = docs.get(p);
+    if (doc !== undefined) ordered.set(p, doc);
+  }
+  for (const [p, doc] of docs) if (!ordered.has(p)) ordered.set(p, doc);
   return new DitaProject({
     source,
     map,
-    docs,
+    docs: ordered,
     problems: problems.sorted(),
     referencesByFile,
     scopes,
