@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogResource, ccmsCatalogTopic } from '../../../db/schema';
@@ -28,8 +28,11 @@ export interface IndexWrite {
   resources: { upsert: ResourceData[]; remove: string[] };
   /** null: keys unchanged. */
   keys: KeyData[] | null;
-  /** Links of these source files are replaced by `rows` (all: every link of the branch). */
-  links: { sources: string[] | 'all'; rows: LinkData[] };
+  /**
+   * Links of these source files are replaced by `rows` (all: every link of the branch); a source
+   * in `lines` has only its links on those lines (first and last, inclusive) replaced.
+   */
+  links: { sources: string[] | 'all'; rows: LinkData[]; lines?: ReadonlyMap<string, readonly [number, number]> };
   stats: {
     mode: string;
     durationMs: number;
@@ -213,7 +216,13 @@ export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) 
 
     const linkScope = and(eq(ccmsCatalogLink.libraryId, libraryId), eq(ccmsCatalogLink.branch, branch)) as SQL;
     if (w.links.sources === 'all') await tx.delete(ccmsCatalogLink).where(linkScope);
-    else await removePaths(tx, ccmsCatalogLink, linkScope, sql`${ccmsCatalogLink.sourcePath}`, w.links.sources);
+    else {
+      const lines = w.links.lines;
+      const whole = lines ? w.links.sources.filter((s) => !lines.has(s)) : w.links.sources;
+      await removePaths(tx, ccmsCatalogLink, linkScope, sql`${ccmsCatalogLink.sourcePath}`, whole);
+      for (const [source, [first, last]] of lines ?? [])
+        await tx.delete(ccmsCatalogLink).where(and(linkScope, eq(ccmsCatalogLink.sourcePath, source), between(ccmsCatalogLink.line, first, last)));
+    }
     await insertRows(tx, 'ccms_catalog_link', LINK_COLUMNS, { libraryId, branch }, w.links.rows);
     trace?.(`links`);
 

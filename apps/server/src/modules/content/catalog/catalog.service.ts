@@ -3,15 +3,22 @@ import type { LibraryLevel } from '@ccms/contracts/content/library';
 import { Code } from '@ccms/contracts/http';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
-import { type GitRepo, isValidBranchName } from '../../../platform/git/git-repo';
+import { type Change, type GitRepo, isValidBranchName } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
 import { allows, type LibraryNeed, levelOf } from '../library/library-access';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
 import { brokenLinks, findIndex, type IndexRow, listKeys, listResources } from './catalog.queries';
 import { IndexRaceError } from './catalog-store';
-import type { CatalogIndexer } from './indexer';
+import type { CatalogIndexer, PreparedRun } from './indexer';
 import type { ReviewHooks } from './review-hooks';
+
+/** A commit this server built on `parent` from `changes` and pushed as is (not replayed). */
+export interface MadeCommit {
+  commit: string;
+  parent: string;
+  changes: readonly Change[];
+}
 
 /** An opened catalogue: the library (access checked), the branch and its index. */
 export interface CatalogScopeOpen {
@@ -75,14 +82,29 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
   async function refresh(
     row: LibraryRow,
     branch: string,
-    opts: { fetch?: boolean; full?: boolean; committed?: boolean } = {},
+    opts: { fetch?: boolean; full?: boolean; committed?: boolean; made?: MadeCommit; prepared?: PreparedRun | null } = {},
   ): Promise<{ index: IndexRow; result: ReindexResult }> {
     return serial(row.libraryId, branch, async () => {
-      const { repo, head } = await headOf(row, branch, opts.fetch === true ? 'fetch' : opts.committed === true ? 'clone' : 'fresh');
+      const made = opts.made;
+      const branchHead = () => headOf(row, branch, opts.fetch === true ? 'fetch' : opts.committed === true ? 'clone' : 'fresh');
+      // The commit this server just pushed on the indexed one: indexed from its known changes (no ref or diff read).
+      let direct = made !== undefined && (await findIndex(db, row.libraryId, branch))?.commit === made.parent;
+      let { repo, head } = made && direct ? { repo: git.repoOf(row.libraryId), head: made.commit } : await branchHead();
       for (let attempt = 0; ; attempt++) {
         const stored = await findIndex(db, row.libraryId, branch);
+        // Another node indexed meanwhile: never step back from what it indexed, go to the branch head.
+        if (direct && stored?.commit !== made?.parent) {
+          direct = false;
+          ({ repo, head } = await branchHead());
+        }
         try {
-          const result = await indexer.index({ libraryId: row.libraryId, branch, repo, commit: head }, stored?.commit ?? null, { full: opts.full });
+          const known = made && direct ? { from: made.parent, changes: made.changes } : undefined;
+          const result = await indexer.index(
+            { libraryId: row.libraryId, branch, repo, commit: head, known },
+            stored?.commit ?? null,
+            { full: opts.full },
+            opts.prepared,
+          );
           const index = await findIndex(db, row.libraryId, branch);
           if (!index) throw new Error('index row missing after indexing');
           return { index, result };
@@ -125,9 +147,26 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
     openStored,
     refresh,
 
-    /** Index right after the server itself committed and pushed (import, fast create, status files, editors): the clone is read as is, no fetch. */
-    async afterCommit(row: LibraryRow, branch: string): Promise<ReindexResult> {
-      return (await refresh(row, branch, { committed: true })).result;
+    /**
+     * Index right after the server itself committed and pushed (import, fast create, status files, editors): the clone is read as is, no fetch.
+     * With `made` (the pushed commit, the head it was built on and its changes) and the index at that head, exactly that commit is indexed
+     * from the changes as given; otherwise the clone's branch head.
+     */
+    async afterCommit(row: LibraryRow, branch: string, made?: MadeCommit, prepared?: PreparedRun | null): Promise<ReindexResult> {
+      return (await refresh(row, branch, { committed: true, made, prepared })).result;
+    },
+
+    /**
+     * While `made` is pushed: the index run from its parent starts (worked out, not written), for
+     * afterCommit to write once the push went through as built. Null when the index is elsewhere.
+     */
+    async prepareCommit(row: LibraryRow, branch: string, made: MadeCommit): Promise<PreparedRun | null> {
+      const stored = await findIndex(db, row.libraryId, branch);
+      if (stored?.commit !== made.parent) return null;
+      return indexer.prepare(
+        { libraryId: row.libraryId, branch, repo: git.repoOf(row.libraryId), commit: made.commit, known: { from: made.parent, changes: made.changes } },
+        stored.commit,
+      );
     },
 
     async state(auth: AuthContext, q: { libraryId: number; branch?: string }): Promise<CatalogState> {

@@ -37,6 +37,13 @@ export class CommitSource implements FileSource {
     }
   }
 
+  /** Contents known without asking git (what this server just committed): read as if from the commit. */
+  seed(path: string, body: Buffer): void {
+    if (this.contents.has(path) || !this.files.has(path)) return;
+    this.contents.set(path, body);
+    this.readLog.push(path);
+  }
+
   /** A file that exists only for the engine (the map listing topics no map reaches). */
   setOverlay(path: string, content: string): void {
     this.overlay.set(path, content);

@@ -82,7 +82,7 @@ describe('incremental index of a changed map', () => {
     const indexer = catalogIndexer(database.db);
     await indexer.index({ libraryId: libraries[0], branch: 'main', repo, commit: base }, null);
     const before = await rowsOf(database, libraries[0]);
-    const step = await indexer.index({ libraryId: libraries[0], branch: 'main', repo, commit: next }, base);
+    const step = await indexer.index({ libraryId: libraries[0], branch: 'main', repo, commit: next, known: { from: base, changes } }, base);
     const fresh = await catalogIndexer(database.db).index({ libraryId: libraries[1], branch: 'main', repo, commit: next }, null);
     return { step, fresh, before, incremental: await rowsOf(database, libraries[0]), full: await rowsOf(database, libraries[1]) };
   }
@@ -145,5 +145,49 @@ describe('incremental index of a changed map', () => {
     const rewritten = await keyRows(5);
     expect(rewritten).not.toEqual(first);
     expect(rewritten.some((k) => k.endsWith(' Gadget'))).toBe(true);
+  });
+
+  it('a commit indexed from the changes that made it (no diff asked of git) gives the rows a full index gives', async () => {
+    const changes: Change[] = [
+      { op: 'put', path: 'map.ditamap', content: Buffer.from(MAP([CHAPTERS[2] ?? '', chapter(1, ['a1', 'a2']), chapter(2, ['b1'])])) },
+      { op: 'put', path: 'topics/a2.dita', content: Buffer.from(TOPIC('a2', '<p>Now <xref href="c2.dita"/>.</p>')) },
+      { op: 'put', path: 'topics/c2.dita', content: Buffer.from(FILES['topics/c2.dita'] ?? '') },
+      { op: 'delete', path: 'topics/b2.dita' },
+    ];
+    const next = await repo.buildCommit(base, changes, 'known', me);
+    const indexer = catalogIndexer(database.db);
+    await indexer.index({ libraryId: 8, branch: 'main', repo, commit: base }, null);
+    const step = await indexer.index({ libraryId: 8, branch: 'main', repo, commit: next }, base);
+    await catalogIndexer(database.db).index({ libraryId: 9, branch: 'main', repo, commit: next }, null);
+    expect(step.mode).toBe('incremental');
+    // The unchanged topic put as it was is no change; the map and the edited topic are read from the changes.
+    expect(step.filesRead).toEqual(expect.arrayContaining(['map.ditamap', 'topics/a2.dita']));
+    expect(step.filesRead).not.toContain('topics/c2.dita');
+    expect(await rowsOf(database, 8)).toEqual(await rowsOf(database, 9));
+  });
+
+  it('a chapter moved further down the map replaces the link rows from the first changed line on; the rows above keep their ids', async () => {
+    const linkRows = async (libraryId: number) =>
+      (await database.db.select().from(ccmsCatalogLink).where(eq(ccmsCatalogLink.libraryId, libraryId))).map((l) => ({
+        id: l.linkId,
+        at: `${l.sourcePath}:${l.line}:${l.value}`,
+      }));
+    const indexer = catalogIndexer(database.db);
+    await indexer.index({ libraryId: 10, branch: 'main', repo, commit: base }, null);
+    const before = await linkRows(10);
+    const moved = MAP([CHAPTERS[0] ?? '', CHAPTERS[2] ?? '', CHAPTERS[1] ?? '']);
+    const next = await repo.buildCommit(base, [{ op: 'put', path: 'map.ditamap', content: Buffer.from(moved) }], 'move down', me);
+    expect((await indexer.index({ libraryId: 10, branch: 'main', repo, commit: next }, base)).mode).toBe('incremental');
+    await catalogIndexer(database.db).index({ libraryId: 11, branch: 'main', repo, commit: next }, null);
+    expect(await rowsOf(database, 10)).toEqual(await rowsOf(database, 11));
+    const after = await linkRows(10);
+    const firstChapter = before.filter((l) => /^map\.ditamap:\d+:topics\/a[12]\.dita$/.test(l.at));
+    expect(firstChapter).toHaveLength(2);
+    for (const l of firstChapter) expect(after).toContainEqual(l);
+    // The topics' own links are not touched either; the moved chapters' rows are new.
+    expect(after.filter((l) => !l.at.startsWith('map.ditamap')).sort((a, b) => a.id - b.id)).toEqual(
+      before.filter((l) => !l.at.startsWith('map.ditamap')).sort((a, b) => a.id - b.id),
+    );
+    expect(after.filter((l) => /c[12]\.dita$/.test(l.at) && l.at.startsWith('map.ditamap')).every((l) => !before.some((b) => b.id === l.id))).toBe(true);
   });
 });

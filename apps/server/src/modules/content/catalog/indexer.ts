@@ -3,8 +3,9 @@ import type { DitaProject } from '@ccms/dita';
 import { loadProject } from '@ccms/dita';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import type { GitRepo } from '../../../platform/git/git-repo';
-import { changedEntries, entriesOf, type FileEntry } from './catalog-git';
+import type { Change, GitRepo } from '../../../platform/git/git-repo';
+import { objectId } from '../../../platform/git/loose-objects';
+import { type ChangeKind, changedEntries, entriesOf, type FileEntry } from './catalog-git';
 import {
   type DocumentData,
   IndexRaceError,
@@ -73,13 +74,55 @@ function usersOfChangedKeys(project: DitaProject | undefined): string[] {
   return out;
 }
 
+/** An incremental run worked out before its write (indexer.prepare). */
+export interface PreparedRun {
+  readonly key: string;
+  readonly commit: string;
+  readonly base: string;
+  readonly prev: unknown;
+  readonly run: Promise<{ result: ReindexResult; snap: Snapshot; write: IndexWrite } | null>;
+}
+
+/** Up to this many files with changed links, each has only the lines where its rows differ replaced (else all its rows, in one statement). */
+const LINE_RANGE_FILES = 20;
+
+/**
+ * The first and last line where two link-row lists of a file differ (a row in one and not in the
+ * other), or null when they hold the same rows: outside those lines both lists hold the same rows.
+ */
+export function changedLines(before: readonly LinkData[], after: readonly LinkData[]): [number, number] | null {
+  const left = new Map<string, { line: number; n: number }>();
+  for (const r of before) {
+    const k = JSON.stringify(r);
+    const held = left.get(k);
+    if (held) held.n++;
+    else left.set(k, { line: r.line, n: 1 });
+  }
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const r of after) {
+    const held = left.get(JSON.stringify(r));
+    if (held && held.n > 0) held.n--;
+    else {
+      lo = Math.min(lo, r.line);
+      hi = Math.max(hi, r.line);
+    }
+  }
+  for (const { line, n } of left.values()) {
+    if (n === 0) continue;
+    lo = Math.min(lo, line);
+    hi = Math.max(hi, line);
+  }
+  return lo <= hi ? [lo, hi] : null;
+}
+
 /** The key rows as a set: the same rows in any order give the same signature. */
 function keySetOf(keys: KeyData[]): string {
   return hashOf(keys.map((k) => JSON.stringify([k.mapPath, k.key, k.targetPath, k.scope, k.processingRole, k.text])).sort());
 }
 
 /** What the indexer remembers of a branch between runs, so the next run reads only what changed. */
-interface Snapshot {
+export interface Snapshot {
   commit: string;
   files: Map<string, FileEntry>;
   projects: Map<string, DitaProject>;
@@ -98,6 +141,34 @@ export interface IndexTarget {
   branch: string;
   repo: GitRepo;
   commit: string;
+  /** What this server committed to make `commit` from `from`: the run takes the changes and contents from it instead of asking git. */
+  known?: { from: string; changes: readonly Change[] };
+}
+
+/**
+ * The changed entries (and sizes) a commit of `changes` on a parent with `files` gives, as `git
+ * diff` would list them; null when git must be asked (a move, a put from a file on disk, a deleted
+ * path that was not a file, a path named twice).
+ */
+function knownEntries(changes: readonly Change[], files: ReadonlyMap<string, FileEntry>) {
+  const entries = new Map<string, { kind: ChangeKind; oid: string }>();
+  const sizes = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const c of changes) {
+    if (c.op === 'move' || (c.op === 'put' && !('content' in c)) || seen.has(c.path)) return null;
+    seen.add(c.path);
+    const had = files.get(c.path);
+    if (c.op === 'delete') {
+      if (!had) return null;
+      entries.set(c.path, { kind: 'deleted', oid: '0'.repeat(40) });
+      continue;
+    }
+    const oid = objectId('blob', c.content);
+    if (had?.oid === oid) continue;
+    entries.set(c.path, { kind: had ? 'modified' : 'added', oid });
+    sizes.set(c.path, c.content.length);
+  }
+  return { entries, sizes };
 }
 
 /**
@@ -224,18 +295,22 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
   async function incremental(target: IndexTarget, prev: Snapshot, started: number): Promise<{ result: ReindexResult; snap: Snapshot; write: IndexWrite }> {
     const { repo, commit, libraryId, branch } = target;
     const trace = tracer('incremental');
-    const entries = await changedEntries(repo, prev.commit, commit);
+    // A commit this server just made from the indexed one: its changes are known (no git diff, no read of what it wrote).
+    const known = target.known && target.known.from === prev.commit ? knownEntries(target.known.changes, prev.files) : null;
+    const entries = known?.entries ?? (await changedEntries(repo, prev.commit, commit));
     const changes = new Map([...entries].map(([p, e]) => [p, e.kind]));
     const files = new Map(prev.files);
     for (const [p, { kind, oid }] of entries) {
       if (kind === 'deleted') files.delete(p);
-      else files.set(p, { oid, size: prev.files.get(p)?.size ?? 0 });
+      else files.set(p, { oid, size: known?.sizes.get(p) ?? prev.files.get(p)?.size ?? 0 });
     }
     // Sizes matter for images and videos only: ask git for those.
-    const media = [...entries].filter(([p, e]) => e.kind !== 'deleted' && isMedia(p)).map(([p]) => p);
-    for (const [p, entry] of await entriesOf(repo, commit, media)) files.set(p, entry);
+    const media = [...entries].filter(([p, e]) => e.kind !== 'deleted' && isMedia(p) && !known?.sizes.has(p)).map(([p]) => p);
+    if (media.length > 0) for (const [p, entry] of await entriesOf(repo, commit, media)) files.set(p, entry);
     const changed = [...changes.keys()];
     const source = new CommitSource(repo, commit, new Set(files.keys()));
+    if (known && target.known)
+      for (const c of target.known.changes) if (c.op === 'put' && 'content' in c && entries.has(c.path)) source.seed(c.path, c.content);
     trace.mark('git');
 
     const projects = new Map<string, DitaProject>();
@@ -328,12 +403,25 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
     const links = new Map(prev.links);
     const linkSources: string[] = [];
     const linkRows: LinkData[] = [];
+    const linkLines = new Map<string, [number, number]>();
+    // A few files (a saved map): only the lines where their rows differ are replaced (a moved chapter leaves the rest of a big map's rows).
+    let byFileBefore: Map<string, DitaProject[]> | undefined;
+    const rowsBefore = (file: string) => {
+      byFileBefore ??= projectsByFile(prev.projects, prev.orphan);
+      return linksOf(file, byFileBefore.get(file) ?? []);
+    };
     for (const file of candidates) {
       const rows = linksOf(file, byFile.get(file) ?? []);
       const sig = hashOf(rows);
-      if ((links.get(file)?.sig ?? hashOf([])) === sig) continue;
+      const storedSig = links.get(file)?.sig ?? hashOf([]);
+      if (storedSig === sig) continue;
       linkSources.push(file);
-      linkRows.push(...rows);
+      const before = candidates.size <= LINE_RANGE_FILES && links.has(file) ? rowsBefore(file) : null;
+      const range = before && hashOf(before) === storedSig ? changedLines(before, rows) : null;
+      if (range) {
+        linkLines.set(file, range);
+        for (const r of rows) if (r.line >= range[0] && r.line <= range[1]) linkRows.push(r);
+      } else linkRows.push(...rows);
       if (rows.length === 0) links.delete(file);
       else links.set(file, { sig, total: rows.length, broken: rows.filter((r) => !r.resolved).length });
     }
@@ -369,7 +457,7 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
       documents: { upsert: docUpserts, remove: removedMaps },
       resources: { upsert: resUpserts, remove: resRemoves },
       keys,
-      links: { sources: linkSources, rows: linkRows },
+      links: { sources: linkSources, rows: linkRows, lines: linkLines },
       stats: statsOf('incremental', started, source.readLog, projects.size, topicHash.size, images, videos, snap.keyCount, links),
     };
     return { result: resultOf(target, prev.commit, 'incremental', source.readLog, write, started), snap, write };
@@ -381,14 +469,19 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
      * snapshot is at the stored commit and that commit is still in the clone; full otherwise
      * (or when `full` is asked for).
      */
-    async index(target: IndexTarget, stored: string | null, opts: { full?: boolean } = {}): Promise<ReindexResult> {
+    async index(target: IndexTarget, stored: string | null, opts: { full?: boolean } = {}, prepared?: PreparedRun | null): Promise<ReindexResult> {
       const started = performance.now();
       const key = keyOf(target.libraryId, target.branch);
       if (stored === target.commit && !opts.full) return unchangedResult(target);
       const prev = snapshots.get(key);
+      // Worked out ahead (while the commit was pushed) from the snapshot still remembered, at the stored commit: only written now.
+      const ahead =
+        prepared && !opts.full && prepared.key === key && prepared.commit === target.commit && prepared.base === stored && prepared.prev === prev
+          ? await prepared.run
+          : null;
       const canIncrement = !opts.full && prev !== undefined && stored !== null && prev.commit === stored;
       // The remembered commit may be gone (a clone made again, a forced push): then everything is read.
-      const run = (canIncrement && prev ? await incremental(target, prev, started).catch(() => null) : null) ?? (await full(target, stored, started));
+      const run = ahead ?? (canIncrement && prev ? await incremental(target, prev, started).catch(() => null) : null) ?? (await full(target, stored, started));
       const writing = tracer('write');
       try {
         await writeIndex(db, { ...run.write, stats: { ...run.write.stats, durationMs: performance.now() - started } }, writing.mark);
@@ -402,6 +495,18 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
       // Fresh statistics after a big change, so search plans use the trigram indexes.
       if (run.result.mode === 'full') await db.execute(sql`ANALYZE ccms_catalog_topic, ccms_catalog_document, ccms_catalog_link`);
       return { ...run.result, durationMs: Math.round(performance.now() - started) };
+    },
+    /**
+     * Starts working out the incremental run from the stored commit to `target.commit` (a commit
+     * this server built, being pushed) without writing it; `index` writes it when it is asked for
+     * that commit with the branch still where the run started. Null when there is nothing to start from.
+     */
+    prepare(target: IndexTarget, stored: string | null): PreparedRun | null {
+      const key = keyOf(target.libraryId, target.branch);
+      const prev = snapshots.get(key);
+      if (!prev || stored === null || prev.commit !== stored || stored === target.commit) return null;
+      const run = incremental(target, prev, performance.now()).catch(() => null);
+      return { key, commit: target.commit, base: stored, prev, run };
     },
     /** Forgets what is remembered of a branch (the next run reads everything). */
     forget(libraryId: number, branch?: string) {

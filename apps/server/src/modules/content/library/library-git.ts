@@ -181,7 +181,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     /** Runs under the lock on the head the commit builds on: refuses a change made from a stale base. */
     checkHead?: (repo: GitRepo, head: string) => Promise<void>,
     /** replay false: a push the remote refuses because it moved throws RemoteMovedError (the caller fetches and merges again). */
-    opts: { replay?: boolean } = {},
+    opts: { replay?: boolean; onBuilt?: (commit: string, parent: string) => void } = {},
   ) {
     const trace = saveTrace();
     const author = await identityOf(auth);
@@ -202,10 +202,13 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
       try {
         const built = await repo.buildCommit(head, changes, message, author);
         trace.mark('commit-push/build');
+        // Work that can start on the commit before the remote has it (the catalogue's run), while the push waits on the network.
+        opts.onBuilt?.(built, head);
         const pushed = await repo.pushCommit(branch, built, authOf(row), auth.userName, opts);
         trace.mark('commit-push/push');
         syncedAt.set(branchKey(row.libraryId, branch), Date.now());
-        return { commit: pushed.commit, branch, attempts: pushed.attempts };
+        // parent: the head the commit was built on (the pushed commit's parent when it was not replayed, attempts 1).
+        return { commit: pushed.commit, branch, attempts: pushed.attempts, parent: head };
       } catch (err) {
         throw presentGitError(err, branch);
       }

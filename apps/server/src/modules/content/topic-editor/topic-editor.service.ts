@@ -11,8 +11,9 @@ import { type Change, type GitRepo, RemoteMovedError } from '../../../platform/g
 import { objectId } from '../../../platform/git/loose-objects';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { saveTrace } from '../../../platform/save-trace';
-import type { CatalogRuntime } from '../catalog/catalog.service';
+import type { CatalogRuntime, MadeCommit } from '../catalog/catalog.service';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
+import type { PreparedRun } from '../catalog/indexer';
 import { repoPath } from '../explorer/repo-path';
 import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
@@ -104,7 +105,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
   async function headOf(file: OpenedFile, base?: string): Promise<{ repo: GitRepo; head: string; fetched: boolean }> {
     if (base !== undefined && git.syncedWithin(file.libraryId, file.branch, SKIP_FETCH_MS)) {
       const repo = git.repoOf(file.libraryId);
-      if ((await repo.resolve(file.branch)) === base) return { repo, head: base, fetched: false };
+      if ((await repo.branchHead(file.branch)) === base) return { repo, head: base, fetched: false };
     }
     const fetched = await git.fetchNow(file.row);
     const repo = git.repoOf(file.libraryId);
@@ -159,12 +160,19 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
    * read the catalogue rows directly, so a queued run would let them answer from the old commit),
    * review comments re-anchor, the draft is dropped.
    */
-  async function afterSave(auth: AuthContext, file: OpenedFile, text: string, trace: ReturnType<typeof saveTrace>): Promise<string> {
+  async function afterSave(
+    auth: AuthContext,
+    file: OpenedFile,
+    text: string,
+    trace: ReturnType<typeof saveTrace>,
+    made?: MadeCommit,
+    prepared?: PreparedRun | null,
+  ): Promise<string> {
     const before = await statusOf(file);
     const after = statusAfterEdit(before);
     if (after !== before) await saveMeta(db, file.libraryId, file.branch, file.path, { status: after }, auth.userName);
     trace.mark('status');
-    await catalog.afterCommit(file.row, file.branch);
+    await catalog.afterCommit(file.row, file.branch, made, prepared);
     trace.mark('reindex');
     await runtime.review?.topicSaved({ libraryId: file.libraryId, branch: file.branch, path: file.path }, text);
     await deleteDraft(db, auth.userId, file);
@@ -229,7 +237,13 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
         };
         try {
           // On a head read without a fetch, a moved remote means merging again from a fetch, not replaying on it.
-          const { commit, attempts } = await git.commit(file.row, auth, file.branch, [...changes, ...others], message, stillTheirs, { replay: fetched });
+          const committed = [...changes, ...others];
+          // The catalogue's run starts on the built commit while it is pushed; written after the push when that commit is what went out.
+          let prepared: Promise<PreparedRun | null> | undefined;
+          const onBuilt = (built: string, parent: string) => {
+            prepared = catalog.prepareCommit(file.row, file.branch, { commit: built, parent, changes: committed }).catch(() => null);
+          };
+          const { commit, attempts, parent } = await git.commit(file.row, auth, file.branch, committed, message, stillTheirs, { replay: fetched, onBuilt });
           // Pushed as built: the file is the text committed; a replayed commit is read back.
           const blob =
             attempts > 1
@@ -238,7 +252,9 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
                 ? resolved.theirs.blob
                 : objectId('blob', Buffer.from(resolved.text, 'utf8'));
           trace.mark('commit-push');
-          const status = asTopicStatus(await afterSave(auth, file, resolved.text, trace));
+          // Pushed as built: the index moves by exactly these changes.
+          const made = attempts === 1 ? { commit, parent, changes: committed } : undefined;
+          const status = asTopicStatus(await afterSave(auth, file, resolved.text, trace, made, made && prepared ? await prepared : null));
           trace.mark('review-draft');
           return { commit, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status };
         } catch (err) {
