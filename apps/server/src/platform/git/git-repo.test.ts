@@ -87,6 +87,39 @@ describe('GitRepo', () => {
     expect(await repo.resolve('main')).toBe(mine);
   });
 
+  it('reads through one long-lived cat-file: objects written and packs fetched after it started, big and missing ones', async () => {
+    const repo = await clone('reader');
+    const head = await repo.branchHead('main');
+    if (!head) throw new Error('no head');
+    expect((await repo.readFile(head, 'a.txt'))?.toString()).toBe('one\n');
+    // Loose objects written after the reader started.
+    const big = Buffer.alloc(300_000, 'x');
+    const mine = await repo.buildCommit(
+      head,
+      [
+        { op: 'put', path: 'big.bin', content: big },
+        { op: 'put', path: 'small.txt', content: Buffer.from('s\n') },
+      ],
+      'Big',
+      me,
+    );
+    const read = await repo.readFiles(mine, ['small.txt', 'big.bin', 'nope', 'a.txt']);
+    expect(read.map((b) => b?.length ?? null)).toEqual([2, 300_000, null, 4]);
+    expect(read[1]?.equals(big)).toBe(true);
+    // A pack fetched after it started (kept as a pack, not unpacked into loose objects).
+    const pushed = await server().commit('docs', 'main', { 'later.txt': 'later\n' }, 'Pushed from outside');
+    await git(['--git-dir', repo.dir, 'config', 'fetch.unpackLimit', '1']);
+    const packsBefore = (await git(['--git-dir', repo.dir, 'count-objects', '-v'])).match(/packs: (\d+)/)?.[1];
+    await repo.fetch(auth);
+    expect((await git(['--git-dir', repo.dir, 'count-objects', '-v'])).match(/packs: (\d+)/)?.[1]).not.toBe(packsBefore);
+    expect((await repo.readFile(pushed, 'later.txt'))?.toString()).toBe('later\n');
+    // Reads asked at once are answered each with its own objects.
+    const both = await Promise.all([repo.readFile(pushed, 'later.txt'), repo.readFile(mine, 'small.txt'), repo.blobAt(head, 'a.txt')]);
+    expect(both.map((b) => (b && 'body' in b ? b.body.toString() : b?.toString()))).toEqual(['later\n', 's\n', 'one\n']);
+    await repo.remove();
+    expect(await repo.readFile(pushed, 'later.txt').catch(() => null)).toBeNull();
+  });
+
   it('reports a wrong password as an authentication failure', async () => {
     const repo = new GitRepo(path.join(work, 'bad'));
     await repo.ensure(server().url('docs'));
