@@ -106,6 +106,10 @@ describe('GitRepo', () => {
     const read = await repo.readFiles(mine, ['small.txt', 'big.bin', 'nope', 'a.txt']);
     expect(read.map((b) => b?.length ?? null)).toEqual([2, 300_000, null, 4]);
     expect(read[1]?.equals(big)).toBe(true);
+    // Every path, tree by tree through the reader, as ls-tree -r names them.
+    const listed = (await git(['--git-dir', repo.dir, 'ls-tree', '-r', '-z', '--name-only', mine])).split('\0').filter(Boolean);
+    expect((await repo.filePaths(mine)).sort()).toEqual(listed.sort());
+    expect(listed).toContain('topics/t1.dita');
     // A pack fetched after it started (kept as a pack, not unpacked into loose objects).
     const pushed = await server().commit('docs', 'main', { 'later.txt': 'later\n' }, 'Pushed from outside');
     await git(['--git-dir', repo.dir, 'config', 'fetch.unpackLimit', '1']);

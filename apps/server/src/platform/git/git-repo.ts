@@ -322,8 +322,30 @@ export class GitRepo {
     return parseLsTree(out.stdout, null);
   }
 
-  /** Paths of every file at a commit (names only: no blob is read, unlike filesUnder's sizes). */
+  /**
+   * Paths of every file at a commit, as `ls-tree -r` names them, in no set order (names only: no
+   * blob is read, unlike filesUnder's sizes). A commit id is walked tree by tree through the
+   * clone's reader, one request per folder depth, with no process to start.
+   */
   async filePaths(commit: string): Promise<string[]> {
+    if (/^[0-9a-f]{40}$/.test(commit)) {
+      const out: string[] = [];
+      let level = [{ prefix: '', spec: `${commit}^{tree}` }];
+      while (level.length > 0) {
+        const trees = await this.readObjects(level.map((l) => l.spec));
+        const next: typeof level = [];
+        for (const [i, { prefix }] of level.entries()) {
+          const tree = trees[i];
+          if (tree?.type !== 'tree') throw new Error(`git: no tree at ${level[i]?.spec}`);
+          for (const [name, entry] of parseTree(tree.body)) {
+            if (entry.mode === TREE_MODE) next.push({ prefix: `${prefix}${name}/`, spec: entry.oid });
+            else out.push(`${prefix}${name}`);
+          }
+        }
+        level = next;
+      }
+      return out;
+    }
     const out = await this.run(['ls-tree', '-r', '-z', '--name-only', commit]);
     return out.stdout.toString('utf8').split('\0').filter(Boolean);
   }
