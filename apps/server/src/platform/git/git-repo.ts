@@ -710,10 +710,18 @@ class BatchReader {
     });
     child.stdin.on('error', () => undefined);
     child.stderr.resume();
-    // Never what keeps the server (or a test run) alive.
-    child.unref();
-    for (const stream of [child.stdin, child.stdout, child.stderr] as unknown as { unref?: () => void }[]) stream.unref?.();
+    this.hold(child, false);
     return child;
+  }
+
+  /** Held while a read waits on it (a script awaiting a read must not exit under it), else never what keeps the process alive. */
+  private hold(child: ChildProcessWithoutNullStreams, on: boolean): void {
+    if (on) child.ref();
+    else child.unref();
+    for (const stream of [child.stdin, child.stdout, child.stderr] as unknown as { ref?: () => void; unref?: () => void }[]) {
+      if (on) stream.ref?.();
+      else stream.unref?.();
+    }
   }
 
   private ask(specs: string[]): Promise<Buffer> {
@@ -730,6 +738,7 @@ class BatchReader {
       const done = (err: Error | null) => {
         child.stdout.off('data', onData);
         child.off('exit', onExit);
+        this.hold(child, false);
         this.idle = setTimeout(() => this.close(), READER_IDLE_MS);
         this.idle.unref();
         if (err) {
@@ -768,6 +777,7 @@ class BatchReader {
           have = held.length;
         }
       };
+      this.hold(child, true);
       child.stdout.on('data', onData);
       child.once('exit', onExit);
       child.stdin.write(`${specs.join('\n')}\n`);
