@@ -455,6 +455,48 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     [mode, t, selected, target.libraryId, readOnly, applyAttributes],
   );
   const closePicker = useCallback(() => setPicker(null), []);
+  const statusTag = useMemo(() => <StatusTag status={opened.status} />, [opened.status]);
+  const presence = useMemo(() => <PresenceBar target={target} ticket={opened.ticket} />, [target, opened.ticket]);
+  const onToggle = useStableCallback(toggle);
+  const onSave = useStableCallback(saveNow);
+  const onLink = useStableCallback(() => void openLink());
+  const saving = save.isPending;
+  const controls = useMemo(
+    () => (
+      <Space wrap>
+        <HasPermi value={[RegulationRelationPerm.add]}>
+          <Button icon={<LinkOutlined />} onClick={onLink} data-testid="editor-link-regulation">
+            {tc('link.linkToRegulation')}
+          </Button>
+        </HasPermi>
+        <Segmented<Mode>
+          value={mode}
+          onChange={onToggle}
+          options={[
+            { value: 'visual', label: t('visual'), icon: <EyeOutlined /> },
+            { value: 'source', label: t('source'), icon: <CodeOutlined /> },
+          ]}
+          data-testid="editor-mode"
+        />
+        {!readOnly && (
+          <>
+            <Input
+              style={{ width: 260 }}
+              aria-label={t('commitMessage')}
+              placeholder={defaultMessage(opened.title || opened.path)}
+              value={commitMessage}
+              maxLength={2000}
+              onChange={(e) => setCommitMessage(e.target.value)}
+            />
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={onSave} data-testid="editor-save">
+              {t('save')}
+            </Button>
+          </>
+        )}
+      </Space>
+    ),
+    [tc, t, mode, readOnly, opened, commitMessage, saving, onLink, onToggle, onSave],
+  );
   const linkTopic = useMemo(
     () => (topicId !== undefined ? { topicId, libraryId: target.libraryId, title: opened.title || opened.path } : undefined),
     [topicId, target.libraryId, opened],
@@ -478,7 +520,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           <Typography.Text type="secondary">
             {opened.branch} · {opened.path}
           </Typography.Text>
-          <StatusTag status={opened.status} />
+          {statusTag}
           {dirty ? (
             <Tag color="orange" data-testid="editor-dirty">
               {t('unsaved')}
@@ -491,39 +533,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
               {t('draftKept', { time: formatTime(draftAt) })}
             </Typography.Text>
           )}
-          <PresenceBar target={target} ticket={opened.ticket} />
+          {presence}
         </Space>
-        <Space wrap>
-          <HasPermi value={[RegulationRelationPerm.add]}>
-            <Button icon={<LinkOutlined />} onClick={() => void openLink()} data-testid="editor-link-regulation">
-              {tc('link.linkToRegulation')}
-            </Button>
-          </HasPermi>
-          <Segmented<Mode>
-            value={mode}
-            onChange={toggle}
-            options={[
-              { value: 'visual', label: t('visual'), icon: <EyeOutlined /> },
-              { value: 'source', label: t('source'), icon: <CodeOutlined /> },
-            ]}
-            data-testid="editor-mode"
-          />
-          {!readOnly && (
-            <>
-              <Input
-                style={{ width: 260 }}
-                aria-label={t('commitMessage')}
-                placeholder={defaultMessage(opened.title || opened.path)}
-                value={commitMessage}
-                maxLength={2000}
-                onChange={(e) => setCommitMessage(e.target.value)}
-              />
-              <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={saveNow} data-testid="editor-save">
-                {t('save')}
-              </Button>
-            </>
-          )}
-        </Space>
+        {controls}
       </div>
       {readOnly && <Alert type="info" showIcon title={t('readOnly')} />}
       {mergedNotice && (

@@ -64,9 +64,13 @@ export const VisualView = memo(
     const extensions = useMemo(() => [...createDitaExtensions(resolvers), BrokenRefs], []);
     const callbacks = useRef({ onChange, onSelect });
     callbacks.current = { onChange, onSelect };
+    // The document as read (set when the editor is made); passed again as the options so that a
+    // render of this view finds them unchanged (useEditor sets differing options on the editor).
+    const read = useRef<{ content: Content; editable: boolean } | null>(null);
     const editor = useEditor({
       extensions,
-      editable: !readOnly,
+      ...(read.current ? { content: read.current.content } : {}),
+      editable: !readOnly && (read.current?.editable ?? true),
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
       // The topic is read straight into the editor's own schema once it exists (before its first
@@ -75,7 +79,8 @@ export const VisualView = memo(
         const conv = documentFor(e.schema, xml);
         // The editor hands its content to createDocument, which takes a ProseMirror node as it is
         // (EditorOptions types the content as JSON or HTML only).
-        e.setOptions({ content: conv.pmDoc as unknown as Content, editable: !readOnly && conv.editable });
+        read.current = { content: conv.pmDoc as unknown as Content, editable: conv.editable };
+        e.setOptions({ content: read.current.content, editable: !readOnly && conv.editable });
       },
       onCreate: ({ editor: e }) => {
         if (cursorPath && cursorPath.length > 0) e.commands.setTextSelection(posOfElementPath(e.state.doc, cursorPath));
