@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Condition, Problem } from '@ccms/dita';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -147,6 +148,9 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
     const phases: Record<string, number> = {};
     let mark = Date.now();
     phases.queue = Math.max(0, started.getTime() - new Date(row.createTime).getTime());
+    // Traced publishes also say how long this event loop was held at most meanwhile (a child's exit, the engine's reply and file callbacks wait for it).
+    const loop = TRACE || phaseListeners.size > 0 ? monitorEventLoopDelay({ resolution: 10 }) : null;
+    loop?.enable();
     const lap = (name: string) => {
       const now = Date.now();
       phases[name] = (phases[name] ?? 0) + now - mark;
@@ -223,7 +227,12 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
         },
       );
 
+      // The engine lap split: waiting for the process (its start, a build before), the build itself, and its reply waiting for this event loop.
+      const sent = mark;
       lap('engine');
+      phases['engine-wait'] = Math.max(0, outcome.begun - sent);
+      phases['engine-run'] = Math.max(0, outcome.ended - outcome.begun);
+      phases['engine-reply'] = Math.max(0, Date.now() - outcome.ended);
       const problems = outcome.problems;
       const counts = { error: 0, warning: 0, info: 0 };
       for (const p of problems) counts[p.severity as keyof typeof counts]++;
@@ -283,9 +292,14 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       });
       if (saved) await tell(row, status === 'success' ? 'publishFinished' : 'publishFailed', `${counts.error} error(s)`);
       lap('save');
+      if (loop) {
+        loop.disable();
+        phases['loop-max'] = Math.round(loop.max / 1e6);
+      }
       for (const listener of phaseListeners) listener(outputId, { ...phases });
       if (TRACE) log.info({ outputId, key, commit, incremental: outcome.incremental, phases }, 'publish phases');
     } catch (err) {
+      loop?.disable();
       const reason = err instanceof Error ? err.message : String(err);
       const durationMs = Date.now() - started.getTime();
       const current = await findOutput(db, outputId);
