@@ -116,6 +116,9 @@ const LINK_COLUMNS: Column[] = [
   ['reason', 'reason', 'text'],
 ];
 
+/** Text (characters) per insert statement; see insertRows. */
+const STATEMENT_BYTES = 64 * 1024;
+
 /**
  * Inserts many rows as one JSON parameter expanded by jsonb_to_recordset: one statement per few
  * thousand rows and no per-row query building. Table and column names are constants of this file.
@@ -129,13 +132,22 @@ async function insertRows(tx: Tx, table: string, columns: Column[], scope: { lib
   const onConflict = upsert
     ? ` ON CONFLICT (library_id, branch, path) DO UPDATE SET ${[...names.filter((c) => c !== 'path'), ...(scope.now ? ['update_time'] : [])].map((c) => `"${c}" = excluded."${c}"`).join(', ')}`
     : '';
-  for (let i = 0; i < rows.length; i += 5000) {
-    const chunk = rows.slice(i, i + 5000).map((row) => {
+  for (let i = 0; i < rows.length; ) {
+    // A statement carries up to 5,000 rows or about STATEMENT_BYTES of them: on PGlite a statement
+    // runs on this event loop from start to end, and one of 5,000 topics (their search text
+    // trigram-indexed) held it for many seconds, stalling every request and publish meanwhile.
+    const chunk: Record<string, unknown>[] = [];
+    let bytes = 0;
+    for (; i < rows.length && chunk.length < 5000 && bytes < STATEMENT_BYTES; i++) {
       const out: Record<string, unknown> = {};
-      const source = row as Record<string, unknown>;
-      for (const [field, column] of columns) out[column] = source[field] ?? null;
-      return out;
-    });
+      const source = rows[i] as Record<string, unknown>;
+      for (const [field, column] of columns) {
+        const value = source[field] ?? null;
+        out[column] = value;
+        bytes += typeof value === 'string' ? value.length : 16;
+      }
+      chunk.push(out);
+    }
     const head = `INSERT INTO ${table} (library_id, branch, ${names.map((c) => `"${c}"`).join(', ')}${timeColumns}) SELECT `;
     const select = `, ${names.map((c) => `x."${c}"`).join(', ')}${scope.now ? ', ' : ''}`;
     const query = sql.join(
@@ -151,6 +163,8 @@ async function insertRows(tx: Tx, table: string, columns: Column[], scope: { lib
       sql.raw(''),
     );
     await tx.execute(query);
+    // Lets waiting callbacks run between statements (the statements' promises alone never do).
+    if (i < rows.length) await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
