@@ -192,9 +192,36 @@ export async function storedResourcePaths(db: Db, libraryId: number, branch: str
   return new Map(rows.map((r) => [r.path, r.oid]));
 }
 
-/** `trace` is told each finished phase (the indexer's timing trace). */
-export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) => void): Promise<void> {
+/** Topic rows per transaction of a first index written ahead (see writeIndex). */
+const AHEAD_ROWS = 100;
+
+/**
+ * `trace` is told each finished phase (the indexer's timing trace). With `oneConnection` (PGlite:
+ * a transaction holds every other query of the server, a publish's status or any request, for as
+ * long as it runs), a first index of a branch (nothing stored, no index row) writes its topic rows,
+ * most of its time, ahead in transactions of their own; the index row, written last with the rest
+ * in one transaction, still says when the branch is indexed, and a first index cut off midway is
+ * put right by the next (it compares with what is stored).
+ */
+export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) => void, opts: { oneConnection?: boolean } = {}): Promise<void> {
   const { libraryId, branch } = w;
+  if (opts.oneConnection && w.baseCommit === null && w.topics.upsert.length > AHEAD_ROWS) {
+    const [current] = await db
+      .select({ commit: ccmsCatalogIndex.commit })
+      .from(ccmsCatalogIndex)
+      .where(and(eq(ccmsCatalogIndex.libraryId, libraryId), eq(ccmsCatalogIndex.branch, branch)));
+    if (!current) {
+      const scope = { libraryId, branch, now: new Date() };
+      const rows = w.topics.upsert;
+      for (let i = 0; i < rows.length; i += AHEAD_ROWS) {
+        await db.transaction((tx) => insertRows(tx, 'ccms_catalog_topic', TOPIC_COLUMNS, scope, rows.slice(i, i + AHEAD_ROWS), true));
+        // Whatever waited for the connection meanwhile goes first.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      w = { ...w, topics: { upsert: [], remove: w.topics.remove } };
+      trace?.('topics ahead');
+    }
+  }
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ commit: ccmsCatalogIndex.commit })

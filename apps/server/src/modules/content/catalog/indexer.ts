@@ -87,9 +87,11 @@ export interface IndexTarget {
  * `git diff` names and let the DITA engine re-resolve what depends on them (keys, conrefs, links).
  * Every run writes its result in one transaction.
  */
-export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
+export function catalogIndexer(db: Db, opts: { maxSnapshots?: number; oneConnection?: boolean } = {}) {
   const snapshots = new Map<string, Snapshot>();
   const maxSnapshots = opts.maxSnapshots ?? 8;
+  /** PGlite: a first index writes its topic rows ahead in short transactions (see writeIndex). */
+  const oneConnection = opts.oneConnection === true;
   const keyOf = (libraryId: number, branch: string) => `${libraryId}\u0000${branch}`;
 
   function remember(key: string, snap: Snapshot) {
@@ -369,7 +371,9 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
       const run = (canIncrement && prev ? await incremental(target, prev, started).catch(() => null) : null) ?? (await full(target, stored, started));
       const writing = tracer('write');
       try {
-        await writeIndex(db, { ...run.write, stats: { ...run.write.stats, durationMs: performance.now() - started } }, writing.mark);
+        await writeIndex(db, { ...run.write, stats: { ...run.write.stats, durationMs: performance.now() - started } }, writing.mark, {
+          oneConnection,
+        });
         writing.mark(run.result.mode);
         writing.done();
       } catch (err) {
