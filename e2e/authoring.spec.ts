@@ -116,7 +116,8 @@ test('a template whose root is not its type’s is refused; a valid one previews
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText('task (.dita)', { exact: true }).click();
   const content = dialog.getByLabel('模板内容', { exact: true });
   await content.fill('<concept id="${id}"><title>${title}</title></concept>');
-  await expect(dialog.getByTestId('template-preview')).toContainText('不是文档类型 task 的根元素');
+  // The first preview of a run loads the DTDs on the server (several seconds on a loaded machine).
+  await expect(dialog.getByTestId('template-preview')).toContainText('不是文档类型 task 的根元素', { timeout: 30_000 });
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   // The server's refusal (the preview above shows the same words after a line and column).
   await expect(page.getByText('模板的根元素 <concept> 不是文档类型 task 的根元素（task）', { exact: true })).toBeVisible();

@@ -23,6 +23,7 @@ export type { Located, Problem, Severity } from './problems/problem.js';
 export { countBySeverity, ProblemList } from './problems/problem.js';
 export type { LoadOptions } from './project/dita-project.js';
 export { DitaProject, loadProject } from './project/dita-project.js';
+export { turns } from './project/turns.js';
 export type { CheckOptions, CheckResult } from './publish/check.js';
 export { check } from './publish/check.js';
 export type { NavEntry, Page, PagePlan } from './publish/page-plan.js';

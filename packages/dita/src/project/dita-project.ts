@@ -21,6 +21,7 @@ import type { FileSource } from '../source/file-source.js';
 import { isOutsideRootMessage, normalizePath, resolveRelative, SOURCE_OUTSIDE_ROOT } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { decodeXml, parseXml } from '../xml/xml-parser.js';
+import { turns } from './turns.js';
 
 export interface LoadOptions {
   source: FileSource;
@@ -169,6 +170,7 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
   const mapFiles = new Set<string>();
   const carried = new Set<string>();
 
+  const turn = turns();
   const readDoc = (path: string, isMapFile = false): Promise<DitaDocument | undefined> => {
     const existing = pending.get(path);
     if (existing !== undefined) return existing;
@@ -202,6 +204,7 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
         const text = decodeXml(content);
         file = new RawFile(text);
       }
+      await turn();
       raw.set(path, file);
       const parsed = parseXml(file.text, path);
       problems.addAll(parsed.problems);

@@ -81,7 +81,7 @@ export const contentArea = fp(
   async (app) => {
     const git = libraryGit({ database: app.database, dataDir: app.config.dataDir, secretKey: app.secrets.secretKey });
     const libraries = libraryService(app.db, git, app.secrets.secretKey);
-    const indexer = catalogIndexer(app.db);
+    const indexer = catalogIndexer(app.db, { oneConnection: app.database.kind === 'pglite' });
     const catalog = catalogService(app.db, git, libraries, indexer);
     app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db), review: reviewHooks() });
     app.jobs.register(libraryFetchAllJob(git));

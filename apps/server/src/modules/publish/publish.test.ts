@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PublicationPerm } from '@ccms/contracts/publish/publication';
 import { count, eq } from 'drizzle-orm';
@@ -173,6 +173,26 @@ suite('publishing', () => {
     const inode = async (outputId: number, file: string) => (await stat(path.join(t.dataDir, 'publish', 'outputs', String(outputId), file))).ino;
     expect(await inode(second.outputId, 'topics/adding-new-languages.html')).toBe(await inode(first.outputId, 'topics/adding-new-languages.html'));
     expect(await inode(second.outputId, 'topics/using-dita-command.html')).not.toBe(await inode(first.outputId, 'topics/using-dita-command.html'));
+  }, 60_000);
+
+  it('builds the next publish whole when the output before it was deleted as soon as it was ready', async () => {
+    // The build folder is linked again from each output after it is kept; deleting that output at once
+    // must not leave the next incremental build with missing pages.
+    const file = 'topics/using-dita-command.dita';
+    const files = async (outputId: number) => (await readdir(path.join(t.dataDir, 'publish', 'outputs', String(outputId)), { recursive: true })).sort();
+    const before = (await remote().show('guide', 'main', file)) ?? '';
+    await remote().commit('guide', 'main', { [file]: before.replace('Rebuilding with the', 'Deleted at once with the') }, 'Edit again');
+    const third = await finished(admin, (await admin.post(api('/ccms/output/publish'), { publicationId, configIds: [webConfig] })).body.data[0].outputId);
+    expect(third).toMatchObject({ status: 'success' });
+    const whole = await files(third.outputId);
+    expect((await admin.delete(api(`/ccms/output/${third.outputId}`))).body.code).toBe(200);
+    await remote().commit('guide', 'main', { [file]: before.replace('Rebuilding with the', 'Published after the delete with the') }, 'And again');
+    const fourth = await finished(admin, (await admin.post(api('/ccms/output/publish'), { publicationId, configIds: [webConfig] })).body.data[0].outputId);
+    expect(fourth).toMatchObject({ status: 'success' });
+    expect(fourth.commit).toBe((await remote().log('guide', 'main'))[0]?.hash);
+    expect(await outputFile(fourth.outputId, 'topics/using-dita-command.html')).toContain('Published after the delete with the');
+    expect(await outputFile(fourth.outputId, 'topics/adding-new-languages.html')).toContain('<html');
+    expect(await files(fourth.outputId)).toEqual(whole);
   }, 60_000);
 
   it('follows the reader rules: listed readers and the public output, nobody else', async () => {

@@ -20,6 +20,8 @@ const BASE_CONFIG: [string, string][] = [
   ['core.quotePath', 'false'],
   ['credential.helper', ''],
   ['gc.auto', '0'],
+  // No `git maintenance run --auto` process after every fetch (a publish fetches its branch first).
+  ['maintenance.auto', 'false'],
 ];
 
 /**

@@ -32,11 +32,21 @@ export async function loadServerRoutes(router: AppRouter, pending = fetchServerR
   router.patchRoutes(LAYOUT_ROUTE_ID, buildDynamicRoutes(nodes));
 }
 
-/** The shell's code and the namespaces most screens use: fetched while the first calls are out. */
+/** The `ui` route: antd, theme and query providers, with the namespaces most screens use (so pages do not wait for them one by one). */
+async function loadUi() {
+  const [module] = await Promise.all([import('../UiProviders'), i18n.loadNamespaces(['errors', 'shared'])]);
+  return { Component: module.UiProviders };
+}
+
+/** The layout shell route, with its namespace. */
+async function loadLayout() {
+  const [module] = await Promise.all([import('../layout/Layout'), i18n.loadNamespaces('layout')]);
+  return { Component: module.Layout };
+}
+
+/** The shell's code and namespaces, fetched while the first calls are out (the routes' own loads then find them there). */
 function preloadShell() {
-  void import('../UiProviders');
-  void import('../layout/Layout');
-  void i18n.loadNamespaces(['errors', 'shared', 'layout']);
+  for (const load of [loadUi, loadLayout]) load().catch(() => undefined);
 }
 
 /** Nothing shows until the guard settles the first navigation. */
@@ -92,19 +102,12 @@ export function appRoutes(): RouteObject[] {
         {
           // antd, theme and query providers: everything but sign-in.
           id: 'ui',
-          // Namespaces most screens use load with the providers, so pages do not wait for them one by one.
-          lazy: signedInLazy(async () => {
-            const [module] = await Promise.all([import('../UiProviders'), i18n.loadNamespaces(['errors', 'shared'])]);
-            return { Component: module.UiProviders };
-          }),
+          lazy: signedInLazy(loadUi),
           children: [
             ...publicRoutes(),
             {
               id: LAYOUT_ROUTE_ID,
-              lazy: signedInLazy(async () => {
-                const [module] = await Promise.all([import('../layout/Layout'), i18n.loadNamespaces('layout')]);
-                return { Component: module.Layout };
-              }),
+              lazy: signedInLazy(loadLayout),
               children: layoutChildren(),
             },
           ],

@@ -119,6 +119,9 @@ const LINK_COLUMNS: Column[] = [
   ['reason', 'reason', 'text'],
 ];
 
+/** Text (characters) per insert statement; see insertRows. */
+const STATEMENT_BYTES = 64 * 1024;
+
 /**
  * Inserts many rows as one JSON parameter expanded by jsonb_to_recordset: one statement per few
  * thousand rows and no per-row query building. Table and column names are constants of this file.
@@ -132,13 +135,22 @@ async function insertRows(tx: Tx, table: string, columns: Column[], scope: { lib
   const onConflict = upsert
     ? ` ON CONFLICT (library_id, branch, path) DO UPDATE SET ${[...names.filter((c) => c !== 'path'), ...(scope.now ? ['update_time'] : [])].map((c) => `"${c}" = excluded."${c}"`).join(', ')}`
     : '';
-  for (let i = 0; i < rows.length; i += 5000) {
-    const chunk = rows.slice(i, i + 5000).map((row) => {
+  for (let i = 0; i < rows.length; ) {
+    // A statement carries up to 5,000 rows or about STATEMENT_BYTES of them: on PGlite a statement
+    // runs on this event loop from start to end, and one of 5,000 topics (their search text
+    // trigram-indexed) held it for many seconds, stalling every request and publish meanwhile.
+    const chunk: Record<string, unknown>[] = [];
+    let bytes = 0;
+    for (; i < rows.length && chunk.length < 5000 && bytes < STATEMENT_BYTES; i++) {
       const out: Record<string, unknown> = {};
-      const source = row as Record<string, unknown>;
-      for (const [field, column] of columns) out[column] = source[field] ?? null;
-      return out;
-    });
+      const source = rows[i] as Record<string, unknown>;
+      for (const [field, column] of columns) {
+        const value = source[field] ?? null;
+        out[column] = value;
+        bytes += typeof value === 'string' ? value.length : 16;
+      }
+      chunk.push(out);
+    }
     const head = `INSERT INTO ${table} (library_id, branch, ${names.map((c) => `"${c}"`).join(', ')}${timeColumns}) SELECT `;
     const select = `, ${names.map((c) => `x."${c}"`).join(', ')}${scope.now ? ', ' : ''}`;
     const query = sql.join(
@@ -154,6 +166,8 @@ async function insertRows(tx: Tx, table: string, columns: Column[], scope: { lib
       sql.raw(''),
     );
     await tx.execute(query);
+    // Lets waiting callbacks run between statements (the statements' promises alone never do).
+    if (i < rows.length) await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
@@ -181,9 +195,36 @@ export async function storedResourcePaths(db: Db, libraryId: number, branch: str
   return new Map(rows.map((r) => [r.path, r.oid]));
 }
 
-/** `trace` is told each finished phase (the indexer's timing trace). */
-export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) => void): Promise<void> {
+/** Topic rows per transaction of a first index written ahead (see writeIndex). */
+const AHEAD_ROWS = 100;
+
+/**
+ * `trace` is told each finished phase (the indexer's timing trace). With `oneConnection` (PGlite:
+ * a transaction holds every other query of the server, a publish's status or any request, for as
+ * long as it runs), a first index of a branch (nothing stored, no index row) writes its topic rows,
+ * most of its time, ahead in transactions of their own; the index row, written last with the rest
+ * in one transaction, still says when the branch is indexed, and a first index cut off midway is
+ * put right by the next (it compares with what is stored).
+ */
+export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) => void, opts: { oneConnection?: boolean } = {}): Promise<void> {
   const { libraryId, branch } = w;
+  if (opts.oneConnection && w.baseCommit === null && w.topics.upsert.length > AHEAD_ROWS) {
+    const [current] = await db
+      .select({ commit: ccmsCatalogIndex.commit })
+      .from(ccmsCatalogIndex)
+      .where(and(eq(ccmsCatalogIndex.libraryId, libraryId), eq(ccmsCatalogIndex.branch, branch)));
+    if (!current) {
+      const scope = { libraryId, branch, now: new Date() };
+      const rows = w.topics.upsert;
+      for (let i = 0; i < rows.length; i += AHEAD_ROWS) {
+        await db.transaction((tx) => insertRows(tx, 'ccms_catalog_topic', TOPIC_COLUMNS, scope, rows.slice(i, i + AHEAD_ROWS), true));
+        // Whatever waited for the connection meanwhile goes first.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      w = { ...w, topics: { upsert: [], remove: w.topics.remove } };
+      trace?.('topics ahead');
+    }
+  }
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ commit: ccmsCatalogIndex.commit })

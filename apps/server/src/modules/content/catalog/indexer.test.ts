@@ -190,4 +190,21 @@ describe('incremental index of a changed map', () => {
     );
     expect(after.filter((l) => /c[12]\.dita$/.test(l.at) && l.at.startsWith('map.ditamap')).every((l) => !before.some((b) => b.id === l.id))).toBe(true);
   });
+
+  it('a first index with its topic rows written ahead (one connection) gives the rows of one transaction', async () => {
+    // More topics than one transaction ahead takes, so several are written before the index row.
+    const ids = Array.from({ length: 250 }, (_, i) => `m${i}`);
+    const changes: Change[] = [
+      { op: 'put', path: 'map.ditamap', content: Buffer.from(MAP([...CHAPTERS, chapter(4, ids)])) },
+      ...ids.map((id): Change => ({ op: 'put', path: `topics/${id}.dita`, content: Buffer.from(TOPIC(id, `<p>Many <xref href="a1.dita"/>.</p>`)) })),
+    ];
+    const next = await repo.buildCommit(base, changes, 'many', me);
+    const ahead = await catalogIndexer(database.db, { oneConnection: true }).index({ libraryId: 20, branch: 'main', repo, commit: next }, null);
+    const once = await catalogIndexer(database.db).index({ libraryId: 21, branch: 'main', repo, commit: next }, null);
+    expect(ahead).toMatchObject({ mode: 'full' });
+    expect(once).toMatchObject({ mode: 'full' });
+    const [a, b] = [await rowsOf(database, 20), await rowsOf(database, 21)];
+    expect(a.topics.length).toBe(256);
+    expect(a).toEqual(b);
+  });
 });

@@ -1,6 +1,6 @@
 import type { ReindexResult } from '@ccms/contracts/content/catalog';
 import type { DitaProject } from '@ccms/dita';
-import { loadProject } from '@ccms/dita';
+import { loadProject, turns } from '@ccms/dita';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
@@ -177,9 +177,11 @@ function knownEntries(changes: readonly Change[], files: ReadonlyMap<string, Fil
  * `git diff` names and let the DITA engine re-resolve what depends on them (keys, conrefs, links).
  * Every run writes its result in one transaction.
  */
-export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
+export function catalogIndexer(db: Db, opts: { maxSnapshots?: number; oneConnection?: boolean } = {}) {
   const snapshots = new Map<string, Snapshot>();
   const maxSnapshots = opts.maxSnapshots ?? 8;
+  /** PGlite: a first index writes its topic rows ahead in short transactions (see writeIndex). */
+  const oneConnection = opts.oneConnection === true;
   const keyOf = (libraryId: number, branch: string) => `${libraryId}\u0000${branch}`;
 
   function remember(key: string, snap: Snapshot) {
@@ -228,8 +230,11 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
     const owners = ownersOf(projects, orphan);
     trace.mark(`engine (${projects.size} maps)`);
 
+    // A row per topic is seconds of work for thousands: taken in turns with the server's other work.
+    const turn = turns();
     const topicRows: TopicData[] = [];
     for (const path of topicFiles) {
+      await turn();
       const row = topicRow(path, projectOf(projects, orphan, owners.get(path)));
       if (row) topicRows.push(row);
     }
@@ -242,6 +247,7 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
     const linkRows: LinkData[] = [];
     const links = new Map<string, { sig: string; total: number; broken: number }>();
     for (const [file, list] of byFile) {
+      await turn();
       const rows = linksOf(file, list);
       linkRows.push(...rows);
       links.set(file, { sig: hashOf(rows), total: rows.length, broken: rows.filter((r) => !r.resolved).length });
@@ -484,7 +490,9 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number } = {}) {
       const run = ahead ?? (canIncrement && prev ? await incremental(target, prev, started).catch(() => null) : null) ?? (await full(target, stored, started));
       const writing = tracer('write');
       try {
-        await writeIndex(db, { ...run.write, stats: { ...run.write.stats, durationMs: performance.now() - started } }, writing.mark);
+        await writeIndex(db, { ...run.write, stats: { ...run.write.stats, durationMs: performance.now() - started } }, writing.mark, {
+          oneConnection,
+        });
         writing.mark(run.result.mode);
         writing.done();
       } catch (err) {

@@ -8,6 +8,8 @@ const require = createRequire(import.meta.url);
 const WORKER = path.join(import.meta.dirname, 'publish-worker.ts');
 /** The publish process's heap: large maps stay within it, the server's own memory is untouched. */
 const WORKER_HEAP_MB = 1536;
+/** Extra node flags for the publish process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the engine. */
+const WORKER_ARGS = (process.env.CCMS_PUBLISH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 export interface EngineRun {
   onProgress: (phase: string, done: number, total: number) => void;
@@ -46,7 +48,7 @@ export function enginePool() {
     if (child?.connected) return child;
     const tsx = pathToFileURL(require.resolve('tsx')).href;
     const c = fork(WORKER, [], {
-      execArgv: ['--import', tsx, `--max-old-space-size=${WORKER_HEAP_MB}`],
+      execArgv: ['--import', tsx, `--max-old-space-size=${WORKER_HEAP_MB}`, ...WORKER_ARGS],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
@@ -114,6 +116,14 @@ export function enginePool() {
       child = null;
       if (c && c.exitCode === null) {
         const exited = new Promise((resolve) => c.once('exit', resolve));
+        // With extra flags (a profile to write at exit) the process is let go first, and killed if it does not end.
+        if (WORKER_ARGS.length > 0 && c.connected) {
+          c.disconnect();
+          const timer = setTimeout(() => c.kill('SIGKILL'), 5000);
+          await exited;
+          clearTimeout(timer);
+          return;
+        }
         c.kill('SIGKILL');
         await exited;
       }

@@ -21,5 +21,15 @@ export interface EngineRequest {
 
 export type EngineReply =
   | { type: 'progress'; id: number; phase: string; done: number; total: number }
-  | { type: 'done'; id: number; pages: number; problems: Problem[]; pdfFile?: string; incremental: boolean }
+  | {
+      type: 'done';
+      id: number;
+      pages: number;
+      problems: Problem[];
+      pdfFile?: string;
+      incremental: boolean;
+      /** When the process took the request up and when it sent this (epoch ms): the build's own time, apart from the process's start and the server's reading of the reply. */
+      begun: number;
+      ended: number;
+    }
   | { type: 'error'; id: number; message: string };

@@ -13,6 +13,7 @@ const builds = new Map<string, { build: HtmlBuild; fingerprint: string; srcDir: 
 const reply = (message: EngineReply) => process.send?.(message);
 
 async function run(req: EngineRequest) {
+  const begun = Date.now();
   const progress = (done: number, total: number, phase: string) => reply({ type: 'progress', id: req.id, phase, done, total });
   const previous = builds.get(req.key);
   if (
@@ -28,7 +29,7 @@ async function run(req: EngineRequest) {
     builds.delete(req.key);
     builds.set(req.key, { ...previous, build: result.build });
     progress(1, 1, 'incremental');
-    reply({ type: 'done', id: req.id, pages: result.build.plan.pages.length, problems: result.build.problems, incremental: true });
+    reply({ type: 'done', id: req.id, pages: result.build.plan.pages.length, problems: result.build.problems, incremental: true, begun, ended: Date.now() });
     return;
   }
   builds.delete(req.key);
@@ -57,6 +58,8 @@ async function run(req: EngineRequest) {
     problems: result.problems,
     ...(result.pdfFile ? { pdfFile: result.pdfFile } : {}),
     incremental: false,
+    begun,
+    ended: Date.now(),
   });
 }
 

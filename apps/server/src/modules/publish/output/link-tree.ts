@@ -65,6 +65,18 @@ export async function linkTree(from: string, to: string): Promise<number> {
   return size;
 }
 
+/** The total size in bytes of the files under `dir` (one `find`, or a walk from here where that fails). */
+export async function treeSize(dir: string): Promise<number> {
+  try {
+    return (await run('find', [dir, '-type', 'f', '-printf', '%s\\n'])).split('\n').reduce((sum, n) => sum + (Number(n) || 0), 0);
+  } catch {
+    const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+    let size = 0;
+    for (const e of entries) if (e.isFile()) size += (await statOf(path.join(e.parentPath, e.name))).size;
+    return size;
+  }
+}
+
 /** One file as a hard link (a copy where a link cannot be made); answers its size. */
 export async function linkFile(from: string, to: string): Promise<number> {
   try {

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Condition, Problem } from '@ccms/dita';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +14,7 @@ import type { LibraryGit } from '../../content/library/library-git';
 import type { NotifyInput } from '../../system/notification/notification.service';
 import type { EnginePool } from '../engine/engine-pool';
 import { applyVariables, checkout, conditionsOf, dataPropertyConditions, fingerprintOf, writeChanges } from '../engine/prepare';
-import { linkFile, linkTree } from './link-tree';
+import { linkFile, linkTree, treeSize } from './link-tree';
 import { findOutput, updateOutputIf, updatePublishLog } from './output.queries';
 
 export const PUBLISH_QUEUE = 'ccms-publish';
@@ -92,6 +93,29 @@ export interface PublishRunnerDeps {
  */
 export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }: PublishRunnerDeps) {
   const dirs = publishDirs(dataDir);
+  /**
+   * Per build, the linking of its out folder again from the output it just became (see the keep
+   * step): started after a publish, awaited by the next one of the same build before it writes.
+   */
+  const relinks = new Map<string, Promise<void>>();
+
+  function relinkLater(key: string, output: string, outDir: string, size: number) {
+    const done = linkTree(output, outDir)
+      .then((linked) => {
+        // An output deleted while it was linked can leave a partial tree without an error.
+        if (linked !== size) throw new Error(`linked ${linked} bytes of ${size}`);
+      })
+      .catch(async (err: unknown) => {
+        // The output went meanwhile (deleted) or the links failed: the next build of this key is full.
+        log.warn({ err, key }, 'build folder not linked again from its output; the next publish builds in full');
+        pool.forget(key);
+        await rm(outDir, { recursive: true, force: true }).catch(() => undefined);
+      });
+    relinks.set(key, done);
+    void done.finally(() => {
+      if (relinks.get(key) === done) relinks.delete(key);
+    });
+  }
 
   /** The notice to the user who started the publish (by the output's createBy). */
   async function tell(row: { outputId: number; createBy: string; configName: string }, event: 'publishFinished' | 'publishFailed', reason = '') {
@@ -147,6 +171,9 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
     const phases: Record<string, number> = {};
     let mark = Date.now();
     phases.queue = Math.max(0, started.getTime() - new Date(row.createTime).getTime());
+    // Traced publishes also say how long this event loop was held at most meanwhile (a child's exit, the engine's reply and file callbacks wait for it).
+    const loop = TRACE || phaseListeners.size > 0 ? monitorEventLoopDelay({ resolution: 10 }) : null;
+    loop?.enable();
     const lap = (name: string) => {
       const now = Date.now();
       phases[name] = (phases[name] ?? 0) + now - mark;
@@ -174,6 +201,10 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       // Not awaited before the build: the database may be busy (an index of the library holding it) while the engine needs none of it.
       const commitSaved = Promise.all([updateOutputIf(db, outputId, ['running'], { commit }), updatePublishLog(db, outputId, { commit })]);
       commitSaved.catch(() => undefined);
+
+      // The previous build's out folder is whole again before this build reads or writes it.
+      await relinks.get(key);
+      lap('relink');
 
       const format = row.format === 'pdf' ? 'pdf' : 'html5';
       const fingerprint = fingerprintOf({ conditions, ditavalPath, format, map: row.path });
@@ -223,7 +254,12 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
         },
       );
 
+      // The engine lap split: waiting for the process (its start, a build before), the build itself, and its reply waiting for this event loop.
+      const sent = mark;
       lap('engine');
+      phases['engine-wait'] = Math.max(0, outcome.begun - sent);
+      phases['engine-run'] = Math.max(0, outcome.ended - outcome.begun);
+      phases['engine-reply'] = Math.max(0, Date.now() - outcome.ended);
       const problems = outcome.problems;
       const counts = { error: 0, warning: 0, info: 0 };
       for (const p of problems) counts[p.severity as keyof typeof counts]++;
@@ -232,18 +268,23 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       if (failed) pool.forget(key);
       const target = dirs.outputDir(outputId);
       await rm(target, { recursive: true, force: true });
-      await mkdir(target, { recursive: true });
       let entryFile = '';
       let size = 0;
-      if (!failed) {
-        // The output keeps the build's files as hard links (no bytes copied): the engine replaces a
-        // file it writes again rather than writing into it, so this output never changes afterwards.
-        if (outcome.pdfFile) {
+      if (!failed && !outcome.pdfFile) {
+        // The build's out folder becomes the output (one rename, no file touched), and the folder the
+        // next build of this publication writes into is linked again from it in the background (hard
+        // links, no bytes copied): the engine replaces a file it writes again rather than writing into
+        // it, so this output never changes afterwards.
+        await mkdir(dirs.outputs, { recursive: true });
+        await rename(outDir, target);
+        size = await treeSize(target);
+        relinkLater(key, target, outDir, size);
+        entryFile = 'index.html';
+      } else {
+        await mkdir(target, { recursive: true });
+        if (!failed && outcome.pdfFile) {
           entryFile = path.basename(outcome.pdfFile);
           size = await linkFile(outcome.pdfFile, path.join(target, entryFile));
-        } else {
-          size = await linkTree(outDir, target);
-          entryFile = 'index.html';
         }
       }
       lap('keep');
@@ -283,9 +324,14 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       });
       if (saved) await tell(row, status === 'success' ? 'publishFinished' : 'publishFailed', `${counts.error} error(s)`);
       lap('save');
+      if (loop) {
+        loop.disable();
+        phases['loop-max'] = Math.round(loop.max / 1e6);
+      }
       for (const listener of phaseListeners) listener(outputId, { ...phases });
       if (TRACE) log.info({ outputId, key, commit, incremental: outcome.incremental, phases }, 'publish phases');
     } catch (err) {
+      loop?.disable();
       const reason = err instanceof Error ? err.message : String(err);
       const durationMs = Date.now() - started.getTime();
       const current = await findOutput(db, outputId);
@@ -303,6 +349,8 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       await updatePublishLog(db, outputId, { status: canceled ? 'canceled' : 'fail', durationMs, endTime: new Date() });
       if (!canceled) await tell(row, 'publishFailed', reason.slice(0, 200));
       // The process's build may be half written: start from scratch next time.
+      await relinks.get(key);
+      pool.forget(key);
       await rm(outDir, { recursive: true, force: true });
     }
   }

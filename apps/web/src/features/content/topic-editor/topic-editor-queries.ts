@@ -3,6 +3,7 @@ import type { EditorNewBody, EditorSaveBody } from '@ccms/contracts/content/topi
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { entityKeys } from '../../../api/query-keys';
+import { useDebounced } from '../../../shared/use-debounced';
 import { documentApi } from '../document/document-api';
 import { searchApi } from '../search/search-api';
 import { type KeysQuery, type Target, type TargetsQuery, topicEditorApi } from './topic-editor-api';
@@ -40,8 +41,21 @@ export const useEditorDocument = (target: Target | null) =>
     retry: false,
   });
 
-export const useEditorTargets = (query: TargetsQuery, enabled = true) =>
-  useQuery({ ...topicEditorQueries.targets(query), enabled, placeholderData: keepPreviousData });
+/** How long typing pauses before a target search goes out. */
+const TARGET_SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * Catalogue targets (topics and elements) for the text typed now, asked once typing pauses. `rows`
+ * stays empty until the answer to exactly that text is in: an earlier answer left on screen moves
+ * under the pointer when the new one comes, and a click picks another row or none.
+ */
+export function useTargetSearch(text: string, query: Omit<TargetsQuery, 'q'>, enabled = true) {
+  const typed = text.trim();
+  const q = useDebounced(typed, TARGET_SEARCH_DEBOUNCE_MS);
+  const targets = useQuery({ ...topicEditorQueries.targets({ ...query, q }), enabled, placeholderData: keepPreviousData });
+  const settled = q === typed && !targets.isPlaceholderData && !targets.isLoading;
+  return { rows: settled ? (targets.data ?? []) : [], settled };
+}
 
 export const usePreview = (target: Target, version: number, filterGroup: string | undefined, readContent: () => string) =>
   useQuery({

@@ -1,11 +1,10 @@
 import { TOPIC_TEMPLATE_TYPES } from '@ccms/contracts/content/topic-editor';
 import { Form, Input, Modal, Radio, Select } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../../../../shared/use-debounced';
 import { useTemplateOptions } from '../../template/template-queries';
 import { fileNameOf, idOf } from '../../topic-editor/components/new-topic-names';
-import { useEditorTargets } from '../../topic-editor/topic-editor-queries';
+import { CatalogTopicSelect } from './CatalogTopicSelect';
 
 /** What can be added: a reference to a topic, a new topic, a heading or group, a mapref, a keydef. */
 export type AddKind = 'ref' | 'new' | 'head' | 'mapref' | 'keydef';
@@ -42,35 +41,6 @@ const ELEMENTS: Record<AddKind, { map: string[]; bookmap: string[] }> = {
 
 const KEYS_PATTERN = /^[^\s{}[\]/#?]+(\s+[^\s{}[\]/#?]+)*$/;
 const URL_PATTERN = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
-
-/** A topic of the catalogue, found by part of its title, path or id. */
-function TopicPicker({
-  libraryId,
-  branch,
-  value,
-  onChange,
-}: {
-  libraryId: number;
-  branch?: string | undefined;
-  value?: string;
-  onChange?: (v: string) => void;
-}) {
-  const [q, setQ] = useState('');
-  const search = useDebounced(q, 250);
-  const targets = useEditorTargets({ libraryId, ...(branch ? { branch } : {}), q: search, kind: 'xref', limit: 30 });
-  const options = (targets.data ?? []).filter((r) => r.elementId === null).map((r) => ({ value: r.path, label: `${r.title || r.path} — ${r.path}` }));
-  return (
-    <Select
-      showSearch={{ filterOption: false, onSearch: setQ }}
-      allowClear
-      value={value || undefined}
-      onChange={(v) => onChange?.(v ?? '')}
-      loading={targets.isFetching}
-      options={options}
-      data-testid="topic-picker"
-    />
-  );
-}
 
 /** The add dialog of the map editor, one form per kind of node. */
 export function AddDialog({
@@ -152,7 +122,7 @@ export function AddDialog({
         )}
         {kind === 'ref' && (
           <Form.Item name="path" label={t('add.topic')} rules={required(t('add.topic'))}>
-            <TopicPicker libraryId={libraryId} branch={branch} />
+            <CatalogTopicSelect libraryId={libraryId} branch={branch} allowClear testId="topic-picker" />
           </Form.Item>
         )}
         {kind === 'mapref' && (
@@ -212,7 +182,7 @@ export function AddDialog({
               <Input data-testid="add-keys" />
             </Form.Item>
             <Form.Item name="path" label={t('add.topicOptional')}>
-              <TopicPicker libraryId={libraryId} branch={branch} />
+              <CatalogTopicSelect libraryId={libraryId} branch={branch} allowClear testId="topic-picker" />
             </Form.Item>
             <Form.Item name="url" label={t('add.url')} rules={[{ pattern: URL_PATTERN, message: t('add.badUrl') }]}>
               <Input placeholder="https://" data-testid="add-url" />

@@ -3,10 +3,9 @@ import type { MapRef } from '@ccms/contracts/content/map-editor';
 import { Button, Card, Empty, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../../../../shared/use-debounced';
-import { useEditorTargets } from '../../topic-editor/topic-editor-queries';
 import { relativeHref } from '../model/hrefs';
 import type { RelTable } from '../model/map-model';
+import { CatalogTopicSelect } from './CatalogTopicSelect';
 
 type Grid = { columns: string[]; rows: string[][][] };
 
@@ -27,10 +26,7 @@ function CellPicker({
   onClose: () => void;
 }) {
   const { t } = useTranslation('mapEditor');
-  const [q, setQ] = useState('');
   const [path, setPath] = useState<string | undefined>();
-  const search = useDebounced(q, 250);
-  const targets = useEditorTargets({ libraryId, ...(branch ? { branch } : {}), q: search, kind: 'xref', limit: 30 }, open);
   return (
     <Modal
       open={open}
@@ -40,14 +36,7 @@ function CellPicker({
       okButtonProps={{ disabled: !path, 'data-testid': 'rel-pick-ok' } as never}
       destroyOnHidden
     >
-      <Select
-        style={{ width: '100%' }}
-        showSearch={{ filterOption: false, onSearch: setQ }}
-        value={path}
-        onChange={setPath}
-        options={(targets.data ?? []).filter((r) => r.elementId === null).map((r) => ({ value: r.path, label: `${r.title || r.path} — ${r.path}` }))}
-        data-testid="rel-picker"
-      />
+      <CatalogTopicSelect libraryId={libraryId} branch={branch} value={path} onChange={setPath} enabled={open} testId="rel-picker" />
     </Modal>
   );
 }

@@ -6,13 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceUrl } from '../../../../api/client';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
-import { useDebounced } from '../../../../shared/use-debounced';
 import { GRAPHIC_RULES } from '../../graphic/components/GraphicsTab';
 import { ResourceUploadDialog } from '../../graphic/components/ResourceUploadDialog';
 import type { GraphicRow } from '../../graphic/graphic-api';
 import { graphicData } from '../../graphic/graphic-queries';
 import { useResourceList, useUploadResources } from '../../graphic/resource-queries';
-import { useEditorKeys, useEditorTargets } from '../topic-editor-queries';
+import { useEditorKeys, useTargetSearch } from '../topic-editor-queries';
 import { type Insertion, relativeHref, targetHref } from './insertions';
 
 export type PickerKind = 'xref' | 'conref' | 'image' | 'glossary' | 'variable';
@@ -24,14 +23,12 @@ export interface PickerScope {
   path: string;
 }
 
-const SEARCH_DEBOUNCE_MS = 250;
 const GRAPHICS_PAGE = { pageNum: 1, pageSize: 24 };
 
 function TargetSearch({ scope, kind, onPick }: { scope: PickerScope; kind: 'xref' | 'conref'; onPick: (row: EditorTargetRow) => void }) {
   const { t } = useTranslation('editor');
   const [text, setText] = useState('');
-  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
-  const targets = useEditorTargets({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), q, kind, limit: 50 });
+  const targets = useTargetSearch(text, { libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), kind, limit: 50 });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Input.Search
@@ -45,8 +42,8 @@ function TargetSearch({ scope, kind, onPick }: { scope: PickerScope; kind: 'xref
       <Table<EditorTargetRow>
         size="small"
         rowKey={(r) => `${r.path}#${r.topicId}/${r.elementId ?? ''}`}
-        loading={targets.isFetching}
-        dataSource={targets.data ?? []}
+        loading={!targets.settled}
+        dataSource={targets.rows}
         pagination={false}
         scroll={{ y: 320 }}
         onRow={(row) => ({ onClick: () => onPick(row), style: { cursor: 'pointer' }, 'data-testid': 'picker-target' }) as React.HTMLAttributes<HTMLElement>}

@@ -41,14 +41,27 @@ export interface Stash {
 
 /** How often unsaved edits are kept on the server as a draft. */
 export const DRAFT_INTERVAL_MS = 3000;
-/** Typing must pause this long before the structure check runs again. */
-const CHECK_DEBOUNCE_MS = 1200;
-/** How often edits are passed on to the page (dirty flag, checks, preview) while typing. */
+/** Edits must have been passed on this long before the structure check runs again. */
+const CHECK_DEBOUNCE_MS = 1000;
+/**
+ * Edits are passed on to the page (checks, preview) once typing pauses this long: the page does
+ * not render while the writer types (the first edit shows the unsaved marker at once).
+ */
 const VERSION_PUBLISH_MS = 250;
 /** One empty list, so a render without problems does not look like new problems to the views. */
 const NO_PROBLEMS: EditorProblem[] = [];
-/** Typing must pause this long before the preview (and the conref display) is rendered again. */
-const PREVIEW_DEBOUNCE_MS = 600;
+/** Edits must have been passed on this long before the preview (and the conref display) is rendered again. */
+const PREVIEW_DEBOUNCE_MS = 400;
+
+/**
+ * A function of unchanging identity that runs the latest `fn`: the memoised parts of the page
+ * take it without rendering again when the page does.
+ */
+function useStableCallback<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  latest.current = fn;
+  return useCallback((...args: A) => latest.current(...args), []);
+}
 
 export interface TopicEditorProps {
   target: Target;
@@ -95,6 +108,12 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const source = useRef<SourceViewHandle>(null);
   const sourceText = useRef(loaded.xml);
   const dirty = version !== savedVersion;
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const savedRef = useRef(savedVersion);
+  savedRef.current = savedVersion;
+  /** Unsaved edits now, counting those the page has not rendered yet (a jump or a leave must not miss them). */
+  const unsavedNow = () => versionRef.current !== savedRef.current;
   const save = useSaveTopic();
 
   const readContent = useCallback((): string => {
@@ -103,17 +122,35 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   }, [mode]);
   const readRef = useRef(readContent);
   readRef.current = readContent;
-  // Each edit counts at once (drafts and saves read the count); the page hears of edits at most every
-  // VERSION_PUBLISH_MS, so typing does not render the whole page on every keystroke.
+  // Each edit counts at once (drafts and saves read the count). The page hears of the first edit
+  // after opening or saving at once (the unsaved marker), of later ones when typing pauses for
+  // VERSION_PUBLISH_MS: a render of the page never lands between two keystrokes.
   const publishing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lastEdit = useRef(0);
+  // When the last draft was kept; shown with the next render (a render while typing would cost a keystroke).
+  const draftKept = useRef<string | null>(null);
+  const publish = useCallback(() => {
+    publishing.current = null;
+    setVersion(versionRef.current);
+    if (draftKept.current) setDraftAt(draftKept.current);
+  }, []);
   const changed = useCallback(() => {
     versionRef.current += 1;
+    lastEdit.current = performance.now();
+    if (!dirtyRef.current) {
+      if (publishing.current) clearTimeout(publishing.current);
+      publish();
+      return;
+    }
+    // One timer per pause, not one per keystroke: it waits again while edits keep coming.
     if (publishing.current) return;
-    publishing.current = setTimeout(() => {
-      publishing.current = null;
-      setVersion(versionRef.current);
-    }, VERSION_PUBLISH_MS);
-  }, []);
+    const wait = () => {
+      const quiet = performance.now() - lastEdit.current;
+      if (quiet < VERSION_PUBLISH_MS) publishing.current = setTimeout(wait, VERSION_PUBLISH_MS - quiet);
+      else publish();
+    };
+    publishing.current = setTimeout(wait, VERSION_PUBLISH_MS);
+  }, [publish]);
   useEffect(
     () => () => {
       if (publishing.current) clearTimeout(publishing.current);
@@ -169,32 +206,38 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
       if (latest.current.drafted === at) return;
       latest.current.drafted = at;
       const { base: b } = latest.current;
-      void topicEditorApi
-        .putDraft({ ...target, content: readRef.current(), baseCommit: b.commit, baseBlob: b.blob })
-        .then(() => setDraftAt(new Date().toISOString()));
+      void topicEditorApi.putDraft({ ...target, content: readRef.current(), baseCommit: b.commit, baseBlob: b.blob }).then(() => {
+        draftKept.current = new Date().toISOString();
+        if (!publishing.current) setDraftAt(draftKept.current);
+      });
     }, DRAFT_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [dirty, readOnly, target]);
 
   // Leaving with unsaved edits asks first (a jump inside the document keeps them instead).
   const jumping = useRef(false);
+  const unsavedRef = useRef(unsavedNow);
+  unsavedRef.current = unsavedNow;
   useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    const warn = (e: BeforeUnloadEvent) => {
+      if (unsavedRef.current()) e.preventDefault();
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !jumping.current && currentLocation.pathname !== nextLocation.pathname);
+  }, []);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsavedRef.current() && !jumping.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modal.confirm({ title: t('leaveConfirm'), onOk: () => blocker.proceed(), onCancel: () => blocker.reset() });
   }, [blocker, modal, t]);
 
-  const jump = (path: string) => {
-    onStash(target.path, dirty ? { content: readContent(), baseCommit: base.commit, baseBlob: base.blob } : null);
+  const jump = useStableCallback((path: string) => {
+    onStash(target.path, unsavedNow() ? { content: readContent(), baseCommit: base.commit, baseBlob: base.blob } : null);
     jumping.current = true;
     onOpenTopic(path);
-  };
+  });
 
   /** The text's well-formedness errors as located problems (what the source view underlines). */
   const malformed = (xml: string): EditorProblem[] =>
@@ -246,6 +289,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
             setProblems([]);
             setConflict(null);
             setBase({ commit: r.commit, blob: r.blob });
+            savedRef.current = at;
             setSavedVersion(at);
             onStash(target.path, null);
             if (r.merged || r.content !== content) {
@@ -253,6 +297,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
               load(r.content);
               versionRef.current += 1;
               setVersion(versionRef.current);
+              savedRef.current = versionRef.current;
               setSavedVersion(versionRef.current);
             }
             setMergedNotice(r.merged);
@@ -307,10 +352,10 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     }
   });
 
-  const insert = (insertion: Insertion) => {
+  const insert = useStableCallback((insertion: Insertion) => {
     if (mode === 'visual') visual.current?.insert(insertion);
     else source.current?.insert(insertionXml(insertion));
-  };
+  });
 
   // "Link to regulation": the cursor's element, given an id when it has none. The link service
   // checks the id in the saved (indexed) topic, so a new id, or any unsaved edit, is saved first.
@@ -337,14 +382,14 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
       message.warning(tc('link.notInCatalogue'));
       return;
     }
-    const mustSave = element.isNew || dirty;
+    const mustSave = element.isNew || unsavedNow();
     if (mustSave && readOnly) {
       message.warning(t('readOnly'));
       return;
     }
     setLinking({ element: { ...element, mustSave }, path });
   };
-  const beforeLink = async () => {
+  const beforeLink = useStableCallback(async () => {
     if (!linking?.element.mustSave) return true;
     let content = readContent();
     if (linking.element.isNew) {
@@ -356,7 +401,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     if (!saved) message.error(tc('link.saveFailed'));
     else setLinking((l) => (l ? { ...l, element: { ...l.element, isNew: false, mustSave: false } } : l));
     return saved;
-  };
+  });
 
   const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
   const previewVersion = useDebounced(version, PREVIEW_DEBOUNCE_MS);
@@ -371,6 +416,100 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const visualProblems = useMemo(() => [...liveProblems, ...(previewProblems ?? []).filter((p) => p.code === 'ref.broken')], [liveProblems, previewProblems]);
   const scope = useMemo(() => ({ libraryId: target.libraryId, branch: target.branch, path: target.path }), [target]);
 
+  // The panes are made again only when what they show changes: the page renders after each pause
+  // in typing, each check and preview answer and each draft, and none of that redraws them.
+  const topicId = topicRow.data?.topicId;
+  const extraTabs = useMemo(() => [{ key: 'regulations', label: tc('link.tab'), children: <EditorRegulationsPane topicId={topicId} /> }], [tc, topicId]);
+  const leftPane = useMemo(
+    () => (
+      <LeftTabs
+        libraryId={target.libraryId}
+        branch={target.branch}
+        path={target.path}
+        documentId={documentId}
+        unsavedPaths={unsavedPaths}
+        onOpenTopic={jump}
+        onInsert={insert}
+        content={loaded.xml}
+        extraTabs={extraTabs}
+      />
+    ),
+    [target, documentId, unsavedPaths, jump, insert, loaded.xml, extraTabs],
+  );
+  const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
+  const toolbar = useMemo(() => <EditorToolbar mode={mode} readOnly={readOnly} editor={visualEditor} onPick={setPicker} />, [mode, readOnly, visualEditor]);
+  const previewState = useMemo(() => ({ data: preview.data, isFetching: preview.isFetching }), [preview.data, preview.isFetching]);
+  const previewPane = useMemo(
+    () => <PreviewPane target={target} preview={previewState} filterGroup={filterGroup} onFilterGroup={setFilterGroup} />,
+    [target, previewState, filterGroup],
+  );
+  const applyAttributes = useCallback((attrs: Record<string, string>) => visual.current?.setAttributes(attrs), []);
+  const attributesPane = useMemo(
+    () =>
+      mode === 'visual' && (
+        <div className="te-attrs">
+          <Typography.Text strong>{t('attrs.title')}</Typography.Text>
+          <AttributesPanel element={selected} libraryId={target.libraryId} readOnly={readOnly} onApply={applyAttributes} />
+        </div>
+      ),
+    [mode, t, selected, target.libraryId, readOnly, applyAttributes],
+  );
+  const closePicker = useCallback(() => setPicker(null), []);
+  const statusTag = useMemo(() => <StatusTag status={opened.status} />, [opened.status]);
+  const presence = useMemo(() => <PresenceBar target={target} ticket={opened.ticket} />, [target, opened.ticket]);
+  const onToggle = useStableCallback(toggle);
+  const onSave = useStableCallback(saveNow);
+  const onLink = useStableCallback(() => void openLink());
+  const saving = save.isPending;
+  const controls = useMemo(
+    () => (
+      <Space wrap>
+        <HasPermi value={[RegulationRelationPerm.add]}>
+          <Button icon={<LinkOutlined />} onClick={onLink} data-testid="editor-link-regulation">
+            {tc('link.linkToRegulation')}
+          </Button>
+        </HasPermi>
+        <Segmented<Mode>
+          value={mode}
+          onChange={onToggle}
+          options={[
+            { value: 'visual', label: t('visual'), icon: <EyeOutlined /> },
+            { value: 'source', label: t('source'), icon: <CodeOutlined /> },
+          ]}
+          data-testid="editor-mode"
+        />
+        {!readOnly && (
+          <>
+            <Input
+              style={{ width: 260 }}
+              aria-label={t('commitMessage')}
+              placeholder={defaultMessage(opened.title || opened.path)}
+              value={commitMessage}
+              maxLength={2000}
+              onChange={(e) => setCommitMessage(e.target.value)}
+            />
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={onSave} data-testid="editor-save">
+              {t('save')}
+            </Button>
+          </>
+        )}
+      </Space>
+    ),
+    [tc, t, mode, readOnly, opened, commitMessage, saving, onLink, onToggle, onSave],
+  );
+  const linkTopic = useMemo(
+    () => (topicId !== undefined ? { topicId, libraryId: target.libraryId, title: opened.title || opened.path } : undefined),
+    [topicId, target.libraryId, opened],
+  );
+  const linkDialog = useMemo(
+    () => <LinkDialog open={!!linking} topic={linkTopic} element={linking?.element} beforeLink={beforeLink} onClose={() => setLinking(null)} />,
+    [linking, linkTopic, beforeLink],
+  );
+  const insertPicker = useMemo(
+    () => <InsertPicker kind={picker} scope={scope} onInsert={insert} onClose={closePicker} />,
+    [picker, scope, insert, closePicker],
+  );
+
   return (
     <div className="te-page" data-testid="topic-editor">
       <div className="te-head">
@@ -381,7 +520,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           <Typography.Text type="secondary">
             {opened.branch} · {opened.path}
           </Typography.Text>
-          <StatusTag status={opened.status} />
+          {statusTag}
           {dirty ? (
             <Tag color="orange" data-testid="editor-dirty">
               {t('unsaved')}
@@ -394,39 +533,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
               {t('draftKept', { time: formatTime(draftAt) })}
             </Typography.Text>
           )}
-          <PresenceBar target={target} ticket={opened.ticket} />
+          {presence}
         </Space>
-        <Space wrap>
-          <HasPermi value={[RegulationRelationPerm.add]}>
-            <Button icon={<LinkOutlined />} onClick={() => void openLink()} data-testid="editor-link-regulation">
-              {tc('link.linkToRegulation')}
-            </Button>
-          </HasPermi>
-          <Segmented<Mode>
-            value={mode}
-            onChange={toggle}
-            options={[
-              { value: 'visual', label: t('visual'), icon: <EyeOutlined /> },
-              { value: 'source', label: t('source'), icon: <CodeOutlined /> },
-            ]}
-            data-testid="editor-mode"
-          />
-          {!readOnly && (
-            <>
-              <Input
-                style={{ width: 260 }}
-                aria-label={t('commitMessage')}
-                placeholder={defaultMessage(opened.title || opened.path)}
-                value={commitMessage}
-                maxLength={2000}
-                onChange={(e) => setCommitMessage(e.target.value)}
-              />
-              <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={saveNow} data-testid="editor-save">
-                {t('save')}
-              </Button>
-            </>
-          )}
-        </Space>
+        {controls}
       </div>
       {readOnly && <Alert type="info" showIcon title={t('readOnly')} />}
       {mergedNotice && (
@@ -434,21 +543,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
       )}
       <ProblemsList problems={problems} onJump={jumpToProblem} onClose={() => setProblems([])} />
       <div className="te-body">
-        <aside className="te-left">
-          <LeftTabs
-            libraryId={target.libraryId}
-            branch={target.branch}
-            path={target.path}
-            documentId={documentId}
-            unsavedPaths={unsavedPaths}
-            onOpenTopic={jump}
-            onInsert={insert}
-            content={loaded.xml}
-            extraTabs={[{ key: 'regulations', label: tc('link.tab'), children: <EditorRegulationsPane topicId={topicRow.data?.topicId} /> }]}
-          />
-        </aside>
+        <aside className="te-left">{leftPane}</aside>
         <main className="te-main">
-          <EditorToolbar mode={mode} readOnly={readOnly} editor={() => visual.current?.editor() ?? null} onPick={setPicker} />
+          {toolbar}
           <div className="te-surface">
             {mode === 'visual' ? (
               <VisualView
@@ -478,23 +575,12 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           </div>
         </main>
         <aside className="te-right">
-          <PreviewPane target={target} preview={preview} filterGroup={filterGroup} onFilterGroup={setFilterGroup} />
-          {mode === 'visual' && (
-            <div className="te-attrs">
-              <Typography.Text strong>{t('attrs.title')}</Typography.Text>
-              <AttributesPanel element={selected} libraryId={target.libraryId} readOnly={readOnly} onApply={(attrs) => visual.current?.setAttributes(attrs)} />
-            </div>
-          )}
+          {previewPane}
+          {attributesPane}
         </aside>
       </div>
-      <LinkDialog
-        open={!!linking}
-        topic={topicRow.data ? { topicId: topicRow.data.topicId, libraryId: target.libraryId, title: opened.title || opened.path } : undefined}
-        element={linking?.element}
-        beforeLink={beforeLink}
-        onClose={() => setLinking(null)}
-      />
-      <InsertPicker kind={picker} scope={scope} onInsert={insert} onClose={() => setPicker(null)} />
+      {linkDialog}
+      {insertPicker}
       <MergeView
         conflict={conflict}
         saving={save.isPending}

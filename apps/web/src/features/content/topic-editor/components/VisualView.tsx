@@ -1,11 +1,10 @@
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
-import type { Editor } from '@tiptap/core';
+import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { forwardRef, memo, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import { CONREF_REFRESH_META, createDitaExtensions, type DitaResolvers, getSelectedElement } from '../model/editor';
 import { type ElementPath, elementPathAtPos, posOfElementPath } from '../model/element-path';
-import { xmlToDoc } from '../model/to-editor';
-import { docToXml } from '../model/to-xml';
+import { docToXml, documentFor } from '../model/to-xml';
 import type { SelectedElement } from './AttributesPanel';
 import { BROKEN_REFS_META, BrokenRefs } from './broken-refs';
 import type { Insertion } from './insertions';
@@ -63,15 +62,26 @@ export const VisualView = memo(
     const edited = useRef(false);
     // biome-ignore lint/correctness/useExhaustiveDependencies: the resolvers read the page's latest answers themselves; the view is made once
     const extensions = useMemo(() => [...createDitaExtensions(resolvers), BrokenRefs], []);
-    const initial = useMemo(() => xmlToDoc(xml), [xml]);
     const callbacks = useRef({ onChange, onSelect });
     callbacks.current = { onChange, onSelect };
+    // The document as read (set when the editor is made); passed again as the options so that a
+    // render of this view finds them unchanged (useEditor sets differing options on the editor).
+    const read = useRef<{ content: Content; editable: boolean } | null>(null);
     const editor = useEditor({
       extensions,
-      content: initial.doc,
-      editable: !readOnly && initial.editable,
+      ...(read.current ? { content: read.current.content } : {}),
+      editable: !readOnly && (read.current?.editable ?? true),
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
+      // The topic is read straight into the editor's own schema once it exists (before its first
+      // document is made): no JSON round trip, and docToXml knows the untouched nodes by identity.
+      onBeforeCreate: ({ editor: e }) => {
+        const conv = documentFor(e.schema, xml);
+        // The editor hands its content to createDocument, which takes a ProseMirror node as it is
+        // (EditorOptions types the content as JSON or HTML only).
+        read.current = { content: conv.pmDoc as unknown as Content, editable: conv.editable };
+        e.setOptions({ content: read.current.content, editable: !readOnly && conv.editable });
+      },
       onCreate: ({ editor: e }) => {
         if (cursorPath && cursorPath.length > 0) e.commands.setTextSelection(posOfElementPath(e.state.doc, cursorPath));
         e.commands.focus();

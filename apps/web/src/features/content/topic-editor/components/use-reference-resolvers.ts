@@ -37,7 +37,9 @@ export function useReferenceResolvers(
   const { t } = useTranslation('editor');
   const keys = useEditorKeys({ libraryId: target.libraryId, ...(target.branch ? { branch: target.branch } : {}) });
   const byKey = useMemo(() => new Map((keys.data ?? []).map((k) => [k.key, k])), [keys.data]);
-  const byConref = useMemo(() => new Map((conrefs ?? []).map((c) => [conrefKey(c.attr, c.value), c])), [conrefs]);
+  // Each preview answer brings a new list; the view draws references again only when what it says changed.
+  const conrefsText = JSON.stringify(conrefs ?? []);
+  const byConref = useMemo(() => new Map((JSON.parse(conrefsText) as EditorConref[]).map((c) => [conrefKey(c.attr, c.value), c])), [conrefsText]);
   const latest = useRef({ byKey, byConref, onOpenSource, openLabel: t('picker.openSource') });
   latest.current = { byKey, byConref, onOpenSource, openLabel: t('picker.openSource') };
   const resolvers = useMemo<DitaResolvers>(

@@ -1,10 +1,10 @@
-import { Editor } from '@tiptap/core';
+import { type Content, Editor } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDitaExtensions, getSelectedElement } from './editor';
 import { xmlToDoc } from './to-editor';
-import { docToXml } from './to-xml';
+import { docToXml, documentFor } from './to-xml';
 
 const TASK = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE task PUBLIC "-//OASIS//DTD DITA Task//EN" "task.dtd">
@@ -219,5 +219,47 @@ describe('editing changes only the edited element', () => {
     const pos = posInside(e.state.doc, (n) => n.type.name === 'p' && n.attrs.attrs.id === 'p2');
     e.chain().setTextSelection(pos).insertXref({ keyref: 'k1' }).insertKeyword({ keyref: 'product' }).insertImage({ href: 'a.png' }).run();
     expect(docToXml(e.getJSON(), TASK)).toContain('<p id="p2"><xref keyref="k1"/><keyword keyref="product"/><image href="a.png"/>Second');
+  });
+});
+
+describe("the visual view's way in: the topic read into the editor's own schema", () => {
+  /** As VisualView opens a topic: the conversion made in the editor's schema before its first document. */
+  function openOwn(xml: string): { e: Editor; first: PMNode } {
+    let first: PMNode | null = null;
+    const e = new Editor({
+      extensions: createDitaExtensions(),
+      onBeforeCreate: ({ editor: made }) => {
+        const conv = documentFor(made.schema, xml);
+        first = conv.pmDoc;
+        made.setOptions({ content: conv.pmDoc as unknown as Content });
+      },
+    });
+    editor = e;
+    if (!first) throw new Error('onBeforeCreate did not run');
+    return { e, first };
+  }
+
+  it('the editor takes the document as read, and writes the file unchanged', () => {
+    const { e, first } = openOwn(TASK);
+    expect(e.state.doc.firstChild).toBe((first as PMNode).firstChild);
+    expect(docToXml(e.state.doc, TASK)).toBe(TASK);
+  });
+
+  it('an edit rewrites only what was edited, keeping the line breaks and references of the edited paragraph', () => {
+    const xml = `${TABLE.slice(0, -'</body></topic>'.length)}<p id="p2">Second &amp; paragraph,\n  over&#160;two lines.</p></body></topic>`;
+    const { e } = openOwn(xml);
+    const p2 = posInside(e.state.doc, (n) => n.type.name === 'p' && n.attrs.attrs.id === 'p2');
+    e.chain().setTextSelection(p2).insertContent('Edited ').run();
+    const afterText = docToXml(e.state.doc, xml);
+    expect(lineDiff(xml, afterText)).toEqual([['<p id="p2">Second &amp; paragraph,', '<p id="p2">Edited Second &amp; paragraph,']]);
+    const cell = posInside(e.state.doc, (n) => n.type.name === 'entry' && n.textContent === 'a2');
+    e.view.dispatch(e.state.tr.setSelection(TextSelection.near(e.state.doc.resolve(cell + 1))));
+    expect(e.commands.addTableColumn()).toBe(true);
+    const afterColumn = docToXml(e.state.doc, xml);
+    expect(afterColumn).toContain('<tgroup cols="3">');
+    expect(afterColumn).toContain('<colspec colname="c1"/>\n      <colspec colname="c2"/>\n      <colspec colname="c3"/>');
+    expect(afterColumn).toContain('<row><entry>a1</entry><entry>a2</entry><entry></entry></row>');
+    expect(afterColumn).toContain('<row id="r2"><entry>b1</entry><entry>b2</entry><entry></entry></row>');
+    expect(afterColumn).toContain('<p id="p2">Edited Second &amp; paragraph,\n  over&#160;two lines.</p>');
   });
 });

@@ -30,6 +30,12 @@ export interface Conversion {
 export interface ToEditorOptions {
   /** Language of the problem messages (zh by default). */
   lang?: string;
+  /**
+   * The schema to build the document in (the DITA schema by default): an editor's own schema, so
+   * the editor takes the document as it is (no JSON round trip) and `docToXml` recognises its
+   * unchanged nodes by identity.
+   */
+  schema?: Schema;
 }
 
 /** Reads a DITA topic into the visual editor's document. Never throws; problems say what could not be modelled. */
@@ -40,7 +46,7 @@ export function xmlToDoc(xml: string, options: ToEditorOptions = {}): { doc: JSO
 
 /** The whole conversion (tree, ProseMirror node, problems); `docToXml` uses it to recognise unchanged nodes. */
 export function convertXml(source: string, options: ToEditorOptions = {}): Conversion {
-  const schema = getDitaSchema();
+  const schema = options.schema ?? getDitaSchema();
   const xml = parseXml(source);
   const lang = options.lang ?? 'zh';
   const problems: EditorProblem[] = xml.errors.map((e) => ({

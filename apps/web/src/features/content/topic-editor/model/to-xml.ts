@@ -1,5 +1,5 @@
 import type { JSONContent } from '@tiptap/core';
-import type { Mark, Node as PMNode } from '@tiptap/pm/model';
+import type { Mark, Node as PMNode, Schema } from '@tiptap/pm/model';
 import { TableMap } from '@tiptap/pm/tables';
 import { ditaName } from './elements';
 import { escapeAttr, escapeText, type XmlElement, type XmlNode } from './lossless-xml';
@@ -16,9 +16,38 @@ interface Original {
 
 let cache: Original | null = null;
 
+/**
+ * Tells `docToXml` the conversion an editor's document was made from (`convertXml` with the
+ * editor's schema): its nodes are the editor's, so an unchanged node is recognised by identity and
+ * written as its original text without comparing it (typing in a long topic does not write every
+ * node again).
+ */
+export function rememberConversion(source: string, conv: Conversion): void {
+  // Indexed when first written (an editor that is never edited never needs it).
+  remembered = { source, conv };
+  cache = null;
+}
+
+let remembered: { source: string; conv: Conversion } | null = null;
+
+/**
+ * A new editor's first document: `source` read into the editor's own schema (call it before the
+ * editor makes its document, from onBeforeCreate), remembered for `docToXml`.
+ */
+export function documentFor(schema: Schema, source: string): Conversion {
+  const conv = convertXml(source, { schema });
+  rememberConversion(source, conv);
+  return conv;
+}
+
 function original(source: string): Original {
   if (cache && cache.source === source) return cache;
-  const conv = convertXml(source);
+  const conv = remembered?.source === source ? remembered.conv : convertXml(source);
+  cache = indexConversion(source, conv);
+  return cache;
+}
+
+function indexConversion(source: string, conv: Conversion): Original {
   const nodes = new Map<string, PMNode>();
   conv.pmDoc.descendants((n) => {
     if (typeof n.attrs.src === 'string') nodes.set(n.attrs.src, n);
@@ -34,8 +63,7 @@ function original(source: string): Original {
     }
   };
   walk(conv.xml.children);
-  cache = { source, conv, nodes, elements };
-  return cache;
+  return { source, conv, nodes, elements };
 }
 
 const DOCTYPES: Record<string, string> = {
@@ -54,8 +82,7 @@ const DOCTYPES: Record<string, string> = {
  * result is exactly `originalXml`. Pass '' as `originalXml` for a new topic.
  */
 export function docToXml(doc: JSONContent | PMNode, originalXml: string): string {
-  const schema = getDitaSchema();
-  const node = 'type' in doc && typeof doc.type === 'string' ? schema.nodeFromJSON(doc) : (doc as PMNode);
+  const node = 'type' in doc && typeof doc.type === 'string' ? getDitaSchema().nodeFromJSON(doc) : (doc as PMNode);
   const orig = original(originalXml);
   const root = node.firstChild;
   if (!root) return originalXml;
