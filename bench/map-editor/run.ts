@@ -9,16 +9,17 @@
  *   node --import tsx bench/map-editor/run.ts
  * BENCH_MAP_TOPICS (default 5000) and BENCH_MAP_SAVES (default 10) change the sizes. Each save's
  * phases (validate, fetch, three-way, commit-push, status, reindex, review-draft) are printed
- * from the server's CCMS_SAVE_TRACE measures, with the machine's load average.
+ * from the server's CCMS_SAVE_TRACE measures, with the machine's load average. BENCH_REMOTE=process
+ * runs the remote in a process of its own instead of the app's (bench/lib/git-remote-process.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { startGitServer } from '../../apps/server/test/git-http-server';
 import { MapModel, type MapTreeNode } from '../../apps/web/src/features/content/map-editor/model/map-model';
 import type { MapDocument, MapSaveResult } from '../../packages/contracts/src/content/map-editor';
 import { startApp } from '../lib/app';
+import { startBenchRemote } from '../lib/git-remote-process';
 
 const sizeOf = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -64,7 +65,8 @@ async function main() {
   const work = await mkdtemp(path.join(tmpdir(), 'ccms-bench-map-'));
   const corpus = path.join(work, 'corpus');
   execFileSync('python3', [GEN, String(TOPICS), corpus], { stdio: 'ignore' });
-  const server = await startGitServer({});
+  const server = await startBenchRemote();
+  console.log(`git remote: ${server.where} (BENCH_REMOTE=process puts it in its own)`);
   await server.createRepo('docs', { folder: corpus });
   const app = await startApp(path.join(work, 'app'), ADMIN_PASSWORD);
   try {
@@ -146,7 +148,7 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(', ')}`,
     );
-    console.log(`remote requests served ${server.requests}`);
+    console.log(`remote requests served ${await server.requests()}`);
   } finally {
     await app.close();
     await server.close();
