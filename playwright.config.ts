@@ -20,6 +20,9 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results/e2e',
   use: {
+    // An action (click, fill) waits at most this long for its element: a stuck one then names its
+    // step instead of running out a long test's whole time with only "Test timeout" to show.
+    actionTimeout: 60_000,
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080',
     viewport: { width: 1366, height: 800 },
     locale: 'zh-CN',

@@ -152,6 +152,9 @@ test('edit visually, see it in the source, insert an xref and an image, save one
 
   await page.getByTestId('editor-insert').click();
   await page.getByRole('menuitem', { name: '图片' }).click();
+  // Each step says what it waited for (this test once ran out its time here with no picker open).
+  await expect(page.getByTestId('insert-picker')).toBeVisible();
+  await expect(page.getByTestId('picker-graphic').first()).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('picker-graphic').first().click();
   await expect(page.locator('.cm-content')).toContainText('<image href="../images/logo.png"/>');
 
