@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../../../test/git-http-server';
 import { useGitServer } from '../../../test/git-server';
-import { type Change, GitRepo, MergeConflictError, RemoteError, type TreeError } from './git-repo';
+import { type Change, GitRepo, MergeConflictError, RemoteError, RemoteMovedError, type TreeError } from './git-repo';
 
 const auth = { username: 'alice', password: 's3cret-pass' };
 const server = useGitServer({ auth });
@@ -153,6 +153,62 @@ describe('GitRepo', () => {
     expect(err.paths).toEqual(['a.txt']);
     expect((await repo.readFile(err.commit, 'a.txt'))?.toString()).toBe('ours\n');
     expect((await repo.savedRefs()).map((r) => r.commit)).toContain(conflicting);
+  });
+
+  it("pushes a commit over smart HTTP from this process: the remote has all its objects, the clone's branch moved", async () => {
+    const repo = await clone('r-http');
+    const url = server().url('docs');
+    const base = await repo.branchHead('main');
+    if (!base) throw new Error('no head');
+    const changes: Change[] = [
+      { op: 'put', path: 'new/deep/x.dita', content: Buffer.from('<topic id="x"/>\n') },
+      { op: 'put', path: 'new/y.txt', content: Buffer.from('y\n') },
+      { op: 'put', path: 'topics/t1.dita', content: Buffer.from('<topic id="t1">changed</topic>\n') },
+      { op: 'delete', path: 'topics/t2.dita' },
+    ];
+    const mine = await repo.buildCommit(base, changes, 'Over HTTP', me);
+    const pushed = await repo.pushCommit('main', mine, auth, 'tester', { remote: { url, offer: repo.pushOffer(url, auth) } });
+    expect(pushed).toEqual({ commit: mine, attempts: 1, via: 'http' });
+    expect(await repo.branchHead('main')).toBe(mine);
+    const bare = path.join(server().root, 'docs.git');
+    expect((await git(['--git-dir', bare, 'rev-parse', 'refs/heads/main'])).trim()).toBe(mine);
+    // Every object the commit reaches is on the remote, as git checks it.
+    await git(['--git-dir', bare, 'fsck', '--strict', '--no-dangling']);
+    expect(await server().show('docs', 'main', 'new/deep/x.dita')).toBe('<topic id="x"/>\n');
+    expect(await server().show('docs', 'main', 'topics/t2.dita')).toBeNull();
+
+    // The remote moved since the refs were asked for: refused, fetched, replayed, pushed again over HTTP.
+    const offer = repo.pushOffer(url, auth);
+    await offer;
+    await server().commit('docs', 'main', { 'b2.txt': 'remote\n' }, 'Remote change meanwhile');
+    const next = await repo.buildCommit(mine, [{ op: 'put', path: 'c2.txt', content: Buffer.from('mine\n') }], 'After the remote', me);
+    const replayed = await repo.pushCommit('main', next, auth, 'tester', { remote: { url, offer } });
+    expect(replayed.attempts).toBe(2);
+    expect(replayed.via).toBe('http');
+    expect((await server().log('docs', 'main')).slice(0, 2).map((c) => c.subject)).toEqual(['After the remote', 'Remote change meanwhile']);
+    expect(await repo.branchHead('main')).toBe(replayed.commit);
+
+    // Refused without a replay: the caller is told the remote moved.
+    await server().commit('docs', 'main', { 'b3.txt': 'remote\n' }, 'Another remote change');
+    const stale = await repo.buildCommit(replayed.commit, [{ op: 'put', path: 'c3.txt', content: Buffer.from('x\n') }], 'Stale', me);
+    await expect(repo.pushCommit('main', stale, auth, 'tester', { replay: false, remote: { url } })).rejects.toBeInstanceOf(RemoteMovedError);
+    expect((await server().log('docs', 'main'))[0]?.subject).toBe('Another remote change');
+  });
+
+  it('leaves to git push what is not a plain push, and a wrong password is still an authentication failure', async () => {
+    const repo = await clone('r-git');
+    const url = server().url('docs');
+    const head = await repo.branchHead('main');
+    if (!head) throw new Error('no head');
+    const wrong = { username: 'alice', password: 'wrong' };
+    const mine = await repo.buildCommit(head, [{ op: 'put', path: 'd.txt', content: Buffer.from('d\n') }], 'Refused login', me);
+    await expect(repo.pushCommit('main', mine, wrong, 'tester', { remote: { url, offer: repo.pushOffer(url, wrong) } })).rejects.toMatchObject({
+      reason: 'authFailed',
+    });
+    // A new branch (the remote has no such ref): git push makes it.
+    const made = await repo.pushCommit('fresh', head, auth, 'tester', { remote: { url } });
+    expect(made.via).toBe('git');
+    expect((await git(['--git-dir', path.join(server().root, 'docs.git'), 'rev-parse', 'refs/heads/fresh'])).trim()).toBe(head);
   });
 
   it('commits a file named on disk as its blob, byte for byte, next to changes held in memory', async () => {

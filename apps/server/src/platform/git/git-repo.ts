@@ -1,12 +1,13 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { GitError, simpleGit } from 'simple-git';
 import { classifyRemoteError, type GitAuth, gitEnv, type RemoteFailure } from './git-env';
-import { commitBody, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
+import { commitBody, type ObjectType, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
 import { pinConfig, type RemotePin } from './remote-url';
+import { type Advertisement, advertisement, type PushAnswer, packOf, RemoteTimeout, receivePack } from './smart-http';
 
 /** A remote operation that failed, with the reason in words; git's own text stays in the server. */
 export class RemoteError extends Error {
@@ -600,31 +601,43 @@ export class GitRepo {
   }
 
   /**
+   * Starts asking the remote at `url` for its refs, the first half of a push, so that it runs while
+   * the commit is built (pushCommit's `remote.offer`). Never rejects unhandled: pushCommit reads
+   * its failure, if any.
+   */
+  pushOffer(url: string, auth: GitAuth | null): Promise<Advertisement | null> {
+    const offer = advertisement(url, auth, this.pin, NETWORK_TIMEOUT_MS);
+    offer.catch(() => undefined);
+    return offer;
+  }
+
+  /**
    * Pushes `commit` (built on the branch head) to the branch. When the remote moved meanwhile:
    * fetch, replay the change on the new head (a three-way merge of trees, so history stays
    * linear), and try again a few times. A real conflict keeps the commit on a saved ref.
+   * With `remote`, a commit with one parent that the remote's branch is at goes out over smart
+   * HTTP from this process (`via` 'http': the ref advertisement, maybe already asked for as
+   * `offer`, then one POST with the new objects); anything else, or any answer not plainly
+   * "pushed" or "refused", is pushed by `git push` as before (`via` 'git').
    */
   async pushCommit(
     branch: string,
     commit: string,
     auth: GitAuth | null,
     who: string,
-    /** false: a rejected push throws RemoteMovedError instead of replaying (the caller merges again itself). */
-    opts: { replay?: boolean } = {},
-  ): Promise<{ commit: string; attempts: number }> {
+    opts: {
+      /** false: a rejected push throws RemoteMovedError instead of replaying (the caller merges again itself). */
+      replay?: boolean;
+      /** The remote's URL (the library's), and its advertisement asked for ahead (pushOffer) for the first attempt. */
+      remote?: { url: string; offer?: Promise<Advertisement | null> };
+    } = {},
+  ): Promise<{ commit: string; attempts: number; via: 'http' | 'git' }> {
     let current = commit;
     for (let attempt = 1; ; attempt++) {
-      try {
-        // git moves refs/remotes/origin/<branch> itself on success (the clone's fetch refspec maps it): no update-ref process.
-        await this.remoteGit(auth).raw(['push', '--quiet', '--porcelain', REMOTE, `${current}:refs/heads/${branch}`]);
-        return { commit: current, attempts: attempt };
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        const rejected = /rejected|non-fast-forward|fetch first|stale info|failed to push some refs|cannot lock ref/i.test(message);
-        if (!rejected) throw this.remoteFailure(err);
-        if (opts.replay === false) throw new RemoteMovedError(branch);
-        if (attempt >= MAX_PUSH_ATTEMPTS) throw new RemoteError('unknown', `push still rejected after ${attempt} attempts`);
-      }
+      const outcome = await this.pushOnce(branch, current, auth, opts.remote?.url, attempt === 1 ? opts.remote?.offer : undefined);
+      if (outcome !== 'rejected') return { commit: current, attempts: attempt, via: outcome };
+      if (opts.replay === false) throw new RemoteMovedError(branch);
+      if (attempt >= MAX_PUSH_ATTEMPTS) throw new RemoteError('unknown', `push still rejected after ${attempt} attempts`);
       const before = await this.resolve(branch);
       await this.fetch(auth);
       const head = await this.resolve(branch);
@@ -633,6 +646,128 @@ export class GitRepo {
       if (head === before) throw new RemoteError('pushRefused', branch);
       current = await this.replay(current, head, branch, who);
     }
+  }
+
+  /** One push of `commit` to the branch: over smart HTTP when it can be, else by git; 'rejected' when the remote refused the update. */
+  private async pushOnce(
+    branch: string,
+    commit: string,
+    auth: GitAuth | null,
+    url: string | undefined,
+    offer: Promise<Advertisement | null> | undefined,
+  ): Promise<'http' | 'git' | 'rejected'> {
+    if (url !== undefined && isValidBranchName(branch)) {
+      let answer: PushAnswer;
+      try {
+        answer = await this.pushOverHttp(url, branch, commit, auth, offer);
+      } catch (err) {
+        // A remote that stalls would stall git too: said now instead of waiting for it twice.
+        if (err instanceof RemoteTimeout) throw new RemoteError('hostUnreachable', err.message);
+        answer = { kind: 'unsure', why: err instanceof Error ? err.message : String(err) };
+      }
+      if (answer.kind === 'ok') {
+        await this.setTrackingRef(branch, commit);
+        return 'http';
+      }
+      if (answer.kind === 'rejected') return 'rejected';
+    }
+    try {
+      // git moves refs/remotes/origin/<branch> itself on success (the clone's fetch refspec maps it): no update-ref process.
+      await this.remoteGit(auth).raw(['push', '--quiet', '--porcelain', REMOTE, `${commit}:refs/heads/${branch}`]);
+      return 'git';
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (/rejected|non-fast-forward|fetch first|stale info|failed to push some refs|cannot lock ref/i.test(message)) return 'rejected';
+      throw this.remoteFailure(err);
+    }
+  }
+
+  /**
+   * The plain push: the remote advertises report-status and has the branch at the commit's only
+   * parent; the pack holds the commit, and the trees and files that differ from the parent's.
+   * Anything else is 'unsure' (git push then does it, or says what is wrong).
+   */
+  private async pushOverHttp(
+    url: string,
+    branch: string,
+    commit: string,
+    auth: GitAuth | null,
+    offer: Promise<Advertisement | null> | undefined,
+  ): Promise<PushAnswer> {
+    const [advert, [made]] = await Promise.all([offer ?? advertisement(url, auth, this.pin, NETWORK_TIMEOUT_MS), this.readObjects([commit])]);
+    if (!advert?.caps.has('report-status')) return { kind: 'unsure', why: 'no smart receive-pack with report-status' };
+    if (made?.type !== 'commit') return { kind: 'unsure', why: 'not a commit' };
+    const text = made.body.toString('utf8');
+    const parents = [...text.matchAll(/^parent ([0-9a-f]+)$/gm)].map((m) => m[1] ?? '');
+    const tree = /^tree ([0-9a-f]+)$/m.exec(text)?.[1];
+    const ref = `refs/heads/${branch}`;
+    const [parent] = parents;
+    if (!tree || parents.length !== 1 || !parent || advert.refs.get(ref) !== parent) return { kind: 'unsure', why: 'not a commit on the remote head' };
+    const objects = await this.objectsSince(made.body, tree, parent);
+    if (!objects) return { kind: 'unsure', why: 'objects not readable' };
+    return receivePack(url, { ref, oldOid: parent, newOid: commit }, packOf(objects), auth, this.pin, NETWORK_TIMEOUT_MS);
+  }
+
+  /**
+   * The objects a remote at `parent` lacks for a commit on it: the commit, and the trees and files
+   * of its tree that are not at the same place in the parent's (read level by level through the
+   * clone's reader). Null when one cannot be read.
+   */
+  private async objectsSince(commitBody: Buffer, tree: string, parent: string): Promise<{ type: ObjectType; body: Buffer }[] | null> {
+    const [parentCommit] = await this.readObjects([parent]);
+    if (parentCommit?.type !== 'commit') return null;
+    const parentTree = /^tree ([0-9a-f]+)$/m.exec(parentCommit.body.toString('utf8'))?.[1] ?? null;
+    const out: { type: ObjectType; body: Buffer }[] = [{ type: 'commit', body: commitBody }];
+    const sent = new Set<string>();
+    const blobs: string[] = [];
+    let level = tree === parentTree ? [] : [{ oid: tree, old: parentTree }];
+    while (level.length > 0) {
+      const olds = level.map((l) => l.old).filter((o): o is string => o !== null);
+      const read = await this.readObjects([...level.map((l) => l.oid), ...olds]);
+      const oldTrees = new Map(olds.map((oid, i) => [oid, read[level.length + i]]));
+      const next: typeof level = [];
+      for (const [i, { old }] of level.entries()) {
+        const now = read[i];
+        if (now?.type !== 'tree') return null;
+        out.push({ type: 'tree', body: now.body });
+        const before = old === null ? null : oldTrees.get(old);
+        if (old !== null && before?.type !== 'tree') return null;
+        const was = before ? parseTree(before.body) : new Map<string, RawTreeEntry>();
+        for (const [name, entry] of parseTree(now.body)) {
+          const prior = was.get(name);
+          if (prior?.oid === entry.oid || sent.has(entry.oid)) continue;
+          sent.add(entry.oid);
+          if (entry.mode === TREE_MODE) next.push({ oid: entry.oid, old: prior?.mode === TREE_MODE ? prior.oid : null });
+          // A submodule's commit lives in its own repository.
+          else if (entry.mode !== '160000') blobs.push(entry.oid);
+        }
+      }
+      level = next;
+    }
+    const files = await this.readObjects(blobs);
+    for (const file of files) {
+      if (file?.type !== 'blob') return null;
+      out.push({ type: 'blob', body: file.body });
+    }
+    return out;
+  }
+
+  /** The remote-tracking ref after a push made here (as git push moves it): a loose ref written under git's lock file. */
+  private async setTrackingRef(branch: string, oid: string): Promise<void> {
+    const file = path.join(this.dir, trackingRef(branch));
+    const lock = `${file}.lock`;
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(lock, `${oid}\n`, { flag: 'wx' });
+    } catch {
+      // Locked by a git command right now (or not writable): git waits for its own lock.
+      await this.run(['update-ref', trackingRef(branch), oid]);
+      return;
+    }
+    await rename(lock, file).catch(async (err: unknown) => {
+      await rm(lock, { force: true });
+      throw err;
+    });
   }
 
   /** `commit` re-applied on `onto`, or a MergeConflictError naming the paths (the commit saved first). */

@@ -195,6 +195,8 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
       await assertUrlAllowed(row.url, { libraryId: row.libraryId, repo }).catch((err: unknown) => {
         throw err instanceof RemoteError ? remoteError(err.reason, branch) : err;
       });
+      // The remote's refs, the push's first request, asked for now: answered while the commit is checked and built.
+      const offer = repo.pushOffer(row.url, authOf(row));
       const head = await repo.branchHead(branch);
       if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
       if (checkHead) await checkHead(repo, head);
@@ -204,7 +206,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
         trace.mark('commit-push/build');
         // Work that can start on the commit before the remote has it (the catalogue's run), while the push waits on the network.
         opts.onBuilt?.(built, head);
-        const pushed = await repo.pushCommit(branch, built, authOf(row), auth.userName, opts);
+        const pushed = await repo.pushCommit(branch, built, authOf(row), auth.userName, { replay: opts.replay, remote: { url: row.url, offer } });
         trace.mark('commit-push/push');
         syncedAt.set(branchKey(row.libraryId, branch), Date.now());
         // parent: the head the commit was built on (the pushed commit's parent when it was not replayed, attempts 1).
