@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogResource, ccmsCatalogTopic } from '../../../db/schema';
@@ -30,9 +30,9 @@ export interface IndexWrite {
   keys: KeyData[] | null;
   /**
    * Links of these source files are replaced by `rows` (all: every link of the branch); a source
-   * in `lines` has only its links on those lines (first and last, inclusive) replaced.
+   * in `edits` instead has its stored rows edited in place, and `rows` adds its new ones.
    */
-  links: { sources: string[] | 'all'; rows: LinkData[]; lines?: ReadonlyMap<string, readonly [number, number]> };
+  links: { sources: string[] | 'all'; rows: LinkData[]; edits?: ReadonlyMap<string, LinkEdit> };
   stats: {
     mode: string;
     durationMs: number;
@@ -45,6 +45,15 @@ export interface IndexWrite {
     links: number;
     brokenLinks: number;
   };
+}
+
+/**
+ * A source file's stored link rows edited in place (lines first and last inclusive, as stored):
+ * the rows on `remove` lines deleted, then those on `shift` lines renumbered by `by`.
+ */
+export interface LinkEdit {
+  remove: [number, number][];
+  shift: { from: number; to: number; by: number }[];
 }
 
 /** Another run indexed the branch since this one started: its result is dropped. */
@@ -177,6 +186,21 @@ async function removePaths(tx: Tx, table: PgTable, scope: SQL, pathColumn: SQL, 
   }
 }
 
+/** One file's link rows edited in place: one delete, then one update renumbering every shifted range at once (each row moves once, by its old line). */
+async function editLinks(tx: Tx, file: SQL, edit: LinkEdit) {
+  const line = ccmsCatalogLink.line;
+  if (edit.remove.length > 0) await tx.delete(ccmsCatalogLink).where(and(file, or(...edit.remove.map(([from, to]) => between(line, from, to)))));
+  if (edit.shift.length === 0) return;
+  const cases = sql.join(
+    edit.shift.map((s) => sql`WHEN ${line} BETWEEN ${s.from} AND ${s.to} THEN ${s.by}::int`),
+    sql.raw(' '),
+  );
+  await tx
+    .update(ccmsCatalogLink)
+    .set({ line: sql`${line} + CASE ${cases} ELSE 0 END` })
+    .where(and(file, or(...edit.shift.map((s) => between(line, s.from, s.to)))));
+}
+
 /** The existing hash of each path of a branch (the full index writes only what differs). */
 export async function storedHashes(db: Db, table: 'topic' | 'document', libraryId: number, branch: string): Promise<Map<string, string>> {
   const t = table === 'topic' ? ccmsCatalogTopic : ccmsCatalogDocument;
@@ -258,12 +282,12 @@ export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) 
     const linkScope = and(eq(ccmsCatalogLink.libraryId, libraryId), eq(ccmsCatalogLink.branch, branch)) as SQL;
     if (w.links.sources === 'all') await tx.delete(ccmsCatalogLink).where(linkScope);
     else {
-      const lines = w.links.lines;
-      const whole = lines ? w.links.sources.filter((s) => !lines.has(s)) : w.links.sources;
+      const edits = w.links.edits;
+      const whole = edits ? w.links.sources.filter((s) => !edits.has(s)) : w.links.sources;
       await removePaths(tx, ccmsCatalogLink, linkScope, sql`${ccmsCatalogLink.sourcePath}`, whole);
-      for (const [source, [first, last]] of lines ?? [])
-        await tx.delete(ccmsCatalogLink).where(and(linkScope, eq(ccmsCatalogLink.sourcePath, source), between(ccmsCatalogLink.line, first, last)));
+      for (const [source, edit] of edits ?? []) await editLinks(tx, and(linkScope, eq(ccmsCatalogLink.sourcePath, source)) as SQL, edit);
     }
+    // New rows last: the edits above name stored lines only.
     await insertRows(tx, 'ccms_catalog_link', LINK_COLUMNS, { libraryId, branch }, w.links.rows);
     trace?.(`links`);
 

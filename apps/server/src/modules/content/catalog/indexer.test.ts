@@ -8,7 +8,8 @@ import { freshDatabase } from '../../../../test/harness';
 import type { Database } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogTopic } from '../../../db/schema';
 import { type Change, GitRepo } from '../../../platform/git/git-repo';
-import { catalogIndexer } from './indexer';
+import type { LinkData } from './catalog-store';
+import { catalogIndexer, linkEdits } from './indexer';
 
 const TOPIC = (id: string, body: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">\n<concept id="${id}"><title>Topic ${id} <keyword keyref="product"/></title><conbody>${body}</conbody></concept>\n`;
@@ -166,7 +167,7 @@ describe('incremental index of a changed map', () => {
     expect(await rowsOf(database, 8)).toEqual(await rowsOf(database, 9));
   });
 
-  it('a chapter moved further down the map replaces the link rows from the first changed line on; the rows above keep their ids', async () => {
+  it('a chapter moved further down the map renumbers the link rows it moved: every row keeps its id, the rows above their line too', async () => {
     const linkRows = async (libraryId: number) =>
       (await database.db.select().from(ccmsCatalogLink).where(eq(ccmsCatalogLink.libraryId, libraryId))).map((l) => ({
         id: l.linkId,
@@ -188,7 +189,43 @@ describe('incremental index of a changed map', () => {
     expect(after.filter((l) => !l.at.startsWith('map.ditamap')).sort((a, b) => a.id - b.id)).toEqual(
       before.filter((l) => !l.at.startsWith('map.ditamap')).sort((a, b) => a.id - b.id),
     );
-    expect(after.filter((l) => /c[12]\.dita$/.test(l.at) && l.at.startsWith('map.ditamap')).every((l) => !before.some((b) => b.id === l.id))).toBe(true);
+    // The moved chapters' rows are the same rows on other lines: nothing deleted or inserted.
+    const mapRows = (rows: typeof before) => rows.filter((l) => l.at.startsWith('map.ditamap'));
+    expect(
+      mapRows(after)
+        .map((l) => l.id)
+        .sort(),
+    ).toEqual(
+      mapRows(before)
+        .map((l) => l.id)
+        .sort(),
+    );
+    const lineOf = (rows: typeof before, value: string) => Number(rows.find((l) => l.at.endsWith(`:${value}`))?.at.split(':')[1]);
+    expect(lineOf(after, 'topics/c1.dita')).toBeLessThan(lineOf(before, 'topics/c1.dita'));
+    expect(lineOf(after, 'topics/b1.dita')).toBeGreaterThan(lineOf(before, 'topics/b1.dita'));
+  });
+
+  it('a map edited in several places keeps the rows that only moved, and gives the rows of a full index', async () => {
+    const linkIds = async (libraryId: number) =>
+      new Set((await database.db.select().from(ccmsCatalogLink).where(eq(ccmsCatalogLink.libraryId, libraryId))).map((l) => l.linkId));
+    const indexer = catalogIndexer(database.db);
+    await indexer.index({ libraryId: 12, branch: 'main', repo, commit: base }, null);
+    const before = await linkIds(12);
+    // A line added at the top (everything below shifts), a topicref dropped, one added, a chapter moved, a line holding two links.
+    const edited = MAP([
+      '<topicref href="topics/c2.dita"/>',
+      chapter(3, ['c1', 'c2']),
+      chapter(1, ['a1']),
+      `${chapter(2, ['b1', 'b2', 'a2'])}<topicref href="topics/a1.dita" keys="again"/><topicref href="nowhere.dita"/>`,
+    ]);
+    const changes: Change[] = [{ op: 'put', path: 'map.ditamap', content: Buffer.from(edited) }];
+    const next = await repo.buildCommit(base, changes, 'edit', me);
+    expect((await indexer.index({ libraryId: 12, branch: 'main', repo, commit: next, known: { from: base, changes } }, base)).mode).toBe('incremental');
+    await catalogIndexer(database.db).index({ libraryId: 13, branch: 'main', repo, commit: next }, null);
+    expect(await rowsOf(database, 12)).toEqual(await rowsOf(database, 13));
+    const after = await linkIds(12);
+    expect([...after].filter((id) => before.has(id)).length).toBeGreaterThan(4);
+    expect([...after].some((id) => !before.has(id))).toBe(true);
   });
 
   it('a first index with its topic rows written ahead (one connection) gives the rows of one transaction', async () => {
@@ -206,5 +243,59 @@ describe('incremental index of a changed map', () => {
     const [a, b] = [await rowsOf(database, 20), await rowsOf(database, 21)];
     expect(a.topics.length).toBe(256);
     expect(a).toEqual(b);
+  });
+});
+
+describe('linkEdits', () => {
+  const row = (line: number, value: string, col = 1): LinkData => ({
+    sourcePath: 'm.ditamap',
+    line,
+    col,
+    kind: 'topicref',
+    value,
+    key: null,
+    targetPath: value,
+    targetFragment: null,
+    status: 'resolved',
+    resolved: true,
+    reason: '',
+  });
+  /** The stored rows after the edit, as writeIndex applies it: delete, renumber by the old line, insert. */
+  function applied(before: LinkData[], after: LinkData[]) {
+    const edits = linkEdits(before, after);
+    if (!edits) return null;
+    const inside = (line: number, [from, to]: [number, number]) => line >= from && line <= to;
+    const kept = before.filter((r) => !edits.edit.remove.some((range) => inside(r.line, range)));
+    const moved = kept.map((r) => ({ ...r, line: r.line + (edits.edit.shift.find((s) => inside(r.line, [s.from, s.to]))?.by ?? 0) }));
+    const key = (r: LinkData) => JSON.stringify(r);
+    return { rows: [...moved, ...edits.insert].map(key).sort(), want: after.map(key).sort(), edits };
+  }
+
+  it('turns the stored rows into the new ones: a block moved up, a line inserted, rows dropped, repeated rows, two rows on a line', () => {
+    const before = [row(1, 'a'), row(2, 'b'), row(2, 'b2', 9), row(3, 'c'), row(4, 'same'), row(5, 'same'), row(6, 'd'), row(7, 'e')];
+    const after = [row(1, 'd'), row(2, 'e'), row(3, 'new'), row(4, 'a'), row(5, 'b'), row(5, 'b2', 9), row(6, 'same'), row(7, 'same')];
+    const out = applied(before, after);
+    expect(out?.rows).toEqual(out?.want);
+    // Only the new line is inserted; c's line is deleted.
+    expect(out?.edits.insert.map((r) => r.value)).toEqual(['new']);
+    expect(out?.edits.edit.remove).toEqual([[3, 3]]);
+  });
+
+  it('a chapter moved to the top shifts two ranges and writes no row', () => {
+    const before = Array.from({ length: 100 }, (_, i) => row(i + 10, `t${i}`));
+    const after = [...before.slice(80), ...before.slice(0, 80)].map((r, i) => ({ ...r, line: i + 10 }));
+    const out = applied(before, after);
+    expect(out?.rows).toEqual(out?.want);
+    expect(out?.edits.insert).toEqual([]);
+    expect(out?.edits.edit.shift).toEqual([
+      { from: 10, to: 89, by: 20 },
+      { from: 90, to: 109, by: -80 },
+    ]);
+  });
+
+  it('too scattered a change is left to a full replacement', () => {
+    const before = Array.from({ length: 200 }, (_, i) => row(i * 2, `t${i}`));
+    const after = before.map((r, i) => (i % 2 === 0 ? { ...r, value: `x${i}` } : r));
+    expect(linkEdits(before, after)).toBeNull();
   });
 });

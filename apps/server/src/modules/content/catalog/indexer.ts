@@ -12,6 +12,7 @@ import {
   type IndexWrite,
   type KeyData,
   type LinkData,
+  type LinkEdit,
   type ResourceData,
   storedHashes,
   storedResourcePaths,
@@ -83,37 +84,64 @@ export interface PreparedRun {
   readonly run: Promise<{ result: ReindexResult; snap: Snapshot; write: IndexWrite } | null>;
 }
 
-/** Up to this many files with changed links, each has only the lines where its rows differ replaced (else all its rows, in one statement). */
-const LINE_RANGE_FILES = 20;
+/** Up to this many files with changed links, each has its rows edited where they differ (else all its rows replaced, in one statement). */
+const LINE_EDIT_FILES = 20;
+/** More line ranges than this in one file: its rows are replaced instead. */
+const MAX_LINE_RANGES = 64;
+
+/** A row's content without its line: rows equal in this only moved. */
+const placeless = (r: LinkData) => JSON.stringify({ ...r, line: 0 });
 
 /**
- * The first and last line where two link-row lists of a file differ (a row in one and not in the
- * other), or null when they hold the same rows: outside those lines both lists hold the same rows.
+ * How a file's stored link rows `before` become `after` with few writes: the lines whose rows are
+ * all the same, only on another line (a moved chapter, or everything below an inserted line), are
+ * renumbered in place, line ranges shifted each by one amount; lines with no such match are deleted,
+ * and the rows of new lines inserted. Ranges name before's lines, first and last inclusive, and
+ * hold no other line of before. Null when that takes more than MAX_LINE_RANGES ranges.
  */
-export function changedLines(before: readonly LinkData[], after: readonly LinkData[]): [number, number] | null {
-  const left = new Map<string, { line: number; n: number }>();
-  for (const r of before) {
-    const k = JSON.stringify(r);
-    const held = left.get(k);
-    if (held) held.n++;
-    else left.set(k, { line: r.line, n: 1 });
+export function linkEdits(before: readonly LinkData[], after: readonly LinkData[]): { edit: LinkEdit; insert: LinkData[] } | null {
+  const groups = (rows: readonly LinkData[]) => {
+    const byLine = new Map<number, LinkData[]>();
+    for (const r of rows) {
+      const held = byLine.get(r.line);
+      if (held) held.push(r);
+      else byLine.set(r.line, [r]);
+    }
+    return [...byLine].sort((x, y) => x[0] - y[0]).map(([line, list]) => ({ line, list, key: list.map(placeless).sort().join('\n') }));
+  };
+  const old = groups(before);
+  const waiting = new Map<string, number[]>();
+  for (const [i, g] of old.entries()) {
+    const held = waiting.get(g.key);
+    if (held) held.push(i);
+    else waiting.set(g.key, [i]);
   }
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const r of after) {
-    const held = left.get(JSON.stringify(r));
-    if (held && held.n > 0) held.n--;
+  // Each new line takes the first unmatched old line with the same rows (in order, so repeated rows pair up in order).
+  const moveOf = new Map<number, number>();
+  const insert: LinkData[] = [];
+  for (const g of groups(after)) {
+    const i = waiting.get(g.key)?.shift();
+    if (i === undefined) insert.push(...g.list);
+    else moveOf.set(i, g.line - (old[i]?.line ?? g.line));
+  }
+  const edit: LinkEdit = { remove: [], shift: [] };
+  let run: { from: number; to: number; by: number | null } | null = null;
+  const close = () => {
+    if (!run) return;
+    if (run.by === null) edit.remove.push([run.from, run.to]);
+    else if (run.by !== 0) edit.shift.push({ from: run.from, to: run.to, by: run.by });
+    run = null;
+  };
+  for (const [i, g] of old.entries()) {
+    const by = moveOf.get(i) ?? null;
+    if (run && run.by === by) run.to = g.line;
     else {
-      lo = Math.min(lo, r.line);
-      hi = Math.max(hi, r.line);
+      close();
+      run = { from: g.line, to: g.line, by };
     }
   }
-  for (const { line, n } of left.values()) {
-    if (n === 0) continue;
-    lo = Math.min(lo, line);
-    hi = Math.max(hi, line);
-  }
-  return lo <= hi ? [lo, hi] : null;
+  close();
+  return edit.remove.length + edit.shift.length > MAX_LINE_RANGES ? null : { edit, insert };
 }
 
 /** The key rows as a set: the same rows in any order give the same signature. */
@@ -409,8 +437,8 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number; oneConnect
     const links = new Map(prev.links);
     const linkSources: string[] = [];
     const linkRows: LinkData[] = [];
-    const linkLines = new Map<string, [number, number]>();
-    // A few files (a saved map): only the lines where their rows differ are replaced (a moved chapter leaves the rest of a big map's rows).
+    const linkLineEdits = new Map<string, LinkEdit>();
+    // A few files (a saved map): rows only on other lines are renumbered, only the rest replaced (a moved chapter rewrites no row of a big map).
     let byFileBefore: Map<string, DitaProject[]> | undefined;
     const rowsBefore = (file: string) => {
       byFileBefore ??= projectsByFile(prev.projects, prev.orphan);
@@ -422,11 +450,11 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number; oneConnect
       const storedSig = links.get(file)?.sig ?? hashOf([]);
       if (storedSig === sig) continue;
       linkSources.push(file);
-      const before = candidates.size <= LINE_RANGE_FILES && links.has(file) ? rowsBefore(file) : null;
-      const range = before && hashOf(before) === storedSig ? changedLines(before, rows) : null;
-      if (range) {
-        linkLines.set(file, range);
-        for (const r of rows) if (r.line >= range[0] && r.line <= range[1]) linkRows.push(r);
+      const before = candidates.size <= LINE_EDIT_FILES && links.has(file) ? rowsBefore(file) : null;
+      const edits = before && hashOf(before) === storedSig ? linkEdits(before, rows) : null;
+      if (edits) {
+        linkLineEdits.set(file, edits.edit);
+        linkRows.push(...edits.insert);
       } else linkRows.push(...rows);
       if (rows.length === 0) links.delete(file);
       else links.set(file, { sig, total: rows.length, broken: rows.filter((r) => !r.resolved).length });
@@ -463,7 +491,7 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number; oneConnect
       documents: { upsert: docUpserts, remove: removedMaps },
       resources: { upsert: resUpserts, remove: resRemoves },
       keys,
-      links: { sources: linkSources, rows: linkRows, lines: linkLines },
+      links: { sources: linkSources, rows: linkRows, edits: linkLineEdits },
       stats: statsOf('incremental', started, source.readLog, projects.size, topicHash.size, images, videos, snap.keyCount, links),
     };
     return { result: resultOf(target, prev.commit, 'incremental', source.readLog, write, started), snap, write };
