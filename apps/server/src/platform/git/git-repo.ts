@@ -630,11 +630,19 @@ export class GitRepo {
       replay?: boolean;
       /** The remote's URL (the library's), and its advertisement asked for ahead (pushOffer) for the first attempt. */
       remote?: { url: string; offer?: Promise<Advertisement | null> };
+      /** Told once, when the first attempt's objects are on their way (the rest is the remote's work): other work can start without slowing the push's own. */
+      onSend?: () => void;
     } = {},
   ): Promise<{ commit: string; attempts: number; via: 'http' | 'git' }> {
     let current = commit;
+    let told = false;
+    const sent = () => {
+      if (told) return;
+      told = true;
+      opts.onSend?.();
+    };
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.pushOnce(branch, current, auth, opts.remote?.url, attempt === 1 ? opts.remote?.offer : undefined);
+      const outcome = await this.pushOnce(branch, current, auth, opts.remote?.url, attempt === 1 ? opts.remote?.offer : undefined, sent);
       if (outcome !== 'rejected') return { commit: current, attempts: attempt, via: outcome };
       if (opts.replay === false) throw new RemoteMovedError(branch);
       if (attempt >= MAX_PUSH_ATTEMPTS) throw new RemoteError('unknown', `push still rejected after ${attempt} attempts`);
@@ -655,11 +663,12 @@ export class GitRepo {
     auth: GitAuth | null,
     url: string | undefined,
     offer: Promise<Advertisement | null> | undefined,
+    sent: () => void,
   ): Promise<'http' | 'git' | 'rejected'> {
     if (url !== undefined && isValidBranchName(branch)) {
       let answer: PushAnswer;
       try {
-        answer = await this.pushOverHttp(url, branch, commit, auth, offer);
+        answer = await this.pushOverHttp(url, branch, commit, auth, offer, sent);
       } catch (err) {
         // A remote that stalls would stall git too: said now instead of waiting for it twice.
         if (err instanceof RemoteTimeout) throw new RemoteError('hostUnreachable', err.message);
@@ -673,7 +682,9 @@ export class GitRepo {
     }
     try {
       // git moves refs/remotes/origin/<branch> itself on success (the clone's fetch refspec maps it): no update-ref process.
-      await this.remoteGit(auth).raw(['push', '--quiet', '--porcelain', REMOTE, `${commit}:refs/heads/${branch}`]);
+      const pushing = this.remoteGit(auth).raw(['push', '--quiet', '--porcelain', REMOTE, `${commit}:refs/heads/${branch}`]);
+      sent();
+      await pushing;
       return 'git';
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -693,6 +704,7 @@ export class GitRepo {
     commit: string,
     auth: GitAuth | null,
     offer: Promise<Advertisement | null> | undefined,
+    sent: () => void,
   ): Promise<PushAnswer> {
     const [advert, [made]] = await Promise.all([offer ?? advertisement(url, auth, this.pin, NETWORK_TIMEOUT_MS), this.readObjects([commit])]);
     if (!advert?.caps.has('report-status')) return { kind: 'unsure', why: 'no smart receive-pack with report-status' };
@@ -705,7 +717,7 @@ export class GitRepo {
     if (!tree || parents.length !== 1 || !parent || advert.refs.get(ref) !== parent) return { kind: 'unsure', why: 'not a commit on the remote head' };
     const objects = await this.objectsSince(made.body, tree, parent);
     if (!objects) return { kind: 'unsure', why: 'objects not readable' };
-    return receivePack(url, { ref, oldOid: parent, newOid: commit }, packOf(objects), auth, this.pin, NETWORK_TIMEOUT_MS);
+    return receivePack(url, { ref, oldOid: parent, newOid: commit }, packOf(objects), auth, this.pin, NETWORK_TIMEOUT_MS, sent);
   }
 
   /**

@@ -121,6 +121,8 @@ interface Request {
   auth: GitAuth | null;
   pin: RemotePin | null;
   timeoutMs: number;
+  /** Told once the request is written out (the answer is then the remote's work). */
+  onSent?: () => void;
 }
 
 /** One request: its status, content type and body (no redirect followed, as git's http.followRedirects=false). */
@@ -153,7 +155,7 @@ function send(req: Request): Promise<{ status: number; type: string; body: Buffe
     request.setTimeout(IDLE_MS, () => request.destroy(new RemoteTimeout(req.method)));
     request.on('error', reject);
     request.on('close', () => clearTimeout(overall));
-    request.end(req.body);
+    request.end(req.body, () => req.onSent?.());
   });
 }
 
@@ -181,6 +183,7 @@ export async function receivePack(
   auth: GitAuth | null,
   pin: RemotePin | null,
   timeoutMs: number,
+  onSent?: () => void,
 ): Promise<PushAnswer> {
   const body = Buffer.concat([pktLine(`${update.oldOid} ${update.newOid} ${update.ref}\0report-status agent=${USER_AGENT}\n`), Buffer.from('0000'), pack]);
   const res = await send({
@@ -191,6 +194,7 @@ export async function receivePack(
     auth,
     pin,
     timeoutMs,
+    onSent,
   });
   if (res.status !== 200 || res.type !== 'application/x-git-receive-pack-result') return { kind: 'unsure', why: `answer ${res.status} ${res.type}` };
   let lines: (Buffer | null)[];

@@ -162,6 +162,8 @@ export interface Snapshot {
   keyCount: number;
   /** The key rows as a set (keySetOf): a map saved with the same definitions leaves them as they are. */
   keySig: string;
+  /** The link rows of the few files the last incremental run edited in place (what `links` holds the signature of), for the next edit of them. */
+  linkRows?: Map<string, LinkData[]>;
 }
 
 export interface IndexTarget {
@@ -441,17 +443,24 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number; oneConnect
     // A few files (a saved map): rows only on other lines are renumbered, only the rest replaced (a moved chapter rewrites no row of a big map).
     let byFileBefore: Map<string, DitaProject[]> | undefined;
     const rowsBefore = (file: string) => {
+      // Kept by the last run with the signature stored: no second working out of a big map's rows.
+      const kept = prev.linkRows?.get(file);
+      if (kept) return kept;
       byFileBefore ??= projectsByFile(prev.projects, prev.orphan);
-      return linksOf(file, byFileBefore.get(file) ?? []);
+      const rows = linksOf(file, byFileBefore.get(file) ?? []);
+      return hashOf(rows) === links.get(file)?.sig ? rows : null;
     };
+    const editable = candidates.size <= LINE_EDIT_FILES;
+    const rowsNow = new Map<string, LinkData[]>();
     for (const file of candidates) {
       const rows = linksOf(file, byFile.get(file) ?? []);
+      if (editable && rows.length > 0) rowsNow.set(file, rows);
       const sig = hashOf(rows);
       const storedSig = links.get(file)?.sig ?? hashOf([]);
       if (storedSig === sig) continue;
       linkSources.push(file);
-      const before = candidates.size <= LINE_EDIT_FILES && links.has(file) ? rowsBefore(file) : null;
-      const edits = before && hashOf(before) === storedSig ? linkEdits(before, rows) : null;
+      const before = editable && links.has(file) ? rowsBefore(file) : null;
+      const edits = before ? linkEdits(before, rows) : null;
       if (edits) {
         linkLineEdits.set(file, edits.edit);
         linkRows.push(...edits.insert);
@@ -480,7 +489,19 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number; oneConnect
 
     trace.mark('keys, resources');
     trace.done();
-    const snap: Snapshot = { commit, files, projects, orphan, owners, topicHash, docHash, links, keyCount: keys ? keys.length : prev.keyCount, keySig };
+    const snap: Snapshot = {
+      commit,
+      files,
+      projects,
+      orphan,
+      owners,
+      topicHash,
+      docHash,
+      links,
+      keyCount: keys ? keys.length : prev.keyCount,
+      keySig,
+      linkRows: rowsNow,
+    };
     const { images, videos } = countResources(files);
     const write: IndexWrite = {
       libraryId,

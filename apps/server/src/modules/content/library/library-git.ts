@@ -204,9 +204,12 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
       try {
         const built = await repo.buildCommit(head, changes, message, author);
         trace.mark('commit-push/build');
-        // Work that can start on the commit before the remote has it (the catalogue's run), while the push waits on the network.
-        opts.onBuilt?.(built, head);
-        const pushed = await repo.pushCommit(branch, built, authOf(row), auth.userName, { replay: opts.replay, remote: { url: row.url, offer } });
+        // Work that can start on the commit before the remote has it (the catalogue's run), once the push's objects are on their way.
+        const pushed = await repo.pushCommit(branch, built, authOf(row), auth.userName, {
+          replay: opts.replay,
+          remote: { url: row.url, offer },
+          onSend: () => opts.onBuilt?.(built, head),
+        });
         trace.mark('commit-push/push');
         syncedAt.set(branchKey(row.libraryId, branch), Date.now());
         // parent: the head the commit was built on (the pushed commit's parent when it was not replayed, attempts 1).
