@@ -4,6 +4,7 @@ import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { GitError, simpleGit } from 'simple-git';
+import { saveTrace } from '../save-trace';
 import { classifyRemoteError, type GitAuth, gitEnv, type RemoteFailure } from './git-env';
 import { commitBody, type ObjectType, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
 import { pinConfig, type RemotePin } from './remote-url';
@@ -706,7 +707,9 @@ export class GitRepo {
     offer: Promise<Advertisement | null> | undefined,
     sent: () => void,
   ): Promise<PushAnswer> {
+    const trace = saveTrace();
     const [advert, [made]] = await Promise.all([offer ?? advertisement(url, auth, this.pin, NETWORK_TIMEOUT_MS), this.readObjects([commit])]);
+    trace.mark('commit-push/push/refs');
     if (!advert?.caps.has('report-status')) return { kind: 'unsure', why: 'no smart receive-pack with report-status' };
     if (made?.type !== 'commit') return { kind: 'unsure', why: 'not a commit' };
     const text = made.body.toString('utf8');
@@ -717,7 +720,11 @@ export class GitRepo {
     if (!tree || parents.length !== 1 || !parent || advert.refs.get(ref) !== parent) return { kind: 'unsure', why: 'not a commit on the remote head' };
     const objects = await this.objectsSince(made.body, tree, parent);
     if (!objects) return { kind: 'unsure', why: 'objects not readable' };
-    return receivePack(url, { ref, oldOid: parent, newOid: commit }, packOf(objects), auth, this.pin, NETWORK_TIMEOUT_MS, sent);
+    const pack = packOf(objects);
+    trace.mark('commit-push/push/pack');
+    const answer = await receivePack(url, { ref, oldOid: parent, newOid: commit }, pack, auth, this.pin, NETWORK_TIMEOUT_MS, sent);
+    trace.mark('commit-push/push/post');
+    return answer;
   }
 
   /**
