@@ -27,8 +27,8 @@ import { MergeView } from './MergeView';
 import { PresenceBar } from './PresenceBar';
 import { PreviewPane } from './PreviewPane';
 import { ProblemsList } from './ProblemsList';
-import { useReferenceResolvers } from './use-reference-resolvers';
 import { afterNextFrame, TypingPause, useShownAtPause } from './typing-pause';
+import { useReferenceResolvers } from './use-reference-resolvers';
 import { type VisualHandle, VisualView } from './VisualView';
 
 type Mode = 'visual' | 'source';
