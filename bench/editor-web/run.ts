@@ -4,25 +4,36 @@
  * the keystroke latency while typing in it (keydown to the next frame after the edit), from
  * Playwright performance marks in Debian Chromium, against the real server on a local remote.
  *
- *   node --import tsx bench/editor-web/run.ts [--opens 5] [--keys 200] [--build]
+ *   node --import tsx bench/editor-web/run.ts [--opens 5] [--keys 200] [--build] [--profile DIR]
  *
- * The web app is built first when apps/web/dist is missing (or with --build).
+ * The web app is built first when apps/web/dist is missing (or with --build); CCMS_WEB_DIR serves
+ * another build (e.g. main's, for a same-run before/after).
+ *
+ * The keystroke figure includes the wait for the next frame (up to one vsync): the same probe and
+ * the same typing into plain contenteditable elements and a textarea of about the same text, on
+ * the same page and on a blank one, give the floor of the measurement on this machine (the
+ * control), and the Event Timing API the time the page's handlers took per key (no frame wait).
+ * --profile DIR writes a CPU profile and a trace of the editor's typing there.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { startGitServer } from '../../apps/server/test/git-http-server';
 import { startServer } from '../lib/server';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const { values } = parseArgs({ options: { opens: { type: 'string' }, keys: { type: 'string' }, build: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { opens: { type: 'string' }, keys: { type: 'string' }, build: { type: 'boolean' }, profile: { type: 'string' } },
+});
 const OPENS = Number(values.opens ?? 5);
 const KEYS = Number(values.keys ?? 200);
 const TARGET_OPEN_MS = 1000;
 const TARGET_KEY_P95_MS = 16;
+/** The pause between keystrokes (the editor's typing and the controls' alike). */
+const TYPING_DELAY_MS = 30;
 
 /** A topic of about 2,000 lines: sections of paragraphs, lists, a table and notes. */
 function bigTopic(lines: number): string {
@@ -84,6 +95,199 @@ const PROBE = () => {
     true,
   );
 };
+
+/** What typing costs the page's handlers per key, from the Event Timing API (no frame wait). */
+interface HandlerTimes {
+  /** Keys the API reported (it reports only events of 16 ms or more, keydown to the next paint). */
+  reported: number;
+  /** Per reported key: processingEnd - processingStart summed over its keydown, keypress, beforeinput and input. */
+  times: number[];
+}
+
+/** Starts keeping the page's Event Timing entries (before typing). */
+async function startEventTiming(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __benchEvents?: PerformanceEventTiming[]; __benchObserver?: PerformanceObserver };
+    w.__benchObserver?.disconnect();
+    const kept: PerformanceEventTiming[] = [];
+    w.__benchEvents = kept;
+    w.__benchObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as PerformanceEventTiming[]) kept.push(e);
+    });
+    w.__benchObserver.observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+  });
+}
+
+/** The handler time per key since startEventTiming: each keydown with the events that followed it before the next keydown. */
+async function readEventTiming(page: Page): Promise<HandlerTimes> {
+  await page.waitForTimeout(300);
+  return page.evaluate(() => {
+    const w = window as unknown as { __benchEvents?: PerformanceEventTiming[]; __benchObserver?: PerformanceObserver };
+    const entries = [...(w.__benchEvents ?? [])]
+      .filter((e) => ['keydown', 'keypress', 'beforeinput', 'input'].includes(e.name))
+      .sort((a, b) => a.startTime - b.startTime);
+    w.__benchObserver?.disconnect();
+    const times: number[] = [];
+    let current: number | null = null;
+    for (const e of entries) {
+      if (e.name === 'keydown') {
+        if (current !== null) times.push(current);
+        current = 0;
+      }
+      if (current !== null) current += e.processingEnd - e.processingStart;
+    }
+    if (current !== null) times.push(current);
+    return { reported: times.length, times };
+  });
+}
+
+/** A plain HTML rendering of the topic's text (sections, paragraphs with bold and code, lists, notes) for the contenteditable controls. */
+function controlHtml(lines: number): string {
+  const out: string[] = [];
+  let section = 0;
+  let count = 0;
+  while (count < lines - 5) {
+    section += 1;
+    out.push(`<section><h3>Section ${section}</h3>`);
+    for (let i = 0; i < 12; i += 1) out.push(`<p>Paragraph ${i} of section ${section} with <b>bold</b> and <code>code</code> text.</p>`);
+    out.push('<ul><li>One item</li><li>Another item</li></ul>', '<div class="note">A tip in the section.</div></section>');
+    count += 20;
+  }
+  return out.join('\n');
+}
+
+type ControlKind = 'contenteditable on the editor page' | 'contenteditable on a blank page' | 'textarea on a blank page';
+
+/**
+ * The control: the same probe and the same typing (text, delay) into a plain element holding
+ * about the topic's text, with the caret at the end of the 41st paragraph as in the editor.
+ * `page` is the editor's page (an overlay over the editor) or a blank page of its own.
+ */
+async function typeIntoControl(page: Page, kind: ControlKind, lines: number, text: string, delay: number): Promise<{ keys: number[]; handlers: HandlerTimes }> {
+  const html = controlHtml(lines);
+  await page.evaluate(
+    ({ kind, html }) => {
+      document.getElementById('bench-control')?.remove();
+      const box = document.createElement('div');
+      box.id = 'bench-control';
+      box.style.cssText = 'position:fixed;inset:0;z-index:100000;background:#fff;overflow:auto;padding:16px 24px;line-height:1.6';
+      if (kind.startsWith('textarea')) {
+        const area = document.createElement('textarea');
+        const tmp = document.createElement('div');
+        tmp.innerHTML = html;
+        area.value = Array.from(tmp.querySelectorAll('h3, p, li, .note'))
+          .map((e) => e.textContent)
+          .join('\n');
+        area.style.cssText = 'width:100%;height:100%;font:inherit';
+        box.append(area);
+      } else {
+        const editable = document.createElement('div');
+        editable.contentEditable = 'true';
+        editable.innerHTML = html;
+        editable.style.outline = 'none';
+        box.append(editable);
+      }
+      document.body.append(box);
+    },
+    { kind, html },
+  );
+  if (kind.startsWith('textarea')) {
+    // The end of the line of the 41st paragraph, as the editor's caret.
+    await page.evaluate(() => {
+      const area = document.querySelector<HTMLTextAreaElement>('#bench-control textarea');
+      if (!area) throw new Error('no control textarea');
+      area.focus();
+      let at = 0;
+      const lines = area.value.split('\n');
+      let seen = 0;
+      for (const line of lines) {
+        at += line.length;
+        if (line.startsWith('Paragraph')) seen += 1;
+        if (seen === 41) break;
+        at += 1;
+      }
+      area.setSelectionRange(at, at);
+    });
+  } else {
+    await page.locator('#bench-control p').nth(40).click();
+    await page.keyboard.press('End');
+  }
+  await page.evaluate(() => performance.clearMeasures('keystroke'));
+  await startEventTiming(page);
+  await page.keyboard.type(text, { delay });
+  await page.waitForTimeout(200);
+  const keys = await page.evaluate(() => performance.getEntriesByName('keystroke').map((e) => e.duration));
+  const handlers = await readEventTiming(page);
+  await page.evaluate(() => document.getElementById('bench-control')?.remove());
+  return { keys, handlers };
+}
+
+/** The controls: an overlay on the editor's page, then a blank page of the same context (the probe installed as on the editor's). */
+async function measureControls(
+  editorPage: Page,
+  lines: number,
+  text: string,
+  delay: number,
+): Promise<Map<ControlKind, { keys: number[]; handlers: HandlerTimes }>> {
+  const results = new Map<ControlKind, { keys: number[]; handlers: HandlerTimes }>();
+  results.set('contenteditable on the editor page', await typeIntoControl(editorPage, 'contenteditable on the editor page', lines, text, delay));
+  const blank = await editorPage.context().newPage();
+  await blank.setContent('<!doctype html><html><head><title>control</title></head><body></body></html>');
+  await blank.evaluate(`(${PROBE.toString()})()`);
+  for (const kind of ['contenteditable on a blank page', 'textarea on a blank page'] as const)
+    results.set(kind, await typeIntoControl(blank, kind, lines, text, delay));
+  await blank.close();
+  return results;
+}
+
+/** The controls' lines of the report: each floor beside the editor's figure, the ratio and the difference (the editor's own cost). */
+function reportControls(editorKeys: number[], editorHandlers: HandlerTimes, controls: Map<ControlKind, { keys: number[]; handlers: HandlerTimes }>): void {
+  const line = (keys: number[]) =>
+    `p50 ${percentile(keys, 50).toFixed(1)} ms, p95 ${percentile(keys, 95).toFixed(1)} ms, max ${Math.max(...keys).toFixed(1)} ms`;
+  const handlerLine = (h: HandlerTimes) =>
+    h.reported === 0
+      ? 'no key reported (every key under 16 ms)'
+      : `p50 ${percentile(h.times, 50).toFixed(1)} ms, p95 ${percentile(h.times, 95).toFixed(1)} ms over the ${h.reported} keys reported`;
+  const editorP95 = percentile(editorKeys, 95);
+  console.log('keystroke control (same probe, same typing, plain element of about the same text):');
+  for (const [kind, { keys }] of controls) {
+    const p95 = percentile(keys, 95);
+    console.log(
+      `  ${kind}: ${line(keys)} over ${keys.length} keys; editor p95 / control p95 ${(editorP95 / Math.max(0.1, p95)).toFixed(2)}x, editor p95 - control p95 ${(editorP95 - p95).toFixed(1)} ms`,
+    );
+  }
+  console.log('handler time per key (Event Timing: processingEnd - processingStart of keydown, keypress, beforeinput, input; no frame wait):');
+  console.log(`  editor: ${handlerLine(editorHandlers)}`);
+  for (const [kind, { handlers }] of controls) console.log(`  ${kind}: ${handlerLine(handlers)}`);
+}
+
+/** With --profile DIR: a CPU profile (keystrokes.cpuprofile) and a trace (keystrokes.trace.json) of `typing`. */
+async function profiled<T>(page: Page, dir: string | undefined, typing: () => Promise<T>): Promise<T> {
+  if (!dir) return typing();
+  mkdirSync(dir, { recursive: true });
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => events.push(...e.value));
+  // BENCH_PROFILE=trace: the trace alone (the sampling profiler slows every function down).
+  const sampling = process.env.BENCH_PROFILE !== 'trace';
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,blink.user_timing,v8.execute',
+  });
+  if (sampling) await cdp.send('Profiler.start');
+  const result = await typing();
+  if (sampling) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(path.join(dir, 'keystrokes.cpuprofile'), JSON.stringify(profile));
+  }
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  writeFileSync(path.join(dir, 'keystrokes.trace.json'), JSON.stringify({ traceEvents: events }));
+  await cdp.detach();
+  return result;
+}
 
 async function main() {
   if (values.build || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -175,14 +379,22 @@ async function main() {
     await page.keyboard.press('End');
     await page.evaluate(() => performance.clearMeasures('keystroke'));
     const text = 'the quick brown fox jumps over the lazy dog '.repeat(Math.ceil(KEYS / 44)).slice(0, KEYS);
-    await page.keyboard.type(text, { delay: 30 });
+    await startEventTiming(page);
+    await profiled(page, values.profile, () => page.keyboard.type(text, { delay: TYPING_DELAY_MS }));
     await page.waitForTimeout(200);
     const keys = await page.evaluate(() => performance.getEntriesByName('keystroke').map((e) => e.duration));
+    const handlers = await readEventTiming(page);
+    const controls = await measureControls(page, topic.split('\n').length, text, TYPING_DELAY_MS);
     await context.close();
 
     const openMedian = percentile(opens, 50);
     const keyP95 = percentile(keys, 95);
     console.log(`topic: ${topic.split('\n').length} lines, ${(topic.length / 1024).toFixed(0)} KiB`);
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
     console.log(
       `full page load to editable: median ${openMedian.toFixed(0)} ms, max ${Math.max(...opens).toFixed(0)} ms over ${opens.length} openings (target < ${TARGET_OPEN_MS} ms: ${verdict(openMedian, TARGET_OPEN_MS)})`,
     );
@@ -195,6 +407,7 @@ async function main() {
     console.log(
       `keystroke latency: p50 ${percentile(keys, 50).toFixed(1)} ms, p95 ${keyP95.toFixed(1)} ms, max ${Math.max(...keys).toFixed(1)} ms over ${keys.length} keys (target p95 < ${TARGET_KEY_P95_MS} ms: ${verdict(keyP95, TARGET_KEY_P95_MS)})`,
     );
+    reportControls(keys, handlers, controls);
   } finally {
     await browser.close();
     await server.stop();

@@ -122,6 +122,7 @@ const editor: Messages<typeof zh> = {
     filterGroup: 'Filter group',
     noFilter: 'No filter',
     empty: 'Nothing to preview',
+    refreshing: 'Updating…',
   },
   left: {
     toc: 'Contents',

@@ -119,6 +119,7 @@ export default {
     filterGroup: '过滤组',
     noFilter: '不过滤',
     empty: '没有可预览的内容',
+    refreshing: '更新中…',
   },
   left: {
     toc: '目录',

@@ -1,4 +1,4 @@
-import { Empty, Select, Space, Spin, Typography } from 'antd';
+import { Empty, Select, Space, Typography } from 'antd';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLibrarySettings } from '../../library/library-queries';
@@ -40,7 +40,12 @@ export const PreviewPane = memo(function PreviewPane({ target, preview, filterGr
           onChange={(v?: string) => onFilterGroup(v)}
           options={groups.map((g) => ({ value: g, label: g }))}
         />
-        {preview.isFetching && <Spin size="small" />}
+        {/* Still text, not a spinner: an animation draws a frame of the whole page 60 times a second while the writer types. */}
+        {preview.isFetching && (
+          <Typography.Text type="secondary" data-testid="editor-preview-refreshing">
+            {t('preview.refreshing')}
+          </Typography.Text>
+        )}
       </Space>
       {srcDoc !== undefined ? (
         <iframe className="te-preview-frame" title={t('preview.title')} sandbox="" srcDoc={srcDoc} data-testid="editor-preview-frame" />

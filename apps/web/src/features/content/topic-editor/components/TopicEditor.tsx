@@ -27,6 +27,7 @@ import { MergeView } from './MergeView';
 import { PresenceBar } from './PresenceBar';
 import { PreviewPane } from './PreviewPane';
 import { ProblemsList } from './ProblemsList';
+import { afterNextFrame, TypingPause, useShownAtPause } from './typing-pause';
 import { useReferenceResolvers } from './use-reference-resolvers';
 import { type VisualHandle, VisualView } from './VisualView';
 
@@ -123,39 +124,34 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const readRef = useRef(readContent);
   readRef.current = readContent;
   // Each edit counts at once (drafts and saves read the count). The page hears of the first edit
-  // after opening or saving at once (the unsaved marker), of later ones when typing pauses for
-  // VERSION_PUBLISH_MS: a render of the page never lands between two keystrokes.
-  const publishing = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const lastEdit = useRef(0);
-  // When the last draft was kept; shown with the next render (a render while typing would cost a keystroke).
-  const draftKept = useRef<string | null>(null);
+  // after opening or saving right after the frame that shows it (the unsaved marker), of later
+  // ones when typing pauses for VERSION_PUBLISH_MS: a render of the page never lands between two
+  // keystrokes, nor does other work an edit sets off (drafts, answers of the check and preview).
+  const [pause] = useState(() => new TypingPause(VERSION_PUBLISH_MS));
+  const publishing = useRef<(() => void) | null>(null);
   const publish = useCallback(() => {
     publishing.current = null;
     setVersion(versionRef.current);
-    if (draftKept.current) setDraftAt(draftKept.current);
   }, []);
+  const publishAtPause = useCallback(() => pause.whenQuiet(publish), [pause, publish]);
   const changed = useCallback(() => {
     versionRef.current += 1;
-    lastEdit.current = performance.now();
+    pause.edited();
+    // One publish on its way at a time, not one per keystroke.
+    if (publishing.current) return;
     if (!dirtyRef.current) {
-      if (publishing.current) clearTimeout(publishing.current);
-      publish();
+      publishing.current = afterNextFrame(publish);
       return;
     }
-    // One timer per pause, not one per keystroke: it waits again while edits keep coming.
-    if (publishing.current) return;
-    const wait = () => {
-      const quiet = performance.now() - lastEdit.current;
-      if (quiet < VERSION_PUBLISH_MS) publishing.current = setTimeout(wait, VERSION_PUBLISH_MS - quiet);
-      else publish();
-    };
-    publishing.current = setTimeout(wait, VERSION_PUBLISH_MS);
-  }, [publish]);
+    publishing.current = () => undefined;
+    publishAtPause();
+  }, [pause, publish, publishAtPause]);
   useEffect(
     () => () => {
-      if (publishing.current) clearTimeout(publishing.current);
+      publishing.current?.();
+      pause.dispose();
     },
-    [],
+    [pause],
   );
   const sourceChanged = useCallback(
     (xml: string) => {
@@ -199,20 +195,24 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   // Unsaved edits go to the server every few seconds while there are new ones (never committed).
   const latest = useRef({ base, drafted: 0 });
   latest.current.base = base;
+  const keepDraft = useStableCallback(() => {
+    const at = versionRef.current;
+    if (latest.current.drafted === at) return;
+    latest.current.drafted = at;
+    const { base: b } = latest.current;
+    void topicEditorApi.putDraft({ ...target, content: readRef.current(), baseCommit: b.commit, baseBlob: b.blob }).then(() => {
+      const kept = new Date().toISOString();
+      pause.whenQuiet(() => setDraftAt(kept));
+    });
+  });
   useEffect(() => {
     if (!dirty || readOnly) return;
     const timer = setInterval(() => {
-      const at = versionRef.current;
-      if (latest.current.drafted === at) return;
-      latest.current.drafted = at;
-      const { base: b } = latest.current;
-      void topicEditorApi.putDraft({ ...target, content: readRef.current(), baseCommit: b.commit, baseBlob: b.blob }).then(() => {
-        draftKept.current = new Date().toISOString();
-        if (!publishing.current) setDraftAt(draftKept.current);
-      });
+      // Written out at the next pause in typing (the whole topic is serialised).
+      pause.whenQuiet(keepDraft);
     }, DRAFT_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [dirty, readOnly, target]);
+  }, [dirty, readOnly, pause, keepDraft]);
 
   // Leaving with unsaved edits asks first (a jump inside the document keeps them instead).
   const jumping = useRef(false);
@@ -414,6 +414,13 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   // Structure problems, and the references the engine could not follow (underlined in the visual view).
   const previewProblems = preview.data?.problems;
   const visualProblems = useMemo(() => [...liveProblems, ...(previewProblems ?? []).filter((p) => p.code === 'ref.broken')], [liveProblems, previewProblems]);
+  // Answers that come while the writer types are shown at the next pause: each redraws a pane or
+  // walks the document (underlines, conref display), which would cost the keystroke it lands on.
+  const shownVisualProblems = useShownAtPause(visualProblems, pause);
+  const shownSourceProblems = useShownAtPause(liveProblems, pause);
+  const shownResolversVersion = useShownAtPause(references.version, pause);
+  const shownPreview = useShownAtPause(preview.data, pause);
+  const shownFetching = useShownAtPause(preview.isFetching, pause);
   const scope = useMemo(() => ({ libraryId: target.libraryId, branch: target.branch, path: target.path }), [target]);
 
   // The panes are made again only when what they show changes: the page renders after each pause
@@ -438,7 +445,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   );
   const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
   const toolbar = useMemo(() => <EditorToolbar mode={mode} readOnly={readOnly} editor={visualEditor} onPick={setPicker} />, [mode, readOnly, visualEditor]);
-  const previewState = useMemo(() => ({ data: preview.data, isFetching: preview.isFetching }), [preview.data, preview.isFetching]);
+  const previewState = useMemo(() => ({ data: shownPreview, isFetching: shownFetching }), [shownPreview, shownFetching]);
   const previewPane = useMemo(
     () => <PreviewPane target={target} preview={previewState} filterGroup={filterGroup} onFilterGroup={setFilterGroup} />,
     [target, previewState, filterGroup],
@@ -555,8 +562,8 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
                 cursorPath={loaded.cursor}
                 readOnly={readOnly}
                 resolvers={references.resolvers}
-                resolversVersion={references.version}
-                problems={visualProblems}
+                resolversVersion={shownResolversVersion}
+                problems={shownVisualProblems}
                 onChange={changed}
                 onSelect={setSelected}
               />
@@ -568,7 +575,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
                 cursorPath={loaded.cursor}
                 lang={i18n.language}
                 readOnly={readOnly}
-                problems={liveProblems}
+                problems={shownSourceProblems}
                 onChange={sourceChanged}
               />
             )}
