@@ -115,17 +115,6 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     return { repo, head, fetched: true };
   }
 
-  /**
-   * The branch head as the remote has it now, for an opening: only that branch is fetched (about
-   * one ref advertisement when it did not move; headOf's full fetch of every branch cost several
-   * times that); the last fetched copy when the remote cannot be reached.
-   */
-  async function branchHeadNow(file: OpenedFile): Promise<{ repo: GitRepo; head: string }> {
-    const { repo, head } = await git.readyBranch(file.row, file.branch);
-    if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: file.branch });
-    return { repo, head };
-  }
-
   async function statusOf(file: FileKey): Promise<string> {
     return (await findMeta(db, file.libraryId, file.branch, file.path))?.status ?? INITIAL_STATUS;
   }
@@ -196,9 +185,9 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
 
     async open(auth: AuthContext, target: EditorTarget): Promise<EditorDocument> {
       const file = await fileOf(auth, target, 'read');
-      // The caller's rights, the status and the draft are read while the branch is fetched.
+      // The caller's rights, the status and the draft are read while the library is fetched.
       const [{ repo, head }, { canWrite }, status, draft] = await Promise.all([
-        branchHeadNow(file),
+        headOf(file),
         catalog.access(auth, file.libraryId, 'read'),
         statusOf(file),
         findDraft(db, auth.userId, file),
