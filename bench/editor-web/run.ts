@@ -6,7 +6,9 @@
  *
  *   node --import tsx bench/editor-web/run.ts [--opens 5] [--keys 200] [--build]
  *
- * The web app is built first when apps/web/dist is missing (or with --build).
+ * The web app is built first when apps/web/dist is missing (or with --build). The full page load
+ * is broken down by phase (loadPhases: index.html, entry script, getInfo/getRouters, the editor
+ * page's chunks, the topic's open call, XML conversion, editable).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -179,20 +181,26 @@ function editorPageChunks(): string[] {
   return [...out].map((file) => `/${file}`);
 }
 
-/** The median of each phase over the openings, with the step from the phase before. */
+/** Spans of a full load worth reading on their own: [label, from, to]. */
+const LOAD_SPANS: [string, (typeof LOAD_PHASES)[number], (typeof LOAD_PHASES)[number]][] = [
+  ['getInfo call', 'getInfoStart', 'getInfoEnd'],
+  ['getRouters call', 'getRoutersStart', 'getRoutersEnd'],
+  ['topic open call', 'openStart', 'openEnd'],
+  ['open answered to conversion (page render)', 'openEnd', 'convertStart'],
+  ['XML conversion', 'convertStart', 'convertEnd'],
+  ['conversion to editable (view)', 'convertEnd', 'editable'],
+];
+
+/** The median of each phase over the openings, then the medians of the spans between some of them. */
 function printLoadPhases(runs: readonly LoadPhases[]) {
-  console.log('  full page load, median ms from navigation start (step from the line before):');
-  let before = 0;
-  for (const name of LOAD_PHASES) {
-    const values = runs.map((r) => r[name]).filter((v) => Number.isFinite(v));
-    if (values.length === 0) {
-      console.log(`    ${PHASE_TEXT[name].padEnd(34)}      -`);
-      continue;
-    }
-    const at = percentile(values, 50);
-    console.log(`    ${PHASE_TEXT[name].padEnd(34)} ${at.toFixed(0).padStart(5)}  (+${(at - before).toFixed(0)})`);
-    before = at;
-  }
+  const median = (values: number[]) => {
+    const known = values.filter((v) => Number.isFinite(v));
+    return known.length > 0 ? percentile(known, 50).toFixed(0).padStart(5) : '    -';
+  };
+  console.log('  full page load, median ms from navigation start:');
+  for (const name of LOAD_PHASES) console.log(`    ${PHASE_TEXT[name].padEnd(42)} ${median(runs.map((r) => r[name]))}`);
+  console.log('  spans, median ms:');
+  for (const [label, from, to] of LOAD_SPANS) console.log(`    ${label.padEnd(42)} ${median(runs.map((r) => r[to] - r[from]))}`);
 }
 
 async function main() {
