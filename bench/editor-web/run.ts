@@ -7,7 +7,9 @@
  *   node --import tsx bench/editor-web/run.ts [--opens 5] [--keys 200] [--build] [--profile DIR]
  *
  * The web app is built first when apps/web/dist is missing (or with --build); CCMS_WEB_DIR serves
- * another build (e.g. main's, for a same-run before/after).
+ * another build (e.g. main's, for a same-run before/after). The full page load is broken down by
+ * phase (loadPhases: index.html, entry script, getInfo/getRouters, the editor page's chunks, the
+ * topic's open call, XML conversion, editable).
  *
  * The keystroke figure includes the wait for the next frame (up to one vsync): the same probe and
  * the same typing into plain contenteditable elements and a textarea of about the same text, on
@@ -16,7 +18,7 @@
  * --profile DIR writes a CPU profile and a trace of the editor's typing there.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -289,6 +291,122 @@ async function profiled<T>(page: Page, dir: string | undefined, typing: () => Pr
   return result;
 }
 
+/** Phases of a full page load, in ms from navigation start (NaN when the page did not record one). */
+type LoadPhases = Record<(typeof LOAD_PHASES)[number], number>;
+const LOAD_PHASES = [
+  'html',
+  'entryScript',
+  'boot',
+  'getInfoStart',
+  'getInfoEnd',
+  'getRoutersStart',
+  'getRoutersEnd',
+  'editorChunkFetched',
+  'editorChunkRun',
+  'openStart',
+  'openEnd',
+  'convertStart',
+  'convertEnd',
+  'editable',
+] as const;
+const PHASE_TEXT: Record<(typeof LOAD_PHASES)[number], string> = {
+  html: 'index.html received',
+  entryScript: 'entry script received',
+  boot: 'entry script runs (ccms:boot)',
+  getInfoStart: 'getInfo sent',
+  getInfoEnd: 'getInfo answered',
+  getRoutersStart: 'getRouters sent',
+  getRoutersEnd: 'getRouters answered',
+  editorChunkFetched: "editor page's chunks received",
+  editorChunkRun: 'editor page module runs',
+  openStart: 'topic open sent',
+  openEnd: 'topic open answered',
+  convertStart: 'XML conversion starts',
+  convertEnd: 'XML conversion done',
+  editable: 'editable',
+};
+
+/**
+ * Where the time of one full page load goes, read inside the page after it is editable: the
+ * navigation and resource timing of index.html, the entry script, getInfo/getRouters, the editor
+ * page's chunks (named by the build's manifest) and the topic's open call, and the app's own marks
+ * (ccms:boot, ccms:topic-editor:chunk, the ccms:topic-editor:convert measure), which a build
+ * without them leaves NaN.
+ */
+async function loadPhases(page: Page, editorChunks: readonly string[]): Promise<LoadPhases> {
+  return page.evaluate(
+    ({ chunks, names }) => {
+      // No named functions in here: the bench's TypeScript loader would wrap them in a helper the page lacks.
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      // The first request of each path (the map keeps the last of equal keys, so it is filled in reverse).
+      const byPath = new Map([...resources].reverse().map((r) => [new URL(r.name).pathname, r]));
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const entry = new URL(document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src ?? '/-', location.href).pathname;
+      const fetched = chunks.map((c) => byPath.get(c)?.responseEnd ?? Number.NaN).filter((v) => Number.isFinite(v));
+      const convert = performance.getEntriesByName('ccms:topic-editor:convert')[0];
+      const info = byPath.get('/prod-api/getInfo');
+      const routers = byPath.get('/prod-api/getRouters');
+      const open = byPath.get('/prod-api/ccms/topic-editor/open');
+      const values: Record<string, number | undefined> = {
+        html: nav?.responseEnd,
+        entryScript: byPath.get(entry)?.responseEnd,
+        boot: performance.getEntriesByName('ccms:boot')[0]?.startTime,
+        getInfoStart: info?.startTime,
+        getInfoEnd: info?.responseEnd,
+        getRoutersStart: routers?.startTime,
+        getRoutersEnd: routers?.responseEnd,
+        editorChunkFetched: fetched.length > 0 ? Math.max(...fetched) : undefined,
+        editorChunkRun: performance.getEntriesByName('ccms:topic-editor:chunk')[0]?.startTime,
+        openStart: open?.startTime,
+        openEnd: open?.responseEnd,
+        convertStart: convert?.startTime,
+        convertEnd: convert ? convert.startTime + convert.duration : undefined,
+        editable: performance.getEntriesByName('editor-editable')[0]?.startTime,
+      };
+      return Object.fromEntries(names.map((n) => [n, values[n] ?? Number.NaN]));
+    },
+    { chunks: editorChunks, names: [...LOAD_PHASES] },
+  ) as Promise<LoadPhases>;
+}
+
+/** The editor page's chunk and the chunks it imports statically, from the build's manifest. */
+function editorPageChunks(): string[] {
+  const manifestFile = path.join(root, 'apps/web/dist/.vite/manifest.json');
+  if (!existsSync(manifestFile)) return [];
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const out = new Set<string>();
+  const visit = (key: string) => {
+    const item = manifest[key];
+    if (!item || out.has(item.file)) return;
+    out.add(item.file);
+    for (const imported of item.imports ?? []) visit(imported);
+  };
+  visit('src/features/content/topic-editor/pages/index.tsx');
+  return [...out].map((file) => `/${file}`);
+}
+
+/** Spans of a full load worth reading on their own: [label, from, to]. */
+const LOAD_SPANS: [string, (typeof LOAD_PHASES)[number], (typeof LOAD_PHASES)[number]][] = [
+  ['getInfo call', 'getInfoStart', 'getInfoEnd'],
+  ['getRouters call', 'getRoutersStart', 'getRoutersEnd'],
+  ['topic open call', 'openStart', 'openEnd'],
+  ['open answered to conversion (page render)', 'openEnd', 'convertStart'],
+  ['XML conversion', 'convertStart', 'convertEnd'],
+  ['conversion to editable (view)', 'convertEnd', 'editable'],
+];
+
+/** The median of each phase over the openings, then the medians of the spans between some of them. */
+function printLoadPhases(runs: readonly LoadPhases[]) {
+  const median = (values: number[]) => {
+    const known = values.filter((v) => Number.isFinite(v));
+    return known.length > 0 ? percentile(known, 50).toFixed(0).padStart(5) : '    -';
+  };
+  console.log('  full page load, median ms from navigation start:');
+  for (const name of LOAD_PHASES) console.log(`    ${PHASE_TEXT[name].padEnd(42)} ${median(runs.map((r) => r[name]))}`);
+  console.log('  spans, median ms:');
+  for (const [label, from, to] of LOAD_SPANS) console.log(`    ${label.padEnd(42)} ${median(runs.map((r) => r[to] - r[from]))}`);
+}
+
 async function main() {
   if (values.build || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     console.log('building the web app...');
@@ -324,15 +442,20 @@ async function main() {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     await context.addCookies([{ name: 'Admin-Token', value: token, url: server.base }]);
     await context.addInitScript(PROBE);
+    // Room for every resource of a full load (the default buffer keeps 250).
+    await context.addInitScript(() => performance.setResourceTimingBufferSize(5000));
     const page = await context.newPage();
 
     const opens: number[] = [];
+    const phases: LoadPhases[] = [];
+    const editorChunks = editorPageChunks();
     // The first opening warms the server's clone and the browser's cache; it is not counted.
     for (let i = 0; i <= OPENS; i += 1) {
       await page.goto(url);
       await page.waitForSelector('[data-testid="visual-editor"] .ProseMirror[contenteditable="true"]', { timeout: 120_000 });
       const editable = await page.evaluate(() => performance.getEntriesByName('editor-editable')[0]?.startTime ?? Number.NaN);
       if (i > 0) opens.push(editable);
+      if (i > 0) phases.push(await loadPhases(page, editorChunks));
     }
 
     // Opening from inside the app (as from the topic list): the app is booted, the editor route is
@@ -398,6 +521,7 @@ async function main() {
     console.log(
       `full page load to editable: median ${openMedian.toFixed(0)} ms, max ${Math.max(...opens).toFixed(0)} ms over ${opens.length} openings (target < ${TARGET_OPEN_MS} ms: ${verdict(openMedian, TARGET_OPEN_MS)})`,
     );
+    printLoadPhases(phases);
     console.log(
       `open from inside the app to editable: median ${percentile(inApp, 50).toFixed(0)} ms, max ${Math.max(...inApp).toFixed(0)} ms over ${inApp.length} openings (target < ${TARGET_OPEN_MS} ms: ${verdict(percentile(inApp, 50), TARGET_OPEN_MS)})`,
     );

@@ -5,6 +5,9 @@ import { createAppRouter } from './app/router/router';
 import './app/styles/global.css';
 import { initI18n } from './i18n';
 
+// When the app's first script runs (the page's timeline: DevTools, bench/editor-web).
+performance.mark('ccms:boot');
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

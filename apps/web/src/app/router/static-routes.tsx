@@ -1,8 +1,11 @@
 import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { getToken } from '../../api/token';
+import { openEarly } from '../../features/content/topic-editor/early-open';
 import { i18n } from '../../i18n';
 import type { Namespace } from '../../i18n/types';
 import type { RouteHandle, StaticTitleKey } from '../../state/route-meta';
+import { useSession } from '../../state/session-store';
 import { RouteError } from './RouteError';
 import { signedInLazy } from './signed-in-lazy';
 
@@ -10,7 +13,12 @@ import { signedInLazy } from './signed-in-lazy';
  * The page for a component name, resolved through the page map (its own chunk: it lists every
  * page of the app, so it stays off the first screen).
  */
-const byName = (component: string) => async () => (await import('./pages')).lazyPage(component)();
+const byName =
+  (component: string, namespaces: Namespace[] = []) =>
+  async () => {
+    const [parts] = await Promise.all([import('./pages').then((m) => m.lazyPage(component)()), i18n.loadNamespaces(namespaces)]);
+    return parts;
+  };
 
 /** A lazily loaded page whose i18n namespaces load with it, so it never flashes untranslated. */
 function page(load: () => Promise<{ default: ComponentType }>, namespaces: Namespace[] = []) {
@@ -37,7 +45,26 @@ interface DetailRoute {
   component: string;
   digitParams?: string[];
   noCache?: boolean;
+  /** i18n namespaces the page renders with, loaded with its code (else its first render waits for them). */
+  namespaces?: Namespace[];
+  /** Work the page needs, started as the navigation starts (a loader that answers nothing). */
+  early?: (args: LoaderFunctionArgs) => null;
 }
+
+/**
+ * When the app boots on a topic editor URL (a reload; no user info yet), its topic is asked for
+ * beside getInfo and getRouters instead of after them and the page's render; the page adopts the
+ * answer. Later navigations leave the asking to the page.
+ */
+function openTopicEarly({ request }: LoaderFunctionArgs): null {
+  if (getToken() && useSession.getState().roles.length === 0) {
+    openEarly(new URL(request.url).search);
+  }
+  return null;
+}
+
+/** What the topic editor's page and panes translate with. */
+const EDITOR_NAMESPACES: Namespace[] = ['editor', 'compliance', 'document'];
 
 /**
  * Detail pages of the spec's route table. Until their feature lands each shows the
@@ -55,8 +82,8 @@ export const DETAIL_ROUTES: readonly DetailRoute[] = [
   { path: 'ccms/projectDetail/index', titleKey: 'projectDetail', component: 'ccms/project/detail' },
   { path: 'ccms/document-detail/index', titleKey: 'documentDetail', component: 'ccms/document/detail' },
   { path: 'ccms/topic-detail/index', titleKey: 'topicDetail', component: 'ccms/topic/detail' },
-  { path: 'ccms/topic-editor/index', titleKey: 'topicEditor', component: 'ccms/topic/editor' },
-  { path: 'ccms/mxeditor/index', titleKey: 'mxEditor', component: 'ccms/mxeditor/index' },
+  { path: 'ccms/topic-editor/index', titleKey: 'topicEditor', component: 'ccms/topic/editor', namespaces: EDITOR_NAMESPACES, early: openTopicEarly },
+  { path: 'ccms/mxeditor/index', titleKey: 'mxEditor', component: 'ccms/mxeditor/index', namespaces: EDITOR_NAMESPACES, early: openTopicEarly },
   { path: 'ccms/ditamapeditor/index', titleKey: 'mapEditor', component: 'ccms/ditamap-editor/index', noCache: true },
   { path: 'ccms/staging/detail', titleKey: 'workItemDetail', component: 'ccms/staging/detail', noCache: true },
   { path: 'ccms/staging/planDetail', titleKey: 'planDetail', component: 'ccms/staging/plan-detail', noCache: true },
@@ -93,9 +120,9 @@ export function layoutChildren(): RouteObject[] {
       (r): RouteObject => ({
         path: r.path,
         handle: handle({ titleKey: r.titleKey, component: r.component, ...(r.noCache ? { noCache: true } : {}) }),
-        lazy: signedInLazy(byName(r.component)),
+        lazy: signedInLazy(byName(r.component, r.namespaces)),
         ErrorBoundary: RouteError,
-        ...(r.digitParams ? { loader: digits(...r.digitParams) } : {}),
+        ...(r.digitParams ? { loader: digits(...r.digitParams) } : r.early ? { loader: r.early } : {}),
       }),
     ),
   ];

@@ -185,10 +185,14 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
 
     async open(auth: AuthContext, target: EditorTarget): Promise<EditorDocument> {
       const file = await fileOf(auth, target, 'read');
-      const { repo, head } = await headOf(file);
+      // The caller's rights, the status and the draft are read while the library is fetched.
+      const [{ repo, head }, { canWrite }, status, draft] = await Promise.all([
+        headOf(file),
+        catalog.access(auth, file.libraryId, 'read'),
+        statusOf(file),
+        findDraft(db, auth.userId, file),
+      ]);
       const { blob, text } = await fileAt(repo, head, file.path);
-      const { access } = catalog;
-      const [{ canWrite }, status, draft] = await Promise.all([access(auth, file.libraryId, 'read'), statusOf(file), findDraft(db, auth.userId, file)]);
       const kept: EditorDraft | null = draft
         ? { content: draft.content, baseCommit: draft.baseCommit, baseBlob: draft.baseBlob, savedAt: draft.savedAt.toISOString() }
         : null;

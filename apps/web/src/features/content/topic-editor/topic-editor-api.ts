@@ -1,6 +1,5 @@
 import type {
   EditorConflict,
-  EditorDocument,
   EditorDraftBody,
   EditorKeyRow,
   EditorKeysQuery,
@@ -22,6 +21,7 @@ import type { z } from 'zod';
 import { api, http, isEnvelope } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { feedback } from '../../../feedback/feedback';
+import { openTopic } from './early-open';
 
 export type Target = z.infer<typeof EditorTarget>;
 export type TargetsQuery = z.infer<typeof EditorTargetsQuery>;
@@ -64,7 +64,7 @@ async function save(body: EditorSaveBody): Promise<SaveOutcome> {
 
 /** The topic editor (server: modules/content/topic-editor). */
 export const topicEditorApi = {
-  open: (target: Target) => api.one<EditorDocument>('/ccms/topic-editor/open', target),
+  open: openTopic,
   save,
   validate: (body: z.input<typeof EditorValidateBody>) =>
     api.post<{ data: ValidateAnswer }>('/ccms/topic-editor/validate', body, { repeatSubmit: false, silent: true }).then((r) => r.data),

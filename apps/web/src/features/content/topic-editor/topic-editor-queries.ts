@@ -6,6 +6,7 @@ import { entityKeys } from '../../../api/query-keys';
 import { useDebounced } from '../../../shared/use-debounced';
 import { documentApi } from '../document/document-api';
 import { searchApi } from '../search/search-api';
+import { takeEarlyOpen } from './early-open';
 import { type KeysQuery, type Target, type TargetsQuery, topicEditorApi } from './topic-editor-api';
 
 /**
@@ -26,7 +27,11 @@ export const topicEditorKeys = {
 };
 
 export const topicEditorQueries = {
-  open: (target: Target) => ({ queryKey: topicEditorKeys.open(target), queryFn: () => topicEditorApi.open(target) }),
+  open: (target: Target) => ({
+    queryKey: topicEditorKeys.open(target),
+    // The answer asked for at boot when the app was loaded on this topic; asked again if that one failed.
+    queryFn: () => takeEarlyOpen(target)?.catch(() => topicEditorApi.open(target)) ?? topicEditorApi.open(target),
+  }),
   targets: (query: TargetsQuery) => ({ queryKey: topicEditorKeys.targets(query), queryFn: () => topicEditorApi.targets(query) }),
   keys: (query: KeysQuery) => ({ queryKey: topicEditorKeys.keys(query), queryFn: () => topicEditorApi.keys(query) }),
 };

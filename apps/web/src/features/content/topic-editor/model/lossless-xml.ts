@@ -157,6 +157,7 @@ export function escapeAttr(value: string, quote: '"' | "'" = '"'): string {
 
 const NAME = /[A-Za-z_:\u00C0-\uFFFF][\w.:\-\u00B7\u00C0-\uFFFF]*/y;
 const WS = /[ \t\r\n]*/y;
+const TEXT_END = /[<&]/g;
 const ENTITY_IN_TEXT = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_:\u00C0-\uFFFF][\w.:\-\u00B7\u00C0-\uFFFF]*);/y;
 
 class Parser {
@@ -172,9 +173,14 @@ class Parser {
     this.errors.push({ code, message, offset, line, column });
   }
 
+  /** Line of the last located offset: nodes are located in order, so the line moves forward (no search per node). */
+  private line = 0;
+
   loc(start: number, end: number): XmlLocation {
-    const { line, column } = this.lines.lineCol(start);
-    return { start, end, line, column };
+    const starts = this.lines.starts;
+    if (start < (starts[this.line] ?? 0)) return { start, end, ...this.lines.lineCol(start) };
+    while (this.line + 1 < starts.length && (starts[this.line + 1] ?? 0) <= start) this.line++;
+    return { start, end, line: this.line + 1, column: start - (starts[this.line] ?? 0) + 1 };
   }
 
   readName(): string | null {
@@ -254,12 +260,9 @@ class Parser {
           add({ type: 'text', raw: '&', ...this.loc(start, this.pos) });
         }
       } else {
-        let end = start;
-        while (end < src.length) {
-          const c = src.charCodeAt(end);
-          if (c === 60 || c === 38) break;
-          end++;
-        }
+        // Text runs to the next markup or reference (a native search: this loop is the parse's hottest).
+        TEXT_END.lastIndex = start;
+        const end = TEXT_END.exec(src)?.index ?? src.length;
         const raw = src.slice(start, end);
         const cdEnd = raw.indexOf(']]>');
         if (cdEnd >= 0) this.error('xml.cdataEndInText', 'The sequence "]]>" is not allowed in text', start + cdEnd);
@@ -480,7 +483,8 @@ class Parser {
     if (src[this.pos] === '>') this.pos++;
     else this.error('xml.unclosedTag', `End tag </${name}> is not closed with >`, start);
     const raw = src.slice(start, this.pos);
-    const idx = stack.map((e) => e.name).lastIndexOf(name);
+    let idx = stack.length - 1;
+    while (idx >= 0 && stack[idx]?.name !== name) idx--;
     if (idx < 0) {
       this.error(
         'xml.unexpectedEndTag',

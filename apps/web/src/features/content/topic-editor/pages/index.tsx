@@ -3,20 +3,14 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type Stash, TopicEditor } from '../components/TopicEditor';
-import type { Target } from '../topic-editor-api';
+import { targetOf } from '../early-open';
 import { useEditorDocument } from '../topic-editor-queries';
 import '../topic-editor.css';
 
-export type EditorMode = 'visual' | 'source';
+// When the editor's code has arrived and runs (the page's timeline: DevTools, bench/editor-web).
+performance.mark('ccms:topic-editor:chunk');
 
-/** The topic the URL names: ?libraryId=&branch=&path= (&documentId= for the toc tab). */
-function targetOf(params: URLSearchParams): Target | null {
-  const libraryId = Number(params.get('libraryId'));
-  const path = params.get('path') ?? '';
-  if (!Number.isInteger(libraryId) || libraryId <= 0 || !path) return null;
-  const branch = params.get('branch') || undefined;
-  return { libraryId, path, ...(branch ? { branch } : {}) };
-}
+export type EditorMode = 'visual' | 'source';
 
 function documentIdOf(params: URLSearchParams): number | undefined {
   const id = Number(params.get('documentId'));

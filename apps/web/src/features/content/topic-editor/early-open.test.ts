@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const one = vi.fn();
+vi.mock('../../../api/client', async (importOriginal) => ({ ...(await importOriginal<object>()), api: { one: (...args: unknown[]) => one(...args) } }));
+
+const { openEarly, takeEarlyOpen, targetOf } = await import('./early-open');
+const { topicEditorQueries } = await import('./topic-editor-queries');
+
+const OPEN = '/ccms/topic-editor/open';
+const target = { libraryId: 7, branch: 'main', path: 'topics/a.dita' };
+const search = '?libraryId=7&branch=main&path=topics/a.dita';
+
+beforeEach(() => {
+  one.mockReset();
+  takeEarlyOpen({ libraryId: 0, path: '' });
+});
+
+describe('the topic asked for while the app boots', () => {
+  it('reads the target from the URL query, and none from a query without one', () => {
+    expect(targetOf(new URLSearchParams(search))).toEqual(target);
+    expect(targetOf(new URLSearchParams('?libraryId=7&path=t.dita'))).toEqual({ libraryId: 7, path: 't.dita' });
+    expect(targetOf(new URLSearchParams('?libraryId=x&path=t.dita'))).toBeNull();
+    expect(targetOf(new URLSearchParams('?libraryId=7'))).toBeNull();
+  });
+
+  it('asks once, quietly, and hands the answer to the page once', async () => {
+    one.mockResolvedValue({ content: '<topic/>' });
+    openEarly(search);
+    openEarly(search);
+    expect(one).toHaveBeenCalledTimes(1);
+    expect(one).toHaveBeenCalledWith(OPEN, target, { silent: true });
+    await expect(takeEarlyOpen(target)).resolves.toEqual({ content: '<topic/>' });
+    expect(takeEarlyOpen(target)).toBeNull();
+  });
+
+  it('asks nothing for a URL without a topic, and keeps no answer for another topic', () => {
+    openEarly('?libraryId=7');
+    expect(one).not.toHaveBeenCalled();
+    one.mockResolvedValue({ content: '<topic/>' });
+    openEarly(search);
+    expect(takeEarlyOpen({ ...target, path: 'topics/b.dita' })).toBeNull();
+    expect(takeEarlyOpen(target)).toBeNull();
+  });
+
+  it("is the page query's answer, which asks again (with its messages) when the early call failed", async () => {
+    const queryFn = () => topicEditorQueries.open(target).queryFn();
+    one.mockResolvedValueOnce({ content: 'early' });
+    openEarly(search);
+    await expect(queryFn()).resolves.toEqual({ content: 'early' });
+    expect(one).toHaveBeenCalledTimes(1);
+
+    one.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ content: 'again' });
+    openEarly(search);
+    await expect(queryFn()).resolves.toEqual({ content: 'again' });
+    expect(one).toHaveBeenLastCalledWith(OPEN, target, undefined);
+
+    one.mockResolvedValueOnce({ content: 'later' });
+    await expect(queryFn()).resolves.toEqual({ content: 'later' });
+    expect(one).toHaveBeenCalledTimes(4);
+  });
+});
