@@ -602,6 +602,18 @@ export class GitRepo {
   }
 
   /**
+   * Where the remote's `branch` is now, from one upload-pack ref advertisement asked for by this
+   * process (no git process, nothing fetched): null when the remote has no such branch, undefined
+   * when it could not be told that way (not smart HTTP, refused, unreachable; a fetch says why).
+   */
+  async remoteHead(url: string, branch: string, auth: GitAuth | null): Promise<string | null | undefined> {
+    if (!/^https?:\/\//i.test(url) || !isValidBranchName(branch)) return undefined;
+    const advert = await advertisement(url, auth, this.pin, NETWORK_TIMEOUT_MS, 'git-upload-pack').catch(() => null);
+    if (!advert) return undefined;
+    return advert.refs.get(`refs/heads/${branch}`) ?? null;
+  }
+
+  /**
    * Starts asking the remote at `url` for its refs, the first half of a push, so that it runs while
    * the commit is built (pushCommit's `remote.offer`). Never rejects unhandled: pushCommit reads
    * its failure, if any.

@@ -20,7 +20,10 @@ const USER_AGENT = 'git/2-ccms';
 /** git's http.lowSpeedTime: a transfer idle this long is abandoned. */
 const IDLE_MS = 30_000;
 
-/** The remote's refs and capabilities as receive-pack advertised them. */
+/** The two smart-HTTP services: receive-pack takes a push, upload-pack serves a fetch. */
+export type Service = 'git-receive-pack' | 'git-upload-pack';
+
+/** The remote's refs and capabilities as a service advertised them. */
 export interface Advertisement {
   refs: Map<string, string>;
   caps: Set<string>;
@@ -63,9 +66,9 @@ export function readPktLines(data: Buffer): (Buffer | null)[] {
 }
 
 /** receive-pack's advertisement: `# service=` line, flush, then `<oid> <ref>` lines (capabilities after a NUL on the first). */
-export function parseAdvertisement(data: Buffer): Advertisement | null {
+export function parseAdvertisement(data: Buffer, service: Service = 'git-receive-pack'): Advertisement | null {
   const lines = readPktLines(data);
-  if (lines[0]?.toString('utf8').trimEnd() !== '# service=git-receive-pack' || lines[1] !== null) return null;
+  if (lines[0]?.toString('utf8').trimEnd() !== `# service=${service}` || lines[1] !== null) return null;
   const refs = new Map<string, string>();
   let caps = new Set<string>();
   for (const [i, line] of lines.slice(2).entries()) {
@@ -161,18 +164,32 @@ function send(req: Request): Promise<{ status: number; type: string; body: Buffe
 
 const serviceUrl = (remote: string, suffix: string) => new URL(`${remote.replace(/\/+$/, '')}/${suffix}`);
 
-/** receive-pack's advertisement; null when the remote did not answer as a smart-HTTP receive-pack (git push is then left to say why). */
-export async function advertisement(remote: string, auth: GitAuth | null, pin: RemotePin | null, timeoutMs: number): Promise<Advertisement | null> {
+/**
+ * A service's ref advertisement (protocol v0): receive-pack's for a push, upload-pack's for what a
+ * fetch would get; null when the remote did not answer as that smart-HTTP service (git is then
+ * left to say why).
+ */
+export async function advertisement(
+  remote: string,
+  auth: GitAuth | null,
+  pin: RemotePin | null,
+  timeoutMs: number,
+  service: Service = 'git-receive-pack',
+): Promise<Advertisement | null> {
   const res = await send({
-    url: serviceUrl(remote, 'info/refs?service=git-receive-pack'),
+    url: serviceUrl(remote, `info/refs?service=${service}`),
     method: 'GET',
     headers: { Accept: '*/*' },
     auth,
     pin,
     timeoutMs,
   });
-  if (res.status !== 200 || res.type !== 'application/x-git-receive-pack-advertisement') return null;
-  return parseAdvertisement(res.body);
+  if (res.status !== 200 || res.type !== `application/x-${service}-advertisement`) return null;
+  try {
+    return parseAdvertisement(res.body, service);
+  } catch {
+    return null;
+  }
 }
 
 /** One ref moved from `oldOid` to `newOid` with `pack`, as receive-pack reports it. */

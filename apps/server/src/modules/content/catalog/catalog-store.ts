@@ -136,6 +136,9 @@ const STATEMENT_BYTES = 64 * 1024;
  * thousand rows and no per-row query building. Table and column names are constants of this file.
  * With `upsert`, an existing (library, branch, path) row takes the new values.
  */
+/** One turn of the event loop: timers, I/O and whatever waits for the connection run before the caller goes on. */
+const loopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function insertRows(tx: Tx, table: string, columns: Column[], scope: { libraryId: number; branch: string; now?: Date }, rows: object[], upsert = false) {
   if (rows.length === 0) return;
   const names = columns.map(([, c]) => c);
@@ -176,7 +179,7 @@ async function insertRows(tx: Tx, table: string, columns: Column[], scope: { lib
     );
     await tx.execute(query);
     // Lets waiting callbacks run between statements (the statements' promises alone never do).
-    if (i < rows.length) await new Promise((resolve) => setImmediate(resolve));
+    if (i < rows.length) await loopTurn();
   }
 }
 
@@ -243,7 +246,7 @@ export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) 
       for (let i = 0; i < rows.length; i += AHEAD_ROWS) {
         await db.transaction((tx) => insertRows(tx, 'ccms_catalog_topic', TOPIC_COLUMNS, scope, rows.slice(i, i + AHEAD_ROWS), true));
         // Whatever waited for the connection meanwhile goes first.
-        await new Promise((resolve) => setImmediate(resolve));
+        await loopTurn();
       }
       w = { ...w, topics: { upsert: [], remove: w.topics.remove } };
       trace?.('topics ahead');

@@ -88,10 +88,12 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
       const made = opts.made;
       const branchHead = () => headOf(row, branch, opts.fetch === true ? 'fetch' : opts.committed === true ? 'clone' : 'fresh');
       // The commit this server just pushed on the indexed one: indexed from its known changes (no ref or diff read).
-      let direct = made !== undefined && (await findIndex(db, row.libraryId, branch))?.commit === made.parent;
+      // The first attempt's index row serves both that decision and the attempt; a retry reads it again.
+      let stored = await findIndex(db, row.libraryId, branch);
+      let direct = made !== undefined && stored?.commit === made.parent;
       let { repo, head } = made && direct ? { repo: git.repoOf(row.libraryId), head: made.commit } : await branchHead();
       for (let attempt = 0; ; attempt++) {
-        const stored = await findIndex(db, row.libraryId, branch);
+        if (attempt > 0) stored = await findIndex(db, row.libraryId, branch);
         // Another node indexed meanwhile: never step back from what it indexed, go to the branch head.
         if (direct && stored?.commit !== made?.parent) {
           direct = false;

@@ -152,6 +152,26 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     throw remoteError(outcome.reason, branch);
   }
 
+  /**
+   * Whether the clone's `branch` is where the remote's is now, asked with one ref advertisement
+   * from this process instead of a fetch (an open reads the clone at once when nothing moved; a
+   * fetch of every branch is a chain of git processes). False when it is not, or cannot be told
+   * that way: the caller fetches, and the fetch says what is wrong. True marks the branch in step.
+   */
+  async function branchCurrent(row: LibraryRow, branch: string): Promise<boolean> {
+    const repo = repoOf(row.libraryId);
+    if (!(await repo.exists())) return false;
+    try {
+      await assertUrlAllowed(row.url, { libraryId: row.libraryId, repo });
+    } catch {
+      return false;
+    }
+    const [remote, local] = await Promise.all([repo.remoteHead(row.url, branch, authOf(row)), repo.branchHead(branch)]);
+    if (!remote || remote !== local) return false;
+    syncedAt.set(branchKey(row.libraryId, branch), Date.now());
+    return true;
+  }
+
   /** A commit id for a branch name or commit id (default branch when absent), or a 404 naming it. */
   async function resolveRef(repo: GitRepo, row: LibraryRow, ref: string | undefined): Promise<{ commit: string; branch: string | null }> {
     const wanted = ref?.trim() || row.defaultBranch;
@@ -229,6 +249,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     fetchNow,
     ready,
     readyBranch,
+    branchCurrent,
     resolveRef,
     commit,
     assertUrlAllowed,

@@ -58,3 +58,25 @@ describe('readyBranch, the fetch a publish makes', () => {
     expect(await git.readyBranch(row(999_103, url), 'no-such-branch')).toMatchObject({ stale: false, head: null });
   });
 });
+
+describe('branchCurrent, the check an editor open makes instead of a fetch', () => {
+  it("is true only while the remote's branch is where the clone has it, and never moves the clone itself", async () => {
+    const git = libraryGit({ database: t.database, dataDir: t.dataDir, secretKey: 'k'.repeat(64) });
+    await remote().createRepo('current', { files: { 'a.dita': '<topic id="a"/>' }, branch: 'main' });
+    const lib = row(999_104, remote().url('current'));
+    // No clone yet: nothing to compare, so the caller fetches.
+    expect(await git.branchCurrent(lib, 'main')).toBe(false);
+    const fetched = await git.readyBranch(lib, 'main');
+    expect(await git.branchCurrent(lib, 'main')).toBe(true);
+    expect(await git.branchCurrent(lib, 'no-such-branch')).toBe(false);
+
+    // A push from outside: the advertisement shows the new head, the clone still has the old one.
+    await remote().commit('current', 'main', { 'b.dita': '<topic id="b"/>' }, 'From outside');
+    expect(await git.branchCurrent(lib, 'main')).toBe(false);
+    expect(await git.repoOf(999_104).branchHead('main')).toBe(fetched.head);
+
+    // A remote that is down cannot be asked: false, and the fetch that follows says why.
+    const port = (dead.address() as { port: number }).port;
+    expect(await git.branchCurrent(row(999_104, `http://127.0.0.1:${port}/current.git`), 'main')).toBe(false);
+  });
+});

@@ -98,7 +98,8 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
   }
 
   /**
-   * The branch head after a fetch (the last fetched copy when the remote cannot be reached); with
+   * The branch head as the remote has it now: the clone's when the remote's ref advertisement shows
+   * it unmoved, else after a fetch (the last fetched copy when the remote cannot be reached); with
    * `base`, the clone's head without a fetch when it is that commit and was in step with the
    * remote less than SKIP_FETCH_MS ago (`fetched` false: the head may be stale).
    */
@@ -107,8 +108,13 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
       const repo = git.repoOf(file.libraryId);
       if ((await repo.branchHead(file.branch)) === base) return { repo, head: base, fetched: false };
     }
-    const fetched = await git.fetchNow(file.row);
     const repo = git.repoOf(file.libraryId);
+    // The remote's branch is where the clone has it: no fetch (the usual open, and a save on an unmoved branch).
+    if (await git.branchCurrent(file.row, file.branch)) {
+      const head = await repo.branchHead(file.branch);
+      if (head) return { repo, head, fetched: true };
+    }
+    const fetched = await git.fetchNow(file.row);
     if (!fetched.ok && !(await repo.hasFetched())) throw remoteError(fetched.reason, file.branch);
     const head = await repo.branchHead(file.branch);
     if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: file.branch });

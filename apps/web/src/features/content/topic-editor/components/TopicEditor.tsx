@@ -114,7 +114,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const savedRef = useRef(savedVersion);
   savedRef.current = savedVersion;
   /** Unsaved edits now, counting those the page has not rendered yet (a jump or a leave must not miss them). */
-  const unsavedNow = () => versionRef.current !== savedRef.current;
+  const unsavedNow = useCallback(() => versionRef.current !== savedRef.current, []);
   const save = useSaveTopic();
 
   const readContent = useCallback((): string => {
@@ -216,18 +216,14 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
 
   // Leaving with unsaved edits asks first (a jump inside the document keeps them instead).
   const jumping = useRef(false);
-  const unsavedRef = useRef(unsavedNow);
-  unsavedRef.current = unsavedNow;
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
-      if (unsavedRef.current()) e.preventDefault();
+      if (unsavedNow()) e.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, []);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsavedRef.current() && !jumping.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  }, [unsavedNow]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsavedNow() && !jumping.current && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modal.confirm({ title: t('leaveConfirm'), onOk: () => blocker.proceed(), onCancel: () => blocker.reset() });
