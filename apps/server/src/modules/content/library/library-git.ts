@@ -14,6 +14,9 @@ import { saveTrace } from '../../../platform/save-trace';
 import { configValue } from '../../system/config/config.queries';
 
 /** Branch fetch failures after which the full fetch could still succeed: the branch, not the remote, was the trouble (or git did not say). */
+/** The most a commit's changes may hold to be pushed over HTTP from the server's process (its pack is built in memory). */
+const HTTP_PUSH_MAX_BYTES = 16 * 1024 * 1024;
+
 const FETCH_AGAIN: ReadonlySet<RemoteFailure> = new Set(['branchMissing', 'unknown']);
 
 export type LibraryRow = typeof ccmsLibrary.$inferSelect;
@@ -216,7 +219,12 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
         throw err instanceof RemoteError ? remoteError(err.reason, branch) : err;
       });
       // The remote's refs, the push's first request, asked for now: answered while the commit is checked and built.
-      const offer = repo.pushOffer(row.url, authOf(row));
+      // Only changes held in memory, and small, go over HTTP from this process (its pack is built in
+      // memory); files on disk (uploads), moves (a moved file would be sent again whole) and big changes are streamed by git push.
+      const inMemory = changes.every((c) => c.op === 'delete' || (c.op === 'put' && 'content' in c));
+      const bytes = changes.reduce((sum, c) => sum + (c.op === 'put' && 'content' in c ? c.content.length : 0), 0);
+      const overHttp = inMemory && bytes <= HTTP_PUSH_MAX_BYTES;
+      const offer = overHttp ? repo.pushOffer(row.url, authOf(row)) : undefined;
       const head = await repo.branchHead(branch);
       if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
       if (checkHead) await checkHead(repo, head);
@@ -227,7 +235,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
         // Work that can start on the commit before the remote has it (the catalogue's run), once the push's objects are on their way.
         const pushed = await repo.pushCommit(branch, built, authOf(row), auth.userName, {
           replay: opts.replay,
-          remote: { url: row.url, offer },
+          ...(overHttp ? { remote: { url: row.url, offer } } : {}),
           onSend: () => opts.onBuilt?.(built, head),
         });
         trace.mark('commit-push/push');
