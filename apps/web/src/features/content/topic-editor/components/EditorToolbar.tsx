@@ -172,8 +172,8 @@ export function EditorToolbar({ mode, readOnly, editor, onPick }: EditorToolbarP
         </Space>
       )}
       {!readOnly && (
-        {/* Opens on click, not hover: a hover menu closed under a still pointer whenever the toolbar moved (a draft's note appearing), and touch has no hover. */}
         <Dropdown
+          // Opens on click, not hover: a hover menu closed under a still pointer whenever the toolbar moved (a draft's note appearing), and touch has no hover.
           trigger={['click']}
           menu={{ items: PICKERS.map((p) => ({ key: p.kind, label: t(`insert.${p.kind}`), icon: p.icon })), onClick: ({ key }) => onPick(key as PickerKind) }}
         >
