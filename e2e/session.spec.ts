@@ -1,10 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { API, adminApi, openSignedIn, sessionIdOf, tokenOf } from './helpers';
 
-test('a session ended from elsewhere gets the 401 dialog once; re-login goes to the sign-in page', async ({ page, baseURL }) => {
+/**
+ * Opens the home page and waits until its dashboard has answered, so only the calls the test makes
+ * meet the ended session. Network idle alone is no proof: on a loaded machine the page's script can
+ * run for over 500 ms between the shell's calls and the dashboard's, and the dashboard's call then
+ * met the ended session and opened the dialog before the test clicked anything.
+ */
+async function openHome(page: Page) {
+  const dashboard = page.waitForResponse((r) => r.url().endsWith('/prod-api/ccms/dashboard') && r.status() === 200);
   await openSignedIn(page, '/index');
-  // The home page loads its dashboard: let it finish, so only the call below meets the ended session.
+  await dashboard;
   await page.waitForLoadState('networkidle');
+}
+
+test('a session ended from elsewhere gets the 401 dialog once; re-login goes to the sign-in page', async ({ page, baseURL }) => {
+  await openHome(page);
   const token = await tokenOf(page);
 
   // Another administrator forces this session out (Online users), or it signs out itself.
@@ -39,9 +50,7 @@ test('a session ended from elsewhere gets the 401 dialog once; re-login goes to 
 });
 
 test('re-login from the dialog signs out and opens the sign-in page', async ({ page, baseURL }) => {
-  await openSignedIn(page, '/index');
-  // The home page loads its dashboard: let it finish, so only the call below meets the ended session.
-  await page.waitForLoadState('networkidle');
+  await openHome(page);
   const token = await tokenOf(page);
   const admin = await adminApi(baseURL ?? '');
   await admin.post(`${API}/logout`, { headers: { Authorization: `Bearer ${token}` } });
