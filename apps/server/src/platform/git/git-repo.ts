@@ -21,6 +21,24 @@ export class RemoteError extends Error {
   }
 }
 
+/** Socket errors that mean the remote could not be reached or went silent (what git reports as "failed to connect", "timed out", "empty reply"). */
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EPIPE',
+]);
+
+function isUnreachable(err: unknown): boolean {
+  if (err instanceof RemoteTimeout) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNREACHABLE_CODES.has(code);
+}
+
 /** A change could not be replayed on what the remote has now; the user's commit is kept on `savedRef`. */
 export class MergeConflictError extends Error {
   constructor(
@@ -604,11 +622,16 @@ export class GitRepo {
   /**
    * Where the remote's `branch` is now, from one upload-pack ref advertisement asked for by this
    * process (no git process, nothing fetched): null when the remote has no such branch, undefined
-   * when it could not be told that way (not smart HTTP, refused, unreachable; a fetch says why).
+   * when it could not be told that way (not smart HTTP, refused; a fetch says why). A remote that
+   * cannot be reached at all throws RemoteError 'hostUnreachable', as a fetch would after the same
+   * wait, so that the caller need not wait a second time to learn it.
    */
   async remoteHead(url: string, branch: string, auth: GitAuth | null): Promise<string | null | undefined> {
     if (!/^https?:\/\//i.test(url) || !isValidBranchName(branch)) return undefined;
-    const advert = await advertisement(url, auth, this.pin, NETWORK_TIMEOUT_MS, 'git-upload-pack').catch(() => null);
+    const advert = await advertisement(url, auth, this.pin, NETWORK_TIMEOUT_MS, 'git-upload-pack').catch((err: unknown) => {
+      if (isUnreachable(err)) throw new RemoteError('hostUnreachable', err instanceof Error ? err.message : String(err));
+      return null;
+    });
     if (!advert) return undefined;
     return advert.refs.get(`refs/heads/${branch}`) ?? null;
   }

@@ -120,15 +120,19 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
 
   /**
    * A clone whose `branch` is what the remote has now, for work that must not read a stale head (a
-   * publish), with that branch's head: only that branch is fetched, from the library's URL, so an unchanged branch costs
-   * about one ref advertisement and a moved one (a push from outside) a single fetch, with no
-   * bookkeeping write to wait for. Without a clone, or when that fails, this is `ready`'s full
-   * fetch (and its stale read when the remote is down).
+   * publish), with that branch's head: an unchanged branch costs one ref advertisement from this
+   * process (`branchCurrent`), and a moved one (a push from outside) a fetch of that branch alone,
+   * from the library's URL, with no bookkeeping write to wait for. Without a clone, or when that
+   * fails, this is `ready`'s full fetch (and its stale read when the remote is down).
    */
   async function readyBranch(row: LibraryRow, branch: string): Promise<{ repo: GitRepo; stale: boolean; head: string | null }> {
     const repo = repoOf(row.libraryId);
     if (await repo.exists()) {
       try {
+        if (await branchCurrent(row, branch)) {
+          const current = await repo.branchHead(branch);
+          if (current) return { repo, stale: false, head: current };
+        }
         const head = await lock(row.libraryId, async () => {
           await assertUrlAllowed(row.url, { libraryId: row.libraryId, repo });
           return repo.fetchBranch(row.url, branch, authOf(row));
@@ -160,6 +164,8 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
    * from this process instead of a fetch (an open reads the clone at once when nothing moved; a
    * fetch of every branch is a chain of git processes). False when it is not, or cannot be told
    * that way: the caller fetches, and the fetch says what is wrong. True marks the branch in step.
+   * Throws RemoteError 'hostUnreachable' when the remote cannot be reached: a fetch now would only
+   * wait as long again to fail the same way.
    */
   async function branchCurrent(row: LibraryRow, branch: string): Promise<boolean> {
     const repo = repoOf(row.libraryId);
@@ -169,7 +175,14 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     } catch {
       return false;
     }
-    const [remote, local] = await Promise.all([repo.remoteHead(row.url, branch, authOf(row)), repo.branchHead(branch)]);
+    const [remote, local] = await Promise.all([
+      repo.remoteHead(row.url, branch, authOf(row)).catch(async (err: unknown) => {
+        // As a failed fetch: the library's page shows why.
+        if (err instanceof RemoteError) await db.update(ccmsLibrary).set({ lastFetchError: err.reason }).where(eq(ccmsLibrary.libraryId, row.libraryId));
+        throw err;
+      }),
+      repo.branchHead(branch),
+    ]);
     if (!remote || remote !== local) return false;
     syncedAt.set(branchKey(row.libraryId, branch), Date.now());
     return true;

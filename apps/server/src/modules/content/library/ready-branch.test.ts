@@ -1,5 +1,7 @@
 import { once } from 'node:events';
+import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
@@ -75,8 +77,26 @@ describe('branchCurrent, the check an editor open makes instead of a fetch', () 
     expect(await git.branchCurrent(lib, 'main')).toBe(false);
     expect(await git.repoOf(999_104).branchHead('main')).toBe(fetched.head);
 
-    // A remote that is down cannot be asked: false, and the fetch that follows says why.
+    // A remote that is down: the reason a fetch would give, after one connection, and the library row keeps it.
     const port = (dead.address() as { port: number }).port;
-    expect(await git.branchCurrent(row(999_104, `http://127.0.0.1:${port}/current.git`), 'main')).toBe(false);
+    connections = 0;
+    await expect(git.branchCurrent(row(999_104, `http://127.0.0.1:${port}/current.git`), 'main')).rejects.toMatchObject({ reason: 'hostUnreachable' });
+    expect(connections).toBe(1);
+  });
+
+  it('lets a publish read an unmoved branch without fetching, and fetch the branch once it moved', async () => {
+    const git = libraryGit({ database: t.database, dataDir: t.dataDir, secretKey: 'k'.repeat(64) });
+    await remote().createRepo('publish', { files: { 'a.dita': '<topic id="a"/>' }, branch: 'main' });
+    const lib = row(999_105, remote().url('publish'));
+    const first = await git.readyBranch(lib, 'main');
+    // Unmoved: the clone's head, and no fetch ran (a fetch would have moved FETCH_HEAD's time).
+    const fetchHead = path.join(git.repoOf(999_105).dir, 'FETCH_HEAD');
+    const before = (await stat(fetchHead)).mtimeMs;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await git.readyBranch(lib, 'main')).toMatchObject({ stale: false, head: first.head });
+    expect((await stat(fetchHead)).mtimeMs).toBe(before);
+
+    const moved = await remote().commit('publish', 'main', { 'b.dita': '<topic id="b"/>' }, 'From outside');
+    expect(await git.readyBranch(lib, 'main')).toMatchObject({ stale: false, head: moved });
   });
 });

@@ -7,7 +7,7 @@ import { translate } from '@ccms/contracts/messages';
 import { parseXml, type XmlElement } from '@ccms/dita';
 import type { Db } from '../../../db/client';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
-import { type Change, type GitRepo, RemoteMovedError } from '../../../platform/git/git-repo';
+import { type Change, type GitRepo, RemoteError, RemoteMovedError } from '../../../platform/git/git-repo';
 import { objectId } from '../../../platform/git/loose-objects';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { saveTrace } from '../../../platform/save-trace';
@@ -110,11 +110,16 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     }
     const repo = git.repoOf(file.libraryId);
     // The remote's branch is where the clone has it: no fetch (the usual open, and a save on an unmoved branch).
-    if (await git.branchCurrent(file.row, file.branch)) {
+    // A remote that cannot be reached is read from the last fetch, as a failed fetch would be.
+    const current = await git.branchCurrent(file.row, file.branch).catch((err: unknown) => {
+      if (err instanceof RemoteError) return err;
+      throw err;
+    });
+    if (current === true) {
       const head = await repo.branchHead(file.branch);
       if (head) return { repo, head, fetched: true };
     }
-    const fetched = await git.fetchNow(file.row);
+    const fetched = current instanceof RemoteError ? { ok: false as const, reason: current.reason } : await git.fetchNow(file.row);
     if (!fetched.ok && !(await repo.hasFetched())) throw remoteError(fetched.reason, file.branch);
     const head = await repo.branchHead(file.branch);
     if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: file.branch });
