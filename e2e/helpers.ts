@@ -31,6 +31,16 @@ export async function openSignedIn(page: Page, path = '/index') {
   await expect(page.locator('.navbar')).toBeVisible();
 }
 
+/**
+ * Resolves once the home page's dashboard has answered (call it before opening /index). A test that
+ * ends the session must wait for it: network idle alone is no proof, since on a loaded machine the
+ * page's script can run for over 500 ms between the shell's calls and the dashboard's, which then
+ * meets the ended session and opens the expired-login dialog before the test clicks anything.
+ */
+export function dashboardAnswered(page: Page): Promise<unknown> {
+  return page.waitForResponse((r) => r.url().endsWith(`${API}/ccms/dashboard`) && r.status() === 200);
+}
+
 /** The page's session token (cookie Admin-Token). */
 export async function tokenOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');

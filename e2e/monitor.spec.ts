@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, API, adminApi, sessionIdOf } from './helpers';
+import { ADMIN, API, adminApi, dashboardAnswered, sessionIdOf } from './helpers';
 
 /** Signs in through the API and opens `path` with the session cookie: one app start instead of two. */
 async function openWithSession(page: Page, request: APIRequestContext, path: string, baseURL = '') {
@@ -24,7 +24,9 @@ test('force logout from Online users: the other browser gets the "Login has expi
   const other = await browser.newContext();
   const victim = await other.newPage();
   await victim.addInitScript(() => localStorage.setItem('language', 'en'));
+  const dashboard = dashboardAnswered(victim);
   const sid = sessionIdOf(await openWithSession(victim, request, '/index', baseURL));
+  await dashboard;
 
   try {
     await openWithSession(page, request, '/monitor/online', baseURL);

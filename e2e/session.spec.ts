@@ -1,14 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { API, adminApi, openSignedIn, sessionIdOf, tokenOf } from './helpers';
+import { API, adminApi, dashboardAnswered, openSignedIn, sessionIdOf, tokenOf } from './helpers';
 
-/**
- * Opens the home page and waits until its dashboard has answered, so only the calls the test makes
- * meet the ended session. Network idle alone is no proof: on a loaded machine the page's script can
- * run for over 500 ms between the shell's calls and the dashboard's, and the dashboard's call then
- * met the ended session and opened the dialog before the test clicked anything.
- */
+/** Opens the home page once its calls are done, so only the calls the test makes meet the ended session. */
 async function openHome(page: Page) {
-  const dashboard = page.waitForResponse((r) => r.url().endsWith('/prod-api/ccms/dashboard') && r.status() === 200);
+  const dashboard = dashboardAnswered(page);
   await openSignedIn(page, '/index');
   await dashboard;
   await page.waitForLoadState('networkidle');
