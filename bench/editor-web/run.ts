@@ -16,7 +16,8 @@
  * the same page and on a blank one, give the floor of the measurement on this machine (the
  * control), and the Event Timing API the time the page's handlers took per key (no frame wait).
  * --profile DIR writes a CPU profile and a trace of the editor's typing there, and a CPU profile of
- * one more full page load (reload.cpuprofile, with its phases in reload-phases.json).
+ * one more full page load and the second after it (reload.cpuprofile, with its phases in
+ * reload-phases.json).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -305,6 +306,8 @@ async function profileReload(page: Page, url: string, dir: string, editorChunks:
   await cdp.send('Profiler.start');
   await page.goto(url);
   await page.waitForSelector('[data-testid="visual-editor"] .ProseMirror[contenteditable="true"]', { timeout: 120_000 });
+  // And the second after it: what the page renders once the view is editable.
+  await page.waitForTimeout(1000);
   const { profile } = await cdp.send('Profiler.stop');
   writeFileSync(path.join(dir, 'reload.cpuprofile'), JSON.stringify(profile));
   const phases = await loadPhases(page, editorChunks);
