@@ -417,6 +417,8 @@ const LOAD_SPANS: [string, (typeof LOAD_PHASES)[number], (typeof LOAD_PHASES)[nu
   ['open answered to conversion (page render)', 'openEnd', 'convertStart'],
   ['XML conversion', 'convertStart', 'convertEnd'],
   ['conversion to editable (view)', 'convertEnd', 'editable'],
+  // The page's own share of a load, apart from how long the server took to open the topic.
+  ['open answered to editable', 'openEnd', 'editable'],
 ];
 
 /** The median of each phase over the openings, then the medians of the spans between some of them. */
