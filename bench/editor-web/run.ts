@@ -15,7 +15,9 @@
  * the same typing into plain contenteditable elements and a textarea of about the same text, on
  * the same page and on a blank one, give the floor of the measurement on this machine (the
  * control), and the Event Timing API the time the page's handlers took per key (no frame wait).
- * --profile DIR writes a CPU profile and a trace of the editor's typing there.
+ * --profile DIR writes a CPU profile and a trace of the editor's typing there, and a CPU profile of
+ * one more full page load and the second after it (reload.cpuprofile, with its phases in
+ * reload-phases.json).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -291,6 +293,28 @@ async function profiled<T>(page: Page, dir: string | undefined, typing: () => Pr
   return result;
 }
 
+/**
+ * With --profile DIR: one more full page load (not counted) under the sampling profiler, written as
+ * reload.cpuprofile, with that load's phases (reload-phases.json; the samples of the XML conversion
+ * place the profile's clock among them).
+ */
+async function profileReload(page: Page, url: string, dir: string, editorChunks: readonly string[]): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="visual-editor"] .ProseMirror[contenteditable="true"]', { timeout: 120_000 });
+  // And the second after it: what the page renders once the view is editable.
+  await page.waitForTimeout(1000);
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(path.join(dir, 'reload.cpuprofile'), JSON.stringify(profile));
+  const phases = await loadPhases(page, editorChunks);
+  writeFileSync(path.join(dir, 'reload-phases.json'), JSON.stringify(phases, null, 2));
+  await cdp.detach();
+}
+
 /** Phases of a full page load, in ms from navigation start (NaN when the page did not record one). */
 type LoadPhases = Record<(typeof LOAD_PHASES)[number], number>;
 const LOAD_PHASES = [
@@ -393,6 +417,8 @@ const LOAD_SPANS: [string, (typeof LOAD_PHASES)[number], (typeof LOAD_PHASES)[nu
   ['open answered to conversion (page render)', 'openEnd', 'convertStart'],
   ['XML conversion', 'convertStart', 'convertEnd'],
   ['conversion to editable (view)', 'convertEnd', 'editable'],
+  // The page's own share of a load, apart from how long the server took to open the topic.
+  ['open answered to editable', 'openEnd', 'editable'],
 ];
 
 /** The median of each phase over the openings, then the medians of the spans between some of them. */
@@ -457,6 +483,7 @@ async function main() {
       if (i > 0) opens.push(editable);
       if (i > 0) phases.push(await loadPhases(page, editorChunks));
     }
+    if (values.profile) await profileReload(page, url, values.profile, editorChunks);
 
     // Opening from inside the app (as from the topic list): the app is booted, the editor route is
     // entered by the router; from the navigation to an editable view of the topic.

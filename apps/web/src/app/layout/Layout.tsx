@@ -2,6 +2,7 @@ import { MOBILE_BREAKPOINT } from '@ccms/contracts/constants';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useRenderedLater } from '../../shared/use-rendered-later';
 import { useAppStore } from '../../state/app-store';
 import { useSettings } from '../../state/settings-store';
 import { AppMain } from './AppMain';
@@ -52,6 +53,8 @@ export function Layout() {
   const fixedHeader = useSettings((s) => s.fixedHeader);
   const theme = useSettings((s) => s.theme);
   const mobile = device === 'mobile';
+  // The settings drawer (closed at start) renders after the page's first screen.
+  const extrasShown = useRenderedLater();
 
   const classes = [
     'app-wrapper',
@@ -76,7 +79,7 @@ export function Layout() {
         </header>
         <AppMain />
       </div>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {extrasShown && <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />}
       <VersionNotice />
     </div>
   );

@@ -21,6 +21,7 @@ import { NotificationBell } from '../../features/system/notification/components/
 import { setLanguage } from '../../i18n';
 import { confirmDialog } from '../../shared/confirm';
 import { useLanguage } from '../../shared/route/use-route-meta';
+import { useRenderedLater } from '../../shared/use-rendered-later';
 import { useAppStore } from '../../state/app-store';
 import { useProjects } from '../../state/project-store';
 import { useSession } from '../../state/session-store';
@@ -250,6 +251,8 @@ export function Navbar({ onOpenSettings }: { onOpenSettings: () => void }) {
   const topNav = useSettings((s) => s.topNav);
   const mobile = useAppStore((s) => s.device) === 'mobile';
   const loadProjects = useProjects((s) => s.load);
+  // The right-hand menus (selectors, bell, user menu and their dialogs) render after the page's first screen.
+  const menusShown = useRenderedLater();
   // The current project is chosen at start on every device, even where the selector is hidden.
   useEffect(() => {
     loadProjects();
@@ -258,15 +261,17 @@ export function Navbar({ onOpenSettings }: { onOpenSettings: () => void }) {
     <div className="navbar">
       <Hamburger />
       {topNav ? <TopNav /> : <Breadcrumb />}
-      <div className="right-menu">
-        {!mobile && <ProjectSelector />}
-        {!mobile && <Fullscreen />}
-        {!mobile && <SizeSelect />}
-        <NotificationBell />
-        <AppSwitcher />
-        <LanguageSwitch />
-        <UserMenu onOpenSettings={onOpenSettings} />
-      </div>
+      {menusShown && (
+        <div className="right-menu">
+          {!mobile && <ProjectSelector />}
+          {!mobile && <Fullscreen />}
+          {!mobile && <SizeSelect />}
+          <NotificationBell />
+          <AppSwitcher />
+          <LanguageSwitch />
+          <UserMenu onOpenSettings={onOpenSettings} />
+        </div>
+      )}
     </div>
   );
 }

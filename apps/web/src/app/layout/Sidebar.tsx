@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { browser } from '../../api/browser';
 import { MenuIcon } from '../../shared/icons/MenuIcon';
 import { useCurrentRoute, useLanguage } from '../../shared/route/use-route-meta';
+import { useRenderedLater } from '../../shared/use-rendered-later';
 import { useAppStore } from '../../state/app-store';
 import { usePermission } from '../../state/permission-store';
 import { useSettings } from '../../state/settings-store';
@@ -63,6 +64,8 @@ export function Sidebar() {
   const location = useLocation();
   const { handle } = useCurrentRoute();
   const open = useOpenEntry();
+  // The menu (antd's Menu and its styles) renders after the page's first screen.
+  const menuShown = useRenderedLater();
 
   const entries = useMemo(() => {
     if (topNav) return menuEntries(sidebarMenus ?? [], lang);
@@ -82,16 +85,18 @@ export function Sidebar() {
     <aside className={`sidebar-container ${dark ? 'theme-dark' : 'theme-light'}`} aria-label="sidebar">
       {showLogo && <Logo collapsed={collapsed} />}
       <div className="sidebar-scroll">
-        <Menu
-          mode="inline"
-          style={{ borderInlineEnd: 'none' }}
-          theme={dark ? 'dark' : 'light'}
-          inlineCollapsed={collapsed}
-          selectedKeys={[selected]}
-          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-          items={toMenuItems(entries)}
-          onClick={({ key }) => open(findEntry(entries, key))}
-        />
+        {menuShown && (
+          <Menu
+            mode="inline"
+            style={{ borderInlineEnd: 'none' }}
+            theme={dark ? 'dark' : 'light'}
+            inlineCollapsed={collapsed}
+            selectedKeys={[selected]}
+            {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+            items={toMenuItems(entries)}
+            onClick={({ key }) => open(findEntry(entries, key))}
+          />
+        )}
       </div>
     </aside>
   );

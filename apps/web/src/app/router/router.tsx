@@ -38,9 +38,13 @@ async function loadUi() {
   return { Component: module.UiProviders };
 }
 
-/** The layout shell route, with its namespace. */
+/**
+ * The layout shell route, with the namespaces it renders with (the top bar's bell translates with
+ * `notification`): one missing suspends the shell's first render, and React holds the retry's
+ * commit up to 300 ms after the fallback it showed.
+ */
 async function loadLayout() {
-  const [module] = await Promise.all([import('../layout/Layout'), i18n.loadNamespaces('layout')]);
+  const [module] = await Promise.all([import('../layout/Layout'), i18n.loadNamespaces(['layout', 'notification'])]);
   return { Component: module.Layout };
 }
 

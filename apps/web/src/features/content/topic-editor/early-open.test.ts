@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const one = vi.fn();
 vi.mock('../../../api/client', async (importOriginal) => ({ ...(await importOriginal<object>()), api: { one: (...args: unknown[]) => one(...args) } }));
 
-const { openEarly, takeEarlyOpen, targetOf } = await import('./early-open');
+const { openEarly, takeEarlyOpen, takeSettledEarlyOpen, targetOf } = await import('./early-open');
 const { topicEditorQueries } = await import('./topic-editor-queries');
 
 const OPEN = '/ccms/topic-editor/open';
@@ -31,6 +31,29 @@ describe('the topic asked for while the app boots', () => {
     expect(one).toHaveBeenCalledWith(OPEN, target, { silent: true });
     await expect(takeEarlyOpen(target)).resolves.toEqual({ content: '<topic/>' });
     expect(takeEarlyOpen(target)).toBeNull();
+  });
+
+  it("hands an answer already in to the page's first render, once, and leaves one still out (or failed) to the query", async () => {
+    let answer: (doc: { content: string }) => void = () => undefined;
+    one.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    openEarly(search);
+    expect(takeSettledEarlyOpen(target)).toBeUndefined();
+    answer({ content: '<topic/>' });
+    await vi.waitFor(() => expect(takeSettledEarlyOpen(target)).toEqual({ content: '<topic/>' }));
+    expect(takeSettledEarlyOpen(target)).toBeUndefined();
+    expect(takeEarlyOpen(target)).toBeNull();
+
+    one.mockResolvedValueOnce({ content: '<topic/>' });
+    openEarly(search);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeSettledEarlyOpen({ ...target, path: 'topics/b.dita' })).toBeUndefined();
+    expect(takeSettledEarlyOpen(target)).toEqual({ content: '<topic/>' });
+
+    one.mockRejectedValueOnce(new Error('offline'));
+    openEarly(search);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeSettledEarlyOpen(target)).toBeUndefined();
+    await expect(takeEarlyOpen(target)).rejects.toThrow('offline');
   });
 
   it('asks nothing for a URL without a topic, and keeps no answer for another topic', () => {

@@ -24,7 +24,7 @@ const EARLY_ANSWER_MS = 15_000;
 
 const keyOf = (target: Target) => `${target.libraryId}:${target.branch ?? ''}:${target.path}`;
 
-let early: { key: string; at: number; answer: Promise<EditorDocument> } | null = null;
+let early: { key: string; at: number; answer: Promise<EditorDocument>; settled?: EditorDocument } | null = null;
 
 /**
  * Asks for the topic a topic editor URL names while the app boots, beside user info and the menu
@@ -35,14 +35,37 @@ export function openEarly(search: string): void {
   const target = targetOf(new URLSearchParams(search));
   if (!target || early?.key === keyOf(target)) return;
   const answer = openTopic(target, { silent: true });
-  answer.catch(() => undefined);
-  early = { key: keyOf(target), at: performance.now(), answer };
+  const entry: NonNullable<typeof early> = { key: keyOf(target), at: performance.now(), answer };
+  answer.then(
+    (doc) => {
+      entry.settled = doc;
+    },
+    () => undefined,
+  );
+  early = entry;
+}
+
+/** The boot's entry for this topic, still fresh, or null. */
+function freshEntry(target: Target) {
+  const entry = early;
+  if (!entry || entry.key !== keyOf(target) || performance.now() - entry.at > EARLY_ANSWER_MS) return null;
+  return entry;
 }
 
 /** The boot's answer for this topic, once (later openings ask again), or null. */
 export function takeEarlyOpen(target: Target): Promise<EditorDocument> | null {
-  const taken = early;
+  const taken = freshEntry(target);
   early = null;
-  if (!taken || taken.key !== keyOf(target) || performance.now() - taken.at > EARLY_ANSWER_MS) return null;
-  return taken.answer;
+  return taken?.answer ?? null;
+}
+
+/**
+ * The boot's answer for this topic if it is already in, taken as by takeEarlyOpen (else undefined
+ * and left for it): the page's first render has the document, with no render of the spinner and
+ * no wait for the query's notification.
+ */
+export function takeSettledEarlyOpen(target: Target): EditorDocument | undefined {
+  const doc = freshEntry(target)?.settled;
+  if (doc !== undefined) early = null;
+  return doc;
 }

@@ -6,7 +6,7 @@ import { entityKeys } from '../../../api/query-keys';
 import { useDebounced } from '../../../shared/use-debounced';
 import { documentApi } from '../document/document-api';
 import { searchApi } from '../search/search-api';
-import { takeEarlyOpen } from './early-open';
+import { takeEarlyOpen, takeSettledEarlyOpen } from './early-open';
 import { type KeysQuery, type Target, type TargetsQuery, topicEditorApi } from './topic-editor-api';
 
 /**
@@ -40,6 +40,8 @@ export const topicEditorQueries = {
 export const useEditorDocument = (target: Target | null) =>
   useQuery({
     ...topicEditorQueries.open(target ?? { libraryId: 0, path: '' }),
+    // The boot's answer when it is already in (read once, when the query is made).
+    initialData: () => (target ? takeSettledEarlyOpen(target) : undefined),
     enabled: target !== null,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useDebounced } from '../../../../shared/use-debounced';
+import { useRenderedLater } from '../../../../shared/use-rendered-later';
 import { EditorRegulationsPane } from '../../../compliance/regulation/components/EditorRegulationsPane';
 import { type EditorElement, LinkDialog } from '../../../compliance/regulation/components/LinkDialog';
 import { formatTime } from '../../document/catalog-status';
@@ -457,6 +458,8 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
       ),
     [mode, t, selected, target.libraryId, readOnly, applyAttributes],
   );
+  // The side panes (tabs, preview, attributes) render after the topic's view is up.
+  const panesShown = useRenderedLater();
   const closePicker = useCallback(() => setPicker(null), []);
   const statusTag = useMemo(() => <StatusTag status={opened.status} />, [opened.status]);
   const presence = useMemo(() => <PresenceBar target={target} ticket={opened.ticket} />, [target, opened.ticket]);
@@ -546,7 +549,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
       )}
       <ProblemsList problems={problems} onJump={jumpToProblem} onClose={() => setProblems([])} />
       <div className="te-body">
-        <aside className="te-left">{leftPane}</aside>
+        <aside className="te-left">{panesShown && leftPane}</aside>
         <main className="te-main">
           {toolbar}
           <div className="te-surface">
@@ -578,8 +581,8 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           </div>
         </main>
         <aside className="te-right">
-          {previewPane}
-          {attributesPane}
+          {panesShown && previewPane}
+          {panesShown && attributesPane}
         </aside>
       </div>
       {linkDialog}
