@@ -54,6 +54,7 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      './apps/web/vitest.isolated.config.ts',
     ],
   },
 });
