@@ -6,9 +6,10 @@ import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
-import { ccmsDocumentOutput, sysDownload } from '../../../db/schema';
+import { ccmsDocumentOutput, sysDownload, sysUser } from '../../../db/schema';
 import { type TestUser, userWith } from '../../content/content-test-kit';
-import { downloadService } from './download.service';
+import { OUTPUT_ZIP_PRODUCER } from '../../publish/output/output.routes';
+import { DOWNLOAD_QUEUE, downloadService } from './download.service';
 
 /**
  * The download center: an output's zip made by a queued job and downloaded, another module's
@@ -110,15 +111,32 @@ describe('download center', () => {
     expect(mine.body.rows).toMatchObject([{ downloadId: added.downloadId, name: 'report.xlsx', kind: 'export', status: 'success', size: 12 }]);
     expect((await other.caller.get(api(`/system/download/${added.downloadId}/file`))).raw).toBe('report bytes');
 
-    // The output is gone by the time its job runs: the item ends in fail with the reason.
+    // The output is gone by the time its job runs: the item ends in fail with the reason. It is queued
+    // after the output's row is deleted: deleting the row after the route's answer raced the job,
+    // which starts as soon as it is queued.
     const [gone] = await t.database.db
       .insert(ccmsDocumentOutput)
       .values({ libraryId: 100, branch: 'main', path: 'x.ditamap', format: 'html5', status: 'success', entryFile: 'index.html', outputDir: 'publish/none' })
       .returning();
-    const queued = await admin.post(api(`/ccms/output/${gone?.outputId}/toDownloads`));
-    await t.database.db.delete(ccmsDocumentOutput).where(eq(ccmsDocumentOutput.outputId, gone?.outputId ?? 0));
+    const goneId = gone?.outputId ?? 0;
+    const [me] = await t.database.db.select({ userId: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, 'admin'));
+    await t.database.db.delete(ccmsDocumentOutput).where(eq(ccmsDocumentOutput.outputId, goneId));
+    // As the route's add() queues it (a row, then the job), with the row already gone.
+    const [queued] = await t.database.db
+      .insert(sysDownload)
+      .values({
+        userId: me?.userId ?? 0,
+        name: `x-html5-${goneId}.zip`,
+        kind: 'output',
+        status: 'queued',
+        producer: OUTPUT_ZIP_PRODUCER,
+        params: { outputId: goneId },
+        expireTime: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    await t.app.jobs.enqueue(DOWNLOAD_QUEUE, { downloadId: queued?.downloadId });
     const after = await settled(admin);
-    const failed = after.rows.find((r: { downloadId: number }) => r.downloadId === queued.body.data.downloadId);
+    const failed = after.rows.find((r: { downloadId: number }) => r.downloadId === queued?.downloadId);
     expect(failed).toMatchObject({ status: 'fail', size: 0 });
     expect(failed.error).toBe(`Output ${gone?.outputId} does not exist`);
     expect((await admin.get(api(`/system/download/${failed.downloadId}/file`))).body.msg).toBe(`The file "x-html5-${gone?.outputId}.zip" is not ready yet`);
