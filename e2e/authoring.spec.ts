@@ -113,7 +113,11 @@ test('a template whose root is not its type’s is refused; a valid one previews
   const dialog = await openedDialog(page.getByRole('dialog'));
   await dialog.getByLabel('模板名称', { exact: true }).fill(name);
   await dialog.getByLabel('文档类型', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText('task (.dita)', { exact: true }).click();
+  // The option list is a virtual list that scrolls itself (nine types in eight rows): a pointer click
+  // after Playwright scrolled it into view landed on a row being redrawn and chose nothing once the
+  // page behind the dialog was long. The option's own click event chooses it, as the pointer's does.
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText('task (.dita)', { exact: true }).dispatchEvent('click');
+  await expect(dialog.locator('.ant-select').first()).toHaveText('task (.dita)');
   const content = dialog.getByLabel('模板内容', { exact: true });
   await content.fill('<concept id="${id}"><title>${title}</title></concept>');
   // The first preview of a run loads the DTDs on the server (several seconds on a loaded machine).
@@ -127,6 +131,9 @@ test('a template whose root is not its type’s is refused; a valid one previews
   await expect(dialog.getByTestId('template-preview')).toContainText('没有问题');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await closedDialog(dialog);
+  // Found by its name: other specs add templates, so the new one may be past the first page.
+  await page.locator('.list-search').getByLabel('模板名称').fill(name);
+  await page.locator('.list-search button[type=submit]').click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 
   await page.goto('/manager/doctype');
