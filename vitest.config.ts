@@ -1,16 +1,16 @@
 import { defineConfig } from 'vitest/config';
-import { databaseFreeTests } from './apps/server/test/database-free';
+import { PGLITE_PASS } from './apps/server/test/database-passes';
 
 /** Server test files that replace modules with vi.mock or spies: each gets a fresh module graph. */
 const MOCKING = ['apps/server/test/platform.test.ts', 'apps/server/src/modules/content/library/library-prep.test.ts'];
 
 /**
- * The PostgreSQL pass (scripts/test-pg.mjs, CCMS_TEST_DB=postgres) runs only the files whose
- * database is the run's kind: the others (pure functions, git, PGlite-only servers such as the
- * upload memory test's, PostgreSQL-only ones already run by the first pass when DATABASE_URL is set)
- * would prove the same thing twice. Listed here because a project's exclude overrides --exclude.
+ * The PGlite pass (scripts/test-pglite.mjs, CCMS_TEST_PASS=pglite) follows a main pass on
+ * PostgreSQL and runs only the files listed in apps/server/test/database-passes.ts: those that prove
+ * code whose behaviour differs on PGlite, and a smoke set. Every other file ran once already.
  */
-const SAME_ON_EVERY_DATABASE = process.env.CCMS_TEST_DB === 'postgres' ? databaseFreeTests(import.meta.dirname, ['apps/server', 'packages/contracts/src']) : [];
+const PGLITE_ONLY = process.env.CCMS_TEST_PASS === 'pglite' ? Object.keys(PGLITE_PASS) : null;
+const SERVER_FILES = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -21,8 +21,8 @@ export default defineConfig({
         // database, so no state is shared but loaded code; files that mock modules run isolated below.
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'apps/server/src/modules/tool/gen/gen.project.test.ts', ...MOCKING, ...SAME_ON_EVERY_DATABASE],
+          include: PGLITE_ONLY ?? SERVER_FILES,
+          exclude: ['**/node_modules/**', 'apps/server/src/modules/tool/gen/gen.project.test.ts', ...MOCKING],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -34,8 +34,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-isolated',
-          include: MOCKING,
-          exclude: SAME_ON_EVERY_DATABASE,
+          include: PGLITE_ONLY ? MOCKING.filter((f) => PGLITE_ONLY.includes(f)) : MOCKING,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

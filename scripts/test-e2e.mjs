@@ -4,7 +4,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -132,6 +132,8 @@ try {
 } catch {
   // No report: Playwright itself failed; the exit code tells.
 }
+// scripts/test-all.mjs counts the tests and checks each spec file's time from the report.
+if (process.env.CCMS_TEST_REPORTS && existsSync(report)) copyFileSync(report, path.join(process.env.CCMS_TEST_REPORTS, 'e2e.json'));
 rmSync(dataDir, { recursive: true, force: true });
 if (failed === 0 && flaky === 0) rmSync(path.join(root, output), { recursive: true, force: true });
 else console.log(`failure screenshots and context: ${output}`);

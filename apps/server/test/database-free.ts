@@ -30,7 +30,7 @@ function testFiles(dir: string, out: string[] = []): string[] {
 /**
  * The server's test files that never open a database of the run's kind, found by following their
  * relative imports (type-only imports aside): they prove the same on PGlite and on PostgreSQL, so
- * the PostgreSQL pass (scripts/test-pg.mjs) leaves them out. Paths relative to `root`.
+ * the PGlite pass (scripts/test-pglite.mjs) must not list them. Paths relative to `root`.
  */
 export function databaseFreeTests(root: string, dirs: string[]): string[] {
   const kinded = new Set(DATABASE_KINDED.map((f) => path.join(root, f)));
