@@ -98,8 +98,19 @@ export function TemplateFormDialog({ open, templateId, onClose }: { open: boolea
           <Form.Item name="templateName" label={t('templateName')} rules={zodRules(TemplateBody, 'templateName', t('templateName'))}>
             <Input maxLength={zodMaxLength(TemplateBody, 'templateName')} placeholder={t('namePlaceholder')} />
           </Form.Item>
-          <Form.Item name="doctypeId" label={t('doctype')} rules={zodRules(TemplateBody, 'doctypeId', t('doctype'), { range: t('doctypeRequired') })}>
-            <Select options={(doctypes.data ?? []).map((d) => ({ value: d.doctypeId, label: `${d.doctypeName} (${d.fileSuffix})` }))} />
+          {/* The empty form's 0 is no type: the select shows its placeholder, not "0". Nine types or so: no virtual list,
+              whose self-scrolling could swallow a click. */}
+          <Form.Item
+            name="doctypeId"
+            label={t('doctype')}
+            rules={zodRules(TemplateBody, 'doctypeId', t('doctype'), { range: t('doctypeRequired') })}
+            getValueProps={(value: number) => ({ value: value > 0 ? value : undefined })}
+          >
+            <Select
+              virtual={false}
+              placeholder={t('doctypeRequired')}
+              options={(doctypes.data ?? []).map((d) => ({ value: d.doctypeId, label: `${d.doctypeName} (${d.fileSuffix})` }))}
+            />
           </Form.Item>
           <Form.Item name="lang" label={t('lang')}>
             <Radio.Group options={TEMPLATE_LANGS.map((l) => ({ value: l, label: t(`langs.${l}`) }))} />
