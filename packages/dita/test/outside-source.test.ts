@@ -177,6 +177,20 @@ describe('references out of the source: refused where written, never read, copie
     expect(files.get('pictures/fine.txt')).toBe('a fine attachment\n');
   });
 
+  it('refuses a DITAVAL flag image out of the source', async () => {
+    writeFileSync(path.join(src, 'topics', 'b.dita'), '<concept id="b"><title>B</title><conbody>\n<p audience="x">flagged</p></conbody></concept>\n');
+    writeFileSync(path.join(src, 'map.ditamap'), MAP('<topicref href="topics/b.dita"/>'));
+    for (const imageref of ['../secret.txt', secretFile]) {
+      const content = `<val><prop att="audience" val="x" action="flag"><startflag imageref="${imageref}"><alt-text>start</alt-text></startflag></prop></val>`;
+      const r = await publish({ source: new FolderSource(src), map: 'map.ditamap', format: 'html5', out, ditaval: { path: 'filter.ditaval', content } });
+      expect(refused(r.problems), imageref).toEqual(['error topics/b.dita:2']);
+      const page = readFileSync(path.join(out, 'topics', 'b.html'), 'utf8');
+      expect(mainOf(page)).toContain('<span class="flag flag-start">start</span>');
+      expect(page).not.toContain('secret');
+      for (const [name, content] of readAll(out)) expect(content, name).not.toContain(SECRET);
+    }
+  });
+
   it('reports them when the content is only checked', async () => {
     const r = await check({ source: new FolderSource(src), map: 'map.ditamap', dtd: false });
     expect(refused(r.problems)).toEqual(EXPECTED_REFUSED);
