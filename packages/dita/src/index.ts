@@ -17,6 +17,8 @@ export { DitaDocument } from './model/dita-document.js';
 export { plainText } from './model/plain-text.js';
 export type { TopicMetadata } from './model/topic-metadata.js';
 export { lastRevised, topicMetadata } from './model/topic-metadata.js';
+export type { ConfinedPageOptions } from './pdf/confined-page.js';
+export { withConfinedPage } from './pdf/confined-page.js';
 export type { PdfOptions, PdfResult } from './pdf/pdf-publisher.js';
 export { DEFAULT_CHROMIUM, publishPdf } from './pdf/pdf-publisher.js';
 export type { Located, Problem, Severity } from './problems/problem.js';

@@ -1,12 +1,13 @@
 import { copyFile, mkdirSync, unlink, writeFile } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { OUTSIDE_SOURCE_MESSAGE, URL_REFUSED } from '../links/href.js';
 import type { IndexRef } from '../model/index-terms.js';
 import type { Problem, ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
 import { outputPathOf } from '../publish/page-plan.js';
-import { SOURCE_OUTSIDE_ROOT } from '../source/file-source.js';
+import { normalizePath, SOURCE_OUTSIDE_ROOT } from '../source/file-source.js';
 import { generatedText } from './generated-text.js';
 import { DEFAULT_CSS, DEFAULT_JS } from './html-assets.js';
 import { buildIndex } from './index-page.js';
@@ -286,6 +287,11 @@ export async function copyResources(writer: OutputWriter, project: DitaProject, 
     if (rel.endsWith('.html')) continue;
     const missing = (): void => problems.warning('image-missing', `Resource not found: ${file}`, { file, line: 0, column: 0 });
     const { source } = project;
+    // Never a path out of the source (the renderer writes none; a source need not check paths itself).
+    if (normalizePath(file) !== file) {
+      problems.error(URL_REFUSED, OUTSIDE_SOURCE_MESSAGE, { file, line: 0, column: 0 });
+      continue;
+    }
     // Never a file a symbolic link leads to outside the source (a copy would follow it).
     const refused = source.refusal?.(file);
     if (refused !== undefined) {

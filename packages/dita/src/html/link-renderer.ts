@@ -7,13 +7,16 @@ import type { XmlElement } from '../xml/xml-dom.js';
 import { firstChild, textContent } from '../xml/xml-dom.js';
 import { escapeAttr, escapeText } from './html-escape.js';
 import type { LinkTarget, RenderEnv, RenderState } from './render-state.js';
-import { attrs, publishableUrl } from './render-state.js';
+import { asWritten, attrs, publishableUrl, refuseOutsidePath } from './render-state.js';
 
 /** Links, images and objects: everything that writes a URL into the page. */
 
 /** A DITAVAL flag's image (or its alt text) next to the flagged element. */
 export function flagImg(el: XmlElement, src: string | undefined, alt: string | undefined, env: RenderEnv, cls: string): string {
-  const url = src === undefined ? undefined : publishableUrl(isExternalHref(src) ? src : env.resource(src), el, env);
+  // A DITAVAL's image path is root-relative already (its folder joined on).
+  const file = src === undefined || isExternalHref(src) ? undefined : resolveRelative('', src);
+  const url =
+    src === undefined ? undefined : isExternalHref(src) ? publishableUrl(src, el, env) : file !== undefined ? env.resource(file) : refuseOutsidePath(el, env);
   if (url === undefined) return alt ? `<span class="${cls}">${escapeText(alt)}</span>` : '';
   return `<img class="${cls}" src="${escapeAttr(url)}" alt="${escapeAttr(alt ?? '')}">`;
 }
@@ -157,14 +160,17 @@ export function xref(el: XmlElement, state: RenderState): string {
   if (url === undefined && el.attrs.href !== undefined) {
     const href = el.attrs.href;
     if (isExternalHref(href) || el.attrs.scope === 'external' || el.attrs.scope === 'peer') {
-      url = el.attrs.scope === 'peer' ? peerUrl(href, el.attrs.format) : href;
-      external = el.attrs.scope !== 'peer';
+      const peer = el.attrs.scope === 'peer';
+      const own = asWritten(href, el.file, el, env, peer);
+      if (own !== undefined) url = peer ? peerUrl(own, el.attrs.format) : own;
+      external = !peer;
     } else {
       const { path, fragment } = splitHref(href);
       const format = el.attrs.format;
       // A same-topic link ("#./id") in content pulled in by conref points into the topic that shows it.
       const file = path === '' ? (fragment?.startsWith('./') ? state.topic.file : el.file) : resolveRelative(el.file, path);
-      if (file !== undefined) {
+      if (file === undefined) refuseOutsidePath(el, env);
+      else {
         if (format !== undefined && format !== 'dita' && format !== 'ditamap') url = env.resource(file) + (fragment !== undefined ? `#${fragment}` : '');
         else {
           const frag = fragment?.startsWith('./') ? `${state.topicId}/${fragment.slice(2)}` : fragment;
@@ -188,9 +194,15 @@ export function image(el: XmlElement, state: RenderState): string {
   let keyAlt: string | undefined;
   let keyAltText = '';
   let textOnlyKey = false;
+  // Set when the image's own reference may not be published (its scheme, or its path out of the source).
+  let refused = false;
   if (el.attrs.keyref !== undefined) {
     const { def } = keyDefFor(el, state);
-    if (def?.href !== undefined) src = def.scope === 'local' && !isExternalHref(def.href) ? env.resource(def.href) : def.href;
+    // An image is loaded, so a peer key's path may not climb out of the source either.
+    if (def?.href !== undefined) {
+      src = def.scope === 'local' && !isExternalHref(def.href) ? env.resource(def.href) : asWritten(def.href, def.mapFile, el, env);
+      refused = src === undefined;
+    }
     // DITA 1.3 2.3.4.9: an empty image takes the key's text as its alternate text; a key bound to
     // no resource shows no image, even where the image has an @href of its own (2.3.4.8).
     if (def !== undefined) {
@@ -208,16 +220,17 @@ export function image(el: XmlElement, state: RenderState): string {
     return keyAlt !== undefined || ownAlt !== undefined
       ? `<span${attrs(el, state, 'image')}>${ownAlt !== undefined ? escapeText(ownAlt.trim()) : keyAlt}</span>`
       : '';
-  if (src === undefined && el.attrs.href !== undefined) {
+  if (src === undefined && !refused && el.attrs.href !== undefined) {
     const href = el.attrs.href;
-    if (isExternalHref(href) || el.attrs.scope === 'external') src = href;
+    if (isExternalHref(href) || el.attrs.scope === 'external') src = asWritten(href, el.file, el, env);
     else {
       const file = resolveRelative(el.file, href);
-      if (file !== undefined) src = env.resource(file);
+      src = file !== undefined ? env.resource(file) : refuseOutsidePath(el, env);
     }
+    refused = src === undefined;
   }
   const alt = ownAlt ?? keyAltText;
-  if (src !== undefined && publishableUrl(src, el, env) === undefined) return `<span${attrs(el, state, 'image')}>${escapeText(alt.trim())}</span>`;
+  if (refused || (src !== undefined && publishableUrl(src, el, env) === undefined)) return `<span${attrs(el, state, 'image')}>${escapeText(alt.trim())}</span>`;
   let size = '';
   for (const a of ['width', 'height']) {
     const v = el.attrs[a];
@@ -232,18 +245,16 @@ export function image(el: XmlElement, state: RenderState): string {
 
 export function objectEl(el: XmlElement, state: RenderState): string {
   const data = el.attrs.data;
-  const url =
-    data === undefined
-      ? ''
-      : isExternalHref(data)
-        ? data
-        : (() => {
-            const f = resolveRelative(el.file, data);
-            return f !== undefined ? state.env.resource(f) : data;
-          })();
+  const { env } = state;
+  let url: string | undefined = '';
+  if (data !== undefined && isExternalHref(data)) url = publishableUrl(data, el, env);
+  else if (data !== undefined) {
+    // A path out of the source is never written as is: the print would load the server's file.
+    const f = resolveRelative(el.file, data);
+    url = f !== undefined ? env.resource(f) : refuseOutsidePath(el, env);
+  }
   const desc = firstChild(el, 'desc');
-  if (publishableUrl(url, el, state.env) === undefined)
-    return `<span${attrs(el, state, 'object')}>${desc !== undefined ? state.inline(desc.children) : ''}</span>`;
+  if (url === undefined) return `<span${attrs(el, state, 'object')}>${desc !== undefined ? state.inline(desc.children) : ''}</span>`;
   return `<object${attrs(el, state, 'object')} data="${escapeAttr(url)}"${el.attrs.type ? ` type="${escapeAttr(el.attrs.type)}"` : ''}>${desc !== undefined ? state.inline(desc.children) : ''}</object>`;
 }
 
@@ -281,12 +292,17 @@ export function relatedLink(l: XmlElement, env: RenderEnv, scope: KeyScope): { t
   if (url === undefined && target === undefined && l.attrs.href !== undefined) {
     const href = l.attrs.href;
     if (isExternalHref(href) || external || l.attrs.scope === 'peer') {
-      url = l.attrs.scope === 'peer' ? peerUrl(href, l.attrs.format) : href;
-      external = l.attrs.scope !== 'peer';
+      const peer = l.attrs.scope === 'peer';
+      const own = asWritten(href, l.file, l, env, peer);
+      // Listed as text, as a refused scheme is.
+      if (own === undefined) return { type, html: `<li class="link">${text ?? escapeText(href)}</li>` };
+      url = peer ? peerUrl(own, l.attrs.format) : own;
+      external = !peer;
     } else {
       const { path: p, fragment } = splitHref(href);
       const file = p === '' ? l.file : resolveRelative(l.file, p);
       if (file !== undefined) target = linked(env.link(file, fragment));
+      else refuseOutsidePath(l, env);
     }
   }
   if (target !== undefined) {

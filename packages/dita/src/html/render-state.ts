@@ -1,8 +1,9 @@
 import type { KeyScope } from '../keys/key-space.js';
-import { htmlId, isAllowedUrl, refusedUrlMessage, URL_REFUSED } from '../links/href.js';
+import { htmlId, isAllowedUrl, OUTSIDE_SOURCE_MESSAGE, refusalOf, refusedUrlMessage, URL_REFUSED, urlScheme } from '../links/href.js';
 import { isTopic } from '../model/dita-elements.js';
 import type { IndexOccurrence } from '../model/index-terms.js';
 import type { ProblemList } from '../problems/problem.js';
+import { isAbsolutePath } from '../source/file-source.js';
 import type { Flag, XmlElement, XmlNode } from '../xml/xml-dom.js';
 import type { GeneratedText } from './generated-text.js';
 import { escapeAttr } from './html-escape.js';
@@ -81,9 +82,31 @@ export function flagStyle(flags: Flag[] | undefined): string {
   return parts.join(';');
 }
 
-/** The URL when a published page may carry it; otherwise undefined, with a problem located at the element. */
+/**
+ * The URL when a published page may carry it; otherwise undefined, with a problem located at the element. The engine
+ * writes links to its own pages and files as relative paths, so an absolute path here came from the source as is.
+ */
 export function publishableUrl(url: string, el: XmlElement, env: RenderEnv): string | undefined {
-  if (isAllowedUrl(url)) return url;
-  env.problems.error(URL_REFUSED, refusedUrlMessage(url), el);
+  if (!isAllowedUrl(url)) env.problems.error(URL_REFUSED, refusedUrlMessage(url), el);
+  else if (urlScheme(url) === undefined && isAbsolutePath(url)) env.problems.error(URL_REFUSED, OUTSIDE_SOURCE_MESSAGE, el);
+  else return url;
+  return undefined;
+}
+
+/**
+ * A reference written into the page as the source has it (scope external or peer, or through such a key), its path
+ * relative to `base` (the file or map that writes it): undefined when a page may not carry it, with a problem at the
+ * element. Only a peer link may climb out of the source (to the publication beside this one); what a page loads never.
+ */
+export function asWritten(url: string, base: string, el: XmlElement, env: RenderEnv, peer = false): string | undefined {
+  const refused = refusalOf(base, url, peer);
+  if (refused === undefined) return url;
+  env.problems.error(URL_REFUSED, refused, el);
+  return undefined;
+}
+
+/** A local reference whose path leaves the source: reported at the element, never written. */
+export function refuseOutsidePath(el: XmlElement, env: RenderEnv): undefined {
+  env.problems.error(URL_REFUSED, OUTSIDE_SOURCE_MESSAGE, el);
   return undefined;
 }

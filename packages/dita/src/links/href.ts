@@ -1,3 +1,5 @@
+import { isAbsolutePath, resolveRelative } from '../source/file-source.js';
+
 /** Reading and writing link targets: hrefs, keyrefs, peer URLs and the anchors they point at. */
 
 export function splitHref(href: string): { path: string; fragment?: string } {
@@ -61,6 +63,28 @@ const REFUSED_LEAD = 'Link not published:';
 /** Why a link is published as plain text (the same words wherever it is found, so it is reported once per place). */
 export function refusedUrlMessage(url: string): string {
   return `${REFUSED_LEAD} the scheme "${urlScheme(url) ?? ''}:" is not allowed (only http, https, mailto, relative and fragment URLs are)`;
+}
+
+/** Why a path is not published: the same words wherever it is found (the link graph and the renderer report it alike). */
+export const OUTSIDE_SOURCE_MESSAGE = `${REFUSED_LEAD} the path leaves the source (an absolute path, or one that climbs above the source folder)`;
+
+/**
+ * Whether a reference written in `fromFile` is a path (no scheme) that leaves the source: absolute, or climbing
+ * above the source root. Such a path is never read, copied or written into a page: in a print it would load the
+ * server's files, in a site it would point at whatever lies beside the output. A peer link (another publication,
+ * published alongside) may climb to it, but is never absolute.
+ */
+export function leavesSource(fromFile: string, href: string, peer = false): boolean {
+  if (urlScheme(href) !== undefined) return false;
+  const { path } = splitHref(href);
+  if (path === '') return false;
+  return peer ? isAbsolutePath(path) : resolveRelative(fromFile, path) === undefined;
+}
+
+/** Why a page may not carry a reference written in `fromFile` (its scheme, or its path out of the source); undefined when it may. */
+export function refusalOf(fromFile: string, href: string, peer = false): string | undefined {
+  if (!isAllowedUrl(href)) return refusedUrlMessage(href);
+  return leavesSource(fromFile, href, peer) ? OUTSIDE_SOURCE_MESSAGE : undefined;
 }
 
 export function isRefusedUrlMessage(message: string): boolean {

@@ -1,7 +1,7 @@
 import type { ConditionFilter } from '../ditaval/ditaval.js';
 import type { KeyDefinition, KeyScopeItem, LinkScope } from '../keys/key-space.js';
 import { finishKeyScopes, KeyScope, keyNavtitle, resolveKeyChains } from '../keys/key-space.js';
-import { isExternalHref, splitHref, splitHrefKey } from '../links/href.js';
+import { isExternalHref, leavesSource, splitHref, splitHrefKey } from '../links/href.js';
 import { GENERATED_LISTS, isMap, isTopic, isTopicref, topicTitle } from '../model/dita-elements.js';
 import { ProblemList } from '../problems/problem.js';
 import type { FileSource } from '../source/file-source.js';
@@ -495,6 +495,8 @@ function setHref(node: MapNode, rawHref: string, mapFile: string): void {
   if (node.scope === 'local' && !isExternalHref(rawHref)) {
     const p = path === '' ? mapFile : resolveRelative(mapFile, path);
     if (p !== undefined) node.href = p;
+  } else if (leavesSource(mapFile, rawHref, node.scope === 'peer')) {
+    return; // a path out of the source is no target (nor a key's): the link graph reports it where it is written
   } else node.href = rawHref;
   if (fragment !== undefined) node.fragment = fragment;
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generatedText } from '../html/generated-text.js';
 import { DEFAULT_CSS } from '../html/html-assets.js';
 import { copyResources, loadCodeTexts, OutputWriter } from '../html/html-build.js';
@@ -18,6 +19,7 @@ import type { NavEntry, Page } from '../publish/page-plan.js';
 import { planPages, reltableLinks } from '../publish/page-plan.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childrenNamed, findDescendant, firstChild } from '../xml/xml-dom.js';
+import { DEFAULT_CHROMIUM, withConfinedPage } from './confined-page.js';
 import { namedDestinationPages, pdfPageCount } from './pdf-outline.js';
 
 export interface PdfOptions {
@@ -39,16 +41,7 @@ export interface PdfResult {
   problems: Problem[];
 }
 
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { DEFAULT_CHROMIUM };
 
 // Running headers and page numbers are @page margin boxes: Chromium draws them per named page, so each chapter's
 // pages (page: ch-N) carry that chapter's title, which a Playwright headerTemplate cannot know.
@@ -187,7 +180,6 @@ export async function publishPdf(project: DitaProject, options: PdfOptions): Pro
   const pdfFile = path.join(outDir, options.fileName ?? `${mapName}.pdf`);
   const at = { file: project.map.rootFile, line: 0, column: 0 };
   let pageCount = 0;
-  let browser: import('playwright-core').Browser | undefined;
   try {
     await rm(outDir, { recursive: true, force: true });
     await mkdir(outDir, { recursive: true });
@@ -239,35 +231,52 @@ export async function publishPdf(project: DitaProject, options: PdfOptions): Pro
       return { outDir, pages: pageCount, problems: problems.sorted() };
     }
     options.onProgress?.(0, 2, 'pdf');
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: executable, args: CHROMIUM_ARGS, headless: true });
-    const tab = await browser.newPage();
-    await tab.goto(`file://${path.join(outDir, 'print.html')}`, { waitUntil: 'load' });
-    const pdfOptions = {
-      format: 'A4',
-      printBackground: true,
-      outline: true,
-      tagged: true,
-      margin: { top: '20mm', bottom: '22mm', left: '18mm', right: '18mm' },
-    };
-    // First pass: where each chapter lands; second pass: the TOC with those page numbers.
-    const first = await tab.pdf(pdfOptions);
-    options.onProgress?.(1, 2, 'pdf');
-    const pages = Object.fromEntries(namedDestinationPages(first));
-    // Runs in the page (a string: this package is compiled without DOM types).
-    await tab.evaluate(
-      `(() => { const map = ${JSON.stringify(pages)}; for (const el of document.querySelectorAll('[data-dest]')) { const n = map[el.dataset.dest]; el.textContent = n === undefined ? '' : String(n); } ${DEDUPE_LOCATORS} })()`,
-    );
-    const final = await tab.pdf(pdfOptions);
+    // The print loads only the build's own folder: any other file, and any network address, is refused (and reported).
+    const blocked = (url: string): void => problems.warning(PDF_REQUEST_BLOCKED, blockedMessage(url, outDir), at);
+    const final = await withConfinedPage({ executable, root: outDir, onBlocked: blocked }, async (tab) => {
+      await tab.goto(pathToFileURL(path.join(outDir, 'print.html')).href, { waitUntil: 'load' });
+      const pdfOptions = {
+        format: 'A4',
+        printBackground: true,
+        outline: true,
+        tagged: true,
+        margin: { top: '20mm', bottom: '22mm', left: '18mm', right: '18mm' },
+      };
+      // First pass: where each chapter lands; second pass: the TOC with those page numbers.
+      const first = await tab.pdf(pdfOptions);
+      options.onProgress?.(1, 2, 'pdf');
+      const pages = Object.fromEntries(namedDestinationPages(first));
+      // Runs in the page (a string: this package is compiled without DOM types).
+      await tab.evaluate(
+        `(() => { const map = ${JSON.stringify(pages)}; for (const el of document.querySelectorAll('[data-dest]')) { const n = map[el.dataset.dest]; el.textContent = n === undefined ? '' : String(n); } ${DEDUPE_LOCATORS} })()`,
+      );
+      const printed = await tab.pdf(pdfOptions);
+      // Keep the print HTML as printed (with its TOC page numbers).
+      await writeFile(path.join(outDir, 'print.html'), await tab.content());
+      return printed;
+    });
     await writeFile(pdfFile, final);
-    // Keep the print HTML as printed (with its TOC page numbers).
-    await writeFile(path.join(outDir, 'print.html'), await tab.content());
     options.onProgress?.(2, 2, 'pdf');
     return { outDir, pdfFile, pages: pageCount, pdfPages: pdfPageCount(final), problems: problems.sorted() };
   } catch (e) {
     problems.error('pdf-failed', `PDF rendering failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, at);
     return { outDir, pages: pageCount, problems: problems.sorted() };
-  } finally {
-    await browser?.close().catch(() => undefined);
   }
+}
+
+export const PDF_REQUEST_BLOCKED = 'pdf-request-blocked';
+
+/**
+ * What the print asked for and did not get: a file by its path from the output folder (the server's own paths are not
+ * told), an address without its query.
+ */
+function blockedMessage(url: string, outDir: string): string {
+  let shown = url;
+  try {
+    const u = new URL(url);
+    shown = u.protocol === 'file:' ? path.relative(outDir, fileURLToPath(u)) : `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    // not a URL a browser parsed: shown as it came
+  }
+  return `Not loaded into the PDF: ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown} (a PDF loads only the publication's own files)`;
 }

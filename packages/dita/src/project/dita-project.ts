@@ -3,7 +3,7 @@ import { applyPushes, resolveAllConrefs } from '../conref/conref-resolver.js';
 import type { Condition } from '../ditaval/ditaval.js';
 import { ConditionFilter, parseDitaval } from '../ditaval/ditaval.js';
 import type { KeyDefinition, KeyScope } from '../keys/key-space.js';
-import { isAllowedUrl, isExternalHref, isRefusedUrlMessage, refusedUrlMessage, splitHref, splitHrefKey, URL_REFUSED } from '../links/href.js';
+import { isExternalHref, isRefusedUrlMessage, OUTSIDE_SOURCE_MESSAGE, refusalOf, splitHref, splitHrefKey, URL_REFUSED } from '../links/href.js';
 import type { RawReference, Reference, ReferenceStatus } from '../links/link-graph.js';
 import { collectReferences } from '../links/link-graph.js';
 import { mapMetadataOf } from '../map/map-metadata.js';
@@ -797,23 +797,34 @@ function resolveOneReference(
       return makeReference(r, file, key, undefined, undefined, hasFallback ? 'resolved' : 'broken', `Key "${key}" is not defined`);
     }
     if (def.href === undefined) return makeReference(r, file, key, undefined, undefined, 'resolved', undefined);
-    if (def.scope !== 'local' || isExternalHref(def.href)) return externalReference(r, file, key, def.href);
+    // The key's path is relative to the map that defines it (and was checked there, a peer's as a link).
+    if (def.scope !== 'local' || isExternalHref(def.href))
+      return externalReference(r, file, key, def.href, def.mapFile, def.scope === 'peer' && isLinkKind(r.kind));
     const frag = fragment !== undefined ? `${def.fragment ?? docs.get(def.href)?.firstTopic?.attrs.id ?? ''}/${fragment}` : def.fragment;
     return { r, file, key, target: def.href, fragment: frag };
   }
   if (isExternalHref(r.value) || scopeAttr === 'external' || (scopeAttr === 'peer' && r.kind !== 'conref')) {
-    return externalReference(r, file, undefined, r.value);
+    return externalReference(r, file, undefined, r.value, file, scopeAttr === 'peer' && isLinkKind(r.kind));
   }
   const { path, fragment } = splitHref(r.value);
   const target = path === '' ? file : resolveRelative(file, path);
-  if (target === undefined) return makeReference(r, file, undefined, undefined, undefined, 'broken', `Reference outside the source: ${r.value}`);
+  if (target === undefined) return makeReference(r, file, undefined, undefined, undefined, 'broken', OUTSIDE_SOURCE_MESSAGE);
   return { r, file, key: undefined, target, fragment };
 }
 
-/** A reference out of the publication; one with a scheme a page may not carry (javascript:, data:, ...) is refused. */
-function externalReference(r: RawReference, file: string, key: string | undefined, url: string): Reference {
-  if (isAllowedUrl(url)) return makeReference(r, file, key, url, undefined, 'external', undefined);
-  return makeReference(r, file, key, undefined, undefined, 'broken', refusedUrlMessage(url));
+/** Links a reader follows (a peer's may lead to the publication beside this one); images, objects and code are loaded. */
+function isLinkKind(kind: RawReference['kind']): boolean {
+  return kind === 'xref' || kind === 'link' || kind === 'topicref' || kind === 'mapref' || kind === 'keyref';
+}
+
+/**
+ * A reference out of the publication; refused when its scheme is one a page may not carry (javascript:, data:, ...)
+ * or its path leaves the source (relative to `base`, the file or map that writes it).
+ */
+function externalReference(r: RawReference, file: string, key: string | undefined, url: string, base: string, peer: boolean): Reference {
+  const refused = refusalOf(base, url, peer);
+  if (refused === undefined) return makeReference(r, file, key, url, undefined, 'external', undefined);
+  return makeReference(r, file, key, undefined, undefined, 'broken', refused);
 }
 
 /** Why each missing target is missing when the source refuses it (a symbolic link out of its root). */

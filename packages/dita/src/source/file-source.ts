@@ -45,17 +45,37 @@ export function normalizePath(p: string): string | undefined {
   return parts.join('/');
 }
 
-/** Resolves href (relative to the file `from`) to a root-relative path; undefined when outside the root. */
-export function resolveRelative(from: string, href: string): string | undefined {
-  let decoded = href;
-  if (href.includes('%')) {
-    try {
-      decoded = decodeURIComponent(href);
-    } catch {
-      // keep the raw href: a stray % is not worth failing over
-    }
+/**
+ * A path as a browser reads it: tabs and newlines dropped, surrounding spaces and controls trimmed, percent-escapes
+ * decoded (a browser reads "%2e%2e" as ".."). What the engine reads is then what a written link would load.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters a browser drops from a URL or trims off it
+const BROWSER_DROPS = /[\u0000-\u0020%]/;
+
+function browserPath(href: string): string {
+  if (!BROWSER_DROPS.test(href)) return href;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters a browser drops from a URL
+  const cleaned = href.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  if (!cleaned.includes('%')) return cleaned;
+  try {
+    return decodeURIComponent(cleaned);
+  } catch {
+    return cleaned; // a stray % is not worth failing over
   }
-  if (decoded.startsWith('/')) return normalizePath(decoded);
+}
+
+/** An absolute path ("/etc/passwd", "//host/x", "\\host\x"): never a file of the source. */
+export function isAbsolutePath(href: string): boolean {
+  return /^[\\/]/.test(browserPath(href));
+}
+
+/**
+ * Resolves href (relative to the file `from`) to a root-relative path; undefined when it leaves the root: an absolute
+ * path, or one that climbs above the root.
+ */
+export function resolveRelative(from: string, href: string): string | undefined {
+  const decoded = browserPath(href);
+  if (/^[\\/]/.test(decoded)) return undefined;
   const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '';
   return normalizePath(dir ? `${dir}/${decoded}` : decoded);
 }

@@ -1,19 +1,9 @@
 import type { ComplianceReport, MatrixRow, Totals } from '@ccms/contracts/compliance/compliance-report';
 import type { Language } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
+import { DEFAULT_CHROMIUM, withConfinedPage } from '@ccms/dita';
 
-const CHROMIUM = process.env.CCMS_CHROMIUM || '/usr/bin/chromium';
-/** As publishing launches it: no sandbox in containers, and no traffic of its own (updates, sync, first-run pings). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROMIUM = process.env.CCMS_CHROMIUM || DEFAULT_CHROMIUM;
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -63,15 +53,13 @@ ${commitNote ? '<p>* latest commit stands in where no approved revision exists</
 </body></html>`;
 }
 
-/** Prints the report HTML to PDF with the system Chromium (as publishing does). */
+/**
+ * Prints the report HTML to PDF with the system Chromium, as publishing does: the page may load nothing at all (the
+ * report is one self-contained document), so text from the database can never make it fetch a file or an address.
+ */
 export async function reportPdf(full: FullReport, lang: Language): Promise<Buffer> {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  try {
-    const page = await browser.newPage();
+  return withConfinedPage({ executable: CHROMIUM }, async (page) => {
     await page.setContent(reportHtml(full, lang), { waitUntil: 'load' });
     return await page.pdf({ format: 'A4', printBackground: true, margin: { top: '18mm', bottom: '18mm', left: '15mm', right: '15mm' } });
-  } finally {
-    await browser.close().catch(() => undefined);
-  }
+  });
 }

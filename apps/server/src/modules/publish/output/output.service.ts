@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -234,9 +234,12 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
       const root = path.join(dataDir, row.outputDir);
       const file = path.resolve(root, rel || row.entryFile);
       if (file !== root && !file.startsWith(`${root}${path.sep}`)) throw notFound('output.fileMissing', { path: rel });
-      const info = await stat(file).catch(() => null);
+      // Where it really is (links followed) must be inside the output too; that real path is what is read.
+      const [realRoot, real] = await Promise.all([realpath(root), realpath(file)]).catch(() => [root, '']);
+      if (!real.startsWith(`${realRoot}${path.sep}`)) throw notFound('output.fileMissing', { path: rel });
+      const info = await stat(real).catch(() => null);
       if (!info?.isFile()) throw notFound('output.fileMissing', { path: rel });
-      return { file, size: info.size };
+      return { file: real, size: info.size };
     },
 
     ticketFor: (tokenId: string, libraryId: number) => tickets.mint(tokenId, libraryId),
