@@ -1078,7 +1078,7 @@ ${searchFields}
   files.push({
     path: `docs/generated/${k}.md`,
     language: 'md',
-    content: `# ${mdText(fnEn)} (${mdText(table.tableName)})
+    content: `# ${mdText(fnEn)} (${markdownCode(table.tableName)})
 
 Generated${table.author ? ` for ${mdText(table.author)}` : ''} from table ${markdownCode(table.tableName)}${table.tableComment ? ` (${mdText(table.tableComment)})` : ''}.
 Copy the files into the project, then make these small additive edits (docs/adding-an-entity.md):
