@@ -422,6 +422,12 @@ describe('names the generated code uses as code', () => {
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('dictType (status) must start with a lower-case letter and hold only lower-case letters, digits and underscores');
     expect((await admin.get('/prod-api/tool/gen/batchGenCode', { tableIds: String(tableId) })).status).toBe(400);
+
+    await t.database.db.execute(sql`UPDATE gen_table_column SET dict_type = '' WHERE table_id = ${tableId}`);
+    await t.database.db.execute(sql`UPDATE gen_table SET area = ${"work');x('"} WHERE table_id = ${tableId}`);
+    const area = await admin.get(`/prod-api/tool/gen/preview/${tableId}`);
+    expect(area.status).toBe(400);
+    expect(area.body.msg).toBe('area must be one of: system, monitor, common, content, work, publish');
     expect(existsSync(marker)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type DbTableQuery,
+  GEN_AREAS,
   GEN_DICT_TYPE,
   GEN_IDENTIFIER,
   GEN_WRITE_KEY,
@@ -77,8 +78,9 @@ export function columnDefaults(c: DbColumn, sort: number) {
  * type), checked again before generating: a row saved before the contract checked them, or a
  * default taken from a database name that is no identifier, is refused naming the field.
  */
-function checkNames(table: Pick<GenTable, 'entityName' | 'businessName'>, columns: TemplateColumn[], sub: TemplateSub | undefined) {
+function checkNames(table: Pick<GenTable, 'area' | 'entityName' | 'businessName'>, columns: TemplateColumn[], sub: TemplateSub | undefined) {
   const refuse = (key: 'gen.identifierFormat' | 'dict.typeFormat', field: string) => badRequest(key, { field });
+  if (!GEN_AREAS.includes(table.area)) throw badRequest('field.invalidValue', { field: 'area', options: GEN_AREAS.join(', ') });
   if (!GEN_IDENTIFIER.test(table.entityName)) throw refuse('gen.identifierFormat', 'entityName');
   if (!GEN_IDENTIFIER.test(table.businessName)) throw refuse('gen.identifierFormat', 'businessName');
   if (sub && !GEN_IDENTIFIER.test(sub.entityName)) throw refuse('gen.identifierFormat', 'subTableName');
