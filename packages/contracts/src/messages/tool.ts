@@ -14,6 +14,8 @@ export const toolMessages = {
     'gen.subTableMissing': '主子表模板的子表“{name}”不存在（subTableName）',
     'gen.subFkMissing': '子表中不存在外键字段“{name}”（subTableFkName）',
     'gen.propNameTwice': '字段属性名“{name}”重复（propName）',
+    'gen.identifierFormat': '{field}须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
+    'gen.dbNameFormat': '{field}须是数据库表名或字段名：以字母或下划线开头，只含字母、数字和下划线',
   },
   en: {
     'gen.noTables': 'Choose the tables to import',
@@ -29,5 +31,7 @@ export const toolMessages = {
     'gen.subTableMissing': 'The detail table "{name}" of the master-detail template does not exist (subTableName)',
     'gen.subFkMissing': 'The detail table has no foreign key column "{name}" (subTableFkName)',
     'gen.propNameTwice': 'The field name "{name}" is used twice (propName)',
+    'gen.identifierFormat': '{field} must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
+    'gen.dbNameFormat': '{field} must be a table or column name of the database: a letter or underscore, then letters, digits and underscores',
   },
 } as const;

@@ -12,13 +12,18 @@ export const GEN_TEMPLATES = ['crud', 'tree', 'sub'] as const;
 /** Areas a generated module can go into (apps/server/src/modules/<area>). */
 export const GEN_AREAS = ['system', 'monitor', 'common', 'content', 'work', 'publish'] as const;
 
-const identifier = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(60)
-    .regex(/^[a-z][A-Za-z0-9]*$/, `${what} must start with a lower-case letter and hold only letters and digits`);
+/**
+ * A name the generated code uses as an identifier, a file name or a URL segment (entity, business,
+ * field names): a lower-case letter, then letters and digits. Nothing else can reach code.
+ */
+export const GEN_IDENTIFIER = /^[a-z][A-Za-z0-9]*$/;
+/** A table or column name of the database the settings point at (tree and master-detail columns, the detail table); empty when unused. */
+export const GEN_DB_NAME = /^([A-Za-z_][A-Za-z0-9_]*)?$/;
+/** A dictionary type, as the dictionary contract allows it (empty: no dictionary). */
+export const GEN_DICT_TYPE = /^([a-z][a-z0-9_]*)?$/;
+
+const identifier = () => z.string().trim().min(1).max(60).regex(GEN_IDENTIFIER, { message: 'gen.identifierFormat' });
+const dbName = () => z.string().trim().max(63).regex(GEN_DB_NAME, { message: 'gen.dbNameFormat' });
 
 export const GenColumn = z.object({
   columnId: z.number(),
@@ -117,10 +122,10 @@ export const GenColumnUpdate = GenColumn.pick({
   htmlType: true,
   dictType: true,
 }).extend({
-  propName: identifier('propName'),
+  propName: identifier(),
   labelZh: z.string().trim().min(1).max(100),
   labelEn: z.string().trim().min(1).max(100),
-  dictType: z.string().trim().max(100),
+  dictType: z.string().trim().max(100).regex(GEN_DICT_TYPE, { message: 'dict.typeFormat' }),
 });
 export type GenColumnUpdate = z.infer<typeof GenColumnUpdate>;
 
@@ -128,17 +133,17 @@ export const GenTableUpdate = z.object({
   tableId: z.number().int().positive().describe('id of an imported table'),
   tableComment: z.string().trim().max(500),
   area: z.enum(GEN_AREAS),
-  entityName: identifier('entityName'),
-  businessName: identifier('businessName'),
+  entityName: identifier(),
+  businessName: identifier(),
   functionNameZh: z.string().trim().min(1).max(50),
   functionNameEn: z.string().trim().min(1).max(50),
   author: z.string().trim().min(1).max(50),
   parentMenuId: z.number().int().min(0).describe('id of the menu the page goes under'),
   tplCategory: z.enum(GEN_TEMPLATES),
-  treeParentColumn: z.string().trim().max(200),
-  treeNameColumn: z.string().trim().max(200),
-  subTableName: z.string().trim().max(200),
-  subTableFkName: z.string().trim().max(200),
+  treeParentColumn: dbName(),
+  treeNameColumn: dbName(),
+  subTableName: dbName(),
+  subTableFkName: dbName(),
   columns: z.array(GenColumnUpdate).max(500),
 });
 export type GenTableUpdate = z.infer<typeof GenTableUpdate>;

@@ -1,4 +1,5 @@
 import type { GenTable } from '@ccms/contracts/tool/gen';
+import { tsString } from './gen.literal';
 import { kebab } from './gen.naming';
 
 /** An additive edit of a shared file that registers a generated module (docs/generated/<entity>.md lists them for people). */
@@ -45,7 +46,7 @@ export function registrations(table: Pick<GenTable, 'area' | 'entityName' | 'fun
           anchorOf(messages, '  en: {\n', `    ...${e}Messages.en,\n`),
         ].reduce((t, f) => f(t), text),
     },
-    { path: openapi, apply: anchorOf(openapi, 'export const API_TAGS = {\n', `  '${area}/${k}': '${table.functionNameEn.replace(/'/g, "\\'")}',\n`) },
+    { path: openapi, apply: anchorOf(openapi, 'export const API_TAGS = {\n', `  '${area}/${k}': ${tsString(table.functionNameEn)},\n`) },
     {
       path: areaFile,
       apply: (text) =>

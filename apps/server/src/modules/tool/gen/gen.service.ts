@@ -1,7 +1,18 @@
 import { existsSync } from 'node:fs';
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type DbTableQuery, GEN_WRITE_KEY, type GenFile, type GenQuery, type GenTableUpdate, type GenWriteStatus } from '@ccms/contracts/tool/gen';
+import {
+  type DbTableQuery,
+  GEN_AREAS,
+  GEN_DICT_TYPE,
+  GEN_IDENTIFIER,
+  GEN_WRITE_KEY,
+  type GenFile,
+  type GenQuery,
+  type GenTable,
+  type GenTableUpdate,
+  type GenWriteStatus,
+} from '@ccms/contracts/tool/gen';
 import { eq, inArray } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db, Tx } from '../../../db/client';
@@ -62,6 +73,24 @@ export function columnDefaults(c: DbColumn, sort: number) {
   } as const;
 }
 
+/**
+ * The names the templates write as code (identifiers, file names, URL segments, the dictionary
+ * type), checked again before generating: a row saved before the contract checked them, or a
+ * default taken from a database name that is no identifier, is refused naming the field.
+ */
+function checkNames(table: Pick<GenTable, 'area' | 'entityName' | 'businessName'>, columns: TemplateColumn[], sub: TemplateSub | undefined) {
+  const refuse = (key: 'gen.identifierFormat' | 'dict.typeFormat', field: string) => badRequest(key, { field });
+  if (!GEN_AREAS.includes(table.area)) throw badRequest('field.invalidValue', { field: 'area', options: GEN_AREAS.join(', ') });
+  if (!GEN_IDENTIFIER.test(table.entityName)) throw refuse('gen.identifierFormat', 'entityName');
+  if (!GEN_IDENTIFIER.test(table.businessName)) throw refuse('gen.identifierFormat', 'businessName');
+  if (sub && !GEN_IDENTIFIER.test(sub.entityName)) throw refuse('gen.identifierFormat', 'subTableName');
+  const all = [...columns.map((c) => ({ c, name: c.columnName })), ...(sub?.columns ?? []).map((c) => ({ c, name: `${sub?.tableName}.${c.columnName}` }))];
+  for (const { c, name } of all) {
+    if (!GEN_IDENTIFIER.test(c.propName)) throw refuse('gen.identifierFormat', `propName (${name})`);
+    if (!GEN_DICT_TYPE.test(c.dictType)) throw refuse('dict.typeFormat', `dictType (${name})`);
+  }
+}
+
 /** The code generator (RuoYi GenController): import tables, edit their settings, preview and download the module. */
 /** Where "generate to project" writes, and whether the server runs in production (then it never writes). */
 export interface GenWriteTarget {
@@ -115,7 +144,9 @@ export function genService(db: Db, target: GenWriteTarget) {
       if (!names.has(table.treeParentColumn)) throw badRequest('gen.treeParentMissing');
       if (!names.has(table.treeNameColumn)) throw badRequest('gen.treeNameMissing');
     }
-    const out = generateModule(table, merged, table.tplCategory === 'sub' ? await subTable(table.subTableName, table.subTableFkName) : undefined);
+    const sub = table.tplCategory === 'sub' ? await subTable(table.subTableName, table.subTableFkName) : undefined;
+    checkNames(table, merged, sub);
+    const out = generateModule(table, merged, sub);
     return { name: table.entityName, files: out };
   }
 

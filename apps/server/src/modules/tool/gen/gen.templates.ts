@@ -1,4 +1,5 @@
 import type { GenColumn, GenFile, GenTable } from '@ccms/contracts/tool/gen';
+import { commentText as cm, markdownCode, markdownText as mdText, tsString as q, templateText } from './gen.literal';
 import { kebab, pascal } from './gen.naming';
 
 /** A column as the templates see it: the saved settings and the live database facts. */
@@ -50,7 +51,6 @@ export interface TemplateSub {
 }
 
 const AUDIT = new Set(['createBy', 'createTime', 'updateBy', 'updateTime']);
-const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** The drizzle column builder for a database type. */
 function drizzleColumn(c: TemplateColumn): { builder: string; imports: string[] } {
@@ -78,7 +78,7 @@ function drizzleColumn(c: TemplateColumn): { builder: string; imports: string[] 
   else {
     if (c.notNull) builder += '.notNull()';
     // The database's default, so inserts may leave the column out (identity columns have theirs above).
-    if (c.defaultExpr) builder += `.default(sql\`${c.defaultExpr.replace(/[`\\]/g, '\\$&').replace(/\$\{/g, '\\${')}\`)`;
+    if (c.defaultExpr) builder += `.default(sql\`${templateText(c.defaultExpr)}\`)`;
   }
   return { builder, imports: col.imports };
 }
@@ -124,7 +124,10 @@ export function generateModule(table: TemplateTable, columns: TemplateColumn[], 
   const queried = columns.filter((c) => c.isQuery);
   const sortable = listed.filter((c) => c.tsType !== 'boolean').map((c) => c.propName);
   const hasAudit = columns.some((c) => c.propName === 'createBy');
-  const author = table.author ? ` * @author ${table.author}\n` : '';
+  // Free texts: in comments always through cm(), in string literals always through q() (gen.literal).
+  const fnEn = table.functionNameEn;
+  const fn = fnEn.toLowerCase();
+  const author = table.author ? ` * @author ${cm(table.author)}\n` : '';
   const files: GenFile[] = [];
 
   // 1. Contract
@@ -142,7 +145,7 @@ export function generateModule(table: TemplateTable, columns: TemplateColumn[], 
 import { DateTime${tree ? '' : ', PageQuery'} } from '../http';
 
 /**
- * ${table.functionNameEn} (${table.tableName}): the row the API answers, the list query, the bodies.
+ * ${cm(fnEn)} (${cm(table.tableName)}): the row the API answers, the list query, the bodies.
 ${author} */
 export const ${E} = z.object({
 ${columns.map((c) => `  ${c.propName}: ${rowZod(c)},`).join('\n')}
@@ -164,7 +167,7 @@ export type ${E}Query = z.infer<typeof ${E}Query>;
 ${
   sub
     ? `
-/** A row of the detail table ${sub.tableName}. */
+/** A row of the detail table ${cm(sub.tableName)}. */
 export const ${sub.S} = z.object({
 ${sub.columns.map((c) => `  ${c.propName}: ${rowZod(c)},`).join('\n')}
 });
@@ -176,24 +179,24 @@ ${sub.writable.map((c) => `  ${c.propName}: ${bodyZod(c)},`).join('\n')}
 });
 export type ${sub.S}Body = z.infer<typeof ${sub.S}Body>;
 
-/** One ${table.functionNameEn.toLowerCase()} with its detail rows. */
+/** One ${cm(fn)} with its detail rows. */
 export const ${E}Detail = ${E}.extend({ ${sub.list}: z.array(${sub.S}) });
 export type ${E}Detail = z.infer<typeof ${E}Detail>;
 `
     : ''
 }
 export const ${E}Body = z.object({
-${writable.map((c) => `  ${c.propName}: ${bodyZod(c)},`).join('\n')}${sub ? `\n  ${sub.list}: z.array(${sub.S}Body).max(500).describe('the detail rows, saved with the ${table.functionNameEn.toLowerCase()} in one transaction'),` : ''}
+${writable.map((c) => `  ${c.propName}: ${bodyZod(c)},`).join('\n')}${sub ? `\n  ${sub.list}: z.array(${sub.S}Body).max(500).describe(${q(`the detail rows, saved with the ${fn} in one transaction`)}),` : ''}
 });
 export type ${E}Body = z.infer<typeof ${E}Body>;
 
-export const ${E}Update = ${E}Body.extend({ ${pk.propName}: z.number().int().positive().describe('id of a ${table.functionNameEn.toLowerCase()}') });
+export const ${E}Update = ${E}Body.extend({ ${pk.propName}: z.number().int().positive().describe(${q(`id of a ${fn}`)}) });
 export type ${E}Update = z.infer<typeof ${E}Update>;
 
 /** Columns a ${k} list may sort by. */
 export const ${e.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_SORT_COLUMNS = [${sortable.map(q).join(', ')}] as const;
 
-/** ${table.functionNameEn} permission strings: routes declare them, the seeded menus grant them. */
+/** ${cm(fnEn)} permission strings: routes declare them, the seeded menus grant them. */
 export const ${E}Perm = {
   list: '${permPrefix}:list',
   query: '${permPrefix}:query',
@@ -208,23 +211,23 @@ export const ${E}Perm = {
   files.push({
     path: `packages/contracts/src/messages/${k}.ts`,
     language: 'ts',
-    content: `/** ${table.functionNameEn} messages, in both languages: add to the area's message file. */
+    content: `/** ${cm(fnEn)} messages, in both languages: add to the area's message file. */
 export const ${e}Messages = {
   zh: {
-    '${e}.notFound': '${table.functionNameZh}“{id}”不存在',${
+    '${e}.notFound': ${q(`${table.functionNameZh}“{id}”不存在`)},${
       tree
         ? `
-    '${e}.hasChildren': '${table.functionNameZh}“{ids}”下还有子节点，不能删除',
-    '${e}.parentSelf': '上级${table.functionNameZh}不能是它自己',`
+    '${e}.hasChildren': ${q(`${table.functionNameZh}“{ids}”下还有子节点，不能删除`)},
+    '${e}.parentSelf': ${q(`上级${table.functionNameZh}不能是它自己`)},`
         : ''
     }
   },
   en: {
-    '${e}.notFound': 'The ${table.functionNameEn.toLowerCase()} "{id}" does not exist',${
+    '${e}.notFound': ${q(`The ${fn} "{id}" does not exist`)},${
       tree
         ? `
-    '${e}.hasChildren': 'The ${table.functionNameEn.toLowerCase()} "{ids}" has children and cannot be deleted',
-    '${e}.parentSelf': 'A ${table.functionNameEn.toLowerCase()} cannot be its own parent',`
+    '${e}.hasChildren': ${q(`The ${fn} "{ids}" has children and cannot be deleted`)},
+    '${e}.parentSelf': ${q(`A ${fn} cannot be its own parent`)},`
         : ''
     }
   },
@@ -241,16 +244,16 @@ export const ${e}Messages = {
     language: 'ts',
     content: `${[...cols, ...subCols].some((c) => c.builder.includes('.default(sql`')) ? "import { sql } from 'drizzle-orm';\n" : ''}import { ${imports.join(', ')} } from 'drizzle-orm/pg-core';
 
-/** ${table.tableComment || table.functionNameEn} */
+/** ${cm(table.tableComment || fnEn)} */
 export const ${tableVar} = pgTable(${q(table.tableName)}, {
-${columns.map((c, i) => `  ${c.propName}: ${cols[i]?.builder},${c.columnComment ? ` // ${c.columnComment.replace(/\n/g, ' ')}` : ''}`).join('\n')}
+${columns.map((c, i) => `  ${c.propName}: ${cols[i]?.builder},${c.columnComment ? ` // ${cm(c.columnComment)}` : ''}`).join('\n')}
 });
 ${
   sub
     ? `
-/** The detail rows (${sub.tableName}), saved with their ${table.functionNameEn.toLowerCase()}. */
+/** The detail rows (${cm(sub.tableName)}), saved with their ${cm(fn)}. */
 export const ${sub.tableVar} = pgTable(${q(sub.tableName)}, {
-${sub.columns.map((c, i) => `  ${c.propName}: ${subCols[i]?.builder},${c.columnComment ? ` // ${c.columnComment.replace(/\n/g, ' ')}` : ''}`).join('\n')}
+${sub.columns.map((c, i) => `  ${c.propName}: ${subCols[i]?.builder},${c.columnComment ? ` // ${cm(c.columnComment)}` : ''}`).join('\n')}
 });
 `
     : ''
@@ -272,7 +275,6 @@ ${sub.columns.map((c, i) => `  ${c.propName}: ${subCols[i]?.builder},${c.columnC
     }
   });
   const ops = [...new Set(queried.flatMap((c) => (c.queryType === 'like' ? [] : c.queryType === 'between' ? ['gte', 'lte'] : [c.queryType])))];
-  const fn = table.functionNameEn.toLowerCase();
   const drizzleOps = (extra: string[]) => [...new Set(['and', 'eq', 'inArray', ...extra, ...ops.filter((o) => o !== 'eq')])].sort().join(', ');
   const likeImport = queried.some((c) => c.queryType === 'like') ? "import { contains } from '../../../platform/db/filters';\n" : '';
   const filtersFn = `function filters(${filterExpr.length ? 'q' : '_q'}: ${E}Query): SQL | undefined {
@@ -343,11 +345,11 @@ export async function find${E}(db: Db, id: number) {
 ${
   sub
     ? `
-/** The detail rows of a ${fn}, in their order. */
+/** The detail rows of a ${cm(fn)}, in their order. */
 export const list${sub.S}sOf = (db: Db, id: number) =>
   db.select().from(${sub.tableVar}).where(eq(${sub.tableVar}.${sub.fk.propName}, id)).orderBy(asc(${sub.tableVar}.${sub.pk.propName}));
 
-/** Deletes the detail rows of these ${fn} (inside the caller's transaction). */
+/** Deletes the detail rows of these ${cm(fn)} (inside the caller's transaction). */
 export const delete${sub.S}sOf = (tx: Tx, ids: number[]) => tx.delete(${sub.tableVar}).where(inArray(${sub.tableVar}.${sub.fk.propName}, ids));
 
 export const delete${E}s = (tx: Tx, ids: number[]) => tx.delete(${tableVar}).where(inArray(${tableVar}.${pk.propName}, ids));
@@ -373,7 +375,7 @@ import type { AuthContext } from '../../../platform/auth/access';
 import { notFound } from '../../../platform/http/errors';
 import { delete${E}s, delete${sub.S}sOf, find${E}, list${E}s, list${sub.S}sOf } from './${k}.queries';
 
-/** ${table.functionNameEn} with its detail rows (${sub.tableName}): a save writes both in one transaction. */
+/** ${cm(fnEn)} with its detail rows (${cm(sub.tableName)}): a save writes both in one transaction. */
 export function ${e}Service(db: Db) {
   return {
     list: (q: ${E}Query) => list${E}s(db, q),
@@ -419,7 +421,7 @@ import type { AuthContext } from '../../../platform/auth/access';
 import { ${tree ? 'badRequest, conflict, notFound' : 'notFound'} } from '../../../platform/http/errors';
 import { delete${E}s, find${E}, list${E}s${tree ? ', withChildrenLeft' : ''} } from './${k}.queries';
 
-/** ${table.functionNameEn}${tree ? ' (a tree by its parent id)' : ''}: list, read, create, update, delete. */
+/** ${cm(fnEn)}${tree ? ' (a tree by its parent id)' : ''}: list, read, create, update, delete. */
 export function ${e}Service(db: Db) {
   return {
     list: (q: ${E}Query) => list${E}s(db, q),
@@ -474,7 +476,7 @@ import { ${e}Service } from './${k}.service';
 
 const log = (businessType: BusinessType) => ({ title: '${e}', businessType });
 
-/** ${table.functionNameEn} (${base}): thin routes over ${e}Service. */
+/** ${cm(fnEn)} (${base}): thin routes over ${e}Service. */
 export const ${e}Routes: FastifyPluginAsyncZod = async (app) => {
   const service = ${e}Service(app.db);
 
@@ -482,7 +484,7 @@ export const ${e}Routes: FastifyPluginAsyncZod = async (app) => {
     '${base}/list',
     {
       config: { permission: ${E}Perm.list },
-      schema: { summary: '${tree ? `List the whole ${fn} tree` : `List ${fn} by page`}', tags: ['${tag}'], querystring: ${E}Query, response: { 200: ${tree ? `okOf(z.array(${E}))` : `rowsOf(${E})`} } },
+      schema: { summary: ${q(tree ? `List the whole ${fn} tree` : `List ${fn} by page`)}, tags: ['${tag}'], querystring: ${E}Query, response: { 200: ${tree ? `okOf(z.array(${E}))` : `rowsOf(${E})`} } },
     },
     async (req) => ${tree ? 'ok(await service.list(req.query))' : 'rows(await service.list(req.query))'},
   );
@@ -490,7 +492,7 @@ export const ${e}Routes: FastifyPluginAsyncZod = async (app) => {
     '${base}/:id',
     {
       config: { permission: ${E}Perm.query },
-      schema: { summary: 'Get one ${fn}${sub ? ' with its detail rows' : ''}', tags: ['${tag}'], params: IdParam, response: { 200: okOf(${sub ? `${E}Detail` : E}) } },
+      schema: { summary: ${q(`Get one ${fn}${sub ? ' with its detail rows' : ''}`)}, tags: ['${tag}'], params: IdParam, response: { 200: okOf(${sub ? `${E}Detail` : E}) } },
     },
     async (req) => ok(await service.get(req.params.id)),
   );
@@ -498,7 +500,7 @@ export const ${e}Routes: FastifyPluginAsyncZod = async (app) => {
     '${base}',
     {
       config: { permission: ${E}Perm.add, log: log(BusinessType.INSERT) },
-      schema: { summary: 'Create a ${fn}', tags: ['${tag}'], body: ${E}Body, response: { 200: OkEmpty } },
+      schema: { summary: ${q(`Create a ${fn}`)}, tags: ['${tag}'], body: ${E}Body, response: { 200: OkEmpty } },
     },
     async (req) => {
       await service.create(caller(req), req.body);
@@ -509,7 +511,7 @@ export const ${e}Routes: FastifyPluginAsyncZod = async (app) => {
     '${base}',
     {
       config: { permission: ${E}Perm.edit, log: log(BusinessType.UPDATE) },
-      schema: { summary: 'Update a ${fn}', tags: ['${tag}'], body: ${E}Update, response: { 200: OkEmpty } },
+      schema: { summary: ${q(`Update a ${fn}`)}, tags: ['${tag}'], body: ${E}Update, response: { 200: OkEmpty } },
     },
     async (req) => {
       await service.update(caller(req), req.body);
@@ -520,7 +522,7 @@ export const ${e}Routes: FastifyPluginAsyncZod = async (app) => {
     '${base}/:ids',
     {
       config: { permission: ${E}Perm.remove, log: log(BusinessType.DELETE) },
-      schema: { summary: 'Delete ${fn}', tags: ['${tag}'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+      schema: { summary: ${q(`Delete ${fn}`)}, tags: ['${tag}'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
     },
     async (req) => {
       await service.remove(req.params.ids);
@@ -582,7 +584,7 @@ export const ${e}Routes: FastifyPluginAsyncZod = async (app) => {
     expect((await admin.get(\`${apiBase}/\${id}\`)).body.data.${sub.list}).toHaveLength(1);
     expect((await admin.delete(\`${apiBase}/\${id}\`)).body).toMatchObject({ code: 200 });
     expect((await admin.get('${apiBase}/list')).body.total).toBe(0);
-    const left = await t.database.db.execute(sql\`SELECT count(*)::int AS n FROM ${sub.tableName}\`);
+    const left = await t.database.db.execute(sql\`SELECT count(*)::int AS n FROM \${sql.identifier(${q(sub.tableName)})}\`);
     expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 `
@@ -615,7 +617,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('${table.functionNameEn} (${apiBase})', () => {
+describe(${q(`${fnEn} (${apiBase})`)}, () => {
 ${crudCase}${
   firstText
     ? `
@@ -647,7 +649,7 @@ ${tree ? "import { buildTree, type TreeOption } from '../../../shared/tree/tree'
 export type ${E}ListParams = z.input<typeof ${E}Query>;
 export type ${E}Save = ${E}Body | ${E}Update;
 ${tree ? `export type ${E}Node = ${E} & { children?: ${E}Node[] };\n` : ''}
-/** ${table.functionNameEn} (server: modules/${area}/${k}). Screens use \`${k}-queries.ts\`. */
+/** ${cm(fnEn)} (server: modules/${area}/${k}). Screens use \`${k}-queries.ts\`. */
 export const ${e}Api = {
   list: (params: ${E}ListParams) => ${tree ? `api.one<${E}[]>('${base}/list', params)` : `api.list<${E}>('${base}/list', params)`},
   get: (id: number) => api.one<${sub ? `${E}Detail` : E}>(\`${base}/\${id}\`),
@@ -683,7 +685,7 @@ export function ${e}Options(nodes: readonly ${E}Node[]): TreeOption[] {
 import { entityKeys } from '../../../api/query-keys';
 import { type ${E}ListParams, type ${E}Save, ${e}Api${tree ? `, ${e}Ids, ${e}Tree` : ''} } from './${k}-api';
 
-/** The ${fn} data layer: key factory, queries and mutations. */
+/** The ${cm(fn)} data layer: key factory, queries and mutations. */
 export const ${e}Keys = entityKeys<${E}ListParams>('${area}', '${e}');
 
 export const ${e}Queries = {
@@ -804,11 +806,11 @@ const toValues = (row: ${rowType}): ${E}Body => ({ ${[
         : []),
     ].join(', ')} });
 
-/** Add or edit a ${fn}${sub ? ' with its detail rows' : ''}; rules come from the contract's ${E}Body. */
+/** Add or edit a ${cm(fn)}${sub ? ' with its detail rows' : ''}; rules come from the contract's ${E}Body. */
 export function ${E}FormDialog({ open, id,${tree ? ' parentId,' : ''} onClose }: ${E}FormDialogProps) {
   const { t } = useTranslation('${e}');
   const { message } = App.useApp();
-${dicts.map((d) => `  const ${camelDict(d)} = useDict('${d}');`).join('\n')}${tree ? `\n  const parents = ${e}Options(use${E}Tree().data?.rows ?? []);` : ''}
+${dicts.map((d) => `  const ${camelDict(d)} = useDict(${q(d)});`).join('\n')}${tree ? `\n  const parents = ${e}Options(use${E}Tree().data?.rows ?? []);` : ''}
   const save = useSave${E}();
   const entity = useEntityForm<${E}Body, ${rowType}>({
     open,
@@ -887,7 +889,7 @@ import { ${e}Queries, useDelete${E} } from '../${k}-queries';
 
 type Filters = ${E}ListParams;
 
-/** ${table.functionNameEn}: a tree table with expand/collapse all, add (also below a row), edit, delete. */
+/** ${cm(fnEn)}: a tree table with expand/collapse all, add (also below a row), edit, delete. */
 export default function ${E}Page() {
   const { t } = useTranslation('${e}');
   const { t: tc } = useTranslation();
@@ -961,7 +963,7 @@ import { ${e}Queries, useDelete${E} } from '../${k}-queries';
 
 type Filters = Omit<${E}ListParams, 'pageNum' | 'pageSize'>;
 
-/** ${table.functionNameEn}: search, list, add/edit dialog${sub ? ' (with the detail rows)' : ''}, delete. */
+/** ${cm(fnEn)}: search, list, add/edit dialog${sub ? ' (with the detail rows)' : ''}, delete. */
 export default function ${E}Page() {
   const { t } = useTranslation('${e}');
   const { t: tc } = useTranslation();
@@ -1064,7 +1066,7 @@ ${searchFields}
   files.push({
     path: `apps/web/src/i18n/zh/${e}.ts`,
     language: 'ts',
-    content: `/** ${table.functionNameZh} (${area}/${k}). */\nexport default {\n${body(texts('zh'))}\n};\n`,
+    content: `/** ${cm(table.functionNameZh)} (${area}/${k}). */\nexport default {\n${body(texts('zh'))}\n};\n`,
   });
   files.push({
     path: `apps/web/src/i18n/en/${e}.ts`,
@@ -1076,20 +1078,20 @@ ${searchFields}
   files.push({
     path: `docs/generated/${k}.md`,
     language: 'md',
-    content: `# ${table.functionNameEn} (${table.tableName})
+    content: `# ${mdText(fnEn)} (${markdownCode(table.tableName)})
 
-Generated${table.author ? ` for ${table.author}` : ''} from table \`${table.tableName}\`${table.tableComment ? ` (${table.tableComment})` : ''}.
+Generated${table.author ? ` for ${mdText(table.author)}` : ''} from table ${markdownCode(table.tableName)}${table.tableComment ? ` (${mdText(table.tableComment)})` : ''}.
 Copy the files into the project, then make these small additive edits (docs/adding-an-entity.md):
 
 1. \`apps/server/src/db/schema/index.ts\`: \`export * from './${k}';\` then \`npm run db:generate\` if the table is new.
 2. \`packages/contracts/src/messages/index.ts\`: merge \`${e}Messages\` into the catalogue.
-3. \`apps/server/src/platform/http/openapi.ts\`: add \`'${tag}': '${table.functionNameEn}'\` to \`API_TAGS\`.
+3. \`apps/server/src/platform/http/openapi.ts\`: add ${markdownCode(`'${tag}': ${q(fnEn)}`)} to \`API_TAGS\`.
 4. \`apps/server/src/modules/${area}/${area}.area.ts\`: add \`${e}Routes\` to the area's route list.
 5. \`apps/server/src/db/seed/menus.ts\` (page under menu ${table.parentMenuId}, buttons from \`${E}Perm\`; pick free ids):
 
 \`\`\`ts
-page(ID, ${table.parentMenuId}, 1, '${biz}', '${area}/${k}/index', ${E}Perm.list, '${table.functionNameZh}', '${table.functionNameEn}', 'list'),
-...buttons(ID, FIRST_BUTTON_ID, ${E}Perm, ['${table.functionNameZh}', '${table.functionNameEn.toLowerCase()}'], ['query', 'add', 'edit', 'remove']),
+page(ID, ${table.parentMenuId}, 1, '${biz}', '${area}/${k}/index', ${E}Perm.list, ${q(table.functionNameZh)}, ${q(fnEn)}, 'list'),
+...buttons(ID, FIRST_BUTTON_ID, ${E}Perm, [${q(table.functionNameZh)}, ${q(fn)}], ['query', 'add', 'edit', 'remove']),
 \`\`\`
 
 6. \`apps/web/src/app/router/pages.tsx\`: \`'${area}/${k}/index': page(() => import('../../features/${area}/${k}/pages/index')),\`

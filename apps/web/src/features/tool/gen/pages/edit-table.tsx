@@ -13,9 +13,11 @@ import { App, Button, Checkbox, Form, Input, InputNumber, Result, Select, Skelet
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { normalizeLanguage } from '../../../../i18n';
 import { zodRules } from '../../../../shared/form/zod-rules';
 import { useDictTypeOptions } from '../../../system/dict/dict-queries';
 import { WriteToProjectButton } from '../components/WriteToProjectButton';
+import { genSentence } from '../gen-messages';
 import { useGenTable, useSaveGenTable } from '../gen-queries';
 import '../gen.css';
 
@@ -48,7 +50,8 @@ export default function GenEditPage() {
 }
 
 function GenEditForm({ detail }: { detail: GenTableDetail }) {
-  const { t } = useTranslation('tool');
+  const { t, i18n } = useTranslation('tool');
+  const lang = normalizeLanguage(i18n.language);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const save = useSaveGenTable();
@@ -81,6 +84,11 @@ function GenEditForm({ detail }: { detail: GenTableDetail }) {
     setColumns((cs) => cs.map((c) => (c.columnId === columnId ? { ...c, ...patch } : c)));
   const facts = new Map(detail.columns.map((c) => [c.columnId, c]));
   const columnOptions = detail.columns.map((c) => ({ label: `${c.columnName} ${c.columnComment}`.trim(), value: c.columnName }));
+  /** A name the generated code uses: the contract's rules, its pattern said in the server's words. */
+  const nameRules = (field: 'entityName' | 'businessName' | 'subTableName' | 'subTableFkName', label: string) =>
+    zodRules(GenTableUpdate, field, label, {
+      pattern: genSentence(lang, field.startsWith('sub') ? 'gen.dbNameFormat' : 'gen.identifierFormat', label),
+    });
 
   const submit = async () => {
     let fields: TableFields;
@@ -97,9 +105,19 @@ function GenEditForm({ detail }: { detail: GenTableDetail }) {
     const body = { ...(form.getFieldsValue(true) as TableFields), ...fields, tableId: detail.table.tableId, columns };
     const parsed = GenTableUpdate.safeParse(body);
     if (!parsed.success) {
+      // A column's setting (or a field no form rule covers), said as the server would.
       const issue = parsed.error.issues[0];
+      const [first, index, key] = issue?.path ?? [];
+      const field = String(first === 'columns' ? (key ?? '') : (first ?? ''));
+      const said = genSentence(lang, issue?.message ?? '', field) ?? issue?.message ?? '';
+      if (first !== 'columns') {
+        setTab('generate');
+        message.error(said);
+        return;
+      }
       setTab('columns');
-      message.error(t('gen.columnInvalid', { field: issue?.path.join('.') ?? '', message: issue?.message ?? '' }));
+      const column = typeof index === 'number' ? detail.columns.find((c) => c.columnId === columns[index]?.columnId)?.columnName : undefined;
+      message.error(t('gen.columnInvalid', { field: column ?? issue?.path.join('.') ?? '', message: said }));
       return;
     }
     await save.mutateAsync(parsed.data);
@@ -270,10 +288,10 @@ function GenEditForm({ detail }: { detail: GenTableDetail }) {
                   <Form.Item name="area" label={t('gen.area')}>
                     <Select options={GEN_AREAS.map((v) => ({ label: v, value: v }))} style={{ width: 240 }} />
                   </Form.Item>
-                  <Form.Item name="entityName" label={t('gen.entityName')} rules={zodRules(GenTableUpdate, 'entityName', t('gen.entityName'))}>
+                  <Form.Item name="entityName" label={t('gen.entityName')} rules={nameRules('entityName', t('gen.entityName'))}>
                     <Input style={{ width: 240 }} />
                   </Form.Item>
-                  <Form.Item name="businessName" label={t('gen.businessName')} rules={zodRules(GenTableUpdate, 'businessName', t('gen.businessName'))}>
+                  <Form.Item name="businessName" label={t('gen.businessName')} rules={nameRules('businessName', t('gen.businessName'))}>
                     <Input style={{ width: 240 }} />
                   </Form.Item>
                   <Form.Item name="parentMenuId" label={t('gen.parentMenuId')}>
@@ -291,10 +309,10 @@ function GenEditForm({ detail }: { detail: GenTableDetail }) {
                   )}
                   {template === 'sub' && (
                     <>
-                      <Form.Item name="subTableName" label={t('gen.subTableName')}>
+                      <Form.Item name="subTableName" label={t('gen.subTableName')} rules={nameRules('subTableName', t('gen.subTableName'))}>
                         <Input style={{ width: 240 }} />
                       </Form.Item>
-                      <Form.Item name="subTableFkName" label={t('gen.subTableFkName')}>
+                      <Form.Item name="subTableFkName" label={t('gen.subTableFkName')} rules={nameRules('subTableFkName', t('gen.subTableFkName'))}>
                         <Input style={{ width: 240 }} />
                       </Form.Item>
                     </>
