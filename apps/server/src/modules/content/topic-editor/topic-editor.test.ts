@@ -476,6 +476,26 @@ describe('new topic', () => {
     expect(await commits()).toBe(before + 1);
   });
 
+  it('adds two topics created at once to the same map, each with its topicref', async () => {
+    const before = await commits();
+    const create = (c: Caller, id: string) =>
+      c.post('/prod-api/ccms/topic-editor/new', {
+        libraryId,
+        type: 'concept',
+        title: `Crowded ${id}`,
+        folder: 'topics/crowded',
+        fileName: `${id}.dita`,
+        id,
+        mapPath: 'maps/guide.ditamap',
+      });
+    const made = await Promise.all([create(writer.caller, 'first'), create(second.caller, 'second')]);
+    expect(made.map((res) => (res.body.code === 200 ? 'created' : res.body.msg))).toEqual(['created', 'created']);
+    expect(await commits()).toBe(before + 2);
+    const map = await remote().show('docs', 'main', 'maps/guide.ditamap');
+    expect(map).toContain('<topicref href="../topics/crowded/first.dita" navtitle="Crowded first"/>');
+    expect(map).toContain('<topicref href="../topics/crowded/second.dita" navtitle="Crowded second"/>');
+  });
+
   it('creates a topic from a template of the Template screen, its placeholders filled', async () => {
     const admin = await t.login();
     const options = await admin.get('/prod-api/ccms/template/optionselect', { kind: 'topic' });
