@@ -104,15 +104,15 @@ export function newTopicService({ git, runtime, grammar }: EditorDeps, editor: T
       await assertValidDita(text, path, lang, grammar);
       const { repo, head } = await editor.headOf(file);
       if (await repo.typeOf(head, path)) throw badRequest('explorer.exists', { path });
-      const changes: Change[] = [{ op: 'put', path, content: Buffer.from(text, 'utf8') }];
-      if (mapPath) changes.push(await mapChange(repo, head, mapPath, path, body.title, lang));
+      const topic: Change = { op: 'put', path, content: Buffer.from(text, 'utf8') };
       const message = translate(lang, 'editor.newMessage', { title: body.title });
-      // Under the lock: the file must still be absent and the map unchanged since it was read.
-      const mapBlob = mapPath ? await repo.objectIdAt(head, mapPath) : null;
-      const { commit } = await git.commit(file.row, auth, file.branch, changes, message, async (locked, lockedHead) => {
+      // Under the lock, on the head the commit is built on: the file must still be absent, and the topicref goes into
+      // the map as it is there (a map changed meanwhile, by another new topic say, is not a refusal).
+      const changesOn = async (locked: GitRepo, lockedHead: string): Promise<Change[]> => {
         if (await locked.typeOf(lockedHead, path)) throw badRequest('explorer.exists', { path });
-        if (mapPath && (await locked.objectIdAt(lockedHead, mapPath)) !== mapBlob) throw badRequest('editor.busy', { path: mapPath });
-      });
+        return mapPath ? [topic, await mapChange(locked, lockedHead, mapPath, path, body.title, lang)] : [topic];
+      };
+      const { commit } = await git.commit(file.row, auth, file.branch, changesOn, message);
       await runtime.catalog.afterCommit(file.row, file.branch);
       return { libraryId: file.libraryId, branch: file.branch, path, commit, mapPath };
     },

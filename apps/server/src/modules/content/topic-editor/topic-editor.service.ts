@@ -22,12 +22,10 @@ import { assertValidDita, checkDita, type GrammarRules, isDitaFile } from './dit
 import { mergeThreeWay } from './three-way';
 import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
 
-/** Attempts of a save whose branch moves between reading the head and committing on it. */
-const SAVE_ATTEMPTS = 3;
 /**
  * A save whose base is the branch head this clone last fetched or pushed less than this long ago
- * skips the fetch: should the remote have moved, its push is refused and the save starts over
- * from a fetch, so the window costs speed only, never a merge.
+ * skips the fetch: should the remote have moved, its push is refused and the save is merged again
+ * on a fetched head, so the window costs speed only, never a merge.
  */
 const SKIP_FETCH_MS = 30_000;
 
@@ -58,8 +56,8 @@ const asTopicStatus = (status: string): TopicStatus => {
   return parsed.success ? parsed.data : INITIAL_STATUS;
 };
 
-/** Raised inside the commit lock when the file moved again since it was merged: the save starts over. */
-class HeadMoved extends Error {}
+/** Raised under the commit lock when the save, merged on the head there, no longer changes anything. */
+class NothingToCommit extends Error {}
 
 /**
  * Other files committed with a save (the map editor's new topics and deleted files), with a
@@ -232,52 +230,53 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
       const { root } = await assertValidDita(body.content, file.path, lang, grammar);
       const message = body.message || translate(lang, 'editor.defaultMessage', { title: describeTopic(root).title || file.path });
       trace.mark('validate');
-      let mayTrustClone = true;
-      for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
-        const { repo, head, fetched } = await headOf(file, mayTrustClone ? body.baseCommit : undefined);
-        trace.mark('fetch');
-        const resolved = await resolveAgainstHead(repo, head, body, file.path, lang);
-        trace.mark('three-way');
-        const others = extra?.changes ?? [];
-        if (resolved.text === resolved.theirs.text && others.length === 0) {
-          await deleteDraft(db, auth.userId, file);
-          const status = asTopicStatus(await statusOf(file));
-          return { commit: head, blob: resolved.theirs.blob, unchanged: true, merged: resolved.merged, content: resolved.text, status };
+      const others = extra?.changes ?? [];
+      // Merged first on the head as read now: an overlap, or nothing to commit, answers without waiting for the lock.
+      const { repo, head } = await headOf(file, body.baseCommit);
+      trace.mark('fetch');
+      let resolved = { ...(await resolveAgainstHead(repo, head, body, file.path, lang)), head };
+      trace.mark('three-way');
+      const nothingToCommit = () => resolved.text === resolved.theirs.text && others.length === 0;
+      // Under the library's lock, on the head the commit is built on: merged again when the file moved since (a save
+      // queued before this one, or another client's push the remote refused ours for), so edits that do not overlap all land.
+      const changesOn = async (locked: GitRepo, lockedHead: string): Promise<Change[]> => {
+        if (lockedHead !== resolved.head) {
+          const moved = (await locked.objectIdAt(lockedHead, file.path)) !== resolved.theirs.blob;
+          resolved = moved ? { ...(await resolveAgainstHead(locked, lockedHead, body, file.path, lang)), head: lockedHead } : { ...resolved, head: lockedHead };
+          trace.mark('three-way-again');
         }
-        const changes: Change[] = resolved.text === resolved.theirs.text ? [] : [{ op: 'put', path: file.path, content: Buffer.from(resolved.text, 'utf8') }];
-        const stillTheirs = async (locked: GitRepo, lockedHead: string) => {
-          // The head merged against is still the head: its blob is known.
-          if (lockedHead !== head && (await locked.objectIdAt(lockedHead, file.path)) !== resolved.theirs.blob) throw new HeadMoved();
-          await extra?.check?.(locked, lockedHead);
-        };
-        try {
-          // On a head read without a fetch, a moved remote means merging again from a fetch, not replaying on it.
-          const committed = [...changes, ...others];
-          // The catalogue's run starts on the built commit while it is pushed; written after the push when that commit is what went out.
-          let prepared: Promise<PreparedRun | null> | undefined;
-          const onBuilt = (built: string, parent: string) => {
-            prepared = catalog.prepareCommit(file.row, file.branch, { commit: built, parent, changes: committed }).catch(() => null);
-          };
-          const { commit, attempts, parent } = await git.commit(file.row, auth, file.branch, committed, message, stillTheirs, { replay: fetched, onBuilt });
-          // Pushed as built: the file is the text committed; a replayed commit is read back.
-          const blob =
-            attempts > 1
-              ? ((await repo.objectIdAt(commit, file.path)) ?? '')
-              : changes.length === 0
-                ? resolved.theirs.blob
-                : objectId('blob', Buffer.from(resolved.text, 'utf8'));
-          trace.mark('commit-push');
-          // Pushed as built: the index moves by exactly these changes.
-          const made = attempts === 1 ? { commit, parent, changes: committed } : undefined;
-          const status = asTopicStatus(await afterSave(auth, file, resolved.text, trace, made, made && prepared ? await prepared : null));
-          trace.mark('review-draft');
-          return { commit, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status };
-        } catch (err) {
-          if (err instanceof RemoteMovedError) mayTrustClone = false;
-          else if (!(err instanceof HeadMoved)) throw err;
-        }
+        await extra?.check?.(locked, lockedHead);
+        if (nothingToCommit()) throw new NothingToCommit();
+        return resolved.text === resolved.theirs.text ? others : [{ op: 'put', path: file.path, content: Buffer.from(resolved.text, 'utf8') }, ...others];
+      };
+      const unchanged = async (): Promise<EditorSaveResult> => {
+        await deleteDraft(db, auth.userId, file);
+        const status = asTopicStatus(await statusOf(file));
+        return { commit: resolved.head, blob: resolved.theirs.blob, unchanged: true, merged: resolved.merged, content: resolved.text, status };
+      };
+      if (nothingToCommit()) return unchanged();
+      // The catalogue's run starts on a built commit while it is pushed; written after the push when that commit is what went out.
+      let prepared: { commit: string; run: Promise<PreparedRun | null> } | undefined;
+      const onBuilt = (built: string, parent: string, changes: Change[]) => {
+        prepared = { commit: built, run: catalog.prepareCommit(file.row, file.branch, { commit: built, parent, changes }).catch(() => null) };
+      };
+      let made: MadeCommit;
+      try {
+        const { commit, parent, changes } = await git.commit(file.row, auth, file.branch, changesOn, message, undefined, { onBuilt });
+        made = { commit, parent, changes };
+      } catch (err) {
+        if (err instanceof NothingToCommit) return unchanged();
+        // The remote moved again at every push: someone else keeps pushing to it.
+        if (err instanceof RemoteMovedError) throw new AppError(Code.CONFLICT, 'editor.busy', { path: file.path });
+        throw err;
       }
-      throw new AppError(Code.CONFLICT, 'editor.busy', { path: file.path });
+      trace.mark('commit-push');
+      // Pushed as built on its parent: the file is the text committed, and the index moves by exactly these changes.
+      const blob = resolved.text === resolved.theirs.text ? resolved.theirs.blob : objectId('blob', Buffer.from(resolved.text, 'utf8'));
+      const run = prepared?.commit === made.commit ? await prepared.run : null;
+      const status = asTopicStatus(await afterSave(auth, file, resolved.text, trace, made, run));
+      trace.mark('review-draft');
+      return { commit: made.commit, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status };
     },
 
     /** The source view's diagnostics: every problem, located, in the caller's language (200 even when invalid). */

@@ -1,7 +1,11 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { EditorDocument } from '@ccms/contracts/content/topic-editor';
 import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git } from '../../../../test/git-http-server';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsLibrarySetting } from '../../../db/schema';
@@ -36,6 +40,8 @@ const concept = (id: string, paragraphs: string[]) =>
   ].join('\n');
 const PARAS = ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.', 'Seven.', 'Eight.'];
 const TOPICS = ['intro', 'merge', 'clash', 'approved', 'same', 'drafted', 'refused'];
+/** The crowded topic: forty paragraphs, so ten writers and an outside client each change a line with unchanged lines between. */
+const CROWD_PARAS = Array.from({ length: 40 }, (_, i) => `Line ${i + 1}.`);
 
 const MAP = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">
@@ -50,7 +56,11 @@ beforeAll(async () => {
   t = await createTestApp();
   await allowLoopbackRemotes(t);
   await remote().createRepo('docs', {
-    files: { 'maps/guide.ditamap': MAP, ...Object.fromEntries(TOPICS.map((id) => [`topics/${id}.dita`, concept(id, PARAS)])) },
+    files: {
+      'maps/guide.ditamap': MAP,
+      ...Object.fromEntries(TOPICS.map((id) => [`topics/${id}.dita`, concept(id, PARAS)])),
+      'topics/crowd.dita': concept('crowd', CROWD_PARAS),
+    },
   });
   owner = await userWith(t, 'owner1', [...CONTENT_PERMS, ...EDITOR_PERMS], 'owner1@example.test');
   writer = await userWith(t, 'writer1', EDITOR_PERMS);
@@ -250,6 +260,94 @@ describe('two writers on one topic', () => {
   });
 });
 
+describe('many writers on one topic at once', () => {
+  /**
+   * Another client of the remote: clones, changes one line of the file and pushes, pulling with
+   * rebase and pushing again while its push is refused because the server pushed meanwhile.
+   */
+  async function outsideEdit(file: string, from: string, to: string): Promise<void> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ccms-outside-'));
+    try {
+      await git(['clone', '-q', '--branch', 'main', remote().url('docs'), dir]);
+      const full = path.join(dir, file);
+      await writeFile(full, (await readFile(full, 'utf8')).replace(from, to));
+      await git(['commit', '-q', '-am', `Outside: ${to}`], dir);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await git(['push', '-q', 'origin', 'HEAD:main'], dir);
+          return;
+        } catch (err) {
+          if (attempt >= 30) throw err;
+          await git(['pull', '-q', '--rebase', 'origin', 'main'], dir);
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('lands ten saves of different lines made from one base at once, with outside pushes meanwhile, and loses none', async () => {
+    const crowd = await Promise.all(Array.from({ length: 10 }, (_, i) => userWith(t, `crowd${i}`, EDITOR_PERMS)));
+    for (const user of crowd) await grant(t, libraryId, 'user', user.userId, 'write');
+    const docs = await Promise.all(crowd.map((user) => open(user.caller, 'crowd')));
+    expect(new Set(docs.map((d) => d.baseBlob)).size).toBe(1);
+    // Writer i changes line 4i+1; the outside client lines 4i+3: an unchanged line between any two changes.
+    const ours = (i: number) => [`<p id="p${4 * i + 1}">Line ${4 * i + 1}.</p>`, `<p id="p${4 * i + 1}">Line ${4 * i + 1}, by crowd${i}.</p>`] as const;
+    const outside = (i: number) => [`<p id="p${4 * i + 3}">Line ${4 * i + 3}.</p>`, `<p id="p${4 * i + 3}">Line ${4 * i + 3}, from outside.</p>`] as const;
+    // The remote moves after the clone was last in step with it: the first pushes are refused as not fast-forward.
+    await outsideEdit(pathOf('crowd'), ...outside(0));
+    const before = await commits();
+    const [saves] = await Promise.all([
+      Promise.all(docs.map((doc, i) => save(crowd[i]?.caller ?? writer.caller, doc, doc.content.replace(...ours(i))))),
+      outsideEdit(pathOf('crowd'), ...outside(1)),
+      outsideEdit(pathOf('crowd'), ...outside(2)),
+    ]);
+    expect(saves.map((res) => (res.body.code === 200 ? 'saved' : `${res.status} ${res.body.msg}`))).toEqual(saves.map(() => 'saved'));
+    const final = await remote().show('docs', 'main', pathOf('crowd'));
+    for (let i = 0; i < 10; i++) expect(final).toContain(ours(i)[1]);
+    for (let i = 0; i < 3; i++) expect(final).toContain(outside(i)[1]);
+    // Every acknowledged save is a commit of the remote's history, with its own change and the ones merged before it.
+    const history = await remote().log('docs', 'main');
+    expect(history.length).toBe(before + 10 + 2);
+    for (const [i, res] of saves.entries()) {
+      expect(history.map((c) => c.hash)).toContain(res.body.data.commit);
+      expect(await remote().show('docs', res.body.data.commit, pathOf('crowd'))).toBe(res.body.data.content);
+      expect(res.body.data.content).toContain(ours(i)[1]);
+    }
+    // Each was merged with the outside change at least.
+    expect(saves.every((res) => res.body.data.merged)).toBe(true);
+  }, 120_000);
+
+  it('says the remote refused the commit when it declines the push without having moved (a hook), and commits nothing', async () => {
+    const hook = path.join(remote().root, 'docs.git', 'hooks', 'pre-receive');
+    await writeFile(hook, '#!/bin/sh\necho "protected branch" >&2\nexit 1\n', { mode: 0o755 });
+    try {
+      const doc = await open(writer.caller, 'crowd');
+      const before = await commits();
+      const res = await save(writer.caller, doc, doc.content.replace('Line 38.', 'Line 38, refused.'));
+      expect(res.body).toMatchObject({ code: 500, msg: 'The remote repository refused the commit' });
+      expect(await commits()).toBe(before);
+    } finally {
+      await rm(hook, { force: true });
+    }
+  });
+
+  it('answers one of two saves of the same line made at once with 409 and both versions, and commits only the other', async () => {
+    const [a, b] = [await open(writer.caller, 'crowd'), await open(second.caller, 'crowd')];
+    const mine = a.content.replace('Line 40.', 'Line 40, by writer one.');
+    const theirs = b.content.replace('Line 40.', 'Line 40, by writer two.');
+    const before = await commits();
+    const answers = await Promise.all([save(writer.caller, a, mine), save(second.caller, b, theirs)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    const won = answers.findIndex((res) => res.status === 200);
+    const lost = answers[1 - won];
+    expect(lost?.body.data).toMatchObject({ base: a.content, ours: won === 0 ? theirs : mine, theirs: won === 0 ? mine : theirs });
+    expect(lost?.body.msg).toMatch(/was changed by .* after you opened it, and the changes overlap yours/);
+    expect(await commits()).toBe(before + 1);
+    expect(await remote().show('docs', 'main', pathOf('crowd'))).toBe(won === 0 ? mine : theirs);
+  });
+});
+
 describe('drafts', () => {
   it('keeps the caller’s unsaved edit, offers it on opening (to that user only), replaces, drops, and a save removes it', async () => {
     const doc = await open(writer.caller, 'drafted');
@@ -376,6 +474,26 @@ describe('new topic', () => {
     const badId = await writer.caller.post('/prod-api/ccms/topic-editor/new', { libraryId, type: 'concept', title: 'X', fileName: 'x.dita', id: '1bad' });
     expect(badId.status).toBe(400);
     expect(await commits()).toBe(before + 1);
+  });
+
+  it('adds two topics created at once to the same map, each with its topicref', async () => {
+    const before = await commits();
+    const create = (c: Caller, id: string) =>
+      c.post('/prod-api/ccms/topic-editor/new', {
+        libraryId,
+        type: 'concept',
+        title: `Crowded ${id}`,
+        folder: 'topics/crowded',
+        fileName: `${id}.dita`,
+        id,
+        mapPath: 'maps/guide.ditamap',
+      });
+    const made = await Promise.all([create(writer.caller, 'first'), create(second.caller, 'second')]);
+    expect(made.map((res) => (res.body.code === 200 ? 'created' : res.body.msg))).toEqual(['created', 'created']);
+    expect(await commits()).toBe(before + 2);
+    const map = await remote().show('docs', 'main', 'maps/guide.ditamap');
+    expect(map).toContain('<topicref href="../topics/crowded/first.dita" navtitle="Crowded first"/>');
+    expect(map).toContain('<topicref href="../topics/crowded/second.dita" navtitle="Crowded second"/>');
   });
 
   it('creates a topic from a template of the Template screen, its placeholders filled', async () => {
