@@ -40,6 +40,7 @@ export const PGLITE_PASS: Record<string, string> = {
 export const POSTGRES_ONLY: Record<string, string> = {
   'apps/server/test/two-nodes.test.ts': 'nodes share a database only on PostgreSQL',
   'apps/server/src/modules/content/topic-editor/editor-presence.two-nodes.test.ts': 'nodes share a database only on PostgreSQL',
+  'apps/server/src/modules/content/topic-editor/topic-editor.two-nodes.test.ts': 'nodes share a database only on PostgreSQL',
 };
 
 /** A comparison of a database's kind with one of the two kinds, in source or test code. */
