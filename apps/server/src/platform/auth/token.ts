@@ -36,8 +36,7 @@ export function tokenCodec(signingKey: string) {
   // token once verified stays well-signed for this key; the HMAC need not be redone per request.
   const verified = new Map<string, SessionProof>();
   return {
-    sign: (session: SessionKey) =>
-      new SignJWT({ sid: session.tokenId, sk: session.secret }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(key),
+    sign: (session: SessionKey) => new SignJWT({ sid: session.tokenId, sk: session.secret }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(key),
     /** The session a well-signed token names, with the proof of its secret (checked against the row by resolveSession). */
     async read(token: string): Promise<SessionProof | null> {
       const known = verified.get(token);

@@ -18,7 +18,11 @@ describe('media tickets', () => {
     expect(tickets.mint(session, 7)).toBe(ticket);
     expect(tickets.verify(ticket, 8)).toBeNull();
     expect(tickets.verify(ticket.replace('session-1', 'session-2'), 7)?.matches(session.sessionHash)).toBe(false);
-    expect(mediaTickets('other', () => now).verify(ticket, 7)?.matches(session.sessionHash)).toBe(false);
+    expect(
+      mediaTickets('other', () => now)
+        .verify(ticket, 7)
+        ?.matches(session.sessionHash),
+    ).toBe(false);
     expect(tickets.verify('garbage', 7)).toBeNull();
     now = Date.UTC(2025, 0, 1, 12, 0);
     expect(tickets.verify(ticket, 7)).toBeNull();
