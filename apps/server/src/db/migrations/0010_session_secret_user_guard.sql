@@ -1,1 +1,0 @@
-ALTER TABLE "sys_session" ADD COLUMN "secret_hash" varchar(64) DEFAULT '' NOT NULL;
