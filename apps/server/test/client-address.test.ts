@@ -53,7 +53,7 @@ async function addressesKept(t: TestApp, forwardedFor: string) {
   });
   expect(login.body.code).toBe(200);
   const [attempt] = await t.database.db.select().from(sysLogininfor).orderBy(desc(sysLogininfor.infoId)).limit(1);
-  const tokenId = (await t.app.tokens.read(login.body.token)) ?? '';
+  const tokenId = (await t.app.tokens.read(login.body.token))?.tokenId ?? '';
   const [session] = await t.database.db.select().from(sysSession).where(eq(sysSession.tokenId, tokenId));
   const admin = callerFor(t.app, login.body.token);
   const write = await admin.request({ method: 'PUT', url: '/prod-api/system/notice/readAll', headers: { 'x-forwarded-for': forwardedFor } });

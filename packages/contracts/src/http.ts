@@ -9,6 +9,7 @@ export const Code = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
   ERROR: 500,
   WARN: 601,
 } as const;

@@ -37,6 +37,8 @@ function reviewerOnly(lang: 'zh' | 'en'): Record<`status.reviewerOnly.${(typeof 
 export const catalogMessages = {
   zh: {
     'catalog.brokenLink': '错误：链接已断开',
+    'catalog.fullNeedsWrite': '完整重建索引（full）需要该库的写入权限',
+    'catalog.fullBusy': '该库的完整重建索引正在进行，或结束不到 {seconds} 秒，请稍后再试',
     'document.notExist': '文档不存在',
     'topic.notExist': '主题不存在',
     'owner.missing': 'owner：用户“{name}”不存在',
@@ -59,6 +61,8 @@ export const catalogMessages = {
   },
   en: {
     'catalog.brokenLink': 'Error: broken link',
+    'catalog.fullNeedsWrite': 'A full re-index (full) needs write access to the library',
+    'catalog.fullBusy': 'A full re-index of this library is running or ended less than {seconds} seconds ago: try again later',
     'document.notExist': 'Document does not exist',
     'topic.notExist': 'Topic does not exist',
     'owner.missing': 'owner: user "{name}" does not exist',

@@ -38,6 +38,8 @@ export const ccmsLibrary = pgTable(
     prepReason: varchar({ length: 200 }),
     prepDocuments: integer(),
     prepTopics: integer(),
+    /** Until when no full re-index may start (one running holds it; then a pause), claimed atomically so nodes share it. */
+    fullReindexUntil: timestamp({ withTimezone: true, mode: 'date' }),
     delFlag: varchar({ length: 1 }).notNull().default('0'),
     ...audit,
   },

@@ -248,6 +248,8 @@ export const sysSession = pgTable(
   'sys_session',
   {
     tokenId: varchar({ length: 64 }).primaryKey(),
+    /** Hex sha-256 of the session's own random secret, which only its token carries; '' (rows from before) matches no token. */
+    secretHash: varchar({ length: 64 }).notNull().default(''),
     userId: integer().notNull(),
     userName: varchar({ length: 30 }).notNull(),
     deptName: varchar({ length: 50 }).notNull().default(''),

@@ -14,6 +14,8 @@ export interface RoleGrant {
 /** Who is calling: carried on every authenticated request. */
 export interface AuthContext {
   tokenId: string;
+  /** The session row's secret hash: tickets minted for this caller are bound to it (never returned). */
+  sessionHash: string;
   userId: number;
   userName: string;
   nickName: string;

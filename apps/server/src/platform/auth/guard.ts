@@ -63,8 +63,8 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
     const access = req.routeOptions.config;
     const token = bearer(req) ?? (access.docs ? (req.cookies[TOKEN_COOKIE] ?? null) : null);
     if (token) {
-      const tokenId = await app.tokens.read(token);
-      req.auth = tokenId ? await resolveSession(app.db, tokenId, app.config.sessionIdleMinutes) : null;
+      const proof = await app.tokens.read(token);
+      req.auth = proof ? await resolveSession(app.db, proof, app.config.sessionIdleMinutes) : null;
     }
     if (access.public) return;
     if (access.docs && !req.auth && (await docsPublic(app.db))) return;

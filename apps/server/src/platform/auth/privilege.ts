@@ -1,7 +1,7 @@
 import { Code } from '@ccms/contracts/http';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sysMenu, sysRole, sysRoleMenu, sysUserRole } from '../../db/schema';
+import { sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../db/schema';
 import { AppError, forbidden } from '../http/errors';
 import type { AuthContext } from './access';
 import { DataScope } from './data-scope';
@@ -34,7 +34,8 @@ export function scopeHeld(auth: AuthContext, scope: string): boolean {
 
 /**
  * Guards against self-escalation: a non-administrator hands out only menus, permissions, data
- * scopes and roles they hold themselves, and nobody changes their own roles or a role they hold.
+ * scopes and roles they hold themselves, changes only accounts whose roles they could grant, and
+ * nobody changes their own roles or a role they hold.
  * The administrator holds everything (by the admin role, never by a permission string).
  */
 export function privilegeGuard(db: Db) {
@@ -82,20 +83,18 @@ export function privilegeGuard(db: Db) {
     }
   }
 
-  /** Roles newly given to a user hold no menu and no data scope beyond the caller's. */
-  async function assertRolesGrantable(auth: AuthContext, roleIds: number[], already: Iterable<number> = []) {
-    if (auth.isAdmin) return;
-    const had = new Set(already);
+  /** The first of these roles (other than the caller's own) that holds a menu or data scope beyond the caller's, by name. */
+  async function roleBeyondCaller(auth: AuthContext, roleIds: Iterable<number>): Promise<string | undefined> {
+    if (auth.isAdmin) return undefined;
     const mine = new Set(auth.roles.map((r) => r.roleId));
-    const fresh = [...new Set(roleIds)].filter((id) => !had.has(id) && !mine.has(id));
-    if (fresh.length === 0) return;
+    const others = [...new Set(roleIds)].filter((id) => !mine.has(id));
+    if (others.length === 0) return undefined;
     const roles = await db
       .select({ roleId: sysRole.roleId, roleName: sysRole.roleName, dataScope: sysRole.dataScope })
       .from(sysRole)
-      .where(inArray(sysRole.roleId, fresh));
+      .where(inArray(sysRole.roleId, others));
     for (const role of roles) {
-      const refused = new AppError(Code.FORBIDDEN, 'privilege.roleNotHeld', { name: role.roleName });
-      if (!scopeHeld(auth, role.dataScope)) throw refused;
+      if (!scopeHeld(auth, role.dataScope)) return role.roleName;
       const menus = await db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, role.roleId));
       try {
         await assertMenusGrantable(
@@ -103,8 +102,40 @@ export function privilegeGuard(db: Db) {
           menus.map((m) => m.menuId),
         );
       } catch {
-        throw refused;
+        return role.roleName;
       }
+    }
+    return undefined;
+  }
+
+  /** Roles newly given to a user hold no menu and no data scope beyond the caller's. */
+  async function assertRolesGrantable(auth: AuthContext, roleIds: number[], already: Iterable<number> = []) {
+    const had = new Set(already);
+    const beyond = await roleBeyondCaller(
+      auth,
+      roleIds.filter((id) => !had.has(id)),
+    );
+    if (beyond !== undefined) throw new AppError(Code.FORBIDDEN, 'privilege.roleNotHeld', { name: beyond });
+  }
+
+  /**
+   * Whoever changes another account (edit, status, password, roles, deletion, unlock) outranks
+   * it: every role the user holds (enabled or not) is one the caller could grant, by the rule
+   * role grants follow. Otherwise a user editor would reset the password of a stronger user and
+   * sign in as them.
+   */
+  async function assertUsersOutranked(auth: AuthContext, userIds: number[]) {
+    if (auth.isAdmin || userIds.length === 0) return;
+    const held = await db
+      .select({ userName: sysUser.userName, roleId: sysUserRole.roleId })
+      .from(sysUserRole)
+      .innerJoin(sysUser, eq(sysUser.userId, sysUserRole.userId))
+      .where(inArray(sysUserRole.userId, [...new Set(userIds)]));
+    const rolesByUser = new Map<string, number[]>();
+    for (const row of held) rolesByUser.set(row.userName, [...(rolesByUser.get(row.userName) ?? []), row.roleId]);
+    for (const [userName, roleIds] of rolesByUser) {
+      const role = await roleBeyondCaller(auth, roleIds);
+      if (role !== undefined) throw new AppError(Code.FORBIDDEN, 'privilege.userOutranks', { name: userName, role });
     }
   }
 
@@ -112,6 +143,7 @@ export function privilegeGuard(db: Db) {
     assertPermsHeld,
     assertMenusGrantable,
     assertRolesGrantable,
+    assertUsersOutranked,
 
     assertScopeHeld(auth: AuthContext, scope: string) {
       if (!scopeHeld(auth, scope)) throw forbidden('privilege.scopeNotHeld');

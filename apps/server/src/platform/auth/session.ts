@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sysSession, sysUser } from '../../db/schema';
 import { type AuthContext, accessOf, deptNameOf, enabledRolesJson, menuPermsJson } from './access';
+import { type SessionKey, type SessionProof, sessionSecretHash } from './token';
 
 /** Refresh the idle deadline at most this often, so reads do not all write. */
 const TOUCH_AFTER_MS = 30_000;
@@ -14,7 +15,8 @@ export interface ClientInfo {
 }
 
 /**
- * A new session row; beyond `maxPerUser` live sessions of the user, the least recently used end
+ * A new session row with its own random secret, of which the row keeps only the hash (the token
+ * carries the secret); beyond `maxPerUser` live sessions of the user, the least recently used end
  * (the caller's new one is the most recent, so it stays).
  */
 export async function createSession(
@@ -23,11 +25,13 @@ export async function createSession(
   client: ClientInfo,
   idleMinutes: number,
   maxPerUser = Number.POSITIVE_INFINITY,
-) {
+): Promise<SessionKey> {
   const tokenId = randomUUID();
+  const secret = randomBytes(32).toString('base64url');
   const now = new Date();
   await db.insert(sysSession).values({
     tokenId,
+    secretHash: sessionSecretHash(secret),
     userId: user.userId,
     userName: user.userName,
     deptName: await deptNameOf(db, user.deptId),
@@ -47,7 +51,7 @@ export async function createSession(
       .limit(maxPerUser);
     await db.delete(sysSession).where(and(eq(sysSession.userId, user.userId), notInArray(sysSession.tokenId, keep)));
   }
-  return tokenId;
+  return { tokenId, secret };
 }
 
 /**
@@ -58,6 +62,7 @@ export async function createSession(
 function buildSessionQuery(db: Db) {
   return db
     .select({
+      secretHash: sysSession.secretHash,
       expireTime: sysSession.expireTime,
       lastAccessTime: sysSession.lastAccessTime,
       deptName: sysSession.deptName,
@@ -87,10 +92,14 @@ function sessionQuery(db: Db) {
   return query;
 }
 
-/** The live session behind a token id, refreshed by use; null when ended, expired or the user is gone or disabled. */
-export async function resolveSession(db: Db, tokenId: string, idleMinutes: number): Promise<AuthContext | null> {
+/**
+ * The live session a token or ticket proves, refreshed by use; null when the proof does not match
+ * the row's secret, or the session ended, expired or its user is gone or disabled.
+ */
+export async function resolveSession(db: Db, proof: SessionProof, idleMinutes: number): Promise<AuthContext | null> {
+  const { tokenId } = proof;
   const [row] = await sessionQuery(db).execute({ tokenId });
-  if (!row) return null;
+  if (!row || !proof.matches(row.secretHash)) return null;
   const now = Date.now();
   if (row.expireTime.getTime() <= now || row.status !== '0' || row.delFlag !== '0') {
     await db.delete(sysSession).where(eq(sysSession.tokenId, tokenId));
@@ -104,6 +113,7 @@ export async function resolveSession(db: Db, tokenId: string, idleMinutes: numbe
   }
   return {
     tokenId,
+    sessionHash: row.secretHash,
     userId: row.userId,
     userName: row.userName,
     nickName: row.nickName,

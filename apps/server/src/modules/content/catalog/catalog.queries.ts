@@ -1,8 +1,8 @@
 import type { BrokenQuery, KeyQuery, LinkRow, ResourceQuery } from '@ccms/contracts/content/catalog';
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogResource, ccmsCatalogTopic } from '../../../db/schema';
+import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogResource, ccmsCatalogTopic, ccmsLibrary } from '../../../db/schema';
 import { containing } from '../../../platform/db/filters';
 import { pageWindow } from '../../../platform/http/paging';
 
@@ -152,3 +152,25 @@ export async function listResources(db: Db, libraryId: number, branch: string, q
     total: total?.n ?? 0,
   };
 }
+
+const secondsFromNow = (seconds: number) => sql`now() + (${seconds}::int * interval '1 second')`;
+
+/**
+ * Claims a library for a full re-index, holding it `seconds` from now, unless a claim still holds
+ * it; false then. One statement, so two requests (or two nodes) never both win.
+ */
+export async function claimFullReindex(db: Db, libraryId: number, seconds: number): Promise<boolean> {
+  const claimed = await db
+    .update(ccmsLibrary)
+    .set({ fullReindexUntil: secondsFromNow(seconds) })
+    .where(and(eq(ccmsLibrary.libraryId, libraryId), or(isNull(ccmsLibrary.fullReindexUntil), lte(ccmsLibrary.fullReindexUntil, sql`now()`))))
+    .returning({ libraryId: ccmsLibrary.libraryId });
+  return claimed.length > 0;
+}
+
+/** After a full re-index: the library stays held `seconds` more, then the next may start. */
+export const holdFullReindex = (db: Db, libraryId: number, seconds: number) =>
+  db
+    .update(ccmsLibrary)
+    .set({ fullReindexUntil: secondsFromNow(seconds) })
+    .where(eq(ccmsLibrary.libraryId, libraryId));

@@ -4,11 +4,11 @@ import { Code } from '@ccms/contracts/http';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import { type Change, type GitRepo, isValidBranchName } from '../../../platform/git/git-repo';
-import { AppError, badRequest } from '../../../platform/http/errors';
+import { AppError, badRequest, forbidden } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
 import { allows, type LibraryNeed, levelOf } from '../library/library-access';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
-import { brokenLinks, findIndex, type IndexRow, listKeys, listResources } from './catalog.queries';
+import { brokenLinks, claimFullReindex, findIndex, holdFullReindex, type IndexRow, listKeys, listResources } from './catalog.queries';
 import { IndexRaceError } from './catalog-store';
 import type { CatalogIndexer, PreparedRun } from './indexer';
 import type { ReviewHooks } from './review-hooks';
@@ -28,6 +28,13 @@ export interface CatalogScopeOpen {
   level: LibraryLevel | null;
   canWrite: boolean;
 }
+
+/**
+ * A full re-index re-reads every file of the branch: one per library at a time, held at most this
+ * long (a server that dies during one frees it then), and none until this long after one ended.
+ */
+const FULL_REINDEX_LEASE_SECONDS = 15 * 60;
+const FULL_REINDEX_PAUSE_SECONDS = 60;
 
 export const indexedAt = (index: IndexRow) => ({ libraryId: index.libraryId, branch: index.branch, commit: index.commit, indexedAt: index.indexedAt });
 
@@ -192,11 +199,24 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
       };
     },
 
-    /** On demand: fetch, then index what changed (or everything with `full`). */
+    /**
+     * On demand: fetch, then index what changed; or everything with `full`, which needs write
+     * access and runs once at a time per library, with a pause after each (429 meanwhile).
+     */
     async reindex(auth: AuthContext, q: { libraryId: number; branch?: string; full?: 'true' | 'false' }): Promise<ReindexResult> {
-      const { row } = await access(auth, q.libraryId, 'read');
+      const full = q.full === 'true';
+      const { row, level } = await access(auth, q.libraryId, 'read');
+      if (full && !allows(level, 'write')) throw forbidden('catalog.fullNeedsWrite');
       const branch = branchOf(row, q.branch);
-      return (await refresh(row, branch, { fetch: true, full: q.full === 'true' })).result;
+      if (!full) return (await refresh(row, branch, { fetch: true })).result;
+      if (!(await claimFullReindex(db, row.libraryId, FULL_REINDEX_LEASE_SECONDS))) {
+        throw new AppError(Code.TOO_MANY_REQUESTS, 'catalog.fullBusy', { seconds: FULL_REINDEX_PAUSE_SECONDS });
+      }
+      try {
+        return (await refresh(row, branch, { fetch: true, full: true })).result;
+      } finally {
+        await holdFullReindex(db, row.libraryId, FULL_REINDEX_PAUSE_SECONDS);
+      }
     },
 
     async broken(auth: AuthContext, q: BrokenQuery) {

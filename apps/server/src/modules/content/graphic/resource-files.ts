@@ -166,7 +166,7 @@ export function mediaUrl(route: string, tickets: MediaTickets, auth: AuthContext
     libraryId: String(where.row.libraryId),
     branch: where.branch,
     path,
-    ticket: tickets.mint(auth.tokenId, where.row.libraryId),
+    ticket: tickets.mint(auth, where.row.libraryId),
   });
   return `${route}?${query.toString()}`;
 }

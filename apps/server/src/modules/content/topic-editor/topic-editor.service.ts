@@ -216,7 +216,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
         status: asTopicStatus(status),
         canWrite: canWrite && hasPermission(auth, TopicEditorPerm.edit),
         draft: kept,
-        ticket: tickets.mint(auth.tokenId, file.libraryId),
+        ticket: tickets.mint(auth, file.libraryId),
       };
     },
 

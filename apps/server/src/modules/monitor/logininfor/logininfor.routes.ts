@@ -2,6 +2,7 @@ import { FileResponse } from '@ccms/contracts/common';
 import { OkEmpty, rowsOf } from '@ccms/contracts/http';
 import { InfoIdsParam, LoginInfo, LoginInfoQuery, UnlockParam } from '@ccms/contracts/monitor/logininfor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { caller } from '../../../platform/auth/guard';
 import { done, rows } from '../../../platform/http/envelope';
 import { sendXlsx } from '../../../platform/http/excel';
 import { BusinessType } from '../../../platform/types';
@@ -52,7 +53,7 @@ export const loginInfoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Unlock a user locked out after failed sign-ins', tags: ['monitor/logininfor'], params: UnlockParam, response: { 200: OkEmpty } },
     },
     async (req) => {
-      await loginInfos.unlock(req.params.userName);
+      await loginInfos.unlock(caller(req), req.params.userName);
       return done();
     },
   );

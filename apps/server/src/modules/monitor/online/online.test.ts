@@ -70,7 +70,7 @@ describe('DELETE /monitor/online/{tokenId}', () => {
     const sessions = await t.database.db.select().from(sysSession).where(eq(sysSession.userName, 'admin'));
     expect(sessions).toHaveLength(2);
     expect((await victim.get('/prod-api/getInfo')).status).toBe(200);
-    const victimTokenId = (await t.app.tokens.read(victim.token ?? '')) ?? '';
+    const victimTokenId = (await t.app.tokens.read(victim.token ?? ''))?.tokenId ?? '';
     expect(row).toBeDefined();
 
     expect((await watcher.delete(`/prod-api/monitor/online/${victimTokenId}`)).status).toBe(403);
@@ -105,7 +105,7 @@ describe('DELETE /monitor/online/{tokenId}', () => {
   it('can be granted alone with monitor:online:forceLogout', async () => {
     const forcer = await callerWith(t, 'forcer', ['monitor:online:forceLogout']);
     const target = await t.login('watcher', 'secret123');
-    const tokenId = (await t.app.tokens.read(target.token ?? '')) ?? '';
+    const tokenId = (await t.app.tokens.read(target.token ?? ''))?.tokenId ?? '';
     expect((await forcer.delete(`/prod-api/monitor/online/${tokenId}`)).body.code).toBe(200);
     expect((await target.get('/prod-api/getInfo')).status).toBe(401);
   });

@@ -29,6 +29,7 @@ export function sourceWatch({ db, git, outputs, enqueue, log }: SourceWatchDeps)
     const [user] = userName ? await db.select().from(sysUser).where(eq(sysUser.userName, userName)) : [];
     return {
       tokenId: '',
+      sessionHash: '',
       userId: user?.userId ?? 0,
       userName: user?.userName ?? 'sourceChange',
       nickName: user?.nickName ?? '',

@@ -60,10 +60,10 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
   const releaseLogs = releaseLogService(db);
 
   const viewUrlOf = (auth: AuthContext, row: OutputRow) =>
-    row.status === 'success' && row.entryFile ? `${API}/ccms/output/view/${row.outputId}/${tickets.mint(auth.tokenId, row.libraryId)}/${row.entryFile}` : '';
+    row.status === 'success' && row.entryFile ? `${API}/ccms/output/view/${row.outputId}/${tickets.mint(auth, row.libraryId)}/${row.entryFile}` : '';
 
   const progressUrlOf = (auth: AuthContext, row: OutputRow) =>
-    `${API}/ccms/output/progress/${row.outputId}?ticket=${encodeURIComponent(tickets.mint(auth.tokenId, row.libraryId))}`;
+    `${API}/ccms/output/progress/${row.outputId}?ticket=${encodeURIComponent(tickets.mint(auth, row.libraryId))}`;
   const present = (auth: AuthContext, row: OutputRow) => presentOutput(row, viewUrlOf(auth, row), progressUrlOf(auth, row));
 
   async function readable(auth: AuthContext, outputId: number): Promise<OutputRow> {
@@ -242,7 +242,6 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
       return { file: real, size: info.size };
     },
 
-    ticketFor: (tokenId: string, libraryId: number) => tickets.mint(tokenId, libraryId),
     verifyTicket: (ticket: string, libraryId: number) => tickets.verify(ticket, libraryId),
     libraryOf: async (outputId: number) => (await findOutput(db, outputId))?.libraryId ?? 0,
 

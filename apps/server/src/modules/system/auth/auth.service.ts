@@ -8,6 +8,7 @@ import { sysLoginFailure, sysMenu, sysRoleMenu, sysUser } from '../../../db/sche
 import type { AuthContext } from '../../../platform/auth/access';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password';
 import { type ClientInfo, createSession } from '../../../platform/auth/session';
+import type { SessionKey } from '../../../platform/auth/token';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest } from '../../../platform/http/errors';
 import { configFlag } from '../config/config.queries';
@@ -30,7 +31,7 @@ export interface AuthServiceDeps {
   idleMinutes: number;
   /** Most live sessions per user (CCMS_SESSIONS_PER_USER); unlimited when absent. */
   sessionsPerUser?: number;
-  signToken: (tokenId: string) => Promise<string>;
+  signToken: (session: SessionKey) => Promise<string>;
 }
 
 export function authService({ db, idleMinutes, sessionsPerUser, signToken }: AuthServiceDeps) {
@@ -105,8 +106,8 @@ export function authService({ db, idleMinutes, sessionsPerUser, signToken }: Aut
         .set({ failedLogins: 0, loginFailures: [], lockedUntil: null, loginIp: client.ip, loginDate: new Date() })
         .where(eq(sysUser.userId, user.userId));
       await db.delete(sysLoginFailure).where(and(eq(sysLoginFailure.userId, user.userId), eq(sysLoginFailure.ipaddr, ipaddr)));
-      const tokenId = await createSession(db, user, client, idleMinutes, sessionsPerUser);
-      return signToken(tokenId);
+      const session = await createSession(db, user, client, idleMinutes, sessionsPerUser);
+      return signToken(session);
     },
 
     /**

@@ -102,7 +102,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { authenticated: true },
       schema: { summary: 'A short-lived ticket for the notice stream', tags, response: { 200: okOf(z.object({ ticket: z.string() })) } },
     },
-    async (req) => ok({ ticket: tickets.mint(caller(req).tokenId, STREAM_TICKET_SCOPE) }),
+    async (req) => ok({ ticket: tickets.mint(caller(req), STREAM_TICKET_SCOPE) }),
   );
 
   // Public to the guard because EventSource sends no bearer token: the handler takes the token or a ticket.
@@ -121,7 +121,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       let auth = req.auth;
       if (!auth && req.query.ticket) {
         const claims = tickets.verify(req.query.ticket, STREAM_TICKET_SCOPE);
-        if (claims) auth = await resolveSession(app.db, claims.tokenId, app.config.sessionIdleMinutes);
+        if (claims) auth = await resolveSession(app.db, claims, app.config.sessionIdleMinutes);
       }
       if (!auth) throw unauthorized();
       reply.hijack();

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
-import { sysMenu, sysRoleMenu, sysUserRole } from '../../../db/schema';
-import { callerWith, makeRole, makeUser } from '../user/test-fixtures';
+import { sysMenu, sysRoleMenu, sysUser, sysUserRole } from '../../../db/schema';
+import { callerWith, makeRole, makeUser, multipart, workbook } from '../user/test-fixtures';
 
 /** Self-escalation attacks of issue 12 item 2: each is refused and changes nothing. */
 let t: TestApp;
@@ -134,5 +134,93 @@ describe('self-escalation through menus and roles', () => {
     expect((await wide.put('/prod-api/system/role/dataScope', { roleId: role.roleId, dataScope: '1' })).status).toBe(403);
     // The administrator still does all of it.
     expect((await admin.put('/prod-api/system/role/dataScope', { roleId: other.roleId, dataScope: '3' })).body.code).toBe(200);
+  });
+});
+
+/**
+ * Issue 28 item 5: a user editor took over stronger accounts (reset the password, sign in, keep
+ * the account). Every change to another account needs the caller to outrank it: each of its
+ * roles is one the caller could grant.
+ */
+describe('taking over a stronger account', () => {
+  const USER = '/prod-api/system/user';
+  const ALL_USER_PERMS = ['list', 'query', 'add', 'edit', 'remove', 'resetPwd', 'export', 'import'].map((p) => `system:user:${p}`);
+  const refusal = (name: string) => `You cannot change user "${name}": their role "Everything" holds more than you do`;
+  const account = async (userId: number) => {
+    const [row] = await db().select().from(sysUser).where(eq(sysUser.userId, userId));
+    return { row, roles: await rolesOf(userId) };
+  };
+
+  /** Every change to another account a holder of system:user:* (or the role and unlock screens) can make, on one user. */
+  const attempts = (target: { userId: number; userName: string }, roleId: number) => {
+    const edit = { userId: target.userId, nickName: 'taken' };
+    return [
+      ['reset password', (c: Caller) => c.put(`${USER}/resetPwd`, { userId: target.userId, password: 'taken123' })],
+      ['edit', (c: Caller) => c.put(USER, edit)],
+      ['edit its roles', (c: Caller) => c.put(USER, { ...edit, roleIds: [] })],
+      ['disable', (c: Caller) => c.put(`${USER}/changeStatus`, { userId: target.userId, status: '1' })],
+      ['take its roles', (c: Caller) => c.put(`${USER}/authRole`, { userId: target.userId, roleIds: [] })],
+      ['remove it from a role', (c: Caller) => c.put('/prod-api/system/role/authUser/cancel', { userId: target.userId, roleId })],
+      ['remove it from a role (batch)', (c: Caller) => c.put('/prod-api/system/role/authUser/cancelAll', { userIds: [target.userId], roleId })],
+      ['unlock', (c: Caller) => c.get(`/prod-api/monitor/logininfor/unlock/${target.userName}`)],
+      ['delete', (c: Caller) => c.delete(`${USER}/${target.userId}`)],
+    ] as const;
+  };
+
+  it('refuses every change to a user holding more rights, naming why, and changes nothing; the same changes work on a weaker user', async () => {
+    const { caller } = await callerWith(t, 'to_editor', [...ALL_USER_PERMS, 'system:role:edit', 'monitor:logininfor:unlock']);
+    const lockedUntil = new Date(Date.now() + 3_600_000);
+    const strong = await makeUser(t, 'to_strong', null, [everything], { lockedUntil });
+    const before = await account(strong.userId);
+    for (const [what, attempt] of attempts(strong, everything)) {
+      const res = await attempt(caller);
+      expect([what, res.status, res.body.msg]).toEqual([what, 403, refusal('to_strong')]);
+    }
+    expect(await account(strong.userId)).toEqual(before);
+    // Still locked, and the password the attacker chose signs nobody in.
+    expect((await t.anonymous.post('/prod-api/login', { username: 'to_strong', password: 'taken123' })).body.code).toBe(400);
+
+    // The same requests on a user holding only what the editor holds all pass.
+    const small = await makeRole(t, ['system:user:query']);
+    for (const [what, attempt] of attempts(await makeUser(t, 'to_weak', null, [small.roleId], { lockedUntil }), small.roleId)) {
+      const res = await attempt(caller);
+      expect([what, res.body.code]).toEqual([what, 200]);
+    }
+  });
+
+  it('refuses the import that overwrites a stronger user, and imports the weaker one', async () => {
+    const { caller } = await callerWith(t, 'to_import', ALL_USER_PERMS);
+    const strong = await makeUser(t, 'to_strong2', null, [everything]);
+    const weak = await makeUser(t, 'to_weak2', null);
+    const before = await account(strong.userId);
+    const file = await workbook([
+      ['User name', 'Nickname', 'Status'],
+      ['to_strong2', 'Taken', 'Disabled'],
+      ['to_weak2', 'Renamed'],
+    ]);
+    const { payload, headers } = multipart([{ name: 'file', filename: 'u.xlsx', content: file }]);
+    const res = await caller.request({ method: 'POST', url: `${USER}/importData?updateSupport=true`, payload, headers });
+    expect(res.body.data.rows).toEqual([
+      { row: 2, userName: 'to_strong2', ok: false, msg: `Row 2: ${refusal('to_strong2')}` },
+      { row: 3, userName: 'to_weak2', ok: true, msg: 'Row 3: user "to_weak2" updated' },
+    ]);
+    expect(await account(strong.userId)).toEqual(before);
+    expect((await account(weak.userId)).row?.nickName).toBe('Renamed');
+  });
+
+  it('answers in Chinese too, and lets the administrator do all of it', async () => {
+    const { caller } = await callerWith(t, 'to_zh', ['system:user:resetPwd']);
+    const strong = await makeUser(t, 'to_strong3', null, [everything]);
+    const zh = await caller.request({
+      method: 'PUT',
+      url: `${USER}/resetPwd`,
+      payload: { userId: strong.userId, password: 'taken123' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body).toEqual({ code: 403, msg: '不能操作用户“to_strong3”：其角色“Everything”的权限超出您自己的' });
+    for (const [what, attempt] of attempts(strong, everything)) {
+      const res = await attempt(admin);
+      expect([what, res.body.code]).toEqual([what, 200]);
+    }
   });
 });

@@ -80,11 +80,12 @@ export function roleService(db: Db) {
     if (deptIds.some((id) => !visible.has(id))) throw forbidden('user.deptNoAccess');
   }
 
-  /** Users must be live and within the caller's data scope. */
+  /** Users must be live, within the caller's data scope, and outranked by the caller. */
   async function assertUsers(auth: AuthContext, userIds: number[]) {
     const visible = await visibleUserIds(db, userIds, userScope(auth));
     const hidden = userIds.find((id) => !visible.has(id));
     if (hidden !== undefined) throw forbidden('user.noDataAccess');
+    await privilege.assertUsersOutranked(auth, userIds);
   }
 
   function assertAdminKept(role: RoleRow, userIds: number[]) {

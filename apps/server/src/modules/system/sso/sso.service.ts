@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { sysUser, sysUserIdentity } from '../../../db/schema';
 import { hashPassword } from '../../../platform/auth/password';
 import { type ClientInfo, createSession } from '../../../platform/auth/session';
+import type { SessionKey } from '../../../platform/auth/token';
 import { openSecret, sealSecret } from '../../../platform/crypto/secret-box';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { checkRemoteUrl } from '../../../platform/git/remote-url';
@@ -39,7 +40,7 @@ export interface SsoServiceDeps {
   secretKey: string;
   idleMinutes: number;
   sessionsPerUser?: number;
-  signToken: (tokenId: string) => Promise<string>;
+  signToken: (session: SessionKey) => Promise<string>;
 }
 
 const presentSettings = (row: ProviderRow | undefined): SsoSettings => ({
@@ -162,8 +163,8 @@ export function ssoService({ db, secretKey, idleMinutes, sessionsPerUser, signTo
     if (!user) throw badRequest('sso.unbound');
     if (user.status !== '0') throw badRequest('login.disabled');
     await db.update(sysUser).set({ loginIp: client.ip, loginDate: new Date() }).where(eq(sysUser.userId, user.userId));
-    const tokenId = await createSession(db, user, client, idleMinutes, sessionsPerUser);
-    return { token: await signToken(tokenId), userName: user.userName };
+    const session = await createSession(db, user, client, idleMinutes, sessionsPerUser);
+    return { token: await signToken(session), userName: user.userName };
   }
 
   /** First sign-in of an unbound identity, only while the administrator allows it: a new user, already linked. */

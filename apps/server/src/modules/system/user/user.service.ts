@@ -67,9 +67,11 @@ export function userService(db: Db) {
     if (userId === ADMIN_USER_ID || (await holdsRoleKey(db, userId, SUPER_ROLE))) throw forbidden('user.cannotChangeAdmin');
   }
 
+  /** A user the caller may change: visible, not an administrator (unless the caller is one), and outranked by the caller. */
   async function editableUser(auth: AuthContext, userId: number) {
     const user = await visibleUser(auth, userId);
     await assertMayChange(auth, userId);
+    await privilege.assertUsersOutranked(auth, [userId]);
     return user;
   }
 
