@@ -28,6 +28,11 @@ describe('a library URL cannot reach private addresses', () => {
     'http://100.64.3.4/r.git',
     'http://[fd00::7]/r.git',
     'http://[::ffff:10.0.0.1]/r.git',
+    // IPv4-compatible and 6to4 forms of loopback, and Teredo.
+    'http://[::127.0.0.1]/r.git',
+    'http://[::7f00:1]/r.git',
+    'http://[2002:7f00:1::]/r.git',
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/r.git',
   ])('refuses %s with the one generic reason, and creates nothing', async (url) => {
     const before = await t.database.db.select().from(ccmsLibrary);
     const res = await admin.post('/prod-api/ccms/library', libraryBody(`ssrf${before.length}`, url));

@@ -9,6 +9,8 @@ export interface TestOidcProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** Every request that reached the token endpoint: its form body and Authorization header, as text. */
+  tokenRequests: string[];
   close(): Promise<void>;
 }
 
@@ -46,11 +48,20 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
   });
   // Development-only warnings (dev interactions) are expected here.
   provider.on('server_error', () => {});
+  const tokenRequests: string[] = [];
+  provider.use(async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      if (ctx.oidc?.route === 'token') tokenRequests.push(JSON.stringify({ body: ctx.oidc.body ?? null, authorization: ctx.get('authorization') }));
+    }
+  });
   server.on('request', provider.callback());
   return {
     issuer,
     clientId,
     clientSecret,
+    tokenRequests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -6,15 +6,26 @@ interface Received {
   raw: string;
 }
 
-/** An SMTP server on 127.0.0.1 that keeps what it receives, or refuses every message when told to. */
+/**
+ * An SMTP server on 127.0.0.1 that keeps what it receives, or refuses every message when told to.
+ * It also counts the connections it accepted and keeps every sign-in tried (user and password).
+ */
 export async function smtpServer() {
   const received: Received[] = [];
-  const state = { refuse: false, refused: 0 };
+  const state = { refuse: false, refused: 0, connections: 0 };
+  const logins: { username: string; password: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onAuth: (auth, _session, cb) => (auth.username === 'mailer' && auth.password === 'mail-pass' ? cb(null, { user: 'mailer' }) : cb(new Error('bad login'))),
+    onConnect(_session, cb) {
+      state.connections++;
+      cb();
+    },
+    onAuth: (auth, _session, cb) => {
+      logins.push({ username: auth.username ?? '', password: auth.password ?? '' });
+      return auth.username === 'mailer' && auth.password === 'mail-pass' ? cb(null, { user: 'mailer' }) : cb(new Error('bad login'));
+    },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -30,7 +41,7 @@ export async function smtpServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { received, state, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { received, state, logins, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** Waits (bounded) until the condition holds: mails go out in the background. */

@@ -29,6 +29,8 @@ export const notificationMessages = {
     'notification.testMail.body': '这是一封测试邮件：邮件服务器设置可用。',
     'notification.mail.notConfigured': '邮件服务器未设置：请先在参数设置中填写 {key}',
     'notification.mail.failed': '测试邮件发送失败：{detail}',
+    'notification.mail.hostRefused': '{key}：邮件服务器地址指向本机或内网地址，未获管理员允许（参数 ccms.library.allowPrivateUrls）',
+    'notification.mail.passwordMissing': '{key} 为空：邮件服务器（主机、端口或加密方式）更改时已保存的密码会被清除，请重新输入密码',
     'notification.notFound': '通知不存在',
   },
   en: {
@@ -60,6 +62,10 @@ export const notificationMessages = {
     'notification.testMail.body': 'This is a test mail: the mail server settings work.',
     'notification.mail.notConfigured': 'No mail server is set: fill in {key} in the system config first',
     'notification.mail.failed': 'The test mail could not be sent: {detail}',
+    'notification.mail.hostRefused':
+      '{key}: the mail server is on this machine or a private network, which the administrator has not allowed (setting ccms.library.allowPrivateUrls)',
+    'notification.mail.passwordMissing':
+      '{key} is empty: a stored password is cleared whenever the mail server (host, port or security) changes, so enter the password again',
     'notification.notFound': 'The notice does not exist',
   },
 };

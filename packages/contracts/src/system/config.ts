@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, PageQuery, TimeRangeQuery } from '../http';
+import { MAIL_CONFIG_KEYS } from './notification';
 
 export const Config = z.object({
   configId: z.number(),
@@ -60,6 +61,30 @@ export const SECRET_MASK = '******';
 
 /** Keys whose values are secrets (the initial password, SMTP or connection passwords, tokens): never answered, masked in lists and logs. */
 export const isSecretConfigKey = (key: string) => /pass(word)?|pwd|secret|token|credential|private.?key/i.test(key);
+
+/**
+ * The administrator's allowance of hosts or addresses (comma separated, or "true") the server may
+ * reach although loopback, private or link-local: git remotes, the single sign-on issuer, the SMTP
+ * server and delivery connections obey it.
+ */
+export const ALLOW_PRIVATE_URLS_KEY = 'ccms.library.allowPrivateUrls';
+
+/** Keys only an administrator may add, change, rename or delete: system:config:edit alone is not enough. */
+export const ADMIN_ONLY_CONFIG_KEYS: ReadonlySet<string> = new Set([ALLOW_PRIVATE_URLS_KEY]);
+
+/**
+ * Config secrets that only ever go to the server they were entered for: a save that changes any
+ * of the `endpoint` keys clears the stored secret (the user enters it again for the new server).
+ */
+export const ENDPOINT_BOUND_SECRETS: readonly { secret: string; endpoint: readonly string[] }[] = [
+  { secret: MAIL_CONFIG_KEYS.password, endpoint: [MAIL_CONFIG_KEYS.host, MAIL_CONFIG_KEYS.port, MAIL_CONFIG_KEYS.secure] },
+];
+
+/** What a save answers: the secrets it cleared because the server they belong to changed. */
+export const ConfigSaveResult = z.object({
+  clearedSecrets: z.array(z.string()).describe('keys of stored secrets cleared by this save (enter them again)'),
+});
+export type ConfigSaveResult = z.infer<typeof ConfigSaveResult>;
 
 /** GET /system/config/configKey/{key}: RuoYi's web reads the value from msg; data carries it too. */
 export const ConfigValueResult = z.object({ code: z.number(), msg: z.string(), data: z.string() });

@@ -69,12 +69,13 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
       remark: 'true serves the OpenAPI docs (/prod-api/swagger) without sign-in',
     },
     {
-      configName: '库管理-允许的内网仓库地址',
+      configName: '允许访问的内网地址',
       configKey: 'ccms.library.allowPrivateUrls',
       configValue: '',
       configType: 'Y',
       createBy: 'admin',
-      remark: 'Hosts or addresses (comma separated, or true) a library URL may use although loopback or link-local',
+      remark:
+        'Hosts or addresses (comma separated, or true) the server may reach although loopback, private or link-local: library URLs, the SSO issuer, the SMTP host, delivery connections. Administrator only',
     },
     {
       configName: '代码生成-生成到项目',

@@ -52,7 +52,7 @@ export async function userWith(t: TestApp, userName: string, permissions: string
   return { caller: await t.login(userName, PASSWORD), userId: user.userId, roleId: role.roleId };
 }
 
-/** Lets library URLs reach the local test git server. */
+/** Lets the server reach 127.0.0.1 (the administrator's allowance): test git remotes, SMTP, OIDC and delivery servers. */
 export async function allowLoopbackRemotes(t: TestApp) {
   await t.database.db.update(sysConfig).set({ configValue: '127.0.0.1' }).where(eq(sysConfig.configKey, 'ccms.library.allowPrivateUrls'));
 }

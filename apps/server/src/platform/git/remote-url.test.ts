@@ -39,6 +39,40 @@ describe('library URLs cannot reach the inside network', () => {
     expect(await checkRemoteUrl(url, '', resolver)).toEqual({ ok: false, reason: 'refused' });
   });
 
+  it.each([
+    // IPv4-compatible (::a.b.c.d, deprecated but still routed by some stacks), dotted and hex.
+    ['IPv4-compatible, dotted', 'http://[::127.0.0.1]/r.git'],
+    ['IPv4-compatible, hex', 'http://[::7f00:1]/r.git'],
+    ['IPv4-compatible, spelled out', 'http://[0:0:0:0:0:0:a00:1]/r.git'],
+    ['IPv4-compatible, private', 'http://[::192.168.1.1]/r.git'],
+    // IPv4-translated (SIIT, ::ffff:0:a.b.c.d).
+    ['IPv4-translated', 'http://[::ffff:0:7f00:1]/r.git'],
+    // 6to4: 2002:AABB:CCDD::/48 reaches AA.BB.CC.DD.
+    ['6to4 of loopback', 'http://[2002:7f00:1::]/r.git'],
+    ['6to4 of loopback, with interface bits', 'http://[2002:7f00:1:0:0:0:0:1]/r.git'],
+    ['6to4 of a private address', 'http://[2002:c0a8:101::1]/r.git'],
+    ['6to4 of the metadata address', 'http://[2002:a9fe:a9fe::]/r.git'],
+    // NAT64 (well-known and local-use prefixes) as a whole.
+    ['NAT64 of loopback', 'http://[64:ff9b::127.0.0.1]/r.git'],
+    ['NAT64 of a public address', 'http://[64:ff9b::5db8:d822]/r.git'],
+    ['local-use NAT64', 'http://[64:ff9b:1::a00:1]/r.git'],
+    // Teredo hides the client address (inverted); the whole prefix is refused.
+    ['Teredo', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/r.git'],
+  ])('refuses %s (%s): an IPv6 form that reaches an IPv4 address inside', async (_form, url) => {
+    expect(await checkRemoteUrl(url, '', resolver)).toEqual({ ok: false, reason: 'refused' });
+  });
+
+  it('refuses names that resolve to such forms, and still accepts a public 6to4 or plain IPv6 address', async () => {
+    const forms: Resolver = async (host) => [
+      { address: host === 'compat.evil.test' ? '::7f00:1' : host === 'sixtofour.evil.test' ? '2002:a00:1::' : '2606:4700::1111', family: 6 },
+    ];
+    expect(await checkRemoteUrl('https://compat.evil.test/r.git', '', forms)).toEqual({ ok: false, reason: 'refused' });
+    expect(await checkRemoteUrl('https://sixtofour.evil.test/r.git', '', forms)).toEqual({ ok: false, reason: 'refused' });
+    expect(await checkRemoteUrl('https://public6.example.test/r.git', '', forms)).toMatchObject({ ok: true });
+    // 6to4 of a public IPv4 address (93.184.216.34) is public.
+    expect(await checkRemoteUrl('http://[2002:5db8:d822::1]/r.git', '', resolver)).toMatchObject({ ok: true });
+  });
+
   it.each(Object.keys(dns).filter((h) => h.includes('evil')))('refuses %s, a name that resolves inside', async (host) => {
     expect(await checkRemoteUrl(`https://${host}/r.git`, '', resolver)).toEqual({ ok: false, reason: 'refused' });
   });

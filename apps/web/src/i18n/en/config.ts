@@ -21,6 +21,7 @@ const config: Messages<typeof zh> = {
   editTitle: 'Edit parameter',
   added: 'Added',
   updated: 'Updated',
+  secretCleared: 'Saved. The server changed, so {{keys}} was cleared: enter it again',
   deleted: 'Deleted',
   confirmDelete: 'Delete the parameters with ID "{{ids}}"?',
   refreshCache: 'Refresh cache',

@@ -19,6 +19,7 @@ export default {
   editTitle: '修改参数',
   added: '新增成功',
   updated: '修改成功',
+  secretCleared: '已保存；服务器已更改，已清除 {{keys}}，请重新输入',
   deleted: '删除成功',
   confirmDelete: '是否确认删除参数编号为“{{ids}}”的数据项？',
   refreshCache: '刷新缓存',

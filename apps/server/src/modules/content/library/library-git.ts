@@ -11,7 +11,7 @@ import { libraryLock } from '../../../platform/git/library-lock';
 import { checkRemoteUrl, type RemotePin, type Resolver } from '../../../platform/git/remote-url';
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import { saveTrace } from '../../../platform/save-trace';
-import { configValue } from '../../system/config/config.queries';
+import { allowedPrivateHosts } from '../../system/config/config.queries';
 
 /** Branch fetch failures after which the full fetch could still succeed: the branch, not the remote, was the trouble (or git did not say). */
 /** The most a commit's changes may hold to be pushed over HTTP from the server's process (its pack is built in memory). */
@@ -36,9 +36,6 @@ function overHttp(changes: Change[]): boolean {
 export type ChangesOn = (repo: GitRepo, head: string) => Promise<Change[]>;
 
 export type LibraryRow = typeof ccmsLibrary.$inferSelect;
-
-/** Admin setting: hosts or addresses (comma separated, or "true") a remote may use although loopback or link-local. */
-export const ALLOW_PRIVATE_URLS_KEY = 'ccms.library.allowPrivateUrls';
 
 export interface LibraryGitDeps {
   database: Pick<Database, 'db' | 'kind'>;
@@ -81,7 +78,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
 
   /** Checks the URL now and pins the approved address on `repo` (and for the library's later commands). */
   async function assertUrlAllowed(url: string, pinTo?: { libraryId: number; repo: GitRepo }) {
-    const check = await checkRemoteUrl(url, (await configValue(db, ALLOW_PRIVATE_URLS_KEY)) ?? '', resolver);
+    const check = await checkRemoteUrl(url, await allowedPrivateHosts(db), resolver);
     if (!check.ok) throw new RemoteError(check.reason === 'invalid' ? 'unknown' : 'urlRefused', url);
     if (pinTo) {
       pins.set(pinTo.libraryId, check.pin);

@@ -4,15 +4,16 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsLibrary, ccmsLibraryGrant } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
+import { assertSecretStays, urlEndpoint } from '../../../platform/crypto/kept-secret';
 import { sealSecret } from '../../../platform/crypto/secret-box';
 import type { GitAuth } from '../../../platform/git/git-env';
 import { GitRepo, RemoteError } from '../../../platform/git/git-repo';
 import { checkRemoteUrl } from '../../../platform/git/remote-url';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors';
-import { configValue } from '../../system/config/config.queries';
+import { allowedPrivateHosts } from '../../system/config/config.queries';
 import { deptExists, findLibraries, findLibrary, findNameClash, listLibraries, readableOptions } from './library.queries';
 import { assertLibraryAccess, type LibraryNeed, levelsOf, libraryAbilities } from './library-access';
-import { ALLOW_PRIVATE_URLS_KEY, type LibraryGit, type LibraryRow } from './library-git';
+import type { LibraryGit, LibraryRow } from './library-git';
 
 type Row = { library: LibraryRow; deptName: string | null };
 
@@ -31,15 +32,6 @@ function present({ library, deptName }: Row, myLevel: LibraryLevel | null) {
 /** The mask or nothing in a form's password field means "the stored one". */
 const keepsStored = (password: string) => password === '' || password === MASKED_SECRET;
 
-/** Where a credential would be sent: scheme, host and port (the URL contract is checked before). */
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
-
 export type ConnectionCheck = { state: 'success' | 'failure'; reason: RemoteError['reason'] | null; branches: string[] };
 
 export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
@@ -54,7 +46,7 @@ export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
   async function checkFields(body: LibraryBody, exceptId?: number) {
     if (await findNameClash(db, body.name, exceptId)) throw badRequest('library.nameExists', { name: body.name });
     if (body.deptId && !(await deptExists(db, body.deptId))) throw badRequest('library.deptMissing');
-    const url = await checkRemoteUrl(body.url, (await configValue(db, ALLOW_PRIVATE_URLS_KEY)) ?? '');
+    const url = await checkRemoteUrl(body.url, await allowedPrivateHosts(db));
     if (!url.ok) throw badRequest(url.reason === 'invalid' ? 'library.invalidUrl' : 'scm.urlRefused');
   }
 
@@ -63,8 +55,10 @@ export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
    * another server (scheme, host or port), keeping it (mask or nothing) is refused.
    */
   function assertPasswordStays(stored: LibraryRow, url: string, password: string) {
-    if (!stored.credentialSecret || !keepsStored(password)) return;
-    if (originOf(url) !== originOf(stored.url)) throw badRequest('library.passwordAgain');
+    assertSecretStays(
+      { stored: Boolean(stored.credentialSecret), kept: keepsStored(password), from: urlEndpoint(stored.url), to: urlEndpoint(url) },
+      'library.passwordAgain',
+    );
   }
 
   /** The password to store: a new one sealed, or the stored one when the form sent the mask or nothing. */
@@ -76,7 +70,7 @@ export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
 
   /** ls-remote with the given credential, then the branch: the reason in words on failure. */
   async function probe(url: string, branch: string, auth: GitAuth | null): Promise<ConnectionCheck> {
-    const allowed = await checkRemoteUrl(url, (await configValue(db, ALLOW_PRIVATE_URLS_KEY)) ?? '');
+    const allowed = await checkRemoteUrl(url, await allowedPrivateHosts(db));
     if (!allowed.ok) return { state: 'failure', reason: 'urlRefused', branches: [] };
     try {
       const branches = await GitRepo.listRemoteBranches(url, auth, undefined, allowed.pin);

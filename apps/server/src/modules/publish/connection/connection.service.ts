@@ -9,9 +9,12 @@ import type { Db } from '../../../db/client';
 import { ccmsConnection } from '../../../db/schema';
 import { clip } from '../../../platform/audit/redact';
 import type { AuthContext } from '../../../platform/auth/access';
+import { assertSecretStays, hostEndpoint } from '../../../platform/crypto/kept-secret';
 import { openSecret, sealSecret } from '../../../platform/crypto/secret-box';
 import { isUniqueViolation } from '../../../platform/db/errors';
-import { badRequest, notFound } from '../../../platform/http/errors';
+import { AppError, badRequest, notFound } from '../../../platform/http/errors';
+import { checkHost } from '../../../platform/net/host-check';
+import { allowedPrivateHosts } from '../../system/config/config.queries';
 import { HostKeyChangedError, openSession, type RemoteTarget } from '../delivery/remote-session';
 import {
   type ConnectionRow,
@@ -36,7 +39,7 @@ export function presentConnection(row: ConnectionRow) {
 const keepsStored = (password: string) => password === MASKED_CREDENTIAL;
 
 /** Where a secret may go: a kept secret never follows the connection to another server. */
-const endpointOf = (c: { type: string; host: string; port: number }) => `${c.type}://${c.host.toLowerCase()}:${c.port}`;
+const endpointOf = (c: { type: string; host: string; port: number }) => hostEndpoint(c.type, c.host, c.port);
 
 export interface ConnectionServiceDeps {
   db: Db;
@@ -56,11 +59,23 @@ export function connectionService({ db, secretKey, tmpDir }: ConnectionServiceDe
     if (await connectionNameClash(db, name, exceptId)) throw badRequest('connection.nameExists', { name });
   }
 
-  /** The stored connection unsealed for one session: never leaves the server. */
-  function targetOf(row: ConnectionRow): RemoteTarget {
+  /** A connection's host must be one the server may reach: no loopback or private address unless the administrator allowed it. */
+  async function reachable(host: string) {
+    const check = await checkHost(host, await allowedPrivateHosts(db));
+    if (!check.ok) throw badRequest('connection.hostRefused');
+    return check.address;
+  }
+
+  /**
+   * The stored connection unsealed for one session: never leaves the server. The host is checked
+   * again now (the allowance or DNS may have changed since the save); SFTP and FTP connect to the
+   * approved address, FTPS to the name its certificate is checked against.
+   */
+  async function targetOf(row: ConnectionRow): Promise<RemoteTarget> {
+    const address = await reachable(row.host);
     return {
       type: row.type as RemoteTarget['type'],
-      host: row.host,
+      host: row.type === 'ftps' ? row.host : address,
       port: row.port,
       username: row.credentialUsername,
       credentialType: row.credentialType === 'privateKey' ? 'privateKey' : 'password',
@@ -74,7 +89,7 @@ export function connectionService({ db, secretKey, tmpDir }: ConnectionServiceDe
     const local = join(tmpDir, `probe-${randomBytes(8).toString('hex')}`);
     let session: Awaited<ReturnType<typeof openSession>> | null = null;
     try {
-      session = await openSession(targetOf(row));
+      session = await openSession(await targetOf(row));
       await session.list(row.remotePath);
       await mkdir(tmpDir, { recursive: true, mode: 0o700 });
       await writeFile(local, 'ccms delivery probe\n', { mode: 0o600 });
@@ -83,6 +98,7 @@ export function connectionService({ db, secretKey, tmpDir }: ConnectionServiceDe
       await session.remove(remote);
       return { ok: true, hostKey: session.hostKey };
     } catch (err) {
+      if (err instanceof AppError) return { ok: false, key: err.key, params: {} };
       if (err instanceof HostKeyChangedError) return { ok: false, key: 'connection.hostKeyChanged', params: { pinned: err.pinned, got: err.got } };
       return { ok: false, key: 'connection.failed', params: { reason: clip(err instanceof Error ? err.message : String(err), 300) } };
     } finally {
@@ -103,6 +119,7 @@ export function connectionService({ db, secretKey, tmpDir }: ConnectionServiceDe
 
     async create(auth: AuthContext, body: ConnectionBody) {
       await checkName(body.name);
+      await reachable(body.host);
       try {
         const [row] = await db
           .insert(ccmsConnection)
@@ -130,10 +147,19 @@ export function connectionService({ db, secretKey, tmpDir }: ConnectionServiceDe
     async update(auth: AuthContext, body: ConnectionUpdate) {
       const stored = await load(body.connectionId);
       await checkName(body.name, body.connectionId);
+      await reachable(body.host);
       const moved = endpointOf(stored) !== endpointOf(body);
       const keep = keepsStored(body.credential.password);
-      if (keep && moved) throw badRequest('connection.passwordAgain');
-      if (keep && body.credential.type !== stored.credentialType) throw badRequest('connection.passwordAgain');
+      // A key is not a password: the credential type counts as part of where the secret goes.
+      assertSecretStays(
+        {
+          stored: Boolean(stored.credentialSecret),
+          kept: keep,
+          from: `${endpointOf(stored)} ${stored.credentialType}`,
+          to: `${endpointOf(body)} ${body.credential.type}`,
+        },
+        'connection.passwordAgain',
+      );
       const signInChanged = !keep || body.credential.username !== stored.credentialUsername;
       const reset = moved || signInChanged || body.remotePath !== stored.remotePath;
       try {

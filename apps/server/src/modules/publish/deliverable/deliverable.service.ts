@@ -55,7 +55,10 @@ export function deliverableService({ db, connections, jobs, enqueue, onWatchChan
     if (stored && stored.connectionId === body.connectionId && stored.filePath === body.filePath) return;
     // A new target folder must be empty (or not exist yet): a delivery never mixes with files it did not put there.
     const dir = posix.join(connection.remotePath, body.filePath);
-    const session = await openSession(connections.targetOf(connection)).catch(() => null);
+    const session = await connections
+      .targetOf(connection)
+      .then((target) => openSession(target))
+      .catch(() => null);
     if (!session) return;
     try {
       const names = await session.list(dir).catch(() => [] as string[]);

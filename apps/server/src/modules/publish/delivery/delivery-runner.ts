@@ -104,7 +104,7 @@ export function deliveryRunner({ db, dataDir, connections, log, notify }: Delive
       const fileName = deliverable.fileName || `${safe(deliverable.name)}.${artifact.extension}`;
       const remoteDir = path.posix.join(connection.remotePath, deliverable.filePath);
       const result = await deliverFile({
-        target: connections.targetOf(connection),
+        target: await connections.targetOf(connection),
         localFile: artifact.file,
         remoteDir,
         fileName,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import {
   sysOperLog,
   sysUser,
 } from '../../../db/schema';
+import { allowLoopbackRemotes } from '../../content/content-test-kit';
 import { sha256Of } from './deliver-file';
 
 const servers = useDeliveryServers();
@@ -59,6 +61,8 @@ beforeAll(async () => {
     'mail.site.url': 'https://ccms.example.test/',
   };
   for (const [key, value] of Object.entries(mail)) await t.database.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, key));
+  // The delivery and SMTP test servers listen on loopback, which only the administrator's allowance opens.
+  await allowLoopbackRemotes(t);
   await t.database.db.update(sysUser).set({ email: 'admin@example.test' }).where(eq(sysUser.userName, 'admin'));
   admin = record(base);
   zh = record(callerFor(t.app, base.token, 'zh'));
@@ -194,7 +198,7 @@ describe('connections', () => {
       connectionId: sftpId,
       credential: { ...sftpBody().credential, password: '******' },
     });
-    expect(moved.body.msg).toBe('The server or credential type changed: enter the password or private key again');
+    expect(moved.body.msg).toBe('credential.password: the server or credential type changed, so enter the password or private key again');
     expect((await admin.post(`/prod-api/ccms/connection/${sftpId}/validate`)).body.data.state).toBe('success');
   });
 
@@ -211,6 +215,47 @@ describe('connections', () => {
       credential: { type: 'privateKey', name: 'key', username: 'deliver', password: servers().sftp.clientPrivateKey },
     });
     expect((await admin.post(`/prod-api/ccms/connection/${key.body.data.connectionId}/validate`)).body.data.state).toBe('success');
+  });
+
+  it('refuses a host on this machine or a private network unless the administrator allows it, and checks again at each connection', async () => {
+    const setAllowed = (value: string) =>
+      t.database.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, 'ccms.library.allowPrivateUrls'));
+    // A plain TCP listener that counts who connects: a refused host is never reached.
+    let reached = 0;
+    const listener = createServer((socket) => {
+      reached++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    const before = await connections();
+    try {
+      await setAllowed('');
+      for (const host of ['127.0.0.1', 'localhost', '10.0.0.9', '169.254.169.254']) {
+        const refused = await admin.post('/prod-api/ccms/connection', sftpBody({ name: `private-${host}`, host, port }));
+        expect(refused.status, host).toBe(400);
+        expect(refused.body.msg).toBe(
+          'host: the address is on this machine or a private network, which the administrator has not allowed (setting ccms.library.allowPrivateUrls)',
+        );
+      }
+      expect((await zh.post('/prod-api/ccms/connection', sftpBody({ name: 'private-zh', port }))).body.msg).toBe(
+        '主机（host）指向本机或内网地址，未获管理员允许（参数 ccms.library.allowPrivateUrls）',
+      );
+      expect(await connections()).toBe(before);
+
+      // Allowed, it is saved; when the allowance is taken back, a check no longer connects.
+      await setAllowed('127.0.0.1');
+      const created = await admin.post('/prod-api/ccms/connection', sftpBody({ name: 'silent', port }));
+      expect(created.body.code).toBe(200);
+      await setAllowed('');
+      const check = await admin.post(`/prod-api/ccms/connection/${created.body.data.connectionId}/validate`);
+      expect(check.body.data).toMatchObject({ state: 'failure', message: expect.stringContaining('host: the address is on this machine') });
+      expect(reached).toBe(0);
+      await admin.delete(`/prod-api/ccms/connection/${created.body.data.connectionId}`);
+    } finally {
+      await setAllowed('127.0.0.1');
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
   });
 
   describe('deliverables', () => {

@@ -1,4 +1,4 @@
-import type { ConfigFilter, ConfigQuery } from '@ccms/contracts/system/config';
+import { ALLOW_PRIVATE_URLS_KEY, type ConfigFilter, type ConfigQuery } from '@ccms/contracts/system/config';
 import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysConfig } from '../../../db/schema';
@@ -15,6 +15,9 @@ export const configFlag = async (db: Db, key: string, fallback: boolean) => {
   const value = await configValue(db, key);
   return value === undefined ? fallback : value === 'true';
 };
+
+/** The administrator's allowance of private hosts (platform/net/host-check's `allowed`): empty allows none. */
+export const allowedPrivateHosts = async (db: Db) => (await configValue(db, ALLOW_PRIVATE_URLS_KEY)) ?? '';
 
 const sortable = { configName: sysConfig.configName, configKey: sysConfig.configKey, createTime: sysConfig.createTime, configId: sysConfig.configId };
 

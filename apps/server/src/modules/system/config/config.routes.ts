@@ -1,5 +1,7 @@
+import type { Language } from '@ccms/contracts/constants';
 import { IdList, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
-import { Config, ConfigBody, ConfigFilter, ConfigQuery, ConfigUpdate, ConfigValueResult } from '@ccms/contracts/system/config';
+import { translate } from '@ccms/contracts/messages';
+import { Config, ConfigBody, ConfigFilter, ConfigQuery, ConfigSaveResult, ConfigUpdate, ConfigValueResult } from '@ccms/contracts/system/config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
@@ -13,6 +15,9 @@ import { configService } from './config.service';
 const Xlsx = z.unknown().describe('an .xlsx workbook');
 const log = (businessType: BusinessType) => ({ title: 'config', businessType });
 const ConfigIdParam = z.object({ configId: z.coerce.number().int().positive() });
+/** A write's answer: the stored secrets it cleared, with a sentence telling the user to enter them again. */
+const saved = (lang: Language, clearedSecrets: string[]) =>
+  ok({ clearedSecrets }, clearedSecrets.length > 0 ? translate(lang, 'config.secretCleared', { keys: clearedSecrets.join(', ') }) : 'ok');
 
 /** Config parameters (RuoYi's SysConfigController). */
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,23 +70,17 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/config',
     {
       config: { permission: 'system:config:add', log: log(BusinessType.INSERT) },
-      schema: { summary: 'Create a system parameter', tags: ['system/config'], body: ConfigBody, response: { 200: OkEmpty } },
+      schema: { summary: 'Create a system parameter', tags: ['system/config'], body: ConfigBody, response: { 200: okOf(ConfigSaveResult) } },
     },
-    async (req) => {
-      await configs.create(caller(req), req.body);
-      return done();
-    },
+    async (req) => saved(req.lang, await configs.create(caller(req), req.body)),
   );
   app.put(
     '/system/config',
     {
       config: { permission: 'system:config:edit', log: log(BusinessType.UPDATE) },
-      schema: { summary: 'Update a system parameter', tags: ['system/config'], body: ConfigUpdate, response: { 200: OkEmpty } },
+      schema: { summary: 'Update a system parameter', tags: ['system/config'], body: ConfigUpdate, response: { 200: okOf(ConfigSaveResult) } },
     },
-    async (req) => {
-      await configs.update(caller(req), req.body);
-      return done();
-    },
+    async (req) => saved(req.lang, await configs.update(caller(req), req.body)),
   );
   app.delete(
     '/system/config/refreshCache',
@@ -98,11 +97,8 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/config/:ids',
     {
       config: { permission: 'system:config:remove', log: log(BusinessType.DELETE) },
-      schema: { summary: 'Delete system parameters', tags: ['system/config'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
+      schema: { summary: 'Delete system parameters', tags: ['system/config'], params: z.object({ ids: IdList }), response: { 200: okOf(ConfigSaveResult) } },
     },
-    async (req) => {
-      await configs.remove(req.params.ids);
-      return done();
-    },
+    async (req) => saved(req.lang, await configs.remove(caller(req), req.params.ids)),
   );
 };

@@ -193,6 +193,40 @@ describe('permissions', () => {
     expect((await plain.get('/prod-api/system/config/list')).status).toBe(403);
   });
 
+  it('attack: a parameter editor cannot widen where the server may connect; ccms.library.allowPrivateUrls is the administrator’s alone', async () => {
+    const editor = await callerWith(t, 'confallow', ['system:config:query', 'system:config:add', 'system:config:edit', 'system:config:remove']);
+    const allow = await byKey('ccms.library.allowPrivateUrls');
+    await admin.post('/prod-api/system/config', { configName: '自定义2', configKey: 'ccms.custom2', configValue: 'x' });
+    const custom = await byKey('ccms.custom2');
+    const before = await configs();
+    const msg = 'Only an administrator may add, change or delete the parameter [ccms.library.allowPrivateUrls]';
+    for (const res of [
+      await editor.put('/prod-api/system/config', { ...allow, configValue: 'true' }),
+      // Renamed away (the key would read as unset, then be created anew), or another row renamed onto it.
+      await editor.put('/prod-api/system/config', { ...allow, configKey: 'ccms.library.allowPrivateUrls.old' }),
+      await editor.put('/prod-api/system/config', { ...custom, configKey: 'ccms.library.allowPrivateUrls', configValue: 'true' }),
+      await editor.post('/prod-api/system/config', { configName: 'x', configKey: 'ccms.library.allowPrivateUrls', configValue: 'true' }),
+      await editor.delete(`/prod-api/system/config/${allow?.configId}`),
+      await editor.delete(`/prod-api/system/config/${custom?.configId},${allow?.configId}`),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.msg).toBe(msg);
+    }
+    const zh = await editor.request({
+      method: 'PUT',
+      url: '/prod-api/system/config',
+      payload: { ...allow, configValue: '127.0.0.1' },
+      headers: { 'accept-language': 'zh' },
+    });
+    expect(zh.body.msg).toBe('参数【ccms.library.allowPrivateUrls】只有管理员可以新增、修改或删除');
+    expect(await configs()).toEqual(before);
+    // The editor's other parameters stay theirs to edit; the administrator sets the allowance.
+    expect((await editor.put('/prod-api/system/config', { ...custom, configValue: 'y' })).body.code).toBe(200);
+    expect((await admin.put('/prod-api/system/config', { ...allow, configValue: '127.0.0.1' })).body.code).toBe(200);
+    expect(await configValue(t.database.db, 'ccms.library.allowPrivateUrls')).toBe('127.0.0.1');
+    expect((await admin.put('/prod-api/system/config', { ...allow, configValue: '' })).body.code).toBe(200);
+  });
+
   it('lets each other permission do its one thing', async () => {
     const writer = await callerWith(t, 'confwrite', [
       'system:config:query',

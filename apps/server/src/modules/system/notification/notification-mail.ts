@@ -1,7 +1,10 @@
+import { isIP } from 'node:net';
 import { MAIL_CONFIG_KEYS } from '@ccms/contracts/system/notification';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../../db/client';
-import { configValue } from '../config/config.queries';
+import { badRequest } from '../../../platform/http/errors';
+import { checkHost } from '../../../platform/net/host-check';
+import { allowedPrivateHosts, configValue } from '../config/config.queries';
 
 /** The SMTP settings from the system config; null while no server is set. */
 export interface MailSettings {
@@ -13,11 +16,13 @@ export interface MailSettings {
   user: string;
   password: string;
   siteUrl: string;
+  /** The administrator's allowance of private hosts: the SMTP host is checked like a git remote's. */
+  allowedPrivate: string;
 }
 
 export async function mailSettings(db: Db): Promise<MailSettings | null> {
   const read = async (key: string) => ((await configValue(db, key)) ?? '').trim();
-  const [host, port, secure, from, user, password, siteUrl] = await Promise.all(
+  const [host, port, secure, from, user, password, siteUrl, allowedPrivate] = await Promise.all(
     [
       MAIL_CONFIG_KEYS.host,
       MAIL_CONFIG_KEYS.port,
@@ -26,7 +31,9 @@ export async function mailSettings(db: Db): Promise<MailSettings | null> {
       MAIL_CONFIG_KEYS.user,
       MAIL_CONFIG_KEYS.password,
       MAIL_CONFIG_KEYS.siteUrl,
-    ].map(read),
+    ]
+      .map(read)
+      .concat(allowedPrivateHosts(db)),
   );
   if (!host) return null;
   const security = secure === 'ssl' || secure === 'none' ? secure : 'starttls';
@@ -39,6 +46,7 @@ export async function mailSettings(db: Db): Promise<MailSettings | null> {
     user: user ?? '',
     password: password ?? '',
     siteUrl: (siteUrl ?? '').replace(/\/+$/, ''),
+    allowedPrivate: allowedPrivate ?? '',
   };
 }
 
@@ -49,10 +57,20 @@ export interface Mail {
   lang: string;
 }
 
-/** Sends one mail; throws what the server answered (the caller decides whether that fails anything). */
+/**
+ * Sends one mail; throws what the server answered (the caller decides whether that fails anything).
+ * Refused before connecting: a host on a loopback or private address the administrator has not
+ * allowed, and a user name whose password was cleared (the server changed), so no other server
+ * ever sees a sign-in. The connection goes to the address the check approved.
+ */
 export async function sendMail(settings: MailSettings, mail: Mail): Promise<void> {
+  if (settings.user && !settings.password) throw badRequest('notification.mail.passwordMissing', { key: MAIL_CONFIG_KEYS.password });
+  const reach = await checkHost(settings.host, settings.allowedPrivate);
+  if (!reach.ok) throw badRequest('notification.mail.hostRefused', { key: MAIL_CONFIG_KEYS.host });
   const transport = nodemailer.createTransport({
-    host: settings.host,
+    host: reach.address,
+    // TLS checks the certificate against the name the administrator entered, not the address.
+    servername: isIP(settings.host) ? undefined : settings.host,
     port: settings.port,
     secure: settings.security === 'ssl',
     requireTLS: settings.security === 'starttls',

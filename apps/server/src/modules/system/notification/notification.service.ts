@@ -12,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
-import { badRequest, notFound } from '../../../platform/http/errors';
+import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import type { JobRunner } from '../../../platform/jobs/runner';
 import {
   insertNotifications,
@@ -165,6 +165,7 @@ export function notificationService({ db, jobs, stream, log }: NotificationDeps)
       try {
         await sendMail(settings, { to, subject: translate(lang, 'notification.testMail.subject'), text: translate(lang, 'notification.testMail.body'), lang });
       } catch (err) {
+        if (err instanceof AppError) throw err;
         throw badRequest('notification.mail.failed', { detail: err instanceof Error ? err.message.slice(0, 200) : String(err) });
       }
     },

@@ -42,6 +42,8 @@ beforeAll(async () => {
   await setConfig('mail.smtp.user', 'mailer');
   await setConfig('mail.smtp.password', 'mail-pass');
   await setConfig('mail.site.url', 'https://ccms.example.test/');
+  // The test SMTP server listens on loopback, which only the administrator's allowance opens.
+  await setConfig('ccms.library.allowPrivateUrls', '127.0.0.1');
   // Each user's language is remembered from the first call their web makes.
   expect((await zhUser.caller.request({ method: 'GET', url: '/prod-api/system/notification/unread', headers: { 'accept-language': 'zh' } })).body.data).toEqual(
     { unread: 0 },
@@ -167,6 +169,102 @@ describe('test mail', () => {
       expect(refused.body.msg).toContain('mailbox unavailable');
     } finally {
       smtp.state.refuse = false;
+    }
+  });
+});
+
+describe('the stored SMTP password', () => {
+  const row = async (key: string) => (await t.database.db.select().from(sysConfig).where(eq(sysConfig.configKey, key)))[0];
+  const testMail = (c: Caller, lang = 'en') =>
+    c.request({ method: 'POST', url: '/prod-api/system/notification/testMail', payload: { to: 'admin@example.test' }, headers: { 'accept-language': lang } });
+
+  it('attack: a parameter editor points the mail server at their own listener; the password is cleared and never reaches it', async () => {
+    const theirs = await smtpServer();
+    const editor = await userWith(t, 'mailedit', ['system:config:list', 'system:config:query', 'system:config:edit']);
+    try {
+      // The administrator's server gets the stored password.
+      expect((await testMail(admin)).body.code).toBe(200);
+      expect(smtp.logins.at(-1)).toEqual({ username: 'mailer', password: 'mail-pass' });
+
+      // The editor moves the mail server to their listener (here by its port; both listen on 127.0.0.1).
+      const port = await row('mail.smtp.port');
+      const moved = await editor.caller.put('/prod-api/system/config', { ...port, configValue: String(theirs.port) });
+      expect(moved.body).toEqual({
+        code: 200,
+        msg: 'Saved; the server changed, so mail.smtp.password was cleared: enter it again',
+        data: { clearedSecrets: ['mail.smtp.password'] },
+      });
+      expect((await row('mail.smtp.password'))?.configValue).toBe('');
+      // The test mail is refused before connecting: their listener sees no connection and no password.
+      const sent = await testMail(editor.caller);
+      expect(sent.body).toEqual({
+        code: 400,
+        msg: 'mail.smtp.password is empty: a stored password is cleared whenever the mail server (host, port or security) changes, so enter the password again',
+      });
+      expect(theirs.state.connections).toBe(0);
+      expect(theirs.logins).toEqual([]);
+
+      // The administrator sets it back; a change of the host clears it alike (answered in zh here).
+      await admin.put('/prod-api/system/config', { ...port, configValue: String(smtp.port) });
+      const password = await row('mail.smtp.password');
+      await admin.put('/prod-api/system/config', { ...password, configValue: 'mail-pass' });
+      expect((await testMail(admin)).body.code).toBe(200);
+      await setConfig('ccms.library.allowPrivateUrls', '127.0.0.1,localhost');
+      const host = await row('mail.smtp.host');
+      const renamed = await editor.caller.request({
+        method: 'PUT',
+        url: '/prod-api/system/config',
+        payload: { ...host, configValue: 'localhost' },
+        headers: { 'accept-language': 'zh' },
+      });
+      expect(renamed.body).toEqual({
+        code: 200,
+        msg: '已保存；服务器已更改，已清除 mail.smtp.password，请重新输入',
+        data: { clearedSecrets: ['mail.smtp.password'] },
+      });
+      expect((await row('mail.smtp.password'))?.configValue).toBe('');
+      expect((await testMail(editor.caller, 'zh')).body.msg).toBe(
+        'mail.smtp.password 为空：邮件服务器（主机、端口或加密方式）更改时已保存的密码会被清除，请重新输入密码',
+      );
+
+      // Saving the mask back, or another parameter, keeps a password that was entered for the server.
+      await admin.put('/prod-api/system/config', { ...host, configValue: '127.0.0.1' });
+      await admin.put('/prod-api/system/config', { ...password, configValue: 'mail-pass' });
+      expect((await editor.caller.put('/prod-api/system/config', { ...password, configValue: '******' })).body.data).toEqual({ clearedSecrets: [] });
+      const from = await row('mail.smtp.from');
+      expect((await editor.caller.put('/prod-api/system/config', { ...from, configValue: 'CCMS <ccms@example.test>' })).body.data).toEqual({
+        clearedSecrets: [],
+      });
+      expect((await row('mail.smtp.password'))?.configValue).toBe('mail-pass');
+      expect(theirs.state.connections).toBe(0);
+    } finally {
+      await setConfig('ccms.library.allowPrivateUrls', '127.0.0.1');
+      await setConfig('mail.smtp.host', '127.0.0.1');
+      await setConfig('mail.smtp.port', String(smtp.port));
+      await setConfig('mail.smtp.password', 'mail-pass');
+      await theirs.close();
+    }
+  });
+
+  it('refuses a mail server on this machine or a private network unless the administrator allows it, naming the field', async () => {
+    const host = await row('mail.smtp.host');
+    for (const value of ['10.0.0.1', '169.254.169.254', '[::7f00:1]', 'localhost']) {
+      const refused = await admin.put('/prod-api/system/config', { ...host, configValue: value });
+      expect(refused.status, value).toBe(400);
+      expect(refused.body.msg).toBe(
+        'mail.smtp.host: the mail server is on this machine or a private network, which the administrator has not allowed (setting ccms.library.allowPrivateUrls)',
+      );
+    }
+    expect((await row('mail.smtp.host'))?.configValue).toBe('127.0.0.1');
+    // Checked again when a mail goes out: without the allowance the loopback server is not reached.
+    const connections = smtp.state.connections;
+    await setConfig('ccms.library.allowPrivateUrls', '');
+    try {
+      const sent = await admin.post('/prod-api/system/notification/testMail', { to: 'admin@example.test' });
+      expect(sent.body.msg).toMatch(/^mail\.smtp\.host: the mail server is on this machine/);
+      expect(smtp.state.connections).toBe(connections);
+    } finally {
+      await setConfig('ccms.library.allowPrivateUrls', '127.0.0.1');
     }
   });
 });

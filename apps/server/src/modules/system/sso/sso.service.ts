@@ -6,19 +6,14 @@ import { sysUser, sysUserIdentity } from '../../../db/schema';
 import { hashPassword } from '../../../platform/auth/password';
 import { type ClientInfo, createSession } from '../../../platform/auth/session';
 import type { SessionKey } from '../../../platform/auth/token';
+import { assertSecretStays, urlEndpoint } from '../../../platform/crypto/kept-secret';
 import { openSecret, sealSecret } from '../../../platform/crypto/secret-box';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { checkRemoteUrl } from '../../../platform/git/remote-url';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/http/errors';
-import { configValue } from '../config/config.queries';
+import { allowedPrivateHosts } from '../config/config.queries';
 import { discoverProvider, oidc, ProviderUrlRefused } from './oidc-client';
 import { findIdentity, findProvider, identitiesOf, type ProviderRow, saveProvider, unbindIdentity } from './sso.queries';
-
-/**
- * The admin setting that lets the server reach loopback or private hosts (comma-separated hosts,
- * or "true"): the one library remotes obey, since the provider is fetched by the server the same way.
- */
-export const ALLOW_PRIVATE_URLS_KEY = 'ccms.library.allowPrivateUrls';
 
 /** How long a started sign-in may take at the provider before the callback is refused. */
 export const FLOW_TTL_MS = 10 * 60_000;
@@ -61,7 +56,7 @@ function userNameFrom(preferred: unknown): string {
 
 /** OpenID Connect single sign-on: provider settings, the code flow (PKCE, state, nonce), and identity links. */
 export function ssoService({ db, secretKey, idleMinutes, sessionsPerUser, signToken }: SsoServiceDeps) {
-  const allowedPrivate = async () => (await configValue(db, ALLOW_PRIVATE_URLS_KEY)) ?? '';
+  const allowedPrivate = () => allowedPrivateHosts(db);
 
   /** The provider as configured and switched on, or a refusal the sign-in page can show. */
   async function activeProvider() {
@@ -211,6 +206,17 @@ export function ssoService({ db, secretKey, idleMinutes, sessionsPerUser, signTo
         if (!check.ok) throw badRequest(check.reason === 'invalid' ? 'sso.issuer.invalid' : 'sso.issuer.refused');
       }
       const current = await findProvider(db);
+      const kept = !body.clearSecret && !body.clientSecret;
+      // The stored secret only ever goes to the issuer it was entered for.
+      assertSecretStays(
+        {
+          stored: Boolean(current?.clientSecret),
+          kept,
+          from: urlEndpoint(current?.issuer ?? '', { path: true }),
+          to: urlEndpoint(body.issuer, { path: true }),
+        },
+        'sso.secretAgain',
+      );
       const clientSecret = body.clearSecret ? '' : body.clientSecret ? sealSecret(secretKey, body.clientSecret) : (current?.clientSecret ?? '');
       await saveProvider(db, {
         enabled: body.enabled,

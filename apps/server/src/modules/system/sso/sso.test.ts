@@ -1,10 +1,11 @@
+import { ALLOW_PRIVATE_URLS_KEY } from '@ccms/contracts/system/config';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestApp, type Reply, type TestApp } from '../../../../test/harness';
 import { startOidcProvider, type TestOidcProvider, walkProvider } from '../../../../test/oidc-provider';
 import { sysConfig, sysLogininfor, sysOidcProvider, sysOperLog, sysUser, sysUserIdentity } from '../../../db/schema';
 import { hashPassword } from '../../../platform/auth/password';
-import { ALLOW_PRIVATE_URLS_KEY } from './sso.service';
+import { userWith } from '../../content/content-test-kit';
 
 const REDIRECT = 'http://localhost/auth-redirect';
 
@@ -185,6 +186,59 @@ describe('sign-in and binding', () => {
         .from(sysUserIdentity)
         .where(eq(sysUserIdentity.userId, created?.userId ?? 0)),
     ).toHaveLength(1);
+  });
+});
+
+describe('a changed issuer', () => {
+  it('attack: a parameter editor points the issuer at their own provider; the stored secret is refused, their token endpoint never gets it', async () => {
+    const theirs = await startOidcProvider([REDIRECT]);
+    try {
+      await setAllowPrivate('127.0.0.1');
+      remember(await admin.put('/prod-api/system/sso/settings', settings({ allowCreate: false })));
+      const editor = await userWith(t, 'ssoeditor', ['system:config:query', 'system:config:edit']);
+      const before = await t.database.db.select().from(sysOidcProvider);
+      // The form keeps the stored secret (sends none) and changes only the issuer.
+      const moved = remember(await editor.caller.put('/prod-api/system/sso/settings', settings({ issuer: theirs.issuer, clientSecret: '' })));
+      expect(moved.status).toBe(400);
+      expect(moved.body.msg).toBe(
+        'clientSecret: the issuer changed, so enter the client secret again (a stored secret only goes to the issuer it was entered for)',
+      );
+      const zh = remember(
+        await editor.caller.request({
+          method: 'PUT',
+          url: '/prod-api/system/sso/settings',
+          payload: settings({ issuer: `${theirs.issuer}/`, clientSecret: '' }),
+          headers: { 'accept-language': 'zh' },
+        }),
+      );
+      expect(zh.body.msg).toBe('颁发者（Issuer）地址已更改，请重新输入客户端密钥（clientSecret）：已保存的密钥只发给它所属的颁发者');
+      expect(await t.database.db.select().from(sysOidcProvider)).toEqual(before);
+      // A sign-in now goes to the issuer the secret belongs to; the other provider is never asked for a token.
+      const start = remember(await t.anonymous.post('/prod-api/sso/login', { redirectUri: REDIRECT }));
+      expect(new URL(start.body.data.url).origin).toBe(op.issuer);
+      const back = await walkProvider(start.body.data.url, op.issuer, 'dave');
+      remember(
+        await t.anonymous.request({ method: 'POST', url: '/prod-api/sso/callback', payload: { query: back.search }, headers: { cookie: flowCookie(start) } }),
+      );
+      expect(theirs.tokenRequests).toEqual([]);
+      expect(op.tokenRequests.at(-1)).toContain(op.clientSecret);
+
+      // With the secret entered again, the new issuer is saved, and only its own secret goes there.
+      const entered = remember(
+        await editor.caller.put('/prod-api/system/sso/settings', settings({ issuer: theirs.issuer, clientSecret: theirs.clientSecret })),
+      );
+      expect(entered.body.data).toMatchObject({ issuer: theirs.issuer, secretSet: true });
+      const start2 = remember(await t.anonymous.post('/prod-api/sso/login', { redirectUri: REDIRECT }));
+      const back2 = await walkProvider(start2.body.data.url, theirs.issuer, 'dave');
+      remember(
+        await t.anonymous.request({ method: 'POST', url: '/prod-api/sso/callback', payload: { query: back2.search }, headers: { cookie: flowCookie(start2) } }),
+      );
+      expect(theirs.tokenRequests).toHaveLength(1);
+      expect(theirs.tokenRequests.join()).not.toContain(op.clientSecret);
+    } finally {
+      remember(await admin.put('/prod-api/system/sso/settings', settings()));
+      await theirs.close();
+    }
   });
 });
 

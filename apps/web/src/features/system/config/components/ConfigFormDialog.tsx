@@ -1,5 +1,6 @@
 import { type Config, ConfigBody } from '@ccms/contracts/system/config';
 import { App, Form, Input, Radio } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { FormDialog } from '../../../../shared/form/FormDialog';
@@ -30,14 +31,20 @@ export function ConfigFormDialog({ open, configId, onClose }: ConfigFormDialogPr
   const { message } = App.useApp();
   const yesNo = useDict('sys_yes_no');
   const saveConfig = useSaveConfig();
+  /** Stored secrets the last save cleared: the user is told to enter them again instead of a plain "updated". */
+  const cleared = useRef<string[]>([]);
   const entity = useEntityForm<ConfigBody, Config>({
     open,
     load: configId === undefined ? undefined : configQueries.detail(configId),
     toValues,
     defaults: EMPTY,
-    save: (values) => saveConfig.mutateAsync(configId === undefined ? values : { ...values, configId }),
+    save: async (values) => {
+      const body = await saveConfig.mutateAsync(configId === undefined ? values : { ...values, configId });
+      cleared.current = body.data?.clearedSecrets ?? [];
+    },
     onSaved: () => {
-      message.success(configId === undefined ? t('added') : t('updated'));
+      if (cleared.current.length > 0) message.warning(t('secretCleared', { keys: cleared.current.join(', ') }));
+      else message.success(configId === undefined ? t('added') : t('updated'));
       onClose();
     },
   });
