@@ -1,4 +1,5 @@
 import type { EditorDocument } from '@ccms/contracts/content/topic-editor';
+import { ALLOW_PRIVATE_URLS_KEY } from '@ccms/contracts/system/config';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,6 @@ import { ADMIN_PASSWORD, type Caller, callerFor, testDbKind } from '../../../../
 import { TwoNodes } from '../../../../test/two-nodes-kit';
 import { sysConfig } from '../../../db/schema';
 import { libraryBody, libraryPrepared } from '../content-test-kit';
-import { ALLOW_PRIVATE_URLS_KEY } from '../library/library-git';
 
 /**
  * Saves of one topic through two nodes on one PostgreSQL, each with its own clone of the library:
