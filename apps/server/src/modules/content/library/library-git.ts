@@ -13,10 +13,10 @@ import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import { saveTrace } from '../../../platform/save-trace';
 import { allowedPrivateHosts } from '../../system/config/config.queries';
 
-/** Branch fetch failures after which the full fetch could still succeed: the branch, not the remote, was the trouble (or git did not say). */
 /** The most a commit's changes may hold to be pushed over HTTP from the server's process (its pack is built in memory). */
 const HTTP_PUSH_MAX_BYTES = 16 * 1024 * 1024;
 
+/** Branch fetch failures after which the full fetch could still succeed: the branch, not the remote, was the trouble (or git did not say). */
 const FETCH_AGAIN: ReadonlySet<RemoteFailure> = new Set(['branchMissing', 'unknown']);
 
 /** Pushes of changes worked out on the head (ChangesOn) that the remote may refuse because it moved before the commit answers RemoteMovedError. */
