@@ -14,6 +14,10 @@ const SERVER_FILES = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.tes
 
 export default defineConfig({
   test: {
+    // Two test processes at once, whatever the core count (vitest's default is cores - 1: one
+    // here). The API tests wait on git, PostgreSQL, Chromium and the job queue more than they
+    // compute: two workers take the server files in about two thirds of the time on 2 cores.
+    maxWorkers: 2,
     projects: [
       {
         // One process runs the files one after another without re-importing the server for each:
