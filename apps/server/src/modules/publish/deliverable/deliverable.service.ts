@@ -9,7 +9,6 @@ import { badRequest, notFound } from '../../../platform/http/errors';
 import { checkCron, normaliseCron } from '../../../platform/jobs/cron';
 import type { JobRunner } from '../../../platform/jobs/runner';
 import type { ConnectionService } from '../connection/connection.service';
-import { openSession } from '../delivery/remote-session';
 import {
   deliverableNameClash,
   deliverablesById,
@@ -55,7 +54,7 @@ export function deliverableService({ db, connections, jobs, enqueue, onWatchChan
     if (stored && stored.connectionId === body.connectionId && stored.filePath === body.filePath) return;
     // A new target folder must be empty (or not exist yet): a delivery never mixes with files it did not put there.
     const dir = posix.join(connection.remotePath, body.filePath);
-    const session = await openSession(connections.targetOf(connection)).catch(() => null);
+    const session = await connections.open(connection).catch(() => null);
     if (!session) return;
     try {
       const names = await session.list(dir).catch(() => [] as string[]);

@@ -105,6 +105,7 @@ export function deliveryRunner({ db, dataDir, connections, log, notify }: Delive
       const remoteDir = path.posix.join(connection.remotePath, deliverable.filePath);
       const result = await deliverFile({
         target: connections.targetOf(connection),
+        timeoutMs: connections.timeoutMs,
         localFile: artifact.file,
         remoteDir,
         fileName,

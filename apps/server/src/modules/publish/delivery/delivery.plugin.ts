@@ -43,7 +43,13 @@ declare module 'fastify' {
 export const deliveryPlugin = fp(
   async (app) => {
     const dataDir = app.config.dataDir;
-    const connections = connectionService({ db: app.db, secretKey: app.secrets.secretKey, tmpDir: path.join(dataDir, 'tmp', 'delivery') });
+    const connections = connectionService({
+      db: app.db,
+      secretKey: app.secrets.secretKey,
+      tmpDir: path.join(dataDir, 'tmp', 'delivery'),
+      timeoutMs: app.config.deliveryTimeoutSeconds * 1000,
+      log: app.log,
+    });
     const runner = deliveryRunner({ db: app.db, dataDir, connections, log: app.log, notify: (input) => app.notification.notify(input) });
     app.jobs.defineQueue({
       name: DELIVERY_QUEUE,
