@@ -24,6 +24,7 @@ export const deliveryMessages = {
     'deliverable.noOutput': '出版物还没有成功的输出可交付',
     'deliverable.targetNotEmpty': '目标目录“{path}”不为空',
     'delivery.queued': '已提交交付',
+    'delivery.interrupted': '交付已中断：运行它的服务器停止或重启了',
   },
   en: {
     'connection.invalidPort': 'Invalid port number',
@@ -49,5 +50,6 @@ export const deliveryMessages = {
     'deliverable.noOutput': 'The publication has no successful output to deliver yet',
     'deliverable.targetNotEmpty': 'The target folder "{path}" is not empty',
     'delivery.queued': 'Delivery queued',
+    'delivery.interrupted': 'The delivery was interrupted: the server running it stopped or restarted',
   },
 };

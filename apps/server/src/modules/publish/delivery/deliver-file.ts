@@ -68,6 +68,8 @@ export async function deliverFile(input: DeliverFileInput): Promise<DeliveryResu
     try {
       session = await openSession(input.target, input.timeoutMs);
       await session.mkdirp(input.remoteDir);
+      // A try cut off before (its process killed) may have left its part file: start it over.
+      await session.remove(tempPath).catch(() => undefined);
       await session.upload(input.localFile, tempPath);
       await session.replace(tempPath, finalPath);
       return { remotePath: finalPath, bytes, sha256, attempts: attempt, durationMs: Date.now() - started };

@@ -26,6 +26,8 @@ export const DELIVERY_QUEUE = 'ccms-delivery';
 const DELIVERY_RETRIES = 3;
 /** Deliveries this node runs at once. */
 const DELIVERY_WORKERS = 2;
+/** pg-boss's limit on one try (a dead node's delivery is found within a minute, not by this). */
+const DELIVERY_EXPIRE_SECONDS = 30 * 60;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,7 +58,14 @@ export const deliveryPlugin = fp(
       workers: DELIVERY_WORKERS,
       retryLimit: DELIVERY_RETRIES,
       retryDelaySeconds: app.config.deliveryRetrySeconds,
+      expireInSeconds: DELIVERY_EXPIRE_SECONDS,
+      exclusive: true,
       work: (data: { receiptId?: unknown }, attempt) => runner.run(Number(data.receiptId), attempt),
+      // A delivery its node left behind is tried again by the queue (or failed after its last try).
+      recovery: {
+        pending: runner.pending,
+        interrupted: (data, retrying) => runner.interrupted(Number(data.receiptId), retrying),
+      },
     });
     const enqueue = (receiptId: number) => app.jobs.enqueue(DELIVERY_QUEUE, { receiptId });
     const { git } = app.content;
