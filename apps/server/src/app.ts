@@ -67,7 +67,7 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
   app.decorate('secrets', secrets);
   app.decorate('tokens', tokenCodec(secrets.jwtSecret));
   app.decorate('storage', localStorage(path.join(config.dataDir, 'files')));
-  app.decorate('jobs', createJobRunner({ database, storage: app.storage, log: app.log }));
+  app.decorate('jobs', createJobRunner({ database, storage: app.storage, log: app.log, dataDir: config.dataDir }));
   if (jobs) app.addHook('onReady', () => app.jobs.start());
   app.addHook('onClose', () => app.jobs.stop());
 

@@ -28,6 +28,11 @@ export interface SftpTestServer extends DeliveryServer {
   clientPrivateKey: string;
   /** Drops the connection once this many bytes of one upload arrived, once. */
   killNextUploadAfter(bytes: number): void;
+  /**
+   * From now on, once this many bytes of an upload arrived, leaves its further writes unanswered
+   * (a server that hangs mid-upload, the connection kept open); null serves normally again.
+   */
+  stallUploadsAfter(bytes: number | null): void;
   /** Serves with a fresh host key from now on (as a replaced or spoofed server would). */
   changeHostKey(): Promise<void>;
 }
@@ -45,8 +50,11 @@ function attrsOf(s: Stats) {
   return { mode: s.mode, uid: s.uid, gid: s.gid, size: s.size, atime: Math.floor(s.atimeMs / 1000), mtime: Math.floor(s.mtimeMs / 1000) };
 }
 
-/** A plain SFTP server (no posix-rename extension) over a temporary folder, answering the requests a delivery makes. */
-function serveSftp(sftp: SFTPWrapper, root: string, onWrite: (bytes: number) => void) {
+/**
+ * A plain SFTP server (no posix-rename extension) over a temporary folder, answering the requests a
+ * delivery makes. `onWrite` sees each written chunk; `holds` says whether to leave a write unanswered.
+ */
+function serveSftp(sftp: SFTPWrapper, root: string, onWrite: (bytes: number) => void, holds: () => boolean = () => false) {
   const local = (p: string) => join(root, posix.normalize(`/${p}`));
   const handles = new Map<number, { kind: 'file'; fd: Awaited<ReturnType<typeof open>> } | { kind: 'dir'; names: string[] | null; path: string }>();
   let next = 1;
@@ -74,6 +82,7 @@ function serveSftp(sftp: SFTPWrapper, root: string, onWrite: (bytes: number) => 
   );
   sftp.on('WRITE', (reqid, handle, offset, data) =>
     guard(reqid, async () => {
+      if (holds()) return;
       const h = handleOf(handle);
       if (h?.kind !== 'file') return void sftp.status(reqid, STATUS_CODE.FAILURE);
       await h.fd.write(data, 0, data.length, offset);
@@ -148,6 +157,7 @@ export async function startSftpServer(): Promise<SftpTestServer> {
   if (clientPublic instanceof Error) throw clientPublic;
   const port = await freePort();
   let killAfter: number | null = null;
+  let stallAfter: number | null = null;
   const clients = new Set<Connection>();
 
   const listen = async () => {
@@ -168,13 +178,18 @@ export async function startSftpServer(): Promise<SftpTestServer> {
         client.on('session', (accept) => {
           accept().on('sftp', (acceptSftp) => {
             let written = 0;
-            serveSftp(acceptSftp(), root, (bytes) => {
-              written += bytes;
-              if (killAfter !== null && written >= killAfter) {
-                killAfter = null;
-                client.end();
-              }
-            });
+            serveSftp(
+              acceptSftp(),
+              root,
+              (bytes) => {
+                written += bytes;
+                if (killAfter !== null && written >= killAfter) {
+                  killAfter = null;
+                  client.end();
+                }
+              },
+              () => stallAfter !== null && written >= stallAfter,
+            );
           });
         });
       });
@@ -196,6 +211,9 @@ export async function startSftpServer(): Promise<SftpTestServer> {
     clientPrivateKey: clientKey.private,
     killNextUploadAfter: (bytes) => {
       killAfter = bytes;
+    },
+    stallUploadsAfter: (bytes) => {
+      stallAfter = bytes;
     },
     async changeHostKey() {
       await stop();

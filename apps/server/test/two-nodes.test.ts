@@ -126,4 +126,70 @@ describe.runIf(testDbKind === 'postgres' && url)('two nodes on one PostgreSQL', 
     expect([...perMinute.values()].every((n) => n === 1)).toBe(true);
     expect(first[0]?.status).toBe('0');
   }, 200_000);
+
+  it("a node's sweep leaves work a live node runs alone, and hands back work whose node is gone (issue 28, item 6)", async () => {
+    // A work queue whose work waits to be released; what each node's recovery hears of it.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const heard: { node: string; data: object; retrying: boolean }[] = [];
+    const define = (node: string, app: FastifyInstance) =>
+      app.jobs.defineQueue<{ piece: number }>({
+        name: 'test-held',
+        retryLimit: 1,
+        retryDelaySeconds: 60,
+        work: () => released,
+        recovery: {
+          pending: async () => [],
+          interrupted: async (data, retrying) => {
+            heard.push({ node, data, retrying });
+          },
+        },
+      });
+    await a.jobs.start();
+    await b.jobs.start();
+    try {
+      // Node A alone works the queue at first, so A runs the work; then B knows the queue too.
+      define('a', a);
+      await a.jobs.enqueue('test-held', { piece: 1 });
+      const claim = await heldBy();
+      define('b', b);
+      expect(claim.state).toBe('active');
+
+      // Both nodes sweep: the work runs on a live node, so nothing is touched.
+      await a.jobs.recoverNow();
+      await b.jobs.recoverNow();
+      expect(await heldBy()).toEqual(claim);
+      expect(heard).toEqual([]);
+
+      // Its claim now names a node that is not there (as a node that died on another machine leaves it): B hands it back to the queue.
+      await sql("UPDATE sys_job_claim SET node_id = 'gone-node' WHERE job_id = $1", [claim.id]);
+      await b.jobs.recoverNow();
+      expect((await sql('SELECT state FROM pgboss.job WHERE id = $1', [claim.id])).rows).toEqual([{ state: 'retry' }]);
+      expect(heard).toEqual([{ node: 'b', data: { piece: 1 }, retrying: true }]);
+      // Handed back once: another sweep hears nothing more.
+      await a.jobs.recoverNow();
+      expect(heard).toHaveLength(1);
+    } finally {
+      // The held work ends, so the nodes can stop.
+      release();
+    }
+  }, 60_000);
+
+  const sql = (text: string, values?: unknown[]) => databases[0]?.executeSql(text, values) ?? Promise.resolve({ rows: [] });
+
+  /** The claim of the test-held job, once a node picked it up. */
+  async function heldBy(): Promise<{ node_id: string; id: string; state: string }> {
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const { rows } = await sql(
+        "SELECT c.node_id, j.id::text AS id, j.state FROM sys_job_claim c JOIN pgboss.job j ON j.id = c.job_id WHERE c.queue = 'test-held'",
+      );
+      const [row] = rows as { node_id: string; id: string; state: string }[];
+      if (row) return row;
+      if (Date.now() > until) throw new Error('the held work was not picked up');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 });

@@ -24,6 +24,8 @@ export interface AppConfig {
   videoCacheMb: number;
   /** CCMS_DELIVERY_RETRY_SECONDS: wait before a failed delivery is tried again by its work queue (doubled each time; default 30). */
   deliveryRetrySeconds: number;
+  /** CCMS_DELIVERY_TIMEOUT: seconds that connecting and signing in to a delivery server may take (default 15). */
+  deliveryTimeoutSeconds: number;
   /** CCMS_TRUST_PROXY: false (default) takes the client address from the socket, ignoring X-Forwarded-For. */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: intFrom(env.CCMS_LOGIN_RATE_LIMIT, 60, 'CCMS_LOGIN_RATE_LIMIT'),
     videoCacheMb: intFrom(env.CCMS_VIDEO_CACHE_MB, 2048, 'CCMS_VIDEO_CACHE_MB'),
     deliveryRetrySeconds: intFrom(env.CCMS_DELIVERY_RETRY_SECONDS, 30, 'CCMS_DELIVERY_RETRY_SECONDS'),
+    deliveryTimeoutSeconds: intFrom(env.CCMS_DELIVERY_TIMEOUT, 15, 'CCMS_DELIVERY_TIMEOUT'),
     trustProxy: trustProxyFrom(env.CCMS_TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: env.CCMS_WEB_DIR ? path.resolve(env.CCMS_WEB_DIR) : path.join(root, 'apps/web/dist'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** Columns every administrable row carries (RuoYi's BaseEntity). */
 const audit = {
@@ -320,6 +320,37 @@ export const sysJobLog = pgTable(
     createTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('sys_job_log_time_idx').on(t.createTime)],
+);
+
+/**
+ * The server processes that run jobs, one row each while it runs: it writes seen_time every few
+ * seconds. A node not seen for a while, or replaced by a process started on the same data
+ * directory (its home), is gone, and the work it claimed is recovered (platform/jobs/recovery.ts).
+ */
+export const sysJobNode = pgTable(
+  'sys_job_node',
+  {
+    nodeId: varchar({ length: 64 }).primaryKey(),
+    /** The data directory's own id: one process at a time runs on it. */
+    home: varchar({ length: 64 }).notNull(),
+    hostName: varchar({ length: 255 }).notNull().default(''),
+    startTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    seenTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sys_job_node_home_idx').on(t.home)],
+);
+
+/** A work-queue job (pg-boss) a node is running now, with the job's data: what the node would leave undone if it died. */
+export const sysJobClaim = pgTable(
+  'sys_job_claim',
+  {
+    jobId: uuid().primaryKey(),
+    queue: varchar({ length: 100 }).notNull(),
+    data: jsonb().notNull().default({}),
+    nodeId: varchar({ length: 64 }).notNull(),
+    claimTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sys_job_claim_node_idx').on(t.nodeId), index('sys_job_claim_queue_idx').on(t.queue)],
 );
 
 /**

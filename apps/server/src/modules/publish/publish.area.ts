@@ -30,6 +30,8 @@ const routes: FastifyPluginAsync[] = [publicationRoutes, outputRoutes, publishLo
 
 /** Publishes at most this many outputs at once per node (the publish process builds one at a time). */
 const PUBLISH_WORKERS = 1;
+/** pg-boss's limit on one publish (a dead node's publish is found within a minute, not by this). */
+const PUBLISH_EXPIRE_SECONDS = 30 * 60;
 
 /**
  * The publish area: publications, publishing (a pg-boss job per output, the engine in its own
@@ -50,13 +52,26 @@ export const publishArea = fp(
     };
     app.decorate('publish', { pool, publications, outputs, onFinished });
     app.downloads.defineProducer(OUTPUT_ZIP_PRODUCER, async (params, file) => outputs.writeZip(Number(params.outputId), file));
+    const finished = async (outputId: number) => {
+      for (const listener of finishedListeners) await listener(outputId).catch((err) => app.log.error({ err, outputId }, 'after-publish step failed'));
+    };
     app.jobs.defineQueue({
       name: PUBLISH_QUEUE,
       workers: PUBLISH_WORKERS,
+      expireInSeconds: PUBLISH_EXPIRE_SECONDS,
+      exclusive: true,
       work: async (data: { outputId?: unknown }) => {
         const outputId = Number(data.outputId);
         await runner.run(outputId);
-        for (const listener of finishedListeners) await listener(outputId).catch((err) => app.log.error({ err, outputId }, 'after-publish step failed'));
+        await finished(outputId);
+      },
+      // A publish its node left behind ends as failed (the reason says so) and what waited for it hears.
+      recovery: {
+        pending: runner.pending,
+        interrupted: async (data, retrying) => {
+          const outputId = Number(data.outputId);
+          if (await runner.interrupted(outputId, retrying)) await finished(outputId);
+        },
       },
     });
     // After the job runner stopped (hooks run in reverse order of registration): no build is waiting.

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { eq, max } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -9,6 +11,22 @@ import { conflict } from '../http/errors';
 import type { Storage } from '../storage/storage';
 import { checkCron, normaliseCron, previousFire, SERVER_TIME_ZONE } from './cron';
 import { platformJobHandlers } from './platform-jobs';
+import {
+  claimedBefore,
+  claimJob,
+  forgetGoneNodes,
+  HEARTBEAT_MS,
+  heartbeat,
+  joinNodes,
+  leaveNodes,
+  liveWork,
+  nodeHome,
+  orphanedJobs,
+  releaseJob,
+  SWEEP_MS,
+  UNCLAIMED_GRACE_SECONDS,
+  workKey,
+} from './recovery';
 import { encodeJobMessage, type JobRegistry, jobRegistry } from './registry';
 
 export type JobRow = typeof sysJob.$inferSelect;
@@ -51,6 +69,8 @@ export interface JobRunnerDeps {
   pollingIntervalSeconds?: number;
   /** How often this node re-reads sys_job, to follow edits made on other nodes. */
   reconcileIntervalMs?: number;
+  /** The data directory: its id names this node's home (see recovery.ts). */
+  dataDir?: string;
 }
 
 /**
@@ -67,8 +87,36 @@ export interface WorkQueue<T extends object = Record<string, unknown>> {
   retryLimit?: number;
   /** Wait before the first retry; each next wait doubles (default 30). */
   retryDelaySeconds?: number;
+  /**
+   * How long one try may run before pg-boss counts it failed and frees the worker (default one
+   * hour). A node that dies is found sooner than this (see recovery.ts); this is the backstop.
+   */
+  expireInSeconds?: number;
+  /**
+   * The data names the piece of work (an output, a receipt): a job for work that a live node runs
+   * already (pg-boss retrying it after its expiry while the first run goes on) ends at once.
+   */
+  exclusive?: boolean;
+  /** What the area does with work a dead node left behind (see WorkRecovery). */
+  recovery?: WorkRecovery<T>;
   /** Does the work; `run` says which try this is (retryCount 0 first), so the last one can record a final failure. */
   work(data: T, run: WorkRun): Promise<void>;
+}
+
+/**
+ * Work a node left behind when it died (killed, crashed, its machine gone), found at start-up and
+ * by a periodic sweep on every node: pg-boss jobs no live node runs any more are handed back to
+ * their queue (a retry when tries are left, else failed), and rows of the area that say "waiting"
+ * or "running" with no live job at all are ended. Only work no live node runs is ever touched.
+ */
+export interface WorkRecovery<T extends object> {
+  /** The job data of the area's work that its rows say waits or runs, of rows created before `before`. */
+  pending(before: Date): Promise<T[]>;
+  /**
+   * No live job runs this work any more: `retrying` when the queue runs it again (after its retry
+   * delay), otherwise it is over and the area ends it. May come twice (two nodes sweeping): make it idempotent.
+   */
+  interrupted(data: T, retrying: boolean): Promise<void>;
 }
 
 /** Which try of a piece of work is running. */
@@ -98,6 +146,8 @@ export interface JobRunner extends JobRegistry {
   schedules(): Promise<{ jobId: number; cron: string; timezone: string }[]>;
   /** Local pg-boss workers (for the cache monitor). */
   workerCount(): number;
+  /** Looks for work dead nodes left behind now (see WorkRecovery; the runner does so at start and every few seconds). */
+  recoverNow(): Promise<void>;
 }
 
 /** The URL of the app's own PostgreSQL pool, so pg-boss opens its pool to the same database. */
@@ -106,8 +156,14 @@ function connectionStringOf(database: Database): string | undefined {
   return client instanceof pg.Pool ? client.options.connectionString : undefined;
 }
 
-export function createJobRunner({ database, storage, log, pollingIntervalSeconds = 5, reconcileIntervalMs = 60_000 }: JobRunnerDeps): JobRunner {
+export function createJobRunner({ database, storage, log, pollingIntervalSeconds = 5, reconcileIntervalMs = 60_000, dataDir }: JobRunnerDeps): JobRunner {
   const db = database.db;
+  const sql = (text: string, values?: unknown[]) => database.executeSql(text, values);
+  /** This process: a new id per start; its home is the data directory's id (see recovery.ts). */
+  const node = { nodeId: randomUUID(), home: '', hostName: hostname().slice(0, 255) };
+  let heartbeatTimer: NodeJS.Timeout | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+  let sweeping: Promise<void> | null = null;
   const registry = jobRegistry(platformJobHandlers());
   let boss: PgBoss | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -117,6 +173,8 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
   const taskQueues = new Map<string, WorkQueue<object>>();
   const retryTimers = new Set<NodeJS.Timeout>();
   const taskWorkers = new Map<string, string[]>();
+  /** Work queues defined while pg-boss runs: made (and worked) once this settles. */
+  const queueReady = new Map<string, Promise<unknown>>();
   /** In-process runs of task queues while pg-boss is not started: how many run, and who waits. */
   const localSlots = new Map<string, { running: number; waiting: (() => void)[] }>();
   // pg-boss changes happen one at a time, so a periodic reconcile never races an API edit.
@@ -174,6 +232,16 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     return (await b.send(FIRING_QUEUE, { jobId, due: at }, { singletonKey: `${jobId}@${at}` })) !== null;
   }
 
+  /** Runs `fn` with the pg-boss job claimed by this node, so a sweep on any node knows a live node runs it. */
+  async function claimed<T>(jobId: string, queue: string, data: unknown, fn: () => Promise<T>): Promise<T> {
+    await claimJob(sql, { jobId, queue, data, nodeId: node.nodeId });
+    try {
+      return await fn();
+    } finally {
+      await releaseJob(sql, jobId).catch((err) => log.warn({ err, jobId }, 'job claim not released'));
+    }
+  }
+
   async function work(jobs: PgBoss.JobWithMetadata<RunMessage>[]) {
     for (const item of jobs) {
       const jobId = Number(item.data?.jobId);
@@ -185,7 +253,7 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
         log.info({ jobId, due }, 'job firing already claimed: not run again');
         continue;
       }
-      const failure = await track(execute(row));
+      const failure = await claimed(item.id, item.name, item.data, () => track(execute(row)));
       // pg-boss records the failure as well; the job log already holds the details.
       if (failure) throw failure;
     }
@@ -277,21 +345,81 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     for (const jobId of workers.keys()) if (!names.has(queueNameOf(jobId))) workers.delete(jobId);
   }
 
-  const retriesOf = (queue: WorkQueue<object>) => ({ retryLimit: queue.retryLimit ?? 0, retryDelay: queue.retryDelaySeconds ?? 30, retryBackoff: true });
+  /** What every job of a work queue is sent with: its retries and its expiry. */
+  const jobOptionsOf = (queue: WorkQueue<object>) => ({
+    retryLimit: queue.retryLimit ?? 0,
+    retryDelay: queue.retryDelaySeconds ?? 30,
+    retryBackoff: true,
+    expireInSeconds: queue.expireInSeconds ?? RUN_TIMEOUT_SECONDS,
+  });
 
-  /** Starts this node's workers of a work queue (queue created when missing). */
+  /** Starts this node's workers of a work queue (queue created when missing, its options brought up to date). */
   async function workTaskQueue(b: PgBoss, queue: WorkQueue<object>) {
     if (taskWorkers.has(queue.name)) return;
-    await ensureQueue(b, queue.name, { name: queue.name, policy: 'standard', expireInSeconds: RUN_TIMEOUT_SECONDS, ...retriesOf(queue) });
+    const options = { name: queue.name, policy: 'standard', ...jobOptionsOf(queue) } as const;
+    const existing = await b.getQueue(queue.name);
+    if (!existing) await ensureQueue(b, queue.name, options);
+    else if (existing.expireInSeconds !== options.expireInSeconds || existing.retryLimit !== options.retryLimit) await b.updateQueue(queue.name, options);
     const ids: string[] = [];
     taskWorkers.set(queue.name, ids);
     for (let i = 0; i < (queue.workers ?? 1); i++) {
       ids.push(
         await b.work<object>(queue.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([item]) => {
-          if (item) await track(queue.work(item.data ?? {}, { retryCount: item.retryCount, retryLimit: item.retryLimit }));
+          if (!item) return;
+          const data = item.data ?? {};
+          await claimed(item.id, queue.name, data, async () => {
+            if (queue.exclusive && (await claimedBefore(sql, { jobId: item.id, queue: queue.name, data, nodeId: node.nodeId }))) {
+              log.warn({ queue: queue.name, jobId: item.id, data }, 'work runs on a live node already: this job ends without running it again');
+              return;
+            }
+            await track(queue.work(data, { retryCount: item.retryCount, retryLimit: item.retryLimit }));
+          });
         }),
       );
     }
+  }
+
+  /**
+   * Hands back what dead nodes left: their active jobs fail in pg-boss (retried when tries are
+   * left) and the queue's area hears of it; then rows of the areas that wait or run with no live
+   * job are ended. One sweep at a time per node; several nodes may sweep at once.
+   */
+  function sweep(): Promise<void> {
+    const b = boss;
+    if (!b || sweeping) return sweeping ?? Promise.resolve();
+    const run = async () => {
+      for (const job of await orphanedJobs(sql, { schema: BOSS_SCHEMA, names: [...taskQueues.keys()], prefix: QUEUE_PREFIX, self: node.nodeId })) {
+        // pg-boss answers how many jobs it failed (its types say void): none when the job ended meanwhile.
+        const result: unknown = await b.fail(job.name, job.id, { message: 'interrupted: the node running it stopped' });
+        const affected = (result as { affected?: number } | undefined)?.affected ?? 0;
+        await releaseJob(sql, job.id);
+        if (!affected) continue;
+        const retrying = job.retryCount < job.retryLimit;
+        log.warn({ queue: job.name, jobId: job.id, data: job.data, retrying }, 'work of a stopped node handed back to its queue');
+        await taskQueues
+          .get(job.name)
+          ?.recovery?.interrupted((job.data ?? {}) as object, retrying)
+          .catch((err) => log.error({ err, queue: job.name, data: job.data }, 'interrupted work not recorded'));
+      }
+      for (const queue of taskQueues.values()) {
+        if (!queue.recovery) continue;
+        const pending = await queue.recovery.pending(new Date(Date.now() - UNCLAIMED_GRACE_SECONDS * 1000));
+        if (pending.length === 0) continue;
+        const live = new Set((await liveWork(sql, { schema: BOSS_SCHEMA, queue: queue.name, self: node.nodeId })).map(workKey));
+        for (const data of pending) {
+          if (live.has(workKey(data))) continue;
+          log.warn({ queue: queue.name, data }, 'work with no live job ended');
+          await queue.recovery.interrupted(data, false).catch((err) => log.error({ err, queue: queue.name, data }, 'interrupted work not recorded'));
+        }
+      }
+      await forgetGoneNodes(sql, node.nodeId);
+    };
+    sweeping = track(run())
+      .catch((err) => log.error({ err }, 'work recovery sweep failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+    return sweeping;
   }
 
   /** Runs work here, at most `workers` of the queue at once, retried as pg-boss would. */
@@ -304,7 +432,7 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     const s = slots;
     if (s.running >= (queue.workers ?? 1)) await new Promise<void>((resolve) => s.waiting.push(resolve));
     s.running++;
-    const { retryLimit, retryDelay } = retriesOf(queue);
+    const { retryLimit, retryDelay } = jobOptionsOf(queue);
     try {
       await queue.work(data, { retryCount: tries, retryLimit });
     } catch (err) {
@@ -383,6 +511,9 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
       next.on('error', (err) => log.error({ err }, 'job runner error'));
       await next.start();
       await ensureQueue(next, FIRING_QUEUE, { name: FIRING_QUEUE, policy: 'short', retentionMinutes: FIRING_RETENTION_MINUTES });
+      // This node joins before its workers start, so each job it picks up is claimed by a known node.
+      node.home = dataDir ? await nodeHome(dataDir) : randomUUID();
+      await joinNodes(sql, node);
       boss = next;
       for (const queue of taskQueues.values()) await workTaskQueue(next, queue);
       await serial(reconcile);
@@ -391,16 +522,27 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
         serial(reconcile).catch((err) => log.error({ err }, 'job reconcile failed'));
       }, reconcileIntervalMs);
       timer.unref();
+      heartbeatTimer = setInterval(() => {
+        heartbeat(sql, node).catch((err) => log.error({ err }, 'job node heartbeat failed'));
+      }, HEARTBEAT_MS);
+      heartbeatTimer.unref();
+      // What a previous process on this data directory (or a dead node) left is recovered now, then every few seconds.
+      void sweep();
+      sweepTimer = setInterval(() => void sweep(), SWEEP_MS);
+      sweepTimer.unref();
     },
 
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
+      for (const t of [timer, heartbeatTimer, sweepTimer]) if (t) clearInterval(t);
+      timer = heartbeatTimer = sweepTimer = null;
       await chain;
+      await sweeping;
       const current = boss;
       boss = null;
       if (current) await current.stop({ graceful: true, wait: true, timeout: 10_000 });
       await Promise.allSettled([...inflight]);
+      // Whatever this node still held is orphaned at once, for another node (or the next start) to recover.
+      if (current) await leaveNodes(sql, node.nodeId).catch((err) => log.warn({ err }, 'job node not removed'));
       workers.clear();
       taskWorkers.clear();
       for (const t of retryTimers) clearTimeout(t);
@@ -414,7 +556,10 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
       if (taskQueues.has(queue.name)) throw new Error(`work queue "${queue.name}" is defined twice`);
       taskQueues.set(queue.name, queue);
       const b = boss;
-      if (b) serial(() => workTaskQueue(b, queue)).catch((err) => log.error({ err, queue: queue.name }, 'task queue start failed'));
+      if (!b) return;
+      // Work queued before pg-boss holds the queue would be dropped: enqueue waits for this.
+      const ready = serial(() => workTaskQueue(b, queue)).catch((err) => log.error({ err, queue: queue.name }, 'task queue start failed'));
+      queueReady.set(queue.name, ready);
     },
 
     async enqueue(name, data) {
@@ -422,7 +567,8 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
       if (!queue) throw new Error(`"${name}" is not a defined work queue`);
       const b = boss;
       if (b) {
-        await b.send(name, data, retriesOf(queue));
+        await queueReady.get(name);
+        await b.send(name, data, jobOptionsOf(queue));
         for (const id of taskWorkers.get(name) ?? []) b.notifyWorker(id);
         return;
       }
@@ -455,5 +601,11 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
     },
 
     workerCount: () => [...workers.values()].reduce((n, w) => n + w.ids.length, 0),
+
+    async recoverNow() {
+      // A sweep under way may have read before what the caller just changed: one more after it.
+      await sweeping;
+      await sweep();
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { Language } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
 import { type ConnectionBody, type ConnectionCheck, type ConnectionQuery, type ConnectionUpdate, MASKED_CREDENTIAL } from '@ccms/contracts/publish/connection';
 import { eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { ccmsConnection } from '../../../db/schema';
 import { clip } from '../../../platform/audit/redact';
@@ -15,7 +16,7 @@ import { isUniqueViolation } from '../../../platform/db/errors';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import { checkHost } from '../../../platform/net/host-check';
 import { allowedPrivateHosts } from '../../system/config/config.queries';
-import { HostKeyChangedError, openSession, type RemoteTarget } from '../delivery/remote-session';
+import { HostKeyChangedError, openSession, type RemoteSession, type RemoteTarget } from '../delivery/remote-session';
 import {
   type ConnectionRow,
   connectionNameClash,
@@ -46,9 +47,17 @@ export interface ConnectionServiceDeps {
   secretKey: string;
   /** Folder for the probe file a validate writes. */
   tmpDir: string;
+  /** How long connecting and signing in may take. */
+  timeoutMs: number;
+  /** Where the detailed reason of a failed check goes (never into the answer). */
+  log: FastifyBaseLogger;
 }
 
-export function connectionService({ db, secretKey, tmpDir }: ConnectionServiceDeps) {
+/** Which step of a check failed, so the answer names the step and never the server's own words. */
+type ProbeStep = 'connect' | 'list' | 'write';
+const failedStep: Record<ProbeStep, string> = { connect: 'connection.unreachable', list: 'connection.listFailed', write: 'connection.writeFailed' };
+
+export function connectionService({ db, secretKey, tmpDir, timeoutMs, log }: ConnectionServiceDeps) {
   async function load(connectionId: number): Promise<ConnectionRow> {
     const row = await findConnection(db, connectionId);
     if (!row) throw notFound('connection.notFound', { id: connectionId });
@@ -84,13 +93,25 @@ export function connectionService({ db, secretKey, tmpDir }: ConnectionServiceDe
     };
   }
 
-  /** Connects, lists the remote folder, writes and deletes a probe file. */
+  /** Connects and signs in to a stored connection (SFTP checks the pinned host key). */
+  const open = async (row: ConnectionRow): Promise<RemoteSession> => openSession(await targetOf(row), timeoutMs);
+
+  /**
+   * Connects, lists the remote folder, writes and deletes a probe file. A failure answers which step
+   * failed and nothing the server said: whether a port is closed, silent or something else, and what
+   * its banner or refusal reads, would turn the check into a scanner of the server's network. The
+   * reason goes to the log. A changed host key (only ever of the server the connection was validated
+   * with) is said as such.
+   */
   async function probe(row: ConnectionRow): Promise<{ ok: true; hostKey: string } | { ok: false; key: string; params: Record<string, string> }> {
     const local = join(tmpDir, `probe-${randomBytes(8).toString('hex')}`);
-    let session: Awaited<ReturnType<typeof openSession>> | null = null;
+    let session: RemoteSession | null = null;
+    let step: ProbeStep = 'connect';
     try {
-      session = await openSession(await targetOf(row));
+      session = await open(row);
+      step = 'list';
       await session.list(row.remotePath);
+      step = 'write';
       await mkdir(tmpDir, { recursive: true, mode: 0o700 });
       await writeFile(local, 'ccms delivery probe\n', { mode: 0o600 });
       const remote = posix.join(row.remotePath, `.ccms-probe-${randomBytes(6).toString('hex')}`);
@@ -100,7 +121,8 @@ export function connectionService({ db, secretKey, tmpDir }: ConnectionServiceDe
     } catch (err) {
       if (err instanceof AppError) return { ok: false, key: err.key, params: {} };
       if (err instanceof HostKeyChangedError) return { ok: false, key: 'connection.hostKeyChanged', params: { pinned: err.pinned, got: err.got } };
-      return { ok: false, key: 'connection.failed', params: { reason: clip(err instanceof Error ? err.message : String(err), 300) } };
+      log.warn({ connectionId: row.connectionId, step, err: err instanceof Error ? err.message : String(err) }, 'connection check failed');
+      return { ok: false, key: failedStep[step], params: { path: row.remotePath } };
     } finally {
       session?.close();
       await rm(local, { force: true });
@@ -116,6 +138,8 @@ export function connectionService({ db, secretKey, tmpDir }: ConnectionServiceDe
     options: () => connectionOptions(db),
     load,
     targetOf,
+    open,
+    timeoutMs,
 
     async create(auth: AuthContext, body: ConnectionBody) {
       await checkName(body.name);

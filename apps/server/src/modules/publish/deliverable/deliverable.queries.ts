@@ -1,5 +1,5 @@
 import type { DeliverableQuery, ReceiptQuery } from '@ccms/contracts/publish/deliverable';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsConnection, ccmsDeliverable, ccmsDeliveryReceipt, ccmsDocumentOutput, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
 import { contains } from '../../../platform/db/filters';
@@ -109,6 +109,24 @@ export async function insertReceipt(db: Db, values: typeof R.$inferInsert) {
 
 export async function updateReceipt(db: Db, receiptId: number, set: Partial<typeof R.$inferInsert>) {
   await db.update(R).set(set).where(eq(R.receiptId, receiptId));
+}
+
+/** Changes a receipt while it is in one of the given states; the row when it was, null otherwise. */
+export async function updateReceiptIf(db: Db, receiptId: number, states: string[], set: Partial<typeof R.$inferInsert>) {
+  const [row] = await db
+    .update(R)
+    .set(set)
+    .where(and(eq(R.receiptId, receiptId), inArray(R.status, states)))
+    .returning();
+  return row ?? null;
+}
+
+/** Receipts still queued or running, created before `before`: deliveries a job should own (crash recovery). */
+export async function pendingReceipts(db: Db, before: Date) {
+  return db
+    .select({ receiptId: R.receiptId })
+    .from(R)
+    .where(and(inArray(R.status, ['queued', 'running']), lt(R.startTime, before)));
 }
 
 export async function findReceipt(db: Db, receiptId: number) {

@@ -41,7 +41,7 @@ export const deliverableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: rowsOf(DeliveryReceipt) },
       },
     },
-    async (req) => rows(await deliverables.receipts(req.params.id, req.query)),
+    async (req) => rows(await deliverables.receipts(req.params.id, req.query, req.lang)),
   );
   app.get(
     '/ccms/deliverable/:id',

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import type { Language } from '@ccms/contracts/constants';
 import type { DeliverableBody, DeliverableQuery, DeliverableUpdate, ReceiptQuery } from '@ccms/contracts/publish/deliverable';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -7,9 +8,9 @@ import type { AuthContext } from '../../../platform/auth/access';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import { checkCron, normaliseCron } from '../../../platform/jobs/cron';
+import { decodeJobMessage } from '../../../platform/jobs/registry';
 import type { JobRunner } from '../../../platform/jobs/runner';
 import type { ConnectionService } from '../connection/connection.service';
-import { openSession } from '../delivery/remote-session';
 import {
   deliverableNameClash,
   deliverablesById,
@@ -55,10 +56,7 @@ export function deliverableService({ db, connections, jobs, enqueue, onWatchChan
     if (stored && stored.connectionId === body.connectionId && stored.filePath === body.filePath) return;
     // A new target folder must be empty (or not exist yet): a delivery never mixes with files it did not put there.
     const dir = posix.join(connection.remotePath, body.filePath);
-    const session = await connections
-      .targetOf(connection)
-      .then((target) => openSession(target))
-      .catch(() => null);
+    const session = await connections.open(connection).catch(() => null);
     if (!session) return;
     try {
       const names = await session.list(dir).catch(() => [] as string[]);
@@ -121,9 +119,11 @@ export function deliverableService({ db, connections, jobs, enqueue, onWatchChan
   return {
     list: (q: DeliverableQuery) => listDeliverables(db, q),
     get: load,
-    receipts: async (deliverableId: number, q: ReceiptQuery) => {
+    /** The receipts, newest first; a stored message key (an interrupted delivery) in the reader's language. */
+    receipts: async (deliverableId: number, q: ReceiptQuery, lang: Language = 'en') => {
       await load(deliverableId);
-      return listReceipts(db, deliverableId, q);
+      const page = await listReceipts(db, deliverableId, q);
+      return { ...page, rows: page.rows.map((r) => ({ ...r, error: decodeJobMessage(r.error, lang) })) };
     },
 
     async create(auth: AuthContext, body: DeliverableBody) {

@@ -15,6 +15,8 @@ export interface DeliverFileInput {
   attempts?: number;
   /** Wait before the second attempt; doubled for each further one. */
   backoffMs?: number;
+  /** How long connecting and signing in may take (openSession's default when absent). */
+  timeoutMs?: number;
   /** Called before each attempt (1-based). */
   onAttempt?: (attempt: number) => void | Promise<void>;
 }
@@ -64,8 +66,10 @@ export async function deliverFile(input: DeliverFileInput): Promise<DeliveryResu
     await input.onAttempt?.(attempt);
     let session: Awaited<ReturnType<typeof openSession>> | null = null;
     try {
-      session = await openSession(input.target);
+      session = await openSession(input.target, input.timeoutMs);
       await session.mkdirp(input.remoteDir);
+      // A try cut off before (its process killed) may have left its part file: start it over.
+      await session.remove(tempPath).catch(() => undefined);
       await session.upload(input.localFile, tempPath);
       await session.replace(tempPath, finalPath);
       return { remotePath: finalPath, bytes, sha256, attempts: attempt, durationMs: Date.now() - started };

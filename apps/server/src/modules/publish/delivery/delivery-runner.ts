@@ -4,9 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { ccmsDeliverable, ccmsDocumentOutput, sysUser } from '../../../db/schema';
 import { clip } from '../../../platform/audit/redact';
+import { encodeJobMessage } from '../../../platform/jobs/registry';
 import type { NotifyInput } from '../../system/notification/notification.service';
 import type { ConnectionService } from '../connection/connection.service';
-import { findReceipt, latestOutput, updateReceipt } from '../deliverable/deliverable.queries';
+import { findReceipt, latestOutput, pendingReceipts, updateReceipt, updateReceiptIf } from '../deliverable/deliverable.queries';
 import { DeliveryError, deliverFile } from './deliver-file';
 import { artifactOf, type OutputFiles } from './output-artifact';
 import { HostKeyChangedError } from './remote-session';
@@ -105,6 +106,7 @@ export function deliveryRunner({ db, dataDir, connections, log, notify }: Delive
       const remoteDir = path.posix.join(connection.remotePath, deliverable.filePath);
       const result = await deliverFile({
         target: await connections.targetOf(connection),
+        timeoutMs: connections.timeoutMs,
         localFile: artifact.file,
         remoteDir,
         fileName,
@@ -129,7 +131,27 @@ export function deliveryRunner({ db, dataDir, connections, log, notify }: Delive
     }
   }
 
-  return { run, outputFiles };
+  /**
+   * The try of this delivery stopped with the node that ran it (work recovery): waiting again when
+   * the queue retries it (the next try starts over, its leftover part file removed first),
+   * otherwise failed, and whoever started it is told.
+   */
+  async function interrupted(receiptId: number, retrying: boolean): Promise<void> {
+    const reason = encodeJobMessage({ key: 'delivery.interrupted' });
+    if (retrying) {
+      await updateReceiptIf(db, receiptId, ['queued', 'running'], { status: 'queued', error: reason });
+      return;
+    }
+    const ended = await updateReceiptIf(db, receiptId, ['queued', 'running'], { status: 'fail', error: reason, endTime: new Date() });
+    if (!ended) return;
+    const [deliverable] = await db.select({ name: ccmsDeliverable.name }).from(ccmsDeliverable).where(eq(ccmsDeliverable.deliverableId, ended.deliverableId));
+    await tell(ended, deliverable?.name ?? '', 'deliveryFailed', reason);
+  }
+
+  /** Deliveries that should have a job (queued or running), as their job data. */
+  const pending = async (before: Date) => (await pendingReceipts(db, before)).map((r) => ({ receiptId: r.receiptId }));
+
+  return { run, outputFiles, interrupted, pending };
 }
 
 export type DeliveryRunner = ReturnType<typeof deliveryRunner>;

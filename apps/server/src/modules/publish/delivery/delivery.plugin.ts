@@ -26,6 +26,8 @@ export const DELIVERY_QUEUE = 'ccms-delivery';
 const DELIVERY_RETRIES = 3;
 /** Deliveries this node runs at once. */
 const DELIVERY_WORKERS = 2;
+/** pg-boss's limit on one try (a dead node's delivery is found within a minute, not by this). */
+const DELIVERY_EXPIRE_SECONDS = 30 * 60;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,14 +45,27 @@ declare module 'fastify' {
 export const deliveryPlugin = fp(
   async (app) => {
     const dataDir = app.config.dataDir;
-    const connections = connectionService({ db: app.db, secretKey: app.secrets.secretKey, tmpDir: path.join(dataDir, 'tmp', 'delivery') });
+    const connections = connectionService({
+      db: app.db,
+      secretKey: app.secrets.secretKey,
+      tmpDir: path.join(dataDir, 'tmp', 'delivery'),
+      timeoutMs: app.config.deliveryTimeoutSeconds * 1000,
+      log: app.log,
+    });
     const runner = deliveryRunner({ db: app.db, dataDir, connections, log: app.log, notify: (input) => app.notification.notify(input) });
     app.jobs.defineQueue({
       name: DELIVERY_QUEUE,
       workers: DELIVERY_WORKERS,
       retryLimit: DELIVERY_RETRIES,
       retryDelaySeconds: app.config.deliveryRetrySeconds,
+      expireInSeconds: DELIVERY_EXPIRE_SECONDS,
+      exclusive: true,
       work: (data: { receiptId?: unknown }, attempt) => runner.run(Number(data.receiptId), attempt),
+      // A delivery its node left behind is tried again by the queue (or failed after its last try).
+      recovery: {
+        pending: runner.pending,
+        interrupted: (data, retrying) => runner.interrupted(Number(data.receiptId), retrying),
+      },
     });
     const enqueue = (receiptId: number) => app.jobs.enqueue(DELIVERY_QUEUE, { receiptId });
     const { git } = app.content;

@@ -52,15 +52,42 @@ async function openSftp(target: RemoteTarget, timeoutMs: number): Promise<Remote
   const conn = new SshClient();
   let seen = '';
   let refused: HostKeyChangedError | null = null;
+  // ssh2 may emit several errors for one failure (at the handshake timeout, then again as the socket
+  // closes) and more after close: this listener, there before connecting and never removed, takes them
+  // all, so none is ever an unhandled 'error' that ends the process. The first one fails the connect.
+  let failConnect: (err: Error) => void = () => undefined;
+  let closed = false;
+  conn.on('error', (err) => failConnect(refused ?? err));
+  conn.on('close', () => {
+    closed = true;
+    failConnect(new Error('connection closed'));
+  });
   const sftp = await new Promise<SFTPWrapper>((resolve, reject) => {
-    conn.once('ready', () => conn.sftp((err, s) => (err ? reject(err) : resolve(s))));
-    conn.once('error', (err) => reject(refused ?? err));
+    // ssh2's readyTimeout ends at sign-in; this one also covers opening the SFTP channel.
+    const timer = setTimeout(() => failConnect(new Error('timed out opening the SFTP session')), timeoutMs + 1000);
+    failConnect = (err) => {
+      failConnect = () => undefined;
+      clearTimeout(timer);
+      conn.end();
+      reject(err);
+    };
+    conn.once('ready', () =>
+      conn.sftp((err, s) => {
+        if (err) return failConnect(err);
+        failConnect = () => undefined;
+        clearTimeout(timer);
+        resolve(s);
+      }),
+    );
     conn.connect({
       host: target.host,
       port: target.port,
       username: target.username,
       ...(target.credentialType === 'privateKey' ? { privateKey: target.secret } : { password: target.secret }),
       readyTimeout: timeoutMs,
+      // A connection that went dead mid-upload ends (and fails the upload) instead of hanging.
+      keepaliveInterval: 10_000,
+      keepaliveCountMax: 3,
       // Trust on first use: the first validate pins the key, any later different key is refused.
       hostVerifier: (key: Buffer) => {
         seen = fingerprintOf(key);
@@ -74,11 +101,7 @@ async function openSftp(target: RemoteTarget, timeoutMs: number): Promise<Remote
   });
   // An error after ready (a dropped connection) fails the operation in flight, never the process;
   // once closed, every further call fails at once instead of waiting for an answer that cannot come.
-  let closed = false;
-  conn.on('error', () => undefined);
-  conn.on('close', () => {
-    closed = true;
-  });
+  sftp.on('error', () => undefined);
   const call = <T>(fn: (cb: (err: Error | null | undefined, value?: T) => void) => void) =>
     closed ? Promise.reject(new Error('connection closed')) : callback(fn);
   const exists = (path: string) =>
@@ -104,8 +127,8 @@ async function openSftp(target: RemoteTarget, timeoutMs: number): Promise<Remote
           input.destroy();
           reject(err);
         };
-        input.once('error', fail);
-        out.once('error', fail);
+        input.on('error', fail);
+        out.on('error', fail);
         if (closed) return fail(new Error('connection closed'));
         conn.once('close', () => fail(new Error('connection closed during upload')));
         out.once('close', () => resolve());
@@ -131,13 +154,19 @@ async function openSftp(target: RemoteTarget, timeoutMs: number): Promise<Remote
 
 async function openFtp(target: RemoteTarget, timeoutMs: number): Promise<RemoteSession> {
   const client = new FtpClient(timeoutMs);
-  await client.access({
-    host: target.host,
-    port: target.port,
-    user: target.username,
-    password: target.secret,
-    secure: target.type === 'ftps',
-  });
+  try {
+    await client.access({
+      host: target.host,
+      port: target.port,
+      user: target.username,
+      password: target.secret,
+      secure: target.type === 'ftps',
+    });
+  } catch (err) {
+    // A refused sign-in leaves the control connection open: close it, its sockets' errors handled by the client.
+    client.close();
+    throw err;
+  }
   const inRoot = async <T>(fn: () => Promise<T>) => {
     await client.cd('/');
     return fn();

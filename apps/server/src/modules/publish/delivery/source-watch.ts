@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { ccmsDeliverable, ccmsDeliveryReceipt, ccmsDocumentOutput, ccmsLibrary, ccmsPublication, sysUser } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
+import { decodeJobMessage } from '../../../platform/jobs/registry';
 import type { LibraryGit } from '../../content/library/library-git';
 import { insertReceipt } from '../deliverable/deliverable.queries';
 import type { OutputService } from '../output/output.service';
@@ -67,7 +68,8 @@ export function sourceWatch({ db, git, outputs, enqueue, log }: SourceWatchDeps)
       .where(eq(ccmsDocumentOutput.outputId, outputId));
     const waiting = and(eq(ccmsDeliveryReceipt.outputId, outputId), eq(ccmsDeliveryReceipt.status, 'waiting'));
     if (!output || output.status === 'fail' || output.status === 'canceled') {
-      const error = output ? `publish ${output.status}${output.message ? `: ${output.message}` : ''}` : 'output deleted';
+      const message = output ? decodeJobMessage(output.message, 'en') : '';
+      const error = output ? `publish ${output.status}${message ? `: ${message}` : ''}` : 'output deleted';
       await db
         .update(ccmsDeliveryReceipt)
         .set({ status: 'fail', error: error.slice(0, 1000), endTime: new Date() })

@@ -1,8 +1,10 @@
+import type { Language } from '@ccms/contracts/constants';
 import type { PublishOutput } from '@ccms/contracts/publish/publication';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsDocumentOutput, ccmsPublishLog } from '../../../db/schema';
 import { pageWindow } from '../../../platform/http/paging';
+import { decodeJobMessage } from '../../../platform/jobs/registry';
 
 const O = ccmsDocumentOutput;
 export type OutputRow = typeof O.$inferSelect;
@@ -39,6 +41,14 @@ export async function updateOutputIf(db: Db, outputId: number, states: string[],
   return row;
 }
 
+/** Outputs still waiting or publishing, created before `before`: publishes a job should own (crash recovery). */
+export async function pendingOutputs(db: Db, before: Date) {
+  return db
+    .select({ outputId: O.outputId })
+    .from(O)
+    .where(and(inArray(O.status, ['notStarted', 'running']), lt(O.createTime, before)));
+}
+
 export async function deleteOutputs(db: Db, ids: number[]) {
   await db.delete(O).where(inArray(O.outputId, ids));
 }
@@ -70,8 +80,8 @@ export async function updatePublishLog(db: Db, outputId: number, set: Partial<ty
   await db.update(ccmsPublishLog).set(set).where(eq(ccmsPublishLog.outputId, outputId));
 }
 
-/** The row as the API shows it (no problems list, no folder on the server). */
-export function presentOutput(row: OutputRow, viewUrl: string, progressUrl = ''): PublishOutput {
+/** The row as the API shows it (no problems list, no folder on the server); a stored message key in the reader's language. */
+export function presentOutput(row: OutputRow, viewUrl: string, progressUrl = '', lang: Language = 'en'): PublishOutput {
   return {
     outputId: row.outputId,
     libraryId: row.libraryId,
@@ -91,7 +101,7 @@ export function presentOutput(row: OutputRow, viewUrl: string, progressUrl = '')
     total: row.total,
     pages: row.pages,
     problemCounts: row.problemCounts,
-    message: row.message,
+    message: decodeJobMessage(row.message, lang),
     size: row.size,
     durationMs: row.durationMs,
     engineVersion: row.engineVersion,

@@ -67,7 +67,7 @@ export const outputRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: OUTPUT_READ_PERMS },
       schema: { summary: 'List the outputs of a publication or a document', tags, querystring: OutputQuery, response: { 200: rowsOf(PublishOutput) } },
     },
-    async (req) => rows(await outputs.list(caller(req), req.query)),
+    async (req) => rows(await outputs.list(caller(req), req.query, req.lang)),
   );
   app.get(
     '/ccms/output/:id',
@@ -75,7 +75,7 @@ export const outputRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: OUTPUT_READ_PERMS },
       schema: { summary: 'Get an output with its problems', tags, params: IdParam, response: { 200: okOf(PublishOutputDetail) } },
     },
-    async (req) => ok(await outputs.get(caller(req), req.params.id)),
+    async (req) => ok(await outputs.get(caller(req), req.params.id, req.lang)),
   );
   app.put(
     '/ccms/output/:id/cancel',

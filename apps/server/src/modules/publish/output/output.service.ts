@@ -3,7 +3,7 @@ import { readdir, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { translate } from '@ccms/contracts/messages';
+import type { Language } from '@ccms/contracts/constants';
 import type { ArchiveBody, OutputQuery, PublishBody, PublishOutput, PublishOutputDetail, ViewerEntry, ViewerQuery } from '@ccms/contracts/publish/publication';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import yazl from 'yazl';
@@ -11,6 +11,7 @@ import type { Db } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsDocumentOutput, ccmsLibrary, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
+import { encodeJobMessage } from '../../../platform/jobs/registry';
 import type { JobRunner } from '../../../platform/jobs/runner';
 import { findDocument } from '../../content/document/document.queries';
 import type { MediaTickets } from '../../content/graphic/media-ticket';
@@ -64,7 +65,7 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
 
   const progressUrlOf = (auth: AuthContext, row: OutputRow) =>
     `${API}/ccms/output/progress/${row.outputId}?ticket=${encodeURIComponent(tickets.mint(auth, row.libraryId))}`;
-  const present = (auth: AuthContext, row: OutputRow) => presentOutput(row, viewUrlOf(auth, row), progressUrlOf(auth, row));
+  const present = (auth: AuthContext, row: OutputRow, lang?: Language) => presentOutput(row, viewUrlOf(auth, row), progressUrlOf(auth, row), lang);
 
   async function readable(auth: AuthContext, outputId: number): Promise<OutputRow> {
     const row = await findOutput(db, outputId);
@@ -113,9 +114,9 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
     return { library, branch: doc.branch, path: doc.path, publicationId: null, publicationName: '', filter: '' };
   }
 
-  async function presentList(auth: AuthContext, rows: OutputRow[]): Promise<PublishOutput[]> {
+  async function presentList(auth: AuthContext, rows: OutputRow[], lang?: Language): Promise<PublishOutput[]> {
     const levels = await levelsOf(db, auth, [...new Set(rows.map((r) => r.libraryId))]);
-    return rows.filter((r) => mayRead(auth, r, levels.get(r.libraryId) ?? null)).map((r) => present(auth, r));
+    return rows.filter((r) => mayRead(auth, r, levels.get(r.libraryId) ?? null)).map((r) => present(auth, r, lang));
   }
 
   return {
@@ -172,7 +173,7 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
       return rows.map((r) => present(auth, r));
     },
 
-    async list(auth: AuthContext, q: OutputQuery) {
+    async list(auth: AuthContext, q: OutputQuery, lang?: Language) {
       let where: ReturnType<typeof outputsOfMap>;
       if (q.publicationId) {
         const [p] = await db.select().from(ccmsPublication).where(eq(ccmsPublication.publicationId, q.publicationId));
@@ -187,13 +188,13 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
       }
       // Reader rules filter rows the caller may not read (a page may then hold fewer rows).
       const page = await listOutputRows(db, where, q);
-      const rows = await presentList(auth, page.rows);
+      const rows = await presentList(auth, page.rows, lang);
       return { rows, total: page.total - (page.rows.length - rows.length) };
     },
 
-    async get(auth: AuthContext, outputId: number): Promise<PublishOutputDetail> {
+    async get(auth: AuthContext, outputId: number, lang?: Language): Promise<PublishOutputDetail> {
       const row = await readable(auth, outputId);
-      return { ...present(auth, row), problems: row.problems };
+      return { ...present(auth, row, lang), problems: row.problems };
     },
 
     /** The progress fields of an output the caller may read (the SSE stream polls this). */
@@ -209,7 +210,7 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
       const stopped = await updateOutputIf(db, outputId, ['notStarted', 'running'], {
         status: 'canceled',
         phase: 'done',
-        message: translate('en', 'publishJob.canceled'),
+        message: encodeJobMessage({ key: 'publishJob.canceled' }),
         endTime: new Date(),
       });
       if (!stopped) throw badRequest('output.notRunning', { id: outputId });

@@ -9,13 +9,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { ccmsLibrary, ccmsLibraryDataProperty, ccmsLibrarySetting, ccmsPublication, ccmsPublishConfig, sysUser } from '../../../db/schema';
 import type { OutputProblem } from '../../../db/schema/publish';
+import { encodeJobMessage } from '../../../platform/jobs/registry';
 import { changedFiles } from '../../content/catalog/catalog-git';
 import type { LibraryGit } from '../../content/library/library-git';
 import type { NotifyInput } from '../../system/notification/notification.service';
 import type { EnginePool } from '../engine/engine-pool';
 import { applyVariables, checkout, conditionsOf, dataPropertyConditions, fingerprintOf, writeChanges } from '../engine/prepare';
 import { linkFile, linkTree, treeSize } from './link-tree';
-import { findOutput, updateOutputIf, updatePublishLog } from './output.queries';
+import { findOutput, pendingOutputs, updateOutputIf, updatePublishLog } from './output.queries';
 
 export const PUBLISH_QUEUE = 'ccms-publish';
 /** Problems kept per output (the counts cover all of them). */
@@ -355,7 +356,30 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
     }
   }
 
-  return { run };
+  /**
+   * The publish of this output stopped with the node that ran it (work recovery). Not run again by
+   * itself (a publish that took its server down could take it down again): failed with the reason,
+   * and whoever started it is told. True when this call ended it.
+   */
+  async function interrupted(outputId: number, retrying: boolean): Promise<boolean> {
+    if (retrying) {
+      await updateOutputIf(db, outputId, ['running'], { status: 'notStarted', phase: '' });
+      return false;
+    }
+    const reason = encodeJobMessage({ key: 'publishJob.interrupted' });
+    const row = await updateOutputIf(db, outputId, ['notStarted', 'running'], { status: 'fail', phase: 'done', message: reason, endTime: new Date() });
+    if (!row) return false;
+    await updatePublishLog(db, outputId, { status: 'fail', endTime: new Date() });
+    // The build folder may be half written (when the node that died is this one): the next publish builds in full.
+    pool.forget(buildKeyOf(row));
+    await tell(row, 'publishFailed', reason).catch((err) => log.warn({ err, outputId }, 'publish notice failed'));
+    return true;
+  }
+
+  /** Publishes that should have a job (waiting or running), as their job data. */
+  const pending = async (before: Date) => (await pendingOutputs(db, before)).map((r) => ({ outputId: r.outputId }));
+
+  return { run, interrupted, pending };
 }
 
 async function readTextOr(file: string): Promise<string> {

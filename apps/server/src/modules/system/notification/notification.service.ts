@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors';
+import { decodeJobMessage } from '../../../platform/jobs/registry';
 import type { JobRunner } from '../../../platform/jobs/runner';
 import {
   insertNotifications,
@@ -57,7 +58,9 @@ const languageOf = (raw: string | undefined): Language => ((LANGUAGES as readonl
 
 /** A notice's title and text in a language. */
 export function renderNotification(lang: Language, event: string, params: Record<string, string | number>) {
-  return { title: translate(lang, `notification.${event}.title`, params), body: translate(lang, `notification.${event}.body`, params) };
+  // A value stored as a message key (a reason such as "interrupted") reads in the reader's language too.
+  const values = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? decodeJobMessage(v, lang) : v]));
+  return { title: translate(lang, `notification.${event}.title`, values), body: translate(lang, `notification.${event}.body`, values) };
 }
 
 const present = (row: NotificationRow, lang: Language): Notification => ({
