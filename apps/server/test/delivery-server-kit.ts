@@ -37,7 +37,8 @@ export interface SftpTestServer extends DeliveryServer {
   changeHostKey(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (bound once, then closed). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../test/delivery-server-kit';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsConnection, ccmsDocumentOutput, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
 
@@ -36,16 +37,6 @@ async function listener(greet: (socket: Socket) => void = () => undefined): Prom
   return address.port;
 }
 
-/** A port nothing listens on (bound once, then closed). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 const ports = { silent: 0, closed: 0, sshBanner: 0, ftpRefuses: 0 };
 
 beforeAll(async () => {
@@ -56,7 +47,7 @@ beforeAll(async () => {
   admin = await t.login();
   zh = callerFor(t.app, admin.token, 'zh');
   ports.silent = await listener();
-  ports.closed = await closedPort();
+  ports.closed = await freePort();
   // Speaks the first line of SSH, naming itself, then nothing.
   ports.sshBanner = await listener((s) => s.write(`SSH-2.0-${BANNER}\r\n`));
   // An FTP server that greets with its name and refuses every sign-in, naming itself again.
