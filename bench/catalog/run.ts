@@ -84,6 +84,7 @@ async function database(): Promise<{ db: Database; close: () => Promise<void> }>
 
 const admin: AuthContext = {
   tokenId: 'bench',
+  sessionHash: '',
   userId: 1,
   userName: 'admin',
   nickName: 'admin',
