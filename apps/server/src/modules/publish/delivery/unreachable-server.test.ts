@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../test/delivery-server-kit';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsConnection, ccmsDocumentOutput, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
+import { allowLoopbackRemotes } from '../../content/content-test-kit';
 
 /**
  * Issue 28, item 3: a delivery server that accepts TCP and never speaks SSH (or FTP) must not take
@@ -44,6 +45,7 @@ beforeAll(async () => {
   process.on('unhandledRejection', onEscape);
   // One second to connect and sign in, one second before the first retry of a delivery.
   t = await createTestApp({ env: { CCMS_DELIVERY_TIMEOUT: '1', CCMS_DELIVERY_RETRY_SECONDS: '1' } });
+  await allowLoopbackRemotes(t);
   admin = await t.login();
   zh = callerFor(t.app, admin.token, 'zh');
   ports.silent = await listener();
