@@ -118,6 +118,11 @@ export async function pickOption(field: Locator, text: string | RegExp): Promise
   let listId: string | null = null;
   await expect.poll(async () => (listId = await field.getAttribute('aria-controls'))).toBeTruthy();
   const dropdown = field.page().locator(`.ant-select-dropdown:has([id="${listId}"])`);
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
-  await expect(dropdown).toBeHidden();
+  // A click while the dropdown still slides in (or its list scrolls itself) can land beside the
+  // option and choose nothing, leaving the dropdown open (compliance.spec, once under load): pick
+  // again while it is still open. A pick that took closes it, so nothing is chosen twice.
+  await expect(async () => {
+    if (await dropdown.isVisible()) await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 5_000 });
+    await expect(dropdown).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

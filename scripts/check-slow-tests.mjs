@@ -1,26 +1,31 @@
 // Fails when a test file took longer than the limit and is not on scripts/slow-tests.json with its
-// reason. Reads the JSON reports that scripts/test-all.mjs has the runners write (vitest's per file,
-// Playwright's per spec file, summed over its tests). Usage: node scripts/check-slow-tests.mjs DIR
+// reason. Reads the JSON reports that scripts/test-all.mjs has the runners write: vitest's per file;
+// Playwright's per test ("e2e/<file> › <title>", its last try), since Playwright runs the tests of
+// one file on both workers at once and a file's time is no wait anyone sees.
+// Usage: node scripts/check-slow-tests.mjs DIR
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const LIMIT_SECONDS = 60;
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Seconds per test file, from one vitest or Playwright JSON report. */
+/** Seconds per test file (vitest) or browser test (Playwright), from one JSON report. */
 export function fileSeconds(report) {
   const out = new Map();
   const add = (file, ms) => out.set(file, (out.get(file) ?? 0) + ms / 1000);
   if (Array.isArray(report.testResults)) {
     for (const r of report.testResults) add(path.relative(root, r.name), (r.endTime ?? r.startTime) - r.startTime);
   }
-  const walk = (suite) => {
+  const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) for (const res of t.results ?? []) add(path.join('e2e', spec.file ?? suite.file), res.duration ?? 0);
+      for (const t of spec.tests ?? []) {
+        const last = t.results?.at(-1);
+        if (last) add(`e2e/${spec.file ?? suite.file} › ${[...titles, spec.title].join(' › ')}`, last.duration ?? 0);
+      }
     }
-    for (const s of suite.suites ?? []) walk({ ...s, file: s.file ?? suite.file });
+    for (const s of suite.suites ?? []) walk({ ...s, file: s.file ?? suite.file }, [...titles, s.title]);
   };
-  for (const s of report.suites ?? []) walk(s);
+  for (const s of report.suites ?? []) walk(s, []);
   return out;
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 // Largest first, so the two slots end about together.
-const PROJECTS = ['apps/web', 'apps/server', 'packages/dita', 'packages/contracts', 'bench'];
+const PROJECTS = ['apps/web', 'apps/server', 'packages/dita', 'packages/contracts', 'bench', 'e2e'];
 const AT_ONCE = 2;
 
 function check(project) {
