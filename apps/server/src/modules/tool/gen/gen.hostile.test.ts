@@ -78,6 +78,26 @@ afterAll(async () => {
   await rm(marker, { recursive: true, force: true });
 });
 
+/** A column as the edit screen sends it back (GenColumnUpdate), with some fields replaced. */
+function columnUpdate(c: Record<string, unknown>, replace: Record<string, unknown> = {}) {
+  const fields = [
+    'columnId',
+    'propName',
+    'tsType',
+    'labelZh',
+    'labelEn',
+    'isRequired',
+    'isInsert',
+    'isEdit',
+    'isList',
+    'isQuery',
+    'queryType',
+    'htmlType',
+    'dictType',
+  ];
+  return { ...Object.fromEntries(fields.map((f) => [f, c[f]])), ...replace };
+}
+
 /** Where the text of a file is data: string literals, template text, JSX text and comments. */
 function dataRanges(file: string, text: string): [number, number][] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -271,21 +291,9 @@ describe('hostile settings and database texts in the generated module', () => {
       functionNameZh: hostile.functionNameZh,
       author: hostile.author,
       tableComment: hostile.tableComment,
-      columns: columns.map((c: Record<string, unknown>) => ({
-        columnId: c.columnId,
-        propName: c.propName,
-        tsType: c.tsType,
-        labelZh: c.columnName === 'trap_name' ? hostile.labelZh : c.labelZh,
-        labelEn: c.columnName === 'trap_name' ? hostile.labelEn : c.labelEn,
-        isRequired: c.isRequired,
-        isInsert: c.isInsert,
-        isEdit: c.isEdit,
-        isList: c.isList,
-        isQuery: c.isQuery,
-        queryType: c.queryType,
-        htmlType: c.htmlType,
-        dictType: c.dictType,
-      })),
+      columns: columns.map((c: Record<string, unknown>) =>
+        columnUpdate(c, c.columnName === 'trap_name' ? { labelZh: hostile.labelZh, labelEn: hostile.labelEn } : {}),
+      ),
     };
     const saved = await admin.put('/prod-api/tool/gen', body);
     expect(saved.body, saved.raw).toMatchObject({ code: 200 });
@@ -347,21 +355,7 @@ describe('names the generated code uses as code', () => {
     const { table, columns } = (await admin.get(`/prod-api/tool/gen/${tableId}`)).body.data;
     body = {
       ...table,
-      columns: columns.map((c: Record<string, unknown>) => ({
-        columnId: c.columnId,
-        propName: c.propName,
-        tsType: c.tsType,
-        labelZh: c.labelZh,
-        labelEn: c.labelEn,
-        isRequired: c.isRequired,
-        isInsert: c.isInsert,
-        isEdit: c.isEdit,
-        isList: c.isList,
-        isQuery: c.isQuery,
-        queryType: c.queryType,
-        htmlType: c.htmlType,
-        dictType: c.dictType,
-      })),
+      columns: columns.map((c: Record<string, unknown>) => columnUpdate(c)),
     };
   });
 
