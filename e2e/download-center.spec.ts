@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { API, adminApi, openSignedIn } from './helpers';
+import { API, adminApi, confirmDialog, openSignedIn } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
@@ -95,7 +95,7 @@ test('an output goes to the download center from the Output tab, is downloaded t
   await expect(center.getByRole('row').filter({ hasText: 'valve-html5-' }).getByTestId('download-status')).toHaveText('Ready');
   await expect(center.getByRole('columnheader', { name: 'Expires' })).toBeVisible();
   await center.getByRole('row').filter({ hasText: 'valve-html5-' }).getByRole('button', { name: 'Delete' }).click();
-  await page.locator('.ant-modal-confirm-btns').getByRole('button').last().click();
+  await confirmDialog(page);
   await expect(center.getByText('No generated files yet')).toBeVisible();
 });
 

@@ -126,3 +126,15 @@ export async function pickOption(field: Locator, text: string | RegExp): Promise
     await expect(dropdown).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/**
+ * Confirms the open antd confirm dialog (Modal.confirm) with its last button (OK), clicking again
+ * while it stays open: a click during its entry animation can miss (download-center.spec, once under load).
+ */
+export async function confirmDialog(page: Page): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm');
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.locator('.ant-modal-confirm-btns').getByRole('button').last().click({ timeout: 5_000 });
+    await expect(dialog).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
