@@ -118,6 +118,9 @@ export async function pickOption(field: Locator, text: string | RegExp): Promise
   let listId: string | null = null;
   await expect.poll(async () => (listId = await field.getAttribute('aria-controls'))).toBeTruthy();
   const dropdown = field.page().locator(`.ant-select-dropdown:has([id="${listId}"])`);
+  // The click opens it: wait for it, or the loop below would find it "hidden" before it came up and
+  // pick nothing (tool.spec's tree template once saved without its tree fields under load).
+  await expect(dropdown).toBeVisible();
   // A click while the dropdown still slides in (or its list scrolls itself) can land beside the
   // option and choose nothing, leaving the dropdown open (compliance.spec, once under load): pick
   // again while it is still open. A pick that took closes it, so nothing is chosen twice.

@@ -46,6 +46,10 @@ test('the administrator adds a user in a department, then disables and deletes i
   await dialog.getByLabel('用户名称').fill(userName);
   await dialog.getByLabel('用户密码').fill('secret123');
   await dialog.getByRole('button', { name: ok }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  // The list keeps the order of ids: with the users other tests add to this department, the new one
+  // can be past the first page, so it is looked up by name.
+  await search(page, userName);
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: userName, exact: true }) });
   await expect(row.getByRole('cell', { name: '写作组' })).toBeVisible();
 

@@ -29,6 +29,8 @@ export function toOptions(items: readonly DictItem[], lang: Language): DictOptio
 const dictQuery = (type: string) => ({
   queryKey: ['dict', type],
   queryFn: () => api.get<{ data: DictItem[] }>(`/system/dict/data/type/${encodeURIComponent(type)}`).then((r) => r.data),
+  // No type, no call: a control whose dictionary is not chosen yet (the form builder's select) has no options.
+  enabled: type !== '',
   // Dictionaries change rarely: one call per type per session (the dict screens invalidate ['dict']).
   staleTime: Number.POSITIVE_INFINITY,
 });
@@ -36,6 +38,7 @@ const dictQuery = (type: string) => ({
 /**
  * The options of one dictionary type (GET /system/dict/data/type/{type}).
  * Usage: `const sexes = useDict('sys_user_sex'); <Select options={sexes} />; <DictTag options={sexes} value={row.sex} />`
+ * An empty type asks nothing and gives no options.
  */
 export function useDict(type: string): DictOption[] {
   const { i18n } = useTranslation();
