@@ -133,7 +133,9 @@ export type PublishOutputDetail = z.infer<typeof PublishOutputDetail>;
 export const OutputQuery = PageQuery.extend({
   publicationId: qInt.positive().optional().describe('outputs of this publication'),
   documentId: qInt.positive().optional().describe('or outputs of this document'),
-});
+})
+  // One of the two names whose outputs to list: without either the answer is a 400 naming documentId.
+  .refine((q) => q.publicationId !== undefined || q.documentId !== undefined, { message: 'field.required', path: ['documentId'] });
 export type OutputQuery = z.infer<typeof OutputQuery>;
 
 /** What one SSE progress event carries. */

@@ -114,6 +114,14 @@ suite('publications', () => {
     expect(await countPublications()).toBe(0);
   });
 
+  it('asks which outputs to list: a list without a publication or a document is a 400 naming documentId', async () => {
+    const res = await admin.get(api('/ccms/output/list'));
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('documentId is required');
+    const zh = await admin.request({ method: 'GET', url: api('/ccms/output/list'), headers: { 'accept-language': 'zh' } });
+    expect(zh.body.msg).toBe('documentId不能为空');
+  });
+
   it('creates, lists and refuses a second publication of the same name', async () => {
     const res = await admin.post(api('/ccms/publication'), valid());
     expect(res.body.code).toBe(200);
