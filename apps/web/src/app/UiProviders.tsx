@@ -8,6 +8,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { setFeedback } from '../feedback/feedback';
 import { useLanguage } from '../shared/route/use-route-meta';
+import { useReducedMotion } from '../shared/use-reduced-motion';
 import { ANTD_SIZE, useAppStore } from '../state/app-store';
 import { useSettings } from '../state/settings-store';
 
@@ -27,12 +28,14 @@ function FeedbackBridge() {
 
 /**
  * antd and data providers for every page but sign-in (which stays small): theme colour as the
- * primary token, the stored size (large/default/small -> large/middle/small), the language.
+ * primary token, the stored size (large/default/small -> large/middle/small), the language, and no
+ * animations when the system asks for reduced motion.
  */
 export function UiProviders() {
   const lang = useLanguage();
   const size = useAppStore((s) => s.size);
   const theme = useSettings((s) => s.theme);
+  const reducedMotion = useReducedMotion();
 
   dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
   useEffect(() => {
@@ -40,7 +43,11 @@ export function UiProviders() {
   }, [theme]);
 
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} componentSize={ANTD_SIZE[size]} theme={{ token: { colorPrimary: theme, borderRadius: 4 } }}>
+    <ConfigProvider
+      locale={lang === 'zh' ? zhCN : enUS}
+      componentSize={ANTD_SIZE[size]}
+      theme={{ token: { colorPrimary: theme, borderRadius: 4, motion: !reducedMotion } }}
+    >
       <AntApp className="ccms-app">
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>
