@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sysJob, sysJobLog, sysUser } from '../src/db/schema';
 import { hashPassword } from '../src/platform/auth/password';
+import { queueNameOf } from '../src/platform/jobs/runner';
 import { ADMIN_PASSWORD, callerFor, testDbKind } from './harness';
 import { TwoNodes } from './two-nodes-kit';
 
@@ -87,8 +88,8 @@ describe.runIf(testDbKind === 'postgres' && url)('two nodes on one PostgreSQL', 
     const runs = () => databases[1]?.db.select().from(sysJobLog).where(eq(sysJobLog.jobId, job.jobId)) ?? Promise.resolve([]);
     const until = Date.now() + 60_000;
     while ((await runs()).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
-    // Both nodes poll every few seconds: a second run of the same catch-up would show by now.
-    await new Promise((r) => setTimeout(r, 12_000));
+    // Both nodes sent the catch-up: once both messages are worked, a second run would have shown.
+    await settled(job.jobId, 2);
     const done = await runs();
     expect(done).toHaveLength(1);
     expect(done[0]).toMatchObject({ status: '0', jobMessage: 'caught up' });
@@ -118,8 +119,8 @@ describe.runIf(testDbKind === 'postgres' && url)('two nodes on one PostgreSQL', 
     while ((await runs()).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 500));
     const first = await runs();
     expect(first).toHaveLength(1);
-    // Both nodes poll every few seconds: a second run of the same firing would show by now.
-    await new Promise((r) => setTimeout(r, 12_000));
+    // Once every message of the job's queue is worked, a second run of the same firing would have shown.
+    await settled(job.jobId, 1);
     const minuteOf = (d: Date) => Math.floor(d.getTime() / 60_000);
     const perMinute = new Map<number, number>();
     for (const run of await runs()) perMinute.set(minuteOf(run.startTime), (perMinute.get(minuteOf(run.startTime)) ?? 0) + 1);
@@ -178,6 +179,24 @@ describe.runIf(testDbKind === 'postgres' && url)('two nodes on one PostgreSQL', 
   }, 60_000);
 
   const sql = (text: string, values?: unknown[]) => databases[0]?.executeSql(text, values) ?? Promise.resolve({ rows: [] });
+
+  /**
+   * Waits until the job's pg-boss queue holds at least `sent` messages and none is waiting or
+   * running: every run either node could still make of them has then been made (or refused).
+   */
+  async function settled(jobId: number, sent: number) {
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const { rows } = await sql(
+        "SELECT count(*)::int AS total, count(*) FILTER (WHERE state IN ('created', 'retry', 'active'))::int AS open FROM pgboss.job WHERE name = $1",
+        [queueNameOf(jobId)],
+      );
+      const [row] = rows as { total: number; open: number }[];
+      if (row && row.total >= sent && row.open === 0) return;
+      if (Date.now() > until) throw new Error(`job ${jobId}: its queue did not settle (${JSON.stringify(row)})`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 
   /** The claim of the test-held job, once a node picked it up. */
   async function heldBy(): Promise<{ node_id: string; id: string; state: string }> {
