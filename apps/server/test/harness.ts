@@ -34,6 +34,8 @@ export async function freshDatabase(): Promise<Database> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  // A throwaway database: commits need not wait for the WAL to reach the disk (same answers, no fsync wait).
+  if (process.env.CCMS_TEST_SYNC !== 'on') await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
