@@ -36,7 +36,10 @@ describe('a library URL cannot reach private addresses', () => {
   ])('refuses %s with the one generic reason, and creates nothing', async (url) => {
     const before = await t.database.db.select().from(ccmsLibrary);
     const res = await admin.post('/prod-api/ccms/library', libraryBody(`ssrf${before.length}`, url));
-    expect(res.body).toEqual({ code: 400, msg: 'The repository URL points at an address that is not allowed' });
+    expect(res.body).toEqual({
+      code: 400,
+      msg: 'The repository URL points at this machine or a private network, which the administrator has not allowed (setting ccms.library.allowPrivateUrls)',
+    });
     expect(await t.database.db.select().from(ccmsLibrary)).toHaveLength(before.length);
   });
 

@@ -14,7 +14,7 @@ export const contentMessages = {
     'scm.repoNotFound': '仓库不存在',
     'scm.hostUnreachable': '无法连接到主机',
     'scm.branchMissing': '仓库中不存在分支“{branch}”',
-    'scm.urlRefused': '仓库地址指向不允许访问的地址',
+    'scm.urlRefused': '仓库地址指向本机或内网地址，未获管理员允许（参数 ccms.library.allowPrivateUrls）',
     'scm.pushRefused': '远程仓库拒绝了提交',
     'scm.unknown': '无法访问仓库',
     'explorer.badPath': '{field}：路径“{path}”不允许',
@@ -60,7 +60,8 @@ export const contentMessages = {
     'scm.repoNotFound': 'Repository not found',
     'scm.hostUnreachable': 'Host unreachable',
     'scm.branchMissing': 'Branch "{branch}" does not exist in the repository',
-    'scm.urlRefused': 'The repository URL points at an address that is not allowed',
+    'scm.urlRefused':
+      'The repository URL points at this machine or a private network, which the administrator has not allowed (setting ccms.library.allowPrivateUrls)',
     'scm.pushRefused': 'The remote repository refused the commit',
     'scm.unknown': 'The repository could not be reached',
     'explorer.badPath': '{field}: the path "{path}" is not allowed',

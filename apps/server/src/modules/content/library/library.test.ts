@@ -44,8 +44,13 @@ describe('library URL checks', () => {
     for (const url of ['http://169.254.169.254/latest/x.git', 'http://metadata.google.internal/r.git', 'http://[fd00:ec2::254]/r.git', remote().url('lib')]) {
       const res = await admin.post('/prod-api/ccms/library', libraryBody('refused', url));
       expect(res.status, url).toBe(400);
-      expect(res.body.msg).toBe('The repository URL points at an address that is not allowed');
+      expect(res.body.msg).toBe(
+        'The repository URL points at this machine or a private network, which the administrator has not allowed (setting ccms.library.allowPrivateUrls)',
+      );
     }
+    // The answer names the setting that allows such an address, in the caller's language.
+    const zh = await callerFor(t.app, admin.token, 'zh').post('/prod-api/ccms/library', libraryBody('refused', remote().url('lib')));
+    expect(zh.body.msg).toBe('仓库地址指向本机或内网地址，未获管理员允许（参数 ccms.library.allowPrivateUrls）');
     const check = await admin.post('/prod-api/ccms/library/validate', { url: 'http://169.254.169.254/r.git', defaultBranch: 'main' });
     expect(check.body.data).toMatchObject({ state: 'failure', reason: 'urlRefused' });
     expect(await libraryRows()).toHaveLength(0);
