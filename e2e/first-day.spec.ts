@@ -100,6 +100,8 @@ test('1. a library write grant is enough to work in it, without the Libraries ad
   await data(admin.post(`${API}/ccms/library/permission`, { data: { libraryId, granteeType: 'user', granteeId: userId, level: 'write' } }));
   await page.goto('/content/explorer');
   await expect(page.locator('.ccms-explorer-main .ant-table').getByText('README.md')).toBeVisible();
+  // The spec's pager: 20 a page by default, the sizes 10/20/30/50.
+  await expect(page.locator('.ccms-explorer-main .ccms-pagination')).toContainText('20条/页');
   await expect(page.getByRole('button', { name: '上传文件' })).toBeEnabled();
   await expect(page.getByText('没有权限')).toHaveCount(0);
   await expect(page.getByText('尚未获取')).toHaveCount(0);

@@ -55,6 +55,5 @@ const explorer: Messages<typeof zh> = {
   tooLarge: 'Large file: only the first {{count}} characters are shown.',
   empty: 'Empty folder',
   cloning: 'Cloning...',
-  total: '{{total}} items',
 };
 export default explorer;

@@ -53,5 +53,4 @@ export default {
   tooLarge: '文件较大，只显示前 {{count}} 个字符。',
   empty: '空文件夹',
   cloning: '正在克隆…',
-  total: '共 {{total}} 项',
 } as const;

@@ -12,6 +12,7 @@ import {
   SwapOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
 import { ExplorerPerm, type FolderNode, RenameBody } from '@ccms/contracts/content/explorer';
 import { Alert, App, Breadcrumb, Button, Empty, Form, Input, Select, Space, Table, Tooltip, Tree, TreeSelect, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -22,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { Pagination } from '../../../../shared/list/Pagination';
 import { useFetchLibrary, useLibraryAbilities, useLibraryBranches, useLibraryOptions, useLibraryProgress } from '../../library/library-queries';
 import { type Change, explorerApi, type FileRow } from '../explorer-api';
 import { useCommitChange, useExplorerListing, useExplorerTree, useRefreshExplorer } from '../explorer-queries';
@@ -29,7 +31,6 @@ import { CommitDialog, type CommitValues } from './CommitDialog';
 import { FileViewer } from './FileViewer';
 import '../explorer.css';
 
-const PAGE_SIZE = 100;
 const time = (v: string | Date | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 const join = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
 const VALID_NAME = /^(?!\.{1,2}$)[^/\\]+$/;
@@ -121,7 +122,7 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
   const libraryId = fixed ?? picked;
   const [ref, setRef] = useState<string | undefined>(undefined);
   const [path, setPath] = useState('');
-  const [page, setPage] = useState({ pageNum: 1, pageSize: PAGE_SIZE });
+  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<FileRow[]>([]);
   const [viewing, setViewing] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
@@ -434,16 +435,14 @@ export function Explorer({ libraryId: fixed }: ExplorerProps) {
           scroll={{ x: EXPLORER_TABLE_WIDTH }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={cloning ? t('cloning') : t('empty')} /> }}
           rowSelection={readOnly ? undefined : { selectedRowKeys: selected.map((r) => r.path), onChange: (_keys, rows) => setSelected(rows) }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [50, 100, 200, 500],
-            showTotal: (total) => t('total', { total }),
-            hideOnSinglePage: false,
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
+          pagination={false}
+        />
+        <Pagination
+          total={list.data?.total ?? 0}
+          page={page.pageNum}
+          limit={page.pageSize}
+          onChange={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
+          autoScroll={false}
         />
       </div>
       <FileViewer at={at} path={viewing} onClose={() => setViewing(null)} />
