@@ -377,6 +377,8 @@ export const sysNotification = pgTable(
 export const sysNotificationPref = pgTable('sys_notification_pref', {
   userId: integer().primaryKey(),
   lang: varchar({ length: 8 }).notNull().default('zh'),
+  /** The user chose `lang` on the notice settings; otherwise it follows the language of their interface. */
+  langChosen: boolean().notNull().default(false),
   /** event → { inApp, mail }; an event not listed keeps both channels on. */
   events: jsonb().$type<Record<string, { inApp: boolean; mail: boolean }>>().notNull().default({}),
   updateTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),

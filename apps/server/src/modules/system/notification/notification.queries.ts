@@ -1,5 +1,5 @@
 import type { NotificationQuery } from '@ccms/contracts/system/notification';
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysNotification, sysNotificationPref, sysUser } from '../../../db/schema';
 import { pageWindow } from '../../../platform/http/paging';
@@ -71,11 +71,24 @@ export const savePrefs = (db: Db, row: Omit<NotificationPrefRow, 'updateTime'>) 
   db
     .insert(sysNotificationPref)
     .values({ ...row, updateTime: new Date() })
-    .onConflictDoUpdate({ target: sysNotificationPref.userId, set: { lang: row.lang, events: row.events, updateTime: new Date() } });
+    .onConflictDoUpdate({
+      target: sysNotificationPref.userId,
+      set: { lang: row.lang, langChosen: row.langChosen, events: row.events, updateTime: new Date() },
+    });
 
-/** Remembers a user's language the first time it is seen, so texts sent to them use it. */
+/**
+ * Follows the language of a user's interface (each call their web makes), so texts sent to them use
+ * it; a language the user chose on the notice settings stays.
+ */
 export const rememberLanguage = (db: Db, userId: number, lang: string) =>
-  db.insert(sysNotificationPref).values({ userId, lang }).onConflictDoNothing({ target: sysNotificationPref.userId });
+  db
+    .insert(sysNotificationPref)
+    .values({ userId, lang })
+    .onConflictDoUpdate({
+      target: sysNotificationPref.userId,
+      set: { lang, updateTime: new Date() },
+      setWhere: and(eq(sysNotificationPref.langChosen, false), ne(sysNotificationPref.lang, lang)),
+    });
 
 /** Who a mail can go to: enabled users that are not deleted. */
 export async function mailRecipient(db: Db, userId: number) {

@@ -81,7 +81,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Save the caller’s notice choices', tags, body: NotificationPrefs, response: { 200: OkEmpty } },
     },
     async (req) => {
-      await notices.savePrefs(caller(req), req.body);
+      await notices.savePrefs(caller(req), req.body, req.lang);
       return done();
     },
   );

@@ -157,8 +157,9 @@ export function notificationService({ db, jobs, stream, log }: NotificationDeps)
       return { lang: row ? languageOf(row.lang) : lang, events: events as NotificationPrefs['events'] };
     },
 
-    async savePrefs(auth: AuthContext, prefs: NotificationPrefs) {
-      await savePrefs(db, { userId: auth.userId, lang: prefs.lang, events: prefs.events });
+    /** A language other than the interface's (`uiLang`) is the user's choice and stays; the interface's own keeps following it. */
+    async savePrefs(auth: AuthContext, prefs: NotificationPrefs, uiLang: Language) {
+      await savePrefs(db, { userId: auth.userId, lang: prefs.lang, langChosen: prefs.lang !== uiLang, events: prefs.events });
     },
 
     /** Sends a test mail now and reports the server's answer (the settings screen's button). */

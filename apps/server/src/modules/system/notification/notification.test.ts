@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { decoded, smtpServer, until } from '../../../../test/smtp-server';
 import { ccmsProjectConfig, sysConfig, sysNotification } from '../../../db/schema';
 import { type TestUser, userWith } from '../../content/content-test-kit';
@@ -115,6 +115,34 @@ describe('notices of task assignment', () => {
     expect((await enUser.caller.get('/prod-api/system/notification/list', { read: '0' })).body.rows.map((r: { title: string }) => r.title)).toEqual([
       'New task: No mail please',
     ]);
+  });
+
+  it('mails follow the language of the recipient’s interface, unless they chose another on the notice settings', async () => {
+    const as = (lang: string) => callerFor(t.app, zhUser.caller.token, lang);
+    const mailLang = async () => (await zhUser.caller.get('/prod-api/system/notification/prefs')).body.data.lang;
+    const poll = (lang: string) => as(lang).get('/prod-api/system/notification/unread');
+    try {
+      // The interface switched to English: the next mail is in English.
+      await poll('en');
+      expect(await mailLang()).toBe('en');
+      const before = smtp.received.length;
+      await created(owner.caller, '/prod-api/ccms/task', { projectId, title: 'Switched', category: 'writing', assigneeId: zhUser.userId });
+      await until(() => smtp.received.length > before, 'the mail after the switch');
+      expect(decoded(smtp.received.at(-1)?.raw ?? '').subject).toBe('New task: Switched');
+
+      // Chinese chosen on the settings while the interface is English: it stays.
+      const prefs = (await as('en').get('/prod-api/system/notification/prefs')).body.data;
+      expect((await as('en').put('/prod-api/system/notification/prefs', { ...prefs, lang: 'zh' })).body.code).toBe(200);
+      await poll('en');
+      expect(await mailLang()).toBe('zh');
+      // Choosing the interface's own language again lets it follow.
+      expect((await as('en').put('/prod-api/system/notification/prefs', { ...prefs, lang: 'en' })).body.code).toBe(200);
+      await poll('zh');
+      expect(await mailLang()).toBe('zh');
+    } finally {
+      const prefs = (await as('zh').get('/prod-api/system/notification/prefs')).body.data;
+      await as('zh').put('/prod-api/system/notification/prefs', { ...prefs, lang: 'zh' });
+    }
   });
 
   it('a refusing SMTP server never fails the action', async () => {

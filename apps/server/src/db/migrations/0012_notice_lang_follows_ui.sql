@@ -1,0 +1,1 @@
+ALTER TABLE "sys_notification_pref" ADD COLUMN "lang_chosen" boolean DEFAULT false NOT NULL;
