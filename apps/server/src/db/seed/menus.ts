@@ -5,6 +5,7 @@ import { DocumentPerm } from '@ccms/contracts/content/document';
 import { EditorConfigPerm } from '@ccms/contracts/content/editor-config';
 import { ExplorerPerm } from '@ccms/contracts/content/explorer';
 import { AbbreviationPerm, TermPerm } from '@ccms/contracts/content/glossary';
+import { GrammarPerm } from '@ccms/contracts/content/grammar';
 import { GraphicPerm } from '@ccms/contracts/content/graphic';
 import { LibraryPerm } from '@ccms/contracts/content/library';
 import { ProductPerm, PropertyPerm } from '@ccms/contracts/content/product';
@@ -41,7 +42,7 @@ import { ReviewCommentPerm } from '@ccms/contracts/work/review-comment';
 import { TaskPerm } from '@ccms/contracts/work/task';
 import { WorkItemPerm } from '@ccms/contracts/work/work-item';
 import { WorkflowPerm } from '@ccms/contracts/work/workflow';
-import type { Tx } from '../client';
+import type { Db, Tx } from '../client';
 import { sysMenu, sysRoleMenu } from '../schema';
 
 type MenuSeed = typeof sysMenu.$inferInsert & { menuId: number; parentId: number };
@@ -178,6 +179,9 @@ export const SEED_MENUS: MenuSeed[] = [
   ...buttons(2301, 3100, DoctypePerm, ['文档类型', 'doctype'], [...CRUD]),
   page(2302, 2300, 2, 'template', 'ccms/template/index', TemplatePerm.list, '模板', 'Template', 'form'),
   ...buttons(2302, 3110, TemplatePerm, ['模板', 'template'], [...CRUD]),
+  // Grammar packages (issue 38): the DTDs an administrator installs; validation and Doctypes use them.
+  page(2305, 2300, 4, 'grammar', 'ccms/grammar/index', GrammarPerm.list, '语法包', 'Grammar Packages', 'documentation'),
+  ...buttons(2305, 3480, GrammarPerm, ['语法包', 'grammar package'], ['add', 'remove']),
   dir(2303, 2300, 3, 'settings', '设置', 'Settings', 'system'),
   page(2310, 2303, 1, 'editorConfig', 'ccms/editorConfig/index', EditorConfigPerm.list, '编辑器配置', 'Editor Config', 'code'),
   ...buttons(2310, 3120, EditorConfigPerm, ['编辑器', 'editor'], [...CRUD]),
@@ -277,4 +281,15 @@ export const COMMON_ROLE_MENUS: number[] = SEED_MENUS.filter((m) => {
 export async function seedMenus(tx: Tx) {
   await tx.insert(sysMenu).values(SEED_MENUS.map((m) => ({ createBy: 'admin', ...m })));
   if (COMMON_ROLE_MENUS.length > 0) await tx.insert(sysRoleMenu).values(COMMON_ROLE_MENUS.map((menuId) => ({ roleId: 2, menuId })));
+}
+
+/** Menus added after the first release: inserted on the first start after the upgrade too (fixed ids, so one present is kept). */
+const LATER_MENUS = new Set([2305]);
+
+export async function seedLaterMenus(db: Tx | Db) {
+  const later = SEED_MENUS.filter((m) => LATER_MENUS.has(m.menuId) || LATER_MENUS.has(m.parentId));
+  await db
+    .insert(sysMenu)
+    .values(later.map((m) => ({ createBy: 'admin', ...m })))
+    .onConflictDoNothing();
 }
