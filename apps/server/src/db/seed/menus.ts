@@ -179,9 +179,6 @@ export const SEED_MENUS: MenuSeed[] = [
   ...buttons(2301, 3100, DoctypePerm, ['文档类型', 'doctype'], [...CRUD]),
   page(2302, 2300, 2, 'template', 'ccms/template/index', TemplatePerm.list, '模板', 'Template', 'form'),
   ...buttons(2302, 3110, TemplatePerm, ['模板', 'template'], [...CRUD]),
-  // Grammar packages (issue 38): the DTDs an administrator installs; validation and Doctypes use them.
-  page(2305, 2300, 4, 'grammar', 'ccms/grammar/index', GrammarPerm.list, '语法包', 'Grammar Packages', 'documentation'),
-  ...buttons(2305, 3480, GrammarPerm, ['语法包', 'grammar package'], ['add', 'remove']),
   dir(2303, 2300, 3, 'settings', '设置', 'Settings', 'system'),
   page(2310, 2303, 1, 'editorConfig', 'ccms/editorConfig/index', EditorConfigPerm.list, '编辑器配置', 'Editor Config', 'code'),
   ...buttons(2310, 3120, EditorConfigPerm, ['编辑器', 'editor'], [...CRUD]),
@@ -195,6 +192,9 @@ export const SEED_MENUS: MenuSeed[] = [
   ...buttons(2314, 3160, ConnectionPerm, ['连接', 'connection'], [...CRUD]),
   page(2315, 2303, 6, 'projectCategory', 'ccms/project/category', ProjectCategoryPerm.list, '项目类别', 'Project Categories', 'dict'),
   ...buttons(2315, 3170, ProjectCategoryPerm, ['项目类别', 'category'], [...CRUD]),
+  // Grammar packages (issue 38): the DTDs an administrator installs; validation and Doctypes use them.
+  page(2316, 2303, 7, 'grammar', 'ccms/grammar/index', GrammarPerm.list, '语法包', 'Grammar Packages', 'documentation'),
+  ...buttons(2316, 3480, GrammarPerm, ['语法包', 'grammar package'], ['add', 'remove']),
 
   // Work (projects' plans, tasks, releases; the work item pages use 2420-2439 and 3300-3399)
   dir(2400, 0, 5, 'work', '工作管理', 'Work', 'task'),
@@ -284,7 +284,7 @@ export async function seedMenus(tx: Tx) {
 }
 
 /** Menus added after the first release: inserted on the first start after the upgrade too (fixed ids, so one present is kept). */
-const LATER_MENUS = new Set([2305]);
+const LATER_MENUS = new Set([2316]);
 
 export async function seedLaterMenus(db: Tx | Db) {
   const later = SEED_MENUS.filter((m) => LATER_MENUS.has(m.menuId) || LATER_MENUS.has(m.parentId));

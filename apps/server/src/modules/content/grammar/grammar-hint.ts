@@ -12,7 +12,7 @@ export function grammarHint(status: GrammarStatus): string | undefined {
       : 'this machine has no DITA catalog either, so only well-formedness and the DITA structure rules are checked';
   return [
     `No DITA grammar package is installed: ${fallback}.`,
-    'To validate against the DITA version your content uses, sign in as an administrator and open System Manager → Grammar Packages,',
+    'To validate against the DITA version your content uses, sign in as an administrator and open System Manager → Settings → Grammar Packages,',
     'then install a zip of the DTD folder with its OASIS catalog.xml at the top or one folder down (e.g. the OASIS DITA 1.3 DTDs of',
     "the DITA Open Toolkit's plugins/org.oasis-open.dita.v1_3: `cd plugins/org.oasis-open.dita.v1_3 && zip -r dita-1.3.zip .`).",
   ].join(' ');
