@@ -1,10 +1,10 @@
 import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
-import { sysConfig, sysUser } from '../src/db/schema';
+import { sysConfig, sysMenu, sysUser } from '../src/db/schema';
 import { seedIfEmpty } from '../src/db/seed';
 import { verifyPassword } from '../src/platform/auth/password';
 import { loadConfig, sharedSecretsMissing } from '../src/platform/config';
@@ -81,6 +81,20 @@ describe('the first seed (seedIfEmpty)', () => {
     expect(await adminRow(database)).toEqual(before);
     expect(await database.db.select().from(sysUser)).toHaveLength(users);
     expect(await captchaSetting(database)).toBe('false');
+  });
+
+  it('a start after the upgrade that added Grammar Packages adds its menu, keeping the rest', async () => {
+    const grammarMenus = () =>
+      database.db
+        .select({ perms: sysMenu.perms })
+        .from(sysMenu)
+        .where(inArray(sysMenu.menuId, [2316, 3480, 3481]));
+    expect(await grammarMenus()).toHaveLength(3);
+    await database.db.delete(sysMenu).where(inArray(sysMenu.menuId, [2316, 3480, 3481]));
+    const others = (await database.db.select().from(sysMenu)).length;
+    await seedIfEmpty(database.db, { captchaEnabled: true });
+    expect((await grammarMenus()).map((m) => m.perms).sort()).toEqual(['ccms:grammar:add', 'ccms:grammar:list', 'ccms:grammar:remove']);
+    expect(await database.db.select().from(sysMenu)).toHaveLength(others + 3);
   });
 });
 

@@ -34,7 +34,8 @@ export type { OutputFormat, PublishOptions, PublishResult } from './publisher.js
 export { publish } from './publisher.js';
 export type { FileSource } from './source/file-source.js';
 export { FolderSource, MemorySource, normalizePath, resolveRelative } from './source/file-source.js';
-export { DEFAULT_CATALOG, DtdValidation } from './validate/dtd-validator.js';
+export type { Catalog } from './validate/dtd-validator.js';
+export { compareVersions, DEFAULT_CATALOG, DtdValidation, ditaVersionIn, ditaVersionOf, readCatalog } from './validate/dtd-validator.js';
 export { checkStructure } from './validate/structure-rules.js';
 export type { Doctype, XmlElement, XmlNode, XmlText } from './xml/xml-dom.js';
 export type { ParsedXml } from './xml/xml-parser.js';

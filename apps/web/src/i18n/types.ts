@@ -12,6 +12,7 @@ import type editor from './zh/editor';
 import type editorConfig from './zh/editorConfig';
 import type errors from './zh/errors';
 import type explorer from './zh/explorer';
+import type grammar from './zh/grammar';
 import type home from './zh/home';
 import type http from './zh/http';
 import type job from './zh/job';
@@ -59,6 +60,7 @@ export interface Resources {
   dict: typeof dict;
   download: typeof download;
   doctype: typeof doctype;
+  grammar: typeof grammar;
   document: typeof documentNs;
   editor: typeof editor;
   editorConfig: typeof editorConfig;

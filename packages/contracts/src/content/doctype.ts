@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, PageQuery, Status01 } from '../http';
+import { GrammarResolution } from './grammar';
 
 /**
  * Document types (System Manager → Doctypes): which root elements make a type, its DOCTYPE
@@ -20,8 +21,9 @@ export const BuiltInEditor = z.enum(BUILT_IN_EDITORS);
 export type BuiltInEditor = z.infer<typeof BuiltInEditor>;
 
 /**
- * Where the grammar comes from: `catalog`, the DTD the engine's OASIS catalogue names for the
- * public or system identifier; `none`, well-formedness and DITA structure rules only.
+ * Where the grammar comes from: `catalog`, the DTD an OASIS catalog names for the public or system
+ * identifier (the installed grammar package of the DITA version it names, the newest for a generic
+ * one, else the machine's catalog); `none`, well-formedness and DITA structure rules only.
  */
 export const DOCTYPE_GRAMMARS = ['catalog', 'none'] as const;
 export const DoctypeGrammar = z.enum(DOCTYPE_GRAMMARS);
@@ -60,7 +62,7 @@ export type DoctypeBody = z.infer<typeof DoctypeBody>;
 export const DoctypeUpdate = DoctypeBody.extend({ doctypeId: z.number().int().positive().describe('id of a document type (GET /ccms/doctype/list)') });
 export type DoctypeUpdate = z.infer<typeof DoctypeUpdate>;
 
-export const Doctype = z.object({
+export const Doctype = GrammarResolution.extend({
   doctypeId: z.number(),
   doctypeName: z.string(),
   rootElements: z.array(z.string()),
@@ -68,7 +70,7 @@ export const Doctype = z.object({
   systemId: z.string(),
   fileSuffix: z.string(),
   grammar: z.string(),
-  /** The catalogue on this server resolves the identifiers to a DTD. */
+  /** An installed grammar package or the machine's catalog resolves the identifiers to a DTD (its version and package alongside). */
   grammarFound: z.boolean(),
   validateOnSave: z.boolean(),
   defaultTemplateId: z.number().nullable(),

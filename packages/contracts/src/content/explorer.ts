@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { qInt } from '../http';
+import { EditorProblem } from './problem';
 
 /** Permission strings of the explorer (seeded menu buttons). */
 export const ExplorerPerm = {
@@ -105,6 +106,8 @@ export const SaveFileBody = WriteBase.extend({
 });
 
 export const CommitResult = z.object({ commit: z.string(), branch: z.string(), paths: z.array(z.string()) });
+/** PUT /ccms/explorer/file: the commit, with the problems that did not refuse the save (errors the file already had, as warnings). */
+export const SaveFileResult = CommitResult.extend({ warnings: z.array(EditorProblem) });
 
 /**
  * Text fields of an upload form (files travel as multipart parts named "file"). The fields come

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { qInt } from '../http';
 import { RepoPath } from './explorer';
+import { EditorProblem } from './problem';
 import { TopicStatus } from './status';
+
+export { EditorProblem };
 
 /**
  * The topic editor (issue 13): open a topic of a library branch, edit it visually or as XML,
@@ -28,17 +31,6 @@ export const EditorTarget = z.object({
   path: RepoPath.min(1).describe('path of the topic file inside the library, e.g. topics/intro.dita'),
 });
 export type EditorTarget = z.infer<typeof EditorTarget>;
-
-/** A located problem: line and column are 1-based; 0 when the problem has no place. */
-export const EditorProblem = z.object({
-  line: z.number(),
-  column: z.number(),
-  severity: z.enum(['error', 'warning']),
-  /** Stable code, e.g. xml.notWellFormed, dita.stepWithoutCmd, dtd.invalid, ref.broken. */
-  code: z.string(),
-  message: z.string().describe("sentence in the caller's language"),
-});
-export type EditorProblem = z.infer<typeof EditorProblem>;
 
 /** An unsaved edit kept on the server (never committed), offered back on the next opening. */
 export const EditorDraft = z.object({
@@ -95,6 +87,8 @@ export const EditorSaveResult = z.object({
   merged: z.boolean(),
   content: z.string(),
   status: TopicStatus,
+  /** Problems of the saved text that do not refuse it: errors the file already had (preexisting) and warnings. */
+  warnings: z.array(EditorProblem),
 });
 export type EditorSaveResult = z.infer<typeof EditorSaveResult>;
 

@@ -1,4 +1,4 @@
-/** Document types, templates and editor configuration, in both languages. */
+/** Document types, grammar packages, templates and editor configuration, in both languages. */
 export const authoringMessages = {
   zh: {
     'doctype.notFound': '文档类型 {id} 不存在',
@@ -21,6 +21,17 @@ export const authoringMessages = {
     'editorLink.notFound': '编辑器链接 {id} 不存在',
     'defaultEditor.linkMissing': '编辑器链接 {id} 不存在或已停用',
     'defaultEditor.linkType': '编辑器链接“{label}”没有关联文件类型 {suffix}',
+    'grammar.notFound': '语法包 {id} 不存在',
+    'grammar.nameExists': '{field}：语法包“{name}”已安装',
+    'grammar.noFile': '{field}：请选择一个语法包（zip 文件）',
+    'grammar.zipOnly': '{field}：语法包必须是 zip 文件（DTD 文件夹及其 OASIS 目录 catalog.xml）',
+    'grammar.noCatalog': '{field}：压缩包的顶层和下一层文件夹中都没有 OASIS 目录 catalog.xml',
+    'grammar.catalogAmbiguous': '{field}：压缩包顶层没有 catalog.xml，下一层却有多个（{paths}），无法确定用哪一个',
+    'grammar.catalogEmpty': '{field}：目录 {path} 不是 OASIS 目录，或没有任何 public、system 条目',
+    'grammar.noVersion': '{field}：目录中没有带版本的 DITA 公共标识符（例如 -//OASIS//DTD DITA 1.3 Topic//EN）',
+    'grammar.noDtd': '{field}：目录没有指向任何 DTD 文件',
+    'grammar.fileMissing': '{field}：目录指向的文件 {path} 不在包中',
+    'grammar.dtdInvalid': '{field}：DTD {path} 无法解析：{detail}',
   },
   en: {
     'doctype.notFound': 'Document type {id} does not exist',
@@ -43,5 +54,16 @@ export const authoringMessages = {
     'editorLink.notFound': 'Editor link {id} does not exist',
     'defaultEditor.linkMissing': 'Editor link {id} does not exist or is disabled',
     'defaultEditor.linkType': 'The editor link "{label}" is not associated with the file type {suffix}',
+    'grammar.notFound': 'Grammar package {id} does not exist',
+    'grammar.nameExists': '{field}: a grammar package "{name}" is already installed',
+    'grammar.noFile': '{field}: choose one grammar package (a zip file)',
+    'grammar.zipOnly': '{field}: a grammar package must be a zip file (a DTD folder with its OASIS catalog.xml)',
+    'grammar.noCatalog': '{field}: the zip has no OASIS catalog.xml at its top or one folder down',
+    'grammar.catalogAmbiguous': '{field}: the zip has no catalog.xml at its top but several one folder down ({paths}); keep one',
+    'grammar.catalogEmpty': '{field}: {path} is not an OASIS catalog, or has no public or system entry',
+    'grammar.noVersion': '{field}: the catalog names no DITA public identifier with a version (e.g. -//OASIS//DTD DITA 1.3 Topic//EN)',
+    'grammar.noDtd': '{field}: the catalog names no DTD file',
+    'grammar.fileMissing': '{field}: the catalog points at {path}, which is not in the package',
+    'grammar.dtdInvalid': '{field}: the DTD {path} does not parse: {detail}',
   },
 };

@@ -15,6 +15,7 @@ export const topicEditorMessages = {
     'editor.problem.dtd.invalid': '不符合 DTD：{detail}',
     'editor.problem.dtd.unusable': 'DTD 无法读取：{detail}',
     'editor.problem.other': '{detail}',
+    'editor.problem.preexisting': '编辑前文件中已有此问题（不影响保存）：{detail}',
     'editor.problem.ref.broken': '引用无法解析：{detail}',
   },
   en: {
@@ -33,6 +34,7 @@ export const topicEditorMessages = {
     'editor.problem.dtd.invalid': 'Not valid against the DTD: {detail}',
     'editor.problem.dtd.unusable': 'The DTD could not be read: {detail}',
     'editor.problem.other': '{detail}',
+    'editor.problem.preexisting': 'Already in the file before this edit (does not refuse the save): {detail}',
     'editor.problem.ref.broken': 'The reference does not resolve: {detail}',
   },
 };

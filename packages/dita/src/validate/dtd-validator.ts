@@ -8,6 +8,33 @@ import { parseXml } from '../xml/xml-parser.js';
 /** Debian's dita-ot package ships DITA 1.2 DTDs and this OASIS catalog. */
 export const DEFAULT_CATALOG = '/usr/share/dita-ot/catalog-dita.xml';
 
+/** A DITA public identifier's own version: "1.3" in "-//OASIS//DTD DITA 1.3 Topic//EN"; undefined for a generic one ("DITA Topic", "DITA 1.x Topic"). */
+export function ditaVersionIn(publicId: string | undefined): string | undefined {
+  return /^-\/\/OASIS\/\/(?:DTD|ELEMENTS|ENTITIES) DITA (\d+(?:\.\d+)+) /.exec(publicId ?? '')?.[1];
+}
+
+const versionParts = (v: string) => v.split('.').map(Number);
+
+/** Compares two dotted versions ("1.10" after "1.9"). */
+export function compareVersions(a: string, b: string): number {
+  const [x, y] = [versionParts(a), versionParts(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** The DITA version a catalog's public ids name (the highest, when several do); undefined when none names one. */
+export function ditaVersionOf(catalog: Catalog): string | undefined {
+  let best: string | undefined;
+  for (const id of catalog.publicIds.keys()) {
+    const v = ditaVersionIn(id);
+    if (v !== undefined && (best === undefined || compareVersions(v, best) > 0)) best = v;
+  }
+  return best;
+}
+
 /** public id / system id -> absolute DTD path, from an OASIS XML catalog (with nextCatalog and xml:base). */
 export interface Catalog {
   publicIds: Map<string, string>;
@@ -164,6 +191,7 @@ export function validationProblems(e: unknown, file: string): Problem[] {
 }
 interface Validator {
   validate: (doc: InstanceType<LibXml['XmlDocument']>) => void;
+  dispose: () => void;
 }
 
 /**
@@ -207,6 +235,31 @@ export class DtdValidation {
     if (catalog.publicIds.size === 0 && catalog.systemIds.size === 0) return undefined;
     const lib = await import('libxml2-wasm');
     return new DtdValidation(lib, catalog, catalogFile);
+  }
+
+  /** The document type shells the catalog names (files ending .dtd), each once. */
+  dtdFiles(): string[] {
+    return [...new Set([...this.catalog.publicIds.values(), ...this.catalog.systemIds.values()].filter((f) => /\.dtd$/i.test(f)))].sort();
+  }
+
+  /**
+   * Compiles every DTD shell of the catalog (kept for later validations), letting other work run
+   * between two; answers the ones that fail, with libxml2's first line.
+   */
+  async compileAll(): Promise<{ file: string; error: string }[]> {
+    const failed: { file: string; error: string }[] = [];
+    for (const file of this.dtdFiles()) {
+      const v = existsSync(file) ? this.validator(file) : new Error('file not found');
+      if (v instanceof Error) failed.push({ file, error: v.message.split('\n')[0]?.trim() || 'unknown error' });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return failed;
+  }
+
+  /** Frees the compiled DTDs (libxml2's memory); the object is not used afterwards. */
+  dispose(): void {
+    for (const v of this.validators.values()) if (!(v instanceof Error)) v.dispose();
+    this.validators.clear();
   }
 
   dtdFor(doctype: Doctype | undefined): string | undefined {

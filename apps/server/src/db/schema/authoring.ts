@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * How content is created, validated and opened (System Manager): document types, templates,
@@ -69,3 +69,25 @@ export const ccmsDefaultEditor = pgTable('ccms_default_editor', {
   updateBy: varchar({ length: 64 }).notNull().default(''),
   updateTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * An installed grammar package: a zip of DTDs with an OASIS catalog, kept in file storage under
+ * `storageKey` (each node unpacks its own copy on first use). Installed and deleted, never edited.
+ */
+export const ccmsGrammar = pgTable(
+  'ccms_grammar',
+  {
+    grammarId: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: 100 }),
+    name: varchar({ length: 64 }).notNull(),
+    standard: varchar({ length: 20 }).notNull().default('DITA'),
+    version: varchar({ length: 20 }).notNull(),
+    fileCount: integer().notNull(),
+    catalogPath: varchar({ length: 500 }).notNull(),
+    storageKey: varchar({ length: 200 }).notNull(),
+    fileName: varchar({ length: 255 }).notNull().default(''),
+    size: bigint({ mode: 'number' }).notNull().default(0),
+    createBy: varchar({ length: 64 }).notNull().default(''),
+    createTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ccms_grammar_name_uq').on(t.name)],
+);

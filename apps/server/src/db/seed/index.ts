@@ -7,7 +7,7 @@ import { seedAuthoring } from './authoring';
 import { seedConfig } from './config';
 import { seedDicts } from './dicts';
 import { seedJobs } from './jobs';
-import { seedMenus } from './menus';
+import { seedLaterMenus, seedMenus } from './menus';
 import { seedOrganization } from './organization';
 
 export interface SeedOptions {
@@ -25,6 +25,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<{ seeded: 
   if ((users?.n ?? 0) > 0) {
     // Tables added by later versions get their defaults on the first start after the upgrade.
     await seedAuthoring(db);
+    await seedLaterMenus(db);
     return { seeded: false };
   }
   const generatedPassword = opts.adminPassword ? undefined : randomBytes(9).toString('base64url').slice(0, 12);

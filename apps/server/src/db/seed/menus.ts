@@ -5,6 +5,7 @@ import { DocumentPerm } from '@ccms/contracts/content/document';
 import { EditorConfigPerm } from '@ccms/contracts/content/editor-config';
 import { ExplorerPerm } from '@ccms/contracts/content/explorer';
 import { AbbreviationPerm, TermPerm } from '@ccms/contracts/content/glossary';
+import { GrammarPerm } from '@ccms/contracts/content/grammar';
 import { GraphicPerm } from '@ccms/contracts/content/graphic';
 import { LibraryPerm } from '@ccms/contracts/content/library';
 import { ProductPerm, PropertyPerm } from '@ccms/contracts/content/product';
@@ -41,7 +42,7 @@ import { ReviewCommentPerm } from '@ccms/contracts/work/review-comment';
 import { TaskPerm } from '@ccms/contracts/work/task';
 import { WorkItemPerm } from '@ccms/contracts/work/work-item';
 import { WorkflowPerm } from '@ccms/contracts/work/workflow';
-import type { Tx } from '../client';
+import type { Db, Tx } from '../client';
 import { sysMenu, sysRoleMenu } from '../schema';
 
 type MenuSeed = typeof sysMenu.$inferInsert & { menuId: number; parentId: number };
@@ -191,6 +192,9 @@ export const SEED_MENUS: MenuSeed[] = [
   ...buttons(2314, 3160, ConnectionPerm, ['连接', 'connection'], [...CRUD]),
   page(2315, 2303, 6, 'projectCategory', 'ccms/project/category', ProjectCategoryPerm.list, '项目类别', 'Project Categories', 'dict'),
   ...buttons(2315, 3170, ProjectCategoryPerm, ['项目类别', 'category'], [...CRUD]),
+  // Grammar packages (issue 38): the DTDs an administrator installs; validation and Doctypes use them.
+  page(2316, 2303, 7, 'grammar', 'ccms/grammar/index', GrammarPerm.list, '语法包', 'Grammar Packages', 'documentation'),
+  ...buttons(2316, 3480, GrammarPerm, ['语法包', 'grammar package'], ['add', 'remove']),
 
   // Work (projects' plans, tasks, releases; the work item pages use 2420-2439 and 3300-3399)
   dir(2400, 0, 5, 'work', '工作管理', 'Work', 'task'),
@@ -277,4 +281,15 @@ export const COMMON_ROLE_MENUS: number[] = SEED_MENUS.filter((m) => {
 export async function seedMenus(tx: Tx) {
   await tx.insert(sysMenu).values(SEED_MENUS.map((m) => ({ createBy: 'admin', ...m })));
   if (COMMON_ROLE_MENUS.length > 0) await tx.insert(sysRoleMenu).values(COMMON_ROLE_MENUS.map((menuId) => ({ roleId: 2, menuId })));
+}
+
+/** Menus added after the first release: inserted on the first start after the upgrade too (fixed ids, so one present is kept). */
+const LATER_MENUS = new Set([2316]);
+
+export async function seedLaterMenus(db: Tx | Db) {
+  const later = SEED_MENUS.filter((m) => LATER_MENUS.has(m.menuId) || LATER_MENUS.has(m.parentId));
+  await db
+    .insert(sysMenu)
+    .values(later.map((m) => ({ createBy: 'admin', ...m })))
+    .onConflictDoNothing();
 }

@@ -11,6 +11,9 @@ import { documentRoutes } from './document/document.routes';
 import { editorConfigRoutes } from './editor-config/editor-config.routes';
 import { explorerRoutes } from './explorer/explorer.routes';
 import { abbreviationRoutes, termRoutes } from './glossary/glossary.routes';
+import { grammarRoutes } from './grammar/grammar.routes';
+import { grammarHint } from './grammar/grammar-hint';
+import { type GrammarRegistry, grammarRegistry } from './grammar/grammar-registry';
 import { graphicRoutes } from './graphic/graphic.routes';
 import { libraryFetchAllJob } from './library/library.jobs';
 import { libraryRoutes } from './library/library.routes';
@@ -37,8 +40,10 @@ import { videoRoutes } from './video/video.routes';
 export interface ContentServices extends CatalogRuntime {
   git: LibraryGit;
   libraries: LibraryService;
-  /** Which saves the DTD checks (the document types table). */
+  /** Which saves the DTD checks (the document types table), against the DTDs of the installed grammar packages. */
   grammar: GrammarRules;
+  /** The installed grammar packages, as validation resolves DOCTYPEs in them. */
+  grammars: GrammarRegistry;
   review: ReturnType<typeof reviewHooks>;
 }
 
@@ -68,6 +73,7 @@ const routes: FastifyPluginAsync[] = [
   termRoutes,
   tagRoutes,
   doctypeRoutes,
+  grammarRoutes,
   templateRoutes,
   editorConfigRoutes,
   translationRoutes,
@@ -83,7 +89,13 @@ export const contentArea = fp(
     const libraries = libraryService(app.db, git, app.secrets.secretKey);
     const indexer = catalogIndexer(app.db, { oneConnection: app.database.kind === 'pglite' });
     const catalog = catalogService(app.db, git, libraries, indexer);
-    app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db), review: reviewHooks() });
+    const grammars = grammarRegistry({ db: app.db, storage: app.storage, dataDir: app.config.dataDir, log: app.log });
+    app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db, grammars), grammars, review: reviewHooks() });
+    // No grammar ships with the product: each start says how to install one while none is.
+    app.addHook('onReady', async () => {
+      const hint = grammarHint(await grammars.status());
+      if (hint) app.log.warn(hint);
+    });
     app.jobs.register(libraryFetchAllJob(git));
     app.jobs.register(catalogReindexJob(catalog));
     for (const plugin of routes) await app.register(plugin);

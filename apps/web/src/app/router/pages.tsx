@@ -55,6 +55,7 @@ export const PAGES: Readonly<Record<string, Load>> = {
   'ccms/deliverable/index': page(() => import('../../features/publish/deliverable/pages/index')),
   'ccms/product/index': page(() => import('../../features/content/product/pages/index')),
   'ccms/doctype/index': page(() => import('../../features/content/doctype/pages/index')),
+  'ccms/grammar/index': page(() => import('../../features/content/grammar/pages/index')),
   'ccms/template/index': page(() => import('../../features/content/template/pages/index')),
   'ccms/editorConfig/index': page(() => import('../../features/content/editor-config/pages/index')),
   'ccms/editor/web-author': page(() => import('../../features/content/editor-config/pages/web-author')),

@@ -21,6 +21,8 @@ const editor: Messages<typeof zh> = {
   mergedNotice:
     'Someone else changed this topic after you opened it; the changes did not overlap and were merged and saved. The editor now shows the merged content.',
   problemsTitle: 'The content has errors and was not saved',
+  warningsTitle: 'Saved; these problems were already in the file or are only warnings',
+  savedWithOld: 'Saved as commit {{commit}}; {{count}} problem(s) already in the file are listed as warnings',
   notWellFormed: 'The source is not well-formed XML: fix it in the source view before switching to the visual view',
   problemAt: 'line {{line}}, column {{column}}',
   problemNoPlace: 'no place',

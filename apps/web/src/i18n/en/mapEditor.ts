@@ -24,6 +24,7 @@ const mapEditor: Messages<typeof zh> = {
   publishNotIndexed: 'This map is not in the catalogue yet (reindex the library), so it cannot be published from here',
   saved: 'Saved (commit {{commit}})',
   unchanged: 'Nothing changed; nothing committed',
+  savedWithOld: 'Saved (commit {{commit}}); {{count}} problem(s) already in the map are listed as warnings',
   readOnly: 'You can only read this library; the map is open read-only',
   mergedNotice: 'Someone changed this map after you opened it; their change was merged and the editor shows the result',
   pendingFiles: 'The save will create: {{created}}; delete: {{deleted}}',

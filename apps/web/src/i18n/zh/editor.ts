@@ -18,6 +18,8 @@ export default {
   unchanged: '内容没有变化，没有提交',
   mergedNotice: '其他人在你打开后修改了这个主题；两处修改互不重叠，已合并保存。编辑器现在显示合并后的内容。',
   problemsTitle: '内容有错误，没有保存',
+  warningsTitle: '已保存；以下问题在编辑前就已存在或只是警告',
+  savedWithOld: '已保存，提交 {{commit}}；文件中原有的 {{count}} 个问题作为警告列出',
   notWellFormed: '源码不是格式正确的 XML：先在源码视图中修正，再切换到可视化视图',
   problemAt: '第 {{line}} 行，第 {{column}} 列',
   problemNoPlace: '无位置',

@@ -21,6 +21,7 @@ export default {
   publishNotIndexed: '该地图尚未进入目录（请重建库索引），暂不能在此发布',
   saved: '已保存（提交 {{commit}}）',
   unchanged: '没有修改，未提交',
+  savedWithOld: '已保存（提交 {{commit}}）；映射中原有的 {{count}} 个问题作为警告列出',
   readOnly: '你对此库只有只读权限，映射以只读方式打开',
   mergedNotice: '你打开之后别人修改了此映射，已自动合并；编辑器显示的是合并后的内容',
   pendingFiles: '保存时将新建：{{created}}；删除：{{deleted}}',

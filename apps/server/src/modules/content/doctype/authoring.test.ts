@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsDefaultEditor, ccmsDoctype, ccmsEditorLink, ccmsTemplate } from '../../../db/schema';
+import { grammarRegistry } from '../grammar/grammar-registry';
 import { checkDita, errorsIn } from '../topic-editor/dita-validation';
 import { doctypeGrammar } from './doctype-grammar';
 
@@ -64,11 +65,11 @@ describe('document types', () => {
     // Well-formed and structurally fine, but the DTD declares no such attribute.
     const text =
       '<?xml version="1.0"?>\n<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">\n<concept id="c"><title>T</title><conbody><p madeup="1">a</p></conbody></concept>\n';
-    const grammar = doctypeGrammar(db());
+    const grammar = doctypeGrammar(db(), grammarRegistry({ db: db(), storage: t.app.storage, dataDir: t.dataDir, log: t.app.log }));
     const on = await checkDita(text, 'c.dita', 'en', grammar);
     expect(errorsIn(on.problems).map((p) => p.code)).toContain('dtd.invalid');
     const concept = (await admin.get('/prod-api/ccms/doctype/list?doctypeName=concept')).body.rows[0];
-    const { grammarFound, defaultTemplateName, createBy, createTime, updateTime, ...editable } = concept;
+    const { grammarFound, grammarVersion, grammarSource, grammarPackage, defaultTemplateName, createBy, createTime, updateTime, ...editable } = concept;
     expect((await admin.put('/prod-api/ccms/doctype', { ...editable, validateOnSave: false })).body.code).toBe(200);
     expect(errorsIn((await checkDita(text, 'c.dita', 'en', grammar)).problems)).toEqual([]);
     await admin.put('/prod-api/ccms/doctype', { ...editable, validateOnSave: true });

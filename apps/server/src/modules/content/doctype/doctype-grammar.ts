@@ -1,15 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsDoctype } from '../../../db/schema';
+import type { GrammarRegistry } from '../grammar/grammar-registry';
 import type { GrammarRules } from '../topic-editor/dita-validation';
 
 /**
  * The document types table deciding which saves the grammar checks: a root element named by an
  * enabled type is checked when that type validates on save with a catalogue grammar; a root no
  * type names keeps the catalogue's say. Read per save (the table is small), so every node agrees.
+ * The DTDs are the installed grammar package's for the DOCTYPE's version, else the machine's catalog.
  */
-export function doctypeGrammar(db: Db): GrammarRules {
+export function doctypeGrammar(db: Db, grammars: GrammarRegistry): GrammarRules {
   return {
+    dtdsFor: async (doctype) => (await grammars.resolve(doctype))?.dtds,
     async checksGrammar(rootName: string) {
       const rows = await db
         .select({ validateOnSave: ccmsDoctype.validateOnSave, grammar: ccmsDoctype.grammar })

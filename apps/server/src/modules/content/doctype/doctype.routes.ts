@@ -11,7 +11,7 @@ const tags = ['content/doctype'];
 const log = (businessType: BusinessType) => ({ title: 'doctype', businessType });
 
 export const doctypeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const doctypes = doctypeService(app.db);
+  const doctypes = doctypeService(app.db, app.content.grammars);
 
   app.get(
     '/ccms/doctype/list',

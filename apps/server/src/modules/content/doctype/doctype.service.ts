@@ -4,19 +4,19 @@ import type { Db } from '../../../db/client';
 import { ccmsDoctype, ccmsTemplate } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { dtdValidation } from '../topic-editor/dita-validation';
+import type { GrammarRegistry, GrammarSnapshot } from '../grammar/grammar-registry';
 import { doctypeNameClash, doctypeOptions, findDoctype, listDoctypes, templatesOfDoctype } from './doctype.queries';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findDoctype>>>;
 
 /** Document types: CRUD with the checks that keep the table usable by validation and new files. */
-export function doctypeService(db: Db) {
-  async function present({ doctype, defaultTemplateName }: Row) {
-    const dtds = await dtdValidation();
-    const found =
-      doctype.grammar === 'catalog' &&
-      dtds?.dtdFor({ rootName: doctype.rootElements[0] ?? '', publicId: doctype.publicId || undefined, systemId: doctype.systemId || undefined }) !== undefined;
-    return { ...doctype, grammarFound: found, defaultTemplateName };
+export function doctypeService(db: Db, grammars: GrammarRegistry) {
+  /** The type with the grammar that validates it: the DITA version, and the installed package or the machine's catalog it comes from. */
+  async function present({ doctype, defaultTemplateName }: Row, snapshot: GrammarSnapshot) {
+    const ids = { rootName: doctype.rootElements[0] ?? '', publicId: doctype.publicId, systemId: doctype.systemId };
+    const none = { found: false, grammarVersion: null, grammarSource: null, grammarPackage: null };
+    const { found, ...resolution } = doctype.grammar === 'catalog' ? await grammars.describe(snapshot, ids) : none;
+    return { ...doctype, ...resolution, grammarFound: found, defaultTemplateName };
   }
 
   async function rowOf(doctypeId: number) {
@@ -39,11 +39,11 @@ export function doctypeService(db: Db) {
 
   return {
     async list(q: DoctypeQuery) {
-      const { rows, total } = await listDoctypes(db, q);
-      return { rows: await Promise.all(rows.map(present)), total };
+      const [{ rows, total }, snapshot] = await Promise.all([listDoctypes(db, q), grammars.snapshot()]);
+      return { rows: await Promise.all(rows.map((r) => present(r, snapshot))), total };
     },
     options: () => doctypeOptions(db),
-    get: async (doctypeId: number) => present(await rowOf(doctypeId)),
+    get: async (doctypeId: number) => present(await rowOf(doctypeId), await grammars.snapshot()),
 
     async create(auth: AuthContext, body: DoctypeBody) {
       await check(body);

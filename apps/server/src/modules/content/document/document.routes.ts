@@ -62,7 +62,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const git = app.content.git;
   const documents = documentService(app.db, runtime);
   const revisions = revisionService(app.db, git, documents);
-  const writes = documentWriteService(app.db, git, runtime, templateService(app.db));
+  const writes = documentWriteService(app.db, git, runtime, templateService(app.db, app.content.grammar));
 
   app.get(
     '/ccms/document/list',

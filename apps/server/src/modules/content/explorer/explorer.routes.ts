@@ -14,6 +14,7 @@ import {
   NewFolderBody,
   RenameBody,
   SaveFileBody,
+  SaveFileResult,
   TreeQuery,
   UploadFields,
 } from '@ccms/contracts/content/explorer';
@@ -122,10 +123,11 @@ export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ExplorerPerm.edit, log: log(BusinessType.UPDATE) },
       schema: {
-        summary: "Save a file's content (commits to the library branch; DITA and XML files are validated first)",
+        summary:
+          "Save a file's content (commits to the library branch; DITA and XML files are validated first: only errors the edit brings refuse it, those already in the file come back as warnings)",
         tags: ['content/explorer'],
         body: SaveFileBody,
-        response: { 200: okOf(CommitResult) },
+        response: { 200: okOf(SaveFileResult) },
       },
     },
     async (req) => ok(await explorer.save(caller(req), req.body, req.lang)),

@@ -6,7 +6,7 @@ import { type Change, type GitRepo, isValidBranchName } from '../../../platform/
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
-import { assertValidDita, type GrammarRules, isDitaFile } from '../topic-editor/dita-validation';
+import { assertValidEdit, type GrammarRules, isDitaFile } from '../topic-editor/dita-validation';
 import { baseName, entryName, joinPath, parentOf, repoPath } from './repo-path';
 import { withUnpackedZip, writeZip } from './zip';
 
@@ -248,9 +248,19 @@ export function explorerService(git: LibraryGit, libraries: LibraryService, gram
     /** A DITA or XML file is validated first, as the topic editor's saves are (400 with located problems). */
     async save(auth: AuthContext, body: WriteRequest & { path: string; content: string; baseCommit: string }, lang: Language) {
       const path = repoPath(body.path, 'path');
-      await libraries.forCall(auth, body.libraryId, 'write');
-      if (isDitaFile(path)) await assertValidDita(body.content, path, lang, grammar);
-      return write(auth, body, async () => [{ op: 'put', path, content: Buffer.from(body.content, 'utf8') }], { commit: body.baseCommit, paths: [path] });
+      const row = await libraries.forCall(auth, body.libraryId, 'write');
+      // Only the errors this edit brings refuse it: the file as committed at baseCommit (the write checks it is still so) may have had some.
+      const committed = async () => {
+        const { repo } = await git.ready(row);
+        const text = (await repo.resolve(body.baseCommit)) ? await repo.readFile(body.baseCommit, path) : null;
+        return text ? [text.toString('utf8')] : [];
+      };
+      const warnings = isDitaFile(path) ? (await assertValidEdit(body.content, path, lang, grammar, committed)).warnings : [];
+      const result = await write(auth, body, async () => [{ op: 'put', path, content: Buffer.from(body.content, 'utf8') }], {
+        commit: body.baseCommit,
+        paths: [path],
+      });
+      return { ...result, warnings };
     },
 
     /** Files into a folder; a name may carry sub-folders (a dropped folder). */

@@ -39,7 +39,7 @@ export const mapEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     tickets: mediaAccess(app).tickets,
     grammar: app.content.grammar,
   };
-  const maps = mapEditorService(deps, topicEditorService(deps), templateService(app.db));
+  const maps = mapEditorService(deps, topicEditorService(deps), templateService(app.db, app.content.grammar));
 
   app.get(
     '/ccms/map-editor/open',

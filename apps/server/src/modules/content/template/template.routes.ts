@@ -21,7 +21,7 @@ const tags = ['content/template'];
 const log = (businessType: BusinessType) => ({ title: 'template', businessType });
 
 export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const templates = templateService(app.db);
+  const templates = templateService(app.db, app.content.grammar);
 
   app.get(
     '/ccms/template/list',

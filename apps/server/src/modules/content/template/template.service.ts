@@ -16,8 +16,11 @@ type Doctype = NonNullable<Awaited<ReturnType<typeof doctypeById>>>;
 /** A map type's files are maps; everything else is a topic. */
 export const kindOf = (fileSuffix: string) => (fileSuffix === '.ditamap' || fileSuffix === '.bookmap' ? 'map' : 'topic');
 
-/** The type's own grammar rule, whatever other types say about the same root. */
-const grammarOf = (doctype: Doctype): GrammarRules => ({ checksGrammar: async () => doctype.grammar === 'catalog' });
+/** The type's own grammar rule, whatever other types say about the same root; its DTDs where the app finds them. */
+const grammarOf = (doctype: Doctype, grammar: GrammarRules): GrammarRules => ({
+  checksGrammar: async () => doctype.grammar === 'catalog',
+  dtdsFor: (d) => grammar.dtdsFor(d),
+});
 
 const rootParams = (root: string, doctype: Doctype) => ({ root, type: doctype.doctypeName, roots: doctype.rootElements.join(', ') });
 
@@ -37,7 +40,7 @@ function sampleValues(lang: string, userName: string, title?: string): TemplateV
 }
 
 /** Topic and map templates: validated against their type when saved, previewed, and filled for new files. */
-export function templateService(db: Db) {
+export function templateService(db: Db, grammar: GrammarRules) {
   async function doctypeOf(doctypeId: number) {
     const doctype = await doctypeById(db, doctypeId);
     if (!doctype) throw badRequest('doctype.notFound', { id: doctypeId });
@@ -46,7 +49,7 @@ export function templateService(db: Db) {
 
   /** The filled text checked as a file of the type: well-formed, DITA structure, its grammar, a root the type names. */
   async function checked(doctype: Doctype, text: string, lang: Language) {
-    const result = await checkDita(text, `template${doctype.fileSuffix}`, lang, grammarOf(doctype));
+    const result = await checkDita(text, `template${doctype.fileSuffix}`, lang, grammarOf(doctype, grammar));
     const root = result.root?.name;
     const rootOk = root === undefined || doctype.rootElements.includes(root);
     return { ...result, rootOk, rootName: root ?? '' };

@@ -2,7 +2,7 @@ import type { Language } from '@ccms/contracts/constants';
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
-import { checkStructure, DEFAULT_CATALOG, DtdValidation, type Problem, parseXml, type XmlElement } from '@ccms/dita';
+import { checkStructure, DEFAULT_CATALOG, type Doctype, DtdValidation, type Problem, parseXml, type XmlElement } from '@ccms/dita';
 import { AppError } from '../../../platform/http/errors';
 
 /** Files whose saves are validated (the topic editor's and the explorer's). */
@@ -16,23 +16,27 @@ const CODES: Record<string, string> = {
   'dtd-unusable': 'dtd.unusable',
 };
 
-/** The DTDs of the catalog, compiled once per process (undefined when the machine has no catalog). */
-let dtds: Promise<DtdValidation | undefined> | undefined;
-export const dtdValidation = () => {
-  dtds ??= DtdValidation.open(DEFAULT_CATALOG);
-  return dtds;
+/** The DTDs of the machine's catalog (Debian's dita-ot: DITA 1.2), compiled once per process (undefined when the machine has none). */
+let machine: Promise<DtdValidation | undefined> | undefined;
+export const machineDtds = () => {
+  machine ??= DtdValidation.open(DEFAULT_CATALOG);
+  return machine;
 };
 
 /**
- * Which files the grammar (DTD) checks: the document types table decides per root element
- * (validation on save, grammar); a root no type names is checked when the catalogue knows its DOCTYPE.
+ * Which files the grammar (DTD) checks and against what: the document types table decides per root
+ * element (validation on save, grammar); a root no type names is checked when a catalog knows its
+ * DOCTYPE. The DTDs are those of the installed grammar package for the DOCTYPE's DITA version, else
+ * the machine's catalog.
  */
 export interface GrammarRules {
   checksGrammar(rootName: string): Promise<boolean>;
+  /** The DTDs that validate a DOCTYPE; undefined when no catalog knows it. */
+  dtdsFor(doctype: Doctype | undefined): Promise<DtdValidation | undefined>;
 }
 
-/** Every file's DOCTYPE checked when the catalogue knows it (tests and tools without a database). */
-export const CATALOG_GRAMMAR: GrammarRules = { checksGrammar: async () => true };
+/** Every file's DOCTYPE checked against the machine's catalog (tests and tools without a database). */
+export const CATALOG_GRAMMAR: GrammarRules = { checksGrammar: async () => true, dtdsFor: () => machineDtds() };
 
 export interface Checked {
   root: XmlElement | undefined;
@@ -60,7 +64,7 @@ export async function checkDita(text: string, path: string, lang: Language, rule
   const found: Problem[] = [...parsed.problems];
   if (parsed.root) {
     found.push(...checkStructure(parsed.root));
-    const viaDtd = (await rules.checksGrammar(parsed.root.name)) ? (await dtdValidation())?.validate(path, text, parsed.doctype) : undefined;
+    const viaDtd = (await rules.checksGrammar(parsed.root.name)) ? (await rules.dtdsFor(parsed.doctype))?.validate(path, text, parsed.doctype) : undefined;
     if (viaDtd) found.push(...viaDtd);
   }
   const problems = found.map((p) => present(p, lang)).sort((a, b) => a.line - b.line || a.column - b.column);
@@ -76,9 +80,62 @@ export function invalid(problems: EditorProblem[]) {
   return new AppError(Code.BAD_REQUEST, 'editor.invalid', params, { problems });
 }
 
-/** Refuses (400 with located problems) content that is not well-formed, breaks DITA structure or its DTD. */
+/** Refuses (400 with located problems) a new file's content that is not well-formed, breaks DITA structure or its DTD. */
 export async function assertValidDita(text: string, path: string, lang: Language, rules: GrammarRules): Promise<Checked> {
   const checked = await checkDita(text, path, lang, rules);
   if (errorsIn(checked.problems).length > 0) throw invalid(checked.problems);
   return checked;
+}
+
+const keyOf = (p: EditorProblem) => `${p.code}\u0000${p.message}`;
+
+/**
+ * The problems of an edited text with the errors the file already had turned into warnings: an
+ * error counts as old while an earlier version (`before`, e.g. the committed one and the one merged
+ * with) has as many errors of the same code and message, wherever they sit (lines move with edits).
+ */
+export function spareOldErrors(after: EditorProblem[], before: EditorProblem[][], lang: Language): EditorProblem[] {
+  const old = new Map<string, number>();
+  for (const problems of before) {
+    const counts = new Map<string, number>();
+    for (const p of errorsIn(problems)) counts.set(keyOf(p), (counts.get(keyOf(p)) ?? 0) + 1);
+    for (const [k, n] of counts) old.set(k, Math.max(old.get(k) ?? 0, n));
+  }
+  return after.map((p) => {
+    const left = p.severity === 'error' ? (old.get(keyOf(p)) ?? 0) : 0;
+    if (left === 0) return p;
+    old.set(keyOf(p), left - 1);
+    return { ...p, severity: 'warning', preexisting: true, message: translate(lang, 'editor.problem.preexisting', { detail: p.message }) };
+  });
+}
+
+export interface CheckedEdit extends Checked {
+  /** What does not refuse the save: warnings, and the errors the file already had (`preexisting`). */
+  warnings: EditorProblem[];
+}
+
+/**
+ * Refuses (400 with located problems) only the errors an edit brings: the errors of `checked` that
+ * the earlier versions `before` already had come back as warnings. `before` is read only when the
+ * edited text has errors.
+ */
+export async function assertNoNewErrors(
+  checked: Checked,
+  path: string,
+  lang: Language,
+  rules: GrammarRules,
+  before: () => Promise<string[]>,
+): Promise<CheckedEdit> {
+  let problems = checked.problems;
+  if (errorsIn(problems).length > 0) {
+    const earlier = await Promise.all((await before()).map(async (text) => (await checkDita(text, path, lang, rules)).problems));
+    problems = spareOldErrors(problems, earlier, lang);
+    if (errorsIn(problems).length > 0) throw invalid(problems);
+  }
+  return { root: checked.root, problems, warnings: problems.filter((p) => p.severity === 'warning') };
+}
+
+/** An edit of an existing file checked: well-formed, DITA structure and DTD, refusing only what the edit brought. */
+export async function assertValidEdit(text: string, path: string, lang: Language, rules: GrammarRules, before: () => Promise<string[]>): Promise<CheckedEdit> {
+  return assertNoNewErrors(await checkDita(text, path, lang, rules), path, lang, rules, before);
 }

@@ -7,7 +7,7 @@ import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { badRequest } from '../../../platform/http/errors';
 import { joinPath, parentOf, repoPath } from '../explorer/repo-path';
 import type { TemplateService } from '../template/template.service';
-import { assertValidDita } from './dita-validation';
+import { assertValidDita, assertValidEdit } from './dita-validation';
 import type { EditorDeps, TopicEditorService } from './topic-editor.service';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -77,7 +77,8 @@ export function newTopicService({ git, runtime, grammar }: EditorDeps, editor: T
     const root = text === undefined ? undefined : parseXml(text, mapPath).root;
     if (text === undefined || !root || !MAP_ROOTS.has(root.name)) throw badRequest('editor.mapMissing', { path: mapPath });
     const updated = withTopicref(text, root.name, relativeHref(parentOf(mapPath), topicPath), title);
-    await assertValidDita(updated, mapPath, lang, grammar);
+    // The map may already have had errors (a grammar not installed, say): only new ones refuse the topicref.
+    await assertValidEdit(updated, mapPath, lang, grammar, async () => [text]);
     return { op: 'put', path: mapPath, content: Buffer.from(updated, 'utf8') };
   }
 

@@ -48,7 +48,7 @@ export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     grammar: app.content.grammar,
   };
   const editor = topicEditorService(deps);
-  const creator = newTopicService(deps, editor, templateService(app.db));
+  const creator = newTopicService(deps, editor, templateService(app.db, app.content.grammar));
   const pickers = editorPickers(app.db, app.content);
   const preview = editorPreview(app.db, app.content.git, editor, app.content.grammar);
   const presence = editorPresence(app.db);

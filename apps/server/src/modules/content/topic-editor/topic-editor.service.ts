@@ -1,6 +1,14 @@
 import type { Language } from '@ccms/contracts/constants';
 import { INITIAL_STATUS, statusAfterEdit, TopicStatus } from '@ccms/contracts/content/status';
-import type { EditorConflict, EditorDocument, EditorDraft, EditorSaveBody, EditorSaveResult, EditorTarget } from '@ccms/contracts/content/topic-editor';
+import type {
+  EditorConflict,
+  EditorDocument,
+  EditorDraft,
+  EditorProblem,
+  EditorSaveBody,
+  EditorSaveResult,
+  EditorTarget,
+} from '@ccms/contracts/content/topic-editor';
 import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
@@ -18,7 +26,7 @@ import { repoPath } from '../explorer/repo-path';
 import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
-import { assertValidDita, checkDita, type GrammarRules, isDitaFile } from './dita-validation';
+import { assertNoNewErrors, assertValidEdit, checkDita, type GrammarRules, isDitaFile } from './dita-validation';
 import { mergeThreeWay } from './three-way';
 import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
 
@@ -152,15 +160,17 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
    * What to commit on the head: the caller's text, or the three-way merge with the change made
    * since the base (validated again); a 409 carrying the three versions when the changes overlap.
    */
-  async function resolveAgainstHead(repo: GitRepo, head: string, body: EditorSaveBody, path: string, lang: Language) {
+  async function resolveAgainstHead(repo: GitRepo, head: string, body: EditorSaveBody, path: string, lang: Language, ours: EditorProblem[]) {
     const theirs = await fileAt(repo, head, path);
-    if (theirs.blob === body.baseBlob) return { theirs, text: body.content, merged: false };
+    if (theirs.blob === body.baseBlob) return { theirs, text: body.content, merged: false, warnings: ours };
     const base = await baseText(repo, body, path);
     const merge = mergeThreeWay(base, theirs.text, body.content);
     if (!merge.clean)
       throw await conflictWith(repo, head, path, { base, theirs: theirs.text, ours: body.content, theirsCommit: head, theirsBlob: theirs.blob });
-    if (merge.text !== body.content) await assertValidDita(merge.text, path, lang, grammar);
-    return { theirs, text: merge.text, merged: true };
+    if (merge.text === body.content) return { theirs, text: merge.text, merged: true, warnings: ours };
+    // An error the opened version or the head's already had is not this edit's.
+    const { warnings } = await assertValidEdit(merge.text, path, lang, grammar, async () => [base, theirs.text]);
+    return { theirs, text: merge.text, merged: true, warnings };
   }
 
   /**
@@ -227,14 +237,16 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     async save(auth: AuthContext, body: EditorSaveBody, lang: Language, extra?: SaveExtra): Promise<EditorSaveResult> {
       const trace = saveTrace();
       const file = await fileOf(auth, body, 'write');
-      const { root } = await assertValidDita(body.content, file.path, lang, grammar);
-      const message = body.message || translate(lang, 'editor.defaultMessage', { title: describeTopic(root).title || file.path });
+      const checked = await checkDita(body.content, file.path, lang, grammar);
+      const message = body.message || translate(lang, 'editor.defaultMessage', { title: describeTopic(checked.root).title || file.path });
       trace.mark('validate');
       const others = extra?.changes ?? [];
       // Merged first on the head as read now: an overlap, or nothing to commit, answers without waiting for the lock.
       const { repo, head } = await headOf(file, body.baseCommit);
       trace.mark('fetch');
-      let resolved = { ...(await resolveAgainstHead(repo, head, body, file.path, lang)), head };
+      // Only the errors this edit brings refuse it: those the opened version already had are warnings.
+      const ours = (await assertNoNewErrors(checked, file.path, lang, grammar, async () => [await baseText(repo, body, file.path)])).warnings;
+      let resolved = { ...(await resolveAgainstHead(repo, head, body, file.path, lang, ours)), head };
       trace.mark('three-way');
       const nothingToCommit = () => resolved.text === resolved.theirs.text && others.length === 0;
       // Under the library's lock, on the head the commit is built on: merged again when the file moved since (a save
@@ -242,7 +254,9 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
       const changesOn = async (locked: GitRepo, lockedHead: string): Promise<Change[]> => {
         if (lockedHead !== resolved.head) {
           const moved = (await locked.objectIdAt(lockedHead, file.path)) !== resolved.theirs.blob;
-          resolved = moved ? { ...(await resolveAgainstHead(locked, lockedHead, body, file.path, lang)), head: lockedHead } : { ...resolved, head: lockedHead };
+          resolved = moved
+            ? { ...(await resolveAgainstHead(locked, lockedHead, body, file.path, lang, ours)), head: lockedHead }
+            : { ...resolved, head: lockedHead };
           trace.mark('three-way-again');
         }
         await extra?.check?.(locked, lockedHead);
@@ -252,7 +266,15 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
       const unchanged = async (): Promise<EditorSaveResult> => {
         await deleteDraft(db, auth.userId, file);
         const status = asTopicStatus(await statusOf(file));
-        return { commit: resolved.head, blob: resolved.theirs.blob, unchanged: true, merged: resolved.merged, content: resolved.text, status };
+        return {
+          commit: resolved.head,
+          blob: resolved.theirs.blob,
+          unchanged: true,
+          merged: resolved.merged,
+          content: resolved.text,
+          status,
+          warnings: resolved.warnings,
+        };
       };
       if (nothingToCommit()) return unchanged();
       // The catalogue's run starts on a built commit while it is pushed; written after the push when that commit is what went out.
@@ -276,7 +298,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
       const run = prepared?.commit === made.commit ? await prepared.run : null;
       const status = asTopicStatus(await afterSave(auth, file, resolved.text, trace, made, run));
       trace.mark('review-draft');
-      return { commit: made.commit, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status };
+      return { commit: made.commit, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status, warnings: resolved.warnings };
     },
 
     /** The source view's diagnostics: every problem, located, in the caller's language (200 even when invalid). */

@@ -8,6 +8,7 @@ import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { GrammarHint } from '../../grammar/components/GrammarHint';
 import type { DoctypeFilters } from '../doctype-api';
 import { doctypeQueries, useDeleteDoctypes } from '../doctype-queries';
 import { DoctypeFormDialog } from './DoctypeFormDialog';
@@ -32,6 +33,12 @@ export function DoctypeList() {
     list.current?.clearSelection();
   };
 
+  /** Which grammar validates the type: "DITA 1.3 (package dita-1.3)", "DITA 1.2 (machine catalog)", or not found. */
+  const grammarLabel = (row: Doctype) => {
+    if (!row.grammarFound) return t('missing');
+    const standard = row.grammarVersion ? `DITA ${row.grammarVersion}` : t('found');
+    return row.grammarSource === 'package' ? t('viaPackage', { standard, name: row.grammarPackage ?? '' }) : t('viaMachine', { standard });
+  };
   const editorLabel = (v: string) => ((BUILT_IN_EDITORS as readonly string[]).includes(v) ? t(`editors.${v as (typeof BUILT_IN_EDITORS)[number]}`) : v);
   const columns: ListColumn<Doctype>[] = [
     { key: 'doctypeName', dataIndex: 'doctypeName', title: t('doctypeName'), width: 150 },
@@ -48,9 +55,8 @@ export function DoctypeList() {
       key: 'grammarFound',
       dataIndex: 'grammarFound',
       title: t('grammarFound'),
-      width: 120,
-      render: (v: boolean, row: Doctype) =>
-        row.grammar === 'none' ? t('grammars.none') : <Tag color={v ? 'green' : 'orange'}>{v ? t('found') : t('missing')}</Tag>,
+      width: 220,
+      render: (v: boolean, row: Doctype) => (row.grammar === 'none' ? t('grammars.none') : <Tag color={v ? 'green' : 'orange'}>{grammarLabel(row)}</Tag>),
     },
     { key: 'validateOnSave', dataIndex: 'validateOnSave', title: t('validateOnSave'), width: 110, render: (v: boolean) => (v ? t('yes') : t('no')) },
     {
@@ -81,6 +87,7 @@ export function DoctypeList() {
 
   return (
     <>
+      <GrammarHint link />
       <ListPage<Doctype, DoctypeFilters>
         ref={list}
         listQuery={doctypeQueries.list}

@@ -385,7 +385,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
             return;
           }
           const r = outcome.result;
-          setProblems([]);
+          setProblems(r.warnings);
           setConflict(null);
           setBase({ commit: r.commit, blob: r.blob });
           setPending([]);
@@ -398,7 +398,9 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
           } else setSavedVersion(at);
           setMergedNotice(r.merged);
           refreshRefs();
-          message.success(r.unchanged ? t('unchanged') : t('saved', { commit: r.commit.slice(0, 8) }));
+          const old = r.warnings.filter((p) => p.preexisting).length;
+          if (old > 0 && !r.unchanged) message.warning(t('savedWithOld', { commit: r.commit.slice(0, 8), count: old }));
+          else message.success(r.unchanged ? t('unchanged') : t('saved', { commit: r.commit.slice(0, 8) }));
         },
       },
     );

@@ -2,17 +2,21 @@ import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { Alert, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Located problems of a refused save; a click jumps to the place in the source view. */
+/**
+ * Located problems of a refused save, or the warnings of a save that went through (errors the file
+ * already had among them); a click jumps to the place in the source view.
+ */
 export function ProblemsList({ problems, onJump, onClose }: { problems: EditorProblem[]; onJump: (problem: EditorProblem) => void; onClose: () => void }) {
   const { t } = useTranslation('editor');
   if (problems.length === 0) return null;
+  const refused = problems.some((p) => p.severity === 'error');
   return (
     <Alert
-      type="error"
+      type={refused ? 'error' : 'warning'}
       showIcon
       closable={{ onClose }}
       data-testid="save-problems"
-      title={t('problemsTitle')}
+      title={refused ? t('problemsTitle') : t('warningsTitle')}
       description={
         <List
           size="small"

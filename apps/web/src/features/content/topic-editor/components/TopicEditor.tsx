@@ -283,7 +283,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
               return;
             }
             const r = outcome.result;
-            setProblems([]);
+            setProblems(r.warnings);
             setConflict(null);
             setBase({ commit: r.commit, blob: r.blob });
             savedRef.current = at;
@@ -298,7 +298,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
               setSavedVersion(versionRef.current);
             }
             setMergedNotice(r.merged);
-            message.success(r.unchanged ? t('unchanged') : t('saved', { commit: r.commit.slice(0, 8) }));
+            const old = r.warnings.filter((p) => p.preexisting).length;
+            if (old > 0 && !r.unchanged) message.warning(t('savedWithOld', { commit: r.commit.slice(0, 8), count: old }));
+            else message.success(r.unchanged ? t('unchanged') : t('saved', { commit: r.commit.slice(0, 8) }));
             resolve(true);
           },
         },

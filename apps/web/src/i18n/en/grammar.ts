@@ -1,0 +1,34 @@
+import type { Messages } from '../types';
+import type zh from '../zh/grammar';
+
+const grammar: Messages<typeof zh> = {
+  name: 'Name',
+  standard: 'Standard',
+  version: 'Version',
+  fileCount: 'Files',
+  catalogPath: 'Catalog',
+  fileName: 'Uploaded file',
+  size: 'Size',
+  createBy: 'Installed by',
+  createTime: 'Installed at',
+  namePlaceholder: 'e.g. dita-1.3',
+  nameTip: 'Empty: the zip file name without .zip',
+  nameTooLong: 'The name must be at most {{max}} characters',
+  nameFormat: 'Letters, digits, dot, dash and underscore only, starting with a letter or digit',
+  install: 'Install package',
+  installTitle: 'Install a grammar package',
+  file: 'Grammar package (zip)',
+  pickZip: 'Click or drop one zip file here',
+  zipTip: 'A zip of a DTD folder with its OASIS catalog.xml at the top or one folder down; the catalog and every DTD are checked before it is installed',
+  zipOnly: 'Only a zip file can be chosen',
+  fileRequired: 'Choose one grammar package (a zip file)',
+  installed: 'DITA {{version}} grammar package installed',
+  confirmDelete: 'Delete the grammar package(s) "{{names}}"? Files are then validated against another package or the machine catalog.',
+  hintTitle: 'No DITA grammar package is installed',
+  hintMachine: "Files are validated against the machine catalog's DITA {{version}} DTDs, which refuse DITA 1.3 elements such as <ditavalref>.",
+  hintNoMachine: 'This machine has no DITA catalog either: only well-formedness and the DITA structure are checked.',
+  hintInstall:
+    'Install a package for the DITA version your content uses in System Manager → Settings → Grammar Packages: a zip of the DTD folder with its OASIS catalog.xml (e.g. the DITA Open Toolkit’s plugins/org.oasis-open.dita.v1_3).',
+  hintLink: 'Install one',
+};
+export default grammar;
