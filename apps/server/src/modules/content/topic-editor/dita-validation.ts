@@ -43,6 +43,7 @@ export interface Checked {
   problems: EditorProblem[];
 }
 
+/** A problem in the caller's language; the engine's own "Not well-formed XML: " prefix is left to the message, which says it once. */
 function present(p: Problem, lang: Language): EditorProblem {
   const code = CODES[p.code] ?? p.code;
   const key = CODES[p.code] ? `editor.problem.${code}` : 'editor.problem.other';
@@ -51,7 +52,7 @@ function present(p: Problem, lang: Language): EditorProblem {
     column: p.column,
     severity: p.severity === 'error' ? 'error' : 'warning',
     code,
-    message: translate(lang, key, { detail: p.message }),
+    message: translate(lang, key, { detail: p.code === 'xml-malformed' ? p.message.replace(/^Not well-formed XML: /, '') : p.message }),
   };
 }
 

@@ -179,6 +179,9 @@ describe('refusals change nothing on the remote', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.msg).toMatch(/^The content did not pass validation and was not saved \(line 16, column \d+\): Not well-formed XML/);
     expect(malformed.body.data.problems[0]).toMatchObject({ line: 16, severity: 'error', code: 'xml.notWellFormed' });
+    // Said once: the engine's own prefix is not repeated after the message's.
+    expect(malformed.body.data.problems[0].message).toMatch(/^Not well-formed XML: /);
+    expect(malformed.body.data.problems[0].message).not.toMatch(/Not well-formed XML: Not well-formed XML/);
     const misplaced = await save(writer.caller, doc, doc.content.replace('<p id="p3">Three.</p>', '<section><title>S</title></section><p>x</p>'));
     expect(misplaced.status).toBe(400);
     expect(misplaced.body.data.problems).toContainEqual(expect.objectContaining({ line: 9, code: 'dita.structure', severity: 'error' }));
