@@ -1,10 +1,11 @@
 import { API_BASE, ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@ccms/contracts/constants';
+import { Denied } from '@ccms/contracts/http';
 import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError, isCancel } from 'axios';
 import { feedback } from '../feedback/feedback';
 import { currentLanguage, i18n } from '../i18n';
 import { browser } from './browser';
 import { isDuplicateSubmit } from './duplicate-guard';
-import { ApiError, DuplicateSubmitError, messageForCode, transportMessage } from './errors';
+import { ApiError, DuplicateSubmitError, deniedText, messageForCode, transportMessage } from './errors';
 import { flattenParams, type QueryParams } from './params';
 import { getToken, removeToken } from './token';
 
@@ -28,6 +29,7 @@ export interface ApiEnvelope {
 /** Body codes the client reacts to (the HTTP status mirrors them, the body is read first). */
 const OK = 200;
 const UNAUTHORIZED = 401;
+const FORBIDDEN = 403;
 const SERVER_ERROR = 500;
 
 export const http = axios.create({
@@ -94,11 +96,16 @@ function settle<T>(body: unknown, config: AxiosRequestConfig): T {
     if (!config.silent) showReloginDialog();
     throw new ApiError(i18n.t('http:sessionInvalid'), code);
   }
+  // A 403 may name the missing right (`denied`, next to RuoYi's msg): the notification says which.
+  const named = code === FORBIDDEN && typeof body === 'object' && body !== null && 'denied' in body ? Denied.safeParse(body.denied) : null;
+  const denied = named?.success ? named.data : undefined;
   if (!config.silent) {
     if (code === SERVER_ERROR) feedback.message.error(text);
+    else if (denied)
+      feedback.notification.error({ title: text, description: deniedText(denied, (config.method ?? 'get').toLowerCase() === 'get' ? 'see' : 'do') });
     else feedback.notification.error({ title: text });
   }
-  throw new ApiError(text, code);
+  throw new ApiError(text, code, denied);
 }
 
 function failure(err: unknown, config: AxiosRequestConfig): Error {
