@@ -1,11 +1,10 @@
 import { API_BASE, ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@ccms/contracts/constants';
-import { Denied } from '@ccms/contracts/http';
 import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError, isCancel } from 'axios';
 import { feedback } from '../feedback/feedback';
 import { currentLanguage, i18n } from '../i18n';
 import { browser } from './browser';
 import { isDuplicateSubmit } from './duplicate-guard';
-import { ApiError, DuplicateSubmitError, deniedText, messageForCode, transportMessage } from './errors';
+import { ApiError, DuplicateSubmitError, messageForCode, transportMessage } from './errors';
 import { flattenParams, type QueryParams } from './params';
 import { getToken, removeToken } from './token';
 
@@ -97,13 +96,19 @@ function settle<T>(body: unknown, config: AxiosRequestConfig): T {
     throw new ApiError(i18n.t('http:sessionInvalid'), code);
   }
   // A 403 may name the missing right (`denied`, next to RuoYi's msg): the notification says which.
-  const named = code === FORBIDDEN && typeof body === 'object' && body !== null && 'denied' in body ? Denied.safeParse(body.denied) : null;
-  const denied = named?.success ? named.data : undefined;
+  const denied = code === FORBIDDEN && typeof body === 'object' && body !== null && 'denied' in body ? body.denied : undefined;
   if (!config.silent) {
     if (code === SERVER_ERROR) feedback.message.error(text);
-    else if (denied)
-      feedback.notification.error({ title: text, description: deniedText(denied, (config.method ?? 'get').toLowerCase() === 'get' ? 'see' : 'do') });
-    else feedback.notification.error({ title: text });
+    else if (denied !== undefined) {
+      // The missing right is checked and put in words by its own chunk and namespace (the sign-in page loads this client).
+      const purpose = (config.method ?? 'get').toLowerCase() === 'get' ? 'see' : 'do';
+      void import('./denied')
+        .then(({ deniedInWords }) => deniedInWords(denied, purpose))
+        .then(
+          (description) => feedback.notification.error(description ? { title: text, description } : { title: text }),
+          () => feedback.notification.error({ title: text }),
+        );
+    } else feedback.notification.error({ title: text });
   }
   throw new ApiError(text, code, denied);
 }

@@ -1,50 +1,16 @@
-import type { Denied } from '@ccms/contracts/http';
 import { i18n } from '../i18n';
 
 /** A failed call: the text already shown (or meant to be shown) and the body or HTTP code when there was one. */
 export class ApiError extends Error {
   readonly code: number | undefined;
-  /** On a 403: the right the server said was missing (permission strings or the grant level). */
-  readonly denied: Denied | undefined;
-  constructor(message: string, code?: number, denied?: Denied) {
+  /** On a 403: what the server said was missing, as it came (read it with deniedOf). */
+  readonly denied: unknown;
+  constructor(message: string, code?: number, denied?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.denied = denied;
   }
-}
-
-/** The missing right of a refused call (a 403 naming it), else null. */
-export function deniedOf(error: unknown): Denied | null {
-  return error instanceof ApiError && error.code === 403 && error.denied ? error.denied : null;
-}
-
-/** What a screen needs is one of these: to show something, or to do something. */
-export type DeniedPurpose = 'see' | 'do';
-
-/**
- * The missing right in words, in the user's language: "You need the right “Libraries › Query
- * library” (ccms:library:query) to see this", or the grant level an object needs.
- */
-export function deniedText(denied: Denied, purpose: DeniedPurpose): string {
-  const p = i18n.t(`http:denied.purposes.${purpose}`);
-  const right = ({ perms, name }: { perms: string; name: string }) =>
-    name ? i18n.t('http:denied.right', { name, perms, purpose: p }) : i18n.t('http:denied.rightNoName', { perms, purpose: p });
-  const perms = denied.permissions ?? [];
-  const [only] = perms;
-  if (perms.length === 1 && only) return right(only);
-  if (perms.length > 1) {
-    const rights = perms.map(({ perms: code, name }) => (name ? `“${name}” (${code})` : code)).join(i18n.t('http:denied.separator'));
-    return i18n.t('http:denied.oneOf', { rights, purpose: p });
-  }
-  if (denied.level) {
-    return i18n.t('http:denied.level', {
-      level: i18n.t(`http:denied.levels.${denied.level}`),
-      object: i18n.t(`http:denied.objects.${denied.object ?? 'library'}`),
-      purpose: p,
-    });
-  }
-  return i18n.t('http:code403');
 }
 
 /** POST/PUT of the same URL and body within the duplicate-submit window. */

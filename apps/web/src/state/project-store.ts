@@ -1,7 +1,7 @@
 import type { Denied } from '@ccms/contracts/http';
 import { create } from 'zustand';
 import { api } from '../api/client';
-import { deniedOf } from '../api/errors';
+import { deniedOf } from '../api/denied';
 
 /** The fields of a project the shell needs; the full type comes with the projects feature. */
 export interface ProjectOption {

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { browser } from '../../api/browser';
 import { api } from '../../api/client';
-import { deniedText } from '../../api/errors';
+import { deniedText } from '../../api/denied';
 import { NotificationBell } from '../../features/system/notification/components/NotificationBell';
 import { setLanguage } from '../../i18n';
 import { confirmDialog } from '../../shared/confirm';
@@ -47,6 +47,8 @@ function Hamburger() {
 function ProjectSelector() {
   const { t } = useTranslation('layout');
   const { projects, currentProjectId, available, denied, select } = useProjects();
+  // The words of a missing right live in the shared namespace.
+  useTranslation('shared');
   if (denied) {
     const why = deniedText(denied, 'see');
     return (

@@ -17,15 +17,4 @@ export default {
   duplicateSubmit: m.duplicateSubmit,
   downloadError: '下载文件出现错误，请联系管理员！',
   downloading: '正在下载数据，请稍候',
-  /** What a 403 answer said was missing, to see a screen or to do an action. */
-  denied: {
-    right: '需要权限“{{name}}”（{{perms}}）才能{{purpose}}',
-    rightNoName: '需要权限 {{perms}} 才能{{purpose}}',
-    oneOf: '需要以下权限之一才能{{purpose}}：{{rights}}',
-    level: '需要对该{{object}}至少拥有“{{level}}”级别才能{{purpose}}',
-    separator: '；',
-    purposes: { see: '查看此内容', do: '执行此操作' },
-    objects: { library: '库', project: '项目', regulation: '法规' },
-    levels: { owner: '所有者', admin: '管理员', write: '写', publish: '发布', read: '读' },
-  },
 } as const;

@@ -1,8 +1,9 @@
 import type { Denied } from '@ccms/contracts/http';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError, deniedText } from '../../api/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deniedText } from '../../api/denied';
+import { ApiError } from '../../api/errors';
 import { i18n } from '../../i18n';
 import { ListPage } from '../list/ListPage';
 import { DeniedNotice } from './Denied';
@@ -12,12 +13,16 @@ const refused = (denied: Denied) => new ApiError('The current operation has no p
 
 afterAll(() => i18n.changeLanguage('en'));
 
+beforeAll(async () => {
+  await i18n.loadNamespaces('shared');
+});
+
 describe('the words of a missing right', () => {
   it('names one right by its menu and its permission string, in English and Chinese', async () => {
     expect(deniedText(one, 'see')).toBe('You need the right “Libraries › Query library” (ccms:library:query) to see this');
     expect(deniedText(one, 'do')).toBe('You need the right “Libraries › Query library” (ccms:library:query) to do this');
     await i18n.changeLanguage('zh');
-    await i18n.loadNamespaces('http');
+    await i18n.loadNamespaces('shared');
     expect(deniedText(one, 'see')).toBe('需要权限“Libraries › Query library”（ccms:library:query）才能查看此内容');
     expect(deniedText({ level: 'publish', object: 'library' }, 'do')).toBe('需要对该库至少拥有“发布”级别才能执行此操作');
     await i18n.changeLanguage('en');

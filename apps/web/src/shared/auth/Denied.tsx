@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DeniedPurpose, deniedOf, deniedText } from '../../api/errors';
+import { type DeniedPurpose, deniedOf, deniedText } from '../../api/denied';
 
 /**
  * The empty state of a list or panel whose call was refused (403): it says which right is
@@ -11,7 +11,7 @@ import { type DeniedPurpose, deniedOf, deniedText } from '../../api/errors';
  */
 export function DeniedNotice({ error, purpose = 'see' }: { error: unknown; purpose?: DeniedPurpose }) {
   // The text follows the language the user switches to.
-  useTranslation('http');
+  useTranslation('shared');
   const denied = deniedOf(error);
   if (!denied) return null;
   return (
