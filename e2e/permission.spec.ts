@@ -22,6 +22,8 @@ test('a user whose role grants only the Posts list sees only that menu, no Add/D
   const roleDialog = page.getByRole('dialog', { name: '添加角色' });
   await roleDialog.getByLabel('角色名称').fill(roleName);
   await roleDialog.getByLabel('权限字符').fill(`postread${id}`);
+  // The rights open grouped by activity; the menu tree is the other view.
+  await roleDialog.getByText('按菜单').click();
   await roleDialog.getByText('展开/折叠').click();
   await roleDialog
     .locator('.ant-tree-treenode', { has: page.getByText('岗位查询', { exact: true }) })

@@ -25,6 +25,8 @@ test('editing a role shows its granted menus as saved: a page without its button
   await page.getByRole('row').filter({ hasText: roleName }).getByRole('button', { name: /修改$/ }).click();
   const dialog = page.getByRole('dialog', { name: '修改角色' });
   await expect(dialog.getByLabel('角色名称')).toHaveValue(roleName);
+  // The rights open grouped by activity; the menu tree is the other view.
+  await dialog.getByText('按菜单').click();
   await dialog.getByText('展开/折叠').click();
   const node = (title: string) => dialog.locator('.ant-tree-treenode', { has: page.getByText(title, { exact: true }) }).locator('.ant-tree-checkbox');
   await expect(node('岗位查询')).toHaveClass(/ant-tree-checkbox-checked/);

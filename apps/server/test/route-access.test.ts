@@ -41,14 +41,38 @@ describe('every route declares its access', () => {
     expect(failures).toEqual([]);
   });
 
-  it('answers 403 "The current operation has no permission" without the permission', async () => {
+  it('answers 403 "The current operation has no permission" without the permission, naming the permissions that would do', async () => {
     const guarded = t.app.routeTable.filter((r) => r.access.permission !== undefined);
     const failures: string[] = [];
     for (const route of guarded) {
       const res = await nobody.request({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
       if (res.status !== 403 || res.body?.msg !== 'The current operation has no permission') failures.push(`${route.method} ${route.url} -> ${res.status}`);
+      // RuoYi's code and msg stay; the added `denied` names each permission string of the route with its menu's name.
+      const wanted = [route.access.permission ?? []].flat();
+      const named = (res.body?.denied?.permissions ?? []) as { perms: string; name: string }[];
+      if (named.map((p) => p.perms).join() !== wanted.join() || named.some((p) => !p.name))
+        failures.push(`${route.method} ${route.url} denied ${JSON.stringify(res.body?.denied)}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it("names the missing permission by its menu, under its page, in the caller's language", async () => {
+    const url = '/prod-api/ccms/library/publishConfig/list?libraryId=1';
+    expect((await nobody.get(url)).body).toEqual({
+      code: 403,
+      msg: 'The current operation has no permission',
+      denied: { permissions: [{ perms: 'ccms:library:query', name: 'Libraries › Query library' }] },
+    });
+    const zh = await nobody.request({ method: 'GET', url, headers: { 'accept-language': 'zh' } });
+    expect(zh.body).toEqual({ code: 403, msg: '当前操作没有权限', denied: { permissions: [{ perms: 'ccms:library:query', name: '库 › 库查询' }] } });
+    // Any one of several would do: each is named.
+    const outputs = await nobody.get('/prod-api/ccms/output/list?publicationId=1');
+    expect(outputs.body.denied.permissions.map((p: { name: string }) => p.name)).toEqual([
+      'Content Manager › Publications',
+      'Publications › Query publication',
+      'Content Manager › Documents',
+      'Documents › Query document',
+    ]);
   });
 });
 

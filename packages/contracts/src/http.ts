@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE } from './constants';
+import { GrantLevel } from './grants';
 
 /** Body codes of the envelope; the HTTP status mirrors them (601 travels as HTTP 200). */
 export const Code = {
@@ -50,3 +51,21 @@ export const IdParam = z.object({ id: z.coerce.number().int().positive().describ
 export const Status01 = z.enum(['0', '1']).describe("'0' normal, '1' disabled (closed, paused)");
 
 export const DateTime = z.union([z.date(), z.string()]).nullable();
+
+/** Kinds of objects granted by level (the refusal names which one). */
+export const GRANTED_OBJECTS = ['library', 'project', 'regulation'] as const;
+
+/**
+ * What a 403 answer says was missing, next to RuoYi's `code` and `msg` (which stay as they were):
+ * the permission strings of the route (any one of them would do), each with its menu's name in the
+ * caller's language, or the grant level the object needs.
+ */
+export const Denied = z.object({
+  permissions: z
+    .array(z.object({ perms: z.string(), name: z.string().describe("the menu or button holding it, e.g. 'Libraries › Query library' (empty: none)") }))
+    .optional()
+    .describe('permission strings of which the caller holds none'),
+  level: GrantLevel.optional().describe('the weakest grant level on the object that would do'),
+  object: z.enum(GRANTED_OBJECTS).optional().describe('the kind of object the level is on'),
+});
+export type Denied = z.infer<typeof Denied>;

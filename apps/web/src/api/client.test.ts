@@ -134,6 +134,32 @@ describe('body codes (spec section 8)', () => {
     expect(fb.message.error).not.toHaveBeenCalled();
   });
 
+  it('a 403 naming the missing right: the notification says which, and the error carries it for the screen', async () => {
+    const denied = { permissions: [{ perms: 'ccms:library:query', name: 'Libraries › Query library' }] };
+    fakeServer(() => ({ status: 403, data: { code: 403, msg: 'x', denied } }));
+    await expect(api.get('/a')).rejects.toMatchObject({ code: 403, message: 'The current operation has no permission', denied });
+    await vi.waitFor(() =>
+      expect(fb.notification.error).toHaveBeenCalledWith({
+        title: 'The current operation has no permission',
+        description: 'You need the right “Libraries › Query library” (ccms:library:query) to see this',
+      }),
+    );
+    // An action (not a read) says "to do this".
+    fakeServer(() => ({ status: 403, data: { code: 403, msg: 'x', denied } }));
+    await expect(api.post('/b', { a: 1 })).rejects.toMatchObject({ code: 403, denied });
+    await vi.waitFor(() =>
+      expect(fb.notification.error).toHaveBeenLastCalledWith({
+        title: 'The current operation has no permission',
+        description: 'You need the right “Libraries › Query library” (ccms:library:query) to do this',
+      }),
+    );
+    // A denied that is not the contract's shape is not shown.
+    fb.notification.error.mockClear();
+    fakeServer(() => ({ status: 403, data: { code: 403, msg: 'x', denied: { permissions: 'all' } } }));
+    await expect(api.get('/a')).rejects.toMatchObject({ code: 403 });
+    await vi.waitFor(() => expect(fb.notification.error).toHaveBeenCalledWith({ title: 'The current operation has no permission' }));
+  });
+
   it('silent calls reject without any toast or dialog', async () => {
     fakeServer(() => ({ status: 404, data: { code: 404, msg: 'x' } }));
     await expect(api.get('/ccms/project/list', {}, { silent: true })).rejects.toThrow();

@@ -28,6 +28,7 @@ export interface ApiEnvelope {
 /** Body codes the client reacts to (the HTTP status mirrors them, the body is read first). */
 const OK = 200;
 const UNAUTHORIZED = 401;
+const FORBIDDEN = 403;
 const SERVER_ERROR = 500;
 
 export const http = axios.create({
@@ -94,11 +95,22 @@ function settle<T>(body: unknown, config: AxiosRequestConfig): T {
     if (!config.silent) showReloginDialog();
     throw new ApiError(i18n.t('http:sessionInvalid'), code);
   }
+  // A 403 may name the missing right (`denied`, next to RuoYi's msg): the notification says which.
+  const denied = code === FORBIDDEN && typeof body === 'object' && body !== null && 'denied' in body ? body.denied : undefined;
   if (!config.silent) {
     if (code === SERVER_ERROR) feedback.message.error(text);
-    else feedback.notification.error({ title: text });
+    else if (denied !== undefined) {
+      // The missing right is checked and put in words by its own chunk and namespace (the sign-in page loads this client).
+      const purpose = (config.method ?? 'get').toLowerCase() === 'get' ? 'see' : 'do';
+      void import('./denied')
+        .then(({ deniedInWords }) => deniedInWords(denied, purpose))
+        .then(
+          (description) => feedback.notification.error(description ? { title: text, description } : { title: text }),
+          () => feedback.notification.error({ title: text }),
+        );
+    } else feedback.notification.error({ title: text });
   }
-  throw new ApiError(text, code);
+  throw new ApiError(text, code, denied);
 }
 
 function failure(err: unknown, config: AxiosRequestConfig): Error {

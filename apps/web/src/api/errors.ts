@@ -3,10 +3,13 @@ import { i18n } from '../i18n';
 /** A failed call: the text already shown (or meant to be shown) and the body or HTTP code when there was one. */
 export class ApiError extends Error {
   readonly code: number | undefined;
-  constructor(message: string, code?: number) {
+  /** On a 403: what the server said was missing, as it came (read it with deniedOf). */
+  readonly denied: unknown;
+  constructor(message: string, code?: number, denied?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
+    this.denied = denied;
   }
 }
 

@@ -1,5 +1,7 @@
+import type { Denied } from '@ccms/contracts/http';
 import { create } from 'zustand';
 import { api } from '../api/client';
+import { deniedOf } from '../api/denied';
 
 /** The fields of a project the shell needs; the full type comes with the projects feature. */
 export interface ProjectOption {
@@ -27,6 +29,8 @@ export interface ProjectState {
   currentProjectId: number | null;
   /** False until the list loaded; stays false when the call is not available (the selector hides). */
   available: boolean;
+  /** The right the project list was refused for (403): the selector says so instead of hiding. */
+  denied: Denied | null;
   load(): Promise<void>;
   select(id: number): void;
 }
@@ -42,21 +46,22 @@ export const useProjects = create<ProjectState>()((set, get) => ({
   projects: [],
   currentProjectId: readId(),
   available: false,
+  denied: null,
 
   async load() {
     try {
       const res = await api.get<{ rows?: unknown[] }>('/ccms/project/list', { status: '0' }, { silent: true });
       const projects = (res.rows ?? []).filter(isProject);
       const kept = projects.find((p) => p.id === get().currentProjectId) ?? projects[0];
-      set({ projects, available: projects.length > 0 });
+      set({ projects, available: projects.length > 0, denied: null });
       if (kept) {
         sessionStorage.setItem(SESSION_KEYS.currentProjectId, String(kept.id));
         sessionStorage.setItem(SESSION_KEYS.currentProject, JSON.stringify(kept));
         set({ currentProjectId: kept.id });
       }
-    } catch {
-      // The project list may not exist on this server yet: the selector stays hidden.
-      set({ projects: [], available: false });
+    } catch (err) {
+      // Refused: the selector says which right is missing; otherwise (no such list here) it stays hidden.
+      set({ projects: [], available: false, denied: deniedOf(err) });
     }
   },
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Abilities, GranteeType, GrantLevel } from '../grants';
+import { Abilities, GranteeType, PlainLevel } from '../grants';
 import { DateTime, PageQuery, qInt } from '../http';
 import { optionalText } from '../monitor/filters';
 
@@ -74,7 +74,7 @@ export const Regulation = z.object({
   previousId: z.number().nullable(),
   latest: z.boolean().describe('no newer revision follows this one'),
   clauseCount: z.number(),
-  level: GrantLevel.nullable(),
+  level: PlainLevel.nullable(),
   abilities: Abilities,
   createBy: z.string(),
   createTime: DateTime,
@@ -89,7 +89,7 @@ export const RegulationGrant = z.object({
   granteeType: GranteeType,
   granteeId: z.number(),
   granteeName: z.string(),
-  level: GrantLevel,
+  level: PlainLevel,
   createBy: z.string(),
   createTime: DateTime,
 });
@@ -99,7 +99,7 @@ export const RegulationGrantBody = z.object({
   regulationId: z.number().int().positive().describe('id of a regulation revision (GET /ccms/regulation/list)'),
   granteeType: GranteeType,
   granteeId: z.number().int().min(0).describe('user or role id; 0 for all'),
-  level: GrantLevel,
+  level: PlainLevel,
 });
 export type RegulationGrantBody = z.infer<typeof RegulationGrantBody>;
 

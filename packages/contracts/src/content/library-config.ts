@@ -21,7 +21,7 @@ export const GrantBody = z
     libraryId: z.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
     granteeType: GranteeType.describe('who is granted: user, role or all (everyone; granteeId ignored)'),
     granteeId: z.number().int().min(0).default(0).describe('user or role id; 0 for all'),
-    level: LibraryLevel.describe('granted level: admin, owner, write or read'),
+    level: LibraryLevel.describe('granted level: admin, owner, write, publish (publish, deliver, outputs; no content change) or read'),
   })
   .refine((g) => (g.granteeType === 'all' ? g.granteeId === 0 : g.granteeId > 0), { message: 'field.required', path: ['granteeId'] });
 export type GrantBody = z.infer<typeof GrantBody>;

@@ -16,9 +16,12 @@ export const LibraryPerm = {
 /** What the API answers in place of a stored password. */
 export const MASKED_SECRET = '******';
 
-/** Object-level rights on one library (the grant levels, in the order the grant form offers them). */
-export const LIBRARY_LEVELS = ['admin', 'owner', 'write', 'read'] as const satisfies readonly GrantLevel[];
-export const LibraryLevel = z.enum(LIBRARY_LEVELS).describe('granted level on the library: admin, owner, write or read');
+/**
+ * Object-level rights on one library (the grant levels, in the order the grant form offers them):
+ * publish may read, publish, deliver and manage outputs, but not change content (write and up).
+ */
+export const LIBRARY_LEVELS = ['admin', 'owner', 'write', 'publish', 'read'] as const satisfies readonly GrantLevel[];
+export const LibraryLevel = z.enum(LIBRARY_LEVELS).describe('granted level on the library: admin, owner, write, publish or read');
 export type LibraryLevel = z.infer<typeof LibraryLevel>;
 
 /** Reasons a connection check can fail, shown in words by the web. */

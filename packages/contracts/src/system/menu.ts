@@ -82,6 +82,8 @@ export interface TreeOption {
   id: number;
   label: string;
   disabled?: boolean;
+  /** Menu trees only: the menu's permission string (RuoYi's trees have none; an added field). */
+  perms?: string;
   children?: TreeOption[];
 }
 
@@ -90,6 +92,7 @@ export const TreeOptionSchema: z.ZodType<TreeOption> = z.lazy(() =>
     id: z.number(),
     label: z.string(),
     disabled: z.boolean().optional(),
+    perms: z.string().optional().describe("menu trees: the menu's permission string, by which the role editor groups rights by activity"),
     children: z.array(TreeOptionSchema).optional(),
   }),
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_REFRESH_OPTIONS } from '../constants';
 import { BranchName } from '../content/library';
-import { Abilities, GRANT_LEVELS, GranteeType } from '../grants';
+import { Abilities, GranteeType, PLAIN_LEVELS } from '../grants';
 import { DateTime, PageQuery, qInt, Status01 } from '../http';
 import { endNotBeforeBegin, OptionalDate, OptionalId, RowVersion, UserOption } from './common';
 
@@ -24,7 +24,7 @@ export const ProjectCategoryPerm = {
 } as const;
 
 /** Object-level rights on a project, strongest first (the grant levels). */
-export const PROJECT_LEVELS = GRANT_LEVELS;
+export const PROJECT_LEVELS = PLAIN_LEVELS;
 export const ProjectLevel = z.enum(PROJECT_LEVELS).describe('granted level on the project: owner, admin, write or read');
 export type ProjectLevel = z.infer<typeof ProjectLevel>;
 

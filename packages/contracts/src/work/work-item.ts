@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Abilities, GrantLevel } from '../grants';
+import { Abilities, PlainLevel } from '../grants';
 import { DateTime, PageQuery, qInt } from '../http';
 import { endNotBeforeBegin, OptionalDate, OptionalId } from './common';
 import { CLOSE_REASONS, RESOLUTIONS, WORK_ITEM_ACTIONS, WORK_ITEM_STATES, WORK_ITEM_TYPES } from './work-item-states';
@@ -18,7 +18,7 @@ export const WorkItemPerm = {
 export const MAX_CONDITIONS = 10;
 
 /** Object-level rights on the item's project (the grant levels). */
-export const ProjectLevelEnum = GrantLevel;
+export const ProjectLevelEnum = PlainLevel;
 
 const text = (max: number) => z.string().trim().max(max);
 const userId = OptionalId;

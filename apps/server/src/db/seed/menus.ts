@@ -73,7 +73,33 @@ const page = (
   extra: Partial<MenuSeed> = {},
 ): MenuSeed => ({ menuId, parentId, orderNum, path, component, perms, menuName: zh, menuNameEn: en, menuType: 'C', icon, ...extra });
 
+/**
+ * Button names by action, in Chinese and English, with {e} where the page's entity goes. Actions
+ * that name their own object ("Reset password", "Generate code", "Unlock account") take no entity:
+ * "Reset password user" and "生成生成代码" said the thing twice.
+ */
 const ACTIONS: Record<string, [zh: string, en: string]> = {
+  query: ['{e}查询', 'Query {e}'],
+  add: ['{e}新增', 'Add {e}'],
+  edit: ['{e}修改', 'Edit {e}'],
+  remove: ['{e}删除', 'Delete {e}'],
+  export: ['{e}导出', 'Export {e}'],
+  import: ['{e}导入', 'Import {e}'],
+  resetPwd: ['重置密码', 'Reset password'],
+  unlock: ['账户解锁', 'Unlock account'],
+  batchLogout: ['批量强退', 'Batch logout'],
+  forceLogout: ['单条强退', 'Force logout'],
+  changeStatus: ['{e}状态修改', 'Change {e} status'],
+  preview: ['预览代码', 'Preview code'],
+  code: ['生成代码', 'Generate code'],
+  upload: ['{e}上传', 'Upload {e}'],
+  publish: ['{e}发布', 'Publish {e}'],
+  deliver: ['{e}交付', 'Deliver {e}'],
+  act: ['{e}处理', 'Act on {e}'],
+};
+
+/** The action words of the naming before the fix: names were "<entity><action>" and "<action> <entity>" whatever the action. */
+const LEGACY_ACTIONS: Record<string, [zh: string, en: string]> = {
   query: ['查询', 'Query'],
   add: ['新增', 'Add'],
   edit: ['修改', 'Edit'],
@@ -93,10 +119,34 @@ const ACTIONS: Record<string, [zh: string, en: string]> = {
   act: ['处理', 'Act on'],
 };
 
+/** A seeded button whose names the fix changed: an existing install renames it unless someone renamed it already. */
+export interface SeedRename {
+  menuId: number;
+  from: [zh: string, en: string];
+  to: [zh: string, en: string];
+}
+export const SEED_RENAMES: SeedRename[] = [];
+
+const named = (template: string, entity: string) => template.replace('{e}', entity);
+const stem = (word: string) => word.toLowerCase().slice(0, 5);
+
+/**
+ * The names of one button. An action whose word the entity already holds ("Deliver" a
+ * deliverable, "发布" a "发布项") names it alone rather than twice.
+ */
+function buttonNames(action: string, entity: [zh: string, en: string]): [zh: string, en: string] {
+  const [zh, en] = ACTIONS[action] ?? [`{e}${action}`, `${action} {e}`];
+  const zhWord = zh.replace('{e}', '');
+  const enWord = en.replace('{e}', '').trim();
+  const repeats = entity[0].includes(zhWord) || (enWord.length >= 5 && entity[1].length >= 5 && stem(entity[1]) === stem(enWord));
+  if (zh.includes('{e}') && repeats) return [zhWord, enWord];
+  return [named(zh, entity[0]), named(en, entity[1])];
+}
+
 /**
  * The buttons (F) of a page, ids counted up from `firstId` in the order given: perms come from
  * the entity's permission object in the contracts (`TagPerm`, ...), the one routes declare, and
- * names are "<entity><action>" in Chinese, "<action> <entity>" in English.
+ * names from ACTIONS with the entity put in (buttonNames).
  */
 function buttons<P extends Readonly<Record<string, string>>>(
   parentId: number,
@@ -104,15 +154,20 @@ function buttons<P extends Readonly<Record<string, string>>>(
   perms: P,
   entity: [zh: string, en: string],
   actions: (keyof P & string)[],
+  /** The entity's English word before the fix, where it changed. */
+  formerEntityEn = entity[1],
 ): MenuSeed[] {
   return actions.map((action, i) => {
-    const [zh, en] = ACTIONS[action] ?? [action, action];
+    const to = buttonNames(action, entity);
+    const legacy = LEGACY_ACTIONS[action];
+    const from: [string, string] | null = legacy ? [`${entity[0]}${legacy[0]}`, `${legacy[1]} ${formerEntityEn}`] : null;
+    if (from && (from[0] !== to[0] || from[1] !== to[1])) SEED_RENAMES.push({ menuId: firstId + i, from, to });
     return {
       menuId: firstId + i,
       parentId,
       orderNum: i + 1,
-      menuName: `${entity[0]}${zh}`,
-      menuNameEn: `${en} ${entity[1]}`,
+      menuName: to[0],
+      menuNameEn: to[1],
       menuType: 'F',
       perms: perms[action],
       icon: '#',
@@ -259,7 +314,7 @@ export const SEED_MENUS: MenuSeed[] = [
   dir(3, 0, 92, 'tool', '系统工具', 'Tool', 'tool'),
   page(115, 3, 1, 'build', 'tool/build/index', BuildPerm.list, '表单构建', 'Form Builder', 'build'),
   page(116, 3, 2, 'gen', 'tool/gen/index', GenPerm.list, '代码生成', 'Code Generator', 'code'),
-  ...buttons(116, 1055, GenPerm, ['生成', 'generator'], ['query', 'edit', 'remove', 'import', 'preview', 'code']),
+  ...buttons(116, 1055, GenPerm, ['生成', 'table'], ['query', 'edit', 'remove', 'import', 'preview', 'code'], 'generator'),
   page(117, 3, 3, 'swagger', 'tool/swagger/index', SwaggerPerm.list, '系统接口', 'API Docs', 'swagger'),
 ];
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { LibraryLevel } from '@ccms/contracts/content/library';
 import { eq } from 'drizzle-orm';
 import type { Caller, TestApp } from '../../../test/harness';
 import { ccmsLibraryGrant, sysConfig, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../db/schema';
@@ -90,13 +91,7 @@ export function multipart(fields: Record<string, string | number>, files: { file
 }
 
 /** Grants a level on a library straight in the database (the permission API has its own tests). */
-export async function grant(
-  t: TestApp,
-  libraryId: number,
-  granteeType: 'user' | 'role' | 'all',
-  granteeId: number,
-  level: 'admin' | 'owner' | 'write' | 'read',
-) {
+export async function grant(t: TestApp, libraryId: number, granteeType: 'user' | 'role' | 'all', granteeId: number, level: LibraryLevel) {
   await t.database.db.insert(ccmsLibraryGrant).values({ libraryId, granteeType, granteeId, level });
 }
 

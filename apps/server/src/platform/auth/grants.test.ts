@@ -1,3 +1,4 @@
+import { GRANT_LEVELS } from '@ccms/contracts/grants';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/harness';
@@ -9,6 +10,8 @@ import { assertLevelAllows, type GrantCaller, grantStore, isSystemAdmin } from '
 // The store is generic over the grant table; the library grant table stands in for any of them.
 const store = grantStore({
   table: ccmsLibraryGrant,
+  object: 'library',
+  levels: GRANT_LEVELS,
   objectId: ccmsLibraryGrant.libraryId,
   row: ({ objectId, ...grant }) => ({ libraryId: objectId, ...grant }),
   setLevel: (level) => ({ level }),
@@ -71,16 +74,21 @@ describe('grant resolver', () => {
     expect((await store.levels(database.db, caller(7), [])).size).toBe(0);
   });
 
-  it('checks a level against the need with "No relevant permissions"', () => {
-    expect(assertLevelAllows('write', 'write')).toBe('write');
-    expect(assertLevelAllows('admin', 'configure')).toBe('admin');
-    for (const [level, need] of [
-      [null, 'read'],
-      ['read', 'write'],
-      ['write', 'configure'],
-      ['admin', 'own'],
+  it('checks a level against the need with "No relevant permissions", naming the level needed', () => {
+    expect(assertLevelAllows('write', 'write', 'library')).toBe('write');
+    expect(assertLevelAllows('publish', 'publish', 'library')).toBe('publish');
+    expect(assertLevelAllows('admin', 'configure', 'project')).toBe('admin');
+    for (const [level, need, named] of [
+      [null, 'read', 'read'],
+      ['read', 'publish', 'publish'],
+      ['publish', 'write', 'write'],
+      ['read', 'write', 'write'],
+      ['write', 'configure', 'admin'],
+      ['admin', 'own', 'owner'],
     ] as const) {
-      expect(() => assertLevelAllows(level, need)).toThrow(expect.objectContaining({ code: 403, key: 'noRelevantPermissions' }));
+      expect(() => assertLevelAllows(level, need, 'library')).toThrow(
+        expect.objectContaining({ code: 403, key: 'noRelevantPermissions', denied: { level: named, object: 'library' } }),
+      );
     }
   });
 

@@ -1,5 +1,6 @@
 import { ALL_PERMISSION } from '@ccms/contracts/constants';
-import { type GranteeType, type GrantLevel, type GrantNeed, levelAllows, strongestLevel } from '@ccms/contracts/grants';
+import { type GranteeType, type GrantLevel, type GrantNeed, LEVEL_FOR_NEED, levelAllows, strongestLevel } from '@ccms/contracts/grants';
+import type { GRANTED_OBJECTS } from '@ccms/contracts/http';
 import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -20,9 +21,9 @@ export type GrantCaller = Pick<AuthContext, 'userId' | 'roles' | 'isAdmin'> & { 
 /** A system admin: the admin role, or every permission (*:*:*). */
 export const isSystemAdmin = (caller: GrantCaller) => caller.isAdmin || (caller.permissions?.has(ALL_PERMISSION) ?? false);
 
-/** Throws "No relevant permissions" (403) unless the level meets the need; answers the level. */
-export function assertLevelAllows(level: GrantLevel | null | undefined, need: GrantNeed): GrantLevel {
-  if (!level || !levelAllows(level, need)) throw forbidden('noRelevantPermissions');
+/** Throws "No relevant permissions" (403, naming the level the object needs) unless the level meets the need; answers the level. */
+export function assertLevelAllows<L extends GrantLevel>(level: L | null | undefined, need: GrantNeed, object: (typeof GRANTED_OBJECTS)[number]): L {
+  if (!level || !levelAllows(level, need)) throw forbidden('noRelevantPermissions', { level: LEVEL_FOR_NEED[need], object });
   return level;
 }
 
@@ -30,22 +31,26 @@ export function assertLevelAllows(level: GrantLevel | null | undefined, need: Gr
 export type GrantTable = PgTable & { grantId: PgColumn; granteeType: PgColumn; granteeId: PgColumn; level: PgColumn };
 
 /** A grant to write: the object, the grantee (id 0 for all), the level and who gave it. */
-export interface NewGrant {
+export interface NewGrant<L extends GrantLevel = GrantLevel> {
   objectId: number;
   granteeType: GranteeType;
   granteeId: number;
-  level: GrantLevel;
+  level: L;
   createBy: string;
 }
 
-export interface GrantTableSpec<T extends GrantTable> {
+export interface GrantTableSpec<T extends GrantTable, L extends GrantLevel> {
   table: T;
+  /** What kind of object it grants (a refusal names it). */
+  object: (typeof GRANTED_OBJECTS)[number];
+  /** The levels this kind of object knows (a stored text outside them grants nothing). */
+  levels: readonly L[];
   /** The column naming the granted object (library id, project id, ...). */
   objectId: PgColumn;
   /** The row to insert for a new grant. */
-  row: (grant: NewGrant) => T['$inferInsert'];
+  row: (grant: NewGrant<L>) => T['$inferInsert'];
   /** The change that sets an existing grant's level. */
-  setLevel: (level: GrantLevel) => PgUpdateSetSource<T>;
+  setLevel: (level: L) => PgUpdateSetSource<T>;
 }
 
 /** How a caller may change grants on one object: after the configure check, whether they may touch owner grants. */
@@ -58,11 +63,14 @@ export interface GrantRules {
   keepAnOwner: boolean;
 }
 
-export function grantStore<T extends GrantTable>(spec: GrantTableSpec<T>) {
+export function grantStore<T extends GrantTable, L extends GrantLevel>(spec: GrantTableSpec<T, L>) {
   const { table, objectId } = spec;
   // Reads go through the plain table type: drizzle's select cannot check a generic table.
   const source: PgTable = table;
   const grantFields = { grantId: sql<number>`${table.grantId}`, objectId: sql<number>`${objectId}`, level: sql<string>`${table.level}` };
+
+  /** Handing out or taking away ownership needs the owner level. */
+  const ownerNeeded = () => forbidden('noRelevantPermissions', { level: 'owner', object: spec.object });
 
   /** Grants that reach the caller: to the user, to one of the user's roles, or to everyone. */
   function reaching(caller: GrantCaller): SQL {
@@ -80,15 +88,15 @@ export function grantStore<T extends GrantTable>(spec: GrantTableSpec<T>) {
     sql<string[] | null>`(SELECT json_agg(${table.level}) FROM ${table} WHERE ${objectId} = ${outerId} AND ${reaching(caller)})`;
 
   /** The caller's strongest grant level on each object; absent: no grant reaches them. */
-  async function levels(db: Db, caller: GrantCaller, objectIds: number[]): Promise<Map<number, GrantLevel>> {
-    const found = new Map<number, GrantLevel>();
+  async function levels(db: Db, caller: GrantCaller, objectIds: number[]): Promise<Map<number, L>> {
+    const found = new Map<number, L>();
     if (objectIds.length === 0) return found;
     const rows = await db
       .select(grantFields)
       .from(source)
       .where(and(inArray(objectId, objectIds), reaching(caller)));
     for (const row of rows) {
-      const best = strongestLevel([found.get(row.objectId), row.level]);
+      const best = strongestLevel([found.get(row.objectId), row.level], spec.levels);
       if (best) found.set(row.objectId, best);
     }
     return found;
@@ -117,12 +125,12 @@ export function grantStore<T extends GrantTable>(spec: GrantTableSpec<T>) {
      * Sets the grantee's level on the object (one grant per grantee). Giving or changing an
      * owner grant needs `grantOwner`; call after the configure check and the grantee check.
      */
-    async put(db: Db, grant: NewGrant, rights: GrantRights, rules: GrantRules) {
+    async put(db: Db, grant: NewGrant<L>, rights: GrantRights, rules: GrantRules) {
       const [existing] = await db
         .select(grantFields)
         .from(source)
         .where(and(eq(objectId, grant.objectId), eq(table.granteeType, grant.granteeType), eq(table.granteeId, grant.granteeId)));
-      if ((grant.level === 'owner' || existing?.level === 'owner') && !rights.grantOwner) throw forbidden('noRelevantPermissions');
+      if ((grant.level === 'owner' || existing?.level === 'owner') && !rights.grantOwner) throw ownerNeeded();
       if (rules.keepAnOwner && existing?.level === 'owner' && grant.level !== 'owner') await assertAnotherOwner(db, grant.objectId, [existing.grantId]);
       if (existing) await db.update(table).set(spec.setLevel(grant.level)).where(eq(table.grantId, existing.grantId));
       else await db.insert(table).values(spec.row(grant));
@@ -137,7 +145,7 @@ export function grantStore<T extends GrantTable>(spec: GrantTableSpec<T>) {
       if (grants.length !== grantIds.length) throw notFound('notFound.row', { what: `grant ${grantIds.join(',')}` });
       for (const g of grants) {
         const rights = await rightsOn(g.objectId);
-        if (g.level === 'owner' && !rights.grantOwner) throw forbidden('noRelevantPermissions');
+        if (g.level === 'owner' && !rights.grantOwner) throw ownerNeeded();
       }
       if (rules.keepAnOwner) {
         for (const id of new Set(grants.map((g) => g.objectId))) {

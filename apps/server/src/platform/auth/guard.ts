@@ -8,6 +8,7 @@ import { forbidden, unauthorized } from '../http/errors';
 import { languageOf } from '../http/i18n';
 import type { AuthContext } from './access';
 import { hasPermission } from './access';
+import { permissionNames } from './permission-names';
 import { resolveSession } from './session';
 
 function bearer(req: FastifyRequest): string | null {
@@ -73,7 +74,8 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
     if (access.permission !== undefined) {
       const wanted = Array.isArray(access.permission) ? access.permission : [access.permission];
       const auth = req.auth;
-      if (!wanted.some((p) => hasPermission(auth, p))) throw forbidden();
+      // RuoYi's code and msg as ever; `denied` names the permission strings (any one would do) for the screens.
+      if (!wanted.some((p) => hasPermission(auth, p))) throw forbidden('error.403', { permissions: await permissionNames(app.db, wanted, req.lang) });
     }
   });
 });

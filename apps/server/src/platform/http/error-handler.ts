@@ -25,8 +25,13 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaRoot?: stri
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     const lang = req.lang ?? 'zh';
     if (error instanceof AppError) {
-      const body = { code: error.code, msg: translate(lang, error.key, error.params) };
-      return reply.status(httpStatusOf(error.code)).send(error.data === undefined ? body : { ...body, data: error.data });
+      const body = {
+        code: error.code,
+        msg: translate(lang, error.key, error.params),
+        ...(error.data === undefined ? {} : { data: error.data }),
+        ...(error.denied === undefined ? {} : { denied: error.denied }),
+      };
+      return reply.status(httpStatusOf(error.code)).send(body);
     }
     if (error instanceof RequestValidationError) {
       const [first] = error.issues;

@@ -1,4 +1,4 @@
-import { Code } from '@ccms/contracts/http';
+import { Code, type Denied } from '@ccms/contracts/http';
 
 type Params = Record<string, string | number>;
 
@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly params: Params = {},
     /** Sent as the envelope's `data` (located problems, the versions of a conflict). */
     readonly data?: unknown,
+    /** A 403's missing right, sent as the body's `denied` (msg stays RuoYi's). */
+    readonly denied?: Denied,
   ) {
     super(key);
     this.name = 'AppError';
@@ -21,7 +23,8 @@ export class AppError extends Error {
 
 export const badRequest = (key: string, params?: Params) => new AppError(Code.BAD_REQUEST, key, params);
 export const unauthorized = (key = 'session.invalid') => new AppError(Code.UNAUTHORIZED, key);
-export const forbidden = (key = 'error.403') => new AppError(Code.FORBIDDEN, key);
+/** A refusal; `denied` names what was missing (permission strings or the grant level) for the screens to say. */
+export const forbidden = (key = 'error.403', denied?: Denied) => new AppError(Code.FORBIDDEN, key, {}, undefined, denied);
 export const notFound = (key = 'error.404', params?: Params) => new AppError(Code.NOT_FOUND, key, params);
 export const conflict = (key = 'error.409', params?: Params) => new AppError(Code.CONFLICT, key, params);
 /** Code 601: a warning the user can act on; travels with HTTP 200. */

@@ -5,6 +5,7 @@ import {
   CompressOutlined,
   DownOutlined,
   ExpandOutlined,
+  LockOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   TranslationOutlined,
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { browser } from '../../api/browser';
 import { api } from '../../api/client';
+import { deniedText } from '../../api/denied';
 import { NotificationBell } from '../../features/system/notification/components/NotificationBell';
 import { setLanguage } from '../../i18n';
 import { confirmDialog } from '../../shared/confirm';
@@ -41,10 +43,27 @@ function Hamburger() {
   );
 }
 
-/** Project selector: hidden when the project list is unavailable or empty. */
+/** Project selector: hidden when the project list is unavailable or empty; when it was refused, disabled and saying which right is missing. */
 function ProjectSelector() {
   const { t } = useTranslation('layout');
-  const { projects, currentProjectId, available, select } = useProjects();
+  const { projects, currentProjectId, available, denied, select } = useProjects();
+  // The words of a missing right live in the shared namespace.
+  useTranslation('shared');
+  if (denied) {
+    const why = deniedText(denied, 'see');
+    return (
+      <Tooltip title={why}>
+        <Select
+          className="project-selector"
+          aria-label={t('navbar.project')}
+          aria-description={why}
+          placeholder={t('navbar.projectDenied')}
+          disabled
+          suffixIcon={<LockOutlined />}
+        />
+      </Tooltip>
+    );
+  }
   if (!available) return null;
   return (
     <Select

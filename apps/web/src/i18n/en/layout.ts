@@ -43,6 +43,7 @@ const layout: Messages<typeof zh> = {
   navbar: {
     project: 'Current project',
     projectPlaceholder: 'Select a project',
+    projectDenied: 'Projects: no right',
     fullscreen: 'Full screen',
     exitFullscreen: 'Exit full screen',
     size: 'Layout size',

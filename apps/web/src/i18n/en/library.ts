@@ -72,7 +72,7 @@ const library: Messages<typeof zh> = {
   fetchNow: 'Fetch now',
   fetched: 'Fetched',
   myLevel: 'My access',
-  levels: { admin: 'Admin', owner: 'Owner', write: 'Write', read: 'Read' },
+  levels: { admin: 'Admin', owner: 'Owner', write: 'Write', publish: 'Publish', read: 'Read' },
   grant: {
     granteeType: 'Grantee type',
     grantee: 'Grantee',

@@ -37,5 +37,15 @@ const shared: Messages<typeof zh> = {
   preview: { title: 'Preview', alt: 'Image' },
   tree: { placeholder: 'Please select', search: 'Search by name' },
   dict: { unknown: 'Unknown' },
+  denied: {
+    right: 'You need the right “{{name}}” ({{perms}}) to {{purpose}}',
+    rightNoName: 'You need the right {{perms}} to {{purpose}}',
+    oneOf: 'You need one of these rights to {{purpose}}: {{rights}}',
+    level: 'You need at least the “{{level}}” level on this {{object}} to {{purpose}}',
+    separator: '; ',
+    purposes: { see: 'see this', do: 'do this' },
+    objects: { library: 'library', project: 'project', regulation: 'regulation' },
+    levels: { owner: 'Owner', admin: 'Admin', write: 'Write', publish: 'Publish', read: 'Read' },
+  },
 };
 export default shared;

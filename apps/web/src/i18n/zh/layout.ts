@@ -41,6 +41,7 @@ export default {
   navbar: {
     project: '当前项目',
     projectPlaceholder: '选择项目',
+    projectDenied: '项目：无权限',
     fullscreen: '全屏',
     exitFullscreen: '退出全屏',
     size: '布局大小',

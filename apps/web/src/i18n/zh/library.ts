@@ -70,7 +70,7 @@ export default {
   fetchNow: '立即获取',
   fetched: '获取完成',
   myLevel: '我的权限',
-  levels: { admin: '管理员', owner: '所有者', write: '写', read: '读' },
+  levels: { admin: '管理员', owner: '所有者', write: '写', publish: '发布', read: '读' },
   grant: {
     granteeType: '授权对象类型',
     grantee: '授权对象',

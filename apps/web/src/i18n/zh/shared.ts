@@ -35,4 +35,15 @@ export default {
   preview: { title: '预览', alt: '图片' },
   tree: { placeholder: '请选择', search: '输入名称搜索' },
   dict: { unknown: '未知' },
+  /** What a 403 answer said was missing, to see a screen or to do an action. */
+  denied: {
+    right: '需要权限“{{name}}”（{{perms}}）才能{{purpose}}',
+    rightNoName: '需要权限 {{perms}} 才能{{purpose}}',
+    oneOf: '需要以下权限之一才能{{purpose}}：{{rights}}',
+    level: '需要对该{{object}}至少拥有“{{level}}”级别才能{{purpose}}',
+    separator: '；',
+    purposes: { see: '查看此内容', do: '执行此操作' },
+    objects: { library: '库', project: '项目', regulation: '法规' },
+    levels: { owner: '所有者', admin: '管理员', write: '写', publish: '发布', read: '读' },
+  },
 } as const;

@@ -17,7 +17,7 @@ const rows: GrantRow[] = [
   { grantId: 1, granteeType: 'user', granteeName: 'alice', level: 'owner', createBy: 'admin', createTime: null },
   { grantId: 2, granteeType: 'role', granteeName: 'writers', level: 'write', createBy: 'admin', createTime: null },
 ];
-const none: Abilities = { read: false, write: false, configure: false, remove: false, grantOwner: false };
+const none: Abilities = { read: false, publish: false, write: false, configure: false, remove: false, grantOwner: false };
 
 function editor(abilities: Abilities) {
   render(
@@ -72,13 +72,13 @@ describe('<GrantsEditor>', { timeout: 30_000 }, () => {
   });
 
   it('lets an admin add and remove grants below owner, never the owner level or an owner grant', async () => {
-    editor({ read: true, write: true, configure: true, remove: true, grantOwner: false });
+    editor({ read: true, publish: true, write: true, configure: true, remove: true, grantOwner: false });
     expect(await deletable()).toEqual(['writers']);
     expect(await offeredLevels()).toEqual(['Admin', 'Write', 'Read']);
   });
 
   it('lets whoever may hand out ownership touch owner grants too', async () => {
-    editor({ read: true, write: true, configure: true, remove: true, grantOwner: true });
+    editor({ read: true, publish: true, write: true, configure: true, remove: true, grantOwner: true });
     expect(await deletable()).toEqual(['alice', 'writers']);
     expect(await offeredLevels()).toEqual(['Admin', 'Owner', 'Write', 'Read']);
   });

@@ -59,7 +59,7 @@ interface GrantForm<L extends GrantLevel> {
   granteeId?: number;
   level: L;
 }
-const LEVEL_COLORS: Record<string, string> = { admin: 'red', owner: 'gold', write: 'blue', read: 'default' };
+const LEVEL_COLORS: Record<string, string> = { admin: 'red', owner: 'gold', write: 'blue', publish: 'green', read: 'default' };
 
 /** The grants table and its add form: a user, a role or all, with a level, added and removed. */
 export function GrantsEditor<L extends GrantLevel>({ ns, formName, levels, defaultGranteeType, editPerm, abilities, source }: GrantsEditorProps<L>) {

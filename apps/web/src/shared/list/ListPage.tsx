@@ -5,6 +5,7 @@ import { Button, Form, Space, Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, type Ref, useImperativeHandle, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { emptyTextFor } from '../auth/Denied';
 import { Pagination } from './Pagination';
 import type { PageParams, PageResult } from './query';
 import { RightToolbar } from './RightToolbar';
@@ -131,6 +132,8 @@ export function ListPage<Row extends object, Filters extends object = Record<str
   };
 
   const shownColumns = columns.filter((c) => !hidden.includes(c.key));
+  // A refused list says which right is missing instead of looking empty.
+  const deniedText = emptyTextFor(list.error);
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
 
@@ -172,6 +175,7 @@ export function ListPage<Row extends object, Filters extends object = Record<str
         loading={list.isFetching}
         pagination={false}
         scroll={{ x: 'max-content', ...tableProps?.scroll }}
+        {...(deniedText ? { locale: { ...tableProps?.locale, emptyText: deniedText } } : {})}
         rowSelection={
           selection
             ? {

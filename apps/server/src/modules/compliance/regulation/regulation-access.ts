@@ -1,4 +1,8 @@
-import { abilitiesOf, type GrantLevel, type GrantNeed } from '@ccms/contracts/grants';
+import { abilitiesOf, type GrantNeed, PLAIN_LEVELS } from '@ccms/contracts/grants';
+
+/** A level on a regulation (publish is a library level only). */
+type RegulationLevel = (typeof PLAIN_LEVELS)[number];
+
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
@@ -12,6 +16,8 @@ import { assertLevelAllows, grantStore, isSystemAdmin } from '../../../platform/
  */
 export const regulationGrants = grantStore({
   table: ccmsRegulationGrant,
+  object: 'regulation',
+  levels: PLAIN_LEVELS,
   objectId: ccmsRegulationGrant.regulationId,
   row: ({ objectId, ...grant }) => ({ regulationId: objectId, ...grant }),
   setLevel: (level) => ({ level }),
@@ -25,13 +31,13 @@ export function readableRegulations(auth: AuthContext, idColumn: PgColumn | SQL)
   return regulationGrants.reachedBy(auth, idColumn);
 }
 
-export async function regulationLevels(db: Db, auth: AuthContext, ids: number[]): Promise<Map<number, GrantLevel>> {
+export async function regulationLevels(db: Db, auth: AuthContext, ids: number[]): Promise<Map<number, RegulationLevel>> {
   if (isSystemAdmin(auth)) return new Map(ids.map((id) => [id, 'owner']));
   return regulationGrants.levels(db, auth, ids);
 }
 
-export async function assertRegulationAccess(db: Db, auth: AuthContext, regulationId: number, need: RegulationNeed): Promise<GrantLevel> {
-  return assertLevelAllows((await regulationLevels(db, auth, [regulationId])).get(regulationId), need);
+export async function assertRegulationAccess(db: Db, auth: AuthContext, regulationId: number, need: RegulationNeed): Promise<RegulationLevel> {
+  return assertLevelAllows((await regulationLevels(db, auth, [regulationId])).get(regulationId), need, 'regulation');
 }
 
-export const regulationAbilities = (level: GrantLevel | null, auth: AuthContext) => abilitiesOf(level, isSystemAdmin(auth));
+export const regulationAbilities = (level: RegulationLevel | null, auth: AuthContext) => abilitiesOf(level, isSystemAdmin(auth));

@@ -206,7 +206,7 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
     async reindex(auth: AuthContext, q: { libraryId: number; branch?: string; full?: 'true' | 'false' }): Promise<ReindexResult> {
       const full = q.full === 'true';
       const { row, level } = await access(auth, q.libraryId, 'read');
-      if (full && !allows(level, 'write')) throw forbidden('catalog.fullNeedsWrite');
+      if (full && !allows(level, 'write')) throw forbidden('catalog.fullNeedsWrite', { level: 'write', object: 'library' });
       const branch = branchOf(row, q.branch);
       if (!full) return (await refresh(row, branch, { fetch: true })).result;
       if (!(await claimFullReindex(db, row.libraryId, FULL_REINDEX_LEASE_SECONDS))) {

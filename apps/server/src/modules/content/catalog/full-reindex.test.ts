@@ -46,7 +46,11 @@ describe('full re-index', () => {
   it('is refused to a reader, naming why, who may still bring the index up to date', async () => {
     const full = await reindex(reader, true);
     expect(full.status).toBe(403);
-    expect(full.body).toEqual({ code: 403, msg: 'A full re-index (full) needs write access to the library' });
+    expect(full.body).toEqual({
+      code: 403,
+      msg: 'A full re-index (full) needs write access to the library',
+      denied: { level: 'write', object: 'library' },
+    });
     expect(await heldUntil()).toBeNull();
     const zh = await reader.caller.request({
       method: 'POST',

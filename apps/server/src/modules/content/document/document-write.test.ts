@@ -121,7 +121,7 @@ describe('import', () => {
     const zip = await writeZip([{ path: 'pump.ditamap', content: Buffer.from(MAP) }]);
     const inspect = (c: TestUser, fields: Record<string, string | number>) =>
       c.caller.request({ method: 'POST', url: api('/ccms/document/import/inspect'), ...multipart(fields, [{ filename: 'pump.zip', content: zip }]) });
-    expect((await inspect(reader, { libraryId })).body).toEqual({ code: 403, msg: 'No relevant permissions' });
+    expect((await inspect(reader, { libraryId })).body).toEqual({ code: 403, msg: 'No relevant permissions', denied: { level: 'write', object: 'library' } });
     expect((await inspect(writer, {})).body).toEqual({ code: 400, msg: 'libraryId is required' });
   });
 

@@ -52,7 +52,7 @@ describe('library grants', () => {
   it('refuses a missing grantee or a bad level, writing nothing', async () => {
     const before = (await grants()).length;
     expect((await grantVia(owner, 'user', 99999, 'read')).body.msg).toBe('granteeId: 99999 does not exist');
-    expect((await grantVia(owner, 'user', reader.userId, 'boss')).body.msg).toBe('level must be one of: admin, owner, write, read');
+    expect((await grantVia(owner, 'user', reader.userId, 'boss')).body.msg).toBe('level must be one of: admin, owner, write, publish, read');
     expect((await grantVia(owner, 'role', 0, 'read')).body.msg).toBe('granteeId is required');
     expect((await grants()).length).toBe(before);
   });
@@ -126,9 +126,9 @@ describe('library grants', () => {
 });
 
 describe('abilities in library responses', () => {
-  const none = { read: false, write: false, configure: false, remove: false, grantOwner: false };
+  const none = { read: false, publish: false, write: false, configure: false, remove: false, grantOwner: false };
   const readOnly = { ...none, read: true };
-  const writes = { ...readOnly, write: true };
+  const writes = { ...readOnly, publish: true, write: true };
   const configures = { ...writes, configure: true, remove: true };
   const owns = { ...configures, grantOwner: true };
 
@@ -167,12 +167,20 @@ describe('abilities in library responses', () => {
       expect(await allowed(caller), who).toEqual({ read: abilities.read, write: abilities.write, configure: abilities.configure });
     }
     // Denied beyond the abilities: an admin grant hands out no ownership; a writer deletes nothing.
-    expect((await grant(byUser, 'user', byAll.userId, 'owner')).body).toEqual({ code: 403, msg: 'No relevant permissions' });
-    expect((await byRole.caller.delete(`/prod-api/ccms/library/${id}`)).body).toEqual({ code: 403, msg: 'No relevant permissions' });
+    expect((await grant(byUser, 'user', byAll.userId, 'owner')).body).toEqual({
+      code: 403,
+      msg: 'No relevant permissions',
+      denied: { level: 'owner', object: 'library' },
+    });
+    expect((await byRole.caller.delete(`/prod-api/ccms/library/${id}`)).body).toEqual({
+      code: 403,
+      msg: 'No relevant permissions',
+      denied: { level: 'admin', object: 'library' },
+    });
 
     // No grant: neither in the list nor readable.
     expect(await row(byAll.caller)).toBeNull();
-    expect(await detail(byAll.caller)).toEqual({ code: 403, msg: 'No relevant permissions' });
+    expect(await detail(byAll.caller)).toEqual({ code: 403, msg: 'No relevant permissions', denied: { level: 'read', object: 'library' } });
     expect(await allowed(byAll.caller)).toEqual({ read: false, write: false, configure: false });
 
     // A grant to all reaches everyone signed in; the strongest grant wins for the others.

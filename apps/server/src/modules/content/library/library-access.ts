@@ -1,4 +1,4 @@
-import type { LibraryLevel } from '@ccms/contracts/content/library';
+import { LIBRARY_LEVELS, type LibraryLevel } from '@ccms/contracts/content/library';
 import { type Abilities, abilitiesOf, type GrantNeed, levelAllows } from '@ccms/contracts/grants';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -13,6 +13,8 @@ import { assertLevelAllows, grantStore } from '../../../platform/auth/grants';
  */
 export const libraryGrants = grantStore({
   table: ccmsLibraryGrant,
+  object: 'library',
+  levels: LIBRARY_LEVELS,
   objectId: ccmsLibraryGrant.libraryId,
   row: ({ objectId, ...grant }) => ({ libraryId: objectId, ...grant }),
   setLevel: (level) => ({ level }),
@@ -44,5 +46,5 @@ export const libraryAbilities = (level: LibraryLevel | null): Abilities => abili
 
 /** Throws "No relevant permissions" unless the caller's level on the library meets the need. */
 export async function assertLibraryAccess(db: Db, auth: AuthContext, libraryId: number, need: LibraryNeed): Promise<LibraryLevel> {
-  return assertLevelAllows(await levelOf(db, auth, libraryId), need);
+  return assertLevelAllows(await levelOf(db, auth, libraryId), need, 'library');
 }

@@ -80,6 +80,12 @@ export async function findPublicationAndConfig(db: Db, publicationId: number, co
   return { publication: publication ?? null, config: config ?? null };
 }
 
+/** The library of a publication (null when the publication is gone). */
+export async function libraryOfPublication(db: Db, publicationId: number): Promise<number | null> {
+  const [row] = await db.select({ libraryId: ccmsPublication.libraryId }).from(ccmsPublication).where(eq(ccmsPublication.publicationId, publicationId));
+  return row?.libraryId ?? null;
+}
+
 /** The newest successful output of a publication with one publish config. */
 export async function latestOutput(db: Db, publicationId: number, configId: number) {
   const O = ccmsDocumentOutput;

@@ -88,7 +88,7 @@ export const deliverableRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Delete deliverables (with their receipts and schedules)', tags, params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
     },
     async (req) => {
-      await deliverables.remove(req.params.ids);
+      await deliverables.remove(caller(req), req.params.ids);
       return done();
     },
   );

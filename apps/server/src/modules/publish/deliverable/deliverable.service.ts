@@ -10,7 +10,9 @@ import { badRequest, notFound } from '../../../platform/http/errors';
 import { checkCron, normaliseCron } from '../../../platform/jobs/cron';
 import { decodeJobMessage } from '../../../platform/jobs/registry';
 import type { JobRunner } from '../../../platform/jobs/runner';
+import { assertLibraryAccess } from '../../content/library/library-access';
 import type { ConnectionService } from '../connection/connection.service';
+import { findOutput } from '../output/output.queries';
 import {
   deliverableNameClash,
   deliverablesById,
@@ -18,6 +20,7 @@ import {
   findPublicationAndConfig,
   insertReceipt,
   latestOutput,
+  libraryOfPublication,
   listDeliverables,
   listReceipts,
 } from './deliverable.queries';
@@ -42,11 +45,18 @@ export function deliverableService({ db, connections, jobs, enqueue, onWatchChan
     return row;
   }
 
+  /** Delivering a publication's outputs (and setting that up) needs the publish level on its library; no content change is involved. */
+  async function assertMayDeliver(auth: AuthContext, publicationId: number) {
+    const libraryId = await libraryOfPublication(db, publicationId);
+    if (libraryId !== null) await assertLibraryAccess(db, auth, libraryId, 'publish');
+  }
+
   /** Every rule a saved deliverable must meet; the remote folder is read only when the target changes. */
-  async function check(body: DeliverableBody, stored?: { connectionId: number; filePath: string; deliverableId: number }) {
+  async function check(auth: AuthContext, body: DeliverableBody, stored?: { connectionId: number; filePath: string; deliverableId: number }) {
     if (await deliverableNameClash(db, body.name, stored?.deliverableId)) throw badRequest('deliverable.nameExists', { name: body.name });
     const { publication, config } = await findPublicationAndConfig(db, body.publicationId, body.configId);
     if (!publication) throw badRequest('deliverable.publicationMissing', { id: body.publicationId });
+    await assertLibraryAccess(db, auth, publication.libraryId, 'publish');
     if (!config) throw badRequest('deliverable.configMissing', { id: body.configId });
     if (config.libraryId !== publication.libraryId) throw badRequest('deliverable.configMismatch');
     if (body.scheduleJob && checkCron(normaliseCron(body.scheduleJob)) !== 'ok') throw badRequest('deliverable.invalidCron');
@@ -127,7 +137,7 @@ export function deliverableService({ db, connections, jobs, enqueue, onWatchChan
     },
 
     async create(auth: AuthContext, body: DeliverableBody) {
-      await check(body);
+      await check(auth, body);
       const [row] = await unique(body.name, () =>
         db
           .insert(ccmsDeliverable)
@@ -142,7 +152,8 @@ export function deliverableService({ db, connections, jobs, enqueue, onWatchChan
 
     async update(auth: AuthContext, body: DeliverableUpdate) {
       const stored = await load(body.deliverableId);
-      await check(body, stored);
+      await assertMayDeliver(auth, stored.publicationId);
+      await check(auth, body, stored);
       const { deliverableId, ...fields } = body;
       await unique(body.name, () =>
         db
@@ -154,9 +165,10 @@ export function deliverableService({ db, connections, jobs, enqueue, onWatchChan
       if (stored.sourceChangeJob !== body.sourceChangeJob || stored.publicationId !== body.publicationId) await onWatchChanged?.(deliverableId);
     },
 
-    async remove(ids: number[]) {
+    async remove(auth: AuthContext, ids: number[]) {
       const rows = await deliverablesById(db, ids);
       for (const id of ids) if (!rows.some((r) => r.deliverableId === id)) throw notFound('deliverable.notFound', { id });
+      for (const publicationId of new Set(rows.map((r) => r.publicationId))) await assertMayDeliver(auth, publicationId);
       const jobIds = rows.map((r) => r.scheduleJobId).filter((id): id is number => id !== null);
       await db.transaction(async (tx) => {
         await tx.delete(ccmsDeliveryReceipt).where(inArray(ccmsDeliveryReceipt.deliverableId, ids));
@@ -169,6 +181,11 @@ export function deliverableService({ db, connections, jobs, enqueue, onWatchChan
     /** Delivers now: the given output, or the latest successful one of the publication and config. */
     async deliver(auth: AuthContext, deliverableId: number, outputId?: number) {
       const row = await load(deliverableId);
+      await assertMayDeliver(auth, row.publicationId);
+      if (outputId !== undefined) {
+        const given = await findOutput(db, outputId);
+        if (given) await assertLibraryAccess(db, auth, given.libraryId, 'publish');
+      }
       const connection = await connections.load(row.connectionId);
       if (connection.validated !== '1') throw badRequest('connection.notValidated', { name: connection.name });
       const output = outputId ?? (await latestOutput(db, row.publicationId, row.configId))?.outputId;

@@ -36,14 +36,14 @@ import { buildKeyOf, PUBLISH_QUEUE, publishDirs } from './publish-runner';
 
 const API = '/prod-api';
 
-/** Who may read an output: "public" outputs every signed-in user; with readers, the readers and the library's writers; else the library's readers. */
+/** Who may read an output: "public" outputs every signed-in user; with readers, the readers and the library's publishers (and up); else the library's readers. */
 export function mayRead(auth: AuthContext, row: Pick<OutputRow, 'publishPath' | 'readerUserIds' | 'readerRoleIds'>, level: Parameters<typeof allows>[0]) {
   if (auth.isAdmin || row.publishPath === 'public') return true;
   const restricted = row.readerUserIds.length > 0 || row.readerRoleIds.length > 0;
   if (!restricted) return allows(level, 'read');
   if (row.readerUserIds.includes(auth.userId)) return true;
   if (auth.roles.some((r) => row.readerRoleIds.includes(r.roleId))) return true;
-  return allows(level, 'write');
+  return allows(level, 'publish');
 }
 
 export interface OutputServiceDeps {
@@ -93,10 +93,10 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
     return zip.outputStream as unknown as Readable;
   }
 
-  async function writable(auth: AuthContext, outputId: number): Promise<OutputRow> {
+  async function publishable(auth: AuthContext, outputId: number): Promise<OutputRow> {
     const row = await findOutput(db, outputId);
     if (!row) throw notFound('output.notFound', { id: outputId });
-    await libraries.forCall(auth, row.libraryId, 'write');
+    await libraries.forCall(auth, row.libraryId, 'publish');
     return row;
   }
 
@@ -105,12 +105,12 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
     if (body.publicationId) {
       const [p] = await db.select().from(ccmsPublication).where(eq(ccmsPublication.publicationId, body.publicationId));
       if (!p) throw notFound('publication.notFound', { id: body.publicationId });
-      const library = await libraries.forCall(auth, p.libraryId, 'write');
+      const library = await libraries.forCall(auth, p.libraryId, 'publish');
       return { library, branch: p.branch, path: p.ditaMap, publicationId: p.publicationId, publicationName: p.name, filter: p.ditaVal };
     }
     const doc = await findDocument(db, body.documentId ?? 0);
     if (!doc) throw notFound('notFound.row', { what: `document ${body.documentId}` });
-    const library = await libraries.forCall(auth, doc.libraryId, 'write');
+    const library = await libraries.forCall(auth, doc.libraryId, 'publish');
     return { library, branch: doc.branch, path: doc.path, publicationId: null, publicationName: '', filter: '' };
   }
 
@@ -206,7 +206,7 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
     progressOf: async (outputId: number) => findOutput(db, outputId),
 
     async cancel(auth: AuthContext, outputId: number) {
-      const row = await writable(auth, outputId);
+      const row = await publishable(auth, outputId);
       const stopped = await updateOutputIf(db, outputId, ['notStarted', 'running'], {
         status: 'canceled',
         phase: 'done',
@@ -221,7 +221,7 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
     async remove(auth: AuthContext, ids: number[]) {
       const rows = await db.select().from(ccmsDocumentOutput).where(inArray(ccmsDocumentOutput.outputId, ids));
       if (rows.length !== ids.length) throw notFound('output.notFound', { id: ids.find((id) => !rows.some((r) => r.outputId === id)) ?? 0 });
-      for (const libraryId of new Set(rows.map((r) => r.libraryId))) await libraries.forCall(auth, libraryId, 'write');
+      for (const libraryId of new Set(rows.map((r) => r.libraryId))) await libraries.forCall(auth, libraryId, 'publish');
       const running = rows.find((r) => r.status === 'running' || r.status === 'notStarted');
       if (running) throw badRequest('output.running', { id: running.outputId });
       await deleteOutputs(db, ids);

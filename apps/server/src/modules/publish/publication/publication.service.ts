@@ -20,7 +20,7 @@ import {
 
 const MAP = /\.(ditamap|bookmap)$/i;
 
-/** Publications of a library: read level to see, write level to change or publish. */
+/** Publications of a library: read level to see, publish level (no content change) to define, change or publish them. */
 export function publicationService(db: Db, git: LibraryGit, libraries: LibraryService) {
   /** Branch, map and filter must exist in the library: each failure names its field. */
   async function check(library: LibraryRow, body: Omit<PublicationBody, 'libraryId'>, exceptId?: number) {
@@ -38,7 +38,7 @@ export function publicationService(db: Db, git: LibraryGit, libraries: LibrarySe
     return { ditaMap, ditaVal: isFile ? repoPath(ditaVal, 'ditaVal') : ditaVal };
   }
 
-  async function load(auth: AuthContext, publicationId: number, need: 'read' | 'write') {
+  async function load(auth: AuthContext, publicationId: number, need: 'read' | 'publish') {
     const row = await findPublication(db, publicationId);
     if (!row) throw notFound('publication.notFound', { id: publicationId });
     await libraries.forCall(auth, row.libraryId, need);
@@ -53,15 +53,15 @@ export function publicationService(db: Db, git: LibraryGit, libraries: LibrarySe
     get: (auth: AuthContext, publicationId: number) => load(auth, publicationId, 'read'),
 
     async create(auth: AuthContext, body: PublicationBody) {
-      const library = await libraries.forCall(auth, body.libraryId, 'write');
+      const library = await libraries.forCall(auth, body.libraryId, 'publish');
       const checked = await check(library, body);
       const publicationId = await insertPublication(db, { ...body, ...checked, createBy: auth.userName });
       return { publicationId };
     },
 
     async update(auth: AuthContext, body: PublicationUpdate) {
-      const row = await load(auth, body.publicationId, 'write');
-      const library = await libraries.forCall(auth, row.libraryId, 'write');
+      const row = await load(auth, body.publicationId, 'publish');
+      const library = await libraries.forCall(auth, row.libraryId, 'publish');
       const checked = await check(library, body, body.publicationId);
       await updatePublication(db, body.publicationId, { name: body.name, branch: body.branch, ...checked, updateBy: auth.userName, updateTime: new Date() });
     },
@@ -69,7 +69,7 @@ export function publicationService(db: Db, git: LibraryGit, libraries: LibrarySe
     async remove(auth: AuthContext, ids: number[]) {
       const rows = await publicationsByIds(db, ids);
       if (rows.length !== ids.length) throw notFound('publication.notFound', { id: ids.find((id) => !rows.some((r) => r.publicationId === id)) ?? 0 });
-      for (const libraryId of new Set(rows.map((r) => r.libraryId))) await libraries.forCall(auth, libraryId, 'write');
+      for (const libraryId of new Set(rows.map((r) => r.libraryId))) await libraries.forCall(auth, libraryId, 'publish');
       await deletePublications(db, ids);
     },
   };

@@ -14,14 +14,22 @@ const isHttp = (path: string) => /^https?:\/\//i.test(path);
  * Nests flat rows into tree-select options; a row whose parent is not in the list becomes a
  * root, so a partial list (one user's menus, one data scope) still forms a tree.
  */
-export function treeOptions<T>(rows: T[], idOf: (r: T) => number, parentOf: (r: T) => number, labelOf: (r: T) => string): TreeOption[] {
+export function treeOptions<T>(
+  rows: T[],
+  idOf: (r: T) => number,
+  parentOf: (r: T) => number,
+  labelOf: (r: T) => string,
+  /** Fields a node carries beyond RuoYi's (the menu's permission string). */
+  extraOf: (r: T) => Partial<TreeOption> = () => ({}),
+): TreeOption[] {
   const ids = new Set(rows.map(idOf));
   const byParent = new Map<number, T[]>();
   for (const r of rows) byParent.set(parentOf(r), [...(byParent.get(parentOf(r)) ?? []), r]);
   const build = (list: T[]): TreeOption[] =>
     list.map((r) => {
       const children = byParent.get(idOf(r)) ?? [];
-      return children.length > 0 ? { id: idOf(r), label: labelOf(r), children: build(children) } : { id: idOf(r), label: labelOf(r) };
+      const node = { id: idOf(r), label: labelOf(r), ...extraOf(r) };
+      return children.length > 0 ? { ...node, children: build(children) } : node;
     });
   return build(rows.filter((r) => !ids.has(parentOf(r))));
 }
@@ -42,6 +50,8 @@ export function menuService(db: Db) {
   /** Menus the caller may see: all for the administrator, else their enabled roles' menus. */
   const visibleMenus = (auth: AuthContext, q: MenuQuery = {}) => listMenus(db, q, auth.isAdmin ? null : auth.roles.map((r) => r.roleId));
   const labelIn = (lang: Language) => (m: { menuName: string; menuNameEn: string }) => (lang === 'en' && m.menuNameEn ? m.menuNameEn : m.menuName);
+  /** A menu node carries its permission string too: the role editor groups rights by activity with it. */
+  const permsOf = (m: { perms: string | null }) => (m.perms ? { perms: m.perms } : {});
 
   /** The rules RuoYi checks on add and edit, plus a parent that exists and is not a button. */
   async function assertValid(body: MenuBody, menuId?: number) {
@@ -79,6 +89,7 @@ export function menuService(db: Db) {
         (m) => m.menuId,
         (m) => m.parentId,
         labelIn(lang),
+        permsOf,
       );
     },
 
@@ -92,6 +103,7 @@ export function menuService(db: Db) {
           (m) => m.menuId,
           (m) => m.parentId,
           labelIn(lang),
+          permsOf,
         ),
         checkedKeys,
       };

@@ -2,7 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { sysMenu, sysOperLog, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../../db/schema';
-import { COMMON_ROLE_MENUS, SEED_MENUS } from '../../../db/seed/menus';
+import { renameSeededButtons } from '../../../db/seed/job-roles';
+import { COMMON_ROLE_MENUS, SEED_MENUS, SEED_RENAMES } from '../../../db/seed/menus';
 import { hashPassword } from '../../../platform/auth/password';
 
 let t: TestApp;
@@ -94,6 +95,77 @@ describe('the seeded menu', () => {
   });
 });
 
+describe('readable names of the seeded rights', () => {
+  type Row = { menuId: number; parentId: number; menuType: string; menuName: string; menuNameEn: string };
+  const seeded = async (): Promise<Row[]> => (await t.database.db.select().from(sysMenu)).filter((m) => SEED_MENUS.some((s) => s.menuId === m.menuId));
+  const words = (name: string) => name.toLowerCase().split(/\s+/).filter(Boolean);
+  const singular = (word: string) => word.replace(/ies$/, 'y').replace(/s$/, '');
+  /** Words that may follow a verb before its object ("Act on workflow"). */
+  const PARTICLES = ['on', 'off', 'out', 'in', 'up'];
+
+  it('never says the page\'s thing after an action that has its own object ("Reset password user"), in English', async () => {
+    const rows = await seeded();
+    const byId = new Map(rows.map((m) => [m.menuId, m]));
+    const wrong: string[] = [];
+    for (const button of rows.filter((m) => m.menuType === 'F')) {
+      const page = byId.get(button.parentId);
+      if (!page) continue;
+      const pageWords = words(page.menuNameEn).map(singular);
+      const name = words(button.menuNameEn);
+      if (singular(name[name.length - 1] ?? '') !== pageWords[pageWords.length - 1]) continue;
+      // Strip the page's noun phrase from the end: what is left is the action, one verb (and a particle).
+      const action = [...name];
+      while (action.length > 1 && pageWords.includes(singular(action[action.length - 1] ?? ''))) action.pop();
+      const oneVerb = action.length === 1 || (action.length === 2 && PARTICLES.includes(action[1] ?? ''));
+      if (!oneVerb) wrong.push(`${button.menuId} "${button.menuNameEn}" under "${page.menuNameEn}"`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('never says a word twice in one name ("Generate code generator", "生成生成代码"), in either language', async () => {
+    const wrong: string[] = [];
+    for (const m of await seeded()) {
+      const stems = words(m.menuNameEn)
+        .filter((w) => w.length >= 4)
+        .map((w) => w.slice(0, 5));
+      if (new Set(stems).size !== stems.length) wrong.push(`${m.menuId} "${m.menuNameEn}"`);
+      const pairs = [...m.menuName].slice(0, -1).map((c, i) => c + m.menuName[i + 1]);
+      if (new Set(pairs).size !== pairs.length) wrong.push(`${m.menuId} "${m.menuName}"`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('names the buttons RuoYi names by their own object alone, in both languages', async () => {
+    const names = new Map((await seeded()).map((m) => [m.menuId, `${m.menuName} | ${m.menuNameEn}`]));
+    expect([1006, 1045, 1047, 1048, 1053, 1059, 1060].map((id) => names.get(id))).toEqual([
+      '重置密码 | Reset password',
+      '账户解锁 | Unlock account',
+      '批量强退 | Batch logout',
+      '单条强退 | Force logout',
+      '任务状态修改 | Change job status',
+      '预览代码 | Preview code',
+      '生成代码 | Generate code',
+    ]);
+  });
+
+  it('renames the old names of an existing install once, keeping a name an administrator changed', async () => {
+    const db = t.database.db;
+    const [reset, generate] = SEED_RENAMES.filter((r) => r.menuId === 1006 || r.menuId === 1060);
+    if (!reset || !generate) throw new Error('renames of 1006 and 1060 expected');
+    // As an install seeded before the fix has them; one English name was changed by hand.
+    await db.update(sysMenu).set({ menuName: reset.from[0], menuNameEn: reset.from[1] }).where(eq(sysMenu.menuId, 1006));
+    await db.update(sysMenu).set({ menuName: generate.from[0], menuNameEn: 'Write the code' }).where(eq(sysMenu.menuId, 1060));
+    await renameSeededButtons(db);
+    await renameSeededButtons(db);
+    const rows = await db
+      .select()
+      .from(sysMenu)
+      .where(inArray(sysMenu.menuId, [1006, 1060]));
+    expect(rows.map((m) => `${m.menuId} ${m.menuName} | ${m.menuNameEn}`).sort()).toEqual(['1006 重置密码 | Reset password', '1060 生成代码 | Write the code']);
+    await db.update(sysMenu).set({ menuNameEn: 'Generate code' }).where(eq(sysMenu.menuId, 1060));
+  });
+});
+
 describe('GET /system/menu/list and /system/menu/{id}', () => {
   it('gives the administrator every menu in tree order, filtered by either title or status', async () => {
     const all = await admin.get('/prod-api/system/menu/list');
@@ -127,6 +199,10 @@ describe('tree selects', () => {
     expect(system.label).toBe('System');
     const menu = system.children.find((n: { id: number }) => n.id === 102);
     expect(menu.children.map((n: { label: string }) => n.label)).toEqual(['Query menu', 'Add menu', 'Edit menu', 'Delete menu']);
+    // Each node also carries its permission string (an added field; a directory has none), for the role editor's grouping.
+    expect(menu).toMatchObject({ id: 102, perms: 'system:menu:list' });
+    expect(menu.children[0]).toEqual({ id: 1012, label: 'Query menu', perms: 'system:menu:query' });
+    expect(system.perms).toBeUndefined();
     const zh = await admin.request({ method: 'GET', url: '/prod-api/system/menu/treeselect', headers: { 'accept-language': 'zh' } });
     expect(zh.body.data.find((n: { id: number }) => n.id === 1).label).toBe('系统管理');
   });

@@ -56,6 +56,10 @@ describe('project config', () => {
   });
 
   it('lets a writer read it but not change it', async () => {
-    expect((await writer.caller.put('/prod-api/ccms/project/config', full())).body).toEqual({ code: 403, msg: 'No relevant permissions' });
+    expect((await writer.caller.put('/prod-api/ccms/project/config', full())).body).toEqual({
+      code: 403,
+      msg: 'No relevant permissions',
+      denied: { level: 'admin', object: 'project' },
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { type Abilities, abilitiesOf, type GrantLevel, type GrantNeed, levelAllows, strongestLevel } from '@ccms/contracts/grants';
+import { type Abilities, abilitiesOf, type GrantNeed, levelAllows, strongestLevel } from '@ccms/contracts/grants';
+import { PROJECT_LEVELS } from '@ccms/contracts/work/project';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
@@ -19,7 +20,7 @@ import { badRequest } from '../../../platform/http/errors';
  *   Its content (plans, tasks, work items, releases) needs a level: use `readableProjectCondition`
  *   / `projectLevel` for content, `visibleProjectCondition` only for the projects list itself.
  */
-export type ProjectLevel = GrantLevel;
+export type ProjectLevel = (typeof PROJECT_LEVELS)[number];
 
 /** What an action on a project needs. */
 export type ProjectNeed = Exclude<GrantNeed, 'own'>;
@@ -32,6 +33,8 @@ export { isSystemAdmin };
 /** The grants in ccms_project_grant (platform/auth/grants). */
 export const projectGrants = grantStore({
   table: ccmsProjectGrant,
+  object: 'project',
+  levels: PROJECT_LEVELS,
   objectId: ccmsProjectGrant.projectId,
   row: ({ objectId, ...grant }) => ({ projectId: objectId, ...grant }),
   setLevel: (level) => ({ level }),
@@ -109,7 +112,10 @@ export async function projectLevels(db: Db, caller: ProjectCaller, projectIds: n
   }
   for (const p of projects) {
     // Grants, then membership (write), ownership (owner) and a public, not secret project (read).
-    const level = strongestLevel([...(p.grantLevels ?? []), p.member && 'write', p.ownerId === caller.userId && 'owner', p.isPublic && !p.secrecy && 'read']);
+    const level = strongestLevel(
+      [...(p.grantLevels ?? []), p.member && 'write', p.ownerId === caller.userId && 'owner', p.isPublic && !p.secrecy && 'read'],
+      PROJECT_LEVELS,
+    );
     if (level) levels.set(p.id, level);
   }
   return levels;
@@ -127,7 +133,7 @@ export const projectAbilities = (caller: ProjectCaller, level: ProjectLevel | nu
 
 /** Throws "No relevant permissions" (403) unless the caller's level on the project meets the need. */
 export async function assertProjectAccess(db: Db, caller: ProjectCaller, projectId: number, need: ProjectNeed): Promise<ProjectLevel> {
-  return assertLevelAllows(await projectLevel(db, caller, projectId), need);
+  return assertLevelAllows(await projectLevel(db, caller, projectId), need, 'project');
 }
 
 /** Throws "Project mismatch, please note" (400) when an object's project is not the one the request names. */

@@ -150,33 +150,34 @@ describe('project permission levels', () => {
     const edit = (who: Caller, title: string, rowVersion: number) => who.put('/prod-api/ccms/project', { ...projectBody(title), id, rowVersion });
     const grant = (who: Caller, level: string, granteeId = reader.userId, granteeType = 'user') =>
       who.post('/prod-api/ccms/project/permission', { projectId: id, granteeType, granteeId, level });
-    const denied = { code: 403, msg: 'No relevant permissions' };
+    /** The refusal names the level the project needs. */
+    const denied = (level: string) => ({ code: 403, msg: 'No relevant permissions', denied: { level, object: 'project' } });
 
     // Not secret: visible without a grant, but nothing more.
     expect((await reader.caller.get(`/prod-api/ccms/project/${id}`)).body.data.myLevel).toBeNull();
-    expect((await edit(reader.caller, 'Levels x', 1)).body).toEqual(denied);
-    expect((await reader.caller.get(`/prod-api/ccms/project/listUser/${id}`)).body).toEqual(denied);
-    expect((await grant(reader.caller, 'read')).body).toEqual(denied);
+    expect((await edit(reader.caller, 'Levels x', 1)).body).toEqual(denied('admin'));
+    expect((await reader.caller.get(`/prod-api/ccms/project/listUser/${id}`)).body).toEqual(denied('read'));
+    expect((await grant(reader.caller, 'read')).body).toEqual(denied('admin'));
 
     expect((await grant(author.caller, 'read')).body.code).toBe(200);
     expect((await reader.caller.get(`/prod-api/ccms/project/${id}`)).body.data.myLevel).toBe('read');
     expect((await reader.caller.get(`/prod-api/ccms/project/listUser/${id}`)).body.code).toBe(200);
-    expect((await edit(reader.caller, 'Levels x', 1)).body).toEqual(denied);
+    expect((await edit(reader.caller, 'Levels x', 1)).body).toEqual(denied('admin'));
 
     expect((await grant(author.caller, 'write')).body.code).toBe(200);
     expect((await reader.caller.get(`/prod-api/ccms/project/${id}`)).body.data.myLevel).toBe('write');
-    expect((await edit(reader.caller, 'Levels x', 1)).body).toEqual(denied);
-    expect((await reader.caller.delete(`/prod-api/ccms/project/${id}`)).body).toEqual(denied);
+    expect((await edit(reader.caller, 'Levels x', 1)).body).toEqual(denied('admin'));
+    expect((await reader.caller.delete(`/prod-api/ccms/project/${id}`)).body).toEqual(denied('admin'));
 
     expect((await grant(author.caller, 'admin')).body.code).toBe(200);
     expect((await edit(reader.caller, 'Levels x', 1)).body.code).toBe(200);
     // An admin manages grants below owner, never ownership.
     expect((await grant(reader.caller, 'read', outsider.userId)).body.code).toBe(200);
-    expect((await grant(reader.caller, 'owner', outsider.userId)).body).toEqual(denied);
+    expect((await grant(reader.caller, 'owner', outsider.userId)).body).toEqual(denied('owner'));
     const list = (await reader.caller.get('/prod-api/ccms/project/permission/list', { projectId: id })).body.data;
     const ownerGrant = list.find((g: { level: string }) => g.level === 'owner');
     expect(ownerGrant).toMatchObject({ granteeId: author.userId, granteeName: 'pauthor' });
-    expect((await reader.caller.delete(`/prod-api/ccms/project/permission/${ownerGrant.grantId}`)).body).toEqual(denied);
+    expect((await reader.caller.delete(`/prod-api/ccms/project/permission/${ownerGrant.grantId}`)).body).toEqual(denied('owner'));
     expect((await grant(author.caller, 'owner', outsider.userId)).body.code).toBe(200);
     expect((await outsider.caller.get(`/prod-api/ccms/project/${id}`)).body.data.myLevel).toBe('owner');
 
@@ -195,15 +196,19 @@ describe('project permission levels', () => {
   it('refuses the routes to a user without the permission string', async () => {
     const listOnly = await userWith(t, 'plistonly', ['ccms:project:list']);
     const res = await listOnly.caller.post('/prod-api/ccms/project', projectBody('Not allowed'));
-    expect(res.body).toEqual({ code: 403, msg: 'The current operation has no permission' });
+    expect(res.body).toEqual({
+      code: 403,
+      msg: 'The current operation has no permission',
+      denied: { permissions: [{ perms: 'ccms:project:add', name: 'Project › Add project' }] },
+    });
     expect((await listOnly.caller.get('/prod-api/ccms/project/list')).body.code).toBe(200);
   });
 });
 
 describe('abilities in project responses', () => {
-  const none = { read: false, write: false, configure: false, remove: false, grantOwner: false };
+  const none = { read: false, publish: false, write: false, configure: false, remove: false, grantOwner: false };
   const readOnly = { ...none, read: true };
-  const writes = { ...readOnly, write: true };
+  const writes = { ...readOnly, publish: true, write: true };
   const configures = { ...writes, configure: true, remove: true };
   const owns = { ...configures, grantOwner: true };
 
@@ -242,8 +247,12 @@ describe('abilities in project responses', () => {
     // Denied beyond the abilities: an admin grant hands out no ownership; a writer deletes nothing.
     expect(
       (await byUser.caller.post('/prod-api/ccms/project/permission', { projectId: id, granteeType: 'user', granteeId: byAll.userId, level: 'owner' })).body,
-    ).toEqual({ code: 403, msg: 'No relevant permissions' });
-    expect((await byRole.caller.delete(`/prod-api/ccms/project/${id}`)).body).toEqual({ code: 403, msg: 'No relevant permissions' });
+    ).toEqual({ code: 403, msg: 'No relevant permissions', denied: { level: 'owner', object: 'project' } });
+    expect((await byRole.caller.delete(`/prod-api/ccms/project/${id}`)).body).toEqual({
+      code: 403,
+      msg: 'No relevant permissions',
+      denied: { level: 'admin', object: 'project' },
+    });
 
     // No grant on a secret project: neither in the list nor readable.
     expect(await row(byAll.caller)).toBeNull();

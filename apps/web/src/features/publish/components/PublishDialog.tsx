@@ -1,6 +1,7 @@
 import { App, Checkbox, Empty, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeniedNotice } from '../../../shared/auth/Denied';
 import { usePublishConfigs } from '../../content/library/library-queries';
 import { usePublish } from '../publish-queries';
 
@@ -47,7 +48,10 @@ export function PublishDialog({
         )
       }
     >
-      {rows.length === 0 ? (
+      {configs.error ? (
+        // A refused list is no empty one: it says which right is missing (any other error was shown already).
+        <DeniedNotice error={configs.error} />
+      ) : rows.length === 0 ? (
         <Empty description={t('noConfigs')} />
       ) : (
         <Checkbox.Group

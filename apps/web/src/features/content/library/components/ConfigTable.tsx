@@ -4,6 +4,7 @@ import { App, Button, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { emptyTextFor } from '../../../../shared/auth/Denied';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { CrudLinks } from '../../../../shared/list/CrudButtons';
@@ -14,6 +15,8 @@ export interface ConfigTableProps<Row extends { configId: number }> {
   addLabel: string;
   rows: Row[] | undefined;
   loading: boolean;
+  /** The rows' query error: a refused one says which right is missing. */
+  error?: unknown;
   columns: ColumnsType<Row>;
   onAdd: () => void;
   onEdit: (row: Row) => void;
@@ -32,6 +35,7 @@ export function ConfigTable<Row extends { configId: number }>({
   addLabel,
   rows,
   loading,
+  error,
   columns,
   onAdd,
   onEdit,
@@ -63,7 +67,7 @@ export function ConfigTable<Row extends { configId: number }>({
         dataSource={rows ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        {...(empty ? { locale: { emptyText: empty } } : {})}
+        {...(emptyTextFor(error, empty) ? { locale: { emptyText: emptyTextFor(error, empty) } } : {})}
         columns={[
           ...columns,
           ...(canConfigure

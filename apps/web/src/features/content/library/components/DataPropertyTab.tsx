@@ -39,6 +39,7 @@ export function DataPropertyTab({ libraryId, canConfigure }: { libraryId: number
       addLabel={t('dataProperty.add')}
       rows={rows.data}
       loading={rows.isLoading}
+      error={rows.error}
       empty={<Empty description={t('dataProperty.notConfigured')} />}
       columns={[
         { key: 'product', title: t('dataProperty.product'), dataIndex: 'product', width: 160 },

@@ -3,6 +3,7 @@ import { Alert, App, Col, Form, Input, Row, Select, Space, Table, Tag } from 'an
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { emptyTextFor } from '../../../../shared/auth/Denied';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { type RuleMessages, zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
@@ -156,6 +157,7 @@ export function PublishConfigTab({ libraryId, canConfigure }: { libraryId: numbe
       addLabel={t('publish.add')}
       rows={rows.data}
       loading={rows.isLoading}
+      error={rows.error}
       columns={[
         { key: 'configName', title: t('publish.configName'), dataIndex: 'configName' },
         { key: 'format', title: t('publish.format'), dataIndex: 'format', width: 90, render: (v: string) => <Tag>{v}</Tag> },
@@ -194,6 +196,7 @@ export function PublishPathTab({ libraryId }: { libraryId: number }) {
         dataSource={rows.data ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
+        {...(rows.error ? { locale: { emptyText: emptyTextFor(rows.error) } } : {})}
         columns={[
           { key: 'configName', title: t('publish.configName'), dataIndex: 'configName' },
           {

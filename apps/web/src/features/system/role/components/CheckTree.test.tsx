@@ -77,3 +77,60 @@ describe('<CheckTree>', () => {
     expect(checkboxOf('System').className).not.toContain('indeterminate');
   });
 });
+
+const menuTree = [
+  {
+    id: 2400,
+    label: 'Work',
+    children: [{ id: 2424, label: 'Workflow', perms: 'ccms:workflow:query', children: [{ id: 3320, label: 'Act on workflow', perms: 'ccms:workflow:act' }] }],
+  },
+  {
+    id: 1,
+    label: 'System',
+    children: [{ id: 100, label: 'Users', perms: 'system:user:list', children: [{ id: 1006, label: 'Reset password', perms: 'system:user:resetPwd' }] }],
+  },
+];
+
+function ActivityHarness({ onChange }: { onChange: (keys: number[]) => void }) {
+  const [checked, setChecked] = useState<number[]>([]);
+  return (
+    <CheckTree
+      label="Menus"
+      treeData={menuTree}
+      checked={checked}
+      onChange={(keys) => {
+        setChecked(keys);
+        onChange(keys);
+      }}
+      linked
+      onLinkedChange={() => undefined}
+      byActivity
+    />
+  );
+}
+
+describe('CheckTree by activity', () => {
+  it('opens on the rights grouped by activity; a group ticks its rights (and the linked tree ticks their directory)', () => {
+    const onChange = vi.fn();
+    render(<ActivityHarness onChange={onChange} />);
+    const review = screen.getByRole('region', { name: 'Review' });
+    expect(review.textContent).toContain('Work › Workflow');
+    expect(review.textContent).toContain('Workflow › Act on workflow');
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Review/ }));
+    expect(onChange).toHaveBeenLastCalledWith([2400, 2424, 3320]);
+    // The same menus show ticked in every group holding them.
+    const write = screen.getByRole('region', { name: 'Write topics' });
+    expect([...write.querySelectorAll('input[type=checkbox]')].every((c) => (c as HTMLInputElement).checked)).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Reset password/ }));
+    expect(onChange).toHaveBeenLastCalledWith([2400, 2424, 3320, 1, 100, 1006]);
+  });
+
+  it('switches to the menu tree and back', () => {
+    render(<ActivityHarness onChange={() => undefined} />);
+    fireEvent.click(screen.getByText('By menu'));
+    expect(screen.getByText('Expand/collapse')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Review' })).toBeNull();
+    fireEvent.click(screen.getByText('By activity'));
+    expect(screen.getByRole('region', { name: 'Review' })).toBeTruthy();
+  });
+});

@@ -1,8 +1,10 @@
 import type { TreeOption } from '@ccms/contracts/system/menu';
-import { Checkbox, Spin, Tree } from 'antd';
+import { Checkbox, Segmented, Spin, Tree } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { groupByActivity } from '../activity-rights';
 import { halfChecked, indexTree, toggleNode } from '../check-tree';
+import { ActivityRights } from './ActivityRights';
 
 export interface CheckTreeProps {
   treeData: readonly TreeOption[];
@@ -15,6 +17,8 @@ export interface CheckTreeProps {
   loading?: boolean;
   /** Accessible name of the tree. */
   label: string;
+  /** Menu trees: offer the rights grouped by activity (the default view) beside the menu tree. */
+  byActivity?: boolean;
 }
 
 /**
@@ -22,9 +26,11 @@ export interface CheckTreeProps {
  * parent-child linkage. Ticks are kept here (not by antd's conduction) so a loaded node whose
  * children are not granted shows ticked alone, as in RuoYi.
  */
-export function CheckTree({ treeData, checked, onChange, linked, onLinkedChange, loading = false, label }: CheckTreeProps) {
+export function CheckTree({ treeData, checked, onChange, linked, onLinkedChange, loading = false, label, byActivity = false }: CheckTreeProps) {
   const { t } = useTranslation('role');
   const index = useMemo(() => indexTree(treeData), [treeData]);
+  const groups = useMemo(() => (byActivity ? groupByActivity(treeData) : []), [byActivity, treeData]);
+  const [view, setView] = useState<'activity' | 'menu'>(byActivity ? 'activity' : 'menu');
   const [expanded, setExpanded] = useState<Key[]>([]);
   const all = index.all;
   const allChecked = all.length > 0 && checked.length >= all.length && all.every((k) => checked.includes(k));
@@ -33,9 +39,22 @@ export function CheckTree({ treeData, checked, onChange, linked, onLinkedChange,
   return (
     <div className="check-tree">
       <div className="check-tree-tools">
-        <Checkbox checked={all.length > 0 && expanded.length >= all.length} onChange={(e) => setExpanded(e.target.checked ? [...all] : [])}>
-          {t('expandCollapse')}
-        </Checkbox>
+        {byActivity && (
+          <Segmented
+            size="small"
+            value={view}
+            onChange={(v) => setView(v === 'menu' ? 'menu' : 'activity')}
+            options={[
+              { value: 'activity', label: t('byActivity') },
+              { value: 'menu', label: t('byMenu') },
+            ]}
+          />
+        )}
+        {view === 'menu' && (
+          <Checkbox checked={all.length > 0 && expanded.length >= all.length} onChange={(e) => setExpanded(e.target.checked ? [...all] : [])}>
+            {t('expandCollapse')}
+          </Checkbox>
+        )}
         <Checkbox checked={allChecked} indeterminate={someChecked} onChange={(e) => onChange(e.target.checked ? [...all] : [])}>
           {t('checkAll')}
         </Checkbox>
@@ -44,19 +63,23 @@ export function CheckTree({ treeData, checked, onChange, linked, onLinkedChange,
         </Checkbox>
       </div>
       <Spin spinning={loading}>
-        <fieldset className="check-tree-box" aria-label={label}>
-          <Tree<TreeOption>
-            checkable
-            checkStrictly
-            selectable={false}
-            treeData={treeData as TreeOption[]}
-            fieldNames={{ key: 'id', title: 'label', children: 'children' }}
-            expandedKeys={expanded}
-            onExpand={(keys) => setExpanded(keys)}
-            checkedKeys={{ checked: [...checked], halfChecked: halfChecked(checked, linked, index) }}
-            onCheck={(_keys, info) => onChange(toggleNode(checked, Number(info.node.key), info.checked, linked, index))}
-          />
-        </fieldset>
+        {view === 'activity' ? (
+          <ActivityRights groups={groups} checked={checked} onChange={onChange} linked={linked} index={index} label={label} />
+        ) : (
+          <fieldset className="check-tree-box" aria-label={label}>
+            <Tree<TreeOption>
+              checkable
+              checkStrictly
+              selectable={false}
+              treeData={treeData as TreeOption[]}
+              fieldNames={{ key: 'id', title: 'label', children: 'children' }}
+              expandedKeys={expanded}
+              onExpand={(keys) => setExpanded(keys)}
+              checkedKeys={{ checked: [...checked], halfChecked: halfChecked(checked, linked, index) }}
+              onCheck={(_keys, info) => onChange(toggleNode(checked, Number(info.node.key), info.checked, linked, index))}
+            />
+          </fieldset>
+        )}
       </Spin>
     </div>
   );

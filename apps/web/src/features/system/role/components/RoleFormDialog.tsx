@@ -78,7 +78,7 @@ export function RoleFormDialog({ open, roleId, onClose }: RoleFormDialogProps) {
         <Radio.Group options={statuses.map((s) => ({ value: s.value, label: s.label }))} />
       </Form.Item>
       <Form.Item name="menus" label={t('menuPermissions')}>
-        <CheckTreeField label={t('menuPermissions')} treeData={tree} loading={roleId === undefined && newTree.isLoading} />
+        <CheckTreeField label={t('menuPermissions')} treeData={tree} loading={roleId === undefined && newTree.isLoading} byActivity />
       </Form.Item>
       <Form.Item name="remark" label={t('remark')} rules={zodRules(RoleBody, 'remark', t('remark'))}>
         <Input.TextArea maxLength={zodMaxLength(RoleBody, 'remark')} rows={2} placeholder={t('remarkPlaceholder')} />

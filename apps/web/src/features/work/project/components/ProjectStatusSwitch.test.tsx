@@ -16,8 +16,8 @@ beforeAll(async () => {
 });
 beforeEach(() => useSession.setState({ roles: ['editor'], permissions: ['ccms:project:edit'] }));
 
-const none: Abilities = { read: false, write: false, configure: false, remove: false, grantOwner: false };
-const all: Abilities = { read: true, write: true, configure: true, remove: true, grantOwner: false };
+const none: Abilities = { read: false, publish: false, write: false, configure: false, remove: false, grantOwner: false };
+const all: Abilities = { read: true, publish: true, write: true, configure: true, remove: true, grantOwner: false };
 const project = (abilities: Abilities, myLevel: Project['myLevel']) =>
   // The switch reads only these fields of the project.
   ({ id: 1, title: 'P', status: '0', myLevel, abilities }) as Project;
