@@ -144,9 +144,23 @@ describe('the seeded job roles', () => {
 
   it('are added once to an install that lacks them, and never again (a deleted one stays deleted)', async () => {
     const db = t.database.db;
-    const before = await db.select().from(sysRole);
+    // An install from before the job roles: the reader role is not there.
+    const reader = JOB_ROLES.find((r) => r.roleKey === 'reader');
+    if (!reader) throw new Error('reader role expected');
+    const menusOf = async (roleId: number) => (await db.select().from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId))).map((m) => m.menuId).sort();
+    const seededMenus = await menusOf(reader.roleId);
+    await db.delete(sysUserRole).where(eq(sysUserRole.roleId, reader.roleId));
+    await db.delete(sysRoleMenu).where(eq(sysRoleMenu.roleId, reader.roleId));
+    await db.delete(sysRole).where(eq(sysRole.roleId, reader.roleId));
+    const before = (await db.select().from(sysRole)).length;
     await seedJobRoles(db);
-    expect((await db.select().from(sysRole)).length).toBe(before.length);
+    await seedJobRoles(db);
+    expect((await db.select().from(sysRole)).length).toBe(before + 1);
+    const [added] = await db.select().from(sysRole).where(eq(sysRole.roleKey, 'reader'));
+    expect(added).toMatchObject({ roleId: reader.roleId, roleName: '读者', remark: 'Reader', delFlag: '0' });
+    expect(await menusOf(reader.roleId)).toEqual(seededMenus);
+    await db.insert(sysUserRole).values({ userId: ids.reader ?? 0, roleId: reader.roleId });
+    // A job role an administrator deleted stays deleted.
     await db.update(sysRole).set({ delFlag: '2' }).where(eq(sysRole.roleKey, 'reader'));
     await seedJobRoles(db);
     expect((await db.select().from(sysRole).where(eq(sysRole.roleKey, 'reader'))).map((r) => r.delFlag)).toEqual(['2']);

@@ -10,9 +10,11 @@ import { useGrammarStatus } from '../grammar-queries';
  * (the machine's catalog, or structure rules only) and where to install one.
  */
 export function GrammarHint({ link = false }: { link?: boolean }) {
-  const { t } = useTranslation('grammar');
+  // Without suspending: on Doctypes the hint's namespace loads after the page has shown, and a
+  // suspended page there would swallow a navigation made meanwhile.
+  const { t, ready } = useTranslation('grammar', { useSuspense: false });
   const status = useGrammarStatus();
-  if (!status.data || status.data.installed > 0) return null;
+  if (!ready || !status.data || status.data.installed > 0) return null;
   const fallback = status.data.machineVersion ? t('hintMachine', { version: status.data.machineVersion }) : t('hintNoMachine');
   return (
     <Alert
