@@ -109,7 +109,7 @@ function ActivityHarness({ onChange }: { onChange: (keys: number[]) => void }) {
   );
 }
 
-describe('CheckTree by activity', () => {
+describe('CheckTree by activity', { timeout: 40_000 }, () => {
   it('opens on the rights grouped by activity; a group ticks its rights (and the linked tree ticks their directory)', () => {
     const onChange = vi.fn();
     render(<ActivityHarness onChange={onChange} />);
