@@ -25,10 +25,20 @@ test('editing a role shows its granted menus as saved: a page without its button
   await page.getByRole('row').filter({ hasText: roleName }).getByRole('button', { name: /修改$/ }).click();
   const dialog = page.getByRole('dialog', { name: '修改角色' });
   await expect(dialog.getByLabel('角色名称')).toHaveValue(roleName);
-  // The rights open grouped by activity; the menu tree is the other view.
+  // The rights open grouped by activity; the menu tree is the other view, opened down to Posts.
   await dialog.getByText('按菜单').click();
-  await dialog.getByText('展开/折叠').click();
-  const node = (title: string) => dialog.locator('.ant-tree-treenode', { has: page.getByText(title, { exact: true }) }).locator('.ant-tree-checkbox');
+  const treeNode = (title: string) => dialog.locator('.ant-tree-treenode', { has: page.getByText(title, { exact: true }) });
+  // A click during the tree's opening motion can be lost: click a closed switcher until it is open.
+  const expand = async (title: string) => {
+    const switcher = treeNode(title).locator('.ant-tree-switcher');
+    await expect(async () => {
+      if (await switcher.evaluate((el) => el.classList.contains('ant-tree-switcher_close'))) await switcher.click();
+      await expect(switcher).toHaveClass(/ant-tree-switcher_open/, { timeout: 1000 });
+    }).toPass();
+  };
+  await expand('系统管理');
+  await expand('岗位管理');
+  const node = (title: string) => treeNode(title).locator('.ant-tree-checkbox');
   await expect(node('岗位查询')).toHaveClass(/ant-tree-checkbox-checked/);
   await expect(node('岗位管理')).toHaveClass(/ant-tree-checkbox-indeterminate/);
   await expect(node('岗位新增')).not.toHaveClass(/ant-tree-checkbox-checked/);

@@ -21,6 +21,7 @@ const role: Messages<typeof zh> = {
   linkage: 'Link parent and children',
   byActivity: 'By activity',
   byMenu: 'By menu',
+  showRights: 'Show the rights of {{name}}',
   /** The role editor's groups of rights, by what a person does. */
   activities: {
     read: 'Read content',

@@ -19,6 +19,7 @@ export default {
   linkage: '父子联动',
   byActivity: '按工作',
   byMenu: '按菜单',
+  showRights: '展开“{{name}}”的权限',
   /** 角色编辑器按工作（一个人做什么）分组的权限。 */
   activities: {
     read: '阅读内容',

@@ -74,12 +74,12 @@ describe('<GrantsEditor>', { timeout: 30_000 }, () => {
   it('lets an admin add and remove grants below owner, never the owner level or an owner grant', async () => {
     editor({ read: true, publish: true, write: true, configure: true, remove: true, grantOwner: false });
     expect(await deletable()).toEqual(['writers']);
-    expect(await offeredLevels()).toEqual(['Admin', 'Write', 'Read']);
+    expect(await offeredLevels()).toEqual(['Admin', 'Write', 'Publish', 'Read']);
   });
 
   it('lets whoever may hand out ownership touch owner grants too', async () => {
     editor({ read: true, publish: true, write: true, configure: true, remove: true, grantOwner: true });
     expect(await deletable()).toEqual(['alice', 'writers']);
-    expect(await offeredLevels()).toEqual(['Admin', 'Owner', 'Write', 'Read']);
+    expect(await offeredLevels()).toEqual(['Admin', 'Owner', 'Write', 'Publish', 'Read']);
   });
 });

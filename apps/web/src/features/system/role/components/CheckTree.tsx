@@ -32,6 +32,7 @@ export function CheckTree({ treeData, checked, onChange, linked, onLinkedChange,
   const groups = useMemo(() => (byActivity ? groupByActivity(treeData) : []), [byActivity, treeData]);
   const [view, setView] = useState<'activity' | 'menu'>(byActivity ? 'activity' : 'menu');
   const [expanded, setExpanded] = useState<Key[]>([]);
+  const [openGroups, setOpenGroups] = useState<string[]>([]);
   const all = index.all;
   const allChecked = all.length > 0 && checked.length >= all.length && all.every((k) => checked.includes(k));
   const someChecked = checked.length > 0 && !allChecked;
@@ -50,8 +51,15 @@ export function CheckTree({ treeData, checked, onChange, linked, onLinkedChange,
             ]}
           />
         )}
-        {view === 'menu' && (
+        {view === 'menu' ? (
           <Checkbox checked={all.length > 0 && expanded.length >= all.length} onChange={(e) => setExpanded(e.target.checked ? [...all] : [])}>
+            {t('expandCollapse')}
+          </Checkbox>
+        ) : (
+          <Checkbox
+            checked={groups.length > 0 && openGroups.length >= groups.length}
+            onChange={(e) => setOpenGroups(e.target.checked ? groups.map((g) => g.key) : [])}
+          >
             {t('expandCollapse')}
           </Checkbox>
         )}
@@ -64,7 +72,16 @@ export function CheckTree({ treeData, checked, onChange, linked, onLinkedChange,
       </div>
       <Spin spinning={loading}>
         {view === 'activity' ? (
-          <ActivityRights groups={groups} checked={checked} onChange={onChange} linked={linked} index={index} label={label} />
+          <ActivityRights
+            groups={groups}
+            checked={checked}
+            onChange={onChange}
+            linked={linked}
+            index={index}
+            open={openGroups}
+            onOpenChange={setOpenGroups}
+            label={label}
+          />
         ) : (
           <fieldset className="check-tree-box" aria-label={label}>
             <Tree<TreeOption>
