@@ -12,7 +12,8 @@ let outsider: TestUser;
 let projectId = 0;
 let otherProject = 0;
 
-const denied = { code: 403, msg: 'No relevant permissions' };
+// A 403 names the object whose grant level is missing (the level depends on the call).
+const denied = { code: 403, msg: 'No relevant permissions', denied: { object: 'project' } };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -78,7 +79,7 @@ describe('plans', () => {
     expect((await owner.caller.put('/prod-api/ccms/plan/enable', { id, enable: false })).body.code).toBe(200);
     expect((await owner.caller.get(`/prod-api/ccms/plan/${id}`)).body.data.enable).toBe(false);
     expect((await owner.caller.get('/prod-api/ccms/plan/list', { projectId, enable: 'false' })).body.rows.map((r: { id: number }) => r.id)).toEqual([id]);
-    expect((await reader.caller.put('/prod-api/ccms/plan/enable', { id, enable: true })).body).toEqual(denied);
+    expect((await reader.caller.put('/prod-api/ccms/plan/enable', { id, enable: true })).body).toMatchObject(denied);
     expect((await owner.caller.put('/prod-api/ccms/plan/enable', { id, enable: true })).body.code).toBe(200);
     expect((await owner.caller.get(`/prod-api/ccms/plan/${id}`)).body.data.enable).toBe(true);
   });
@@ -113,10 +114,10 @@ describe('plans', () => {
   });
 
   it('lets readers read and writers write; others see nothing of a project without a level', async () => {
-    expect((await reader.caller.post('/prod-api/ccms/plan', { projectId, title: 'By reader' })).body).toEqual(denied);
+    expect((await reader.caller.post('/prod-api/ccms/plan', { projectId, title: 'By reader' })).body).toMatchObject(denied);
     const id = await created(owner.caller, '/prod-api/ccms/plan', { projectId, title: 'Guarded plan' });
-    expect((await reader.caller.put('/prod-api/ccms/plan', { id, projectId, title: 'x', rowVersion: 1 })).body).toEqual(denied);
-    expect((await outsider.caller.get(`/prod-api/ccms/plan/${id}`)).body).toEqual(denied);
+    expect((await reader.caller.put('/prod-api/ccms/plan', { id, projectId, title: 'x', rowVersion: 1 })).body).toMatchObject(denied);
+    expect((await outsider.caller.get(`/prod-api/ccms/plan/${id}`)).body).toMatchObject(denied);
     expect((await outsider.caller.get('/prod-api/ccms/plan/list', { projectId })).body.total).toBe(0);
     await owner.caller.post('/prod-api/ccms/project/member', { projectId, userIds: [outsider.userId] });
     expect((await outsider.caller.put('/prod-api/ccms/plan', { id, projectId, title: 'By member', rowVersion: 1 })).body.code).toBe(200);

@@ -13,7 +13,8 @@ let outsider: TestUser;
 let projectId = 0;
 let otherProject = 0;
 
-const denied = { code: 403, msg: 'No relevant permissions' };
+// A 403 names the object whose grant level is missing (the level depends on the call).
+const denied = { code: 403, msg: 'No relevant permissions', denied: { object: 'project' } };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -77,10 +78,10 @@ describe('releases', () => {
   });
 
   it('lets readers read, writers write, and hides a secret project from others', async () => {
-    expect((await reader.caller.post('/prod-api/ccms/release', { projectId, title: 'By reader' })).body).toEqual(denied);
+    expect((await reader.caller.post('/prod-api/ccms/release', { projectId, title: 'By reader' })).body).toMatchObject(denied);
     const id = await created(owner.caller, '/prod-api/ccms/release', { projectId, title: 'Guarded' });
-    expect((await reader.caller.delete(`/prod-api/ccms/release/${id}`)).body).toEqual(denied);
-    expect((await outsider.caller.get(`/prod-api/ccms/release/${id}`)).body).toEqual(denied);
+    expect((await reader.caller.delete(`/prod-api/ccms/release/${id}`)).body).toMatchObject(denied);
+    expect((await outsider.caller.get(`/prod-api/ccms/release/${id}`)).body).toMatchObject(denied);
     const outsiderList = await outsider.caller.get('/prod-api/ccms/release/list', { projectId });
     expect(outsiderList.body.total).toBe(0);
     await owner.caller.post('/prod-api/ccms/project/permission', { projectId, granteeType: 'user', granteeId: reader.userId, level: 'write' });
