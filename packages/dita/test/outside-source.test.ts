@@ -224,8 +224,10 @@ describe.skipIf(!existsSync(DEFAULT_CHROMIUM))('a confined page: only its own fo
     );
     const blocked: string[] = [];
     const pdf = await withConfinedPage({ root, onBlocked: (url) => blocked.push(url) }, async (page) => {
-      await page.goto(`file://${path.join(root, 'refresh.html')}`, { waitUntil: 'load' });
-      await page.waitForTimeout(500); // time for the refresh to be asked for
+      // The refresh runs in a page of its own, so however late it is asked for it cannot interrupt the printed page.
+      const refreshing = await page.context().newPage();
+      await refreshing.goto(`file://${path.join(root, 'refresh.html')}`, { waitUntil: 'load' });
+      await expect.poll(() => blocked, { timeout: 20_000 }).toContain(`${internalUrl}/refresh`);
       await page.goto(`file://${path.join(root, 'page.html')}`, { waitUntil: 'load' });
       return page.pdf({ format: 'A4' });
     });
