@@ -55,6 +55,9 @@ export default async function setup(project: TestProject) {
     if (template && url) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
+      // The template, and the files' databases made from it whose drop had not ended (harness.ts).
+      const left = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${template}\\_t\\_%`]);
+      for (const { datname } of left.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();
     }
