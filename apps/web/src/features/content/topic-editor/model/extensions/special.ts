@@ -1,4 +1,5 @@
-import { type DOMOutputSpec, Node } from '@tiptap/core';
+import { Node } from '@tiptap/core';
+import type { DOMOutputSpec } from '@tiptap/pm/model';
 import { indextermText, prologRows, prologSummary } from '../readable';
 import { ditaAttributes } from './attrs';
 
