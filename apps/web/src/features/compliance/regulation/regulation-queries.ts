@@ -23,7 +23,9 @@ export const regulationQueries = {
 };
 
 export const useRegulation = (id: number | undefined) => useQuery({ ...regulationQueries.one(id ?? 0), enabled: !!id });
-export const useRegulationOptions = () => useQuery({ ...regulationQueries.list({ pageNum: 1, pageSize: 200 }), placeholderData: keepPreviousData });
+/** The regulations to pick from; `enabled` false until the picker is shown (a closed dialog asks nothing it may be refused). */
+export const useRegulationOptions = (enabled = true) =>
+  useQuery({ ...regulationQueries.list({ pageNum: 1, pageSize: 200 }), placeholderData: keepPreviousData, enabled });
 export const useClauseTree = (regulationId: number | undefined) =>
   useQuery({ queryKey: clauseKeys.tree(regulationId ?? 0), queryFn: () => regulationApi.tree(regulationId ?? 0), enabled: !!regulationId });
 export const useClauses = (params: ClauseListParams, enabled = true) =>

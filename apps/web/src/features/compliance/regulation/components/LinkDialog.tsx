@@ -64,7 +64,8 @@ export function LinkDialog({
   const [contentSearch, setContentSearch] = useState('');
   const clauseKeyword = useDebounced(clauseSearch, 250);
   const contentKeyword = useDebounced(contentSearch, 250);
-  const regulations = useRegulationOptions();
+  // Asked when the dialog opens: the topic editor keeps it mounted for every writer, most of whom may not list regulations.
+  const regulations = useRegulationOptions(open);
   const clauses = useClauses({ regulationId: regulationId ?? 0, keyword: clauseKeyword || undefined, pageSize: 50 }, open && !clauseId && !!regulationId);
   const libraries = useLibraryOptions(open && !topic);
   const topics = useQuery({

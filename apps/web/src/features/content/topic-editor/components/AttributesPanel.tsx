@@ -59,7 +59,13 @@ export function AttributesPanel({
   return (
     <Form<Values>
       form={form}
-      layout="vertical"
+      // Labels beside the fields: the panel fits under the preview at 1366 × 768.
+      layout="horizontal"
+      labelCol={{ flex: '88px' }}
+      wrapperCol={{ flex: '1 1 0' }}
+      labelWrap
+      colon={false}
+      className="te-attrs-form"
       size="small"
       name="editor-attrs"
       disabled={readOnly}
@@ -85,7 +91,7 @@ export function AttributesPanel({
           <Select mode="tags" allowClear options={[...offered[attr]].sort().map((v) => ({ value: v, label: v }))} aria-label={attr} />
         </Form.Item>
       ))}
-      <Button type="primary" htmlType="submit" block>
+      <Button type="primary" htmlType="submit" block className="te-attrs-apply">
         {t('attrs.apply')}
       </Button>
     </Form>

@@ -112,6 +112,8 @@ export function LeftTabs(props: LeftTabsProps) {
   return (
     <Tabs
       size="small"
+      // Narrow gaps: the four tabs fit the 200 px column at 1366 × 768.
+      tabBarGutter={12}
       defaultActiveKey={props.documentId === undefined ? 'search' : 'toc'}
       items={[
         { key: 'toc', label: t('left.toc'), children: <TocPane {...props} /> },

@@ -406,7 +406,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const previewVersion = useDebounced(version, PREVIEW_DEBOUNCE_MS);
   const preview = usePreview(target, previewVersion, filterGroup, readContent);
   const openSourceRef = useRef<(path: string) => void>(() => undefined);
-  const references = useReferenceResolvers(target, preview.data?.conrefs, (path) => openSourceRef.current(path));
+  const references = useReferenceResolvers(target, preview.data?.conrefs, (path) => openSourceRef.current(path), opened.ticket);
   openSourceRef.current = (path) => {
     if (path !== target.path) jump(path);
   };
@@ -453,7 +453,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const attributesPane = useMemo(
     () =>
       mode === 'visual' && (
-        <div className="te-attrs">
+        <div className="te-attrs" data-testid="editor-attributes">
           <Typography.Text strong>{t('attrs.title')}</Typography.Text>
           <AttributesPanel element={selected} libraryId={target.libraryId} readOnly={readOnly} onApply={applyAttributes} />
         </div>

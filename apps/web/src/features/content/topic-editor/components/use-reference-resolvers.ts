@@ -1,6 +1,7 @@
 import type { EditorConref, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { resourceUrl } from '../../../../api/client';
 import type { DitaResolvers } from '../model/editor';
 import type { Target } from '../topic-editor-api';
 import { useEditorKeys } from '../topic-editor-queries';
@@ -20,6 +21,39 @@ export function brokenReason(attrs: Record<string, string>, problems: readonly E
   return undefined;
 }
 
+/**
+ * The library path an `<image href>` of the topic at `topicPath` points to (`../images/a.svg`
+ * from `topics/t.dita` is `images/a.svg`); undefined for external, absolute or escaping hrefs.
+ */
+export function imagePath(topicPath: string, attrs: Record<string, string>): string | undefined {
+  const href = attrs.href?.split('#')[0]?.trim();
+  if (!href || attrs.scope === 'external' || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) return undefined;
+  const parts = topicPath.split('/').slice(0, -1);
+  for (const seg of decodeURIComponent(href).split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (parts.length === 0) return undefined;
+      parts.pop();
+    } else parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+/** The URL an `<image>` is drawn from: the library's graphic (by the open answer's ticket), or an external href as written. */
+export function imageUrl(target: Target, ticket: string | undefined, attrs: Record<string, string>): string | undefined {
+  const href = attrs.href?.trim();
+  if (href && (attrs.scope === 'external' || /^(https?:)?\/\//i.test(href) || href.startsWith('data:'))) return href;
+  const path = imagePath(target.path, attrs);
+  if (!path) return undefined;
+  const query = new URLSearchParams({
+    libraryId: String(target.libraryId),
+    ...(target.branch ? { branch: target.branch } : {}),
+    path,
+    ...(ticket ? { ticket } : {}),
+  });
+  return resourceUrl(`/ccms/graphic/raw?${query.toString()}`);
+}
+
 /** The key a content reference is found by: the attribute that wins (conkeyref) and its value. */
 const conrefKey = (attr: string, value: string) => `${attr}\u0000${value}`;
 
@@ -33,17 +67,21 @@ export function useReferenceResolvers(
   target: Target,
   conrefs: readonly EditorConref[] | undefined,
   onOpenSource: (path: string) => void,
+  ticket?: string,
 ): { resolvers: DitaResolvers; version: unknown } {
-  const { t } = useTranslation('editor');
+  const { t, i18n } = useTranslation('editor');
   const keys = useEditorKeys({ libraryId: target.libraryId, ...(target.branch ? { branch: target.branch } : {}) });
   const byKey = useMemo(() => new Map((keys.data ?? []).map((k) => [k.key, k])), [keys.data]);
   // Each preview answer brings a new list; the view draws references again only when what it says changed.
   const conrefsText = JSON.stringify(conrefs ?? []);
   const byConref = useMemo(() => new Map((JSON.parse(conrefsText) as EditorConref[]).map((c) => [conrefKey(c.attr, c.value), c])), [conrefsText]);
-  const latest = useRef({ byKey, byConref, onOpenSource, openLabel: t('picker.openSource') });
-  latest.current = { byKey, byConref, onOpenSource, openLabel: t('picker.openSource') };
+  const latest = useRef({ byKey, byConref, onOpenSource, openLabel: t('picker.openSource'), target, ticket });
+  latest.current = { byKey, byConref, onOpenSource, openLabel: t('picker.openSource'), target, ticket };
   const resolvers = useMemo<DitaResolvers>(
     () => ({
+      // The labels the view draws (note types, metadata) in the language the view opened in.
+      lang: i18n.language,
+      resolveImage: (attrs) => imageUrl(latest.current.target, latest.current.ticket, attrs),
       resolveText: (_element, attrs) => {
         const key = attrs.keyref ? latest.current.byKey.get(attrs.keyref.split('/')[0] ?? '') : undefined;
         return key?.text || undefined;
@@ -61,7 +99,8 @@ export function useReferenceResolvers(
         return { text: c.text, open: path ? { label: openLabel, run: () => open(path) } : undefined };
       },
     }),
-    [],
+    // Made once per language: the resolvers read the latest answers themselves.
+    [i18n.language],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new token whenever either answer changes
   const version = useMemo(() => ({}), [byKey, byConref]);

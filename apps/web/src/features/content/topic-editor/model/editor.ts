@@ -19,6 +19,7 @@ import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
 import type { ConrefResolution, DitaResolvers } from './extensions/special';
 import { schemaExtensions } from './schema';
+import { structurePlugin } from './structure-view';
 import { nodeType } from './to-editor';
 
 export type { ConrefResolution, DitaResolvers } from './extensions/special';
@@ -661,7 +662,8 @@ function conrefPlugin(resolvers: DitaResolvers): Plugin {
 
 /**
  * The TipTap extensions of the DITA visual view: the schema, the commands the toolbar uses,
- * prosemirror-tables editing for CALS tables, undo history, and the conref display.
+ * prosemirror-tables editing for CALS tables, undo history, the conref display, and the drawn
+ * structure (step numbers, note labels, placeholders of empty elements).
  */
 export function createDitaExtensions(options: DitaEditorOptions = {}): Extensions {
   const plugins = Extension.create({
@@ -670,6 +672,7 @@ export function createDitaExtensions(options: DitaEditorOptions = {}): Extension
       tableEditing({ allowTableNodeSelection: false }),
       fillEmpty,
       conrefPlugin(options),
+      structurePlugin(options.lang),
       ...(options.history === false ? [] : [history()]),
     ],
     addKeyboardShortcuts() {

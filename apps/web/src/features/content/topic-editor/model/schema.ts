@@ -12,8 +12,8 @@ export function schemaExtensions(resolvers: DitaResolvers = {}): Extensions {
     // Modelled elements first: the first member of a group is what ProseMirror creates to fill a gap (p, not an island).
     ...ditaNodes,
     Run,
-    Island,
-    InlineIsland,
+    Island.configure(resolvers),
+    InlineIsland.configure(resolvers),
     EntityRef,
     InlineRef.configure(resolvers),
     Image.configure(resolvers),

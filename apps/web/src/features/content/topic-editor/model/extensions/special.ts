@@ -1,4 +1,6 @@
 import { Node } from '@tiptap/core';
+import type { DOMOutputSpec } from '@tiptap/pm/model';
+import { indextermText, prologRows, prologSummary } from '../readable';
 import { ditaAttributes } from './attrs';
 
 /** How the visual view shows references: the page passes resolvers (keys, images, conrefs of the library). */
@@ -9,6 +11,8 @@ export interface DitaResolvers {
   resolveImage?: (attrs: Record<string, string>) => string | undefined;
   /** Resolved content of a conref/conkeyref, shown read-only in place (undefined while unknown). */
   resolveConref?: (element: string, attrs: Record<string, string>) => ConrefResolution | undefined;
+  /** Language of the labels the view draws (note types, metadata, placeholders): zh by default. */
+  lang?: string;
 }
 
 /** A content reference as the page resolved it: the target's text and an "open source" action, or why it is broken. */
@@ -37,31 +41,68 @@ const islandAttrs = () => ({
   ws: { default: null, rendered: false },
 });
 
+/** Where a copied island keeps its XML (a prolog shows its metadata, not the XML). */
+const islandXml = (el: HTMLElement) => el.getAttribute('data-xml') ?? el.textContent ?? '';
+
+/**
+ * The prolog as a writer reads it: a collapsed panel headed "Metadata · Author, Keywords, ..."
+ * that opens on the labelled values (authors, dates, keywords, index terms). The XML stays in an
+ * attribute for copying; the panel is read-only like every island (edit it in the source view).
+ */
+export function prologView(xml: string, lang?: string): DOMOutputSpec {
+  const rows = prologRows(xml, lang);
+  const list: DOMOutputSpec[] = rows.map((r) => ['div', { class: 'te-meta-row' }, ['dt', {}, r.label], ['dd', {}, r.values.join('; ')]]);
+  return [
+    'div',
+    { 'data-dita-island': 'prolog', 'data-xml': xml, class: 'dita-island te-prolog-box', contenteditable: 'false' },
+    ['details', { class: 'te-prolog' }, ['summary', {}, prologSummary(rows, lang)], ['dl', { class: 'te-meta' }, ...list]],
+  ];
+}
+
 /** A block the visual view does not model (unknown element, comment, processing instruction): read-only, never dropped. */
-export const Island = Node.create({
+export const Island = Node.create<DitaResolvers>({
   name: 'island',
   group: 'block',
   atom: true,
   selectable: true,
   draggable: false,
+  addOptions: () => ({}),
   addAttributes: islandAttrs,
-  parseHTML: () => [{ tag: 'div[data-dita-island]', getAttrs: (el) => ({ xml: el.textContent ?? '', name: el.getAttribute('data-dita-island') ?? '' }) }],
-  renderHTML: ({ node }) => [
-    'div',
-    { 'data-dita-island': node.attrs.name, class: 'dita-island', contenteditable: 'false' },
-    ['pre', { class: 'dita-island-xml' }, node.attrs.xml],
-  ],
+  parseHTML: () => [{ tag: 'div[data-dita-island]', getAttrs: (el) => ({ xml: islandXml(el), name: el.getAttribute('data-dita-island') ?? '' }) }],
+  renderHTML({ node }) {
+    if (node.attrs.name === 'prolog') return prologView(node.attrs.xml, this.options.lang);
+    return [
+      'div',
+      { 'data-dita-island': node.attrs.name, class: 'dita-island', contenteditable: 'false' },
+      ['pre', { class: 'dita-island-xml' }, node.attrs.xml],
+    ];
+  },
 });
 
-/** An inline piece the visual view does not model (unknown inline element, comment, block inside a paragraph). */
-export const InlineIsland = Node.create({
+/** An inline piece the visual view does not model (unknown inline element, comment, block inside a paragraph); an index term reads as one. */
+export const InlineIsland = Node.create<DitaResolvers>({
   name: 'inline_island',
   group: 'inline',
   inline: true,
   atom: true,
+  addOptions: () => ({}),
   addAttributes: islandAttrs,
-  parseHTML: () => [{ tag: 'span[data-dita-island]', getAttrs: (el) => ({ xml: el.textContent ?? '', name: el.getAttribute('data-dita-island') ?? '' }) }],
-  renderHTML: ({ node }) => ['span', { 'data-dita-island': node.attrs.name, class: 'dita-inline-island', contenteditable: 'false' }, node.attrs.xml],
+  parseHTML: () => [
+    {
+      tag: 'span[data-dita-island]',
+      getAttrs: (el) => ({ xml: el.getAttribute('data-xml') ?? el.textContent ?? '', name: el.getAttribute('data-dita-island') ?? '' }),
+    },
+  ],
+  renderHTML({ node }) {
+    if (node.attrs.name === 'indexterm') {
+      return [
+        'span',
+        { 'data-dita-island': 'indexterm', 'data-xml': node.attrs.xml, class: 'dita-inline-island te-indexterm', contenteditable: 'false' },
+        indextermText(node.attrs.xml, this.options.lang),
+      ];
+    }
+    return ['span', { 'data-dita-island': node.attrs.name, class: 'dita-inline-island', contenteditable: 'false' }, node.attrs.xml];
+  },
 });
 
 /** An entity reference other than the predefined and character ones (`&product;`): kept as a reference. */
