@@ -66,6 +66,14 @@ export default defineConfig({
           testTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 's1000d',
+          include: ['packages/s1000d/src/**/*.test.ts', 'packages/s1000d/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
       './apps/web/vitest.config.ts',
       './apps/web/vitest.isolated.config.ts',
     ],
