@@ -459,6 +459,28 @@ export class GitRepo {
   }
 
   /**
+   * Who wrote the given lines (1-based, inclusive) of a file at `commit` (`git blame`), each name
+   * once, in the order their lines come; empty when the lines are not there.
+   */
+  async lineAuthors(commit: string, filePath: string, ranges: { from: number; to: number }[]): Promise<string[]> {
+    if (ranges.length === 0) return [];
+    const args = ['blame', '--porcelain', ...ranges.flatMap((r) => ['-L', `${r.from},${r.to}`]), commit, '--', filePath];
+    const res = await this.run(args, { allowFail: true });
+    if (res.code !== 0) return [];
+    const names: string[] = [];
+    for (const line of res.stdout.toString('utf8').split('\n')) {
+      if (line.startsWith('author ') && !names.includes(line.slice(7))) names.push(line.slice(7));
+    }
+    return names;
+  }
+
+  /** The authors of the commits after `since` up to `commit` that changed a path, newest first, each once. */
+  async authorsSince(since: string, commit: string, filePath: string): Promise<string[]> {
+    const out = await this.text(['log', '--format=%an', `${since}..${commit}`, '--', filePath]);
+    return [...new Set(out.split('\n').filter(Boolean))];
+  }
+
+  /**
    * Objects at `specs` (`<commit>:<path>`, `<commit>^{tree}`, ids) through `git cat-file --batch`;
    * null where missing. Specs that start with an object id go to the clone's long-lived reader (no
    * process to start); a spec naming a ref starts its own process.

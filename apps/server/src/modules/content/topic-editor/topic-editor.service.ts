@@ -27,7 +27,7 @@ import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
 import { assertNoNewErrors, assertValidEdit, checkDita, type GrammarRules, isDitaFile } from './dita-validation';
-import { mergeThreeWay } from './three-way';
+import { type LineRange, mergeThreeWay } from './three-way';
 import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
 
 /**
@@ -150,9 +150,24 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     return (await fileAt(repo, body.baseCommit, path)).text;
   }
 
-  async function conflictWith(repo: GitRepo, head: string, path: string, versions: Omit<EditorConflict, 'theirsAuthor' | 'theirsDate'>) {
+  /**
+   * The 409 for a save whose change overlaps one made since its base. It names who wrote the lines
+   * that overlap (git blame at the head), not whoever changed the file last: that may be a writer
+   * whose change merged cleanly, or the caller. Where their lines were removed, it names who changed
+   * the file since the base.
+   */
+  async function conflictWith(
+    repo: GitRepo,
+    head: string,
+    path: string,
+    at: { baseCommit: string; theirsLines: LineRange[]; lang: Language },
+    versions: Omit<EditorConflict, 'theirsAuthor' | 'theirsDate'>,
+  ) {
     const [last] = await repo.history(head, path, 1);
-    const data: EditorConflict = { ...versions, theirsAuthor: last?.author ?? '', theirsDate: last?.date ?? '' };
+    let authors = await repo.lineAuthors(head, path, at.theirsLines);
+    if (authors.length === 0) authors = await repo.authorsSince(at.baseCommit, head, path).catch(() => []);
+    if (authors.length === 0 && last) authors = [last.author];
+    const data: EditorConflict = { ...versions, theirsAuthor: authors.join(at.lang === 'zh' ? '、' : ', '), theirsDate: last?.date ?? '' };
     return new AppError(Code.CONFLICT, 'editor.conflict', { path, author: data.theirsAuthor }, data);
   }
 
@@ -166,7 +181,13 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     const base = await baseText(repo, body, path);
     const merge = mergeThreeWay(base, theirs.text, body.content);
     if (!merge.clean)
-      throw await conflictWith(repo, head, path, { base, theirs: theirs.text, ours: body.content, theirsCommit: head, theirsBlob: theirs.blob });
+      throw await conflictWith(
+        repo,
+        head,
+        path,
+        { baseCommit: body.baseCommit, theirsLines: merge.theirsLines, lang },
+        { base, theirs: theirs.text, ours: body.content, theirsCommit: head, theirsBlob: theirs.blob },
+      );
     if (merge.text === body.content) return { theirs, text: merge.text, merged: true, warnings: ours };
     // An error the opened version or the head's already had is not this edit's.
     const { warnings } = await assertValidEdit(merge.text, path, lang, grammar, async () => [base, theirs.text]);

@@ -39,7 +39,7 @@ const concept = (id: string, paragraphs: string[]) =>
     '',
   ].join('\n');
 const PARAS = ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.', 'Seven.', 'Eight.'];
-const TOPICS = ['intro', 'merge', 'clash', 'approved', 'same', 'drafted', 'refused'];
+const TOPICS = ['intro', 'merge', 'clash', 'overlap', 'approved', 'same', 'drafted', 'refused'];
 /** The crowded topic: forty paragraphs, so ten writers and an outside client each change a line with unchanged lines between. */
 const CROWD_PARAS = Array.from({ length: 40 }, (_, i) => `Line ${i + 1}.`);
 
@@ -228,6 +228,31 @@ describe('refusals change nothing on the remote', () => {
     const retry = await save(writer.caller, { ...doc, baseCommit: res.body.data.theirsCommit, baseBlob: res.body.data.theirsBlob }, resolved);
     expect(retry.body.data).toMatchObject({ unchanged: false, merged: false });
     expect(await remote().show('docs', 'main', pathOf('clash'))).toBe(resolved);
+  });
+
+  it('names who wrote the overlapping lines, not who changed the file last, in the caller’s language', async () => {
+    const doc = await open(writer.caller, 'overlap');
+    await remote().commit('docs', 'main', { [pathOf('overlap')]: doc.content.replace('Six.', 'Six, by someone else.') }, 'Their six');
+    // Another writer's change to another line lands after theirs: the file's last commit is that writer's.
+    const other = await open(second.caller, 'overlap');
+    const landed = await save(second.caller, other, other.content.replace('One.', 'One, by writer two.'));
+    expect(landed.body.code, landed.body.msg).toBe(200);
+    expect((await remote().log('docs', 'main'))[0]).toMatchObject({ author: 'writer2 nick' });
+    const res = await save(writer.caller, doc, doc.content.replace('Six.', 'Six, mine.'));
+    expect(res.status).toBe(409);
+    expect(res.body.data).toMatchObject({ theirsAuthor: 'Remote Person' });
+    expect(res.body.msg).toContain('was changed by Remote Person after you opened it');
+    // Both overlap: each author named once, joined as the language writes lists.
+    const both = doc.content.replace('Six.', 'Six, mine.').replace('One.', 'One, mine.');
+    const zh = await writer.caller.request({
+      method: 'PUT',
+      url: '/prod-api/ccms/topic-editor/save',
+      headers: { ...json, 'accept-language': 'zh' },
+      payload: { libraryId, path: doc.path, content: both, baseCommit: doc.baseCommit, baseBlob: doc.baseBlob },
+    });
+    expect(zh.status).toBe(409);
+    expect(zh.body.data.theirsAuthor.split('、').sort()).toEqual(['Remote Person', 'writer2 nick']);
+    expect(zh.body.msg).toContain(`已被 ${zh.body.data.theirsAuthor} 修改`);
   });
 
   it('refuses a base that is not the file the caller opened', async () => {
