@@ -132,7 +132,7 @@ const library: Messages<typeof zh> = {
     confirmDelete: 'Delete the publish configuration "{{name}}"?',
     paths: { local: 'Local', preview: 'Preview', public: 'Public', archive: 'Archive', path: 'Folder' },
     pathTitle: 'Publish paths',
-    pathHint: 'Where each publish configuration publishes to; publishing itself comes in a later version.',
+    pathHint: 'Where each publish configuration puts its output: Local, Preview, Public, Archive, or a folder under the output root.',
     readers: 'Readers',
     anyone: 'Everyone with access',
   },

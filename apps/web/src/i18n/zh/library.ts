@@ -130,7 +130,7 @@ export default {
     confirmDelete: '是否确认删除发布配置“{{name}}”？',
     paths: { local: '本地', preview: '预览', public: '公开', archive: '归档', path: '目录' },
     pathTitle: '发布路径',
-    pathHint: '每个发布配置发布到的位置；发布本身将在后续版本提供。',
+    pathHint: '每个发布配置的输出位置：本地、预览、公开、归档，或输出根目录下的目录。',
     readers: '读者',
     anyone: '所有有权限的人',
   },
