@@ -5,6 +5,7 @@ import { MAIL_CONFIG_KEYS } from './notification';
 export const Config = z.object({
   configId: z.number(),
   configName: z.string(),
+  configNameEn: z.string().describe('the name in English; empty: the name shows in every language'),
   configKey: z.string(),
   configValue: z.string(),
   configType: z.string().describe('Y built in (cannot be deleted), N user defined'),
@@ -18,7 +19,7 @@ export type Config = z.infer<typeof Config>;
 
 export const ConfigFilter = z
   .object({
-    configName: z.string().max(100).optional(),
+    configName: z.string().max(100).optional().describe('part of the name, in either language'),
     configKey: z.string().max(100).optional().describe('parameter key, e.g. sys.account.captchaEnabled'),
     configType: z.enum(['Y', 'N']).optional().describe('Y: built in (cannot be deleted), N: user defined'),
   })
@@ -30,6 +31,7 @@ export type ConfigQuery = z.infer<typeof ConfigQuery>;
 
 export const ConfigBody = z.object({
   configName: z.string().trim().min(1).max(100),
+  configNameEn: z.string().trim().max(100).default('').describe('the name in English; empty: the name shows in every language'),
   configKey: z.string().trim().min(1).max(100).describe('unique key such as sys.account.captchaEnabled'),
   configValue: z.string().max(500).default(''),
   configType: z.enum(['Y', 'N']).default('N').describe('Y: built in (cannot be deleted), N: user defined'),
@@ -39,6 +41,8 @@ export type ConfigBody = z.infer<typeof ConfigBody>;
 
 export const ConfigUpdate = ConfigBody.extend({
   configId: z.coerce.number().int().positive().describe('id of a system parameter'),
+  // Left out (a client that does not know it): the English name stays as it is.
+  configNameEn: z.string().trim().max(100).optional().describe('the name in English; left out: unchanged; empty: the name shows in every language'),
 });
 export type ConfigUpdate = z.infer<typeof ConfigUpdate>;
 

@@ -171,6 +171,8 @@ export const sysConfig = pgTable(
   {
     configId: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: 100 }),
     configName: varchar({ length: 100 }).notNull(),
+    /** The name in English; empty shows the name in every language. */
+    configNameEn: varchar({ length: 100 }).notNull().default(''),
     configKey: varchar({ length: 100 }).notNull(),
     configValue: varchar({ length: 500 }).notNull().default(''),
     /** Y built in (cannot be deleted), N user defined. */

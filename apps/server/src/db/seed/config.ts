@@ -1,10 +1,36 @@
 import type { Tx } from '../client';
 import { sysConfig } from '../schema';
 
+/**
+ * The English names of the seeded parameters (System → Parameters in English). Migration
+ * 0014_config_name_en gives them to the parameters of a database made before.
+ */
+export const CONFIG_NAMES_EN: Record<string, string> = {
+  'sys.account.captchaEnabled': 'Account self-service - captcha',
+  'sys.account.registerUser': 'Account self-service - self registration',
+  'sys.user.initPassword': 'User management - initial password',
+  'sys.index.skinName': 'Main frame - default skin',
+  'sys.index.sideTheme': 'Main frame - side bar theme',
+  'sys.account.passwordValidateDays': 'User management - password change interval',
+  'sys.version.code': 'Version check - latest version',
+  'sys.version.url': 'Version check - update address',
+  'sys.api.docsPublic': 'System API - public docs',
+  'ccms.library.allowPrivateUrls': 'Private addresses allowed',
+  'tool.gen.writeToWorkTree': 'Code generation - write into the project',
+  'mail.smtp.host': 'Mail notices - SMTP server',
+  'mail.smtp.port': 'Mail notices - SMTP port',
+  'mail.smtp.secure': 'Mail notices - encryption',
+  'mail.smtp.from': 'Mail notices - sender',
+  'mail.smtp.user': 'Mail notices - account',
+  'mail.smtp.password': 'Mail notices - password',
+  'mail.site.url': 'Mail notices - site address',
+};
+
 export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
   await tx.insert(sysConfig).values([
     {
       configName: '账号自助-验证码开关',
+      configNameEn: CONFIG_NAMES_EN['sys.account.captchaEnabled'],
       configKey: 'sys.account.captchaEnabled',
       configValue: String(opts.captchaEnabled),
       configType: 'Y',
@@ -13,6 +39,7 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '账号自助-是否开启用户注册功能',
+      configNameEn: CONFIG_NAMES_EN['sys.account.registerUser'],
       configKey: 'sys.account.registerUser',
       configValue: 'false',
       configType: 'Y',
@@ -21,15 +48,25 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '用户管理-账号初始密码',
+      configNameEn: CONFIG_NAMES_EN['sys.user.initPassword'],
       configKey: 'sys.user.initPassword',
       configValue: '',
       configType: 'Y',
       createBy: 'admin',
       remark: 'Initial password for new users; empty means the administrator types one',
     },
-    { configName: '主框架页-默认皮肤样式名称', configKey: 'sys.index.skinName', configValue: 'skin-blue', configType: 'Y', createBy: 'admin', remark: '' },
+    {
+      configName: '主框架页-默认皮肤样式名称',
+      configNameEn: CONFIG_NAMES_EN['sys.index.skinName'],
+      configKey: 'sys.index.skinName',
+      configValue: 'skin-blue',
+      configType: 'Y',
+      createBy: 'admin',
+      remark: '',
+    },
     {
       configName: '主框架页-侧边栏主题',
+      configNameEn: CONFIG_NAMES_EN['sys.index.sideTheme'],
       configKey: 'sys.index.sideTheme',
       configValue: 'theme-light',
       configType: 'Y',
@@ -38,6 +75,7 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '用户管理-密码更新周期',
+      configNameEn: CONFIG_NAMES_EN['sys.account.passwordValidateDays'],
       configKey: 'sys.account.passwordValidateDays',
       configValue: '0',
       configType: 'Y',
@@ -46,6 +84,7 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '版本检查-最新版本号',
+      configNameEn: CONFIG_NAMES_EN['sys.version.code'],
       configKey: 'sys.version.code',
       configValue: '',
       configType: 'Y',
@@ -54,6 +93,7 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '版本检查-更新地址',
+      configNameEn: CONFIG_NAMES_EN['sys.version.url'],
       configKey: 'sys.version.url',
       configValue: '',
       configType: 'Y',
@@ -62,6 +102,7 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '系统接口-文档公开',
+      configNameEn: CONFIG_NAMES_EN['sys.api.docsPublic'],
       configKey: 'sys.api.docsPublic',
       configValue: 'false',
       configType: 'Y',
@@ -70,6 +111,7 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '允许访问的内网地址',
+      configNameEn: CONFIG_NAMES_EN['ccms.library.allowPrivateUrls'],
       configKey: 'ccms.library.allowPrivateUrls',
       configValue: '',
       configType: 'Y',
@@ -79,6 +121,7 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '代码生成-生成到项目',
+      configNameEn: CONFIG_NAMES_EN['tool.gen.writeToWorkTree'],
       configKey: 'tool.gen.writeToWorkTree',
       configValue: 'false',
       configType: 'Y',
@@ -88,6 +131,7 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     // Mail notices (issue 16): an empty host sends no mail; the password is masked like every secret-like key.
     {
       configName: '邮件通知-SMTP 服务器',
+      configNameEn: CONFIG_NAMES_EN['mail.smtp.host'],
       configKey: 'mail.smtp.host',
       configValue: '',
       configType: 'Y',
@@ -96,6 +140,7 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '邮件通知-SMTP 端口',
+      configNameEn: CONFIG_NAMES_EN['mail.smtp.port'],
       configKey: 'mail.smtp.port',
       configValue: '587',
       configType: 'Y',
@@ -104,6 +149,7 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '邮件通知-加密方式',
+      configNameEn: CONFIG_NAMES_EN['mail.smtp.secure'],
       configKey: 'mail.smtp.secure',
       configValue: 'starttls',
       configType: 'Y',
@@ -112,6 +158,7 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '邮件通知-发件人',
+      configNameEn: CONFIG_NAMES_EN['mail.smtp.from'],
       configKey: 'mail.smtp.from',
       configValue: '',
       configType: 'Y',
@@ -120,15 +167,25 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
     },
     {
       configName: '邮件通知-账号',
+      configNameEn: CONFIG_NAMES_EN['mail.smtp.user'],
       configKey: 'mail.smtp.user',
       configValue: '',
       configType: 'Y',
       createBy: 'admin',
       remark: 'SMTP user; empty sends without signing in',
     },
-    { configName: '邮件通知-密码', configKey: 'mail.smtp.password', configValue: '', configType: 'Y', createBy: 'admin', remark: 'SMTP password (masked)' },
+    {
+      configName: '邮件通知-密码',
+      configNameEn: CONFIG_NAMES_EN['mail.smtp.password'],
+      configKey: 'mail.smtp.password',
+      configValue: '',
+      configType: 'Y',
+      createBy: 'admin',
+      remark: 'SMTP password (masked)',
+    },
     {
       configName: '邮件通知-站点地址',
+      configNameEn: CONFIG_NAMES_EN['mail.site.url'],
       configKey: 'mail.site.url',
       configValue: '',
       configType: 'Y',

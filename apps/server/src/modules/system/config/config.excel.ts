@@ -10,6 +10,7 @@ const yesNo = (lang: Language) => (v: unknown) => translate(lang, v === 'Y' ? 'e
 export const configColumns = (lang: Language): ExcelColumn<Config>[] => [
   { key: 'configId', header: 'config.excel.configId', width: 10 },
   { key: 'configName', header: 'config.excel.configName', width: 30 },
+  { key: 'configNameEn', header: 'config.excel.configNameEn', width: 30 },
   { key: 'configKey', header: 'config.excel.configKey', width: 34 },
   { key: 'configValue', header: 'config.excel.configValue', width: 24 },
   { key: 'configType', header: 'config.excel.configType', width: 10, format: yesNo(lang) },

@@ -1,5 +1,5 @@
 import { ALLOW_PRIVATE_URLS_KEY, type ConfigFilter, type ConfigQuery } from '@ccms/contracts/system/config';
-import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysConfig } from '../../../db/schema';
 import { withinRange } from '../../../platform/db/filters';
@@ -23,7 +23,7 @@ const sortable = { configName: sysConfig.configName, configKey: sysConfig.config
 
 function filters(q: ConfigFilter): SQL | undefined {
   return and(
-    q.configName ? like(sysConfig.configName, `%${q.configName}%`) : undefined,
+    q.configName ? or(like(sysConfig.configName, `%${q.configName}%`), like(sysConfig.configNameEn, `%${q.configName}%`)) : undefined,
     q.configKey ? like(sysConfig.configKey, `%${q.configKey}%`) : undefined,
     q.configType ? eq(sysConfig.configType, q.configType) : undefined,
     withinRange(sysConfig.createTime, q),

@@ -110,7 +110,8 @@ export function configService(db: Db) {
     },
 
     async update(auth: AuthContext, body: ConfigUpdate): Promise<string[]> {
-      const { configId, ...fields } = body;
+      const { configId, configNameEn, ...rest } = body;
+      const fields = { ...rest, ...(configNameEn === undefined ? {} : { configNameEn }) };
       const before = await findConfig(db, configId);
       if (!before) throw notFound('notFound.row', { what: `config ${configId}` });
       assertMayTouch(auth, [before.configKey, fields.configKey]);

@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerWith } from '../../../../test/callers';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { sysConfig, sysOperLog } from '../../../db/schema';
+import { CONFIG_NAMES_EN } from '../../../db/seed/config';
 import { configFlag, configValue } from './config.queries';
 
 let t: TestApp;
@@ -163,8 +166,8 @@ describe('POST, PUT and DELETE /system/config', () => {
     book.worksheets[0]?.eachRow((row) => {
       rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
     });
-    expect(rows[0]?.slice(0, 5)).toEqual(['参数主键', '参数名称', '参数键名', '参数键值', '系统内置']);
-    expect(rows.slice(1).map((r) => [r[2], r[4]])).toEqual([
+    expect(rows[0]?.slice(0, 6)).toEqual(['参数主键', '参数名称', '英文名称', '参数键名', '参数键值', '系统内置']);
+    expect(rows.slice(1).map((r) => [r[3], r[5]])).toEqual([
       ['sys.account.captchaEnabled', '是'],
       ['sys.account.registerUser', '是'],
       ['sys.account.passwordValidateDays', '是'],
@@ -242,5 +245,63 @@ describe('permissions', () => {
     expect((await writer.post('/prod-api/system/config/export', {})).status).toBe(200);
     expect((await writer.delete(`/prod-api/system/config/${row?.configId}`)).body.code).toBe(200);
     expect((await writer.get('/prod-api/system/config/list')).status).toBe(403);
+  });
+});
+
+// Last: its saves write operation-log rows, which the tests above count.
+describe('English names', () => {
+  it('every seeded parameter has one; the list finds by either name; a save keeps it; the export has it', async () => {
+    const seeded = await configs();
+    expect(seeded.filter((c) => c.configType === 'Y' && c.configNameEn === '').map((c) => c.configKey)).toEqual([]);
+    expect((await byKey('sys.account.captchaEnabled'))?.configNameEn).toBe(CONFIG_NAMES_EN['sys.account.captchaEnabled']);
+    expect((await admin.get('/prod-api/system/config/list', { configName: 'captcha' })).body.rows.map((r: { configKey: string }) => r.configKey)).toEqual([
+      'sys.account.captchaEnabled',
+    ]);
+    const added = await admin.post('/prod-api/system/config', {
+      configName: '发布-超时',
+      configNameEn: ' Publishing - timeout ',
+      configKey: 'ccms.publish.timeout',
+      configValue: '60',
+    });
+    expect(added.body.code, added.body.msg).toBe(200);
+    expect((await byKey('ccms.publish.timeout'))?.configNameEn).toBe('Publishing - timeout');
+    // An update that leaves the English name out (a client that does not know it) keeps it; an empty one clears it.
+    const timeout = await byKey('ccms.publish.timeout');
+    const edit = { configId: timeout?.configId, configName: '发布-超时时间', configKey: 'ccms.publish.timeout', configValue: '90' };
+    expect((await admin.put('/prod-api/system/config', edit)).body.code).toBe(200);
+    expect(await byKey('ccms.publish.timeout')).toMatchObject({ configName: '发布-超时时间', configNameEn: 'Publishing - timeout' });
+    expect((await admin.put('/prod-api/system/config', { ...edit, configNameEn: '' })).body.code).toBe(200);
+    expect((await byKey('ccms.publish.timeout'))?.configNameEn).toBe('');
+    expect((await admin.put('/prod-api/system/config', { ...edit, configNameEn: 'Publishing - timeout' })).body.code).toBe(200);
+    const long = await admin.post('/prod-api/system/config', { configName: 'X', configNameEn: 'n'.repeat(101), configKey: 'ccms.long' });
+    expect(long.body.msg).toBe('configNameEn must be at most 100 characters');
+    const sheet = await admin.request({ method: 'POST', url: '/prod-api/system/config/export', payload: { configKey: 'ccms.publish.timeout' } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(sheet.bytes as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    book.worksheets[0]?.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+    });
+    expect(rows[0]?.slice(1, 3)).toEqual(['Name', 'English name']);
+    expect(rows[1]?.slice(1, 4)).toEqual(['发布-超时时间', 'Publishing - timeout', 'ccms.publish.timeout']);
+    await admin.delete(`/prod-api/system/config/${(await byKey('ccms.publish.timeout'))?.configId}`);
+  });
+
+  it('migration 0014 gives the seeded parameters of an older database their English names, and leaves names already set', async () => {
+    const db = t.database.db;
+    await db.update(sysConfig).set({ configNameEn: '' }).where(eq(sysConfig.configKey, 'mail.smtp.host'));
+    await db.update(sysConfig).set({ configNameEn: 'Kept' }).where(eq(sysConfig.configKey, 'mail.smtp.port'));
+    const migration = await readFile(path.join(import.meta.dirname, '../../../db/migrations/0014_config_name_en.sql'), 'utf8');
+    const update = migration.split('--> statement-breakpoint')[1] ?? '';
+    expect(update).toContain('UPDATE "sys_config"');
+    await db.execute(sql.raw(update));
+    expect((await byKey('mail.smtp.host'))?.configNameEn).toBe(CONFIG_NAMES_EN['mail.smtp.host']);
+    expect((await byKey('mail.smtp.port'))?.configNameEn).toBe('Kept');
+    // Every seeded name is in the migration, so no older database misses one.
+    for (const [key, name] of Object.entries(CONFIG_NAMES_EN)) expect(update).toContain(`WHEN '${key}' THEN '${name}'`);
+    await db
+      .update(sysConfig)
+      .set({ configNameEn: CONFIG_NAMES_EN['mail.smtp.port'] ?? '' })
+      .where(eq(sysConfig.configKey, 'mail.smtp.port'));
   });
 });

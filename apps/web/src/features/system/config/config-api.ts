@@ -16,6 +16,10 @@ export type ConfigSave = ConfigBody | ConfigUpdate;
 
 export const configFilters = ({ dateRange, ...rest }: Partial<ConfigFilters>): Partial<ConfigFilters> => addDateRange(rest, dateRange);
 
+/** The parameter's name in the screen's language: the English name on English screens where there is one. */
+export const configTitle = (row: Pick<Config, 'configName' | 'configNameEn'>, lang: string) =>
+  lang.startsWith('en') && row.configNameEn ? row.configNameEn : row.configName;
+
 /** Built-in parameters (configType Y) cannot be deleted: the server refuses, the screen says so first. */
 export const isBuiltIn = (row: Pick<Config, 'configType'>) => row.configType === 'Y';
 

@@ -15,10 +15,11 @@ export interface ConfigFormDialogProps {
   onClose: () => void;
 }
 
-const EMPTY: ConfigBody = { configName: '', configKey: '', configValue: '', configType: 'N', remark: '' };
+const EMPTY: ConfigBody = { configName: '', configNameEn: '', configKey: '', configValue: '', configType: 'N', remark: '' };
 
-const toValues = ({ configName, configKey, configValue, configType, remark }: Config): ConfigBody => ({
+const toValues = ({ configName, configNameEn, configKey, configValue, configType, remark }: Config): ConfigBody => ({
   configName,
+  configNameEn,
   configKey,
   configValue,
   configType: configType === 'Y' ? 'Y' : 'N',
@@ -60,6 +61,9 @@ export function ConfigFormDialog({ open, configId, onClose }: ConfigFormDialogPr
     >
       <Form.Item name="configName" label={t('configName')} rules={zodRules(ConfigBody, 'configName', t('configName'))}>
         <Input maxLength={zodMaxLength(ConfigBody, 'configName')} placeholder={t('configNamePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="configNameEn" label={t('configNameEn')} rules={zodRules(ConfigBody, 'configNameEn', t('configNameEn'))}>
+        <Input maxLength={zodMaxLength(ConfigBody, 'configNameEn')} placeholder={t('configNameEnPlaceholder')} />
       </Form.Item>
       <Form.Item name="configKey" label={t('configKey')} rules={zodRules(ConfigBody, 'configKey', t('configKey'))}>
         <Input maxLength={zodMaxLength(ConfigBody, 'configKey')} placeholder={t('configKeyPlaceholder')} />

@@ -13,7 +13,7 @@ import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shar
 import { TestMailButton } from '../../notification/components/TestMailButton';
 import { SsoSettingsButton } from '../../sso/components/SsoSettingsButton';
 import { ConfigFormDialog } from '../components/ConfigFormDialog';
-import { type ConfigFilters, configApi, configFilters, isBuiltIn } from '../config-api';
+import { type ConfigFilters, configApi, configFilters, configTitle, isBuiltIn } from '../config-api';
 import { configQueries, useDeleteConfig, useRefreshConfigCache } from '../config-queries';
 
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -21,7 +21,7 @@ const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm
 /** Config parameters (RuoYi system/config/index): search, list, add/edit, delete (never built-in rows), export, refresh cache. */
 export default function ConfigPage() {
   const { t } = useTranslation('config');
-  const { t: tc } = useTranslation();
+  const { t: tc, i18n } = useTranslation();
   const { message } = App.useApp();
   const yesNo = useDict('sys_yes_no');
   const list = useRef<ListPageHandle>(null);
@@ -59,7 +59,7 @@ export default function ConfigPage() {
 
   const columns: ListColumn<Config>[] = [
     { key: 'configId', dataIndex: 'configId', title: t('configId'), width: 100 },
-    { key: 'configName', dataIndex: 'configName', title: t('configName'), ellipsis: true },
+    { key: 'configName', dataIndex: 'configName', title: t('configName'), ellipsis: true, render: (_: string, row: Config) => configTitle(row, i18n.language) },
     { key: 'configKey', dataIndex: 'configKey', title: t('configKey'), render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
     { key: 'configValue', dataIndex: 'configValue', title: t('configValue'), ellipsis: true },
     { key: 'configType', dataIndex: 'configType', title: t('configType'), width: 100, render: (v: string) => <DictTag options={yesNo} value={v} /> },
