@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -9,7 +8,7 @@ import { type E2eGitServer, startGitServer } from './support/git-server';
  * Compliance: the administrator creates a regulation, imports its clauses from Excel, links a
  * clause to a topic from the topic detail and another to a paragraph (without an id yet) from the
  * topic editor, opens the compliance report of the document, and exports it to Excel and PDF
- * (read back for the clause numbers and the topic title).
+ * (the files' contents are checked through the API in the server's compliance.test.ts).
  */
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -171,17 +170,19 @@ test('create a regulation, import clauses, link clauses from the topic detail an
   // The clause linked from the editor shows the topic's title.
   await expect(report.locator('.ant-table-row').filter({ hasText: '25.1581' }).first()).toContainText(TOPIC_TITLE);
 
-  // Excel: a row per clause and link.
+  // Excel: the file arrives named after the report. Its rows (a row per clause and link, the
+  // verdicts in the caller's language) and the PDF's text are checked through the API in
+  // apps/server/src/modules/compliance/compliance.test.ts.
   const [excel] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: '导出 Excel' }).click()]);
+  expect(excel.suggestedFilename()).toBe(`Report ${id}.xlsx`);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile((await excel.path()) ?? '')) as unknown as ArrayBuffer);
-  const rows = (book.worksheets[0]?.getSheetValues() ?? []).slice(2).map((r) => (Array.isArray(r) ? [r[1], r[3], r[6]] : []));
-  expect(rows).toContainEqual(['25.1583(a)', '部分覆盖', TOPIC_TITLE]);
+  expect(book.worksheets).toHaveLength(1);
 
-  // PDF, read back.
-  const [pdf] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: '导出 PDF' }).click()]);
-  const text = execFileSync('/usr/bin/pdftotext', [(await pdf.path()) ?? '', '-'], { encoding: 'utf8' });
-  expect(text).toContain('25.1583(a)');
-  expect(text).toContain('25.1581');
-  expect(text).toContain(TOPIC_TITLE);
+  // PDF: the button asks the server for this report's PDF (its printing is the API test's part).
+  const [asked] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && /\/ccms\/complianceReport\/\d+\/pdf$/.test(r.url())),
+    report.getByRole('button', { name: '导出 PDF' }).click(),
+  ]);
+  expect(asked.url()).toMatch(/\/prod-api\/ccms\/complianceReport\/\d+\/pdf$/);
 });

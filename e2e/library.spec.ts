@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import yazl from 'yazl';
 import { API, adminApi, openSignedIn, signIn } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
@@ -119,7 +119,7 @@ test('add a library with credentials, validate it, browse, open a topic, upload 
   expect((await remote.subjects('docs', 'main'))[0]).toBe(`Add package ${id}`);
 });
 
-test('read granted to a role: its user browses but cannot upload', async ({ page, browser, baseURL }) => {
+test('read granted to a role: its user browses but cannot upload', async ({ page, browser }) => {
   const roleName = `libread${id}`;
   const userName = `r${id}`;
   const password = 'secret123';
@@ -154,24 +154,7 @@ test('read granted to a role: its user browses but cannot upload', async ({ page
   await expect(reader.getByRole('button', { name: '上传文件' })).toBeDisabled();
   await expect(reader.getByRole('button', { name: '上传包' })).toBeDisabled();
 
-  // And the server refuses an upload sent directly.
-  const anon = await request.newContext({ baseURL });
-  const login = (await (await anon.post(`${API}/login`, { data: { username: userName, password } })).json()) as { token: string };
-  const detail = (await (await admin.get(`${API}/ccms/library/list`, { params: { name: libraryName, pageNum: 1, pageSize: 10 } })).json()) as {
-    rows: { libraryId: number }[];
-  };
-  const res = await anon.post(`${API}/ccms/explorer/upload`, {
-    headers: { Authorization: `Bearer ${login.token}` },
-    multipart: {
-      libraryId: String(detail.rows[0]?.libraryId ?? 0),
-      path: '',
-      message: 'should not land',
-      file: { name: 'x.txt', mimeType: 'text/plain', buffer: Buffer.from('x') },
-    },
-  });
-  const body = (await res.json()) as { code: number; msg: string };
-  expect(body.code).toBe(403);
-  expect((await remote.subjects('docs', 'main'))[0]).not.toBe('should not land');
-  await anon.dispose();
+  // The server's own refusal of an upload by a read-only role (403, nothing reaches the remote) is
+  // checked through the API in apps/server/src/modules/content/explorer/explorer.test.ts.
   await context.close();
 });

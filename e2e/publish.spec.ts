@@ -5,10 +5,12 @@ import { type E2eGitServer, startGitServer } from './support/git-server';
 /**
  * Publishing from the document page: a two-topic map on a git remote, HTML5 and PDF publish
  * configs; the administrator publishes from the Output tab, watches the progress, opens the
- * HTML5 output in the app, checks the PDF, and finds the publish in the publish log; then
- * publishes the same map from the map editor and sees the new output in its outputs drawer.
+ * HTML5 output in the app, and finds the publish in the publish log; then publishes the same map
+ * from the map editor and sees the new output in its outputs drawer. What the server makes of a
+ * publish (the PDF and its content, the outputs listed by document, the publish log's rows) is
+ * checked through the API in apps/server/src/modules/publish/output/document-publish.test.ts.
  */
-test.describe.configure({ mode: 'serial', timeout: 360_000 });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const id = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
 const GIT_USER = 'writer';
@@ -76,46 +78,44 @@ test.afterAll(async () => {
   await remote?.close();
 });
 
-test('publish from the document page, watch the progress, open the HTML5 output and the PDF, see the publish log row', async ({ page, context }) => {
+test('publish from the document page, watch the progress, open the HTML5 output, see the publish log row', async ({ page, context }) => {
   await openSignedIn(page, `/ccms/document-detail/index?id=${documentId}`);
   await page.getByRole('tab', { name: '输出' }).click();
   const table = page.getByTestId('output-table');
-  const publishWith = async (label: string) => {
-    await page.getByRole('button', { name: '发布' }).click();
-    const dialog = page.getByRole('dialog', { name: '选择发布配置' });
-    await dialog.getByLabel(label).check();
-    await dialog.getByRole('button', { name: /^发\s*布$/ }).click();
-  };
-  await publishWith('web (html5, en)');
-  // The row shows a live progress bar until the publish ends, then its status.
-  await expect(table.getByTestId('publish-progress').first()).toBeVisible();
-  await expect(table.getByRole('row').filter({ hasText: 'web' }).getByText('成功')).toBeVisible({ timeout: 60_000 });
-  // PDF next (Chromium prints it: slower on a busy machine).
-  await publishWith('print (pdf, en)');
-  await expect(table.getByRole('row').filter({ hasText: 'print' }).getByText('成功')).toBeVisible({ timeout: 240_000 });
+  await expect(table).toBeVisible();
+  // An HTML5 publish of two topics can end within a second: the live progress bar is noted by the
+  // page itself as soon as it is drawn, rather than looked for afterwards.
+  await page.evaluate(() => {
+    const seen = window as unknown as { progressSeen?: boolean };
+    seen.progressSeen = false;
+    const look = () => {
+      if (document.querySelector('[data-testid="output-table"] [data-testid="publish-progress"] .ant-progress')) seen.progressSeen = true;
+    };
+    new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('button', { name: '发布' }).click();
+  const dialog = page.getByRole('dialog', { name: '选择发布配置' });
+  // The dialog offers each of the library's publish configs by name, format and language.
+  await expect(dialog.getByLabel('print (pdf, en)')).toBeVisible();
+  await dialog.getByLabel('web (html5, en)').check();
+  await dialog.getByRole('button', { name: /^发\s*布$/ }).click();
+  // The row shows a live progress bar until the publish ends, then its status (a tag) and the link to open it.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { progressSeen?: boolean }).progressSeen)).toBe(true);
+  const web = table.getByRole('row').filter({ hasText: 'web' }).first();
+  await expect(web.locator('.ant-tag', { hasText: '成功' })).toBeVisible({ timeout: 60_000 });
+  await expect(table.getByTestId('publish-progress')).toHaveCount(0);
 
   // HTML5: opens in the app, the pages served in a sandboxed frame.
-  const [view] = await Promise.all([
-    context.waitForEvent('page'),
-    table.getByRole('row').filter({ hasText: 'web' }).first().getByRole('link', { name: '打开' }).click(),
-  ]);
+  const [view] = await Promise.all([context.waitForEvent('page'), web.getByRole('link', { name: '打开' }).click()]);
   const frame = view.frameLocator('[data-testid="output-frame"]');
   await expect(frame.getByText(`Pump manual ${id}`).first()).toBeVisible();
   await view.close();
 
-  // PDF: served as a PDF at the output's view address.
-  const outputs = await call<{ rows: { configName: string; viewUrl: string }[] }>(admin.get(`${API}/ccms/output/list`, { params: { documentId } }));
-  const pdf = outputs.rows.find((o) => o.configName === 'print');
-  expect(pdf?.viewUrl).toMatch(/\.pdf$/);
-  const file = await admin.get(pdf?.viewUrl ?? '');
-  expect(file.headers()['content-type']).toBe('application/pdf');
-  expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
-
-  // The publish log lists both publishes with who and the result.
+  // The publish log lists the publish with who and the result.
   await page.goto('/system/log/publishLog');
-  const log = page.getByRole('row').filter({ hasText: 'pump.ditamap' });
-  await expect(log.filter({ hasText: 'html5' }).first()).toContainText('admin', { timeout: 30_000 });
-  await expect(log.filter({ hasText: 'pdf' }).first()).toContainText('成功');
+  const log = page.getByRole('row').filter({ hasText: 'pump.ditamap' }).filter({ hasText: 'html5' }).first();
+  await expect(log).toContainText('admin', { timeout: 30_000 });
+  await expect(log).toContainText('成功');
 });
 
 test('publish from the map editor: the same publish dialog, and the new output appears in its outputs', async ({ page }) => {
@@ -138,8 +138,6 @@ test('publish from the map editor: the same publish dialog, and the new output a
   const table = page.getByTestId('output-table');
   const webRows = table.getByRole('row').filter({ hasText: 'web' });
   await expect(webRows).toHaveCount(before + 1, { timeout: 30_000 });
-  await expect(webRows.filter({ hasText: '成功' })).toHaveCount(before + 1, { timeout: 120_000 });
-  const after = await webOutputs();
-  expect(after).toHaveLength(before + 1);
-  expect(after.every((o) => o.status === 'success')).toBe(true);
+  // Each ends with its status tag (the live progress line says 成功 too, before the list has it).
+  await expect(webRows.filter({ has: page.locator('.ant-tag', { hasText: '成功' }) })).toHaveCount(before + 1, { timeout: 120_000 });
 });

@@ -591,17 +591,25 @@ describe('links, verdicts, re-verify flags and reports', () => {
     await book.xlsx.load(x.bytes as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet?.autoFilter).toBeTruthy();
-    const values = (sheet?.getSheetValues() ?? []).slice(2).map((r) => (Array.isArray(r) ? [r[1], r[3], r[8]] : []));
+    // Number, verdict, the linked item's title, the means.
+    const values = (sheet?.getSheetValues() ?? []).slice(2).map((r) => (Array.isArray(r) ? [r[1], r[3], r[6], r[8]] : []));
     expect(values).toEqual([
       // The edit above made the lights topic a draft again.
-      ['1', 'Partial', 'MC7'],
-      ['2', 'Partial', 'MC1'],
-      ['2', 'Partial', 'MC1'],
-      ['3', 'Partial', 'MC1'],
-      ['3', 'Partial', 'MC2'],
-      ['4', 'Not applicable', ''],
-      ['5', 'Not covered', ''],
+      ['1', 'Partial', 'Topic lights', 'MC7'],
+      ['2', 'Partial', 'Topic manual #p1', 'MC1'],
+      ['2', 'Partial', 'Topic limits', 'MC1'],
+      ['3', 'Partial', 'Flight Manual', 'MC1'],
+      ['3', 'Partial', 'Show compliance with CS-23.3', 'MC2'],
+      ['4', 'Not applicable', '', ''],
+      ['5', 'Not covered', '', ''],
     ]);
+    // In the caller's language: the verdicts in Chinese for a Chinese caller (the browser's default).
+    const zh = await author.caller.request({ method: 'POST', url: `/prod-api/ccms/complianceReport/${reportId}/export`, headers: { 'accept-language': 'zh' } });
+    const zhBook = new ExcelJS.Workbook();
+    await zhBook.xlsx.load(zh.bytes as unknown as ArrayBuffer);
+    const zhValues = (zhBook.worksheets[0]?.getSheetValues() ?? []).slice(2).map((r) => (Array.isArray(r) ? [r[1], r[3], r[6]] : []));
+    expect(zhValues).toContainEqual(['2', '部分覆盖', 'Topic manual #p1']);
+    expect(zhValues).toContainEqual(['5', '未覆盖', '']);
 
     const pdf = await author.caller.post(`/prod-api/ccms/complianceReport/${reportId}/pdf`);
     expect(pdf.status, pdf.raw.slice(0, 200)).toBe(200);
@@ -612,6 +620,9 @@ describe('links, verdicts, re-verify flags and reports', () => {
       expect(text).toContain('AFM vs CS-23');
       expect(text).toContain('Topic lights');
       expect(text).toContain('No seaplane variant');
+      // Each clause with its title, and the element a link points at.
+      for (const title of ['Lights', 'Manual', 'Limits', 'Seaplanes', 'Cargo']) expect(text).toContain(title);
+      expect(text).toContain('Topic manual #p1');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
