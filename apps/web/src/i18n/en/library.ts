@@ -137,6 +137,10 @@ const library: Messages<typeof zh> = {
     anyone: 'Everyone with access',
   },
   product: {
+    needed: 'No product to choose yet',
+    neededWhy: 'Variables, filters and data properties are kept per product: create a product first (only enabled products are listed).',
+    neededLink: 'Open Products',
+    neededAsk: 'Ask someone who manages products to create one.',
     productId: 'Product ID',
     productName: 'Product name',
     displayName: 'Display name',

@@ -135,6 +135,10 @@ export default {
     anyone: '所有有权限的人',
   },
   product: {
+    needed: '尚无可选的产品',
+    neededWhy: '变量、过滤条件和数据属性按产品保存，请先创建产品（只列出启用的产品）。',
+    neededLink: '前往产品管理',
+    neededAsk: '请有产品管理权限的人创建。',
     productId: '产品编号',
     productName: '产品名称',
     displayName: '显示名称',

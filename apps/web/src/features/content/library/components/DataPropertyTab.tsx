@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { ProductNeeded } from '../../product/components/ProductNeeded';
 import { useProductOptions } from '../../product/use-product-options';
 import type { DataPropertyRow } from '../library-api';
 import { useDataProperties, useDeleteDataProperty, useSaveDataProperty } from '../library-queries';
@@ -57,6 +58,7 @@ export function DataPropertyTab({ libraryId, canConfigure }: { libraryId: number
         entity={entity}
         onClose={() => setEditing(null)}
       >
+        {editing === 'new' && <ProductNeeded products={products} />}
         <Form.Item
           name="product"
           label={t('dataProperty.product')}

@@ -10,6 +10,7 @@ import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { CrudLinks } from '../../../../shared/list/CrudButtons';
+import { ProductNeeded } from '../../product/components/ProductNeeded';
 import { useProductOptions } from '../../product/use-product-options';
 import { libraryConfigApi, type Setting, type SettingKind } from '../library-api';
 import { useDeleteSettings, useLibrarySettings, useSaveSetting } from '../library-queries';
@@ -127,6 +128,7 @@ export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: numb
         entity={entity}
         onClose={() => setEditing(null)}
       >
+        <ProductNeeded products={products} />
         <Form.Item name="group" label={t('setting.group')} rules={rules('group', t('setting.group'))}>
           <Input maxLength={zodMaxLength(SettingBody, 'group')} />
         </Form.Item>
