@@ -1,0 +1,280 @@
+/**
+ * A set of described CSDB objects: references resolved by code, where-used, status warnings, and
+ * applicability filtering over a publication module or the whole set.
+ */
+import { type Applic, type Assignment, applies, filterInstance, findProduct, type InstanceResult, type Product } from './applic.js';
+import { compareIssues, type IssueInfo, issueString, languageString } from './codes.js';
+import type { CsdbObject, Reference, TocItem } from './describe.js';
+import { type Problem, problem } from './problem.js';
+
+export type Resolution =
+  /** The named issue (or, with none named, the latest) is present. */
+  | { status: 'ok'; target: CsdbObject }
+  /** The reference names an older issue than the one present: not broken, it resolves to the later issue. */
+  | { status: 'later-issue'; target: CsdbObject }
+  /** The reference names an issue newer than any present. */
+  | { status: 'issue-missing'; target: CsdbObject }
+  /** No object has the code. */
+  | { status: 'broken' }
+  /** Internal references and CIR items not resolved at set level. */
+  | { status: 'not-applicable' };
+
+export interface Use {
+  from: CsdbObject;
+  ref: Reference;
+}
+
+const LISTS = new Set(['dml', 'ddn']);
+
+export class Csdb {
+  readonly objects: CsdbObject[];
+  private readonly byCode = new Map<string, CsdbObject[]>();
+  private readonly cir = new Map<string, CsdbObject>();
+  private usesIndex: Map<string, Use[]> | undefined;
+
+  constructor(objects: Iterable<CsdbObject>) {
+    this.objects = [...objects];
+    for (const o of this.objects) {
+      if (o.refused || o.code === '') continue;
+      const list = this.byCode.get(o.code);
+      if (list === undefined) this.byCode.set(o.code, [o]);
+      else list.push(o);
+      for (const k of o.cirItems ?? []) if (!this.cir.has(k)) this.cir.set(k, o);
+    }
+  }
+
+  /** Objects with a code (every issue and language present), latest issue last. */
+  withCode(code: string): CsdbObject[] {
+    const list = this.byCode.get(code.toUpperCase()) ?? [];
+    return [...list].sort((a, b) => (a.issue && b.issue ? compareIssues(a.issue, b.issue) : 0));
+  }
+
+  /** The latest issue of a code (in a language when one is given). */
+  latest(code: string, language?: string): CsdbObject | undefined {
+    let list = this.withCode(code);
+    if (language !== undefined) {
+      const inLang = list.filter((o) => languageString(o.language)?.toLowerCase() === language.toLowerCase());
+      if (inLang.length > 0) list = inLang;
+    }
+    return list[list.length - 1];
+  }
+
+  resolve(ref: Reference): Resolution {
+    if (ref.kind === 'internal') return { status: 'not-applicable' };
+    if (ref.kind === 'cir') {
+      const t = this.cir.get(ref.target);
+      return t === undefined ? { status: 'broken' } : { status: 'ok', target: t };
+    }
+    const latest = this.latest(ref.target, ref.language !== undefined ? languageString(ref.language) : undefined);
+    if (latest === undefined) return { status: 'broken' };
+    if (ref.issue === undefined || latest.issue === undefined) return { status: 'ok', target: latest };
+    const exact = this.withCode(ref.target).find((o) => o.issue && issueString(o.issue) === issueString(ref.issue));
+    if (exact !== undefined) return { status: 'ok', target: exact };
+    return compareIssues(ref.issue, latest.issue) < 0 ? { status: 'later-issue', target: latest } : { status: 'issue-missing', target: latest };
+  }
+
+  /** Every reference of every object with its resolution (ICN, DM, PM and CIR references). */
+  *resolutions(): Generator<{ from: CsdbObject; ref: Reference; resolution: Resolution }> {
+    for (const from of this.objects) {
+      for (const ref of from.references) {
+        if (ref.kind === 'internal') continue;
+        yield { from, ref, resolution: this.resolve(ref) };
+      }
+    }
+  }
+
+  /**
+   * Objects that reference a code (DMs, PMs, DMLs, ...), in set order; one Use per reference. With an
+   * issue, only the references that name no issue or exactly that one (where this issue is used).
+   */
+  whereUsed(code: string, issue?: IssueInfo): Use[] {
+    const all = this.allUses(code);
+    if (issue === undefined) return all;
+    const want = issueString(issue);
+    return all.filter((u) => u.ref.issue === undefined || issueString(u.ref.issue) === want);
+  }
+
+  /** The distinct objects of whereUsed, in set order. */
+  usedBy(code: string, issue?: IssueInfo): CsdbObject[] {
+    return [...new Set(this.whereUsed(code, issue).map((u) => u.from))];
+  }
+
+  private allUses(code: string): Use[] {
+    if (this.usesIndex === undefined) {
+      this.usesIndex = new Map();
+      for (const from of this.objects) {
+        for (const ref of from.references) {
+          if (ref.kind !== 'dm' && ref.kind !== 'pm' && ref.kind !== 'icn') continue;
+          const list = this.usesIndex.get(ref.target);
+          if (list === undefined) this.usesIndex.set(ref.target, [{ from, ref }]);
+          else list.push({ from, ref });
+        }
+      }
+    }
+    return this.usesIndex.get(code.toUpperCase()) ?? [];
+  }
+
+  /** The data module references of a PM's table of contents, in order, nested entries flattened (pmRefs are not followed). */
+  pmModuleRefs(pm: CsdbObject): Reference[] {
+    const out: Reference[] = [];
+    const walk = (items: TocItem[]): void => {
+      for (const it of items) {
+        if (it.kind === 'entry') walk(it.items);
+        else if (it.kind === 'dmRef') out.push(it.ref);
+      }
+    };
+    walk(pm.toc ?? []);
+    return out;
+  }
+
+  /** The data modules of a PM that apply to a product (unresolved references left out). */
+  applicableModules(pm: CsdbObject, assignment: Assignment): CsdbObject[] {
+    const out: CsdbObject[] = [];
+    for (const ref of this.pmModuleRefs(pm)) {
+      const r = this.resolve(ref);
+      if ('target' in r && applies(r.target.applic, assignment)) out.push(r.target);
+    }
+    return out;
+  }
+
+  /** Data modules of the set (DMs and DMEs) whose own applicability is false for the assignment. */
+  notApplicable(assignment: Assignment, kinds: ReadonlyArray<CsdbObject['kind']> = ['dm', 'dme']): CsdbObject[] {
+    return this.objects.filter((o) => kinds.includes(o.kind) && !o.refused && !applies(o.applic, assignment));
+  }
+
+  /** Products of the set's PCTs. */
+  products(): Array<Product & { pct: CsdbObject }> {
+    const out: Array<Product & { pct: CsdbObject }> = [];
+    for (const o of this.objects) for (const p of o.tables?.products ?? []) out.push({ ...p, pct: o });
+    return out;
+  }
+
+  /** The assignment of a PCT product named by its id or its primary attribute (serial number). */
+  productAssignment(key: string): Assignment | undefined {
+    const primary = this.objects.flatMap((o) => o.tables?.productAttributes ?? []).find((a) => a.primary)?.id;
+    return findProduct(this.products(), key, primary)?.assignment;
+  }
+
+  /** A filtered instance of one module for a product: elements not applicable removed. */
+  instance(dm: CsdbObject, assignment: Assignment): InstanceResult | undefined {
+    if (dm.xml === undefined) return undefined;
+    return filterInstance(dm.xml, dm.applicGroup as ReadonlyMap<string, Applic>, assignment);
+  }
+
+  /** Counts of issueType and quality assurance over data modules (DMC, DME) and publication modules. */
+  statusCounts(kinds: ReadonlyArray<CsdbObject['kind']> = ['dm', 'dme', 'pm']): {
+    issueType: Record<string, number>;
+    qualityAssurance: Record<string, number>;
+  } {
+    const issueType: Record<string, number> = {};
+    const qualityAssurance: Record<string, number> = {};
+    for (const o of this.objects) {
+      if (!kinds.includes(o.kind) || o.refused) continue;
+      const t = o.issueType ?? 'absent';
+      issueType[t] = (issueType[t] ?? 0) + 1;
+      const q = o.qualityAssurance ?? 'absent';
+      qualityAssurance[q] = (qualityAssurance[q] ?? 0) + 1;
+    }
+    return { issueType, qualityAssurance };
+  }
+
+  /**
+   * Set-level problems: broken references (error), references that resolve to a later issue (info),
+   * deleted modules still listed by a PM (warning), two files with the same identity (error).
+   * Each object's own problems (name mismatch, broken internal references) are included.
+   */
+  problems(): Problem[] {
+    const out: Problem[] = [];
+    for (const o of this.objects) out.push(...o.problems);
+    for (const { from, ref, resolution } of this.resolutions()) {
+      const at = { file: from.file, line: ref.line, column: ref.column };
+      if (resolution.status === 'broken') {
+        const what = ref.kind === 'icn' ? 'ICN' : ref.kind === 'cir' ? 'CIR' : ref.kind.toUpperCase();
+        out.push(
+          problem(
+            'error',
+            's1000d-ref-broken',
+            at,
+            `<${ref.element}> 引用的 ${ref.target} 在数据库中不存在（${what}）。`,
+            `<${ref.element}> references ${ref.target}, which is not in the CSDB (${what}).`,
+          ),
+        );
+      } else if (resolution.status === 'later-issue' && resolution.target.issue) {
+        const named = issueString(ref.issue);
+        const present = issueString(resolution.target.issue);
+        out.push(
+          problem(
+            'info',
+            's1000d-ref-later-issue',
+            at,
+            `${ref.target} 引用的是 ${named} 版，库中为更新的 ${present} 版。`,
+            `${ref.target} is referenced at issue ${named}; the CSDB has the later issue ${present}.`,
+          ),
+        );
+      } else if (resolution.status === 'issue-missing' && resolution.target.issue) {
+        const named = issueString(ref.issue);
+        const present = issueString(resolution.target.issue);
+        out.push(
+          problem(
+            'warning',
+            's1000d-ref-issue-missing',
+            at,
+            `${ref.target} 引用的 ${named} 版比库中最新的 ${present} 版还新。`,
+            `${ref.target} is referenced at issue ${named}, newer than the latest issue in the CSDB (${present}).`,
+          ),
+        );
+      }
+      if (from.kind === 'pm' && 'target' in resolution && resolution.target.issueType === 'deleted') {
+        out.push(
+          problem(
+            'warning',
+            's1000d-deleted-listed',
+            at,
+            `出版物模块仍列出已删除的数据模块 ${ref.target}。`,
+            `The publication module still lists the deleted data module ${ref.target}.`,
+          ),
+        );
+      }
+    }
+    for (const [code, list] of this.byCode) {
+      if (list[0]?.kind === 'icn') continue; // one ICN in several formats is not a duplicate
+      const seen = new Map<string, CsdbObject>();
+      for (const o of list) {
+        const key = `${issueString(o.issue) ?? ''}|${languageString(o.language) ?? ''}`;
+        const first = seen.get(key);
+        if (first === undefined) {
+          seen.set(key, o);
+          continue;
+        }
+        out.push(
+          problem(
+            'error',
+            's1000d-duplicate',
+            { file: o.file, line: 1, column: 1 },
+            `${code} 的同一版本已有文件 ${first.file}。`,
+            `The same issue of ${code} is already in ${first.file}.`,
+          ),
+        );
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The file of an ICN for an output: one ICN may exist in several formats (PNG and SVG, CGM and PNG).
+   * `preferred` lists extensions best first (SVG, PNG for HTML; the caller's order for PDF).
+   */
+  graphic(code: string, preferred: readonly string[] = ['SVG', 'PNG', 'JPG', 'JPEG', 'GIF', 'CGM']): CsdbObject | undefined {
+    const files = this.withCode(code).filter((o) => o.kind === 'icn');
+    for (const ext of preferred) {
+      const hit = files.find((o) => o.format === ext.toUpperCase());
+      if (hit !== undefined) return hit;
+    }
+    return files[0];
+  }
+
+  /** Whether an object is a list (DML, DDN). */
+  static isList(o: CsdbObject): boolean {
+    return LISTS.has(o.kind);
+  }
+}
