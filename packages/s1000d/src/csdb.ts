@@ -2,7 +2,7 @@
  * A set of described CSDB objects: references resolved by code, where-used, status warnings, and
  * applicability filtering over a publication module or the whole set.
  */
-import { type Applic, type Assignment, applies, filterInstance, findProduct, type InstanceResult, type Product } from './applic.js';
+import { type Applic, type Assignment, applies, filterInstance, findProduct, type InstanceResult, type Product, valueMatches } from './applic.js';
 import { compareIssues, type IssueInfo, issueString, languageString } from './codes.js';
 import type { CsdbObject, Reference, TocItem } from './describe.js';
 import { type Problem, problem } from './problem.js';
@@ -271,6 +271,85 @@ export class Csdb {
       if (hit !== undefined) return hit;
     }
     return files[0];
+  }
+
+  /**
+   * A container data module's alternatives (content/container/refs), each with whether it applies to
+   * the product: the container is resolved by taking the ones that apply.
+   */
+  containerAlternatives(dm: CsdbObject, assignment: Assignment = {}): Array<{ ref: Reference; target?: CsdbObject; applies: boolean }> {
+    if (dm.schema !== 'container' && dm.xml === undefined) return [];
+    const refs = dm.references.filter((r) => r.kind === 'dm' && r.section === 'content' && r.inContainer === true);
+    return refs.map((ref) => {
+      const res = this.resolve(ref);
+      const target = 'target' in res ? res.target : undefined;
+      return { ref, ...(target !== undefined ? { target } : {}), applies: target !== undefined && applies(target.applic, assignment) };
+    });
+  }
+
+  /**
+   * Checks a module's applicability against the set's ACT and CCT (the ones it references, else any):
+   * every asserted property must be declared, every value within the declared values.
+   */
+  checkApplicability(dm: CsdbObject): Problem[] {
+    const out: Problem[] = [];
+    const tables = this.tablesFor(dm);
+    if (tables.attrs.size === 0 && tables.conds.size === 0) return out;
+    const exprs: Applic[] = [];
+    if (dm.applic !== undefined) exprs.push(dm.applic);
+    exprs.push(...dm.applicGroup.values());
+    const visit = (a: Applic): void => {
+      if (a.kind === 'evaluate') for (const o of a.operands) visit(o);
+      if (a.kind !== 'assert') return;
+      const at = { file: dm.file, line: a.line, column: 1 };
+      const declared = a.type === 'condition' ? tables.conds.get(a.ident) : tables.attrs.get(a.ident);
+      if (declared === undefined) {
+        out.push(
+          problem(
+            'error',
+            's1000d-applic-undeclared',
+            at,
+            `适用性属性「${a.ident}」（${a.type}）未在 ACT/CCT 中声明。`,
+            `Applicability property "${a.ident}" (${a.type}) is not declared in the ACT/CCT.`,
+          ),
+        );
+        return;
+      }
+      if (declared.length === 0) return;
+      for (const v of a.values.split('|')) {
+        const ends = v.split('~');
+        if (ends.every((e) => declared.some((d) => valueMatches(e, d)))) continue;
+        out.push(
+          problem(
+            'error',
+            's1000d-applic-value',
+            at,
+            `「${a.ident}」的值「${v}」不在 ACT/CCT 声明的取值（${declared.join('，')}）之内。`,
+            `Value "${v}" of "${a.ident}" is not among the values the ACT/CCT declares (${declared.join(', ')}).`,
+          ),
+        );
+      }
+    };
+    for (const e of exprs) visit(e);
+    return out;
+  }
+
+  private tablesFor(dm: CsdbObject): { attrs: Map<string, string[]>; conds: Map<string, string[]> } {
+    const linked = dm.references
+      .filter((r) => r.kind === 'dm' && r.section === 'status' && r.element === 'dmRef')
+      .map((r) => this.resolve(r))
+      .flatMap((r) => ('target' in r && r.target.tables !== undefined ? [r.target] : []));
+    const mic = dm.code.split('-')[dm.kind === 'dme' ? 3 : 1];
+    const acts = this.objects.filter((o) => (o.tables?.productAttributes?.length ?? 0) > 0);
+    const act = linked.find((o) => o.tables?.productAttributes !== undefined) ?? acts.find((o) => o.code.split('-')[1] === mic) ?? acts[0];
+    const attrs = new Map<string, string[]>();
+    for (const a of act?.tables?.productAttributes ?? []) attrs.set(a.id, a.values);
+    const cctRef = act?.references.find((r) => r.kind === 'dm' && r.target.endsWith('00QA-D'));
+    const cct = (cctRef !== undefined ? this.latest(cctRef.target) : undefined) ?? this.objects.find((o) => o.tables?.condTypes !== undefined);
+    const types = new Map((cct?.tables?.condTypes ?? []).map((t) => [t.id, t.values]));
+    const conds = new Map<string, string[]>();
+    for (const c of cct?.tables?.conds ?? []) conds.set(c.id, types.get(c.type) ?? []);
+    return { attrs, conds };
   }
 
   /** Whether an object is a list (DML, DDN). */

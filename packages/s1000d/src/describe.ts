@@ -35,6 +35,8 @@ export interface Reference {
   element: string;
   /** Where the reference sits: the identification and status section, or the content. */
   section: 'status' | 'content';
+  /** A dmRef among a container data module's alternatives. */
+  inContainer?: boolean;
   line: number;
   column: number;
 }
@@ -405,6 +407,7 @@ function collectReferences(obj: CsdbObject, root: XmlElement, doc: XmlDocument):
       switch (el.name) {
         case 'dmRef': {
           const r = refFromIdent('dm', el, firstChild(el, 'dmRefIdent'), sec);
+          if (r !== undefined && el.parent?.name === 'refs' && el.parent.parent?.name === 'container') r.inContainer = true;
           if (r !== undefined) obj.references.push(r);
           break;
         }
