@@ -80,6 +80,23 @@ export function evaluateApplic(a: Applic, assignment: Assignment): boolean | und
   }
 }
 
+/** A display text made from the expression, for modules whose applic has none: `model: Brook trekker and version: Mk9`. */
+export function applicToText(a: Applic, nested = false): string {
+  switch (a.kind) {
+    case 'all':
+      return '';
+    case 'assert':
+      return a.ident === '' ? '' : `${a.ident}: ${a.values.replace(/\|/g, ', ').replace(/~/g, '–')}`;
+    case 'evaluate': {
+      const text = a.operands
+        .map((o) => applicToText(o, true))
+        .filter((t) => t !== '')
+        .join(` ${a.op} `);
+      return nested && a.operands.length > 1 ? `(${text})` : text;
+    }
+  }
+}
+
 /** Kept unless the expression is certainly false. */
 export function applies(a: Applic | undefined, assignment: Assignment): boolean {
   return a === undefined || evaluateApplic(a, assignment) !== false;

@@ -188,7 +188,17 @@ export class Csdb {
     for (const o of this.objects) out.push(...o.problems);
     for (const { from, ref, resolution } of this.resolutions()) {
       const at = { file: from.file, line: ref.line, column: ref.column };
-      if (resolution.status === 'broken') {
+      if (resolution.status === 'broken' && ref.parent === 'brexDmRef' && /^DMC-S1000D-/.test(ref.target)) {
+        out.push(
+          problem(
+            'info',
+            's1000d-ref-default-brex',
+            at,
+            `${ref.target} 是 S1000D 默认 BREX，由 S1000D 规范提供，不在本数据库中。`,
+            `${ref.target} is an S1000D default BREX, provided with the specification rather than kept in this CSDB.`,
+          ),
+        );
+      } else if (resolution.status === 'broken') {
         const what = ref.kind === 'icn' ? 'ICN' : ref.kind === 'cir' ? 'CIR' : ref.kind.toUpperCase();
         out.push(
           problem(

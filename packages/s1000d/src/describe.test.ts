@@ -219,3 +219,17 @@ describe('resolution by code', () => {
     expect(db.problems().filter((p) => p.code === 's1000d-duplicate')).toHaveLength(1);
   });
 });
+
+describe('applicability text and the default BREX', () => {
+  it('makes a display text from the expression when the module has none, and says a default BREX is not a broken link', () => {
+    const applic =
+      '<applic><evaluate andOr="and"><assert applicPropertyIdent="model" applicPropertyType="prodattr" applicPropertyValues="A|B"/><evaluate andOr="or"><assert applicPropertyIdent="version" applicPropertyType="prodattr" applicPropertyValues="1~3"/><assert applicPropertyIdent="SB1" applicPropertyType="condition" applicPropertyValues="POST"/></evaluate></evaluate></applic>';
+    const o = describeFile('DMC-TEST-A-00-00-00-00A-040A-D_002-00_EN-US.XML', dm({ applic }));
+    expect(o.applicText).toBe('model: A, B and (version: 1–3 or SB1: POST)');
+    const brex = `<brexDmRef><dmRef><dmRefIdent><dmCode modelIdentCode="S1000D" systemDiffCode="H" systemCode="04" subSystemCode="1" subSubSystemCode="0" assyCode="0301" disassyCode="00" disassyCodeVariant="A" infoCode="022" infoCodeVariant="A" itemLocationCode="D"/></dmRefIdent></dmRef></brexDmRef>`;
+    const withBrex = describeFile('DMC-TEST-A-00-00-00-00A-040A-D_002-00_EN-US.XML', dm({ applic: brex }));
+    const problems = new Csdb([withBrex]).problems();
+    expect(problems.map((p) => [p.code, p.severity])).toContainEqual(['s1000d-ref-default-brex', 'info']);
+    expect(problems.filter((p) => p.code === 's1000d-ref-broken' && p.message.includes('S1000D-H'))).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
  * catalogue facts (a PM's table of contents, a DML's entries, a DDN's items). The server's catalogue
  * calls this per file; a set of descriptions is resolved by `Csdb` (csdb.ts).
  */
-import { type Applic, type CrossRefTables, readApplic, readCrossRefTables } from './applic.js';
+import { type Applic, applicToText, type CrossRefTables, readApplic, readCrossRefTables } from './applic.js';
 import {
   ddnCodeString,
   dmCodeString,
@@ -35,6 +35,8 @@ export interface Reference {
   element: string;
   /** Where the reference sits: the identification and status section, or the content. */
   section: 'status' | 'content';
+  /** Name of the parent element (brexDmRef, applicCrossRefTableRef, pmEntry, dmlEntry, para, ...). */
+  parent?: string;
   /** A dmRef among a container data module's alternatives. */
   inContainer?: boolean;
   line: number;
@@ -342,7 +344,7 @@ function readStatus(obj: CsdbObject, root: XmlElement): void {
   const applic = firstChild(st, 'applic');
   if (applic !== undefined) {
     obj.applic = readApplic(applic);
-    const text = normText(path(applic, 'displayText'));
+    const text = normText(path(applic, 'displayText')) || applicToText(obj.applic);
     if (text !== '') obj.applicText = text;
   }
 }
@@ -389,6 +391,7 @@ function refFromIdent(kind: 'dm' | 'pm', refEl: XmlElement, ident: XmlElement | 
   const ext = firstChild(ident, 'identExtension');
   if (kind === 'dm' && ext !== undefined) target = `DME-${ext.attrs.extensionProducer ?? ''}-${ext.attrs.extensionCode ?? ''}-${target.slice(4)}`.toUpperCase();
   const ref: Reference = { kind, target, element: refEl.name, section, line: refEl.line, column: refEl.column };
+  if (refEl.parent !== undefined) ref.parent = refEl.parent.name;
   const issue = readIssueInfo(firstChild(ident, 'issueInfo'));
   const lang = readLanguage(firstChild(ident, 'language'));
   if (issue !== undefined) ref.issue = issue;
