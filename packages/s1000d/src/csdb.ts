@@ -362,6 +362,30 @@ export class Csdb {
     return { attrs, conds };
   }
 
+  /**
+   * The reference graph between objects of the set: one edge per referencing object and resolved
+   * target (DM, PM and ICN references), by code; `section` limits it to the content or the status section.
+   */
+  referenceGraph(section?: Reference['section']): Array<{ from: string; to: string }> {
+    const seen = new Set<string>();
+    const out: Array<{ from: string; to: string }> = [];
+    for (const { from, ref, resolution } of this.resolutions()) {
+      if (ref.kind === 'cir' || !('target' in resolution) || (section !== undefined && ref.section !== section)) continue;
+      const key = `${from.code}\u0000${resolution.target.code}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ from: from.code, to: resolution.target.code });
+    }
+    return out;
+  }
+
+  /** The reference graph as Graphviz DOT (as `s1kd-refs` output is drawn). */
+  toDot(section?: Reference['section']): string {
+    const q = (s: string) => `"${s.replace(/"/g, '\\"')}"`;
+    const lines = this.referenceGraph(section).map((e) => `${q(e.from)} -> ${q(e.to)}`);
+    return `digraph "CSDB refs" {\nrankdir=LR\n${lines.join('\n')}\n}\n`;
+  }
+
   /** Whether an object is a list (DML, DDN). */
   static isList(o: CsdbObject): boolean {
     return LISTS.has(o.kind);
