@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applies, evaluateApplic, readApplic, valueMatches } from './applic.js';
 import { parseFileName } from './codes.js';
 import { Csdb } from './csdb.js';
-import { describeFile, expectedFileName } from './describe.js';
+import { describeFile, expectedFileName, toCatalogEntry } from './describe.js';
 import { problemText } from './problem.js';
 import { parseXml } from './xml.js';
 
@@ -231,5 +231,26 @@ describe('applicability text and the default BREX', () => {
     const problems = new Csdb([withBrex]).problems();
     expect(problems.map((p) => [p.code, p.severity])).toContainEqual(['s1000d-ref-default-brex', 'info']);
     expect(problems.filter((p) => p.code === 's1000d-ref-broken' && p.message.includes('S1000D-H'))).toEqual([]);
+  });
+});
+
+describe('comments and catalogue entries', () => {
+  it('describes a comment (COM) and gives a JSON-safe catalogue entry', () => {
+    const com = `<?xml version="1.0"?>
+<comment xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="http://www.s1000d.org/S1000D_4-1/xml_schema_flat/comment.xsd">
+<identAndStatusSection><commentAddress><commentIdent>
+<commentCode modelIdentCode="S1000DBIKE" senderIdent="C3002" yearOfDataIssue="2012" seqNumber="00001" commentType="q"/>
+<language languageIsoCode="en" countryIsoCode="US"/></commentIdent>
+<commentAddressItems><commentTitle>Brake pad wear limit</commentTitle></commentAddressItems></commentAddress>
+<commentStatus/></identAndStatusSection>
+<commentContent><simplePara>See <dmRef><dmRefIdent>${code('041')}</dmRefIdent></dmRef>.</simplePara></commentContent></comment>`;
+    const o = describeFile('COM-S1000DBIKE-C3002-2012-00001-Q_EN-US.XML', com);
+    expect(o).toMatchObject({ kind: 'com', code: 'COM-S1000DBIKE-C3002-2012-00001-Q', title: 'Brake pad wear limit', problems: [] });
+    expect(o.references.map((r) => r.target)).toEqual(['DMC-TEST-A-00-00-00-00A-041A-D']);
+    const entry = toCatalogEntry(describeFile('DMC-TEST-A-00-00-00-00A-040A-D_002-00_EN-US.XML', dm()));
+    const json = JSON.parse(JSON.stringify(entry));
+    expect(json.entities['ICN-TEST-00001-001-01'].systemId).toBe('ICN-TEST-00001-001-01.PNG');
+    expect(json.xml).toBeUndefined();
+    expect(json.code).toBe('DMC-TEST-A-00-00-00-00A-040A-D');
   });
 });

@@ -503,3 +503,14 @@ function readDdnItems(_obj: CsdbObject, root: XmlElement): ListEntry[] {
   }
   return out;
 }
+
+/** A CsdbObject without the parsed document, maps made plain: what a catalogue stores (JSON-safe). */
+export type CatalogEntry = Omit<CsdbObject, 'xml' | 'applicGroup' | 'entities'> & {
+  applicGroup: Record<string, Applic>;
+  entities: Record<string, { systemId?: string; notation?: string; line: number }>;
+};
+
+export function toCatalogEntry(obj: CsdbObject): CatalogEntry {
+  const { xml: _xml, applicGroup, entities, ...rest } = obj;
+  return { ...rest, applicGroup: Object.fromEntries(applicGroup), entities: Object.fromEntries(entities) };
+}
