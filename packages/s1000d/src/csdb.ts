@@ -288,7 +288,6 @@ export class Csdb {
    * the product: the container is resolved by taking the ones that apply.
    */
   containerAlternatives(dm: CsdbObject, assignment: Assignment = {}): Array<{ ref: Reference; target?: CsdbObject; applies: boolean }> {
-    if (dm.schema !== 'container' && dm.xml === undefined) return [];
     const refs = dm.references.filter((r) => r.kind === 'dm' && r.section === 'content' && r.inContainer === true);
     return refs.map((ref) => {
       const res = this.resolve(ref);

@@ -227,23 +227,24 @@ function identify(obj: CsdbObject, root: XmlElement): string | undefined {
   const status = firstChild(root, 'identAndStatusSection');
   const addressName = { dm: 'dmAddress', pm: 'pmAddress', dml: 'dmlAddress', ddn: 'ddnAddress', com: 'commentAddress', upf: 'updateAddress' } as const;
   if (obj.kind === 'dm' || obj.kind === 'upf') {
-    const address = firstChild(status, obj.kind === 'dm' ? 'dmAddress' : 'updateAddress');
-    const ident = firstChild(address, obj.kind === 'dm' ? 'dmIdent' : 'updateIdent') ?? firstChild(address, 'dmIdent');
-    const dmCode = firstChild(ident, 'dmCode');
+    const upf = obj.kind === 'upf';
+    const address = upf ? path(root, 'updateIdentAndStatusSection', 'updateAddress') : firstChild(status, 'dmAddress');
+    const ident = firstChild(address, upf ? 'updateIdent' : 'dmIdent');
+    const dmCode = firstChild(ident, upf ? 'updateCode' : 'dmCode');
     if (dmCode === undefined) return undefined;
     const dmc = dmCodeString(dmCode);
     const ext = firstChild(ident, 'identExtension');
-    if (obj.kind === 'upf') obj.code = `UPF-${dmc.slice(4)}`;
+    if (upf) obj.code = `UPF-${dmc.slice(4)}`;
     else if (ext !== undefined) {
       obj.kind = 'dme';
       obj.code = `DME-${ext.attrs.extensionProducer ?? ''}-${ext.attrs.extensionCode ?? ''}-${dmc.slice(4)}`.toUpperCase();
     } else obj.code = dmc;
     obj.infoCode = `${dmCode.attrs.infoCode ?? ''}${dmCode.attrs.infoCodeVariant ?? ''}`;
     setIssueLang(obj, ident);
-    const title = path(address, 'dmAddressItems', 'dmTitle') ?? path(address, 'updateAddressItems', 'dmTitle');
+    const title = path(address, 'dmAddressItems', 'dmTitle');
     const tech = normText(firstChild(title, 'techName'));
     const info = normText(firstChild(title, 'infoName'));
-    obj.title = info !== '' ? `${tech} - ${info}` : tech;
+    obj.title = (info !== '' ? `${tech} - ${info}` : tech) || obj.code;
     return obj.code;
   }
   const address = firstChild(status, addressName[obj.kind as 'pm' | 'dml' | 'ddn' | 'com']);
@@ -329,7 +330,7 @@ export function expectedFileName(obj: Pick<CsdbObject, 'code' | 'issue' | 'langu
 }
 
 function readStatus(obj: CsdbObject, root: XmlElement): void {
-  const status = firstChild(root, 'identAndStatusSection');
+  const status = firstChild(root, 'identAndStatusSection') ?? firstChild(root, 'updateIdentAndStatusSection');
   if (status === undefined) return;
   const st = childElements(status).find((c) => c.name.endsWith('Status'));
   if (st === undefined) return;

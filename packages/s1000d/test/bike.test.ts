@@ -54,6 +54,13 @@ describe.skipIf(corpus === undefined)('S1000D Bike 4.1 sample CSDB', () => {
     for (const o of db.objects) if (o.root === 'dmodule' && o.schema) schemas[o.schema] = (schemas[o.schema] ?? 0) + 1;
     expect(schemas).toMatchObject({ proced: 39, descript: 13, comrep: 9, learning: 6, fault: 5, crew: 4, ipd: 2, brex: 1, sb: 1, wrngflds: 1 });
     expect(db.objects.every((o) => !o.refused)).toBe(true);
+    // The only problems of single files: the two names that disagree with their content.
+    expect(db.objects.flatMap((o) => o.problems.map((p) => `${path.basename(p.file)} ${p.code}`))).toEqual([
+      'DML-S1000DBIKE-C3002-C-2012-00001_001-01.XML s1000d-name-mismatch',
+      'PMC-S1000DBIKE-C3002-EPWG1-00_000-01_EN-US.XML s1000d-name-mismatch',
+    ]);
+    const upf = byFile('UPF-');
+    expect(upf).toMatchObject({ kind: 'upf', code: 'UPF-S1000DLIGHTING-AAA-D00-00-00-00AA-00GA-D', revision: '001-00' });
     expect(db.objects.filter((o) => o.s1000dIssue !== undefined).every((o) => o.s1000dIssue === '4.1')).toBe(true);
     expect(indexMs).toBeLessThan(2000);
   });
