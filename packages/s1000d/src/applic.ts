@@ -199,13 +199,20 @@ export interface InstanceResult {
   doc: XmlDocument;
   /** Elements removed, by name. */
   removed: Record<string, number>;
+  /** internalRef targets (ids) that were removed: references an author must look at. */
+  danglingRefs: string[];
+}
+
+export interface InstanceOptions {
+  /** Makes the instance a DME: identExtension (producer, code) put first in dmIdent. */
+  extension?: { producer: string; code: string };
 }
 
 /**
  * A filtered instance of a module: elements whose applicRefId names an applic that is false for the
  * assignment are removed (with everything inside them). The source document is not changed.
  */
-export function filterInstance(doc: XmlDocument, groups: ReadonlyMap<string, Applic>, assignment: Assignment): InstanceResult {
+export function filterInstance(doc: XmlDocument, groups: ReadonlyMap<string, Applic>, assignment: Assignment, options: InstanceOptions = {}): InstanceResult {
   const root = cloneElement(doc.root);
   const removed: Record<string, number> = {};
   const verdict = new Map<string, boolean>();
@@ -223,7 +230,30 @@ export function filterInstance(doc: XmlDocument, groups: ReadonlyMap<string, App
     });
   };
   prune(root);
-  return { doc: { ...doc, root }, removed };
+  const ids = new Set<string>();
+  const targets: string[] = [];
+  for (const el of descendants(root)) {
+    if (el.attrs.id !== undefined) ids.add(el.attrs.id);
+    if (el.name === 'internalRef' && el.attrs.internalRefId !== undefined) targets.push(el.attrs.internalRefId);
+  }
+  const danglingRefs = [...new Set(targets.filter((t) => !ids.has(t)))];
+  if (options.extension !== undefined) {
+    const ident = firstChild(firstChild(firstChild(root, 'identAndStatusSection'), 'dmAddress'), 'dmIdent');
+    if (ident !== undefined) {
+      ident.children = ident.children.filter((c) => c.type !== 'element' || c.name !== 'identExtension');
+      const ext: XmlElement = {
+        type: 'element',
+        name: 'identExtension',
+        attrs: { extensionProducer: options.extension.producer, extensionCode: options.extension.code },
+        children: [],
+        parent: ident,
+        line: ident.line,
+        column: ident.column,
+      };
+      ident.children.unshift(ext);
+    }
+  }
+  return { doc: { ...doc, root }, removed, danglingRefs };
 }
 
 /** How many elements of a name a tree holds (for instance checks). */

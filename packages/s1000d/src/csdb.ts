@@ -2,7 +2,17 @@
  * A set of described CSDB objects: references resolved by code, where-used, status warnings, and
  * applicability filtering over a publication module or the whole set.
  */
-import { type Applic, type Assignment, applies, filterInstance, findProduct, type InstanceResult, type Product, valueMatches } from './applic.js';
+import {
+  type Applic,
+  type Assignment,
+  applies,
+  filterInstance,
+  findProduct,
+  type InstanceOptions,
+  type InstanceResult,
+  type Product,
+  valueMatches,
+} from './applic.js';
 import { compareIssues, type IssueInfo, issueString, languageString } from './codes.js';
 import type { CsdbObject, Reference, TocItem } from './describe.js';
 import { type Problem, problem } from './problem.js';
@@ -156,9 +166,9 @@ export class Csdb {
   }
 
   /** A filtered instance of one module for a product: elements not applicable removed. */
-  instance(dm: CsdbObject, assignment: Assignment): InstanceResult | undefined {
+  instance(dm: CsdbObject, assignment: Assignment, options: InstanceOptions = {}): InstanceResult | undefined {
     if (dm.xml === undefined) return undefined;
-    return filterInstance(dm.xml, dm.applicGroup as ReadonlyMap<string, Applic>, assignment);
+    return filterInstance(dm.xml, dm.applicGroup as ReadonlyMap<string, Applic>, assignment, options);
   }
 
   /** Counts of issueType and quality assurance over data modules (DMC, DME) and publication modules. */
