@@ -39,8 +39,13 @@ export function xsdPattern(value: ObjectValue): RegExp | Error {
     const source = value.allowed.replace(/\\i/g, '[A-Za-z_:]').replace(/\\I/g, '[^A-Za-z_:]').replace(/\\c/g, '[\\w.:-]').replace(/\\C/g, '[^\\w.:-]');
     try {
       re = new RegExp(`^(?:${source})$`, 'u');
-    } catch (e) {
-      re = e instanceof Error ? e : new Error(String(e));
+    } catch {
+      // Escapes such as "\ " are refused in Unicode mode only.
+      try {
+        re = new RegExp(`^(?:${source})$`);
+      } catch (e) {
+        re = e instanceof Error ? e : new Error(String(e));
+      }
     }
     patterns.set(value, re);
   }
@@ -285,7 +290,7 @@ export function checkBrex(object: ParsedObject, layers: readonly Brex[], options
   const values = options.values === true;
   for (const brex of layers) {
     // Without value checks a rule that allows its objects (flag 2, or none) cannot fail.
-    const rules = brex.rules.filter((r) => applies(r, object.schemaUrl) && (values || r.flag === 0 || r.flag === 1) && !selectsNothing(object, r));
+    const rules = brex.rules.filter((r) => applies(r, object.schemaUrl) && (r.flag === 1 || ((values || r.flag === 0) && !selectsNothing(object, r))));
     const forbidding = rules.filter((r) => r.flag === 0 && shapes.get(r) !== null && !(compileRule(r) instanceof Error));
     const skip = noneSelected(object, brex, forbidding) ? new Set(forbidding) : undefined;
     for (const rule of rules) if (skip === undefined || !skip.has(rule)) checkRule(object, brex, rule, values, out);

@@ -23,10 +23,17 @@ export interface ParsedObject {
   locate(node: XmlNode): At;
 }
 
-const decoder = new TextDecoder('utf-8');
-
+/** The text of the object, in the encoding its XML declaration names (UTF-8 unless it says otherwise). */
 function decode(content: string | Uint8Array): string {
-  const text = typeof content === 'string' ? content : decoder.decode(content);
+  if (typeof content === 'string') return content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+  const head = new TextDecoder('latin1').decode(content.subarray(0, 200));
+  const declared = /^(?:\uFEFF|ï»¿)?<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/.exec(head)?.[1];
+  let text: string;
+  try {
+    text = new TextDecoder(declared ?? 'utf-8').decode(content);
+  } catch {
+    text = new TextDecoder('utf-8').decode(content);
+  }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
@@ -40,7 +47,9 @@ export function parseObject(content: string | Uint8Array, file: string): { objec
   const text = decode(content);
   let doc: XmlDocument;
   try {
-    doc = XmlDocument.fromString(text, { url: file, option: ParseOption.XML_PARSE_BIG_LINES | ParseOption.XML_PARSE_NONET });
+    const option = ParseOption.XML_PARSE_BIG_LINES | ParseOption.XML_PARSE_NONET;
+    // Bytes go to libxml2 as they are, so it reads the encoding the declaration names.
+    doc = typeof content === 'string' ? XmlDocument.fromString(text, { url: file, option }) : XmlDocument.fromBuffer(content, { url: file, option });
   } catch (e) {
     const details = errorDetails(e);
     const first = details[0];
