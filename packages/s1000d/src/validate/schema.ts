@@ -43,6 +43,7 @@ export class SchemaPackageError extends Error {
  */
 export class SchemaPackage {
   private readonly validators = new Map<string, XsdValidator | Error>();
+  private readonly schemaDocs: XmlDocument[] = [];
   private vocab: Vocabulary | undefined;
 
   private constructor(
@@ -129,9 +130,10 @@ export class SchemaPackage {
       try {
         doc = XmlDocument.fromBuffer(this.files.get(name) ?? new Uint8Array(), { url: this.base + name });
         v = XsdValidator.fromDoc(doc);
+        // libxml2's compiled schema may still point into its document (annotations): kept until dispose().
+        this.schemaDocs.push(doc);
       } catch (e) {
         v = e instanceof Error ? e : new Error(String(e));
-      } finally {
         doc?.dispose();
       }
       this.validators.set(name, v);
@@ -162,6 +164,8 @@ export class SchemaPackage {
   dispose(): void {
     for (const v of this.validators.values()) if (!(v instanceof Error)) v.dispose();
     this.validators.clear();
+    for (const d of this.schemaDocs) d.dispose();
+    this.schemaDocs.length = 0;
     for (const n of this.files.keys()) provider?.removeBuffer(this.base + n);
   }
 }
