@@ -106,6 +106,41 @@ function selectsNothing(object: ParsedObject, rule: BrexRule): boolean {
   return shape.every((branch) => branch.some((n) => !names[n.kind].has(n.name)));
 }
 
+const attributeValues = new WeakMap<ParsedObject, Map<string, string[]>>();
+
+/** Every attribute value as written in the text, by local name (a superset: comments count too). */
+function textAttributeValues(object: ParsedObject): Map<string, string[]> {
+  let values = attributeValues.get(object);
+  if (values === undefined) {
+    values = new Map();
+    for (const m of object.text.matchAll(/\s([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+      const name = (m[1] ?? '').replace(/^.*:/, '');
+      const list = values.get(name) ?? [];
+      list.push(m[2] ?? m[3] ?? '');
+      values.set(name, list);
+    }
+    attributeValues.set(object, values);
+  }
+  return values;
+}
+
+/**
+ * True when a rule whose path ends at an attribute in every branch cannot find a wrong value:
+ * every value that attribute has anywhere in the text is allowed (written plainly: no
+ * reference or white space libxml2 would normalise).
+ */
+function valuesSurelyPass(object: ParsedObject, rule: BrexRule): boolean {
+  const shape = shapes.get(rule);
+  if (shape === undefined || shape === null) return false;
+  const values = textAttributeValues(object);
+  for (const branch of shape) {
+    const last = branch[branch.length - 1];
+    if (last === undefined || last.kind !== 'attribute') return false;
+    for (const v of values.get(last.name) ?? []) if (/[&\t\n\r]/.test(v) || !rule.values.some((allowed) => valueAllowed(v, allowed))) return false;
+  }
+  return true;
+}
+
 function applies(rule: BrexRule, schemaUrl: string | undefined): boolean {
   return rule.context === undefined || rule.context === schemaUrl;
 }
@@ -125,6 +160,8 @@ function checkRule(object: ParsedObject, brex: Brex, rule: BrexRule, values: boo
     );
     return;
   }
+  // A rule that only checks values is done when the text shows no wrong value.
+  if (rule.flag !== 0 && rule.flag !== 1 && values && rule.values.length > 0 && valuesSurelyPass(object, rule)) return;
   // Most rules name elements an object does not have: those are known to select nothing.
   const result = selectsNothing(object, rule) ? [] : object.doc.eval(xp);
   const nodes = Array.isArray(result) ? result : [];
