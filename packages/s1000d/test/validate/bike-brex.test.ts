@@ -108,9 +108,11 @@ describe.skipIf(bike === undefined || defaults === undefined)('BREX over the Bik
     expect(line13.slice((p?.column ?? 1) - 1)).toMatch(/^infoCode="952"/);
   });
 
-  it('the Issue 4.1 default BREX alone: 0 errors', () => {
+  it('the Issue 4.1 default BREX alone: 0 errors (with or without values)', () => {
     const problems = objects.flatMap((o) => checkBrex(o, [defaultE]));
     expect(problems).toEqual([]);
+    // With values too: the one value error of the set comes from the project BREX.
+    expect(objects.flatMap((o) => checkBrex(o, [defaultE], { values: true }))).toEqual([]);
   });
 
   it('one module takes well under the whole set', () => {
