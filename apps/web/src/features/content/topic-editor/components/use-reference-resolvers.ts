@@ -2,6 +2,7 @@ import type { EditorConref, EditorProblem } from '@ccms/contracts/content/topic-
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceUrl } from '../../../../api/client';
+import { folderOf, resolveHref } from '../../map-editor/model/hrefs';
 import type { DitaResolvers } from '../model/editor';
 import type { Target } from '../topic-editor-api';
 import { useEditorKeys } from '../topic-editor-queries';
@@ -26,17 +27,9 @@ export function brokenReason(attrs: Record<string, string>, problems: readonly E
  * from `topics/t.dita` is `images/a.svg`); undefined for external, absolute or escaping hrefs.
  */
 export function imagePath(topicPath: string, attrs: Record<string, string>): string | undefined {
-  const href = attrs.href?.split('#')[0]?.trim();
-  if (!href || attrs.scope === 'external' || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) return undefined;
-  const parts = topicPath.split('/').slice(0, -1);
-  for (const seg of decodeURIComponent(href).split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(seg);
-  }
-  return parts.join('/');
+  const href = attrs.href?.trim();
+  if (!href || href.startsWith('/')) return undefined;
+  return resolveHref(folderOf(topicPath), href, attrs.scope) ?? undefined;
 }
 
 /** The URL an `<image>` is drawn from: the library's graphic (by the open answer's ticket), or an external href as written. */
