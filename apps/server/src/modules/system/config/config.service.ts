@@ -32,7 +32,7 @@ export const masked = <T extends { configKey: string; configValue: string }>(row
   isSecretConfigKey(row.configKey) && row.configValue !== '' ? { ...row, configValue: SECRET_MASK } : row;
 
 export function configService(db: Db) {
-  async function assertUnique(body: ConfigBody, exceptId?: number) {
+  async function assertUnique(body: Pick<ConfigBody, 'configName' | 'configKey'>, exceptId?: number) {
     if (await findKeyClash(db, body.configKey, exceptId)) throw badRequest('config.keyExists', { name: body.configName, key: body.configKey });
   }
 
