@@ -19,6 +19,11 @@ test('language: Chinese by default, the switch keeps the page and survives a rel
   await expect(page.locator('.app-breadcrumb')).toContainText('Personal center');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
+  // Parameters have English names on English screens.
+  await page.goto('/system/config');
+  await expect(page.getByRole('cell', { name: 'Account self-service - captcha' })).toBeVisible();
+  await page.goto('/user/profile');
+
   await page.locator('.lang-switch').click();
   await page.getByRole('menuitem', { name: '中文' }).click();
   await expect(page.locator('.app-breadcrumb')).toContainText('个人中心');
