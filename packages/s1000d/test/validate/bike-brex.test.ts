@@ -7,7 +7,7 @@ import { brexLayers } from '../../src/validate/layers.js';
 import { lintBrex } from '../../src/validate/lint.js';
 import { SchemaPackage } from '../../src/validate/schema.js';
 import { type ParsedObject, parseObject } from '../../src/validate/xml.js';
-import { s1000dCorpus } from './corpora.js';
+import { s1000dCorpus } from '../corpora.js';
 
 const bike = s1000dCorpus('s1000d-bike-4.1');
 const defaults = s1000dCorpus('s1000d-default-brex');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadBrex } from '../../src/validate/brex.js';
 import { lintBrex } from '../../src/validate/lint.js';
-import { s1000dCorpus } from './corpora.js';
+import { s1000dCorpus } from '../corpora.js';
 
 const dir = s1000dCorpus('s1000d-default-brex');
 

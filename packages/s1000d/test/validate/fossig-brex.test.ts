@@ -5,7 +5,7 @@ import { type Brex, loadBrex } from '../../src/validate/brex.js';
 import { checkBrex } from '../../src/validate/check.js';
 import { brexLayers } from '../../src/validate/layers.js';
 import { parseObject } from '../../src/validate/xml.js';
-import { s1000dCorpus } from './corpora.js';
+import { s1000dCorpus } from '../corpora.js';
 
 const fossig = s1000dCorpus('s1000d-fossig-4.2');
 const defaults = s1000dCorpus('s1000d-default-brex');

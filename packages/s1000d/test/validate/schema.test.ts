@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaName } from '../../src/validate/issue.js';
 import { SchemaPackage, SchemaPackageError, validateXsd } from '../../src/validate/schema.js';
 import { type ParsedObject, parseObject } from '../../src/validate/xml.js';
-import { s1000dCorpus } from './corpora.js';
+import { s1000dCorpus } from '../corpora.js';
 
 const schemas = s1000dCorpus('s1000d-schemas-5.0');
 const bike = s1000dCorpus('s1000d-bike-4.1');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type Brex, loadBrex } from '../../src/validate/brex.js';
 import { SchemaPackage } from '../../src/validate/schema.js';
 import { validateObject } from '../../src/validate/validate.js';
-import { s1000dCorpus } from './corpora.js';
+import { s1000dCorpus } from '../corpora.js';
 
 const bike = s1000dCorpus('s1000d-bike-4.1');
 const defaults = s1000dCorpus('s1000d-default-brex');
