@@ -24,6 +24,8 @@ const publish: Messages<typeof zh> = {
   outputs: 'Outputs',
   outputsOf: 'Outputs of "{{name}}"',
   statuses: { notStarted: 'Not started', running: 'Publishing', success: 'Success', fail: 'Fail', canceled: 'Canceled' },
+  statusWithProblems_one: 'Success · {{count}} problem',
+  statusWithProblems_other: 'Success · {{count}} problems',
   archive: {
     action: 'Archive to release',
     title: 'Archive the output to a project release',

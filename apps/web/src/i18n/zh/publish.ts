@@ -22,6 +22,8 @@ export default {
   outputs: '输出',
   outputsOf: '“{{name}}”的输出',
   statuses: { notStarted: '未开始', running: '发布中', success: '成功', fail: '失败', canceled: '已取消' },
+  statusWithProblems_one: '成功 · {{count}} 个问题',
+  statusWithProblems_other: '成功 · {{count}} 个问题',
   archive: {
     action: '归档到发行版',
     title: '归档输出到项目发行版',

@@ -26,8 +26,23 @@ const COLORS: Record<PublishOutput['status'], string> = {
 
 const formatTime = (v: unknown) => (v ? dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss') : '');
 
-/** The status of one output: a live progress bar while it runs. */
-function OutputStatus({ output }: { output: PublishOutput }) {
+/** Errors and warnings an output was published with (information notes do not count). */
+export const problemCount = (output: Pick<PublishOutput, 'problemCounts'>) => output.problemCounts.error + output.problemCounts.warning;
+
+/**
+ * The file a Download gives: a PDF output's PDF itself (its file name, from the address it opens
+ * at), null for the others, which download as a zip of their folder.
+ */
+export function pdfDownload(output: Pick<PublishOutput, 'format' | 'status' | 'viewUrl'>): { href: string; name: string } | null {
+  if (output.status !== 'success' || !/\.pdf$/i.test(output.viewUrl)) return null;
+  return { href: output.viewUrl, name: decodeURIComponent(output.viewUrl.slice(output.viewUrl.lastIndexOf('/') + 1)) };
+}
+
+/**
+ * The status of one output: a live progress bar while it runs; a publish that ended with errors or
+ * warnings says so beside its success, and opens them on a click.
+ */
+function OutputStatus({ output, onProblems }: { output: PublishOutput; onProblems: () => void }) {
   const { t } = useTranslation('publish');
   const refresh = useRefreshOutputs();
   const onEnd = useCallback(() => void refresh(), [refresh]);
@@ -44,6 +59,13 @@ function OutputStatus({ output }: { output: PublishOutput }) {
       </div>
     );
   }
+  const problems = problemCount(output);
+  if (output.status === 'success' && problems > 0)
+    return (
+      <Tag color="warning" className="output-status-problems" style={{ cursor: 'pointer' }} onClick={onProblems}>
+        {t('statusWithProblems', { count: problems })}
+      </Tag>
+    );
   return <Tag color={COLORS[output.status]}>{t(`statuses.${output.status}`)}</Tag>;
 }
 
@@ -73,7 +95,7 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
   const columns: ColumnsType<PublishOutput> = [
     { key: 'format', dataIndex: 'format', title: t('output.format'), width: 80 },
     { key: 'configName', dataIndex: 'configName', title: t('output.config') },
-    { key: 'status', dataIndex: 'status', title: t('output.status'), render: (_: unknown, row) => <OutputStatus output={row} /> },
+    { key: 'status', dataIndex: 'status', title: t('output.status'), render: (_: unknown, row) => <OutputStatus output={row} onProblems={() => setProblemsOf(row.outputId)} /> },
     {
       key: 'problems',
       title: t('output.problems'),
@@ -96,9 +118,15 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
               <Button type="link" size="small" href={`/ccms/output-view/index?outputId=${row.outputId}`} target="_blank">
                 {t('output.open')}
               </Button>
-              <Button type="link" size="small" onClick={() => publishApi.zip(row)}>
-                {t('output.download')}
-              </Button>
+              {pdfDownload(row) ? (
+                <Button type="link" size="small" href={pdfDownload(row)?.href} download={pdfDownload(row)?.name}>
+                  {t('output.download')}
+                </Button>
+              ) : (
+                <Button type="link" size="small" onClick={() => publishApi.zip(row)}>
+                  {t('output.download')}
+                </Button>
+              )}
               <Button type="link" size="small" onClick={() => toDownloads(row.outputId)}>
                 {t('output.toDownloads')}
               </Button>
