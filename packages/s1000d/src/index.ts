@@ -5,8 +5,6 @@ export * from './csdb.js';
 export * from './describe.js';
 export { describeFolder, readCsdbFolder } from './folder.js';
 export * from './problem.js';
-export { parseXml, serializeDocument, type XmlDocument, type XmlElement, XmlSyntaxError } from './xml.js';
-
 // Validation: BREX (layered), XSD from installed schema packages, structural checks.
 export type { Brex, BrexRule, NotationRule, ObjectValue, SnsNode, ValueForm } from './validate/brex.js';
 export { brexFromObject, brexRefOf, dmcOf, loadBrex } from './validate/brex.js';
@@ -29,3 +27,4 @@ export type { ValidationContext } from './validate/validate.js';
 export { validateObject } from './validate/validate.js';
 export type { ParsedObject } from './validate/xml.js';
 export { parseObject, xpathOf } from './validate/xml.js';
+export { parseXml, serializeDocument, type XmlDocument, type XmlElement, XmlSyntaxError } from './xml.js';

@@ -11,13 +11,22 @@ describe('mergeThreeWay', () => {
   });
 
   it('refuses changes to the same line', () => {
-    expect(mergeThreeWay(base, edit('<p>two</p>', '<p>theirs</p>'), edit('<p>two</p>', '<p>ours</p>'))).toEqual({ clean: false, theirsLines: [{ from: 5, to: 5 }] });
+    expect(mergeThreeWay(base, edit('<p>two</p>', '<p>theirs</p>'), edit('<p>two</p>', '<p>ours</p>'))).toEqual({
+      clean: false,
+      theirsLines: [{ from: 5, to: 5 }],
+    });
   });
 
   it('names the lines of theirs that conflict: each conflict, and the line in the place of lines they removed', () => {
     const theirs = edit('<p>two</p>\n', '').replace('<p>four</p>', '<p>FOUR, theirs</p>');
     const ours = edit('<p>two</p>', '<p>TWO, ours</p>').replace('<p>four</p>', '<p>FOUR, ours</p>');
-    expect(mergeThreeWay(base, theirs, ours)).toEqual({ clean: false, theirsLines: [{ from: 5, to: 5 }, { from: 6, to: 6 }] });
+    expect(mergeThreeWay(base, theirs, ours)).toEqual({
+      clean: false,
+      theirsLines: [
+        { from: 5, to: 5 },
+        { from: 6, to: 6 },
+      ],
+    });
   });
 
   it('takes the same change made on both sides once', () => {

@@ -53,7 +53,13 @@ beforeAll(async () => {
   useSession.setState({ roles: ['publisher'], permissions: [] });
   fakeServer((config) => {
     if (config.url?.includes('/ccms/output/list')) return { data: { code: 200, msg: 'ok', total: rows.length, rows } };
-    return { data: { code: 200, msg: 'ok', data: { ...rows[0], problems: [{ severity: 'error', code: 'x', message: 'Broken link', file: 'a.dita', line: 3, column: 4 }] } } };
+    return {
+      data: {
+        code: 200,
+        msg: 'ok',
+        data: { ...rows[0], problems: [{ severity: 'error', code: 'x', message: 'Broken link', file: 'a.dita', line: 3, column: 4 }] },
+      },
+    };
   });
 });
 afterAll(() => i18n.changeLanguage('en'));

@@ -95,7 +95,12 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
   const columns: ColumnsType<PublishOutput> = [
     { key: 'format', dataIndex: 'format', title: t('output.format'), width: 80 },
     { key: 'configName', dataIndex: 'configName', title: t('output.config') },
-    { key: 'status', dataIndex: 'status', title: t('output.status'), render: (_: unknown, row) => <OutputStatus output={row} onProblems={() => setProblemsOf(row.outputId)} /> },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('output.status'),
+      render: (_: unknown, row) => <OutputStatus output={row} onProblems={() => setProblemsOf(row.outputId)} />,
+    },
     {
       key: 'problems',
       title: t('output.problems'),

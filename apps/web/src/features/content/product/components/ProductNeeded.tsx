@@ -30,8 +30,7 @@ export function ProductNeeded({ products }: { products: { loading: boolean; opti
       title={t('product.needed')}
       description={
         <>
-          {t('product.neededWhy')}{' '}
-          {mayOpen ? <Link to={PRODUCTS_PATH}>{t('product.neededLink')}</Link> : t('product.neededAsk')}
+          {t('product.neededWhy')} {mayOpen ? <Link to={PRODUCTS_PATH}>{t('product.neededLink')}</Link> : t('product.neededAsk')}
         </>
       }
     />
