@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useProjects } from '../../../../state/project-store';
+import { usePlan } from '../../plan/plan-queries';
 import { usePlanRefs } from '../../work-item/work-item-queries';
 import { WorkflowView } from '../components/WorkflowView';
 
@@ -11,8 +12,15 @@ export default function WorkflowPage() {
   const { t } = useTranslation('review');
   const projectId = useProjects((s) => s.currentProjectId) ?? undefined;
   const [params] = useSearchParams();
-  const [planId, setPlanId] = useState<number | undefined>(params.get('planId') ? Number(params.get('planId')) : undefined);
+  const [chosen, setPlanId] = useState<number | undefined>(params.get('planId') ? Number(params.get('planId')) : undefined);
   const plans = usePlanRefs(projectId, projectId !== undefined);
+  const options = (plans.data ?? []).map((p) => ({ value: p.id, label: p.title }));
+  // A project with one plan opens it without asking.
+  const planId = chosen ?? (options.length === 1 ? options[0]?.value : undefined);
+  // A plan given in the address that the project's list does not hold (another project, or none chosen) is named by its title, not its id.
+  const listed = planId === undefined || options.some((o) => o.value === planId);
+  const named = usePlan(planId ?? 0, !listed && (projectId === undefined || plans.isSuccess));
+  if (!listed && planId !== undefined) options.push({ value: planId, label: named.data?.title ?? '' });
   return (
     <Card variant="borderless">
       {projectId === undefined && planId === undefined && <Alert type="info" showIcon title={t('workflow.noProject')} style={{ marginBottom: 12 }} />}
@@ -24,7 +32,7 @@ export default function WorkflowPage() {
             placeholder={t('workflow.planPlaceholder')}
             value={planId}
             onChange={setPlanId}
-            options={(plans.data ?? []).map((p) => ({ value: p.id, label: p.title }))}
+            options={options}
           />
         </Form.Item>
       </Form>
