@@ -24,7 +24,7 @@ const log = { title: 'workflow', businessType: BusinessType.UPDATE };
 export const workflowRoutes =
   (events: ReviewEvents): FastifyPluginAsyncZod =>
   async (app) => {
-    const workflows = workflowService(app.db, events);
+    const workflows = workflowService(app.db, events, (auth, libraryId, branch) => app.content.catalog.reindex(auth, { libraryId, branch }));
     const answer = { 200: okOf(Workflow) };
 
     app.get(

@@ -76,7 +76,10 @@ export function reviewRuleOf(ctx: PlanContext): { rule: 'all' | 'one'; from: 'pl
  * Content status follows: initiating the edit approval puts the covered documents and topics
  * under review, a pass approves them (recording the approved commit), a reject makes them drafts.
  */
-export function workflowService(db: Db, events: ReviewEvents) {
+/** Brings a library branch's catalogue to its head (the content area's reindex, with the caller's access). */
+export type IndexBranch = (auth: AuthContext, libraryId: number, branch: string) => Promise<unknown>;
+
+export function workflowService(db: Db, events: ReviewEvents, indexBranch?: IndexBranch) {
   async function context(auth: AuthContext, planId: number, need: 'read' | 'write') {
     const ctx = await findPlanContext(db, planId);
     if (!ctx) throw isSystemAdmin(auth) ? notFound('notFound.row', { what: `plan ${planId}` }) : forbidden('noRelevantPermissions');
@@ -371,8 +374,16 @@ export function workflowService(db: Db, events: ReviewEvents) {
         // Only documents and topics of the plan's library branch (as the catalogue knows them) can be covered.
         const ctx = await findPlanContext(db, task.planId);
         if (!ctx?.plan.libraryId) throw badRequest('workflow.noLibrary');
-        const known = await catalogued(db, ctx.plan.libraryId, ctx.branch, unique);
-        const missing = unique.filter((i) => !known.has(`${i.kind}:${i.path}`));
+        const missingOf = async () => {
+          const known = await catalogued(db, ctx.plan.libraryId ?? 0, ctx.branch, unique);
+          return unique.filter((i) => !known.has(`${i.kind}:${i.path}`));
+        };
+        let missing = await missingOf();
+        // A branch the catalogue has never indexed (a new project branch) is indexed first, then looked at again.
+        if (missing.length > 0 && indexBranch && (await indexedCommit(db, ctx.plan.libraryId, ctx.branch)) === '') {
+          await indexBranch(auth, ctx.plan.libraryId, ctx.branch);
+          missing = await missingOf();
+        }
         if (missing.length > 0) throw badRequest('workflow.contentMissing', { paths: missing.map((i) => i.path).join(', ') });
       }
       await db.transaction(async (tx) => {

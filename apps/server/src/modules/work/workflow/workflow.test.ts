@@ -1,14 +1,17 @@
+import path from 'node:path';
 import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
 import { ReviewCommentPerm } from '@ccms/contracts/work/review-comment';
 import { TaskPerm } from '@ccms/contracts/work/task';
 import { WorkflowPerm } from '@ccms/contracts/work/workflow';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git } from '../../../../test/git-http-server';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsProjectMember, ccmsTask, ccmsWorkflow } from '../../../db/schema';
 import { allowLoopbackRemotes, grant, libraryBody, type TestUser, userWith } from '../../content/content-test-kit';
 import { created, createProject } from '../project/project-test-kit';
+import { indexedCommit } from './workflow.queries';
 
 const PERMS = [
   WorkflowPerm.query,
@@ -213,6 +216,28 @@ describe('workflow', () => {
     expect((await topicOf('planwins')).status).toBe('underReview');
     wf = await act(rev2.caller, 'approve', { planId });
     expect(wf).toMatchObject({ stage: 'end', approvalState: 'passed' });
+  });
+
+  it('a task on a project branch the catalogue has not indexed yet covers its content: the branch is indexed first', async () => {
+    await git(['--git-dir', path.join(remote().root, 'wf.git'), 'branch', 'wf-draft', 'main']);
+    const projectId = await createProject(admin, 'wf draft branch');
+    const planId = await created(admin, '/prod-api/ccms/plan', { projectId, title: 'draft plan', libraryId, branch: 'wf-draft', reviewerId: rev1.userId });
+    const writing = await created(admin, '/prod-api/ccms/task', {
+      projectId,
+      planId,
+      title: 'write draft',
+      category: 'writing',
+      writerId: writer.userId,
+      assigneeId: writer.userId,
+      status: 'inProgress',
+    });
+    expect(await indexedCommit(t.database.db, libraryId, 'wf-draft')).toBe('');
+    const covered = await admin.put('/prod-api/ccms/workflow/task-content', { taskId: writing, items: [{ kind: 'topic', path: pathOf('coverage') }] });
+    expect(covered.body.code, covered.raw).toBe(200);
+    expect(await indexedCommit(t.database.db, libraryId, 'wf-draft')).toMatch(/^[0-9a-f]{40}$/);
+    // Indexed, a path the branch does not hold is still refused by name.
+    const bad = await admin.put('/prod-api/ccms/workflow/task-content', { taskId: writing, items: [{ kind: 'topic', path: 'topics/nowhere.dita' }] });
+    expect(bad.body).toMatchObject({ code: 400, msg: 'Covered content (items) not found in the plan’s library branch: topics/nowhere.dita' });
   });
 
   it("a task covers only documents and topics of the plan's library branch; a missing path is refused by name and changes nothing", async () => {
