@@ -1,3 +1,4 @@
+import type { EditorResolution } from '@ccms/contracts/content/editor-config';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -20,6 +21,17 @@ const query = (at: FileToOpen) => {
 };
 
 /**
+ * Where a file opens for an editor resolution: the topic editor (visual or source), the map editor,
+ * or the web author page for an editor link; null for a file only viewed (no editor).
+ */
+export function editorRoute(how: Pick<EditorResolution, 'editor'>, at: FileToOpen): string | null {
+  if (how.editor === 'link') return `/ccms/editor/webAuthor?${query(at)}`;
+  if (how.editor === 'map') return `/ccms/ditamapeditor/index?${query(at)}`;
+  if (how.editor === 'view') return null;
+  return editorPath({ ...at, source: how.editor === 'source' });
+}
+
+/**
  * Opens a file the way the editor configuration says (its suffix's default editor, else its
  * document type's): the topic editor, the source view, the map editor, or an editor link
  * through the web author page. Every "Edit" action goes through here.
@@ -30,9 +42,8 @@ export function useOpenInEditor() {
   const { t } = useTranslation('editorConfig');
   return async (at: FileToOpen) => {
     const how = await editorConfigApi.resolve({ libraryId: at.libraryId, path: at.path, ...(at.branch ? { branch: at.branch } : {}) });
-    if (how.editor === 'link') navigate(`/ccms/editor/webAuthor?${query(at)}`);
-    else if (how.editor === 'map') navigate(`/ccms/ditamapeditor/index?${query(at)}`);
-    else if (how.editor === 'view') message.info(t('readOnly'));
-    else navigate(editorPath({ ...at, source: how.editor === 'source' }));
+    const route = editorRoute(how, at);
+    if (route === null) message.info(t('readOnly'));
+    else navigate(route);
   };
 }

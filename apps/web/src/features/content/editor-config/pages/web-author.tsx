@@ -1,9 +1,10 @@
 import { Alert, Button, Result, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { InnerLink } from '../../../../app/layout/InnerLink';
 import { useEditorResolution } from '../editor-config-queries';
+import { editorRoute } from '../use-open-in-editor';
 
 /**
  * /ccms/editor/webAuthor?libraryId=&branch=&path=: the file's editor link, inside the app
@@ -18,7 +19,14 @@ export default function WebAuthorPage() {
   const query = libraryId > 0 && path ? { libraryId, path, ...(branch ? { branch } : {}) } : null;
   const resolution = useEditorResolution(query);
   const opened = useRef(false);
+  const navigate = useNavigate();
   const data = resolution.data;
+
+  // A file whose editor is built in (no link configured for it) opens in that editor instead.
+  const builtIn = query && data && data.editor !== 'link' ? editorRoute(data, query) : undefined;
+  useEffect(() => {
+    if (builtIn) navigate(builtIn, { replace: true });
+  }, [builtIn, navigate]);
 
   useEffect(() => {
     if (data?.editor === 'link' && data.target === 'window' && data.url && !opened.current) {
@@ -30,6 +38,8 @@ export default function WebAuthorPage() {
   if (!query) return <Result status="warning" title={t('missingFile')} />;
   if (resolution.isLoading) return <Spin tip={t('opening')} fullscreen />;
   if (resolution.error) return <Alert type="error" showIcon title={resolution.error.message} />;
+  if (builtIn) return <Spin tip={t('opening')} fullscreen />;
+  if (data?.editor === 'view') return <Result status="info" title={t('readOnly')} />;
   if (!data?.url) return <InnerLink src="" />;
   if (data.target === 'window')
     return (
