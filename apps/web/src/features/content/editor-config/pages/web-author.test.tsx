@@ -8,7 +8,7 @@ import { i18n } from '../../../../i18n';
 import { fakeServer } from '../../../../test/fakes';
 import WebAuthorPage from './web-author';
 
-let answer: EditorResolution = { editor: 'visual', url: null, target: null, label: null };
+let answer: EditorResolution = { editor: 'topic', url: null, target: null, label: null };
 
 function Where() {
   const at = useLocation();
@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 describe('the web author page', () => {
   it('opens a file whose default editor is built in in that editor, in its place in the history', async () => {
-    answer = { editor: 'visual', url: null, target: null, label: null };
+    answer = { editor: 'topic', url: null, target: null, label: null };
     open('topics/a.dita');
     expect((await screen.findByTestId('where')).textContent).toBe('/ccms/topic-editor/index?libraryId=3&branch=main&path=topics%2Fa.dita');
   });
