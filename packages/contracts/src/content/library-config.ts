@@ -116,8 +116,15 @@ export const PublishConfigBody = z
     filterGroup: z.string().trim().max(100).default(''),
     readerUserIds: z.array(z.number().int().positive()).max(500).default([]).describe('user ids allowed to read the published output'),
     readerRoleIds: z.array(z.number().int().positive()).max(500).default([]).describe('role ids allowed to read the published output'),
+    readersOnly: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: only the readers and the library's owners read the output, not its other writers and publishers; needs readers. Left out: false when adding, unchanged when editing",
+      ),
   })
-  .refine((c) => c.publishPath !== 'path' || c.publishDir !== '', { message: 'field.required', path: ['publishDir'] });
+  .refine((c) => c.publishPath !== 'path' || c.publishDir !== '', { message: 'field.required', path: ['publishDir'] })
+  .refine((c) => !c.readersOnly || c.readerUserIds.length + c.readerRoleIds.length > 0, { message: 'field.required', path: ['readerUserIds'] });
 export type PublishConfigBody = z.infer<typeof PublishConfigBody>;
 export const PublishConfigUpdate = PublishConfigBody.and(z.object({ configId: z.number().int().positive().describe('id of a library publish configuration') }));
 export type PublishConfigUpdate = z.infer<typeof PublishConfigUpdate>;
@@ -134,6 +141,7 @@ export const PublishConfig = z.object({
   filterGroup: z.string(),
   readerUserIds: z.array(z.number()),
   readerRoleIds: z.array(z.number()),
+  readersOnly: z.boolean(),
   createBy: z.string(),
   createTime: DateTime,
   updateTime: DateTime,

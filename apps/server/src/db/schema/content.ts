@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Columns every administrable row carries (RuoYi's BaseEntity). */
 const audit = {
@@ -113,6 +113,8 @@ export const ccmsPublishConfig = pgTable(
     filterGroup: varchar({ length: 100 }).notNull().default(''),
     readerUserIds: jsonb().$type<number[]>().notNull().default([]),
     readerRoleIds: jsonb().$type<number[]>().notNull().default([]),
+    /** With readers: only they and the library's owners read the output (not its other writers and publishers). */
+    readersOnly: boolean().notNull().default(false),
     ...audit,
   },
   (t) => [uniqueIndex('ccms_publish_config_name_uq').on(t.libraryId, t.configName)],

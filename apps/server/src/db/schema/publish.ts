@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The publish area: publications (a map of a library branch with its filter), the outputs each
@@ -77,6 +77,8 @@ export const ccmsDocumentOutput = pgTable(
     filter: varchar({ length: 1000 }).notNull().default(''),
     readerUserIds: jsonb().$type<number[]>().notNull().default([]),
     readerRoleIds: jsonb().$type<number[]>().notNull().default([]),
+    /** Copied from the config: only the readers and the library's owners read it. */
+    readersOnly: boolean().notNull().default(false),
     /** The commit published (known once the job checked the branch out). */
     commit: varchar({ length: 64 }).notNull().default(''),
     /** Live progress: the engine's phase and its done/total counts. */

@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../test/harness';
-import { ccmsLibrarySetting, ccmsProject, ccmsPublication, ccmsPublishConfig, ccmsReleaseLog, sysNotification } from '../../db/schema';
+import { ccmsDocumentOutput, ccmsLibrarySetting, ccmsProject, ccmsPublication, ccmsPublishConfig, ccmsReleaseLog, sysNotification } from '../../db/schema';
 import { CATALOG_PERMS, corpusDir } from '../content/catalog/catalog-test-kit';
 import { allowLoopbackRemotes, grant, libraryBody, type TestUser, userWith } from '../content/content-test-kit';
 
@@ -58,7 +58,8 @@ beforeAll(async () => {
   const configs = await db
     .insert(ccmsPublishConfig)
     .values([
-      { libraryId, configName: 'web', format: 'html5', lang: 'en', publishPath: 'preview', readerUserIds: [reader.userId] },
+      // Closed to the library's other writers and publishers: reader7 and the owners only.
+      { libraryId, configName: 'web', format: 'html5', lang: 'en', publishPath: 'preview', readerUserIds: [reader.userId], readersOnly: true },
       { libraryId, configName: 'open', format: 'html5', lang: 'en', publishPath: 'public' },
     ])
     .returning();
@@ -223,6 +224,29 @@ suite('publishing', () => {
     expect(viewer.body.rows.map((r: { configName: string }) => r.configName)).toEqual(['open']);
     const address = await outsider.caller.get(api('/ccms/mxView/getMxViewAddress'));
     expect(address.body.msg).toBe('/docview');
+  });
+
+  it("a readers-only output is closed to the library's other writers and publishers; its owners still read it", async () => {
+    const [row] = await t.database.db.select().from(ccmsDocumentOutput).where(eq(ccmsDocumentOutput.outputId, first.outputId));
+    expect(row).toMatchObject({ configName: 'web', readersOnly: true, readerUserIds: [reader.userId] });
+    const writer = await userWith(t, 'writer7', PERMS);
+    const publisher = await userWith(t, 'publis7', PERMS);
+    const owner = await userWith(t, 'owner7', PERMS);
+    await grant(t, libraryId, 'user', writer.userId, 'write');
+    await grant(t, libraryId, 'user', publisher.userId, 'publish');
+    await grant(t, libraryId, 'user', owner.userId, 'owner');
+    for (const closedOut of [writer, publisher]) {
+      expect((await closedOut.caller.get(api(`/ccms/output/${first.outputId}`))).status).toBe(403);
+      const listed = await closedOut.caller.get(api('/ccms/output/list'), { publicationId });
+      expect(listed.body.rows.some((o: { configName: string }) => o.configName === 'web')).toBe(false);
+    }
+    expect((await owner.caller.get(api(`/ccms/output/${first.outputId}`))).body.data.configName).toBe('web');
+    expect((await reader.caller.get(api(`/ccms/output/${first.outputId}`))).status).toBe(200);
+    // Opened again (not readers-only), the library's publishers read it as before.
+    await t.database.db.update(ccmsDocumentOutput).set({ readersOnly: false }).where(eq(ccmsDocumentOutput.outputId, first.outputId));
+    expect((await publisher.caller.get(api(`/ccms/output/${first.outputId}`))).status).toBe(200);
+    expect((await writer.caller.get(api(`/ccms/output/${first.outputId}`))).status).toBe(200);
+    await t.database.db.update(ccmsDocumentOutput).set({ readersOnly: true }).where(eq(ccmsDocumentOutput.outputId, first.outputId));
   });
 
   it('archives an output to a project release as a release log row', async () => {

@@ -135,6 +135,10 @@ const library: Messages<typeof zh> = {
     pathHint: 'Where each publish configuration puts its output: Local, Preview, Public, Archive, or a folder under the output root.',
     readers: 'Readers',
     anyone: 'Everyone with access',
+    readersOnly: 'Only these readers',
+    readersOnlyShort: 'readers only',
+    readersOnlyHint: "Closed to the library's other writers and publishers too; its owners and administrators still read it.",
+    readersOnlyNeedsReaders: 'Choose the readers who may read the output',
   },
   product: {
     needed: 'No product to choose yet',

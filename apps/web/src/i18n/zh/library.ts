@@ -133,6 +133,10 @@ export default {
     pathHint: '每个发布配置的输出位置：本地、预览、公开、归档，或输出根目录下的目录。',
     readers: '读者',
     anyone: '所有有权限的人',
+    readersOnly: '仅限这些读者',
+    readersOnlyShort: '仅限读者',
+    readersOnlyHint: '库的其他编写者和发布者也不能阅读；库的所有者和管理员仍可阅读。',
+    readersOnlyNeedsReaders: '请选择可以阅读输出的读者',
   },
   product: {
     needed: '尚无可选的产品',

@@ -169,14 +169,18 @@ export function libraryConfigService(db: Db) {
     async addPublishConfig(auth: AuthContext, body: PublishConfigBody) {
       await canConfigure(auth, body.libraryId);
       const publishDir = await checkPublish(body);
-      await db.insert(ccmsPublishConfig).values({ ...body, publishDir, createBy: auth.userName });
+      await db.insert(ccmsPublishConfig).values({ ...body, readersOnly: body.readersOnly ?? false, publishDir, createBy: auth.userName });
     },
     async editPublishConfig(auth: AuthContext, body: PublishConfigUpdate) {
       const row = await findPublishConfig(db, eq(ccmsPublishConfig.configId, body.configId));
       if (!row) throw notFound('notFound.row', { what: `publish config ${body.configId}` });
       await canConfigure(auth, row.libraryId);
       const publishDir = await checkPublish({ ...body, libraryId: row.libraryId }, body.configId);
-      const { configId, libraryId: _ignored, ...fields } = body;
+      const { configId, libraryId: _ignored, readersOnly, ...rest } = body;
+      // An edit that leaves readersOnly out keeps it; a closed output still needs readers.
+      const closed = readersOnly ?? row.readersOnly;
+      if (closed && body.readerUserIds.length + body.readerRoleIds.length === 0) throw badRequest('field.required', { field: 'readerUserIds' });
+      const fields = { ...rest, readersOnly: closed };
       await db
         .update(ccmsPublishConfig)
         .set({ ...fields, publishDir, updateBy: auth.userName, updateTime: new Date() })

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsLibraryDataProperty, ccmsLibrarySetting, ccmsProduct, ccmsPublishConfig } from '../../../db/schema';
@@ -114,6 +115,23 @@ describe('publish config', () => {
     expect((await owner.caller.post('/prod-api/ccms/library/publishConfig', config())).body.msg).toBe('Publish configuration "Web help" already exists');
     expect((await reader.caller.post('/prod-api/ccms/library/publishConfig', config({ configName: 'Mine' }))).status).toBe(403);
     const list = await reader.caller.get('/prod-api/ccms/library/publishConfig/list', { libraryId });
-    expect(list.body.data).toMatchObject([{ configName: 'Web help', publishPath: 'preview', readerUserIds: [reader.userId] }]);
+    expect(list.body.data).toMatchObject([{ configName: 'Web help', publishPath: 'preview', readerUserIds: [reader.userId], readersOnly: false }]);
+  });
+
+  it('closes an output to the readers: needs readers, and an edit that leaves the choice out keeps it', async () => {
+    const add = (over: Record<string, unknown>) => owner.caller.post('/prod-api/ccms/library/publishConfig', config({ configName: 'Closed', ...over }));
+    expect((await add({ readersOnly: true, readerUserIds: [] })).body.msg).toBe('readerUserIds is required');
+    expect((await add({ readersOnly: true })).body.code).toBe(200);
+    const [row] = await t.database.db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configName, 'Closed'));
+    expect(row?.readersOnly).toBe(true);
+    const edit = (over: Record<string, unknown>) =>
+      owner.caller.put('/prod-api/ccms/library/publishConfig', { ...config({ configName: 'Closed', ...over }), configId: row?.configId });
+    expect((await edit({ lang: 'de' })).body.code).toBe(200);
+    const [kept] = await t.database.db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configName, 'Closed'));
+    expect(kept).toMatchObject({ lang: 'de', readersOnly: true });
+    expect((await edit({ readerUserIds: [] })).body.msg).toBe('readerUserIds is required');
+    expect((await edit({ readersOnly: false, readerUserIds: [] })).body.code).toBe(200);
+    const [opened] = await t.database.db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configName, 'Closed'));
+    expect(opened).toMatchObject({ readersOnly: false, readerUserIds: [] });
   });
 });

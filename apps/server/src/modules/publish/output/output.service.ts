@@ -36,14 +36,22 @@ import { buildKeyOf, PUBLISH_QUEUE, publishDirs } from './publish-runner';
 
 const API = '/prod-api';
 
-/** Who may read an output: "public" outputs every signed-in user; with readers, the readers and the library's publishers (and up); else the library's readers. */
-export function mayRead(auth: AuthContext, row: Pick<OutputRow, 'publishPath' | 'readerUserIds' | 'readerRoleIds'>, level: Parameters<typeof allows>[0]) {
+/**
+ * Who may read an output: "public" outputs every signed-in user; with readers, the readers and the
+ * library's publishers (and up), or with `readersOnly` the readers and the library's owners and admins only;
+ * else the library's readers.
+ */
+export function mayRead(
+  auth: AuthContext,
+  row: Pick<OutputRow, 'publishPath' | 'readerUserIds' | 'readerRoleIds' | 'readersOnly'>,
+  level: Parameters<typeof allows>[0],
+) {
   if (auth.isAdmin || row.publishPath === 'public') return true;
   const restricted = row.readerUserIds.length > 0 || row.readerRoleIds.length > 0;
   if (!restricted) return allows(level, 'read');
   if (row.readerUserIds.includes(auth.userId)) return true;
   if (auth.roles.some((r) => row.readerRoleIds.includes(r.roleId))) return true;
-  return allows(level, 'publish');
+  return allows(level, row.readersOnly ? 'configure' : 'publish');
 }
 
 export interface OutputServiceDeps {
@@ -148,6 +156,7 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
             filter: [t.filter, c.filterGroup].filter(Boolean).join(' + '),
             readerUserIds: c.readerUserIds,
             readerRoleIds: c.readerRoleIds,
+            readersOnly: c.readersOnly,
             createBy: auth.userName,
           };
         }),

@@ -1,5 +1,5 @@
 import { PUBLISH_FORMATS, PUBLISH_PATHS, PublishConfigBody } from '@ccms/contracts/content/library-config';
-import { Alert, App, Col, Form, Input, Row, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Checkbox, Col, Form, Input, Row, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ type PathKind = (typeof PUBLISH_PATHS)[number];
 const Body = z.object(PublishConfigBody.shape).pick({ configName: true, format: true, lang: true, publishPath: true, publishDir: true });
 const rules = (field: keyof typeof Body.shape, label: string, messages?: RuleMessages) => zodRules(Body, field, label, messages);
 
-const DEFAULTS: Partial<Fields> = { format: 'html5', lang: 'zh-CN', publishPath: 'preview', readerUserIds: [], readerRoleIds: [] };
+const DEFAULTS: Partial<Fields> = { format: 'html5', lang: 'zh-CN', publishPath: 'preview', readerUserIds: [], readerRoleIds: [], readersOnly: false };
 
 /** The readers picker: users are searched on the server; users met in any search keep their names once picked. */
 function ReaderUsers({ libraryId }: { libraryId: number }) {
@@ -140,6 +140,25 @@ function PublishConfigDialog({ libraryId, editing, onClose }: { libraryId: numbe
             />
           </Form.Item>
         </Col>
+        <Col span={24}>
+          <Form.Item
+            name="readersOnly"
+            valuePropName="checked"
+            extra={t('publish.readersOnlyHint')}
+            dependencies={['readerUserIds', 'readerRoleIds']}
+            rules={[
+              ({ getFieldValue }) => ({
+                // The contract's refinement: closing the output needs someone to read it.
+                validator: (_: unknown, on: boolean) =>
+                  !on || (getFieldValue('readerUserIds') ?? []).length + (getFieldValue('readerRoleIds') ?? []).length > 0
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('publish.readersOnlyNeedsReaders'))),
+              }),
+            ]}
+          >
+            <Checkbox>{t('publish.readersOnly')}</Checkbox>
+          </Form.Item>
+        </Col>
       </Row>
     </FormDialog>
   );
@@ -215,7 +234,7 @@ export function PublishPathTab({ libraryId }: { libraryId: number }) {
             render: (_: unknown, r) =>
               r.readerUserIds.length + r.readerRoleIds.length === 0
                 ? t('publish.anyone')
-                : `${t('publish.readerUsers')}: ${r.readerUserIds.length} · ${t('publish.readerRoles')}: ${r.readerRoleIds.length}`,
+                : `${t('publish.readerUsers')}: ${r.readerUserIds.length} · ${t('publish.readerRoles')}: ${r.readerRoleIds.length}${r.readersOnly ? ` · ${t('publish.readersOnlyShort')}` : ''}`,
           },
         ]}
       />

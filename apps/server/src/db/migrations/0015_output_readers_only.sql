@@ -1,0 +1,2 @@
+ALTER TABLE "ccms_publish_config" ADD COLUMN "readers_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "ccms_document_output" ADD COLUMN "readers_only" boolean DEFAULT false NOT NULL;
