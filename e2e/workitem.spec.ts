@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { API, adminApi, openSignedIn } from './helpers';
+import { API, adminApi, confirmDialog, openSignedIn } from './helpers';
 
 /**
  * Work items on screen: a defect is raised, commented on and answered, gets an attachment (a
@@ -106,7 +106,8 @@ test('raise a defect, comment and reply, attach a file, resolve and close it, se
     .setInputFiles({ ...file, buffer: Buffer.from('torque values: 14 Nm') });
   const confirm = page.getByRole('dialog').filter({ hasText: `已存在名为“${file.name}”的附件，是否替换？` });
   await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: ok }).click();
+  // Clicked again while it stays open: a click during its entry animation can miss (once under load).
+  await confirmDialog(page);
   await expect(page.getByText('附件已替换')).toBeVisible();
   await expect(page.getByTestId('attachments-panel').getByRole('row')).toHaveCount(2);
 
