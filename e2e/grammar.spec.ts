@@ -1,30 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import yazl from 'yazl';
-import { grammarForTests } from '../test-support/grammars';
+import { grammarForTests, zipFolder } from '../test-support/grammars';
 import { API, adminApi, closedDialog, confirmDialog, openedDialog, openSignedIn } from './helpers';
 
 const dita13 = grammarForTests('dita-1.3');
-
-/** A zip of the folder itself (its catalog.xml one folder down), as an administrator makes one. */
-function zipFolder(dir: string, prefix: string): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  const walk = (at: string, rel: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(at, entry.name), `${rel}${entry.name}/`);
-      else zip.addBuffer(readFileSync(path.join(at, entry.name)), `${rel}${entry.name}`);
-    }
-  };
-  walk(dir, prefix);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('error', reject);
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
 
 test.skip(!dita13, 'the DITA 1.3 grammar is not beside the repository (CCMS_GRAMMARS_DIR)');
 // About 25 s alone; in the full parallel run the install (unzip, every DTD compiled) waits for CPU behind the other specs.

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import yazl from 'yazl';
 
 /**
  * Where the standard grammars the tests install as packages are (e.g. `dita-1.3/`, the OASIS DITA
@@ -23,4 +24,24 @@ export function grammarForTests(name: string, env: NodeJS.ProcessEnv = process.e
   if (env.CI === 'true') throw new Error(`${message} CI=true: the grammar is required.`);
   log(`${message} Grammar package suites skipped.`);
   return undefined;
+}
+
+/** Every file of a folder in a zip, under `prefix` (a zip of the folder itself, as an administrator makes one to install). */
+export function zipFolder(dir: string, prefix: string): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  const walk = (at: string, rel: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full, `${rel}${entry.name}/`);
+      else zip.addBuffer(readFileSync(full), `${rel}${entry.name}`);
+    }
+  };
+  walk(dir, prefix);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('error', reject);
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
 }

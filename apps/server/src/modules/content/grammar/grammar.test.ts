@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,9 +7,8 @@ import { GrammarPerm } from '@ccms/contracts/content/grammar';
 import { parseXml } from '@ccms/dita';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yazl from 'yazl';
 import { corpusForTests } from '../../../../../../test-support/corpus';
-import { grammarForTests } from '../../../../../../test-support/grammars';
+import { grammarForTests, zipFolder } from '../../../../../../test-support/grammars';
 import { useGitServer } from '../../../../test/git-server';
 import { ADMIN_PASSWORD, type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { buildApp } from '../../../app';
@@ -28,25 +27,6 @@ const INSTALLING = corpus ? readFileSync(path.join(corpus, 'topics/installing.di
 const DITAVALREF = /\n\s*<ditavalref[\s\S]*?<\/ditavalref>/;
 /** The same map before its <ditavalref> was added: valid DITA 1.2 too. */
 const INSTALLING_12 = INSTALLING.replace(DITAVALREF, '');
-/** Every file of a folder in a zip, under `prefix` (a zip of the folder itself, as an administrator makes one). */
-function zipFolder(dir: string, prefix: string): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  const walk = (at: string, rel: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full, `${rel}${entry.name}/`);
-      else zip.addBuffer(readFileSync(full), `${rel}${entry.name}`);
-    }
-  };
-  walk(dir, prefix);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('error', reject);
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
 
 const install = (c: Caller, file: { filename: string; content: Buffer | string }, fields: Record<string, string> = {}) => {
   const body = multipart(fields, [file]);
