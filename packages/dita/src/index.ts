@@ -40,3 +40,5 @@ export { checkStructure } from './validate/structure-rules.js';
 export type { Doctype, XmlElement, XmlNode, XmlText } from './xml/xml-dom.js';
 export type { ParsedXml } from './xml/xml-parser.js';
 export { parseXml } from './xml/xml-parser.js';
+// The content-standard seam: DITA's reading of file paths.
+export * from './files.js';

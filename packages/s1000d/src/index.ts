@@ -28,3 +28,4 @@ export { validateObject } from './validate/validate.js';
 export type { ParsedObject } from './validate/xml.js';
 export { parseObject, xpathOf } from './validate/xml.js';
 export { parseXml, serializeDocument, type XmlDocument, type XmlElement, XmlSyntaxError } from './xml.js';
+export * from './files.js';

@@ -1,0 +1,44 @@
+import { LIBRARY_TYPES } from '../constants';
+
+/**
+ * The seam between the product and a content standard (DITA, S1000D, ...): what a standard tells
+ * the product about the files of a library, from their paths alone. Each standard's package
+ * exports an implementation (`@ccms/dita/files`, `@ccms/s1000d/files`); the server and the web app
+ * pick it by the library's type (docs/adding-a-content-standard.md).
+ */
+
+/** Content standards the product has an implementation of. */
+export const CONTENT_STANDARDS = ['dita', 's1000d'] as const;
+export type ContentStandardId = (typeof CONTENT_STANDARDS)[number];
+
+/**
+ * What a file is to its standard:
+ * - document: what is published as a whole and has a table of contents (a DITA map, an S1000D publication module);
+ * - unit: what is written, reviewed and reused as one piece (a DITA topic, an S1000D data module);
+ * - resource: what units show (images, videos, S1000D ICNs);
+ * - list: what lists or transmits other files (S1000D DML, DDN, comments, update files);
+ * - rules: what constrains or filters content (DITAVAL, S1000D BREX data modules are units that also are rules);
+ * - other: anything else in the repository.
+ */
+export const FILE_ROLES = ['document', 'unit', 'resource', 'list', 'rules', 'other'] as const;
+export type FileRole = (typeof FILE_ROLES)[number];
+
+/** A standard's reading of file paths. Pure functions of the path: no content, no I/O. */
+export interface StandardFiles {
+  readonly id: ContentStandardId;
+  /** What the file is, by its path. */
+  roleOf(path: string): FileRole;
+  /** Files the standard's engine parses when it indexes a library (its XML). */
+  isSource(path: string): boolean;
+}
+
+export type LibraryType = (typeof LIBRARY_TYPES)[number];
+
+/**
+ * The standard a library type is written in. Airbus flight operations and FTID libraries are DITA
+ * specialisations until they get standards of their own; ATA Spec 2300 has no implementation yet, so
+ * its libraries are read as DITA (an ATA set then indexes no documents).
+ */
+export function standardIdOf(libraryType: string | null | undefined): ContentStandardId {
+  return libraryType === 'S1000D' ? 's1000d' : 'dita';
+}
