@@ -1,4 +1,4 @@
-import { LIBRARY_TYPES } from '../constants';
+import type { LIBRARY_TYPES } from '../constants';
 
 /**
  * The seam between the product and a content standard (DITA, S1000D, ...): what a standard tells
