@@ -127,7 +127,8 @@ export async function createTestApp(opts: { captcha?: boolean; env?: Record<stri
     config,
     database,
     secrets: { jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex') },
-    logger: false,
+    // CCMS_TEST_LOG=error (or another level) shows the server's log, e.g. the error behind a 500.
+    logger: process.env.CCMS_TEST_LOG ? { level: process.env.CCMS_TEST_LOG } : false,
     onRoute: opts.onRoute,
   });
   await app.ready();

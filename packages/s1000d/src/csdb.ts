@@ -26,7 +26,7 @@ export type Resolution =
   | { status: 'issue-missing'; target: CsdbObject }
   /** No object has the code. */
   | { status: 'broken' }
-  /** Internal references and CIR items not resolved at set level. */
+  /** Internal references, and CIR items of a type the set holds no repository of: not resolved at set level. */
   | { status: 'not-applicable' };
 
 export interface Use {
@@ -40,6 +40,8 @@ export class Csdb {
   readonly objects: CsdbObject[];
   private readonly byCode = new Map<string, CsdbObject[]>();
   private readonly cir = new Map<string, CsdbObject>();
+  /** The CIR item types the set holds a repository of (partRef, functionalItemRef, ...). */
+  private readonly cirTypes = new Set<string>();
   private usesIndex: Map<string, Use[]> | undefined;
 
   constructor(objects: Iterable<CsdbObject>) {
@@ -49,7 +51,10 @@ export class Csdb {
       const list = this.byCode.get(o.code);
       if (list === undefined) this.byCode.set(o.code, [o]);
       else list.push(o);
-      for (const k of o.cirItems ?? []) if (!this.cir.has(k)) this.cir.set(k, o);
+      for (const k of o.cirItems ?? []) {
+        if (!this.cir.has(k)) this.cir.set(k, o);
+        this.cirTypes.add(k.slice(0, k.indexOf(':')));
+      }
     }
   }
 
@@ -72,6 +77,8 @@ export class Csdb {
   resolve(ref: Reference): Resolution {
     if (ref.kind === 'internal') return { status: 'not-applicable' };
     if (ref.kind === 'cir') {
+      // A set with no repository of the item's type (parts, functional items, ...) refers to one kept elsewhere: not checked here.
+      if (!this.cirTypes.has(ref.target.slice(0, ref.target.indexOf(':')))) return { status: 'not-applicable' };
       const t = this.cir.get(ref.target);
       return t === undefined ? { status: 'broken' } : { status: 'ok', target: t };
     }

@@ -88,7 +88,26 @@ export const ReindexResult = z.object({
 });
 export type ReindexResult = z.infer<typeof ReindexResult>;
 
-export const REFERENCE_KINDS = ['topicref', 'mapref', 'xref', 'link', 'conref', 'conkeyref', 'keyref', 'image', 'object', 'coderef', 'related'] as const;
+/** DITA's reference kinds, then S1000D's (by code: data module, publication module, ICN, common information repository item, DML, comment). */
+export const REFERENCE_KINDS = [
+  'topicref',
+  'mapref',
+  'xref',
+  'link',
+  'conref',
+  'conkeyref',
+  'keyref',
+  'image',
+  'object',
+  'coderef',
+  'related',
+  'dmRef',
+  'pmRef',
+  'icn',
+  'cirRef',
+  'dmlRef',
+  'commentRef',
+] as const;
 export const REFERENCE_STATUSES = ['resolved', 'broken', 'external'] as const;
 
 /**
@@ -121,6 +140,30 @@ export const BrokenQuery = CatalogScope.extend(PageQuery.pick({ pageNum: true, p
 });
 export type BrokenQuery = z.infer<typeof BrokenQuery>;
 
+export const PROBLEM_SEVERITIES = ['error', 'warning', 'info'] as const;
+
+/** GET /ccms/catalog/problems: the located problems indexing found in a branch (S1000D: references, schema, BREX). */
+export const ProblemQuery = CatalogScope.extend(PageQuery.pick({ pageNum: true, pageSize: true }).shape).extend({
+  path: z.string().max(1000).optional().describe('only problems of this file'),
+  severity: z.enum(PROBLEM_SEVERITIES).optional(),
+  code: z.string().trim().max(64).optional().describe('only problems with this code, e.g. brex-rule'),
+});
+export type ProblemQuery = z.infer<typeof ProblemQuery>;
+
+export const ProblemRow = z.object({
+  problemId: z.number(),
+  path: z.string().describe('the file; empty for a problem of the whole library (e.g. no schema package installed for an issue)'),
+  line: z.number().describe('1-based; 0 when the problem has no place'),
+  col: z.number(),
+  severity: z.enum(PROBLEM_SEVERITIES),
+  code: z.string(),
+  xpath: z.string().describe('where in the file, as the checker names it (BREX: /dmodule[1]/...)'),
+  message: z.string().describe("in the caller's language"),
+  topicId: z.number().nullable().describe('the indexed topic (data module) the file is'),
+  documentId: z.number().nullable().describe('the indexed document (publication module) the file is'),
+});
+export type ProblemRow = z.infer<typeof ProblemRow>;
+
 /** GET /ccms/catalog/keys: keys defined by the maps of a branch. */
 export const KeyQuery = CatalogScope.extend(PageQuery.pick({ pageNum: true, pageSize: true }).shape).extend({
   key: z.string().max(200).optional().describe('part of the key name'),
@@ -137,7 +180,8 @@ export const KeyRow = z.object({
 });
 export type KeyRow = z.infer<typeof KeyRow>;
 
-export const RESOURCE_TYPES = ['image', 'video'] as const;
+/** Images and videos; `list`: an S1000D DML, DDN, comment or update file (listed, not shown). */
+export const RESOURCE_TYPES = ['image', 'video', 'list'] as const;
 
 /** GET /ccms/catalog/resources: images and videos of a branch, with how often they are referenced. */
 export const ResourceQuery = CatalogScope.extend(PageQuery.pick({ pageNum: true, pageSize: true }).shape).extend({

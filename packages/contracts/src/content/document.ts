@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTime, PageQuery, qInt } from '../http';
 import { CatalogScope, IndexedAt, LinkRow, ReindexResult, TextDiff, VersionRef } from './catalog';
 import { BranchName, LibraryLevel } from './library';
+import { StandardFacts } from './standard';
 import { DocumentStatus } from './status';
 
 /** Permission strings of the document screens (seeded menu 2104, buttons 3060-3066). */
@@ -48,6 +49,7 @@ export const DocumentRow = z.object({
   isSubmap: z.boolean(),
   topicCount: z.number(),
   brokenCount: z.number().describe('broken references in the files the map reads'),
+  facts: StandardFacts,
   status: DocumentStatus,
   owner: z.string(),
   percentage: z.number(),

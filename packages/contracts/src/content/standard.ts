@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { LIBRARY_TYPES } from '../constants';
 
 /**
@@ -42,3 +43,14 @@ export type LibraryType = (typeof LIBRARY_TYPES)[number];
 export function standardIdOf(libraryType: string | null | undefined): ContentStandardId {
   return libraryType === 'S1000D' ? 's1000d' : 'dita';
 }
+
+/**
+ * What a library's standard says of a topic or document beyond the common columns. DITA: none.
+ * S1000D: standard, kind (dm, dme, pm), role, issue (e.g. 008-00), issueType (new, changed, ...),
+ * qualityAssurance (unverified, firstVerification, secondVerification), applic (display text),
+ * s1000dIssue (4.1, 5.0, ...), schema (descript, proced, ...), infoCode.
+ */
+export const StandardFacts = z
+  .record(z.string(), z.string())
+  .describe("the content standard's own facts (S1000D: kind, issue, issueType, qualityAssurance, applic, ...)");
+export type StandardFacts = z.infer<typeof StandardFacts>;

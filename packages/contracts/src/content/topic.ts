@@ -3,6 +3,7 @@ import { DateTime, PageQuery, qInt } from '../http';
 import { CatalogScope, IndexedAt, LinkRow } from './catalog';
 import { CommitRow } from './explorer';
 import { LibraryLevel } from './library';
+import { StandardFacts } from './standard';
 import { TopicStatus } from './status';
 
 /** Permission strings of the topic screens (seeded menu 2105, buttons 3070-3074). */
@@ -49,6 +50,7 @@ export const TopicRow = z.object({
   docType: z.string(),
   language: z.string(),
   shortdesc: z.string(),
+  facts: StandardFacts,
   /** References to this topic from elsewhere in the branch (where used). */
   refs: z.number(),
   status: TopicStatus,

@@ -39,6 +39,8 @@ export function brexLayers(object: ParsedObject, lookup: BrexLookup, options: La
   while (next !== undefined && !seen.has(next)) {
     seen.add(next);
     const brex = find(next);
+    // A default BREX is the specification's, installed as a package: missing, it is "not installed" (said below), not a broken reference.
+    if (brex === undefined && DEFAULT_BREX_DMCS.has(next)) break;
     if (brex === undefined) {
       problems.push(
         problem(

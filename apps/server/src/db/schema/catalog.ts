@@ -57,6 +57,8 @@ export const ccmsCatalogDocument = pgTable(
     files: jsonb().$type<string[]>().notNull().default([]),
     /** Hash of what the row was written from: unchanged documents are not rewritten. */
     hash: varchar({ length: 40 }).notNull().default(''),
+    /** What the library's content standard says beyond the common columns (S1000D: kind, issue type, applicability, ...). */
+    facts: jsonb().$type<Record<string, string>>().notNull().default({}),
     ...created,
   },
   (t) => [
@@ -94,6 +96,8 @@ export const ccmsCatalogTopic = pgTable(
     cjk: text().array().notNull().default([]),
     problems: integer().notNull().default(0),
     hash: varchar({ length: 40 }).notNull().default(''),
+    /** What the library's content standard says beyond the common columns (S1000D: kind, issue type, applicability, ...). */
+    facts: jsonb().$type<Record<string, string>>().notNull().default({}),
     ...created,
   },
   (t) => [
@@ -164,6 +168,34 @@ export const ccmsCatalogLink = pgTable(
     index('ccms_catalog_link_source_idx').on(t.libraryId, t.branch, t.sourcePath),
     index('ccms_catalog_link_target_idx').on(t.libraryId, t.branch, t.targetPath),
     index('ccms_catalog_link_status_idx').on(t.libraryId, t.branch, t.status),
+  ],
+);
+
+/**
+ * Located problems of the branch's files found by indexing (S1000D: references, BREX, schema), in
+ * both languages: the library's problems list. Replaced per file by each run.
+ */
+export const ccmsCatalogProblem = pgTable(
+  'ccms_catalog_problem',
+  {
+    problemId: integer().primaryKey().generatedByDefaultAsIdentity(),
+    libraryId: integer().notNull(),
+    branch: varchar({ length: 200 }).notNull(),
+    path: varchar({ length: 1000 }).notNull(),
+    line: integer().notNull().default(0),
+    col: integer().notNull().default(0),
+    /** error, warning or info. */
+    severity: varchar({ length: 10 }).notNull(),
+    /** Stable code, e.g. ref-broken, brex, xsd. */
+    code: varchar({ length: 64 }).notNull(),
+    /** Where in the file, when the checker names it (BREX: the element's XPath). */
+    xpath: varchar({ length: 1000 }).notNull().default(''),
+    messageZh: text().notNull(),
+    messageEn: text().notNull(),
+  },
+  (t) => [
+    index('ccms_catalog_problem_path_idx').on(t.libraryId, t.branch, t.path),
+    index('ccms_catalog_problem_sev_idx').on(t.libraryId, t.branch, t.severity),
   ],
 );
 

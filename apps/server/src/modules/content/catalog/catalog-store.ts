@@ -1,7 +1,17 @@
 import { and, between, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
-import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogResource, ccmsCatalogTopic } from '../../../db/schema';
+import {
+  ccmsCatalogDocument,
+  ccmsCatalogIndex,
+  ccmsCatalogKey,
+  ccmsCatalogLink,
+  ccmsCatalogMeta,
+  ccmsCatalogProblem,
+  ccmsCatalogResource,
+  ccmsCatalogTopic,
+  ccmsRegulationLink,
+} from '../../../db/schema';
 
 /** Writes of one (re)index, all in the caller's transaction. */
 
@@ -16,6 +26,7 @@ export type DocumentData = Omit<typeof ccmsCatalogDocument.$inferInsert, 'docume
 export type ResourceData = Omit<typeof ccmsCatalogResource.$inferInsert, 'resourceId' | 'libraryId' | 'branch' | 'createTime' | 'updateTime'>;
 export type KeyData = Omit<typeof ccmsCatalogKey.$inferInsert, 'keyId' | 'libraryId' | 'branch'>;
 export type LinkData = Omit<typeof ccmsCatalogLink.$inferInsert, 'linkId' | 'libraryId' | 'branch'>;
+export type ProblemData = Omit<typeof ccmsCatalogProblem.$inferInsert, 'problemId' | 'libraryId' | 'branch'> & { path: string };
 
 export interface IndexWrite {
   libraryId: number;
@@ -33,6 +44,13 @@ export interface IndexWrite {
    * in `edits` instead has its stored rows edited in place, and `rows` adds its new ones.
    */
   links: { sources: string[] | 'all'; rows: LinkData[]; edits?: ReadonlyMap<string, LinkEdit> };
+  /** The branch's problems list, replaced whole (standards that index every file each run); absent: left as it is. */
+  problems?: ProblemData[];
+  /**
+   * Files that are the same object under a new name (an S1000D data module at a new issue): their
+   * topic row (and id), status, history and compliance links move to the new path before the upserts.
+   */
+  renames?: { from: string; to: string }[];
   stats: {
     mode: string;
     durationMs: number;
@@ -64,7 +82,8 @@ export class IndexRaceError extends Error {
   }
 }
 
-type Column = [field: string, column: string, type: string];
+/** A field of the rows, its column and SQL type, and what an absent field writes (else null). */
+type Column = [field: string, column: string, type: string, absent?: unknown];
 
 const TOPIC_COLUMNS: Column[] = [
   ['path', 'path', 'text'],
@@ -83,6 +102,7 @@ const TOPIC_COLUMNS: Column[] = [
   ['cjk', 'cjk', 'text[]'],
   ['problems', 'problems', 'int'],
   ['hash', 'hash', 'text'],
+  ['facts', 'facts', 'jsonb', {}],
 ];
 const DOCUMENT_COLUMNS: Column[] = [
   ['path', 'path', 'text'],
@@ -98,6 +118,7 @@ const DOCUMENT_COLUMNS: Column[] = [
   ['toc', 'toc', 'jsonb'],
   ['files', 'files', 'jsonb'],
   ['hash', 'hash', 'text'],
+  ['facts', 'facts', 'jsonb', {}],
 ];
 const RESOURCE_COLUMNS: Column[] = [
   ['path', 'path', 'text'],
@@ -126,6 +147,16 @@ const LINK_COLUMNS: Column[] = [
   ['status', 'status', 'text'],
   ['resolved', 'resolved', 'boolean'],
   ['reason', 'reason', 'text'],
+];
+const PROBLEM_COLUMNS: Column[] = [
+  ['path', 'path', 'text'],
+  ['line', 'line', 'int'],
+  ['col', 'col', 'int'],
+  ['severity', 'severity', 'text'],
+  ['code', 'code', 'text'],
+  ['xpath', 'xpath', 'text'],
+  ['messageZh', 'message_zh', 'text'],
+  ['messageEn', 'message_en', 'text'],
 ];
 
 /** Text (characters) per insert statement; see insertRows. */
@@ -156,8 +187,8 @@ async function insertRows(tx: Tx, table: string, columns: Column[], scope: { lib
     for (; i < rows.length && chunk.length < 5000 && bytes < STATEMENT_BYTES; i++) {
       const out: Record<string, unknown> = {};
       const source = rows[i] as Record<string, unknown>;
-      for (const [field, column] of columns) {
-        const value = source[field] ?? null;
+      for (const [field, column, , absent] of columns) {
+        const value = source[field] ?? absent ?? null;
         out[column] = value;
         bytes += typeof value === 'string' ? value.length : 16;
       }
@@ -183,6 +214,24 @@ async function insertRows(tx: Tx, table: string, columns: Column[], scope: { lib
   }
 }
 
+/** One object's catalogue identity moved to its new file: topic row (keeping its id), status and history, compliance links. */
+async function renamePath(tx: Tx, libraryId: number, branch: string, from: string, to: string) {
+  const topic = (path: string) => and(eq(ccmsCatalogTopic.libraryId, libraryId), eq(ccmsCatalogTopic.branch, branch), eq(ccmsCatalogTopic.path, path));
+  const meta = (path: string) => and(eq(ccmsCatalogMeta.libraryId, libraryId), eq(ccmsCatalogMeta.branch, branch), eq(ccmsCatalogMeta.path, path));
+  // A row already at the new path (indexed before under that name) gives way to the one that carries the history.
+  await tx.delete(ccmsCatalogTopic).where(topic(to));
+  await tx.update(ccmsCatalogTopic).set({ path: to, hash: '' }).where(topic(from));
+  const [held] = await tx.select({ id: ccmsCatalogMeta.metaId }).from(ccmsCatalogMeta).where(meta(from));
+  if (held) {
+    await tx.delete(ccmsCatalogMeta).where(meta(to));
+    await tx.update(ccmsCatalogMeta).set({ path: to }).where(eq(ccmsCatalogMeta.metaId, held.id));
+  }
+  await tx
+    .update(ccmsRegulationLink)
+    .set({ path: to })
+    .where(and(eq(ccmsRegulationLink.libraryId, libraryId), eq(ccmsRegulationLink.branch, branch), eq(ccmsRegulationLink.path, from)));
+}
+
 async function removePaths(tx: Tx, table: PgTable, scope: SQL, pathColumn: SQL, paths: string[]) {
   for (let i = 0; i < paths.length; i += 1000) {
     await tx.delete(table).where(and(scope, inArray(pathColumn, paths.slice(i, i + 1000))));
@@ -202,6 +251,16 @@ async function editLinks(tx: Tx, file: SQL, edit: LinkEdit) {
     .update(ccmsCatalogLink)
     .set({ line: sql`${line} + CASE ${cases} ELSE 0 END` })
     .where(and(file, or(...edit.shift.map((s) => between(line, s.from, s.to)))));
+}
+
+/** Each stored topic's identity across renames (its code and language: `no` and `language`), by path. */
+export async function storedIdentities(db: Db, libraryId: number, branch: string): Promise<Map<string, string>> {
+  const t = ccmsCatalogTopic;
+  const rows = await db
+    .select({ path: t.path, no: t.no, language: t.language })
+    .from(t)
+    .where(and(eq(t.libraryId, libraryId), eq(t.branch, branch), sql`${t.no} <> ''`));
+  return new Map(rows.map((r) => [r.path, `${r.no}${r.language ? `_${r.language}` : ''}`]));
 }
 
 /** The existing hash of each path of a branch (the full index writes only what differs). */
@@ -262,6 +321,7 @@ export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) 
     const now = new Date();
 
     const scope = { libraryId, branch, now };
+    for (const { from, to } of w.renames ?? []) await renamePath(tx, libraryId, branch, from, to);
     const topicScope = and(eq(ccmsCatalogTopic.libraryId, libraryId), eq(ccmsCatalogTopic.branch, branch)) as SQL;
     await removePaths(tx, ccmsCatalogTopic, topicScope, sql`${ccmsCatalogTopic.path}`, w.topics.remove);
     await insertRows(tx, 'ccms_catalog_topic', TOPIC_COLUMNS, scope, w.topics.upsert, true);
@@ -293,6 +353,12 @@ export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) 
     // New rows last: the edits above name stored lines only.
     await insertRows(tx, 'ccms_catalog_link', LINK_COLUMNS, { libraryId, branch }, w.links.rows);
     trace?.(`links`);
+
+    if (w.problems) {
+      await tx.delete(ccmsCatalogProblem).where(and(eq(ccmsCatalogProblem.libraryId, libraryId), eq(ccmsCatalogProblem.branch, branch)));
+      await insertRows(tx, 'ccms_catalog_problem', PROBLEM_COLUMNS, { libraryId, branch }, w.problems);
+      trace?.(`problems`);
+    }
 
     const s = w.stats;
     const values = {

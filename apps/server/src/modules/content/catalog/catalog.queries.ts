@@ -1,8 +1,17 @@
-import type { BrokenQuery, KeyQuery, LinkRow, ResourceQuery } from '@ccms/contracts/content/catalog';
+import type { BrokenQuery, KeyQuery, LinkRow, ProblemQuery, ProblemRow, ResourceQuery } from '@ccms/contracts/content/catalog';
 import { and, asc, count, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogResource, ccmsCatalogTopic, ccmsLibrary } from '../../../db/schema';
+import {
+  ccmsCatalogDocument,
+  ccmsCatalogIndex,
+  ccmsCatalogKey,
+  ccmsCatalogLink,
+  ccmsCatalogProblem,
+  ccmsCatalogResource,
+  ccmsCatalogTopic,
+  ccmsLibrary,
+} from '../../../db/schema';
 import { containing } from '../../../platform/db/filters';
 import { pageWindow } from '../../../platform/http/paging';
 
@@ -174,3 +183,54 @@ export const holdFullReindex = (db: Db, libraryId: number, seconds: number) =>
     .update(ccmsLibrary)
     .set({ fullReindexUntil: secondsFromNow(seconds) })
     .where(eq(ccmsLibrary.libraryId, libraryId));
+
+/** The branch's problems list (errors first, then by file and line), messages in the caller's language. */
+export async function listProblems(
+  db: Db,
+  libraryId: number,
+  branch: string,
+  q: Pick<ProblemQuery, 'path' | 'severity' | 'code' | 'pageNum' | 'pageSize'>,
+  lang: string,
+) {
+  const P = alias(ccmsCatalogProblem, 'p');
+  const where = and(
+    eq(P.libraryId, libraryId),
+    eq(P.branch, branch),
+    q.path !== undefined ? eq(P.path, q.path) : undefined,
+    q.severity ? eq(P.severity, q.severity) : undefined,
+    q.code ? eq(P.code, q.code) : undefined,
+  );
+  const { limit, offset } = pageWindow(q);
+  const rank = sql`CASE ${P.severity} WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END`;
+  // Qualified by hand: drizzle writes a selected column's name bare, which a subquery would read as its own table's.
+  const at = (alias: string) => sql.raw(`${alias}.library_id = p.library_id AND ${alias}.branch = p.branch AND ${alias}.path = p.path`);
+  const topicId = sql<number | null>`(SELECT t.topic_id FROM ${ccmsCatalogTopic} t WHERE ${at('t')})`;
+  const documentId = sql<number | null>`(SELECT d.document_id FROM ${ccmsCatalogDocument} d WHERE ${at('d')})`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        problemId: P.problemId,
+        path: P.path,
+        line: P.line,
+        col: P.col,
+        severity: P.severity,
+        code: P.code,
+        xpath: P.xpath,
+        messageZh: P.messageZh,
+        messageEn: P.messageEn,
+        topicId,
+        documentId,
+      })
+      .from(P)
+      .where(where)
+      .orderBy(rank, asc(P.path), asc(P.line), asc(P.col), asc(P.problemId))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(P).where(where),
+  ]);
+  const en = lang.toLowerCase().startsWith('en');
+  return {
+    rows: rows.map(({ messageZh, messageEn, severity, ...r }) => ({ ...r, severity: severity as ProblemRow['severity'], message: en ? messageEn : messageZh })),
+    total: total?.n ?? 0,
+  };
+}

@@ -7,6 +7,8 @@ import {
   KeyQuery,
   KeyRow,
   LinkRow,
+  ProblemQuery,
+  ProblemRow,
   ReindexQuery,
   ReindexResult,
   ResourceQuery,
@@ -61,6 +63,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => list(await catalog.broken(caller(req), req.query)),
+  );
+  app.get(
+    '/ccms/catalog/problems',
+    {
+      config: { permission: CatalogPerm.query },
+      schema: {
+        summary: 'List the problems indexing found in a library branch (S1000D: references, schema, BREX), errors first',
+        tags: ['content/catalog'],
+        querystring: ProblemQuery,
+        response: { 200: catalogRowsOf(ProblemRow) },
+      },
+    },
+    async (req) => list(await catalog.problems(caller(req), req.query, req.lang ?? 'zh')),
   );
   app.get(
     '/ccms/catalog/keys',

@@ -1,4 +1,4 @@
-import type { BrokenQuery, CatalogState, KeyQuery, ReindexResult, ResourceQuery } from '@ccms/contracts/content/catalog';
+import type { BrokenQuery, CatalogState, KeyQuery, ProblemQuery, ReindexResult, ResourceQuery } from '@ccms/contracts/content/catalog';
 import type { LibraryLevel } from '@ccms/contracts/content/library';
 import { Code } from '@ccms/contracts/http';
 import type { Db } from '../../../db/client';
@@ -8,7 +8,7 @@ import { AppError, badRequest, forbidden } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
 import { allows, type LibraryNeed, levelOf } from '../library/library-access';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
-import { brokenLinks, claimFullReindex, findIndex, holdFullReindex, type IndexRow, listKeys, listResources } from './catalog.queries';
+import { brokenLinks, claimFullReindex, findIndex, holdFullReindex, type IndexRow, listKeys, listProblems, listResources } from './catalog.queries';
 import { IndexRaceError } from './catalog-store';
 import type { CatalogIndexer, PreparedRun } from './indexer';
 import type { ReviewHooks } from './review-hooks';
@@ -109,7 +109,7 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
         try {
           const known = made && direct ? { from: made.parent, changes: made.changes } : undefined;
           const result = await indexer.index(
-            { libraryId: row.libraryId, branch, repo, commit: head, known },
+            { libraryId: row.libraryId, libraryType: row.libraryType, branch, repo, commit: head, known },
             stored?.commit ?? null,
             { full: opts.full },
             opts.prepared,
@@ -173,7 +173,14 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
       const stored = await findIndex(db, row.libraryId, branch);
       if (stored?.commit !== made.parent) return null;
       return indexer.prepare(
-        { libraryId: row.libraryId, branch, repo: git.repoOf(row.libraryId), commit: made.commit, known: { from: made.parent, changes: made.changes } },
+        {
+          libraryId: row.libraryId,
+          libraryType: row.libraryType,
+          branch,
+          repo: git.repoOf(row.libraryId),
+          commit: made.commit,
+          known: { from: made.parent, changes: made.changes },
+        },
         stored.commit,
       );
     },
@@ -227,6 +234,12 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
     async keys(auth: AuthContext, q: KeyQuery) {
       const { index } = await open(auth, q.libraryId, q.branch);
       return { ...(await listKeys(db, index.libraryId, index.branch, q)), ...indexedAt(index) };
+    },
+
+    /** The problems indexing found in the branch, in the caller's language. */
+    async problems(auth: AuthContext, q: ProblemQuery, lang: string) {
+      const { index } = await open(auth, q.libraryId, q.branch);
+      return { ...(await listProblems(db, index.libraryId, index.branch, q, lang)), ...indexedAt(index) };
     },
 
     async resources(auth: AuthContext, q: ResourceQuery) {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { objectId } from '../../../platform/git/loose-objects';
+import { standardOf } from '../standard/registry';
 import { type ChangeKind, changedEntries, entriesOf, type FileEntry } from './catalog-git';
 import {
   type DocumentData,
@@ -15,6 +16,7 @@ import {
   type LinkEdit,
   type ResourceData,
   storedHashes,
+  storedIdentities,
   storedResourcePaths,
   type TopicData,
   writeIndex,
@@ -45,6 +47,7 @@ import {
   unchangedResult,
   XML_FILE,
 } from './index-rows';
+import { type S1000dGrammar, s1000dRows } from './s1000d-rows';
 
 /** Phase timings on stderr when CCMS_CATALOG_TRACE is set (the benchmark uses them). */
 function tracer(label: string) {
@@ -168,6 +171,8 @@ export interface Snapshot {
 
 export interface IndexTarget {
   libraryId: number;
+  /** The library's type: which content standard reads the branch (DITA when absent). */
+  libraryType?: string;
   branch: string;
   repo: GitRepo;
   commit: string;
@@ -207,7 +212,15 @@ function knownEntries(changes: readonly Change[], files: ReadonlyMap<string, Fil
  * `git diff` names and let the DITA engine re-resolve what depends on them (keys, conrefs, links).
  * Every run writes its result in one transaction.
  */
-export function catalogIndexer(db: Db, opts: { maxSnapshots?: number; oneConnection?: boolean } = {}) {
+export function catalogIndexer(
+  db: Db,
+  opts: {
+    maxSnapshots?: number;
+    oneConnection?: boolean;
+    /** The installed S1000D schema packages and default BREX (grammar module); none: XSD and the default BREX layer are reported missing. */
+    s1000dGrammar?: () => Promise<S1000dGrammar>;
+  } = {},
+) {
   const snapshots = new Map<string, Snapshot>();
   const maxSnapshots = opts.maxSnapshots ?? 8;
   /** PGlite: a first index writes its topic rows ahead in short transactions (see writeIndex). */
@@ -324,6 +337,95 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number; oneConnect
       keys,
       links: { sources: 'all', rows: linkRows },
       stats: statsOf('full', started, source.readLog, docRows.length, topicRows.length, images, videos, keys.length, links),
+    };
+    return { result: resultOf(target, baseCommit, 'full', source.readLog, write, started), snap, write };
+  }
+
+  /**
+   * An S1000D branch: every run reads every S1000D file of the commit (references resolve by code
+   * across the whole set, so a change anywhere can change any row) and writes what differs. A data
+   * module whose file is gone while a new file holds the same code and language (a new issue) keeps
+   * its catalogue identity: topic id, status, history and compliance links move with it.
+   */
+  async function s1000dFull(
+    target: IndexTarget,
+    baseCommit: string | null,
+    started: number,
+  ): Promise<{ result: ReindexResult; snap: Snapshot; write: IndexWrite }> {
+    const { repo, commit, libraryId, branch } = target;
+    const trace = tracer('s1000d');
+    const listing = await repo.filesUnder(commit, '');
+    const files = new Map<string, FileEntry>();
+    for (const e of listing) if (e.type === 'blob') files.set(e.path, { oid: e.oid, size: e.size ?? 0 });
+    const standard = standardOf(target.libraryType);
+    const source = new CommitSource(repo, commit, new Set(files.keys()));
+    await source.prefetch([...files.keys()].filter((p) => standard.files.isSource(p)));
+    trace.mark('git');
+    const grammar = (await opts.s1000dGrammar?.()) ?? { packages: [] };
+    const rows = s1000dRows(files, (p) => source.cached(p), grammar);
+    trace.mark(`engine (${rows.topics.length} modules)`);
+    const [storedTopics, storedDocs, storedRes, identities] = await Promise.all([
+      storedHashes(db, 'topic', libraryId, branch),
+      storedHashes(db, 'document', libraryId, branch),
+      storedResourcePaths(db, libraryId, branch),
+      storedIdentities(db, libraryId, branch),
+    ]);
+    const topicPaths = new Set(rows.topics.map((r) => r.path));
+    // Gone files whose identity a new file now holds: renamed (one new file per identity).
+    const newByIdentity = new Map<string, string>();
+    for (const [path, id] of rows.identities) if (!storedTopics.has(path)) newByIdentity.set(id, path);
+    const renames: { from: string; to: string }[] = [];
+    for (const [path, id] of identities) {
+      if (topicPaths.has(path)) continue;
+      const to = newByIdentity.get(id);
+      if (to === undefined) continue;
+      renames.push({ from: path, to });
+      newByIdentity.delete(id);
+    }
+    const renamed = new Set(renames.map((r) => r.from));
+    const docPaths = new Set(rows.documents.map((r) => r.path));
+    const resPaths = new Set(rows.resources.map((r) => r.path));
+    const write: IndexWrite = {
+      libraryId,
+      branch,
+      commit,
+      baseCommit,
+      topics: {
+        upsert: rows.topics.filter((r) => storedTopics.get(r.path) !== r.hash),
+        remove: [...storedTopics.keys()].filter((p) => !topicPaths.has(p) && !renamed.has(p)),
+      },
+      documents: { upsert: rows.documents.filter((r) => storedDocs.get(r.path) !== r.hash), remove: [...storedDocs.keys()].filter((p) => !docPaths.has(p)) },
+      resources: { upsert: rows.resources.filter((r) => storedRes.get(r.path) !== r.oid), remove: [...storedRes.keys()].filter((p) => !resPaths.has(p)) },
+      keys: [],
+      links: { sources: 'all', rows: rows.links },
+      problems: rows.problems,
+      renames,
+      stats: {
+        mode: 'full',
+        durationMs: performance.now() - started,
+        filesRead: source.readLog.length,
+        documents: rows.documents.length,
+        topics: rows.topics.length,
+        images: rows.stats.images,
+        videos: rows.stats.videos,
+        keys: 0,
+        links: rows.stats.links,
+        brokenLinks: rows.stats.brokenLinks,
+      },
+    };
+    trace.mark('rows');
+    trace.done();
+    const snap: Snapshot = {
+      commit,
+      files,
+      projects: new Map(),
+      orphan: null,
+      owners: new Map(),
+      topicHash: new Map(rows.topics.map((r) => [r.path, r.hash])),
+      docHash: new Map(rows.documents.map((r) => [r.path, r.hash])),
+      links: new Map(),
+      keyCount: 0,
+      keySig: '',
     };
     return { result: resultOf(target, baseCommit, 'full', source.readLog, write, started), snap, write };
   }
@@ -535,8 +637,11 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number; oneConnect
           ? await prepared.run
           : null;
       const canIncrement = !opts.full && prev !== undefined && stored !== null && prev.commit === stored;
-      // The remembered commit may be gone (a clone made again, a forced push): then everything is read.
-      const run = ahead ?? (canIncrement && prev ? await incremental(target, prev, started).catch(() => null) : null) ?? (await full(target, stored, started));
+      const run =
+        standardOf(target.libraryType).id === 's1000d'
+          ? await s1000dFull(target, stored, started)
+          : // The remembered commit may be gone (a clone made again, a forced push): then everything is read.
+            (ahead ?? (canIncrement && prev ? await incremental(target, prev, started).catch(() => null) : null) ?? (await full(target, stored, started)));
       const writing = tracer('write');
       try {
         await writeIndex(db, { ...run.write, stats: { ...run.write.stats, durationMs: performance.now() - started } }, writing.mark, {
@@ -561,6 +666,7 @@ export function catalogIndexer(db: Db, opts: { maxSnapshots?: number; oneConnect
     prepare(target: IndexTarget, stored: string | null): PreparedRun | null {
       const key = keyOf(target.libraryId, target.branch);
       const prev = snapshots.get(key);
+      if (standardOf(target.libraryType).id !== 'dita') return null;
       if (!prev || stored === null || prev.commit !== stored || stored === target.commit) return null;
       const run = incremental(target, prev, performance.now()).catch(() => null);
       return { key, commit: target.commit, base: stored, prev, run };

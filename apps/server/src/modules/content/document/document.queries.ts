@@ -23,6 +23,7 @@ const columns = {
   isBookmap: D.isBookmap,
   isSubmap: D.isSubmap,
   topicCount: D.topicCount,
+  facts: D.facts,
   brokenCount: D.brokenCount,
   ...metaColumns,
   createTime: D.createTime,

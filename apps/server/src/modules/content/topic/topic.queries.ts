@@ -33,6 +33,7 @@ const columns = {
   docType: T.docType,
   language: T.language,
   shortdesc: T.shortdesc,
+  facts: T.facts,
   refs,
   status: metaColumns.status,
   owner: metaColumns.owner,

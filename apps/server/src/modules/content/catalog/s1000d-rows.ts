@@ -1,0 +1,322 @@
+import {
+  type Brex,
+  Csdb,
+  type CsdbObject,
+  DEFAULT_BREX_DMCS,
+  describeFile,
+  firstChild,
+  issueString,
+  languageString,
+  loadBrex,
+  normText,
+  type Reference,
+  type Resolution,
+  type SchemaPackage,
+  type TocItem,
+  type ValidationProblem,
+  validateObject,
+} from '@ccms/s1000d';
+import { s1000dFiles } from '@ccms/s1000d/files';
+import type { FileEntry } from './catalog-git';
+import type { DocumentData, LinkData, ProblemData, ResourceData, TopicData } from './catalog-store';
+import { cjkBigrams } from './cjk';
+import { hashOf } from './index-rows';
+import type { StoredTocNode } from './toc';
+
+/**
+ * The catalogue rows of an S1000D library branch, worked out from its files with the S1000D engine
+ * (packages/s1000d): publication modules are documents, data modules are topics, ICNs are graphics,
+ * DML/DDN/COM/UPF are listed as resources of type "list"; references resolve by code, and every
+ * problem found (names, references, schema, BREX) is a located row of the library's problems list.
+ * Pure: no git, no database (s1000d-indexer.ts reads the commit and writes the rows).
+ */
+
+/** What validation needs that the product does not ship: the installed schema packages and default BREX (grammar module). */
+export interface S1000dGrammar {
+  packages: readonly SchemaPackage[];
+  defaultBrex?: (issue: string | undefined, dmc: string) => Brex | undefined;
+}
+
+export interface S1000dRows {
+  topics: TopicData[];
+  documents: DocumentData[];
+  resources: ResourceData[];
+  links: LinkData[];
+  problems: ProblemData[];
+  /** Each data module's identity (code and language) by path: a file renamed at a new issue keeps its catalogue identity. */
+  identities: Map<string, string>;
+  stats: { images: number; videos: number; links: number; brokenLinks: number };
+}
+
+const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
+const extOf = (p: string) => p.slice(p.lastIndexOf('.') + 1).toLowerCase();
+const VIDEO_EXT = new Set(['mp4', 'm4v', 'webm', 'ogv', 'ogg', 'mov', 'avi', 'mkv']);
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  cgm: 'image/cgm',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  xml: 'application/xml',
+};
+
+/** Problems every object of an issue would repeat (no schema package, no default BREX): said once for the library. */
+const LIBRARY_WIDE = new Set(['xsd-no-package', 'brex-no-default']);
+
+/** An object's identity across issues: its code and language (the file name carries the issue too). */
+export const identityOf = (o: CsdbObject) => `${o.code}${o.language ? `_${languageString(o.language)}` : ''}`;
+
+const issueOf = (o: CsdbObject) => issueString(o.issue) ?? '';
+
+/** The code a reference names, with the issue and language when it names them (as a person would write it). */
+function written(ref: Reference): string {
+  const issue = issueString(ref.issue);
+  const lang = languageString(ref.language);
+  return `${ref.target}${issue ? `_${issue}` : ''}${lang ? `_${lang}` : ''}`;
+}
+
+/** The catalogue's link kind of a reference (what the reference is to). */
+const LINK_KINDS: Record<Reference['kind'], string> = {
+  dm: 'dmRef',
+  pm: 'pmRef',
+  icn: 'icn',
+  cir: 'cirRef',
+  dml: 'dmlRef',
+  comment: 'commentRef',
+  internal: 'internal',
+};
+
+/** A resolution as a link row's status and reason (English; the catalogue's reason column is the engine's words). */
+function linkStatus(r: Resolution): { status: 'resolved' | 'broken' | 'external'; reason: string } {
+  switch (r.status) {
+    case 'ok':
+      return { status: 'resolved', reason: '' };
+    case 'later-issue':
+      return { status: 'resolved', reason: `resolves to a later issue: ${issueString(r.target.issue) ?? ''}` };
+    case 'issue-missing':
+      return { status: 'broken', reason: `the issue named is newer than the latest present (${issueString(r.target.issue) ?? ''})` };
+    case 'broken':
+      return { status: 'broken', reason: 'no object of the set has this code' };
+    default:
+      return { status: 'external', reason: 'the library holds no common information repository: not checked' };
+  }
+}
+
+/** Body text of a module's content for search. */
+function bodyText(o: CsdbObject): string {
+  const root = o.xml?.root;
+  const content = root ? firstChild(root, 'content') : undefined;
+  return normText(content).slice(0, 200_000);
+}
+
+function topicFacts(o: CsdbObject, role: string): Record<string, string> {
+  const facts: Record<string, string> = { standard: 's1000d', kind: o.kind, role };
+  if (o.issue) facts.issue = issueOf(o);
+  if (o.issueType) facts.issueType = o.issueType;
+  if (o.qualityAssurance) facts.qualityAssurance = o.qualityAssurance;
+  if (o.applicText) facts.applic = o.applicText;
+  if (o.s1000dIssue) facts.s1000dIssue = o.s1000dIssue;
+  if (o.schema) facts.schema = o.schema;
+  if (o.infoCode) facts.infoCode = o.infoCode;
+  if (o.refused) facts.refused = 'true';
+  return facts;
+}
+
+function problemRow(p: ValidationProblem | CsdbObject['problems'][number], path: string): ProblemData {
+  return {
+    path,
+    line: p.line,
+    col: p.column,
+    severity: p.severity,
+    code: p.code.slice(0, 64),
+    xpath: ('xpath' in p ? (p.xpath ?? '') : '').slice(0, 1000),
+    messageZh: p.messages.zh,
+    messageEn: p.messages.en,
+  };
+}
+
+/**
+ * The rows of a branch. `read` gives a file's content (the caller has read every S1000D XML file
+ * of the commit); ICNs are described by name only.
+ */
+export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: string) => Buffer | undefined, grammar: S1000dGrammar): S1000dRows {
+  const objects: CsdbObject[] = [];
+  const roles = new Map<string, string>();
+  for (const path of [...files.keys()].sort()) {
+    const role = s1000dFiles.roleOf(path);
+    if (role === 'other') continue;
+    roles.set(path, role);
+    objects.push(role === 'resource' ? describeFile(path) : describeFile(path, read(path) ?? ''));
+  }
+  const csdb = new Csdb(objects);
+  const problems: ProblemData[] = csdb.problems().map((p) => problemRow(p, p.file));
+
+  // Schema and BREX, per module, each layer found in the set by its code (the default BREX from the installed package).
+  const brexByDmc = new Map<string, Brex>();
+  for (const o of objects) {
+    if (roles.get(o.file) !== 'rules' || o.refused) continue;
+    const { brex, problems: found } = loadBrex(read(o.file) ?? '', o.file);
+    if (brex) brexByDmc.set(brex.dmc, brex);
+    problems.push(...found.map((p) => problemRow(p, o.file)));
+  }
+  const wide = new Map<string, { problem: ValidationProblem; count: number }>();
+  for (const o of objects) {
+    if (o.refused || (o.kind !== 'dm' && o.kind !== 'dme' && o.kind !== 'pm')) continue;
+    const found = validateObject(read(o.file) ?? '', o.file, {
+      packages: grammar.packages,
+      brex: (dmc) => brexByDmc.get(dmc),
+      layers: grammar.defaultBrex ? { defaultBrex: grammar.defaultBrex } : {},
+      check: { values: true },
+    });
+    for (const p of found) {
+      if (!LIBRARY_WIDE.has(p.code)) {
+        problems.push(problemRow(p, o.file));
+        continue;
+      }
+      const key = `${p.code}\u0000${p.messages.en}`;
+      const had = wide.get(key);
+      if (had) had.count++;
+      else wide.set(key, { problem: p, count: 1 });
+    }
+  }
+  for (const { problem, count } of wide.values()) {
+    problems.push({
+      path: '',
+      line: 0,
+      col: 0,
+      severity: problem.severity,
+      code: problem.code,
+      xpath: '',
+      messageZh: `${problem.messages.zh}（${count} 个对象）`,
+      messageEn: `${problem.messages.en} (${count} object${count === 1 ? '' : 's'})`,
+    });
+  }
+  const problemCount = new Map<string, number>();
+  for (const p of problems) problemCount.set(p.path, (problemCount.get(p.path) ?? 0) + 1);
+
+  // Links: every reference to another object, resolved by code.
+  const links: LinkData[] = [];
+  const resolutions = new Map<Reference, Resolution>();
+  for (const { from, ref, resolution } of csdb.resolutions()) {
+    resolutions.set(ref, resolution);
+    const defaultBrex = resolution.status === 'broken' && ref.parent === 'brexDmRef' && DEFAULT_BREX_DMCS.has(ref.target);
+    const { status, reason } = defaultBrex
+      ? { status: 'external' as const, reason: "an S1000D default BREX: the specification's, installed as a package rather than kept in the library" }
+      : linkStatus(resolution);
+    links.push({
+      sourcePath: from.file,
+      line: ref.line,
+      col: ref.column,
+      kind: LINK_KINDS[ref.kind],
+      value: written(ref).slice(0, 2000),
+      key: null,
+      targetPath: 'target' in resolution ? resolution.target.file : null,
+      targetFragment: null,
+      status,
+      resolved: status !== 'broken',
+      reason,
+    });
+  }
+
+  const topics: TopicData[] = [];
+  const identities = new Map<string, string>();
+  for (const o of objects) {
+    if (o.kind !== 'dm' && o.kind !== 'dme') continue;
+    const role = roles.get(o.file) ?? 'unit';
+    const title = o.title.slice(0, 1000);
+    const body = o.refused ? '' : bodyText(o);
+    const meta = [o.code, o.issueType, o.qualityAssurance, o.applicText, o.file].filter(Boolean).join(' ');
+    const search = `${title} ${body} ${meta}`.toLowerCase();
+    const row = {
+      path: o.file,
+      folder: folderOf(o.file),
+      no: o.code.slice(0, 200),
+      title,
+      code: (o.infoCode ?? '').slice(0, 200),
+      revision: issueOf(o),
+      manualType: '',
+      docType: (o.schema ?? o.root ?? '').slice(0, 64),
+      language: (languageString(o.language) ?? '').slice(0, 20),
+      shortdesc: (o.applicText ?? '').slice(0, 2000),
+      body,
+      meta,
+      search,
+      cjk: cjkBigrams(search),
+      problems: problemCount.get(o.file) ?? 0,
+      facts: topicFacts(o, role),
+    };
+    topics.push({ ...row, hash: hashOf(row) });
+    if (o.code !== '') identities.set(o.file, identityOf(o));
+  }
+
+  const usedAsPart = new Set<string>();
+  for (const o of objects) if (o.kind === 'pm') for (const ref of o.references) if (ref.kind === 'pm' && ref.section === 'content') usedAsPart.add(ref.target);
+  const documents: DocumentData[] = [];
+  for (const o of objects) {
+    if (o.kind !== 'pm') continue;
+    const reached = new Set<string>([o.file]);
+    let broken = 0;
+    let modules = 0;
+    const node = (item: TocItem): StoredTocNode => {
+      if (item.kind === 'entry') return { e: 'pmEntry', t: item.title, h: null, p: null, b: false, r: '', c: item.items.map(node) };
+      const r = resolutions.get(item.ref) ?? csdb.resolve(item.ref);
+      const { status, reason } = linkStatus(r);
+      const target = 'target' in r ? r.target.file : null;
+      if (target) reached.add(target);
+      if (status === 'broken') broken++;
+      else if (item.kind === 'dmRef') modules++;
+      return { e: item.kind, t: '', h: written(item.ref), p: target, b: status === 'broken', r: reason, c: [] };
+    };
+    const toc = (o.toc ?? []).map(node);
+    const row = {
+      path: o.file,
+      docNbr: o.code.slice(0, 200),
+      name: o.title.slice(0, 500),
+      revision: issueOf(o),
+      lang: (languageString(o.language) ?? '').slice(0, 20),
+      isBookmap: false,
+      isSubmap: usedAsPart.has(o.code),
+      topicCount: modules,
+      brokenCount: broken,
+      problems: problemCount.get(o.file) ?? 0,
+      toc,
+      files: [...reached],
+      facts: topicFacts(o, 'document'),
+    };
+    documents.push({ ...row, hash: hashOf(row) });
+  }
+
+  const resources: ResourceData[] = [];
+  let images = 0;
+  let videos = 0;
+  for (const o of objects) {
+    const entry = files.get(o.file);
+    if (!entry) continue;
+    const ext = extOf(o.file);
+    if (o.kind === 'icn') {
+      const type = VIDEO_EXT.has(ext) ? 'video' : 'image';
+      if (type === 'video') videos++;
+      else images++;
+      resources.push({ path: o.file, type, size: entry.size, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', oid: entry.oid });
+    } else if (o.kind === 'dml' || o.kind === 'ddn' || o.kind === 'com' || o.kind === 'upf') {
+      resources.push({ path: o.file, type: 'list', size: entry.size, contentType: CONTENT_TYPES[ext] ?? 'application/xml', oid: entry.oid });
+    }
+  }
+  return {
+    topics,
+    documents,
+    resources,
+    links,
+    problems,
+    identities,
+    stats: { images, videos, links: links.length, brokenLinks: links.filter((l) => !l.resolved).length },
+  };
+}
