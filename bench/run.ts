@@ -16,6 +16,7 @@ const benches: Record<string, string> = {
   'editor-model': 'editor-model/run.ts',
   'map-editor': 'map-editor/run.ts',
   compliance: 'compliance/run.ts',
+  s1000d: 's1000d/run.ts',
 };
 const wanted = process.argv.slice(2);
 for (const [name, file] of Object.entries(benches)) {
