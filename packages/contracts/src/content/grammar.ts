@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { DateTime, PageQuery } from '../http';
 
 /**
- * Grammar packages (System Manager → Grammar packages): the DTDs of a content standard with their
- * OASIS catalog, as a zip an administrator installs. The product ships none; validation uses the
- * installed package of the DITA version a file's DOCTYPE names (the newest for a generic one),
- * else the machine's catalog.
+ * Grammar packages (System Manager → Grammar packages): what validates a content standard, as a
+ * zip an administrator installs; the product ships none. DITA: DTDs with their OASIS catalog
+ * (validation uses the package of the DITA version a file's DOCTYPE names, the newest for a
+ * generic one, else the machine's catalog). S1000D: the flat XSDs of one issue, or the default
+ * BREX data modules of one or more issues (ASD's, per issue).
  */
 export const GrammarPerm = {
   list: 'ccms:grammar:list',
@@ -14,7 +15,15 @@ export const GrammarPerm = {
 } as const;
 
 /** Standards a grammar package can be for. */
-export const GRAMMAR_STANDARDS = ['DITA'] as const;
+export const GRAMMAR_STANDARDS = ['DITA', 'S1000D'] as const;
+export type GrammarStandard = (typeof GRAMMAR_STANDARDS)[number];
+
+/**
+ * What a package holds, recognised from the zip: `dtd` DITA DTDs with an OASIS catalog.xml,
+ * `schema` the flat XSDs of one S1000D issue, `brex` S1000D default BREX data modules.
+ */
+export const GrammarKind = z.enum(['dtd', 'schema', 'brex']);
+export type GrammarKind = z.infer<typeof GrammarKind>;
 
 /** A package's name: letters, digits, dot, dash and underscore (e.g. dita-1.3). */
 export const GrammarName = z
@@ -27,7 +36,8 @@ export const GrammarName = z
 
 /**
  * Text fields of the install form (multipart; the zip travels as the part named "file"): a zip of
- * a DTD folder with an OASIS catalog.xml at its top or one folder down.
+ * a DTD folder with an OASIS catalog.xml at its top or one folder down, of S1000D's xml_schema_flat
+ * (or its XSDs at the top), or of S1000D default BREX data modules.
  */
 export const GrammarInstallFields = z.object({ name: GrammarName.optional() });
 
@@ -39,16 +49,30 @@ export type GrammarQuery = z.infer<typeof GrammarQuery>;
 export const Grammar = z.object({
   grammarId: z.number(),
   name: z.string(),
-  standard: z.string().describe('content standard, e.g. DITA'),
-  version: z.string().describe('version its catalog names, e.g. 1.3'),
+  standard: z.string().describe('content standard: DITA or S1000D'),
+  kind: GrammarKind,
+  version: z
+    .string()
+    .describe('DITA: the version its catalog names, e.g. 1.3; S1000D schemas: the issue, e.g. 5.0; default BREX: the issues it covers, e.g. "4.1, 4.2, 5.0"'),
   fileCount: z.number().describe('files in the package'),
-  catalogPath: z.string().describe('the OASIS catalog inside the package, e.g. dita-1.3/catalog.xml'),
+  catalogPath: z
+    .string()
+    .describe('where the grammar is inside the package: the OASIS catalog (dita-1.3/catalog.xml), the folder of the XSDs or of the BREX ("" at the top)'),
   fileName: z.string().describe('the uploaded zip'),
   size: z.number().describe('bytes of the zip'),
   createBy: z.string().describe('who installed it'),
   createTime: DateTime,
 });
 export type Grammar = z.infer<typeof Grammar>;
+
+/** POST /ccms/grammar: what was installed. */
+export const GrammarInstalled = z.object({
+  grammarId: z.number(),
+  standard: z.enum(GRAMMAR_STANDARDS),
+  kind: GrammarKind,
+  version: z.string().describe('as in the list'),
+});
+export type GrammarInstalled = z.infer<typeof GrammarInstalled>;
 
 /** Where the DTDs validating a DOCTYPE come from: an installed package, or the machine's catalog (Debian's dita-ot). */
 export const GrammarSource = z.enum(['package', 'machine']);
@@ -62,9 +86,9 @@ export const GrammarResolution = z.object({
 });
 export type GrammarResolution = z.infer<typeof GrammarResolution>;
 
-/** GET /ccms/grammar/status: whether a package is installed, and what the machine's catalog offers without one. */
+/** GET /ccms/grammar/status: whether a DITA package is installed, and what the machine's catalog offers without one. */
 export const GrammarStatus = z.object({
-  installed: z.number().describe('packages installed'),
+  installed: z.number().describe('DITA packages installed'),
   machineVersion: z.string().nullable().describe("DITA version of the machine's catalog (null when the machine has none)"),
 });
 export type GrammarStatus = z.infer<typeof GrammarStatus>;

@@ -71,7 +71,8 @@ export const ccmsDefaultEditor = pgTable('ccms_default_editor', {
 });
 
 /**
- * An installed grammar package: a zip of DTDs with an OASIS catalog, kept in file storage under
+ * An installed grammar package: a zip of DITA DTDs with an OASIS catalog (kind dtd), of one S1000D
+ * issue's XSDs (schema) or of S1000D default BREX data modules (brex), kept in file storage under
  * `storageKey` (each node unpacks its own copy on first use). Installed and deleted, never edited.
  */
 export const ccmsGrammar = pgTable(
@@ -80,7 +81,9 @@ export const ccmsGrammar = pgTable(
     grammarId: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: 100 }),
     name: varchar({ length: 64 }).notNull(),
     standard: varchar({ length: 20 }).notNull().default('DITA'),
-    version: varchar({ length: 20 }).notNull(),
+    kind: varchar({ length: 20 }).notNull().default('dtd'),
+    // A default BREX package lists every issue it covers (the whole set: "3.0, 4.0.1, ..., 6").
+    version: varchar({ length: 100 }).notNull(),
     fileCount: integer().notNull(),
     catalogPath: varchar({ length: 500 }).notNull(),
     storageKey: varchar({ length: 200 }).notNull(),

@@ -1,20 +1,34 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import type { GrammarKind, GrammarStandard } from '@ccms/contracts/content/grammar';
 import { DtdValidation, ditaVersionOf, readCatalog } from '@ccms/dita';
+import type { Brex, SchemaPackage } from '@ccms/s1000d';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { withUnpackedZip } from '../explorer/zip';
+import { inspectDefaultBrex, inspectSchemas, isDefaultBrexFile } from './grammar-s1000d';
 
 /** The form field the package travels in: every refusal names it. */
 const FIELD = 'file';
 const CATALOG = 'catalog.xml';
 
-/** What a checked package holds: its catalog, the DITA version the catalog names, and its DTDs compiled. */
+/** A package as validation uses it: DITA's DTDs compiled, S1000D's schemas compiled, or default BREX read. */
+export type LoadedGrammar = { kind: 'dtd'; dtds: DtdValidation | undefined } | { kind: 'schema'; schemas: SchemaPackage } | { kind: 'brex'; brex: Brex[] };
+
+/** Frees what a loaded package holds in libxml2 (BREX are plain data). */
+export function freeGrammar(loaded: LoadedGrammar) {
+  if (loaded.kind === 'dtd') loaded.dtds?.dispose();
+  else if (loaded.kind === 'schema') loaded.schemas.dispose();
+}
+
+/** What a checked package is and holds: where its grammar is inside it, its version(s), and the grammar loaded. */
 export interface InspectedPackage {
+  standard: GrammarStandard;
+  kind: GrammarKind;
   catalogPath: string;
   version: string;
   fileCount: number;
-  dtds: DtdValidation;
+  loaded: LoadedGrammar;
 }
 
 /**
@@ -55,12 +69,28 @@ export function catalogPathOf(paths: string[]): string {
 
 const inside = (dir: string, file: string) => file.startsWith(dir + path.sep);
 
+const isCatalog = (p: string) => p.split('/').length <= 2 && (p === CATALOG || p.endsWith(`/${CATALOG}`));
+const isDtdFile = (p: string) => /\.(dtd|mod|ent)$/i.test(p);
+
 /**
- * Checks an unpacked package: an OASIS catalog whose entries all point at files of the package, a
- * DITA version named by its public ids, and DTDs that libxml2 parses (compiled here and kept for
- * validation). Refusals name the field and the file.
+ * Recognises an unpacked package by what it holds and checks it: an OASIS catalog.xml (or DTDs
+ * without one, refused as DITA always was) is DITA; XSDs are S1000D schemas; default BREX data
+ * modules are S1000D's default BREX. Anything else is refused naming the field.
  */
-export async function inspectPackage(dir: string, paths: string[]): Promise<InspectedPackage> {
+export async function inspectPackage(dir: string, paths: string[], fileName: string): Promise<InspectedPackage> {
+  if (paths.some(isCatalog)) return inspectDita(dir, paths);
+  if (paths.some((p) => /\.xsd$/i.test(p))) return inspectSchemas(dir, paths, fileName);
+  if (paths.some(isDefaultBrexFile)) return inspectDefaultBrex(dir, paths);
+  if (paths.some(isDtdFile)) return inspectDita(dir, paths);
+  throw badRequest('grammar.unknownPackage', { field: FIELD });
+}
+
+/**
+ * Checks an unpacked DITA package: an OASIS catalog whose entries all point at files of the
+ * package, a DITA version named by its public ids, and DTDs that libxml2 parses (compiled here and
+ * kept for validation). Refusals name the field and the file.
+ */
+async function inspectDita(dir: string, paths: string[]): Promise<InspectedPackage> {
   const root = path.resolve(dir);
   const catalogPath = catalogPathOf(paths);
   const catalogFile = path.join(root, catalogPath);
@@ -78,5 +108,5 @@ export async function inspectPackage(dir: string, paths: string[]): Promise<Insp
     dtds.dispose();
     throw badRequest('grammar.dtdInvalid', { field: FIELD, path: path.relative(root, failed.file), detail: failed.error });
   }
-  return { catalogPath, version, fileCount: paths.length, dtds };
+  return { standard: 'DITA', kind: 'dtd', catalogPath, version, fileCount: paths.length, loaded: { kind: 'dtd', dtds } };
 }

@@ -5,12 +5,14 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { GrammarResolution, GrammarSource, GrammarStatus } from '@ccms/contracts/content/grammar';
 import { compareVersions, type Doctype, DtdValidation, ditaVersionIn, ditaVersionOf } from '@ccms/dita';
+import type { Brex, SchemaPackage } from '@ccms/s1000d';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import type { Storage } from '../../../platform/storage/storage';
 import { machineDtds } from '../topic-editor/dita-validation';
 import { type InstalledGrammar, installedGrammars } from './grammar.queries';
-import { unpackZip } from './grammar-package';
+import { freeGrammar, type LoadedGrammar, unpackZip } from './grammar-package';
+import { filesUnder, readDefaultBrex, readSchemaPackage } from './grammar-s1000d';
 
 /** The DTDs that validate a DOCTYPE, and where they come from. */
 export interface ResolvedGrammar {
@@ -26,6 +28,19 @@ export interface GrammarSnapshot {
   resolve(doctype: Doctype | undefined): Promise<ResolvedGrammar | undefined>;
 }
 
+/**
+ * The installed S1000D packages, as S1000D validation takes them (`validateObject`'s `packages`
+ * and `layers.defaultBrex`).
+ */
+export interface S1000dGrammar {
+  /** One schema package per issue: of two installed for one issue, the later. */
+  packages: SchemaPackage[];
+  /** The issues those packages are for, oldest first ("4.2", "5.0"). */
+  issues: string[];
+  /** The installed default BREX data module of this code (DMC-S1000D-E-04-10-0301-00A-022A-D for Issue 4.1); of two, the later installed. */
+  defaultBrex(issue: string | undefined, dmc: string): Brex | undefined;
+}
+
 /** A compiled package is freed this long after it stops being installed (a validation may still hold it). */
 const DISPOSE_AFTER_MS = 60_000;
 
@@ -33,17 +48,18 @@ const DISPOSE_AFTER_MS = 60_000;
 export const storageKeyOf = (id: string) => `grammars/${id}.zip`;
 
 /**
- * The installed grammar packages as validation uses them. The list is read from the database on
- * every use (a handful of rows), so a package installed or deleted through any node is used or
- * dropped by every node at its next check. Each node unpacks a package from file storage under
- * `<data>/cache/grammars/<uuid>` on first use and compiles its DTDs once; a package no longer
- * listed has its compiled DTDs freed and its copy removed.
+ * The installed grammar packages as validation uses them: DITA's through `snapshot`/`resolve`,
+ * S1000D's through `s1000d()`. The list is read from the database on every use (a handful of
+ * rows), so a package installed or deleted through any node is used or dropped by every node at
+ * its next check. Each node unpacks a package from file storage under `<data>/cache/grammars/<uuid>`
+ * on first use and compiles its DTDs or XSDs once; a package no longer listed has its compiled
+ * grammar freed and its copy removed.
  */
 export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: string; log: FastifyBaseLogger }) {
   const { db, storage, log } = deps;
   const cacheDir = path.join(deps.dataDir, 'cache', 'grammars');
   const tmpDir = path.join(deps.dataDir, 'tmp', 'grammars');
-  const compiled = new Map<string, Promise<DtdValidation | undefined>>();
+  const compiled = new Map<string, Promise<LoadedGrammar>>();
   /** Packages being installed through this node: unpacked in place, not yet listed. */
   const installing = new Set<string>();
   let seen: string | undefined;
@@ -75,23 +91,35 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
     }
   }
 
-  function dtdsOf(pkg: InstalledGrammar): Promise<DtdValidation | undefined> {
-    let dtds = compiled.get(pkg.storageKey);
-    if (dtds === undefined) {
-      dtds = unpacked(pkg).then((dir) => DtdValidation.open(path.join(dir, pkg.catalogPath)));
-      compiled.set(pkg.storageKey, dtds);
-      // A failed unpack (storage unreachable, say) is tried again at the next use.
-      dtds.catch(() => compiled.delete(pkg.storageKey));
-    }
-    return dtds;
+  /** Reads a package as its kind wants it: DTDs behind their catalog, the schema folder's XSDs, the default BREX under their folder. */
+  async function load(pkg: InstalledGrammar): Promise<LoadedGrammar> {
+    const dir = await unpacked(pkg);
+    if (pkg.kind === 'schema') return { kind: 'schema', schemas: await readSchemaPackage(dir, pkg.catalogPath, pkg.name) };
+    if (pkg.kind === 'brex') return { kind: 'brex', brex: await readDefaultBrex(dir, await filesUnder(dir, pkg.catalogPath)) };
+    return { kind: 'dtd', dtds: await DtdValidation.open(path.join(dir, pkg.catalogPath)) };
   }
 
-  /** Frees a package's DTDs (later: a validation may hold them) and removes this node's copy. */
+  /** A package as validation uses it, read once per node; a failure is logged and tried again at the next use. */
+  function loaded(pkg: InstalledGrammar): Promise<LoadedGrammar | undefined> {
+    let found = compiled.get(pkg.storageKey);
+    if (found === undefined) {
+      found = load(pkg);
+      compiled.set(pkg.storageKey, found);
+      // A failed unpack (storage unreachable, say) is tried again at the next use.
+      found.catch(() => compiled.delete(pkg.storageKey));
+    }
+    return found.catch((err: unknown) => {
+      log.warn({ err, grammar: pkg.name }, 'grammar package could not be unpacked; skipped');
+      return undefined;
+    });
+  }
+
+  /** Frees a package's grammar (later: a validation may hold it) and removes this node's copy. */
   function drop(storageKey: string) {
-    const dtds = compiled.get(storageKey);
+    const held = compiled.get(storageKey);
     compiled.delete(storageKey);
-    dtds?.then(
-      (d) => setTimeout(() => d?.dispose(), DISPOSE_AFTER_MS).unref(),
+    held?.then(
+      (g) => setTimeout(() => freeGrammar(g), DISPOSE_AFTER_MS).unref(),
       () => undefined,
     );
     return rm(localDir(storageKey), { recursive: true, force: true });
@@ -113,9 +141,15 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
     return machineVersion;
   }
 
-  async function snapshot(): Promise<GrammarSnapshot> {
-    const rows = await installedGrammars(db, 'DITA');
+  /** Every installed package, read from the database; what is gone since the last read is dropped. */
+  async function installed() {
+    const rows = await installedGrammars(db);
     await forgetGone(rows);
+    return rows;
+  }
+
+  async function snapshot(): Promise<GrammarSnapshot> {
+    const rows = (await installed()).filter((r) => r.standard === 'DITA');
     // The newest version first; of one version, the last installed (the query's order).
     const packages = [...rows].sort((a, b) => compareVersions(b.version, a.version));
     return {
@@ -126,10 +160,8 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
         const wanted = ditaVersionIn(doctype.publicId);
         for (const pkg of packages) {
           if (wanted !== undefined && pkg.version !== wanted) continue;
-          const dtds = await dtdsOf(pkg).catch((err: unknown) => {
-            log.warn({ err, grammar: pkg.name }, 'grammar package could not be unpacked; skipped');
-            return undefined;
-          });
+          const g = await loaded(pkg);
+          const dtds = g?.kind === 'dtd' ? g.dtds : undefined;
           if (dtds?.dtdFor(doctype) !== undefined) return { dtds, version: pkg.version, source: 'package', packageName: pkg.name };
         }
         const machine = await machineDtds();
@@ -139,8 +171,27 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
     };
   }
 
+  /**
+   * The S1000D schema and default BREX packages installed, read (schemas compiled on first use)
+   * once per node. The S1000D catalogue and editor call this for each validation, as DITA's
+   * validation calls `resolve`: a package installed or deleted on any node counts at once.
+   */
+  async function s1000d(): Promise<S1000dGrammar> {
+    const rows = (await installed()).filter((r) => r.standard === 'S1000D');
+    const packages = new Map<string, SchemaPackage>();
+    const brex = new Map<string, Brex>();
+    // The query's order, the last installed first: the first package of an issue or code wins.
+    for (const g of await Promise.all(rows.map(loaded))) {
+      if (g?.kind === 'schema' && !packages.has(g.schemas.issue)) packages.set(g.schemas.issue, g.schemas);
+      if (g?.kind === 'brex') for (const b of g.brex) if (!brex.has(b.dmc)) brex.set(b.dmc, b);
+    }
+    const issues = [...packages.keys()].sort(compareVersions);
+    return { packages: issues.map((i) => packages.get(i) as SchemaPackage), issues, defaultBrex: (_issue, dmc) => brex.get(dmc) };
+  }
+
   return {
     snapshot,
+    s1000d,
     resolve: async (doctype: Doctype | undefined) => (await snapshot()).resolve(doctype),
 
     /** What Doctypes shows for a type's identifiers. */
@@ -149,7 +200,7 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
       return { found: r !== undefined, grammarVersion: r?.version ?? null, grammarSource: r?.source ?? null, grammarPackage: r?.packageName ?? null };
     },
 
-    /** How many DITA packages are installed, and the DITA version of the machine's catalog (null when the machine has none). */
+    /** How many DITA packages are installed (S1000D's do not count), and the DITA version of the machine's catalog (null when the machine has none). */
     async status(): Promise<GrammarStatus> {
       const [snap, machine] = await Promise.all([snapshot(), machineDtds()]);
       return { installed: snap.packages, machineVersion: machine ? await machineVersionOf(machine) : null };
@@ -162,10 +213,10 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
       return { storageKey, dir: localDir(storageKey) };
     },
 
-    /** A package just installed through this node: its DTDs, compiled by the install's check, used at once. */
-    adopt(storageKey: string, dtds: DtdValidation) {
+    /** A package just installed through this node: its grammar, compiled or read by the install's check, used at once. */
+    adopt(storageKey: string, grammar: LoadedGrammar) {
       installing.delete(storageKey);
-      compiled.set(storageKey, Promise.resolve(dtds));
+      compiled.set(storageKey, Promise.resolve(grammar));
     },
 
     /** A package deleted, or an install that failed, through this node. */

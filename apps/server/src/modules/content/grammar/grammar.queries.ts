@@ -25,18 +25,19 @@ export async function listGrammars(db: Db, q: GrammarQuery) {
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The packages of a standard that validation chooses from, the most recently installed first (the version order is the registry's). */
-export const installedGrammars = (db: Db, standard: string) =>
+/** The installed packages that validation chooses from, the most recently installed first (the version order is the registry's). */
+export const installedGrammars = (db: Db) =>
   db
     .select({
       grammarId: ccmsGrammar.grammarId,
       name: ccmsGrammar.name,
+      standard: ccmsGrammar.standard,
+      kind: ccmsGrammar.kind,
       version: ccmsGrammar.version,
       catalogPath: ccmsGrammar.catalogPath,
       storageKey: ccmsGrammar.storageKey,
     })
     .from(ccmsGrammar)
-    .where(eq(ccmsGrammar.standard, standard))
     .orderBy(desc(ccmsGrammar.createTime), desc(ccmsGrammar.grammarId));
 
 export type InstalledGrammar = Awaited<ReturnType<typeof installedGrammars>>[number];

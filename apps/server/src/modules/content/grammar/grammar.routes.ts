@@ -1,5 +1,5 @@
 import { DoctypePerm } from '@ccms/contracts/content/doctype';
-import { Grammar, GrammarInstallFields, GrammarPerm, GrammarQuery, GrammarStatus } from '@ccms/contracts/content/grammar';
+import { Grammar, GrammarInstalled, GrammarInstallFields, GrammarPerm, GrammarQuery, GrammarStatus } from '@ccms/contracts/content/grammar';
 import { IdList, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,7 +36,7 @@ export const grammarRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: [GrammarPerm.list, DoctypePerm.list] },
       schema: {
-        summary: "How many grammar packages are installed, and the DITA version of the machine's catalog used without one",
+        summary: "How many DITA grammar packages are installed, and the DITA version of the machine's catalog used without one",
         tags,
         response: { 200: okOf(GrammarStatus) },
       },
@@ -49,9 +49,9 @@ export const grammarRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: GrammarPerm.add, log: log(BusinessType.IMPORT) },
       schema: {
         summary:
-          'Install a grammar package (multipart: optional "name", the zip as "file"): a DTD folder with an OASIS catalog.xml at its top or one folder down; checked before anything is kept',
+          'Install a grammar package (multipart: optional "name", the zip as "file"), recognised by what it holds: a DITA DTD folder with an OASIS catalog.xml at its top or one folder down, S1000D schemas (xml_schema_flat, or the flat XSDs at the top) or S1000D default BREX data modules; checked before anything is kept',
         tags,
-        response: { 200: okOf(z.object({ grammarId: z.number(), version: z.string() })) },
+        response: { 200: okOf(GrammarInstalled) },
       },
     },
     async (req) => {
@@ -68,7 +68,7 @@ export const grammarRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: GrammarPerm.remove, log: log(BusinessType.DELETE) },
       schema: {
-        summary: 'Delete grammar packages (validation falls back to another package or the machine catalog)',
+        summary: 'Delete grammar packages (validation falls back to another package, the machine catalog for DITA)',
         tags,
         params: z.object({ ids: IdList }),
         response: { 200: OkEmpty },

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import type { Grammar, GrammarQuery, GrammarStatus } from '@ccms/contracts/content/grammar';
-import { GrammarName } from '@ccms/contracts/content/grammar';
+import type { Grammar, GrammarInstalled, GrammarQuery, GrammarStatus } from '@ccms/contracts/content/grammar';
+import { GrammarKind, GrammarName } from '@ccms/contracts/content/grammar';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import { isUniqueViolation } from '../../../platform/db/errors';
@@ -8,13 +8,14 @@ import { badRequest, notFound } from '../../../platform/http/errors';
 import type { UploadedFile } from '../../../platform/http/multipart';
 import type { Storage } from '../../../platform/storage/storage';
 import { deleteGrammars, type GrammarRow, grammarNameTaken, grammarsById, insertGrammar, listGrammars } from './grammar.queries';
-import { inspectPackage, unpackZip } from './grammar-package';
+import { freeGrammar, inspectPackage, unpackZip } from './grammar-package';
 import type { GrammarRegistry } from './grammar-registry';
 
 const present = (r: GrammarRow): Grammar => ({
   grammarId: r.grammarId,
   name: r.name,
   standard: r.standard,
+  kind: GrammarKind.catch('dtd').parse(r.kind),
   version: r.version,
   fileCount: r.fileCount,
   catalogPath: r.catalogPath,
@@ -45,8 +46,11 @@ export function grammarService(db: Db, storage: Storage, registry: GrammarRegist
 
     status: (): Promise<GrammarStatus> => registry.status(),
 
-    /** Checks the zip (catalog, version, DTDs that parse), stores it and records it; a refusal changes nothing. */
-    async install(auth: AuthContext, file: UploadedFile, fields: { name?: string }): Promise<{ grammarId: number; version: string }> {
+    /**
+     * Recognises the zip (DITA DTDs with their catalog, S1000D schemas, S1000D default BREX), checks
+     * it (DTDs or XSDs that compile, BREX that read), stores it and records it; a refusal changes nothing.
+     */
+    async install(auth: AuthContext, file: UploadedFile, fields: { name?: string }): Promise<GrammarInstalled> {
       const name = nameOf(fields.name, file.filename);
       if (!/\.zip$/i.test(file.filename)) throw badRequest('grammar.zipOnly', { field: 'file' });
       if (await grammarNameTaken(db, name)) throw badRequest('grammar.nameExists', { field: 'name', name });
@@ -54,13 +58,14 @@ export function grammarService(db: Db, storage: Storage, registry: GrammarRegist
       let stored = false;
       try {
         const paths = await unpackZip(file.path, dir);
-        const checked = await inspectPackage(dir, paths);
+        const checked = await inspectPackage(dir, paths, file.filename);
         try {
           await storage.put(storageKey, createReadStream(file.path));
           stored = true;
           const grammarId = await insertGrammar(db, {
             name,
-            standard: 'DITA',
+            standard: checked.standard,
+            kind: checked.kind,
             version: checked.version,
             fileCount: checked.fileCount,
             catalogPath: checked.catalogPath,
@@ -69,10 +74,10 @@ export function grammarService(db: Db, storage: Storage, registry: GrammarRegist
             size: file.size,
             createBy: auth.userName,
           });
-          registry.adopt(storageKey, checked.dtds);
-          return { grammarId, version: checked.version };
+          registry.adopt(storageKey, checked.loaded);
+          return { grammarId, standard: checked.standard, kind: checked.kind, version: checked.version };
         } catch (err) {
-          checked.dtds.dispose();
+          freeGrammar(checked.loaded);
           if (isUniqueViolation(err)) throw badRequest('grammar.nameExists', { field: 'name', name });
           throw err;
         }

@@ -1,4 +1,4 @@
-import type { Grammar, GrammarQuery, GrammarStatus } from '@ccms/contracts/content/grammar';
+import type { Grammar, GrammarInstalled, GrammarQuery, GrammarStatus } from '@ccms/contracts/content/grammar';
 import { type ApiEnvelope, api } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
 import { multipart } from '../graphic/graphic-api';
@@ -20,7 +20,6 @@ function installForm(name: string | undefined, file: File): FormData {
 export const grammarApi = {
   list: (query: GrammarListParams) => api.list<Grammar>('/ccms/grammar/list', query),
   status: () => api.one<GrammarStatus>('/ccms/grammar/status'),
-  install: (name: string | undefined, file: File) =>
-    api.post<Data<{ grammarId: number; version: string }>>('/ccms/grammar', installForm(name, file), multipart).then((r) => r.data),
+  install: (name: string | undefined, file: File) => api.post<Data<GrammarInstalled>>('/ccms/grammar', installForm(name, file), multipart).then((r) => r.data),
   remove: (ids: readonly number[]) => api.delete(`/ccms/grammar/${ids.join(',')}`),
 };

@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { GrammarName } from '@ccms/contracts/content/grammar';
+import { type GrammarKind, GrammarName } from '@ccms/contracts/content/grammar';
 import { App, Form, Input, Modal, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,12 @@ export interface GrammarInstallDialogProps {
 
 const NAME_PATTERN = /^[A-Za-z0-9][\w.-]*$/;
 const NAME_MAX = GrammarName.maxLength ?? 64;
+const INSTALLED = { dtd: 'installed', schema: 'installedSchema', brex: 'installedBrex' } as const satisfies Record<GrammarKind, string>;
 
-/** Installs a grammar package: a zip of a DTD folder with its OASIS catalog.xml; the server checks it before keeping anything. */
+/**
+ * Installs a grammar package: a zip of DITA DTDs with their OASIS catalog.xml, of one S1000D
+ * issue's schemas or of S1000D default BREX; the server recognises and checks it before keeping anything.
+ */
 export function GrammarInstallDialog({ open, onClose }: GrammarInstallDialogProps) {
   const { t } = useTranslation('grammar');
   const { message } = App.useApp();
@@ -39,7 +43,7 @@ export function GrammarInstallDialog({ open, onClose }: GrammarInstallDialogProp
     }
     const done = await install.mutateAsync({ name: values.name.trim() || undefined, file }).catch(() => undefined);
     if (!done) return;
-    message.success(t('installed', { version: done.version }));
+    message.success(t(INSTALLED[done.kind], { version: done.version }));
     onClose();
   };
 

@@ -1,5 +1,5 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { type Grammar, GrammarPerm } from '@ccms/contracts/content/grammar';
+import { type Grammar, type GrammarKind, GrammarPerm } from '@ccms/contracts/content/grammar';
 import { App, Button, Form, Input, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
@@ -16,7 +16,10 @@ import { GrammarInstallDialog } from './GrammarInstallDialog';
 const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
-/** Grammar packages: the DTDs an administrator installs (none ships with the product); validation and Doctypes use them. */
+/**
+ * Grammar packages an administrator installs (none ships with the product): DITA DTDs, S1000D
+ * schemas, S1000D default BREX; validation, Doctypes and the S1000D catalogue use them.
+ */
 export function GrammarList() {
   const { t } = useTranslation('grammar');
   const { t: tc } = useTranslation();
@@ -36,12 +39,14 @@ export function GrammarList() {
   const columns: ListColumn<Grammar>[] = [
     { key: 'name', dataIndex: 'name', title: t('name'), width: 180 },
     { key: 'standard', dataIndex: 'standard', title: t('standard'), width: 100 },
+    { key: 'kind', dataIndex: 'kind', title: t('kind'), width: 150, render: (kind: GrammarKind) => t(`kinds.${kind}`) },
     {
       key: 'version',
       dataIndex: 'version',
       title: t('version'),
-      width: 100,
-      render: (v: string, row: Grammar) => <Tag color="blue">{`${row.standard} ${v}`}</Tag>,
+      width: 200,
+      // A default BREX package covers several issues ("4.1, 5.0"): one tag each.
+      render: (v: string, row: Grammar) => v.split(/,\s*/).map((version) => <Tag key={version} color="blue">{`${row.standard} ${version}`}</Tag>),
     },
     { key: 'fileCount', dataIndex: 'fileCount', title: t('fileCount'), width: 100 },
     { key: 'catalogPath', dataIndex: 'catalogPath', title: t('catalogPath'), ellipsis: true },
