@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { grammarForTests, zipFolder } from '../test-support/grammars';
-import { s1000dCorpus } from '../test-support/s1000d';
+import { s1000dCorpus } from '../test-support/s1000d-corpora';
 import { API, adminApi, closedDialog, confirmDialog, openedDialog, openSignedIn } from './helpers';
 
 const dita13 = grammarForTests('dita-1.3');

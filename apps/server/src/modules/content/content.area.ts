@@ -87,9 +87,10 @@ export const contentArea = fp(
   async (app) => {
     const git = libraryGit({ database: app.database, dataDir: app.config.dataDir, secretKey: app.secrets.secretKey });
     const libraries = libraryService(app.db, git, app.secrets.secretKey);
-    const indexer = catalogIndexer(app.db, { oneConnection: app.database.kind === 'pglite' });
-    const catalog = catalogService(app.db, git, libraries, indexer);
     const grammars = grammarRegistry({ db: app.db, storage: app.storage, dataDir: app.config.dataDir, log: app.log });
+    // S1000D libraries validate against the schema packages and default BREX an administrator installed.
+    const indexer = catalogIndexer(app.db, { oneConnection: app.database.kind === 'pglite', s1000dGrammar: () => grammars.s1000d() });
+    const catalog = catalogService(app.db, git, libraries, indexer);
     app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db, grammars), grammars, review: reviewHooks() });
     // No grammar ships with the product: each start says how to install one while none is.
     app.addHook('onReady', async () => {

@@ -2,10 +2,11 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zipFolder } from '../../../../../../test-support/grammars';
 import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
-import { allowLoopbackRemotes, libraryBody, libraryPrepared, type TestUser, userWith } from '../content-test-kit';
+import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
 import { CATALOG_PERMS } from './catalog-test-kit';
 
 /**
@@ -15,7 +16,8 @@ import { CATALOG_PERMS } from './catalog-test-kit';
  * issue keeps its identity, and bad objects are reported while the rest stays indexed.
  */
 const BIKE = s1000dCorpus('s1000d-bike-4.1');
-const suite = describe.skipIf(BIKE === undefined);
+const DEFAULT_BREX = s1000dCorpus('s1000d-default-brex');
+const suite = describe.skipIf(BIKE === undefined || DEFAULT_BREX === undefined);
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 let t: TestApp;
@@ -214,6 +216,21 @@ suite('an S1000D library over the Bike sample', () => {
       headers: { 'accept-language': 'zh' },
     });
     expect(zh.body.rows.find((r: { code: string }) => r.code === 'brex-no-default').message).toMatch(/默认 BREX.*（\d+ 个对象）$/);
+  });
+});
+
+suite('an S1000D library with the default BREX installed', () => {
+  it('fact 5: the Issue 4.1 default BREX closes every chain and adds no error; the one value error stays', async () => {
+    const admin = await t.login();
+    const body = multipart({}, [{ filename: 'default-brex.zip', content: await zipFolder(DEFAULT_BREX ?? '', 's1000d-default-brex/') }]);
+    const installed = await admin.request({ method: 'POST', url: api('/ccms/grammar'), payload: body.payload, headers: body.headers });
+    expect(installed.status).toBe(200);
+    const full = await admin.post(`${api('/ccms/catalog/reindex')}?libraryId=${libraryId}&full=true`);
+    expect(full.status).toBe(200);
+    const wide = await owner.caller.get(api('/ccms/catalog/problems'), { libraryId, path: '' });
+    expect(wide.body.rows.map((r: { code: string }) => r.code)).toEqual(['xsd-no-package']);
+    const errors = await owner.caller.get(api('/ccms/catalog/problems'), { libraryId, severity: 'error', pageSize: 200 });
+    expect(errors.body.rows.filter((r: { code: string }) => r.code.startsWith('brex')).map((r: { code: string }) => r.code)).toEqual(['brex-value']);
   });
 });
 

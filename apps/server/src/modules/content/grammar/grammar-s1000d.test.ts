@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadBrex, validateObject } from '@ccms/s1000d';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipFolder } from '../../../../../../test-support/grammars';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d';
+import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsGrammar } from '../../../db/schema';
 import { multipart } from '../content-test-kit';
