@@ -3,6 +3,8 @@ export type { ConrefContext } from './conref/conref-resolver.js';
 export { locateConref } from './conref/conref-resolver.js';
 export type { Condition, ConditionAction, ParsedDitaval } from './ditaval/ditaval.js';
 export { ConditionFilter, parseDitaval } from './ditaval/ditaval.js';
+// The content-standard seam: DITA's reading of file paths.
+export * from './files.js';
 export type { HtmlBuild, HtmlOptions, PageRecord } from './html/html-build.js';
 export { publishHtml } from './html/html-publisher.js';
 export type { RebuildResult } from './html/html-rebuild.js';
@@ -40,5 +42,3 @@ export { checkStructure } from './validate/structure-rules.js';
 export type { Doctype, XmlElement, XmlNode, XmlText } from './xml/xml-dom.js';
 export type { ParsedXml } from './xml/xml-parser.js';
 export { parseXml } from './xml/xml-parser.js';
-// The content-standard seam: DITA's reading of file paths.
-export * from './files.js';

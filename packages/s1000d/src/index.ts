@@ -3,6 +3,7 @@ export * from './applic.js';
 export * from './codes.js';
 export * from './csdb.js';
 export * from './describe.js';
+export * from './files.js';
 export { describeFolder, readCsdbFolder } from './folder.js';
 export * from './problem.js';
 // Validation: BREX (layered), XSD from installed schema packages, structural checks.
@@ -28,4 +29,3 @@ export { validateObject } from './validate/validate.js';
 export type { ParsedObject } from './validate/xml.js';
 export { parseObject, xpathOf } from './validate/xml.js';
 export { parseXml, serializeDocument, type XmlDocument, type XmlElement, XmlSyntaxError } from './xml.js';
-export * from './files.js';
