@@ -74,6 +74,14 @@ export default defineConfig({
           testTimeout: 120_000,
         },
       },
+      {
+        // The repository's own checks (scripts/check-*.mjs), fed snippets.
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
       './apps/web/vitest.config.ts',
       './apps/web/vitest.isolated.config.ts',
     ],

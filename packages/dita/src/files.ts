@@ -29,6 +29,10 @@ export const isVideoName = (path: string) => VIDEO.test(path);
 export const TOPIC_EXTENSION = '.dita';
 /** The extension a new map gets. */
 export const MAP_EXTENSION = '.ditamap';
+/** A map's name as a pattern, for what takes a RegExp (zod's `.regex`, antd's `pattern` rule). */
+export const MAP_NAME_PATTERN = new RegExp(MAP);
+/** A new topic's file name as a pattern: a letter or digit, then letters, digits, '.', '_' or '-', ending in .dita as written. */
+export const TOPIC_FILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*\.dita$/;
 
 export const ditaFiles: StandardFiles = {
   id: 'dita',

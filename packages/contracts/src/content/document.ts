@@ -1,3 +1,4 @@
+import { MAP_NAME_PATTERN } from '@ccms/dita/files';
 import { z } from 'zod';
 import { DateTime, PageQuery, qInt } from '../http';
 import { CatalogScope, IndexedAt, LinkRow, ReindexResult, TextDiff, VersionRef } from './catalog';
@@ -268,7 +269,7 @@ export const FastCreateBody = z.object({
     .trim()
     .min(1)
     .max(1000)
-    .regex(/\.(ditamap|bookmap)$/i, { message: 'field.invalidFormat' })
+    .regex(MAP_NAME_PATTERN, { message: 'field.invalidFormat' })
     .describe('library path of the new map, e.g. manuals/guide.ditamap'),
   topicFolder: z.string().trim().max(1000).optional().describe('folder for new topics; default: <map folder>/topics'),
   templateId: z

@@ -1,3 +1,4 @@
+import { TOPIC_EXTENSION } from '@ccms/dita/files';
 import { z } from 'zod';
 import { RepoPath } from './explorer';
 import { TopicStatus } from './status';
@@ -69,7 +70,7 @@ export const MapResolveKeysBody = EditorTarget.extend({
 /** A topic to create with the save, from a template (or its type's skeleton). */
 export const MapNewTopic = z.object({
   path: RepoPath.min(1)
-    .regex(/\.dita$/, { message: 'field.invalidFormat' })
+    .refine((path) => path.endsWith(TOPIC_EXTENSION), { message: 'field.invalidFormat' })
     .describe('library path of the new topic file (.dita)'),
   type: TopicTemplateType,
   templateId: z.number().int().positive().optional().describe('a topic template (GET /ccms/template/optionselect?kind=topic)'),

@@ -33,6 +33,15 @@ export interface StandardFiles {
   isSource(path: string): boolean;
 }
 
+/**
+ * Files that hold documents or units: what is tagged, translated and scanned for uses. A source
+ * the name leaves open counts (a DITA .xml holds a topic or a map); rules, lists and resources do not.
+ */
+export function holdsContent(files: StandardFiles, path: string): boolean {
+  const role = files.roleOf(path);
+  return role === 'document' || role === 'unit' || (role === 'other' && files.isSource(path));
+}
+
 export type LibraryType = (typeof LIBRARY_TYPES)[number];
 
 /**

@@ -20,9 +20,6 @@ export const TAG_READ_PERMS = [TagPerm.list, TagPerm.query, 'ccms:document:list'
 /** Assigning tags to a path: the tag screen, or whoever edits documents or topics. */
 export const TAG_ASSIGN_PERMS = [TagPerm.edit, 'ccms:document:edit', 'ccms:topic:edit'];
 
-/** Files a tag can go on: maps (documents) and topics. */
-export const TAGGABLE_EXTENSIONS = ['ditamap', 'bookmap', 'dita', 'xml'] as const;
-
 export const TagQuery = PageQuery.extend({
   libraryId: qInt.positive().describe('id of a library (GET /ccms/library/list)'),
   tagName: z.string().trim().max(64).optional().describe('part of the name'),

@@ -1,3 +1,4 @@
+import { TOPIC_FILE_NAME_PATTERN } from '@ccms/dita/files';
 import { z } from 'zod';
 import { qInt } from '../http';
 import { RepoPath } from './explorer';
@@ -174,7 +175,7 @@ export const EditorNewBody = z.object({
     .trim()
     .min(1)
     .max(200)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*\.dita$/, { message: 'field.invalidFormat' })
+    .regex(TOPIC_FILE_NAME_PATTERN, { message: 'field.invalidFormat' })
     .describe('file name ending in .dita, derived from the title by default'),
   id: z
     .string()

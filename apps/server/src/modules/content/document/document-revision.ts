@@ -9,9 +9,9 @@ import { AppError, badRequest } from '../../../platform/http/errors';
 import { changedFiles, pushTag } from '../catalog/catalog-git';
 import { CommitSource } from '../catalog/commit-source';
 import { topicFacts } from '../catalog/extract';
-import { TOPIC_FILE } from '../catalog/index-rows';
 import { sideBySide } from '../catalog/text-diff';
 import { type LibraryGit, remoteError } from '../library/library-git';
+import { standardOf } from '../standard/registry';
 import { findRevision, insertRevision, listRevisions, topicFacets } from './document.queries';
 import type { DocumentService } from './document.service';
 
@@ -107,7 +107,8 @@ export function revisionService(db: Db, git: LibraryGit, documents: DocumentServ
         documentAt(repo, to.commit, doc.path),
         changedFiles(repo, from.commit, to.commit),
       ]);
-      const paths = [...new Set([...before.files, ...after.files])].filter((p) => TOPIC_FILE.test(p)).sort();
+      const { files: standard } = standardOf(row.libraryType);
+      const paths = [...new Set([...before.files, ...after.files])].filter((p) => standard.roleOf(p) === 'unit').sort();
       const current = new Map((await topicFacets(db, doc.libraryId, doc.branch, paths)).map((t) => [t.path, t]));
       const topics: ChangedTopic[] = [];
       for (const path of paths) {

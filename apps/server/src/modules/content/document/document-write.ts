@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastCreateBody, ImportFields } from '@ccms/contracts/content/document';
 import { parseXml } from '@ccms/dita';
+import { isDitaMap, TOPIC_EXTENSION } from '@ccms/dita/files';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogTopic } from '../../../db/schema';
@@ -10,7 +11,6 @@ import type { Change } from '../../../platform/git/git-repo';
 import { badRequest } from '../../../platform/http/errors';
 import type { CatalogRuntime } from '../catalog/catalog.service';
 import { isMapElement } from '../catalog/extract';
-import { MAP_FILE } from '../catalog/index-rows';
 import { joinPath, parentOf, repoPath } from '../explorer/repo-path';
 import { listZip, withUnpackedZip } from '../explorer/zip';
 import type { LibraryGit } from '../library/library-git';
@@ -113,10 +113,10 @@ export function documentWriteService(db: Db, git: LibraryGit, { catalog }: Catal
       await catalog.access(auth, libraryId, 'write');
     },
 
-    /** The maps in a package, for choosing the root file. Writes nothing. */
+    /** The maps in a (DITA) package, for choosing the root file. Writes nothing. */
     async inspect(files: UploadedFile[]) {
       const paths = await listZip(theZip(files).path);
-      return { files: paths.length, maps: paths.filter((p) => MAP_FILE.test(p)).sort() };
+      return { files: paths.length, maps: paths.filter(isDitaMap).sort() };
     },
 
     /**
@@ -210,8 +210,9 @@ export function documentWriteService(db: Db, git: LibraryGit, { catalog }: Catal
             if (topic.title !== n.title) navtitle = n.title;
           } else {
             const slug = slugOf(n.title);
-            let name = `${slug}.dita`;
-            for (let k = 2; taken.has(joinPath(topicDir, name)) || (await repo.typeOf(head, joinPath(topicDir, name))); k++) name = `${slug}-${k}.dita`;
+            let name = `${slug}${TOPIC_EXTENSION}`;
+            for (let k = 2; taken.has(joinPath(topicDir, name)) || (await repo.typeOf(head, joinPath(topicDir, name))); k++)
+              name = `${slug}-${k}${TOPIC_EXTENSION}`;
             target = joinPath(topicDir, name);
             taken.add(target);
             // An XML id starts with a letter (any script) or '_'.

@@ -1,4 +1,5 @@
 import type { Connection, DocumentProps, DocumentQuery } from '@ccms/contracts/content/document';
+import type { StandardFiles } from '@ccms/contracts/content/standard';
 import { type DocumentStatus, nextDocumentStatuses, type TocNodeStatusBody } from '@ccms/contracts/content/status';
 import { Code } from '@ccms/contracts/http';
 import type { Db } from '../../../db/client';
@@ -7,16 +8,19 @@ import { AppError, badRequest } from '../../../platform/http/errors';
 import { linksFrom, linksTo } from '../catalog/catalog.queries';
 import { type CatalogRuntime, indexedAt } from '../catalog/catalog.service';
 import { assertOwner, changeStatus, saveMeta } from '../catalog/catalog-meta';
-import { MAP_FILE, TOPIC_FILE } from '../catalog/index-rows';
 import { nodeAt, presentToc, type StoredTocNode, type TopicFacet, tocPaths } from '../catalog/toc';
+import { standardOf } from '../standard/registry';
 import { documentsAt, findDocument, listDocuments, listOutputs, topicFacets } from './document.queries';
 
 export const documentMissing = () => new AppError(Code.NOT_FOUND, 'document.notExist');
 
 const IMAGE = /\.(png|jpe?g|gif|svg|webp|bmp|tiff?)$/i;
 const VIDEO = /\.(mp4|webm|ogv|ogg|mov|avi|mkv|m4v)$/i;
-const typeOf = (path: string): Connection['type'] =>
-  MAP_FILE.test(path) ? 'map' : TOPIC_FILE.test(path) ? 'topic' : IMAGE.test(path) ? 'image' : VIDEO.test(path) ? 'video' : 'other';
+/** A connection's type: documents and units as the library's standard names them (a DITA map, an S1000D publication module is a map). */
+function typeOf(files: StandardFiles, path: string): Connection['type'] {
+  const role = files.roleOf(path);
+  return role === 'document' ? 'map' : role === 'unit' ? 'topic' : IMAGE.test(path) ? 'image' : VIDEO.test(path) ? 'video' : 'other';
+}
 
 export type DocumentRecord = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
 
@@ -85,7 +89,10 @@ export function documentService(db: Db, { catalog, review }: CatalogRuntime) {
 
     /** What the document uses (files it reads, and what they point at) and what uses it. */
     async connections(auth: AuthContext, documentId: number) {
-      const { doc, index } = await load(auth, documentId);
+      const { doc, index, row } = await load(auth, documentId);
+      const standard = standardOf(row.libraryType).files;
+      const isMap = (path: string) => standard.roleOf(path) === 'document';
+      const isTopic = (path: string) => standard.roleOf(path) === 'unit';
       const files = (doc.files as string[]).filter((f) => f !== doc.path);
       const outgoing = await linksFrom(db, doc.libraryId, doc.branch, [doc.path, ...files]);
       const kinds = new Map<string, Set<string>>();
@@ -99,23 +106,10 @@ export function documentService(db: Db, { catalog, review }: CatalogRuntime) {
         if (link.status === 'broken') broken.set(target, true);
       }
       const paths = [...new Set(order)];
-      const topics = await facetsOf(
-        doc.libraryId,
-        doc.branch,
-        paths.filter((p) => TOPIC_FILE.test(p)),
-      );
-      const maps = new Map(
-        (
-          await documentsAt(
-            db,
-            doc.libraryId,
-            doc.branch,
-            paths.filter((p) => MAP_FILE.test(p)),
-          )
-        ).map((d) => [d.path, d]),
-      );
+      const topics = await facetsOf(doc.libraryId, doc.branch, paths.filter(isTopic));
+      const maps = new Map((await documentsAt(db, doc.libraryId, doc.branch, paths.filter(isMap))).map((d) => [d.path, d]));
       const uses: Connection[] = paths.map((path) => ({
-        type: typeOf(path),
+        type: typeOf(standard, path),
         path,
         title: topics.get(path)?.title ?? maps.get(path)?.name ?? path.slice(path.lastIndexOf('/') + 1),
         topicId: topics.get(path)?.topicId ?? null,
@@ -127,23 +121,10 @@ export function documentService(db: Db, { catalog, review }: CatalogRuntime) {
       const bySource = new Map<string, Set<string>>();
       for (const link of incoming) bySource.set(link.sourcePath, (bySource.get(link.sourcePath) ?? new Set()).add(link.kind));
       const sources = [...bySource.keys()];
-      const sourceTopics = await facetsOf(
-        doc.libraryId,
-        doc.branch,
-        sources.filter((p) => TOPIC_FILE.test(p)),
-      );
-      const sourceMaps = new Map(
-        (
-          await documentsAt(
-            db,
-            doc.libraryId,
-            doc.branch,
-            sources.filter((p) => MAP_FILE.test(p)),
-          )
-        ).map((d) => [d.path, d]),
-      );
+      const sourceTopics = await facetsOf(doc.libraryId, doc.branch, sources.filter(isTopic));
+      const sourceMaps = new Map((await documentsAt(db, doc.libraryId, doc.branch, sources.filter(isMap))).map((d) => [d.path, d]));
       const usedBy: Connection[] = sources.map((path) => ({
-        type: typeOf(path),
+        type: typeOf(standard, path),
         path,
         title: sourceTopics.get(path)?.title ?? sourceMaps.get(path)?.name ?? path,
         topicId: sourceTopics.get(path)?.topicId ?? null,

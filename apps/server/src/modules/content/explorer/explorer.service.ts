@@ -1,21 +1,20 @@
 import type { Language } from '@ccms/contracts/constants';
 import type { FileRow, FolderNode } from '@ccms/contracts/content/explorer';
+import type { StandardFiles } from '@ccms/contracts/content/standard';
 import { Code } from '@ccms/contracts/http';
+import { isDitaContent } from '@ccms/dita/files';
 import type { AuthContext } from '../../../platform/auth/access';
 import { type Change, type GitRepo, isValidBranchName } from '../../../platform/git/git-repo';
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
-import { assertValidEdit, type GrammarRules, isDitaFile } from '../topic-editor/dita-validation';
+import { standardOf } from '../standard/registry';
+import { assertValidEdit, type GrammarRules } from '../topic-editor/dita-validation';
 import { baseName, entryName, joinPath, parentOf, repoPath } from './repo-path';
 import { withUnpackedZip, writeZip } from './zip';
 
 const CONTENT_TYPES: Record<string, string> = {
   xml: 'application/xml',
-  dita: 'application/xml',
-  ditamap: 'application/xml',
-  ditaval: 'application/xml',
-  bookmap: 'application/xml',
   xsd: 'application/xml',
   dtd: 'application/xml-dtd',
   svg: 'image/svg+xml',
@@ -36,7 +35,9 @@ const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
 };
 
-export const contentTypeOf = (path: string) => CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+/** A file's content type: XML for the sources of the library's standard (.dita, .ditamap, ...), else by its extension. */
+export const contentTypeOf = (files: StandardFiles, path: string) =>
+  files.isSource(path) ? 'application/xml' : (CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream');
 
 /** Text when it has no NUL byte and is valid UTF-8. */
 function isText(buffer: Buffer): boolean {
@@ -164,7 +165,7 @@ export function explorerService(git: LibraryGit, libraries: LibraryService, gram
     /** A file's content: text as UTF-8, anything else as base64, with its content type. */
     async read(auth: AuthContext, q: { libraryId: number; ref?: string; path: string }) {
       const path = repoPath(q.path, 'path');
-      const { repo, commit, stale } = await at(auth, q.libraryId, q.ref);
+      const { row, repo, commit, stale } = await at(auth, q.libraryId, q.ref);
       const content = await repo.readFile(commit, path);
       if (!content) throw notFoundPath(path);
       const text = isText(content);
@@ -172,7 +173,7 @@ export function explorerService(git: LibraryGit, libraries: LibraryService, gram
         path,
         commit,
         size: content.length,
-        contentType: contentTypeOf(path),
+        contentType: contentTypeOf(standardOf(row.libraryType).files, path),
         encoding: text ? ('utf8' as const) : ('base64' as const),
         content: content.toString(text ? 'utf8' : 'base64'),
         stale,
@@ -187,7 +188,7 @@ export function explorerService(git: LibraryGit, libraries: LibraryService, gram
       if (kind === 'blob') {
         const content = await repo.readFile(commit, path);
         if (!content) throw notFoundPath(path);
-        return { fileName: baseName(path), contentType: contentTypeOf(path), body: content };
+        return { fileName: baseName(path), contentType: contentTypeOf(standardOf(row.libraryType).files, path), body: content };
       }
       if (kind !== 'tree') throw notFoundPath(path);
       const files = (await repo.filesUnder(commit, path)).filter((f) => f.type === 'blob');
@@ -255,7 +256,8 @@ export function explorerService(git: LibraryGit, libraries: LibraryService, gram
         const text = (await repo.resolve(body.baseCommit)) ? await repo.readFile(body.baseCommit, path) : null;
         return text ? [text.toString('utf8')] : [];
       };
-      const warnings = isDitaFile(path) ? (await assertValidEdit(body.content, path, lang, grammar, committed)).warnings : [];
+      // Validation on save is DITA's (the topic editor's) for now, whatever the library's standard.
+      const warnings = isDitaContent(path) ? (await assertValidEdit(body.content, path, lang, grammar, committed)).warnings : [];
       const result = await write(auth, body, async () => [{ op: 'put', path, content: Buffer.from(body.content, 'utf8') }], {
         commit: body.baseCommit,
         paths: [path],

@@ -10,6 +10,7 @@ import {
 } from '@ccms/contracts/content/glossary';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
+import { isDitaContent, isDitaMap, TOPIC_EXTENSION } from '@ccms/dita/files';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { Change } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
@@ -21,7 +22,10 @@ import type { LibraryGit } from '../library/library-git';
 import { type ExportRow, glossaryColumns } from './glossary.excel';
 import { buildEntry, editEntry, idFor, type ParsedEntry, readEntry } from './glossary-xml';
 
-const ENTRY_FILE = /\.(dita|xml)$/i;
+/** Files an entry may be in: topics (.dita or .xml, not maps). */
+const isEntryFile = (path: string) => isDitaContent(path) && !isDitaMap(path);
+/** A file name without its extension when it is an entry file's. */
+const stemOf = (name: string) => (isEntryFile(name) ? name.replace(/\.[^.]+$/, '') : name);
 const GLOSSENTRY = /<glossentry[\s>]/;
 /** The id of an entry outside the kind's folder: its path, ':' for '/' (one URL segment). */
 const idOfPath = (path: string) => path.replaceAll('/', ':');
@@ -54,7 +58,7 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
     if (cached) return cached;
     const otherFolders = Object.values(GLOSSARY_FOLDERS).filter((f) => f !== folder);
     const paths = (await where.repo.filesUnder(where.commit, ''))
-      .filter((e) => e.type === 'blob' && ENTRY_FILE.test(e.path))
+      .filter((e) => e.type === 'blob' && isEntryFile(e.path))
       .filter((e) => parentOf(e.path) === folder || !otherFolders.some((f) => parentOf(e.path) === f))
       .map((e) => e.path);
     const contents = await where.repo.readFiles(where.commit, paths);
@@ -74,7 +78,7 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
   }
 
   /** Key names an entry is referenced by: its @id and its file stem. */
-  const keysOf = (e: { entryId: string; path: string }) => [...new Set([e.entryId, baseName(e.path).replace(ENTRY_FILE, '')].filter(Boolean))];
+  const keysOf = (e: { entryId: string; path: string }) => [...new Set([e.entryId, stemOf(baseName(e.path))].filter(Boolean))];
 
   /** An entry in its kind's folder by file name; one elsewhere by its path with ':' for '/'. */
   const pathOf = (id: string) => (id.includes(':') ? repoPath(id.replaceAll(':', '/'), 'id') : joinPath(folder, entryName(id, 'id')));
@@ -98,7 +102,7 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
   function freshId(name: string, taken: Set<string>): string {
     const stem = idFor(kind, name);
     let id = stem;
-    for (let n = 2; taken.has(`${id}.dita`); n++) id = `${stem}-${n}`;
+    for (let n = 2; taken.has(`${id}${TOPIC_EXTENSION}`); n++) id = `${stem}-${n}`;
     return id;
   }
 
@@ -185,10 +189,10 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
       assertNameFree(entries, body.name);
       const taken = new Set((await at.repo.filesUnder(at.commit, folder)).map((e) => baseName(e.path)));
       const id = freshId(body.name, taken);
-      const path = joinPath(folder, `${id}.dita`);
+      const path = joinPath(folder, `${id}${TOPIC_EXTENSION}`);
       const message = body.message || translate(lang, 'glossary.commitAdd', { kind: kindText(lang), name: body.name });
       const result = await git.commit(at.row, auth, at.branch, [{ op: 'put', path, content: Buffer.from(buildEntry(kind, id, body), 'utf8') }], message);
-      return { commit: result.commit, branch: at.branch, paths: [path], ids: [`${id}.dita`] };
+      return { commit: result.commit, branch: at.branch, paths: [path], ids: [`${id}${TOPIC_EXTENSION}`] };
     },
 
     async update(auth: AuthContext, body: GlossaryUpdate, lang: Language) {
@@ -199,7 +203,7 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
       const parsed = readEntry(content, path);
       if (!parsed) throw badRequest('glossary.notEntry', { path });
       assertNameFree(await entriesAt(at), body.name, path);
-      const xml = editEntry(kind, content.toString('utf8'), parsed.entryId || baseName(path).replace(ENTRY_FILE, ''), body);
+      const xml = editEntry(kind, content.toString('utf8'), parsed.entryId || stemOf(baseName(path)), body);
       const message = body.message || translate(lang, 'glossary.commitEdit', { kind: kindText(lang), name: body.name });
       const result = await git.commit(at.row, auth, at.branch, [{ op: 'put', path, content: Buffer.from(xml, 'utf8') }], message);
       return { commit: result.commit, branch: at.branch, paths: [path], ids: [baseName(path)] };
@@ -264,14 +268,14 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
         if (old && !updateSupport) throw badRequest(`${kind}.nameExists`, { name: r.name });
         if (old) {
           const content = (await at.repo.readFile(at.commit, old.path))?.toString('utf8') ?? '';
-          const xml = editEntry(kind, content, old.entryId || baseName(old.path).replace(ENTRY_FILE, ''), r);
+          const xml = editEntry(kind, content, old.entryId || stemOf(baseName(old.path)), r);
           if (xml === content) continue;
           changes.push({ op: 'put', path: old.path, content: Buffer.from(xml, 'utf8') });
           updated++;
         } else {
           const id = freshId(r.name, taken);
-          taken.add(`${id}.dita`);
-          changes.push({ op: 'put', path: joinPath(folder, `${id}.dita`), content: Buffer.from(buildEntry(kind, id, r), 'utf8') });
+          taken.add(`${id}${TOPIC_EXTENSION}`);
+          changes.push({ op: 'put', path: joinPath(folder, `${id}${TOPIC_EXTENSION}`), content: Buffer.from(buildEntry(kind, id, r), 'utf8') });
           added++;
         }
       }

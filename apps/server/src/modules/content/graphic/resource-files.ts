@@ -42,7 +42,7 @@ export interface Upload {
 export function resourceFiles(deps: { db: Db; git: LibraryGit; libraries: LibraryService }) {
   const { db, git, libraries } = deps;
   const usageAt = (where: ResourceAt): Promise<UsageIndex> =>
-    usageIndex(db, where.repo, { libraryId: where.row.libraryId, branch: where.branch, commit: where.commit });
+    usageIndex(db, where.repo, { libraryId: where.row.libraryId, libraryType: where.row.libraryType, branch: where.branch, commit: where.commit });
 
   /** The branch head to read, after the read check (the default branch when none is named). */
   async function at(auth: AuthContext, libraryId: number, branch: string | undefined): Promise<ResourceAt> {

@@ -1,13 +1,16 @@
 import type { UsageRow } from '@ccms/contracts/content/graphic';
+import { holdsContent, type StandardFiles } from '@ccms/contracts/content/standard';
 import { parseXml, resolveRelative, type XmlElement } from '@ccms/dita';
 import type { Db } from '../../../db/client';
 import type { GitRepo } from '../../../platform/git/git-repo';
+import { standardOf } from '../standard/registry';
 import { type IndexedSource, indexedCommit, indexedSources, type LinkHit, linksTo } from './where-used.queries';
 
 /**
  * Where a resource is used: the catalogue's link graph when it has indexed the very commit
- * asked about, otherwise the branch's DITA files read now with the DITA engine's parser (kept
- * per commit, so a page of rows costs one scan). Either way a use names its file and line.
+ * asked about, otherwise the branch's content files (by the library's standard) read now with
+ * the DITA engine's parser (kept per commit, so a page of rows costs one scan). Either way a use
+ * names its file and line.
  */
 
 export interface Target {
@@ -26,7 +29,6 @@ export interface UsageIndex {
   usesOf(targets: Target[]): Promise<Map<string, UsageRow[]>>;
 }
 
-const DITA_FILE = /\.(dita|ditamap|bookmap|xml)$/i;
 const MAP_ROOTS = new Set(['map', 'bookmap', 'subjectScheme']);
 /** Files bigger than this are not DITA anyone writes by hand: the scan skips them. */
 const MAX_SCAN_BYTES = 8 * 1024 * 1024;
@@ -81,9 +83,9 @@ function hrefKind(el: XmlElement, inMap: boolean): string {
   return 'xref';
 }
 
-/** Reads every DITA file of a commit and indexes its references by target path and by unresolved key. */
-async function scanCommit(repo: GitRepo, commit: string): Promise<Scan> {
-  const files = (await repo.filesUnder(commit, '')).filter((f) => f.type === 'blob' && DITA_FILE.test(f.path) && (f.size ?? 0) <= MAX_SCAN_BYTES);
+/** Reads every content file of a commit and indexes its references by target path and by unresolved key. */
+async function scanCommit(repo: GitRepo, commit: string, standard: StandardFiles): Promise<Scan> {
+  const files = (await repo.filesUnder(commit, '')).filter((f) => f.type === 'blob' && holdsContent(standard, f.path) && (f.size ?? 0) <= MAX_SCAN_BYTES);
   const uses: ScannedUse[] = [];
   const keyTargets = new Map<string, string>();
   for (let i = 0; i < files.length; i += 500) {
@@ -139,11 +141,11 @@ async function scanCommit(repo: GitRepo, commit: string): Promise<Scan> {
 }
 
 /** The scan of a commit, shared by concurrent callers and kept for the last few commits. */
-function scanOf(repo: GitRepo, commit: string): Promise<Scan> {
-  const cacheKey = `${repo.dir}@${commit}`;
+function scanOf(repo: GitRepo, commit: string, standard: StandardFiles): Promise<Scan> {
+  const cacheKey = `${repo.dir}@${commit}:${standard.id}`;
   let scan = scans.get(cacheKey);
   if (!scan) {
-    scan = scanCommit(repo, commit);
+    scan = scanCommit(repo, commit, standard);
     scans.set(cacheKey, scan);
     scan.catch(() => scans.delete(cacheKey));
     while (scans.size > SCAN_CACHE) {
@@ -158,7 +160,7 @@ function scanOf(repo: GitRepo, commit: string): Promise<Scan> {
 const byPlace = (a: UsageRow, b: UsageRow) => (a.sourcePath < b.sourcePath ? -1 : a.sourcePath > b.sourcePath ? 1 : a.line - b.line || a.col - b.col);
 
 /** The usage index of one commit of a library branch. */
-export async function usageIndex(db: Db, repo: GitRepo, at: { libraryId: number; branch: string; commit: string }): Promise<UsageIndex> {
+export async function usageIndex(db: Db, repo: GitRepo, at: { libraryId: number; libraryType: string; branch: string; commit: string }): Promise<UsageIndex> {
   const indexed = await indexedCommit(db, at);
   const scope = { libraryId: at.libraryId, branch: at.branch };
 
@@ -201,7 +203,7 @@ export async function usageIndex(db: Db, repo: GitRepo, at: { libraryId: number;
   return {
     source: 'scan',
     async usesOf(targets) {
-      const scan = await scanOf(repo, at.commit);
+      const scan = await scanOf(repo, at.commit, standardOf(at.libraryType).files);
       return group(targets, (t) => [...(scan.byTarget.get(t.path) ?? []), ...(t.keys ?? []).flatMap((k) => scan.byKey.get(k) ?? [])]);
     },
   };

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, like, ne, or } from 'drizzle-orm';
+import { isDitaMap } from '@ccms/dita/files';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogMeta, ccmsCatalogTopic } from '../../../db/schema';
 
@@ -47,16 +48,12 @@ export async function mapsUsing(db: Db, libraryId: number, branch: string, file:
   const rows = await db
     .selectDistinct({ path: L.sourcePath })
     .from(L)
-    .where(
-      and(
-        eq(L.libraryId, libraryId),
-        eq(L.branch, branch),
-        eq(L.targetPath, file),
-        ne(L.sourcePath, mapPath),
-        or(like(L.sourcePath, '%.ditamap'), like(L.sourcePath, '%.bookmap')),
-      ),
-    );
-  return rows.map((r) => r.path).sort();
+    .where(and(eq(L.libraryId, libraryId), eq(L.branch, branch), eq(L.targetPath, file), ne(L.sourcePath, mapPath)));
+  // The files linking to one file are few: the maps among them are told by their names here, as everywhere.
+  return rows
+    .map((r) => r.path)
+    .filter(isDitaMap)
+    .sort();
 }
 
 /** Indexed definitions of these key names on the branch, by key and then by the root map that defines them. */

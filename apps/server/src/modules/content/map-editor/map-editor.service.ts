@@ -14,6 +14,7 @@ import type { EditorTarget } from '@ccms/contracts/content/topic-editor';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
 import { parseXml, type XmlElement } from '@ccms/dita';
+import { isDitaContent, isDitaMap } from '@ccms/dita/files';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
@@ -72,7 +73,7 @@ export function targetOf(mapFolder: string, href: string, scope?: string): strin
   return parts.join('/');
 }
 
-const kindOf = (path: string): MapRef['kind'] => (/\.(ditamap|bookmap)$/i.test(path) ? 'map' : /\.(dita|xml)$/i.test(path) ? 'topic' : 'other');
+const kindOf = (path: string): MapRef['kind'] => (isDitaMap(path) ? 'map' : isDitaContent(path) ? 'topic' : 'other');
 
 const asStatus = (status: string | undefined) => {
   const parsed = TopicStatus.safeParse(status ?? INITIAL_STATUS);

@@ -1,12 +1,5 @@
-import {
-  type AssignBody,
-  type PathTagsQuery,
-  TAGGABLE_EXTENSIONS,
-  type TagBody,
-  type TaggedQuery,
-  type TagQuery,
-  type TagUpdate,
-} from '@ccms/contracts/content/tag';
+import { holdsContent } from '@ccms/contracts/content/standard';
+import type { AssignBody, PathTagsQuery, TagBody, TaggedQuery, TagQuery, TagUpdate } from '@ccms/contracts/content/tag';
 import { Code } from '@ccms/contracts/http';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -14,9 +7,9 @@ import { ccmsTag, ccmsTagAssignment } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import { repoPath } from '../explorer/repo-path';
-import { extensionOf } from '../graphic/media-types';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
+import { standardOf } from '../standard/registry';
 import { findTag, listTags, taggedPaths, tagNameClash, tagOptions, tagsById, tagsOfPaths } from './tag.queries';
 
 /**
@@ -33,10 +26,10 @@ export function tagService(db: Db, git: LibraryGit, libraries: LibraryService) {
 
   const branchOf = (row: LibraryRow, branch: string | undefined) => branch || row.defaultBranch;
 
-  /** A document or topic path that exists at the head of the branch. */
+  /** A document or topic path (as the library's standard names them) that exists at the head of the branch. */
   async function taggablePath(row: LibraryRow, branch: string, raw: string): Promise<string> {
     const path = repoPath(raw, 'path');
-    if (!(TAGGABLE_EXTENSIONS as readonly string[]).includes(extensionOf(path))) throw badRequest('tag.notTaggable', { path });
+    if (!holdsContent(standardOf(row.libraryType).files, path)) throw badRequest('tag.notTaggable', { path });
     const { repo } = await git.ready(row);
     const head = await repo.resolve(branch);
     if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });

@@ -2,6 +2,7 @@ import type { Language } from '@ccms/contracts/constants';
 import type { TemplateBody, TemplatePreview, TemplatePreviewBody, TemplateQuery, TemplateUpdate } from '@ccms/contracts/content/template';
 import { translate } from '@ccms/contracts/messages';
 import { loadProject, MemorySource, renderTopicPreview } from '@ccms/dita';
+import { isDitaMap } from '@ccms/dita/files';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsDoctype, ccmsTemplate } from '../../../db/schema';
@@ -14,7 +15,7 @@ import { fillTemplate, type TemplateValues } from './template-fill';
 type Doctype = NonNullable<Awaited<ReturnType<typeof doctypeById>>>;
 
 /** A map type's files are maps; everything else is a topic. */
-export const kindOf = (fileSuffix: string) => (fileSuffix === '.ditamap' || fileSuffix === '.bookmap' ? 'map' : 'topic');
+export const kindOf = (fileSuffix: string) => (isDitaMap(fileSuffix) ? 'map' : 'topic');
 
 /** The type's own grammar rule, whatever other types say about the same root; its DTDs where the app finds them. */
 const grammarOf = (doctype: Doctype, grammar: GrammarRules): GrammarRules => ({

@@ -5,9 +5,6 @@ import { translate } from '@ccms/contracts/messages';
 import { checkStructure, DEFAULT_CATALOG, type Doctype, DtdValidation, type Problem, parseXml, type XmlElement } from '@ccms/dita';
 import { AppError } from '../../../platform/http/errors';
 
-/** Files whose saves are validated (the topic editor's and the explorer's). */
-export const isDitaFile = (path: string) => /\.(dita|ditamap|xml|bookmap)$/i.test(path);
-
 /** The engine's problem codes as the editor's stable codes. */
 const CODES: Record<string, string> = {
   'xml-malformed': 'xml.notWellFormed',

@@ -13,6 +13,7 @@ import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
 import { parseXml, type XmlElement } from '@ccms/dita';
+import { isDitaContent } from '@ccms/dita/files';
 import type { Db } from '../../../db/client';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
 import { type Change, type GitRepo, RemoteError, RemoteMovedError } from '../../../platform/git/git-repo';
@@ -26,7 +27,7 @@ import { repoPath } from '../explorer/repo-path';
 import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
-import { assertNoNewErrors, assertValidEdit, checkDita, type GrammarRules, isDitaFile } from './dita-validation';
+import { assertNoNewErrors, assertValidEdit, checkDita, type GrammarRules } from './dita-validation';
 import { type LineRange, mergeThreeWay } from './three-way';
 import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
 
@@ -99,7 +100,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     const row = await libraries.forCall(auth, target.libraryId, need);
     const branch = catalog.branchOf(row, target.branch);
     const path = repoPath(target.path, 'path');
-    if (!isDitaFile(path)) throw badRequest('editor.notTopic', { path });
+    if (!isDitaContent(path)) throw badRequest('editor.notTopic', { path });
     return { row, libraryId: row.libraryId, branch, path };
   }
 

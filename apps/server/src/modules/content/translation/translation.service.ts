@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import { holdsContent } from '@ccms/contracts/content/standard';
 import type {
   TranslationExportQuery,
   TranslationImportResult,
@@ -14,12 +15,12 @@ import type { CatalogRuntime } from '../catalog/catalog.service';
 import { findDocument, findDocumentByPath } from '../document/document.queries';
 import { createBranch } from '../library/library-branch';
 import type { LibraryGit } from '../library/library-git';
+import { standardOf } from '../standard/registry';
 import { checkDita, errorsIn, type GrammarRules } from '../topic-editor/dita-validation';
 import { findSetting, mediaReferencedBy, memoryFor, rememberTranslations, saveSetting } from './translation.queries';
 import { applyTranslations, type Segment, segmentsOf } from './translation-segment';
 import { readXliff, writeXliff, type XliffFile, type XliffUnit } from './translation-xliff';
 
-const TRANSLATABLE = /\.(dita|ditamap|bookmap|xml)$/i;
 /** How many mismatching segments a refusal names. */
 const NAMED = 10;
 
@@ -60,7 +61,9 @@ export function translationService({ db, git, runtime, grammar }: TranslationDep
     const doc = (current && (await findDocument(db, current.documentId))) ?? stored;
     const { repo } = await git.ready(opened.row);
     const commit = opened.index.commit;
-    const paths = [...new Set([doc.path, ...(doc.files ?? [])])].filter((p) => TRANSLATABLE.test(p));
+    // What is translated is what holds content, as the library's standard reads the names (not images, not filter rules).
+    const { files: standard } = standardOf(opened.row.libraryType);
+    const paths = [...new Set([doc.path, ...(doc.files ?? [])])].filter((p) => holdsContent(standard, p));
     const texts = await repo.readFiles(commit, paths);
     const files: SourceFile[] = [];
     paths.forEach((p, i) => {

@@ -12,6 +12,7 @@ import type { OutputProblem } from '../../../db/schema/publish';
 import { encodeJobMessage } from '../../../platform/jobs/registry';
 import { changedFiles } from '../../content/catalog/catalog-git';
 import type { LibraryGit } from '../../content/library/library-git';
+import { standardOf } from '../../content/standard/registry';
 import type { NotifyInput } from '../../system/notification/notification.service';
 import type { EnginePool } from '../engine/engine-pool';
 import { applyVariables, checkout, conditionsOf, dataPropertyConditions, fingerprintOf, writeChanges } from '../engine/prepare';
@@ -132,7 +133,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
   }
 
   /** What to apply: the config's filter group, the publication's DITAVAL file or filter group, data properties, variables. */
-  async function settingsOf(row: { libraryId: number; configId: number | null; publicationId: number | null }) {
+  async function settingsOf(row: { libraryId: number; configId: number | null; publicationId: number | null }, libraryType: string) {
     const [[config], settings, [publication]] = await Promise.all([
       row.configId ? db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configId, row.configId)) : Promise.resolve([]),
       db.select().from(ccmsLibrarySetting).where(eq(ccmsLibrarySetting.libraryId, row.libraryId)),
@@ -142,7 +143,8 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
     const conditions: Condition[] = [];
     if (config?.filterGroup) conditions.push(...conditionsOf(group(config.filterGroup)));
     let ditavalPath = '';
-    if (publication?.ditaVal.toLowerCase().endsWith('.ditaval')) ditavalPath = publication.ditaVal;
+    // The publication's filter is a file of the library's filter rules (a .ditaval) or a filter group's name.
+    if (publication && standardOf(libraryType).files.roleOf(publication.ditaVal) === 'rules') ditavalPath = publication.ditaVal;
     else if (publication) conditions.push(...conditionsOf(group(publication.ditaVal)));
     if (config?.product) {
       const [props] = await db
@@ -194,7 +196,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       // fetch when the remote is down), reading the settings meanwhile.
       const [{ repo, head }, { conditions, ditavalPath, variables }] = await Promise.all([
         timed('fetch', git.readyBranch(library, row.branch)),
-        timed('settings', settingsOf(row)),
+        timed('settings', settingsOf(row, library.libraryType)),
       ]);
       mark = Date.now();
       commit = head ?? '';

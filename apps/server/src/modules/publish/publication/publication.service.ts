@@ -8,6 +8,7 @@ import type { LibraryService } from '../../content/library/library.service';
 import { readableLibraries } from '../../content/library/library-access';
 import type { LibraryGit, LibraryRow } from '../../content/library/library-git';
 import { filterGroupExists } from '../../content/library-config/library-config.queries';
+import { standardOf } from '../../content/standard/registry';
 import {
   deletePublications,
   findPublication,
@@ -18,21 +19,20 @@ import {
   updatePublication,
 } from './publication.queries';
 
-const MAP = /\.(ditamap|bookmap)$/i;
-
 /** Publications of a library: read level to see, publish level (no content change) to define, change or publish them. */
 export function publicationService(db: Db, git: LibraryGit, libraries: LibraryService) {
-  /** Branch, map and filter must exist in the library: each failure names its field. */
+  /** Branch, map and filter must exist in the library: each failure names its field. The library's standard says what a map and a filter file are. */
   async function check(library: LibraryRow, body: Omit<PublicationBody, 'libraryId'>, exceptId?: number) {
+    const { files } = standardOf(library.libraryType);
     if (await publicationNameClash(db, library.libraryId, body.name, exceptId)) throw badRequest('publication.nameExists', { name: body.name });
     const ditaMap = repoPath(body.ditaMap, 'ditaMap');
-    if (!MAP.test(ditaMap)) throw badRequest('publication.notMap', { path: ditaMap });
+    if (files.roleOf(ditaMap) !== 'document') throw badRequest('publication.notMap', { path: ditaMap });
     const { repo } = await git.ready(library);
     const head = await repo.resolve(body.branch);
     if (!head || !(await repo.branches()).some((b) => b.name === body.branch)) throw badRequest('publication.branchMissing', { branch: body.branch });
     if ((await repo.typeOf(head, ditaMap)) !== 'blob') throw badRequest('publication.mapMissing', { path: ditaMap });
     const ditaVal = body.ditaVal.trim();
-    const isFile = ditaVal.toLowerCase().endsWith('.ditaval');
+    const isFile = files.roleOf(ditaVal) === 'rules';
     const fileOk = isFile && (await repo.typeOf(head, repoPath(ditaVal, 'ditaVal'))) === 'blob';
     if (!fileOk && (isFile || !(await filterGroupExists(db, library.libraryId, ditaVal)))) throw badRequest('publication.ditavalMissing', { value: ditaVal });
     return { ditaMap, ditaVal: isFile ? repoPath(ditaVal, 'ditaVal') : ditaVal };

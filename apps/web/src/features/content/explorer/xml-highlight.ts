@@ -1,3 +1,5 @@
+import { isStandardSource } from '../../../shared/content-standard';
+
 /** Kinds of XML text the viewer colours. */
 export type XmlTokenKind = 'text' | 'comment' | 'cdata' | 'pi' | 'doctype' | 'tag' | 'attr' | 'value' | 'punct';
 export interface XmlToken {
@@ -47,6 +49,6 @@ export function tokenizeXml(source: string): XmlToken[] {
   return out;
 }
 
-/** Files the viewer highlights as XML. */
-export const isXmlPath = (path: string) => /\.(xml|dita|ditamap|ditaval|bookmap|svg|xsl|xslt|xsd|dtd|mod|ent|html?)$/i.test(path);
+/** Files the viewer highlights as XML: a content standard's sources (.dita, .ditamap, S1000D data modules, ...) and XML of other kinds. */
+export const isXmlPath = (path: string) => isStandardSource(path) || /\.(xml|svg|xsl|xslt|xsd|dtd|mod|ent|html?)$/i.test(path);
 export const isImagePath = (path: string) => /\.(png|jpe?g|gif|svg|webp|bmp)$/i.test(path);

@@ -1,3 +1,5 @@
+import { isDitaContent, isDitaMap } from '@ccms/dita/files';
+
 /** Where the topic editor opens a topic; `documentId` fills its toc tab, `source` opens the XML view (/ccms/mxeditor/index). */
 export function editorPath(at: {
   libraryId: number;
@@ -13,5 +15,5 @@ export function editorPath(at: {
   return `/ccms/${at.source ? 'mxeditor' : 'topic-editor'}/index?${query.toString()}`;
 }
 
-/** Files the editor opens: DITA topics. */
-export const isTopicPath = (path: string) => /\.(dita|xml)$/i.test(path);
+/** Files the editor opens: DITA topics (.dita, or .xml, which may hold one). */
+export const isTopicPath = (path: string) => isDitaContent(path) && !isDitaMap(path);

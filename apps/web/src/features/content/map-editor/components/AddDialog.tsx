@@ -1,4 +1,5 @@
 import { TOPIC_TEMPLATE_TYPES } from '@ccms/contracts/content/topic-editor';
+import { MAP_NAME_PATTERN, TOPIC_FILE_NAME_PATTERN } from '@ccms/dita/files';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -126,11 +127,7 @@ export function AddDialog({
           </Form.Item>
         )}
         {kind === 'mapref' && (
-          <Form.Item
-            name="path"
-            label={t('add.mapPath')}
-            rules={[...required(t('add.mapPath')), { pattern: /\.(ditamap|bookmap)$/i, message: t('add.badMapPath') }]}
-          >
+          <Form.Item name="path" label={t('add.mapPath')} rules={[...required(t('add.mapPath')), { pattern: MAP_NAME_PATTERN, message: t('add.badMapPath') }]}>
             <Input placeholder="maps/other.ditamap" data-testid="add-map-path" />
           </Form.Item>
         )}
@@ -164,7 +161,7 @@ export function AddDialog({
             <Form.Item
               name="fileName"
               label={t('add.fileName')}
-              rules={[...required(t('add.fileName')), { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*\.dita$/, message: t('add.badFileName') }]}
+              rules={[...required(t('add.fileName')), { pattern: TOPIC_FILE_NAME_PATTERN, message: t('add.badFileName') }]}
             >
               <Input onChange={() => (touched.current.fileName = true)} data-testid="add-file-name" />
             </Form.Item>

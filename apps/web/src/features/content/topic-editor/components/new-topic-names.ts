@@ -1,3 +1,5 @@
+import { TOPIC_EXTENSION } from '@ccms/dita/files';
+
 /** A file-name stem from a title: ASCII letters and digits joined by "-" (a title without any gets a dated stem). */
 export function slugOf(title: string, now = Date.now()): string {
   const slug = title
@@ -11,7 +13,7 @@ export function slugOf(title: string, now = Date.now()): string {
 }
 
 /** The file name a new topic gets from its title. */
-export const fileNameOf = (title: string, now?: number) => `${slugOf(title, now)}.dita`;
+export const fileNameOf = (title: string, now?: number) => `${slugOf(title, now)}${TOPIC_EXTENSION}`;
 
 /** The root @id a new topic gets from its title: an XML name (starts with a letter). */
 export function idOf(title: string, now?: number): string {

@@ -1,0 +1,28 @@
+import { type ContentStandardId, type StandardFiles, standardIdOf } from '@ccms/contracts/content/standard';
+import { ditaFiles } from '@ccms/dita/files';
+import { s1000dFiles } from '@ccms/s1000d/files';
+
+/**
+ * The content standards the web app knows, as the server's registry
+ * (apps/server/src/modules/content/standard/registry.ts) knows them: screens that serve every
+ * library ask what a file is here instead of testing its name (docs/adding-a-content-standard.md).
+ * Only the packages' `files` entry points are imported: no engine reaches the bundle.
+ */
+export interface ContentStandard {
+  readonly id: ContentStandardId;
+  /** What each file of a library is, by its path. */
+  readonly files: StandardFiles;
+}
+
+const STANDARDS: Record<ContentStandardId, ContentStandard> = {
+  dita: { id: 'dita', files: ditaFiles },
+  s1000d: { id: 's1000d', files: s1000dFiles },
+};
+
+/** The standard of a library type (DITA for the types that have no implementation of their own yet). */
+export function standardOf(libraryType: string | null | undefined): ContentStandard {
+  return STANDARDS[standardIdOf(libraryType)];
+}
+
+/** A file some standard parses (its XML), whatever the library: for views that do not know the library's type. */
+export const isStandardSource = (path: string) => Object.values(STANDARDS).some((s) => s.files.isSource(path));
