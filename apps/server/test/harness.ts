@@ -122,13 +122,16 @@ export async function createTestApp(opts: { captcha?: boolean; env?: Record<stri
   await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD, captchaEnabled: opts.captcha ?? false });
   if (opts.captcha) await database.db.update(sysConfig).set({ configValue: 'true' }).where(eq(sysConfig.configKey, 'sys.account.captchaEnabled'));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-test-'));
-  const config = { ...loadConfig({ CCMS_DATA_DIR: dataDir, ...opts.env }), webDir: undefined };
+  const config = {
+    ...loadConfig({ CCMS_DATA_DIR: dataDir, ...(process.env.CCMS_TEST_LOG ? { LOG_LEVEL: process.env.CCMS_TEST_LOG } : {}), ...opts.env }),
+    webDir: undefined,
+  };
   const app = await buildApp({
     config,
     database,
     secrets: { jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex') },
     // CCMS_TEST_LOG=error (or another level) shows the server's log, e.g. the error behind a 500.
-    logger: process.env.CCMS_TEST_LOG ? { level: process.env.CCMS_TEST_LOG } : false,
+    logger: Boolean(process.env.CCMS_TEST_LOG),
     onRoute: opts.onRoute,
   });
   await app.ready();

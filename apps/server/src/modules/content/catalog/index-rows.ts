@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ReindexResult } from '@ccms/contracts/content/catalog';
 import type { DitaProject, KeyScope, Reference, XmlNode } from '@ccms/dita';
 import { keyVariableContent } from '@ccms/dita';
+import { isImageName, isVideoName } from '@ccms/dita/files';
 import type { FileEntry } from './catalog-git';
 import type { DocumentData, IndexWrite, KeyData, LinkData, ResourceData, TopicData } from './catalog-store';
 import { cjkBigrams } from './cjk';
@@ -13,12 +14,6 @@ import { buildToc } from './toc';
  * pure functions, no git and no database (indexer.ts reads the commit and writes the rows).
  */
 
-export const MAP_FILE = /\.(ditamap|bookmap)$/i;
-export const TOPIC_FILE = /\.dita$/i;
-/** Files the full index reads up front (everything the engine may parse). */
-export const XML_FILE = /\.(dita|ditamap|bookmap|xml|ditaval)$/i;
-export const IMAGE_FILE = /\.(png|jpe?g|gif|svg|webp|bmp|tiff?)$/i;
-export const VIDEO_FILE = /\.(mp4|webm|ogv|ogg|mov|avi|mkv|m4v)$/i;
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -55,7 +50,7 @@ export function orphanMapXml(topics: readonly string[]): string {
 }
 
 /** An image or a video, by its name. */
-export const isMedia = (path: string) => IMAGE_FILE.test(path) || VIDEO_FILE.test(path);
+export const isMedia = (path: string) => isImageName(path) || isVideoName(path);
 
 /** The unmapped-topics project and the topics it was made for. */
 export interface OrphanProject {
@@ -273,7 +268,7 @@ export function keysOf(projects: Map<string, DitaProject>): KeyData[] {
 }
 
 export function resourceRow(path: string, entry: FileEntry): ResourceData | null {
-  const type = IMAGE_FILE.test(path) ? 'image' : VIDEO_FILE.test(path) ? 'video' : null;
+  const type = isImageName(path) ? 'image' : isVideoName(path) ? 'video' : null;
   if (!type) return null;
   return { path, type, size: entry.size, contentType: CONTENT_TYPES[extOf(path)] ?? 'application/octet-stream', oid: entry.oid };
 }
@@ -282,8 +277,8 @@ export function countResources(files: Map<string, FileEntry>) {
   let images = 0;
   let videos = 0;
   for (const p of files.keys()) {
-    if (IMAGE_FILE.test(p)) images++;
-    else if (VIDEO_FILE.test(p)) videos++;
+    if (isImageName(p)) images++;
+    else if (isVideoName(p)) videos++;
   }
   return { images, videos };
 }

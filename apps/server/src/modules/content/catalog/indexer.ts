@@ -1,6 +1,7 @@
 import type { ReindexResult } from '@ccms/contracts/content/catalog';
 import type { DitaProject } from '@ccms/dita';
 import { loadProject, turns } from '@ccms/dita';
+import { ditaFiles, isDitaMap, isDitaTopic } from '@ccms/dita/files';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
@@ -29,7 +30,6 @@ import {
   isMedia,
   keysOf,
   linksOf,
-  MAP_FILE,
   ORPHAN_MAP,
   type OrphanProject,
   orphanMapXml,
@@ -41,11 +41,9 @@ import {
   sameReferences,
   statsOf,
   submapsOf,
-  TOPIC_FILE,
   targetsOf,
   topicRow,
   unchangedResult,
-  XML_FILE,
 } from './index-rows';
 import { type S1000dGrammar, s1000dRows } from './s1000d-rows';
 
@@ -256,14 +254,14 @@ export function catalogIndexer(
     const files = new Map<string, FileEntry>();
     for (const e of listing) if (e.type === 'blob') files.set(e.path, { oid: e.oid, size: e.size ?? 0 });
     const source = new CommitSource(repo, commit, new Set(files.keys()));
-    await source.prefetch([...files.keys()].filter((p) => XML_FILE.test(p)));
+    await source.prefetch([...files.keys()].filter((p) => ditaFiles.isSource(p)));
     trace.mark('git');
 
     const projects = new Map<string, DitaProject>();
-    for (const map of [...files.keys()].filter((p) => MAP_FILE.test(p)).sort()) projects.set(map, await loadProject({ source, map }));
+    for (const map of [...files.keys()].filter((p) => isDitaMap(p)).sort()) projects.set(map, await loadProject({ source, map }));
     const inMaps = new Set<string>();
     for (const p of projects.values()) for (const f of p.docs.keys()) inMaps.add(f);
-    const topicFiles = [...files.keys()].filter((p) => TOPIC_FILE.test(p)).sort();
+    const topicFiles = [...files.keys()].filter((p) => isDitaTopic(p)).sort();
     const orphan = await loadOrphans(
       source,
       topicFiles.filter((t) => !inMaps.has(t)),
@@ -453,7 +451,7 @@ export function catalogIndexer(
 
     const projects = new Map<string, DitaProject>();
     const reloaded = new Map<string, DitaProject | undefined>();
-    for (const map of [...files.keys()].filter((p) => MAP_FILE.test(p)).sort()) {
+    for (const map of [...files.keys()].filter((p) => isDitaMap(p)).sort()) {
       const old = prev.projects.get(map);
       if (!old) {
         projects.set(map, await loadProject({ source, map }));
@@ -474,7 +472,7 @@ export function catalogIndexer(
 
     const inMaps = new Set<string>();
     for (const p of projects.values()) for (const f of p.docs.keys()) inMaps.add(f);
-    const topicFiles = [...files.keys()].filter((p) => TOPIC_FILE.test(p)).sort();
+    const topicFiles = [...files.keys()].filter((p) => isDitaTopic(p)).sort();
     const orphan = await loadOrphans(
       source,
       topicFiles.filter((t) => !inMaps.has(t)),
@@ -486,7 +484,7 @@ export function catalogIndexer(
     trace.mark('unmapped');
 
     // Topics: the changed files, what the engine re-resolved because of them, and topics whose owning map changed.
-    const redo = new Set<string>(changed.filter((p) => TOPIC_FILE.test(p)));
+    const redo = new Set<string>(changed.filter((p) => isDitaTopic(p)));
     const dirtyOf = (project: DitaProject | undefined) => (project ? (project.dirty ?? new Set(project.docs.keys())) : new Set<string>());
     for (const map of reloaded.keys()) for (const f of dirtyOf(projects.get(map))) redo.add(f);
     // A key whose definition changed (a keydef's text) changes the text of topics that use it, though the engine did not re-read them.
@@ -497,7 +495,7 @@ export function catalogIndexer(
     const topicUpserts: TopicData[] = [];
     const topicRemoves: string[] = [];
     for (const path of redo) {
-      if (!TOPIC_FILE.test(path)) continue;
+      if (!isDitaTopic(path)) continue;
       const row = files.has(path) ? topicRow(path, projectOf(projects, orphan, owners.get(path))) : null;
       if (!row) {
         if (topicHash.delete(path)) topicRemoves.push(path);
