@@ -23,6 +23,7 @@ import { libraryConfigRoutes } from './library-config/library-config.routes';
 import { libraryPermissionRoutes } from './library-permission/library-permission.routes';
 import { mapEditorRoutes } from './map-editor/map-editor.routes';
 import { productRoutes } from './product/product.routes';
+import { s1000dRoutes } from './s1000d/s1000d.routes';
 import { searchRoutes } from './search/search.routes';
 import { tagRoutes } from './tag/tag.routes';
 import { templateRoutes } from './template/template.routes';
@@ -62,6 +63,7 @@ const routes: FastifyPluginAsync[] = [
   libraryConfigRoutes,
   productRoutes,
   catalogRoutes,
+  s1000dRoutes,
   documentRoutes,
   topicRoutes,
   topicEditorRoutes,

@@ -2,6 +2,7 @@ import type { ReindexResult } from '@ccms/contracts/content/catalog';
 import type { DitaProject } from '@ccms/dita';
 import { loadProject, turns } from '@ccms/dita';
 import { ditaFiles, isDitaMap, isDitaTopic } from '@ccms/dita/files';
+import type { Csdb } from '@ccms/s1000d';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
@@ -45,7 +46,7 @@ import {
   topicRow,
   unchangedResult,
 } from './index-rows';
-import { type S1000dGrammar, s1000dRows } from './s1000d-rows';
+import { describeSet, type S1000dGrammar, s1000dRows, withoutDocuments } from './s1000d-rows';
 
 /** Phase timings on stderr when CCMS_CATALOG_TRACE is set (the benchmark uses them). */
 function tracer(label: string) {
@@ -165,6 +166,8 @@ export interface Snapshot {
   keySig: string;
   /** The link rows of the few files the last incremental run edited in place (what `links` holds the signature of), for the next edit of them. */
   linkRows?: Map<string, LinkData[]>;
+  /** An S1000D branch: its objects resolving by code (without their parsed documents). */
+  csdb?: Csdb;
 }
 
 export interface IndexTarget {
@@ -220,6 +223,8 @@ export function catalogIndexer(
   } = {},
 ) {
   const snapshots = new Map<string, Snapshot>();
+  /** S1000D sets read from git at a commit no run of this process remembers (another node indexed it): a few, newest kept. */
+  const sets = new Map<string, Promise<Csdb>>();
   const maxSnapshots = opts.maxSnapshots ?? 8;
   /** PGlite: a first index writes its topic rows ahead in short transactions (see writeIndex). */
   const oneConnection = opts.oneConnection === true;
@@ -424,6 +429,7 @@ export function catalogIndexer(
       links: new Map(),
       keyCount: 0,
       keySig: '',
+      csdb: withoutDocuments(rows.csdb),
     };
     return { result: resultOf(target, baseCommit, 'full', source.readLog, write, started), snap, write };
   }
@@ -673,6 +679,35 @@ export function catalogIndexer(
     forget(libraryId: number, branch?: string) {
       for (const key of [...snapshots.keys()])
         if (key.startsWith(`${libraryId}\u0000`) && (branch === undefined || key === keyOf(libraryId, branch))) snapshots.delete(key);
+    },
+    /**
+     * The S1000D set of a branch at a commit (the indexed one): the last run's when this process
+     * made it, else described from git once and kept among a few.
+     */
+    s1000dSet(target: IndexTarget): Promise<Csdb> {
+      const key = keyOf(target.libraryId, target.branch);
+      const snap = snapshots.get(key);
+      if (snap?.commit === target.commit && snap.csdb) return Promise.resolve(snap.csdb);
+      const at = `${key}@${target.commit}`;
+      let set = sets.get(at);
+      if (!set) {
+        set = (async () => {
+          const listing = await target.repo.filesUnder(target.commit, '');
+          const paths = listing.filter((e) => e.type === 'blob').map((e) => e.path);
+          const standard = standardOf(target.libraryType);
+          const source = new CommitSource(target.repo, target.commit, new Set(paths));
+          await source.prefetch(paths.filter((p) => standard.files.isSource(p)));
+          return withoutDocuments(describeSet(paths, (p) => source.cached(p)).csdb);
+        })();
+        sets.set(at, set);
+        set.catch(() => sets.delete(at));
+        while (sets.size > 4) {
+          const oldest = sets.keys().next().value;
+          if (oldest === undefined) break;
+          sets.delete(oldest);
+        }
+      }
+      return set;
     },
     /** The parsed project of a map at the last indexed commit, when remembered. */
     project(libraryId: number, branch: string, map: string): DitaProject | undefined {

@@ -219,6 +219,75 @@ suite('an S1000D library over the Bike sample', () => {
   });
 });
 
+suite('applicability of an S1000D library', () => {
+  const BROOK_OUT = [
+    'DMC-BRAKE-AAA-DA1-00-00-00AA-041A-A',
+    'DMC-BRAKE-AAA-DA1-00-00-00AA-341A-A',
+    'DMC-BRAKE-AAA-DA1-10-00-00AA-251A-A',
+    'DMC-S1000DBIKE-AAA-D00-00-01-00AA-720A-A',
+    'DMC-S1000DBIKE-AAA-DA2-40-00-00AA-720A-A',
+  ];
+
+  it('fact 2: the ACT attributes, the CCT conditions and the 3 PCT products keyed by serial number', async () => {
+    const res = await owner.caller.get(api('/ccms/s1000d/applicability'), { libraryId });
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.act.code).toBe('DMC-S1000DBIKE-AAA-D00-00-00-00AA-00WA-D');
+    expect(data.act.issue).toBe('006-00');
+    expect(data.cct.code).toBe('DMC-S1000DBIKE-AAA-D00-00-00-00AA-00QA-D');
+    expect(data.pct.code).toBe('DMC-S1000DBIKE-AAA-D00-00-00-00AA-00PA-D');
+    const byId = new Map(data.attributes.map((a: { id: string }) => [a.id, a]));
+    for (const id of ['serialno', 'type', 'model', 'version', 'versrank', 'brakeSerialno', 'SB-S001', 'tourFinished']) expect(byId.has(id)).toBe(true);
+    expect(byId.get('model')).toMatchObject({ type: 'prodattr', values: ['Brook trekker|Mountain storm'] });
+    expect(byId.get('serialno')).toMatchObject({ primary: true });
+    expect(byId.get('tourFinished')).toMatchObject({ type: 'condition' });
+    expect(data.products.map((p: { key: string }) => p.key)).toEqual(['1B070643', '1B070644', '1B070701']);
+    expect(data.products[0].assignment).toMatchObject({ model: 'Brook trekker', version: 'Mk9' });
+  });
+
+  it('fact 3: PM EPWG1 filtered for product 1B070643 (Brook trekker Mk9) leaves out exactly the listed ones of the 5, by product or by values', async () => {
+    const pm = await documentByCode(EPWG1);
+    const listed = flat(await tocOf(pm.documentId))
+      .filter((n) => n.element === 'dmRef')
+      .map((n) => n.href?.split('_')[0] ?? '');
+    const expectedOut = listed.filter((c) => BROOK_OUT.includes(c));
+    expect(expectedOut.length).toBeGreaterThan(0);
+    const byProduct = await owner.caller.get(api('/ccms/s1000d/filter'), { documentId: pm.documentId, product: '1B070643' });
+    expect(byProduct.status).toBe(200);
+    expect(byProduct.body.data).toMatchObject({ applicable: 72 - expectedOut.length, notApplicable: expectedOut.length });
+    const out = byProduct.body.data.modules.filter((m: { applies: boolean }) => !m.applies);
+    expect(out.map((m: { code: string }) => m.code).sort()).toEqual([...expectedOut].sort());
+    expect(out.every((m: { topicId: number | null; applic: string }) => m.topicId !== null && m.applic !== '')).toBe(true);
+    const byValues = await owner.caller.get(api('/ccms/s1000d/filter'), {
+      documentId: pm.documentId,
+      assign: 'type=Mountain bicycle;model=Brook trekker;version=Mk9',
+    });
+    expect(byValues.body.data.notApplicable).toBe(expectedOut.length);
+    // Bad input names its field and changes nothing.
+    const unknown = await owner.caller.get(api('/ccms/s1000d/filter'), { documentId: pm.documentId, product: 'NOPE' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.msg).toBe('product: product "NOPE" is not in the products cross-reference table (PCT)');
+    const badIdent = await owner.caller.get(api('/ccms/s1000d/filter'), { documentId: pm.documentId, assign: 'colour=red' });
+    expect(badIdent.status).toBe(400);
+    expect(badIdent.body.msg).toContain('assign: "colour"');
+    const nothing = await owner.caller.get(api('/ccms/s1000d/filter'), { documentId: pm.documentId });
+    expect(nothing.status).toBe(400);
+  });
+
+  it('fact 4: the instance of 258A for Brook trekker Mk9 keeps 14 procedural steps, 1 reqPersons and 4 supplyDescr (text occurrences)', async () => {
+    const topic = (await allTopics()).find((r) => r.no === 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-258A-A');
+    const res = await owner.caller.get(api('/ccms/s1000d/instance'), { topicId: topic?.topicId ?? 0, product: '1B070643' });
+    expect(res.status).toBe(200);
+    const { xml, applies } = res.body.data;
+    expect(applies).toBe(true);
+    const occurrences = [/<proceduralStep/g, /<reqPersons/g, /<supplyDescr/g].map((re) => (xml as string).match(re)?.length ?? 0);
+    expect(occurrences).toEqual([14, 1, 4]);
+    const storm = await owner.caller.get(api('/ccms/s1000d/instance'), { topicId: topic?.topicId ?? 0, product: '1B070701' });
+    expect([/<proceduralStep/g, /<reqPersons/g, /<supplyDescr/g].map((re) => (storm.body.data.xml as string).match(re)?.length ?? 0)).toEqual([12, 1, 3]);
+    expect(Object.keys(storm.body.data.removed).length).toBeGreaterThan(0);
+  });
+});
+
 suite('an S1000D library with the default BREX installed', () => {
   it('fact 5: the Issue 4.1 default BREX closes every chain and adds no error; the one value error stays', async () => {
     const admin = await t.login();

@@ -45,6 +45,8 @@ export interface S1000dRows {
   problems: ProblemData[];
   /** Each data module's identity (code and language) by path: a file renamed at a new issue keeps its catalogue identity. */
   identities: Map<string, string>;
+  /** The set the rows were worked out from (its objects still hold their parsed documents). */
+  csdb: Csdb;
   stats: { images: number; videos: number; links: number; brokenLinks: number };
 }
 
@@ -147,16 +149,27 @@ function problemRow(p: ValidationProblem | CsdbObject['problems'][number], path:
  * The rows of a branch. `read` gives a file's content (the caller has read every S1000D XML file
  * of the commit); ICNs are described by name only.
  */
-export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: string) => Buffer | undefined, grammar: S1000dGrammar): S1000dRows {
+export function describeSet(paths: Iterable<string>, read: (path: string) => Buffer | undefined): { csdb: Csdb; roles: Map<string, string> } {
   const objects: CsdbObject[] = [];
   const roles = new Map<string, string>();
-  for (const path of [...files.keys()].sort()) {
+  for (const path of [...paths].sort()) {
     const role = s1000dFiles.roleOf(path);
     if (role === 'other') continue;
     roles.set(path, role);
     objects.push(role === 'resource' ? describeFile(path) : describeFile(path, read(path) ?? ''));
   }
-  const csdb = new Csdb(objects);
+  return { csdb: new Csdb(objects), roles };
+}
+
+/** Lets go of each object's parsed document (kept sets answer by code; an instance parses its one module again). */
+export function withoutDocuments(csdb: Csdb): Csdb {
+  for (const o of csdb.objects) delete o.xml;
+  return csdb;
+}
+
+export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: string) => Buffer | undefined, grammar: S1000dGrammar): S1000dRows {
+  const { csdb, roles } = describeSet(files.keys(), read);
+  const objects = csdb.objects;
   const problems: ProblemData[] = csdb.problems().map((p) => problemRow(p, p.file));
 
   // Schema and BREX, per module, each layer found in the set by its code (the default BREX from the installed package).
@@ -317,6 +330,7 @@ export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: s
     links,
     problems,
     identities,
+    csdb,
     stats: { images, videos, links: links.length, brokenLinks: links.filter((l) => !l.resolved).length },
   };
 }
