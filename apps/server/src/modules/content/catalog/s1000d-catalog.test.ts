@@ -17,7 +17,8 @@ import { CATALOG_PERMS } from './catalog-test-kit';
  */
 const BIKE = s1000dCorpus('s1000d-bike-4.1');
 const DEFAULT_BREX = s1000dCorpus('s1000d-default-brex');
-const suite = describe.skipIf(BIKE === undefined || DEFAULT_BREX === undefined);
+const SCHEMAS = s1000dCorpus('s1000d-schemas-5.0');
+const suite = describe.skipIf(BIKE === undefined || DEFAULT_BREX === undefined || SCHEMAS === undefined);
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 let t: TestApp;
@@ -289,17 +290,29 @@ suite('applicability of an S1000D library', () => {
 });
 
 suite('an S1000D library with the default BREX installed', () => {
-  it('fact 5: the Issue 4.1 default BREX closes every chain and adds no error; the one value error stays', async () => {
+  it('fact 5: the Issue 4.1 default BREX closes every chain and adds no error; the one value error stays; the misspelt rule is named', async () => {
     const admin = await t.login();
-    const body = multipart({}, [{ filename: 'default-brex.zip', content: await zipFolder(DEFAULT_BREX ?? '', 's1000d-default-brex/') }]);
-    const installed = await admin.request({ method: 'POST', url: api('/ccms/grammar'), payload: body.payload, headers: body.headers });
-    expect(installed.status).toBe(200);
+    for (const [name, dir, inZip] of [
+      ['default-brex.zip', DEFAULT_BREX, 's1000d-default-brex/'],
+      ['schemas-5.0.zip', SCHEMAS, 's1000d-schemas-5.0/'],
+    ] as const) {
+      const body = multipart({}, [{ filename: name, content: await zipFolder(dir ?? '', inZip) }]);
+      const installed = await admin.request({ method: 'POST', url: api('/ccms/grammar'), payload: body.payload, headers: body.headers });
+      expect(installed.status).toBe(200);
+    }
     const full = await admin.post(`${api('/ccms/catalog/reindex')}?libraryId=${libraryId}&full=true`);
     expect(full.status).toBe(200);
     const wide = await owner.caller.get(api('/ccms/catalog/problems'), { libraryId, path: '' });
     expect(wide.body.rows.map((r: { code: string }) => r.code)).toEqual(['xsd-no-package']);
     const errors = await owner.caller.get(api('/ccms/catalog/problems'), { libraryId, severity: 'error', pageSize: 200 });
-    expect(errors.body.rows.filter((r: { code: string }) => r.code.startsWith('brex')).map((r: { code: string }) => r.code)).toEqual(['brex-value']);
+    expect(errors.body.rows.filter((r: { code: string }) => r.code.startsWith('brex-')).map((r: { code: string }) => r.code)).toEqual(['brex-value']);
+    // The project BREX's rule on @subSubystemCode (misspelt) can never match: said on the BREX, at the rule, against the 5.0 vocabulary.
+    const brexFile = (await allTopics()).find((r) => r.no === 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-022A-D')?.path ?? '';
+    const lint = await owner.caller.get(api('/ccms/catalog/problems'), { libraryId, path: brexFile, pageSize: 100 });
+    const misspelt = lint.body.rows.find((r: { message: string }) => r.message.includes('@subSubystemCode'));
+    expect(misspelt).toMatchObject({ code: 'brex-rule-never-matches', severity: 'warning' });
+    expect(misspelt?.message).toContain('did you mean @subSubSystemCode?');
+    expect(misspelt?.line).toBeGreaterThan(1);
   });
 });
 

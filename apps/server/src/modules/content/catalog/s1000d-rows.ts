@@ -7,6 +7,7 @@ import {
   firstChild,
   issueString,
   languageString,
+  lintBrex,
   loadBrex,
   normText,
   type Reference,
@@ -177,9 +178,16 @@ export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: s
   for (const o of objects) {
     if (roles.get(o.file) !== 'rules' || o.refused) continue;
     const { brex, problems: found } = loadBrex(read(o.file) ?? '', o.file);
-    if (brex) brexByDmc.set(brex.dmc, brex);
     problems.push(...found.map((p) => problemRow(p, o.file)));
+    if (!brex) continue;
+    brexByDmc.set(brex.dmc, brex);
+    // A rule that can never work is the BREX's own problem: named against the schema vocabulary of its issue when one is installed.
+    const vocabulary = (grammar.packages.find((p) => p.issue === brex.issue) ?? grammar.packages.at(-1))?.vocabulary();
+    problems.push(...lintBrex(brex, vocabulary).map((p) => problemRow(p, o.file)));
   }
+  // Applicability that names properties the module's ACT or CCT does not declare (or values they do not allow).
+  for (const o of objects)
+    if ((o.kind === 'dm' || o.kind === 'dme') && !o.refused) problems.push(...csdb.checkApplicability(o).map((p) => problemRow(p, p.file)));
   const wide = new Map<string, { problem: ValidationProblem; count: number }>();
   for (const o of objects) {
     if (o.refused || (o.kind !== 'dm' && o.kind !== 'dme' && o.kind !== 'pm')) continue;
