@@ -2,7 +2,7 @@ import type { ReindexResult } from '@ccms/contracts/content/catalog';
 import type { DitaProject } from '@ccms/dita';
 import { loadProject, turns } from '@ccms/dita';
 import { ditaFiles, isDitaMap, isDitaTopic } from '@ccms/dita/files';
-import type { Csdb } from '@ccms/s1000d';
+import type { Brex, Csdb, ValidationProblem } from '@ccms/s1000d';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
@@ -46,7 +46,7 @@ import {
   topicRow,
   unchangedResult,
 } from './index-rows';
-import { describeSet, type S1000dGrammar, s1000dRows, withoutDocuments } from './s1000d-rows';
+import { brexOf, checkS1000dObject, describeSet, type S1000dGrammar, s1000dRows, withoutDocuments } from './s1000d-rows';
 
 /** Phase timings on stderr when CCMS_CATALOG_TRACE is set (the benchmark uses them). */
 function tracer(label: string) {
@@ -151,6 +151,12 @@ function keySetOf(keys: KeyData[]): string {
   return hashOf(keys.map((k) => JSON.stringify([k.mapPath, k.key, k.targetPath, k.scope, k.processingRole, k.text])).sort());
 }
 
+/** An S1000D branch as the S1000D routes and the editor's checks use it. */
+export interface S1000dSet {
+  csdb: Csdb;
+  brex: ReadonlyMap<string, Brex>;
+}
+
 /** What the indexer remembers of a branch between runs, so the next run reads only what changed. */
 export interface Snapshot {
   commit: string;
@@ -166,8 +172,8 @@ export interface Snapshot {
   keySig: string;
   /** The link rows of the few files the last incremental run edited in place (what `links` holds the signature of), for the next edit of them. */
   linkRows?: Map<string, LinkData[]>;
-  /** An S1000D branch: its objects resolving by code (without their parsed documents). */
-  csdb?: Csdb;
+  /** An S1000D branch: its objects resolving by code (without their parsed documents) and its BREX by code. */
+  s1000d?: S1000dSet;
 }
 
 export interface IndexTarget {
@@ -224,7 +230,7 @@ export function catalogIndexer(
 ) {
   const snapshots = new Map<string, Snapshot>();
   /** S1000D sets read from git at a commit no run of this process remembers (another node indexed it): a few, newest kept. */
-  const sets = new Map<string, Promise<Csdb>>();
+  const sets = new Map<string, Promise<S1000dSet>>();
   const maxSnapshots = opts.maxSnapshots ?? 8;
   /** PGlite: a first index writes its topic rows ahead in short transactions (see writeIndex). */
   const oneConnection = opts.oneConnection === true;
@@ -429,7 +435,7 @@ export function catalogIndexer(
       links: new Map(),
       keyCount: 0,
       keySig: '',
-      csdb: withoutDocuments(rows.csdb),
+      s1000d: { csdb: withoutDocuments(rows.csdb), brex: rows.brex },
     };
     return { result: resultOf(target, baseCommit, 'full', source.readLog, write, started), snap, write };
   }
@@ -684,10 +690,10 @@ export function catalogIndexer(
      * The S1000D set of a branch at a commit (the indexed one): the last run's when this process
      * made it, else described from git once and kept among a few.
      */
-    s1000dSet(target: IndexTarget): Promise<Csdb> {
+    s1000dSet(target: IndexTarget): Promise<S1000dSet> {
       const key = keyOf(target.libraryId, target.branch);
       const snap = snapshots.get(key);
-      if (snap?.commit === target.commit && snap.csdb) return Promise.resolve(snap.csdb);
+      if (snap?.commit === target.commit && snap.s1000d) return Promise.resolve(snap.s1000d);
       const at = `${key}@${target.commit}`;
       let set = sets.get(at);
       if (!set) {
@@ -697,7 +703,9 @@ export function catalogIndexer(
           const standard = standardOf(target.libraryType);
           const source = new CommitSource(target.repo, target.commit, new Set(paths));
           await source.prefetch(paths.filter((p) => standard.files.isSource(p)));
-          return withoutDocuments(describeSet(paths, (p) => source.cached(p)).csdb);
+          const read = (p: string) => source.cached(p);
+          const { csdb } = describeSet(paths, read);
+          return { csdb: withoutDocuments(csdb), brex: brexOf(csdb, read) };
         })();
         sets.set(at, set);
         set.catch(() => sets.delete(at));
@@ -708,6 +716,12 @@ export function catalogIndexer(
         }
       }
       return set;
+    },
+    /** An S1000D object of a branch checked as a save would check it (the branch's BREX at the commit, the installed schemas and default BREX). */
+    async s1000dCheck(target: IndexTarget, path: string, content: string): Promise<ValidationProblem[]> {
+      const { brex } = await this.s1000dSet(target);
+      const grammar = (await opts.s1000dGrammar?.()) ?? { packages: [] };
+      return checkS1000dObject(content, path, brex, grammar);
     },
     /** The parsed project of a map at the last indexed commit, when remembered. */
     project(libraryId: number, branch: string, map: string): DitaProject | undefined {

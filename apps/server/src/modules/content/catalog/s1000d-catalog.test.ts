@@ -46,7 +46,7 @@ beforeAll(async () => {
   copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-'));
   await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
   await remote().createRepo('bike', { folder: copyDir });
-  owner = await userWith(t, 'bikeown', CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query']));
+  owner = await userWith(t, 'bikeown', CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', 'ccms:topic:query']));
   const res = await owner.caller.post(api('/ccms/library'), { ...libraryBody('bike', remote().url('bike')), libraryType: 'S1000D' });
   expect(res.status).toBe(200);
   libraryId = res.body.data.libraryId;
@@ -286,6 +286,33 @@ suite('applicability of an S1000D library', () => {
     const storm = await owner.caller.get(api('/ccms/s1000d/instance'), { topicId: topic?.topicId ?? 0, product: '1B070701' });
     expect([/<proceduralStep/g, /<reqPersons/g, /<supplyDescr/g].map((re) => (storm.body.data.xml as string).match(re)?.length ?? 0)).toEqual([12, 1, 3]);
     expect(Object.keys(storm.body.data.removed).length).toBeGreaterThan(0);
+  });
+});
+
+suite("an S1000D module checked through the editor's validate route", () => {
+  it("gives the BREX value error of 952A at its line in the caller's language, and none once the info code is allowed", async () => {
+    const topic = (await allTopics()).find((r) => r.no.startsWith('DMC-S1000DBIKE-AAA-D00-00-00-00AA-952A-T'));
+    if (!topic) throw new Error('no 952A module');
+    const content = await readFile(path.join(copyDir, topic.path), 'utf8');
+    const check = (text: string, lang = 'en') =>
+      owner.caller.request({
+        method: 'POST',
+        url: api('/ccms/topic-editor/validate'),
+        payload: { libraryId, path: topic.path, content: text },
+        headers: { 'accept-language': lang },
+      });
+    const res = await check(content);
+    expect(res.status).toBe(200);
+    const value = res.body.data.problems.filter((p: { code: string }) => p.code === 'brex-value');
+    expect(value).toHaveLength(1);
+    expect(value[0]).toMatchObject({ severity: 'error', line: 13 });
+    expect(value[0].message).toContain('Bike information codes');
+    expect((await check(content, 'zh')).body.data.problems.find((p: { code: string }) => p.code === 'brex-value').message).toMatch(/[\u4e00-\u9fff]/);
+    const fixed = content.replace(/infoCode="952"/, 'infoCode="040"');
+    expect(fixed).not.toBe(content);
+    expect((await check(fixed)).body.data.problems.filter((p: { severity: string }) => p.severity === 'error')).toEqual([]);
+    const broken = await check('<dmodule><identAndStatusSection>');
+    expect(broken.body.data.problems[0]).toMatchObject({ severity: 'error' });
   });
 });
 

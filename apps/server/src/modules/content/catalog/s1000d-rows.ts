@@ -48,6 +48,8 @@ export interface S1000dRows {
   identities: Map<string, string>;
   /** The set the rows were worked out from (its objects still hold their parsed documents). */
   csdb: Csdb;
+  /** The set's BREX data modules by code, as validation layers them. */
+  brex: Map<string, Brex>;
   stats: { images: number; videos: number; links: number; brokenLinks: number };
 }
 
@@ -162,6 +164,31 @@ export function describeSet(paths: Iterable<string>, read: (path: string) => Buf
   return { csdb: new Csdb(objects), roles };
 }
 
+/** The BREX data modules of a set by code (role "rules"), loaded from their files. */
+export function brexOf(csdb: Csdb, read: (path: string) => Buffer | undefined): Map<string, Brex> {
+  const out = new Map<string, Brex>();
+  for (const o of csdb.objects) {
+    if (o.refused || s1000dFiles.roleOf(o.file) !== 'rules') continue;
+    const { brex } = loadBrex(read(o.file) ?? '', o.file);
+    if (brex) out.set(brex.dmc, brex);
+  }
+  return out;
+}
+
+/**
+ * One object checked as a save would check it: its schema (when a package of its issue is
+ * installed, else the structural checks), then BREX layered over the set's BREX and the installed
+ * default, values included.
+ */
+export function checkS1000dObject(content: string, path: string, brex: ReadonlyMap<string, Brex>, grammar: S1000dGrammar): ValidationProblem[] {
+  return validateObject(content, path, {
+    packages: grammar.packages,
+    brex: (dmc) => brex.get(dmc),
+    layers: grammar.defaultBrex ? { defaultBrex: grammar.defaultBrex } : {},
+    check: { values: true },
+  });
+}
+
 /** Lets go of each object's parsed document (kept sets answer by code; an instance parses its one module again). */
 export function withoutDocuments(csdb: Csdb): Csdb {
   for (const o of csdb.objects) delete o.xml;
@@ -191,12 +218,7 @@ export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: s
   const wide = new Map<string, { problem: ValidationProblem; count: number }>();
   for (const o of objects) {
     if (o.refused || (o.kind !== 'dm' && o.kind !== 'dme' && o.kind !== 'pm')) continue;
-    const found = validateObject(read(o.file) ?? '', o.file, {
-      packages: grammar.packages,
-      brex: (dmc) => brexByDmc.get(dmc),
-      layers: grammar.defaultBrex ? { defaultBrex: grammar.defaultBrex } : {},
-      check: { values: true },
-    });
+    const found = checkS1000dObject((read(o.file) ?? '').toString(), o.file, brexByDmc, grammar);
     for (const p of found) {
       if (!LIBRARY_WIDE.has(p.code)) {
         problems.push(problemRow(p, o.file));
@@ -339,6 +361,7 @@ export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: s
     problems,
     identities,
     csdb,
+    brex: brexByDmc,
     stats: { images, videos, links: links.length, brokenLinks: links.filter((l) => !l.resolved).length },
   };
 }

@@ -85,13 +85,14 @@ function productsOf(csdb: Csdb, attributes: ApplicAttribute[]): ApplicProduct[] 
 export function s1000dService(db: Db, git: LibraryGit, { catalog, indexer }: CatalogRuntime) {
   async function setOf(scope: CatalogScopeOpen): Promise<Csdb> {
     if (standardOf(scope.row.libraryType).id !== 's1000d') throw badRequest('s1000d.notS1000d', { name: scope.row.name });
-    return indexer.s1000dSet({
+    const { csdb } = await indexer.s1000dSet({
       libraryId: scope.row.libraryId,
       libraryType: scope.row.libraryType,
       branch: scope.branch,
       repo: git.repoOf(scope.row.libraryId),
       commit: scope.index.commit,
     });
+    return csdb;
   }
 
   /** The assignment a product and pairs give; every ident must be an attribute or condition of the set. */

@@ -27,6 +27,7 @@ import { repoPath } from '../explorer/repo-path';
 import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
+import { standardOf } from '../standard/registry';
 import { assertNoNewErrors, assertValidEdit, checkDita, type GrammarRules } from './dita-validation';
 import { type LineRange, mergeThreeWay } from './three-way';
 import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
@@ -102,6 +103,23 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     const path = repoPath(target.path, 'path');
     if (!isDitaContent(path)) throw badRequest('editor.notTopic', { path });
     return { row, libraryId: row.libraryId, branch, path };
+  }
+
+  /** An S1000D object checked against its schema and the branch's BREX layers (at the indexed commit), as editor problems. */
+  async function checkS1000d(auth: AuthContext, file: OpenedFile, content: string, lang: Language): Promise<EditorProblem[]> {
+    const { index } = await catalog.openStored(auth, file.libraryId, file.branch);
+    const found = await runtime.indexer.s1000dCheck(
+      { libraryId: file.libraryId, libraryType: file.row.libraryType, branch: file.branch, repo: git.repoOf(file.libraryId), commit: index.commit },
+      file.path,
+      content,
+    );
+    return found.map((p) => ({
+      line: p.line,
+      column: p.column,
+      severity: p.severity === 'error' ? 'error' : 'warning',
+      code: p.code,
+      message: lang === 'en' ? p.messages.en : p.messages.zh,
+    }));
   }
 
   /**
@@ -326,6 +344,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     /** The source view's diagnostics: every problem, located, in the caller's language (200 even when invalid). */
     async validate(auth: AuthContext, body: EditorTarget & { content: string }, lang: Language) {
       const file = await fileOf(auth, body, 'read');
+      if (standardOf(file.row.libraryType).id === 's1000d') return { problems: await checkS1000d(auth, file, body.content, lang) };
       return { problems: (await checkDita(body.content, file.path, lang, grammar)).problems };
     },
 
