@@ -21,7 +21,10 @@ export const GRAPHIC_UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
 /** The size a graphic must stay strictly under. */
 export const GRAPHIC_MAX_BYTES = GRAPHIC_MAX_MB * 1024 * 1024;
 /** Image files the graphics list shows (what is already in a library may be older formats). */
-export const GRAPHIC_LIST_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'svg'] as const;
+export const GRAPHIC_LIST_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'svg', 'cgm'] as const;
+/** Graphic types a browser shows; the others (CGM, the usual S1000D illustration format) are listed with a download instead of a picture. */
+export const BROWSER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml'] as const;
+export const isBrowserImage = (contentType: string) => (BROWSER_IMAGE_TYPES as readonly string[]).includes(contentType);
 /** Where an upload lands unless another folder is chosen. */
 export const DEFAULT_GRAPHIC_FOLDER = 'images';
 /** Most files one upload takes (spec section 5: max 5). */

@@ -39,6 +39,8 @@ const resource: Messages<typeof zh> = {
   deleted: 'Deleted (commit {{commit}})',
   confirmDelete: 'Delete "{{names}}"? The deletion is committed to the library.',
   preview: 'Preview',
+  notViewable: 'Not viewable in the browser (CGM): download it to open it in an illustration viewer',
+  download: 'Download',
   play: 'Play',
   whereUsed: 'Where used',
   videoUnsupported: 'The browser cannot play this video',

@@ -37,6 +37,8 @@ export default {
   deleted: '已删除（提交 {{commit}}）',
   confirmDelete: '删除“{{names}}”？删除会作为一次提交写入库中。',
   preview: '预览',
+  notViewable: '浏览器无法显示（CGM）：请下载后用插图查看器打开',
+  download: '下载',
   play: '播放',
   whereUsed: '引用位置',
   videoUnsupported: '浏览器无法播放此视频',

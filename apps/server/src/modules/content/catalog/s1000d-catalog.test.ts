@@ -46,7 +46,11 @@ beforeAll(async () => {
   copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-'));
   await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
   await remote().createRepo('bike', { folder: copyDir });
-  owner = await userWith(t, 'bikeown', CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', 'ccms:topic:query']));
+  owner = await userWith(
+    t,
+    'bikeown',
+    CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', 'ccms:topic:query', 'ccms:graphic:list', 'ccms:graphic:query']),
+  );
   const res = await owner.caller.post(api('/ccms/library'), { ...libraryBody('bike', remote().url('bike')), libraryType: 'S1000D' });
   expect(res.status).toBe(200);
   libraryId = res.body.data.libraryId;
@@ -99,6 +103,19 @@ suite('an S1000D library over the Bike sample', () => {
       'DML-S1000DBIKE-C3002-C-2012-00001_001-01.XML',
       'UPF-S1000DLIGHTING-AAA-D00-00-00-00AA-00GA-D_001-00_EN-US.XML',
     ]);
+  });
+
+  it('fact 10: the graphics list the 49 ICNs, the 40 CGMs as image/cgm (listed for download, not shown), each with its references by code', async () => {
+    const res = await owner.caller.get(api('/ccms/graphic/list'), { libraryId, pageSize: 100 });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(49);
+    const rows = res.body.rows as Array<{ name: string; contentType: string; refs: number; url: string }>;
+    expect(rows.filter((r) => r.contentType === 'image/cgm')).toHaveLength(40);
+    expect(rows.filter((r) => r.refs > 0).length).toBeGreaterThanOrEqual(40);
+    const cgm = rows.find((r) => r.contentType === 'image/cgm');
+    const raw = await owner.caller.request({ method: 'GET', url: api(cgm?.url ?? '') });
+    expect(raw.status).toBe(200);
+    expect(raw.bytes.length).toBeGreaterThan(0);
   });
 
   it('fact 1: PM EPWG1 lists 72 data modules in order, all resolved; BRAKE 4, LIGHTING 18; LOAP1 holds three pmRefs', async () => {

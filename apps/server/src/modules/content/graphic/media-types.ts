@@ -6,6 +6,7 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   svg: 'image/svg+xml',
+  cgm: 'image/cgm',
   mp4: 'video/mp4',
   webm: 'video/webm',
   ogg: 'video/ogg',

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, FileImageOutlined, LinkOutlined } from '@ant-design/icons';
 import { GRAPHIC_MAX_MB } from '@ccms/contracts/constants';
-import { DEFAULT_GRAPHIC_FOLDER, GRAPHIC_UPLOAD_EXTENSIONS, GraphicPerm, RESOURCE_UPLOAD_MAX_FILES } from '@ccms/contracts/content/graphic';
+import { DEFAULT_GRAPHIC_FOLDER, GRAPHIC_UPLOAD_EXTENSIONS, GraphicPerm, isBrowserImage, RESOURCE_UPLOAD_MAX_FILES } from '@ccms/contracts/content/graphic';
 import { Card, Empty, Spin, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,20 +36,41 @@ export function GraphicsTab({ scope }: { scope: LibraryScope }) {
                     size="small"
                     data-testid="graphic-card"
                     cover={
-                      <button
-                        type="button"
-                        className="ccms-graphic-thumb"
-                        onClick={() => setPreview(row)}
-                        aria-label={`${t('preview')} ${row.name}`}
-                        style={{ border: 0, padding: 0 }}
-                      >
-                        <img src={resourceUrl(row.thumbnailUrl)} alt={row.name} loading="lazy" />
-                      </button>
+                      isBrowserImage(row.contentType) ? (
+                        <button
+                          type="button"
+                          className="ccms-graphic-thumb"
+                          onClick={() => setPreview(row)}
+                          aria-label={`${t('preview')} ${row.name}`}
+                          style={{ border: 0, padding: 0 }}
+                        >
+                          <img src={resourceUrl(row.thumbnailUrl)} alt={row.name} loading="lazy" />
+                        </button>
+                      ) : (
+                        <div
+                          className="ccms-graphic-thumb"
+                          data-testid="graphic-not-viewable"
+                          style={{ flexDirection: 'column', gap: 8, padding: 12, textAlign: 'center', cursor: 'default' }}
+                        >
+                          <FileImageOutlined style={{ fontSize: 32, color: '#bfbfbf' }} />
+                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                            {t('notViewable')}
+                          </Typography.Text>
+                        </div>
+                      )
                     }
                     actions={[
-                      <Tooltip key="preview" title={t('preview')}>
-                        <EyeOutlined aria-label={t('preview')} onClick={() => setPreview(row)} />
-                      </Tooltip>,
+                      isBrowserImage(row.contentType) ? (
+                        <Tooltip key="preview" title={t('preview')}>
+                          <EyeOutlined aria-label={t('preview')} onClick={() => setPreview(row)} />
+                        </Tooltip>
+                      ) : (
+                        <Tooltip key="download" title={t('download')}>
+                          <a href={resourceUrl(row.url)} download={row.name} aria-label={`${t('download')} ${row.name}`}>
+                            <DownloadOutlined />
+                          </a>
+                        </Tooltip>
+                      ),
                       <Tooltip key="usage" title={t('whereUsed')}>
                         <LinkOutlined aria-label={t('whereUsed')} onClick={() => showUsage(row)} />
                       </Tooltip>,
