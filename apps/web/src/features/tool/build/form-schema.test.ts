@@ -41,6 +41,9 @@ function sampleDesign(): FormDesign {
   return d;
 }
 
+/** The declaration files (lib, React, antd) parsed once for every check of this file: only the generated file changes. */
+const parsed = new Map<string, ts.SourceFile>();
+
 /** Type-checks `source` as a .tsx file of the web app, against the real antd and React types. */
 function typeErrors(source: string): string[] {
   // Where a feature's file sits (features/<area>/<entity>/), as the source's useDict import expects.
@@ -64,7 +67,14 @@ function typeErrors(source: string): string[] {
   const getSource = host.getSourceFile.bind(host);
   host.readFile = (f) => (f === file ? source : read(f));
   host.fileExists = (f) => f === file || exists(f);
-  host.getSourceFile = (f, lang, ...rest) => (f === file ? ts.createSourceFile(f, source, lang, true, ts.ScriptKind.TSX) : getSource(f, lang, ...rest));
+  host.getSourceFile = (f, lang, ...rest) => {
+    if (f === file) return ts.createSourceFile(f, source, lang, true, ts.ScriptKind.TSX);
+    const known = parsed.get(f);
+    if (known) return known;
+    const read = getSource(f, lang, ...rest);
+    if (read) parsed.set(f, read);
+    return read;
+  };
   const program = ts.createProgram([file], options, host);
   return ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((d) => `${d.start ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
