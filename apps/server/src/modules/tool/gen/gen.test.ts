@@ -44,6 +44,9 @@ async function importedWidget(): Promise<Detail> {
   return (await admin.get(`/prod-api/tool/gen/${list.body.rows[0].tableId}`)).body.data;
 }
 
+/** The project's and libraries' files as parsed for the first check: every later check reparses only the files laid over them. */
+const parsed = new Map<string, ts.SourceFile>();
+
 /** Type errors of files laid over the project at their paths (a copy in memory: the project on disk is untouched). */
 function typeErrors(files: { path: string; content: string }[]): string[] {
   const byPath = new Map(files.map((f) => [path.join(root, f.path), f.content]));
@@ -65,7 +68,12 @@ function typeErrors(files: { path: string; content: string }[]): string[] {
   host.fileExists = (f) => byPath.has(f) || exists(f);
   host.getSourceFile = (f, lang, ...rest) => {
     const text = byPath.get(f);
-    return text === undefined ? getSource(f, lang, ...rest) : ts.createSourceFile(f, text, lang, true);
+    if (text !== undefined) return ts.createSourceFile(f, text, lang, true);
+    const known = parsed.get(f);
+    if (known) return known;
+    const read = getSource(f, lang, ...rest);
+    if (read) parsed.set(f, read);
+    return read;
   };
   const program = ts.createProgram([...byPath.keys()], options, host);
   return [...byPath.keys()].flatMap((f) =>
