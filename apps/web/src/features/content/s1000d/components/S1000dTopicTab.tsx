@@ -1,5 +1,5 @@
 import type { TopicDetail } from '@ccms/contracts/content/topic';
-import { Alert, Descriptions, Divider, List, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Divider, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { XmlView } from '../../explorer/components/XmlView';
@@ -76,16 +76,16 @@ function InstancePanel({ topic }: { topic: TopicFacts }) {
             )}
           </div>
           {data.danglingRefs.length > 0 && (
-            <List
-              size="small"
-              header={<Typography.Text type="warning">{t('instance.dangling')}</Typography.Text>}
-              dataSource={data.danglingRefs}
-              renderItem={(ref) => (
-                <List.Item data-testid="s1000d-instance-dangling">
-                  <Typography.Text code>{ref}</Typography.Text>
-                </List.Item>
-              )}
-            />
+            <div>
+              <Typography.Text type="warning">{t('instance.dangling')}</Typography.Text>
+              <Space wrap style={{ display: 'flex', marginTop: 4 }}>
+                {data.danglingRefs.map((ref) => (
+                  <Typography.Text code key={ref} data-testid="s1000d-instance-dangling">
+                    {ref}
+                  </Typography.Text>
+                ))}
+              </Space>
+            </div>
           )}
           <Typography.Text strong>{t('instance.xml')}</Typography.Text>
           <div style={{ maxHeight: '60vh', overflow: 'auto' }}>
