@@ -32,6 +32,7 @@ import type release from './zh/release';
 import type resource from './zh/resource';
 import type review from './zh/review';
 import type role from './zh/role';
+import type s1000d from './zh/s1000d';
 import type search from './zh/search';
 import type shared from './zh/shared';
 import type sso from './zh/sso';
@@ -82,6 +83,7 @@ export interface Resources {
   resource: typeof resource;
   review: typeof review;
   role: typeof role;
+  s1000d: typeof s1000d;
   search: typeof search;
   shared: typeof shared;
   sso: typeof sso;

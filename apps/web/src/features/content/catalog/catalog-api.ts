@@ -1,4 +1,4 @@
-import type { CatalogScope, CatalogState, ReindexResult } from '@ccms/contracts/content/catalog';
+import type { CatalogScope, CatalogState, ProblemQuery, ProblemRow, ReindexResult } from '@ccms/contracts/content/catalog';
 import { type ApiEnvelope, api, type DataBody } from '../../../api/client';
 import type { PageResult } from '../../../shared/list/query';
 
@@ -18,4 +18,6 @@ export const catalogApi = {
     api
       .post<DataBody<ReindexResult>>('/ccms/catalog/reindex', undefined, { params: { ...scope, ...(full ? { full: 'true' } : {}) }, repeatSubmit: false })
       .then((r) => r.data),
+  /** The located problems indexing found (S1000D: references, schema, BREX), of the branch or of one file. */
+  problems: (query: ProblemQuery) => catalogPage<ProblemRow>('/ccms/catalog/problems', query),
 };

@@ -1,11 +1,12 @@
-import type { CatalogScope } from '@ccms/contracts/content/catalog';
+import type { CatalogScope, ProblemQuery } from '@ccms/contracts/content/catalog';
 import type { FastCreateBody, ImportFields } from '@ccms/contracts/content/document';
 import type { DocumentStatusBody, TocNodeStatusBody, TopicStatusBody } from '@ccms/contracts/content/status';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { entityKeys } from '../../../api/query-keys';
 import { documentApi } from '../document/document-api';
 import { documentKeys } from '../document/document-queries';
+import { s1000dKeys } from '../s1000d/s1000d-queries';
 import { searchKeys } from '../search/search-queries';
 import { topicApi } from '../topic/topic-api';
 import { topicKeys } from '../topic/topic-queries';
@@ -17,13 +18,21 @@ import { catalogApi } from './catalog-api';
  * state, documents, topics and search together.
  */
 const keys = entityKeys<CatalogScope>('content', 'catalog');
-export const catalogKeys = { ...keys, state: (scope: CatalogScope) => [...keys.all, 'state', scope] as const };
+export const catalogKeys = {
+  ...keys,
+  state: (scope: CatalogScope) => [...keys.all, 'state', scope] as const,
+  problems: (query: ProblemQuery) => [...keys.all, 'problems', query] as const,
+};
 
-/** Everything an index answers: catalogue state, documents, topics, search. */
-const CATALOG_ROOTS = [catalogKeys.all, documentKeys.all, topicKeys.all, searchKeys.all] as const;
+/** Everything an index answers: catalogue state and problems, documents, topics, search, S1000D applicability. */
+const CATALOG_ROOTS = [catalogKeys.all, documentKeys.all, topicKeys.all, searchKeys.all, s1000dKeys.all] as const;
 
 export const useCatalogState = (scope: CatalogScope, enabled: boolean) =>
   useQuery({ queryKey: catalogKeys.state(scope), queryFn: () => catalogApi.state(scope), enabled });
+
+/** A page of the problems of a branch (or of one file, with `path`); the previous page stays while the next loads. */
+export const useCatalogProblems = (query: ProblemQuery, enabled = true) =>
+  useQuery({ queryKey: catalogKeys.problems(query), queryFn: () => catalogApi.problems(query), enabled, placeholderData: keepPreviousData });
 
 /** Reads every catalogue screen again. */
 export function useRefreshCatalog() {

@@ -9,6 +9,7 @@ import type {
 } from '@ccms/contracts/content/library-config';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
+import { standardOf } from '../../../shared/content-standard';
 import { type LibraryListParams, libraryApi, libraryConfigApi, type SettingKind } from './library-api';
 
 /**
@@ -21,7 +22,8 @@ export const libraryKeys = {
   ...keys,
   options: () => [...keys.all, 'options'] as const,
   branches: (libraryId: number) => [...keys.all, 'branches', libraryId] as const,
-  abilities: (libraryId: number) => [...keys.all, 'abilities', libraryId] as const,
+  /** The library asked quietly (abilities, type): a library the caller cannot read answers 403 without a toast. */
+  quiet: (libraryId: number) => [...keys.all, 'quiet', libraryId] as const,
   progress: (libraryId: number) => [...keys.all, 'progress', libraryId] as const,
   deptTree: () => [...keys.all, 'deptTree'] as const,
   /** Everything configured on one library (grants, variables, filters, data properties, publish configurations). */
@@ -52,14 +54,17 @@ export const useLibraryOptions = (enabled = true) => useQuery({ queryKey: librar
 export const useLibraryBranches = (libraryId: number, enabled = true, quiet = false) =>
   useQuery({ queryKey: libraryKeys.branches(libraryId), queryFn: () => libraryApi.branches(libraryId, quiet), enabled, ...(quiet ? { retry: false } : {}) });
 
+const quietLibrary = (libraryId: number) => ({ queryKey: libraryKeys.quiet(libraryId), queryFn: () => libraryApi.get(libraryId, true), retry: false });
+
 /** What the caller may do on a library, asked quietly (a library the caller cannot read answers 403). */
-export const useLibraryAbilities = (libraryId: number, enabled = true) =>
-  useQuery({
-    queryKey: libraryKeys.abilities(libraryId),
-    queryFn: () => libraryApi.get(libraryId, true).then((l) => l.abilities),
-    enabled,
-    retry: false,
-  });
+export const useLibraryAbilities = (libraryId: number, enabled = true) => useQuery({ ...quietLibrary(libraryId), enabled, select: (l) => l.abilities });
+
+/**
+ * The content standard of a library (S1000D libraries get their own columns and tabs), asked
+ * quietly: when the library cannot be read, `data` stays empty and screens show DITA's.
+ */
+export const useLibraryStandard = (libraryId: number | undefined) =>
+  useQuery({ ...quietLibrary(libraryId ?? 0), enabled: libraryId !== undefined, select: (l) => standardOf(l.libraryType).id });
 
 /** A new library's clone and index: asked every second while it runs, then no more. */
 export const useLibraryProgress = (libraryId: number, enabled = true) =>

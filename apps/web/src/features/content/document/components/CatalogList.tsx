@@ -111,9 +111,11 @@ export function CatalogList<Row extends CatalogRow, Filters extends object>({
     <Card variant="borderless">
       <ScopeBar scope={scope} listed={listed} />
       <ScopeNotice scope={scope} />
-      {libraryId !== undefined && header}
-      {libraryId !== undefined && (
+      {libraryId !== undefined && !scope.standardLoading && header}
+      {libraryId !== undefined && !scope.standardLoading && (
         <ListPage<Row, Filters>
+          // A library of another standard has other columns: the column toggle starts again.
+          key={scope.standard}
           listQuery={(q) => {
             const page = listQuery({ ...q, libraryId, ...(branch ? { branch } : {}) });
             return {

@@ -6,6 +6,8 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/errors';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useSetDocumentStatus } from '../../catalog/catalog-queries';
+import { ProductFilterTab } from '../../s1000d/components/ProductFilterTab';
+import { isS1000dRow } from '../../s1000d/s1000d-facts';
 import { TranslationTab } from '../../translation/components/TranslationTab';
 import { ConnectionsTab } from '../components/ConnectionsTab';
 import { DocumentPropsTab } from '../components/DocumentPropsTab';
@@ -18,11 +20,12 @@ import { TocTab } from '../components/TocTab';
 import { useDocument } from '../document-queries';
 import '../catalog.css';
 
-const TABS = ['structure', 'properties', 'connections', 'output', 'revisions', 'translation'] as const;
+const TABS = ['structure', 'filter', 'properties', 'connections', 'output', 'revisions', 'translation'] as const;
 
 /** A document's detail (/ccms/document-detail/index?id=): structure, properties, connections, output, revision history. */
 export default function DocumentDetailPage() {
   const { t } = useTranslation('document');
+  const { t: ts } = useTranslation('s1000d');
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
@@ -30,7 +33,7 @@ export default function DocumentDetailPage() {
   const detail = useDocument(id, valid);
   const setStatus = useSetDocumentStatus();
   const tabParam = params.get('tab');
-  const tab = TABS.find((k) => k === tabParam) ?? 'structure';
+  const tabAsked = TABS.find((k) => k === tabParam) ?? 'structure';
 
   if (!valid) return <Result status="warning" title={t('missingId')} />;
   if (detail.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
@@ -45,6 +48,10 @@ export default function DocumentDetailPage() {
       />
     );
   }
+
+  // An S1000D publication module can be filtered by product; a DITA map asked for that tab opens on its structure.
+  const s1000d = isS1000dRow(d);
+  const tab = tabAsked === 'filter' && !s1000d ? 'structure' : tabAsked;
 
   return (
     <Card
@@ -84,6 +91,9 @@ export default function DocumentDetailPage() {
         }
         items={[
           { key: 'structure', label: t('tabs.structure'), children: <TocTab document={d} /> },
+          ...(s1000d
+            ? [{ key: 'filter', label: <span data-testid="s1000d-filter-tab">{ts('filter.tab')}</span>, children: <ProductFilterTab document={d} /> }]
+            : []),
           { key: 'properties', label: t('tabs.properties'), children: <DocumentPropsTab key={String(d.updateTime)} document={d} /> },
           { key: 'connections', label: t('tabs.connections'), children: <ConnectionsTab document={d} /> },
           { key: 'output', label: t('tabs.output'), children: <OutputTab documentId={d.documentId} libraryId={d.libraryId} /> },

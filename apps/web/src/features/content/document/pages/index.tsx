@@ -1,12 +1,14 @@
-import { FileZipOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import { FileZipOutlined, NodeIndexOutlined, TableOutlined, WarningOutlined } from '@ant-design/icons';
 import { DocumentPerm, type DocumentRow } from '@ccms/contracts/content/document';
 import { DOCUMENT_STATUSES } from '@ccms/contracts/content/status';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useSetDocumentStatus } from '../../catalog/catalog-queries';
+import { ApplicabilityDrawer } from '../../s1000d/components/ApplicabilityDrawer';
+import { LibraryProblemsDrawer } from '../../s1000d/components/LibraryProblemsDrawer';
 import { CatalogList } from '../components/CatalogList';
 import { FastCreateDialog } from '../components/FastCreateDialog';
 import { ImportDialog } from '../components/ImportDialog';
@@ -15,14 +17,16 @@ import { documentQueries } from '../document-queries';
 import { documentDetailPath } from '../paths';
 import { useLibraryScope } from '../use-library-scope';
 
-/** Documents (menu component ccms/document/index): the maps of the current library's branch. */
+/** Documents (menu component ccms/document/index): the maps of the current library's branch; in an S1000D library its publication modules. */
 export default function DocumentListPage() {
   const { t } = useTranslation('document');
+  const { t: ts } = useTranslation('s1000d');
   const navigate = useNavigate();
   const scope = useLibraryScope();
   const setStatus = useSetDocumentStatus();
-  const [dialog, setDialog] = useState<'import' | 'fastCreate' | null>(null);
+  const [dialog, setDialog] = useState<'import' | 'fastCreate' | 'problems' | 'applicability' | null>(null);
   const { libraryId, branch } = scope;
+  const s1000d = scope.standard === 's1000d';
   const at = { libraryId: libraryId ?? 0, ...(branch ? { branch } : {}) };
   const open = (row: DocumentRow) => navigate(documentDetailPath(row.documentId));
   // A new document opens at once (the lists refresh through the catalogue's keys).
@@ -43,12 +47,24 @@ export default function DocumentListPage() {
         titleOf={(row) => row.name || row.path}
         onOpen={open}
         setStatus={(row, v) => setStatus.mutateAsync({ documentId: row.documentId, ...v })}
+        header={
+          s1000d && (
+            <Space wrap style={{ marginBottom: 8 }}>
+              <Button icon={<WarningOutlined />} onClick={() => setDialog('problems')} data-testid="s1000d-problems-button">
+                {ts('problems.button')}
+              </Button>
+              <Button icon={<TableOutlined />} onClick={() => setDialog('applicability')} data-testid="s1000d-applic-button">
+                {ts('applic.button')}
+              </Button>
+            </Space>
+          )
+        }
         columns={{
           before: [
             {
               key: 'docNbr',
               dataIndex: 'docNbr',
-              title: t('docNbr'),
+              title: s1000d ? ts('columns.pmc') : t('docNbr'),
               sorter: true,
               render: (v: string, row) => (
                 <Typography.Link onClick={() => open(row)} data-testid="document-link">
@@ -76,7 +92,7 @@ export default function DocumentListPage() {
         searchFields={{
           before: (
             <>
-              <Form.Item name="docNbr" label={t('docNbr')}>
+              <Form.Item name="docNbr" label={s1000d ? ts('columns.pmc') : t('docNbr')}>
                 <Input allowClear style={{ width: 160 }} />
               </Form.Item>
               <Form.Item name="name" label={t('name')}>
@@ -97,11 +113,14 @@ export default function DocumentListPage() {
                 {t('import')}
               </Button>
             </HasPermi>
-            <HasPermi value={[DocumentPerm.add]}>
-              <Button icon={<NodeIndexOutlined />} onClick={() => setDialog('fastCreate')}>
-                {t('fastCreate')}
-              </Button>
-            </HasPermi>
+            {/* A toc fast create writes a DITA map and topics: not for an S1000D library. */}
+            {!s1000d && (
+              <HasPermi value={[DocumentPerm.add]}>
+                <Button icon={<NodeIndexOutlined />} onClick={() => setDialog('fastCreate')}>
+                  {t('fastCreate')}
+                </Button>
+              </HasPermi>
+            )}
           </>
         )}
       />
@@ -109,6 +128,12 @@ export default function DocumentListPage() {
         <>
           <ImportDialog open={dialog === 'import'} scope={at} onClose={() => setDialog(null)} onDone={created} />
           <FastCreateDialog open={dialog === 'fastCreate'} scope={at} onClose={() => setDialog(null)} onDone={created} />
+          {s1000d && (
+            <>
+              <LibraryProblemsDrawer scope={at} open={dialog === 'problems'} onClose={() => setDialog(null)} />
+              <ApplicabilityDrawer scope={at} open={dialog === 'applicability'} onClose={() => setDialog(null)} />
+            </>
+          )}
         </>
       )}
     </>

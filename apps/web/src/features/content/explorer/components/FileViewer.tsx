@@ -1,11 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Empty, Spin } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
 import { type At, explorerApi } from '../explorer-api';
 import { useExplorerFile } from '../explorer-queries';
-import { isImagePath, isXmlPath, tokenizeXml } from '../xml-highlight';
+import { isImagePath, isXmlPath } from '../xml-highlight';
+import { XmlView } from './XmlView';
 import '../explorer.css';
 
 /** Text beyond this is cut: the browser stays responsive on huge files. */
@@ -15,24 +15,6 @@ export interface FileViewerProps {
   at: At;
   path: string | null;
   onClose: () => void;
-}
-
-function XmlView({ source }: { source: string }) {
-  const tokens = useMemo(() => tokenizeXml(source), [source]);
-  return (
-    <pre className="ccms-code" data-testid="file-content">
-      {tokens.map((tok, i) =>
-        tok.kind === 'text' ? (
-          tok.text
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: tokens never move
-          <span key={i} className={`xml-${tok.kind}`}>
-            {tok.text}
-          </span>
-        ),
-      )}
-    </pre>
-  );
 }
 
 /** A file at a ref: XML highlighted, images shown, other text as is, binaries offered as download. */

@@ -14,6 +14,8 @@ import { IndexedCommit, ReindexButton } from '../../document/components/IndexedC
 import { SetStatusDialog } from '../../document/components/SetStatusDialog';
 import { StatusTag } from '../../document/components/StatusTag';
 import { FileViewer } from '../../explorer/components/FileViewer';
+import { S1000dTopicTab } from '../../s1000d/components/S1000dTopicTab';
+import { isS1000dRow } from '../../s1000d/s1000d-facts';
 import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
 import { HistoryTab } from '../components/HistoryTab';
 import { ReferencesTab } from '../components/ReferencesTab';
@@ -22,7 +24,7 @@ import type { TopicAt } from '../topic-api';
 import { useTopic } from '../topic-queries';
 import '../../document/catalog.css';
 
-const TABS = ['properties', 'references', 'history', 'review', 'regulations'] as const;
+const TABS = ['properties', 's1000d', 'references', 'history', 'review', 'regulations'] as const;
 
 /** Which topic the URL names: ?id=, or ?libraryId=&branch=&path= (a link by path). */
 function topicKey(params: URLSearchParams): TopicAt | null {
@@ -39,6 +41,7 @@ export default function TopicDetailPage() {
   const { t } = useTranslation('topic');
   const { t: td } = useTranslation('document');
   const { t: tr } = useTranslation('compliance');
+  const { t: ts } = useTranslation('s1000d');
   const [params, setParams] = useSearchParams();
   const key = topicKey(params);
   const [settingStatus, setSettingStatus] = useState(false);
@@ -46,7 +49,7 @@ export default function TopicDetailPage() {
   const detail = useTopic(key);
   const setStatus = useSetTopicStatus();
   const tabParam = params.get('tab');
-  const tab = TABS.find((k) => k === tabParam) ?? 'properties';
+  const tabAsked = TABS.find((k) => k === tabParam) ?? 'properties';
 
   if (!key) return <Result status="warning" title={t('missingId')} />;
   if (detail.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
@@ -61,6 +64,10 @@ export default function TopicDetailPage() {
       />
     );
   }
+
+  // A data module of an S1000D library has a tab of its own; a DITA topic asked for it opens on its properties.
+  const s1000d = isS1000dRow(tp);
+  const tab = tabAsked === 's1000d' && !s1000d ? 'properties' : tabAsked;
 
   return (
     <Card
@@ -104,6 +111,7 @@ export default function TopicDetailPage() {
         }
         items={[
           { key: 'properties', label: t('tabs.properties'), children: <TopicPropsTab key={String(tp.updateTime)} topic={tp} /> },
+          ...(s1000d ? [{ key: 's1000d', label: <span data-testid="s1000d-tab">{ts('tab')}</span>, children: <S1000dTopicTab topic={tp} /> }] : []),
           { key: 'references', label: t('tabs.references'), children: <ReferencesTab topic={tp} /> },
           { key: 'history', label: t('tabs.history'), children: <HistoryTab topic={tp} /> },
           { key: 'review', label: t('tabs.review'), children: <ReviewThreads libraryId={tp.libraryId} branch={tp.branch} path={tp.path} /> },

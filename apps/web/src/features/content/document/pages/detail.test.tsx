@@ -1,0 +1,61 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../../../i18n';
+import { useSession } from '../../../../state/session-store';
+import { fakeServer } from '../../../../test/fakes';
+import { bikeServer, documentDetail } from '../../s1000d/testing/bike';
+import DocumentDetailPage from './detail';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['document', 's1000d', 'translation', 'publish', 'mapEditor', 'editor', 'shared']);
+  useSession.setState({ roles: ['admin'], permissions: ['*:*:*'] });
+});
+afterAll(() => i18n.changeLanguage('en'));
+
+/** The first render loads the detail page's code. */
+const SLOW = { timeout: 10_000 };
+
+const show = (search: string) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[`/ccms/document-detail/index${search}`]}>
+        <App>
+          <DocumentDetailPage />
+        </App>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('the document detail', () => {
+  it('filters an S1000D publication module by product in a tab of its own', async () => {
+    fakeServer(bikeServer());
+    show('?id=9');
+    fireEvent.click(await screen.findByTestId('s1000d-filter-tab', undefined, SLOW));
+    expect(await screen.findByTestId('s1000d-filter-product')).toBeTruthy();
+    // The map editor is for DITA maps.
+    fireEvent.click(screen.getByRole('tab', { name: 'Structure' }));
+    expect(await screen.findByText('The toc is empty')).toBeTruthy();
+    expect(screen.queryByTestId('toc-edit-structure')).toBeNull();
+  });
+
+  it('has no such tab for a DITA map, which opens on its structure when it is asked for', async () => {
+    fakeServer(bikeServer({ libraryType: 'DITA', document: documentDetail({ docNbr: 'UG-01', name: 'User guide', facts: {} }) }));
+    show('?id=9&tab=filter');
+    expect(await screen.findByText('User guide', undefined, SLOW)).toBeTruthy();
+    expect(screen.queryByTestId('s1000d-filter-tab')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Structure', selected: true })).toBeTruthy();
+    expect(await screen.findByTestId('toc-edit-structure')).toBeTruthy();
+  });
+
+  it('names the tab in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    await i18n.loadNamespaces(['document', 's1000d', 'translation', 'publish', 'mapEditor', 'editor', 'shared']);
+    fakeServer(bikeServer());
+    show('?id=9');
+    expect((await screen.findByTestId('s1000d-filter-tab', undefined, SLOW)).textContent).toBe('按产品筛选');
+    await i18n.changeLanguage('en');
+  });
+});
