@@ -5,7 +5,9 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 150;
+// 150 KB until the S1000D screens (2026-11): the login route's own code did not change, but the entry
+// carries the preload list of every lazy page's chunks, and their names pushed it from 150.0 to 150.04.
+const BUDGET_KB = 151;
 const dist = path.resolve(import.meta.dirname, '../dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 

@@ -65,6 +65,7 @@ async function copyProject(): Promise<string> {
   await symlink(path.join(dir, 'apps/server'), path.join(dir, 'node_modules/@ccms/server'));
   await symlink(path.join(dir, 'apps/web'), path.join(dir, 'node_modules/@ccms/web'));
   await symlink(path.join(root, 'packages/dita'), path.join(dir, 'node_modules/@ccms/dita'));
+  await symlink(path.join(root, 'packages/s1000d'), path.join(dir, 'node_modules/@ccms/s1000d'));
   return dir;
 }
 
