@@ -155,3 +155,14 @@ test('the topic list shows data modules by DMC, and the graphics list CGM illust
   await expect(page.getByTestId('graphic-not-viewable').first()).toBeVisible();
   await expect(page.getByTestId('graphic-card').first()).toBeVisible();
 });
+
+test("the library's filters name its applicability properties, and its PCT products are listed as saved selections", async ({ page }) => {
+  await openSignedIn(page, `/ccms/library-detail/index?id=${libraryId}&tab=filter`);
+  await expect(page.getByTestId('filter-pct-products')).toContainText('1B070643');
+  await expect(page.getByTestId('filter-pct-products')).toContainText('model = Brook trekker');
+  await page.getByRole('button', { name: '添加过滤条件' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await pickOption(await comboboxOf(page, 'filter-property'), 'model');
+  await expect(dialog).toContainText('库的适用性属性（ACT）或条件（CCT）');
+});

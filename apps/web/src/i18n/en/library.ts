@@ -86,6 +86,12 @@ const library: Messages<typeof zh> = {
     added: 'Granted',
   },
   setting: {
+    property: 'Property',
+    propertyHint: 'An applicability property (ACT) or condition (CCT) of the library',
+    pctProducts: 'Products of the PCT (saved selections)',
+    pctProduct: 'Product',
+    pctAssignment: 'Property values',
+    noPct: 'The library has no products cross-reference table (PCT)',
     group: 'Group',
     name: 'Name',
     type: 'Type',

@@ -84,6 +84,12 @@ export default {
     added: '授权成功',
   },
   setting: {
+    property: '属性',
+    propertyHint: '库的适用性属性（ACT）或条件（CCT）',
+    pctProducts: '产品交叉引用表（PCT）中的产品（已保存的选择）',
+    pctProduct: '产品',
+    pctAssignment: '属性值',
+    noPct: '该库没有产品交叉引用表（PCT）',
     group: '分组',
     name: '名称',
     type: '类型',

@@ -6,6 +6,7 @@ import { zipFolder } from '../../../../../../test-support/grammars';
 import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
+import { ccmsProduct } from '../../../db/schema';
 import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
 import { CATALOG_PERMS } from './catalog-test-kit';
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
   owner = await userWith(
     t,
     'bikeown',
-    CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', 'ccms:topic:query', 'ccms:graphic:list', 'ccms:graphic:query']),
+    CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', 'ccms:topic:query', 'ccms:graphic:list', 'ccms:graphic:query', 'ccms:library:edit']),
   );
   const res = await owner.caller.post(api('/ccms/library'), { ...libraryBody('bike', remote().url('bike')), libraryType: 'S1000D' });
   expect(res.status).toBe(200);
@@ -330,6 +331,20 @@ suite("an S1000D module checked through the editor's validate route", () => {
     expect((await check(fixed)).body.data.problems.filter((p: { severity: string }) => p.severity === 'error')).toEqual([]);
     const broken = await check('<dmodule><identAndStatusSection>');
     expect(broken.body.data.problems[0]).toMatchObject({ severity: 'error' });
+  });
+});
+
+suite("an S1000D library's filters", () => {
+  it('name its applicability properties: a known one is kept, another is refused naming the field and the known ones', async () => {
+    await t.database.db.insert(ccmsProduct).values({ productName: 'BIKE', displayName: 'Bike' });
+    const filter = (name: string) => ({ libraryId, group: 'brook', name, type: 'include', value: 'Brook trekker', product: 'BIKE' });
+    const kept = await owner.caller.post(api('/ccms/library/filter'), filter('model'));
+    expect(kept.body).toMatchObject({ code: 200 });
+    const refused = await owner.caller.post(api('/ccms/library/filter'), filter('colour'));
+    expect(refused.body.code).toBe(400);
+    expect(refused.body.msg).toMatch(/^name: "colour" is not an applicability property or condition of this S1000D library \(known: .*model.*\)$/);
+    const list = await owner.caller.get(api('/ccms/library/filter/list'), { libraryId });
+    expect(list.body.data.map((r: { name: string }) => r.name)).toEqual(['model']);
   });
 });
 

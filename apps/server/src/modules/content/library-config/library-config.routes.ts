@@ -19,13 +19,21 @@ import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { done, ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
+import { s1000dService } from '../s1000d/s1000d.service';
+import { standardOf } from '../standard/registry';
 import { libraryConfigService } from './library-config.service';
 
 const log = (businessType: BusinessType) => ({ title: 'library config', businessType });
 const Ids = z.object({ ids: IdList });
 
 export const libraryConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  const config = libraryConfigService(app.db);
+  const s1000d = s1000dService(app.db, app.content.git, app.content);
+  const config = libraryConfigService(app.db, async (auth, libraryId) => {
+    const library = await app.content.libraries.forCall(auth, libraryId, 'read');
+    if (standardOf(library.libraryType).id !== 's1000d') return null;
+    const { attributes } = await s1000d.applicability(auth, { libraryId });
+    return new Set(attributes.map((a) => a.id));
+  });
 
   // Variables and filters share one shape and differ by kind and allowed types.
   for (const kind of ['variable', 'filter'] as const) {

@@ -34,13 +34,24 @@ const TYPES: Record<SettingKind, readonly string[]> = { variable: VARIABLE_TYPES
 
 const xmlAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * The applicability properties (ACT product attributes, CCT conditions) a library's filters may name,
+ * or null when the library's standard filters by DITAVAL attributes (any name).
+ */
+export type FilterProperties = (auth: AuthContext, libraryId: number) => Promise<ReadonlySet<string> | null>;
+
 /** Variables, filters, data property config and publish config of a library: read to see, admin or owner to change. */
-export function libraryConfigService(db: Db) {
+export function libraryConfigService(db: Db, filterProperties?: FilterProperties) {
   const canRead = (auth: AuthContext, libraryId: number) => assertLibraryAccess(db, auth, libraryId, 'read');
   const canConfigure = (auth: AuthContext, libraryId: number) => assertLibraryAccess(db, auth, libraryId, 'configure');
 
-  async function checkSetting(kind: SettingKind, body: SettingBody, exceptId?: number) {
+  async function checkSetting(auth: AuthContext, kind: SettingKind, body: SettingBody, exceptId?: number) {
     if (!TYPES[kind].includes(body.type)) throw badRequest('field.invalidValue', { field: 'type', options: TYPES[kind].join(', ') });
+    if (kind === 'filter' && filterProperties) {
+      // An S1000D library filters by its applicability properties: a name its ACT and CCT do not declare would filter nothing.
+      const known = await filterProperties(auth, body.libraryId);
+      if (known && !known.has(body.name)) throw badRequest('setting.propertyUnknown', { field: 'name', name: body.name, names: [...known].join(', ') });
+    }
     if (!(await productExists(db, body.product))) throw badRequest('product.missing', { name: body.product });
     if (await findSettingClash(db, kind, body, exceptId)) throw badRequest('setting.exists', { name: body.name, group: body.group });
   }
@@ -76,14 +87,14 @@ export function libraryConfigService(db: Db) {
     },
     async addSetting(auth: AuthContext, kind: SettingKind, body: SettingBody) {
       await canConfigure(auth, body.libraryId);
-      await checkSetting(kind, body);
+      await checkSetting(auth, kind, body);
       await db.insert(ccmsLibrarySetting).values({ ...body, kind, groupName: body.group, createBy: auth.userName });
     },
     async editSetting(auth: AuthContext, kind: SettingKind, body: SettingUpdate) {
       const row = await findSetting(db, kind, body.settingId);
       if (!row) throw notFound('notFound.row', { what: `${kind} ${body.settingId}` });
       await canConfigure(auth, row.libraryId);
-      await checkSetting(kind, { ...body, libraryId: row.libraryId }, body.settingId);
+      await checkSetting(auth, kind, { ...body, libraryId: row.libraryId }, body.settingId);
       await db
         .update(ccmsLibrarySetting)
         .set({

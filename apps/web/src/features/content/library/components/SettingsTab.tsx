@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { LibraryPerm } from '@ccms/contracts/content/library';
 import { FILTER_TYPES, SettingBody, VARIABLE_TYPES } from '@ccms/contracts/content/library-config';
-import { App, Button, Card, Empty, Form, Input, Select, Space, Spin, Table } from 'antd';
+import { App, AutoComplete, Button, Card, Empty, Form, Input, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
@@ -12,6 +12,7 @@ import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { CrudLinks } from '../../../../shared/list/CrudButtons';
 import { ProductNeeded } from '../../product/components/ProductNeeded';
 import { useProductOptions } from '../../product/use-product-options';
+import { useApplicability } from '../../s1000d/s1000d-queries';
 import { libraryConfigApi, type Setting, type SettingKind } from '../library-api';
 import { useDeleteSettings, useLibrarySettings, useSaveSetting } from '../library-queries';
 
@@ -19,9 +20,30 @@ type Fields = Omit<SettingBody, 'libraryId'>;
 
 const FIELDS = ['group', 'name', 'type', 'value', 'product'] as const;
 
-/** Variables (file or value) or filters (include or exclude), grouped; each filter group exports as DITAVAL. */
-export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: number; kind: SettingKind; canConfigure: boolean }) {
+/** The values an ACT/CCT property allows, as a person picks them: `a|b` split, ranges (`1~3`) as written. */
+const valuesOf = (values: readonly string[]) => [...new Set(values.flatMap((v) => v.split('|')).filter((v) => v !== ''))];
+
+/**
+ * Variables (file or value) or filters (include or exclude), grouped; each filter group exports as
+ * DITAVAL. An S1000D library's filters name its applicability properties (ACT attributes, CCT
+ * conditions) instead of DITAVAL attributes, and its PCT products are listed as saved selections.
+ */
+export function SettingsTab({
+  libraryId,
+  kind,
+  canConfigure,
+  s1000d = false,
+}: {
+  libraryId: number;
+  kind: SettingKind;
+  canConfigure: boolean;
+  /** The library is S1000D: filters by applicability properties. */
+  s1000d?: boolean;
+}) {
   const { t } = useTranslation('library');
+  const byApplicability = s1000d && kind === 'filter';
+  const applicability = useApplicability({ libraryId }, byApplicability);
+  const properties = applicability.data?.attributes ?? [];
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<Setting | 'new' | null>(null);
@@ -63,6 +85,38 @@ export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: numb
           </Button>
         </HasPermi>
       )}
+      {byApplicability && (
+        <Card size="small" title={t('setting.pctProducts')} data-testid="filter-pct-products">
+          {applicability.data && applicability.data.products.length === 0 ? (
+            <Typography.Text type="secondary">{t('setting.noPct')}</Typography.Text>
+          ) : (
+            <Table
+              rowKey="key"
+              size="small"
+              pagination={false}
+              loading={applicability.isLoading}
+              dataSource={applicability.data?.products ?? []}
+              scroll={{ x: 'max-content' }}
+              columns={[
+                { key: 'key', title: t('setting.pctProduct'), dataIndex: 'key', width: 140 },
+                {
+                  key: 'assignment',
+                  title: t('setting.pctAssignment'),
+                  render: (_: unknown, p: { assignment: Record<string, string> }) => (
+                    <Space size={[4, 4]} wrap>
+                      {Object.entries(p.assignment).map(([k, v]) => (
+                        <Tag key={k}>
+                          {k} = {v}
+                        </Tag>
+                      ))}
+                    </Space>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </Card>
+      )}
       <Spin spinning={rows.isLoading}>
         {groups.length === 0 && !rows.isLoading && <Empty description={t('setting.empty')} />}
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -72,7 +126,8 @@ export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: numb
               size="small"
               title={`${t('setting.group')}: ${group}`}
               extra={
-                kind === 'filter' && (
+                kind === 'filter' &&
+                !s1000d && (
                   <Button size="small" icon={<DownloadOutlined />} onClick={() => libraryConfigApi.exportDitaval(libraryId, group)}>
                     {t('setting.exportDitaval')}
                   </Button>
@@ -132,14 +187,40 @@ export function SettingsTab({ libraryId, kind, canConfigure }: { libraryId: numb
         <Form.Item name="group" label={t('setting.group')} rules={rules('group', t('setting.group'))}>
           <Input maxLength={zodMaxLength(SettingBody, 'group')} />
         </Form.Item>
-        <Form.Item name="name" label={t('setting.name')} rules={rules('name', t('setting.name'))}>
-          <Input maxLength={zodMaxLength(SettingBody, 'name')} />
+        <Form.Item
+          name="name"
+          label={byApplicability ? t('setting.property') : t('setting.name')}
+          rules={rules('name', t('setting.name'))}
+          extra={byApplicability ? t('setting.propertyHint') : undefined}
+        >
+          {byApplicability ? (
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={applicability.isLoading}
+              data-testid="filter-property"
+              options={properties.map((a) => ({ value: a.id, label: a.name && a.name !== a.id ? `${a.name} (${a.id})` : a.id }))}
+            />
+          ) : (
+            <Input maxLength={zodMaxLength(SettingBody, 'name')} />
+          )}
         </Form.Item>
         <Form.Item name="type" label={t('setting.type')} rules={rules('type', t('setting.type'))}>
           <Select options={types.map((v) => ({ value: v, label: typeLabel(v) }))} />
         </Form.Item>
-        <Form.Item name="value" label={t('setting.value')} rules={rules('value', t('setting.value'))}>
-          <Input.TextArea maxLength={zodMaxLength(SettingBody, 'value')} rows={2} />
+        <Form.Item noStyle shouldUpdate={(a: Partial<Fields>, b: Partial<Fields>) => a.name !== b.name}>
+          {({ getFieldValue }) => (
+            <Form.Item name="value" label={t('setting.value')} rules={rules('value', t('setting.value'))}>
+              {byApplicability ? (
+                <AutoComplete
+                  data-testid="filter-value"
+                  maxLength={zodMaxLength(SettingBody, 'value')}
+                  options={valuesOf(properties.find((a) => a.id === getFieldValue('name'))?.values ?? []).map((v) => ({ value: v }))}
+                />
+              ) : (
+                <Input.TextArea maxLength={zodMaxLength(SettingBody, 'value')} rows={2} />
+              )}
+            </Form.Item>
+          )}
         </Form.Item>
         <Form.Item name="product" label={t('setting.product')} rules={rules('product', t('setting.product'))}>
           <Select showSearch={{ optionFilterProp: 'label' }} loading={products.loading} options={products.options} />

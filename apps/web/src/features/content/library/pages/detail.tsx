@@ -127,7 +127,11 @@ export default function LibraryDetailPage() {
           { key: 'dataProperty', label: t('tabs.dataProperty'), children: <DataPropertyTab libraryId={id} canConfigure={canConfigure} /> },
           { key: 'permission', label: t('tabs.permission'), children: <GrantsTab libraryId={id} abilities={data.abilities} /> },
           { key: 'variable', label: t('tabs.variable'), children: <SettingsTab libraryId={id} kind="variable" canConfigure={canConfigure} /> },
-          { key: 'filter', label: t('tabs.filter'), children: <SettingsTab libraryId={id} kind="filter" canConfigure={canConfigure} /> },
+          {
+            key: 'filter',
+            label: t('tabs.filter'),
+            children: <SettingsTab libraryId={id} kind="filter" canConfigure={canConfigure} s1000d={data.libraryType === 'S1000D'} />,
+          },
           { key: 'publishConfig', label: t('tabs.publishConfig'), children: <PublishConfigTab libraryId={id} canConfigure={canConfigure} /> },
           { key: 'publishPath', label: t('tabs.publishPath'), children: <PublishPathTab libraryId={id} /> },
           { key: 'content', label: t('tabs.content'), children: <Explorer libraryId={id} /> },
