@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../../i18n';
 import { useSession } from '../../../../state/session-store';
 import { fakeServer } from '../../../../test/fakes';
+import { renderPage } from '../../../../test/render-page';
 import { bikeServer, documentDetail } from '../../s1000d/testing/bike';
 import DocumentDetailPage from './detail';
 
@@ -18,16 +16,7 @@ afterAll(() => i18n.changeLanguage('en'));
 /** The first render loads the detail page's code. */
 const SLOW = { timeout: 10_000 };
 
-const show = (search: string) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/ccms/document-detail/index${search}`]}>
-        <App>
-          <DocumentDetailPage />
-        </App>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const show = (search: string) => renderPage(<DocumentDetailPage />, `/ccms/document-detail/index${search}`);
 
 describe('the document detail', () => {
   it('filters an S1000D publication module by product in a tab of its own', async () => {

@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../../i18n';
 import { useSession } from '../../../../state/session-store';
 import { fakeServer } from '../../../../test/fakes';
+import { renderPage } from '../../../../test/render-page';
 import { bikeServer, ditaTopicRow, topicDetail } from '../../s1000d/testing/bike';
 import TopicDetailPage from './detail';
 
@@ -18,16 +16,7 @@ afterAll(() => i18n.changeLanguage('en'));
 /** The first render loads the detail page's code. */
 const SLOW = { timeout: 10_000 };
 
-const show = (search: string) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/ccms/topic-detail/index${search}`]}>
-        <App>
-          <TopicDetailPage />
-        </App>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const show = (search: string) => renderPage(<TopicDetailPage />, `/ccms/topic-detail/index${search}`);
 
 describe('the topic detail', () => {
   it('has an S1000D tab for a data module, opened from the address', async () => {

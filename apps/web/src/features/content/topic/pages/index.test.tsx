@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../../i18n';
 import { useSession } from '../../../../state/session-store';
 import { fakeServer } from '../../../../test/fakes';
+import { renderPage } from '../../../../test/render-page';
 import { bikeServer, ditaTopicRow, topicRow } from '../../s1000d/testing/bike';
 import TopicListPage from './index';
 
@@ -18,16 +16,7 @@ afterAll(() => i18n.changeLanguage('en'));
 /** The first render loads the list page's code and waits for library, type and rows. */
 const SLOW = { timeout: 10_000 };
 
-const show = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <App>
-          <TopicListPage />
-        </App>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const show = () => renderPage(<TopicListPage />);
 
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
 
