@@ -80,7 +80,11 @@ export const ProductFilter = IndexedAt.extend({
   documentId: z.number(),
   /** The assignment the modules were evaluated against (the product's, then the pairs given). */
   assignment: z.record(z.string(), z.string()),
-  modules: z.array(FilteredModule).describe('the data modules the publication module lists, in its order (references that resolve to nothing are left out)'),
+  modules: z
+    .array(FilteredModule)
+    .describe(
+      'the data modules the publication module lists, in its order, with those of the publication modules its pmRefs name (references that resolve to nothing are left out)',
+    ),
   applicable: z.number(),
   notApplicable: z.number(),
 });

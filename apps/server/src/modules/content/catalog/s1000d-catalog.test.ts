@@ -291,6 +291,10 @@ suite('applicability of an S1000D library', () => {
     expect(badIdent.body.msg).toContain('assign: "colour"');
     const nothing = await owner.caller.get(api('/ccms/s1000d/filter'), { documentId: pm.documentId });
     expect(nothing.status).toBe(400);
+    // The list of applicable publications holds pmRefs only: its modules are those of the PMs it names that resolve (BRAKE 4, LIGHTING 18).
+    const loap = await documentByCode('PMC-S1000DBIKE-C3002-LOAP1-00');
+    const listedByRefs = await owner.caller.get(api('/ccms/s1000d/filter'), { documentId: loap.documentId, product: '1B070643' });
+    expect(listedByRefs.body.data.modules).toHaveLength(22);
   });
 
   it('fact 4: the instance of 258A for Brook trekker Mk9 keeps 14 procedural steps, 1 reqPersons and 4 supplyDescr (text occurrences)', async () => {
