@@ -352,6 +352,19 @@ suite("an S1000D library's filters", () => {
   });
 });
 
+suite('publishing an S1000D library', () => {
+  it('is refused with a clear message naming the library field (the publish engine reads DITA only), and nothing is created', async () => {
+    const admin = await t.login();
+    const pm = await documentByCode(EPWG1);
+    const body = { libraryId, name: 'bike-html', branch: 'main', ditaMap: pm.path, ditaVal: 'brook', outputs: [] };
+    const res = await admin.post(api('/ccms/publication'), body);
+    expect(res.body.code).toBe(400);
+    expect(res.body.msg).toBe('libraryId: publications of S1000D libraries cannot be published yet: the publish engine reads DITA only');
+    const list = await admin.get(api('/ccms/publication/list'), { libraryId });
+    expect(list.body.total ?? list.body.rows?.length ?? 0).toBe(0);
+  });
+});
+
 suite('an S1000D library with the default BREX installed', () => {
   it('fact 5: the Issue 4.1 default BREX closes every chain and adds no error; the one value error stays; the misspelt rule is named', async () => {
     const admin = await t.login();

@@ -23,7 +23,9 @@ import {
 export function publicationService(db: Db, git: LibraryGit, libraries: LibraryService) {
   /** Branch, map and filter must exist in the library: each failure names its field. The library's standard says what a map and a filter file are. */
   async function check(library: LibraryRow, body: Omit<PublicationBody, 'libraryId'>, exceptId?: number) {
-    const { files } = standardOf(library.libraryType);
+    const { id, files } = standardOf(library.libraryType);
+    // The publish engine is DITA's: an S1000D publication module would reach it as a map it cannot read.
+    if (id !== 'dita') throw badRequest('publication.standardUnsupported', { field: 'libraryId', type: library.libraryType });
     if (await publicationNameClash(db, library.libraryId, body.name, exceptId)) throw badRequest('publication.nameExists', { name: body.name });
     const ditaMap = repoPath(body.ditaMap, 'ditaMap');
     if (files.roleOf(ditaMap) !== 'document') throw badRequest('publication.notMap', { path: ditaMap });
