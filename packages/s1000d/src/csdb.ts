@@ -144,6 +144,29 @@ export class Csdb {
     return out;
   }
 
+  /**
+   * The data modules a PM lists, resolved, in its order, with those of the PMs its pmRefs name (a
+   * list of applicable publications holds only pmRefs); each PM read once, unresolved references left out.
+   */
+  pmModules(pm: CsdbObject, seen = new Set<CsdbObject>()): CsdbObject[] {
+    seen.add(pm);
+    const out: CsdbObject[] = [];
+    const walk = (items: TocItem[]): void => {
+      for (const item of items) {
+        if (item.kind === 'entry') {
+          walk(item.items);
+          continue;
+        }
+        const r = this.resolve(item.ref);
+        if (!('target' in r)) continue;
+        if (item.kind === 'dmRef') out.push(r.target);
+        else if (r.target.kind === 'pm' && !seen.has(r.target)) out.push(...this.pmModules(r.target, seen));
+      }
+    };
+    walk(pm.toc ?? []);
+    return out;
+  }
+
   /** The data modules of a PM that apply to a product (unresolved references left out). */
   applicableModules(pm: CsdbObject, assignment: Assignment): CsdbObject[] {
     const out: CsdbObject[] = [];

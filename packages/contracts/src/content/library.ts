@@ -170,4 +170,10 @@ export const FetchResult = z.object({
 export const LibraryIdParam = z.object({ libraryId: z.coerce.number().int().positive().describe('id of a library (GET /ccms/library/list)') });
 
 /** A library in pickers (explorer, projects). */
-export const LibraryOption = z.object({ libraryId: z.number(), name: z.string(), displayText: z.string(), defaultBranch: z.string() });
+export const LibraryOption = z.object({
+  libraryId: z.number(),
+  name: z.string(),
+  displayText: z.string(),
+  defaultBranch: z.string(),
+  libraryType: z.string().describe('DITA, S1000D, ...: which content standard the screens show the library in'),
+});

@@ -14,12 +14,14 @@ import { buildToc } from './toc';
  * pure functions, no git and no database (indexer.ts reads the commit and writes the rows).
  */
 
+const extOf = (p: string) => p.slice(p.lastIndexOf('.') + 1).toLowerCase();
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   svg: 'image/svg+xml',
+  cgm: 'image/cgm',
   webp: 'image/webp',
   bmp: 'image/bmp',
   tif: 'image/tiff',
@@ -32,12 +34,15 @@ const CONTENT_TYPES: Record<string, string> = {
   mov: 'video/quicktime',
   avi: 'video/x-msvideo',
   mkv: 'video/x-matroska',
+  xml: 'application/xml',
 };
+
+/** A resource's media type by its extension (`fallback` when the extension is not known). */
+export const contentTypeOf = (path: string, fallback = 'application/octet-stream') => CONTENT_TYPES[extOf(path)] ?? fallback;
 /** The map the indexer makes up to read topics no map reaches (never written to git). */
 export const ORPHAN_MAP = '__ccms_unmapped_topics__.ditamap';
 const FILES_READ_LISTED = 1000;
 
-const extOf = (p: string) => p.slice(p.lastIndexOf('.') + 1).toLowerCase();
 const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 export const hashOf = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('hex');
 const xmlAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
@@ -270,7 +275,7 @@ export function keysOf(projects: Map<string, DitaProject>): KeyData[] {
 export function resourceRow(path: string, entry: FileEntry): ResourceData | null {
   const type = isImageName(path) ? 'image' : isVideoName(path) ? 'video' : null;
   if (!type) return null;
-  return { path, type, size: entry.size, contentType: CONTENT_TYPES[extOf(path)] ?? 'application/octet-stream', oid: entry.oid };
+  return { path, type, size: entry.size, contentType: contentTypeOf(path), oid: entry.oid };
 }
 
 export function countResources(files: Map<string, FileEntry>) {

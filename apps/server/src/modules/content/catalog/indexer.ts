@@ -151,6 +151,19 @@ function keySetOf(keys: KeyData[]): string {
   return hashOf(keys.map((k) => JSON.stringify([k.mapPath, k.key, k.targetPath, k.scope, k.processingRole, k.text])).sort());
 }
 
+/** Every file of a commit (with its blob id and size), and a source holding the contents of the ones `isSource` names. */
+async function readCommit(
+  repo: GitRepo,
+  commit: string,
+  isSource: (path: string) => boolean,
+): Promise<{ files: Map<string, FileEntry>; source: CommitSource }> {
+  const files = new Map<string, FileEntry>();
+  for (const e of await repo.filesUnder(commit, '')) if (e.type === 'blob') files.set(e.path, { oid: e.oid, size: e.size ?? 0 });
+  const source = new CommitSource(repo, commit, new Set(files.keys()));
+  await source.prefetch([...files.keys()].filter(isSource));
+  return { files, source };
+}
+
 /** An S1000D branch as the S1000D routes and the editor's checks use it. */
 export interface S1000dSet {
   csdb: Csdb;
@@ -261,11 +274,7 @@ export function catalogIndexer(
   async function full(target: IndexTarget, baseCommit: string | null, started: number): Promise<{ result: ReindexResult; snap: Snapshot; write: IndexWrite }> {
     const { repo, commit, libraryId, branch } = target;
     const trace = tracer('full');
-    const listing = await repo.filesUnder(commit, '');
-    const files = new Map<string, FileEntry>();
-    for (const e of listing) if (e.type === 'blob') files.set(e.path, { oid: e.oid, size: e.size ?? 0 });
-    const source = new CommitSource(repo, commit, new Set(files.keys()));
-    await source.prefetch([...files.keys()].filter((p) => ditaFiles.isSource(p)));
+    const { files, source } = await readCommit(repo, commit, ditaFiles.isSource);
     trace.mark('git');
 
     const projects = new Map<string, DitaProject>();
@@ -363,12 +372,7 @@ export function catalogIndexer(
   ): Promise<{ result: ReindexResult; snap: Snapshot; write: IndexWrite }> {
     const { repo, commit, libraryId, branch } = target;
     const trace = tracer('s1000d');
-    const listing = await repo.filesUnder(commit, '');
-    const files = new Map<string, FileEntry>();
-    for (const e of listing) if (e.type === 'blob') files.set(e.path, { oid: e.oid, size: e.size ?? 0 });
-    const standard = standardOf(target.libraryType);
-    const source = new CommitSource(repo, commit, new Set(files.keys()));
-    await source.prefetch([...files.keys()].filter((p) => standard.files.isSource(p)));
+    const { files, source } = await readCommit(repo, commit, standardOf(target.libraryType).files.isSource);
     trace.mark('git');
     const grammar = (await opts.s1000dGrammar?.()) ?? { packages: [] };
     const rows = s1000dRows(files, (p) => source.cached(p), grammar);
@@ -698,14 +702,10 @@ export function catalogIndexer(
       let set = sets.get(at);
       if (!set) {
         set = (async () => {
-          const listing = await target.repo.filesUnder(target.commit, '');
-          const paths = listing.filter((e) => e.type === 'blob').map((e) => e.path);
-          const standard = standardOf(target.libraryType);
-          const source = new CommitSource(target.repo, target.commit, new Set(paths));
-          await source.prefetch(paths.filter((p) => standard.files.isSource(p)));
+          const { files, source } = await readCommit(target.repo, target.commit, standardOf(target.libraryType).files.isSource);
           const read = (p: string) => source.cached(p);
-          const { csdb } = describeSet(paths, read);
-          return { csdb: withoutDocuments(csdb), brex: brexOf(csdb, read) };
+          const { csdb } = describeSet(files.keys(), read);
+          return { csdb: withoutDocuments(csdb), brex: brexOf(csdb, read).brex };
         })();
         sets.set(at, set);
         set.catch(() => sets.delete(at));

@@ -365,6 +365,24 @@ suite('publishing an S1000D library', () => {
   });
 });
 
+suite('an S1000D library to a user it is not shared with', () => {
+  it('answers 403 on its problems, applicability, filters and instances, naming the missing right', async () => {
+    const stranger = await userWith(t, 'bikestr', CATALOG_PERMS.concat(['ccms:topic:query']));
+    const pm = await documentByCode(EPWG1);
+    const topic = (await allTopics()).find((r) => r.no === 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-258A-A');
+    for (const [url, query] of [
+      ['/ccms/catalog/problems', { libraryId }],
+      ['/ccms/s1000d/applicability', { libraryId }],
+      ['/ccms/s1000d/filter', { documentId: pm.documentId, product: '1B070643' }],
+      ['/ccms/s1000d/instance', { topicId: topic?.topicId ?? 0, product: '1B070643' }],
+    ] as const) {
+      const res = await stranger.caller.get(api(url), query);
+      expect(res.status, url).toBe(403);
+      expect(res.body.msg, url).toBeTruthy();
+    }
+  });
+});
+
 suite('an S1000D library with the default BREX installed', () => {
   it('fact 5: the Issue 4.1 default BREX closes every chain and adds no error; the one value error stays; the misspelt rule is named', async () => {
     const admin = await t.login();

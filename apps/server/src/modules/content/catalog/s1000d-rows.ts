@@ -1,3 +1,4 @@
+import { isVideoName } from '@ccms/dita/files';
 import {
   type Brex,
   Csdb,
@@ -21,7 +22,7 @@ import { s1000dFiles } from '@ccms/s1000d/files';
 import type { FileEntry } from './catalog-git';
 import type { DocumentData, LinkData, ProblemData, ResourceData, TopicData } from './catalog-store';
 import { cjkBigrams } from './cjk';
-import { hashOf } from './index-rows';
+import { contentTypeOf, hashOf } from './index-rows';
 import type { StoredTocNode } from './toc';
 
 /**
@@ -29,7 +30,7 @@ import type { StoredTocNode } from './toc';
  * (packages/s1000d): publication modules are documents, data modules are topics, ICNs are graphics,
  * DML/DDN/COM/UPF are listed as resources of type "list"; references resolve by code, and every
  * problem found (names, references, schema, BREX) is a located row of the library's problems list.
- * Pure: no git, no database (s1000d-indexer.ts reads the commit and writes the rows).
+ * Pure: no git, no database (indexer.ts reads the commit and writes the rows).
  */
 
 /** What validation needs that the product does not ship: the installed schema packages and default BREX (grammar module). */
@@ -54,25 +55,6 @@ export interface S1000dRows {
 }
 
 const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
-const extOf = (p: string) => p.slice(p.lastIndexOf('.') + 1).toLowerCase();
-const VIDEO_EXT = new Set(['mp4', 'm4v', 'webm', 'ogv', 'ogg', 'mov', 'avi', 'mkv']);
-const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  cgm: 'image/cgm',
-  tif: 'image/tiff',
-  tiff: 'image/tiff',
-  bmp: 'image/bmp',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-  m4v: 'video/mp4',
-  webm: 'video/webm',
-  xml: 'application/xml',
-};
-
 /** Problems every object of an issue would repeat (no schema package, no default BREX): said once for the library. */
 const LIBRARY_WIDE = new Set(['xsd-no-package', 'brex-no-default']);
 
@@ -111,7 +93,7 @@ function linkStatus(r: Resolution): { status: 'resolved' | 'broken' | 'external'
     case 'broken':
       return { status: 'broken', reason: 'no object of the set has this code' };
     default:
-      return { status: 'external', reason: 'the library holds no common information repository: not checked' };
+      return { status: 'external', reason: 'the library holds no repository of this item type (CIR): not checked' };
   }
 }
 
@@ -122,7 +104,7 @@ function bodyText(o: CsdbObject): string {
   return normText(content).slice(0, 200_000);
 }
 
-function topicFacts(o: CsdbObject, role: string): Record<string, string> {
+function factsOf(o: CsdbObject, role: string): Record<string, string> {
   const facts: Record<string, string> = { standard: 's1000d', kind: o.kind, role };
   if (o.issue) facts.issue = issueOf(o);
   if (o.issueType) facts.issueType = o.issueType;
@@ -149,8 +131,8 @@ function problemRow(p: ValidationProblem | CsdbObject['problems'][number], path:
 }
 
 /**
- * The rows of a branch. `read` gives a file's content (the caller has read every S1000D XML file
- * of the commit); ICNs are described by name only.
+ * Every S1000D object of a branch described, as one set resolving by code. `read` gives a file's
+ * content (the caller has read every S1000D XML file of the commit); ICNs are described by name only.
  */
 export function describeSet(paths: Iterable<string>, read: (path: string) => Buffer | undefined): { csdb: Csdb; roles: Map<string, string> } {
   const objects: CsdbObject[] = [];
@@ -164,15 +146,17 @@ export function describeSet(paths: Iterable<string>, read: (path: string) => Buf
   return { csdb: new Csdb(objects), roles };
 }
 
-/** The BREX data modules of a set by code (role "rules"), loaded from their files. */
-export function brexOf(csdb: Csdb, read: (path: string) => Buffer | undefined): Map<string, Brex> {
-  const out = new Map<string, Brex>();
+/** The BREX data modules of a set by code (role "rules"), loaded from their files, and what loading them found. */
+export function brexOf(csdb: Csdb, read: (path: string) => Buffer | undefined): { brex: Map<string, Brex>; problems: ValidationProblem[] } {
+  const brex = new Map<string, Brex>();
+  const problems: ValidationProblem[] = [];
   for (const o of csdb.objects) {
     if (o.refused || s1000dFiles.roleOf(o.file) !== 'rules') continue;
-    const { brex } = loadBrex(read(o.file) ?? '', o.file);
-    if (brex) out.set(brex.dmc, brex);
+    const loaded = loadBrex(read(o.file) ?? '', o.file);
+    problems.push(...loaded.problems);
+    if (loaded.brex) brex.set(loaded.brex.dmc, loaded.brex);
   }
-  return out;
+  return { brex, problems };
 }
 
 /**
@@ -195,22 +179,22 @@ export function withoutDocuments(csdb: Csdb): Csdb {
   return csdb;
 }
 
+/**
+ * The catalogue rows of a branch's files: every S1000D file described, resolved by code and
+ * checked (schema, layered BREX, the BREX rules themselves, applicability against the ACT/CCT).
+ */
 export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: string) => Buffer | undefined, grammar: S1000dGrammar): S1000dRows {
   const { csdb, roles } = describeSet(files.keys(), read);
   const objects = csdb.objects;
   const problems: ProblemData[] = csdb.problems().map((p) => problemRow(p, p.file));
 
   // Schema and BREX, per module, each layer found in the set by its code (the default BREX from the installed package).
-  const brexByDmc = new Map<string, Brex>();
-  for (const o of objects) {
-    if (roles.get(o.file) !== 'rules' || o.refused) continue;
-    const { brex, problems: found } = loadBrex(read(o.file) ?? '', o.file);
-    problems.push(...found.map((p) => problemRow(p, o.file)));
-    if (!brex) continue;
-    brexByDmc.set(brex.dmc, brex);
+  const { brex: brexByDmc, problems: brexProblems } = brexOf(csdb, read);
+  problems.push(...brexProblems.map((p) => problemRow(p, p.file)));
+  for (const brex of brexByDmc.values()) {
     // A rule that can never work is the BREX's own problem: named against the schema vocabulary of its issue when one is installed.
     const vocabulary = (grammar.packages.find((p) => p.issue === brex.issue) ?? grammar.packages.at(-1))?.vocabulary();
-    problems.push(...lintBrex(brex, vocabulary).map((p) => problemRow(p, o.file)));
+    problems.push(...lintBrex(brex, vocabulary).map((p) => problemRow(p, p.file)));
   }
   // Applicability that names properties the module's ACT or CCT does not declare (or values they do not allow).
   for (const o of objects)
@@ -294,7 +278,7 @@ export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: s
       search,
       cjk: cjkBigrams(search),
       problems: problemCount.get(o.file) ?? 0,
-      facts: topicFacts(o, role),
+      facts: factsOf(o, role),
     };
     topics.push({ ...row, hash: hashOf(row) });
     if (o.code !== '') identities.set(o.file, identityOf(o));
@@ -332,7 +316,7 @@ export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: s
       problems: problemCount.get(o.file) ?? 0,
       toc,
       files: [...reached],
-      facts: topicFacts(o, 'document'),
+      facts: factsOf(o, 'document'),
     };
     documents.push({ ...row, hash: hashOf(row) });
   }
@@ -343,14 +327,13 @@ export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: s
   for (const o of objects) {
     const entry = files.get(o.file);
     if (!entry) continue;
-    const ext = extOf(o.file);
     if (o.kind === 'icn') {
-      const type = VIDEO_EXT.has(ext) ? 'video' : 'image';
+      const type = isVideoName(o.file) ? 'video' : 'image';
       if (type === 'video') videos++;
       else images++;
-      resources.push({ path: o.file, type, size: entry.size, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', oid: entry.oid });
-    } else if (o.kind === 'dml' || o.kind === 'ddn' || o.kind === 'com' || o.kind === 'upf') {
-      resources.push({ path: o.file, type: 'list', size: entry.size, contentType: CONTENT_TYPES[ext] ?? 'application/xml', oid: entry.oid });
+      resources.push({ path: o.file, type, size: entry.size, contentType: contentTypeOf(o.file), oid: entry.oid });
+    } else if (roles.get(o.file) === 'list') {
+      resources.push({ path: o.file, type: 'list', size: entry.size, contentType: contentTypeOf(o.file, 'application/xml'), oid: entry.oid });
     }
   }
   return {

@@ -44,7 +44,13 @@ export async function listLibraries(db: Db, auth: AuthContext, q: LibraryQuery) 
 /** Every library the caller may read, for pickers. */
 export const readableOptions = (db: Db, auth: AuthContext) =>
   db
-    .select({ libraryId: ccmsLibrary.libraryId, name: ccmsLibrary.name, displayText: ccmsLibrary.displayText, defaultBranch: ccmsLibrary.defaultBranch })
+    .select({
+      libraryId: ccmsLibrary.libraryId,
+      name: ccmsLibrary.name,
+      displayText: ccmsLibrary.displayText,
+      defaultBranch: ccmsLibrary.defaultBranch,
+      libraryType: ccmsLibrary.libraryType,
+    })
     .from(ccmsLibrary)
     .where(and(live, eq(ccmsLibrary.status, '0'), readableLibraries(auth, ccmsLibrary.libraryId)))
     .orderBy(ccmsLibrary.name);

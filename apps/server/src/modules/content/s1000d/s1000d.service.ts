@@ -78,29 +78,6 @@ function productsOf(csdb: Csdb, attributes: ApplicAttribute[]): ApplicProduct[] 
 }
 
 /**
- * The data modules a publication module lists, in its order, with those of the publication modules
- * its pmRefs name (a list of applicable publications holds only pmRefs); each PM once.
- */
-function modulesOf(csdb: Csdb, pm: CsdbObject, seen = new Set<CsdbObject>()): CsdbObject[] {
-  seen.add(pm);
-  const out: CsdbObject[] = [];
-  const walk = (items: NonNullable<CsdbObject['toc']>): void => {
-    for (const item of items) {
-      if (item.kind === 'entry') {
-        walk(item.items);
-        continue;
-      }
-      const r = csdb.resolve(item.ref);
-      if (!('target' in r)) continue;
-      if (item.kind === 'dmRef') out.push(r.target);
-      else if (r.target.kind === 'pm' && !seen.has(r.target)) out.push(...modulesOf(csdb, r.target, seen));
-    }
-  };
-  walk(pm.toc ?? []);
-  return out;
-}
-
-/**
  * S1000D libraries beyond the catalogue's common rows: their applicability tables, which modules of a
  * publication module apply to a product, and one module's instance for a product. Answers come from
  * the branch's indexed commit, with the same access as the catalogue's lists and details.
@@ -125,11 +102,10 @@ export function s1000dService(db: Db, git: LibraryGit, { catalog, indexer }: Cat
     const out: Record<string, string> = {};
     if (q.product) {
       if (csdb.products().length === 0) throw badRequest('s1000d.noPct', { field: 'product' });
-      const found =
-        productsOf(csdb, attributes).find((p) => p.key === q.product) ??
-        (csdb.productAssignment(q.product) ? { assignment: csdb.productAssignment(q.product) ?? {} } : undefined);
+      // The key the applicability answer lists, else any id or primary value the engine finds a product by.
+      const found = productsOf(csdb, attributes).find((p) => p.key === q.product)?.assignment ?? csdb.productAssignment(q.product);
       if (!found) throw badRequest('s1000d.productUnknown', { field: 'product', product: q.product });
-      Object.assign(out, found.assignment);
+      Object.assign(out, found);
     }
     const known = new Set(attributes.map((a) => a.id));
     for (const [ident, value] of parsePairs(q.assign)) {
@@ -173,7 +149,7 @@ export function s1000dService(db: Db, git: LibraryGit, { catalog, indexer }: Cat
       const pm = csdb.objects.find((o) => o.file === doc.path);
       if (pm?.kind !== 'pm') throw badRequest('s1000d.notPm', { field: 'documentId', path: doc.path });
       const assignment = assignmentOf(csdb, q);
-      const targets = modulesOf(csdb, pm);
+      const targets = csdb.pmModules(pm);
       const ids = await topicIds(
         doc.libraryId,
         doc.branch,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import { standardOf } from '../../../shared/content-standard';
 import { SESSION_KEYS } from '../../../state/project-store';
-import { useLibraryBranches, useLibraryOptions, useLibraryStandard } from '../library/library-queries';
+import { useLibraryBranches, useLibraryOptions } from '../library/library-queries';
 
 const readLibraryName = () => {
   try {
@@ -45,7 +46,6 @@ export function useLibraryScope(opts: { required?: boolean } = {}) {
 
   const libraryId = library?.libraryId;
   const branches = useLibraryBranches(libraryId ?? 0, libraryId !== undefined);
-  const standard = useLibraryStandard(libraryId);
   const branch = pickedBranch ?? library?.defaultBranch;
   const branchOptions = Array.from(new Set([...(branch ? [branch] : []), ...(branches.data?.branches ?? []).map((b) => b.name)]));
 
@@ -57,10 +57,8 @@ export function useLibraryScope(opts: { required?: boolean } = {}) {
     library,
     libraryId,
     branch,
-    /** The library's content standard; DITA when its type cannot be read. */
-    standard: standard.data ?? 'dita',
-    /** True while the type is asked: lists wait for it so their columns do not change under the user. */
-    standardLoading: standard.isLoading,
+    /** The library's content standard (the picker's options carry its type). */
+    standard: standardOf(library?.libraryType).id,
     branchOptions,
     branchesLoading: branches.isLoading,
     setLibrary(id: number | undefined) {

@@ -9,7 +9,6 @@ import type {
 } from '@ccms/contracts/content/library-config';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
-import { standardOf } from '../../../shared/content-standard';
 import { type LibraryListParams, libraryApi, libraryConfigApi, type SettingKind } from './library-api';
 
 /**
@@ -58,13 +57,6 @@ const quietLibrary = (libraryId: number) => ({ queryKey: libraryKeys.quiet(libra
 
 /** What the caller may do on a library, asked quietly (a library the caller cannot read answers 403). */
 export const useLibraryAbilities = (libraryId: number, enabled = true) => useQuery({ ...quietLibrary(libraryId), enabled, select: (l) => l.abilities });
-
-/**
- * The content standard of a library (S1000D libraries get their own columns and tabs), asked
- * quietly: when the library cannot be read, `data` stays empty and screens show DITA's.
- */
-export const useLibraryStandard = (libraryId: number | undefined) =>
-  useQuery({ ...quietLibrary(libraryId ?? 0), enabled: libraryId !== undefined, select: (l) => standardOf(l.libraryType).id });
 
 /** A new library's clone and index: asked every second while it runs, then no more. */
 export const useLibraryProgress = (libraryId: number, enabled = true) =>

@@ -111,8 +111,8 @@ export function CatalogList<Row extends CatalogRow, Filters extends object>({
     <Card variant="borderless">
       <ScopeBar scope={scope} listed={listed} />
       <ScopeNotice scope={scope} />
-      {libraryId !== undefined && !scope.standardLoading && header}
-      {libraryId !== undefined && !scope.standardLoading && (
+      {libraryId !== undefined && header}
+      {libraryId !== undefined && (
         <ListPage<Row, Filters>
           // A library of another standard has other columns: the column toggle starts again.
           key={scope.standard}

@@ -18,6 +18,7 @@ export const libraryOption = (libraryType: string) => ({
   name: libraryType === 'S1000D' ? 'bike' : 'guide',
   displayText: '',
   defaultBranch: 'main',
+  libraryType,
 });
 
 export const library = (libraryType: string) => ({
