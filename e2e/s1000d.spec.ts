@@ -97,6 +97,23 @@ test('the publication modules, the library problems and its applicability tables
   await expect(applic.getByTestId('applic-conditions')).toContainText('tourFinished');
   await expect(applic.getByTestId('applic-products')).toContainText('1B070701');
   await expect(applic).toContainText('DMC-S1000DBIKE-AAA-D00-00-00-00AA-00WA-D');
+  await page.keyboard.press('Escape');
+  await expect(applic).toBeHidden();
+
+  // The DML's coverage (facts 8 and 9): 88 entries, 85 issued, the 3 deleted ones; a row opens its module.
+  await page.getByTestId('s1000d-dml-button').click();
+  const dml = page.getByTestId('s1000d-dml-drawer');
+  await expect(dml.getByTestId('dml-count-issued')).toContainText('85');
+  await expect(dml.getByTestId('dml-count-deleted')).toContainText('3');
+  await expect(dml.getByTestId('dml-count-missing')).toContainText('0');
+  // A multiple select stays open after a pick: pick, then close it.
+  await dml.getByTestId('dml-filter').getByRole('combobox').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText('已删除', { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(dml.getByTestId('dml-state')).toHaveCount(3);
+  await dml.getByText('DMC-S1000DBIKE-AAA-DA1-00-00-00AA-041A-A').click();
+  await expect(page).toHaveURL(/topic-detail/);
+  await expect(page.getByText('DMC-S1000DBIKE-AAA-DA1-00-00-00AA-041A-A').first()).toBeVisible();
 });
 
 test('a publication module: its toc, filtered for a product', async ({ page }) => {

@@ -2,6 +2,7 @@
 export * from './applic.js';
 export * from './codes.js';
 export * from './csdb.js';
+export * from './coverage.js';
 export * from './describe.js';
 export * from './files.js';
 export { describeFolder, readCsdbFolder } from './folder.js';

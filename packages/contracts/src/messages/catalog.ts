@@ -59,6 +59,7 @@ export const catalogMessages = {
     's1000d.notS1000d': '“{name}”不是 S1000D 库：适用性和按产品筛选只用于 S1000D 库',
     's1000d.notPm': '{field}：“{path}”不是出版物模块',
     's1000d.notDm': '{field}：“{path}”不是数据模块',
+    's1000d.notDml': '{field}：“{path}”不是该分支的数据模块清单（DML）',
     's1000d.productUnknown': '{field}：产品“{product}”不在产品交叉引用表（PCT）中',
     's1000d.noPct': '{field}：该分支没有产品交叉引用表（PCT），请改用属性值（assign）',
     's1000d.propertyUnknown': '{field}：“{ident}”不是适用性交叉引用表（ACT）的产品属性，也不是条件交叉引用表（CCT）的条件',
@@ -88,6 +89,7 @@ export const catalogMessages = {
     's1000d.notS1000d': '"{name}" is not an S1000D library: applicability and filtering by product are for S1000D libraries',
     's1000d.notPm': '{field}: "{path}" is not a publication module',
     's1000d.notDm': '{field}: "{path}" is not a data module',
+    's1000d.notDml': '{field}: "{path}" is not a data module list (DML) of this branch',
     's1000d.productUnknown': '{field}: product "{product}" is not in the products cross-reference table (PCT)',
     's1000d.noPct': '{field}: the branch has no products cross-reference table (PCT): give property values (assign) instead',
     's1000d.propertyUnknown':

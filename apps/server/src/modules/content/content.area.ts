@@ -23,6 +23,7 @@ import { libraryConfigRoutes } from './library-config/library-config.routes';
 import { libraryPermissionRoutes } from './library-permission/library-permission.routes';
 import { mapEditorRoutes } from './map-editor/map-editor.routes';
 import { productRoutes } from './product/product.routes';
+import { dmlRoutes } from './s1000d/dml.routes';
 import { s1000dRoutes } from './s1000d/s1000d.routes';
 import { searchRoutes } from './search/search.routes';
 import { tagRoutes } from './tag/tag.routes';
@@ -64,6 +65,7 @@ const routes: FastifyPluginAsync[] = [
   productRoutes,
   catalogRoutes,
   s1000dRoutes,
+  dmlRoutes,
   documentRoutes,
   topicRoutes,
   topicEditorRoutes,

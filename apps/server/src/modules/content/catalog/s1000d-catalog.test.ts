@@ -375,11 +375,52 @@ suite('an S1000D library to a user it is not shared with', () => {
       ['/ccms/s1000d/applicability', { libraryId }],
       ['/ccms/s1000d/filter', { documentId: pm.documentId, product: '1B070643' }],
       ['/ccms/s1000d/instance', { topicId: topic?.topicId ?? 0, product: '1B070643' }],
+      ['/ccms/s1000d/dml-coverage', { libraryId }],
     ] as const) {
       const res = await stranger.caller.get(api(url), query);
       expect(res.status, url).toBe(403);
       expect(res.body.msg, url).toBeTruthy();
     }
+  });
+});
+
+suite('a data module list (DML) and what it asks for', () => {
+  const DML = 'csdb/DML-S1000DBIKE-C3002-C-2012-00001_001-01.XML';
+  // The file is named 001-01; its content says 001-00, and the content wins.
+  it('facts 8 and 9: the 88 entries, in order, all present at the issue they name; the three deleted modules say so; each row opens its topic', async () => {
+    const res = await owner.caller.get(api('/ccms/s1000d/dml-coverage'), { libraryId });
+    expect(res.status, res.raw).toBe(200);
+    const data = res.body.data;
+    expect(data.lists).toEqual([{ path: DML, code: 'DML-S1000DBIKE-C3002-C-2012-00001', dmlType: 'C', revision: '001-00', entries: 88 }]);
+    expect(data.coverage).toMatchObject({ path: DML, dmlType: 'C', counts: { missing: 0, deleted: 3, inWork: 0, issued: 85 } });
+    const rows = data.coverage.rows as Array<{ code: string; state: string; topicId: number | null; issueMatch: string; line: number }>;
+    expect(rows).toHaveLength(88);
+    expect(rows.map((r) => r.line)).toEqual([...rows.map((r) => r.line)].sort((a, b) => a - b));
+    expect(rows.filter((r) => r.state === 'deleted').map((r) => r.code)).toEqual([
+      'DMC-S1000DBIKE-AAA-DA1-00-00-00AA-041A-A',
+      'DMC-S1000DBIKE-AAA-DA1-00-00-00AA-341A-A',
+      'DMC-S1000DBIKE-AAA-DA1-10-00-00AA-251A-A',
+    ]);
+    expect(rows.every((r) => r.issueMatch === 'exact')).toBe(true);
+    const topics = new Map((await allTopics()).map((r) => [r.topicId, r.no]));
+    for (const r of rows) expect(topics.get(r.topicId ?? 0), r.code).toBe(r.code);
+    // The same answer for the DML named by its path.
+    const named = await owner.caller.get(api('/ccms/s1000d/dml-coverage'), { libraryId, path: DML });
+    expect(named.body.data.coverage.counts).toEqual(data.coverage.counts);
+  });
+
+  it("refuses a path that is not a DML of the branch, naming the field, in the caller's language", async () => {
+    const pm = await documentByCode(EPWG1);
+    const en = await owner.caller.get(api('/ccms/s1000d/dml-coverage'), { libraryId, path: pm.path });
+    expect(en.status).toBe(400);
+    expect(en.body.msg).toBe(`path: "${pm.path}" is not a data module list (DML) of this branch`);
+    const zh = await owner.caller.request({
+      method: 'GET',
+      url: api('/ccms/s1000d/dml-coverage'),
+      query: { libraryId: String(libraryId), path: 'x.xml' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body.msg).toBe('path：“x.xml”不是该分支的数据模块清单（DML）');
   });
 });
 
@@ -444,6 +485,16 @@ suite('an S1000D library as it changes', () => {
     // Where used follows the code: the references that name no issue (or an older one) now reach the new file.
     const refs = await owner.caller.get(api(`/ccms/topic/${before.topicId}/references`));
     expect(refs.body.data.incoming.length).toBeGreaterThan(0);
+    // The DML names issue 008 of 121A: the module it asks for is now at a later issue.
+    const coverage = await owner.caller.get(api('/ccms/s1000d/dml-coverage'), { libraryId });
+    expect(coverage.body.data.coverage.rows.find((r: { code: string }) => r.code === WHERE_USED)).toMatchObject({
+      state: 'issued',
+      requestedIssue: '008-00',
+      revision: '009-00',
+      issueMatch: 'later',
+      path: newPath,
+      topicId: before.topicId,
+    });
     // The two bad files are topics with their problems; every other module is still indexed.
     expect(topics).toHaveLength(98);
     const malformed = await owner.caller.get(api('/ccms/catalog/problems'), {

@@ -17,9 +17,9 @@ import { type CatalogRuntime, type CatalogScopeOpen, indexedAt } from '../catalo
 import { findDocument } from '../document/document.queries';
 import { documentMissing } from '../document/document.service';
 import type { LibraryGit } from '../library/library-git';
-import { standardOf } from '../standard/registry';
 import { findTopic } from '../topic/topic.queries';
 import { topicMissing } from '../topic/topic.service';
+import { s1000dSetOf } from './s1000d-set';
 
 /** A `ident=value;...` parameter as pairs (the contract checked its form). */
 function parsePairs(assign: string | undefined): [string, string][] {
@@ -83,17 +83,7 @@ function productsOf(csdb: Csdb, attributes: ApplicAttribute[]): ApplicProduct[] 
  * the branch's indexed commit, with the same access as the catalogue's lists and details.
  */
 export function s1000dService(db: Db, git: LibraryGit, { catalog, indexer }: CatalogRuntime) {
-  async function setOf(scope: CatalogScopeOpen): Promise<Csdb> {
-    if (standardOf(scope.row.libraryType).id !== 's1000d') throw badRequest('s1000d.notS1000d', { name: scope.row.name });
-    const { csdb } = await indexer.s1000dSet({
-      libraryId: scope.row.libraryId,
-      libraryType: scope.row.libraryType,
-      branch: scope.branch,
-      repo: git.repoOf(scope.row.libraryId),
-      commit: scope.index.commit,
-    });
-    return csdb;
-  }
+  const setOf = (scope: CatalogScopeOpen): Promise<Csdb> => s1000dSetOf(indexer, git, scope);
 
   /** The assignment a product and pairs give; every ident must be an attribute or condition of the set. */
   function assignmentOf(csdb: Csdb, q: { product?: string; assign?: string }): Assignment {

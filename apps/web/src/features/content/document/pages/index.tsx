@@ -1,4 +1,4 @@
-import { FileZipOutlined, NodeIndexOutlined, TableOutlined, WarningOutlined } from '@ant-design/icons';
+import { FileZipOutlined, NodeIndexOutlined, OrderedListOutlined, TableOutlined, WarningOutlined } from '@ant-design/icons';
 import { DocumentPerm, type DocumentRow } from '@ccms/contracts/content/document';
 import { DOCUMENT_STATUSES } from '@ccms/contracts/content/status';
 import { Button, Form, Input, Space, Typography } from 'antd';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useSetDocumentStatus } from '../../catalog/catalog-queries';
 import { ApplicabilityDrawer } from '../../s1000d/components/ApplicabilityDrawer';
+import { DmlCoverageDrawer } from '../../s1000d/components/DmlCoverageDrawer';
 import { LibraryProblemsDrawer } from '../../s1000d/components/LibraryProblemsDrawer';
 import { CatalogList } from '../components/CatalogList';
 import { FastCreateDialog } from '../components/FastCreateDialog';
@@ -24,7 +25,7 @@ export default function DocumentListPage() {
   const navigate = useNavigate();
   const scope = useLibraryScope();
   const setStatus = useSetDocumentStatus();
-  const [dialog, setDialog] = useState<'import' | 'fastCreate' | 'problems' | 'applicability' | null>(null);
+  const [dialog, setDialog] = useState<'import' | 'fastCreate' | 'problems' | 'applicability' | 'dml' | null>(null);
   const { libraryId, branch } = scope;
   const s1000d = scope.standard === 's1000d';
   const at = { libraryId: libraryId ?? 0, ...(branch ? { branch } : {}) };
@@ -55,6 +56,9 @@ export default function DocumentListPage() {
               </Button>
               <Button icon={<TableOutlined />} onClick={() => setDialog('applicability')} data-testid="s1000d-applic-button">
                 {ts('applic.button')}
+              </Button>
+              <Button icon={<OrderedListOutlined />} onClick={() => setDialog('dml')} data-testid="s1000d-dml-button">
+                {ts('dml.button')}
               </Button>
             </Space>
           )
@@ -132,6 +136,7 @@ export default function DocumentListPage() {
             <>
               <LibraryProblemsDrawer scope={at} open={dialog === 'problems'} onClose={() => setDialog(null)} />
               <ApplicabilityDrawer scope={at} open={dialog === 'applicability'} onClose={() => setDialog(null)} />
+              <DmlCoverageDrawer scope={at} open={dialog === 'dml'} onClose={() => setDialog(null)} />
             </>
           )}
         </>

@@ -58,12 +58,15 @@ export function TaskFormDialog({
   id,
   projectId,
   planId,
+  preset,
   onClose,
 }: {
   open: boolean;
   id: number | undefined;
   projectId?: number;
   planId?: number;
+  /** Values a new task starts with (a task raised from another screen: its title and description). */
+  preset?: Partial<Pick<FormValues, 'title' | 'description' | 'category'>>;
   /** Closes the dialog (also after a save: tasks and plans refresh through their keys). */
   onClose: () => void;
 }) {
@@ -76,7 +79,7 @@ export function TaskFormDialog({
     open,
     load: id === undefined ? undefined : taskQueries.detail(id),
     toValues,
-    defaults: { ...EMPTY, projectId: projectId ?? current ?? undefined, planId: planId ?? null },
+    defaults: { ...EMPTY, ...preset, projectId: projectId ?? current ?? undefined, planId: planId ?? null },
     save: ({ rowVersion, ...v }) => {
       const body = { ...v, projectId: v.projectId ?? 0 };
       return saveTask.mutateAsync(id === undefined ? body : { ...body, id, rowVersion: rowVersion ?? 1 });

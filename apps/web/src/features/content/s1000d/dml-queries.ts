@@ -1,0 +1,14 @@
+import type { CatalogScope } from '@ccms/contracts/content/catalog';
+import type { DmlCoverage } from '@ccms/contracts/content/s1000d-dml';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { s1000dKeys } from './s1000d-queries';
+
+/** A data module list's coverage (server: GET /ccms/s1000d/dml-coverage); without a path, the branch's first DML. */
+export const dmlApi = {
+  coverage: (scope: CatalogScope, path?: string) => api.one<DmlCoverage>('/ccms/s1000d/dml-coverage', { ...scope, ...(path ? { path } : {}) }),
+};
+
+/** Under the S1000D keys, so a reindex refreshes it with the rest of the catalogue. */
+export const useDmlCoverage = (scope: CatalogScope, path: string | undefined, enabled = true) =>
+  useQuery({ queryKey: [...s1000dKeys.all, 'dml-coverage', scope, path ?? null] as const, queryFn: () => dmlApi.coverage(scope, path), enabled, retry: false });
