@@ -1,8 +1,8 @@
 // S1000D as a content standard: a common source database (CSDB) kept in git. See README.md.
 export * from './applic.js';
 export * from './codes.js';
-export * from './csdb.js';
 export * from './coverage.js';
+export * from './csdb.js';
 export * from './describe.js';
 export * from './files.js';
 export { describeFolder, readCsdbFolder } from './folder.js';
