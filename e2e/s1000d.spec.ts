@@ -183,3 +183,35 @@ test("the library's filters name its applicability properties, and its PCT produ
   await pickOption(await comboboxOf(page, 'filter-property'), 'model');
   await expect(dialog).toContainText('库的适用性属性（ACT）或条件（CCT）');
 });
+
+test('a transfer package of PM EPWG1 downloads as a zip named by its DDN; taken back in, only its DDN is new', async ({ page }) => {
+  await openSignedIn(page, '/content/document');
+  await pickLibrary(page);
+  await page.getByTestId('s1000d-transfer-button').click();
+  const dialog = page.getByTestId('s1000d-transfer');
+  await pickOption(await comboboxOf(page, 'transfer-pm'), /PMC-S1000DBIKE-C3002-00001-01/);
+  await page.getByTestId('transfer-sender').fill('C3002');
+  await page.getByTestId('transfer-receiver').fill('U8025');
+  await page.getByTestId('transfer-authorization').fill('TPSMG');
+  for (const side of ['from', 'to'] as const) {
+    await page.getByTestId(`transfer-${side}-enterprise`).fill(side === 'from' ? 'ESG' : 'UK MoD');
+    await page.getByTestId(`transfer-${side}-city`).fill('London');
+    await page.getByTestId(`transfer-${side}-country`).fill('UK');
+  }
+  const downloaded = page.waitForEvent('download');
+  await dialog.getByTestId('transfer-send').click();
+  const file = await downloaded;
+  // 00001 the first time this year (a retry finds the DDN the first run took in: 00002).
+  expect(file.suggestedFilename()).toMatch(/^DDN-S1000DBIKE-C3002-U8025-\d{4}-\d{5}\.zip$/);
+  const ddnCode = file.suggestedFilename().replace(/\.zip$/, '');
+  const saved = await file.path();
+
+  // The same package back into the library it came from: every file is already there as it is; only its DDN is new.
+  await dialog.getByText('接收', { exact: true }).click();
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'epwg1.zip', mimeType: 'application/zip', buffer: readFileSync(saved) });
+  await dialog.getByTestId('transfer-take').click();
+  const result = dialog.getByTestId('transfer-result');
+  await expect(result).toContainText('已作为提交');
+  await expect(result).toContainText(/新增 1 · 未变 \d+/);
+  await expect(result.getByRole('row', { name: new RegExp(ddnCode) }).getByTestId('transfer-action')).toHaveText('新增');
+});

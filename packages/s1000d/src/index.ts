@@ -4,6 +4,7 @@ export * from './codes.js';
 export * from './coverage.js';
 export * from './csdb.js';
 export * from './describe.js';
+export * from './exchange/ddn.js';
 export * from './files.js';
 export { describeFolder, readCsdbFolder } from './folder.js';
 export * from './problem.js';

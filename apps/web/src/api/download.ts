@@ -88,6 +88,11 @@ export function download(url: string, params: QueryParams | object, fileName: st
   );
 }
 
+/** POSTs a JSON body and saves the answer (a file built from the body's choices); the name comes from the download-filename header. */
+export function downloadJson(url: string, body: object, fallbackName: string): Promise<boolean> {
+  return fetchBlob({ url, method: 'post', data: body, headers: { 'Content-Type': 'application/json' } }, fallbackName);
+}
+
 /** GET /common/download?fileName=..&delete=..: the name comes from the download-filename header. */
 export function downloadByName(fileName: string, deleteAfter = true): Promise<boolean> {
   return fetchBlob({ url: '/common/download', method: 'get', params: { fileName, delete: deleteAfter } }, fileName);

@@ -474,6 +474,15 @@ export class GitRepo {
     return names;
   }
 
+  /** Paths that commits reachable from `commit` and made since `day` (YYYY-MM-DD, UTC) changed, each once. */
+  async pathsChangedSince(commit: string, day: string): Promise<string[]> {
+    // An epoch, not the day's text: git's date parser reads far-off days loosely.
+    const epoch = Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000);
+    if (!Number.isFinite(epoch)) return [];
+    const out = await this.text(['log', `--since=@${epoch}`, '--name-only', '--format=', '--no-renames', commit]);
+    return [...new Set(out.split('\n').filter(Boolean))];
+  }
+
   /** The authors of the commits after `since` up to `commit` that changed a path, newest first, each once. */
   async authorsSince(since: string, commit: string, filePath: string): Promise<string[]> {
     const out = await this.text(['log', '--format=%an', `${since}..${commit}`, '--', filePath]);

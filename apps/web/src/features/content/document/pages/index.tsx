@@ -1,4 +1,4 @@
-import { FileZipOutlined, NodeIndexOutlined, OrderedListOutlined, TableOutlined, WarningOutlined } from '@ant-design/icons';
+import { FileZipOutlined, NodeIndexOutlined, OrderedListOutlined, SwapOutlined, TableOutlined, WarningOutlined } from '@ant-design/icons';
 import { DocumentPerm, type DocumentRow } from '@ccms/contracts/content/document';
 import { DOCUMENT_STATUSES } from '@ccms/contracts/content/status';
 import { Button, Form, Input, Space, Typography } from 'antd';
@@ -10,6 +10,7 @@ import { useSetDocumentStatus } from '../../catalog/catalog-queries';
 import { ApplicabilityDrawer } from '../../s1000d/components/ApplicabilityDrawer';
 import { DmlCoverageDrawer } from '../../s1000d/components/DmlCoverageDrawer';
 import { LibraryProblemsDrawer } from '../../s1000d/components/LibraryProblemsDrawer';
+import { TransferDialog } from '../../s1000d/components/TransferDialog';
 import { CatalogList } from '../components/CatalogList';
 import { FastCreateDialog } from '../components/FastCreateDialog';
 import { ImportDialog } from '../components/ImportDialog';
@@ -25,7 +26,7 @@ export default function DocumentListPage() {
   const navigate = useNavigate();
   const scope = useLibraryScope();
   const setStatus = useSetDocumentStatus();
-  const [dialog, setDialog] = useState<'import' | 'fastCreate' | 'problems' | 'applicability' | 'dml' | null>(null);
+  const [dialog, setDialog] = useState<'import' | 'fastCreate' | 'problems' | 'applicability' | 'dml' | 'transfer' | null>(null);
   const { libraryId, branch } = scope;
   const s1000d = scope.standard === 's1000d';
   const at = { libraryId: libraryId ?? 0, ...(branch ? { branch } : {}) };
@@ -60,6 +61,11 @@ export default function DocumentListPage() {
               <Button icon={<OrderedListOutlined />} onClick={() => setDialog('dml')} data-testid="s1000d-dml-button">
                 {ts('dml.button')}
               </Button>
+              <HasPermi value={[DocumentPerm.export, DocumentPerm.import]}>
+                <Button icon={<SwapOutlined />} onClick={() => setDialog('transfer')} data-testid="s1000d-transfer-button">
+                  {ts('transfer.button')}
+                </Button>
+              </HasPermi>
             </Space>
           )
         }
@@ -137,6 +143,7 @@ export default function DocumentListPage() {
               <LibraryProblemsDrawer scope={at} open={dialog === 'problems'} onClose={() => setDialog(null)} />
               <ApplicabilityDrawer scope={at} open={dialog === 'applicability'} onClose={() => setDialog(null)} />
               <DmlCoverageDrawer scope={at} open={dialog === 'dml'} onClose={() => setDialog(null)} />
+              <TransferDialog scope={at} open={dialog === 'transfer'} onClose={() => setDialog(null)} />
             </>
           )}
         </>
