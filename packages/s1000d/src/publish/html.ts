@@ -155,7 +155,7 @@ function indexHtml(plan: Plan, texts: PublishTexts, navHtml: string): string {
     .map(([k, v]) => `<tr><th>${escapeText(k)}</th><td>${escapeText(v)}</td></tr>`)
     .join('');
   const main = `<header class="dm-ident"><h1>${escapeText(pm.title || pm.code)}</h1><table class="ident-table">${ident}</table></header>
-<nav class="pm-toc" aria-label="${escapeAttr(texts.contents)}">${navList(plan.nodes, texts).replace(/<li data-dmc/g, '<li class="pm-entry" data-dmc')}</nav>`;
+<nav class="pm-toc" aria-label="${escapeAttr(texts.contents)}">${navList(plan.nodes, texts)}</nav>`;
   return pageHtml(plan, texts, navHtml, 'index.html', pm.title || pm.code, main);
 }
 
