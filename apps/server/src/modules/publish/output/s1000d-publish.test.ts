@@ -219,4 +219,26 @@ suite('publishing an S1000D publication module', () => {
     // Change bars: a bar in the margin before changed content of the BREX module.
     expect(text).toMatch(/^\s*\|\s+Introduction to the Bike BREX DM/m);
   }, 180_000);
+
+  it('works with the rest of publishing: the publish log, the document-center viewer, and a publish of the PM as a document (no selection: open applicability kept)', async () => {
+    const log = await admin.get(api('/ccms/publishLog/list'), { publicationName: 'Bike for 1B070643' });
+    expect(log.body.rows.map((r: { format: string; status: string }) => `${r.format}:${r.status}`).sort()).toEqual([
+      'html5:success',
+      'html5:success',
+      'pdf:success',
+    ]);
+    const viewer = await admin.get(api('/ccms/mxView/list'), { keyword: 'Bike for 1B070643' });
+    expect(viewer.body.rows.map((r: { configName: string }) => r.configName).sort()).toEqual(['print', 'web']);
+    const docs = await admin.get(api('/ccms/document/list'), { libraryId, pageSize: 50 });
+    const pm = docs.body.rows.find((r: { path: string }) => r.path === PM_FILE);
+    const res = await admin.post(api('/ccms/output/publish'), { documentId: pm.documentId, configIds: [htmlConfig] });
+    expect(res.body.code, res.raw).toBe(200);
+    const out = await finished(res.body.data[0].outputId);
+    expect(out).toMatchObject({ status: 'success', format: 'html5' });
+    // No product: nothing is certainly false, so only the three deleted modules go without a page.
+    expect(out.pages).toBe(69);
+    const page = await outputFile(out.outputId, `${DM258}.html`);
+    expect(page).toContain('Bike cleaner');
+    expect(page).toContain('Bike rider');
+  }, 120_000);
 });
