@@ -74,10 +74,10 @@ try {
       .join(', ');
 
   /** Request to output ready, as a client polling the output would see it. */
-  async function publishOnce(configId: number): Promise<{ ms: number; output: Output }> {
+  async function publishOnce(configId: number, publicationId = publication.publicationId): Promise<{ ms: number; output: Output }> {
     const t0 = performance.now();
     const { data } = await app.call<{ data: Output[] }>('POST', '/ccms/output/publish', {
-      body: { publicationId: publication.publicationId, configIds: [configId] },
+      body: { publicationId, configIds: [configId] },
     });
     const outputId = data[0]?.outputId ?? 0;
     for (;;) {
@@ -103,6 +103,16 @@ try {
     );
     console.log(`  phases: ${phaseText(again.output.outputId)}`);
   }
+  // A full build again with the publish process already running (the first one above also started it):
+  // a second publication of the same PM, by property values, has no build to start from.
+  const { data: second } = await app.call<{ data: { publicationId: number } }>('POST', '/ccms/publication', {
+    body: { libraryId, name: 'Bike Mk9 by values', branch: 'main', ditaMap: PM, ditaVal: 'model=Brook trekker;version=Mk9' },
+  });
+  const warm = await publishOnce(htmlConfig, second.publicationId);
+  console.log(
+    `72-module PM publish, process warm (another publication, full build): ${warm.ms.toFixed(0)} ms request to ready (job ${warm.output.durationMs} ms, incremental ${warm.output.incremental}), target < 2000 ms: ${warm.ms < 2000 ? 'meets' : 'MISSES'}`,
+  );
+  console.log(`  phases: ${phaseText(warm.output.outputId)}`);
   const same = await publishOnce(htmlConfig);
   console.log(`re-publish with no change: ${same.ms.toFixed(0)} ms (incremental ${same.output.incremental})`);
   const pdf = await publishOnce(pdfConfig);

@@ -1,5 +1,5 @@
 import { FolderSource, type HtmlBuild, publish, rebuildHtml } from '@ccms/dita';
-import { publishS1000dHtml, publishS1000dPdf, rebuildS1000dHtml, type S1000dHtmlBuild, type S1000dResult } from '@ccms/s1000d';
+import type { S1000dHtmlBuild, S1000dResult } from '@ccms/s1000d/publish';
 import type { EngineReply, EngineRequest } from './engine-protocol';
 
 /**
@@ -19,6 +19,8 @@ const s1000dBuilds = new Map<string, { build: S1000dHtmlBuild; fingerprint: stri
 /** An S1000D publication module, HTML5 (incrementally when this process holds the previous build of the key) or PDF. */
 async function runS1000d(req: EngineRequest, begun: number) {
   const progress = (done: number, total: number, phase: string) => reply({ type: 'progress', id: req.id, phase, done, total });
+  // Loaded on the first S1000D build: a process that publishes DITA only does not load it.
+  const { publishS1000dHtml, publishS1000dPdf, rebuildS1000dHtml } = await import('@ccms/s1000d/publish');
   const previous = s1000dBuilds.get(req.key);
   s1000dBuilds.delete(req.key);
   const selection = { ...(req.applic?.product ? { product: req.applic.product } : {}), ...(req.applic?.assign ? { assign: req.applic.assign } : {}) };
