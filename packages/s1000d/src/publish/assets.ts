@@ -15,12 +15,14 @@ li.step{display:flex;gap:.6rem;margin:.5rem 0}.step-number{flex:none;min-width:2
 .applic-annotation{font-size:.85em;color:var(--muted);margin:.1rem 0;font-style:italic}
 .icn-placeholder{display:flex;flex-direction:column;gap:.2rem;align-items:flex-start;border:1px dashed var(--line);padding:1rem;background:var(--soft);border-radius:6px}
 .icn-code{font-family:ui-monospace,monospace;font-weight:600}.icn-note{color:var(--muted);font-size:.9em}
-.changed{position:relative}.change-bar{position:absolute;left:-1rem;top:0;color:#cf222e;font-weight:700}
-td .change-bar,th .change-bar{left:-1.1rem}
+.changed{position:relative}.changed::before{content:"";position:absolute;left:-.9rem;top:0;bottom:0;border-left:3px solid #cf222e}
+td.changed::before,th.changed::before,tr.changed>td:first-child::before{content:"";position:absolute;left:-1rem;top:0;bottom:0;border-left:3px solid #cf222e}
+.change-bar{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .para{margin:.5rem 0}.objectPath{margin:.4rem 0}
 .toc li.not-applicable,.toc li.deleted,.loedm .not-applicable,.loedm .deleted{color:var(--muted)}
 .toc .tag,.loedm .tag{font-size:.8em;border:1px solid var(--line);border-radius:4px;padding:0 .3rem;margin-left:.3rem}
-.toc .dmc{display:block;font-size:.8em;color:var(--muted)}
+.toc .dmc{display:block;font-size:.8em;color:var(--muted)}.pm-toc .dmc{margin-left:.6rem;font-size:.85em;color:var(--muted)}
+.pm-toc li.not-applicable,.pm-toc li.deleted{color:var(--muted)}.pm-toc .tag{font-size:.8em;border:1px solid var(--line);border-radius:4px;padding:0 .3rem;margin-left:.3rem}
 .published-for{color:var(--muted)}
 .loedm table td:first-child{white-space:nowrap}
 `;

@@ -38,8 +38,9 @@ main{max-width:none;padding:0 0 0 9mm}
 .loedm td,.loedm th,.highlights td,.highlights th{font-size:8.5pt;padding:1mm 2mm}
 .dm{break-before:page}
 .end-of-dm{text-align:center;font-weight:600;margin-top:8mm;font-size:9pt}
-.changed{position:relative}.change-bar{position:absolute;left:-7mm;color:#000;font-weight:700}
-td .change-bar,th .change-bar{left:-7.6mm}
+.changed::before{left:-5mm;border-left:1.2pt solid #000}
+.change-bar{position:absolute;left:-5.55mm;top:0;width:auto;height:auto;overflow:visible;clip-path:none;color:#000;font-weight:700}
+td .change-bar,th .change-bar{left:-6.1mm}
 h1,h2,h3{break-after:avoid}figure,.admonition,tr{break-inside:avoid}
 a{color:inherit;text-decoration:none}
 .icn-placeholder a{display:none}
