@@ -6,7 +6,7 @@
  * after the PM changed, and selections the set does not know.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -193,6 +193,32 @@ describe.skipIf(corpus === undefined)('publishing the Bike set', () => {
       expect(r.pages).toBe(22);
     } finally {
       rmSync(loap, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('publishing a crafted set', () => {
+  it('names each page by its code with nothing but code characters: a dmCode holding "/../" cannot write outside the output', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 's1000d-pub-crafted-'));
+    const src = path.join(root, 'src');
+    const out = path.join(root, 'out', 'site');
+    const code =
+      'modelIdentCode="/../../ESC" systemDiffCode="A" systemCode="00" subSystemCode="0" subSubSystemCode="0" assyCode="00" disassyCode="00" disassyCodeVariant="A" infoCode="040" infoCodeVariant="A" itemLocationCode="A"';
+    const ident = '<language languageIsoCode="en" countryIsoCode="US"/><issueInfo issueNumber="001" inWork="00"/>';
+    const dm = `<?xml version="1.0"?><dmodule><identAndStatusSection><dmAddress><dmIdent><dmCode ${code}/>${ident}</dmIdent><dmAddressItems><issueDate year="2026" month="1" day="2"/><dmTitle><techName>Escape</techName></dmTitle></dmAddressItems></dmAddress><dmStatus issueType="new"/></identAndStatusSection><content><description><para>Inside.</para></description></content></dmodule>`;
+    const pm = `<?xml version="1.0"?><pm><identAndStatusSection><pmAddress><pmIdent><pmCode modelIdentCode="ESC" pmIssuer="00001" pmNumber="00001" pmVolume="00"/>${ident}</pmIdent><pmAddressItems><issueDate year="2026" month="1" day="2"/><pmTitle>Crafted</pmTitle></pmAddressItems></pmAddress><pmStatus issueType="new"/></identAndStatusSection><content><pmEntry><dmRef><dmRefIdent><dmCode ${code}/></dmRefIdent></dmRef></pmEntry></content></pm>`;
+    try {
+      mkdirSync(src, { recursive: true });
+      writeFileSync(path.join(src, 'DMC-ESC-A-00-00-00-00A-040A-A_001-00_EN-US.XML'), dm);
+      writeFileSync(path.join(src, 'PMC-ESC-00001-00001-00_001-00_EN-US.XML'), pm);
+      const r = await publishS1000dHtml({ srcDir: src, pm: 'PMC-ESC-00001-00001-00_001-00_EN-US.XML', out, selection: {} });
+      expect(r.pages).toBe(1);
+      expect(readdirSync(path.join(root, 'out'))).toEqual(['site']);
+      const page = readdirSync(out).find((f) => f.startsWith('DMC-'));
+      expect(page).toBe('DMC-_______ESC-A-00-00-00-00A-040A-A.html');
+      expect(readFileSync(path.join(out, page ?? ''), 'utf8')).toContain('Inside.');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

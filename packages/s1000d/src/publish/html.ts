@@ -12,7 +12,7 @@ import { issueString, languageString } from '../codes.js';
 import type { CsdbObject } from '../describe.js';
 import type { Problem } from '../problem.js';
 import { S1000D_CSS } from './assets.js';
-import { describeRel, type Plan, type PlanNode, planModules, planPublication, readSetFolder } from './plan.js';
+import { describeRel, type Plan, type PlanNode, pageName, planModules, planPublication, readSetFolder } from './plan.js';
 import { escapeAttr, escapeText, issueDateOf, type RenderContext, renderModule } from './render.js';
 import type { Selection } from './selection.js';
 import { type PublishTexts, publishTexts } from './texts.js';
@@ -81,7 +81,7 @@ export function htmlContext(plan: Plan, texts: PublishTexts, srcDir: string, out
   return {
     texts,
     idPrefix: '',
-    pageOf: (code) => (pages.has(code) ? `${code}.html` : undefined),
+    pageOf: (code) => (pages.has(code) ? pageName(code) : undefined),
     graphic: (code) => {
       const icn = plan.csdb.graphic(code, ['SVG', 'PNG', 'JPG', 'JPEG', 'GIF', 'CGM']);
       if (icn === undefined) return undefined;
@@ -125,9 +125,8 @@ function langOf(plan: Plan): string {
 
 function pageHtml(plan: Plan, texts: PublishTexts, navHtml: string, page: string, title: string, main: string): string {
   const pmTitle = plan.pm.title || plan.pm.code;
-  const nav = navHtml
-    .split(`<li data-dmc="${escapeAttr(page.replace(/\.html$/, ''))}"><a href="${escapeAttr(page)}">`)
-    .join(`<li data-dmc="${escapeAttr(page.replace(/\.html$/, ''))}" class="active"><a href="${escapeAttr(page)}" aria-current="page">`);
+  // The page's own entries marked as current (an entry is `<li data-dmc="…"><a href="PAGE">`).
+  const nav = navHtml.split(`"><a href="${escapeAttr(page)}">`).join(`" class="active"><a href="${escapeAttr(page)}" aria-current="page">`);
   return `<!DOCTYPE html>
 <html lang="${escapeAttr(langOf(plan))}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeText(title)}${title !== pmTitle ? ` - ${escapeText(pmTitle)}` : ''}</title><link rel="stylesheet" href="${CSS_FILE}">
@@ -205,8 +204,8 @@ function writeSite(build: S1000dHtmlBuild, pagesToWrite: Iterable<string>, all: 
 
 /** Publishes a PM as HTML5 into `out` (emptied first). Problems are reported, never thrown. */
 export async function publishS1000dHtml(options: S1000dPublishOptions): Promise<S1000dResult> {
+  options.onProgress?.(0, 1, 'reading');
   const objects = readSetFolder(options.srcDir);
-  options.onProgress?.(0, 1, 'read');
   return buildFrom(options, objects);
 }
 

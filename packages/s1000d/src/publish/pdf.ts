@@ -15,7 +15,7 @@ import type { CsdbObject } from '../describe.js';
 import { type Problem, problem } from '../problem.js';
 import { S1000D_CSS } from './assets.js';
 import { htmlContext, type S1000dPublishOptions, type S1000dResult } from './html.js';
-import { type Plan, planModules, planPublication, readSetFolder } from './plan.js';
+import { type Plan, planModules, planPublication, readSetFolder, safeFileName } from './plan.js';
 import { escapeAttr, escapeText, issueDateOf, reasonsForUpdate, renderModule } from './render.js';
 import { type PublishTexts, publishTexts } from './texts.js';
 
@@ -101,6 +101,7 @@ function highlights(modules: readonly CsdbObject[], texts: PublishTexts): string
 
 /** Publishes a PM as one PDF in `out` (emptied first). Failures are reported problems, never thrown. */
 export async function publishS1000dPdf(options: S1000dPdfOptions): Promise<S1000dResult> {
+  options.onProgress?.(0, 1, 'reading');
   const objects = readSetFolder(options.srcDir);
   const { plan, problems } = planPublication(objects.values(), options.pm, options.selection);
   if (plan === undefined) return { pages: 0, problems };
@@ -179,7 +180,7 @@ ${highlights(
       );
       return tab.pdf(pdfOptions);
     });
-    const pdfFile = path.join(out, `${plan.pm.code}.pdf`);
+    const pdfFile = path.join(out, `${safeFileName(plan.pm.code)}.pdf`);
     writeFileSync(pdfFile, printed);
     options.onProgress?.(2, 2, 'pdf');
     return { pages: plan.pages.length, problems: all, pdfFile };

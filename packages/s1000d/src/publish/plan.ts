@@ -71,7 +71,14 @@ export function describeRel(dir: string, rel: string): CsdbObject | undefined {
   return describeFile(rel, content);
 }
 
-export const pageName = (code: string): string => `${code}.html`;
+/**
+ * A file name made from a code: the code's own characters when they are those of a code, anything
+ * else (a `/` or `..` in a crafted dmCode attribute) replaced, so no output file lands outside the output.
+ */
+export const safeFileName = (code: string): string => code.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 200) || '_';
+
+/** The page of a data module: `DMC-….html`. */
+export const pageName = (code: string): string => `${safeFileName(code)}.html`;
 
 /** The plan of a PM for a selection; undefined with the problem that stops it (no such PM, an unknown product or property). */
 export function planPublication(objects: Iterable<CsdbObject>, pmFile: string, selection: Selection): { plan?: Plan; problems: Problem[] } {
