@@ -8,6 +8,8 @@ export * from './exchange/ddn.js';
 export * from './files.js';
 export { describeFolder, readCsdbFolder } from './folder.js';
 export * from './problem.js';
+// Publishing: HTML5 and PDF of a publication module for an applicability selection.
+export * from './publish/index.js';
 // Validation: BREX (layered), XSD from installed schema packages, structural checks.
 export type { Brex, BrexRule, NotationRule, ObjectValue, SnsNode, ValueForm } from './validate/brex.js';
 export { brexFromObject, brexRefOf, dmcOf, loadBrex } from './validate/brex.js';

@@ -353,15 +353,18 @@ suite("an S1000D library's filters", () => {
 });
 
 suite('publishing an S1000D library', () => {
-  it('is refused with a clear message naming the library field (the publish engine reads DITA only), and nothing is created', async () => {
+  it('takes a publication module and an applicability selection; a selection the CSDB does not know is refused naming ditaVal, and nothing is created', async () => {
     const admin = await t.login();
     const pm = await documentByCode(EPWG1);
-    const body = { libraryId, name: 'bike-html', branch: 'main', ditaMap: pm.path, ditaVal: 'brook', outputs: [] };
+    const body = { libraryId, name: 'bike-html', branch: 'main', ditaMap: pm.path, ditaVal: 'nosuch' };
     const res = await admin.post(api('/ccms/publication'), body);
     expect(res.body.code).toBe(400);
-    expect(res.body.msg).toBe('libraryId: publications of S1000D libraries cannot be published yet: the publish engine reads DITA only');
+    expect(res.body.msg).toBe('ditaVal: "nosuch" is neither a product of the PCT nor one of the library\'s filter groups');
     const list = await admin.get(api('/ccms/publication/list'), { libraryId });
     expect(list.body.total ?? list.body.rows?.length ?? 0).toBe(0);
+    // The filter group of applicability properties made above is a selection (publishing itself: publish/output/s1000d-publish.test.ts).
+    const created = await admin.post(api('/ccms/publication'), { ...body, ditaVal: 'brook' });
+    expect(created.body.code, created.raw).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ContentStandardId } from '@ccms/contracts/content/standard';
 import type { Condition, Problem } from '@ccms/dita';
 
 /** What the server asks the publish process to do: one build of one output. */
@@ -10,7 +11,12 @@ export interface EngineRequest {
   fingerprint: string;
   srcDir: string;
   outDir: string;
+  /** The library's content standard: which engine builds (DITA when absent). */
+  standard?: ContentStandardId;
+  /** The document to publish: a DITA map, or an S1000D publication module. */
   map: string;
+  /** S1000D: the applicability selection (a PCT product, property values) the publication is filtered for. */
+  applic?: { product?: string; assign?: Record<string, string> };
   format: 'html5' | 'pdf';
   conditions: Condition[];
   ditaval?: { path: string; content: string };

@@ -1,8 +1,9 @@
 import { FolderSource, type HtmlBuild, publish, rebuildHtml } from '@ccms/dita';
+import type { S1000dHtmlBuild, S1000dResult } from '@ccms/s1000d/publish';
 import type { EngineReply, EngineRequest } from './engine-protocol';
 
 /**
- * The publish process: runs the DITA engine away from the server's event loop. It keeps the
+ * The publish process: runs the DITA engine (and S1000D's, by the request's standard) away from the server's event loop. It keeps the
  * last HTML builds (a few keys) so a re-publish of the same publication and config rebuilds
  * only the pages the changed files affect. One request at a time; the server kills the
  * process to cancel.
@@ -12,8 +13,57 @@ const builds = new Map<string, { build: HtmlBuild; fingerprint: string; srcDir: 
 
 const reply = (message: EngineReply) => process.send?.(message);
 
+/** The last S1000D HTML builds, as `builds` keeps DITA's: a re-publish renders only what changed. */
+const s1000dBuilds = new Map<string, { build: S1000dHtmlBuild; fingerprint: string; srcDir: string; outDir: string }>();
+
+/** An S1000D publication module, HTML5 (incrementally when this process holds the previous build of the key) or PDF. */
+async function runS1000d(req: EngineRequest, begun: number) {
+  const progress = (done: number, total: number, phase: string) => reply({ type: 'progress', id: req.id, phase, done, total });
+  // Loaded on the first S1000D build: a process that publishes DITA only does not load it.
+  const { publishS1000dHtml, publishS1000dPdf, rebuildS1000dHtml } = await import('@ccms/s1000d/publish');
+  const previous = s1000dBuilds.get(req.key);
+  s1000dBuilds.delete(req.key);
+  const selection = { ...(req.applic?.product ? { product: req.applic.product } : {}), ...(req.applic?.assign ? { assign: req.applic.assign } : {}) };
+  const options = { srcDir: req.srcDir, pm: req.map, out: req.outDir, selection, onProgress: progress };
+  let result: S1000dResult;
+  let incremental = false;
+  if (
+    req.format === 'html5' &&
+    req.changed !== null &&
+    previous !== undefined &&
+    previous.fingerprint === req.fingerprint &&
+    previous.srcDir === req.srcDir &&
+    previous.outDir === req.outDir
+  ) {
+    progress(0, 1, 'incremental');
+    result = await rebuildS1000dHtml(previous.build, req.changed);
+    incremental = true;
+  } else if (req.format === 'pdf') result = await publishS1000dPdf({ ...options, ...(req.chromium ? { chromium: req.chromium } : {}) });
+  else result = await publishS1000dHtml(options);
+  if (result.build) {
+    s1000dBuilds.set(req.key, { build: result.build, fingerprint: req.fingerprint, srcDir: req.srcDir, outDir: req.outDir });
+    while (s1000dBuilds.size > KEEP_BUILDS) {
+      const oldest = s1000dBuilds.keys().next().value;
+      if (oldest === undefined) break;
+      s1000dBuilds.delete(oldest);
+    }
+  }
+  reply({
+    type: 'done',
+    id: req.id,
+    pages: result.pages,
+    // The problems' own fields (the bilingual text stays in the package).
+    problems: result.problems.map(({ severity, code, message, file, line, column }) => ({ severity, code, message, file, line, column })),
+    ...(result.pdfFile ? { pdfFile: result.pdfFile } : {}),
+    incremental,
+    begun,
+    ended: Date.now(),
+  });
+}
+
 async function run(req: EngineRequest) {
   const begun = Date.now();
+  if (req.standard === 's1000d') return runS1000d(req, begun);
   const progress = (done: number, total: number, phase: string) => reply({ type: 'progress', id: req.id, phase, done, total });
   const previous = builds.get(req.key);
   if (
@@ -69,6 +119,7 @@ process.on('message', (message: EngineRequest) => {
   chain = chain.then(() =>
     run(message).catch((err: unknown) => {
       builds.delete(message.key);
+      s1000dBuilds.delete(message.key);
       reply({ type: 'error', id: message.id, message: err instanceof Error ? err.message : String(err) });
     }),
   );

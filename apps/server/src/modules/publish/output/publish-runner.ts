@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Condition, Problem } from '@ccms/dita';
+import { selectionOfText } from '@ccms/s1000d';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
@@ -140,6 +141,8 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       row.publicationId ? db.select().from(ccmsPublication).where(eq(ccmsPublication.publicationId, row.publicationId)) : Promise.resolve([]),
     ]);
     const group = (name: string) => settings.filter((s) => s.kind === 'filter' && s.groupName === name);
+    if (standardOf(libraryType).id === 's1000d')
+      return { conditions: [], ditavalPath: '', variables: [], applic: applicOf(config?.filterGroup, publication?.ditaVal, group) };
     const conditions: Condition[] = [];
     if (config?.filterGroup) conditions.push(...conditionsOf(group(config.filterGroup)));
     let ditavalPath = '';
@@ -156,7 +159,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
     const variables = settings
       .filter((s) => s.kind === 'variable' && (!config?.product || s.product === config.product))
       .map((s) => ({ name: s.name, type: s.type, value: s.value }));
-    return { conditions, ditavalPath, variables };
+    return { conditions, ditavalPath, variables, applic: undefined };
   }
 
   async function run(outputId: number) {
@@ -194,7 +197,8 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       if (!library) throw new Error(`library ${row.libraryId} is gone`);
       // Publish what the branch holds now (that branch fetched; the clone falls back to its last
       // fetch when the remote is down), reading the settings meanwhile.
-      const [{ repo, head }, { conditions, ditavalPath, variables }] = await Promise.all([
+      const standard = standardOf(library.libraryType).id;
+      const [{ repo, head }, { conditions, ditavalPath, variables, applic }] = await Promise.all([
         timed('fetch', git.readyBranch(library, row.branch)),
         timed('settings', settingsOf(row, library.libraryType)),
       ]);
@@ -210,7 +214,8 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       lap('relink');
 
       const format = row.format === 'pdf' ? 'pdf' : 'html5';
-      const fingerprint = fingerprintOf({ conditions, ditavalPath, format, map: row.path });
+      const fingerprint =
+        standard === 's1000d' ? fingerprintOf({ standard, applic, format, map: row.path }) : fingerprintOf({ conditions, ditavalPath, format, map: row.path });
       const held = pool.heldFor(key);
       let changed: string[] | null = null;
       if (format === 'html5' && held && held.fingerprint === fingerprint && existsSync(srcDir)) {
@@ -230,7 +235,8 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       }
       await writeFile(path.join(buildDir, CHECKOUT_MARK), `${commit}\n${row.path}`);
       lap('checkout');
-      const mapHash = await applyVariables(srcDir, row.path, variables);
+      // Variables are DITA keys written into the root map; an S1000D publication module takes none.
+      const mapHash = standard === 'dita' ? await applyVariables(srcDir, row.path, variables) : '';
       if (changed && held && held.mapHash !== mapHash && !changed.includes(row.path)) changed.push(row.path);
       const ditaval = ditavalPath ? { path: ditavalPath, content: await readTextOr(path.join(srcDir, ditavalPath)) } : undefined;
 
@@ -238,7 +244,19 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       let last = 0;
       let canceled = false;
       const outcome = await pool.run(
-        { key, fingerprint, srcDir, outDir, map: row.path, format, conditions, changed, ...(ditaval ? { ditaval } : {}), ...(chromium ? { chromium } : {}) },
+        {
+          key,
+          fingerprint,
+          srcDir,
+          outDir,
+          map: row.path,
+          format,
+          conditions,
+          changed,
+          ...(ditaval ? { ditaval } : {}),
+          ...(chromium ? { chromium } : {}),
+          ...(standard === 's1000d' ? { standard, ...(applic ? { applic } : {}) } : {}),
+        },
         { commit, mapHash },
         {
           onProgress: (phase, done, total) => {
@@ -382,6 +400,32 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
   const pending = async (before: Date) => (await pendingOutputs(db, before)).map((r) => ({ outputId: r.outputId }));
 
   return { run, interrupted, pending };
+}
+
+/**
+ * An S1000D publication's applicability selection: the config's filter group and the publication's
+ * filter, each a filter group of the library (its include rows are property values: name the
+ * property's ident, value its value), or for the publication also a PCT product key or
+ * `ident=value;...` pairs. The publication's values win over the config's.
+ */
+function applicOf(
+  configGroup: string | null | undefined,
+  filter: string | undefined,
+  group: (name: string) => Array<{ name: string; type: string; value: string }>,
+): { product?: string; assign?: Record<string, string> } {
+  const assign: Record<string, string> = {};
+  let product: string | undefined;
+  const pairs = (name: string) => {
+    for (const r of group(name)) if (r.type === 'include') assign[r.name] = r.value;
+  };
+  if (configGroup) pairs(configGroup);
+  if (filter && group(filter).length > 0) pairs(filter);
+  else if (filter) {
+    const selection = selectionOfText(filter);
+    product = selection.product;
+    Object.assign(assign, selection.assign ?? {});
+  }
+  return { ...(product ? { product } : {}), ...(Object.keys(assign).length > 0 ? { assign } : {}) };
 }
 
 async function readTextOr(file: string): Promise<string> {

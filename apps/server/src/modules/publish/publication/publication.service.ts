@@ -1,8 +1,10 @@
 import type { PublicationBody, PublicationQuery, PublicationUpdate } from '@ccms/contracts/publish/publication';
+import { resolveSelection, selectionOfText } from '@ccms/s1000d';
 import type { Db } from '../../../db/client';
 import { ccmsPublication } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
+import type { CatalogIndexer } from '../../content/catalog/indexer';
 import { repoPath } from '../../content/explorer/repo-path';
 import type { LibraryService } from '../../content/library/library.service';
 import { readableLibraries } from '../../content/library/library-access';
@@ -20,13 +22,39 @@ import {
 } from './publication.queries';
 
 /** Publications of a library: read level to see, publish level (no content change) to define, change or publish them. */
-export function publicationService(db: Db, git: LibraryGit, libraries: LibraryService) {
+export function publicationService(db: Db, git: LibraryGit, libraries: LibraryService, indexer: Pick<CatalogIndexer, 's1000dSet'>) {
+  /**
+   * An S1000D publication: its document a publication module of the branch, its filter an
+   * applicability selection: a filter group of the library (property values), a PCT product key, or
+   * `ident=value;...` pairs, each checked against the branch's ACT, CCT and PCT.
+   */
+  async function checkS1000d(library: LibraryRow, body: Omit<PublicationBody, 'libraryId'>) {
+    const pmPath = repoPath(body.ditaMap, 'ditaMap');
+    if (standardOf(library.libraryType).files.roleOf(pmPath) !== 'document') throw badRequest('publication.notPm', { path: pmPath });
+    const { repo } = await git.ready(library);
+    const head = await repo.resolve(body.branch);
+    if (!head || !(await repo.branches()).some((b) => b.name === body.branch)) throw badRequest('publication.branchMissing', { branch: body.branch });
+    if ((await repo.typeOf(head, pmPath)) !== 'blob') throw badRequest('publication.pmMissing', { path: pmPath });
+    const { csdb } = await indexer.s1000dSet({ libraryId: library.libraryId, libraryType: library.libraryType, branch: body.branch, repo, commit: head });
+    if (csdb.objects.find((o) => o.file === pmPath)?.kind !== 'pm') throw badRequest('publication.notPm', { path: pmPath });
+    const ditaVal = body.ditaVal.trim();
+    if (await filterGroupExists(db, library.libraryId, ditaVal)) return { ditaMap: pmPath, ditaVal };
+    const selected = resolveSelection(csdb, selectionOfText(ditaVal));
+    if (!selected.ok) {
+      if (selected.reason === 'propertyUnknown') throw badRequest('publication.propertyUnknown', { ident: selected.value });
+      if (selected.reason === 'noPct') throw badRequest('publication.noPct', { value: selected.value });
+      throw badRequest('publication.applicMissing', { value: selected.value });
+    }
+    return { ditaMap: pmPath, ditaVal };
+  }
+
   /** Branch, map and filter must exist in the library: each failure names its field. The library's standard says what a map and a filter file are. */
   async function check(library: LibraryRow, body: Omit<PublicationBody, 'libraryId'>, exceptId?: number) {
     const { id, files } = standardOf(library.libraryType);
-    // The publish engine is DITA's: an S1000D publication module would reach it as a map it cannot read.
-    if (id !== 'dita') throw badRequest('publication.standardUnsupported', { field: 'libraryId', type: library.libraryType });
+    // A standard without a publish engine would reach the DITA engine with a document it cannot read.
+    if (id !== 'dita' && id !== 's1000d') throw badRequest('publication.standardUnsupported', { field: 'libraryId', type: library.libraryType });
     if (await publicationNameClash(db, library.libraryId, body.name, exceptId)) throw badRequest('publication.nameExists', { name: body.name });
+    if (id === 's1000d') return checkS1000d(library, body);
     const ditaMap = repoPath(body.ditaMap, 'ditaMap');
     if (files.roleOf(ditaMap) !== 'document') throw badRequest('publication.notMap', { path: ditaMap });
     const { repo } = await git.ready(library);

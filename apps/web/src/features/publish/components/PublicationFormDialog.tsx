@@ -2,10 +2,12 @@ import type { Publication } from '@ccms/contracts/publish/publication';
 import { PublicationBody } from '@ccms/contracts/publish/publication';
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { standardOf } from '../../../shared/content-standard';
 import { FormDialog } from '../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../shared/form/zod-rules';
 import { publishQueries, useSavePublication } from '../publish-queries';
+import { S1000dPublicationFields } from './S1000dPublicationFields';
 
 interface Values {
   name: string;
@@ -16,20 +18,28 @@ interface Values {
 
 const FIELDS = ['name', 'branch', 'ditaMap', 'ditaVal'] as const;
 
-/** Add (`publicationId` undefined) or edit a publication: name, branch, map and DITAVAL file or filter group, all required. */
+/**
+ * Add (`publicationId` undefined) or edit a publication: name, branch, map and DITAVAL file or filter
+ * group, all required. An S1000D library's publication picks a publication module and an
+ * applicability selection instead (S1000dPublicationFields).
+ */
 export function PublicationFormDialog({
   open,
   libraryId,
+  libraryType,
   defaultBranch,
   publicationId,
   onClose,
 }: {
   open: boolean;
   libraryId: number;
+  /** The library's type (DITA, S1000D, ...): which fields the document and the filter are. */
+  libraryType?: string;
   defaultBranch: string;
   publicationId: number | undefined;
   onClose: () => void;
 }) {
+  const s1000d = standardOf(libraryType).id === 's1000d';
   const { t } = useTranslation('publish');
   const { message } = App.useApp();
   const save = useSavePublication();
@@ -44,6 +54,8 @@ export function PublicationFormDialog({
       onClose();
     },
   });
+  const branch = Form.useWatch('branch', entity.form) ?? defaultBranch;
+  const fields = s1000d ? (['name', 'branch'] as const) : FIELDS;
   return (
     <FormDialog
       open={open}
@@ -53,7 +65,7 @@ export function PublicationFormDialog({
       entity={entity}
       onClose={onClose}
     >
-      {FIELDS.map((field) => (
+      {fields.map((field) => (
         <Form.Item
           key={field}
           name={field}
@@ -64,6 +76,7 @@ export function PublicationFormDialog({
           <Input maxLength={zodMaxLength(PublicationBody, field)} />
         </Form.Item>
       ))}
+      {s1000d && <S1000dPublicationFields libraryId={libraryId} branch={branch} />}
     </FormDialog>
   );
 }

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../shared/confirm';
+import { standardOf } from '../../../shared/content-standard';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../shared/list/ListPage';
 import { LibraryBar } from '../../content/graphic/components/LibraryBar';
 import { useLibraryScope } from '../../content/graphic/use-library-scope';
@@ -26,6 +27,7 @@ export default function PublicationPage() {
   const [outputsOf, setOutputsOf] = useState<Publication | null>(null);
   const remove = useDeletePublications();
   const libraryId = scope.libraryId ?? 0;
+  const s1000d = standardOf(scope.library?.libraryType).id === 's1000d';
 
   if (scope.none) return <Empty description={t('noLibrary')} />;
 
@@ -39,8 +41,8 @@ export default function PublicationPage() {
   const columns: ListColumn<Publication>[] = [
     { key: 'name', dataIndex: 'name', title: t('fields.name') },
     { key: 'branch', dataIndex: 'branch', title: t('fields.branch'), width: 120 },
-    { key: 'ditaMap', dataIndex: 'ditaMap', title: t('fields.ditaMap'), ellipsis: true },
-    { key: 'ditaVal', dataIndex: 'ditaVal', title: t('fields.ditaVal'), ellipsis: true },
+    { key: 'ditaMap', dataIndex: 'ditaMap', title: s1000d ? t('s1000d.pm') : t('fields.ditaMap'), ellipsis: true },
+    { key: 'ditaVal', dataIndex: 'ditaVal', title: s1000d ? t('s1000d.applic') : t('fields.ditaVal'), ellipsis: true },
     { key: 'createBy', dataIndex: 'createBy', title: t('output.createBy'), width: 110 },
     {
       key: 'actions',
@@ -108,6 +110,7 @@ export default function PublicationPage() {
       <PublicationFormDialog
         open={dialog.open}
         libraryId={libraryId}
+        libraryType={scope.library?.libraryType}
         defaultBranch={scope.branch ?? 'main'}
         publicationId={dialog.publicationId}
         onClose={() => setDialog({ open: false })}
