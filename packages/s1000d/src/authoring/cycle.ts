@@ -139,7 +139,8 @@ const CHANGE_ATTRS = ['changeMark', 'changeType', 'reasonForUpdateRefIds'] as co
  * Issues an in-work object: the next issue number at in-work 00 (000-01 → 001-00, 001-02 →
  * 002-00), the issue type and date, the reasons for update (replacing the previous issue's, with
  * ids rfu-0001...), and the change marks (the previous ones cleared, each new one pointing at all
- * the reasons). An object already at in-work 00 is refused: it is issued.
+ * the reasons). Issue 001 carries neither reasons nor marks. An object already at in-work 00 is
+ * refused: it is issued.
  */
 export function issueObject(xml: string, options: IssueOptions): CycleResult {
   const editor = new TextEditor(xml);
@@ -152,10 +153,12 @@ export function issueObject(xml: string, options: IssueOptions): CycleResult {
   const number = Number(ident.issue.issueNumber);
   if (!Number.isFinite(number) || number >= 999)
     throw new CycleError('issue-full', 'issueNumber', { zh: '发布号已到 999', en: 'The issue number has reached 999' });
-  const reasons = options.reasons.map((r) => ({ ...r, text: r.text.trim() })).filter((r) => r.text !== '');
-  if (reasons.length === 0 && options.issueType !== 'new' && ident.kind !== 'dml')
-    throw new CycleError('no-reason', 'reasons', { zh: 'reasons：请至少填写一条更新原因', en: 'reasons: give at least one reason for update' });
   const next = { issueNumber: pad(number + 1, 3), inWork: '00' };
+  // Issue 001 is the first: no reason for update and no change marks (the default BREX forbids RFU there, Chap 3.9.5.2.1.1).
+  const first = next.issueNumber === '001';
+  const reasons = first ? [] : options.reasons.map((r) => ({ ...r, text: r.text.trim() })).filter((r) => r.text !== '');
+  if (!first && reasons.length === 0 && ident.kind !== 'dml')
+    throw new CycleError('no-reason', 'reasons', { zh: 'reasons：请至少填写一条更新原因', en: 'reasons: give at least one reason for update' });
   editor.setAttrs(issueInfo, { issueNumber: next.issueNumber, inWork: next.inWork });
   editor.setAttrs(status, { issueType: options.issueType });
   const date = addressItems ? firstChild(addressItems, 'issueDate') : undefined;
@@ -174,7 +177,7 @@ export function issueObject(xml: string, options: IssueOptions): CycleResult {
     };
     walk(content);
   }
-  for (const mark of options.marks ?? []) {
+  for (const mark of first ? [] : (options.marks ?? [])) {
     const el = elementAtPath(editor.doc, mark.path);
     if (!el || !content || !isInside(el, content))
       throw new CycleError('mark-not-found', 'marks', { zh: `marks：找不到元素 ${mark.path}`, en: `marks: no element at ${mark.path}` });
@@ -213,4 +216,22 @@ function writeReasons(editor: TextEditor, status: XmlElement, reasons: ReasonFor
     while (at > 0 && /\s/.test(editor.text.charAt(at - 1))) at--;
     editor.insert(at, block);
   }
+}
+
+/** A PM's text with a reference added at the end of its last top-level pmEntry (the rest untouched). */
+export function addToPm(pmXml: string, refXml: string): string {
+  const editor = new TextEditor(pmXml);
+  if (editor.doc.root.name !== 'pm') throw new CycleError('not-s1000d', 'pmPath', { zh: 'pmPath：不是出版物模块', en: 'pmPath: not a publication module' });
+  const content = firstChild(editor.doc.root, 'content');
+  const entries = content ? content.children.filter((c): c is XmlElement => c.type === 'element' && c.name === 'pmEntry') : [];
+  const last = entries.at(-1);
+  if (!last) throw new CycleError('not-s1000d', 'pmPath', { zh: 'pmPath：出版物模块没有 pmEntry', en: 'pmPath: the publication module has no pmEntry' });
+  const end = editor.endOf(last);
+  const close = end - '</pmEntry>'.length;
+  const children = last.children.filter((c): c is XmlElement => c.type === 'element');
+  const indent = children.at(-1) ? editor.indentOf(children.at(-1) as XmlElement) : '';
+  let at = close;
+  while (at > 0 && /\s/.test(editor.text.charAt(at - 1))) at--;
+  editor.insert(at, indent ? `\n${indent}${refXml}` : refXml);
+  return editor.result();
 }

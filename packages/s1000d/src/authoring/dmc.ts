@@ -205,3 +205,31 @@ export interface DmcRules {
   /** Per segment, the value lists of each BREX rule on it. */
   values: Partial<Record<DmcField, ObjectValue[][]>>;
 }
+
+/** The segments of a code string (DMC-...; the prefix optional), or undefined when it is not one. */
+export function parseDmc(code: string): DmcFields | undefined {
+  const m =
+    /^(?:DMC-)?([A-Z0-9]{2,14})-([A-Z0-9]{1,4})-([A-Z0-9]{2,3})-([A-Z0-9])([A-Z0-9])-([A-Z0-9]{2,4})-([A-Z0-9]{2})([A-Z0-9]{1,3})-([A-Z0-9]{3})([A-Z0-9])-([A-Z])(?:-([A-Z0-9]{3})([A-Z]))?$/i.exec(
+      code.trim(),
+    );
+  if (m === null) return undefined;
+  const g = (i: number) => (m[i] ?? '').toUpperCase();
+  const out: DmcFields = {
+    modelIdentCode: g(1),
+    systemDiffCode: g(2),
+    systemCode: g(3),
+    subSystemCode: g(4),
+    subSubSystemCode: g(5),
+    assyCode: g(6),
+    disassyCode: g(7),
+    disassyCodeVariant: g(8),
+    infoCode: g(9),
+    infoCodeVariant: g(10),
+    itemLocationCode: g(11),
+  };
+  if (m[12]) {
+    out.learnCode = g(12);
+    out.learnEventCode = g(13);
+  }
+  return out;
+}

@@ -63,6 +63,14 @@ suite('the issue cycle on the Bike set', () => {
     expect(issued.xml.startsWith(read(STEM).slice(0, 200))).toBe(true);
   });
 
+  it('the first issue (000-0n → 001-00) carries no reasons for update and no change marks', () => {
+    const pm = read(PM);
+    const issued = issueObject(pm, { issueType: 'new', reasons: [{ text: 'First', highlight: true }], date: '2026-11-28' });
+    expect(issued.ident.issue).toEqual({ issueNumber: '001', inWork: '00' });
+    expect(issued.xml).not.toContain('<reasonForUpdate');
+    expect(issued.xml).toContain('<pmStatus issueType="new"');
+  });
+
   it('issuing again replaces the previous reasons and marks', () => {
     const first = issueObject(nextInWork(read(STEM)).xml, { issueType: 'changed', reasons: [{ text: 'One', highlight: true }], date: '2026-01-01' });
     const again = issueObject(nextInWork(first.xml).xml, { issueType: 'revised', reasons: [{ text: 'Two', highlight: false }], date: '2026-02-01' });
@@ -131,5 +139,18 @@ suite('the issue cycle on the Bike set', () => {
     // A commented-out rule keeps its text as written.
     expect(issued.xml).toContain('<!--<objectValue valueForm="single" valueAllowed="248"');
     expect(issued.xml.match(/<reasonForUpdate /g)).toHaveLength(1);
+  });
+});
+
+suite('addToPm', () => {
+  it("adds a dmRef at the end of the PM's last entry; the rest of the text is untouched", async () => {
+    const { addToPm } = await import('../../src/authoring/cycle.js');
+    const pm = read('PMC-BRAKE-C3002-EPWG1-00_000-01_EN-US.XML');
+    const ref =
+      '<dmRef><dmRefIdent><dmCode modelIdentCode="BRAKE" systemDiffCode="AAA" systemCode="DA1" subSystemCode="0" subSubSystemCode="0" assyCode="00" disassyCode="00" disassyCodeVariant="AA" infoCode="520" infoCodeVariant="A" itemLocationCode="A"/></dmRefIdent></dmRef>';
+    const out = addToPm(pm, ref);
+    expect(out).toContain(ref);
+    expect(out.replace(ref, '').replace(/\n[ \t]*\n/g, '\n')).toBe(pm.replace(/\r\n?/g, '\n').replace(/\n[ \t]*\n/g, '\n'));
+    expect(() => addToPm(read(STEM), ref)).toThrow(/not a publication module/);
   });
 });

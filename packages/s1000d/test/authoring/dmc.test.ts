@@ -163,3 +163,14 @@ describe('the DMC builder', () => {
     expect(infoCodeName('520')).toMatchObject({ en: 'Remove procedures', zh: '拆卸程序' });
   });
 });
+
+describe('parseDmc', () => {
+  it('reads a code back into its segments (learn code too); anything else is undefined', async () => {
+    const { parseDmc } = await import('../../src/authoring/dmc.js');
+    expect(parseDmc(dmcString(STEM))).toEqual(STEM);
+    const learn = { ...STEM, learnCode: 'H31', learnEventCode: 'A' };
+    expect(parseDmc(dmcString(learn))).toEqual(learn);
+    expect(parseDmc('DMC-S1000D-G-04-10-0301-00A-022A-D')).toMatchObject({ modelIdentCode: 'S1000D', assyCode: '0301', disassyCodeVariant: 'A' });
+    expect(parseDmc('PMC-X-Y')).toBeUndefined();
+  });
+});

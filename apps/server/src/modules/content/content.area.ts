@@ -24,6 +24,7 @@ import { libraryPermissionRoutes } from './library-permission/library-permission
 import { mapEditorRoutes } from './map-editor/map-editor.routes';
 import { productRoutes } from './product/product.routes';
 import { s1000dRoutes } from './s1000d/s1000d.routes';
+import { s1000dAuthoringRoutes } from './s1000d/s1000d-authoring.routes';
 import { searchRoutes } from './search/search.routes';
 import { tagRoutes } from './tag/tag.routes';
 import { templateRoutes } from './template/template.routes';
@@ -64,6 +65,7 @@ const routes: FastifyPluginAsync[] = [
   productRoutes,
   catalogRoutes,
   s1000dRoutes,
+  s1000dAuthoringRoutes,
   documentRoutes,
   topicRoutes,
   topicEditorRoutes,
