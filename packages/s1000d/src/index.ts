@@ -1,5 +1,6 @@
 // S1000D as a content standard: a common source database (CSDB) kept in git. See README.md.
 export * from './applic.js';
+export * from './authoring/index.js';
 export * from './codes.js';
 export * from './coverage.js';
 export * from './csdb.js';

@@ -12,17 +12,22 @@ export interface ContentStandard {
   readonly id: ContentStandardId;
   /** What each file of a library is, by its path. */
   readonly files: StandardFiles;
+  /** What "new" makes in a library of this standard: a DITA topic from a topic type, or an S1000D data module from the DMC builder. */
+  readonly newUnit: 'topic' | 'dataModule';
 }
 
 const STANDARDS: Record<ContentStandardId, ContentStandard> = {
-  dita: { id: 'dita', files: ditaFiles },
-  s1000d: { id: 's1000d', files: s1000dFiles },
+  dita: { id: 'dita', files: ditaFiles, newUnit: 'topic' },
+  s1000d: { id: 's1000d', files: s1000dFiles, newUnit: 'dataModule' },
 };
 
 /** The standard of a library type (DITA for the types that have no implementation of their own yet). */
 export function standardOf(libraryType: string | null | undefined): ContentStandard {
   return STANDARDS[standardIdOf(libraryType)];
 }
+
+/** A standard by its id (a scope that already knows it). */
+export const standardById = (id: ContentStandardId): ContentStandard => STANDARDS[id];
 
 /** A file some standard parses (its XML), whatever the library: for views that do not know the library's type. */
 export const isStandardSource = (path: string) => Object.values(STANDARDS).some((s) => s.files.isSource(path));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { qInt } from '../http';
 import { CatalogScope, IndexedAt } from './catalog';
+import { BranchName } from './library';
 
 /**
  * S1000D libraries (libraryType S1000D): what the catalogue's common rows do not say. The
@@ -110,3 +111,214 @@ export const ModuleInstance = IndexedAt.extend({
   xml: z.string(),
 });
 export type ModuleInstance = z.infer<typeof ModuleInstance>;
+
+// ---- Authoring: new modules (DMC builder and templates), the issue cycle, change marks, issues (issue 31) ----
+
+/** Creating modules needs the topic add right, the issue cycle the topic edit right; both the library's write level too. */
+export const S1000dAuthorPerm = {
+  create: 'ccms:topic:add',
+  cycle: 'ccms:topic:edit',
+  read: 'ccms:topic:query',
+  settings: 'ccms:library:edit',
+} as const;
+
+export const S1000D_TEMPLATE_SCHEMAS = ['proced', 'descript', 'fault', 'ipd', 'crew'] as const;
+export const S1000D_ISSUE_TYPES = ['new', 'changed', 'deleted', 'revised', 'status', 'rinstate-changed', 'rinstate-revised', 'rinstate-status'] as const;
+export const S1000D_UPDATE_REASON_TYPES = ['urt01', 'urt02', 'urt03', 'urt04', 'urt05', 'urt06', 'urt07'] as const;
+
+const seg = (max: number) => z.string().trim().max(max).default('');
+
+/** The segments of a data module code; their patterns are checked by the server (each refusal names its segment). */
+export const DmcInput = z.object({
+  modelIdentCode: seg(14),
+  systemDiffCode: seg(4),
+  systemCode: seg(3),
+  subSystemCode: seg(1),
+  subSubSystemCode: seg(1),
+  assyCode: seg(4),
+  disassyCode: seg(2),
+  disassyCodeVariant: seg(3),
+  infoCode: seg(3),
+  infoCodeVariant: seg(1),
+  itemLocationCode: seg(1),
+  learnCode: z.string().trim().max(3).optional(),
+  learnEventCode: z.string().trim().max(1).optional(),
+});
+export type DmcInput = z.infer<typeof DmcInput>;
+
+export const LanguageInput = z.object({
+  languageIsoCode: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z]{2,3}$/, { message: 'field.invalidFormat' }),
+  countryIsoCode: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z]{2}$/, { message: 'field.invalidFormat' }),
+});
+
+/** POST /ccms/s1000d/module: a new data module from the DMC builder and the schema's template, as one commit. */
+export const NewModuleBody = z.object({
+  libraryId: z.number().int().positive().describe('an S1000D library (GET /ccms/library/list)'),
+  branch: BranchName.optional(),
+  folder: z.string().trim().max(1000).optional().describe("folder of the new file; the project BREX's folder when absent"),
+  schema: z.enum(S1000D_TEMPLATE_SCHEMAS),
+  dmc: DmcInput,
+  language: LanguageInput.default({ languageIsoCode: 'en', countryIsoCode: 'US' }),
+  techName: z.string().trim().min(1).max(300),
+  infoName: z.string().trim().max(300).optional(),
+  enterpriseCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{5}$/i, { message: 'field.invalidFormat' })
+    .optional()
+    .describe("the responsible partner company's code (CAGE); the project BREX's originator when absent"),
+  pmPath: z
+    .string()
+    .trim()
+    .max(1000)
+    .optional()
+    .describe('a publication module the new data module is added to (a dmRef in its last entry), in the same commit'),
+});
+export type NewModuleBody = z.infer<typeof NewModuleBody>;
+
+export const ModuleProblem = z.object({ severity: z.string(), code: z.string(), line: z.number(), message: z.string() });
+
+export const NewModuleResult = z.object({
+  libraryId: z.number(),
+  branch: z.string(),
+  path: z.string(),
+  code: z.string(),
+  issue: z.string().describe('issue-inWork, 000-01 for a new module'),
+  commit: z.string(),
+  topicId: z.number().nullable(),
+  /** Schema and BREX problems of the new file (none for a template of an installed schema). */
+  problems: z.array(ModuleProblem),
+});
+export type NewModuleResult = z.infer<typeof NewModuleResult>;
+
+/** An S1000D object of a library branch (data module or publication module). */
+export const ModuleTarget = z.object({
+  libraryId: z.number().int().positive().describe('an S1000D library (GET /ccms/library/list)'),
+  branch: BranchName.optional(),
+  path: z.string().trim().min(1).max(1000).describe('the file (GET /ccms/topic/list, /ccms/document/list)'),
+});
+export type ModuleTarget = z.infer<typeof ModuleTarget>;
+export const ModuleQuery = z.object({
+  libraryId: qInt.positive().describe('an S1000D library (GET /ccms/library/list)'),
+  branch: BranchName.optional(),
+  path: z.string().trim().min(1).max(1000),
+});
+export type ModuleQuery = z.infer<typeof ModuleQuery>;
+
+export const ChangeMarkInput = z.object({
+  path: z.string().trim().min(1).max(2000).describe('the element (ChangeMark.path)'),
+  changeType: z.enum(['add', 'modify', 'delete']),
+});
+
+/** POST /ccms/s1000d/issue. */
+export const IssueBody = ModuleTarget.extend({
+  issueType: z.enum(S1000D_ISSUE_TYPES),
+  reasons: z
+    .array(
+      z.object({
+        text: z.string().trim().max(2000),
+        highlight: z.boolean().default(false),
+        updateReasonType: z.enum(S1000D_UPDATE_REASON_TYPES).optional(),
+      }),
+    )
+    .max(50)
+    .default([]),
+  marks: z.array(ChangeMarkInput).max(5000).default([]),
+});
+export type IssueBody = z.infer<typeof IssueBody>;
+
+/** Answer of POST /ccms/s1000d/in-work and /issue: the file renamed by its new issue. */
+export const CycleResult = z.object({
+  libraryId: z.number(),
+  branch: z.string(),
+  previousPath: z.string(),
+  path: z.string(),
+  code: z.string(),
+  issue: z.string(),
+  issueType: z.string(),
+  commit: z.string(),
+  status: z.string(),
+  /** issue/<code>/<nnn>, pushed to the remote (issue only). */
+  tag: z.string().nullable(),
+  topicId: z.number().nullable(),
+  problems: z.array(ModuleProblem),
+});
+export type CycleResult = z.infer<typeof CycleResult>;
+
+export const IssueRow = z.object({
+  issueNumber: z.string(),
+  tag: z.string(),
+  commit: z.string(),
+  date: z.string(),
+  author: z.string(),
+  /** The file at that commit. */
+  path: z.string(),
+});
+export type IssueRow = z.infer<typeof IssueRow>;
+
+/** GET /ccms/s1000d/issues: a module's issues, from its tags, newest first. */
+export const ModuleIssues = z.object({
+  code: z.string(),
+  current: z.object({ path: z.string(), issue: z.string(), status: z.string(), issueNeedsApproval: z.boolean() }),
+  rows: z.array(IssueRow),
+});
+export type ModuleIssues = z.infer<typeof ModuleIssues>;
+
+export const ChangeMark = z.object({
+  path: z.string(),
+  element: z.string(),
+  changeType: z.enum(['add', 'modify', 'delete']),
+  text: z.string(),
+  before: z.string().optional(),
+});
+
+/** GET /ccms/s1000d/change-marks: marks proposed from the difference against the latest issue. */
+export const ChangeMarkProposal = z.object({
+  previous: IssueRow.nullable(),
+  marks: z.array(ChangeMark),
+  removed: z.array(z.object({ element: z.string(), text: z.string() })),
+});
+export type ChangeMarkProposal = z.infer<typeof ChangeMarkProposal>;
+
+/** GET /ccms/s1000d/issues/compare: `from`/`to` are issue numbers (001) or `current` (the branch head). */
+export const IssueCompareQuery = ModuleQuery.extend({
+  from: z
+    .string()
+    .trim()
+    .regex(/^(\d{3}|current)$/, { message: 'field.invalidFormat' }),
+  to: z
+    .string()
+    .trim()
+    .regex(/^(\d{3}|current)$/, { message: 'field.invalidFormat' }),
+});
+export type IssueCompareQuery = z.infer<typeof IssueCompareQuery>;
+
+/** GET /ccms/s1000d/dmc-options: what the DMC builder offers for a library branch. */
+export const DmcOptions = z.object({
+  modelIdentCodes: z.array(z.string()),
+  systemDiffCodes: z.array(z.string()),
+  /** From the project BREX's snsRules; null when it has none (any code of the right pattern). */
+  sns: z.array(z.object({ code: z.string(), title: z.string(), children: z.array(z.any()) })).nullable(),
+  infoCodes: z.array(z.object({ code: z.string(), en: z.string(), zh: z.string(), allowed: z.boolean() })),
+  projectBrex: z.string().nullable(),
+  folder: z.string(),
+  enterpriseCode: z.string(),
+  languages: z.array(z.string()),
+  schemas: z.array(z.string()),
+  pms: z.array(z.object({ path: z.string(), code: z.string(), title: z.string() })),
+});
+export type DmcOptions = z.infer<typeof DmcOptions>;
+
+/** GET/PUT /ccms/s1000d/settings: an S1000D library's issue rules. */
+export const S1000dSettings = z.object({
+  libraryId: z.number().int().positive().describe('an S1000D library (GET /ccms/library/list)'),
+  issueNeedsApproval: z.boolean().describe('Issue is allowed only for a module the review workflow approved'),
+});
+export type S1000dSettings = z.infer<typeof S1000dSettings>;
+export const S1000dSettingsQuery = z.object({ libraryId: qInt.positive().describe('an S1000D library (GET /ccms/library/list)') });

@@ -240,3 +240,11 @@ export const ccmsDocumentRevision = pgTable(
   },
   (t) => [uniqueIndex('ccms_document_revision_uq').on(t.libraryId, t.path, t.name)],
 );
+
+/** An S1000D library's issue rules (issue 31): whether Issue waits for the review workflow's approval. */
+export const ccmsS1000dSetting = pgTable('ccms_s1000d_setting', {
+  libraryId: integer().primaryKey(),
+  issueNeedsApproval: boolean().notNull().default(false),
+  updateBy: varchar({ length: 64 }).notNull().default(''),
+  ...created,
+});

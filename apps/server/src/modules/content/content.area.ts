@@ -25,6 +25,7 @@ import { mapEditorRoutes } from './map-editor/map-editor.routes';
 import { productRoutes } from './product/product.routes';
 import { dmlRoutes } from './s1000d/dml.routes';
 import { s1000dRoutes } from './s1000d/s1000d.routes';
+import { s1000dAuthoringRoutes } from './s1000d/s1000d-authoring.routes';
 import { transferRoutes } from './s1000d/transfer.routes';
 import { searchRoutes } from './search/search.routes';
 import { tagRoutes } from './tag/tag.routes';
@@ -68,6 +69,7 @@ const routes: FastifyPluginAsync[] = [
   s1000dRoutes,
   dmlRoutes,
   transferRoutes,
+  s1000dAuthoringRoutes,
   documentRoutes,
   topicRoutes,
   topicEditorRoutes,

@@ -104,3 +104,34 @@ export async function pushTag(repo: GitRepo, auth: GitAuth | null, name: string,
   if (/already exists|\[rejected\]/i.test(text)) return { ok: false, reason: 'exists', detail: text.slice(0, 300) };
   return { ok: false, reason: 'remote', detail: text.slice(0, 300) };
 }
+
+export interface TagRow {
+  name: string;
+  commit: string;
+  date: string;
+  author: string;
+}
+
+/**
+ * The tags under `prefix` (e.g. `issue/DMC-.../`) as the remote has them: fetched first (the
+ * clone's fetches skip tags), then read from the clone; the clone's own when the remote cannot be
+ * reached. Each with the commit it points at, that commit's date and author.
+ */
+export async function tagsUnder(repo: GitRepo, auth: GitAuth | null, prefix: string): Promise<TagRow[]> {
+  const ref = `refs/tags/${prefix}`;
+  await run(repo, ['fetch', '--quiet', '--no-tags', 'origin', `+${ref}*:${ref}*`], { auth, allowFail: true, timeoutMs: 120_000 });
+  const out = (
+    await run(repo, [
+      'for-each-ref',
+      '--format=%(refname)%09%(objectname)%09%(*objectname)%09%(creatordate:iso-strict)%09%(authorname)%(*authorname)',
+      ref.replace(/\/$/, ''),
+    ])
+  ).stdout.toString('utf8');
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [name = '', object = '', peeled = '', date = '', author = ''] = line.split('\t');
+      return { name: name.replace(/^refs\/tags\//, ''), commit: peeled || object, date, author };
+    });
+}

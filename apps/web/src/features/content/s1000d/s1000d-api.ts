@@ -1,5 +1,22 @@
-import type { CatalogScope } from '@ccms/contracts/content/catalog';
-import type { Applicability, InstanceQuery, ModuleInstance, ProductFilter, ProductFilterQuery } from '@ccms/contracts/content/s1000d';
+import type { CatalogScope, TextDiff } from '@ccms/contracts/content/catalog';
+import type {
+  Applicability,
+  ChangeMarkProposal,
+  CycleResult,
+  DmcOptions,
+  InstanceQuery,
+  IssueBody,
+  IssueCompareQuery,
+  ModuleInstance,
+  ModuleIssues,
+  ModuleQuery,
+  ModuleTarget,
+  NewModuleBody,
+  NewModuleResult,
+  ProductFilter,
+  ProductFilterQuery,
+  S1000dSettings,
+} from '@ccms/contracts/content/s1000d';
 import { api } from '../../../api/client';
 
 /** A product to filter for: a PCT product (its key), or property values `ident=value;...` (sets without a PCT). */
@@ -15,4 +32,14 @@ export const s1000dApi = {
   applicability: (scope: CatalogScope) => api.one<Applicability>('/ccms/s1000d/applicability', scope),
   filter: (query: ProductFilterQuery) => api.one<ProductFilter>('/ccms/s1000d/filter', query),
   instance: (query: InstanceQuery) => api.one<ModuleInstance>('/ccms/s1000d/instance', query),
+  // Authoring (issue 31): the DMC builder, new modules, the issue cycle, change marks, issues.
+  dmcOptions: (scope: CatalogScope) => api.one<DmcOptions>('/ccms/s1000d/dmc-options', scope),
+  createModule: (body: NewModuleBody) => api.post<{ data: NewModuleResult }>('/ccms/s1000d/module', body).then((r) => r.data),
+  startInWork: (target: ModuleTarget) => api.post<{ data: CycleResult }>('/ccms/s1000d/in-work', target).then((r) => r.data),
+  issue: (body: IssueBody) => api.post<{ data: CycleResult }>('/ccms/s1000d/issue', body).then((r) => r.data),
+  issues: (query: ModuleQuery) => api.one<ModuleIssues>('/ccms/s1000d/issues', query),
+  changeMarks: (query: ModuleQuery) => api.one<ChangeMarkProposal>('/ccms/s1000d/change-marks', query),
+  compare: (query: IssueCompareQuery) => api.one<TextDiff>('/ccms/s1000d/issues/compare', query),
+  settings: (libraryId: number) => api.one<S1000dSettings>('/ccms/s1000d/settings', { libraryId }),
+  saveSettings: (body: S1000dSettings) => api.put<{ data: S1000dSettings }>('/ccms/s1000d/settings', body).then((r) => r.data),
 };

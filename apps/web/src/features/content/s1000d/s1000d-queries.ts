@@ -1,5 +1,6 @@
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
-import { useQuery } from '@tanstack/react-query';
+import type { IssueBody, IssueCompareQuery, ModuleQuery, ModuleTarget, NewModuleBody } from '@ccms/contracts/content/s1000d';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ProductChoice, s1000dApi } from './s1000d-api';
 
 /**
@@ -12,7 +13,39 @@ export const s1000dKeys = {
   applicability: (scope: CatalogScope) => [...all, 'applicability', scope] as const,
   filter: (documentId: number, choice: ProductChoice | null) => [...all, 'filter', documentId, choice] as const,
   instance: (topicId: number, choice: ProductChoice | null) => [...all, 'instance', topicId, choice] as const,
+  dmcOptions: (scope: CatalogScope) => [...all, 'dmc-options', scope] as const,
+  issues: (q: ModuleQuery) => [...all, 'issues', q] as const,
+  changeMarks: (q: ModuleQuery) => [...all, 'change-marks', q] as const,
+  compare: (q: IssueCompareQuery) => [...all, 'compare', q] as const,
 };
+
+/** What the DMC builder offers for a library branch (only asked while the dialog is open). */
+export const useDmcOptions = (scope: CatalogScope, enabled: boolean) =>
+  useQuery({ queryKey: s1000dKeys.dmcOptions(scope), queryFn: () => s1000dApi.dmcOptions(scope), enabled });
+
+/** A module's issues (from its tags) and its current issue and status. */
+export const useModuleIssues = (q: ModuleQuery) => useQuery({ queryKey: s1000dKeys.issues(q), queryFn: () => s1000dApi.issues(q) });
+
+/** Change marks proposed against the latest issue (asked when the Issue dialog opens). */
+export const useChangeMarks = (q: ModuleQuery, enabled: boolean) =>
+  useQuery({ queryKey: s1000dKeys.changeMarks(q), queryFn: () => s1000dApi.changeMarks(q), enabled, staleTime: 0 });
+
+/** Two issues side by side (nothing chosen: nothing asked). */
+export const useIssueCompare = (q: IssueCompareQuery | null) =>
+  useQuery({
+    queryKey: s1000dKeys.compare(q ?? { libraryId: 0, path: '', from: '', to: '' }),
+    queryFn: () => s1000dApi.compare(q as IssueCompareQuery),
+    enabled: q !== null,
+  });
+
+/** Creating a module or moving it through its cycle changes files, names and statuses: every content list and detail is read again. */
+function useContentChange<Body, Result>(fn: (body: Body) => Promise<Result>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['content'] }) });
+}
+export const useCreateModule = () => useContentChange((body: NewModuleBody) => s1000dApi.createModule(body));
+export const useStartInWork = () => useContentChange((target: ModuleTarget) => s1000dApi.startInWork(target));
+export const useIssueModule = () => useContentChange((body: IssueBody) => s1000dApi.issue(body));
 
 /** The ACT, CCT and PCT of a library branch. */
 export const useApplicability = (scope: CatalogScope, enabled = true) =>

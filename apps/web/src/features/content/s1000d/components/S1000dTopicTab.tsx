@@ -6,6 +6,7 @@ import { XmlView } from '../../explorer/components/XmlView';
 import type { ProductChoice } from '../s1000d-api';
 import { FACT_KEYS, factText, isFactKey } from '../s1000d-facts';
 import { useModuleInstance } from '../s1000d-queries';
+import { IssueCycle } from './IssueCycle';
 import { ProblemsTable } from './ProblemsTable';
 import { ProductChooser } from './ProductChooser';
 
@@ -97,12 +98,14 @@ function InstancePanel({ topic }: { topic: TopicFacts }) {
   );
 }
 
-/** The S1000D tab of a data module's detail: its facts, its problems, and its instance for a product. */
+/** The S1000D tab of a data module's detail: its facts, its issue cycle and issues, its problems, and its instance for a product. */
 export function S1000dTopicTab({ topic }: { topic: TopicFacts }) {
   const { t } = useTranslation('s1000d');
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <FactsList topic={topic} />
+      <Divider titlePlacement="start">{t('cycle.title')}</Divider>
+      <IssueCycle target={{ libraryId: topic.libraryId, branch: topic.branch, path: topic.path }} />
       <Divider titlePlacement="start">{t('problems.button')}</Divider>
       <ProblemsTable scope={{ libraryId: topic.libraryId, branch: topic.branch }} path={topic.path} testId="s1000d-file-problems" />
       <Divider titlePlacement="start">{t('instance.title')}</Divider>

@@ -55,6 +55,8 @@ describe('the topic list', () => {
     // An issue type the list does not know shows as it comes.
     expect(within(screen.getByText('Other').closest('tr') as HTMLElement).getByText('rinstate-x')).toBeTruthy();
     expect(screen.queryByTestId('new-topic')).toBeNull();
+    // The registry's S1000D "new" is the DMC builder.
+    expect(screen.getByTestId('new-module').textContent).toContain('New data module');
     const offered = await docTypesOffered();
     expect(offered).toContain('proced');
     expect(offered).toContain('descript');
@@ -69,6 +71,7 @@ describe('the topic list', () => {
     for (const name of ['Topic no', 'Title', 'Code', 'Revision', 'Doc type']) expect(h).toContain(name);
     for (const name of ['DMC', 'Schema', 'Applicability', 'Issue type', 'Quality assurance']) expect(h).not.toContain(name);
     expect(screen.getByTestId('new-topic')).toBeTruthy();
+    expect(screen.queryByTestId('new-module')).toBeNull();
     const offered = await docTypesOffered();
     expect(offered).toContain('concept');
     expect(offered).not.toContain('proced');

@@ -1,13 +1,16 @@
+import type { ContentStandardId } from '@ccms/contracts/content/standard';
 import { TOPIC_STATUSES, TopicStatus } from '@ccms/contracts/content/status';
 import { TopicPerm, type TopicRow } from '@ccms/contracts/content/topic';
 import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { standardById } from '../../../../shared/content-standard';
 import type { ListColumn } from '../../../../shared/list/ListPage';
 import { useSetTopicStatus } from '../../catalog/catalog-queries';
 import { CatalogList } from '../../document/components/CatalogList';
 import { topicDetailPath } from '../../document/paths';
 import { useLibraryScope } from '../../document/use-library-scope';
+import { NewModuleButton } from '../../s1000d/components/NewModuleButton';
 import { factText, S1000D_SCHEMAS } from '../../s1000d/s1000d-facts';
 import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
 import { NewTopicButton } from '../../topic-editor/components/NewTopicButton';
@@ -15,6 +18,13 @@ import type { TopicFilters } from '../topic-api';
 import { topicQueries } from '../topic-queries';
 
 const DOC_TYPES = ['topic', 'concept', 'task', 'reference', 'glossentry', 'troubleshooting'];
+
+/** What "new" offers in the library's standard (the registry says): a topic from its type, or a data module from the DMC builder. */
+const NEW_UNIT = { topic: NewTopicButton, dataModule: NewModuleButton } as const;
+function NewUnit({ libraryId, branch, standard }: { libraryId: number; branch?: string | undefined; standard: ContentStandardId }) {
+  const Button = NEW_UNIT[standardById(standard).newUnit];
+  return <Button libraryId={libraryId} branch={branch} />;
+}
 
 /** Topics (menu component ccms/topic/index): the topic files of the current library's branch; in an S1000D library its data modules. */
 export default function TopicListPage() {
@@ -79,7 +89,7 @@ export default function TopicListPage() {
       onOpen={open}
       rowActions={(row) => <EditTopicButton libraryId={row.libraryId} branch={row.branch} path={row.path} />}
       // New topics come from DITA templates: an S1000D library has none to offer.
-      header={scope.libraryId !== undefined && !s1000d && <NewTopicButton libraryId={scope.libraryId} branch={scope.branch} />}
+      header={scope.libraryId !== undefined && <NewUnit libraryId={scope.libraryId} branch={scope.branch} standard={scope.standard} />}
       setStatus={(row, v) => setStatus.mutateAsync({ topicId: row.topicId, status: TopicStatus.parse(v.status), comment: v.comment })}
       columns={{ before, after: [{ key: 'refs', dataIndex: 'refs', title: t('refs'), width: 80 }] }}
       searchFields={{
