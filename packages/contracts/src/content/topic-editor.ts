@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { qInt } from '../http';
 import { RepoPath } from './explorer';
 import { EditorProblem } from './problem';
+import { CONTENT_STANDARDS } from './standard';
 import { TopicStatus } from './status';
 
 export { EditorProblem };
@@ -52,7 +53,11 @@ export const EditorDocument = z.object({
   baseCommit: z.string(),
   baseBlob: z.string(),
   title: z.string(),
-  docType: z.string().describe('root element: topic, concept, task, reference, glossentry, troubleshooting'),
+  docType: z
+    .string()
+    .describe('root element: topic, concept, task, reference, glossentry, troubleshooting; an S1000D data module’s schema: proced, descript, ...'),
+  /** The content standard of the library (which editor vocabulary the views use). */
+  standard: z.enum(CONTENT_STANDARDS),
   status: TopicStatus,
   /** Whether the caller may save (library write right and ccms:topic:edit). */
   canWrite: z.boolean(),

@@ -293,6 +293,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
         baseCommit: head,
         baseBlob: blob,
         ...describeTopic(standardOf(file.row.libraryType).id, file.path, text),
+        standard: standardOf(file.row.libraryType).id,
         status: asTopicStatus(status),
         canWrite: canWrite && hasPermission(auth, TopicEditorPerm.edit),
         draft: kept,

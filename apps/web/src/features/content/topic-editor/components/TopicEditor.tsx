@@ -21,7 +21,7 @@ import { type Target, topicEditorApi } from '../topic-editor-api';
 import { usePreview, useProblems, useSaveTopic } from '../topic-editor-queries';
 import { AttributesPanel, type SelectedElement } from './AttributesPanel';
 import { EditorToolbar } from './EditorToolbar';
-import { InsertPicker, type PickerKind } from './InsertPicker';
+import { InsertPicker, isS1000dPicker, type PickerKind } from './InsertPicker';
 import { type Insertion, insertionXml } from './insertions';
 import { LeftTabs } from './LeftTabs';
 import { MergeView } from './MergeView';
@@ -443,7 +443,10 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     [target, documentId, unsavedPaths, jump, insert, loaded.xml, extraTabs],
   );
   const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
-  const toolbar = useMemo(() => <EditorToolbar mode={mode} readOnly={readOnly} editor={visualEditor} onPick={setPicker} />, [mode, readOnly, visualEditor]);
+  const toolbar = useMemo(
+    () => <EditorToolbar mode={mode} readOnly={readOnly} editor={visualEditor} onPick={setPicker} standard={opened.standard} />,
+    [mode, readOnly, visualEditor, opened.standard],
+  );
   const previewState = useMemo(() => ({ data: shownPreview, isFetching: shownFetching }), [shownPreview, shownFetching]);
   const previewPane = useMemo(
     () => <PreviewPane target={target} preview={previewState} filterGroup={filterGroup} onFilterGroup={setFilterGroup} />,
@@ -514,7 +517,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     [linking, linkTopic, beforeLink],
   );
   const insertPicker = useMemo(
-    () => <InsertPicker kind={picker} scope={scope} onInsert={insert} onClose={closePicker} />,
+    () => <InsertPicker kind={isS1000dPicker(picker) ? null : picker} scope={scope} onInsert={insert} onClose={closePicker} />,
     [picker, scope, insert, closePicker],
   );
 
@@ -559,6 +562,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
               <VisualView
                 key={loaded.seq}
                 ref={visual}
+                standard={opened.standard}
                 xml={loaded.xml}
                 cursorPath={loaded.cursor}
                 readOnly={readOnly}

@@ -1,3 +1,4 @@
+import type { ContentStandardId } from '@ccms/contracts/content/standard';
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
@@ -5,6 +6,7 @@ import { forwardRef, memo, useEffect, useImperativeHandle, useMemo, useRef } fro
 import { CONREF_REFRESH_META, createDitaExtensions, type DitaResolvers, getSelectedElement } from '../model/editor';
 import { type ElementPath, elementPathAtPos, posOfElementPath } from '../model/element-path';
 import { docToXml, documentFor } from '../model/to-xml';
+import { vocabularyFor } from '../model/vocabulary';
 import type { SelectedElement } from './AttributesPanel';
 import { BROKEN_REFS_META, BrokenRefs } from './broken-refs';
 import type { Insertion } from './insertions';
@@ -20,6 +22,8 @@ export interface VisualHandle {
 }
 
 export interface VisualViewProps {
+  /** The library's content standard: the vocabulary the view models (DITA's by default). */
+  standard?: ContentStandardId | undefined;
   /** The XML the view starts from (read once; remount to load another). */
   xml: string;
   /** Put the cursor in this element at mount (the element the source view's cursor was in). */
@@ -56,12 +60,15 @@ function insertWith(editor: Editor, insertion: Insertion): boolean {
  * (model/editor.ts). Memoised: the page re-renders while typing, the view need not.
  */
 export const VisualView = memo(
-  forwardRef<VisualHandle, VisualViewProps>(function VisualView({ xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect }, ref) {
+  forwardRef<VisualHandle, VisualViewProps>(function VisualView(
+    { xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect, standard },
+    ref,
+  ) {
     const loaded = useRef(xml);
     // Until the first edit the document is the loaded text (no need to write it again).
     const edited = useRef(false);
     // biome-ignore lint/correctness/useExhaustiveDependencies: the resolvers read the page's latest answers themselves; the view is made once
-    const extensions = useMemo(() => [...createDitaExtensions(resolvers), BrokenRefs], []);
+    const extensions = useMemo(() => [...createDitaExtensions({ ...resolvers, vocabulary: vocabularyFor(standard) }), BrokenRefs], []);
     const callbacks = useRef({ onChange, onSelect });
     callbacks.current = { onChange, onSelect };
     // The document as read (set when the editor is made); passed again as the options so that a
