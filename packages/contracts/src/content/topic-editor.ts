@@ -236,3 +236,25 @@ export const EditorKeyRow = z.object({
   href: z.string().nullable(),
 });
 export type EditorKeyRow = z.infer<typeof EditorKeyRow>;
+
+/** GET /ccms/topic-editor/grammar: what the source view completes in an S1000D object, from the installed schema of its issue. */
+export const EditorGrammarAttribute = z.object({
+  name: z.string(),
+  values: z.array(z.string()).optional().describe('the enumeration of its type'),
+  required: z.boolean().optional(),
+});
+export const EditorGrammarElement = z.object({
+  children: z.array(z.string()).describe('elements allowed as its children, in the order the content model names them'),
+  attributes: z.array(EditorGrammarAttribute),
+  text: z.boolean().describe('text allowed directly in it'),
+});
+export const EditorGrammar = z.object({
+  /** The schema the object names (proced.xsd), and the S1000D issue it names (4.1). */
+  schema: z.string(),
+  issue: z.string(),
+  /** The issue of the package the grammar was read from: the object's own, else the newest installed (null: none installed). */
+  servedIssue: z.string().nullable(),
+  roots: z.array(z.string()),
+  elements: z.record(z.string(), EditorGrammarElement),
+});
+export type EditorGrammar = z.infer<typeof EditorGrammar>;

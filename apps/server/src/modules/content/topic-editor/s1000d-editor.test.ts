@@ -164,4 +164,17 @@ suite('the topic editor on the Bike sample', () => {
     expect(kept.body.code, kept.body.msg).toBe(200);
     expect(kept.body.data.warnings.some((w: EditorProblem) => w.code === 'brex-value' && w.preexisting)).toBe(true);
   });
+
+  it("serves the source view's completion from the installed XSD: 258A names proced.xsd of Issue 4.1, read from the newest package (5.0)", async () => {
+    const res = await writer.caller.get(api('/ccms/topic-editor/grammar'), { libraryId, path: PROCED });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const g = res.body.data;
+    expect(g).toMatchObject({ schema: 'proced.xsd', issue: '4.1', servedIssue: '5.0' });
+    expect(g.roots).toContain('dmodule');
+    expect(g.elements.mainProcedure.children).toContain('proceduralStep');
+    expect(g.elements.proceduralStep.children).toEqual(expect.arrayContaining(['para', 'warning', 'proceduralStep']));
+    expect(g.elements.dmRef.children).toContain('dmRefIdent');
+    const stranger = await userWith(t, 'bikestr', [TopicEditorPerm.open]);
+    expect((await stranger.caller.get(api('/ccms/topic-editor/grammar'), { libraryId, path: PROCED })).status).toBe(403);
+  });
 });

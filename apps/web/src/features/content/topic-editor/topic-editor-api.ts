@@ -1,6 +1,7 @@
 import type {
   EditorConflict,
   EditorDraftBody,
+  EditorGrammar,
   EditorKeyRow,
   EditorKeysQuery,
   EditorNewBody,
@@ -76,6 +77,8 @@ export const topicEditorApi = {
   create: (body: z.input<typeof EditorNewBody>) => api.post<{ data: EditorNewResult }>('/ccms/topic-editor/new', body).then((r) => r.data),
   targets: (query: TargetsQuery) => api.one<EditorTargetRow[]>('/ccms/topic-editor/targets', query),
   keys: (query: KeysQuery) => api.one<EditorKeyRow[]>('/ccms/topic-editor/keys', query),
+  /** An S1000D object's completion grammar, from the installed schema of its issue. */
+  grammar: (target: Target) => api.one<EditorGrammar>('/ccms/topic-editor/grammar', target),
 };
 
 /** The presence stream's URL (SSE): EventSource sends no Authorization header, the open answer's ticket stands in. */

@@ -17,8 +17,9 @@ import { topicApi } from '../../topic/topic-api';
 import { linkableElement, withElementId } from '../model/element-id';
 import type { ElementPath } from '../model/element-path';
 import { SourceView, type SourceViewHandle, wellFormednessErrors } from '../source/SourceView';
+import { s1000dElementSpecs } from '../source/s1000d-grammar';
 import { type Target, topicEditorApi } from '../topic-editor-api';
-import { usePreview, useProblems, useSaveTopic } from '../topic-editor-queries';
+import { usePreview, useProblems, useS1000dGrammar, useSaveTopic } from '../topic-editor-queries';
 import { AttributesPanel, type SelectedElement } from './AttributesPanel';
 import { EditorToolbar } from './EditorToolbar';
 import { InsertPicker, isS1000dPicker, type PickerKind } from './InsertPicker';
@@ -117,6 +118,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   /** Unsaved edits now, counting those the page has not rendered yet (a jump or a leave must not miss them). */
   const unsavedNow = useCallback(() => versionRef.current !== savedRef.current, []);
   const save = useSaveTopic();
+  const s1000d = opened.standard === 's1000d';
+  const grammar = useS1000dGrammar(target, s1000d);
+  const sourceElements = useMemo(() => (s1000d ? s1000dElementSpecs(grammar.data) : undefined), [s1000d, grammar.data]);
 
   const readContent = useCallback((): string => {
     if (mode === 'visual' && visual.current) return visual.current.getXml();
@@ -580,6 +584,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
                 cursorPath={loaded.cursor}
                 lang={i18n.language}
                 readOnly={readOnly}
+                elements={sourceElements}
                 problems={shownSourceProblems}
                 onChange={sourceChanged}
               />
