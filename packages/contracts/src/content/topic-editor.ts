@@ -258,3 +258,21 @@ export const EditorGrammar = z.object({
   elements: z.record(z.string(), EditorGrammarElement),
 });
 export type EditorGrammar = z.infer<typeof EditorGrammar>;
+
+/** GET /ccms/topic-editor/dm-refs: data modules of an S1000D library to reference (dmRef picker), by DMC or title. */
+export const EditorDmRefQuery = z.object({
+  libraryId: LibraryIdQuery,
+  branch: BranchQuery,
+  q: z.string().trim().max(200).default('').describe('part of a data module code (DMC-…) or title'),
+  limit: qInt.min(1).max(100).default(30),
+});
+export const EditorDmRefRow = z.object({
+  path: z.string(),
+  code: z.string().describe('DMC-…'),
+  title: z.string(),
+  /** The attributes of its dmCode, issueInfo and language, as a dmRef writes them. */
+  dmCode: z.record(z.string(), z.string()),
+  issueInfo: z.object({ issueNumber: z.string(), inWork: z.string() }).nullable(),
+  language: z.object({ languageIsoCode: z.string(), countryIsoCode: z.string() }).nullable(),
+});
+export type EditorDmRefRow = z.infer<typeof EditorDmRefRow>;

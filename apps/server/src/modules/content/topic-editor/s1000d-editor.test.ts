@@ -177,4 +177,17 @@ suite('the topic editor on the Bike sample', () => {
     const stranger = await userWith(t, 'bikestr', [TopicEditorPerm.open]);
     expect((await stranger.caller.get(api('/ccms/topic-editor/grammar'), { libraryId, path: PROCED })).status).toBe(403);
   });
+
+  it('finds data modules to reference by code or title, with the dmCode, issue and language a dmRef writes', async () => {
+    const byCode = await writer.caller.get(api('/ccms/topic-editor/dm-refs'), { libraryId, q: '121A' });
+    expect(byCode.body.code, byCode.body.msg).toBe(200);
+    const row = byCode.body.data.find((r: { code: string }) => r.code === 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A');
+    expect(row).toMatchObject({
+      dmCode: { modelIdentCode: 'S1000DBIKE', systemCode: 'D00', infoCode: '121', infoCodeVariant: 'A', itemLocationCode: 'A' },
+      issueInfo: { issueNumber: '008', inWork: '00' },
+      language: { languageIsoCode: 'en', countryIsoCode: 'US' },
+    });
+    const byTitle = await writer.caller.get(api('/ccms/topic-editor/dm-refs'), { libraryId, q: 'Other procedures to clean' });
+    expect(byTitle.body.data.map((r: { code: string }) => r.code)).toContain('DMC-S1000DBIKE-AAA-D00-00-00-00AA-258A-A');
+  });
 });

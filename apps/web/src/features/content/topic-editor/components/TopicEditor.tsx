@@ -16,6 +16,7 @@ import { StatusTag } from '../../document/components/StatusTag';
 import { topicApi } from '../../topic/topic-api';
 import { linkableElement, withElementId } from '../model/element-id';
 import type { ElementPath } from '../model/element-path';
+import { type IcnFile, syncIcnEntities } from '../model/icn-entities';
 import { SourceView, type SourceViewHandle, wellFormednessErrors } from '../source/SourceView';
 import { s1000dElementSpecs } from '../source/s1000d-grammar';
 import { type Target, topicEditorApi } from '../topic-editor-api';
@@ -29,6 +30,7 @@ import { MergeView } from './MergeView';
 import { PresenceBar } from './PresenceBar';
 import { PreviewPane } from './PreviewPane';
 import { ProblemsList } from './ProblemsList';
+import { S1000dPicker } from './S1000dPicker';
 import { afterNextFrame, TypingPause, useShownAtPause } from './typing-pause';
 import { useReferenceResolvers } from './use-reference-resolvers';
 import { type VisualHandle, VisualView } from './VisualView';
@@ -355,9 +357,17 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     }
   });
 
+  // ICN graphics inserted in the source view: their ENTITY declarations are written into the internal subset at once.
+  const sourceIcns = useRef(new Map<string, IcnFile>());
   const insert = useStableCallback((insertion: Insertion) => {
     if (mode === 'visual') visual.current?.insert(insertion);
-    else source.current?.insert(insertionXml(insertion));
+    else {
+      source.current?.insert(insertionXml(insertion));
+      if (insertion.kind === 'graphic') {
+        sourceIcns.current.set(insertion.icn, { icn: insertion.icn, file: insertion.file });
+        source.current?.transform((text) => syncIcnEntities(text, loaded.xml, sourceIcns.current));
+      }
+    }
   });
 
   // "Link to regulation": the cursor's element, given an id when it has none. The link service
@@ -520,9 +530,15 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     () => <LinkDialog open={!!linking} topic={linkTopic} element={linking?.element} beforeLink={beforeLink} onClose={() => setLinking(null)} />,
     [linking, linkTopic, beforeLink],
   );
+  const readNow = useStableCallback(() => readRef.current());
   const insertPicker = useMemo(
-    () => <InsertPicker kind={isS1000dPicker(picker) ? null : picker} scope={scope} onInsert={insert} onClose={closePicker} />,
-    [picker, scope, insert, closePicker],
+    () =>
+      isS1000dPicker(picker) ? (
+        <S1000dPicker kind={picker} scope={scope} readContent={readNow} onInsert={insert} onClose={closePicker} />
+      ) : (
+        <InsertPicker kind={picker} scope={scope} onInsert={insert} onClose={closePicker} />
+      ),
+    [picker, scope, insert, closePicker, readNow],
   );
 
   return (

@@ -18,7 +18,7 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
 import type { ConrefResolution, DitaResolvers } from './extensions/special';
-import { elementTemplate } from './s1000d-insert';
+import { elementTemplate, figureWithGraphic } from './s1000d-insert';
 import { schemaExtensions } from './schema';
 import { structurePlugin } from './structure-view';
 import { nodeType } from './to-editor';
@@ -100,6 +100,8 @@ declare module '@tiptap/core' {
       insertElement: (name: string) => ReturnType;
       /** Inserts an inline element written as XML (an S1000D dmRef, internalRef), shown as an atom and written back as is. */
       insertInlineAtom: (atom: { name: string; attrs?: DitaAttrs; inner?: string | null }) => ReturnType;
+      /** Inserts an S1000D figure with its title and an ICN graphic where the schema allows one. */
+      insertIcnFigure: (figure: { title: string; icn: string }) => ReturnType;
     };
   }
 }
@@ -402,6 +404,10 @@ const DitaCommands = Extension.create({
         }
         return insertBlock(() => made.node)(props);
       },
+      insertIcnFigure:
+        ({ title, icn }) =>
+        (props) =>
+          props.state.schema.nodes.figure && props.state.schema.nodes.dmodule ? insertBlock((sc) => figureWithGraphic(sc, title, icn))(props) : false,
       insertInlineAtom:
         ({ name, attrs = {}, inner = null }) =>
         ({ state, tr, dispatch }) => {

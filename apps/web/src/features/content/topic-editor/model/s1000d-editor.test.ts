@@ -3,6 +3,7 @@ import type { Node as PMNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDitaExtensions } from './editor';
+import { syncIcnEntities } from './icn-entities';
 import { insertableAt } from './s1000d-insert';
 import { structureMarks } from './structure-view';
 import { xmlToDoc } from './to-editor';
@@ -105,5 +106,28 @@ describe('the S1000D vocabulary in the visual view', () => {
     expect(e.commands.insertInlineAtom({ name: 'dmRef', inner })).toBe(true);
     const out = docToXml(e.state.doc, PROCED);
     expect(out).toContain(`Oil the chain.<dmRef>${inner}</dmRef> See`);
+  });
+
+  it('inserts a figure with an ICN graphic: its ENTITY goes into the internal subset; deleting the figure again removes it', () => {
+    const e = open(PROCED);
+    cursorAfter(e, 'Dry it.');
+    const icn = 'ICN-S1000DBIKE-AAA-DA10000-0-U8025-00512-A-04-1';
+    const known = new Map([[icn, { icn, file: `${icn}.CGM` }]]);
+    expect(e.commands.insertIcnFigure({ title: 'Brake lever', icn })).toBe(true);
+    const out = syncIcnEntities(docToXml(e.state.doc, PROCED), PROCED, known);
+    expect(out).toMatch(/<figure>\s*<title>Brake lever<\/title>\s*<graphic infoEntityIdent="ICN-S1000DBIKE-AAA-DA10000-0-U8025-00512-A-04-1"\/>\s*<\/figure>/);
+    expect(out).toContain(`<!ENTITY ${icn} SYSTEM "${icn}.CGM" NDATA cgm>\n]>`);
+    // Opened again and the figure removed: its last use gone, the declaration goes with it.
+    const again = open(out);
+    let figure = -1;
+    again.state.doc.descendants((n, pos) => {
+      if (figure < 0 && n.type.name === 'figure') figure = pos;
+      return figure < 0;
+    });
+    const node = again.state.doc.nodeAt(figure);
+    again.view.dispatch(again.state.tr.delete(figure, figure + (node?.nodeSize ?? 0)));
+    const removed = syncIcnEntities(docToXml(again.state.doc, out), out, new Map());
+    expect(removed).not.toContain(icn);
+    expect(removed.slice(0, removed.indexOf('<dmodule'))).toBe(PROCED.slice(0, PROCED.indexOf('<dmodule')));
   });
 });

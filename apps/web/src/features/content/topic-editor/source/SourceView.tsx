@@ -20,6 +20,8 @@ export interface SourceViewHandle {
   goTo: (line: number, column: number) => void;
   /** Replaces the selection with text and puts the cursor after it. */
   insert: (text: string) => void;
+  /** Rewrites the text (only the changed middle is replaced, so the cursor stays where it was). */
+  transform: (fn: (text: string) => string) => void;
 }
 
 export interface SourceViewProps {
@@ -171,6 +173,18 @@ export const SourceView = memo(
         const { from, to } = v.state.selection.main;
         v.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length } });
         v.focus();
+      },
+      transform: (fn) => {
+        const v = view.current;
+        if (!v) return;
+        const before = v.state.doc.toString();
+        const after = fn(before);
+        if (after === before) return;
+        let start = 0;
+        while (start < before.length && start < after.length && before[start] === after[start]) start++;
+        let end = 0;
+        while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+        v.dispatch({ changes: { from: start, to: before.length - end, insert: after.slice(start, after.length - end) } });
       },
     }));
 
