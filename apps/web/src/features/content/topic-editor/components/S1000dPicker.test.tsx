@@ -109,7 +109,9 @@ describe('the S1000D pickers', () => {
     fireEvent.click(screen.getByText('Write the issue (issueInfo)'));
     fireEvent.click(await screen.findByText(ROW_121A.code));
     const picked = onInsert.mock.calls[0]?.[0];
-    expect(picked?.kind === 'dmRef' ? picked.inner : '').toContain('<issueInfo issueNumber="008" inWork="00"/><language languageIsoCode="en" countryIsoCode="US"/></dmRefIdent>');
+    expect(picked?.kind === 'dmRef' ? picked.inner : '').toContain(
+      '<issueInfo issueNumber="008" inWork="00"/><language languageIsoCode="en" countryIsoCode="US"/></dmRefIdent>',
+    );
   });
 
   it('internalRef: lists the ids of this module with their target type', SLOW, async () => {
