@@ -33,4 +33,6 @@ export type { ValidationContext } from './validate/validate.js';
 export { validateObject } from './validate/validate.js';
 export type { ParsedObject } from './validate/xml.js';
 export { parseObject, xpathOf } from './validate/xml.js';
+export type { GrammarAttribute, GrammarElement, SchemaGrammar } from './validate/xsd-grammar.js';
+export { grammarOfXsd } from './validate/xsd-grammar.js';
 export { firstChild, normText, parseXml, serializeDocument, type XmlDocument, type XmlElement, XmlSyntaxError } from './xml.js';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { qInt } from '../http';
 import { RepoPath } from './explorer';
 import { EditorProblem } from './problem';
+import { CONTENT_STANDARDS } from './standard';
 import { TopicStatus } from './status';
 
 export { EditorProblem };
@@ -52,7 +53,11 @@ export const EditorDocument = z.object({
   baseCommit: z.string(),
   baseBlob: z.string(),
   title: z.string(),
-  docType: z.string().describe('root element: topic, concept, task, reference, glossentry, troubleshooting'),
+  docType: z
+    .string()
+    .describe('root element: topic, concept, task, reference, glossentry, troubleshooting; an S1000D data module’s schema: proced, descript, ...'),
+  /** The content standard of the library (which editor vocabulary the views use). */
+  standard: z.enum(CONTENT_STANDARDS),
   status: TopicStatus,
   /** Whether the caller may save (library write right and ccms:topic:edit). */
   canWrite: z.boolean(),
@@ -231,3 +236,43 @@ export const EditorKeyRow = z.object({
   href: z.string().nullable(),
 });
 export type EditorKeyRow = z.infer<typeof EditorKeyRow>;
+
+/** GET /ccms/topic-editor/grammar: what the source view completes in an S1000D object, from the installed schema of its issue. */
+export const EditorGrammarAttribute = z.object({
+  name: z.string(),
+  values: z.array(z.string()).optional().describe('the enumeration of its type'),
+  required: z.boolean().optional(),
+});
+export const EditorGrammarElement = z.object({
+  children: z.array(z.string()).describe('elements allowed as its children, in the order the content model names them'),
+  attributes: z.array(EditorGrammarAttribute),
+  text: z.boolean().describe('text allowed directly in it'),
+});
+export const EditorGrammar = z.object({
+  /** The schema the object names (proced.xsd), and the S1000D issue it names (4.1). */
+  schema: z.string(),
+  issue: z.string(),
+  /** The issue of the package the grammar was read from: the object's own, else the newest installed (null: none installed). */
+  servedIssue: z.string().nullable(),
+  roots: z.array(z.string()),
+  elements: z.record(z.string(), EditorGrammarElement),
+});
+export type EditorGrammar = z.infer<typeof EditorGrammar>;
+
+/** GET /ccms/topic-editor/dm-refs: data modules of an S1000D library to reference (dmRef picker), by DMC or title. */
+export const EditorDmRefQuery = z.object({
+  libraryId: LibraryIdQuery,
+  branch: BranchQuery,
+  q: z.string().trim().max(200).default('').describe('part of a data module code (DMC-…) or title'),
+  limit: qInt.min(1).max(100).default(30),
+});
+export const EditorDmRefRow = z.object({
+  path: z.string(),
+  code: z.string().describe('DMC-…'),
+  title: z.string(),
+  /** The attributes of its dmCode, issueInfo and language, as a dmRef writes them. */
+  dmCode: z.record(z.string(), z.string()),
+  issueInfo: z.object({ issueNumber: z.string(), inWork: z.string() }).nullable(),
+  language: z.object({ languageIsoCode: z.string(), countryIsoCode: z.string() }).nullable(),
+});
+export type EditorDmRefRow = z.infer<typeof EditorDmRefRow>;

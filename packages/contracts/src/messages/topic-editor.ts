@@ -4,6 +4,8 @@ export const topicEditorMessages = {
     'editor.invalid': '内容未通过校验，未保存（第 {line} 行第 {column} 列）：{detail}',
     'editor.conflict': '“{path}”在你打开之后已被 {author} 修改，且与你的修改重叠；请在合并视图中解决后再保存（你的修改未保存）',
     'editor.notTopic': '“{path}”不是 DITA 主题或映射文件',
+    'editor.notS1000dLibrary': '{field}：该库不是 S1000D 库',
+    'editor.notS1000dObject': 'path：“{path}”不是 S1000D 对象文件（数据模块、出版物模块或清单，文件名以 DMC-、PMC-、DML- 等开头、扩展名为 .XML）',
     'editor.baseMissing': '{field}：打开时的版本在库中不存在，请重新打开',
     'editor.busy': '“{path}”正被频繁修改，请稍后再试',
     'editor.mapMissing': '映射“{path}”不存在或不是映射',
@@ -23,6 +25,8 @@ export const topicEditorMessages = {
     'editor.conflict':
       '"{path}" was changed by {author} after you opened it, and the changes overlap yours; resolve them in the merge view and save again (your change was not saved)',
     'editor.notTopic': '"{path}" is not a DITA topic or map file',
+    'editor.notS1000dObject':
+      'path: "{path}" is not an S1000D object file (a data module, publication module or list named DMC-, PMC-, DML-, ... with the .XML extension)',
     'editor.baseMissing': '{field}: the version you opened is not in the library; open the topic again',
     'editor.busy': '"{path}" is being changed too often; try again in a moment',
     'editor.mapMissing': 'The map "{path}" does not exist or is not a map',

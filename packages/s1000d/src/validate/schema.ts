@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { XmlBufferInputProvider, XmlDocument, XmlElement, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
+import { parseXml as parseTree } from '../xml.js';
 import { type Issue, issueOfSchemaUrl, isUnsupportedIssue, schemaName } from './issue.js';
 import type { Vocabulary } from './lint.js';
 import { type Localized, problem, type ValidationProblem } from './problem.js';
 import type { ParsedObject } from './xml.js';
+import { grammarOfXsd, type SchemaGrammar } from './xsd-grammar.js';
 import { readZip, ZipError } from './zip.js';
 
 const XML_XSD_URL = 'http://www.w3.org/2001/xml.xsd';
@@ -45,6 +47,7 @@ export class SchemaPackage {
   private readonly validators = new Map<string, XsdValidator | Error>();
   private readonly schemaDocs: XmlDocument[] = [];
   private vocab: Vocabulary | undefined;
+  private readonly grammars = new Map<string, SchemaGrammar>();
 
   private constructor(
     readonly issue: Issue,
@@ -139,6 +142,19 @@ export class SchemaPackage {
       this.validators.set(name, v);
     }
     return v;
+  }
+
+  /** What an editor completes from one schema (proced.xsd): each element's children and attributes; undefined when the package has no such file. */
+  grammar(name: string): SchemaGrammar | undefined {
+    const bytes = this.files.get(name);
+    if (!bytes) return undefined;
+    let g = this.grammars.get(name);
+    if (!g) {
+      const root = parseTree(bytes).root;
+      g = grammarOfXsd(root);
+      this.grammars.set(name, g);
+    }
+    return g;
   }
 
   /** Every element and attribute name the schemas declare (for lintBrex). */

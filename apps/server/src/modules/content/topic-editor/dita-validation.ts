@@ -112,11 +112,25 @@ export interface CheckedEdit extends Checked {
   warnings: EditorProblem[];
 }
 
+/** Checks one text of a file (DITA's, or another standard's checker). */
+export type TextCheck = (text: string) => Promise<Checked>;
+
 /**
  * Refuses (400 with located problems) only the errors an edit brings: the errors of `checked` that
- * the earlier versions `before` already had come back as warnings. `before` is read only when the
- * edited text has errors.
+ * the earlier versions `before` already had (checked with `check`) come back as warnings. `before`
+ * is read only when the edited text has errors.
  */
+export async function assertNoNewErrorsBy(checked: Checked, lang: Language, check: TextCheck, before: () => Promise<string[]>): Promise<CheckedEdit> {
+  let problems = checked.problems;
+  if (errorsIn(problems).length > 0) {
+    const earlier = await Promise.all((await before()).map(async (text) => (await check(text)).problems));
+    problems = spareOldErrors(problems, earlier, lang);
+    if (errorsIn(problems).length > 0) throw invalid(problems);
+  }
+  return { root: checked.root, problems, warnings: problems.filter((p) => p.severity === 'warning') };
+}
+
+/** `assertNoNewErrorsBy` with DITA's checks (well-formed, DITA structure, DTD). */
 export async function assertNoNewErrors(
   checked: Checked,
   path: string,
@@ -124,13 +138,7 @@ export async function assertNoNewErrors(
   rules: GrammarRules,
   before: () => Promise<string[]>,
 ): Promise<CheckedEdit> {
-  let problems = checked.problems;
-  if (errorsIn(problems).length > 0) {
-    const earlier = await Promise.all((await before()).map(async (text) => (await checkDita(text, path, lang, rules)).problems));
-    problems = spareOldErrors(problems, earlier, lang);
-    if (errorsIn(problems).length > 0) throw invalid(problems);
-  }
-  return { root: checked.root, problems, warnings: problems.filter((p) => p.severity === 'warning') };
+  return assertNoNewErrorsBy(checked, lang, (text) => checkDita(text, path, lang, rules), before);
 }
 
 /** An edit of an existing file checked: well-formed, DITA structure and DTD, refusing only what the edit brought. */

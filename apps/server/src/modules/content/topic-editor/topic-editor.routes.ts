@@ -1,7 +1,10 @@
 import {
+  EditorDmRefQuery,
+  EditorDmRefRow,
   EditorDocument,
   EditorDraft,
   EditorDraftBody,
+  EditorGrammar,
   EditorKeyRow,
   EditorKeysQuery,
   EditorNewBody,
@@ -30,6 +33,8 @@ import { editorPickers } from './editor-pickers';
 import { editorPresence } from './editor-presence';
 import { editorPreview } from './editor-preview';
 import { newTopicService } from './new-topic';
+import { s1000dEditorGrammar } from './s1000d-grammar';
+import { s1000dPickers } from './s1000d-pickers';
 import { topicEditorService } from './topic-editor.service';
 
 const tags = ['content/topic-editor'];
@@ -52,6 +57,8 @@ export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const pickers = editorPickers(app.db, app.content);
   const preview = editorPreview(app.db, app.content.git, editor, app.content.grammar);
   const presence = editorPresence(app.db);
+  const s1000dGrammar = s1000dEditorGrammar(editor, app.content.grammars);
+  const dmRefs = s1000dPickers(app.db, app.content);
   app.addHook('onClose', async () => presence.closeAll());
 
   app.get(
@@ -150,6 +157,33 @@ export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await pickers.targets(caller(req), req.query)),
+  );
+  app.get(
+    '/ccms/topic-editor/dm-refs',
+    {
+      config: { permission: TopicEditorPerm.open },
+      schema: {
+        summary: 'Find data modules of an S1000D library to reference (dmRef picker), by data module code or title, with their dmCode, issue and language',
+        tags,
+        querystring: EditorDmRefQuery,
+        response: { 200: okOf(z.array(EditorDmRefRow)) },
+      },
+    },
+    async (req) => ok(await dmRefs.dmRefs(caller(req), req.query)),
+  );
+  app.get(
+    '/ccms/topic-editor/grammar',
+    {
+      config: { permission: TopicEditorPerm.open },
+      schema: {
+        summary:
+          'What the source view completes in an S1000D object: each element’s children and attributes, from the installed schema of its issue (else the newest installed)',
+        tags,
+        querystring: EditorTarget,
+        response: { 200: okOf(EditorGrammar) },
+      },
+    },
+    async (req) => ok(await s1000dGrammar.grammar(caller(req), req.query)),
   );
   app.get(
     '/ccms/topic-editor/keys',

@@ -14,6 +14,7 @@ import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
 import { parseXml, type XmlElement } from '@ccms/dita';
 import { isDitaContent } from '@ccms/dita/files';
+import { describeFile } from '@ccms/s1000d';
 import type { Db } from '../../../db/client';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
 import { type Change, type GitRepo, RemoteError, RemoteMovedError } from '../../../platform/git/git-repo';
@@ -28,7 +29,7 @@ import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
 import { standardOf } from '../standard/registry';
-import { assertNoNewErrors, assertValidEdit, checkDita, type GrammarRules } from './dita-validation';
+import { assertNoNewErrorsBy, type Checked, checkDita, type GrammarRules, type TextCheck } from './dita-validation';
 import { type LineRange, mergeThreeWay } from './three-way';
 import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
 
@@ -56,9 +57,22 @@ export function textOf(el: XmlElement | undefined): string {
 }
 
 /** Root element name and title of a topic's text (empty when it does not parse). */
-export function describeTopic(root: XmlElement | undefined): { docType: string; title: string } {
+export function describeDitaTopic(root: XmlElement | undefined): { docType: string; title: string } {
   const title = root?.children.find((c): c is XmlElement => c.type === 'element' && (c.name === 'title' || c.name === 'glossterm'));
   return { docType: root?.name ?? '', title: textOf(title) };
+}
+
+/**
+ * The document type and title of a file's text in its library's standard: a DITA topic's root and
+ * title; an S1000D object's schema (proced, descript, ...; its root when it names none) and title
+ * (techName - infoName for a data module).
+ */
+export function describeTopic(standard: string, path: string, text: string, root?: XmlElement): { docType: string; title: string } {
+  if (standard === 's1000d') {
+    const obj = describeFile(path, text);
+    return { docType: obj.schema ?? obj.root ?? '', title: obj.title };
+  }
+  return describeDitaTopic(root ?? parseXml(text, path).root);
 }
 
 const asTopicStatus = (status: string): TopicStatus => {
@@ -101,9 +115,13 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     const row = await libraries.forCall(auth, target.libraryId, need);
     const branch = catalog.branchOf(row, target.branch);
     const path = repoPath(target.path, 'path');
-    if (!isDitaContent(path)) throw badRequest('editor.notTopic', { path });
+    const standard = standardOf(row.libraryType);
+    if (standard.id === 'dita' ? !isDitaContent(path) : !standard.files.isSource(path))
+      throw badRequest(standard.id === 's1000d' ? 'editor.notS1000dObject' : 'editor.notTopic', { path });
     return { row, libraryId: row.libraryId, branch, path };
   }
+
+  const isS1000d = (file: OpenedFile) => standardOf(file.row.libraryType).id === 's1000d';
 
   /** An S1000D object checked against its schema and the branch's BREX layers (at the indexed commit), as editor problems. */
   async function checkS1000d(auth: AuthContext, file: OpenedFile, content: string, lang: Language): Promise<EditorProblem[]> {
@@ -120,6 +138,18 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
       code: p.code,
       message: lang === 'en' ? p.messages.en : p.messages.zh,
     }));
+  }
+
+  /**
+   * How a text of the file is checked on save: an S1000D object against its schema and the
+   * branch's BREX layers; a DITA file for well-formedness, DITA structure and its DTD.
+   */
+  function checkerOf(auth: AuthContext, file: OpenedFile, lang: Language): TextCheck {
+    if (!isS1000d(file)) return (text) => checkDita(text, file.path, lang, grammar);
+    return async (text): Promise<Checked> => {
+      const problems = (await checkS1000d(auth, file, text, lang)).sort((a, b) => a.line - b.line || a.column - b.column);
+      return { root: parseXml(text, file.path).root, problems };
+    };
   }
 
   /**
@@ -194,7 +224,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
    * What to commit on the head: the caller's text, or the three-way merge with the change made
    * since the base (validated again); a 409 carrying the three versions when the changes overlap.
    */
-  async function resolveAgainstHead(repo: GitRepo, head: string, body: EditorSaveBody, path: string, lang: Language, ours: EditorProblem[]) {
+  async function resolveAgainstHead(repo: GitRepo, head: string, body: EditorSaveBody, path: string, lang: Language, ours: EditorProblem[], check: TextCheck) {
     const theirs = await fileAt(repo, head, path);
     if (theirs.blob === body.baseBlob) return { theirs, text: body.content, merged: false, warnings: ours };
     const base = await baseText(repo, body, path);
@@ -209,7 +239,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
       );
     if (merge.text === body.content) return { theirs, text: merge.text, merged: true, warnings: ours };
     // An error the opened version or the head's already had is not this edit's.
-    const { warnings } = await assertValidEdit(merge.text, path, lang, grammar, async () => [base, theirs.text]);
+    const { warnings } = await assertNoNewErrorsBy(await check(merge.text), lang, check, async () => [base, theirs.text]);
     return { theirs, text: merge.text, merged: true, warnings };
   }
 
@@ -262,7 +292,8 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
         content: text,
         baseCommit: head,
         baseBlob: blob,
-        ...describeTopic(parseXml(text, file.path).root),
+        ...describeTopic(standardOf(file.row.libraryType).id, file.path, text),
+        standard: standardOf(file.row.libraryType).id,
         status: asTopicStatus(status),
         canWrite: canWrite && hasPermission(auth, TopicEditorPerm.edit),
         draft: kept,
@@ -277,16 +308,18 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     async save(auth: AuthContext, body: EditorSaveBody, lang: Language, extra?: SaveExtra): Promise<EditorSaveResult> {
       const trace = saveTrace();
       const file = await fileOf(auth, body, 'write');
-      const checked = await checkDita(body.content, file.path, lang, grammar);
-      const message = body.message || translate(lang, 'editor.defaultMessage', { title: describeTopic(checked.root).title || file.path });
+      const check = checkerOf(auth, file, lang);
+      const checked = await check(body.content);
+      const { title } = describeTopic(standardOf(file.row.libraryType).id, file.path, body.content, checked.root);
+      const message = body.message || translate(lang, 'editor.defaultMessage', { title: title || file.path });
       trace.mark('validate');
       const others = extra?.changes ?? [];
       // Merged first on the head as read now: an overlap, or nothing to commit, answers without waiting for the lock.
       const { repo, head } = await headOf(file, body.baseCommit);
       trace.mark('fetch');
       // Only the errors this edit brings refuse it: those the opened version already had are warnings.
-      const ours = (await assertNoNewErrors(checked, file.path, lang, grammar, async () => [await baseText(repo, body, file.path)])).warnings;
-      let resolved = { ...(await resolveAgainstHead(repo, head, body, file.path, lang, ours)), head };
+      const ours = (await assertNoNewErrorsBy(checked, lang, check, async () => [await baseText(repo, body, file.path)])).warnings;
+      let resolved = { ...(await resolveAgainstHead(repo, head, body, file.path, lang, ours, check)), head };
       trace.mark('three-way');
       const nothingToCommit = () => resolved.text === resolved.theirs.text && others.length === 0;
       // Under the library's lock, on the head the commit is built on: merged again when the file moved since (a save
@@ -295,7 +328,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
         if (lockedHead !== resolved.head) {
           const moved = (await locked.objectIdAt(lockedHead, file.path)) !== resolved.theirs.blob;
           resolved = moved
-            ? { ...(await resolveAgainstHead(locked, lockedHead, body, file.path, lang, ours)), head: lockedHead }
+            ? { ...(await resolveAgainstHead(locked, lockedHead, body, file.path, lang, ours, check)), head: lockedHead }
             : { ...resolved, head: lockedHead };
           trace.mark('three-way-again');
         }
@@ -344,8 +377,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     /** The source view's diagnostics: every problem, located, in the caller's language (200 even when invalid). */
     async validate(auth: AuthContext, body: EditorTarget & { content: string }, lang: Language) {
       const file = await fileOf(auth, body, 'read');
-      if (standardOf(file.row.libraryType).id === 's1000d') return { problems: await checkS1000d(auth, file, body.content, lang) };
-      return { problems: (await checkDita(body.content, file.path, lang, grammar)).problems };
+      return { problems: (await checkerOf(auth, file, lang)(body.content)).problems };
     },
 
     async putDraft(auth: AuthContext, body: EditorTarget & { content: string; baseCommit: string; baseBlob: string }): Promise<EditorDraft> {

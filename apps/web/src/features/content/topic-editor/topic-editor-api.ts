@@ -1,6 +1,8 @@
 import type {
   EditorConflict,
+  EditorDmRefRow,
   EditorDraftBody,
+  EditorGrammar,
   EditorKeyRow,
   EditorKeysQuery,
   EditorNewBody,
@@ -76,6 +78,11 @@ export const topicEditorApi = {
   create: (body: z.input<typeof EditorNewBody>) => api.post<{ data: EditorNewResult }>('/ccms/topic-editor/new', body).then((r) => r.data),
   targets: (query: TargetsQuery) => api.one<EditorTargetRow[]>('/ccms/topic-editor/targets', query),
   keys: (query: KeysQuery) => api.one<EditorKeyRow[]>('/ccms/topic-editor/keys', query),
+  /** Data modules of an S1000D library to reference (dmRef picker). */
+  dmRefs: (query: { libraryId: number; branch?: string | undefined; q: string; limit?: number }) =>
+    api.one<EditorDmRefRow[]>('/ccms/topic-editor/dm-refs', query),
+  /** An S1000D object's completion grammar, from the installed schema of its issue. */
+  grammar: (target: Target) => api.one<EditorGrammar>('/ccms/topic-editor/grammar', target),
 };
 
 /** The presence stream's URL (SSE): EventSource sends no Authorization header, the open answer's ticket stands in. */

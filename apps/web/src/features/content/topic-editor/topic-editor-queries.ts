@@ -19,6 +19,7 @@ export const topicEditorKeys = {
   open: (target: Target) => keys.detail(target),
   targets: (query: TargetsQuery) => [...keys.all, 'targets', query] as const,
   keys: (query: KeysQuery) => [...keys.all, 'keys', query] as const,
+  grammar: (target: Target) => [...keys.all, 'grammar', target] as const,
   /** One rendering per settled edit count (the content itself is read when the query runs). */
   preview: (target: Target, version: number, filterGroup: string | undefined) => [...keys.all, 'preview', target, version, filterGroup ?? ''] as const,
   problems: (target: Target, version: number) => [...keys.all, 'problems', target, version] as const,
@@ -43,6 +44,17 @@ export const useEditorDocument = (target: Target | null) =>
     // The boot's answer when it is already in (read once, when the query is made).
     initialData: () => (target ? takeSettledEarlyOpen(target) : undefined),
     enabled: target !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+/** An S1000D object's completion grammar (from the installed XSD); asked only for S1000D objects, kept for the session. */
+export const useS1000dGrammar = (target: Target, enabled: boolean) =>
+  useQuery({
+    queryKey: topicEditorKeys.grammar(target),
+    queryFn: () => topicEditorApi.grammar(target),
+    enabled,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     retry: false,

@@ -12,14 +12,16 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import type { ContentStandardId } from '@ccms/contracts/content/standard';
 import type { ChainedCommands, Editor } from '@tiptap/core';
 import { redo, undo } from '@tiptap/pm/history';
 import { Button, Divider, Dropdown, Space, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WrapElement } from '../model/editor';
 import { NOTE_TYPES } from '../model/elements';
-import type { PickerKind } from './InsertPicker';
+import { insertableAt, S1000D_INSERTS, type S1000dInsert } from '../model/s1000d-insert';
+import type { DitaPickerKind, PickerKind, S1000dPickerKind } from './InsertPicker';
 
 type Label = Exclude<keyof typeof import('../../../../i18n/zh/editor').default.toolbar, 'noteType' | 'insert' | 'inline'>;
 
@@ -39,7 +41,18 @@ const INLINE_BUTTONS: { id: Label; icon: ReactNode }[] = [
   { id: 'codeph', icon: <CodeOutlined /> },
 ];
 const INLINE_MORE: Label[] = ['sup', 'sub', 'uicontrol', 'wintitle', 'filepath', 'term', 'keyword', 'ph'];
-const PICKERS: { kind: PickerKind; icon?: ReactNode }[] = [
+/** The pickers of an S1000D module. */
+const S1000D_PICKERS: { kind: S1000dPickerKind; icon?: ReactNode }[] = [
+  { kind: 'dmRef', icon: <LinkOutlined /> },
+  { kind: 'internalRef' },
+  { kind: 'graphic', icon: <PictureOutlined /> },
+];
+const S1000D_MARKS: { id: 'emphasis' | 'subScript' | 'superScript'; icon?: ReactNode }[] = [
+  { id: 'emphasis', icon: <BoldOutlined /> },
+  { id: 'subScript' },
+  { id: 'superScript' },
+];
+const PICKERS: { kind: DitaPickerKind; icon?: ReactNode }[] = [
   { kind: 'xref', icon: <LinkOutlined /> },
   { kind: 'conref' },
   { kind: 'image', icon: <PictureOutlined /> },
@@ -105,10 +118,61 @@ export interface EditorToolbarProps {
   /** The visual view's editor (null in the source view). */
   editor: () => Editor | null;
   onPick: (kind: PickerKind) => void;
+  /** The library's content standard: an S1000D module gets its own insert menu, phrases and pickers. */
+  standard?: ContentStandardId | undefined;
+}
+
+/**
+ * The visual view's commands for an S1000D module: undo/redo, the elements the schema allows at the
+ * cursor (worked out when the menu opens; the others are listed disabled), and its phrases.
+ */
+function S1000dCommands({ editor }: { editor: () => Editor | null }) {
+  const { t } = useTranslation('editor');
+  const [offered, setOffered] = useState<S1000dInsert[]>([]);
+  const e = () => editor();
+  return (
+    <Space size={2} wrap>
+      <Tooltip title={t('toolbar.undo')}>
+        <Button size="small" type="text" icon={<UndoOutlined />} aria-label={t('toolbar.undo')} onClick={() => runToolbarCommand(e() as Editor, 'undo')} />
+      </Tooltip>
+      <Tooltip title={t('toolbar.redo')}>
+        <Button size="small" type="text" icon={<RedoOutlined />} aria-label={t('toolbar.redo')} onClick={() => runToolbarCommand(e() as Editor, 'redo')} />
+      </Tooltip>
+      <Divider orientation="vertical" />
+      <Dropdown
+        trigger={['click']}
+        onOpenChange={(open) => {
+          const ed = e();
+          if (open && ed) setOffered(insertableAt((name) => ed.can().insertElement(name)));
+        }}
+        menu={{
+          items: S1000D_INSERTS.map((name) => ({
+            key: name,
+            label: offered.includes(name) ? t(`s1000d.elements.${name}`) : `${t(`s1000d.elements.${name}`)} (${t('s1000d.notHere')})`,
+            disabled: !offered.includes(name),
+          })),
+          onClick: ({ key }) => e()?.chain().focus().insertElement(key).run(),
+        }}
+      >
+        <Button size="small" type="text" data-testid="s1000d-insert-element">
+          {t('s1000d.insertElement')} <DownOutlined />
+        </Button>
+      </Dropdown>
+      <Divider orientation="vertical" />
+      {S1000D_MARKS.map((m) => (
+        <Tooltip key={m.id} title={t(`s1000d.${m.id}`)}>
+          <Button size="small" type="text" icon={m.icon} aria-label={t(`s1000d.${m.id}`)} onClick={() => e()?.chain().focus().wrapInline(m.id).run()}>
+            {m.icon ? null : m.id === 'subScript' ? 'x₂' : 'x²'}
+          </Button>
+        </Tooltip>
+      ))}
+      <Divider orientation="vertical" />
+    </Space>
+  );
 }
 
 /** The editor's commands: structure, lists, notes, tables, task steps, inline styles (visual view), and the library pickers (both views). */
-export function EditorToolbar({ mode, readOnly, editor, onPick }: EditorToolbarProps) {
+export function EditorToolbar({ mode, readOnly, editor, onPick, standard }: EditorToolbarProps) {
   const { t } = useTranslation('editor');
   const run = (id: Label, arg?: string) => {
     const e = editor();
@@ -119,9 +183,14 @@ export function EditorToolbar({ mode, readOnly, editor, onPick }: EditorToolbarP
     onClick: ({ key }: { key: string }) => run(key as Label),
   });
   const visual = mode === 'visual' && !readOnly;
+  const s1000d = standard === 's1000d';
+  const pickerItems = s1000d
+    ? S1000D_PICKERS.map((p) => ({ key: p.kind, label: t(`s1000d.pickers.${p.kind}`), icon: p.icon }))
+    : PICKERS.map((p) => ({ key: p.kind, label: t(`insert.${p.kind}`), icon: p.icon }));
   return (
     <div className="te-toolbar" data-testid="editor-toolbar">
-      {visual && (
+      {visual && s1000d && <S1000dCommands editor={editor} />}
+      {visual && !s1000d && (
         <Space size={2} wrap>
           <Tooltip title={t('toolbar.undo')}>
             <Button size="small" type="text" icon={<UndoOutlined />} aria-label={t('toolbar.undo')} onClick={() => run('undo')} />
@@ -175,7 +244,10 @@ export function EditorToolbar({ mode, readOnly, editor, onPick }: EditorToolbarP
         <Dropdown
           // Opens on click, not hover: a hover menu closed under a still pointer whenever the toolbar moved (a draft's note appearing), and touch has no hover.
           trigger={['click']}
-          menu={{ items: PICKERS.map((p) => ({ key: p.kind, label: t(`insert.${p.kind}`), icon: p.icon })), onClick: ({ key }) => onPick(key as PickerKind) }}
+          menu={{
+            items: pickerItems,
+            onClick: ({ key }) => onPick(key as PickerKind),
+          }}
         >
           <Button size="small" data-testid="editor-insert">
             {t('toolbar.insert')} <DownOutlined />

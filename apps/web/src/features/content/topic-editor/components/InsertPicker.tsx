@@ -14,7 +14,11 @@ import { useResourceList, useUploadResources } from '../../graphic/resource-quer
 import { useEditorKeys, useTargetSearch } from '../topic-editor-queries';
 import { type Insertion, relativeHref, targetHref } from './insertions';
 
-export type PickerKind = 'xref' | 'conref' | 'image' | 'glossary' | 'variable';
+export type DitaPickerKind = 'xref' | 'conref' | 'image' | 'glossary' | 'variable';
+/** The pickers of an S1000D module (S1000dPicker.tsx). */
+export type S1000dPickerKind = 'dmRef' | 'internalRef' | 'graphic';
+export type PickerKind = DitaPickerKind | S1000dPickerKind;
+export const isS1000dPicker = (kind: PickerKind | null): kind is S1000dPickerKind => kind === 'dmRef' || kind === 'internalRef' || kind === 'graphic';
 
 export interface PickerScope {
   libraryId: number;
@@ -144,7 +148,7 @@ function GraphicPicker({ scope, onPick }: { scope: PickerScope; onPick: (path: s
 }
 
 export interface InsertPickerProps {
-  kind: PickerKind | null;
+  kind: DitaPickerKind | null;
   scope: PickerScope;
   onInsert: (insertion: Insertion) => void;
   onClose: () => void;

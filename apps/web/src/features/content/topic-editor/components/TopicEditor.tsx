@@ -16,18 +16,21 @@ import { StatusTag } from '../../document/components/StatusTag';
 import { topicApi } from '../../topic/topic-api';
 import { linkableElement, withElementId } from '../model/element-id';
 import type { ElementPath } from '../model/element-path';
+import { type IcnFile, syncIcnEntities } from '../model/icn-entities';
 import { SourceView, type SourceViewHandle, wellFormednessErrors } from '../source/SourceView';
+import { s1000dElementSpecs } from '../source/s1000d-grammar';
 import { type Target, topicEditorApi } from '../topic-editor-api';
-import { usePreview, useProblems, useSaveTopic } from '../topic-editor-queries';
+import { usePreview, useProblems, useS1000dGrammar, useSaveTopic } from '../topic-editor-queries';
 import { AttributesPanel, type SelectedElement } from './AttributesPanel';
 import { EditorToolbar } from './EditorToolbar';
-import { InsertPicker, type PickerKind } from './InsertPicker';
+import { InsertPicker, isS1000dPicker, type PickerKind } from './InsertPicker';
 import { type Insertion, insertionXml } from './insertions';
 import { LeftTabs } from './LeftTabs';
 import { MergeView } from './MergeView';
 import { PresenceBar } from './PresenceBar';
 import { PreviewPane } from './PreviewPane';
 import { ProblemsList } from './ProblemsList';
+import { S1000dPicker } from './S1000dPicker';
 import { afterNextFrame, TypingPause, useShownAtPause } from './typing-pause';
 import { useReferenceResolvers } from './use-reference-resolvers';
 import { type VisualHandle, VisualView } from './VisualView';
@@ -117,6 +120,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   /** Unsaved edits now, counting those the page has not rendered yet (a jump or a leave must not miss them). */
   const unsavedNow = useCallback(() => versionRef.current !== savedRef.current, []);
   const save = useSaveTopic();
+  const s1000d = opened.standard === 's1000d';
+  const grammar = useS1000dGrammar(target, s1000d);
+  const sourceElements = useMemo(() => (s1000d ? s1000dElementSpecs(grammar.data) : undefined), [s1000d, grammar.data]);
 
   const readContent = useCallback((): string => {
     if (mode === 'visual' && visual.current) return visual.current.getXml();
@@ -351,9 +357,17 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     }
   });
 
+  // ICN graphics inserted in the source view: their ENTITY declarations are written into the internal subset at once.
+  const sourceIcns = useRef(new Map<string, IcnFile>());
   const insert = useStableCallback((insertion: Insertion) => {
     if (mode === 'visual') visual.current?.insert(insertion);
-    else source.current?.insert(insertionXml(insertion));
+    else {
+      source.current?.insert(insertionXml(insertion));
+      if (insertion.kind === 'graphic') {
+        sourceIcns.current.set(insertion.icn, { icn: insertion.icn, file: insertion.file });
+        source.current?.transform((text) => syncIcnEntities(text, loaded.xml, sourceIcns.current));
+      }
+    }
   });
 
   // "Link to regulation": the cursor's element, given an id when it has none. The link service
@@ -443,7 +457,10 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     [target, documentId, unsavedPaths, jump, insert, loaded.xml, extraTabs],
   );
   const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
-  const toolbar = useMemo(() => <EditorToolbar mode={mode} readOnly={readOnly} editor={visualEditor} onPick={setPicker} />, [mode, readOnly, visualEditor]);
+  const toolbar = useMemo(
+    () => <EditorToolbar mode={mode} readOnly={readOnly} editor={visualEditor} onPick={setPicker} standard={opened.standard} />,
+    [mode, readOnly, visualEditor, opened.standard],
+  );
   const previewState = useMemo(() => ({ data: shownPreview, isFetching: shownFetching }), [shownPreview, shownFetching]);
   const previewPane = useMemo(
     () => <PreviewPane target={target} preview={previewState} filterGroup={filterGroup} onFilterGroup={setFilterGroup} />,
@@ -513,9 +530,15 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     () => <LinkDialog open={!!linking} topic={linkTopic} element={linking?.element} beforeLink={beforeLink} onClose={() => setLinking(null)} />,
     [linking, linkTopic, beforeLink],
   );
+  const readNow = useStableCallback(() => readRef.current());
   const insertPicker = useMemo(
-    () => <InsertPicker kind={picker} scope={scope} onInsert={insert} onClose={closePicker} />,
-    [picker, scope, insert, closePicker],
+    () =>
+      isS1000dPicker(picker) ? (
+        <S1000dPicker kind={picker} scope={scope} readContent={readNow} onInsert={insert} onClose={closePicker} />
+      ) : (
+        <InsertPicker kind={picker} scope={scope} onInsert={insert} onClose={closePicker} />
+      ),
+    [picker, scope, insert, closePicker, readNow],
   );
 
   return (
@@ -559,6 +582,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
               <VisualView
                 key={loaded.seq}
                 ref={visual}
+                standard={opened.standard}
                 xml={loaded.xml}
                 cursorPath={loaded.cursor}
                 readOnly={readOnly}
@@ -576,6 +600,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
                 cursorPath={loaded.cursor}
                 lang={i18n.language}
                 readOnly={readOnly}
+                elements={sourceElements}
                 problems={shownSourceProblems}
                 onChange={sourceChanged}
               />

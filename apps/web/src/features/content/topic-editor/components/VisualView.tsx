@@ -1,13 +1,16 @@
+import type { ContentStandardId } from '@ccms/contracts/content/standard';
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { forwardRef, memo, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import { CONREF_REFRESH_META, createDitaExtensions, type DitaResolvers, getSelectedElement } from '../model/editor';
 import { type ElementPath, elementPathAtPos, posOfElementPath } from '../model/element-path';
+import { type IcnFile, syncIcnEntities } from '../model/icn-entities';
 import { docToXml, documentFor } from '../model/to-xml';
+import { vocabularyFor } from '../model/vocabulary';
 import type { SelectedElement } from './AttributesPanel';
 import { BROKEN_REFS_META, BrokenRefs } from './broken-refs';
-import type { Insertion } from './insertions';
+import { type Insertion, insertionAttrs } from './insertions';
 
 export interface VisualHandle {
   /** The document as XML: unchanged parts exactly as they were read. */
@@ -20,6 +23,8 @@ export interface VisualHandle {
 }
 
 export interface VisualViewProps {
+  /** The library's content standard: the vocabulary the view models (DITA's by default). */
+  standard?: ContentStandardId | undefined;
   /** The XML the view starts from (read once; remount to load another). */
   xml: string;
   /** Put the cursor in this element at mount (the element the source view's cursor was in). */
@@ -38,6 +43,12 @@ export interface VisualViewProps {
 function insertWith(editor: Editor, insertion: Insertion): boolean {
   const chain = editor.chain().focus();
   switch (insertion.kind) {
+    case 'dmRef':
+      return chain.insertInlineAtom({ name: 'dmRef', inner: insertion.inner }).run();
+    case 'internalRef':
+      return chain.insertInlineAtom({ name: 'internalRef', attrs: insertionAttrs(insertion) }).run();
+    case 'graphic':
+      return chain.insertIcnFigure({ title: insertion.title, icn: insertion.icn }).run();
     case 'xref':
       return chain.insertXref(insertion).run();
     case 'image':
@@ -56,12 +67,17 @@ function insertWith(editor: Editor, insertion: Insertion): boolean {
  * (model/editor.ts). Memoised: the page re-renders while typing, the view need not.
  */
 export const VisualView = memo(
-  forwardRef<VisualHandle, VisualViewProps>(function VisualView({ xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect }, ref) {
+  forwardRef<VisualHandle, VisualViewProps>(function VisualView(
+    { xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect, standard },
+    ref,
+  ) {
     const loaded = useRef(xml);
+    // ICN graphics inserted here: their ENTITY (and NOTATION) declarations are written with the module.
+    const icns = useRef(new Map<string, IcnFile>());
     // Until the first edit the document is the loaded text (no need to write it again).
     const edited = useRef(false);
     // biome-ignore lint/correctness/useExhaustiveDependencies: the resolvers read the page's latest answers themselves; the view is made once
-    const extensions = useMemo(() => [...createDitaExtensions(resolvers), BrokenRefs], []);
+    const extensions = useMemo(() => [...createDitaExtensions({ ...resolvers, vocabulary: vocabularyFor(standard) }), BrokenRefs], []);
     const callbacks = useRef({ onChange, onSelect });
     callbacks.current = { onChange, onSelect };
     // The document as read (set when the editor is made); passed again as the options so that a
@@ -102,9 +118,14 @@ export const VisualView = memo(
     useImperativeHandle(
       ref,
       () => ({
-        getXml: () => (editor && edited.current ? docToXml(editor.state.doc, loaded.current) : loaded.current),
+        getXml: () => {
+          if (!editor || !edited.current) return loaded.current;
+          const out = docToXml(editor.state.doc, loaded.current);
+          return standard === 's1000d' ? syncIcnEntities(out, loaded.current, icns.current) : out;
+        },
         cursorPath: () => (editor ? elementPathAtPos(editor.state.doc, editor.state.selection.from) : []),
         insert: (insertion) => {
+          if (insertion.kind === 'graphic') icns.current.set(insertion.icn, { icn: insertion.icn, file: insertion.file });
           if (editor) insertWith(editor, insertion);
         },
         setAttributes: (attrs) => {
@@ -120,7 +141,7 @@ export const VisualView = memo(
         },
         editor: () => editor,
       }),
-      [editor],
+      [editor, standard],
     );
     return <EditorContent editor={editor} className="te-visual" data-testid="visual-editor" />;
   }),

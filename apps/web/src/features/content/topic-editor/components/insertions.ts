@@ -4,7 +4,11 @@ export type Insertion =
   | { kind: 'image'; href?: string; keyref?: string; alt?: string }
   | { kind: 'conref'; element: string; conref?: string; conkeyref?: string }
   | { kind: 'term'; keyref: string; text?: string }
-  | { kind: 'keyword'; keyref: string };
+  | { kind: 'keyword'; keyref: string }
+  // S1000D: references written as their XML (the pickers build it), and a figure with an ICN graphic.
+  | { kind: 'dmRef'; inner: string }
+  | { kind: 'internalRef'; internalRefId: string; internalRefTargetType?: string | undefined }
+  | { kind: 'graphic'; icn: string; file: string; title: string };
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -28,6 +32,15 @@ export function insertionAttrs(insertion: Insertion): Record<string, string> {
       put('conref', insertion.conref);
       put('conkeyref', insertion.conkeyref);
       break;
+    case 'internalRef':
+      put('internalRefId', insertion.internalRefId);
+      put('internalRefTargetType', insertion.internalRefTargetType);
+      break;
+    case 'dmRef':
+      break;
+    case 'graphic':
+      put('infoEntityIdent', insertion.icn);
+      break;
     default:
       put('keyref', insertion.keyref);
   }
@@ -43,6 +56,8 @@ export function insertionXml(insertion: Insertion): string {
   const attrs = Object.entries(insertionAttrs(insertion))
     .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
     .join('');
+  if (insertion.kind === 'dmRef') return `<dmRef>${insertion.inner}</dmRef>`;
+  if (insertion.kind === 'graphic') return `<figure><title>${escapeText(insertion.title)}</title><graphic${attrs}/></figure>`;
   if (insertion.kind === 'image') {
     return insertion.alt ? `<image${attrs}><alt>${escapeText(insertion.alt)}</alt></image>` : `<image${attrs}/>`;
   }

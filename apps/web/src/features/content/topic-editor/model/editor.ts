@@ -18,13 +18,17 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
 import type { ConrefResolution, DitaResolvers } from './extensions/special';
+import { elementTemplate, figureWithGraphic } from './s1000d-insert';
 import { schemaExtensions } from './schema';
 import { structurePlugin } from './structure-view';
 import { nodeType } from './to-editor';
+import { type EditorVocabulary, vocabularyOf } from './vocabulary';
 
 export type { ConrefResolution, DitaResolvers } from './extensions/special';
 
 export interface DitaEditorOptions extends DitaResolvers {
+  /** The vocabulary of the file's standard (DITA's by default). */
+  vocabulary?: EditorVocabulary;
   /** Keep the undo history (default true). */
   history?: boolean;
 }
@@ -42,7 +46,25 @@ export interface SelectedElement {
 }
 
 /** Inline phrase elements the toolbar wraps text in. */
-export const WRAP_ELEMENTS = ['b', 'i', 'u', 'sup', 'sub', 'codeph', 'uicontrol', 'wintitle', 'term', 'keyword', 'filepath', 'ph', 'menucascade'] as const;
+export const WRAP_ELEMENTS = [
+  'b',
+  'i',
+  'u',
+  'sup',
+  'sub',
+  'codeph',
+  'uicontrol',
+  'wintitle',
+  'term',
+  'keyword',
+  'filepath',
+  'ph',
+  'menucascade',
+  // S1000D phrases
+  'emphasis',
+  'subScript',
+  'superScript',
+] as const;
 export type WrapElement = (typeof WRAP_ELEMENTS)[number];
 
 declare module '@tiptap/core' {
@@ -74,6 +96,12 @@ declare module '@tiptap/core' {
       insertKeyword: (target: { keyref: string; element?: 'keyword' | 'term' | 'ph' | 'abbreviated-form' }) => ReturnType;
       setAttributes: (pos: number, attrs: DitaAttrs) => ReturnType;
       setSelectedElementAttributes: (attrs: DitaAttrs) => ReturnType;
+      /** Inserts an element of the vocabulary with its required structure (s1000d-insert.ts); false where the schema does not allow it. */
+      insertElement: (name: string) => ReturnType;
+      /** Inserts an inline element written as XML (an S1000D dmRef, internalRef), shown as an atom and written back as is. */
+      insertInlineAtom: (atom: { name: string; attrs?: DitaAttrs; inner?: string | null }) => ReturnType;
+      /** Inserts an S1000D figure with its title and an ICN graphic where the schema allows one. */
+      insertIcnFigure: (figure: { title: string; icn: string }) => ReturnType;
     };
   }
 }
@@ -356,6 +384,40 @@ const DitaCommands = Extension.create({
   name: 'ditaCommands',
   addCommands() {
     return {
+      insertElement: (name) => (props) => {
+        const made = elementTemplate(props.state.schema, name);
+        if (!made) return false;
+        if (made.step) {
+          const at = ancestor(props.state.selection.$from, [made.step]);
+          if (at && made.nested) {
+            const end = at.pos + at.node.nodeSize - 1;
+            if (!at.node.canReplaceWith(at.node.childCount, at.node.childCount, made.node.type)) return false;
+            return insertAt(props.tr, end, made.node, props.dispatch);
+          }
+          if (at) {
+            const $at = props.state.doc.resolve(at.pos);
+            const index = $at.index();
+            if ($at.parent.canReplaceWith(index + 1, index + 1, made.node.type))
+              return insertAt(props.tr, at.pos + at.node.nodeSize, made.node, props.dispatch);
+          }
+          if (made.nested) return false;
+        }
+        return insertBlock(() => made.node)(props);
+      },
+      insertIcnFigure:
+        ({ title, icn }) =>
+        (props) =>
+          props.state.schema.nodes.figure && props.state.schema.nodes.dmodule ? insertBlock((sc) => figureWithGraphic(sc, title, icn))(props) : false,
+      insertInlineAtom:
+        ({ name, attrs = {}, inner = null }) =>
+        ({ state, tr, dispatch }) => {
+          const type = state.schema.nodes.inline_ref;
+          if (!type || !state.selection.$from.parent.inlineContent) return false;
+          const node = type.create({ name, attrs, inner, selfClosing: inner === null });
+          if (!state.selection.$from.parent.type.contentMatch.matchType(type)) return false;
+          if (dispatch) tr.replaceSelectionWith(node, false).scrollIntoView();
+          return true;
+        },
       insertParagraph: () => insertBlock((s) => p(s)),
       insertSection: () => insertBlock((s) => el(s, 'section', {}, [nodeType(s, 'title').create({ attrs: {} }), p(s)])),
       insertList: (kind) =>
@@ -496,8 +558,6 @@ function cleanAttrs(attrs: DitaAttrs): DitaAttrs {
   return out;
 }
 
-const MIXED_TYPES = new Set([...ELEMENT_BY_PM_NAME.entries()].filter(([, d]) => d.mixed).map(([n]) => n));
-
 /** A new empty mixed element (a table cell made by "add column", an emptied list item) gets an empty text run to type in. */
 /** The ranges of the final document that `trs` changed (widened by one, clamped), in no particular order. */
 function changedRanges(trs: readonly Transaction[], doc: PMNode): Array<[number, number]> {
@@ -522,11 +582,12 @@ const fillEmpty = new Plugin({
     if (!trs.some((t) => t.docChanged)) return null;
     const runType: NodeType | undefined = state.schema.nodes.run;
     if (!runType) return null;
+    const mixed = vocabularyOf(state.schema).mixedTypes;
     const empty = new Set<number>();
     // Only where the transactions changed something (typing must not walk a 2,000-line topic).
     for (const [from, to] of changedRanges(trs, state.doc)) {
       state.doc.nodesBetween(from, to, (node, pos) => {
-        if (node.childCount === 0 && MIXED_TYPES.has(node.type.name)) empty.add(pos);
+        if (node.childCount === 0 && mixed.has(node.type.name)) empty.add(pos);
         return !node.isTextblock;
       });
     }
@@ -685,5 +746,5 @@ export function createDitaExtensions(options: DitaEditorOptions = {}): Extension
       };
     },
   });
-  return [...schemaExtensions(options), DitaCommands, plugins];
+  return [...schemaExtensions(options, options.vocabulary), DitaCommands, plugins];
 }

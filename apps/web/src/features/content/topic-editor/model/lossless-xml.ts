@@ -228,7 +228,9 @@ class Parser {
           add(d);
         } else if (src.startsWith('<?', start)) {
           const pi = this.pi();
-          if (pi.type === 'xmldecl' && start !== 0) this.error('xml.misplacedDeclaration', 'The XML declaration must be at the very start of the file', start);
+          // A byte order mark may come first (it is kept as text before the declaration).
+          if (pi.type === 'xmldecl' && start !== 0 && !(start === 1 && src.charCodeAt(0) === 0xfeff))
+            this.error('xml.misplacedDeclaration', 'The XML declaration must be at the very start of the file', start);
           add(pi);
         } else if (src.startsWith('</', start)) {
           this.endTag(stack, add);

@@ -45,12 +45,34 @@ const PLACEHOLDERS: Record<string, Text> = {
   codeblock: { zh: '代码', en: 'Code' },
   entry: { zh: '单元格', en: 'Cell' },
   stentry: { zh: '单元格', en: 'Cell' },
+  // S1000D
+  para: { zh: '段落', en: 'Paragraph' },
+  notePara: { zh: '注释内容', en: 'Note text' },
+  warningAndCautionPara: { zh: '警示内容', en: 'Warning or caution text' },
+  listItem: { zh: '列表项', en: 'List item' },
+  isolationStepQuestion: { zh: '隔离问题（是/否）', en: 'Isolation question (yes/no)' },
 };
+
+const ADMONITION_LABELS: Record<string, Text> = {
+  warning: { zh: '警告', en: 'WARNING' },
+  caution: { zh: '小心', en: 'CAUTION' },
+};
+
+/** The label an S1000D warning or caution is set apart with (undefined for other elements). */
+export function admonitionLabel(element: string, lang?: string): string | undefined {
+  const t = ADMONITION_LABELS[element];
+  return t ? pick(lang, t) : undefined;
+}
 
 /** The greyed text an empty element shows, so it can be seen and clicked (its name when it has no label). */
 export function placeholderOf(element: string, lang?: string): string {
   const t = PLACEHOLDERS[element];
   return t ? pick(lang, t) : `<${element}>`;
+}
+
+/** S1000D step numbers: 1, 2, ... in the main procedure, 1.1, 1.2 in a step's steps (as S1000D numbers them). */
+export function s1000dStepNumber(parent: string | undefined, index: number): string {
+  return parent ? `${parent}.${index + 1}` : String(index + 1);
 }
 
 /** Step numbers: 1. 2. 3. for steps, a. b. c. for substeps. */

@@ -1,31 +1,42 @@
 import { type Extensions, getSchema } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
-import { CdataMark, ditaMarks } from './extensions/dita-marks';
-import { ditaNodes } from './extensions/dita-nodes';
+import { CdataMark, marksOf } from './extensions/dita-marks';
+import { nodesOf } from './extensions/dita-nodes';
 import { DitaDoc, type DitaResolvers, DitaText, EntityRef, Image, InlineIsland, InlineRef, Island, Run } from './extensions/special';
+import { DITA_VOCABULARY, type EditorVocabulary, registerSchema } from './vocabulary';
 
-/** The TipTap extensions that define the DITA schema (no commands, no plugins). */
-export function schemaExtensions(resolvers: DitaResolvers = {}): Extensions {
+/** The TipTap extensions that define a standard's schema (DITA's by default; no commands, no plugins). */
+export function schemaExtensions(resolvers: DitaResolvers = {}, vocab: EditorVocabulary = DITA_VOCABULARY): Extensions {
   return [
-    DitaDoc,
+    vocab.id === 'dita' ? DitaDoc : DitaDoc.extend({ content: vocab.docContent }),
     DitaText,
     // Modelled elements first: the first member of a group is what ProseMirror creates to fill a gap (p, not an island).
-    ...ditaNodes,
+    ...nodesOf(vocab),
     Run,
     Island.configure(resolvers),
     InlineIsland.configure(resolvers),
     EntityRef,
     InlineRef.configure(resolvers),
     Image.configure(resolvers),
-    ...ditaMarks,
+    ...marksOf(vocab),
     CdataMark,
   ];
 }
 
-let cached: Schema | null = null;
+const cached = new Map<string, Schema>();
+
+/** The ProseMirror schema of a vocabulary's visual view (one per standard, shared by every editor instance). */
+export function schemaOf(vocab: EditorVocabulary): Schema {
+  let schema = cached.get(vocab.id);
+  if (!schema) {
+    schema = getSchema(schemaExtensions({}, vocab));
+    registerSchema(schema, vocab);
+    cached.set(vocab.id, schema);
+  }
+  return schema;
+}
 
 /** The ProseMirror schema of the DITA visual view (the same for every editor instance). */
 export function getDitaSchema(): Schema {
-  cached ??= getSchema(schemaExtensions());
-  return cached;
+  return schemaOf(DITA_VOCABULARY);
 }

@@ -9,7 +9,7 @@ import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { AddMarkStep, RemoveMarkStep, ReplaceStep } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { ditaName } from './elements';
-import { noteLabel, placeholderOf, stepNumber } from './readable';
+import { admonitionLabel, noteLabel, placeholderOf, s1000dStepNumber, stepNumber } from './readable';
 
 /** What the view draws: `widget` texts at positions and `empty` elements, for tests and the plugin. */
 export interface StructureMarks {
@@ -20,13 +20,36 @@ export interface StructureMarks {
 
 const STEP_LISTS = new Set(['steps', 'substeps']);
 const STEP_ITEMS = new Set(['step', 'substep']);
+/** S1000D: the containers of numbered steps, and the steps each numbers (hierarchically: 1, 1.1, 1.1.1). */
+const S1000D_STEPS: Record<string, string> = {
+  mainProcedure: 'proceduralStep',
+  proceduralStep: 'proceduralStep',
+  crewDrill: 'crewDrillStep',
+  crewDrillStep: 'crewDrillStep',
+  isolationMainProcedure: 'isolationStep',
+};
 
 /** Walks the blocks (not inside textblocks) and collects what to draw. */
 export function structureMarks(doc: PMNode, lang?: string): StructureMarks {
   const out: StructureMarks = { numbers: [], labels: [], empty: [] };
+  const s1000dNumbers = new Map<number, string>();
   doc.descendants((node, pos, parent) => {
     const name = node.type.name;
-    if (STEP_LISTS.has(name)) {
+    const stepName = S1000D_STEPS[name];
+    if (stepName) {
+      const own = s1000dNumbers.get(pos);
+      if (name === stepName && own === undefined) return !node.isAtom;
+      let i = 0;
+      node.forEach((child, offset) => {
+        if (child.type.name !== stepName) return;
+        const text = s1000dStepNumber(name === stepName ? own : undefined, i);
+        s1000dNumbers.set(pos + 1 + offset, text);
+        out.numbers.push({ pos: pos + 1 + offset + 1, text });
+        i++;
+      });
+    } else if (admonitionLabel(name, lang) !== undefined) {
+      out.labels.push({ pos: pos + 1, text: admonitionLabel(name, lang) ?? name });
+    } else if (STEP_LISTS.has(name)) {
       let i = 0;
       node.forEach((child, offset) => {
         if (!STEP_ITEMS.has(child.type.name)) return;
@@ -46,6 +69,8 @@ export function structureMarks(doc: PMNode, lang?: string): StructureMarks {
     }
     return !node.isAtom;
   });
+  // Nested S1000D steps are numbered from their parent, before the walk reaches them: in document order here.
+  if (s1000dNumbers.size > 0) out.numbers.sort((a, b) => a.pos - b.pos);
   return out;
 }
 

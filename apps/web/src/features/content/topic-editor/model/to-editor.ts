@@ -1,10 +1,11 @@
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { JSONContent } from '@tiptap/core';
 import type { Mark, MarkType, NodeType, Node as PMNode, Schema } from '@tiptap/pm/model';
-import { ELEMENT_BY_NAME, pmName } from './elements';
+import { pmName } from './elements';
 import { decodeEntities, parseXml, type XmlDocument, type XmlElement, type XmlNode } from './lossless-xml';
 import { problemMessage } from './messages';
-import { getDitaSchema } from './schema';
+import { getDitaSchema, schemaOf } from './schema';
+import { type EditorVocabulary, vocabularyOf } from './vocabulary';
 
 /** The identity of a piece of the source file: `start:end` offsets. */
 export function srcKey(start: number, end: number): string {
@@ -36,6 +37,8 @@ export interface ToEditorOptions {
    * unchanged nodes by identity.
    */
   schema?: Schema;
+  /** The vocabulary whose shared schema the document is built in when no `schema` is given (DITA's by default). */
+  vocabulary?: EditorVocabulary;
 }
 
 /** Reads a DITA topic into the visual editor's document. Never throws; problems say what could not be modelled. */
@@ -46,7 +49,7 @@ export function xmlToDoc(xml: string, options: ToEditorOptions = {}): { doc: JSO
 
 /** The whole conversion (tree, ProseMirror node, problems); `docToXml` uses it to recognise unchanged nodes. */
 export function convertXml(source: string, options: ToEditorOptions = {}): Conversion {
-  const schema = options.schema ?? getDitaSchema();
+  const schema = options.schema ?? (options.vocabulary ? schemaOf(options.vocabulary) : getDitaSchema());
   const xml = parseXml(source);
   const lang = options.lang ?? 'zh';
   const problems: EditorProblem[] = xml.errors.map((e) => ({
@@ -87,6 +90,7 @@ type Item = { kind: 'element'; el: XmlElement; ws: string } | { kind: 'run'; nod
 
 class ToEditor {
   readonly src: string;
+  readonly vocab: EditorVocabulary;
   constructor(
     readonly schema: Schema,
     readonly xml: XmlDocument,
@@ -94,6 +98,12 @@ class ToEditor {
     readonly problems: EditorProblem[],
   ) {
     this.src = xml.source;
+    this.vocab = vocabularyOf(schema);
+  }
+
+  /** Whether an inline element is an atom of its own (an image, an S1000D reference). */
+  isInlineAtom(name: string): boolean {
+    return name === this.vocab.imageElement || this.vocab.inlineAtoms.includes(name);
   }
 
   attrsOf(el: XmlElement): Record<string, string> {
@@ -113,7 +123,7 @@ class ToEditor {
 
   /** A modelled block element, or null when it does not fit the editor's structure (the caller keeps it as an island). */
   block(el: XmlElement, ws: string | null): PMNode | null {
-    const def = ELEMENT_BY_NAME.get(el.name);
+    const def = this.vocab.byName.get(el.name);
     if (!def || def.kind === 'mark') return null;
     const type = nodeType(this.schema, pmName(el.name));
     const attrs = { attrs: this.attrsOf(el), src: srcKey(el.start, el.end), ws, wsEnd: null as string | null };
@@ -162,8 +172,8 @@ class ToEditor {
         run.push(c);
         return;
       }
-      const def = c.type === 'element' ? ELEMENT_BY_NAME.get(c.name) : undefined;
-      const inlineKnown = c.type === 'element' && (def?.kind === 'mark' || c.name === 'image');
+      const def = c.type === 'element' ? this.vocab.byName.get(c.name) : undefined;
+      const inlineKnown = c.type === 'element' && (def?.kind === 'mark' || this.isInlineAtom(c.name));
       const blockKnown = c.type === 'element' && def !== undefined && def.kind !== 'mark';
       if (inlineKnown || (!blockKnown && (run.length > 0 || (mixed && startsText(children[i + 1]))))) {
         run.push(c);
@@ -232,8 +242,9 @@ class ToEditor {
         if (n.value) out.push(s.text(n.value, [...marks, markType(s, 'cdata').create({ src: srcKey(n.start, n.end) })]));
         else out.push(this.inlineIsland(n, marks));
       } else if (n.type === 'element') {
-        const def = ELEMENT_BY_NAME.get(n.name);
-        if (n.name === 'image') out.push(this.inlineAtom('image', n, marks));
+        const def = this.vocab.byName.get(n.name);
+        if (n.name === this.vocab.imageElement) out.push(this.inlineAtom('image', n, marks));
+        else if (this.vocab.inlineAtoms.includes(n.name)) out.push(this.inlineAtom('inline_ref', n, marks));
         else if (def?.kind === 'mark') {
           const mark = markType(s, pmName(n.name)).create({ attrs: this.attrsOf(n), src: srcKey(n.start, n.end) });
           const inner = n.children.length > 0 ? this.inline(n.children, [...marks, mark], preserve) : [];

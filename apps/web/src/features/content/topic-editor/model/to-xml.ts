@@ -43,9 +43,9 @@ export function documentFor(schema: Schema, source: string): Conversion {
   return conv;
 }
 
-function original(source: string): Original {
-  if (cache && cache.source === source) return cache;
-  const conv = remembered?.source === source ? remembered.conv : convertXml(source);
+function original(source: string, schema: Schema): Original {
+  if (cache && cache.source === source && cache.conv.pmDoc.type.schema === schema) return cache;
+  const conv = remembered?.source === source && remembered.conv.pmDoc.type.schema === schema ? remembered.conv : convertXml(source, { schema });
   cache = indexConversion(source, conv);
   return cache;
 }
@@ -84,9 +84,9 @@ const DOCTYPES: Record<string, string> = {
  * (attribute order, quoting, whitespace) where its attributes did not change. With no edit the
  * result is exactly `originalXml`. Pass '' as `originalXml` for a new topic.
  */
-export function docToXml(doc: JSONContent | PMNode, originalXml: string): string {
-  const node = 'type' in doc && typeof doc.type === 'string' ? getDitaSchema().nodeFromJSON(doc) : (doc as PMNode);
-  const orig = original(originalXml);
+export function docToXml(doc: JSONContent | PMNode, originalXml: string, schema: Schema = getDitaSchema()): string {
+  const node = 'type' in doc && typeof doc.type === 'string' ? schema.nodeFromJSON(doc) : (doc as PMNode);
+  const orig = original(originalXml, node.type.schema);
   const root = node.firstChild;
   if (!root) return originalXml;
   if (root.type.name === 'island' && root.attrs.name === '#document') return root.attrs.xml as string;
@@ -187,7 +187,8 @@ class XmlWriter {
     });
     const end = node.attrs.wsEnd as string | null | undefined;
     if (end !== null && end !== undefined) out += end;
-    else if (children.some((c) => ((c.attrs.ws as string | null) ?? guess(0)).includes('\n'))) out += `\n${INDENT.repeat(depth)}`;
+    // A text run's whitespace would be content: only block children put the end tag on a line of its own.
+    else if (children.some((c) => c.type.name !== 'run' && ((c.attrs.ws as string | null) ?? guess(0)).includes('\n'))) out += `\n${INDENT.repeat(depth)}`;
     return out;
   }
 

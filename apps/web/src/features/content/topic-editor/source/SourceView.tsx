@@ -1,7 +1,7 @@
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
-import { xml } from '@codemirror/lang-xml';
+import { type ElementSpec, xml } from '@codemirror/lang-xml';
 import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/lint';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { forwardRef, memo, useEffect, useImperativeHandle, useRef } from 'react';
@@ -20,9 +20,13 @@ export interface SourceViewHandle {
   goTo: (line: number, column: number) => void;
   /** Replaces the selection with text and puts the cursor after it. */
   insert: (text: string) => void;
+  /** Rewrites the text (only the changed middle is replaced, so the cursor stays where it was). */
+  transform: (fn: (text: string) => string) => void;
 }
 
 export interface SourceViewProps {
+  /** What completion offers: DITA's grammar by default; an S1000D object's from its installed schema (may arrive after mount). */
+  elements?: ElementSpec[] | undefined;
   /** The text the view starts from (read once; remount to load another). */
   value: string;
   onChange: (value: string) => void;
@@ -93,9 +97,13 @@ const clampLine = (state: EditorState, line: number, column: number) => {
  * at the cursor, live well-formedness and structure diagnostics, folding and search/replace.
  */
 export const SourceView = memo(
-  forwardRef<SourceViewHandle, SourceViewProps>(function SourceView({ value, onChange, problems = [], cursorPath, lang = 'zh', readOnly = false }, ref) {
+  forwardRef<SourceViewHandle, SourceViewProps>(function SourceView(
+    { value, onChange, problems = [], cursorPath, lang = 'zh', readOnly = false, elements },
+    ref,
+  ) {
     const host = useRef<HTMLDivElement | null>(null);
     const view = useRef<EditorView | null>(null);
+    const grammar = useRef(new Compartment());
     const latest = useRef({ onChange, problems, lang });
     latest.current = { onChange, problems, lang };
 
@@ -114,7 +122,7 @@ export const SourceView = memo(
           selection: at !== null ? { anchor: at } : undefined,
           extensions: [
             basicSetup,
-            xml({ elements: ditaElementSpecs() }),
+            grammar.current.of(xml({ elements: elements ?? ditaElementSpecs() })),
             lint,
             lintGutter(),
             EditorState.readOnly.of(readOnly),
@@ -132,6 +140,12 @@ export const SourceView = memo(
         view.current = null;
       };
     }, []);
+
+    // The grammar answered after mount (an S1000D schema): completion takes it from now on.
+    useEffect(() => {
+      const v = view.current;
+      if (v && elements) v.dispatch({ effects: grammar.current.reconfigure(xml({ elements })) });
+    }, [elements]);
 
     // New server problems: lint again now rather than at the next keystroke.
     // biome-ignore lint/correctness/useExhaustiveDependencies: problems is the trigger, read through `latest`
@@ -159,6 +173,18 @@ export const SourceView = memo(
         const { from, to } = v.state.selection.main;
         v.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length } });
         v.focus();
+      },
+      transform: (fn) => {
+        const v = view.current;
+        if (!v) return;
+        const before = v.state.doc.toString();
+        const after = fn(before);
+        if (after === before) return;
+        let start = 0;
+        while (start < before.length && start < after.length && before[start] === after[start]) start++;
+        let end = 0;
+        while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+        v.dispatch({ changes: { from: start, to: before.length - end, insert: after.slice(start, after.length - end) } });
       },
     }));
 

@@ -1,5 +1,6 @@
 import { Node } from '@tiptap/core';
 import { ELEMENTS, type ElementDef, pmName } from '../elements';
+import type { EditorVocabulary } from '../vocabulary';
 import { ditaAttributes } from './attrs';
 
 /** Extra attributes and schema fields of the CALS table parts (tgroup is the prosemirror-tables table). */
@@ -69,5 +70,8 @@ function nodeFor(def: ElementDef) {
   });
 }
 
+/** One node per modelled element of a vocabulary that is not a phrase. */
+export const nodesOf = (vocab: Pick<EditorVocabulary, 'elements'>) => vocab.elements.filter((e) => e.kind !== 'mark').map(nodeFor);
+
 /** One node per modelled DITA element that is not a phrase. */
-export const ditaNodes = ELEMENTS.filter((e) => e.kind !== 'mark').map(nodeFor);
+export const ditaNodes = nodesOf({ elements: ELEMENTS });

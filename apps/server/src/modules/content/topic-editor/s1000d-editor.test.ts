@@ -1,0 +1,193 @@
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { EditorDocument, EditorProblem } from '@ccms/contracts/content/topic-editor';
+import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zipFolder } from '../../../../../../test-support/grammars';
+import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
+import { useGitServer } from '../../../../test/git-server';
+import type { Caller } from '../../../../test/harness';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+import { objectId } from '../../../platform/git/loose-objects';
+import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
+import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
+
+/**
+ * The topic editor on an S1000D library (issue 31, part 1): every XML object of the Bike sample
+ * (s1000d-bike-4.1) opens and, saved with no edit, stays byte for byte what it was (internal DTD
+ * subset, comments, tabs and all; no commit); a save is checked as S1000D (schema, BREX layers):
+ * an edit that brings a BREX error is refused with the located rule message, a valid edit commits.
+ */
+const BIKE = s1000dCorpus('s1000d-bike-4.1');
+const DEFAULT_BREX = s1000dCorpus('s1000d-default-brex');
+const SCHEMAS = s1000dCorpus('s1000d-schemas-5.0');
+const suite = describe.skipIf(BIKE === undefined || DEFAULT_BREX === undefined || SCHEMAS === undefined);
+const remote = useGitServer();
+const api = (p: string) => `/prod-api${p}`;
+const json = { 'content-type': 'application/json' };
+const PROCED = 'csdb/DMC-S1000DBIKE-AAA-D00-00-00-00AA-258A-A_008-00_EN-US.XML';
+let t: TestApp;
+let writer: TestUser;
+let libraryId = 0;
+let copyDir = '';
+
+beforeAll(async () => {
+  if (BIKE === undefined) return;
+  t = await createTestApp();
+  await allowLoopbackRemotes(t);
+  const admin = await t.login();
+  for (const [name, dir, inZip] of [
+    ['default-brex.zip', DEFAULT_BREX, 's1000d-default-brex/'],
+    ['schemas-5.0.zip', SCHEMAS, 's1000d-schemas-5.0/'],
+  ] as const) {
+    const body = multipart({}, [{ filename: name, content: await zipFolder(dir ?? '', inZip) }]);
+    const installed = await admin.request({ method: 'POST', url: api('/ccms/grammar'), payload: body.payload, headers: body.headers });
+    expect(installed.status).toBe(200);
+  }
+  copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-edit-'));
+  await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
+  await remote().createRepo('bike', { folder: copyDir });
+  writer = await userWith(
+    t,
+    'bikewri',
+    CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', 'ccms:topic:query', TopicEditorPerm.open, TopicEditorPerm.edit]),
+    'bikewri@example.test',
+  );
+  const res = await writer.caller.post(api('/ccms/library'), { ...libraryBody('bike', remote().url('bike')), libraryType: 'S1000D' });
+  expect(res.status).toBe(200);
+  libraryId = res.body.data.libraryId;
+  await libraryPrepared(writer.caller, libraryId);
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+  if (copyDir) await rm(copyDir, { recursive: true, force: true });
+});
+
+async function open(c: Caller, file: string): Promise<EditorDocument> {
+  const res = await c.get(api('/ccms/topic-editor/open'), { libraryId, path: file });
+  expect(res.body.code, `${file}: ${res.body.msg}`).toBe(200);
+  return res.body.data;
+}
+
+const save = (c: Caller, doc: EditorDocument, content: string, lang = 'en') =>
+  c.request({
+    method: 'PUT',
+    url: api('/ccms/topic-editor/save'),
+    headers: { ...json, 'accept-language': lang },
+    payload: { libraryId, path: doc.path, content, baseCommit: doc.baseCommit, baseBlob: doc.baseBlob },
+  });
+
+const commits = async () => (await remote().log('bike', 'main')).length;
+
+suite('the topic editor on the Bike sample', () => {
+  it('opens every XML object of the set and a save with no edit keeps its bytes: same blob, no commit', async () => {
+    const names = (await readdir(path.join(copyDir, 'csdb'))).filter((n) => n.endsWith('.XML')).sort();
+    expect(names.length).toBe(103);
+    const before = await commits();
+    let withSubset = 0;
+    for (const name of names) {
+      const file = `csdb/${name}`;
+      const bytes = await readFile(path.join(copyDir, file));
+      const doc = await open(writer.caller, file);
+      expect(Buffer.from(doc.content, 'utf8').equals(bytes), file).toBe(true);
+      expect(doc.baseBlob, file).toBe(objectId('blob', bytes));
+      if (/<!DOCTYPE \w+\s*\[[\s\S]*<!ENTITY/.test(doc.content)) withSubset++;
+      const res = await save(writer.caller, doc, doc.content);
+      expect(res.body.code, `${file}: ${res.body.msg}`).toBe(200);
+      expect(res.body.data, file).toMatchObject({ unchanged: true, commit: doc.baseCommit, blob: doc.baseBlob, content: doc.content });
+    }
+    // Modules with ICN entities in their internal subset are among them (the subset is kept as written).
+    expect(withSubset).toBeGreaterThan(20);
+    expect(await commits()).toBe(before);
+  }, 300_000);
+
+  it("names a data module's schema and title, and refuses a file that is not an S1000D object naming the path", async () => {
+    const doc = await open(writer.caller, PROCED);
+    expect(doc).toMatchObject({ docType: 'proced', title: 'Bicycle - Other procedures to clean', canWrite: true });
+    for (const [lang, pattern] of [
+      ['en', /^path: "csdb\/notes\.txt" is not an S1000D object file/],
+      ['zh', /^path：“csdb\/notes\.txt”不是 S1000D 对象文件/],
+    ] as const) {
+      const res = await writer.caller.request({
+        method: 'GET',
+        url: `${api('/ccms/topic-editor/open')}?libraryId=${libraryId}&path=csdb/notes.txt`,
+        headers: { 'accept-language': lang },
+      });
+      expect(res.body.code).toBe(400);
+      expect(res.body.msg).toMatch(pattern);
+    }
+  });
+
+  it('refuses an edit that brings a BREX error, naming line, column and the rule; commits a valid edit of the same module', async () => {
+    const doc = await open(writer.caller, PROCED);
+    const lines = doc.content.split('\n');
+    const at = lines.findIndex((l) => l.includes('<emphasis>Copyright (C) 2013</emphasis>'));
+    expect(at).toBeGreaterThan(0);
+    const bad = doc.content.replace('<emphasis>Copyright (C) 2013</emphasis>', '<emphasis emphasisType="em09">Copyright (C) 2013</emphasis>');
+    const before = await commits();
+    for (const lang of ['en', 'zh']) {
+      const refused = await save(writer.caller, doc, bad, lang);
+      expect(refused.status).toBe(400);
+      const problems = refused.body.data.problems as EditorProblem[];
+      // Both layers say it: the project BREX (5 values) and the Issue 4.1 default BREX under it (6).
+      const brex = problems.filter((p) => p.severity === 'error');
+      expect(
+        brex.map((p) => [p.code, p.line]),
+        JSON.stringify(brex),
+      ).toEqual([
+        ['brex-value', at + 1],
+        ['brex-value', at + 1],
+      ]);
+      expect(brex[0]?.column).toBeGreaterThan(0);
+      if (lang === 'en') {
+        expect(brex.map((p) => p.message).sort()).toEqual([
+          'Attribute emphasisType - Type of emphasis (Chap 3.9.6.1, Table 16): value "em09" is not among the 6 allowed values',
+          'Type of emphasis: value "em09" is not among the 5 allowed values',
+        ]);
+        expect(refused.body.msg).toContain(`line ${at + 1}, column ${brex[0]?.column}`);
+      } else expect(brex[0]?.message).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(await commits()).toBe(before);
+    const good = doc.content.replace('<emphasis>Copyright (C) 2013</emphasis>', '<emphasis emphasisType="em02">Copyright (C) 2013</emphasis>');
+    const res = await save(writer.caller, doc, good);
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data).toMatchObject({ unchanged: false, content: good });
+    expect(await commits()).toBe(before + 1);
+    expect((await remote().log('bike', 'main'))[0]?.subject).toBe('Update Bicycle - Other procedures to clean');
+    expect(await remote().show('bike', 'main', PROCED)).toBe(good);
+    // An error the module already had does not refuse the next edit: 952A keeps its BREX value error as a warning.
+    const old = await open(writer.caller, 'csdb/DMC-S1000DBIKE-AAA-D00-00-00-00AA-952A-T-H31A_002-00_EN-US.XML');
+    const edited = old.content.replace('</dmodule>', '<!-- reviewed --></dmodule>');
+    expect(edited).not.toBe(old.content);
+    const kept = await save(writer.caller, old, edited);
+    expect(kept.body.code, kept.body.msg).toBe(200);
+    expect(kept.body.data.warnings.some((w: EditorProblem) => w.code === 'brex-value' && w.preexisting)).toBe(true);
+  });
+
+  it("serves the source view's completion from the installed XSD: 258A names proced.xsd of Issue 4.1, read from the newest package (5.0)", async () => {
+    const res = await writer.caller.get(api('/ccms/topic-editor/grammar'), { libraryId, path: PROCED });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const g = res.body.data;
+    expect(g).toMatchObject({ schema: 'proced.xsd', issue: '4.1', servedIssue: '5.0' });
+    expect(g.roots).toContain('dmodule');
+    expect(g.elements.mainProcedure.children).toContain('proceduralStep');
+    expect(g.elements.proceduralStep.children).toEqual(expect.arrayContaining(['para', 'warning', 'proceduralStep']));
+    expect(g.elements.dmRef.children).toContain('dmRefIdent');
+    const stranger = await userWith(t, 'bikestr', [TopicEditorPerm.open]);
+    expect((await stranger.caller.get(api('/ccms/topic-editor/grammar'), { libraryId, path: PROCED })).status).toBe(403);
+  });
+
+  it('finds data modules to reference by code or title, with the dmCode, issue and language a dmRef writes', async () => {
+    const byCode = await writer.caller.get(api('/ccms/topic-editor/dm-refs'), { libraryId, q: '121A' });
+    expect(byCode.body.code, byCode.body.msg).toBe(200);
+    const row = byCode.body.data.find((r: { code: string }) => r.code === 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A');
+    expect(row).toMatchObject({
+      dmCode: { modelIdentCode: 'S1000DBIKE', systemCode: 'D00', infoCode: '121', infoCodeVariant: 'A', itemLocationCode: 'A' },
+      issueInfo: { issueNumber: '008', inWork: '00' },
+      language: { languageIsoCode: 'en', countryIsoCode: 'US' },
+    });
+    const byTitle = await writer.caller.get(api('/ccms/topic-editor/dm-refs'), { libraryId, q: 'Other procedures to clean' });
+    expect(byTitle.body.data.map((r: { code: string }) => r.code)).toContain('DMC-S1000DBIKE-AAA-D00-00-00-00AA-258A-A');
+  });
+});

@@ -1,0 +1,132 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetDuplicateGuard } from '../../../../api/duplicate-guard';
+import { i18n } from '../../../../i18n';
+import { type FakeReply, fakeFeedback, fakeServer } from '../../../../test/fakes';
+import { queryOf } from '../../s1000d/testing/bike';
+import type { S1000dPickerKind } from './InsertPicker';
+import type { Insertion } from './insertions';
+import { S1000dPicker } from './S1000dPicker';
+
+const SLOW = { timeout: 15_000 };
+const ok = (data: unknown): FakeReply => ({ data: { code: 200, msg: 'ok', data } });
+/** The 121A module of the Bike sample as the dm-refs route answers it. */
+const ROW_121A = {
+  path: 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A_008-00_EN-US.XML',
+  code: 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A',
+  title: 'Bicycle - Technical data',
+  dmCode: {
+    modelIdentCode: 'S1000DBIKE',
+    systemDiffCode: 'AAA',
+    systemCode: 'D00',
+    subSystemCode: '0',
+    subSubSystemCode: '0',
+    assyCode: '00',
+    disassyCode: '00',
+    disassyCodeVariant: 'AA',
+    infoCode: '121',
+    infoCodeVariant: 'A',
+    itemLocationCode: 'A',
+  },
+  issueInfo: { issueNumber: '008', inWork: '00' },
+  language: { languageIsoCode: 'en', countryIsoCode: 'US' },
+};
+const MODULE = `<dmodule><identAndStatusSection id="ignored"/><content><procedure><mainProcedure>
+<proceduralStep id="stp-0001"><para>Clean the frame.</para></proceduralStep>
+<proceduralStep id="stp-0002"><figure id="fig-0001"><title>Chain</title><graphic infoEntityIdent="ICN-A"/></figure></proceduralStep>
+</mainProcedure></procedure></content></dmodule>`;
+
+let queries: string[] = [];
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces(['editor']);
+});
+afterAll(() => i18n.changeLanguage('zh'));
+beforeEach(() => {
+  fakeFeedback();
+  resetDuplicateGuard();
+  queries = [];
+  fakeServer((config) => {
+    if (config.url?.startsWith('/ccms/topic-editor/dm-refs')) {
+      const q = queryOf(config).get('q') ?? '';
+      queries.push(q);
+      return ok(q === '' || '121A'.includes(q) || ROW_121A.code.includes(q) ? [ROW_121A] : []);
+    }
+    if (config.url?.startsWith('/ccms/graphic/list')) {
+      const rows = ['ICN-S1000DBIKE-AAA-DA10000-0-U8025-00512-A-04-1.CGM', 'photo.png'].map((name) => ({
+        path: name,
+        name,
+        folder: '',
+        size: 10,
+        contentType: 'image/cgm',
+        createBy: 'a',
+        createTime: '2026-01-01 00:00:00',
+        commit: 'c',
+        refs: 0,
+        url: '',
+      }));
+      return { data: { code: 200, msg: 'ok', rows, total: rows.length } };
+    }
+    return ok(null);
+  });
+});
+
+function show(kind: S1000dPickerKind) {
+  const onInsert = vi.fn<(i: Insertion) => void>();
+  const onClose = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <App>
+          <S1000dPicker kind={kind} scope={{ libraryId: 3, path: 'DMC-X.XML' }} readContent={() => MODULE} onInsert={onInsert} onClose={onClose} />
+        </App>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+  return { onInsert, onClose };
+}
+
+describe('the S1000D pickers', () => {
+  it('dmRef: finds a data module by its code and writes its dmCode, with the issue only when asked', SLOW, async () => {
+    const { onInsert, onClose } = show('dmRef');
+    fireEvent.change(screen.getByLabelText('Search the library’s data modules by DMC or title'), { target: { value: '121A' } });
+    await waitFor(() => expect(queries).toContain('121A'));
+    fireEvent.click(await screen.findByText(ROW_121A.code));
+    const first = onInsert.mock.calls[0]?.[0];
+    expect(first).toEqual({
+      kind: 'dmRef',
+      inner:
+        '<dmRefIdent><dmCode modelIdentCode="S1000DBIKE" systemDiffCode="AAA" systemCode="D00" subSystemCode="0" subSubSystemCode="0" assyCode="00" disassyCode="00" disassyCodeVariant="AA" infoCode="121" infoCodeVariant="A" itemLocationCode="A"/></dmRefIdent>',
+    });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('dmRef: with the issue box ticked, writes issueInfo and language', SLOW, async () => {
+    const { onInsert } = show('dmRef');
+    fireEvent.click(screen.getByText('Write the issue (issueInfo)'));
+    fireEvent.click(await screen.findByText(ROW_121A.code));
+    const picked = onInsert.mock.calls[0]?.[0];
+    expect(picked?.kind === 'dmRef' ? picked.inner : '').toContain(
+      '<issueInfo issueNumber="008" inWork="00"/><language languageIsoCode="en" countryIsoCode="US"/></dmRefIdent>',
+    );
+  });
+
+  it('internalRef: lists the ids of this module with their target type', SLOW, async () => {
+    const { onInsert } = show('internalRef');
+    expect(screen.queryByText('ignored')).toBeNull();
+    fireEvent.click(await screen.findByText('fig-0001'));
+    expect(onInsert).toHaveBeenCalledWith({ kind: 'internalRef', internalRefId: 'fig-0001', internalRefTargetType: 'irtt01' });
+  });
+
+  it('ICN graphic: lists the ICN files only and inserts a figure with its title', SLOW, async () => {
+    const { onInsert } = show('graphic');
+    fireEvent.change(screen.getByLabelText('Figure title'), { target: { value: 'Brake lever' } });
+    const name = 'ICN-S1000DBIKE-AAA-DA10000-0-U8025-00512-A-04-1.CGM';
+    fireEvent.click(await screen.findByText(name));
+    expect(screen.queryByText('photo.png')).toBeNull();
+    expect(onInsert).toHaveBeenCalledWith({ kind: 'graphic', icn: name.replace('.CGM', ''), file: name, title: 'Brake lever' });
+  });
+});

@@ -1,0 +1,150 @@
+import type { Node as PMNode, Schema } from '@tiptap/pm/model';
+import { parseXml, type XmlElement } from './lossless-xml';
+
+/**
+ * What the insert menu of an S1000D module offers: each element with the structure it needs (a
+ * procedural step comes with its paragraph, a warning with its text, a list with its first item),
+ * and which of them the schema allows at the cursor.
+ */
+export interface Template {
+  node: PMNode;
+  /** A step: inserted after the step the cursor is in (or, `nested`, at the end of it). */
+  step?: string;
+  nested?: boolean;
+}
+
+type Build = (s: Schema) => PMNode;
+
+const node = (s: Schema, name: string, content: PMNode[] = [], attrs: Record<string, string> = {}): PMNode => {
+  const type = s.nodes[name];
+  if (!type) throw new Error(`The schema has no node ${name}`);
+  return type.create({ attrs }, content);
+};
+const run = (s: Schema) => node(s, 'run');
+const para = (s: Schema) => node(s, 'para', [run(s)]);
+const title = (s: Schema) => node(s, 'title');
+const listItem = (s: Schema) => node(s, 'listItem', [para(s)]);
+
+const TEMPLATES = {
+  para: { build: para },
+  levelledPara: { build: (s) => node(s, 'levelledPara', [title(s), para(s)]) },
+  proceduralStep: { build: (s) => node(s, 'proceduralStep', [para(s)]), step: 'proceduralStep' },
+  proceduralSubStep: { build: (s) => node(s, 'proceduralStep', [para(s)]), step: 'proceduralStep', nested: true },
+  warning: { build: (s) => node(s, 'warning', [node(s, 'warningAndCautionPara')]) },
+  caution: { build: (s) => node(s, 'caution', [node(s, 'warningAndCautionPara')]) },
+  note: { build: (s) => node(s, 'note', [node(s, 'notePara', [run(s)])]) },
+  randomList: { build: (s) => node(s, 'randomList', [listItem(s)]) },
+  sequentialList: { build: (s) => node(s, 'sequentialList', [listItem(s)]) },
+  listItem: { build: listItem },
+  crewDrillStep: { build: (s) => node(s, 'crewDrillStep', [para(s)]), step: 'crewDrillStep' },
+  challengeAndResponse: {
+    build: (s) => node(s, 'challengeAndResponse', [node(s, 'challenge', [para(s)]), node(s, 'response', [para(s)])]),
+  },
+  isolationStep: {
+    build: (s) =>
+      node(s, 'isolationStep', [
+        para(s),
+        node(s, 'isolationStepQuestion'),
+        node(s, 'isolationStepAnswer', [node(s, 'yesNoAnswer', [node(s, 'yesAnswer'), node(s, 'noAnswer')])]),
+      ]),
+    step: 'isolationStep',
+  },
+} satisfies Record<string, { build: Build; step?: string; nested?: boolean }>;
+
+export type S1000dInsert = keyof typeof TEMPLATES;
+
+/** The elements the S1000D insert menu lists, in its order. */
+export const S1000D_INSERTS = Object.keys(TEMPLATES) as S1000dInsert[];
+
+/** An element with its required structure, in a schema that models it (undefined otherwise). */
+export function elementTemplate(schema: Schema, name: string): Template | undefined {
+  const t: { build: Build; step?: string; nested?: boolean } | undefined = TEMPLATES[name as S1000dInsert];
+  if (!t || !schema.nodes.dmodule) return undefined;
+  try {
+    return { node: t.build(schema), ...(t.step ? { step: t.step } : {}), ...(t.nested ? { nested: t.nested } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The inserts the schema allows at the cursor (`can` runs the insert command without applying it). */
+export function insertableAt(can: (name: string) => boolean): S1000dInsert[] {
+  return S1000D_INSERTS.filter((name) => can(name));
+}
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/** A figure holding an ICN graphic (the graphic stays an island: shown, written as is). */
+export function figureWithGraphic(schema: Schema, title: string, icn: string): PMNode {
+  const graphic = `<graphic infoEntityIdent="${escapeAttr(icn)}"/>`;
+  return node(schema, 'figure', [
+    node(schema, 'title', title ? [schema.text(title)] : []),
+    (schema.nodes.island as NonNullable<Schema['nodes'][string]>).create({ xml: graphic, name: 'graphic', src: null, ws: null }),
+  ]);
+}
+
+/** A data module as the dmRef picker found it. */
+export interface DmRefTarget {
+  dmCode: Record<string, string>;
+  issueInfo: { issueNumber: string; inWork: string } | null;
+  language: { languageIsoCode: string; countryIsoCode: string } | null;
+}
+
+/** The content of a dmRef to a data module: its dmCode, and its issue and language when `withIssue`. */
+export function dmRefInner(target: DmRefTarget, withIssue: boolean): string {
+  const attrs = (a: Record<string, string>) =>
+    Object.entries(a)
+      .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
+      .join('');
+  let out = `<dmRefIdent><dmCode${attrs(target.dmCode)}/>`;
+  if (withIssue && target.issueInfo) out += `<issueInfo${attrs(target.issueInfo)}/>`;
+  if (withIssue && target.language) out += `<language${attrs(target.language)}/>`;
+  return `${out}</dmRefIdent>`;
+}
+
+/** The internalRefTargetType of a target element (S1000D's irtt values), when it has one. */
+const TARGET_TYPES: Record<string, string> = {
+  figure: 'irtt01',
+  table: 'irtt02',
+  multimedia: 'irtt03',
+  supplyDescr: 'irtt04',
+  supportEquipDescr: 'irtt05',
+  spareDescr: 'irtt06',
+  levelledPara: 'irtt07',
+  para: 'irtt07',
+  proceduralStep: 'irtt08',
+  graphic: 'irtt09',
+};
+
+export interface InternalTarget {
+  id: string;
+  element: string;
+  text: string;
+  targetType: string | undefined;
+}
+
+const textOf = (el: XmlElement): string =>
+  el.children
+    .map((c) => (c.type === 'text' ? c.raw : c.type === 'element' ? textOf(c) : ''))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The elements with an id in a module's content (internalRef targets), in document order. */
+export function internalTargets(xml: string): InternalTarget[] {
+  const out: InternalTarget[] = [];
+  const walk = (el: XmlElement) => {
+    for (const c of el.children) {
+      if (c.type !== 'element' || c.name === 'identAndStatusSection') continue;
+      const id = c.attrs.find((a) => a.name === 'id')?.value;
+      if (id) {
+        const title = c.children.find((k): k is XmlElement => k.type === 'element' && k.name === 'title');
+        out.push({ id, element: c.name, text: (title ? textOf(title) : textOf(c)).slice(0, 80), targetType: TARGET_TYPES[c.name] });
+      }
+      walk(c);
+    }
+  };
+  const root = parseXml(xml).root;
+  if (root) walk(root);
+  return out;
+}
