@@ -16,6 +16,17 @@ const reply = (message: EngineReply) => process.send?.(message);
 /** The last S1000D HTML builds, as `builds` keeps DITA's: a re-publish renders only what changed. */
 const s1000dBuilds = new Map<string, { build: S1000dHtmlBuild; fingerprint: string; srcDir: string; outDir: string }>();
 
+/** Keeps a build under its key as the newest; the oldest go beyond KEEP_BUILDS. */
+function keep<T>(cache: Map<string, T>, key: string, value: T): void {
+  cache.delete(key);
+  cache.set(key, value);
+  while (cache.size > KEEP_BUILDS) {
+    const oldest = cache.keys().next().value;
+    if (oldest === undefined) break;
+    cache.delete(oldest);
+  }
+}
+
 /** An S1000D publication module, HTML5 (incrementally when this process holds the previous build of the key) or PDF. */
 async function runS1000d(req: EngineRequest, begun: number) {
   const progress = (done: number, total: number, phase: string) => reply({ type: 'progress', id: req.id, phase, done, total });
@@ -41,12 +52,7 @@ async function runS1000d(req: EngineRequest, begun: number) {
   } else if (req.format === 'pdf') result = await publishS1000dPdf({ ...options, ...(req.chromium ? { chromium: req.chromium } : {}) });
   else result = await publishS1000dHtml(options);
   if (result.build) {
-    s1000dBuilds.set(req.key, { build: result.build, fingerprint: req.fingerprint, srcDir: req.srcDir, outDir: req.outDir });
-    while (s1000dBuilds.size > KEEP_BUILDS) {
-      const oldest = s1000dBuilds.keys().next().value;
-      if (oldest === undefined) break;
-      s1000dBuilds.delete(oldest);
-    }
+    keep(s1000dBuilds, req.key, { build: result.build, fingerprint: req.fingerprint, srcDir: req.srcDir, outDir: req.outDir });
   }
   reply({
     type: 'done',
@@ -94,12 +100,7 @@ async function run(req: EngineRequest) {
     onProgress: progress,
   });
   if (result.build) {
-    builds.set(req.key, { build: result.build, fingerprint: req.fingerprint, srcDir: req.srcDir, outDir: req.outDir });
-    while (builds.size > KEEP_BUILDS) {
-      const oldest = builds.keys().next().value;
-      if (oldest === undefined) break;
-      builds.delete(oldest);
-    }
+    keep(builds, req.key, { build: result.build, fingerprint: req.fingerprint, srcDir: req.srcDir, outDir: req.outDir });
   }
   reply({
     type: 'done',
