@@ -151,6 +151,17 @@ describe.skipIf(corpus === undefined)('publishing the Bike set', () => {
     first = again;
   });
 
+  it('copies a changed graphic again without rendering a page', async () => {
+    const png = readdirSync(path.join(out, 'graphics')).find((f) => f.endsWith('.PNG'));
+    expect(png).toBeDefined();
+    const file = path.join(src, png ?? '');
+    writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.from('changed')]));
+    const again = await rebuildS1000dHtml(first.build as NonNullable<S1000dResult['build']>, [png ?? '']);
+    expect(again.written).toBe(0);
+    expect(readFileSync(path.join(out, 'graphics', png ?? ''))).toEqual(readFileSync(file));
+    first = again;
+  });
+
   it('writes every page again when the PM changed (the navigation is on every page), and removes pages no longer listed', async () => {
     const pmText = readFileSync(path.join(src, PM), 'utf8');
     // Drop the entry of the chain module from the PM.

@@ -286,6 +286,12 @@ export async function rebuildS1000dHtml(previous: S1000dHtmlBuild, changed: read
   const build: S1000dHtmlBuild = { options, objects, plan, records, navHtml, problems: [...problems, ...keptProblems, ...renderProblems] };
   const navChanged = navHtml !== previous.navHtml || navKey(plan) !== navKey(previous.plan);
   for (const page of previous.records.keys()) if (!records.has(page)) await rm(path.join(out, page), { force: true });
+  // A changed graphic the output holds is copied again (the pages showing it link the same file).
+  for (const rel of changed) {
+    const icn = objects.get(rel);
+    const target = path.join(out, GRAPHICS_DIR, path.posix.basename(rel));
+    if (icn?.kind === 'icn' && existsSync(target) && existsSync(path.join(options.srcDir, rel))) copyReplacing(path.join(options.srcDir, rel), target);
+  }
   const written = writeSite(build, navChanged ? records.keys() : rendered, false);
   return { pages: plan.pages.length, problems: build.problems, build, written };
 }
