@@ -87,6 +87,8 @@ const CIR_REFS: Record<string, string> = {
   controlIndicatorRef: 'controlIndicatorNumber',
   accessPointRef: 'accessPointNumber',
 };
+/** Parents whose dmRef is an entry of a list of modules rather than a reference in running text. */
+const LISTED_REF_PARENTS = new Set(['frontMatterDmEntry', 'tocEntry', 'dmNode', 'dmSeq', 'dmIf', 'dmThenSeq', 'dmElseSeq', 'dmLoop']);
 const BROWSER_FORMATS = new Set(['SVG', 'PNG', 'JPG', 'JPEG', 'GIF', 'WEBP']);
 
 class Renderer {
@@ -401,9 +403,12 @@ class Renderer {
     const titleText = title !== undefined ? [normText(firstChild(title, 'techName')), normText(firstChild(title, 'infoName'))].filter(Boolean).join(' - ') : '';
     const href = this.ctx.pageOf(target);
     const tip = titleText !== '' ? ` title="${escapeAttr(titleText)}"` : '';
-    if (href === undefined) return `<span class="dmRef outside"${tip}>${escapeText(target)}</span>`;
+    // An entry of a list of modules (front matter, a process's nodes) shows the title beside the code.
+    const listed = el.parent !== undefined && LISTED_REF_PARENTS.has(el.parent.name) && titleText !== '';
+    const after = listed ? ` <span class="dm-title">${escapeText(titleText)}</span>` : '';
+    if (href === undefined) return `<span class="dmRef outside"${tip}>${escapeText(target)}</span>${after}`;
     this.links.add(target);
-    return `<a class="dmRef" href="${escapeAttr(href)}"${tip}>${escapeText(target)}</a>`;
+    return `<a class="dmRef" href="${escapeAttr(href)}"${tip}>${escapeText(target)}</a>${after}`;
   }
 
   private refs(el: XmlElement): string {
