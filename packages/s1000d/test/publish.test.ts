@@ -195,6 +195,29 @@ describe.skipIf(corpus === undefined)('publishing the Bike set', () => {
     }
   });
 
+  it("prints its own words in the PM's language: Chinese for a zh PM", async () => {
+    const zhSrc = mkdtempSync(path.join(tmpdir(), 's1000d-pub-zh-'));
+    const zhOut = mkdtempSync(path.join(tmpdir(), 's1000d-pub-zh-out-'));
+    try {
+      cpSync(path.join(corpus as string, 'csdb'), zhSrc, { recursive: true });
+      const pmText = readFileSync(path.join(zhSrc, PM), 'utf8');
+      writeFileSync(
+        path.join(zhSrc, PM),
+        pmText.replace(/<language countryIsoCode="US" languageIsoCode="en"\s*\/>/, '<language countryIsoCode="CN" languageIsoCode="zh"/>'),
+      );
+      await publishS1000dHtml({ srcDir: zhSrc, pm: PM, out: zhOut, selection: { product: '1B070643' } });
+      const page = readFileSync(path.join(zhOut, `${DM258}.html`), 'utf8');
+      expect(page).toContain('<html lang="zh-CN">');
+      expect(page).toContain('<th>数据模块代码</th>');
+      expect(page).toContain('<p class="admonition-label">警告</p>');
+      expect(page).toContain('<h2>准备要求</h2>');
+      expect(page).toContain('>图 1</a>');
+    } finally {
+      rmSync(zhSrc, { recursive: true, force: true });
+      rmSync(zhOut, { recursive: true, force: true });
+    }
+  });
+
   it('nests the entries of a list of applicable publications under their titles, with the PMs its pmRefs name', async () => {
     const loap = mkdtempSync(path.join(tmpdir(), 's1000d-pub-loap-'));
     try {
