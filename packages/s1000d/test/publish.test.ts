@@ -66,6 +66,12 @@ describe.skipIf(corpus === undefined)('publishing the Bike set', () => {
     expect(readdirSync(out).filter((f) => f.startsWith('DMC-'))).toHaveLength(67);
     // The index page says who the publication is for; the search index has a record per page.
     expect(read('index.html')).toContain('1B070643: model=Brook trekker, version=Mk9');
+    // Highlights: each changed module's reasons for update, linking its page.
+    expect(read('index.html')).toMatch(
+      new RegExp(
+        `<tr data-dmc="${DM258}"><td><a href="${DM258}.html">${DM258}</a><br>Bicycle - Other procedures to clean</td><td>totally revised<br>Schema cleanup element/attribute renaming</td></tr>`,
+      ),
+    );
     const search = JSON.parse(
       read('search-index.js')
         .replace(/^window\.CCMS_SEARCH=/, '')

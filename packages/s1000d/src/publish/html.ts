@@ -13,7 +13,7 @@ import type { CsdbObject } from '../describe.js';
 import type { Problem } from '../problem.js';
 import { S1000D_CSS } from './assets.js';
 import { describeRel, type Plan, type PlanNode, pageName, planModules, planPublication, readSetFolder } from './plan.js';
-import { escapeAttr, escapeText, issueDateOf, type RenderContext, renderModule } from './render.js';
+import { escapeAttr, escapeText, highlightsHtml, issueDateOf, type RenderContext, renderModule } from './render.js';
 import type { Selection } from './selection.js';
 import { type PublishTexts, publishTexts } from './texts.js';
 
@@ -154,7 +154,13 @@ function indexHtml(plan: Plan, texts: PublishTexts, navHtml: string): string {
     .map(([k, v]) => `<tr><th>${escapeText(k)}</th><td>${escapeText(v)}</td></tr>`)
     .join('');
   const main = `<header class="dm-ident"><h1>${escapeText(pm.title || pm.code)}</h1><table class="ident-table">${ident}</table></header>
-<nav class="pm-toc" aria-label="${escapeAttr(texts.contents)}">${navList(plan.nodes, texts)}</nav>`;
+<nav class="pm-toc" aria-label="${escapeAttr(texts.contents)}">${navList(plan.nodes, texts)}</nav>
+${highlightsHtml(
+  plan.pages.map((p) => p.dm),
+  texts,
+  pageName,
+  'h2',
+)}`;
   return pageHtml(plan, texts, navHtml, 'index.html', pm.title || pm.code, main);
 }
 

@@ -51,6 +51,24 @@ export function reasonsForUpdate(dm: CsdbObject): string[] {
     .filter((t) => t !== '');
 }
 
+/**
+ * The highlights: each new, changed or revised module with its reasons for update (reasonForUpdate),
+ * linked by `hrefOf`; empty when no module says why it changed.
+ */
+export function highlightsHtml(modules: readonly CsdbObject[], texts: PublishTexts, hrefOf: (code: string) => string, heading: 'h1' | 'h2'): string {
+  const rows = modules
+    .filter((dm) => dm.issueType === 'changed' || dm.issueType === 'revised' || dm.issueType === 'new')
+    .map((dm) => ({ dm, reasons: reasonsForUpdate(dm) }))
+    .filter((r) => r.reasons.length > 0)
+    .map(
+      ({ dm, reasons }) =>
+        `<tr data-dmc="${escapeAttr(dm.code)}"><td><a href="${escapeAttr(hrefOf(dm.code))}">${escapeText(dm.code)}</a><br>${escapeText(dm.title)}</td><td>${reasons.map((r) => escapeText(r)).join('<br>')}</td></tr>`,
+    )
+    .join('');
+  if (rows === '') return '';
+  return `<section class="highlights"><${heading}>${escapeText(texts.highlights)}</${heading}><table><thead><tr><th>${escapeText(texts.dmc)}</th><th>${escapeText(texts.reasonForUpdate)}</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
 /** The issue date of a module or PM, yyyy-mm-dd. */
 export function issueDateOf(root: XmlElement | undefined): string {
   const status = firstChild(root, 'identAndStatusSection');
