@@ -17,7 +17,7 @@ const benches: Record<string, string> = {
   'map-editor': 'map-editor/run.ts',
   compliance: 'compliance/run.ts',
   s1000d: 's1000d/run.ts',
-  's1000d-publish': 's1000d/publish.ts',
+  's1000d-pub': 's1000d/publish.ts',
 };
 const wanted = process.argv.slice(2);
 for (const [name, file] of Object.entries(benches)) {

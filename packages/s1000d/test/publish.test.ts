@@ -66,6 +66,12 @@ describe.skipIf(corpus === undefined)('publishing the Bike set', () => {
     expect(readdirSync(out).filter((f) => f.startsWith('DMC-'))).toHaveLength(67);
     // The index page says who the publication is for; the search index has a record per page.
     expect(read('index.html')).toContain('1B070643: model=Brook trekker, version=Mk9');
+    // Highlights: each changed module's reasons for update, linking its page.
+    expect(read('index.html')).toMatch(
+      new RegExp(
+        `<tr data-dmc="${DM258}"><td><a href="${DM258}.html">${DM258}</a><br>Bicycle - Other procedures to clean</td><td>totally revised<br>Schema cleanup element/attribute renaming</td></tr>`,
+      ),
+    );
     const search = JSON.parse(
       read('search-index.js')
         .replace(/^window\.CCMS_SEARCH=/, '')
@@ -151,6 +157,17 @@ describe.skipIf(corpus === undefined)('publishing the Bike set', () => {
     first = again;
   });
 
+  it('copies a changed graphic again without rendering a page', async () => {
+    const png = readdirSync(path.join(out, 'graphics')).find((f) => f.endsWith('.PNG'));
+    expect(png).toBeDefined();
+    const file = path.join(src, png ?? '');
+    writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.from('changed')]));
+    const again = await rebuildS1000dHtml(first.build as NonNullable<S1000dResult['build']>, [png ?? '']);
+    expect(again.written).toBe(0);
+    expect(readFileSync(path.join(out, 'graphics', png ?? ''))).toEqual(readFileSync(file));
+    first = again;
+  });
+
   it('writes every page again when the PM changed (the navigation is on every page), and removes pages no longer listed', async () => {
     const pmText = readFileSync(path.join(src, PM), 'utf8');
     // Drop the entry of the chain module from the PM.
@@ -181,6 +198,29 @@ describe.skipIf(corpus === undefined)('publishing the Bike set', () => {
       expect(readdirSync(none)).toEqual([]);
     } finally {
       rmSync(none, { recursive: true, force: true });
+    }
+  });
+
+  it("prints its own words in the PM's language: Chinese for a zh PM", async () => {
+    const zhSrc = mkdtempSync(path.join(tmpdir(), 's1000d-pub-zh-'));
+    const zhOut = mkdtempSync(path.join(tmpdir(), 's1000d-pub-zh-out-'));
+    try {
+      cpSync(path.join(corpus as string, 'csdb'), zhSrc, { recursive: true });
+      const pmText = readFileSync(path.join(zhSrc, PM), 'utf8');
+      writeFileSync(
+        path.join(zhSrc, PM),
+        pmText.replace(/<language countryIsoCode="US" languageIsoCode="en"\s*\/>/, '<language countryIsoCode="CN" languageIsoCode="zh"/>'),
+      );
+      await publishS1000dHtml({ srcDir: zhSrc, pm: PM, out: zhOut, selection: { product: '1B070643' } });
+      const page = readFileSync(path.join(zhOut, `${DM258}.html`), 'utf8');
+      expect(page).toContain('<html lang="zh-CN">');
+      expect(page).toContain('<th>数据模块代码</th>');
+      expect(page).toContain('<p class="admonition-label">警告</p>');
+      expect(page).toContain('<h2>准备要求</h2>');
+      expect(page).toContain('>图 1</a>');
+    } finally {
+      rmSync(zhSrc, { recursive: true, force: true });
+      rmSync(zhOut, { recursive: true, force: true });
     }
   });
 

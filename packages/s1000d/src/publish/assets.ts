@@ -18,7 +18,7 @@ li.step{display:flex;gap:.6rem;margin:.5rem 0}.step-number{flex:none;min-width:2
 .changed{position:relative}.changed::before{content:"";position:absolute;left:-.9rem;top:0;bottom:0;border-left:3px solid #cf222e}
 td.changed::before,th.changed::before,tr.changed>td:first-child::before{content:"";position:absolute;left:-1rem;top:0;bottom:0;border-left:3px solid #cf222e}
 .change-bar{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.para{margin:.5rem 0}.objectPath{margin:.4rem 0}
+.para{margin:.5rem 0}.parts-table .indent{display:inline-block;width:1rem;color:var(--muted)}.objectPath{margin:.4rem 0}
 .toc li.not-applicable,.toc li.deleted,.loedm .not-applicable,.loedm .deleted{color:var(--muted)}
 .toc .tag,.loedm .tag{font-size:.8em;border:1px solid var(--line);border-radius:4px;padding:0 .3rem;margin-left:.3rem}
 .toc .dmc{display:block;font-size:.8em;color:var(--muted)}.pm-toc .dmc{margin-left:.6rem;font-size:.85em;color:var(--muted)}

@@ -13,7 +13,7 @@ import type { CsdbObject } from '../describe.js';
 import type { Problem } from '../problem.js';
 import { S1000D_CSS } from './assets.js';
 import { describeRel, type Plan, type PlanNode, pageName, planModules, planPublication, readSetFolder } from './plan.js';
-import { escapeAttr, escapeText, issueDateOf, type RenderContext, renderModule } from './render.js';
+import { escapeAttr, escapeText, highlightsHtml, issueDateOf, type RenderContext, renderModule } from './render.js';
 import type { Selection } from './selection.js';
 import { type PublishTexts, publishTexts } from './texts.js';
 
@@ -154,7 +154,13 @@ function indexHtml(plan: Plan, texts: PublishTexts, navHtml: string): string {
     .map(([k, v]) => `<tr><th>${escapeText(k)}</th><td>${escapeText(v)}</td></tr>`)
     .join('');
   const main = `<header class="dm-ident"><h1>${escapeText(pm.title || pm.code)}</h1><table class="ident-table">${ident}</table></header>
-<nav class="pm-toc" aria-label="${escapeAttr(texts.contents)}">${navList(plan.nodes, texts)}</nav>`;
+<nav class="pm-toc" aria-label="${escapeAttr(texts.contents)}">${navList(plan.nodes, texts)}</nav>
+${highlightsHtml(
+  plan.pages.map((p) => p.dm),
+  texts,
+  pageName,
+  'h2',
+)}`;
   return pageHtml(plan, texts, navHtml, 'index.html', pm.title || pm.code, main);
 }
 
@@ -286,6 +292,12 @@ export async function rebuildS1000dHtml(previous: S1000dHtmlBuild, changed: read
   const build: S1000dHtmlBuild = { options, objects, plan, records, navHtml, problems: [...problems, ...keptProblems, ...renderProblems] };
   const navChanged = navHtml !== previous.navHtml || navKey(plan) !== navKey(previous.plan);
   for (const page of previous.records.keys()) if (!records.has(page)) await rm(path.join(out, page), { force: true });
+  // A changed graphic the output holds is copied again (the pages showing it link the same file).
+  for (const rel of changed) {
+    const icn = objects.get(rel);
+    const target = path.join(out, GRAPHICS_DIR, path.posix.basename(rel));
+    if (icn?.kind === 'icn' && existsSync(target) && existsSync(path.join(options.srcDir, rel))) copyReplacing(path.join(options.srcDir, rel), target);
+  }
   const written = writeSite(build, navChanged ? records.keys() : rendered, false);
   return { pages: plan.pages.length, problems: build.problems, build, written };
 }

@@ -11,12 +11,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_CHROMIUM, DEFAULT_CSS, namedDestinationPages, withConfinedPage } from '@ccms/dita/shared-output';
 import { issueString, languageString } from '../codes.js';
-import type { CsdbObject } from '../describe.js';
 import { type Problem, problem } from '../problem.js';
 import { S1000D_CSS } from './assets.js';
 import { htmlContext, type S1000dPublishOptions, type S1000dResult } from './html.js';
 import { type Plan, planModules, planPublication, readSetFolder, safeFileName } from './plan.js';
-import { escapeAttr, escapeText, issueDateOf, reasonsForUpdate, renderModule } from './render.js';
+import { escapeAttr, escapeText, highlightsHtml, issueDateOf, renderModule } from './render.js';
 import { type PublishTexts, publishTexts } from './texts.js';
 
 export interface S1000dPdfOptions extends S1000dPublishOptions {
@@ -85,20 +84,6 @@ function loedm(plan: Plan, texts: PublishTexts): string {
   return `<section class="front loedm"><h1>${escapeText(texts.loedm)}</h1><table><thead><tr><th>${escapeText(texts.dmc)}</th><th>${escapeText(texts.title)}</th><th>${escapeText(texts.issue)}</th><th>${escapeText(texts.issueDate)}</th><th>${escapeText(texts.issueType)}</th><th>${escapeText(texts.page)}</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
-function highlights(modules: readonly CsdbObject[], texts: PublishTexts): string {
-  const rows = modules
-    .filter((dm) => dm.issueType === 'changed' || dm.issueType === 'revised' || dm.issueType === 'new')
-    .map((dm) => ({ dm, reasons: reasonsForUpdate(dm) }))
-    .filter((r) => r.reasons.length > 0)
-    .map(
-      ({ dm, reasons }) =>
-        `<tr><td><a href="#${escapeAttr(anchorOf(dm.code))}">${escapeText(dm.code)}</a><br>${escapeText(dm.title)}</td><td>${reasons.map((r) => escapeText(r)).join('<br>')}</td></tr>`,
-    )
-    .join('');
-  if (rows === '') return '';
-  return `<section class="front highlights"><h1>${escapeText(texts.highlights)}</h1><table><thead><tr><th>${escapeText(texts.dmc)}</th><th>${escapeText(texts.reasonForUpdate)}</th></tr></thead><tbody>${rows}</tbody></table></section>`;
-}
-
 /** Publishes a PM as one PDF in `out` (emptied first). Failures are reported problems, never thrown. */
 export async function publishS1000dPdf(options: S1000dPdfOptions): Promise<S1000dResult> {
   options.onProgress?.(0, 1, 'reading');
@@ -132,10 +117,12 @@ export async function publishS1000dPdf(options: S1000dPdfOptions): Promise<S1000
 <style>${DEFAULT_CSS}${S1000D_CSS}${PRINT_CSS}${pageRules}</style></head><body>
 ${titlePage(plan, texts)}
 ${loedm(plan, texts)}
-${highlights(
+${highlightsHtml(
   plan.pages.map((p) => p.dm),
   texts,
-)}
+  (code) => `#${anchorOf(code)}`,
+  'h1',
+).replace('<section class="highlights">', '<section class="front highlights">')}
 <main>${body}</main></body></html>`;
     writeFileSync(path.join(out, 'print.html'), html);
     if (!existsSync(executable)) {

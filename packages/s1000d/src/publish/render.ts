@@ -51,6 +51,24 @@ export function reasonsForUpdate(dm: CsdbObject): string[] {
     .filter((t) => t !== '');
 }
 
+/**
+ * The highlights: each new, changed or revised module with its reasons for update (reasonForUpdate),
+ * linked by `hrefOf`; empty when no module says why it changed.
+ */
+export function highlightsHtml(modules: readonly CsdbObject[], texts: PublishTexts, hrefOf: (code: string) => string, heading: 'h1' | 'h2'): string {
+  const rows = modules
+    .filter((dm) => dm.issueType === 'changed' || dm.issueType === 'revised' || dm.issueType === 'new')
+    .map((dm) => ({ dm, reasons: reasonsForUpdate(dm) }))
+    .filter((r) => r.reasons.length > 0)
+    .map(
+      ({ dm, reasons }) =>
+        `<tr data-dmc="${escapeAttr(dm.code)}"><td><a href="${escapeAttr(hrefOf(dm.code))}">${escapeText(dm.code)}</a><br>${escapeText(dm.title)}</td><td>${reasons.map((r) => escapeText(r)).join('<br>')}</td></tr>`,
+    )
+    .join('');
+  if (rows === '') return '';
+  return `<section class="highlights"><${heading}>${escapeText(texts.highlights)}</${heading}><table><thead><tr><th>${escapeText(texts.dmc)}</th><th>${escapeText(texts.reasonForUpdate)}</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
 /** The issue date of a module or PM, yyyy-mm-dd. */
 export function issueDateOf(root: XmlElement | undefined): string {
   const status = firstChild(root, 'identAndStatusSection');
@@ -87,6 +105,10 @@ const CIR_REFS: Record<string, string> = {
   controlIndicatorRef: 'controlIndicatorNumber',
   accessPointRef: 'accessPointNumber',
 };
+/** Elements numbered as steps: procedures, crew drills, fault isolation (its ends too, as answers lead to them). */
+const STEP_NAMES = new Set(['proceduralStep', 'crewDrillStep', 'isolationStep', 'isolationProcedureEnd']);
+/** Parents whose dmRef is an entry of a list of modules rather than a reference in running text. */
+const LISTED_REF_PARENTS = new Set(['frontMatterDmEntry', 'tocEntry', 'dmNode', 'dmSeq', 'dmIf', 'dmThenSeq', 'dmElseSeq', 'dmLoop']);
 const BROWSER_FORMATS = new Set(['SVG', 'PNG', 'JPG', 'JPEG', 'GIF', 'WEBP']);
 
 class Renderer {
@@ -114,7 +136,7 @@ class Renderer {
       for (const c of childElements(el)) {
         let sp = stepPrefix;
         let pp = paraPrefix;
-        if (c.name === 'proceduralStep' || c.name === 'crewDrillStep' || c.name === 'isolationStep') {
+        if (STEP_NAMES.has(c.name)) {
           step++;
           sp = `${stepPrefix}${step}`;
           this.numbers.set(c, sp);
@@ -265,8 +287,21 @@ class Renderer {
       case 'proceduralStep':
       case 'crewDrillStep':
       case 'isolationStep':
+      case 'isolationProcedureEnd':
         // A step outside a run of steps (rare): a list of one.
         return `<ol class="steps">${this.step(el)}</ol>`;
+      case 'isolationMainProcedure':
+        return `<section${this.attrs(el, 'isolationMainProcedure')}>${this.bar(el)}${this.steps(el)}</section>`;
+      case 'isolationStepQuestion':
+        return `<p${this.attrs(el, 'question')}>${this.bar(el)}<strong>${this.children(el, true)}</strong></p>`;
+      case 'choice':
+        return `<li${this.attrs(el, 'choice')}>${this.bar(el)}${this.children(el, true)}${this.next(el)}</li>`;
+      case 'listOfChoices':
+        return `<ul${this.attrs(el, 'choices')}>${this.bar(el)}${this.listItems(el)}</ul>`;
+      case 'yesNoAnswer':
+        return `<ul${this.attrs(el, 'choices')}>${this.bar(el)}${childElements(el)
+          .map((a) => `<li>${escapeText(a.name === 'yesAnswer' ? t.yes : t.no)}${this.next(a)}</li>`)
+          .join('')}</ul>`;
       case 'internalRef':
         return this.internalRef(el);
       case 'dmRef':
@@ -300,6 +335,8 @@ class Renderer {
         return `<span${this.attrs(el, 'footnote')}> (${this.children(el, true)})</span>`;
       case 'changeInline':
         return `<span${this.attrs(el, 'changeInline')}>${this.bar(el)}${this.children(el, true)}</span>`;
+      case 'illustratedPartsCatalog':
+        return this.partsCatalog(el);
       case 'objectPath':
         return `<pre${this.attrs(el, 'objectPath')}>${this.bar(el)}${this.children(el, true)}</pre>`;
       case 'objectValue': {
@@ -318,6 +355,52 @@ class Renderer {
     if (el.children.length === 0) return '';
     if (inline) return `<span${this.attrs(el, name)}>${this.bar(el)}${this.children(el, true)}</span>`;
     return `<div${this.attrs(el, name)}>${this.bar(el)}${this.children(el)}</div>`;
+  }
+
+  /** An illustrated parts catalog: its figures, then one row per catalogue sequence number (item, part, description indented by indenture, quantity, unit, SMR). */
+  private partsCatalog(el: XmlElement): string {
+    const t = this.ctx.texts;
+    let figures = '';
+    const rows: string[] = [];
+    for (const c of childElements(el)) {
+      if (c.name !== 'catalogSeqNumber') {
+        figures += this.element(c, false);
+        continue;
+      }
+      const items = childrenNamed(c, 'itemSeqNumber');
+      for (const isn of items.length > 0 ? items : [c]) {
+        const part = firstChild(isn, 'partRef');
+        const partText =
+          part !== undefined
+            ? [part.attrs.partNumberValue ?? '', part.attrs.manufacturerCodeValue ? `(${part.attrs.manufacturerCodeValue})` : ''].filter(Boolean).join(' ')
+            : normText(path(isn, 'partIdentSegment', 'partNumber'));
+        const indent = Math.max(0, Number(c.attrs.indenture ?? 1) - 1);
+        const descr = normText(path(isn, 'partSegment', 'itemIdentData', 'descrForPart')) || normText(path(isn, 'partSegment', 'itemIdentData', 'shortName'));
+        const item =
+          `${c.attrs.figureNumber ?? ''}${c.attrs.figureNumberVariant ?? ''}-${c.attrs.item ?? ''}${isn === c ? '' : ` ${isn.attrs.itemSeqNumberValue ?? ''}`}`.trim();
+        const cells = [
+          escapeText(item),
+          escapeText(partText),
+          `${'<span class="indent">·</span>'.repeat(indent)}${escapeText(descr)}`,
+          escapeText(normText(firstChild(isn, 'quantityPerNextHigherAssy'))),
+          escapeText(normText(path(isn, 'partSegment', 'techData', 'unitOfIssue'))),
+          escapeText(normText(path(isn, 'locationRcmdSegment', 'locationRcmd', 'sourceMaintRecoverability'))),
+        ];
+        rows.push(`<tr${this.attrs(c, 'catalogSeqNumber')}>${cells.map((v, i) => `<td>${i === 0 ? this.bar(c) : ''}${v}</td>`).join('')}</tr>`);
+      }
+    }
+    const head = [t.item, t.partNumber, t.description, t.unitsPerAssy, t.unitOfIssue, 'SMR'].map((h) => `<th>${escapeText(h)}</th>`).join('');
+    const table =
+      rows.length > 0 ? `<div class="table-wrap"><table class="parts-table"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>` : '';
+    return `<div${this.attrs(el, 'illustratedPartsCatalog')}>${this.bar(el)}${figures}${table}</div>`;
+  }
+
+  /** Where an answer leads: "→ Step 3" linking the step (nextActionRefId). */
+  private next(el: XmlElement): string {
+    const id = el.attrs.nextActionRefId;
+    if (id === undefined) return '';
+    const label = escapeText(this.labels.get(id) ?? id);
+    return ` → ${this.exists(id) ? `<a class="internalRef" href="#${escapeAttr(this.ctx.idPrefix + id)}">${label}</a>` : label}`;
   }
 
   private depthOf(el: XmlElement, name: string): number {
@@ -343,7 +426,7 @@ class Renderer {
     let out = '';
     let open = false;
     for (const c of el.children) {
-      const isStep = c.type === 'element' && (c.name === 'proceduralStep' || c.name === 'crewDrillStep' || c.name === 'isolationStep');
+      const isStep = c.type === 'element' && STEP_NAMES.has(c.name);
       if (isStep && !open) {
         out += '<ol class="steps">';
         open = true;
@@ -365,7 +448,7 @@ class Renderer {
     let nested = '';
     for (const c of el.children) {
       if (c.type === 'element' && c.name === 'title') continue;
-      if (c.type === 'element' && (c.name === 'proceduralStep' || c.name === 'crewDrillStep' || c.name === 'isolationStep')) nested += this.step(c);
+      if (c.type === 'element' && STEP_NAMES.has(c.name)) nested += this.step(c);
       else body += this.node(c, false);
     }
     const heading = title !== undefined ? `<strong class="step-title">${this.children(title, true)}</strong>` : '';
@@ -401,9 +484,12 @@ class Renderer {
     const titleText = title !== undefined ? [normText(firstChild(title, 'techName')), normText(firstChild(title, 'infoName'))].filter(Boolean).join(' - ') : '';
     const href = this.ctx.pageOf(target);
     const tip = titleText !== '' ? ` title="${escapeAttr(titleText)}"` : '';
-    if (href === undefined) return `<span class="dmRef outside"${tip}>${escapeText(target)}</span>`;
+    // An entry of a list of modules (front matter, a process's nodes) shows the title beside the code.
+    const listed = el.parent !== undefined && LISTED_REF_PARENTS.has(el.parent.name) && titleText !== '';
+    const after = listed ? ` <span class="dm-title">${escapeText(titleText)}</span>` : '';
+    if (href === undefined) return `<span class="dmRef outside"${tip}>${escapeText(target)}</span>${after}`;
     this.links.add(target);
-    return `<a class="dmRef" href="${escapeAttr(href)}"${tip}>${escapeText(target)}</a>`;
+    return `<a class="dmRef" href="${escapeAttr(href)}"${tip}>${escapeText(target)}</a>${after}`;
   }
 
   private refs(el: XmlElement): string {

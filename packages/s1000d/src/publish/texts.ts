@@ -36,6 +36,12 @@ export interface PublishTexts {
   manufacturer: string;
   quantity: string;
   remarks: string;
+  yes: string;
+  no: string;
+  item: string;
+  description: string;
+  unitsPerAssy: string;
+  unitOfIssue: string;
   none: string;
   references: string;
   graphicUnavailable: string;
@@ -93,6 +99,12 @@ const EN: PublishTexts = {
   manufacturer: 'Manufacturer',
   quantity: 'Quantity',
   remarks: 'Remarks',
+  yes: 'Yes',
+  no: 'No',
+  item: 'Item',
+  description: 'Description',
+  unitsPerAssy: 'Units per assy',
+  unitOfIssue: 'Unit of issue',
   none: 'None',
   references: 'References',
   graphicUnavailable: 'This graphic cannot be shown in a browser',
@@ -150,6 +162,12 @@ const ZH: PublishTexts = {
   manufacturer: '制造商',
   quantity: '数量',
   remarks: '备注',
+  yes: '是',
+  no: '否',
+  item: '项目',
+  description: '说明',
+  unitsPerAssy: '每组件数量',
+  unitOfIssue: '发放单位',
   none: '无',
   references: '参考资料',
   graphicUnavailable: '此图形无法在浏览器中显示',

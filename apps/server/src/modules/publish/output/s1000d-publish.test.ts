@@ -241,4 +241,19 @@ suite('publishing an S1000D publication module', () => {
     expect(page).toContain('Bike cleaner');
     expect(page).toContain('Bike rider');
   }, 120_000);
+
+  it("publishes a filter group's property values: the 'storm' group (model Mountain storm, version Mk1) gives 258A for the Mk1", async () => {
+    const list = await admin.get(api('/ccms/publication/list'), { libraryId, name: 'by-group' });
+    const storm = list.body.rows[0]?.publicationId;
+    expect(storm).toBeGreaterThan(0);
+    const res = await admin.post(api('/ccms/output/publish'), { publicationId: storm, configIds: [htmlConfig] });
+    const out = await finished(res.body.data[0].outputId);
+    expect(out).toMatchObject({ status: 'success' });
+    const page = await outputFile(out.outputId, `${DM258}.html`);
+    expect(page).toContain('Bike rider');
+    expect(page).not.toContain('Bike cleaner');
+    // README fact 4 for Mountain storm Mk1: 11 steps (its 12 counts one in a comment).
+    expect(page.match(/<li [^>]*class="step proceduralStep[^"]*"/g)).toHaveLength(11);
+    expect(await outputFile(out.outputId, 'index.html')).toContain('model=Mountain storm, version=Mk1');
+  }, 120_000);
 });
