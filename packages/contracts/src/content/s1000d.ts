@@ -247,6 +247,8 @@ export const CycleResult = z.object({
   /** issue/<code>/<nnn>, pushed to the remote (issue only). */
   tag: z.string().nullable(),
   topicId: z.number().nullable(),
+  /** For a publication module: its document under the new name. */
+  documentId: z.number().nullable(),
   problems: z.array(ModuleProblem),
 });
 export type CycleResult = z.infer<typeof CycleResult>;

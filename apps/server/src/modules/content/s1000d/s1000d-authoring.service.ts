@@ -51,7 +51,7 @@ import {
 } from '@ccms/s1000d';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsCatalogTopic, ccmsS1000dSetting } from '../../../db/schema';
+import { ccmsCatalogDocument, ccmsCatalogTopic, ccmsS1000dSetting } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { classifyRemoteError } from '../../../platform/git/git-env';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
@@ -190,6 +190,14 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
     return row?.topicId ?? null;
   }
 
+  async function documentIdOf(libraryId: number, branch: string, path: string): Promise<number | null> {
+    const [row] = await db
+      .select({ documentId: ccmsCatalogDocument.documentId })
+      .from(ccmsCatalogDocument)
+      .where(and(eq(ccmsCatalogDocument.libraryId, libraryId), eq(ccmsCatalogDocument.branch, branch), eq(ccmsCatalogDocument.path, path)));
+    return row?.documentId ?? null;
+  }
+
   async function settingsOf(libraryId: number): Promise<S1000dSettings> {
     const [row] = await db.select().from(ccmsS1000dSetting).where(eq(ccmsS1000dSetting.libraryId, libraryId));
     return { libraryId, issueNeedsApproval: row?.issueNeedsApproval ?? false };
@@ -317,6 +325,7 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
       status: opts.status,
       tag,
       topicId: await topicIdOf(scope.row.libraryId, scope.branch, finalPath),
+      documentId: result.ident.kind === 'pm' ? await documentIdOf(scope.row.libraryId, scope.branch, finalPath) : null,
       problems: await problemsOf(after, finalPath, result.xml, lang),
     };
   }

@@ -292,6 +292,17 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
     expect(await refTo(pm.documentId, CODE)).toMatchObject({ broken: false, path: modulePath, topicId });
     const again = await owner.caller.post(api('/ccms/s1000d/pm'), body);
     expect(again.body.msg).toBe('pmCode: code PMC-BRAKE-C3002-PADS1-00 already has a publication module "csdb/PMC-BRAKE-C3002-PADS1-00_000-01_EN-US.XML"');
+
+    // The PM's own cycle: issued (renamed, tagged, its document found under the new name), then a new in-work compared with issue 001.
+    const issued = await owner.caller.post(api('/ccms/s1000d/issue'), { libraryId, path: res.body.data.path, issueType: 'new' });
+    expect(issued.body).toMatchObject({ code: 200, data: { path: 'csdb/PMC-BRAKE-C3002-PADS1-00_001-00_EN-US.XML', tag: 'issue/PMC-BRAKE-C3002-PADS1-00/001', status: 'approved' } });
+    const doc = await pmDocument('PMC-BRAKE-C3002-PADS1-00');
+    expect(issued.body.data.documentId).toBe(doc.documentId);
+    expect(doc).toMatchObject({ path: issued.body.data.path, topicCount: 1, brokenCount: 0 });
+    const next = await owner.caller.post(api('/ccms/s1000d/in-work'), { libraryId, path: issued.body.data.path });
+    expect(next.body.data).toMatchObject({ path: 'csdb/PMC-BRAKE-C3002-PADS1-00_001-01_EN-US.XML', status: 'draft' });
+    const compare = await owner.caller.get(api('/ccms/s1000d/issues/compare'), { libraryId, path: next.body.data.path, from: '001', to: 'current' });
+    expect(compare.body.data).toMatchObject({ changed: true, added: 1, removed: 1, from: { label: '001-00' }, to: { label: '001-01' } });
   });
 
   it('DMRL entries: a planned module goes into a new DMRL, then into the Bike DML; the same code twice is refused', async () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { DiffView } from '../../document/components/DiffView';
-import { topicDetailPath } from '../../document/paths';
+import { documentDetailPath, topicDetailPath } from '../../document/paths';
 import { useChangeMarks, useIssueCompare, useIssueModule, useModuleIssues, useStartInWork } from '../s1000d-queries';
 
 export interface CycleTarget {
@@ -17,6 +17,13 @@ export interface CycleTarget {
 
 type MarkRow = { path: string; element: string; changeType: 'add' | 'modify' | 'delete'; text: string; before?: string | undefined; include: boolean };
 type IssueValues = { issueType: (typeof S1000D_ISSUE_TYPES)[number]; reasons: { text: string; highlight: boolean }[] };
+
+/** Where a module (or PM) is after a cycle step renamed it: its detail, on this tab. */
+function detailAfter(done: { topicId: number | null; documentId: number | null }): string | null {
+  if (done.topicId !== null) return `${topicDetailPath(done.topicId)}&tab=s1000d`;
+  if (done.documentId !== null) return `${documentDetailPath(done.documentId)}&tab=issues`;
+  return null;
+}
 
 /**
  * Issue a module: the issue type, reasons for update (each may be a highlight) and the change marks
@@ -45,7 +52,8 @@ export function IssueDialog({ open, target, issue, onClose }: { open: boolean; t
     const done = await run.mutateAsync(body);
     message.success(t('cycle.issued', { issue: done.issue, path: done.path, tag: done.tag ?? '' }));
     onClose();
-    if (done.topicId !== null) navigate(`${topicDetailPath(done.topicId)}&tab=s1000d`);
+    const next = detailAfter(done);
+    if (next) navigate(next);
   };
   const setMark = (path: string, patch: Partial<MarkRow>) => setMarks((all) => all.map((m) => (m.path === path ? { ...m, ...patch } : m)));
   return (
@@ -240,7 +248,8 @@ export function IssueCycle({ target }: { target: CycleTarget }) {
       onOk: async () => {
         const done = await startInWork.mutateAsync(target);
         message.success(t('cycle.started', { issue: done.issue, path: done.path }));
-        if (done.topicId !== null) navigate(`${topicDetailPath(done.topicId)}&tab=s1000d`);
+        const next = detailAfter(done);
+        if (next) navigate(next);
       },
     });
   return (

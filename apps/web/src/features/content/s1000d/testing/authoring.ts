@@ -71,6 +71,7 @@ export const cycleResult = (issue: string, status: string, tag: string | null): 
   status,
   tag,
   topicId: 196,
+  documentId: null,
   problems: [],
 });
 
