@@ -295,7 +295,10 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
 
     // The PM's own cycle: issued (renamed, tagged, its document found under the new name), then a new in-work compared with issue 001.
     const issued = await owner.caller.post(api('/ccms/s1000d/issue'), { libraryId, path: res.body.data.path, issueType: 'new' });
-    expect(issued.body).toMatchObject({ code: 200, data: { path: 'csdb/PMC-BRAKE-C3002-PADS1-00_001-00_EN-US.XML', tag: 'issue/PMC-BRAKE-C3002-PADS1-00/001', status: 'approved' } });
+    expect(issued.body).toMatchObject({
+      code: 200,
+      data: { path: 'csdb/PMC-BRAKE-C3002-PADS1-00_001-00_EN-US.XML', tag: 'issue/PMC-BRAKE-C3002-PADS1-00/001', status: 'approved' },
+    });
     const doc = await pmDocument('PMC-BRAKE-C3002-PADS1-00');
     expect(issued.body.data.documentId).toBe(doc.documentId);
     expect(doc).toMatchObject({ path: issued.body.data.path, topicCount: 1, brokenCount: 0 });
