@@ -151,6 +151,7 @@ const s1000d: Messages<typeof zh> = {
     startInWork: 'Start next in-work',
     startInWorkConfirm: 'Start the next in-work of {{issue}}? The file is renamed by its new issue and becomes draft.',
     issue: 'Issue',
+    needsApprovalSetting: 'Library setting: Issue only after review approval',
     needsApproval: 'The library requires review approval before Issue',
     started: 'Started in-work {{issue}}: {{path}}',
     issued: 'Issued {{issue}}: {{path}} (tag {{tag}})',

@@ -149,6 +149,7 @@ export default {
     startInWork: '开始下一在编版本',
     startInWorkConfirm: '开始 {{issue}} 的下一在编版本？文件将按新版本号重命名，状态变为草稿。',
     issue: '发布',
+    needsApprovalSetting: '库设置：发布前须经评审批准',
     needsApproval: '该库要求发布前经评审批准',
     started: '已开始在编版本 {{issue}}：{{path}}',
     issued: '已发布 {{issue}}：{{path}}（标签 {{tag}}）',

@@ -1,5 +1,5 @@
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
-import type { IssueBody, IssueCompareQuery, ModuleQuery, ModuleTarget, NewModuleBody } from '@ccms/contracts/content/s1000d';
+import type { IssueBody, IssueCompareQuery, ModuleQuery, ModuleTarget, NewModuleBody, S1000dSettings } from '@ccms/contracts/content/s1000d';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ProductChoice, s1000dApi } from './s1000d-api';
 
@@ -46,6 +46,7 @@ function useContentChange<Body, Result>(fn: (body: Body) => Promise<Result>) {
 export const useCreateModule = () => useContentChange((body: NewModuleBody) => s1000dApi.createModule(body));
 export const useStartInWork = () => useContentChange((target: ModuleTarget) => s1000dApi.startInWork(target));
 export const useIssueModule = () => useContentChange((body: IssueBody) => s1000dApi.issue(body));
+export const useSaveS1000dSettings = () => useContentChange((body: S1000dSettings) => s1000dApi.saveSettings(body));
 
 /** The ACT, CCT and PCT of a library branch. */
 export const useApplicability = (scope: CatalogScope, enabled = true) =>

@@ -1,13 +1,31 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type IssueBody, S1000D_ISSUE_TYPES, S1000dAuthorPerm } from '@ccms/contracts/content/s1000d';
-import { Alert, App, Button, type ButtonProps, Checkbox, Descriptions, Empty, Form, Input, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  type ButtonProps,
+  Checkbox,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { DiffView } from '../../document/components/DiffView';
 import { documentDetailPath, topicDetailPath } from '../../document/paths';
-import { useChangeMarks, useIssueCompare, useIssueModule, useModuleIssues, useStartInWork } from '../s1000d-queries';
+import { useChangeMarks, useIssueCompare, useIssueModule, useModuleIssues, useSaveS1000dSettings, useStartInWork } from '../s1000d-queries';
 
 export interface CycleTarget {
   libraryId: number;
@@ -235,6 +253,7 @@ export function IssueCycle({ target }: { target: CycleTarget }) {
   const navigate = useNavigate();
   const issues = useModuleIssues(target);
   const startInWork = useStartInWork();
+  const saveSettings = useSaveS1000dSettings();
   const [issuing, setIssuing] = useState(false);
   const current = issues.data?.current;
   if (issues.isLoading) return <Spin />;
@@ -276,6 +295,18 @@ export function IssueCycle({ target }: { target: CycleTarget }) {
           <Button type="primary" onClick={() => setIssuing(true)} disabled={issued || blocked} data-testid="s1000d-issue">
             {t('cycle.issue')}
           </Button>
+        </Space>
+      </HasPermi>
+      <HasPermi value={[S1000dAuthorPerm.settings]}>
+        <Space>
+          <Switch
+            size="small"
+            checked={current.issueNeedsApproval}
+            loading={saveSettings.isPending}
+            onChange={(issueNeedsApproval) => saveSettings.mutate({ libraryId: target.libraryId, issueNeedsApproval })}
+            data-testid="s1000d-needs-approval"
+          />
+          <Typography.Text type="secondary">{t('cycle.needsApprovalSetting')}</Typography.Text>
         </Space>
       </HasPermi>
       <IssueDialog open={issuing} target={target} issue={current.issue} onClose={() => setIssuing(false)} />

@@ -88,6 +88,7 @@ export function authoringServer(opts: AuthoringServerOptions = {}) {
   return (config: InternalAxiosRequestConfig): FakeReply => {
     const url = config.url ?? '';
     const ok = (data: unknown): FakeReply => ({ data: { code: 200, msg: 'ok', data } });
+    if (url.startsWith('/ccms/s1000d/settings')) return ok(JSON.parse(String(config.data ?? '{}')));
     if (url.startsWith('/ccms/s1000d/dmc-options')) return ok(opts.options ?? dmcOptions());
     if (url.startsWith('/ccms/s1000d/module'))
       return (
