@@ -144,6 +144,19 @@ const s1000d: Messages<typeof zh> = {
     problems: 'The new file has {{count}} problems',
   },
 
+  newPm: {
+    button: 'New publication module',
+    title: 'New publication module',
+    pmIssuer: 'Issuer code',
+    pmNumber: 'Publication number',
+    pmVolume: 'Volume',
+    pmTitle: 'Publication title',
+    modules: 'Data modules it lists',
+    modulesRequired: 'Choose at least one data module',
+    code: 'Publication module code',
+    created: 'Created {{path}}',
+  },
+
   cycle: {
     title: 'Issue cycle',
     current: 'Current issue',

@@ -142,6 +142,19 @@ export default {
     problems: '新文件有 {{count}} 个问题',
   },
 
+  newPm: {
+    button: '新建出版物模块',
+    title: '新建出版物模块',
+    pmIssuer: '发布者代码',
+    pmNumber: '出版物编号',
+    pmVolume: '卷号',
+    pmTitle: '出版物标题',
+    modules: '包含的数据模块',
+    modulesRequired: '请至少选择一个数据模块',
+    code: '出版物模块代码',
+    created: '已创建 {{path}}',
+  },
+
   cycle: {
     title: '发布周期',
     current: '当前版本',

@@ -9,6 +9,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useSetDocumentStatus } from '../../catalog/catalog-queries';
 import { ApplicabilityDrawer } from '../../s1000d/components/ApplicabilityDrawer';
 import { LibraryProblemsDrawer } from '../../s1000d/components/LibraryProblemsDrawer';
+import { NewPmButton } from '../../s1000d/components/NewPmButton';
 import { CatalogList } from '../components/CatalogList';
 import { FastCreateDialog } from '../components/FastCreateDialog';
 import { ImportDialog } from '../components/ImportDialog';
@@ -56,6 +57,7 @@ export default function DocumentListPage() {
               <Button icon={<TableOutlined />} onClick={() => setDialog('applicability')} data-testid="s1000d-applic-button">
                 {ts('applic.button')}
               </Button>
+              {scope.libraryId !== undefined && <NewPmButton libraryId={scope.libraryId} branch={scope.branch} />}
             </Space>
           )
         }

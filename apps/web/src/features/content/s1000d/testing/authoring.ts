@@ -104,6 +104,11 @@ export function authoringServer(opts: AuthoringServerOptions = {}) {
           problems: [],
         })
       );
+    if (url.startsWith('/ccms/s1000d/pm')) {
+      const body = JSON.parse(String(config.data ?? '{}')) as { pmCode: Record<string, string> };
+      const code = `PMC-${body.pmCode.modelIdentCode}-${body.pmCode.pmIssuer}-${body.pmCode.pmNumber}-${body.pmCode.pmVolume}`.toUpperCase();
+      return ok({ libraryId: 3, branch: 'main', path: `${DIR}/${code}_000-01_EN-US.XML`, code, commit: 'd'.repeat(40), problems: [] });
+    }
     if (url.startsWith('/ccms/s1000d/issues/compare')) {
       const q = queryOf(config);
       return ok({
