@@ -247,6 +247,8 @@ export const CycleResult = z.object({
   /** issue/<code>/<nnn>, pushed to the remote (issue only). */
   tag: z.string().nullable(),
   topicId: z.number().nullable(),
+  /** For a publication module: its document under the new name. */
+  documentId: z.number().nullable(),
   problems: z.array(ModuleProblem),
 });
 export type CycleResult = z.infer<typeof CycleResult>;
@@ -322,3 +324,38 @@ export const S1000dSettings = z.object({
 });
 export type S1000dSettings = z.infer<typeof S1000dSettings>;
 export const S1000dSettingsQuery = z.object({ libraryId: qInt.positive().describe('an S1000D library (GET /ccms/library/list)') });
+
+/** POST /ccms/s1000d/pm: a new publication module listing data modules of the branch, at 000-01, as one commit. */
+export const NewPmBody = z.object({
+  libraryId: z.number().int().positive().describe('an S1000D library (GET /ccms/library/list)'),
+  branch: BranchName.optional(),
+  folder: z.string().trim().max(1000).optional().describe("folder of the new file; the project BREX's folder when absent"),
+  pmCode: z.object({ modelIdentCode: seg(14), pmIssuer: seg(5), pmNumber: seg(5), pmVolume: seg(2) }),
+  language: LanguageInput.default({ languageIsoCode: 'en', countryIsoCode: 'US' }),
+  pmTitle: z.string().trim().min(1).max(300),
+  dmPaths: z.array(z.string().trim().min(1).max(1000)).min(1).max(2000).describe('the data modules it lists, in order (a PM lists at least one)'),
+});
+export type NewPmBody = z.infer<typeof NewPmBody>;
+
+/** POST /ccms/s1000d/dmrl-entry: a planned data module (its code and title) added to a DMRL, or to a new one. */
+export const DmrlEntryBody = z.object({
+  libraryId: z.number().int().positive().describe('an S1000D library (GET /ccms/library/list)'),
+  branch: BranchName.optional(),
+  dmlPath: z.string().trim().max(1000).optional().describe('an existing data module list; absent: a new DMRL from newDml'),
+  newDml: z.object({ modelIdentCode: seg(14), senderIdent: seg(5), yearOfDataIssue: seg(4), seqNumber: seg(5) }).optional(),
+  dmc: DmcInput,
+  techName: z.string().trim().min(1).max(300),
+  infoName: z.string().trim().max(300).optional(),
+});
+export type DmrlEntryBody = z.infer<typeof DmrlEntryBody>;
+
+/** Answer of a new PM or DMRL entry: the file written and its problems. */
+export const ObjectWritten = z.object({
+  libraryId: z.number(),
+  branch: z.string(),
+  path: z.string(),
+  code: z.string(),
+  commit: z.string(),
+  problems: z.array(ModuleProblem),
+});
+export type ObjectWritten = z.infer<typeof ObjectWritten>;

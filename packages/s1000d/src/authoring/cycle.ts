@@ -235,3 +235,22 @@ export function addToPm(pmXml: string, refXml: string): string {
   editor.insert(at, indent ? `\n${indent}${refXml}` : refXml);
   return editor.result();
 }
+
+/** A DML's text with an entry added at the end of its dmlContent (the rest untouched). */
+export function addToDml(dmlXml: string, entryXml: string): string {
+  const editor = new TextEditor(dmlXml);
+  const content = editor.doc.root.name === 'dml' ? firstChild(editor.doc.root, 'dmlContent') : undefined;
+  if (!content) throw new CycleError('not-s1000d', 'dmlPath', { zh: 'dmlPath：不是数据模块清单', en: 'dmlPath: not a data module list' });
+  const entries = content.children.filter((c): c is XmlElement => c.type === 'element');
+  const last = entries.at(-1);
+  if (!last) {
+    // <dmlContent/> or an empty one: opened around the entry.
+    const start = editor.startOf(content);
+    editor.remove(content);
+    editor.insert(start, `<dmlContent>${entryXml}</dmlContent>`);
+    return editor.result();
+  }
+  const indent = editor.indentOf(last);
+  editor.insert(editor.endOf(last), indent ? `\n${indent}${entryXml}` : entryXml);
+  return editor.result();
+}

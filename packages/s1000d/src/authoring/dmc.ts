@@ -56,8 +56,8 @@ export const DMC_FIELDS: readonly DmcField[] = [
   'learnEventCode',
 ];
 
-export interface FieldProblem {
-  field: DmcField;
+export interface FieldProblem<F extends string = DmcField> {
+  field: F;
   messages: Localized;
 }
 
@@ -232,4 +232,43 @@ export function parseDmc(code: string): DmcFields | undefined {
     out.learnEventCode = g(13);
   }
   return out;
+}
+
+/** Each field of a code against its pattern (PM and DML codes: their segments as attributes name them). */
+function checkPatterns<F extends string>(values: Record<F, string>, patterns: Record<F, { re: RegExp; shape: string }>): FieldProblem<F>[] {
+  const out: FieldProblem<F>[] = [];
+  for (const field of Object.keys(patterns) as F[]) {
+    const value = (values[field] ?? '').trim().toUpperCase();
+    const { re, shape } = patterns[field];
+    if (value === '') out.push({ field, messages: { zh: `${field}：必填`, en: `${field}: required` } });
+    else if (!re.test(value))
+      out.push({ field, messages: { zh: `${field}：“${value}”不符合格式（${shape}）`, en: `${field}: "${value}" does not match its pattern (${shape})` } });
+  }
+  return out;
+}
+
+export const PM_CODE_PATTERNS = {
+  modelIdentCode: { re: /^[A-Z0-9]{2,14}$/, shape: '2–14 A–Z/0–9' },
+  pmIssuer: { re: /^[A-Z0-9]{5}$/, shape: '5 A–Z/0–9' },
+  pmNumber: { re: /^[A-Z0-9]{5}$/, shape: '5 A–Z/0–9' },
+  pmVolume: { re: /^[0-9]{2}$/, shape: '2 digits' },
+};
+export type PmCodeField = keyof typeof PM_CODE_PATTERNS;
+
+/** Problems of a publication module code, each naming its field. */
+export function checkPmCode(code: Record<PmCodeField, string>): FieldProblem<PmCodeField>[] {
+  return checkPatterns(code, PM_CODE_PATTERNS);
+}
+
+export const DML_CODE_PATTERNS = {
+  modelIdentCode: { re: /^[A-Z0-9]{2,14}$/, shape: '2–14 A–Z/0–9' },
+  senderIdent: { re: /^[A-Z0-9]{5}$/, shape: '5 A–Z/0–9' },
+  yearOfDataIssue: { re: /^[0-9]{4}$/, shape: '4 digits' },
+  seqNumber: { re: /^[0-9]{5}$/, shape: '5 digits' },
+};
+export type DmlCodeField = keyof typeof DML_CODE_PATTERNS;
+
+/** Problems of a data module list code (its type is given apart), each naming its field. */
+export function checkDmlCode(code: Record<DmlCodeField, string>): FieldProblem<DmlCodeField>[] {
+  return checkPatterns(code, DML_CODE_PATTERNS);
 }

@@ -154,3 +154,17 @@ suite('addToPm', () => {
     expect(() => addToPm(read(STEM), ref)).toThrow(/not a publication module/);
   });
 });
+
+suite('addToDml', () => {
+  it("adds an entry after the DML's last one; the rest is untouched", async () => {
+    const { addToDml } = await import('../../src/authoring/cycle.js');
+    const dml = read(DML);
+    const entry =
+      '<dmlEntry issueType="new"><dmRef><dmRefIdent><dmCode modelIdentCode="BRAKE" systemDiffCode="AAA" systemCode="DA1" subSystemCode="2" subSubSystemCode="0" assyCode="00" disassyCode="00" disassyCodeVariant="AA" infoCode="720" infoCodeVariant="A" itemLocationCode="A"/></dmRefIdent></dmRef><responsiblePartnerCompany enterpriseCode="U8025"/></dmlEntry>';
+    const out = addToDml(dml, entry);
+    expect(out.match(/<dmlEntry[\s>]/g)).toHaveLength(89);
+    expect(out.indexOf(entry)).toBeGreaterThan(out.lastIndexOf('</dmlEntry>', out.indexOf(entry)));
+    expect(out.replace(entry, '').replace(/\n[ \t]*\n/g, '\n')).toBe(dml.replace(/\r\n?/g, '\n').replace(/\n[ \t]*\n/g, '\n'));
+    expect(() => addToDml(read(STEM), entry)).toThrow(/not a data module list/);
+  });
+});

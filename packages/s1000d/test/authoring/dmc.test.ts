@@ -174,3 +174,14 @@ describe('parseDmc', () => {
     expect(parseDmc('PMC-X-Y')).toBeUndefined();
   });
 });
+
+describe('PM and DML codes', () => {
+  it('name each field that breaks its pattern', async () => {
+    const { checkPmCode, checkDmlCode } = await import('../../src/authoring/dmc.js');
+    expect(checkPmCode({ modelIdentCode: 'BRAKE', pmIssuer: 'C3002', pmNumber: 'EPWG2', pmVolume: '00' })).toEqual([]);
+    expect(checkPmCode({ modelIdentCode: 'BRAKE', pmIssuer: 'C30', pmNumber: 'EPWG2', pmVolume: 'A' }).map((p) => p.field)).toEqual(['pmIssuer', 'pmVolume']);
+    expect(checkDmlCode({ modelIdentCode: 'BRAKE', senderIdent: 'C3002', yearOfDataIssue: '26', seqNumber: '00001' })[0]?.messages.en).toBe(
+      'yearOfDataIssue: "26" does not match its pattern (4 digits)',
+    );
+  });
+});

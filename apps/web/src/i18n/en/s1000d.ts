@@ -206,6 +206,19 @@ const s1000d: Messages<typeof zh> = {
     problems: 'The new file has {{count}} problems',
   },
 
+  newPm: {
+    button: 'New publication module',
+    title: 'New publication module',
+    pmIssuer: 'Issuer code',
+    pmNumber: 'Publication number',
+    pmVolume: 'Volume',
+    pmTitle: 'Publication title',
+    modules: 'Data modules it lists',
+    modulesRequired: 'Choose at least one data module',
+    code: 'Publication module code',
+    created: 'Created {{path}}',
+  },
+
   cycle: {
     title: 'Issue cycle',
     current: 'Current issue',
@@ -213,6 +226,7 @@ const s1000d: Messages<typeof zh> = {
     startInWork: 'Start next in-work',
     startInWorkConfirm: 'Start the next in-work of {{issue}}? The file is renamed by its new issue and becomes draft.',
     issue: 'Issue',
+    needsApprovalSetting: 'Library setting: Issue only after review approval',
     needsApproval: 'The library requires review approval before Issue',
     started: 'Started in-work {{issue}}: {{path}}',
     issued: 'Issued {{issue}}: {{path}} (tag {{tag}})',

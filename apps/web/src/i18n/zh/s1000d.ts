@@ -204,6 +204,19 @@ export default {
     problems: '新文件有 {{count}} 个问题',
   },
 
+  newPm: {
+    button: '新建出版物模块',
+    title: '新建出版物模块',
+    pmIssuer: '发布者代码',
+    pmNumber: '出版物编号',
+    pmVolume: '卷号',
+    pmTitle: '出版物标题',
+    modules: '包含的数据模块',
+    modulesRequired: '请至少选择一个数据模块',
+    code: '出版物模块代码',
+    created: '已创建 {{path}}',
+  },
+
   cycle: {
     title: '发布周期',
     current: '当前版本',
@@ -211,6 +224,7 @@ export default {
     startInWork: '开始下一在编版本',
     startInWorkConfirm: '开始 {{issue}} 的下一在编版本？文件将按新版本号重命名，状态变为草稿。',
     issue: '发布',
+    needsApprovalSetting: '库设置：发布前须经评审批准',
     needsApproval: '该库要求发布前经评审批准',
     started: '已开始在编版本 {{issue}}：{{path}}',
     issued: '已发布 {{issue}}：{{path}}（标签 {{tag}}）',

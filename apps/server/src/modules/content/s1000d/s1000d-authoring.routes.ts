@@ -4,6 +4,7 @@ import {
   ChangeMarkProposal,
   CycleResult,
   DmcOptions,
+  DmrlEntryBody,
   IssueBody,
   IssueCompareQuery,
   ModuleIssues,
@@ -11,6 +12,8 @@ import {
   ModuleTarget,
   NewModuleBody,
   NewModuleResult,
+  NewPmBody,
+  ObjectWritten,
   S1000dAuthorPerm,
   S1000dSettings,
   S1000dSettingsQuery,
@@ -54,6 +57,32 @@ export const s1000dAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await authoring.create(caller(req), req.body, req.lang)),
+  );
+  app.post(
+    '/ccms/s1000d/pm',
+    {
+      config: { permission: S1000dAuthorPerm.create, log: log(BusinessType.INSERT) },
+      schema: {
+        summary: 'A new publication module listing data modules of the branch, at issue 000 in work 01, as one commit',
+        tags,
+        body: NewPmBody,
+        response: { 200: okOf(ObjectWritten) },
+      },
+    },
+    async (req) => ok(await authoring.createPm(caller(req), req.body, req.lang)),
+  );
+  app.post(
+    '/ccms/s1000d/dmrl-entry',
+    {
+      config: { permission: S1000dAuthorPerm.create, log: log(BusinessType.INSERT) },
+      schema: {
+        summary: 'A planned data module (code and title) added to a data module requirement list, or to a new one, as one commit',
+        tags,
+        body: DmrlEntryBody,
+        response: { 200: okOf(ObjectWritten) },
+      },
+    },
+    async (req) => ok(await authoring.addDmrlEntry(caller(req), req.body, req.lang)),
   );
   app.post(
     '/ccms/s1000d/in-work',

@@ -4,6 +4,7 @@ import type {
   ChangeMarkProposal,
   CycleResult,
   DmcOptions,
+  DmrlEntryBody,
   IssueBody,
   IssueCompareQuery,
   IssueRow,
@@ -12,20 +13,27 @@ import type {
   ModuleTarget,
   NewModuleBody,
   NewModuleResult,
+  NewPmBody,
+  ObjectWritten,
   S1000dSettings,
 } from '@ccms/contracts/content/s1000d';
 import type { TopicStatus } from '@ccms/contracts/content/status';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
 import {
+  addToDml,
   addToPm,
   type Brex,
   type Csdb,
   CycleError,
   checkDmc,
+  checkDmlCode,
+  checkPmCode,
   dataModuleTemplate,
   dmcRulesOf,
   dmcString,
+  dmlEntryXml,
+  dmlTemplate,
   dmRefXml,
   INFO_CODES,
   issueObject,
@@ -35,6 +43,7 @@ import {
   type CycleResult as PackageCycle,
   parseDmc,
   parseFileName,
+  pmTemplate,
   proposeChangeMarks,
   TEMPLATE_SCHEMAS,
   type ValidationProblem,
@@ -42,7 +51,7 @@ import {
 } from '@ccms/s1000d';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsCatalogTopic, ccmsS1000dSetting } from '../../../db/schema';
+import { ccmsCatalogDocument, ccmsCatalogTopic, ccmsS1000dSetting } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { classifyRemoteError } from '../../../platform/git/git-env';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
@@ -57,6 +66,18 @@ import type { S1000dGrammar } from '../grammar/grammar-registry';
 import type { LibraryNeed } from '../library/library-access';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
 import { standardOf } from '../standard/registry';
+
+/** Whether a DML's text already lists this data module code (its dmRefs' dmCode attributes). */
+function entryListed(text: string, code: string): boolean {
+  for (const m of text.matchAll(/<dmCode\b([^>]*)\/?>/g)) {
+    const attrs = Object.fromEntries([...(m[1] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1], a[2]]));
+    const fields = parseDmc(
+      `${attrs.modelIdentCode}-${attrs.systemDiffCode}-${attrs.systemCode}-${attrs.subSystemCode}${attrs.subSubSystemCode}-${attrs.assyCode}-${attrs.disassyCode}${attrs.disassyCodeVariant}-${attrs.infoCode}${attrs.infoCodeVariant}-${attrs.itemLocationCode}${attrs.learnCode ? `-${attrs.learnCode}${attrs.learnEventCode ?? ''}` : ''}`,
+    );
+    if (fields && dmcString(fields) === code) return true;
+  }
+  return false;
+}
 
 /** The tag an issue leaves on its commit: issue/<code>/<nnn>. */
 export const issueTag = (code: string, issueNumber: string) => `issue/${code}/${issueNumber}`;
@@ -120,12 +141,61 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
     return out;
   }
 
+  /** The branch's set, its project BREX (its file, its rules for codes) and the enterprise code its originator names. */
+  async function projectOf(scope: CatalogScopeOpen) {
+    const { csdb, brex } = await setOf(scope);
+    const project = projectBrexOf(csdb, brex);
+    const rules = dmcRulesOf(await layersOf(project, brex));
+    const brexFile = project ? csdb.objects.find((o) => o.code === project.dmc)?.file : undefined;
+    let enterpriseCode = '';
+    if (brexFile) {
+      const text = (await git.repoOf(scope.row.libraryId).readFile(scope.index.commit, brexFile))?.toString('utf8') ?? '';
+      enterpriseCode =
+        /<originator[^>]*\benterpriseCode="([^"]*)"/.exec(text)?.[1] ?? /<responsiblePartnerCompany[^>]*\benterpriseCode="([^"]*)"/.exec(text)?.[1] ?? '';
+    }
+    return { csdb, brex, project, rules, brexFile, enterpriseCode, folder: brexFile ? parentOf(brexFile) : '' };
+  }
+
+  /** Commits new and changed files made on the locked head, then indexes; answers with the file's problems. */
+  async function writeObject(
+    auth: AuthContext,
+    scope: CatalogScopeOpen,
+    lang: UiLanguage,
+    made: { path: string; code: () => string; text: () => string; message: string },
+    changesOn: (locked: GitRepo, head: string) => Promise<Change[]>,
+  ): Promise<ObjectWritten> {
+    const committed = await git.commit(scope.row, auth, scope.branch, changesOn, made.message);
+    await catalog.afterCommit(scope.row, scope.branch, committed);
+    const after = await catalog.openStored(auth, scope.row.libraryId, scope.branch);
+    return {
+      libraryId: scope.row.libraryId,
+      branch: scope.branch,
+      path: made.path,
+      code: made.code(),
+      commit: committed.commit,
+      problems: await problemsOf(after, made.path, made.text(), lang),
+    };
+  }
+
+  const firstRefusal = <F extends string>(found: { field: F; messages: { zh: string; en: string } }[], prefix: string) => {
+    const [p] = found;
+    if (p) throw badRequest('s1000d.refused', { field: `${prefix}${p.field}`, zh: `${prefix}${p.messages.zh}`, en: `${prefix}${p.messages.en}` });
+  };
+
   async function topicIdOf(libraryId: number, branch: string, path: string): Promise<number | null> {
     const [row] = await db
       .select({ topicId: ccmsCatalogTopic.topicId })
       .from(ccmsCatalogTopic)
       .where(and(eq(ccmsCatalogTopic.libraryId, libraryId), eq(ccmsCatalogTopic.branch, branch), eq(ccmsCatalogTopic.path, path)));
     return row?.topicId ?? null;
+  }
+
+  async function documentIdOf(libraryId: number, branch: string, path: string): Promise<number | null> {
+    const [row] = await db
+      .select({ documentId: ccmsCatalogDocument.documentId })
+      .from(ccmsCatalogDocument)
+      .where(and(eq(ccmsCatalogDocument.libraryId, libraryId), eq(ccmsCatalogDocument.branch, branch), eq(ccmsCatalogDocument.path, path)));
+    return row?.documentId ?? null;
   }
 
   async function settingsOf(libraryId: number): Promise<S1000dSettings> {
@@ -255,6 +325,7 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
       status: opts.status,
       tag,
       topicId: await topicIdOf(scope.row.libraryId, scope.branch, finalPath),
+      documentId: result.ident.kind === 'pm' ? await documentIdOf(scope.row.libraryId, scope.branch, finalPath) : null,
       problems: await problemsOf(after, finalPath, result.xml, lang),
     };
   }
@@ -262,9 +333,7 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
   return {
     async options(auth: AuthContext, q: { libraryId: number; branch?: string }): Promise<DmcOptions> {
       const scope = await scopeOf(auth, q.libraryId, q.branch, 'read');
-      const { csdb, brex } = await setOf(scope);
-      const project = projectBrexOf(csdb, brex);
-      const rules = dmcRulesOf(await layersOf(project, brex));
+      const { csdb, project, rules, folder, enterpriseCode } = await projectOf(scope);
       const mic = new Map<string, number>();
       const sdc = new Map<string, number>();
       const languages = new Set<string>();
@@ -279,20 +348,13 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
       const byUse = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k);
       const infoRules = rules.values.infoCode;
       const allowed = (code: string) => !infoRules || infoRules.every((list) => list.some((v) => valueAllowed(code, v)));
-      const brexFile = project ? csdb.objects.find((o) => o.code === project.dmc)?.file : undefined;
-      let enterpriseCode = '';
-      if (brexFile) {
-        const text = (await git.repoOf(scope.row.libraryId).readFile(scope.index.commit, brexFile))?.toString('utf8') ?? '';
-        enterpriseCode =
-          /<originator[^>]*\benterpriseCode="([^"]*)"/.exec(text)?.[1] ?? /<responsiblePartnerCompany[^>]*\benterpriseCode="([^"]*)"/.exec(text)?.[1] ?? '';
-      }
       return {
         modelIdentCodes: byUse(mic),
         systemDiffCodes: byUse(sdc),
         sns: rules.sns ?? null,
         infoCodes: INFO_CODES.map((c) => ({ ...c, allowed: allowed(c.code) })),
         projectBrex: project?.dmc ?? null,
-        folder: brexFile ? parentOf(brexFile) : '',
+        folder,
         enterpriseCode,
         languages: [...languages].sort(),
         schemas: TEMPLATE_SCHEMAS.filter((s) => s !== 'pm' && s !== 'dml'),
@@ -305,24 +367,16 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
 
     async create(auth: AuthContext, body: NewModuleBody, lang: UiLanguage): Promise<NewModuleResult> {
       const scope = await scopeOf(auth, body.libraryId, body.branch, 'write');
-      const { csdb, brex } = await setOf(scope);
-      const project = projectBrexOf(csdb, brex);
-      const rules = dmcRulesOf(await layersOf(project, brex));
+      const { project, rules, folder: projectFolder, enterpriseCode: projectEnterprise } = await projectOf(scope);
       const found = checkDmc(body.dmc, rules);
       const [firstProblem] = found;
       if (firstProblem) throw badRequest('s1000d.refused', { field: firstProblem.field, zh: firstProblem.messages.zh, en: firstProblem.messages.en });
       const code = dmcString(body.dmc);
       const language = { languageIsoCode: body.language.languageIsoCode.toLowerCase(), countryIsoCode: body.language.countryIsoCode.toUpperCase() };
-      const brexFile = project ? csdb.objects.find((o) => o.code === project.dmc)?.file : undefined;
-      const folder = repoPath(body.folder ?? (brexFile ? parentOf(brexFile) : ''), 'folder', { root: true });
+      const folder = repoPath(body.folder ?? projectFolder, 'folder', { root: true });
       const path = joinPath(folder, objectFileName(code, { issueNumber: '000', inWork: '01' }, language));
       const pmPath = body.pmPath ? repoPath(body.pmPath, 'pmPath') : undefined;
-      const repo = git.repoOf(scope.row.libraryId);
-      let enterpriseCode = body.enterpriseCode?.toUpperCase();
-      if (!enterpriseCode && brexFile) {
-        const text = (await repo.readFile(scope.index.commit, brexFile))?.toString('utf8') ?? '';
-        enterpriseCode = /<originator[^>]*\benterpriseCode="([^"]*)"/.exec(text)?.[1];
-      }
+      const enterpriseCode = body.enterpriseCode?.toUpperCase() || projectEnterprise;
       const xml = dataModuleTemplate(body.schema, {
         dmc: body.dmc,
         language,
@@ -434,6 +488,99 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
         changed: from.text !== to.text,
         ...diff,
       };
+    },
+
+    /** A new publication module listing data modules of the branch (by path), at 000-01. */
+    async createPm(auth: AuthContext, body: NewPmBody, lang: UiLanguage): Promise<ObjectWritten> {
+      const scope = await scopeOf(auth, body.libraryId, body.branch, 'write');
+      firstRefusal(checkPmCode(body.pmCode), 'pmCode.');
+      const p = await projectOf(scope);
+      const refs: string[] = [];
+      for (const raw of body.dmPaths) {
+        const path = repoPath(raw, 'dmPaths');
+        const o = p.csdb.objects.find((x) => x.file === path);
+        const fields = o && (o.kind === 'dm' || o.kind === 'dme') ? parseDmc(o.code) : undefined;
+        if (!fields) throw badRequest('s1000d.notModule', { path });
+        refs.push(dmRefXml(fields));
+      }
+      const c = body.pmCode;
+      const code = `PMC-${c.modelIdentCode}-${c.pmIssuer}-${c.pmNumber}-${c.pmVolume}`.toUpperCase();
+      const language = { languageIsoCode: body.language.languageIsoCode.toLowerCase(), countryIsoCode: body.language.countryIsoCode.toUpperCase() };
+      const folder = repoPath(body.folder ?? p.folder, 'folder', { root: true });
+      const path = joinPath(folder, objectFileName(code, { issueNumber: '000', inWork: '01' }, language));
+      const text = pmTemplate({
+        pmCode: body.pmCode,
+        pmTitle: body.pmTitle,
+        language,
+        issueDate: today(),
+        enterpriseCode: p.enterpriseCode || '00000',
+        brex: p.project ? parseDmc(p.project.dmc) : undefined,
+        firstRef: refs.join('\n      '),
+      });
+      const made = { path, code: () => code, text: () => text, message: translate(lang, 's1000d.newPmMessage', { code }) };
+      return writeObject(auth, scope, lang, made, async (locked, head) => {
+        const existing = (await sameObject(locked, head, code, langKey(language)))[0];
+        if (existing) throw badRequest('s1000d.pmCodeExists', { code, path: existing });
+        return [{ op: 'put', path, content: Buffer.from(text, 'utf8') }];
+      });
+    },
+
+    /** A planned data module added to a DMRL (dmlEntry), or to a new DMRL (dmlType p) at 000-01. */
+    async addDmrlEntry(auth: AuthContext, body: DmrlEntryBody, lang: UiLanguage): Promise<ObjectWritten> {
+      const scope = await scopeOf(auth, body.libraryId, body.branch, 'write');
+      const p = await projectOf(scope);
+      firstRefusal(checkDmc(body.dmc, p.rules), '');
+      const entry = dmlEntryXml(body.dmc, body.techName, body.infoName, p.enterpriseCode || '00000');
+      const entryCode = dmcString(body.dmc);
+      const dmlPath = body.dmlPath ? repoPath(body.dmlPath, 'dmlPath') : undefined;
+      if (!dmlPath && !body.newDml) throw badRequest('s1000d.dmlNeeded');
+      let path = dmlPath ?? '';
+      let code = '';
+      let newText: string | undefined;
+      if (!dmlPath && body.newDml) {
+        firstRefusal(checkDmlCode(body.newDml), 'newDml.');
+        const d = body.newDml;
+        code = `DML-${d.modelIdentCode}-${d.senderIdent}-P-${d.yearOfDataIssue}-${d.seqNumber}`.toUpperCase();
+        path = joinPath(repoPath(p.folder, 'folder', { root: true }), objectFileName(code, { issueNumber: '000', inWork: '01' }));
+        newText = dmlTemplate({
+          dmlCode: { ...d, dmlType: 'p' },
+          issueDate: today(),
+          enterpriseCode: p.enterpriseCode || '00000',
+          brex: p.project ? parseDmc(p.project.dmc) : undefined,
+          firstEntry: entry,
+        });
+      }
+      let written = newText ?? '';
+      return writeObject(
+        auth,
+        scope,
+        lang,
+        {
+          path,
+          code: () => code,
+          text: () => written,
+          message: translate(lang, 's1000d.dmrlEntryMessage', { dml: path.slice(path.lastIndexOf('/') + 1), code: entryCode }),
+        },
+        async (locked, head) => {
+          if (newText !== undefined) {
+            const existing = (await sameObject(locked, head, code, undefined))[0];
+            if (existing) throw badRequest('s1000d.dmlCodeExists', { code, path: existing });
+            return [{ op: 'put', path, content: Buffer.from(newText, 'utf8') }];
+          }
+          const now = await locked.readFile(head, path);
+          if (now === null) throw badRequest('s1000d.notModule', { path });
+          const text = now.toString('utf8');
+          try {
+            code = objectIdent(text).code;
+            if (entryListed(text, entryCode)) throw badRequest('s1000d.entryExists', { code: entryCode });
+            written = addToDml(text, entry);
+          } catch (e) {
+            if (e instanceof CycleError) throw refused(e);
+            throw e;
+          }
+          return [{ op: 'put', path, content: Buffer.from(written, 'utf8') }];
+        },
+      );
     },
 
     async settings(auth: AuthContext, libraryId: number): Promise<S1000dSettings> {

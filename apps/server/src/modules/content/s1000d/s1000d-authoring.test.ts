@@ -256,7 +256,8 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
       marks: marks.body.data.marks.map((m: { path: string; changeType: string }) => ({ path: m.path, changeType: m.changeType })),
     });
     expect(issued.body).toMatchObject({ code: 200, data: { path: `csdb/${CODE}_002-00_EN-US.XML`, tag: `issue/${CODE}/002`, problems: [] } });
-    const out = (await remote().show('bike', 'main', issued.body.data.path)) ?? '';
+    modulePath = issued.body.data.path;
+    const out = (await remote().show('bike', 'main', modulePath)) ?? '';
     expect(out).toContain('<para changeMark="1" changeType="modify" reasonForUpdateRefIds="rfu-0001">Put the new pads');
     expect(out).toContain('<proceduralStep changeMark="1" changeType="add" reasonForUpdateRefIds="rfu-0001">');
     const compare = await owner.caller.get(api('/ccms/s1000d/issues/compare'), { libraryId, path: issued.body.data.path, from: '001', to: '002' });
@@ -265,5 +266,70 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
     expect(compare.body.data.added).toBeGreaterThan(0);
     const missing = await owner.caller.get(api('/ccms/s1000d/issues/compare'), { libraryId, path: issued.body.data.path, from: '007', to: 'current' });
     expect(missing.body).toMatchObject({ code: 400, msg: 'from: issue 007 does not exist' });
+  });
+
+  it('a new publication module lists the new module (resolved) at 000-01; a bad PM code names its field; a code taken is refused', async () => {
+    const bad = await owner.caller.post(api('/ccms/s1000d/pm'), {
+      libraryId,
+      pmCode: { modelIdentCode: 'BRAKE', pmIssuer: 'C30', pmNumber: 'PADS1', pmVolume: '00' },
+      pmTitle: 'Brake pads manual',
+      dmPaths: [modulePath],
+    });
+    expect(bad.body).toMatchObject({ code: 400, msg: 'pmCode.pmIssuer: "C30" does not match its pattern (5 A–Z/0–9)' });
+    const body = {
+      libraryId,
+      pmCode: { modelIdentCode: 'BRAKE', pmIssuer: 'C3002', pmNumber: 'PADS1', pmVolume: '00' },
+      pmTitle: 'Brake pads manual',
+      dmPaths: [modulePath],
+    };
+    const res = await owner.caller.post(api('/ccms/s1000d/pm'), body);
+    expect(res.body).toMatchObject({
+      code: 200,
+      data: { code: 'PMC-BRAKE-C3002-PADS1-00', path: 'csdb/PMC-BRAKE-C3002-PADS1-00_000-01_EN-US.XML', problems: [] },
+    });
+    const pm = await pmDocument('PMC-BRAKE-C3002-PADS1-00');
+    expect(pm).toMatchObject({ topicCount: 1, brokenCount: 0 });
+    expect(await refTo(pm.documentId, CODE)).toMatchObject({ broken: false, path: modulePath, topicId });
+    const again = await owner.caller.post(api('/ccms/s1000d/pm'), body);
+    expect(again.body.msg).toBe('pmCode: code PMC-BRAKE-C3002-PADS1-00 already has a publication module "csdb/PMC-BRAKE-C3002-PADS1-00_000-01_EN-US.XML"');
+
+    // The PM's own cycle: issued (renamed, tagged, its document found under the new name), then a new in-work compared with issue 001.
+    const issued = await owner.caller.post(api('/ccms/s1000d/issue'), { libraryId, path: res.body.data.path, issueType: 'new' });
+    expect(issued.body).toMatchObject({
+      code: 200,
+      data: { path: 'csdb/PMC-BRAKE-C3002-PADS1-00_001-00_EN-US.XML', tag: 'issue/PMC-BRAKE-C3002-PADS1-00/001', status: 'approved' },
+    });
+    const doc = await pmDocument('PMC-BRAKE-C3002-PADS1-00');
+    expect(issued.body.data.documentId).toBe(doc.documentId);
+    expect(doc).toMatchObject({ path: issued.body.data.path, topicCount: 1, brokenCount: 0 });
+    const next = await owner.caller.post(api('/ccms/s1000d/in-work'), { libraryId, path: issued.body.data.path });
+    expect(next.body.data).toMatchObject({ path: 'csdb/PMC-BRAKE-C3002-PADS1-00_001-01_EN-US.XML', status: 'draft' });
+    const compare = await owner.caller.get(api('/ccms/s1000d/issues/compare'), { libraryId, path: next.body.data.path, from: '001', to: 'current' });
+    expect(compare.body.data).toMatchObject({ changed: true, added: 1, removed: 1, from: { label: '001-00' }, to: { label: '001-01' } });
+  });
+
+  it('DMRL entries: a planned module goes into a new DMRL, then into the Bike DML; the same code twice is refused', async () => {
+    const planned = { ...DMC, infoCode: '520' };
+    const fresh = await owner.caller.post(api('/ccms/s1000d/dmrl-entry'), {
+      libraryId,
+      newDml: { modelIdentCode: 'BRAKE', senderIdent: 'C3002', yearOfDataIssue: '2026', seqNumber: '00001' },
+      dmc: planned,
+      techName: 'Brake pads',
+      infoName: 'Remove procedures',
+    });
+    expect(fresh.body).toMatchObject({
+      code: 200,
+      data: { code: 'DML-BRAKE-C3002-P-2026-00001', path: 'csdb/DML-BRAKE-C3002-P-2026-00001_000-01.XML', problems: [] },
+    });
+    const bikeDml = 'csdb/DML-S1000DBIKE-C3002-C-2012-00001_001-01.XML';
+    const added = await owner.caller.post(api('/ccms/s1000d/dmrl-entry'), { libraryId, dmlPath: bikeDml, dmc: planned, techName: 'Brake pads' });
+    expect(added.body).toMatchObject({ code: 200, data: { code: 'DML-S1000DBIKE-C3002-C-2012-00001', path: bikeDml } });
+    const text = (await remote().show('bike', 'main', bikeDml)) ?? '';
+    expect(text.match(/<dmlEntry[\s>]/g)).toHaveLength(89);
+    expect(text).toContain('infoCode="520" infoCodeVariant="A" itemLocationCode="A"/></dmRefIdent><dmRefAddressItems><dmTitle><techName>Brake pads</techName>');
+    const twice = await owner.caller.post(api('/ccms/s1000d/dmrl-entry'), { libraryId, dmlPath: bikeDml, dmc: planned, techName: 'Brake pads' });
+    expect(twice.body).toMatchObject({ code: 400, msg: 'dmc: the list already holds DMC-BRAKE-AAA-DA1-20-00-00AA-520A-A' });
+    const none = await owner.caller.post(api('/ccms/s1000d/dmrl-entry'), { libraryId, dmc: planned, techName: 'Brake pads' });
+    expect(none.body).toMatchObject({ code: 400, msg: 'dmlPath, newDml: choose a data module list, or give the code of a new one' });
   });
 });

@@ -13,10 +13,13 @@ import type {
   ModuleTarget,
   NewModuleBody,
   NewModuleResult,
+  NewPmBody,
+  ObjectWritten,
   ProductFilter,
   ProductFilterQuery,
   S1000dSettings,
 } from '@ccms/contracts/content/s1000d';
+import type { TopicRow } from '@ccms/contracts/content/topic';
 import { api } from '../../../api/client';
 
 /** A product to filter for: a PCT product (its key), or property values `ident=value;...` (sets without a PCT). */
@@ -35,6 +38,9 @@ export const s1000dApi = {
   // Authoring (issue 31): the DMC builder, new modules, the issue cycle, change marks, issues.
   dmcOptions: (scope: CatalogScope) => api.one<DmcOptions>('/ccms/s1000d/dmc-options', scope),
   createModule: (body: NewModuleBody) => api.post<{ data: NewModuleResult }>('/ccms/s1000d/module', body).then((r) => r.data),
+  createPm: (body: NewPmBody) => api.post<{ data: ObjectWritten }>('/ccms/s1000d/pm', body).then((r) => r.data),
+  /** The data modules a new PM can list (the branch's topics: an S1000D library's data modules). */
+  modules: (scope: CatalogScope) => api.list<TopicRow>('/ccms/topic/list', { ...scope, pageSize: 1000, orderByColumn: 'no', isAsc: 'asc' }),
   startInWork: (target: ModuleTarget) => api.post<{ data: CycleResult }>('/ccms/s1000d/in-work', target).then((r) => r.data),
   issue: (body: IssueBody) => api.post<{ data: CycleResult }>('/ccms/s1000d/issue', body).then((r) => r.data),
   issues: (query: ModuleQuery) => api.one<ModuleIssues>('/ccms/s1000d/issues', query),

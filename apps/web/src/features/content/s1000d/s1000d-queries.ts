@@ -1,5 +1,5 @@
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
-import type { IssueBody, IssueCompareQuery, ModuleQuery, ModuleTarget, NewModuleBody } from '@ccms/contracts/content/s1000d';
+import type { IssueBody, IssueCompareQuery, ModuleQuery, ModuleTarget, NewModuleBody, NewPmBody, S1000dSettings } from '@ccms/contracts/content/s1000d';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ProductChoice, s1000dApi } from './s1000d-api';
 
@@ -14,6 +14,7 @@ export const s1000dKeys = {
   filter: (documentId: number, choice: ProductChoice | null) => [...all, 'filter', documentId, choice] as const,
   instance: (topicId: number, choice: ProductChoice | null) => [...all, 'instance', topicId, choice] as const,
   dmcOptions: (scope: CatalogScope) => [...all, 'dmc-options', scope] as const,
+  modules: (scope: CatalogScope) => [...all, 'modules', scope] as const,
   issues: (q: ModuleQuery) => [...all, 'issues', q] as const,
   changeMarks: (q: ModuleQuery) => [...all, 'change-marks', q] as const,
   compare: (q: IssueCompareQuery) => [...all, 'compare', q] as const,
@@ -43,9 +44,14 @@ function useContentChange<Body, Result>(fn: (body: Body) => Promise<Result>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['content'] }) });
 }
+/** The branch's data modules, for a new PM to list (only asked while its dialog is open). */
+export const useModuleChoices = (scope: CatalogScope, enabled: boolean) =>
+  useQuery({ queryKey: s1000dKeys.modules(scope), queryFn: () => s1000dApi.modules(scope), enabled });
+export const useCreatePm = () => useContentChange((body: NewPmBody) => s1000dApi.createPm(body));
 export const useCreateModule = () => useContentChange((body: NewModuleBody) => s1000dApi.createModule(body));
 export const useStartInWork = () => useContentChange((target: ModuleTarget) => s1000dApi.startInWork(target));
 export const useIssueModule = () => useContentChange((body: IssueBody) => s1000dApi.issue(body));
+export const useSaveS1000dSettings = () => useContentChange((body: S1000dSettings) => s1000dApi.saveSettings(body));
 
 /** The ACT, CCT and PCT of a library branch. */
 export const useApplicability = (scope: CatalogScope, enabled = true) =>

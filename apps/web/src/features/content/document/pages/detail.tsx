@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/errors';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useSetDocumentStatus } from '../../catalog/catalog-queries';
+import { IssueCycle } from '../../s1000d/components/IssueCycle';
 import { ProductFilterTab } from '../../s1000d/components/ProductFilterTab';
 import { isS1000dRow } from '../../s1000d/s1000d-facts';
 import { TranslationTab } from '../../translation/components/TranslationTab';
@@ -20,7 +21,7 @@ import { TocTab } from '../components/TocTab';
 import { useDocument } from '../document-queries';
 import '../catalog.css';
 
-const TABS = ['structure', 'filter', 'properties', 'connections', 'output', 'revisions', 'translation'] as const;
+const TABS = ['structure', 'filter', 'issues', 'properties', 'connections', 'output', 'revisions', 'translation'] as const;
 
 /** A document's detail (/ccms/document-detail/index?id=): structure, properties, connections, output, revision history. */
 export default function DocumentDetailPage() {
@@ -51,7 +52,7 @@ export default function DocumentDetailPage() {
 
   // An S1000D publication module can be filtered by product; a DITA map asked for that tab opens on its structure.
   const s1000d = isS1000dRow(d);
-  const tab = tabAsked === 'filter' && !s1000d ? 'structure' : tabAsked;
+  const tab = (tabAsked === 'filter' || tabAsked === 'issues') && !s1000d ? 'structure' : tabAsked;
 
   return (
     <Card
@@ -92,7 +93,15 @@ export default function DocumentDetailPage() {
         items={[
           { key: 'structure', label: t('tabs.structure'), children: <TocTab document={d} /> },
           ...(s1000d
-            ? [{ key: 'filter', label: <span data-testid="s1000d-filter-tab">{ts('filter.tab')}</span>, children: <ProductFilterTab document={d} /> }]
+            ? [
+                { key: 'filter', label: <span data-testid="s1000d-filter-tab">{ts('filter.tab')}</span>, children: <ProductFilterTab document={d} /> },
+                // A publication module has its issues as a data module has: Start next in-work, Issue, issues compared.
+                {
+                  key: 'issues',
+                  label: <span data-testid="s1000d-issues-tab">{ts('cycle.title')}</span>,
+                  children: <IssueCycle target={{ libraryId: d.libraryId, branch: d.branch, path: d.path }} />,
+                },
+              ]
             : []),
           { key: 'properties', label: t('tabs.properties'), children: <DocumentPropsTab key={String(d.updateTime)} document={d} /> },
           { key: 'connections', label: t('tabs.connections'), children: <ConnectionsTab document={d} /> },

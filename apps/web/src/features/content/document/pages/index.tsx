@@ -10,6 +10,7 @@ import { useSetDocumentStatus } from '../../catalog/catalog-queries';
 import { ApplicabilityDrawer } from '../../s1000d/components/ApplicabilityDrawer';
 import { DmlCoverageDrawer } from '../../s1000d/components/DmlCoverageDrawer';
 import { LibraryProblemsDrawer } from '../../s1000d/components/LibraryProblemsDrawer';
+import { NewPmButton } from '../../s1000d/components/NewPmButton';
 import { TransferDialog } from '../../s1000d/components/TransferDialog';
 import { CatalogList } from '../components/CatalogList';
 import { FastCreateDialog } from '../components/FastCreateDialog';
@@ -66,6 +67,7 @@ export default function DocumentListPage() {
                   {ts('transfer.button')}
                 </Button>
               </HasPermi>
+              {scope.libraryId !== undefined && <NewPmButton libraryId={scope.libraryId} branch={scope.branch} />}
             </Space>
           )
         }

@@ -90,6 +90,19 @@ describe("a data module's issue cycle", () => {
     expect((screen.getByTestId('s1000d-issue') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("a library configurer turns on the library's approval rule from here; a writer does not see the switch", async () => {
+    show('001-01');
+    await screen.findByTestId('s1000d-cycle-issue');
+    expect(screen.queryByTestId('s1000d-needs-approval')).toBeNull();
+    useSession.setState({ roles: ['owner'], permissions: ['ccms:topic:edit', 'ccms:library:edit'] });
+    fireEvent.click(await screen.findByTestId('s1000d-needs-approval'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'put' && c.url === '/ccms/s1000d/settings').map((c) => JSON.parse(String(c.data)))).toEqual([
+        { libraryId: 3, issueNeedsApproval: true },
+      ]),
+    );
+  });
+
   it('the first issue carries no reasons or marks', async () => {
     show('000-01', { issues: moduleIssues('000-01', 'draft', []) });
     expect(await screen.findByTestId('s1000d-issues-none')).toBeTruthy();

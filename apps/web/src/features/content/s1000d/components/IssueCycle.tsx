@@ -1,13 +1,31 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type IssueBody, S1000D_ISSUE_TYPES, S1000dAuthorPerm } from '@ccms/contracts/content/s1000d';
-import { Alert, App, Button, type ButtonProps, Checkbox, Descriptions, Empty, Form, Input, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  type ButtonProps,
+  Checkbox,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { DiffView } from '../../document/components/DiffView';
-import { topicDetailPath } from '../../document/paths';
-import { useChangeMarks, useIssueCompare, useIssueModule, useModuleIssues, useStartInWork } from '../s1000d-queries';
+import { documentDetailPath, topicDetailPath } from '../../document/paths';
+import { useChangeMarks, useIssueCompare, useIssueModule, useModuleIssues, useSaveS1000dSettings, useStartInWork } from '../s1000d-queries';
 
 export interface CycleTarget {
   libraryId: number;
@@ -17,6 +35,13 @@ export interface CycleTarget {
 
 type MarkRow = { path: string; element: string; changeType: 'add' | 'modify' | 'delete'; text: string; before?: string | undefined; include: boolean };
 type IssueValues = { issueType: (typeof S1000D_ISSUE_TYPES)[number]; reasons: { text: string; highlight: boolean }[] };
+
+/** Where a module (or PM) is after a cycle step renamed it: its detail, on this tab. */
+function detailAfter(done: { topicId: number | null; documentId: number | null }): string | null {
+  if (done.topicId !== null) return `${topicDetailPath(done.topicId)}&tab=s1000d`;
+  if (done.documentId !== null) return `${documentDetailPath(done.documentId)}&tab=issues`;
+  return null;
+}
 
 /**
  * Issue a module: the issue type, reasons for update (each may be a highlight) and the change marks
@@ -45,7 +70,8 @@ export function IssueDialog({ open, target, issue, onClose }: { open: boolean; t
     const done = await run.mutateAsync(body);
     message.success(t('cycle.issued', { issue: done.issue, path: done.path, tag: done.tag ?? '' }));
     onClose();
-    if (done.topicId !== null) navigate(`${topicDetailPath(done.topicId)}&tab=s1000d`);
+    const next = detailAfter(done);
+    if (next) navigate(next);
   };
   const setMark = (path: string, patch: Partial<MarkRow>) => setMarks((all) => all.map((m) => (m.path === path ? { ...m, ...patch } : m)));
   return (
@@ -227,6 +253,7 @@ export function IssueCycle({ target }: { target: CycleTarget }) {
   const navigate = useNavigate();
   const issues = useModuleIssues(target);
   const startInWork = useStartInWork();
+  const saveSettings = useSaveS1000dSettings();
   const [issuing, setIssuing] = useState(false);
   const current = issues.data?.current;
   if (issues.isLoading) return <Spin />;
@@ -240,7 +267,8 @@ export function IssueCycle({ target }: { target: CycleTarget }) {
       onOk: async () => {
         const done = await startInWork.mutateAsync(target);
         message.success(t('cycle.started', { issue: done.issue, path: done.path }));
-        if (done.topicId !== null) navigate(`${topicDetailPath(done.topicId)}&tab=s1000d`);
+        const next = detailAfter(done);
+        if (next) navigate(next);
       },
     });
   return (
@@ -267,6 +295,18 @@ export function IssueCycle({ target }: { target: CycleTarget }) {
           <Button type="primary" onClick={() => setIssuing(true)} disabled={issued || blocked} data-testid="s1000d-issue">
             {t('cycle.issue')}
           </Button>
+        </Space>
+      </HasPermi>
+      <HasPermi value={[S1000dAuthorPerm.settings]}>
+        <Space>
+          <Switch
+            size="small"
+            checked={current.issueNeedsApproval}
+            loading={saveSettings.isPending}
+            onChange={(issueNeedsApproval) => saveSettings.mutate({ libraryId: target.libraryId, issueNeedsApproval })}
+            data-testid="s1000d-needs-approval"
+          />
+          <Typography.Text type="secondary">{t('cycle.needsApprovalSetting')}</Typography.Text>
         </Space>
       </HasPermi>
       <IssueDialog open={issuing} target={target} issue={current.issue} onClose={() => setIssuing(false)} />

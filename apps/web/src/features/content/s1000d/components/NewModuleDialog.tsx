@@ -170,11 +170,14 @@ export function NewModuleDialog({ open, libraryId, branch, onClose }: NewModuleD
                 const entry = o?.infoCodes.find((c) => c.code === value);
                 if (entry && !form.getFieldValue('infoName')) form.setFieldValue('infoName', lang === 'en' ? entry.en : entry.zh);
               }}
-              options={(o?.infoCodes ?? []).map((c) => ({
-                value: c.code,
-                label: `${c.code} ${lang === 'en' ? c.en : c.zh}${c.allowed ? '' : t('newModule.notAllowed')}`,
-                disabled: !c.allowed,
-              }))}
+              // The codes the project BREX allows first, the others after them (shown, not choosable).
+              options={[...(o?.infoCodes ?? [])]
+                .sort((a, b) => Number(b.allowed) - Number(a.allowed))
+                .map((c) => ({
+                  value: c.code,
+                  label: `${c.code} ${lang === 'en' ? c.en : c.zh}${c.allowed ? '' : t('newModule.notAllowed')}`,
+                  disabled: !c.allowed,
+                }))}
             />
           </Form.Item>
         </Col>
@@ -184,8 +187,8 @@ export function NewModuleDialog({ open, libraryId, branch, onClose }: NewModuleD
             <Select options={ITEM_LOCATIONS.map((v) => ({ value: v, label: v }))} />
           </Form.Item>
         </Col>
-        <Col span={6}>{segment('learnCode', 3)}</Col>
-        <Col span={6}>{segment('learnEventCode', 1)}</Col>
+        <Col span={12}>{segment('learnCode', 3)}</Col>
+        <Col span={12}>{segment('learnEventCode', 1)}</Col>
       </Row>
       <Form.Item name="techName" label={t('newModule.techName')} rules={zodRules(NewModuleBody, 'techName', t('newModule.techName'))}>
         <Input maxLength={zodMaxLength(NewModuleBody, 'techName')} data-testid="new-module-techName" />

@@ -71,6 +71,7 @@ export const cycleResult = (issue: string, status: string, tag: string | null): 
   status,
   tag,
   topicId: 196,
+  documentId: null,
   problems: [],
 });
 
@@ -87,6 +88,7 @@ export function authoringServer(opts: AuthoringServerOptions = {}) {
   return (config: InternalAxiosRequestConfig): FakeReply => {
     const url = config.url ?? '';
     const ok = (data: unknown): FakeReply => ({ data: { code: 200, msg: 'ok', data } });
+    if (url.startsWith('/ccms/s1000d/settings')) return ok(JSON.parse(String(config.data ?? '{}')));
     if (url.startsWith('/ccms/s1000d/dmc-options')) return ok(opts.options ?? dmcOptions());
     if (url.startsWith('/ccms/s1000d/module'))
       return (
@@ -102,6 +104,11 @@ export function authoringServer(opts: AuthoringServerOptions = {}) {
           problems: [],
         })
       );
+    if (url.startsWith('/ccms/s1000d/pm')) {
+      const body = JSON.parse(String(config.data ?? '{}')) as { pmCode: Record<string, string> };
+      const code = `PMC-${body.pmCode.modelIdentCode}-${body.pmCode.pmIssuer}-${body.pmCode.pmNumber}-${body.pmCode.pmVolume}`.toUpperCase();
+      return ok({ libraryId: 3, branch: 'main', path: `${DIR}/${code}_000-01_EN-US.XML`, code, commit: 'd'.repeat(40), problems: [] });
+    }
     if (url.startsWith('/ccms/s1000d/issues/compare')) {
       const q = queryOf(config);
       return ok({
