@@ -15,6 +15,7 @@ import {
   tableEditing,
 } from '@tiptap/pm/tables';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { applicPreviewPlugin } from './applic-preview';
 import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
 import type { ConrefResolution, DitaResolvers } from './extensions/special';
@@ -734,6 +735,7 @@ export function createDitaExtensions(options: DitaEditorOptions = {}): Extension
       fillEmpty,
       conrefPlugin(options),
       structurePlugin(options.lang),
+      applicPreviewPlugin(),
       ...(options.history === false ? [] : [history()]),
     ],
     addKeyboardShortcuts() {
