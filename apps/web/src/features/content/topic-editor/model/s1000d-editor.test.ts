@@ -106,6 +106,11 @@ describe('the S1000D vocabulary in the visual view', () => {
     expect(e.commands.insertInlineAtom({ name: 'dmRef', inner })).toBe(true);
     const out = docToXml(e.state.doc, PROCED);
     expect(out).toContain(`Oil the chain.<dmRef>${inner}</dmRef> See`);
+    // Each shown as the code it points at: the new one first (inserted before " See"), then the one the module had.
+    expect([...e.view.dom.querySelectorAll('.dita-dmRef')].map((n) => n.textContent)).toEqual([
+      'DMC-S1000DBIKE-AAA-D00-00-00-00AA-041A-A',
+      'DMC-S1000DBIKE-AAA-DA2-10-00-00AA-520A-A',
+    ]);
   });
 
   it('inserts a figure with an ICN graphic: its ENTITY goes into the internal subset; deleting the figure again removes it', () => {
