@@ -287,3 +287,10 @@ export function s1000dRefLabel(name: string, attrs: Record<string, string>, inne
   ).filter((v) => v !== '');
   return `DMC-${parts.join('-')}`;
 }
+
+/** How a parts catalogue row is labelled: its figure and item number, and its indenture. */
+export function catalogRowLabel(attrs: Record<string, string>, lang?: string): string {
+  const item = `${attrs.figureNumber ?? ''}${attrs.figureNumberVariant ?? ''}-${attrs.item ?? ''}`;
+  const indent = attrs.indenture ? pick(lang, { zh: ` · 缩进 ${attrs.indenture}`, en: ` · indenture ${attrs.indenture}` }) : '';
+  return pick(lang, { zh: `项目 ${item}`, en: `Item ${item}` }) + indent;
+}

@@ -135,4 +135,15 @@ describe('the S1000D vocabulary in the visual view', () => {
     expect(removed).not.toContain(icn);
     expect(removed.slice(0, removed.indexOf('<dmodule'))).toBe(PROCED.slice(0, PROCED.indexOf('<dmodule')));
   });
+
+  it('labels the rows of a parts catalogue by figure, item and indenture', () => {
+    const ipd = `<dmodule><content><illustratedPartsCatalog>
+<catalogSeqNumber indenture="1" figureNumber="01" figureNumberVariant="A" item="000"><itemSeqNumber itemSeqNumberValue="00A"><quantityPerNextHigherAssy>1</quantityPerNextHigherAssy></itemSeqNumber></catalogSeqNumber>
+<catalogSeqNumber indenture="2" figureNumber="01" figureNumberVariant="A" item="001"><itemSeqNumber itemSeqNumberValue="00A"/></catalogSeqNumber>
+</illustratedPartsCatalog></content></dmodule>`;
+    const e = open(ipd);
+    expect(structureMarks(e.state.doc, 'en').labels.map((l) => l.text)).toEqual(['Item 01A-000 · indenture 1', 'Item 01A-001 · indenture 2']);
+    expect(structureMarks(e.state.doc, 'zh').labels.map((l) => l.text)).toEqual(['项目 01A-000 · 缩进 1', '项目 01A-001 · 缩进 2']);
+    expect(docToXml(e.state.doc, ipd)).toBe(ipd);
+  });
 });
