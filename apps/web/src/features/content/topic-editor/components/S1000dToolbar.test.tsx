@@ -78,23 +78,25 @@ describe('the S1000D toolbar', () => {
   });
 });
 
+/** The control as the page holds it: the chosen product kept in state. */
+function Harness({ onChange }: { onChange: (p: { key: string; assignment: Record<string, string> } | null) => void }) {
+  const [key, setKey] = useState<string | null>(null);
+  return (
+    <ApplicPreviewSelect
+      libraryId={3}
+      value={key}
+      onChange={(p) => {
+        setKey(p?.key ?? null);
+        onChange(p);
+      }}
+    />
+  );
+}
+
 describe('the applicability preview control', () => {
   it("lists the PCT's products and answers the chosen one's property values; none clears it", SLOW, async () => {
     const onChange = vi.fn();
-    function Harness() {
-      const [key, setKey] = useState<string | null>(null);
-      return (
-        <ApplicPreviewSelect
-          libraryId={3}
-          value={key}
-          onChange={(p) => {
-            setKey(p?.key ?? null);
-            onChange(p);
-          }}
-        />
-      );
-    }
-    wrap(<Harness />);
+    wrap(<Harness onChange={onChange} />);
     const select = await screen.findByTestId('applic-preview');
     await waitFor(() => expect(within(select).getByRole('combobox').getAttribute('aria-disabled')).not.toBe('true'));
     fireEvent.mouseDown(within(select).getByRole('combobox'));
