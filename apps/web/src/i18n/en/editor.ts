@@ -174,6 +174,7 @@ const editor: Messages<typeof zh> = {
       dmRef: 'Data module reference (dmRef)',
       internalRef: 'Internal reference (internalRef)',
       graphic: 'ICN graphic',
+      applic: 'Applicability (applicRefId)',
     },
     dmRefSearch: 'Search the library’s data modules by DMC or title',
     withIssue: 'Write the issue (issueInfo)',
@@ -181,6 +182,9 @@ const editor: Messages<typeof zh> = {
     graphicSearch: 'Search the library’s graphics by ICN',
     graphicTitle: 'Figure title',
     noTargets: 'This module has no target with an id',
+    applicHint: 'The applicability chosen is given to the step, levelled paragraph, figure, table, warning or paragraph the cursor is in',
+    noApplics: 'This module’s referencedApplicGroup has no applic',
+    applicNone: '(remove the applicability)',
     applic: {
       title: 'Applicability preview',
       none: 'No preview',

@@ -171,6 +171,7 @@ export default {
       dmRef: '数据模块引用（dmRef）',
       internalRef: '内部引用（internalRef）',
       graphic: 'ICN 图形',
+      applic: '适用性（applicRefId）',
     },
     dmRefSearch: '按 DMC 或标题搜索库中的数据模块',
     withIssue: '写入版本号（issueInfo）',
@@ -178,6 +179,9 @@ export default {
     graphicSearch: '按 ICN 编号搜索库中的图形',
     graphicTitle: '图题',
     noTargets: '本模块中没有带 id 的目标',
+    applicHint: '所选适用性赋予光标所在的步骤、分级段落、图、表、警示或段落',
+    noApplics: '本模块的 referencedApplicGroup 中没有 applic',
+    applicNone: '（移除适用性）',
     applic: {
       title: '适用性预览',
       none: '不预览',

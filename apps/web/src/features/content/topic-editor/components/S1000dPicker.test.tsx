@@ -33,7 +33,9 @@ const ROW_121A = {
   issueInfo: { issueNumber: '008', inWork: '00' },
   language: { languageIsoCode: 'en', countryIsoCode: 'US' },
 };
-const MODULE = `<dmodule><identAndStatusSection id="ignored"/><content><procedure><mainProcedure>
+const MODULE = `<dmodule><identAndStatusSection id="ignored"/><content><referencedApplicGroup>
+<applic id="apMK9"><displayText><simplePara>Brook trekker Mk9</simplePara></displayText><assert applicPropertyIdent="version" applicPropertyType="prodattr" applicPropertyValues="Mk9"/></applic>
+</referencedApplicGroup><procedure><mainProcedure>
 <proceduralStep id="stp-0001"><para>Clean the frame.</para></proceduralStep>
 <proceduralStep id="stp-0002"><figure id="fig-0001"><title>Chain</title><graphic infoEntityIdent="ICN-A"/></figure></proceduralStep>
 </mainProcedure></procedure></content></dmodule>`;
@@ -43,7 +45,7 @@ beforeAll(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces(['editor']);
 });
-afterAll(() => i18n.changeLanguage('zh'));
+afterAll(() => i18n.changeLanguage('en'));
 beforeEach(() => {
   fakeFeedback();
   resetDuplicateGuard();
@@ -128,5 +130,11 @@ describe('the S1000D pickers', () => {
     fireEvent.click(await screen.findByText(name));
     expect(screen.queryByText('photo.png')).toBeNull();
     expect(onInsert).toHaveBeenCalledWith({ kind: 'graphic', icn: name.replace('.CGM', ''), file: name, title: 'Brake lever' });
+  });
+
+  it("applicability: lists the module's applics by display text; picking one (or none) answers its id", SLOW, async () => {
+    const { onInsert } = show('applic');
+    fireEvent.click(await screen.findByText('Brook trekker Mk9'));
+    expect(onInsert).toHaveBeenLastCalledWith({ kind: 'applic', applicRefId: 'apMK9' });
   });
 });

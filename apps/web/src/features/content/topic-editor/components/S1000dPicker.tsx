@@ -7,6 +7,7 @@ import { useDebounced } from '../../../../shared/use-debounced';
 import type { GraphicRow } from '../../graphic/graphic-api';
 import { graphicData } from '../../graphic/graphic-queries';
 import { useResourceList } from '../../graphic/resource-queries';
+import { applicGroups } from '../model/applic-preview';
 import { dmRefInner, internalTargets } from '../model/s1000d-insert';
 import { topicEditorApi } from '../topic-editor-api';
 import type { PickerScope, S1000dPickerKind } from './InsertPicker';
@@ -134,6 +135,30 @@ function IcnList({ scope, onPick }: { scope: PickerScope; onPick: (insertion: In
   );
 }
 
+/** Applicability: the applics of this module's referenced applic group, given to the element at the cursor (or removed from it). */
+function ApplicList({ readContent, onPick }: { readContent: () => string; onPick: (insertion: Insertion) => void }) {
+  const { t } = useTranslation('editor');
+  const rows = useMemo(() => [...applicGroups(readContent())].map(([id, e]) => ({ id, text: e.text })), [readContent]);
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">{t('s1000d.applicHint')}</Typography.Text>
+      {rows.length === 0 && <Empty description={t('s1000d.noApplics')} />}
+      <Table
+        size="small"
+        rowKey="id"
+        dataSource={[...rows, { id: '', text: t('s1000d.applicNone') }]}
+        pagination={false}
+        scroll={{ y: 360 }}
+        onRow={(row) => ({ onClick: () => onPick({ kind: 'applic', applicRefId: row.id }), style: { cursor: 'pointer' } })}
+        columns={[
+          { title: 'id', dataIndex: 'id', width: 160 },
+          { title: t('picker.text'), dataIndex: 'text' },
+        ]}
+      />
+    </Space>
+  );
+}
+
 export interface S1000dPickerProps {
   kind: S1000dPickerKind | null;
   scope: PickerScope;
@@ -157,6 +182,7 @@ export function S1000dPicker({ kind, scope, readContent, onInsert, onClose }: S1
         {kind === 'dmRef' && <DmRefSearch scope={scope} onPick={done} />}
         {kind === 'internalRef' && <InternalRefList readContent={readContent} onPick={done} />}
         {kind === 'graphic' && <IcnList scope={scope} onPick={done} />}
+        {kind === 'applic' && <ApplicList readContent={readContent} onPick={done} />}
       </div>
     </Modal>
   );

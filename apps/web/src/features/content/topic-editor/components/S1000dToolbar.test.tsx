@@ -26,7 +26,7 @@ beforeAll(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces(['editor']);
 });
-afterAll(() => i18n.changeLanguage('zh'));
+afterAll(() => i18n.changeLanguage('en'));
 beforeEach(() => {
   fakeFeedback();
   resetDuplicateGuard();

@@ -53,6 +53,8 @@ function insertWith(editor: Editor, insertion: Insertion): boolean {
       return chain.insertInlineAtom({ name: 'internalRef', attrs: insertionAttrs(insertion) }).run();
     case 'graphic':
       return chain.insertIcnFigure({ title: insertion.title, icn: insertion.icn }).run();
+    case 'applic':
+      return chain.setApplicRef(insertion.applicRefId || null).run();
     case 'xref':
       return chain.insertXref(insertion).run();
     case 'image':

@@ -8,7 +8,9 @@ export type Insertion =
   // S1000D: references written as their XML (the pickers build it), and a figure with an ICN graphic.
   | { kind: 'dmRef'; inner: string }
   | { kind: 'internalRef'; internalRefId: string; internalRefTargetType?: string | undefined }
-  | { kind: 'graphic'; icn: string; file: string; title: string };
+  | { kind: 'graphic'; icn: string; file: string; title: string }
+  /** S1000D applicability of the element at the cursor (an empty id removes it). */
+  | { kind: 'applic'; applicRefId: string };
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -38,6 +40,9 @@ export function insertionAttrs(insertion: Insertion): Record<string, string> {
       break;
     case 'dmRef':
       break;
+    case 'applic':
+      put('applicRefId', insertion.applicRefId);
+      break;
     case 'graphic':
       put('infoEntityIdent', insertion.icn);
       break;
@@ -57,6 +62,8 @@ export function insertionXml(insertion: Insertion): string {
     .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
     .join('');
   if (insertion.kind === 'dmRef') return `<dmRef>${insertion.inner}</dmRef>`;
+  // In the source view the attribute is written where the cursor is (inside a start tag).
+  if (insertion.kind === 'applic') return insertion.applicRefId ? ` applicRefId="${escapeAttr(insertion.applicRefId)}"` : '';
   if (insertion.kind === 'graphic') return `<figure><title>${escapeText(insertion.title)}</title><graphic${attrs}/></figure>`;
   if (insertion.kind === 'image') {
     return insertion.alt ? `<image${attrs}><alt>${escapeText(insertion.alt)}</alt></image>` : `<image${attrs}/>`;

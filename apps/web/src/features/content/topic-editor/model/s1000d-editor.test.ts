@@ -146,4 +146,15 @@ describe('the S1000D vocabulary in the visual view', () => {
     expect(structureMarks(e.state.doc, 'zh').labels.map((l) => l.text)).toEqual(['项目 01A-000 · 缩进 1', '项目 01A-001 · 缩进 2']);
     expect(docToXml(e.state.doc, ipd)).toBe(ipd);
   });
+
+  it('gives the step the cursor is in an applicability (applicRefId), and removes it; the paragraph is written as it was', () => {
+    const e = open(PROCED);
+    cursorAfter(e, 'Dry it');
+    expect(e.commands.setApplicRef('apMK9')).toBe(true);
+    let out = docToXml(e.state.doc, PROCED);
+    expect(out).toContain('<proceduralStep id="stp-0002" applicRefId="apMK9">\n\t\t\t\t\t\t<para>Dry it.</para>');
+    expect(e.commands.setApplicRef(null)).toBe(true);
+    out = docToXml(e.state.doc, PROCED);
+    expect(out).toBe(PROCED);
+  });
 });
