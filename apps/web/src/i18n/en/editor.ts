@@ -175,6 +175,7 @@ const editor: Messages<typeof zh> = {
       internalRef: 'Internal reference (internalRef)',
       graphic: 'ICN graphic',
       applic: 'Applicability (applicRefId)',
+      cir: 'Common information repository item (CIR)',
     },
     dmRefSearch: 'Search the library’s data modules by DMC or title',
     withIssue: 'Write the issue (issueInfo)',
@@ -185,6 +186,8 @@ const editor: Messages<typeof zh> = {
     applicHint: 'The applicability chosen is given to the step, levelled paragraph, figure, table, warning or paragraph the cursor is in',
     noApplics: 'This module’s referencedApplicGroup has no applic',
     applicNone: '(remove the applicability)',
+    cirSearch: 'Search the library’s repository items by key (functional items, parts, tools, supplies, zones, ...)',
+    cirKey: 'Key',
     applic: {
       title: 'Applicability preview',
       none: 'No preview',

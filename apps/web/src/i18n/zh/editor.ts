@@ -172,6 +172,7 @@ export default {
       internalRef: '内部引用（internalRef）',
       graphic: 'ICN 图形',
       applic: '适用性（applicRefId）',
+      cir: '公共信息库条目（CIR）',
     },
     dmRefSearch: '按 DMC 或标题搜索库中的数据模块',
     withIssue: '写入版本号（issueInfo）',
@@ -182,6 +183,8 @@ export default {
     applicHint: '所选适用性赋予光标所在的步骤、分级段落、图、表、警示或段落',
     noApplics: '本模块的 referencedApplicGroup 中没有 applic',
     applicNone: '（移除适用性）',
+    cirSearch: '按编号搜索库中公共信息库的条目（功能项、零件、工具、耗材、区域……）',
+    cirKey: '编号',
     applic: {
       title: '适用性预览',
       none: '不预览',

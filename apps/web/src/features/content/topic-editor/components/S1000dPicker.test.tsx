@@ -56,6 +56,14 @@ beforeEach(() => {
       queries.push(q);
       return ok(q === '' || '121A'.includes(q) || ROW_121A.code.includes(q) ? [ROW_121A] : []);
     }
+    if (config.url?.startsWith('/ccms/topic-editor/cir-items')) {
+      const q = queryOf(config).get('q') ?? '';
+      const rows = [
+        { ref: 'functionalItemRef', attrs: { functionalItemNumber: 'ELO-Box' }, source: 'DMC-S1000DLIGHTING-AAA-D00-00-00-00AA-00EA-D' },
+        { ref: 'functionalItemRef', attrs: { functionalItemNumber: 'Batt' }, source: 'DMC-S1000DLIGHTING-AAA-D00-00-00-00AA-00EA-D' },
+      ];
+      return ok(rows.filter((r) => r.attrs.functionalItemNumber.toLowerCase().includes(q.toLowerCase())));
+    }
     if (config.url?.startsWith('/ccms/graphic/list')) {
       const rows = ['ICN-S1000DBIKE-AAA-DA10000-0-U8025-00512-A-04-1.CGM', 'photo.png'].map((name) => ({
         path: name,
@@ -136,5 +144,13 @@ describe('the S1000D pickers', () => {
     const { onInsert } = show('applic');
     fireEvent.click(await screen.findByText('Brook trekker Mk9'));
     expect(onInsert).toHaveBeenLastCalledWith({ kind: 'applic', applicRefId: 'apMK9' });
+  });
+
+  it('CIR: finds a repository item by its key and inserts the reference that names it', SLOW, async () => {
+    const { onInsert } = show('cir');
+    fireEvent.change(screen.getByLabelText(/^Search the library’s repository items by key/), { target: { value: 'elo' } });
+    await waitFor(() => expect(screen.queryByText('Batt')).toBeNull());
+    fireEvent.click(await screen.findByText('ELO-Box'));
+    expect(onInsert).toHaveBeenCalledWith({ kind: 'cir', ref: 'functionalItemRef', attrs: { functionalItemNumber: 'ELO-Box' } });
   });
 });

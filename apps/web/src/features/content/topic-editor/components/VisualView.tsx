@@ -55,6 +55,8 @@ function insertWith(editor: Editor, insertion: Insertion): boolean {
       return chain.insertIcnFigure({ title: insertion.title, icn: insertion.icn }).run();
     case 'applic':
       return chain.setApplicRef(insertion.applicRefId || null).run();
+    case 'cir':
+      return chain.insertInlineAtom({ name: insertion.ref, attrs: insertion.attrs }).run();
     case 'xref':
       return chain.insertXref(insertion).run();
     case 'image':

@@ -10,7 +10,9 @@ export type Insertion =
   | { kind: 'internalRef'; internalRefId: string; internalRefTargetType?: string | undefined }
   | { kind: 'graphic'; icn: string; file: string; title: string }
   /** S1000D applicability of the element at the cursor (an empty id removes it). */
-  | { kind: 'applic'; applicRefId: string };
+  | { kind: 'applic'; applicRefId: string }
+  /** A CIR item by the reference that names it (functionalItemRef, partRef, ...). */
+  | { kind: 'cir'; ref: string; attrs: Record<string, string> };
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -43,6 +45,9 @@ export function insertionAttrs(insertion: Insertion): Record<string, string> {
     case 'applic':
       put('applicRefId', insertion.applicRefId);
       break;
+    case 'cir':
+      for (const [k, v] of Object.entries(insertion.attrs)) put(k, v);
+      break;
     case 'graphic':
       put('infoEntityIdent', insertion.icn);
       break;
@@ -53,7 +58,8 @@ export function insertionAttrs(insertion: Insertion): Record<string, string> {
 }
 
 /** The element name an insertion writes. */
-export const insertionElement = (insertion: Insertion) => (insertion.kind === 'conref' ? insertion.element : insertion.kind);
+export const insertionElement = (insertion: Insertion) =>
+  insertion.kind === 'conref' ? insertion.element : insertion.kind === 'cir' ? insertion.ref : insertion.kind;
 
 /** The insertion as XML text, for the source view. */
 export function insertionXml(insertion: Insertion): string {

@@ -274,6 +274,8 @@ const DMC_PARTS = [
 /** How an S1000D reference atom reads: a dmRef as its data module code, an internalRef as the id it points at. */
 export function s1000dRefLabel(name: string, attrs: Record<string, string>, inner: string | null): string | undefined {
   if (name === 'internalRef' && attrs.internalRefId) return `→ ${attrs.internalRefId}`;
+  // A CIR reference (functionalItemRef, partRef, ...): the key of the item it names.
+  if (name !== 'dmRef' && name.endsWith('Ref') && Object.keys(attrs).length > 0) return `${name}: ${Object.values(attrs).join(' / ')}`;
   if (name !== 'dmRef' || !inner) return undefined;
   const code = /<dmCode\b([^>]*)\/?>/.exec(inner)?.[1];
   if (!code) return undefined;
