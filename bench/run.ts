@@ -14,6 +14,7 @@ const benches: Record<string, string> = {
   work: 'work/run.ts',
   editor: 'editor/run.ts',
   'editor-model': 'editor-model/run.ts',
+  's1000d-editor': 's1000d-editor/run.ts',
   'map-editor': 'map-editor/run.ts',
   compliance: 'compliance/run.ts',
   s1000d: 's1000d/run.ts',

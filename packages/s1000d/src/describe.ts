@@ -364,6 +364,9 @@ const CIR: Record<string, { ident: string; keys: string[] }> = {
   enterpriseRef: { ident: 'enterpriseIdent', keys: ['manufacturerCodeValue'] },
   controlIndicatorRef: { ident: 'controlIndicatorIdent', keys: ['controlIndicatorNumber'] },
 };
+/** The CIR reference elements (functionalItemRef, partRef, ...) with the attributes that make their key, in the key's order. */
+export const CIR_REFS: Readonly<Record<string, { readonly ident: string; readonly keys: readonly string[] }>> = CIR;
+
 const CIR_BY_IDENT = new Map(Object.entries(CIR).map(([ref, v]) => [v.ident, { ref, keys: v.keys }]));
 
 export function cirKey(type: string, el: XmlElement, keys: string[]): string | undefined {

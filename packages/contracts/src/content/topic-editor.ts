@@ -276,3 +276,19 @@ export const EditorDmRefRow = z.object({
   language: z.object({ languageIsoCode: z.string(), countryIsoCode: z.string() }).nullable(),
 });
 export type EditorDmRefRow = z.infer<typeof EditorDmRefRow>;
+
+/** GET /ccms/topic-editor/cir-items: items of the library's common information repositories (CIR picker), by key. */
+export const EditorCirQuery = z.object({
+  libraryId: LibraryIdQuery,
+  branch: BranchQuery,
+  q: z.string().trim().max(200).default('').describe('part of an item key (functional item number, part number, ...)'),
+  limit: qInt.min(1).max(200).default(50),
+});
+export const EditorCirRow = z.object({
+  /** The reference element that names the item (functionalItemRef, partRef, toolRef, ...) and its attributes. */
+  ref: z.string(),
+  attrs: z.record(z.string(), z.string()),
+  /** The repository data module that defines it. */
+  source: z.string(),
+});
+export type EditorCirRow = z.infer<typeof EditorCirRow>;

@@ -190,4 +190,16 @@ suite('the topic editor on the Bike sample', () => {
     const byTitle = await writer.caller.get(api('/ccms/topic-editor/dm-refs'), { libraryId, q: 'Other procedures to clean' });
     expect(byTitle.body.data.map((r: { code: string }) => r.code)).toContain('DMC-S1000DBIKE-AAA-D00-00-00-00AA-258A-A');
   });
+
+  it("lists the items of the library's common information repositories by key, as the reference that names them", async () => {
+    const res = await writer.caller.get(api('/ccms/topic-editor/cir-items'), { libraryId, q: 'ELO' });
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data).toContainEqual({
+      ref: 'functionalItemRef',
+      attrs: { functionalItemNumber: 'ELO-Box' },
+      source: 'DMC-S1000DLIGHTING-AAA-D00-00-00-00AA-00EA-D',
+    });
+    const all = await writer.caller.get(api('/ccms/topic-editor/cir-items'), { libraryId, limit: 200 });
+    expect(all.body.data.map((r: { ref: string }) => r.ref)).toEqual(expect.arrayContaining(['functionalItemRef', 'warningRef', 'cautionRef']));
+  });
 });

@@ -1,4 +1,6 @@
 import {
+  EditorCirQuery,
+  EditorCirRow,
   EditorDmRefQuery,
   EditorDmRefRow,
   EditorDocument,
@@ -170,6 +172,19 @@ export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await dmRefs.dmRefs(caller(req), req.query)),
+  );
+  app.get(
+    '/ccms/topic-editor/cir-items',
+    {
+      config: { permission: TopicEditorPerm.open },
+      schema: {
+        summary: 'Find items of an S1000D library’s common information repositories (CIR picker): functional items, parts, tools, supplies, zones, ... by key',
+        tags,
+        querystring: EditorCirQuery,
+        response: { 200: okOf(z.array(EditorCirRow)) },
+      },
+    },
+    async (req) => ok(await dmRefs.cirItems(caller(req), req.query)),
   );
   app.get(
     '/ccms/topic-editor/grammar',

@@ -1,4 +1,5 @@
 import type {
+  EditorCirRow,
   EditorConflict,
   EditorDmRefRow,
   EditorDraftBody,
@@ -81,6 +82,9 @@ export const topicEditorApi = {
   /** Data modules of an S1000D library to reference (dmRef picker). */
   dmRefs: (query: { libraryId: number; branch?: string | undefined; q: string; limit?: number }) =>
     api.one<EditorDmRefRow[]>('/ccms/topic-editor/dm-refs', query),
+  /** Items of an S1000D library's common information repositories (CIR picker). */
+  cirItems: (query: { libraryId: number; branch?: string | undefined; q: string; limit?: number }) =>
+    api.one<EditorCirRow[]>('/ccms/topic-editor/cir-items', query),
   /** An S1000D object's completion grammar, from the installed schema of its issue. */
   grammar: (target: Target) => api.one<EditorGrammar>('/ccms/topic-editor/grammar', target),
 };

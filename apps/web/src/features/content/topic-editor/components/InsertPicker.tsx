@@ -16,9 +16,10 @@ import { type Insertion, relativeHref, targetHref } from './insertions';
 
 export type DitaPickerKind = 'xref' | 'conref' | 'image' | 'glossary' | 'variable';
 /** The pickers of an S1000D module (S1000dPicker.tsx). */
-export type S1000dPickerKind = 'dmRef' | 'internalRef' | 'graphic';
+export type S1000dPickerKind = 'dmRef' | 'internalRef' | 'graphic' | 'applic' | 'cir';
 export type PickerKind = DitaPickerKind | S1000dPickerKind;
-export const isS1000dPicker = (kind: PickerKind | null): kind is S1000dPickerKind => kind === 'dmRef' || kind === 'internalRef' || kind === 'graphic';
+export const isS1000dPicker = (kind: PickerKind | null): kind is S1000dPickerKind =>
+  kind === 'dmRef' || kind === 'internalRef' || kind === 'graphic' || kind === 'applic' || kind === 'cir';
 
 export interface PickerScope {
   libraryId: number;

@@ -33,7 +33,9 @@ const ROW_121A = {
   issueInfo: { issueNumber: '008', inWork: '00' },
   language: { languageIsoCode: 'en', countryIsoCode: 'US' },
 };
-const MODULE = `<dmodule><identAndStatusSection id="ignored"/><content><procedure><mainProcedure>
+const MODULE = `<dmodule><identAndStatusSection id="ignored"/><content><referencedApplicGroup>
+<applic id="apMK9"><displayText><simplePara>Brook trekker Mk9</simplePara></displayText><assert applicPropertyIdent="version" applicPropertyType="prodattr" applicPropertyValues="Mk9"/></applic>
+</referencedApplicGroup><procedure><mainProcedure>
 <proceduralStep id="stp-0001"><para>Clean the frame.</para></proceduralStep>
 <proceduralStep id="stp-0002"><figure id="fig-0001"><title>Chain</title><graphic infoEntityIdent="ICN-A"/></figure></proceduralStep>
 </mainProcedure></procedure></content></dmodule>`;
@@ -53,6 +55,14 @@ beforeEach(() => {
       const q = queryOf(config).get('q') ?? '';
       queries.push(q);
       return ok(q === '' || '121A'.includes(q) || ROW_121A.code.includes(q) ? [ROW_121A] : []);
+    }
+    if (config.url?.startsWith('/ccms/topic-editor/cir-items')) {
+      const q = queryOf(config).get('q') ?? '';
+      const rows = [
+        { ref: 'functionalItemRef', attrs: { functionalItemNumber: 'ELO-Box' }, source: 'DMC-S1000DLIGHTING-AAA-D00-00-00-00AA-00EA-D' },
+        { ref: 'functionalItemRef', attrs: { functionalItemNumber: 'Batt' }, source: 'DMC-S1000DLIGHTING-AAA-D00-00-00-00AA-00EA-D' },
+      ];
+      return ok(rows.filter((r) => r.attrs.functionalItemNumber.toLowerCase().includes(q.toLowerCase())));
     }
     if (config.url?.startsWith('/ccms/graphic/list')) {
       const rows = ['ICN-S1000DBIKE-AAA-DA10000-0-U8025-00512-A-04-1.CGM', 'photo.png'].map((name) => ({
@@ -128,5 +138,19 @@ describe('the S1000D pickers', () => {
     fireEvent.click(await screen.findByText(name));
     expect(screen.queryByText('photo.png')).toBeNull();
     expect(onInsert).toHaveBeenCalledWith({ kind: 'graphic', icn: name.replace('.CGM', ''), file: name, title: 'Brake lever' });
+  });
+
+  it("applicability: lists the module's applics by display text; picking one (or none) answers its id", SLOW, async () => {
+    const { onInsert } = show('applic');
+    fireEvent.click(await screen.findByText('Brook trekker Mk9'));
+    expect(onInsert).toHaveBeenLastCalledWith({ kind: 'applic', applicRefId: 'apMK9' });
+  });
+
+  it('CIR: finds a repository item by its key and inserts the reference that names it', SLOW, async () => {
+    const { onInsert } = show('cir');
+    fireEvent.change(screen.getByLabelText(/^Search the library’s repository items by key/), { target: { value: 'elo' } });
+    await waitFor(() => expect(screen.queryByText('Batt')).toBeNull());
+    fireEvent.click(await screen.findByText('ELO-Box'));
+    expect(onInsert).toHaveBeenCalledWith({ kind: 'cir', ref: 'functionalItemRef', attrs: { functionalItemNumber: 'ELO-Box' } });
   });
 });

@@ -1,4 +1,4 @@
-import type { EditorDmRefRow } from '@ccms/contracts/content/topic-editor';
+import type { EditorCirRow, EditorDmRefRow } from '@ccms/contracts/content/topic-editor';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Checkbox, Empty, Input, Modal, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { useDebounced } from '../../../../shared/use-debounced';
 import type { GraphicRow } from '../../graphic/graphic-api';
 import { graphicData } from '../../graphic/graphic-queries';
 import { useResourceList } from '../../graphic/resource-queries';
+import { applicGroups } from '../model/applic-preview';
 import { dmRefInner, internalTargets } from '../model/s1000d-insert';
 import { topicEditorApi } from '../topic-editor-api';
 import type { PickerScope, S1000dPickerKind } from './InsertPicker';
@@ -134,6 +135,68 @@ function IcnList({ scope, onPick }: { scope: PickerScope; onPick: (insertion: In
   );
 }
 
+/** Applicability: the applics of this module's referenced applic group, given to the element at the cursor (or removed from it). */
+function ApplicList({ readContent, onPick }: { readContent: () => string; onPick: (insertion: Insertion) => void }) {
+  const { t } = useTranslation('editor');
+  const rows = useMemo(() => [...applicGroups(readContent())].map(([id, e]) => ({ id, text: e.text })), [readContent]);
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">{t('s1000d.applicHint')}</Typography.Text>
+      {rows.length === 0 && <Empty description={t('s1000d.noApplics')} />}
+      <Table
+        size="small"
+        rowKey="id"
+        dataSource={[...rows, { id: '', text: t('s1000d.applicNone') }]}
+        pagination={false}
+        scroll={{ y: 360 }}
+        onRow={(row) => ({ onClick: () => onPick({ kind: 'applic', applicRefId: row.id }), style: { cursor: 'pointer' } })}
+        columns={[
+          { title: 'id', dataIndex: 'id', width: 160 },
+          { title: t('picker.text'), dataIndex: 'text' },
+        ]}
+      />
+    </Space>
+  );
+}
+
+/** CIR items: the library's repositories' functional items, parts, tools, supplies, zones, ... by key. */
+function CirSearch({ scope, onPick }: { scope: PickerScope; onPick: (insertion: Insertion) => void }) {
+  const { t } = useTranslation('editor');
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const rows = useQuery({
+    queryKey: ['content', 'topic-editor', 'cir-items', scope.libraryId, scope.branch ?? '', q],
+    queryFn: () => topicEditorApi.cirItems({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), q, limit: 100 }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Input.Search
+        allowClear
+        autoFocus
+        placeholder={t('s1000d.cirSearch')}
+        aria-label={t('s1000d.cirSearch')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Table<EditorCirRow>
+        size="small"
+        rowKey={(r) => `${r.ref}:${Object.values(r.attrs).join('/')}:${r.source}`}
+        loading={rows.isFetching}
+        dataSource={rows.data ?? []}
+        pagination={false}
+        scroll={{ y: 360 }}
+        onRow={(row) => ({ onClick: () => onPick({ kind: 'cir', ref: row.ref, attrs: row.attrs }), style: { cursor: 'pointer' } })}
+        columns={[
+          { title: t('picker.element'), dataIndex: 'ref', width: 170 },
+          { title: t('s1000d.cirKey'), render: (_, r) => Object.values(r.attrs).join(' / ') },
+          { title: 'DMC', dataIndex: 'source', width: 330 },
+        ]}
+      />
+    </Space>
+  );
+}
+
 export interface S1000dPickerProps {
   kind: S1000dPickerKind | null;
   scope: PickerScope;
@@ -157,6 +220,8 @@ export function S1000dPicker({ kind, scope, readContent, onInsert, onClose }: S1
         {kind === 'dmRef' && <DmRefSearch scope={scope} onPick={done} />}
         {kind === 'internalRef' && <InternalRefList readContent={readContent} onPick={done} />}
         {kind === 'graphic' && <IcnList scope={scope} onPick={done} />}
+        {kind === 'applic' && <ApplicList readContent={readContent} onPick={done} />}
+        {kind === 'cir' && <CirSearch scope={scope} onPick={done} />}
       </div>
     </Modal>
   );

@@ -21,6 +21,7 @@ import { SourceView, type SourceViewHandle, wellFormednessErrors } from '../sour
 import { s1000dElementSpecs } from '../source/s1000d-grammar';
 import { type Target, topicEditorApi } from '../topic-editor-api';
 import { usePreview, useProblems, useS1000dGrammar, useSaveTopic } from '../topic-editor-queries';
+import { ApplicPreviewSelect } from './ApplicPreviewSelect';
 import { AttributesPanel, type SelectedElement } from './AttributesPanel';
 import { EditorToolbar } from './EditorToolbar';
 import { InsertPicker, isS1000dPicker, type PickerKind } from './InsertPicker';
@@ -122,6 +123,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const save = useSaveTopic();
   const s1000d = opened.standard === 's1000d';
   const grammar = useS1000dGrammar(target, s1000d);
+  const [applicProduct, setApplicProduct] = useState<{ key: string; assignment: Record<string, string> } | null>(null);
   const sourceElements = useMemo(() => (s1000d ? s1000dElementSpecs(grammar.data) : undefined), [s1000d, grammar.data]);
 
   const readContent = useCallback((): string => {
@@ -565,6 +567,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
             </Typography.Text>
           )}
           {presence}
+          {s1000d && mode === 'visual' && (
+            <ApplicPreviewSelect libraryId={target.libraryId} branch={target.branch} value={applicProduct?.key ?? null} onChange={setApplicProduct} />
+          )}
         </Space>
         {controls}
       </div>
@@ -583,6 +588,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
                 key={loaded.seq}
                 ref={visual}
                 standard={opened.standard}
+                applicAssignment={s1000d ? (applicProduct?.assignment ?? null) : undefined}
                 xml={loaded.xml}
                 cursorPath={loaded.cursor}
                 readOnly={readOnly}

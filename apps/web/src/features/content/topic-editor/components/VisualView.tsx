@@ -3,6 +3,7 @@ import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { forwardRef, memo, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { APPLIC_PREVIEW_META, applicGroups } from '../model/applic-preview';
 import { CONREF_REFRESH_META, createDitaExtensions, type DitaResolvers, getSelectedElement } from '../model/editor';
 import { type ElementPath, elementPathAtPos, posOfElementPath } from '../model/element-path';
 import { type IcnFile, syncIcnEntities } from '../model/icn-entities';
@@ -11,6 +12,7 @@ import { vocabularyFor } from '../model/vocabulary';
 import type { SelectedElement } from './AttributesPanel';
 import { BROKEN_REFS_META, BrokenRefs } from './broken-refs';
 import { type Insertion, insertionAttrs } from './insertions';
+import { PROBLEM_MARKS_META, ProblemMarks, placeProblems } from './problem-marks';
 
 export interface VisualHandle {
   /** The document as XML: unchanged parts exactly as they were read. */
@@ -23,6 +25,8 @@ export interface VisualHandle {
 }
 
 export interface VisualViewProps {
+  /** S1000D: the product whose applicability the view previews (null: display texts on hover only; undefined: no preview). */
+  applicAssignment?: Record<string, string> | null | undefined;
   /** The library's content standard: the vocabulary the view models (DITA's by default). */
   standard?: ContentStandardId | undefined;
   /** The XML the view starts from (read once; remount to load another). */
@@ -49,6 +53,10 @@ function insertWith(editor: Editor, insertion: Insertion): boolean {
       return chain.insertInlineAtom({ name: 'internalRef', attrs: insertionAttrs(insertion) }).run();
     case 'graphic':
       return chain.insertIcnFigure({ title: insertion.title, icn: insertion.icn }).run();
+    case 'applic':
+      return chain.setApplicRef(insertion.applicRefId || null).run();
+    case 'cir':
+      return chain.insertInlineAtom({ name: insertion.ref, attrs: insertion.attrs }).run();
     case 'xref':
       return chain.insertXref(insertion).run();
     case 'image':
@@ -68,7 +76,7 @@ function insertWith(editor: Editor, insertion: Insertion): boolean {
  */
 export const VisualView = memo(
   forwardRef<VisualHandle, VisualViewProps>(function VisualView(
-    { xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect, standard },
+    { xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect, standard, applicAssignment },
     ref,
   ) {
     const loaded = useRef(xml);
@@ -77,7 +85,10 @@ export const VisualView = memo(
     // Until the first edit the document is the loaded text (no need to write it again).
     const edited = useRef(false);
     // biome-ignore lint/correctness/useExhaustiveDependencies: the resolvers read the page's latest answers themselves; the view is made once
-    const extensions = useMemo(() => [...createDitaExtensions({ ...resolvers, vocabulary: vocabularyFor(standard) }), BrokenRefs], []);
+    const extensions = useMemo(
+      () => [...createDitaExtensions({ ...resolvers, vocabulary: vocabularyFor(standard) }), BrokenRefs, ...(standard === 's1000d' ? [ProblemMarks] : [])],
+      [],
+    );
     const callbacks = useRef({ onChange, onSelect });
     callbacks.current = { onChange, onSelect };
     // The document as read (set when the editor is made); passed again as the options so that a
@@ -110,11 +121,22 @@ export const VisualView = memo(
     });
     useEffect(() => {
       if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(BROKEN_REFS_META, problems));
-    }, [editor, problems]);
+      // S1000D: each error of the check (schema, BREX) marked on the element it is in, the rule's message on hover.
+      if (editor && !editor.isDestroyed && standard === 's1000d') {
+        const now = edited.current ? docToXml(editor.state.doc, loaded.current) : loaded.current;
+        editor.view.dispatch(editor.state.tr.setMeta(PROBLEM_MARKS_META, placeProblems(editor.state.doc, now, problems)));
+      }
+    }, [editor, problems, standard]);
     // biome-ignore lint/correctness/useExhaustiveDependencies: resolversVersion is the trigger
     useEffect(() => {
       if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(CONREF_REFRESH_META, true));
     }, [editor, resolversVersion]);
+    // The applicability preview: the module's applics as they are now, against the chosen product.
+    useEffect(() => {
+      if (!editor || editor.isDestroyed || applicAssignment === undefined) return;
+      const now = edited.current ? docToXml(editor.state.doc, loaded.current) : loaded.current;
+      editor.view.dispatch(editor.state.tr.setMeta(APPLIC_PREVIEW_META, { groups: applicGroups(now), assignment: applicAssignment }));
+    }, [editor, applicAssignment]);
     useImperativeHandle(
       ref,
       () => ({

@@ -8,7 +8,11 @@ export type Insertion =
   // S1000D: references written as their XML (the pickers build it), and a figure with an ICN graphic.
   | { kind: 'dmRef'; inner: string }
   | { kind: 'internalRef'; internalRefId: string; internalRefTargetType?: string | undefined }
-  | { kind: 'graphic'; icn: string; file: string; title: string };
+  | { kind: 'graphic'; icn: string; file: string; title: string }
+  /** S1000D applicability of the element at the cursor (an empty id removes it). */
+  | { kind: 'applic'; applicRefId: string }
+  /** A CIR item by the reference that names it (functionalItemRef, partRef, ...). */
+  | { kind: 'cir'; ref: string; attrs: Record<string, string> };
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -38,6 +42,12 @@ export function insertionAttrs(insertion: Insertion): Record<string, string> {
       break;
     case 'dmRef':
       break;
+    case 'applic':
+      put('applicRefId', insertion.applicRefId);
+      break;
+    case 'cir':
+      for (const [k, v] of Object.entries(insertion.attrs)) put(k, v);
+      break;
     case 'graphic':
       put('infoEntityIdent', insertion.icn);
       break;
@@ -48,7 +58,8 @@ export function insertionAttrs(insertion: Insertion): Record<string, string> {
 }
 
 /** The element name an insertion writes. */
-export const insertionElement = (insertion: Insertion) => (insertion.kind === 'conref' ? insertion.element : insertion.kind);
+export const insertionElement = (insertion: Insertion) =>
+  insertion.kind === 'conref' ? insertion.element : insertion.kind === 'cir' ? insertion.ref : insertion.kind;
 
 /** The insertion as XML text, for the source view. */
 export function insertionXml(insertion: Insertion): string {
@@ -57,6 +68,8 @@ export function insertionXml(insertion: Insertion): string {
     .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
     .join('');
   if (insertion.kind === 'dmRef') return `<dmRef>${insertion.inner}</dmRef>`;
+  // In the source view the attribute is written where the cursor is (inside a start tag).
+  if (insertion.kind === 'applic') return insertion.applicRefId ? ` applicRefId="${escapeAttr(insertion.applicRefId)}"` : '';
   if (insertion.kind === 'graphic') return `<figure><title>${escapeText(insertion.title)}</title><graphic${attrs}/></figure>`;
   if (insertion.kind === 'image') {
     return insertion.alt ? `<image${attrs}><alt>${escapeText(insertion.alt)}</alt></image>` : `<image${attrs}/>`;

@@ -15,10 +15,11 @@ import {
   tableEditing,
 } from '@tiptap/pm/tables';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { applicPreviewPlugin } from './applic-preview';
 import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
 import type { ConrefResolution, DitaResolvers } from './extensions/special';
-import { elementTemplate, figureWithGraphic } from './s1000d-insert';
+import { applicTargetAt, elementTemplate, figureWithGraphic } from './s1000d-insert';
 import { schemaExtensions } from './schema';
 import { structurePlugin } from './structure-view';
 import { nodeType } from './to-editor';
@@ -100,6 +101,8 @@ declare module '@tiptap/core' {
       insertElement: (name: string) => ReturnType;
       /** Inserts an inline element written as XML (an S1000D dmRef, internalRef), shown as an atom and written back as is. */
       insertInlineAtom: (atom: { name: string; attrs?: DitaAttrs; inner?: string | null }) => ReturnType;
+      /** Sets (or, with null, removes) the applicRefId of the S1000D element the cursor is in (s1000d-insert.ts `applicTargetAt`). */
+      setApplicRef: (applicRefId: string | null) => ReturnType;
       /** Inserts an S1000D figure with its title and an ICN graphic where the schema allows one. */
       insertIcnFigure: (figure: { title: string; icn: string }) => ReturnType;
     };
@@ -404,6 +407,19 @@ const DitaCommands = Extension.create({
         }
         return insertBlock(() => made.node)(props);
       },
+      setApplicRef:
+        (applicRefId) =>
+        ({ state, tr, dispatch }) => {
+          const target = applicTargetAt(state.selection.$from);
+          if (!target) return false;
+          if (dispatch) {
+            const attrs: DitaAttrs = { ...(target.node.attrs.attrs as DitaAttrs) };
+            if (applicRefId) attrs.applicRefId = applicRefId;
+            else delete attrs.applicRefId;
+            tr.setNodeMarkup(target.pos, undefined, { ...target.node.attrs, attrs });
+          }
+          return true;
+        },
       insertIcnFigure:
         ({ title, icn }) =>
         (props) =>
@@ -734,6 +750,7 @@ export function createDitaExtensions(options: DitaEditorOptions = {}): Extension
       fillEmpty,
       conrefPlugin(options),
       structurePlugin(options.lang),
+      applicPreviewPlugin(),
       ...(options.history === false ? [] : [history()]),
     ],
     addKeyboardShortcuts() {

@@ -257,3 +257,42 @@ export function prologSummary(rows: MetaRow[], lang?: string): string {
   const head = label('metadata', lang);
   return rows.length === 0 ? head : `${head} · ${rows.map((r) => r.label).join(lang?.startsWith('en') ? ', ' : '、')}`;
 }
+
+/** The dmCode attributes in the order a data module code is written (learn codes when present). */
+const DMC_PARTS = [
+  'modelIdentCode',
+  'systemDiffCode',
+  'systemCode',
+  'subSystemCode+subSubSystemCode',
+  'assyCode',
+  'disassyCode+disassyCodeVariant',
+  'infoCode+infoCodeVariant',
+  'itemLocationCode',
+  'learnCode+learnEventCode',
+];
+
+/** How an S1000D reference atom reads: a dmRef as its data module code, an internalRef as the id it points at. */
+export function s1000dRefLabel(name: string, attrs: Record<string, string>, inner: string | null): string | undefined {
+  if (name === 'internalRef' && attrs.internalRefId) return `→ ${attrs.internalRefId}`;
+  // A CIR reference (functionalItemRef, partRef, ...): the key of the item it names.
+  if (name !== 'dmRef' && name.endsWith('Ref') && Object.keys(attrs).length > 0) return `${name}: ${Object.values(attrs).join(' / ')}`;
+  if (name !== 'dmRef' || !inner) return undefined;
+  const code = /<dmCode\b([^>]*)\/?>/.exec(inner)?.[1];
+  if (!code) return undefined;
+  const a: Record<string, string> = {};
+  for (const m of code.matchAll(/([\w:]+)\s*=\s*(["'])([^"']*)\2/g)) if (m[1]) a[m[1]] = m[3] ?? '';
+  const parts = DMC_PARTS.map((p) =>
+    p
+      .split('+')
+      .map((k) => a[k] ?? '')
+      .join(''),
+  ).filter((v) => v !== '');
+  return `DMC-${parts.join('-')}`;
+}
+
+/** How a parts catalogue row is labelled: its figure and item number, and its indenture. */
+export function catalogRowLabel(attrs: Record<string, string>, lang?: string): string {
+  const item = `${attrs.figureNumber ?? ''}${attrs.figureNumberVariant ?? ''}-${attrs.item ?? ''}`;
+  const indent = attrs.indenture ? pick(lang, { zh: ` · 缩进 ${attrs.indenture}`, en: ` · indenture ${attrs.indenture}` }) : '';
+  return pick(lang, { zh: `项目 ${item}`, en: `Item ${item}` }) + indent;
+}

@@ -106,6 +106,11 @@ describe('the S1000D vocabulary in the visual view', () => {
     expect(e.commands.insertInlineAtom({ name: 'dmRef', inner })).toBe(true);
     const out = docToXml(e.state.doc, PROCED);
     expect(out).toContain(`Oil the chain.<dmRef>${inner}</dmRef> See`);
+    // Each shown as the code it points at: the new one first (inserted before " See"), then the one the module had.
+    expect([...e.view.dom.querySelectorAll('.dita-dmRef')].map((n) => n.textContent)).toEqual([
+      'DMC-S1000DBIKE-AAA-D00-00-00-00AA-041A-A',
+      'DMC-S1000DBIKE-AAA-DA2-10-00-00AA-520A-A',
+    ]);
   });
 
   it('inserts a figure with an ICN graphic: its ENTITY goes into the internal subset; deleting the figure again removes it', () => {
@@ -129,5 +134,27 @@ describe('the S1000D vocabulary in the visual view', () => {
     const removed = syncIcnEntities(docToXml(again.state.doc, out), out, new Map());
     expect(removed).not.toContain(icn);
     expect(removed.slice(0, removed.indexOf('<dmodule'))).toBe(PROCED.slice(0, PROCED.indexOf('<dmodule')));
+  });
+
+  it('labels the rows of a parts catalogue by figure, item and indenture', () => {
+    const ipd = `<dmodule><content><illustratedPartsCatalog>
+<catalogSeqNumber indenture="1" figureNumber="01" figureNumberVariant="A" item="000"><itemSeqNumber itemSeqNumberValue="00A"><quantityPerNextHigherAssy>1</quantityPerNextHigherAssy></itemSeqNumber></catalogSeqNumber>
+<catalogSeqNumber indenture="2" figureNumber="01" figureNumberVariant="A" item="001"><itemSeqNumber itemSeqNumberValue="00A"/></catalogSeqNumber>
+</illustratedPartsCatalog></content></dmodule>`;
+    const e = open(ipd);
+    expect(structureMarks(e.state.doc, 'en').labels.map((l) => l.text)).toEqual(['Item 01A-000 · indenture 1', 'Item 01A-001 · indenture 2']);
+    expect(structureMarks(e.state.doc, 'zh').labels.map((l) => l.text)).toEqual(['项目 01A-000 · 缩进 1', '项目 01A-001 · 缩进 2']);
+    expect(docToXml(e.state.doc, ipd)).toBe(ipd);
+  });
+
+  it('gives the step the cursor is in an applicability (applicRefId), and removes it; the paragraph is written as it was', () => {
+    const e = open(PROCED);
+    cursorAfter(e, 'Dry it');
+    expect(e.commands.setApplicRef('apMK9')).toBe(true);
+    let out = docToXml(e.state.doc, PROCED);
+    expect(out).toContain('<proceduralStep id="stp-0002" applicRefId="apMK9">\n\t\t\t\t\t\t<para>Dry it.</para>');
+    expect(e.commands.setApplicRef(null)).toBe(true);
+    out = docToXml(e.state.doc, PROCED);
+    expect(out).toBe(PROCED);
   });
 });

@@ -17,7 +17,7 @@ const ATTENTION = '((warning | caution) | island)*';
 export const S1000D_ELEMENTS: ElementDef[] = [
   // The data module: identification and status stay an island; the content is modelled.
   { name: 'dmodule', kind: 'block', group: 'topiclike', content: 'island* content island*' },
-  { name: 'content', kind: 'block', content: '(description | procedure | crew | faultIsolation | faultReporting | island)*' },
+  { name: 'content', kind: 'block', content: '(description | procedure | crew | faultIsolation | faultReporting | illustratedPartsCatalog | island)*' },
   // descript
   { name: 'description', kind: 'block', content: `${ATTENTION} (levelledPara | sblock | island)*` },
   {
@@ -130,6 +130,15 @@ export const S1000D_ELEMENTS: ElementDef[] = [
   { name: 'noAnswer', kind: 'block', content: 'island*', attributes: ['nextActionRefId'] },
   { name: 'isolationProcedureEnd', kind: 'block', content: '(warning | caution | note | island)* (para | island)*', attributes: ['id'] },
   { name: 'faultReporting', kind: 'block', content: 'island*' },
+  // ipd: the figures and the catalogue's rows (each catalogSeqNumber a row: its items, parts and quantities stay islands, edited in the source view).
+  { name: 'illustratedPartsCatalog', kind: 'block', content: '(figure | catalogSeqNumber | island)*' },
+  {
+    name: 'catalogSeqNumber',
+    kind: 'block',
+    content: '(itemSeqNumber | island)*',
+    attributes: ['indenture', 'systemCode', 'subSystemCode', 'subSubSystemCode', 'assyCode', 'figureNumber', 'figureNumberVariant', 'item', 'id'],
+  },
+  { name: 'itemSeqNumber', kind: 'block', content: 'island*', attributes: ['itemSeqNumberValue', 'applicRefId'] },
   // Phrases (marks).
   ...['emphasis', 'subScript', 'superScript', 'verbatimText', 'changeInline', 'inlineSignificantData'].map(
     (name): ElementDef => ({ name, kind: 'mark', attributes: name === 'emphasis' ? ['emphasisType'] : name === 'verbatimText' ? ['verbatimStyle'] : [] }),

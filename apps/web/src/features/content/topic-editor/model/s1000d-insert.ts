@@ -1,4 +1,4 @@
-import type { Node as PMNode, Schema } from '@tiptap/pm/model';
+import type { Node as PMNode, ResolvedPos, Schema } from '@tiptap/pm/model';
 import { parseXml, type XmlElement } from './lossless-xml';
 
 /**
@@ -147,4 +147,32 @@ export function internalTargets(xml: string): InternalTarget[] {
   const root = parseXml(xml).root;
   if (root) walk(root);
   return out;
+}
+
+/** The elements applicability is usually given to, preferred over the paragraph the cursor is in. */
+const APPLIC_UNITS = new Set([
+  'proceduralStep',
+  'levelledPara',
+  'crewDrillStep',
+  'isolationStep',
+  'figure',
+  'table',
+  'warning',
+  'caution',
+  'note',
+  'listItem',
+  'reqPersons',
+  'catalogSeqNumber',
+  'itemSeqNumber',
+]);
+
+/** The element an applicability picked at the cursor is given to: the innermost step, levelled paragraph, figure, ... else the paragraph. */
+export function applicTargetAt($pos: ResolvedPos): { node: PMNode; pos: number } | null {
+  let para: { node: PMNode; pos: number } | null = null;
+  for (let d = $pos.depth; d > 0; d--) {
+    const node = $pos.node(d);
+    if (APPLIC_UNITS.has(node.type.name)) return { node, pos: $pos.before(d) };
+    if (!para && node.type.name === 'para') para = { node, pos: $pos.before(d) };
+  }
+  return para;
 }

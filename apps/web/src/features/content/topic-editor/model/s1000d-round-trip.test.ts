@@ -52,5 +52,7 @@ describe.skipIf(BIKE === undefined)('S1000D data modules in the visual model', (
     for (const n of ['procedure', 'preliminaryRqmts', 'reqPersons', 'mainProcedure', 'proceduralStep', 'para', 'closeRqmts']) expect(proced, n).toContain(n);
     const descript = modelled('DMC-S1000DBIKE-AAA-DA1-00-00-00AA-041A-A_007-00_EN-US.XML');
     for (const n of ['description', 'levelledPara', 'title', 'para']) expect(descript, n).toContain(n);
+    const ipd = modelled('DMC-S1000DBIKE-AAA-D00-00-00-01AA-941A-D_007-00_EN-US.XML');
+    for (const n of ['illustratedPartsCatalog', 'figure', 'catalogSeqNumber', 'itemSeqNumber']) expect(ipd, n).toContain(n);
   });
 });

@@ -9,7 +9,7 @@ import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { AddMarkStep, RemoveMarkStep, ReplaceStep } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { ditaName } from './elements';
-import { admonitionLabel, noteLabel, placeholderOf, s1000dStepNumber, stepNumber } from './readable';
+import { admonitionLabel, catalogRowLabel, noteLabel, placeholderOf, s1000dStepNumber, stepNumber } from './readable';
 
 /** What the view draws: `widget` texts at positions and `empty` elements, for tests and the plugin. */
 export interface StructureMarks {
@@ -47,6 +47,8 @@ export function structureMarks(doc: PMNode, lang?: string): StructureMarks {
         out.numbers.push({ pos: pos + 1 + offset + 1, text });
         i++;
       });
+    } else if (name === 'catalogSeqNumber') {
+      out.labels.push({ pos: pos + 1, text: catalogRowLabel((node.attrs.attrs ?? {}) as Record<string, string>, lang) });
     } else if (admonitionLabel(name, lang) !== undefined) {
       out.labels.push({ pos: pos + 1, text: admonitionLabel(name, lang) ?? name });
     } else if (STEP_LISTS.has(name)) {

@@ -1,7 +1,7 @@
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { type ElementSpec, xml } from '@codemirror/lang-xml';
 import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/lint';
-import { Compartment, EditorState } from '@codemirror/state';
+import { Compartment, EditorState, StateEffect } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { forwardRef, memo, useEffect, useImperativeHandle, useRef } from 'react';
@@ -87,6 +87,12 @@ export function sourceDiagnostics(
   return out;
 }
 
+/**
+ * Said when the server's problems change with no edit: the linter runs again then (forceLinting
+ * alone runs only a lint already pending, so answers that came after the last lint were not shown).
+ */
+const problemsChanged = StateEffect.define<null>();
+
 const clampLine = (state: EditorState, line: number, column: number) => {
   const l = state.doc.line(Math.min(Math.max(line, 1), state.doc.lines));
   return Math.min(l.from + Math.max(column, 1) - 1, l.to);
@@ -113,6 +119,7 @@ export const SourceView = memo(
       if (!host.current) return;
       const lint = linter((v) => sourceDiagnostics(v.state.doc.toString(), latest.current.problems, latest.current.lang, (l, c) => clampLine(v.state, l, c)), {
         delay: 300,
+        needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(problemsChanged))),
       });
       const at = cursorPath ? offsetOfElementPath(value, cursorPath) : null;
       const v = new EditorView({
@@ -151,7 +158,9 @@ export const SourceView = memo(
     // biome-ignore lint/correctness/useExhaustiveDependencies: problems is the trigger, read through `latest`
     useEffect(() => {
       const v = view.current;
-      if (v) forceLinting(v);
+      if (!v) return;
+      v.dispatch({ effects: problemsChanged.of(null) });
+      forceLinting(v);
     }, [problems]);
 
     useImperativeHandle(ref, () => ({

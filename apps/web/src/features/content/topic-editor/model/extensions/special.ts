@@ -1,6 +1,6 @@
 import { Node } from '@tiptap/core';
 import type { DOMOutputSpec } from '@tiptap/pm/model';
-import { indextermText, prologRows, prologSummary } from '../readable';
+import { indextermText, prologRows, prologSummary, s1000dRefLabel } from '../readable';
 import { ditaAttributes } from './attrs';
 
 /** How the visual view shows references: the page passes resolvers (keys, images, conrefs of the library). */
@@ -137,7 +137,8 @@ export const InlineRef = Node.create<DitaResolvers>({
   parseHTML: () => [{ tag: 'span[data-dita-ref]', getAttrs: (el) => ({ name: el.getAttribute('data-dita-ref') ?? 'ph' }) }],
   renderHTML({ node, HTMLAttributes }) {
     const attrs = node.attrs.attrs as Record<string, string>;
-    const text = this.options.resolveText?.(node.attrs.name, attrs) ?? refLabel(attrs) ?? node.attrs.name;
+    const text =
+      this.options.resolveText?.(node.attrs.name, attrs) ?? s1000dRefLabel(node.attrs.name, attrs, node.attrs.inner) ?? refLabel(attrs) ?? node.attrs.name;
     return ['span', { ...HTMLAttributes, 'data-dita-ref': node.attrs.name, class: `dita-ref dita-${node.attrs.name}`, contenteditable: 'false' }, text];
   },
 });
