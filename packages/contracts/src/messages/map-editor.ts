@@ -9,6 +9,7 @@ export const mapEditorMessages = {
     'mapEditor.notPm': '“{path}”不是出版物模块（pm）',
     'mapEditor.pmNoFiles': '{field}：出版物模块的保存不创建或删除文件',
     'mapEditor.pmDefaultMessage': '更新出版物模块 {title}',
+    'mapEditor.pmEmptyEntry': '条目（pmEntry）没有包含数据模块、出版物模块或子条目',
   },
   en: {
     'mapEditor.notMap': '"{path}" is not a map (map or bookmap)',
@@ -19,5 +20,6 @@ export const mapEditorMessages = {
     'mapEditor.notPm': '"{path}" is not a publication module (pm)',
     'mapEditor.pmNoFiles': '{field}: saving a publication module creates or deletes no files',
     'mapEditor.pmDefaultMessage': 'Update publication module {title}',
+    'mapEditor.pmEmptyEntry': 'the entry (pmEntry) holds no data module, publication module or entry',
   },
 };

@@ -22,7 +22,7 @@ import { AppError, badRequest } from '../../../platform/http/errors';
 import { parentOf, repoPath } from '../explorer/repo-path';
 import { standardOf } from '../standard/registry';
 import type { TemplateService } from '../template/template.service';
-import { assertValidDita } from '../topic-editor/dita-validation';
+import { assertValidDita, invalid } from '../topic-editor/dita-validation';
 import { topicTemplate } from '../topic-editor/new-topic';
 import type { EditorDeps, OpenedFile, TopicEditorService } from '../topic-editor/topic-editor.service';
 import { keyDefinitionsOf, mapsUsing, objectsByCode, statusesOf, titlesOf } from './map-editor.queries';
@@ -96,6 +96,27 @@ export function pmCodesOf(root: S1000dElement | undefined): string[] {
   const content = firstChild(root, 'content');
   if (content) walk(content);
   return [...out];
+}
+
+/**
+ * pmEntry elements of a PM's content that hold nothing but a title: the schema wants each entry to
+ * hold a data module, a publication module or an entry (checked here too, as an Issue 4.1 PM is
+ * saved without an XSD when only the 5.0 schemas are installed).
+ */
+export function emptyEntriesOf(root: S1000dElement | undefined): S1000dElement[] {
+  const out: S1000dElement[] = [];
+  const walk = (el: S1000dElement) => {
+    for (const c of el.children) {
+      if (c.type !== 'element') continue;
+      if (c.name !== 'pmEntry') continue;
+      const inner = c.children.filter((x): x is S1000dElement => x.type === 'element' && x.name !== 'pmEntryTitle');
+      if (inner.length === 0) out.push(c);
+      walk(c);
+    }
+  };
+  const content = firstChild(root, 'content');
+  if (content) walk(content);
+  return out;
 }
 
 const kindOf = (path: string): MapRef['kind'] => (isDitaMap(path) ? 'map' : isDitaContent(path) ? 'topic' : 'other');
@@ -287,6 +308,17 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
         if (body.newTopics.length > 0) throw badRequest('mapEditor.pmNoFiles', { field: 'newTopics' });
         if (body.deleteFiles.length > 0) throw badRequest('mapEditor.pmNoFiles', { field: 'deleteFiles' });
         const pm = pmRoot(body.content, file.path, 'allow');
+        const empty = emptyEntriesOf(pm);
+        if (empty.length > 0)
+          throw invalid(
+            empty.map((e) => ({
+              line: e.line,
+              column: e.column,
+              severity: 'error',
+              code: 'pm-empty-entry',
+              message: translate(lang, 'mapEditor.pmEmptyEntry'),
+            })),
+          );
         const named = normText(firstChild(firstChild(firstChild(firstChild(pm, 'identAndStatusSection'), 'pmAddress'), 'pmAddressItems'), 'pmTitle'));
         const message = body.message || translate(lang, 'mapEditor.pmDefaultMessage', { title: named || file.path });
         const result = await editor.save(auth, { ...body, message }, lang);

@@ -200,6 +200,19 @@ suite('the map editor on the Bike sample’s publication modules', () => {
       expect(res.body.msg).toContain(`${field}`);
       expect(res.body.msg).toContain(text);
     }
+    // An entry that holds nothing is refused where the XSD would not see it: BRAKE is Issue 4.1 (no 4.1 schemas installed).
+    const brake = await open('csdb/PMC-BRAKE-C3002-EPWG1-00_000-01_EN-US.XML');
+    const emptied = brake.content.replace('\t</content>', '\t\t<pmEntry>\n\t\t\t<pmEntryTitle>Empty</pmEntryTitle>\n\t\t</pmEntry>\n\t</content>');
+    const line = emptied.split('\n').findIndex((l) => l.includes('<pmEntryTitle>Empty</pmEntryTitle>'));
+    for (const [lang, text] of [
+      ['en', 'the entry (pmEntry) holds no data module, publication module or entry'],
+      ['zh', '条目（pmEntry）没有包含数据模块、出版物模块或子条目'],
+    ] as const) {
+      const res = await save(brake, emptied, lang);
+      expect(res.status).toBe(400);
+      const problems = res.body.data.problems as EditorProblem[];
+      expect(problems.map((p) => [p.code, p.line, p.column, p.message])).toEqual([['pm-empty-entry', line, 3, text]]);
+    }
     expect(await commits()).toBe(before);
   });
 });
