@@ -26,7 +26,7 @@ const ok = (data: unknown): FakeReply => ({ data: { code: 200, msg: 'ok', data }
 const ROW_121A = {
   path: 'csdb/DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A_008-00_EN-US.XML',
   code: 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A',
-  title: 'Bicycle - Technical data',
+  title: 'Bicycle - Pre-operation procedures (crew)',
   dmCode: {
     modelIdentCode: 'S1000DBIKE',
     systemDiffCode: 'AAA',
@@ -158,7 +158,7 @@ describe.skipIf(BIKE === undefined)('the map editor on an S1000D publication mod
     await addFromMenu('Add data module');
     fireEvent.change(await screen.findByLabelText('Search data modules by code (DMC) or title'), { target: { value: '121A' } });
     fireEvent.click(await screen.findByText(ROW_121A.code, undefined, SLOW));
-    await waitFor(() => expect(titles()).toContain('Bicycle - Technical data'));
+    await waitFor(() => expect(titles()).toContain('Bicycle - Pre-operation procedures (crew)'));
 
     // The new dmRef is selected: its panel names its code and the catalogue's title.
     expect((await screen.findByTestId('pm-node-code')).textContent).toBe(ROW_121A.code);
