@@ -89,5 +89,19 @@ const mapEditor: Messages<typeof zh> = {
     removeTable: 'Remove the relationship table',
     pick: 'Add a topic',
   },
+  pm: {
+    addEntry: 'Add entry',
+    addDm: 'Add data module',
+    entryTitle: 'Entry title (pmEntryTitle)',
+    entryTitleRequired: 'Entry title: enter a title',
+    dmSearch: 'Search data modules by code (DMC) or title',
+    dmNeedsEntry: 'Select an entry (pmEntry) or a data module to add a data module to',
+    code: 'Code',
+    catalogTitle: 'Title in the catalogue',
+    file: 'File',
+    notInCatalog: 'Not in the catalogue of this branch',
+    issue: 'Issue',
+    title: 'Title',
+  },
 };
 export default mapEditor;

@@ -86,4 +86,18 @@ export default {
     removeTable: '删除关系表',
     pick: '添加主题',
   },
+  pm: {
+    addEntry: '添加条目',
+    addDm: '添加数据模块',
+    entryTitle: '条目标题（pmEntryTitle）',
+    entryTitleRequired: '条目标题：请输入标题',
+    dmSearch: '按代码（DMC）或标题搜索数据模块',
+    dmNeedsEntry: '请先选择一个条目（pmEntry）或数据模块，再添加数据模块',
+    code: '代码',
+    catalogTitle: '目录中的标题',
+    file: '文件',
+    notInCatalog: '本分支的目录中没有此对象',
+    issue: '版次',
+    title: '标题',
+  },
 };

@@ -67,3 +67,29 @@ export async function keyDefinitionsOf(db: Db, libraryId: number, branch: string
       .orderBy(asc(K.key), asc(K.mapPath)),
   );
 }
+
+/**
+ * Indexed data modules (by their code, topic `no`) and publication modules (by theirs, document
+ * `docNbr`) of an S1000D branch: path and title per code, the first path when several languages share a code.
+ */
+export async function objectsByCode(db: Db, libraryId: number, branch: string, codes: string[]): Promise<Map<string, { path: string; title: string }>> {
+  const T = ccmsCatalogTopic;
+  const D = ccmsCatalogDocument;
+  const topics = await chunked(codes, (part) =>
+    db
+      .select({ code: T.no, path: T.path, title: T.title })
+      .from(T)
+      .where(and(eq(T.libraryId, libraryId), eq(T.branch, branch), inArray(T.no, part)))
+      .orderBy(asc(T.path)),
+  );
+  const documents = await chunked(codes, (part) =>
+    db
+      .select({ code: D.docNbr, path: D.path, title: D.name })
+      .from(D)
+      .where(and(eq(D.libraryId, libraryId), eq(D.branch, branch), inArray(D.docNbr, part)))
+      .orderBy(asc(D.path)),
+  );
+  const out = new Map<string, { path: string; title: string }>();
+  for (const r of [...topics, ...documents]) if (!out.has(r.code)) out.set(r.code, { path: r.path, title: r.title });
+  return out;
+}

@@ -15,15 +15,17 @@ import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
 import { parseXml, type XmlElement } from '@ccms/dita';
 import { isDitaContent, isDitaMap } from '@ccms/dita/files';
+import { dmCodeString, firstChild, normText, parseXml as parseS1000d, pmCodeString, type XmlElement as S1000dElement, XmlSyntaxError } from '@ccms/s1000d';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { parentOf, repoPath } from '../explorer/repo-path';
+import { standardOf } from '../standard/registry';
 import type { TemplateService } from '../template/template.service';
-import { assertValidDita } from '../topic-editor/dita-validation';
+import { assertValidDita, invalid } from '../topic-editor/dita-validation';
 import { topicTemplate } from '../topic-editor/new-topic';
 import type { EditorDeps, OpenedFile, TopicEditorService } from '../topic-editor/topic-editor.service';
-import { keyDefinitionsOf, mapsUsing, statusesOf, titlesOf } from './map-editor.queries';
+import { keyDefinitionsOf, mapsUsing, objectsByCode, statusesOf, titlesOf } from './map-editor.queries';
 
 const MAP_ROOTS = new Set(['map', 'bookmap']);
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
@@ -73,6 +75,50 @@ export function targetOf(mapFolder: string, href: string, scope?: string): strin
   return parts.join('/');
 }
 
+/**
+ * What the pmEntry tree of a publication module references, in document order, once each: a dmRef
+ * by its DMC, a pmRef by its PMC (the identification section's BREX reference is not part of it).
+ */
+export function pmCodesOf(root: S1000dElement | undefined): string[] {
+  const out = new Set<string>();
+  const walk = (el: S1000dElement) => {
+    for (const c of el.children) {
+      if (c.type !== 'element') continue;
+      if (c.name === 'dmRef') {
+        const code = firstChild(firstChild(c, 'dmRefIdent'), 'dmCode');
+        if (code) out.add(dmCodeString(code));
+      } else if (c.name === 'pmRef') {
+        const code = firstChild(firstChild(c, 'pmRefIdent'), 'pmCode');
+        if (code) out.add(pmCodeString(code));
+      } else walk(c);
+    }
+  };
+  const content = firstChild(root, 'content');
+  if (content) walk(content);
+  return [...out];
+}
+
+/**
+ * pmEntry elements of a PM's content that hold nothing but a title: the schema wants each entry to
+ * hold a data module, a publication module or an entry (checked here too, as an Issue 4.1 PM is
+ * saved without an XSD when only the 5.0 schemas are installed).
+ */
+export function emptyEntriesOf(root: S1000dElement | undefined): S1000dElement[] {
+  const out: S1000dElement[] = [];
+  const walk = (el: S1000dElement) => {
+    for (const c of el.children) {
+      if (c.type !== 'element') continue;
+      if (c.name !== 'pmEntry') continue;
+      const inner = c.children.filter((x): x is S1000dElement => x.type === 'element' && x.name !== 'pmEntryTitle');
+      if (inner.length === 0) out.push(c);
+      walk(c);
+    }
+  };
+  const content = firstChild(root, 'content');
+  if (content) walk(content);
+  return out;
+}
+
 const kindOf = (path: string): MapRef['kind'] => (isDitaMap(path) ? 'map' : isDitaContent(path) ? 'topic' : 'other');
 
 const asStatus = (status: string | undefined) => {
@@ -92,6 +138,36 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
     const root = parseXml(text, path).root;
     if (!root || !MAP_ROOTS.has(root.name)) throw badRequest('mapEditor.notMap', { path });
     return root;
+  }
+
+  /** A library whose documents are S1000D publication modules: the editor edits their pmEntry tree. */
+  const isS1000d = (file: OpenedFile) => standardOf(file.row.libraryType).id === 's1000d';
+
+  /** The pm root of a publication module's text (a refusal naming the file otherwise; the schema check on save says the rest). */
+  function pmRoot(text: string, path: string, malformed: 'refuse' | 'allow' = 'refuse'): S1000dElement | undefined {
+    let root: S1000dElement | undefined;
+    try {
+      root = parseS1000d(text).root;
+    } catch (err) {
+      if (!(err instanceof XmlSyntaxError)) throw err;
+      // Text that is not well-formed is refused by the save's check, naming the line and column.
+      if (malformed === 'allow') return undefined;
+    }
+    if (root?.name !== 'pm') throw badRequest('mapEditor.notPm', { path });
+    return root;
+  }
+
+  /** The data and publication modules a PM references, by code, as the branch's catalogue knows them. */
+  async function resolveCodes(file: OpenedFile, codes: readonly string[]): Promise<MapRef[]> {
+    const found = await objectsByCode(db, file.libraryId, file.branch, [...codes]);
+    const paths = [...found.values()].map((f) => f.path);
+    const statuses = await statusesOf(db, file.libraryId, file.branch, paths);
+    return codes.map((code) => {
+      const hit = found.get(code);
+      const kind = code.startsWith('PMC-') ? 'map' : 'topic';
+      if (!hit) return { href: code, path: '', kind, title: '', status: null, broken: true };
+      return { href: code, path: hit.path, kind, title: hit.title, status: asStatus(statuses.get(hit.path)), broken: false };
+    });
   }
 
   /** Files of the branch at a commit (one tree listing). */
@@ -174,8 +250,14 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
   return {
     async open(auth: AuthContext, target: EditorTarget): Promise<MapDocument> {
       const doc = await editor.open(auth, target);
-      const root = mapRoot(doc.content, doc.path);
       const file = await editor.fileOf(auth, target, 'read');
+      if (isS1000d(file)) {
+        const pm = pmRoot(doc.content, doc.path) as S1000dElement;
+        await indexed(file);
+        const refs = await resolveCodes(file, pmCodesOf(pm));
+        return { ...doc, rootName: pm.name, refs, keyRefs: [], canDelete: false };
+      }
+      const root = mapRoot(doc.content, doc.path);
       const repo = git.repoOf(file.libraryId);
       await indexed(file);
       const [refs, keyRefs] = await Promise.all([
@@ -190,6 +272,7 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
       const file = await editor.fileOf(auth, body, 'read');
       const repo = git.repoOf(file.libraryId);
       await indexed(file);
+      if (isS1000d(file)) return resolveCodes(file, [...new Set(body.hrefs)]);
       const head = await repo.resolve(file.branch);
       if (!head) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: file.branch });
       return resolveAt(file, repo, head, [...new Set(body.hrefs)]);
@@ -220,6 +303,27 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
      */
     async save(auth: AuthContext, body: MapSaveBody, lang: Language): Promise<MapSaveResult> {
       const file = await editor.fileOf(auth, body, 'write');
+      if (isS1000d(file)) {
+        // The topic editor's save checks the PM against its schema and the branch's BREX, merges and commits.
+        if (body.newTopics.length > 0) throw badRequest('mapEditor.pmNoFiles', { field: 'newTopics' });
+        if (body.deleteFiles.length > 0) throw badRequest('mapEditor.pmNoFiles', { field: 'deleteFiles' });
+        const pm = pmRoot(body.content, file.path, 'allow');
+        const empty = emptyEntriesOf(pm);
+        if (empty.length > 0)
+          throw invalid(
+            empty.map((e) => ({
+              line: e.line,
+              column: e.column,
+              severity: 'error',
+              code: 'pm-empty-entry',
+              message: translate(lang, 'mapEditor.pmEmptyEntry'),
+            })),
+          );
+        const named = normText(firstChild(firstChild(firstChild(firstChild(pm, 'identAndStatusSection'), 'pmAddress'), 'pmAddressItems'), 'pmTitle'));
+        const message = body.message || translate(lang, 'mapEditor.pmDefaultMessage', { title: named || file.path });
+        const result = await editor.save(auth, { ...body, message }, lang);
+        return { ...result, created: [], deleted: [] };
+      }
       const root = mapRoot(body.content, file.path);
       if (body.newTopics.length > 0 && !hasPermission(auth, MapEditorPerm.add))
         throw new AppError(Code.FORBIDDEN, 'mapEditor.needsPermission', { field: 'newTopics', perm: MapEditorPerm.add });

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useSetNodeStatus } from '../../catalog/catalog-queries';
-import { isS1000dRow } from '../../s1000d/s1000d-facts';
 import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
 import { useDocumentToc } from '../document-queries';
 import { topicDetailPath } from '../paths';
@@ -81,23 +80,21 @@ export function TocTab({ document }: { document: DocumentDetail }) {
       <Space wrap>
         <Typography.Text type="secondary">{data.path}</Typography.Text>
         <IndexedCommit commit={data.commit} indexedAt={data.indexedAt} branch={data.branch} />
-        {/* The map editor edits DITA maps; an S1000D publication module is edited as a file. */}
-        {!isS1000dRow(document) && (
-          <HasPermi value={[MapEditorPerm.edit]}>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              data-testid="toc-edit-structure"
-              onClick={() =>
-                navigate(
-                  `/ccms/ditamapeditor/index?${new URLSearchParams({ libraryId: String(document.libraryId), branch: document.branch, path: document.path }).toString()}`,
-                )
-              }
-            >
-              {t('toc.editStructure')}
-            </Button>
-          </HasPermi>
-        )}
+        {/* The map editor edits DITA maps and S1000D publication modules (their pmEntry tree). */}
+        <HasPermi value={[MapEditorPerm.edit]}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            data-testid="toc-edit-structure"
+            onClick={() =>
+              navigate(
+                `/ccms/ditamapeditor/index?${new URLSearchParams({ libraryId: String(document.libraryId), branch: document.branch, path: document.path }).toString()}`,
+              )
+            }
+          >
+            {t('toc.editStructure')}
+          </Button>
+        </HasPermi>
       </Space>
       {treeData.length === 0 ? (
         <Empty description={t('toc.empty')} />

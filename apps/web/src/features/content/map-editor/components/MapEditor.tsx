@@ -26,11 +26,12 @@ import { type Target, topicEditorApi } from '../../topic-editor/topic-editor-api
 import { mapEditorApi } from '../map-editor-api';
 import { useSaveMap } from '../map-editor-queries';
 import { folderOf, relativeHref, resolveHref } from '../model/hrefs';
-import { type DropPosition, MapModel, type MapTreeNode, type NewElement } from '../model/map-model';
+import { DITA_VOCABULARY, type DropPosition, MapModel, type MapTreeNode, type NewElement, PM_VOCABULARY } from '../model/map-model';
 import { AddDialog, type AddKind, type AddRequest, type TopicType } from './AddDialog';
 import { MapPublish } from './MapPublish';
 import { MapTree } from './MapTree';
 import { NodeAttributes, type NodeChanges } from './NodeAttributes';
+import { PmAddDialog, type PmAddKind, PmNodePanel } from './PmPanels';
 import { RelTableEditor } from './RelTableEditor';
 
 /** How often unsaved edits are kept on the server as a draft. */
@@ -63,7 +64,12 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
   const { t, i18n } = useTranslation('mapEditor');
   const { message, modal } = App.useApp();
   const readOnly = !opened.canWrite;
-  const model = useRef(MapModel.parse(opened.content));
+  // An S1000D library's document is a publication module: its pmEntry tree is edited.
+  const isPm = opened.standard === 's1000d';
+  const vocabulary = isPm ? PM_VOCABULARY : DITA_VOCABULARY;
+  const parse = useCallback((text: string) => MapModel.parse(text, vocabulary), [vocabulary]);
+  const model = useRef(MapModel.parse(opened.content, vocabulary));
+  const [pmAdding, setPmAdding] = useState<PmAddKind | null>(null);
   const [version, setVersion] = useState(0);
   // Edits counted at once (a save records the count it saved; the state follows on the next render).
   const counter = useRef(0);
@@ -143,10 +149,10 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
   const undo = useCallback(() => {
     const previous = history.current.pop();
     if (previous === undefined) return;
-    model.current = MapModel.parse(previous);
+    model.current = parse(previous);
     setSelected([]);
     changed();
-  }, [changed]);
+  }, [changed, parse]);
 
   // Typing in the source view: once it settles and is a well-formed map, the tree follows.
   const onSourceChange = useCallback((text: string) => {
@@ -159,13 +165,13 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
     if (settledEdits === 0) return;
     const text = sourceText.current;
     if (text === model.current.toXml()) return;
-    const next = MapModel.parse(text);
+    const next = parse(text);
     if (next.errors.length > 0 || !next.isMap) return;
     history.current.push(model.current.toXml());
     model.current = next;
     setSelected([]);
     changed(false);
-  }, [settledEdits, changed]);
+  }, [settledEdits, changed, parse]);
 
   // hrefs the editor has not resolved yet (added, or typed in the source view) are asked for.
   const settledVersion = useDebounced(version, 300);
@@ -221,7 +227,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
       okText: t('restore'),
       cancelText: t('discard'),
       onOk: () => {
-        const next = MapModel.parse(draft.content);
+        const next = parse(draft.content);
         if (!next.isMap) return;
         model.current = next;
         setBase({ commit: draft.baseCommit, blob: draft.baseBlob });
@@ -229,7 +235,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
       },
       onCancel: () => void topicEditorApi.dropDraft(target),
     });
-  }, [opened, readOnly, modal, t, target, changed]);
+  }, [opened, readOnly, modal, t, target, changed, parse]);
 
   const latest = useRef({ base, drafted: -1, version });
   latest.current.base = base;
@@ -338,6 +344,45 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
     setAdding(null);
   };
 
+  /** A new pmEntry (after the selected entry, else at the end), or a dmRef into the selected entry (after a selected dmRef). */
+  const addEntry = (title: string) => {
+    const targetId = selected[selected.length - 1] ?? null;
+    const at = targetId && model.current.canAdd('pmEntry', targetId, 'after') ? targetId : null;
+    let id = '';
+    edit((m) => {
+      id = m.add({ name: 'pmEntry', title }, at, 'after');
+      return true;
+    });
+    if (id) setSelected([id]);
+    setPmAdding(null);
+  };
+  const addDm = (row: {
+    dmCode: Record<string, string>;
+    issueInfo: { issueNumber: string; inWork: string } | null;
+    language: { languageIsoCode: string; countryIsoCode: string } | null;
+  }) => {
+    const targetId = selected[selected.length - 1] ?? null;
+    if (!targetId || !model.current.canAdd('dmRef', targetId, 'inside')) {
+      message.error(t('pm.dmNeedsEntry'));
+      return;
+    }
+    let id = '';
+    edit((m) => {
+      id = m.add({ name: 'dmRef', dmRef: row }, targetId, 'inside');
+      return true;
+    });
+    if (id) setSelected([id]);
+    setCollapsed((c) => new Set([...c].filter((x) => x !== targetId)));
+    setPmAdding(null);
+  };
+  const retitle = (title: string) => {
+    if (!single) return;
+    edit((m) => {
+      m.setTitle(single.id, title);
+      return true;
+    });
+  };
+
   const applyAttrs = (changes: NodeChanges) => {
     if (!single) return;
     edit((m) => {
@@ -360,7 +405,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
 
   const finishSave = (content: string, b: { commit: string; blob: string }) => {
     const at = counter.current;
-    const hrefs = new Set(MapModel.parse(content).hrefs());
+    const hrefs = new Set(parse(content).hrefs());
     const newTopics = pending
       .filter((p) => hrefs.has(p.href))
       .map((p) => ({ path: p.path, type: p.type, title: p.title, id: p.id, ...(p.templateId ? { templateId: p.templateId } : {}) }));
@@ -391,7 +436,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
           setPending([]);
           setDeletions([]);
           if (r.merged || r.content !== model.current.toXml()) {
-            model.current = MapModel.parse(r.content);
+            model.current = parse(r.content);
             setSelected([]);
             changed();
             setSavedVersion(counter.current);
@@ -450,6 +495,11 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
   // A new topic goes beside the selected node's topic (else in "topics").
   const selectedPath = single?.href ? (refs.get(single.href)?.path ?? resolveHref(mapFolder, single.href, single.attrs.scope)) : null;
   const newTopicFolder = selectedPath?.includes('/') ? folderOf(selectedPath) : 'topics';
+  const canAddDm = single !== null && model.current.canAdd('dmRef', single.id, 'inside');
+  const pmAddItems = [
+    { key: 'pmEntry', label: t('pm.addEntry') },
+    { key: 'dmRef', label: t('pm.addDm'), disabled: !canAddDm },
+  ];
   const addItems = [
     { key: 'ref', label: t('add.ref') },
     { key: 'new', label: t('add.new') },
@@ -521,7 +571,14 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
         <main className="me-tree">
           {!readOnly && (
             <Space wrap className="me-toolbar">
-              <Dropdown trigger={['click']} menu={{ items: addItems, onClick: ({ key }) => setAdding(key as AddKind) }}>
+              <Dropdown
+                trigger={['click']}
+                menu={
+                  isPm
+                    ? { items: pmAddItems, onClick: ({ key }) => setPmAdding(key as PmAddKind) }
+                    : { items: addItems, onClick: ({ key }) => setAdding(key as AddKind) }
+                }
+              >
                 <Button type="primary" icon={<PlusOutlined />} data-testid="map-add">
                   {t('add.button')}
                 </Button>
@@ -543,7 +600,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
                   {t('removeRef')}
                 </Button>
               </Tooltip>
-              {opened.canDelete && (
+              {opened.canDelete && !isPm && (
                 <Button danger disabled={!single?.href} onClick={() => void deleteFile()} data-testid="map-delete-file">
                   {t('deleteFile.button')}
                 </Button>
@@ -576,7 +633,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
                   </div>
                 ),
               },
-              {
+              !isPm && {
                 key: 'reltable',
                 label: t('tabs.reltable', { count: relTables.length }),
                 children: (
@@ -602,7 +659,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
                   />
                 ),
               },
-            ]}
+            ].filter((x) => x !== false)}
           />
         </main>
         {showSource && (
@@ -612,7 +669,11 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
         )}
         <aside className="me-attrs">
           <Typography.Text strong>{t('attrs.title')}</Typography.Text>
-          <NodeAttributes node={single} meta={singleMeta} libraryId={target.libraryId} readOnly={readOnly} onApply={applyAttrs} />
+          {isPm ? (
+            <PmNodePanel node={single} refInfo={single?.href ? refs.get(single.href) : undefined} readOnly={readOnly} onTitle={retitle} />
+          ) : (
+            <NodeAttributes node={single} meta={singleMeta} libraryId={target.libraryId} readOnly={readOnly} onApply={applyAttrs} />
+          )}
         </aside>
       </div>
       <AddDialog
@@ -625,12 +686,13 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
         onAdd={add}
         onClose={() => setAdding(null)}
       />
+      <PmAddDialog kind={pmAdding} libraryId={target.libraryId} branch={target.branch} onEntry={addEntry} onDm={addDm} onClose={() => setPmAdding(null)} />
       <MergeView
         conflict={conflict}
         saving={save.isPending}
         onCancel={() => setConflict(null)}
         onSave={(content, c) => {
-          const next = MapModel.parse(content);
+          const next = parse(content);
           if (next.isMap) {
             model.current = next;
             changed();

@@ -74,15 +74,48 @@ export interface RelTable {
   rows: string[][][];
 }
 
+/** A data module as a dmRef writes it (the attributes of its dmCode, issueInfo and language: a dm-refs answer). */
+export interface DmRefSpec {
+  dmCode: Record<string, string>;
+  issueInfo?: { issueNumber: string; inWork: string } | null;
+  language?: { languageIsoCode: string; countryIsoCode: string } | null;
+}
+
 /** What a new element is made of. */
 export interface NewElement {
   name: string;
   attrs?: Record<string, string>;
   /** Text of topicmeta children (navtitle, linktext, keyword). */
   meta?: { navtitle?: string; linktext?: string; keywords?: string };
+  /** S1000D pmEntry: its pmEntryTitle. */
+  title?: string;
+  /** S1000D dmRef: the data module it references. */
+  dmRef?: DmRefSpec;
 }
 
 export type DropPosition = 'before' | 'after' | 'inside';
+
+/**
+ * What the tree of a document is made of: DITA maps (the default) or S1000D publication modules.
+ * Elements not named here are never shown and are written back as they were read.
+ */
+export interface MapVocabulary {
+  readonly id: 'dita' | 'pm';
+  /** Root elements the editor opens. */
+  readonly roots: ReadonlySet<string>;
+  /** Elements shown as nodes of the tree. */
+  readonly nav: ReadonlySet<string>;
+  /** The child of the root whose children are the top of the tree (PM: content); none: the root itself. */
+  readonly container?: string;
+  /** Whether `parent` (the root or container for the top level) may hold a navigation element named `child`. */
+  accepts(parent: string, child: string, top: boolean): boolean;
+  /** What the tree shows and resolves a node by (DITA: its href; PM: the DMC or PMC it references). */
+  hrefOf(el: XmlElement): string;
+  /** The title the document itself gives a node. */
+  titleOf(el: XmlElement): string;
+  /** The XML of a new element, its nested lines indented by `unit`. */
+  xmlOf(spec: NewElement, unit: string): string;
+}
 
 const isElement = (n: XmlNode | undefined): n is XmlElement => n?.type === 'element';
 const isBlank = (n: XmlNode | undefined): n is XmlText => n?.type === 'text' && /^\s*$/.test(n.raw);
@@ -109,6 +142,90 @@ function fragment(xml: string): XmlElement {
   return root;
 }
 
+/** Text of topicmeta/<name> (keywords: its first keyword). */
+function metaTextOf(el: XmlElement, name: 'navtitle' | 'linktext' | 'keywords'): string {
+  const meta = childElement(el, 'topicmeta');
+  const child = meta ? childElement(meta, name) : undefined;
+  if (!child) return '';
+  const target = name === 'keywords' ? childElement(child, 'keyword') : child;
+  return target ? textContent(target).replace(/\s+/g, ' ').trim() : '';
+}
+
+const flatText = (el: XmlElement | undefined) => (el ? textContent(el).replace(/\s+/g, ' ').trim() : '');
+
+/** DITA maps and bookmaps. */
+export const DITA_VOCABULARY: MapVocabulary = {
+  id: 'dita',
+  roots: MAP_ROOTS,
+  nav: NAV_ELEMENTS,
+  accepts: () => true,
+  hrefOf: (el) => attrValue(el, 'href') ?? '',
+  titleOf: (el) => metaTextOf(el, 'navtitle') || attrValue(el, 'navtitle') || '',
+  xmlOf: (spec) => elementXml(spec),
+};
+
+const code = (el: XmlElement | undefined, name: string) => (el ? (attrValue(el, name) ?? '') : '');
+
+/** The DMC of a dmRef (DMC-MIC-SDC-SYS-SUBSUB-ASSY-DISASSYVAR-INFOVAR-ITEMLOC[-LEARN]), '' without a dmCode. */
+export function dmRefCode(dmRef: XmlElement): string {
+  const c = childElement(childElement(dmRef, 'dmRefIdent') ?? dmRef, 'dmCode');
+  if (!c) return '';
+  const a = (n: string) => code(c, n);
+  let s =
+    `${a('modelIdentCode')}-${a('systemDiffCode')}-${a('systemCode')}-${a('subSystemCode')}${a('subSubSystemCode')}-${a('assyCode')}-` +
+    `${a('disassyCode')}${a('disassyCodeVariant')}-${a('infoCode')}${a('infoCodeVariant')}-${a('itemLocationCode')}`;
+  if (a('learnCode')) s += `-${a('learnCode')}${a('learnEventCode')}`;
+  return `DMC-${s.toUpperCase()}`;
+}
+
+/** The PMC of a pmRef (PMC-MIC-ISSUER-NUMBER-VOLUME), '' without a pmCode. */
+export function pmRefCode(pmRef: XmlElement): string {
+  const c = childElement(childElement(pmRef, 'pmRefIdent') ?? pmRef, 'pmCode');
+  if (!c) return '';
+  return `PMC-${code(c, 'modelIdentCode')}-${code(c, 'pmIssuer')}-${code(c, 'pmNumber')}-${code(c, 'pmVolume')}`.toUpperCase();
+}
+
+const attrsXml = (attrs: Record<string, string>) =>
+  Object.entries(attrs)
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
+    .join('');
+
+/** An S1000D dmRef: dmRefIdent with the dmCode, and the issueInfo and language when given. */
+export function dmRefXml(ref: DmRefSpec, unit = '  '): string {
+  const ident = [`<dmCode${attrsXml(ref.dmCode)}/>`];
+  if (ref.issueInfo) ident.push(`<issueInfo${attrsXml(ref.issueInfo)}/>`);
+  if (ref.language) ident.push(`<language${attrsXml(ref.language)}/>`);
+  return `<dmRef>\n${unit}<dmRefIdent>\n${ident.map((l) => `${unit}${unit}${l}`).join('\n')}\n${unit}</dmRefIdent>\n</dmRef>`;
+}
+
+/** S1000D publication modules: pmEntry (titled by pmEntryTitle) holding dmRef, pmRef and pmEntry. */
+export const PM_VOCABULARY: MapVocabulary = {
+  id: 'pm',
+  roots: new Set(['pm']),
+  nav: new Set(['pmEntry', 'dmRef', 'pmRef']),
+  container: 'content',
+  accepts: (parent, child, top) => (top ? child === 'pmEntry' : parent === 'pmEntry'),
+  hrefOf: (el) => (el.name === 'dmRef' ? dmRefCode(el) : el.name === 'pmRef' ? pmRefCode(el) : ''),
+  titleOf: (el) => {
+    if (el.name === 'pmEntry') return flatText(childElement(el, 'pmEntryTitle'));
+    if (el.name === 'dmRef') {
+      const title = childElement(childElement(el, 'dmRefAddressItems') ?? el, 'dmTitle');
+      if (!title) return '';
+      const tech = flatText(childElement(title, 'techName'));
+      const info = flatText(childElement(title, 'infoName'));
+      return info ? `${tech} - ${info}` : tech;
+    }
+    if (el.name === 'pmRef') return flatText(childElement(childElement(el, 'pmRefAddressItems') ?? el, 'pmTitle'));
+    return '';
+  },
+  xmlOf: (spec, unit) => {
+    if (spec.name === 'dmRef' && spec.dmRef) return dmRefXml(spec.dmRef, unit);
+    if (spec.name === 'pmEntry') return spec.title ? `<pmEntry>\n${unit}<pmEntryTitle>${escapeText(spec.title)}</pmEntryTitle>\n</pmEntry>` : '<pmEntry/>';
+    throw new Error(`cannot make a ${spec.name} in a publication module`);
+  },
+};
+
 export function elementXml(spec: NewElement): string {
   const attrs = Object.entries(spec.attrs ?? {})
     .filter(([, v]) => v !== '')
@@ -132,7 +249,10 @@ export class MapModel {
   /** Indentation unit of the file (two spaces unless the file shows another). */
   private unit = '  ';
 
-  constructor(text: string) {
+  readonly vocabulary: MapVocabulary;
+
+  constructor(text: string, vocabulary: MapVocabulary = DITA_VOCABULARY) {
+    this.vocabulary = vocabulary;
     this.doc = parseXml(text);
     this.reindex();
     const root = this.doc.root;
@@ -142,8 +262,23 @@ export class MapModel {
     if (indent) this.unit = indent;
   }
 
-  static parse(text: string): MapModel {
-    return new MapModel(text);
+  static parse(text: string, vocabulary: MapVocabulary = DITA_VOCABULARY): MapModel {
+    return new MapModel(text, vocabulary);
+  }
+
+  /** The element whose children are the top of the tree (the root, or the vocabulary's container under it). */
+  private get top(): XmlElement | null {
+    const root = this.doc.root;
+    const name = this.vocabulary.container;
+    if (!root || !name) return root;
+    return childElement(root, name) ?? null;
+  }
+
+  /** Whether `child` may be a navigation child of `parent`. */
+  private fits(parent: XmlElement, child: string): boolean {
+    const top = parent === this.top;
+    if (!top && !this.vocabulary.nav.has(parent.name)) return false;
+    return this.vocabulary.accepts(parent.name, child, top);
   }
 
   get root(): XmlElement | null {
@@ -155,7 +290,7 @@ export class MapModel {
   }
 
   get isMap(): boolean {
-    return this.doc.root !== null && MAP_ROOTS.has(this.doc.root.name);
+    return this.doc.root !== null && this.vocabulary.roots.has(this.doc.root.name);
   }
 
   get isBookmap(): boolean {
@@ -183,7 +318,7 @@ export class MapModel {
   parentOf(id: string): string | null {
     const el = this.byId.get(id);
     const parent = el ? this.parents.get(el) : undefined;
-    return parent && parent !== this.doc.root ? this.idOf(parent) : null;
+    return parent && parent !== this.doc.root && parent !== this.top ? this.idOf(parent) : null;
   }
 
   /** Parents of every element, ids for new ones. */
@@ -202,12 +337,12 @@ export class MapModel {
 
   /** The navigation tree under the root. */
   tree(): MapTreeNode[] {
-    const root = this.doc.root;
-    return root ? this.navChildren(root).map((c) => this.view(c)) : [];
+    const top = this.top;
+    return top ? this.navChildren(top).map((c) => this.view(c)) : [];
   }
 
   private navChildren(el: XmlElement): XmlElement[] {
-    return el.children.filter((c): c is XmlElement => isElement(c) && NAV_ELEMENTS.has(c.name));
+    return el.children.filter((c): c is XmlElement => isElement(c) && this.vocabulary.nav.has(c.name));
   }
 
   private view(el: XmlElement): MapTreeNode {
@@ -217,8 +352,8 @@ export class MapModel {
       id: this.idOf(el),
       name: el.name,
       attrs,
-      href: attrs.href ?? '',
-      navtitle: this.metaText(el, 'navtitle') || attrs.navtitle || '',
+      href: this.vocabulary.hrefOf(el),
+      navtitle: this.vocabulary.titleOf(el),
       children: this.navChildren(el).map((c) => this.view(c)),
     };
   }
@@ -227,8 +362,9 @@ export class MapModel {
   hrefs(): string[] {
     const out = new Set<string>();
     const walk = (el: XmlElement) => {
-      const href = attrValue(el, 'href');
-      if (href && (NAV_ELEMENTS.has(el.name) || el.name === 'topicref')) out.add(href);
+      const nav = this.vocabulary.nav.has(el.name);
+      const href = nav ? this.vocabulary.hrefOf(el) : attrValue(el, 'href');
+      if (href && (nav || el.name === 'topicref')) out.add(href);
       for (const c of el.children) if (isElement(c)) walk(c);
     };
     if (this.doc.root) walk(this.doc.root);
@@ -240,7 +376,7 @@ export class MapModel {
     const out = new Set<string>();
     const walk = (el: XmlElement) => {
       const keyref = attrValue(el, 'keyref')?.trim();
-      if (keyref && !attrValue(el, 'href') && (NAV_ELEMENTS.has(el.name) || el.name === 'topicref')) out.add(keyref);
+      if (keyref && !attrValue(el, 'href') && (this.vocabulary.nav.has(el.name) || el.name === 'topicref')) out.add(keyref);
       for (const c of el.children) if (isElement(c)) walk(c);
     };
     if (this.doc.root) walk(this.doc.root);
@@ -249,11 +385,7 @@ export class MapModel {
 
   /** Text of topicmeta/<name> (keywords: its first keyword). */
   metaText(el: XmlElement, name: 'navtitle' | 'linktext' | 'keywords'): string {
-    const meta = childElement(el, 'topicmeta');
-    const child = meta ? childElement(meta, name) : undefined;
-    if (!child) return '';
-    const target = name === 'keywords' ? childElement(child, 'keyword') : child;
-    return target ? textContent(target).replace(/\s+/g, ' ').trim() : '';
+    return metaTextOf(el, name);
   }
 
   /** Selected ids without those whose ancestor is selected too, in document order. */
@@ -305,7 +437,7 @@ export class MapModel {
     if (isBlank(before)) parent.children.splice(i - 1, 2);
     else parent.children.splice(i, 1);
     this.parents.delete(el);
-    if (parent !== this.doc.root && parent.children.every(isBlank)) this.selfClose(parent);
+    if (parent !== this.doc.root && parent !== this.top && parent.children.every(isBlank)) this.selfClose(parent);
   }
 
   private selfClose(el: XmlElement): void {
@@ -411,7 +543,7 @@ export class MapModel {
       if (!parent) continue;
       const siblings = this.navChildren(parent);
       const prev = siblings[siblings.indexOf(el) - 1];
-      if (!prev) continue;
+      if (!prev || !this.fits(prev, el.name)) continue;
       this.relocate(el, prev, this.appendRef(prev));
       moved = true;
     }
@@ -424,7 +556,7 @@ export class MapModel {
     for (const el of this.topmost(ids).reverse()) {
       const parent = this.parents.get(el);
       const grand = parent ? this.parents.get(parent) : undefined;
-      if (!parent || !grand) continue;
+      if (!parent || !grand || !this.fits(grand, el.name)) continue;
       this.relocate(el, grand, { after: parent });
       moved = true;
     }
@@ -438,11 +570,12 @@ export class MapModel {
     const els = this.topmost(ids).filter((el) => !this.isInside(target, el));
     if (els.length === 0) return false;
     if (position === 'inside') {
+      if (!els.every((el) => this.fits(target, el.name))) return false;
       for (const el of els) this.relocate(el, target, this.appendRef(target));
       return true;
     }
     const parent = this.parents.get(target);
-    if (!parent) return false;
+    if (!parent || !els.every((el) => this.fits(parent, el.name))) return false;
     if (position === 'before') for (const el of els) this.relocate(el, parent, { before: target });
     else {
       let after = target;
@@ -487,18 +620,63 @@ export class MapModel {
 
   /** Adds a new element: inside `targetId` (last child), after it, or at the end of the root; returns its id. */
   add(spec: NewElement, targetId: string | null, position: DropPosition = 'inside'): string {
-    const root = this.doc.root;
+    const root = this.top;
     if (!root) throw new Error('no root element');
-    const el = fragment(elementXml(spec));
+    const el = fragment(this.vocabulary.xmlOf(spec, this.unit));
     const target = targetId ? this.byId.get(targetId) : undefined;
-    if (!target) this.attach(el, root, this.appendRef(root));
-    else if (position === 'inside') this.attach(el, target, this.appendRef(target));
-    else {
-      const parent = this.parents.get(target) ?? root;
-      this.attach(el, parent, position === 'before' ? { before: target } : { after: target });
-    }
+    // Inside an element that cannot hold it (a dmRef): after that element instead.
+    const where = target && position === 'inside' && !this.fits(target, el.name) ? 'after' : position;
+    const parent = !target ? root : where === 'inside' ? target : (this.parents.get(target) ?? root);
+    if (!this.fits(parent, el.name)) throw new Error(`a ${el.name} cannot go in ${parent.name}`);
+    if (!target || where === 'inside') this.attach(el, parent, this.appendRef(parent));
+    else this.attach(el, parent, where === 'before' ? { before: target } : { after: target });
     this.reindex();
     return this.idOf(el);
+  }
+
+  /** Whether a new `name` element can go at `targetId` (null: the top of the tree) in `position`. */
+  canAdd(name: string, targetId: string | null, position: DropPosition = 'inside'): boolean {
+    const root = this.top;
+    const target = targetId ? this.byId.get(targetId) : undefined;
+    if (!root || (targetId && !target)) return false;
+    const where = target && position === 'inside' && !this.fits(target, name) ? 'after' : position;
+    const parent = !target ? root : where === 'inside' ? target : (this.parents.get(target) ?? root);
+    return this.fits(parent, name);
+  }
+
+  /** The title the document gives a node (DITA: its navtitle; PM: a pmEntry's pmEntryTitle). */
+  titleOf(id: string): string {
+    const el = this.byId.get(id);
+    return el ? this.vocabulary.titleOf(el) : '';
+  }
+
+  /**
+   * Sets a node's title: a DITA navtitle (topicmeta), a pmEntry's pmEntryTitle (first, '' removes it);
+   * nothing for nodes that take their title from what they reference.
+   */
+  setTitle(id: string, text: string): void {
+    const el = this.byId.get(id);
+    if (!el) return;
+    if (this.vocabulary.id === 'dita') {
+      this.setMetaText(id, 'navtitle', text);
+      return;
+    }
+    if (el.name !== 'pmEntry' || this.vocabulary.titleOf(el) === text) return;
+    const existing = childElement(el, 'pmEntryTitle');
+    if (existing && text === '') this.detach(existing);
+    else if (existing) {
+      existing.children = [textNode(escapeText(text))];
+      if (existing.selfClosing) {
+        existing.selfClosing = false;
+        existing.openTail = existing.openTail.replace(/\s*\/>$/, '>');
+        existing.openRaw = this.openTag(existing);
+        existing.closeRaw = `</${existing.name}>`;
+      }
+    } else if (text !== '') {
+      const first = el.children.find(isElement);
+      this.attach(fragment(`<pmEntryTitle>${escapeText(text)}</pmEntryTitle>`), el, first ? { before: first } : {});
+    }
+    this.reindex();
   }
 
   /** Sets (or, with '' or null, removes) attributes; unchanged attributes keep their written form. */

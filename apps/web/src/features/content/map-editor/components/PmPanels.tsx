@@ -1,0 +1,173 @@
+import type { MapRef } from '@ccms/contracts/content/map-editor';
+import type { EditorDmRefRow } from '@ccms/contracts/content/topic-editor';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Empty, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../../../shared/use-debounced';
+import { topicEditorApi } from '../../topic-editor/topic-editor-api';
+import type { MapTreeNode } from '../model/map-model';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** What the PM editor adds: an entry (pmEntry with its title) or a data module (dmRef found by code or title). */
+export type PmAddKind = 'pmEntry' | 'dmRef';
+
+/** "Add entry": a pmEntry with a pmEntryTitle (a title is required). */
+function EntryForm({ onAdd }: { onAdd: (title: string) => void }) {
+  const { t } = useTranslation('mapEditor');
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState('');
+  const submit = () => {
+    if (!title.trim()) {
+      setError(t('pm.entryTitleRequired'));
+      return;
+    }
+    onAdd(title.trim());
+  };
+  return (
+    <Form layout="vertical" onFinish={submit}>
+      <Form.Item label={t('pm.entryTitle')} validateStatus={error ? 'error' : ''} help={error || undefined}>
+        <Input
+          autoFocus
+          value={title}
+          maxLength={500}
+          aria-label={t('pm.entryTitle')}
+          data-testid="pm-entry-title"
+          onChange={(e) => {
+            setTitle(e.target.value);
+            setError('');
+          }}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" data-testid="pm-entry-ok">
+        {t('add.ok')}
+      </Button>
+    </Form>
+  );
+}
+
+/** "Add data module": the library's data modules by code or title (GET /ccms/topic-editor/dm-refs); a click adds it. */
+function DmSearch({ libraryId, branch, onPick }: { libraryId: number; branch: string | undefined; onPick: (row: EditorDmRefRow) => void }) {
+  const { t } = useTranslation('mapEditor');
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const rows = useQuery({
+    queryKey: ['content', 'topic-editor', 'dm-refs', libraryId, branch ?? '', q],
+    queryFn: () => topicEditorApi.dmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Input.Search
+        allowClear
+        autoFocus
+        placeholder={t('pm.dmSearch')}
+        aria-label={t('pm.dmSearch')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        data-testid="pm-dm-search"
+      />
+      <Table<EditorDmRefRow>
+        size="small"
+        rowKey="path"
+        loading={rows.isFetching}
+        dataSource={rows.data ?? []}
+        pagination={false}
+        scroll={{ y: 360 }}
+        onRow={(row) => ({ onClick: () => onPick(row), style: { cursor: 'pointer' }, 'data-testid': 'pm-dm-row' }) as never}
+        columns={[
+          { title: 'DMC', dataIndex: 'code', width: 340 },
+          { title: t('pm.title'), dataIndex: 'title' },
+          { title: t('pm.issue'), width: 90, render: (_, r) => (r.issueInfo ? `${r.issueInfo.issueNumber}-${r.issueInfo.inWork}` : '') },
+        ]}
+      />
+    </Space>
+  );
+}
+
+/** The PM editor's add dialog. */
+export function PmAddDialog({
+  kind,
+  libraryId,
+  branch,
+  onEntry,
+  onDm,
+  onClose,
+}: {
+  kind: PmAddKind | null;
+  libraryId: number;
+  branch: string | undefined;
+  onEntry: (title: string) => void;
+  onDm: (row: EditorDmRefRow) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('mapEditor');
+  return (
+    <Modal
+      open={kind !== null}
+      title={kind === 'dmRef' ? t('pm.addDm') : t('pm.addEntry')}
+      footer={null}
+      width={kind === 'dmRef' ? 760 : 480}
+      destroyOnHidden
+      onCancel={onClose}
+    >
+      {kind === 'pmEntry' && <EntryForm onAdd={onEntry} />}
+      {kind === 'dmRef' && <DmSearch libraryId={libraryId} branch={branch} onPick={onDm} />}
+    </Modal>
+  );
+}
+
+/** The selected node of a PM: a pmEntry's title is edited here; a dmRef or pmRef shows its code and what the catalogue knows of it. */
+export function PmNodePanel({
+  node,
+  refInfo,
+  readOnly,
+  onTitle,
+}: {
+  node: MapTreeNode | null;
+  refInfo: MapRef | undefined;
+  readOnly: boolean;
+  onTitle: (title: string) => void;
+}) {
+  const { t } = useTranslation('mapEditor');
+  const [title, setTitle] = useState(node?.navtitle ?? '');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another node, or its title changed by an edit, resets the field
+  useEffect(() => setTitle(node?.navtitle ?? ''), [node?.id, node?.navtitle]);
+  if (!node) return <Empty description={t('attrs.none')} />;
+  if (node.name === 'pmEntry')
+    return (
+      <Form layout="vertical" onFinish={() => onTitle(title.trim())}>
+        <Form.Item label={t('pm.entryTitle')}>
+          <Input
+            value={title}
+            disabled={readOnly}
+            maxLength={500}
+            aria-label={t('pm.entryTitle')}
+            data-testid="pm-node-title"
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        </Form.Item>
+        {!readOnly && (
+          <Button type="primary" htmlType="submit" disabled={title.trim() === node.navtitle} data-testid="pm-node-apply">
+            {t('attrs.apply')}
+          </Button>
+        )}
+      </Form>
+    );
+  return (
+    <Descriptions size="small" column={1} bordered>
+      <Descriptions.Item label={t('attrs.element')}>{node.name}</Descriptions.Item>
+      <Descriptions.Item label={t('pm.code')}>
+        <Typography.Text copyable data-testid="pm-node-code">
+          {node.href}
+        </Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('pm.catalogTitle')}>
+        {refInfo && !refInfo.broken ? refInfo.title : <Typography.Text type="danger">{t('pm.notInCatalog')}</Typography.Text>}
+      </Descriptions.Item>
+      {refInfo?.path && <Descriptions.Item label={t('pm.file')}>{refInfo.path}</Descriptions.Item>}
+      {node.navtitle && <Descriptions.Item label={t('pm.title')}>{node.navtitle}</Descriptions.Item>}
+    </Descriptions>
+  );
+}
