@@ -28,6 +28,12 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
 
+// CodeMirror measures text ranges, which jsdom does not lay out: empty rectangles, not a TypeError on stderr.
+if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
+  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
+}
+
 beforeAll(async () => {
   await initI18n('en');
   // The files share one module graph: a file that left another language does not pass it on.

@@ -25,6 +25,7 @@ export const topicEditorMessages = {
     'editor.conflict':
       '"{path}" was changed by {author} after you opened it, and the changes overlap yours; resolve them in the merge view and save again (your change was not saved)',
     'editor.notTopic': '"{path}" is not a DITA topic or map file',
+    'editor.notS1000dLibrary': '{field}: the library is not an S1000D library',
     'editor.notS1000dObject':
       'path: "{path}" is not an S1000D object file (a data module, publication module or list named DMC-, PMC-, DML-, ... with the .XML extension)',
     'editor.baseMissing': '{field}: the version you opened is not in the library; open the topic again',
