@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { s1000dCorpus } from '../test-support/s1000d-corpora';
-import { API, adminApi, openedDialog, openSignedIn, pickOption } from './helpers';
-import { type E2eGitServer, startGitServer } from './support/git-server';
+import { adminApi, openedDialog, openSignedIn, pickOption } from './helpers';
+import { bikeLibrary } from './support/bike-library';
+import type { E2eGitServer } from './support/git-server';
 
 /**
  * S1000D authoring in the browser (issue 31), over a copy of the Bike sample served by `git
@@ -14,14 +13,11 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const BIKE = s1000dCorpus('s1000d-bike-4.1');
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
-const GIT_USER = 'bike';
-const GIT_PASSWORD = 's3cret-bike';
 const id = unique();
 const displayText = `Bike authoring ${id}`;
 const CODE = 'DMC-BRAKE-AAA-DA1-20-00-00AA-720A-A';
 let remote: E2eGitServer;
 let admin: APIRequestContext;
-let libraryId = 0;
 
 test.skip(BIKE === undefined, 'the S1000D Bike corpus is not available');
 
@@ -36,33 +32,8 @@ async function comboboxOf(page: Page, testId: string): Promise<Locator> {
 }
 
 test.beforeAll(async ({ baseURL }) => {
-  const csdb = path.join(BIKE ?? '', 'csdb');
-  const files: Record<string, Buffer> = {};
-  for (const name of readdirSync(csdb)) files[`csdb/${name}`] = readFileSync(path.join(csdb, name));
-  remote = await startGitServer({ user: GIT_USER, password: GIT_PASSWORD, repos: { bike: files } });
   admin = await adminApi(baseURL ?? '');
-  const created = await admin.post(`${API}/ccms/library`, {
-    data: {
-      name: `bikeauth_${id}`,
-      displayText,
-      libraryType: 'S1000D',
-      url: remote.url('bike'),
-      defaultBranch: 'main',
-      credential: { type: 'userpass', name: '', username: GIT_USER, password: GIT_PASSWORD },
-    },
-  });
-  const body = (await created.json()) as { code: number; msg: string; data?: { libraryId: number } };
-  expect(body.code, body.msg).toBe(200);
-  libraryId = body.data?.libraryId ?? 0;
-  await expect
-    .poll(
-      async () => {
-        const res = await admin.get(`${API}/ccms/library/${libraryId}/progress`);
-        return ((await res.json()) as { data?: { phase?: string } }).data?.phase;
-      },
-      { timeout: 120_000 },
-    )
-    .toBe('ready');
+  ({ remote } = await bikeLibrary(admin, BIKE ?? '', { name: `bikeauth_${id}`, displayText }));
 });
 
 test.afterAll(async () => {

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { s1000dCorpus } from '../test-support/s1000d-corpora';
 import { API, adminApi, signInByApi } from './helpers';
-import { type E2eGitServer, startGitServer } from './support/git-server';
+import { bikeLibrary } from './support/bike-library';
+import type { E2eGitServer } from './support/git-server';
 
 /**
  * The topic editor on an S1000D data module (issue 31): the 258A procedure of the Bike sample opens
@@ -16,8 +17,6 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const BIKE = s1000dCorpus('s1000d-bike-4.1');
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
-const GIT_USER = 'bike';
-const GIT_PASSWORD = 's3cret-bike';
 const M258A = 'csdb/DMC-S1000DBIKE-AAA-D00-00-00-00AA-258A-A_008-00_EN-US.XML';
 const TARGET = 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A';
 const SAVED = { timeout: 60_000 };
@@ -29,33 +28,8 @@ let libraryId = 0;
 test.skip(BIKE === undefined, 'the S1000D Bike corpus is not available');
 
 test.beforeAll(async ({ baseURL }) => {
-  const csdb = path.join(BIKE ?? '', 'csdb');
-  const files: Record<string, Buffer> = {};
-  for (const name of readdirSync(csdb)) files[`csdb/${name}`] = readFileSync(path.join(csdb, name));
-  remote = await startGitServer({ user: GIT_USER, password: GIT_PASSWORD, repos: { bike: files } });
   admin = await adminApi(baseURL ?? '');
-  const created = await admin.post(`${API}/ccms/library`, {
-    data: {
-      name: `bked_${id}`,
-      displayText: `Bike editor ${id}`,
-      libraryType: 'S1000D',
-      url: remote.url('bike'),
-      defaultBranch: 'main',
-      credential: { type: 'userpass', name: '', username: GIT_USER, password: GIT_PASSWORD },
-    },
-  });
-  const body = (await created.json()) as { code: number; msg: string; data?: { libraryId: number } };
-  expect(body.code, body.msg).toBe(200);
-  libraryId = body.data?.libraryId ?? 0;
-  await expect
-    .poll(
-      async () => {
-        const res = await admin.get(`${API}/ccms/library/${libraryId}/progress`);
-        return ((await res.json()) as { data?: { phase?: string } }).data?.phase;
-      },
-      { timeout: 120_000 },
-    )
-    .toBe('ready');
+  ({ remote, libraryId } = await bikeLibrary(admin, BIKE ?? '', { name: `bked_${id}`, displayText: `Bike editor ${id}` }));
 });
 
 test.afterAll(async () => {

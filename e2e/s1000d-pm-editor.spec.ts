@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { s1000dCorpus } from '../test-support/s1000d-corpora';
 import { API, adminApi, signInByApi } from './helpers';
-import { type E2eGitServer, startGitServer } from './support/git-server';
+import { bikeLibrary } from './support/bike-library';
+import type { E2eGitServer } from './support/git-server';
 
 /**
  * The map editor on an S1000D publication module (issue 31): the BRAKE PM of the Bike sample opened
@@ -14,8 +15,6 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const BIKE = s1000dCorpus('s1000d-bike-4.1');
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
-const GIT_USER = 'bikepm';
-const GIT_PASSWORD = 's3cret-bike-pm';
 const PM = 'csdb/PMC-BRAKE-C3002-EPWG1-00_000-01_EN-US.XML';
 const id = unique();
 let remote: E2eGitServer;
@@ -28,33 +27,8 @@ const titles = (page: Page) => page.getByTestId('map-tree').getByTestId('map-nod
 const node = (page: Page, title: string) => page.getByTestId('map-tree').getByTestId('map-node').filter({ hasText: title });
 
 test.beforeAll(async ({ baseURL }) => {
-  const csdb = path.join(BIKE ?? '', 'csdb');
-  const files: Record<string, Buffer> = {};
-  for (const name of readdirSync(csdb)) files[`csdb/${name}`] = readFileSync(path.join(csdb, name));
-  remote = await startGitServer({ user: GIT_USER, password: GIT_PASSWORD, repos: { bike: files } });
   admin = await adminApi(baseURL ?? '');
-  const created = await admin.post(`${API}/ccms/library`, {
-    data: {
-      name: `bikepm_${id}`,
-      displayText: `Bike PM ${id}`,
-      libraryType: 'S1000D',
-      url: remote.url('bike'),
-      defaultBranch: 'main',
-      credential: { type: 'userpass', name: '', username: GIT_USER, password: GIT_PASSWORD },
-    },
-  });
-  const body = (await created.json()) as { code: number; msg: string; data?: { libraryId: number } };
-  expect(body.code, body.msg).toBe(200);
-  libraryId = body.data?.libraryId ?? 0;
-  await expect
-    .poll(
-      async () => {
-        const res = await admin.get(`${API}/ccms/library/${libraryId}/progress`);
-        return ((await res.json()) as { data?: { phase?: string } }).data?.phase;
-      },
-      { timeout: 120_000 },
-    )
-    .toBe('ready');
+  ({ remote, libraryId } = await bikeLibrary(admin, BIKE ?? '', { name: `bikepm_${id}`, displayText: `Bike PM ${id}` }));
 });
 
 test.afterAll(async () => {

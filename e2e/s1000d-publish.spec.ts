@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { s1000dCorpus } from '../test-support/s1000d-corpora';
 import { API, adminApi, openSignedIn, pickOption } from './helpers';
-import { type E2eGitServer, startGitServer } from './support/git-server';
+import { bikeLibrary } from './support/bike-library';
+import type { E2eGitServer } from './support/git-server';
 
 /**
  * Publishing an S1000D library from the screen (issue 31): a publication of the Bike set's PM EPWG1
@@ -22,24 +21,10 @@ let admin: APIRequestContext;
 test.skip(BIKE === undefined, 'the S1000D Bike corpus is not available');
 
 test.beforeAll(async ({ baseURL }) => {
-  const csdb = path.join(BIKE ?? '', 'csdb');
-  const files: Record<string, Buffer> = {};
-  for (const name of readdirSync(csdb)) files[`csdb/${name}`] = readFileSync(path.join(csdb, name));
-  remote = await startGitServer({ user: 'bike', password: 's3cret-bike', repos: { bike: files } });
   admin = await adminApi(baseURL ?? '');
-  const created = await admin.post(`${API}/ccms/library`, {
-    data: {
-      name: `bikepub_${id}`,
-      displayText,
-      libraryType: 'S1000D',
-      url: remote.url('bike'),
-      defaultBranch: 'main',
-      credential: { type: 'userpass', name: '', username: 'bike', password: 's3cret-bike' },
-    },
-  });
-  const body = (await created.json()) as { code: number; msg: string; data?: { libraryId: number } };
-  expect(body.code, body.msg).toBe(200);
-  const libraryId = body.data?.libraryId ?? 0;
+  const bike = await bikeLibrary(admin, BIKE ?? '', { name: `bikepub_${id}`, displayText });
+  remote = bike.remote;
+  const libraryId = bike.libraryId;
   for (const [configName, format] of [
     ['web', 'html5'],
     ['print', 'pdf'],
