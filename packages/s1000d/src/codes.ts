@@ -13,6 +13,21 @@ export interface Language {
 
 const a = (el: XmlElement | undefined, name: string): string => el?.attrs[name] ?? '';
 
+/** The attributes every dmCode has, in code order (learnCode and learnEventCode are optional). */
+export const DM_CODE_ATTRIBUTES = [
+  'modelIdentCode',
+  'systemDiffCode',
+  'systemCode',
+  'subSystemCode',
+  'subSubSystemCode',
+  'assyCode',
+  'disassyCode',
+  'disassyCodeVariant',
+  'infoCode',
+  'infoCodeVariant',
+  'itemLocationCode',
+] as const;
+
 /** DMC string without the DMC- prefix: MIC-SDC-SYS-SUBSUB-ASSY-DISASSYVAR-INFOVAR-ITEMLOC[-LEARN]. */
 export function dmCodeString(dmCode: XmlElement): string {
   let s =

@@ -1,3 +1,4 @@
+import { DM_CODE_ATTRIBUTES } from '../codes.js';
 import type { Brex, ObjectValue, SnsNode } from '../validate/brex.js';
 import { valueAllowed } from '../validate/check.js';
 import type { Localized } from '../validate/problem.js';
@@ -40,21 +41,7 @@ export const DMC_PATTERNS: Readonly<Record<DmcField, { re: RegExp; shape: string
   learnEventCode: { re: /^[A-E]$/, shape: 'A–E' },
 };
 
-export const DMC_FIELDS: readonly DmcField[] = [
-  'modelIdentCode',
-  'systemDiffCode',
-  'systemCode',
-  'subSystemCode',
-  'subSubSystemCode',
-  'assyCode',
-  'disassyCode',
-  'disassyCodeVariant',
-  'infoCode',
-  'infoCodeVariant',
-  'itemLocationCode',
-  'learnCode',
-  'learnEventCode',
-];
+export const DMC_FIELDS: readonly DmcField[] = [...DM_CODE_ATTRIBUTES, 'learnCode', 'learnEventCode'];
 
 export interface FieldProblem<F extends string = DmcField> {
   field: F;

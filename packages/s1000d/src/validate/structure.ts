@@ -1,3 +1,4 @@
+import { DM_CODE_ATTRIBUTES } from '../codes.js';
 import { problem, type ValidationProblem } from './problem.js';
 import type { ParsedObject } from './xml.js';
 
@@ -12,20 +13,6 @@ export const OBJECT_ROOTS: ReadonlySet<string> = new Set([
   'icnMetadataFile',
   'scormContentPackage',
 ]);
-
-const DM_CODE_ATTRIBUTES = [
-  'modelIdentCode',
-  'systemDiffCode',
-  'systemCode',
-  'subSystemCode',
-  'subSubSystemCode',
-  'assyCode',
-  'disassyCode',
-  'disassyCodeVariant',
-  'infoCode',
-  'infoCodeVariant',
-  'itemLocationCode',
-];
 
 /**
  * The product's own structural checks, for objects no schema package checks: a known root, the

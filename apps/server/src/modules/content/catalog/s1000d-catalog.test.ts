@@ -1,13 +1,11 @@
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zipFolder } from '../../../../../../test-support/grammars';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsProduct } from '../../../db/schema';
-import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
+import { allowLoopbackRemotes, libraryBody, libraryPrepared, type TestUser, userWith } from '../content-test-kit';
+import { type BikeCopy, bikeCopy, bikeMissing, installS1000dGrammars } from '../s1000d/s1000d-test-kit';
 import { CATALOG_PERMS } from './catalog-test-kit';
 
 /**
@@ -16,16 +14,13 @@ import { CATALOG_PERMS } from './catalog-test-kit';
  * references by code, where used, statuses, BREX problems), then a data module renamed at a new
  * issue keeps its identity, and bad objects are reported while the rest stays indexed.
  */
-const BIKE = s1000dCorpus('s1000d-bike-4.1');
-const DEFAULT_BREX = s1000dCorpus('s1000d-default-brex');
-const SCHEMAS = s1000dCorpus('s1000d-schemas-5.0');
-const suite = describe.skipIf(BIKE === undefined || DEFAULT_BREX === undefined || SCHEMAS === undefined);
+const suite = describe.skipIf(bikeMissing());
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 let t: TestApp;
 let owner: TestUser;
 let libraryId = 0;
-let copyDir = '';
+let copy: BikeCopy | undefined;
 
 const EPWG1 = 'PMC-S1000DBIKE-C3002-EPWG1-00';
 const WHERE_USED = 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A';
@@ -41,12 +36,11 @@ interface TocNode {
 }
 
 beforeAll(async () => {
-  if (BIKE === undefined) return;
+  if (bikeMissing()) return;
   t = await createTestApp();
   await allowLoopbackRemotes(t);
-  copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-'));
-  await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
-  await remote().createRepo('bike', { folder: copyDir });
+  copy = await bikeCopy('bike');
+  await remote().createRepo('bike', { folder: copy.dir });
   owner = await userWith(
     t,
     'bikeown',
@@ -59,7 +53,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await t?.close();
-  if (copyDir) await rm(copyDir, { recursive: true, force: true });
+  await copy?.remove();
 });
 
 async function allTopics(): Promise<
@@ -315,7 +309,7 @@ suite("an S1000D module checked through the editor's validate route", () => {
   it("gives the BREX value error of 952A at its line in the caller's language, and none once the info code is allowed", async () => {
     const topic = (await allTopics()).find((r) => r.no.startsWith('DMC-S1000DBIKE-AAA-D00-00-00-00AA-952A-T'));
     if (!topic) throw new Error('no 952A module');
-    const content = await readFile(path.join(copyDir, topic.path), 'utf8');
+    const content = await readFile(path.join(copy?.dir ?? '', topic.path), 'utf8');
     const check = (text: string, lang = 'en') =>
       owner.caller.request({
         method: 'POST',
@@ -430,14 +424,7 @@ suite('a data module list (DML) and what it asks for', () => {
 suite('an S1000D library with the default BREX installed', () => {
   it('fact 5: the Issue 4.1 default BREX closes every chain and adds no error; the one value error stays; the misspelt rule is named', async () => {
     const admin = await t.login();
-    for (const [name, dir, inZip] of [
-      ['default-brex.zip', DEFAULT_BREX, 's1000d-default-brex/'],
-      ['schemas-5.0.zip', SCHEMAS, 's1000d-schemas-5.0/'],
-    ] as const) {
-      const body = multipart({}, [{ filename: name, content: await zipFolder(dir ?? '', inZip) }]);
-      const installed = await admin.request({ method: 'POST', url: api('/ccms/grammar'), payload: body.payload, headers: body.headers });
-      expect(installed.status).toBe(200);
-    }
+    await installS1000dGrammars(admin);
     const full = await admin.post(`${api('/ccms/catalog/reindex')}?libraryId=${libraryId}&full=true`);
     expect(full.status).toBe(200);
     const wide = await owner.caller.get(api('/ccms/catalog/problems'), { libraryId, path: '' });
@@ -462,7 +449,7 @@ suite('an S1000D library as it changes', () => {
     expect(saved.status).toBe(200);
     const oldPath = before.path;
     const newPath = oldPath.replace('_008-00_', '_009-00_');
-    const content = await readFile(path.join(copyDir, oldPath), 'utf8');
+    const content = await readFile(path.join(copy?.dir ?? '', oldPath), 'utf8');
     const next = content.replace(/(<issueInfo\s+issueNumber=")008(")/, '$1009$2');
     expect(next).not.toBe(content);
     const old30 = `<?xml version="1.0" encoding="UTF-8"?>

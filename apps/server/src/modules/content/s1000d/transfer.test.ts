@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
-import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
+import { allowLoopbackRemotes, multipart, type TestUser, userWith } from '../content-test-kit';
+import { addS1000dLibrary, bikeMissing, S1000D_CORPORA } from './s1000d-test-kit';
 
 /**
  * Transfer packages between two S1000D libraries on real git remotes: the Bike set sends PM EPWG1
@@ -14,8 +14,8 @@ import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type Tes
  * one commit, saying by code and issue what was added and what it already had; a later issue then
  * replaces the earlier file; a bad package changes nothing.
  */
-const BIKE = s1000dCorpus('s1000d-bike-4.1');
-const suite = describe.skipIf(BIKE === undefined);
+const BIKE = S1000D_CORPORA.bike ?? '';
+const suite = describe.skipIf(bikeMissing(false));
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 const F121 = 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A_008-00_EN-US.XML';
@@ -36,15 +36,10 @@ const exportBody = (more: Record<string, unknown>) => ({
   ...more,
 });
 
-async function addLibrary(name: string): Promise<number> {
-  const res = await owner.caller.post(api('/ccms/library'), { ...libraryBody(name, remote().url(name)), libraryType: 'S1000D' });
-  expect(res.status, res.raw).toBe(200);
-  await libraryPrepared(owner.caller, res.body.data.libraryId);
-  return res.body.data.libraryId;
-}
+const addLibrary = (name: string) => addS1000dLibrary(owner.caller, remote(), name);
 
 beforeAll(async () => {
-  if (BIKE === undefined) return;
+  if (bikeMissing(false)) return;
   t = await createTestApp();
   await allowLoopbackRemotes(t);
   await remote().createRepo('bike', { folder: BIKE });
@@ -100,6 +95,16 @@ suite('an S1000D transfer package', () => {
     const since = await owner.caller.post(api('/ccms/s1000d/transfer/export'), exportBody({ since: '2000-01-01' }));
     expect(since.status, since.raw).toBe(200);
     expect(Object.keys((await JSZip.loadAsync(since.bytes)).files).length).toBeGreaterThan(100);
+  });
+
+  it('sends nothing to a caller without the export permission, or with it but no grant on the library', async () => {
+    const body = exportBody({ documentId: await pmId(sender, EPWG1) });
+    const reader = await userWith(t, 'xnoexp', ['ccms:document:list', 'ccms:document:query']);
+    expect((await reader.caller.post(api('/ccms/s1000d/transfer/export'), body)).status).toBe(403);
+    const stranger = await userWith(t, 'xstrang', ['ccms:document:export']);
+    const denied = await stranger.caller.post(api('/ccms/s1000d/transfer/export'), body);
+    expect(denied.status, denied.raw).toBe(403);
+    expect(denied.headers['content-type']).not.toBe('application/zip');
   });
 
   it('takes the package in as one commit into the folder the receiver keeps its objects in: added by code and issue, the module it had unchanged', async () => {
