@@ -75,6 +75,14 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'ata2300',
+          include: ['packages/ata2300/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
         // The repository's own checks (scripts/check-*.mjs), fed snippets.
         test: {
           name: 'scripts',

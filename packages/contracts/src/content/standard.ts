@@ -9,7 +9,7 @@ import type { LIBRARY_TYPES } from '../constants';
  */
 
 /** Content standards the product has an implementation of. */
-export const CONTENT_STANDARDS = ['dita', 's1000d'] as const;
+export const CONTENT_STANDARDS = ['dita', 's1000d', 'ata2300'] as const;
 export type ContentStandardId = (typeof CONTENT_STANDARDS)[number];
 
 /**

@@ -1,3 +1,4 @@
+import { ata2300Files } from '@ccms/ata2300/files';
 import { type ContentStandardId, type StandardFiles, standardIdOf } from '@ccms/contracts/content/standard';
 import { ditaFiles } from '@ccms/dita/files';
 import { s1000dFiles } from '@ccms/s1000d/files';
@@ -16,6 +17,7 @@ export interface ContentStandard {
 const STANDARDS: Record<ContentStandardId, ContentStandard> = {
   dita: { id: 'dita', files: ditaFiles },
   s1000d: { id: 's1000d', files: s1000dFiles },
+  ata2300: { id: 'ata2300', files: ata2300Files },
 };
 
 /** The standard of a library type (DITA for the types that have no implementation of their own yet). */

@@ -51,10 +51,11 @@ function vocabulary(
 export const DITA_VOCABULARY = vocabulary('dita', ELEMENTS, INLINE_ATOMS, 'image', UNIVERSAL_ATTRIBUTES, '(topiclike | dita | island)');
 export const S1000D_VOCABULARY = vocabulary('s1000d', S1000D_ELEMENTS, S1000D_INLINE_ATOMS, undefined, S1000D_UNIVERSAL_ATTRIBUTES, '(topiclike | island)');
 
-const BY_STANDARD: Record<ContentStandardId, EditorVocabulary> = { dita: DITA_VOCABULARY, s1000d: S1000D_VOCABULARY };
+/** Standards with a vocabulary of their own (ATA Spec 2300 has none yet). */
+const BY_STANDARD: Partial<Record<ContentStandardId, EditorVocabulary>> = { dita: DITA_VOCABULARY, s1000d: S1000D_VOCABULARY };
 
-/** The vocabulary of a standard (DITA when none is given). */
-export const vocabularyFor = (standard: ContentStandardId | undefined): EditorVocabulary => BY_STANDARD[standard ?? 'dita'];
+/** The vocabulary of a standard (DITA when none is given or the standard has none). */
+export const vocabularyFor = (standard: ContentStandardId | undefined): EditorVocabulary => BY_STANDARD[standard ?? 'dita'] ?? DITA_VOCABULARY;
 
 const OF_SCHEMA = new WeakMap<Schema, EditorVocabulary>();
 
