@@ -43,6 +43,11 @@ export interface Ata2300Ref {
   column: number;
 }
 
+/** A publication module's table of contents: pmEntry and dmRefGroup with their titles, dmRef and pmRef in order. */
+export type Ata2300TocItem =
+  | { kind: 'pmEntry' | 'dmRefGroup'; title: string; line: number; items: Ata2300TocItem[] }
+  | { kind: 'dmRef' | 'pmRef'; ref: Ata2300Ref };
+
 export interface Ata2300Applic {
   displayText: string;
   logic: Applic;
@@ -74,6 +79,8 @@ export interface Ata2300Object {
   /** A status file's applicability. */
   applic?: Ata2300Applic;
   refs: Ata2300Ref[];
+  /** A publication module's entries. */
+  toc?: Ata2300TocItem[];
   problems: Ata2300Problem[];
 }
 
@@ -137,18 +144,35 @@ function* elements(el: XmlElement): Generator<XmlElement> {
   }
 }
 
-/** dmRef and pmRef of the content, by the code their ident names. */
+/** A dmRef or pmRef by the code its ident names (undefined when it names none). */
+function refOf(el: XmlElement): Ata2300Ref | undefined {
+  if (el.name === 'dmRef') {
+    const dmCode = firstChild(firstChild(el, 'dmRefIdent'), 'dmCode');
+    return dmCode ? { kind: 'dm', target: dmCodeString(dmCode), line: el.line, column: el.column } : undefined;
+  }
+  if (el.name === 'pmRef') {
+    const pmCode = firstChild(firstChild(el, 'pmRefIdent'), 'pmCode');
+    return pmCode ? { kind: 'pm', target: pmCodeString(pmCode), line: el.line, column: el.column } : undefined;
+  }
+  return undefined;
+}
+
+/** dmRef and pmRef of the content, in document order. */
 function refsOf(root: XmlElement): Ata2300Ref[] {
-  const out: Ata2300Ref[] = [];
   const content = firstChild(root, 'content');
-  if (!content) return out;
-  for (const el of elements(content)) {
-    if (el.name === 'dmRef') {
-      const dmCode = firstChild(firstChild(el, 'dmRefIdent'), 'dmCode');
-      if (dmCode) out.push({ kind: 'dm', target: dmCodeString(dmCode), line: el.line, column: el.column });
-    } else if (el.name === 'pmRef') {
-      const pmCode = firstChild(firstChild(el, 'pmRefIdent'), 'pmCode');
-      if (pmCode) out.push({ kind: 'pm', target: pmCodeString(pmCode), line: el.line, column: el.column });
+  if (!content) return [];
+  return [...elements(content)].map(refOf).filter((r): r is Ata2300Ref => r !== undefined);
+}
+
+function tocOf(parent: XmlElement): Ata2300TocItem[] {
+  const out: Ata2300TocItem[] = [];
+  for (const el of parent.children) {
+    if (el.type !== 'element') continue;
+    if (el.name === 'pmEntry' || el.name === 'dmRefGroup')
+      out.push({ kind: el.name, title: normText(firstChild(el, 'title')), line: el.line, items: tocOf(el) });
+    else {
+      const ref = refOf(el);
+      if (ref) out.push({ kind: ref.kind === 'dm' ? 'dmRef' : 'pmRef', ref });
     }
   }
   return out;
@@ -225,6 +249,10 @@ export function describeAta2300(file: string, content: string | Uint8Array): Ata
   if (kind === 'dm') {
     const contentType = contentElementOf(root)?.name;
     if (contentType) object.contentType = contentType;
+  }
+  if (kind === 'pm') {
+    const content = firstChild(root, 'content');
+    object.toc = content ? tocOf(content) : [];
   }
   if (kind === 'dmStatus' || kind === 'pmStatus') Object.assign(object, statusFacts(root));
   return object;
