@@ -8,6 +8,7 @@ import type { Db } from '../../../db/client';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { objectId } from '../../../platform/git/loose-objects';
 import { standardOf } from '../standard/registry';
+import { ata2300Rows } from './ata2300-rows';
 import { type ChangeKind, changedEntries, entriesOf, type FileEntry } from './catalog-git';
 import {
   type DocumentData,
@@ -46,7 +47,10 @@ import {
   topicRow,
   unchangedResult,
 } from './index-rows';
-import { brexOf, checkS1000dObject, describeSet, type S1000dGrammar, s1000dRows, withoutDocuments } from './s1000d-rows';
+import { brexOf, checkS1000dObject, describeSet, type S1000dGrammar, type S1000dRows, s1000dRows, withoutDocuments } from './s1000d-rows';
+
+/** What a standard whose references resolve across the whole set gives a full run (S1000D, ATA Spec 2300). */
+type SetRows = Pick<S1000dRows, 'topics' | 'documents' | 'resources' | 'links' | 'problems' | 'identities' | 'stats'>;
 
 /** Phase timings on stderr when CCMS_CATALOG_TRACE is set (the benchmark uses them). */
 function tracer(label: string) {
@@ -360,22 +364,25 @@ export function catalogIndexer(
   }
 
   /**
-   * An S1000D branch: every run reads every S1000D file of the commit (references resolve by code
-   * across the whole set, so a change anywhere can change any row) and writes what differs. A data
-   * module whose file is gone while a new file holds the same code and language (a new issue) keeps
-   * its catalogue identity: topic id, status, history and compliance links move with it.
+   * An S1000D or ATA Spec 2300 branch: every run reads every source file of the commit (references
+   * resolve by code across the whole set, so a change anywhere can change any row) and writes what
+   * differs. A data module whose file is gone while a new file holds the same identity (code and
+   * language; a new issue) keeps its catalogue identity: topic id, status, history and compliance
+   * links move with it.
    */
-  async function s1000dFull(
+  async function setFull(
     target: IndexTarget,
     baseCommit: string | null,
     started: number,
   ): Promise<{ result: ReindexResult; snap: Snapshot; write: IndexWrite }> {
     const { repo, commit, libraryId, branch } = target;
-    const trace = tracer('s1000d');
+    const standard = standardOf(target.libraryType).id;
+    const trace = tracer(standard);
     const { files, source } = await readCommit(repo, commit, standardOf(target.libraryType).files.isSource);
     trace.mark('git');
-    const grammar = (await opts.s1000dGrammar?.()) ?? { packages: [] };
-    const rows = s1000dRows(files, (p) => source.cached(p), grammar);
+    const read = (p: string) => source.cached(p);
+    const s1000d = standard === 's1000d' ? s1000dRows(files, read, (await opts.s1000dGrammar?.()) ?? { packages: [] }) : undefined;
+    const rows: SetRows = s1000d ?? ata2300Rows(files, read);
     trace.mark(`engine (${rows.topics.length} modules)`);
     const [storedTopics, storedDocs, storedRes, identities] = await Promise.all([
       storedHashes(db, 'topic', libraryId, branch),
@@ -439,7 +446,7 @@ export function catalogIndexer(
       links: new Map(),
       keyCount: 0,
       keySig: '',
-      s1000d: { csdb: withoutDocuments(rows.csdb), brex: rows.brex },
+      ...(s1000d ? { s1000d: { csdb: withoutDocuments(s1000d.csdb), brex: s1000d.brex } } : {}),
     };
     return { result: resultOf(target, baseCommit, 'full', source.readLog, write, started), snap, write };
   }
@@ -652,8 +659,8 @@ export function catalogIndexer(
           : null;
       const canIncrement = !opts.full && prev !== undefined && stored !== null && prev.commit === stored;
       const run =
-        standardOf(target.libraryType).id === 's1000d'
-          ? await s1000dFull(target, stored, started)
+        standardOf(target.libraryType).id !== 'dita'
+          ? await setFull(target, stored, started)
           : // The remembered commit may be gone (a clone made again, a forced push): then everything is read.
             (ahead ?? (canIncrement && prev ? await incremental(target, prev, started).catch(() => null) : null) ?? (await full(target, stored, started)));
       const writing = tracer('write');
