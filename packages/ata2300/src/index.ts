@@ -2,4 +2,6 @@
 export * from './describe.js';
 export * from './files.js';
 export * from './problem.js';
+export * from './render.js';
 export * from './status.js';
+export * from './texts.js';

@@ -35,4 +35,4 @@ export type { ParsedObject } from './validate/xml.js';
 export { parseObject, xpathOf } from './validate/xml.js';
 export type { GrammarAttribute, GrammarElement, SchemaGrammar } from './validate/xsd-grammar.js';
 export { grammarOfXsd } from './validate/xsd-grammar.js';
-export { firstChild, normText, parseXml, serializeDocument, type XmlDocument, type XmlElement, XmlSyntaxError } from './xml.js';
+export { firstChild, normText, parseXml, serializeDocument, type XmlDocument, type XmlElement, type XmlNode, XmlSyntaxError } from './xml.js';
