@@ -2,10 +2,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ComOptions, ComRefusal, comCodeOf, comFileNameOf, describeFile, parseFileName, readCom, writeCom } from '../src/index.js';
+import { type ComOptions, ComRefusal, comCodeOf, comDmRefOf, comFileNameOf, describeFile, parseFileName, readCom, writeCom } from '../src/index.js';
 import { SchemaPackage, validateXsd } from '../src/validate/schema.js';
 import { parseObject } from '../src/validate/xml.js';
-import { path as xmlPath } from '../src/xml.js';
 import { s1000dCorpus } from './corpora.js';
 
 const bike = s1000dCorpus('s1000d-bike-4.1');
@@ -18,8 +17,6 @@ describe.skipIf(bike === undefined || schemas === undefined)('S1000D comment fil
   beforeAll(() => {
     pkg = SchemaPackage.fromDirectory(path.join(schemas ?? '', 'xml_schema_flat'));
     const dm = describeFile(F121, readFileSync(path.join(bike ?? '', 'csdb', F121)));
-    const dmCode = xmlPath(dm.xml?.root, 'identAndStatusSection', 'dmAddress', 'dmIdent', 'dmCode');
-    if (dmCode === undefined) throw new Error('no dmCode');
     question = {
       modelIdentCode: 'S1000DBIKE',
       senderIdent: 'C3002',
@@ -30,7 +27,7 @@ describe.skipIf(bike === undefined || schemas === undefined)('S1000D comment fil
       title: 'Tyre pressure & valve',
       date: new Date(Date.UTC(2026, 10, 28, 15)),
       originator: { enterpriseName: 'ESG <Review>', city: 'München', country: 'Germany', person: 'Zhang Wei' },
-      dmRef: { dmCode: { ...dmCode.attrs }, issue: dm.issue, language: dm.language, referredFragment: 'par-0001', title: dm.title },
+      dmRef: comDmRefOf(dm, 'par-0001'),
       brexDmRef:
         '<dmRef><dmRefIdent><dmCode modelIdentCode="S1000DBIKE" systemDiffCode="AAA" systemCode="D00" subSystemCode="0" subSubSystemCode="0" assyCode="00" disassyCode="00" disassyCodeVariant="AA" infoCode="022" infoCodeVariant="A" itemLocationCode="D"/></dmRefIdent></dmRef>',
       quote: 'Inflate the tyre to 4 bar',
@@ -96,7 +93,12 @@ describe.skipIf(bike === undefined || schemas === undefined)('S1000D comment fil
     expect(name).toBe('COM-S1000DBIKE-C3002-2026-00124-R_EN-US.XML');
     expect(valid(xml, name)).toEqual([]);
     const back = readCom(name, xml);
-    expect(back).toMatchObject({ code: 'COM-S1000DBIKE-C3002-2026-00124-R', commentType: 'r', responseType: 'rt01', answers: 'COM-S1000DBIKE-C3002-2026-00123-Q' });
+    expect(back).toMatchObject({
+      code: 'COM-S1000DBIKE-C3002-2026-00124-R',
+      commentType: 'r',
+      responseType: 'rt01',
+      answers: 'COM-S1000DBIKE-C3002-2026-00123-Q',
+    });
     expect(back.quote).toBe('');
     expect(back.body).toBe('Yes: 4 bar for the road tyre.');
     // A response of the standard's form: no remarks, the code of the comment answered with type r.
@@ -106,7 +108,13 @@ describe.skipIf(bike === undefined || schemas === undefined)('S1000D comment fil
   });
 
   it('a comment without a fragment, title or person is still valid; a question answers nothing', () => {
-    const plain = writeCom({ ...question, title: undefined, quote: '', originator: { enterpriseName: 'E', city: 'C', country: 'D' }, dmRef: { ...question.dmRef, referredFragment: undefined, title: undefined } });
+    const plain = writeCom({
+      ...question,
+      title: undefined,
+      quote: '',
+      originator: { enterpriseName: 'E', city: 'C', country: 'D' },
+      dmRef: { ...question.dmRef, referredFragment: undefined, title: undefined },
+    });
     expect(valid(plain, 'plain.XML')).toEqual([]);
     const back = readCom('plain.XML', plain);
     expect(back.answers).toBeUndefined();

@@ -18,7 +18,9 @@
  * - commentResponse/@responseType: rt01 accepted, rt02 pending, rt03 partly accepted, rt04 rejected.
  *   commentPriority/@commentPriorityCode: cp01 routine, cp02 emergency, cp03 safety critical.
  */
+import { parseDmc } from '../authoring/dmc.js';
 import { dmCodeString, type IssueInfo, type Language, readIssueInfo, readLanguage } from '../codes.js';
+import type { CsdbObject } from '../describe.js';
 import { type Problem, problem } from '../problem.js';
 import { childrenNamed, firstChild, parseXml, path, textOf, type XmlElement, XmlSyntaxError } from '../xml.js';
 import type { DdnParty } from './ddn.js';
@@ -129,6 +131,19 @@ function dmRefXml(r: ComDmRef): string {
   const title = r.title ? `<dmRefAddressItems><dmTitle><techName>${esc(r.title)}</techName></dmTitle></dmRefAddressItems>` : '';
   const fragment = r.referredFragment ? ` referredFragment="${esc(r.referredFragment)}"` : '';
   return `<dmRef${fragment}><dmRefIdent><dmCode ${code}/>${issue}${lang}</dmRefIdent>${title}</dmRef>`;
+}
+
+/** The reference of a comment on a data module of a set: its dmCode as the module writes it, its issue, language and title. */
+export function comDmRefOf(dm: CsdbObject, referredFragment?: string): ComDmRef {
+  const el = path(dm.xml?.root, 'identAndStatusSection', 'dmAddress', 'dmIdent', 'dmCode');
+  const dmCode: Record<string, string> = el !== undefined ? { ...el.attrs } : { ...(parseDmc(dm.code) ?? {}) };
+  return {
+    dmCode,
+    ...(dm.issue ? { issue: dm.issue } : {}),
+    ...(dm.language ? { language: dm.language } : {}),
+    ...(referredFragment ? { referredFragment } : {}),
+    ...(dm.title ? { title: dm.title } : {}),
+  };
 }
 
 /** A comment valid against the Issue 5.0 comment.xsd. */
