@@ -24,6 +24,7 @@ const DMC121 = 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A';
 let t: TestApp;
 let owner: TestUser;
 let outsider: TestUser;
+let stranger: TestUser;
 let libraryId = 0;
 
 const from = { enterpriseName: 'ESG', city: 'Munich', country: 'Germany' };
@@ -36,6 +37,7 @@ beforeAll(async () => {
   await remote().createRepo('bike', { folder: BIKE });
   owner = await userWith(t, 'commenter', CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', ReviewCommentPerm.list, ReviewCommentPerm.add]));
   outsider = await userWith(t, 'nocomment', CATALOG_PERMS.concat(['ccms:library:query']));
+  stranger = await userWith(t, 'stranger', CATALOG_PERMS.concat(['ccms:library:query', ReviewCommentPerm.list, ReviewCommentPerm.add]));
   const res = await owner.caller.post(api('/ccms/library'), { ...libraryBody('bike', remote().url('bike')), libraryType: 'S1000D' });
   expect(res.status, res.raw).toBe(200);
   libraryId = res.body.data.libraryId;
@@ -186,5 +188,13 @@ suite('review comments as S1000D comment files (COM)', () => {
     const form = multipart({ libraryId }, [{ filename: Object.keys(files)[0] ?? '', content: Object.values(files)[0] ?? '' }]);
     const inn = await outsider.caller.request({ method: 'POST', url: api('/ccms/s1000d/comments/import'), payload: form.payload, headers: form.headers });
     expect(inn.status).toBe(403);
+  });
+
+  it('is refused on a library the caller has no grant on, even with the permissions, and takes in nothing', async () => {
+    const out = await stranger.caller.post(api('/ccms/s1000d/comments/export'), exportBody());
+    expect(out.status).toBe(403);
+    const inn = await importFiles([{ filename: Object.keys(files)[0] ?? '', content: Object.values(files)[0] ?? '' }], stranger.caller);
+    expect(inn.status).toBe(403);
+    expect((await threads()).length).toBe(1);
   });
 });
