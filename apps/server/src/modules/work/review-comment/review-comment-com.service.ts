@@ -14,7 +14,7 @@ import {
   readCom,
   writeCom,
 } from '@ccms/s1000d';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsReviewComment } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
@@ -37,9 +37,10 @@ import type { CommentRow } from './review-comment.queries';
  *
  * Import: each comment file becomes a thread on the data module its dmRef names (found in the
  * branch's set by code, the issue it names when the branch has it, else the latest), each response a
- * reply in the thread whose code it answers (one of the same upload, or a thread of the module
- * whose exported code that is). What is already there (same module, text and quote; a reply with
- * the same text in the same thread) is not made again. A response accepted, partly accepted or
+ * reply in the thread whose code it answers (one of the same upload, or a thread of the branch
+ * whose exported code that is; a response may name no module: noReferences). What is already
+ * there (same module, text and quote; a reply with the same text in the same thread) is not made
+ * again. A response accepted, partly accepted or
  * rejected (rt01, rt03, rt04) resolves its thread.
  */
 
@@ -203,86 +204,96 @@ export function reviewCommentComService(db: Db, content: Pick<ContentServices, '
       };
       const authorOf = (com: ComRecord) => (com.originator.person || auth.userName).slice(0, 64);
 
+      /**
+       * The thread a response answers: one of this upload, else a thread of the branch whose
+       * exported code that is (its sequence number comes from the thread's id).
+       */
+      const answered = async (code: string): Promise<CommentRow | undefined> => {
+        const known = byCode.get(code);
+        if (known !== undefined) return (await db.select().from(c).where(eq(c.commentId, known)))[0];
+        const m = /^COM-([A-Z0-9]+)-([A-Z0-9]{5})-\d{4}-(\d{5})-[QI]$/.exec(code);
+        if (m === null) return undefined;
+        const [, mic = '', sender = '', seq = ''] = m;
+        const rows = await db
+          .select()
+          .from(c)
+          .where(and(eq(c.libraryId, libraryId), eq(c.branch, branch), isNull(c.parentId), sql`(${c.commentId} - 1) % 99999 + 1 = ${Number(seq)}`));
+        return rows.find((t) => threadCode(t, mic, sender) === code.replace(/-I$/, '-Q'));
+      };
+
       for (const { file, com } of read) {
         const item = { file, code: com.code, commentType: com.commentType, commentId: null, dmCode: com.dmRef?.code ?? null, path: null, reason: null };
-        if (com.dmRef === undefined) {
-          items.push({ ...item, action: 'skipped', reason: 'noModule' });
-          continue;
-        }
-        const dm = moduleOf(csdb, com.dmRef);
-        if (dm === undefined) {
-          items.push({ ...item, action: 'skipped', reason: 'moduleMissing' });
-          continue;
-        }
-        const at = { ...item, path: dm.file };
-        const threads = await threadsOf(dm.file);
-        if (com.commentType !== 'r') {
-          const same = threads.find((t) => t.body === com.body && t.quote === com.quote);
+        const dm = com.dmRef === undefined ? undefined : moduleOf(csdb, com.dmRef);
+        if (com.commentType === 'r') {
+          // A response lands in the thread it answers (a response may name no module: noReferences).
+          const parent = await answered(com.answers ?? '');
+          if (parent === undefined) {
+            items.push({ ...item, action: 'skipped', reason: com.dmRef !== undefined && dm === undefined ? 'moduleMissing' : 'answersMissing' });
+            continue;
+          }
+          const at = { ...item, path: parent.path, dmCode: item.dmCode ?? csdb.objects.find((o) => o.file === parent.path)?.code ?? null };
+          const [same] = await db
+            .select({ commentId: c.commentId })
+            .from(c)
+            .where(and(eq(c.parentId, parent.commentId), eq(c.body, com.body)));
           if (same) {
-            byCode.set(com.code, same.commentId);
             items.push({ ...at, action: 'existing', commentId: same.commentId });
             continue;
           }
-          const covering = await planCovering(db, libraryId, branch, dm.file);
-          const fragment = com.dmRef.referredFragment ?? '';
           const [created] = await db
             .insert(c)
             .values({
+              parentId: parent.commentId,
               libraryId,
               branch,
-              path: dm.file,
-              planId: covering?.planId ?? null,
-              approvalId: covering?.approvalId ?? null,
-              elementId: fragment,
-              // Without a fragment the comment is on the module as a whole: its root element.
-              elementPath: fragment ? '' : `/${dm.root ?? 'dmodule'}`,
-              quote: com.quote.slice(0, 2000),
+              path: parent.path,
+              planId: parent.planId,
+              approvalId: parent.approvalId,
               body: com.body,
               authorId: auth.userId,
               authorName: authorOf(com),
             })
-            .returning();
+            .returning({ commentId: c.commentId });
           if (!created) continue;
-          threads.push(created);
-          byCode.set(com.code, created.commentId);
+          if (com.responseType !== undefined && FINAL_RESPONSES.has(com.responseType))
+            await db.update(c).set({ state: 'resolved', updateBy: auth.userName, updateTime: new Date() }).where(eq(c.commentId, parent.commentId));
           items.push({ ...at, action: 'created', commentId: created.commentId });
           continue;
         }
-        // A response: the thread it answers, from this upload or among the module's threads by their exported code.
-        const answers = com.answers ?? '';
-        const [, , sender = ''] = answers.split('-');
-        const mic = answers.split('-')[1] ?? '';
-        const parentId = byCode.get(answers) ?? threads.find((t) => threadCode(t, mic, sender) === answers)?.commentId;
-        const parent = parentId === undefined ? undefined : threads.find((t) => t.commentId === parentId);
-        if (parent === undefined) {
-          items.push({ ...at, action: 'skipped', reason: 'answersMissing' });
+        if (com.dmRef === undefined || dm === undefined) {
+          items.push({ ...item, action: 'skipped', reason: com.dmRef === undefined ? 'noModule' : 'moduleMissing' });
           continue;
         }
-        const [same] = await db
-          .select({ commentId: c.commentId })
-          .from(c)
-          .where(and(eq(c.parentId, parent.commentId), eq(c.body, com.body)));
+        const at = { ...item, path: dm.file };
+        const threads = await threadsOf(dm.file);
+        const same = threads.find((t) => t.body === com.body && t.quote === com.quote);
         if (same) {
+          byCode.set(com.code, same.commentId);
           items.push({ ...at, action: 'existing', commentId: same.commentId });
           continue;
         }
+        const covering = await planCovering(db, libraryId, branch, dm.file);
+        const fragment = com.dmRef.referredFragment ?? '';
         const [created] = await db
           .insert(c)
           .values({
-            parentId: parent.commentId,
             libraryId,
             branch,
-            path: parent.path,
-            planId: parent.planId,
-            approvalId: parent.approvalId,
+            path: dm.file,
+            planId: covering?.planId ?? null,
+            approvalId: covering?.approvalId ?? null,
+            elementId: fragment,
+            // Without a fragment the comment is on the module as a whole: its root element.
+            elementPath: fragment ? '' : `/${dm.root ?? 'dmodule'}`,
+            quote: com.quote.slice(0, 2000),
             body: com.body,
             authorId: auth.userId,
             authorName: authorOf(com),
           })
-          .returning({ commentId: c.commentId });
+          .returning();
         if (!created) continue;
-        if (com.responseType !== undefined && FINAL_RESPONSES.has(com.responseType))
-          await db.update(c).set({ state: 'resolved', updateBy: auth.userName, updateTime: new Date() }).where(eq(c.commentId, parent.commentId));
+        threads.push(created);
+        byCode.set(com.code, created.commentId);
         items.push({ ...at, action: 'created', commentId: created.commentId });
       }
       const count = (a: CommentImportItem['action']) => items.filter((i) => i.action === a).length;

@@ -157,6 +157,24 @@ suite('review comments as S1000D comment files (COM)', () => {
     expect(orphan.body.data.items[0]).toMatchObject({ action: 'skipped', reason: 'answersMissing' });
   });
 
+  it('a response naming no module (noReferences) lands in the thread of the branch whose exported code it answers', async () => {
+    const res = await owner.caller.post(api('/ccms/s1000d/comments/export'), exportBody());
+    const zip = await JSZip.loadAsync(res.bytes);
+    const names = Object.keys(zip.files);
+    const q = names.find((n) => n.includes('-Q_')) ?? '';
+    const r = names.find((n) => n.includes('-R_')) ?? '';
+    const code = q.replace(/_EN-US\.XML$/, '');
+    const answer = ((await zip.file(r)?.async('string')) ?? '')
+      .replace(/<commentRefs>[\s\S]*<\/commentRefs>/, '<commentRefs><noReferences/></commentRefs>')
+      .replace('The road bicycle.', 'A later answer.');
+    expect(answer).toContain(`answers ${code}`);
+    const taken = await importFiles([{ filename: r, content: answer }]);
+    expect(taken.status, taken.raw).toBe(200);
+    expect(taken.body.data.items).toMatchObject([{ commentType: 'r', action: 'created', path: F121, dmCode: DMC121, reason: null }]);
+    const [thread] = await threads();
+    expect(thread?.replies.map((x) => x.body)).toEqual(['The road bicycle.', 'A later answer.']);
+  });
+
   it('refuses a file that is not a comment, naming it in the caller language, and takes in nothing', async () => {
     const dm = await importFiles([
       { filename: Object.keys(files)[0] ?? '', content: Object.values(files)[0] ?? '' },
