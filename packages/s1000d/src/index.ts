@@ -5,6 +5,7 @@ export * from './codes.js';
 export * from './coverage.js';
 export * from './csdb.js';
 export * from './describe.js';
+export * from './exchange/com.js';
 export * from './exchange/ddn.js';
 export * from './files.js';
 export { describeFolder, readCsdbFolder } from './folder.js';

@@ -38,6 +38,12 @@ export const workMessages = {
     'reviewComment.bodyRequired': '评论内容（body）不能为空',
     'reviewComment.missing': '评论不存在',
     'reviewComment.notTopic': '“{path}”不是这个库分支中的主题',
+    's1000dComment.malformed': '“{file}”不是格式正确的 XML：{detail}',
+    's1000dComment.notComment': '“{file}”不是 S1000D 评论：根元素是 <{detail}>，应为 <comment>',
+    's1000dComment.incomplete': '“{file}”缺少完整的评论代码（commentCode 的 modelIdentCode、senderIdent、yearOfDataIssue、seqNumber 和 commentType q/i/r）',
+    's1000dComment.notXml': '“{file}”不是评论文件：请选择 COM-….XML 文件或它们的 zip',
+    's1000dComment.noFiles': '请选择 S1000D 评论文件（COM-….XML）或它们的 zip',
+    's1000dComment.nothingToExport': '这个库分支的数据模块上没有可导出的审阅意见',
     'job.result.projectsUpdated': '项目分支更新：{ok} 个成功，{conflict} 个冲突，{failed} 个失败，共 {total} 个',
   },
   en: {
@@ -78,6 +84,13 @@ export const workMessages = {
     'reviewComment.bodyRequired': 'The comment (body) must not be empty',
     'reviewComment.missing': 'The comment does not exist',
     'reviewComment.notTopic': '"{path}" is not a topic of this library branch',
+    's1000dComment.malformed': '"{file}" is not well-formed XML: {detail}',
+    's1000dComment.notComment': '"{file}" is not an S1000D comment: its root element is <{detail}>, not <comment>',
+    's1000dComment.incomplete':
+      '"{file}" lacks a complete comment code (commentCode with modelIdentCode, senderIdent, yearOfDataIssue, seqNumber and commentType q/i/r)',
+    's1000dComment.notXml': '"{file}" is not a comment file: choose COM-....XML files or zips of them',
+    's1000dComment.noFiles': 'Choose S1000D comment files (COM-....XML) or zips of them',
+    's1000dComment.nothingToExport': 'No review comment on a data module of this library branch to export',
     'job.result.projectsUpdated': 'Project branches updated: {ok} ok, {conflict} with conflicts, {failed} failed, {total} in all',
   },
 } as const;

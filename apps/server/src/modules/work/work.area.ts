@@ -10,6 +10,8 @@ import { releaseRoutes } from './release/release.routes';
 import { releaseLogRoutes } from './release-log/release-log.routes';
 import { reviewCommentRoutes } from './review-comment/review-comment.routes';
 import { reviewCommentService } from './review-comment/review-comment.service';
+import { reviewCommentComRoutes } from './review-comment/review-comment-com.routes';
+import { reviewCommentComService } from './review-comment/review-comment-com.service';
 import { taskRoutes } from './task/task.routes';
 import { workItemRoutes } from './work-item/work-item.routes';
 import { reviewEvents } from './workflow/review-events';
@@ -43,7 +45,8 @@ export const workArea = fp(
       reviews: async (auth, t) => auth.isAdmin || reviewsContent(app.db, auth.userId, t.libraryId, t.branch, t.path),
       topicSaved: (target, text) => comments.topicSaved(target, text),
     });
-    for (const plugin of [...routes, workflowRoutes(events), reviewCommentRoutes(comments)]) await app.register(plugin);
+    const comFiles = reviewCommentComRoutes(reviewCommentComService(app.db, app.content));
+    for (const plugin of [...routes, workflowRoutes(events), reviewCommentRoutes(comments), comFiles]) await app.register(plugin);
   },
   { name: 'work', dependencies: ['content', 'notification'], encapsulate: true },
 );

@@ -81,6 +81,30 @@ const s1000d: Messages<typeof zh> = {
     taskDescription: 'Asked for by data module list {{list}} (entry at line {{line}}, issue {{issue}}).',
   },
 
+  comments: {
+    exportTab: 'Export comments (COM)',
+    importTab: 'Import comments (COM)',
+    exportHint:
+      'The review comments on the data modules of this branch, as S1000D comment files in a zip: each thread a comment (type q), each reply a response (type r) naming it.',
+    which: 'Which comments',
+    all: 'All',
+    open: 'Open only',
+    originator: 'The comments come from',
+    export: 'Export comments (COM)',
+    pick: 'Click or drop comment files (COM-….XML) or zips of them here',
+    import: 'Import comments (COM)',
+    summary: 'Created {{created}} · Already there {{existing}} · Skipped {{skipped}}',
+    type: 'Type',
+    types: { q: 'Comment', i: 'Information', r: 'Reply' },
+    module: 'Data module',
+    actions: { created: 'Created', existing: 'Already there', skipped: 'Skipped' },
+    reasons: {
+      moduleMissing: 'the library has no such data module',
+      noModule: 'the file names no data module',
+      answersMissing: 'the comment it answers is not in the library',
+    },
+  },
+
   transfer: {
     button: 'Transfer package',
     title: 'S1000D transfer package',

@@ -79,6 +79,29 @@ export default {
     taskDescription: '数据模块清单 {{list}} 要求（第 {{line}} 行的条目，版次 {{issue}}）。',
   },
 
+  comments: {
+    exportTab: '导出评论（COM）',
+    importTab: '导入评论（COM）',
+    exportHint: '本分支数据模块上的审阅意见，打包为 S1000D 评论文件（zip）：每个讨论为一条评论（类型 q），每条回复为一条答复（类型 r）并指明所答复的评论。',
+    which: '哪些评论',
+    all: '全部',
+    open: '仅未解决的',
+    originator: '评论来自',
+    export: '导出评论（COM）',
+    pick: '点击或拖放评论文件（COM-….XML）或它们的 zip 到这里',
+    import: '导入评论（COM）',
+    summary: '新建 {{created}} · 已存在 {{existing}} · 跳过 {{skipped}}',
+    type: '类型',
+    types: { q: '评论', i: '通知', r: '回复' },
+    module: '数据模块',
+    actions: { created: '已新建', existing: '已存在', skipped: '已跳过' },
+    reasons: {
+      moduleMissing: '库中没有这个数据模块',
+      noModule: '文件没有指明数据模块',
+      answersMissing: '所答复的评论不在库中',
+    },
+  },
+
   transfer: {
     button: '传递包',
     title: 'S1000D 传递包',

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { zodRules } from '../../../../shared/form/zod-rules';
 import { documentQueries } from '../../document/document-queries';
 import { transferApi, useImportTransfer } from '../transfer-api';
+import { CommentExportTab, CommentImportTab } from './CommentFilesTabs';
 
 const ACTION_COLORS: Record<TransferChange['action'], string> = {
   added: 'success',
@@ -249,6 +250,8 @@ export function TransferDialog({ scope, open, onClose }: { scope: CatalogScope; 
           items={[
             { key: 'send', label: t('transfer.send'), children: <SendTab scope={scope} /> },
             { key: 'receive', label: t('transfer.receive'), children: <ReceiveTab scope={scope} /> },
+            { key: 'com-export', label: t('comments.exportTab'), children: <CommentExportTab scope={scope} /> },
+            { key: 'com-import', label: t('comments.importTab'), children: <CommentImportTab scope={scope} /> },
           ]}
         />
       </div>

@@ -1,0 +1,65 @@
+import { CommentExportBody, CommentImportFields, CommentImportResult } from '@ccms/contracts/content/s1000d-comments';
+import { okOf } from '@ccms/contracts/http';
+import { ReviewCommentPerm } from '@ccms/contracts/work/review-comment';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { caller } from '../../../platform/auth/guard';
+import { ok } from '../../../platform/http/envelope';
+import { badRequest } from '../../../platform/http/errors';
+import { BusinessType } from '../../../platform/types';
+import { readForm } from '../../content/explorer/multipart-form';
+import type { reviewCommentComService } from './review-comment-com.service';
+
+/** Import form fields checked like a body: the first problem names its field. */
+function importFields(raw: Record<string, string>): CommentImportFields {
+  const parsed = CommentImportFields.safeParse(raw);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path.join('.') || 'body';
+    throw badRequest(raw[field] === undefined || raw[field] === '' ? 'field.required' : 'field.invalid', { field });
+  }
+  return parsed.data;
+}
+
+/** Review comments of an S1000D library as S1000D comment files (COM): a zip of them out, COM files (or zips) in. */
+export const reviewCommentComRoutes =
+  (com: ReturnType<typeof reviewCommentComService>): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['work/review-comment'];
+    app.post(
+      '/ccms/s1000d/comments/export',
+      {
+        config: { permission: [ReviewCommentPerm.list, ReviewCommentPerm.add], log: { title: 'review-comment', businessType: BusinessType.EXPORT } },
+        schema: {
+          summary: 'The review comments of an S1000D library branch as S1000D comment files (a zip of COM-....XML: threads type q, replies type r)',
+          tags,
+          body: CommentExportBody,
+        },
+      },
+      async (req, reply) => {
+        const pack = await com.exportComments(caller(req), req.body);
+        const encoded = encodeURIComponent(pack.fileName);
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', `attachment; filename*=UTF-8''${encoded}`)
+          .header('download-filename', encoded)
+          .header('access-control-expose-headers', 'download-filename')
+          .header('x-content-type-options', 'nosniff')
+          .send(pack.zip);
+      },
+    );
+    app.post(
+      '/ccms/s1000d/comments/import',
+      {
+        config: { permission: ReviewCommentPerm.add, log: { title: 'review-comment', businessType: BusinessType.IMPORT } },
+        schema: {
+          summary: 'Take in S1000D comment files (multipart: fields and COM files or zips of them): each a review comment or reply on the data module it names',
+          tags,
+          response: { 200: okOf(CommentImportResult) },
+        },
+      },
+      async (req) => {
+        const auth = caller(req);
+        const form = await readForm(req, { beforeFiles: (raw) => com.assertReadable(auth, importFields(raw).libraryId) });
+        return ok(await com.importComments(auth, importFields(form.fields), form.files));
+      },
+    );
+  };
