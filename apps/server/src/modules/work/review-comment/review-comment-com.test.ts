@@ -2,12 +2,12 @@ import { ReviewCommentPerm } from '@ccms/contracts/work/review-comment';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsReviewComment } from '../../../db/schema';
 import { CATALOG_PERMS } from '../../content/catalog/catalog-test-kit';
-import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../../content/content-test-kit';
+import { allowLoopbackRemotes, multipart, type TestUser, userWith } from '../../content/content-test-kit';
+import { bikeLibrary, bikeMissing } from '../../content/s1000d/s1000d-test-kit';
 
 /**
  * Review comments of the Bike library as S1000D comment files: a comment on a Bike data module and
@@ -15,8 +15,7 @@ import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type Tes
  * as the thread and its reply (the reply resolving it); taken in again, nothing is duplicated; a
  * comment on a module the library lacks is skipped; what is not a comment is refused by name.
  */
-const BIKE = s1000dCorpus('s1000d-bike-4.1');
-const suite = describe.skipIf(BIKE === undefined);
+const suite = describe.skipIf(bikeMissing(false));
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 const F121 = 'csdb/DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A_008-00_EN-US.XML';
@@ -31,17 +30,13 @@ const from = { enterpriseName: 'ESG', city: 'Munich', country: 'Germany' };
 const exportBody = (more: Record<string, unknown> = {}) => ({ libraryId, senderIdent: 'c3002', from, ...more });
 
 beforeAll(async () => {
-  if (BIKE === undefined) return;
+  if (bikeMissing(false)) return;
   t = await createTestApp();
   await allowLoopbackRemotes(t);
-  await remote().createRepo('bike', { folder: BIKE });
   owner = await userWith(t, 'commenter', CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', ReviewCommentPerm.list, ReviewCommentPerm.add]));
   outsider = await userWith(t, 'nocomment', CATALOG_PERMS.concat(['ccms:library:query']));
   stranger = await userWith(t, 'stranger', CATALOG_PERMS.concat(['ccms:library:query', ReviewCommentPerm.list, ReviewCommentPerm.add]));
-  const res = await owner.caller.post(api('/ccms/library'), { ...libraryBody('bike', remote().url('bike')), libraryType: 'S1000D' });
-  expect(res.status, res.raw).toBe(200);
-  libraryId = res.body.data.libraryId;
-  await libraryPrepared(owner.caller, libraryId);
+  libraryId = await bikeLibrary(owner.caller, remote(), 'bike');
 }, 180_000);
 afterAll(async () => {
   await t?.close();
