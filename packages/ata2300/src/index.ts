@@ -2,6 +2,7 @@
 export * from './describe.js';
 export * from './files.js';
 export * from './problem.js';
+export * from './publish.js';
 export * from './render.js';
 export * from './status.js';
 export * from './texts.js';
