@@ -76,8 +76,8 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'ata2300',
-          include: ['packages/ata2300/src/**/*.test.ts'],
+          name: 'flight-ops',
+          include: ['packages/ata2300/src/**/*.test.ts', 'packages/flightops/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
         },
