@@ -8,6 +8,7 @@ import { contentMessages } from './content';
 import { deliveryMessages } from './delivery';
 import { downloadMessages } from './download';
 import { excelMessages } from './excel';
+import { flightopsMessages } from './flightops';
 import { mapEditorMessages } from './map-editor';
 import { monitorMessages } from './monitor';
 import { notificationMessages } from './notification';
@@ -46,6 +47,7 @@ export const messageAreas = {
   publishMessages,
   notificationMessages,
   translationMessages,
+  flightopsMessages,
   complianceMessages,
   ssoMessages,
 };
@@ -77,6 +79,7 @@ export const messageCatalog = {
     ...publishMessages.zh,
     ...notificationMessages.zh,
     ...translationMessages.zh,
+    ...flightopsMessages.zh,
     ...complianceMessages.zh,
     ...ssoMessages.zh,
   },
@@ -102,6 +105,7 @@ export const messageCatalog = {
     ...publishMessages.en,
     ...notificationMessages.en,
     ...translationMessages.en,
+    ...flightopsMessages.en,
     ...complianceMessages.en,
     ...ssoMessages.en,
   },

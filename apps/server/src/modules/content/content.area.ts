@@ -10,6 +10,7 @@ import { doctypeGrammar } from './doctype/doctype-grammar';
 import { documentRoutes } from './document/document.routes';
 import { editorConfigRoutes } from './editor-config/editor-config.routes';
 import { explorerRoutes } from './explorer/explorer.routes';
+import { flightopsRoutes } from './flightops/revision.routes';
 import { abbreviationRoutes, termRoutes } from './glossary/glossary.routes';
 import { grammarRoutes } from './grammar/grammar.routes';
 import { grammarHint } from './grammar/grammar-hint';
@@ -69,6 +70,7 @@ const routes: FastifyPluginAsync[] = [
   s1000dRoutes,
   dmlRoutes,
   transferRoutes,
+  flightopsRoutes,
   s1000dAuthoringRoutes,
   documentRoutes,
   topicRoutes,

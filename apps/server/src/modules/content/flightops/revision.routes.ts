@@ -1,0 +1,40 @@
+import { DocumentPerm } from '@ccms/contracts/content/document';
+import { RevisionLoadFields, RevisionLoadResult } from '@ccms/contracts/content/flightops';
+import { okOf } from '@ccms/contracts/http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { caller } from '../../../platform/auth/guard';
+import { ok } from '../../../platform/http/envelope';
+import { badRequest } from '../../../platform/http/errors';
+import { BusinessType } from '../../../platform/types';
+import { readForm } from '../explorer/multipart-form';
+import { revisionService } from './revision.service';
+
+/** Form fields checked like a body: the first problem names its field. */
+function fieldsOf(raw: Record<string, string>): RevisionLoadFields {
+  const parsed = RevisionLoadFields.safeParse(raw);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path.join('.') || 'body';
+    throw badRequest(raw[field] === undefined || raw[field] === '' ? 'field.required' : 'field.invalid', { field });
+  }
+  return parsed.data;
+}
+
+export const flightopsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const revisions = revisionService(app.db, app.content.git, app.content);
+  app.post(
+    '/ccms/flightops/revision',
+    {
+      config: { permission: DocumentPerm.import, log: { title: 'flightops revision', businessType: BusinessType.IMPORT } },
+      schema: {
+        summary: "Load a manufacturer revision (multipart: fields and one zip) onto the airline's branch: merged per DU into revision/<name>, conflicts listed",
+        tags: ['content/flightops'],
+        response: { 200: okOf(RevisionLoadResult) },
+      },
+    },
+    async (req) => {
+      const auth = caller(req);
+      const form = await readForm(req, { beforeFiles: (raw) => revisions.assertWritable(auth, fieldsOf(raw).libraryId) });
+      return ok(await revisions.load(auth, fieldsOf(form.fields), form.files));
+    },
+  );
+};
