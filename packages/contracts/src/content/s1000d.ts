@@ -363,7 +363,9 @@ export const DmrlEntryBody = z.object({
     .int()
     .positive()
     .optional()
-    .describe("an enabled S1000D template of the dml schema, for a new DMRL (GET /ccms/template/optionselect?kind=s1000d); the schema's doctype default when absent"),
+    .describe(
+      "an enabled S1000D template of the dml schema, for a new DMRL (GET /ccms/template/optionselect?kind=s1000d); the schema's doctype default when absent",
+    ),
 });
 export type DmrlEntryBody = z.infer<typeof DmrlEntryBody>;
 

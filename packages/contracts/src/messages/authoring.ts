@@ -59,7 +59,8 @@ export const authoringMessages = {
     'template.rootMismatch': "The template's root element <{root}> is not a root of the document type {type} ({roots})",
     'template.disabled': 'The template "{name}" is disabled',
     'template.notTopic': 'A new topic needs a topic template, not a map template',
-    'template.s1000dNoSchema': 'No S1000D schema package is installed, so S1000D templates cannot be checked: install one under Grammar Packages first (the xml_schema_flat of S1000D 5.0, say)',
+    'template.s1000dNoSchema':
+      'No S1000D schema package is installed, so S1000D templates cannot be checked: install one under Grammar Packages first (the xml_schema_flat of S1000D 5.0, say)',
     'template.schemaMismatch': 'The template names the schema {schema}.xsd; the document type {type} needs {type}.xsd',
     'template.notSchema': '{field}: the template "{name}" is not an S1000D template of the schema {schema}',
     'template.noIdent': '{field}: the template "{name}" has no {element} to take the new object\'s ident and status',

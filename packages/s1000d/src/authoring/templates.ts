@@ -376,7 +376,11 @@ function applyStatus(text: string, status: string, meta: Omit<ObjectMeta, 'langu
   const name = meta.enterpriseName ? `<enterpriseName>${escapeXml(meta.enterpriseName)}</enterpriseName>` : '';
   for (const el of ['responsiblePartnerCompany', 'originator'])
     block = replaceSpan(block, elementSpan(block, el), `<${el} enterpriseCode="${enterprise}">${name}</${el}>`);
-  block = replaceSpan(block, elementSpan(block, 'brexDmRef'), `<brexDmRef><dmRef><dmRefIdent>${dmCodeXml(meta.brex ?? DEFAULT_BREX_50)}</dmRefIdent></dmRef></brexDmRef>`);
+  block = replaceSpan(
+    block,
+    elementSpan(block, 'brexDmRef'),
+    `<brexDmRef><dmRef><dmRefIdent>${dmCodeXml(meta.brex ?? DEFAULT_BREX_50)}</dmRefIdent></dmRef></brexDmRef>`,
+  );
   return text.slice(0, span[0]) + block + text.slice(span[1]);
 }
 

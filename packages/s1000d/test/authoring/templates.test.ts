@@ -94,7 +94,15 @@ suite('templates per schema: minimal instances valid against the installed 5.0 s
   });
 
   const fill = (text: string) => text.replace(/\$\{(\w+)\}/g, (_m, n: string) => SAMPLE[n] ?? '');
-  const SAMPLE: Record<string, string> = { title: 'Sample', year: '2026', month: '11', day: '28', languageIsoCode: 'en', countryIsoCode: 'US', enterpriseCode: 'U8025' };
+  const SAMPLE: Record<string, string> = {
+    title: 'Sample',
+    year: '2026',
+    month: '11',
+    day: '28',
+    languageIsoCode: 'en',
+    countryIsoCode: 'US',
+    enterpriseCode: 'U8025',
+  };
 
   for (const schema of TEMPLATE_SCHEMAS)
     it(`${schema}: the editable template, its placeholders filled, has 0 problems`, () => {

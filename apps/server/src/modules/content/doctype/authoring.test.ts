@@ -72,7 +72,10 @@ describe('document types', () => {
     });
     expect(saved.body.code).toBe(400);
     expect(saved.body.msg).toMatch(/^No S1000D schema package is installed/);
-    const preview = await callerFor(t.app, admin.token, 'zh').post('/prod-api/ccms/template/preview', { doctypeId: proced.doctypeId, content: template.content });
+    const preview = await callerFor(t.app, admin.token, 'zh').post('/prod-api/ccms/template/preview', {
+      doctypeId: proced.doctypeId,
+      content: template.content,
+    });
     expect(preview.body.msg).toMatch(/^没有安装 S1000D 模式包/);
   });
 

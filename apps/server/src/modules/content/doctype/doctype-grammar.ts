@@ -18,13 +18,7 @@ export function doctypeGrammar(db: Db, grammars: GrammarRegistry): GrammarRules 
       const rows = await db
         .select({ validateOnSave: ccmsDoctype.validateOnSave, grammar: ccmsDoctype.grammar })
         .from(ccmsDoctype)
-        .where(
-          and(
-            eq(ccmsDoctype.status, '0'),
-            ne(ccmsDoctype.grammar, 's1000d'),
-            sql`${ccmsDoctype.rootElements} @> ${JSON.stringify([rootName])}::jsonb`,
-          ),
-        );
+        .where(and(eq(ccmsDoctype.status, '0'), ne(ccmsDoctype.grammar, 's1000d'), sql`${ccmsDoctype.rootElements} @> ${JSON.stringify([rootName])}::jsonb`));
       if (rows.length === 0) return true;
       return rows.some((r) => r.validateOnSave && r.grammar === 'catalog');
     },

@@ -16,9 +16,13 @@ export function doctypeService(db: Db, grammars: GrammarRegistry) {
     const ids = { rootName: doctype.rootElements[0] ?? '', publicId: doctype.publicId, systemId: doctype.systemId };
     const none = { found: false, grammarVersion: null, grammarSource: null, grammarPackage: null };
     // An S1000D type's grammar is there when an S1000D schema package is: its issues as the version.
-    const schemas = { found: s1000d.issues.length > 0, grammarVersion: s1000d.issues.join(', ') || null, grammarSource: s1000d.issues.length > 0 ? ('package' as const) : null, grammarPackage: null };
-    const { found, ...resolution } =
-      doctype.grammar === 'catalog' ? await grammars.describe(snapshot, ids) : doctype.grammar === 's1000d' ? schemas : none;
+    const schemas = {
+      found: s1000d.issues.length > 0,
+      grammarVersion: s1000d.issues.join(', ') || null,
+      grammarSource: s1000d.issues.length > 0 ? ('package' as const) : null,
+      grammarPackage: null,
+    };
+    const { found, ...resolution } = doctype.grammar === 'catalog' ? await grammars.describe(snapshot, ids) : doctype.grammar === 's1000d' ? schemas : none;
     return { ...doctype, ...resolution, grammarFound: found, defaultTemplateName };
   }
 

@@ -18,9 +18,9 @@ import type {
   S1000dSettings,
 } from '@ccms/contracts/content/s1000d';
 import type { TopicStatus } from '@ccms/contracts/content/status';
+import { S1000D_TEMPLATE_PLACEHOLDERS } from '@ccms/contracts/content/template';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
-import { S1000D_TEMPLATE_PLACEHOLDERS } from '@ccms/contracts/content/template';
 import {
   addToDml,
   addToPm,
@@ -69,9 +69,9 @@ import { joinPath, parentOf, repoPath } from '../explorer/repo-path';
 import type { S1000dGrammar } from '../grammar/grammar-registry';
 import type { LibraryNeed } from '../library/library-access';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
+import { standardOf } from '../standard/registry';
 import { s1000dTemplateOf } from '../template/template.queries';
 import { fillTemplate } from '../template/template-fill';
-import { standardOf } from '../standard/registry';
 
 /** Whether a DML's text already lists this data module code (its dmRefs' dmCode attributes). */
 function entryListed(text: string, code: string): boolean {

@@ -74,7 +74,8 @@ export async function s1000dTemplateOf(db: Db, schema: string, templateId?: numb
   if (templateId !== undefined) {
     const row = await findTemplate(db, templateId);
     if (!row) throw badRequest('template.notFound', { id: templateId });
-    if (row.grammar !== 's1000d' || row.doctypeName !== schema) throw badRequest('template.notSchema', { field: 'templateId', name: row.template.templateName, schema });
+    if (row.grammar !== 's1000d' || row.doctypeName !== schema)
+      throw badRequest('template.notSchema', { field: 'templateId', name: row.template.templateName, schema });
     if (row.template.status !== '0') throw badRequest('template.disabled', { name: row.template.templateName });
     return row.template;
   }

@@ -190,7 +190,7 @@ export function templateService(db: Db, grammar: GrammarRules, s1000d?: () => Pr
       if (object) {
         // A data module renders as a publication shows it; a PM or a DML has no page of its own.
         const root = object.xml?.root;
-        if (!root || root.name !== 'dmodule' || errorsIn(result.problems).length > 0) return { xml, html: '', problems };
+        if (root?.name !== 'dmodule' || errorsIn(result.problems).length > 0) return { xml, html: '', problems };
         const context = { texts: publishTexts(body.lang), pageOf: () => undefined, graphic: () => undefined, idPrefix: '' };
         return { xml, html: renderModule(context, object, root).html, problems };
       }
