@@ -93,5 +93,11 @@ export const DoctypeQuery = PageQuery.extend({
 });
 export type DoctypeQuery = z.infer<typeof DoctypeQuery>;
 
-export const DoctypeOption = z.object({ doctypeId: z.number(), doctypeName: z.string(), rootElements: z.array(z.string()), fileSuffix: z.string() });
+export const DoctypeOption = z.object({
+  doctypeId: z.number(),
+  doctypeName: z.string(),
+  rootElements: z.array(z.string()),
+  fileSuffix: z.string(),
+  grammar: z.string().describe('catalog, none or s1000d'),
+});
 export type DoctypeOption = z.infer<typeof DoctypeOption>;
