@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsDefaultEditor, ccmsDoctype, ccmsEditorLink, ccmsTemplate } from '../../../db/schema';
 import { grammarRegistry } from '../grammar/grammar-registry';
+import { templateService } from '../template/template.service';
 import { checkDita, errorsIn } from '../topic-editor/dita-validation';
 import { doctypeGrammar } from './doctype-grammar';
 
@@ -177,6 +178,14 @@ describe('templates', () => {
     expect(topics.filter((o: { kind: string }) => o.kind !== 'topic')).toEqual([]);
     const s1000d = (await admin.get('/prod-api/ccms/template/optionselect?kind=s1000d')).body.data;
     expect(s1000d.map((o: { doctypeName: string }) => o.doctypeName)).toEqual(['proced', 'descript', 'fault', 'ipd', 'crew', 'pm', 'dml']);
+    // What new topics and maps fill (fast create, the topic editor's and the map editor's new topic) refuses an S1000D one.
+    const templates = templateService(db(), doctypeGrammar(db(), grammarRegistry({ db: db(), storage: t.app.storage, dataDir: t.dataDir, log: t.app.log })));
+    const values = { title: 'T', id: 't', author: 'admin', date: '2026-11-28', product: '' };
+    await expect(templates.instantiate(s1000d[0].templateId, values)).rejects.toMatchObject({
+      key: 'template.notDita',
+      params: { name: s1000d[0].templateName },
+    });
+    expect((await templates.instantiate(created.body.data.templateId, values)).kind).toBe('topic');
     const preview = await admin.post('/prod-api/ccms/template/preview', { doctypeId, lang: 'en-US', content, title: 'Check <valves>' });
     expect(preview.body.data.html).toContain('Check &lt;valves&gt;');
     expect(preview.body.data.xml).toContain('By admin on ');

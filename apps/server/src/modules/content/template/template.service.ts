@@ -201,12 +201,13 @@ export function templateService(db: Db, grammar: GrammarRules, s1000d?: () => Pr
       return { xml, html, problems };
     },
 
-    /** A new file's text from a template: placeholders filled with the caller's values, ${lang} with the template's language. */
+    /** A new DITA file's text from a template: placeholders filled with the caller's values, ${lang} with the template's language (an S1000D template is refused). */
     async instantiate(templateId: number, values: Omit<TemplateValues, 'lang'>) {
       const row = await rowOf(templateId);
       if (row.template.status !== '0') throw badRequest('template.disabled', { name: row.template.templateName });
       const kind = kindOf(row);
-      if (kind === 's1000d') return { text: '', kind, doctype: row.doctypeName };
+      // New S1000D objects come from POST /ccms/s1000d/module, /pm, /dmrl-entry.
+      if (kind === 's1000d') throw badRequest('template.notDita', { name: row.template.templateName });
       return { text: fillTemplate(row.template.content, { ...values, lang: row.template.lang }), kind, doctype: row.doctypeName };
     },
   };
