@@ -59,6 +59,11 @@ test('create a data module with the DMC builder, issue it, see the new file name
   await infoCode.fill('720');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '720 安装程序' }).click();
   await dialog.getByTestId('new-module-techName').fill('Brake pads');
+  // The schema's S1000D templates (System Manager → Template) are offered: the seeded one is picked.
+  const template = await comboboxOf(page, 'new-module-template');
+  await template.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'S1000D proced: Procedure' }).click();
+  await expect(dialog.getByTestId('new-module-template')).toContainText('S1000D proced: Procedure');
   await expect(dialog.getByTestId('new-module-infoName')).toHaveValue('安装程序');
   await expect(dialog.getByTestId('new-module-code')).toHaveText(CODE);
   await dialog.locator('.ant-btn-primary').click();

@@ -23,12 +23,15 @@ export type BuiltInEditor = z.infer<typeof BuiltInEditor>;
 /**
  * Where the grammar comes from: `catalog`, the DTD an OASIS catalog names for the public or system
  * identifier (the installed grammar package of the DITA version it names, the newest for a generic
- * one, else the machine's catalog); `none`, well-formedness and DITA structure rules only.
+ * one, else the machine's catalog); `none`, well-formedness and DITA structure rules only;
+ * `s1000d`, an S1000D schema: the installed S1000D schema package of the issue the file names
+ * (xsi:noNamespaceSchemaLocation) plus the BREX chain its brexDmRef names. An `s1000d` type is not a
+ * DITA type: DITA checks, new topics and maps never use it, whatever its root elements.
  */
-export const DOCTYPE_GRAMMARS = ['catalog', 'none'] as const;
+export const DOCTYPE_GRAMMARS = ['catalog', 'none', 's1000d'] as const;
 export const DoctypeGrammar = z.enum(DOCTYPE_GRAMMARS);
 
-/** An XML element name (no namespace prefix: DITA types are not namespaced). */
+/** An XML element name (no namespace prefix: DITA and S1000D types are not namespaced). */
 export const XmlName = z
   .string()
   .trim()
@@ -90,5 +93,11 @@ export const DoctypeQuery = PageQuery.extend({
 });
 export type DoctypeQuery = z.infer<typeof DoctypeQuery>;
 
-export const DoctypeOption = z.object({ doctypeId: z.number(), doctypeName: z.string(), rootElements: z.array(z.string()), fileSuffix: z.string() });
+export const DoctypeOption = z.object({
+  doctypeId: z.number(),
+  doctypeName: z.string(),
+  rootElements: z.array(z.string()),
+  fileSuffix: z.string(),
+  grammar: z.string().describe('catalog, none or s1000d'),
+});
 export type DoctypeOption = z.infer<typeof DoctypeOption>;

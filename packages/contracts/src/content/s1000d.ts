@@ -179,6 +179,12 @@ export const NewModuleBody = z.object({
     .max(1000)
     .optional()
     .describe('a publication module the new data module is added to (a dmRef in its last entry), in the same commit'),
+  templateId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("an enabled S1000D template of the schema (GET /ccms/template/optionselect?kind=s1000d); the schema's doctype default when absent"),
 });
 export type NewModuleBody = z.infer<typeof NewModuleBody>;
 
@@ -334,6 +340,12 @@ export const NewPmBody = z.object({
   language: LanguageInput.default({ languageIsoCode: 'en', countryIsoCode: 'US' }),
   pmTitle: z.string().trim().min(1).max(300),
   dmPaths: z.array(z.string().trim().min(1).max(1000)).min(1).max(2000).describe('the data modules it lists, in order (a PM lists at least one)'),
+  templateId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("an enabled S1000D template of the pm schema (GET /ccms/template/optionselect?kind=s1000d); the schema's doctype default when absent"),
 });
 export type NewPmBody = z.infer<typeof NewPmBody>;
 
@@ -346,6 +358,14 @@ export const DmrlEntryBody = z.object({
   dmc: DmcInput,
   techName: z.string().trim().min(1).max(300),
   infoName: z.string().trim().max(300).optional(),
+  templateId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      "an enabled S1000D template of the dml schema, for a new DMRL (GET /ccms/template/optionselect?kind=s1000d); the schema's doctype default when absent",
+    ),
 });
 export type DmrlEntryBody = z.infer<typeof DmrlEntryBody>;
 

@@ -15,7 +15,18 @@ export const TemplatePerm = {
 
 /** Placeholders a template may use; anything else in `${...}` is refused. */
 export const TEMPLATE_PLACEHOLDERS = ['title', 'id', 'author', 'date', 'lang', 'product'] as const;
-export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+/**
+ * An S1000D template's placeholders: those above and the parts of the date, the language and the
+ * enterprise code that S1000D writes as separate attributes. New modules also get their whole ident
+ * (code, language, issue 000-01, title, date, enterprise, BREX) from the DMC builder.
+ */
+export const S1000D_TEMPLATE_PLACEHOLDERS = [...TEMPLATE_PLACEHOLDERS, 'year', 'month', 'day', 'languageIsoCode', 'countryIsoCode', 'enterpriseCode'] as const;
+export type TemplatePlaceholder = (typeof S1000D_TEMPLATE_PLACEHOLDERS)[number];
+
+/** What a file from a template is: a DITA topic or map, or an S1000D object (data module, PM, DML). */
+export const TEMPLATE_KINDS = ['topic', 'map', 's1000d'] as const;
+export const TemplateKind = z.enum(TEMPLATE_KINDS);
+export type TemplateKind = z.infer<typeof TemplateKind>;
 
 /** Content languages a template is written in. */
 export const TEMPLATE_LANGS = ['zh-CN', 'en-US'] as const;
@@ -45,7 +56,7 @@ export const Template = z.object({
   templateName: z.string(),
   doctypeId: z.number(),
   doctypeName: z.string(),
-  /** `topic` or `map`: what a file from this template is. */
+  /** `topic`, `map` or `s1000d`: what a file from this template is. */
   kind: z.string(),
   lang: z.string(),
   content: z.string(),
@@ -67,9 +78,11 @@ export type TemplateQuery = z.infer<typeof TemplateQuery>;
 
 export const TemplateOption = z.object({ templateId: z.number(), templateName: z.string(), doctypeName: z.string(), kind: z.string(), lang: z.string() });
 export type TemplateOption = z.infer<typeof TemplateOption>;
-export const TemplateOptionQuery = z.object({ kind: z.enum(['topic', 'map']).optional().describe('only topic or only map templates') });
+export const TemplateOptionQuery = z.object({
+  kind: TemplateKind.optional().describe('only topic, only map or only S1000D templates (an S1000D one names its schema as doctypeName)'),
+});
 
-/** Values the placeholders take in a preview (each has a sensible default). */
+/** Values the placeholders take in a preview (each has a sensible default). An S1000D preview's html is the rendered module. */
 export const TemplatePreviewBody = z.object({
   doctypeId: z.number().int().positive().describe('id of a document type (GET /ccms/doctype/optionselect)'),
   lang: TemplateLang.default('zh-CN'),

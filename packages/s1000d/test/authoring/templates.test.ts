@@ -1,8 +1,22 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the templates spell their placeholders ${name}
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dmcString } from '../../src/authoring/dmc.js';
-import { DM_TEMPLATE_SCHEMAS, dataModuleTemplate, dmlEntryXml, dmlTemplate, dmRefXml, objectFileName, pmTemplate } from '../../src/authoring/templates.js';
+import {
+  applyDmIdent,
+  applyDmlIdent,
+  applyPmIdent,
+  DM_TEMPLATE_SCHEMAS,
+  dataModuleTemplate,
+  dmlEntryXml,
+  dmlTemplate,
+  dmRefXml,
+  objectFileName,
+  pmTemplate,
+  schemaTemplateText,
+  TEMPLATE_SCHEMAS,
+} from '../../src/authoring/templates.js';
 import { parseFileName } from '../../src/codes.js';
 import { type Brex, loadBrex } from '../../src/validate/brex.js';
 import { SchemaPackage } from '../../src/validate/schema.js';
@@ -77,5 +91,59 @@ suite('templates per schema: minimal instances valid against the installed 5.0 s
   it('a template that breaks the schema is caught (the check can fail)', () => {
     const xml = dataModuleTemplate('proced', { ...META, dmc: DMC, techName: 'Stem' }).replace('<mainProcedure>', '<mainProcedure><bogus/>');
     expect(check(xml, 'X.XML').some((p) => p.code === 'xsd-invalid')).toBe(true);
+  });
+
+  const fill = (text: string) => text.replace(/\$\{(\w+)\}/g, (_m, n: string) => SAMPLE[n] ?? '');
+  const SAMPLE: Record<string, string> = {
+    title: 'Sample',
+    year: '2026',
+    month: '11',
+    day: '28',
+    languageIsoCode: 'en',
+    countryIsoCode: 'US',
+    enterpriseCode: 'U8025',
+  };
+
+  for (const schema of TEMPLATE_SCHEMAS)
+    it(`${schema}: the editable template, its placeholders filled, has 0 problems`, () => {
+      const text = schemaTemplateText(schema);
+      expect(text).toContain('${');
+      expect(check(fill(text), 'X.XML')).toEqual([]);
+    });
+
+  it('a module from an edited template keeps the edit and takes its ident and status from the builder', () => {
+    const edited = fill(schemaTemplateText('descript')).replace('<para>Description.</para>', '<para>Torque all bolts.</para>');
+    const xml = applyDmIdent(edited, { ...META, dmc: DMC, techName: 'Stem', infoName: 'Description' });
+    if (xml === undefined) throw new Error('no ident');
+    expect(xml).toContain('Torque all bolts.');
+    expect(xml).toContain('modelIdentCode="S1000DBIKE"');
+    expect(xml).not.toContain('SAMPLE');
+    expect(xml).toContain('<issueInfo issueNumber="000" inWork="01"/>');
+    expect(xml).toContain('<originator enterpriseCode="U8025"><enterpriseName>Bike &amp; Co</enterpriseName></originator>');
+    expect(check(xml, 'X.XML')).toEqual([]);
+    expect(applyDmIdent('<dmodule/>', { ...META, dmc: DMC, techName: 'Stem' })).toBeUndefined();
+  });
+
+  it('a PM and a DML from their templates list the builder reference and entry instead of the samples', () => {
+    const pm = applyPmIdent(fill(schemaTemplateText('pm')), {
+      ...META,
+      pmCode: { modelIdentCode: 'S1000DBIKE', pmIssuer: 'C3002', pmNumber: 'EPWG2', pmVolume: '00' },
+      pmTitle: 'Manual',
+      firstRef: dmRefXml(DMC, 'Stem'),
+    });
+    if (pm === undefined) throw new Error('no pm');
+    expect(pm).toContain('pmNumber="EPWG2"');
+    expect(pm.match(/<dmRef>/g)).toHaveLength(2); // the entry's and the BREX's
+    expect(pm).not.toContain('SAMPLE');
+    expect(check(pm, 'X.XML')).toEqual([]);
+    const dml = applyDmlIdent(fill(schemaTemplateText('dml')), {
+      ...META,
+      dmlCode: { modelIdentCode: 'S1000DBIKE', senderIdent: 'C3002', dmlType: 'p', yearOfDataIssue: '2026', seqNumber: '00002' },
+      firstEntry: dmlEntryXml(DMC, 'Stem', undefined, 'U8025'),
+    });
+    if (dml === undefined) throw new Error('no dml');
+    expect(dml.match(/<dmlEntry\b/g)).toHaveLength(1);
+    expect(dml).not.toContain('SAMPLE');
+    expect(check(dml, 'X.XML')).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { schemaTemplateText, TEMPLATE_SCHEMAS, type TemplateSchema } from '@ccms/s1000d';
 import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { ccmsDefaultEditor, ccmsDoctype, ccmsTemplate } from '../schema';
@@ -150,6 +151,70 @@ export function seedTemplates(lang: keyof typeof WORDS) {
   ];
 }
 
+/** The S1000D schemas a new object is made from, each a document type (grammar s1000d) of its root element. */
+const S1000D_SCHEMA_WORDS: Record<TemplateSchema, { root: string; zh: string; en: string }> = {
+  proced: { root: 'dmodule', zh: '程序', en: 'Procedure' },
+  descript: { root: 'dmodule', zh: '描述', en: 'Description' },
+  fault: { root: 'dmodule', zh: '故障信息', en: 'Fault information' },
+  ipd: { root: 'dmodule', zh: '图解零件数据', en: 'Illustrated parts data' },
+  crew: { root: 'dmodule', zh: '机组/操作员信息', en: 'Crew/Operator information' },
+  pm: { root: 'pm', zh: '出版物模块', en: 'Publication module' },
+  dml: { root: 'dml', zh: '数据模块需求清单', en: 'Data module requirement list' },
+};
+
+/** S1000D types: one per schema, the PM's opening in the map editor. */
+export const SEED_S1000D_DOCTYPES = TEMPLATE_SCHEMAS.map((schema) => ({
+  doctypeName: schema,
+  rootElements: [S1000D_SCHEMA_WORDS[schema].root],
+  publicId: '',
+  systemId: '',
+  fileSuffix: '.xml',
+  grammar: 's1000d',
+  editor: schema === 'pm' ? 'map' : 'topic',
+  remark: `S1000D ${schema}.xsd (${S1000D_SCHEMA_WORDS[schema].en})`,
+}));
+
+/**
+ * The S1000D templates: each schema's new object from the S1000D engine's generator, with its
+ * placeholders (one source of truth with the built-in template). One per schema, in English as
+ * their words are: a new module's language comes from the DMC builder.
+ */
+export function seedS1000dTemplates() {
+  return TEMPLATE_SCHEMAS.map((schema) => ({
+    doctypeName: schema,
+    templateName: `S1000D ${schema}: ${S1000D_SCHEMA_WORDS[schema].en}`,
+    lang: 'en-US' as const,
+    content: schemaTemplateText(schema),
+  }));
+}
+
+/**
+ * The S1000D types and their templates (each its type's default), inserted while no S1000D type
+ * exists: on the first start and on the first start after the upgrade that added them. A name an
+ * administrator already gave a type or template is left alone.
+ */
+export async function seedS1000dAuthoring(db: Db | Tx) {
+  const [row] = await db.select({ n: count() }).from(ccmsDoctype).where(eq(ccmsDoctype.grammar, 's1000d'));
+  if ((row?.n ?? 0) > 0) return;
+  const taken = new Set((await db.select({ name: ccmsDoctype.doctypeName }).from(ccmsDoctype)).map((d) => d.name));
+  const fresh = SEED_S1000D_DOCTYPES.filter((d) => !taken.has(d.doctypeName));
+  if (fresh.length === 0) return;
+  const doctypes = await db
+    .insert(ccmsDoctype)
+    .values(fresh.map((d) => ({ ...d, createBy: 'admin' })))
+    .returning({ doctypeId: ccmsDoctype.doctypeId, doctypeName: ccmsDoctype.doctypeName });
+  const names = new Set((await db.select({ name: ccmsTemplate.templateName, lang: ccmsTemplate.lang }).from(ccmsTemplate)).map((t) => `${t.lang}/${t.name}`));
+  for (const t of seedS1000dTemplates()) {
+    const doctype = doctypes.find((d) => d.doctypeName === t.doctypeName);
+    if (!doctype || names.has(`${t.lang}/${t.templateName}`)) continue;
+    const [made] = await db
+      .insert(ccmsTemplate)
+      .values({ templateName: t.templateName, doctypeId: doctype.doctypeId, lang: t.lang, content: t.content, createBy: 'admin' })
+      .returning({ templateId: ccmsTemplate.templateId });
+    if (made) await db.update(ccmsDoctype).set({ defaultTemplateId: made.templateId }).where(eq(ccmsDoctype.doctypeId, doctype.doctypeId));
+  }
+}
+
 /** What each suffix opens in, unless the administrator changes it. */
 export const SEED_DEFAULT_EDITORS = [
   { suffix: '.dita', open: 'topic' },
@@ -162,9 +227,15 @@ export const SEED_DEFAULT_EDITORS = [
 
 /**
  * Document types, templates (zh and en) and default editors, inserted when the doctype table is
- * empty: on the first start and on the first start after the upgrade that added them.
+ * empty: on the first start and on the first start after the upgrade that added them; then the
+ * S1000D types and templates (seedS1000dAuthoring).
  */
 export async function seedAuthoring(db: Db | Tx) {
+  await seedDitaAuthoring(db);
+  await seedS1000dAuthoring(db);
+}
+
+async function seedDitaAuthoring(db: Db | Tx) {
   const [row] = await db.select({ n: count() }).from(ccmsDoctype);
   if ((row?.n ?? 0) > 0) return;
   const doctypes = await db

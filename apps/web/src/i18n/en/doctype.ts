@@ -29,7 +29,11 @@ const doctype: Messages<typeof zh> = {
   confirmDelete: 'Delete the document type(s) "{{names}}"?',
   yes: 'Yes',
   no: 'No',
-  grammars: { catalog: 'DTD of an installed grammar package or the machine catalog', none: 'No grammar (well-formedness and DITA structure only)' },
+  grammars: {
+    catalog: 'DTD of an installed grammar package or the machine catalog',
+    none: 'No grammar (well-formedness and DITA structure only)',
+    s1000d: 'The installed S1000D schema package of the issue the file names, plus the BREX chain',
+  },
   editors: { topic: 'Topic editor', map: 'Map editor', source: 'Source editor', view: 'Read-only view' },
   noTemplate: 'None',
 };

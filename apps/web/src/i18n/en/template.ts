@@ -6,7 +6,7 @@ const template: Messages<typeof zh> = {
   doctype: 'Document type',
   doctypeRequired: 'Choose a document type',
   kind: 'Kind',
-  kinds: { topic: 'Topic', map: 'Map' },
+  kinds: { topic: 'Topic', map: 'Map', s1000d: 'S1000D' },
   lang: 'Language',
   langs: { 'zh-CN': 'Chinese', 'en-US': 'English' },
   content: 'Template content',
@@ -26,6 +26,6 @@ const template: Messages<typeof zh> = {
   line: 'line {{line}}, column {{column}}',
   xml: 'XML',
   rendered: 'Rendered',
-  noRendering: 'A map template shows its XML only',
+  noRendering: 'A map, publication module or data module list template shows its XML only',
 };
 export default template;

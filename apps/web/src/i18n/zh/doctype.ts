@@ -27,7 +27,11 @@ export default {
   confirmDelete: '删除文档类型“{{names}}”？',
   yes: '是',
   no: '否',
-  grammars: { catalog: '已安装语法包或本机目录中的 DTD', none: '不用语法（只查格式和 DITA 结构）' },
+  grammars: {
+    catalog: '已安装语法包或本机目录中的 DTD',
+    none: '不用语法（只查格式和 DITA 结构）',
+    s1000d: '文件所注 Issue 的已安装 S1000D 模式包，加上 BREX 链',
+  },
   editors: { topic: '主题编辑器', map: '映射编辑器', source: '源码编辑器', view: '只读查看' },
   noTemplate: '无',
 };

@@ -4,7 +4,7 @@ export default {
   doctype: '文档类型',
   doctypeRequired: '请选择文档类型',
   kind: '种类',
-  kinds: { topic: '主题', map: '映射' },
+  kinds: { topic: '主题', map: '映射', s1000d: 'S1000D' },
   lang: '语言',
   langs: { 'zh-CN': '中文', 'en-US': '英文' },
   content: '模板内容',
@@ -24,5 +24,5 @@ export default {
   line: '第 {{line}} 行第 {{column}} 列',
   xml: 'XML',
   rendered: '效果',
-  noRendering: '映射模板只显示 XML',
+  noRendering: '映射、出版物模块和数据模块清单模板只显示 XML',
 };

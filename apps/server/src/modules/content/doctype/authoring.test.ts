@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsDefaultEditor, ccmsDoctype, ccmsEditorLink, ccmsTemplate } from '../../../db/schema';
 import { grammarRegistry } from '../grammar/grammar-registry';
+import { templateService } from '../template/template.service';
 import { checkDita, errorsIn } from '../topic-editor/dita-validation';
 import { doctypeGrammar } from './doctype-grammar';
 
@@ -21,10 +22,13 @@ const db = () => t.database.db;
 const count = async (table: typeof ccmsDoctype | typeof ccmsTemplate | typeof ccmsEditorLink) => (await db().select().from(table)).length;
 
 describe('document types', () => {
-  it('are seeded with the DITA 1.3 types the engine knows, each with a default template that validates', async () => {
+  it('are seeded with the DITA 1.3 types the engine knows, each with a default template that validates, and the S1000D schemas', async () => {
     const list = await admin.get('/prod-api/ccms/doctype/list?pageSize=50');
     const names = list.body.rows.map((r: { doctypeName: string }) => r.doctypeName);
-    expect(names).toEqual(['topic', 'concept', 'task', 'reference', 'glossentry', 'troubleshooting', 'map', 'bookmap', 'subjectScheme']);
+    expect(names).toEqual([
+      ...['topic', 'concept', 'task', 'reference', 'glossentry', 'troubleshooting', 'map', 'bookmap', 'subjectScheme'],
+      ...['proced', 'descript', 'fault', 'ipd', 'crew', 'pm', 'dml'],
+    ]);
     const task = list.body.rows.find((r: { doctypeName: string }) => r.doctypeName === 'task');
     expect(task).toMatchObject({
       rootElements: ['task'],
@@ -35,12 +39,51 @@ describe('document types', () => {
     });
     // Every seeded template passes its own type's checks (DTD included where the catalogue has it).
     const templates = await admin.get('/prod-api/ccms/template/list?pageSize=50');
-    expect(templates.body.total).toBe(12);
-    for (const tpl of templates.body.rows) {
+    expect(templates.body.total).toBe(19);
+    for (const tpl of templates.body.rows.filter((r: { kind: string }) => r.kind !== 's1000d')) {
       const preview = await admin.post('/prod-api/ccms/template/preview', { doctypeId: tpl.doctypeId, lang: tpl.lang, content: tpl.content, title: 'T & <1>' });
       expect(errorsIn(preview.body.data.problems), `${tpl.templateName} ${tpl.lang}`).toEqual([]);
       expect(preview.body.data.xml).toContain('T &amp; &lt;1&gt;');
     }
+  });
+
+  it('list the S1000D schemas by root element, with the s1000d grammar, not found while no S1000D schema package is installed', async () => {
+    const rows = (await admin.get('/prod-api/ccms/doctype/list?pageSize=50')).body.rows;
+    const s1000d = rows.filter((r: { grammar: string }) => r.grammar === 's1000d');
+    expect(s1000d.map((r: { doctypeName: string; rootElements: string[]; editor: string }) => [r.doctypeName, r.rootElements, r.editor])).toEqual([
+      ['proced', ['dmodule'], 'topic'],
+      ['descript', ['dmodule'], 'topic'],
+      ['fault', ['dmodule'], 'topic'],
+      ['ipd', ['dmodule'], 'topic'],
+      ['crew', ['dmodule'], 'topic'],
+      ['pm', ['pm'], 'map'],
+      ['dml', ['dml'], 'topic'],
+    ]);
+    for (const r of s1000d) expect(r).toMatchObject({ fileSuffix: '.xml', grammarFound: false, defaultTemplateName: expect.stringMatching(/^S1000D /) });
+    // Saving or previewing an S1000D template says no schema package is installed (no crash).
+    const proced = s1000d[0];
+    const template = (await admin.get(`/prod-api/ccms/template/list?doctypeId=${proced.doctypeId}`)).body.rows[0];
+    expect(template.kind).toBe('s1000d');
+    const saved = await admin.put('/prod-api/ccms/template', {
+      templateId: template.templateId,
+      templateName: template.templateName,
+      doctypeId: template.doctypeId,
+      lang: template.lang,
+      content: template.content,
+    });
+    expect(saved.body.code).toBe(400);
+    expect(saved.body.msg).toMatch(/^No S1000D schema package is installed/);
+    const preview = await callerFor(t.app, admin.token, 'zh').post('/prod-api/ccms/template/preview', {
+      doctypeId: proced.doctypeId,
+      content: template.content,
+    });
+    expect(preview.body.msg).toMatch(/^没有安装 S1000D 模式包/);
+  });
+
+  it('of S1000D do not speak for DITA files: a DITA file rooted <pm> is still checked against the catalogue', async () => {
+    const grammar = doctypeGrammar(db(), grammarRegistry({ db: db(), storage: t.app.storage, dataDir: t.dataDir, log: t.app.log }));
+    expect(await grammar.checksGrammar('pm')).toBe(true);
+    expect(await grammar.checksGrammar('dmodule')).toBe(true);
   });
 
   it('refuses a duplicate name, a repeated root, a catalogue grammar without identifiers, writing nothing', async () => {
@@ -129,6 +172,20 @@ describe('templates', () => {
       'bookmap',
       'bookmap',
     ]);
+    // New topics and maps are never offered an S1000D template; kind=s1000d lists them by schema.
+    const topics = (await admin.get('/prod-api/ccms/template/optionselect?kind=topic')).body.data;
+    expect(topics.length).toBeGreaterThan(0);
+    expect(topics.filter((o: { kind: string }) => o.kind !== 'topic')).toEqual([]);
+    const s1000d = (await admin.get('/prod-api/ccms/template/optionselect?kind=s1000d')).body.data;
+    expect(s1000d.map((o: { doctypeName: string }) => o.doctypeName)).toEqual(['proced', 'descript', 'fault', 'ipd', 'crew', 'pm', 'dml']);
+    // What new topics and maps fill (fast create, the topic editor's and the map editor's new topic) refuses an S1000D one.
+    const templates = templateService(db(), doctypeGrammar(db(), grammarRegistry({ db: db(), storage: t.app.storage, dataDir: t.dataDir, log: t.app.log })));
+    const values = { title: 'T', id: 't', author: 'admin', date: '2026-11-28', product: '' };
+    await expect(templates.instantiate(s1000d[0].templateId, values)).rejects.toMatchObject({
+      key: 'template.notDita',
+      params: { name: s1000d[0].templateName },
+    });
+    expect((await templates.instantiate(created.body.data.templateId, values)).kind).toBe('topic');
     const preview = await admin.post('/prod-api/ccms/template/preview', { doctypeId, lang: 'en-US', content, title: 'Check <valves>' });
     expect(preview.body.data.html).toContain('Check &lt;valves&gt;');
     expect(preview.body.data.xml).toContain('By admin on ');

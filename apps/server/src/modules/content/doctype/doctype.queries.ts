@@ -45,6 +45,7 @@ export const doctypeOptions = (db: Db) =>
       doctypeName: ccmsDoctype.doctypeName,
       rootElements: ccmsDoctype.rootElements,
       fileSuffix: ccmsDoctype.fileSuffix,
+      grammar: ccmsDoctype.grammar,
     })
     .from(ccmsDoctype)
     .where(eq(ccmsDoctype.status, '0'))

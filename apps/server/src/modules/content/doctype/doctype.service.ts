@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { ccmsDoctype, ccmsTemplate } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import type { GrammarRegistry, GrammarSnapshot } from '../grammar/grammar-registry';
+import type { GrammarRegistry, GrammarSnapshot, S1000dGrammar } from '../grammar/grammar-registry';
 import { doctypeNameClash, doctypeOptions, findDoctype, listDoctypes, templatesOfDoctype } from './doctype.queries';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findDoctype>>>;
@@ -12,10 +12,17 @@ type Row = NonNullable<Awaited<ReturnType<typeof findDoctype>>>;
 /** Document types: CRUD with the checks that keep the table usable by validation and new files. */
 export function doctypeService(db: Db, grammars: GrammarRegistry) {
   /** The type with the grammar that validates it: the DITA version, and the installed package or the machine's catalog it comes from. */
-  async function present({ doctype, defaultTemplateName }: Row, snapshot: GrammarSnapshot) {
+  async function present({ doctype, defaultTemplateName }: Row, snapshot: GrammarSnapshot, s1000d: S1000dGrammar) {
     const ids = { rootName: doctype.rootElements[0] ?? '', publicId: doctype.publicId, systemId: doctype.systemId };
     const none = { found: false, grammarVersion: null, grammarSource: null, grammarPackage: null };
-    const { found, ...resolution } = doctype.grammar === 'catalog' ? await grammars.describe(snapshot, ids) : none;
+    // An S1000D type's grammar is there when an S1000D schema package is: its issues as the version.
+    const schemas = {
+      found: s1000d.issues.length > 0,
+      grammarVersion: s1000d.issues.join(', ') || null,
+      grammarSource: s1000d.issues.length > 0 ? ('package' as const) : null,
+      grammarPackage: null,
+    };
+    const { found, ...resolution } = doctype.grammar === 'catalog' ? await grammars.describe(snapshot, ids) : doctype.grammar === 's1000d' ? schemas : none;
     return { ...doctype, ...resolution, grammarFound: found, defaultTemplateName };
   }
 
@@ -39,11 +46,11 @@ export function doctypeService(db: Db, grammars: GrammarRegistry) {
 
   return {
     async list(q: DoctypeQuery) {
-      const [{ rows, total }, snapshot] = await Promise.all([listDoctypes(db, q), grammars.snapshot()]);
-      return { rows: await Promise.all(rows.map((r) => present(r, snapshot))), total };
+      const [{ rows, total }, snapshot, s1000d] = await Promise.all([listDoctypes(db, q), grammars.snapshot(), grammars.s1000d()]);
+      return { rows: await Promise.all(rows.map((r) => present(r, snapshot, s1000d))), total };
     },
     options: () => doctypeOptions(db),
-    get: async (doctypeId: number) => present(await rowOf(doctypeId), await grammars.snapshot()),
+    get: async (doctypeId: number) => present(await rowOf(doctypeId), await grammars.snapshot(), await grammars.s1000d()),
 
     async create(auth: AuthContext, body: DoctypeBody) {
       await check(body);

@@ -18,11 +18,15 @@ import type {
   S1000dSettings,
 } from '@ccms/contracts/content/s1000d';
 import type { TopicStatus } from '@ccms/contracts/content/status';
+import { S1000D_TEMPLATE_PLACEHOLDERS } from '@ccms/contracts/content/template';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
 import {
   addToDml,
   addToPm,
+  applyDmIdent,
+  applyDmlIdent,
+  applyPmIdent,
   type Brex,
   type Csdb,
   CycleError,
@@ -66,6 +70,8 @@ import type { S1000dGrammar } from '../grammar/grammar-registry';
 import type { LibraryNeed } from '../library/library-access';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
 import { standardOf } from '../standard/registry';
+import { s1000dTemplateOf } from '../template/template.queries';
+import { fillTemplate } from '../template/template-fill';
 
 /** Whether a DML's text already lists this data module code (its dmRefs' dmCode attributes). */
 function entryListed(text: string, code: string): boolean {
@@ -196,6 +202,46 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
       .from(ccmsCatalogDocument)
       .where(and(eq(ccmsCatalogDocument.libraryId, libraryId), eq(ccmsCatalogDocument.branch, branch), eq(ccmsCatalogDocument.path, path)));
     return row?.documentId ?? null;
+  }
+
+  /**
+   * A new object's text from the schema's template (the one picked, else its type's default): its
+   * placeholders filled, then its ident and status set from the builder by `apply`. Undefined when
+   * the schema has no template row (the built-in template is used then).
+   */
+  async function fromTemplate(
+    auth: AuthContext,
+    schema: string,
+    templateId: number | undefined,
+    values: { title: string; id: string; language?: { languageIsoCode: string; countryIsoCode: string }; enterpriseCode: string },
+    apply: (text: string) => string | undefined,
+    element: string,
+  ): Promise<string | undefined> {
+    const template = await s1000dTemplateOf(db, schema, templateId);
+    if (!template) return undefined;
+    const date = today();
+    const language = values.language ?? { languageIsoCode: '', countryIsoCode: '' };
+    const filled = fillTemplate(
+      template.content,
+      {
+        title: values.title,
+        id: values.id,
+        author: auth.userName,
+        date,
+        lang: values.language ? `${language.languageIsoCode}-${language.countryIsoCode}` : template.lang,
+        product: '',
+        year: date.slice(0, 4),
+        month: date.slice(5, 7),
+        day: date.slice(8, 10),
+        languageIsoCode: language.languageIsoCode,
+        countryIsoCode: language.countryIsoCode,
+        enterpriseCode: values.enterpriseCode,
+      },
+      S1000D_TEMPLATE_PLACEHOLDERS,
+    );
+    const made = apply(filled);
+    if (made === undefined) throw badRequest('template.noIdent', { field: 'templateId', name: template.templateName, element });
+    return made;
   }
 
   async function settingsOf(libraryId: number): Promise<S1000dSettings> {
@@ -377,7 +423,7 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
       const path = joinPath(folder, objectFileName(code, { issueNumber: '000', inWork: '01' }, language));
       const pmPath = body.pmPath ? repoPath(body.pmPath, 'pmPath') : undefined;
       const enterpriseCode = body.enterpriseCode?.toUpperCase() || projectEnterprise;
-      const xml = dataModuleTemplate(body.schema, {
+      const input = {
         dmc: body.dmc,
         language,
         techName: body.techName,
@@ -385,7 +431,11 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
         issueDate: today(),
         enterpriseCode: enterpriseCode || '00000',
         brex: project ? parseDmc(project.dmc) : undefined,
-      });
+      };
+      const values = { title: body.techName, id: code, language, enterpriseCode: input.enterpriseCode };
+      const xml =
+        (await fromTemplate(auth, body.schema, body.templateId, values, (text) => applyDmIdent(text, input), '<dmAddress>, <dmStatus>')) ??
+        dataModuleTemplate(body.schema, input);
       const file: Change = { op: 'put', path, content: Buffer.from(xml, 'utf8') };
       const changesOn = async (locked: GitRepo, head: string): Promise<Change[]> => {
         const existing = (await sameObject(locked, head, code, langKey(language)))[0];
@@ -508,7 +558,7 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
       const language = { languageIsoCode: body.language.languageIsoCode.toLowerCase(), countryIsoCode: body.language.countryIsoCode.toUpperCase() };
       const folder = repoPath(body.folder ?? p.folder, 'folder', { root: true });
       const path = joinPath(folder, objectFileName(code, { issueNumber: '000', inWork: '01' }, language));
-      const text = pmTemplate({
+      const input = {
         pmCode: body.pmCode,
         pmTitle: body.pmTitle,
         language,
@@ -516,7 +566,10 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
         enterpriseCode: p.enterpriseCode || '00000',
         brex: p.project ? parseDmc(p.project.dmc) : undefined,
         firstRef: refs.join('\n      '),
-      });
+      };
+      const values = { title: body.pmTitle, id: code, language, enterpriseCode: input.enterpriseCode };
+      const text =
+        (await fromTemplate(auth, 'pm', body.templateId, values, (t) => applyPmIdent(t, input), '<pmAddress>, <pmStatus>, <pmEntry>')) ?? pmTemplate(input);
       const made = { path, code: () => code, text: () => text, message: translate(lang, 's1000d.newPmMessage', { code }) };
       return writeObject(auth, scope, lang, made, async (locked, head) => {
         const existing = (await sameObject(locked, head, code, langKey(language)))[0];
@@ -542,13 +595,17 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
         const d = body.newDml;
         code = `DML-${d.modelIdentCode}-${d.senderIdent}-P-${d.yearOfDataIssue}-${d.seqNumber}`.toUpperCase();
         path = joinPath(repoPath(p.folder, 'folder', { root: true }), objectFileName(code, { issueNumber: '000', inWork: '01' }));
-        newText = dmlTemplate({
-          dmlCode: { ...d, dmlType: 'p' },
+        const input = {
+          dmlCode: { ...d, dmlType: 'p' as const },
           issueDate: today(),
           enterpriseCode: p.enterpriseCode || '00000',
           brex: p.project ? parseDmc(p.project.dmc) : undefined,
           firstEntry: entry,
-        });
+        };
+        const values = { title: body.techName, id: code, enterpriseCode: input.enterpriseCode };
+        newText =
+          (await fromTemplate(auth, 'dml', body.templateId, values, (t) => applyDmlIdent(t, input), '<dmlAddress>, <dmlStatus>, <dmlContent>')) ??
+          dmlTemplate(input);
       }
       let written = newText ?? '';
       return writeObject(

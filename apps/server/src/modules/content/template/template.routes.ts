@@ -21,7 +21,7 @@ const tags = ['content/template'];
 const log = (businessType: BusinessType) => ({ title: 'template', businessType });
 
 export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const templates = templateService(app.db, app.content.grammar);
+  const templates = templateService(app.db, app.content.grammar, () => app.content.grammars.s1000d());
 
   app.get(
     '/ccms/template/list',
@@ -36,7 +36,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { authenticated: true },
       schema: {
-        summary: 'List the enabled templates, for new topics and maps',
+        summary: 'List the enabled templates, for new topics, maps and S1000D objects',
         tags,
         querystring: TemplateOptionQuery,
         response: { 200: okOf(z.array(TemplateOption)) },

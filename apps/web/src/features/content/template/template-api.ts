@@ -1,6 +1,7 @@
 import type {
   Template,
   TemplateBody,
+  TemplateKind,
   TemplateOption,
   TemplatePreview,
   TemplatePreviewBody,
@@ -16,7 +17,7 @@ export type TemplateListParams = TemplateFilters & PageParams;
 /** Topic and map templates (server: modules/content/template). */
 export const templateApi = {
   list: (query: TemplateListParams) => api.list<Template>('/ccms/template/list', query),
-  options: (kind?: 'topic' | 'map') => api.one<TemplateOption[]>('/ccms/template/optionselect', kind ? { kind } : {}),
+  options: (kind?: TemplateKind) => api.one<TemplateOption[]>('/ccms/template/optionselect', kind ? { kind } : {}),
   get: (templateId: number) => api.one<Template>(`/ccms/template/${templateId}`),
   /** Adds when the body has no `templateId`, else updates. */
   save: (body: TemplateBody | TemplateUpdate) => ('templateId' in body ? api.put('/ccms/template', body) : api.post('/ccms/template', body)),

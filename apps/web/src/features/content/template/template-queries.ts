@@ -1,4 +1,4 @@
-import type { TemplateBody, TemplatePreviewBody, TemplateUpdate } from '@ccms/contracts/content/template';
+import type { TemplateBody, TemplateKind, TemplatePreviewBody, TemplateUpdate } from '@ccms/contracts/content/template';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { doctypeKeys } from '../doctype/doctype-queries';
@@ -8,7 +8,7 @@ import { type TemplateListParams, templateApi } from './template-api';
 const keys = entityKeys<TemplateListParams>('content', 'template');
 export const templateKeys = {
   ...keys,
-  options: (kind?: 'topic' | 'map') => [...keys.all, 'options', kind ?? 'all'] as const,
+  options: (kind?: TemplateKind) => [...keys.all, 'options', kind ?? 'all'] as const,
   preview: (body: TemplatePreviewBody) => [...keys.all, 'preview', body] as const,
 };
 
@@ -19,8 +19,8 @@ export const templateQueries = {
 
 export const useTemplateList = (params: TemplateListParams) => useQuery({ ...templateQueries.list(params), placeholderData: keepPreviousData });
 
-/** Enabled templates, for new topics and maps and the document type's default. */
-export const useTemplateOptions = (kind?: 'topic' | 'map', enabled = true) =>
+/** Enabled templates, for new topics, maps and S1000D objects and the document type's default. */
+export const useTemplateOptions = (kind?: TemplateKind, enabled = true) =>
   useQuery({ queryKey: templateKeys.options(kind), queryFn: () => templateApi.options(kind), enabled });
 
 /** The filled, checked and rendered template (the body is the debounced form content). */

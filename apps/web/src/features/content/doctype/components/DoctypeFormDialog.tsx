@@ -39,7 +39,7 @@ export function DoctypeFormDialog({ open, doctypeId, onClose }: { open: boolean;
       publicId: d.publicId,
       systemId: d.systemId,
       fileSuffix: d.fileSuffix,
-      grammar: d.grammar === 'none' ? 'none' : 'catalog',
+      grammar: d.grammar === 'none' || d.grammar === 's1000d' ? d.grammar : 'catalog',
       validateOnSave: d.validateOnSave,
       defaultTemplateId: d.defaultTemplateId,
       editor: (BUILT_IN_EDITORS as readonly string[]).includes(d.editor) ? (d.editor as DoctypeBody['editor']) : 'view',

@@ -36,6 +36,7 @@ export function DoctypeList() {
   /** Which grammar validates the type: "DITA 1.3 (package dita-1.3)", "DITA 1.2 (machine catalog)", or not found. */
   const grammarLabel = (row: Doctype) => {
     if (!row.grammarFound) return t('missing');
+    if (row.grammar === 's1000d') return `S1000D ${row.grammarVersion ?? ''}`.trim();
     const standard = row.grammarVersion ? `DITA ${row.grammarVersion}` : t('found');
     return row.grammarSource === 'package' ? t('viaPackage', { standard, name: row.grammarPackage ?? '' }) : t('viaMachine', { standard });
   };

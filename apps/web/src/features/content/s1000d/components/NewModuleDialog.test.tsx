@@ -87,6 +87,29 @@ describe('the DMC builder (new data module)', () => {
     });
   });
 
+  it("offers the schema's S1000D templates (the default when none is picked), sends the one picked, and forgets it when the schema changes", async () => {
+    show();
+    await fillBrakePads();
+    const select = await screen.findByTestId('new-module-template');
+    fireEvent.mouseDown(within(select).getByRole('combobox'));
+    expect(await screen.findByTitle('S1000D proced: Procedure')).toBeTruthy();
+    expect(screen.queryByTitle('S1000D descript: Description')).toBeNull();
+    fireEvent.click(screen.getByTitle('Brake procedure'));
+    fireEvent.click(screen.getByRole('button', { name: /ok/i }));
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()[0]).toMatchObject({ schema: 'proced', templateId: 203 });
+
+    // Another schema: its own templates only, and the picked one is gone (the default is sent: no templateId).
+    await pick('new-module-schema', 'descript');
+    fireEvent.mouseDown(within(select).getByRole('combobox'));
+    expect(await screen.findByTitle('S1000D descript: Description')).toBeTruthy();
+    expect(screen.queryByTitle('Brake procedure')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /ok/i }));
+    await waitFor(() => expect(posted()).toHaveLength(2));
+    expect(posted()[1]).toMatchObject({ schema: 'descript' });
+    expect(posted()[1]).not.toHaveProperty('templateId');
+  });
+
   it("offers the project BREX's information codes; one it refuses is shown but cannot be chosen", async () => {
     show();
     const select = await screen.findByTestId('new-module-infoCode');

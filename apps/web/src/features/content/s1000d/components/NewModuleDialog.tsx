@@ -7,6 +7,7 @@ import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { topicDetailPath } from '../../document/paths';
 import { useCreateModule, useDmcOptions } from '../s1000d-queries';
+import { S1000dTemplateSelect } from './S1000dTemplateSelect';
 
 type Segment = keyof DmcInput;
 type Values = Record<Exclude<Segment, 'learnCode' | 'learnEventCode'>, string> & {
@@ -17,6 +18,8 @@ type Values = Record<Exclude<Segment, 'learnCode' | 'learnEventCode'>, string> &
   techName: string;
   infoName: string;
   pmPath: string;
+  /** A template of the schema; null: the schema's default. */
+  templateId: number | null;
 };
 
 const ITEM_LOCATIONS = ['A', 'B', 'C', 'D', 'T', 'Z'];
@@ -38,7 +41,8 @@ export interface NewModuleDialogProps {
 /**
  * A new data module (issue 31): its code built segment by segment (model and system difference
  * codes from the library, the SNS from the project BREX, the information code from the S1000D list
- * with its name, learn code optional), a schema's template, title and language; optionally added to
+ * with its name, learn code optional), a schema and one of its templates (else the schema's default),
+ * title and language; optionally added to
  * a publication module. Created at issue 000 in work 01, then its detail opens.
  */
 export function NewModuleDialog({ open, libraryId, branch, onClose }: NewModuleDialogProps) {
@@ -69,6 +73,7 @@ export function NewModuleDialog({ open, libraryId, branch, onClose }: NewModuleD
       techName: '',
       infoName: '',
       pmPath: '',
+      templateId: null,
     },
     save: async (v) => {
       const [languageIsoCode = 'en', countryIsoCode = 'US'] = v.language.split('-');
@@ -95,6 +100,7 @@ export function NewModuleDialog({ open, libraryId, branch, onClose }: NewModuleD
         techName: v.techName.trim(),
         ...(v.infoName.trim() ? { infoName: v.infoName.trim() } : {}),
         ...(v.pmPath ? { pmPath: v.pmPath } : {}),
+        ...(v.templateId ? { templateId: v.templateId } : {}),
       });
       message.success(t('newModule.created', { path: made.path }));
       if (made.problems.length > 0) message.warning(t('newModule.problems', { count: made.problems.length }));
@@ -128,8 +134,13 @@ export function NewModuleDialog({ open, libraryId, branch, onClose }: NewModuleD
   return (
     <FormDialog open={open} title={t('newModule.title')} name="new-module" entity={entity} onClose={onClose} width={760} labelWidth={150}>
       <Form.Item name="schema" label={t('newModule.schema')} rules={zodRules(NewModuleBody, 'schema', t('newModule.schema'))}>
-        <Select data-testid="new-module-schema" options={(o?.schemas ?? [...S1000D_TEMPLATE_SCHEMAS]).map((s) => ({ value: s, label: s }))} />
+        <Select
+          data-testid="new-module-schema"
+          onChange={() => form.setFieldValue('templateId', null)}
+          options={(o?.schemas ?? [...S1000D_TEMPLATE_SCHEMAS]).map((s) => ({ value: s, label: s }))}
+        />
       </Form.Item>
+      <S1000dTemplateSelect schema={watched?.schema} open={open} testId="new-module-template" />
       <Row gutter={12}>
         <Col span={12}>
           {segment(

@@ -6,8 +6,18 @@ import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { useCreatePm, useDmcOptions, useModuleChoices } from '../s1000d-queries';
+import { S1000dTemplateSelect } from './S1000dTemplateSelect';
 
-type Values = { modelIdentCode: string; pmIssuer: string; pmNumber: string; pmVolume: string; pmTitle: string; language: string; dmPaths: string[] };
+type Values = {
+  modelIdentCode: string;
+  pmIssuer: string;
+  pmNumber: string;
+  pmVolume: string;
+  pmTitle: string;
+  language: string;
+  dmPaths: string[];
+  templateId: number | null;
+};
 
 export interface NewPmDialogProps {
   open: boolean;
@@ -27,7 +37,7 @@ export function NewPmDialog({ open, libraryId, branch, onClose }: NewPmDialogPro
   const modules = useModuleChoices(scope, open);
   const entity = useEntityForm<Values>({
     open,
-    defaults: { modelIdentCode: '', pmIssuer: '', pmNumber: '', pmVolume: '00', pmTitle: '', language: 'en-US', dmPaths: [] },
+    defaults: { modelIdentCode: '', pmIssuer: '', pmNumber: '', pmVolume: '00', pmTitle: '', language: 'en-US', dmPaths: [], templateId: null },
     save: async (v) => {
       const [languageIsoCode = 'en', countryIsoCode = 'US'] = v.language.split('-');
       const made = await create.mutateAsync({
@@ -36,6 +46,7 @@ export function NewPmDialog({ open, libraryId, branch, onClose }: NewPmDialogPro
         language: { languageIsoCode, countryIsoCode },
         pmTitle: v.pmTitle.trim(),
         dmPaths: v.dmPaths,
+        ...(v.templateId ? { templateId: v.templateId } : {}),
       });
       message.success(t('newPm.created', { path: made.path }));
       onClose();
@@ -89,6 +100,7 @@ export function NewPmDialog({ open, libraryId, branch, onClose }: NewPmDialogPro
           options={(modules.data?.rows ?? []).map((r) => ({ value: r.path, label: `${r.no} ${r.title}` }))}
         />
       </Form.Item>
+      <S1000dTemplateSelect schema="pm" open={open} testId="new-pm-template" />
       <Form.Item label={t('newPm.code')}>
         <Typography.Text code data-testid="new-pm-code">
           {code}

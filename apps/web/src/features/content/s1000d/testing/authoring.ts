@@ -82,12 +82,19 @@ export interface AuthoringServerOptions {
   create?: FakeReply;
 }
 
-/** bikeServer plus the authoring routes. */
+/** bikeServer plus the authoring routes (and the S1000D template options the new-object dialogs offer). */
 export function authoringServer(opts: AuthoringServerOptions = {}) {
   const base = bikeServer();
   return (config: InternalAxiosRequestConfig): FakeReply => {
     const url = config.url ?? '';
     const ok = (data: unknown): FakeReply => ({ data: { code: 200, msg: 'ok', data } });
+    if (url.startsWith('/ccms/template/optionselect'))
+      return ok([
+        { templateId: 201, templateName: 'S1000D proced: Procedure', doctypeName: 'proced', kind: 's1000d', lang: 'en-US' },
+        { templateId: 202, templateName: 'S1000D descript: Description', doctypeName: 'descript', kind: 's1000d', lang: 'en-US' },
+        { templateId: 203, templateName: 'Brake procedure', doctypeName: 'proced', kind: 's1000d', lang: 'en-US' },
+        { templateId: 206, templateName: 'S1000D pm: Publication module', doctypeName: 'pm', kind: 's1000d', lang: 'en-US' },
+      ]);
     if (url.startsWith('/ccms/s1000d/settings')) return ok(JSON.parse(String(config.data ?? '{}')));
     if (url.startsWith('/ccms/s1000d/dmc-options')) return ok(opts.options ?? dmcOptions());
     if (url.startsWith('/ccms/s1000d/module'))

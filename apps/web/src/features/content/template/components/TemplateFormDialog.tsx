@@ -1,4 +1,4 @@
-import { TEMPLATE_LANGS, TEMPLATE_PLACEHOLDERS, type Template, TemplateBody } from '@ccms/contracts/content/template';
+import { S1000D_TEMPLATE_PLACEHOLDERS, TEMPLATE_LANGS, TEMPLATE_PLACEHOLDERS, type Template, TemplateBody } from '@ccms/contracts/content/template';
 import { Alert, App, Col, Form, Input, List, Radio, Row, Select, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDict } from '../../../../shared/dict/use-dict';
@@ -10,7 +10,7 @@ import { useDoctypeOptions } from '../../doctype/doctype-queries';
 import { templateQueries, useSaveTemplate, useTemplatePreview } from '../template-queries';
 
 const EMPTY: TemplateBody = { templateName: '', doctypeId: 0, lang: 'zh-CN', content: '', status: '0', remark: '' };
-const NAMES = TEMPLATE_PLACEHOLDERS.map((n) => `$\{${n}}`).join(' ');
+const names = (list: readonly string[]) => list.map((n) => `$\{${n}}`).join(' ');
 
 /** The preview beside the form: the filled XML, its problems (located) and, for a topic, the rendering. */
 function TemplatePreviewPane({ doctypeId, lang, content }: { doctypeId: number; lang: TemplateBody['lang']; content: string }) {
@@ -83,6 +83,8 @@ export function TemplateFormDialog({ open, templateId, onClose }: { open: boolea
   const doctypeId = Form.useWatch('doctypeId', entity.form) ?? 0;
   const lang = Form.useWatch('lang', entity.form) ?? 'zh-CN';
   const content = Form.useWatch('content', entity.form) ?? '';
+  // An S1000D type's templates also have the date's parts, the language's codes and the enterprise code.
+  const s1000d = doctypes.data?.find((d) => d.doctypeId === doctypeId)?.grammar === 's1000d';
   return (
     <FormDialog
       open={open}
@@ -115,7 +117,12 @@ export function TemplateFormDialog({ open, templateId, onClose }: { open: boolea
           <Form.Item name="lang" label={t('lang')}>
             <Radio.Group options={TEMPLATE_LANGS.map((l) => ({ value: l, label: t(`langs.${l}`) }))} />
           </Form.Item>
-          <Form.Item name="content" label={t('content')} extra={t('placeholders', { names: NAMES })} rules={zodRules(TemplateBody, 'content', t('content'))}>
+          <Form.Item
+            name="content"
+            label={t('content')}
+            extra={t('placeholders', { names: names(s1000d ? S1000D_TEMPLATE_PLACEHOLDERS : TEMPLATE_PLACEHOLDERS) })}
+            rules={zodRules(TemplateBody, 'content', t('content'))}
+          >
             <Input.TextArea rows={16} spellCheck={false} style={{ fontFamily: 'monospace', fontSize: 12 }} />
           </Form.Item>
           <Form.Item name="status" label={t('status')}>

@@ -38,7 +38,13 @@ export function TemplateList() {
   const columns: ListColumn<Template>[] = [
     { key: 'templateName', dataIndex: 'templateName', title: t('templateName') },
     { key: 'doctypeName', dataIndex: 'doctypeName', title: t('doctype'), width: 150 },
-    { key: 'kind', dataIndex: 'kind', title: t('kind'), width: 90, render: (v: string) => <Tag>{v === 'map' ? t('kinds.map') : t('kinds.topic')}</Tag> },
+    {
+      key: 'kind',
+      dataIndex: 'kind',
+      title: t('kind'),
+      width: 90,
+      render: (v: string) => <Tag>{v === 'map' ? t('kinds.map') : v === 's1000d' ? t('kinds.s1000d') : t('kinds.topic')}</Tag>,
+    },
     { key: 'lang', dataIndex: 'lang', title: t('lang'), width: 100, render: langLabel },
     { key: 'status', dataIndex: 'status', title: t('status'), width: 90, render: (v: string) => <DictTag options={statuses} value={v} /> },
     { key: 'remark', dataIndex: 'remark', title: t('remark'), ellipsis: true, defaultHidden: true },
