@@ -1,14 +1,10 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: templates spell their placeholders ${name}
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zipFolder } from '../../../../../../test-support/grammars';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
-import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
+import { allowLoopbackRemotes, type TestUser, userWith } from '../content-test-kit';
+import { bikeLibrary, bikeMissing, installS1000dGrammars } from '../s1000d/s1000d-test-kit';
 
 /**
  * S1000D templates under System Manager → Template, with the 5.0 schemas and the default BREX
@@ -16,17 +12,13 @@ import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type Tes
  * place; an edited template's body carries into a new module, PM and DMRL made from it in the Bike
  * library while their codes come from the builder and they still validate.
  */
-const BIKE = s1000dCorpus('s1000d-bike-4.1');
-const DEFAULT_BREX = s1000dCorpus('s1000d-default-brex');
-const SCHEMAS = s1000dCorpus('s1000d-schemas-5.0');
-const suite = describe.skipIf(BIKE === undefined || DEFAULT_BREX === undefined || SCHEMAS === undefined);
+const suite = describe.skipIf(bikeMissing());
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 let t: TestApp;
 let admin: Caller;
 let owner: TestUser;
 let libraryId = 0;
-let copyDir = '';
 
 const DMC = {
   modelIdentCode: 'BRAKE',
@@ -70,31 +62,17 @@ async function templateOf(schema: string): Promise<TemplateRow> {
 }
 
 beforeAll(async () => {
-  if (BIKE === undefined) return;
+  if (bikeMissing()) return;
   t = await createTestApp();
   await allowLoopbackRemotes(t);
-  copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-templates-'));
-  await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
-  await remote().createRepo('bike', { folder: copyDir });
   admin = await t.login();
-  for (const [name, dir, inZip] of [
-    ['default-brex.zip', DEFAULT_BREX, 's1000d-default-brex/'],
-    ['schemas-5.0.zip', SCHEMAS, 's1000d-schemas-5.0/'],
-  ] as const) {
-    const body = multipart({}, [{ filename: name, content: await zipFolder(dir ?? '', inZip) }]);
-    const installed = await admin.request({ method: 'POST', url: api('/ccms/grammar'), payload: body.payload, headers: body.headers });
-    expect(installed.status).toBe(200);
-  }
+  await installS1000dGrammars(admin);
   const perms = CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', 'ccms:library:edit', 'ccms:topic:query', 'ccms:topic:add', 'ccms:topic:edit']);
   owner = await userWith(t, 'tplowner', perms);
-  const res = await owner.caller.post(api('/ccms/library'), { ...libraryBody('bike', remote().url('bike')), libraryType: 'S1000D' });
-  expect(res.status).toBe(200);
-  libraryId = res.body.data.libraryId;
-  await libraryPrepared(owner.caller, libraryId);
+  libraryId = await bikeLibrary(owner.caller, remote(), 'bike');
 }, 240_000);
 afterAll(async () => {
   await t?.close();
-  if (copyDir) await rm(copyDir, { recursive: true, force: true });
 });
 
 suite('S1000D templates', () => {
