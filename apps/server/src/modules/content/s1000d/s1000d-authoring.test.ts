@@ -1,14 +1,11 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zipFolder } from '../../../../../../test-support/grammars';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { git } from '../../../../test/git-http-server';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
-import { allowLoopbackRemotes, grant, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
+import { allowLoopbackRemotes, grant, type TestUser, userWith } from '../content-test-kit';
+import { bikeLibrary, bikeMissing, installS1000dGrammars } from './s1000d-test-kit';
 
 /**
  * S1000D authoring over the Bike sample with the 5.0 schemas and the default BREX installed: a new
@@ -16,17 +13,13 @@ import { allowLoopbackRemotes, grant, libraryBody, libraryPrepared, multipart, t
  * renames the file in one commit, tags the commit on the remote and keeps the PM's dmRef resolving;
  * the next in-work renames it again and makes it draft; bad codes and callers are refused.
  */
-const BIKE = s1000dCorpus('s1000d-bike-4.1');
-const DEFAULT_BREX = s1000dCorpus('s1000d-default-brex');
-const SCHEMAS = s1000dCorpus('s1000d-schemas-5.0');
-const suite = describe.skipIf(BIKE === undefined || DEFAULT_BREX === undefined || SCHEMAS === undefined);
+const suite = describe.skipIf(bikeMissing());
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 let t: TestApp;
 let owner: TestUser;
 let reader: TestUser;
 let libraryId = 0;
-let copyDir = '';
 
 const BRAKE_PM = 'PMC-BRAKE-C3002-EPWG1-00';
 const DMC = {
@@ -45,33 +38,18 @@ const DMC = {
 const CODE = 'DMC-BRAKE-AAA-DA1-20-00-00AA-720A-A';
 
 beforeAll(async () => {
-  if (BIKE === undefined) return;
+  if (bikeMissing()) return;
   t = await createTestApp();
   await allowLoopbackRemotes(t);
-  copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-authoring-'));
-  await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
-  await remote().createRepo('bike', { folder: copyDir });
-  const admin = await t.login();
-  for (const [name, dir, inZip] of [
-    ['default-brex.zip', DEFAULT_BREX, 's1000d-default-brex/'],
-    ['schemas-5.0.zip', SCHEMAS, 's1000d-schemas-5.0/'],
-  ] as const) {
-    const body = multipart({}, [{ filename: name, content: await zipFolder(dir ?? '', inZip) }]);
-    const installed = await admin.request({ method: 'POST', url: api('/ccms/grammar'), payload: body.payload, headers: body.headers });
-    expect(installed.status).toBe(200);
-  }
+  await installS1000dGrammars(await t.login());
   const perms = CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', 'ccms:library:edit', 'ccms:topic:query', 'ccms:topic:add', 'ccms:topic:edit']);
   owner = await userWith(t, 'dmowner', perms);
   reader = await userWith(t, 'dmreader', perms);
-  const res = await owner.caller.post(api('/ccms/library'), { ...libraryBody('bike', remote().url('bike')), libraryType: 'S1000D' });
-  expect(res.status).toBe(200);
-  libraryId = res.body.data.libraryId;
-  await libraryPrepared(owner.caller, libraryId);
+  libraryId = await bikeLibrary(owner.caller, remote(), 'bike');
   await grant(t, libraryId, 'user', reader.userId, 'read');
 }, 240_000);
 afterAll(async () => {
   await t?.close();
-  if (copyDir) await rm(copyDir, { recursive: true, force: true });
 });
 
 async function pmDocument(code: string) {
