@@ -50,3 +50,13 @@ export const RevisionLoadResult = z.object({
   conflicts: z.array(RevisionConflict),
 });
 export type RevisionLoadResult = z.infer<typeof RevisionLoadResult>;
+
+/** POST /ccms/flightops/revision/resolve: a conflict of a revision branch resolved as one commit (the text chosen or written, or the file removed). */
+export const RevisionResolveBody = z.object({
+  libraryId: z.number().int().positive().describe('id of the library'),
+  branch: BranchName.refine((b) => b.startsWith('revision/'), { message: 'field.invalid' }).describe('the revision branch (revision/<name>)'),
+  path: z.string().trim().min(1).max(1000).describe('the conflicting file'),
+  content: z.string().max(5_000_000).nullable().describe('the resolved text; null removes the file'),
+});
+export type RevisionResolveBody = z.infer<typeof RevisionResolveBody>;
+export const RevisionResolveResult = z.object({ commit: z.string() });

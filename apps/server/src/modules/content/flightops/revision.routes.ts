@@ -1,5 +1,5 @@
 import { DocumentPerm } from '@ccms/contracts/content/document';
-import { RevisionLoadFields, RevisionLoadResult } from '@ccms/contracts/content/flightops';
+import { RevisionLoadFields, RevisionLoadResult, RevisionResolveBody, RevisionResolveResult } from '@ccms/contracts/content/flightops';
 import { okOf } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
@@ -36,5 +36,18 @@ export const flightopsRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readForm(req, { beforeFiles: (raw) => revisions.assertWritable(auth, fieldsOf(raw).libraryId) });
       return ok(await revisions.load(auth, fieldsOf(form.fields), form.files));
     },
+  );
+  app.post(
+    '/ccms/flightops/revision/resolve',
+    {
+      config: { permission: DocumentPerm.import, log: { title: 'flightops revision', businessType: BusinessType.UPDATE } },
+      schema: {
+        summary: 'Resolve a conflict of a revision branch: the chosen or written text (or the removal) as one commit',
+        tags: ['content/flightops'],
+        body: RevisionResolveBody,
+        response: { 200: okOf(RevisionResolveResult) },
+      },
+    },
+    async (req) => ok(await revisions.resolve(caller(req), req.body)),
   );
 };

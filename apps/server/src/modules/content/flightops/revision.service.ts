@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { RevisionConflict, RevisionLoadFields, RevisionLoadResult } from '@ccms/contracts/content/flightops';
+import type { RevisionConflict, RevisionLoadFields, RevisionLoadResult, RevisionResolveBody } from '@ccms/contracts/content/flightops';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { Change } from '../../../platform/git/git-repo';
@@ -41,6 +41,17 @@ export function revisionService(_db: Db, git: LibraryGit, { catalog }: CatalogRu
   return {
     async assertWritable(auth: AuthContext, libraryId: number) {
       await catalog.access(auth, libraryId, 'write');
+    },
+
+    /** A conflict resolved on the revision branch: the chosen or written text committed (or the file removed). */
+    async resolve(auth: AuthContext, body: RevisionResolveBody): Promise<{ commit: string }> {
+      const { row } = await catalog.access(auth, body.libraryId, 'write');
+      const path = repoPath(body.path, 'path');
+      const { repo } = await git.readyBranch(row, body.branch);
+      if (!(await repo.resolve(body.branch))) throw badRequest('flightops.branchMissing', { field: 'branch', branch: body.branch });
+      const change: Change = body.content === null ? { op: 'delete', path } : { op: 'put', path, content: Buffer.from(body.content, 'utf8') };
+      const done = await git.commit(row, auth, body.branch, [change], `Resolve ${path} (${body.branch})`);
+      return { commit: done.commit };
     },
 
     async load(auth: AuthContext, fields: RevisionLoadFields, files: UploadedFile[]): Promise<RevisionLoadResult> {

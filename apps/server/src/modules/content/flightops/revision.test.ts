@@ -148,6 +148,26 @@ describe('loading a manufacturer revision', () => {
     expect(await remote().show('fcom', 'main', file(1))).toBe(du(1));
   });
 
+  it('resolves the conflict on the revision branch as one commit; only a revision branch, only by a writer', async () => {
+    const body = {
+      libraryId,
+      branch: 'revision/2026-10',
+      path: file(25),
+      content: du(25, { msn2: 'Manufacturer wording for MSN 0205, airline brief added.' }),
+    };
+    const notRevision = await writer.caller.post(api('/ccms/flightops/revision/resolve'), { ...body, branch: 'main' });
+    expect(notRevision.status).toBe(400);
+    expect(notRevision.body.msg).toContain('branch');
+    expect((await reader.caller.post(api('/ccms/flightops/revision/resolve'), body)).status).toBe(403);
+    const before = (await remote().log('fcom', 'revision/2026-10')).length;
+    const res = await writer.caller.post(api('/ccms/flightops/revision/resolve'), body);
+    expect(res.status, res.raw).toBe(200);
+    const log = await remote().log('fcom', 'revision/2026-10');
+    expect(log.length).toBe(before + 1);
+    expect(log[0]?.subject).toBe(`Resolve ${file(25)} (revision/2026-10)`);
+    expect(await remote().show('fcom', 'revision/2026-10', file(25))).toBe(body.content);
+  });
+
   it('the same revision name again is refused: its branch exists', async () => {
     const again = await load({ revision: '2026-10', folder: 'fcom' }, await revisionZip());
     expect(again.status).toBe(400);
