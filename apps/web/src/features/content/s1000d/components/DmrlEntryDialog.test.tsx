@@ -95,11 +95,6 @@ beforeEach(() => {
 });
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-async function pick(testId: string, option: string) {
-  const select = await screen.findByTestId(testId);
-  fireEvent.mouseDown(within(select).getByRole('combobox'));
-  fireEvent.click(await screen.findByTitle(option));
-}
 const posted = () => calls.filter((c) => c.method === 'post' && c.url === '/ccms/s1000d/dmrl-entry').map((c) => JSON.parse(String(c.data)));
 
 describe('a new DMRL entry from the DML coverage drawer', () => {
