@@ -70,6 +70,8 @@ function coverageWith(planned: boolean): DmlCoverage {
   };
 }
 
+/** Waits long enough for a loaded machine (the default second is not). */
+const SLOW = { timeout: 10_000 };
 let calls: InternalAxiosRequestConfig[] = [];
 let added = false;
 const ok = (data: unknown) => ({ data: { code: 200, msg: 'ok', data } });
@@ -98,16 +100,16 @@ const type = (testId: string, value: string) => fireEvent.change(screen.getByTes
 const posted = () => calls.filter((c) => c.method === 'post' && c.url === '/ccms/s1000d/dmrl-entry').map((c) => JSON.parse(String(c.data)));
 
 describe('a new DMRL entry from the DML coverage drawer', () => {
-  it('builds the planned code, names it, posts it into the list shown, and the coverage then lists it as missing', { timeout: 30_000 }, async () => {
+  it('builds the planned code, names it, posts it into the list shown, and the coverage then lists it as missing', { timeout: 60_000 }, async () => {
     renderPage(<DmlCoverageDrawer scope={{ libraryId: 3, branch: 'main' }} open onClose={() => undefined} />);
-    await screen.findByTestId('dml-counts');
+    await screen.findByTestId('dml-counts', undefined, SLOW);
     expect(within(screen.getByTestId('dml-count-missing')).getByText('0')).toBeTruthy();
     fireEvent.click(screen.getByTestId('dml-new-entry'));
-    expect(await screen.findByText('New data module requirement list entry')).toBeTruthy();
+    expect(await screen.findByText('New data module requirement list entry', undefined, SLOW)).toBeTruthy();
 
     // Nothing filled: the code segments and the technical name are asked for, naming each field; nothing is sent.
     fireEvent.click(screen.getByRole('button', { name: /OK|Save|Confirm/ }));
-    expect(await screen.findByText('Model identification code: enter the code')).toBeTruthy();
+    expect(await screen.findByText('Model identification code: enter the code', undefined, SLOW)).toBeTruthy();
     expect(await screen.findByText('Information code: enter the code')).toBeTruthy();
     expect(posted()).toEqual([]);
 
@@ -117,17 +119,17 @@ describe('a new DMRL entry from the DML coverage drawer', () => {
     type('dmrl-entry-subSystemCode', '2');
     type('dmrl-entry-disassyCodeVariant', 'AA');
     // A code the project BREX refuses is shown and cannot be chosen; 520 names the entry.
-    fireEvent.mouseDown(within(await screen.findByTestId('dmrl-entry-infoCode')).getByRole('combobox'));
-    expect(await screen.findByTitle('952 Performance support (not allowed by the project BREX)')).toBeTruthy();
-    fireEvent.click(await screen.findByTitle('520 Remove procedures'));
-    await waitFor(() => expect((screen.getByTestId('dmrl-entry-infoName') as HTMLInputElement).value).toBe('Remove procedures'));
+    fireEvent.mouseDown(within(await screen.findByTestId('dmrl-entry-infoCode', undefined, SLOW)).getByRole('combobox'));
+    expect(await screen.findByTitle('952 Performance support (not allowed by the project BREX)', undefined, SLOW)).toBeTruthy();
+    fireEvent.click(await screen.findByTitle('520 Remove procedures', undefined, SLOW));
+    await waitFor(() => expect((screen.getByTestId('dmrl-entry-infoName') as HTMLInputElement).value).toBe('Remove procedures'), SLOW);
     type('dmrl-entry-techName', 'Brake pads');
-    await waitFor(() => expect(screen.getByTestId('dmrl-entry-code').textContent).toBe(PLANNED));
+    await waitFor(() => expect(screen.getByTestId('dmrl-entry-code').textContent).toBe(PLANNED), SLOW);
     // The list shown is preset; another can be chosen (the first is kept here).
     expect(within(screen.getByTestId('dmrl-entry-list')).getByText('DML-S1000DBIKE-C3002-C-2012-00001')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: /OK|Save|Confirm/ }));
-    await waitFor(() => expect(posted()).toHaveLength(1));
+    await waitFor(() => expect(posted()).toHaveLength(1), SLOW);
     expect(posted()[0]).toEqual({
       libraryId: 3,
       branch: 'main',
@@ -149,7 +151,7 @@ describe('a new DMRL entry from the DML coverage drawer', () => {
       infoName: 'Remove procedures',
     });
     // The coverage is read again: the planned module is missing.
-    await waitFor(() => expect(within(screen.getByTestId('dml-count-missing')).getByText('1')).toBeTruthy());
+    await waitFor(() => expect(within(screen.getByTestId('dml-count-missing')).getByText('1')).toBeTruthy(), SLOW);
     const table = screen.getByTestId('dml-rows');
     expect(within(table).getByText(PLANNED)).toBeTruthy();
     expect(
@@ -162,7 +164,7 @@ describe('a new DMRL entry from the DML coverage drawer', () => {
   it('is not offered without the right to create modules', async () => {
     useSession.setState({ roles: ['reader'], permissions: ['ccms:document:list'] });
     renderPage(<DmlCoverageDrawer scope={{ libraryId: 3, branch: 'main' }} open onClose={() => undefined} />);
-    await screen.findByTestId('dml-counts');
+    await screen.findByTestId('dml-counts', undefined, SLOW);
     expect(screen.queryByTestId('dml-new-entry')).toBeNull();
   });
 });
