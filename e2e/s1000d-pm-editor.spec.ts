@@ -64,6 +64,21 @@ test('open a PM from its structure, add a data module by search, a titled entry 
   await expect(titles(page)).toHaveCount(9);
   await expect(page.getByTestId('pm-node-code')).toHaveText('DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A');
 
+  // 121A went after 00W; dropped on the top edge of 00W, the entry's first data module, it goes before it
+  // (rc-tree reports that drop as one on the open entry: it used to land after the entry's last child).
+  const rows = page.locator('[data-testid="map-tree"] [data-testid="map-node"]');
+  const byCode = (code: string) => page.locator(`[data-testid="map-tree"] [data-testid="map-node"][data-href="${code}"]`);
+  await expect(rows.nth(1)).toHaveAttribute('data-href', 'DMC-BRAKE-AAA-D00-00-00-00AA-00WA-D');
+  await expect(rows.nth(2)).toHaveAttribute('data-href', 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A');
+  const dm121 = byCode('DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A');
+  const box121 = await dm121.boundingBox();
+  await dm121.dragTo(byCode('DMC-BRAKE-AAA-D00-00-00-00AA-00WA-D'), {
+    sourcePosition: { x: 10, y: (box121?.height ?? 20) / 2 },
+    targetPosition: { x: 10, y: 1 },
+  });
+  await expect(rows.nth(1)).toHaveAttribute('data-href', 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A');
+  await expect(rows.nth(2)).toHaveAttribute('data-href', 'DMC-BRAKE-AAA-D00-00-00-00AA-00WA-D');
+
   // Drag and drop: the second entry before the first (dropped on the upper edge of its row).
   const entries = page.locator('[data-testid="map-tree"] [data-testid="map-node"][data-href=""]');
   const from = await entries.nth(1).boundingBox();
@@ -98,10 +113,10 @@ test('open a PM from its structure, add a data module by search, a titled entry 
   expect(log).toHaveLength(before + 1);
   const saved = (await remote.show('bike', 'main', PM)) ?? '';
   const content = saved.slice(saved.indexOf('<content>'));
-  // The 041A entry comes first, then 00W with 121A after it; the new entry is last, titled, holding 251A.
+  // The 041A entry comes first, then 121A with 00W after it; the new entry is last, titled, holding 251A and the LIGHTING PM.
   expect(content.indexOf('infoCode="041"')).toBeGreaterThan(0);
-  expect(content.indexOf('infoCode="041"')).toBeLessThan(content.indexOf('infoCode="00W"'));
-  expect(content.indexOf('infoCode="00W"')).toBeLessThan(content.indexOf('infoCode="121"'));
+  expect(content.indexOf('infoCode="041"')).toBeLessThan(content.indexOf('infoCode="121"'));
+  expect(content.indexOf('infoCode="121"')).toBeLessThan(content.indexOf('infoCode="00W"'));
   expect(content).toMatch(
     /<pmEntryTitle>保养<\/pmEntryTitle>\s*<dmRef>\s*<dmRefIdent>\s*<dmCode modelIdentCode="BRAKE"[^>]*infoCode="251"[\s\S]*<\/dmRef>\s*<pmRef>\s*<pmRefIdent>\s*<pmCode modelIdentCode="S1000DLIGHTING" pmIssuer="C3002" pmNumber="EPWG1" pmVolume="00"\/>\s*<issueInfo issueNumber="000" inWork="01"\/>\s*<language languageIsoCode="en" countryIsoCode="US"\/>\s*<\/pmRefIdent>\s*<\/pmRef>\s*<\/pmEntry>\s*<\/content>/,
   );
