@@ -188,3 +188,48 @@ test('a transfer package of PM EPWG1 downloads as a zip named by its DDN; taken 
   await expect(result).toContainText(/新增 1 · 未变 \d+/);
   await expect(result.getByRole('row', { name: new RegExp(ddnCode) }).getByTestId('transfer-action')).toHaveText('新增');
 });
+
+test('a new DMRL entry from the DML coverage drawer: the DMC builder’s fields, then the module is missing in the coverage', async ({ page }) => {
+  await openSignedIn(page, '/content/document');
+  await pickLibrary(page);
+  await page.getByTestId('s1000d-dml-button').click();
+  const dml = page.getByTestId('s1000d-dml-drawer');
+  await expect(dml.getByTestId('dml-count-missing')).toContainText('0');
+  await dml.getByTestId('dml-new-entry').click();
+  const dialog = page.getByRole('dialog', { name: '新建数据模块需求清单条目' });
+  await expect(dialog).toBeVisible();
+  for (const [field, value] of [
+    ['modelIdentCode', 'S1000DBIKE'],
+    ['systemDiffCode', 'AAA'],
+    ['systemCode', 'DA9'],
+    ['subSystemCode', '9'],
+    ['disassyCodeVariant', 'AA'],
+  ] as const)
+    await dialog.getByTestId(`dmrl-entry-${field}`).fill(value);
+  // A long list: typed to narrow it, then chosen (its name fills the information name).
+  const infoCode = await comboboxOf(page, 'dmrl-entry-infoCode');
+  await infoCode.click();
+  await infoCode.fill('520');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^520 / }).click();
+  await expect(dialog.getByTestId('dmrl-entry-infoName')).not.toHaveValue('');
+  await dialog.getByTestId('dmrl-entry-techName').fill('鞍座');
+  await expect(dialog.getByTestId('dmrl-entry-code')).toHaveText('DMC-S1000DBIKE-AAA-DA9-90-00-00AA-520A-A');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  // The coverage is read again: the planned module is the one missing entry.
+  await expect(dml.getByTestId('dml-count-missing')).toContainText('1', { timeout: 30_000 });
+  await dml.getByTestId('dml-filter').getByRole('combobox').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText('缺失', { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(dml.getByTestId('dml-state')).toHaveCount(1);
+  await expect(dml.getByText('DMC-S1000DBIKE-AAA-DA9-90-00-00AA-520A-A')).toBeVisible();
+  // The DML on the remote holds the entry, as the schema wants it: a dmRef with its title and the responsible partner company.
+  const dmlFile = 'csdb/DML-S1000DBIKE-C3002-C-2012-00001_001-01.XML';
+  const text = (await remote.show('bike', 'main', dmlFile)) ?? '';
+  expect(text).toMatch(
+    /<dmlEntry issueType="new"><dmRef><dmRefIdent><dmCode [^>]*systemCode="DA9"[^>]*\/><\/dmRefIdent><dmRefAddressItems><dmTitle><techName>鞍座<\/techName>/,
+  );
+  expect(text).toMatch(
+    /<techName>鞍座<\/techName><infoName>[^<]+<\/infoName><\/dmTitle><\/dmRefAddressItems><\/dmRef><responsiblePartnerCompany enterpriseCode="[^"]+"\/><\/dmlEntry>/,
+  );
+});

@@ -56,20 +56,40 @@ export function valueMatches(value: string, values: string): boolean {
   return false;
 }
 
-/** true, false, or undefined when a property the expression needs is not assigned. */
-export function evaluateApplic(a: Applic, assignment: Assignment): boolean | undefined {
+/**
+ * Values excluded from a publication, by property ident (a filter group's exclude rows): content
+ * whose applicability needs an excluded value of a property the assignment leaves open is not
+ * applicable. The value '' excludes every value of the property.
+ */
+export type Exclusions = ReadonlyMap<string, ReadonlySet<string>>;
+
+/**
+ * Whether an assertion of an unassigned property can only hold for excluded values: each of its
+ * alternatives is a single value that is excluded (a range is never wholly excluded, as its values
+ * cannot be listed; '' excludes them all).
+ */
+function onlyExcluded(ident: string, values: string, excluded: Exclusions | undefined): boolean {
+  const set = excluded?.get(ident);
+  if (set === undefined || set.size === 0) return false;
+  if (set.has('')) return true;
+  return values.split('|').every((alt) => !alt.includes('~') && set.has(alt));
+}
+
+/** true, false, or undefined when a property the expression needs is not assigned (false when it needs only excluded values). */
+export function evaluateApplic(a: Applic, assignment: Assignment, excluded?: Exclusions): boolean | undefined {
   switch (a.kind) {
     case 'all':
       return true;
     case 'assert': {
+      if (a.ident === '') return undefined;
       const v = assignment[a.ident];
-      if (v === undefined || a.ident === '') return undefined;
+      if (v === undefined) return onlyExcluded(a.ident, a.values, excluded) ? false : undefined;
       return valueMatches(v, a.values);
     }
     case 'evaluate': {
       let open = false;
       for (const o of a.operands) {
-        const r = evaluateApplic(o, assignment);
+        const r = evaluateApplic(o, assignment, excluded);
         if (r === undefined) open = true;
         else if (a.op === 'and' && !r) return false;
         else if (a.op === 'or' && r) return true;
@@ -98,8 +118,8 @@ export function applicToText(a: Applic, nested = false): string {
 }
 
 /** Kept unless the expression is certainly false. */
-export function applies(a: Applic | undefined, assignment: Assignment): boolean {
-  return a === undefined || evaluateApplic(a, assignment) !== false;
+export function applies(a: Applic | undefined, assignment: Assignment, excluded?: Exclusions): boolean {
+  return a === undefined || evaluateApplic(a, assignment, excluded) !== false;
 }
 
 export interface ProductAttribute {
@@ -206,6 +226,8 @@ export interface InstanceResult {
 export interface InstanceOptions {
   /** Makes the instance a DME: identExtension (producer, code) put first in dmIdent. */
   extension?: { producer: string; code: string };
+  /** Values excluded from the instance (a publication's exclude rows). */
+  excluded?: Exclusions;
 }
 
 /**
@@ -216,7 +238,7 @@ export function filterInstance(doc: XmlDocument, groups: ReadonlyMap<string, App
   const root = cloneElement(doc.root);
   const removed: Record<string, number> = {};
   const verdict = new Map<string, boolean>();
-  for (const [id, a] of groups) verdict.set(id, applies(a, assignment));
+  for (const [id, a] of groups) verdict.set(id, applies(a, assignment, options.excluded));
   const prune = (el: XmlElement): void => {
     el.children = el.children.filter((c) => {
       if (c.type !== 'element') return true;

@@ -1,5 +1,6 @@
 import { TOPIC_EXTENSION } from '@ccms/dita/files';
 import { z } from 'zod';
+import { qInt } from '../http';
 import { RepoPath } from './explorer';
 import { TopicStatus } from './status';
 import { EditorDocument, EditorSaveBody, EditorSaveResult, EditorTarget, TopicTemplateType } from './topic-editor';
@@ -104,3 +105,21 @@ export const MapUsageQuery = EditorTarget.extend({
 });
 export const MapUsage = z.object({ file: z.string(), maps: z.array(z.string()) });
 export type MapUsage = z.infer<typeof MapUsage>;
+
+/** GET /ccms/map-editor/pm-refs: publication modules of an S1000D library to reference (pmRef in a PM), by PMC or title. */
+export const MapPmRefQuery = z.object({
+  libraryId: qInt.positive().describe('id of a library (GET /ccms/library/list)'),
+  branch: z.string().trim().max(200).optional().describe('git branch of the library (its default branch when absent)'),
+  q: z.string().trim().max(200).default('').describe('part of a publication module code (PMC-…), title or path'),
+  limit: qInt.min(1).max(100).default(30),
+});
+export const MapPmRefRow = z.object({
+  path: z.string(),
+  code: z.string().describe('PMC-…'),
+  title: z.string(),
+  /** The attributes of its pmCode, issueInfo and language, as a pmRef writes them. */
+  pmCode: z.record(z.string(), z.string()),
+  issueInfo: z.object({ issueNumber: z.string(), inWork: z.string() }).nullable(),
+  language: z.object({ languageIsoCode: z.string(), countryIsoCode: z.string() }).nullable(),
+});
+export type MapPmRefRow = z.infer<typeof MapPmRefRow>;

@@ -165,7 +165,7 @@ ${highlightsHtml(
 }
 
 function renderRecord(plan: Plan, dm: CsdbObject, page: string, ctx: RenderContext, problems: Problem[]): PageRecord {
-  const instance = plan.csdb.instance(dm, plan.assignment);
+  const instance = plan.csdb.instance(dm, plan.assignment, { excluded: plan.excluded });
   const root = instance?.doc.root ?? dm.xml?.root;
   if (root === undefined) return { dm, body: '', search: { t: dm.title, u: page, s: '', k: [] } };
   const r = renderModule(ctx, dm, root);
@@ -264,7 +264,8 @@ export async function rebuildS1000dHtml(previous: S1000dHtmlBuild, changed: read
   const out = path.resolve(options.out);
   const texts = publishTexts(langOf(plan));
   const samePages = plan.pages.length === previous.plan.pages.length && plan.pages.every((p, i) => previous.plan.pages[i]?.dm.code === p.dm.code);
-  const sameAssignment = JSON.stringify(plan.assignment) === JSON.stringify(previous.plan.assignment);
+  const exclusions = (p: Plan) => JSON.stringify([...p.excluded].map(([k, set]) => [k, [...set].sort()]).sort());
+  const sameAssignment = JSON.stringify(plan.assignment) === JSON.stringify(previous.plan.assignment) && exclusions(plan) === exclusions(previous.plan);
   const everything = !samePages || !sameAssignment;
   const changedSet = new Set(changed);
   const ctx = htmlContext(

@@ -104,7 +104,7 @@ export async function publishS1000dPdf(options: S1000dPdfOptions): Promise<S1000
     let pageRules = `@page{@top-left{content:${cssString(plan.pm.title || plan.pm.code)}}}\n`;
     plan.pages.forEach(({ dm }, i) => {
       const ctx = { ...base, idPrefix: `${dm.code}--`, pageOf: (code: string) => (base.pageOf(code) !== undefined ? `#${anchorOf(code)}` : undefined) };
-      const root = plan.csdb.instance(dm, plan.assignment)?.doc.root ?? dm.xml?.root;
+      const root = plan.csdb.instance(dm, plan.assignment, { excluded: plan.excluded })?.doc.root ?? dm.xml?.root;
       if (root === undefined) return;
       const r = renderModule(ctx, dm, root);
       const name = `dm-${i + 1}`;

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Assignment } from '../applic.js';
+import type { Assignment, Exclusions } from '../applic.js';
 import { applies } from '../applic.js';
 import { parseFileName } from '../codes.js';
 import { Csdb } from '../csdb.js';
@@ -31,6 +31,8 @@ export interface Plan {
   csdb: Csdb;
   pm: CsdbObject;
   assignment: Assignment;
+  /** Values excluded (a publication's exclude rows): content that needs only these is dropped. */
+  excluded: Exclusions;
   /** Who the publication is for, as shown (product and values). */
   label: string;
   nodes: PlanNode[];
@@ -96,11 +98,13 @@ export function planPublication(objects: Iterable<CsdbObject>, pmFile: string, s
       noPct: `库中没有产品交叉引用表（PCT），不能按产品「${selected.value}」发布。`,
       productUnknown: `PCT 中没有产品「${selected.value}」。`,
       propertyUnknown: `适用性属性「${selected.value}」未在 ACT/CCT 中声明。`,
+      excludedAssigned: `适用性值「${selected.value}」既被选中又被排除。`,
     }[selected.reason];
     const en = {
       noPct: `The CSDB has no product cross-reference table (PCT): it cannot be published for product "${selected.value}".`,
       productUnknown: `The PCT has no product "${selected.value}".`,
       propertyUnknown: `Applicability property "${selected.value}" is not declared in the ACT/CCT.`,
+      excludedAssigned: `Applicability value "${selected.value}" is both selected and excluded.`,
     }[selected.reason];
     return { problems: [problem('error', 'map-missing', at, zh, en)] };
   }
@@ -134,7 +138,7 @@ export function planPublication(objects: Iterable<CsdbObject>, pmFile: string, s
         out.push({ kind: 'module', code: item.ref.target, title: item.ref.target, applies: false, deleted: false });
         continue;
       }
-      const ok = applies(target.applic, selected.assignment);
+      const ok = applies(target.applic, selected.assignment, selected.excluded);
       const deleted = target.issueType === 'deleted';
       const node: PlanNode = { kind: 'module', code: target.code, title: target.title, dm: target, applies: ok, deleted };
       if (ok && !deleted && target.xml !== undefined) {
@@ -149,7 +153,7 @@ export function planPublication(objects: Iterable<CsdbObject>, pmFile: string, s
     return out;
   };
   const nodes = walk(pm.toc ?? []);
-  return { plan: { csdb, pm, assignment: selected.assignment, label: selected.label, nodes, pages, problems }, problems };
+  return { plan: { csdb, pm, assignment: selected.assignment, excluded: selected.excluded, label: selected.label, nodes, pages, problems }, problems };
 }
 
 function refProblem(pm: CsdbObject, target: string, line: number, column: number): Problem {

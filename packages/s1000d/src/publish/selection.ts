@@ -1,9 +1,20 @@
 /**
  * The applicability selection a publication is published for: a PCT product (its id, or the value of
  * the primary attribute such as a serial number), property values (`ident=value` pairs), or both
- * (the pairs win). Resolved against a set's ACT, CCT and PCT into the assignment filtering uses.
+ * (the pairs win), and values excluded (a filter group's exclude rows). Resolved against a set's ACT,
+ * CCT and PCT into the assignment and exclusions filtering uses.
+ *
+ * What an exclusion means, beside the assignment: a filter group's include row `ident = value` says
+ * the product has that value (content whose applicability needs another value of `ident` is dropped;
+ * content that does not name `ident` stays). An exclude row `ident = value` says the publication is
+ * not for that value: content whose applicability can only hold with an excluded value of `ident` is
+ * dropped (`model: Brook trekker` with Brook trekker excluded; not `model: Brook trekker|Mountain
+ * storm`, which another model still satisfies), and the rest stays open as it is without a selection.
+ * An exclude row with no value excludes every value of the property: content that needs `ident` at all
+ * is dropped. Excluding the value a product or an include row assigns is a contradiction and refused;
+ * excluding another value of an assigned property changes nothing (the assignment already decides).
  */
-import type { Assignment } from '../applic.js';
+import type { Assignment, Exclusions } from '../applic.js';
 import type { Csdb } from '../csdb.js';
 
 export interface Selection {
@@ -11,6 +22,8 @@ export interface Selection {
   product?: string;
   /** Property values by ident (ACT product attributes, CCT conditions). */
   assign?: Readonly<Record<string, string>>;
+  /** Values excluded, by ident ('' excludes every value of the property). */
+  exclude?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** `ident=value;ident=value` as pairs (empty parts ignored); undefined when a part has no `=` or no ident. */
@@ -49,9 +62,12 @@ export function declaredProperties(csdb: Csdb): Set<string> {
 }
 
 export type SelectionResult =
-  | { ok: true; assignment: Assignment; label: string }
-  /** noPct: a product was named and the set has no PCT; productUnknown: no product has that key; propertyUnknown: an ident is not declared. */
-  | { ok: false; reason: 'noPct' | 'productUnknown' | 'propertyUnknown'; value: string };
+  | { ok: true; assignment: Assignment; excluded: Exclusions; label: string }
+  /**
+   * noPct: a product was named and the set has no PCT; productUnknown: no product has that key;
+   * propertyUnknown: an ident is not declared; excludedAssigned: a value both assigned and excluded (`ident=value`).
+   */
+  | { ok: false; reason: 'noPct' | 'productUnknown' | 'propertyUnknown' | 'excludedAssigned'; value: string };
 
 /**
  * The assignment a selection gives: the product's values, then the pairs. Also a label for the
@@ -73,10 +89,27 @@ export function resolveSelection(csdb: Csdb, selection: Selection): SelectionRes
       out[ident] = value;
     }
   }
+  const excluded = new Map<string, Set<string>>();
+  const exclude = selection.exclude ?? {};
+  if (Object.keys(exclude).length > 0) {
+    const known = declaredProperties(csdb);
+    for (const [ident, values] of Object.entries(exclude)) {
+      if (!known.has(ident)) return { ok: false, reason: 'propertyUnknown', value: ident };
+      const assigned = out[ident];
+      for (const value of values) {
+        if (assigned !== undefined && (value === '' || value === assigned)) return { ok: false, reason: 'excludedAssigned', value: `${ident}=${assigned}` };
+        // Another value of an assigned property: the assignment already decides.
+        if (assigned !== undefined) continue;
+        const set = excluded.get(ident) ?? new Set<string>();
+        set.add(value);
+        excluded.set(ident, set);
+      }
+    }
+  }
   const values = Object.entries(out)
     .filter(([, v]) => v !== selection.product)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(', ');
-  const label = [selection.product, values].filter((s) => s !== undefined && s !== '').join(': ');
-  return { ok: true, assignment: out, label };
+    .map(([k, v]) => `${k}=${v}`);
+  const without = [...excluded].map(([k, set]) => `${k}≠${[...set].map((v) => v || '*').join('|')}`);
+  const label = [selection.product, [...values, ...without].join(', ')].filter((s) => s !== undefined && s !== '').join(': ');
+  return { ok: true, assignment: out, excluded, label };
 }

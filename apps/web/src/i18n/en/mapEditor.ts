@@ -102,6 +102,10 @@ const mapEditor: Messages<typeof zh> = {
     notInCatalog: 'Not in the catalogue of this branch',
     issue: 'Issue',
     title: 'Title',
+    addPm: 'Add publication module',
+    pmSearch: 'Search publication modules by code (PMC) or title',
+    pmNeedsEntry: 'Select an entry (pmEntry) or a reference in it to add a publication module to',
+    emptyEntry: 'The entry (pmEntry) holds no data module, publication module or entry: add one or remove the entry',
   },
 };
 export default mapEditor;

@@ -79,6 +79,16 @@ const s1000d: Messages<typeof zh> = {
     taskWrite: 'Write {{what}}',
     taskFinish: 'Finish and issue {{what}}',
     taskDescription: 'Asked for by data module list {{list}} (entry at line {{line}}, issue {{issue}}).',
+    newEntry: 'New entry',
+  },
+
+  dmrlEntry: {
+    title: 'New data module requirement list entry',
+    list: 'Data module list',
+    listRequired: 'Data module list: choose the list the entry goes into',
+    segmentRequired: '{{field}}: enter the code',
+    hint: 'The entry asks for a new data module (issue type new) under the project’s responsible partner company; it is committed to the list at once.',
+    added: '{{code}} added to {{list}}',
   },
 
   comments: {

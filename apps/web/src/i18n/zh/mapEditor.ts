@@ -99,5 +99,9 @@ export default {
     notInCatalog: '本分支的目录中没有此对象',
     issue: '版次',
     title: '标题',
+    addPm: '添加出版物模块',
+    pmSearch: '按代码（PMC）或标题搜索出版物模块',
+    pmNeedsEntry: '请先选择一个条目（pmEntry）或其中的引用，再添加出版物模块',
+    emptyEntry: '条目（pmEntry）没有包含数据模块、出版物模块或子条目：请添加一个，或删除该条目',
   },
 };

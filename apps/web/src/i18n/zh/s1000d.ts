@@ -77,6 +77,16 @@ export default {
     taskWrite: '编写 {{what}}',
     taskFinish: '完成并发布 {{what}}',
     taskDescription: '数据模块清单 {{list}} 要求（第 {{line}} 行的条目，版次 {{issue}}）。',
+    newEntry: '新建条目',
+  },
+
+  dmrlEntry: {
+    title: '新建数据模块需求清单条目',
+    list: '数据模块清单',
+    listRequired: '数据模块清单：请选择条目所在的清单',
+    segmentRequired: '{{field}}：请输入代码',
+    hint: '该条目要求一个新的数据模块（版次类型 new），责任单位为项目的责任合作单位；条目立即提交到清单。',
+    added: '已将 {{code}} 加入 {{list}}',
   },
 
   comments: {

@@ -10,6 +10,7 @@ import {
   ccmsCatalogProblem,
   ccmsCatalogResource,
   ccmsCatalogTopic,
+  ccmsPublication,
   ccmsRegulationLink,
 } from '../../../db/schema';
 
@@ -51,6 +52,12 @@ export interface IndexWrite {
    * topic row (and id), status, history and compliance links move to the new path before the upserts.
    */
   renames?: { from: string; to: string }[];
+  /**
+   * Documents that are the same object under a new name (an S1000D publication module at a new
+   * issue): their document row (and id) and status move to the new path, and the publications of
+   * the branch that publish the old file publish the new one.
+   */
+  documentRenames?: { from: string; to: string }[];
   stats: {
     mode: string;
     durationMs: number;
@@ -232,6 +239,33 @@ async function renamePath(tx: Tx, libraryId: number, branch: string, from: strin
     .where(and(eq(ccmsRegulationLink.libraryId, libraryId), eq(ccmsRegulationLink.branch, branch), eq(ccmsRegulationLink.path, from)));
 }
 
+/** One publication module's catalogue identity moved to its new file: document row (keeping its id), status and history, the branch's publications of it. */
+async function renameDocument(tx: Tx, libraryId: number, branch: string, from: string, to: string) {
+  const doc = (path: string) => and(eq(ccmsCatalogDocument.libraryId, libraryId), eq(ccmsCatalogDocument.branch, branch), eq(ccmsCatalogDocument.path, path));
+  const meta = (path: string) => and(eq(ccmsCatalogMeta.libraryId, libraryId), eq(ccmsCatalogMeta.branch, branch), eq(ccmsCatalogMeta.path, path));
+  await tx.delete(ccmsCatalogDocument).where(doc(to));
+  await tx.update(ccmsCatalogDocument).set({ path: to, hash: '' }).where(doc(from));
+  const [held] = await tx.select({ id: ccmsCatalogMeta.metaId }).from(ccmsCatalogMeta).where(meta(from));
+  if (held) {
+    await tx.delete(ccmsCatalogMeta).where(meta(to));
+    await tx.update(ccmsCatalogMeta).set({ path: to }).where(eq(ccmsCatalogMeta.metaId, held.id));
+  }
+  await tx
+    .update(ccmsPublication)
+    .set({ ditaMap: to })
+    .where(and(eq(ccmsPublication.libraryId, libraryId), eq(ccmsPublication.branch, branch), eq(ccmsPublication.ditaMap, from)));
+}
+
+/** Each stored document's identity across renames (its code and language: `docNbr` and `lang`), by path; documents without a code have none. */
+export async function storedDocumentIdentities(db: Db, libraryId: number, branch: string): Promise<Map<string, string>> {
+  const d = ccmsCatalogDocument;
+  const rows = await db
+    .select({ path: d.path, no: d.docNbr, lang: d.lang })
+    .from(d)
+    .where(and(eq(d.libraryId, libraryId), eq(d.branch, branch), sql`${d.docNbr} <> ''`));
+  return new Map(rows.map((r) => [r.path, `${r.no}${r.lang ? `_${r.lang}` : ''}`]));
+}
+
 async function removePaths(tx: Tx, table: PgTable, scope: SQL, pathColumn: SQL, paths: string[]) {
   for (let i = 0; i < paths.length; i += 1000) {
     await tx.delete(table).where(and(scope, inArray(pathColumn, paths.slice(i, i + 1000))));
@@ -327,6 +361,7 @@ export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) 
     await insertRows(tx, 'ccms_catalog_topic', TOPIC_COLUMNS, scope, w.topics.upsert, true);
     trace?.(`topics`);
 
+    for (const { from, to } of w.documentRenames ?? []) await renameDocument(tx, libraryId, branch, from, to);
     const docScope = and(eq(ccmsCatalogDocument.libraryId, libraryId), eq(ccmsCatalogDocument.branch, branch)) as SQL;
     await removePaths(tx, ccmsCatalogDocument, docScope, sql`${ccmsCatalogDocument.path}`, w.documents.remove);
     await insertRows(tx, 'ccms_catalog_document', DOCUMENT_COLUMNS, scope, w.documents.upsert, true);

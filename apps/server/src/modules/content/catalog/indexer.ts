@@ -18,6 +18,7 @@ import {
   type LinkData,
   type LinkEdit,
   type ResourceData,
+  storedDocumentIdentities,
   storedHashes,
   storedIdentities,
   storedResourcePaths,
@@ -384,11 +385,12 @@ export function catalogIndexer(
     const s1000d = standard === 's1000d' ? s1000dRows(files, read, (await opts.s1000dGrammar?.()) ?? { packages: [] }) : undefined;
     const rows: SetRows = s1000d ?? ata2300Rows(files, read);
     trace.mark(`engine (${rows.topics.length} modules)`);
-    const [storedTopics, storedDocs, storedRes, identities] = await Promise.all([
+    const [storedTopics, storedDocs, storedRes, identities, docIdentities] = await Promise.all([
       storedHashes(db, 'topic', libraryId, branch),
       storedHashes(db, 'document', libraryId, branch),
       storedResourcePaths(db, libraryId, branch),
       storedIdentities(db, libraryId, branch),
+      storedDocumentIdentities(db, libraryId, branch),
     ]);
     const topicPaths = new Set(rows.topics.map((r) => r.path));
     // Gone files whose identity a new file now holds: renamed (one new file per identity).
@@ -404,6 +406,18 @@ export function catalogIndexer(
     }
     const renamed = new Set(renames.map((r) => r.from));
     const docPaths = new Set(rows.documents.map((r) => r.path));
+    // Likewise publication modules: a gone PM whose code and language a new file holds keeps its document id and publications.
+    const newDocByIdentity = new Map<string, string>();
+    for (const r of rows.documents) if (r.docNbr && !storedDocs.has(r.path)) newDocByIdentity.set(`${r.docNbr}${r.lang ? `_${r.lang}` : ''}`, r.path);
+    const documentRenames: { from: string; to: string }[] = [];
+    for (const [path, id] of docIdentities) {
+      if (docPaths.has(path)) continue;
+      const to = newDocByIdentity.get(id);
+      if (to === undefined) continue;
+      documentRenames.push({ from: path, to });
+      newDocByIdentity.delete(id);
+    }
+    const docRenamed = new Set(documentRenames.map((r) => r.from));
     const resPaths = new Set(rows.resources.map((r) => r.path));
     const write: IndexWrite = {
       libraryId,
@@ -414,12 +428,16 @@ export function catalogIndexer(
         upsert: rows.topics.filter((r) => storedTopics.get(r.path) !== r.hash),
         remove: [...storedTopics.keys()].filter((p) => !topicPaths.has(p) && !renamed.has(p)),
       },
-      documents: { upsert: rows.documents.filter((r) => storedDocs.get(r.path) !== r.hash), remove: [...storedDocs.keys()].filter((p) => !docPaths.has(p)) },
+      documents: {
+        upsert: rows.documents.filter((r) => storedDocs.get(r.path) !== r.hash),
+        remove: [...storedDocs.keys()].filter((p) => !docPaths.has(p) && !docRenamed.has(p)),
+      },
       resources: { upsert: rows.resources.filter((r) => storedRes.get(r.path) !== r.oid), remove: [...storedRes.keys()].filter((p) => !resPaths.has(p)) },
       keys: [],
       links: { sources: 'all', rows: rows.links },
       problems: rows.problems,
       renames,
+      documentRenames,
       stats: {
         mode: 'full',
         durationMs: performance.now() - started,

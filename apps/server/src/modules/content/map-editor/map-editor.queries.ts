@@ -1,7 +1,8 @@
 import { isDitaMap } from '@ccms/dita/files';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, ne, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogMeta, ccmsCatalogTopic } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 
 const CHUNK = 1000;
 
@@ -92,4 +93,16 @@ export async function objectsByCode(db: Db, libraryId: number, branch: string, c
   const out = new Map<string, { path: string; title: string }>();
   for (const r of [...topics, ...documents]) if (!out.has(r.code)) out.set(r.code, { path: r.path, title: r.title });
   return out;
+}
+
+/** Indexed publication modules of an S1000D branch (documents coded PMC-…) whose code, name or path holds `q`, by path. */
+export async function pmsMatching(db: Db, libraryId: number, branch: string, q: string, limit: number) {
+  const D = ccmsCatalogDocument;
+  const text = q ? or(ilike(D.docNbr, containing(q)), ilike(D.name, containing(q)), ilike(D.path, containing(q))) : undefined;
+  return db
+    .select({ path: D.path, code: D.docNbr, title: D.name })
+    .from(D)
+    .where(and(eq(D.libraryId, libraryId), eq(D.branch, branch), like(D.docNbr, 'PMC-%'), text))
+    .orderBy(asc(D.path))
+    .limit(limit);
 }

@@ -2,6 +2,8 @@ import {
   MapDocument,
   MapEditorPerm,
   MapKeyRef,
+  MapPmRefQuery,
+  MapPmRefRow,
   MapRef,
   MapResolveBody,
   MapResolveKeysBody,
@@ -79,6 +81,19 @@ export const mapEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await maps.resolveKeys(caller(req), req.body)),
+  );
+  app.get(
+    '/ccms/map-editor/pm-refs',
+    {
+      config: { permission: MapEditorPerm.open },
+      schema: {
+        summary: 'Publication modules of an S1000D library to reference from a PM (pmRef), by PMC, title or path, with their pmCode, issueInfo and language',
+        tags,
+        querystring: MapPmRefQuery,
+        response: { 200: okOf(z.array(MapPmRefRow)) },
+      },
+    },
+    async (req) => ok(await maps.pmRefs(caller(req), req.query)),
   );
   app.get(
     '/ccms/map-editor/usage',

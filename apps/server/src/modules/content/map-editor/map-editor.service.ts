@@ -4,6 +4,7 @@ import {
   MapEditorPerm,
   type MapKeyRef,
   type MapNewTopic,
+  type MapPmRefRow,
   type MapRef,
   type MapSaveBody,
   type MapSaveResult,
@@ -25,7 +26,7 @@ import type { TemplateService } from '../template/template.service';
 import { assertValidDita, invalid } from '../topic-editor/dita-validation';
 import { topicTemplate } from '../topic-editor/new-topic';
 import type { EditorDeps, OpenedFile, TopicEditorService } from '../topic-editor/topic-editor.service';
-import { keyDefinitionsOf, mapsUsing, objectsByCode, statusesOf, titlesOf } from './map-editor.queries';
+import { keyDefinitionsOf, mapsUsing, objectsByCode, pmsMatching, statusesOf, titlesOf } from './map-editor.queries';
 
 const MAP_ROOTS = new Set(['map', 'bookmap']);
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
@@ -279,6 +280,46 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
     },
 
     /** What @keyrefs added in the editor stand for, against the branch as last fetched. */
+    /**
+     * Publication modules of an S1000D library to reference from a PM (pmRef), by PMC, title or path:
+     * each with the attributes of its pmCode, issueInfo and language read from its file at the indexed commit.
+     */
+    async pmRefs(auth: AuthContext, q: { libraryId: number; branch?: string | undefined; q: string; limit: number }): Promise<MapPmRefRow[]> {
+      const { row, index } = await catalog.open(auth, q.libraryId, q.branch);
+      if (standardOf(row.libraryType).id !== 's1000d') throw badRequest('editor.notS1000dLibrary', { field: 'libraryId' });
+      const pms = await pmsMatching(db, index.libraryId, index.branch, q.q, q.limit);
+      const { repo } = await git.ready(row);
+      const bodies = await repo.readFiles(
+        index.commit,
+        pms.map((p) => p.path),
+      );
+      const out: MapPmRefRow[] = [];
+      pms.forEach((pm, i) => {
+        const body = bodies[i];
+        if (!body) return;
+        let pmIdent: S1000dElement | undefined;
+        try {
+          pmIdent = firstChild(firstChild(firstChild(parseS1000d(body).root, 'identAndStatusSection'), 'pmAddress'), 'pmIdent');
+        } catch (err) {
+          if (err instanceof XmlSyntaxError) return;
+          throw err;
+        }
+        const pmCode = firstChild(pmIdent, 'pmCode');
+        if (!pmCode) return;
+        const issue = firstChild(pmIdent, 'issueInfo')?.attrs;
+        const language = firstChild(pmIdent, 'language')?.attrs;
+        out.push({
+          path: pm.path,
+          code: pmCodeString(pmCode),
+          title: pm.title,
+          pmCode: { ...pmCode.attrs },
+          issueInfo: issue?.issueNumber ? { issueNumber: issue.issueNumber, inWork: issue.inWork ?? '00' } : null,
+          language: language?.languageIsoCode ? { languageIsoCode: language.languageIsoCode, countryIsoCode: language.countryIsoCode ?? '' } : null,
+        });
+      });
+      return out;
+    },
+
     async resolveKeys(auth: AuthContext, body: EditorTarget & { keyrefs: string[] }): Promise<MapKeyRef[]> {
       const file = await editor.fileOf(auth, body, 'read');
       const repo = git.repoOf(file.libraryId);

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { MapDocument } from '@ccms/contracts/content/map-editor';
+import type { MapDocument, MapPmRefRow } from '@ccms/contracts/content/map-editor';
 import { MapEditorPerm } from '@ccms/contracts/content/map-editor';
 import type { EditorDmRefRow, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -214,5 +214,77 @@ suite('the map editor on the Bike sample’s publication modules', () => {
       expect(problems.map((p) => [p.code, p.line, p.column, p.message])).toEqual([['pm-empty-entry', line, 3, text]]);
     }
     expect(await commits()).toBe(before);
+  });
+  it('finds the library’s publication modules by code or title (pm-refs) and saves one as a pmRef in a new entry, valid against the 5.0 XSD', async () => {
+    const all = await writer.caller.get(api('/ccms/map-editor/pm-refs'), { libraryId });
+    expect(all.body.code, all.body.msg).toBe(200);
+    // Codes as the files' pmCode writes them (the Bike EPWG1 file's pmCode is 00001-01, not its name's EPWG1-00).
+    expect((all.body.data as MapPmRefRow[]).map((r) => r.code).sort()).toEqual([
+      'PMC-BRAKE-C3002-EPWG1-00',
+      'PMC-S1000DBIKE-C3002-00001-01',
+      'PMC-S1000DBIKE-C3002-LOAP1-00',
+      'PMC-S1000DLIGHTING-C3002-EPWG1-00',
+    ]);
+    const found = await writer.caller.get(api('/ccms/map-editor/pm-refs'), { libraryId, q: 'brake' });
+    const rows = found.body.data as MapPmRefRow[];
+    expect(rows).toHaveLength(1);
+    const brake = rows[0] as MapPmRefRow;
+    expect(brake).toMatchObject({
+      path: 'csdb/PMC-BRAKE-C3002-EPWG1-00_000-01_EN-US.XML',
+      code: 'PMC-BRAKE-C3002-EPWG1-00',
+      pmCode: { modelIdentCode: 'BRAKE', pmIssuer: 'C3002', pmNumber: 'EPWG1', pmVolume: '00' },
+      issueInfo: { issueNumber: '000', inWork: '01' },
+      language: { languageIsoCode: 'en', countryIsoCode: 'US' },
+    });
+    expect(brake.title).not.toBe('');
+    // A pmRef as the web's PM model writes it from that row.
+    const attrs = (o: Record<string, string>) =>
+      Object.entries(o)
+        .map(([k, v]) => ` ${k}="${v}"`)
+        .join('');
+    const entry = [
+      '\t\t<pmEntry>',
+      '\t\t\t<pmEntryTitle>Brakes</pmEntryTitle>',
+      '\t\t\t<pmRef>',
+      '\t\t\t\t<pmRefIdent>',
+      `\t\t\t\t\t<pmCode${attrs(brake.pmCode)}/>`,
+      `\t\t\t\t\t<issueInfo${attrs(brake.issueInfo ?? { issueNumber: '', inWork: '' })}/>`,
+      `\t\t\t\t\t<language${attrs(brake.language ?? { languageIsoCode: '', countryIsoCode: '' })}/>`,
+      '\t\t\t\t</pmRefIdent>',
+      '\t\t\t</pmRef>',
+      '\t\t</pmEntry>',
+      '',
+    ].join('\n');
+    const doc = await open();
+    const content = doc.content.replace('\t</content>', `${entry}\t</content>`);
+    const before = await commits();
+    const res = await save(doc, content);
+    expect(res.body.code, JSON.stringify(res.body).slice(0, 1500)).toBe(200);
+    expect(await commits()).toBe(before + 1);
+    const reopened = await open();
+    expect(reopened.refs.find((r) => r.href === 'PMC-BRAKE-C3002-EPWG1-00')).toMatchObject({ kind: 'map', broken: false, path: brake.path });
+    // The same pmRef without its pmCode breaks the schema: refused by line and column.
+    const broken = content.replace(`<pmCode${attrs(brake.pmCode)}/>`, '');
+    const refused = await save(reopened, broken);
+    expect(refused.status).toBe(400);
+    expect(await commits()).toBe(before + 1);
+  });
+
+  it('refuses pm-refs without the open permission, and bad input naming the field', async () => {
+    const outsider = await userWith(
+      t,
+      'pmout',
+      CATALOG_PERMS.filter((p) => p !== MapEditorPerm.open),
+      'pmout@example.test',
+    );
+    const denied = await outsider.caller.get(api('/ccms/map-editor/pm-refs'), { libraryId });
+    expect(denied.status).toBe(403);
+    const bad = await writer.caller.request({
+      method: 'GET',
+      url: `${api('/ccms/map-editor/pm-refs')}?libraryId=${libraryId}&limit=0`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('limit');
   });
 });

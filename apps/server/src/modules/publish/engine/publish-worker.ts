@@ -34,7 +34,11 @@ async function runS1000d(req: EngineRequest, begun: number) {
   const { publishS1000dHtml, publishS1000dPdf, rebuildS1000dHtml } = await import('@ccms/s1000d/publish');
   const previous = s1000dBuilds.get(req.key);
   s1000dBuilds.delete(req.key);
-  const selection = { ...(req.applic?.product ? { product: req.applic.product } : {}), ...(req.applic?.assign ? { assign: req.applic.assign } : {}) };
+  const selection = {
+    ...(req.applic?.product ? { product: req.applic.product } : {}),
+    ...(req.applic?.assign ? { assign: req.applic.assign } : {}),
+    ...(req.applic?.exclude ? { exclude: req.applic.exclude } : {}),
+  };
   const options = { srcDir: req.srcDir, pm: req.map, out: req.outDir, selection, onProgress: progress };
   let result: S1000dResult;
   let incremental = false;

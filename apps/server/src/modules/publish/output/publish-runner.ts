@@ -405,18 +405,27 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
 /**
  * An S1000D publication's applicability selection: the config's filter group and the publication's
  * filter, each a filter group of the library (its include rows are property values: name the
- * property's ident, value its value), or for the publication also a PCT product key or
+ * property's ident, value its value; its exclude rows values the publication is not for, see
+ * packages/s1000d/src/publish/selection.ts), or for the publication also a PCT product key or
  * `ident=value;...` pairs. The publication's values win over the config's.
  */
-function applicOf(
+export function applicOf(
   configGroup: string | null | undefined,
   filter: string | undefined,
   group: (name: string) => Array<{ name: string; type: string; value: string }>,
-): { product?: string; assign?: Record<string, string> } {
+): { product?: string; assign?: Record<string, string>; exclude?: Record<string, string[]> } {
   const assign: Record<string, string> = {};
+  const exclude: Record<string, string[]> = {};
   let product: string | undefined;
   const pairs = (name: string) => {
-    for (const r of group(name)) if (r.type === 'include') assign[r.name] = r.value;
+    for (const r of group(name)) {
+      if (r.type === 'include') assign[r.name] = r.value;
+      else if (r.type === 'exclude') {
+        const values = exclude[r.name] ?? [];
+        if (!values.includes(r.value)) values.push(r.value);
+        exclude[r.name] = values;
+      }
+    }
   };
   if (configGroup) pairs(configGroup);
   if (filter && group(filter).length > 0) pairs(filter);
@@ -425,7 +434,11 @@ function applicOf(
     product = selection.product;
     Object.assign(assign, selection.assign ?? {});
   }
-  return { ...(product ? { product } : {}), ...(Object.keys(assign).length > 0 ? { assign } : {}) };
+  return {
+    ...(product ? { product } : {}),
+    ...(Object.keys(assign).length > 0 ? { assign } : {}),
+    ...(Object.keys(exclude).length > 0 ? { exclude } : {}),
+  };
 }
 
 async function readTextOr(file: string): Promise<string> {

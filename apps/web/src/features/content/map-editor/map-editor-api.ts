@@ -1,4 +1,4 @@
-import type { MapDocument, MapKeyRef, MapRef, MapSaveBody, MapSaveResult, MapUsage } from '@ccms/contracts/content/map-editor';
+import type { MapDocument, MapKeyRef, MapPmRefRow, MapRef, MapSaveBody, MapSaveResult, MapUsage } from '@ccms/contracts/content/map-editor';
 import type { EditorConflict, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { z } from 'zod';
 import { api, http, isEnvelope } from '../../../api/client';
@@ -41,6 +41,8 @@ export const mapEditorApi = {
     api.post<{ data: MapRef[] }>('/ccms/map-editor/resolve', { ...target, hrefs }, { repeatSubmit: false, silent: true }).then((r) => r.data),
   resolveKeys: (target: Target, keyrefs: string[]) =>
     api.post<{ data: MapKeyRef[] }>('/ccms/map-editor/resolve-keys', { ...target, keyrefs }, { repeatSubmit: false, silent: true }).then((r) => r.data),
+  /** Publication modules of an S1000D library to reference from a PM (pmRef), by code or title. */
+  pmRefs: (query: { libraryId: number; branch?: string | undefined; q: string; limit?: number }) => api.one<MapPmRefRow[]>('/ccms/map-editor/pm-refs', query),
   usage: (target: Target, file: string) => api.one<MapUsage>('/ccms/map-editor/usage', { ...target, file }),
   save,
 };

@@ -26,7 +26,16 @@ import { type Target, topicEditorApi } from '../../topic-editor/topic-editor-api
 import { mapEditorApi } from '../map-editor-api';
 import { useSaveMap } from '../map-editor-queries';
 import { folderOf, relativeHref, resolveHref } from '../model/hrefs';
-import { DITA_VOCABULARY, type DropPosition, MapModel, type MapTreeNode, type NewElement, PM_VOCABULARY } from '../model/map-model';
+import {
+  DITA_VOCABULARY,
+  type DropPosition,
+  emptyPmEntries,
+  MapModel,
+  type MapTreeNode,
+  type NewElement,
+  PM_VOCABULARY,
+  type PmRefSpec,
+} from '../model/map-model';
 import { AddDialog, type AddKind, type AddRequest, type TopicType } from './AddDialog';
 import { MapPublish } from './MapPublish';
 import { MapTree } from './MapTree';
@@ -375,6 +384,22 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
     setCollapsed((c) => new Set([...c].filter((x) => x !== targetId)));
     setPmAdding(null);
   };
+  /** A pmRef into the selected entry (after a selected dmRef or pmRef), as dmRefs are added. */
+  const addPm = (row: PmRefSpec) => {
+    const targetId = selected[selected.length - 1] ?? null;
+    if (!targetId || !model.current.canAdd('pmRef', targetId, 'inside')) {
+      message.error(t('pm.pmNeedsEntry'));
+      return;
+    }
+    let id = '';
+    edit((m) => {
+      id = m.add({ name: 'pmRef', pmRef: { pmCode: row.pmCode, issueInfo: row.issueInfo ?? null, language: row.language ?? null } }, targetId, 'inside');
+      return true;
+    });
+    if (id) setSelected([id]);
+    setCollapsed((c) => new Set([...c].filter((x) => x !== targetId)));
+    setPmAdding(null);
+  };
   const retitle = (title: string) => {
     if (!single) return;
     edit((m) => {
@@ -459,6 +484,13 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
       setProblems(errors);
       return;
     }
+    // A pmEntry left holding nothing (the schema wants a dmRef, pmRef or entry in it) is said where it is before saving.
+    const empty = isPm ? emptyPmEntries(content) : [];
+    if (empty.length > 0) {
+      setProblems(empty.map((at) => ({ ...at, severity: 'error', code: 'pm-empty-entry', message: t('pm.emptyEntry') })));
+      setShowSource(true);
+      return;
+    }
     finishSave(content, base);
   };
   const saveRef = useRef(saveNow);
@@ -499,6 +531,7 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
   const pmAddItems = [
     { key: 'pmEntry', label: t('pm.addEntry') },
     { key: 'dmRef', label: t('pm.addDm'), disabled: !canAddDm },
+    { key: 'pmRef', label: t('pm.addPm'), disabled: !canAddDm },
   ];
   const addItems = [
     { key: 'ref', label: t('add.ref') },
@@ -686,7 +719,15 @@ export function MapEditor({ target, document: opened }: { target: Target; docume
         onAdd={add}
         onClose={() => setAdding(null)}
       />
-      <PmAddDialog kind={pmAdding} libraryId={target.libraryId} branch={target.branch} onEntry={addEntry} onDm={addDm} onClose={() => setPmAdding(null)} />
+      <PmAddDialog
+        kind={pmAdding}
+        libraryId={target.libraryId}
+        branch={target.branch}
+        onEntry={addEntry}
+        onDm={addDm}
+        onPm={addPm}
+        onClose={() => setPmAdding(null)}
+      />
       <MergeView
         conflict={conflict}
         saving={save.isPending}

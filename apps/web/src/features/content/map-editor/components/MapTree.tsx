@@ -6,7 +6,7 @@ import type { DataNode } from 'antd/es/tree';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../document/components/StatusTag';
-import type { DropPosition, MapTreeNode } from '../model/map-model';
+import { type DropPosition, dropPlacement, type MapTreeNode } from '../model/map-model';
 import { keyRefOf, titleOf } from '../model/node-title';
 
 type TreeItem = DataNode & { node: MapTreeNode; children: TreeItem[] };
@@ -130,13 +130,13 @@ export const MapTree = memo(function MapTree({
       }}
       titleRender={render}
       onDrop={(info) => {
-        const target = String(info.node.key);
+        const node = info.node.node;
         const dragged = String(info.dragNode.key);
         const moving = selected.includes(dragged) ? selected : [dragged];
         const pos = info.node.pos.split('-');
-        const relative = info.dropPosition - Number(pos[pos.length - 1]);
-        const position: DropPosition = !info.dropToGap ? 'inside' : relative === -1 ? 'before' : 'after';
-        onDrop(moving, target, position);
+        const side = info.dropPosition - Number(pos[pos.length - 1]);
+        const { targetId, position } = dropPlacement(node, info.node.expanded, info.dropToGap, side);
+        onDrop(moving, targetId, position);
       }}
     />
   );

@@ -1,4 +1,4 @@
-import type { MapRef } from '@ccms/contracts/content/map-editor';
+import type { MapPmRefRow, MapRef } from '@ccms/contracts/content/map-editor';
 import type { EditorDmRefRow } from '@ccms/contracts/content/topic-editor';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Empty, Form, Input, Modal, Space, Table, Typography } from 'antd';
@@ -6,12 +6,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../../../../shared/use-debounced';
 import { topicEditorApi } from '../../topic-editor/topic-editor-api';
+import { mapEditorApi } from '../map-editor-api';
 import type { MapTreeNode } from '../model/map-model';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-/** What the PM editor adds: an entry (pmEntry with its title) or a data module (dmRef found by code or title). */
-export type PmAddKind = 'pmEntry' | 'dmRef';
+/** What the PM editor adds: an entry (pmEntry with its title), a data module (dmRef) or a publication module (pmRef) found by code or title. */
+export type PmAddKind = 'pmEntry' | 'dmRef' | 'pmRef';
 
 /** "Add entry": a pmEntry with a pmEntryTitle (a title is required). */
 function EntryForm({ onAdd }: { onAdd: (title: string) => void }) {
@@ -86,6 +87,47 @@ function DmSearch({ libraryId, branch, onPick }: { libraryId: number; branch: st
   );
 }
 
+/** "Add publication module": the library's PMs by code or title (GET /ccms/map-editor/pm-refs); a click adds it. */
+function PmSearch({ libraryId, branch, onPick }: { libraryId: number; branch: string | undefined; onPick: (row: MapPmRefRow) => void }) {
+  const { t } = useTranslation('mapEditor');
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const rows = useQuery({
+    queryKey: ['content', 'map-editor', 'pm-refs', libraryId, branch ?? '', q],
+    queryFn: () => mapEditorApi.pmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Input.Search
+        allowClear
+        autoFocus
+        placeholder={t('pm.pmSearch')}
+        aria-label={t('pm.pmSearch')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        data-testid="pm-pm-search"
+      />
+      <Table<MapPmRefRow>
+        size="small"
+        rowKey="path"
+        loading={rows.isFetching}
+        dataSource={rows.data ?? []}
+        pagination={false}
+        scroll={{ y: 360 }}
+        onRow={(row) => ({ onClick: () => onPick(row), style: { cursor: 'pointer' }, 'data-testid': 'pm-pm-row' }) as never}
+        columns={[
+          { title: 'PMC', dataIndex: 'code', width: 300 },
+          { title: t('pm.title'), dataIndex: 'title' },
+          { title: t('pm.issue'), width: 90, render: (_, r) => (r.issueInfo ? `${r.issueInfo.issueNumber}-${r.issueInfo.inWork}` : '') },
+        ]}
+      />
+    </Space>
+  );
+}
+
+const DIALOG_TITLE = { pmEntry: 'pm.addEntry', dmRef: 'pm.addDm', pmRef: 'pm.addPm' } as const;
+
 /** The PM editor's add dialog. */
 export function PmAddDialog({
   kind,
@@ -93,6 +135,7 @@ export function PmAddDialog({
   branch,
   onEntry,
   onDm,
+  onPm,
   onClose,
 }: {
   kind: PmAddKind | null;
@@ -100,20 +143,22 @@ export function PmAddDialog({
   branch: string | undefined;
   onEntry: (title: string) => void;
   onDm: (row: EditorDmRefRow) => void;
+  onPm: (row: MapPmRefRow) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('mapEditor');
   return (
     <Modal
       open={kind !== null}
-      title={kind === 'dmRef' ? t('pm.addDm') : t('pm.addEntry')}
+      title={kind ? t(DIALOG_TITLE[kind]) : ''}
       footer={null}
-      width={kind === 'dmRef' ? 760 : 480}
+      width={kind === 'pmEntry' ? 480 : 760}
       destroyOnHidden
       onCancel={onClose}
     >
       {kind === 'pmEntry' && <EntryForm onAdd={onEntry} />}
       {kind === 'dmRef' && <DmSearch libraryId={libraryId} branch={branch} onPick={onDm} />}
+      {kind === 'pmRef' && <PmSearch libraryId={libraryId} branch={branch} onPick={onPm} />}
     </Modal>
   );
 }

@@ -44,6 +44,16 @@ const ROW_121A = {
   language: { languageIsoCode: 'en', countryIsoCode: 'US' },
 };
 
+/** The LIGHTING PM as GET /ccms/map-editor/pm-refs answers it. */
+const ROW_LIGHTING = {
+  path: 'csdb/PMC-S1000DLIGHTING-C3002-EPWG1-00_000-01_EN-US.XML',
+  code: 'PMC-S1000DLIGHTING-C3002-EPWG1-00',
+  title: 'Lighting manual',
+  pmCode: { modelIdentCode: 'S1000DLIGHTING', pmIssuer: 'C3002', pmNumber: 'EPWG1', pmVolume: '00' },
+  issueInfo: { issueNumber: '000', inWork: '01' },
+  language: { languageIsoCode: 'en', countryIsoCode: 'US' },
+};
+
 const ref = (code: string, title: string) => ({ href: code, path: `csdb/${code}_001-00_EN-US.XML`, kind: 'topic', title, status: 'draft', broken: false });
 const OPENED = {
   libraryId: 3,
@@ -98,9 +108,19 @@ beforeEach(() => {
       const q = queryOf(config).get('q') ?? '';
       return ok(q === '' || ROW_121A.code.includes(q) ? [ROW_121A] : []);
     }
+    if (url.startsWith('/ccms/map-editor/pm-refs')) {
+      const q = (queryOf(config).get('q') ?? '').toUpperCase();
+      return ok(q === '' || ROW_LIGHTING.code.includes(q) ? [ROW_LIGHTING] : []);
+    }
     if (url.startsWith('/ccms/map-editor/resolve'))
       return ok(
-        JSON.parse(String(config.data)).hrefs.map((h: string) => (h === ROW_121A.code ? { ...ref(h, ROW_121A.title), path: ROW_121A.path } : ref(h, ''))),
+        JSON.parse(String(config.data)).hrefs.map((h: string) =>
+          h === ROW_121A.code
+            ? { ...ref(h, ROW_121A.title), path: ROW_121A.path }
+            : h === ROW_LIGHTING.code
+              ? { ...ref(h, ROW_LIGHTING.title), path: ROW_LIGHTING.path, kind: 'map' }
+              : ref(h, ''),
+        ),
       );
     if (url.startsWith('/ccms/map-editor/save')) {
       saved = JSON.parse(String(config.data));
@@ -144,7 +164,9 @@ async function addFromMenu(label: string) {
 }
 
 describe.skipIf(BIKE === undefined)('the map editor on an S1000D publication module', () => {
-  it('adds a data module by search into the selected entry, adds and retitles entries, and saves the PM', SLOW, async () => {
+  it('adds a data module and a publication module by search, adds and retitles entries, says where an entry holds nothing, and saves the PM', {
+    timeout: 60_000,
+  }, async () => {
     show();
     await screen.findByTestId('map-editor', undefined, SLOW);
     // Entries show as entries, data modules by the catalogue's titles; PMs have no relationship tables.
@@ -177,6 +199,27 @@ describe.skipIf(BIKE === undefined)('the map editor on an S1000D publication mod
     await waitFor(() => expect(titles()).toContain('Care'));
     expect(screen.getByTestId('map-dirty')).toBeTruthy();
 
+    // "Care" holds nothing yet: the save says where, in the user's language, and sends nothing.
+    fireEvent.click(screen.getByTestId('map-save'));
+    const emptyEn = 'The entry (pmEntry) holds no data module, publication module or entry: add one or remove the entry';
+    expect(await screen.findByText(emptyEn)).toBeTruthy();
+    // Located at the entry's start tag (checked against the saved text below: the pmRef goes after that line).
+    const at = /^line (\d+), column 4$/.exec(String(screen.getByText(/^line \d+, column 4$/).textContent));
+    const careLine = Number(at?.[1]);
+    await i18n.changeLanguage('zh');
+    fireEvent.click(screen.getByTestId('map-save'));
+    expect(await screen.findByText('条目（pmEntry）没有包含数据模块、出版物模块或子条目：请添加一个，或删除该条目')).toBeTruthy();
+    expect(screen.getByText(`第 ${careLine} 行，第 4 列`)).toBeTruthy();
+    await i18n.changeLanguage('en');
+    expect(saved).toBeNull();
+
+    // "Add publication module" into the selected entry, found by code; it shows by the catalogue's title.
+    await addFromMenu('Add publication module');
+    fireEvent.change(await screen.findByLabelText('Search publication modules by code (PMC) or title'), { target: { value: 'lighting' } });
+    fireEvent.click(await screen.findByText(ROW_LIGHTING.code, undefined, SLOW));
+    await waitFor(() => expect(titles()).toContain('Lighting manual'), SLOW);
+    expect((await screen.findByTestId('pm-node-code')).textContent).toBe(ROW_LIGHTING.code);
+
     fireEvent.click(screen.getByTestId('map-save'));
     await waitFor(() => expect(saved).not.toBeNull());
     const content = String(saved?.content);
@@ -186,7 +229,10 @@ describe.skipIf(BIKE === undefined)('the map editor on an S1000D publication mod
     expect(first).toContain('infoCode="00W"');
     expect(first).toContain('\t\t\t<dmRef>\n\t\t\t\t<dmRefIdent>\n\t\t\t\t\t<dmCode modelIdentCode="S1000DBIKE"');
     expect(first).toContain('<issueInfo issueNumber="008" inWork="00"/>');
-    expect(first).toMatch(/infoCode="121"[\s\S]*<\/dmRef>\n\t\t\t<pmEntry>\n\t\t\t\t<pmEntryTitle>Care<\/pmEntryTitle>\n\t\t\t<\/pmEntry>$/);
+    expect(first).toMatch(
+      /infoCode="121"[\s\S]*<\/dmRef>\n\t\t\t<pmEntry>\n\t\t\t\t<pmEntryTitle>Care<\/pmEntryTitle>\n\t\t\t\t<pmRef>\n\t\t\t\t\t<pmRefIdent>\n\t\t\t\t\t\t<pmCode modelIdentCode="S1000DLIGHTING" pmIssuer="C3002" pmNumber="EPWG1" pmVolume="00"\/>\n\t\t\t\t\t\t<issueInfo issueNumber="000" inWork="01"\/>\n\t\t\t\t\t\t<language languageIsoCode="en" countryIsoCode="US"\/>\n\t\t\t\t\t<\/pmRefIdent>\n\t\t\t\t<\/pmRef>\n\t\t\t<\/pmEntry>$/,
+    );
+    expect(content.split('\n').slice(careLine - 1, careLine + 1)).toEqual(['\t\t\t<pmEntry>', '\t\t\t\t<pmEntryTitle>Care</pmEntryTitle>']);
     // Nothing outside the content was touched.
     expect(content.slice(0, content.indexOf('<content>'))).toBe(PM_TEXT.slice(0, PM_TEXT.indexOf('<content>')));
     expect(await screen.findByTestId('map-clean')).toBeTruthy();

@@ -81,6 +81,13 @@ export interface DmRefSpec {
   language?: { languageIsoCode: string; countryIsoCode: string } | null;
 }
 
+/** A publication module as a pmRef writes it (the attributes of its pmCode, issueInfo and language: a pm-refs answer). */
+export interface PmRefSpec {
+  pmCode: Record<string, string>;
+  issueInfo?: { issueNumber: string; inWork: string } | null;
+  language?: { languageIsoCode: string; countryIsoCode: string } | null;
+}
+
 /** What a new element is made of. */
 export interface NewElement {
   name: string;
@@ -91,9 +98,30 @@ export interface NewElement {
   title?: string;
   /** S1000D dmRef: the data module it references. */
   dmRef?: DmRefSpec;
+  /** S1000D pmRef: the publication module it references. */
+  pmRef?: PmRefSpec;
 }
 
 export type DropPosition = 'before' | 'after' | 'inside';
+
+/**
+ * Where a drop on the tree lands, from what the tree component (rc-tree) reports for it: the node,
+ * whether it is open, whether the drop is in a gap, and the gap's side (-1 above the node, 1 below).
+ * rc-tree reports a drop on the top edge of an open node's first child as a drop on the open node
+ * itself (not in a gap): its line is drawn above that first child, so the drop goes before it, not
+ * after the node's last child. A drop on a closed node makes the dropped nodes its last children.
+ */
+export function dropPlacement(
+  node: Pick<MapTreeNode, 'id' | 'children'>,
+  expanded: boolean,
+  dropToGap: boolean,
+  side: number,
+): { targetId: string; position: DropPosition } {
+  if (dropToGap) return { targetId: node.id, position: side === -1 ? 'before' : 'after' };
+  const first = node.children[0];
+  if (expanded && first) return { targetId: first.id, position: 'before' };
+  return { targetId: node.id, position: 'inside' };
+}
 
 /**
  * What the tree of a document is made of: DITA maps (the default) or S1000D publication modules.
@@ -199,6 +227,37 @@ export function dmRefXml(ref: DmRefSpec, unit = '  '): string {
   return `<dmRef>\n${unit}<dmRefIdent>\n${ident.map((l) => `${unit}${unit}${l}`).join('\n')}\n${unit}</dmRefIdent>\n</dmRef>`;
 }
 
+/** An S1000D pmRef: pmRefIdent with the pmCode, and the issueInfo and language when given (the schema's order). */
+export function pmRefXml(ref: PmRefSpec, unit = '  '): string {
+  const ident = [`<pmCode${attrsXml(ref.pmCode)}/>`];
+  if (ref.issueInfo) ident.push(`<issueInfo${attrsXml(ref.issueInfo)}/>`);
+  if (ref.language) ident.push(`<language${attrsXml(ref.language)}/>`);
+  return `<pmRef>\n${unit}<pmRefIdent>\n${ident.map((l) => `${unit}${unit}${l}`).join('\n')}\n${unit}</pmRefIdent>\n</pmRef>`;
+}
+
+/**
+ * The pmEntry elements of a PM's text that hold no dmRef, pmRef or pmEntry (the schema refuses them:
+ * an entry holds at least one), each at the line and column of its start tag; none for text that is not well-formed.
+ */
+export function emptyPmEntries(text: string): { line: number; column: number }[] {
+  const doc = parseXml(text);
+  if (doc.errors.length > 0 || doc.root?.name !== 'pm') return [];
+  const out: { line: number; column: number }[] = [];
+  const walk = (el: XmlElement) => {
+    for (const c of el.children) {
+      if (!isElement(c) || c.name !== 'pmEntry') continue;
+      if (!c.children.some((x) => isElement(x) && PM_HOLDS.has(x.name))) out.push({ line: c.line, column: c.column });
+      walk(c);
+    }
+  };
+  const content = childElement(doc.root, 'content');
+  if (content) walk(content);
+  return out;
+}
+
+/** What a pmEntry must hold one of at least (besides its title and other metadata). */
+const PM_HOLDS = new Set(['dmRef', 'pmRef', 'pmEntry', 'externalPubRef']);
+
 /** S1000D publication modules: pmEntry (titled by pmEntryTitle) holding dmRef, pmRef and pmEntry. */
 export const PM_VOCABULARY: MapVocabulary = {
   id: 'pm',
@@ -221,6 +280,7 @@ export const PM_VOCABULARY: MapVocabulary = {
   },
   xmlOf: (spec, unit) => {
     if (spec.name === 'dmRef' && spec.dmRef) return dmRefXml(spec.dmRef, unit);
+    if (spec.name === 'pmRef' && spec.pmRef) return pmRefXml(spec.pmRef, unit);
     if (spec.name === 'pmEntry') return spec.title ? `<pmEntry>\n${unit}<pmEntryTitle>${escapeText(spec.title)}</pmEntryTitle>\n</pmEntry>` : '<pmEntry/>';
     throw new Error(`cannot make a ${spec.name} in a publication module`);
   },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { s1000dCorpus } from '../../../../../../../test-support/s1000d-corpora';
 import { parseXml } from '../../topic-editor/model/lossless-xml';
-import { MapModel, type MapTreeNode, PM_VOCABULARY } from './map-model';
+import { dropPlacement, emptyPmEntries, MapModel, type MapTreeNode, PM_VOCABULARY } from './map-model';
 
 /** The publication modules of the S1000D Bike sample (s1000d-bike-4.1); absent on a plain clone: the suite is skipped. */
 const BIKE = s1000dCorpus('s1000d-bike-4.1');
@@ -186,5 +186,89 @@ describe.skipIf(BIKE === undefined)('the map model over S1000D publication modul
     expect(model.toXml()).toContain('<pmEntryTitle>A &lt; B</pmEntryTitle>');
     model.setTitle(e0, '');
     expect(model.toXml()).toBe(removed);
+  });
+  it('drops on the top edge of an open entry’s first dmRef before that dmRef (rc-tree reports it as a drop on the entry), on a closed entry as its last child', () => {
+    const model = MapModel.parse(read(BRAKE), PM_VOCABULARY);
+    const [e0, e1] = model.tree() as [MapTreeNode, MapTreeNode];
+    const r1 = e1.children[0]?.id ?? '';
+    const r3 = model.tree()[3]?.children[0]?.id ?? '';
+    // The last entry's dmRef dropped on the top edge of the second entry's (open) dmRef: rc-tree says "on e1, not in a gap".
+    const open = dropPlacement(e1, true, false, 0);
+    expect(open).toEqual({ targetId: r1, position: 'before' });
+    expect(model.moveTo([r3], open.targetId, open.position)).toBe(true);
+    expect(outline(model.tree()).slice(2, 5)).toEqual([
+      'pmEntry:',
+      '  dmRef:DMC-BRAKE-AAA-DA1-10-00-00AA-251A-A',
+      '  dmRef:DMC-BRAKE-AAA-DA1-00-00-00AA-041A-A',
+    ]);
+    wellFormed(model.toXml());
+    // On a closed entry the drop appends; in a gap it goes above (-1) or below the node.
+    const closed = dropPlacement(model.tree()[0] as MapTreeNode, false, false, 0);
+    expect(closed).toEqual({ targetId: e0.id, position: 'inside' });
+    expect(model.moveTo([r1], closed.targetId, closed.position)).toBe(true);
+    expect(outline(model.tree()).slice(0, 3)).toEqual([
+      'pmEntry:',
+      '  dmRef:DMC-BRAKE-AAA-D00-00-00-00AA-00WA-D',
+      '  dmRef:DMC-BRAKE-AAA-DA1-00-00-00AA-041A-A',
+    ]);
+    expect(dropPlacement(e1, true, true, -1)).toEqual({ targetId: e1.id, position: 'before' });
+    expect(dropPlacement(e1, true, true, 1)).toEqual({ targetId: e1.id, position: 'after' });
+    // An open entry that holds nothing takes the drop inside.
+    expect(dropPlacement({ id: 'x', children: [] }, true, false, 0)).toEqual({ targetId: 'x', position: 'inside' });
+  });
+
+  it('adds a pmRef from a pm-refs answer (pmRefIdent: pmCode, issueInfo, language) into an entry; entries left holding nothing are found by line and column', () => {
+    const text = read(BRAKE);
+    const model = MapModel.parse(text, PM_VOCABULARY);
+    expect(emptyPmEntries(text)).toEqual([]);
+    const entry = model.add({ name: 'pmEntry', title: 'Related' }, null);
+    const xmlWithEmpty = model.toXml();
+    const line = xmlWithEmpty.split('\n').findIndex((l) => l.includes('<pmEntryTitle>Related'));
+    // The new entry's start tag is the line above its title, after two tabs.
+    expect(emptyPmEntries(xmlWithEmpty)).toEqual([{ line, column: 3 }]);
+    expect(model.canAdd('pmRef', entry)).toBe(true);
+    expect(model.canAdd('pmRef', null)).toBe(false);
+    const ref = model.add(
+      {
+        name: 'pmRef',
+        pmRef: {
+          pmCode: { modelIdentCode: 'S1000DLIGHTING', pmIssuer: 'C3002', pmNumber: 'EPWG1', pmVolume: '00' },
+          issueInfo: { issueNumber: '000', inWork: '01' },
+          language: { languageIsoCode: 'en', countryIsoCode: 'US' },
+        },
+      },
+      entry,
+    );
+    const out = model.toXml();
+    wellFormed(out);
+    expect(out).toContain(`\t\t\t<pmEntryTitle>Related</pmEntryTitle>
+\t\t\t<pmRef>
+\t\t\t\t<pmRefIdent>
+\t\t\t\t\t<pmCode modelIdentCode="S1000DLIGHTING" pmIssuer="C3002" pmNumber="EPWG1" pmVolume="00"/>
+\t\t\t\t\t<issueInfo issueNumber="000" inWork="01"/>
+\t\t\t\t\t<language languageIsoCode="en" countryIsoCode="US"/>
+\t\t\t\t</pmRefIdent>
+\t\t\t</pmRef>
+\t\t</pmEntry>`);
+    expect(emptyPmEntries(out)).toEqual([]);
+    expect(
+      model
+        .tree()
+        .at(-1)
+        ?.children.map((n) => [n.name, n.href]),
+    ).toEqual([['pmRef', 'PMC-S1000DLIGHTING-C3002-EPWG1-00']]);
+    expect(model.hrefs()).toContain('PMC-S1000DLIGHTING-C3002-EPWG1-00');
+    // A pmRef is dragged like a dmRef: into another entry, never to the top.
+    const first = model.tree()[0]?.id ?? '';
+    expect(model.moveTo([ref], first, 'before')).toBe(false);
+    expect(model.moveTo([ref], first, 'inside')).toBe(true);
+    // The entry it left holds nothing now: found, nested entries too.
+    const emptied = model.toXml();
+    const at = emptied.split('\n').findIndex((l) => l.includes('<pmEntryTitle>Related'));
+    expect(emptyPmEntries(emptied)).toEqual([{ line: at, column: 3 }]);
+    expect(emptyPmEntries('<pm><content><pmEntry><pmEntry><pmEntryTitle>x</pmEntryTitle></pmEntry></pmEntry></content></pm>')).toEqual([
+      { line: 1, column: 23 },
+    ]);
+    expect(emptyPmEntries('<pm><content><pmEntry></content></pm>')).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
+import { S1000dAuthorPerm } from '@ccms/contracts/content/s1000d';
 import { COVERAGE_STATES, type CoverageState, type DmlCoverageRow } from '@ccms/contracts/content/s1000d-dml';
 import { TaskPerm } from '@ccms/contracts/work/task';
 import { Button, Drawer, Empty, Select, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
@@ -10,6 +11,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { TaskFormDialog } from '../../../work/task/components/TaskFormDialog';
 import { topicDetailPath } from '../../document/paths';
 import { useDmlCoverage } from '../dml-queries';
+import { DmrlEntryDialog } from './DmrlEntryDialog';
 
 const STATE_COLORS: Record<CoverageState, string> = { missing: 'error', deleted: 'default', inWork: 'processing', issued: 'success' };
 
@@ -33,6 +35,7 @@ export function DmlCoverageDrawer({ scope, open, onClose }: { scope: CatalogScop
   const [path, setPath] = useState<string | undefined>(undefined);
   const [states, setStates] = useState<CoverageState[]>([]);
   const [task, setTask] = useState<DmlCoverageRow | null>(null);
+  const [adding, setAdding] = useState(false);
   const query = useDmlCoverage(scope, path, open);
   const data = query.data;
   const coverage = data?.coverage ?? null;
@@ -57,6 +60,11 @@ export function DmlCoverageDrawer({ scope, open, onClose }: { scope: CatalogScop
                   label: `${l.code} (${l.revision}) · ${t(`dml.types.${l.dmlType}`, { defaultValue: l.dmlType })} · ${t('dml.entries', { count: l.entries })}`,
                 }))}
               />
+              <HasPermi value={[S1000dAuthorPerm.create]}>
+                <Button onClick={() => setAdding(true)} data-testid="dml-new-entry">
+                  {t('dml.newEntry')}
+                </Button>
+              </HasPermi>
             </Space>
             <Space size="large" wrap data-testid="dml-counts">
               {COVERAGE_STATES.map((s) => (
@@ -130,6 +138,17 @@ export function DmlCoverageDrawer({ scope, open, onClose }: { scope: CatalogScop
           </Space>
         )}
       </div>
+      {data && coverage && (
+        <DmrlEntryDialog
+          open={adding}
+          libraryId={scope.libraryId}
+          branch={scope.branch}
+          lists={data.lists}
+          dmlPath={coverage.path}
+          onAdded={(r) => setPath(r.path)}
+          onClose={() => setAdding(false)}
+        />
+      )}
       {task && coverage && <TaskFormDialog open id={undefined} preset={taskPresetOf(task, coverage.code, t)} onClose={() => setTask(null)} />}
     </Drawer>
   );

@@ -1,0 +1,201 @@
+import { type DmcInput, DmrlEntryBody } from '@ccms/contracts/content/s1000d';
+import { App, AutoComplete, Col, Form, Input, Row, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { useAddDmrlEntry } from '../dml-queries';
+import { useDmcOptions } from '../s1000d-queries';
+import { dmcPreview } from './NewModuleDialog';
+
+type Segment = keyof DmcInput;
+type Values = Record<Exclude<Segment, 'learnCode' | 'learnEventCode'>, string> & {
+  learnCode: string;
+  learnEventCode: string;
+  dmlPath: string;
+  techName: string;
+  infoName: string;
+};
+
+const ITEM_LOCATIONS = ['A', 'B', 'C', 'D', 'T', 'Z'];
+type SnsNode = { code: string; title: string; children: unknown[] };
+
+export interface DmrlEntryDialogProps {
+  open: boolean;
+  libraryId: number;
+  branch?: string | undefined;
+  /** The data module lists to choose from (path and code); the entry goes into `dmlPath` unless another is chosen. */
+  lists: { path: string; code: string }[];
+  dmlPath: string | undefined;
+  onClose: () => void;
+  onAdded?: (result: { path: string; code: string }) => void;
+}
+
+/**
+ * A new entry of a data module requirement list (issue 31): the planned data module's code built
+ * segment by segment from what the DMC builder offers (GET /ccms/s1000d/dmc-options), its technical
+ * and information names; the server writes the dmlEntry the schema asks for (a dmRef with its dmTitle,
+ * and the project's responsible partner company) into the chosen list as one commit
+ * (POST /ccms/s1000d/dmrl-entry). The coverage then lists the planned module as missing.
+ */
+export function DmrlEntryDialog({ open, libraryId, branch, lists, dmlPath, onClose, onAdded }: DmrlEntryDialogProps) {
+  const { t, i18n } = useTranslation('s1000d');
+  const { message } = App.useApp();
+  const add = useAddDmrlEntry();
+  const options = useDmcOptions({ libraryId, ...(branch ? { branch } : {}) }, open);
+  const o = options.data;
+  const entity = useEntityForm<Values>({
+    open,
+    defaults: {
+      dmlPath: dmlPath ?? lists[0]?.path ?? '',
+      modelIdentCode: '',
+      systemDiffCode: '',
+      systemCode: '',
+      subSystemCode: '0',
+      subSubSystemCode: '0',
+      assyCode: '00',
+      disassyCode: '00',
+      disassyCodeVariant: 'A',
+      infoCode: '',
+      infoCodeVariant: 'A',
+      itemLocationCode: 'A',
+      learnCode: '',
+      learnEventCode: '',
+      techName: '',
+      infoName: '',
+    },
+    save: async (v) => {
+      const learn = v.learnCode.trim() ? { learnCode: v.learnCode.trim(), learnEventCode: v.learnEventCode.trim() } : {};
+      const made = await add.mutateAsync({
+        libraryId,
+        ...(branch ? { branch } : {}),
+        dmlPath: v.dmlPath,
+        dmc: {
+          modelIdentCode: v.modelIdentCode,
+          systemDiffCode: v.systemDiffCode,
+          systemCode: v.systemCode,
+          subSystemCode: v.subSystemCode,
+          subSubSystemCode: v.subSubSystemCode,
+          assyCode: v.assyCode,
+          disassyCode: v.disassyCode,
+          disassyCodeVariant: v.disassyCodeVariant,
+          infoCode: v.infoCode,
+          infoCodeVariant: v.infoCodeVariant,
+          itemLocationCode: v.itemLocationCode,
+          ...learn,
+        },
+        techName: v.techName.trim(),
+        ...(v.infoName.trim() ? { infoName: v.infoName.trim() } : {}),
+      });
+      message.success(t('dmrlEntry.added', { code: dmcPreview(v), list: made.code }));
+      if (made.problems.length > 0) message.warning(t('newModule.problems', { count: made.problems.length }));
+      onAdded?.({ path: made.path, code: dmcPreview(v) });
+      onClose();
+    },
+  });
+  const form = entity.form;
+  const watched = Form.useWatch([], form) as Partial<Values> | undefined;
+  const system = o?.sns?.find((n) => n.code === watched?.systemCode);
+  const sub = (system?.children as SnsNode[] | undefined)?.find((n) => n.code === watched?.subSystemCode);
+  const subSub = (sub?.children as SnsNode[] | undefined)?.find((n) => n.code === watched?.subSubSystemCode);
+  const lang = i18n.language.startsWith('en') ? 'en' : 'zh';
+  const codeOptions = (nodes: { code: string; title: string }[] | undefined) => nodes?.map((n) => ({ value: n.code, label: `${n.code} ${n.title}` }));
+  const segment = (name: Segment, max: number, choices?: { value: string; label: string }[]) => (
+    <Form.Item
+      name={name}
+      label={t(`newModule.${name}`)}
+      rules={
+        name === 'learnCode' || name === 'learnEventCode'
+          ? []
+          : [{ required: true, message: t('dmrlEntry.segmentRequired', { field: t(`newModule.${name}`) }) }]
+      }
+    >
+      {choices && choices.length > 0 ? (
+        <AutoComplete options={choices} filterOption={(input, opt) => (opt?.label ?? '').toString().toUpperCase().includes(input.toUpperCase())}>
+          <Input maxLength={max} data-testid={`dmrl-entry-${name}`} />
+        </AutoComplete>
+      ) : (
+        <Input maxLength={max} data-testid={`dmrl-entry-${name}`} />
+      )}
+    </Form.Item>
+  );
+  return (
+    <FormDialog open={open} title={t('dmrlEntry.title')} name="dmrl-entry" entity={entity} onClose={onClose} width={760} labelWidth={150}>
+      <Form.Item name="dmlPath" label={t('dmrlEntry.list')} rules={[{ required: true, message: t('dmrlEntry.listRequired') }]}>
+        <Select data-testid="dmrl-entry-list" options={lists.map((l) => ({ value: l.path, label: l.code }))} />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col span={12}>
+          {segment(
+            'modelIdentCode',
+            14,
+            o?.modelIdentCodes.map((v) => ({ value: v, label: v })),
+          )}
+        </Col>
+        <Col span={12}>
+          {segment(
+            'systemDiffCode',
+            4,
+            o?.systemDiffCodes.map((v) => ({ value: v, label: v })),
+          )}
+        </Col>
+      </Row>
+      {o && o.sns === null && <Typography.Paragraph type="secondary">{t('newModule.snsFree')}</Typography.Paragraph>}
+      <Row gutter={12}>
+        <Col span={12}>{segment('systemCode', 3, codeOptions(o?.sns ?? undefined))}</Col>
+        <Col span={12}>{segment('subSystemCode', 1, codeOptions(system?.children as SnsNode[] | undefined))}</Col>
+        <Col span={12}>{segment('subSubSystemCode', 1, codeOptions(sub?.children as SnsNode[] | undefined))}</Col>
+        <Col span={12}>{segment('assyCode', 4, codeOptions(subSub?.children as SnsNode[] | undefined))}</Col>
+        <Col span={12}>{segment('disassyCode', 2)}</Col>
+        <Col span={12}>{segment('disassyCodeVariant', 3)}</Col>
+      </Row>
+      <Row gutter={12}>
+        <Col span={12}>
+          <Form.Item
+            name="infoCode"
+            label={t('newModule.infoCode')}
+            rules={[{ required: true, message: t('dmrlEntry.segmentRequired', { field: t('newModule.infoCode') }) }]}
+          >
+            <Select
+              showSearch
+              data-testid="dmrl-entry-infoCode"
+              optionFilterProp="label"
+              onChange={(value: string) => {
+                const entry = o?.infoCodes.find((c) => c.code === value);
+                if (entry && !form.getFieldValue('infoName')) form.setFieldValue('infoName', lang === 'en' ? entry.en : entry.zh);
+              }}
+              // The codes the project BREX allows first, the others after them (shown, not choosable).
+              options={[...(o?.infoCodes ?? [])]
+                .sort((a, b) => Number(b.allowed) - Number(a.allowed))
+                .map((c) => ({
+                  value: c.code,
+                  label: `${c.code} ${lang === 'en' ? c.en : c.zh}${c.allowed ? '' : t('newModule.notAllowed')}`,
+                  disabled: !c.allowed,
+                }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>{segment('infoCodeVariant', 1)}</Col>
+        <Col span={12}>
+          <Form.Item name="itemLocationCode" label={t('newModule.itemLocationCode')}>
+            <Select options={ITEM_LOCATIONS.map((v) => ({ value: v, label: v }))} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>{segment('learnCode', 3)}</Col>
+        <Col span={12}>{segment('learnEventCode', 1)}</Col>
+      </Row>
+      <Form.Item name="techName" label={t('newModule.techName')} rules={zodRules(DmrlEntryBody, 'techName', t('newModule.techName'))}>
+        <Input maxLength={zodMaxLength(DmrlEntryBody, 'techName')} data-testid="dmrl-entry-techName" />
+      </Form.Item>
+      <Form.Item name="infoName" label={t('newModule.infoName')}>
+        <Input maxLength={zodMaxLength(DmrlEntryBody, 'infoName')} data-testid="dmrl-entry-infoName" />
+      </Form.Item>
+      <Form.Item label={t('newModule.code')}>
+        <Typography.Text code data-testid="dmrl-entry-code">
+          {dmcPreview(watched ?? {})}
+        </Typography.Text>
+      </Form.Item>
+      <Typography.Paragraph type="secondary">{t('dmrlEntry.hint')}</Typography.Paragraph>
+    </FormDialog>
+  );
+}
