@@ -12,6 +12,7 @@ import type editor from './zh/editor';
 import type editorConfig from './zh/editorConfig';
 import type errors from './zh/errors';
 import type explorer from './zh/explorer';
+import type flightops from './zh/flightops';
 import type grammar from './zh/grammar';
 import type home from './zh/home';
 import type http from './zh/http';
@@ -84,6 +85,7 @@ export interface Resources {
   review: typeof review;
   role: typeof role;
   s1000d: typeof s1000d;
+  flightops: typeof flightops;
   search: typeof search;
   shared: typeof shared;
   sso: typeof sso;

@@ -1,4 +1,4 @@
-import { FileZipOutlined, NodeIndexOutlined, OrderedListOutlined, SwapOutlined, TableOutlined, WarningOutlined } from '@ant-design/icons';
+import { BranchesOutlined, FileZipOutlined, NodeIndexOutlined, OrderedListOutlined, SwapOutlined, TableOutlined, WarningOutlined } from '@ant-design/icons';
 import { DocumentPerm, type DocumentRow } from '@ccms/contracts/content/document';
 import { DOCUMENT_STATUSES } from '@ccms/contracts/content/status';
 import { Button, Form, Input, Space, Typography } from 'antd';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useSetDocumentStatus } from '../../catalog/catalog-queries';
+import { RevisionDialog } from '../../flightops/components/RevisionDialog';
 import { ApplicabilityDrawer } from '../../s1000d/components/ApplicabilityDrawer';
 import { DmlCoverageDrawer } from '../../s1000d/components/DmlCoverageDrawer';
 import { LibraryProblemsDrawer } from '../../s1000d/components/LibraryProblemsDrawer';
@@ -24,12 +25,15 @@ import { useLibraryScope } from '../use-library-scope';
 export default function DocumentListPage() {
   const { t } = useTranslation('document');
   const { t: ts } = useTranslation('s1000d');
+  const { t: tf } = useTranslation('flightops');
   const navigate = useNavigate();
   const scope = useLibraryScope();
   const setStatus = useSetDocumentStatus();
-  const [dialog, setDialog] = useState<'import' | 'fastCreate' | 'problems' | 'applicability' | 'dml' | 'transfer' | null>(null);
+  const [dialog, setDialog] = useState<'import' | 'fastCreate' | 'problems' | 'applicability' | 'dml' | 'transfer' | 'revision' | null>(null);
   const { libraryId, branch } = scope;
   const s1000d = scope.standard === 's1000d';
+  // Flight-operations manuals take manufacturer revisions merged onto the airline's copy.
+  const flightOps = scope.library?.libraryType === 'AirbusFlightOps';
   const at = { libraryId: libraryId ?? 0, ...(branch ? { branch } : {}) };
   const open = (row: DocumentRow) => navigate(documentDetailPath(row.documentId));
   // A new document opens at once (the lists refresh through the catalogue's keys).
@@ -125,6 +129,13 @@ export default function DocumentListPage() {
                 {t('import')}
               </Button>
             </HasPermi>
+            {flightOps && (
+              <HasPermi value={[DocumentPerm.import]}>
+                <Button icon={<BranchesOutlined />} onClick={() => setDialog('revision')} data-testid="flightops-revision-button">
+                  {tf('button')}
+                </Button>
+              </HasPermi>
+            )}
             {/* A toc fast create writes a DITA map and topics: not for an S1000D library. */}
             {!s1000d && (
               <HasPermi value={[DocumentPerm.add]}>
@@ -140,6 +151,7 @@ export default function DocumentListPage() {
         <>
           <ImportDialog open={dialog === 'import'} scope={at} onClose={() => setDialog(null)} onDone={created} />
           <FastCreateDialog open={dialog === 'fastCreate'} scope={at} onClose={() => setDialog(null)} onDone={created} />
+          {flightOps && <RevisionDialog scope={at} open={dialog === 'revision'} onClose={() => setDialog(null)} />}
           {s1000d && (
             <>
               <LibraryProblemsDrawer scope={at} open={dialog === 'problems'} onClose={() => setDialog(null)} />
