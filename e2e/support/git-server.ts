@@ -1,4 +1,5 @@
-import { startGitServer as startRemote } from '../../apps/server/test/git-http-server';
+import path from 'node:path';
+import { git, startGitServer as startRemote } from '../../apps/server/test/git-http-server';
 
 export interface E2eGitServer {
   /** Smart HTTP URL of a repository: http://127.0.0.1:<port>/<name>.git */
@@ -11,6 +12,8 @@ export interface E2eGitServer {
   show(name: string, ref: string, path: string): Promise<string | null>;
   /** Commits a change straight to the remote (another writer's push). */
   commit(name: string, branch: string, files: Record<string, string | null>, message: string): Promise<string>;
+  /** Makes a branch at another's head (another writer's push of a new branch). */
+  branch(name: string, branch: string, from: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,9 @@ export async function startGitServer(opts: {
     log: (name, branch) => remote.log(name, branch),
     show: (name, ref, path) => remote.show(name, ref, path),
     commit: (name, branch, files, message) => remote.commit(name, branch, files, message),
+    branch: async (name, branch, from) => {
+      await git(['--git-dir', path.join(remote.root, `${name}.git`), 'branch', branch, from]);
+    },
     close: () => remote.close(),
   };
 }
