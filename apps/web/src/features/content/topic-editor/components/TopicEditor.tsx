@@ -460,8 +460,8 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   );
   const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
   const toolbar = useMemo(
-    () => <EditorToolbar mode={mode} readOnly={readOnly} editor={visualEditor} onPick={setPicker} standard={opened.standard} />,
-    [mode, readOnly, visualEditor, opened.standard],
+    () => <EditorToolbar mode={mode} readOnly={readOnly} editor={visualEditor} onPick={setPicker} standard={opened.standard} grammar={grammar.data} />,
+    [mode, readOnly, visualEditor, opened.standard, grammar.data],
   );
   const previewState = useMemo(() => ({ data: shownPreview, isFetching: shownFetching }), [shownPreview, shownFetching]);
   const previewPane = useMemo(

@@ -19,7 +19,7 @@ import { applicPreviewPlugin } from './applic-preview';
 import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
 import type { ConrefResolution, DitaResolvers } from './extensions/special';
-import { applicTargetAt, elementTemplate, figureWithGraphic } from './s1000d-insert';
+import { type Allows, applicTargetAt, elementOfInsert, elementTemplate, figureWithGraphic } from './s1000d-insert';
 import { schemaExtensions } from './schema';
 import { structurePlugin } from './structure-view';
 import { nodeType } from './to-editor';
@@ -98,7 +98,7 @@ declare module '@tiptap/core' {
       setAttributes: (pos: number, attrs: DitaAttrs) => ReturnType;
       setSelectedElementAttributes: (attrs: DitaAttrs) => ReturnType;
       /** Inserts an element of the vocabulary with its required structure (s1000d-insert.ts); false where the schema does not allow it. */
-      insertElement: (name: string) => ReturnType;
+      insertElement: (name: string, allows?: Allows) => ReturnType;
       /** Inserts an inline element written as XML (an S1000D dmRef, internalRef), shown as an atom and written back as is. */
       insertInlineAtom: (atom: { name: string; attrs?: DitaAttrs; inner?: string | null }) => ReturnType;
       /** Sets (or, with null, removes) the applicRefId of the S1000D element the cursor is in (s1000d-insert.ts `applicTargetAt`). */
@@ -123,14 +123,14 @@ function p(schema: Schema, text?: string): PMNode {
 }
 
 /** Inserts a block after the innermost ancestor where it is allowed, and puts the cursor in it. */
-function insertBlock(make: (schema: Schema) => PMNode) {
+function insertBlock(make: (schema: Schema) => PMNode, allowedIn?: (parent: PMNode) => boolean) {
   return ({ state, tr, dispatch }: CommandProps): boolean => {
     const node = make(state.schema);
     const $from = state.selection.$from;
     for (let d = $from.depth; d >= 0; d--) {
       const parent = $from.node(d);
       const index = d === $from.depth ? $from.index(d) : $from.indexAfter(d);
-      if (parent.canReplaceWith(index, index, node.type)) {
+      if ((!allowedIn || allowedIn(parent)) && parent.canReplaceWith(index, index, node.type)) {
         const pos = d === $from.depth ? $from.pos : $from.after(d + 1);
         if (d === $from.depth && !parent.isTextblock) return insertAt(tr, pos, node, dispatch);
         if (d < $from.depth) return insertAt(tr, pos, node, dispatch);
@@ -387,25 +387,28 @@ const DitaCommands = Extension.create({
   name: 'ditaCommands',
   addCommands() {
     return {
-      insertElement: (name) => (props) => {
+      insertElement: (name, allows) => (props) => {
         const made = elementTemplate(props.state.schema, name);
         if (!made) return false;
+        // With the installed schema's content models: only where the XSD allows the element too.
+        const element = elementOfInsert(name);
+        const ok = (parent: PMNode) => !allows || allows(parent.type.name, element);
         if (made.step) {
           const at = ancestor(props.state.selection.$from, [made.step]);
           if (at && made.nested) {
             const end = at.pos + at.node.nodeSize - 1;
-            if (!at.node.canReplaceWith(at.node.childCount, at.node.childCount, made.node.type)) return false;
+            if (!ok(at.node) || !at.node.canReplaceWith(at.node.childCount, at.node.childCount, made.node.type)) return false;
             return insertAt(props.tr, end, made.node, props.dispatch);
           }
           if (at) {
             const $at = props.state.doc.resolve(at.pos);
             const index = $at.index();
-            if ($at.parent.canReplaceWith(index + 1, index + 1, made.node.type))
+            if (ok($at.parent) && $at.parent.canReplaceWith(index + 1, index + 1, made.node.type))
               return insertAt(props.tr, at.pos + at.node.nodeSize, made.node, props.dispatch);
           }
           if (made.nested) return false;
         }
-        return insertBlock(() => made.node)(props);
+        return insertBlock(() => made.node, allows ? ok : undefined)(props);
       },
       setApplicRef:
         (applicRefId) =>
