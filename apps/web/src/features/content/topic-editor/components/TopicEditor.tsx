@@ -14,6 +14,7 @@ import { type EditorElement, LinkDialog } from '../../../compliance/regulation/c
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
 import { topicApi } from '../../topic/topic-api';
+import { addApplicToModule } from '../model/applic-new';
 import { linkableElement, withElementId } from '../model/element-id';
 import type { ElementPath } from '../model/element-path';
 import { type IcnFile, syncIcnEntities } from '../model/icn-entities';
@@ -365,6 +366,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     if (mode === 'visual') visual.current?.insert(insertion);
     else {
       source.current?.insert(insertionXml(insertion));
+      // A new applic goes into the module's referencedApplicGroup (made when missing).
+      const made = insertion.kind === 'applic' ? insertion.newApplic : undefined;
+      if (made) source.current?.transform((text) => addApplicToModule(text, made));
       if (insertion.kind === 'graphic') {
         sourceIcns.current.set(insertion.icn, { icn: insertion.icn, file: insertion.file });
         source.current?.transform((text) => syncIcnEntities(text, loaded.xml, sourceIcns.current));

@@ -15,6 +15,7 @@ import {
   tableEditing,
 } from '@tiptap/pm/tables';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { addApplicToGroup, applicXml, type NewApplic } from './applic-new';
 import { applicPreviewPlugin } from './applic-preview';
 import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
@@ -99,6 +100,8 @@ declare module '@tiptap/core' {
       setSelectedElementAttributes: (attrs: DitaAttrs) => ReturnType;
       /** Inserts an element of the vocabulary with its required structure (s1000d-insert.ts); false where the schema does not allow it. */
       insertElement: (name: string, allows?: Allows) => ReturnType;
+      /** S1000D: adds a new applic to the module's referencedApplicGroup (made at the start of content when missing). */
+      addApplic: (applic: NewApplic) => ReturnType;
       /** Inserts an inline element written as XML (an S1000D dmRef, internalRef), shown as an atom and written back as is. */
       insertInlineAtom: (atom: { name: string; attrs?: DitaAttrs; inner?: string | null }) => ReturnType;
       /** Sets (or, with null, removes) the applicRefId of the S1000D element the cursor is in (s1000d-insert.ts `applicTargetAt`). */
@@ -410,6 +413,35 @@ const DitaCommands = Extension.create({
         }
         return insertBlock(() => made.node, allows ? ok : undefined)(props);
       },
+      addApplic:
+        (applic) =>
+        ({ state, tr, dispatch }) => {
+          let content: { node: PMNode; pos: number } | null = null;
+          state.doc.descendants((n, pos) => {
+            if (!content && n.type.name === 'content') content = { node: n, pos };
+            return !content && n.type.name !== 'content';
+          });
+          const island = state.schema.nodes.island;
+          const at = content as { node: PMNode; pos: number } | null;
+          if (!at || !island) return false;
+          const indentOf = (ws: unknown) => (typeof ws === 'string' ? ws.slice(ws.lastIndexOf('\n') + 1) : '');
+          let group: { node: PMNode; pos: number } | null = null;
+          at.node.forEach((c, offset) => {
+            if (!group && c.type.name === 'island' && c.attrs.name === 'referencedApplicGroup') group = { node: c, pos: at.pos + 1 + offset };
+          });
+          const found = group as { node: PMNode; pos: number } | null;
+          if (!dispatch) return true;
+          if (found) {
+            const xml = addApplicToGroup(found.node.attrs.xml as string, applic, indentOf(found.node.attrs.ws));
+            tr.setNodeMarkup(found.pos, undefined, { ...found.node.attrs, xml });
+          } else {
+            const indent = indentOf(at.node.firstChild?.attrs.ws);
+            const unit = indent.includes(' ') && !indent.includes('\t') ? '  ' : '\t';
+            const xml = `<referencedApplicGroup>\n${indent}${unit}${applicXml(applic, indent + unit, unit)}\n${indent}</referencedApplicGroup>`;
+            tr.insert(at.pos + 1, island.create({ xml, name: 'referencedApplicGroup', src: null, ws: null }));
+          }
+          return true;
+        },
       setApplicRef:
         (applicRefId) =>
         ({ state, tr, dispatch }) => {
