@@ -125,6 +125,8 @@ const editor: Messages<typeof zh> = {
     noFilter: 'No filter',
     empty: 'Nothing to preview',
     refreshing: 'Updating…',
+    forProduct: 'As published for {{product}}',
+    allProducts: 'All products (choose one in the applicability preview)',
   },
   left: {
     toc: 'Contents',

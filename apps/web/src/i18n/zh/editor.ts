@@ -122,6 +122,8 @@ export default {
     noFilter: '不过滤',
     empty: '没有可预览的内容',
     refreshing: '更新中…',
+    forProduct: '按产品 {{product}} 发布的样子',
+    allProducts: '全部产品（在适用性预览中选择一个）',
   },
   left: {
     toc: '目录',

@@ -424,7 +424,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
 
   const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
   const previewVersion = useDebounced(version, PREVIEW_DEBOUNCE_MS);
-  const preview = usePreview(target, previewVersion, filterGroup, readContent);
+  const preview = usePreview(target, previewVersion, filterGroup, readContent, s1000d ? (applicProduct?.assignment ?? null) : null);
   const openSourceRef = useRef<(path: string) => void>(() => undefined);
   const references = useReferenceResolvers(target, preview.data?.conrefs, (path) => openSourceRef.current(path), opened.ticket);
   openSourceRef.current = (path) => {
@@ -469,8 +469,16 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   );
   const previewState = useMemo(() => ({ data: shownPreview, isFetching: shownFetching }), [shownPreview, shownFetching]);
   const previewPane = useMemo(
-    () => <PreviewPane target={target} preview={previewState} filterGroup={filterGroup} onFilterGroup={setFilterGroup} />,
-    [target, previewState, filterGroup],
+    () => (
+      <PreviewPane
+        target={target}
+        preview={previewState}
+        filterGroup={filterGroup}
+        onFilterGroup={setFilterGroup}
+        {...(s1000d ? { applicProduct: applicProduct?.key ?? null } : {})}
+      />
+    ),
+    [target, previewState, filterGroup, s1000d, applicProduct],
   );
   const applyAttributes = useCallback((attrs: Record<string, string>) => visual.current?.setAttributes(attrs), []);
   const attributesPane = useMemo(
