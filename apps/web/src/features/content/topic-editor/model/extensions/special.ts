@@ -1,7 +1,8 @@
 import { Node } from '@tiptap/core';
-import type { DOMOutputSpec } from '@tiptap/pm/model';
+import { type DOMOutputSpec, DOMSerializer } from '@tiptap/pm/model';
 import { indextermText, prologRows, prologSummary, s1000dRefLabel } from '../readable';
 import { ditaAttributes } from './attrs';
+import { islandFormView } from './island-form-view';
 
 /** How the visual view shows references: the page passes resolvers (keys, images, conrefs of the library). */
 export interface DitaResolvers {
@@ -59,6 +60,12 @@ export function prologView(xml: string, lang?: string): DOMOutputSpec {
   ];
 }
 
+/** How an island is drawn: the prolog as its metadata, anything else as its XML (read-only). */
+function islandSpec(name: string, xml: string, lang: string | undefined): DOMOutputSpec {
+  if (name === 'prolog') return prologView(xml, lang);
+  return ['div', { 'data-dita-island': name, class: 'dita-island', contenteditable: 'false' }, ['pre', { class: 'dita-island-xml' }, xml]];
+}
+
 /** A block the visual view does not model (unknown element, comment, processing instruction): read-only, never dropped. */
 export const Island = Node.create<DitaResolvers>({
   name: 'island',
@@ -70,12 +77,17 @@ export const Island = Node.create<DitaResolvers>({
   addAttributes: islandAttrs,
   parseHTML: () => [{ tag: 'div[data-dita-island]', getAttrs: (el) => ({ xml: islandXml(el), name: el.getAttribute('data-dita-island') ?? '' }) }],
   renderHTML({ node }) {
-    if (node.attrs.name === 'prolog') return prologView(node.attrs.xml, this.options.lang);
-    return [
-      'div',
-      { 'data-dita-island': node.attrs.name, class: 'dita-island', contenteditable: 'false' },
-      ['pre', { class: 'dita-island-xml' }, node.attrs.xml],
-    ];
+    return islandSpec(node.attrs.name, node.attrs.xml, this.options.lang);
+  },
+  // S1000D's identification section, requirement rows and parts catalogue details are forms (island-form.ts); the rest as drawn above.
+  addNodeView() {
+    const lang = this.options.lang;
+    return ({ node, editor, getPos }) => {
+      const form = islandFormView({ node, editor, getPos: typeof getPos === 'function' ? getPos : () => undefined, lang });
+      if (form) return form;
+      const { dom } = DOMSerializer.renderSpec(document, islandSpec(node.attrs.name, node.attrs.xml, lang));
+      return { dom: dom as HTMLElement };
+    };
   },
 });
 
