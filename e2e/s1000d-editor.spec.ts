@@ -9,9 +9,11 @@ import type { E2eGitServer } from './support/git-server';
 /**
  * The topic editor on an S1000D data module (issue 31): the 258A procedure of the Bike sample opens
  * in the visual view; a procedural step is added after the first one from the insert menu, with a
- * dmRef picked by its code; in the source view a list the project BREX forbids (listItemPrefix
+ * dmRef picked by its code and a figure with an ICN graphic picked from the library (a GIF: the
+ * module declares no gif notation, so its ENTITY and NOTATION both appear in the internal subset,
+ * shown in the source view); in the source view a list the project BREX forbids (listItemPrefix
  * pf09) shows a located error with the rule's own message, which clears when the edit is undone;
- * the save commits, and the file on the remote has the step and its dmRef.
+ * the save commits, and the file on the remote has the step, its dmRef, its figure and the declarations.
  */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -19,6 +21,9 @@ const BIKE = s1000dCorpus('s1000d-bike-4.1');
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
 const M258A = 'csdb/DMC-S1000DBIKE-AAA-D00-00-00-00AA-258A-A_008-00_EN-US.XML';
 const TARGET = 'DMC-S1000DBIKE-AAA-D00-00-00-00AA-121A-A';
+const ICN = 'ICN-S1000DBIKE-AAA-DA00000-A-06RT9-00094-A-001-01';
+const ENTITY = `<!ENTITY ${ICN} SYSTEM "${ICN}.GIF" NDATA gif>`;
+const NOTATION = '<!NOTATION gif PUBLIC "+//ISBN 0-7923-9432-1::Graphic Notation//NOTATION CompuServe Graphic Interchange Format//EN">';
 const SAVED = { timeout: 60_000 };
 const id = unique();
 let remote: E2eGitServer;
@@ -70,6 +75,14 @@ test('a procedural step with a dmRef, a BREX error that appears and clears, save
   await picker.getByText(TARGET, { exact: true }).click();
   await expect(editor.locator('.dita-dmRef', { hasText: TARGET })).toBeVisible();
   await expect(page.getByTestId('editor-dirty')).toBeVisible();
+  // A figure with an ICN graphic of the library, into the step.
+  await page.getByTestId('editor-insert').click();
+  await page.getByRole('menuitem', { name: 'ICN 图形' }).click();
+  const icnPicker = page.getByTestId('s1000d-picker');
+  await icnPicker.getByLabel('图题').fill('Tyre valve');
+  await icnPicker.getByLabel('按 ICN 编号搜索库中的图形').fill(ICN);
+  await icnPicker.getByText(`${ICN}.GIF`, { exact: true }).click();
+  await expect(editor.locator('.dita-proceduralStep .dita-figure', { hasText: 'Tyre valve' })).toBeVisible();
 
   // In the source view: the step is there; a list whose prefix the project BREX does not allow shows its rule, and clears when undone.
   await page.getByTestId('editor-mode').getByText('源码').click();
@@ -92,6 +105,10 @@ test('a procedural step with a dmRef, a BREX error that appears and clears, save
   await page.keyboard.press('ControlOrMeta+z');
   await expect(page.locator('.cm-content')).not.toContainText('pf09');
   await expect(page.locator('.cm-lint-marker-error')).toHaveCount(0, SAVED);
+  // The graphic's ENTITY and its NOTATION (the module had no gif one) are in the internal subset.
+  await page.keyboard.press('ControlOrMeta+Home');
+  await expect(page.locator('.cm-content')).toContainText(ENTITY);
+  await expect(page.locator('.cm-content')).toContainText(NOTATION);
 
   // Saved: the remote's file has the new step with its dmRef, after the first step.
   const before = (await remote.log('bike', 'main')).length;
@@ -100,12 +117,22 @@ test('a procedural step with a dmRef, a BREX error that appears and clears, save
   expect((await remote.log('bike', 'main')).length).toBe(before + 1);
   const saved = (await remote.show('bike', 'main', M258A)) ?? '';
   expect(saved).toMatch(
-    /<proceduralStep>\s*<para>Check the tyre pressure\. See <dmRef><dmRefIdent><dmCode modelIdentCode="S1000DBIKE"[^>]*infoCode="121"[^>]*\/><\/dmRefIdent><\/dmRef><\/para>\s*<\/proceduralStep>/,
+    new RegExp(
+      '<proceduralStep>\\s*<para>Check the tyre pressure\\. See <dmRef><dmRefIdent><dmCode modelIdentCode="S1000DBIKE"[^>]*infoCode="121"[^>]*/></dmRefIdent></dmRef></para>' +
+        `\\s*<figure>\\s*<title>Tyre valve</title>\\s*<graphic infoEntityIdent="${ICN}"/>\\s*</figure>\\s*</proceduralStep>`,
+    ),
   );
+  expect(saved).toContain(ENTITY);
+  expect(saved).toContain(NOTATION);
   expect(saved.indexOf('Check the tyre pressure')).toBeGreaterThan(saved.indexOf('Clean the bicycle with water'));
   expect(saved.indexOf('Check the tyre pressure')).toBeLessThan(saved.indexOf('to get access to areas that are not easy to clean'));
   expect(saved).not.toContain('pf09');
-  // The rest of the module is as it was: the internal subset and the first lines unchanged.
+  // The rest of the module is as it was: the internal subset unchanged but for the two declarations.
   const original = readFileSync(path.join(BIKE ?? '', M258A), 'utf8');
-  expect(saved.slice(0, saved.indexOf('<dmodule'))).toBe(original.slice(0, original.indexOf('<dmodule')));
+  const subset = (text: string) => text.slice(0, text.indexOf('<dmodule'));
+  expect(
+    subset(saved)
+      .split('\n')
+      .filter((l) => l !== ENTITY && l !== NOTATION),
+  ).toEqual(subset(original).split('\n'));
 });
