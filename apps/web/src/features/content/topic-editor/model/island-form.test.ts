@@ -145,4 +145,33 @@ describe('the S1000D forms on islands', () => {
     expect(e.view.dom.querySelectorAll('[data-dita-island="person"].te-form')).toHaveLength(2);
     expect(docToXml(e.state.doc, PROCED)).toBe(out);
   });
+
+  it('parts catalogue rows: attributes typed, a row added after another (a copy without id) and removed; the quantity a form', () => {
+    const ipd = `<dmodule><content><illustratedPartsCatalog>
+<catalogSeqNumber indenture="1" figureNumber="01" item="000" id="csn-1"><itemSeqNumber itemSeqNumberValue="00A"><quantityPerNextHigherAssy>1</quantityPerNextHigherAssy></itemSeqNumber></catalogSeqNumber>
+<catalogSeqNumber indenture="2" figureNumber="01" item="001"><itemSeqNumber itemSeqNumberValue="00A"/></catalogSeqNumber>
+</illustratedPartsCatalog></content></dmodule>`;
+    const e = open(ipd);
+    const rows = () => [...e.view.dom.querySelectorAll<HTMLElement>('.dita-catalogSeqNumber.te-row')];
+    expect(rows()).toHaveLength(2);
+    const item = rows()[1]?.querySelector<HTMLInputElement>('input[data-attr="item"]');
+    if (!item) throw new Error('no item field');
+    expect(item.value).toBe('001');
+    item.value = '002';
+    item.dispatchEvent(new Event('change'));
+    expect(docToXml(e.state.doc, ipd)).toBe(ipd.replace('item="001"', 'item="002"'));
+    const qty = e.view.dom.querySelector<HTMLInputElement>('[data-dita-island="quantityPerNextHigherAssy"] input');
+    if (!qty) throw new Error('no quantity field');
+    qty.value = '2';
+    qty.dispatchEvent(new Event('change'));
+    rows()[0]?.querySelector<HTMLButtonElement>('[data-testid="row-add-after"]')?.click();
+    expect(rows()).toHaveLength(3);
+    const out = docToXml(e.state.doc, ipd);
+    expect(out).toContain(
+      '<catalogSeqNumber indenture="1" figureNumber="01" item="000" id="csn-1"><itemSeqNumber itemSeqNumberValue="00A"><quantityPerNextHigherAssy>2</quantityPerNextHigherAssy></itemSeqNumber></catalogSeqNumber>\n<catalogSeqNumber indenture="1" figureNumber="01" item="000"><itemSeqNumber itemSeqNumberValue="00A"><quantityPerNextHigherAssy>2</quantityPerNextHigherAssy></itemSeqNumber></catalogSeqNumber>',
+    );
+    expect(parseXml(out).errors).toEqual([]);
+    rows()[1]?.querySelector<HTMLButtonElement>('[data-testid="row-remove"]')?.click();
+    expect(docToXml(e.state.doc, ipd)).toBe(ipd.replace('item="001"', 'item="002"').replace('<quantityPerNextHigherAssy>1<', '<quantityPerNextHigherAssy>2<'));
+  });
 });

@@ -69,10 +69,10 @@ function fieldsOf(el: XmlElement, prefix: number[], label: string[], out: FormFi
   }
   const kids = elementsOf(el);
   const textOnly = kids.length === 0 && el.children.every((c) => c.type === 'text' || c.type === 'entity');
-  if (textOnly && !el.selfClosing && prefix.length > 0) {
+  if (textOnly && !el.selfClosing) {
     out.push({
       key: `${prefix.join('/')}#text`,
-      label: label.join(' › '),
+      label: label.length > 0 ? label.join(' › ') : el.name,
       value: el.children.map((c) => (c.type === 'text' || c.type === 'entity' ? decodeEntities(c.raw) : '')).join(''),
     });
   }
