@@ -145,7 +145,7 @@ export function islandFormView(props: {
       else if (form) {
         // Same fields: values set where the writer is not typing (the focus stays where it is).
         const values = new Map([...form.fields, ...form.rows.flatMap((r) => r.fields)].map((f) => [f.key, f.value]));
-        for (const input of dom.querySelectorAll<HTMLInputElement>('input[data-field]')) {
+        for (const input of Array.from(dom.querySelectorAll<HTMLInputElement>('input[data-field]'))) {
           const v = values.get(input.getAttribute('data-field') ?? '');
           if (v !== undefined && input !== document.activeElement && input.value !== v) input.value = v;
         }

@@ -109,7 +109,7 @@ export function rowNodeView(props: {
       if (next.type !== node.type) return false;
       node = next;
       const attrs = attrsOf(next);
-      for (const input of head.querySelectorAll<HTMLInputElement>('input[data-attr]')) {
+      for (const input of Array.from(head.querySelectorAll<HTMLInputElement>('input[data-attr]'))) {
         const v = attrs[input.getAttribute('data-attr') ?? ''] ?? '';
         if (input !== document.activeElement && input.value !== v) input.value = v;
       }
