@@ -136,3 +136,38 @@ test('a procedural step with a dmRef, a BREX error that appears and clears, save
       .filter((l) => l !== ENTITY && l !== NOTATION),
   ).toEqual(subset(original).split('\n'));
 });
+
+test('a new applicability built from the ACT properties: given to a step, greyed and left out of the preview for another product, saved', async ({ page }) => {
+  await admin.delete(`${API}/ccms/topic-editor/draft`, { data: { libraryId, path: M258A } });
+  await signInByApi(page);
+  await openModule(page);
+  const editor = page.locator('[data-testid="visual-editor"] .ProseMirror');
+  const STEP_TEXT = 'Clean the bicycle with water to remove all dirt';
+  await editor.getByText(STEP_TEXT, { exact: false }).click();
+  await page.getByTestId('editor-insert').click();
+  await page.getByRole('menuitem', { name: '适用性（applicRefId）' }).click();
+  const form = page.getByTestId('new-applic');
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  await form.getByRole('combobox', { name: '属性 1' }).click();
+  await open.filter({ hasText: '(model, ACT)' }).click();
+  await form.getByRole('combobox', { name: '取值 1' }).click();
+  await open.filter({ hasText: 'Mountain storm' }).click();
+  await form.getByTestId('new-applic-apply').click();
+  // The step has the new applic: for a Brook trekker (PCT 1B070643) it is greyed in place and left out of the preview.
+  const step = editor.locator('.dita-proceduralStep', { hasText: STEP_TEXT }).first();
+  await page.getByTestId('applic-preview').click();
+  await open.filter({ hasText: '1B070643' }).click();
+  await expect(step).toHaveClass(/te-not-applicable/);
+  const preview = page.frameLocator('[data-testid="editor-preview-frame"]');
+  await expect(preview.locator('body')).toContainText('Wash the Bike', SAVED);
+  await expect(preview.locator('body')).not.toContainText(STEP_TEXT, SAVED);
+  await page.getByTestId('editor-save').click();
+  await expect(page.getByText(/已保存，提交/)).toBeVisible(SAVED);
+  const saved = (await remote.show('bike', 'main', M258A)) ?? '';
+  const id =
+    /<applic id="(app-\d{4})">\s*<displayText>\s*<simplePara>Model: Mountain storm<\/simplePara>\s*<\/displayText>\s*<assert applicPropertyIdent="model" applicPropertyType="prodattr" applicPropertyValues="Mountain storm"\/>\s*<\/applic>\s*<\/referencedApplicGroup>/.exec(
+      saved,
+    )?.[1];
+  expect(id, 'the new applic at the end of the referencedApplicGroup').toBeTruthy();
+  expect(saved).toMatch(new RegExp(`<proceduralStep[^>]*applicRefId="${id}"[^>]*>\\s*<para>${STEP_TEXT}`));
+});

@@ -47,6 +47,9 @@ const S1000D_PICKERS: { kind: S1000dPickerKind; icon?: ReactNode }[] = [
   { kind: 'dmRef', icon: <LinkOutlined /> },
   { kind: 'internalRef' },
   { kind: 'graphic', icon: <PictureOutlined /> },
+  // Applicability of the element at the cursor (one of the module's applics, or a new one from the ACT/CCT), and CIR items.
+  { kind: 'applic' },
+  { kind: 'cir' },
 ];
 const S1000D_MARKS: { id: 'emphasis' | 'subScript' | 'superScript'; icon?: ReactNode }[] = [
   { id: 'emphasis', icon: <BoldOutlined /> },

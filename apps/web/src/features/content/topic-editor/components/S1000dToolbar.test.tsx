@@ -72,6 +72,10 @@ describe('the S1000D toolbar', () => {
     // The pickers of an S1000D module, not DITA's.
     fireEvent.click(screen.getByTestId('editor-insert'));
     await waitFor(() => expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toContain('Data module reference (dmRef)'));
+    // The applicability and CIR pickers are offered too.
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(
+      expect.arrayContaining(['Applicability (applicRefId)', 'Common information repository item (CIR)']),
+    );
     expect(screen.queryByRole('menuitem', { name: 'Cross reference' })).toBeNull();
     fireEvent.click(screen.getByText('ICN graphic'));
     expect(onPick).toHaveBeenCalledWith('graphic');
