@@ -14,6 +14,9 @@ import type { E2eGitServer } from './support/git-server';
  * shown in the source view); in the source view a list the project BREX forbids (listItemPrefix
  * pf09) shows a located error with the rule's own message, which clears when the edit is undone;
  * the save commits, and the file on the remote has the step, its dmRef, its figure and the declarations.
+ * Then a new applicability built from the ACT's model property is given to a step, which is greyed
+ * in place and left out of the S1000D preview for a Brook trekker; a supply is renamed in its form;
+ * the save commits the applic in the referencedApplicGroup, the step's applicRefId and the name.
  */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -137,7 +140,9 @@ test('a procedural step with a dmRef, a BREX error that appears and clears, save
   ).toEqual(subset(original).split('\n'));
 });
 
-test('a new applicability built from the ACT properties: given to a step, greyed and left out of the preview for another product, saved', async ({ page }) => {
+test('a new applicability built from the ACT properties: given to a step, greyed and left out of the preview for another product; a supply renamed in its form; saved', async ({
+  page,
+}) => {
   await admin.delete(`${API}/ccms/topic-editor/draft`, { data: { libraryId, path: M258A } });
   await signInByApi(page);
   await openModule(page);
@@ -161,9 +166,15 @@ test('a new applicability built from the ACT properties: given to a step, greyed
   const preview = page.frameLocator('[data-testid="editor-preview-frame"]');
   await expect(preview.locator('body')).toContainText('Wash the Bike', SAVED);
   await expect(preview.locator('body')).not.toContainText(STEP_TEXT, SAVED);
+  // The supplies are a form: a name typed in the visual view.
+  const supplyName = editor.locator('[data-dita-island="supplyDescrGroup"] fieldset.te-form-row').first().getByLabel('name', { exact: true });
+  await expect(supplyName).toHaveValue('Degreasing agent');
+  await supplyName.fill('Degreaser');
+  await supplyName.press('Enter');
   await page.getByTestId('editor-save').click();
   await expect(page.getByText(/已保存，提交/)).toBeVisible(SAVED);
   const saved = (await remote.show('bike', 'main', M258A)) ?? '';
+  expect(saved).toContain('<supplyDescr id="sup-0001">\n\t\t\t\t\t\t\t<name>Degreaser</name>');
   const id =
     /<applic id="(app-\d{4})">\s*<displayText>\s*<simplePara>Model: Mountain storm<\/simplePara>\s*<\/displayText>\s*<assert applicPropertyIdent="model" applicPropertyType="prodattr" applicPropertyValues="Mountain storm"\/>\s*<\/applic>\s*<\/referencedApplicGroup>/.exec(
       saved,
