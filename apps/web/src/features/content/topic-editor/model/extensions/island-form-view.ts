@@ -36,7 +36,8 @@ export function islandFormView(props: {
   lang: string | undefined;
 }): { dom: HTMLElement; update: (node: PMNode) => boolean; stopEvent: (e: Event) => boolean; ignoreMutation: () => boolean } | null {
   const { editor, getPos, lang } = props;
-  if (!FORM_ISLANDS.has(props.node.attrs.name as string) || !islandForm(props.node.attrs.xml as string)) return null;
+  // S1000D modules only (the schema built from its vocabulary has a dmodule).
+  if (!editor.schema.nodes.dmodule || !FORM_ISLANDS.has(props.node.attrs.name as string) || !islandForm(props.node.attrs.xml as string)) return null;
   let node = props.node;
   const dom = document.createElement('div');
   dom.className = 'dita-island te-form';

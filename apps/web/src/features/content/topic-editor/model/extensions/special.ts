@@ -1,5 +1,5 @@
-import { Node } from '@tiptap/core';
-import { type DOMOutputSpec, DOMSerializer } from '@tiptap/pm/model';
+import { Node, type NodeViewRenderer } from '@tiptap/core';
+import type { DOMOutputSpec } from '@tiptap/pm/model';
 import { indextermText, prologRows, prologSummary, s1000dRefLabel } from '../readable';
 import { ditaAttributes } from './attrs';
 import { islandFormView } from './island-form-view';
@@ -60,12 +60,6 @@ export function prologView(xml: string, lang?: string): DOMOutputSpec {
   ];
 }
 
-/** How an island is drawn: the prolog as its metadata, anything else as its XML (read-only). */
-function islandSpec(name: string, xml: string, lang: string | undefined): DOMOutputSpec {
-  if (name === 'prolog') return prologView(xml, lang);
-  return ['div', { 'data-dita-island': name, class: 'dita-island', contenteditable: 'false' }, ['pre', { class: 'dita-island-xml' }, xml]];
-}
-
 /** A block the visual view does not model (unknown element, comment, processing instruction): read-only, never dropped. */
 export const Island = Node.create<DitaResolvers>({
   name: 'island',
@@ -77,17 +71,12 @@ export const Island = Node.create<DitaResolvers>({
   addAttributes: islandAttrs,
   parseHTML: () => [{ tag: 'div[data-dita-island]', getAttrs: (el) => ({ xml: islandXml(el), name: el.getAttribute('data-dita-island') ?? '' }) }],
   renderHTML({ node }) {
-    return islandSpec(node.attrs.name, node.attrs.xml, this.options.lang);
-  },
-  // S1000D's identification section, requirement rows and parts catalogue details are forms (island-form.ts); the rest as drawn above.
-  addNodeView() {
-    const lang = this.options.lang;
-    return ({ node, editor, getPos }) => {
-      const form = islandFormView({ node, editor, getPos: typeof getPos === 'function' ? getPos : () => undefined, lang });
-      if (form) return form;
-      const { dom } = DOMSerializer.renderSpec(document, islandSpec(node.attrs.name, node.attrs.xml, lang));
-      return { dom: dom as HTMLElement };
-    };
+    if (node.attrs.name === 'prolog') return prologView(node.attrs.xml, this.options.lang);
+    return [
+      'div',
+      { 'data-dita-island': node.attrs.name, class: 'dita-island', contenteditable: 'false' },
+      ['pre', { class: 'dita-island-xml' }, node.attrs.xml],
+    ];
   },
 });
 
@@ -178,3 +167,16 @@ function refLabel(attrs: Record<string, string>): string | undefined {
   if (attrs.conref) return attrs.conref;
   return undefined;
 }
+
+/**
+ * An S1000D module's island: the identification section, requirement rows and parts catalogue
+ * details are forms (island-form.ts); any other island gets no node view (null: drawn from
+ * renderHTML as above). DITA's island has no node view at all.
+ */
+export const S1000dIsland = Island.extend({
+  addNodeView() {
+    const lang = this.options.lang;
+    return ({ node, editor, getPos }) =>
+      islandFormView({ node, editor, getPos: typeof getPos === 'function' ? getPos : () => undefined, lang }) as unknown as ReturnType<NodeViewRenderer>;
+  },
+});
