@@ -125,6 +125,10 @@ export const EditorValidateResult = z.object({ problems: z.array(EditorProblem) 
 export const EditorPreviewBody = EditorTarget.extend({
   content: Content,
   filterGroup: z.string().trim().max(100).optional().describe('data-property filter group of the library to apply'),
+  applicAssignment: z
+    .record(z.string().trim().min(1).max(200), z.string().max(500))
+    .optional()
+    .describe('S1000D: the property values of the product to preview for (content that does not apply is left out)'),
 });
 /**
  * A content reference of the posted content (conref or conkeyref, in document order), resolved by

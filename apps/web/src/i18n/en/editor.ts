@@ -125,6 +125,8 @@ const editor: Messages<typeof zh> = {
     noFilter: 'No filter',
     empty: 'Nothing to preview',
     refreshing: 'Updating…',
+    forProduct: 'As published for {{product}}',
+    allProducts: 'All products (choose one in the applicability preview)',
   },
   left: {
     toc: 'Contents',
@@ -186,6 +188,18 @@ const editor: Messages<typeof zh> = {
     applicHint: 'The applicability chosen is given to the step, levelled paragraph, figure, table, warning or paragraph the cursor is in',
     noApplics: 'This module’s referencedApplicGroup has no applic',
     applicNone: '(remove the applicability)',
+    newApplic: {
+      title: 'New applicability from the ACT/CCT properties',
+      property: 'Property',
+      values: 'Values',
+      addCondition: 'Add a condition',
+      remove: 'Remove the condition',
+      and: 'All of them (and)',
+      or: 'Any of them (or)',
+      displayText: 'Display text',
+      apply: 'Add to the module and apply',
+      noProperties: 'This library has no ACT/CCT properties',
+    },
     cirSearch: 'Search the library’s repository items by key (functional items, parts, tools, supplies, zones, ...)',
     cirKey: 'Key',
     applic: {

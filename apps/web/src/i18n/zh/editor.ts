@@ -122,6 +122,8 @@ export default {
     noFilter: '不过滤',
     empty: '没有可预览的内容',
     refreshing: '更新中…',
+    forProduct: '按产品 {{product}} 发布的样子',
+    allProducts: '全部产品（在适用性预览中选择一个）',
   },
   left: {
     toc: '目录',
@@ -183,6 +185,18 @@ export default {
     applicHint: '所选适用性赋予光标所在的步骤、分级段落、图、表、警示或段落',
     noApplics: '本模块的 referencedApplicGroup 中没有 applic',
     applicNone: '（移除适用性）',
+    newApplic: {
+      title: '按 ACT/CCT 属性新建适用性',
+      property: '属性',
+      values: '取值',
+      addCondition: '添加条件',
+      remove: '删除该条件',
+      and: '全部满足（and）',
+      or: '任一满足（or）',
+      displayText: '显示文本',
+      apply: '加入模块并应用',
+      noProperties: '此库没有 ACT/CCT 属性',
+    },
     cirSearch: '按编号搜索库中公共信息库的条目（功能项、零件、工具、耗材、区域……）',
     cirKey: '编号',
     applic: {

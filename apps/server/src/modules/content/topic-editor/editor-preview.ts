@@ -18,6 +18,7 @@ import { badRequest } from '../../../platform/http/errors';
 import { CommitSource } from '../catalog/commit-source';
 import type { LibraryGit } from '../library/library-git';
 import { listSettings } from '../library-config/library-config.queries';
+import { standardOf } from '../standard/registry';
 import { checkDita, type GrammarRules } from './dita-validation';
 import { keyDefinitions } from './topic-editor.queries';
 import type { TopicEditorService } from './topic-editor.service';
@@ -110,10 +111,12 @@ export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorServic
   return {
     async render(
       auth: AuthContext,
-      body: { libraryId: number; branch?: string; path: string; content: string; filterGroup?: string },
+      body: { libraryId: number; branch?: string; path: string; content: string; filterGroup?: string; applicAssignment?: Record<string, string> },
       lang: Language,
     ): Promise<EditorPreview> {
       const file = await editor.fileOf(auth, body, 'read');
+      if (standardOf(file.row.libraryType).id === 's1000d')
+        return { html: await s1000dPreviewHtml(file.path, body.content, lang, body.applicAssignment), problems: [], conrefs: [] };
       const conditions = await conditionsOf(file.libraryId, body.filterGroup);
       const checked = await checkDita(body.content, file.path, lang, grammar);
       if (!checked.root) return { html: '', problems: checked.problems, conrefs: [] };
@@ -133,4 +136,22 @@ export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorServic
       };
     },
   };
+}
+
+/**
+ * An S1000D module's preview: the unsaved text rendered by the S1000D publish renderer (the body
+ * of a published page: identification block, content, steps numbered, requirements as tables),
+ * for the chosen product's property values when given (what does not apply left out, as
+ * published). Empty when the text is not a well-formed data module (the check says why).
+ */
+export async function s1000dPreviewHtml(path: string, content: string, lang: Language, assignment: Record<string, string> | undefined): Promise<string> {
+  const { describeFile, filterInstance } = await import('@ccms/s1000d');
+  const { publishTexts, renderModule, S1000D_CSS } = await import('@ccms/s1000d/publish');
+  const { DEFAULT_CSS } = await import('@ccms/dita/shared-output');
+  const dm = describeFile(path, content);
+  if (dm.refused || !dm.xml || dm.kind !== 'dm') return '';
+  const root = assignment ? filterInstance(dm.xml, dm.applicGroup, assignment).doc.root : dm.xml.root;
+  const texts = publishTexts(lang === 'zh' ? 'zh-CN' : 'en-US');
+  const rendered = renderModule({ texts, idPrefix: '', pageOf: () => undefined, graphic: () => undefined }, dm, root);
+  return `<style>${DEFAULT_CSS}${S1000D_CSS}</style><main class="s1000d-preview">${rendered.html}</main>`;
 }

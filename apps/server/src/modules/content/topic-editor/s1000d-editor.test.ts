@@ -202,4 +202,32 @@ suite('the topic editor on the Bike sample', () => {
     const all = await writer.caller.get(api('/ccms/topic-editor/cir-items'), { libraryId, limit: 200 });
     expect(all.body.data.map((r: { ref: string }) => r.ref)).toEqual(expect.arrayContaining(['functionalItemRef', 'warningRef', 'cautionRef']));
   });
+
+  it('previews the unsaved module with the S1000D publish renderer, for the chosen product when one is given', async () => {
+    const doc = await open(writer.caller, PROCED);
+    const content = doc.content.replace('Clean the bicycle with the soaked sponge.', 'Polish the frame with the soaked sponge.');
+    const preview = (applicAssignment?: Record<string, string>) =>
+      writer.caller.post(api('/ccms/topic-editor/preview'), { libraryId, path: PROCED, content, ...(applicAssignment ? { applicAssignment } : {}) });
+    const all = await preview();
+    expect(all.body.code, all.body.msg).toBe(200);
+    const html: string = all.body.data.html;
+    // The identification block and the content as published: the edit shown, steps numbered.
+    expect(html).toContain('DMC-S1000DBIKE-AAA-D00-00-00-00AA-258A-A');
+    expect(html).toContain('Polish the frame with the soaked sponge.');
+    expect(html).toMatch(/class="[^"]*\bdm-ident\b/);
+    const washes = (h: string) => h.split('Wash the Bike').length - 1;
+    // Without a product: both the Mk1 and the Mk9 washing steps.
+    expect(washes(html)).toBe(2);
+    // For a Brook trekker Mk9: the Mk1 step (apMK1) is left out.
+    const mk9 = await preview({ type: 'Mountain bicycle', model: 'Brook trekker', version: 'Mk9' });
+    expect(mk9.body.code, mk9.body.msg).toBe(200);
+    expect(washes(mk9.body.data.html)).toBe(1);
+    expect(mk9.body.data.html).toContain('sup-0003');
+    const mk1 = await preview({ type: 'Mountain bicycle', model: 'Mountain storm', version: 'Mk1' });
+    expect(mk1.body.data.html).not.toContain('id="sup-0003"');
+    // Bad input names the field.
+    const bad = await writer.caller.post(api('/ccms/topic-editor/preview'), { libraryId, path: PROCED, content, applicAssignment: { type: 5 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('applicAssignment');
+  });
 });

@@ -21,7 +21,8 @@ export const topicEditorKeys = {
   keys: (query: KeysQuery) => [...keys.all, 'keys', query] as const,
   grammar: (target: Target) => [...keys.all, 'grammar', target] as const,
   /** One rendering per settled edit count (the content itself is read when the query runs). */
-  preview: (target: Target, version: number, filterGroup: string | undefined) => [...keys.all, 'preview', target, version, filterGroup ?? ''] as const,
+  preview: (target: Target, version: number, filterGroup: string | undefined, applic?: Record<string, string> | null) =>
+    [...keys.all, 'preview', target, version, filterGroup ?? '', applic ?? null] as const,
   problems: (target: Target, version: number) => [...keys.all, 'problems', target, version] as const,
   toc: (documentId: number) => [...keys.all, 'toc', documentId] as const,
   search: (query: SearchQuery) => [...keys.all, 'search', query] as const,
@@ -76,10 +77,18 @@ export function useTargetSearch(text: string, query: Omit<TargetsQuery, 'q'>, en
   return { rows: settled ? (targets.data ?? []) : [], settled };
 }
 
-export const usePreview = (target: Target, version: number, filterGroup: string | undefined, readContent: () => string) =>
+/** The preview of the unsaved content: DITA with a filter group; an S1000D module for the product chosen in the applicability preview (`applic`). */
+export const usePreview = (
+  target: Target,
+  version: number,
+  filterGroup: string | undefined,
+  readContent: () => string,
+  applic?: Record<string, string> | null,
+) =>
   useQuery({
-    queryKey: topicEditorKeys.preview(target, version, filterGroup),
-    queryFn: () => topicEditorApi.preview({ ...target, content: readContent(), ...(filterGroup ? { filterGroup } : {}) }),
+    queryKey: topicEditorKeys.preview(target, version, filterGroup, applic),
+    queryFn: () =>
+      topicEditorApi.preview({ ...target, content: readContent(), ...(filterGroup ? { filterGroup } : {}), ...(applic ? { applicAssignment: applic } : {}) }),
     placeholderData: keepPreviousData,
     gcTime: 0,
     retry: false,

@@ -13,6 +13,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { ContentStandardId } from '@ccms/contracts/content/standard';
+import type { EditorGrammar } from '@ccms/contracts/content/topic-editor';
 import type { ChainedCommands, Editor } from '@tiptap/core';
 import { redo, undo } from '@tiptap/pm/history';
 import { Button, Divider, Dropdown, Space, Tooltip } from 'antd';
@@ -20,7 +21,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WrapElement } from '../model/editor';
 import { NOTE_TYPES } from '../model/elements';
-import { insertableAt, S1000D_INSERTS, type S1000dInsert } from '../model/s1000d-insert';
+import { grammarAllows, insertableAt, insertMenuAt, S1000D_INSERTS } from '../model/s1000d-insert';
 import type { DitaPickerKind, PickerKind, S1000dPickerKind } from './InsertPicker';
 
 type Label = Exclude<keyof typeof import('../../../../i18n/zh/editor').default.toolbar, 'noteType' | 'insert' | 'inline'>;
@@ -46,6 +47,9 @@ const S1000D_PICKERS: { kind: S1000dPickerKind; icon?: ReactNode }[] = [
   { kind: 'dmRef', icon: <LinkOutlined /> },
   { kind: 'internalRef' },
   { kind: 'graphic', icon: <PictureOutlined /> },
+  // Applicability of the element at the cursor (one of the module's applics, or a new one from the ACT/CCT), and CIR items.
+  { kind: 'applic' },
+  { kind: 'cir' },
 ];
 const S1000D_MARKS: { id: 'emphasis' | 'subScript' | 'superScript'; icon?: ReactNode }[] = [
   { id: 'emphasis', icon: <BoldOutlined /> },
@@ -120,15 +124,20 @@ export interface EditorToolbarProps {
   onPick: (kind: PickerKind) => void;
   /** The library's content standard: an S1000D module gets its own insert menu, phrases and pickers. */
   standard?: ContentStandardId | undefined;
+  /** An S1000D object's grammar from its installed XSD: the insert menu offers what its content models allow at the cursor. */
+  grammar?: EditorGrammar | undefined;
 }
 
 /**
  * The visual view's commands for an S1000D module: undo/redo, the elements the schema allows at the
  * cursor (worked out when the menu opens; the others are listed disabled), and its phrases.
  */
-function S1000dCommands({ editor }: { editor: () => Editor | null }) {
+function S1000dCommands({ editor, grammar }: { editor: () => Editor | null; grammar?: EditorGrammar | undefined }) {
   const { t } = useTranslation('editor');
-  const [offered, setOffered] = useState<S1000dInsert[]>([]);
+  const [entries, setEntries] = useState<string[]>(S1000D_INSERTS);
+  const [offered, setOffered] = useState<string[]>([]);
+  const allows = grammarAllows(grammar);
+  const label = (name: string) => t(`s1000d.elements.${name}`, { defaultValue: name });
   const e = () => editor();
   return (
     <Space size={2} wrap>
@@ -143,15 +152,19 @@ function S1000dCommands({ editor }: { editor: () => Editor | null }) {
         trigger={['click']}
         onOpenChange={(open) => {
           const ed = e();
-          if (open && ed) setOffered(insertableAt((name) => ed.can().insertElement(name)));
+          if (!open || !ed) return;
+          // The installed XSD's content model at the cursor (the table's entries until it answers).
+          const listed = insertMenuAt(grammar, ed.state.selection.$from, ed.schema);
+          setEntries(listed);
+          setOffered(insertableAt((name) => ed.can().insertElement(name, allows), listed));
         }}
         menu={{
-          items: S1000D_INSERTS.map((name) => ({
+          items: entries.map((name) => ({
             key: name,
-            label: offered.includes(name) ? t(`s1000d.elements.${name}`) : `${t(`s1000d.elements.${name}`)} (${t('s1000d.notHere')})`,
+            label: offered.includes(name) ? label(name) : `${label(name)} (${t('s1000d.notHere')})`,
             disabled: !offered.includes(name),
           })),
-          onClick: ({ key }) => e()?.chain().focus().insertElement(key).run(),
+          onClick: ({ key }) => e()?.chain().focus().insertElement(key, allows).run(),
         }}
       >
         <Button size="small" type="text" data-testid="s1000d-insert-element">
@@ -172,7 +185,7 @@ function S1000dCommands({ editor }: { editor: () => Editor | null }) {
 }
 
 /** The editor's commands: structure, lists, notes, tables, task steps, inline styles (visual view), and the library pickers (both views). */
-export function EditorToolbar({ mode, readOnly, editor, onPick, standard }: EditorToolbarProps) {
+export function EditorToolbar({ mode, readOnly, editor, onPick, standard, grammar }: EditorToolbarProps) {
   const { t } = useTranslation('editor');
   const run = (id: Label, arg?: string) => {
     const e = editor();
@@ -189,7 +202,7 @@ export function EditorToolbar({ mode, readOnly, editor, onPick, standard }: Edit
     : PICKERS.map((p) => ({ key: p.kind, label: t(`insert.${p.kind}`), icon: p.icon }));
   return (
     <div className="te-toolbar" data-testid="editor-toolbar">
-      {visual && s1000d && <S1000dCommands editor={editor} />}
+      {visual && s1000d && <S1000dCommands editor={editor} grammar={grammar} />}
       {visual && !s1000d && (
         <Space size={2} wrap>
           <Tooltip title={t('toolbar.undo')}>

@@ -10,6 +10,8 @@ export interface PreviewPaneProps {
   preview: { data: PreviewAnswer | undefined; isFetching: boolean };
   filterGroup: string | undefined;
   onFilterGroup: (group: string | undefined) => void;
+  /** S1000D: the preview is the module as published for the product chosen in the applicability preview (null: none chosen); no filter groups. */
+  applicProduct?: string | null | undefined;
 }
 
 /**
@@ -20,9 +22,10 @@ const PREVIEW_STYLE =
   '<style>:where(section, article, div, p, li, ul, ol, dl, dt, dd, pre, table, figure, blockquote, h1, h2, h3, h4, h5, h6) { content-visibility: auto; contain-intrinsic-size: auto 1.5em; }</style>';
 
 /** The unsaved content rendered by the engine with the library's keys and the chosen filter group. */
-export const PreviewPane = memo(function PreviewPane({ target, preview, filterGroup, onFilterGroup }: PreviewPaneProps) {
+export const PreviewPane = memo(function PreviewPane({ target, preview, filterGroup, onFilterGroup, applicProduct }: PreviewPaneProps) {
   const { t } = useTranslation('editor');
-  const filters = useLibrarySettings('filter', target.libraryId);
+  const s1000d = applicProduct !== undefined;
+  const filters = useLibrarySettings('filter', target.libraryId, !s1000d);
   const groups = useMemo(() => [...new Set((filters.data ?? []).map((f) => f.group))].sort(), [filters.data]);
   const html = preview.data?.html;
   const srcDoc = useMemo(() => (html === undefined ? undefined : PREVIEW_STYLE + html), [html]);
@@ -30,16 +33,22 @@ export const PreviewPane = memo(function PreviewPane({ target, preview, filterGr
     <div className="te-preview" data-testid="editor-preview">
       <Space className="te-pane-head" wrap>
         <Typography.Text strong>{t('preview.title')}</Typography.Text>
-        <Select
-          size="small"
-          allowClear
-          style={{ width: 160 }}
-          aria-label={t('preview.filterGroup')}
-          placeholder={t('preview.noFilter')}
-          value={filterGroup}
-          onChange={(v?: string) => onFilterGroup(v)}
-          options={groups.map((g) => ({ value: g, label: g }))}
-        />
+        {s1000d ? (
+          <Typography.Text type="secondary" data-testid="editor-preview-product">
+            {applicProduct ? t('preview.forProduct', { product: applicProduct }) : t('preview.allProducts')}
+          </Typography.Text>
+        ) : (
+          <Select
+            size="small"
+            allowClear
+            style={{ width: 160 }}
+            aria-label={t('preview.filterGroup')}
+            placeholder={t('preview.noFilter')}
+            value={filterGroup}
+            onChange={(v?: string) => onFilterGroup(v)}
+            options={groups.map((g) => ({ value: g, label: g }))}
+          />
+        )}
         {/* Still text, not a spinner: an animation draws a frame of the whole page 60 times a second while the writer types. */}
         {preview.isFetching && (
           <Typography.Text type="secondary" data-testid="editor-preview-refreshing">

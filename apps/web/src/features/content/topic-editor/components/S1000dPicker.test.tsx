@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDuplicateGuard } from '../../../../api/duplicate-guard';
 import { i18n } from '../../../../i18n';
 import { type FakeReply, fakeFeedback, fakeServer } from '../../../../test/fakes';
-import { queryOf } from '../../s1000d/testing/bike';
+import { applicability, queryOf } from '../../s1000d/testing/bike';
 import type { S1000dPickerKind } from './InsertPicker';
 import type { Insertion } from './insertions';
 import { S1000dPicker } from './S1000dPicker';
@@ -64,6 +64,7 @@ beforeEach(() => {
       ];
       return ok(rows.filter((r) => r.attrs.functionalItemNumber.toLowerCase().includes(q.toLowerCase())));
     }
+    if (config.url?.startsWith('/ccms/s1000d/applicability')) return ok(applicability());
     if (config.url?.startsWith('/ccms/graphic/list')) {
       const rows = ['ICN-S1000DBIKE-AAA-DA10000-0-U8025-00512-A-04-1.CGM', 'photo.png'].map((name) => ({
         path: name,
@@ -82,6 +83,12 @@ beforeEach(() => {
     return ok(null);
   });
 });
+
+/** Clicks an option of the select open last (the ones opened before stay in the page, hidden). */
+async function pickOption(title: string) {
+  const options = await screen.findAllByTitle(title);
+  fireEvent.click(options[options.length - 1] as HTMLElement);
+}
 
 function show(kind: S1000dPickerKind) {
   const onInsert = vi.fn<(i: Insertion) => void>();
@@ -144,6 +151,41 @@ describe('the S1000D pickers', () => {
     const { onInsert } = show('applic');
     fireEvent.click(await screen.findByText('Brook trekker Mk9'));
     expect(onInsert).toHaveBeenLastCalledWith({ kind: 'applic', applicRefId: 'apMK9' });
+  });
+
+  it('applicability: builds a new applic from ACT properties combined by and; it gets a fresh id and is given to the cursor', SLOW, async () => {
+    const { onInsert } = show('applic');
+    const form = await screen.findByTestId('new-applic');
+    expect(within(form).getByTestId('new-applic-apply')).toHaveProperty('disabled', true);
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Property 1' }));
+    // The serial number (the PCT's primary key) is not offered; ACT and CCT properties are.
+    expect(screen.queryByTitle('Serial number (serialno, ACT)')).toBeNull();
+    await pickOption('Type (type, ACT)');
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Values 1' }));
+    await pickOption('Mountain bicycle');
+    fireEvent.click(within(form).getByRole('button', { name: /Add a condition/ }));
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Property 2' }));
+    await pickOption('Version (version, ACT)');
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Values 2' }));
+    await pickOption('Mk9');
+    expect(within(form).getByLabelText('Display text')).toHaveProperty('placeholder', 'Type: Mountain bicycle and Version: Mk9');
+    const apply = within(form).getByTestId('new-applic-apply');
+    expect(apply).toHaveProperty('disabled', false);
+    fireEvent.click(apply);
+    // MODULE has the applic apMK9 only: the first free id is app-0001.
+    expect(onInsert).toHaveBeenLastCalledWith({
+      kind: 'applic',
+      applicRefId: 'app-0001',
+      newApplic: {
+        id: 'app-0001',
+        displayText: 'Type: Mountain bicycle and Version: Mk9',
+        andOr: 'and',
+        conditions: [
+          { ident: 'type', type: 'prodattr', values: ['Mountain bicycle'] },
+          { ident: 'version', type: 'prodattr', values: ['Mk9'] },
+        ],
+      },
+    });
   });
 
   it('CIR: finds a repository item by its key and inserts the reference that names it', SLOW, async () => {

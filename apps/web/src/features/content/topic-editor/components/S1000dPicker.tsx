@@ -1,12 +1,16 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ApplicAttribute } from '@ccms/contracts/content/s1000d';
 import type { EditorCirRow, EditorDmRefRow } from '@ccms/contracts/content/topic-editor';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Checkbox, Empty, Input, Modal, Space, Table, Typography } from 'antd';
+import { Button, Checkbox, Divider, Empty, Input, Modal, Radio, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../../../../shared/use-debounced';
 import type { GraphicRow } from '../../graphic/graphic-api';
 import { graphicData } from '../../graphic/graphic-queries';
 import { useResourceList } from '../../graphic/resource-queries';
+import { useApplicability } from '../../s1000d/s1000d-queries';
+import { type ApplicCondition, conditionsText, freshApplicId } from '../model/applic-new';
 import { applicGroups } from '../model/applic-preview';
 import { dmRefInner, internalTargets } from '../model/s1000d-insert';
 import { topicEditorApi } from '../topic-editor-api';
@@ -135,8 +139,100 @@ function IcnList({ scope, onPick }: { scope: PickerScope; onPick: (insertion: In
   );
 }
 
-/** Applicability: the applics of this module's referenced applic group, given to the element at the cursor (or removed from it). */
-function ApplicList({ readContent, onPick }: { readContent: () => string; onPick: (insertion: Insertion) => void }) {
+/** The values a property offers: its enumerations (`a|b`) split, ranges (`1~3`) as written. */
+const valuesOf = (a: ApplicAttribute | undefined) => [...new Set((a?.values ?? []).flatMap((v) => v.split('|')).filter((v) => v !== ''))];
+
+type Row = { ident: string | undefined; values: string[] };
+
+/**
+ * A new applic from the library's ACT/CCT properties: property and values per condition, and how
+ * they combine; added to the module's referencedApplicGroup (made when missing) with a fresh id,
+ * and given to the element at the cursor.
+ */
+function NewApplicForm({ scope, readContent, onPick }: { scope: PickerScope; readContent: () => string; onPick: (insertion: Insertion) => void }) {
+  const { t } = useTranslation('editor');
+  const tables = useApplicability({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}) });
+  const properties = (tables.data?.attributes ?? []).filter((a) => !a.primary);
+  const [rows, setRows] = useState<Row[]>([{ ident: undefined, values: [] }]);
+  const [andOr, setAndOr] = useState<'and' | 'or'>('and');
+  const [displayText, setDisplayText] = useState('');
+  const byId = new Map(properties.map((a) => [a.id, a]));
+  const conditions: ApplicCondition[] = rows.flatMap((r) => {
+    const a = r.ident ? byId.get(r.ident) : undefined;
+    return a && r.values.length > 0 ? [{ ident: a.id, type: a.type, values: r.values }] : [];
+  });
+  const proposed = conditionsText(conditions, andOr, Object.fromEntries(properties.map((a) => [a.id, a.name])));
+  const set = (i: number, row: Partial<Row>) => setRows((old) => old.map((r, j) => (j === i ? { ...r, ...row } : r)));
+  if (tables.isSuccess && properties.length === 0) return <Empty description={t('s1000d.newApplic.noProperties')} />;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="new-applic">
+      {rows.map((r, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the rows have no identity but their place
+        <Space key={i} wrap>
+          <Select
+            style={{ width: 240 }}
+            placeholder={t('s1000d.newApplic.property')}
+            aria-label={`${t('s1000d.newApplic.property')} ${i + 1}`}
+            loading={tables.isLoading}
+            value={r.ident}
+            onChange={(ident: string) => set(i, { ident, values: [] })}
+            options={properties.map((a) => ({ value: a.id, label: `${a.name} (${a.id}, ${a.type === 'condition' ? 'CCT' : 'ACT'})` }))}
+          />
+          <Select
+            mode="tags"
+            style={{ width: 320 }}
+            placeholder={t('s1000d.newApplic.values')}
+            aria-label={`${t('s1000d.newApplic.values')} ${i + 1}`}
+            disabled={!r.ident}
+            value={r.values}
+            onChange={(values: string[]) => set(i, { values })}
+            options={valuesOf(r.ident ? byId.get(r.ident) : undefined).map((v) => ({ value: v, label: v }))}
+          />
+          {rows.length > 1 && (
+            <Button
+              size="small"
+              type="text"
+              icon={<DeleteOutlined />}
+              aria-label={t('s1000d.newApplic.remove')}
+              onClick={() => setRows((old) => old.filter((_, j) => j !== i))}
+            />
+          )}
+        </Space>
+      ))}
+      <Space wrap>
+        <Button size="small" icon={<PlusOutlined />} onClick={() => setRows((old) => [...old, { ident: undefined, values: [] }])}>
+          {t('s1000d.newApplic.addCondition')}
+        </Button>
+        {rows.length > 1 && (
+          <Radio.Group size="small" value={andOr} onChange={(e) => setAndOr(e.target.value as 'and' | 'or')}>
+            <Radio value="and">{t('s1000d.newApplic.and')}</Radio>
+            <Radio value="or">{t('s1000d.newApplic.or')}</Radio>
+          </Radio.Group>
+        )}
+      </Space>
+      <Input
+        placeholder={proposed || t('s1000d.newApplic.displayText')}
+        aria-label={t('s1000d.newApplic.displayText')}
+        value={displayText}
+        onChange={(e) => setDisplayText(e.target.value)}
+      />
+      <Button
+        type="primary"
+        disabled={conditions.length === 0}
+        data-testid="new-applic-apply"
+        onClick={() => {
+          const id = freshApplicId(readContent());
+          onPick({ kind: 'applic', applicRefId: id, newApplic: { id, displayText: displayText.trim() || proposed, andOr, conditions } });
+        }}
+      >
+        {t('s1000d.newApplic.apply')}
+      </Button>
+    </Space>
+  );
+}
+
+/** Applicability: the applics of this module's referenced applic group, given to the element at the cursor (or removed from it), or a new one. */
+function ApplicList({ scope, readContent, onPick }: { scope: PickerScope; readContent: () => string; onPick: (insertion: Insertion) => void }) {
   const { t } = useTranslation('editor');
   const rows = useMemo(() => [...applicGroups(readContent())].map(([id, e]) => ({ id, text: e.text })), [readContent]);
   return (
@@ -148,13 +244,17 @@ function ApplicList({ readContent, onPick }: { readContent: () => string; onPick
         rowKey="id"
         dataSource={[...rows, { id: '', text: t('s1000d.applicNone') }]}
         pagination={false}
-        scroll={{ y: 360 }}
+        scroll={{ y: 260 }}
         onRow={(row) => ({ onClick: () => onPick({ kind: 'applic', applicRefId: row.id }), style: { cursor: 'pointer' } })}
         columns={[
           { title: 'id', dataIndex: 'id', width: 160 },
           { title: t('picker.text'), dataIndex: 'text' },
         ]}
       />
+      <Divider titlePlacement="start" plain>
+        {t('s1000d.newApplic.title')}
+      </Divider>
+      <NewApplicForm scope={scope} readContent={readContent} onPick={onPick} />
     </Space>
   );
 }
@@ -220,7 +320,7 @@ export function S1000dPicker({ kind, scope, readContent, onInsert, onClose }: S1
         {kind === 'dmRef' && <DmRefSearch scope={scope} onPick={done} />}
         {kind === 'internalRef' && <InternalRefList readContent={readContent} onPick={done} />}
         {kind === 'graphic' && <IcnList scope={scope} onPick={done} />}
-        {kind === 'applic' && <ApplicList readContent={readContent} onPick={done} />}
+        {kind === 'applic' && <ApplicList scope={scope} readContent={readContent} onPick={done} />}
         {kind === 'cir' && <CirSearch scope={scope} onPick={done} />}
       </div>
     </Modal>

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { grammarOfXsd, parseXml } from '@ccms/s1000d';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Editor } from '@tiptap/core';
@@ -49,6 +51,34 @@ function wrap(children: React.ReactNode) {
 }
 
 describe('the S1000D toolbar', () => {
+  it(
+    'with the installed 5.0 proced.xsd: lists what its content model allows in the step, elements the view does not model too, and inserts one',
+    SLOW,
+    async () => {
+      const g = grammarOfXsd(parseXml(readFileSync('/work/shared/corpora/s1000d-schemas-5.0/xml_schema_flat/proced.xsd')).root);
+      const grammar = { schema: 'proced.xsd', issue: '5.0', servedIssue: '5.0', roots: g.roots, elements: g.elements };
+      editor = new Editor({
+        extensions: createDitaExtensions({ vocabulary: S1000D_VOCABULARY }),
+        content: xmlToDoc(MODULE, { vocabulary: S1000D_VOCABULARY }).doc,
+      });
+      let inPara = -1;
+      editor.state.doc.descendants((n, pos) => {
+        if (inPara < 0 && n.isText) inPara = pos + 3;
+        return inPara < 0;
+      });
+      editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, inPara)));
+      wrap(<EditorToolbar mode="visual" readOnly={false} editor={() => editor} onPick={vi.fn()} standard="s1000d" grammar={grammar} />);
+      fireEvent.click(screen.getByTestId('s1000d-insert-element'));
+      expect((await screen.findByRole('menuitem', { name: 'Step (after this one)' })).getAttribute('aria-disabled')).not.toBe('true');
+      // Not listed at all: the XSD does not allow a levelled paragraph anywhere around the cursor.
+      expect(screen.queryByRole('menuitem', { name: /^Levelled paragraph/ })).toBeNull();
+      const multimedia = screen.getByRole('menuitem', { name: 'multimedia' });
+      expect(multimedia.getAttribute('aria-disabled')).not.toBe('true');
+      fireEvent.click(multimedia);
+      expect(docToXml(editor.state.doc, MODULE)).toContain('<para>Clean the frame.</para><multimedia/></proceduralStep>');
+    },
+  );
+
   it('lists what the schema allows at the cursor, the rest disabled, and inserts a step after the current one', SLOW, async () => {
     editor = new Editor({
       extensions: createDitaExtensions({ vocabulary: S1000D_VOCABULARY }),
@@ -72,6 +102,10 @@ describe('the S1000D toolbar', () => {
     // The pickers of an S1000D module, not DITA's.
     fireEvent.click(screen.getByTestId('editor-insert'));
     await waitFor(() => expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toContain('Data module reference (dmRef)'));
+    // The applicability and CIR pickers are offered too.
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(
+      expect.arrayContaining(['Applicability (applicRefId)', 'Common information repository item (CIR)']),
+    );
     expect(screen.queryByRole('menuitem', { name: 'Cross reference' })).toBeNull();
     fireEvent.click(screen.getByText('ICN graphic'));
     expect(onPick).toHaveBeenCalledWith('graphic');

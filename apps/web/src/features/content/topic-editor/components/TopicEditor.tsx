@@ -14,6 +14,7 @@ import { type EditorElement, LinkDialog } from '../../../compliance/regulation/c
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
 import { topicApi } from '../../topic/topic-api';
+import { addApplicToModule } from '../model/applic-new';
 import { linkableElement, withElementId } from '../model/element-id';
 import type { ElementPath } from '../model/element-path';
 import { type IcnFile, syncIcnEntities } from '../model/icn-entities';
@@ -365,6 +366,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     if (mode === 'visual') visual.current?.insert(insertion);
     else {
       source.current?.insert(insertionXml(insertion));
+      // A new applic goes into the module's referencedApplicGroup (made when missing).
+      const made = insertion.kind === 'applic' ? insertion.newApplic : undefined;
+      if (made) source.current?.transform((text) => addApplicToModule(text, made));
       if (insertion.kind === 'graphic') {
         sourceIcns.current.set(insertion.icn, { icn: insertion.icn, file: insertion.file });
         source.current?.transform((text) => syncIcnEntities(text, loaded.xml, sourceIcns.current));
@@ -420,7 +424,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
 
   const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
   const previewVersion = useDebounced(version, PREVIEW_DEBOUNCE_MS);
-  const preview = usePreview(target, previewVersion, filterGroup, readContent);
+  const preview = usePreview(target, previewVersion, filterGroup, readContent, s1000d ? (applicProduct?.assignment ?? null) : null);
   const openSourceRef = useRef<(path: string) => void>(() => undefined);
   const references = useReferenceResolvers(target, preview.data?.conrefs, (path) => openSourceRef.current(path), opened.ticket);
   openSourceRef.current = (path) => {
@@ -460,13 +464,21 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   );
   const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
   const toolbar = useMemo(
-    () => <EditorToolbar mode={mode} readOnly={readOnly} editor={visualEditor} onPick={setPicker} standard={opened.standard} />,
-    [mode, readOnly, visualEditor, opened.standard],
+    () => <EditorToolbar mode={mode} readOnly={readOnly} editor={visualEditor} onPick={setPicker} standard={opened.standard} grammar={grammar.data} />,
+    [mode, readOnly, visualEditor, opened.standard, grammar.data],
   );
   const previewState = useMemo(() => ({ data: shownPreview, isFetching: shownFetching }), [shownPreview, shownFetching]);
   const previewPane = useMemo(
-    () => <PreviewPane target={target} preview={previewState} filterGroup={filterGroup} onFilterGroup={setFilterGroup} />,
-    [target, previewState, filterGroup],
+    () => (
+      <PreviewPane
+        target={target}
+        preview={previewState}
+        filterGroup={filterGroup}
+        onFilterGroup={setFilterGroup}
+        {...(s1000d ? { applicProduct: applicProduct?.key ?? null } : {})}
+      />
+    ),
+    [target, previewState, filterGroup, s1000d, applicProduct],
   );
   const applyAttributes = useCallback((attrs: Record<string, string>) => visual.current?.setAttributes(attrs), []);
   const attributesPane = useMemo(

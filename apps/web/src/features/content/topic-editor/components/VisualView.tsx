@@ -54,7 +54,7 @@ function insertWith(editor: Editor, insertion: Insertion): boolean {
     case 'graphic':
       return chain.insertIcnFigure({ title: insertion.title, icn: insertion.icn }).run();
     case 'applic':
-      return chain.setApplicRef(insertion.applicRefId || null).run();
+      return (insertion.newApplic ? chain.addApplic(insertion.newApplic) : chain).setApplicRef(insertion.applicRefId || null).run();
     case 'cir':
       return chain.insertInlineAtom({ name: insertion.ref, attrs: insertion.attrs }).run();
     case 'xref':

@@ -1,3 +1,5 @@
+import type { NewApplic } from '../model/applic-new';
+
 /** What a picker inserts at the cursor; the visual and the source view each write it their way. */
 export type Insertion =
   | { kind: 'xref'; href?: string; keyref?: string; text?: string }
@@ -9,8 +11,8 @@ export type Insertion =
   | { kind: 'dmRef'; inner: string }
   | { kind: 'internalRef'; internalRefId: string; internalRefTargetType?: string | undefined }
   | { kind: 'graphic'; icn: string; file: string; title: string }
-  /** S1000D applicability of the element at the cursor (an empty id removes it). */
-  | { kind: 'applic'; applicRefId: string }
+  /** S1000D applicability of the element at the cursor (an empty id removes it); `newApplic` is added to the module's referencedApplicGroup first. */
+  | { kind: 'applic'; applicRefId: string; newApplic?: NewApplic }
   /** A CIR item by the reference that names it (functionalItemRef, partRef, ...). */
   | { kind: 'cir'; ref: string; attrs: Record<string, string> };
 

@@ -15,11 +15,12 @@ import {
   tableEditing,
 } from '@tiptap/pm/tables';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { addApplicToGroup, applicXml, type NewApplic } from './applic-new';
 import { applicPreviewPlugin } from './applic-preview';
 import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
 import type { ConrefResolution, DitaResolvers } from './extensions/special';
-import { applicTargetAt, elementTemplate, figureWithGraphic } from './s1000d-insert';
+import { type Allows, applicTargetAt, elementOfInsert, elementTemplate, figureWithGraphic } from './s1000d-insert';
 import { schemaExtensions } from './schema';
 import { structurePlugin } from './structure-view';
 import { nodeType } from './to-editor';
@@ -98,7 +99,9 @@ declare module '@tiptap/core' {
       setAttributes: (pos: number, attrs: DitaAttrs) => ReturnType;
       setSelectedElementAttributes: (attrs: DitaAttrs) => ReturnType;
       /** Inserts an element of the vocabulary with its required structure (s1000d-insert.ts); false where the schema does not allow it. */
-      insertElement: (name: string) => ReturnType;
+      insertElement: (name: string, allows?: Allows) => ReturnType;
+      /** S1000D: adds a new applic to the module's referencedApplicGroup (made at the start of content when missing). */
+      addApplic: (applic: NewApplic) => ReturnType;
       /** Inserts an inline element written as XML (an S1000D dmRef, internalRef), shown as an atom and written back as is. */
       insertInlineAtom: (atom: { name: string; attrs?: DitaAttrs; inner?: string | null }) => ReturnType;
       /** Sets (or, with null, removes) the applicRefId of the S1000D element the cursor is in (s1000d-insert.ts `applicTargetAt`). */
@@ -123,14 +126,14 @@ function p(schema: Schema, text?: string): PMNode {
 }
 
 /** Inserts a block after the innermost ancestor where it is allowed, and puts the cursor in it. */
-function insertBlock(make: (schema: Schema) => PMNode) {
+function insertBlock(make: (schema: Schema) => PMNode, allowedIn?: (parent: PMNode) => boolean) {
   return ({ state, tr, dispatch }: CommandProps): boolean => {
     const node = make(state.schema);
     const $from = state.selection.$from;
     for (let d = $from.depth; d >= 0; d--) {
       const parent = $from.node(d);
       const index = d === $from.depth ? $from.index(d) : $from.indexAfter(d);
-      if (parent.canReplaceWith(index, index, node.type)) {
+      if ((!allowedIn || allowedIn(parent)) && parent.canReplaceWith(index, index, node.type)) {
         const pos = d === $from.depth ? $from.pos : $from.after(d + 1);
         if (d === $from.depth && !parent.isTextblock) return insertAt(tr, pos, node, dispatch);
         if (d < $from.depth) return insertAt(tr, pos, node, dispatch);
@@ -387,26 +390,58 @@ const DitaCommands = Extension.create({
   name: 'ditaCommands',
   addCommands() {
     return {
-      insertElement: (name) => (props) => {
+      insertElement: (name, allows) => (props) => {
         const made = elementTemplate(props.state.schema, name);
         if (!made) return false;
+        // With the installed schema's content models: only where the XSD allows the element too.
+        const element = elementOfInsert(name);
+        const ok = (parent: PMNode) => !allows || allows(parent.type.name, element);
         if (made.step) {
           const at = ancestor(props.state.selection.$from, [made.step]);
           if (at && made.nested) {
             const end = at.pos + at.node.nodeSize - 1;
-            if (!at.node.canReplaceWith(at.node.childCount, at.node.childCount, made.node.type)) return false;
+            if (!ok(at.node) || !at.node.canReplaceWith(at.node.childCount, at.node.childCount, made.node.type)) return false;
             return insertAt(props.tr, end, made.node, props.dispatch);
           }
           if (at) {
             const $at = props.state.doc.resolve(at.pos);
             const index = $at.index();
-            if ($at.parent.canReplaceWith(index + 1, index + 1, made.node.type))
+            if (ok($at.parent) && $at.parent.canReplaceWith(index + 1, index + 1, made.node.type))
               return insertAt(props.tr, at.pos + at.node.nodeSize, made.node, props.dispatch);
           }
           if (made.nested) return false;
         }
-        return insertBlock(() => made.node)(props);
+        return insertBlock(() => made.node, allows ? ok : undefined)(props);
       },
+      addApplic:
+        (applic) =>
+        ({ state, tr, dispatch }) => {
+          let content: { node: PMNode; pos: number } | null = null;
+          state.doc.descendants((n, pos) => {
+            if (!content && n.type.name === 'content') content = { node: n, pos };
+            return !content && n.type.name !== 'content';
+          });
+          const island = state.schema.nodes.island;
+          const at = content as { node: PMNode; pos: number } | null;
+          if (!at || !island) return false;
+          const indentOf = (ws: unknown) => (typeof ws === 'string' ? ws.slice(ws.lastIndexOf('\n') + 1) : '');
+          let group: { node: PMNode; pos: number } | null = null;
+          at.node.forEach((c, offset) => {
+            if (!group && c.type.name === 'island' && c.attrs.name === 'referencedApplicGroup') group = { node: c, pos: at.pos + 1 + offset };
+          });
+          const found = group as { node: PMNode; pos: number } | null;
+          if (!dispatch) return true;
+          if (found) {
+            const xml = addApplicToGroup(found.node.attrs.xml as string, applic, indentOf(found.node.attrs.ws));
+            tr.setNodeMarkup(found.pos, undefined, { ...found.node.attrs, xml });
+          } else {
+            const indent = indentOf(at.node.firstChild?.attrs.ws);
+            const unit = indent.includes(' ') && !indent.includes('\t') ? '  ' : '\t';
+            const xml = `<referencedApplicGroup>\n${indent}${unit}${applicXml(applic, indent + unit, unit)}\n${indent}</referencedApplicGroup>`;
+            tr.insert(at.pos + 1, island.create({ xml, name: 'referencedApplicGroup', src: null, ws: null }));
+          }
+          return true;
+        },
       setApplicRef:
         (applicRefId) =>
         ({ state, tr, dispatch }) => {

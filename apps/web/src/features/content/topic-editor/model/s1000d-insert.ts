@@ -1,3 +1,4 @@
+import type { EditorGrammar } from '@ccms/contracts/content/topic-editor';
 import type { Node as PMNode, ResolvedPos, Schema } from '@tiptap/pm/model';
 import { parseXml, type XmlElement } from './lossless-xml';
 
@@ -56,20 +57,101 @@ export type S1000dInsert = keyof typeof TEMPLATES;
 /** The elements the S1000D insert menu lists, in its order. */
 export const S1000D_INSERTS = Object.keys(TEMPLATES) as S1000dInsert[];
 
-/** An element with its required structure, in a schema that models it (undefined otherwise). */
-export function elementTemplate(schema: Schema, name: string): Template | undefined {
-  const t: { build: Build; step?: string; nested?: boolean } | undefined = TEMPLATES[name as S1000dInsert];
-  if (!t || !schema.nodes.dmodule) return undefined;
-  try {
-    return { node: t.build(schema), ...(t.step ? { step: t.step } : {}), ...(t.nested ? { nested: t.nested } : {}) };
-  } catch {
-    return undefined;
+/** The element a menu entry inserts (proceduralSubStep is a proceduralStep nested in the current one). */
+export const elementOfInsert = (key: string): string => (key === 'proceduralSubStep' ? 'proceduralStep' : key);
+
+/** Whether the installed schema allows `child` directly in `parent` (both element names). */
+export type Allows = (parent: string, child: string) => boolean;
+
+const allowsCache = new WeakMap<EditorGrammar, Allows>();
+
+/** The content models of the installed XSD as `Allows`; undefined while it has not answered or no schema is installed. */
+export function grammarAllows(grammar: EditorGrammar | undefined): Allows | undefined {
+  if (!grammar || Object.keys(grammar.elements).length === 0) return undefined;
+  let a = allowsCache.get(grammar);
+  if (!a) {
+    const sets = new Map(Object.entries(grammar.elements).map(([n, e]) => [n, new Set(e.children)]));
+    a = (parent, child) => sets.get(parent)?.has(child) ?? false;
+    allowsCache.set(grammar, a);
   }
+  return a;
 }
 
-/** The inserts the schema allows at the cursor (`can` runs the insert command without applying it). */
-export function insertableAt(can: (name: string) => boolean): S1000dInsert[] {
-  return S1000D_INSERTS.filter((name) => can(name));
+/**
+ * An element with its required structure, in a schema that models it: the table's skeleton (a
+ * step with its paragraph, a warning with its text), else the node the schema fills by itself;
+ * an element the visual view does not model is inserted empty as XML (read-only here, completed
+ * in the source view). Undefined outside an S1000D schema.
+ */
+export function elementTemplate(schema: Schema, name: string): Template | undefined {
+  if (!schema.nodes.dmodule) return undefined;
+  const t: { build: Build; step?: string; nested?: boolean } | undefined = TEMPLATES[name as S1000dInsert];
+  if (t) {
+    try {
+      return { node: t.build(schema), ...(t.step ? { step: t.step } : {}), ...(t.nested ? { nested: t.nested } : {}) };
+    } catch {
+      return undefined;
+    }
+  }
+  if (!/^[A-Za-z_][\w.-]*$/.test(name) || name === 'island' || name === 'run' || name === 'doc') return undefined;
+  const type = schema.nodes[name];
+  if (type) {
+    if (type.isInline || type.isText) return undefined;
+    const made = type.createAndFill();
+    return made ? { node: made } : undefined;
+  }
+  const island = schema.nodes.island as NonNullable<Schema['nodes'][string]>;
+  return { node: island.create({ xml: `<${name}/>`, name, src: null, ws: null }) };
+}
+
+/** Element names of the nodes a position is in (innermost first), without the view's own nodes (text runs, the document). */
+function elementAncestors($pos: ResolvedPos): string[] {
+  const out: string[] = [];
+  for (let d = $pos.depth; d > 0; d--) {
+    const n = $pos.node(d).type.name;
+    if (n !== 'run' && n !== 'island' && n !== 'inline_island') out.push(n);
+  }
+  return out;
+}
+
+/**
+ * What the insert menu lists at a position. Without a schema grammar: the table's entries. With
+ * one: the block elements the XSD allows in the elements the cursor is in — inside a paragraph
+ * (mixed content) the blocks it may hold (lists), then everything the XSD allows in the nearest
+ * element with element-only content (a step, a levelled paragraph, a list item) — the table's
+ * entries first, in its order, then the schema's others in the content model's order.
+ */
+export function insertMenuAt(grammar: EditorGrammar | undefined, $pos: ResolvedPos, schema: Schema): string[] {
+  const allows = grammarAllows(grammar);
+  if (!grammar || !allows) return [...S1000D_INSERTS];
+  const names: string[] = [];
+  const add = (n: string) => {
+    if (!names.includes(n)) names.push(n);
+  };
+  const ancestors = elementAncestors($pos);
+  if (ancestors.includes('proceduralStep') && allows('proceduralStep', 'proceduralStep')) add('proceduralSubStep');
+  for (const parent of ancestors) {
+    const el = grammar.elements[parent];
+    if (!el) continue;
+    if (el.text) {
+      // Mixed content: only the blocks the view models (lists in a paragraph), not its phrases.
+      for (const c of el.children) {
+        const type = schema.nodes[c];
+        if (type?.isBlock && !type.isTextblock) add(c);
+      }
+      continue;
+    }
+    for (const c of el.children) add(c);
+    break;
+  }
+  const known = S1000D_INSERTS.filter((k) => names.includes(elementOfInsert(k)) && (k !== 'proceduralSubStep' || names.includes(k)));
+  const others = names.filter((n) => n !== 'proceduralSubStep' && !(S1000D_INSERTS as string[]).includes(n) && n !== 'title');
+  return [...known, ...others];
+}
+
+/** The entries the schema allows at the cursor (`can` runs the insert command without applying it). */
+export function insertableAt(can: (name: string) => boolean, entries: readonly string[] = S1000D_INSERTS): string[] {
+  return entries.filter((name) => can(name));
 }
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');

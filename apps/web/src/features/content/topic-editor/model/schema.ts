@@ -2,7 +2,7 @@ import { type Extensions, getSchema } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
 import { CdataMark, marksOf } from './extensions/dita-marks';
 import { nodesOf } from './extensions/dita-nodes';
-import { DitaDoc, type DitaResolvers, DitaText, EntityRef, Image, InlineIsland, InlineRef, Island, Run } from './extensions/special';
+import { DitaDoc, type DitaResolvers, DitaText, EntityRef, Image, InlineIsland, InlineRef, Island, Run, S1000dIsland } from './extensions/special';
 import { DITA_VOCABULARY, type EditorVocabulary, registerSchema } from './vocabulary';
 
 /** The TipTap extensions that define a standard's schema (DITA's by default; no commands, no plugins). */
@@ -13,7 +13,7 @@ export function schemaExtensions(resolvers: DitaResolvers = {}, vocab: EditorVoc
     // Modelled elements first: the first member of a group is what ProseMirror creates to fill a gap (p, not an island).
     ...nodesOf(vocab),
     Run,
-    Island.configure(resolvers),
+    (vocab.id === 's1000d' ? S1000dIsland : Island).configure(resolvers),
     InlineIsland.configure(resolvers),
     EntityRef,
     InlineRef.configure(resolvers),

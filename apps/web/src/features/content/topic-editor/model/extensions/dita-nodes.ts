@@ -2,6 +2,7 @@ import { Node } from '@tiptap/core';
 import { ELEMENTS, type ElementDef, pmName } from '../elements';
 import type { EditorVocabulary } from '../vocabulary';
 import { ditaAttributes } from './attrs';
+import { ROW_NODES, rowNodeView } from './row-node-view';
 
 /** Extra attributes and schema fields of the CALS table parts (tgroup is the prosemirror-tables table). */
 const TABLE_PARTS: Record<string, { role: string; attrs: Record<string, { default: unknown; rendered?: boolean }> }> = {
@@ -67,6 +68,16 @@ function nodeFor(def: ElementDef) {
       if (tag === 'table') return ['table', attrs, ['tbody', 0]];
       return [tag, attrs, 0];
     },
+    // S1000D parts catalogue rows: attributes as fields, rows added and removed (row-node-view.ts).
+    ...(ROW_NODES.has(def.name)
+      ? {
+          addNodeView() {
+            const lang = (this.editor?.extensionManager.extensions.find((e) => e.name === 'island')?.options as { lang?: string } | undefined)?.lang;
+            return ({ node, editor, getPos }) =>
+              rowNodeView({ node, editor, getPos: typeof getPos === 'function' ? getPos : () => undefined, lang, attributes: def.attributes ?? [] });
+          },
+        }
+      : {}),
   });
 }
 

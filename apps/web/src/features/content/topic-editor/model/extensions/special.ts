@@ -1,7 +1,8 @@
-import { Node } from '@tiptap/core';
+import { Node, type NodeViewRenderer } from '@tiptap/core';
 import type { DOMOutputSpec } from '@tiptap/pm/model';
 import { indextermText, prologRows, prologSummary, s1000dRefLabel } from '../readable';
 import { ditaAttributes } from './attrs';
+import { islandFormView } from './island-form-view';
 
 /** How the visual view shows references: the page passes resolvers (keys, images, conrefs of the library). */
 export interface DitaResolvers {
@@ -166,3 +167,16 @@ function refLabel(attrs: Record<string, string>): string | undefined {
   if (attrs.conref) return attrs.conref;
   return undefined;
 }
+
+/**
+ * An S1000D module's island: the identification section, requirement rows and parts catalogue
+ * details are forms (island-form.ts); any other island gets no node view (null: drawn from
+ * renderHTML as above). DITA's island has no node view at all.
+ */
+export const S1000dIsland = Island.extend({
+  addNodeView() {
+    const lang = this.options.lang;
+    return ({ node, editor, getPos }) =>
+      islandFormView({ node, editor, getPos: typeof getPos === 'function' ? getPos : () => undefined, lang }) as unknown as ReturnType<NodeViewRenderer>;
+  },
+});
