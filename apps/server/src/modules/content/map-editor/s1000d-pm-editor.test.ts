@@ -1,16 +1,14 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MapDocument, MapPmRefRow } from '@ccms/contracts/content/map-editor';
 import { MapEditorPerm } from '@ccms/contracts/content/map-editor';
 import type { EditorDmRefRow, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zipFolder } from '../../../../../../test-support/grammars';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
-import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
+import { allowLoopbackRemotes, type TestUser, userWith } from '../content-test-kit';
+import { type BikeCopy, bikeCopy, bikeLibrary, bikeMissing, installS1000dGrammars } from '../s1000d/s1000d-test-kit';
 
 /**
  * The map editor on S1000D publication modules (issue 31): PM EPWG1 of the Bike sample opens with
@@ -18,10 +16,7 @@ import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type Tes
  * search is saved as one commit on the remote and the document's toc shows it; an edit that breaks
  * the schema is refused naming line and column, and commits nothing (EPWG1 declared Issue 5.0 for the XSD check).
  */
-const BIKE = s1000dCorpus('s1000d-bike-4.1');
-const DEFAULT_BREX = s1000dCorpus('s1000d-default-brex');
-const SCHEMAS = s1000dCorpus('s1000d-schemas-5.0');
-const suite = describe.skipIf(BIKE === undefined || DEFAULT_BREX === undefined || SCHEMAS === undefined);
+const suite = describe.skipIf(bikeMissing());
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 const json = { 'content-type': 'application/json' };
@@ -29,7 +24,7 @@ const EPWG1 = 'csdb/PMC-S1000DBIKE-C3002-EPWG1-00_000-01_EN-US.XML';
 let t: TestApp;
 let writer: TestUser;
 let libraryId = 0;
-let copyDir = '';
+let copy: BikeCopy | undefined;
 
 interface TocNode {
   element: string;
@@ -42,42 +37,29 @@ interface TocNode {
 const flat = (nodes: TocNode[]): TocNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
 
 beforeAll(async () => {
-  if (BIKE === undefined) return;
+  if (bikeMissing()) return;
   t = await createTestApp();
   await allowLoopbackRemotes(t);
-  const admin = await t.login();
-  for (const [name, dir, inZip] of [
-    ['default-brex.zip', DEFAULT_BREX, 's1000d-default-brex/'],
-    ['schemas-5.0.zip', SCHEMAS, 's1000d-schemas-5.0/'],
-  ] as const) {
-    const body = multipart({}, [{ filename: name, content: await zipFolder(dir ?? '', inZip) }]);
-    const installed = await admin.request({ method: 'POST', url: api('/ccms/grammar'), payload: body.payload, headers: body.headers });
-    expect(installed.status).toBe(200);
-  }
-  copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-pm-'));
-  await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
+  await installS1000dGrammars(await t.login());
+  copy = await bikeCopy('bike-pm');
   // EPWG1 declares Issue 5.0 here, so that its saves are checked against the installed 5.0 XSD
   // (the Bike objects are valid against it, corpus README); as Issue 4.1 only BREX and structure apply.
-  const pm = path.join(copyDir, EPWG1);
+  const pm = path.join(copy.dir, EPWG1);
   const text = await readFile(pm, 'utf8');
   const as50 = text.replace('http://www.s1000d.org/S1000D_4-1/xml_schema_flat/pm.xsd', 'http://www.s1000d.org/S1000D_5-0/xml_schema_flat/pm.xsd');
   expect(as50).not.toBe(text);
   await writeFile(pm, as50);
-  await remote().createRepo('bike', { folder: copyDir });
   writer = await userWith(
     t,
     'pmwri',
     CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', 'ccms:topic:query', MapEditorPerm.open, MapEditorPerm.edit]),
     'pmwri@example.test',
   );
-  const res = await writer.caller.post(api('/ccms/library'), { ...libraryBody('bike', remote().url('bike')), libraryType: 'S1000D' });
-  expect(res.status).toBe(200);
-  libraryId = res.body.data.libraryId;
-  await libraryPrepared(writer.caller, libraryId);
+  libraryId = await bikeLibrary(writer.caller, remote(), 'bike', copy);
 }, 240_000);
 afterAll(async () => {
   await t?.close();
-  if (copyDir) await rm(copyDir, { recursive: true, force: true });
+  await copy?.remove();
 });
 
 async function open(file = EPWG1): Promise<MapDocument> {

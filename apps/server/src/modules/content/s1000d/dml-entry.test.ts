@@ -1,45 +1,33 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { S1000dAuthorPerm } from '@ccms/contracts/content/s1000d';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
-import { allowLoopbackRemotes, libraryBody, libraryPrepared, type TestUser, userWith } from '../content-test-kit';
+import { allowLoopbackRemotes, type TestUser, userWith } from '../content-test-kit';
+import { bikeLibrary, bikeMissing } from './s1000d-test-kit';
 
 /**
  * The DMRL entry screen's round trip through the API (issue 31): a planned data module added to the
  * Bike DML (POST /ccms/s1000d/dmrl-entry, what the dialog of the coverage drawer sends) is, in the
  * coverage read next (GET /ccms/s1000d/dml-coverage), one more entry, missing, at the end of the list.
  */
-const BIKE = s1000dCorpus('s1000d-bike-4.1');
-const suite = describe.skipIf(BIKE === undefined);
+const suite = describe.skipIf(bikeMissing(false));
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 const DML = 'csdb/DML-S1000DBIKE-C3002-C-2012-00001_001-01.XML';
 let t: TestApp;
 let author: TestUser;
 let libraryId = 0;
-let copyDir = '';
 
 beforeAll(async () => {
-  if (BIKE === undefined) return;
+  if (bikeMissing(false)) return;
   t = await createTestApp();
   await allowLoopbackRemotes(t);
-  copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-dmrl-'));
-  await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
-  await remote().createRepo('bike', { folder: copyDir });
   author = await userWith(t, 'dmrlauthor', CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', S1000dAuthorPerm.create]));
-  const res = await author.caller.post(api('/ccms/library'), { ...libraryBody('bike', remote().url('bike')), libraryType: 'S1000D' });
-  expect(res.status).toBe(200);
-  libraryId = res.body.data.libraryId;
-  await libraryPrepared(author.caller, libraryId);
+  libraryId = await bikeLibrary(author.caller, remote(), 'bike');
 }, 240_000);
 afterAll(async () => {
   await t?.close();
-  if (copyDir) await rm(copyDir, { recursive: true, force: true });
 });
 
 interface Row {

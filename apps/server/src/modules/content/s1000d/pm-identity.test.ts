@@ -1,11 +1,8 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
-import { allowLoopbackRemotes, libraryBody, libraryPrepared } from '../content-test-kit';
+import { allowLoopbackRemotes } from '../content-test-kit';
+import { bikeLibrary, bikeMissing } from './s1000d-test-kit';
 
 /**
  * A publication module renamed by the Issue action (000-01 → 001-00 in its file name) stays the same
@@ -13,8 +10,7 @@ import { allowLoopbackRemotes, libraryBody, libraryPrepared } from '../content-t
  * publication of it publishes the new file (before, the catalogue made a new document and the
  * publication named a file that was gone).
  */
-const BIKE = s1000dCorpus('s1000d-bike-4.1');
-const suite = describe.skipIf(BIKE === undefined);
+const suite = describe.skipIf(bikeMissing(false));
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 const BRAKE = 'csdb/PMC-BRAKE-C3002-EPWG1-00_000-01_EN-US.XML';
@@ -22,24 +18,16 @@ const BRAKE_ISSUED = 'csdb/PMC-BRAKE-C3002-EPWG1-00_001-00_EN-US.XML';
 let t: TestApp;
 let admin: Caller;
 let libraryId = 0;
-let copyDir = '';
 
 beforeAll(async () => {
-  if (BIKE === undefined) return;
+  if (bikeMissing(false)) return;
   t = await createTestApp();
   await allowLoopbackRemotes(t);
-  copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-pmid-'));
-  await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
-  await remote().createRepo('bikepmid', { folder: copyDir });
   admin = await t.login();
-  const res = await admin.post(api('/ccms/library'), { ...libraryBody('bikepmid', remote().url('bikepmid')), libraryType: 'S1000D' });
-  expect(res.body.code, res.raw).toBe(200);
-  libraryId = res.body.data.libraryId;
-  await libraryPrepared(admin, libraryId);
+  libraryId = await bikeLibrary(admin, remote(), 'bikepmid');
 }, 240_000);
 afterAll(async () => {
   await t?.close();
-  if (copyDir) await rm(copyDir, { recursive: true, force: true });
 });
 
 async function documents(): Promise<Array<{ documentId: number; path: string; topicCount: number }>> {

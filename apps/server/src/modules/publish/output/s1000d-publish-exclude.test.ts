@@ -1,12 +1,11 @@
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsLibrarySetting, ccmsPublishConfig } from '../../../db/schema';
-import { allowLoopbackRemotes, libraryBody, libraryPrepared } from '../../content/content-test-kit';
+import { allowLoopbackRemotes } from '../../content/content-test-kit';
+import { bikeLibrary, bikeMissing } from '../../content/s1000d/s1000d-test-kit';
 import { applicOf } from './publish-runner';
 
 /**
@@ -15,8 +14,7 @@ import { applicOf } from './publish-runner';
  * that apply only to it and, in 258A, the Mountain storm Mk1 text, keeping what is open; a group that
  * both includes and excludes model Brook trekker fails with the contradiction named.
  */
-const BIKE = s1000dCorpus('s1000d-bike-4.1');
-const suite = describe.skipIf(BIKE === undefined);
+const suite = describe.skipIf(bikeMissing(false));
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 const PM_FILE = 'csdb/PMC-S1000DBIKE-C3002-EPWG1-00_000-01_EN-US.XML';
@@ -26,21 +24,14 @@ const DM258 = `${BIKE_DMC}D00-00-00-00AA-258A-A`;
 let t: TestApp;
 let admin: Caller;
 let libraryId = 0;
-let copyDir = '';
 let htmlConfig = 0;
 
 beforeAll(async () => {
-  if (BIKE === undefined) return;
+  if (bikeMissing(false)) return;
   t = await createTestApp();
   await allowLoopbackRemotes(t);
-  copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-pubex-'));
-  await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
-  await remote().createRepo('bikepubex', { folder: copyDir });
   admin = await t.login();
-  const res = await admin.post(api('/ccms/library'), { ...libraryBody('bikepubex', remote().url('bikepubex')), libraryType: 'S1000D' });
-  expect(res.body.code, res.raw).toBe(200);
-  libraryId = res.body.data.libraryId;
-  await libraryPrepared(admin, libraryId);
+  libraryId = await bikeLibrary(admin, remote(), 'bikepubex');
   const db = t.database.db;
   await db.insert(ccmsLibrarySetting).values([
     { libraryId, kind: 'filter', groupName: 'no-storm', name: 'model', type: 'exclude', value: 'Mountain storm', product: 'any' },
@@ -52,7 +43,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await t?.close();
-  if (copyDir) await rm(copyDir, { recursive: true, force: true });
 });
 
 async function finished(outputId: number) {

@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsLibrarySetting, ccmsPublishConfig } from '../../../db/schema';
-import { allowLoopbackRemotes, libraryBody, libraryPrepared } from '../../content/content-test-kit';
+import { allowLoopbackRemotes } from '../../content/content-test-kit';
+import { bikeLibrary, bikeMissing } from '../../content/s1000d/s1000d-test-kit';
 
 /**
  * Publishing an S1000D library through the real routes (issue 31): the Bike sample on a local git
@@ -19,9 +18,8 @@ import { allowLoopbackRemotes, libraryBody, libraryPrepared } from '../../conten
  * block, the list of effective data modules and a change bar. A one-module change re-publishes
  * incrementally: only that page is a new file. Bad selections are refused naming ditaVal.
  */
-const BIKE = s1000dCorpus('s1000d-bike-4.1');
 const PDFTOTEXT = '/usr/bin/pdftotext';
-const suite = describe.skipIf(BIKE === undefined);
+const suite = describe.skipIf(bikeMissing(false));
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 const PM_FILE = 'csdb/PMC-S1000DBIKE-C3002-EPWG1-00_000-01_EN-US.XML';
@@ -32,24 +30,17 @@ const BIKE_DMC = 'DMC-S1000DBIKE-AAA-';
 let t: TestApp;
 let admin: Caller;
 let libraryId = 0;
-let copyDir = '';
 let htmlConfig = 0;
 let pdfConfig = 0;
 let publicationId = 0;
 let firstHtml: { outputId: number; commit: string };
 
 beforeAll(async () => {
-  if (BIKE === undefined) return;
+  if (bikeMissing(false)) return;
   t = await createTestApp();
   await allowLoopbackRemotes(t);
-  copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-pub-'));
-  await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
-  await remote().createRepo('bikepub', { folder: copyDir });
   admin = await t.login();
-  const res = await admin.post(api('/ccms/library'), { ...libraryBody('bikepub', remote().url('bikepub')), libraryType: 'S1000D' });
-  expect(res.body.code, res.raw).toBe(200);
-  libraryId = res.body.data.libraryId;
-  await libraryPrepared(admin, libraryId);
+  libraryId = await bikeLibrary(admin, remote(), 'bikepub');
   const db = t.database.db;
   await db.insert(ccmsLibrarySetting).values([
     { libraryId, kind: 'filter', groupName: 'storm', name: 'model', type: 'include', value: 'Mountain storm', product: 'any' },
@@ -67,7 +58,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await t?.close();
-  if (copyDir) await rm(copyDir, { recursive: true, force: true });
 });
 
 async function finished(outputId: number) {
