@@ -1,17 +1,15 @@
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EditorDocument, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zipFolder } from '../../../../../../test-support/grammars';
-import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { useGitServer } from '../../../../test/git-server';
 import type { Caller } from '../../../../test/harness';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { objectId } from '../../../platform/git/loose-objects';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
-import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
+import { allowLoopbackRemotes, type TestUser, userWith } from '../content-test-kit';
+import { bikeLibrary, bikeMissing, installS1000dGrammars, S1000D_CORPORA } from '../s1000d/s1000d-test-kit';
 
 /**
  * The topic editor on an S1000D library (issue 31, part 1): every XML object of the Bike sample
@@ -19,10 +17,9 @@ import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart, type Tes
  * subset, comments, tabs and all; no commit); a save is checked as S1000D (schema, BREX layers):
  * an edit that brings a BREX error is refused with the located rule message, a valid edit commits.
  */
-const BIKE = s1000dCorpus('s1000d-bike-4.1');
-const DEFAULT_BREX = s1000dCorpus('s1000d-default-brex');
-const SCHEMAS = s1000dCorpus('s1000d-schemas-5.0');
-const suite = describe.skipIf(BIKE === undefined || DEFAULT_BREX === undefined || SCHEMAS === undefined);
+const suite = describe.skipIf(bikeMissing());
+/** The set as the corpus holds it (the library's remote is pushed from it, unchanged). */
+const BIKE_DIR = S1000D_CORPORA.bike ?? '';
 const remote = useGitServer();
 const api = (p: string) => `/prod-api${p}`;
 const json = { 'content-type': 'application/json' };
@@ -30,38 +27,22 @@ const PROCED = 'csdb/DMC-S1000DBIKE-AAA-D00-00-00-00AA-258A-A_008-00_EN-US.XML';
 let t: TestApp;
 let writer: TestUser;
 let libraryId = 0;
-let copyDir = '';
 
 beforeAll(async () => {
-  if (BIKE === undefined) return;
+  if (bikeMissing()) return;
   t = await createTestApp();
   await allowLoopbackRemotes(t);
-  const admin = await t.login();
-  for (const [name, dir, inZip] of [
-    ['default-brex.zip', DEFAULT_BREX, 's1000d-default-brex/'],
-    ['schemas-5.0.zip', SCHEMAS, 's1000d-schemas-5.0/'],
-  ] as const) {
-    const body = multipart({}, [{ filename: name, content: await zipFolder(dir ?? '', inZip) }]);
-    const installed = await admin.request({ method: 'POST', url: api('/ccms/grammar'), payload: body.payload, headers: body.headers });
-    expect(installed.status).toBe(200);
-  }
-  copyDir = await mkdtemp(path.join(tmpdir(), 'ccms-bike-edit-'));
-  await cp(path.join(BIKE, 'csdb'), path.join(copyDir, 'csdb'), { recursive: true });
-  await remote().createRepo('bike', { folder: copyDir });
+  await installS1000dGrammars(await t.login());
   writer = await userWith(
     t,
     'bikewri',
     CATALOG_PERMS.concat(['ccms:library:add', 'ccms:library:query', 'ccms:topic:query', TopicEditorPerm.open, TopicEditorPerm.edit]),
     'bikewri@example.test',
   );
-  const res = await writer.caller.post(api('/ccms/library'), { ...libraryBody('bike', remote().url('bike')), libraryType: 'S1000D' });
-  expect(res.status).toBe(200);
-  libraryId = res.body.data.libraryId;
-  await libraryPrepared(writer.caller, libraryId);
+  libraryId = await bikeLibrary(writer.caller, remote(), 'bike');
 }, 240_000);
 afterAll(async () => {
   await t?.close();
-  if (copyDir) await rm(copyDir, { recursive: true, force: true });
 });
 
 async function open(c: Caller, file: string): Promise<EditorDocument> {
@@ -82,13 +63,13 @@ const commits = async () => (await remote().log('bike', 'main')).length;
 
 suite('the topic editor on the Bike sample', () => {
   it('opens every XML object of the set and a save with no edit keeps its bytes: same blob, no commit', async () => {
-    const names = (await readdir(path.join(copyDir, 'csdb'))).filter((n) => n.endsWith('.XML')).sort();
+    const names = (await readdir(path.join(BIKE_DIR, 'csdb'))).filter((n) => n.endsWith('.XML')).sort();
     expect(names.length).toBe(103);
     const before = await commits();
     let withSubset = 0;
     for (const name of names) {
       const file = `csdb/${name}`;
-      const bytes = await readFile(path.join(copyDir, file));
+      const bytes = await readFile(path.join(BIKE_DIR, file));
       const doc = await open(writer.caller, file);
       expect(Buffer.from(doc.content, 'utf8').equals(bytes), file).toBe(true);
       expect(doc.baseBlob, file).toBe(objectId('blob', bytes));
@@ -176,6 +157,12 @@ suite('the topic editor on the Bike sample', () => {
     expect(g.elements.dmRef.children).toContain('dmRefIdent');
     const stranger = await userWith(t, 'bikestr', [TopicEditorPerm.open]);
     expect((await stranger.caller.get(api('/ccms/topic-editor/grammar'), { libraryId, path: PROCED })).status).toBe(403);
+    // The pickers answer only readers of the library, and only with the editor's right.
+    expect((await stranger.caller.get(api('/ccms/topic-editor/dm-refs'), { libraryId, q: '121A' })).status).toBe(403);
+    expect((await stranger.caller.get(api('/ccms/topic-editor/cir-items'), { libraryId, q: 'ELO' })).status).toBe(403);
+    const noRight = await userWith(t, 'bikenor', CATALOG_PERMS.concat(['ccms:library:query', 'ccms:topic:query']));
+    expect((await noRight.caller.get(api('/ccms/topic-editor/dm-refs'), { libraryId, q: '121A' })).status).toBe(403);
+    expect((await noRight.caller.get(api('/ccms/topic-editor/cir-items'), { libraryId, q: 'ELO' })).status).toBe(403);
   });
 
   it('finds data modules to reference by code or title, with the dmCode, issue and language a dmRef writes', async () => {
