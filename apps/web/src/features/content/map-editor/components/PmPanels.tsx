@@ -1,15 +1,12 @@
 import type { MapPmRefRow, MapRef } from '@ccms/contracts/content/map-editor';
 import type { EditorDmRefRow } from '@ccms/contracts/content/topic-editor';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Empty, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { Button, Descriptions, Empty, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../../../../shared/use-debounced';
+import { CodeSearch } from '../../s1000d/components/CodeSearch';
 import { topicEditorApi } from '../../topic-editor/topic-editor-api';
 import { mapEditorApi } from '../map-editor-api';
 import type { MapTreeNode } from '../model/map-model';
-
-const SEARCH_DEBOUNCE_MS = 250;
 
 /** What the PM editor adds: an entry (pmEntry with its title), a data module (dmRef) or a publication module (pmRef) found by code or title. */
 export type PmAddKind = 'pmEntry' | 'dmRef' | 'pmRef';
@@ -51,78 +48,36 @@ function EntryForm({ onAdd }: { onAdd: (title: string) => void }) {
 /** "Add data module": the library's data modules by code or title (GET /ccms/topic-editor/dm-refs); a click adds it. */
 function DmSearch({ libraryId, branch, onPick }: { libraryId: number; branch: string | undefined; onPick: (row: EditorDmRefRow) => void }) {
   const { t } = useTranslation('mapEditor');
-  const [text, setText] = useState('');
-  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
-  const rows = useQuery({
-    queryKey: ['content', 'topic-editor', 'dm-refs', libraryId, branch ?? '', q],
-    queryFn: () => topicEditorApi.dmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 }),
-    placeholderData: keepPreviousData,
-  });
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Input.Search
-        allowClear
-        autoFocus
-        placeholder={t('pm.dmSearch')}
-        aria-label={t('pm.dmSearch')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        data-testid="pm-dm-search"
-      />
-      <Table<EditorDmRefRow>
-        size="small"
-        rowKey="path"
-        loading={rows.isFetching}
-        dataSource={rows.data ?? []}
-        pagination={false}
-        scroll={{ y: 360 }}
-        onRow={(row) => ({ onClick: () => onPick(row), style: { cursor: 'pointer' }, 'data-testid': 'pm-dm-row' }) as never}
-        columns={[
-          { title: 'DMC', dataIndex: 'code', width: 340 },
-          { title: t('pm.title'), dataIndex: 'title' },
-          { title: t('pm.issue'), width: 90, render: (_, r) => (r.issueInfo ? `${r.issueInfo.issueNumber}-${r.issueInfo.inWork}` : '') },
-        ]}
-      />
-    </Space>
+    <CodeSearch<EditorDmRefRow>
+      queryKey={['content', 'topic-editor', 'dm-refs', libraryId, branch ?? '']}
+      search={(q) => topicEditorApi.dmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 })}
+      placeholder={t('pm.dmSearch')}
+      codeTitle="DMC"
+      titleLabel={t('pm.title')}
+      issueLabel={t('pm.issue')}
+      onPick={onPick}
+      testId="pm-dm-search"
+      rowTestId="pm-dm-row"
+    />
   );
 }
 
 /** "Add publication module": the library's PMs by code or title (GET /ccms/map-editor/pm-refs); a click adds it. */
 function PmSearch({ libraryId, branch, onPick }: { libraryId: number; branch: string | undefined; onPick: (row: MapPmRefRow) => void }) {
   const { t } = useTranslation('mapEditor');
-  const [text, setText] = useState('');
-  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
-  const rows = useQuery({
-    queryKey: ['content', 'map-editor', 'pm-refs', libraryId, branch ?? '', q],
-    queryFn: () => mapEditorApi.pmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 }),
-    placeholderData: keepPreviousData,
-  });
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Input.Search
-        allowClear
-        autoFocus
-        placeholder={t('pm.pmSearch')}
-        aria-label={t('pm.pmSearch')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        data-testid="pm-pm-search"
-      />
-      <Table<MapPmRefRow>
-        size="small"
-        rowKey="path"
-        loading={rows.isFetching}
-        dataSource={rows.data ?? []}
-        pagination={false}
-        scroll={{ y: 360 }}
-        onRow={(row) => ({ onClick: () => onPick(row), style: { cursor: 'pointer' }, 'data-testid': 'pm-pm-row' }) as never}
-        columns={[
-          { title: 'PMC', dataIndex: 'code', width: 300 },
-          { title: t('pm.title'), dataIndex: 'title' },
-          { title: t('pm.issue'), width: 90, render: (_, r) => (r.issueInfo ? `${r.issueInfo.issueNumber}-${r.issueInfo.inWork}` : '') },
-        ]}
-      />
-    </Space>
+    <CodeSearch<MapPmRefRow>
+      queryKey={['content', 'map-editor', 'pm-refs', libraryId, branch ?? '']}
+      search={(q) => mapEditorApi.pmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 })}
+      placeholder={t('pm.pmSearch')}
+      codeTitle="PMC"
+      titleLabel={t('pm.title')}
+      issueLabel={t('pm.issue')}
+      onPick={onPick}
+      testId="pm-pm-search"
+      rowTestId="pm-pm-row"
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { useDebounced } from '../../../../shared/use-debounced';
 import type { GraphicRow } from '../../graphic/graphic-api';
 import { graphicData } from '../../graphic/graphic-queries';
 import { useResourceList } from '../../graphic/resource-queries';
+import { CodeSearch } from '../../s1000d/components/CodeSearch';
 import { useApplicability } from '../../s1000d/s1000d-queries';
 import { type ApplicCondition, conditionsText, freshApplicId } from '../model/applic-new';
 import { applicGroups } from '../model/applic-preview';
@@ -22,43 +23,22 @@ const SEARCH_DEBOUNCE_MS = 250;
 /** dmRef: the library's data modules by code or title; the issue is written only when asked for. */
 function DmRefSearch({ scope, onPick }: { scope: PickerScope; onPick: (insertion: Insertion) => void }) {
   const { t } = useTranslation('editor');
-  const [text, setText] = useState('');
   const [withIssue, setWithIssue] = useState(false);
-  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
-  const rows = useQuery({
-    queryKey: ['content', 'topic-editor', 'dm-refs', scope.libraryId, scope.branch ?? '', q],
-    queryFn: () => topicEditorApi.dmRefs({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), q, limit: 30 }),
-    placeholderData: keepPreviousData,
-  });
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Input.Search
-        allowClear
-        autoFocus
-        placeholder={t('s1000d.dmRefSearch')}
-        aria-label={t('s1000d.dmRefSearch')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        data-testid="dmref-search"
-      />
+    <CodeSearch<EditorDmRefRow>
+      queryKey={['content', 'topic-editor', 'dm-refs', scope.libraryId, scope.branch ?? '']}
+      search={(q) => topicEditorApi.dmRefs({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), q, limit: 30 })}
+      placeholder={t('s1000d.dmRefSearch')}
+      codeTitle="DMC"
+      titleLabel={t('picker.title')}
+      issueLabel="Issue"
+      onPick={(row) => onPick({ kind: 'dmRef', inner: dmRefInner(row, withIssue) })}
+      testId="dmref-search"
+    >
       <Checkbox checked={withIssue} onChange={(e) => setWithIssue(e.target.checked)}>
         {t('s1000d.withIssue')}
       </Checkbox>
-      <Table<EditorDmRefRow>
-        size="small"
-        rowKey="path"
-        loading={rows.isFetching}
-        dataSource={rows.data ?? []}
-        pagination={false}
-        scroll={{ y: 360 }}
-        onRow={(row) => ({ onClick: () => onPick({ kind: 'dmRef', inner: dmRefInner(row, withIssue) }), style: { cursor: 'pointer' } })}
-        columns={[
-          { title: 'DMC', dataIndex: 'code', width: 340 },
-          { title: t('picker.title'), dataIndex: 'title' },
-          { title: 'Issue', width: 90, render: (_, r) => (r.issueInfo ? `${r.issueInfo.issueNumber}-${r.issueInfo.inWork}` : '') },
-        ]}
-      />
-    </Space>
+    </CodeSearch>
   );
 }
 
