@@ -118,6 +118,7 @@ const editor: Messages<typeof zh> = {
     element: 'Element <{{name}}>',
     apply: 'Apply',
     invalidId: 'An id starts with a letter or underscore and has letters, digits, ., _ and - only',
+    required: '{{name}} is required by the schema',
   },
   preview: {
     title: 'Preview',

@@ -115,6 +115,7 @@ export default {
     element: '元素 <{{name}}>',
     apply: '应用',
     invalidId: 'id 只能以字母或下划线开头，由字母、数字、.、_、- 组成',
+    required: '架构要求填写 {{name}}',
   },
   preview: {
     title: '预览',

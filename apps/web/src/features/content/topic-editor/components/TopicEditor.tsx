@@ -32,6 +32,7 @@ import { MergeView } from './MergeView';
 import { PresenceBar } from './PresenceBar';
 import { PreviewPane } from './PreviewPane';
 import { ProblemsList } from './ProblemsList';
+import { S1000dAttributesPanel } from './S1000dAttributesPanel';
 import { S1000dPicker } from './S1000dPicker';
 import { afterNextFrame, TypingPause, useShownAtPause } from './typing-pause';
 import { useReferenceResolvers } from './use-reference-resolvers';
@@ -486,10 +487,20 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
       mode === 'visual' && (
         <div className="te-attrs" data-testid="editor-attributes">
           <Typography.Text strong>{t('attrs.title')}</Typography.Text>
-          <AttributesPanel element={selected} libraryId={target.libraryId} readOnly={readOnly} onApply={applyAttributes} />
+          {s1000d ? (
+            <S1000dAttributesPanel
+              element={selected}
+              grammar={grammar.data?.elements}
+              readContent={readContent}
+              readOnly={readOnly}
+              onApply={applyAttributes}
+            />
+          ) : (
+            <AttributesPanel element={selected} libraryId={target.libraryId} readOnly={readOnly} onApply={applyAttributes} />
+          )}
         </div>
       ),
-    [mode, t, selected, target.libraryId, readOnly, applyAttributes],
+    [mode, t, selected, target.libraryId, readOnly, applyAttributes, s1000d, grammar.data, readContent],
   );
   // The side panes (tabs, preview, attributes) render after the topic's view is up.
   const panesShown = useRenderedLater();
