@@ -29,6 +29,7 @@ export interface Ata2300PublishOptions {
   pm: string;
   out: string;
   format: 'html5' | 'pdf';
+  /** The words of the pages; the PM's own language when absent. */
   lang?: 'zh' | 'en';
   selection?: Ata2300Selection;
   chromium?: string;
@@ -182,9 +183,10 @@ function effectiveList(p: Planned, lang: 'zh' | 'en', hrefOf: (code: string) => 
 
 /** Publishes the PM for the selection. Throws Ata2300PublishError for a PM or product that is not there. */
 export async function publishAta2300(options: Ata2300PublishOptions): Promise<Ata2300PublishResult> {
-  const lang = options.lang ?? 'zh';
-  const texts = ATA2300_TEXTS[lang];
   const p = await plan(options);
+  // The words of the page in the PM's language when none is asked for (Chinese for zh, English otherwise).
+  const lang = options.lang ?? (p.pm.content.language?.languageIsoCode.toLowerCase().startsWith('zh') ? 'zh' : 'en');
+  const texts = ATA2300_TEXTS[lang];
   await mkdir(options.out, { recursive: true });
   await writeFile(path.join(options.out, 'ata2300.css'), `${DEFAULT_CSS}\n${ATA2300_CSS}\n${LAYOUT_CSS}`);
   const pmTitle = p.pm.content.title || p.pm.content.code;

@@ -46,11 +46,12 @@ export type LibraryType = (typeof LIBRARY_TYPES)[number];
 
 /**
  * The standard a library type is written in. Airbus flight operations and FTID libraries are DITA
- * specialisations until they get standards of their own; ATA Spec 2300 has no implementation yet, so
- * its libraries are read as DITA (an ATA set then indexes no documents).
+ * specialisations until they get standards of their own.
  */
 export function standardIdOf(libraryType: string | null | undefined): ContentStandardId {
-  return libraryType === 'S1000D' ? 's1000d' : 'dita';
+  if (libraryType === 'S1000D') return 's1000d';
+  if (libraryType === 'ATA2300') return 'ata2300';
+  return 'dita';
 }
 
 /**

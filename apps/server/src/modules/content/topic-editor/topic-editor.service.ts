@@ -1,3 +1,4 @@
+import { describeAta2300 } from '@ccms/ata2300';
 import type { Language } from '@ccms/contracts/constants';
 import { INITIAL_STATUS, statusAfterEdit, TopicStatus } from '@ccms/contracts/content/status';
 import type {
@@ -72,6 +73,10 @@ export function describeTopic(standard: string, path: string, text: string, root
     const obj = describeFile(path, text);
     return { docType: obj.schema ?? obj.root ?? '', title: obj.title };
   }
+  if (standard === 'ata2300') {
+    const obj = describeAta2300(path, text);
+    return obj.kind === 'none' ? { docType: '', title: '' } : { docType: obj.schema ?? obj.contentType ?? obj.kind, title: obj.title };
+  }
   return describeDitaTopic(root ?? parseXml(text, path).root);
 }
 
@@ -79,6 +84,40 @@ const asTopicStatus = (status: string): TopicStatus => {
   const parsed = TopicStatus.safeParse(status);
   return parsed.success ? parsed.data : INITIAL_STATUS;
 };
+
+/**
+ * An ATA Spec 2300 object checked by the rules it meets whether or not its schema is installed
+ * (identity, issue date, content; the Spec 2300 schemas are sold by A4A and checked when installed
+ * in a later step): a file that is not Spec 2300 XML is an error at its root.
+ */
+async function checkAta2300(text: string, path: string, lang: Language): Promise<Checked> {
+  const described = describeAta2300(path, text);
+  const problems: EditorProblem[] = described.problems.map((p) => ({
+    line: p.line,
+    column: p.column,
+    severity: p.severity === 'error' ? 'error' : 'warning',
+    code: p.code,
+    message: lang === 'en' ? p.messages.en : p.messages.zh,
+  }));
+  if (described.kind === 'none' && problems.length === 0)
+    problems.push({
+      line: 1,
+      column: 1,
+      severity: 'error',
+      code: 'ata-not-object',
+      message:
+        lang === 'en'
+          ? 'Not an ATA Spec 2300 object (dmodule, dmStatus, pm or pmStatus in its namespace)'
+          : '不是 ATA Spec 2300 对象（其命名空间中的 dmodule、dmStatus、pm 或 pmStatus）',
+    });
+  let root: XmlElement | undefined;
+  try {
+    root = parseXml(text, path).root;
+  } catch {
+    root = undefined;
+  }
+  return { root, problems };
+}
 
 /** Raised under the commit lock when the save, merged on the head there, no longer changes anything. */
 class NothingToCommit extends Error {}
@@ -145,6 +184,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
    * branch's BREX layers; a DITA file for well-formedness, DITA structure and its DTD.
    */
   function checkerOf(auth: AuthContext, file: OpenedFile, lang: Language): TextCheck {
+    if (standardOf(file.row.libraryType).id === 'ata2300') return async (text) => checkAta2300(text, file.path, lang);
     if (!isS1000d(file)) return (text) => checkDita(text, file.path, lang, grammar);
     return async (text): Promise<Checked> => {
       const problems = (await checkS1000d(auth, file, text, lang)).sort((a, b) => a.line - b.line || a.column - b.column);

@@ -71,9 +71,52 @@ async function runS1000d(req: EngineRequest, begun: number) {
   });
 }
 
+/** An ATA Spec 2300 publication module for an aircraft, HTML5 or PDF (a full build each time). */
+async function runAta2300(req: EngineRequest, begun: number) {
+  const { Ata2300PublishError, publishAta2300 } = await import('@ccms/ata2300');
+  reply({ type: 'progress', id: req.id, phase: 'render', done: 0, total: 1 });
+  const selection = { ...(req.applic?.product ? { product: req.applic.product } : {}), ...(req.applic?.assign ? { assign: req.applic.assign } : {}) };
+  try {
+    const result = await publishAta2300({
+      dir: req.srcDir,
+      pm: req.map,
+      out: req.outDir,
+      format: req.format,
+      selection,
+      ...(req.chromium ? { chromium: req.chromium } : {}),
+    });
+    reply({
+      type: 'done',
+      id: req.id,
+      pages: result.modules.length,
+      problems: result.missing.map((code) => ({
+        severity: 'warning' as const,
+        code: 'ata-ref-missing',
+        message: `The publication module names ${code}, which the set does not hold`,
+        file: req.map,
+        line: 0,
+        column: 0,
+      })),
+      ...(result.pdfFile ? { pdfFile: result.pdfFile } : {}),
+      incremental: false,
+      begun,
+      ended: Date.now(),
+    });
+  } catch (err) {
+    if (!(err instanceof Ata2300PublishError)) throw err;
+    const words = {
+      pmMissing: `"${err.value}" is not an ATA Spec 2300 publication module of the branch`,
+      productUnknown: `The PCT lists no product "${err.value}" (an id or an MSN)`,
+      noPct: `A product "${err.value}" was named but the set has no PCT`,
+    };
+    throw new Error(words[err.code]);
+  }
+}
+
 async function run(req: EngineRequest) {
   const begun = Date.now();
   if (req.standard === 's1000d') return runS1000d(req, begun);
+  if (req.standard === 'ata2300') return runAta2300(req, begun);
   const progress = (done: number, total: number, phase: string) => reply({ type: 'progress', id: req.id, phase, done, total });
   const previous = builds.get(req.key);
   if (

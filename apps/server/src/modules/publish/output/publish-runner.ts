@@ -141,7 +141,8 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       row.publicationId ? db.select().from(ccmsPublication).where(eq(ccmsPublication.publicationId, row.publicationId)) : Promise.resolve([]),
     ]);
     const group = (name: string) => settings.filter((s) => s.kind === 'filter' && s.groupName === name);
-    if (standardOf(libraryType).id === 's1000d')
+    // S1000D and ATA Spec 2300 filter by applicability: a PCT product, property values or a filter group.
+    if (standardOf(libraryType).id !== 'dita')
       return { conditions: [], ditavalPath: '', variables: [], applic: applicOf(config?.filterGroup, publication?.ditaVal, group) };
     const conditions: Condition[] = [];
     if (config?.filterGroup) conditions.push(...conditionsOf(group(config.filterGroup)));
@@ -215,7 +216,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
 
       const format = row.format === 'pdf' ? 'pdf' : 'html5';
       const fingerprint =
-        standard === 's1000d' ? fingerprintOf({ standard, applic, format, map: row.path }) : fingerprintOf({ conditions, ditavalPath, format, map: row.path });
+        standard !== 'dita' ? fingerprintOf({ standard, applic, format, map: row.path }) : fingerprintOf({ conditions, ditavalPath, format, map: row.path });
       const held = pool.heldFor(key);
       let changed: string[] | null = null;
       if (format === 'html5' && held && held.fingerprint === fingerprint && existsSync(srcDir)) {
@@ -255,7 +256,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
           changed,
           ...(ditaval ? { ditaval } : {}),
           ...(chromium ? { chromium } : {}),
-          ...(standard === 's1000d' ? { standard, ...(applic ? { applic } : {}) } : {}),
+          ...(standard !== 'dita' ? { standard, ...(applic ? { applic } : {}) } : {}),
         },
         { commit, mapHash },
         {

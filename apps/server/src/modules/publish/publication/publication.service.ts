@@ -1,5 +1,6 @@
+import { describeAta2300 } from '@ccms/ata2300';
 import type { PublicationBody, PublicationQuery, PublicationUpdate } from '@ccms/contracts/publish/publication';
-import { resolveSelection, selectionOfText } from '@ccms/s1000d';
+import { isAssignText, parseAssign, resolveSelection, selectionOfText } from '@ccms/s1000d';
 import type { Db } from '../../../db/client';
 import { ccmsPublication } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
@@ -48,13 +49,32 @@ export function publicationService(db: Db, git: LibraryGit, libraries: LibrarySe
     return { ditaMap: pmPath, ditaVal };
   }
 
+  /**
+   * An ATA Spec 2300 publication: its document a publication module (root pm) of the branch, its
+   * filter a filter group of the library, a PCT product (id or MSN) or `ident=value;...` pairs (a
+   * product the PCT does not list fails the publish, naming it).
+   */
+  async function checkAta2300(library: LibraryRow, body: Omit<PublicationBody, 'libraryId'>) {
+    const pmPath = repoPath(body.ditaMap, 'ditaMap');
+    const { repo } = await git.ready(library);
+    const head = await repo.resolve(body.branch);
+    if (!head || !(await repo.branches()).some((b) => b.name === body.branch)) throw badRequest('publication.branchMissing', { branch: body.branch });
+    const text = await repo.readFile(head, pmPath);
+    if (!text) throw badRequest('publication.pmMissing', { path: pmPath });
+    if (describeAta2300(pmPath, text).kind !== 'pm') throw badRequest('publication.notAtaPm', { path: pmPath });
+    const ditaVal = body.ditaVal.trim();
+    if (ditaVal && !(await filterGroupExists(db, library.libraryId, ditaVal)) && isAssignText(ditaVal) && parseAssign(ditaVal) === undefined)
+      throw badRequest('publication.applicMissing', { value: ditaVal });
+    return { ditaMap: pmPath, ditaVal };
+  }
+
   /** Branch, map and filter must exist in the library: each failure names its field. The library's standard says what a map and a filter file are. */
   async function check(library: LibraryRow, body: Omit<PublicationBody, 'libraryId'>, exceptId?: number) {
     const { id, files } = standardOf(library.libraryType);
     // A standard without a publish engine would reach the DITA engine with a document it cannot read.
-    if (id !== 'dita' && id !== 's1000d') throw badRequest('publication.standardUnsupported', { field: 'libraryId', type: library.libraryType });
     if (await publicationNameClash(db, library.libraryId, body.name, exceptId)) throw badRequest('publication.nameExists', { name: body.name });
     if (id === 's1000d') return checkS1000d(library, body);
+    if (id === 'ata2300') return checkAta2300(library, body);
     const ditaMap = repoPath(body.ditaMap, 'ditaMap');
     if (files.roleOf(ditaMap) !== 'document') throw badRequest('publication.notMap', { path: ditaMap });
     const { repo } = await git.ready(library);

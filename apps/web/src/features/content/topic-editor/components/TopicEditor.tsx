@@ -90,7 +90,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const { t, i18n } = useTranslation('editor');
   const { message, modal } = App.useApp();
   const readOnly = !opened.canWrite;
-  const [mode, setMode] = useState<Mode>(initialMode);
+  // A standard with no visual vocabulary yet (ATA Spec 2300) is edited in the source view only.
+  const sourceOnly = opened.standard === 'ata2300';
+  const [mode, setMode] = useState<Mode>(sourceOnly ? 'source' : initialMode);
   const [base, setBase] = useState({ commit: stash?.baseCommit ?? opened.baseCommit, blob: stash?.baseBlob ?? opened.baseBlob });
   // What the views load: changes when a draft is restored or a merged save comes back (`seq` remounts the view).
   const [loaded, setLoaded] = useState({ xml: stash?.content ?? opened.content, seq: 0, cursor: undefined as ElementPath | undefined });
@@ -523,7 +525,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           value={mode}
           onChange={onToggle}
           options={[
-            { value: 'visual', label: t('visual'), icon: <EyeOutlined /> },
+            { value: 'visual', label: t('visual'), icon: <EyeOutlined />, disabled: sourceOnly },
             { value: 'source', label: t('source'), icon: <CodeOutlined /> },
           ]}
           data-testid="editor-mode"
@@ -545,7 +547,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         )}
       </Space>
     ),
-    [tc, t, mode, readOnly, opened, commitMessage, saving, onLink, onToggle, onSave],
+    [tc, t, mode, readOnly, opened, commitMessage, saving, onLink, onToggle, onSave, sourceOnly],
   );
   const linkTopic = useMemo(
     () => (topicId !== undefined ? { topicId, libraryId: target.libraryId, title: opened.title || opened.path } : undefined),
