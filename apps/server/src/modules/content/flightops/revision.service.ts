@@ -13,8 +13,8 @@ import { createBranch } from '../library/library-branch';
 import type { LibraryGit } from '../library/library-git';
 import { mergeRevision } from './revision-merge';
 
-/** Files merged line by line; anything else (images, PDFs) is compared whole. */
-const TEXT = /\.(?:xml|dita|ditamap|txt|css|html?)$/i;
+/** Text is merged line by line; a file with a NUL byte in its first 8,000 (git's test: images, PDFs) is compared whole. */
+const isBinary = (bytes: Buffer) => bytes.subarray(0, 8000).includes(0);
 const DIGEST = 'sha256:';
 const digestOf = (b: Buffer) => `${DIGEST}${createHash('sha256').update(b).digest('hex')}`;
 
@@ -23,8 +23,9 @@ class Side {
   readonly values = new Map<string, string>();
   constructor(private readonly blobs: Map<string, Buffer>) {}
   add(path: string, bytes: Buffer) {
-    const value = TEXT.test(path) ? bytes.toString('utf8') : digestOf(bytes);
-    if (!TEXT.test(path)) this.blobs.set(value, bytes);
+    const binary = isBinary(bytes);
+    const value = binary ? digestOf(bytes) : bytes.toString('utf8');
+    if (binary) this.blobs.set(value, bytes);
     this.values.set(path, value);
   }
 }
@@ -96,7 +97,7 @@ export function revisionService(_db: Db, git: LibraryGit, { catalog }: CatalogRu
       if (packageFiles.size === 0) throw badRequest('flightops.emptyPackage', { field: 'file' });
 
       const { files: merged, report } = mergeRevision(base.values, manufacturer.values, airline.values);
-      const bytesOf = (value: string) => (value.startsWith(DIGEST) ? (blobs.get(value) ?? Buffer.alloc(0)) : Buffer.from(value, 'utf8'));
+      const bytesOf = (value: string) => blobs.get(value) ?? Buffer.from(value, 'utf8');
 
       // The package as delivered, on the manufacturer branch.
       const delivered: Change[] = [];
@@ -119,7 +120,7 @@ export function revisionService(_db: Db, git: LibraryGit, { catalog }: CatalogRu
       const commit = changes.length > 0 ? (await git.commit(row, auth, revisionBranch, changes, summary)).commit : null;
 
       const conflicts: RevisionConflict[] = report.conflicts.map((c) => {
-        const binary = !TEXT.test(c.path);
+        const binary = [c.base, c.manufacturer, c.airline].some((v) => v !== undefined && blobs.has(v));
         return {
           path: c.path,
           reason: c.reason,
