@@ -1,12 +1,12 @@
 import { type DmcInput, DmrlEntryBody } from '@ccms/contracts/content/s1000d';
-import { App, AutoComplete, Col, Form, Input, Row, Select, Typography } from 'antd';
+import { App, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { useAddDmrlEntry } from '../dml-queries';
 import { useDmcOptions } from '../s1000d-queries';
-import { dmcPreview } from './NewModuleDialog';
+import { DmcCodeFields, dmcPreview } from './DmcCodeFields';
 
 type Segment = keyof DmcInput;
 type Values = Record<Exclude<Segment, 'learnCode' | 'learnEventCode'>, string> & {
@@ -16,9 +16,6 @@ type Values = Record<Exclude<Segment, 'learnCode' | 'learnEventCode'>, string> &
   techName: string;
   infoName: string;
 };
-
-const ITEM_LOCATIONS = ['A', 'B', 'C', 'D', 'T', 'Z'];
-type SnsNode = { code: string; title: string; children: unknown[] };
 
 export interface DmrlEntryDialogProps {
   open: boolean;
@@ -39,7 +36,7 @@ export interface DmrlEntryDialogProps {
  * (POST /ccms/s1000d/dmrl-entry). The coverage then lists the planned module as missing.
  */
 export function DmrlEntryDialog({ open, libraryId, branch, lists, dmlPath, onClose, onAdded }: DmrlEntryDialogProps) {
-  const { t, i18n } = useTranslation('s1000d');
+  const { t } = useTranslation('s1000d');
   const { message } = App.useApp();
   const add = useAddDmrlEntry();
   const options = useDmcOptions({ libraryId, ...(branch ? { branch } : {}) }, open);
@@ -95,95 +92,12 @@ export function DmrlEntryDialog({ open, libraryId, branch, lists, dmlPath, onClo
   });
   const form = entity.form;
   const watched = Form.useWatch([], form) as Partial<Values> | undefined;
-  const system = o?.sns?.find((n) => n.code === watched?.systemCode);
-  const sub = (system?.children as SnsNode[] | undefined)?.find((n) => n.code === watched?.subSystemCode);
-  const subSub = (sub?.children as SnsNode[] | undefined)?.find((n) => n.code === watched?.subSubSystemCode);
-  const lang = i18n.language.startsWith('en') ? 'en' : 'zh';
-  const codeOptions = (nodes: { code: string; title: string }[] | undefined) => nodes?.map((n) => ({ value: n.code, label: `${n.code} ${n.title}` }));
-  const segment = (name: Segment, max: number, choices?: { value: string; label: string }[]) => (
-    <Form.Item
-      name={name}
-      label={t(`newModule.${name}`)}
-      rules={
-        name === 'learnCode' || name === 'learnEventCode'
-          ? []
-          : [{ required: true, message: t('dmrlEntry.segmentRequired', { field: t(`newModule.${name}`) }) }]
-      }
-    >
-      {choices && choices.length > 0 ? (
-        <AutoComplete options={choices} filterOption={(input, opt) => (opt?.label ?? '').toString().toUpperCase().includes(input.toUpperCase())}>
-          <Input maxLength={max} data-testid={`dmrl-entry-${name}`} />
-        </AutoComplete>
-      ) : (
-        <Input maxLength={max} data-testid={`dmrl-entry-${name}`} />
-      )}
-    </Form.Item>
-  );
   return (
     <FormDialog open={open} title={t('dmrlEntry.title')} name="dmrl-entry" entity={entity} onClose={onClose} width={760} labelWidth={150}>
       <Form.Item name="dmlPath" label={t('dmrlEntry.list')} rules={[{ required: true, message: t('dmrlEntry.listRequired') }]}>
         <Select data-testid="dmrl-entry-list" options={lists.map((l) => ({ value: l.path, label: l.code }))} />
       </Form.Item>
-      <Row gutter={12}>
-        <Col span={12}>
-          {segment(
-            'modelIdentCode',
-            14,
-            o?.modelIdentCodes.map((v) => ({ value: v, label: v })),
-          )}
-        </Col>
-        <Col span={12}>
-          {segment(
-            'systemDiffCode',
-            4,
-            o?.systemDiffCodes.map((v) => ({ value: v, label: v })),
-          )}
-        </Col>
-      </Row>
-      {o && o.sns === null && <Typography.Paragraph type="secondary">{t('newModule.snsFree')}</Typography.Paragraph>}
-      <Row gutter={12}>
-        <Col span={12}>{segment('systemCode', 3, codeOptions(o?.sns ?? undefined))}</Col>
-        <Col span={12}>{segment('subSystemCode', 1, codeOptions(system?.children as SnsNode[] | undefined))}</Col>
-        <Col span={12}>{segment('subSubSystemCode', 1, codeOptions(sub?.children as SnsNode[] | undefined))}</Col>
-        <Col span={12}>{segment('assyCode', 4, codeOptions(subSub?.children as SnsNode[] | undefined))}</Col>
-        <Col span={12}>{segment('disassyCode', 2)}</Col>
-        <Col span={12}>{segment('disassyCodeVariant', 3)}</Col>
-      </Row>
-      <Row gutter={12}>
-        <Col span={12}>
-          <Form.Item
-            name="infoCode"
-            label={t('newModule.infoCode')}
-            rules={[{ required: true, message: t('dmrlEntry.segmentRequired', { field: t('newModule.infoCode') }) }]}
-          >
-            <Select
-              showSearch
-              data-testid="dmrl-entry-infoCode"
-              optionFilterProp="label"
-              onChange={(value: string) => {
-                const entry = o?.infoCodes.find((c) => c.code === value);
-                if (entry && !form.getFieldValue('infoName')) form.setFieldValue('infoName', lang === 'en' ? entry.en : entry.zh);
-              }}
-              // The codes the project BREX allows first, the others after them (shown, not choosable).
-              options={[...(o?.infoCodes ?? [])]
-                .sort((a, b) => Number(b.allowed) - Number(a.allowed))
-                .map((c) => ({
-                  value: c.code,
-                  label: `${c.code} ${lang === 'en' ? c.en : c.zh}${c.allowed ? '' : t('newModule.notAllowed')}`,
-                  disabled: !c.allowed,
-                }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col span={12}>{segment('infoCodeVariant', 1)}</Col>
-        <Col span={12}>
-          <Form.Item name="itemLocationCode" label={t('newModule.itemLocationCode')}>
-            <Select options={ITEM_LOCATIONS.map((v) => ({ value: v, label: v }))} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>{segment('learnCode', 3)}</Col>
-        <Col span={12}>{segment('learnEventCode', 1)}</Col>
-      </Row>
+      <DmcCodeFields form={form} options={o} testIdPrefix="dmrl-entry" requiredMessage={(field) => t('dmrlEntry.segmentRequired', { field })} />
       <Form.Item name="techName" label={t('newModule.techName')} rules={zodRules(DmrlEntryBody, 'techName', t('newModule.techName'))}>
         <Input maxLength={zodMaxLength(DmrlEntryBody, 'techName')} data-testid="dmrl-entry-techName" />
       </Form.Item>

@@ -1,5 +1,5 @@
 import { type DmcInput, NewModuleBody, S1000D_TEMPLATE_SCHEMAS } from '@ccms/contracts/content/s1000d';
-import { App, AutoComplete, Col, Form, Input, Row, Select, Typography } from 'antd';
+import { App, AutoComplete, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormDialog } from '../../../../shared/form/FormDialog';
@@ -7,6 +7,7 @@ import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { topicDetailPath } from '../../document/paths';
 import { useCreateModule, useDmcOptions } from '../s1000d-queries';
+import { DmcCodeFields, dmcPreview } from './DmcCodeFields';
 import { S1000dTemplateSelect } from './S1000dTemplateSelect';
 
 type Segment = keyof DmcInput;
@@ -21,15 +22,6 @@ type Values = Record<Exclude<Segment, 'learnCode' | 'learnEventCode'>, string> &
   /** A template of the schema; null: the schema's default. */
   templateId: number | null;
 };
-
-const ITEM_LOCATIONS = ['A', 'B', 'C', 'D', 'T', 'Z'];
-
-/** The code the segments make, as the server builds it (the server checks each segment). */
-export function dmcPreview(v: Partial<Values>): string {
-  const s = (k: keyof Values) => (v[k] ?? '').toString().trim().toUpperCase();
-  const learn = s('learnCode') ? `-${s('learnCode')}${s('learnEventCode')}` : '';
-  return `DMC-${s('modelIdentCode')}-${s('systemDiffCode')}-${s('systemCode')}-${s('subSystemCode')}${s('subSubSystemCode')}-${s('assyCode')}-${s('disassyCode')}${s('disassyCodeVariant')}-${s('infoCode')}${s('infoCodeVariant')}-${s('itemLocationCode')}${learn}`;
-}
 
 export interface NewModuleDialogProps {
   open: boolean;
@@ -46,7 +38,7 @@ export interface NewModuleDialogProps {
  * a publication module. Created at issue 000 in work 01, then its detail opens.
  */
 export function NewModuleDialog({ open, libraryId, branch, onClose }: NewModuleDialogProps) {
-  const { t, i18n } = useTranslation('s1000d');
+  const { t } = useTranslation('s1000d');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const create = useCreateModule();
@@ -110,26 +102,6 @@ export function NewModuleDialog({ open, libraryId, branch, onClose }: NewModuleD
   });
   const form = entity.form;
   const watched = Form.useWatch([], form) as Partial<Values> | undefined;
-  const system = o?.sns?.find((n) => n.code === watched?.systemCode);
-  const sub = (system?.children as { code: string; title: string; children: unknown[] }[] | undefined)?.find((n) => n.code === watched?.subSystemCode);
-  const subSub = (sub?.children as { code: string; title: string; children: unknown[] }[] | undefined)?.find((n) => n.code === watched?.subSubSystemCode);
-  const lang = i18n.language.startsWith('en') ? 'en' : 'zh';
-  const codeOptions = (nodes: { code: string; title: string }[] | undefined) => nodes?.map((n) => ({ value: n.code, label: `${n.code} ${n.title}` }));
-  const segment = (name: Segment, max: number, choices?: { value: string; label: string }[]) => (
-    <Form.Item
-      name={name}
-      label={t(`newModule.${name}`)}
-      rules={name === 'learnCode' || name === 'learnEventCode' ? [] : [{ required: true, message: t('newModule.code') }]}
-    >
-      {choices && choices.length > 0 ? (
-        <AutoComplete options={choices} filterOption={(input, opt) => (opt?.label ?? '').toString().toUpperCase().includes(input.toUpperCase())}>
-          <Input maxLength={max} data-testid={`new-module-${name}`} />
-        </AutoComplete>
-      ) : (
-        <Input maxLength={max} data-testid={`new-module-${name}`} />
-      )}
-    </Form.Item>
-  );
   const code = dmcPreview(watched ?? {});
   return (
     <FormDialog open={open} title={t('newModule.title')} name="new-module" entity={entity} onClose={onClose} width={760} labelWidth={150}>
@@ -141,66 +113,7 @@ export function NewModuleDialog({ open, libraryId, branch, onClose }: NewModuleD
         />
       </Form.Item>
       <S1000dTemplateSelect schema={watched?.schema} open={open} testId="new-module-template" />
-      <Row gutter={12}>
-        <Col span={12}>
-          {segment(
-            'modelIdentCode',
-            14,
-            o?.modelIdentCodes.map((v) => ({ value: v, label: v })),
-          )}
-        </Col>
-        <Col span={12}>
-          {segment(
-            'systemDiffCode',
-            4,
-            o?.systemDiffCodes.map((v) => ({ value: v, label: v })),
-          )}
-        </Col>
-      </Row>
-      {o && o.sns === null && (
-        <Typography.Paragraph type="secondary" data-testid="new-module-sns-free">
-          {t('newModule.snsFree')}
-        </Typography.Paragraph>
-      )}
-      <Row gutter={12}>
-        <Col span={12}>{segment('systemCode', 3, codeOptions(o?.sns ?? undefined))}</Col>
-        <Col span={12}>{segment('subSystemCode', 1, codeOptions(system?.children as { code: string; title: string }[] | undefined))}</Col>
-        <Col span={12}>{segment('subSubSystemCode', 1, codeOptions(sub?.children as { code: string; title: string }[] | undefined))}</Col>
-        <Col span={12}>{segment('assyCode', 4, codeOptions(subSub?.children as { code: string; title: string }[] | undefined))}</Col>
-        <Col span={12}>{segment('disassyCode', 2)}</Col>
-        <Col span={12}>{segment('disassyCodeVariant', 3)}</Col>
-      </Row>
-      <Row gutter={12}>
-        <Col span={12}>
-          <Form.Item name="infoCode" label={t('newModule.infoCode')} rules={[{ required: true, message: t('newModule.infoCode') }]}>
-            <Select
-              showSearch
-              data-testid="new-module-infoCode"
-              optionFilterProp="label"
-              onChange={(value: string) => {
-                const entry = o?.infoCodes.find((c) => c.code === value);
-                if (entry && !form.getFieldValue('infoName')) form.setFieldValue('infoName', lang === 'en' ? entry.en : entry.zh);
-              }}
-              // The codes the project BREX allows first, the others after them (shown, not choosable).
-              options={[...(o?.infoCodes ?? [])]
-                .sort((a, b) => Number(b.allowed) - Number(a.allowed))
-                .map((c) => ({
-                  value: c.code,
-                  label: `${c.code} ${lang === 'en' ? c.en : c.zh}${c.allowed ? '' : t('newModule.notAllowed')}`,
-                  disabled: !c.allowed,
-                }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col span={12}>{segment('infoCodeVariant', 1)}</Col>
-        <Col span={12}>
-          <Form.Item name="itemLocationCode" label={t('newModule.itemLocationCode')}>
-            <Select options={ITEM_LOCATIONS.map((v) => ({ value: v, label: v }))} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>{segment('learnCode', 3)}</Col>
-        <Col span={12}>{segment('learnEventCode', 1)}</Col>
-      </Row>
+      <DmcCodeFields form={form} options={o} testIdPrefix="new-module" requiredMessage={() => t('newModule.code')} />
       <Form.Item name="techName" label={t('newModule.techName')} rules={zodRules(NewModuleBody, 'techName', t('newModule.techName'))}>
         <Input maxLength={zodMaxLength(NewModuleBody, 'techName')} data-testid="new-module-techName" />
       </Form.Item>
