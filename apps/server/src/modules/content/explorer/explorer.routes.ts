@@ -26,21 +26,10 @@ import { ok } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { BusinessType } from '../../../platform/types';
 import { explorerService } from './explorer.service';
-import { readForm } from './multipart-form';
+import { formFields, readForm } from './multipart-form';
 
 const log = (businessType: BusinessType) => ({ title: 'explorer', businessType });
 const Binary = z.unknown().describe('file content, or a zip of a folder');
-
-/** Upload form fields checked like a body: the first problem names its field. */
-function uploadFields(raw: Record<string, string>) {
-  const parsed = UploadFields.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || 'body';
-    throw badRequest(raw[field] === undefined || raw[field] === '' ? 'field.required' : 'field.invalid', { field });
-  }
-  return parsed.data;
-}
 
 export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
   const explorer = explorerService(app.content.git, app.content.libraries, app.content.grammar);
@@ -164,8 +153,8 @@ export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = caller(req);
-      const form = await readForm(req, { beforeFiles: (raw) => explorer.assertWritable(auth, uploadFields(raw).libraryId) });
-      const fields = uploadFields(form.fields);
+      const form = await readForm(req, { beforeFiles: (raw) => explorer.assertWritable(auth, formFields(UploadFields, raw).libraryId) });
+      const fields = formFields(UploadFields, form.fields);
       if (form.files.length === 0) throw badRequest('explorer.noFile');
       return ok(await explorer.upload(auth, fields, form.files));
     },
@@ -178,8 +167,8 @@ export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = caller(req);
-      const form = await readForm(req, { beforeFiles: (raw) => explorer.assertWritable(auth, uploadFields(raw).libraryId) });
-      const fields = uploadFields(form.fields);
+      const form = await readForm(req, { beforeFiles: (raw) => explorer.assertWritable(auth, formFields(UploadFields, raw).libraryId) });
+      const fields = formFields(UploadFields, form.fields);
       const [file] = form.files;
       if (!file || form.files.length > 1) throw badRequest('explorer.noFile');
       return ok(await explorer.uploadPackage(auth, fields, file));

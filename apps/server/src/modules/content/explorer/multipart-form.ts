@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { badRequest } from '../../../platform/http/errors';
 import { XLSX_MAX_BYTES } from '../../../platform/http/excel';
 import { readMultipart, readUploadedFile, type UploadedFile } from '../../../platform/http/multipart';
@@ -36,4 +37,14 @@ export async function readWorkbook(req: FastifyRequest): Promise<{ filename: str
   const [file] = (await readForm(req)).files;
   if (!file) throw badRequest('product.needsExcel');
   return { filename: file.filename, buffer: await readUploadedFile(file, XLSX_MAX_BYTES) };
+}
+
+/** A form's text fields checked like a body: the first problem names its field (missing, or not valid). */
+export function formFields<S extends z.ZodType>(schema: S, raw: Record<string, string>): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path.join('.') || 'body';
+    throw badRequest(raw[field] === undefined || raw[field] === '' ? 'field.required' : 'field.invalid', { field });
+  }
+  return parsed.data;
 }

@@ -4,20 +4,9 @@ import { okOf } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { ok } from '../../../platform/http/envelope';
-import { badRequest } from '../../../platform/http/errors';
 import { BusinessType } from '../../../platform/types';
-import { readForm } from '../explorer/multipart-form';
+import { formFields, readForm } from '../explorer/multipart-form';
 import { revisionService } from './revision.service';
-
-/** Form fields checked like a body: the first problem names its field. */
-function fieldsOf(raw: Record<string, string>): RevisionLoadFields {
-  const parsed = RevisionLoadFields.safeParse(raw);
-  if (!parsed.success) {
-    const field = parsed.error.issues[0]?.path.join('.') || 'body';
-    throw badRequest(raw[field] === undefined || raw[field] === '' ? 'field.required' : 'field.invalid', { field });
-  }
-  return parsed.data;
-}
 
 export const flightopsRoutes: FastifyPluginAsyncZod = async (app) => {
   const revisions = revisionService(app.db, app.content.git, app.content);
@@ -33,8 +22,8 @@ export const flightopsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = caller(req);
-      const form = await readForm(req, { beforeFiles: (raw) => revisions.assertWritable(auth, fieldsOf(raw).libraryId) });
-      return ok(await revisions.load(auth, fieldsOf(form.fields), form.files));
+      const form = await readForm(req, { beforeFiles: (raw) => revisions.assertWritable(auth, formFields(RevisionLoadFields, raw).libraryId) });
+      return ok(await revisions.load(auth, formFields(RevisionLoadFields, form.fields), form.files));
     },
   );
   app.post(

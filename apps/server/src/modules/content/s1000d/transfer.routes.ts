@@ -4,20 +4,9 @@ import { okOf } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { ok } from '../../../platform/http/envelope';
-import { badRequest } from '../../../platform/http/errors';
 import { BusinessType } from '../../../platform/types';
-import { readForm } from '../explorer/multipart-form';
+import { formFields, readForm } from '../explorer/multipart-form';
 import { transferService } from './transfer.service';
-
-/** Import form fields checked like a body: the first problem names its field. */
-function importFields(raw: Record<string, string>): TransferImportFields {
-  const parsed = TransferImportFields.safeParse(raw);
-  if (!parsed.success) {
-    const field = parsed.error.issues[0]?.path.join('.') || 'body';
-    throw badRequest(raw[field] === undefined || raw[field] === '' ? 'field.required' : 'field.invalid', { field });
-  }
-  return parsed.data;
-}
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   const transfer = transferService(app.db, app.content.git, app.content);
@@ -56,8 +45,8 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = caller(req);
-      const form = await readForm(req, { beforeFiles: (raw) => transfer.assertWritable(auth, importFields(raw).libraryId) });
-      return ok(await transfer.importPackage(auth, importFields(form.fields), form.files));
+      const form = await readForm(req, { beforeFiles: (raw) => transfer.assertWritable(auth, formFields(TransferImportFields, raw).libraryId) });
+      return ok(await transfer.importPackage(auth, formFields(TransferImportFields, form.fields), form.files));
     },
   );
 };

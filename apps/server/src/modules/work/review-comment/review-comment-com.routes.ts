@@ -4,20 +4,9 @@ import { ReviewCommentPerm } from '@ccms/contracts/work/review-comment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { ok } from '../../../platform/http/envelope';
-import { badRequest } from '../../../platform/http/errors';
 import { BusinessType } from '../../../platform/types';
-import { readForm } from '../../content/explorer/multipart-form';
+import { formFields, readForm } from '../../content/explorer/multipart-form';
 import type { reviewCommentComService } from './review-comment-com.service';
-
-/** Import form fields checked like a body: the first problem names its field. */
-function importFields(raw: Record<string, string>): CommentImportFields {
-  const parsed = CommentImportFields.safeParse(raw);
-  if (!parsed.success) {
-    const field = parsed.error.issues[0]?.path.join('.') || 'body';
-    throw badRequest(raw[field] === undefined || raw[field] === '' ? 'field.required' : 'field.invalid', { field });
-  }
-  return parsed.data;
-}
 
 /** Review comments of an S1000D library as S1000D comment files (COM): a zip of them out, COM files (or zips) in. */
 export const reviewCommentComRoutes =
@@ -58,8 +47,8 @@ export const reviewCommentComRoutes =
       },
       async (req) => {
         const auth = caller(req);
-        const form = await readForm(req, { beforeFiles: (raw) => com.assertReadable(auth, importFields(raw).libraryId) });
-        return ok(await com.importComments(auth, importFields(form.fields), form.files));
+        const form = await readForm(req, { beforeFiles: (raw) => com.assertReadable(auth, formFields(CommentImportFields, raw).libraryId) });
+        return ok(await com.importComments(auth, formFields(CommentImportFields, form.fields), form.files));
       },
     );
   };
