@@ -9,6 +9,7 @@ import { type Caller, createTestApp, type TestApp } from '../../../test/harness'
 import { ccmsDocumentOutput, ccmsLibrarySetting, ccmsProject, ccmsPublication, ccmsPublishConfig, ccmsReleaseLog, sysNotification } from '../../db/schema';
 import { CATALOG_PERMS, corpusDir } from '../content/catalog/catalog-test-kit';
 import { allowLoopbackRemotes, grant, libraryBody, type TestUser, userWith } from '../content/content-test-kit';
+import { outputFinished } from './output/publish-test-kit';
 
 /**
  * Publishing the DITA-OT user guide from a real git remote: a publication with a filter group,
@@ -70,14 +71,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function finished(caller: Caller, outputId: number) {
-  for (let i = 0; i < 600; i++) {
-    const res = await caller.get(api(`/ccms/output/${outputId}`));
-    if (['success', 'fail', 'canceled'].includes(res.body.data?.status)) return res.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`output ${outputId} did not finish`);
-}
+const finished = outputFinished;
 
 const outputFile = (outputId: number, file: string) => readFile(path.join(t.dataDir, 'publish', 'outputs', String(outputId), file), 'utf8');
 

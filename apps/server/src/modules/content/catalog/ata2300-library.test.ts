@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsPublishConfig } from '../../../db/schema';
+import { outputFinished } from '../../publish/output/publish-test-kit';
 import { allowLoopbackRemotes, libraryBody, libraryPrepared } from '../content-test-kit';
 
 /**
@@ -40,14 +41,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function finished(outputId: number) {
-  for (let i = 0; i < 1200; i++) {
-    const res = await admin.get(api(`/ccms/output/${outputId}`));
-    if (['success', 'fail', 'canceled'].includes(res.body.data?.status)) return res.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`output ${outputId} did not finish`);
-}
+const finished = (outputId: number) => outputFinished(admin, outputId);
 
 describe('an ATA Spec 2300 library', () => {
   it('indexes the PM as the document, its toc resolved, and each data module with its status file as a topic; no problem', async () => {

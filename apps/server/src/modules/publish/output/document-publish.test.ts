@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { allowLoopbackRemotes, libraryBody, libraryPrepared } from '../../content/content-test-kit';
+import { outputFinished } from './publish-test-kit';
 
 /**
  * Publishing a document (a map of a library, no publication) as the document page and the map
@@ -76,14 +77,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function finished(outputId: number): Promise<Output> {
-  for (let i = 0; i < 2400; i++) {
-    const out = (await admin.get(api(`/ccms/output/${outputId}`))).body.data;
-    if (['success', 'fail', 'canceled'].includes(out?.status)) return out;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`output ${outputId} did not finish`);
-}
+const finished = (outputId: number): Promise<Output> => outputFinished(admin, outputId);
 
 const listed = async (): Promise<Output[]> => (await admin.get(api('/ccms/output/list'), { documentId, pageSize: 50 })).body.rows;
 

@@ -7,6 +7,7 @@ import { ccmsLibrarySetting, ccmsPublishConfig } from '../../../db/schema';
 import { allowLoopbackRemotes } from '../../content/content-test-kit';
 import { bikeLibrary, bikeMissing } from '../../content/s1000d/s1000d-test-kit';
 import { applicOf } from './publish-runner';
+import { outputFinished } from './publish-test-kit';
 
 /**
  * Exclude rows of a filter group in S1000D publishing, through the real routes (issue 31): the Bike
@@ -45,14 +46,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function finished(outputId: number) {
-  for (let i = 0; i < 1200; i++) {
-    const res = await admin.get(api(`/ccms/output/${outputId}`));
-    if (['success', 'fail', 'canceled'].includes(res.body.data?.status)) return res.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`output ${outputId} did not finish`);
-}
+const finished = (outputId: number) => outputFinished(admin, outputId);
 
 async function publishGroup(name: string, group: string) {
   const made = await admin.post(api('/ccms/publication'), { libraryId, name, branch: 'main', ditaMap: PM_FILE, ditaVal: group });

@@ -8,6 +8,7 @@ import { type Caller, createTestApp, type TestApp } from '../../../../test/harne
 import { ccmsLibrarySetting, ccmsPublishConfig } from '../../../db/schema';
 import { allowLoopbackRemotes } from '../../content/content-test-kit';
 import { bikeLibrary, bikeMissing } from '../../content/s1000d/s1000d-test-kit';
+import { outputFinished } from './publish-test-kit';
 
 /**
  * Publishing an S1000D library through the real routes (issue 31): the Bike sample on a local git
@@ -60,14 +61,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function finished(outputId: number) {
-  for (let i = 0; i < 1200; i++) {
-    const res = await admin.get(api(`/ccms/output/${outputId}`));
-    if (['success', 'fail', 'canceled'].includes(res.body.data?.status)) return res.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`output ${outputId} did not finish`);
-}
+const finished = (outputId: number) => outputFinished(admin, outputId);
 
 async function publish(configId: number) {
   const res = await admin.post(api('/ccms/output/publish'), { publicationId, configIds: [configId] });
