@@ -18,8 +18,9 @@
  * - commentResponse/@responseType: rt01 accepted, rt02 pending, rt03 partly accepted, rt04 rejected.
  *   commentPriority/@commentPriorityCode: cp01 routine, cp02 emergency, cp03 safety critical.
  */
+
 import { parseDmc } from '../authoring/dmc.js';
-import { dmCodeString, type IssueInfo, type Language, readIssueInfo, readLanguage } from '../codes.js';
+import { DM_CODE_ATTRIBUTES, dmCodeString, type IssueInfo, type Language, readIssueInfo, readLanguage } from '../codes.js';
 import type { CsdbObject } from '../describe.js';
 import { type Problem, problem } from '../problem.js';
 import { childrenNamed, firstChild, parseXml, path, textOf, type XmlElement, XmlSyntaxError } from '../xml.js';
@@ -98,21 +99,7 @@ export interface ComRecord {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
-const DMC_ATTRS = [
-  'modelIdentCode',
-  'systemDiffCode',
-  'systemCode',
-  'subSystemCode',
-  'subSubSystemCode',
-  'assyCode',
-  'disassyCode',
-  'disassyCodeVariant',
-  'infoCode',
-  'infoCodeVariant',
-  'itemLocationCode',
-  'learnCode',
-  'learnEventCode',
-];
+const DMC_ATTRS = [...DM_CODE_ATTRIBUTES, 'learnCode', 'learnEventCode'];
 
 /** The comment's code: COM-<model>-<sender>-<year>-<seq>-<TYPE>. */
 export const comCodeOf = (o: Pick<ComOptions, 'modelIdentCode' | 'senderIdent' | 'year' | 'seqNumber' | 'commentType'>) =>
