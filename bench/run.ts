@@ -20,6 +20,7 @@ const benches: Record<string, string> = {
   s1000d: 's1000d/run.ts',
   's1000d-pub': 's1000d/publish.ts',
   'flightops-merge': 'flightops/merge.ts',
+  ata2300: 'ata2300/run.ts',
 };
 const wanted = process.argv.slice(2);
 for (const [name, file] of Object.entries(benches)) {
