@@ -3,6 +3,7 @@ import { TransferExportBody, TransferImportFields, TransferImportResult } from '
 import { okOf } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
+import { sendAttachment } from '../../../platform/http/attachment';
 import { ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import { formFields, readForm } from '../explorer/multipart-form';
@@ -23,14 +24,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const pack = await transfer.exportPackage(caller(req), req.body);
-      const encoded = encodeURIComponent(pack.fileName);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encoded}`)
-        .header('download-filename', encoded)
-        .header('access-control-expose-headers', 'download-filename')
-        .header('x-content-type-options', 'nosniff')
-        .send(pack.zip);
+      return sendAttachment(reply, pack.fileName, pack.zip, 'application/zip');
     },
   );
   app.post(

@@ -3,6 +3,7 @@ import { okOf } from '@ccms/contracts/http';
 import { ReviewCommentPerm } from '@ccms/contracts/work/review-comment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
+import { sendAttachment } from '../../../platform/http/attachment';
 import { ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import { formFields, readForm } from '../../content/explorer/multipart-form';
@@ -25,14 +26,7 @@ export const reviewCommentComRoutes =
       },
       async (req, reply) => {
         const pack = await com.exportComments(caller(req), req.body);
-        const encoded = encodeURIComponent(pack.fileName);
-        return reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', `attachment; filename*=UTF-8''${encoded}`)
-          .header('download-filename', encoded)
-          .header('access-control-expose-headers', 'download-filename')
-          .header('x-content-type-options', 'nosniff')
-          .send(pack.zip);
+        return sendAttachment(reply, pack.fileName, pack.zip, 'application/zip');
       },
     );
     app.post(

@@ -14,6 +14,25 @@ export function dmcPreview(v: Partial<Record<Segment, string>>): string {
   return `DMC-${s('modelIdentCode')}-${s('systemDiffCode')}-${s('systemCode')}-${s('subSystemCode')}${s('subSubSystemCode')}-${s('assyCode')}-${s('disassyCode')}${s('disassyCodeVariant')}-${s('infoCode')}${s('infoCodeVariant')}-${s('itemLocationCode')}${learn}`;
 }
 
+/** The code's segments as the API takes them (the learn codes only when a learn code is given). */
+export function dmcOf(v: Record<Segment, string>): DmcInput {
+  const learn = v.learnCode.trim() ? { learnCode: v.learnCode.trim(), learnEventCode: v.learnEventCode.trim() } : {};
+  return {
+    modelIdentCode: v.modelIdentCode,
+    systemDiffCode: v.systemDiffCode,
+    systemCode: v.systemCode,
+    subSystemCode: v.subSystemCode,
+    subSubSystemCode: v.subSubSystemCode,
+    assyCode: v.assyCode,
+    disassyCode: v.disassyCode,
+    disassyCodeVariant: v.disassyCodeVariant,
+    infoCode: v.infoCode,
+    infoCodeVariant: v.infoCodeVariant,
+    itemLocationCode: v.itemLocationCode,
+    ...learn,
+  };
+}
+
 /**
  * The DMC builder's segments (issue 31), as "New data module" and a new DMRL entry ask for them:
  * model and system difference codes from the library, system to assembly from the project BREX's

@@ -6,7 +6,7 @@ import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { useAddDmrlEntry } from '../dml-queries';
 import { useDmcOptions } from '../s1000d-queries';
-import { DmcCodeFields, dmcPreview } from './DmcCodeFields';
+import { DmcCodeFields, dmcOf, dmcPreview } from './DmcCodeFields';
 
 type Segment = keyof DmcInput;
 type Values = Record<Exclude<Segment, 'learnCode' | 'learnEventCode'>, string> & {
@@ -62,25 +62,11 @@ export function DmrlEntryDialog({ open, libraryId, branch, lists, dmlPath, onClo
       infoName: '',
     },
     save: async (v) => {
-      const learn = v.learnCode.trim() ? { learnCode: v.learnCode.trim(), learnEventCode: v.learnEventCode.trim() } : {};
       const made = await add.mutateAsync({
         libraryId,
         ...(branch ? { branch } : {}),
         dmlPath: v.dmlPath,
-        dmc: {
-          modelIdentCode: v.modelIdentCode,
-          systemDiffCode: v.systemDiffCode,
-          systemCode: v.systemCode,
-          subSystemCode: v.subSystemCode,
-          subSubSystemCode: v.subSubSystemCode,
-          assyCode: v.assyCode,
-          disassyCode: v.disassyCode,
-          disassyCodeVariant: v.disassyCodeVariant,
-          infoCode: v.infoCode,
-          infoCodeVariant: v.infoCodeVariant,
-          itemLocationCode: v.itemLocationCode,
-          ...learn,
-        },
+        dmc: dmcOf(v),
         techName: v.techName.trim(),
         ...(v.infoName.trim() ? { infoName: v.infoName.trim() } : {}),
       });

@@ -7,7 +7,7 @@ import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { topicDetailPath } from '../../document/paths';
 import { useCreateModule, useDmcOptions } from '../s1000d-queries';
-import { DmcCodeFields, dmcPreview } from './DmcCodeFields';
+import { DmcCodeFields, dmcOf, dmcPreview } from './DmcCodeFields';
 import { S1000dTemplateSelect } from './S1000dTemplateSelect';
 
 type Segment = keyof DmcInput;
@@ -69,25 +69,11 @@ export function NewModuleDialog({ open, libraryId, branch, onClose }: NewModuleD
     },
     save: async (v) => {
       const [languageIsoCode = 'en', countryIsoCode = 'US'] = v.language.split('-');
-      const learn = v.learnCode.trim() ? { learnCode: v.learnCode.trim(), learnEventCode: v.learnEventCode.trim() } : {};
       const made = await create.mutateAsync({
         libraryId,
         ...(branch ? { branch } : {}),
         schema: v.schema,
-        dmc: {
-          modelIdentCode: v.modelIdentCode,
-          systemDiffCode: v.systemDiffCode,
-          systemCode: v.systemCode,
-          subSystemCode: v.subSystemCode,
-          subSubSystemCode: v.subSubSystemCode,
-          assyCode: v.assyCode,
-          disassyCode: v.disassyCode,
-          disassyCodeVariant: v.disassyCodeVariant,
-          infoCode: v.infoCode,
-          infoCodeVariant: v.infoCodeVariant,
-          itemLocationCode: v.itemLocationCode,
-          ...learn,
-        },
+        dmc: dmcOf(v),
         language: { languageIsoCode, countryIsoCode },
         techName: v.techName.trim(),
         ...(v.infoName.trim() ? { infoName: v.infoName.trim() } : {}),
