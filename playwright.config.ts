@@ -26,6 +26,9 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080',
     viewport: { width: 1366, height: 800 },
     locale: 'zh-CN',
+    // The app turns antd's animations off for prefers-reduced-motion (UiProviders): no test waits
+    // for a dialog to zoom in or a mask to fade, and none clicks into one still moving.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
