@@ -1,5 +1,6 @@
 import type { HtmlBuild } from './html/html-build.js';
 import { publishHtml } from './html/html-publisher.js';
+import type { CoverFacts } from './pdf/pdf-publisher.js';
 import type { Problem } from './problems/problem.js';
 import type { LoadOptions } from './project/dita-project.js';
 import { DitaProject, loadProject } from './project/dita-project.js';
@@ -12,6 +13,8 @@ export interface PublishOptions extends LoadOptions {
   draft?: boolean;
   /** PDF: the Chromium binary (default /usr/bin/chromium). */
   chromium?: string;
+  /** PDF: the revision and date the cover names when the map does not (the commit, the publish date). */
+  cover?: CoverFacts;
   onProgress?: (done: number, total: number, phase: string) => void;
 }
 
@@ -38,6 +41,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
       out: options.out,
       ...(options.chromium !== undefined ? { chromium: options.chromium } : {}),
       ...(options.draft !== undefined ? { draft: options.draft } : {}),
+      ...(options.cover !== undefined ? { cover: options.cover } : {}),
       ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
     });
     return {

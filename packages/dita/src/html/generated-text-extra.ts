@@ -22,6 +22,7 @@ const ORDER = [
   'notice',
   'trouble',
   'see',
+  'revision',
 ] as const;
 
 const WORDS: Record<string, readonly string[]> = {
@@ -40,6 +41,7 @@ const WORDS: Record<string, readonly string[]> = {
     'إشعار',
     'مشكلة',
     'انظر',
+    'المراجعة',
   ],
   cs: [
     'Související odkazy',
@@ -56,6 +58,7 @@ const WORDS: Record<string, readonly string[]> = {
     'OZNÁMENÍ',
     'Problém',
     'Viz',
+    'Revize',
   ],
   da: [
     'Relaterede links',
@@ -72,6 +75,7 @@ const WORDS: Record<string, readonly string[]> = {
     'BEMÆRKNING',
     'Problem',
     'Se',
+    'Revision',
   ],
   de: [
     'Verwandte Links',
@@ -88,6 +92,7 @@ const WORDS: Record<string, readonly string[]> = {
     'HINWEIS',
     'Fehler',
     'Siehe',
+    'Revision',
   ],
   el: [
     'Σχετικοί σύνδεσμοι',
@@ -104,6 +109,7 @@ const WORDS: Record<string, readonly string[]> = {
     'ΕΙΔΟΠΟΙΗΣΗ',
     'Πρόβλημα',
     'Δείτε',
+    'Αναθεώρηση',
   ],
   es: [
     'Vínculos relacionados',
@@ -120,6 +126,7 @@ const WORDS: Record<string, readonly string[]> = {
     'AVISO',
     'Problema',
     'Véase',
+    'Revisión',
   ],
   fi: [
     'Aiheeseen liittyvät linkit',
@@ -136,6 +143,7 @@ const WORDS: Record<string, readonly string[]> = {
     'ILMOITUS',
     'Ongelma',
     'Katso',
+    'Versio',
   ],
   fr: [
     'Liens connexes',
@@ -152,8 +160,25 @@ const WORDS: Record<string, readonly string[]> = {
     'AVIS',
     'Incident',
     'Voir',
+    'Révision',
   ],
-  he: ['קישורים קשורים', 'חיפוש', 'אין תוצאות', 'פתרון בעיות', 'מצב', 'סיבה', 'תיקון', 'הערות', 'תוכן העניינים', 'עמוד', 'ראו גם', 'הודעה', 'בעיה', 'ראו'],
+  he: [
+    'קישורים קשורים',
+    'חיפוש',
+    'אין תוצאות',
+    'פתרון בעיות',
+    'מצב',
+    'סיבה',
+    'תיקון',
+    'הערות',
+    'תוכן העניינים',
+    'עמוד',
+    'ראו גם',
+    'הודעה',
+    'בעיה',
+    'ראו',
+    'גרסה',
+  ],
   hu: [
     'Kapcsolódó hivatkozások',
     'Keresés',
@@ -169,6 +194,7 @@ const WORDS: Record<string, readonly string[]> = {
     'FIGYELMEZTETÉS',
     'Probléma',
     'Lásd',
+    'Változat',
   ],
   it: [
     'Collegamenti correlati',
@@ -185,6 +211,7 @@ const WORDS: Record<string, readonly string[]> = {
     'AVVISO',
     'Problema',
     'Vedere',
+    'Revisione',
   ],
   ja: [
     '関連リンク',
@@ -201,8 +228,9 @@ const WORDS: Record<string, readonly string[]> = {
     '通知',
     '問題',
     '参照',
+    '改訂',
   ],
-  ko: ['관련 링크', '검색', '결과 없음', '문제 해결', '조건', '원인', '해결 방법', '참고', '목차', '페이지', '참고 항목', '통지', '문제', '참조'],
+  ko: ['관련 링크', '검색', '결과 없음', '문제 해결', '조건', '원인', '해결 방법', '참고', '목차', '페이지', '참고 항목', '통지', '문제', '참조', '개정'],
   nl: [
     'Gerelateerde links',
     'Zoeken',
@@ -218,6 +246,7 @@ const WORDS: Record<string, readonly string[]> = {
     'KENNISGEVING',
     'Probleem',
     'Zie',
+    'Revisie',
   ],
   no: [
     'Relaterte koblinger',
@@ -234,6 +263,7 @@ const WORDS: Record<string, readonly string[]> = {
     'MERKNAD',
     'Problem',
     'Se',
+    'Revisjon',
   ],
   pl: [
     'Odsyłacze pokrewne',
@@ -250,6 +280,7 @@ const WORDS: Record<string, readonly string[]> = {
     'POWIADOMIENIE',
     'Problem',
     'Zobacz',
+    'Wersja',
   ],
   pt: [
     'Links relacionados',
@@ -266,6 +297,7 @@ const WORDS: Record<string, readonly string[]> = {
     'AVISO',
     'Problema',
     'Consulte',
+    'Revisão',
   ],
   'pt-pt': [
     'Ligações relacionadas',
@@ -282,6 +314,7 @@ const WORDS: Record<string, readonly string[]> = {
     'AVISO',
     'Problema',
     'Consulte',
+    'Revisão',
   ],
   ru: [
     'Связанные ссылки',
@@ -298,6 +331,7 @@ const WORDS: Record<string, readonly string[]> = {
     'УВЕДОМЛЕНИЕ',
     'Неполадка',
     'См.',
+    'Редакция',
   ],
   sv: [
     'Relaterade länkar',
@@ -314,6 +348,7 @@ const WORDS: Record<string, readonly string[]> = {
     'MEDDELANDE',
     'Problem',
     'Se',
+    'Revision',
   ],
   tr: [
     'İlgili bağlantılar',
@@ -330,8 +365,9 @@ const WORDS: Record<string, readonly string[]> = {
     'BİLDİRİM',
     'Sorun',
     'Bakınız',
+    'Revizyon',
   ],
-  'zh-tw': ['相關鏈結', '搜尋', '沒有結果', '疑難排解', '狀況', '原因', '解決方法', '附註', '目錄', '頁', '另請參閱', '注意事項', '問題', '請參閱'],
+  'zh-tw': ['相關鏈結', '搜尋', '沒有結果', '疑難排解', '狀況', '原因', '解決方法', '附註', '目錄', '頁', '另請參閱', '注意事項', '問題', '請參閱', '修訂版'],
   uk: [
     "Пов'язані посилання",
     'Пошук',
@@ -347,6 +383,7 @@ const WORDS: Record<string, readonly string[]> = {
     'ПОВІДОМЛЕННЯ',
     'Проблема',
     'Див.',
+    'Редакція',
   ],
   sk: [
     'Súvisiace odkazy',
@@ -363,6 +400,7 @@ const WORDS: Record<string, readonly string[]> = {
     'OZNÁMENIE',
     'Problém',
     'Pozri',
+    'Revízia',
   ],
 };
 

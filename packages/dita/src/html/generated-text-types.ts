@@ -38,6 +38,8 @@ export interface GeneratedText {
   colon: string;
   /** Heading of the index (indexterm) page. */
   index: string;
+  /** The PDF cover's revision line ("Revision 3"). */
+  revision: string;
 }
 
 /** What a language's table gives; the rest falls back to English. */

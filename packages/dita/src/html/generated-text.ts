@@ -53,6 +53,7 @@ const EN: GeneratedText = {
   choiceDescription: 'Description',
   colon: ': ',
   index: 'Index',
+  revision: 'Revision',
 };
 
 const ZH: GeneratedText = {
@@ -104,6 +105,7 @@ const ZH: GeneratedText = {
   choiceDescription: '描述',
   colon: '：',
   index: '索引',
+  revision: '修订版',
 };
 
 const byLang = new Map<string, GeneratedText>([

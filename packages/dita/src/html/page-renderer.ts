@@ -222,7 +222,8 @@ function relatedLinks(
   }
   const parent = node?.parent;
   let parentHtml = '';
-  if (parent !== undefined && withMap !== undefined) {
+  // A parent link is the web's way back up the map; a printed book has its TOC and running heads instead.
+  if (parent !== undefined && withMap !== undefined && !ctx.singleDocument) {
     let p: typeof parent | undefined = parent;
     while (p !== undefined && (p.href === undefined || ctx.plan.pageByNode.get(p) === undefined)) p = p.parent;
     if (p?.href !== undefined) {

@@ -6,7 +6,7 @@ import { CONCEPT, MAP, tempDir } from '../../test/fixture-helpers.js';
 import { loadProject } from '../project/dita-project.js';
 import { MemorySource } from '../source/file-source.js';
 import { namedDestinationPages, pdfPageCount } from './pdf-outline.js';
-import { coverText, cssString, DEFAULT_CHROMIUM, publishPdf } from './pdf-publisher.js';
+import { coverDate, coverText, cssString, DEFAULT_CHROMIUM, editionOf, publishPdf } from './pdf-publisher.js';
 
 const PDFTOTEXT = '/usr/bin/pdftotext';
 
@@ -118,6 +118,51 @@ describe('PDF', () => {
     const r = await publishPdf(project, { out });
     expect(r.problems).toEqual([]);
     expect(lines(pageTexts(r.pdfFile ?? '')[0]).map((l) => l.trim())).toEqual(['Widget Guide', 'Installing and configuring', 'Widget 2.1']);
+    // With the build's revision and date, the cover's last line names them.
+    const dated = await publishPdf(project, { out, cover: { revision: 'abc1234', date: '2026-11-29' } });
+    expect(lines(pageTexts(dated.pdfFile ?? '')[0]).map((l) => l.trim())).toEqual([
+      'Widget Guide',
+      'Installing and configuring',
+      'Widget 2.1',
+      'Revision abc1234 · November 29, 2026',
+    ]);
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('prints no web-only link: a subtopic has no "Parent topic" line in the PDF (the web page keeps it)', async () => {
+    const out = tempDir();
+    const project = await loadProject({ source: new MemorySource(files), map: 'map.ditamap' });
+    await publishPdf(project, { out, chromium: '/nonexistent/chromium' });
+    const printed = readFileSync(path.join(out, 'print.html'), 'utf8');
+    expect(printed).toContain('Section one A');
+    expect(printed).not.toContain('class="parentlink"');
+    expect(printed).not.toContain('Parent topic');
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it("names the edition on the cover: the bookmap's revision and completed date, else the build's commit and date, in the map's language", async () => {
+    const published = book['book.ditamap'].replace(
+      '</prodinfo></bookmeta>',
+      '</prodinfo><publisherinformation><published><revisionid>A1</revisionid><completed><year>2025</year><month>3</month><day>7</day></completed></published><published><revisionid>B2</revisionid><completed><year>2026</year><month>10</month><day>1</day></completed></published></publisherinformation></bookmeta>',
+    );
+    const own = await loadProject({ source: new MemorySource({ ...book, 'book.ditamap': published }), map: 'book.ditamap' });
+    expect(editionOf(own.map, { revision: 'abc1234', date: '2026-11-29' })).toEqual({ revision: 'B2', date: '2026-10-01' });
+    const plain = await loadProject({ source: new MemorySource(book), map: 'book.ditamap' });
+    expect(editionOf(plain.map, { revision: 'abc1234', date: '2026-11-29' })).toEqual({ revision: 'abc1234', date: '2026-11-29' });
+    expect(editionOf(plain.map)).toEqual({ revision: '', date: '' });
+    expect(coverDate('2026-11-29', 'en-US')).toBe('November 29, 2026');
+    expect(coverDate('2026-11-29', 'zh-CN')).toBe('2026年11月29日');
+    expect(coverDate('2026-11-29', 'de-DE')).toBe('29. November 2026');
+
+    const out = tempDir();
+    await publishPdf(plain, { out, chromium: '/nonexistent/chromium', cover: { revision: 'abc1234', date: '2026-11-29' } });
+    expect(readFileSync(path.join(out, 'print.html'), 'utf8')).toContain('<p class="edition">Revision abc1234 · November 29, 2026</p></section>');
+    const zh = await loadProject({
+      source: new MemorySource({ ...book, 'book.ditamap': published.replace('xml:lang="en-US"', 'xml:lang="zh-CN"') }),
+      map: 'book.ditamap',
+    });
+    await publishPdf(zh, { out, chromium: '/nonexistent/chromium', cover: { revision: 'abc1234', date: '2026-11-29' } });
+    expect(readFileSync(path.join(out, 'print.html'), 'utf8')).toContain('<p class="edition">修订版 B2 · 2026年10月1日</p></section>');
     rmSync(out, { recursive: true, force: true });
   });
 

@@ -29,7 +29,16 @@ export interface PdfOptions {
   draft?: boolean;
   /** File name of the PDF inside out (default: the map's name). */
   fileName?: string;
+  /** What the cover says of this build when the map does not: the source revision (a commit) and the publish date (YYYY-MM-DD). */
+  cover?: CoverFacts;
   onProgress?: (done: number, total: number, phase: string) => void;
+}
+
+/** The revision and date a PDF's cover carries. */
+export interface CoverFacts {
+  revision?: string;
+  /** YYYY-MM-DD. */
+  date?: string;
 }
 
 export interface PdfResult {
@@ -55,6 +64,7 @@ body{margin:0}
 .site-header,.toc,.breadcrumbs,.related-links.childlinks{display:none}
 .cover{page:cover;height:240mm;display:flex;flex-direction:column;justify-content:center;break-after:page}
 .cover h1{font-size:30pt;margin:0 0 8mm}.cover .subtitle{font-size:16pt;color:#444;margin:0 0 4mm}.cover .product{font-size:12pt;color:#555;margin:0}
+.cover .edition{font-size:11pt;color:#555;margin:10mm 0 0}
 .print-toc{break-after:page}.print-toc h1{font-size:18pt}
 .print-toc ul{list-style:none;padding-left:6mm;margin:0}.print-toc>ul{padding-left:0}
 .print-toc li{margin:1.2mm 0}
@@ -148,6 +158,55 @@ export function chaptersOf(nav: readonly NavEntry[], all: readonly Page[]): Chap
   return out;
 }
 
+/** A bookmap's `completed` (or any) date element: its year, month and day as YYYY-MM-DD, when it has a year. */
+function dateOf(el: XmlElement | undefined, text: (el: XmlElement) => string): string {
+  if (el === undefined) return '';
+  const part = (name: string) => {
+    const child = firstChild(el, name);
+    return child !== undefined ? text(child).trim() : '';
+  };
+  const year = part('year');
+  if (!/^\d{4}$/.test(year)) return '';
+  const two = (v: string) => (/^\d{1,2}$/.test(v) ? v.padStart(2, '0') : '01');
+  return `${year}-${two(part('month'))}-${two(part('day'))}`;
+}
+
+/**
+ * The edition the cover names: a bookmap's own (the last `published` of its `publisherinformation`:
+ * `revisionid` and `completed` date), else the map's `critdates/revised/@modified`, else what the
+ * build says (the commit and the publish date).
+ */
+export function editionOf(map: ResolvedMap, build: CoverFacts = {}): { revision: string; date: string } {
+  const text = (el: XmlElement): string => plainText(el, map.keyScope);
+  let revision = '';
+  let date = '';
+  const bookmeta = map.root !== undefined ? firstChild(map.root, 'bookmeta') : undefined;
+  const info = bookmeta !== undefined ? firstChild(bookmeta, 'publisherinformation') : undefined;
+  const published = info !== undefined ? childrenNamed(info, 'published').at(-1) : undefined;
+  if (published !== undefined) {
+    const id = firstChild(published, 'revisionid');
+    revision = id !== undefined ? text(id).trim() : '';
+    date = dateOf(firstChild(published, 'completed'), text);
+  }
+  if (date === '' && map.meta !== undefined) {
+    const revised = findDescendant(map.meta, (e) => e.name === 'revised' && /^\d{4}-\d{2}-\d{2}/.test(e.attrs.modified ?? ''));
+    date = revised?.attrs.modified?.slice(0, 10) ?? '';
+  }
+  return { revision: revision || (build.revision ?? ''), date: date || (build.date ?? '') };
+}
+
+/** A YYYY-MM-DD date as the language writes it ("29 November 2026", "2026年11月29日"); the date itself when it is not one. */
+export function coverDate(date: string, lang: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (m === null) return date;
+  const at = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  try {
+    return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+  } catch {
+    return date;
+  }
+}
+
 /** What the cover shows under the title: the bookmap's alternative title (or the map's shortdesc), and the product. */
 export function coverText(map: ResolvedMap): { subtitle: string; product: string } {
   const text = (el: XmlElement): string => plainText(el, map.keyScope);
@@ -211,10 +270,14 @@ export async function publishPdf(project: DitaProject, options: PdfOptions): Pro
       body += '</div>\n';
     });
     const cover = coverText(project.map);
+    const edition = editionOf(project.map, options.cover);
+    const editionLine = [edition.revision ? `${text.revision} ${edition.revision}` : '', edition.date ? coverDate(edition.date, project.map.lang) : '']
+      .filter(Boolean)
+      .join(' \u00b7 ');
     const html = `<!DOCTYPE html>
 <html lang="${escapeAttr(project.map.lang)}"><head><meta charset="utf-8"><title>${escapeText(mapTitle)}</title>
 <style>${DEFAULT_CSS}\n${PRINT_CSS}${pageRules}</style></head><body>
-<section class="cover"><h1>${escapeText(mapTitle)}</h1>${cover.subtitle ? `<p class="subtitle">${escapeText(cover.subtitle)}</p>` : ''}${cover.product ? `<p class="product">${escapeText(cover.product)}</p>` : ''}</section>
+<section class="cover"><h1>${escapeText(mapTitle)}</h1>${cover.subtitle ? `<p class="subtitle">${escapeText(cover.subtitle)}</p>` : ''}${cover.product ? `<p class="product">${escapeText(cover.product)}</p>` : ''}${editionLine ? `<p class="edition">${escapeText(editionLine)}</p>` : ''}</section>
 <nav class="print-toc"><h1>${escapeText(text.tableOfContents)}</h1>${tocList(plan.nav, new Set())}</nav>
 <main>${body}</main>${printIndex(indexed, project.map.lang)}</body></html>`;
     const writer = new OutputWriter(outDir);

@@ -23,6 +23,8 @@ export interface EngineRequest {
   /** Files changed since the previous build of the key; null for a full build. */
   changed: string[] | null;
   chromium?: string;
+  /** PDF: what the cover says of the build when the map does not: the commit (short) and the publish date (YYYY-MM-DD). */
+  cover?: { revision?: string; date?: string };
 }
 
 export type EngineReply =

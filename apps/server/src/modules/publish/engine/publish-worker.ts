@@ -144,6 +144,7 @@ async function run(req: EngineRequest) {
     conditions: req.conditions,
     ...(req.ditaval ? { ditaval: req.ditaval } : {}),
     ...(req.chromium ? { chromium: req.chromium } : {}),
+    ...(req.cover ? { cover: req.cover } : {}),
     onProgress: progress,
   });
   if (result.build) {

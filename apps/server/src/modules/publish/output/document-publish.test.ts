@@ -42,6 +42,7 @@ interface Output {
   format: string;
   status: string;
   viewUrl: string;
+  commit: string;
 }
 
 beforeAll(async () => {
@@ -118,6 +119,10 @@ describe('publishing a document', () => {
         const text = execFileSync(PDFTOTEXT, [path.join(dir, 'pump.pdf'), '-'], { encoding: 'utf8' });
         expect(text).toContain('Open the inlet valve slowly.');
         expect(text).toContain('Replace the seal every year.');
+        // The cover names the edition: the commit published and the day (the map names neither).
+        const day = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date());
+        expect(print?.commit).toMatch(/^[0-9a-f]{40}/);
+        expect(text.split('\f')[0]).toContain(`Revision ${print?.commit.slice(0, 7)} · ${day}`);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

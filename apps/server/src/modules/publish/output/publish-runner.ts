@@ -256,6 +256,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
           changed,
           ...(ditaval ? { ditaval } : {}),
           ...(chromium ? { chromium } : {}),
+          ...(format === 'pdf' ? { cover: { revision: commit.slice(0, 7), date: started.toISOString().slice(0, 10) } } : {}),
           ...(standard !== 'dita' ? { standard, ...(applic ? { applic } : {}) } : {}),
         },
         { commit, mapHash },
