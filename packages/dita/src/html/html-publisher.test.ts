@@ -214,4 +214,28 @@ describe('HTML5 output', () => {
     expect(out.project.map.subjectSchemes[0]?.enumerations.get('platform')).toEqual(['linux', 'mac']);
     out.cleanup();
   });
+  it("resolves a key in the map's title: the site header, the contents page and the PDF running head name the product", async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(
+        '<keydef keys="product"><topicmeta><keywords><keyword>Widget Pro</keyword></keywords></topicmeta></keydef><topicref href="t.dita"/>',
+      ).replace('<title>Test map</title>', '<title><keyword keyref="product"/> user guide</title>'),
+      't.dita': CONCEPT('t', 'Start', '<p>Go.</p>'),
+    });
+    expect(out.project.map.titleText).toBe('Widget Pro user guide');
+    expect(out.read('t.html')).toContain('<a class="site-title" href="index.html">Widget Pro user guide</a>');
+    expect(out.read('index.html')).toContain('<h1>Widget Pro user guide</h1>');
+    out.cleanup();
+  });
+
+  it('resolves a key in a navtitle: the navigation names the product, not an empty title', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(
+        '<keydef keys="product"><topicmeta><keywords><keyword>Widget Pro</keyword></keywords></topicmeta></keydef><topicref href="t.dita" locktitle="yes"><topicmeta><navtitle>About <keyword keyref="product"/></navtitle></topicmeta></topicref>',
+      ),
+      't.dita': CONCEPT('t', 'Start', '<p>Go.</p>'),
+    });
+    expect(out.project.map.nodes.find((n) => n.href === 't.dita')?.navtitle).toBe('About Widget Pro');
+    expect(out.read('nav.js')).toContain('{"t":"About Widget Pro","h":"t.html"}');
+    out.cleanup();
+  });
 });

@@ -3,6 +3,7 @@ import type { KeyDefinition, KeyScopeItem, LinkScope } from '../keys/key-space.j
 import { finishKeyScopes, KeyScope, keyNavtitle, resolveKeyChains } from '../keys/key-space.js';
 import { isExternalHref, leavesSource, splitHref, splitHrefKey } from '../links/href.js';
 import { GENERATED_LISTS, isMap, isTopic, isTopicref, topicTitle } from '../model/dita-elements.js';
+import { plainText } from '../model/plain-text.js';
 import { ProblemList } from '../problems/problem.js';
 import type { FileSource } from '../source/file-source.js';
 import { resolveRelative } from '../source/file-source.js';
@@ -327,6 +328,14 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
     if (scope.resolve(key) === undefined && el.attrs.href === undefined) problems.warning('key-undefined', `Key "${key}" is not defined`, el);
   }
 
+  // A navtitle that uses keys (<keyword keyref="product"/>) reads the key's text, now that the key scopes are complete.
+  for (const node of nodes) {
+    const navEl = firstChild(firstChild(node.element, 'topicmeta') ?? node.element, 'navtitle');
+    if (navEl === undefined || navEl.parent === node.element || ![...descendants(navEl)].some((d) => d.attrs.keyref !== undefined)) continue;
+    const text = plainText(navEl, node.keyScope).replace(/\s+/g, ' ').trim();
+    if (text) node.navtitle = text;
+  }
+
   // topicref/@keyref: take href, format, scope and navtitle from the key definition.
   for (const node of keyrefNodes) resolveNodeKeyref(node, problems);
 
@@ -335,7 +344,8 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
   allProblems.addAll(problems.items);
 
   const titleEl = firstChild(root, 'title') ?? firstChild(firstChild(root, 'booktitle') ?? root, 'mainbooktitle');
-  const titleText = titleEl !== undefined ? textContent(titleEl).replace(/\s+/g, ' ').trim() : (root.attrs.title ?? rootFile);
+  // Keys in the title (a product name kept as a keyword) resolve, as in the pages' titles.
+  const titleText = titleEl !== undefined ? plainText(titleEl, rootScope).replace(/\s+/g, ' ').trim() : (root.attrs.title ?? rootFile);
   return {
     rootFile,
     root,
