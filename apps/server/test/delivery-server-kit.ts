@@ -35,6 +35,8 @@ export interface SftpTestServer extends DeliveryServer {
   stallUploadsAfter(bytes: number | null): void;
   /** Serves with a fresh host key from now on (as a replaced or spoofed server would). */
   changeHostKey(): Promise<void>;
+  /** How many times a client offered a password or key so far: none before it trusted the host key. */
+  credentialsOffered(): number;
 }
 
 /** A port nothing listens on now (bound once, then closed). */
@@ -159,6 +161,7 @@ export async function startSftpServer(): Promise<SftpTestServer> {
   const port = await freePort();
   let killAfter: number | null = null;
   let stallAfter: number | null = null;
+  let offered = 0;
   const clients = new Set<Connection>();
 
   const listen = async () => {
@@ -167,6 +170,7 @@ export async function startSftpServer(): Promise<SftpTestServer> {
       client.on('close', () => clients.delete(client));
       client.on('error', () => undefined);
       client.on('authentication', (ctx) => {
+        if (ctx.method === 'password' || ctx.method === 'publickey') offered++;
         if (ctx.username !== username) return ctx.reject(['password', 'publickey']);
         if (ctx.method === 'password' && ctx.password === password) return ctx.accept();
         if (ctx.method === 'publickey' && ctx.key.algo === clientPublic.type && ctx.key.data.equals(clientPublic.getPublicSSH())) {
@@ -220,6 +224,7 @@ export async function startSftpServer(): Promise<SftpTestServer> {
       await stop();
       server = await listen();
     },
+    credentialsOffered: () => offered,
     async close() {
       await stop();
       await rm(root, { recursive: true, force: true });

@@ -18,3 +18,24 @@ export function useDeliveryServers(): () => { sftp: SftpTestServer; ftp: Deliver
     return servers;
   };
 }
+
+/** What a validate answers (ConnectionCheck) in the envelope's data. */
+interface Check {
+  state: string;
+  message: string;
+  hostKey: string;
+}
+
+/**
+ * Validates a connection as a user does: an SFTP server met for the first time answers its host
+ * key (state confirm), which the user confirms by validating again with it. The final answer.
+ */
+export async function validateConnection(
+  caller: { post(url: string, body?: unknown): Promise<{ body: { data: Check } }> },
+  connectionId: number,
+): Promise<Check> {
+  const url = `/prod-api/ccms/connection/${connectionId}/validate`;
+  const first = (await caller.post(url)).body.data;
+  if (first.state !== 'confirm') return first;
+  return (await caller.post(url, { hostKey: first.hostKey })).body.data;
+}

@@ -7,7 +7,7 @@ import { sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../src/db/s
 import { seedJobRoles } from '../src/db/seed/job-roles';
 import { allowLoopbackRemotes, grant, libraryBody, libraryPrepared, userWith } from '../src/modules/content/content-test-kit';
 import { hashPassword } from '../src/platform/auth/password';
-import { useDeliveryServers } from './delivery-servers';
+import { useDeliveryServers, validateConnection } from './delivery-servers';
 import { useGitServer } from './git-server';
 import { type Caller, createTestApp, type Reply, type TestApp } from './harness';
 
@@ -107,7 +107,7 @@ beforeAll(async () => {
     }),
   );
   connectionId = connection.body.data.connectionId;
-  await ok(admin.post(api(`/ccms/connection/${connectionId}/validate`)));
+  expect((await validateConnection(admin, connectionId)).state).toBe('success');
 }, 60_000);
 afterAll(async () => {
   await t?.close();

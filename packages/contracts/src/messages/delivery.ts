@@ -12,6 +12,8 @@ export const deliveryMessages = {
     'connection.notValidated': '连接“{name}”尚未验证，请先验证',
     'connection.validated': '已连接，列出目录并写入、删除测试文件成功',
     'connection.hostKeyChanged': '服务器主机密钥已变化（已记录 {pinned}，收到 {got}），拒绝连接',
+    'connection.confirmHostKey': '首次连接：服务器出示的主机密钥指纹为 {hostKey}。请与服务器管理员核对；确认后才会发送凭据，并记录该密钥',
+    'connection.hostKeyNotConfirmed': '服务器出示的主机密钥 {got} 不是已确认的 {confirmed}，拒绝连接，未发送凭据；请重新验证并核对',
     'connection.unreachable': '无法连接或登录到服务器',
     'connection.listFailed': '已登录，但无法列出目录“{path}”',
     'connection.writeFailed': '已登录，但无法在目录“{path}”中写入或删除测试文件',
@@ -40,6 +42,10 @@ export const deliveryMessages = {
     'connection.notValidated': 'The connection "{name}" has not been validated yet; validate it first',
     'connection.validated': 'Connected, listed the folder, wrote and deleted a probe file',
     'connection.hostKeyChanged': 'The server host key changed (pinned {pinned}, got {got}); connection refused',
+    'connection.confirmHostKey':
+      "First connection: the server presents the host key {hostKey}. Check it with the server's administrator; only once you confirm it is the credential sent and the key pinned",
+    'connection.hostKeyNotConfirmed':
+      'The server presents the host key {got}, not the one confirmed ({confirmed}); connection refused and no credential sent: validate again and compare',
     'connection.unreachable': 'Could not connect or sign in to the server',
     'connection.listFailed': 'Signed in, but could not list the folder "{path}"',
     'connection.writeFailed': 'Signed in, but could not write or delete a probe file in the folder "{path}"',

@@ -102,7 +102,7 @@ export const Connection = z.object({
   validated: z.enum(['0', '1']).describe("'1' once validated with the current host and credential"),
   validateTime: DateTime,
   validateMessage: z.string(),
-  hostKey: z.string().describe('SFTP host key fingerprint (SHA256) pinned by the first validate'),
+  hostKey: z.string().describe('SFTP host key fingerprint (SHA256) the user confirmed at the first validate'),
   createBy: z.string(),
   createTime: DateTime,
   updateBy: z.string(),
@@ -113,10 +113,27 @@ export type Connection = z.infer<typeof Connection>;
 export const ConnectionOption = z.object({ connectionId: z.number(), name: z.string(), type: z.string(), validated: z.string() });
 export type ConnectionOption = z.infer<typeof ConnectionOption>;
 
-/** What a validate found: connected, listed, wrote and removed a probe file; or why not. */
+/**
+ * What a validate found: connected, listed, wrote and removed a probe file; or why not; or, the first
+ * time an SFTP server is met, only its host key, for the user to confirm before any credential goes to it.
+ */
 export const ConnectionCheck = z.object({
-  state: z.enum(['success', 'failure']),
+  state: z.enum(['success', 'failure', 'confirm']),
   message: z.string(),
-  hostKey: z.string(),
+  hostKey: z.string().describe('SFTP: the pinned fingerprint, or (state confirm) the one the server presents, to confirm'),
 });
+
+/** A validate's request: with the host key fingerprint the user confirmed, when the server's first validate asked for it. */
+export const ConnectionValidate = z
+  .object({
+    hostKey: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .describe('The SFTP host key fingerprint (SHA256:...) shown by the previous validate and confirmed by the user'),
+  })
+  // A POST without a body (as before a host key was ever asked for) reaches the route as null.
+  .nullish();
+export type ConnectionValidate = z.infer<typeof ConnectionValidate>;
 export type ConnectionCheck = z.infer<typeof ConnectionCheck>;

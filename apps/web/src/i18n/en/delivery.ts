@@ -24,6 +24,11 @@ const delivery: Messages<typeof zh> = {
   validate: 'Validate',
   validateOk: 'Validation succeeded',
   validateFailed: 'Validation failed',
+  hostKeyConfirmTitle: 'Confirm the server host key',
+  hostKeyConfirmText: 'First connection to "{{name}}" ({{host}}). The server presents this host key fingerprint:',
+  hostKeyConfirmHint:
+    "Check this fingerprint with the server's administrator. Only once you trust it is the credential sent and the key pinned; a later different key is refused.",
+  hostKeyTrust: 'Trust and validate',
   invalidPort: 'Invalid port number',
   invalidPath: 'Invalid path',
   invalidFileName: 'Invalid file name',

@@ -7,6 +7,7 @@ import {
   ConnectionPerm,
   ConnectionQuery,
   ConnectionUpdate,
+  ConnectionValidate,
 } from '@ccms/contracts/publish/connection';
 import { DeliverablePerm } from '@ccms/contracts/publish/deliverable';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -71,13 +72,15 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ConnectionPerm.edit, log: log(BusinessType.OTHER) },
       schema: {
-        summary: 'Validate a connection: connect, list the folder, write and delete a probe file',
+        summary:
+          'Validate a connection: connect, list the folder, write and delete a probe file. The first validate of an SFTP server answers only its host key (state confirm); validate again with that key to trust it',
         tags,
         params: IdParam,
+        body: ConnectionValidate,
         response: { 200: okOf(ConnectionCheck) },
       },
     },
-    async (req) => ok(await connections.validate(caller(req), req.params.id, req.lang)),
+    async (req) => ok(await connections.validate(caller(req), req.params.id, req.lang, req.body?.hostKey ?? '')),
   );
   app.delete(
     '/ccms/connection/:ids',

@@ -96,6 +96,9 @@ export function connectionService({ db, secretKey, tmpDir, timeoutMs, log }: Con
   /** Connects and signs in to a stored connection (SFTP checks the pinned host key). */
   const open = async (row: ConnectionRow): Promise<RemoteSession> => openSession(await targetOf(row), timeoutMs);
 
+  /** The host key an SFTP server met for the first time is held to before the user confirmed one: no server's (a fingerprint is SHA256:...). */
+  const UNCONFIRMED = 'unconfirmed';
+
   /**
    * Connects, lists the remote folder, writes and deletes a probe file. A failure answers which step
    * failed and nothing the server said: whether a port is closed, silent or something else, and what
@@ -103,12 +106,19 @@ export function connectionService({ db, secretKey, tmpDir, timeoutMs, log }: Con
    * reason goes to the log. A changed host key (only ever of the server the connection was validated
    * with) is said as such.
    */
-  async function probe(row: ConnectionRow): Promise<{ ok: true; hostKey: string } | { ok: false; key: string; params: Record<string, string> }> {
+  async function probe(
+    row: ConnectionRow,
+    confirmed = '',
+  ): Promise<{ ok: true; hostKey: string } | { ok: false; key: string; params: Record<string, string> } | { ok: false; confirm: string }> {
     const local = join(tmpDir, `probe-${randomBytes(8).toString('hex')}`);
     let session: RemoteSession | null = null;
     let step: ProbeStep = 'connect';
+    // An SFTP server met for the first time is checked against the key the user confirmed; with none
+    // yet, against one no server has, so the connection stops at the key, before any credential is sent.
+    const firstMeeting = row.type === 'sftp' && !row.hostKey;
     try {
-      session = await open(row);
+      const target = await targetOf(row);
+      session = await openSession(firstMeeting ? { ...target, hostKey: confirmed || UNCONFIRMED } : target, timeoutMs);
       step = 'list';
       await session.list(row.remotePath);
       step = 'write';
@@ -120,7 +130,11 @@ export function connectionService({ db, secretKey, tmpDir, timeoutMs, log }: Con
       return { ok: true, hostKey: session.hostKey };
     } catch (err) {
       if (err instanceof AppError) return { ok: false, key: err.key, params: {} };
-      if (err instanceof HostKeyChangedError) return { ok: false, key: 'connection.hostKeyChanged', params: { pinned: err.pinned, got: err.got } };
+      if (err instanceof HostKeyChangedError) {
+        if (firstMeeting && !confirmed) return { ok: false, confirm: err.got };
+        if (firstMeeting) return { ok: false, key: 'connection.hostKeyNotConfirmed', params: { confirmed, got: err.got } };
+        return { ok: false, key: 'connection.hostKeyChanged', params: { pinned: err.pinned, got: err.got } };
+      }
       log.warn({ connectionId: row.connectionId, step, err: err instanceof Error ? err.message : String(err) }, 'connection check failed');
       return { ok: false, key: failedStep[step], params: { path: row.remotePath } };
     } finally {
@@ -220,9 +234,18 @@ export function connectionService({ db, secretKey, tmpDir, timeoutMs, log }: Con
     },
 
     /** Validates in the caller's language; success pins the SFTP host key the first time. */
-    async validate(auth: AuthContext, connectionId: number, lang: Language): Promise<ConnectionCheck> {
+    async validate(auth: AuthContext, connectionId: number, lang: Language, confirmedHostKey = ''): Promise<ConnectionCheck> {
       const row = await load(connectionId);
-      const result = await probe(row);
+      const result = await probe(row, confirmedHostKey);
+      if ('confirm' in result) {
+        // Met for the first time: nothing is pinned and the connection stays unvalidated until the user confirms the key.
+        const message = translate(lang, 'connection.confirmHostKey', { hostKey: result.confirm });
+        await db
+          .update(ccmsConnection)
+          .set({ validated: '0', validateTime: new Date(), validateMessage: clip(message, 500), updateBy: auth.userName })
+          .where(eq(ccmsConnection.connectionId, connectionId));
+        return { state: 'confirm', message, hostKey: result.confirm };
+      }
       const message = result.ok ? translate(lang, 'connection.validated') : translate(lang, result.key, result.params);
       await db
         .update(ccmsConnection)

@@ -4,7 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useDeliveryServers } from '../../../../test/delivery-servers';
+import { useDeliveryServers, validateConnection } from '../../../../test/delivery-servers';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { decoded, smtpServer, until } from '../../../../test/smtp-server';
 import {
@@ -169,9 +169,31 @@ describe('connections', () => {
     expect(got.body.data).toMatchObject({ validated: '0', credential: { type: 'password', username: 'deliver', password: '******' } });
     expect((await admin.post('/prod-api/ccms/connection', sftpBody())).body.msg).toBe('The connection "sftp-drop" already exists');
 
-    const ok = await admin.post(`/prod-api/ccms/connection/${sftpId}/validate`);
+    // Met for the first time, the server only shows its host key: nothing is pinned and no credential has gone to it.
+    const offered = servers().sftp.credentialsOffered();
+    const first = await admin.post(`/prod-api/ccms/connection/${sftpId}/validate`);
+    expect(first.body.data).toMatchObject({ state: 'confirm', hostKey: expect.stringMatching(/^SHA256:[A-Za-z0-9+/]{43}$/) });
+    expect(first.body.data.message).toBe(
+      `First connection: the server presents the host key ${first.body.data.hostKey}. Check it with the server's administrator; only once you confirm it is the credential sent and the key pinned`,
+    );
+    expect(servers().sftp.credentialsOffered()).toBe(offered);
+    expect((await admin.get(`/prod-api/ccms/connection/${sftpId}`)).body.data).toMatchObject({ validated: '0', hostKey: '' });
+    // In Chinese too.
+    expect((await zh.post(`/prod-api/ccms/connection/${sftpId}/validate`)).body.data.message).toMatch(/^首次连接：服务器出示的主机密钥指纹为 SHA256:/);
+    // A key other than the server's is refused, still before any credential.
+    const wrongKey = `SHA256:${'A'.repeat(43)}`;
+    const wrong = await admin.post(`/prod-api/ccms/connection/${sftpId}/validate`, { hostKey: wrongKey });
+    expect(wrong.body.data).toMatchObject({ state: 'failure' });
+    expect(wrong.body.data.message).toBe(
+      `The server presents the host key ${first.body.data.hostKey}, not the one confirmed (${wrongKey}); connection refused and no credential sent: validate again and compare`,
+    );
+    expect(servers().sftp.credentialsOffered()).toBe(offered);
+    expect((await admin.get(`/prod-api/ccms/connection/${sftpId}`)).body.data.hostKey).toBe('');
+    // Confirmed, it signs in, probes and pins that key.
+    const ok = await admin.post(`/prod-api/ccms/connection/${sftpId}/validate`, { hostKey: first.body.data.hostKey });
     expect(ok.body.data).toMatchObject({ state: 'success', message: 'Connected, listed the folder, wrote and deleted a probe file' });
-    expect(ok.body.data.hostKey).toMatch(/^SHA256:/);
+    expect(ok.body.data.hostKey).toBe(first.body.data.hostKey);
+    expect(servers().sftp.credentialsOffered()).toBeGreaterThan(offered);
     expect(await readdir(path.join(servers().sftp.root, 'incoming'))).toEqual([]);
     expect((await admin.get(`/prod-api/ccms/connection/${sftpId}`)).body.data).toMatchObject({ validated: '1', hostKey: ok.body.data.hostKey });
 
@@ -215,7 +237,7 @@ describe('connections', () => {
       ...sftpBody({ name: 'sftp-key' }),
       credential: { type: 'privateKey', name: 'key', username: 'deliver', password: servers().sftp.clientPrivateKey },
     });
-    expect((await admin.post(`/prod-api/ccms/connection/${key.body.data.connectionId}/validate`)).body.data.state).toBe('success');
+    expect((await validateConnection(admin, key.body.data.connectionId)).state).toBe('success');
   });
 
   it('refuses a host on this machine or a private network unless the administrator allows it, and checks again at each connection', async () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useDeliveryServers } from '../../../../test/delivery-servers';
+import { useDeliveryServers, validateConnection } from '../../../../test/delivery-servers';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsPublishConfig } from '../../../db/schema';
@@ -50,7 +50,7 @@ beforeAll(async () => {
     credential: { type: 'password', name: 'drop', username: s.username, password: s.password },
   });
   const connectionId = connection.body.data.connectionId;
-  expect((await admin.post(api(`/ccms/connection/${connectionId}/validate`))).body.data.state).toBe('success');
+  expect((await validateConnection(admin, connectionId)).state).toBe('success');
   const created = await admin.post(api('/ccms/deliverable'), {
     name: 'pump-web',
     publicationId: publication.body.data.publicationId,

@@ -13,6 +13,8 @@ export const connectionApi = {
   options: () => api.one<ConnectionOption[]>('/ccms/connection/optionselect'),
   /** Adds when the body has no `connectionId`, else updates. */
   save: (body: ConnectionSave) => ('connectionId' in body ? api.put('/ccms/connection', body) : api.post('/ccms/connection', body)),
-  validate: async (connectionId: number) => (await api.post<DataBody<ConnectionCheck>>(`/ccms/connection/${connectionId}/validate`)).data,
+  /** With `hostKey`: the fingerprint the user confirmed after a first validate answered `confirm`. */
+  validate: async (connectionId: number, hostKey?: string) =>
+    (await api.post<DataBody<ConnectionCheck>>(`/ccms/connection/${connectionId}/validate`, hostKey ? { hostKey } : {})).data,
   remove: (ids: readonly number[]) => api.delete(`/ccms/connection/${ids.join(',')}`),
 };

@@ -26,7 +26,7 @@ export function useSaveConnection() {
 export function useValidateConnection() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (connectionId: number) => connectionApi.validate(connectionId),
+    mutationFn: ({ connectionId, hostKey }: { connectionId: number; hostKey?: string }) => connectionApi.validate(connectionId, hostKey),
     onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.all }),
   });
 }

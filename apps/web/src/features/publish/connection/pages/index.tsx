@@ -1,6 +1,6 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { CONNECTION_TYPES, type Connection, ConnectionPerm } from '@ccms/contracts/publish/connection';
-import { App, Button, Form, Input, Select, Tag, Tooltip } from 'antd';
+import { CONNECTION_TYPES, type Connection, type ConnectionCheck, ConnectionPerm } from '@ccms/contracts/publish/connection';
+import { App, Button, Form, Input, Select, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,10 +32,31 @@ export default function ConnectionPage() {
     list.current?.clearSelection();
   };
 
-  const runValidate = async (row: Connection) => {
-    const result = await validate.mutateAsync(row.connectionId);
+  const showResult = (result: ConnectionCheck) => {
     const show = result.state === 'success' ? modal.success : modal.error;
     show({ title: result.state === 'success' ? t('validateOk') : t('validateFailed'), content: result.message });
+  };
+
+  const runValidate = async (row: Connection) => {
+    const result = await validate.mutateAsync({ connectionId: row.connectionId });
+    if (result.state !== 'confirm') return showResult(result);
+    // An SFTP server met for the first time: its host key is shown, and trusted only when the user says so.
+    modal.confirm({
+      title: t('hostKeyConfirmTitle'),
+      width: 560,
+      content: (
+        <div data-testid="host-key-confirm">
+          <p>{t('hostKeyConfirmText', { name: row.name, host: `${row.host}:${row.port}` })}</p>
+          <Typography.Paragraph code copyable style={{ wordBreak: 'break-all' }}>
+            {result.hostKey}
+          </Typography.Paragraph>
+          <p>{t('hostKeyConfirmHint')}</p>
+        </div>
+      ),
+      okText: t('hostKeyTrust'),
+      cancelText: tc('cancel'),
+      onOk: async () => showResult(await validate.mutateAsync({ connectionId: row.connectionId, hostKey: result.hostKey })),
+    });
   };
 
   const columns: ListColumn<Connection>[] = [
@@ -74,7 +95,7 @@ export default function ConnectionPage() {
               type="link"
               size="small"
               icon={<CheckCircleOutlined />}
-              loading={validate.isPending && validate.variables === row.connectionId}
+              loading={validate.isPending && validate.variables?.connectionId === row.connectionId}
               onClick={() => runValidate(row)}
             >
               {t('validate')}
