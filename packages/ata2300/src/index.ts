@@ -4,5 +4,6 @@ export * from './files.js';
 export * from './problem.js';
 export * from './publish.js';
 export * from './render.js';
+export * from './schema.js';
 export * from './status.js';
 export * from './texts.js';
