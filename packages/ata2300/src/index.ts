@@ -1,4 +1,5 @@
 // ATA Spec 2300 as a content standard, on the S1000D package's identity and applicability. See README.md.
+export * from './applicability.js';
 export * from './describe.js';
 export * from './files.js';
 export * from './problem.js';
