@@ -2,6 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { callerFor, createTestApp, type TestApp } from '../../../../test/harness';
+import { ccmsPublishConfig } from '../../../db/schema';
+import { outputFinished } from '../../publish/output/publish-test-kit';
 import { allowLoopbackRemotes, libraryBody, libraryPrepared } from '../content-test-kit';
 
 /**
@@ -80,5 +82,45 @@ describe('an ATA Spec 2300 library filtered per aircraft', () => {
     const zh = await callerFor(t.app, admin.token, 'zh').get(api('/ccms/s1000d/filter'), { documentId, assign: 'engine=X' });
     expect(zh.status).toBe(400);
     expect(zh.body.msg).toBe('assign：“engine”不是适用性交叉引用表（ACT）的产品属性，也不是条件交叉引用表（CCT）的条件');
+  });
+});
+
+describe("an ATA Spec 2300 publish's failures and warnings", () => {
+  /** Publishes the PM for `ditaVal` to HTML5 and waits for the output. */
+  async function publishFor(name: string, ditaVal: string) {
+    const created = await admin.post(api('/ccms/publication'), { libraryId, name, branch: 'main', ditaMap: PM, ditaVal });
+    expect(created.body.code, created.raw).toBe(200);
+    const [config] = await t.database.db
+      .insert(ccmsPublishConfig)
+      .values({ libraryId, configName: name, format: 'html5', lang: 'en', publishPath: name })
+      .returning();
+    const published = await admin.post(api('/ccms/output/publish'), { publicationId: created.body.data.publicationId, configIds: [config?.configId] });
+    expect(published.body.code, published.raw).toBe(200);
+    return outputFinished(admin, published.body.data[0].outputId);
+  }
+  const detail = async (outputId: number, lang: 'zh' | 'en') => (await callerFor(t.app, admin.token, lang).get(api(`/ccms/output/${outputId}`))).body.data;
+
+  it('fails for an aircraft the PCT does not list, saying so in the reader language', async () => {
+    const out = await publishFor('no such aircraft', '7777');
+    expect(out.status).toBe('fail');
+    expect((await detail(out.outputId, 'en')).message).toBe('The PCT lists no product "7777" (an id or an MSN)');
+    expect((await detail(out.outputId, 'zh')).message).toBe('产品交叉引用表（PCT）中没有产品“7777”（按 id 或 MSN）');
+  });
+
+  it('warns of a module the PM names that the set lacks, in the reader language', async () => {
+    const pm = (await remote().show('cx100a', 'main', PM)) as string;
+    const ghost = pm.replace(
+      '</dmRefGroup>',
+      `<dmRef><dmRefIdent><dmCode modelIdentCode="CX100" systemDiffCode="A" systemCode="21" subSystemCode="0" subSubSystemCode="0" assyCode="09" disassyCode="00" disassyCodeVariant="A" infoCode="081" infoCodeVariant="A" itemLocationCode="A"/></dmRefIdent></dmRef></dmRefGroup>`,
+    );
+    expect(ghost).not.toBe(pm);
+    await remote().commit('cx100a', 'main', { [PM]: ghost }, 'A reference to a module not written yet');
+    const out = await publishFor('with a ghost', '0101');
+    expect(out.status).toBe('success');
+    const code = 'DMC-CX100-A-21-00-09-00A-081A-A';
+    expect((await detail(out.outputId, 'en')).problems).toEqual([
+      expect.objectContaining({ severity: 'warning', code: 'ata-ref-missing', message: `The publication module names ${code}, which the set does not hold` }),
+    ]);
+    expect((await detail(out.outputId, 'zh')).problems[0].message).toBe(`出版物模块引用了 ${code}，数据集中没有该数据模块`);
   });
 });
