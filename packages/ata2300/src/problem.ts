@@ -46,11 +46,28 @@ const TEXTS = {
     zh: (p: Params) => `状态文件的 dmContentIssueInfo/@issueDate（${p.status}）不是内容文件的签发日期（${p.content}）`,
     en: (p: Params) => `The status file's dmContentIssueInfo/@issueDate (${p.status}) is not the content file's issue date (${p.content})`,
   },
+  'ata-xsd-no-schema': {
+    zh: () => '对象的 xsi:schemaLocation 未为 ATA Spec 2300 命名空间指明模式：不做模式校验',
+    en: () => "The object's xsi:schemaLocation names no schema for the ATA Spec 2300 namespace: not validated against a schema",
+  },
+  'ata-xsd-unknown-schema': {
+    zh: (p: Params) => `已安装的模式包 ${p.source} 中没有 ${p.name}`,
+    en: (p: Params) => `The installed schema package ${p.source} has no ${p.name}`,
+  },
+  'ata-xsd-unusable': { zh: (p: Params) => `模式 ${p.name} 无法编译：${p.reason}`, en: (p: Params) => `Schema ${p.name} does not compile: ${p.reason}` },
+  'ata-xsd-invalid': { zh: (p: Params) => `不符合模式 ${p.name}：${p.reason}`, en: (p: Params) => `Not valid against ${p.name}: ${p.reason}` },
 } as const;
 
 export type Ata2300ProblemCode = keyof typeof TEXTS;
 
-const WARNINGS: ReadonlySet<Ata2300ProblemCode> = new Set(['ata-status-missing', 'ata-status-orphan', 'ata-status-date']);
+const WARNINGS: ReadonlySet<Ata2300ProblemCode> = new Set([
+  'ata-status-missing',
+  'ata-status-orphan',
+  'ata-status-date',
+  'ata-xsd-no-schema',
+  'ata-xsd-unknown-schema',
+  'ata-xsd-unusable',
+]);
 
 export function problem(code: Ata2300ProblemCode, at: { line: number; column: number }, params: Params): Ata2300Problem {
   const text = TEXTS[code];

@@ -4,7 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Ata2300PublishError, publishAta2300 } from './publish.js';
+import { Ata2300PublishError } from './applicability.js';
+import { publishAta2300 } from './publish.js';
 
 /**
  * The CX100 FCOM chapter published per aircraft: MSN 0101 is a CX100-100 (the performance table,

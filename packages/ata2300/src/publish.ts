@@ -9,18 +9,11 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_CHROMIUM, DEFAULT_CSS, withConfinedPage } from '@ccms/dita/shared-output';
-import { type Assignment, evaluateApplic, firstChild, parseXml, type XmlElement } from '@ccms/s1000d';
+import { Ata2300PublishError, type Ata2300Selection, assignmentOf, pmModules, tablesOf } from './applicability.js';
 import { type Ata2300Object, type Ata2300TocItem, describeAta2300 } from './describe.js';
 import { ATA2300_CSS, escapeAttr, escapeText, renderAta2300Module } from './render.js';
 import { type Ata2300Entry, pairStatus } from './status.js';
 import { ATA2300_TEXTS } from './texts.js';
-
-export interface Ata2300Selection {
-  /** A PCT product: its id, or a value one of its assignments gives (an MSN). */
-  product?: string;
-  /** Property values by ident; they win over the product's. */
-  assign?: Readonly<Record<string, string>>;
-}
 
 export interface Ata2300PublishOptions {
   /** The folder holding the set (read recursively). */
@@ -47,15 +40,6 @@ export interface Ata2300PublishResult {
   pdfFile?: string;
 }
 
-export class Ata2300PublishError extends Error {
-  constructor(
-    readonly code: 'pmMissing' | 'productUnknown' | 'noPct',
-    readonly value: string,
-  ) {
-    super(`${code}: ${value}`);
-  }
-}
-
 async function xmlFiles(dir: string, under = ''): Promise<string[]> {
   const out: string[] = [];
   for (const e of await readdir(path.join(dir, under), { withFileTypes: true })) {
@@ -64,36 +48,6 @@ async function xmlFiles(dir: string, under = ''): Promise<string[]> {
     else if (/\.xml$/i.test(e.name)) out.push(rel);
   }
   return out.sort();
-}
-
-/** The products of a PCT module: id → property values. */
-function productsOf(xml: Buffer): Map<string, Record<string, string>> {
-  const out = new Map<string, Record<string, string>>();
-  const table = firstChild(firstChild(parseXml(xml).root, 'content'), 'productCrossRefTable');
-  for (const p of table?.children ?? []) {
-    if (p.type !== 'element' || p.name !== 'product') continue;
-    const values: Record<string, string> = {};
-    for (const a of p.children)
-      if (a.type === 'element' && a.name === 'assign') values[a.attrs.applicPropertyIdent ?? ''] = (a as XmlElement).attrs.applicPropertyValue ?? '';
-    out.set(p.attrs.id ?? '', values);
-  }
-  return out;
-}
-
-function assignmentOf(selection: Ata2300Selection, products: Map<string, Record<string, string>>): { assignment: Assignment; label: string } {
-  let base: Record<string, string> = {};
-  let label = '';
-  if (selection.product) {
-    if (products.size === 0) throw new Ata2300PublishError('noPct', selection.product);
-    const wanted = selection.product;
-    const found = products.get(wanted) ?? [...products.values()].find((v) => Object.values(v).includes(wanted));
-    if (!found) throw new Ata2300PublishError('productUnknown', wanted);
-    base = found;
-    label = wanted;
-  }
-  const assign = selection.assign ?? {};
-  const pairs = Object.entries(assign).map(([k, v]) => `${k}=${v}`);
-  return { assignment: { ...base, ...assign }, label: [label, ...pairs].filter(Boolean).join(' ') };
 }
 
 const pageName = (code: string) => `${code.replace(/[^A-Za-z0-9-]/g, '_')}.html`;
@@ -124,23 +78,11 @@ async function plan(options: Ata2300PublishOptions): Promise<Planned> {
   if (!pm) throw new Ata2300PublishError('pmMissing', options.pm);
   const byCode = new Map(entries.filter((e) => e.kind === 'dm').map((e) => [e.content.code, e]));
   const read = (file: string) => contents.get(file) ?? Buffer.alloc(0);
-  const pct = entries.find((e) => e.content.contentType === 'productCrossRefTable');
-  const { assignment, label } = assignmentOf(options.selection ?? {}, pct ? productsOf(read(pct.content.file)) : new Map());
-  const modules: Ata2300Entry[] = [];
-  const excluded = new Set<string>();
-  const missing: string[] = [];
-  const walk = (items: readonly Ata2300TocItem[]) => {
-    for (const item of items) {
-      if (!('ref' in item)) walk(item.items);
-      else if (item.kind === 'dmRef') {
-        const entry = byCode.get(item.ref.target);
-        if (!entry) missing.push(item.ref.target);
-        else if (entry.status?.applic && evaluateApplic(entry.status.applic.logic, assignment) === false) excluded.add(entry.content.code);
-        else if (!modules.includes(entry)) modules.push(entry);
-      }
-    }
-  };
-  walk(pm.content.toc ?? []);
+  const { assignment, label } = assignmentOf(options.selection ?? {}, tablesOf(entries, read).products);
+  const listed = pmModules(pm, entries, assignment);
+  const modules = listed.modules.filter((m) => m.applies).map((m) => m.entry);
+  const excluded = new Set(listed.modules.filter((m) => !m.applies).map((m) => m.entry.content.code));
+  const missing = listed.missing;
   return { pm, modules, excluded, missing, label, byCode, read };
 }
 

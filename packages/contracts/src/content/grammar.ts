@@ -15,7 +15,7 @@ export const GrammarPerm = {
 } as const;
 
 /** Standards a grammar package can be for. */
-export const GRAMMAR_STANDARDS = ['DITA', 'S1000D'] as const;
+export const GRAMMAR_STANDARDS = ['DITA', 'S1000D', 'ATA2300'] as const;
 export type GrammarStandard = (typeof GRAMMAR_STANDARDS)[number];
 
 /**
@@ -49,7 +49,7 @@ export type GrammarQuery = z.infer<typeof GrammarQuery>;
 export const Grammar = z.object({
   grammarId: z.number(),
   name: z.string(),
-  standard: z.string().describe('content standard: DITA or S1000D'),
+  standard: z.string().describe('content standard: DITA, S1000D or ATA2300'),
   kind: GrammarKind,
   version: z
     .string()

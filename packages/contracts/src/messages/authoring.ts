@@ -38,7 +38,7 @@ export const authoringMessages = {
     'grammar.fileMissing': '{field}：目录指向的文件 {path} 不在包中',
     'grammar.dtdInvalid': '{field}：DTD {path} 无法解析：{detail}',
     'grammar.unknownPackage':
-      '{field}：压缩包不是语法包：既没有带 OASIS 目录 catalog.xml 的 DTD 文件夹（DITA），也没有 S1000D 模式（xml_schema_flat 中的 XSD），也没有 S1000D 默认 BREX 数据模块（DMC-S1000D-?-04-10-0301-00A-022A-D…）',
+      '{field}：压缩包不是语法包：既没有带 OASIS 目录 catalog.xml 的 DTD 文件夹（DITA），也没有 S1000D 或 ATA Spec 2300 模式（XSD），也没有 S1000D 默认 BREX 数据模块（DMC-S1000D-?-04-10-0301-00A-022A-D…）',
     // S1000D engine's refusals arrive in both languages: each language takes its own.
     'grammar.schemaRefused': '{field}：{zh}',
     'grammar.schemaAmbiguous': '{field}：压缩包中有多个文件夹含 XSD（{paths}），请只保留一个（例如 xml_schema_flat）',
@@ -86,7 +86,7 @@ export const authoringMessages = {
     'grammar.fileMissing': '{field}: the catalog points at {path}, which is not in the package',
     'grammar.dtdInvalid': '{field}: the DTD {path} does not parse: {detail}',
     'grammar.unknownPackage':
-      '{field}: the zip is no grammar package: it holds no DTD folder with an OASIS catalog.xml (DITA), no S1000D schemas (the XSDs of xml_schema_flat) and no S1000D default BREX data module (DMC-S1000D-?-04-10-0301-00A-022A-D…)',
+      '{field}: the zip is no grammar package: it holds no DTD folder with an OASIS catalog.xml (DITA), no S1000D or ATA Spec 2300 schemas (XSDs) and no S1000D default BREX data module (DMC-S1000D-?-04-10-0301-00A-022A-D…)',
     'grammar.schemaRefused': '{field}: {en}',
     'grammar.schemaAmbiguous': '{field}: the zip holds XSDs in several folders ({paths}); keep one (e.g. xml_schema_flat)',
     'grammar.xsdInvalid': '{field}: the schema {path} does not compile: {detail}',

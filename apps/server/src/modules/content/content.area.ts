@@ -99,7 +99,11 @@ export const contentArea = fp(
     const libraries = libraryService(app.db, git, app.secrets.secretKey);
     const grammars = grammarRegistry({ db: app.db, storage: app.storage, dataDir: app.config.dataDir, log: app.log });
     // S1000D libraries validate against the schema packages and default BREX an administrator installed.
-    const indexer = catalogIndexer(app.db, { oneConnection: app.database.kind === 'pglite', s1000dGrammar: () => grammars.s1000d() });
+    const indexer = catalogIndexer(app.db, {
+      oneConnection: app.database.kind === 'pglite',
+      s1000dGrammar: () => grammars.s1000d(),
+      ata2300Schemas: () => grammars.ata2300(),
+    });
     const catalog = catalogService(app.db, git, libraries, indexer);
     app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db, grammars), grammars, review: reviewHooks() });
     // No grammar ships with the product: each start says how to install one while none is.

@@ -3,6 +3,7 @@ import {
   type Ata2300Object,
   type Ata2300Problem,
   type Ata2300Ref,
+  type Ata2300Schemas,
   type Ata2300TocItem,
   describeAta2300,
   factsOf,
@@ -61,7 +62,8 @@ function resolver(entries: readonly Ata2300Entry[]) {
   };
 }
 
-export function ata2300Rows(files: ReadonlyMap<string, FileEntry>, read: (path: string) => Buffer | undefined): Ata2300Rows {
+/** With `schemas` (the package an administrator installed), each object is validated against the schema it names too. */
+export function ata2300Rows(files: ReadonlyMap<string, FileEntry>, read: (path: string) => Buffer | undefined, schemas?: Ata2300Schemas): Ata2300Rows {
   const objects: Ata2300Object[] = [];
   const problems: ProblemData[] = [];
   const resources: ResourceData[] = [];
@@ -78,8 +80,10 @@ export function ata2300Rows(files: ReadonlyMap<string, FileEntry>, read: (path: 
       continue;
     }
     if (!ata2300Files.isSource(path)) continue;
-    const described = describeAta2300(path, read(path) ?? '');
+    const text = read(path) ?? '';
+    const described = describeAta2300(path, text);
     problems.push(...described.problems.map((p) => problemRow(p, path)));
+    if (schemas && described.kind !== 'none') problems.push(...schemas.validate(text.toString()).map((p) => problemRow(p, path)));
     if (described.kind !== 'none') objects.push(described);
   }
   const set = pairStatus(objects);

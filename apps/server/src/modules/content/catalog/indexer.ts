@@ -1,3 +1,4 @@
+import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { ReindexResult } from '@ccms/contracts/content/catalog';
 import type { DitaProject } from '@ccms/dita';
 import { loadProject, turns } from '@ccms/dita';
@@ -244,6 +245,8 @@ export function catalogIndexer(
     oneConnection?: boolean;
     /** The installed S1000D schema packages and default BREX (grammar module); none: XSD and the default BREX layer are reported missing. */
     s1000dGrammar?: () => Promise<S1000dGrammar>;
+    /** The ATA Spec 2300 schema package installed (none: structure rules only). */
+    ata2300Schemas?: () => Promise<Ata2300Schemas | undefined>;
   } = {},
 ) {
   const snapshots = new Map<string, Snapshot>();
@@ -383,7 +386,7 @@ export function catalogIndexer(
     trace.mark('git');
     const read = (p: string) => source.cached(p);
     const s1000d = standard === 's1000d' ? s1000dRows(files, read, (await opts.s1000dGrammar?.()) ?? { packages: [] }) : undefined;
-    const rows: SetRows = s1000d ?? ata2300Rows(files, read);
+    const rows: SetRows = s1000d ?? ata2300Rows(files, read, await opts.ata2300Schemas?.());
     trace.mark(`engine (${rows.topics.length} modules)`);
     const [storedTopics, storedDocs, storedRes, identities, docIdentities] = await Promise.all([
       storedHashes(db, 'topic', libraryId, branch),
@@ -748,6 +751,8 @@ export function catalogIndexer(
       const grammar = (await opts.s1000dGrammar?.()) ?? { packages: [] };
       return checkS1000dObject(content, path, brex, grammar);
     },
+    /** The ATA Spec 2300 schema package installed, if any: saves are checked against it as the index is. */
+    ata2300Schemas: async (): Promise<Ata2300Schemas | undefined> => opts.ata2300Schemas?.(),
     /** The parsed project of a map at the last indexed commit, when remembered. */
     project(libraryId: number, branch: string, map: string): DitaProject | undefined {
       return snapshots.get(keyOf(libraryId, branch))?.projects.get(map);

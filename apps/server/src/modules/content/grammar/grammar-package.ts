@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { GrammarKind, GrammarStandard } from '@ccms/contracts/content/grammar';
 import { DtdValidation, ditaVersionOf, readCatalog } from '@ccms/dita';
 import type { Brex, SchemaPackage } from '@ccms/s1000d';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { withUnpackedZip } from '../explorer/zip';
+import { inspectAta2300Schemas, isAta2300Package } from './grammar-ata2300';
 import { inspectDefaultBrex, inspectSchemas, isDefaultBrexFile } from './grammar-s1000d';
 
 /** The form field the package travels in: every refusal names it. */
@@ -13,12 +15,16 @@ const FIELD = 'file';
 const CATALOG = 'catalog.xml';
 
 /** A package as validation uses it: DITA's DTDs compiled, S1000D's schemas compiled, or default BREX read. */
-export type LoadedGrammar = { kind: 'dtd'; dtds: DtdValidation | undefined } | { kind: 'schema'; schemas: SchemaPackage } | { kind: 'brex'; brex: Brex[] };
+export type LoadedGrammar =
+  | { kind: 'dtd'; dtds: DtdValidation | undefined }
+  | { kind: 'schema'; schemas: SchemaPackage }
+  | { kind: 'brex'; brex: Brex[] }
+  | { kind: 'ata2300'; schemas: Ata2300Schemas };
 
 /** Frees what a loaded package holds in libxml2 (BREX are plain data). */
 export function freeGrammar(loaded: LoadedGrammar) {
   if (loaded.kind === 'dtd') loaded.dtds?.dispose();
-  else if (loaded.kind === 'schema') loaded.schemas.dispose();
+  else if (loaded.kind === 'schema' || loaded.kind === 'ata2300') loaded.schemas.dispose();
 }
 
 /** What a checked package is and holds: where its grammar is inside it, its version(s), and the grammar loaded. */
@@ -74,12 +80,15 @@ const isDtdFile = (p: string) => /\.(dtd|mod|ent)$/i.test(p);
 
 /**
  * Recognises an unpacked package by what it holds and checks it: an OASIS catalog.xml (or DTDs
- * without one, refused as DITA always was) is DITA; XSDs are S1000D schemas; default BREX data
+ * without one, refused as DITA always was) is DITA; XSDs in the ATA Spec 2300 namespace are its
+ * schemas, other XSDs S1000D schemas; default BREX data
  * modules are S1000D's default BREX. Anything else is refused naming the field.
  */
 export async function inspectPackage(dir: string, paths: string[], fileName: string): Promise<InspectedPackage> {
   if (paths.some(isCatalog)) return inspectDita(dir, paths);
-  if (paths.some((p) => /\.xsd$/i.test(p))) return inspectSchemas(dir, paths, fileName);
+  // XSDs in ATA Spec 2300's namespace are its schemas; other XSDs S1000D's.
+  if (paths.some((p) => /\.xsd$/i.test(p)))
+    return (await isAta2300Package(dir, paths)) ? inspectAta2300Schemas(dir, paths, fileName) : inspectSchemas(dir, paths, fileName);
   if (paths.some(isDefaultBrexFile)) return inspectDefaultBrex(dir, paths);
   if (paths.some(isDtdFile)) return inspectDita(dir, paths);
   throw badRequest('grammar.unknownPackage', { field: FIELD });

@@ -3,6 +3,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { GrammarResolution, GrammarSource, GrammarStatus } from '@ccms/contracts/content/grammar';
 import { compareVersions, type Doctype, DtdValidation, ditaVersionIn, ditaVersionOf } from '@ccms/dita';
 import type { Brex, SchemaPackage } from '@ccms/s1000d';
@@ -11,6 +12,7 @@ import type { Db } from '../../../db/client';
 import type { Storage } from '../../../platform/storage/storage';
 import { machineDtds } from '../topic-editor/dita-validation';
 import { type InstalledGrammar, installedGrammars } from './grammar.queries';
+import { readAta2300Schemas } from './grammar-ata2300';
 import { freeGrammar, type LoadedGrammar, unpackZip } from './grammar-package';
 import { filesUnder, readDefaultBrex, readSchemaPackage } from './grammar-s1000d';
 
@@ -94,6 +96,7 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
   /** Reads a package as its kind wants it: DTDs behind their catalog, the schema folder's XSDs, the default BREX under their folder. */
   async function load(pkg: InstalledGrammar): Promise<LoadedGrammar> {
     const dir = await unpacked(pkg);
+    if (pkg.kind === 'schema' && pkg.standard === 'ATA2300') return { kind: 'ata2300', schemas: await readAta2300Schemas(dir, pkg.catalogPath, pkg.name) };
     if (pkg.kind === 'schema') return { kind: 'schema', schemas: await readSchemaPackage(dir, pkg.catalogPath, pkg.name) };
     if (pkg.kind === 'brex') return { kind: 'brex', brex: await readDefaultBrex(dir, await filesUnder(dir, pkg.catalogPath)) };
     return { kind: 'dtd', dtds: await DtdValidation.open(path.join(dir, pkg.catalogPath)) };
@@ -189,9 +192,20 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
     return { packages: issues.map((i) => packages.get(i) as SchemaPackage), issues, defaultBrex: (_issue, dmc) => brex.get(dmc) };
   }
 
+  /** The ATA Spec 2300 schema package installed (of several, the last installed); undefined when none is. */
+  async function ata2300(): Promise<Ata2300Schemas | undefined> {
+    const rows = (await installed()).filter((r) => r.standard === 'ATA2300');
+    for (const row of rows) {
+      const g = await loaded(row);
+      if (g?.kind === 'ata2300') return g.schemas;
+    }
+    return undefined;
+  }
+
   return {
     snapshot,
     s1000d,
+    ata2300,
     resolve: async (doctype: Doctype | undefined) => (await snapshot()).resolve(doctype),
 
     /** What Doctypes shows for a type's identifiers. */

@@ -68,8 +68,8 @@ describe.skipIf(!schemas50 || !defaultBrex || !bike)('S1000D grammar packages: s
       [
         'neither DITA nor S1000D',
         { filename: 'notes.zip', content: await writeZip([{ path: 'notes/readme.txt', content: Buffer.from('hello') }]) },
-        'file: the zip is no grammar package: it holds no DTD folder with an OASIS catalog.xml (DITA), no S1000D schemas (the XSDs of xml_schema_flat) and no S1000D default BREX data module (DMC-S1000D-?-04-10-0301-00A-022A-D…)',
-        'file：压缩包不是语法包：既没有带 OASIS 目录 catalog.xml 的 DTD 文件夹（DITA），也没有 S1000D 模式（xml_schema_flat 中的 XSD），也没有 S1000D 默认 BREX 数据模块（DMC-S1000D-?-04-10-0301-00A-022A-D…）',
+        'file: the zip is no grammar package: it holds no DTD folder with an OASIS catalog.xml (DITA), no S1000D or ATA Spec 2300 schemas (XSDs) and no S1000D default BREX data module (DMC-S1000D-?-04-10-0301-00A-022A-D…)',
+        'file：压缩包不是语法包：既没有带 OASIS 目录 catalog.xml 的 DTD 文件夹（DITA），也没有 S1000D 或 ATA Spec 2300 模式（XSD），也没有 S1000D 默认 BREX 数据模块（DMC-S1000D-?-04-10-0301-00A-022A-D…）',
       ],
       [
         'XSDs that name no issue',

@@ -13,10 +13,12 @@ import type { Db } from '../../../db/client';
 import { ccmsCatalogTopic } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest } from '../../../platform/http/errors';
+import { ata2300Assignment, ata2300Attributes, ata2300PmFilter, ata2300Products, ata2300SetAt } from '../catalog/ata2300-applicability';
 import { type CatalogRuntime, type CatalogScopeOpen, indexedAt } from '../catalog/catalog.service';
 import { findDocument } from '../document/document.queries';
 import { documentMissing } from '../document/document.service';
 import type { LibraryGit } from '../library/library-git';
+import { standardOf } from '../standard/registry';
 import { findTopic } from '../topic/topic.queries';
 import { topicMissing } from '../topic/topic.service';
 import { s1000dSetOf } from './s1000d-set';
@@ -114,9 +116,53 @@ export function s1000dService(db: Db, git: LibraryGit, { catalog, indexer }: Cat
     return new Map(rows.map((r) => [r.path, r.topicId]));
   }
 
+  /** An ATA Spec 2300 branch (same identity and applicability as S1000D): its ACT, PCT and aircraft. */
+  async function ata2300Applicability(scope: CatalogScopeOpen): Promise<Applicability> {
+    const set = await ata2300SetAt(git.repoOf(scope.row.libraryId), scope.index.commit);
+    const { act, pct } = set.tables;
+    const ids = await topicIds(
+      scope.index.libraryId,
+      scope.index.branch,
+      [act, pct].flatMap((e) => (e ? [e.content.file] : [])),
+    );
+    const ref = (e: typeof act) =>
+      e ? { path: e.content.file, code: e.content.code, issue: e.content.issueDate ?? '', topicId: ids.get(e.content.file) ?? null } : null;
+    return { ...indexedAt(scope.index), act: ref(act), cct: null, pct: ref(pct), attributes: ata2300Attributes(set), products: ata2300Products(set) };
+  }
+
+  /** Which modules of an ATA Spec 2300 PM apply to an aircraft (by its status file's applicability). */
+  async function ata2300Filter(
+    scope: CatalogScopeOpen,
+    doc: { path: string; libraryId: number; branch: string },
+    q: ProductFilterQuery,
+  ): Promise<ProductFilter> {
+    const set = await ata2300SetAt(git.repoOf(scope.row.libraryId), scope.index.commit);
+    const assignment = ata2300Assignment(set, { ...(q.product ? { product: q.product } : {}), assign: parsePairs(q.assign) });
+    const listed = ata2300PmFilter(set, doc.path, assignment);
+    if (!listed) throw badRequest('s1000d.notPm', { field: 'documentId', path: doc.path });
+    const ids = await topicIds(
+      doc.libraryId,
+      doc.branch,
+      listed.map((m) => m.path),
+    );
+    const modules = listed.map((m) => ({ ...m, topicId: ids.get(m.path) ?? null }));
+    const applicable = modules.filter((m) => m.applies).length;
+    return {
+      ...indexedAt(scope.index),
+      documentId: q.documentId,
+      assignment: { ...assignment },
+      modules,
+      applicable,
+      notApplicable: modules.length - applicable,
+    };
+  }
+
+  const isAta2300 = (scope: CatalogScopeOpen) => standardOf(scope.row.libraryType).id === 'ata2300';
+
   return {
     async applicability(auth: AuthContext, q: { libraryId: number; branch?: string }): Promise<Applicability> {
       const scope = await catalog.open(auth, q.libraryId, q.branch);
+      if (isAta2300(scope)) return ata2300Applicability(scope);
       const csdb = await setOf(scope);
       const { act, cct, pct } = tablesOf(csdb);
       const firsts = [act[0], cct[0], pct[0]];
@@ -135,6 +181,7 @@ export function s1000dService(db: Db, git: LibraryGit, { catalog, indexer }: Cat
       const doc = await findDocument(db, q.documentId);
       if (!doc) throw documentMissing();
       const scope = await catalog.openStored(auth, doc.libraryId, doc.branch);
+      if (isAta2300(scope)) return ata2300Filter(scope, doc, q);
       const csdb = await setOf(scope);
       const pm = csdb.objects.find((o) => o.file === doc.path);
       if (pm?.kind !== 'pm') throw badRequest('s1000d.notPm', { field: 'documentId', path: doc.path });

@@ -1,4 +1,4 @@
-import { describeAta2300 } from '@ccms/ata2300';
+import { type Ata2300Schemas, describeAta2300 } from '@ccms/ata2300';
 import type { Language } from '@ccms/contracts/constants';
 import { INITIAL_STATUS, statusAfterEdit, TopicStatus } from '@ccms/contracts/content/status';
 import type {
@@ -87,12 +87,13 @@ const asTopicStatus = (status: string): TopicStatus => {
 
 /**
  * An ATA Spec 2300 object checked by the rules it meets whether or not its schema is installed
- * (identity, issue date, content; the Spec 2300 schemas are sold by A4A and checked when installed
- * in a later step): a file that is not Spec 2300 XML is an error at its root.
+ * (identity, issue date, content), and against the schema it names when an administrator installed
+ * a Spec 2300 schema package (A4A sells them): a file that is not Spec 2300 XML is an error at its root.
  */
-async function checkAta2300(text: string, path: string, lang: Language): Promise<Checked> {
+async function checkAta2300(text: string, path: string, lang: Language, schemas: Ata2300Schemas | undefined): Promise<Checked> {
   const described = describeAta2300(path, text);
-  const problems: EditorProblem[] = described.problems.map((p) => ({
+  const found = [...described.problems, ...(schemas && described.kind !== 'none' ? schemas.validate(text) : [])];
+  const problems: EditorProblem[] = found.map((p) => ({
     line: p.line,
     column: p.column,
     severity: p.severity === 'error' ? 'error' : 'warning',
@@ -184,7 +185,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
    * branch's BREX layers; a DITA file for well-formedness, DITA structure and its DTD.
    */
   function checkerOf(auth: AuthContext, file: OpenedFile, lang: Language): TextCheck {
-    if (standardOf(file.row.libraryType).id === 'ata2300') return async (text) => checkAta2300(text, file.path, lang);
+    if (standardOf(file.row.libraryType).id === 'ata2300') return async (text) => checkAta2300(text, file.path, lang, await runtime.indexer.ata2300Schemas());
     if (!isS1000d(file)) return (text) => checkDita(text, file.path, lang, grammar);
     return async (text): Promise<Checked> => {
       const problems = (await checkS1000d(auth, file, text, lang)).sort((a, b) => a.line - b.line || a.column - b.column);

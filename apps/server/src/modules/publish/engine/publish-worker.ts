@@ -71,7 +71,13 @@ async function runS1000d(req: EngineRequest, begun: number) {
   });
 }
 
-/** An ATA Spec 2300 publication module for an aircraft, HTML5 or PDF (a full build each time). */
+/**
+ * A message the server shows in the reader's language: a message key and its value, stored as the
+ * server's job messages are (platform/jobs/registry.ts `encodeJobMessage`, not imported into this process).
+ */
+const coded = (key: string, value: string) => JSON.stringify({ key, params: { value } });
+
+/** An ATA Spec 2300 publication module for an aircraft, HTML5 or PDF (a full build each time); its refusals and warnings in zh and en. */
 async function runAta2300(req: EngineRequest, begun: number) {
   const { Ata2300PublishError, publishAta2300 } = await import('@ccms/ata2300');
   reply({ type: 'progress', id: req.id, phase: 'render', done: 0, total: 1 });
@@ -92,7 +98,7 @@ async function runAta2300(req: EngineRequest, begun: number) {
       problems: result.missing.map((code) => ({
         severity: 'warning' as const,
         code: 'ata-ref-missing',
-        message: `The publication module names ${code}, which the set does not hold`,
+        message: coded('publishJob.ata2300.refMissing', code),
         file: req.map,
         line: 0,
         column: 0,
@@ -104,12 +110,7 @@ async function runAta2300(req: EngineRequest, begun: number) {
     });
   } catch (err) {
     if (!(err instanceof Ata2300PublishError)) throw err;
-    const words = {
-      pmMissing: `"${err.value}" is not an ATA Spec 2300 publication module of the branch`,
-      productUnknown: `The PCT lists no product "${err.value}" (an id or an MSN)`,
-      noPct: `A product "${err.value}" was named but the set has no PCT`,
-    };
-    throw new Error(words[err.code]);
+    throw new Error(coded(`publishJob.ata2300.${err.code}`, err.value));
   }
 }
 

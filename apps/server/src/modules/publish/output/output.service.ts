@@ -11,7 +11,7 @@ import type { Db } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsDocumentOutput, ccmsLibrary, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
-import { encodeJobMessage } from '../../../platform/jobs/registry';
+import { decodeJobMessage, encodeJobMessage } from '../../../platform/jobs/registry';
 import type { JobRunner } from '../../../platform/jobs/runner';
 import { findDocument } from '../../content/document/document.queries';
 import type { MediaTickets } from '../../content/graphic/media-ticket';
@@ -203,7 +203,8 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
 
     async get(auth: AuthContext, outputId: number, lang?: Language): Promise<PublishOutputDetail> {
       const row = await readable(auth, outputId);
-      return { ...present(auth, row, lang), problems: row.problems };
+      // A problem a standard's engine wrote as a message key (ATA Spec 2300's) reads in the caller's language.
+      return { ...present(auth, row, lang), problems: row.problems.map((p) => ({ ...p, message: decodeJobMessage(p.message, lang ?? 'en') })) };
     },
 
     /** The progress fields of an output the caller may read (the SSE stream polls this). */

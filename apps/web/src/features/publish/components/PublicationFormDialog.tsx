@@ -39,7 +39,8 @@ export function PublicationFormDialog({
   publicationId: number | undefined;
   onClose: () => void;
 }) {
-  const s1000d = standardOf(libraryType).id === 's1000d';
+  // ATA Spec 2300 publishes a PM for an aircraft as S1000D does (its applicability answers alike).
+  const s1000d = ['s1000d', 'ata2300'].includes(standardOf(libraryType).id);
   const { t } = useTranslation('publish');
   const { message } = App.useApp();
   const save = useSavePublication();

@@ -39,6 +39,16 @@ describe('the document detail', () => {
     expect(await screen.findByTestId('toc-edit-structure')).toBeTruthy();
   });
 
+  it('filters an ATA Spec 2300 publication module per aircraft too, without the S1000D issue cycle', async () => {
+    fakeServer(
+      bikeServer({ libraryType: 'ATA2300', document: documentDetail({ docNbr: 'PMC-CX100-CCMS1-00021-01', name: 'FCOM 21', facts: { standard: 'ata2300' } }) }),
+    );
+    show('?id=9&tab=issues');
+    fireEvent.click(await screen.findByTestId('s1000d-filter-tab', undefined, SLOW));
+    expect(await screen.findByTestId('s1000d-filter-product')).toBeTruthy();
+    expect(screen.queryByTestId('s1000d-issues-tab')).toBeNull();
+  });
+
   it('names the tab in Chinese', async () => {
     await i18n.changeLanguage('zh');
     await i18n.loadNamespaces(['document', 's1000d', 'translation', 'publish', 'mapEditor', 'editor', 'shared']);

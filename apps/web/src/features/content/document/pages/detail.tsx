@@ -50,9 +50,10 @@ export default function DocumentDetailPage() {
     );
   }
 
-  // An S1000D publication module can be filtered by product; a DITA map asked for that tab opens on its structure.
+  // An S1000D or ATA Spec 2300 publication module can be filtered by product (aircraft); a DITA map asked for that tab opens on its structure.
   const s1000d = isS1000dRow(d);
-  const tab = (tabAsked === 'filter' || tabAsked === 'issues') && !s1000d ? 'structure' : tabAsked;
+  const filtered = s1000d || d.facts.standard === 'ata2300';
+  const tab = (tabAsked === 'filter' && !filtered) || (tabAsked === 'issues' && !s1000d) ? 'structure' : tabAsked;
 
   return (
     <Card
@@ -92,9 +93,11 @@ export default function DocumentDetailPage() {
         }
         items={[
           { key: 'structure', label: t('tabs.structure'), children: <TocTab document={d} /> },
+          ...(filtered
+            ? [{ key: 'filter', label: <span data-testid="s1000d-filter-tab">{ts('filter.tab')}</span>, children: <ProductFilterTab document={d} /> }]
+            : []),
           ...(s1000d
             ? [
-                { key: 'filter', label: <span data-testid="s1000d-filter-tab">{ts('filter.tab')}</span>, children: <ProductFilterTab document={d} /> },
                 // A publication module has its issues as a data module has: Start next in-work, Issue, issues compared.
                 {
                   key: 'issues',

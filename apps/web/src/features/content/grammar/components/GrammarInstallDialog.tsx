@@ -43,7 +43,7 @@ export function GrammarInstallDialog({ open, onClose }: GrammarInstallDialogProp
     }
     const done = await install.mutateAsync({ name: values.name.trim() || undefined, file }).catch(() => undefined);
     if (!done) return;
-    message.success(t(INSTALLED[done.kind], { version: done.version }));
+    message.success(t(done.standard === 'ATA2300' ? 'installedAta2300' : INSTALLED[done.kind], { version: done.version }));
     onClose();
   };
 

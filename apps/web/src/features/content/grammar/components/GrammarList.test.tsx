@@ -28,6 +28,7 @@ const rows = [
   grammar({}),
   grammar({ grammarId: 101, name: 's1000d-5.0', standard: 'S1000D', kind: 'schema', version: '5.0', catalogPath: 's1000d-schemas-5.0/xml_schema_flat' }),
   grammar({ grammarId: 102, name: 'default-brex', standard: 'S1000D', kind: 'brex', version: '4.1, 5.0', catalogPath: '' }),
+  grammar({ grammarId: 103, name: 'a4a-2300', standard: 'ATA2300', kind: 'schema', version: 'CCMS-TEST-1', catalogPath: 'ata2300-schemas' }),
 ];
 
 beforeAll(async () => {
@@ -67,6 +68,10 @@ describe('GrammarList', () => {
     expect(within(brex).getByText('S1000D default BREX')).toBeTruthy();
     expect(within(brex).getByText('S1000D 4.1')).toBeTruthy();
     expect(within(brex).getByText('S1000D 5.0')).toBeTruthy();
+    // An ATA Spec 2300 schema package is a schema package, but not S1000D's.
+    const ata = await rowOf('a4a-2300');
+    expect(within(ata).getByText('ATA Spec 2300 schemas')).toBeTruthy();
+    expect(within(ata).getByText('ATA2300 CCMS-TEST-1')).toBeTruthy();
   });
 
   it('says it in Chinese', async () => {
@@ -76,6 +81,7 @@ describe('GrammarList', () => {
     expect(within(await rowOf('dita-1.3')).getByText('DITA DTD')).toBeTruthy();
     expect(within(await rowOf('s1000d-5.0')).getByText('S1000D 模式')).toBeTruthy();
     expect(within(await rowOf('default-brex')).getByText('S1000D 默认 BREX')).toBeTruthy();
+    expect(within(await rowOf('a4a-2300')).getByText('ATA Spec 2300 模式')).toBeTruthy();
     await i18n.changeLanguage('en');
   });
 });

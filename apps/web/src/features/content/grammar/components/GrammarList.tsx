@@ -39,7 +39,13 @@ export function GrammarList() {
   const columns: ListColumn<Grammar>[] = [
     { key: 'name', dataIndex: 'name', title: t('name'), width: 180 },
     { key: 'standard', dataIndex: 'standard', title: t('standard'), width: 100 },
-    { key: 'kind', dataIndex: 'kind', title: t('kind'), width: 150, render: (kind: GrammarKind) => t(`kinds.${kind}`) },
+    {
+      key: 'kind',
+      dataIndex: 'kind',
+      title: t('kind'),
+      width: 150,
+      render: (kind: GrammarKind, row: Grammar) => t(row.standard === 'ATA2300' ? 'kinds.ata2300' : `kinds.${kind}`),
+    },
     {
       key: 'version',
       dataIndex: 'version',

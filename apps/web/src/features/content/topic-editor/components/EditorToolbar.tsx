@@ -19,6 +19,7 @@ import { redo, undo } from '@tiptap/pm/history';
 import { Button, Divider, Dropdown, Space, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ATA2300_INSERTS } from '../model/ata2300-insert';
 import type { WrapElement } from '../model/editor';
 import { NOTE_TYPES } from '../model/elements';
 import { grammarAllows, insertableAt, insertMenuAt, S1000D_INSERTS } from '../model/s1000d-insert';
@@ -132,12 +133,14 @@ export interface EditorToolbarProps {
  * The visual view's commands for an S1000D module: undo/redo, the elements the schema allows at the
  * cursor (worked out when the menu opens; the others are listed disabled), and its phrases.
  */
-function S1000dCommands({ editor, grammar }: { editor: () => Editor | null; grammar?: EditorGrammar | undefined }) {
+function S1000dCommands({ editor, grammar, ata = false }: { editor: () => Editor | null; grammar?: EditorGrammar | undefined; ata?: boolean }) {
   const { t } = useTranslation('editor');
-  const [entries, setEntries] = useState<string[]>(S1000D_INSERTS);
+  // An ATA Spec 2300 module: the same commands over its own entries (a checklist's lines, conditions, ...).
+  const all: readonly string[] = ata ? ATA2300_INSERTS : S1000D_INSERTS;
+  const [entries, setEntries] = useState<string[]>([...all]);
   const [offered, setOffered] = useState<string[]>([]);
-  const allows = grammarAllows(grammar);
-  const label = (name: string) => t(`s1000d.elements.${name}`, { defaultValue: name });
+  const allows = ata ? undefined : grammarAllows(grammar);
+  const label = (name: string) => t(`${ata ? 'ata2300' : 's1000d'}.elements.${name}`, { defaultValue: name });
   const e = () => editor();
   return (
     <Space size={2} wrap>
@@ -154,7 +157,7 @@ function S1000dCommands({ editor, grammar }: { editor: () => Editor | null; gram
           const ed = e();
           if (!open || !ed) return;
           // The installed XSD's content model at the cursor (the table's entries until it answers).
-          const listed = insertMenuAt(grammar, ed.state.selection.$from, ed.schema);
+          const listed = ata ? [...all] : insertMenuAt(grammar, ed.state.selection.$from, ed.schema);
           setEntries(listed);
           setOffered(insertableAt((name) => ed.can().insertElement(name, allows), listed));
         }}
@@ -167,7 +170,7 @@ function S1000dCommands({ editor, grammar }: { editor: () => Editor | null; gram
           onClick: ({ key }) => e()?.chain().focus().insertElement(key, allows).run(),
         }}
       >
-        <Button size="small" type="text" data-testid="s1000d-insert-element">
+        <Button size="small" type="text" data-testid={ata ? 'ata2300-insert-element' : 's1000d-insert-element'}>
           {t('s1000d.insertElement')} <DownOutlined />
         </Button>
       </Dropdown>
@@ -197,13 +200,16 @@ export function EditorToolbar({ mode, readOnly, editor, onPick, standard, gramma
   });
   const visual = mode === 'visual' && !readOnly;
   const s1000d = standard === 's1000d';
+  // ATA Spec 2300 has no pickers yet: references are written in the source view.
+  const ata = standard === 'ata2300';
   const pickerItems = s1000d
     ? S1000D_PICKERS.map((p) => ({ key: p.kind, label: t(`s1000d.pickers.${p.kind}`), icon: p.icon }))
     : PICKERS.map((p) => ({ key: p.kind, label: t(`insert.${p.kind}`), icon: p.icon }));
   return (
     <div className="te-toolbar" data-testid="editor-toolbar">
       {visual && s1000d && <S1000dCommands editor={editor} grammar={grammar} />}
-      {visual && !s1000d && (
+      {visual && ata && <S1000dCommands editor={editor} ata />}
+      {visual && !s1000d && !ata && (
         <Space size={2} wrap>
           <Tooltip title={t('toolbar.undo')}>
             <Button size="small" type="text" icon={<UndoOutlined />} aria-label={t('toolbar.undo')} onClick={() => run('undo')} />
@@ -253,7 +259,7 @@ export function EditorToolbar({ mode, readOnly, editor, onPick, standard, gramma
           <Divider orientation="vertical" />
         </Space>
       )}
-      {!readOnly && (
+      {!readOnly && !ata && (
         <Dropdown
           // Opens on click, not hover: a hover menu closed under a still pointer whenever the toolbar moved (a draft's note appearing), and touch has no hover.
           trigger={['click']}

@@ -90,9 +90,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const { t, i18n } = useTranslation('editor');
   const { message, modal } = App.useApp();
   const readOnly = !opened.canWrite;
-  // A standard with no visual vocabulary yet (ATA Spec 2300) is edited in the source view only.
-  const sourceOnly = opened.standard === 'ata2300';
-  const [mode, setMode] = useState<Mode>(sourceOnly ? 'source' : initialMode);
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [base, setBase] = useState({ commit: stash?.baseCommit ?? opened.baseCommit, blob: stash?.baseBlob ?? opened.baseBlob });
   // What the views load: changes when a draft is restored or a merged save comes back (`seq` remounts the view).
   const [loaded, setLoaded] = useState({ xml: stash?.content ?? opened.content, seq: 0, cursor: undefined as ElementPath | undefined });
@@ -525,7 +523,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           value={mode}
           onChange={onToggle}
           options={[
-            { value: 'visual', label: t('visual'), icon: <EyeOutlined />, disabled: sourceOnly },
+            { value: 'visual', label: t('visual'), icon: <EyeOutlined /> },
             { value: 'source', label: t('source'), icon: <CodeOutlined /> },
           ]}
           data-testid="editor-mode"
@@ -547,7 +545,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         )}
       </Space>
     ),
-    [tc, t, mode, readOnly, opened, commitMessage, saving, onLink, onToggle, onSave, sourceOnly],
+    [tc, t, mode, readOnly, opened, commitMessage, saving, onLink, onToggle, onSave],
   );
   const linkTopic = useMemo(
     () => (topicId !== undefined ? { topicId, libraryId: target.libraryId, title: opened.title || opened.path } : undefined),

@@ -74,6 +74,10 @@ function insertWith(editor: Editor, insertion: Insertion): boolean {
  * The visual (TipTap) view of a topic, on the model's schema, commands and conref display
  * (model/editor.ts). Memoised: the page re-renders while typing, the view need not.
  */
+
+/** Standards whose check's errors are outlined on their elements in the visual view (the server locates them by line). */
+const marksProblems = (standard: ContentStandardId | undefined) => standard === 's1000d' || standard === 'ata2300';
+
 export const VisualView = memo(
   forwardRef<VisualHandle, VisualViewProps>(function VisualView(
     { xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect, standard, applicAssignment },
@@ -86,7 +90,7 @@ export const VisualView = memo(
     const edited = useRef(false);
     // biome-ignore lint/correctness/useExhaustiveDependencies: the resolvers read the page's latest answers themselves; the view is made once
     const extensions = useMemo(
-      () => [...createDitaExtensions({ ...resolvers, vocabulary: vocabularyFor(standard) }), BrokenRefs, ...(standard === 's1000d' ? [ProblemMarks] : [])],
+      () => [...createDitaExtensions({ ...resolvers, vocabulary: vocabularyFor(standard) }), BrokenRefs, ...(marksProblems(standard) ? [ProblemMarks] : [])],
       [],
     );
     const callbacks = useRef({ onChange, onSelect });
@@ -121,8 +125,8 @@ export const VisualView = memo(
     });
     useEffect(() => {
       if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(BROKEN_REFS_META, problems));
-      // S1000D: each error of the check (schema, BREX) marked on the element it is in, the rule's message on hover.
-      if (editor && !editor.isDestroyed && standard === 's1000d') {
+      // S1000D and ATA Spec 2300: each error of the check (schema, BREX, structure) marked on the element it is in, the message on hover.
+      if (editor && !editor.isDestroyed && marksProblems(standard)) {
         const now = edited.current ? docToXml(editor.state.doc, loaded.current) : loaded.current;
         editor.view.dispatch(editor.state.tr.setMeta(PROBLEM_MARKS_META, placeProblems(editor.state.doc, now, problems)));
       }

@@ -17,6 +17,7 @@ import {
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { addApplicToGroup, applicXml, type NewApplic } from './applic-new';
 import { applicPreviewPlugin } from './applic-preview';
+import { ataElementOfInsert } from './ata2300-insert';
 import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
 import type { ConrefResolution, DitaResolvers } from './extensions/special';
@@ -394,7 +395,7 @@ const DitaCommands = Extension.create({
         const made = elementTemplate(props.state.schema, name);
         if (!made) return false;
         // With the installed schema's content models: only where the XSD allows the element too.
-        const element = elementOfInsert(name);
+        const element = props.state.schema.nodes.procContent ? ataElementOfInsert(name) : elementOfInsert(name);
         const ok = (parent: PMNode) => !allows || allows(parent.type.name, element);
         if (made.step) {
           const at = ancestor(props.state.selection.$from, [made.step]);

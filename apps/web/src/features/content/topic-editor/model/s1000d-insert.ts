@@ -1,5 +1,6 @@
 import type { EditorGrammar } from '@ccms/contracts/content/topic-editor';
 import type { Node as PMNode, ResolvedPos, Schema } from '@tiptap/pm/model';
+import { ata2300Template } from './ata2300-insert';
 import { parseXml, type XmlElement } from './lossless-xml';
 
 /**
@@ -85,7 +86,13 @@ export function grammarAllows(grammar: EditorGrammar | undefined): Allows | unde
  */
 export function elementTemplate(schema: Schema, name: string): Template | undefined {
   if (!schema.nodes.dmodule) return undefined;
-  const t: { build: Build; step?: string; nested?: boolean } | undefined = TEMPLATES[name as S1000dInsert];
+  // Spec 2300 (its checklist in the schema): its own entries; other names as below.
+  const ata = schema.nodes.procContent !== undefined;
+  if (ata) {
+    const made = ata2300Template(schema, name);
+    if (made) return made;
+  }
+  const t: { build: Build; step?: string; nested?: boolean } | undefined = ata ? undefined : TEMPLATES[name as S1000dInsert];
   if (t) {
     try {
       return { node: t.build(schema), ...(t.step ? { step: t.step } : {}), ...(t.nested ? { nested: t.nested } : {}) };

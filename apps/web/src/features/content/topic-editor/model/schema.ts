@@ -13,7 +13,7 @@ export function schemaExtensions(resolvers: DitaResolvers = {}, vocab: EditorVoc
     // Modelled elements first: the first member of a group is what ProseMirror creates to fill a gap (p, not an island).
     ...nodesOf(vocab),
     Run,
-    (vocab.id === 's1000d' ? S1000dIsland : Island).configure(resolvers),
+    (vocab.id === 'dita' ? Island : S1000dIsland).configure(resolvers),
     InlineIsland.configure(resolvers),
     EntityRef,
     InlineRef.configure(resolvers),

@@ -1,5 +1,6 @@
 import type { ContentStandardId } from '@ccms/contracts/content/standard';
 import type { Schema } from '@tiptap/pm/model';
+import { ATA2300_ELEMENTS, ATA2300_INLINE_ATOMS, ATA2300_UNIVERSAL_ATTRIBUTES } from './ata2300-elements';
 import { ELEMENTS, type ElementDef, INLINE_ATOMS, pmName, UNIVERSAL_ATTRIBUTES } from './elements';
 import { S1000D_ELEMENTS, S1000D_INLINE_ATOMS, S1000D_UNIVERSAL_ATTRIBUTES } from './s1000d-elements';
 
@@ -50,9 +51,17 @@ function vocabulary(
 
 export const DITA_VOCABULARY = vocabulary('dita', ELEMENTS, INLINE_ATOMS, 'image', UNIVERSAL_ATTRIBUTES, '(topiclike | dita | island)');
 export const S1000D_VOCABULARY = vocabulary('s1000d', S1000D_ELEMENTS, S1000D_INLINE_ATOMS, undefined, S1000D_UNIVERSAL_ATTRIBUTES, '(topiclike | island)');
+export const ATA2300_VOCABULARY = vocabulary(
+  'ata2300',
+  ATA2300_ELEMENTS,
+  ATA2300_INLINE_ATOMS,
+  undefined,
+  ATA2300_UNIVERSAL_ATTRIBUTES,
+  '(topiclike | island)',
+);
 
-/** Standards with a vocabulary of their own (ATA Spec 2300 has none yet). */
-const BY_STANDARD: Partial<Record<ContentStandardId, EditorVocabulary>> = { dita: DITA_VOCABULARY, s1000d: S1000D_VOCABULARY };
+/** Standards with a vocabulary of their own. */
+const BY_STANDARD: Partial<Record<ContentStandardId, EditorVocabulary>> = { dita: DITA_VOCABULARY, s1000d: S1000D_VOCABULARY, ata2300: ATA2300_VOCABULARY };
 
 /** The vocabulary of a standard (DITA when none is given or the standard has none). */
 export const vocabularyFor = (standard: ContentStandardId | undefined): EditorVocabulary => BY_STANDARD[standard ?? 'dita'] ?? DITA_VOCABULARY;
@@ -68,7 +77,8 @@ export function registerSchema(schema: Schema, vocab: EditorVocabulary): void {
 export function vocabularyOf(schema: Schema): EditorVocabulary {
   const known = OF_SCHEMA.get(schema);
   if (known) return known;
-  const found = schema.nodes.dmodule ? S1000D_VOCABULARY : DITA_VOCABULARY;
+  // Spec 2300's data module is S1000D's root too: its checklist tells them apart.
+  const found = schema.nodes.procContent ? ATA2300_VOCABULARY : schema.nodes.dmodule ? S1000D_VOCABULARY : DITA_VOCABULARY;
   OF_SCHEMA.set(schema, found);
   return found;
 }
