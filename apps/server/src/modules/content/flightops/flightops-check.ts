@@ -1,8 +1,10 @@
 import type { Language } from '@ccms/contracts/constants';
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { parseXml, type XmlElement } from '@ccms/dita';
-import { checkFlightops, describeFlightops, flightopsFiles } from '@ccms/flightops';
+import { aircraftOf, checkFlightops, describeFlightops, FLIGHTOPS_CSS, flightopsFiles, renderDu } from '@ccms/flightops';
+import type { GitRepo } from '../../../platform/git/git-repo';
 import type { Checked } from '../topic-editor/dita-validation';
+import { fleetAt } from './flightops-set';
 
 const ROOT_OF_ROLE = { unit: 'du', document: 'psl', rules: 'fleet', list: 'highlights' } as const;
 
@@ -36,4 +38,25 @@ export function describeFlightopsTopic(path: string, text: string): { docType: s
   if (o.kind === 'du') return { docType: 'du', title: o.du.title };
   if (o.kind === 'psl') return { docType: 'psl', title: o.psl.title };
   return { docType: o.kind === 'none' ? '' : o.kind, title: '' };
+}
+
+/**
+ * A DU's preview: the unsaved text as published, every solution under its effectivity, or only
+ * those effective for an aircraft of the branch's fleet (`aircraft`: MSN or registration). Empty
+ * when the text is not a well-formed DU (the check says why).
+ */
+export async function flightopsPreviewHtml(
+  repo: GitRepo,
+  commit: string | null,
+  content: string,
+  lang: Language,
+  aircraft: string | undefined,
+): Promise<string> {
+  const described = describeFlightops('preview.xml', content);
+  if (described.kind !== 'du') return '';
+  const { DEFAULT_CSS } = await import('@ccms/dita/shared-output');
+  const fleet = aircraft && commit ? await fleetAt(repo, commit) : undefined;
+  const chosen = fleet && aircraft ? aircraftOf(fleet, aircraft) : undefined;
+  const rendered = renderDu(content, { lang: lang === 'zh' ? 'zh' : 'en', ...(chosen ? { aircraft: chosen } : {}) });
+  return `<style>${DEFAULT_CSS}${FLIGHTOPS_CSS}</style><main class="flightops-preview">${rendered.html}</main>`;
 }

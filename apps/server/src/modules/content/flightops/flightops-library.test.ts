@@ -154,6 +154,16 @@ describe('an AirbusFlightOps library', () => {
     ]);
     expect((await save(bad, 'zh')).body.data.problems[0].message).toBe('解决方案 id“S1”重复');
     expect((await remote().log('ops', 'main')).length).toBe(before);
+    // The preview renders the unsaved DU: every solution under its effectivity, or the one effective for an aircraft.
+    const preview = (applicAssignment?: Record<string, string>) =>
+      admin.post(api('/ccms/topic-editor/preview'), { libraryId, path: target, content: doc.content, ...(applicAssignment ? { applicAssignment } : {}) });
+    const all = (await preview()).body.data.html as string;
+    expect(all).toContain('ALPHA-0101-1');
+    expect(all).toContain('BRAVO-0205-1');
+    expect(all).toContain('Solution S2 · Effectivity: 0205');
+    const b6205 = (await preview({ aircraft: 'B-6205' })).body.data.html as string;
+    expect(b6205).toContain('BRAVO-0205-1');
+    expect(b6205).not.toContain('ALPHA-0101-1');
     const good = doc.content.replace('ALPHA-0101-1 select OFF.', 'ALPHA-0101-1 select OFF, then ON.');
     const saved = await save(good);
     expect(saved.body.code, saved.raw).toBe(200);
