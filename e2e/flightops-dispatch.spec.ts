@@ -87,12 +87,18 @@ test('filters the DUs by aircraft, freezes the working copy, approves its FCOM a
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(dialog).toBeHidden();
 
-  const listed = (await (await admin.get(`${API}/ccms/publication/list`, { params: { libraryId } })).json()) as { rows: { branch: string; ditaVal: string }[] };
-  expect(listed.rows).toEqual([expect.objectContaining({ branch: 'frozen/2026-11', ditaVal: 'B-6205' })]);
+  const listed = (await (await admin.get(`${API}/ccms/publication/list`, { params: { libraryId } })).json()) as {
+    rows: { publicationId: number; branch: string; ditaVal: string }[];
+  };
+  expect(listed.rows).toEqual([expect.objectContaining({ branch: 'frozen/2026-11', ditaVal: '0205' })]);
   await expect
     .poll(
       async () =>
-        ((await (await admin.get(`${API}/ccms/output/list`, { params: { libraryId } })).json()) as { rows: { status: string }[] }).rows.map((r) => r.status),
+        (
+          (await (await admin.get(`${API}/ccms/output/list`, { params: { publicationId: listed.rows[0]?.publicationId } })).json()) as {
+            rows?: { status: string }[];
+          }
+        ).rows?.map((r) => r.status),
       { timeout: 120_000 },
     )
     .toEqual(['success']);

@@ -65,6 +65,8 @@ interface Planned {
   psl: Psl;
   dus: Map<string, { du: Du; file: string; content: Buffer }>;
   effective: string[];
+  /** `effective` as a set, for lookups. */
+  isEffective: Set<string>;
   excluded: Set<string>;
   missing: string[];
   aircraft: Aircraft | undefined;
@@ -103,6 +105,7 @@ async function plan(options: FlightopsPublishOptions): Promise<Planned> {
   const effective: string[] = [];
   const excluded = new Set<string>();
   const missing: string[] = [];
+  const seen = new Set<string>();
   const walk = (nodes: readonly PslNode[]) => {
     for (const n of nodes) {
       if (n.kind !== 'duRef') walk(n.children);
@@ -110,23 +113,27 @@ async function plan(options: FlightopsPublishOptions): Promise<Planned> {
         const held = dus.get(n.ref);
         if (!held) missing.push(n.ref);
         else if (aircraft && !held.du.solutions.some((s) => aircraft && effectiveFor(s.effectivity, aircraft))) excluded.add(n.ref);
-        else if (!effective.includes(n.ref)) effective.push(n.ref);
+        else if (!seen.has(n.ref)) {
+          seen.add(n.ref);
+          effective.push(n.ref);
+        }
       }
     }
   };
   walk(psl.nodes);
-  return { psl, dus, effective, excluded, missing, aircraft, highlights };
+  return { psl, dus, effective, isEffective: new Set(effective), excluded, missing, aircraft, highlights };
 }
 
 const pageName = (id: string) => `${id.replace(/[^A-Za-z0-9-]/g, '_')}.html`;
 
+/** The PSL as navigation (the index page's): DUs of the aircraft linked, the others greyed. */
 function navOf(p: Planned, current: string | undefined, hrefOf: (id: string) => string): string {
   const item = (n: PslNode): string => {
     if (n.kind !== 'duRef') return `<li class="fo-nav-${n.kind}"><span>${escapeText(n.title)}</span><ul>${n.children.map(item).join('')}</ul></li>`;
     const ref = n.ref ?? '';
     const held = p.dus.get(ref);
     const title = escapeText(held?.du.title || ref);
-    if (!held || !p.effective.includes(ref)) return `<li class="fo-nav-na">${title}</li>`;
+    if (!held || !p.isEffective.has(ref)) return `<li class="fo-nav-na">${title}</li>`;
     const here = ref === current ? ' aria-current="page"' : '';
     return `<li><a href="${escapeAttr(hrefOf(ref))}"${here}>${title}</a></li>`;
   };
@@ -142,7 +149,7 @@ function highlightsPage(p: Planned, lang: Lang, hrefOf: (id: string) => string):
   const t = FLIGHTOPS_TEXTS[lang];
   const rows = p.highlights.changes.map((c) => {
     const title = p.dus.get(c.du)?.du.title ?? '';
-    const id = p.effective.includes(c.du) ? `<a href="${escapeAttr(hrefOf(c.du))}">${escapeText(c.du)}</a>` : escapeText(c.du);
+    const id = p.isEffective.has(c.du) ? `<a href="${escapeAttr(hrefOf(c.du))}">${escapeText(c.du)}</a>` : escapeText(c.du);
     return `<tr><td>${id}</td><td>${escapeText(title)}</td><td>${t.change[c.kind]}</td></tr>`;
   });
   return `<section class="fo-highlights"><h2>${t.highlights} · ${t.revision} ${escapeText(p.highlights.revision)}</h2><table>${rows.join('')}</table></section>`;
@@ -184,8 +191,13 @@ export async function publishFlightops(options: FlightopsPublishOptions): Promis
       path.join(options.out, 'index.html'),
       page(title, lang, `${navOf(p, undefined, pageName)}<main>${cover}${highlightsPage(p, lang, pageName)}${ledu(p, lang, pageName)}</main>`),
     );
-    for (const id of p.effective)
-      await writeFile(path.join(options.out, pageName(id)), page(p.dus.get(id)?.du.title || id, lang, `${navOf(p, id, pageName)}<main>${render(id)}</main>`));
+    // A DU page links the index (which holds the whole PSL) and its neighbours: the site grows with the DUs, not with their square.
+    for (const [i, id] of p.effective.entries()) {
+      const link = (to: string | undefined, rel: string) =>
+        to ? `<a rel="${rel}" href="${escapeAttr(pageName(to))}">${escapeText(p.dus.get(to)?.du.title || to)}</a>` : '';
+      const nav = `<nav class="fo-nav"><ul><li><a href="index.html">${escapeText(title)}</a></li><li>${link(p.effective[i - 1], 'prev')}</li><li>${link(p.effective[i + 1], 'next')}</li></ul></nav>`;
+      await writeFile(path.join(options.out, pageName(id)), page(p.dus.get(id)?.du.title || id, lang, `${nav}<main>${render(id)}</main>`));
+    }
     return result;
   }
   const anchor = (id: string) => `#du-${id}`;
