@@ -103,3 +103,15 @@ test('filters the DUs by aircraft, freezes the working copy, approves its FCOM a
     )
     .toEqual(['success']);
 });
+
+test('opens a DU in the editor (source view) and previews it for an aircraft: only its solution', async ({ page }) => {
+  const path = 'fcom/du/DU-21-001.xml';
+  await openSignedIn(page, `/ccms/topic-editor/index?${new URLSearchParams({ libraryId: String(libraryId), branch: 'main', path }).toString()}`);
+  await expect(page.getByTestId('topic-editor')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.cm-content')).toContainText('ALPHA-0101-1');
+  const preview = page.frameLocator('[data-testid="editor-preview-frame"]');
+  await expect(preview.locator('body')).toContainText('BRAVO-0205-1', { timeout: 30_000 });
+  await pickOption(await comboboxOf(page.locator('body'), 'aircraft-preview'), 'MSN 0205 · B-6205');
+  await expect(preview.locator('body')).not.toContainText('ALPHA-0101-1', { timeout: 30_000 });
+  await expect(preview.locator('body')).toContainText('BRAVO-0205-1');
+});

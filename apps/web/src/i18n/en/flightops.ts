@@ -59,5 +59,7 @@ const flightops: Messages<typeof zh> = {
   approve: 'Approve',
   dispatch: 'Dispatch',
   dispatchAfterReview: 'Dispatch once the review approved it',
+  previewAircraft: 'Preview for',
+  allSolutions: 'all solutions',
 };
 export default flightops;

@@ -55,5 +55,7 @@ const flightops = {
   approve: '批准',
   dispatch: '分发',
   dispatchAfterReview: '审阅批准后才能分发',
+  previewAircraft: '预览飞机',
+  allSolutions: '全部方案',
 };
 export default flightops;

@@ -13,6 +13,7 @@ import { EditorRegulationsPane } from '../../../compliance/regulation/components
 import { type EditorElement, LinkDialog } from '../../../compliance/regulation/components/LinkDialog';
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
+import { AircraftPreviewSelect } from '../../flightops/components/AircraftPreviewSelect';
 import { topicApi } from '../../topic/topic-api';
 import { addApplicToModule } from '../model/applic-new';
 import { linkableElement, withElementId } from '../model/element-id';
@@ -126,6 +127,8 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const unsavedNow = useCallback(() => versionRef.current !== savedRef.current, []);
   const save = useSaveTopic();
   const s1000d = opened.standard === 's1000d';
+  // A flight-ops DU is previewed for an aircraft of the fleet as an S1000D module for a product.
+  const flightops = opened.standard === 'flightops';
   const grammar = useS1000dGrammar(target, s1000d);
   const [applicProduct, setApplicProduct] = useState<{ key: string; assignment: Record<string, string> } | null>(null);
   const sourceElements = useMemo(() => (s1000d ? s1000dElementSpecs(grammar.data) : undefined), [s1000d, grammar.data]);
@@ -427,7 +430,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
 
   const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
   const previewVersion = useDebounced(version, PREVIEW_DEBOUNCE_MS);
-  const preview = usePreview(target, previewVersion, filterGroup, readContent, s1000d ? (applicProduct?.assignment ?? null) : null);
+  const preview = usePreview(target, previewVersion, filterGroup, readContent, s1000d || flightops ? (applicProduct?.assignment ?? null) : null);
   const openSourceRef = useRef<(path: string) => void>(() => undefined);
   const references = useReferenceResolvers(target, preview.data?.conrefs, (path) => openSourceRef.current(path), opened.ticket);
   openSourceRef.current = (path) => {
@@ -478,10 +481,10 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         preview={previewState}
         filterGroup={filterGroup}
         onFilterGroup={setFilterGroup}
-        {...(s1000d ? { applicProduct: applicProduct?.key ?? null } : {})}
+        {...(s1000d || flightops ? { applicProduct: applicProduct?.key ?? null } : {})}
       />
     ),
-    [target, previewState, filterGroup, s1000d, applicProduct],
+    [target, previewState, filterGroup, s1000d, flightops, applicProduct],
   );
   const applyAttributes = useCallback((attrs: Record<string, string>) => visual.current?.setAttributes(attrs), []);
   const attributesPane = useMemo(
@@ -594,6 +597,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           {presence}
           {s1000d && mode === 'visual' && (
             <ApplicPreviewSelect libraryId={target.libraryId} branch={target.branch} value={applicProduct?.key ?? null} onChange={setApplicProduct} />
+          )}
+          {flightops && (
+            <AircraftPreviewSelect libraryId={target.libraryId} branch={target.branch} value={applicProduct?.key ?? null} onChange={setApplicProduct} />
           )}
         </Space>
         {controls}
