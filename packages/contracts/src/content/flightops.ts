@@ -105,7 +105,7 @@ export type EffectiveResult = z.infer<typeof EffectiveResult>;
 
 /**
  * POST /ccms/flightops/freeze: the airline's working copy frozen for validation: a branch
- * frozen/<name> at the head of `branch` (this flow never writes to it; the editors do not refuse it yet), its PSLs and DUs put
+ * frozen/<name> at the head of `branch` (the topic editor refuses saves on it), its PSLs and DUs put
  * under review. Dispatch publishes a PSL of it once a reviewer approved the PSL.
  */
 export const FreezeBody = z.object({

@@ -217,6 +217,25 @@ describe('an AirbusFlightOps library', () => {
     expect(fcom.status).toBe('underReview');
     const again = await admin.post(api('/ccms/flightops/freeze'), { libraryId, branch: 'revision/2026-10', name: '2026-10' });
     expect(again.body.msg).toBe('name: the frozen branch "frozen/2026-10" exists already; choose another name');
+    // The frozen revision is not edited: the topic editor refuses a save on its branch.
+    const onFrozen = await admin.get(api('/ccms/topic-editor/open'), { libraryId, branch: 'frozen/2026-10', path: duPath(2) });
+    const frozenSave = await admin.request({
+      method: 'PUT',
+      url: api('/ccms/topic-editor/save'),
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: {
+        libraryId,
+        branch: 'frozen/2026-10',
+        path: duPath(2),
+        content: onFrozen.body.data.content.replace('ALPHA-0101-2', 'ALPHA-0101-2 edited'),
+        baseCommit: onFrozen.body.data.baseCommit,
+        baseBlob: onFrozen.body.data.baseBlob,
+      },
+    });
+    expect(frozenSave.status).toBe(400);
+    expect(frozenSave.body.msg).toBe(
+      'branch: "frozen/2026-10" is a frozen revision (what its review approves and its dispatch publishes) and cannot be edited; change the working branch and freeze again',
+    );
     const listed = await admin.get(api('/ccms/flightops/frozen'), { libraryId });
     expect(listed.body.data.revisions).toEqual([expect.objectContaining({ name: '2026-10', branch: 'frozen/2026-10' })]);
 

@@ -5,7 +5,7 @@ import { badRequest } from '../../../platform/http/errors';
 import { findMeta } from '../catalog/catalog-meta';
 import { repoPath } from '../explorer/repo-path';
 
-/** A frozen revision's branch (frozen/<name>): this flow never writes to it; a PSL of it is dispatched once approved. */
+/** A frozen revision's branch (frozen/<name>): the topic editor refuses saves on it; a PSL of it is dispatched once approved. */
 export const isFrozenBranch = (branch: string) => branch.startsWith('frozen/');
 const VALIDATED = ['approved', 'published', 'distributed'];
 

@@ -27,6 +27,7 @@ import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import type { PreparedRun } from '../catalog/indexer';
 import { repoPath } from '../explorer/repo-path';
 import { checkFlightopsText, describeFlightopsTopic } from '../flightops/flightops-check';
+import { isFrozenBranch } from '../flightops/flightops-set';
 import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
@@ -159,6 +160,8 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     const standard = standardOf(row.libraryType);
     if (standard.id === 'dita' ? !isDitaContent(path) : !standard.files.isSource(path))
       throw badRequest(standard.id === 's1000d' ? 'editor.notS1000dObject' : 'editor.notTopic', { path });
+    // A frozen flight-ops revision is what its review approves and its dispatch publishes: not edited.
+    if (need === 'write' && standard.id === 'flightops' && isFrozenBranch(branch)) throw badRequest('flightops.frozenReadOnly', { branch });
     return { row, libraryId: row.libraryId, branch, path };
   }
 
