@@ -47,6 +47,8 @@ export interface Psl {
   manual: string;
   title: string;
   revision: string;
+  /** xml:lang of the root (zh-CN, en-US): the words of the published pages. */
+  lang?: string;
   nodes: PslNode[];
 }
 

@@ -107,6 +107,7 @@ export const REFERENCE_KINDS = [
   'cirRef',
   'dmlRef',
   'commentRef',
+  'duRef',
 ] as const;
 export const REFERENCE_STATUSES = ['resolved', 'broken', 'external'] as const;
 

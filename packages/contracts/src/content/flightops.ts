@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { qInt } from '../http';
+import { CatalogScope } from './catalog';
 import { BranchName } from './library';
 
 /**
@@ -60,3 +61,75 @@ export const RevisionResolveBody = z.object({
 });
 export type RevisionResolveBody = z.infer<typeof RevisionResolveBody>;
 export const RevisionResolveResult = z.object({ commit: z.string() });
+
+/** An aircraft of the library's fleet (fleet.xml): what the effectivity filter and a publication are for. */
+export const FleetAircraft = z.object({
+  msn: z.string().describe('manufacturer serial number'),
+  registration: z.string(),
+  mods: z.array(z.string()).describe('modifications embodied'),
+});
+export type FleetAircraft = z.infer<typeof FleetAircraft>;
+
+/** GET /ccms/flightops/fleet: the aircraft of a branch's fleet.xml (empty when it has none). */
+export const FleetResult = z.object({ aircraft: z.array(FleetAircraft) });
+export type FleetResult = z.infer<typeof FleetResult>;
+
+/** GET /ccms/flightops/effective: the DUs of a branch with a solution effective for an aircraft. */
+export const EffectiveQuery = CatalogScope.extend({
+  aircraft: z.string().trim().min(1).max(64).describe('MSN or registration of an aircraft of fleet.xml'),
+});
+export type EffectiveQuery = z.infer<typeof EffectiveQuery>;
+
+export const EffectiveSolution = z.object({
+  id: z.string(),
+  effectivity: z.string().describe('MSNs (* for all) and + the modifications it needs'),
+  effective: z.boolean(),
+});
+export const EffectiveDu = z.object({
+  topicId: z.number(),
+  path: z.string(),
+  id: z.string().describe('the DU id'),
+  title: z.string(),
+  type: z.string(),
+  manual: z.string(),
+  solutions: z.array(EffectiveSolution),
+});
+export type EffectiveDu = z.infer<typeof EffectiveDu>;
+export const EffectiveResult = z.object({
+  aircraft: FleetAircraft,
+  commit: z.string(),
+  effective: z.array(EffectiveDu).describe('DUs with at least one solution effective for the aircraft'),
+  notEffective: z.array(EffectiveDu).describe('DUs with none'),
+});
+export type EffectiveResult = z.infer<typeof EffectiveResult>;
+
+/**
+ * POST /ccms/flightops/freeze: the airline's working copy frozen for validation: a branch
+ * frozen/<name> at the head of `branch` (the topic editor refuses saves on it), its PSLs and DUs put
+ * under review. Dispatch publishes a PSL of it once a reviewer approved the PSL.
+ */
+export const FreezeBody = z.object({
+  libraryId: z.number().int().positive().describe('id of the library'),
+  branch: BranchName.describe('the branch frozen: the airline branch or a revision/<name> branch'),
+  name: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/)
+    .describe('name of the frozen revision (letters, digits, . _ -): the branch is frozen/<name>'),
+});
+export type FreezeBody = z.infer<typeof FreezeBody>;
+
+export const FrozenDocument = z.object({ documentId: z.number(), path: z.string(), name: z.string(), status: z.string() });
+export const FreezeResult = z.object({
+  frozenBranch: z.string(),
+  commit: z.string(),
+  documents: z.array(FrozenDocument).describe('the PSLs under review'),
+  dus: z.number().describe('DUs put under review'),
+});
+export type FreezeResult = z.infer<typeof FreezeResult>;
+
+/** GET /ccms/flightops/frozen: the frozen revisions of a library, each PSL with its review status. */
+export const FrozenQuery = z.object({ libraryId: z.coerce.number().int().positive().describe('id of the library') });
+export const FrozenRevision = z.object({ name: z.string(), branch: z.string(), commit: z.string(), documents: z.array(FrozenDocument) });
+export const FrozenList = z.object({ revisions: z.array(FrozenRevision) });
+export type FrozenList = z.infer<typeof FrozenList>;

@@ -22,9 +22,10 @@ describe('holdsContent', () => {
 });
 
 describe('standardIdOf', () => {
-  it('reads S1000D libraries as S1000D, ATA2300 libraries as ATA Spec 2300 and every other type as DITA', () => {
+  it('reads S1000D libraries as S1000D, ATA2300 libraries as ATA Spec 2300, AirbusFlightOps in the flight-ops profile and every other type as DITA', () => {
     expect(standardIdOf('S1000D')).toBe('s1000d');
     expect(standardIdOf('ATA2300')).toBe('ata2300');
-    expect(['DITA', 'AirbusFlightOps', 'FTID', null, undefined].map(standardIdOf)).toEqual(['dita', 'dita', 'dita', 'dita', 'dita']);
+    expect(standardIdOf('AirbusFlightOps')).toBe('flightops');
+    expect(['DITA', 'FTID', null, undefined].map(standardIdOf)).toEqual(['dita', 'dita', 'dita', 'dita']);
   });
 });

@@ -9,7 +9,7 @@ import type { LIBRARY_TYPES } from '../constants';
  */
 
 /** Content standards the product has an implementation of. */
-export const CONTENT_STANDARDS = ['dita', 's1000d', 'ata2300'] as const;
+export const CONTENT_STANDARDS = ['dita', 's1000d', 'ata2300', 'flightops'] as const;
 export type ContentStandardId = (typeof CONTENT_STANDARDS)[number];
 
 /**
@@ -45,12 +45,14 @@ export function holdsContent(files: StandardFiles, path: string): boolean {
 export type LibraryType = (typeof LIBRARY_TYPES)[number];
 
 /**
- * The standard a library type is written in. Airbus flight operations and FTID libraries are DITA
- * specialisations until they get standards of their own.
+ * The standard a library type is written in. Airbus flight operations libraries are read in the
+ * product's DU / solution / PSL profile (docs/flightops-profile.md); FTID libraries are DITA
+ * specialisations until they get a standard of their own.
  */
 export function standardIdOf(libraryType: string | null | undefined): ContentStandardId {
   if (libraryType === 'S1000D') return 's1000d';
   if (libraryType === 'ATA2300') return 'ata2300';
+  if (libraryType === 'AirbusFlightOps') return 'flightops';
   return 'dita';
 }
 

@@ -10,6 +10,7 @@ import { doctypeGrammar } from './doctype/doctype-grammar';
 import { documentRoutes } from './document/document.routes';
 import { editorConfigRoutes } from './editor-config/editor-config.routes';
 import { explorerRoutes } from './explorer/explorer.routes';
+import { flightopsLibraryRoutes } from './flightops/flightops.routes';
 import { flightopsRoutes } from './flightops/revision.routes';
 import { abbreviationRoutes, termRoutes } from './glossary/glossary.routes';
 import { grammarRoutes } from './grammar/grammar.routes';
@@ -71,6 +72,7 @@ const routes: FastifyPluginAsync[] = [
   dmlRoutes,
   transferRoutes,
   flightopsRoutes,
+  flightopsLibraryRoutes,
   s1000dAuthoringRoutes,
   documentRoutes,
   topicRoutes,

@@ -42,7 +42,7 @@ export const API_TAGS = {
   'content/property': 'Product properties and their values',
   'content/catalog': 'The catalogue index of a library branch: references, keys, resources',
   'content/s1000d': 'S1000D libraries: applicability tables (ACT, CCT, PCT), filtering a publication module by product, module instances',
-  'content/flightops': 'Flight-operations revisions',
+  'content/flightops': 'Flight-operations libraries: revisions, the fleet and effectivity filter, freeze for validation',
   'content/document': 'Documents (DITA maps): properties, table of contents, revisions, comparison, import',
   'content/topic': 'Topics: properties, status, references, history and differences',
   'content/translation': 'Translation: XLIFF export and import of a document for a language, translation memory and progress',

@@ -27,6 +27,7 @@ import {
   writeIndex,
 } from './catalog-store';
 import { CommitSource } from './commit-source';
+import { flightopsRows } from './flightops-rows';
 import {
   countResources,
   documentRow,
@@ -386,7 +387,7 @@ export function catalogIndexer(
     trace.mark('git');
     const read = (p: string) => source.cached(p);
     const s1000d = standard === 's1000d' ? s1000dRows(files, read, (await opts.s1000dGrammar?.()) ?? { packages: [] }) : undefined;
-    const rows: SetRows = s1000d ?? ata2300Rows(files, read, await opts.ata2300Schemas?.());
+    const rows: SetRows = s1000d ?? (standard === 'flightops' ? flightopsRows(files, read) : ata2300Rows(files, read, await opts.ata2300Schemas?.()));
     trace.mark(`engine (${rows.topics.length} modules)`);
     const [storedTopics, storedDocs, storedRes, identities, docIdentities] = await Promise.all([
       storedHashes(db, 'topic', libraryId, branch),

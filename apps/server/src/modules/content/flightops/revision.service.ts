@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { RevisionConflict, RevisionLoadFields, RevisionLoadResult, RevisionResolveBody } from '@ccms/contracts/content/flightops';
+import { type ChangeKind, flightopsFiles } from '@ccms/flightops';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { Change } from '../../../platform/git/git-repo';
@@ -31,6 +32,26 @@ class Side {
 }
 
 const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/** highlights.xml of a revision (docs/flightops-profile.md): each DU the merge touched, by id (its file name), with what happened to it. */
+function highlightsXml(revision: string, report: ReturnType<typeof mergeRevision>['report']): string | null {
+  const lists: [ChangeKind, string[]][] = [
+    ['added', report.added],
+    ['revised', report.revised],
+    ['deleted', report.deleted],
+    ['merged', report.merged],
+    ['airlineKept', report.airlineKept],
+    ['conflict', report.conflicts.map((c) => c.path)],
+  ];
+  const rows = lists.flatMap(([kind, paths]) =>
+    paths
+      .filter((p) => flightopsFiles.roleOf(p) === 'unit')
+      .map((p) => `  <change du="${escapeAttr(p.slice(p.lastIndexOf('/') + 1).replace(/\.xml$/i, ''))}" path="${escapeAttr(p)}" kind="${kind}"/>`),
+  );
+  if (rows.length === 0) return null;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<highlights revision="${escapeAttr(revision)}">\n${rows.join('\n')}\n</highlights>\n`;
+}
 
 /**
  * A manufacturer revision of a flight-operations manual loaded onto the airline's branch: the
@@ -117,6 +138,9 @@ export function revisionService(_db: Db, git: LibraryGit, { catalog }: CatalogRu
         `added ${report.added.length}, revised ${report.revised.length}, deleted ${report.deleted.length}, merged ${report.merged.length}, airline kept ${report.airlineKept.length}, conflicts ${report.conflicts.length}`,
         ...report.conflicts.map((c) => `conflict: ${c.path} (${c.reason})`),
       ].join('\n');
+      // The revision's highlights (the DUs the merge changed and how), published with the manual when it is dispatched.
+      const highlights = highlightsXml(fields.revision, report);
+      if (highlights) changes.push({ op: 'put', path: joinPath(folder, 'highlights.xml'), content: Buffer.from(highlights, 'utf8') });
       const commit = changes.length > 0 ? (await git.commit(row, auth, revisionBranch, changes, summary)).commit : null;
 
       const conflicts: RevisionConflict[] = report.conflicts.map((c) => {

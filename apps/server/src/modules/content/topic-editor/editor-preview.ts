@@ -16,6 +16,7 @@ import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest } from '../../../platform/http/errors';
 import { CommitSource } from '../catalog/commit-source';
+import { flightopsPreviewHtml } from '../flightops/flightops-check';
 import type { LibraryGit } from '../library/library-git';
 import { listSettings } from '../library-config/library-config.queries';
 import { standardOf } from '../standard/registry';
@@ -117,6 +118,11 @@ export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorServic
       const file = await editor.fileOf(auth, body, 'read');
       if (standardOf(file.row.libraryType).id === 's1000d')
         return { html: await s1000dPreviewHtml(file.path, body.content, lang, body.applicAssignment), problems: [], conrefs: [] };
+      if (standardOf(file.row.libraryType).id === 'flightops') {
+        const { repo } = await git.ready(file.row);
+        const html = await flightopsPreviewHtml(repo, await repo.resolve(file.branch), body.content, lang, body.applicAssignment?.aircraft);
+        return { html, problems: [], conrefs: [] };
+      }
       const conditions = await conditionsOf(file.libraryId, body.filterGroup);
       const checked = await checkDita(body.content, file.path, lang, grammar);
       if (!checked.root) return { html: '', problems: checked.problems, conrefs: [] };

@@ -26,6 +26,8 @@ import type { CatalogRuntime, MadeCommit } from '../catalog/catalog.service';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import type { PreparedRun } from '../catalog/indexer';
 import { repoPath } from '../explorer/repo-path';
+import { checkFlightopsText, describeFlightopsTopic } from '../flightops/flightops-check';
+import { isFrozenBranch } from '../flightops/flightops-set';
 import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
@@ -73,6 +75,7 @@ export function describeTopic(standard: string, path: string, text: string, root
     const obj = describeFile(path, text);
     return { docType: obj.schema ?? obj.root ?? '', title: obj.title };
   }
+  if (standard === 'flightops') return describeFlightopsTopic(path, text);
   if (standard === 'ata2300') {
     const obj = describeAta2300(path, text);
     return obj.kind === 'none' ? { docType: '', title: '' } : { docType: obj.schema ?? obj.contentType ?? obj.kind, title: obj.title };
@@ -158,6 +161,8 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     const standard = standardOf(row.libraryType);
     if (standard.id === 'dita' ? !isDitaContent(path) : !standard.files.isSource(path))
       throw badRequest(standard.id === 's1000d' ? 'editor.notS1000dObject' : 'editor.notTopic', { path });
+    // A frozen flight-ops revision is what its review approves and its dispatch publishes: not edited.
+    if (need === 'write' && standard.id === 'flightops' && isFrozenBranch(branch)) throw badRequest('flightops.frozenReadOnly', { branch });
     return { row, libraryId: row.libraryId, branch, path };
   }
 
@@ -186,6 +191,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
    */
   function checkerOf(auth: AuthContext, file: OpenedFile, lang: Language): TextCheck {
     if (standardOf(file.row.libraryType).id === 'ata2300') return async (text) => checkAta2300(text, file.path, lang, await runtime.indexer.ata2300Schemas());
+    if (standardOf(file.row.libraryType).id === 'flightops') return (text) => checkFlightopsText(text, file.path, lang);
     if (!isS1000d(file)) return (text) => checkDita(text, file.path, lang, grammar);
     return async (text): Promise<Checked> => {
       const problems = (await checkS1000d(auth, file, text, lang)).sort((a, b) => a.line - b.line || a.column - b.column);

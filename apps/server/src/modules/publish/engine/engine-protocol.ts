@@ -15,7 +15,7 @@ export interface EngineRequest {
   standard?: ContentStandardId;
   /** The document to publish: a DITA map, or an S1000D publication module. */
   map: string;
-  /** S1000D: the applicability selection (a PCT product, property values, values excluded by ident) the publication is filtered for. */
+  /** S1000D: the applicability selection (a PCT product, property values, values excluded by ident) the publication is filtered for; flight ops: product is the aircraft (MSN or registration). */
   applic?: { product?: string; assign?: Record<string, string>; exclude?: Record<string, string[]> };
   format: 'html5' | 'pdf';
   conditions: Condition[];

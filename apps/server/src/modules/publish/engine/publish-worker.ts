@@ -114,10 +114,52 @@ async function runAta2300(req: EngineRequest, begun: number) {
   }
 }
 
+/** A flight-operations manual (its PSL) for an aircraft, HTML5 or PDF (a full build each time). */
+async function runFlightops(req: EngineRequest, begun: number) {
+  const { FlightopsPublishError, publishFlightops } = await import('@ccms/flightops');
+  reply({ type: 'progress', id: req.id, phase: 'render', done: 0, total: 1 });
+  try {
+    const result = await publishFlightops({
+      dir: req.srcDir,
+      psl: req.map,
+      out: req.outDir,
+      format: req.format,
+      ...(req.applic?.product ? { aircraft: req.applic.product } : {}),
+      ...(req.chromium ? { chromium: req.chromium } : {}),
+    });
+    reply({
+      type: 'done',
+      id: req.id,
+      pages: result.dus.length,
+      problems: result.missing.map((id) => ({
+        severity: 'warning' as const,
+        code: 'fo-psl-missing',
+        message: `The PSL names DU ${id}, which the branch does not hold`,
+        file: req.map,
+        line: 0,
+        column: 0,
+      })),
+      ...(result.pdfFile ? { pdfFile: result.pdfFile } : {}),
+      incremental: false,
+      begun,
+      ended: Date.now(),
+    });
+  } catch (err) {
+    if (!(err instanceof FlightopsPublishError)) throw err;
+    const words = {
+      pslMissing: `"${err.value}" is not a PSL of the branch`,
+      aircraftUnknown: `The fleet lists no aircraft "${err.value}" (an MSN or a registration)`,
+      noFleet: `An aircraft "${err.value}" was named but the branch has no fleet.xml`,
+    };
+    throw new Error(words[err.code]);
+  }
+}
+
 async function run(req: EngineRequest) {
   const begun = Date.now();
   if (req.standard === 's1000d') return runS1000d(req, begun);
   if (req.standard === 'ata2300') return runAta2300(req, begun);
+  if (req.standard === 'flightops') return runFlightops(req, begun);
   const progress = (done: number, total: number, phase: string) => reply({ type: 'progress', id: req.id, phase, done, total });
   const previous = builds.get(req.key);
   if (

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import type { CatalogIndexer } from '../../content/catalog/indexer';
 import { repoPath } from '../../content/explorer/repo-path';
+import { checkFlightopsPublication } from '../../content/flightops/flightops-set';
 import type { LibraryService } from '../../content/library/library.service';
 import { readableLibraries } from '../../content/library/library-access';
 import type { LibraryGit, LibraryRow } from '../../content/library/library-git';
@@ -75,6 +76,12 @@ export function publicationService(db: Db, git: LibraryGit, libraries: LibrarySe
     if (await publicationNameClash(db, library.libraryId, body.name, exceptId)) throw badRequest('publication.nameExists', { name: body.name });
     if (id === 's1000d') return checkS1000d(library, body);
     if (id === 'ata2300') return checkAta2300(library, body);
+    if (id === 'flightops') {
+      const { repo } = await git.ready(library);
+      const head = await repo.resolve(body.branch);
+      if (!head || !(await repo.branches()).some((b) => b.name === body.branch)) throw badRequest('publication.branchMissing', { branch: body.branch });
+      return checkFlightopsPublication(db, repo, head, { ...body, libraryId: library.libraryId });
+    }
     const ditaMap = repoPath(body.ditaMap, 'ditaMap');
     if (files.roleOf(ditaMap) !== 'document') throw badRequest('publication.notMap', { path: ditaMap });
     const { repo } = await git.ready(library);

@@ -1,4 +1,15 @@
-import type { RevisionLoadFields, RevisionLoadResult, RevisionResolveBody } from '@ccms/contracts/content/flightops';
+import type { CatalogScope } from '@ccms/contracts/content/catalog';
+import type {
+  EffectiveQuery,
+  EffectiveResult,
+  FleetResult,
+  FreezeBody,
+  FreezeResult,
+  FrozenList,
+  RevisionLoadFields,
+  RevisionLoadResult,
+  RevisionResolveBody,
+} from '@ccms/contracts/content/flightops';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useRefreshCatalog } from '../catalog/catalog-queries';
@@ -21,6 +32,10 @@ export const flightopsApi = {
         silent: true,
       })
       .then((r) => r.data),
+  fleet: (scope: CatalogScope) => api.one<FleetResult>('/ccms/flightops/fleet', scope),
+  effective: (query: EffectiveQuery) => api.one<EffectiveResult>('/ccms/flightops/effective', query),
+  frozen: (libraryId: number) => api.one<FrozenList>('/ccms/flightops/frozen', { libraryId }),
+  freeze: (body: FreezeBody) => api.post<{ data: FreezeResult }>('/ccms/flightops/freeze', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
   resolve: (body: RevisionResolveBody) =>
     api.post<{ data: { commit: string } }>('/ccms/flightops/revision/resolve', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
 };

@@ -1,4 +1,13 @@
-import { BranchesOutlined, FileZipOutlined, NodeIndexOutlined, OrderedListOutlined, SwapOutlined, TableOutlined, WarningOutlined } from '@ant-design/icons';
+import {
+  BranchesOutlined,
+  FileZipOutlined,
+  NodeIndexOutlined,
+  OrderedListOutlined,
+  SendOutlined,
+  SwapOutlined,
+  TableOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
 import { DocumentPerm, type DocumentRow } from '@ccms/contracts/content/document';
 import { DOCUMENT_STATUSES } from '@ccms/contracts/content/status';
 import { Button, Form, Input, Space, Typography } from 'antd';
@@ -7,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useSetDocumentStatus } from '../../catalog/catalog-queries';
+import { FlightopsDrawer } from '../../flightops/components/FlightopsDrawer';
 import { RevisionDialog } from '../../flightops/components/RevisionDialog';
 import { ApplicabilityDrawer } from '../../s1000d/components/ApplicabilityDrawer';
 import { DmlCoverageDrawer } from '../../s1000d/components/DmlCoverageDrawer';
@@ -29,7 +39,7 @@ export default function DocumentListPage() {
   const navigate = useNavigate();
   const scope = useLibraryScope();
   const setStatus = useSetDocumentStatus();
-  const [dialog, setDialog] = useState<'import' | 'fastCreate' | 'problems' | 'applicability' | 'dml' | 'transfer' | 'revision' | null>(null);
+  const [dialog, setDialog] = useState<'import' | 'fastCreate' | 'problems' | 'applicability' | 'dml' | 'transfer' | 'revision' | 'flightops' | null>(null);
   const { libraryId, branch } = scope;
   const s1000d = scope.standard === 's1000d';
   // Flight-operations manuals take manufacturer revisions merged onto the airline's copy.
@@ -136,6 +146,11 @@ export default function DocumentListPage() {
                 </Button>
               </HasPermi>
             )}
+            {flightOps && (
+              <Button icon={<SendOutlined />} onClick={() => setDialog('flightops')} data-testid="flightops-drawer-button">
+                {tf('openDrawer')}
+              </Button>
+            )}
             {/* A toc fast create writes a DITA map and topics: not for an S1000D library. */}
             {!s1000d && (
               <HasPermi value={[DocumentPerm.add]}>
@@ -152,6 +167,9 @@ export default function DocumentListPage() {
           <ImportDialog open={dialog === 'import'} scope={at} onClose={() => setDialog(null)} onDone={created} />
           <FastCreateDialog open={dialog === 'fastCreate'} scope={at} onClose={() => setDialog(null)} onDone={created} />
           {flightOps && <RevisionDialog scope={at} open={dialog === 'revision'} onClose={() => setDialog(null)} />}
+          {flightOps && (
+            <FlightopsDrawer scope={at} branch={branch ?? scope.library?.defaultBranch ?? ''} open={dialog === 'flightops'} onClose={() => setDialog(null)} />
+          )}
           {s1000d && (
             <>
               <LibraryProblemsDrawer scope={at} open={dialog === 'problems'} onClose={() => setDialog(null)} />

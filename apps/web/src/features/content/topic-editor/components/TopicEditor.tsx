@@ -13,6 +13,7 @@ import { EditorRegulationsPane } from '../../../compliance/regulation/components
 import { type EditorElement, LinkDialog } from '../../../compliance/regulation/components/LinkDialog';
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
+import { AircraftPreviewSelect } from '../../flightops/components/AircraftPreviewSelect';
 import { topicApi } from '../../topic/topic-api';
 import { addApplicToModule } from '../model/applic-new';
 import { linkableElement, withElementId } from '../model/element-id';
@@ -90,7 +91,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const { t, i18n } = useTranslation('editor');
   const { message, modal } = App.useApp();
   const readOnly = !opened.canWrite;
-  const [mode, setMode] = useState<Mode>(initialMode);
+  // A standard with no visual vocabulary yet (flight-ops DUs) is edited in the source view only.
+  const sourceOnly = opened.standard === 'flightops';
+  const [mode, setMode] = useState<Mode>(sourceOnly ? 'source' : initialMode);
   const [base, setBase] = useState({ commit: stash?.baseCommit ?? opened.baseCommit, blob: stash?.baseBlob ?? opened.baseBlob });
   // What the views load: changes when a draft is restored or a merged save comes back (`seq` remounts the view).
   const [loaded, setLoaded] = useState({ xml: stash?.content ?? opened.content, seq: 0, cursor: undefined as ElementPath | undefined });
@@ -124,6 +127,8 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const unsavedNow = useCallback(() => versionRef.current !== savedRef.current, []);
   const save = useSaveTopic();
   const s1000d = opened.standard === 's1000d';
+  // A flight-ops DU is previewed for an aircraft of the fleet as an S1000D module for a product.
+  const flightops = opened.standard === 'flightops';
   const grammar = useS1000dGrammar(target, s1000d);
   const [applicProduct, setApplicProduct] = useState<{ key: string; assignment: Record<string, string> } | null>(null);
   const sourceElements = useMemo(() => (s1000d ? s1000dElementSpecs(grammar.data) : undefined), [s1000d, grammar.data]);
@@ -425,7 +430,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
 
   const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
   const previewVersion = useDebounced(version, PREVIEW_DEBOUNCE_MS);
-  const preview = usePreview(target, previewVersion, filterGroup, readContent, s1000d ? (applicProduct?.assignment ?? null) : null);
+  const preview = usePreview(target, previewVersion, filterGroup, readContent, s1000d || flightops ? (applicProduct?.assignment ?? null) : null);
   const openSourceRef = useRef<(path: string) => void>(() => undefined);
   const references = useReferenceResolvers(target, preview.data?.conrefs, (path) => openSourceRef.current(path), opened.ticket);
   openSourceRef.current = (path) => {
@@ -476,10 +481,10 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         preview={previewState}
         filterGroup={filterGroup}
         onFilterGroup={setFilterGroup}
-        {...(s1000d ? { applicProduct: applicProduct?.key ?? null } : {})}
+        {...(s1000d || flightops ? { applicProduct: applicProduct?.key ?? null } : {})}
       />
     ),
-    [target, previewState, filterGroup, s1000d, applicProduct],
+    [target, previewState, filterGroup, s1000d, flightops, applicProduct],
   );
   const applyAttributes = useCallback((attrs: Record<string, string>) => visual.current?.setAttributes(attrs), []);
   const attributesPane = useMemo(
@@ -523,7 +528,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           value={mode}
           onChange={onToggle}
           options={[
-            { value: 'visual', label: t('visual'), icon: <EyeOutlined /> },
+            { value: 'visual', label: t('visual'), icon: <EyeOutlined />, disabled: sourceOnly },
             { value: 'source', label: t('source'), icon: <CodeOutlined /> },
           ]}
           data-testid="editor-mode"
@@ -545,7 +550,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         )}
       </Space>
     ),
-    [tc, t, mode, readOnly, opened, commitMessage, saving, onLink, onToggle, onSave],
+    [tc, t, mode, readOnly, opened, commitMessage, saving, onLink, onToggle, onSave, sourceOnly],
   );
   const linkTopic = useMemo(
     () => (topicId !== undefined ? { topicId, libraryId: target.libraryId, title: opened.title || opened.path } : undefined),
@@ -592,6 +597,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           {presence}
           {s1000d && mode === 'visual' && (
             <ApplicPreviewSelect libraryId={target.libraryId} branch={target.branch} value={applicProduct?.key ?? null} onChange={setApplicProduct} />
+          )}
+          {flightops && (
+            <AircraftPreviewSelect libraryId={target.libraryId} branch={target.branch} value={applicProduct?.key ?? null} onChange={setApplicProduct} />
           )}
         </Space>
         {controls}
