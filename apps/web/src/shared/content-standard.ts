@@ -2,6 +2,7 @@ import { ata2300Files } from '@ccms/ata2300/files';
 import { type ContentStandardId, type StandardFiles, standardIdOf } from '@ccms/contracts/content/standard';
 import { ditaFiles } from '@ccms/dita/files';
 import { s1000dFiles } from '@ccms/s1000d/files';
+import { xmlProfileFiles } from '@ccms/xmlprofile/files';
 
 /**
  * The content standards the web app knows, as the server's registry
@@ -21,6 +22,7 @@ const STANDARDS: Record<ContentStandardId, ContentStandard> = {
   dita: { id: 'dita', files: ditaFiles, newUnit: 'topic' },
   s1000d: { id: 's1000d', files: s1000dFiles, newUnit: 'dataModule' },
   ata2300: { id: 'ata2300', files: ata2300Files, newUnit: 'dataModule' },
+  xmlprofile: { id: 'xmlprofile', files: xmlProfileFiles, newUnit: 'dataModule' },
 };
 
 /** The standard of a library type (DITA for the types that have no implementation of their own yet). */

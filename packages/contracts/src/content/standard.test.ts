@@ -25,6 +25,8 @@ describe('standardIdOf', () => {
   it('reads S1000D libraries as S1000D, ATA2300 libraries as ATA Spec 2300 and every other type as DITA', () => {
     expect(standardIdOf('S1000D')).toBe('s1000d');
     expect(standardIdOf('ATA2300')).toBe('ata2300');
-    expect(['DITA', 'AirbusFlightOps', 'FTID', null, undefined].map(standardIdOf)).toEqual(['dita', 'dita', 'dita', 'dita', 'dita']);
+    expect(['DITA', 'AirbusFlightOps', null, undefined].map(standardIdOf)).toEqual(['dita', 'dita', 'dita', 'dita']);
+    // FTID and types made by an XML profile are read by their profile.
+    expect(['FTID', 'RecipeBook'].map(standardIdOf)).toEqual(['xmlprofile', 'xmlprofile']);
   });
 });

@@ -2,6 +2,7 @@ import { ata2300Files } from '@ccms/ata2300/files';
 import { type ContentStandardId, type StandardFiles, standardIdOf } from '@ccms/contracts/content/standard';
 import { ditaFiles } from '@ccms/dita/files';
 import { s1000dFiles } from '@ccms/s1000d/files';
+import { xmlProfileFiles } from '@ccms/xmlprofile/files';
 
 /**
  * The content standards the server knows, by id, and the one a library is written in (by its
@@ -18,6 +19,7 @@ const STANDARDS: Record<ContentStandardId, ContentStandard> = {
   dita: { id: 'dita', files: ditaFiles },
   s1000d: { id: 's1000d', files: s1000dFiles },
   ata2300: { id: 'ata2300', files: ata2300Files },
+  xmlprofile: { id: 'xmlprofile', files: xmlProfileFiles },
 };
 
 /** The standard of a library type (DITA for the types that have no implementation of their own yet). */
