@@ -92,7 +92,9 @@ export const XmlProfileBody = XmlProfileSpec.extend({
 }).strict();
 export type XmlProfileBody = z.infer<typeof XmlProfileBody>;
 
-export const XmlProfileUpdate = XmlProfileBody.extend({ profileId: z.number().int().positive() }).strict();
+export const XmlProfileUpdate = XmlProfileBody.extend({
+  profileId: z.number().int().positive().describe('id of an XML profile (GET /ccms/xmlProfile/list)'),
+}).strict();
 export type XmlProfileUpdate = z.infer<typeof XmlProfileUpdate>;
 
 export const XmlProfile = XmlProfileBody.extend({

@@ -36,6 +36,9 @@ import type { GrammarRules } from './topic-editor/dita-validation';
 import { topicEditorRoutes } from './topic-editor/topic-editor.routes';
 import { translationRoutes } from './translation/translation.routes';
 import { videoRoutes } from './video/video.routes';
+import { profileSpecOf } from './xml-profile/xml-profile.queries';
+import { xmlProfileRoutes } from './xml-profile/xml-profile.routes';
+import { XML_PROFILE_REINDEX_QUEUE, xmlProfileReindexWork } from './xml-profile/xml-profile.service';
 
 /**
  * What the content area builds once per app and shares with its routes, its jobs and the areas
@@ -83,6 +86,7 @@ const routes: FastifyPluginAsync[] = [
   termRoutes,
   tagRoutes,
   doctypeRoutes,
+  xmlProfileRoutes,
   grammarRoutes,
   templateRoutes,
   editorConfigRoutes,
@@ -99,7 +103,12 @@ export const contentArea = fp(
     const libraries = libraryService(app.db, git, app.secrets.secretKey);
     const grammars = grammarRegistry({ db: app.db, storage: app.storage, dataDir: app.config.dataDir, log: app.log });
     // S1000D libraries validate against the schema packages and default BREX an administrator installed.
-    const indexer = catalogIndexer(app.db, { oneConnection: app.database.kind === 'pglite', s1000dGrammar: () => grammars.s1000d() });
+    const indexer = catalogIndexer(app.db, {
+      oneConnection: app.database.kind === 'pglite',
+      s1000dGrammar: () => grammars.s1000d(),
+      // FTID and the types an administrator defines are read by their XML profile.
+      xmlProfile: (libraryType) => profileSpecOf(app.db, libraryType),
+    });
     const catalog = catalogService(app.db, git, libraries, indexer);
     app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db, grammars), grammars, review: reviewHooks() });
     // No grammar ships with the product: each start says how to install one while none is.
@@ -109,6 +118,7 @@ export const contentArea = fp(
     });
     app.jobs.register(libraryFetchAllJob(git));
     app.jobs.register(catalogReindexJob(catalog));
+    app.jobs.defineQueue({ name: XML_PROFILE_REINDEX_QUEUE, workers: 1, retryLimit: 1, work: xmlProfileReindexWork(app.db, catalog) });
     for (const plugin of routes) await app.register(plugin);
   },
   { name: 'content' },
