@@ -18,6 +18,8 @@ const xmlProfile: Messages<typeof zh> = {
   documentRootsHint: 'A file whose root element is one of these is a document: published, with a toc',
   idPath: 'Identity path',
   titlePath: 'Title path',
+  badXPath: '{{field}}: not a usable XPath (element names, /, //, and a last step @attribute or text())',
+  badPattern: 'File pattern: only name characters and * ? ** {a,b} /',
   xpathHint: 'XPath from the root: element names, /, //, and a last step @attribute or text()',
   tocGroups: 'Toc heading elements',
   tocGroupsHint: 'Elements of a grouping file that make toc headings (titled by the title path)',

@@ -15,6 +15,8 @@ export default {
   documentRootsHint: '根元素为其中之一的文件是一个文档：可发布，有目录',
   idPath: '标识路径',
   titlePath: '标题路径',
+  badXPath: '{{field}}：不是可用的 XPath（元素名、/、//，最后一步可为 @属性 或 text()）',
+  badPattern: '文件模式：只能用名称字符和 * ? ** {a,b} /',
   xpathHint: 'XPath：从根元素起的元素名、/、//，最后一步可为 @属性 或 text()',
   tocGroups: '目录标题元素',
   tocGroupsHint: '分组文件中成为目录标题（取其标题路径）的元素',

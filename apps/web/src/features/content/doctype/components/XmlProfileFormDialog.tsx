@@ -77,7 +77,12 @@ export function XmlProfileFormDialog({ open, profileId, onClose }: { open: boole
         <Input maxLength={zodMaxLength(XmlProfileBody, 'description')} />
       </Form.Item>
       <Divider titlePlacement="start">{t('sectionFiles')}</Divider>
-      <Form.Item name="filePattern" label={t('filePattern')} rules={zodRules(XmlProfileBody, 'filePattern', t('filePattern'))} extra={t('filePatternHint')}>
+      <Form.Item
+        name="filePattern"
+        label={t('filePattern')}
+        rules={zodRules(XmlProfileBody, 'filePattern', t('filePattern'), { pattern: t('badPattern') })}
+        extra={t('filePatternHint')}
+      >
         <Input maxLength={200} placeholder="**/*.xml" />
       </Form.Item>
       <Form.Item name="unitRoots" label={t('unitRoots')} rules={zodRules(XmlProfileBody, 'unitRoots', t('unitRoots'))} extra={t('unitRootsHint')}>
@@ -86,10 +91,19 @@ export function XmlProfileFormDialog({ open, profileId, onClose }: { open: boole
       <Form.Item name="documentRoots" label={t('documentRoots')} extra={t('documentRootsHint')}>
         <Names placeholder="book" />
       </Form.Item>
-      <Form.Item name="idPath" label={t('idPath')} rules={zodRules(XmlProfileBody, 'idPath', t('idPath'))} extra={t('xpathHint')}>
+      <Form.Item
+        name="idPath"
+        label={t('idPath')}
+        rules={zodRules(XmlProfileBody, 'idPath', t('idPath'), { pattern: t('badXPath', { field: t('idPath') }) })}
+        extra={t('xpathHint')}
+      >
         <Input maxLength={200} placeholder="@id" />
       </Form.Item>
-      <Form.Item name="titlePath" label={t('titlePath')} rules={zodRules(XmlProfileBody, 'titlePath', t('titlePath'))}>
+      <Form.Item
+        name="titlePath"
+        label={t('titlePath')}
+        rules={zodRules(XmlProfileBody, 'titlePath', t('titlePath'), { pattern: t('badXPath', { field: t('titlePath') }) })}
+      >
         <Input maxLength={200} placeholder="title" />
       </Form.Item>
       <Form.Item name="tocGroups" label={t('tocGroups')} extra={t('tocGroupsHint')}>
@@ -134,23 +148,20 @@ export function XmlProfileFormDialog({ open, profileId, onClose }: { open: boole
       <Form.Item name="grammarKind" label={t('grammarKind')}>
         <Select style={{ width: 200 }} options={XML_PROFILE_GRAMMARS.map((v) => ({ value: v, label: t(`grammarKinds.${v}`) }))} />
       </Form.Item>
-      {grammarKind !== 'none' && (
-        <>
-          <Form.Item label={t('grammarFile')}>
-            <Space>
-              <Upload accept=".xsd,.dtd" showUploadList={false} beforeUpload={readGrammar}>
-                <Button icon={<UploadOutlined />}>{t('upload')}</Button>
-              </Upload>
-              <Form.Item name="grammarName" noStyle>
-                <Input readOnly style={{ width: 240 }} placeholder={t('noGrammar')} />
-              </Form.Item>
-            </Space>
+      {/* Hidden, not removed, without a grammar: the form still sends the (empty) grammar fields. */}
+      <Form.Item label={t('grammarFile')} hidden={grammarKind === 'none'}>
+        <Space>
+          <Upload accept=".xsd,.dtd" showUploadList={false} beforeUpload={readGrammar}>
+            <Button icon={<UploadOutlined />}>{t('upload')}</Button>
+          </Upload>
+          <Form.Item name="grammarName" noStyle>
+            <Input readOnly style={{ width: 240 }} placeholder={t('noGrammar')} />
           </Form.Item>
-          <Form.Item name="grammar" label={t('grammar')}>
-            <Input.TextArea rows={4} style={{ fontFamily: 'monospace' }} />
-          </Form.Item>
-        </>
-      )}
+        </Space>
+      </Form.Item>
+      <Form.Item name="grammar" label={t('grammar')} hidden={grammarKind === 'none'}>
+        <Input.TextArea rows={4} style={{ fontFamily: 'monospace' }} />
+      </Form.Item>
     </FormDialog>
   );
 }
