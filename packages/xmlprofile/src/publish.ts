@@ -74,6 +74,7 @@ export async function publishProfile(options: ProfilePublishOptions): Promise<Pr
   const existing = new Set(all);
   const { resolve } = profileResolver(objects);
   const units: string[] = [];
+  const inBook = new Set<string>();
   const missing: string[] = [];
   const pageName = (file: string) => `${file.replace(/\.[^.]+$/, '').replace(/[^\w-]+/g, '_')}.html`;
   const titleOf = new Map(objects.map((o) => [o.file, o.title || o.id || o.file]));
@@ -88,7 +89,10 @@ export async function publishProfile(options: ProfilePublishOptions): Promise<Pr
           missing.push(it.ref.value);
           return `<li class="xp-missing">${escapeText(it.ref.value)}</li>`;
         }
-        if (!units.includes(target)) units.push(target);
+        if (!inBook.has(target)) {
+          inBook.add(target);
+          units.push(target);
+        }
         return `<li><a href="${escapeAttr(link(target))}">${escapeText(titleOf.get(target) ?? target)}</a></li>`;
       })
       .join('')}</ul>`;
@@ -101,7 +105,7 @@ export async function publishProfile(options: ProfilePublishOptions): Promise<Pr
       const value = el.attrs[r.attribute];
       if (!value) continue;
       const target = resolve({ element: el.name, attribute: r.attribute, target: r.target, value, line: 0, column: 0 }, from, (p) => existing.has(p));
-      if (target && units.includes(target)) return link(target);
+      if (target && inBook.has(target)) return link(target);
       if (target && r.target === 'path') return target;
     }
     return undefined;

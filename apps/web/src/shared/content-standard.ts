@@ -14,15 +14,15 @@ export interface ContentStandard {
   readonly id: ContentStandardId;
   /** What each file of a library is, by its path. */
   readonly files: StandardFiles;
-  /** What "new" makes in a library of this standard: a DITA topic from a topic type, or an S1000D data module from the DMC builder. */
-  readonly newUnit: 'topic' | 'dataModule';
+  /** What "new" makes in a library of this standard: a DITA topic from a topic type, an S1000D data module from the DMC builder, or nothing (an XML profile's files are added in the explorer). */
+  readonly newUnit: 'topic' | 'dataModule' | 'none';
 }
 
 const STANDARDS: Record<ContentStandardId, ContentStandard> = {
   dita: { id: 'dita', files: ditaFiles, newUnit: 'topic' },
   s1000d: { id: 's1000d', files: s1000dFiles, newUnit: 'dataModule' },
   ata2300: { id: 'ata2300', files: ata2300Files, newUnit: 'dataModule' },
-  xmlprofile: { id: 'xmlprofile', files: xmlProfileFiles, newUnit: 'dataModule' },
+  xmlprofile: { id: 'xmlprofile', files: xmlProfileFiles, newUnit: 'none' },
 };
 
 /** The standard of a library type (DITA for the types that have no implementation of their own yet). */
