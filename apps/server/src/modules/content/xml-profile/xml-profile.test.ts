@@ -172,8 +172,12 @@ describe('an XML profile', () => {
       async () => (await admin.get(api('/ccms/topic/list'), { libraryId, pageSize: 50 })).body.rows as { title: string }[],
       (rows) => rows.some((r) => r.title === 'Margherita, the classic'),
     );
-    // Deleting a profile its libraries still need is refused.
+    // Deleting a profile its libraries still need is refused; one no library uses goes.
     expect((await admin.delete(api(`/ccms/xmlProfile/${profileId}`))).body.msg).toContain('Libraries of type "RecipeBook" exist');
+    const spare = await admin.post(api('/ccms/xmlProfile'), { ...RECIPE_PROFILE, libraryType: 'Spare' });
+    expect(spare.body.code, spare.raw).toBe(200);
+    expect((await admin.delete(api(`/ccms/xmlProfile/${spare.body.data.profileId}`))).body.code).toBe(200);
+    expect((await profileRows()).map((r) => r.libraryType).sort()).toEqual(['FTID', 'RecipeBook']);
   });
 
   it('publishes the book to HTML5 and PDF with the profile CSS; a recipe is not a grouping file', async () => {
