@@ -83,6 +83,14 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'xmlprofile',
+          include: ['packages/xmlprofile/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
         // The repository's own checks (scripts/check-*.mjs), fed snippets.
         test: {
           name: 'scripts',

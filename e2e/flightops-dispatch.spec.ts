@@ -95,7 +95,7 @@ test('filters the DUs by aircraft, freezes the working copy, approves its FCOM a
     .poll(
       async () =>
         (
-          (await (await admin.get(`${API}/ccms/output/list`, { params: { publicationId: listed.rows[0]?.publicationId } })).json()) as {
+          (await (await admin.get(`${API}/ccms/output/list`, { params: { publicationId: listed.rows[0]?.publicationId ?? 0 } })).json()) as {
             rows?: { status: string }[];
           }
         ).rows?.map((r) => r.status),

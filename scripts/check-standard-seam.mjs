@@ -9,7 +9,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const ROOTS = ['apps/server/src', 'apps/web/src', 'packages/contracts/src', 'packages/s1000d/src', 'packages/ata2300/src', 'packages/flightops/src'];
+export const ROOTS = [
+  'apps/server/src',
+  'apps/web/src',
+  'packages/contracts/src',
+  'packages/s1000d/src',
+  'packages/ata2300/src',
+  'packages/flightops/src',
+  'packages/xmlprofile/src',
+];
 export const HINT = "ask the library's content standard: standardOf(libraryType).files.roleOf(path), or @ccms/dita/files in DITA-only modules";
 
 const DITA = `(?:dita|ditamap|bookmap|ditaval)`;

@@ -45,6 +45,7 @@ import type topic from './zh/topic';
 import type translation from './zh/translation';
 import type user from './zh/user';
 import type workitem from './zh/workitem';
+import type xmlProfile from './zh/xmlProfile';
 
 /** The same keys as the zh resource, any text: what every other language must provide. */
 export type Messages<T> = { readonly [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
@@ -62,6 +63,7 @@ export interface Resources {
   dict: typeof dict;
   download: typeof download;
   doctype: typeof doctype;
+  xmlProfile: typeof xmlProfile;
   grammar: typeof grammar;
   document: typeof documentNs;
   editor: typeof editor;

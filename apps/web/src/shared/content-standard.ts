@@ -3,6 +3,7 @@ import { type ContentStandardId, type StandardFiles, standardIdOf } from '@ccms/
 import { ditaFiles } from '@ccms/dita/files';
 import { flightopsFiles } from '@ccms/flightops/files';
 import { s1000dFiles } from '@ccms/s1000d/files';
+import { xmlProfileFiles } from '@ccms/xmlprofile/files';
 
 /**
  * The content standards the web app knows, as the server's registry
@@ -14,8 +15,8 @@ export interface ContentStandard {
   readonly id: ContentStandardId;
   /** What each file of a library is, by its path. */
   readonly files: StandardFiles;
-  /** What "new" makes in a library of this standard: a DITA topic from a topic type, or an S1000D data module from the DMC builder. */
-  readonly newUnit: 'topic' | 'dataModule';
+  /** What "new" makes in a library of this standard: a DITA topic from a topic type, an S1000D data module from the DMC builder, or nothing (an XML profile's files are added in the explorer). */
+  readonly newUnit: 'topic' | 'dataModule' | 'none';
 }
 
 const STANDARDS: Record<ContentStandardId, ContentStandard> = {
@@ -23,6 +24,7 @@ const STANDARDS: Record<ContentStandardId, ContentStandard> = {
   s1000d: { id: 's1000d', files: s1000dFiles, newUnit: 'dataModule' },
   ata2300: { id: 'ata2300', files: ata2300Files, newUnit: 'dataModule' },
   flightops: { id: 'flightops', files: flightopsFiles, newUnit: 'topic' },
+  xmlprofile: { id: 'xmlprofile', files: xmlProfileFiles, newUnit: 'none' },
 };
 
 /** The standard of a library type (DITA for the types that have no implementation of their own yet). */

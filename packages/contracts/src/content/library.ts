@@ -71,12 +71,19 @@ export const Credential = z.object({
 });
 export type Credential = z.infer<typeof Credential>;
 
+/** A library type: a built-in one (LIBRARY_TYPES), or one an administrator defined by an XML profile (the server checks it has one). */
+export const LibraryTypeName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][\w-]{1,31}$/, { message: 'field.invalidFormat' })
+  .describe(`${LIBRARY_TYPES.join(', ')}, or a type with an XML profile (GET /ccms/xmlProfile/types)`);
+
 export const LibraryBody = z.object({
   name: z.string().trim().min(1).max(100).describe('unique library name'),
   displayText: z.string().trim().max(200).default(''),
   deptId: z.number().int().positive().nullable().optional().describe('id of a department (GET /system/dept/list)'),
   status: Status01.default('0'),
-  libraryType: z.enum(LIBRARY_TYPES),
+  libraryType: LibraryTypeName,
   url: GitUrl,
   scmType: z.literal('git').default('git'),
   defaultBranch: BranchName.describe('git branch the library opens on'),
@@ -117,7 +124,7 @@ export type Library = z.infer<typeof Library>;
 
 export const LibraryQuery = PageQuery.extend({
   name: z.string().max(100).optional(),
-  libraryType: z.enum(LIBRARY_TYPES).optional(),
+  libraryType: LibraryTypeName.optional(),
   status: Status01.optional(),
   deptId: qInt.positive().optional().describe('id of a department (GET /system/dept/list)'),
 });

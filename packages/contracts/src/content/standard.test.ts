@@ -26,6 +26,8 @@ describe('standardIdOf', () => {
     expect(standardIdOf('S1000D')).toBe('s1000d');
     expect(standardIdOf('ATA2300')).toBe('ata2300');
     expect(standardIdOf('AirbusFlightOps')).toBe('flightops');
-    expect(['DITA', 'FTID', null, undefined].map(standardIdOf)).toEqual(['dita', 'dita', 'dita', 'dita']);
+    expect(['DITA', null, undefined].map(standardIdOf)).toEqual(['dita', 'dita', 'dita']);
+    // FTID and types made by an XML profile are read by their profile.
+    expect(['FTID', 'RecipeBook'].map(standardIdOf)).toEqual(['xmlprofile', 'xmlprofile']);
   });
 });

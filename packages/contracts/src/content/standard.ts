@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LIBRARY_TYPES } from '../constants';
+import { LIBRARY_TYPES } from '../constants';
 
 /**
  * The seam between the product and a content standard (DITA, S1000D, ...): what a standard tells
@@ -9,7 +9,7 @@ import type { LIBRARY_TYPES } from '../constants';
  */
 
 /** Content standards the product has an implementation of. */
-export const CONTENT_STANDARDS = ['dita', 's1000d', 'ata2300', 'flightops'] as const;
+export const CONTENT_STANDARDS = ['dita', 's1000d', 'ata2300', 'flightops', 'xmlprofile'] as const;
 export type ContentStandardId = (typeof CONTENT_STANDARDS)[number];
 
 /**
@@ -46,13 +46,15 @@ export type LibraryType = (typeof LIBRARY_TYPES)[number];
 
 /**
  * The standard a library type is written in. Airbus flight operations libraries are read in the
- * product's DU / solution / PSL profile (docs/flightops-profile.md); FTID libraries are DITA
- * specialisations until they get a standard of their own.
+ * product's DU / solution / PSL profile (docs/flightops-profile.md); FTID and the types an
+ * administrator defines by an XML profile are read by their profile (packages/xmlprofile).
  */
 export function standardIdOf(libraryType: string | null | undefined): ContentStandardId {
   if (libraryType === 'S1000D') return 's1000d';
   if (libraryType === 'ATA2300') return 'ata2300';
   if (libraryType === 'AirbusFlightOps') return 'flightops';
+  // FTID, and a type an administrator made with an XML profile (no built-in type's name), are read by their profile.
+  if (libraryType === 'FTID' || (libraryType && !(LIBRARY_TYPES as readonly string[]).includes(libraryType))) return 'xmlprofile';
   return 'dita';
 }
 

@@ -23,6 +23,7 @@ import { topicEditorMessages } from './topic-editor';
 import { translationMessages } from './translation';
 import { workMessages } from './work';
 import { workItemMessages } from './work-item';
+import { xmlProfileMessages } from './xml-profile';
 
 /** Each area's messages (one file per area): a key belongs to one of them only. */
 export const messageAreas = {
@@ -50,6 +51,7 @@ export const messageAreas = {
   flightopsMessages,
   complianceMessages,
   ssoMessages,
+  xmlProfileMessages,
 };
 
 /**
@@ -82,6 +84,7 @@ export const messageCatalog = {
     ...flightopsMessages.zh,
     ...complianceMessages.zh,
     ...ssoMessages.zh,
+    ...xmlProfileMessages.zh,
   },
   en: {
     ...commonMessages.en,
@@ -108,6 +111,7 @@ export const messageCatalog = {
     ...flightopsMessages.en,
     ...complianceMessages.en,
     ...ssoMessages.en,
+    ...xmlProfileMessages.en,
   },
 };
 

@@ -10,3 +10,4 @@ export * from './tool';
 export * from './work';
 export * from './work-item';
 export * from './workflow';
+export * from './xml-profile';

@@ -2,6 +2,7 @@ import { schemaTemplateText, TEMPLATE_SCHEMAS, type TemplateSchema } from '@ccms
 import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { ccmsDefaultEditor, ccmsDoctype, ccmsTemplate } from '../schema';
+import { seedXmlProfiles } from './xml-profile';
 
 /** The DITA 1.3 types the engine knows, with the DOCTYPE identifiers of the OASIS catalogue. */
 export const SEED_DOCTYPES = [
@@ -233,6 +234,7 @@ export const SEED_DEFAULT_EDITORS = [
 export async function seedAuthoring(db: Db | Tx) {
   await seedDitaAuthoring(db);
   await seedS1000dAuthoring(db);
+  await seedXmlProfiles(db);
 }
 
 async function seedDitaAuthoring(db: Db | Tx) {

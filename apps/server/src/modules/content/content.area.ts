@@ -37,6 +37,9 @@ import type { GrammarRules } from './topic-editor/dita-validation';
 import { topicEditorRoutes } from './topic-editor/topic-editor.routes';
 import { translationRoutes } from './translation/translation.routes';
 import { videoRoutes } from './video/video.routes';
+import { profileSpecOf } from './xml-profile/xml-profile.queries';
+import { xmlProfileRoutes } from './xml-profile/xml-profile.routes';
+import { XML_PROFILE_REINDEX_QUEUE, xmlProfileReindexWork } from './xml-profile/xml-profile.service';
 
 /**
  * What the content area builds once per app and shares with its routes, its jobs and the areas
@@ -85,6 +88,7 @@ const routes: FastifyPluginAsync[] = [
   termRoutes,
   tagRoutes,
   doctypeRoutes,
+  xmlProfileRoutes,
   grammarRoutes,
   templateRoutes,
   editorConfigRoutes,
@@ -105,6 +109,8 @@ export const contentArea = fp(
       oneConnection: app.database.kind === 'pglite',
       s1000dGrammar: () => grammars.s1000d(),
       ata2300Schemas: () => grammars.ata2300(),
+      // FTID and the types an administrator defines are read by their XML profile.
+      xmlProfile: (libraryType) => profileSpecOf(app.db, libraryType),
     });
     const catalog = catalogService(app.db, git, libraries, indexer);
     app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db, grammars), grammars, review: reviewHooks() });
@@ -115,6 +121,7 @@ export const contentArea = fp(
     });
     app.jobs.register(libraryFetchAllJob(git));
     app.jobs.register(catalogReindexJob(catalog));
+    app.jobs.defineQueue({ name: XML_PROFILE_REINDEX_QUEUE, workers: 1, retryLimit: 1, work: xmlProfileReindexWork(app.db, catalog) });
     for (const plugin of routes) await app.register(plugin);
   },
   { name: 'content' },

@@ -55,6 +55,8 @@ export const API_TAGS = {
   'content/term': 'Glossary terms of a library, with Excel import and export',
   'content/tag': 'Tags and their assignment to library file paths',
   'content/doctype': 'Document types: root elements, DOCTYPE, grammar, validation on save, default template and editor',
+  'content/xmlProfile':
+    'XML profiles: a generic XML standard per library type (FTID, or a new type): files, identity, references, toc, grammar, vocabulary, CSS',
   'content/grammar':
     'Grammar packages: DTDs with an OASIS catalog (e.g. DITA 1.3) that an administrator installs; validation uses the one of the version a DOCTYPE names',
   'content/template': 'Topic and map templates with placeholders, validated against their document type',

@@ -1,9 +1,11 @@
 import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { ReindexResult } from '@ccms/contracts/content/catalog';
+import type { XmlProfileSpec } from '@ccms/contracts/content/xml-profile';
 import type { DitaProject } from '@ccms/dita';
 import { loadProject, turns } from '@ccms/dita';
 import { ditaFiles, isDitaMap, isDitaTopic } from '@ccms/dita/files';
 import type { Brex, Csdb, ValidationProblem } from '@ccms/s1000d';
+import { profileFiles } from '@ccms/xmlprofile/files';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
@@ -51,8 +53,25 @@ import {
   unchangedResult,
 } from './index-rows';
 import { brexOf, checkS1000dObject, describeSet, type S1000dGrammar, type S1000dRows, s1000dRows, withoutDocuments } from './s1000d-rows';
+import { xmlProfileRows } from './xmlprofile-rows';
 
 /** What a standard whose references resolve across the whole set gives a full run (S1000D, ATA Spec 2300). */
+/** A library type whose profile is gone reads nothing (its rows go). */
+const EMPTY_PROFILE: XmlProfileSpec = {
+  filePattern: '-',
+  unitRoots: [],
+  documentRoots: [],
+  idPath: '@id',
+  titlePath: 'title',
+  references: [],
+  tocGroups: [],
+  vocabulary: { blocks: [], lists: [], listItems: [], tables: [], rows: [], cells: [], inline: [], titles: [] },
+  css: '',
+  grammarKind: 'none',
+  grammarName: '',
+  grammar: '',
+};
+
 type SetRows = Pick<S1000dRows, 'topics' | 'documents' | 'resources' | 'links' | 'problems' | 'identities' | 'stats'>;
 
 /** Phase timings on stderr when CCMS_CATALOG_TRACE is set (the benchmark uses them). */
@@ -248,6 +267,8 @@ export function catalogIndexer(
     s1000dGrammar?: () => Promise<S1000dGrammar>;
     /** The ATA Spec 2300 schema package installed (none: structure rules only). */
     ata2300Schemas?: () => Promise<Ata2300Schemas | undefined>;
+    /** The XML profile of a library type (FTID, or a type an administrator defined); none: the library's files are not catalogued. */
+    xmlProfile?: (libraryType: string) => Promise<XmlProfileSpec | undefined>;
   } = {},
 ) {
   const snapshots = new Map<string, Snapshot>();
@@ -383,11 +404,19 @@ export function catalogIndexer(
     const { repo, commit, libraryId, branch } = target;
     const standard = standardOf(target.libraryType).id;
     const trace = tracer(standard);
-    const { files, source } = await readCommit(repo, commit, standardOf(target.libraryType).files.isSource);
+    const profile = standard === 'xmlprofile' ? await opts.xmlProfile?.(target.libraryType ?? '') : undefined;
+    const isSource = profile ? profileFiles(profile.filePattern).isSource : standardOf(target.libraryType).files.isSource;
+    const { files, source } = await readCommit(repo, commit, isSource);
     trace.mark('git');
     const read = (p: string) => source.cached(p);
     const s1000d = standard === 's1000d' ? s1000dRows(files, read, (await opts.s1000dGrammar?.()) ?? { packages: [] }) : undefined;
-    const rows: SetRows = s1000d ?? (standard === 'flightops' ? flightopsRows(files, read) : ata2300Rows(files, read, await opts.ata2300Schemas?.()));
+    const rows: SetRows =
+      s1000d ??
+      (standard === 'flightops'
+        ? flightopsRows(files, read)
+        : standard === 'xmlprofile'
+          ? xmlProfileRows(profile ?? EMPTY_PROFILE, profile ? files : new Map(), read)
+          : ata2300Rows(files, read, await opts.ata2300Schemas?.()));
     trace.mark(`engine (${rows.topics.length} modules)`);
     const [storedTopics, storedDocs, storedRes, identities, docIdentities] = await Promise.all([
       storedHashes(db, 'topic', libraryId, branch),

@@ -1,3 +1,4 @@
+import { LIBRARY_TYPES } from '@ccms/contracts/constants';
 import { type LibraryBody, type LibraryLevel, type LibraryQuery, type LibraryUpdate, MASKED_SECRET, type ValidateBody } from '@ccms/contracts/content/library';
 import { Code } from '@ccms/contracts/http';
 import { eq, inArray } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { GitRepo, RemoteError } from '../../../platform/git/git-repo';
 import { checkRemoteUrl } from '../../../platform/git/remote-url';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import { allowedPrivateHosts } from '../../system/config/config.queries';
+import { findProfileOfType } from '../xml-profile/xml-profile.queries';
 import { deptExists, findLibraries, findLibrary, findNameClash, listLibraries, readableOptions } from './library.queries';
 import { assertLibraryAccess, type LibraryNeed, levelsOf, libraryAbilities } from './library-access';
 import type { LibraryGit, LibraryRow } from './library-git';
@@ -46,6 +48,9 @@ export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
   async function checkFields(body: LibraryBody, exceptId?: number) {
     if (await findNameClash(db, body.name, exceptId)) throw badRequest('library.nameExists', { name: body.name });
     if (body.deptId && !(await deptExists(db, body.deptId))) throw badRequest('library.deptMissing');
+    // A type that is not built in is one an XML profile defines.
+    if (!(LIBRARY_TYPES as readonly string[]).includes(body.libraryType) && !(await findProfileOfType(db, body.libraryType)))
+      throw badRequest('xmlProfile.libraryType', { field: 'libraryType', type: body.libraryType });
     const url = await checkRemoteUrl(body.url, await allowedPrivateHosts(db));
     if (!url.ok) throw badRequest(url.reason === 'invalid' ? 'library.invalidUrl' : 'scm.urlRefused');
   }

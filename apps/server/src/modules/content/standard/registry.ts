@@ -3,6 +3,7 @@ import { type ContentStandardId, type StandardFiles, standardIdOf } from '@ccms/
 import { ditaFiles } from '@ccms/dita/files';
 import { flightopsFiles } from '@ccms/flightops/files';
 import { s1000dFiles } from '@ccms/s1000d/files';
+import { xmlProfileFiles } from '@ccms/xmlprofile/files';
 
 /**
  * The content standards the server knows, by id, and the one a library is written in (by its
@@ -20,6 +21,7 @@ const STANDARDS: Record<ContentStandardId, ContentStandard> = {
   s1000d: { id: 's1000d', files: s1000dFiles },
   ata2300: { id: 'ata2300', files: ata2300Files },
   flightops: { id: 'flightops', files: flightopsFiles },
+  xmlprofile: { id: 'xmlprofile', files: xmlProfileFiles },
 };
 
 /** The standard of a library type (DITA for the types that have no implementation of their own yet). */

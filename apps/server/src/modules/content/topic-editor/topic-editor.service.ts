@@ -11,11 +11,13 @@ import type {
   EditorTarget,
 } from '@ccms/contracts/content/topic-editor';
 import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
+import type { XmlProfileSpec } from '@ccms/contracts/content/xml-profile';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
 import { parseXml, type XmlElement } from '@ccms/dita';
 import { isDitaContent } from '@ccms/dita/files';
 import { describeFile } from '@ccms/s1000d';
+import { compileProfile, describeProfileFile, validateGrammar } from '@ccms/xmlprofile';
 import type { Db } from '../../../db/client';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
 import { type Change, type GitRepo, RemoteError, RemoteMovedError } from '../../../platform/git/git-repo';
@@ -32,6 +34,7 @@ import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
 import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
 import { standardOf } from '../standard/registry';
+import { profileSpecOf } from '../xml-profile/xml-profile.queries';
 import { assertNoNewErrorsBy, type Checked, checkDita, type GrammarRules, type TextCheck } from './dita-validation';
 import { type LineRange, mergeThreeWay } from './three-way';
 import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
@@ -123,6 +126,29 @@ async function checkAta2300(text: string, path: string, lang: Language, schemas:
   return { root, problems };
 }
 
+/**
+ * A file of a library read by an XML profile: well-formed, a unit or grouping file of the profile,
+ * valid against the profile's grammar when it has one (each problem located).
+ */
+async function checkXmlProfile(text: string, path: string, lang: Language, spec: XmlProfileSpec | undefined): Promise<Checked> {
+  const problems: EditorProblem[] = [];
+  if (spec) {
+    const described = describeProfileFile(path, text, compileProfile(spec));
+    const grammar = described.problems.some((p) => p.code === 'xml-syntax')
+      ? []
+      : validateGrammar(text, { kind: spec.grammarKind, name: spec.grammarName, text: spec.grammar });
+    for (const p of [...described.problems, ...grammar])
+      problems.push({ line: p.line, column: p.column, severity: p.severity, code: p.code, message: lang === 'en' ? p.messages.en : p.messages.zh });
+  }
+  let root: XmlElement | undefined;
+  try {
+    root = parseXml(text, path).root;
+  } catch {
+    root = undefined;
+  }
+  return { root, problems: problems.sort((a, b) => a.line - b.line || a.column - b.column) };
+}
+
 /** Raised under the commit lock when the save, merged on the head there, no longer changes anything. */
 class NothingToCommit extends Error {}
 
@@ -192,6 +218,10 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
   function checkerOf(auth: AuthContext, file: OpenedFile, lang: Language): TextCheck {
     if (standardOf(file.row.libraryType).id === 'ata2300') return async (text) => checkAta2300(text, file.path, lang, await runtime.indexer.ata2300Schemas());
     if (standardOf(file.row.libraryType).id === 'flightops') return (text) => checkFlightopsText(text, file.path, lang);
+    if (standardOf(file.row.libraryType).id === 'xmlprofile') {
+      const spec = profileSpecOf(db, file.row.libraryType);
+      return async (text) => checkXmlProfile(text, file.path, lang, await spec);
+    }
     if (!isS1000d(file)) return (text) => checkDita(text, file.path, lang, grammar);
     return async (text): Promise<Checked> => {
       const problems = (await checkS1000d(auth, file, text, lang)).sort((a, b) => a.line - b.line || a.column - b.column);

@@ -1,4 +1,5 @@
 import type { ContentStandardId } from '@ccms/contracts/content/standard';
+import type { XmlProfileSpec } from '@ccms/contracts/content/xml-profile';
 import type { Condition, Problem } from '@ccms/dita';
 
 /** What the server asks the publish process to do: one build of one output. */
@@ -17,6 +18,8 @@ export interface EngineRequest {
   map: string;
   /** S1000D: the applicability selection (a PCT product, property values, values excluded by ident) the publication is filtered for; flight ops: product is the aircraft (MSN or registration). */
   applic?: { product?: string; assign?: Record<string, string>; exclude?: Record<string, string[]> };
+  /** A library read by an XML profile: the profile the document is published by. */
+  xmlProfile?: XmlProfileSpec;
   format: 'html5' | 'pdf';
   conditions: Condition[];
   ditaval?: { path: string; content: string };

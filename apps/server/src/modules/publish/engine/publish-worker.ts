@@ -155,11 +155,49 @@ async function runFlightops(req: EngineRequest, begun: number) {
   }
 }
 
+/** A grouping file of a library read by an XML profile, HTML5 or PDF by the profile's vocabulary and CSS (a full build each time). */
+async function runXmlProfile(req: EngineRequest, begun: number) {
+  const { ProfilePublishError, publishProfile } = await import('@ccms/xmlprofile');
+  if (!req.xmlProfile) throw new Error('The library type has no XML profile');
+  reply({ type: 'progress', id: req.id, phase: 'render', done: 0, total: 1 });
+  try {
+    const result = await publishProfile({
+      dir: req.srcDir,
+      document: req.map,
+      out: req.outDir,
+      format: req.format,
+      profile: req.xmlProfile,
+      ...(req.chromium ? { chromium: req.chromium } : {}),
+    });
+    reply({
+      type: 'done',
+      id: req.id,
+      pages: result.units.length,
+      problems: result.missing.map((value) => ({
+        severity: 'warning' as const,
+        code: 'profile-ref-missing',
+        message: `The grouping file refers to ${value}, which the library does not hold`,
+        file: req.map,
+        line: 0,
+        column: 0,
+      })),
+      ...(result.pdfFile ? { pdfFile: result.pdfFile } : {}),
+      incremental: false,
+      begun,
+      ended: Date.now(),
+    });
+  } catch (err) {
+    if (!(err instanceof ProfilePublishError)) throw err;
+    throw new Error(`"${err.value}" is not a grouping file of the library's XML profile`);
+  }
+}
+
 async function run(req: EngineRequest) {
   const begun = Date.now();
   if (req.standard === 's1000d') return runS1000d(req, begun);
   if (req.standard === 'ata2300') return runAta2300(req, begun);
   if (req.standard === 'flightops') return runFlightops(req, begun);
+  if (req.standard === 'xmlprofile') return runXmlProfile(req, begun);
   const progress = (done: number, total: number, phase: string) => reply({ type: 'progress', id: req.id, phase, done, total });
   const previous = builds.get(req.key);
   if (

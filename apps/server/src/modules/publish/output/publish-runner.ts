@@ -14,6 +14,7 @@ import { encodeJobMessage } from '../../../platform/jobs/registry';
 import { changedFiles } from '../../content/catalog/catalog-git';
 import type { LibraryGit } from '../../content/library/library-git';
 import { standardOf } from '../../content/standard/registry';
+import { profileSpecOf } from '../../content/xml-profile/xml-profile.queries';
 import type { NotifyInput } from '../../system/notification/notification.service';
 import type { EnginePool } from '../engine/engine-pool';
 import { applyVariables, checkout, conditionsOf, dataPropertyConditions, fingerprintOf, writeChanges } from '../engine/prepare';
@@ -199,6 +200,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       // Publish what the branch holds now (that branch fetched; the clone falls back to its last
       // fetch when the remote is down), reading the settings meanwhile.
       const standard = standardOf(library.libraryType).id;
+      const xmlProfile = standard === 'xmlprofile' ? await profileSpecOf(db, library.libraryType) : undefined;
       const [{ repo, head }, { conditions, ditavalPath, variables, applic }] = await Promise.all([
         timed('fetch', git.readyBranch(library, row.branch)),
         timed('settings', settingsOf(row, library.libraryType)),
@@ -258,6 +260,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
           ...(chromium ? { chromium } : {}),
           ...(format === 'pdf' ? { cover: { revision: commit.slice(0, 7), date: started.toISOString().slice(0, 10) } } : {}),
           ...(standard !== 'dita' ? { standard, ...(applic ? { applic } : {}) } : {}),
+          ...(xmlProfile ? { xmlProfile } : {}),
         },
         { commit, mapHash },
         {

@@ -1,6 +1,7 @@
 import { describeAta2300 } from '@ccms/ata2300';
 import type { PublicationBody, PublicationQuery, PublicationUpdate } from '@ccms/contracts/publish/publication';
 import { isAssignText, parseAssign, resolveSelection, selectionOfText } from '@ccms/s1000d';
+import { compileProfile, describeProfileFile } from '@ccms/xmlprofile';
 import type { Db } from '../../../db/client';
 import { ccmsPublication } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
@@ -13,6 +14,7 @@ import { readableLibraries } from '../../content/library/library-access';
 import type { LibraryGit, LibraryRow } from '../../content/library/library-git';
 import { filterGroupExists } from '../../content/library-config/library-config.queries';
 import { standardOf } from '../../content/standard/registry';
+import { profileSpecOf } from '../../content/xml-profile/xml-profile.queries';
 import {
   deletePublications,
   findPublication,
@@ -69,6 +71,20 @@ export function publicationService(db: Db, git: LibraryGit, libraries: LibrarySe
     return { ditaMap: pmPath, ditaVal };
   }
 
+  /** A publication of a library read by an XML profile: its document a grouping file of the profile; no filter. */
+  async function checkXmlProfile(library: LibraryRow, body: Omit<PublicationBody, 'libraryId'>) {
+    const docPath = repoPath(body.ditaMap, 'ditaMap');
+    const spec = await profileSpecOf(db, library.libraryType);
+    const { repo } = await git.ready(library);
+    const head = await repo.resolve(body.branch);
+    if (!head || !(await repo.branches()).some((b) => b.name === body.branch)) throw badRequest('publication.branchMissing', { branch: body.branch });
+    const text = await repo.readFile(head, docPath);
+    if (!text) throw badRequest('publication.mapMissing', { path: docPath });
+    if (!spec || describeProfileFile(docPath, text, compileProfile(spec)).kind !== 'document')
+      throw badRequest('publication.notProfileDocument', { path: docPath, roots: spec?.documentRoots.join(', ') ?? '' });
+    return { ditaMap: docPath, ditaVal: body.ditaVal.trim() };
+  }
+
   /** Branch, map and filter must exist in the library: each failure names its field. The library's standard says what a map and a filter file are. */
   async function check(library: LibraryRow, body: Omit<PublicationBody, 'libraryId'>, exceptId?: number) {
     const { id, files } = standardOf(library.libraryType);
@@ -82,6 +98,7 @@ export function publicationService(db: Db, git: LibraryGit, libraries: LibrarySe
       if (!head || !(await repo.branches()).some((b) => b.name === body.branch)) throw badRequest('publication.branchMissing', { branch: body.branch });
       return checkFlightopsPublication(db, repo, head, { ...body, libraryId: library.libraryId });
     }
+    if (id === 'xmlprofile') return checkXmlProfile(library, body);
     const ditaMap = repoPath(body.ditaMap, 'ditaMap');
     if (files.roleOf(ditaMap) !== 'document') throw badRequest('publication.notMap', { path: ditaMap });
     const { repo } = await git.ready(library);

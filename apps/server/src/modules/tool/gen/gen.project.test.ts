@@ -67,6 +67,7 @@ async function copyProject(): Promise<string> {
   await symlink(path.join(root, 'packages/dita'), path.join(dir, 'node_modules/@ccms/dita'));
   await symlink(path.join(root, 'packages/s1000d'), path.join(dir, 'node_modules/@ccms/s1000d'));
   await symlink(path.join(root, 'packages/ata2300'), path.join(dir, 'node_modules/@ccms/ata2300'));
+  await symlink(path.join(root, 'packages/xmlprofile'), path.join(dir, 'node_modules/@ccms/xmlprofile'));
   await symlink(path.join(root, 'packages/flightops'), path.join(dir, 'node_modules/@ccms/flightops'));
   return dir;
 }

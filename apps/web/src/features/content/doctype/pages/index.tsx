@@ -1,6 +1,18 @@
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { DoctypeList } from '../components/DoctypeList';
+import { XmlProfileList } from '../components/XmlProfileList';
 
-/** Document types (menu component ccms/doctype/index). */
+/** Document types and XML profiles (menu component ccms/doctype/index). */
 export default function DoctypePage() {
-  return <DoctypeList />;
+  const { t } = useTranslation('xmlProfile');
+  return (
+    <Tabs
+      destroyOnHidden
+      items={[
+        { key: 'doctypes', label: t('tabDoctypes'), children: <DoctypeList /> },
+        { key: 'profiles', label: t('tabProfiles'), children: <XmlProfileList /> },
+      ]}
+    />
+  );
 }

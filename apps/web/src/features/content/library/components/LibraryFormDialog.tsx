@@ -9,6 +9,7 @@ import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { TreeSelectField } from '../../../../shared/tree/TreeSelectField';
+import { useXmlProfileTypes } from '../../doctype/xml-profile-queries';
 import { type LibraryRow, libraryApi, type Validation } from '../library-api';
 import { libraryQueries, useDeptTree, useLibrary, useSaveLibrary } from '../library-queries';
 import { isBranchName, isGitUrl, passwordMustBeEntered } from '../library-rules';
@@ -77,7 +78,7 @@ const toValues = (d: LibraryRow): FormValues => ({
   displayText: d.displayText,
   deptId: d.deptId,
   status: d.status === '1' ? '1' : '0',
-  libraryType: (LIBRARY_TYPES as readonly string[]).includes(d.libraryType) ? (d.libraryType as FormValues['libraryType']) : 'DITA',
+  libraryType: d.libraryType || 'DITA',
   url: d.url,
   scmType: 'git',
   defaultBranch: d.defaultBranch,
@@ -89,6 +90,8 @@ const toValues = (d: LibraryRow): FormValues => ({
 /** Add or edit a library: remote, branch, credential (the password is never shown back), with a connection check. */
 export function LibraryFormDialog({ open, libraryId, onClose }: LibraryFormDialogProps) {
   const { t } = useTranslation('library');
+  // Library types XML profiles define (System Manager → Doctypes → XML profiles) besides the built-in ones.
+  const profileTypes = useXmlProfileTypes();
   const { message } = App.useApp();
   const statuses = useDict('sys_normal_disable');
   const editing = libraryId !== undefined;
@@ -166,7 +169,10 @@ export function LibraryFormDialog({ open, libraryId, onClose }: LibraryFormDialo
             label={t('libraryType')}
             rules={zodRules(LibraryBody, 'libraryType', t('libraryType'), { required: t('typeRequired') })}
           >
-            <Select placeholder={t('typePlaceholder')} options={LIBRARY_TYPES.map((v) => ({ value: v, label: v }))} />
+            <Select
+              placeholder={t('typePlaceholder')}
+              options={[...new Set([...LIBRARY_TYPES, ...(profileTypes.data ?? [])])].map((v) => ({ value: v, label: v }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

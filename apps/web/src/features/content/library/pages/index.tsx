@@ -12,6 +12,7 @@ import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { useXmlProfileTypes } from '../../doctype/xml-profile-queries';
 import { LibraryFormDialog } from '../components/LibraryFormDialog';
 import { LibraryProgressBar } from '../components/LibraryProgressBar';
 import type { LibraryFilters, LibraryRow } from '../library-api';
@@ -22,6 +23,7 @@ const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm
 /** Libraries (menu component ccms/library/index): search, list, add/edit with a connection check, delete. */
 export default function LibraryPage() {
   const { t } = useTranslation('library');
+  const profileTypes = useXmlProfileTypes();
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -114,7 +116,12 @@ export default function LibraryPage() {
               <Input allowClear placeholder={t('namePlaceholder')} style={{ width: 200 }} />
             </Form.Item>
             <Form.Item name="libraryType" label={t('libraryType')}>
-              <Select allowClear placeholder={t('typePlaceholder')} options={LIBRARY_TYPES.map((v) => ({ value: v, label: v }))} style={{ width: 180 }} />
+              <Select
+                allowClear
+                placeholder={t('typePlaceholder')}
+                options={[...new Set([...LIBRARY_TYPES, ...(profileTypes.data ?? [])])].map((v) => ({ value: v, label: v }))}
+                style={{ width: 180 }}
+              />
             </Form.Item>
             <Form.Item name="status" label={t('status')}>
               <Select allowClear placeholder={t('statusPlaceholder')} options={statuses} style={{ width: 140 }} />

@@ -91,8 +91,8 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const { t, i18n } = useTranslation('editor');
   const { message, modal } = App.useApp();
   const readOnly = !opened.canWrite;
-  // A standard with no visual vocabulary yet (flight-ops DUs) is edited in the source view only.
-  const sourceOnly = opened.standard === 'flightops';
+  // A standard with no visual vocabulary yet (flight-ops DUs, XML profiles) is edited in the source view only.
+  const sourceOnly = opened.standard === 'flightops' || opened.standard === 'xmlprofile';
   const [mode, setMode] = useState<Mode>(sourceOnly ? 'source' : initialMode);
   const [base, setBase] = useState({ commit: stash?.baseCommit ?? opened.baseCommit, blob: stash?.baseBlob ?? opened.baseBlob });
   // What the views load: changes when a draft is restored or a merged save comes back (`seq` remounts the view).

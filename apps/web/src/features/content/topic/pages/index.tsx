@@ -20,7 +20,7 @@ import { topicQueries } from '../topic-queries';
 const DOC_TYPES = ['topic', 'concept', 'task', 'reference', 'glossentry', 'troubleshooting'];
 
 /** What "new" offers in the library's standard (the registry says): a topic from its type, or a data module from the DMC builder. */
-const NEW_UNIT = { topic: NewTopicButton, dataModule: NewModuleButton } as const;
+const NEW_UNIT = { topic: NewTopicButton, dataModule: NewModuleButton, none: () => null } as const;
 function NewUnit({ libraryId, branch, standard }: { libraryId: number; branch?: string | undefined; standard: ContentStandardId }) {
   const Button = NEW_UNIT[standardById(standard).newUnit];
   return <Button libraryId={libraryId} branch={branch} />;

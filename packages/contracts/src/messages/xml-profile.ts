@@ -1,0 +1,31 @@
+/** XML profiles (System Manager → Doctypes) and the files they read, in both languages. */
+export const xmlProfileMessages = {
+  zh: {
+    'xmlProfile.notFound': 'XML 配置 {id} 不存在',
+    'xmlProfile.typeExists': '{field}：库类型“{type}”已有 XML 配置',
+    'xmlProfile.builtInType': '{field}：内置标准的库类型不能用 XML 配置（可用 FTID 或新的类型名）',
+    'xmlProfile.badXPath': '{field}：不是可用的 XPath（元素名、/、//，最后一步可为 @属性 或 text()）',
+    'xmlProfile.badPattern': '{field}：不是可用的文件名模式（如 **/*.xml、ftid/*.{xml,ftid}）',
+    'xmlProfile.grammarMissing': '{field}：语法类型为 XSD 或 DTD 时须上传语法文件',
+    'xmlProfile.grammarInvalid': '{field}：语法文件无法编译：{reason}',
+    'xmlProfile.typeInUse': '{field}：还有“{type}”类型的库，不能改动此配置的库类型',
+    'xmlProfile.inUse': '还有“{type}”类型的库，不能删除其 XML 配置',
+    'xmlProfile.libraryType': '{field}：库类型“{type}”既不是内置类型也没有 XML 配置',
+    'xmlProfile.invalid': '文件不符合 XML 配置的语法，保存被拒绝：{problems}',
+    'publication.notProfileDocument': 'ditaMap：“{path}”不是此库 XML 配置中的分组文件（根元素 {roots}）',
+  },
+  en: {
+    'xmlProfile.notFound': 'XML profile {id} does not exist',
+    'xmlProfile.typeExists': '{field}: the library type "{type}" has an XML profile already',
+    'xmlProfile.builtInType': "{field}: a built-in standard's library type cannot take an XML profile (use FTID or a new type name)",
+    'xmlProfile.badXPath': '{field}: not a usable XPath (element names, /, //, and a last step @attribute or text())',
+    'xmlProfile.badPattern': '{field}: not a usable file name pattern (e.g. **/*.xml, ftid/*.{xml,ftid})',
+    'xmlProfile.grammarMissing': '{field}: upload the grammar file when the grammar is XSD or DTD',
+    'xmlProfile.grammarInvalid': '{field}: the grammar file does not compile: {reason}',
+    'xmlProfile.typeInUse': '{field}: libraries of type "{type}" exist, so the profile\'s library type cannot change',
+    'xmlProfile.inUse': 'Libraries of type "{type}" exist, so its XML profile cannot be deleted',
+    'xmlProfile.libraryType': '{field}: the library type "{type}" is neither built in nor has an XML profile',
+    'xmlProfile.invalid': "The file does not follow the XML profile's grammar; the save is refused: {problems}",
+    'publication.notProfileDocument': 'ditaMap: "{path}" is not a grouping file of this library\'s XML profile (root {roots})',
+  },
+};
