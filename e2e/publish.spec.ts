@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { API, adminApi, openSignedIn, signInByApi } from './helpers';
+import { API, adminApi, openSignedIn, pickOption, signInByApi } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
@@ -45,6 +45,7 @@ test.beforeAll(async ({ baseURL }) => {
         'pump.ditamap': MAP,
         'topics/start.dita': topic('start', 'Starting the pump', 'Open the inlet valve slowly.'),
         'topics/service.dita': topic('service', 'Servicing the pump', 'Replace the seal every year.'),
+        'filters/print.ditaval': '<?xml version="1.0" encoding="UTF-8"?>\n<val><prop att="audience" val="novice" action="exclude"/></val>\n',
       },
     },
   });
@@ -140,4 +141,25 @@ test('publish from the map editor: the same publish dialog, and the new output a
   await expect(webRows).toHaveCount(before + 1, { timeout: 30_000 });
   // Each ends with its status tag (the live progress line says 成功 too, before the list has it).
   await expect(webRows.filter({ has: page.locator('.ant-tag', { hasText: '成功' }) })).toHaveCount(before + 1, { timeout: 120_000 });
+});
+
+test("a publication made in the dialog picks its map and its DITAVAL file from the branch's lists", async ({ page }) => {
+  await openSignedIn(page, '/content/publication');
+  await page.getByRole('combobox', { name: '库', exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(`Pumps ${id}`, { exact: true }).click();
+  await page
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
+  const form = page.getByRole('dialog', { name: '新增发布' });
+  await form.getByLabel('名称').fill(`Pump print ${id}`);
+  // The map is chosen by its title; the filter from the branch's DITAVAL files.
+  await pickOption(form.getByTestId('publication-map').getByRole('combobox'), `Pump manual ${id} — pump.ditamap`);
+  await form.getByRole('combobox', { name: 'DITAVAL' }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText('filters/print.ditaval', { exact: true }).click();
+  await form.getByRole('button', { name: /^确\s*定$/ }).click();
+  await expect(form).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: `Pump print ${id}` });
+  await expect(row).toContainText('pump.ditamap');
+  await expect(row).toContainText('filters/print.ditaval');
 });

@@ -48,6 +48,21 @@ export const PublicationUpdate = PublicationBody.omit({ libraryId: true }).exten
 });
 export type PublicationUpdate = z.infer<typeof PublicationUpdate>;
 
+/** What a publication of a branch can be made from: its maps and filters, for the form's lists. */
+export const PublicationChoicesQuery = z.object({
+  libraryId: qInt.positive().describe('id of a library'),
+  branch: z.string().trim().min(1).max(200).describe('branch the publication is made from'),
+});
+export type PublicationChoicesQuery = z.infer<typeof PublicationChoicesQuery>;
+
+export const PublicationChoices = z.object({
+  maps: z.array(z.object({ path: z.string(), title: z.string() })).describe("the branch's documents (DITA: maps and bookmaps), by path"),
+  filters: z
+    .array(z.object({ value: z.string(), kind: z.enum(['file', 'group']) }))
+    .describe("the branch's filter files (DITA: .ditaval) and the library's filter groups"),
+});
+export type PublicationChoices = z.infer<typeof PublicationChoices>;
+
 export const PublicationQuery = PageQuery.extend({
   libraryId: qInt.positive().optional().describe('only publications of this library'),
   name: optionalText(100).describe('part of the name'),

@@ -8,7 +8,7 @@ import { useGitServer } from '../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../test/harness';
 import { ccmsDocumentOutput, ccmsLibrarySetting, ccmsProject, ccmsPublication, ccmsPublishConfig, ccmsReleaseLog, sysNotification } from '../../db/schema';
 import { CATALOG_PERMS, corpusDir } from '../content/catalog/catalog-test-kit';
-import { allowLoopbackRemotes, grant, libraryBody, type TestUser, userWith } from '../content/content-test-kit';
+import { allowLoopbackRemotes, grant, libraryBody, libraryPrepared, type TestUser, userWith } from '../content/content-test-kit';
 import { outputFinished } from './output/publish-test-kit';
 
 /**
@@ -125,6 +125,35 @@ suite('publications', () => {
     const list = await reader.caller.get(api('/ccms/publication/list'), { libraryId });
     expect(list.body.rows).toMatchObject([{ name: 'User guide', ditaMap: 'userguide.ditamap', ditaVal: 'experts', libraryName: 'guide' }]);
     expect(await countPublications()).toBe(1);
+  });
+});
+
+suite('publication choices', () => {
+  it("lists the branch's maps with their titles, its DITAVAL files and the library's filter groups; refuses a missing branch and a user without the library", async () => {
+    await libraryPrepared(admin, libraryId);
+    const res = await reader.caller.get(api('/ccms/publication/choices'), { libraryId, branch: 'main' });
+    expect(res.body.code, res.raw).toBe(200);
+    const { maps, filters } = res.body.data as { maps: { path: string; title: string }[]; filters: { value: string; kind: string }[] };
+    expect(maps.find((m) => m.path === 'userguide.ditamap')?.title).toMatch(/^DITA Open Toolkit/);
+    expect(maps.map((m) => m.path)).toEqual(expect.arrayContaining(['userguide-book.ditamap', 'site.ditamap', BROKEN_MAP]));
+    expect(maps.every((m) => m.path.endsWith('.ditamap') || m.path.endsWith('.bookmap') || m.path.endsWith('.xml'))).toBe(true);
+    expect(filters.filter((f) => f.kind === 'file').map((f) => f.value)).toEqual([
+      'resources/ditaotdaykeys/all-conferences.ditaval',
+      'resources/expert.ditaval',
+      'resources/html.ditaval',
+      'resources/novice.ditaval',
+      'resources/pdf.ditaval',
+      'resources/site.ditaval',
+    ]);
+    expect(filters.filter((f) => f.kind === 'group')).toEqual([{ value: 'experts', kind: 'group' }]);
+
+    const missing = await reader.caller.get(api('/ccms/publication/choices'), { libraryId, branch: 'no-such-branch' });
+    expect(missing.body.msg).toBe('branch: branch "no-such-branch" does not exist');
+    const stranger = await userWith(t, 'strang7', PERMS);
+    expect((await stranger.caller.get(api('/ccms/publication/choices'), { libraryId, branch: 'main' })).body.code).toBe(403);
+    const noRight = await userWith(t, 'norigh7', CATALOG_PERMS);
+    await grant(t, libraryId, 'user', noRight.userId, 'read');
+    expect((await noRight.caller.get(api('/ccms/publication/choices'), { libraryId, branch: 'main' })).body.code).toBe(403);
   });
 });
 

@@ -3,6 +3,8 @@ import type {
   OutputQuery,
   Publication,
   PublicationBody,
+  PublicationChoices,
+  PublicationChoicesQuery,
   PublicationQuery,
   PublicationUpdate,
   PublishBody,
@@ -38,6 +40,8 @@ export type ViewerParams = z.input<typeof ViewerQuery>;
 export const publishApi = {
   publications: (params: PublicationListParams) => api.list<Publication>('/ccms/publication/list', params),
   publication: (id: number) => api.one<Publication>(`/ccms/publication/${id}`),
+  /** The branch's maps and filter files and the library's filter groups, for the publication form. */
+  publicationChoices: (params: z.input<typeof PublicationChoicesQuery>) => api.one<PublicationChoices>('/ccms/publication/choices', params),
   /** Adds when the body has no `publicationId`, else updates. */
   savePublication: (body: PublicationSave) => ('publicationId' in body ? api.put('/ccms/publication', body) : api.post('/ccms/publication', body)),
   removePublications: (ids: readonly number[]) => api.delete(`/ccms/publication/${ids.join(',')}`),

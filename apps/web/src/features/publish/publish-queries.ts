@@ -16,6 +16,10 @@ export const viewerKeys = entityKeys<ViewerParams>('publish', 'viewer');
 export const publishQueries = {
   publications: (params: PublicationListParams) => ({ queryKey: keys.list(params), queryFn: () => publishApi.publications(params) }),
   publication: (id: number) => ({ queryKey: keys.detail(id), queryFn: () => publishApi.publication(id) }),
+  choices: (libraryId: number, branch: string) => ({
+    queryKey: [...keys.all, 'choices', libraryId, branch],
+    queryFn: () => publishApi.publicationChoices({ libraryId, branch }),
+  }),
   publishLogs: (params: PublishLogParams) => ({ queryKey: publishLogKeys.list(params), queryFn: () => publishApi.publishLogs(params) }),
   viewer: (params: ViewerParams) => ({ queryKey: viewerKeys.list(params), queryFn: () => publishApi.viewer(params) }),
 };

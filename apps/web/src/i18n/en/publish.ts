@@ -9,6 +9,7 @@ const publish: Messages<typeof zh> = {
     ditaMap: 'Path of the root map in the library, e.g. userguide.ditamap',
     ditaVal: 'A .ditaval file of the library, or the name of one of its filter groups',
   },
+  choices: { files: 'DITAVAL files', groups: 'Filter groups', noMaps: 'The branch has no map' },
   s1000d: {
     pm: 'Publication module',
     pmHint: 'A publication module (PMC) of the branch: its data modules are published in its order',

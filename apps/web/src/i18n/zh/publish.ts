@@ -7,6 +7,7 @@ export default {
     ditaMap: '库中根地图的路径，例如 userguide.ditamap',
     ditaVal: '库中的 .ditaval 文件路径，或库的过滤组名称',
   },
+  choices: { files: 'DITAVAL 文件', groups: '过滤组', noMaps: '该分支没有映射' },
   s1000d: {
     pm: '出版物模块',
     pmHint: '分支中的出版物模块（PMC）：按其顺序发布其中的数据模块',

@@ -83,6 +83,16 @@ export async function filterGroupExists(db: Db, libraryId: number, group: string
   return !!row;
 }
 
+/** The names of a library's filter groups, in order. */
+export async function filterGroupNames(db: Db, libraryId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ group: ccmsLibrarySetting.groupName })
+    .from(ccmsLibrarySetting)
+    .where(and(eq(ccmsLibrarySetting.libraryId, libraryId), eq(ccmsLibrarySetting.kind, 'filter')))
+    .orderBy(asc(ccmsLibrarySetting.groupName));
+  return rows.map((r) => r.group).filter((g): g is string => !!g);
+}
+
 export const listDataProperties = (db: Db, libraryId: number, product?: string) =>
   db
     .select()

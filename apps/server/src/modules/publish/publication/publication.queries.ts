@@ -1,7 +1,7 @@
 import type { Publication, PublicationQuery } from '@ccms/contracts/publish/publication';
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsLibrary, ccmsPublication } from '../../../db/schema';
+import { ccmsCatalogDocument, ccmsLibrary, ccmsPublication } from '../../../db/schema';
 import { contains } from '../../../platform/db/filters';
 import { pageWindow } from '../../../platform/http/paging';
 
@@ -65,4 +65,13 @@ export async function updatePublication(db: Db, publicationId: number, set: Part
 
 export async function deletePublications(db: Db, ids: number[]) {
   await db.delete(P).where(inArray(P.publicationId, ids));
+}
+
+/** The catalogue's documents of a branch (a DITA .xml map too), their titles by path. */
+export async function documentTitles(db: Db, libraryId: number, branch: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ path: ccmsCatalogDocument.path, name: ccmsCatalogDocument.name })
+    .from(ccmsCatalogDocument)
+    .where(and(eq(ccmsCatalogDocument.libraryId, libraryId), eq(ccmsCatalogDocument.branch, branch)));
+  return new Map(rows.map((r) => [r.path, r.name]));
 }

@@ -1,5 +1,13 @@
 import { IdList, IdParam, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
-import { Publication, PublicationBody, PublicationPerm, PublicationQuery, PublicationUpdate } from '@ccms/contracts/publish/publication';
+import {
+  Publication,
+  PublicationBody,
+  PublicationChoices,
+  PublicationChoicesQuery,
+  PublicationPerm,
+  PublicationQuery,
+  PublicationUpdate,
+} from '@ccms/contracts/publish/publication';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
@@ -19,6 +27,19 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'List publications by page', tags, querystring: PublicationQuery, response: { 200: rowsOf(Publication) } },
     },
     async (req) => rows(await publications.list(caller(req), req.query)),
+  );
+  app.get(
+    '/ccms/publication/choices',
+    {
+      config: { permission: PublicationPerm.query },
+      schema: {
+        summary: "What a publication of a branch can be made from: the branch's maps and filter files, the library's filter groups",
+        tags,
+        querystring: PublicationChoicesQuery,
+        response: { 200: okOf(PublicationChoices) },
+      },
+    },
+    async (req) => ok(await publications.choices(caller(req), req.query.libraryId, req.query.branch)),
   );
   app.get(
     '/ccms/publication/:id',

@@ -1,5 +1,5 @@
 import { describeAta2300 } from '@ccms/ata2300';
-import type { PublicationBody, PublicationQuery, PublicationUpdate } from '@ccms/contracts/publish/publication';
+import type { PublicationBody, PublicationChoices, PublicationQuery, PublicationUpdate } from '@ccms/contracts/publish/publication';
 import { isAssignText, parseAssign, resolveSelection, selectionOfText } from '@ccms/s1000d';
 import { compileProfile, describeProfileFile } from '@ccms/xmlprofile';
 import type { Db } from '../../../db/client';
@@ -12,11 +12,12 @@ import { checkFlightopsPublication } from '../../content/flightops/flightops-set
 import type { LibraryService } from '../../content/library/library.service';
 import { readableLibraries } from '../../content/library/library-access';
 import type { LibraryGit, LibraryRow } from '../../content/library/library-git';
-import { filterGroupExists } from '../../content/library-config/library-config.queries';
+import { filterGroupExists, filterGroupNames } from '../../content/library-config/library-config.queries';
 import { standardOf } from '../../content/standard/registry';
 import { profileSpecOf } from '../../content/xml-profile/xml-profile.queries';
 import {
   deletePublications,
+  documentTitles,
   findPublication,
   insertPublication,
   listPublications,
@@ -125,6 +126,32 @@ export function publicationService(db: Db, git: LibraryGit, libraries: LibrarySe
       return listPublications(db, readableLibraries(auth, ccmsPublication.libraryId), q);
     },
     get: (auth: AuthContext, publicationId: number) => load(auth, publicationId, 'read'),
+
+    /**
+     * What the form offers for a branch: its documents (by the library's standard) with their titles
+     * from the catalogue, its filter files and the library's filter groups. A branch the clone lacks
+     * is named as the field's error.
+     */
+    async choices(auth: AuthContext, libraryId: number, branch: string): Promise<PublicationChoices> {
+      const library = await libraries.forCall(auth, libraryId, 'read');
+      const { files } = standardOf(library.libraryType);
+      const { repo } = await git.ready(library);
+      const head = await repo.resolve(branch);
+      if (!head || !(await repo.branches()).some((b) => b.name === branch)) throw badRequest('publication.branchMissing', { branch });
+      const paths = await repo.filePaths(head);
+      const titles = await documentTitles(db, libraryId, branch);
+      const present = new Set(paths);
+      const mapPaths = new Set([...paths.filter((p) => files.roleOf(p) === 'document'), ...[...titles.keys()].filter((p) => present.has(p))]);
+      const maps = [...mapPaths].sort().map((path) => ({ path, title: titles.get(path) ?? '' }));
+      const filters = [
+        ...paths
+          .filter((p) => files.roleOf(p) === 'rules')
+          .sort()
+          .map((value) => ({ value, kind: 'file' as const })),
+        ...(await filterGroupNames(db, libraryId)).map((value) => ({ value, kind: 'group' as const })),
+      ];
+      return { maps, filters };
+    },
 
     async create(auth: AuthContext, body: PublicationBody) {
       const library = await libraries.forCall(auth, body.libraryId, 'publish');

@@ -12,22 +12,38 @@ import { PublicationFormDialog } from './PublicationFormDialog';
 /**
  * The publication dialog of an S1000D library (issue 31): the document is a publication module of
  * the branch (picked from its documents) and the filter an applicability selection (a PCT product or
- * a filter group offered, property values typed). A DITA library's dialog keeps its map and DITAVAL fields.
+ * a filter group offered, property values typed). A DITA library's dialog picks its map and filter from
+ * the branch's lists (GET /ccms/publication/choices).
  */
 const PM_PATH = 'csdb/PMC-S1000DBIKE-C3002-EPWG1-00_000-01_EN-US.XML';
 const ok = (data: unknown = null): FakeReply => ({ data: { code: 200, msg: 'ok', data } });
 let calls: InternalAxiosRequestConfig[] = [];
+let refuseChoices = false;
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['publish', 's1000d']);
 });
 beforeEach(() => {
+  refuseChoices = false;
   fakeFeedback();
   resetDuplicateGuard();
   const bike = bikeServer({ documents: [documentRow({ path: PM_PATH, name: 'Mountain bicycle manual' })] });
   calls = fakeServer((config) => {
     const url = config.url ?? '';
     if (config.method === 'post' && url === '/ccms/publication') return ok({ publicationId: 12 });
+    if (url.startsWith('/ccms/publication/choices?'))
+      return refuseChoices
+        ? { data: { code: 400, msg: 'The branch "main" does not exist' } }
+        : ok({
+            maps: [
+              { path: 'maps/userguide.ditamap', title: 'User guide' },
+              { path: 'maps/untitled.ditamap', title: '' },
+            ],
+            filters: [
+              { value: 'filters/pdf.ditaval', kind: 'file' },
+              { value: 'print-only', kind: 'group' },
+            ],
+          });
     if (url.startsWith('/ccms/library/filter/list'))
       return {
         data: {
@@ -100,10 +116,28 @@ describe('the publication dialog of an S1000D library', { timeout: 60_000 }, () 
     expect(posted()).toEqual([]);
   });
 
-  it('keeps the DITA map and DITAVAL fields for a DITA library', async () => {
+  it("picks a DITA library's map and filter from the branch's lists: maps with titles, DITAVAL files and filter groups", async () => {
     mount('DITA');
-    expect(screen.getByLabelText('DITA map')).toBeTruthy();
-    expect(screen.getByLabelText('DITAVAL')).toBeTruthy();
     expect(screen.queryByTestId('publication-pm')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Guide for print' } });
+    const map = await screen.findByTestId('publication-map');
+    fireEvent.mouseDown(within(map).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('User guide — maps/userguide.ditamap'));
+    const filter = screen.getByRole('combobox', { name: 'DITAVAL' });
+    fireEvent.mouseDown(filter);
+    expect(await screen.findByText('DITAVAL files')).toBeTruthy();
+    expect(screen.getByText('Filter groups')).toBeTruthy();
+    expect(screen.getByText('print-only')).toBeTruthy();
+    fireEvent.click(screen.getByText('filters/pdf.ditaval'));
+    fireEvent.click(screen.getByRole('button', { name: /OK$/ }));
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()[0]).toEqual({ libraryId: 3, name: 'Guide for print', branch: 'main', ditaMap: 'maps/userguide.ditamap', ditaVal: 'filters/pdf.ditaval' });
+    expect(calls.some((c) => c.url === '/ccms/publication/choices?libraryId=3&branch=main')).toBe(true);
+  });
+
+  it("shows the server's refusal of a branch under the map field", async () => {
+    refuseChoices = true;
+    mount('DITA');
+    expect(await screen.findByText('The branch "main" does not exist')).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@ import { FormDialog } from '../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../shared/form/zod-rules';
 import { publishQueries, useSavePublication } from '../publish-queries';
+import { DitaPublicationFields } from './DitaPublicationFields';
 import { S1000dPublicationFields } from './S1000dPublicationFields';
 
 interface Values {
@@ -56,7 +57,9 @@ export function PublicationFormDialog({
     },
   });
   const branch = Form.useWatch('branch', entity.form) ?? defaultBranch;
-  const fields = s1000d ? (['name', 'branch'] as const) : FIELDS;
+  // DITA picks its map and filter from the branch's lists; a standard without lists of its own types them.
+  const dita = standardOf(libraryType).id === 'dita';
+  const fields = s1000d || dita ? (['name', 'branch'] as const) : FIELDS;
   return (
     <FormDialog
       open={open}
@@ -78,6 +81,7 @@ export function PublicationFormDialog({
         </Form.Item>
       ))}
       {s1000d && <S1000dPublicationFields libraryId={libraryId} branch={branch} />}
+      {dita && <DitaPublicationFields libraryId={libraryId} branch={branch} />}
     </FormDialog>
   );
 }

@@ -20,7 +20,8 @@ const show = () => renderPage(<DocumentListPage />);
 
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
 
-describe('the document list', () => {
+// A whole page (library bar, table, drawers) in jsdom: about 10 s alone, more on a loaded machine.
+describe('the document list', { timeout: 60_000 }, () => {
   it('lists the publication modules of an S1000D library by PMC, with its problems and applicability a click away', async () => {
     fakeServer(bikeServer());
     show();
