@@ -86,13 +86,30 @@ export async function libraryOfPublication(db: Db, publicationId: number): Promi
   return row?.libraryId ?? null;
 }
 
-/** The newest successful output of a publication with one publish config. */
+/**
+ * The newest successful output of a publication's map with one publish config, wherever it was
+ * published from (the publication, another one, the document page or the map editor): the same
+ * library, branch, map and config, and the same filter the publication's publish applies (its own
+ * plus the config's filter group), so what is delivered is what the publication would build.
+ */
 export async function latestOutput(db: Db, publicationId: number, configId: number) {
+  const { publication, config } = await findPublicationAndConfig(db, publicationId, configId);
+  if (!publication || !config) return null;
   const O = ccmsDocumentOutput;
+  const filter = [publication.ditaVal, config.filterGroup].filter(Boolean).join(' + ');
   const [row] = await db
     .select()
     .from(O)
-    .where(and(eq(O.publicationId, publicationId), eq(O.configId, configId), eq(O.status, 'success')))
+    .where(
+      and(
+        eq(O.libraryId, publication.libraryId),
+        eq(O.branch, publication.branch),
+        eq(O.path, publication.ditaMap),
+        eq(O.configId, configId),
+        eq(O.filter, filter),
+        eq(O.status, 'success'),
+      ),
+    )
     .orderBy(desc(O.outputId))
     .limit(1);
   return row ?? null;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDeliveryServers, validateConnection } from '../../../../test/delivery-servers';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
@@ -80,7 +80,17 @@ beforeAll(async () => {
   configId = cfg?.configId ?? 0;
   const [out] = await db
     .insert(ccmsDocumentOutput)
-    .values({ libraryId: 100, branch: 'main', path: 'guide.ditamap', format: 'html5', status: 'success', publicationId, configId, entryFile: 'index.html' })
+    .values({
+      libraryId: 100,
+      branch: 'main',
+      path: 'guide.ditamap',
+      format: 'html5',
+      status: 'success',
+      publicationId,
+      configId,
+      filter: 'all',
+      entryFile: 'index.html',
+    })
     .returning();
   outputId = out?.outputId ?? 0;
   const dir = path.join(t.dataDir, 'publish', String(outputId));
@@ -352,6 +362,40 @@ describe('connections', () => {
       expect(mail?.text).toContain(`https://ccms.example.test${link}`);
       const notices = await t.database.db.select().from(sysNotification).where(eq(sysNotification.event, 'deliveryFinished'));
       expect(notices.map((n) => n.link)).toEqual([link]);
+    });
+
+    it("delivers now the newest output of the publication's map, config and filter, wherever it was published from", async () => {
+      const db = t.database.db;
+      const base = { libraryId: 100, branch: 'main', path: 'guide.ditamap', format: 'html5', status: 'success', configId, entryFile: 'index.html' };
+      // Published from the document page (no publication) with the same filter, after the publication's own output; then one with another filter.
+      const [fromPage] = await db
+        .insert(ccmsDocumentOutput)
+        .values({ ...base, publicationId: null, filter: 'all' })
+        .returning();
+      const [otherFilter] = await db
+        .insert(ccmsDocumentOutput)
+        .values({ ...base, publicationId: null, filter: 'experts' })
+        .returning();
+      const ids = [fromPage?.outputId ?? 0, otherFilter?.outputId ?? 0];
+      for (const id of ids) {
+        const dir = path.join(t.dataDir, 'publish', String(id));
+        await mkdir(dir, { recursive: true });
+        await writeFile(path.join(dir, 'index.html'), `<h1>Guide ${id}</h1>`);
+        await db
+          .update(ccmsDocumentOutput)
+          .set({ outputDir: `publish/${id}` })
+          .where(eq(ccmsDocumentOutput.outputId, id));
+      }
+      try {
+        expect((await admin.post(`/prod-api/ccms/deliverable/${deliverableId}/deliver`, {})).body.code).toBe(200);
+        const [receipt] = (await settledReceipts(deliverableId)).rows;
+        expect(receipt).toMatchObject({ status: 'success', outputId: fromPage?.outputId });
+      } finally {
+        await db.delete(ccmsDocumentOutput).where(inArray(ccmsDocumentOutput.outputId, ids));
+      }
+      // The publication's own output is the newest again: delivered back, as the next tests expect it on the server.
+      expect((await admin.post(`/prod-api/ccms/deliverable/${deliverableId}/deliver`, {})).body.code).toBe(200);
+      expect((await settledReceipts(deliverableId)).rows[0]).toMatchObject({ status: 'success', outputId });
     });
 
     it('a connection killed mid-upload leaves no partial file under the final name; the retry completes', async () => {
