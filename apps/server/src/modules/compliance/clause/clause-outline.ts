@@ -8,15 +8,25 @@ export interface OutlineClause {
   line: number;
 }
 
-/** A heading line: a clause number ("25", "25.1581", "25.1581(a)(2)", "1.2.3") then its title. */
-const HEADING = /^\s*((?:\d+[A-Z]?)(?:\.\d+[A-Z]?)*(?:\([A-Za-z0-9]+\))*)\.?(?:\s+(.*))?$/;
+/**
+ * The documents aviation writes before a paragraph number: EASA's certification specifications and
+ * their acceptable means and guidance (CS 25.1309, AMC 25.1309, AMC1 25.1309, GM 25.1309), the FAA's
+ * advisory circulars and special rules (AC 25.1309-1A, SFAR 88), and ATA chapters (ATA 21-51-00).
+ */
+const PREFIX = '(?:(?:AMC\\d*|GM\\d*|CS|AC|SFAR|FAR|JAR|CFR|ATA)\\s+)';
+/** A paragraph number: "25", "25.1581", "25.1581(a)(2)", "1.2.3", an appendix's "H25.1", a revision suffix "-1A", an ATA "21-51-00". */
+const NUMBER = '(?:[A-Z]{1,2}(?=\\d))?\\d+[A-Z]?(?:[.-]\\d+[A-Z]?)*(?:\\([A-Za-z0-9]+\\))*(?:-\\d+[A-Z]?)?';
+/** A heading line: a clause number (with its document, when written) then its title. */
+const HEADING = new RegExp(`^\\s*(${PREFIX}?${NUMBER})\\.?(?:\\s+(.*))?$`);
 
-/** The number one level up: the last "(x)" or ".n" taken off; empty at the top. */
+/** The number one level up: the last "(x)", ".n" or "-n" taken off (a document's name stays); empty at the top. */
 export function parentNumberOf(number: string): string {
   const paren = number.match(/^(.*)\([A-Za-z0-9]+\)$/);
   if (paren?.[1]) return paren[1];
-  const dot = number.lastIndexOf('.');
-  return dot > 0 ? number.slice(0, dot) : '';
+  const prefix = number.match(/^[A-Z]+\d*\s+/)?.[0] ?? '';
+  const rest = number.slice(prefix.length);
+  const cut = Math.max(rest.lastIndexOf('.'), rest.lastIndexOf('-'));
+  return cut > 0 ? `${prefix}${rest.slice(0, cut)}` : '';
 }
 
 /**
