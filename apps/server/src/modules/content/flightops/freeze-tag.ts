@@ -64,9 +64,14 @@ export async function pushFreeze(
  * Answers that commit.
  */
 export async function checkFrozenDispatch(git: LibraryGit, row: LibraryRow, frozenBranch: string): Promise<string> {
-  const tag = freezeTagOf(frozenBranch);
   const { repo, head } = await git.readyBranch(row, frozenBranch);
-  const tagged = await remoteTagCommit(repo, git.authOf(row), tag, frozenBranch);
+  return frozenAtTag(repo, git.authOf(row), frozenBranch, head);
+}
+
+/** checkFrozenDispatch on a branch head already read (the publish run's): the tagged commit, or refused. */
+export async function frozenAtTag(repo: GitRepo, auth: GitAuth | null, frozenBranch: string, head: string | null): Promise<string> {
+  const tag = freezeTagOf(frozenBranch);
+  const tagged = await remoteTagCommit(repo, auth, tag, frozenBranch);
   if (!tagged) throw badRequest('flightops.tagMissing', { tag, branch: frozenBranch });
   if (head !== tagged)
     throw badRequest('flightops.frozenMoved', { branch: frozenBranch, head: (head ?? '').slice(0, 12) || '-', tag, commit: tagged.slice(0, 12) });
