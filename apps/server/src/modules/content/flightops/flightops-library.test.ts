@@ -230,6 +230,12 @@ describe('an AirbusFlightOps library', () => {
     const taken = await admin.post(api('/ccms/flightops/freeze'), { libraryId, branch: 'revision/2026-10', name: 'taken' });
     expect(taken.body.msg).toBe('name: the freeze tag "freeze/taken" is on the remote already; choose another name');
     expect(await rev('refs/heads/frozen/taken').catch(() => null)).toBeNull();
+    // A frozen branch made on the remote outside the product (the clone has not seen it) is not moved: the atomic push refuses both refs.
+    await git([...bare, 'branch', 'frozen/outside', 'main']);
+    const outside = await admin.post(api('/ccms/flightops/freeze'), { libraryId, branch: 'revision/2026-10', name: 'outside' });
+    expect(outside.body.msg).toBe('name: the frozen branch "frozen/outside" exists already; choose another name');
+    expect(await rev('frozen/outside')).toBe(await rev('main'));
+    expect(await rev('refs/tags/freeze/outside').catch(() => null)).toBeNull();
     // The frozen revision is not edited: the topic editor refuses a save on its branch.
     const onFrozen = await admin.get(api('/ccms/topic-editor/open'), { libraryId, branch: 'frozen/2026-10', path: duPath(2) });
     const frozenSave = await admin.request({
@@ -278,7 +284,12 @@ describe('an AirbusFlightOps library', () => {
     expect(uploaded.body.msg).toBe('branch：“frozen/2026-10”是冻结的修订（标签 freeze/2026-10，审阅与分发的对象），不能修改；请在工作分支上修改后重新冻结');
     expect(await rev('frozen/2026-10')).toBe(tagged);
     const listed = await admin.get(api('/ccms/flightops/frozen'), { libraryId });
-    expect(listed.body.data.revisions).toEqual([expect.objectContaining({ name: '2026-10', tag: 'freeze/2026-10', branch: 'frozen/2026-10', commit: tagged })]);
+    // (frozen/outside, made outside the product, is listed too once the clone fetches it.)
+    expect(listed.body.data.revisions.find((r: { name: string }) => r.name === '2026-10')).toMatchObject({
+      tag: 'freeze/2026-10',
+      branch: 'frozen/2026-10',
+      commit: tagged,
+    });
 
     const body = { libraryId, name: 'FCOM 2026-10 for B-6205', branch: 'frozen/2026-10', ditaMap: PSL, ditaVal: 'B-6205' };
     const early = await admin.post(api('/ccms/publication'), body);

@@ -45,15 +45,17 @@ export async function pushFreeze(
     const message = `Freeze ${p.tag} of ${p.from} for validation (branch ${p.frozenBranch})`;
     const who = ['-c', `user.name=${p.tagger.name}`, '-c', `user.email=${p.tagger.email}`];
     await run(repo, [...who, 'tag', '-a', '-m', message, p.tag, p.commit]);
-    const pushed = await run(repo, ['push', '--atomic', '--porcelain', 'origin', `${p.commit}:refs/heads/${p.frozenBranch}`, `${ref}:${ref}`], {
-      auth,
-      allowFail: true,
-      timeoutMs: 120_000,
-    });
+    // The branch must be new on the remote (an empty lease), not fast-forwarded from where someone left it.
+    const branchRef = `refs/heads/${p.frozenBranch}`;
+    const args = ['push', '--atomic', '--porcelain', `--force-with-lease=${branchRef}:`, 'origin', `${p.commit}:${branchRef}`, `${ref}:${ref}`];
+    const pushed = await run(repo, args, { auth, allowFail: true, timeoutMs: 120_000 });
     if (pushed.code === 0) return;
     await run(repo, ['tag', '-d', p.tag], { allowFail: true });
     const text = `${pushed.stderr}\n${pushed.stdout.toString('utf8')}`;
-    if (/already exists|\[rejected\]/i.test(text)) throw badRequest('flightops.tagExists', { field: 'name', tag: p.tag });
+    // Porcelain: "!<TAB>from:to<TAB>[rejected] (reason)" per refused ref; the other one of the atomic push says "atomic push failed".
+    const refused = (target: string) => text.split('\n').some((l) => l.startsWith('!') && l.includes(`:${target}\t`) && !/atomic/i.test(l));
+    if (refused(branchRef)) throw badRequest('flightops.frozenExists', { field: 'name', branch: p.frozenBranch });
+    if (refused(ref) || /already exists/i.test(text)) throw badRequest('flightops.tagExists', { field: 'name', tag: p.tag });
     throw new AppError(Code.ERROR, 'flightops.tagFailed', { tag: p.tag, branch: p.frozenBranch, detail: text.trim().slice(0, 300) });
   });
 }
