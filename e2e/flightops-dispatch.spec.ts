@@ -7,7 +7,7 @@ import { type E2eGitServer, startGitServer } from './support/git-server';
  * A flight-operations library's screen in the browser (data set up through the API: an
  * AirbusFlightOps library holding the profile's test package of 30 DUs, a fleet of two aircraft
  * and an HTML5 publish config): the DUs filtered by aircraft, then the working copy frozen for
- * review, its FCOM approved and dispatched for B-6205; the output is published.
+ * review (tag freeze/<name>), its FCOM approved and dispatched for B-6205; the output is published.
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -76,6 +76,7 @@ test('filters the DUs by aircraft, freezes the working copy, approves its FCOM a
   await drawer.getByTestId('flightops-freeze').click();
   const psl = drawer.getByTestId('frozen-psl-fcom/psl.xml');
   await expect(psl.getByTestId('frozen-status')).toHaveText('审阅中');
+  await expect(drawer.getByTestId('frozen-tag')).toContainText('标签 freeze/2026-11');
   await expect(psl.getByTestId('flightops-dispatch')).toBeDisabled();
   await psl.getByTestId('flightops-approve').click();
   await expect(psl.getByTestId('frozen-status')).toHaveText('已批准');

@@ -104,9 +104,10 @@ export const EffectiveResult = z.object({
 export type EffectiveResult = z.infer<typeof EffectiveResult>;
 
 /**
- * POST /ccms/flightops/freeze: the airline's working copy frozen for validation: a branch
- * frozen/<name> at the head of `branch` (the topic editor refuses saves on it), its PSLs and DUs put
- * under review. Dispatch publishes a PSL of it once a reviewer approved the PSL.
+ * POST /ccms/flightops/freeze: the airline's working copy frozen for validation: an annotated tag
+ * freeze/<name> at the head of `branch`, pushed with branch frozen/<name> at the same commit (one
+ * atomic push; no writer commits on a frozen branch), its PSLs and DUs put under review. Dispatch
+ * publishes a PSL of it once a reviewer approved the PSL, and only while the branch is at its tag.
  */
 export const FreezeBody = z.object({
   libraryId: z.number().int().positive().describe('id of the library'),
@@ -115,12 +116,13 @@ export const FreezeBody = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/)
-    .describe('name of the frozen revision (letters, digits, . _ -): the branch is frozen/<name>'),
+    .describe('name of the frozen revision (letters, digits, . _ -): the tag is freeze/<name>, the branch frozen/<name>'),
 });
 export type FreezeBody = z.infer<typeof FreezeBody>;
 
 export const FrozenDocument = z.object({ documentId: z.number(), path: z.string(), name: z.string(), status: z.string() });
 export const FreezeResult = z.object({
+  tag: z.string().describe('the freeze tag on the remote: freeze/<name>'),
   frozenBranch: z.string(),
   commit: z.string(),
   documents: z.array(FrozenDocument).describe('the PSLs under review'),
@@ -130,6 +132,12 @@ export type FreezeResult = z.infer<typeof FreezeResult>;
 
 /** GET /ccms/flightops/frozen: the frozen revisions of a library, each PSL with its review status. */
 export const FrozenQuery = z.object({ libraryId: z.coerce.number().int().positive().describe('id of the library') });
-export const FrozenRevision = z.object({ name: z.string(), branch: z.string(), commit: z.string(), documents: z.array(FrozenDocument) });
+export const FrozenRevision = z.object({
+  name: z.string(),
+  tag: z.string().describe('freeze/<name>'),
+  branch: z.string(),
+  commit: z.string(),
+  documents: z.array(FrozenDocument),
+});
 export const FrozenList = z.object({ revisions: z.array(FrozenRevision) });
 export type FrozenList = z.infer<typeof FrozenList>;

@@ -44,7 +44,7 @@ export const publishArea = fp(
     const tickets = mediaTickets(app.secrets.secretKey);
     const { git, libraries, indexer } = app.content;
     const publications = publicationService(app.db, git, libraries, indexer);
-    const outputs = outputService({ db: app.db, jobs: app.jobs, pool, libraries, tickets, dataDir: app.config.dataDir });
+    const outputs = outputService({ db: app.db, jobs: app.jobs, pool, libraries, tickets, dataDir: app.config.dataDir, git });
     const runner = publishRunner({ db: app.db, git, pool, dataDir: app.config.dataDir, log: app.log, notify: (input) => app.notification.notify(input) });
     const finishedListeners: ((outputId: number) => Promise<void>)[] = [];
     const onFinished = (listener: (outputId: number) => Promise<void>) => {

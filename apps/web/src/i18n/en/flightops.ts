@@ -50,7 +50,9 @@ const flightops: Messages<typeof zh> = {
   types: { description: 'Description', procedure: 'Procedure', limitation: 'Limitation', performance: 'Performance', dispatchItem: 'Dispatch item' },
   freezeTab: 'Freeze and dispatch',
   freezeIntro:
-    'Freezing fixes the working copy as branch frozen/<name> and puts its PSLs and DUs under review; once a reviewer approves a PSL it is dispatched for an aircraft (the manual published with the highlights and the list of effective DUs).',
+    'Freezing tags the head of the working copy freeze/<name> (an annotated tag: who froze it and when) with branch frozen/<name> at the same commit, which no writer can change any more, and puts its PSLs and DUs under review. Once a reviewer approves a PSL it is dispatched for an aircraft: exactly the tagged commit is published (the manual with the highlights and the list of effective DUs), and a branch that left its tag is refused.',
+  frozenTag: 'tag {{tag}}',
+  frozenAt: 'commit {{commit}}',
   freezeBranch: 'Branch to freeze',
   freezeName: 'Name',
   freeze: 'Freeze for review',

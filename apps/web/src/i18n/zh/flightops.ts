@@ -46,7 +46,10 @@ const flightops = {
   solutions: '方案（适用性）',
   types: { description: '说明', procedure: '程序', limitation: '限制', performance: '性能', dispatchItem: '放行项目' },
   freezeTab: '冻结与分发',
-  freezeIntro: '冻结把工作副本固定为分支 frozen/<名称>，其 PSL 与 DU 进入审阅；审阅人批准 PSL 后，即可按飞机分发（发布带修订要点与有效 DU 清单的手册）。',
+  freezeIntro:
+    '冻结在工作副本的当前提交上打标签 freeze/<名称>（附注标签，记录冻结人与时间），并在同一提交建分支 frozen/<名称>，任何写入都不能再改动它；其 PSL 与 DU 进入审阅。审阅人批准 PSL 后，即可按飞机分发：发布的正是标签指向的提交（带修订要点与有效 DU 清单的手册），分支若离开标签则拒绝分发。',
+  frozenTag: '标签 {{tag}}',
+  frozenAt: '提交 {{commit}}',
   freezeBranch: '冻结的分支',
   freezeName: '冻结名称',
   freeze: '冻结并送审',

@@ -15,7 +15,7 @@ interface RunResult {
   code: number;
 }
 
-function run(repo: GitRepo, args: string[], opts: { auth?: GitAuth | null; allowFail?: boolean; timeoutMs?: number } = {}): Promise<RunResult> {
+export function run(repo: GitRepo, args: string[], opts: { auth?: GitAuth | null; allowFail?: boolean; timeoutMs?: number } = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['--git-dir', repo.dir, ...args], { env: gitEnv(opts.auth ?? null, {}, pinConfig(repo.pin)) });
     const out: Buffer[] = [];

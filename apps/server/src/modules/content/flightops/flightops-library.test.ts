@@ -212,11 +212,30 @@ describe('an AirbusFlightOps library', () => {
     expect(denied.status).toBe(403);
     const frozen = await admin.post(api('/ccms/flightops/freeze'), { libraryId, branch: 'revision/2026-10', name: '2026-10' });
     expect(frozen.body.code, frozen.raw).toBe(200);
-    expect(frozen.body.data).toMatchObject({ frozenBranch: 'frozen/2026-10', dus: 31 });
+    expect(frozen.body.data).toMatchObject({ tag: 'freeze/2026-10', frozenBranch: 'frozen/2026-10', dus: 31 });
+    // The freeze is an annotated tag on the remote (who froze what, from which branch), the frozen branch at its commit.
+    const bare = ['--git-dir', path.join(remote().root, 'ops.git')];
+    const rev = async (ref: string) => (await git([...bare, 'rev-parse', ref])).trim();
+    const tagged = await rev('freeze/2026-10^{commit}');
+    expect(tagged).toBe(await rev('revision/2026-10'));
+    expect(await rev('frozen/2026-10')).toBe(tagged);
+    expect((await git([...bare, 'cat-file', '-t', 'freeze/2026-10'])).trim()).toBe('tag');
+    expect(await git([...bare, 'cat-file', '-p', 'freeze/2026-10'])).toMatch(/^tagger .+\n\nFreeze freeze\/2026-10 of revision\/2026-10 for validation/m);
     const fcom = frozen.body.data.documents.find((d: { path: string }) => d.path === PSL);
     expect(fcom.status).toBe('underReview');
     const again = await admin.post(api('/ccms/flightops/freeze'), { libraryId, branch: 'revision/2026-10', name: '2026-10' });
     expect(again.body.msg).toBe('name: the frozen branch "frozen/2026-10" exists already; choose another name');
+    // A tag of that name on the remote (made outside the product) refuses the freeze too: nothing is pushed.
+    await git([...bare, 'tag', 'freeze/taken', 'main']);
+    const taken = await admin.post(api('/ccms/flightops/freeze'), { libraryId, branch: 'revision/2026-10', name: 'taken' });
+    expect(taken.body.msg).toBe('name: the freeze tag "freeze/taken" is on the remote already; choose another name');
+    expect(await rev('refs/heads/frozen/taken').catch(() => null)).toBeNull();
+    // A frozen branch made on the remote outside the product (the clone has not seen it) is not moved: the atomic push refuses both refs.
+    await git([...bare, 'branch', 'frozen/outside', 'main']);
+    const outside = await admin.post(api('/ccms/flightops/freeze'), { libraryId, branch: 'revision/2026-10', name: 'outside' });
+    expect(outside.body.msg).toBe('name: the frozen branch "frozen/outside" exists already; choose another name');
+    expect(await rev('frozen/outside')).toBe(await rev('main'));
+    expect(await rev('refs/tags/freeze/outside').catch(() => null)).toBeNull();
     // The frozen revision is not edited: the topic editor refuses a save on its branch.
     const onFrozen = await admin.get(api('/ccms/topic-editor/open'), { libraryId, branch: 'frozen/2026-10', path: duPath(2) });
     const frozenSave = await admin.request({
@@ -233,11 +252,44 @@ describe('an AirbusFlightOps library', () => {
       },
     });
     expect(frozenSave.status).toBe(400);
-    expect(frozenSave.body.msg).toBe(
-      'branch: "frozen/2026-10" is a frozen revision (what its review approves and its dispatch publishes) and cannot be edited; change the working branch and freeze again',
-    );
+    const readOnly =
+      'branch: "frozen/2026-10" is a frozen revision (tag freeze/2026-10: what its review approves and its dispatch publishes) and cannot be changed; change the working branch and freeze again';
+    expect(frozenSave.body.msg).toBe(readOnly);
+    // Every other writer commits through the library's commit too: the explorer's save and upload are refused alike, in zh as well.
+    const explorerSave = await admin.request({
+      method: 'PUT',
+      url: api('/ccms/explorer/file'),
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: {
+        libraryId,
+        branch: 'frozen/2026-10',
+        path: duPath(2),
+        content: onFrozen.body.data.content.replace('ALPHA-0101-2', 'ALPHA-0101-2 edited'),
+        baseCommit: tagged,
+        message: 'edit a frozen DU',
+      },
+    });
+    expect(explorerSave.status, explorerSave.raw).toBe(400);
+    expect(explorerSave.body.msg).toBe(readOnly);
+    const upload = multipart({ libraryId, branch: 'frozen/2026-10', path: 'fcom/du', message: 'add a DU to a frozen revision' }, [
+      { filename: 'DU-21-099.xml', content: duXml(99) },
+    ]);
+    const uploaded = await admin.request({
+      method: 'POST',
+      url: api('/ccms/explorer/upload'),
+      payload: upload.payload,
+      headers: { ...upload.headers, 'accept-language': 'zh' },
+    });
+    expect(uploaded.status, uploaded.raw).toBe(400);
+    expect(uploaded.body.msg).toBe('branch：“frozen/2026-10”是冻结的修订（标签 freeze/2026-10，审阅与分发的对象），不能修改；请在工作分支上修改后重新冻结');
+    expect(await rev('frozen/2026-10')).toBe(tagged);
     const listed = await admin.get(api('/ccms/flightops/frozen'), { libraryId });
-    expect(listed.body.data.revisions).toEqual([expect.objectContaining({ name: '2026-10', branch: 'frozen/2026-10' })]);
+    // (frozen/outside, made outside the product, is listed too once the clone fetches it.)
+    expect(listed.body.data.revisions.find((r: { name: string }) => r.name === '2026-10')).toMatchObject({
+      tag: 'freeze/2026-10',
+      branch: 'frozen/2026-10',
+      commit: tagged,
+    });
 
     const body = { libraryId, name: 'FCOM 2026-10 for B-6205', branch: 'frozen/2026-10', ditaMap: PSL, ditaVal: 'B-6205' };
     const early = await admin.post(api('/ccms/publication'), body);
@@ -250,6 +302,26 @@ describe('an AirbusFlightOps library', () => {
 
     const created = await admin.post(api('/ccms/publication'), body);
     expect(created.body.code, created.raw).toBe(200);
+    // The dispatch publishes exactly the tagged commit: a branch moved on the remote (outside the product) or a tag gone refuses it.
+    const [probe] = await t.database.db
+      .insert(ccmsPublishConfig)
+      .values({ libraryId, configName: 'probe', format: 'html5', lang: 'en', publishPath: 'probe' })
+      .returning();
+    const dispatch = () => admin.post(api('/ccms/output/publish'), { publicationId: created.body.data.publicationId, configIds: [probe?.configId] });
+    const before = await rev('main');
+    await git([...bare, 'update-ref', 'refs/heads/frozen/2026-10', before]);
+    const moved = await dispatch();
+    expect(moved.status).toBe(400);
+    expect(moved.body.msg).toBe(
+      `branch: the frozen branch "frozen/2026-10" is now at ${before.slice(0, 12)} but its freeze tag "freeze/2026-10" names ${tagged.slice(0, 12)}; the branch changed after the freeze, so it cannot be dispatched; freeze again`,
+    );
+    await git([...bare, 'update-ref', 'refs/heads/frozen/2026-10', tagged]);
+    const tagObject = await rev('refs/tags/freeze/2026-10');
+    await git([...bare, 'update-ref', '-d', 'refs/tags/freeze/2026-10']);
+    expect((await dispatch()).body.msg).toBe(
+      'branch: the remote has no freeze tag "freeze/2026-10", so "frozen/2026-10" cannot be dispatched; freeze the working branch again',
+    );
+    await git([...bare, 'update-ref', 'refs/tags/freeze/2026-10', tagObject]);
     const { html, pdf } = await publish(created.body.data.publicationId);
     const index = await readFile(path.join(html, 'index.html'), 'utf8');
     expect(index).toContain('Highlights · Revision 2026-10');

@@ -4,9 +4,11 @@ import type { GitRepo } from '../../../platform/git/git-repo';
 import { badRequest } from '../../../platform/http/errors';
 import { findMeta } from '../catalog/catalog-meta';
 import { repoPath } from '../explorer/repo-path';
+import { isFrozenBranch } from '../library/library-git';
 
-/** A frozen revision's branch (frozen/<name>): the topic editor refuses saves on it; a PSL of it is dispatched once approved. */
-export const isFrozenBranch = (branch: string) => branch.startsWith('frozen/');
+/** A frozen revision's branch (frozen/<name>, at its tag freeze/<name>): no commit lands on it; a PSL of it is dispatched once approved. */
+export { isFrozenBranch } from '../library/library-git';
+
 const VALIDATED = ['approved', 'published', 'distributed'];
 
 /** The fleet of a flight-operations branch at a commit: the first fleet.xml by path (undefined when there is none). */

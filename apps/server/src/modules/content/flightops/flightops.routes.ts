@@ -39,7 +39,8 @@ export const flightopsLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: DocumentPerm.edit, log: { title: 'flightops freeze', businessType: BusinessType.INSERT } },
       schema: {
-        summary: 'Freeze a working copy for validation: branch frozen/<name> at its head, its PSLs and DUs put under review',
+        summary:
+          'Freeze a working copy for validation: annotated tag freeze/<name> and branch frozen/<name> (no commit lands on it) at its head, pushed atomically; its PSLs and DUs put under review',
         tags,
         body: FreezeBody,
         response: { 200: okOf(FreezeResult) },

@@ -5,18 +5,19 @@ import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest } from '../../../platform/http/errors';
 import type { CatalogRuntime } from '../catalog/catalog.service';
 import { changeStatus, findMeta } from '../catalog/catalog-meta';
-import { createBranch } from '../library/library-branch';
-import type { LibraryGit } from '../library/library-git';
+import { FROZEN_BRANCH_PREFIX, type LibraryGit } from '../library/library-git';
 import { branchDocuments, duTopics, frozenDocuments } from './flightops.queries';
 import { aircraftAt, fleetAt } from './flightops-set';
+import { freezeTagOf, pushFreeze, remoteTagCommit } from './freeze-tag';
 
-export const FROZEN_PREFIX = 'frozen/';
+const FROZEN_PREFIX = FROZEN_BRANCH_PREFIX;
 
 /**
  * A flight-operations library's own screens: the fleet and the effectivity filter (the DUs with a
- * solution effective for an aircraft), and the freeze of a working copy for validation: a branch
- * frozen/<name> whose PSLs and DUs go under review; a PSL of it is dispatched (published) once a
- * reviewer approved it (checkFlightopsPublication).
+ * solution effective for an aircraft), and the freeze of a working copy for validation: a tag
+ * freeze/<name> with branch frozen/<name> at its commit (freeze-tag.ts; no commit lands on that
+ * branch), whose PSLs and DUs go under review; a PSL of it is dispatched (published) once a reviewer
+ * approved it (checkFlightopsPublication) and while the branch is at its tag (checkFrozenDispatch).
  */
 export function flightopsService(db: Db, git: LibraryGit, { catalog, review }: CatalogRuntime) {
   async function statusOf(libraryId: number, branch: string, path: string) {
@@ -54,10 +55,14 @@ export function flightopsService(db: Db, git: LibraryGit, { catalog, review }: C
       const head = await repo.resolve(body.branch);
       if (!head) throw badRequest('flightops.branchMissing', { field: 'branch', branch: body.branch });
       const frozenBranch = `${FROZEN_PREFIX}${body.name}`;
+      const tag = freezeTagOf(frozenBranch);
       if (await repo.resolve(frozenBranch)) throw badRequest('flightops.frozenExists', { field: 'name', branch: frozenBranch });
       if (!(await repo.filePaths(head)).some((p) => flightopsFiles.roleOf(p) === 'document'))
         throw badRequest('flightops.nothingToFreeze', { branch: body.branch });
-      await createBranch(git, row, body.branch, frozenBranch, auth.userName);
+      if (await remoteTagCommit(repo, git.authOf(row), tag, body.branch)) throw badRequest('flightops.tagExists', { field: 'name', tag });
+      await pushFreeze(git, row, { from: body.branch, frozenBranch, tag, commit: head, tagger: await git.identityOf(auth) });
+      // The clone learns the new branch (its fetches skip tags; the tag stays in the clone as made).
+      await git.readyBranch(row, frozenBranch);
       const { index } = await catalog.openStored(auth, row.libraryId, frozenBranch, 'write');
       const documents = await branchDocuments(db, row.libraryId, frozenBranch);
       for (const d of documents)
@@ -66,6 +71,7 @@ export function flightopsService(db: Db, git: LibraryGit, { catalog, review }: C
       for (const t of dus)
         await changeStatus(db, 'topic', { id: t.topicId, libraryId: row.libraryId, branch: frozenBranch, path: t.path }, 'underReview', auth, review);
       return {
+        tag,
         frozenBranch,
         commit: index.commit,
         documents: await Promise.all(documents.map(async (d) => ({ ...d, status: await statusOf(row.libraryId, frozenBranch, d.path) }))),
@@ -82,6 +88,7 @@ export function flightopsService(db: Db, git: LibraryGit, { catalog, review }: C
         revisions: await Promise.all(
           branches.map(async (b) => ({
             name: b.name.slice(FROZEN_PREFIX.length),
+            tag: freezeTagOf(b.name),
             branch: b.name,
             commit: b.commit,
             documents: await Promise.all(

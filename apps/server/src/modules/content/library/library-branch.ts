@@ -3,7 +3,7 @@ import { Code } from '@ccms/contracts/http';
 import { gitEnv } from '../../../platform/git/git-env';
 import { type GitRepo, type Identity, RemoteError } from '../../../platform/git/git-repo';
 import { AppError } from '../../../platform/http/errors';
-import { type LibraryGit, type LibraryRow, remoteError } from './library-git';
+import { assertNotFrozen, type LibraryGit, type LibraryRow, remoteError } from './library-git';
 
 /** Local plumbing on a library clone (no network): exit code and output. */
 function plumbing(repo: GitRepo, args: string[], env: Record<string, string> = {}, input = ''): Promise<{ code: number; out: string; err: string }> {
@@ -45,9 +45,11 @@ export type MergeOutcome =
 
 /**
  * Fetches and merges `source` into `target` on the library's remote: a fast-forward when
- * possible, else a merge commit by `author`. A conflict pushes nothing and names the paths.
+ * possible, else a merge commit by `author`. A conflict pushes nothing and names the paths; a
+ * frozen target is refused (assertNotFrozen).
  */
 export async function mergeBranch(git: LibraryGit, row: LibraryRow, source: string, target: string, author: Identity, who: string): Promise<MergeOutcome> {
+  assertNotFrozen(target);
   const fetched = await git.fetchNow(row);
   if (!fetched.ok) return { state: 'failed', reason: fetched.reason };
   const repo = git.repoOf(row.libraryId);

@@ -32,6 +32,19 @@ function overHttp(changes: Change[]): boolean {
   return inMemory && bytes <= HTTP_PUSH_MAX_BYTES;
 }
 
+/**
+ * A frozen revision's branch: `frozen/<name>`, made by the flight-ops freeze at the commit its tag
+ * `freeze/<name>` names. No commit lands on it (every writer commits through `commit` below, and
+ * branch merges through mergeBranch): what its review approves is what its dispatch publishes.
+ */
+export const FROZEN_BRANCH_PREFIX = 'frozen/';
+export const isFrozenBranch = (branch: string) => branch.startsWith(FROZEN_BRANCH_PREFIX);
+
+/** Refuses a change to a frozen branch, naming it and its tag (400, nothing written). */
+export function assertNotFrozen(branch: string): void {
+  if (isFrozenBranch(branch)) throw badRequest('flightops.frozenReadOnly', { branch, tag: `freeze/${branch.slice(FROZEN_BRANCH_PREFIX.length)}` });
+}
+
 /** The changes of a commit, worked out under the library's lock on the head the commit is built on (see `commit`). */
 export type ChangesOn = (repo: GitRepo, head: string) => Promise<Change[]>;
 
@@ -236,6 +249,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     /** onBuilt: told when a built commit's objects are on their way (each attempt's, with the head it was built on and its changes). */
     opts: { onBuilt?: (commit: string, parent: string, changes: Change[]) => void } = {},
   ) {
+    assertNotFrozen(branch);
     const trace = saveTrace();
     const author = await identityOf(auth);
     const rebuild = typeof changes === 'function';
@@ -300,6 +314,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     readyBranch,
     branchCurrent,
     resolveRef,
+    identityOf,
     commit,
     assertUrlAllowed,
     withLock,

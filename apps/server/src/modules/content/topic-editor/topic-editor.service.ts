@@ -29,10 +29,9 @@ import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import type { PreparedRun } from '../catalog/indexer';
 import { repoPath } from '../explorer/repo-path';
 import { checkFlightopsText, describeFlightopsTopic } from '../flightops/flightops-check';
-import { isFrozenBranch } from '../flightops/flightops-set';
 import type { MediaTickets } from '../graphic/media-ticket';
 import type { LibraryService } from '../library/library.service';
-import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
+import { assertNotFrozen, type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
 import { standardOf } from '../standard/registry';
 import { profileSpecOf } from '../xml-profile/xml-profile.queries';
 import { assertNoNewErrorsBy, type Checked, checkDita, type GrammarRules, type TextCheck } from './dita-validation';
@@ -187,8 +186,8 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     const standard = standardOf(row.libraryType);
     if (standard.id === 'dita' ? !isDitaContent(path) : !standard.files.isSource(path))
       throw badRequest(standard.id === 's1000d' ? 'editor.notS1000dObject' : 'editor.notTopic', { path });
-    // A frozen flight-ops revision is what its review approves and its dispatch publishes: not edited.
-    if (need === 'write' && standard.id === 'flightops' && isFrozenBranch(branch)) throw badRequest('flightops.frozenReadOnly', { branch });
+    // A frozen revision is what its review approves and its dispatch publishes: not edited (the commit refuses it too).
+    if (need === 'write') assertNotFrozen(branch);
     return { row, libraryId: row.libraryId, branch, path };
   }
 

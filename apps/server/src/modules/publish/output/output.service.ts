@@ -14,9 +14,11 @@ import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
 import { decodeJobMessage, encodeJobMessage } from '../../../platform/jobs/registry';
 import type { JobRunner } from '../../../platform/jobs/runner';
 import { findDocument } from '../../content/document/document.queries';
+import { checkFrozenDispatch } from '../../content/flightops/freeze-tag';
 import type { MediaTickets } from '../../content/graphic/media-ticket';
 import type { LibraryService } from '../../content/library/library.service';
 import { allows, levelOf, levelsOf } from '../../content/library/library-access';
+import { isFrozenBranch, type LibraryGit } from '../../content/library/library-git';
 import { releaseLogService } from '../../work/release-log/release-log.service';
 import type { EnginePool } from '../engine/engine-pool';
 import {
@@ -61,10 +63,12 @@ export interface OutputServiceDeps {
   libraries: LibraryService;
   tickets: MediaTickets;
   dataDir: string;
+  /** The library clones: a dispatch of a frozen flight-ops revision is checked against its tag. */
+  git: LibraryGit;
 }
 
 /** Publishing (start, cancel), the outputs (list, open, download, delete), archiving to a release, and the viewer. */
-export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: OutputServiceDeps) {
+export function outputService({ db, jobs, pool, libraries, tickets, dataDir, git }: OutputServiceDeps) {
   const dirs = publishDirs(dataDir);
   const releaseLogs = releaseLogService(db);
 
@@ -131,6 +135,8 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir }: O
     /** Queues one output per publish config; answers at once with the outputs (status notStarted). */
     async publish(auth: AuthContext, body: PublishBody): Promise<PublishOutput[]> {
       const t = await target(auth, body);
+      // A frozen revision's dispatch publishes exactly its tagged commit: refused when the branch left its tag.
+      if (isFrozenBranch(t.branch)) await checkFrozenDispatch(git, t.library, t.branch);
       const configs = await db
         .select()
         .from(ccmsPublishConfig)

@@ -10,9 +10,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { ccmsLibrary, ccmsLibraryDataProperty, ccmsLibrarySetting, ccmsPublication, ccmsPublishConfig, sysUser } from '../../../db/schema';
 import type { OutputProblem } from '../../../db/schema/publish';
+import { AppError } from '../../../platform/http/errors';
 import { encodeJobMessage } from '../../../platform/jobs/registry';
 import { changedFiles } from '../../content/catalog/catalog-git';
-import type { LibraryGit } from '../../content/library/library-git';
+import { frozenAtTag } from '../../content/flightops/freeze-tag';
+import { isFrozenBranch, type LibraryGit } from '../../content/library/library-git';
 import { standardOf } from '../../content/standard/registry';
 import { profileSpecOf } from '../../content/xml-profile/xml-profile.queries';
 import type { NotifyInput } from '../../system/notification/notification.service';
@@ -208,6 +210,11 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       mark = Date.now();
       commit = head ?? '';
       if (!commit) throw new Error(`branch ${row.branch} not found`);
+      // A frozen revision's dispatch builds its tagged commit only: a branch that left its tag since the request fails the run, in the reader's language.
+      if (isFrozenBranch(row.branch))
+        await frozenAtTag(repo, git.authOf(library), row.branch, commit).catch((err: unknown) => {
+          throw err instanceof AppError ? new Error(encodeJobMessage({ key: err.key, params: err.params as Record<string, string | number> })) : err;
+        });
       // Not awaited before the build: the database may be busy (an index of the library holding it) while the engine needs none of it.
       const commitSaved = Promise.all([updateOutputIf(db, outputId, ['running'], { commit }), updatePublishLog(db, outputId, { commit })]);
       commitSaved.catch(() => undefined);

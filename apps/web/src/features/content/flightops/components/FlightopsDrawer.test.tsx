@@ -37,6 +37,7 @@ const frozen: FrozenList = {
   revisions: [
     {
       name: '2026-10',
+      tag: 'freeze/2026-10',
       branch: 'frozen/2026-10',
       commit: 'b'.repeat(40),
       documents: [{ documentId: 7, path: 'fcom/psl.xml', name: 'FCOM', status: 'underReview' }],
@@ -78,6 +79,7 @@ describe('the flight-ops drawer', () => {
     expect(calls.some((c) => c.url?.startsWith('/ccms/flightops/freeze'))).toBe(false);
     const psl = await screen.findByTestId('frozen-psl-fcom/psl.xml');
     expect(within(psl).getByTestId('frozen-status').textContent).toBe('Under review');
+    expect((await screen.findByTestId('frozen-tag')).textContent).toBe(`tag freeze/2026-10frozen/2026-10commit ${'b'.repeat(12)}`);
     expect((within(psl).getByTestId('flightops-dispatch') as HTMLButtonElement).disabled).toBe(true);
   });
 });

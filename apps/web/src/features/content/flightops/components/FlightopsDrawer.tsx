@@ -130,7 +130,7 @@ function FrozenPsl({ scope, branch, doc }: { scope: CatalogScope; branch: string
   );
 }
 
-/** Freeze a working copy (a branch frozen/<name>, its PSLs and DUs under review) and the frozen revisions with their dispatch. */
+/** Freeze a working copy (tag freeze/<name> with branch frozen/<name> at its commit, its PSLs and DUs under review) and the frozen revisions with their dispatch. */
 function FreezeTab({ scope, branch }: { scope: CatalogScope; branch: string }) {
   const { t } = useTranslation('flightops');
   const [form] = Form.useForm<{ branch: string; name: string }>();
@@ -166,7 +166,18 @@ function FreezeTab({ scope, branch }: { scope: CatalogScope; branch: string }) {
         <Empty description={t('noFrozen')} />
       ) : (
         revisions.map((r) => (
-          <Card key={r.branch} size="small" title={`${t('frozenRevision')} ${r.name}`} extra={<Typography.Text code>{r.branch}</Typography.Text>}>
+          <Card
+            key={r.branch}
+            size="small"
+            title={`${t('frozenRevision')} ${r.name}`}
+            extra={
+              <Space size={4} data-testid="frozen-tag">
+                <Tag icon={<LockOutlined />}>{t('frozenTag', { tag: r.tag })}</Tag>
+                <Typography.Text code>{r.branch}</Typography.Text>
+                <Typography.Text type="secondary">{t('frozenAt', { commit: r.commit.slice(0, 12) })}</Typography.Text>
+              </Space>
+            }
+          >
             {r.documents.map((d) => (
               <FrozenPsl key={d.path} scope={scope} branch={r.branch} doc={d} />
             ))}
