@@ -623,6 +623,22 @@ describe('links, verdicts, re-verify flags and reports', () => {
       // Each clause with its title, and the element a link points at.
       for (const title of ['Lights', 'Manual', 'Limits', 'Seaplanes', 'Cargo']) expect(text).toContain(title);
       expect(text).toContain('Topic manual #p1');
+      // The cover names the revision and whether the report is live or frozen, with the date; the totals are named in English.
+      expect(text).toMatch(/Regulation revision: \S+/);
+      expect(text).toMatch(/Live report: computed from the content as of [A-Z][a-z]+ \d{1,2}, \d{4}/);
+      for (const label of ['Clauses', 'Links', 'Coverage']) expect(text).toContain(label);
+      // A Chinese caller's PDF says all of it in Chinese, the dates as Chinese writes them.
+      const zhPdf = await author.caller.request({
+        method: 'POST',
+        url: `/prod-api/ccms/complianceReport/${reportId}/pdf`,
+        headers: { 'accept-language': 'zh' },
+      });
+      await writeFile(path.join(dir, 'zh.pdf'), zhPdf.bytes);
+      const zhText = execFileSync('/usr/bin/pdftotext', [path.join(dir, 'zh.pdf'), '-'], { encoding: 'utf8' });
+      expect(zhText).toContain('法规修订版');
+      expect(zhText).toMatch(/实时报告：按 \d{4}年\d{1,2}月\d{1,2}日/);
+      for (const label of ['条款数', '链接数', '覆盖率', '部分覆盖']) expect(zhText).toContain(label);
+      for (const english of ['Clauses', 'Coverage', 'Live report', 'latest commit']) expect(zhText).not.toContain(english);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -14,8 +14,11 @@ interface FullReport {
   commitNote: boolean;
 }
 
-/** The signed-off report as print HTML: cover, scope, totals, the matrix, the evidence list with commits. */
-export function reportHtml({ report, rows, totals, commitNote }: FullReport, lang: Language): string {
+/**
+ * The signed-off report as print HTML, every word in the report's language: cover (regulation and its
+ * revision, scope, frozen or live with its date, the author), totals, the matrix, the evidence list with commits.
+ */
+export function reportHtml({ report, rows, totals, commitNote }: FullReport, lang: Language, printedAt: Date = new Date()): string {
   const t = (key: string) => translate(lang, key);
   const verdict = (v: string) => t(`report.verdict.${v}`);
   const matrix = rows
@@ -35,18 +38,26 @@ export function reportHtml({ report, rows, totals, commitNote }: FullReport, lan
     )
     .join('');
   const count = (k: keyof Totals) =>
-    `<tr><th>${esc(k === 'clauses' || k === 'links' || k === 'coverage' ? k : verdict(k))}</th><td>${totals[k]}${k === 'coverage' ? ' %' : ''}</td></tr>`;
+    `<tr><th>${esc(k === 'clauses' || k === 'links' || k === 'coverage' ? t(`report.pdf.${k}`) : verdict(k))}</th><td>${totals[k]}${k === 'coverage' ? ' %' : ''}</td></tr>`;
+  const locale = lang === 'zh' ? 'zh-CN' : 'en';
+  const day = (d: Date | string | null) =>
+    d ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(d)) : '';
+  // The cover says what the reader holds: frozen (who, when) or live as of the print, the regulation's revision.
+  const state = report.frozen
+    ? translate(lang, 'report.pdf.frozen', { by: report.frozenBy, time: day(report.frozenTime) })
+    : translate(lang, 'report.pdf.live', { time: day(printedAt) });
   return `<!DOCTYPE html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><style>
 body{font-family:'Noto Sans CJK SC','Noto Sans',sans-serif;font-size:10pt}
 .cover{page-break-after:always;padding-top:60mm;text-align:center} h1{font-size:22pt}
 table{border-collapse:collapse;width:100%;margin:6mm 0} td,th{border:1px solid #999;padding:2px 4px;text-align:left;vertical-align:top}
 .v-covered{color:#237804}.v-partial{color:#ad6800}.v-notCovered{color:#a8071a}
 </style></head><body>
-<div class="cover"><h1>${esc(report.name)}</h1><h2>${esc(report.regulationName)} ${esc(report.regulationRevision)}</h2><p>${esc(report.scopeLabel)}</p>
-<p>${esc(report.frozen ? `${report.frozenBy} ${String(report.frozenTime ?? '')}` : report.createBy)}</p></div>
+<div class="cover"><h1>${esc(report.name)}</h1><h2>${esc(report.regulationName)}</h2>
+<p class="revision">${esc(translate(lang, 'report.pdf.revision', { revision: report.regulationRevision }))}</p><p class="scope">${esc(report.scopeLabel)}</p>
+<p class="state">${esc(state)}</p><p class="author">${esc(translate(lang, 'report.pdf.createdBy', { by: report.createBy, time: day(report.createTime) }))}</p></div>
 <h2>${esc(t('report.excel.sheet'))}</h2>
 <table>${(['clauses', 'covered', 'partial', 'notCovered', 'notApplicable', 'links', 'coverage'] as const).map(count).join('')}</table>
-${commitNote ? '<p>* latest commit stands in where no approved revision exists</p>' : ''}
+${commitNote ? `<p>* ${esc(t('report.pdf.commitNote'))}</p>` : ''}
 <table><thead><tr><th>${esc(t('report.excel.number'))}</th><th>${esc(t('report.excel.title'))}</th><th>${esc(t('report.excel.verdict'))}</th><th>${esc(t('report.excel.target'))}</th></tr></thead><tbody>${matrix}</tbody></table>
 <h2>${esc(t('report.excel.approvedCommit'))}</h2>
 <table><thead><tr><th>${esc(t('report.excel.number'))}</th><th>${esc(t('report.excel.targetType'))}</th><th>${esc(t('report.excel.target'))}</th><th>${esc(t('report.excel.path'))}</th><th>${esc(t('report.excel.status'))}</th><th>${esc(t('report.excel.approvedCommit'))}</th><th>${esc(t('report.excel.approvedBy'))}</th></tr></thead><tbody>${evidence}</tbody></table>
