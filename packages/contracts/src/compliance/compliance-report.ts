@@ -73,6 +73,10 @@ export const MatrixRow = z.object({
   verdict: Verdict,
   justification: z.string(),
   links: z.array(MatrixLink),
+  outOfScope: z
+    .array(z.object({ targetTitle: z.string(), path: z.string(), branch: z.string() }))
+    .default([])
+    .describe("the clause's links to content outside the report's scope (another library, branch or document): shown, not counted"),
 });
 export type MatrixRow = z.infer<typeof MatrixRow>;
 

@@ -380,6 +380,12 @@ describe('links, verdicts, re-verify flags and reports', () => {
     // The two scopes differ, so the release scope has something to decide.
     expect(byBranch.rows[4]).toEqual(['5', 'partial', 1]);
     expect(byDocument.rows[4]).toEqual(['5', 'notCovered', 0]);
+    // The document's report says clause 5 has a link outside its scope, rather than nothing at all; the branch's report has none outside.
+    const documentRows = (await author.caller.get(`/prod-api/ccms/complianceReport/${reportId}/matrix`)).body.data.rows;
+    expect(documentRows[4].outOfScope).toEqual([{ targetTitle: 'Loose topic', path: 'topics/loose.dita', branch: 'main' }]);
+    expect(documentRows[0].outOfScope).toEqual([]);
+    const branchRows = (await author.caller.get(`/prod-api/ccms/complianceReport/${branchReport}/matrix`)).body.data.rows;
+    expect(branchRows.every((r: { outOfScope: unknown[] }) => r.outOfScope.length === 0)).toBe(true);
 
     const projectId = await makeProject(t, 'AFM release project');
     await t.database.db.update(ccmsProject).set({ libraryId, projectBranch: 'main' }).where(eq(ccmsProject.projectId, projectId));

@@ -111,6 +111,7 @@ const compliance: Messages<typeof zh> = {
     chooseRegulation: 'Choose a regulation',
   },
   report: {
+    outOfScope: "Outside this report's scope: {{title}} (branch {{branch}}), not counted",
     name: 'Name',
     regulation: 'Regulation',
     scope: 'Scope',

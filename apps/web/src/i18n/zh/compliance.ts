@@ -108,6 +108,7 @@ const compliance = {
     chooseRegulation: '请选择法规',
   },
   report: {
+    outOfScope: '范围外：{{title}}（分支 {{branch}}），不计入本报告',
     name: '名称',
     regulation: '法规',
     scope: '范围',

@@ -37,7 +37,7 @@ export function totalsOf(rows: Pick<MatrixRow, 'verdict' | 'links'>[]): Totals {
 /**
  * The whole matrix of a regulation revision over a scope: every clause in outline order with
  * its links in scope (work items always), each with the answering content's status and
- * approved revision. Three queries, whatever the size.
+ * approved revision, and the links it has outside the scope (told, not counted). Four queries, whatever the size.
  */
 export async function computeMatrix(db: Db, regulationId: number, scope: ResolvedScope): Promise<{ rows: MatrixRow[]; commitNote: boolean }> {
   const C = ccmsRegulationClause;
@@ -86,6 +86,16 @@ export async function computeMatrix(db: Db, regulationId: number, scope: Resolve
     .where(and(eq(L.regulationId, regulationId), or(...inScope)))
     .orderBy(asc(L.linkId));
 
+  // Links to content the scope does not hold: not evidence here, but the reader is told they exist.
+  const outside = await db
+    .select({ clauseId: L.clauseId, targetTitle: L.targetTitle, path: L.path, branch: L.branch })
+    .from(L)
+    .where(and(eq(L.regulationId, regulationId), sql`NOT coalesce(${or(...inScope)}, false)`))
+    .orderBy(asc(L.linkId));
+  const outsideByClause = new Map<number, MatrixRow['outOfScope']>();
+  for (const o of outside)
+    outsideByClause.set(o.clauseId, [...(outsideByClause.get(o.clauseId) ?? []), { targetTitle: o.targetTitle, path: o.path, branch: o.branch }]);
+
   let commitNote = false;
   const byClause = new Map<number, MatrixLink[]>();
   for (const l of links) {
@@ -120,6 +130,7 @@ export async function computeMatrix(db: Db, regulationId: number, scope: Resolve
       verdict: verdictOf(c.notApplicable, ls),
       justification: c.justification,
       links: ls,
+      outOfScope: outsideByClause.get(c.clauseId) ?? [],
     };
   });
   return { rows, commitNote };

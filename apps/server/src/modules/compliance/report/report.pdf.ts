@@ -26,7 +26,9 @@ export function reportHtml({ report, rows, totals, commitNote }: FullReport, lan
       (r) =>
         `<tr><td>${esc(r.number)}</td><td>${esc(r.title)}</td><td class="v-${r.verdict}">${esc(verdict(r.verdict))}</td><td>${r.links
           .map((l) => `${esc(l.means)} ${esc(l.targetTitle)}`)
-          .join('<br>')}${r.verdict === 'notApplicable' ? esc(r.justification) : ''}</td></tr>`,
+          .join('<br>')}${r.verdict === 'notApplicable' ? esc(r.justification) : ''}${(r.outOfScope ?? [])
+          .map((o) => `<br><i>${esc(translate(lang, 'report.pdf.outOfScope', { title: o.targetTitle || o.path, branch: o.branch }))}</i>`)
+          .join('')}</td></tr>`,
     )
     .join('');
   const evidence = rows

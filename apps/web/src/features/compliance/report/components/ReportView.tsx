@@ -1,6 +1,6 @@
 import { FileExcelOutlined, FilePdfOutlined, LockOutlined } from '@ant-design/icons';
 import { ComplianceReportPerm, type MatrixRow, VERDICTS, type Verdict } from '@ccms/contracts/compliance/compliance-report';
-import { Alert, App, Button, Descriptions, Select, Space, Spin, Table, Tag } from 'antd';
+import { Alert, App, Button, Descriptions, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
@@ -120,6 +120,11 @@ export function ReportView({ reportId }: { reportId: number }) {
                       {l.targetTitle} <Tag color={l.approved ? 'green' : l.flagged ? 'orange' : 'default'}>{l.flagged ? t('link.flagged') : l.status}</Tag>
                       {l.approvedCommit && <code>{l.approvedCommit.slice(0, 8)}</code>}
                     </span>
+                  ))}
+                  {(row.outOfScope ?? []).map((o) => (
+                    <Typography.Text key={`${o.branch}:${o.path}:${o.targetTitle}`} type="secondary" data-testid="out-of-scope">
+                      {t('report.outOfScope', { title: o.targetTitle || o.path, branch: o.branch })}
+                    </Typography.Text>
                   ))}
                 </Space>
               ),
