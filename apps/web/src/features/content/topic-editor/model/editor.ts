@@ -21,6 +21,7 @@ import { ataElementOfInsert } from './ata2300-insert';
 import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
 import type { ConrefResolution, DitaResolvers } from './extensions/special';
+import { profileTemplate } from './profile-vocabulary';
 import { type Allows, applicTargetAt, elementOfInsert, elementTemplate, figureWithGraphic } from './s1000d-insert';
 import { schemaExtensions } from './schema';
 import { structurePlugin } from './structure-view';
@@ -392,7 +393,8 @@ const DitaCommands = Extension.create({
   addCommands() {
     return {
       insertElement: (name, allows) => (props) => {
-        const made = elementTemplate(props.state.schema, name);
+        // An XML profile's element with its skeleton (profile-vocabulary.ts), else S1000D's or Spec 2300's.
+        const made = profileTemplate(props.state.schema, name) ?? elementTemplate(props.state.schema, name);
         if (!made) return false;
         // With the installed schema's content models: only where the XSD allows the element too.
         const element = props.state.schema.nodes.procContent ? ataElementOfInsert(name) : elementOfInsert(name);

@@ -12,6 +12,8 @@ import { S1000D_ELEMENTS, S1000D_INLINE_ATOMS, S1000D_UNIVERSAL_ATTRIBUTES } fro
  */
 export interface EditorVocabulary {
   readonly id: ContentStandardId;
+  /** What a schema is cached by: the standard, or for an XML profile its vocabulary (profile-vocabulary.ts). */
+  readonly key: string;
   readonly elements: readonly ElementDef[];
   /** Elements by XML name. */
   readonly byName: ReadonlyMap<string, ElementDef>;
@@ -37,6 +39,7 @@ function vocabulary(
   docContent: string,
 ): EditorVocabulary {
   return {
+    key: id,
     docContent,
     mixedTypes: new Set(elements.filter((e) => e.mixed).map((e) => pmName(e.name))),
     id,
@@ -77,6 +80,12 @@ export function registerSchema(schema: Schema, vocab: EditorVocabulary): void {
 export function vocabularyOf(schema: Schema): EditorVocabulary {
   const known = OF_SCHEMA.get(schema);
   if (known) return known;
+  // An editor's own schema carries its vocabulary on the document node (schema.ts).
+  const carried = schema.topNodeType.spec.editorVocabulary as EditorVocabulary | undefined;
+  if (carried) {
+    OF_SCHEMA.set(schema, carried);
+    return carried;
+  }
   // Spec 2300's data module is S1000D's root too: its checklist tells them apart.
   const found = schema.nodes.procContent ? ATA2300_VOCABULARY : schema.nodes.dmodule ? S1000D_VOCABULARY : DITA_VOCABULARY;
   OF_SCHEMA.set(schema, found);
