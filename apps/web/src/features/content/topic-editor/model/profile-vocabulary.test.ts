@@ -164,3 +164,70 @@ describe('recipe book files in the visual view', () => {
     expect(docToXml(e.state.doc, dough)).toContain('<step>Mix <em>flour</em>, water and yeast.</step>');
   });
 });
+
+/** The FTID profile as seeded (apps/server/src/db/seed/xml-profile.ts): its roots and vocabulary. */
+const FTID = {
+  roots: ['ftidModule', 'module', 'task', 'description', 'ftidManual', 'manual'],
+  vocabulary: {
+    blocks: ['para', 'note', 'warning', 'caution', 'section', 'figure', 'graphic'],
+    lists: ['list', 'steps'],
+    listItems: ['item', 'step'],
+    tables: ['table'],
+    rows: ['row'],
+    cells: ['entry', 'cell'],
+    inline: ['emphasis', 'xref', 'link', 'term'],
+    titles: ['title'],
+  },
+};
+
+const FTID_TASK = `<?xml version="1.0" encoding="UTF-8"?>
+<task id="t-12">
+  <title>Replace the filter</title>
+  <!-- reviewed 2026-03 -->
+  <para>Read <xref href="safety.xml">the safety rules</xref> first.</para>
+  <warning><para>Hot surface.</para></warning>
+  <table>
+    <title>Torques</title>
+    <row><entry>Bolt</entry><entry>12 Nm</entry></row>
+    <row><entry>Nut</entry><entry>8 Nm</entry></row>
+  </table>
+  <steps>
+    <step>Open the cover.</step>
+    <step>Remove the <term>filter</term>.</step>
+  </steps>
+  <meta code="x"/>
+</task>
+`;
+
+describe('the FTID profile as seeded in the visual view', () => {
+  const vocab = profileVocabulary(FTID);
+
+  it('models its task: tables of rows and entries, steps, a warning; comments and unknown elements are islands', () => {
+    const types = new Set<string>();
+    const islands: string[] = [];
+    convertXml(FTID_TASK, { vocabulary: vocab }).pmDoc.descendants((n) => {
+      types.add(n.type.name);
+      if (n.type.name === 'island') islands.push(n.attrs.name);
+      return true;
+    });
+    expect([...types]).toEqual(expect.arrayContaining(['task', 'title', 'para', 'warning', 'table', 'row', 'entry', 'steps', 'step']));
+    expect(islands).toEqual(['#comment', 'meta']);
+    const { doc } = xmlToDoc(FTID_TASK, { vocabulary: vocab });
+    expect(docToXml(doc, FTID_TASK, schemaOf(vocab))).toBe(FTID_TASK);
+  });
+
+  it('edits a table entry and adds a row (with a first cell) after the one at the cursor', () => {
+    editor = new Editor({ extensions: createDitaExtensions({ vocabulary: vocab, lang: 'en' }), content: xmlToDoc(FTID_TASK, { vocabulary: vocab }).doc });
+    const e = editor;
+    cursorAfter(e, '12 Nm');
+    e.commands.insertContent(' (dry)');
+    expect(e.chain().focus().insertElement('row').run()).toBe(true);
+    e.commands.insertContent('Screw');
+    expect(docToXml(e.state.doc, FTID_TASK)).toBe(
+      FTID_TASK.replace(
+        '<row><entry>Bolt</entry><entry>12 Nm</entry></row>',
+        '<row><entry>Bolt</entry><entry>12 Nm (dry)</entry></row>\n    <row>\n      <entry>Screw</entry>\n    </row>',
+      ),
+    );
+  });
+});
