@@ -394,7 +394,7 @@ const DitaCommands = Extension.create({
     return {
       insertElement: (name, allows) => (props) => {
         // An XML profile's element with its skeleton (profile-vocabulary.ts), else S1000D's or Spec 2300's.
-        const made = profileTemplate(props.state.schema, name) ?? elementTemplate(props.state.schema, name);
+        const made = profileTemplate(props.state.schema, name, props.state.selection.$from) ?? elementTemplate(props.state.schema, name);
         if (!made) return false;
         // With the installed schema's content models: only where the XSD allows the element too.
         const element = props.state.schema.nodes.procContent ? ataElementOfInsert(name) : elementOfInsert(name);

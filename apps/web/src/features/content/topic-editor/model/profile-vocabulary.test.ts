@@ -216,7 +216,7 @@ describe('the FTID profile as seeded in the visual view', () => {
     expect(docToXml(doc, FTID_TASK, schemaOf(vocab))).toBe(FTID_TASK);
   });
 
-  it('edits a table entry and adds a row (with a first cell) after the one at the cursor', () => {
+  it('edits a table entry and adds a row (with as many cells) after the one at the cursor', () => {
     editor = new Editor({ extensions: createDitaExtensions({ vocabulary: vocab, lang: 'en' }), content: xmlToDoc(FTID_TASK, { vocabulary: vocab }).doc });
     const e = editor;
     cursorAfter(e, '12 Nm');
@@ -226,7 +226,7 @@ describe('the FTID profile as seeded in the visual view', () => {
     expect(docToXml(e.state.doc, FTID_TASK)).toBe(
       FTID_TASK.replace(
         '<row><entry>Bolt</entry><entry>12 Nm</entry></row>',
-        '<row><entry>Bolt</entry><entry>12 Nm (dry)</entry></row>\n    <row>\n      <entry>Screw</entry>\n    </row>',
+        '<row><entry>Bolt</entry><entry>12 Nm (dry)</entry></row>\n    <row>\n      <entry>Screw</entry>\n      <entry></entry>\n    </row>',
       ),
     );
   });

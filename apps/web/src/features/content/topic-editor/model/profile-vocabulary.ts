@@ -1,5 +1,5 @@
 import type { EditorProfileVocabulary } from '@ccms/contracts/content/topic-editor';
-import type { Node as PMNode, Schema } from '@tiptap/pm/model';
+import type { Node as PMNode, ResolvedPos, Schema } from '@tiptap/pm/model';
 import { ditaName, type ElementDef, pmName } from './elements';
 import type { Template } from './s1000d-insert';
 import { nodeType } from './to-editor';
@@ -146,7 +146,7 @@ export function profileMarks(profile: EditorProfileVocabulary): string[] {
  * table with a row and a cell, text to type in a block), and `step`: an item, row or cell goes after
  * the one of its name the cursor is in. Undefined outside a profile's schema or for a name it does not model.
  */
-export function profileTemplate(schema: Schema, name: string): Template | undefined {
+export function profileTemplate(schema: Schema, name: string, $from?: ResolvedPos): Template | undefined {
   const vocab = vocabularyOf(schema);
   if (vocab.id !== 'xmlprofile') return undefined;
   const def = vocab.byName.get(name);
@@ -159,37 +159,30 @@ export function profileTemplate(schema: Schema, name: string): Template | undefi
     const content = inner ?? (d?.mixed ? [nodeType(schema, 'run').create()] : []);
     return type.create({ attrs: {} }, content);
   };
-  const item = first(ITEM);
-  const cell = first(CELL);
-  const rowOf = () =>
-    make(
-      first(ROW),
-      [make(cell)].filter((n) => n !== undefined),
-    );
+  const made = (...nodes: (PMNode | undefined)[]) => nodes.filter((n) => n !== undefined);
   const group = def.group?.split(' ') ?? [];
-  let node: PMNode | undefined;
-  if (group.includes(ITEM) || group.includes(ROW) || group.includes(CELL)) {
-    node = group.includes(ROW)
-      ? make(
-          name,
-          [make(cell)].filter((n) => n !== undefined),
-        )
-      : make(name);
+  if (group.includes(ROW)) {
+    // A row gets as many cells (of the same names) as the row at the cursor, else one.
+    const current = rowAt($from, name);
+    const cells = current ? [...Array(current.childCount).keys()].map((i) => make(vocab.byPmName.get(current.child(i).type.name)?.name)) : [make(first(CELL))];
+    const node = make(name, made(...cells));
+    return node ? { node, step: name } : undefined;
+  }
+  if (group.includes(ITEM) || group.includes(CELL)) {
+    const node = make(name);
     return node ? { node, step: name } : undefined;
   }
   const role = profileRoleOf(def);
-  if (role === 'list')
-    node = make(
-      name,
-      [make(item)].filter((n) => n !== undefined),
-    );
-  else if (role === 'table')
-    node = make(
-      name,
-      [rowOf()].filter((n) => n !== undefined),
-    );
-  else node = make(name);
+  const node =
+    role === 'list' ? make(name, made(make(first(ITEM)))) : role === 'table' ? make(name, made(make(first(ROW), made(make(first(CELL)))))) : make(name);
   return node ? { node } : undefined;
+}
+
+/** The row of this name the cursor is in. */
+function rowAt($from: ResolvedPos | undefined, name: string): PMNode | undefined {
+  if (!$from) return undefined;
+  for (let d = $from.depth; d > 0; d--) if ($from.node(d).type.name === pmName(name)) return $from.node(d);
+  return undefined;
 }
 
 /** A flow element's role, read back from its content expression (lists hold items, tables rows). */
