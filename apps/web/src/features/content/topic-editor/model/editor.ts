@@ -18,7 +18,7 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { addApplicToGroup, applicXml, type NewApplic } from './applic-new';
 import { applicPreviewPlugin } from './applic-preview';
 import { ataElementOfInsert } from './ata2300-insert';
-import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
+import { ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
 import type { ConrefResolution, DitaResolvers } from './extensions/special';
 import { profileTemplate } from './profile-vocabulary';
@@ -26,7 +26,7 @@ import { type Allows, applicTargetAt, elementOfInsert, elementTemplate, figureWi
 import { schemaExtensions } from './schema';
 import { structurePlugin } from './structure-view';
 import { nodeType } from './to-editor';
-import { type EditorVocabulary, vocabularyOf } from './vocabulary';
+import { type EditorVocabulary, vocabularyOf, xmlNameOf } from './vocabulary';
 
 export type { ConrefResolution, DitaResolvers } from './extensions/special';
 
@@ -350,7 +350,7 @@ export function getSelectedElement(state: EditorState): SelectedElement | null {
   const mark = marks.at(-1);
   if (mark) {
     const { from, to } = markRange($from, mark);
-    return { kind: 'mark', name: ditaName(mark.type.name), attrs: mark.attrs.attrs as DitaAttrs, pos: from, from, to };
+    return { kind: 'mark', name: xmlNameOf(mark.type), attrs: mark.attrs.attrs as DitaAttrs, pos: from, from, to };
   }
   for (let d = $from.depth; d > 0; d--) {
     const node = $from.node(d);
@@ -363,7 +363,7 @@ export function getSelectedElement(state: EditorState): SelectedElement | null {
 }
 
 function elementName(node: PMNode): string {
-  return typeof node.attrs.name === 'string' && node.attrs.name ? node.attrs.name : ditaName(node.type.name);
+  return typeof node.attrs.name === 'string' && node.attrs.name ? node.attrs.name : xmlNameOf(node.type);
 }
 
 function markRange($pos: ResolvedPos, mark: Mark): { from: number; to: number } {

@@ -80,11 +80,11 @@ describe('the editor vocabulary of an XML profile', () => {
     expect(book.has('island:chapter')).toBe(true);
   });
 
-  it('leaves names it cannot map, and names the schema uses, to islands; an empty part makes no empty group', () => {
+  it('models hyphenated names, leaves names with a prefix or a dot, and names the schema uses, to islands; an empty part makes no empty group', () => {
     const odd = profileVocabulary({
       roots: ['doc', 'manual'],
       vocabulary: {
-        blocks: ['run', 'x-note', 'para'],
+        blocks: ['run', 'x-note', 'x_note', 'a.b', 'para'],
         lists: [],
         listItems: [],
         tables: ['tbl'],
@@ -94,7 +94,7 @@ describe('the editor vocabulary of an XML profile', () => {
         titles: [],
       },
     });
-    expect(odd.elements.map((e) => e.name)).toEqual(['manual', 'tbl', 'row', 'entry', 'para']);
+    expect(odd.elements.map((e) => e.name)).toEqual(['manual', 'tbl', 'row', 'entry', 'x-note', 'para']);
     const xml = '<manual><tbl><row><entry>a</entry><entry>b</entry></row></tbl><x-note>n</x-note><para>p <ns:b>b</ns:b></para></manual>';
     const schema = schemaOf(odd);
     // A profile's row is not a CALS table row.
@@ -106,7 +106,12 @@ describe('the editor vocabulary of an XML profile', () => {
       types.add(n.type.name);
       return true;
     });
-    expect([...types]).toEqual(expect.arrayContaining(['manual', 'tbl', 'row', 'entry', 'para', 'island', 'inline_island']));
+    expect([...types]).toEqual(expect.arrayContaining(['manual', 'tbl', 'row', 'entry', 'x_note', 'para', 'inline_island']));
+    // A hyphenated element edited is written under its own name.
+    editor = new Editor({ extensions: createDitaExtensions({ vocabulary: odd }), content: doc });
+    cursorAfter(editor, 'n');
+    editor.commands.insertContent('ote');
+    expect(docToXml(editor.state.doc, xml)).toBe(xml.replace('<x-note>n</x-note>', '<x-note>note</x-note>'));
   });
 });
 

@@ -1,6 +1,6 @@
 import type { EditorProfileVocabulary } from '@ccms/contracts/content/topic-editor';
 import type { Node as PMNode, ResolvedPos, Schema } from '@tiptap/pm/model';
-import { ditaName, type ElementDef, pmName } from './elements';
+import { type ElementDef, pmName } from './elements';
 import type { Template } from './s1000d-insert';
 import { nodeType } from './to-editor';
 import { type EditorVocabulary, vocabularyOf } from './vocabulary';
@@ -51,8 +51,8 @@ const RESERVED = new Set([
 
 /** Whether the visual view can model an element of this name (else it stays an island, lossless). */
 export function modelledName(name: string): boolean {
-  // Editor names are words: an XML name with `-`, `.` or a prefix would not map back to itself.
-  return /^[A-Za-z_]\w*$/.test(name) && !RESERVED.has(name) && pmName(name) === name && ditaName(name) === name;
+  // Editor names are words (`x-note` is `x_note`): a name with `.` or a namespace prefix has none.
+  return /^[A-Za-z_][\w-]*$/.test(name) && !RESERVED.has(name) && !RESERVED.has(pmName(name));
 }
 
 export type ProfileRole = 'root' | 'title' | 'block' | 'list' | 'listItem' | 'table' | 'row' | 'cell' | 'inline';
@@ -61,8 +61,14 @@ export type ProfileRole = 'root' | 'title' | 'block' | 'list' | 'listItem' | 'ta
 export function profileRoles(profile: EditorProfileVocabulary): Map<string, ProfileRole> {
   const v = profile.vocabulary;
   const roles = new Map<string, ProfileRole>();
+  // Two names with one editor name (`x-note`, `x_note`): the first is modelled.
+  const editorNames = new Set<string>();
   const add = (names: readonly string[], role: ProfileRole) => {
-    for (const n of names) if (modelledName(n) && !roles.has(n)) roles.set(n, role);
+    for (const n of names) {
+      if (!modelledName(n) || roles.has(n) || editorNames.has(pmName(n))) continue;
+      roles.set(n, role);
+      editorNames.add(pmName(n));
+    }
   };
   add(profile.roots, 'root');
   add(v.titles, 'title');

@@ -1,7 +1,7 @@
 import type { ContentStandardId } from '@ccms/contracts/content/standard';
 import type { Schema } from '@tiptap/pm/model';
 import { ATA2300_ELEMENTS, ATA2300_INLINE_ATOMS, ATA2300_UNIVERSAL_ATTRIBUTES } from './ata2300-elements';
-import { ELEMENTS, type ElementDef, INLINE_ATOMS, pmName, UNIVERSAL_ATTRIBUTES } from './elements';
+import { ditaName, ELEMENTS, type ElementDef, INLINE_ATOMS, pmName, UNIVERSAL_ATTRIBUTES } from './elements';
 import { S1000D_ELEMENTS, S1000D_INLINE_ATOMS, S1000D_UNIVERSAL_ATTRIBUTES } from './s1000d-elements';
 
 /**
@@ -62,6 +62,11 @@ export const ATA2300_VOCABULARY = vocabulary(
   ATA2300_UNIVERSAL_ATTRIBUTES,
   '(topiclike | island)',
 );
+
+/** The XML name of an editor node or mark type, by the vocabulary its schema was built from (an XML profile's `x-note` is `x_note` in the editor). */
+export function xmlNameOf(type: { readonly name: string; readonly schema: Schema }): string {
+  return vocabularyOf(type.schema).byPmName.get(type.name)?.name ?? ditaName(type.name);
+}
 
 /** Standards with a vocabulary of their own. */
 const BY_STANDARD: Partial<Record<ContentStandardId, EditorVocabulary>> = { dita: DITA_VOCABULARY, s1000d: S1000D_VOCABULARY, ata2300: ATA2300_VOCABULARY };
