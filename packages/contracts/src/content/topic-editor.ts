@@ -5,6 +5,7 @@ import { RepoPath } from './explorer';
 import { EditorProblem } from './problem';
 import { CONTENT_STANDARDS } from './standard';
 import { TopicStatus } from './status';
+import { XmlProfileVocabulary } from './xml-profile';
 
 export { EditorProblem };
 
@@ -43,6 +44,13 @@ export const EditorDraft = z.object({
 });
 export type EditorDraft = z.infer<typeof EditorDraft>;
 
+/** What the visual view of a file read by an XML profile models: the profile's roots (units and grouping files) and its element vocabulary. */
+export const EditorProfileVocabulary = z.object({
+  roots: z.array(z.string()).describe("the profile's unit and grouping-file roots"),
+  vocabulary: XmlProfileVocabulary,
+});
+export type EditorProfileVocabulary = z.infer<typeof EditorProfileVocabulary>;
+
 /** GET /ccms/topic-editor/open: the file as committed, plus the caller's draft if one is kept. */
 export const EditorDocument = z.object({
   libraryId: z.number(),
@@ -58,6 +66,8 @@ export const EditorDocument = z.object({
     .describe('root element: topic, concept, task, reference, glossentry, troubleshooting; an S1000D data module’s schema: proced, descript, ...'),
   /** The content standard of the library (which editor vocabulary the views use). */
   standard: z.enum(CONTENT_STANDARDS),
+  /** An XML profile library: the vocabulary of its profile (the visual view models it); absent for the other standards. */
+  profile: EditorProfileVocabulary.optional(),
   status: TopicStatus,
   /** Whether the caller may save (library write right and ccms:topic:edit). */
   canWrite: z.boolean(),

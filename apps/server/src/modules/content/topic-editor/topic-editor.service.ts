@@ -351,11 +351,13 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     async open(auth: AuthContext, target: EditorTarget): Promise<EditorDocument> {
       const file = await fileOf(auth, target, 'read');
       // The caller's rights, the status and the draft are read while the library is fetched.
-      const [{ repo, head }, { canWrite }, status, draft] = await Promise.all([
+      const standard = standardOf(file.row.libraryType).id;
+      const [{ repo, head }, { canWrite }, status, draft, spec] = await Promise.all([
         headOf(file),
         catalog.access(auth, file.libraryId, 'read'),
         statusOf(file),
         findDraft(db, auth.userId, file),
+        standard === 'xmlprofile' ? profileSpecOf(db, file.row.libraryType) : undefined,
       ]);
       const { blob, text } = await fileAt(repo, head, file.path);
       const kept: EditorDraft | null = draft
@@ -368,8 +370,10 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
         content: text,
         baseCommit: head,
         baseBlob: blob,
-        ...describeTopic(standardOf(file.row.libraryType).id, file.path, text),
-        standard: standardOf(file.row.libraryType).id,
+        ...describeTopic(standard, file.path, text),
+        standard,
+        // The visual view of a profile's file models the profile's vocabulary.
+        ...(spec ? { profile: { roots: [...spec.unitRoots, ...spec.documentRoots], vocabulary: spec.vocabulary } } : {}),
         status: asTopicStatus(status),
         canWrite: canWrite && hasPermission(auth, TopicEditorPerm.edit),
         draft: kept,

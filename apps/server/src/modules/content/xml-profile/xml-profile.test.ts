@@ -129,6 +129,8 @@ describe('an XML profile', () => {
     expect(opened.body.code, opened.body.msg).toBe(200);
     const doc = opened.body.data as EditorDocument & { standard: string };
     expect(doc).toMatchObject({ standard: 'xmlprofile', docType: 'recipe', title: 'Pizza Margherita' });
+    // The visual view models the profile's vocabulary: the open answer carries it.
+    expect(doc.profile).toEqual({ roots: ['recipe', 'book'], vocabulary: RECIPE_PROFILE.vocabulary });
     const save = (content: string, lang = 'en') =>
       admin.request({
         method: 'PUT',

@@ -13,7 +13,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { ContentStandardId } from '@ccms/contracts/content/standard';
-import type { EditorGrammar } from '@ccms/contracts/content/topic-editor';
+import type { EditorGrammar, EditorProfileVocabulary } from '@ccms/contracts/content/topic-editor';
 import type { ChainedCommands, Editor } from '@tiptap/core';
 import { redo, undo } from '@tiptap/pm/history';
 import { Button, Divider, Dropdown, Space, Tooltip } from 'antd';
@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { ATA2300_INSERTS } from '../model/ata2300-insert';
 import type { WrapElement } from '../model/editor';
 import { NOTE_TYPES } from '../model/elements';
+import { profileInserts, profileMarks } from '../model/profile-vocabulary';
 import { grammarAllows, insertableAt, insertMenuAt, S1000D_INSERTS } from '../model/s1000d-insert';
 import type { DitaPickerKind, PickerKind, S1000dPickerKind } from './InsertPicker';
 
@@ -127,6 +128,8 @@ export interface EditorToolbarProps {
   standard?: ContentStandardId | undefined;
   /** An S1000D object's grammar from its installed XSD: the insert menu offers what its content models allow at the cursor. */
   grammar?: EditorGrammar | undefined;
+  /** An XML profile's file: the insert menu lists the profile's blocks, lists, tables and their parts, the inline menu its phrases. */
+  profile?: EditorProfileVocabulary | undefined;
 }
 
 /**
@@ -187,8 +190,70 @@ function S1000dCommands({ editor, grammar, ata = false }: { editor: () => Editor
   );
 }
 
+/**
+ * The visual view's commands for a file read by an XML profile: undo/redo, the profile's elements
+ * (named as the profile names them; those the cursor's place cannot take are listed disabled) and
+ * its inline elements, applied to the selected text.
+ */
+function ProfileCommands({ editor, profile }: { editor: () => Editor | null; profile: EditorProfileVocabulary }) {
+  const { t } = useTranslation('editor');
+  const all = profileInserts(profile);
+  const marks = profileMarks(profile);
+  const [offered, setOffered] = useState<string[]>([]);
+  const e = () => editor();
+  return (
+    <Space size={2} wrap>
+      <Tooltip title={t('toolbar.undo')}>
+        <Button size="small" type="text" icon={<UndoOutlined />} aria-label={t('toolbar.undo')} onClick={() => runToolbarCommand(e() as Editor, 'undo')} />
+      </Tooltip>
+      <Tooltip title={t('toolbar.redo')}>
+        <Button size="small" type="text" icon={<RedoOutlined />} aria-label={t('toolbar.redo')} onClick={() => runToolbarCommand(e() as Editor, 'redo')} />
+      </Tooltip>
+      <Divider orientation="vertical" />
+      <Dropdown
+        trigger={['click']}
+        onOpenChange={(open) => {
+          const ed = e();
+          if (open && ed) setOffered(insertableAt((name) => ed.can().insertElement(name), all));
+        }}
+        menu={{
+          items: all.map((name) => ({
+            key: name,
+            label: offered.includes(name) ? name : `${name} (${t('s1000d.notHere')})`,
+            disabled: !offered.includes(name),
+          })),
+          onClick: ({ key }) => e()?.chain().focus().insertElement(key).run(),
+        }}
+      >
+        <Button size="small" type="text" data-testid="profile-insert-element">
+          {t('s1000d.insertElement')} <DownOutlined />
+        </Button>
+      </Dropdown>
+      {marks.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: marks.map((name) => ({ key: name, label: name })),
+            onClick: ({ key }) =>
+              e()
+                ?.chain()
+                .focus()
+                .wrapInline(key as WrapElement)
+                .run(),
+          }}
+        >
+          <Button size="small" type="text" aria-label={t('toolbar.inline')} data-testid="profile-inline">
+            {t('toolbar.inline')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
+      <Divider orientation="vertical" />
+    </Space>
+  );
+}
+
 /** The editor's commands: structure, lists, notes, tables, task steps, inline styles (visual view), and the library pickers (both views). */
-export function EditorToolbar({ mode, readOnly, editor, onPick, standard, grammar }: EditorToolbarProps) {
+export function EditorToolbar({ mode, readOnly, editor, onPick, standard, grammar, profile }: EditorToolbarProps) {
   const { t } = useTranslation('editor');
   const run = (id: Label, arg?: string) => {
     const e = editor();
@@ -209,7 +274,8 @@ export function EditorToolbar({ mode, readOnly, editor, onPick, standard, gramma
     <div className="te-toolbar" data-testid="editor-toolbar">
       {visual && s1000d && <S1000dCommands editor={editor} grammar={grammar} />}
       {visual && ata && <S1000dCommands editor={editor} ata />}
-      {visual && !s1000d && !ata && (
+      {visual && profile && <ProfileCommands editor={editor} profile={profile} />}
+      {visual && !s1000d && !ata && !profile && (
         <Space size={2} wrap>
           <Tooltip title={t('toolbar.undo')}>
             <Button size="small" type="text" icon={<UndoOutlined />} aria-label={t('toolbar.undo')} onClick={() => run('undo')} />
@@ -259,7 +325,8 @@ export function EditorToolbar({ mode, readOnly, editor, onPick, standard, gramma
           <Divider orientation="vertical" />
         </Space>
       )}
-      {!readOnly && !ata && (
+      {/* The pickers write DITA or S1000D references: not a profile's (its references are written in the source view). */}
+      {!readOnly && !ata && standard !== 'xmlprofile' && (
         <Dropdown
           // Opens on click, not hover: a hover menu closed under a still pointer whenever the toolbar moved (a draft's note appearing), and touch has no hover.
           trigger={['click']}

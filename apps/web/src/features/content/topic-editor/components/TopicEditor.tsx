@@ -91,8 +91,10 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const { t, i18n } = useTranslation('editor');
   const { message, modal } = App.useApp();
   const readOnly = !opened.canWrite;
-  // A standard with no visual vocabulary yet (flight-ops DUs, XML profiles) is edited in the source view only.
-  const sourceOnly = opened.standard === 'flightops' || opened.standard === 'xmlprofile';
+  // A standard with no visual vocabulary yet (flight-ops DUs) is edited in the source view only; an XML profile's file
+  // is visual with its profile's vocabulary (the open answer carries it).
+  const profile = opened.standard === 'xmlprofile' ? opened.profile : undefined;
+  const sourceOnly = opened.standard === 'flightops' || (opened.standard === 'xmlprofile' && !profile);
   const [mode, setMode] = useState<Mode>(sourceOnly ? 'source' : initialMode);
   const [base, setBase] = useState({ commit: stash?.baseCommit ?? opened.baseCommit, blob: stash?.baseBlob ?? opened.baseBlob });
   // What the views load: changes when a draft is restored or a merged save comes back (`seq` remounts the view).
@@ -470,8 +472,18 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   );
   const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
   const toolbar = useMemo(
-    () => <EditorToolbar mode={mode} readOnly={readOnly} editor={visualEditor} onPick={setPicker} standard={opened.standard} grammar={grammar.data} />,
-    [mode, readOnly, visualEditor, opened.standard, grammar.data],
+    () => (
+      <EditorToolbar
+        mode={mode}
+        readOnly={readOnly}
+        editor={visualEditor}
+        onPick={setPicker}
+        standard={opened.standard}
+        grammar={grammar.data}
+        profile={profile}
+      />
+    ),
+    [mode, readOnly, visualEditor, opened.standard, grammar.data, profile],
   );
   const previewState = useMemo(() => ({ data: shownPreview, isFetching: shownFetching }), [shownPreview, shownFetching]);
   const previewPane = useMemo(
@@ -489,7 +501,9 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const applyAttributes = useCallback((attrs: Record<string, string>) => visual.current?.setAttributes(attrs), []);
   const attributesPane = useMemo(
     () =>
-      mode === 'visual' && (
+      // The panel's attributes are DITA's (conditions, outputclass): an XML profile's file sets attributes in the source view.
+      mode === 'visual' &&
+      !profile && (
         <div className="te-attrs" data-testid="editor-attributes">
           <Typography.Text strong>{t('attrs.title')}</Typography.Text>
           {s1000d ? (
@@ -505,7 +519,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           )}
         </div>
       ),
-    [mode, t, selected, target.libraryId, readOnly, applyAttributes, s1000d, grammar.data, readContent],
+    [mode, t, selected, target.libraryId, readOnly, applyAttributes, s1000d, grammar.data, readContent, profile],
   );
   // The side panes (tabs, preview, attributes) render after the topic's view is up.
   const panesShown = useRenderedLater();
@@ -619,6 +633,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
                 key={loaded.seq}
                 ref={visual}
                 standard={opened.standard}
+                profile={profile}
                 applicAssignment={s1000d ? (applicProduct?.assignment ?? null) : undefined}
                 xml={loaded.xml}
                 cursorPath={loaded.cursor}

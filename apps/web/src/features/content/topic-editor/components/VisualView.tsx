@@ -1,5 +1,5 @@
 import type { ContentStandardId } from '@ccms/contracts/content/standard';
-import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
+import type { EditorProblem, EditorProfileVocabulary } from '@ccms/contracts/content/topic-editor';
 import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { forwardRef, memo, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
@@ -7,6 +7,7 @@ import { APPLIC_PREVIEW_META, applicGroups } from '../model/applic-preview';
 import { CONREF_REFRESH_META, createDitaExtensions, type DitaResolvers, getSelectedElement } from '../model/editor';
 import { type ElementPath, elementPathAtPos, posOfElementPath } from '../model/element-path';
 import { type IcnFile, syncIcnEntities } from '../model/icn-entities';
+import { profileVocabulary } from '../model/profile-vocabulary';
 import { docToXml, documentFor } from '../model/to-xml';
 import { vocabularyFor } from '../model/vocabulary';
 import type { SelectedElement } from './AttributesPanel';
@@ -29,6 +30,8 @@ export interface VisualViewProps {
   applicAssignment?: Record<string, string> | null | undefined;
   /** The library's content standard: the vocabulary the view models (DITA's by default). */
   standard?: ContentStandardId | undefined;
+  /** An XML profile's file: the profile's vocabulary, which the view models instead of a standard's. */
+  profile?: EditorProfileVocabulary | undefined;
   /** The XML the view starts from (read once; remount to load another). */
   xml: string;
   /** Put the cursor in this element at mount (the element the source view's cursor was in). */
@@ -75,12 +78,12 @@ function insertWith(editor: Editor, insertion: Insertion): boolean {
  * (model/editor.ts). Memoised: the page re-renders while typing, the view need not.
  */
 
-/** Standards whose check's errors are outlined on their elements in the visual view (the server locates them by line). */
-const marksProblems = (standard: ContentStandardId | undefined) => standard === 's1000d' || standard === 'ata2300';
+/** Standards whose check's errors (an XML profile's: its XSD or DTD) are outlined on their elements in the visual view (the server locates them by line). */
+const marksProblems = (standard: ContentStandardId | undefined) => standard === 's1000d' || standard === 'ata2300' || standard === 'xmlprofile';
 
 export const VisualView = memo(
   forwardRef<VisualHandle, VisualViewProps>(function VisualView(
-    { xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect, standard, applicAssignment },
+    { xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect, standard, profile, applicAssignment },
     ref,
   ) {
     const loaded = useRef(xml);
@@ -90,7 +93,11 @@ export const VisualView = memo(
     const edited = useRef(false);
     // biome-ignore lint/correctness/useExhaustiveDependencies: the resolvers read the page's latest answers themselves; the view is made once
     const extensions = useMemo(
-      () => [...createDitaExtensions({ ...resolvers, vocabulary: vocabularyFor(standard) }), BrokenRefs, ...(marksProblems(standard) ? [ProblemMarks] : [])],
+      () => [
+        ...createDitaExtensions({ ...resolvers, vocabulary: profile ? profileVocabulary(profile) : vocabularyFor(standard) }),
+        BrokenRefs,
+        ...(marksProblems(standard) ? [ProblemMarks] : []),
+      ],
       [],
     );
     const callbacks = useRef({ onChange, onSelect });

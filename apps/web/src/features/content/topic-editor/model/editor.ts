@@ -18,14 +18,15 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { addApplicToGroup, applicXml, type NewApplic } from './applic-new';
 import { applicPreviewPlugin } from './applic-preview';
 import { ataElementOfInsert } from './ata2300-insert';
-import { ditaName, ELEMENT_BY_PM_NAME, pmName } from './elements';
+import { ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
 import type { ConrefResolution, DitaResolvers } from './extensions/special';
+import { profileTemplate } from './profile-vocabulary';
 import { type Allows, applicTargetAt, elementOfInsert, elementTemplate, figureWithGraphic } from './s1000d-insert';
 import { schemaExtensions } from './schema';
 import { structurePlugin } from './structure-view';
 import { nodeType } from './to-editor';
-import { type EditorVocabulary, vocabularyOf } from './vocabulary';
+import { type EditorVocabulary, vocabularyOf, xmlNameOf } from './vocabulary';
 
 export type { ConrefResolution, DitaResolvers } from './extensions/special';
 
@@ -349,7 +350,7 @@ export function getSelectedElement(state: EditorState): SelectedElement | null {
   const mark = marks.at(-1);
   if (mark) {
     const { from, to } = markRange($from, mark);
-    return { kind: 'mark', name: ditaName(mark.type.name), attrs: mark.attrs.attrs as DitaAttrs, pos: from, from, to };
+    return { kind: 'mark', name: xmlNameOf(mark.type), attrs: mark.attrs.attrs as DitaAttrs, pos: from, from, to };
   }
   for (let d = $from.depth; d > 0; d--) {
     const node = $from.node(d);
@@ -362,7 +363,7 @@ export function getSelectedElement(state: EditorState): SelectedElement | null {
 }
 
 function elementName(node: PMNode): string {
-  return typeof node.attrs.name === 'string' && node.attrs.name ? node.attrs.name : ditaName(node.type.name);
+  return typeof node.attrs.name === 'string' && node.attrs.name ? node.attrs.name : xmlNameOf(node.type);
 }
 
 function markRange($pos: ResolvedPos, mark: Mark): { from: number; to: number } {
@@ -392,7 +393,8 @@ const DitaCommands = Extension.create({
   addCommands() {
     return {
       insertElement: (name, allows) => (props) => {
-        const made = elementTemplate(props.state.schema, name);
+        // An XML profile's element with its skeleton (profile-vocabulary.ts), else S1000D's or Spec 2300's.
+        const made = profileTemplate(props.state.schema, name, props.state.selection.$from) ?? elementTemplate(props.state.schema, name);
         if (!made) return false;
         // With the installed schema's content models: only where the XSD allows the element too.
         const element = props.state.schema.nodes.procContent ? ataElementOfInsert(name) : elementOfInsert(name);

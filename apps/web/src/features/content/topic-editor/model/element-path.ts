@@ -1,6 +1,6 @@
 import type { Node as PMNode } from '@tiptap/pm/model';
-import { ditaName } from './elements';
 import { parseXml, type XmlElement, type XmlNode } from './lossless-xml';
+import { xmlNameOf } from './vocabulary';
 
 /**
  * Where the cursor is, as a path of elements from the root: each step names the element and its
@@ -50,7 +50,7 @@ function elementNameOf(node: PMNode): string | null {
   }
   if (node.type.name === 'entity') return null;
   if (typeof node.attrs.name === 'string' && node.attrs.name) return node.attrs.name;
-  return ditaName(node.type.name);
+  return xmlNameOf(node.type);
 }
 
 /** The XML children of a visual node: a tgroup's rows sit in thead/tbody, after the colspecs. */

@@ -8,12 +8,18 @@ import { DITA_VOCABULARY, type EditorVocabulary, registerSchema } from './vocabu
 /** The TipTap extensions that define a standard's schema (DITA's by default; no commands, no plugins). */
 export function schemaExtensions(resolvers: DitaResolvers = {}, vocab: EditorVocabulary = DITA_VOCABULARY): Extensions {
   return [
-    vocab.id === 'dita' ? DitaDoc : DitaDoc.extend({ content: vocab.docContent }),
+    vocab.id === 'dita'
+      ? DitaDoc
+      : DitaDoc.extend({
+          content: vocab.docContent,
+          // The vocabulary rides on the document node, so an editor's own schema tells the converters what it models.
+          extendNodeSchema: (extension) => (extension.name === 'doc' ? { editorVocabulary: vocab } : {}),
+        }),
     DitaText,
     // Modelled elements first: the first member of a group is what ProseMirror creates to fill a gap (p, not an island).
     ...nodesOf(vocab),
     Run,
-    (vocab.id === 'dita' ? Island : S1000dIsland).configure(resolvers),
+    (vocab.id === 'dita' || vocab.id === 'xmlprofile' ? Island : S1000dIsland).configure(resolvers),
     InlineIsland.configure(resolvers),
     EntityRef,
     InlineRef.configure(resolvers),
@@ -25,13 +31,13 @@ export function schemaExtensions(resolvers: DitaResolvers = {}, vocab: EditorVoc
 
 const cached = new Map<string, Schema>();
 
-/** The ProseMirror schema of a vocabulary's visual view (one per standard, shared by every editor instance). */
+/** The ProseMirror schema of a vocabulary's visual view (one per standard or XML profile vocabulary, shared by every editor instance). */
 export function schemaOf(vocab: EditorVocabulary): Schema {
-  let schema = cached.get(vocab.id);
+  let schema = cached.get(vocab.key);
   if (!schema) {
     schema = getSchema(schemaExtensions({}, vocab));
     registerSchema(schema, vocab);
-    cached.set(vocab.id, schema);
+    cached.set(vocab.key, schema);
   }
   return schema;
 }

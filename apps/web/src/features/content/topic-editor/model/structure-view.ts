@@ -8,8 +8,8 @@ import type { Node as PMNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { AddMarkStep, RemoveMarkStep, ReplaceStep } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
-import { ditaName } from './elements';
 import { admonitionLabel, catalogRowLabel, noteLabel, placeholderOf, s1000dStepNumber, stepNumber } from './readable';
+import { xmlNameOf } from './vocabulary';
 
 /** What the view draws: `widget` texts at positions and `empty` elements, for tests and the plugin. */
 export interface StructureMarks {
@@ -64,7 +64,7 @@ export function structureMarks(doc: PMNode, lang?: string): StructureMarks {
     if (node.isTextblock) {
       if (node.content.size === 0) {
         // A run is the text of its element (`<li></li>`): it shows that element's placeholder.
-        const element = name === 'run' && parent ? ditaName(parent.type.name) : ditaName(name);
+        const element = name === 'run' && parent ? xmlNameOf(parent.type) : xmlNameOf(node.type);
         out.empty.push({ pos, end: pos + node.nodeSize, placeholder: placeholderOf(element, lang) });
       }
       return false;

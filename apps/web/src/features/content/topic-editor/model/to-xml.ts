@@ -1,10 +1,10 @@
 import type { JSONContent } from '@tiptap/core';
 import type { Mark, Node as PMNode, Schema } from '@tiptap/pm/model';
 import { TableMap } from '@tiptap/pm/tables';
-import { ditaName } from './elements';
 import { escapeAttr, escapeText, type XmlElement, type XmlNode } from './lossless-xml';
 import { getDitaSchema } from './schema';
 import { type Conversion, convertXml, parseSrcKey } from './to-editor';
+import { xmlNameOf } from './vocabulary';
 
 /** The original file, read once per text: nodes and elements by their source range. */
 interface Original {
@@ -94,7 +94,7 @@ export function docToXml(doc: JSONContent | PMNode, originalXml: string, schema:
   const body = w.node(root, 0);
   const xmlRoot = orig.conv.xml.root;
   if (xmlRoot && orig.conv.editable) return originalXml.slice(0, xmlRoot.start) + body + originalXml.slice(xmlRoot.end);
-  const name = root.type.name === 'island' ? '' : ditaName(root.type.name);
+  const name = root.type.name === 'island' ? '' : xmlNameOf(root.type);
   const doctype = DOCTYPES[name];
   return `<?xml version="1.0" encoding="UTF-8"?>\n${doctype ? `${doctype}\n` : ''}${body}\n`;
 }
@@ -152,7 +152,7 @@ class XmlWriter {
 
   /** An element around already written content (empty content keeps `<x/>` when it was written so). */
   wrap(node: PMNode, inner: string, attrs: Attrs = node.attrs.attrs as Attrs): string {
-    const name = ditaName(node.type.name);
+    const name = xmlNameOf(node.type);
     const o = this.element(node.attrs.src);
     const empty = inner === '';
     const selfClose = empty && (o ? o.selfClosing : node.isAtom);
@@ -256,12 +256,12 @@ class XmlWriter {
 
   markOpen(mark: Mark): string {
     if (mark.type.name === 'cdata') return '<![CDATA[';
-    return this.open(ditaName(mark.type.name), mark.attrs.attrs as Attrs, this.element(mark.attrs.src), false);
+    return this.open(xmlNameOf(mark.type), mark.attrs.attrs as Attrs, this.element(mark.attrs.src), false);
   }
 
   markClose(mark: Mark): string {
     if (mark.type.name === 'cdata') return ']]>';
-    return this.close(ditaName(mark.type.name), this.element(mark.attrs.src), false);
+    return this.close(xmlNameOf(mark.type), this.element(mark.attrs.src), false);
   }
 
   /** A CALS tgroup: colspecs, thead and tbody rows, entries with namest/nameend/morerows from their spans. */

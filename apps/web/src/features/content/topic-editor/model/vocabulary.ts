@@ -1,7 +1,7 @@
 import type { ContentStandardId } from '@ccms/contracts/content/standard';
 import type { Schema } from '@tiptap/pm/model';
 import { ATA2300_ELEMENTS, ATA2300_INLINE_ATOMS, ATA2300_UNIVERSAL_ATTRIBUTES } from './ata2300-elements';
-import { ELEMENTS, type ElementDef, INLINE_ATOMS, pmName, UNIVERSAL_ATTRIBUTES } from './elements';
+import { ditaName, ELEMENTS, type ElementDef, INLINE_ATOMS, pmName, UNIVERSAL_ATTRIBUTES } from './elements';
 import { S1000D_ELEMENTS, S1000D_INLINE_ATOMS, S1000D_UNIVERSAL_ATTRIBUTES } from './s1000d-elements';
 
 /**
@@ -12,6 +12,8 @@ import { S1000D_ELEMENTS, S1000D_INLINE_ATOMS, S1000D_UNIVERSAL_ATTRIBUTES } fro
  */
 export interface EditorVocabulary {
   readonly id: ContentStandardId;
+  /** What a schema is cached by: the standard, or for an XML profile its vocabulary (profile-vocabulary.ts). */
+  readonly key: string;
   readonly elements: readonly ElementDef[];
   /** Elements by XML name. */
   readonly byName: ReadonlyMap<string, ElementDef>;
@@ -37,6 +39,7 @@ function vocabulary(
   docContent: string,
 ): EditorVocabulary {
   return {
+    key: id,
     docContent,
     mixedTypes: new Set(elements.filter((e) => e.mixed).map((e) => pmName(e.name))),
     id,
@@ -60,6 +63,11 @@ export const ATA2300_VOCABULARY = vocabulary(
   '(topiclike | island)',
 );
 
+/** The XML name of an editor node or mark type, by the vocabulary its schema was built from (an XML profile's `x-note` is `x_note` in the editor). */
+export function xmlNameOf(type: { readonly name: string; readonly schema: Schema }): string {
+  return vocabularyOf(type.schema).byPmName.get(type.name)?.name ?? ditaName(type.name);
+}
+
 /** Standards with a vocabulary of their own. */
 const BY_STANDARD: Partial<Record<ContentStandardId, EditorVocabulary>> = { dita: DITA_VOCABULARY, s1000d: S1000D_VOCABULARY, ata2300: ATA2300_VOCABULARY };
 
@@ -77,6 +85,12 @@ export function registerSchema(schema: Schema, vocab: EditorVocabulary): void {
 export function vocabularyOf(schema: Schema): EditorVocabulary {
   const known = OF_SCHEMA.get(schema);
   if (known) return known;
+  // An editor's own schema carries its vocabulary on the document node (schema.ts).
+  const carried = schema.topNodeType.spec.editorVocabulary as EditorVocabulary | undefined;
+  if (carried) {
+    OF_SCHEMA.set(schema, carried);
+    return carried;
+  }
   // Spec 2300's data module is S1000D's root too: its checklist tells them apart.
   const found = schema.nodes.procContent ? ATA2300_VOCABULARY : schema.nodes.dmodule ? S1000D_VOCABULARY : DITA_VOCABULARY;
   OF_SCHEMA.set(schema, found);

@@ -44,22 +44,22 @@ const DOM_TAG: Record<string, string> = {
   stentry: 'td',
 };
 
-function nodeFor(def: ElementDef) {
+function nodeFor(def: ElementDef, plain: boolean) {
   const name = pmName(def.name);
-  const part = TABLE_PARTS[def.name];
-  const tag = DOM_TAG[def.name] ?? 'div';
+  const part = plain ? undefined : TABLE_PARTS[def.name];
+  const tag = plain ? 'div' : (DOM_TAG[def.name] ?? 'div');
   return Node.create({
     name,
     group: def.group,
     content: def.content,
     defining: def.defining ?? def.kind !== 'block',
-    isolating: part !== undefined || def.name === 'stentry',
+    isolating: part !== undefined || (!plain && def.name === 'stentry'),
     code: def.kind === 'pre',
     whitespace: def.kind === 'pre' ? 'pre' : 'normal',
     addAttributes: () => ({ ...ditaAttributes(), ...(part?.attrs ?? {}) }),
     // TipTap applies every extension's extendNodeSchema to every node: decide by the node's own name.
     extendNodeSchema: (extension) => {
-      const role = TABLE_PARTS[extension.name]?.role;
+      const role = plain ? undefined : TABLE_PARTS[extension.name]?.role;
       return role ? { tableRole: role } : {};
     },
     parseHTML: () => [{ tag: `[data-dita="${def.name}"]` }],
@@ -69,7 +69,7 @@ function nodeFor(def: ElementDef) {
       return [tag, attrs, 0];
     },
     // S1000D parts catalogue rows: attributes as fields, rows added and removed (row-node-view.ts).
-    ...(ROW_NODES.has(def.name)
+    ...(!plain && ROW_NODES.has(def.name)
       ? {
           addNodeView() {
             const lang = (this.editor?.extensionManager.extensions.find((e) => e.name === 'island')?.options as { lang?: string } | undefined)?.lang;
@@ -81,8 +81,12 @@ function nodeFor(def: ElementDef) {
   });
 }
 
-/** One node per modelled element of a vocabulary that is not a phrase. */
-export const nodesOf = (vocab: Pick<EditorVocabulary, 'elements'>) => vocab.elements.filter((e) => e.kind !== 'mark').map(nodeFor);
+/**
+ * One node per modelled element of a vocabulary that is not a phrase. An XML profile's elements
+ * are plain nodes: a profile's `row` or `entry` is not a CALS table part, nor any other standard's.
+ */
+export const nodesOf = (vocab: Pick<EditorVocabulary, 'elements'> & { readonly id?: EditorVocabulary['id'] }) =>
+  vocab.elements.filter((e) => e.kind !== 'mark').map((e) => nodeFor(e, vocab.id === 'xmlprofile'));
 
 /** One node per modelled DITA element that is not a phrase. */
 export const ditaNodes = nodesOf({ elements: ELEMENTS });
