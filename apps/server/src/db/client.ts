@@ -86,6 +86,23 @@ function timedPglite(client: PGlite, timings: StatementTimings): PGlite {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
+/**
+ * Ends a pool once every connection has closed. `pool.end()` resolves as soon as no client is left in
+ * the pool, while the ones it just ended are still saying goodbye to the server: a database dropped
+ * (or a server stopped) right after would cut them off, and the pool reports that as an error.
+ */
+function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  if (open === 0) return pool.end();
+  const closed = new Promise<void>((resolve) => {
+    pool.on('remove', () => {
+      open--;
+      if (open === 0) resolve();
+    });
+  });
+  return Promise.all([pool.end(), closed]).then(() => undefined);
+}
+
 /** `dataDir` undefined with no URL gives an in-memory PGlite (tests). */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pgliteImage?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -102,7 +119,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       pool: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       executeSql: async (text, values) => pool.query(text, values),
       migrate: () => migrateNodePg(drizzleNodePg({ client: pool, casing: 'snake_case' }), { migrationsFolder }),
-      close: () => pool.end(),
+      close: () => endPool(pool),
     };
   }
   let dir: string | undefined;
