@@ -246,6 +246,8 @@ test('two writers: non-overlapping changes both land; overlapping ones show the 
     await view.getByRole('button', { name: '两者都保留' }).click();
     await other.getByTestId('merge-save').click();
     await expect(other.getByText(/已保存，提交/)).toBeVisible(SAVED);
+    // The notice of B's first save can still be on the page: the commit on the remote is what says the merge landed.
+    await expect.poll(async () => (await remote.log(REPO, 'main')).length, SAVED).toBe(commitsBefore + 1);
     const final = (await remote.show(REPO, 'main', 'topics/shared.dita')) ?? '';
     expect(final).toContain('Second paragraph, as A wants it.');
     expect(final).toContain('Second paragraph, as B wants it.');
