@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: templates and editor links spell their placeholders ${name}
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { API, adminApi, closedDialog, openedDialog, signInByApi } from './helpers';
+import { API, adminApi, chooseLibrary, closedDialog, openedDialog, signInByApi } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
@@ -87,8 +87,7 @@ test('an editor link for .dita, set as default, opens a topic in the web author 
 
   // "Edit" on the topic list goes through the default editor: the web author frame, the file's URL in the parameter.
   await page.goto('/content/topic');
-  await page.getByRole('combobox', { name: '库', exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(displayText, { exact: true }).click();
+  await chooseLibrary(page, displayText);
   await page
     .getByRole('row', { name: new RegExp(`Valve checks ${id}`) })
     .getByTestId('edit-topic')

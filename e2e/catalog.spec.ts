@@ -1,7 +1,7 @@
 import { DUPLICATE_SUBMIT_WINDOW_MS } from '@ccms/contracts/constants';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import yazl from 'yazl';
-import { API, adminApi, openSignedIn } from './helpers';
+import { API, adminApi, chooseLibrary, openSignedIn } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
@@ -71,8 +71,7 @@ function zipOf(files: Record<string, string>): Promise<Buffer> {
 
 /** Picks this file's library in a catalogue screen's library selector. */
 async function pickLibrary(page: Page) {
-  await page.getByRole('combobox', { name: '库', exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(displayText, { exact: true }).click();
+  await chooseLibrary(page, displayText);
 }
 
 test.beforeAll(async ({ baseURL }) => {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
 import { flightopsPackage } from '../packages/flightops/test/kit';
-import { API, adminApi, openSignedIn, pickOption } from './helpers';
+import { API, adminApi, chooseLibrary, openSignedIn, pickOption } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
@@ -62,8 +62,7 @@ test.afterAll(async () => {
 
 test('filters the DUs by aircraft, freezes the working copy, approves its FCOM and dispatches it for B-6205', async ({ page }) => {
   await openSignedIn(page, '/content/document');
-  await page.getByRole('combobox', { name: '库', exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(displayText, { exact: true }).click();
+  await chooseLibrary(page, displayText);
   await page.getByTestId('flightops-drawer-button').click();
   const drawer = page.getByRole('dialog', { name: '飞行运行' });
 

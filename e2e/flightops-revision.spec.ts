@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import JSZip from 'jszip';
-import { API, adminApi, openSignedIn } from './helpers';
+import { API, adminApi, chooseLibrary, openSignedIn } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
@@ -82,8 +82,7 @@ test('loads a revision, shows its highlights and resolves the conflict by taking
   const buffer = await zip.generateAsync({ type: 'nodebuffer' });
 
   await openSignedIn(page, '/content/document');
-  await page.getByRole('combobox', { name: '库', exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(displayText, { exact: true }).click();
+  await chooseLibrary(page, displayText);
   await page.getByTestId('flightops-revision-button').click();
   const dialog = page.getByRole('dialog', { name: '载入制造商修订' });
   await dialog.getByTestId('revision-name').fill('2026-10');

@@ -141,3 +141,14 @@ export async function confirmDialog(page: Page): Promise<void> {
     await expect(dialog).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/**
+ * Chooses a library in a page's library bar by its display text. The list is searched first: the
+ * run's other specs leave many libraries, and the dropdown draws only the options in view.
+ */
+export async function chooseLibrary(page: Page, displayText: string): Promise<void> {
+  const library = page.getByRole('combobox', { name: '库', exact: true });
+  await library.click();
+  await library.fill(displayText);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(displayText, { exact: true }).click();
+}

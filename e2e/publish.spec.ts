@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { API, adminApi, openSignedIn, pickOption, signInByApi } from './helpers';
+import { API, adminApi, chooseLibrary, openSignedIn, pickOption, signInByApi } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
@@ -145,11 +145,7 @@ test('publish from the map editor: the same publish dialog, and the new output a
 
 test("a publication made in the dialog picks its map and its DITAVAL file from the branch's lists", async ({ page }) => {
   await openSignedIn(page, '/content/publication');
-  // The run's other specs have made many libraries: the list is searched, as a user with many would.
-  const library = page.getByRole('combobox', { name: '库', exact: true });
-  await library.click();
-  await library.fill(`Pumps ${id}`);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(`Pumps ${id}`, { exact: true }).click();
+  await chooseLibrary(page, `Pumps ${id}`);
   await page
     .getByRole('button', { name: /新\s*增/ })
     .first()

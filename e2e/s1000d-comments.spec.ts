@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { s1000dCorpus } from '../test-support/s1000d-corpora';
-import { API, adminApi, openSignedIn } from './helpers';
+import { API, adminApi, chooseLibrary, openSignedIn } from './helpers';
 import { bikeLibrary } from './support/bike-library';
 import type { E2eGitServer } from './support/git-server';
 
@@ -41,8 +41,7 @@ test.afterAll(async () => {
 
 test('comments export as COM files and, taken back in, are not duplicated', async ({ page }) => {
   await openSignedIn(page, '/content/document');
-  await page.getByRole('combobox', { name: '库', exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(displayText, { exact: true }).click();
+  await chooseLibrary(page, displayText);
   await page.getByTestId('s1000d-transfer-button').click();
   const dialog = page.getByTestId('s1000d-transfer');
   await dialog.getByRole('tab', { name: '导出评论（COM）' }).click();

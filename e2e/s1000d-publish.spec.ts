@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { s1000dCorpus } from '../test-support/s1000d-corpora';
-import { API, adminApi, openSignedIn, pickOption } from './helpers';
+import { API, adminApi, chooseLibrary, openSignedIn, pickOption } from './helpers';
 import { bikeLibrary } from './support/bike-library';
 import type { E2eGitServer } from './support/git-server';
 
@@ -68,8 +68,7 @@ async function publishAs(page: Page, config: string) {
 
 test('a PM for a product: the publication made in the dialog, published as HTML5 and PDF, both outputs opened', async ({ page, context }) => {
   await openSignedIn(page, '/content/publication');
-  await page.getByRole('combobox', { name: '库', exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(displayText, { exact: true }).click();
+  await chooseLibrary(page, displayText);
 
   await page
     .getByRole('button', { name: /新\s*增/ })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { s1000dCorpus } from '../test-support/s1000d-corpora';
-import { API, adminApi, openSignedIn, pickOption } from './helpers';
+import { API, adminApi, chooseLibrary, openSignedIn, pickOption } from './helpers';
 import { bikeLibrary } from './support/bike-library';
 import type { E2eGitServer } from './support/git-server';
 
@@ -25,8 +25,7 @@ test.skip(BIKE === undefined, 'the S1000D Bike corpus is not available');
 
 /** Picks this file's library in a catalogue screen's library selector. */
 async function pickLibrary(page: Page) {
-  await page.getByRole('combobox', { name: '库', exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText(displayText, { exact: true }).click();
+  await chooseLibrary(page, displayText);
 }
 
 /** The combobox of an antd select found by its test id (on the select or on its input). */
