@@ -77,6 +77,35 @@ async function runS1000d(req: EngineRequest, begun: number) {
  */
 const coded = (key: string, value: string) => JSON.stringify({ key, params: { value } });
 
+/**
+ * The reply of a standard's full build (ATA Spec 2300, flight operations, XML profiles): its pages,
+ * and each file its document names that the branch lacks as a warning in the reader's language.
+ */
+function replyFullBuild(
+  req: EngineRequest,
+  begun: number,
+  result: { pages: number; missing: string[]; pdfFile?: string },
+  missing: { code: string; key: string },
+) {
+  reply({
+    type: 'done',
+    id: req.id,
+    pages: result.pages,
+    problems: result.missing.map((value) => ({
+      severity: 'warning' as const,
+      code: missing.code,
+      message: coded(missing.key, value),
+      file: req.map,
+      line: 0,
+      column: 0,
+    })),
+    ...(result.pdfFile ? { pdfFile: result.pdfFile } : {}),
+    incremental: false,
+    begun,
+    ended: Date.now(),
+  });
+}
+
 /** An ATA Spec 2300 publication module for an aircraft, HTML5 or PDF (a full build each time); its refusals and warnings in zh and en. */
 async function runAta2300(req: EngineRequest, begun: number) {
   const { Ata2300PublishError, publishAta2300 } = await import('@ccms/ata2300');
@@ -91,30 +120,14 @@ async function runAta2300(req: EngineRequest, begun: number) {
       selection,
       ...(req.chromium ? { chromium: req.chromium } : {}),
     });
-    reply({
-      type: 'done',
-      id: req.id,
-      pages: result.modules.length,
-      problems: result.missing.map((code) => ({
-        severity: 'warning' as const,
-        code: 'ata-ref-missing',
-        message: coded('publishJob.ata2300.refMissing', code),
-        file: req.map,
-        line: 0,
-        column: 0,
-      })),
-      ...(result.pdfFile ? { pdfFile: result.pdfFile } : {}),
-      incremental: false,
-      begun,
-      ended: Date.now(),
-    });
+    replyFullBuild(req, begun, { ...result, pages: result.modules.length }, { code: 'ata-ref-missing', key: 'publishJob.ata2300.refMissing' });
   } catch (err) {
     if (!(err instanceof Ata2300PublishError)) throw err;
     throw new Error(coded(`publishJob.ata2300.${err.code}`, err.value));
   }
 }
 
-/** A flight-operations manual (its PSL) for an aircraft, HTML5 or PDF (a full build each time). */
+/** A flight-operations manual (its PSL) for an aircraft, HTML5 or PDF (a full build each time); its refusals and warnings in zh and en. */
 async function runFlightops(req: EngineRequest, begun: number) {
   const { FlightopsPublishError, publishFlightops } = await import('@ccms/flightops');
   reply({ type: 'progress', id: req.id, phase: 'render', done: 0, total: 1 });
@@ -127,38 +140,17 @@ async function runFlightops(req: EngineRequest, begun: number) {
       ...(req.applic?.product ? { aircraft: req.applic.product } : {}),
       ...(req.chromium ? { chromium: req.chromium } : {}),
     });
-    reply({
-      type: 'done',
-      id: req.id,
-      pages: result.dus.length,
-      problems: result.missing.map((id) => ({
-        severity: 'warning' as const,
-        code: 'fo-psl-missing',
-        message: `The PSL names DU ${id}, which the branch does not hold`,
-        file: req.map,
-        line: 0,
-        column: 0,
-      })),
-      ...(result.pdfFile ? { pdfFile: result.pdfFile } : {}),
-      incremental: false,
-      begun,
-      ended: Date.now(),
-    });
+    replyFullBuild(req, begun, { ...result, pages: result.dus.length }, { code: 'fo-psl-missing', key: 'publishJob.flightops.duMissing' });
   } catch (err) {
     if (!(err instanceof FlightopsPublishError)) throw err;
-    const words = {
-      pslMissing: `"${err.value}" is not a PSL of the branch`,
-      aircraftUnknown: `The fleet lists no aircraft "${err.value}" (an MSN or a registration)`,
-      noFleet: `An aircraft "${err.value}" was named but the branch has no fleet.xml`,
-    };
-    throw new Error(words[err.code]);
+    throw new Error(coded(`publishJob.flightops.${err.code}`, err.value));
   }
 }
 
 /** A grouping file of a library read by an XML profile, HTML5 or PDF by the profile's vocabulary and CSS (a full build each time). */
 async function runXmlProfile(req: EngineRequest, begun: number) {
   const { ProfilePublishError, publishProfile } = await import('@ccms/xmlprofile');
-  if (!req.xmlProfile) throw new Error('The library type has no XML profile');
+  if (!req.xmlProfile) throw new Error(coded('publishJob.xmlProfile.noProfile', req.map));
   reply({ type: 'progress', id: req.id, phase: 'render', done: 0, total: 1 });
   try {
     const result = await publishProfile({
@@ -169,26 +161,10 @@ async function runXmlProfile(req: EngineRequest, begun: number) {
       profile: req.xmlProfile,
       ...(req.chromium ? { chromium: req.chromium } : {}),
     });
-    reply({
-      type: 'done',
-      id: req.id,
-      pages: result.units.length,
-      problems: result.missing.map((value) => ({
-        severity: 'warning' as const,
-        code: 'profile-ref-missing',
-        message: `The grouping file refers to ${value}, which the library does not hold`,
-        file: req.map,
-        line: 0,
-        column: 0,
-      })),
-      ...(result.pdfFile ? { pdfFile: result.pdfFile } : {}),
-      incremental: false,
-      begun,
-      ended: Date.now(),
-    });
+    replyFullBuild(req, begun, { ...result, pages: result.units.length }, { code: 'profile-ref-missing', key: 'publishJob.xmlProfile.refMissing' });
   } catch (err) {
     if (!(err instanceof ProfilePublishError)) throw err;
-    throw new Error(`"${err.value}" is not a grouping file of the library's XML profile`);
+    throw new Error(coded('publishJob.xmlProfile.notGrouping', err.value));
   }
 }
 
