@@ -1,7 +1,6 @@
 import {
   type Ata2300Entry,
   type Ata2300Object,
-  type Ata2300Problem,
   type Ata2300Ref,
   type Ata2300Schemas,
   type Ata2300TocItem,
@@ -11,12 +10,12 @@ import {
   pairStatus,
 } from '@ccms/ata2300';
 import { ata2300Files } from '@ccms/ata2300/files';
-import { isVideoName } from '@ccms/dita/files';
 import { firstChild, normText, parseXml } from '@ccms/s1000d';
 import type { FileEntry } from './catalog-git';
-import type { DocumentData, LinkData, ProblemData, ResourceData, TopicData } from './catalog-store';
+import type { DocumentData, LinkData, ProblemData, TopicData } from './catalog-store';
 import { cjkBigrams } from './cjk';
-import { contentTypeOf, hashOf } from './index-rows';
+import { hashOf } from './index-rows';
+import { folderOf, linkRow, problemRow, problemsByPath, rowStats, type StandardRows, scanBranch } from './standard-rows';
 import type { StoredTocNode } from './toc';
 
 /**
@@ -25,23 +24,11 @@ import type { StoredTocNode } from './toc';
  * its entries, groups and references; references resolve by code; structure and pairing problems
  * are located rows. Pure: the indexer reads the commit and writes the rows.
  */
-export interface Ata2300Rows {
-  topics: TopicData[];
-  documents: DocumentData[];
-  resources: ResourceData[];
-  links: LinkData[];
-  problems: ProblemData[];
-  /** Each data module's identity (code, extension, language) by path: a renamed file keeps its catalogue identity. */
-  identities: Map<string, string>;
-  stats: { images: number; videos: number; links: number; brokenLinks: number };
-}
+export type Ata2300Rows = StandardRows;
 
-const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 const languageOf = (o: Ata2300Object) => (o.language ? `${o.language.languageIsoCode.toLowerCase()}-${o.language.countryIsoCode.toUpperCase()}` : '');
 
-function problemRow(p: Ata2300Problem, path: string): ProblemData {
-  return { path, line: p.line, col: p.column, severity: p.severity, code: p.code, xpath: '', messageZh: p.messages.zh, messageEn: p.messages.en };
-}
+const NO_OBJECT = 'no object of the set has this code';
 
 /** The content's text for search (the content section, not the identity). */
 function bodyText(read: (path: string) => Buffer | undefined, file: string): string {
@@ -66,20 +53,12 @@ function resolver(entries: readonly Ata2300Entry[]) {
 export function ata2300Rows(files: ReadonlyMap<string, FileEntry>, read: (path: string) => Buffer | undefined, schemas?: Ata2300Schemas): Ata2300Rows {
   const objects: Ata2300Object[] = [];
   const problems: ProblemData[] = [];
-  const resources: ResourceData[] = [];
-  let images = 0;
-  let videos = 0;
-  for (const path of [...files.keys()].sort()) {
-    const entry = files.get(path);
-    if (!entry) continue;
-    if (ata2300Files.roleOf(path) === 'resource') {
-      const type = isVideoName(path) ? 'video' : 'image';
-      if (type === 'video') videos++;
-      else images++;
-      resources.push({ path, type, size: entry.size, contentType: contentTypeOf(path), oid: entry.oid });
-      continue;
-    }
-    if (!ata2300Files.isSource(path)) continue;
+  const { sources, resources } = scanBranch(
+    files,
+    (p) => ata2300Files.roleOf(p) === 'resource',
+    (p) => ata2300Files.isSource(p),
+  );
+  for (const path of sources) {
     const text = read(path) ?? '';
     const described = describeAta2300(path, text);
     problems.push(...described.problems.map((p) => problemRow(p, path)));
@@ -88,8 +67,7 @@ export function ata2300Rows(files: ReadonlyMap<string, FileEntry>, read: (path: 
   }
   const set = pairStatus(objects);
   problems.push(...set.problems.map((p) => problemRow(p.problem, p.file)));
-  const problemCount = new Map<string, number>();
-  for (const p of problems) problemCount.set(p.path, (problemCount.get(p.path) ?? 0) + 1);
+  const problemCount = problemsByPath(problems);
   const problemsOf = (e: Ata2300Entry) => (problemCount.get(e.content.file) ?? 0) + (e.status ? (problemCount.get(e.status.file) ?? 0) : 0);
 
   const resolve = resolver(set.entries);
@@ -97,19 +75,13 @@ export function ata2300Rows(files: ReadonlyMap<string, FileEntry>, read: (path: 
   for (const e of set.entries)
     for (const ref of e.content.refs) {
       const target = resolve(ref, e.content);
-      links.push({
-        sourcePath: e.content.file,
-        line: ref.line,
-        col: ref.column,
-        kind: ref.kind === 'dm' ? 'dmRef' : 'pmRef',
-        value: ref.target.slice(0, 2000),
-        key: null,
-        targetPath: target?.file ?? null,
-        targetFragment: null,
-        status: target ? 'resolved' : 'broken',
-        resolved: target !== undefined,
-        reason: target ? '' : 'no object of the set has this code',
-      });
+      links.push(
+        linkRow(
+          { sourcePath: e.content.file, line: ref.line, col: ref.column, kind: ref.kind === 'dm' ? 'dmRef' : 'pmRef', value: ref.target },
+          target?.file,
+          NO_OBJECT,
+        ),
+      );
     }
 
   const topics: TopicData[] = [];
@@ -159,7 +131,7 @@ export function ata2300Rows(files: ReadonlyMap<string, FileEntry>, read: (path: 
         reached.add(target.file);
         if (item.kind === 'dmRef') modules++;
       } else broken++;
-      return { e: item.kind, t: '', h: item.ref.target, p: target?.file ?? null, b: !target, r: target ? '' : 'no object of the set has this code', c: [] };
+      return { e: item.kind, t: '', h: item.ref.target, p: target?.file ?? null, b: !target, r: target ? '' : NO_OBJECT, c: [] };
     };
     const toc = (o.toc ?? []).map(node);
     const row = {
@@ -179,13 +151,5 @@ export function ata2300Rows(files: ReadonlyMap<string, FileEntry>, read: (path: 
     };
     documents.push({ ...row, hash: hashOf(row) });
   }
-  return {
-    topics,
-    documents,
-    resources,
-    links,
-    problems,
-    identities,
-    stats: { images, videos, links: links.length, brokenLinks: links.filter((l) => !l.resolved).length },
-  };
+  return { topics, documents, resources, links, problems, identities, stats: rowStats(resources, links) };
 }

@@ -1,19 +1,9 @@
-import { isVideoName } from '@ccms/dita/files';
-import {
-  type Du,
-  describeFlightops,
-  effectivityText,
-  type FlightopsObject,
-  type FlightopsProblem,
-  flightopsFiles,
-  type PslNode,
-  problem,
-  solutionsFact,
-} from '@ccms/flightops';
+import { type Du, describeFlightops, effectivityText, type FlightopsObject, flightopsFiles, type PslNode, problem, solutionsFact } from '@ccms/flightops';
 import type { FileEntry } from './catalog-git';
-import type { DocumentData, LinkData, ProblemData, ResourceData, TopicData } from './catalog-store';
+import type { DocumentData, LinkData, ProblemData, TopicData } from './catalog-store';
 import { cjkBigrams } from './cjk';
-import { contentTypeOf, hashOf } from './index-rows';
+import { hashOf } from './index-rows';
+import { folderOf, linkRow, problemRow, problemsByPath, rowStats, type StandardRows, scanBranch } from './standard-rows';
 import type { StoredTocNode } from './toc';
 
 /**
@@ -23,41 +13,19 @@ import type { StoredTocNode } from './toc';
  * faults, a duRef to no DU and a DU id held twice are located problem rows. Pure: the indexer
  * reads the commit and writes the rows.
  */
-export interface FlightopsRows {
-  topics: TopicData[];
-  documents: DocumentData[];
-  resources: ResourceData[];
-  links: LinkData[];
-  problems: ProblemData[];
-  /** Each DU's id by path: a renamed DU file keeps its catalogue identity. */
-  identities: Map<string, string>;
-  stats: { images: number; videos: number; links: number; brokenLinks: number };
-}
+export type FlightopsRows = StandardRows;
 
-const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 const NO_DU = 'no DU of the branch has this id';
-
-function problemRow(p: FlightopsProblem, path: string): ProblemData {
-  return { path, line: p.line, col: p.column, severity: p.severity, code: p.code, xpath: '', messageZh: p.messages.zh, messageEn: p.messages.en };
-}
 
 export function flightopsRows(files: ReadonlyMap<string, FileEntry>, read: (path: string) => Buffer | undefined): FlightopsRows {
   const objects: FlightopsObject[] = [];
   const problems: ProblemData[] = [];
-  const resources: ResourceData[] = [];
-  let images = 0;
-  let videos = 0;
-  for (const path of [...files.keys()].sort()) {
-    const entry = files.get(path);
-    if (!entry) continue;
-    if (flightopsFiles.roleOf(path) === 'resource') {
-      const type = isVideoName(path) ? 'video' : 'image';
-      if (type === 'video') videos++;
-      else images++;
-      resources.push({ path, type, size: entry.size, contentType: contentTypeOf(path), oid: entry.oid });
-      continue;
-    }
-    if (!flightopsFiles.isSource(path)) continue;
+  const { sources, resources } = scanBranch(
+    files,
+    (p) => flightopsFiles.roleOf(p) === 'resource',
+    (p) => flightopsFiles.isSource(p),
+  );
+  for (const path of sources) {
     const described = describeFlightops(path, read(path) ?? '');
     problems.push(...described.problems.map((p) => problemRow(p, path)));
     objects.push(described);
@@ -84,19 +52,7 @@ export function flightopsRows(files: ReadonlyMap<string, FileEntry>, read: (path
       if (n.kind !== 'duRef') return { e: n.kind, t: n.title, h: null, p: null, b: false, r: '', c: n.children.map(node) };
       const ref = n.ref ?? '';
       const target = byId.get(ref);
-      links.push({
-        sourcePath: o.file,
-        line: n.line,
-        col: 1,
-        kind: 'duRef',
-        value: ref.slice(0, 2000),
-        key: null,
-        targetPath: target?.file ?? null,
-        targetFragment: null,
-        status: target ? 'resolved' : 'broken',
-        resolved: target !== undefined,
-        reason: target ? '' : NO_DU,
-      });
+      links.push(linkRow({ sourcePath: o.file, line: n.line, col: 1, kind: 'duRef', value: ref }, target?.file, NO_DU));
       if (target) {
         reached.add(target.file);
         units++;
@@ -125,8 +81,7 @@ export function flightopsRows(files: ReadonlyMap<string, FileEntry>, read: (path
     docRows.push(row);
   }
 
-  const problemCount = new Map<string, number>();
-  for (const p of problems) problemCount.set(p.path, (problemCount.get(p.path) ?? 0) + 1);
+  const problemCount = problemsByPath(problems);
   const documents: DocumentData[] = docRows.map((d) => {
     const row = { ...d, problems: problemCount.get(d.path) ?? 0 };
     return { ...row, hash: hashOf(row) };
@@ -173,13 +128,5 @@ export function flightopsRows(files: ReadonlyMap<string, FileEntry>, read: (path
     topics.push({ ...row, hash: hashOf(row) });
     if (du.id && byId.get(du.id) === o) identities.set(o.file, `du:${du.id}`);
   }
-  return {
-    topics,
-    documents,
-    resources,
-    links,
-    problems,
-    identities,
-    stats: { images, videos, links: links.length, brokenLinks: links.filter((l) => !l.resolved).length },
-  };
+  return { topics, documents, resources, links, problems, identities, stats: rowStats(resources, links) };
 }

@@ -1,4 +1,3 @@
-import { isVideoName } from '@ccms/dita/files';
 import {
   type Brex,
   Csdb,
@@ -23,6 +22,7 @@ import type { FileEntry } from './catalog-git';
 import type { DocumentData, LinkData, ProblemData, ResourceData, TopicData } from './catalog-store';
 import { cjkBigrams } from './cjk';
 import { contentTypeOf, hashOf } from './index-rows';
+import { folderOf, mediaRow, problemRow, problemsByPath, rowStats, type StandardRows } from './standard-rows';
 import type { StoredTocNode } from './toc';
 
 /**
@@ -39,22 +39,13 @@ export interface S1000dGrammar {
   defaultBrex?: (issue: string | undefined, dmc: string) => Brex | undefined;
 }
 
-export interface S1000dRows {
-  topics: TopicData[];
-  documents: DocumentData[];
-  resources: ResourceData[];
-  links: LinkData[];
-  problems: ProblemData[];
-  /** Each data module's identity (code and language) by path: a file renamed at a new issue keeps its catalogue identity. */
-  identities: Map<string, string>;
+export interface S1000dRows extends StandardRows {
   /** The set the rows were worked out from (its objects still hold their parsed documents). */
   csdb: Csdb;
   /** The set's BREX data modules by code, as validation layers them. */
   brex: Map<string, Brex>;
-  stats: { images: number; videos: number; links: number; brokenLinks: number };
 }
 
-const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 /** Problems every object of an issue would repeat (no schema package, no default BREX): said once for the library. */
 const LIBRARY_WIDE = new Set(['xsd-no-package', 'brex-no-default']);
 
@@ -115,19 +106,6 @@ function factsOf(o: CsdbObject, role: string): Record<string, string> {
   if (o.infoCode) facts.infoCode = o.infoCode;
   if (o.refused) facts.refused = 'true';
   return facts;
-}
-
-function problemRow(p: ValidationProblem | CsdbObject['problems'][number], path: string): ProblemData {
-  return {
-    path,
-    line: p.line,
-    col: p.column,
-    severity: p.severity,
-    code: p.code.slice(0, 64),
-    xpath: ('xpath' in p ? (p.xpath ?? '') : '').slice(0, 1000),
-    messageZh: p.messages.zh,
-    messageEn: p.messages.en,
-  };
 }
 
 /**
@@ -226,8 +204,7 @@ export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: s
       messageEn: `${problem.messages.en} (${count} object${count === 1 ? '' : 's'})`,
     });
   }
-  const problemCount = new Map<string, number>();
-  for (const p of problems) problemCount.set(p.path, (problemCount.get(p.path) ?? 0) + 1);
+  const problemCount = problemsByPath(problems);
 
   // Links: every reference to another object, resolved by code.
   const links: LinkData[] = [];
@@ -322,17 +299,11 @@ export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: s
   }
 
   const resources: ResourceData[] = [];
-  let images = 0;
-  let videos = 0;
   for (const o of objects) {
     const entry = files.get(o.file);
     if (!entry) continue;
-    if (o.kind === 'icn') {
-      const type = isVideoName(o.file) ? 'video' : 'image';
-      if (type === 'video') videos++;
-      else images++;
-      resources.push({ path: o.file, type, size: entry.size, contentType: contentTypeOf(o.file), oid: entry.oid });
-    } else if (roles.get(o.file) === 'list') {
+    if (o.kind === 'icn') resources.push(mediaRow(o.file, entry));
+    else if (roles.get(o.file) === 'list') {
       resources.push({ path: o.file, type: 'list', size: entry.size, contentType: contentTypeOf(o.file, 'application/xml'), oid: entry.oid });
     }
   }
@@ -345,6 +316,6 @@ export function s1000dRows(files: ReadonlyMap<string, FileEntry>, read: (path: s
     identities,
     csdb,
     brex: brexByDmc,
-    stats: { images, videos, links: links.length, brokenLinks: links.filter((l) => !l.resolved).length },
+    stats: rowStats(resources, links),
   };
 }

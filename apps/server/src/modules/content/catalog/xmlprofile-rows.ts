@@ -1,19 +1,10 @@
 import type { XmlProfileSpec } from '@ccms/contracts/content/xml-profile';
-import { isVideoName } from '@ccms/dita/files';
-import {
-  compileProfile,
-  describeProfileFile,
-  type ProfileObject,
-  type ProfileProblem,
-  type ProfileTocItem,
-  profileFiles,
-  profileResolver,
-  xmlProfileFiles,
-} from '@ccms/xmlprofile';
+import { compileProfile, describeProfileFile, type ProfileObject, type ProfileTocItem, profileFiles, profileResolver, xmlProfileFiles } from '@ccms/xmlprofile';
 import type { FileEntry } from './catalog-git';
-import type { DocumentData, LinkData, ProblemData, ResourceData, TopicData } from './catalog-store';
+import type { DocumentData, LinkData, ProblemData, TopicData } from './catalog-store';
 import { cjkBigrams } from './cjk';
-import { contentTypeOf, hashOf } from './index-rows';
+import { hashOf } from './index-rows';
+import { folderOf, linkRow, problemRow, problemsByPath, rowStats, type StandardRows, scanBranch } from './standard-rows';
 import type { StoredTocNode } from './toc';
 
 /**
@@ -23,22 +14,7 @@ import type { StoredTocNode } from './toc';
  * where-used works; what is wrong with a file is a located problem row. Pure: the indexer reads
  * the commit and writes the rows.
  */
-export interface XmlProfileRows {
-  topics: TopicData[];
-  documents: DocumentData[];
-  resources: ResourceData[];
-  links: LinkData[];
-  problems: ProblemData[];
-  /** A unit's identity by path: a file renamed with its identity kept keeps its topic. */
-  identities: Map<string, string>;
-  stats: { images: number; videos: number; links: number; brokenLinks: number };
-}
-
-const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
-
-function problemRow(p: ProfileProblem, path: string): ProblemData {
-  return { path, line: p.line, col: p.column, severity: p.severity, code: p.code, xpath: '', messageZh: p.messages.zh, messageEn: p.messages.en };
-}
+export type XmlProfileRows = StandardRows;
 
 /**
  * The product's reference kind of a profile reference (the catalogue's kinds are a closed list): a
@@ -58,20 +34,12 @@ export function xmlProfileRows(spec: XmlProfileSpec, files: ReadonlyMap<string, 
   const sources = profileFiles(spec.filePattern);
   const objects: ProfileObject[] = [];
   const problems: ProblemData[] = [];
-  const resources: ResourceData[] = [];
-  let images = 0;
-  let videos = 0;
-  for (const path of [...files.keys()].sort()) {
-    const entry = files.get(path);
-    if (!entry) continue;
-    if (xmlProfileFiles.roleOf(path) === 'resource') {
-      const type = isVideoName(path) ? 'video' : 'image';
-      if (type === 'video') videos++;
-      else images++;
-      resources.push({ path, type, size: entry.size, contentType: contentTypeOf(path), oid: entry.oid });
-      continue;
-    }
-    if (!sources.isSource(path)) continue;
+  const { sources: paths, resources } = scanBranch(
+    files,
+    (p) => xmlProfileFiles.roleOf(p) === 'resource',
+    (p) => sources.isSource(p),
+  );
+  for (const path of paths) {
     const described = describeProfileFile(path, read(path) ?? '', profile);
     problems.push(...described.problems.map((p) => problemRow(p, path)));
     if (described.kind !== 'none') objects.push(described);
@@ -82,22 +50,11 @@ export function xmlProfileRows(spec: XmlProfileSpec, files: ReadonlyMap<string, 
   for (const o of objects)
     for (const ref of o.refs) {
       const target = resolve(ref, o.file, exists);
-      links.push({
-        sourcePath: o.file,
-        line: ref.line,
-        col: ref.column,
-        kind: kindOf(o, ref.target, target ?? ref.value),
-        value: ref.value.slice(0, 2000),
-        key: null,
-        targetPath: target ?? null,
-        targetFragment: null,
-        status: target ? 'resolved' : 'broken',
-        resolved: target !== undefined,
-        reason: target ? '' : NOT_FOUND,
-      });
+      links.push(
+        linkRow({ sourcePath: o.file, line: ref.line, col: ref.column, kind: kindOf(o, ref.target, target ?? ref.value), value: ref.value }, target, NOT_FOUND),
+      );
     }
-  const problemCount = new Map<string, number>();
-  for (const p of problems) problemCount.set(p.path, (problemCount.get(p.path) ?? 0) + 1);
+  const problemCount = problemsByPath(problems);
 
   const topics: TopicData[] = [];
   const identities = new Map<string, string>();
@@ -161,13 +118,5 @@ export function xmlProfileRows(spec: XmlProfileSpec, files: ReadonlyMap<string, 
     };
     documents.push({ ...row, hash: hashOf(row) });
   }
-  return {
-    topics,
-    documents,
-    resources,
-    links,
-    problems,
-    identities,
-    stats: { images, videos, links: links.length, brokenLinks: links.filter((l) => !l.resolved).length },
-  };
+  return { topics, documents, resources, links, problems, identities, stats: rowStats(resources, links) };
 }
