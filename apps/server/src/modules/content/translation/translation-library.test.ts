@@ -22,7 +22,8 @@ const api = (p: string) => `/prod-api${p}`;
 
 const DOCTYPE_CONCEPT = '<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">';
 const DOCTYPE_MAP = '<!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">';
-const concept = (id: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${DOCTYPE_CONCEPT}\n<concept id="${id}" xml:lang="en-US">${body}</concept>\n`;
+const concept = (id: string, body: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n${DOCTYPE_CONCEPT}\n<concept id="${id}" xml:lang="en-US">${body}</concept>\n`;
 const FILES: Record<string, string> = {
   'guide.ditamap': `<?xml version="1.0" encoding="UTF-8"?>\n${DOCTYPE_MAP}\n<map xml:lang="en-US"><title>Pump guide</title>
   <mapref href="keys.ditamap"/>
@@ -54,7 +55,15 @@ const FILES: Record<string, string> = {
   'topics/orphan.dita': concept('orphan', '<title>Not in the map</title><conbody><p>No map reaches this topic.</p></conbody>'),
   'images/go.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>\n',
 };
-const REACHED = ['guide.ditamap', 'keys.ditamap', 'topics/install.dita', 'topics/service.dita', 'topics/warnings.dita', 'topics/seal.dita', 'topics/filtered.dita'];
+const REACHED = [
+  'guide.ditamap',
+  'keys.ditamap',
+  'topics/install.dita',
+  'topics/service.dita',
+  'topics/warnings.dita',
+  'topics/seal.dita',
+  'topics/filtered.dita',
+];
 
 /** What a translation tool does: every segment gets a target keeping the source's placeholders, marked translated. */
 const translateAll = (xliff: string) =>
@@ -165,7 +174,13 @@ describe('XLIFF of a map that reaches its topics through keys', () => {
     expect(res.body, res.raw).toMatchObject({ code: 200, data: { branch: 'main', targetLang: 'de-DE', skipped: 1, unchanged: 0 } });
     const report = res.body.data;
     expect(report.stale).toEqual([
-      { path: 'topics/install.dita', unit: expect.stringMatching(/^u\d+$/), name: '#first:1', source: 'Set the pump on a flat floor.', current: 'Set the pump on a flat, dry floor.' },
+      {
+        path: 'topics/install.dita',
+        unit: expect.stringMatching(/^u\d+$/),
+        name: '#first:1',
+        source: 'Set the pump on a flat floor.',
+        current: 'Set the pump on a flat, dry floor.',
+      },
     ]);
     expect(report.imported).toBe(report.units - 2);
     expect(report.commit).toMatch(/^[0-9a-f]{40}$/);

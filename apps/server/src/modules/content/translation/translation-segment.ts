@@ -232,8 +232,7 @@ export function segmentsOf(xml: string): Segment[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
-const escapeAttribute = (s: string, quote: '"' | "'") =>
-  escapeText(s).replace(quote === '"' ? /"/g : /'/g, quote === '"' ? '&quot;' : '&apos;');
+const escapeAttribute = (s: string, quote: '"' | "'") => escapeText(s).replace(quote === '"' ? /"/g : /'/g, quote === '"' ? '&quot;' : '&apos;');
 
 /** The file with each translated run and attribute replaced; units without a translation keep the source. */
 export function applyTranslations(xml: string, segments: Segment[], translations: Map<string, string>, lang: string): string {
@@ -255,7 +254,8 @@ export function applyTranslations(xml: string, segments: Segment[], translations
       codes[k] = code.slice(0, seg.start - at) + value + code.slice(seg.end - at);
     } else edits.push({ start: seg.start, end: seg.end, text: value });
   }
-  for (const run of runs) edits.push({ start: run.start, end: run.end, text: fromPlaceholders(translations.get(run.key) ?? '', codesOf.get(run) ?? run.codes) });
+  for (const run of runs)
+    edits.push({ start: run.start, end: run.end, text: fromPlaceholders(translations.get(run.key) ?? '', codesOf.get(run) ?? run.codes) });
   let result = xml;
   for (const e of edits.sort((a, b) => b.start - a.start)) result = result.slice(0, e.start) + e.text + result.slice(e.end);
   // The root element says the language it is in now.
