@@ -14,4 +14,17 @@ export default {
   layoutBranch: '语言分支（<分支>-zh-CN）',
   sourceLang: '源语言',
   saved: '已保存',
+  importedNothing: '没有需要写入的译文（未提交）',
+  report: {
+    title: '导入完成：提交 {{commit}}（分支 {{branch}}）',
+    noCommit: '导入完成：没有文件需要写入，未提交',
+    counts: '已导入 {{imported}} 个片段，未变化 {{unchanged}} 个，跳过（无译文）{{skipped}} 个，需要重新翻译 {{stale}} 个；写入 {{files}} 个文件。',
+    stale: '需要重新翻译（原文已变化，未导入）',
+    file: '文件',
+    unit: '片段',
+    oldSource: '导出时的原文',
+    currentSource: '当前原文',
+    none: '（文件中没有）',
+    gone: '（已删除）',
+  },
 };

@@ -1,16 +1,18 @@
 import type { Language } from '@ccms/contracts/constants';
 import { holdsContent } from '@ccms/contracts/content/standard';
-import type {
-  TranslationExportQuery,
-  TranslationImportResult,
-  TranslationProgress,
-  TranslationSetting,
-  TranslationSettingBody,
+import {
+  isContentLanguage,
+  type StaleUnit,
+  type TranslationExportQuery,
+  type TranslationImportResult,
+  type TranslationProgress,
+  type TranslationSetting,
+  type TranslationSettingBody,
 } from '@ccms/contracts/content/translation';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { Change } from '../../../platform/git/git-repo';
-import { badRequest, notFound } from '../../../platform/http/errors';
+import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import type { CatalogRuntime } from '../catalog/catalog.service';
 import { findDocument, findDocumentByPath } from '../document/document.queries';
 import { createBranch } from '../library/library-branch';
@@ -20,9 +22,6 @@ import { checkDita, errorsIn, type GrammarRules } from '../topic-editor/dita-val
 import { findSetting, mediaReferencedBy, memoryFor, rememberTranslations, saveSetting } from './translation.queries';
 import { applyTranslations, type Segment, segmentsOf } from './translation-segment';
 import { readXliff, writeXliff, type XliffFile, type XliffUnit } from './translation-xliff';
-
-/** How many mismatching segments a refusal names. */
-const NAMED = 10;
 
 interface SourceFile {
   path: string;
@@ -163,41 +162,22 @@ export function translationService({ db, git, runtime, grammar }: TranslationDep
     },
 
     /**
-     * Reads a translated XLIFF file back: refused when it does not validate, when its source no
-     * longer matches the document's (the segments named), or when a file it makes has a
-     * validation error its source does not have; otherwise one commit as the caller and the memory updated.
+     * Reads a translated XLIFF file back: refused when it does not validate, is for another
+     * library or branch, or when a file it makes has a validation error its source does not have.
+     * Units whose source changed since the export (or that the file lacks) are not imported but
+     * listed as needing a new translation; the others are written in one commit as the caller and
+     * the memory updated. The answer counts what was imported, unchanged and skipped.
      */
     async importXliff(auth: AuthContext, text: string, lang: Language): Promise<TranslationImportResult> {
       const parsed = await readXliff(text);
       if (!parsed.ok) throw badRequest('translation.invalidXliff', { detail: parsed.problem.slice(0, 300) });
       const { header } = parsed;
       const targetLang = header.trgLang;
-      if (!targetLang) throw badRequest('translation.langInvalid', { field: 'trgLang' });
+      if (!isContentLanguage(targetLang)) throw badRequest('translation.langUnknown', { field: 'trgLang' });
       if (!header.documentId) throw badRequest('translation.notOurs');
       const src = await sourceOf(auth, header.documentId, 'write');
-      if (src.row.libraryId !== header.libraryId) throw badRequest('translation.notOurs');
-
-      // The file must describe the current source, unit by unit.
-      const mismatches: string[] = [];
-      const byPath = new Map(src.files.map((f) => [f.path, f]));
-      const seen = new Set<string>();
-      for (const file of parsed.files) {
-        const source = byPath.get(file.path);
-        seen.add(file.path);
-        const segments = new Map(source?.segments.map((s) => [s.key, s]));
-        const named = new Set<string>();
-        for (const u of file.units) {
-          const seg = segments.get(u.name);
-          named.add(u.name);
-          if (!seg || seg.text !== u.source || seg.codes.join('\u0001') !== u.codes.join('\u0001')) mismatches.push(`${file.path} ${u.id} (${u.name})`);
-        }
-        for (const s of source?.segments ?? []) if (!named.has(s.key)) mismatches.push(`${file.path} ${s.key}`);
-      }
-      for (const f of src.files) if (!seen.has(f.path) && f.segments.length > 0) mismatches.push(f.path);
-      if (mismatches.length > 0) {
-        const more = mismatches.length > NAMED ? ` (+${mismatches.length - NAMED})` : '';
-        throw badRequest('translation.sourceChanged', { segments: mismatches.slice(0, NAMED).join('; ') + more });
-      }
+      if (src.row.libraryId !== header.libraryId) throw badRequest('translation.otherLibrary', { library: header.libraryId, id: header.documentId });
+      if (src.branch !== header.branch) throw badRequest('translation.otherBranch', { branch: header.branch, id: header.documentId, current: src.branch });
 
       // Placeholders must all come back, each once: they are the markup of the sentence.
       for (const file of parsed.files) {
@@ -208,22 +188,61 @@ export function translationService({ db, git, runtime, grammar }: TranslationDep
           if (want.join() !== got.join()) throw badRequest('translation.placeholders', { unit: `${file.path} ${u.id}` });
         }
       }
+
+      // Unit by unit against the current source: a unit whose source changed needs a new translation.
+      const stale: StaleUnit[] = [];
+      const byPath = new Map(src.files.map((f) => [f.path, f]));
+      /** The translations that still describe the current source, per file, by segment key. */
+      const fresh = new Map<string, Map<string, XliffUnit>>();
+      for (const file of parsed.files) {
+        const source = byPath.get(file.path);
+        const segments = new Map(source?.segments.map((s) => [s.key, s]));
+        const kept = fresh.get(file.path) ?? new Map<string, XliffUnit>();
+        fresh.set(file.path, kept);
+        for (const u of file.units) {
+          const seg = segments.get(u.name);
+          if (seg && seg.text === u.source && seg.codes.join('\u0001') === u.codes.join('\u0001')) kept.set(u.name, u);
+          else stale.push({ path: file.path, unit: u.id, name: u.name, source: u.source, current: seg?.text ?? null });
+        }
+        const named = new Set(file.units.map((u) => u.name));
+        for (const s of source?.segments ?? []) if (!named.has(s.key)) stale.push({ path: file.path, unit: '', name: s.key, source: null, current: s.text });
+      }
+      for (const f of src.files) {
+        if (fresh.has(f.path)) continue;
+        for (const s of f.segments) stale.push({ path: f.path, unit: '', name: s.key, source: null, current: s.text });
+      }
+      const units = parsed.files.reduce((n, f) => n + f.units.length, 0);
+      const given = (u: XliffUnit) => u.target !== undefined && u.target.trim() !== '';
+      const keptUnits = [...fresh.values()].flatMap((m) => [...m.values()]);
+      const applied = keptUnits.filter(given);
+      const translated = applied.filter((u) => u.state === 'translated').length;
+      const skipped = keptUnits.length - applied.length;
       const setting = await settingOf(src.row.libraryId);
       const place = placeOf(setting, src.branch, targetLang);
+      const report = { branch: place.branch, targetLang, units, translated, skipped, stale };
+      if (applied.length === 0) return { ...report, commit: null, paths: [], imported: 0, unchanged: 0 };
+
+      // What the memory already holds as it is counts as unchanged; the rest is imported.
+      const hashOfUnit = new Map<XliffUnit, string>();
+      for (const [p, kept] of fresh) {
+        const segs = new Map(byPath.get(p)?.segments.map((s) => [s.key, s]));
+        for (const [key, u] of kept) {
+          const seg = segs.get(key);
+          if (seg) hashOfUnit.set(u, seg.hash);
+        }
+      }
+      const known = await memoryFor(db, src.row.libraryId, targetLang, [...hashOfUnit.values()]);
+      const unchanged = applied.filter((u) => {
+        const had = known.get(hashOfUnit.get(u) ?? '');
+        return had !== undefined && had.target === u.target && had.state === (u.state === 'translated' ? 'translated' : 'fuzzy');
+      }).length;
+
       const changes: Change[] = [];
-      let translated = 0;
-      let units = 0;
       for (const file of parsed.files) {
         const source = byPath.get(file.path);
         if (!source) continue;
         const targets = new Map<string, string>();
-        for (const u of file.units) {
-          units += 1;
-          if (u.target !== undefined && u.target.trim() !== '') {
-            targets.set(u.name, u.target);
-            if (u.state === 'translated') translated += 1;
-          }
-        }
+        for (const [key, u] of fresh.get(file.path) ?? []) if (given(u) && u.target !== undefined) targets.set(key, u.target);
         const out = applyTranslations(source.xml, source.segments, targets, targetLang);
         const target = place.pathOf(file.path);
         // Validated like a save; a problem the source already has (e.g. a newer DITA attribute
@@ -257,14 +276,18 @@ export function translationService({ db, git, runtime, grammar }: TranslationDep
       }
       if (place.branch !== src.branch) await createBranch(git, src.row, src.branch, place.branch, auth.userName);
       const message = `Translate ${src.doc.name || src.doc.path} into ${targetLang} (source ${src.commit.slice(0, 12)})`;
-      const committed = await git.commit(src.row, auth, place.branch, changes, message);
+      // The same translations imported again write nothing: no commit, the report says so.
+      const committed = await git.commit(src.row, auth, place.branch, changes, message).catch((err: unknown) => {
+        if (err instanceof AppError && err.key === 'explorer.noChange') return null;
+        throw err;
+      });
       await rememberTranslations(
         db,
-        parsed.files.flatMap((file) => {
-          const segs = new Map(byPath.get(file.path)?.segments.map((s) => [s.key, s]));
-          return file.units.flatMap((u) => {
+        [...fresh].flatMap(([p, kept]) => {
+          const segs = new Map(byPath.get(p)?.segments.map((s) => [s.key, s]));
+          return [...kept.values()].flatMap((u) => {
             const seg = segs.get(u.name);
-            if (!seg || u.target === undefined || u.target.trim() === '') return [];
+            if (!seg || u.target === undefined || !given(u)) return [];
             return [
               {
                 libraryId: src.row.libraryId,
@@ -279,8 +302,14 @@ export function translationService({ db, git, runtime, grammar }: TranslationDep
           });
         }),
       );
-      await catalog.afterCommit(src.row, place.branch);
-      return { commit: committed.commit, branch: place.branch, targetLang, paths: changes.map((c) => (c.op === 'move' ? c.to : c.path)), units, translated };
+      if (committed) await catalog.afterCommit(src.row, place.branch);
+      return {
+        ...report,
+        commit: committed?.commit ?? null,
+        paths: committed ? changes.map((c) => (c.op === 'move' ? c.to : c.path)) : [],
+        imported: applied.length - unchanged,
+        unchanged,
+      };
     },
   };
 }

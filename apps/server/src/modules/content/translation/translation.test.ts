@@ -124,7 +124,7 @@ describe.skipIf(CORPUS_DIR === undefined)('XLIFF round trip on the user guide', 
     expect(memory.every((m) => m.createBy === 'tlator' && m.state === 'translated')).toBe(true);
   }, 240_000);
 
-  it('after one English paragraph changes, only that unit is new; the stale file is refused naming it', async () => {
+  it('after one English paragraph changes, only that unit is new; the earlier file imports the rest and lists it', async () => {
     const parsed = await readXliff(firstExport);
     if (!parsed.ok) throw new Error(parsed.problem);
     // A paragraph of plain text, written in its topic exactly as the unit shows it.
@@ -163,10 +163,15 @@ describe.skipIf(CORPUS_DIR === undefined)('XLIFF round trip on the user guide', 
     const fresh = reparsed.files.flatMap((f) => f.units.map((u) => ({ ...u, path: f.path }))).filter((u) => u.target === undefined);
     expect(fresh.map((u) => [u.path, u.name, u.source])).toEqual([[picked.path, picked.name, `${picked.source} This sentence is new.`]]);
 
+    // The file translated before the change still imports: that unit is listed as needing a new translation.
     const stale = await translator.caller.post(api('/ccms/translation/import'), { xliff: translatedFile });
-    expect(stale.status).toBe(400);
-    expect(stale.body.msg).toContain(picked.path);
-    expect(stale.body.msg).toContain(picked.name);
+    expect(stale.body, stale.raw).toMatchObject({ code: 200, data: { imported: 0, skipped: 0 } });
+    expect(stale.body.data.stale).toEqual([
+      { path: picked.path, unit: expect.stringMatching(/^u\d+$/), name: picked.name, source: picked.source, current: `${picked.source} This sentence is new.` },
+    ]);
+    expect(stale.body.data.unchanged).toBe(stale.body.data.units - 1);
+    const rewritten = (await translator.caller.get(api('/ccms/topic-editor/open'), { libraryId, path: `zh-CN/${picked.path}` })).body.data.content;
+    expect(rewritten).toContain(`${picked.source} This sentence is new.`);
   }, 240_000);
 
   it('exports XLIFF 1.2 with the memory pre-filled, valid against its schema', async () => {
