@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { JOB_ROLES, jobRolePerms } from '../system/job-roles';
 import { isPortalReader } from './portal';
 
-const perms = (key: string) => jobRolePerms(JOB_ROLES.find((r) => r.roleKey === key) ?? JOB_ROLES[0]);
+const perms = (key: string) => {
+  const role = JOB_ROLES.find((r) => r.roleKey === key);
+  if (!role) throw new Error(`no job role ${key}`);
+  return jobRolePerms(role);
+};
 
 describe('who lives in the portal', () => {
   it('is the reader job role, and no other job role nor the administrator', () => {

@@ -12,8 +12,7 @@ import { OUTPUT_READ_PERMS } from './publication';
  */
 export const PORTAL_PERMS = OUTPUT_READ_PERMS;
 
-/** The web path of the portal (outside the admin shell). */
-export const PORTAL_PATH = '/portal';
+export { PORTAL_PATH } from './portal-path';
 
 /**
  * A reader (holding only the permissions of the "read" activity) lives in the portal: signing in

@@ -14,7 +14,7 @@ export interface GuardDeps {
   logout(): Promise<void>;
   showError(message: string): void;
   /** Where a user confined to one part of the app lives (a reader: the portal); null for the whole app. */
-  confinedTo?(): string | null;
+  confinedTo?(): Promise<string | null> | string | null;
 }
 
 /** A path inside `root` (the root itself or below it). */
@@ -35,7 +35,7 @@ export async function guardNavigation(url: URL, deps: GuardDeps): Promise<Respon
     if (url.pathname === '/login') return replace('/');
     if (isPublicPath(url.pathname)) return null;
     if (deps.roles().length > 0) {
-      const home = deps.confinedTo?.() ?? null;
+      const home = (await deps.confinedTo?.()) ?? null;
       return home && !within(url.pathname, home) ? replace(home) : null;
     }
     try {

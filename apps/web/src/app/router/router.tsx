@@ -1,4 +1,3 @@
-import { isPortalReader, PORTAL_PATH } from '@ccms/contracts/publish/portal';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { authApi } from '../../api/auth';
 import { relogin } from '../../api/client';
@@ -82,7 +81,11 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
     logout: () => useSession.getState().logout(),
     showError: (message) => feedback.message.error(message),
     // A reader sees nothing of the administration: every page but the portal's sends them there.
-    confinedTo: () => (isPortalReader(useSession.getState().permissions) ? PORTAL_PATH : null),
+    // The rule's code (the job-role tables) loads after sign-in, off the first screen.
+    async confinedTo() {
+      const { isPortalReader, PORTAL_PATH } = await import('@ccms/contracts/publish/portal');
+      return isPortalReader(useSession.getState().permissions) ? PORTAL_PATH : null;
+    },
   });
   if (redirect) throw redirect;
   return null;

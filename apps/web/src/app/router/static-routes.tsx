@@ -1,4 +1,4 @@
-import { PORTAL_PATH } from '@ccms/contracts/publish/portal';
+import { PORTAL_PATH } from '@ccms/contracts/publish/portal-path';
 import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { getToken } from '../../api/token';
@@ -155,21 +155,17 @@ export function publicRoutes(): RouteObject[] {
   ];
 }
 
-/** The reader's portal (document center): its own header, outside the admin shell; its code needs a session. */
+/** The reader's portal (document center): its own header and pages, outside the admin shell; its code needs a session. */
 export function portalRoutes(): RouteObject[] {
+  const portal = (load: () => Promise<{ default: ComponentType }>) => signedInLazy(page(load, ['portal', 'layout']));
   return [
     {
-      path: PORTAL_PATH.slice(1),
+      path: PORTAL_PATH,
       handle: handle({ titleKey: 'docViewer' }),
-      lazy: signedInLazy(page(() => import('../../features/portal/pages/layout'), ['portal', 'layout'])),
+      lazy: portal(() => import('../../features/portal/pages/layout')),
       children: [
-        { index: true, lazy: signedInLazy(page(() => import('../../features/portal/pages/index'), ['portal'])) },
-        {
-          path: 'view/:outputId',
-          loader: digits('outputId'),
-          lazy: signedInLazy(page(() => import('../../features/portal/pages/view'), ['portal'])),
-          ErrorBoundary: RouteError,
-        },
+        { index: true, lazy: portal(() => import('../../features/portal/pages/index')) },
+        { path: 'view/:outputId', lazy: portal(() => import('../../features/portal/pages/view')) },
       ],
     },
   ];

@@ -21,7 +21,9 @@ let stranger: TestUser;
 let libraryId = 0;
 const out: Record<string, number> = {};
 const api = (p: string) => `/prod-api${p}`;
-const READER_PERMS = jobRolePerms(JOB_ROLES.find((r) => r.roleKey === 'reader') ?? JOB_ROLES[0]);
+const readerRole = JOB_ROLES.find((r) => r.roleKey === 'reader');
+if (!readerRole) throw new Error('the reader job role is seeded');
+const READER_PERMS = jobRolePerms(readerRole);
 
 const topic = (id: string, title: string, text: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">
