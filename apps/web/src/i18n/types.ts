@@ -25,6 +25,7 @@ import type monitor from './zh/monitor';
 import type notice from './zh/notice';
 import type notification from './zh/notification';
 import type plan from './zh/plan';
+import type portal from './zh/portal';
 import type post from './zh/post';
 import type profile from './zh/profile';
 import type project from './zh/project';
@@ -81,6 +82,7 @@ export interface Resources {
   notice: typeof notice;
   delivery: typeof delivery;
   notification: typeof notification;
+  portal: typeof portal;
   post: typeof post;
   profile: typeof profile;
   resource: typeof resource;

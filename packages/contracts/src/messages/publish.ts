@@ -51,6 +51,8 @@ export const publishMessages = {
     'publishLog.excel.duration': '耗时（毫秒）',
     'publishLog.excel.operName': '发布人',
     'publishLog.excel.startTime': '开始时间',
+    'portal.pageInvalid': 'page：“{page}”不是输出中的页面路径',
+    'portal.notReady': '输出 {id} 没有发布成功，门户中不能打开',
   },
   en: {
     'publication.notFound': 'Publication {id} does not exist',
@@ -104,5 +106,7 @@ export const publishMessages = {
     'publishLog.excel.duration': 'Duration (ms)',
     'publishLog.excel.operName': 'Published by',
     'publishLog.excel.startTime': 'Start time',
+    'portal.pageInvalid': 'page: "{page}" is not the path of a page inside the output',
+    'portal.notReady': 'Output {id} was not published successfully, so the portal cannot open it',
   },
 };

@@ -5,6 +5,9 @@ import { type EnginePool, enginePool } from './engine/engine-pool';
 import { OUTPUT_ZIP_PRODUCER, outputRoutes } from './output/output.routes';
 import { type OutputService, outputService } from './output/output.service';
 import { PUBLISH_QUEUE, publishRunner } from './output/publish-runner';
+import { portalRoutes } from './portal/portal.routes';
+import { portalService } from './portal/portal.service';
+import { outputPages } from './portal/portal-pages';
 import { publicationRoutes } from './publication/publication.routes';
 import { publicationService } from './publication/publication.service';
 import { publishLogRoutes } from './publish-log/publish-log.routes';
@@ -77,6 +80,7 @@ export const publishArea = fp(
     // After the job runner stopped (hooks run in reverse order of registration): no build is waiting.
     app.addHook('onClose', () => pool.close());
     for (const plugin of routes) await app.register(plugin);
+    await app.register(portalRoutes(portalService({ db: app.db, tickets, dataDir: app.config.dataDir, pages: outputPages() })));
   },
   { name: 'publish', dependencies: ['content', 'downloads'] },
 );

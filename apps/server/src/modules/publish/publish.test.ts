@@ -246,7 +246,7 @@ suite('publishing', () => {
     const viewer = await outsider.caller.get(api('/ccms/mxView/list'));
     expect(viewer.body.rows.map((r: { configName: string }) => r.configName)).toEqual(['open']);
     const address = await outsider.caller.get(api('/ccms/mxView/getMxViewAddress'));
-    expect(address.body.msg).toBe('/docview');
+    expect(address.body.msg).toBe('/portal');
   });
 
   it("a readers-only output is closed to the library's other writers and publishers; its owners still read it", async () => {

@@ -78,6 +78,7 @@ export const API_TAGS = {
   'publish/output': 'Publishing (a job per output), progress, outputs: view, zip, delete, archive to a release',
   'publish/log': 'The publish log: every publish with who, what, commit, duration and result',
   'publish/viewer': 'The document-center viewer: its address and the outputs the caller may read',
+  'publish/portal': "The reader's portal: the latest outputs the caller may read, a search across their pages, one opened in place",
   'compliance/regulation': 'Regulations: revisions kept as rows linked to the previous, and who may read them (grants)',
   'compliance/clause': 'Clauses of a regulation: tree, search, entry by hand, Excel and text-outline import',
   'compliance/relationship': 'Links from clauses to documents, topics, topic elements and requirements, with means of compliance and re-verify flags',

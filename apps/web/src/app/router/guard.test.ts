@@ -15,6 +15,7 @@ function deps(over: Setup = {}): GuardDeps & { calls: string[] } {
     loadUser: over.loadUser ?? (async () => void calls.push('loadUser')),
     logout: over.logout ?? (async () => void calls.push('logout')),
     showError: over.showError ?? ((m) => void calls.push(`error:${m}`)),
+    ...(over.confinedTo ? { confinedTo: over.confinedTo } : {}),
   };
 }
 
@@ -50,6 +51,17 @@ describe('navigation guard (spec section 2)', () => {
     const d = deps({ token: 't', roles: ['admin'] });
     expect(await guardNavigation(url('/system/post'), d)).toBeNull();
     expect(d.calls).toEqual([]);
+  });
+
+  it('a user confined to the portal (a reader) goes there from any other page, and moves freely inside it', async () => {
+    const reader = deps({ token: 't', roles: ['reader'], confinedTo: () => '/portal' });
+    expect(location(await guardNavigation(url('/index'), reader))).toBe('/portal');
+    expect(location(await guardNavigation(url('/system/user'), reader))).toBe('/portal');
+    expect(location(await guardNavigation(url('/portalx'), reader))).toBe('/portal');
+    expect(await guardNavigation(url('/portal'), reader)).toBeNull();
+    expect(await guardNavigation(url('/portal/view/12?page=a.html'), reader)).toBeNull();
+    // Everyone else opens the shell's pages.
+    expect(await guardNavigation(url('/index'), deps({ token: 't', roles: ['author'], confinedTo: () => null }))).toBeNull();
   });
 
   it('when loading user info fails: logs out, shows the error and goes to /', async () => {

@@ -64,7 +64,6 @@ export const PAGES: Readonly<Record<string, Load>> = {
   // publish
   'ccms/publication/index': page(() => import('../../features/publish/pages/publication')),
   'ccms/publishLog/index': page(() => import('../../features/publish/pages/publish-log')),
-  'ccms/publish/viewer': page(() => import('../../features/publish/pages/viewer')),
   'ccms/output/view': page(() => import('../../features/publish/pages/output-view')),
   // work
   'home/index': page(() => import('../../features/work/dashboard/pages/index')),

@@ -10,7 +10,7 @@ import { RootShell } from '../RootShell';
 import { guardNavigation } from './guard';
 import { RouteError } from './RouteError';
 import { signedInLazy } from './signed-in-lazy';
-import { bareRoutes, layoutChildren, publicRoutes } from './static-routes';
+import { bareRoutes, layoutChildren, portalRoutes, publicRoutes } from './static-routes';
 
 /** The route the server's menu routes are added under. */
 export const LAYOUT_ROUTE_ID = 'layout';
@@ -80,6 +80,12 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
     },
     logout: () => useSession.getState().logout(),
     showError: (message) => feedback.message.error(message),
+    // A reader sees nothing of the administration: every page but the portal's sends them there.
+    // The rule's code (the job-role tables) loads after sign-in, off the first screen.
+    async confinedTo() {
+      const { isPortalReader, PORTAL_PATH } = await import('@ccms/contracts/publish/portal');
+      return isPortalReader(useSession.getState().permissions) ? PORTAL_PATH : null;
+    },
   });
   if (redirect) throw redirect;
   return null;
@@ -109,6 +115,7 @@ export function appRoutes(): RouteObject[] {
           lazy: signedInLazy(loadUi),
           children: [
             ...publicRoutes(),
+            ...portalRoutes(),
             {
               id: LAYOUT_ROUTE_ID,
               lazy: signedInLazy(loadLayout),

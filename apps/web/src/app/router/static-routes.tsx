@@ -1,3 +1,4 @@
+import { PORTAL_PATH } from '@ccms/contracts/publish/portal-path';
 import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { getToken } from '../../api/token';
@@ -89,7 +90,6 @@ export const DETAIL_ROUTES: readonly DetailRoute[] = [
   { path: 'ccms/staging/planDetail', titleKey: 'planDetail', component: 'ccms/staging/plan-detail', noCache: true },
   { path: 'ccms/task/detail', titleKey: 'taskDetail', component: 'ccms/task/detail' },
   { path: 'ccms/output-view/index', titleKey: 'outputView', component: 'ccms/output/view', noCache: true },
-  { path: 'docview', titleKey: 'docViewer', component: 'ccms/publish/viewer' },
   { path: 'ccms/editor/webAuthor', titleKey: 'webAuthor', component: 'ccms/editor/web-author' },
 ];
 
@@ -132,6 +132,8 @@ export function layoutChildren(): RouteObject[] {
 export function bareRoutes(): RouteObject[] {
   return [
     { index: true, loader: () => redirect('/index') },
+    // The document center moved out of the shell: old links open the portal.
+    { path: 'docview', loader: () => redirect(PORTAL_PATH) },
     { path: 'login', lazy: page(() => import('../../features/system/auth/pages/login'), ['auth', 'sso']) },
     {
       path: 'auth-redirect',
@@ -150,5 +152,21 @@ export function publicRoutes(): RouteObject[] {
     { path: '404', lazy: notFound },
     // Unsigned, any unknown path goes to sign-in: its 404 page loads only with a session.
     { path: '*', lazy: signedInLazy(notFound) },
+  ];
+}
+
+/** The reader's portal (document center): its own header and pages, outside the admin shell; its code needs a session. */
+export function portalRoutes(): RouteObject[] {
+  const portal = (load: () => Promise<{ default: ComponentType }>) => signedInLazy(page(load, ['portal', 'layout']));
+  return [
+    {
+      path: PORTAL_PATH,
+      handle: handle({ titleKey: 'docViewer' }),
+      lazy: portal(() => import('../../features/portal/pages/layout')),
+      children: [
+        { index: true, lazy: portal(() => import('../../features/portal/pages/index')) },
+        { path: 'view/:outputId', lazy: portal(() => import('../../features/portal/pages/view')) },
+      ],
+    },
   ];
 }

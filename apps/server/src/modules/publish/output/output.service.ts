@@ -5,10 +5,10 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Language } from '@ccms/contracts/constants';
 import type { ArchiveBody, OutputQuery, PublishBody, PublishOutput, PublishOutputDetail, ViewerEntry, ViewerQuery } from '@ccms/contracts/publish/publication';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db } from '../../../db/client';
-import { ccmsCatalogDocument, ccmsDocumentOutput, ccmsLibrary, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
+import { ccmsDocumentOutput, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
 import { decodeJobMessage, encodeJobMessage } from '../../../platform/jobs/registry';
@@ -21,6 +21,7 @@ import { allows, levelOf, levelsOf } from '../../content/library/library-access'
 import { isFrozenBranch, type LibraryGit } from '../../content/library/library-git';
 import { releaseLogService } from '../../work/release-log/release-log.service';
 import type { EnginePool } from '../engine/engine-pool';
+import { latestOutputs } from '../portal/portal.queries';
 import {
   deleteOutputs,
   findOutput,
@@ -300,34 +301,14 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir, git
 
     /** The latest successful output of each publication (and each map published without one) the caller may read. */
     async viewer(auth: AuthContext, q: ViewerQuery): Promise<{ rows: ViewerEntry[]; total: number }> {
-      const all = await db
-        .select({ output: ccmsDocumentOutput, libraryName: ccmsLibrary.name, publicationName: ccmsPublication.name, documentName: ccmsCatalogDocument.name })
-        .from(ccmsDocumentOutput)
-        .innerJoin(ccmsLibrary, eq(ccmsLibrary.libraryId, ccmsDocumentOutput.libraryId))
-        .leftJoin(ccmsPublication, eq(ccmsPublication.publicationId, ccmsDocumentOutput.publicationId))
-        .leftJoin(
-          ccmsCatalogDocument,
-          and(
-            eq(ccmsCatalogDocument.libraryId, ccmsDocumentOutput.libraryId),
-            eq(ccmsCatalogDocument.branch, ccmsDocumentOutput.branch),
-            eq(ccmsCatalogDocument.path, ccmsDocumentOutput.path),
-          ),
-        )
-        .where(and(eq(ccmsDocumentOutput.status, 'success'), eq(ccmsLibrary.delFlag, '0')))
-        .orderBy(desc(ccmsDocumentOutput.outputId));
-      const levels = await levelsOf(db, auth, [...new Set(all.map((r) => r.output.libraryId))]);
-      const seen = new Set<string>();
+      const latest = await latestOutputs(db);
+      const levels = await levelsOf(db, auth, [...new Set(latest.map((l) => l.output.libraryId))]);
       const keyword = q.keyword?.toLowerCase();
       const entries: ViewerEntry[] = [];
-      for (const r of all) {
-        const o = r.output;
-        const key = o.publicationId ? `p${o.publicationId}-${o.configId}` : `d${o.libraryId}-${o.branch}-${o.path}-${o.configId}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
+      for (const { output: o, title, libraryName } of latest) {
         if (!mayRead(auth, o, levels.get(o.libraryId) ?? null)) continue;
-        const title = r.publicationName ?? r.documentName ?? path.basename(o.path);
-        if (keyword && ![title, r.libraryName, o.path, o.configName].some((s) => s.toLowerCase().includes(keyword))) continue;
-        entries.push({ ...present(auth, o), title, libraryName: r.libraryName });
+        if (keyword && ![title, libraryName, o.path, o.configName].some((s) => s.toLowerCase().includes(keyword))) continue;
+        entries.push({ ...present(auth, o), title, libraryName });
       }
       const start = (q.pageNum - 1) * q.pageSize;
       return { rows: entries.slice(start, start + q.pageSize), total: entries.length };

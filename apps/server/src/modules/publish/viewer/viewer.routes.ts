@@ -1,11 +1,12 @@
 import { OkEmpty, rowsOf } from '@ccms/contracts/http';
+import { PORTAL_PATH } from '@ccms/contracts/publish/portal';
 import { ViewerEntry, ViewerQuery } from '@ccms/contracts/publish/publication';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { rows } from '../../../platform/http/envelope';
 
-/** The web route of the document-center viewer (a page of the web app). */
-export const VIEWER_PATH = '/docview';
+/** The web route of the document-center viewer: the reader's portal, outside the admin shell. */
+export const VIEWER_PATH = PORTAL_PATH;
 
 /** The document-center viewer: its address for the app switcher, and the outputs it lists. */
 export const viewerRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,0 +1,27 @@
+/** The reader's portal (document center): header, publications, search, an output opened in place. */
+const portal = {
+  title: '文档中心',
+  search: '搜索',
+  searchPlaceholder: '在已发布的文档中搜索',
+  language: '语言',
+  userMenu: '用户菜单',
+  signOut: '退出登录',
+  administration: '管理后台',
+  empty: '还没有您可以阅读的发布',
+  loadFailed: '文档中心加载失败，请稍后重试',
+  groupProduct: '产品：{{name}}',
+  groupLibrary: '库：{{name}}',
+  open: '打开',
+  others: '其他语言和格式',
+  version: '版本 {{version}}',
+  revision: '修订 {{commit}}',
+  publishedAt: '发布于 {{date}}',
+  formats: { html5: 'HTML5', pdf: 'PDF' },
+  hits: '找到 {{total}} 个页面',
+  hitsCapped: '找到 {{total}} 个页面，显示前 {{shown}} 个',
+  noHits: '没有找到“{{q}}”',
+  back: '返回文档中心',
+  frameTitle: '{{title}}（{{lang}}，{{format}}）',
+  cannotOpen: '无法打开该输出',
+};
+export default portal;
