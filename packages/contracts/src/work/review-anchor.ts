@@ -214,7 +214,8 @@ export function reanchor(anchor: TextAnchor, index: TextIndex): { anchor: TextAn
   const el = byId ?? (anchor.elementPath ? index.elements.find((e) => e.path === anchor.elementPath) : undefined);
   if (!quote) {
     if (!el) return null;
-    return { anchor: { ...anchor, elementId: el.id || anchor.elementId, elementPath: el.path }, found: 'exact' };
+    const { rangeStart, rangeEnd, prefix, suffix } = anchor;
+    return { anchor: { elementId: el.id || anchor.elementId, elementPath: el.path, rangeStart, rangeEnd, quote: anchor.quote, prefix, suffix }, found: 'exact' };
   }
   const query: QuoteQuery = { quote, prefix: normalizeText(anchor.prefix), suffix: normalizeText(anchor.suffix) };
   const keepQuote = (a: TextAnchor) => ({ ...a, quote: anchor.quote });
