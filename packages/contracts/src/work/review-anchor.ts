@@ -136,7 +136,13 @@ export interface QuoteQuery {
  * characters of prefix and suffix alike), then lies nearest `near`, then comes first; `rank`
  * breaks ties between equal contexts before the distance does (higher wins).
  */
-export function findQuote(text: string, q: QuoteQuery, from = 0, to = text.length, rank?: (start: number, end: number) => number): { start: number; end: number } | null {
+export function findQuote(
+  text: string,
+  q: QuoteQuery,
+  from = 0,
+  to = text.length,
+  rank?: (start: number, end: number) => number,
+): { start: number; end: number } | null {
   const quote = q.quote;
   if (!quote) return null;
   const prefix = q.prefix ?? '';
@@ -215,7 +221,10 @@ export function reanchor(anchor: TextAnchor, index: TextIndex): { anchor: TextAn
   if (!quote) {
     if (!el) return null;
     const { rangeStart, rangeEnd, prefix, suffix } = anchor;
-    return { anchor: { elementId: el.id || anchor.elementId, elementPath: el.path, rangeStart, rangeEnd, quote: anchor.quote, prefix, suffix }, found: 'exact' };
+    return {
+      anchor: { elementId: el.id || anchor.elementId, elementPath: el.path, rangeStart, rangeEnd, quote: anchor.quote, prefix, suffix },
+      found: 'exact',
+    };
   }
   const query: QuoteQuery = { quote, prefix: normalizeText(anchor.prefix), suffix: normalizeText(anchor.suffix) };
   const keepQuote = (a: TextAnchor) => ({ ...a, quote: anchor.quote });

@@ -27,7 +27,8 @@ const TOPIC = [
   '</concept>',
   '',
 ].join('\n');
-const MAP = '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">\n<map><title>Guide</title><topicref href="../topics/power.dita"/></map>\n';
+const MAP =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">\n<map><title>Guide</title><topicref href="../topics/power.dita"/></map>\n';
 
 let t: TestApp;
 let writer: TestUser;
