@@ -434,7 +434,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const readNow = useStableCallback(() => readRef.current());
   const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
   // Review comments: selections become the review tab's quote, threads' places are marked (issue 38, item 6).
-  const previewFrame = useReviewAnchorsInEditor({ target, editor: visualEditor, readXml: readNow, viewSeq: `${mode}:${loaded.seq}` });
+  const previewFrame = useReviewAnchorsInEditor({ target, editor: visualEditor, readXml: readNow, viewSeq: `${mode}:${loaded.seq}`, baseCommit: base.commit });
   const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
   const previewVersion = useDebounced(version, PREVIEW_DEBOUNCE_MS);
   const preview = usePreview(target, previewVersion, filterGroup, readContent, s1000d || flightops ? (applicProduct?.assignment ?? null) : null);

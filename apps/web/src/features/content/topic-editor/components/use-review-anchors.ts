@@ -15,6 +15,8 @@ export interface ReviewAnchorsOptions {
   readXml: () => string;
   /** Changes when the visual view is made again (a mode switch, a restored draft, a merged save). */
   viewSeq: unknown;
+  /** The commit the editor's text is based on: a save re-anchors the threads on the server, which are read again. */
+  baseCommit: string;
 }
 
 /**
@@ -23,13 +25,20 @@ export interface ReviewAnchorsOptions {
  * in both; a thread clicked in the review tab is scrolled to and highlighted more strongly.
  * Answers the ref callback for the preview's frame.
  */
-export function useReviewAnchorsInEditor({ target, editor, readXml, viewSeq }: ReviewAnchorsOptions): (frame: HTMLIFrameElement | null) => void {
+export function useReviewAnchorsInEditor({ target, editor, readXml, viewSeq, baseCommit }: ReviewAnchorsOptions): (frame: HTMLIFrameElement | null) => void {
   const select = useReviewAnchors((s) => s.select);
   const setReader = useReviewAnchors((s) => s.setReader);
   const shown = useReviewAnchors((s) => s.shown);
   const canRead = useHasPermi([ReviewCommentPerm.list, ReviewCommentPerm.add]);
   const threads = useTopicThreads(target, canRead);
   const path = target.path;
+  const readFrom = useRef(baseCommit);
+  const { refetch } = threads;
+  useEffect(() => {
+    if (readFrom.current === baseCommit || !canRead) return;
+    readFrom.current = baseCommit;
+    void refetch();
+  }, [baseCommit, canRead, refetch]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: path is the trigger (another topic drops the selection)
   useEffect(() => {
@@ -68,7 +77,7 @@ export function useReviewAnchorsInEditor({ target, editor, readXml, viewSeq }: R
   const scrolled = useRef({ editor: 0, preview: 0 });
 
   // The visual view: the places as decorations; the clicked thread's scrolled into view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: viewSeq is the trigger (a new view has no marks yet)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewSeq and baseCommit are triggers (a new view has no marks yet; a save's text is placed again)
   useEffect(() => {
     const e = editor();
     if (!e || e.isDestroyed) return;
@@ -80,7 +89,7 @@ export function useReviewAnchorsInEditor({ target, editor, readXml, viewSeq }: R
       const { node } = e.view.domAtPos(target.from);
       (node instanceof Element ? node : node.parentElement)?.scrollIntoView({ block: 'center' });
     }
-  }, [editor, marks, active, shown, viewSeq]);
+  }, [editor, marks, active, shown, viewSeq, baseCommit]);
 
   // The preview: each load of the frame is listened to for selections and gets the highlights.
   const [frame, setFrame] = useState<{ el: HTMLIFrameElement; loads: number } | null>(null);
