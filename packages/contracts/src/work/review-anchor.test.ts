@@ -141,6 +141,12 @@ describe('reanchor', () => {
     expect(textAt(ix, reanchor(made, ix)?.anchor as TextAnchor)).toBe('red switch');
   });
 
+  it('keeps a quote that never had a place (typed or imported free text) on its element while the element is there', () => {
+    const typed: TextAnchor = { elementId: 'p2', elementPath: '', rangeStart: 0, rangeEnd: 0, quote: 'the switch, roughly', prefix: '', suffix: '' };
+    expect(reanchor(typed, index(BEFORE))?.anchor).toMatchObject({ elementId: 'p2', elementPath: '/concept/conbody[1]/p[2]', quote: 'the switch, roughly' });
+    expect(reanchor(typed, index(BEFORE.replace('id="p2"', 'id="other"')))).toBeNull();
+  });
+
   it('keeps an anchor without a quote on its element, gone with it', () => {
     const whole: TextAnchor = { elementId: '', elementPath: '/concept/conbody[1]/p[3]', rangeStart: 0, rangeEnd: 0, quote: '', prefix: '', suffix: '' };
     expect(reanchor(whole, index(BEFORE))?.anchor.elementPath).toBe('/concept/conbody[1]/p[3]');

@@ -210,22 +210,22 @@ export function fuzzyFind(text: string, pattern: string, from = 0, to = text.len
  * Where an anchor is in the document now: its quote at its place in its element (found by id,
  * else by path); else elsewhere in that element, the place whose context matches best; else
  * anywhere in the document by context; else a near match (a few characters of the quote itself
- * edited), in its element first. Null when the quoted text is gone (or, for an anchor without a
- * quote, its element). The anchor found keeps the quote as it was written; position and context
- * are the current ones.
+ * edited), in its element first. Null when the quoted text is gone (for an anchor without a quote,
+ * or whose quote never had a range, when its element is). The anchor found keeps the quote as it
+ * was written; position and context are the current ones.
  */
 export function reanchor(anchor: TextAnchor, index: TextIndex): { anchor: TextAnchor; found: AnchorFound } | null {
   const quote = normalizeText(anchor.quote).trim();
   const byId = anchor.elementId ? index.elements.find((e) => e.id === anchor.elementId) : undefined;
   const el = byId ?? (anchor.elementPath ? index.elements.find((e) => e.path === anchor.elementPath) : undefined);
-  if (!quote) {
-    if (!el) return null;
+  const onElement = (e: IndexedElement) => {
     const { rangeStart, rangeEnd, prefix, suffix } = anchor;
     return {
-      anchor: { elementId: el.id || anchor.elementId, elementPath: el.path, rangeStart, rangeEnd, quote: anchor.quote, prefix, suffix },
-      found: 'exact',
+      anchor: { elementId: e.id || anchor.elementId, elementPath: e.path, rangeStart, rangeEnd, quote: anchor.quote, prefix, suffix },
+      found: 'exact' as const,
     };
-  }
+  };
+  if (!quote) return el ? onElement(el) : null;
   const query: QuoteQuery = { quote, prefix: normalizeText(anchor.prefix), suffix: normalizeText(anchor.suffix) };
   const keepQuote = (a: TextAnchor) => ({ ...a, quote: anchor.quote });
   if (el) {
@@ -239,5 +239,7 @@ export function reanchor(anchor: TextAnchor, index: TextIndex): { anchor: TextAn
   if (anywhere) return { anchor: anchorAt(index, anywhere.start, anywhere.end), found: 'document' };
   const near = (el ? fuzzyFind(index.text, quote, el.start, el.end) : null) ?? fuzzyFind(index.text, quote);
   if (near) return { anchor: keepQuote(anchorAt(index, near.start, near.end, el)), found: 'fuzzy' };
+  // A quote that never had a place (typed beside an element, or an imported comment's free text) stays on its element.
+  if (el && anchor.rangeStart === 0 && anchor.rangeEnd === 0) return onElement(el);
   return null;
 }
