@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { DateTime, PageQuery, qInt } from '../http';
 
+/** Most characters of context kept before and after a quote (the web keeps 32). */
+const ANCHOR_CONTEXT_MAX = 200;
+
 /**
- * Review comments on a topic (issue 16): anchored to an element (its id, or a path such as
- * "/concept/conbody/p[2]" when it has none) and a text range in it; a thread of replies with
- * @mentions, resolved and reopened. Re-anchored when the topic is saved; "outdated" when the
- * element is gone. A comment made while the topic is under an approval links to that approval.
+ * Review comments on a topic (issue 16): anchored to the text the reviewer selected (issue 38,
+ * item 6): its element (id, and a path such as "/concept/conbody[1]/p[2]"), the range in the
+ * element's text, the quote and a little context before and after it (see review-anchor.ts); a
+ * thread of replies with @mentions, resolved and reopened. Re-anchored when the topic is saved;
+ * "outdated" only when the quoted text is gone. A comment made while the topic is under an
+ * approval links to that approval.
  */
 export const ReviewCommentPerm = {
   list: 'ccms:reviewComment:list',
@@ -18,9 +23,11 @@ export const REVIEW_COMMENT_STATES = ['open', 'resolved'] as const;
 export const ReviewAnchor = z.object({
   elementId: z.string().trim().max(200).default('').describe('@id of the element commented on; empty when it has none'),
   elementPath: z.string().trim().max(500).default('').describe('path of the element when it has no id, e.g. /concept/conbody/p[2]'),
-  rangeStart: z.number().int().min(0).default(0).describe('first character of the text range in the element'),
-  rangeEnd: z.number().int().min(0).default(0).describe('character after the range (0: the whole element)'),
-  quote: z.string().max(2000).default('').describe('the text commented on, as it read'),
+  rangeStart: z.number().int().min(0).default(0).describe('first character of the quote in the element’s text (whitespace collapsed)'),
+  rangeEnd: z.number().int().min(0).default(0).describe('character after the quote (0 with rangeStart 0: not given)'),
+  quote: z.string().max(2000).default('').describe('the text commented on, as it read (whitespace collapsed)'),
+  prefix: z.string().max(ANCHOR_CONTEXT_MAX).default('').describe('the text just before the quote (context to find it again)'),
+  suffix: z.string().max(ANCHOR_CONTEXT_MAX).default('').describe('the text just after the quote'),
 });
 export type ReviewAnchor = z.infer<typeof ReviewAnchor>;
 
@@ -31,6 +38,12 @@ export const ReviewCommentBody = ReviewAnchor.extend({
   branch: z.string().max(200).default('').describe('library branch (its default when empty)'),
   path: z.string().trim().min(1).max(1000).describe('path of the topic'),
   body: Body.describe('the comment; @userName mentions someone'),
+}).superRefine((b, ctx) => {
+  // A range is given with its quote, and spans exactly the quote's characters.
+  if (b.rangeEnd < b.rangeStart) ctx.addIssue({ code: 'custom', message: 'reviewComment.rangeBackwards', path: ['rangeEnd'] });
+  else if (b.rangeEnd > 0 && b.rangeEnd - b.rangeStart !== b.quote.length)
+    ctx.addIssue({ code: 'custom', message: 'reviewComment.rangeNotQuote', path: ['rangeEnd'] });
+  if (!b.quote && (b.prefix || b.suffix)) ctx.addIssue({ code: 'custom', message: 'reviewComment.contextWithoutQuote', path: ['quote'] });
 });
 export type ReviewCommentBody = z.infer<typeof ReviewCommentBody>;
 
@@ -66,6 +79,8 @@ export const ReviewComment = z.object({
   rangeStart: z.number(),
   rangeEnd: z.number(),
   quote: z.string(),
+  prefix: z.string(),
+  suffix: z.string(),
   body: z.string(),
   mentions: z.array(z.string()),
   state: z.enum(REVIEW_COMMENT_STATES),

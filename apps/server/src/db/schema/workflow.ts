@@ -122,12 +122,15 @@ export const ccmsReviewComment = pgTable(
     rangeStart: integer().notNull().default(0),
     rangeEnd: integer().notNull().default(0),
     quote: text().notNull().default(''),
+    /** The text just before and after the quote when it was last found: the context that finds it again after edits. */
+    prefix: text().notNull().default(''),
+    suffix: text().notNull().default(''),
     body: text().notNull(),
     /** User names mentioned with @. */
     mentions: jsonb().$type<string[]>().notNull().default([]),
     /** open or resolved. */
     state: varchar({ length: 10 }).notNull().default('open'),
-    /** The element commented on is gone from the topic. */
+    /** The quoted text (or, without a quote, the element) is gone from the topic. */
     outdated: boolean().notNull().default(false),
     authorId: integer().notNull(),
     authorName: varchar({ length: 64 }).notNull(),

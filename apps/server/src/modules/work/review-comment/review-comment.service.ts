@@ -1,3 +1,4 @@
+import { reanchor } from '@ccms/contracts/work/review-anchor';
 import { mentionsOf, type ReviewComment, type ReviewCommentBody, type ReviewCommentQuery, type ReviewReplyBody } from '@ccms/contracts/work/review-comment';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -8,11 +9,11 @@ import type { ContentServices } from '../../content/content.area';
 import { assertLibraryAccess } from '../../content/library/library-access';
 import type { ReviewEvents } from '../workflow/review-events';
 import { planCovering } from '../workflow/workflow.queries';
-import { elementsOf, reanchor } from './review-anchor';
+import { textIndexOf } from './review-anchor';
 import { type CommentRow, findComment, listThreads, repliesOf, threadsOfTopic, topicIndexed, usersNamed } from './review-comment.queries';
 
 /**
- * Review comments on topics (issue 16): threads anchored to an element and a text range, with
+ * Review comments on topics (issue 16): threads anchored to selected text (issue 38, item 6), with
  * replies, @mentions (the mentioned users are told), resolve and reopen. A comment made while
  * the topic is under an approval links to it; saving the topic re-anchors every thread.
  */
@@ -62,6 +63,8 @@ export function reviewCommentService(db: Db, content: Pick<ContentServices, 'lib
         rangeStart: c.rangeStart,
         rangeEnd: c.rangeEnd,
         quote: c.quote,
+        prefix: c.prefix,
+        suffix: c.suffix,
         body: c.body,
         mentions: c.mentions,
         state: c.state as 'open' | 'resolved',
@@ -92,8 +95,10 @@ export function reviewCommentService(db: Db, content: Pick<ContentServices, 'lib
           elementId: body.elementId,
           elementPath: body.elementPath,
           rangeStart: body.rangeStart,
-          rangeEnd: Math.max(body.rangeEnd, body.rangeStart),
+          rangeEnd: body.rangeEnd,
           quote: body.quote,
+          prefix: body.prefix,
+          suffix: body.suffix,
           body: body.body,
           authorId: auth.userId,
           authorName: auth.userName,
@@ -136,14 +141,18 @@ export function reviewCommentService(db: Db, content: Pick<ContentServices, 'lib
         .where(eq(ccmsReviewComment.commentId, row.parentId ?? row.commentId));
     },
 
-    /** After a save of the topic: every thread follows its element, or is flagged outdated. */
+    /**
+     * After a save of the topic: every thread follows its quoted text (review-anchor.ts), or is
+     * flagged outdated when that text is gone; its stored anchor stays as it was, so a later save
+     * that brings the text back finds it again.
+     */
     async topicSaved(target: { libraryId: number; branch: string; path: string }, text: string) {
       const threads = await threadsOfTopic(db, target.libraryId, target.branch, target.path);
       if (threads.length === 0) return;
-      const elements = elementsOf(text, target.path);
+      const index = textIndexOf(text, target.path);
       for (const t of threads) {
-        const moved = reanchor(t, elements);
-        const next = moved ? { ...moved, outdated: false } : { outdated: true };
+        const found = index ? reanchor(t, index) : null;
+        const next = found ? { ...found.anchor, outdated: false } : { outdated: true };
         await db.update(ccmsReviewComment).set(next).where(eq(ccmsReviewComment.commentId, t.commentId));
       }
     },

@@ -22,3 +22,10 @@ export function useReviewCommentActions() {
     setState: useMutation({ mutationFn: (v: { id: number; state: 'open' | 'resolved' }) => reviewCommentApi.setState(v.id, v.state), onSuccess }),
   };
 }
+
+/** The threads of one topic (the review tab and the editor's highlights share this query). */
+export const useTopicThreads = (target: { libraryId: number; branch?: string | undefined; path: string }, enabled = true) =>
+  useReviewComments(
+    { libraryId: target.libraryId, ...(target.branch ? { branch: target.branch } : {}), path: target.path, pageNum: 1, pageSize: 100 },
+    enabled,
+  );

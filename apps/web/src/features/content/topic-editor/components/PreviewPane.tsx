@@ -1,8 +1,9 @@
 import { Empty, Select, Space, Typography } from 'antd';
-import { memo, useMemo } from 'react';
+import { memo, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLibrarySettings } from '../../library/library-queries';
 import type { PreviewAnswer, Target } from '../topic-editor-api';
+import { PREVIEW_HIGHLIGHT, PREVIEW_HIGHLIGHT_ACTIVE } from './review-marks';
 
 export interface PreviewPaneProps {
   target: Target;
@@ -12,6 +13,8 @@ export interface PreviewPaneProps {
   onFilterGroup: (group: string | undefined) => void;
   /** S1000D: the preview is the module as published for the product chosen in the applicability preview (null: none chosen); no filter groups. */
   applicProduct?: string | null | undefined;
+  /** The frame (the editor marks review comments' places in it and hears selections). */
+  frameRef?: Ref<HTMLIFrameElement> | undefined;
 }
 
 /**
@@ -19,10 +22,12 @@ export interface PreviewPaneProps {
  * of a long topic is laid out again on every refresh, on the same thread the writer types on).
  */
 const PREVIEW_STYLE =
-  '<style>:where(section, article, div, p, li, ul, ol, dl, dt, dd, pre, table, figure, blockquote, h1, h2, h3, h4, h5, h6) { content-visibility: auto; contain-intrinsic-size: auto 1.5em; }</style>';
+  '<style>:where(section, article, div, p, li, ul, ol, dl, dt, dd, pre, table, figure, blockquote, h1, h2, h3, h4, h5, h6) { content-visibility: auto; contain-intrinsic-size: auto 1.5em; }' +
+  // Review comments' places (CSS highlights the editor sets: no markup added).
+  `::highlight(${PREVIEW_HIGHLIGHT}) { background-color: rgba(250, 173, 20, 0.22); } ::highlight(${PREVIEW_HIGHLIGHT_ACTIVE}) { background-color: rgba(250, 173, 20, 0.55); }</style>`;
 
 /** The unsaved content rendered by the engine with the library's keys and the chosen filter group. */
-export const PreviewPane = memo(function PreviewPane({ target, preview, filterGroup, onFilterGroup, applicProduct }: PreviewPaneProps) {
+export const PreviewPane = memo(function PreviewPane({ target, preview, filterGroup, onFilterGroup, applicProduct, frameRef }: PreviewPaneProps) {
   const { t } = useTranslation('editor');
   const s1000d = applicProduct !== undefined;
   const filters = useLibrarySettings('filter', target.libraryId, !s1000d);
@@ -57,7 +62,15 @@ export const PreviewPane = memo(function PreviewPane({ target, preview, filterGr
         )}
       </Space>
       {srcDoc !== undefined ? (
-        <iframe className="te-preview-frame" title={t('preview.title')} sandbox="" srcDoc={srcDoc} data-testid="editor-preview-frame" />
+        // Same origin without scripts: nothing in the preview runs, the editor reads its selection and marks comments' places.
+        <iframe
+          ref={frameRef}
+          className="te-preview-frame"
+          title={t('preview.title')}
+          sandbox="allow-same-origin"
+          srcDoc={srcDoc}
+          data-testid="editor-preview-frame"
+        />
       ) : (
         !preview.isFetching && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('preview.empty')} />
       )}

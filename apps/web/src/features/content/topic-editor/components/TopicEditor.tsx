@@ -37,6 +37,7 @@ import { S1000dAttributesPanel } from './S1000dAttributesPanel';
 import { S1000dPicker } from './S1000dPicker';
 import { afterNextFrame, TypingPause, useShownAtPause } from './typing-pause';
 import { useReferenceResolvers } from './use-reference-resolvers';
+import { useReviewAnchorsInEditor } from './use-review-anchors';
 import { type VisualHandle, VisualView } from './VisualView';
 
 type Mode = 'visual' | 'source';
@@ -430,6 +431,10 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     return saved;
   });
 
+  const readNow = useStableCallback(() => readRef.current());
+  const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
+  // Review comments: selections become the review tab's quote, threads' places are marked (issue 38, item 6).
+  const previewFrame = useReviewAnchorsInEditor({ target, editor: visualEditor, readXml: readNow, viewSeq: `${mode}:${loaded.seq}`, baseCommit: base.commit });
   const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
   const previewVersion = useDebounced(version, PREVIEW_DEBOUNCE_MS);
   const preview = usePreview(target, previewVersion, filterGroup, readContent, s1000d || flightops ? (applicProduct?.assignment ?? null) : null);
@@ -470,7 +475,6 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     ),
     [target, documentId, unsavedPaths, jump, insert, loaded.xml, extraTabs],
   );
-  const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
   const toolbar = useMemo(
     () => (
       <EditorToolbar
@@ -494,9 +498,10 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         filterGroup={filterGroup}
         onFilterGroup={setFilterGroup}
         {...(s1000d || flightops ? { applicProduct: applicProduct?.key ?? null } : {})}
+        frameRef={previewFrame}
       />
     ),
-    [target, previewState, filterGroup, s1000d, flightops, applicProduct],
+    [target, previewState, filterGroup, s1000d, flightops, applicProduct, previewFrame],
   );
   const applyAttributes = useCallback((attrs: Record<string, string>) => visual.current?.setAttributes(attrs), []);
   const attributesPane = useMemo(
@@ -574,7 +579,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     () => <LinkDialog open={!!linking} topic={linkTopic} element={linking?.element} beforeLink={beforeLink} onClose={() => setLinking(null)} />,
     [linking, linkTopic, beforeLink],
   );
-  const readNow = useStableCallback(() => readRef.current());
+
   const insertPicker = useMemo(
     () =>
       isS1000dPicker(picker) ? (

@@ -14,6 +14,7 @@ import type { SelectedElement } from './AttributesPanel';
 import { BROKEN_REFS_META, BrokenRefs } from './broken-refs';
 import { type Insertion, insertionAttrs } from './insertions';
 import { PROBLEM_MARKS_META, ProblemMarks, placeProblems } from './problem-marks';
+import { ReviewMarks } from './review-marks';
 
 export interface VisualHandle {
   /** The document as XML: unchanged parts exactly as they were read. */
@@ -96,6 +97,7 @@ export const VisualView = memo(
       () => [
         ...createDitaExtensions({ ...resolvers, vocabulary: profile ? profileVocabulary(profile) : vocabularyFor(standard) }),
         BrokenRefs,
+        ReviewMarks,
         ...(marksProblems(standard) ? [ProblemMarks] : []),
       ],
       [],

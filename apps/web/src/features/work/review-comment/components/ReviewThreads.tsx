@@ -4,18 +4,19 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { time } from '../../work-item/components/labels';
-import { useReviewCommentActions, useReviewComments } from '../review-comment-queries';
-import { reviewElements } from '../review-elements';
+import { useReviewAnchors } from '../review-anchor-store';
+import { useReviewCommentActions, useTopicThreads } from '../review-comment-queries';
+import { anchorForSelection, anchorInElement, reviewElements, topicIndex } from '../review-elements';
 
 export interface ReviewThreadsProps {
   libraryId: number;
   branch?: string | undefined;
   path: string;
-  /** The topic's XML: when given, a new comment can be anchored to one of its elements. */
+  /** The topic's XML as loaded: when given, a new comment can be made (on text selected in the editor, or an element of it). */
   content?: string | undefined;
 }
 
-const excerpt = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+const excerpt = (text: string, max = 40) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** The tags of a thread: its state, outdated, and its approval when that was rejected. */
 export function ThreadTags({ thread }: { thread: ReviewComment }) {
@@ -33,17 +34,33 @@ function Thread({ thread }: { thread: ReviewComment }) {
   const { t } = useTranslation('review');
   const actions = useReviewCommentActions();
   const [reply, setReply] = useState('');
+  const show = useReviewAnchors((s) => s.show);
+  const active = useReviewAnchors((s) => s.shown?.id === thread.id);
   return (
-    <Card size="small" data-testid="review-thread" style={{ marginBottom: 8 }}>
+    <Card size="small" data-testid="review-thread" data-active={active || undefined} style={{ marginBottom: 8, ...(active ? { borderColor: '#faad14' } : {}) }}>
       <Space direction="vertical" size={4} style={{ width: '100%' }}>
-        <ThreadTags thread={thread} />
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {thread.elementId ? `#${thread.elementId}` : thread.elementPath}
-          {thread.quote ? ` “${thread.quote}”` : ''}
-        </Typography.Text>
-        <Typography.Paragraph style={{ marginBottom: 0 }}>
-          <Typography.Text strong>{thread.authorName}</Typography.Text> {thread.body}
-        </Typography.Paragraph>
+        {/* Clicking the thread shows its place in the editor and the preview (a region of paragraphs: a button may not hold them). */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a <button> cannot contain the thread's block content */}
+        <div
+          role="button"
+          tabIndex={0}
+          style={{ cursor: 'pointer' }}
+          title={t('comment.showInTopic')}
+          onClick={() => show(thread.id)}
+          onKeyDown={(e) => e.key === 'Enter' && show(thread.id)}
+          data-testid="review-thread-place"
+        >
+          <ThreadTags thread={thread} />
+          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+            {thread.elementId ? `#${thread.elementId}` : thread.elementPath}
+            {thread.quote ? ' ' : ''}
+            {thread.quote &&
+              (thread.outdated ? <del data-testid="review-quote">“{thread.quote}”</del> : <span data-testid="review-quote">“{thread.quote}”</span>)}
+          </Typography.Text>
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            <Typography.Text strong>{thread.authorName}</Typography.Text> {thread.body}
+          </Typography.Paragraph>
+        </div>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {time(thread.createTime)}
         </Typography.Text>
@@ -82,32 +99,37 @@ interface NewComment {
   body: string;
 }
 
-/** The review threads of one topic, and a form to comment on one of its elements (editor review tab, topic detail). */
+/** The review threads of one topic, and a form to comment on text selected in the editor or the preview, or on an element (editor review tab, topic detail). */
 export function ReviewThreads({ libraryId, branch, path, content }: ReviewThreadsProps) {
   const { t } = useTranslation('review');
   const { message } = App.useApp();
-  const threads = useReviewComments({ libraryId, ...(branch ? { branch } : {}), path, pageNum: 1, pageSize: 100 });
+  const threads = useTopicThreads({ libraryId, branch, path });
   const actions = useReviewCommentActions();
   const [form] = Form.useForm<NewComment>();
-  const elements = useMemo(() => (content ? reviewElements(content) : []), [content]);
+  const index = useMemo(() => (content ? topicIndex(content) : null), [content]);
+  const elements = useMemo(() => reviewElements(index), [index]);
+  const pending = useReviewAnchors((s) => s.selection);
+  const selection = pending?.path === path ? pending : null;
+  const select = useReviewAnchors((s) => s.select);
+  const readXml = useReviewAnchors((s) => s.readXml);
 
   const submit = async (v: NewComment) => {
-    const el = elements.find((e) => e.path === v.element);
-    if (!el) return;
-    const quote = v.quote?.trim() ?? '';
-    const at = quote ? el.text.indexOf(quote) : -1;
-    await actions.add.mutateAsync({
-      libraryId,
-      ...(branch ? { branch } : {}),
-      path,
-      elementId: el.id,
-      elementPath: el.path,
-      rangeStart: Math.max(at, 0),
-      rangeEnd: at >= 0 ? at + quote.length : 0,
-      quote,
-      body: v.body,
-    });
+    let anchor: ReturnType<typeof anchorInElement>;
+    if (selection) {
+      // The selection is placed in the topic as it is now (unsaved edits included).
+      const now = readXml ? topicIndex(readXml()) : index;
+      anchor = now ? anchorForSelection(now, selection) : null;
+      if (!anchor) {
+        message.warning(t('comment.selectionNotFound'));
+        return;
+      }
+    } else {
+      anchor = index ? anchorInElement(index, v.element, v.quote ?? '') : null;
+      if (!anchor) return;
+    }
+    await actions.add.mutateAsync({ libraryId, ...(branch ? { branch } : {}), path, ...anchor, body: v.body });
     form.resetFields();
+    select(null);
     message.success(t('comment.added'));
   };
 
@@ -116,17 +138,33 @@ export function ReviewThreads({ libraryId, branch, path, content }: ReviewThread
       {content !== undefined && (
         <HasPermi value={[ReviewCommentPerm.add]}>
           <Form form={form} layout="vertical" size="small" name="review-comment-form" onFinish={submit}>
-            <Form.Item name="element" label={t('comment.element')} rules={[{ required: true, message: t('comment.elementPlaceholder') }]}>
-              <Select
-                showSearch
-                optionFilterProp="label"
-                placeholder={t('comment.elementPlaceholder')}
-                options={elements.map((e) => ({ value: e.path, label: `${e.id ? `#${e.id}` : e.name} ${excerpt(e.text)}` }))}
-              />
-            </Form.Item>
-            <Form.Item name="quote" label={t('comment.quote')}>
-              <Input placeholder={t('comment.quotePlaceholder')} maxLength={2000} />
-            </Form.Item>
+            {selection ? (
+              <Form.Item label={t('comment.selection')}>
+                <Space align="start" style={{ width: '100%', justifyContent: 'space-between' }}>
+                  <Typography.Text data-testid="review-selection">“{excerpt(selection.quote, 120)}”</Typography.Text>
+                  <Button size="small" type="link" onClick={() => select(null)}>
+                    {t('comment.clearSelection')}
+                  </Button>
+                </Space>
+              </Form.Item>
+            ) : (
+              <>
+                <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+                  {t('comment.selectHint')}
+                </Typography.Paragraph>
+                <Form.Item name="element" label={t('comment.element')} rules={[{ required: true, message: t('comment.elementPlaceholder') }]}>
+                  <Select
+                    showSearch
+                    optionFilterProp="label"
+                    placeholder={t('comment.elementPlaceholder')}
+                    options={elements.map((e) => ({ value: e.path, label: `${e.id ? `#${e.id}` : e.name} ${excerpt(e.text)}` }))}
+                  />
+                </Form.Item>
+                <Form.Item name="quote" label={t('comment.quote')}>
+                  <Input placeholder={t('comment.quotePlaceholder')} maxLength={2000} />
+                </Form.Item>
+              </>
+            )}
             <Form.Item name="body" label={t('comment.body')} rules={[{ required: true, whitespace: true, message: t('comment.bodyRequired') }]}>
               <Input.TextArea rows={3} placeholder={t('comment.bodyPlaceholder')} maxLength={10_000} />
             </Form.Item>
