@@ -21,9 +21,10 @@ export interface HtmlDiff {
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 /** Compared and shown whole: their insides are not words a reader reads one by one. */
 const ATOMIC = new Set(['style', 'svg', 'math', 'video', 'audio', 'iframe', 'object', 'canvas', 'select', 'textarea', 'template']);
-/** Each CJK character is a word of its own (no spaces between words); other words keep their trailing spaces. */
-const WORDS =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]\s*|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+\s*|\s+/gu;
+/** Each CJK character is a word of its own (no spaces between words), so is each punctuation mark; other words keep their trailing spaces. */
+const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}`;
+const WORDS = new RegExp(String.raw`[${CJK}]\s*|[^\s\p{P}\p{S}${CJK}]+\s*|[\p{P}\p{S}]\s*|\s+`, 'gu');
+/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]\s*|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+\s*|\s+/gu;
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -39,7 +40,7 @@ function tokenize(html: string): Token[] {
   const walk = (parent: Node) => {
     for (const node of parent.childNodes) {
       if (node.nodeType === 3) {
-        for (const word of node.textContent?.match(WORDS) ?? []) tokens.push({ kind: 'text', key: `t${word.replace(/\s+/g, ' ')}`, html: escapeText(word) });
+        for (const word of node.textContent?.match(WORDS) ?? []) tokens.push({ kind: 'text', key: `t${word.trimEnd() || ' '}`, html: escapeText(word) });
       } else if (node.nodeType === 1) {
         const el = node as Element;
         const name = el.localName;
@@ -113,7 +114,7 @@ function slide(tokens: Token[], from: number, length: number, lo: number, hi: nu
 
 type Chunk = { a: readonly [number, number]; b: readonly [number, number] };
 
-const isWord = (t: Token) => t.kind === 'atom' || (t.kind === 'text' && t.key.trim() !== 't');
+const isWord = (t: Token) => t.kind === 'atom' || (t.kind === 'text' && t.key !== 't ');
 
 /**
  * The changed runs of two token sequences. Words lead: they are compared first (tags matched
