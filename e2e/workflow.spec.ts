@@ -213,3 +213,42 @@ test('writer initiates, reviewer comments and rejects with a reason, writer init
   for (const stage of ['start', 'edit', 'editApproval']) await expect(step(reviewer, stage)).toHaveAttribute('data-state', 'completed');
   await expect(reviewer.getByTestId('workflow-content-status')).toHaveAttribute('data-status', 'approved');
 });
+
+test('after the approval the writer edits; the reviewer opens the item’s "what changed": the inserted words marked at the first change, then the XML', async ({
+  browser,
+}) => {
+  const open = await data<{ content: string; baseCommit: string; baseBlob: string }>(
+    admin.get(`${API}/ccms/topic-editor/open`, { params: { libraryId, path: 'topics/review.dita' } }),
+  );
+  await data(
+    admin.put(`${API}/ccms/topic-editor/save`, {
+      data: {
+        libraryId,
+        path: 'topics/review.dita',
+        content: open.content.replace('Switch it on.', 'Switch the main power on.'),
+        baseCommit: open.baseCommit,
+        baseBlob: open.baseBlob,
+      },
+    }),
+  );
+  const reviewer = await as(browser, reviewerName);
+  await openWorkflow(reviewer);
+  await reviewer.getByTestId('workflow-content-diff').click();
+  const drawer = reviewer.getByTestId('workflow-diff');
+  await expect(drawer.getByTestId('workflow-diff-base')).toHaveAttribute('data-source', 'approval');
+  await expect(drawer).toContainText('上次批准的版本');
+  const frame = drawer.frameLocator('[data-testid="workflow-diff-frame"]');
+  // Opens at the first change: the replaced words, marked and current.
+  await expect(frame.locator('ins.diff-current')).toHaveText('the main power ');
+  await expect(frame.locator('del.diff-current')).toHaveText('it ');
+  await expect(drawer.getByTestId('workflow-diff-position')).toHaveText('第 1 处变更，共 1 处');
+  await drawer.getByRole('tab', { name: 'XML' }).click();
+  const xml = drawer.getByTestId('workflow-diff-xml');
+  await expect(xml.locator('[data-op="ins"]')).toContainText('<p id="p2">Switch the main power on.</p>');
+  await expect(xml.locator('[data-op="del"]')).toContainText('<p id="p2">Switch it on.</p>');
+  // The item's path opens it in the editor, on the plan's branch.
+  await reviewer.locator('.ant-drawer-close').click();
+  await reviewer.getByTestId('workflow-content-open').click();
+  await expect(reviewer).toHaveURL(/\/ccms\/topic-editor\/index\?.*path=topics%2Freview\.dita/);
+  await reviewer.context().close();
+});

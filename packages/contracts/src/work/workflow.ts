@@ -156,3 +156,48 @@ export const ApprovedRevision = z.object({
   approvedBy: z.string(),
   approveTime: DateTime,
 });
+
+/** A covered item's "what changed" (issue 38, item 5): which item of the plan. */
+export const WorkflowDiffQuery = z.object({
+  path: z.string().trim().min(1).max(1000).describe('path of a document or topic the plan covers (Workflow.content[].path)'),
+});
+export type WorkflowDiffQuery = z.infer<typeof WorkflowDiffQuery>;
+
+/** A commit of the library as a reviewer sees it named. */
+export const WorkflowRevision = z.object({
+  commit: z.string(),
+  date: z.string().describe('author date, ISO 8601'),
+  author: z.string(),
+  message: z.string(),
+});
+export type WorkflowRevision = z.infer<typeof WorkflowRevision>;
+
+/** One side of the comparison: the file's XML and its rendering (null when its format has no rendered view). */
+export const WorkflowDiffSide = z.object({ xml: z.string(), html: z.string().nullable() });
+
+export const WORKFLOW_DIFF_STATES = ['changed', 'unchanged', 'new', 'deleted'] as const;
+
+/**
+ * What changed in a covered item: its revision on the plan's branch against the revision the
+ * workflow last approved, or (never approved) the plan's base: where the plan's branch forked
+ * from the project's source branch, else the branch as it was when the plan was made.
+ */
+export const WorkflowDiff = z.object({
+  planId: z.number(),
+  libraryId: z.number(),
+  branch: z.string(),
+  kind: z.enum(['document', 'topic']),
+  path: z.string(),
+  /** The older revision; null when there is none to compare with (the branch had no commit then). */
+  base: WorkflowRevision.extend({
+    source: z.enum(['approval', 'planBase']).describe('approval: the last approved revision; planBase: the plan’s base'),
+    approvedBy: z.string().describe('who passed the approval ("" for the plan’s base)'),
+    approveTime: DateTime,
+  }).nullable(),
+  head: WorkflowRevision,
+  /** new: the base has no such file (everything inserted); unchanged: the same bytes; deleted: the head has none. */
+  state: z.enum(WORKFLOW_DIFF_STATES),
+  before: WorkflowDiffSide,
+  after: WorkflowDiffSide,
+});
+export type WorkflowDiff = z.infer<typeof WorkflowDiff>;

@@ -483,6 +483,19 @@ export class GitRepo {
     return [...new Set(out.split('\n').filter(Boolean))];
   }
 
+  /** The best common ancestor of two commits (where one branch forked from the other); null when they share none. */
+  async mergeBase(a: string, b: string): Promise<string | null> {
+    const res = await this.run(['merge-base', a, b], { allowFail: true });
+    return res.code === 0 ? res.stdout.toString('utf8').trim() || null : null;
+  }
+
+  /** The newest commit reachable from `commit` made at or before `time` (first-parent); null when none is that old. */
+  async commitAsOf(commit: string, time: Date): Promise<string | null> {
+    const epoch = Math.floor(time.getTime() / 1000);
+    const out = await this.text(['rev-list', '-1', '--first-parent', `--before=@${epoch}`, commit]);
+    return out.trim() || null;
+  }
+
   /** The authors of the commits after `since` up to `commit` that changed a path, newest first, each once. */
   async authorsSince(since: string, commit: string, filePath: string): Promise<string[]> {
     const out = await this.text(['log', '--format=%an', `${since}..${commit}`, '--', filePath]);

@@ -6,6 +6,8 @@ import {
   TaskContentRow,
   Workflow,
   WorkflowActBody,
+  WorkflowDiff,
+  WorkflowDiffQuery,
   WorkflowPerm,
   WorkflowPlanParam,
   WorkflowRejectBody,
@@ -17,6 +19,7 @@ import { done, ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import type { ReviewEvents } from './review-events';
 import { workflowService } from './workflow.service';
+import { workflowDiffService } from './workflow-diff';
 
 const tags = ['work/workflow'];
 const log = { title: 'workflow', businessType: BusinessType.UPDATE };
@@ -26,6 +29,7 @@ export const workflowRoutes =
   async (app) => {
     const workflows = workflowService(app.db, events, (auth, libraryId, branch) => app.content.catalog.reindex(auth, { libraryId, branch }));
     const answer = { 200: okOf(Workflow) };
+    const diffs = workflowDiffService(app.db, app.content);
 
     app.get(
       '/ccms/workflow/mine',
@@ -66,6 +70,20 @@ export const workflowRoutes =
         schema: { summary: 'A plan’s workflow: steps, who acts, approvals, history and content', tags, params: WorkflowPlanParam, response: answer },
       },
       async (req) => ok(await workflows.get(caller(req), req.params.planId)),
+    );
+    app.get(
+      '/ccms/workflow/:planId/diff',
+      {
+        config: { permission: WorkflowPerm.query },
+        schema: {
+          summary: 'What changed in a covered item: its XML and rendering on the plan’s branch and at the last approved revision (or the plan’s base)',
+          tags,
+          params: WorkflowPlanParam,
+          querystring: WorkflowDiffQuery,
+          response: { 200: okOf(WorkflowDiff) },
+        },
+      },
+      async (req) => ok(await diffs.compare(caller(req), req.params.planId, req.query.path, req.lang)),
     );
     app.post(
       '/ccms/workflow/activate',

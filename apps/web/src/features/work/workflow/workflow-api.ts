@@ -1,4 +1,4 @@
-import type { MyApproval, TaskContentBody, TaskContentItem, Workflow } from '@ccms/contracts/work/workflow';
+import type { MyApproval, TaskContentBody, TaskContentItem, Workflow, WorkflowDiff } from '@ccms/contracts/work/workflow';
 import { api, type DataBody } from '../../../api/client';
 
 /** A plan's review workflow (server: modules/work/workflow). Screens use `workflow-queries.ts`. */
@@ -7,6 +7,8 @@ export const workflowApi = {
   mine: () => api.one<MyApproval[]>('/ccms/workflow/mine'),
   act: async (action: 'activate' | 'initiate' | 'approve', planId: number) => (await api.post<DataBody<Workflow>>(`/ccms/workflow/${action}`, { planId })).data,
   reject: async (planId: number, reason: string) => (await api.post<DataBody<Workflow>>('/ccms/workflow/reject', { planId, reason })).data,
+  /** What changed in a covered item since its last approval (or the plan's base). */
+  diff: (planId: number, path: string) => api.one<WorkflowDiff>(`/ccms/workflow/${planId}/diff`, { path }),
   taskContent: (taskId: number) => api.one<TaskContentItem[]>(`/ccms/workflow/task-content/${taskId}`),
   setTaskContent: (body: TaskContentBody) => api.put('/ccms/workflow/task-content', body),
 };

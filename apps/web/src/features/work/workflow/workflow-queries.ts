@@ -12,6 +12,10 @@ export const useWorkflow = (planId: number | undefined) =>
 
 export const useMyApprovals = () => useQuery({ queryKey: mineKey, queryFn: workflowApi.mine });
 
+/** What changed in a covered item (fetched while its view is open; an approval or a save makes it stale through workflowKeys.all). */
+export const useWorkflowDiff = (planId: number, path: string | undefined) =>
+  useQuery({ queryKey: [...workflowKeys.all, 'diff', planId, path ?? ''] as const, queryFn: () => workflowApi.diff(planId, path ?? ''), enabled: !!path });
+
 const taskContentKey = (taskId: number) => [...workflowKeys.all, 'task-content', taskId] as const;
 
 /** The documents and topics a task covers. */

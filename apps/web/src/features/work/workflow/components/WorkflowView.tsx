@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { useOpenInEditor } from '../../../content/editor-config/use-open-in-editor';
 import { time } from '../../work-item/components/labels';
 import { useWorkflow, useWorkflowAction } from '../workflow-queries';
+import { WorkflowDiffDrawer } from './WorkflowDiffDrawer';
 
 const STEP_STATUS = { completed: 'finish', current: 'process', pending: 'wait' } as const;
 const APPROVAL_COLORS: Record<string, string> = { pending: 'default', initiated: 'processing', passed: 'green', rejected: 'red' };
@@ -85,6 +87,8 @@ export function WorkflowView({ planId }: { planId: number }) {
   const query = useWorkflow(planId);
   const act = useWorkflowAction(planId);
   const [rejecting, setRejecting] = useState(false);
+  const [comparing, setComparing] = useState<string>();
+  const openInEditor = useOpenInEditor();
   const wf = query.data;
   if (query.isLoading) return <Spin />;
   if (!wf) return <Empty />;
@@ -153,7 +157,22 @@ export function WorkflowView({ planId }: { planId: number }) {
           locale={{ emptyText: t('workflow.noContent') }}
           columns={[
             { key: 'kind', title: t('workflow.kind'), width: 90, render: (_, r) => t(`workflow.kinds.${r.kind}`) },
-            { key: 'path', dataIndex: 'path', title: t('workflow.path') },
+            {
+              key: 'path',
+              title: t('workflow.path'),
+              // The item on the plan's branch, in the editor its file type opens in.
+              render: (_, r) =>
+                wf.libraryId ? (
+                  <Typography.Link
+                    data-testid="workflow-content-open"
+                    onClick={() => void openInEditor({ libraryId: wf.libraryId ?? 0, branch: wf.branch, path: r.path })}
+                  >
+                    {r.path}
+                  </Typography.Link>
+                ) : (
+                  r.path
+                ),
+            },
             {
               key: 'status',
               title: t('workflow.status'),
@@ -170,9 +189,21 @@ export function WorkflowView({ planId }: { planId: number }) {
               width: 120,
               render: (_, r) => <Typography.Text code>{r.approvedCommit.slice(0, 8)}</Typography.Text>,
             },
+            {
+              key: 'diff',
+              title: t('workflow.diff.column'),
+              width: 120,
+              render: (_, r) =>
+                wf.libraryId ? (
+                  <Button size="small" type="link" data-testid="workflow-content-diff" onClick={() => setComparing(r.path)}>
+                    {t('workflow.diff.open')}
+                  </Button>
+                ) : null,
+            },
           ]}
         />
       </Card>
+      <WorkflowDiffDrawer planId={wf.planId} path={comparing} onClose={() => setComparing(undefined)} />
       {wf.approvals.length > 0 && (
         <Card size="small" title={t('workflow.approvals')}>
           {wf.approvals.map((a) => (
