@@ -3,6 +3,7 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLibrarySettings } from '../../library/library-queries';
 import type { PreviewAnswer, Target } from '../topic-editor-api';
+import { previewWithImages } from './preview-images';
 
 export interface PreviewPaneProps {
   target: Target;
@@ -12,6 +13,8 @@ export interface PreviewPaneProps {
   onFilterGroup: (group: string | undefined) => void;
   /** S1000D: the preview is the module as published for the product chosen in the applicability preview (null: none chosen); no filter groups. */
   applicProduct?: string | null | undefined;
+  /** The open answer's media ticket: the preview's images are drawn from the library with it (an <img> sends no token). */
+  ticket?: string | undefined;
 }
 
 /**
@@ -22,13 +25,13 @@ const PREVIEW_STYLE =
   '<style>:where(section, article, div, p, li, ul, ol, dl, dt, dd, pre, table, figure, blockquote, h1, h2, h3, h4, h5, h6) { content-visibility: auto; contain-intrinsic-size: auto 1.5em; }</style>';
 
 /** The unsaved content rendered by the engine with the library's keys and the chosen filter group. */
-export const PreviewPane = memo(function PreviewPane({ target, preview, filterGroup, onFilterGroup, applicProduct }: PreviewPaneProps) {
+export const PreviewPane = memo(function PreviewPane({ target, preview, filterGroup, onFilterGroup, applicProduct, ticket }: PreviewPaneProps) {
   const { t } = useTranslation('editor');
   const s1000d = applicProduct !== undefined;
   const filters = useLibrarySettings('filter', target.libraryId, !s1000d);
   const groups = useMemo(() => [...new Set((filters.data ?? []).map((f) => f.group))].sort(), [filters.data]);
   const html = preview.data?.html;
-  const srcDoc = useMemo(() => (html === undefined ? undefined : PREVIEW_STYLE + html), [html]);
+  const srcDoc = useMemo(() => (html === undefined ? undefined : PREVIEW_STYLE + previewWithImages(html, target, ticket)), [html, target, ticket]);
   return (
     <div className="te-preview" data-testid="editor-preview">
       <Space className="te-pane-head" wrap>
