@@ -1,5 +1,5 @@
 import type { TemplateOption } from '@ccms/contracts/content/template';
-import { TOPIC_EXTENSION } from '@ccms/dita/files';
+import { isDitaContent, TOPIC_EXTENSION } from '@ccms/dita/files';
 
 /** A file-name stem from a title: ASCII letters and digits joined by "-" (a title without any gets a dated stem). */
 export function slugOf(title: string, now = Date.now()): string {
@@ -23,7 +23,8 @@ export const fileNameOf = (title: string, now?: number) => `${slugOf(title, now)
  */
 export function idOfFileName(fileName: string): string {
   const base = fileName.trim().replace(/^.*\//, '');
-  const stem = base.replace(/\.(dita|xml)$/i, '');
+  // A topic's name less its extension (.dita, .xml): what follows the last dot.
+  const stem = isDitaContent(base) ? base.slice(0, base.lastIndexOf('.')) : base;
   const name = stem
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -87,7 +87,7 @@ describe('the readable parts of a topic', () => {
       const empty = () => [...e.view.dom.querySelectorAll('.te-empty')].map((n) => n.getAttribute('data-placeholder'));
       expect(empty()).toEqual(names);
       // The cursor put into the empty list item (as a click does) takes typed text there.
-      const li = e.view.dom.querySelector('.te-empty[data-placeholder="' + names[2] + '"]');
+      const li = e.view.dom.querySelector(`.te-empty[data-placeholder="${names[2]}"]`);
       e.commands.setTextSelection(e.view.posAtDOM(li as Element, 0));
       e.commands.insertContent('One');
       expect(empty()).toEqual([names[0], names[1], names[3]]);
