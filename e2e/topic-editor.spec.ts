@@ -142,7 +142,7 @@ test('edit visually, see it in the source, insert an xref and an image, save one
   await page.getByTestId('editor-insert').click();
   await page.getByRole('menuitem', { name: '交叉引用' }).click();
   const picker = page.getByTestId('insert-picker');
-  await picker.getByPlaceholder('按标题、路径或 id 搜索').fill('install');
+  await picker.getByPlaceholder('按标题、文件名、主题 id 或元素 id 搜索').fill('install');
   await picker
     .getByTestId('picker-target')
     .filter({ hasText: /install\.dita#install$/ })

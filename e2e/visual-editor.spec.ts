@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
-import { API, adminApi, signInByApi } from './helpers';
+import { API, adminApi, chooseLibrary, closedDialog, openedDialog, signInByApi } from './helpers';
 import { type E2eGitServer, startGitServer } from './support/git-server';
 
 /**
@@ -20,6 +20,10 @@ const REPO = 'manual';
 const id = unique();
 
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60" viewBox="0 0 120 60"><rect width="120" height="60" fill="#1677ff"/><circle cx="60" cy="30" r="20" fill="#fff"/></svg>\n`;
+const PUMP = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">
+<concept id="pump"><title>Installing the pump</title><conbody><p>Mount it.</p></conbody></concept>
+`;
 const TASK = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE task PUBLIC "-//OASIS//DTD DITA Task//EN" "task.dtd">
 <task id="replace">
@@ -37,7 +41,7 @@ const TASK = `<?xml version="1.0" encoding="UTF-8"?>
   </prolog>
   <taskbody>
     <context>
-      <p>The drawing shows the cartridge.</p>
+      <p>The drawing shows the cartridge. See <xref href="pump.dita"/>.</p>
       <fig><title>Cartridge</title><image href="../images/cartridge.svg"/></fig>
       <p/>
     </context>
@@ -73,7 +77,7 @@ test.beforeAll(async ({ baseURL }) => {
   remote = await startGitServer({
     user: GIT_USER,
     password: GIT_PASSWORD,
-    repos: { [REPO]: { 'topics/replace.dita': TASK, 'images/cartridge.svg': SVG } },
+    repos: { [REPO]: { 'topics/replace.dita': TASK, 'topics/pump.dita': PUMP, 'images/cartridge.svg': SVG } },
   });
   admin = await adminApi(baseURL ?? '');
   const library = await data<{ libraryId: number }>(
@@ -154,6 +158,15 @@ test('an author reads the topic as a writer does, at 1366 × 768, without "no pe
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
 
+  // An xref without text shows its target's title, greyed as generated text (the href on hover).
+  const xref = editor.locator('[data-dita-ref="xref"]');
+  await expect(xref).toHaveText('Installing the pump', { timeout: 30_000 });
+  await expect(xref).toHaveClass(/te-generated/);
+  await expect(xref).toHaveAttribute('title', 'pump.dita');
+  // The preview draws the SVG from the library as well.
+  const previewImage = page.frameLocator('[data-testid="editor-preview-frame"]').locator('img').first();
+  await expect.poll(() => previewImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+
   // An empty element is visible with its placeholder, and takes the cursor.
   const empty = editor.locator('.dita-p.te-empty');
   await expect(empty).toHaveAttribute('data-placeholder', '段落');
@@ -196,4 +209,40 @@ test('an author reads the topic as a writer does, at 1366 × 768, without "no pe
   await page.waitForTimeout(1_500);
   await expect(page.locator('.ant-notification-notice, .ant-message-notice').filter({ hasText: /没有权限|permission/i })).toHaveCount(0);
   expect(refused.filter((url) => !new URL(url).pathname.endsWith('/ccms/project/list'))).toEqual([]);
+});
+
+test('New topic offers the task templates and names the id like the file', async ({ page }) => {
+  await signInByApi(page, userName, PASSWORD);
+  await page.goto('/content/topic');
+  await chooseLibrary(page, `Visual ${id}`);
+  await page.getByTestId('new-topic').click();
+  const dialog = await openedDialog(page.getByRole('dialog'));
+  // The type's templates: none chosen for "topic" until one is; task offers its own, the writer's language first.
+  await dialog.getByTestId('new-topic-type').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').getByText('task', { exact: true }).click();
+  const template = dialog.getByTestId('new-topic-template');
+  await expect(template).toContainText('任务（含前提和步骤）');
+  await template.click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option-content');
+  await expect(options.first()).toContainText('zh-CN');
+  await expect(options.filter({ hasText: /概念|concept/i })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await dialog.getByLabel('标题', { exact: true }).fill('Install the pump');
+  await expect(dialog.getByLabel('文件名', { exact: true })).toHaveValue('install-the-pump.dita');
+  await expect(dialog.getByLabel('id', { exact: true })).toHaveValue('install-the-pump');
+  await dialog.getByLabel('文件名', { exact: true }).fill('install-pump.dita');
+  await expect(dialog.getByLabel('id', { exact: true })).toHaveValue('install-pump');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await closedDialog(dialog);
+  // The editor opens the new task, made from the template (its prerequisites section), with the id of the file.
+  await expect(page).toHaveURL(/\/ccms\/topic-editor\/index\?.*install-pump\.dita/);
+  const editor = page.locator('[data-testid="visual-editor"] .ProseMirror');
+  await expect(editor.locator('.dita-task > .dita-title')).toHaveText('Install the pump', { timeout: 30_000 });
+  await expect(editor.locator('.dita-prereq')).toBeVisible();
+  await page.getByTestId('editor-mode').getByText('源码').click();
+  await expect(page.getByTestId('source-editor')).toContainText('<task id="install-pump"');
+  // The source view wraps long lines; the toggle turns it off.
+  await expect(page.locator('.cm-content')).toHaveClass(/cm-lineWrapping/);
+  await page.getByTestId('editor-wrap').click();
+  await expect(page.locator('.cm-content')).not.toHaveClass(/cm-lineWrapping/);
 });

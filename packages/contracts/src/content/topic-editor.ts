@@ -157,7 +157,20 @@ export const EditorConref = z.object({
   problem: z.string().nullable(),
 });
 export type EditorConref = z.infer<typeof EditorConref>;
-export const EditorPreview = z.object({ html: z.string(), problems: z.array(EditorProblem), conrefs: z.array(EditorConref) });
+/**
+ * A cross-reference of the posted content (`<xref href>` or `<xref keyref>`), resolved by the
+ * engine: the target topic's or element's title (what an xref without text shows), or why it is broken.
+ */
+export const EditorLink = z.object({
+  attr: z.enum(['href', 'keyref']),
+  value: z.string(),
+  /** The target's title (a key without a target: its link text); empty for an external link or a broken one. */
+  title: z.string(),
+  /** Why the reference does not resolve, in the caller's language (null when it does). */
+  problem: z.string().nullable(),
+});
+export type EditorLink = z.infer<typeof EditorLink>;
+export const EditorPreview = z.object({ html: z.string(), problems: z.array(EditorProblem), conrefs: z.array(EditorConref), links: z.array(EditorLink) });
 export type EditorPreview = z.infer<typeof EditorPreview>;
 
 /** PUT /ccms/topic-editor/draft (every few seconds while there are unsaved edits); DELETE with EditorTarget drops it. */
@@ -226,7 +239,7 @@ const BranchQuery = z.string().trim().max(200).optional().describe('git branch o
 export const EditorTargetsQuery = z.object({
   libraryId: LibraryIdQuery,
   branch: BranchQuery,
-  q: z.string().trim().max(200).default('').describe('part of a title, path or id'),
+  q: z.string().trim().max(200).default('').describe('part of a title, file path, topic id or element id'),
   kind: z.enum(['xref', 'conref']).default('xref'),
   limit: qInt.min(1).max(200).default(50),
 });

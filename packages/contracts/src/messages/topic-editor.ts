@@ -19,6 +19,7 @@ export const topicEditorMessages = {
     'editor.problem.other': '{detail}',
     'editor.problem.preexisting': '编辑前文件中已有此问题（不影响保存）：{detail}',
     'editor.problem.ref.broken': '引用无法解析：{detail}',
+    'editor.templateType': 'templateId：模板“{name}”用于 {doctype} 主题，不是 {type}',
   },
   en: {
     'editor.invalid': 'The content did not pass validation and was not saved (line {line}, column {column}): {detail}',
@@ -41,5 +42,6 @@ export const topicEditorMessages = {
     'editor.problem.other': '{detail}',
     'editor.problem.preexisting': 'Already in the file before this edit (does not refuse the save): {detail}',
     'editor.problem.ref.broken': 'The reference does not resolve: {detail}',
+    'editor.templateType': 'templateId: the template "{name}" is for {doctype} topics, not {type}',
   },
 };

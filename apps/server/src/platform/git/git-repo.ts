@@ -371,6 +371,22 @@ export class GitRepo {
   }
 
   /** 'blob', 'tree' or null at a path of a commit. */
+  /**
+   * Files at a commit (a commit id) whose text holds `needle`, in any case, among the paths the
+   * globs match (`git grep -l -F -i`: no blob is read into this process), in path order.
+   */
+  async filesContaining(commit: string, needle: string, globs: readonly string[]): Promise<string[]> {
+    if (!/^[0-9a-f]{40}$/.test(commit) || needle === '') return [];
+    const out = await this.run(['grep', '-l', '-z', '-I', '-i', '-F', '-e', needle, commit, '--', ...globs], { allowFail: true });
+    // 1: nothing found; anything higher is a failure.
+    if (out.code > 1) throw new Error(`git grep failed (${out.code}): ${out.stderr.slice(0, 500)}`);
+    return out.stdout
+      .toString('utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((p) => p.slice(commit.length + 1));
+  }
+
   async typeOf(commit: string, filePath: string): Promise<'blob' | 'tree' | 'commit' | null> {
     if (filePath === '') return 'tree';
     const res = await this.run(['cat-file', '-t', `${commit}:${filePath}`], { allowFail: true });

@@ -6,6 +6,7 @@ const editor: Messages<typeof zh> = {
   loadFailed: 'The topic could not be opened',
   visual: 'Visual',
   source: 'Source',
+  wrapLines: 'Wrap lines',
   save: 'Save',
   saving: 'Saving…',
   readOnly: 'Read only: you have no write right on this library',
@@ -94,7 +95,10 @@ const editor: Messages<typeof zh> = {
     variable: 'Library variable',
   },
   picker: {
-    search: 'Search by title, path or id',
+    search: 'Search by title, file name, topic id or element id',
+    searchKey: 'Search by key, text or file name',
+    searchGraphics: 'Search by file name or folder',
+    cannotGoHere: '<{{element}}> cannot go here: <{{at}}> at the cursor does not allow it',
     byTarget: 'Topic or element',
     byKey: 'Key',
     key: 'Key',
@@ -151,6 +155,10 @@ const editor: Messages<typeof zh> = {
     mapPlaceholder: 'Path of the map in the library, e.g. maps/guide.ditamap',
     fileNameHint: 'Derived from the title; you may change it',
     created: 'Topic created',
+    template: 'Template',
+    templateHint: 'The templates of this topic type (System Manager → Template); none: a bare skeleton',
+    builtIn: 'Bare skeleton of the type',
+    idHint: 'Named like the file; you may change it',
   },
   ata2300: {
     elements: {

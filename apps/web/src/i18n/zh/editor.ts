@@ -4,6 +4,7 @@ export default {
   loadFailed: '无法打开主题',
   visual: '可视化',
   source: '源码',
+  wrapLines: '自动换行',
   save: '保存',
   saving: '正在保存…',
   readOnly: '只读：你没有这个库的写权限',
@@ -91,7 +92,10 @@ export default {
     variable: '库变量',
   },
   picker: {
-    search: '按标题、路径或 id 搜索',
+    search: '按标题、文件名、主题 id 或元素 id 搜索',
+    searchKey: '按键名、文本或文件名搜索',
+    searchGraphics: '按文件名或文件夹搜索',
+    cannotGoHere: '<{{element}}> 不能放在这里：光标所在的 <{{at}}> 不允许它',
     byTarget: '主题或元素',
     byKey: '键',
     key: '键',
@@ -148,6 +152,10 @@ export default {
     mapPlaceholder: '地图在库中的路径，如 maps/guide.ditamap',
     fileNameHint: '由标题生成，可以修改',
     created: '主题已创建',
+    template: '模板',
+    templateHint: '此主题类型的模板（系统管理 → 模板）；不选则用该类型的空白骨架',
+    builtIn: '该类型的空白骨架',
+    idHint: '与文件名相同；可以修改',
   },
   ata2300: {
     elements: {

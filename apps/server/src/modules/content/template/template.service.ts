@@ -208,7 +208,12 @@ export function templateService(db: Db, grammar: GrammarRules, s1000d?: () => Pr
       const kind = kindOf(row);
       // New S1000D objects come from POST /ccms/s1000d/module, /pm, /dmrl-entry.
       if (kind === 's1000d') throw badRequest('template.notDita', { name: row.template.templateName });
-      return { text: fillTemplate(row.template.content, { ...values, lang: row.template.lang }), kind, doctype: row.doctypeName };
+      return {
+        text: fillTemplate(row.template.content, { ...values, lang: row.template.lang }),
+        kind,
+        doctype: row.doctypeName,
+        name: row.template.templateName,
+      };
     },
   };
 }

@@ -4,10 +4,12 @@ import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { CatalogRuntime } from '../catalog/catalog.service';
 import type { LibraryGit } from '../library/library-git';
-import { keyDefinitions, topicsMatching } from './topic-editor.queries';
+import { keyDefinitions, topicsAt, topicsMatching } from './topic-editor.queries';
 import { textOf } from './topic-editor.service';
 
 const IMAGE = /\.(png|jpe?g|gif|svg|webp|bmp|tiff?)$/i;
+/** The files an element id is searched in (the catalogue indexes topics' titles, paths and root ids, not their elements). */
+const TOPIC_FILES = ['*.dita', '*.xml'];
 const SHORT = 80;
 
 /** What a key is for, from where it points and what its definition holds. */
@@ -41,24 +43,34 @@ function elementsWithIds(root: XmlElement): { id: string; element: string; title
 export function editorPickers(db: Db, { git, catalog }: CatalogRuntime & { git: LibraryGit }) {
   return {
     /**
-     * Topics whose title, path or id holds `q` (xref), and the elements with an id inside them
-     * (xref and conref; a conref needs an element).
+     * Topics whose title, file path or root id holds `q` (xref), with the elements with an id
+     * inside them (xref and conref; a conref needs an element); then elements whose id or title
+     * holds `q` in topics that do not match themselves (found by git grep of the files).
      */
     async targets(auth: AuthContext, q: { libraryId: number; branch?: string; q: string; kind: 'xref' | 'conref'; limit: number }): Promise<EditorTargetRow[]> {
       const { row, index } = await catalog.open(auth, q.libraryId, q.branch);
       const topics = await topicsMatching(db, index.libraryId, index.branch, q.q, q.limit);
       const { repo } = await git.ready(row);
+      const matched = new Set(topics.map((t) => t.path));
+      const byElement = q.q ? (await repo.filesContaining(index.commit, q.q, TOPIC_FILES)).filter((p) => !matched.has(p)).slice(0, q.limit) : [];
+      const others = await topicsAt(db, index.libraryId, index.branch, byElement);
+      const all = [...topics, ...others];
       const bodies = await repo.readFiles(
         index.commit,
-        topics.map((t) => t.path),
+        all.map((t) => t.path),
       );
+      const needle = q.q.toLowerCase();
       const out: EditorTargetRow[] = [];
-      topics.forEach((t, i) => {
-        if (q.kind === 'xref') out.push({ path: t.path, topicId: t.topicId, elementId: null, element: t.docType || 'topic', title: t.title });
+      all.forEach((t, i) => {
+        const whole = matched.has(t.path);
+        if (q.kind === 'xref' && whole) out.push({ path: t.path, topicId: t.topicId, elementId: null, element: t.docType || 'topic', title: t.title });
         const body = bodies[i];
         const root = body ? parseXml(body, t.path).root : undefined;
         if (!root) return;
-        for (const e of elementsWithIds(root)) out.push({ path: t.path, topicId: t.topicId, elementId: e.id, element: e.element, title: e.title });
+        for (const e of elementsWithIds(root)) {
+          if (whole || e.id.toLowerCase().includes(needle) || e.title.toLowerCase().includes(needle))
+            out.push({ path: t.path, topicId: t.topicId, elementId: e.id, element: e.element, title: e.title });
+        }
       });
       return out.slice(0, q.limit);
     },

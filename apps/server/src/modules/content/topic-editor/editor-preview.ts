@@ -1,16 +1,19 @@
 import type { Language } from '@ccms/contracts/constants';
-import type { EditorConref, EditorPreview, EditorProblem } from '@ccms/contracts/content/topic-editor';
+import type { EditorConref, EditorLink, EditorPreview, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { translate } from '@ccms/contracts/messages';
 import {
   type Condition,
   type ConditionAction,
   type DitaProject,
+  keyLinkText,
   loadProject,
   locateConref,
   ProblemList,
   plainText,
+  type Reference,
   renderTopicPreview,
   type XmlElement,
+  type XmlNode,
 } from '@ccms/dita';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
@@ -94,6 +97,44 @@ export function brokenReferences(project: DitaProject, file: string, lang: Langu
     }));
 }
 
+const firstTitle = (el: XmlElement) => el.children.find((c): c is XmlElement => c.type === 'element' && (c.name === 'title' || c.name === 'glossterm'));
+
+/** What an xref without text shows for its target: a topic's title, an element's title (else its text, shortened). */
+function targetTitle(project: DitaProject, r: Reference): string {
+  const scope = project.scopeOf(r.file);
+  if (r.targetFile === undefined) {
+    // A key bound to no resource: its link text.
+    const def = r.key !== undefined ? scope.resolve(r.key) : undefined;
+    const nodes: XmlNode[] = (def && keyLinkText(def)) ?? [];
+    return nodes
+      .map((n) => (n.type === 'text' ? n.text : n.type === 'element' ? plainText(n, scope) : ''))
+      .join('')
+      .trim();
+  }
+  const target = project.docs.get(r.targetFile)?.find(r.targetFragment);
+  if (!target) return '';
+  const title = firstTitle(target);
+  return (title ? plainText(title, project.scopeOf(r.targetFile)) : plainText(target, project.scopeOf(r.targetFile)).slice(0, 80)).trim();
+}
+
+/** The cross-references of the file (xref by href or key) resolved: the target's title, or why one is broken. */
+export function resolveLinks(project: DitaProject, file: string, lang: Language): EditorLink[] {
+  const out: EditorLink[] = [];
+  const seen = new Set<string>();
+  for (const r of project.referencesByFile.get(file) ?? []) {
+    if (r.kind !== 'xref' || r.element !== 'xref') continue;
+    const attr = r.key !== undefined ? 'keyref' : 'href';
+    const id = `${attr}\u0000${r.value}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (r.status === 'broken') {
+      const detail = r.reason ? `${r.value}: ${r.reason}` : r.value;
+      out.push({ attr, value: r.value, title: '', problem: translate(lang, 'editor.problem.ref.broken', { detail }) });
+    } else out.push({ attr, value: r.value, title: r.status === 'external' ? '' : targetTitle(project, r), problem: null });
+  }
+  return out;
+}
+
 const ACTIONS = new Set<ConditionAction>(['include', 'exclude', 'passthrough', 'flag']);
 
 /**
@@ -117,18 +158,18 @@ export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorServic
     ): Promise<EditorPreview> {
       const file = await editor.fileOf(auth, body, 'read');
       if (standardOf(file.row.libraryType).id === 's1000d')
-        return { html: await s1000dPreviewHtml(file.path, body.content, lang, body.applicAssignment), problems: [], conrefs: [] };
+        return { html: await s1000dPreviewHtml(file.path, body.content, lang, body.applicAssignment), problems: [], conrefs: [], links: [] };
       if (standardOf(file.row.libraryType).id === 'flightops') {
         const { repo } = await git.ready(file.row);
         const html = await flightopsPreviewHtml(repo, await repo.resolve(file.branch), body.content, lang, body.applicAssignment?.aircraft);
-        return { html, problems: [], conrefs: [] };
+        return { html, problems: [], conrefs: [], links: [] };
       }
       const conditions = await conditionsOf(file.libraryId, body.filterGroup);
       const checked = await checkDita(body.content, file.path, lang, grammar);
-      if (!checked.root) return { html: '', problems: checked.problems, conrefs: [] };
+      if (!checked.root) return { html: '', problems: checked.problems, conrefs: [], links: [] };
       const { repo } = await git.ready(file.row);
       const head = await repo.resolve(file.branch);
-      if (!head) return { html: '', problems: checked.problems, conrefs: [] };
+      if (!head) return { html: '', problems: checked.problems, conrefs: [], links: [] };
       const listing = await repo.filesUnder(head, '');
       const source = new CommitSource(repo, head, new Set(listing.filter((e) => e.type === 'blob').map((e) => e.path)));
       source.setOverlay(file.path, body.content);
@@ -139,6 +180,7 @@ export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorServic
         html,
         problems: [...checked.problems, ...brokenReferences(project, file.path, lang)],
         conrefs: resolveConrefs(project, checked.root, lang),
+        links: resolveLinks(project, file.path, lang),
       };
     },
   };

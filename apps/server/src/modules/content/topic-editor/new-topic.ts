@@ -92,6 +92,8 @@ export function newTopicService({ git, runtime, grammar }: EditorDeps, editor: T
       product: '',
     });
     if (filled.kind !== 'topic') throw badRequest('template.notTopic');
+    // The dialog offers the chosen type's templates; another type's would make a file of a type nobody asked for.
+    if (filled.doctype !== body.type) throw badRequest('editor.templateType', { name: filled.name, doctype: filled.doctype, type: body.type });
     return filled.text;
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogKey, ccmsCatalogTopic, ccmsEditorDraft, ccmsEditorPresence } from '../../../db/schema';
 import { containing } from '../../../platform/db/filters';
@@ -80,6 +80,17 @@ export async function topicsMatching(db: Db, libraryId: number, branch: string, 
     .where(and(eq(T.libraryId, libraryId), eq(T.branch, branch), text))
     .orderBy(asc(T.path))
     .limit(limit);
+}
+
+/** Indexed topics of a branch at these paths, by path. */
+export async function topicsAt(db: Db, libraryId: number, branch: string, paths: readonly string[]) {
+  if (paths.length === 0) return [];
+  const T = ccmsCatalogTopic;
+  return db
+    .select({ path: T.path, topicId: T.no, title: T.title, docType: T.docType })
+    .from(T)
+    .where(and(eq(T.libraryId, libraryId), eq(T.branch, branch), inArray(T.path, [...paths])))
+    .orderBy(asc(T.path));
 }
 
 /** Every key definition of a branch's maps (first map by path first), with the doctype of a topic it points at. */

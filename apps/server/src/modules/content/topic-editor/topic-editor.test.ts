@@ -60,6 +60,11 @@ beforeAll(async () => {
       'maps/guide.ditamap': MAP,
       ...Object.fromEntries(TOPICS.map((id) => [`topics/${id}.dita`, concept(id, PARAS)])),
       'topics/crowd.dita': concept('crowd', CROWD_PARAS),
+      // Found by an element's id or title only (its own title, path and id say nothing of seals).
+      'topics/pump.dita': concept('pump', ['Mount the pump.']).replace(
+        '  </conbody>',
+        '    <section id="seal-check"><title>Checking the seals</title><p>Look.</p></section>\n  </conbody>',
+      ),
     },
   });
   owner = await userWith(t, 'owner1', [...CONTENT_PERMS, ...EDITOR_PERMS], 'owner1@example.test');
@@ -457,6 +462,52 @@ describe('validate, preview, pickers', () => {
     expect(res.body.data.problems).toContainEqual(expect.objectContaining({ code: 'ref.broken', message: expect.stringContaining('nowhere.dita') }));
   });
 
+  it('resolves the cross-references of unsaved text to their targets’ titles, or says why one is broken', async () => {
+    const content = concept('intro', ['Own text.']).replace(
+      '</conbody>',
+      '  <p><xref href="merge.dita"/> <xref href="pump.dita#pump/seal-check"/> <xref href="merge.dita#merge/p3">text</xref> <xref href="gone.dita"/> <xref href="https://example.com" scope="external"/></p>\n  </conbody>',
+    );
+    const res = await writer.caller.post('/prod-api/ccms/topic-editor/preview', { libraryId, path: pathOf('intro'), content });
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data.links).toEqual([
+      { attr: 'href', value: 'merge.dita', title: 'Topic merge', problem: null },
+      { attr: 'href', value: 'pump.dita#pump/seal-check', title: 'Checking the seals', problem: null },
+      { attr: 'href', value: 'merge.dita#merge/p3', title: expect.any(String), problem: null },
+      { attr: 'href', value: 'gone.dita', title: '', problem: expect.stringMatching(/^The reference does not resolve: gone\.dita/) },
+      { attr: 'href', value: 'https://example.com', title: '', problem: null },
+    ]);
+    const zh = await writer.caller.request({
+      method: 'POST',
+      url: '/prod-api/ccms/topic-editor/preview',
+      headers: { ...json, 'accept-language': 'zh' },
+      payload: { libraryId, path: pathOf('intro'), content },
+    });
+    expect(zh.body.data.links[3].problem).toMatch(/^引用无法解析：gone\.dita/);
+  });
+
+  it('finds targets by an element’s id or title as well as a topic’s title, file name or id', async () => {
+    const byElementId = await writer.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'SEAL-CH', kind: 'conref' });
+    expect(byElementId.body.data).toEqual([
+      { path: 'topics/pump.dita', topicId: 'pump', elementId: 'seal-check', element: 'section', title: 'Checking the seals' },
+    ]);
+    const byElementTitle = await writer.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'checking the', kind: 'xref' });
+    expect(byElementTitle.body.data).toEqual([
+      { path: 'topics/pump.dita', topicId: 'pump', elementId: 'seal-check', element: 'section', title: 'Checking the seals' },
+    ]);
+    const byFileName = await writer.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'pump.dita' });
+    expect(byFileName.body.data[0]).toEqual({ path: 'topics/pump.dita', topicId: 'pump', elementId: null, element: 'concept', title: 'Topic pump' });
+    expect(byFileName.body.data.map((r: { elementId: string | null }) => r.elementId)).toContain('seal-check');
+    const none = await writer.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'no-such-thing-anywhere' });
+    expect(none.body.data).toEqual([]);
+    // Bad input names the field; a caller without the library sees nothing of it.
+    const bad = await writer.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'x', limit: 0 });
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.msg).toContain('limit');
+    const stranger = await userWith(t, 'stranger1', EDITOR_PERMS);
+    const denied = await stranger.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'seal' });
+    expect(denied.body.code).toBe(403);
+  });
+
   it('finds reference targets and keys', async () => {
     const targets = await writer.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'merge' });
     expect(targets.body.data).toContainEqual({ path: 'topics/merge.dita', topicId: 'merge', elementId: null, element: 'concept', title: 'Topic merge' });
@@ -555,6 +606,20 @@ describe('new topic', () => {
       id: 'book',
     });
     expect(refused.body.msg).toBe('A new topic needs a topic template, not a map template');
+    // Another type's template is refused naming the field, and nothing is committed.
+    const concept = options.body.data.find((o: { doctypeName: string; lang: string }) => o.doctypeName === 'concept' && o.lang === 'en-US');
+    const before = await remote().log('docs', 'main');
+    const wrongType = await writer.caller.post('/prod-api/ccms/topic-editor/new', {
+      libraryId,
+      type: 'task',
+      templateId: concept.templateId,
+      title: 'Pump',
+      fileName: 'pump.dita',
+      id: 'pump',
+    });
+    expect(wrongType.body.code).toBe(400);
+    expect(wrongType.body.msg).toBe(`templateId: the template "${concept.templateName}" is for concept topics, not task`);
+    expect(await remote().log('docs', 'main')).toEqual(before);
   });
 });
 

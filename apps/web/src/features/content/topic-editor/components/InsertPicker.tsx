@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { DEFAULT_GRAPHIC_FOLDER, GraphicPerm } from '@ccms/contracts/content/graphic';
 import type { EditorKeyRow, EditorTargetRow } from '@ccms/contracts/content/topic-editor';
-import { Alert, App, Button, Card, Checkbox, Empty, Input, Modal, Space, Spin, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Empty, Input, Modal, Space, Spin, Table, Tabs, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceUrl } from '../../../../api/client';
@@ -12,6 +12,7 @@ import type { GraphicRow } from '../../graphic/graphic-api';
 import { graphicData } from '../../graphic/graphic-queries';
 import { useResourceList, useUploadResources } from '../../graphic/resource-queries';
 import { useEditorKeys, useTargetSearch } from '../topic-editor-queries';
+import { type ConrefChoice, type ConrefFit, conrefChoices } from './conref-fit';
 import { type Insertion, relativeHref, targetHref } from './insertions';
 
 export type DitaPickerKind = 'xref' | 'conref' | 'image' | 'glossary' | 'variable';
@@ -30,20 +31,13 @@ export interface PickerScope {
 
 const GRAPHICS_PAGE = { pageNum: 1, pageSize: 24 };
 
-function TargetSearch({ scope, kind, onPick }: { scope: PickerScope; kind: 'xref' | 'conref'; onPick: (row: EditorTargetRow) => void }) {
+function TargetSearch({ scope, kind, onPick }: { scope: PickerScope; kind: 'xref'; onPick: (row: EditorTargetRow) => void }) {
   const { t } = useTranslation('editor');
   const [text, setText] = useState('');
   const targets = useTargetSearch(text, { libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), kind, limit: 50 });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Input.Search
-        allowClear
-        autoFocus
-        placeholder={t('picker.search')}
-        aria-label={t('picker.search')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
+      <SearchBox value={text} onChange={setText} />
       <Table<EditorTargetRow>
         size="small"
         rowKey={(r) => `${r.path}#${r.topicId}/${r.elementId ?? ''}`}
@@ -55,22 +49,98 @@ function TargetSearch({ scope, kind, onPick }: { scope: PickerScope; kind: 'xref
         columns={[
           { key: 'title', dataIndex: 'title', title: t('picker.title'), ellipsis: true },
           { key: 'element', dataIndex: 'element', title: t('picker.element'), width: 110 },
-          { key: 'path', title: t('picker.path'), ellipsis: true, render: (_: unknown, r) => `${r.path}#${r.topicId}${r.elementId ? `/${r.elementId}` : ''}` },
+          { key: 'path', title: t('picker.path'), ellipsis: true, render: (_: unknown, r) => targetLabel(r) },
         ]}
       />
     </Space>
   );
 }
 
+function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation('editor');
+  return (
+    <Input.Search
+      allowClear
+      autoFocus
+      placeholder={t('picker.search')}
+      aria-label={t('picker.search')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+const targetLabel = (r: EditorTargetRow) => `${r.path}#${r.topicId}${r.elementId ? `/${r.elementId}` : ''}`;
+
+/**
+ * The conref picker's targets: what fits at the cursor first; what cannot go there is shown
+ * greyed, not pickable, with why (on hover and in its row).
+ */
+function ConrefSearch({ scope, fit, onPick }: { scope: PickerScope; fit: ConrefFit | undefined; onPick: (row: EditorTargetRow) => void }) {
+  const { t } = useTranslation('editor');
+  const [text, setText] = useState('');
+  const targets = useTargetSearch(text, { libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), kind: 'conref', limit: 50 });
+  const choices = conrefChoices(targets.rows, fit);
+  const reasonOf = (c: ConrefChoice) => (c.refusal ? t('picker.cannotGoHere', { element: c.refusal.element, at: c.refusal.at }) : '');
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <SearchBox value={text} onChange={setText} />
+      <Table<ConrefChoice>
+        size="small"
+        rowKey={(c) => `${c.row.path}#${c.row.topicId}/${c.row.elementId ?? ''}`}
+        loading={!targets.settled}
+        dataSource={choices}
+        pagination={false}
+        scroll={{ y: 320 }}
+        rowClassName={(c) => (c.refusal ? 'te-picker-refused' : '')}
+        onRow={(c) =>
+          (c.refusal
+            ? { 'data-testid': 'picker-target-refused', 'aria-disabled': true, title: reasonOf(c) }
+            : { onClick: () => onPick(c.row), style: { cursor: 'pointer' }, 'data-testid': 'picker-target' }) as unknown as React.HTMLAttributes<HTMLElement>
+        }
+        columns={[
+          {
+            key: 'title',
+            title: t('picker.title'),
+            ellipsis: true,
+            render: (_: unknown, c) =>
+              c.refusal ? (
+                <Tooltip title={reasonOf(c)}>
+                  <span>{c.row.title}</span>
+                  <Typography.Text type="secondary" className="te-picker-reason" data-testid="picker-reason">
+                    {' '}
+                    · {reasonOf(c)}
+                  </Typography.Text>
+                </Tooltip>
+              ) : (
+                c.row.title
+              ),
+          },
+          { key: 'element', title: t('picker.element'), width: 110, render: (_: unknown, c) => c.row.element },
+          {
+            key: 'path',
+            title: t('picker.path'),
+            ellipsis: true,
+            render: (_: unknown, c) => targetLabel(c.row),
+          },
+        ]}
+      />
+    </Space>
+  );
+}
+
+/** A key the search finds: by its name, its text or the file it points at (path and file name). */
+export const keyMatches = (k: EditorKeyRow, needle: string) => !needle || `${k.key}\u0000${k.text}\u0000${k.href ?? ''}`.toLowerCase().includes(needle);
+
 function KeyList({ scope, kinds, onPick }: { scope: PickerScope; kinds: readonly EditorKeyRow['kind'][]; onPick: (row: EditorKeyRow) => void }) {
   const { t } = useTranslation('editor');
   const [text, setText] = useState('');
   const keys = useEditorKeys({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}) });
   const needle = text.trim().toLowerCase();
-  const rows = (keys.data ?? []).filter((k) => kinds.includes(k.kind) && (!needle || `${k.key} ${k.text}`.toLowerCase().includes(needle)));
+  const rows = (keys.data ?? []).filter((k) => kinds.includes(k.kind) && keyMatches(k, needle));
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Input allowClear placeholder={t('picker.key')} aria-label={t('picker.key')} value={text} onChange={(e) => setText(e.target.value)} />
+      <Input allowClear placeholder={t('picker.searchKey')} aria-label={t('picker.searchKey')} value={text} onChange={(e) => setText(e.target.value)} />
       <Table<EditorKeyRow>
         size="small"
         rowKey="key"
@@ -102,7 +172,13 @@ function GraphicPicker({ scope, onPick }: { scope: PickerScope; onPick: (path: s
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
-        <Input.Search allowClear placeholder={t('picker.search')} aria-label={t('picker.search')} onSearch={(v) => setName(v.trim())} style={{ width: 240 }} />
+        <Input.Search
+          allowClear
+          placeholder={t('picker.searchGraphics')}
+          aria-label={t('picker.searchGraphics')}
+          onSearch={(v) => setName(v.trim())}
+          style={{ width: 240 }}
+        />
         <Input placeholder={t('picker.alt')} aria-label={t('picker.alt')} value={alt} onChange={(e) => setAlt(e.target.value)} style={{ width: 200 }} />
         <HasPermi value={[GraphicPerm.upload]}>
           <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
@@ -153,10 +229,12 @@ export interface InsertPickerProps {
   scope: PickerScope;
   onInsert: (insertion: Insertion) => void;
   onClose: () => void;
+  /** What may go at the cursor (the conref picker greys out the rest, saying why); asked when the picker opens. */
+  conrefFit?: ConrefFit | undefined;
 }
 
 /** Inserts from the library: a cross-reference, a content reference, an image, a glossary term or a variable. */
-export function InsertPicker({ kind, scope, onInsert, onClose }: InsertPickerProps) {
+export function InsertPicker({ kind, scope, onInsert, onClose, conrefFit }: InsertPickerProps) {
   const { t } = useTranslation('editor');
   const [byKey, setByKey] = useState(false);
   const keys = useEditorKeys({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}) }, kind === 'conref');
@@ -194,9 +272,9 @@ export function InsertPicker({ kind, scope, onInsert, onClose }: InsertPickerPro
         <Checkbox checked={byKey} onChange={(e) => setByKey(e.target.checked)}>
           {t('picker.useConkeyref')}
         </Checkbox>
-        <TargetSearch
+        <ConrefSearch
           scope={scope}
-          kind="conref"
+          fit={conrefFit}
           onPick={(row) => {
             const conkeyref = byKey ? conkeyOf(row) : undefined;
             done(conkeyref ? { kind: 'conref', element: row.element, conkeyref } : { kind: 'conref', element: row.element, conref: href(row) });

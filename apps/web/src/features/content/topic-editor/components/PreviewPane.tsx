@@ -3,6 +3,7 @@ import { memo, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLibrarySettings } from '../../library/library-queries';
 import type { PreviewAnswer, Target } from '../topic-editor-api';
+import { previewWithImages } from './preview-images';
 import { PREVIEW_HIGHLIGHT, PREVIEW_HIGHLIGHT_ACTIVE } from './review-marks';
 
 export interface PreviewPaneProps {
@@ -15,6 +16,8 @@ export interface PreviewPaneProps {
   applicProduct?: string | null | undefined;
   /** The frame (the editor marks review comments' places in it and hears selections). */
   frameRef?: Ref<HTMLIFrameElement> | undefined;
+  /** The open answer's media ticket: the preview's images are drawn from the library with it (an <img> sends no token). */
+  ticket?: string | undefined;
 }
 
 /**
@@ -27,13 +30,13 @@ const PREVIEW_STYLE =
   `::highlight(${PREVIEW_HIGHLIGHT}) { background-color: rgba(250, 173, 20, 0.22); } ::highlight(${PREVIEW_HIGHLIGHT_ACTIVE}) { background-color: rgba(250, 173, 20, 0.55); }</style>`;
 
 /** The unsaved content rendered by the engine with the library's keys and the chosen filter group. */
-export const PreviewPane = memo(function PreviewPane({ target, preview, filterGroup, onFilterGroup, applicProduct, frameRef }: PreviewPaneProps) {
+export const PreviewPane = memo(function PreviewPane({ target, preview, filterGroup, onFilterGroup, applicProduct, frameRef, ticket }: PreviewPaneProps) {
   const { t } = useTranslation('editor');
   const s1000d = applicProduct !== undefined;
   const filters = useLibrarySettings('filter', target.libraryId, !s1000d);
   const groups = useMemo(() => [...new Set((filters.data ?? []).map((f) => f.group))].sort(), [filters.data]);
   const html = preview.data?.html;
-  const srcDoc = useMemo(() => (html === undefined ? undefined : PREVIEW_STYLE + html), [html]);
+  const srcDoc = useMemo(() => (html === undefined ? undefined : PREVIEW_STYLE + previewWithImages(html, target, ticket)), [html, target, ticket]);
   return (
     <div className="te-preview" data-testid="editor-preview">
       <Space className="te-pane-head" wrap>

@@ -2,7 +2,7 @@ import { CodeOutlined, EyeOutlined, LinkOutlined, SaveOutlined } from '@ant-desi
 import { RegulationRelationPerm } from '@ccms/contracts/compliance/regulation';
 import type { EditorConflict, EditorDocument, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Input, Segmented, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Input, Segmented, Space, Switch, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
@@ -25,6 +25,7 @@ import { type Target, topicEditorApi } from '../topic-editor-api';
 import { usePreview, useProblems, useS1000dGrammar, useSaveTopic } from '../topic-editor-queries';
 import { ApplicPreviewSelect } from './ApplicPreviewSelect';
 import { AttributesPanel, type SelectedElement } from './AttributesPanel';
+import { type ConrefFit, sourceConrefFit, visualConrefFit } from './conref-fit';
 import { EditorToolbar } from './EditorToolbar';
 import { InsertPicker, isS1000dPicker, type PickerKind } from './InsertPicker';
 import { type Insertion, insertionXml } from './insertions';
@@ -97,6 +98,8 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const profile = opened.standard === 'xmlprofile' ? opened.profile : undefined;
   const sourceOnly = opened.standard === 'flightops' || (opened.standard === 'xmlprofile' && !profile);
   const [mode, setMode] = useState<Mode>(sourceOnly ? 'source' : initialMode);
+  // The source view wraps long lines unless the writer turns it off (then they scroll sideways).
+  const [wrapSource, setWrapSource] = useState(true);
   const [base, setBase] = useState({ commit: stash?.baseCommit ?? opened.baseCommit, blob: stash?.baseBlob ?? opened.baseBlob });
   // What the views load: changes when a draft is restored or a merged save comes back (`seq` remounts the view).
   const [loaded, setLoaded] = useState({ xml: stash?.content ?? opened.content, seq: 0, cursor: undefined as ElementPath | undefined });
@@ -497,11 +500,12 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         preview={previewState}
         filterGroup={filterGroup}
         onFilterGroup={setFilterGroup}
+        ticket={opened.ticket}
         {...(s1000d || flightops ? { applicProduct: applicProduct?.key ?? null } : {})}
         frameRef={previewFrame}
       />
     ),
-    [target, previewState, filterGroup, s1000d, flightops, applicProduct, previewFrame],
+    [target, previewState, filterGroup, s1000d, flightops, applicProduct, previewFrame, opened.ticket],
   );
   const applyAttributes = useCallback((attrs: Record<string, string>) => visual.current?.setAttributes(attrs), []);
   const attributesPane = useMemo(
@@ -552,6 +556,12 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           ]}
           data-testid="editor-mode"
         />
+        {mode === 'source' && (
+          <Space size={4}>
+            <Switch size="small" checked={wrapSource} onChange={setWrapSource} aria-label={t('wrapLines')} data-testid="editor-wrap" />
+            <Typography.Text type="secondary">{t('wrapLines')}</Typography.Text>
+          </Space>
+        )}
         {!readOnly && (
           <>
             <Input
@@ -569,7 +579,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         )}
       </Space>
     ),
-    [tc, t, mode, readOnly, opened, commitMessage, saving, onLink, onToggle, onSave, sourceOnly],
+    [tc, t, mode, readOnly, opened, commitMessage, saving, onLink, onToggle, onSave, sourceOnly, wrapSource],
   );
   const linkTopic = useMemo(
     () => (topicId !== undefined ? { topicId, libraryId: target.libraryId, title: opened.title || opened.path } : undefined),
@@ -580,14 +590,23 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     [linking, linkTopic, beforeLink],
   );
 
+  // What a content reference may be at the cursor, asked as the conref picker opens (the cursor stays put while it is open).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the picker opening is the trigger; mode and the views are read then
+  const conrefFit = useMemo((): ConrefFit | undefined => {
+    if (picker !== 'conref') return undefined;
+    const e = mode === 'visual' ? visual.current?.editor() : null;
+    if (e) return visualConrefFit(e);
+    if (mode === 'source') return sourceConrefFit(source.current?.cursorPath().at(-1)?.name);
+    return undefined;
+  }, [picker]);
   const insertPicker = useMemo(
     () =>
       isS1000dPicker(picker) ? (
         <S1000dPicker kind={picker} scope={scope} readContent={readNow} onInsert={insert} onClose={closePicker} />
       ) : (
-        <InsertPicker kind={picker} scope={scope} onInsert={insert} onClose={closePicker} />
+        <InsertPicker kind={picker} scope={scope} onInsert={insert} onClose={closePicker} conrefFit={conrefFit} />
       ),
-    [picker, scope, insert, closePicker, readNow],
+    [picker, scope, insert, closePicker, readNow, conrefFit],
   );
 
   return (
@@ -646,6 +665,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
                 resolvers={references.resolvers}
                 resolversVersion={shownResolversVersion}
                 problems={shownVisualProblems}
+                links={shownPreview?.links}
                 onChange={changed}
                 onSelect={setSelected}
               />
@@ -658,6 +678,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
                 lang={i18n.language}
                 readOnly={readOnly}
                 elements={sourceElements}
+                wrap={wrapSource}
                 problems={shownSourceProblems}
                 onChange={sourceChanged}
               />

@@ -1,5 +1,5 @@
 import type { ContentStandardId } from '@ccms/contracts/content/standard';
-import type { EditorProblem, EditorProfileVocabulary } from '@ccms/contracts/content/topic-editor';
+import type { EditorLink, EditorProblem, EditorProfileVocabulary } from '@ccms/contracts/content/topic-editor';
 import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { forwardRef, memo, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
@@ -13,6 +13,7 @@ import { vocabularyFor } from '../model/vocabulary';
 import type { SelectedElement } from './AttributesPanel';
 import { BROKEN_REFS_META, BrokenRefs } from './broken-refs';
 import { type Insertion, insertionAttrs } from './insertions';
+import { LINK_TITLES_META, LinkTitles } from './link-titles';
 import { PROBLEM_MARKS_META, ProblemMarks, placeProblems } from './problem-marks';
 import { ReviewMarks } from './review-marks';
 
@@ -43,6 +44,8 @@ export interface VisualViewProps {
   resolversVersion: unknown;
   /** Structure and reference problems of the content; broken references among them are underlined. */
   problems: readonly EditorProblem[];
+  /** The engine's answer for the cross-references (the preview's): an xref without text shows its target's title. */
+  links?: readonly EditorLink[] | undefined;
   onChange: () => void;
   onSelect: (element: SelectedElement | null) => void;
 }
@@ -84,7 +87,7 @@ const marksProblems = (standard: ContentStandardId | undefined) => standard === 
 
 export const VisualView = memo(
   forwardRef<VisualHandle, VisualViewProps>(function VisualView(
-    { xml, cursorPath, readOnly, resolvers, resolversVersion, problems, onChange, onSelect, standard, profile, applicAssignment },
+    { xml, cursorPath, readOnly, resolvers, resolversVersion, problems, links, onChange, onSelect, standard, profile, applicAssignment },
     ref,
   ) {
     const loaded = useRef(xml);
@@ -98,6 +101,7 @@ export const VisualView = memo(
         ...createDitaExtensions({ ...resolvers, vocabulary: profile ? profileVocabulary(profile) : vocabularyFor(standard) }),
         BrokenRefs,
         ReviewMarks,
+        LinkTitles,
         ...(marksProblems(standard) ? [ProblemMarks] : []),
       ],
       [],
@@ -140,6 +144,9 @@ export const VisualView = memo(
         editor.view.dispatch(editor.state.tr.setMeta(PROBLEM_MARKS_META, placeProblems(editor.state.doc, now, problems)));
       }
     }, [editor, problems, standard]);
+    useEffect(() => {
+      if (editor && !editor.isDestroyed && links) editor.view.dispatch(editor.state.tr.setMeta(LINK_TITLES_META, links));
+    }, [editor, links]);
     // biome-ignore lint/correctness/useExhaustiveDependencies: resolversVersion is the trigger
     useEffect(() => {
       if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(CONREF_REFRESH_META, true));

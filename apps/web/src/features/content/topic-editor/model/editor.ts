@@ -529,6 +529,9 @@ const DitaCommands = Extension.create({
           const def = ELEMENT_BY_PM_NAME.get(pmName(name));
           if (def?.kind === 'mark') {
             const node = nodeType(props.state.schema, 'inline_ref').create({ name, attrs, selfClosing: true });
+            // A phrase goes into text only (not between blocks, where it would be wrapped in something nobody asked for).
+            const { $from } = props.state.selection;
+            if (!$from.parent.inlineContent || !$from.parent.type.contentMatch.matchType(node.type)) return false;
             if (props.dispatch) props.tr.replaceSelectionWith(node, false);
             return true;
           }

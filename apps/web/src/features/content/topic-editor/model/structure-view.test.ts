@@ -77,6 +77,25 @@ describe('the readable parts of a topic', () => {
     expect(placeholderOf('lq', 'zh')).toBe('<lq>');
   });
 
+  it("an empty <p/>, <li/>, <cmd/> and <title/> each show a placeholder in the user's language, which typing replaces", () => {
+    const xml = '<task id="t"><title/><taskbody><context><p/><ul><li/></ul></context><steps><step><cmd/></step></steps></taskbody></task>';
+    for (const [lang, names] of [
+      ['en', ['Title', 'Paragraph', 'List item', 'Step command']],
+      ['zh', ['标题', '段落', '列表项', '步骤操作']],
+    ] as const) {
+      const e = new Editor({ extensions: createDitaExtensions({ lang }), content: xmlToDoc(xml).doc });
+      const empty = () => [...e.view.dom.querySelectorAll('.te-empty')].map((n) => n.getAttribute('data-placeholder'));
+      expect(empty()).toEqual(names);
+      // The cursor put into the empty list item (as a click does) takes typed text there.
+      const li = e.view.dom.querySelector(`.te-empty[data-placeholder="${names[2]}"]`);
+      e.commands.setTextSelection(e.view.posAtDOM(li as Element, 0));
+      e.commands.insertContent('One');
+      expect(empty()).toEqual([names[0], names[1], names[3]]);
+      expect(docToXml(e.state.doc, xml)).toContain('<li>One</li>');
+      e.destroy();
+    }
+  });
+
   it('reads the prolog as labelled rows and a summary without values', () => {
     const xml = TASK.slice(TASK.indexOf('<prolog>'), TASK.indexOf('</prolog>') + 9);
     const rows = prologRows(xml, 'en');

@@ -17,4 +17,16 @@ describe('the source view', () => {
     view.rerender(<SourceView value={TEXT} onChange={noop} problems={[]} />);
     await waitFor(() => expect(view.container.querySelectorAll('.cm-lint-marker-error')).toHaveLength(0));
   });
+
+  it('wraps long lines by default, and scrolls them sideways when the toggle turns wrapping off', async () => {
+    const noop = () => undefined;
+    const long = `<p>${'word '.repeat(400)}</p>\n`;
+    const view = render(<SourceView value={long} onChange={noop} />);
+    const content = () => view.container.querySelector('.cm-content');
+    expect(content()?.classList.contains('cm-lineWrapping')).toBe(true);
+    view.rerender(<SourceView value={long} onChange={noop} wrap={false} />);
+    await waitFor(() => expect(content()?.classList.contains('cm-lineWrapping')).toBe(false));
+    view.rerender(<SourceView value={long} onChange={noop} wrap />);
+    await waitFor(() => expect(content()?.classList.contains('cm-lineWrapping')).toBe(true));
+  });
 });

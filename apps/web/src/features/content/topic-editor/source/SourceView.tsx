@@ -37,6 +37,8 @@ export interface SourceViewProps {
   /** Language of the well-formedness messages (zh by default). */
   lang?: string;
   readOnly?: boolean;
+  /** Long lines wrap at the view's width (on by default); off, they scroll sideways. */
+  wrap?: boolean;
 }
 
 /** A located problem of the text: what save refuses before asking the server. */
@@ -104,12 +106,13 @@ const clampLine = (state: EditorState, line: number, column: number) => {
  */
 export const SourceView = memo(
   forwardRef<SourceViewHandle, SourceViewProps>(function SourceView(
-    { value, onChange, problems = [], cursorPath, lang = 'zh', readOnly = false, elements },
+    { value, onChange, problems = [], cursorPath, lang = 'zh', readOnly = false, elements, wrap = true },
     ref,
   ) {
     const host = useRef<HTMLDivElement | null>(null);
     const view = useRef<EditorView | null>(null);
     const grammar = useRef(new Compartment());
+    const wrapping = useRef(new Compartment());
     const latest = useRef({ onChange, problems, lang });
     latest.current = { onChange, problems, lang };
 
@@ -132,6 +135,7 @@ export const SourceView = memo(
             grammar.current.of(xml({ elements: elements ?? ditaElementSpecs() })),
             lint,
             lintGutter(),
+            wrapping.current.of(wrap ? EditorView.lineWrapping : []),
             EditorState.readOnly.of(readOnly),
             EditorView.updateListener.of((u) => {
               if (u.docChanged) latest.current.onChange(u.state.doc.toString());
@@ -153,6 +157,11 @@ export const SourceView = memo(
       const v = view.current;
       if (v && elements) v.dispatch({ effects: grammar.current.reconfigure(xml({ elements })) });
     }, [elements]);
+
+    // The toolbar's wrap toggle: the same view, its lines laid out again.
+    useEffect(() => {
+      view.current?.dispatch({ effects: wrapping.current.reconfigure(wrap ? EditorView.lineWrapping : []) });
+    }, [wrap]);
 
     // New server problems: lint again now rather than at the next keystroke.
     // biome-ignore lint/correctness/useExhaustiveDependencies: problems is the trigger, read through `latest`

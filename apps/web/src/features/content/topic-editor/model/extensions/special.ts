@@ -127,6 +127,18 @@ const atomAttrs = () => ({
   selfClosing: { default: true, rendered: false },
 });
 
+/**
+ * The decoration spec key under which the page hands an inline reference a text to show instead
+ * of its own (an xref without text: its target's title, components/link-titles.ts).
+ */
+export const LINK_TITLE_SPEC = 'ditaLinkTitle';
+
+const inlineRefText = (options: DitaResolvers, node: { attrs: Record<string, unknown> }) => {
+  const name = node.attrs.name as string;
+  const attrs = node.attrs.attrs as Record<string, string>;
+  return options.resolveText?.(name, attrs) ?? s1000dRefLabel(name, attrs, node.attrs.inner as string | null) ?? refLabel(attrs) ?? name;
+};
+
 /** An inline element with no text of its own: `<keyword keyref="k"/>`, `<xref href="..."/>`, shown resolved. */
 export const InlineRef = Node.create<DitaResolvers>({
   name: 'inline_ref',
@@ -137,10 +149,38 @@ export const InlineRef = Node.create<DitaResolvers>({
   addAttributes: atomAttrs,
   parseHTML: () => [{ tag: 'span[data-dita-ref]', getAttrs: (el) => ({ name: el.getAttribute('data-dita-ref') ?? 'ph' }) }],
   renderHTML({ node, HTMLAttributes }) {
-    const attrs = node.attrs.attrs as Record<string, string>;
-    const text =
-      this.options.resolveText?.(node.attrs.name, attrs) ?? s1000dRefLabel(node.attrs.name, attrs, node.attrs.inner) ?? refLabel(attrs) ?? node.attrs.name;
-    return ['span', { ...HTMLAttributes, 'data-dita-ref': node.attrs.name, class: `dita-ref dita-${node.attrs.name}`, contenteditable: 'false' }, text];
+    return [
+      'span',
+      { ...HTMLAttributes, 'data-dita-ref': node.attrs.name, class: `dita-ref dita-${node.attrs.name}`, contenteditable: 'false' },
+      inlineRefText(this.options, node),
+    ];
+  },
+  // Drawn as renderHTML draws it; the text follows a decoration's LINK_TITLE_SPEC (which arrives after the view is drawn).
+  addNodeView() {
+    const options = this.options;
+    return ({ node: first, HTMLAttributes, decorations }) => {
+      let node = first;
+      const dom = document.createElement('span');
+      const own = { ...HTMLAttributes, 'data-dita-ref': node.attrs.name, class: `dita-ref dita-${node.attrs.name}`, contenteditable: 'false' };
+      for (const [k, v] of Object.entries(own)) if (v !== null && v !== undefined) dom.setAttribute(k, String(v));
+      const draw = (decos: readonly { spec: Record<string, unknown> }[]) => {
+        const title = decos.map((d) => d.spec[LINK_TITLE_SPEC]).find((v): v is string => typeof v === 'string' && v !== '');
+        const text = title ?? inlineRefText(options, node);
+        if (dom.textContent !== text) dom.textContent = text;
+      };
+      draw(decorations as unknown as readonly { spec: Record<string, unknown> }[]);
+      return {
+        dom,
+        update: (next, decos) => {
+          // Other attributes (from the attributes panel): drawn again from scratch.
+          if (next.type !== node.type || !next.sameMarkup(node)) return false;
+          node = next;
+          draw(decos as unknown as readonly { spec: Record<string, unknown> }[]);
+          return true;
+        },
+        ignoreMutation: () => true,
+      };
+    };
   },
 });
 
