@@ -220,7 +220,10 @@ export async function failedPublishes(db: Db, params: { scope: ScopeBranch[] | n
       })
       .from(o)
       .leftJoin(ccmsLibrary, eq(ccmsLibrary.libraryId, o.libraryId))
-      .leftJoin(ccmsCatalogDocument, and(eq(ccmsCatalogDocument.libraryId, o.libraryId), eq(ccmsCatalogDocument.branch, o.branch), eq(ccmsCatalogDocument.path, o.path)))
+      .leftJoin(
+        ccmsCatalogDocument,
+        and(eq(ccmsCatalogDocument.libraryId, o.libraryId), eq(ccmsCatalogDocument.branch, o.branch), eq(ccmsCatalogDocument.path, o.path)),
+      )
       .where(where)
       .orderBy(desc(o.createTime), desc(o.outputId))
       .limit(params.limit),

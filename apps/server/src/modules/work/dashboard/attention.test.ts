@@ -66,13 +66,23 @@ async function seedProjectWork(projectId: number, libraryId: number, tag: string
     { projectId, title: `${tag} late but done`, status: 'completed', assigneeId: writerId, dueDate: daysAgo(5) },
     { projectId, title: `${tag} due today`, status: 'new', assigneeId: writerId, dueDate: daysAgo(0) },
   ]);
-  const [plan] = await db.insert(ccmsPlan).values({ projectId, title: `${tag} plan`, libraryId, branch: 'main' }).returning();
+  const [plan] = await db
+    .insert(ccmsPlan)
+    .values({ projectId, title: `${tag} plan`, libraryId, branch: 'main' })
+    .returning();
   if (!plan) throw new Error('no plan');
   const [wf] = await db.insert(ccmsWorkflow).values({ planId: plan.planId, stage: 'editApproval' }).returning();
   if (!wf) throw new Error('no workflow');
   await db
     .insert(ccmsWorkflowApproval)
-    .values({ workflowId: wf.workflowId, stage: 'editApproval', rule: 'all', reviewerIds: [reviewerId, writerId], initiatedBy: 'writer', initiateTime: hoursAgo(30) });
+    .values({
+      workflowId: wf.workflowId,
+      stage: 'editApproval',
+      rule: 'all',
+      reviewerIds: [reviewerId, writerId],
+      initiatedBy: 'writer',
+      initiateTime: hoursAgo(30),
+    });
   // A decided approval waits for nobody.
   await db.insert(ccmsWorkflowApproval).values({ workflowId: wf.workflowId, stage: 'editApproval', state: 'passed', rule: 'all', reviewerIds: [reviewerId] });
   await db.insert(ccmsCatalogTopic).values({ libraryId, branch: 'main', path: `topics/${tag}.dita`, title: `${tag} topic` });
@@ -83,14 +93,38 @@ async function seedProjectWork(projectId: number, libraryId: number, tag: string
     { libraryId, branch: 'other', path: `topics/${tag}.dita`, status: 'underReview' },
   ]);
   await db.insert(ccmsDocumentOutput).values([
-    { libraryId, branch: 'main', path: `${tag}.ditamap`, format: 'pdf', configId: 1, configName: 'print', status: 'fail', message: `${tag}: engine stopped`, createTime: hoursAgo(2), createBy: 'writer' },
+    {
+      libraryId,
+      branch: 'main',
+      path: `${tag}.ditamap`,
+      format: 'pdf',
+      configId: 1,
+      configName: 'print',
+      status: 'fail',
+      message: `${tag}: engine stopped`,
+      createTime: hoursAgo(2),
+      createBy: 'writer',
+    },
     // Failed, then published again with success: nothing to do.
-    { libraryId, branch: 'main', path: `${tag}.ditamap`, format: 'html5', configId: 2, configName: 'web', status: 'fail', message: 'old', createTime: hoursAgo(5) },
+    {
+      libraryId,
+      branch: 'main',
+      path: `${tag}.ditamap`,
+      format: 'html5',
+      configId: 2,
+      configName: 'web',
+      status: 'fail',
+      message: 'old',
+      createTime: hoursAgo(5),
+    },
     { libraryId, branch: 'main', path: `${tag}.ditamap`, format: 'html5', configId: 2, configName: 'web', status: 'success', createTime: hoursAgo(4) },
     // Failed long ago: not recent.
     { libraryId, branch: 'main', path: `${tag}-old.ditamap`, format: 'pdf', configId: 1, status: 'fail', message: 'ancient', createTime: hoursAgo(24 * 30) },
   ]);
-  const [publication] = await db.insert(ccmsPublication).values({ libraryId, name: `${tag} pub`, branch: 'main', ditaMap: `${tag}.ditamap`, ditaVal: '' }).returning();
+  const [publication] = await db
+    .insert(ccmsPublication)
+    .values({ libraryId, name: `${tag} pub`, branch: 'main', ditaMap: `${tag}.ditamap`, ditaVal: '' })
+    .returning();
   if (!publication) throw new Error('no publication');
   const [deliverable] = await db
     .insert(ccmsDeliverable)
@@ -124,7 +158,8 @@ beforeAll(async () => {
   ids.libA = libs[0]?.libraryId ?? 0;
   ids.libB = libs[1]?.libraryId ?? 0;
   // The team lead role reads both libraries, as a lead's role would: the panels are scoped by project, not by library rights.
-  for (const libraryId of [ids.libA, ids.libB]) await db.insert(ccmsLibraryGrant).values({ libraryId, granteeType: 'role', granteeId: TEAM_LEAD_ROLE, level: 'read' });
+  for (const libraryId of [ids.libA, ids.libB])
+    await db.insert(ccmsLibraryGrant).values({ libraryId, granteeType: 'role', granteeId: TEAM_LEAD_ROLE, level: 'read' });
   // A: the lead manages it; B: someone else's; C: the lead only writes in it.
   ids.a = await makeProject(t, 'Attention A');
   ids.b = await makeProject(t, 'Attention B');
@@ -151,21 +186,45 @@ describe('GET /ccms/dashboard/attention', () => {
 
     expect(p.overdueTasks).toMatchObject({ omitted: false, total: 1 });
     expect(p.overdueTasks.rows).toEqual([
-      expect.objectContaining({ title: 'alpha late', projectId: ids.a, projectTitle: 'Attention A', assigneeName: 'awriter N', dueDate: daysAgo(3), daysOverdue: 3 }),
+      expect.objectContaining({
+        title: 'alpha late',
+        projectId: ids.a,
+        projectTitle: 'Attention A',
+        assigneeName: 'awriter N',
+        dueDate: daysAgo(3),
+        daysOverdue: 3,
+      }),
     ]);
 
     expect(p.approvals).toMatchObject({ omitted: false, total: 1 });
-    expect(p.approvals.rows[0]).toMatchObject({ planTitle: 'alpha plan', projectId: ids.a, stage: 'editApproval', waitingOn: ['areview N', 'awriter N'], mine: false });
+    expect(p.approvals.rows[0]).toMatchObject({
+      planTitle: 'alpha plan',
+      projectId: ids.a,
+      stage: 'editApproval',
+      waitingOn: ['areview N', 'awriter N'],
+      mine: false,
+    });
 
     expect(p.underReview).toMatchObject({ omitted: false, total: 1 });
     expect(p.underReview.rows[0]).toMatchObject({ kind: 'topic', title: 'alpha topic', path: 'topics/alpha.dita', projectId: ids.a, owner: 'writer' });
     expect(p.underReview.rows[0].id).toEqual(expect.any(Number));
 
     expect(p.failedPublishes).toMatchObject({ omitted: false, total: 1 });
-    expect(p.failedPublishes.rows[0]).toMatchObject({ path: 'alpha.ditamap', configName: 'print', error: 'alpha: engine stopped', libraryName: 'att-a', documentId: null });
+    expect(p.failedPublishes.rows[0]).toMatchObject({
+      path: 'alpha.ditamap',
+      configName: 'print',
+      error: 'alpha: engine stopped',
+      libraryName: 'att-a',
+      documentId: null,
+    });
 
     expect(p.failedDeliveries).toMatchObject({ omitted: false, total: 1 });
-    expect(p.failedDeliveries.rows[0]).toMatchObject({ deliverableName: 'alpha drop', publicationName: 'alpha pub', error: 'alpha: host key changed', attempts: 4 });
+    expect(p.failedDeliveries.rows[0]).toMatchObject({
+      deliverableName: 'alpha drop',
+      publicationName: 'alpha pub',
+      error: 'alpha: host key changed',
+      attempts: 4,
+    });
   });
 
   it('moves with the work: a vote shrinks who is waited on, a finished task and a good publish leave the panels', async () => {

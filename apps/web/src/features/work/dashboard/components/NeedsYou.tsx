@@ -23,7 +23,11 @@ const taskPath = (taskId: number) => `/ccms/task/detail?id=${taskId}`;
 const outputPath = (outputId: number) => `/ccms/output-view/index?outputId=${outputId}`;
 const receiptsPath = (deliverableId: number) => `/content/deliverable?deliverableId=${deliverableId}`;
 const reviewPath = (r: AttentionReview) =>
-  r.kind === 'document' && r.id !== null ? documentDetailPath(r.id) : r.id !== null ? topicDetailPath(r.id) : topicPathDetailPath(r.libraryId, r.branch, r.path);
+  r.kind === 'document' && r.id !== null
+    ? documentDetailPath(r.id)
+    : r.id !== null
+      ? topicDetailPath(r.id)
+      : topicPathDetailPath(r.libraryId, r.branch, r.path);
 
 type Panels = NonNullable<Attention['panels']>;
 type Panel<T> = { omitted: false; total: number; rows: T[] } | { omitted: true; reason: 'noPermission'; permissions: string[] };
@@ -34,8 +38,7 @@ function AttentionPanel<T>(props: { name: AttentionPanelKey; panel: Panel<T>; ro
   const { name, panel } = props;
   const title = (
     <span>
-      {t(`needs.${name}`)}{' '}
-      {!panel.omitted && <Badge count={panel.total} showZero color={panel.total > 0 ? '#f56c6c' : '#c0c4cc'} data-testid="needs-count" />}
+      {t(`needs.${name}`)} {!panel.omitted && <Badge count={panel.total} showZero color={panel.total > 0 ? '#f56c6c' : '#c0c4cc'} data-testid="needs-count" />}
     </span>
   );
   return (
