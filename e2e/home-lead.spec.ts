@@ -21,6 +21,8 @@ const TASK = `Write the seal topic ${id}`;
 let remote: E2eGitServer;
 let admin: APIRequestContext;
 let documentId = 0;
+/** What the failed publish said first: the panel's error summary. */
+let firstProblem = '';
 
 async function data<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T> {
   const body = (await (await res).json()) as { code: number; msg: string; data?: T; rows?: T };
@@ -75,6 +77,9 @@ test.beforeAll(async ({ baseURL }) => {
   // The publish fails for real: the map's only topic is missing, so no page comes out.
   const [output] = await data<{ outputId: number }[]>(admin.post(`${API}/ccms/output/publish`, { data: { documentId, configIds: [config?.configId] } }));
   await expect.poll(async () => (await data<{ status: string }>(admin.get(`${API}/ccms/output/${output?.outputId}`))).status, { timeout: 60_000 }).toBe('fail');
+  const failed = await data<{ message: string; problems: { message: string }[] }>(admin.get(`${API}/ccms/output/${output?.outputId}`));
+  firstProblem = failed.message || (failed.problems[0]?.message ?? '');
+  expect(firstProblem).not.toBe('');
 });
 
 test.afterAll(async () => {
@@ -84,7 +89,10 @@ test.afterAll(async () => {
 
 test('a team lead sees the overdue task and the failed publish on the home page and clicks through', async ({ page }) => {
   await signInByApi(page, LEAD, PASSWORD);
+  // The panels come with their own answer: wait for it rather than for a time.
+  const answered = page.waitForResponse((r) => r.url().endsWith(`${API}/ccms/dashboard/attention`) && r.status() === 200, { timeout: 60_000 });
   await page.goto('/index');
+  await answered;
   const needs = page.getByTestId('needs-you');
   await expect(needs.getByText('需要你处理')).toBeVisible();
   await expect(needs).toContainText(`Seal manual ${id}`);
@@ -96,6 +104,8 @@ test('a team lead sees the overdue task and the failed publish on the home page 
   const publishes = needs.getByTestId('needs-failedPublishes');
   const failed = publishes.getByTestId('needs-publish').filter({ hasText: 'seal.ditamap' });
   await expect(failed).toContainText(`Home ${id}`);
+  // No page came out: the summary is what the engine said first.
+  await expect(failed).toContainText(firstProblem);
   // The deliverables' receipts are the team lead's to read: that panel is there, not left out.
   await expect(needs.getByTestId('needs-failedDeliveries').getByTestId('needs-omitted')).toHaveCount(0);
 

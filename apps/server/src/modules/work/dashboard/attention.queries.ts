@@ -214,7 +214,9 @@ export async function failedPublishes(db: Db, params: { scope: ScopeBranch[] | n
         configName: o.configName,
         format: o.format,
         errorCount: sql<number>`coalesce((${o.problemCounts}->>'error')::int, 0)`,
-        error: sql<string>`coalesce(nullif(${o.message}, ''), (SELECT p->>'message' FROM jsonb_array_elements(${o.problems}) p WHERE p->>'severity' = 'error' LIMIT 1), '')`,
+        // The reason, else the first error, else the first problem (a build with no page has only warnings).
+        error: sql<string>`coalesce(nullif(${o.message}, ''),
+          (SELECT p->>'message' FROM jsonb_array_elements(${o.problems}) WITH ORDINALITY AS e(p, n) ORDER BY (p->>'severity' = 'error') DESC, n LIMIT 1), '')`,
         createBy: o.createBy,
         endTime: o.endTime,
       })

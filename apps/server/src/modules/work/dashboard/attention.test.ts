@@ -116,6 +116,22 @@ async function seedProjectWork(projectId: number, libraryId: number, tag: string
       createTime: hoursAgo(5),
     },
     { libraryId, branch: 'main', path: `${tag}.ditamap`, format: 'html5', configId: 2, configName: 'web', status: 'success', createTime: hoursAgo(4) },
+    // Failed with no reason: its first problem, errors before warnings, says what went wrong.
+    {
+      libraryId,
+      branch: 'main',
+      path: `${tag}-empty.ditamap`,
+      format: 'html5',
+      configId: 2,
+      configName: 'web',
+      status: 'fail',
+      createTime: hoursAgo(3),
+      problems: [
+        { severity: 'warning', code: 'w', message: 'a warning', file: '', line: 0, column: 0 },
+        { severity: 'error', code: 'e', message: `${tag}: topic missing`, file: '', line: 0, column: 0 },
+      ],
+      problemCounts: { error: 1, warning: 1, info: 0 },
+    },
     // Failed long ago: not recent.
     { libraryId, branch: 'main', path: `${tag}-old.ditamap`, format: 'pdf', configId: 1, status: 'fail', message: 'ancient', createTime: hoursAgo(24 * 30) },
   ]);
@@ -207,7 +223,8 @@ describe('GET /ccms/dashboard/attention', () => {
     expect(p.underReview.rows[0]).toMatchObject({ kind: 'topic', title: 'alpha topic', path: 'topics/alpha.dita', projectId: ids.a, owner: 'writer' });
     expect(p.underReview.rows[0].id).toEqual(expect.any(Number));
 
-    expect(p.failedPublishes).toMatchObject({ omitted: false, total: 1 });
+    expect(p.failedPublishes).toMatchObject({ omitted: false, total: 2 });
+    expect(p.failedPublishes.rows[1]).toMatchObject({ path: 'alpha-empty.ditamap', error: 'alpha: topic missing', errorCount: 1 });
     expect(p.failedPublishes.rows[0]).toMatchObject({
       path: 'alpha.ditamap',
       configName: 'print',
@@ -241,7 +258,7 @@ describe('GET /ccms/dashboard/attention', () => {
     const p = (await lead.get(URL)).body.data.panels;
     expect(p.approvals.rows[0].waitingOn).toEqual(['awriter N']);
     expect(p.overdueTasks).toEqual({ omitted: false, total: 0, rows: [] });
-    expect(p.failedPublishes).toEqual({ omitted: false, total: 0, rows: [] });
+    expect(p.failedPublishes.rows.map((r: { path: string }) => r.path)).toEqual(['alpha-empty.ditamap']);
     // Late again, for the tests below.
     await db.update(ccmsTask).set({ status: 'inProgress' }).where(eq(ccmsTask.title, 'alpha late'));
   });
