@@ -85,7 +85,7 @@ export const ACTIVITY_PERMS: Record<Activity, readonly string[]> = {
   publish: [...all(PublicationPerm), DocumentPerm.publish, PublishLogPerm.list, PublishLogPerm.query],
   /** Deliver outputs to the delivery servers. */
   deliver: all(DeliverablePerm),
-  /** Plan work: projects, plans, tasks, releases, work items, the release log and the workflow. */
+  /** Plan work: projects, plans, tasks, releases, work items, the release log, the workflow and the deliveries' receipts. */
   plan: [
     ProjectPerm.list,
     ProjectPerm.query,
@@ -99,6 +99,9 @@ export const ACTIVITY_PERMS: Record<Activity, readonly string[]> = {
     ...all(WorkItemPerm),
     WorkflowPerm.query,
     WorkflowPerm.act,
+    // A lead watches what their projects deliver: the home page's failed deliveries link to the receipts.
+    DeliverablePerm.list,
+    DeliverablePerm.query,
   ],
   /** Administer: the System, Monitor and Tool menus and the library settings (see ADMIN_PREFIXES). */
   administer: [LibraryPerm.add, LibraryPerm.edit, LibraryPerm.remove, LibraryPerm.export],

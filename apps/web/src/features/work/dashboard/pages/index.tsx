@@ -4,25 +4,28 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../../state/session-store';
-import { useDashboard } from '../dashboard-queries';
+import { NeedsYou } from '../components/NeedsYou';
+import { useAttention, useDashboard } from '../dashboard-queries';
 import '../home.css';
 
 /** ECharts is large: its chunk loads only when the trends panel shows. */
 const TrendChart = lazy(() => import('../components/TrendChart'));
 
-/** Home dashboard: my projects (status 0), my open work items and the past 7 days' trends. */
+/** Home dashboard: "Needs you" for leads, my projects (status 0), my open work items and the past 7 days' trends. */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const { t: tw } = useTranslation('workitem');
   const navigate = useNavigate();
   const name = useSession((s) => s.nickName || s.name);
   const dashboard = useDashboard();
+  const attention = useAttention();
   const data = dashboard.data;
   const labels = useMemo(() => ({ created: t('created'), resolved: t('resolved'), closed: t('closed') }), [t]);
   const today = data?.trends.at(-1);
 
   return (
     <div className="home-page" data-testid="home">
+      {attention.data && <NeedsYou attention={attention.data} />}
       <Card className="home-banner" variant="borderless">
         <h1>{t('welcome', { name })}</h1>
         <p>{t('intro')}</p>
