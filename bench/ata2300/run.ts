@@ -86,7 +86,7 @@ for (const copies of [0, COPIES]) {
     await rm(out, { recursive: true, force: true });
     modules = (await publishAta2300({ dir, pm: PM, out, format: 'html5', selection: { product: '0205' } })).modules.length;
   });
-  const expected = dmCount - 2 - (copies > 0 ? copies : 0) - 1; // ACT, PCT and the CX100-100 MEL items (one per copy) are not pages
+  const expected = dmCount - 2 - Math.max(copies, 0) - 1; // ACT, PCT and the CX100-100 MEL items (one per copy) are not pages
   if (modules !== expected) {
     console.log(`pages: ${modules}, expected ${expected}; no figure`);
     process.exit(1);

@@ -70,7 +70,7 @@ export async function publishProfile(options: ProfilePublishOptions): Promise<Pr
   const objects: ProfileObject[] = [];
   for (const f of all.filter((f) => pattern.test(f))) objects.push(describeProfileFile(f, await readFile(path.join(options.dir, f)), profile));
   const doc = objects.find((o) => o.file === options.document);
-  if (!doc || doc.kind !== 'document') throw new ProfilePublishError('notDocument', options.document);
+  if (doc?.kind !== 'document') throw new ProfilePublishError('notDocument', options.document);
   const existing = new Set(all);
   const { resolve } = profileResolver(objects);
   const units: string[] = [];
