@@ -23,6 +23,8 @@ export interface SessionState {
   introduction: string;
   roles: string[];
   permissions: string[];
+  /** Where the user's pages are (the server says): the portal for a reader, null for the whole app. */
+  home: string | null;
   login(form: LoginForm): Promise<void>;
   getInfo(): Promise<UserInfo>;
   logout(): Promise<void>;
@@ -34,7 +36,7 @@ export interface SessionState {
 /** A missing avatar shows the default image; a stored one is served under the API base. */
 export const avatarUrl = (path: string | null | undefined) => (path ? resourceUrl(path) : defaultAvatar);
 
-const signedOut = { token: '', userId: null, name: '', nickName: '', avatar: '', introduction: '', roles: [], permissions: [] };
+const signedOut = { token: '', userId: null, name: '', nickName: '', avatar: '', introduction: '', roles: [], permissions: [], home: null };
 
 export const useSession = create<SessionState>()((set) => ({
   ...signedOut,
@@ -58,6 +60,7 @@ export const useSession = create<SessionState>()((set) => ({
       // No roles assigned gives ROLE_DEFAULT (spec section 4).
       roles: res.roles.length > 0 ? res.roles : [DEFAULT_ROLE],
       permissions: res.roles.length > 0 ? res.permissions : [],
+      home: res.home,
     });
     return res;
   },

@@ -71,6 +71,12 @@ export const InfoResult = z.object({
   permissions: z.array(z.string()),
   /** Someone else chose the password (import, initial password, reset): it must change before anything else. */
   pwdChangeRequired: z.boolean(),
+  /**
+   * Where the user's pages are: the reader's portal for a user who only reads outputs (they see
+   * nothing of the administration), null for the whole app. Said by the server so the first
+   * screen need not carry the job-role tables to work it out.
+   */
+  home: z.string().nullable(),
 });
 
 export interface RouterMeta {

@@ -80,12 +80,8 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
     },
     logout: () => useSession.getState().logout(),
     showError: (message) => feedback.message.error(message),
-    // A reader sees nothing of the administration: every page but the portal's sends them there.
-    // The rule's code (the job-role tables) loads after sign-in, off the first screen.
-    async confinedTo() {
-      const { isPortalReader, PORTAL_PATH } = await import('@ccms/contracts/publish/portal');
-      return isPortalReader(useSession.getState().permissions) ? PORTAL_PATH : null;
-    },
+    // A reader sees nothing of the administration: every page but the portal's sends them there (the server says who).
+    confinedTo: () => useSession.getState().home,
   });
   if (redirect) throw redirect;
   return null;

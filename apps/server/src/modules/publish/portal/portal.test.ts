@@ -92,6 +92,12 @@ const as = (u: TestUser, lang: 'zh' | 'en', url: string, query?: Record<string, 
   u.caller.request({ method: 'GET', url: api(url) + (query ? `?${new URLSearchParams(query)}` : ''), headers: { 'accept-language': lang } });
 
 describe('the portal list', () => {
+  it('is the home getInfo names for a reader, and nobody else', async () => {
+    expect((await as(reader, 'en', '/getInfo')).body.home).toBe('/portal');
+    expect((await as(stranger, 'en', '/getInfo')).body.home).toBeNull();
+    expect((await admin.get(api('/getInfo'))).body.home).toBeNull();
+  });
+
   it('answers the latest successful output of each publication the caller may read, the reader language first', async () => {
     const broken = await admin.get(api(`/ccms/output/${out.broken}`));
     expect(broken.body.data.status).toBe('fail');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Language } from '@ccms/contracts/constants';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@ccms/contracts/constants';
+import { isPortalReader, PORTAL_PATH } from '@ccms/contracts/publish/portal';
 import type { LoginBody, RegisterBody } from '@ccms/contracts/system/auth';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -154,6 +155,7 @@ export function authService({ db, idleMinutes, sessionsPerUser, signToken }: Aut
         roles: auth.roleKeys,
         permissions: [...auth.permissions],
         pwdChangeRequired: user.pwdChangeRequired,
+        home: isPortalReader([...auth.permissions]) ? PORTAL_PATH : null,
       };
     },
 

@@ -1,6 +1,6 @@
 import { CheckOutlined, DownOutlined, TranslationOutlined } from '@ant-design/icons';
 import { LANGUAGES } from '@ccms/contracts/constants';
-import { isPortalReader, PORTAL_PATH } from '@ccms/contracts/publish/portal';
+import { PORTAL_PATH } from '@ccms/contracts/publish/portal-path';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ export function PortalHeader() {
   const queryClient = useQueryClient();
   const name = useSession((s) => s.nickName || s.name);
   const avatar = useSession((s) => s.avatar);
-  const reader = useSession((s) => isPortalReader(s.permissions));
+  const reader = useSession((s) => s.home === PORTAL_PATH);
   const logout = useSession((s) => s.logout);
 
   const signOut = async () => {

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { PORTAL_PATH } from '@ccms/contracts/publish/portal';
+import { PORTAL_PATH } from '@ccms/contracts/publish/portal-path';
 import { Empty, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
