@@ -1,5 +1,6 @@
 import { Code } from '@ccms/contracts/http';
 import { isMessageKey, translate } from '@ccms/contracts/messages';
+import { fieldLabel, requestPartLabel } from '@ccms/contracts/messages/fields';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -24,10 +25,14 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaRoot?: stri
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     const lang = req.lang ?? 'zh';
+    const labels = req.routeOptions?.config?.fieldLabels;
     if (error instanceof AppError) {
+      // A message naming a field names it by its label; an unsupported field stays as it was sent.
+      const { field } = error.params;
+      const params = typeof field === 'string' && error.key !== 'field.unknown' ? { ...error.params, field: fieldLabel(lang, field, labels) } : error.params;
       const body = {
         code: error.code,
-        msg: translate(lang, error.key, error.params),
+        msg: translate(lang, error.key, params),
         ...(error.data === undefined ? {} : { data: error.data }),
         ...(error.denied === undefined ? {} : { denied: error.denied }),
       };
@@ -36,19 +41,19 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaRoot?: stri
     if (error instanceof RequestValidationError) {
       const [first] = error.issues;
       const context = (error as { validationContext?: string }).validationContext;
-      const msg = first ? issueMessage(lang, first, context) : translate(lang, 'field.invalid', { field: context ?? 'body' });
+      const msg = first ? issueMessage(lang, first, context, labels) : translate(lang, 'field.invalid', { field: requestPartLabel(lang, context ?? 'body') });
       return reply.status(400).send({ code: Code.BAD_REQUEST, msg });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
-      if (!first) return reply.status(400).send({ code: Code.BAD_REQUEST, msg: translate(lang, 'field.invalid', { field: 'body' }) });
+      if (!first) return reply.status(400).send({ code: Code.BAD_REQUEST, msg: translate(lang, 'field.invalid', { field: requestPartLabel(lang, 'body') }) });
       const issue = {
         ...first.params,
         code: first.keyword,
         path: first.instancePath.split('/').filter(Boolean),
         message: first.message,
       } as unknown as z.core.$ZodIssue;
-      const msg = issueMessage(lang, issue, error.validationContext);
+      const msg = issueMessage(lang, issue, error.validationContext, labels);
       return reply.status(400).send({ code: Code.BAD_REQUEST, msg });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
