@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, fieldLabels, requestPartLabel, requestPartLabels } from './fields';
+import { fieldLabel, fieldLabels, requestPartLabel, requestPartLabels, withLeadingLabel } from './fields';
 
 describe('fieldLabel', () => {
   it('names a field by its label in each language', () => {
@@ -33,6 +33,18 @@ describe('fieldLabel', () => {
     expect(fieldLabel('en', 'row 4 Number')).toBe('row 4 Number');
     expect(fieldLabel('zh', '用户名称')).toBe('用户名称');
     expect(fieldLabel('en', '')).toBe('');
+  });
+
+  it('puts the label for the key a sentence starts with', () => {
+    expect(withLeadingLabel('en', 'ditaMap: map "x" does not exist')).toBe('DITA map: map "x" does not exist');
+    expect(withLeadingLabel('zh', 'owner：用户“x”不存在')).toBe('负责人：用户“x”不存在');
+    expect(withLeadingLabel('en', 'credential.password: enter it again')).toBe('Password: enter it again');
+    expect(withLeadingLabel('en', 'code: wrong', { code: { zh: '验证码', en: 'Captcha' } })).toBe('Captcha: wrong');
+    // Not a leading field: left alone.
+    expect(withLeadingLabel('en', 'The file: too big')).toBe('The file: too big');
+    expect(withLeadingLabel('en', 'noSuchField: x')).toBe('noSuchField: x');
+    expect(withLeadingLabel('en', '{field}: x')).toBe('{field}: x');
+    expect(withLeadingLabel('en', 'ditaMap is required')).toBe('ditaMap is required');
   });
 
   it('names the parts of a request', () => {

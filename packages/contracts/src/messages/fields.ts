@@ -541,3 +541,16 @@ export function fieldLabel(lang: Language, field: string | readonly PropertyKey[
   if (positionAt < lastNamed) return lang === 'zh' ? `第 ${position} 项的${label}` : `${label} of item ${position}`;
   return lang === 'zh' ? `${label}第 ${position} 项` : `${label}, item ${position}`;
 }
+
+/**
+ * A sentence that starts by naming a field by its key ("ditaMap: map \"x\" does not exist",
+ * "owner：用户“x”不存在", as many area messages and the standards' checks write) with the field's
+ * label instead. Only a leading field path followed by a colon is replaced, and only when it
+ * has a label; anything else comes back as given.
+ */
+export function withLeadingLabel(lang: Language, text: string, overrides?: FieldLabels): string {
+  const match = /^([A-Za-z_][\w]*(?:\[\w+\])?(?:\.(?:[A-Za-z_]\w*|\d+))*)(: |：)/.exec(text);
+  if (!match?.[1]) return text;
+  const label = fieldLabel(lang, match[1], overrides);
+  return label === match[1] ? text : `${label}${text.slice(match[1].length)}`;
+}

@@ -1,6 +1,6 @@
 import { Code } from '@ccms/contracts/http';
-import { isMessageKey, translate } from '@ccms/contracts/messages';
-import { fieldLabel, requestPartLabel } from '@ccms/contracts/messages/fields';
+import { isMessageKey, messageCatalog, translate } from '@ccms/contracts/messages';
+import { fieldLabel, requestPartLabel, withLeadingLabel } from '@ccms/contracts/messages/fields';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -27,12 +27,14 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaRoot?: stri
     const lang = req.lang ?? 'zh';
     const labels = req.routeOptions?.config?.fieldLabels;
     if (error instanceof AppError) {
-      // A message naming a field names it by its label; an unsupported field stays as it was sent.
+      // A message naming a field names it by its label, as {field} or as the key it starts with
+      // ("ditaMap: ..."); an unsupported field stays as it was sent.
       const { field } = error.params;
       const params = typeof field === 'string' && error.key !== 'field.unknown' ? { ...error.params, field: fieldLabel(lang, field, labels) } : error.params;
+      const template: string | undefined = (messageCatalog[lang] as Record<string, string>)[error.key];
       const body = {
         code: error.code,
-        msg: translate(lang, error.key, params),
+        msg: translate(lang, template === undefined ? error.key : withLeadingLabel(lang, template, labels), params),
         ...(error.data === undefined ? {} : { data: error.data }),
         ...(error.denied === undefined ? {} : { denied: error.denied }),
       };
