@@ -88,7 +88,15 @@ describe('field labels', () => {
     // A path parameter outside its column's range.
     expect((await zh.get('/prod-api/system/user/2147483648')).body).toEqual({ code: 400, msg: '用户超出允许范围' });
     // A service's own refusal names its field the same way.
-    const job = { jobName: 'labels', jobGroup: 'SYSTEM', invokeTarget: 'session.purgeExpired', invokeParams: {}, misfirePolicy: '3', concurrent: '1', status: '1' };
+    const job = {
+      jobName: 'labels',
+      jobGroup: 'SYSTEM',
+      invokeTarget: 'session.purgeExpired',
+      invokeParams: {},
+      misfirePolicy: '3',
+      concurrent: '1',
+      status: '1',
+    };
     expect((await zh.post('/prod-api/monitor/job', { ...job, cronExpression: 'x' })).body).toEqual({ code: 400, msg: 'cron 执行表达式：Cron表达式不正确' });
     expect((await admin.post('/prod-api/monitor/job', { ...job, cronExpression: 'x' })).body).toEqual({
       code: 400,

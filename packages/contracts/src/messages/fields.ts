@@ -509,8 +509,7 @@ export const requestPartLabels = {
 } as const satisfies FieldLabels;
 
 /** The label of a part of the request (`body`, `querystring`, ...); another name comes back as given. */
-export const requestPartLabel = (lang: Language, part: string): string =>
-  (requestPartLabels as FieldLabels)[part]?.[lang] ?? part;
+export const requestPartLabel = (lang: Language, part: string): string => (requestPartLabels as FieldLabels)[part]?.[lang] ?? part;
 
 /** A path segment that can name a field: a key (`title`, `params[beginTime]`) or a position (`0`). */
 const SEGMENT = /^(?:[A-Za-z_$*][\w$]*(?:\[\w+\])?|\*|\d+)$/;

@@ -1,8 +1,8 @@
+import { commonMessages } from '@ccms/contracts/messages/common';
+import { fieldLabel } from '@ccms/contracts/messages/fields';
 import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
 import { useState } from 'react';
-import { commonMessages } from '@ccms/contracts/messages/common';
-import { fieldLabel } from '@ccms/contracts/messages/fields';
 import { ApiError } from '../../api/errors';
 import { currentLanguage, type Language } from '../../i18n';
 

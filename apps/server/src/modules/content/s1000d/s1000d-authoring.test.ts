@@ -269,7 +269,9 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
     expect(pm).toMatchObject({ topicCount: 1, brokenCount: 0 });
     expect(await refTo(pm.documentId, CODE)).toMatchObject({ broken: false, path: modulePath, topicId });
     const again = await owner.caller.post(api('/ccms/s1000d/pm'), body);
-    expect(again.body.msg).toBe('Publication module code: code PMC-BRAKE-C3002-PADS1-00 already has a publication module "csdb/PMC-BRAKE-C3002-PADS1-00_000-01_EN-US.XML"');
+    expect(again.body.msg).toBe(
+      'Publication module code: code PMC-BRAKE-C3002-PADS1-00 already has a publication module "csdb/PMC-BRAKE-C3002-PADS1-00_000-01_EN-US.XML"',
+    );
 
     // The PM's own cycle: issued (renamed, tagged, its document found under the new name), then a new in-work compared with issue 001.
     const issued = await owner.caller.post(api('/ccms/s1000d/issue'), { libraryId, path: res.body.data.path, issueType: 'new' });

@@ -108,7 +108,9 @@ describe('<FormDialog> with useEntityForm', { timeout: 60_000 }, () => {
   });
 
   it("shows the server's 400 on the field it names", async () => {
-    const calls = fakeServer((config) => (config.method === 'post' ? { status: 400, data: { code: 400, msg: 'Tag name must be at most 64 characters' } } : ok()));
+    const calls = fakeServer((config) =>
+      config.method === 'post' ? { status: 400, data: { code: 400, msg: 'Tag name must be at most 64 characters' } } : ok(),
+    );
     mount(undefined);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     fireEvent.change(await screen.findByLabelText('Tag name', undefined, SLOW), { target: { value: 'draft' } });
