@@ -72,6 +72,8 @@ test('a job made on the screen with session.purgeExpired runs once and its row s
 });
 
 test('a refused cron expression is named by its label under its field (issue 38, item 16)', async ({ page, request, baseURL }) => {
+  // A real server round trip: room for a loaded CI machine, as above.
+  test.slow();
   await openWithSession(page, request, '/monitor/job', baseURL);
   await page.getByRole('button', { name: /新增$/ }).click();
   const dialog = page.getByRole('dialog', { name: '添加任务' });

@@ -7,6 +7,9 @@ import type { z } from 'zod';
 import { AppError } from './errors';
 import { issueMessage, RequestValidationError } from './validation';
 
+/** Messages whose {field} is what the caller sent (a field or column this route has not), not one of its fields. */
+const AS_SENT = new Set(['field.unknown', 'order.invalidColumn']);
+
 /** Status that mirrors an envelope code (601, a warning, travels as 200). */
 export const httpStatusOf = (code: number) => (code >= 200 && code < 600 && code !== Code.WARN ? code : 200);
 
@@ -28,9 +31,9 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaRoot?: stri
     const labels = req.routeOptions?.config?.fieldLabels;
     if (error instanceof AppError) {
       // A message naming a field names it by its label, as {field} or as the key it starts with
-      // ("ditaMap: ..."); an unsupported field stays as it was sent.
+      // ("ditaMap: ..."); an unsupported field or sort column stays as it was sent.
       const { field } = error.params;
-      const params = typeof field === 'string' && error.key !== 'field.unknown' ? { ...error.params, field: fieldLabel(lang, field, labels) } : error.params;
+      const params = typeof field === 'string' && !AS_SENT.has(error.key) ? { ...error.params, field: fieldLabel(lang, field, labels) } : error.params;
       const template: string | undefined = (messageCatalog[lang] as Record<string, string>)[error.key];
       const body = {
         code: error.code,

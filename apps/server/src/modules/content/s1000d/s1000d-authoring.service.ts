@@ -190,8 +190,7 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
   const firstRefusal = <F extends string>(found: { field: F; messages: { zh: string; en: string } }[], prefix: string) => {
     const [p] = found;
     if (!p) return;
-    const { zh, en } = relabelled(p.messages);
-    throw badRequest('s1000d.refused', { field: `${prefix}${p.field}`, zh: `${prefix}${zh}`, en: `${prefix}${en}` });
+    throw badRequest('s1000d.refused', { field: `${prefix}${p.field}`, ...relabelled({ zh: `${prefix}${p.messages.zh}`, en: `${prefix}${p.messages.en}` }) });
   };
 
   async function topicIdOf(libraryId: number, branch: string, path: string): Promise<number | null> {
