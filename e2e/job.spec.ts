@@ -70,3 +70,21 @@ test('a job made on the screen with session.purgeExpired runs once and its row s
     await admin.dispose();
   }
 });
+
+test('a refused cron expression is named by its label under its field (issue 38, item 16)', async ({ page, request, baseURL }) => {
+  // A real server round trip: room for a loaded CI machine, as above.
+  test.slow();
+  await openWithSession(page, request, '/monitor/job', baseURL);
+  await page.getByRole('button', { name: /新增$/ }).click();
+  const dialog = page.getByRole('dialog', { name: '添加任务' });
+  await dialog.getByLabel('任务名称').fill(`坏表达式${unique()}`);
+  await dialog.getByLabel('调用目标').click();
+  await page.locator('.ant-select-item-option', { hasText: 'session.purgeExpired' }).click();
+  await dialog.getByLabel('cron 执行表达式').fill('every minute');
+  await dialog.getByRole('button', { name: ok }).click();
+  // The server's refusal names the field as the form does ("cron 执行表达式", not "cronExpression") and shows under it.
+  const refusal = dialog.locator('.ant-form-item-explain-error', { hasText: 'cron 执行表达式：Cron表达式不正确' });
+  await expect(refusal).toBeVisible();
+  await expect(dialog.getByText(/cronExpression/)).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+});

@@ -204,17 +204,17 @@ describe('each kind of bad input is a 400 naming the field, in the caller langua
   it('refuses a NUL in a string', async () => {
     const res = await admin.get('/prod-api/system/user/list', { userName: 'ad\u0000min' });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('userName must not contain a NUL character');
+    expect(res.body.msg).toBe('User name must not contain a NUL character');
     const zh = await callerFor(t.app, admin.token, 'zh').get('/prod-api/system/user/list', { userName: 'ad\u0000min' });
-    expect(zh.body.msg).toBe('userName不能包含空字符（NUL）');
+    expect(zh.body.msg).toBe('用户名称不能包含空字符（NUL）');
   });
 
   it('refuses ids no integer column holds, and writes nothing', async () => {
-    expect((await admin.get('/prod-api/system/user/2147483648')).body).toEqual({ code: 400, msg: 'userId is out of range' });
+    expect((await admin.get('/prod-api/system/user/2147483648')).body).toEqual({ code: 400, msg: 'User is out of range' });
     const [{ n: before = 0 } = { n: 0 }] = await t.database.db.select({ n: count() }).from(sysNotice);
     const res = await admin.delete('/prod-api/system/notice/99999999999999999999');
     expect(res.status).toBe(400);
-    expect(res.body.msg).toMatch(/^ids/);
+    expect(res.body.msg).toMatch(/^IDs/);
     const [{ n: after = 0 } = { n: 0 }] = await t.database.db.select({ n: count() }).from(sysNotice);
     expect(after).toBe(before);
   });

@@ -429,6 +429,6 @@ describe('the publish level on a library', () => {
     expect(rows.find((g) => g.granteeType === 'role' && g.granteeId === 6)?.level).toBe('publish');
     const bad = await admin.post(api('/ccms/library/permission'), { libraryId, granteeType: 'all', granteeId: 0, level: 'printer' });
     expect(bad.body.code).toBe(400);
-    expect(bad.body.msg).toContain('level');
+    expect(bad.body.msg).toContain('Level');
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from '@ccms/contracts/constants';
+import type { FieldLabels } from '@ccms/contracts/messages/fields';
 import type { Database, Db } from '../db/client';
 import type { AuthContext } from './auth/access';
 import type { TokenCodec } from './auth/token';
@@ -24,6 +25,11 @@ export interface RouteAccess {
    * (a read sent as POST, sign-in which has its own log): the app refuses to start otherwise.
    */
   log?: OperationLogSpec | OperationLogSkip;
+  /**
+   * This route's own words for fields whose key means something else here than in the shared
+   * vocabulary (`@ccms/contracts/messages/fields`): messages that name a field use them.
+   */
+  fieldLabels?: FieldLabels;
 }
 
 export interface OperationLogSpec {

@@ -85,15 +85,15 @@ describe('POST /common/upload', () => {
   it.each([
     [
       'virus.exe',
-      'file: wrong file format, please upload files in doc/docx/xls/xlsx/ppt/pptx/txt/pdf/png/jpg/jpeg/gif/bmp/zip/rar/gz/xml/dita/ditamap/mp4 format',
+      'File: wrong file format, please upload files in doc/docx/xls/xlsx/ppt/pptx/txt/pdf/png/jpg/jpeg/gif/bmp/zip/rar/gz/xml/dita/ditamap/mp4 format',
     ],
     [
       'noextension',
-      'file: wrong file format, please upload files in doc/docx/xls/xlsx/ppt/pptx/txt/pdf/png/jpg/jpeg/gif/bmp/zip/rar/gz/xml/dita/ditamap/mp4 format',
+      'File: wrong file format, please upload files in doc/docx/xls/xlsx/ppt/pptx/txt/pdf/png/jpg/jpeg/gif/bmp/zip/rar/gz/xml/dita/ditamap/mp4 format',
     ],
     [
       'page.html',
-      'file: wrong file format, please upload files in doc/docx/xls/xlsx/ppt/pptx/txt/pdf/png/jpg/jpeg/gif/bmp/zip/rar/gz/xml/dita/ditamap/mp4 format',
+      'File: wrong file format, please upload files in doc/docx/xls/xlsx/ppt/pptx/txt/pdf/png/jpg/jpeg/gif/bmp/zip/rar/gz/xml/dita/ditamap/mp4 format',
     ],
   ])('refuses %s by type and stores nothing', async (filename, msg) => {
     const before = await uploaded();
@@ -112,9 +112,9 @@ describe('POST /common/upload', () => {
   it('allows files strictly smaller than 5 MB by default', async () => {
     const before = await uploaded();
     const over = await upload(user, '/prod-api/common/upload', [{ field: 'file', filename: 'big.zip', content: Buffer.alloc(5 * MB + 1) }]);
-    expect(over.body).toEqual({ code: 400, msg: 'file: the file size cannot exceed 5 MB' });
+    expect(over.body).toEqual({ code: 400, msg: 'File: the file size cannot exceed 5 MB' });
     const exact = await upload(user, '/prod-api/common/upload', [{ field: 'file', filename: 'big.zip', content: Buffer.alloc(5 * MB) }]);
-    expect(exact.body).toEqual({ code: 400, msg: 'file: the file size cannot exceed 5 MB' });
+    expect(exact.body).toEqual({ code: 400, msg: 'File: the file size cannot exceed 5 MB' });
     expect(await uploaded()).toEqual(before);
     const under = await upload(user, '/prod-api/common/upload', [{ field: 'file', filename: 'big.zip', content: Buffer.alloc(5 * MB - 1) }]);
     expect(under.body.code).toBe(200);
@@ -124,23 +124,23 @@ describe('POST /common/upload', () => {
     await t.database.db.insert(sysConfig).values({ configName: 'upload size', configKey: UPLOAD_MAX_SIZE_KEY, configValue: '1' });
     try {
       const res = await upload(user, '/prod-api/common/upload', [{ field: 'file', filename: 'mid.zip', content: Buffer.alloc(2 * MB) }]);
-      expect(res.body).toEqual({ code: 400, msg: 'file: the file size cannot exceed 1 MB' });
+      expect(res.body).toEqual({ code: 400, msg: 'File: the file size cannot exceed 1 MB' });
       const zh = await user.request({
         method: 'POST',
         url: '/prod-api/common/upload',
         ...form([{ field: 'file', filename: 'mid.zip', content: Buffer.alloc(2 * MB) }]),
         headers: { 'accept-language': 'zh', ...form([]).headers },
       });
-      expect(zh.body.msg).toBe('file：上传文件大小不能超过1MB');
+      expect(zh.body.msg).toBe('文件：上传文件大小不能超过1MB');
     } finally {
       await t.database.db.delete(sysConfig).where(eq(sysConfig.configKey, UPLOAD_MAX_SIZE_KEY));
     }
   });
 
   it('needs a file in the "file" field of a multipart form, and a signed-in caller', async () => {
-    expect((await user.post('/prod-api/common/upload', { file: 'x' })).body).toEqual({ code: 400, msg: 'file: choose a file to upload' });
+    expect((await user.post('/prod-api/common/upload', { file: 'x' })).body).toEqual({ code: 400, msg: 'File: choose a file to upload' });
     const wrong = await upload(user, '/prod-api/common/upload', [{ field: 'attachment', filename: 'a.txt', content: 'x' }]);
-    expect(wrong.body).toEqual({ code: 400, msg: 'file: choose a file to upload' });
+    expect(wrong.body).toEqual({ code: 400, msg: 'File: choose a file to upload' });
     const anon = await upload(t.anonymous, '/prod-api/common/upload', [{ field: 'file', filename: 'a.txt', content: 'x' }]);
     expect(anon.status).toBe(401);
   });
@@ -166,13 +166,13 @@ describe('POST /common/uploads', () => {
       { field: 'files', filename: 'bad.bat', content: '2' },
     ]);
     expect(mixed.status).toBe(400);
-    expect(mixed.body.msg).toMatch(/^files: wrong file format/);
+    expect(mixed.body.msg).toMatch(/^Files: wrong file format/);
     const many = await upload(
       user,
       '/prod-api/common/uploads',
       Array.from({ length: 6 }, (_, i) => ({ field: 'files', filename: `f${i}.txt`, content: 'x' })),
     );
-    expect(many.body).toEqual({ code: 400, msg: 'files: the number of files cannot exceed 5' });
+    expect(many.body).toEqual({ code: 400, msg: 'Files: the number of files cannot exceed 5' });
     expect(await uploaded()).toEqual(before);
   });
 });
@@ -234,7 +234,7 @@ describe('GET /common/download/resource', () => {
     const res = await user.get('/prod-api/common/download/resource', { resource });
     expect(res.status).toBe(400);
     // A NUL is refused by the request validator, before the file-name rules, still naming the field.
-    expect(res.body.msg).toMatch(/^resource(: the file name is not allowed, download refused| must not contain a NUL character)$/);
+    expect(res.body.msg).toMatch(/^Resource(: the file name is not allowed, download refused| must not contain a NUL character)$/);
   });
 
   it('refuses the raw encoded forms the web might send', async () => {
@@ -295,7 +295,7 @@ describe('GET /common/download', () => {
   ])('refuses %j with 400 naming fileName, removing nothing', async (fileName) => {
     const res = await user.get('/prod-api/common/download', { fileName, delete: 'true' });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toMatch(/^fileName(: the file name is not allowed, download refused| must not contain a NUL character)$/);
+    expect(res.body.msg).toMatch(/^File name(: the file name is not allowed, download refused| must not contain a NUL character)$/);
     expect(await readFile(path.join(t.dataDir, 'secret.txt'), 'utf8')).toBe('outside the storage');
   });
 
@@ -316,9 +316,9 @@ describe('GET /common/download', () => {
   it('refuses types outside the list, a missing name, a missing file', async () => {
     expect((await user.get('/prod-api/common/download', { fileName: 'note.sh' })).body).toEqual({
       code: 400,
-      msg: 'fileName: files of type sh cannot be downloaded',
+      msg: 'File name: files of type sh cannot be downloaded',
     });
-    expect((await user.get('/prod-api/common/download')).body).toEqual({ code: 400, msg: 'fileName is required' });
+    expect((await user.get('/prod-api/common/download')).body).toEqual({ code: 400, msg: 'File name is required' });
     expect((await user.get('/prod-api/common/download', { fileName: 'nothere.xlsx' })).status).toBe(404);
     expect((await t.anonymous.get('/prod-api/common/download', { fileName: 'a1b2_report.xlsx' })).status).toBe(401);
   });

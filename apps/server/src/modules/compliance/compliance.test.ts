@@ -158,10 +158,10 @@ describe('regulations and clauses', () => {
     const zh = callerFor(t.app, author.caller.token, 'zh');
     const bad = await zh.post('/prod-api/ccms/regulation', { name: 'CS-25', title: 'x', organization: 'EASA', revision: '27', issueDate: '24.01.2023' });
     expect(bad.body.code).toBe(400);
-    expect(bad.body.msg).toContain('issueDate');
+    expect(bad.body.msg).toContain('发布日期');
     expect(bad.body.msg).toContain('格式不正确');
     const en = await author.caller.post('/prod-api/ccms/regulation', { name: '', title: 'x', organization: 'EASA', revision: '27', issueDate: '2023-01-24' });
-    expect(en.body.msg).toBe('name is required');
+    expect(en.body.msg).toBe('Name is required');
     expect((await author.caller.get('/prod-api/ccms/regulation/list')).body.total).toBe(0);
 
     cs25 = await newRegulation(author.caller, 'CS-25');
@@ -192,11 +192,11 @@ describe('regulations and clauses', () => {
       ['25.1583', 'Operating limitations', 'Airspeed limitations must be furnished.', ''],
     ];
     const badParent = await importExcel(author.caller, cs25, await workbook([...rows, ['25.1585', 'Procedures', 'x', '25.9999']]));
-    expect(badParent.body).toMatchObject({ code: 400, msg: 'row 7 parentNumber: parent clause "25.9999" does not exist' });
+    expect(badParent.body).toMatchObject({ code: 400, msg: 'row 7 Parent clause number: parent clause "25.9999" does not exist' });
     const tooLong = await importExcel(author.caller, cs25, await workbook([...rows.slice(0, 2), ['x'.repeat(65), 'Long', '', '']]));
-    expect(tooLong.body.msg).toBe('row 4 number is invalid');
+    expect(tooLong.body.msg).toBe('row 4 Number is invalid');
     const missing = await importExcel(author.caller, cs25, await workbook([...rows.slice(0, 2), [undefined, 'No number', 'text', '']]));
-    expect(missing.body.msg).toBe('row 4 number is invalid');
+    expect(missing.body.msg).toBe('row 4 Number is invalid');
     expect(await clausesOf(cs25)).toHaveLength(0);
 
     const ok = await importExcel(author.caller, cs25, await workbook(rows));
@@ -241,7 +241,7 @@ describe('regulations and clauses', () => {
     });
     expect(hand.body.code, hand.raw).toBe(200);
     const orphan = await author.caller.post('/prod-api/ccms/regulation/clause', { regulationId: cs25, number: '25.1589', parentNumber: '25.77' });
-    expect(orphan.body.msg).toBe('parentNumber: parent clause "25.77" does not exist');
+    expect(orphan.body.msg).toBe('Parent clause number: parent clause "25.77" does not exist');
     expect(await clausesOf(cs25)).toHaveLength(9);
   });
 });
@@ -278,9 +278,9 @@ describe('links, verdicts, re-verify flags and reports', () => {
     expect((await link({ clauseId: clause['2'], targetType: 'topic', topicId: topicIds.limits })).body.code).toBe(200);
     expect((await link({ clauseId: clause['3'], targetType: 'document', documentId })).body.code).toBe(200);
     const noElement = await link({ clauseId: clause['2'], targetType: 'element', topicId: topicIds.manual, elementId: 'p9' });
-    expect(noElement.body.msg).toBe('elementId: the topic has no element with id "p9"');
+    expect(noElement.body.msg).toBe('Element id: the topic has no element with id "p9"');
     const noTopic = await link({ clauseId: clause['2'], targetType: 'topic' });
-    expect(noTopic.body.msg).toBe('topicId is required');
+    expect(noTopic.body.msg).toBe('Topic is required');
     const twice = await link({ clauseId: clause['1'], targetType: 'topic', topicId: topicIds.lights });
     expect(twice.body.msg).toBe('The clause is already linked to this item');
     const badMeans = await link({ clauseId: clause['1'], targetType: 'document', documentId, means: 'MC10' });
@@ -292,7 +292,7 @@ describe('links, verdicts, re-verify flags and reports', () => {
     const defect = await createItem(admin, { projectId, workItemType: 'defect', title: 'Broken light', severity: 2 });
     expect((await link({ clauseId: clause['3'], targetType: 'workItem', workItemId: requirement, means: 'MC2' })).body.code).toBe(200);
     expect((await link({ clauseId: clause['3'], targetType: 'workItem', workItemId: defect })).body.msg).toBe(
-      `workItemId: work item ${defect} is not a requirement`,
+      `Work item: work item ${defect} is not a requirement`,
     );
 
     // Shown both ways: the topic lists the clauses it answers.
@@ -321,7 +321,7 @@ describe('links, verdicts, re-verify flags and reports', () => {
 
   it('gives each clause its verdict: covered, partial, not covered and not applicable (justified)', async () => {
     const na = await author.caller.put('/prod-api/ccms/regulation/clause/applicability', { clauseId: clause['4'], notApplicable: true, justification: '' });
-    expect(na.body.msg).toBe('justification is required');
+    expect(na.body.msg).toBe('Justification is required');
     expect(
       (
         await author.caller.put('/prod-api/ccms/regulation/clause/applicability', {
@@ -395,8 +395,8 @@ describe('links, verdicts, re-verify flags and reports', () => {
     // No project grant: the release is not the author's to report on.
     expect((await create('Release', { scopeType: 'release', releaseId })).body.code).toBe(403);
     await projectGrant(t, projectId, author.userId, 'read');
-    expect((await create('Release', { scopeType: 'release' })).body.msg).toBe('scope.releaseId is required');
-    expect((await create('Release', { scopeType: 'release', releaseId: 999999 })).body.msg).toBe('releaseId: scope item 999999 does not exist');
+    expect((await create('Release', { scopeType: 'release' })).body.msg).toBe('Release is required');
+    expect((await create('Release', { scopeType: 'release', releaseId: 999999 })).body.msg).toBe('Release: scope item 999999 does not exist');
     const created = await create('Release', { scopeType: 'release', releaseId });
     expect(created.body.code, created.raw).toBe(200);
     const releaseReport = created.body.data.reportId;

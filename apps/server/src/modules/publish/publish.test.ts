@@ -82,21 +82,21 @@ suite('publications', () => {
 
   it('refuses bad input with a message naming the field, in the caller language, and writes nothing', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ ...valid(), name: '' }, 'name不能为空', 'name is required'],
-      [{ ...valid(), branch: '' }, 'branch不能为空', 'branch is required'],
-      [{ ...valid(), ditaMap: '' }, 'ditaMap不能为空', 'ditaMap is required'],
-      [{ ...valid(), ditaVal: '' }, 'ditaVal不能为空', 'ditaVal is required'],
-      [{ ...valid(), branch: 'nope' }, 'branch：分支“nope”不存在', 'branch: branch "nope" does not exist'],
-      [{ ...valid(), ditaMap: 'none.ditamap' }, 'ditaMap：地图“none.ditamap”不存在', 'ditaMap: map "none.ditamap" does not exist'],
+      [{ ...valid(), name: '' }, '名称不能为空', 'Name is required'],
+      [{ ...valid(), branch: '' }, '分支不能为空', 'Branch is required'],
+      [{ ...valid(), ditaMap: '' }, 'DITA 地图不能为空', 'DITA map is required'],
+      [{ ...valid(), ditaVal: '' }, 'DITAVAL不能为空', 'DITAVAL is required'],
+      [{ ...valid(), branch: 'nope' }, '分支：分支“nope”不存在', 'Branch: branch "nope" does not exist'],
+      [{ ...valid(), ditaMap: 'none.ditamap' }, 'DITA 地图：地图“none.ditamap”不存在', 'DITA map: map "none.ditamap" does not exist'],
       [
         { ...valid(), ditaMap: 'index.dita' },
-        'ditaMap：“index.dita”不是 DITA 地图（.ditamap 或 .bookmap）',
-        'ditaMap: "index.dita" is not a DITA map (.ditamap or .bookmap)',
+        'DITA 地图：“index.dita”不是 DITA 地图（.ditamap 或 .bookmap）',
+        'DITA map: "index.dita" is not a DITA map (.ditamap or .bookmap)',
       ],
       [
         { ...valid(), ditaVal: 'nogroup' },
-        'ditaVal：“nogroup”既不是库中的 DITAVAL 文件，也不是库的过滤组',
-        'ditaVal: "nogroup" is neither a DITAVAL file of the library nor one of its filter groups',
+        'DITAVAL：“nogroup”既不是库中的 DITAVAL 文件，也不是库的过滤组',
+        'DITAVAL: "nogroup" is neither a DITAVAL file of the library nor one of its filter groups',
       ],
     ];
     for (const [body, zh, en] of cases) {
@@ -112,9 +112,9 @@ suite('publications', () => {
   it('asks which outputs to list: a list without a publication or a document is a 400 naming documentId', async () => {
     const res = await admin.get(api('/ccms/output/list'));
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('documentId is required');
+    expect(res.body.msg).toBe('Document is required');
     const zh = await admin.request({ method: 'GET', url: api('/ccms/output/list'), headers: { 'accept-language': 'zh' } });
-    expect(zh.body.msg).toBe('documentId不能为空');
+    expect(zh.body.msg).toBe('文档不能为空');
   });
 
   it('creates, lists and refuses a second publication of the same name', async () => {
@@ -148,7 +148,7 @@ suite('publication choices', () => {
     expect(filters.filter((f) => f.kind === 'group')).toEqual([{ value: 'experts', kind: 'group' }]);
 
     const missing = await reader.caller.get(api('/ccms/publication/choices'), { libraryId, branch: 'no-such-branch' });
-    expect(missing.body.msg).toBe('branch: branch "no-such-branch" does not exist');
+    expect(missing.body.msg).toBe('Branch: branch "no-such-branch" does not exist');
     const stranger = await userWith(t, 'strang7', PERMS);
     expect((await stranger.caller.get(api('/ccms/publication/choices'), { libraryId, branch: 'main' })).body.code).toBe(403);
     const noRight = await userWith(t, 'norigh7', CATALOG_PERMS);

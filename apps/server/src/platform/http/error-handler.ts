@@ -1,10 +1,14 @@
 import { Code } from '@ccms/contracts/http';
-import { isMessageKey, translate } from '@ccms/contracts/messages';
+import { isMessageKey, messageCatalog, translate } from '@ccms/contracts/messages';
+import { fieldLabel, requestPartLabel, withLeadingLabel } from '@ccms/contracts/messages/fields';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from './errors';
 import { issueMessage, RequestValidationError } from './validation';
+
+/** Messages whose {field} is what the caller sent (a field or column this route has not), not one of its fields. */
+const AS_SENT = new Set(['field.unknown', 'order.invalidColumn']);
 
 /** Status that mirrors an envelope code (601, a warning, travels as 200). */
 export const httpStatusOf = (code: number) => (code >= 200 && code < 600 && code !== Code.WARN ? code : 200);
@@ -24,10 +28,16 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaRoot?: stri
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     const lang = req.lang ?? 'zh';
+    const labels = req.routeOptions?.config?.fieldLabels;
     if (error instanceof AppError) {
+      // A message naming a field names it by its label, as {field} or as the key it starts with
+      // ("ditaMap: ..."); an unsupported field or sort column stays as it was sent.
+      const { field } = error.params;
+      const params = typeof field === 'string' && !AS_SENT.has(error.key) ? { ...error.params, field: fieldLabel(lang, field, labels) } : error.params;
+      const template: string | undefined = (messageCatalog[lang] as Record<string, string>)[error.key];
       const body = {
         code: error.code,
-        msg: translate(lang, error.key, error.params),
+        msg: translate(lang, template === undefined ? error.key : withLeadingLabel(lang, template, labels), params),
         ...(error.data === undefined ? {} : { data: error.data }),
         ...(error.denied === undefined ? {} : { denied: error.denied }),
       };
@@ -36,19 +46,19 @@ export function installErrorHandler(app: FastifyInstance, opts: { spaRoot?: stri
     if (error instanceof RequestValidationError) {
       const [first] = error.issues;
       const context = (error as { validationContext?: string }).validationContext;
-      const msg = first ? issueMessage(lang, first, context) : translate(lang, 'field.invalid', { field: context ?? 'body' });
+      const msg = first ? issueMessage(lang, first, context, labels) : translate(lang, 'field.invalid', { field: requestPartLabel(lang, context ?? 'body') });
       return reply.status(400).send({ code: Code.BAD_REQUEST, msg });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
-      if (!first) return reply.status(400).send({ code: Code.BAD_REQUEST, msg: translate(lang, 'field.invalid', { field: 'body' }) });
+      if (!first) return reply.status(400).send({ code: Code.BAD_REQUEST, msg: translate(lang, 'field.invalid', { field: requestPartLabel(lang, 'body') }) });
       const issue = {
         ...first.params,
         code: first.keyword,
         path: first.instancePath.split('/').filter(Boolean),
         message: first.message,
       } as unknown as z.core.$ZodIssue;
-      const msg = issueMessage(lang, issue, error.validationContext);
+      const msg = issueMessage(lang, issue, error.validationContext, labels);
       return reply.status(400).send({ code: Code.BAD_REQUEST, msg });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {

@@ -1,12 +1,16 @@
 import type { Language } from '@ccms/contracts/constants';
 import { isMessageKey, translate } from '@ccms/contracts/messages';
+import { type FieldLabels, fieldLabel, requestPartLabel } from '@ccms/contracts/messages/fields';
 import type { z } from 'zod';
 
 type Issue = z.core.$ZodIssue;
 
-/** Turns one zod issue into a sentence that names the field, in the caller's language. */
-export function issueMessage(lang: Language, issue: Issue, location?: string): string {
-  const field = issue.path.length > 0 ? issue.path.join('.') : (location ?? 'body');
+/**
+ * Turns one zod issue into a sentence that names the field by its label (the route's own
+ * `labels` first, then the vocabulary), in the caller's language.
+ */
+export function issueMessage(lang: Language, issue: Issue, location?: string, labels?: FieldLabels): string {
+  const field = issue.path.length > 0 ? fieldLabel(lang, issue.path, labels) : requestPartLabel(lang, location ?? 'body');
   if (issue.message && isMessageKey(issue.message)) return translate(lang, issue.message, { field });
   switch (issue.code) {
     case 'invalid_type':
@@ -25,6 +29,7 @@ export function issueMessage(lang: Language, issue: Issue, location?: string): s
     case 'invalid_format':
       return translate(lang, 'field.invalidFormat', { field });
     case 'unrecognized_keys':
+      // The keys as sent: the request names no field of this route, so no label would be its own.
       return translate(lang, 'field.unknown', { field: issue.keys.join(', ') });
     default:
       return translate(lang, 'field.invalid', { field });

@@ -1,7 +1,10 @@
+import { commonMessages } from '@ccms/contracts/messages/common';
+import { fieldLabel } from '@ccms/contracts/messages/fields';
 import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../api/errors';
+import { currentLanguage, type Language } from '../../i18n';
 
 /** The detail to edit, as an entity's `<entity>Queries.detail(id)` builds it. */
 export interface DetailQuery<Detail> {
@@ -37,9 +40,33 @@ export interface EntityForm<Values> {
   submit: (values: Values) => void;
 }
 
-/** Field-check sentences start with the field's name ("tagName must be at most 64 characters", "tagName不能为空"). */
-export function fieldOfMessage(message: string, fields: readonly string[]): string | undefined {
-  return fields.filter((field) => message.startsWith(field) && !/[\w.]/.test(message.charAt(field.length))).sort((a, b) => b.length - a.length)[0];
+/** How a field-check sentence goes on after the field's label ("不能为空", " is required", "：", ": "). */
+const continuations = (lang: Language): string[] => [
+  ...Object.values(commonMessages[lang])
+    .filter((text) => text.startsWith('{field}'))
+    .map((text) => text.slice('{field}'.length).split('{')[0] ?? '')
+    .filter(Boolean),
+  '：',
+  ':',
+];
+
+/**
+ * The form field a field-check sentence is about: the server names it by its label ("标签名称不能为空",
+ * "Tag name must be at most 64 characters"; the vocabulary of `@ccms/contracts/messages/fields`), or
+ * by its key where it has none. The longest name wins; a name followed by more of a longer one does not.
+ */
+export function fieldOfMessage(message: string, fields: readonly string[], lang: Language = currentLanguage()): string | undefined {
+  const after = continuations(lang);
+  const names = fields.flatMap((field) => [
+    { field, name: field, keyed: true },
+    { field, name: fieldLabel(lang, field), keyed: false },
+  ]);
+  const matches = names.filter(({ name, keyed }) => {
+    if (!message.startsWith(name)) return false;
+    const rest = message.slice(name.length);
+    return keyed ? !/[\w.]/.test(rest.charAt(0)) : after.some((text) => rest.startsWith(text));
+  });
+  return matches.sort((a, b) => b.name.length - a.name.length)[0]?.field;
 }
 
 /**
@@ -64,7 +91,7 @@ export function useEntityForm<Values extends object, Detail = Values>({
     onSuccess: () => onSaved?.(),
     onError: (error) => {
       if (!(error instanceof ApiError) || error.code !== 400) return;
-      const field = fieldOfMessage(error.message, Object.keys(form.getFieldsValue(true) as object));
+      const field = fieldOfMessage(error.message, Object.keys(form.getFieldsValue(true) as object), currentLanguage());
       if (field) form.setFields([{ name: field as never, errors: [error.message] }]);
     },
   });

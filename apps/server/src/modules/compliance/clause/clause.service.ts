@@ -8,6 +8,7 @@ import {
 } from '@ccms/contracts/compliance/regulation';
 import type { Language } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
+import { fieldLabel } from '@ccms/contracts/messages/fields';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsRegulationClause, ccmsRegulationLink } from '../../../db/schema';
@@ -143,7 +144,7 @@ export function clauseService(db: Db, regulations: RegulationService, notify: No
       const parsed = ClauseSchema.safeParse({ regulationId, ...r });
       if (!parsed.success) {
         const field = String(parsed.error.issues[0]?.path[0] ?? 'number');
-        throw badRequest('field.invalid', { field: translate(lang, 'clause.importRow', { row: rowLabel(i), field }) });
+        throw badRequest('field.invalid', { field: translate(lang, 'clause.importRow', { row: rowLabel(i), field: fieldLabel(lang, field) }) });
       }
       if (inFile.has(r.number)) throw badRequest('clause.importDuplicate', { row: rowLabel(i), number: r.number });
       if (r.parentNumber && !inFile.has(r.parentNumber) && !known.has(r.parentNumber))

@@ -78,10 +78,10 @@ describe('an ATA Spec 2300 library filtered per aircraft', () => {
   it('refuses an aircraft or property the set does not have, naming the field in zh and en', async () => {
     const en = await admin.get(api('/ccms/s1000d/filter'), { documentId, product: '9999' });
     expect(en.status).toBe(400);
-    expect(en.body.msg).toBe('product: product "9999" is not in the products cross-reference table (PCT)');
+    expect(en.body.msg).toBe('Product: product "9999" is not in the products cross-reference table (PCT)');
     const zh = await callerFor(t.app, admin.token, 'zh').get(api('/ccms/s1000d/filter'), { documentId, assign: 'engine=X' });
     expect(zh.status).toBe(400);
-    expect(zh.body.msg).toBe('assign：“engine”不是适用性交叉引用表（ACT）的产品属性，也不是条件交叉引用表（CCT）的条件');
+    expect(zh.body.msg).toBe('适用性赋值：“engine”不是适用性交叉引用表（ACT）的产品属性，也不是条件交叉引用表（CCT）的条件');
   });
 });
 

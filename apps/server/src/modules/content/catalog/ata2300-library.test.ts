@@ -98,7 +98,7 @@ describe('an ATA Spec 2300 library', () => {
   it('publishes the PM for MSN 0101: HTML5 without the CX100-200 module, PDF with its checklist lines; a module is not a PM', async () => {
     const notPm = await admin.post(api('/ccms/publication'), { libraryId, name: 'nope', branch: 'main', ditaMap: NORMAL, ditaVal: '0101' });
     expect(notPm.status).toBe(400);
-    expect(notPm.body.msg).toBe(`ditaMap: "${NORMAL}" is not an ATA Spec 2300 publication module (root pm)`);
+    expect(notPm.body.msg).toBe(`DITA map: "${NORMAL}" is not an ATA Spec 2300 publication module (root pm)`);
     const created = await admin.post(api('/ccms/publication'), { libraryId, name: 'FCOM 21 for MSN 0101', branch: 'main', ditaMap: PM, ditaVal: '0101' });
     expect(created.body.code, created.raw).toBe(200);
     const configs = await t.database.db

@@ -53,9 +53,9 @@ describe('ATA Spec 2300 schema packages', () => {
     const zip = await writeZip([{ path: 'ata/Procedures/Bad.xsd', content: broken }]);
     const en = await install({ filename: 'bad.zip', content: zip });
     expect(en.status).toBe(400);
-    expect(en.body.msg).toMatch(/^file: .*ata\/Procedures\/Bad\.xsd/);
+    expect(en.body.msg).toMatch(/^File: .*ata\/Procedures\/Bad\.xsd/);
     const zh = await install({ filename: 'bad.zip', content: zip }, 'zh');
-    expect(zh.body.msg).toMatch(/^file：.*ata\/Procedures\/Bad\.xsd/);
+    expect(zh.body.msg).toMatch(/^文件：.*ata\/Procedures\/Bad\.xsd/);
     expect(await t.database.db.select().from(ccmsGrammar)).toEqual([]);
   });
 

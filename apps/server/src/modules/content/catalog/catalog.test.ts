@@ -239,7 +239,7 @@ suite('status', () => {
     expect(back.body.msg).toBe('The status cannot change from "archived" to "approved"');
     const wrong = await writer.caller.put(api(`/ccms/topic/${topic.topicId}/status`), { status: 'published' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.msg).toContain('status');
+    expect(wrong.body.msg).toContain('Status');
     const missing = await writer.caller.put(api(`/ccms/document/${doc.documentId}/node/status`), { nodeId: '99', status: 'underReview' });
     expect(missing.status).toBe(404);
   });
@@ -259,7 +259,7 @@ suite('status', () => {
     const doc = await documentAt('topics/installing.ditamap');
     const bad = await writer.caller.put(api('/ccms/document'), { documentId: doc.documentId, owner: 'nobody-here' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('owner: user "nobody-here" does not exist');
+    expect(bad.body.msg).toBe('Owner: user "nobody-here" does not exist');
     const good = await writer.caller.put(api('/ccms/document'), {
       documentId: doc.documentId,
       owner: 'writer6',

@@ -279,10 +279,10 @@ suite('applicability of an S1000D library', () => {
     // Bad input names its field and changes nothing.
     const unknown = await owner.caller.get(api('/ccms/s1000d/filter'), { documentId: pm.documentId, product: 'NOPE' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.msg).toBe('product: product "NOPE" is not in the products cross-reference table (PCT)');
+    expect(unknown.body.msg).toBe('Product: product "NOPE" is not in the products cross-reference table (PCT)');
     const badIdent = await owner.caller.get(api('/ccms/s1000d/filter'), { documentId: pm.documentId, assign: 'colour=red' });
     expect(badIdent.status).toBe(400);
-    expect(badIdent.body.msg).toContain('assign: "colour"');
+    expect(badIdent.body.msg).toContain('Assignment: "colour"');
     const nothing = await owner.caller.get(api('/ccms/s1000d/filter'), { documentId: pm.documentId });
     expect(nothing.status).toBe(400);
     // The list of applicable publications holds pmRefs only: its modules are those of the PMs it names that resolve (BRAKE 4, LIGHTING 18).
@@ -340,7 +340,7 @@ suite("an S1000D library's filters", () => {
     expect(kept.body).toMatchObject({ code: 200 });
     const refused = await owner.caller.post(api('/ccms/library/filter'), filter('colour'));
     expect(refused.body.code).toBe(400);
-    expect(refused.body.msg).toMatch(/^name: "colour" is not an applicability property or condition of this S1000D library \(known: .*model.*\)$/);
+    expect(refused.body.msg).toMatch(/^Name: "colour" is not an applicability property or condition of this S1000D library \(known: .*model.*\)$/);
     const list = await owner.caller.get(api('/ccms/library/filter/list'), { libraryId });
     expect(list.body.data.map((r: { name: string }) => r.name)).toEqual(['model']);
   });
@@ -353,7 +353,7 @@ suite('publishing an S1000D library', () => {
     const body = { libraryId, name: 'bike-html', branch: 'main', ditaMap: pm.path, ditaVal: 'nosuch' };
     const res = await admin.post(api('/ccms/publication'), body);
     expect(res.body.code).toBe(400);
-    expect(res.body.msg).toBe('ditaVal: "nosuch" is neither a product of the PCT nor one of the library\'s filter groups');
+    expect(res.body.msg).toBe('DITAVAL: "nosuch" is neither a product of the PCT nor one of the library\'s filter groups');
     const list = await admin.get(api('/ccms/publication/list'), { libraryId });
     expect(list.body.total ?? list.body.rows?.length ?? 0).toBe(0);
     // The filter group of applicability properties made above is a selection (publishing itself: publish/output/s1000d-publish.test.ts).
@@ -410,14 +410,14 @@ suite('a data module list (DML) and what it asks for', () => {
     const pm = await documentByCode(EPWG1);
     const en = await owner.caller.get(api('/ccms/s1000d/dml-coverage'), { libraryId, path: pm.path });
     expect(en.status).toBe(400);
-    expect(en.body.msg).toBe(`path: "${pm.path}" is not a data module list (DML) of this branch`);
+    expect(en.body.msg).toBe(`Path: "${pm.path}" is not a data module list (DML) of this branch`);
     const zh = await owner.caller.request({
       method: 'GET',
       url: api('/ccms/s1000d/dml-coverage'),
       query: { libraryId: String(libraryId), path: 'x.xml' },
       headers: { 'accept-language': 'zh-CN' },
     });
-    expect(zh.body.msg).toBe('path：“x.xml”不是该分支的数据模块清单（DML）');
+    expect(zh.body.msg).toBe('路径：“x.xml”不是该分支的数据模块清单（DML）');
   });
 });
 

@@ -97,7 +97,7 @@ describe('document types', () => {
       'A grammar from the catalogue needs a public or a system identifier',
     );
     expect((await admin.post('/prod-api/ccms/doctype', { ...body, doctypeName: 'note', fileSuffix: 'dita' })).body.msg).toBe(
-      'fileSuffix is not in a valid format',
+      'File suffix is not in a valid format',
     );
     expect(await count(ccmsDoctype)).toBe(before);
     const zh = await callerFor(t.app, admin.token, 'zh').post('/prod-api/ccms/doctype', body);
@@ -215,7 +215,7 @@ describe('editor configuration', () => {
     expect((await admin.post('/prod-api/ccms/editorConfig/link', { ...link, parameter: 'u=${token}' })).body.msg).toBe(
       'Unknown variable ${token} in the parameter',
     );
-    expect((await admin.post('/prod-api/ccms/editorConfig/link', { ...link, label: '' })).body.msg).toBe('label is required');
+    expect((await admin.post('/prod-api/ccms/editorConfig/link', { ...link, label: '' })).body.msg).toBe('Label is required');
     expect((await admin.post('/prod-api/ccms/editorConfig/link', { ...link, associationTypes: [] })).body.code).toBe(400);
     expect(await count(ccmsEditorLink)).toBe(before);
     const zh = await callerFor(t.app, admin.token, 'zh').post('/prod-api/ccms/editorConfig/link', { ...link, associationTypes: ['.dita', '.dita'] });

@@ -122,7 +122,7 @@ describe('import', () => {
     const inspect = (c: TestUser, fields: Record<string, string | number>) =>
       c.caller.request({ method: 'POST', url: api('/ccms/document/import/inspect'), ...multipart(fields, [{ filename: 'pump.zip', content: zip }]) });
     expect((await inspect(reader, { libraryId })).body).toEqual({ code: 403, msg: 'No relevant permissions', denied: { level: 'write', object: 'library' } });
-    expect((await inspect(writer, {})).body).toEqual({ code: 400, msg: 'libraryId is required' });
+    expect((await inspect(writer, {})).body).toEqual({ code: 400, msg: 'Library is required' });
   });
 
   it('refuses a zip bomb without inflating it', async () => {
@@ -245,7 +245,7 @@ describe('toc fast create', () => {
     expect(exists.body.msg).toBe('"maps/base.ditamap" already exists');
     const badPath = await writer.caller.post(api('/ccms/document/fastCreate'), { libraryId, title: 'X', path: 'x/x.dita', outline: 'A' });
     expect(badPath.status).toBe(400);
-    expect(badPath.body.msg).toContain('path');
+    expect(badPath.body.msg).toContain('Path');
     expect(await footprint()).toEqual(before);
   });
 });

@@ -132,7 +132,7 @@ describe('explorer reads', () => {
       const res = await call(reader.caller, 'GET', '/prod-api/ccms/explorer/file', { libraryId, path });
       expect(res.status, path).toBe(400);
       // A NUL is refused by the request validator before the path rules.
-      expect(res.body.msg).toMatch(/^path(: the path| must not contain a NUL)/);
+      expect(res.body.msg).toMatch(/^Path(: the path| must not contain a NUL)/);
     }
     const write = await call(writer.caller, 'POST', '/prod-api/ccms/explorer/folder', { libraryId, path: '../outside', message: 'x' });
     expect(write.status).toBe(400);
@@ -239,9 +239,9 @@ describe('explorer writes', () => {
     const badName = await upload(writer.caller, '/prod-api/ccms/explorer/upload', { libraryId, path: '../up', message: 'x' }, [
       { filename: 'evil.dita', content: 'x' },
     ]);
-    expect(badName.body.msg).toBe('path: the path "../up" is not allowed');
+    expect(badName.body.msg).toBe('Path: the path "../up" is not allowed');
     const noMessage = await upload(writer.caller, '/prod-api/ccms/explorer/upload', { libraryId, path: 'topics' }, [{ filename: 'c.dita', content: 'x' }]);
-    expect(noMessage.body.msg).toBe('message is required');
+    expect(noMessage.body.msg).toBe('Message is required');
     expect((await remote().log('docs', 'main')).length).toBe(before);
     // The temp files and unpacked packages of every one of these requests, committed or refused, are gone.
     expect(await uploadLeftovers(t)).toEqual([]);
@@ -331,7 +331,7 @@ describe('explorer writes', () => {
     });
     expect(other.body.code).toBe(200);
     const none = await call(owner.caller, 'PUT', '/prod-api/ccms/explorer/file', { libraryId, path: 'topics/other.dita', content: 'p', message: 'x' });
-    expect(none.body).toEqual({ code: 400, msg: 'baseCommit is required' });
+    expect(none.body).toEqual({ code: 400, msg: 'Base commit is required' });
   });
 
   it('validates a DITA or XML file before committing it: malformed or misplaced content is a located 400, nothing pushed', async () => {

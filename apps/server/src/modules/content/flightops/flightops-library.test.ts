@@ -127,7 +127,7 @@ describe('an AirbusFlightOps library', () => {
       headers: { 'accept-language': 'zh' },
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.msg).toBe('aircraft：机队（fleet.xml）中没有 MSN 或注册号为“0999”的飞机');
+    expect(unknown.body.msg).toBe('飞机：机队（fleet.xml）中没有 MSN 或注册号为“0999”的飞机');
   });
 
   it('the editor opens a DU, refuses an edit that breaks the profile (located, zh and en) and commits a valid one', async () => {
@@ -173,10 +173,10 @@ describe('an AirbusFlightOps library', () => {
   it('publishes the FCOM for MSN 0101: HTML5 and PDF with only its solutions; a DU is not a PSL, an unknown aircraft is refused', async () => {
     const notPsl = await admin.post(api('/ccms/publication'), { libraryId, name: 'nope', branch: 'main', ditaMap: duPath(1), ditaVal: '0101' });
     expect(notPsl.status).toBe(400);
-    expect(notPsl.body.msg).toBe(`ditaMap: "${duPath(1)}" is not a publication structure list (PSL, root psl)`);
+    expect(notPsl.body.msg).toBe(`DITA map: "${duPath(1)}" is not a publication structure list (PSL, root psl)`);
     const noAircraft = await admin.post(api('/ccms/publication'), { libraryId, name: 'nope', branch: 'main', ditaMap: PSL, ditaVal: 'B-9999' });
     expect(noAircraft.status).toBe(400);
-    expect(noAircraft.body.msg).toBe('ditaVal: the fleet (fleet.xml) has no aircraft with MSN or registration "B-9999"');
+    expect(noAircraft.body.msg).toBe('DITAVAL: the fleet (fleet.xml) has no aircraft with MSN or registration "B-9999"');
     const created = await admin.post(api('/ccms/publication'), { libraryId, name: 'FCOM for B-6101', branch: 'main', ditaMap: PSL, ditaVal: 'B-6101' });
     expect(created.body.code, created.raw).toBe(200);
     const { html, pdf } = await publish(created.body.data.publicationId);
@@ -224,16 +224,16 @@ describe('an AirbusFlightOps library', () => {
     const fcom = frozen.body.data.documents.find((d: { path: string }) => d.path === PSL);
     expect(fcom.status).toBe('underReview');
     const again = await admin.post(api('/ccms/flightops/freeze'), { libraryId, branch: 'revision/2026-10', name: '2026-10' });
-    expect(again.body.msg).toBe('name: the frozen branch "frozen/2026-10" exists already; choose another name');
+    expect(again.body.msg).toBe('Name: the frozen branch "frozen/2026-10" exists already; choose another name');
     // A tag of that name on the remote (made outside the product) refuses the freeze too: nothing is pushed.
     await git([...bare, 'tag', 'freeze/taken', 'main']);
     const taken = await admin.post(api('/ccms/flightops/freeze'), { libraryId, branch: 'revision/2026-10', name: 'taken' });
-    expect(taken.body.msg).toBe('name: the freeze tag "freeze/taken" is on the remote already; choose another name');
+    expect(taken.body.msg).toBe('Name: the freeze tag "freeze/taken" is on the remote already; choose another name');
     expect(await rev('refs/heads/frozen/taken').catch(() => null)).toBeNull();
     // A frozen branch made on the remote outside the product (the clone has not seen it) is not moved: the atomic push refuses both refs.
     await git([...bare, 'branch', 'frozen/outside', 'main']);
     const outside = await admin.post(api('/ccms/flightops/freeze'), { libraryId, branch: 'revision/2026-10', name: 'outside' });
-    expect(outside.body.msg).toBe('name: the frozen branch "frozen/outside" exists already; choose another name');
+    expect(outside.body.msg).toBe('Name: the frozen branch "frozen/outside" exists already; choose another name');
     expect(await rev('frozen/outside')).toBe(await rev('main'));
     expect(await rev('refs/tags/freeze/outside').catch(() => null)).toBeNull();
     // The frozen revision is not edited: the topic editor refuses a save on its branch.
@@ -253,7 +253,7 @@ describe('an AirbusFlightOps library', () => {
     });
     expect(frozenSave.status).toBe(400);
     const readOnly =
-      'branch: "frozen/2026-10" is a frozen revision (tag freeze/2026-10: what its review approves and its dispatch publishes) and cannot be changed; change the working branch and freeze again';
+      'Branch: "frozen/2026-10" is a frozen revision (tag freeze/2026-10: what its review approves and its dispatch publishes) and cannot be changed; change the working branch and freeze again';
     expect(frozenSave.body.msg).toBe(readOnly);
     // Every other writer commits through the library's commit too: the explorer's save and upload are refused alike, in zh as well.
     const explorerSave = await admin.request({
@@ -281,7 +281,7 @@ describe('an AirbusFlightOps library', () => {
       headers: { ...upload.headers, 'accept-language': 'zh' },
     });
     expect(uploaded.status, uploaded.raw).toBe(400);
-    expect(uploaded.body.msg).toBe('branch：“frozen/2026-10”是冻结的修订（标签 freeze/2026-10，审阅与分发的对象），不能修改；请在工作分支上修改后重新冻结');
+    expect(uploaded.body.msg).toBe('分支：“frozen/2026-10”是冻结的修订（标签 freeze/2026-10，审阅与分发的对象），不能修改；请在工作分支上修改后重新冻结');
     expect(await rev('frozen/2026-10')).toBe(tagged);
     const listed = await admin.get(api('/ccms/flightops/frozen'), { libraryId });
     // (frozen/outside, made outside the product, is listed too once the clone fetches it.)
@@ -294,7 +294,7 @@ describe('an AirbusFlightOps library', () => {
     const body = { libraryId, name: 'FCOM 2026-10 for B-6205', branch: 'frozen/2026-10', ditaMap: PSL, ditaVal: 'B-6205' };
     const early = await admin.post(api('/ccms/publication'), body);
     expect(early.status).toBe(400);
-    expect(early.body.msg).toBe(`ditaMap: "${PSL}" of the frozen revision has not passed its review (status: underReview), so it cannot be dispatched`);
+    expect(early.body.msg).toBe(`DITA map: "${PSL}" of the frozen revision has not passed its review (status: underReview), so it cannot be dispatched`);
     // Only a reviewer approves (the reader may not); the administrator reviews.
     expect((await reader.caller.put(api(`/ccms/document/${fcom.documentId}/status`), { status: 'approved' })).body.code).not.toBe(200);
     const approved = await admin.put(api(`/ccms/document/${fcom.documentId}/status`), { status: 'approved' });
@@ -313,13 +313,13 @@ describe('an AirbusFlightOps library', () => {
     const moved = await dispatch();
     expect(moved.status).toBe(400);
     expect(moved.body.msg).toBe(
-      `branch: the frozen branch "frozen/2026-10" is now at ${before.slice(0, 12)} but its freeze tag "freeze/2026-10" names ${tagged.slice(0, 12)}; the branch changed after the freeze, so it cannot be dispatched; freeze again`,
+      `Branch: the frozen branch "frozen/2026-10" is now at ${before.slice(0, 12)} but its freeze tag "freeze/2026-10" names ${tagged.slice(0, 12)}; the branch changed after the freeze, so it cannot be dispatched; freeze again`,
     );
     await git([...bare, 'update-ref', 'refs/heads/frozen/2026-10', tagged]);
     const tagObject = await rev('refs/tags/freeze/2026-10');
     await git([...bare, 'update-ref', '-d', 'refs/tags/freeze/2026-10']);
     expect((await dispatch()).body.msg).toBe(
-      'branch: the remote has no freeze tag "freeze/2026-10", so "frozen/2026-10" cannot be dispatched; freeze the working branch again',
+      'Branch: the remote has no freeze tag "freeze/2026-10", so "frozen/2026-10" cannot be dispatched; freeze the working branch again',
     );
     await git([...bare, 'update-ref', 'refs/tags/freeze/2026-10', tagObject]);
     const { html, pdf } = await publish(created.body.data.publicationId);

@@ -101,10 +101,10 @@ describe('loading a manufacturer revision', () => {
     const zip = await revisionZip();
     const noBranch = await load({ revision: '2026-10', folder: 'fcom', manufacturerBranch: 'oem' }, zip);
     expect(noBranch.status).toBe(400);
-    expect(noBranch.body.msg).toBe('manufacturerBranch: the library has no branch "oem" (the branch that keeps the manufacturer revisions as delivered)');
+    expect(noBranch.body.msg).toBe('Manufacturer branch: the library has no branch "oem" (the branch that keeps the manufacturer revisions as delivered)');
     const badName = await load({ revision: 'rev 10/x', folder: 'fcom' }, zip);
     expect(badName.status).toBe(400);
-    expect(badName.body.msg).toContain('revision');
+    expect(badName.body.msg).toContain('Revision name');
     const denied = await load({ revision: '2026-10', folder: 'fcom' }, zip, reader.caller);
     expect(denied.status).toBe(403);
     expect((await remote().log('fcom', 'manufacturer')).length).toBe(1);
@@ -157,7 +157,7 @@ describe('loading a manufacturer revision', () => {
     };
     const notRevision = await writer.caller.post(api('/ccms/flightops/revision/resolve'), { ...body, branch: 'main' });
     expect(notRevision.status).toBe(400);
-    expect(notRevision.body.msg).toContain('branch');
+    expect(notRevision.body.msg).toContain('Branch');
     expect((await reader.caller.post(api('/ccms/flightops/revision/resolve'), body)).status).toBe(403);
     const before = (await remote().log('fcom', 'revision/2026-10')).length;
     const res = await writer.caller.post(api('/ccms/flightops/revision/resolve'), body);
@@ -171,6 +171,6 @@ describe('loading a manufacturer revision', () => {
   it('the same revision name again is refused: its branch exists', async () => {
     const again = await load({ revision: '2026-10', folder: 'fcom' }, await revisionZip());
     expect(again.status).toBe(400);
-    expect(again.body.msg).toBe('revision: the branch "revision/2026-10" exists already; choose another revision name');
+    expect(again.body.msg).toBe('Revision name: the branch "revision/2026-10" exists already; choose another revision name');
   });
 });

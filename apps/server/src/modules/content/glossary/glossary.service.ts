@@ -10,6 +10,7 @@ import {
 } from '@ccms/contracts/content/glossary';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
+import { fieldLabel } from '@ccms/contracts/messages/fields';
 import { isDitaContent, isDitaMap, TOPIC_EXTENSION } from '@ccms/dita/files';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { Change } from '../../../platform/git/git-repo';
@@ -248,7 +249,7 @@ export function glossaryService(kind: GlossaryKind, deps: { git: LibraryGit; lib
         const parsed = GlossaryBody.pick({ name: true, definition: true }).safeParse({ name: r.name ?? '', definition: r.definition ?? '' });
         if (!parsed.success) {
           const field = String(parsed.error.issues[0]?.path[0] ?? 'name');
-          throw badRequest('field.invalid', { field: translate(lang, 'glossary.importRow', { row: i + 2, field }) });
+          throw badRequest('field.invalid', { field: translate(lang, 'glossary.importRow', { row: i + 2, field: fieldLabel(lang, field) }) });
         }
         return parsed.data;
       });

@@ -84,7 +84,7 @@ describe('abbreviations', () => {
     expect(zh.body.msg).toBe('缩略语“API”已存在');
     const empty = await writer.caller.post('/prod-api/ccms/abbreviation', { libraryId, name: 'X', definition: '  ' });
     expect(empty.body.code).toBe(400);
-    expect(empty.body.msg).toContain('definition');
+    expect(empty.body.msg).toContain('Definition');
     const outside = await writer.caller.put('/prod-api/ccms/abbreviation', { libraryId, id: '../../topics/intro.dita', name: 'X', definition: 'Y' });
     expect(outside.body.code).toBe(400);
     for (const ids of ['..%2Ftopics%2Fintro.dita', 'a%5Cb.dita', 'abbr-api.dita,..%2F..%2Fx']) {

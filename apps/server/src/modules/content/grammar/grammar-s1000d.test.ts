@@ -68,14 +68,14 @@ describe.skipIf(!schemas50 || !defaultBrex || !bike)('S1000D grammar packages: s
       [
         'neither DITA nor S1000D',
         { filename: 'notes.zip', content: await writeZip([{ path: 'notes/readme.txt', content: Buffer.from('hello') }]) },
-        'file: the zip is no grammar package: it holds no DTD folder with an OASIS catalog.xml (DITA), no S1000D or ATA Spec 2300 schemas (XSDs) and no S1000D default BREX data module (DMC-S1000D-?-04-10-0301-00A-022A-D…)',
-        'file：压缩包不是语法包：既没有带 OASIS 目录 catalog.xml 的 DTD 文件夹（DITA），也没有 S1000D 或 ATA Spec 2300 模式（XSD），也没有 S1000D 默认 BREX 数据模块（DMC-S1000D-?-04-10-0301-00A-022A-D…）',
+        'File: the zip is no grammar package: it holds no DTD folder with an OASIS catalog.xml (DITA), no S1000D or ATA Spec 2300 schemas (XSDs) and no S1000D default BREX data module (DMC-S1000D-?-04-10-0301-00A-022A-D…)',
+        '文件：压缩包不是语法包：既没有带 OASIS 目录 catalog.xml 的 DTD 文件夹（DITA），也没有 S1000D 或 ATA Spec 2300 模式（XSD），也没有 S1000D 默认 BREX 数据模块（DMC-S1000D-?-04-10-0301-00A-022A-D…）',
       ],
       [
         'XSDs that name no issue',
         { filename: 'plain.zip', content: await writeZip([{ path: 'x.xsd', content: xsd('http://example.com/x.xsd') }]) },
-        'file: plain.zip is no S1000D schema package: no schema names its issue (http://www.s1000d.org/S1000D_x-y/xml_schema_flat/...)',
-        'file：plain.zip 不是 S1000D 模式包：没有模式注明其 Issue（http://www.s1000d.org/S1000D_x-y/xml_schema_flat/...）',
+        'File: plain.zip is no S1000D schema package: no schema names its issue (http://www.s1000d.org/S1000D_x-y/xml_schema_flat/...)',
+        '文件：plain.zip 不是 S1000D 模式包：没有模式注明其 Issue（http://www.s1000d.org/S1000D_x-y/xml_schema_flat/...）',
       ],
       [
         'Issue 3.0 schemas',
@@ -83,8 +83,8 @@ describe.skipIf(!schemas50 || !defaultBrex || !bike)('S1000D grammar packages: s
           filename: 'old.zip',
           content: await writeZip([{ path: 'xml_schema_flat/descript.xsd', content: xsd('http://www.s1000d.org/S1000D_3-0/xml_schema_flat/descript.xsd') }]),
         },
-        'file: Schemas of S1000D Issue 3.0 and older are not supported',
-        'file：不支持 S1000D Issue 3.0 及更早的模式',
+        'File: Schemas of S1000D Issue 3.0 and older are not supported',
+        '文件：不支持 S1000D Issue 3.0 及更早的模式',
       ],
       [
         'a schema that does not compile',
@@ -97,8 +97,8 @@ describe.skipIf(!schemas50 || !defaultBrex || !bike)('S1000D grammar packages: s
             },
           ]),
         },
-        /^file: the schema xml_schema_flat\/descript\.xsd does not compile: .*noSuchType/,
-        /^file：模式 xml_schema_flat\/descript\.xsd 无法编译：.*noSuchType/,
+        /^File: the schema xml_schema_flat\/descript\.xsd does not compile: .*noSuchType/,
+        /^文件：模式 xml_schema_flat\/descript\.xsd 无法编译：.*noSuchType/,
       ],
       [
         'XSDs in two folders',
@@ -109,20 +109,20 @@ describe.skipIf(!schemas50 || !defaultBrex || !bike)('S1000D grammar packages: s
             { path: 'b/descript.xsd', content: xsd('http://www.s1000d.org/S1000D_4-2/xml_schema_flat/descript.xsd') },
           ]),
         },
-        'file: the zip holds XSDs in several folders (a, b); keep one (e.g. xml_schema_flat)',
-        'file：压缩包中有多个文件夹含 XSD（a, b），请只保留一个（例如 xml_schema_flat）',
+        'File: the zip holds XSDs in several folders (a, b); keep one (e.g. xml_schema_flat)',
+        '文件：压缩包中有多个文件夹含 XSD（a, b），请只保留一个（例如 xml_schema_flat）',
       ],
       [
         'a default BREX name on a module that is no BREX',
         { filename: 'fake-brex.zip', content: await writeZip([{ path: `${G_50}_001-00_EN-US.XML`, content: Buffer.from(notBrex) }]) },
-        `file: the default BREX ${G_50}_001-00_EN-US.XML cannot be read: ${G_50}_001-00_EN-US.XML is not a BREX data module (no content/brex)`,
-        `file：无法读取默认 BREX ${G_50}_001-00_EN-US.XML：${G_50}_001-00_EN-US.XML 不是 BREX 数据模块（没有 content/brex）`,
+        `File: the default BREX ${G_50}_001-00_EN-US.XML cannot be read: ${G_50}_001-00_EN-US.XML is not a BREX data module (no content/brex)`,
+        `文件：无法读取默认 BREX ${G_50}_001-00_EN-US.XML：${G_50}_001-00_EN-US.XML 不是 BREX 数据模块（没有 content/brex）`,
       ],
       [
         "a project BREX under a default BREX's name",
         { filename: 'bike-brex.zip', content: await writeZip([{ path: `${E_41}_099-00_EN-US.XML`, content: Buffer.from(bikeFile(BIKE_BREX)) }]) },
-        `file: ${E_41}_099-00_EN-US.XML is the data module DMC-S1000DBIKE-AAA-D00-00-00-00AA-022A-D, which is no S1000D default BREX`,
-        `file：${E_41}_099-00_EN-US.XML 的数据模块代码 DMC-S1000DBIKE-AAA-D00-00-00-00AA-022A-D 不是 S1000D 默认 BREX 的代码`,
+        `File: ${E_41}_099-00_EN-US.XML is the data module DMC-S1000DBIKE-AAA-D00-00-00-00AA-022A-D, which is no S1000D default BREX`,
+        `文件：${E_41}_099-00_EN-US.XML 的数据模块代码 DMC-S1000DBIKE-AAA-D00-00-00-00AA-022A-D 不是 S1000D 默认 BREX 的代码`,
       ],
     ];
     for (const [what, file, en, zhMessage] of cases) {

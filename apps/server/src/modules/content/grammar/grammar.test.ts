@@ -98,17 +98,17 @@ describe.skipIf(!dita13 || !corpus)('grammar packages', () => {
         [
           'not a zip by name',
           { filename: 'dita.tar.gz', content: 'x' },
-          'file: a grammar package must be a zip file (a DTD folder with its OASIS catalog.xml)',
+          'File: a grammar package must be a zip file (a DTD folder with its OASIS catalog.xml)',
         ],
         [
           'not a zip inside',
           { filename: 'dita.zip', content: 'not a zip at all' },
-          'file: a grammar package must be a zip file (a DTD folder with its OASIS catalog.xml)',
+          'File: a grammar package must be a zip file (a DTD folder with its OASIS catalog.xml)',
         ],
         [
           'no catalog',
           { filename: 'dtds.zip', content: await writeZip([{ path: 'dtd/topic.dtd', content: Buffer.from('<!ELEMENT topic (#PCDATA)>') }]) },
-          'file: the zip has no OASIS catalog.xml at its top or one folder down',
+          'File: the zip has no OASIS catalog.xml at its top or one folder down',
         ],
         [
           'several catalogs one folder down',
@@ -119,12 +119,12 @@ describe.skipIf(!dita13 || !corpus)('grammar packages', () => {
               { path: 'b/catalog.xml', content: Buffer.from(catalog('')) },
             ]),
           },
-          'file: the zip has no catalog.xml at its top but several one folder down (a/catalog.xml, b/catalog.xml); keep one',
+          'File: the zip has no catalog.xml at its top but several one folder down (a/catalog.xml, b/catalog.xml); keep one',
         ],
         [
           'an empty catalog',
           { filename: 'empty.zip', content: await writeZip([{ path: 'catalog.xml', content: Buffer.from(catalog('')) }]) },
-          'file: catalog.xml is not an OASIS catalog, or has no public or system entry',
+          'File: catalog.xml is not an OASIS catalog, or has no public or system entry',
         ],
         [
           'no DITA version',
@@ -135,7 +135,7 @@ describe.skipIf(!dita13 || !corpus)('grammar packages', () => {
               { path: 'thing.dtd', content: Buffer.from('<!ELEMENT thing (#PCDATA)>') },
             ]),
           },
-          'file: the catalog names no DITA public identifier with a version (e.g. -//OASIS//DTD DITA 1.3 Topic//EN)',
+          'File: the catalog names no DITA public identifier with a version (e.g. -//OASIS//DTD DITA 1.3 Topic//EN)',
         ],
         [
           'a missing DTD',
@@ -145,7 +145,7 @@ describe.skipIf(!dita13 || !corpus)('grammar packages', () => {
               { path: 'catalog.xml', content: Buffer.from(catalog('<public publicId="-//OASIS//DTD DITA 1.3 Thing//EN" uri="dtd/thing.dtd"/>')) },
             ]),
           },
-          'file: the catalog points at dtd/thing.dtd, which is not in the package',
+          'File: the catalog points at dtd/thing.dtd, which is not in the package',
         ],
         [
           'a catalog entry outside the package',
@@ -155,7 +155,7 @@ describe.skipIf(!dita13 || !corpus)('grammar packages', () => {
               { path: 'catalog.xml', content: Buffer.from(catalog('<public publicId="-//OASIS//DTD DITA 1.3 Thing//EN" uri="/etc/hostname"/>')) },
             ]),
           },
-          /^file: the catalog points at (\.\.\/)+etc\/hostname, which is not in the package$/,
+          /^File: the catalog points at (\.\.\/)+etc\/hostname, which is not in the package$/,
         ],
         [
           'a DTD that does not parse',
@@ -166,9 +166,9 @@ describe.skipIf(!dita13 || !corpus)('grammar packages', () => {
               { path: 'broken/thing.dtd', content: Buffer.from('<!ELEMENT thing (a|>') },
             ]),
           },
-          "file: the DTD broken/thing.dtd does not parse: ContentDecl : Name or '(' expected",
+          "File: the DTD broken/thing.dtd does not parse: ContentDecl : Name or '(' expected",
         ],
-        ['a bad name', { filename: 'ok.zip', content: dita13Zip }, 'name is not in a valid format', { name: '../x' }],
+        ['a bad name', { filename: 'ok.zip', content: dita13Zip }, 'Name is not in a valid format', { name: '../x' }],
       ];
       for (const [what, file, message, fields] of cases) {
         const res = await install(admin, file, fields);
@@ -180,7 +180,7 @@ describe.skipIf(!dita13 || !corpus)('grammar packages', () => {
         filename: 'dtds.zip',
         content: await writeZip([{ path: 'x.dtd', content: Buffer.from('') }]),
       });
-      expect(zh.body.msg).toBe('file：压缩包的顶层和下一层文件夹中都没有 OASIS 目录 catalog.xml');
+      expect(zh.body.msg).toBe('文件：压缩包的顶层和下一层文件夹中都没有 OASIS 目录 catalog.xml');
       expect(await installed()).toEqual([]);
       expect(await stored()).toEqual([]);
       expect(await unpacked()).toEqual([]);
@@ -222,7 +222,7 @@ describe.skipIf(!dita13 || !corpus)('grammar packages', () => {
       expect((await admin.get('/prod-api/ccms/grammar/status')).body.data.installed).toBe(1);
 
       const again = await install(admin, { filename: 'dita-1.3.zip', content: dita13Zip });
-      expect(again.body.msg).toBe('name: a grammar package "dita-1.3" is already installed');
+      expect(again.body.msg).toBe('Name: a grammar package "dita-1.3" is already installed');
 
       const saved = await saveMap('maps/installing.ditamap', INSTALLING);
       expect(saved.body.code, saved.body.msg).toBe(200);

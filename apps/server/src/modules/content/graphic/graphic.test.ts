@@ -177,7 +177,7 @@ describe('graphic upload and delete', () => {
         'Wrong file format, please upload images in png/jpg/jpeg format!',
       ],
       ['exists', { libraryId }, [{ filename: 'logo.png', content: PNG }], '"images/logo.png" already exists'],
-      ['folder outside', { libraryId, folder: '../outside' }, [{ filename: 'x.png', content: PNG }], 'folder: the path "../outside" is not allowed'],
+      ['folder outside', { libraryId, folder: '../outside' }, [{ filename: 'x.png', content: PNG }], 'Folder: the path "../outside" is not allowed'],
       ['no file', { libraryId }, [], 'No file was uploaded'],
       [
         'six files',

@@ -37,12 +37,13 @@ const filter = (over: Record<string, unknown> = {}) => ({
 
 describe('variables and filters', () => {
   it('requires group, name, type, value and product, checks the type per kind, and writes nothing on error', async () => {
-    for (const field of ['group', 'name', 'type', 'value', 'product']) {
+    const labels = { group: 'Group', name: 'Name', type: 'Type', value: 'Value', product: 'Product' };
+    for (const [field, label] of Object.entries(labels)) {
       const res = await owner.caller.post('/prod-api/ccms/library/filter', filter({ [field]: '' }));
-      expect(res.body.msg, field).toBe(`${field} is required`);
+      expect(res.body.msg, field).toBe(`${label} is required`);
     }
-    expect((await owner.caller.post('/prod-api/ccms/library/filter', filter({ type: 'file' }))).body.msg).toBe('type must be one of: include, exclude');
-    expect((await owner.caller.post('/prod-api/ccms/library/variable', filter({ type: 'include' }))).body.msg).toBe('type must be one of: file, value');
+    expect((await owner.caller.post('/prod-api/ccms/library/filter', filter({ type: 'file' }))).body.msg).toBe('Type must be one of: include, exclude');
+    expect((await owner.caller.post('/prod-api/ccms/library/variable', filter({ type: 'include' }))).body.msg).toBe('Type must be one of: file, value');
     expect(await t.database.db.select().from(ccmsLibrarySetting)).toHaveLength(0);
   });
 
@@ -99,16 +100,16 @@ describe('publish config', () => {
   });
 
   it('validates format, path, filter group, product and readers, and stores a good one', async () => {
-    expect((await owner.caller.post('/prod-api/ccms/library/publishConfig', config({ format: 'docx' }))).body.msg).toBe('format must be one of: html5, pdf');
-    expect((await owner.caller.post('/prod-api/ccms/library/publishConfig', config({ publishPath: 'path' }))).body.msg).toBe('publishDir is required');
+    expect((await owner.caller.post('/prod-api/ccms/library/publishConfig', config({ format: 'docx' }))).body.msg).toBe('Format must be one of: html5, pdf');
+    expect((await owner.caller.post('/prod-api/ccms/library/publishConfig', config({ publishPath: 'path' }))).body.msg).toBe('Folder is required');
     expect((await owner.caller.post('/prod-api/ccms/library/publishConfig', config({ publishPath: 'path', publishDir: '../up' }))).body.msg).toBe(
-      'publishDir: the path "../up" is not allowed',
+      'Folder: the path "../up" is not allowed',
     );
     expect((await owner.caller.post('/prod-api/ccms/library/publishConfig', config({ filterGroup: 'nope' }))).body.msg).toBe(
       'Filter group "nope" does not exist',
     );
     expect((await owner.caller.post('/prod-api/ccms/library/publishConfig', config({ readerRoleIds: [424242] }))).body.msg).toBe(
-      'readerRoleIds: role 424242 does not exist',
+      'Reader roles: role 424242 does not exist',
     );
     expect(await t.database.db.select().from(ccmsPublishConfig)).toHaveLength(0);
     expect((await owner.caller.post('/prod-api/ccms/library/publishConfig', config())).body.code).toBe(200);
@@ -120,7 +121,7 @@ describe('publish config', () => {
 
   it('closes an output to the readers: needs readers, and an edit that leaves the choice out keeps it', async () => {
     const add = (over: Record<string, unknown>) => owner.caller.post('/prod-api/ccms/library/publishConfig', config({ configName: 'Closed', ...over }));
-    expect((await add({ readersOnly: true, readerUserIds: [] })).body.msg).toBe('readerUserIds is required');
+    expect((await add({ readersOnly: true, readerUserIds: [] })).body.msg).toBe('Reader users is required');
     expect((await add({ readersOnly: true })).body.code).toBe(200);
     const [row] = await t.database.db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configName, 'Closed'));
     expect(row?.readersOnly).toBe(true);
@@ -129,7 +130,7 @@ describe('publish config', () => {
     expect((await edit({ lang: 'de' })).body.code).toBe(200);
     const [kept] = await t.database.db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configName, 'Closed'));
     expect(kept).toMatchObject({ lang: 'de', readersOnly: true });
-    expect((await edit({ readerUserIds: [] })).body.msg).toBe('readerUserIds is required');
+    expect((await edit({ readerUserIds: [] })).body.msg).toBe('Reader users is required');
     expect((await edit({ readersOnly: false, readerUserIds: [] })).body.code).toBe(200);
     const [opened] = await t.database.db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configName, 'Closed'));
     expect(opened).toMatchObject({ readersOnly: false, readerUserIds: [] });

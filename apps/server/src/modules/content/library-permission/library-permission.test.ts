@@ -51,9 +51,9 @@ describe('library grants', () => {
 
   it('refuses a missing grantee or a bad level, writing nothing', async () => {
     const before = (await grants()).length;
-    expect((await grantVia(owner, 'user', 99999, 'read')).body.msg).toBe('granteeId: 99999 does not exist');
-    expect((await grantVia(owner, 'user', reader.userId, 'boss')).body.msg).toBe('level must be one of: admin, owner, write, publish, read');
-    expect((await grantVia(owner, 'role', 0, 'read')).body.msg).toBe('granteeId is required');
+    expect((await grantVia(owner, 'user', 99999, 'read')).body.msg).toBe('Grantee: 99999 does not exist');
+    expect((await grantVia(owner, 'user', reader.userId, 'boss')).body.msg).toBe('Level must be one of: admin, owner, write, publish, read');
+    expect((await grantVia(owner, 'role', 0, 'read')).body.msg).toBe('Grantee is required');
     expect((await grants()).length).toBe(before);
   });
 
@@ -95,7 +95,7 @@ describe('library grants', () => {
     }
     expect((await users(owner, 'nobody-like-this')).body.data).toEqual([]);
     expect((await users(owner, '%')).body.data).toEqual([]);
-    expect((await users(owner, 'x'.repeat(101))).body.msg).toContain('keyword');
+    expect((await users(owner, 'x'.repeat(101))).body.msg).toContain('Keyword');
 
     // Write and read levels, no grant, or no library edit permission: refused.
     for (const u of [writer, reader]) {

@@ -148,7 +148,7 @@ describe('libraries', () => {
     for (const body of [keep, { ...keep, credential: { ...keep.credential, password: '' } }, { ...libraryBody('manuals', elsewhere), libraryId }]) {
       const res = await author.caller.put('/prod-api/ccms/library', body);
       expect(res.status).toBe(400);
-      expect(res.body.msg).toBe('credential.password: the repository URL points at another server, so enter the password again');
+      expect(res.body.msg).toBe('Password: the repository URL points at another server, so enter the password again');
     }
     const zh = await callerFor(t.app, author.caller.token, 'zh').put('/prod-api/ccms/library', keep);
     expect(zh.body.msg).toBe('仓库地址指向了其他服务器，请重新输入密码（credential.password）');
@@ -161,7 +161,7 @@ describe('libraries', () => {
     const check = await author.caller.post('/prod-api/ccms/library/validate', probe);
     expect(check).toMatchObject({
       status: 400,
-      body: { msg: 'credential.password: the repository URL points at another server, so enter the password again' },
+      body: { msg: 'Password: the repository URL points at another server, so enter the password again' },
     });
     const sameServer = await author.caller.post('/prod-api/ccms/library/validate', { ...probe, url: remote().url('lib') });
     expect(sameServer.body.data).toMatchObject({ state: 'success' });

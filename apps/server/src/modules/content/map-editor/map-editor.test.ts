@@ -164,7 +164,7 @@ describe('open', () => {
     ]);
     const bad = await writer.caller.post('/prod-api/ccms/map-editor/resolve-keys', { libraryId, path: 'maps/keyed.ditamap', keyrefs: 'ka' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('keyrefs');
+    expect(bad.body.msg).toContain('Key references');
   });
 
   it('refuses a topic, naming it', async () => {
@@ -225,14 +225,14 @@ describe('save', () => {
     const before = await commits();
     const unused = await save(writer.caller, doc, doc.content, { newTopics: [{ path: 'topics/stray.dita', type: 'topic', title: 'Stray', id: 'stray' }] });
     expect(unused.status).toBe(400);
-    expect(unused.body.msg).toBe('newTopics[0].path: the new topic "topics/stray.dita" is not referenced by the map and was not created');
+    expect(unused.body.msg).toBe('Path: the new topic "topics/stray.dita" is not referenced by the map and was not created');
     const content = doc.content.replace('</map>', '  <topicref href="../topics/c.dita"/>\n</map>');
     const exists = await save(writer.caller, doc, content, { newTopics: [{ path: 'topics/c.dita', type: 'topic', title: 'C', id: 'c' }] });
     expect(exists.status).toBe(400);
     expect(exists.body.msg).toBe('"topics/c.dita" already exists');
     const denied = await save(noAdd.caller, doc, content, { newTopics: [{ path: 'topics/c2.dita', type: 'topic', title: 'C', id: 'c' }] });
     expect(denied.status).toBe(403);
-    expect(denied.body.msg).toBe('newTopics: the permission "ccms:topic:add" is needed');
+    expect(denied.body.msg).toBe('New topics: the permission "ccms:topic:add" is needed');
     const badId = await save(writer.caller, doc, content, { newTopics: [{ path: 'topics/c3.dita', type: 'topic', title: 'C', id: '1 bad' }] });
     expect(badId.status).toBe(400);
     expect(badId.body.msg).toContain('newTopics.0.id');

@@ -267,6 +267,6 @@ suite('the map editor on the Bike sample’s publication modules', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('limit');
+    expect(bad.body.msg).toContain('Limit');
   });
 });

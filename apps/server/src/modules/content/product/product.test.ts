@@ -21,7 +21,7 @@ describe('products', () => {
   it('takes letters, digits and underscores only, refuses a duplicate name, writing nothing', async () => {
     const bad = await admin.post('/prod-api/ccms/product', { productName: 'A-320', displayName: 'x' });
     expect(bad.body.msg).toBe('productName may hold only letters, numbers and underscores');
-    expect((await admin.post('/prod-api/ccms/product', { productName: 'A320', displayName: '' })).body.msg).toBe('displayName is required');
+    expect((await admin.post('/prod-api/ccms/product', { productName: 'A320', displayName: '' })).body.msg).toBe('Display name is required');
     expect(await products()).toHaveLength(0);
     expect((await admin.post('/prod-api/ccms/product', { productName: 'A320_neo', displayName: 'A320 neo' })).body.code).toBe(200);
     expect((await admin.post('/prod-api/ccms/product', { productName: 'A320_neo', displayName: 'again' })).body.msg).toBe('The product name already exists!');
@@ -91,7 +91,7 @@ describe('properties and values', () => {
     expect((await admin.post('/prod-api/ccms/property', { propertyName: 'audience' })).body.msg).toBe('The property already exists!');
     const [property] = (await admin.get('/prod-api/ccms/property/list')).body.rows;
     const value = { propertyId: property.propertyId, propertyKey: 'pilot', propertyValue: 'Pilot' };
-    expect((await admin.post('/prod-api/ccms/property/value', { ...value, propertyValue: '' })).body.msg).toBe('propertyValue is required');
+    expect((await admin.post('/prod-api/ccms/property/value', { ...value, propertyValue: '' })).body.msg).toBe('Property value is required');
     expect((await admin.post('/prod-api/ccms/property/value', value)).body.code).toBe(200);
     expect((await admin.post('/prod-api/ccms/property/value', { ...value, propertyValue: 'Other' })).body.msg).toBe('The Key already exists!');
     expect(await t.database.db.select().from(ccmsPropertyValue)).toHaveLength(1);

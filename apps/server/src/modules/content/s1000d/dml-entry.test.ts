@@ -84,6 +84,6 @@ suite('a new DMRL entry and the coverage', () => {
       payload: { ...body, techName: '' },
     });
     expect(unnamed.status).toBe(400);
-    expect(unnamed.body.msg).toContain('techName');
+    expect(unnamed.body.msg).toContain('Technical name');
   });
 });

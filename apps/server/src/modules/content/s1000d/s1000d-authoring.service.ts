@@ -21,6 +21,7 @@ import type { TopicStatus } from '@ccms/contracts/content/status';
 import { S1000D_TEMPLATE_PLACEHOLDERS } from '@ccms/contracts/content/template';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
+import { withLeadingLabel } from '@ccms/contracts/messages/fields';
 import {
   addToDml,
   addToPm,
@@ -88,7 +89,10 @@ function entryListed(text: string, code: string): boolean {
 /** The tag an issue leaves on its commit: issue/<code>/<nnn>. */
 export const issueTag = (code: string, issueNumber: string) => `issue/${code}/${issueNumber}`;
 
-const refused = (e: CycleError) => badRequest('s1000d.refused', { field: e.field, zh: e.messages.zh, en: e.messages.en });
+/** The package's sentences start with the field's key ("systemCode: ..."): the caller reads its label instead. */
+const relabelled = (messages: { zh: string; en: string }) => ({ zh: withLeadingLabel('zh', messages.zh), en: withLeadingLabel('en', messages.en) });
+
+const refused = (e: CycleError) => badRequest('s1000d.refused', { field: e.field, ...relabelled(e.messages) });
 
 /** The caller's problems list, in their language. */
 function presentProblems(found: ValidationProblem[], lang: UiLanguage) {
@@ -185,7 +189,8 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
 
   const firstRefusal = <F extends string>(found: { field: F; messages: { zh: string; en: string } }[], prefix: string) => {
     const [p] = found;
-    if (p) throw badRequest('s1000d.refused', { field: `${prefix}${p.field}`, zh: `${prefix}${p.messages.zh}`, en: `${prefix}${p.messages.en}` });
+    if (!p) return;
+    throw badRequest('s1000d.refused', { field: `${prefix}${p.field}`, ...relabelled({ zh: `${prefix}${p.messages.zh}`, en: `${prefix}${p.messages.en}` }) });
   };
 
   async function topicIdOf(libraryId: number, branch: string, path: string): Promise<number | null> {
@@ -416,7 +421,7 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
       const { project, rules, folder: projectFolder, enterpriseCode: projectEnterprise } = await projectOf(scope);
       const found = checkDmc(body.dmc, rules);
       const [firstProblem] = found;
-      if (firstProblem) throw badRequest('s1000d.refused', { field: firstProblem.field, zh: firstProblem.messages.zh, en: firstProblem.messages.en });
+      if (firstProblem) throw badRequest('s1000d.refused', { field: firstProblem.field, ...relabelled(firstProblem.messages) });
       const code = dmcString(body.dmc);
       const language = { languageIsoCode: body.language.languageIsoCode.toLowerCase(), countryIsoCode: body.language.countryIsoCode.toUpperCase() };
       const folder = repoPath(body.folder ?? projectFolder, 'folder', { root: true });

@@ -100,18 +100,18 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
     const body = { libraryId, schema: 'proced', dmc: { ...DMC, systemCode: 'D-1' }, techName: 'Brake pads' };
     const bad = await owner.caller.post(api('/ccms/s1000d/module'), body);
     expect(bad.body.code).toBe(400);
-    expect(bad.body.msg).toBe('systemCode: "D-1" does not match its pattern (2–3 A–Z/0–9)');
+    expect(bad.body.msg).toBe('System: "D-1" does not match its pattern (2–3 A–Z/0–9)');
     const zh = await owner.caller.request({ method: 'POST', url: api('/ccms/s1000d/module'), payload: body, headers: { 'accept-language': 'zh-CN' } });
-    expect(zh.body.msg).toContain('systemCode：“D-1”不符合格式');
+    expect(zh.body.msg).toContain('系统：“D-1”不符合格式');
     // The project BREX's information codes: 952 is not one of the Bike's.
     const info = await owner.caller.post(api('/ccms/s1000d/module'), { ...body, dmc: { ...DMC, infoCode: '952' } });
     expect(info.body.code).toBe(400);
-    expect(info.body.msg).toMatch(/^infoCode: the project BREX does not allow "952"/);
+    expect(info.body.msg).toMatch(/^Information code: the project BREX does not allow "952"/);
     // A code that exists.
     const taken = await owner.caller.post(api('/ccms/s1000d/module'), { ...body, dmc: { ...DMC, subSystemCode: '1', subSubSystemCode: '0', infoCode: '251' } });
     expect(taken.body.code).toBe(400);
     expect(taken.body.msg).toBe(
-      'dmc: code DMC-BRAKE-AAA-DA1-10-00-00AA-251A-A already has a data module "csdb/DMC-BRAKE-AAA-DA1-10-00-00AA-251A-A_001-00_EN-US.XML"',
+      'DMC: code DMC-BRAKE-AAA-DA1-10-00-00AA-251A-A already has a data module "csdb/DMC-BRAKE-AAA-DA1-10-00-00AA-251A-A_001-00_EN-US.XML"',
     );
     expect((await remote().log('bike', 'main')).length).toBe(before);
   });
@@ -155,7 +155,7 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
     expect(after.topicCount).toBe(pm.topicCount + 1);
     expect(await refTo(pm.documentId, CODE)).toMatchObject({ broken: false, path: modulePath, topicId });
     const again = await owner.caller.post(api('/ccms/s1000d/module'), { libraryId, schema: 'descript', dmc: DMC, techName: 'Brake pads' });
-    expect(again.body.msg).toBe(`dmc: code ${CODE} already has a data module "${modulePath}"`);
+    expect(again.body.msg).toBe(`DMC: code ${CODE} already has a data module "${modulePath}"`);
   });
 
   it('issue: refused while the library wants approval first; then 001-00 in one commit, renamed, tagged on the remote, approved; the PM still resolves', async () => {
@@ -164,7 +164,7 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
     const body = { libraryId, path: modulePath, issueType: 'new', reasons: [{ text: 'First issue', highlight: true }] };
     const waiting = await owner.caller.post(api('/ccms/s1000d/issue'), body);
     expect(waiting.body.code).toBe(400);
-    expect(waiting.body.msg).toBe(`status: the library requires review approval before Issue; "${modulePath}" is draft`);
+    expect(waiting.body.msg).toBe(`Status: the library requires review approval before Issue; "${modulePath}" is draft`);
     await owner.caller.put(api('/ccms/s1000d/settings'), { libraryId, issueNeedsApproval: false });
 
     const commits = (await remote().log('bike', 'main')).length;
@@ -243,7 +243,7 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
     expect(compare.body.data).toMatchObject({ changed: true, from: { label: '001-00' }, to: { label: '002-00' } });
     expect(compare.body.data.added).toBeGreaterThan(0);
     const missing = await owner.caller.get(api('/ccms/s1000d/issues/compare'), { libraryId, path: issued.body.data.path, from: '007', to: 'current' });
-    expect(missing.body).toMatchObject({ code: 400, msg: 'from: issue 007 does not exist' });
+    expect(missing.body).toMatchObject({ code: 400, msg: 'From: issue 007 does not exist' });
   });
 
   it('a new publication module lists the new module (resolved) at 000-01; a bad PM code names its field; a code taken is refused', async () => {
@@ -253,7 +253,7 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
       pmTitle: 'Brake pads manual',
       dmPaths: [modulePath],
     });
-    expect(bad.body).toMatchObject({ code: 400, msg: 'pmCode.pmIssuer: "C30" does not match its pattern (5 A–Z/0–9)' });
+    expect(bad.body).toMatchObject({ code: 400, msg: 'Issuer code: "C30" does not match its pattern (5 A–Z/0–9)' });
     const body = {
       libraryId,
       pmCode: { modelIdentCode: 'BRAKE', pmIssuer: 'C3002', pmNumber: 'PADS1', pmVolume: '00' },
@@ -269,7 +269,9 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
     expect(pm).toMatchObject({ topicCount: 1, brokenCount: 0 });
     expect(await refTo(pm.documentId, CODE)).toMatchObject({ broken: false, path: modulePath, topicId });
     const again = await owner.caller.post(api('/ccms/s1000d/pm'), body);
-    expect(again.body.msg).toBe('pmCode: code PMC-BRAKE-C3002-PADS1-00 already has a publication module "csdb/PMC-BRAKE-C3002-PADS1-00_000-01_EN-US.XML"');
+    expect(again.body.msg).toBe(
+      'Publication module code: code PMC-BRAKE-C3002-PADS1-00 already has a publication module "csdb/PMC-BRAKE-C3002-PADS1-00_000-01_EN-US.XML"',
+    );
 
     // The PM's own cycle: issued (renamed, tagged, its document found under the new name), then a new in-work compared with issue 001.
     const issued = await owner.caller.post(api('/ccms/s1000d/issue'), { libraryId, path: res.body.data.path, issueType: 'new' });
@@ -306,7 +308,7 @@ suite('S1000D authoring: a new data module, issued, then the next in-work', () =
     expect(text.match(/<dmlEntry[\s>]/g)).toHaveLength(89);
     expect(text).toContain('infoCode="520" infoCodeVariant="A" itemLocationCode="A"/></dmRefIdent><dmRefAddressItems><dmTitle><techName>Brake pads</techName>');
     const twice = await owner.caller.post(api('/ccms/s1000d/dmrl-entry'), { libraryId, dmlPath: bikeDml, dmc: planned, techName: 'Brake pads' });
-    expect(twice.body).toMatchObject({ code: 400, msg: 'dmc: the list already holds DMC-BRAKE-AAA-DA1-20-00-00AA-520A-A' });
+    expect(twice.body).toMatchObject({ code: 400, msg: 'DMC: the list already holds DMC-BRAKE-AAA-DA1-20-00-00AA-520A-A' });
     const none = await owner.caller.post(api('/ccms/s1000d/dmrl-entry'), { libraryId, dmc: planned, techName: 'Brake pads' });
     expect(none.body).toMatchObject({ code: 400, msg: 'dmlPath, newDml: choose a data module list, or give the code of a new one' });
   });

@@ -88,10 +88,10 @@ suite('an S1000D transfer package', () => {
   it('refuses a day after which nothing changed, and both a PM and a day, naming the field', async () => {
     const late = await owner.caller.post(api('/ccms/s1000d/transfer/export'), exportBody({ since: '2999-01-01' }));
     expect(late.status).toBe(400);
-    expect(late.body.msg).toBe('since: no S1000D file of the branch changed since 2999-01-01');
+    expect(late.body.msg).toBe('Changed since: no S1000D file of the branch changed since 2999-01-01');
     const both = await owner.caller.post(api('/ccms/s1000d/transfer/export'), exportBody({ since: '2000-01-01', documentId: 1 }));
     expect(both.status).toBe(400);
-    expect(both.body.msg).toContain('documentId');
+    expect(both.body.msg).toContain('Document');
     const since = await owner.caller.post(api('/ccms/s1000d/transfer/export'), exportBody({ since: '2000-01-01' }));
     expect(since.status, since.raw).toBe(200);
     expect(Object.keys((await JSZip.loadAsync(since.bytes)).files).length).toBeGreaterThan(100);

@@ -97,7 +97,7 @@ describe('tags', () => {
     const image = await writer.caller.post('/prod-api/ccms/tag/assign', { libraryId, path: 'images/logo.png', tagIds: [safety] });
     expect(image.body.msg).toBe('"images/logo.png" is not a document or topic and cannot be tagged');
     const outside = await writer.caller.post('/prod-api/ccms/tag/assign', { libraryId, path: '../x.dita', tagIds: [safety] });
-    expect(outside.body.msg).toBe('path: the path "../x.dita" is not allowed');
+    expect(outside.body.msg).toBe('Path: the path "../x.dita" is not allowed');
     const [foreign] = await t.database.db.select().from(ccmsTag).where(eq(ccmsTag.libraryId, otherLibraryId));
     const wrongLibrary = await writer.caller.post('/prod-api/ccms/tag/assign', { libraryId, path: 'topics/intro.dita', tagIds: [foreign?.tagId ?? 0] });
     expect(wrongLibrary.status).toBe(404);

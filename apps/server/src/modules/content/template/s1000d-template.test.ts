@@ -146,7 +146,7 @@ suite('S1000D templates', () => {
     expect(options).toContainEqual({ templateId, templateName: 'Brake procedure', doctypeName: 'proced', kind: 's1000d', lang: 'en-US' });
     const dmc = { ...DMC, infoCode: '520' };
     const wrong = await owner.caller.post(api('/ccms/s1000d/module'), { libraryId, schema: 'descript', dmc, techName: 'Brake pads', templateId });
-    expect(wrong.body).toMatchObject({ code: 400, msg: 'templateId: the template "Brake procedure" is not an S1000D template of the schema descript' });
+    expect(wrong.body).toMatchObject({ code: 400, msg: 'Template: the template "Brake procedure" is not an S1000D template of the schema descript' });
     const res = await owner.caller.post(api('/ccms/s1000d/module'), { libraryId, schema: 'proced', dmc, techName: 'Brake pads', templateId });
     expect(res.body).toMatchObject({ code: 200, data: { problems: [] } });
     const text = await remote().show('bike', 'main', res.body.data.path);

@@ -87,8 +87,8 @@ suite('the topic editor on the Bike sample', () => {
     const doc = await open(writer.caller, PROCED);
     expect(doc).toMatchObject({ docType: 'proced', title: 'Bicycle - Other procedures to clean', canWrite: true });
     for (const [lang, pattern] of [
-      ['en', /^path: "csdb\/notes\.txt" is not an S1000D object file/],
-      ['zh', /^path：“csdb\/notes\.txt”不是 S1000D 对象文件/],
+      ['en', /^Path: "csdb\/notes\.txt" is not an S1000D object file/],
+      ['zh', /^路径：“csdb\/notes\.txt”不是 S1000D 对象文件/],
     ] as const) {
       const res = await writer.caller.request({
         method: 'GET',
@@ -215,6 +215,6 @@ suite('the topic editor on the Bike sample', () => {
     // Bad input names the field.
     const bad = await writer.caller.post(api('/ccms/topic-editor/preview'), { libraryId, path: PROCED, content, applicAssignment: { type: 5 } });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('applicAssignment');
+    expect(bad.body.msg).toContain('Applicability assignment');
   });
 });

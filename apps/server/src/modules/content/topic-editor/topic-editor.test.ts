@@ -263,7 +263,7 @@ describe('refusals change nothing on the remote', () => {
   it('refuses a base that is not the file the caller opened', async () => {
     const doc = await open(writer.caller, 'refused');
     const res = await save(writer.caller, { ...doc, baseBlob: '0'.repeat(40) }, doc.content.replace('One.', 'x'));
-    expect(res).toMatchObject({ status: 400, body: { msg: 'baseBlob: the version you opened is not in the library; open the topic again' } });
+    expect(res).toMatchObject({ status: 400, body: { msg: 'Base version: the version you opened is not in the library; open the topic again' } });
   });
 });
 
@@ -439,7 +439,7 @@ describe('validate, preview, pickers', () => {
     expect(filtered.body.data.html).toContain('Unsaved text.');
     expect(filtered.body.data.html).not.toContain('Only for admins.');
     const unknown = await writer.caller.post('/prod-api/ccms/topic-editor/preview', { libraryId, path: pathOf('intro'), content, filterGroup: 'nope' });
-    expect(unknown.body).toMatchObject({ code: 400, msg: 'filterGroup: the filter group "nope" does not exist' });
+    expect(unknown.body).toMatchObject({ code: 400, msg: 'Filter group: the filter group "nope" does not exist' });
   });
 
   it('resolves the content references of unsaved text, or says why one is broken', async () => {

@@ -65,15 +65,15 @@ describe('an XML profile', () => {
           payload: { ...RECIPE_PROFILE, ...patch },
         })
       ).body;
-    expect(await bad({ idPath: 'recipe[1]/@id' })).toMatchObject({ code: 400, msg: expect.stringContaining('idPath: not a usable XPath') });
-    expect((await bad({ titlePath: '../title' }, 'zh')).msg).toContain('titlePath：不是可用的 XPath');
-    expect((await bad({ filePattern: '**/*.{xml' })).msg).toContain('filePattern: not a usable file name pattern');
+    expect(await bad({ idPath: 'recipe[1]/@id' })).toMatchObject({ code: 400, msg: expect.stringContaining('Identity path: not a usable XPath') });
+    expect((await bad({ titlePath: '../title' }, 'zh')).msg).toContain('标题路径：不是可用的 XPath');
+    expect((await bad({ filePattern: '**/*.{xml' })).msg).toContain('File pattern: not a usable file name pattern');
     expect((await bad({ grammar: '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element/></xs:schema>' })).msg).toMatch(
-      /^grammar: the grammar file does not compile: /,
+      /^Grammar: the grammar file does not compile: /,
     );
-    expect((await bad({ grammar: '' })).msg).toContain('grammar: upload the grammar file');
-    expect((await bad({ libraryType: 'S1000D' })).msg).toContain("libraryType: a built-in standard's library type");
-    expect((await bad({ libraryType: 'FTID' })).msg).toContain('libraryType: the library type "FTID" has an XML profile already');
+    expect((await bad({ grammar: '' })).msg).toContain('Grammar: upload the grammar file');
+    expect((await bad({ libraryType: 'S1000D' })).msg).toContain("Library type: a built-in standard's library type");
+    expect((await bad({ libraryType: 'FTID' })).msg).toContain('Library type: the library type "FTID" has an XML profile already');
     expect((await bad({ references: [{ element: 'ingredient', attribute: 'ref', target: 'somewhere' }] })).msg).toContain('references.0.target');
     expect(await profileRows()).toEqual(before);
   });
@@ -184,7 +184,7 @@ describe('an XML profile', () => {
 
   it('publishes the book to HTML5 and PDF with the profile CSS; a recipe is not a grouping file', async () => {
     const notDoc = await admin.post(api('/ccms/publication'), { libraryId, name: 'nope', branch: 'main', ditaMap: MARGHERITA, ditaVal: '-' });
-    expect(notDoc.body.msg).toBe(`ditaMap: "${MARGHERITA}" is not a grouping file of this library's XML profile (root book)`);
+    expect(notDoc.body.msg).toBe(`DITA map: "${MARGHERITA}" is not a grouping file of this library's XML profile (root book)`);
     const created = await admin.post(api('/ccms/publication'), { libraryId, name: 'The Pizza Book', branch: 'main', ditaMap: 'book.xml', ditaVal: '-' });
     expect(created.body.code, created.raw).toBe(200);
     const configs = await t.database.db

@@ -111,16 +111,16 @@ describe('jobs without pg-boss (runs happen in the request)', () => {
   });
 
   it.each([
-    [{ invokeTarget: 'com.ruoyi.quartz.task.RyTask.ryNoParams' }, 'invokeTarget: "com.ruoyi.quartz.task.RyTask.ryNoParams" is not a registered job handler'],
-    [{ invokeTarget: 'java.lang.Runtime.exec' }, 'invokeTarget: "java.lang.Runtime.exec" is not a registered job handler'],
-    [{ cronExpression: 'every minute' }, 'cronExpression: the cron expression is not valid'],
-    [{ cronExpression: '0 0 2 * * ? 2030' }, 'cronExpression: the cron expression is not valid'],
-    [{ cronExpression: '*/10 * * * * *' }, 'cronExpression: the job cannot run more often than once a minute'],
+    [{ invokeTarget: 'com.ruoyi.quartz.task.RyTask.ryNoParams' }, 'Handler: "com.ruoyi.quartz.task.RyTask.ryNoParams" is not a registered job handler'],
+    [{ invokeTarget: 'java.lang.Runtime.exec' }, 'Handler: "java.lang.Runtime.exec" is not a registered job handler'],
+    [{ cronExpression: 'every minute' }, 'Cron expression: the cron expression is not valid'],
+    [{ cronExpression: '0 0 2 * * ? 2030' }, 'Cron expression: the cron expression is not valid'],
+    [{ cronExpression: '*/10 * * * * *' }, 'Cron expression: the job cannot run more often than once a minute'],
     [{ invokeTarget: 'log.cleanOld', invokeParams: { days: 0 } }, 'invokeParams.days must not be less than 1'],
     [{ invokeTarget: 'log.cleanOld', invokeParams: { days: 'ten' } }, 'invokeParams.days has the wrong type'],
     [{ invokeTarget: 'log.cleanOld', invokeParams: { weeks: 2 } }, 'Unsupported field: invokeParams.weeks'],
-    [{ jobName: '' }, 'jobName is required'],
-    [{ concurrent: '2' }, 'concurrent must be one of: 0, 1'],
+    [{ jobName: '' }, 'Job name is required'],
+    [{ concurrent: '2' }, 'Concurrent must be one of: 0, 1'],
   ])('refuses %j naming the field, and writes nothing', async (over, msg) => {
     const before = await jobCount();
     const res = await admin.post('/prod-api/monitor/job', job({ jobName: 'bad one', ...over }));
@@ -136,7 +136,7 @@ describe('jobs without pg-boss (runs happen in the request)', () => {
       payload: job({ cronExpression: 'x' }),
       headers: { 'accept-language': 'zh' },
     });
-    expect(res.body.msg).toBe('cronExpression：Cron表达式不正确');
+    expect(res.body.msg).toBe('cron 执行表达式：Cron表达式不正确');
   });
 
   it('needs monitor:job:add to create and monitor:job:edit to change', async () => {
@@ -158,7 +158,7 @@ describe('jobs without pg-boss (runs happen in the request)', () => {
     const ok = await admin.put('/prod-api/monitor/job', { ...job({ jobName: 'to edit', cronExpression: '0 30 2 * * ?' }), jobId: row.jobId });
     expect(ok.body.code).toBe(200);
     const bad = await admin.put('/prod-api/monitor/job', { ...job({ jobName: 'edited badly', cronExpression: '61 * * * *' }), jobId: row.jobId });
-    expect(bad.body).toEqual({ code: 400, msg: 'cronExpression: the cron expression is not valid' });
+    expect(bad.body).toEqual({ code: 400, msg: 'Cron expression: the cron expression is not valid' });
     const [after] = await t.database.db.select().from(sysJob).where(eq(sysJob.jobId, row.jobId));
     expect(after).toMatchObject({ jobName: 'to edit', cronExpression: '0 30 2 * * ?' });
     expect((await admin.put('/prod-api/monitor/job', { ...job(), jobId: 999999 })).status).toBe(404);
@@ -172,7 +172,7 @@ describe('jobs without pg-boss (runs happen in the request)', () => {
     expect(shown.body.data.status).toBe('0');
     expect(new Date(shown.body.data.nextValidTime).getTime()).toBeGreaterThan(Date.now());
     const bad = await admin.put('/prod-api/monitor/job/changeStatus', { jobId: row.jobId, status: '7' });
-    expect(bad.body).toEqual({ code: 400, msg: 'status must be one of: 0, 1' });
+    expect(bad.body).toEqual({ code: 400, msg: 'Status must be one of: 0, 1' });
     expect((await admin.get(`/prod-api/monitor/job/${row.jobId}`)).body.data.status).toBe('0');
     await admin.put('/prod-api/monitor/job/changeStatus', { jobId: row.jobId, status: '1' });
     expect((await admin.get(`/prod-api/monitor/job/${row.jobId}`)).body.data.nextValidTime).toBeNull();
@@ -253,7 +253,7 @@ describe('jobs without pg-boss (runs happen in the request)', () => {
     expect(list.body.total).toBeGreaterThan(0);
     expect((await nobody.get('/prod-api/monitor/jobLog/list')).status).toBe(403);
     const bad = await viewer.get('/prod-api/monitor/jobLog/list', { 'params[beginTime]': '2024-13-01' });
-    expect(bad.body).toEqual({ code: 400, msg: 'params[beginTime] is not in a valid format' });
+    expect(bad.body).toEqual({ code: 400, msg: 'Start time is not in a valid format' });
     const sorted = await viewer.get('/prod-api/monitor/jobLog/list', { orderByColumn: 'exceptionInfo' });
     expect(sorted.body).toEqual({ code: 400, msg: 'Cannot sort by exceptionInfo' });
     expect((await viewer.get('/prod-api/monitor/jobLog/999999')).body).toMatchObject({ code: 404, msg: 'Job log 999999 does not exist' });

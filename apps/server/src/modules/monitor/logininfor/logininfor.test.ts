@@ -41,7 +41,7 @@ describe('GET /monitor/logininfor/list', () => {
     expect(range.body.rows.map((r: { ipaddr: string }) => r.ipaddr)).toEqual(['10.1.1.1']);
     const sorted = await reader.get('/prod-api/monitor/logininfor/list', { orderByColumn: 'loginTime', isAsc: 'asc', pageSize: 1 });
     expect(sorted.body.rows[0].ipaddr).toBe('10.1.1.1');
-    expect((await reader.get('/prod-api/monitor/logininfor/list', { status: '2' })).body).toEqual({ code: 400, msg: 'status must be one of: 0, 1' });
+    expect((await reader.get('/prod-api/monitor/logininfor/list', { status: '2' })).body).toEqual({ code: 400, msg: 'Status must be one of: 0, 1' });
   });
 
   it('is refused without monitor:logininfor:list', async () => {

@@ -57,7 +57,7 @@ describe('GET /monitor/online/list', () => {
 
   it('refuses a bad page size naming the field', async () => {
     const res = await watcher.get('/prod-api/monitor/online/list', { pageSize: 0 });
-    expect(res.body).toEqual({ code: 400, msg: 'pageSize must not be less than 1' });
+    expect(res.body).toEqual({ code: 400, msg: 'Page size must not be less than 1' });
   });
 });
 
@@ -98,7 +98,7 @@ describe('DELETE /monitor/online/{tokenId}', () => {
     const before = await t.database.db.select().from(sysSession);
     const bad = await admin.delete('/prod-api/monitor/online/bad%20id');
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('tokenId');
+    expect(bad.body.msg).toContain('Session ID');
     expect(await t.database.db.select().from(sysSession)).toHaveLength(before.length);
   });
 

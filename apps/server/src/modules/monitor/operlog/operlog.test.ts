@@ -60,10 +60,10 @@ describe('GET /monitor/operlog/list', () => {
   });
 
   it.each([
-    [{ businessType: 9 }, 'businessType must not be greater than 8'],
-    [{ status: 'x' }, 'status has the wrong type'],
-    [{ 'params[beginTime]': 'yesterday' }, 'params[beginTime] is not in a valid format'],
-    [{ 'params[endTime]': '2024-02-30' }, 'params[endTime] is not in a valid format'],
+    [{ businessType: 9 }, 'Type must not be greater than 8'],
+    [{ status: 'x' }, 'Status has the wrong type'],
+    [{ 'params[beginTime]': 'yesterday' }, 'Start time is not in a valid format'],
+    [{ 'params[endTime]': '2024-02-30' }, 'End time is not in a valid format'],
   ])('refuses %j naming the field', async (query, msg) => {
     expect((await reader.get('/prod-api/monitor/operlog/list', query)).body).toEqual({ code: 400, msg });
   });

@@ -145,14 +145,14 @@ describe('connections', () => {
       [{ port: 0 }, 'Invalid port number', '端口号无效'],
       [{ remotePath: 'incoming' }, 'Invalid path', '路径无效'],
       [{ remotePath: '/a/../etc' }, 'Invalid path', '路径无效'],
-      [{ name: '' }, 'name is required', 'name不能为空'],
-      [{ host: '' }, 'host is required', 'host不能为空'],
-      [{ host: 'bad host!' }, 'host is not in a valid format', 'host格式不正确'],
-      [{ type: 'scp' }, 'type must be one of: sftp, ftp, ftps', 'type取值不正确'],
-      [{ credential: { type: 'password', name: 'x', username: '', password: 'p' } }, 'credential.username is required', 'credential.username不能为空'],
-      [{ credential: { type: 'password', name: '', username: 'u', password: 'p' } }, 'credential.name is required', 'credential.name不能为空'],
-      [{ credential: { type: 'password', name: 'x', username: 'u', password: '' } }, 'credential.password is required', 'credential.password不能为空'],
-      [{ credential: { type: 'token', name: 'x', username: 'u', password: 'p' } }, 'credential.type must be one of', 'credential.type取值不正确'],
+      [{ name: '' }, 'Name is required', '名称不能为空'],
+      [{ host: '' }, 'Host is required', '主机不能为空'],
+      [{ host: 'bad host!' }, 'Host is not in a valid format', '主机格式不正确'],
+      [{ type: 'scp' }, 'Type must be one of: sftp, ftp, ftps', '类型取值不正确'],
+      [{ credential: { type: 'password', name: 'x', username: '', password: 'p' } }, 'User name is required', '用户名不能为空'],
+      [{ credential: { type: 'password', name: '', username: 'u', password: 'p' } }, 'Name is required', '名称不能为空'],
+      [{ credential: { type: 'password', name: 'x', username: 'u', password: '' } }, 'Password is required', '密码不能为空'],
+      [{ credential: { type: 'token', name: 'x', username: 'u', password: 'p' } }, 'Type must be one of', '类型取值不正确'],
       [
         { type: 'ftp', credential: { type: 'privateKey', name: 'k', username: 'u', password: 'key' } },
         'A private key can only be used with SFTP',
@@ -231,7 +231,7 @@ describe('connections', () => {
       connectionId: sftpId,
       credential: { ...sftpBody().credential, password: '******' },
     });
-    expect(moved.body.msg).toBe('credential.password: the server or credential type changed, so enter the password or private key again');
+    expect(moved.body.msg).toBe('Password: the server or credential type changed, so enter the password or private key again');
     expect((await admin.post(`/prod-api/ccms/connection/${sftpId}/validate`)).body.data.state).toBe('success');
   });
 
@@ -268,7 +268,7 @@ describe('connections', () => {
         const refused = await admin.post('/prod-api/ccms/connection', sftpBody({ name: `private-${host}`, host, port }));
         expect(refused.status, host).toBe(400);
         expect(refused.body.msg).toBe(
-          'host: the address is on this machine or a private network, which the administrator has not allowed (setting ccms.library.allowPrivateUrls)',
+          'Host: the address is on this machine or a private network, which the administrator has not allowed (setting ccms.library.allowPrivateUrls)',
         );
       }
       expect((await zh.post('/prod-api/ccms/connection', sftpBody({ name: 'private-zh', port }))).body.msg).toBe(
@@ -282,7 +282,7 @@ describe('connections', () => {
       expect(created.body.code).toBe(200);
       await setAllowed('');
       const check = await admin.post(`/prod-api/ccms/connection/${created.body.data.connectionId}/validate`);
-      expect(check.body.data).toMatchObject({ state: 'failure', message: expect.stringContaining('host: the address is on this machine') });
+      expect(check.body.data).toMatchObject({ state: 'failure', message: expect.stringContaining('Host: the address is on this machine') });
       expect(reached).toBe(0);
       await admin.delete(`/prod-api/ccms/connection/${created.body.data.connectionId}`);
     } finally {
@@ -310,10 +310,10 @@ describe('connections', () => {
         [{ fileName: 'a b.zip' }, 'Invalid file name', '文件名无效'],
         [{ filePath: '../up' }, 'Invalid path', '路径无效'],
         [{ filePath: '/abs' }, 'Invalid path', '路径无效'],
-        [{ name: '' }, 'name is required', 'name不能为空'],
-        [{ publicationId: undefined }, 'publicationId is required', 'publicationId不能为空'],
-        [{ configId: undefined }, 'configId is required', 'configId不能为空'],
-        [{ connectionId: undefined }, 'connectionId is required', 'connectionId不能为空'],
+        [{ name: '' }, 'Name is required', '名称不能为空'],
+        [{ publicationId: undefined }, 'Publication is required', '出版物不能为空'],
+        [{ configId: undefined }, 'Parameter ID is required', '参数主键不能为空'],
+        [{ connectionId: undefined }, 'Delivery server is required', '交付服务器不能为空'],
         [{ scheduleJob: 'every day' }, 'Invalid cron expression', 'Cron 表达式无效'],
       ];
       for (const [over, en, zhText] of cases) {

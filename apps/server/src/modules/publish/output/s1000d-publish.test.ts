@@ -82,8 +82,8 @@ suite('publishing an S1000D publication module', () => {
   it('refuses a selection the CSDB does not know, naming ditaVal, and creates nothing', async () => {
     const body = { libraryId, name: 'bad', branch: 'main', ditaMap: PM_FILE };
     const cases: Array<[string, string]> = [
-      ['9Z999999', 'ditaVal: "9Z999999" is neither a product of the PCT nor one of the library\'s filter groups'],
-      ['colour=red', 'ditaVal: applicability property "colour" is not declared in the ACT/CCT'],
+      ['9Z999999', 'DITAVAL: "9Z999999" is neither a product of the PCT nor one of the library\'s filter groups'],
+      ['colour=red', 'DITAVAL: applicability property "colour" is not declared in the ACT/CCT'],
     ];
     for (const [ditaVal, msg] of cases) {
       const res = await admin.post(api('/ccms/publication'), { ...body, ditaVal });
@@ -96,9 +96,9 @@ suite('publishing an S1000D publication module', () => {
       payload: { ...body, ditaVal: 'colour=red' },
       headers: { 'accept-language': 'zh' },
     });
-    expect(zh.body.msg).toBe('ditaVal：适用性属性“colour”未在 ACT/CCT 中声明');
+    expect(zh.body.msg).toBe('DITAVAL：适用性属性“colour”未在 ACT/CCT 中声明');
     const notPm = await admin.post(api('/ccms/publication'), { ...body, ditaMap: DM258_FILE, ditaVal: '1B070643' });
-    expect(notPm.body.msg).toBe(`ditaMap: "${DM258_FILE}" is not an S1000D publication module (PMC-...)`);
+    expect(notPm.body.msg).toBe(`DITA map: "${DM258_FILE}" is not an S1000D publication module (PMC-...)`);
     const list = await admin.get(api('/ccms/publication/list'), { libraryId });
     expect(list.body.rows).toEqual([]);
   });

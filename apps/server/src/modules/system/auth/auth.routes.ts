@@ -19,6 +19,9 @@ function userNameGiven(body: unknown): string {
   return typeof username === 'string' ? username : '';
 }
 
+/** On the sign-in and registration forms, `code` is the captcha answer, not the usual code. */
+const CAPTCHA_LABELS = { code: { zh: '验证码', en: 'Captcha' } };
+
 /** Sign-in, sign-out, captcha, registration, the caller's info and menu (spec section 7). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService({
@@ -60,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { public: true, rateLimit: attemptLimit, log: { skip: 'every attempt goes to the login log instead' } },
+      config: { public: true, rateLimit: attemptLimit, log: { skip: 'every attempt goes to the login log instead' }, fieldLabels: CAPTCHA_LABELS },
       schema: {
         summary: 'Sign in with user name and password; returns a bearer token',
         tags: ['system/auth'],
@@ -90,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
-      config: { public: true, rateLimit: attemptLimit, log: { title: 'register', businessType: BusinessType.INSERT } },
+      config: { public: true, rateLimit: attemptLimit, log: { title: 'register', businessType: BusinessType.INSERT }, fieldLabels: CAPTCHA_LABELS },
       schema: { summary: 'Register a new user (when self-registration is on)', tags: ['system/auth'], body: RegisterBody, response: { 200: OkEmpty } },
       onSend: loginLog,
     },

@@ -40,7 +40,7 @@ describe('GET /system/config/list and /{id}', () => {
     const dayBefore = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
     expect((await admin.get('/prod-api/system/config/list', { 'params[beginTime]': dayBefore, 'params[endTime]': '2999-12-31' })).body.total).toBe(seeded);
     expect((await admin.get('/prod-api/system/config/list', { 'params[endTime]': '2001-01-01' })).body.total).toBe(0);
-    expect((await admin.get('/prod-api/system/config/list', { 'params[endTime]': '2001-13-45' })).body.msg).toBe('params[endTime] is not in a valid format');
+    expect((await admin.get('/prod-api/system/config/list', { 'params[endTime]': '2001-13-45' })).body.msg).toBe('End time is not in a valid format');
     expect((await admin.get('/prod-api/system/config/list', { orderByColumn: 'configValue' })).body.msg).toBe('Cannot sort by configValue');
     const id = all.body.rows[0].configId;
     expect((await admin.get(`/prod-api/system/config/${id}`)).body.data.configKey).toBe('sys.account.captchaEnabled');
@@ -122,11 +122,11 @@ describe('POST, PUT and DELETE /system/config', () => {
   });
 
   it.each([
-    [{ configName: '', configKey: 'a.b' }, 'configName is required'],
-    [{ configName: 'X', configKey: '' }, 'configKey is required'],
-    [{ configName: 'X', configKey: 'k'.repeat(101) }, 'configKey must be at most 100 characters'],
-    [{ configName: 'X', configKey: 'a.b', configValue: 'v'.repeat(501) }, 'configValue must be at most 500 characters'],
-    [{ configName: 'X', configKey: 'a.b', configType: 'Q' }, 'configType must be one of: Y, N'],
+    [{ configName: '', configKey: 'a.b' }, 'Parameter name is required'],
+    [{ configName: 'X', configKey: '' }, 'Key is required'],
+    [{ configName: 'X', configKey: 'k'.repeat(101) }, 'Key must be at most 100 characters'],
+    [{ configName: 'X', configKey: 'a.b', configValue: 'v'.repeat(501) }, 'Value must be at most 500 characters'],
+    [{ configName: 'X', configKey: 'a.b', configType: 'Q' }, 'Built in must be one of: Y, N'],
     [{ configName: '重复', configKey: 'sys.index.skinName' }, 'Cannot save parameter "重复": key "sys.index.skinName" already exists'],
   ])('refuses %j naming the problem, changing nothing', async (body, msg) => {
     const before = await configs();
@@ -274,7 +274,7 @@ describe('English names', () => {
     expect((await byKey('ccms.publish.timeout'))?.configNameEn).toBe('');
     expect((await admin.put('/prod-api/system/config', { ...edit, configNameEn: 'Publishing - timeout' })).body.code).toBe(200);
     const long = await admin.post('/prod-api/system/config', { configName: 'X', configNameEn: 'n'.repeat(101), configKey: 'ccms.long' });
-    expect(long.body.msg).toBe('configNameEn must be at most 100 characters');
+    expect(long.body.msg).toBe('English name must be at most 100 characters');
     const sheet = await admin.request({ method: 'POST', url: '/prod-api/system/config/export', payload: { configKey: 'ccms.publish.timeout' } });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(sheet.bytes as unknown as ArrayBuffer);

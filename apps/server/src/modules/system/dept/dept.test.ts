@@ -112,15 +112,15 @@ describe('POST, PUT and DELETE /system/dept', () => {
   });
 
   it.each([
-    [{ parentId: 101, deptName: '', orderNum: 1 }, 'deptName is required'],
-    [{ parentId: 101, deptName: 'X'.repeat(31), orderNum: 1 }, 'deptName must be at most 30 characters'],
-    [{ parentId: 101, deptName: 'X', orderNum: 1, email: 'not-an-email' }, 'email is not in a valid format'],
-    [{ parentId: 101, deptName: 'X', orderNum: 1, phone: 'call me' }, 'phone is not in a valid format'],
-    [{ parentId: 101, deptName: 'X', orderNum: 1, status: '3' }, 'status must be one of: 0, 1'],
-    [{ parentId: 101, deptName: 'X' }, 'orderNum is required'],
+    [{ parentId: 101, deptName: '', orderNum: 1 }, 'Department is required'],
+    [{ parentId: 101, deptName: 'X'.repeat(31), orderNum: 1 }, 'Department must be at most 30 characters'],
+    [{ parentId: 101, deptName: 'X', orderNum: 1, email: 'not-an-email' }, 'Email is not in a valid format'],
+    [{ parentId: 101, deptName: 'X', orderNum: 1, phone: 'call me' }, 'Phone is not in a valid format'],
+    [{ parentId: 101, deptName: 'X', orderNum: 1, status: '3' }, 'Status must be one of: 0, 1'],
+    [{ parentId: 101, deptName: 'X' }, 'Order is required'],
     [{ parentId: 101, deptName: '写作组', orderNum: 1 }, 'Cannot save department "写作组": a department with this name already exists under the same parent'],
-    [{ parentId: 999, deptName: 'X', orderNum: 1 }, 'parentId: the parent department does not exist'],
-    [{ parentId: 0, deptName: 'Second root', orderNum: 1 }, 'parentId: the parent department does not exist'],
+    [{ parentId: 999, deptName: 'X', orderNum: 1 }, 'Parent: the parent department does not exist'],
+    [{ parentId: 0, deptName: 'Second root', orderNum: 1 }, 'Parent: the parent department does not exist'],
   ])('refuses %j naming the problem, changing nothing', async (body, msg) => {
     const before = await depts();
     const res = await admin.post('/prod-api/system/dept', body);

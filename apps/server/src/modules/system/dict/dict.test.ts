@@ -121,7 +121,7 @@ describe('/system/dict/type', () => {
     );
     expect((await admin.get('/prod-api/system/dict/type/list', { 'params[beginTime]': '2999-01-01' })).body.total).toBe(0);
     const bad = await admin.get('/prod-api/system/dict/type/list', { 'params[beginTime]': 'yesterday' });
-    expect(bad.body).toEqual({ code: 400, msg: 'params[beginTime] is not in a valid format' });
+    expect(bad.body).toEqual({ code: 400, msg: 'Start time is not in a valid format' });
     const one = page.body.rows[0];
     expect((await admin.get(`/prod-api/system/dict/type/${one.dictId}`)).body.data).toMatchObject({ dictType: 'ccms_document_status' });
     expect((await admin.get('/prod-api/system/dict/type/99999')).status).toBe(404);
@@ -177,11 +177,11 @@ describe('/system/dict/type', () => {
   });
 
   it.each([
-    [{ dictName: '', dictType: 'ccms_x' }, 'dictName is required'],
-    [{ dictName: 'X', dictType: '' }, 'dictType is required'],
-    [{ dictName: 'X', dictType: 'Bad-Type' }, 'dictType must start with a lower-case letter and hold only lower-case letters, digits and underscores'],
-    [{ dictName: 'X', dictType: `a${'b'.repeat(100)}` }, 'dictType must be at most 100 characters'],
-    [{ dictName: 'X', dictType: 'ccms_x', status: '2' }, 'status must be one of: 0, 1'],
+    [{ dictName: '', dictType: 'ccms_x' }, 'Dictionary name is required'],
+    [{ dictName: 'X', dictType: '' }, 'Dictionary type is required'],
+    [{ dictName: 'X', dictType: 'Bad-Type' }, 'Dictionary type must start with a lower-case letter and hold only lower-case letters, digits and underscores'],
+    [{ dictName: 'X', dictType: `a${'b'.repeat(100)}` }, 'Dictionary type must be at most 100 characters'],
+    [{ dictName: 'X', dictType: 'ccms_x', status: '2' }, 'Status must be one of: 0, 1'],
     [{ dictName: '重复', dictType: 'sys_yes_no' }, 'Cannot save dictionary "重复": dictionary type "sys_yes_no" already exists'],
   ])('refuses the type %j naming the problem, changing nothing', async (body, msg) => {
     const before = await snapshot();
@@ -223,11 +223,11 @@ describe('/system/dict/data', () => {
   });
 
   it.each([
-    [{ dictType: 'sys_yes_no', dictLabel: '', dictValue: 'M' }, 'dictLabel is required'],
-    [{ dictType: 'sys_yes_no', dictLabel: 'X', dictValue: '' }, 'dictValue is required'],
-    [{ dictType: 'sys_yes_no', dictLabel: 'X', dictValue: 'M', isDefault: 'maybe' }, 'isDefault must be one of: Y, N'],
-    [{ dictType: 'sys_yes_no', dictLabel: 'X', dictValue: 'M', dictSort: -1 }, 'dictSort must not be less than 0'],
-    [{ dictType: 'no_such_type', dictLabel: 'X', dictValue: 'M' }, 'dictType: dictionary type "no_such_type" does not exist'],
+    [{ dictType: 'sys_yes_no', dictLabel: '', dictValue: 'M' }, 'Label is required'],
+    [{ dictType: 'sys_yes_no', dictLabel: 'X', dictValue: '' }, 'Value is required'],
+    [{ dictType: 'sys_yes_no', dictLabel: 'X', dictValue: 'M', isDefault: 'maybe' }, 'Default must be one of: Y, N'],
+    [{ dictType: 'sys_yes_no', dictLabel: 'X', dictValue: 'M', dictSort: -1 }, 'Sort must not be less than 0'],
+    [{ dictType: 'no_such_type', dictLabel: 'X', dictValue: 'M' }, 'Dictionary type: dictionary type "no_such_type" does not exist'],
     [{ dictType: 'sys_yes_no', dictLabel: 'X', dictValue: 'Y' }, 'dictValue "Y" already exists in dictionary "sys_yes_no"'],
   ])('refuses the item %j naming the problem, changing nothing', async (body, msg) => {
     const before = await snapshot();

@@ -185,7 +185,7 @@ describe('download center', () => {
     expect((await admin.get(api('/system/download/list'), { name: 'report_2026' })).body.rows).toEqual([]);
     const bad = await user.caller.get(api('/system/download/list'), { status: 'done' });
     expect(bad.body.code).toBe(400);
-    expect(bad.body.msg).toContain('status');
+    expect(bad.body.msg).toContain('Status');
   });
 
   it('deletes an item with its file, and removes expired ones', async () => {

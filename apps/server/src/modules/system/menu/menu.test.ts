@@ -251,13 +251,13 @@ describe('POST, PUT and DELETE /system/menu', () => {
   });
 
   it.each([
-    [{ menuName: '', parentId: 0, orderNum: 1, path: 'x', menuType: 'M' }, 'menuName is required'],
-    [{ menuName: 'X', parentId: 0, orderNum: 1, path: 'x', menuType: 'Z' }, 'menuType must be one of: M, C, F'],
-    [{ menuName: 'X', parentId: 0, orderNum: 1, path: 'x' }, 'menuType is required'],
-    [{ menuName: 'X', parentId: 0, orderNum: -1, path: 'x', menuType: 'M' }, 'orderNum must not be less than 0'],
-    [{ menuName: 'X', parentId: 0, path: 'x', menuType: 'M' }, 'orderNum is required'],
-    [{ menuName: 'X'.repeat(51), parentId: 0, orderNum: 1, path: 'x', menuType: 'M' }, 'menuName must be at most 50 characters'],
-    [{ menuName: 'X', parentId: 1, orderNum: 1, menuType: 'C', component: 'a/b' }, 'path is required'],
+    [{ menuName: '', parentId: 0, orderNum: 1, path: 'x', menuType: 'M' }, 'Menu name is required'],
+    [{ menuName: 'X', parentId: 0, orderNum: 1, path: 'x', menuType: 'Z' }, 'Type must be one of: M, C, F'],
+    [{ menuName: 'X', parentId: 0, orderNum: 1, path: 'x' }, 'Type is required'],
+    [{ menuName: 'X', parentId: 0, orderNum: -1, path: 'x', menuType: 'M' }, 'Order must not be less than 0'],
+    [{ menuName: 'X', parentId: 0, path: 'x', menuType: 'M' }, 'Order is required'],
+    [{ menuName: 'X'.repeat(51), parentId: 0, orderNum: 1, path: 'x', menuType: 'M' }, 'Menu name must be at most 50 characters'],
+    [{ menuName: 'X', parentId: 1, orderNum: 1, menuType: 'C', component: 'a/b' }, 'Path is required'],
     [
       { menuName: 'X', parentId: 1, orderNum: 1, path: 'www.example.com', isFrame: '0', menuType: 'C' },
       'Cannot save menu "X": the path of an external link must start with http(s)://',
@@ -270,8 +270,8 @@ describe('POST, PUT and DELETE /system/menu', () => {
       { menuName: '新用户', menuNameEn: 'Users', parentId: 1, orderNum: 1, path: 'user2', menuType: 'C' },
       'Cannot save menu "Users": a menu with this name already exists under the same parent',
     ],
-    [{ menuName: 'X', parentId: 4998, orderNum: 1, path: 'x', menuType: 'C' }, 'parentId: the parent menu does not exist'],
-    [{ menuName: 'X', parentId: 1012, orderNum: 1, menuType: 'F', perms: 'x:y:z' }, 'parentId: a button cannot be a parent menu'],
+    [{ menuName: 'X', parentId: 4998, orderNum: 1, path: 'x', menuType: 'C' }, 'Parent: the parent menu does not exist'],
+    [{ menuName: 'X', parentId: 1012, orderNum: 1, menuType: 'F', perms: 'x:y:z' }, 'Parent: a button cannot be a parent menu'],
     [
       { menuName: 'X', parentId: 1, orderNum: 1, path: 'x2', menuType: 'C', routeName: 'TeamUser' },
       'Cannot save menu "X": route name "TeamUser" already exists',
@@ -418,7 +418,7 @@ describe('menus reach GET /getRouters', () => {
 
     const bad = await admin.put('/prod-api/system/menu', { ...page, menuId, affix: 'yes' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('affix');
+    expect(bad.body.msg).toContain('Pinned tab');
   });
 
   it('shows a renamed menu in getRouters at once, in both languages', async () => {

@@ -50,12 +50,12 @@ describe('/system/notice CRUD', () => {
   });
 
   it.each([
-    [{ noticeTitle: '', noticeType: '1' }, 'noticeTitle is required'],
-    [{ noticeTitle: 'X'.repeat(51), noticeType: '1' }, 'noticeTitle must be at most 50 characters'],
-    [{ noticeTitle: '<script>alert(1)</script>', noticeType: '1' }, 'noticeTitle must not contain markup'],
-    [{ noticeTitle: 'X', noticeType: '3' }, 'noticeType must be one of: 1, 2'],
-    [{ noticeTitle: 'X' }, 'noticeType is required'],
-    [{ noticeTitle: 'X', noticeType: '1', status: '9' }, 'status must be one of: 0, 1'],
+    [{ noticeTitle: '', noticeType: '1' }, 'Title is required'],
+    [{ noticeTitle: 'X'.repeat(51), noticeType: '1' }, 'Title must be at most 50 characters'],
+    [{ noticeTitle: '<script>alert(1)</script>', noticeType: '1' }, 'Title must not contain markup'],
+    [{ noticeTitle: 'X', noticeType: '3' }, 'Type must be one of: 1, 2'],
+    [{ noticeTitle: 'X' }, 'Type is required'],
+    [{ noticeTitle: 'X', noticeType: '1', status: '9' }, 'Status must be one of: 0, 1'],
   ])('refuses %j naming the field, changing nothing', async (body, msg) => {
     const before = await notices();
     const res = await admin.post('/prod-api/system/notice', body);

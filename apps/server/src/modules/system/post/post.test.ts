@@ -58,12 +58,12 @@ describe('/system/post', () => {
   });
 
   it.each([
-    [{ postCode: '', postName: 'X', postSort: 1 }, 'postCode is required'],
-    [{ postCode: 'x', postName: 'X', postSort: -1 }, 'postSort must not be less than 0'],
-    [{ postCode: 'x', postName: 'X', postSort: 1, status: '7' }, 'status must be one of: 0, 1'],
-    [{ postCode: 'x'.repeat(65), postName: 'X', postSort: 1 }, 'postCode must be at most 64 characters'],
-    [{ postCode: 5, postName: 'X', postSort: 1 }, 'postCode has the wrong type'],
-    [{ postName: 'X', postSort: 1 }, 'postCode is required'],
+    [{ postCode: '', postName: 'X', postSort: 1 }, 'Post code is required'],
+    [{ postCode: 'x', postName: 'X', postSort: -1 }, 'Order must not be less than 0'],
+    [{ postCode: 'x', postName: 'X', postSort: 1, status: '7' }, 'Status must be one of: 0, 1'],
+    [{ postCode: 'x'.repeat(65), postName: 'X', postSort: 1 }, 'Post code must be at most 64 characters'],
+    [{ postCode: 5, postName: 'X', postSort: 1 }, 'Post code has the wrong type'],
+    [{ postName: 'X', postSort: 1 }, 'Post code is required'],
   ])('refuses bad input %j naming the field, changing nothing', async (body, msg) => {
     const before = await count();
     const res = await admin.post('/prod-api/system/post', body);

@@ -59,10 +59,10 @@ describe('GET and PUT /system/user/profile', () => {
   });
 
   it.each([
-    [{ nickName: '' }, 'nickName is required'],
-    [{ email: 'bad' }, 'email is not in a valid format'],
-    [{ phonenumber: '123456789012' }, 'phonenumber is not in a valid format'],
-    [{ sex: '5' }, 'sex must be one of: 0, 1, 2'],
+    [{ nickName: '' }, 'Nickname is required'],
+    [{ email: 'bad' }, 'Email is not in a valid format'],
+    [{ phonenumber: '123456789012' }, 'Phone is not in a valid format'],
+    [{ sex: '5' }, 'Sex must be one of: 0, 1, 2'],
   ])('refuses %j with a 400 naming the field, changing nothing', async (override, msg) => {
     const before = await userRow('admin');
     const res = await admin.put(API, { nickName: 'Admin', email: '', phonenumber: '', sex: '0', ...override });
@@ -90,11 +90,11 @@ describe('PUT /system/user/profile/updatePwd', () => {
     const same = await me.put(`${API}/updatePwd`, { oldPassword: FIXTURE_PASSWORD, newPassword: FIXTURE_PASSWORD });
     expect(same.body).toEqual({ code: 400, msg: 'The new password must differ from the old one' });
     const short = await me.put(`${API}/updatePwd`, { oldPassword: FIXTURE_PASSWORD, newPassword: '123' });
-    expect(short.body).toEqual({ code: 400, msg: 'newPassword must be at least 6 characters' });
+    expect(short.body).toEqual({ code: 400, msg: 'New password must be at least 6 characters' });
     expect((await userRow('pwd1'))?.password).toBe(before);
     // Passwords in the query string (RuoYi's older web) are not read: they would end up in URL logs.
     const query = await me.request({ method: 'PUT', url: `${API}/updatePwd?oldPassword=${FIXTURE_PASSWORD}&newPassword=newpass1`, payload: {} });
-    expect(query.body).toEqual({ code: 400, msg: 'oldPassword is required' });
+    expect(query.body).toEqual({ code: 400, msg: 'Old password is required' });
     const ok = await me.put(`${API}/updatePwd`, { oldPassword: FIXTURE_PASSWORD, newPassword: 'newpass1' });
     expect(ok.body.code).toBe(200);
     expect((await me.get('/prod-api/getInfo')).status).toBe(200);

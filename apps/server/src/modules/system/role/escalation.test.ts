@@ -71,7 +71,7 @@ describe('self-escalation through menus and roles', () => {
     const { caller, user, role } = await callerWith(t, 'esc_menu', ['system:role:edit', 'system:role:query', 'system:menu:add', 'system:menu:edit']);
     const wildcard = await caller.post('/prod-api/system/menu', { menuName: 'god', parentId: 0, orderNum: 1, menuType: 'F', perms: '*:*:*' });
     expect(wildcard.status).toBe(400);
-    expect(wildcard.body.msg).toBe('perms must be concrete permission strings such as system:user:list (comma separated), without wildcards');
+    expect(wildcard.body.msg).toBe('Permission must be concrete permission strings such as system:user:list (comma separated), without wildcards');
     const partial = await caller.post('/prod-api/system/menu', { menuName: 'half', parentId: 0, orderNum: 1, menuType: 'F', perms: 'system:*:*' });
     expect(partial.status).toBe(400);
     const notHeld = await caller.post('/prod-api/system/menu', { menuName: 'reset', parentId: 0, orderNum: 1, menuType: 'F', perms: 'system:user:resetPwd' });

@@ -88,11 +88,11 @@ describe('POST and PUT /system/role', () => {
   });
 
   it.each([
-    [{ roleName: '' }, 'roleName is required'],
-    [{ roleKey: '' }, 'roleKey is required'],
-    [{ roleName: 'x'.repeat(31) }, 'roleName must be at most 30 characters'],
-    [{ roleSort: -1 }, 'roleSort must not be less than 0'],
-    [{ status: '3' }, 'status must be one of: 0, 1'],
+    [{ roleName: '' }, 'Role name is required'],
+    [{ roleKey: '' }, 'Role key is required'],
+    [{ roleName: 'x'.repeat(31) }, 'Role name must be at most 30 characters'],
+    [{ roleSort: -1 }, 'Order must not be less than 0'],
+    [{ status: '3' }, 'Status must be one of: 0, 1'],
     [{ menuIds: [987654] }, 'Menu 987654 does not exist'],
     [{ roleName: 'Role writer' }, 'Cannot save role "Role writer": the role name already exists'],
     [{ roleKey: 'writer' }, 'Cannot save role "Role badrole": the role key already exists'],
@@ -153,7 +153,7 @@ describe('status, data scope and department tree', () => {
     const { caller, role } = await callerWith(t, 'holder1', ['roletest:thing:list']);
     expect((await caller.get('/prod-api/getInfo')).body.permissions).toEqual(['roletest:thing:list']);
     expect((await nobody.put(`${API}/changeStatus`, { roleId: role.roleId, status: '1' })).status).toBe(403);
-    expect((await admin.put(`${API}/changeStatus`, { roleId: role.roleId, status: 'x' })).body.msg).toBe('status must be one of: 0, 1');
+    expect((await admin.put(`${API}/changeStatus`, { roleId: role.roleId, status: 'x' })).body.msg).toBe('Status must be one of: 0, 1');
     expect((await admin.put(`${API}/changeStatus`, { roleId: role.roleId, status: '1' })).body.code).toBe(200);
     expect((await caller.get('/prod-api/getInfo')).body.permissions).toEqual([]);
   });
@@ -173,7 +173,7 @@ describe('status, data scope and department tree', () => {
     await admin.put(`${API}/dataScope`, { roleId: role.roleId, dataScope: '2', deptIds: [top.deptId, child.deptId], deptCheckStrictly: false });
     expect((await admin.get(`${API}/deptTree/${role.roleId}`)).body.checkedKeys.sort()).toEqual([top.deptId, child.deptId].sort());
     const bad = await admin.put(`${API}/dataScope`, { roleId: role.roleId, dataScope: '9', deptIds: [] });
-    expect(bad.body).toEqual({ code: 400, msg: 'dataScope must be one of: 1, 2, 3, 4, 5' });
+    expect(bad.body).toEqual({ code: 400, msg: 'Scope must be one of: 1, 2, 3, 4, 5' });
     const missing = await admin.put(`${API}/dataScope`, { roleId: role.roleId, dataScope: '2', deptIds: [987654] });
     expect(missing.body).toEqual({ code: 400, msg: 'Department 987654 does not exist' });
     expect(await deptsOf()).toEqual([top.deptId, child.deptId].sort());
@@ -246,7 +246,7 @@ describe('authUser', () => {
     expect(names(await admin.get(`${API}/authUser/unallocatedList`, { roleId: role.roleId, userName: 'team' }))).toEqual(['team_b', 'team_c']);
     expect(names(await admin.get(`${API}/authUser/allocatedList`, { roleId: role.roleId, phonenumber: '1350000' }))).toEqual(['team_a']);
     const noRole = await admin.get(`${API}/authUser/allocatedList`);
-    expect(noRole.body).toEqual({ code: 400, msg: 'roleId is required' });
+    expect(noRole.body).toEqual({ code: 400, msg: 'Role is required' });
     expect((await nobody.get(`${API}/authUser/allocatedList`, { roleId: role.roleId })).status).toBe(403);
   });
 
@@ -261,7 +261,7 @@ describe('authUser', () => {
     expect(cancelAll.body.code).toBe(200);
     expect(names(await admin.get(`${API}/authUser/allocatedList`, { roleId: role.roleId }))).toEqual(['team_c']);
     const empty = await admin.put(`${API}/authUser/selectAll`, { roleId: role.roleId, userIds: '' });
-    expect(empty.body).toEqual({ code: 400, msg: 'userIds is required' });
+    expect(empty.body).toEqual({ code: 400, msg: 'Users is required' });
     const badIds = await admin.put(`${API}/authUser/cancelAll`, { roleId: role.roleId, userIds: 'a,b' });
     expect(badIds.status).toBe(400);
     expect((await nobody.put(`${API}/authUser/selectAll`, { roleId: role.roleId, userIds: [u1.userId] })).status).toBe(403);

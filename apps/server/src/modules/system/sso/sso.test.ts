@@ -201,7 +201,7 @@ describe('a changed issuer', () => {
       const moved = remember(await editor.caller.put('/prod-api/system/sso/settings', settings({ issuer: theirs.issuer, clientSecret: '' })));
       expect(moved.status).toBe(400);
       expect(moved.body.msg).toBe(
-        'clientSecret: the issuer changed, so enter the client secret again (a stored secret only goes to the issuer it was entered for)',
+        'Client secret: the issuer changed, so enter the client secret again (a stored secret only goes to the issuer it was entered for)',
       );
       const zh = remember(
         await editor.caller.request({

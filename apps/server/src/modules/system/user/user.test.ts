@@ -66,7 +66,7 @@ describe('GET /system/user/list', () => {
     expect(bad.body.msg).toBe('Cannot sort by password');
     const badDate = await admin.get(`${API}/list`, { 'params[beginTime]': 'yesterday' });
     expect(badDate.status).toBe(400);
-    expect(badDate.body.msg).toBe('params[beginTime] is not in a valid format');
+    expect(badDate.body.msg).toBe('Start time is not in a valid format');
   });
 
   it('answers 403 without system:user:list', async () => {
@@ -196,19 +196,19 @@ describe('POST /system/user', () => {
   });
 
   it.each([
-    [{ userName: 'ab' }, 'userName must be at least 3 characters'],
-    [{ userName: 'abcdefghijk' }, 'userName must be at most 10 characters'],
-    [{ nickName: '' }, 'nickName is required'],
-    [{ password: '12345' }, 'password must be at least 6 characters'],
-    [{ password: '1234567890123456' }, 'password must be at most 15 characters'],
-    [{ email: 'not-an-email' }, 'email is not in a valid format'],
-    [{ phonenumber: '12ab' }, 'phonenumber is not in a valid format'],
-    [{ sex: '7' }, 'sex must be one of: 0, 1, 2'],
-    [{ status: '9' }, 'status must be one of: 0, 1'],
+    [{ userName: 'ab' }, 'User name must be at least 3 characters'],
+    [{ userName: 'abcdefghijk' }, 'User name must be at most 10 characters'],
+    [{ nickName: '' }, 'Nickname is required'],
+    [{ password: '12345' }, 'Password must be at least 6 characters'],
+    [{ password: '1234567890123456' }, 'Password must be at most 15 characters'],
+    [{ email: 'not-an-email' }, 'Email is not in a valid format'],
+    [{ phonenumber: '12ab' }, 'Phone is not in a valid format'],
+    [{ sex: '7' }, 'Sex must be one of: 0, 1, 2'],
+    [{ status: '9' }, 'Status must be one of: 0, 1'],
     [{ deptId: 987654 }, 'Department 987654 does not exist'],
     [{ roleIds: [987654] }, 'Role 987654 does not exist'],
     [{ postIds: [987654] }, 'Post 987654 does not exist'],
-    [{ roleIds: 'x,y' }, 'roleIds is invalid'],
+    [{ roleIds: 'x,y' }, 'Roles is invalid'],
   ])('refuses %j with a 400 naming the field, adding nothing', async (override, msg) => {
     const before = await userCount();
     const res = await admin.post(API, newUser('badone', override));
@@ -269,13 +269,13 @@ describe('PUT /system/user', () => {
     const id = (await userRow('frank'))?.userId;
     const before = await userRow('frank');
     const bad = await admin.put(API, { userId: id, email: 'nope' });
-    expect(bad.body).toEqual({ code: 400, msg: 'email is not in a valid format' });
+    expect(bad.body).toEqual({ code: 400, msg: 'Email is not in a valid format' });
     const taken = await admin.put(API, { userId: id, userName: 'gina' });
     expect(taken.body).toEqual({ code: 400, msg: 'Cannot save user "gina": the user name already exists' });
     const takenEmail = await admin.put(API, { userId: id, email: 'gina@example.com' });
     expect(takenEmail.body.msg).toBe('Cannot save user "frank": the email already exists');
     const missing = await admin.put(API, { nickName: 'x' });
-    expect(missing.body).toEqual({ code: 400, msg: 'userId is required' });
+    expect(missing.body).toEqual({ code: 400, msg: 'User is required' });
     expect(await userRow('frank')).toEqual(before);
   });
 
@@ -359,7 +359,7 @@ describe('password reset and status', () => {
     const id = (await userRow('liam'))?.userId;
     const session = await t.login('liam', 'passw0rd');
     const short = await admin.put(`${API}/resetPwd`, { userId: id, password: '123' });
-    expect(short.body).toEqual({ code: 400, msg: 'password must be at least 6 characters' });
+    expect(short.body).toEqual({ code: 400, msg: 'Password must be at least 6 characters' });
     expect((await session.get('/prod-api/getInfo')).status).toBe(200);
     expect((await nobody.put(`${API}/resetPwd`, { userId: id, password: 'newpass1' })).status).toBe(403);
     // Recent failed sign-ins are forgotten with the old password.
@@ -380,7 +380,7 @@ describe('password reset and status', () => {
     expect((await session.get('/prod-api/getInfo')).status).toBe(200);
     expect((await nobody.put(`${API}/changeStatus`, { userId: id, status: '1' })).status).toBe(403);
     const bad = await admin.put(`${API}/changeStatus`, { userId: id, status: '5' });
-    expect(bad.body.msg).toBe('status must be one of: 0, 1');
+    expect(bad.body.msg).toBe('Status must be one of: 0, 1');
     expect((await admin.put(`${API}/changeStatus`, { userId: id, status: '1' })).body.code).toBe(200);
     expect(await db().select().from(sysSession).where(eq(sysSession.userId, id))).toEqual([]);
     expect((await session.get('/prod-api/getInfo')).status).toBe(401);

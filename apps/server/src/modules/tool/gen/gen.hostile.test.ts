@@ -277,7 +277,7 @@ describe('hostile settings and database texts in the generated module', () => {
     tableId = (await admin.get('/prod-api/tool/gen/list', { tableName: 'ccms_t' })).body.rows[0].tableId;
     const refused = await admin.get(`/prod-api/tool/gen/preview/${tableId}`);
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toBe('entityName must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)');
+    expect(refused.body.msg).toBe('Entity must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)');
     expect((await admin.get('/prod-api/tool/gen/batchGenCode', { tableIds: String(tableId) })).status).toBe(400);
   });
 
@@ -371,32 +371,32 @@ describe('names the generated code uses as code', () => {
       [
         { entityName: "named');x('" },
         'entityName须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
-        'entityName must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
+        'Entity must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
       ],
       [
         { businessName: "a'b" },
         'businessName须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
-        'businessName must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
+        'Business name must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
       ],
       [
         column({ propName: "st'atus" }),
         'columns.1.propName须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
-        'columns.1.propName must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
+        'Field name of item 2 must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
       ],
       [
         column({ dictType: "sys_yes_no');x('" }),
         'columns.1.dictType必须以小写字母开头，且只能包含小写字母、数字和下划线',
-        'columns.1.dictType must start with a lower-case letter and hold only lower-case letters, digits and underscores',
+        'Dictionary type of item 2 must start with a lower-case letter and hold only lower-case letters, digits and underscores',
       ],
       [
         { tplCategory: 'sub', subTableName: "ccms_x'", subTableFkName: 'named_id' },
         'subTableName须是数据库表名或字段名：以字母或下划线开头，只含字母、数字和下划线',
-        'subTableName must be a table or column name of the database: a letter or underscore, then letters, digits and underscores',
+        'Detail table must be a table or column name of the database: a letter or underscore, then letters, digits and underscores',
       ],
       [
         { tplCategory: 'tree', treeParentColumn: 'named_id', treeNameColumn: 'status*/' },
         'treeNameColumn须是数据库表名或字段名：以字母或下划线开头，只含字母、数字和下划线',
-        'treeNameColumn must be a table or column name of the database: a letter or underscore, then letters, digits and underscores',
+        'Tree name column must be a table or column name of the database: a letter or underscore, then letters, digits and underscores',
       ],
     ];
     for (const [patch, zh, en] of cases) {
@@ -421,7 +421,7 @@ describe('names the generated code uses as code', () => {
     await t.database.db.execute(sql`UPDATE gen_table SET area = ${"work');x('"} WHERE table_id = ${tableId}`);
     const area = await admin.get(`/prod-api/tool/gen/preview/${tableId}`);
     expect(area.status).toBe(400);
-    expect(area.body.msg).toBe('area must be one of: system, monitor, common, content, work, publish');
+    expect(area.body.msg).toBe('Area must be one of: system, monitor, common, content, work, publish');
     expect(existsSync(marker)).toBe(false);
   });
 });

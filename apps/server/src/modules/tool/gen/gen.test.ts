@@ -180,7 +180,7 @@ describe('settings, preview and download', () => {
     };
     const bad = await admin.put('/prod-api/tool/gen', { ...body, entityName: 'Widget-x' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('entityName');
+    expect(bad.body.msg).toContain('Entity');
     const tree = await admin.put('/prod-api/tool/gen', { ...body, tplCategory: 'tree', treeParentColumn: 'no_parent' });
     expect(tree.body.msg).toBe('The tree template needs the parent id column (treeParentColumn)');
     expect((await importedWidget()).table.functionNameEn).toBe('Widget');

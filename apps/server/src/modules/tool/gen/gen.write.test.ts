@@ -90,7 +90,7 @@ describe('generate to project', () => {
   it('refuses an empty table list naming the field', async () => {
     const res = await admin.post('/prod-api/tool/gen/writeCode', { tableIds: [] });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toContain('tableIds');
+    expect(res.body.msg).toContain('Tables');
   });
 });
 

@@ -94,10 +94,10 @@ describe('plans', () => {
   });
 
   it('validates fields and refuses a release of another project', async () => {
-    expect((await owner.caller.post('/prod-api/ccms/plan', { projectId, title: '' })).body).toEqual({ code: 400, msg: 'title is required' });
+    expect((await owner.caller.post('/prod-api/ccms/plan', { projectId, title: '' })).body).toEqual({ code: 400, msg: 'Title is required' });
     expect((await owner.caller.post('/prod-api/ccms/plan', { projectId, title: 'Dates', beginDate: '2025-02-02', dueDate: '2025-01-01' })).body).toEqual({
       code: 400,
-      msg: 'dueDate must not be before the begin date',
+      msg: 'Due date must not be before the begin date',
     });
     expect((await owner.caller.post('/prod-api/ccms/plan', { projectId, title: 'S', status: 'done' })).body.code).toBe(400);
     const foreign = await created(owner.caller, '/prod-api/ccms/release', { projectId: otherProject, title: 'Foreign' });

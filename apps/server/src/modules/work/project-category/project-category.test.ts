@@ -30,7 +30,7 @@ describe('project categories', () => {
       code: 400,
       msg: 'Project category value "training" already exists',
     });
-    expect((await admin.post('/prod-api/ccms/project/dictData/add', { name: '', value: 'x' })).body).toEqual({ code: 400, msg: 'name is required' });
+    expect((await admin.post('/prod-api/ccms/project/dictData/add', { name: '', value: 'x' })).body).toEqual({ code: 400, msg: 'Name is required' });
     const project = await createProject(author.caller, 'Categorized', { category: 'training' });
     expect((await admin.put('/prod-api/ccms/project/dictData/edit', { id, name: 'Training course', value: 'course', status: '0', sort: 3 })).body.code).toBe(
       200,

@@ -41,14 +41,16 @@ describe('project config', () => {
 
   it('requires the four people, in both languages, and writes nothing', async () => {
     const other = await createProject(owner.caller, 'Unconfigured');
-    for (const field of ['writerId', 'writeReviewerId', 'translatorId', 'translateReviewerId'] as const) {
+    // The spec's words: "writer, writer reviewer, translator, translator reviewer must be selected".
+    const people = { writerId: 'Writer', writeReviewerId: 'Writer reviewer', translatorId: 'Translator', translateReviewerId: 'Translator reviewer' };
+    for (const [field, label] of Object.entries(people)) {
       const res = await owner.caller.put('/prod-api/ccms/project/config', { ...full(), projectId: other, [field]: null });
-      expect(res.body).toEqual({ code: 400, msg: `${field} must be selected` });
+      expect(res.body).toEqual({ code: 400, msg: `${label} must be selected` });
     }
     const zh = callerFor(t.app, owner.caller.token, 'zh');
     expect((await zh.put('/prod-api/ccms/project/config', { ...full(), projectId: other, writerId: undefined })).body).toEqual({
       code: 400,
-      msg: '必须选择writerId',
+      msg: '必须选择编写人',
     });
     expect((await owner.caller.put('/prod-api/ccms/project/config', { ...full(), projectId: other, noticeType: 'sms' })).body.code).toBe(400);
     const rows = await t.database.db.select().from(ccmsProjectConfig);

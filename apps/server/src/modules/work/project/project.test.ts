@@ -104,13 +104,13 @@ describe('project validation', () => {
   it('refuses bad input with a message naming the field and writes nothing', async () => {
     const before = await projectRows();
     const cases: [Record<string, unknown>, string][] = [
-      [{ title: '' }, 'title is required'],
-      [{ version: '' }, 'version is required'],
-      [{ sourceBranch: '' }, 'sourceBranch is required'],
-      [{ useOriginBranch: false, projectBranch: '' }, 'projectBranch is required'],
-      [{ beginDate: '2025-05-02', endDate: '2025-05-01' }, 'endDate must not be before the begin date'],
+      [{ title: '' }, 'Title is required'],
+      [{ version: '' }, 'Version is required'],
+      [{ sourceBranch: '' }, 'Source branch is required'],
+      [{ useOriginBranch: false, projectBranch: '' }, 'Project branch is required'],
+      [{ beginDate: '2025-05-02', endDate: '2025-05-01' }, 'End date must not be before the begin date'],
       [{ category: 'nosuch' }, 'Category "nosuch" is not in the project category dictionary'],
-      [{ updateSchedule: 'weekly' }, 'updateSchedule must be one of: minutes, hour, day, never'],
+      [{ updateSchedule: 'weekly' }, 'Scheduled update must be one of: minutes, hour, day, never'],
     ];
     for (const [extra, msg] of cases) {
       const res = await author.caller.post('/prod-api/ccms/project', projectBody('Invalid one', extra));
@@ -125,7 +125,7 @@ describe('project validation', () => {
   it('names the end date in Chinese too', async () => {
     const zh = callerFor(t.app, author.caller.token, 'zh');
     const res = await zh.post('/prod-api/ccms/project', projectBody('日期', { beginDate: '2025-05-02', endDate: '2025-05-01' }));
-    expect(res.body).toEqual({ code: 400, msg: 'endDate不能早于开始日期' });
+    expect(res.body).toEqual({ code: 400, msg: '结束日期不能早于开始日期' });
   });
 
   it('refuses an edit with an end before the begin and keeps the row', async () => {
@@ -135,7 +135,7 @@ describe('project validation', () => {
       id,
       rowVersion: 1,
     });
-    expect(res.body).toEqual({ code: 400, msg: 'endDate must not be before the begin date' });
+    expect(res.body).toEqual({ code: 400, msg: 'End date must not be before the begin date' });
     expect((await author.caller.get(`/prod-api/ccms/project/${id}`)).body.data).toMatchObject({
       beginDate: '2025-01-01',
       endDate: '2025-02-01',

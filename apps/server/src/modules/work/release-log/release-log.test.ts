@@ -82,10 +82,8 @@ describe('/ccms/releaseLog', () => {
 
   it('refuses a plan of another project, a missing version and a reader, writing nothing', async () => {
     const before = await count();
-    expect((await writer.post('/prod-api/ccms/releaseLog', { projectId: other, planId, version: '2' })).body.msg).toBe(
-      'planId: the plan is not in this project',
-    );
-    expect((await writer.post('/prod-api/ccms/releaseLog', { projectId: project, version: '' })).body.msg).toBe('version is required');
+    expect((await writer.post('/prod-api/ccms/releaseLog', { projectId: other, planId, version: '2' })).body.msg).toBe('Plan: the plan is not in this project');
+    expect((await writer.post('/prod-api/ccms/releaseLog', { projectId: project, version: '' })).body.msg).toBe('Version is required');
     const denied = await reader.post('/prod-api/ccms/releaseLog', { projectId: project, version: '3' });
     expect(denied.status).toBe(403);
     expect(denied.body.msg).toBe('No relevant permissions');

@@ -58,10 +58,10 @@ describe('releases', () => {
 
   it('validates: title, dates, duplicates; nothing written', async () => {
     const before = (await t.database.db.select({ n: count() }).from(ccmsRelease))[0]?.n;
-    expect((await owner.caller.post('/prod-api/ccms/release', { projectId, title: ' ' })).body).toEqual({ code: 400, msg: 'title is required' });
+    expect((await owner.caller.post('/prod-api/ccms/release', { projectId, title: ' ' })).body).toEqual({ code: 400, msg: 'Title is required' });
     expect((await owner.caller.post('/prod-api/ccms/release', { projectId, title: 'D', beginDate: '2025-02-02', endDate: '2025-02-01' })).body).toEqual({
       code: 400,
-      msg: 'endDate must not be before the begin date',
+      msg: 'End date must not be before the begin date',
     });
     await created(owner.caller, '/prod-api/ccms/release', { projectId, title: 'Same' });
     expect((await owner.caller.post('/prod-api/ccms/release', { projectId, title: 'Same' })).body).toEqual({ code: 400, msg: 'Release "Same" already exists' });

@@ -191,7 +191,7 @@ suite('review comments as S1000D comment files (COM)', () => {
     expect(none.status).toBe(400);
     const bad = await owner.caller.post(api('/ccms/s1000d/comments/export'), exportBody({ senderIdent: 'TOO-LONG' }));
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('senderIdent');
+    expect(bad.body.msg).toContain('Sender ident');
     expect((await threads()).length).toBe(1);
   });
 

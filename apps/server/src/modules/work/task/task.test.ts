@@ -66,10 +66,10 @@ describe('tasks', () => {
     expect(row).toMatchObject({ remain: 0.75, exceed: 0 });
     expect((await owner.caller.post('/prod-api/ccms/task', { projectId, title: 'Neg', effort: -1 })).body).toEqual({
       code: 400,
-      msg: 'effort must not be less than 0',
+      msg: 'Effort (h) must not be less than 0',
     });
     expect((await owner.caller.post('/prod-api/ccms/task', { projectId, title: 'Bad', status: 'done' })).body.msg).toBe(
-      'status must be one of: new, notStarted, inProgress, completed',
+      'Status must be one of: new, notStarted, inProgress, completed',
     );
   });
 

@@ -74,8 +74,8 @@ describe('comments with replies', () => {
     const elsewhere = await alice.post(`/prod-api/ccms/workitem/${otherItem}/comment`, { content: 'there' });
     const before = (await t.database.db.select().from(ccmsWorkItemComment)).length;
     const res = await alice.post(`/prod-api/ccms/workitem/${item}/comment`, { content: 'here', parentCommentId: elsewhere.body.data.commentId });
-    expect(res.body.msg).toBe('parentCommentId: the comment replied to does not exist');
-    expect((await alice.post(`/prod-api/ccms/workitem/${item}/comment`, { content: '  ' })).body.msg).toBe('content is required');
+    expect(res.body.msg).toBe('Parent comment: the comment replied to does not exist');
+    expect((await alice.post(`/prod-api/ccms/workitem/${item}/comment`, { content: '  ' })).body.msg).toBe('Content is required');
     expect((await t.database.db.select().from(ccmsWorkItemComment)).length).toBe(before);
   });
 });

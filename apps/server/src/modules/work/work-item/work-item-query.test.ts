@@ -106,7 +106,7 @@ describe('condition query', () => {
   });
 
   it.each([
-    [cond('password', 'eq', 'x'), /^conditions\.0\.field must be one of: workItemId, title, /],
+    [cond('password', 'eq', 'x'), /^Field of item 1 must be one of: workItemId, title, /],
     [cond('title', 'gt', 'x'), /^Condition 1: operator "greater than" does not apply to field "Title"$/],
     [cond('priority', 'eq', 'high'), /^Condition 1: the value of field "Priority" does not suit operator "equals"$/],
     [cond('priority', 'in', 1), /^Condition 1: the value of field "Priority" does not suit operator "is one of"$/],
@@ -167,7 +167,7 @@ describe('saved filters', () => {
 
   it('refuses a filter without a name', async () => {
     const res = await alice.post('/prod-api/ccms/workitem/filter', { name: ' ', conditions: [] });
-    expect(res.body.msg).toBe('name is required');
+    expect(res.body.msg).toBe('Name is required');
   });
 });
 

@@ -84,8 +84,8 @@ describe('requirement state machine (ZenTao story)', () => {
     await act(writer, id, 'reviewPass');
     const res = await act(writer, id, 'close');
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('closeReason is required to close a requirement');
-    expect((await act(writer, id, 'close', { closeReason: 'later' })).body.msg).toMatch(/^closeReason must be one of: done, /);
+    expect(res.body.msg).toBe('Close reason is required to close a requirement');
+    expect((await act(writer, id, 'close', { closeReason: 'later' })).body.msg).toMatch(/^Close reason must be one of: done, /);
     expect((await row(id))?.status).toBe('active');
   });
 });
@@ -93,9 +93,9 @@ describe('requirement state machine (ZenTao story)', () => {
 describe('defect state machine (ZenTao bug)', () => {
   it('resolves with a resolution back to the reporter, is reactivated (counted) and closed', async () => {
     const id = await createItem(tester, { projectId: project, workItemType: 'defect', title: 'Bug', assigneeId: writerId });
-    expect((await act(writer, id, 'resolve')).body.msg).toBe('resolution is required to resolve a defect');
+    expect((await act(writer, id, 'resolve')).body.msg).toBe('Resolution is required to resolve a defect');
     expect((await act(writer, id, 'resolve', { resolution: 'fixedit' })).body.msg).toBe(
-      'resolution must be one of: fixed, bydesign, duplicate, external, notrepro, postponed, willnotfix',
+      'Resolution must be one of: fixed, bydesign, duplicate, external, notrepro, postponed, willnotfix',
     );
     expect((await row(id))?.status).toBe('active');
 

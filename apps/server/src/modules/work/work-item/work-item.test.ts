@@ -102,13 +102,13 @@ describe('work item create and read', () => {
   });
 
   it.each([
-    [{ workItemType: 'defect', title: '' }, 'title is required'],
-    [{ workItemType: 'bug', title: 'x' }, 'workItemType must be one of: requirement, defect'],
-    [{ workItemType: 'defect', title: 'x', priority: 9 }, 'priority must not be greater than 4'],
-    [{ workItemType: 'defect', title: 'x', begin: '2030-02-01', due: '2030-01-01' }, 'due must not be before the begin date'],
-    [{ workItemType: 'defect', title: 'x', due: '1 May' }, 'due is not in a valid format'],
-    [{ workItemType: 'defect', title: 'x', assigneeId: 99999 }, 'assigneeId: user 99999 does not exist'],
-    [{ workItemType: 'defect', title: 'x', parentId: 99999 }, 'parentId: the parent must be a requirement of the same project'],
+    [{ workItemType: 'defect', title: '' }, 'Title is required'],
+    [{ workItemType: 'bug', title: 'x' }, 'Type must be one of: requirement, defect'],
+    [{ workItemType: 'defect', title: 'x', priority: 9 }, 'Priority must not be greater than 4'],
+    [{ workItemType: 'defect', title: 'x', begin: '2030-02-01', due: '2030-01-01' }, 'Due must not be before the begin date'],
+    [{ workItemType: 'defect', title: 'x', due: '1 May' }, 'Due is not in a valid format'],
+    [{ workItemType: 'defect', title: 'x', assigneeId: 99999 }, 'Assignee: user 99999 does not exist'],
+    [{ workItemType: 'defect', title: 'x', parentId: 99999 }, 'Parent: the parent must be a requirement of the same project'],
   ])('refuses %j naming the field, writing nothing', async (body, msg) => {
     const before = await itemCount();
     const res = await writer.post('/prod-api/ccms/workitem', { projectId: project, ...body });
@@ -119,7 +119,7 @@ describe('work item create and read', () => {
 
   it('answers in Chinese for a Chinese caller', async () => {
     const zh = callerFor(t.app, writer.token, 'zh');
-    expect((await zh.post('/prod-api/ccms/workitem', { projectId: project, workItemType: 'defect', title: '' })).body.msg).toBe('title不能为空');
+    expect((await zh.post('/prod-api/ccms/workitem', { projectId: project, workItemType: 'defect', title: '' })).body.msg).toBe('标题不能为空');
   });
 });
 
@@ -207,10 +207,10 @@ describe('sub-requirements', () => {
     const elsewhere = await createItem(writer, { projectId: other, workItemType: 'requirement', title: 'Elsewhere' });
     for (const parentId of [defect, elsewhere]) {
       const res = await writer.post('/prod-api/ccms/workitem', { projectId: project, workItemType: 'requirement', title: 'Bad child', parentId });
-      expect(res.body.msg).toBe('parentId: the parent must be a requirement of the same project');
+      expect(res.body.msg).toBe('Parent: the parent must be a requirement of the same project');
     }
     const cycle = await writer.put('/prod-api/ccms/workitem', { workItemId: parent, projectId: project, rowVersion: 1, parentId: grandchild });
-    expect(cycle.body.msg).toBe('parentId: a requirement cannot be its own parent or a parent of its parents');
+    expect(cycle.body.msg).toBe('Parent: a requirement cannot be its own parent or a parent of its parents');
     const refused = await writer.delete(`/prod-api/ccms/workitem/${parent}`);
     expect(refused.body.msg).toBe('Requirement "Parent" has sub-requirements; delete them first');
     expect((await itemRow(parent))?.delFlag).toBe('0');

@@ -75,7 +75,7 @@ describe('loading a manufacturer revision', () => {
     try {
       const calls = fakeServer((config) =>
         config.url === '/ccms/flightops/revision'
-          ? { data: { code: 400, msg: 'manufacturerBranch：库中没有分支“manufacturer”（保存制造商修订原样的分支）' } }
+          ? { data: { code: 400, msg: '制造商分支：库中没有分支“manufacturer”（保存制造商修订原样的分支）' } }
           : { data: { code: 200, msg: 'ok', rows: [], total: 0 } },
       );
       renderPage(<RevisionDialog scope={{ libraryId: 4 }} open onClose={() => undefined} />);
@@ -87,7 +87,7 @@ describe('loading a manufacturer revision', () => {
       fireEvent.change(await zipInput(), { target: { files: [new File(['PK'], 'rev.zip', { type: 'application/zip' })] } });
       await screen.findByText('rev.zip');
       fireEvent.click(screen.getByTestId('revision-load'));
-      expect((await screen.findByTestId('revision-error')).textContent).toBe('manufacturerBranch：库中没有分支“manufacturer”（保存制造商修订原样的分支）');
+      expect((await screen.findByTestId('revision-error')).textContent).toBe('制造商分支：库中没有分支“manufacturer”（保存制造商修订原样的分支）');
     } finally {
       await i18n.changeLanguage('en');
     }

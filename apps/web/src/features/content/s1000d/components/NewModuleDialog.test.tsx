@@ -119,11 +119,11 @@ describe('the DMC builder (new data module)', () => {
   });
 
   it("shows the server's refusal under the segment it names", async () => {
-    show({ create: { data: { code: 400, msg: 'systemCode: "D-1" does not match its pattern (2–3 A–Z/0–9)' } } });
+    show({ create: { data: { code: 400, msg: 'System: "D-1" does not match its pattern (2–3 A–Z/0–9)' } } });
     await fillBrakePads();
     type('new-module-systemCode', 'D-1');
     fireEvent.click(screen.getByRole('button', { name: /ok/i }));
-    const error = await screen.findByText('systemCode: "D-1" does not match its pattern (2–3 A–Z/0–9)');
+    const error = await screen.findByText('System: "D-1" does not match its pattern (2–3 A–Z/0–9)');
     expect(within(error.closest('.ant-form-item') as HTMLElement).getByTestId('new-module-systemCode')).toBeTruthy();
   });
 

@@ -115,13 +115,13 @@ describe('filtering a publication module by product', () => {
   it("shows the server's refusal in the user's language", async () => {
     calls = fakeServer((config) =>
       config.url?.startsWith('/ccms/s1000d/filter')
-        ? { data: { code: 400, msg: 'product: product "1B070644" is not in the products cross-reference table (PCT)' } }
+        ? { data: { code: 400, msg: 'Product: product "1B070644" is not in the products cross-reference table (PCT)' } }
         : bikeServer()(config),
     );
     show();
     await pick('s1000d-filter-product', '1B070644 — Mountain bicycle, Brook trekker, Mk9, POST-001');
     await waitFor(() =>
-      expect(feedback.notification.error).toHaveBeenCalledWith({ title: 'product: product "1B070644" is not in the products cross-reference table (PCT)' }),
+      expect(feedback.notification.error).toHaveBeenCalledWith({ title: 'Product: product "1B070644" is not in the products cross-reference table (PCT)' }),
     );
     expect(screen.queryByTestId('s1000d-filter-count')).toBeNull();
   });

@@ -120,13 +120,13 @@ describe('the S1000D tab of a data module', () => {
   it("shows the server's refusal in the user's language", async () => {
     calls = fakeServer((config) =>
       config.url?.startsWith('/ccms/s1000d/instance')
-        ? { data: { code: 400, msg: 'topicId: "PMC-S1000DBIKE-C3002-EPWG1-00_000-01_EN-US.XML" is not a data module' } }
+        ? { data: { code: 400, msg: 'Topic: "PMC-S1000DBIKE-C3002-EPWG1-00_000-01_EN-US.XML" is not a data module' } }
         : bikeServer()(config),
     );
     show();
     await pick('s1000d-instance-product', '1B070643 — Mountain bicycle, Brook trekker, Mk9, PRE');
     await waitFor(() =>
-      expect(feedback.notification.error).toHaveBeenCalledWith({ title: 'topicId: "PMC-S1000DBIKE-C3002-EPWG1-00_000-01_EN-US.XML" is not a data module' }),
+      expect(feedback.notification.error).toHaveBeenCalledWith({ title: 'Topic: "PMC-S1000DBIKE-C3002-EPWG1-00_000-01_EN-US.XML" is not a data module' }),
     );
     expect(screen.queryByTestId('s1000d-instance-removed')).toBeNull();
   });

@@ -108,12 +108,14 @@ describe('<FormDialog> with useEntityForm', { timeout: 60_000 }, () => {
   });
 
   it("shows the server's 400 on the field it names", async () => {
-    const calls = fakeServer((config) => (config.method === 'post' ? { status: 400, data: { code: 400, msg: 'tagName 已存在于此资料库' } } : ok()));
+    const calls = fakeServer((config) =>
+      config.method === 'post' ? { status: 400, data: { code: 400, msg: 'Tag name must be at most 64 characters' } } : ok(),
+    );
     mount(undefined);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     fireEvent.change(await screen.findByLabelText('Tag name', undefined, SLOW), { target: { value: 'draft' } });
     fireEvent.click(okButton());
-    const error = await screen.findByText('tagName 已存在于此资料库', { selector: '.ant-form-item-explain-error' }, SLOW);
+    const error = await screen.findByText('Tag name must be at most 64 characters', { selector: '.ant-form-item-explain-error' }, SLOW);
     expect(error.closest('.ant-form-item')?.querySelector('#tag-form_tagName')).toBeTruthy();
     expect(body(calls[0])).toEqual({ libraryId: 3, tagName: 'draft', color: '', remark: '' });
   });
