@@ -8,7 +8,7 @@ export const contentMessages = {
     'library.unavailable': '无法访问仓库（{reason}），且没有之前获取的副本',
     'library.conflict': '你的修改与他人同时提交的修改冲突：{paths}。你的修改已保存在 {ref}',
     'library.disabled': '库“{name}”已停用',
-    'library.passwordAgain': '仓库地址指向了其他服务器，请重新输入密码（credential.password）',
+    'library.passwordAgain': 'credential.password：仓库地址指向了其他服务器，请重新输入密码',
     'scm.success': '连接成功',
     'scm.authFailed': '认证失败，请检查用户名和密码',
     'scm.repoNotFound': '仓库不存在',

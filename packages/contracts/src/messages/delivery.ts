@@ -7,7 +7,7 @@ export const deliveryMessages = {
     'connection.nameExists': '连接“{name}”已存在',
     'connection.notFound': '连接 {id} 不存在',
     'connection.inUse': '连接“{name}”正被交付物使用，不能删除',
-    'connection.passwordAgain': '连接的服务器或凭据类型已更改，请重新输入密码或私钥（credential.password）',
+    'connection.passwordAgain': 'credential.password：连接的服务器或凭据类型已更改，请重新输入密码或私钥',
     'connection.hostRefused': '主机（host）指向本机或内网地址，未获管理员允许（参数 ccms.library.allowPrivateUrls）',
     'connection.notValidated': '连接“{name}”尚未验证，请先验证',
     'connection.validated': '已连接，列出目录并写入、删除测试文件成功',

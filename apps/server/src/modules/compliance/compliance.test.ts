@@ -192,7 +192,7 @@ describe('regulations and clauses', () => {
       ['25.1583', 'Operating limitations', 'Airspeed limitations must be furnished.', ''],
     ];
     const badParent = await importExcel(author.caller, cs25, await workbook([...rows, ['25.1585', 'Procedures', 'x', '25.9999']]));
-    expect(badParent.body).toMatchObject({ code: 400, msg: 'row 7 Parent clause number: parent clause "25.9999" does not exist' });
+    expect(badParent.body).toMatchObject({ code: 400, msg: 'row 7 Parent number: parent clause "25.9999" does not exist' });
     const tooLong = await importExcel(author.caller, cs25, await workbook([...rows.slice(0, 2), ['x'.repeat(65), 'Long', '', '']]));
     expect(tooLong.body.msg).toBe('row 4 Number is invalid');
     const missing = await importExcel(author.caller, cs25, await workbook([...rows.slice(0, 2), [undefined, 'No number', 'text', '']]));

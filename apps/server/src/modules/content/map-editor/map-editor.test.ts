@@ -235,7 +235,7 @@ describe('save', () => {
     expect(denied.body.msg).toBe('New topics: the permission "ccms:topic:add" is needed');
     const badId = await save(writer.caller, doc, content, { newTopics: [{ path: 'topics/c3.dita', type: 'topic', title: 'C', id: '1 bad' }] });
     expect(badId.status).toBe(400);
-    expect(badId.body.msg).toContain('newTopics.0.id');
+    expect(badId.body.msg).toBe('ID of item 1 is not in a valid format');
     expect(await commits()).toBe(before);
   });
 

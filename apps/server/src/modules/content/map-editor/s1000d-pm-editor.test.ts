@@ -169,9 +169,9 @@ suite('the map editor on the Bike sample’s publication modules', () => {
     expect(errors[0]?.line).toBe(at + 1);
     expect(errors[0]?.column).toBeGreaterThan(0);
     expect(refused.body.msg).toContain(`line ${at + 1}, column ${errors[0]?.column}`);
-    for (const [lang, field, text] of [
-      ['en', 'newTopics', 'saving a publication module creates or deletes no files'],
-      ['zh', 'deleteFiles', '出版物模块的保存不创建或删除文件'],
+    for (const [lang, field, label, text] of [
+      ['en', 'newTopics', 'New topics', 'saving a publication module creates or deletes no files'],
+      ['zh', 'deleteFiles', '删除文件', '出版物模块的保存不创建或删除文件'],
     ] as const) {
       const extra =
         field === 'newTopics'
@@ -179,7 +179,7 @@ suite('the map editor on the Bike sample’s publication modules', () => {
           : { deleteFiles: ['csdb/PMC-BRAKE-C3002-EPWG1-00_000-01_EN-US.XML'] };
       const res = await save(doc, doc.content.replace('Cleaning and care', 'Care'), lang, extra);
       expect(res.status).toBe(400);
-      expect(res.body.msg).toContain(`${field}`);
+      expect(res.body.msg).toContain(label);
       expect(res.body.msg).toContain(text);
     }
     // An entry that holds nothing is refused where the XSD would not see it: BRAKE is Issue 4.1 (no 4.1 schemas installed).

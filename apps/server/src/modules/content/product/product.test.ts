@@ -20,7 +20,7 @@ const products = () => t.database.db.select().from(ccmsProduct);
 describe('products', () => {
   it('takes letters, digits and underscores only, refuses a duplicate name, writing nothing', async () => {
     const bad = await admin.post('/prod-api/ccms/product', { productName: 'A-320', displayName: 'x' });
-    expect(bad.body.msg).toBe('productName may hold only letters, numbers and underscores');
+    expect(bad.body.msg).toBe('Product name may hold only letters, numbers and underscores');
     expect((await admin.post('/prod-api/ccms/product', { productName: 'A320', displayName: '' })).body.msg).toBe('Display name is required');
     expect(await products()).toHaveLength(0);
     expect((await admin.post('/prod-api/ccms/product', { productName: 'A320_neo', displayName: 'A320 neo' })).body.code).toBe(200);

@@ -502,7 +502,7 @@ describe('validate, preview, pickers', () => {
     // Bad input names the field; a caller without the library sees nothing of it.
     const bad = await writer.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'x', limit: 0 });
     expect(bad.body.code).toBe(400);
-    expect(bad.body.msg).toContain('limit');
+    expect(bad.body.msg).toBe('Limit must not be less than 1');
     const stranger = await userWith(t, 'stranger1', EDITOR_PERMS);
     const denied = await stranger.caller.get('/prod-api/ccms/topic-editor/targets', { libraryId, q: 'seal' });
     expect(denied.body.code).toBe(403);
@@ -618,7 +618,7 @@ describe('new topic', () => {
       id: 'pump',
     });
     expect(wrongType.body.code).toBe(400);
-    expect(wrongType.body.msg).toBe(`templateId: the template "${concept.templateName}" is for concept topics, not task`);
+    expect(wrongType.body.msg).toBe(`Template: the template "${concept.templateName}" is for concept topics, not task`);
     expect(await remote().log('docs', 'main')).toEqual(before);
   });
 });

@@ -122,16 +122,16 @@ describe('XLIFF of a map that reaches its topics through keys', () => {
     for (const targetLang of ['xx-YY', 'klingon', '']) {
       const res = await translator.caller.get(api('/ccms/translation/export'), { documentId: guideId, targetLang, version: '2.1' });
       expect(res.status, targetLang).toBe(400);
-      expect(res.body.msg).toContain('targetLang');
+      expect(res.body.msg).toContain('Target language');
     }
     const progress = await translator.caller.get(api('/ccms/translation/progress'), { documentId: guideId, targetLang: 'xx-YY' });
     expect(progress.status).toBe(400);
-    expect(progress.body.msg).toContain('targetLang');
+    expect(progress.body.msg).toContain('Target language');
     const before = await memoryRows();
     const foreign = translateAll(await exportOf('de-DE')).replace('trgLang="de-DE"', 'trgLang="tlh"');
     const refused = await translator.caller.post(api('/ccms/translation/import'), { xliff: foreign });
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toContain('trgLang');
+    expect(refused.body.msg).toContain('Target language');
     expect(await memoryRows()).toBe(before);
   });
 

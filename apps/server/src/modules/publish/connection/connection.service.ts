@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Language } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
+import { withLeadingLabel } from '@ccms/contracts/messages/fields';
 import { type ConnectionBody, type ConnectionCheck, type ConnectionQuery, type ConnectionUpdate, MASKED_CREDENTIAL } from '@ccms/contracts/publish/connection';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -246,7 +247,7 @@ export function connectionService({ db, secretKey, tmpDir, timeoutMs, log }: Con
           .where(eq(ccmsConnection.connectionId, connectionId));
         return { state: 'confirm', message, hostKey: result.confirm };
       }
-      const message = result.ok ? translate(lang, 'connection.validated') : translate(lang, result.key, result.params);
+      const message = result.ok ? translate(lang, 'connection.validated') : withLeadingLabel(lang, translate(lang, result.key, result.params));
       await db
         .update(ccmsConnection)
         .set({

@@ -153,8 +153,8 @@ describe('the portal search', () => {
   it('refuses an empty query, naming the field in the caller language', async () => {
     const en = await as(reader, 'en', '/ccms/portal/search', { q: ' ' });
     expect(en.status).toBe(400);
-    expect(en.body.msg).toBe('q is required');
-    expect((await as(reader, 'zh', '/ccms/portal/search', { q: '' })).body.msg).toBe('q不能为空');
+    expect(en.body.msg).toBe('Search text is required');
+    expect((await as(reader, 'zh', '/ccms/portal/search', { q: '' })).body.msg).toBe('搜索词不能为空');
   });
 });
 
@@ -183,6 +183,6 @@ describe('opening an output in the portal', () => {
     expect(failed.body.msg).toBe(`Output ${out.broken} was not published successfully, so the portal cannot open it`);
     const outside = await as(reader, 'zh', `/ccms/portal/output/${out.pumpEn}`, { page: '../1/index.html' });
     expect(outside.status).toBe(400);
-    expect(outside.body.msg).toBe('page：“../1/index.html”不是输出中的页面路径');
+    expect(outside.body.msg).toBe('页面：“../1/index.html”不是输出中的页面路径');
   });
 });

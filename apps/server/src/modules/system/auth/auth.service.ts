@@ -33,9 +33,11 @@ export interface AuthServiceDeps {
   /** Most live sessions per user (CCMS_SESSIONS_PER_USER); unlimited when absent. */
   sessionsPerUser?: number;
   signToken: (session: SessionKey) => Promise<string>;
+  /** The password check (argon2); a parameter so a test can count what a sign-in costs. */
+  verify?: (hash: string, password: string) => Promise<boolean>;
 }
 
-export function authService({ db, idleMinutes, sessionsPerUser, signToken }: AuthServiceDeps) {
+export function authService({ db, idleMinutes, sessionsPerUser, signToken, verify = verifyPassword }: AuthServiceDeps) {
   const captchaEnabled = () => configFlag(db, 'sys.account.captchaEnabled', true);
 
   /** Checks the captcha answer when the captcha is on; the same step for sign-in and registration. */
@@ -82,7 +84,7 @@ export function authService({ db, idleMinutes, sessionsPerUser, signToken }: Aut
         .where(and(eq(sysUser.userName, username), eq(sysUser.delFlag, '0')));
       // An unknown name costs the same verification as a known one: the answer time tells nothing.
       if (!user) {
-        await verifyPassword(await decoyHash(), password);
+        await verify(await decoyHash(), password);
         throw badRequest('login.wrongPassword');
       }
       // The lock stops the address that guessed, not the account: nobody locks the administrator out from elsewhere.
@@ -90,7 +92,7 @@ export function authService({ db, idleMinutes, sessionsPerUser, signToken }: Aut
       if (await lockedHere(user.userId, ipaddr)) throw badRequest('login.lockedHere', { minutes: LOGIN_LOCK_MINUTES });
       // An account-wide lock (set before locks were per address) still holds until it runs out or is lifted.
       if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw badRequest('login.locked', { minutes: LOGIN_LOCK_MINUTES });
-      if (!(await verifyPassword(user.password, password))) {
+      if (!(await verify(user.password, password))) {
         if ((await countFailure(user.userId, ipaddr)) >= LOGIN_MAX_FAILURES) {
           await db
             .update(sysLoginFailure)

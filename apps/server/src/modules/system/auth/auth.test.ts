@@ -1,22 +1,11 @@
 import { CAPTCHA_VALID_MS, DEFAULT_ROLE, LOGIN_MAX_FAILURES } from '@ccms/contracts/constants';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../../test/harness';
 import { sysCaptcha, sysConfig, sysLoginFailure, sysLogininfor, sysOperLog, sysUser } from '../../../db/schema';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password';
-
-/** Every argon2 verification the server makes (the real one runs): the sign-in's cost, counted rather than timed. */
-const verifications = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../../platform/auth/password', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../platform/auth/password')>();
-  return {
-    ...real,
-    verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => {
-      verifications.count++;
-      return real.verifyPassword(...args);
-    },
-  };
-});
+import { AppError } from '../../../platform/http/errors';
+import { authService } from './auth.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -172,16 +161,27 @@ describe('the lock', () => {
   });
 
   it('attack: the answer time does not tell whether a user exists (the unknown name costs a hash too)', async () => {
-    // Timing is not measured (a loaded machine makes any ratio flaky): the work is. A known name costs one argon2
-    // verification; without the decoy an unknown name would cost none and answer in a few milliseconds.
+    // Timing is not measured (a loaded machine makes any ratio flaky): the work is. The service is
+    // built with a password check that counts its calls (the real argon2 check still runs). A known
+    // name costs one verification; without the decoy an unknown name would cost none.
+    let verifications = 0;
+    const counted = authService({
+      db: t.database.db,
+      idleMinutes: 30,
+      signToken: async () => 'unused',
+      verify: (hash, password) => {
+        verifications++;
+        return verifyPassword(hash, password);
+      },
+    });
     const cost = async (username: string) => {
-      const before = verifications.count;
-      const reply = await login(username, 'wrongpass1');
-      return { verifications: verifications.count - before, msg: reply.body.msg };
+      const before = verifications;
+      const refusal = await counted.login({ username, password: 'wrongpass1' }, { ip: '192.0.2.44', browser: 'test', os: 'test' }).catch((e: unknown) => e);
+      return { verifications: verifications - before, refusal: refusal instanceof AppError ? refusal.key : String(refusal) };
     };
     const known = await cost('roleless');
     const unknown = await cost('ghost');
-    expect(known.verifications).toBe(1);
+    expect(known).toEqual({ verifications: 1, refusal: 'login.wrongPassword' });
     expect(unknown).toEqual(known);
     await t.database.db.delete(sysLoginFailure);
   });

@@ -227,7 +227,7 @@ describe('the stored SMTP password', () => {
       const sent = await testMail(editor.caller);
       expect(sent.body).toEqual({
         code: 400,
-        msg: 'Password is empty: a stored password is cleared whenever the mail server (host, port or security) changes, so enter the password again',
+        msg: 'mail.smtp.password is empty: a stored password is cleared whenever the mail server (host, port or security) changes, so enter the password again',
       });
       expect(theirs.state.connections).toBe(0);
       expect(theirs.logins).toEqual([]);
@@ -280,7 +280,7 @@ describe('the stored SMTP password', () => {
       const refused = await admin.put('/prod-api/system/config', { ...host, configValue: value });
       expect(refused.status, value).toBe(400);
       expect(refused.body.msg).toBe(
-        'Host: the mail server is on this machine or a private network, which the administrator has not allowed (setting ccms.library.allowPrivateUrls)',
+        'mail.smtp.host: the mail server is on this machine or a private network, which the administrator has not allowed (setting ccms.library.allowPrivateUrls)',
       );
     }
     expect((await row('mail.smtp.host'))?.configValue).toBe('127.0.0.1');
@@ -289,7 +289,7 @@ describe('the stored SMTP password', () => {
     await setConfig('ccms.library.allowPrivateUrls', '');
     try {
       const sent = await admin.post('/prod-api/system/notification/testMail', { to: 'admin@example.test' });
-      expect(sent.body.msg).toMatch(/^Host: the mail server is on this machine/);
+      expect(sent.body.msg).toMatch(/^mail\.smtp\.host: the mail server is on this machine/);
       expect(smtp.state.connections).toBe(connections);
     } finally {
       await setConfig('ccms.library.allowPrivateUrls', '127.0.0.1');

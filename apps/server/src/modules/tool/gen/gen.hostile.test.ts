@@ -370,32 +370,32 @@ describe('names the generated code uses as code', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [
         { entityName: "named');x('" },
-        'entityName须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
+        '实体名须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
         'Entity must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
       ],
       [
         { businessName: "a'b" },
-        'businessName须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
+        '业务名须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
         'Business name must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
       ],
       [
         column({ propName: "st'atus" }),
-        'columns.1.propName须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
+        '第 2 项的属性名须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
         'Field name of item 2 must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
       ],
       [
         column({ dictType: "sys_yes_no');x('" }),
-        'columns.1.dictType必须以小写字母开头，且只能包含小写字母、数字和下划线',
+        '第 2 项的字典类型必须以小写字母开头，且只能包含小写字母、数字和下划线',
         'Dictionary type of item 2 must start with a lower-case letter and hold only lower-case letters, digits and underscores',
       ],
       [
         { tplCategory: 'sub', subTableName: "ccms_x'", subTableFkName: 'named_id' },
-        'subTableName须是数据库表名或字段名：以字母或下划线开头，只含字母、数字和下划线',
+        '子表名须是数据库表名或字段名：以字母或下划线开头，只含字母、数字和下划线',
         'Detail table must be a table or column name of the database: a letter or underscore, then letters, digits and underscores',
       ],
       [
         { tplCategory: 'tree', treeParentColumn: 'named_id', treeNameColumn: 'status*/' },
-        'treeNameColumn须是数据库表名或字段名：以字母或下划线开头，只含字母、数字和下划线',
+        '树名称字段须是数据库表名或字段名：以字母或下划线开头，只含字母、数字和下划线',
         'Tree name column must be a table or column name of the database: a letter or underscore, then letters, digits and underscores',
       ],
     ];

@@ -7,6 +7,9 @@ import { done, ok, rows } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import type { reviewCommentService } from './review-comment.service';
 
+/** An anchor's context: the text just before and after the quote (elsewhere a prefix or suffix is a file name's). */
+const ANCHOR_LABELS = { prefix: { zh: '引文前的文字', en: 'Text before the quote' }, suffix: { zh: '引文后的文字', en: 'Text after the quote' } };
+
 const tags = ['work/review-comment'];
 const log = (businessType: BusinessType) => ({ title: 'review-comment', businessType });
 
@@ -29,7 +32,7 @@ export const reviewCommentRoutes =
     app.post(
       '/ccms/review-comment',
       {
-        config: { permission: ReviewCommentPerm.add, log: log(BusinessType.INSERT) },
+        config: { permission: ReviewCommentPerm.add, log: log(BusinessType.INSERT), fieldLabels: ANCHOR_LABELS },
         schema: { summary: 'Comment on an element of a topic', tags, body: ReviewCommentBody, response: { 200: okOf(z.object({ id: z.number() })) } },
       },
       async (req) => ok({ id: await comments.create(caller(req), req.body) }),

@@ -88,15 +88,15 @@ describe('review comments anchored to selected text', () => {
   it('refuses a bad selector naming the field, in the caller’s language, and stores nothing', async () => {
     const before = await stored();
     const backwards = await comment(reviewer.caller, { rangeStart: 20, rangeEnd: 10 });
-    expect(backwards.body).toMatchObject({ code: 400, msg: 'The end of the text range (rangeEnd) must not be before its start (rangeStart)' });
+    expect(backwards.body).toMatchObject({ code: 400, msg: 'Selection end must not be before the start of the selected text' });
     const notQuote = await comment(reviewer.caller, { rangeEnd: 25 });
-    expect(notQuote.body).toMatchObject({ code: 400, msg: expect.stringContaining('rangeEnd') });
+    expect(notQuote.body).toMatchObject({ code: 400, msg: 'The selected range (up to Selection end) must be as long as the quoted text' });
     const longContext = await comment(reviewer.caller, { prefix: 'x'.repeat(201) });
-    expect(longContext.body).toMatchObject({ code: 400, msg: expect.stringContaining('prefix') });
+    expect(longContext.body).toMatchObject({ code: 400, msg: expect.stringContaining('Text before the quote') });
     const contextAlone = await comment(reviewer.caller, { quote: '', rangeStart: 0, rangeEnd: 0 });
-    expect(contextAlone.body).toMatchObject({ code: 400, msg: expect.stringContaining('quote') });
+    expect(contextAlone.body).toMatchObject({ code: 400, msg: 'Quoted text is required with the text before and after it' });
     const zh = await comment(callerFor(t.app, reviewer.caller.token, 'zh'), { rangeStart: 20, rangeEnd: 10 });
-    expect(zh.body).toMatchObject({ code: 400, msg: '文字范围的结束位置（rangeEnd）不能在开始位置（rangeStart）之前' });
+    expect(zh.body).toMatchObject({ code: 400, msg: '选区终点不能在选中文字的开始位置之前' });
     expect(await stored()).toBe(before);
   });
 

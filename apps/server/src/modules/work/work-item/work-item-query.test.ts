@@ -96,12 +96,12 @@ describe('condition query', () => {
     const eleven = [...ten, cond('priority', 'eq', 1)];
     const res = await alice.post(QUERY, { projectId: project, conditions: eleven });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('At most 10 filter conditions are allowed (conditions)');
+    expect(res.body.msg).toBe('At most 10 filter conditions are allowed (Conditions)');
     expect(res.body.rows).toBeUndefined();
     const zh = await callerFor(t.app, alice.token, 'zh').post(QUERY, { projectId: project, conditions: eleven });
-    expect(zh.body.msg).toBe('最多只能设置 10 个筛选条件（conditions）');
+    expect(zh.body.msg).toBe('最多只能设置 10 个筛选条件（条件）');
     const saved = await alice.post('/prod-api/ccms/workitem/filter', { name: 'too many', conditions: eleven });
-    expect(saved.body.msg).toBe('At most 10 filter conditions are allowed (conditions)');
+    expect(saved.body.msg).toBe('At most 10 filter conditions are allowed (Conditions)');
     expect(await t.database.db.select().from(ccmsWorkItemFilter)).toEqual([]);
   });
 

@@ -177,7 +177,7 @@ describe('workflow: what changed in a covered item', () => {
     expect(zh.body).toMatchObject({ code: 404, msg: '“topics/nowhere.dita”（path）不是计划“plan refusals”覆盖的内容' });
     const empty = await diffOf(reviewer.caller, planId, '  ');
     expect(empty.body.code).toBe(400);
-    expect(empty.body.msg).toContain('path');
+    expect(empty.body.msg).toBe('Path is required');
 
     // Allowed: a project member with the permission; denied: without the permission, or outside the project.
     expect((await diffOf(reviewer.caller, planId, pathOf('approved'))).body.code).toBe(200);
