@@ -171,7 +171,8 @@ test('open from the toc, reorder by keyboard and by drag and drop, add a topic f
     ),
   );
   const created = (await remote.show(REPO, 'main', 'topics/replace-the-toner.dita')) ?? '';
-  expect(created).toContain('<task id="replace_the_toner"');
+  // The id is named like the file (issue 38, item 12).
+  expect(created).toContain('<task id="replace-the-toner"');
   expect(created).toContain('<title>Replace the toner</title>');
   // The tree now resolves the new topic's title from the catalogue and shows no "new" mark.
   await expect(node(page, 'Replace the toner').getByTestId('map-node-new')).toHaveCount(0);

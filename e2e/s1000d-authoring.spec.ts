@@ -68,8 +68,8 @@ test('create a data module with the DMC builder, issue it, see the new file name
   await expect(dialog.getByTestId('new-module-code')).toHaveText(CODE);
   await dialog.locator('.ant-btn-primary').click();
 
-  // The new module's detail: issue 000-01, draft.
-  await expect(page).toHaveURL(/\/ccms\/topic-detail\/index\?id=\d+/);
+  // The new module's detail: issue 000-01, draft. Creating it commits, pushes and indexes: on a loaded runner that takes over 10 s.
+  await expect(page).toHaveURL(/\/ccms\/topic-detail\/index\?id=\d+/, { timeout: 60_000 });
   await page.getByTestId('s1000d-tab').click();
   await expect(page.getByTestId('s1000d-cycle-issue')).toHaveText('000-01');
   await expect(page.getByTestId('s1000d-cycle-status')).toHaveText('草稿');

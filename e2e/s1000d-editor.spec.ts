@@ -93,6 +93,9 @@ test('a procedural step with a dmRef, a BREX error that appears and clears, save
   await expect(line).toBeVisible();
   await expect(line).toContainText('<dmRef><dmRefIdent><dmCode modelIdentCode="S1000DBIKE"');
   await expect(page.locator('.cm-lint-marker-error')).toHaveCount(0, SAVED);
+  // End goes to the end of the line as written, not of its first wrapped row: wrapping off for this step.
+  await page.getByTestId('editor-wrap').click();
+  await expect(page.getByTestId('editor-wrap')).not.toBeChecked();
   await line.click();
   await page.keyboard.press('End');
   await page.keyboard.insertText('<randomList listItemPrefix="pf09"><listItem><para>Tyres</para></listItem></randomList>');
