@@ -183,7 +183,8 @@ test('a transfer package of PM EPWG1 downloads as a zip named by its DDN; taken 
   await dialog.locator('input[type=file]').setInputFiles({ name: 'epwg1.zip', mimeType: 'application/zip', buffer: readFileSync(saved) });
   await dialog.getByTestId('transfer-take').click();
   const result = dialog.getByTestId('transfer-result');
-  await expect(result).toContainText('已作为提交');
+  // Taking the package in commits, pushes and indexes 120 objects: on a loaded runner that takes over 10 s.
+  await expect(result).toContainText('已作为提交', { timeout: 60_000 });
   await expect(result).toContainText(/新增 1 · 未变 \d+/);
   await expect(result.getByRole('row', { name: new RegExp(ddnCode) }).getByTestId('transfer-action')).toHaveText('新增');
 });
