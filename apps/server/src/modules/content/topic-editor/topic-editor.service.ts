@@ -360,9 +360,11 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
         standard === 'xmlprofile' ? profileSpecOf(db, file.row.libraryType) : undefined,
       ]);
       const { blob, text } = await fileAt(repo, head, file.path);
-      const kept: EditorDraft | null = draft
-        ? { content: draft.content, baseCommit: draft.baseCommit, baseBlob: draft.baseBlob, savedAt: draft.savedAt.toISOString() }
-        : null;
+      // A draft identical to the file at head (kept while its save was on the way) has nothing to offer back.
+      const kept: EditorDraft | null =
+        draft && draft.content !== text
+          ? { content: draft.content, baseCommit: draft.baseCommit, baseBlob: draft.baseBlob, savedAt: draft.savedAt.toISOString() }
+          : null;
       return {
         libraryId: file.libraryId,
         branch: file.branch,
