@@ -20,7 +20,8 @@ export const webTest: NonNullable<ViteUserConfig['test']> = {
   environment: 'jsdom',
   setupFiles: ['src/test/setup.ts'],
   passWithNoTests: true,
-  testTimeout: 15_000,
+  // A hang guard, not a speed check: a dialog walked with user-event takes 10 s on a loaded 2-core runner.
+  testTimeout: 30_000,
 };
 
 export default defineConfig({

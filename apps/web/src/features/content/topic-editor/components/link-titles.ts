@@ -1,11 +1,8 @@
 import type { EditorLink } from '@ccms/contracts/content/topic-editor';
-import { Extension } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { LINK_TITLE_SPEC } from '../model/extensions/special';
-
-const key = new PluginKey<DecorationSet>('ditaLinkTitles');
+import { metaDecorations } from './meta-decorations';
 
 /** The transaction meta that hands the plugin the engine's answer for the topic's cross-references. */
 export const LINK_TITLES_META = 'ditaLinkTitles';
@@ -65,28 +62,5 @@ function decorate(doc: PMNode, links: readonly EditorLink[]): DecorationSet {
   return DecorationSet.create(doc, decos);
 }
 
-/** Draws cross-references with their targets' titles (see linkTitleMarks); decorations only, nothing is written. */
-export const LinkTitles = Extension.create({
-  name: 'ditaLinkTitles',
-  addProseMirrorPlugins() {
-    let links: readonly EditorLink[] = [];
-    return [
-      new Plugin<DecorationSet>({
-        key,
-        state: {
-          init: () => DecorationSet.empty,
-          apply(tr, set, _old, state) {
-            const next = tr.getMeta(LINK_TITLES_META) as readonly EditorLink[] | undefined;
-            if (next) {
-              links = next;
-              return decorate(state.doc, links);
-            }
-            // A new or changed xref waits for the next answer (the preview after the pause), as its underline does.
-            return tr.docChanged ? set.map(tr.mapping, tr.doc) : set;
-          },
-        },
-        props: { decorations: (state) => key.getState(state) },
-      }),
-    ];
-  },
-});
+/** Draws cross-references with their targets' titles (see linkTitleMarks); a new or changed xref waits for the next answer, as its underline does. */
+export const LinkTitles = metaDecorations<readonly EditorLink[]>(LINK_TITLES_META, decorate);

@@ -1,10 +1,9 @@
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
-import { Extension } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { elementPathAtOffset, posOfElementPath } from '../model/element-path';
 import { LineIndex } from '../model/lossless-xml';
+import { metaDecorations } from './meta-decorations';
 
 /** A problem placed in the visual document: the block it is in, with its message. */
 export interface PlacedProblem {
@@ -37,41 +36,18 @@ function blockAt(doc: PMNode, pos: number): { from: number; to: number } | null 
 }
 
 /** Marks the blocks the check's errors are in (red outline, the rule's message on hover): the problems located in the visual view. */
-export const ProblemMarks = Extension.create({
-  name: 'ccmsProblemMarks',
-  addProseMirrorPlugins() {
-    const key = new PluginKey<DecorationSet>('ccmsProblemMarks');
-    return [
-      new Plugin<DecorationSet>({
-        key,
-        state: {
-          init: () => DecorationSet.empty,
-          apply(tr, set) {
-            const placed = tr.getMeta(PROBLEM_MARKS_META) as PlacedProblem[] | undefined;
-            if (!placed) return set.map(tr.mapping, tr.doc);
-            const byBlock = new Map<string, { from: number; to: number; messages: string[] }>();
-            for (const p of placed) {
-              const b = blockAt(tr.doc, p.pos);
-              if (!b) continue;
-              const k = `${b.from}:${b.to}`;
-              const entry = byBlock.get(k) ?? { ...b, messages: [] };
-              entry.messages.push(p.message);
-              byBlock.set(k, entry);
-            }
-            return DecorationSet.create(
-              tr.doc,
-              [...byBlock.values()].map((b) =>
-                Decoration.node(b.from, b.to, { class: 'te-problem', title: b.messages.join('\n'), 'data-testid': 'visual-problem' }),
-              ),
-            );
-          },
-        },
-        props: {
-          decorations(state) {
-            return key.getState(state);
-          },
-        },
-      }),
-    ];
-  },
+export const ProblemMarks = metaDecorations<PlacedProblem[]>(PROBLEM_MARKS_META, (doc, placed) => {
+  const byBlock = new Map<string, { from: number; to: number; messages: string[] }>();
+  for (const p of placed) {
+    const b = blockAt(doc, p.pos);
+    if (!b) continue;
+    const k = `${b.from}:${b.to}`;
+    const entry = byBlock.get(k) ?? { ...b, messages: [] };
+    entry.messages.push(p.message);
+    byBlock.set(k, entry);
+  }
+  return DecorationSet.create(
+    doc,
+    [...byBlock.values()].map((b) => Decoration.node(b.from, b.to, { class: 'te-problem', title: b.messages.join('\n'), 'data-testid': 'visual-problem' })),
+  );
 });

@@ -1,8 +1,8 @@
 import { ANCHOR_CONTEXT, findQuote, fuzzyFind, normalizeText, type QuoteQuery } from '@ccms/contracts/work/review-anchor';
-import { Extension } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
-import { type EditorState, Plugin, PluginKey } from '@tiptap/pm/state';
+import type { EditorState } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { metaDecorations } from './meta-decorations';
 
 /**
  * The places review comments point at, shown in the visual view and the preview as a subtle
@@ -13,8 +13,6 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 export interface ReviewMark extends QuoteQuery {
   id: number;
 }
-
-const key = new PluginKey<DecorationSet>('reviewMarks');
 
 /** The transaction meta that hands the plugin the places to mark: `{ ranges, active }`. */
 export const REVIEW_MARKS_META = 'reviewMarks';
@@ -28,36 +26,19 @@ export interface MarkedRange {
 const BACKGROUND = 'rgba(250, 173, 20, 0.22)';
 const ACTIVE_BACKGROUND = 'rgba(250, 173, 20, 0.55)';
 
-export const ReviewMarks = Extension.create({
-  name: 'reviewMarks',
-  addProseMirrorPlugins() {
-    return [
-      new Plugin<DecorationSet>({
-        key,
-        state: {
-          init: () => DecorationSet.empty,
-          apply(tr, set) {
-            const next = tr.getMeta(REVIEW_MARKS_META) as { ranges: MarkedRange[]; active: number | null } | undefined;
-            if (next)
-              return DecorationSet.create(
-                tr.doc,
-                next.ranges.map((r) =>
-                  Decoration.inline(r.from, r.to, {
-                    style: `background-color: ${r.id === next.active ? ACTIVE_BACKGROUND : BACKGROUND}`,
-                    'data-review-anchor': String(r.id),
-                    ...(r.id === next.active ? { 'data-review-active': 'true' } : {}),
-                  }),
-                ),
-              );
-            // Edits move the marks with the text they cover.
-            return tr.docChanged ? set.map(tr.mapping, tr.doc) : set;
-          },
-        },
-        props: { decorations: (state) => key.getState(state) },
+/** Marks the places handed in `{ ranges, active }`; edits move the marks with the text they cover. */
+export const ReviewMarks = metaDecorations<{ ranges: MarkedRange[]; active: number | null }>(REVIEW_MARKS_META, (doc, next) =>
+  DecorationSet.create(
+    doc,
+    next.ranges.map((r) =>
+      Decoration.inline(r.from, r.to, {
+        style: `background-color: ${r.id === next.active ? ACTIVE_BACKGROUND : BACKGROUND}`,
+        'data-review-anchor': String(r.id),
+        ...(r.id === next.active ? { 'data-review-active': 'true' } : {}),
       }),
-    ];
-  },
-});
+    ),
+  ),
+);
 
 /** A text with whitespace runs as one space and, for each of its characters, where it came from. */
 interface TextMap<P> {
