@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { API_BASE } from '@ccms/contracts/constants';
+import { HTTP_STATUS_KEY } from '@ccms/contracts/system/config';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } f
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { areas } from './modules';
+import { configFlag } from './modules/system/config/config.queries';
 import { operationLog } from './platform/audit/operation-log';
 import { accessGuard } from './platform/auth/guard';
 import { tokenCodec } from './platform/auth/token';
@@ -73,7 +75,7 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
 
   // The built web app, when present, owns every non-API path (its router shows its own 404).
   const spaRoot = config.webDir && existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;
-  installErrorHandler(app, { spaRoot, apiBase: API_BASE });
+  installErrorHandler(app, { spaRoot, apiBase: API_BASE, httpStatus: () => configFlag(database.db, HTTP_STATUS_KEY, false) });
   await app.register(cookie);
   await app.register(securityHeaders, { apiBase: API_BASE });
   await app.register(multipartUploads, { dataDir: config.dataDir });

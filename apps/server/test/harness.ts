@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { HTTP_STATUS_KEY } from '@ccms/contracts/system/config';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -117,10 +118,17 @@ export function callerFor(app: FastifyInstance, token: string | null, lang = 'en
 }
 
 /** The whole app on a fresh seeded database with captcha off and administrator password admin123. */
-export async function createTestApp(opts: { captcha?: boolean; env?: Record<string, string>; onRoute?: AppDeps['onRoute'] } = {}): Promise<TestApp> {
+/**
+ * A server on a fresh database. Its refusals keep their HTTP status (sys.api.httpStatus = true), which
+ * the API tests assert; `ruoyiErrors` leaves the product's default, RuoYi's HTTP 200 with the code in the body.
+ */
+export async function createTestApp(
+  opts: { captcha?: boolean; ruoyiErrors?: boolean; env?: Record<string, string>; onRoute?: AppDeps['onRoute'] } = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD, captchaEnabled: opts.captcha ?? false });
   if (opts.captcha) await database.db.update(sysConfig).set({ configValue: 'true' }).where(eq(sysConfig.configKey, 'sys.account.captchaEnabled'));
+  if (!opts.ruoyiErrors) await database.db.update(sysConfig).set({ configValue: 'true' }).where(eq(sysConfig.configKey, HTTP_STATUS_KEY));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-test-'));
   const config = {
     ...loadConfig({ CCMS_DATA_DIR: dataDir, ...(process.env.CCMS_TEST_LOG ? { LOG_LEVEL: process.env.CCMS_TEST_LOG } : {}), ...opts.env }),

@@ -127,6 +127,20 @@ describe('body codes (spec section 8)', () => {
     ]);
   });
 
+  it('a refusal sent as RuoYi does (HTTP 200, code 500, its status beside) is read by that status, as when the HTTP status carries it', async () => {
+    const answers = [
+      { code: 500, status: 409, msg: 'Someone else saved it meanwhile' },
+      { code: 500, status: 404, msg: 'The requested resource does not exist' },
+      { code: 500, status: 500, msg: 'Disk full' },
+    ];
+    fakeServer(() => ({ data: answers.shift() }));
+    await expect(api.put('/a', {})).rejects.toMatchObject({ code: 409, message: 'Someone else saved it meanwhile' });
+    await expect(api.get('/a')).rejects.toMatchObject({ code: 404 });
+    await expect(api.get('/a')).rejects.toMatchObject({ code: 500, message: 'Disk full' });
+    expect(fb.notification.error.mock.calls.map((c) => c[0].title)).toEqual(['Someone else saved it meanwhile', 'The requested resource does not exist']);
+    expect(fb.message.error).toHaveBeenCalledWith('Disk full');
+  });
+
   it('reads the body code first when the HTTP status mirrors it', async () => {
     fakeServer(() => ({ status: 403, data: { code: 403, msg: 'x' } }));
     await expect(api.get('/a')).rejects.toMatchObject({ code: 403, message: 'The current operation has no permission' });

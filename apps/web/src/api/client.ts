@@ -23,9 +23,15 @@ declare module 'axios' {
 export interface ApiEnvelope {
   code: number;
   msg: string;
+  /** A refusal's own status when the server answers as RuoYi does (HTTP 200, code 500 for any business refusal). */
+  status?: number;
 }
 
-/** Body codes the client reacts to (the HTTP status mirrors them, the body is read first). */
+/**
+ * Body codes the client reacts to. The server sends refusals either as RuoYi does (HTTP 200, the
+ * code in the body, `status` beside it) or with the HTTP status mirroring the code: the body is
+ * read first, and its `status` tells a conflict or a missing object apart in both ways.
+ */
 const OK = 200;
 const UNAUTHORIZED = 401;
 const FORBIDDEN = 403;
@@ -85,9 +91,15 @@ export function isEnvelope(body: unknown): body is ApiEnvelope {
   return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'number';
 }
 
+/** An answer's code: a refusal's own status when the server sent it as RuoYi does (code 500, `status` beside it); 200 for a body that is no envelope. */
+export function codeOf(body: unknown): number {
+  if (!isEnvelope(body)) return OK;
+  return body.code !== OK && typeof body.status === 'number' && body.status >= 400 ? body.status : body.code;
+}
+
 /** Applies the spec's body-code rules; returns the body when the code is 200 (or absent). */
 function settle<T>(body: unknown, config: AxiosRequestConfig): T {
-  const code = isEnvelope(body) ? body.code : OK;
+  const code = codeOf(body);
   if (code === OK) return body as T;
   const bodyMsg = isEnvelope(body) ? body.msg : undefined;
   const text = messageForCode(code, bodyMsg);

@@ -1,7 +1,7 @@
 import { type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios';
 import { feedback } from '../feedback/feedback';
 import { i18n } from '../i18n';
-import { http, isEnvelope } from './client';
+import { codeOf, http, isEnvelope } from './client';
 import { messageForCode } from './errors';
 import { flattenParams, type QueryParams } from './params';
 
@@ -31,7 +31,7 @@ export async function downloadErrorMessage(data: unknown): Promise<string> {
   if (data instanceof Blob && isJsonBlob(data)) {
     try {
       const body: unknown = JSON.parse(await data.text());
-      if (isEnvelope(body)) return messageForCode(body.code, body.msg);
+      if (isEnvelope(body)) return messageForCode(codeOf(body), body.msg);
     } catch {
       // Not JSON after all: fall through to the generic text.
     }

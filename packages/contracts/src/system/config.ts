@@ -73,6 +73,9 @@ export const isSecretConfigKey = (key: string) => /pass(word)?|pwd|secret|token|
  */
 export const ALLOW_PRIVATE_URLS_KEY = 'ccms.library.allowPrivateUrls';
 
+/** "true": /prod-api refusals keep their HTTP status; otherwise (RuoYi's way) they answer 200 with the code in the body. */
+export const HTTP_STATUS_KEY = 'sys.api.httpStatus';
+
 /** Keys only an administrator may add, change, rename or delete: system:config:edit alone is not enough. */
 export const ADMIN_ONLY_CONFIG_KEYS: ReadonlySet<string> = new Set([ALLOW_PRIVATE_URLS_KEY]);
 

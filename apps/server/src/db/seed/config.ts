@@ -1,4 +1,4 @@
-import type { Tx } from '../client';
+import type { Db, Tx } from '../client';
 import { sysConfig } from '../schema';
 
 /**
@@ -15,6 +15,7 @@ export const CONFIG_NAMES_EN: Record<string, string> = {
   'sys.version.code': 'Version check - latest version',
   'sys.version.url': 'Version check - update address',
   'sys.api.docsPublic': 'System API - public docs',
+  'sys.api.httpStatus': 'System API - refusals with HTTP status',
   'ccms.library.allowPrivateUrls': 'Private addresses allowed',
   'tool.gen.writeToWorkTree': 'Code generation - write into the project',
   'mail.smtp.host': 'Mail notices - SMTP server',
@@ -25,6 +26,28 @@ export const CONFIG_NAMES_EN: Record<string, string> = {
   'mail.smtp.password': 'Mail notices - password',
   'mail.site.url': 'Mail notices - site address',
 };
+
+/** Parameters added after databases were first seeded: a new database gets them with the rest, an older one on its next start (seedLaterConfig). */
+const LATER_CONFIG = [
+  {
+    configName: '系统接口-错误使用 HTTP 状态码',
+    configNameEn: CONFIG_NAMES_EN['sys.api.httpStatus'],
+    configKey: 'sys.api.httpStatus',
+    configValue: 'false',
+    configType: 'Y',
+    createBy: 'admin',
+    remark:
+      "false (RuoYi's way, for RuoYi clients): /prod-api refusals answer HTTP 200 with the code in the body (401, 403, 500 with the message; the refusal's own status as status). true: they answer with their HTTP status (400, 401, 403, 404, 409...), for API clients that read statuses",
+  },
+] satisfies (typeof sysConfig.$inferInsert)[];
+
+/** Keys seedLaterConfig adds to an older database (their English names come with them). */
+export const LATER_CONFIG_KEYS: ReadonlySet<string> = new Set(LATER_CONFIG.map((c) => c.configKey));
+
+/** Adds the later parameters an older database lacks, with their defaults; an existing row is left as the administrator set it. */
+export async function seedLaterConfig(db: Db) {
+  await db.insert(sysConfig).values(LATER_CONFIG).onConflictDoNothing({ target: sysConfig.configKey });
+}
 
 export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
   await tx.insert(sysConfig).values([
@@ -192,5 +215,6 @@ export async function seedConfig(tx: Tx, opts: { captchaEnabled: boolean }) {
       createBy: 'admin',
       remark: 'Web address for links in mails, e.g. https://ccms.example.com',
     },
+    ...LATER_CONFIG,
   ]);
 }

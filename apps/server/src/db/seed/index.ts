@@ -4,7 +4,7 @@ import { hashPassword } from '../../platform/auth/password';
 import type { Db } from '../client';
 import { sysUser } from '../schema';
 import { seedAuthoring } from './authoring';
-import { seedConfig } from './config';
+import { seedConfig, seedLaterConfig } from './config';
 import { seedDicts } from './dicts';
 import { renameSeededButtons, seedJobRoles } from './job-roles';
 import { seedJobs } from './jobs';
@@ -27,6 +27,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<{ seeded: 
     // Tables added by later versions get their defaults on the first start after the upgrade;
     // the job roles come once, and seeded buttons get the fixed names where still the old ones.
     await seedAuthoring(db);
+    await seedLaterConfig(db);
     await seedLaterMenus(db);
     await seedJobRoles(db);
     await renameSeededButtons(db);

@@ -13,11 +13,53 @@ const AS_SENT = new Set(['field.unknown', 'order.invalidColumn']);
 /** Status that mirrors an envelope code (601, a warning, travels as 200). */
 export const httpStatusOf = (code: number) => (code >= 200 && code < 600 && code !== Code.WARN ? code : 200);
 
+/** Body codes a RuoYi client acts on by themselves (re-login, no right, error toast, warning); other refusals travel as 500. */
+const RUOYI_CODES: ReadonlySet<number> = new Set([Code.UNAUTHORIZED, Code.FORBIDDEN, Code.ERROR, Code.WARN]);
+
+export interface ErrorHandlerOptions {
+  spaRoot?: string;
+  apiBase: string;
+  /**
+   * Whether refusals under apiBase keep their HTTP status (the administrator's sys.api.httpStatus).
+   * When it answers false, or is absent, they answer as RuoYi does (see ruoyiRefusal).
+   */
+  httpStatus?: () => Promise<boolean>;
+}
+
+/**
+ * A refusal as RuoYi sends it, for its client reads bodies of HTTP 200 only: 401, 403, 500 and 601
+ * keep their code, any other (400, 404, 409, 429...) becomes 500 with its message; `status` keeps
+ * the refusal's own status for clients that tell them apart (this product's web app does).
+ */
+export function ruoyiRefusal(body: unknown, status: number): unknown {
+  if (typeof body !== 'object' || body === null || !('code' in body) || typeof body.code !== 'number') return body;
+  return { ...body, code: RUOYI_CODES.has(body.code) ? body.code : Code.ERROR, status };
+}
+
 /**
  * Every failure leaves as the envelope {code, msg} in the caller's language: app errors with
  * their code, invalid input as 400 naming the field, anything unexpected as 500 without internals.
+ * Under the API, refusals answer HTTP 200 with the code in the body unless the administrator keeps
+ * HTTP statuses (ErrorHandlerOptions.httpStatus); downloads and streams that fail before their
+ * first byte send the same JSON, so they are answered the same way.
  */
-export function installErrorHandler(app: FastifyInstance, opts: { spaRoot?: string; apiBase: string }) {
+export function installErrorHandler(app: FastifyInstance, opts: ErrorHandlerOptions) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !req.url.startsWith(opts.apiBase)) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
+    // The setting is read per refusal (an administrator's change applies at once); unreadable (the database down) is the default.
+    if (opts.httpStatus && (await opts.httpStatus().catch(() => false))) return payload;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+    const status = reply.statusCode;
+    reply.status(200);
+    return JSON.stringify(ruoyiRefusal(body, status));
+  });
+
   // Handlers answer with message keys ('ok', 'user.exists'); the caller reads them in its language.
   app.addHook('preSerialization', async (req, _reply, payload) => {
     if (payload && typeof payload === 'object' && 'msg' in payload && typeof payload.msg === 'string' && isMessageKey(payload.msg)) {

@@ -1,7 +1,7 @@
 import type { MapDocument, MapKeyRef, MapPmRefRow, MapRef, MapSaveBody, MapSaveResult, MapUsage } from '@ccms/contracts/content/map-editor';
 import type { EditorConflict, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { z } from 'zod';
-import { api, http, isEnvelope } from '../../../api/client';
+import { api, codeOf, http, isEnvelope } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { feedback } from '../../../feedback/feedback';
 import type { Target } from '../topic-editor/topic-editor-api';
@@ -24,7 +24,7 @@ function isConflict(data: unknown): data is EditorConflict {
 async function save(body: z.input<typeof MapSaveBody>): Promise<MapSaveOutcome> {
   const response = await http.put<unknown>('/ccms/map-editor/save', body, { validateStatus: () => true, repeatSubmit: false });
   const envelope = response.data;
-  const code = isEnvelope(envelope) ? envelope.code : response.status;
+  const code = isEnvelope(envelope) ? codeOf(envelope) : response.status;
   const data = (envelope as { data?: unknown } | null)?.data;
   if (code === 200) return { kind: 'saved', result: data as MapSaveResult };
   if (code === 400 && hasProblems(data)) return { kind: 'invalid', problems: data.problems };

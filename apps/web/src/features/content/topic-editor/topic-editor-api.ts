@@ -21,7 +21,7 @@ import type {
   EditorValidateResult,
 } from '@ccms/contracts/content/topic-editor';
 import type { z } from 'zod';
-import { api, http, isEnvelope } from '../../../api/client';
+import { api, codeOf, http, isEnvelope } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { feedback } from '../../../feedback/feedback';
 import { openTopic } from './early-open';
@@ -55,7 +55,7 @@ function isConflict(data: unknown): data is EditorConflict {
 async function save(body: EditorSaveBody): Promise<SaveOutcome> {
   const response = await http.put<unknown>(SAVE_URL, body, { validateStatus: () => true, repeatSubmit: false });
   const envelope = response.data;
-  const code = isEnvelope(envelope) ? envelope.code : response.status;
+  const code = isEnvelope(envelope) ? codeOf(envelope) : response.status;
   const data = (envelope as { data?: unknown } | null)?.data;
   if (code === 200) return { kind: 'saved', result: data as EditorSaveResult };
   if (code === 400 && hasProblems(data)) return { kind: 'invalid', problems: data.problems };
