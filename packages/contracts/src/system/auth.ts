@@ -27,7 +27,7 @@ export const CaptchaResult = z.object({
   msg: z.string(),
   captchaEnabled: z.boolean(),
   uuid: z.string().optional(),
-  /** Base64 of an SVG image. */
+  /** Base64 of a PNG image, without a data: prefix (RuoYi's client shows it as an image data URL). */
   img: z.string().optional(),
 });
 
