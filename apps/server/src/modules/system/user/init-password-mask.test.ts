@@ -44,7 +44,7 @@ describe('the masked initial password (RuoYi user page fills its form from confi
     expect((await signIn('masked2', INIT)).body.code).toBe(200);
     expect((await userRow('masked2'))?.pwdChangeRequired).toBe(true);
 
-    // A user who may reset passwords resets their own to the mask: the initial password, changed at once.
+    // The administrator resets their own password to the mask: the initial password, to be changed at once.
     const self = await t.login('masked2', INIT);
     expect((await self.put('/prod-api/system/user/profile/updatePwd', { oldPassword: INIT, newPassword: 'mine12345' })).body.code).toBe(200);
     expect((await userRow('masked2'))?.pwdChangeRequired).toBe(false);
