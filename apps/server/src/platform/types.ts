@@ -17,7 +17,7 @@ export interface RouteAccess {
   public?: boolean;
   /** The OpenAPI docs: signed in (header or the web's cookie) unless sys.api.docsPublic is true. */
   docs?: boolean;
-  /** Open to a user who must first change a password someone else set (getInfo, the change itself). */
+  /** Open to a user who must first change a password someone else set (getInfo, getRouters, their own profile and the change itself). */
   beforePasswordChange?: boolean;
   /**
    * Operation log entry for this route: module title and RuoYi business type. Every write

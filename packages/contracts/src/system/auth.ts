@@ -27,7 +27,7 @@ export const CaptchaResult = z.object({
   msg: z.string(),
   captchaEnabled: z.boolean(),
   uuid: z.string().optional(),
-  /** Base64 of an SVG image. */
+  /** Base64 of a PNG image, without a data: prefix (RuoYi's client shows it as an image data URL). */
   img: z.string().optional(),
 });
 
@@ -71,6 +71,10 @@ export const InfoResult = z.object({
   permissions: z.array(z.string()),
   /** Someone else chose the password (import, initial password, reset): it must change before anything else. */
   pwdChangeRequired: z.boolean(),
+  /** RuoYi's name for pwdChangeRequired: its client asks the user to change the initial password. */
+  isDefaultModifyPwd: z.boolean(),
+  /** The password is older than sys.account.passwordValidateDays (0 = never): RuoYi's client asks for a new one. */
+  isPasswordExpired: z.boolean(),
   /**
    * Where the user's pages are: the reader's portal for a user who only reads outputs (they see
    * nothing of the administration), null for the whole app. Said by the server so the first

@@ -161,8 +161,15 @@ export const ImportRowResult = z.object({
 
 export const ImportResult = z.object({
   code: z.number(),
+  /** RuoYi's: the outcome and the rows (only the failed ones when some failed), one per `<br/>`, HTML-escaped. */
   msg: z.string(),
-  data: z.object({ successCount: z.number(), failureCount: z.number(), rows: z.array(ImportRowResult) }),
+  data: z.object({
+    /** The outcome in one plain sentence (counts), for a page that lists `rows` itself. */
+    summary: z.string(),
+    successCount: z.number(),
+    failureCount: z.number(),
+    rows: z.array(ImportRowResult),
+  }),
 });
 
 export const ImportQuery = z.object({

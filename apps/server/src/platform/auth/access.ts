@@ -25,7 +25,7 @@ export interface AuthContext {
   roleKeys: string[];
   permissions: Set<string>;
   isAdmin: boolean;
-  /** Someone else set the password: every route but the change itself answers 403 until it changes. */
+  /** Someone else set the password: every route but the few marked beforePasswordChange (getInfo, getRouters, the own profile) answers 403 until it changes. */
   pwdChangeRequired: boolean;
 }
 

@@ -72,7 +72,13 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
       routes.catch(() => undefined);
       preloadShell();
       try {
-        await useSession.getState().getInfo();
+        const info = await useSession.getState().getInfo();
+        // A password someone else set changes first, on the sign-in page (which has the old one just typed):
+        // the server opens the menu to such a user for RuoYi's client, so the shell must not open here.
+        if (info.pwdChangeRequired) {
+          await i18n.loadNamespaces('auth');
+          throw new Error(i18n.t('auth:changeNotice'));
+        }
         if (current) await loadServerRoutes(current, routes);
       } finally {
         relogin.show = false;

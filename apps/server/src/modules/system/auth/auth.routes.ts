@@ -119,7 +119,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getRouters',
     {
-      config: { authenticated: true },
+      // Open before a forced password change: RuoYi's client builds its shell from it before it leads to the password form.
+      config: { authenticated: true, beforePasswordChange: true },
       schema: { summary: "Get the signed-in user's menu tree as web routes", tags: ['system/auth'], response: { 200: okOf(z.array(RouterNodeSchema)) } },
     },
     async (req) => ok(await auth.routers(caller(req), req.lang)),

@@ -12,7 +12,7 @@ import { type ClientInfo, createSession } from '../../../platform/auth/session';
 import type { SessionKey } from '../../../platform/auth/token';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest } from '../../../platform/http/errors';
-import { configFlag } from '../config/config.queries';
+import { configFlag, configValue } from '../config/config.queries';
 import { consumeCaptcha } from './captcha';
 import { recordLogin } from './login-log';
 import { buildRouters } from './routers';
@@ -26,6 +26,16 @@ const decoyHash = () => {
   dummyHash ??= hashPassword(randomBytes(18).toString('base64url'));
   return dummyHash;
 };
+
+/**
+ * RuoYi's passwordIsExpiration: with a validity of some days, a password last changed longer ago
+ * (or never recorded) has expired; 0, empty or no number means passwords never expire.
+ */
+export function passwordExpired(pwdUpdateDate: Date | null, validDays: number, now = Date.now()): boolean {
+  if (!Number.isFinite(validDays) || validDays <= 0) return false;
+  if (!pwdUpdateDate) return true;
+  return now - pwdUpdateDate.getTime() > validDays * 86_400_000;
+}
 
 export interface AuthServiceDeps {
   db: Db;
@@ -157,6 +167,8 @@ export function authService({ db, idleMinutes, sessionsPerUser, signToken, verif
         roles: auth.roleKeys,
         permissions: [...auth.permissions],
         pwdChangeRequired: user.pwdChangeRequired,
+        isDefaultModifyPwd: user.pwdChangeRequired,
+        isPasswordExpired: passwordExpired(user.pwdUpdateDate, Number(await configValue(db, 'sys.account.passwordValidateDays'))),
         home: isPortalReader([...auth.permissions]) ? PORTAL_PATH : null,
       };
     },

@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { CAPTCHA_VALID_MS } from '@ccms/contracts/constants';
 import { eq, lt, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../../db/client';
 import { sysCaptcha } from '../../../db/schema';
 import { badRequest } from '../../../platform/http/errors';
+import { mathChallenge, renderCaptcha } from './captcha-image';
 
-/** A new arithmetic captcha: the image goes to the browser, the answer stays in the database. */
+/**
+ * A new arithmetic captcha: the image goes to the browser as base64 of a PNG without a data: prefix
+ * (RuoYi's `img`, which its client shows as an image data URL), the answer stays in the database.
+ */
 export async function issueCaptcha(db: Db) {
-  const { data, text } = svgCaptcha.createMathExpr({ mathMin: 1, mathMax: 9, mathOperator: '+-', noise: 2, width: 120, height: 40 });
+  const { expression, answer } = mathChallenge();
   const uuid = randomUUID();
   await db.delete(sysCaptcha).where(lt(sysCaptcha.expireTime, sql`now()`));
-  await db.insert(sysCaptcha).values({ uuid, code: text, expireTime: new Date(Date.now() + CAPTCHA_VALID_MS) });
-  return { uuid, img: Buffer.from(data).toString('base64') };
+  await db.insert(sysCaptcha).values({ uuid, code: answer, expireTime: new Date(Date.now() + CAPTCHA_VALID_MS) });
+  return { uuid, img: renderCaptcha(expression).toString('base64') };
 }
 
 /** Checks an answer once: the row is deleted whatever the outcome, so an answer never works twice. */

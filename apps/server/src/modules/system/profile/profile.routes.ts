@@ -11,13 +11,20 @@ import { contentTypeOf, profileService } from './profile.service';
 
 const log = (businessType: BusinessType) => ({ title: 'profile', businessType });
 
-/** The signed-in user's own record (RuoYi's SysProfileController) and the avatar files it points to. */
+/**
+ * The signed-in user's own record (RuoYi's SysProfileController) and the avatar files it points to.
+ * All of it answers a user who must still change a password someone else set: RuoYi's client sends
+ * them to this page to change it.
+ */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profile = profileService(app.db, app.storage);
 
   app.get(
     '/system/user/profile',
-    { config: { authenticated: true }, schema: { summary: "Get the caller's own profile", tags: ['system/profile'], response: { 200: ProfileResult } } },
+    {
+      config: { authenticated: true, beforePasswordChange: true },
+      schema: { summary: "Get the caller's own profile", tags: ['system/profile'], response: { 200: ProfileResult } },
+    },
     async (req) => ({
       code: Code.OK,
       msg: 'ok',
@@ -28,7 +35,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/system/user/profile',
     {
-      config: { authenticated: true, log: log(BusinessType.UPDATE) },
+      config: { authenticated: true, beforePasswordChange: true, log: log(BusinessType.UPDATE) },
       schema: { summary: "Update the caller's own profile", tags: ['system/profile'], body: ProfileBody, response: { 200: OkEmpty } },
     },
     async (req) => {
@@ -53,7 +60,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/system/user/profile/avatar',
     {
-      config: { authenticated: true, log: log(BusinessType.UPDATE) },
+      config: { authenticated: true, beforePasswordChange: true, log: log(BusinessType.UPDATE) },
       schema: { summary: "Upload the caller's avatar image (multipart)", tags: ['system/profile'], response: { 200: AvatarResult } },
     },
     async (req) => {

@@ -1,5 +1,6 @@
 import { type Language, SUPER_ROLE } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
+import { SECRET_MASK } from '@ccms/contracts/system/config';
 import {
   type AuthRoleBody,
   type ResetPwdBody,
@@ -50,6 +51,10 @@ import {
 export const userScope = (auth: AuthContext) => dataScopeCondition(auth, { deptId: sysUser.deptId, userId: sysUser.userId });
 /** The departments a caller may see. */
 export const deptScope = (auth: AuthContext) => dataScopeCondition(auth, { deptId: sysDept.deptId });
+
+/** Text for HTML content (never an attribute): markup in a sheet's cells stays text in RuoYi's message box. */
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const escapeHtml = (text: string) => text.replace(/[&<>]/g, (c) => HTML_ESCAPES[c] ?? c);
 
 export function userService(db: Db) {
   const privilege = privilegeGuard(db);
@@ -121,15 +126,29 @@ export function userService(db: Db) {
     return auth.isAdmin ? roles : roles.filter((r) => !r.admin);
   }
 
+  /**
+   * The password a create or reset sets. RuoYi's user page fills its form with the initial password
+   * as GET /system/config/configKey/sys.user.initPassword answers it, which is the mask: the mask
+   * stands for the configured initial password and is never a password itself. The initial
+   * password is known to everyone who can read the parameter, so it must change at first sign-in.
+   */
+  async function chosenPassword(given: string): Promise<{ password: string; initial: boolean }> {
+    const initPassword = (await configValue(db, 'sys.user.initPassword')) ?? '';
+    if (given === SECRET_MASK) {
+      if (!initPassword) throw badRequest('user.password.maskWithoutInit', { mask: SECRET_MASK });
+      return { password: initPassword, initial: true };
+    }
+    return { password: given, initial: initPassword !== '' && given === initPassword };
+  }
+
   async function create(auth: AuthContext, body: UserBody) {
     await assertUnique(body, body.userName);
     await assertDept(auth, body.deptId);
     await assertRoles(auth, body.roleIds);
     await assertPosts(body.postIds);
-    const password = await hashPassword(body.password);
-    // The configured initial password is known to everyone who can read the parameter: it must change at first sign-in.
-    const initPassword = await configValue(db, 'sys.user.initPassword');
-    const pwdChangeRequired = Boolean(initPassword) && body.password === initPassword;
+    const chosen = await chosenPassword(body.password);
+    const password = await hashPassword(chosen.password);
+    const pwdChangeRequired = chosen.initial;
     try {
       await db.transaction(async (tx) => {
         const [row] = await tx
@@ -211,14 +230,15 @@ export function userService(db: Db) {
 
   async function resetPwd(auth: AuthContext, body: ResetPwdBody) {
     await editableUser(auth, body.userId);
-    const password = await hashPassword(body.password);
+    const chosen = await chosenPassword(body.password);
+    const password = await hashPassword(chosen.password);
     await db
       .update(sysUser)
       .set({
         password,
         pwdUpdateDate: new Date(),
-        // The administrator knows the new password: its owner changes it at the next sign-in.
-        pwdChangeRequired: body.userId !== auth.userId,
+        // The administrator (or, for the initial password, everyone) knows the new password: its owner changes it at the next sign-in.
+        pwdChangeRequired: body.userId !== auth.userId || chosen.initial,
         failedLogins: 0,
         loginFailures: [],
         lockedUntil: null,
@@ -336,11 +356,16 @@ export function userService(db: Db) {
     }
     const failureCount = results.filter((r) => !r.ok).length;
     const successCount = results.length - failureCount;
-    const msg =
+    const summary =
       failureCount === 0
         ? translate(lang, 'user.import.allOk', { total: successCount })
         : translate(lang, 'user.import.someFailed', { ok: successCount, failed: failureCount });
-    return { msg, failureCount, successCount, rows: results };
+    // RuoYi's msg lists the rows (only the failed ones when some failed), one per <br/>, and its client
+    // shows it as HTML: names and reasons from the sheet are escaped.
+    const listed = failureCount === 0 ? results : results.filter((r) => !r.ok);
+    const list = listed.map((r, i) => translate(lang, 'user.import.listItem', { n: i + 1, text: escapeHtml(r.msg) })).join('');
+    const msg = translate(lang, failureCount === 0 ? 'user.import.listAll' : 'user.import.listFailed', { summary: escapeHtml(summary), list });
+    return { msg, summary, failureCount, successCount, rows: results };
   }
 
   return {

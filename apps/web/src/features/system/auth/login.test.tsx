@@ -56,7 +56,7 @@ describe('<LoginPage>', () => {
     let captchas = 0;
     fakeServer((c) =>
       c.url === '/captchaImage'
-        ? { data: { code: 200, msg: 'ok', captchaEnabled: true, uuid: `u${++captchas}`, img: btoa('<svg/>') } }
+        ? { data: { code: 200, msg: 'ok', captchaEnabled: true, uuid: `u${++captchas}`, img: `iVBORw0KGgo${captchas}` } }
         : { data: { code: 200 } },
     );
     renderLogin();
@@ -68,8 +68,11 @@ describe('<LoginPage>', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: '123' } });
     expect(screen.getByText('User name must be 3 to 10 characters')).toBeTruthy();
     expect(screen.getByText('Password must be 6 to 15 characters')).toBeTruthy();
+    // The server's base64 PNG, shown under its own data URL.
+    expect(screen.getByAltText('Captcha image, click to refresh').getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo1');
     fireEvent.click(screen.getByAltText('Captcha image, click to refresh'));
     await waitFor(() => expect(captchas).toBe(2));
+    await waitFor(() => expect(screen.getByAltText('Captcha image, click to refresh').getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo2'));
   });
 
   it('signs in and goes back to the page asked for', async () => {

@@ -14,8 +14,9 @@ describe('user import', () => {
     const calls = fakeServer(() => ({
       data: {
         code: 601,
-        msg: 'Import finished: 1 succeeded, 1 failed',
+        msg: 'Some rows could not be imported. Import finished: 1 succeeded, 1 failed. Errors:<br/>1. Row 3: exists',
         data: {
+          summary: 'Import finished: 1 succeeded, 1 failed',
           successCount: 1,
           failureCount: 1,
           rows: [
@@ -26,6 +27,7 @@ describe('user import', () => {
       },
     }));
     const result = await userApi.importData(new Blob(['x']), 'users.xlsx', true);
+    // The dialog lists the rows itself under the plain summary, not RuoYi's HTML list.
     expect(result).toMatchObject({ msg: 'Import finished: 1 succeeded, 1 failed', successCount: 1, failureCount: 1 });
     expect(result.rows).toHaveLength(2);
     expect(calls[0]?.url).toBe('/system/user/importData?updateSupport=true');

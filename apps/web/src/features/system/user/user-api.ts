@@ -61,12 +61,15 @@ export const userApi = {
   importData: (file: Blob, fileName: string, updateSupport: boolean) => {
     const form = new FormData();
     form.append('file', file, fileName);
-    return api
-      .post<ApiEnvelope & { data: ImportOutcome }>(`/system/user/importData?updateSupport=${updateSupport}`, form, {
-        headers: { 'Content-Type': 'multipart/form-data' },
-        transformResponse: transformers(),
-        repeatSubmit: false,
-      })
-      .then((r) => ({ msg: r.msg, ...r.data }));
+    return (
+      api
+        .post<ApiEnvelope & { data: ImportOutcome }>(`/system/user/importData?updateSupport=${updateSupport}`, form, {
+          headers: { 'Content-Type': 'multipart/form-data' },
+          transformResponse: transformers(),
+          repeatSubmit: false,
+        })
+        // `msg` is RuoYi's HTML list of the rows; this page lists `rows` itself under the plain summary.
+        .then((r) => ({ msg: r.data.summary, ...r.data }))
+    );
   },
 };

@@ -51,7 +51,8 @@ export default function LoginPage() {
     try {
       const res = await authApi.captcha();
       const enabled = res.captchaEnabled !== false;
-      setCaptcha({ enabled, img: enabled && res.img ? `data:image/svg+xml;base64,${res.img}` : '', uuid: res.uuid ?? '' });
+      // The server sends base64 of a PNG without the data: prefix, as RuoYi's back end does.
+      setCaptcha({ enabled, img: enabled && res.img ? `data:image/png;base64,${res.img}` : '', uuid: res.uuid ?? '' });
     } catch {
       // The request layer already showed the error.
     }
