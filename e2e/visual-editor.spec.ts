@@ -111,7 +111,8 @@ test('an author reads the topic as a writer does, at 1366 × 768, without "no pe
   const reading: Promise<void>[] = [];
   page.on('response', (r) => {
     // A refusal is in the body (the server answers as RuoYi does, HTTP 200) or, set so, in the status.
-    if (!r.url().includes(API)) return;
+    // JSON answers only: a stream's body (the presence and notification events) never ends.
+    if (!r.url().includes(API) || !(r.headers()['content-type'] ?? '').includes('application/json')) return;
     reading.push(
       r.json().then(
         (body: { code?: number }) => {
