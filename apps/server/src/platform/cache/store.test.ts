@@ -3,7 +3,10 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { cacheStoreFor } from './cache-store-for';
 import { type CacheStore, cached, commandStatsOf, humanBytes, invalidate, memoryStore, parseInfo, redisAddress, redisStore } from './store';
+
+const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 describe('memory store', () => {
   it('keeps entries until their TTL, drops the least recently used past its size, lists and clears by prefix', async () => {
@@ -28,6 +31,15 @@ describe('memory store', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the store a server gets', () => {
+  it('is memory without REDIS_URL: a day per entry on PGlite (one process), 30 s on PostgreSQL (nodes may share it)', async () => {
+    const single = await cacheStoreFor({ redisUrl: undefined, redisPrefix: 'ccms:' }, 'pglite', quietLog);
+    expect([single.kind, single.ttlSeconds]).toEqual(['memory', 86_400]);
+    const shared = await cacheStoreFor({ redisUrl: undefined, redisPrefix: 'ccms:' }, 'postgres', quietLog);
+    expect([shared.kind, shared.ttlSeconds]).toEqual(['memory', 30]);
   });
 });
 
@@ -136,6 +148,9 @@ describe.skipIf(!reachable)('redis store on the test Redis', () => {
     const relay = await relayTo(6379);
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const store = await redisStore({ url: relay.url, prefix, ttlSeconds: 60, log });
+    const viaConfig = await cacheStoreFor({ redisUrl: relay.url, redisPrefix: prefix }, 'pglite', quietLog);
+    expect([viaConfig.kind, viaConfig.prefix, viaConfig.ttlSeconds]).toEqual(['redis', prefix, 86_400]);
+    await viaConfig.close();
     try {
       await store.set('sys_dict:a', '"A"');
       await store.set('other', '"O"');
