@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerWith } from '../../../../test/callers';
@@ -89,4 +93,40 @@ describe('REDIS_URL that does not answer', () => {
       /^REDIS_URL is set but Redis at redis:\/\/127\.0\.0\.1:1 does not answer: (?!.*s3cret)/,
     );
   });
+});
+
+describe('npm start with a REDIS_URL that does not answer', () => {
+  it('stops with the reason, after showing a first start its admin password', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-redis-start-'));
+    try {
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        CCMS_DATA_DIR: dataDir,
+        REDIS_URL: 'redis://:s3cret-pass@127.0.0.1:1',
+        PORT: String(40_000 + Math.floor(Math.random() * 20_000)),
+        LOG_LEVEL: 'silent',
+      };
+      delete env.DATABASE_URL;
+      delete env.CCMS_ADMIN_PASSWORD;
+      const main = path.resolve(import.meta.dirname, '../../../main.ts');
+      const result = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', main], { env });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d) => {
+          out += d;
+        });
+        child.stderr.on('data', (d) => {
+          err += d;
+        });
+        child.on('exit', (code) => resolve({ code, out, err }));
+      });
+      expect(result.code).toBe(1);
+      expect(result.err).toContain('REDIS_URL is set but Redis at redis://127.0.0.1:1 does not answer');
+      expect(result.err).not.toContain('s3cret');
+      expect(result.out).toMatch(/First start: sign in as "admin" with password: \S+/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
