@@ -13,6 +13,7 @@ import { configFlag } from './modules/system/config/config.queries';
 import { operationLog } from './platform/audit/operation-log';
 import { accessGuard } from './platform/auth/guard';
 import { tokenCodec } from './platform/auth/token';
+import { cacheStoreFor } from './platform/cache/cache-store-for';
 import { type AppConfig, fastifyTrustProxy } from './platform/config';
 import { installErrorHandler } from './platform/http/error-handler';
 import { multipartUploads } from './platform/http/multipart';
@@ -72,6 +73,8 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
   app.decorate('jobs', createJobRunner({ database, storage: app.storage, log: app.log, dataDir: config.dataDir }));
   if (jobs) app.addHook('onReady', () => app.jobs.start());
   app.addHook('onClose', () => app.jobs.stop());
+  app.decorate('cache', await cacheStoreFor(config, database.kind, app.log));
+  app.addHook('onClose', () => app.cache.close());
 
   // The built web app, when present, owns every non-API path (its router shows its own 404).
   const spaRoot = config.webDir && existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;

@@ -19,13 +19,15 @@ async function main() {
     secretKey: await loadOrCreateSecret(config.dataDir, 'secret-key', config.secretKey),
   };
   const seed = await seedIfEmpty(database.db, { adminPassword: config.adminPassword, captchaEnabled: config.captchaOnFirstSeed });
-  const app = await buildApp({ config, database, secrets, jobs: true });
+  // Before building the app: a start that stops there (a REDIS_URL that does not answer) has seeded
+  // already, and the password is never shown again.
   if (seed.generatedPassword) {
     // Printed once, on the first start only; it is stored nowhere but as a hash.
     process.stdout.write(
       `\n  First start: sign in as "admin" with password: ${seed.generatedPassword}\n  (set CCMS_ADMIN_PASSWORD before the first start to choose it)\n\n`,
     );
   }
+  const app = await buildApp({ config, database, secrets, jobs: true });
   const shutdown = async () => {
     await app.close();
     await database.close();

@@ -10,6 +10,10 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; absent means embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** REDIS_URL: the Redis the caches use (shared by every node); absent means each process caches in its own memory. */
+  redisUrl: string | undefined;
+  /** CCMS_REDIS_PREFIX: the prefix of this server's keys in that Redis (default "ccms:"). */
+  redisPrefix: string;
   adminPassword: string | undefined;
   /** Initial value of sys.account.captchaEnabled, applied by the first seed only. */
   captchaOnFirstSeed: boolean;
@@ -106,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.CCMS_DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.CCMS_REDIS_PREFIX ?? 'ccms:',
     adminPassword: env.CCMS_ADMIN_PASSWORD || undefined,
     captchaOnFirstSeed: env.CCMS_CAPTCHA !== 'false',
     jwtSecret: env.CCMS_JWT_SECRET || undefined,

@@ -3,6 +3,7 @@ import type { FieldLabels } from '@ccms/contracts/messages/fields';
 import type { Database, Db } from '../db/client';
 import type { AuthContext } from './auth/access';
 import type { TokenCodec } from './auth/token';
+import type { CacheStore } from './cache/store';
 import type { AppConfig } from './config';
 import type { JobRunner } from './jobs/runner';
 import type { Storage } from './storage/storage';
@@ -71,6 +72,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Scheduled jobs on pg-boss. */
     jobs: JobRunner;
+    /** The cache store: Redis when REDIS_URL is set, else this process's memory. */
+    cache: CacheStore;
     /** Every route registered, with its declared access: the permission walk test reads it. */
     routeTable: { method: string; url: string; access: RouteAccess }[];
   }

@@ -3,10 +3,20 @@ import { z } from 'zod';
 const Texts = z.object({ zh: z.string(), en: z.string() });
 
 /**
- * GET /monitor/cache. There is no Redis: what RuoYi keeps there (sessions, captchas, locks, config)
- * lives in database tables, so this page shows the database and what the process holds in memory.
+ * GET /monitor/cache. RuoYi's page reads `info` (Redis INFO fields), `dbSize` and `commandStats`:
+ * with REDIS_URL they are that Redis's own; without it, the in-process cache's figures under the
+ * same names (`info.cache_backend` says which). Sessions, captchas and locks are database rows
+ * here, so the page also shows the database and what the process holds.
  */
 export const CacheInfo = z.object({
+  /** Where the server's caches live. */
+  backend: z.enum(['memory', 'redis']),
+  /** Redis INFO as field -> text (redis_version, redis_mode, tcp_port, connected_clients, used_memory_human…). */
+  info: z.record(z.string(), z.string()),
+  /** Keys in the store. */
+  dbSize: z.number(),
+  /** Calls per command: name, and the count as text (RuoYi's pie chart). */
+  commandStats: z.array(z.object({ name: z.string(), value: z.string() })),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
     version: z.string(),

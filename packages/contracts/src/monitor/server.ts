@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** GET /monitor/server: the host and the Node.js process (RuoYi's Server, with a Node runtime in place of the JVM). */
+/**
+ * GET /monitor/server: the host and the Node.js process (RuoYi's Server, with a Node runtime in place of the JVM).
+ * RuoYi's page reads `mem` in GB, `jvm` (heap in MB) and disks with sizes as text; this app's page reads the byte counts
+ * beside them (`*Bytes`) and `runtime`.
+ */
 export const ServerInfo = z.object({
   cpu: z.object({
     cpuNum: z.number(),
@@ -13,11 +17,33 @@ export const ServerInfo = z.object({
     loadAverage: z.array(z.number()),
   }),
   mem: z.object({
-    /** Bytes. */
+    /** GB, two decimals (RuoYi's Mem). */
     total: z.number(),
     used: z.number(),
     free: z.number(),
+    /** Percent used. */
     usage: z.number(),
+    totalBytes: z.number(),
+    usedBytes: z.number(),
+    freeBytes: z.number(),
+  }),
+  /** RuoYi's Jvm with Node.js's values: the V8 heap in MB (two decimals), the runtime's name, version, start and arguments. */
+  jvm: z.object({
+    total: z.number(),
+    max: z.number(),
+    free: z.number(),
+    used: z.number(),
+    usage: z.number(),
+    name: z.string(),
+    version: z.string(),
+    /** The runtime's install directory (RuoYi: java.home). */
+    home: z.string(),
+    /** "YYYY-MM-DD HH:mm:ss", server local time. */
+    startTime: z.string(),
+    /** How long the process has run, as text in the caller's language ("1天2小时3分钟" / "1 day 2 hours 3 minutes"). */
+    runTime: z.string(),
+    /** The runtime's arguments as one text, "[--a, --b]" like RuoYi's. */
+    inputArgs: z.string(),
   }),
   runtime: z.object({
     name: z.string(),
@@ -46,12 +72,18 @@ export const ServerInfo = z.object({
   sysFiles: z.array(
     z.object({
       dirName: z.string(),
+      /** The file system (ext4, xfs, overlay…). */
+      sysTypeName: z.string(),
+      /** The device or source the directory's mount comes from; the file system when it is not known. */
       typeName: z.string(),
-      /** Bytes. */
-      total: z.number(),
-      free: z.number(),
-      used: z.number(),
+      /** Sizes as text ("12.3 GB"), as RuoYi sends them. */
+      total: z.string(),
+      free: z.string(),
+      used: z.string(),
       usage: z.number(),
+      totalBytes: z.number(),
+      freeBytes: z.number(),
+      usedBytes: z.number(),
     }),
   ),
 });

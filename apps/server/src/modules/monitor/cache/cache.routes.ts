@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../platform/http/envelope';
 import { cacheService } from './cache.service';
 
-/** Cache monitor (RuoYi CacheController): the database and what the process holds, as there is no Redis. */
+/** Cache monitor (RuoYi CacheController): the cache store's INFO (Redis, or in-process), the database and what the process holds. */
 export const cacheRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = cacheService(app.database, app.jobs);
+  const cache = cacheService(app.database, app.jobs, app.cache);
 
   app.get(
     '/monitor/cache',

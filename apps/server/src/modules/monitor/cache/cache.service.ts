@@ -2,6 +2,8 @@ import { messageCatalog } from '@ccms/contracts/messages';
 import type { CacheInfo } from '@ccms/contracts/monitor/cache';
 import pg from 'pg';
 import type { Database } from '../../../db/client';
+import { DICT_CACHE_PREFIX } from '../../../platform/cache/keys';
+import type { CacheStore } from '../../../platform/cache/store';
 import type { JobRunner } from '../../../platform/jobs/runner';
 import { databaseFacts, liveSessions, storedCaptchas, tableRows } from './cache.queries';
 
@@ -11,17 +13,20 @@ function poolOf(database: Database) {
   return client instanceof pg.Pool ? client : null;
 }
 
-export function cacheService(database: Database, jobs: JobRunner) {
+export function cacheService(database: Database, jobs: JobRunner, store: CacheStore) {
   const db = database.db;
   return {
     /**
-     * RuoYi shows Redis here. This server has none: sessions, captchas and sign-in locks are
-     * database rows, so the page shows the database and the little the process keeps in memory.
+     * RuoYi shows Redis here: the cache store's INFO (Redis's own, or the in-process store's
+     * figures). Sessions, captchas and sign-in locks are database rows, so the page also shows
+     * the database and what the process keeps in memory.
      */
     async info(): Promise<CacheInfo> {
-      const facts = await databaseFacts(db);
+      const [facts, stats, dictKeys] = await Promise.all([databaseFacts(db), store.stats(), store.keys(DICT_CACHE_PREFIX)]);
       const pool = poolOf(database);
       return {
+        backend: store.kind,
+        ...stats,
         database: {
           kind: database.kind,
           version: facts?.version ?? '',
@@ -34,6 +39,20 @@ export function cacheService(database: Database, jobs: JobRunner) {
         },
         tables: await tableRows(db),
         caches: [
+          {
+            name: 'dictionaries',
+            entries: dictKeys.length,
+            description:
+              store.kind === 'redis'
+                ? {
+                    zh: '字典数据按类型缓存在 Redis（sys_dict:类型），任一节点修改字典即全部清除',
+                    en: 'Dictionary items per type, cached in Redis (sys_dict:type); a dictionary change on any node drops them all',
+                  }
+                : {
+                    zh: '字典数据按类型缓存在进程内存（sys_dict:类型），本节点修改字典即清除；使用 PostgreSQL 时每项最多保留 30 秒',
+                    en: 'Dictionary items per type, cached in process memory (sys_dict:type); a change on this node drops them; on PostgreSQL an entry lives 30 seconds at most',
+                  },
+          },
           {
             name: 'sessions',
             entries: await liveSessions(db),

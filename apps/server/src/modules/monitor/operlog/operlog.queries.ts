@@ -1,16 +1,24 @@
 import type { OperLogQuery } from '@ccms/contracts/monitor/operlog';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { operLogTitleKeys } from '@ccms/contracts/monitor/operlog-titles';
+import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysOperLog } from '../../../db/schema';
 import { contains, withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 import { EXPORT_MAX_ROWS } from './filters';
 
-const sortable = { operTime: sysOperLog.operTime, costTime: sysOperLog.costTime };
+const sortable = { operTime: sysOperLog.operTime, costTime: sysOperLog.costTime, operName: sysOperLog.operName };
+
+/** A title filter: the stored key contains the text, or the module's display name in either language does. */
+function titleFilter(text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  const keys = operLogTitleKeys(text);
+  return keys.length > 0 ? or(contains(sysOperLog.title, text), inArray(sysOperLog.title, keys)) : contains(sysOperLog.title, text);
+}
 
 function filters(q: OperLogQuery): SQL | undefined {
   return and(
-    contains(sysOperLog.title, q.title),
+    titleFilter(q.title),
     contains(sysOperLog.operName, q.operName),
     contains(sysOperLog.operIp, q.operIp),
     q.businessType !== undefined ? eq(sysOperLog.businessType, q.businessType) : undefined,

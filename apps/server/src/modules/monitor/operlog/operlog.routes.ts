@@ -21,7 +21,7 @@ export const operLogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'monitor:operlog:list' },
       schema: { summary: 'List operation log entries by page', tags: ['monitor/operlog'], querystring: OperLogQuery, response: { 200: rowsOf(OperLog) } },
     },
-    async (req) => rows(await operLogs.list(req.query)),
+    async (req) => rows(await operLogs.list(req.query, req.lang)),
   );
   app.get(
     '/monitor/operlog/:operId',
@@ -29,7 +29,7 @@ export const operLogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'monitor:operlog:query' },
       schema: { summary: 'Get an operation log entry', tags: ['monitor/operlog'], params: OperIdParam, response: { 200: okOf(OperLog) } },
     },
-    async (req) => ok(await operLogs.get(req.params.operId)),
+    async (req) => ok(await operLogs.get(req.params.operId, req.lang)),
   );
   app.delete(
     '/monitor/operlog/clean',

@@ -14,6 +14,6 @@ export const serverRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'monitor:server:list' },
       schema: { summary: "Show the server's CPU, memory, runtime and disk figures", tags: ['monitor/server'], response: { 200: okOf(ServerInfo) } },
     },
-    async () => ok(await server.info()),
+    async (req) => ok(await server.info(req.lang)),
   );
 };

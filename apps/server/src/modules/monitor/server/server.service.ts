@@ -1,6 +1,10 @@
-import { statfs } from 'node:fs/promises';
+import { readFile, statfs } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import v8 from 'node:v8';
+import type { Language } from '@ccms/contracts/constants';
+import { translate } from '@ccms/contracts/messages';
 import type { ServerInfo } from '@ccms/contracts/monitor/server';
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
@@ -36,12 +40,90 @@ const FS_TYPES: Record<number, string> = {
   1702057286: 'fuse',
 };
 
-async function diskOf(dir: string) {
+const KB = 1024;
+const MB = KB * 1024;
+const GB = MB * 1024;
+/** `n` rounded to two decimals. */
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** A size as RuoYi's convertFileSize writes it: "12.3 GB", "512 MB", "40.5 MB", "3.0 KB", "12 B". */
+export function sizeText(bytes: number): string {
+  const scaled = (unit: number, name: string) => {
+    const n = bytes / unit;
+    return `${n > 100 && unit < GB ? n.toFixed(0) : n.toFixed(1)} ${name}`;
+  };
+  if (bytes >= GB) return scaled(GB, 'GB');
+  if (bytes >= MB) return scaled(MB, 'MB');
+  if (bytes >= KB) return scaled(KB, 'KB');
+  return `${Math.max(0, Math.round(bytes))} B`;
+}
+
+/** Seconds as RuoYi's timeDistance writes them (days, hours, minutes) in the caller's language. */
+export function runTimeText(seconds: number, lang: Language): string {
+  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  const parts = [
+    [d, 'day'],
+    [h, 'hour'],
+    [m, 'minute'],
+  ] as const;
+  return parts
+    .filter(([n], i) => n > 0 || (i === 2 && d === 0 && h === 0))
+    .map(([n, unit]) => translate(lang, `server.runTime.${unit}${n === 1 ? '' : 's'}`, { n }))
+    .join(lang === 'zh' ? '' : ' ');
+}
+
+/** Local time as "YYYY-MM-DD HH:mm:ss" (RuoYi's date format). */
+function localDateTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** The mount a directory sits on (the longest mount point containing it), from /proc/self/mounts where there is one. */
+async function mountOf(dir: string): Promise<{ source: string; type: string } | null> {
+  let text: string;
+  try {
+    text = await readFile('/proc/self/mounts', 'utf8');
+  } catch {
+    return null;
+  }
+  const target = path.resolve(dir);
+  let best: { point: string; source: string; type: string } | null = null;
+  for (const line of text.split('\n')) {
+    const [source, rawPoint, type] = line.split(' ');
+    if (!source || !rawPoint || !type) continue;
+    // Mount points escape spaces and the like as octal (\040).
+    const point = rawPoint.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(Number.parseInt(o, 8)));
+    const inside = point === '/' || target === point || target.startsWith(`${point}/`);
+    if (inside && (!best || point.length >= best.point.length)) best = { point, source, type };
+  }
+  return best;
+}
+
+async function diskOf(dir: string): Promise<ServerInfo['sysFiles']> {
   try {
     const s = await statfs(dir);
     const total = s.blocks * s.bsize;
     const free = s.bavail * s.bsize;
-    return [{ dirName: dir, typeName: FS_TYPES[s.type] ?? `0x${s.type.toString(16)}`, total, free, used: total - free, usage: percent(total - free, total) }];
+    const used = total - free;
+    const mount = await mountOf(dir);
+    const fsType = mount?.type ?? FS_TYPES[s.type] ?? `0x${s.type.toString(16)}`;
+    return [
+      {
+        dirName: dir,
+        sysTypeName: fsType,
+        typeName: mount?.source ?? fsType,
+        total: sizeText(total),
+        free: sizeText(free),
+        used: sizeText(used),
+        usage: percent(used, total),
+        totalBytes: total,
+        freeBytes: free,
+        usedBytes: used,
+      },
+    ];
   } catch {
     return [];
   }
@@ -56,19 +138,42 @@ function firstAddress(): string {
 
 export function serverService(dataDir: string, sampleMs = 200) {
   return {
-    async info(): Promise<ServerInfo> {
+    async info(lang: Language): Promise<ServerInfo> {
       const cpus = os.cpus();
       const mem = process.memoryUsage();
       const totalMem = os.totalmem();
       const freeMem = os.freemem();
+      const usedMem = totalMem - freeMem;
+      const started = new Date(Date.now() - process.uptime() * 1000);
       return {
         cpu: { cpuNum: cpus.length, model: cpus[0]?.model ?? '', ...(await cpuLoad(sampleMs)), loadAverage: os.loadavg() },
-        mem: { total: totalMem, used: totalMem - freeMem, free: freeMem, usage: percent(totalMem - freeMem, totalMem) },
+        mem: {
+          total: round2(totalMem / GB),
+          used: round2(usedMem / GB),
+          free: round2(freeMem / GB),
+          usage: percent(usedMem, totalMem),
+          totalBytes: totalMem,
+          usedBytes: usedMem,
+          freeBytes: freeMem,
+        },
+        jvm: {
+          total: round2(mem.heapTotal / MB),
+          max: round2(v8.getHeapStatistics().heap_size_limit / MB),
+          free: round2((mem.heapTotal - mem.heapUsed) / MB),
+          used: round2(mem.heapUsed / MB),
+          usage: percent(mem.heapUsed, mem.heapTotal),
+          name: 'Node.js',
+          version: process.version,
+          home: path.dirname(path.dirname(process.execPath)),
+          startTime: localDateTime(started),
+          runTime: runTimeText(process.uptime(), lang),
+          inputArgs: `[${process.execArgv.join(', ')}]`,
+        },
         runtime: {
           name: 'Node.js',
           version: process.version,
           pid: process.pid,
-          startTime: new Date(Date.now() - process.uptime() * 1000).toISOString(),
+          startTime: started.toISOString(),
           uptime: Math.round(process.uptime()),
           rss: mem.rss,
           heapTotal: mem.heapTotal,

@@ -30,7 +30,7 @@ const Ids = z.object({ ids: IdList });
 
 /** Dictionary types and data (RuoYi's SysDictTypeController and SysDictDataController). */
 export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
-  const dict = dictService(app.db);
+  const dict = dictService(app.db, app.cache, app.log);
   acceptFormBodies(app);
 
   app.get(

@@ -15,6 +15,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysDictData, sysDictType } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
+import { DICT_CACHE_PREFIX } from '../../../platform/cache/keys';
+import { type CacheStore, cached, invalidate } from '../../../platform/cache/store';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
 import { dataColumns, typeColumns } from './dict.excel';
@@ -34,7 +36,35 @@ import {
 } from './dict.queries';
 
 /** Dictionary types and their data (RuoYi's SysDictTypeController and SysDictDataController). */
-export function dictService(db: Db) {
+interface Log {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * The enabled items of each type are cached (the web asks for them on nearly every page); any
+ * write to a type or its data drops the whole dictionary cache, as does refreshCache.
+ */
+export function dictService(db: Db, cache: CacheStore, log?: Log) {
+  const dropCache = () => invalidate(cache, DICT_CACHE_PREFIX, log);
+  const enabledOf = (dictType: string) =>
+    cached(
+      cache,
+      DICT_CACHE_PREFIX + dictType,
+      async () =>
+        (await enabledItemsOf(db, dictType)).map((r) => ({
+          dictCode: r.dictCode,
+          dictSort: r.dictSort,
+          dictLabel: r.dictLabel,
+          dictLabelEn: r.dictLabelEn,
+          dictValue: r.dictValue,
+          dictType: r.dictType,
+          listClass: r.listClass,
+          cssClass: r.cssClass,
+          isDefault: r.isDefault,
+        })),
+      log,
+    );
   async function assertTypeUnique(body: DictTypeBody, exceptId?: number) {
     if (await findTypeClash(db, body.dictType, exceptId)) throw badRequest('dict.typeExists', { name: body.dictName, type: body.dictType });
   }
@@ -59,6 +89,7 @@ export function dictService(db: Db) {
       async create(auth: AuthContext, body: DictTypeBody) {
         await assertTypeUnique(body);
         await db.insert(sysDictType).values({ ...body, remark: body.remark ?? '', createBy: auth.userName });
+        await dropCache();
       },
 
       /** Renaming a type carries its data rows along in the same transaction. */
@@ -76,6 +107,7 @@ export function dictService(db: Db) {
             .set({ ...fields, remark: fields.remark ?? '', updateBy: auth.userName, updateTime: new Date() })
             .where(eq(sysDictType.dictId, dictId));
         });
+        await dropCache();
       },
 
       /** A type that still has data is refused, and then nothing is deleted. */
@@ -87,6 +119,7 @@ export function dictService(db: Db) {
         );
         if (used) throw badRequest('dict.typeInUse', { name: types.find((t) => t.dictType === used)?.dictName ?? used });
         await db.delete(sysDictType).where(inArray(sysDictType.dictId, dictIds));
+        await dropCache();
       },
 
       export: async (q: DictTypeFilter, lang: Language) => toXlsx(translate(lang, 'dictType.excel.sheet'), typeColumns(lang), await allDictTypes(db, q), lang),
@@ -103,7 +136,7 @@ export function dictService(db: Db) {
 
       /** The enabled items of a type, labelled in the caller's language (Chinese when no English label is set). */
       async itemsOf(dictType: string, lang: Language): Promise<DictItem[]> {
-        const rows = await enabledItemsOf(db, dictType);
+        const rows = await enabledOf(dictType);
         return rows.map((r) => ({
           dictCode: r.dictCode,
           dictSort: r.dictSort,
@@ -121,6 +154,7 @@ export function dictService(db: Db) {
       async create(auth: AuthContext, body: DictDataBody) {
         await assertDataValid(body);
         await db.insert(sysDictData).values({ ...body, remark: body.remark ?? '', createBy: auth.userName });
+        await dropCache();
       },
 
       async update(auth: AuthContext, body: DictDataUpdate) {
@@ -131,16 +165,18 @@ export function dictService(db: Db) {
           .update(sysDictData)
           .set({ ...fields, remark: fields.remark ?? '', updateBy: auth.userName, updateTime: new Date() })
           .where(eq(sysDictData.dictCode, dictCode));
+        await dropCache();
       },
 
       remove: async (dictCodes: number[]) => {
         await db.delete(sysDictData).where(inArray(sysDictData.dictCode, dictCodes));
+        await dropCache();
       },
 
       export: async (q: DictDataFilter, lang: Language) => toXlsx(translate(lang, 'dictData.excel.sheet'), dataColumns(lang), await allDictData(db, q), lang),
     },
 
-    /** Nothing to do: dictionaries are read from the database on every use, never cached. */
-    refreshCache: async () => {},
+    /** Drops the dictionary cache: the next request of each type reads the database. */
+    refreshCache: dropCache,
   };
 }

@@ -54,7 +54,7 @@ export default function OperLogPage() {
       width: 120,
       render: (v: number) => <DictTag options={types} value={String(v)} />,
     },
-    { key: 'operName', dataIndex: 'operName', title: t('operlog.operName') },
+    { key: 'operName', dataIndex: 'operName', title: t('operlog.operName'), sorter: true },
     { key: 'operIp', dataIndex: 'operIp', title: t('operlog.operIp') },
     { key: 'operLocation', dataIndex: 'operLocation', title: t('operlog.operLocation'), defaultHidden: true },
     { key: 'status', dataIndex: 'status', title: t('operlog.status'), width: 110, render: (v: number) => <DictTag options={statuses} value={String(v)} /> },

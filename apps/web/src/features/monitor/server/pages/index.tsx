@@ -42,10 +42,10 @@ export default function ServerPage() {
 
   const diskColumns = [
     { key: 'dirName', dataIndex: 'dirName', title: t('server.dirName'), render: (v: string) => <span className="monitor-mono">{v}</span> },
-    { key: 'typeName', dataIndex: 'typeName', title: t('server.typeName') },
-    { key: 'total', dataIndex: 'total', title: t('server.total'), render: formatBytes },
-    { key: 'free', dataIndex: 'free', title: t('server.free'), render: formatBytes },
-    { key: 'used', dataIndex: 'used', title: t('server.used'), render: formatBytes },
+    { key: 'typeName', dataIndex: 'sysTypeName', title: t('server.typeName') },
+    { key: 'total', dataIndex: 'totalBytes', title: t('server.total'), render: formatBytes },
+    { key: 'free', dataIndex: 'freeBytes', title: t('server.free'), render: formatBytes },
+    { key: 'used', dataIndex: 'usedBytes', title: t('server.used'), render: formatBytes },
     {
       key: 'usage',
       dataIndex: 'usage',
@@ -94,17 +94,17 @@ export default function ServerPage() {
               <tbody>
                 <tr>
                   <th scope="row">{t('server.totalMemory')}</th>
-                  <td>{formatBytes(mem.total)}</td>
+                  <td>{formatBytes(mem.totalBytes)}</td>
                   <td>{formatBytes(runtime.heapTotal)}</td>
                 </tr>
                 <tr>
                   <th scope="row">{t('server.usedMemory')}</th>
-                  <td>{formatBytes(mem.used)}</td>
+                  <td>{formatBytes(mem.usedBytes)}</td>
                   <td>{formatBytes(runtime.heapUsed)}</td>
                 </tr>
                 <tr>
                   <th scope="row">{t('server.freeMemory')}</th>
-                  <td>{formatBytes(mem.free)}</td>
+                  <td>{formatBytes(mem.freeBytes)}</td>
                   <td>{formatBytes(heapFree)}</td>
                 </tr>
                 <tr>
