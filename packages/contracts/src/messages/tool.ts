@@ -16,6 +16,13 @@ export const toolMessages = {
     'gen.propNameTwice': '字段属性名“{name}”重复（propName）',
     'gen.identifierFormat': '{field}须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
     'gen.dbNameFormat': '{field}须是数据库表名或字段名：以字母或下划线开头，只含字母、数字和下划线',
+    'gen.createAdminOnly': '只有管理员可以创建表',
+    'gen.sqlOnlyCreate': '建表语句（sql）只能包含 CREATE TABLE 与 COMMENT ON 语句，第{n}条不是',
+    'gen.sqlSyntax': '建表语句（sql）第{n}条在“{near}”处无法识别',
+    'gen.sqlType': '建表语句（sql）第{n}条的字段类型“{type}”不支持',
+    'gen.sqlTableName': '表名“{name}”不可用：须以小写字母开头，只含小写字母、数字和下划线，且不以 sys_、gen_、qrtz_、pg_、sql_ 开头',
+    'gen.tableExists': '表“{name}”已存在',
+    'gen.sqlCommentTarget': '建表语句（sql）第{n}条的注释对象“{name}”不是本次创建的表或字段',
   },
   en: {
     'gen.noTables': 'Choose the tables to import',
@@ -33,5 +40,13 @@ export const toolMessages = {
     'gen.propNameTwice': 'The field name "{name}" is used twice (propName)',
     'gen.identifierFormat': '{field} must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
     'gen.dbNameFormat': '{field} must be a table or column name of the database: a letter or underscore, then letters, digits and underscores',
+    'gen.createAdminOnly': 'Only an administrator may create tables',
+    'gen.sqlOnlyCreate': 'The statements (sql) may only be CREATE TABLE and COMMENT ON; statement {n} is not',
+    'gen.sqlSyntax': 'The statements (sql): statement {n} cannot be read at "{near}"',
+    'gen.sqlType': 'The statements (sql): statement {n} has the unsupported column type "{type}"',
+    'gen.sqlTableName':
+      'The table name "{name}" cannot be used: it must start with a lower-case letter, hold only lower-case letters, digits and underscores, and not start with sys_, gen_, qrtz_, pg_ or sql_',
+    'gen.tableExists': 'The table "{name}" exists already',
+    'gen.sqlCommentTarget': 'The statements (sql): statement {n} comments on "{name}", which is no table or column created here',
   },
 } as const;
