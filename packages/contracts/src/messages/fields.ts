@@ -142,6 +142,8 @@ export const fieldLabels = {
   menuCheckStrictly: l('菜单树选择项关联', 'Menu tree linkage'),
   orderNum: l('显示排序', 'Order'),
   orderNums: l('显示排序列表', 'Display orders'),
+  cacheName: l('缓存名称', 'Cache name'),
+  cacheKey: l('缓存键名', 'Cache key'),
   searchValue: l('搜索内容', 'Search text'),
   sql: l('建表语句', 'CREATE TABLE statements'),
   roleName: l('角色名称', 'Role name'),

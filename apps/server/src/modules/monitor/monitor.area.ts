@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { cacheRoutes } from './cache/cache.routes';
+import { cacheListRoutes } from './cache/cache-list.routes';
 import { datasourceRoutes } from './datasource/datasource.routes';
 import { druidFrameRoutes } from './datasource/druid-frame.routes';
 import { jobRoutes } from './job/job.routes';
@@ -19,6 +20,7 @@ const routes: FastifyPluginAsync[] = [
   jobLogRoutes,
   serverRoutes,
   cacheRoutes,
+  cacheListRoutes,
   datasourceRoutes,
   druidFrameRoutes,
 ];
