@@ -15,7 +15,11 @@ export const druidFrameRoutes: FastifyPluginAsyncZod = async (app) => {
       page,
       {
         config: { public: true },
-        schema: { summary: "Send RuoYi's Druid console frame to the datasource monitor page", tags: ['monitor/druid'], response: { 302: z.null() } },
+        schema: {
+          summary: `Send RuoYi's Druid console frame (${page.slice(7)}) to the datasource monitor page`,
+          tags: ['monitor/druid'],
+          response: { 302: z.null() },
+        },
       },
       async (_req, reply) => reply.redirect(DATASOURCE_PAGE),
     );
