@@ -22,6 +22,7 @@ export const toolMessages = {
     'gen.sqlType': '建表语句（sql）第{n}条的字段类型“{type}”不支持',
     'gen.sqlTableName': '表名“{name}”不可用：须以小写字母开头，只含小写字母、数字和下划线，且不以 sys_、gen_、qrtz_、pg_、sql_ 开头',
     'gen.tableExists': '表“{name}”已存在',
+    'gen.sqlRejected': '数据库拒绝创建表“{name}”（sql）：{reason}',
     'gen.sqlCommentTarget': '建表语句（sql）第{n}条的注释对象“{name}”不是本次创建的表或字段',
   },
   en: {
@@ -47,6 +48,7 @@ export const toolMessages = {
     'gen.sqlTableName':
       'The table name "{name}" cannot be used: it must start with a lower-case letter, hold only lower-case letters, digits and underscores, and not start with sys_, gen_, qrtz_, pg_ or sql_',
     'gen.tableExists': 'The table "{name}" exists already',
+    'gen.sqlRejected': 'The database refused to create the table "{name}" (sql): {reason}',
     'gen.sqlCommentTarget': 'The statements (sql): statement {n} comments on "{name}", which is no table or column created here',
   },
 } as const;

@@ -66,6 +66,7 @@ describe('POST /tool/gen/createTable (RuoYi 3.9)', () => {
     ['CREATE TABLE sys_a (id int)', expect.stringContaining('The table name "sys_a" cannot be used')],
     ['CREATE TABLE sys_user (id int)', expect.stringContaining('The table name "sys_user" cannot be used')],
     ['CREATE TABLE ccms_gadget (id int)', 'The table "ccms_gadget" exists already'],
+    ['CREATE TABLE ccms_a (id int PRIMARY KEY, b int PRIMARY KEY)', expect.stringContaining('The database refused to create the table "ccms_a" (sql): ')],
   ])('refuses %s naming the statement, creating and importing nothing', async (text, msg) => {
     const before = await imports();
     const res = await createTable(admin, text);

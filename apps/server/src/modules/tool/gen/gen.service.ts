@@ -263,7 +263,14 @@ export function genService(db: Db, target: GenWriteTarget) {
       const tables = parseCreateTables(text);
       for (const t of tables) if (await dbTable(db, t.name)) throw badRequest('gen.tableExists', { field: 'sql', name: t.name });
       await db.transaction(async (tx) => {
-        for (const t of tables) for (const statement of ddlOf(t)) await tx.execute(sql.raw(statement));
+        for (const t of tables) {
+          for (const statement of ddlOf(t)) {
+            // What the grammar lets through the database may still refuse (two primary keys, identity on text).
+            await tx.execute(sql.raw(statement)).catch((err: unknown) => {
+              throw badRequest('gen.sqlRejected', { field: 'sql', name: t.name, reason: err instanceof Error ? err.message : String(err) });
+            });
+          }
+        }
         const found = [];
         for (const t of tables) {
           const created = await dbTable(tx, t.name);
