@@ -38,6 +38,19 @@ export const TimeRangeQuery = z.object({
   'params[endTime]': z.string().optional().describe('end of the range, yyyy-MM-dd'),
 });
 
+/** A comma list of whole numbers in a body: "1,2,3" (RuoYi's updateSort sends ids and orders so). */
+const NumberCsv = z
+  .string()
+  .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, { message: 'field.invalidFormat' })
+  .transform((s) => s.split(',').map((n) => Number(n.trim())));
+
+/** RuoYi 3.9's updateSort body: `{ <idsKey>: "1,2", orderNums: "3,4" }`, the n-th order for the n-th id. */
+export const sortBodyOf = <K extends string>(idsKey: K) =>
+  z.object({
+    [idsKey]: NumberCsv.describe('ids, comma-separated: 1,2,3'),
+    orderNums: NumberCsv.describe('display orders, comma-separated, one per id'),
+  } as { [P in K]: typeof NumberCsv } & { orderNums: typeof NumberCsv });
+
 /** Comma-separated id list in a path: "1,2,3". */
 export const IdList = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Status01 } from '../http';
+import { DateTime, Status01, sortBodyOf } from '../http';
 
 export const Dept = z.object({
   deptId: z.number(),
@@ -59,3 +59,7 @@ export const DeptPerm = {
   edit: 'system:dept:edit',
   remove: 'system:dept:remove',
 } as const;
+
+/** Saves the display order of several depts at once (RuoYi 3.9's updateSort). */
+export const DeptSort = sortBodyOf('deptIds');
+export type DeptSort = z.infer<typeof DeptSort>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Status01 } from '../http';
+import { DateTime, Status01, sortBodyOf } from '../http';
 
 /** M directory, C menu (a page), F button (a permission only). */
 export const MenuType = z.enum(['M', 'C', 'F'], { error: (issue) => (issue.input === undefined ? 'field.required' : undefined) });
@@ -113,3 +113,7 @@ export const MenuPerm = {
   edit: 'system:menu:edit',
   remove: 'system:menu:remove',
 } as const;
+
+/** Saves the display order of several menus at once (RuoYi 3.9's updateSort). */
+export const MenuSort = sortBodyOf('menuIds');
+export type MenuSort = z.infer<typeof MenuSort>;

@@ -64,3 +64,45 @@ export const NoticePerm = {
   edit: 'system:notice:edit',
   remove: 'system:notice:remove',
 } as const;
+
+/** RuoYi 3.9's header bell: the latest open notices, each with the caller's read flag. */
+export const NoticeTopItem = NoticeBrief.extend({ isRead: z.boolean().describe('whether the caller has read it') });
+export type NoticeTopItem = z.infer<typeof NoticeTopItem>;
+
+/** RuoYi's answer puts the unread count next to `data`, not inside it. */
+export const NoticeTopAnswer = z.object({
+  code: z.number(),
+  msg: z.string(),
+  data: z.array(NoticeTopItem),
+  unreadCount: z.number().describe('how many of the listed notices the caller has not read'),
+});
+
+/** markRead: RuoYi's client sends the id as a query parameter (a JSON body does too). */
+export const NoticeMarkRead = z.object({ noticeId: z.coerce.number().int().positive().describe('id of a notice') });
+
+/** markReadAll: ids as a comma list; without them every open notice is marked. */
+export const NoticeMarkReadAll = z.object({
+  ids: z.coerce
+    .string()
+    .regex(/^\d+(,\d+)*$/, { message: 'field.invalidFormat' })
+    .transform((s) => s.split(',').map(Number))
+    .optional()
+    .describe('notice ids, comma-separated; absent: all open notices'),
+});
+
+export const NoticeReadUsersQuery = PageQuery.extend({
+  noticeId: z.coerce.number().int().positive().describe('id of a notice'),
+  searchValue: z.string().max(50).optional().describe('part of a user name or nickname'),
+});
+export type NoticeReadUsersQuery = z.infer<typeof NoticeReadUsersQuery>;
+
+/** Who read a notice and when. */
+export const NoticeReadUser = z.object({
+  userId: z.number(),
+  userName: z.string(),
+  nickName: z.string(),
+  deptName: z.string(),
+  phonenumber: z.string(),
+  readTime: DateTime,
+});
+export type NoticeReadUser = z.infer<typeof NoticeReadUser>;

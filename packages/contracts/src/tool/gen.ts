@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, PageQuery } from '../http';
+import { DateTime, IdList, PageQuery } from '../http';
 
 /** TypeScript types a generated field may have (the zod schema follows). */
 export const GEN_TS_TYPES = ['string', 'number', 'boolean', 'Date'] as const;
@@ -179,3 +179,36 @@ export const GenPerm = {
   preview: 'tool:gen:preview',
   code: 'tool:gen:code',
 } as const;
+
+/** RuoYi's createTable: CREATE TABLE statements (with COMMENT ON), sent as a query parameter by its client. */
+export const CreateTables = z.object({
+  sql: z.string().trim().min(1).max(100_000).describe('CREATE TABLE statements, and COMMENT ON them; nothing else is accepted'),
+});
+
+/** An imported table by its id (this web app) or by its table name (RuoYi's client). */
+export const GenTableRef = z.object({
+  id: z
+    .string()
+    .regex(/^(\d{1,9}|[A-Za-z_][A-Za-z0-9_]{0,62})$/, { message: 'field.invalidFormat' })
+    .describe("an imported table's id, or its table name"),
+});
+
+export const GenTableNameParam = z.object({
+  tableName: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, { message: 'field.invalidFormat' })
+    .describe('the name of an imported table'),
+});
+
+/** batchGenCode: RuoYi's client names tables (`tables=a,b`); this web app sends ids (`tableIds=1,2`). */
+export const BatchGenQuery = z
+  .object({
+    tableIds: IdList.optional().describe('ids of imported tables, comma separated'),
+    tables: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}(,[A-Za-z_][A-Za-z0-9_]{0,62})*$/, { message: 'field.invalidFormat' })
+      .transform((s) => [...new Set(s.split(','))])
+      .optional()
+      .describe('names of imported tables, comma separated'),
+  })
+  .refine((q) => q.tableIds !== undefined || q.tables !== undefined, { message: 'field.required', path: ['tables'] });

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { cacheRoutes } from './cache/cache.routes';
+import { cacheListRoutes } from './cache/cache-list.routes';
 import { datasourceRoutes } from './datasource/datasource.routes';
+import { druidFrameRoutes } from './datasource/druid-frame.routes';
 import { jobRoutes } from './job/job.routes';
 import { jobLogRoutes } from './job/job-log.routes';
 import { loginInfoRoutes } from './logininfor/logininfor.routes';
@@ -10,7 +12,18 @@ import { operLogRoutes } from './operlog/operlog.routes';
 import { serverRoutes } from './server/server.routes';
 
 /** The area's route plugins, in registration order. */
-const routes: FastifyPluginAsync[] = [onlineRoutes, operLogRoutes, loginInfoRoutes, jobRoutes, jobLogRoutes, serverRoutes, cacheRoutes, datasourceRoutes];
+const routes: FastifyPluginAsync[] = [
+  onlineRoutes,
+  operLogRoutes,
+  loginInfoRoutes,
+  jobRoutes,
+  jobLogRoutes,
+  serverRoutes,
+  cacheRoutes,
+  cacheListRoutes,
+  datasourceRoutes,
+  druidFrameRoutes,
+];
 
 /** The monitor area: online users, operation and sign-in logs, scheduled jobs, server and cache facts. */
 export const monitorArea = fp(

@@ -5,6 +5,7 @@ import { configRoutes } from './config/config.routes';
 import { deptRoutes } from './dept/dept.routes';
 import { dictRoutes } from './dict/dict.routes';
 import { informationRoutes } from './information/information.routes';
+import { lockScreenRoutes } from './lock-screen/lock-screen.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { noticeRoutes } from './notice/notice.routes';
 import { postRoutes } from './post/post.routes';
@@ -27,6 +28,7 @@ const routes: FastifyPluginAsync[] = [
   profileRoutes,
   informationRoutes,
   ssoRoutes,
+  lockScreenRoutes,
 ];
 
 /** The system area: sign-in, users, roles, menus, departments, posts, dictionaries, settings, notices, profile. */

@@ -32,6 +32,7 @@ export const API_TAGS = {
   'monitor/server': 'Server figures: CPU, memory, runtime, disks',
   'monitor/cache': 'Cache statistics',
   'monitor/druid': 'Datasource monitor: connection pool, connections, slowest and most frequent statements, largest tables',
+  'tool/swagger': "The API manual's frame as RuoYi's web opens it (swagger-ui/index.html), sent to /prod-api/swagger",
   'tool/gen': 'Code generator: import database tables, set how each column shows, preview and download the generated module',
   'common/file': 'Uploading files and downloading generated files (exports) and uploads',
   'content/library': 'Libraries: DITA content held in a git remote, with branches and credentials',

@@ -1,5 +1,5 @@
 import { OkEmpty, okOf } from '@ccms/contracts/http';
-import { Dept, DeptBody, DeptQuery, DeptUpdate } from '@ccms/contracts/system/dept';
+import { Dept, DeptBody, DeptQuery, DeptSort, DeptUpdate } from '@ccms/contracts/system/dept';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
@@ -51,6 +51,17 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await depts.create(caller(req), req.body);
+      return done();
+    },
+  );
+  app.put(
+    '/system/dept/updateSort',
+    {
+      config: { permission: 'system:dept:edit', log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Save the display order of several depts (RuoYi 3.9)', tags: ['system/dept'], body: DeptSort, response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await depts.sort(caller(req), req.body);
       return done();
     },
   );

@@ -1,10 +1,11 @@
-import type { DeptBody, DeptQuery, DeptUpdate } from '@ccms/contracts/system/dept';
+import type { DeptBody, DeptQuery, DeptSort, DeptUpdate } from '@ccms/contracts/system/dept';
 import { and, eq, ne, not } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysDept } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { dataScopeCondition } from '../../../platform/auth/data-scope';
 import { badRequest, forbidden, notFound, warn } from '../../../platform/http/errors';
+import { pairOrders } from '../../../platform/http/sort-order';
 import {
   below,
   countChildren,
@@ -84,6 +85,20 @@ export function deptService(db: Db) {
           .where(eq(sysDept.deptId, deptId));
         if (ancestors !== current.ancestors) await rewriteAncestorsBelow(tx, deptId, current.ancestors, ancestors);
         if (fields.status === '0') await enableAncestors(tx, ancestors);
+      });
+    },
+
+    /** RuoYi 3.9's updateSort: the display order of several departments, each existing and in the caller's data scope. */
+    async sort(auth: AuthContext, body: DeptSort) {
+      const pairs = pairOrders(body.deptIds, body.orderNums, 'deptIds');
+      for (const { id } of pairs) {
+        await assertInScope(auth, id);
+        await load(id);
+      }
+      await db.transaction(async (tx) => {
+        for (const { id, orderNum } of pairs) {
+          await tx.update(sysDept).set({ orderNum, updateBy: auth.userName, updateTime: new Date() }).where(eq(sysDept.deptId, id));
+        }
       });
     },
 

@@ -214,3 +214,36 @@ describe('permissions', () => {
     expect((await caller.get('/prod-api/system/dept/list')).status).toBe(403);
   });
 });
+
+describe('PUT /system/dept/updateSort (RuoYi 3.9)', () => {
+  it('saves the display order of several departments as the client sends the two comma lists', async () => {
+    const res = await admin.put('/prod-api/system/dept/updateSort', { deptIds: '103,104', orderNums: '9,8' });
+    expect(res.body.code).toBe(200);
+    expect([(await dept(103))?.orderNum, (await dept(104))?.orderNum]).toEqual([9, 8]);
+  });
+
+  it.each([
+    [{ deptIds: '103,104', orderNums: '1,2,3' }, 400, 'Display orders has 3 values for 2 ids'],
+    [{ deptIds: '103;104', orderNums: '1,2' }, 400, 'Departments is not in a valid format'],
+    [{ deptIds: '103,104' }, 400, 'Display orders is required'],
+    [{ deptIds: '103,999999', orderNums: '1,2' }, 404, undefined],
+  ])('refuses %j naming the field, changing no order', async (body, status, msg) => {
+    const before = await depts();
+    const res = await admin.put('/prod-api/system/dept/updateSort', body);
+    expect(res.status).toBe(status);
+    if (msg) expect(res.body.msg).toBe(msg);
+    expect(await depts()).toEqual(before);
+  });
+
+  it('needs system:dept:edit and keeps to the caller data scope', async () => {
+    const { caller: lister } = await userWith('dsortlist', ['system:dept:list']);
+    expect((await lister.put('/prod-api/system/dept/updateSort', { deptIds: '103', orderNums: '5' })).status).toBe(403);
+    // Scope 3: the own department only.
+    const { caller: own } = await userWith('dsortown', ['system:dept:edit'], '3', 103);
+    const before = await depts();
+    expect((await own.put('/prod-api/system/dept/updateSort', { deptIds: '103,104', orderNums: '5,6' })).status).toBe(403);
+    expect(await depts()).toEqual(before);
+    expect((await own.put('/prod-api/system/dept/updateSort', { deptIds: '103', orderNums: '5' })).body.code).toBe(200);
+    expect((await dept(103))?.orderNum).toBe(5);
+  });
+});

@@ -1,5 +1,5 @@
 import { OkEmpty, okOf } from '@ccms/contracts/http';
-import { Menu, MenuBody, MenuQuery, MenuUpdate, RoleMenuTreeResult, TreeOptionSchema } from '@ccms/contracts/system/menu';
+import { Menu, MenuBody, MenuQuery, MenuSort, MenuUpdate, RoleMenuTreeResult, TreeOptionSchema } from '@ccms/contracts/system/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
@@ -61,6 +61,17 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await menus.create(caller(req), req.body);
+      return done();
+    },
+  );
+  app.put(
+    '/system/menu/updateSort',
+    {
+      config: { permission: 'system:menu:edit', log: log(BusinessType.UPDATE) },
+      schema: { summary: 'Save the display order of several menus (RuoYi 3.9)', tags: ['system/menu'], body: MenuSort, response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await menus.sort(caller(req), req.body);
       return done();
     },
   );

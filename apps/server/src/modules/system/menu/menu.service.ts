@@ -1,11 +1,12 @@
 import type { Language } from '@ccms/contracts/constants';
-import type { MenuBody, MenuQuery, MenuUpdate, TreeOption } from '@ccms/contracts/system/menu';
-import { eq } from 'drizzle-orm';
+import type { MenuBody, MenuQuery, MenuSort, MenuUpdate, TreeOption } from '@ccms/contracts/system/menu';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysMenu, sysRole } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { privilegeGuard } from '../../../platform/auth/privilege';
 import { badRequest, notFound, warn } from '../../../platform/http/errors';
+import { pairOrders } from '../../../platform/http/sort-order';
 import { countChildren, countRoleGrants, findMenu, findNameClash, findRouteNameClash, listMenus, menuLinks, roleMenuIds } from './menu.queries';
 
 const isHttp = (path: string) => /^https?:\/\//i.test(path);
@@ -126,6 +127,19 @@ export function menuService(db: Db) {
         .update(sysMenu)
         .set({ ...fields, remark: fields.remark ?? '', updateBy: auth.userName, updateTime: new Date() })
         .where(eq(sysMenu.menuId, menuId));
+    },
+
+    /** RuoYi 3.9's updateSort: the display order of several menus at once; all of them must exist. */
+    async sort(auth: AuthContext, body: MenuSort) {
+      const pairs = pairOrders(body.menuIds, body.orderNums, 'menuIds');
+      const found = new Set((await db.select({ id: sysMenu.menuId }).from(sysMenu).where(inArray(sysMenu.menuId, body.menuIds))).map((r) => r.id));
+      const missing = body.menuIds.find((id) => !found.has(id));
+      if (missing !== undefined) throw notFound('notFound.row', { what: `menu ${missing}` });
+      await db.transaction(async (tx) => {
+        for (const { id, orderNum } of pairs) {
+          await tx.update(sysMenu).set({ orderNum, updateBy: auth.userName, updateTime: new Date() }).where(eq(sysMenu.menuId, id));
+        }
+      });
     },
 
     /** RuoYi answers these refusals as warnings (code 601). */

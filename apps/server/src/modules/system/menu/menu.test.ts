@@ -450,3 +450,40 @@ describe('menus reach GET /getRouters', () => {
     expect(perms).not.toContain('ccms:library:add');
   });
 });
+
+describe('PUT /system/menu/updateSort (RuoYi 3.9)', () => {
+  const orderOf = async (menuId: number) => (await t.database.db.select().from(sysMenu).where(eq(sysMenu.menuId, menuId)))[0]?.orderNum;
+
+  it('saves the display order of several menus as the client sends the two comma lists', async () => {
+    const res = await admin.put('/prod-api/system/menu/updateSort', { menuIds: '1,2,3', orderNums: '30,10,20' });
+    expect(res.body.code).toBe(200);
+    expect([await orderOf(1), await orderOf(2), await orderOf(3)]).toEqual([30, 10, 20]);
+    expect((await t.database.db.select().from(sysMenu).where(eq(sysMenu.menuId, 1)))[0]?.updateBy).toBe('admin');
+  });
+
+  it.each([
+    [{ menuIds: '1,2', orderNums: '5' }, 400, 'Display orders has 1 values for 2 ids'],
+    [{ menuIds: '1,x', orderNums: '5,6' }, 400, 'Menus is not in a valid format'],
+    [{ menuIds: '1,2', orderNums: '5,-6' }, 400, 'Display orders is not in a valid format'],
+    [{ menuIds: '1,1', orderNums: '5,6' }, 400, 'Id 1 is listed more than once'],
+    [{ menuIds: '1,2', orderNums: '5,10000' }, 400, 'Display orders must not be greater than 9999'],
+    [{ orderNums: '5' }, 400, 'Menus is required'],
+    [{ menuIds: '1,999999', orderNums: '5,6' }, 404, undefined],
+  ])('refuses %j naming the field, changing no order', async (body, status, msg) => {
+    const before = await t.database.db.select({ id: sysMenu.menuId, n: sysMenu.orderNum }).from(sysMenu).orderBy(sysMenu.menuId);
+    const res = await admin.put('/prod-api/system/menu/updateSort', body);
+    expect(res.status).toBe(status);
+    if (msg) expect(res.body.msg).toBe(msg);
+    expect(await t.database.db.select({ id: sysMenu.menuId, n: sysMenu.orderNum }).from(sysMenu).orderBy(sysMenu.menuId)).toEqual(before);
+  });
+
+  it('needs system:menu:edit', async () => {
+    const { caller: lister } = await userWith('sortlister', ['system:menu:list']);
+    const denied = await lister.put('/prod-api/system/menu/updateSort', { menuIds: '1', orderNums: '77' });
+    expect(denied.status).toBe(403);
+    expect(await orderOf(1)).not.toBe(77);
+    const { caller: editor } = await userWith('sorteditor', ['system:menu:edit']);
+    expect((await editor.put('/prod-api/system/menu/updateSort', { menuIds: '1', orderNums: '77' })).body.code).toBe(200);
+    expect(await orderOf(1)).toBe(77);
+  });
+});

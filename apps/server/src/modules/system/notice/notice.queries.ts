@@ -1,7 +1,8 @@
-import type { NoticeQuery } from '@ccms/contracts/system/notice';
-import { and, count, desc, eq, inArray, isNull, like, type SQL } from 'drizzle-orm';
+import type { NoticeQuery, NoticeReadUsersQuery } from '@ccms/contracts/system/notice';
+import { and, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { sysNotice, sysNoticeRead } from '../../../db/schema';
+import { sysDept, sysNotice, sysNoticeRead, sysUser } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
 const sortable = { noticeId: sysNotice.noticeId, noticeTitle: sysNotice.noticeTitle, createTime: sysNotice.createTime, noticeType: sysNotice.noticeType };
@@ -85,4 +86,62 @@ export async function unreadIds(db: Db, userId: number) {
 export async function deleteNotices(tx: Tx, noticeIds: number[]) {
   await tx.delete(sysNoticeRead).where(inArray(sysNoticeRead.noticeId, noticeIds));
   await tx.delete(sysNotice).where(inArray(sysNotice.noticeId, noticeIds));
+}
+
+/** The latest open notices (status 0), each with whether this user has read it (RuoYi's listTop). */
+export async function latestWithReadFlag(db: Db, userId: number, limit: number) {
+  return db
+    .select({
+      noticeId: sysNotice.noticeId,
+      noticeTitle: sysNotice.noticeTitle,
+      noticeType: sysNotice.noticeType,
+      noticeContent: sysNotice.noticeContent,
+      createBy: sysNotice.createBy,
+      createTime: sysNotice.createTime,
+      isRead: sql<boolean>`${sysNoticeRead.noticeId} IS NOT NULL`,
+    })
+    .from(sysNotice)
+    .leftJoin(sysNoticeRead, and(eq(sysNoticeRead.noticeId, sysNotice.noticeId), eq(sysNoticeRead.userId, userId)))
+    .where(eq(sysNotice.status, '0'))
+    .orderBy(desc(sysNotice.createTime), desc(sysNotice.noticeId))
+    .limit(limit);
+}
+
+/** Of these ids, the open notices (status 0) that exist: only they are marked read. */
+export async function openNoticeIds(db: Db, noticeIds: number[]) {
+  if (noticeIds.length === 0) return [];
+  const found = await db
+    .select({ noticeId: sysNotice.noticeId })
+    .from(sysNotice)
+    .where(and(inArray(sysNotice.noticeId, noticeIds), eq(sysNotice.status, '0')));
+  return found.map((r) => r.noticeId);
+}
+
+/** Who read a notice, latest first, by page; `searchValue` matches part of the user name or nickname. */
+export async function readUsers(db: Db, q: NoticeReadUsersQuery) {
+  const where = and(
+    eq(sysNoticeRead.noticeId, q.noticeId),
+    q.searchValue ? or(like(sysUser.userName, containing(q.searchValue)), like(sysUser.nickName, containing(q.searchValue))) : undefined,
+  );
+  const { limit, offset } = pageWindow(q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        userId: sysUser.userId,
+        userName: sysUser.userName,
+        nickName: sysUser.nickName,
+        deptName: sql<string>`coalesce(${sysDept.deptName}, '')`,
+        phonenumber: sysUser.phonenumber,
+        readTime: sysNoticeRead.readTime,
+      })
+      .from(sysNoticeRead)
+      .innerJoin(sysUser, eq(sysUser.userId, sysNoticeRead.userId))
+      .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+      .where(where)
+      .orderBy(desc(sysNoticeRead.readTime), desc(sysUser.userId))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(sysNoticeRead).innerJoin(sysUser, eq(sysUser.userId, sysNoticeRead.userId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

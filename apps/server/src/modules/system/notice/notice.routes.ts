@@ -1,9 +1,23 @@
 import { IdList, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
-import { Notice, NoticeBody, NoticeQuery, NoticeUpdate, UnreadNotices, UnreadQuery } from '@ccms/contracts/system/notice';
+import {
+  Notice,
+  NoticeBody,
+  NoticeMarkRead,
+  NoticeMarkReadAll,
+  NoticePerm,
+  NoticeQuery,
+  NoticeReadUser,
+  NoticeReadUsersQuery,
+  NoticeTopAnswer,
+  NoticeUpdate,
+  UnreadNotices,
+  UnreadQuery,
+} from '@ccms/contracts/system/notice';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
+import { queryAsBody } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
 import { noticeService } from './notice.service';
 
@@ -51,6 +65,61 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       await notices.markRead(caller(req), req.params.noticeId);
       return done();
     },
+  );
+  // RuoYi 3.9's header bell and read receipts (its client's paths and shapes); declared before /:noticeId.
+  app.get(
+    '/system/notice/listTop',
+    {
+      config: { authenticated: true },
+      schema: {
+        summary: "List the latest open notices with the caller's read flags (RuoYi's header bell)",
+        tags: ['system/notice'],
+        response: { 200: NoticeTopAnswer },
+      },
+    },
+    async (req) => ({ ...done(), ...(await notices.top(caller(req))) }),
+  );
+  app.post(
+    '/system/notice/markRead',
+    {
+      config: { authenticated: true, log: log(BusinessType.UPDATE) },
+      preValidation: queryAsBody,
+      schema: { summary: 'Mark one notice read for the caller (RuoYi 3.9)', tags: ['system/notice'], body: NoticeMarkRead, response: { 200: OkEmpty } },
+    },
+    async (req) => {
+      await notices.markRead(caller(req), req.body.noticeId);
+      return done();
+    },
+  );
+  app.post(
+    '/system/notice/markReadAll',
+    {
+      config: { authenticated: true, log: log(BusinessType.UPDATE) },
+      preValidation: queryAsBody,
+      schema: {
+        summary: 'Mark the listed notices (or all open ones) read for the caller (RuoYi 3.9)',
+        tags: ['system/notice'],
+        body: NoticeMarkReadAll,
+        response: { 200: OkEmpty },
+      },
+    },
+    async (req) => {
+      await notices.markListedRead(caller(req), req.body.ids);
+      return done();
+    },
+  );
+  app.get(
+    '/system/notice/readUsers/list',
+    {
+      config: { permission: NoticePerm.list },
+      schema: {
+        summary: 'List who read a notice, by page',
+        tags: ['system/notice'],
+        querystring: NoticeReadUsersQuery,
+        response: { 200: rowsOf(NoticeReadUser) },
+      },
+    },
+    async (req) => rows(await notices.readers(req.query)),
   );
   app.get(
     '/system/notice/:noticeId',

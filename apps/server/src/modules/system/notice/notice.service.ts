@@ -1,10 +1,14 @@
-import type { NoticeBody, NoticeQuery, NoticeUpdate } from '@ccms/contracts/system/notice';
+import type { NoticeBody, NoticeQuery, NoticeReadUsersQuery, NoticeUpdate } from '@ccms/contracts/system/notice';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysNotice } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { notFound } from '../../../platform/http/errors';
-import { deleteNotices, findNotice, listNotices, markRead, unreadIds, unreadNotices } from './notice.queries';
+import { deleteNotices, findNotice, latestWithReadFlag, listNotices, markRead, openNoticeIds, readUsers, unreadIds, unreadNotices } from './notice.queries';
+
+/** How many notices the header bell lists (RuoYi 3.9 lists five). */
+const TOP_NOTICES = 5;
+
 import { sanitizeNoticeHtml } from './notice-html';
 
 /** Notices and announcements (RuoYi's SysNoticeController) with per-user read marks. */
@@ -49,6 +53,23 @@ export function noticeService(db: Db) {
 
     async markAllRead(auth: AuthContext) {
       await markRead(db, auth.userId, await unreadIds(db, auth.userId));
+    },
+
+    /** RuoYi's listTop: the latest open notices with the caller's read flags, and how many of them are unread. */
+    async top(auth: AuthContext) {
+      const data = await latestWithReadFlag(db, auth.userId, TOP_NOTICES);
+      return { data, unreadCount: data.filter((n) => !n.isRead).length };
+    },
+
+    /** RuoYi's markReadAll: the listed notices (those that exist and are open), or every unread one without a list. */
+    async markListedRead(auth: AuthContext, noticeIds: number[] | undefined) {
+      const ids = noticeIds ? await openNoticeIds(db, noticeIds) : await unreadIds(db, auth.userId);
+      await markRead(db, auth.userId, ids);
+    },
+
+    async readers(q: NoticeReadUsersQuery) {
+      await load(q.noticeId);
+      return readUsers(db, q);
     },
   };
 }

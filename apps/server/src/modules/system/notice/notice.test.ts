@@ -176,3 +176,76 @@ describe('notice HTML', () => {
     await admin.delete(`/prod-api/system/notice/${noticeId}`);
   });
 });
+
+describe('RuoYi 3.9 header bell: listTop, markRead, markReadAll, readUsers/list', () => {
+  it('lists the latest five open notices with read flags and the unread count, and marks them read as the client sends', async () => {
+    await t.database.db.delete(sysNotice);
+    const ids: number[] = [];
+    for (const n of [1, 2, 3, 4, 5, 6]) ids.push(await add(`顶部${n}`));
+    await add('已关闭的', { status: '1' });
+    const reader = await callerWith(t, 'bellreader', []);
+    const top = await reader.get('/prod-api/system/notice/listTop');
+    expect(top.status).toBe(200);
+    expect(top.body.code).toBe(200);
+    expect(top.body.unreadCount).toBe(5);
+    expect(top.body.data.map((n: { noticeId: number }) => n.noticeId)).toEqual(ids.slice(1).reverse());
+    expect(top.body.data[0]).toMatchObject({ noticeTitle: '顶部6', isRead: false, noticeContent: '<p>顶部6</p>' });
+
+    // markRead: the id as a query parameter (RuoYi's client) or in a JSON body.
+    expect((await reader.post(`/prod-api/system/notice/markRead?noticeId=${ids[5]}`)).body.code).toBe(200);
+    expect((await reader.post('/prod-api/system/notice/markRead', { noticeId: ids[4] })).body.code).toBe(200);
+    const after = await reader.get('/prod-api/system/notice/listTop');
+    expect(after.body.unreadCount).toBe(3);
+    expect(after.body.data.slice(0, 2).map((n: { isRead: boolean }) => n.isRead)).toEqual([true, true]);
+    // markReadAll with a list marks those (a closed or missing id is skipped); without one, all.
+    expect((await reader.post(`/prod-api/system/notice/markReadAll?ids=${ids[3]},99999`)).body.code).toBe(200);
+    expect((await reader.get('/prod-api/system/notice/listTop')).body.unreadCount).toBe(2);
+    expect((await reader.post('/prod-api/system/notice/markReadAll')).body.code).toBe(200);
+    expect((await reader.get('/prod-api/system/notice/listTop')).body.unreadCount).toBe(0);
+    // Another user's flags are their own.
+    expect((await other.get('/prod-api/system/notice/listTop')).body.unreadCount).toBe(5);
+
+    // Who read it: paged, searchable, only with system:notice:list.
+    const lister = await callerWith(t, 'readlist', ['system:notice:list']);
+    await other.post(`/prod-api/system/notice/markRead?noticeId=${ids[5]}`);
+    const readers = await lister.get('/prod-api/system/notice/readUsers/list', { noticeId: ids[5] ?? 0, pageNum: 1, pageSize: 10 });
+    expect(readers.body).toMatchObject({ code: 200, total: 2 });
+    expect(readers.body.rows.map((r: { userName: string }) => r.userName).sort()).toEqual(['bellreader', 'other']);
+    expect(readers.body.rows[0]).toEqual(
+      expect.objectContaining({ userId: expect.any(Number), nickName: expect.any(String), deptName: expect.any(String), readTime: expect.anything() }),
+    );
+    const searched = await lister.get('/prod-api/system/notice/readUsers/list', { noticeId: ids[5] ?? 0, searchValue: 'bell' });
+    expect(searched.body).toMatchObject({ total: 1, rows: [{ userName: 'bellreader' }] });
+    expect((await lister.get('/prod-api/system/notice/readUsers/list', { noticeId: ids[5] ?? 0, pageSize: 1, pageNum: 2 })).body.rows).toHaveLength(1);
+    expect((await lister.get('/prod-api/system/notice/readUsers/list', { noticeId: 99999 })).status).toBe(404);
+  });
+
+  it('refuses bad input naming the field, writing no mark', async () => {
+    const marks = () => t.database.db.select().from(sysNoticeRead);
+    const before = await marks();
+    const noId = await plain.post('/prod-api/system/notice/markRead');
+    expect(noId.status).toBe(400);
+    expect(noId.body.msg).toBe('Notice ID is required');
+    const badId = await plain.post('/prod-api/system/notice/markRead?noticeId=abc');
+    expect(badId.status).toBe(400);
+    expect(badId.body.msg).toContain('Notice ID');
+    const badList = await plain.post('/prod-api/system/notice/markReadAll?ids=1,,x');
+    expect(badList.status).toBe(400);
+    expect(badList.body.msg).toBe('IDs is not in a valid format');
+    expect((await plain.post('/prod-api/system/notice/markRead?noticeId=99999')).status).toBe(404);
+    const lister = await callerWith(t, 'readlist2', ['system:notice:list']);
+    const noNotice = await lister.get('/prod-api/system/notice/readUsers/list');
+    expect(noNotice.status).toBe(400);
+    expect(noNotice.body.msg).toBe('Notice ID is required');
+    expect(await marks()).toEqual(before);
+  });
+
+  it('needs a signed-in user for the bell and system:notice:list for the readers', async () => {
+    expect((await t.anonymous.get('/prod-api/system/notice/listTop')).status).toBe(401);
+    expect((await t.anonymous.post('/prod-api/system/notice/markRead?noticeId=1')).status).toBe(401);
+    expect((await t.anonymous.post('/prod-api/system/notice/markReadAll')).status).toBe(401);
+    const denied = await plain.get('/prod-api/system/notice/readUsers/list', { noticeId: 1 });
+    expect(denied.status).toBe(403);
+    expect(denied.body.msg).toBe('The current operation has no permission');
+  });
+});

@@ -1,5 +1,7 @@
 import { IdList, IdParam, OkEmpty, okOf, rowsOf } from '@ccms/contracts/http';
 import {
+  BatchGenQuery,
+  CreateTables,
   DbTable,
   DbTableQuery,
   GenFile,
@@ -7,6 +9,8 @@ import {
   GenQuery,
   GenTable,
   GenTableDetail,
+  GenTableNameParam,
+  GenTableRef,
   GenTableUpdate,
   GenWriteBody,
   GenWriteResult,
@@ -91,12 +95,44 @@ export const genRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tool/gen/synchDb/:id',
     {
       config: { permission: GenPerm.edit, log: log(BusinessType.UPDATE) },
-      schema: { summary: "Re-read an imported table's columns from the database", tags, params: IdParam, response: { 200: OkEmpty } },
+      schema: {
+        summary: "Re-read an imported table's columns from the database (by id, or by table name as RuoYi's client sends)",
+        tags,
+        params: GenTableRef,
+        response: { 200: OkEmpty },
+      },
     },
     async (req) => {
-      await gen.synchronize(req.params.id);
+      await gen.synchronizeRef(req.params.id);
       return done();
     },
+  );
+  app.post(
+    '/tool/gen/createTable',
+    {
+      config: { permission: GenPerm.import, log: log(BusinessType.OTHER) },
+      preValidation: queryAsBody,
+      schema: {
+        summary: 'Create tables from CREATE TABLE statements and import them (administrator; RuoYi 3.9 createTable)',
+        tags,
+        body: CreateTables,
+        response: { 200: okOf(z.array(z.string()).describe('the tables created')) },
+      },
+    },
+    async (req) => ok(await gen.createTables(caller(req), req.body.sql)),
+  );
+  app.get(
+    '/tool/gen/genCode/:tableName',
+    {
+      config: { permission: GenPerm.code, log: log(BusinessType.OTHER) },
+      schema: {
+        summary: "Write one imported table's module into the project (RuoYi's genCode; administrator, switch tool.gen.writeToWorkTree, never in production)",
+        tags,
+        params: GenTableNameParam,
+        response: { 200: okOf(GenWriteResult) },
+      },
+    },
+    async (req) => ok({ written: await gen.writeTableToProject(caller(req), req.params.tableName, false) }),
   );
   app.get(
     '/tool/gen/preview/:id',
@@ -132,9 +168,9 @@ export const genRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: GenPerm.code, log: log(BusinessType.EXPORT) },
       schema: {
-        summary: 'Download the generated modules of imported tables as a zip',
+        summary: 'Download the generated modules of imported tables as a zip (by ids, or by table names as RuoYi sends)',
         tags,
-        querystring: z.object({ tableIds: IdList.describe('ids of imported tables, comma separated') }),
+        querystring: BatchGenQuery,
         response: { 200: z.unknown().describe('a zip of the generated files') },
       },
     },
@@ -143,6 +179,6 @@ export const genRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'application/zip')
         .header('content-disposition', "attachment; filename*=UTF-8''ccms-gen.zip")
         .header('download-filename', 'ccms-gen.zip')
-        .send(await gen.zip(req.query.tableIds)),
+        .send(await gen.zip(req.query.tableIds ?? (await gen.idsOfNames(req.query.tables ?? [])))),
   );
 };

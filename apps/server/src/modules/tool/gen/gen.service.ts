@@ -13,13 +13,14 @@ import {
   type GenTableUpdate,
   type GenWriteStatus,
 } from '@ccms/contracts/tool/gen';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db, Tx } from '../../../db/client';
 import { genTable, genTableColumn } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
 import { configFlag } from '../../system/config/config.queries';
+import { ddlOf, parseCreateTables } from './gen.create-table';
 import { camel, entityOf, words } from './gen.naming';
 import { type DbColumn, dbColumns, dbTable, findGenTable, genColumns, listDbTables, listGenTables } from './gen.queries';
 import { generateModule, type TemplateColumn, type TemplateSub } from './gen.templates';
@@ -117,6 +118,89 @@ export function genService(db: Db, target: GenWriteTarget) {
     await tx.insert(genTableColumn).values(columns.map((c, i) => ({ tableId, ...columnDefaults(c, i + 1) })));
   }
 
+  /** Writes the imports of these tables with their columns (inside the caller's transaction). */
+  async function importInto(tx: Tx, auth: AuthContext, found: { tableName: string; tableComment: string }[]) {
+    for (const t of found) {
+      const entityName = entityOf(t.tableName);
+      const comment = t.tableComment.trim();
+      const [row] = await tx
+        .insert(genTable)
+        .values({
+          tableName: t.tableName,
+          tableComment: comment,
+          entityName,
+          businessName: entityName,
+          functionNameZh: (comment || t.tableName).slice(0, 50),
+          functionNameEn: words(entityName).slice(0, 50),
+          author: auth.userName,
+          createBy: auth.userName,
+        })
+        .returning({ tableId: genTable.tableId });
+      if (row) await insertColumns(tx, row.tableId, await dbColumns(tx, t.tableName));
+    }
+  }
+
+  /** Re-reads a table's columns: settings of kept columns stay, new ones get defaults, dropped ones go. */
+  async function synchronize(tableId: number) {
+    const { table, columns } = await detail(tableId);
+    const live = await dbColumns(db, table.tableName);
+    if (live.length === 0) throw badRequest('gen.tableMissing', { name: table.tableName });
+    const liveNames = new Set(live.map((c) => c.columnName));
+    const known = new Map(columns.map((c) => [c.columnName, c]));
+    await db.transaction(async (tx) => {
+      const gone = columns.filter((c) => !liveNames.has(c.columnName)).map((c) => c.columnId);
+      if (gone.length) await tx.delete(genTableColumn).where(inArray(genTableColumn.columnId, gone));
+      for (const [i, c] of live.entries()) {
+        const kept = known.get(c.columnName);
+        if (kept) {
+          await tx
+            .update(genTableColumn)
+            .set({ columnType: c.columnType, columnComment: c.columnComment, isPk: c.isPk, isIncrement: c.isIncrement, maxLength: c.maxLength, sort: i + 1 })
+            .where(eq(genTableColumn.columnId, kept.columnId));
+        } else {
+          await tx.insert(genTableColumn).values({ tableId, ...columnDefaults(c, i + 1) });
+        }
+      }
+      const comment = (await dbTable(tx, table.tableName))?.tableComment ?? table.tableComment;
+      await tx.update(genTable).set({ tableComment: comment, updateTime: new Date() }).where(eq(genTable.tableId, tableId));
+    });
+  }
+
+  /**
+   * Writes the modules of the tables into the project tree (an administrator, the switch on, not
+   * in production). Every path must stay inside the root; files that exist are refused unless
+   * `overwrite`, and then nothing is written. Answers the paths written.
+   */
+  async function writeToProject(auth: AuthContext, tableIds: number[], overwrite: boolean): Promise<string[]> {
+    const status = await writeStatus(auth);
+    if (!status.enabled) throw forbidden(status.reason === 'notAdmin' ? 'gen.writeAdminOnly' : 'gen.writeOff');
+    const root = await realpath(target.projectRoot);
+    const out: { target: string; path: string; content: string }[] = [];
+    for (const id of tableIds) {
+      for (const f of (await files(id)).files) {
+        const file = path.resolve(root, f.path);
+        const rel = path.relative(root, file);
+        if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) throw badRequest('gen.writeOutside', { path: f.path });
+        out.push({ target: file, path: f.path, content: f.content });
+      }
+    }
+    const existing = out.filter((f) => existsSync(f.target)).map((f) => f.path);
+    if (existing.length > 0 && !overwrite) throw conflict('gen.writeExists', { paths: existing.join(', ') });
+    for (const f of out) {
+      await mkdir(path.dirname(f.target), { recursive: true });
+      await writeFile(f.target, f.content);
+    }
+    return out.map((f) => f.path);
+  }
+
+  /** An imported table by id, or by table name (RuoYi's client names tables). */
+  async function resolveRef(ref: string): Promise<number> {
+    if (/^\d+$/.test(ref)) return Number(ref);
+    const [row] = await db.select({ id: genTable.tableId }).from(genTable).where(eq(genTable.tableName, ref));
+    if (!row) throw notFound('notFound.row', { what: `table ${ref}` });
+    return row.id;
+  }
+
   /** The detail table of a master-detail module, its columns with the settings a new import would pick. */
   async function subTable(tableName: string, fkName: string): Promise<TemplateSub> {
     const live = tableName ? await dbColumns(db, tableName) : [];
@@ -166,26 +250,35 @@ export function genService(db: Db, target: GenWriteTarget) {
         if (already) throw badRequest('gen.tableImported', { name });
         found.push(t);
       }
+      await db.transaction((tx) => importInto(tx, auth, found));
+    },
+
+    /**
+     * RuoYi's createTable (administrators only): creates the tables the statements describe, as
+     * written again by the parser (see gen.create-table.ts), and imports them, all or nothing.
+     * Answers the names of the tables created.
+     */
+    async createTables(auth: AuthContext, text: string): Promise<string[]> {
+      if (!auth.isAdmin) throw forbidden('gen.createAdminOnly');
+      const tables = parseCreateTables(text);
+      for (const t of tables) if (await dbTable(db, t.name)) throw badRequest('gen.tableExists', { field: 'sql', name: t.name });
       await db.transaction(async (tx) => {
-        for (const t of found) {
-          const entityName = entityOf(t.tableName);
-          const comment = t.tableComment.trim();
-          const [row] = await tx
-            .insert(genTable)
-            .values({
-              tableName: t.tableName,
-              tableComment: comment,
-              entityName,
-              businessName: entityName,
-              functionNameZh: (comment || t.tableName).slice(0, 50),
-              functionNameEn: words(entityName).slice(0, 50),
-              author: auth.userName,
-              createBy: auth.userName,
-            })
-            .returning({ tableId: genTable.tableId });
-          if (row) await insertColumns(tx, row.tableId, await dbColumns(tx, t.tableName));
+        for (const t of tables) {
+          for (const statement of ddlOf(t)) {
+            // What the grammar lets through the database may still refuse (two primary keys, identity on text).
+            await tx.execute(sql.raw(statement)).catch((err: unknown) => {
+              throw badRequest('gen.sqlRejected', { field: 'sql', name: t.name, reason: err instanceof Error ? err.message : String(err) });
+            });
+          }
         }
+        const found = [];
+        for (const t of tables) {
+          const created = await dbTable(tx, t.name);
+          if (created) found.push(created);
+        }
+        await importInto(tx, auth, found);
       });
+      return tables.map((t) => t.name);
     },
 
     async update(auth: AuthContext, body: GenTableUpdate) {
@@ -218,61 +311,29 @@ export function genService(db: Db, target: GenWriteTarget) {
       await db.delete(genTable).where(inArray(genTable.tableId, tableIds));
     },
 
-    /** Re-reads a table's columns: settings of kept columns stay, new ones get defaults, dropped ones go. */
-    async synchronize(tableId: number) {
-      const { table, columns } = await detail(tableId);
-      const live = await dbColumns(db, table.tableName);
-      if (live.length === 0) throw badRequest('gen.tableMissing', { name: table.tableName });
-      const liveNames = new Set(live.map((c) => c.columnName));
-      const known = new Map(columns.map((c) => [c.columnName, c]));
-      await db.transaction(async (tx) => {
-        const gone = columns.filter((c) => !liveNames.has(c.columnName)).map((c) => c.columnId);
-        if (gone.length) await tx.delete(genTableColumn).where(inArray(genTableColumn.columnId, gone));
-        for (const [i, c] of live.entries()) {
-          const kept = known.get(c.columnName);
-          if (kept) {
-            await tx
-              .update(genTableColumn)
-              .set({ columnType: c.columnType, columnComment: c.columnComment, isPk: c.isPk, isIncrement: c.isIncrement, maxLength: c.maxLength, sort: i + 1 })
-              .where(eq(genTableColumn.columnId, kept.columnId));
-          } else {
-            await tx.insert(genTableColumn).values({ tableId, ...columnDefaults(c, i + 1) });
-          }
-        }
-        const comment = (await dbTable(tx, table.tableName))?.tableComment ?? table.tableComment;
-        await tx.update(genTable).set({ tableComment: comment, updateTime: new Date() }).where(eq(genTable.tableId, tableId));
-      });
-    },
+    synchronize,
+
+    /** synchDb by id (this web app) or by table name (RuoYi's client). */
+    synchronizeRef: async (ref: string) => synchronize(await resolveRef(ref)),
 
     preview: async (tableId: number) => (await files(tableId)).files,
 
     writeStatus,
 
-    /**
-     * Writes the modules of the tables into the project tree (an administrator, the switch on, not
-     * in production). Every path must stay inside the root; files that exist are refused unless
-     * `overwrite`, and then nothing is written. Answers the paths written.
-     */
-    async writeToProject(auth: AuthContext, tableIds: number[], overwrite: boolean): Promise<string[]> {
+    writeToProject,
+
+    /** RuoYi's genCode/{tableName}: "generate to the project path", under the same rules as writeToProject. */
+    async writeTableToProject(auth: AuthContext, tableName: string, overwrite: boolean) {
       const status = await writeStatus(auth);
       if (!status.enabled) throw forbidden(status.reason === 'notAdmin' ? 'gen.writeAdminOnly' : 'gen.writeOff');
-      const root = await realpath(target.projectRoot);
-      const out: { target: string; path: string; content: string }[] = [];
-      for (const id of tableIds) {
-        for (const f of (await files(id)).files) {
-          const file = path.resolve(root, f.path);
-          const rel = path.relative(root, file);
-          if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) throw badRequest('gen.writeOutside', { path: f.path });
-          out.push({ target: file, path: f.path, content: f.content });
-        }
-      }
-      const existing = out.filter((f) => existsSync(f.target)).map((f) => f.path);
-      if (existing.length > 0 && !overwrite) throw conflict('gen.writeExists', { paths: existing.join(', ') });
-      for (const f of out) {
-        await mkdir(path.dirname(f.target), { recursive: true });
-        await writeFile(f.target, f.content);
-      }
-      return out.map((f) => f.path);
+      return writeToProject(auth, [await resolveRef(tableName)], overwrite);
+    },
+
+    /** Ids of imported tables named so (RuoYi's batchGenCode?tables=); a name not imported is refused. */
+    async idsOfNames(names: string[]) {
+      const ids: number[] = [];
+      for (const name of names) ids.push(await resolveRef(name));
+      return ids;
     },
 
     /** A zip of the modules of the tables, each file at its path in the project. */

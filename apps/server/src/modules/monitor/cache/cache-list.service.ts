@@ -1,0 +1,156 @@
+import type { Language } from '@ccms/contracts/constants';
+import { CACHE_NAMES, type CacheName, type SysCache } from '@ccms/contracts/monitor/cache-list';
+import { isSecretConfigKey, SECRET_MASK } from '@ccms/contracts/system/config';
+import type { Db } from '../../../db/client';
+import type { AuthContext } from '../../../platform/auth/access';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import {
+  captchaIds,
+  captchaOf,
+  configKeys,
+  configOf,
+  deleteCaptchas,
+  deleteFailures,
+  dictOf,
+  dictTypes,
+  endSessions,
+  failureOf,
+  failures,
+  sessionIds,
+  sessionOf,
+} from './cache-list.queries';
+
+/** What each of RuoYi's cache names holds on this server, in both languages. */
+const REMARKS: Record<CacheName, Record<Language, string>> = {
+  'login_tokens:': {
+    zh: '用户会话（sys_session 表）：用户、地址与登录时间，不含令牌；清理即强制下线（当前会话保留）',
+    en: 'Signed-in sessions (sys_session rows): user, address and sign-in time, never the token; clearing signs users out (your own session stays)',
+  },
+  'sys_config:': {
+    zh: '参数设置：每次使用都从数据库读取，不在内存缓存，清理后仍从数据库读取；密钥类参数显示为掩码',
+    en: 'System parameters: read from the database on every use, not held in memory, so after a clear they are read from the database; secret values show masked',
+  },
+  'sys_dict:': {
+    zh: '数据字典：每次使用都从数据库读取，不在内存缓存，清理后仍从数据库读取',
+    en: 'Dictionaries: read from the database on every use, not held in memory, so after a clear they are read from the database',
+  },
+  'captcha_codes:': {
+    zh: '验证码（sys_captcha 表）：只显示过期时间，不显示答案；清理后未使用的验证码失效',
+    en: 'Captchas (sys_captcha rows): the expiry only, never the answer; clearing voids the unused ones',
+  },
+  'pwd_err_cnt:': {
+    zh: '登录失败计数与锁定（sys_login_failure 表），按“用户@地址”；清理即解除锁定',
+    en: 'Sign-in failure counts and locks (sys_login_failure rows), by user@address; clearing lifts the locks',
+  },
+};
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** The cache a full key belongs to: the name it starts with. */
+function split(key: string): { name: CacheName; id: string } {
+  const name = CACHE_NAMES.find((n) => key.startsWith(n) && key.length > n.length);
+  if (!name) throw badRequest('field.invalidFormat', { field: 'cacheKey' });
+  return { name, id: key.slice(name.length) };
+}
+
+/** pwd_err_cnt keys are user@address; the address may hold '@' no more than a user name may. */
+function failureKey(id: string) {
+  const at = id.indexOf('@');
+  if (at <= 0 || at === id.length - 1) throw badRequest('field.invalidFormat', { field: 'cacheKey' });
+  return { userName: id.slice(0, at), ipaddr: id.slice(at + 1) };
+}
+
+/**
+ * RuoYi's cache list (CacheController getNames, getKeys, getValue, clear*) over the stores this
+ * server has in place of Redis: sessions, parameters, dictionaries, captchas and sign-in failures.
+ */
+export function cacheListService(db: Db) {
+  async function keys(name: CacheName): Promise<string[]> {
+    switch (name) {
+      case 'login_tokens:':
+        return (await sessionIds(db)).map((id) => name + id);
+      case 'sys_config:':
+        return (await configKeys(db)).map((k) => name + k);
+      case 'sys_dict:':
+        return (await dictTypes(db)).map((k) => name + k);
+      case 'captcha_codes:':
+        return (await captchaIds(db)).map((id) => name + id);
+      case 'pwd_err_cnt:':
+        return (await failures(db)).map((f) => `${name}${f.userName}@${f.ipaddr}`);
+    }
+  }
+
+  async function entryValue(name: CacheName, id: string): Promise<unknown> {
+    switch (name) {
+      case 'login_tokens:':
+        return sessionOf(db, id);
+      case 'sys_config:': {
+        const row = await configOf(db, id);
+        if (!row) return undefined;
+        return isSecretConfigKey(row.configKey) && row.configValue !== '' ? SECRET_MASK : row.configValue;
+      }
+      case 'sys_dict:':
+        return dictOf(db, id);
+      case 'captcha_codes:':
+        return captchaOf(db, id);
+      case 'pwd_err_cnt:': {
+        const { userName, ipaddr } = failureKey(id);
+        const row = await failureOf(db, userName, ipaddr);
+        if (!row) return undefined;
+        const last = row.failures.at(-1) ?? null;
+        return { userName: row.userName, ipaddr: row.ipaddr, failures: row.failures.length, lastFailure: last, lockedUntil: row.lockedUntil };
+      }
+    }
+  }
+
+  /** Clears one entry (`id`) or the whole cache. Parameters and dictionaries hold nothing to clear. */
+  async function clear(auth: AuthContext, name: CacheName, id?: string) {
+    switch (name) {
+      case 'login_tokens:':
+        await endSessions(db, auth.tokenId, id);
+        return;
+      case 'captcha_codes:':
+        await deleteCaptchas(db, id);
+        return;
+      case 'pwd_err_cnt:': {
+        if (id === undefined) {
+          await deleteFailures(db);
+          return;
+        }
+        const { userName, ipaddr } = failureKey(id);
+        const row = await failureOf(db, userName, ipaddr);
+        if (row) await deleteFailures(db, { userId: row.userId, ipaddr: row.ipaddr });
+        return;
+      }
+      case 'sys_config:':
+      case 'sys_dict:':
+        // Read from the database on every use: nothing is held, so every reader already sees the database.
+        return;
+    }
+  }
+
+  return {
+    names: (lang: Language): SysCache[] => CACHE_NAMES.map((cacheName) => ({ cacheName, cacheKey: '', cacheValue: '', remark: REMARKS[cacheName][lang] })),
+
+    keys,
+
+    async value(lang: Language, name: CacheName, key: string): Promise<SysCache> {
+      const { name: owner, id } = split(key);
+      if (owner !== name) throw badRequest('field.invalidFormat', { field: 'cacheKey' });
+      const value = await entryValue(name, id);
+      if (value === undefined) throw notFound('notFound.row', { what: key });
+      return { cacheName: name, cacheKey: key, cacheValue: typeof value === 'string' ? value : json(value), remark: REMARKS[name][lang] };
+    },
+
+    clearName: (auth: AuthContext, name: CacheName) => clear(auth, name),
+
+    async clearKey(auth: AuthContext, key: string) {
+      const { name, id } = split(key);
+      await clear(auth, name, id);
+    },
+
+    async clearAll(auth: AuthContext) {
+      for (const name of CACHE_NAMES) await clear(auth, name);
+    },
+  };
+}
