@@ -26,6 +26,7 @@ export const OPER_LOG_TITLES: Record<string, { zh: string; en: string }> = {
   operlog: { zh: '操作日志', en: 'Operation log' },
   logininfor: { zh: '登录日志', en: 'Login log' },
   online: { zh: '在线用户', en: 'Online users' },
+  cache: { zh: '缓存列表', en: 'Cache list' },
   job: { zh: '定时任务', en: 'Scheduled jobs' },
   jobLog: { zh: '定时任务调度日志', en: 'Job log' },
   gen: { zh: '代码生成', en: 'Code generator' },

@@ -3,6 +3,8 @@ import { CACHE_NAMES, type CacheName, type SysCache } from '@ccms/contracts/moni
 import { isSecretConfigKey, SECRET_MASK } from '@ccms/contracts/system/config';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
+import { DICT_CACHE_PREFIX } from '../../../platform/cache/keys';
+import type { CacheStore } from '../../../platform/cache/store';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import {
   captchaIds,
@@ -31,8 +33,8 @@ const REMARKS: Record<CacheName, Record<Language, string>> = {
     en: 'System parameters: read from the database on every use, not held in memory, so after a clear they are read from the database; secret values show masked',
   },
   'sys_dict:': {
-    zh: '数据字典：每次使用都从数据库读取，不在内存缓存，清理后仍从数据库读取',
-    en: 'Dictionaries: read from the database on every use, not held in memory, so after a clear they are read from the database',
+    zh: '数据字典：按类型缓存在缓存存储中（配置 REDIS_URL 时为 Redis，否则为本进程内存），修改即失效；清理后下次使用从数据库读取',
+    en: 'Dictionaries: held by type in the cache store (Redis with REDIS_URL, else this process), dropped on any change; after a clear the next use reads the database',
   },
   'captcha_codes:': {
     zh: '验证码（sys_captcha 表）：只显示过期时间，不显示答案；清理后未使用的验证码失效',
@@ -64,7 +66,7 @@ function failureKey(id: string) {
  * RuoYi's cache list (CacheController getNames, getKeys, getValue, clear*) over the stores this
  * server has in place of Redis: sessions, parameters, dictionaries, captchas and sign-in failures.
  */
-export function cacheListService(db: Db) {
+export function cacheListService(db: Db, store: CacheStore) {
   async function keys(name: CacheName): Promise<string[]> {
     switch (name) {
       case 'login_tokens:':
@@ -103,7 +105,7 @@ export function cacheListService(db: Db) {
     }
   }
 
-  /** Clears one entry (`id`) or the whole cache. Parameters and dictionaries hold nothing to clear. */
+  /** Clears one entry (`id`) or the whole cache. Parameters are never held, so they have nothing to clear. */
   async function clear(auth: AuthContext, name: CacheName, id?: string) {
     switch (name) {
       case 'login_tokens:':
@@ -122,8 +124,12 @@ export function cacheListService(db: Db) {
         if (row) await deleteFailures(db, { userId: row.userId, ipaddr: row.ipaddr });
         return;
       }
-      case 'sys_config:':
       case 'sys_dict:':
+        // The dictionaries the store holds (DICT_CACHE_PREFIX + type) go; the next use reads the database.
+        if (id === undefined) await store.clear(DICT_CACHE_PREFIX);
+        else await store.del([DICT_CACHE_PREFIX + id]);
+        return;
+      case 'sys_config:':
         // Read from the database on every use: nothing is held, so every reader already sees the database.
         return;
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerWith } from '../../../../test/callers';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { sysCaptcha, sysConfig, sysLoginFailure, sysSession, sysUser } from '../../../db/schema';
+import { DICT_CACHE_PREFIX } from '../../../platform/cache/keys';
 
 let t: TestApp;
 let admin: Caller;
@@ -99,6 +100,11 @@ describe('RuoYi cache list over the server stores', () => {
     expect((await admin.get('/prod-api/getInfo')).status).toBe(401);
     expect((await watcher.get('/prod-api/getInfo')).status).toBe(200);
     expect((await sessions()).map((s) => s.userName)).toEqual(['watcher']);
+    // Dictionaries are held in the cache store once read: clearing "sys_dict:" drops them there.
+    expect((await watcher.get('/prod-api/system/dict/data/type/sys_user_sex')).body.code).toBe(200);
+    expect(await t.app.cache.keys(DICT_CACHE_PREFIX)).toContain('sys_dict:sys_user_sex');
+    expect((await watcher.delete('/prod-api/monitor/cache/clearCacheName/sys_dict:')).body.code).toBe(200);
+    expect(await t.app.cache.keys(DICT_CACHE_PREFIX)).toEqual([]);
     // Parameters are not held in memory: a cleared "sys_config:" still answers what the database holds.
     await t.database.db.update(sysConfig).set({ configValue: 'true' }).where(eq(sysConfig.configKey, 'sys.account.captchaEnabled'));
     expect((await watcher.get('/prod-api/monitor/cache/getValue/sys_config:/sys_config:sys.account.captchaEnabled')).body.data.cacheValue).toBe('true');
