@@ -64,7 +64,7 @@ async function server(limits: Partial<UploadLimits>) {
   instance.addHook('onRequest', async (req) => {
     req.lang = languageOf(req.headers);
   });
-  installErrorHandler(instance, { apiBase: '/' });
+  installErrorHandler(instance, { apiBase: '/', httpStatus: async () => true });
   await instance.register(multipartUploads, { dataDir, limits });
   const seen: UploadedFile[] = [];
   instance.post('/upload', async (req) => {
