@@ -29,6 +29,8 @@ async function expectOnlyPasswordChange(user: Caller, oldPassword: string) {
   expect(routers.status).toBe(200);
   expect(routers.body.code).toBe(200);
   expect(Array.isArray(routers.body.data)).toBe(true);
+  // The header bell RuoYi's client calls on every page load.
+  expect((await user.get('/prod-api/system/notice/listTop')).body).toMatchObject({ code: 200, unreadCount: expect.any(Number) });
   const profile = await user.get('/prod-api/system/user/profile');
   expect(profile.body).toMatchObject({ code: 200, data: { userName: profile.body.data.userName } });
   const { nickName, email, phonenumber, sex } = profile.body.data;

@@ -70,7 +70,8 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/notice/listTop',
     {
-      config: { authenticated: true },
+      // The bell is on every page, also the one where a user changes a password someone else set.
+      config: { authenticated: true, beforePasswordChange: true },
       schema: {
         summary: "List the latest open notices with the caller's read flags (RuoYi's header bell)",
         tags: ['system/notice'],
