@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysConfig, sysRole, sysUser, sysUserRole } from '../src/db/schema';
-import { hashPassword } from '../src/platform/auth/password';
+import { sysConfig, sysUser } from '../src/db/schema';
+import { callerWith } from './callers';
 import { type Caller, createTestApp, type Reply, type TestApp } from './harness';
 
 /**
@@ -17,14 +17,7 @@ let nobody: Caller;
 beforeAll(async () => {
   t = await createTestApp({ ruoyiErrors: true });
   admin = await t.login();
-  const [role] = await t.database.db.insert(sysRole).values({ roleName: 'Nothing', roleKey: 'nothing', roleSort: 9 }).returning();
-  const [user] = await t.database.db
-    .insert(sysUser)
-    .values({ userName: 'nobody', nickName: 'Nobody', password: await hashPassword('nobody123'), deptId: 103 })
-    .returning();
-  if (!role || !user) throw new Error('fixture rows not created');
-  await t.database.db.insert(sysUserRole).values({ userId: user.userId, roleId: role.roleId });
-  nobody = await t.login('nobody', 'nobody123');
+  nobody = await callerWith(t, 'nobody', []);
 });
 afterAll(() => t.close());
 

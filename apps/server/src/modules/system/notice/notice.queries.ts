@@ -37,19 +37,22 @@ export async function findNotice(db: Db, noticeId: number) {
   return row;
 }
 
+/** What a notice list row shows (the bell and the unread list). */
+const NOTICE_COLUMNS = {
+  noticeId: sysNotice.noticeId,
+  noticeTitle: sysNotice.noticeTitle,
+  noticeType: sysNotice.noticeType,
+  noticeContent: sysNotice.noticeContent,
+  createBy: sysNotice.createBy,
+  createTime: sysNotice.createTime,
+};
+
 /** Open notices (status 0) without a read mark, once joined to the user's marks. */
 const unread = and(eq(sysNotice.status, '0'), isNull(sysNoticeRead.noticeId));
 
 function unreadJoin(db: Db, userId: number) {
   return db
-    .select({
-      noticeId: sysNotice.noticeId,
-      noticeTitle: sysNotice.noticeTitle,
-      noticeType: sysNotice.noticeType,
-      noticeContent: sysNotice.noticeContent,
-      createBy: sysNotice.createBy,
-      createTime: sysNotice.createTime,
-    })
+    .select(NOTICE_COLUMNS)
     .from(sysNotice)
     .leftJoin(sysNoticeRead, and(eq(sysNoticeRead.noticeId, sysNotice.noticeId), eq(sysNoticeRead.userId, userId)))
     .where(unread)
@@ -92,12 +95,7 @@ export async function deleteNotices(tx: Tx, noticeIds: number[]) {
 export async function latestWithReadFlag(db: Db, userId: number, limit: number) {
   return db
     .select({
-      noticeId: sysNotice.noticeId,
-      noticeTitle: sysNotice.noticeTitle,
-      noticeType: sysNotice.noticeType,
-      noticeContent: sysNotice.noticeContent,
-      createBy: sysNotice.createBy,
-      createTime: sysNotice.createTime,
+      ...NOTICE_COLUMNS,
       isRead: sql<boolean>`${sysNoticeRead.noticeId} IS NOT NULL`,
     })
     .from(sysNotice)
