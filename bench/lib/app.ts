@@ -5,6 +5,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { sysConfig } from '../../apps/server/src/db/schema';
 import { seedIfEmpty } from '../../apps/server/src/db/seed';
 import { loadConfig } from '../../apps/server/src/platform/config';
+import { DATES_HEADER } from '../../apps/server/src/platform/http/wire-dates';
 
 /** The app on a fresh in-memory PGlite database, signed in as the administrator. */
 export async function startApp(dataDir: string, adminPassword: string) {
@@ -35,14 +36,20 @@ export async function startApp(dataDir: string, adminPassword: string) {
     },
     /** A call answering a file (exports) as the administrator: its size in bytes; anything but 200 stops the bench. */
     async raw(method: 'GET' | 'POST', url: string): Promise<number> {
-      const res = await app.inject({ method, url: `/prod-api${url}`, headers: { authorization: `Bearer ${token}` } });
+      const res = await app.inject({ method, url: `/prod-api${url}`, headers: { authorization: `Bearer ${token}`, [DATES_HEADER]: 'iso' } });
       if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.body.slice(0, 300)}`);
       return res.rawPayload.length;
     },
     /** A JSON call as the administrator; anything but code 200 stops the bench. */
     async call<T>(method: 'GET' | 'POST' | 'PUT', url: string, opts: { query?: Record<string, string | number>; body?: object } = {}): Promise<T> {
       const query = opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined;
-      const res = await app.inject({ method, url: `/prod-api${url}`, query, payload: opts.body, headers: { authorization: `Bearer ${token}` } });
+      const res = await app.inject({
+        method,
+        url: `/prod-api${url}`,
+        query,
+        payload: opts.body,
+        headers: { authorization: `Bearer ${token}`, [DATES_HEADER]: 'iso' },
+      });
       const body = res.json() as T & { code?: number };
       if (body.code !== 200) throw new Error(`${method} ${url}: ${res.body.slice(0, 300)}`);
       return body;

@@ -62,7 +62,7 @@ async function measure(label: string, env: Record<string, string>) {
       body: JSON.stringify({ username: 'admin', password: PASSWORD }),
     });
     const login = (await signInReply.json()) as { token: string };
-    const headers = { authorization: `Bearer ${login.token}` };
+    const headers = { authorization: `Bearer ${login.token}`, 'x-ccms-dates': 'iso' };
     const list = await runLoad({
       total: 2000,
       concurrency: CONCURRENCY,

@@ -191,7 +191,7 @@ async function measure(label: string, env: Record<string, string>, projectIds: n
   const client = httpClient(server.base, { connections: CONCURRENCY });
   try {
     for (const who of ['admin', 'member']) {
-      const headers = { authorization: `Bearer ${await tokenOf(server.base, who)}`, 'content-type': 'application/json' };
+      const headers = { authorization: `Bearer ${await tokenOf(server.base, who)}`, 'content-type': 'application/json', 'x-ccms-dates': 'iso' };
       const send = async (i: number) => {
         const res = await client.request('POST', '/prod-api/ccms/workitem/query', headers, JSON.stringify(queryBody(i, projectIds)));
         const body = res.json as { code: number; rows?: unknown[]; msg?: string };

@@ -20,6 +20,7 @@ import { multipartUploads } from './platform/http/multipart';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
 import { validatorCompiler } from './platform/http/validation';
+import { registerWireDates } from './platform/http/wire-dates';
 import { createJobRunner } from './platform/jobs/runner';
 import { localStorage } from './platform/storage/storage';
 import type { Secrets } from './platform/types';
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
   // The built web app, when present, owns every non-API path (its router shows its own 404).
   const spaRoot = config.webDir && existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;
   installErrorHandler(app, { spaRoot, apiBase: API_BASE, httpStatus: () => configFlag(database.db, HTTP_STATUS_KEY, false) });
+  registerWireDates(app);
   await app.register(cookie);
   await app.register(securityHeaders, { apiBase: API_BASE });
   await app.register(multipartUploads, { dataDir: config.dataDir });

@@ -12,6 +12,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import { sysConfig } from '../src/db/schema';
 import { seedIfEmpty } from '../src/db/seed';
 import { loadConfig } from '../src/platform/config';
+import { DATES_HEADER } from '../src/platform/http/wire-dates';
 import { ADMIN_PASSWORD } from './constants';
 
 export { ADMIN_PASSWORD };
@@ -95,9 +96,18 @@ export interface Caller {
   request(opts: InjectOptions): Promise<Reply>;
 }
 
+/**
+ * A client of the API as the product's web app is one: it asks for ISO-8601 dates (which the API
+ * tests compare); `{ 'x-ccms-dates': 'ruoyi' }` in a request's headers reads them as RuoYi's client does.
+ */
 export function callerFor(app: FastifyInstance, token: string | null, lang = 'en'): Caller {
   const request = async (opts: InjectOptions): Promise<Reply> => {
-    const headers = { 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) };
+    const headers = {
+      'accept-language': lang,
+      [DATES_HEADER]: 'iso',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(opts.headers ?? {}),
+    };
     const res = await app.inject({ ...opts, headers });
     let body: unknown = null;
     try {

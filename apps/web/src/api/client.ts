@@ -42,7 +42,8 @@ export const http = axios.create({
   adapter: 'xhr',
   baseURL: API_BASE,
   timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json;charset=utf-8' },
+  // Dates as ISO-8601 instants, shown in the reader's own time zone (the server's default is RuoYi's local text).
+  headers: { 'Content-Type': 'application/json;charset=utf-8', 'X-CCMS-Dates': 'iso' },
 });
 
 http.interceptors.request.use((config) => {

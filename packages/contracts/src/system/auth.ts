@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
+import { DateTime } from '../http';
 
 /** Sign-in form and call (spec 5: username 3-10, password 6-15, with its messages). */
 export const LoginBody = z.object({
@@ -60,6 +61,12 @@ export const SessionUser = z.object({
   remark: z.string(),
   /** The password is older than the configured limit (0 = never): the web asks to change it. */
   pwdChrtype: z.string().optional(),
+  /** The rest of RuoYi's SysUser that its client may show of the signed-in user. */
+  status: z.string().optional(),
+  loginIp: z.string().optional(),
+  loginDate: DateTime.optional(),
+  pwdUpdateDate: DateTime.optional(),
+  createTime: DateTime.optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

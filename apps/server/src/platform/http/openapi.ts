@@ -136,7 +136,7 @@ export const openApi = fp(async (app: FastifyInstance) => {
       info: {
         title: 'CCMS API',
         version: PRODUCT_VERSION,
-        description: `Every answer is an envelope \`{ code, msg, ... }\`; lists answer \`{ rows, total }\`. Sign in with POST ${API_BASE}/login and send the token as \`Authorization: Bearer <token>\`.`,
+        description: `Every answer is an envelope \`{ code, msg, ... }\`; lists answer \`{ rows, total }\`. Sign in with POST ${API_BASE}/login and send the token as \`Authorization: Bearer <token>\`. Dates are \`yyyy-MM-dd HH:mm:ss\` in the server's time zone, or ISO-8601 with the header \`X-CCMS-Dates: iso\`.`,
       },
       tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

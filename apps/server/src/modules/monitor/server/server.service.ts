@@ -6,6 +6,7 @@ import v8 from 'node:v8';
 import type { Language } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
 import type { ServerInfo } from '@ccms/contracts/monitor/server';
+import { localDateTime } from '../../../platform/http/wire-dates';
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
 
@@ -73,12 +74,6 @@ export function runTimeText(seconds: number, lang: Language): string {
     .filter(([n], i) => n > 0 || (i === 2 && d === 0 && h === 0))
     .map(([n, unit]) => translate(lang, `server.runTime.${unit}${n === 1 ? '' : 's'}`, { n }))
     .join(lang === 'zh' ? '' : ' ');
-}
-
-/** Local time as "YYYY-MM-DD HH:mm:ss" (RuoYi's date format). */
-function localDateTime(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
 /** The mount a directory sits on (the longest mount point containing it), from /proc/self/mounts where there is one. */
