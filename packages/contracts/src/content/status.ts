@@ -58,7 +58,8 @@ export const statusAfterEdit = (status: string): string => (REOPENED_BY_EDIT.inc
  * the content (issue 16); anyone else setting them is refused.
  */
 export const REVIEWER_ONLY_STATUSES = ['approved', 'published', 'distributed'] as const satisfies readonly DocumentStatus[];
-export const isReviewerOnlyStatus = (status: string) => (REVIEWER_ONLY_STATUSES as readonly string[]).includes(status);
+export const isReviewerOnlyStatus = (status: string): status is (typeof REVIEWER_ONLY_STATUSES)[number] =>
+  (REVIEWER_ONLY_STATUSES as readonly string[]).includes(status);
 
 export const canChangeDocumentStatus = (from: string, to: string) => (nextDocumentStatuses(from) as readonly string[]).includes(to);
 export const canChangeTopicStatus = (from: string, to: string) => (nextTopicStatuses(from) as readonly string[]).includes(to);

@@ -1,3 +1,4 @@
+import type { MessageKey } from '@ccms/contracts/messages';
 import { badRequest } from '../http/errors';
 import { bareHost } from '../net/host-check';
 
@@ -23,7 +24,7 @@ export interface SecretEndpointChange {
 export const secretWouldMove = (change: SecretEndpointChange) => change.stored && change.kept && change.from !== change.to;
 
 /** Refuses (400, with a message that names the secret's field) a save that would take a stored secret elsewhere. */
-export function assertSecretStays(change: SecretEndpointChange, messageKey: string, params?: Record<string, string | number>) {
+export function assertSecretStays(change: SecretEndpointChange, messageKey: MessageKey, params?: Record<string, string | number>) {
   if (secretWouldMove(change)) throw badRequest(messageKey, params);
 }
 

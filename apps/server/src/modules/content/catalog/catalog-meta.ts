@@ -7,6 +7,7 @@ import {
   nextTopicStatuses,
   type StatusChange,
 } from '@ccms/contracts/content/status';
+import { isMessageKey } from '@ccms/contracts/messages';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
@@ -83,7 +84,11 @@ export async function changeStatus(
   const meta = await findMeta(db, target.libraryId, target.branch, target.path);
   const from = meta?.status ?? INITIAL_STATUS;
   const allowed = kind === 'document' ? canChangeDocumentStatus(from, to) : canChangeTopicStatus(from, to);
-  if (!allowed) throw badRequest(`status.refused.${from}.${to}`);
+  if (!allowed) {
+    // One sentence per pair names both statuses; a status outside the list is named as a bad field.
+    const refusal = `status.refused.${from}.${to}`;
+    throw isMessageKey(refusal) ? badRequest(refusal) : badRequest('field.invalidFormat', { field: 'status' });
+  }
   if (isReviewerOnlyStatus(to)) {
     const reviewer = review ? await review.reviews(auth, { kind, ...target }) : auth.isAdmin;
     if (!reviewer) throw badRequest(`status.reviewerOnly.${to}`);

@@ -1,4 +1,5 @@
 import { Code } from '@ccms/contracts/http';
+import type { MessageKey } from '@ccms/contracts/messages';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { Change, GitRepo, TreeEntry } from '../../../platform/git/git-repo';
@@ -52,7 +53,7 @@ export function resourceFiles(deps: { db: Db; git: LibraryGit; libraries: Librar
     return { row, repo, commit: resolved.commit, branch: resolved.branch ?? branch ?? row.defaultBranch };
   }
 
-  const fileIn = (path: string, extensions: readonly string[], notKind: string) => {
+  const fileIn = (path: string, extensions: readonly string[], notKind: MessageKey) => {
     const clean = repoPath(path, 'path');
     if (!extensions.includes(extensionOf(clean))) throw badRequest(notKind, { path: clean });
     return clean;
@@ -91,7 +92,7 @@ export function resourceFiles(deps: { db: Db; git: LibraryGit; libraries: Librar
     },
 
     /** One file's bytes and blob id (a 400 when it is not of this kind, a 404 when missing). */
-    async open(auth: AuthContext, q: { libraryId: number; branch?: string; path: string }, extensions: readonly string[], notKind: string) {
+    async open(auth: AuthContext, q: { libraryId: number; branch?: string; path: string }, extensions: readonly string[], notKind: MessageKey) {
       const path = fileIn(q.path, extensions, notKind);
       const where = await at(auth, q.libraryId, q.branch);
       const [entry] = (await where.repo.filesUnder(where.commit, path)).filter((e) => e.path === path && e.type === 'blob');
@@ -144,7 +145,7 @@ export function resourceFiles(deps: { db: Db; git: LibraryGit; libraries: Librar
       auth: AuthContext,
       body: { libraryId: number; branch?: string; paths: string[]; message?: string },
       extensions: readonly string[],
-      notKind: string,
+      notKind: MessageKey,
       commitMessage: (names: string) => string,
     ) {
       const paths = body.paths.map((p) => fileIn(p, extensions, notKind));

@@ -1,11 +1,12 @@
 import type { Language } from '@ccms/contracts/constants';
+import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
 import type { Job, JobBody, JobHandlerInfo, JobQuery, JobStatusBody, JobUpdate } from '@ccms/contracts/monitor/job';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysJob } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
-import { badRequest, notFound } from '../../../platform/http/errors';
+import { AppError, badRequest, notFound, sentence } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
 import { issueMessage } from '../../../platform/http/validation';
 import { checkCron, nextFire, normaliseCron } from '../../../platform/jobs/cron';
@@ -30,7 +31,7 @@ function assertRunnable(handlers: JobRegistry, body: JobBody, lang: Language) {
   const handler = handlers.handler(body.invokeTarget);
   if (!handler) throw badRequest('job.handler.unknown', { field: 'invokeTarget', name: body.invokeTarget });
   const issue = handler.check(body.invokeParams);
-  if (issue) throw badRequest(issueMessage(lang, issue));
+  if (issue) throw new AppError(Code.BAD_REQUEST, sentence(issueMessage(lang, issue)));
   const cron = checkCron(body.cronExpression);
   if (cron === 'invalid') throw badRequest('job.cron.invalid', { field: 'cronExpression' });
   if (cron === 'tooFrequent') throw badRequest('job.cron.tooFrequent', { field: 'cronExpression' });

@@ -82,7 +82,7 @@ export function reviewCommentService(db: Db, content: Pick<ContentServices, 'lib
       const branch = content.catalog.branchOf(row, body.branch || undefined);
       const path = body.path.replace(/^\/+/, '');
       if (!(await topicIndexed(db, body.libraryId, branch, path))) throw badRequest('reviewComment.notTopic', { path });
-      if (!body.elementId && !body.elementPath) throw badRequest('validation.required', { field: 'elementPath' });
+      if (!body.elementId && !body.elementPath) throw badRequest('field.required', { field: 'elementPath' });
       const covering = await planCovering(db, body.libraryId, branch, path);
       const [created] = await db
         .insert(ccmsReviewComment)

@@ -97,6 +97,9 @@ describe('review comments anchored to selected text', () => {
     expect(contextAlone.body).toMatchObject({ code: 400, msg: 'Quoted text is required with the text before and after it' });
     const zh = await comment(callerFor(t.app, reviewer.caller.token, 'zh'), { rangeStart: 20, rangeEnd: 10 });
     expect(zh.body).toMatchObject({ code: 400, msg: '选区终点不能在选中文字的开始位置之前' });
+    // No element at all: a sentence, not a raw message key.
+    const nowhere = await comment(reviewer.caller, { elementPath: '' });
+    expect(nowhere.body).toMatchObject({ code: 400, msg: 'Element path is required' });
     expect(await stored()).toBe(before);
   });
 
