@@ -82,7 +82,15 @@ export const GenQuery = PageQuery.extend({
 export type GenQuery = z.infer<typeof GenQuery>;
 
 /** A database table not imported yet. */
-export const DbTable = z.object({ tableName: z.string(), tableComment: z.string(), columns: z.number() });
+export const DbTable = z.object({
+  tableName: z.string(),
+  tableComment: z.string(),
+  columns: z.number(),
+  createTime: DateTime.describe(
+    'when the table was made: the journal time of the migration creating it, or when createTable made it; null when unknown (made by hand)',
+  ),
+  updateTime: DateTime.describe('the journal time of the latest later migration altering the table; null when none did'),
+});
 export type DbTable = z.infer<typeof DbTable>;
 
 export const DbTableQuery = PageQuery.extend({
