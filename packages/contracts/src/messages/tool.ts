@@ -37,6 +37,8 @@ export const toolMessages = {
     'gen.dbTooManyColumns': '无法创建表“{name}”（sql）：字段太多，一张表至多 1600 个字段（数据库原文：{detail}）',
     'gen.notImportedId': '代码生成中没有编号为 {id} 的导入表',
     'gen.notImported': '代码生成中没有导入表“{name}”',
+    'gen.columnIdentifierFormat': '字段“{column}”的{field}须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
+    'gen.columnDictTypeFormat': '字段“{column}”的{field}必须以小写字母开头，且只能包含小写字母、数字和下划线',
     'gen.sqlCommentTarget': '建表语句（sql）第{n}条的注释对象“{name}”不是本次创建的表或字段',
   },
   en: {
@@ -79,6 +81,9 @@ export const toolMessages = {
     'gen.dbTooManyColumns': 'The table "{name}" cannot be created (sql): it has too many columns; a table has 1600 at most (database: {detail})',
     'gen.notImportedId': 'The code generator has no imported table with ID {id}',
     'gen.notImported': 'The code generator has no imported table "{name}"',
+    'gen.columnIdentifierFormat':
+      '{field} of the column "{column}" must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
+    'gen.columnDictTypeFormat': '{field} of the column "{column}" must start with a lower-case letter and hold only lower-case letters, digits and underscores',
     'gen.sqlCommentTarget': 'The statements (sql): statement {n} comments on "{name}", which is no table or column created here',
   },
 } as const;

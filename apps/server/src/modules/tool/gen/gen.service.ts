@@ -81,15 +81,15 @@ export function columnDefaults(c: DbColumn, sort: number) {
  * default taken from a database name that is no identifier, is refused naming the field.
  */
 function checkNames(table: Pick<GenTable, 'area' | 'entityName' | 'businessName'>, columns: TemplateColumn[], sub: TemplateSub | undefined) {
-  const refuse = (key: 'gen.identifierFormat' | 'dict.typeFormat', field: string) => badRequest(key, { field });
+  const refuse = (key: 'gen.identifierFormat', field: string) => badRequest(key, { field });
   if (!GEN_AREAS.includes(table.area)) throw badRequest('field.invalidValue', { field: 'area', options: GEN_AREAS.join(', ') });
   if (!GEN_IDENTIFIER.test(table.entityName)) throw refuse('gen.identifierFormat', 'entityName');
   if (!GEN_IDENTIFIER.test(table.businessName)) throw refuse('gen.identifierFormat', 'businessName');
   if (sub && !GEN_IDENTIFIER.test(sub.entityName)) throw refuse('gen.identifierFormat', 'subTableName');
   const all = [...columns.map((c) => ({ c, name: c.columnName })), ...(sub?.columns ?? []).map((c) => ({ c, name: `${sub?.tableName}.${c.columnName}` }))];
   for (const { c, name } of all) {
-    if (!GEN_IDENTIFIER.test(c.propName)) throw refuse('gen.identifierFormat', `propName (${name})`);
-    if (!GEN_DICT_TYPE.test(c.dictType)) throw refuse('dict.typeFormat', `dictType (${name})`);
+    if (!GEN_IDENTIFIER.test(c.propName)) throw badRequest('gen.columnIdentifierFormat', { field: 'propName', column: name });
+    if (!GEN_DICT_TYPE.test(c.dictType)) throw badRequest('gen.columnDictTypeFormat', { field: 'dictType', column: name });
   }
 }
 
