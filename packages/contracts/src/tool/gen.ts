@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, IdList, PageQuery } from '../http';
+import { DateTime, IdList, PageQuery, TimeRangeQuery } from '../http';
 
 /** TypeScript types a generated field may have (the zod schema follows). */
 export const GEN_TS_TYPES = ['string', 'number', 'boolean', 'Date'] as const;
@@ -75,10 +75,11 @@ export type GenTable = z.infer<typeof GenTable>;
 export const GenTableDetail = z.object({ table: GenTable, columns: z.array(GenColumn) });
 export type GenTableDetail = z.infer<typeof GenTableDetail>;
 
+/** RuoYi's generator list: by name, comment and when the import was made (params[beginTime], params[endTime]). */
 export const GenQuery = PageQuery.extend({
   tableName: z.string().max(200).optional(),
   tableComment: z.string().max(500).optional(),
-});
+}).extend(TimeRangeQuery.shape);
 export type GenQuery = z.infer<typeof GenQuery>;
 
 /** A database table not imported yet. */

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import type { TableHistory } from '../../../db/migration-history';
 import { genTable, genTableColumn } from '../../../db/schema';
-import { containing, contains } from '../../../platform/db/filters';
+import { containing, contains, withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow, sortOf } from '../../../platform/http/paging';
 
 async function rawRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
@@ -14,7 +14,7 @@ async function rawRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 const sortable = { tableName: genTable.tableName, createTime: genTable.createTime, updateTime: genTable.updateTime };
 
 export async function listGenTables(db: Db, q: GenQuery) {
-  const where = and(contains(genTable.tableName, q.tableName), contains(genTable.tableComment, q.tableComment));
+  const where = and(contains(genTable.tableName, q.tableName), contains(genTable.tableComment, q.tableComment), withinRange(genTable.createTime, q));
   const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await Promise.all([
     db

@@ -168,6 +168,16 @@ describe('importing tables', () => {
     const [listed] = (await admin.get('/prod-api/tool/gen/list', { tableName: 'widget' })).body.rows;
     expect(new Date(listed.createTime).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(listed.updateTime).toBeNull();
+    // RuoYi's list filters by when the import was made (its date range sends params[beginTime], params[endTime]).
+    const day = (offset: number) => {
+      const d = new Date(Date.now() + offset * 86_400_000);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    const within = await admin.get('/prod-api/tool/gen/list', { 'params[beginTime]': day(0), 'params[endTime]': day(0) });
+    expect(within.body.rows.map((r: { tableName: string }) => r.tableName)).toEqual(['ccms_widget']);
+    expect((await admin.get('/prod-api/tool/gen/list', { 'params[beginTime]': day(1) })).body.total).toBe(0);
+    const badDay = await admin.get('/prod-api/tool/gen/list', { 'params[endTime]': '2026-02-31' });
+    expect(badDay.status).toBe(400);
     const { table, columns } = await importedWidget();
     expect(table).toMatchObject({
       tableName: 'ccms_widget',
