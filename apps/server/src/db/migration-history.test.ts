@@ -38,6 +38,7 @@ describe('tableHistory', () => {
     const history = await schemaTableHistory();
     expect(history.get('sys_user')).toEqual({ createTime: when('0000_'), updateTime: when('0005_') });
     expect(history.get('gen_table')).toEqual({ createTime: when('0008_'), updateTime: when('0009_') });
+    expect(history.get('gen_created_table')).toEqual({ createTime: when('0021_'), updateTime: null });
     expect(history.get('ccms_document_output')).toEqual({ createTime: when('0003_'), updateTime: when('0015_') });
     // Read once per process.
     expect(await schemaTableHistory()).toBe(history);
