@@ -84,7 +84,8 @@ function timedPglite(client: PGlite, timings: StatementTimings): PGlite {
   return facade as unknown as PGlite;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+/** The SQL migrations that make the schema, with drizzle's journal (meta/_journal.json). */
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /**
  * Ends a pool once every connection has closed. `pool.end()` resolves as soon as no client is left in

@@ -22,7 +22,23 @@ export const toolMessages = {
     'gen.sqlType': '建表语句（sql）第{n}条的字段类型“{type}”不支持',
     'gen.sqlTableName': '表名“{name}”不可用：须以小写字母开头，只含小写字母、数字和下划线，且不以 sys_、gen_、qrtz_、pg_、sql_ 开头',
     'gen.tableExists': '表“{name}”已存在',
-    'gen.sqlRejected': '数据库拒绝创建表“{name}”（sql）：{reason}',
+    'gen.sqlRejected': '数据库拒绝创建表“{name}”（sql）（数据库原文：{detail}）',
+    'gen.sqlSyntaxEnd': '建表语句（sql）第{n}条没有写完',
+    'gen.dbKeys': '无法创建表“{name}”（sql）：主键或唯一约束有误，一张表至多一个主键，一个约束中每个字段只能出现一次（数据库原文：{detail}）',
+    'gen.dbTypeArgs':
+      '无法创建表“{name}”（sql）：字段类型不成立，自增标识列须是 smallint、integer 或 bigint，numeric 的精度须在 1 到 1000 之间（数据库原文：{detail}）',
+    'gen.dbDefaultType': '无法创建表“{name}”（sql）：字段的默认值与字段类型不符（数据库原文：{detail}）',
+    'gen.dbColumnConflict':
+      '无法创建表“{name}”（sql）：字段的约束相互矛盾，一个字段至多一个默认值或自增标识（serial 自带默认值），NULL 不能与 NOT NULL 或 PRIMARY KEY 同用（数据库原文：{detail}）',
+    'gen.dbKeyType': '无法创建表“{name}”（sql）：这种类型的字段不能做主键或唯一约束（如 json）（数据库原文：{detail}）',
+    'gen.dbSystemColumn':
+      '无法创建表“{name}”（sql）：字段名与 PostgreSQL 的系统列（tableoid、xmin、cmin、xmax、cmax、ctid）相同，请换一个名称（数据库原文：{detail}）',
+    'gen.dbNameTaken': '无法创建表“{name}”（sql）：表名，或其主键、唯一约束的索引名，已被数据库中的其他表或索引占用（数据库原文：{detail}）',
+    'gen.dbTooManyColumns': '无法创建表“{name}”（sql）：字段太多，一张表至多 1600 个字段（数据库原文：{detail}）',
+    'gen.notImportedId': '代码生成中没有编号为 {id} 的导入表',
+    'gen.notImported': '代码生成中没有导入表“{name}”',
+    'gen.columnIdentifierFormat': '字段“{column}”的{field}须以小写字母开头，且只能包含字母和数字（生成的代码把它用作名称）',
+    'gen.columnDictTypeFormat': '字段“{column}”的{field}必须以小写字母开头，且只能包含小写字母、数字和下划线',
     'gen.sqlCommentTarget': '建表语句（sql）第{n}条的注释对象“{name}”不是本次创建的表或字段',
   },
   en: {
@@ -48,7 +64,26 @@ export const toolMessages = {
     'gen.sqlTableName':
       'The table name "{name}" cannot be used: it must start with a lower-case letter, hold only lower-case letters, digits and underscores, and not start with sys_, gen_, qrtz_, pg_ or sql_',
     'gen.tableExists': 'The table "{name}" exists already',
-    'gen.sqlRejected': 'The database refused to create the table "{name}" (sql): {reason}',
+    'gen.sqlRejected': 'The database refused to create the table "{name}" (sql) (database: {detail})',
+    'gen.sqlSyntaxEnd': 'The statements (sql): statement {n} ends before it is complete',
+    'gen.dbKeys':
+      'The table "{name}" cannot be created (sql): its keys are wrong; a table has one primary key at most, and a key names each column once (database: {detail})',
+    'gen.dbTypeArgs':
+      'The table "{name}" cannot be created (sql): a column type is not possible; an identity column must be smallint, integer or bigint, a numeric precision between 1 and 1000 (database: {detail})',
+    'gen.dbDefaultType': 'The table "{name}" cannot be created (sql): a column\'s default value does not fit its type (database: {detail})',
+    'gen.dbColumnConflict':
+      'The table "{name}" cannot be created (sql): a column\'s clauses contradict each other; a column has one default or identity at most (serial brings its own default), and NULL cannot go with NOT NULL or PRIMARY KEY (database: {detail})',
+    'gen.dbKeyType': 'The table "{name}" cannot be created (sql): a column of this type cannot be a primary key or unique (e.g. json) (database: {detail})',
+    'gen.dbSystemColumn':
+      'The table "{name}" cannot be created (sql): a column has the name of a PostgreSQL system column (tableoid, xmin, cmin, xmax, cmax, ctid); choose another name (database: {detail})',
+    'gen.dbNameTaken':
+      'The table "{name}" cannot be created (sql): the name of the table, or of the index of its primary key or a unique constraint, is taken by another table or index (database: {detail})',
+    'gen.dbTooManyColumns': 'The table "{name}" cannot be created (sql): it has too many columns; a table has 1600 at most (database: {detail})',
+    'gen.notImportedId': 'The code generator has no imported table with ID {id}',
+    'gen.notImported': 'The code generator has no imported table "{name}"',
+    'gen.columnIdentifierFormat':
+      '{field} of the column "{column}" must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
+    'gen.columnDictTypeFormat': '{field} of the column "{column}" must start with a lower-case letter and hold only lower-case letters, digits and underscores',
     'gen.sqlCommentTarget': 'The statements (sql): statement {n} comments on "{name}", which is no table or column created here',
   },
 } as const;

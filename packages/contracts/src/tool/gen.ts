@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, IdList, PageQuery } from '../http';
+import { DateTime, IdList, PageQuery, TimeRangeQuery } from '../http';
 
 /** TypeScript types a generated field may have (the zod schema follows). */
 export const GEN_TS_TYPES = ['string', 'number', 'boolean', 'Date'] as const;
@@ -75,14 +75,23 @@ export type GenTable = z.infer<typeof GenTable>;
 export const GenTableDetail = z.object({ table: GenTable, columns: z.array(GenColumn) });
 export type GenTableDetail = z.infer<typeof GenTableDetail>;
 
+/** RuoYi's generator list: by name, comment and when the import was made (params[beginTime], params[endTime]). */
 export const GenQuery = PageQuery.extend({
   tableName: z.string().max(200).optional(),
   tableComment: z.string().max(500).optional(),
-});
+}).extend(TimeRangeQuery.shape);
 export type GenQuery = z.infer<typeof GenQuery>;
 
 /** A database table not imported yet. */
-export const DbTable = z.object({ tableName: z.string(), tableComment: z.string(), columns: z.number() });
+export const DbTable = z.object({
+  tableName: z.string(),
+  tableComment: z.string(),
+  columns: z.number(),
+  createTime: DateTime.describe(
+    'when the table was made: the journal time of the migration creating it, or when createTable made it; null when unknown (made by hand)',
+  ),
+  updateTime: DateTime.describe('the journal time of the latest later migration altering the table; null when none did'),
+});
 export type DbTable = z.infer<typeof DbTable>;
 
 export const DbTableQuery = PageQuery.extend({

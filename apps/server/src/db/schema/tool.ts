@@ -58,3 +58,13 @@ export const genTableColumn = pgTable(
   },
   (t) => [index('gen_table_column_table_idx').on(t.tableId)],
 );
+
+/**
+ * A table the generator's createTable made, with when and by whom: PostgreSQL records no creation
+ * time, and the import that createTable writes at once may be deleted later (the table stays).
+ */
+export const genCreatedTable = pgTable('gen_created_table', {
+  tableName: varchar({ length: 63 }).primaryKey(),
+  createBy: varchar({ length: 64 }).notNull().default(''),
+  createTime: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -9,18 +9,24 @@ export function pageWindow(q: Pick<PageQuery, 'pageNum' | 'pageSize'>) {
 }
 
 /**
- * ORDER BY from orderByColumn + isAsc, taken only from the given allowlist (never raw SQL);
- * an unknown column is a 400 naming it.
+ * The column orderByColumn names, taken only from the given allowlist (never raw SQL), and the
+ * direction isAsc asks for; undefined when none is asked. An unknown column is a 400 naming it.
  */
+export function sortOf<T>(q: Pick<PageQuery, 'orderByColumn' | 'isAsc'>, allowed: Record<string, T>): { column: T; descending: boolean } | undefined {
+  if (!q.orderByColumn) return undefined;
+  // Own keys only: '__proto__', 'constructor' or 'toString' are not columns.
+  const column = Object.hasOwn(allowed, q.orderByColumn) ? allowed[q.orderByColumn] : undefined;
+  if (column === undefined) throw badRequest('order.invalidColumn', { field: q.orderByColumn });
+  return { column, descending: q.isAsc === 'desc' || q.isAsc === 'descending' };
+}
+
+/** ORDER BY from orderByColumn + isAsc over the allowlist (see sortOf), else the fallback. */
 export function orderBy(
   q: Pick<PageQuery, 'orderByColumn' | 'isAsc'>,
   allowed: Record<string, PgColumn>,
   fallback: SQL | PgColumn,
 ): SQL[] | (SQL | PgColumn)[] {
-  if (!q.orderByColumn) return [fallback];
-  // Own keys only: '__proto__', 'constructor' or 'toString' are not columns.
-  const column = Object.hasOwn(allowed, q.orderByColumn) ? allowed[q.orderByColumn] : undefined;
-  if (!column) throw badRequest('order.invalidColumn', { field: q.orderByColumn });
-  const descending = q.isAsc === 'desc' || q.isAsc === 'descending';
-  return [descending ? desc(column) : asc(column)];
+  const sort = sortOf(q, allowed);
+  if (!sort) return [fallback];
+  return [sort.descending ? desc(sort.column) : asc(sort.column)];
 }

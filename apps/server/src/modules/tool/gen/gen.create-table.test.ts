@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/http/errors';
-import { ddlOf, parseCreateTables, splitStatements } from './gen.create-table';
+import { ddlOf, parseCreateTables, refusedDdl, splitStatements } from './gen.create-table';
 
 const refusal = (text: string) => {
   try {
@@ -71,5 +71,28 @@ describe('parseCreateTables', () => {
     const r = refusal(text);
     expect(r.key).toBe(key);
     expect(r.params.field).toBe('sql');
+  });
+});
+
+describe('refusedDdl', () => {
+  const dbError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+  it("words the database's refusal by its SQLSTATE, naming the table, the database's text kept as the detail", () => {
+    const keys = refusedDdl(dbError('42P16', 'multiple primary keys for table "t_a" are not allowed'), 't_a');
+    expect({ key: keys.key, params: keys.params }).toEqual({
+      key: 'gen.dbKeys',
+      params: { field: 'sql', name: 't_a', detail: 'multiple primary keys for table "t_a" are not allowed' },
+    });
+    // Also when drizzle wraps the driver's error.
+    expect(refusedDdl(new Error('Failed query: CREATE TABLE', { cause: dbError('42804', 'default of type boolean') }), 't_a').key).toBe('gen.dbDefaultType');
+    // A refusal of the statement with no sentence of its own still names the table.
+    expect(refusedDdl(dbError('42883', 'operator does not exist'), 't_a').key).toBe('gen.sqlRejected');
+  });
+
+  it("throws a failure that is not the statement's as it is", () => {
+    const shutdown = dbError('57P01', 'terminating connection due to administrator command');
+    expect(() => refusedDdl(shutdown, 't_a')).toThrow(shutdown);
+    const plain = new Error('socket hang up');
+    expect(() => refusedDdl(plain, 't_a')).toThrow(plain);
   });
 });

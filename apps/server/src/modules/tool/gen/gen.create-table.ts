@@ -1,4 +1,5 @@
-import { badRequest } from '../../../platform/http/errors';
+import { databaseError } from '../../../platform/db/errors';
+import { type AppError, badRequest } from '../../../platform/http/errors';
 
 /**
  * RuoYi's "create table" takes CREATE TABLE statements as text. This server never runs that
@@ -133,7 +134,8 @@ class Reader {
       .slice(this.i, this.i + 3)
       .map((t) => t.text)
       .join(' ');
-    throw badRequest('gen.sqlSyntax', { field: 'sql', n: this.n, near: near || 'end' });
+    if (!near) throw badRequest('gen.sqlSyntaxEnd', { field: 'sql', n: this.n });
+    throw badRequest('gen.sqlSyntax', { field: 'sql', n: this.n, near });
   }
   next(): Token {
     const t = this.tokens[this.i];
@@ -406,4 +408,31 @@ export function ddlOf(table: ParsedTable): string[] {
     if (c.comment !== undefined) out.push(`COMMENT ON COLUMN ${quoteIdent(table.name)}.${quoteIdent(c.name)} IS ${quoteLiteral(c.comment)}`);
   }
   return out;
+}
+
+/**
+ * What the grammar lets through the database may still refuse: the refusal in the user's words by
+ * the database's SQLSTATE, naming the table, with the database's own text only as the detail.
+ */
+const REFUSALS: Record<string, string> = {
+  '42P16': 'gen.dbKeys',
+  '22023': 'gen.dbTypeArgs',
+  '22P02': 'gen.dbDefaultType',
+  '22007': 'gen.dbDefaultType',
+  '22008': 'gen.dbDefaultType',
+  '22003': 'gen.dbDefaultType',
+  '42804': 'gen.dbDefaultType',
+  '42601': 'gen.dbColumnConflict',
+  '42704': 'gen.dbKeyType',
+  '42701': 'gen.dbSystemColumn',
+  '42P07': 'gen.dbNameTaken',
+  '54011': 'gen.dbTooManyColumns',
+};
+
+/** The refusal of a table's DDL; a failure that is not the statement's (a lost connection, a shutdown) is thrown as it is. */
+export function refusedDdl(err: unknown, table: string): AppError {
+  const db = databaseError(err);
+  // Classes 22 (data), 42 (syntax or definition) and 54 (a limit) are the statement's fault.
+  if (!db || !/^(22|42|54)/.test(db.code)) throw err;
+  return badRequest(REFUSALS[db.code] ?? 'gen.sqlRejected', { field: 'sql', name: table, detail: db.message });
 }

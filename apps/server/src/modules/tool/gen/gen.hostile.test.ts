@@ -414,10 +414,20 @@ describe('names the generated code uses as code', () => {
     await t.database.db.execute(sql`UPDATE gen_table_column SET dict_type = ${`x');${call};('`} WHERE table_id = ${tableId} AND column_name = 'status'`);
     const res = await admin.get(`/prod-api/tool/gen/preview/${tableId}`);
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('dictType (status) must start with a lower-case letter and hold only lower-case letters, digits and underscores');
+    expect(res.body.msg).toBe(
+      'Dictionary type of the column "status" must start with a lower-case letter and hold only lower-case letters, digits and underscores',
+    );
+    const zh = await admin.request({ method: 'GET', url: `/prod-api/tool/gen/preview/${tableId}`, headers: { 'accept-language': 'zh' } });
+    expect(zh.body.msg).toBe('字段“status”的字典类型必须以小写字母开头，且只能包含小写字母、数字和下划线');
     expect((await admin.get('/prod-api/tool/gen/batchGenCode', { tableIds: String(tableId) })).status).toBe(400);
 
     await t.database.db.execute(sql`UPDATE gen_table_column SET dict_type = '' WHERE table_id = ${tableId}`);
+    await t.database.db.execute(sql`UPDATE gen_table_column SET prop_name = ${"st'atus"} WHERE table_id = ${tableId} AND column_name = 'status'`);
+    const prop = await admin.get(`/prod-api/tool/gen/preview/${tableId}`);
+    expect(prop.body.msg).toBe(
+      'Field name of the column "status" must start with a lower-case letter and hold only letters and digits (the generated code uses it as a name)',
+    );
+    await t.database.db.execute(sql`UPDATE gen_table_column SET prop_name = 'status' WHERE table_id = ${tableId} AND column_name = 'status'`);
     await t.database.db.execute(sql`UPDATE gen_table SET area = ${"work');x('"} WHERE table_id = ${tableId}`);
     const area = await admin.get(`/prod-api/tool/gen/preview/${tableId}`);
     expect(area.status).toBe(400);

@@ -1,9 +1,10 @@
 import type { DbTableQuery, GenQuery } from '@ccms/contracts/tool/gen';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
+import type { TableHistory } from '../../../db/migration-history';
 import { genTable, genTableColumn } from '../../../db/schema';
-import { containing, contains } from '../../../platform/db/filters';
-import { orderBy, pageWindow } from '../../../platform/http/paging';
+import { containing, contains, withinRange } from '../../../platform/db/filters';
+import { orderBy, pageWindow, sortOf } from '../../../platform/http/paging';
 
 async function rawRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
@@ -13,7 +14,7 @@ async function rawRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 const sortable = { tableName: genTable.tableName, createTime: genTable.createTime, updateTime: genTable.updateTime };
 
 export async function listGenTables(db: Db, q: GenQuery) {
-  const where = and(contains(genTable.tableName, q.tableName), contains(genTable.tableComment, q.tableComment));
+  const where = and(contains(genTable.tableName, q.tableName), contains(genTable.tableComment, q.tableComment), withinRange(genTable.createTime, q));
   const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await Promise.all([
     db
@@ -36,22 +37,37 @@ export async function findGenTable(db: Db | Tx, tableId: number) {
 export const genColumns = (db: Db | Tx, tableId: number) =>
   db.select().from(genTableColumn).where(eq(genTableColumn.tableId, tableId)).orderBy(asc(genTableColumn.sort), asc(genTableColumn.columnId));
 
+/** What db/list may sort by (RuoYi's orderByColumn); unknown times sort last either way. */
+const dbSortable = { tableName: sql`"tableName"`, createTime: sql`"createTime"`, updateTime: sql`"updateTime"` };
+
 /**
- * Tables of the app's schema not imported yet, with their comments. The generator's own tables
- * are left out, as RuoYi leaves out its gen_ and qrtz_ tables.
+ * Tables of the app's schema not imported yet, with their comments and times. The generator's own
+ * tables are left out, as RuoYi leaves out its gen_ and qrtz_ tables. PostgreSQL keeps no times of
+ * tables: a table createTable made has the time it recorded; one the migrations made has their
+ * times (`history`, see db/migration-history.ts); one made by hand has none.
  */
-export async function listDbTables(db: Db, q: DbTableQuery) {
+export async function listDbTables(db: Db, q: DbTableQuery, history: ReadonlyMap<string, TableHistory>) {
   const { limit, offset } = pageWindow(q);
+  const sort = sortOf(q, dbSortable);
+  const order = sort ? sql`${sort.column} ${sort.descending ? sql`DESC` : sql`ASC`} NULLS LAST, "tableName"` : sql`"tableName"`;
+  const migrated = JSON.stringify([...history].map(([name, t]) => ({ name, create_time: t.createTime, update_time: t.updateTime })));
   const where = sql`n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname NOT LIKE 'gen\\_%'
     AND NOT EXISTS (SELECT 1 FROM gen_table g WHERE g.table_name = c.relname)
     ${q.tableName ? sql`AND c.relname LIKE ${containing(q.tableName)}` : sql``}
     ${q.tableComment ? sql`AND coalesce(obj_description(c.oid, 'pg_class'), '') LIKE ${containing(q.tableComment)}` : sql``}`;
-  const rows = await rawRows<{ tableName: string; tableComment: string; columns: number }>(
+  const rows = await rawRows<{ tableName: string; tableComment: string; columns: number; createTime: Date | null; updateTime: Date | null }>(
     db,
-    sql`SELECT c.relname AS "tableName", coalesce(obj_description(c.oid, 'pg_class'), '') AS "tableComment",
-          (SELECT count(*)::int FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS columns
-        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${where}
-        ORDER BY c.relname LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT * FROM (
+          SELECT c.relname AS "tableName", coalesce(obj_description(c.oid, 'pg_class'), '') AS "tableComment",
+            (SELECT count(*)::int FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS columns,
+            coalesce(r.create_time, m.create_time) AS "createTime",
+            CASE WHEN m.update_time > coalesce(r.create_time, m.create_time) THEN m.update_time END AS "updateTime"
+          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          LEFT JOIN gen_created_table r ON r.table_name = c.relname
+          LEFT JOIN jsonb_to_recordset(${migrated}::jsonb) AS m(name text, create_time timestamptz, update_time timestamptz) ON m.name = c.relname
+          WHERE ${where}
+        ) t
+        ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
   );
   const [total] = await rawRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${where}`);
   return { rows, total: total?.n ?? 0 };

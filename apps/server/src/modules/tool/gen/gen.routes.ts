@@ -103,7 +103,7 @@ export const genRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await gen.synchronizeRef(req.params.id);
+      await gen.synchronizeRef(caller(req), req.params.id);
       return done();
     },
   );

@@ -16,11 +16,12 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db, Tx } from '../../../db/client';
-import { genTable, genTableColumn } from '../../../db/schema';
+import { schemaTableHistory } from '../../../db/migration-history';
+import { genCreatedTable, genTable, genTableColumn } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
 import { configFlag } from '../../system/config/config.queries';
-import { ddlOf, parseCreateTables } from './gen.create-table';
+import { ddlOf, parseCreateTables, refusedDdl } from './gen.create-table';
 import { camel, entityOf, words } from './gen.naming';
 import { type DbColumn, dbColumns, dbTable, findGenTable, genColumns, listDbTables, listGenTables } from './gen.queries';
 import { generateModule, type TemplateColumn, type TemplateSub } from './gen.templates';
@@ -80,15 +81,15 @@ export function columnDefaults(c: DbColumn, sort: number) {
  * default taken from a database name that is no identifier, is refused naming the field.
  */
 function checkNames(table: Pick<GenTable, 'area' | 'entityName' | 'businessName'>, columns: TemplateColumn[], sub: TemplateSub | undefined) {
-  const refuse = (key: 'gen.identifierFormat' | 'dict.typeFormat', field: string) => badRequest(key, { field });
+  const refuse = (key: 'gen.identifierFormat', field: string) => badRequest(key, { field });
   if (!GEN_AREAS.includes(table.area)) throw badRequest('field.invalidValue', { field: 'area', options: GEN_AREAS.join(', ') });
   if (!GEN_IDENTIFIER.test(table.entityName)) throw refuse('gen.identifierFormat', 'entityName');
   if (!GEN_IDENTIFIER.test(table.businessName)) throw refuse('gen.identifierFormat', 'businessName');
   if (sub && !GEN_IDENTIFIER.test(sub.entityName)) throw refuse('gen.identifierFormat', 'subTableName');
   const all = [...columns.map((c) => ({ c, name: c.columnName })), ...(sub?.columns ?? []).map((c) => ({ c, name: `${sub?.tableName}.${c.columnName}` }))];
   for (const { c, name } of all) {
-    if (!GEN_IDENTIFIER.test(c.propName)) throw refuse('gen.identifierFormat', `propName (${name})`);
-    if (!GEN_DICT_TYPE.test(c.dictType)) throw refuse('dict.typeFormat', `dictType (${name})`);
+    if (!GEN_IDENTIFIER.test(c.propName)) throw badRequest('gen.columnIdentifierFormat', { field: 'propName', column: name });
+    if (!GEN_DICT_TYPE.test(c.dictType)) throw badRequest('gen.columnDictTypeFormat', { field: 'dictType', column: name });
   }
 }
 
@@ -109,7 +110,7 @@ export function genService(db: Db, target: GenWriteTarget) {
 
   async function detail(tableId: number) {
     const table = await findGenTable(db, tableId);
-    if (!table) throw notFound('notFound.row', { what: `table ${tableId}` });
+    if (!table) throw notFound('gen.notImportedId', { id: tableId });
     return { table, columns: await genColumns(db, tableId) };
   }
 
@@ -141,7 +142,7 @@ export function genService(db: Db, target: GenWriteTarget) {
   }
 
   /** Re-reads a table's columns: settings of kept columns stay, new ones get defaults, dropped ones go. */
-  async function synchronize(tableId: number) {
+  async function synchronize(auth: AuthContext, tableId: number) {
     const { table, columns } = await detail(tableId);
     const live = await dbColumns(db, table.tableName);
     if (live.length === 0) throw badRequest('gen.tableMissing', { name: table.tableName });
@@ -162,7 +163,7 @@ export function genService(db: Db, target: GenWriteTarget) {
         }
       }
       const comment = (await dbTable(tx, table.tableName))?.tableComment ?? table.tableComment;
-      await tx.update(genTable).set({ tableComment: comment, updateTime: new Date() }).where(eq(genTable.tableId, tableId));
+      await tx.update(genTable).set({ tableComment: comment, updateBy: auth.userName, updateTime: new Date() }).where(eq(genTable.tableId, tableId));
     });
   }
 
@@ -197,7 +198,7 @@ export function genService(db: Db, target: GenWriteTarget) {
   async function resolveRef(ref: string): Promise<number> {
     if (/^\d+$/.test(ref)) return Number(ref);
     const [row] = await db.select({ id: genTable.tableId }).from(genTable).where(eq(genTable.tableName, ref));
-    if (!row) throw notFound('notFound.row', { what: `table ${ref}` });
+    if (!row) throw notFound('gen.notImported', { name: ref });
     return row.id;
   }
 
@@ -236,7 +237,7 @@ export function genService(db: Db, target: GenWriteTarget) {
 
   return {
     list: (q: GenQuery) => listGenTables(db, q),
-    dbList: (q: DbTableQuery) => listDbTables(db, q),
+    dbList: async (q: DbTableQuery) => listDbTables(db, q, await schemaTableHistory()),
     get: detail,
 
     /** Imports tables with their columns; a name that is no table, or is imported already, is refused and nothing is written. */
@@ -267,10 +268,15 @@ export function genService(db: Db, target: GenWriteTarget) {
           for (const statement of ddlOf(t)) {
             // What the grammar lets through the database may still refuse (two primary keys, identity on text).
             await tx.execute(sql.raw(statement)).catch((err: unknown) => {
-              throw badRequest('gen.sqlRejected', { field: 'sql', name: t.name, reason: err instanceof Error ? err.message : String(err) });
+              throw refusedDdl(err, t.name);
             });
           }
         }
+        // PostgreSQL records no creation time: db/list shows this one, also once the import is deleted.
+        await tx
+          .insert(genCreatedTable)
+          .values(tables.map((t) => ({ tableName: t.name, createBy: auth.userName })))
+          .onConflictDoUpdate({ target: genCreatedTable.tableName, set: { createBy: sql`excluded.create_by`, createTime: sql`now()` } });
         const found = [];
         for (const t of tables) {
           const created = await dbTable(tx, t.name);
@@ -314,7 +320,7 @@ export function genService(db: Db, target: GenWriteTarget) {
     synchronize,
 
     /** synchDb by id (this web app) or by table name (RuoYi's client). */
-    synchronizeRef: async (ref: string) => synchronize(await resolveRef(ref)),
+    synchronizeRef: async (auth: AuthContext, ref: string) => synchronize(auth, await resolveRef(ref)),
 
     preview: async (tableId: number) => (await files(tableId)).files,
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import ts from 'typescript';
@@ -101,12 +102,55 @@ function unzipNames(buffer: Buffer): Promise<string[]> {
 describe('importing tables', () => {
   it('lists database tables not imported yet, with their comments', async () => {
     const res = await admin.get('/prod-api/tool/gen/db/list', { tableName: 'widget' });
-    expect(res.body.rows).toEqual([{ tableName: 'ccms_widget', tableComment: '小部件', columns: 10 }]);
+    // Made by hand: nobody recorded when, so no times.
+    expect(res.body.rows).toEqual([{ tableName: 'ccms_widget', tableComment: '小部件', columns: 10, createTime: null, updateTime: null }]);
     // The app's own tables are there too; the generator's own are not.
     const all = await admin.get('/prod-api/tool/gen/db/list', { pageSize: 500 });
     const names = all.body.rows.map((r: { tableName: string }) => r.tableName);
     expect(names).toContain('sys_user');
     expect(names.filter((n: string) => n.startsWith('gen_'))).toEqual([]);
+  });
+
+  it("dates the schema's tables by the journal of the migrations that made and last altered them", async () => {
+    const journal: { entries: { when: number; tag: string }[] } = JSON.parse(
+      await readFile(path.join(root, 'apps/server/src/db/migrations/meta/_journal.json'), 'utf8'),
+    );
+    const when = (prefix: string) => new Date(journal.entries.find((e) => e.tag.startsWith(prefix))?.when ?? Number.NaN).getTime();
+    const row = async (name: string) =>
+      (await admin.get('/prod-api/tool/gen/db/list', { tableName: name })).body.rows.find((r: { tableName: string }) => r.tableName === name);
+    const user = await row('sys_user');
+    // sys_user: CREATE TABLE in 0000_init, its latest ALTER TABLE in 0005_security_sign_in.
+    expect(new Date(user.createTime).getTime()).toBe(when('0000_'));
+    expect(new Date(user.updateTime).getTime()).toBe(when('0005_'));
+    // Never altered after it was made.
+    const dept = await row('sys_dept');
+    expect(new Date(dept.createTime).getTime()).toBe(when('0000_'));
+    expect(dept.updateTime).toBeNull();
+  });
+
+  it('sorts by createTime or updateTime when asked, unknown times last, and refuses another column naming it', async () => {
+    const sorted = async (orderByColumn: string, isAsc: string) =>
+      (await admin.get('/prod-api/tool/gen/db/list', { orderByColumn, isAsc, pageSize: 500 })).body.rows.map(
+        (r: { tableName: string; createTime: string | null; updateTime: string | null }) => ({
+          name: r.tableName,
+          created: r.createTime === null ? null : new Date(r.createTime).getTime(),
+          updated: r.updateTime === null ? null : new Date(r.updateTime).getTime(),
+        }),
+      );
+    const byNewest = await sorted('createTime', 'descending');
+    const created = byNewest.map((r: { created: number | null }) => r.created);
+    expect(created.at(-1)).toBeNull();
+    const known = created.filter((c: number | null) => c !== null);
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    expect(known[0]).toBeGreaterThan(known.at(-1));
+    const byUpdate = (await sorted('updateTime', 'asc')).map((r: { updated: number | null }) => r.updated);
+    const updated = byUpdate.filter((u: number | null) => u !== null);
+    expect(updated.length).toBeGreaterThan(0);
+    expect(updated).toEqual([...updated].sort((a, b) => a - b));
+    expect(byUpdate.slice(updated.length).every((u: number | null) => u === null)).toBe(true);
+    const bad = await admin.get('/prod-api/tool/gen/db/list', { orderByColumn: 'relname' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('relname');
   });
 
   it('refuses a table that does not exist, naming it, and imports nothing', async () => {
@@ -117,8 +161,23 @@ describe('importing tables', () => {
   });
 
   it('imports a table with column settings picked from names, types and comments', async () => {
+    const before = Date.now();
     expect((await admin.post('/prod-api/tool/gen/importTable?tables=ccms_widget')).body.code).toBe(200);
     expect((await admin.get('/prod-api/tool/gen/db/list', { tableName: 'widget' })).body.rows).toEqual([]);
+    // The generator's list shows when the import was made; not edited yet.
+    const [listed] = (await admin.get('/prod-api/tool/gen/list', { tableName: 'widget' })).body.rows;
+    expect(new Date(listed.createTime).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(listed.updateTime).toBeNull();
+    // RuoYi's list filters by when the import was made (its date range sends params[beginTime], params[endTime]).
+    const day = (offset: number) => {
+      const d = new Date(Date.now() + offset * 86_400_000);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    const within = await admin.get('/prod-api/tool/gen/list', { 'params[beginTime]': day(0), 'params[endTime]': day(0) });
+    expect(within.body.rows.map((r: { tableName: string }) => r.tableName)).toEqual(['ccms_widget']);
+    expect((await admin.get('/prod-api/tool/gen/list', { 'params[beginTime]': day(1) })).body.total).toBe(0);
+    const badDay = await admin.get('/prod-api/tool/gen/list', { 'params[endTime]': '2026-02-31' });
+    expect(badDay.status).toBe(400);
     const { table, columns } = await importedWidget();
     expect(table).toMatchObject({
       tableName: 'ccms_widget',
@@ -188,6 +247,10 @@ describe('settings, preview and download', () => {
     expect((await admin.put('/prod-api/tool/gen', body)).body.code).toBe(200);
     const saved = await importedWidget();
     expect(saved.table).toMatchObject({ functionNameZh: '部件', functionNameEn: 'Widgets' });
+    // An edit sets updateTime, as RuoYi's does; the list shows it.
+    const [listed] = (await admin.get('/prod-api/tool/gen/list', { tableName: 'widget' })).body.rows;
+    expect(listed.updateTime).not.toBeNull();
+    expect(new Date(listed.updateTime).getTime()).toBeGreaterThanOrEqual(new Date(listed.createTime).getTime());
     expect(saved.columns.find((c) => c.columnName === 'status')).toMatchObject({ dictType: 'sys_normal_disable' });
   });
 
@@ -248,7 +311,9 @@ describe('settings, preview and download', () => {
     await t.database.db.execute(sql`ALTER TABLE ccms_widget ADD COLUMN owner_name varchar(30), DROP COLUMN weight`);
     const { table } = await importedWidget();
     expect((await admin.get(`/prod-api/tool/gen/synchDb/${table.tableId}`)).body.code).toBe(200);
-    const { columns } = await importedWidget();
+    const { columns, table: synced } = await importedWidget();
+    // A synchronisation is an edit too: updateTime moves on.
+    expect(new Date(synced.updateTime as string).getTime()).toBeGreaterThan(new Date(table.updateTime as string).getTime());
     const names = columns.map((c) => c.columnName);
     expect(names).toContain('owner_name');
     expect(names).not.toContain('weight');

@@ -1,7 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, ImportOutlined, SyncOutlined } from '@ant-design/icons';
 import { GenPerm, type GenTable } from '@ccms/contracts/tool/gen';
 import { App, Button, Form, Input, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,11 +11,10 @@ import { ImportDialog } from '../components/ImportDialog';
 import { PreviewDialog } from '../components/PreviewDialog';
 import { WriteToProjectButton } from '../components/WriteToProjectButton';
 import { type GenListParams, genApi } from '../gen-api';
+import { genTime } from '../gen-format';
 import { genQueries, useDeleteGenTables, useSynchronizeGenTable } from '../gen-queries';
 
 type Filters = Pick<GenListParams, 'tableName' | 'tableComment'>;
-
-const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** Tool → 代码生成 (RuoYi tool/gen/index): imported tables, import, edit, preview, synchronise, download. */
 export default function GenPage() {
@@ -49,8 +47,8 @@ export default function GenPage() {
     { key: 'tableName', dataIndex: 'tableName', title: t('gen.tableName'), sorter: true },
     { key: 'tableComment', dataIndex: 'tableComment', title: t('gen.tableComment') },
     { key: 'entityName', dataIndex: 'entityName', title: t('gen.entityName') },
-    { key: 'createTime', dataIndex: 'createTime', title: t('gen.createTime'), sorter: true, width: 170, render: time },
-    { key: 'updateTime', dataIndex: 'updateTime', title: t('gen.updateTime'), sorter: true, width: 170, render: time },
+    { key: 'createTime', dataIndex: 'createTime', title: t('gen.createTime'), sorter: true, width: 170, render: genTime },
+    { key: 'updateTime', dataIndex: 'updateTime', title: t('gen.updateTime'), sorter: true, width: 170, render: genTime },
     {
       key: 'actions',
       title: tc('operation'),
