@@ -72,7 +72,18 @@ export const GenTable = z.object({
 });
 export type GenTable = z.infer<typeof GenTable>;
 
-export const GenTableDetail = z.object({ table: GenTable, columns: z.array(GenColumn) });
+/**
+ * An imported table for its edit page: `table` and `columns`, and the same again under the names
+ * RuoYi's edit page reads (`info`, `rows`), with every imported table and its columns (`tables`,
+ * which its master-detail pickers offer).
+ */
+export const GenTableDetail = z.object({
+  table: GenTable,
+  columns: z.array(GenColumn),
+  info: GenTable,
+  rows: z.array(GenColumn),
+  tables: z.array(GenTable.extend({ columns: z.array(GenColumn) })),
+});
 export type GenTableDetail = z.infer<typeof GenTableDetail>;
 
 /** RuoYi's generator list: by name, comment and when the import was made (params[beginTime], params[endTime]). */

@@ -1,3 +1,4 @@
+import type { MessageKey } from '@ccms/contracts/messages';
 import { databaseError } from '../../../platform/db/errors';
 import { type AppError, badRequest } from '../../../platform/http/errors';
 
@@ -414,7 +415,7 @@ export function ddlOf(table: ParsedTable): string[] {
  * What the grammar lets through the database may still refuse: the refusal in the user's words by
  * the database's SQLSTATE, naming the table, with the database's own text only as the detail.
  */
-const REFUSALS: Record<string, string> = {
+const REFUSALS: Record<string, MessageKey> = {
   '42P16': 'gen.dbKeys',
   '22023': 'gen.dbTypeArgs',
   '22P02': 'gen.dbDefaultType',

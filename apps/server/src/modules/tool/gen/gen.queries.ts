@@ -116,4 +116,15 @@ export async function dbColumns(db: Db | Tx, tableName: string): Promise<DbColum
   );
 }
 
+/** Every imported table with its columns, by name (RuoYi's edit page offers them as detail tables). */
+export async function allGenTablesWithColumns(db: Db) {
+  const [tables, columns] = await Promise.all([
+    db.select().from(genTable).orderBy(asc(genTable.tableName)),
+    db.select().from(genTableColumn).orderBy(asc(genTableColumn.sort), asc(genTableColumn.columnId)),
+  ]);
+  const byTable = new Map<number, (typeof columns)[number][]>();
+  for (const c of columns) byTable.set(c.tableId, [...(byTable.get(c.tableId) ?? []), c]);
+  return tables.map((t) => ({ ...t, columns: byTable.get(t.tableId) ?? [] }));
+}
+
 export const genTablesByIds = (db: Db, ids: number[]) => db.select().from(genTable).where(inArray(genTable.tableId, ids));

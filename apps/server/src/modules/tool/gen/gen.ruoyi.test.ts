@@ -155,6 +155,23 @@ describe('synchDb, genCode and batchGenCode by table name (RuoYi 3.9)', () => {
     expect(bad.body.msg).toBe('ID is not in a valid format');
   });
 
+  it("answers the edit page in RuoYi's names too, and takes its save back as the page sends it", async () => {
+    const [row] = await t.database.db.select().from(genTable).where(eq(genTable.tableName, 'ccms_gadget'));
+    const res = await admin.get(`/prod-api/tool/gen/${row?.tableId}`);
+    const data = res.body.data;
+    expect(data.info).toEqual(data.table);
+    expect(data.rows).toEqual(data.columns);
+    expect(data.rows.map((c: { columnName: string }) => c.columnName)).toContain('weight');
+    // Every imported table with its columns, for the master-detail pickers.
+    const part = data.tables.find((x: { tableName: string }) => x.tableName === 'ccms_gadget_part');
+    expect(part.columns.length).toBeGreaterThan(0);
+    // editTable.vue saves Object.assign({}, basicInfo, genInfo) with columns = rows and its tree params.
+    const form = { ...data.info, functionNameEn: 'Gadget', columns: data.rows, params: { treeCode: '', treeName: '', treeParentCode: '', parentMenuId: 0 } };
+    const saved = await admin.put('/prod-api/tool/gen', form);
+    expect(saved.body.code).toBe(200);
+    expect((await admin.get(`/prod-api/tool/gen/${row?.tableId}`)).body.data.info.functionNameEn).toBe('Gadget');
+  });
+
   it('downloads the zip of tables named in tables=, and refuses a call naming none', async () => {
     const res = await importer.get('/prod-api/tool/gen/batchGenCode', { tables: 'ccms_gadget,ccms_gadget_part' });
     expect(res.status).toBe(200);

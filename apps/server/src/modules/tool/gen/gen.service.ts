@@ -23,7 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../platform/htt
 import { configFlag } from '../../system/config/config.queries';
 import { ddlOf, parseCreateTables, refusedDdl } from './gen.create-table';
 import { camel, entityOf, words } from './gen.naming';
-import { type DbColumn, dbColumns, dbTable, findGenTable, genColumns, listDbTables, listGenTables } from './gen.queries';
+import { allGenTablesWithColumns, type DbColumn, dbColumns, dbTable, findGenTable, genColumns, listDbTables, listGenTables } from './gen.queries';
 import { generateModule, type TemplateColumn, type TemplateSub } from './gen.templates';
 
 const AUDIT_COLUMNS = new Set(['create_by', 'create_time', 'update_by', 'update_time', 'del_flag']);
@@ -238,7 +238,11 @@ export function genService(db: Db, target: GenWriteTarget) {
   return {
     list: (q: GenQuery) => listGenTables(db, q),
     dbList: async (q: DbTableQuery) => listDbTables(db, q, await schemaTableHistory()),
-    get: detail,
+    /** The table for its edit page, also in RuoYi's names, with every imported table (GenTableDetail). */
+    async get(tableId: number) {
+      const [{ table, columns }, tables] = await Promise.all([detail(tableId), allGenTablesWithColumns(db)]);
+      return { table, columns, info: table, rows: columns, tables };
+    },
 
     /** Imports tables with their columns; a name that is no table, or is imported already, is refused and nothing is written. */
     async importTables(auth: AuthContext, names: string[]) {

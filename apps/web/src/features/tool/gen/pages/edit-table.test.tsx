@@ -12,7 +12,7 @@ import GenEditPage from './edit-table';
 
 // The generator's edit screen says why a name the generated code uses is refused, in the contract's words, in both languages.
 const SLOW = { timeout: 15_000 };
-const DETAIL: GenTableDetail = {
+const BASE: Pick<GenTableDetail, 'table' | 'columns'> = {
   table: {
     tableId: 7,
     tableName: 'ccms_widget',
@@ -59,6 +59,7 @@ const DETAIL: GenTableDetail = {
     },
   ],
 };
+const DETAIL: GenTableDetail = { ...BASE, info: BASE.table, rows: BASE.columns, tables: [{ ...BASE.table, columns: BASE.columns }] };
 const ok = (data: unknown = null): FakeReply => ({ data: { code: 200, msg: 'ok', data } });
 
 function server(): InternalAxiosRequestConfig[] {
