@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { KeyScope } from '../keys/key-space.js';
-import { isAllowedUrl, isExternalHref, peerUrl, splitHref } from '../links/href.js';
+import { isAllowedLinkUrl, isExternalHref, peerUrl, splitHref } from '../links/href.js';
 import type { Reference } from '../links/link-graph.js';
 import type { MapNode, Reltable } from '../map/map-model.js';
 import { isTopic, topicTitle } from '../model/dita-elements.js';
@@ -218,7 +218,7 @@ export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Pag
     } else if (node.href !== undefined && node.scope !== 'local') {
       // A refused scheme (javascript:, data:, ...) is listed as text; the link graph reports it.
       href = outsideHref(node, mapDir);
-      if (href !== undefined && !isAllowedUrl(href)) href = undefined;
+      if (href !== undefined && !isAllowedLinkUrl(href)) href = undefined;
     }
     if (title === '') title = node.href ?? '';
     const entry: NavEntry = { t: title, c: children, node };
@@ -380,8 +380,22 @@ export interface RelatedLink {
   fragment?: string;
   type: string;
   navtitle?: string;
+  /** The reltable topicref's topicmeta/linktext: the link's text, before the target's title (DITA-OT's maplink). */
+  linktext?: string;
+  /** Its topicmeta/shortdesc: the link's description, before the target's own. */
+  shortdesc?: string;
   href?: string;
   external: boolean;
+}
+
+/** A reltable topicref's topicmeta/linktext or shortdesc as text, its keys resolved in the scope of the map that holds it. */
+function metaText(tgt: MapNode, name: string, project: DitaProject): string | undefined {
+  const el = firstChild(firstChild(tgt.element, 'topicmeta') ?? tgt.element, name);
+  if (el === undefined || el.parent === tgt.element) return undefined;
+  const text = plainText(el, project.map.elementScopes.get(tgt.element) ?? project.map.keyScope)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text === '' ? undefined : text;
 }
 
 /** Related links from relationship tables, per source file. */
@@ -403,12 +417,16 @@ export function reltableLinks(reltables: readonly Reltable[], project: DitaProje
               const external = tgt.scope !== 'local';
               const doc = !external ? project.docs.get(tgt.href) : undefined;
               const type = tgt.type ?? otherCol?.type ?? doc?.firstTopic?.name ?? 'topic';
+              const linktext = metaText(tgt, 'linktext', project);
+              const shortdesc = metaText(tgt, 'shortdesc', project);
               const link: RelatedLink = {
                 file: tgt.href,
                 type,
                 external,
                 ...(tgt.fragment !== undefined ? { fragment: tgt.fragment } : {}),
                 ...(tgt.navtitle !== undefined ? { navtitle: tgt.navtitle } : {}),
+                ...(linktext !== undefined ? { linktext } : {}),
+                ...(shortdesc !== undefined ? { shortdesc } : {}),
               };
               if (src.href === undefined) continue;
               let list = out.get(src.href);
@@ -416,7 +434,8 @@ export function reltableLinks(reltables: readonly Reltable[], project: DitaProje
                 list = [];
                 out.set(src.href, list);
               }
-              if (!list.some((l) => l.file === link.file && l.fragment === link.fragment)) list.push(link);
+              // A target related through several rows is listed once; DITA-OT's hideduplicates tells links apart by their text too.
+              if (!list.some((l) => l.file === link.file && l.fragment === link.fragment && l.linktext === link.linktext)) list.push(link);
             }
           });
         }
