@@ -135,4 +135,19 @@ describe('link graph', () => {
     }
     out.cleanup();
   });
+
+  it('lists a target once per role: a child link and a related link both, a related link written in the topic and one from a reltable once', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(`<topicref href="a.dita"><topicref href="b.dita"/></topicref><topicref href="c.dita"/>
+        <reltable><relrow><relcell><topicref href="a.dita"/></relcell><relcell><topicref href="b.dita"/><topicref href="c.dita"/></relcell></relrow></reltable>`),
+      'a.dita': CONCEPT('a', 'A', '<p>a</p>').replace('</concept>', '<related-links><link href="c.dita"/></related-links></concept>'),
+      'b.dita': CONCEPT('b', 'Concept B', '<p>b</p>'),
+      'c.dita': CONCEPT('c', 'Concept C', '<p>c</p>'),
+    });
+    const main = mainOf(out.read('a.html'));
+    expect(main.match(/<a href="c.html">Concept C<\/a>/g)).toHaveLength(1);
+    expect(main).toContain('<li class="link ulchildlink"><strong><a href="b.html">Concept B</a></strong></li>');
+    expect(main).toContain('<li class="link"><a href="b.html">Concept B</a></li>');
+    out.cleanup();
+  });
 });
