@@ -30,6 +30,8 @@ describe('URL schemes a page may carry', () => {
       'data:text/html;base64,PHNjcmlwdD4=',
       ' DATA:text/html,x',
       'file:///etc/passwd',
+      'C:\\Users\\me\\secret.txt',
+      'c:/Users/me/secret.txt',
     ])
       expect([url, isAllowedLinkUrl(url)]).toEqual([url, false]);
   });

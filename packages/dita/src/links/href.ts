@@ -63,10 +63,13 @@ export function isAllowedUrl(url: string): boolean {
   return scheme === undefined || LOADABLE_SCHEMES.has(scheme);
 }
 
-/** Whether a published page may link to this URL: any scheme but javascript:, vbscript:, data: and file:. */
+/**
+ * Whether a published page may link to this URL: any scheme but javascript:, vbscript:, data: and file:, and a single
+ * letter, which is a Windows drive ("C:\Users\..."), a local file too.
+ */
 export function isAllowedLinkUrl(url: string): boolean {
   const scheme = urlScheme(url);
-  return scheme === undefined || !REFUSED_LINK_SCHEMES.has(scheme);
+  return scheme === undefined || (scheme.length > 1 && !REFUSED_LINK_SCHEMES.has(scheme));
 }
 
 /** Whether a page may carry the URL as a link (`link`) or load it. */
@@ -82,7 +85,7 @@ const REFUSED_LEAD = 'Link not published:';
 export function refusedUrlMessage(url: string, link = false): string {
   const scheme = `${REFUSED_LEAD} the scheme "${urlScheme(url) ?? ''}:" is not allowed`;
   return link
-    ? `${scheme} (a link may not run script, carry inline content or open local files: javascript:, vbscript:, data: and file: are refused)`
+    ? `${scheme} (a link may not run script, carry inline content or open local files: javascript:, vbscript:, data:, file: and drive letters are refused)`
     : `${scheme} (only http, https, mailto, relative and fragment URLs are)`;
 }
 
