@@ -388,19 +388,24 @@ export interface RelatedLink {
   external: boolean;
 }
 
-/** A reltable topicref's topicmeta/linktext or shortdesc as text, its keys resolved in the scope of the map that holds it. */
-function metaText(tgt: MapNode, name: string, project: DitaProject): string | undefined {
-  const el = firstChild(firstChild(tgt.element, 'topicmeta') ?? tgt.element, name);
-  if (el === undefined || el.parent === tgt.element) return undefined;
-  const text = plainText(el, project.map.elementScopes.get(tgt.element) ?? project.map.keyScope)
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text === '' ? undefined : text;
+/** A reltable topicref's topicmeta/linktext and shortdesc as text, its keys resolved in the scope of the map that holds it. */
+function linkMeta(tgt: MapNode, project: DitaProject): { linktext?: string; shortdesc?: string } {
+  const meta = firstChild(tgt.element, 'topicmeta');
+  if (meta === undefined) return {};
+  const scope = project.map.elementScopes.get(tgt.element) ?? project.map.keyScope;
+  const out: { linktext?: string; shortdesc?: string } = {};
+  for (const name of ['linktext', 'shortdesc'] as const) {
+    const el = firstChild(meta, name);
+    const text = el !== undefined ? plainText(el, scope).replace(/\s+/g, ' ').trim() : '';
+    if (text !== '') out[name] = text;
+  }
+  return out;
 }
 
 /** Related links from relationship tables, per source file. */
 export function reltableLinks(reltables: readonly Reltable[], project: DitaProject): Map<string, RelatedLink[]> {
   const out = new Map<string, RelatedLink[]>();
+  const metaOf = new Map<MapNode, { linktext?: string; shortdesc?: string }>();
   for (const table of reltables) {
     for (const row of table.rows) {
       row.forEach((cell, ci) => {
@@ -417,16 +422,18 @@ export function reltableLinks(reltables: readonly Reltable[], project: DitaProje
               const external = tgt.scope !== 'local';
               const doc = !external ? project.docs.get(tgt.href) : undefined;
               const type = tgt.type ?? otherCol?.type ?? doc?.firstTopic?.name ?? 'topic';
-              const linktext = metaText(tgt, 'linktext', project);
-              const shortdesc = metaText(tgt, 'shortdesc', project);
+              let meta = metaOf.get(tgt);
+              if (meta === undefined) {
+                meta = linkMeta(tgt, project);
+                metaOf.set(tgt, meta);
+              }
               const link: RelatedLink = {
                 file: tgt.href,
                 type,
                 external,
                 ...(tgt.fragment !== undefined ? { fragment: tgt.fragment } : {}),
                 ...(tgt.navtitle !== undefined ? { navtitle: tgt.navtitle } : {}),
-                ...(linktext !== undefined ? { linktext } : {}),
-                ...(shortdesc !== undefined ? { shortdesc } : {}),
+                ...meta,
               };
               if (src.href === undefined) continue;
               let list = out.get(src.href);
