@@ -66,14 +66,15 @@ describe('coderef', () => {
 
   it('reports an unknown encoding and bytes the encoding cannot read, at the coderef, and shows what it can', async () => {
     const out = await publishFixture({
-      'map.ditamap': MAP('<topicref href="c.dita"/>'),
+      'map.ditamap': MAP('<keydef keys="odd" href="utf.txt" format="txt; charset=vulcan"/><topicref href="c.dita"/>'),
       'c.dita': CONCEPT(
         'c',
         'Code',
         `
 <codeblock><coderef href="utf.txt" encoding="klingon-1"/></codeblock>
 <codeblock><coderef href="gb.txt"/></codeblock>
-<codeblock><coderef href="gb.txt" format="txt; charset=US-ASCII"/></codeblock>`,
+<codeblock><coderef href="gb.txt" format="txt; charset=US-ASCII"/></codeblock>
+<codeblock><coderef keyref="odd"/></codeblock>`,
       ),
       'utf.txt': Buffer.from('ok\n', 'utf8'),
       'gb.txt': GB18030,
@@ -83,8 +84,9 @@ describe('coderef', () => {
       'warning coderef-charset c.dita:4:12 Unknown character set "klingon-1" in @encoding of coderef; read as UTF-8',
       'warning coderef-malformed c.dita:5:12 The code file "gb.txt" is not valid UTF-8: the bytes it cannot read are shown as \uFFFD',
       'warning coderef-malformed c.dita:6:12 The code file "gb.txt" is not valid US-ASCII: the bytes it cannot read are shown as \uFFFD',
+      'warning coderef-charset c.dita:7:12 Unknown character set "vulcan" in @format of key "odd"; read as UTF-8',
     ]);
-    expect(codeBlocks(out.read('c.html'))).toEqual(['ok', '\uFFFD\uFFFD\uFFFD\uFFFD', '\uFFFD\uFFFD\uFFFD\uFFFD']);
+    expect(codeBlocks(out.read('c.html'))).toEqual(['ok', '\uFFFD\uFFFD\uFFFD\uFFFD', '\uFFFD\uFFFD\uFFFD\uFFFD', 'ok']);
     out.cleanup();
   });
 

@@ -121,11 +121,12 @@ function decodeDefault(raw: Buffer): DecodedCode {
 }
 
 /** The charset a coderef names: @encoding first, else the charset parameter of its (or its key's) @format. */
-function namedCharset(el: XmlElement, format: string | undefined): { charset: string; attr: string } | undefined {
+function namedCharset(el: XmlElement, target: CodeTarget): { charset: string; where: string } | undefined {
   const encoding = el.attrs.encoding?.trim();
-  if (encoding) return { charset: encoding, attr: 'encoding' };
-  const charset = /(?:^|;)\s*charset\s*=\s*["']?([^"';\s]+)/i.exec(format ?? '')?.[1];
-  return charset !== undefined ? { charset, attr: 'format' } : undefined;
+  if (encoding) return { charset: encoding, where: '@encoding of coderef' };
+  const charset = /(?:^|;)\s*charset\s*=\s*["']?([^"';\s]+)/i.exec(target.format ?? '')?.[1];
+  if (charset === undefined) return undefined;
+  return { charset, where: target.key !== undefined && el.attrs.format === undefined ? `@format of key "${target.key}"` : '@format of coderef' };
 }
 
 /** The lines of a text as Java's readLine gives them: \r\n, \r and \n end a line, and a last newline ends the last one. */
@@ -168,8 +169,16 @@ export function codeLines(text: string, fragment: string | undefined): string[] 
   return out;
 }
 
+interface CodeTarget {
+  file: string;
+  fragment?: string;
+  format?: string;
+  /** The key the file was found through. */
+  key?: string;
+}
+
 /** The file a coderef reads, the fragment that selects its lines and the format that names its charset: its key's first. */
-function codeTarget(el: XmlElement, state: RenderState): { file: string; fragment?: string; format?: string } | undefined {
+function codeTarget(el: XmlElement, state: RenderState): CodeTarget | undefined {
   const keyref = el.attrs.keyref?.trim();
   if (keyref) {
     const { path: key } = splitHrefKey(keyref);
@@ -177,7 +186,7 @@ function codeTarget(el: XmlElement, state: RenderState): { file: string; fragmen
     const def = state.env.scope.resolve(key);
     if (def?.href !== undefined && def.scope === 'local' && !isExternalHref(def.href)) {
       const format = el.attrs.format ?? def.format;
-      return { file: def.href, ...(def.fragment !== undefined ? { fragment: def.fragment } : {}), ...(format !== undefined ? { format } : {}) };
+      return { file: def.href, key, ...(def.fragment !== undefined ? { fragment: def.fragment } : {}), ...(format !== undefined ? { format } : {}) };
     }
   }
   const href = el.attrs.href;
@@ -198,10 +207,10 @@ export function coderefText(el: XmlElement, state: RenderState): string {
   let text: string;
   if (typeof raw === 'string') text = raw;
   else {
-    const named = namedCharset(el, target.format);
+    const named = namedCharset(el, target);
     let decoded = named !== undefined ? decodeCodeFile(raw, named.charset) : undefined;
     if (named !== undefined && decoded === undefined)
-      state.env.problems.warning('coderef-charset', `Unknown character set "${named.charset}" in @${named.attr} of coderef; read as UTF-8`, el);
+      state.env.problems.warning('coderef-charset', `Unknown character set "${named.charset}" in ${named.where}; read as UTF-8`, el);
     decoded ??= decodeDefault(raw);
     if (decoded.malformed)
       state.env.problems.warning(
