@@ -1,5 +1,6 @@
 import type { KeyScope } from '../keys/key-space.js';
 import { splitHref, splitHrefKey } from '../links/href.js';
+import { generalizeTo, specializes } from '../model/dita-classes.js';
 import { type DitaDocument, enclosingTopic } from '../model/dita-document.js';
 import type { ProblemList } from '../problems/problem.js';
 import { resolveRelative } from '../source/file-source.js';
@@ -116,7 +117,7 @@ export function applyPushes(ctx: ConrefContext, only?: (file: string) => boolean
           ctx.problems.error('conaction-type-mismatch', typeMessage(el, t.element, action), el);
           continue;
         }
-        const copy = pushCopy(el, t.element.attrs.id);
+        const copy = pushCopy(el, t.element, t.element.attrs.id);
         replacements.add(copy);
         replaceNode(t.element, [copy]);
         ctx.docs.get(t.file)?.reindex();
@@ -142,7 +143,7 @@ export function applyPushes(ctx: ConrefContext, only?: (file: string) => boolean
         if (before !== undefined && hasBefore) {
           if (!sameType(before, t.element)) ctx.problems.error('conaction-type-mismatch', typeMessage(before, t.element, 'pushbefore'), before);
           else {
-            const copy = pushCopy(before, undefined);
+            const copy = pushCopy(before, t.element, undefined);
             copy.parent = parent;
             parent.children.splice(parent.children.indexOf(t.element), 0, copy);
             pushed = true;
@@ -151,7 +152,7 @@ export function applyPushes(ctx: ConrefContext, only?: (file: string) => boolean
         if (after !== undefined && hasAfter) {
           if (!sameType(after, t.element)) ctx.problems.error('conaction-type-mismatch', typeMessage(after, t.element, 'pushafter'), after);
           else {
-            const copy = pushCopy(after, undefined);
+            const copy = pushCopy(after, t.element, undefined);
             copy.parent = parent;
             const anchor = lastAfter.get(t.element) ?? t.element;
             parent.children.splice(parent.children.indexOf(anchor) + 1, 0, copy);
@@ -185,20 +186,23 @@ export function applyPushes(ctx: ConrefContext, only?: (file: string) => boolean
   }
 }
 
-/** A pushed element must be of its target's type (or a specialisation of it, by @class). */
+/**
+ * A pushed element must be of its target's type or specialize it (by @class ancestry, or the OASIS element's when
+ * @class is not written); never more general (DITA 1.3 @conaction: no li pushed to replace a step).
+ */
 function sameType(pushed: XmlElement, target: XmlElement): boolean {
-  if (pushed.name === target.name) return true;
-  const cls = pushed.attrs.class;
-  return cls?.includes(`/${target.name} `) ?? false;
+  return pushed.name === target.name || specializes(pushed, target);
 }
 
 function typeMessage(pushed: XmlElement, target: XmlElement, action: string): string {
   return `conaction="${action}" pushes <${pushed.name}> to <${target.name}>: a pushed element must be of its target's type, so it is not pushed`;
 }
 
-function pushCopy(el: XmlElement, keepId: string | undefined): XmlElement {
+/** What a push puts into the target's document: a copy without its reference, generalized to the target's type. */
+function pushCopy(el: XmlElement, target: XmlElement, keepId: string | undefined): XmlElement {
   const copy = cloneElement(el);
   for (const a of REF_ATTRS) delete copy.attrs[a];
+  if (copy.name !== target.name) generalizeTo(copy, target);
   if (keepId !== undefined && copy.attrs.id === undefined) copy.attrs.id = keepId;
   return copy;
 }

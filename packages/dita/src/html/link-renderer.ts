@@ -44,7 +44,8 @@ function keyedParts(el: XmlElement, state: RenderState): { content: string; url:
         : state.env.link(def.href, fragment !== undefined ? `${def.fragment ?? ''}/${fragment}` : def.fragment);
     if (content === '' && link?.title !== undefined) content = link.title;
   }
-  const url = link !== undefined && el.name !== 'ph' && el.name !== 'cite' && def?.href !== undefined ? publishableUrl(link.url, el, state.env) : undefined;
+  const url =
+    link !== undefined && el.name !== 'ph' && el.name !== 'cite' && def?.href !== undefined ? publishableUrl(link.url, el, state.env, true) : undefined;
   const ext = def?.scope === 'external' ? ' target="_blank" rel="external noopener"' : '';
   return { content, url, ext };
 }
@@ -107,7 +108,7 @@ export function longQuote(el: XmlElement, state: RenderState, body: string): str
   }
   if (url === undefined && el.attrs.href !== undefined) url = isExternalHref(el.attrs.href) ? el.attrs.href : undefined;
   if (el.attrs.reftitle !== undefined) title = escapeText(el.attrs.reftitle);
-  const safe = url !== undefined ? publishableUrl(url, el, state.env) : undefined;
+  const safe = url !== undefined ? publishableUrl(url, el, state.env, true) : undefined;
   const source =
     safe !== undefined
       ? `<div class="lq-source"><a href="${escapeAttr(safe)}"><cite>${title ?? escapeText(safe)}</cite></a></div>`
@@ -161,7 +162,7 @@ export function xref(el: XmlElement, state: RenderState): string {
     const href = el.attrs.href;
     if (isExternalHref(href) || el.attrs.scope === 'external' || el.attrs.scope === 'peer') {
       const peer = el.attrs.scope === 'peer';
-      const own = asWritten(href, el.file, el, env, peer);
+      const own = asWritten(href, el.file, el, env, peer, true);
       if (own !== undefined) url = peer ? peerUrl(own, el.attrs.format) : own;
       external = !peer;
     } else {
@@ -182,7 +183,7 @@ export function xref(el: XmlElement, state: RenderState): string {
     }
   }
   const text = content !== '' ? content : (title ?? escapeText(el.attrs.href ?? el.attrs.keyref ?? ''));
-  if (url !== undefined) url = publishableUrl(url, el, env);
+  if (url !== undefined) url = publishableUrl(url, el, env, true);
   if (url === undefined) return `<span${attrs(el, state, 'xref')}>${text}</span>`;
   const ext = external ? ' target="_blank" rel="external noopener"' : '';
   return `<a${attrs(el, state, 'xref')} href="${escapeAttr(url)}"${ext}>${text}</a>`;
@@ -293,7 +294,7 @@ export function relatedLink(l: XmlElement, env: RenderEnv, scope: KeyScope): { t
     const href = l.attrs.href;
     if (isExternalHref(href) || external || l.attrs.scope === 'peer') {
       const peer = l.attrs.scope === 'peer';
-      const own = asWritten(href, l.file, l, env, peer);
+      const own = asWritten(href, l.file, l, env, peer, true);
       // Listed as text, as a refused scheme is.
       if (own === undefined) return { type, html: `<li class="link">${text ?? escapeText(href)}</li>` };
       url = peer ? peerUrl(own, l.attrs.format) : own;
@@ -312,7 +313,8 @@ export function relatedLink(l: XmlElement, env: RenderEnv, scope: KeyScope): { t
     if (target.type) type = l.attrs.type ?? target.type;
   }
   if (url === undefined) return undefined;
-  if (publishableUrl(url, l, env) === undefined) return { type, html: `<li class="link">${text ?? escapeText(l.attrs.href ?? l.attrs.keyref ?? '')}</li>` };
+  if (publishableUrl(url, l, env, true) === undefined)
+    return { type, html: `<li class="link">${text ?? escapeText(l.attrs.href ?? l.attrs.keyref ?? '')}</li>` };
   const ext = external ? ' target="_blank" rel="external noopener"' : '';
   const desc = shortdesc ? `<p class="linkdesc">${escapeText(shortdesc)}</p>` : '';
   return { type, html: `<li class="link"><a href="${escapeAttr(url)}"${ext}>${text ?? escapeText(l.attrs.href ?? l.attrs.keyref ?? '')}</a>${desc}</li>` };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { KeyScope } from '../keys/key-space.js';
-import { htmlId, isAllowedUrl } from '../links/href.js';
+import { htmlId, isAllowedLinkUrl } from '../links/href.js';
 import { captionNumber } from '../model/caption-number.js';
 import { isTopic } from '../model/dita-elements.js';
 import type { IndexRef } from '../model/index-terms.js';
@@ -198,27 +198,24 @@ function relatedLinks(
       if (r !== undefined) add(r.type, r.html);
     }
   }
-  // Relationship tables.
+  // Relationship tables: the topicref's linktext and shortdesc, else the target's title and shortdesc (DITA-OT's maplink).
   for (const rel of ctx.related.get(file) ?? []) {
+    const desc = (d: string | undefined): string => (d ? `<p class="linkdesc">${escapeText(d)}</p>` : '');
     if (rel.external) {
+      const label = escapeText(rel.linktext ?? rel.navtitle ?? rel.file);
       // A refused scheme is listed as text (the link graph reports it).
-      if (!isAllowedUrl(rel.file)) {
-        add('other', `<li class="link">${escapeText(rel.navtitle ?? rel.file)}</li>`);
+      if (!isAllowedLinkUrl(rel.file)) {
+        add('other', `<li class="link">${label}</li>`);
         continue;
       }
-      add(
-        'other',
-        `<li class="link"><a href="${escapeAttr(rel.file)}" target="_blank" rel="external noopener">${escapeText(rel.navtitle ?? rel.file)}</a></li>`,
-      );
+      add('other', `<li class="link"><a href="${escapeAttr(rel.file)}" target="_blank" rel="external noopener">${label}</a>${desc(rel.shortdesc)}</li>`);
       continue;
     }
     deps.add(rel.file);
     const t = env.link(rel.file, rel.fragment);
     if (t === undefined || t.url === '') continue;
-    add(
-      rel.type,
-      `<li class="link"><a href="${escapeAttr(t.url)}">${t.title ?? escapeText(rel.navtitle ?? rel.file)}</a>${t.shortdesc ? `<p class="linkdesc">${escapeText(t.shortdesc)}</p>` : ''}</li>`,
-    );
+    const label = rel.linktext !== undefined ? escapeText(rel.linktext) : (t.title ?? escapeText(rel.navtitle ?? rel.file));
+    add(rel.type, `<li class="link"><a href="${escapeAttr(t.url)}">${label}</a>${desc(rel.shortdesc ?? t.shortdesc)}</li>`);
   }
   const parent = node?.parent;
   let parentHtml = '';

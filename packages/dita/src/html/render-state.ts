@@ -1,5 +1,5 @@
 import type { KeyScope } from '../keys/key-space.js';
-import { htmlId, isAllowedUrl, OUTSIDE_SOURCE_MESSAGE, refusalOf, refusedUrlMessage, URL_REFUSED, urlScheme } from '../links/href.js';
+import { htmlId, isPublishableUrl, OUTSIDE_SOURCE_MESSAGE, refusalOf, refusedUrlMessage, URL_REFUSED, urlScheme } from '../links/href.js';
 import { isTopic } from '../model/dita-elements.js';
 import type { IndexOccurrence } from '../model/index-terms.js';
 import type { ProblemList } from '../problems/problem.js';
@@ -83,11 +83,12 @@ export function flagStyle(flags: Flag[] | undefined): string {
 }
 
 /**
- * The URL when a published page may carry it; otherwise undefined, with a problem located at the element. The engine
- * writes links to its own pages and files as relative paths, so an absolute path here came from the source as is.
+ * The URL when a published page may carry it (as a `link` the reader follows, else as something the page loads);
+ * otherwise undefined, with a problem located at the element. The engine writes links to its own pages and files as
+ * relative paths, so an absolute path here came from the source as is.
  */
-export function publishableUrl(url: string, el: XmlElement, env: RenderEnv): string | undefined {
-  if (!isAllowedUrl(url)) env.problems.error(URL_REFUSED, refusedUrlMessage(url), el);
+export function publishableUrl(url: string, el: XmlElement, env: RenderEnv, link = false): string | undefined {
+  if (!isPublishableUrl(url, link)) env.problems.error(URL_REFUSED, refusedUrlMessage(url, link), el);
   else if (urlScheme(url) === undefined && isAbsolutePath(url)) env.problems.error(URL_REFUSED, OUTSIDE_SOURCE_MESSAGE, el);
   else return url;
   return undefined;
@@ -98,8 +99,8 @@ export function publishableUrl(url: string, el: XmlElement, env: RenderEnv): str
  * relative to `base` (the file or map that writes it): undefined when a page may not carry it, with a problem at the
  * element. Only a peer link may climb out of the source (to the publication beside this one); what a page loads never.
  */
-export function asWritten(url: string, base: string, el: XmlElement, env: RenderEnv, peer = false): string | undefined {
-  const refused = refusalOf(base, url, peer);
+export function asWritten(url: string, base: string, el: XmlElement, env: RenderEnv, peer = false, link = false): string | undefined {
+  const refused = refusalOf(base, url, peer, link);
   if (refused === undefined) return url;
   env.problems.error(URL_REFUSED, refused, el);
   return undefined;

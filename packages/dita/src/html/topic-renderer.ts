@@ -1,12 +1,11 @@
-import { htmlId, splitHref } from '../links/href.js';
+import { htmlId } from '../links/href.js';
 import { captionNumber } from '../model/caption-number.js';
 import { BODY_ELEMENTS, isTopic, UNRENDERED_ELEMENTS } from '../model/dita-elements.js';
 import type { IndexOccurrence } from '../model/index-terms.js';
 import { indexOccurrences, prologIndexTerms } from '../model/index-terms.js';
-import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement, XmlNode } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
-import { decodeXml } from '../xml/xml-parser.js';
+import { coderefText } from './coderef.js';
 import { type GeneratedText, generatedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
 import { abbreviatedForm, flagImg, image, keyedBlock, keyedPhrase, longQuote, objectEl, xref } from './link-renderer.js';
@@ -454,55 +453,6 @@ function preformatted(el: XmlElement, state: State): string {
     else out += element(c, state, 2);
   }
   return out;
-}
-
-function coderefText(el: XmlElement, state: State): string {
-  const href = el.attrs.href;
-  if (href === undefined) return '';
-  const { path, fragment } = splitHref(href);
-  const file = resolveRelative(el.file, path);
-  const raw = file !== undefined ? state.env.codeText(file) : undefined;
-  if (raw === undefined) return '';
-  const text = decodeCode(raw, el, state);
-  return escapeText(codeFragment(text.replace(/\r\n/g, '\n'), fragment).replace(/\n$/, ''));
-}
-
-/**
- * The text of a code file: in the charset @format names (DITA-OT: format="txt; charset=GB18030"),
- * else UTF-8 (or UTF-16 by its byte order mark). An unknown charset is a located warning.
- */
-function decodeCode(raw: string | Buffer, el: XmlElement, state: State): string {
-  if (typeof raw === 'string') return raw;
-  const charset = /charset\s*=\s*["']?([\w.:-]+)/i.exec(el.attrs.format ?? '')?.[1];
-  if (charset === undefined) return decodeXml(raw);
-  try {
-    return new TextDecoder(charset).decode(raw);
-  } catch {
-    state.env.problems.warning('coderef-charset', `Unknown character set "${charset}" in @format of coderef; read as UTF-8`, el);
-    return decodeXml(raw);
-  }
-}
-
-/** DITA-OT's coderef fragments: #line-range(a,b), #line=a,b and #token=start,end. */
-export function codeFragment(text: string, fragment: string | undefined): string {
-  if (fragment === undefined) return text;
-  const lines = text.split('\n');
-  const range = /^line-range\((\d+)(?:,\s*(\d+))?\)$/.exec(fragment) ?? /^line=(\d+)(?:,(\d+))?$/.exec(fragment);
-  if (range !== null) {
-    const a = Number(range[1]);
-    const b = range[2] !== undefined ? Number(range[2]) : lines.length;
-    return lines.slice(a - 1, b).join('\n');
-  }
-  const token = /^token=([^,]+)(?:,(.+))?$/.exec(fragment);
-  if (token !== null) {
-    const start = token[1] ?? '';
-    const end = token[2];
-    const i = lines.findIndex((l) => l.includes(start));
-    if (i < 0) return text;
-    const j = end !== undefined ? lines.findIndex((l, k) => k > i && l.includes(end)) : -1;
-    return lines.slice(i + 1, j < 0 ? lines.length : j).join('\n');
-  }
-  return text;
 }
 
 function coderef(el: XmlElement, state: State): string {

@@ -36,8 +36,15 @@ export function peerUrl(href: string, format: string | undefined): string {
   return fragment === undefined || fragment === '' ? page : `${page}#${htmlId(fragment.replace('/', '__'))}`;
 }
 
-/** URL schemes a published page may carry; any other (javascript:, data:, vbscript:, file:, ...) is never written. */
-const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto']);
+/** URL schemes a published page may load (images, objects, flag images); any other (ftp:, data:, file:, ...) is never loaded. */
+const LOADABLE_SCHEMES = new Set(['http', 'https', 'mailto']);
+
+/**
+ * URL schemes a link may never carry: script (javascript:, vbscript:), inline content a browser renders as a page
+ * (data:), and the reader's or the server's own files (file:). Every other RFC 3986 scheme (news:, ftp:, tel:, urn:,
+ * ...) is a link DITA allows with scope="external", and is kept as written.
+ */
+const REFUSED_LINK_SCHEMES = new Set(['javascript', 'vbscript', 'data', 'file']);
 
 /**
  * The scheme of a URL as a browser would read it, lower-cased; undefined for a relative or fragment URL.
@@ -50,19 +57,36 @@ export function urlScheme(url: string): string | undefined {
   return m?.[1]?.toLowerCase();
 }
 
-/** Whether a published page may link to (or load) this URL: http(s), mailto, relative and fragment URLs. */
+/** Whether a published page may load this URL (an image, an object): http(s), mailto, relative and fragment URLs. */
 export function isAllowedUrl(url: string): boolean {
   const scheme = urlScheme(url);
-  return scheme === undefined || ALLOWED_SCHEMES.has(scheme);
+  return scheme === undefined || LOADABLE_SCHEMES.has(scheme);
+}
+
+/**
+ * Whether a published page may link to this URL: any scheme but javascript:, vbscript:, data: and file:, and a single
+ * letter, which is a Windows drive ("C:\Users\..."), a local file too.
+ */
+export function isAllowedLinkUrl(url: string): boolean {
+  const scheme = urlScheme(url);
+  return scheme === undefined || (scheme.length > 1 && !REFUSED_LINK_SCHEMES.has(scheme));
+}
+
+/** Whether a page may carry the URL as a link (`link`) or load it. */
+export function isPublishableUrl(url: string, link: boolean): boolean {
+  return link ? isAllowedLinkUrl(url) : isAllowedUrl(url);
 }
 
 export const URL_REFUSED = 'url-refused';
 
 const REFUSED_LEAD = 'Link not published:';
 
-/** Why a link is published as plain text (the same words wherever it is found, so it is reported once per place). */
-export function refusedUrlMessage(url: string): string {
-  return `${REFUSED_LEAD} the scheme "${urlScheme(url) ?? ''}:" is not allowed (only http, https, mailto, relative and fragment URLs are)`;
+/** Why a URL is published as plain text (the same words wherever it is found, so it is reported once per place). */
+export function refusedUrlMessage(url: string, link = false): string {
+  const scheme = `${REFUSED_LEAD} the scheme "${urlScheme(url) ?? ''}:" is not allowed`;
+  return link
+    ? `${scheme} (a link may not run script, carry inline content or open local files: javascript:, vbscript:, data:, file: and drive letters are refused)`
+    : `${scheme} (only http, https, mailto, relative and fragment URLs are)`;
 }
 
 /** Why a path is not published: the same words wherever it is found (the link graph and the renderer report it alike). */
@@ -81,9 +105,12 @@ export function leavesSource(fromFile: string, href: string, peer = false): bool
   return peer ? isAbsolutePath(path) : resolveRelative(fromFile, path) === undefined;
 }
 
-/** Why a page may not carry a reference written in `fromFile` (its scheme, or its path out of the source); undefined when it may. */
-export function refusalOf(fromFile: string, href: string, peer = false): string | undefined {
-  if (!isAllowedUrl(href)) return refusedUrlMessage(href);
+/**
+ * Why a page may not carry a reference written in `fromFile` (its scheme, or its path out of the source); undefined
+ * when it may. A `link` is followed by the reader, anything else is loaded by the page.
+ */
+export function refusalOf(fromFile: string, href: string, peer = false, link = false): string | undefined {
+  if (!isPublishableUrl(href, link)) return refusedUrlMessage(href, link);
   return leavesSource(fromFile, href, peer) ? OUTSIDE_SOURCE_MESSAGE : undefined;
 }
 

@@ -822,7 +822,7 @@ function isLinkKind(kind: RawReference['kind']): boolean {
  * or its path leaves the source (relative to `base`, the file or map that writes it).
  */
 function externalReference(r: RawReference, file: string, key: string | undefined, url: string, base: string, peer: boolean): Reference {
-  const refused = refusalOf(base, url, peer);
+  const refused = refusalOf(base, url, peer, isLinkKind(r.kind));
   if (refused === undefined) return makeReference(r, file, key, url, undefined, 'external', undefined);
   return makeReference(r, file, key, undefined, undefined, 'broken', refused);
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { KeyScope } from '../keys/key-space.js';
-import { isAllowedUrl, isExternalHref, peerUrl, splitHref } from '../links/href.js';
+import { isAllowedLinkUrl, isExternalHref, peerUrl, splitHref } from '../links/href.js';
 import type { Reference } from '../links/link-graph.js';
 import type { MapNode, Reltable } from '../map/map-model.js';
 import { isTopic, topicTitle } from '../model/dita-elements.js';
@@ -218,7 +218,7 @@ export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Pag
     } else if (node.href !== undefined && node.scope !== 'local') {
       // A refused scheme (javascript:, data:, ...) is listed as text; the link graph reports it.
       href = outsideHref(node, mapDir);
-      if (href !== undefined && !isAllowedUrl(href)) href = undefined;
+      if (href !== undefined && !isAllowedLinkUrl(href)) href = undefined;
     }
     if (title === '') title = node.href ?? '';
     const entry: NavEntry = { t: title, c: children, node };
@@ -380,13 +380,32 @@ export interface RelatedLink {
   fragment?: string;
   type: string;
   navtitle?: string;
+  /** The reltable topicref's topicmeta/linktext: the link's text, before the target's title (DITA-OT's maplink). */
+  linktext?: string;
+  /** Its topicmeta/shortdesc: the link's description, before the target's own. */
+  shortdesc?: string;
   href?: string;
   external: boolean;
+}
+
+/** A reltable topicref's topicmeta/linktext and shortdesc as text, its keys resolved in the scope of the map that holds it. */
+function linkMeta(tgt: MapNode, project: DitaProject): { linktext?: string; shortdesc?: string } {
+  const meta = firstChild(tgt.element, 'topicmeta');
+  if (meta === undefined) return {};
+  const scope = project.map.elementScopes.get(tgt.element) ?? project.map.keyScope;
+  const out: { linktext?: string; shortdesc?: string } = {};
+  for (const name of ['linktext', 'shortdesc'] as const) {
+    const el = firstChild(meta, name);
+    const text = el !== undefined ? plainText(el, scope).replace(/\s+/g, ' ').trim() : '';
+    if (text !== '') out[name] = text;
+  }
+  return out;
 }
 
 /** Related links from relationship tables, per source file. */
 export function reltableLinks(reltables: readonly Reltable[], project: DitaProject): Map<string, RelatedLink[]> {
   const out = new Map<string, RelatedLink[]>();
+  const metaOf = new Map<MapNode, { linktext?: string; shortdesc?: string }>();
   for (const table of reltables) {
     for (const row of table.rows) {
       row.forEach((cell, ci) => {
@@ -403,12 +422,18 @@ export function reltableLinks(reltables: readonly Reltable[], project: DitaProje
               const external = tgt.scope !== 'local';
               const doc = !external ? project.docs.get(tgt.href) : undefined;
               const type = tgt.type ?? otherCol?.type ?? doc?.firstTopic?.name ?? 'topic';
+              let meta = metaOf.get(tgt);
+              if (meta === undefined) {
+                meta = linkMeta(tgt, project);
+                metaOf.set(tgt, meta);
+              }
               const link: RelatedLink = {
                 file: tgt.href,
                 type,
                 external,
                 ...(tgt.fragment !== undefined ? { fragment: tgt.fragment } : {}),
                 ...(tgt.navtitle !== undefined ? { navtitle: tgt.navtitle } : {}),
+                ...meta,
               };
               if (src.href === undefined) continue;
               let list = out.get(src.href);
@@ -416,7 +441,8 @@ export function reltableLinks(reltables: readonly Reltable[], project: DitaProje
                 list = [];
                 out.set(src.href, list);
               }
-              if (!list.some((l) => l.file === link.file && l.fragment === link.fragment)) list.push(link);
+              // A target related through several rows is listed once; DITA-OT's hideduplicates tells links apart by their text too.
+              if (!list.some((l) => l.file === link.file && l.fragment === link.fragment && l.linktext === link.linktext)) list.push(link);
             }
           });
         }
