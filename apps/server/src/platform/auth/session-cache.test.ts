@@ -106,6 +106,9 @@ function changesSeenAtOnce(label: string, setup: () => Promise<TestApp>) {
       const gated = await again.get('/prod-api/system/user/list');
       expect(gated.status).toBe(403);
       expect(gated.body.msg).toMatch(/password/i);
+      // Changing it lifts the gate at the next request.
+      expect((await again.put('/prod-api/system/user/profile/updatePwd', { oldPassword: 'brand-new-1', newPassword: 'own-choice-2' })).status).toBe(200);
+      expect((await again.get('/prod-api/system/user/list')).status).toBe(200);
     });
 
     it('sign-out: 401', async () => {
@@ -165,6 +168,16 @@ describe.skipIf(!reachable)('with Redis', () => {
       await redis.set(`${prefix}${SESSION_CACHE_PREFIX}${tokenId}`, JSON.stringify({ ...copy, stamp: 'old', perms: ['stale:perm'] }));
       expect((await user.get('/prod-api/getInfo')).body.permissions).toEqual(['system:user:list']);
       expect((await copyOf(tokenId)).perms).toEqual(['system:user:list']);
+    });
+
+    it("a new nick name on the profile is the session's at the next request", async () => {
+      const user = await callerWith(t, 'nicky', []);
+      expect((await user.get('/prod-api/getInfo')).status).toBe(200);
+      const tokenId = await tokenIdOf(t, 'nicky');
+      expect((await copyOf(tokenId)).nickName).toBe('nicky');
+      expect((await user.put('/prod-api/system/user/profile', { nickName: 'Nicky Two' })).status).toBe(200);
+      expect((await user.get('/prod-api/getInfo')).status).toBe(200);
+      expect((await copyOf(tokenId)).nickName).toBe('Nicky Two');
     });
 
     it('a wrong secret for a cached session is refused', async () => {
