@@ -168,6 +168,13 @@ describe.skipIf(!reachable)('with Redis', () => {
       await redis.set(`${prefix}${SESSION_CACHE_PREFIX}${tokenId}`, JSON.stringify({ ...copy, stamp: 'old', perms: ['stale:perm'] }));
       expect((await user.get('/prod-api/getInfo')).body.permissions).toEqual(['system:user:list']);
       expect((await copyOf(tokenId)).perms).toEqual(['system:user:list']);
+      // Nor is one read from the database longer than the TTL ago (a change made straight in the database shows by then).
+      const fresh = await copyOf(tokenId);
+      await redis.set(
+        `${prefix}${SESSION_CACHE_PREFIX}${tokenId}`,
+        JSON.stringify({ ...fresh, readAt: Date.now() - SESSION_CACHE_TTL_SECONDS * 1000 - 1000, perms: ['stale:perm'] }),
+      );
+      expect((await user.get('/prod-api/getInfo')).body.permissions).toEqual(['system:user:list']);
     });
 
     it("a new nick name on the profile is the session's at the next request", async () => {
@@ -206,11 +213,18 @@ describe.skipIf(!reachable)('with Redis', () => {
       const tokenId = await tokenIdOf(t, 'idler');
       const past = new Date(Date.now() - 60_000);
       await db(t).update(sysSession).set({ lastAccessTime: past }).where(eq(sysSession.tokenId, tokenId));
-      await redis.set(`${prefix}${SESSION_CACHE_PREFIX}${tokenId}`, JSON.stringify({ ...(await copyOf(tokenId)), lastAccessTime: past.getTime() }));
+      const first = await copyOf(tokenId);
+      await redis.set(`${prefix}${SESSION_CACHE_PREFIX}${tokenId}`, JSON.stringify({ ...first, lastAccessTime: past.getTime() }));
       expect((await user.get('/prod-api/getInfo')).status).toBe(200);
       const [row] = await db(t).select().from(sysSession).where(eq(sysSession.tokenId, tokenId));
       expect(row?.lastAccessTime.getTime()).toBeGreaterThan(past.getTime() + 30_000);
-      expect((await copyOf(tokenId)).lastAccessTime).toBe(row?.lastAccessTime.getTime());
+      const refreshed = await copyOf(tokenId);
+      expect(refreshed.lastAccessTime).toBe(row?.lastAccessTime.getTime());
+      // Refreshing does not prolong the copy: it still ends TTL seconds after the database was read.
+      expect(refreshed.readAt).toBe(first.readAt);
+      expect(await redis.ttl(`${prefix}${SESSION_CACHE_PREFIX}${tokenId}`)).toBeLessThanOrEqual(
+        Math.ceil((first.readAt + SESSION_CACHE_TTL_SECONDS * 1000 - Date.now()) / 1000),
+      );
       // A row deleted straight in the database is noticed at that write: the session ends.
       await db(t).delete(sysSession).where(eq(sysSession.tokenId, tokenId));
       await redis.set(`${prefix}${SESSION_CACHE_PREFIX}${tokenId}`, JSON.stringify({ ...(await copyOf(tokenId)), lastAccessTime: past.getTime() }));

@@ -18,6 +18,8 @@ const WRITE_WITHIN_MS = (SESSION_CACHE_TTL_SECONDS * 1000) / 2;
 export interface CachedSession {
   /** The access stamp read before the database was: the copy is good only while the stamp is still this. */
   stamp: string;
+  /** When the database was read for it (ms): a copy is served for SESSION_CACHE_TTL_SECONDS from then, however often it is refreshed. */
+  readAt: number;
   secretHash: string;
   expireTime: number;
   lastAccessTime: number;
@@ -63,8 +65,10 @@ export interface SessionCache {
   readonly enabled: boolean;
   /** The copy, the stamp and the end mark of `tokenId`, in one MGET; null when disabled or Redis fails. */
   lookup(tokenId: string): Promise<SessionLookup | null>;
-  /** Keeps a copy read under `lookup` (skipped when the lookup is too old). */
+  /** Keeps a copy read under `lookup` (skipped when the lookup is too old) until `readAt` + the TTL. */
   keep(tokenId: string, entry: CachedSession, lookup: SessionLookup): Promise<void>;
+  /** Whether a looked-up copy may answer: under the current stamp, read less than the TTL ago, not expired. */
+  current(entry: CachedSession, lookup: SessionLookup): boolean;
   /** Starts a stamp when Redis has none (first use, or lost): copies are kept from the next request. */
   startStamp(): Promise<void>;
   /** After a commit that changed what resolved sessions hold: every copy is stale from now on. */
@@ -99,8 +103,17 @@ export function sessionCache(store: CacheStore, log: Logger): SessionCache {
     },
 
     async keep(tokenId, entry, lookup) {
-      if (!enabled || Date.now() - lookup.at > WRITE_WITHIN_MS) return;
-      await store.set(entryKey(tokenId), JSON.stringify(entry), SESSION_CACHE_TTL_SECONDS).catch(failed('keeping a session'));
+      const now = Date.now();
+      // A refreshed copy (the idle deadline) keeps the expiry of the first: what the database changed
+      // behind the server's back is read again within the TTL, even for a session in constant use.
+      const ttlSeconds = Math.ceil((entry.readAt + SESSION_CACHE_TTL_SECONDS * 1000 - now) / 1000);
+      if (!enabled || now - lookup.at > WRITE_WITHIN_MS || ttlSeconds <= 0) return;
+      await store.set(entryKey(tokenId), JSON.stringify(entry), ttlSeconds).catch(failed('keeping a session'));
+    },
+
+    current(entry, lookup) {
+      const now = Date.now();
+      return lookup.stamp !== null && entry.stamp === lookup.stamp && now - entry.readAt < SESSION_CACHE_TTL_SECONDS * 1000 && entry.expireTime > now;
     },
 
     async startStamp() {

@@ -101,7 +101,7 @@ function sessionQuery(db: Db) {
 }
 
 /** The caller a resolved session makes. */
-function contextOf(tokenId: string, s: Omit<CachedSession, 'stamp'>): AuthContext {
+function contextOf(tokenId: string, s: Omit<CachedSession, 'stamp' | 'readAt'>): AuthContext {
   return {
     tokenId,
     sessionHash: s.secretHash,
@@ -126,7 +126,7 @@ export async function resolveSession(db: Db, sessions: SessionCache, proof: Sess
   const lookup = await sessions.lookup(tokenId);
   if (lookup?.ended) return null;
   const held = lookup?.entry;
-  if (lookup && held && lookup.stamp !== null && held.stamp === lookup.stamp && held.expireTime > Date.now()) {
+  if (lookup && held && sessions.current(held, lookup)) {
     if (!proof.matches(held.secretHash)) return null;
     const now = Date.now();
     if (now - held.lastAccessTime <= TOUCH_AFTER_MS) return contextOf(tokenId, held);
@@ -178,7 +178,7 @@ export async function resolveSession(db: Db, sessions: SessionCache, proof: Sess
     perms: row.perms ?? [],
   };
   // Tagged with the stamp read before the database was: a change committed meanwhile has set another.
-  if (lookup?.stamp) await sessions.keep(tokenId, { ...resolved, stamp: lookup.stamp }, lookup);
+  if (lookup?.stamp) await sessions.keep(tokenId, { ...resolved, stamp: lookup.stamp, readAt: lookup.at }, lookup);
   else if (lookup) await sessions.startStamp();
   return contextOf(tokenId, resolved);
 }
