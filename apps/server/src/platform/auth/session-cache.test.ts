@@ -187,6 +187,21 @@ describe.skipIf(!reachable)('with Redis', () => {
       expect((await copyOf(tokenId)).nickName).toBe('Nicky Two');
     });
 
+    it('the purge of expired sessions drops their copies', async () => {
+      const user = await callerWith(t, 'expired', []);
+      expect((await user.get('/prod-api/getInfo')).status).toBe(200);
+      const tokenId = await tokenIdOf(t, 'expired');
+      expect(await copyOf(tokenId)).not.toBeNull();
+      await db(t)
+        .update(sysSession)
+        .set({ expireTime: new Date(Date.now() - 1000) })
+        .where(eq(sysSession.tokenId, tokenId));
+      const purge = t.app.jobs.handler('session.purgeExpired');
+      await purge?.run({}, { db: db(t), storage: t.app.storage, log: t.app.log, jobId: null, jobName: 'purge' });
+      expect(await copyOf(tokenId)).toBeNull();
+      expect((await user.get('/prod-api/getInfo')).status).toBe(401);
+    });
+
     it('a wrong secret for a cached session is refused', async () => {
       const user = await callerWith(t, 'forged', []);
       expect((await user.get('/prod-api/getInfo')).status).toBe(200);
