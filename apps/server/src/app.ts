@@ -12,6 +12,7 @@ import { areas } from './modules';
 import { configFlag } from './modules/system/config/config.queries';
 import { operationLog } from './platform/audit/operation-log';
 import { accessGuard } from './platform/auth/guard';
+import { sessionCache } from './platform/auth/session-cache';
 import { tokenCodec } from './platform/auth/token';
 import { cacheStoreFor } from './platform/cache/cache-store-for';
 import { type AppConfig, fastifyTrustProxy } from './platform/config';
@@ -71,10 +72,13 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
   app.decorate('secrets', secrets);
   app.decorate('tokens', tokenCodec(secrets.jwtSecret));
   app.decorate('storage', localStorage(path.join(config.dataDir, 'files')));
-  app.decorate('jobs', createJobRunner({ database, storage: app.storage, log: app.log, dataDir: config.dataDir }));
+  app.decorate('cache', await cacheStoreFor(config, database.kind, app.log));
+  app.decorate('sessions', sessionCache(app.cache, app.log));
+  // This start may have seeded menus and roles (seedIfEmpty): sessions other nodes hold read them afresh.
+  await app.sessions.changed();
+  app.decorate('jobs', createJobRunner({ database, storage: app.storage, log: app.log, sessions: app.sessions, dataDir: config.dataDir }));
   if (jobs) app.addHook('onReady', () => app.jobs.start());
   app.addHook('onClose', () => app.jobs.stop());
-  app.decorate('cache', await cacheStoreFor(config, database.kind, app.log));
   app.addHook('onClose', () => app.cache.close());
 
   // The built web app, when present, owns every non-API path (its router shows its own 404).

@@ -2,6 +2,7 @@ import type { Language } from '@ccms/contracts/constants';
 import type { FieldLabels } from '@ccms/contracts/messages/fields';
 import type { Database, Db } from '../db/client';
 import type { AuthContext } from './auth/access';
+import type { SessionCache } from './auth/session-cache';
 import type { TokenCodec } from './auth/token';
 import type { CacheStore } from './cache/store';
 import type { AppConfig } from './config';
@@ -74,6 +75,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The cache store: Redis when REDIS_URL is set, else this process's memory. */
     cache: CacheStore;
+    /** The sessions' fast path in that cache (Redis only); services call `changed`/`ended` after their commits. */
+    sessions: SessionCache;
     /** Every route registered, with its declared access: the permission walk test reads it. */
     routeTable: { method: string; url: string; access: RouteAccess }[];
   }

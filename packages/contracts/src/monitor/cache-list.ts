@@ -10,7 +10,7 @@ export const SysCache = z.object({
 export type SysCache = z.infer<typeof SysCache>;
 
 /** RuoYi's cache names as its page lists them; each maps onto a store of this server. */
-export const CACHE_NAMES = ['login_tokens:', 'sys_config:', 'sys_dict:', 'captcha_codes:', 'pwd_err_cnt:'] as const;
+export const CACHE_NAMES = ['login_tokens:', 'session:', 'sys_config:', 'sys_dict:', 'captcha_codes:', 'pwd_err_cnt:'] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
 
 const KEY = /^[\x21-\x7e\u00a0-\uffff]{1,200}$/;

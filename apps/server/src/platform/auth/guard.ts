@@ -65,7 +65,7 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
     const token = bearer(req) ?? (access.docs ? (req.cookies[TOKEN_COOKIE] ?? null) : null);
     if (token) {
       const proof = await app.tokens.read(token);
-      req.auth = proof ? await resolveSession(app.db, proof, app.config.sessionIdleMinutes) : null;
+      req.auth = proof ? await resolveSession(app.db, app.sessions, proof, app.config.sessionIdleMinutes) : null;
     }
     if (access.public) return;
     if (access.docs && !req.auth && (await docsPublic(app.db))) return;

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sysSession, sysUser } from '../../db/schema';
 import { type AuthContext, accessOf, deptNameOf, enabledRolesJson, menuPermsJson } from './access';
+import type { CachedSession, SessionCache } from './session-cache';
 import { type SessionKey, type SessionProof, sessionSecretHash } from './token';
 
 /** Refresh the idle deadline at most this often, so reads do not all write. */
@@ -21,6 +22,7 @@ export interface ClientInfo {
  */
 export async function createSession(
   db: Db,
+  sessions: SessionCache,
   user: { userId: number; userName: string; deptId: number | null },
   client: ClientInfo,
   idleMinutes: number,
@@ -49,7 +51,11 @@ export async function createSession(
       .where(eq(sysSession.userId, user.userId))
       .orderBy(desc(sysSession.lastAccessTime), desc(sysSession.loginTime))
       .limit(maxPerUser);
-    await db.delete(sysSession).where(and(eq(sysSession.userId, user.userId), notInArray(sysSession.tokenId, keep)));
+    const ended = await db
+      .delete(sysSession)
+      .where(and(eq(sysSession.userId, user.userId), notInArray(sysSession.tokenId, keep)))
+      .returning({ tokenId: sysSession.tokenId });
+    await sessions.ended(ended.map((s) => s.tokenId));
   }
   return { tokenId, secret };
 }
@@ -66,6 +72,8 @@ function buildSessionQuery(db: Db) {
       expireTime: sysSession.expireTime,
       lastAccessTime: sysSession.lastAccessTime,
       deptName: sysSession.deptName,
+      ipaddr: sysSession.ipaddr,
+      loginTime: sysSession.loginTime,
       userId: sysUser.userId,
       userName: sysUser.userName,
       nickName: sysUser.nickName,
@@ -92,40 +100,110 @@ function sessionQuery(db: Db) {
   return query;
 }
 
+/** The caller a resolved session makes. */
+function contextOf(tokenId: string, s: Omit<CachedSession, 'stamp' | 'readAt'>): AuthContext {
+  return {
+    tokenId,
+    sessionHash: s.secretHash,
+    userId: s.userId,
+    userName: s.userName,
+    nickName: s.nickName,
+    deptId: s.deptId,
+    deptName: s.deptName,
+    pwdChangeRequired: s.pwdChangeRequired,
+    ...accessOf(s.roles, s.perms),
+  };
+}
+
 /**
  * The live session a token or ticket proves, refreshed by use; null when the proof does not match
- * the row's secret, or the session ended, expired or its user is gone or disabled.
+ * the row's secret, or the session ended, expired or its user is gone or disabled. With Redis the
+ * session is first looked up there (one MGET, see session-cache.ts) and the database is read only
+ * on a miss; the idle deadline is written to the database as without it, at most every 30 s.
  */
-export async function resolveSession(db: Db, proof: SessionProof, idleMinutes: number): Promise<AuthContext | null> {
+export async function resolveSession(db: Db, sessions: SessionCache, proof: SessionProof, idleMinutes: number): Promise<AuthContext | null> {
   const { tokenId } = proof;
+  const lookup = await sessions.lookup(tokenId);
+  if (lookup?.ended) return null;
+  const held = lookup?.entry;
+  if (lookup && held && sessions.current(held, lookup)) {
+    if (!proof.matches(held.secretHash)) return null;
+    const now = Date.now();
+    if (now - held.lastAccessTime <= TOUCH_AFTER_MS) return contextOf(tokenId, held);
+    const touched = await db
+      .update(sysSession)
+      .set({ lastAccessTime: new Date(now), expireTime: new Date(now + idleMinutes * 60_000) })
+      .where(eq(sysSession.tokenId, tokenId))
+      .returning({ tokenId: sysSession.tokenId });
+    // The row went without the server ending it (deleted in the database): so does the session.
+    if (touched.length === 0) {
+      await sessions.ended([tokenId]);
+      return null;
+    }
+    await sessions.keep(tokenId, { ...held, lastAccessTime: now, expireTime: now + idleMinutes * 60_000 }, lookup);
+    return contextOf(tokenId, held);
+  }
+
   const [row] = await sessionQuery(db).execute({ tokenId });
   if (!row || !proof.matches(row.secretHash)) return null;
   const now = Date.now();
   if (row.expireTime.getTime() <= now || row.status !== '0' || row.delFlag !== '0') {
     await db.delete(sysSession).where(eq(sysSession.tokenId, tokenId));
+    await sessions.ended([tokenId]);
     return null;
   }
-  if (now - row.lastAccessTime.getTime() > TOUCH_AFTER_MS) {
+  let lastAccessTime = row.lastAccessTime.getTime();
+  let expireTime = row.expireTime.getTime();
+  if (now - lastAccessTime > TOUCH_AFTER_MS) {
+    lastAccessTime = now;
+    expireTime = now + idleMinutes * 60_000;
     await db
       .update(sysSession)
-      .set({ lastAccessTime: new Date(now), expireTime: new Date(now + idleMinutes * 60_000) })
+      .set({ lastAccessTime: new Date(lastAccessTime), expireTime: new Date(expireTime) })
       .where(eq(sysSession.tokenId, tokenId));
   }
-  return {
-    tokenId,
-    sessionHash: row.secretHash,
+  const resolved = {
+    secretHash: row.secretHash,
+    expireTime,
+    lastAccessTime,
+    loginTime: row.loginTime.getTime(),
+    ipaddr: row.ipaddr,
     userId: row.userId,
     userName: row.userName,
     nickName: row.nickName,
     deptId: row.deptId,
     deptName: row.deptName,
     pwdChangeRequired: row.pwdChangeRequired,
-    ...accessOf(row.roles ?? [], row.perms ?? []),
+    roles: row.roles ?? [],
+    perms: row.perms ?? [],
   };
+  // Tagged with the stamp read before the database was: a change committed meanwhile has set another.
+  if (lookup?.stamp) await sessions.keep(tokenId, { ...resolved, stamp: lookup.stamp, readAt: lookup.at }, lookup);
+  else if (lookup) await sessions.startStamp();
+  return contextOf(tokenId, resolved);
 }
 
-export const endSession = (db: Db, tokenId: string) => db.delete(sysSession).where(eq(sysSession.tokenId, tokenId));
+/** Ends a session (sign-out): from the next request on, on every node. */
+export async function endSession(db: Db, sessions: SessionCache, tokenId: string): Promise<void> {
+  await db.delete(sysSession).where(eq(sysSession.tokenId, tokenId));
+  await sessions.ended([tokenId]);
+}
 
-export const endSessionsOfUser = (db: Db, userId: number) => db.delete(sysSession).where(eq(sysSession.userId, userId));
+/**
+ * Ends the sessions of a user (but `keepTokenId`, the caller's own, when given). Call it after the
+ * transaction that made the reason commits: the sessions' copies in Redis are dropped here.
+ */
+export async function endSessionsOfUser(db: Db, sessions: SessionCache, userId: number, keepTokenId?: string): Promise<void> {
+  const ended = await db
+    .delete(sysSession)
+    .where(and(eq(sysSession.userId, userId), keepTokenId === undefined ? undefined : ne(sysSession.tokenId, keepTokenId)))
+    .returning({ tokenId: sysSession.tokenId });
+  await sessions.ended(ended.map((s) => s.tokenId));
+}
 
-export const purgeExpiredSessions = (db: Db) => db.delete(sysSession).where(lt(sysSession.expireTime, sql`now()`));
+/** Removes expired sessions; answers how many. Their copies go too (expired, they were never served). */
+export async function purgeExpiredSessions(db: Db, sessions: SessionCache): Promise<number> {
+  const removed = await db.delete(sysSession).where(lt(sysSession.expireTime, sql`now()`)).returning({ tokenId: sysSession.tokenId });
+  await sessions.forget(removed.map((s) => s.tokenId));
+  return removed.length;
+}

@@ -34,6 +34,26 @@ describe('memory store', () => {
   });
 });
 
+describe('mget', () => {
+  it('memory: several keys at once, in the order asked, null for a missing or expired one', async () => {
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] });
+    try {
+      const store = memoryStore({ ttlSeconds: 10 });
+      await store.set('a', '1');
+      await store.set('b', '2', 100);
+      expect(await store.mget(['b', 'missing', 'a'])).toEqual(['2', null, '1']);
+      vi.setSystemTime(11_000);
+      expect(await store.mget(['a', 'b'])).toEqual([null, '2']);
+      expect(await store.mget([])).toEqual([]);
+      const { info, commandStats } = await store.stats();
+      expect(info).toMatchObject({ keyspace_hits: '3', keyspace_misses: '2' });
+      expect(Object.fromEntries(commandStats.map((c) => [c.name, c.value]))).toMatchObject({ mget: '3' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('the store a server gets', () => {
   it('is memory without REDIS_URL: a day per entry on PGlite (one process), 30 s on PostgreSQL (nodes may share it)', async () => {
     const single = await cacheStoreFor({ redisUrl: undefined, redisPrefix: 'ccms:' }, 'pglite', quietLog);
@@ -60,6 +80,9 @@ const broken: CacheStore = {
   prefix: '',
   ttlSeconds: 1,
   get: async () => {
+    throw new Error('connection lost');
+  },
+  mget: async () => {
     throw new Error('connection lost');
   },
   set: async () => {
@@ -155,6 +178,9 @@ describe.skipIf(!reachable)('redis store on the test Redis', () => {
       await store.set('sys_dict:a', '"A"');
       await store.set('other', '"O"');
       expect(await redis.get(`${prefix}sys_dict:a`)).toBe('"A"');
+      // One MGET under the store's prefix, in the order asked.
+      expect(await store.mget(['other', 'nothing', 'sys_dict:a'])).toEqual(['"O"', null, '"A"']);
+      expect(await store.mget([])).toEqual([]);
       expect(await store.keys('sys_dict:')).toEqual(['sys_dict:a']);
 
       relay.cut();

@@ -22,6 +22,8 @@ export interface CacheStore {
   /** How long an entry is kept at most (seconds): bounds what a node can miss without Redis. */
   readonly ttlSeconds: number;
   get(key: string): Promise<string | null>;
+  /** Several keys in one round trip (Redis MGET), each value or null, in the order asked. */
+  mget(keys: string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   del(keys: string[]): Promise<void>;
   /** The keys (without the store's prefix) that start with `prefix`. */
@@ -95,6 +97,15 @@ export function memoryStore(opts: { prefix?: string; ttlSeconds: number; maxEntr
       entries.delete(key);
       entries.set(key, entry);
       return entry.value;
+    },
+    async mget(keys) {
+      count('mget');
+      return keys.map((key) => {
+        const entry = live(key);
+        if (entry) hits++;
+        else misses++;
+        return entry?.value ?? null;
+      });
     },
     async set(key, value, ttlSeconds = opts.ttlSeconds) {
       count('set');
@@ -238,6 +249,7 @@ export async function redisStore(opts: { url: string; prefix: string; ttlSeconds
     prefix,
     ttlSeconds: opts.ttlSeconds,
     get: (key) => client.get(prefix + key),
+    mget: async (keys) => (keys.length === 0 ? [] : client.mGet(keys.map((k) => prefix + k))),
     async set(key, value, ttlSeconds = opts.ttlSeconds) {
       await client.set(prefix + key, value, { expiration: { type: 'EX', value: ttlSeconds } });
     },

@@ -2,8 +2,9 @@ import { lt, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { sysCaptcha, sysLogininfor, sysOperLog, sysSession } from '../../db/schema';
+import { sysCaptcha, sysLogininfor, sysOperLog } from '../../db/schema';
 import { purgeExpiredSessions } from '../auth/session';
+import type { SessionCache } from '../auth/session-cache';
 import { defineJobHandler, type JobHandler } from './registry';
 
 /** Deletes and counts in the database, so cleaning a large log never loads its ids. */
@@ -14,14 +15,14 @@ async function deleteCounting(db: Db | Tx, table: PgTable, where: SQL): Promise<
 }
 
 /** The handlers the platform owns: housekeeping of its own tables. Areas register theirs on app.jobs. */
-export const platformJobHandlers = (): JobHandler[] => [
+export const platformJobHandlers = (sessions: SessionCache): JobHandler[] => [
   defineJobHandler({
     name: 'session.purgeExpired',
     description: { zh: '清理过期会话', en: 'Remove expired sessions' },
     schema: z.object({}).strict(),
     async run(_params, { db }) {
-      const removed = await purgeExpiredSessions(db).returning({ tokenId: sysSession.tokenId });
-      return { key: 'job.result.sessionsPurged', params: { count: removed.length } };
+      const count = await purgeExpiredSessions(db, sessions);
+      return { key: 'job.result.sessionsPurged', params: { count } };
     },
   }),
   defineJobHandler({

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { sessionCache } from '../auth/session-cache';
+import { memoryStore } from '../cache/store';
 import { platformJobHandlers } from './platform-jobs';
 import { defineJobHandler, jobRegistry } from './registry';
 
@@ -24,7 +26,7 @@ describe('job registry', () => {
   });
 
   it('refuses a second handler under a name already taken', () => {
-    const registry = jobRegistry(platformJobHandlers());
+    const registry = jobRegistry(platformJobHandlers(sessionCache(memoryStore({ ttlSeconds: 60 }), { error: () => {} })));
     expect(() => registry.register(spec('log.cleanOld'))).toThrow('job handler "log.cleanOld" is registered twice');
   });
 

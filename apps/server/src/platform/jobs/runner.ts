@@ -7,6 +7,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { sysJob, sysJobLog } from '../../db/schema';
 import { clip } from '../audit/redact';
+import type { SessionCache } from '../auth/session-cache';
 import { conflict } from '../http/errors';
 import type { Storage } from '../storage/storage';
 import { checkCron, normaliseCron, previousFire, SERVER_TIME_ZONE } from './cron';
@@ -65,6 +66,8 @@ export interface JobRunnerDeps {
   database: Database;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** The sessions' fast path: the purge of expired sessions drops their copies. */
+  sessions: SessionCache;
   /** How often an idle worker looks for work; manual runs wake it at once. */
   pollingIntervalSeconds?: number;
   /** How often this node re-reads sys_job, to follow edits made on other nodes. */
@@ -156,7 +159,15 @@ function connectionStringOf(database: Database): string | undefined {
   return client instanceof pg.Pool ? client.options.connectionString : undefined;
 }
 
-export function createJobRunner({ database, storage, log, pollingIntervalSeconds = 5, reconcileIntervalMs = 60_000, dataDir }: JobRunnerDeps): JobRunner {
+export function createJobRunner({
+  database,
+  storage,
+  log,
+  sessions,
+  pollingIntervalSeconds = 5,
+  reconcileIntervalMs = 60_000,
+  dataDir,
+}: JobRunnerDeps): JobRunner {
   const db = database.db;
   const sql = (text: string, values?: unknown[]) => database.executeSql(text, values);
   /** This process: a new id per start; its home is the data directory's id (see recovery.ts). */
@@ -164,7 +175,7 @@ export function createJobRunner({ database, storage, log, pollingIntervalSeconds
   let heartbeatTimer: NodeJS.Timeout | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
   let sweeping: Promise<void> | null = null;
-  const registry = jobRegistry(platformJobHandlers());
+  const registry = jobRegistry(platformJobHandlers(sessions));
   let boss: PgBoss | null = null;
   let timer: NodeJS.Timeout | null = null;
   const workers = new Map<number, { concurrent: string; ids: string[] }>();

@@ -22,7 +22,7 @@ export function mediaAccess(app: FastifyInstance): {
       if (!auth && q.ticket) {
         const claims = tickets.verify(q.ticket, q.libraryId);
         if (!claims) throw unauthorized('resource.ticketInvalid');
-        auth = await resolveSession(app.db, claims, app.config.sessionIdleMinutes);
+        auth = await resolveSession(app.db, app.sessions, claims, app.config.sessionIdleMinutes);
       }
       if (!auth) throw unauthorized();
       if (!hasPermission(auth, permission)) throw forbidden();

@@ -30,8 +30,13 @@ export const sessionOf = async (db: Db, tokenId: string) =>
       .where(and(live, eq(sysSession.tokenId, tokenId)))
   )[0];
 /** Ends sessions (one, or all), never `keep`: the caller clearing the cache stays signed in. */
-export const endSessions = (db: Db, keep: string, tokenId?: string) =>
-  db.delete(sysSession).where(and(ne(sysSession.tokenId, keep), tokenId ? eq(sysSession.tokenId, tokenId) : undefined));
+export const endSessions = async (db: Db, keep: string, tokenId?: string) =>
+  (
+    await db
+      .delete(sysSession)
+      .where(and(ne(sysSession.tokenId, keep), tokenId ? eq(sysSession.tokenId, tokenId) : undefined))
+      .returning({ tokenId: sysSession.tokenId })
+  ).map((r) => r.tokenId);
 
 export const configKeys = async (db: Db) =>
   (await db.select({ key: sysConfig.configKey }).from(sysConfig).orderBy(asc(sysConfig.configKey)).limit(KEY_LIMIT)).map((r) => r.key);

@@ -13,7 +13,7 @@ const log = { title: 'cache', businessType: BusinessType.CLEAN };
 
 /** RuoYi's cache list page (CacheController getNames, getKeys, getValue, clearCacheName, clearCacheKey, clearCacheAll). */
 export const cacheListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const caches = cacheListService(app.db, app.cache);
+  const caches = cacheListService(app.db, app.cache, app.sessions);
 
   app.get(
     '/monitor/cache/getNames',

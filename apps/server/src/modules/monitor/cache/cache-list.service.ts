@@ -3,7 +3,8 @@ import { CACHE_NAMES, type CacheName, type SysCache } from '@ccms/contracts/moni
 import { isSecretConfigKey, SECRET_MASK } from '@ccms/contracts/system/config';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
-import { DICT_CACHE_PREFIX } from '../../../platform/cache/keys';
+import type { CachedSession, SessionCache } from '../../../platform/auth/session-cache';
+import { DICT_CACHE_PREFIX, SESSION_CACHE_PREFIX } from '../../../platform/cache/keys';
 import type { CacheStore } from '../../../platform/cache/store';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import {
@@ -18,6 +19,7 @@ import {
   endSessions,
   failureOf,
   failures,
+  KEY_LIMIT,
   sessionIds,
   sessionOf,
 } from './cache-list.queries';
@@ -27,6 +29,10 @@ const REMARKS: Record<CacheName, Record<Language, string>> = {
   'login_tokens:': {
     zh: '用户会话（sys_session 表）：用户、地址与登录时间，不含令牌；清理即强制下线（当前会话保留）',
     en: 'Signed-in sessions (sys_session rows): user, address and sign-in time, never the token; clearing signs users out (your own session stays)',
+  },
+  'session:': {
+    zh: '会话快速通道（仅配置 REDIS_URL 时）：已解析的会话副本，请求无需查询数据库；用户、角色、菜单或部门修改即失效，数据库中的直接修改最多 5 分钟后生效；只显示用户、地址、登录与过期时间；清理后用户保持登录，下次请求从数据库读取',
+    en: 'Sessions’ fast path (with REDIS_URL only): resolved sessions, so a request needs no database query; void on any change of users, roles, menus or departments, a change made straight in the database shows within 5 minutes; shows user, address, sign-in and expiry only; clearing keeps users signed in (the next request reads the database)',
   },
   'sys_config:': {
     zh: '参数设置：每次使用都从数据库读取，不在内存缓存，清理后仍从数据库读取；密钥类参数显示为掩码',
@@ -66,11 +72,13 @@ function failureKey(id: string) {
  * RuoYi's cache list (CacheController getNames, getKeys, getValue, clear*) over the stores this
  * server has in place of Redis: sessions, parameters, dictionaries, captchas and sign-in failures.
  */
-export function cacheListService(db: Db, store: CacheStore) {
+export function cacheListService(db: Db, store: CacheStore, sessions: SessionCache) {
   async function keys(name: CacheName): Promise<string[]> {
     switch (name) {
       case 'login_tokens:':
         return (await sessionIds(db)).map((id) => name + id);
+      case 'session:':
+        return (await store.keys(SESSION_CACHE_PREFIX)).slice(0, KEY_LIMIT);
       case 'sys_config:':
         return (await configKeys(db)).map((k) => name + k);
       case 'sys_dict:':
@@ -86,6 +94,13 @@ export function cacheListService(db: Db, store: CacheStore) {
     switch (name) {
       case 'login_tokens:':
         return sessionOf(db, id);
+      case 'session:': {
+        const held = await store.get(SESSION_CACHE_PREFIX + id);
+        if (held === null) return undefined;
+        // Who and since when only: never the secret hash, the roles or the permissions.
+        const { userName, ipaddr, loginTime, expireTime } = JSON.parse(held) as CachedSession;
+        return { userName, ipaddr, loginTime: new Date(loginTime).toISOString(), expireTime: new Date(expireTime).toISOString() };
+      }
       case 'sys_config:': {
         const row = await configOf(db, id);
         if (!row) return undefined;
@@ -109,7 +124,12 @@ export function cacheListService(db: Db, store: CacheStore) {
   async function clear(auth: AuthContext, name: CacheName, id?: string) {
     switch (name) {
       case 'login_tokens:':
-        await endSessions(db, auth.tokenId, id);
+        await sessions.ended(await endSessions(db, auth.tokenId, id));
+        return;
+      case 'session:':
+        // Only the copies go: the sessions stay signed in, resolved from the database at their next request.
+        if (id === undefined) await store.clear(SESSION_CACHE_PREFIX);
+        else await store.del([SESSION_CACHE_PREFIX + id]);
         return;
       case 'captcha_codes:':
         await deleteCaptchas(db, id);

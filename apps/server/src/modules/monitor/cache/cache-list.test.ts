@@ -29,12 +29,16 @@ describe('RuoYi cache list over the server stores', () => {
     expect(res.body.code).toBe(200);
     expect(res.body.data.map((c: { cacheName: string }) => c.cacheName)).toEqual([
       'login_tokens:',
+      'session:',
       'sys_config:',
       'sys_dict:',
       'captcha_codes:',
       'pwd_err_cnt:',
     ]);
     expect(res.body.data[0].remark).toContain('never the token');
+    // The sessions' fast path lives in Redis only: without REDIS_URL it holds nothing.
+    expect(res.body.data[1].remark).toContain('with REDIS_URL only');
+    expect((await watcher.get('/prod-api/monitor/cache/getKeys/session:')).body.data).toEqual([]);
     const zh = await watcher.request({ method: 'GET', url: '/prod-api/monitor/cache/getNames', headers: { 'accept-language': 'zh-CN' } });
     expect(zh.body.data[0].remark).toContain('用户会话');
   });

@@ -56,10 +56,16 @@ export function cacheService(database: Database, jobs: JobRunner, store: CacheSt
           {
             name: 'sessions',
             entries: await liveSessions(db),
-            description: {
-              zh: '不缓存：会话保存在 sys_session 表，每个请求都读取，因此强制退出在所有节点立即生效',
-              en: 'Not cached: sessions are sys_session rows read on every request, so a force logout takes effect at once on every node',
-            },
+            description:
+              store.kind === 'redis'
+                ? {
+                    zh: '会话保存在 sys_session 表；已解析的会话在 Redis 中保留副本（session:令牌），请求无需查询数据库；任一节点修改用户、角色、菜单或部门、退出或强制退出，下一个请求即生效',
+                    en: 'Sessions are sys_session rows; resolved ones are kept in Redis (session:token) so a request needs no database query; a change of users, roles, menus or departments, a sign-out or a force logout on any node takes effect at the next request',
+                  }
+                : {
+                    zh: '不缓存：会话保存在 sys_session 表，每个请求都读取，因此强制退出在所有节点立即生效',
+                    en: 'Not cached: sessions are sys_session rows read on every request, so a force logout takes effect at once on every node',
+                  },
           },
           {
             name: 'captchas',

@@ -7,7 +7,7 @@ import { onlineService } from './online.service';
 
 /** Online users (RuoYi SysUserOnlineController): the live rows of sys_session. */
 export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
-  const online = onlineService(app.db);
+  const online = onlineService(app.db, app.sessions);
 
   app.get(
     '/monitor/online/list',

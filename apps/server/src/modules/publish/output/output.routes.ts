@@ -41,7 +41,7 @@ export const outputRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!auth && ticket) {
       const claims = outputs.verifyTicket(ticket, await outputs.libraryOf(outputId));
       if (!claims) throw unauthorized('resource.ticketInvalid');
-      auth = await resolveSession(app.db, claims, app.config.sessionIdleMinutes);
+      auth = await resolveSession(app.db, app.sessions, claims, app.config.sessionIdleMinutes);
     }
     if (!auth) throw unauthorized();
     if (!OUTPUT_READ_PERMS.some((p) => hasPermission(auth, p))) throw forbidden();

@@ -26,6 +26,7 @@ const CAPTCHA_LABELS = { code: { zh: '验证码', en: 'Captcha' } };
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService({
     db: app.db,
+    sessions: app.sessions,
     idleMinutes: app.config.sessionIdleMinutes,
     sessionsPerUser: app.config.sessionsPerUser,
     signToken: app.tokens.sign,
@@ -85,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Sign the current session out', tags: ['system/auth'], response: { 200: OkEmpty } },
     },
     async (req) => {
-      if (req.auth) await endSession(app.db, req.auth.tokenId);
+      if (req.auth) await endSession(app.db, app.sessions, req.auth.tokenId);
       return { code: 200, msg: 'logout.success' };
     },
   );

@@ -9,6 +9,7 @@ import { sysLoginFailure, sysMenu, sysRoleMenu, sysUser } from '../../../db/sche
 import type { AuthContext } from '../../../platform/auth/access';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password';
 import { type ClientInfo, createSession } from '../../../platform/auth/session';
+import type { SessionCache } from '../../../platform/auth/session-cache';
 import type { SessionKey } from '../../../platform/auth/token';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest } from '../../../platform/http/errors';
@@ -39,6 +40,8 @@ export function passwordExpired(pwdUpdateDate: Date | null, validDays: number, n
 
 export interface AuthServiceDeps {
   db: Db;
+  /** The sessions' fast path: sessions the cap ends lose their copies. */
+  sessions: SessionCache;
   idleMinutes: number;
   /** Most live sessions per user (CCMS_SESSIONS_PER_USER); unlimited when absent. */
   sessionsPerUser?: number;
@@ -47,7 +50,7 @@ export interface AuthServiceDeps {
   verify?: (hash: string, password: string) => Promise<boolean>;
 }
 
-export function authService({ db, idleMinutes, sessionsPerUser, signToken, verify = verifyPassword }: AuthServiceDeps) {
+export function authService({ db, sessions, idleMinutes, sessionsPerUser, signToken, verify = verifyPassword }: AuthServiceDeps) {
   const captchaEnabled = () => configFlag(db, 'sys.account.captchaEnabled', true);
 
   /** Checks the captcha answer when the captcha is on; the same step for sign-in and registration. */
@@ -119,7 +122,7 @@ export function authService({ db, idleMinutes, sessionsPerUser, signToken, verif
         .set({ failedLogins: 0, loginFailures: [], lockedUntil: null, loginIp: client.ip, loginDate: new Date() })
         .where(eq(sysUser.userId, user.userId));
       await db.delete(sysLoginFailure).where(and(eq(sysLoginFailure.userId, user.userId), eq(sysLoginFailure.ipaddr, ipaddr)));
-      const session = await createSession(db, user, client, idleMinutes, sessionsPerUser);
+      const session = await createSession(db, sessions, user, client, idleMinutes, sessionsPerUser);
       return signToken(session);
     },
 

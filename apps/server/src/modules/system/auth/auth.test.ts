@@ -167,6 +167,7 @@ describe('the lock', () => {
     let verifications = 0;
     const counted = authService({
       db: t.database.db,
+      sessions: t.app.sessions,
       idleMinutes: 30,
       signToken: async () => 'unused',
       verify: (hash, password) => {

@@ -12,7 +12,7 @@ const DeptIdParam = z.object({ deptId: z.coerce.number().int().positive() });
 
 /** Department administration (RuoYi's SysDeptController; the spec's "Organization"), within the caller's data scope. */
 export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
-  const depts = deptService(app.db);
+  const depts = deptService(app.db, app.sessions);
 
   app.get(
     '/system/dept/list',

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { sysDept } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { dataScopeCondition } from '../../../platform/auth/data-scope';
+import type { SessionCache } from '../../../platform/auth/session-cache';
 import { badRequest, forbidden, notFound, warn } from '../../../platform/http/errors';
 import { pairOrders } from '../../../platform/http/sort-order';
 import {
@@ -21,7 +22,8 @@ import {
 
 const scopeOf = (auth: AuthContext) => dataScopeCondition(auth, { deptId: sysDept.deptId });
 
-export function deptService(db: Db) {
+/** `sessions`: every write that changes what a signed-in user's session holds tells it after its commit. */
+export function deptService(db: Db, sessions: SessionCache) {
   /** RuoYi's checkDeptDataScope: a department outside the caller's data scope is refused. */
   async function assertInScope(auth: AuthContext, deptId: number) {
     const scope = scopeOf(auth);
@@ -86,6 +88,7 @@ export function deptService(db: Db) {
         if (ancestors !== current.ancestors) await rewriteAncestorsBelow(tx, deptId, current.ancestors, ancestors);
         if (fields.status === '0') await enableAncestors(tx, ancestors);
       });
+      await sessions.changed();
     },
 
     /** RuoYi 3.9's updateSort: the display order of several departments, each existing and in the caller's data scope. */

@@ -13,7 +13,7 @@ const RoleIdParam = z.object({ roleId: z.coerce.number().int().positive() });
 
 /** Menu administration (RuoYi's SysMenuController). */
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
-  const menus = menuService(app.db);
+  const menus = menuService(app.db, app.sessions);
 
   app.get(
     '/system/menu/list',

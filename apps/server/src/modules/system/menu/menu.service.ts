@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { sysMenu, sysRole } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { privilegeGuard } from '../../../platform/auth/privilege';
+import type { SessionCache } from '../../../platform/auth/session-cache';
 import { badRequest, notFound, warn } from '../../../platform/http/errors';
 import { pairOrders } from '../../../platform/http/sort-order';
 import { countChildren, countRoleGrants, findMenu, findNameClash, findRouteNameClash, listMenus, menuLinks, roleMenuIds } from './menu.queries';
@@ -46,7 +47,8 @@ function isSelfOrBelow(links: { menuId: number; parentId: number }[], menuId: nu
   return false;
 }
 
-export function menuService(db: Db) {
+/** `sessions`: every write that changes what a signed-in user's session holds tells it after its commit. */
+export function menuService(db: Db, sessions: SessionCache) {
   const privilege = privilegeGuard(db);
   /** Menus the caller may see: all for the administrator, else their enabled roles' menus. */
   const visibleMenus = (auth: AuthContext, q: MenuQuery = {}) => listMenus(db, q, auth.isAdmin ? null : auth.roles.map((r) => r.roleId));
@@ -127,6 +129,8 @@ export function menuService(db: Db) {
         .update(sysMenu)
         .set({ ...fields, remark: fields.remark ?? '', updateBy: auth.userName, updateTime: new Date() })
         .where(eq(sysMenu.menuId, menuId));
+      // Its perms and status are what the roles holding it grant.
+      await sessions.changed();
     },
 
     /** RuoYi 3.9's updateSort: the display order of several menus at once; all of them must exist. */

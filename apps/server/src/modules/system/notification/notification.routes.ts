@@ -121,7 +121,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       let auth = req.auth;
       if (!auth && req.query.ticket) {
         const claims = tickets.verify(req.query.ticket, STREAM_TICKET_SCOPE);
-        if (claims) auth = await resolveSession(app.db, claims, app.config.sessionIdleMinutes);
+        if (claims) auth = await resolveSession(app.db, app.sessions, claims, app.config.sessionIdleMinutes);
       }
       if (!auth) throw unauthorized();
       reply.hijack();

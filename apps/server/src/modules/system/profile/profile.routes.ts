@@ -17,7 +17,7 @@ const log = (businessType: BusinessType) => ({ title: 'profile', businessType })
  * them to this page to change it.
  */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profile = profileService(app.db, app.storage);
+  const profile = profileService(app.db, app.storage, app.sessions);
 
   app.get(
     '/system/user/profile',

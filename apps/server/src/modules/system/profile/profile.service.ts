@@ -6,9 +6,11 @@ import type { Db } from '../../../db/client';
 import { sysUser } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password';
+import { endSessionsOfUser } from '../../../platform/auth/session';
+import type { SessionCache } from '../../../platform/auth/session-cache';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import type { Storage } from '../../../platform/storage/storage';
-import { endOtherSessions, findUser, findUserClash, passwordOf, postNamesOfUser, roleNamesOfUser } from '../user/user.queries';
+import { findUser, findUserClash, passwordOf, postNamesOfUser, roleNamesOfUser } from '../user/user.queries';
 
 /** Public URL prefix of avatars under the API base, and the storage folder behind it. */
 export const AVATAR_URL_PREFIX = '/profile/avatar/';
@@ -28,7 +30,7 @@ function sniffImage(buffer: Buffer): 'png' | 'jpeg' | undefined {
 
 export const contentTypeOf = (key: string) => (key.endsWith('.png') ? 'image/png' : 'image/jpeg');
 
-export function profileService(db: Db, storage: Storage) {
+export function profileService(db: Db, storage: Storage, sessions: SessionCache) {
   async function me(auth: AuthContext) {
     const user = await findUser(db, auth.userId);
     if (!user) throw notFound('user.notFound');
@@ -51,6 +53,8 @@ export function profileService(db: Db, storage: Storage) {
         .update(sysUser)
         .set({ ...body, updateBy: auth.userName, updateTime: new Date(), version: sql`${sysUser.version} + 1` })
         .where(eq(sysUser.userId, auth.userId));
+      // The nick name is part of a resolved session.
+      await sessions.changed();
     },
 
     async updatePassword(auth: AuthContext, body: UpdatePwdBody) {
@@ -67,8 +71,10 @@ export function profileService(db: Db, storage: Storage) {
           version: sql`${sysUser.version} + 1`,
         })
         .where(eq(sysUser.userId, auth.userId));
+      // No longer required to change it: the session lifts its gate at the next request.
+      await sessions.changed();
       // Other sessions may be someone who learnt the old password: they end, this one stays.
-      await endOtherSessions(db, auth.userId, auth.tokenId);
+      await endSessionsOfUser(db, sessions, auth.userId, auth.tokenId);
     },
 
     /** Stores a png or jpeg avatar (the bytes must be one, not only the name) and returns its URL. */

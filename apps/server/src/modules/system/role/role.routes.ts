@@ -29,7 +29,7 @@ const RoleIdParam = z.object({ roleId: z.coerce.number().int().positive() });
 
 /** Roles administration (RuoYi's SysRoleController). */
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const roles = roleService(app.db);
+  const roles = roleService(app.db, app.sessions);
   acceptFormBodies(app);
 
   app.get(

@@ -16,6 +16,7 @@ import type { Db } from '../../../db/client';
 import { sysRole, sysRoleDept, sysRoleMenu } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { privilegeGuard } from '../../../platform/auth/privilege';
+import type { SessionCache } from '../../../platform/auth/session-cache';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
@@ -44,7 +45,8 @@ import {
 
 type RoleRow = typeof sysRole.$inferSelect;
 
-export function roleService(db: Db) {
+/** `sessions`: every write that changes what a signed-in user's session holds tells it after its commit. */
+export function roleService(db: Db, sessions: SessionCache) {
   const privilege = privilegeGuard(db);
 
   async function existing(roleId: number) {
@@ -148,6 +150,7 @@ export function roleService(db: Db) {
           await replaceRoleMenus(tx, roleId, menuIds);
         }),
       );
+      await sessions.changed();
     },
 
     async setDataScope(auth: AuthContext, body: RoleDataScopeBody) {
@@ -168,12 +171,14 @@ export function roleService(db: Db) {
           .where(eq(sysRole.roleId, body.roleId));
         await replaceRoleDepts(tx, body.roleId, deptIds);
       });
+      await sessions.changed();
     },
 
     async changeStatus(auth: AuthContext, body: RoleStatusBody) {
       const role = await editable(auth, body.roleId);
       if (isAdminRole(role) && body.status === '1') throw badRequest('role.adminProtected');
       await db.update(sysRole).set({ status: body.status, updateBy: auth.userName, updateTime: new Date() }).where(eq(sysRole.roleId, body.roleId));
+      await sessions.changed();
     },
 
     async remove(auth: AuthContext, roleIds: number[]) {
@@ -188,6 +193,7 @@ export function roleService(db: Db) {
         await tx.delete(sysRoleMenu).where(inArray(sysRoleMenu.roleId, roleIds));
         await tx.delete(sysRoleDept).where(inArray(sysRoleDept.roleId, roleIds));
       });
+      await sessions.changed();
     },
 
     async allocated(auth: AuthContext, q: AuthUserQuery, allocated: boolean) {
@@ -201,6 +207,7 @@ export function roleService(db: Db) {
       privilege.assertNotSelf(auth, [body.userId]);
       await assertUsers(auth, [body.userId]);
       await removeUsersFromRole(db, body.roleId, [body.userId]);
+      await sessions.changed();
     },
 
     async cancelAll(auth: AuthContext, body: AuthUserBatchBody) {
@@ -209,6 +216,7 @@ export function roleService(db: Db) {
       privilege.assertNotSelf(auth, body.userIds);
       await assertUsers(auth, body.userIds);
       await removeUsersFromRole(db, body.roleId, body.userIds);
+      await sessions.changed();
     },
 
     async selectAll(auth: AuthContext, body: AuthUserBatchBody) {
@@ -217,6 +225,7 @@ export function roleService(db: Db) {
       await privilege.assertRolesGrantable(auth, [body.roleId]);
       await assertUsers(auth, body.userIds);
       await addUsersToRole(db, body.roleId, body.userIds);
+      await sessions.changed();
     },
 
     /** The caller's department tree with the role's departments ticked. */

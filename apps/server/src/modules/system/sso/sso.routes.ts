@@ -37,6 +37,7 @@ function keepFlow(req: FastifyRequest, reply: FastifyReply, sealed: string) {
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const sso = ssoService({
     db: app.db,
+    sessions: app.sessions,
     secretKey: app.secrets.secretKey,
     idleMinutes: app.config.sessionIdleMinutes,
     sessionsPerUser: app.config.sessionsPerUser,

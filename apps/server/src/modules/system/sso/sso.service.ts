@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { sysUser, sysUserIdentity } from '../../../db/schema';
 import { hashPassword } from '../../../platform/auth/password';
 import { type ClientInfo, createSession } from '../../../platform/auth/session';
+import type { SessionCache } from '../../../platform/auth/session-cache';
 import type { SessionKey } from '../../../platform/auth/token';
 import { assertSecretStays, urlEndpoint } from '../../../platform/crypto/kept-secret';
 import { openSecret, sealSecret } from '../../../platform/crypto/secret-box';
@@ -32,6 +33,8 @@ export interface PendingFlow {
 
 export interface SsoServiceDeps {
   db: Db;
+  /** The sessions' fast path: sessions the cap ends lose their copies. */
+  sessions: SessionCache;
   secretKey: string;
   idleMinutes: number;
   sessionsPerUser?: number;
@@ -55,7 +58,7 @@ function userNameFrom(preferred: unknown): string {
 }
 
 /** OpenID Connect single sign-on: provider settings, the code flow (PKCE, state, nonce), and identity links. */
-export function ssoService({ db, secretKey, idleMinutes, sessionsPerUser, signToken }: SsoServiceDeps) {
+export function ssoService({ db, sessions, secretKey, idleMinutes, sessionsPerUser, signToken }: SsoServiceDeps) {
   const allowedPrivate = () => allowedPrivateHosts(db);
 
   /** The provider as configured and switched on, or a refusal the sign-in page can show. */
@@ -158,7 +161,7 @@ export function ssoService({ db, secretKey, idleMinutes, sessionsPerUser, signTo
     if (!user) throw badRequest('sso.unbound');
     if (user.status !== '0') throw badRequest('login.disabled');
     await db.update(sysUser).set({ loginIp: client.ip, loginDate: new Date() }).where(eq(sysUser.userId, user.userId));
-    const session = await createSession(db, user, client, idleMinutes, sessionsPerUser);
+    const session = await createSession(db, sessions, user, client, idleMinutes, sessionsPerUser);
     return { token: await signToken(session), userName: user.userName };
   }
 

@@ -3,7 +3,7 @@ import type { UserExportQuery, UserQuery } from '@ccms/contracts/system/user';
 import { and, asc, count, eq, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { sysDept, sysPost, sysRole, sysSession, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
+import { sysDept, sysPost, sysRole, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
 import { withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
@@ -222,10 +222,6 @@ export async function replaceUserPosts(db: Db, userId: number, postIds: number[]
   await db.delete(sysUserPost).where(eq(sysUserPost.userId, userId));
   if (postIds.length > 0) await db.insert(sysUserPost).values([...new Set(postIds)].map((postId) => ({ userId, postId })));
 }
-
-/** Ends a user's sessions except the one given (the caller keeps working after changing its own password). */
-export const endOtherSessions = (db: Db, userId: number, keepTokenId: string) =>
-  db.delete(sysSession).where(and(eq(sysSession.userId, userId), ne(sysSession.tokenId, keepTokenId)));
 
 /** Live departments the scope allows, as RuoYi's TreeSelect: a node whose parent is not listed becomes a root. */
 export async function deptTree(db: Db, scope: SQL | undefined): Promise<TreeSelect[]> {

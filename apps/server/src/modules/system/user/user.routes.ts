@@ -34,7 +34,7 @@ const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Users administration (RuoYi's SysUserController). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = userService(app.db);
+  const users = userService(app.db, app.sessions);
   acceptFormBodies(app);
 
   app.get(

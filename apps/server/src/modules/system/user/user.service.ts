@@ -19,6 +19,7 @@ import { dataScopeCondition } from '../../../platform/auth/data-scope';
 import { hashPassword } from '../../../platform/auth/password';
 import { privilegeGuard } from '../../../platform/auth/privilege';
 import { endSessionsOfUser } from '../../../platform/auth/session';
+import type { SessionCache } from '../../../platform/auth/session-cache';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
@@ -31,7 +32,6 @@ import {
   ADMIN_USER_ID,
   allPostsForForm,
   deptTree,
-  endOtherSessions,
   existingIds,
   findUser,
   findUserClash,
@@ -56,7 +56,8 @@ export const deptScope = (auth: AuthContext) => dataScopeCondition(auth, { deptI
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 const escapeHtml = (text: string) => text.replace(/[&<>]/g, (c) => HTML_ESCAPES[c] ?? c);
 
-export function userService(db: Db) {
+/** `sessions`: every write that changes what a signed-in user's session holds tells it after its commit. */
+export function userService(db: Db, sessions: SessionCache) {
   const privilege = privilegeGuard(db);
   /** A live user the caller's data scope reaches, else 404/403. */
   async function visibleUser(auth: AuthContext, userId: number) {
@@ -210,7 +211,8 @@ export function userService(db: Db) {
       if (isUniqueViolation(err)) throw badRequest('user.nameTaken', { name: body.userName ?? current.userName });
       throw err;
     }
-    if (body.status === '1') await endSessionsOfUser(db, userId);
+    await sessions.changed();
+    if (body.status === '1') await endSessionsOfUser(db, sessions, userId);
   }
 
   async function remove(auth: AuthContext, userIds: number[]) {
@@ -225,7 +227,8 @@ export function userService(db: Db) {
       await tx.delete(sysUserRole).where(inArray(sysUserRole.userId, userIds));
       await tx.delete(sysUserPost).where(inArray(sysUserPost.userId, userIds));
     });
-    for (const id of userIds) await endSessionsOfUser(db, id);
+    await sessions.changed();
+    for (const id of userIds) await endSessionsOfUser(db, sessions, id);
   }
 
   async function resetPwd(auth: AuthContext, body: ResetPwdBody) {
@@ -248,8 +251,9 @@ export function userService(db: Db) {
       })
       .where(eq(sysUser.userId, body.userId));
     await clearLoginFailures(db, body.userId);
+    await sessions.changed();
     // Whoever knew the old password is signed out; the caller's own session stays.
-    await endOtherSessions(db, body.userId, auth.tokenId);
+    await endSessionsOfUser(db, sessions, body.userId, auth.tokenId);
   }
 
   async function changeStatus(auth: AuthContext, body: UserStatusBody) {
@@ -261,7 +265,8 @@ export function userService(db: Db) {
       .where(and(eq(sysUser.userId, body.userId), body.version !== undefined ? eq(sysUser.version, body.version) : undefined))
       .returning({ userId: sysUser.userId });
     if (updated.length === 0) throw conflict();
-    if (body.status === '1') await endSessionsOfUser(db, body.userId);
+    await sessions.changed();
+    if (body.status === '1') await endSessionsOfUser(db, sessions, body.userId);
   }
 
   async function importUsers(auth: AuthContext, file: Buffer, updateSupport: boolean, lang: Language) {
@@ -278,6 +283,8 @@ export function userService(db: Db) {
     // Rows are checked first and written together in one transaction: an import that fails or
     // is killed midway leaves no user behind (and no user without its operation log row).
     const writes: ((tx: Tx) => Promise<unknown>)[] = [];
+    /** Users the sheet disables: their sessions end once the import commits. */
+    const disabled: number[] = [];
     const inSheet = new Set<string>();
     const claimedInSheet = (data: { userName: string; phonenumber?: string; email?: string }, name: string) => {
       if (inSheet.has(`u:${data.userName}`)) return badRequest('user.exists', { name: data.userName });
@@ -324,8 +331,8 @@ export function userService(db: Db) {
               .update(sysUser)
               .set({ ...fields, updateBy: auth.userName, updateTime: new Date(), version: sql`${sysUser.version} + 1` })
               .where(eq(sysUser.userId, existing));
-            if (data.status === '1') await endSessionsOfUser(tx, existing);
           });
+          if (data.status === '1') disabled.push(existing);
           results.push({ row, userName, ok: true, msg: translate(lang, 'user.import.row.updated', { row, name: data.userName }) });
         } else {
           if (!initPassword) throw badRequest('user.import.noInitPassword');
@@ -354,6 +361,8 @@ export function userService(db: Db) {
       if (isUniqueViolation(err)) throw conflict();
       throw err;
     }
+    if (writes.length > 0) await sessions.changed();
+    for (const id of disabled) await endSessionsOfUser(db, sessions, id);
     const failureCount = results.filter((r) => !r.ok).length;
     const successCount = results.length - failureCount;
     const summary =
@@ -398,6 +407,7 @@ export function userService(db: Db) {
       await assertRoles(auth, body.roleIds, body.userId);
       await assertAdminKeepsRole(body.userId, body.roleIds);
       await db.transaction((tx) => replaceUserRoles(tx, body.userId, body.roleIds));
+      await sessions.changed();
     },
 
     deptTree: (auth: AuthContext) => deptTree(db, deptScope(auth)),
