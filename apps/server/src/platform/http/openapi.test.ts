@@ -1,10 +1,20 @@
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { docDeclarationProblem, openApi } from './openapi';
 
 describe('docDeclarationProblem', () => {
-  it('accepts an API route with a summary and one known tag', () => {
-    expect(docDeclarationProblem('GET', '/prod-api/ccms/tag/list', { summary: 'List tags by page', tags: ['content/tag'] })).toBeNull();
+  const response = { 200: { type: 'object' } };
+
+  it('accepts an API route with a summary, one known tag and a response schema', () => {
+    expect(docDeclarationProblem('GET', '/prod-api/ccms/tag/list', { summary: 'List tags by page', tags: ['content/tag'], response })).toBeNull();
+  });
+
+  it('refuses an API route without a response schema, naming the route', () => {
+    expect(docDeclarationProblem('POST', '/prod-api/ccms/tag/export', { summary: 'Export tags', tags: ['content/tag'] })).toMatch(
+      /POST \/prod-api\/ccms\/tag\/export must declare schema.response/,
+    );
   });
 
   it('refuses an API route without a summary, naming the route', () => {
@@ -33,6 +43,8 @@ describe('docDeclarationProblem', () => {
 describe('the openApi plugin', () => {
   const appWith = async (schema: Record<string, unknown>) => {
     const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     await app.register(openApi);
     app.get('/prod-api/probe', { schema }, async () => ({ ok: true }));
     return app;
@@ -48,7 +60,11 @@ describe('the openApi plugin', () => {
   });
 
   it('documents a declared route in /prod-api/swagger/json', async () => {
-    const app = await appWith({ summary: 'Probe the manual', tags: ['monitor/server'] });
+    const app = await appWith({
+      summary: 'Probe the manual',
+      tags: ['monitor/server'],
+      response: { 200: z.object({ ok: z.boolean() }) },
+    });
     const res = await app.inject({ method: 'GET', url: '/prod-api/swagger/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().paths['/prod-api/probe'].get).toMatchObject({ summary: 'Probe the manual', tags: ['monitor/server'] });

@@ -96,16 +96,18 @@ const documentsItself = (url: string, method: string | string[]) =>
 
 /**
  * Why a route's documentation is refused, or null when it is fine: every API route has a
- * summary (a short sentence) and exactly one known tag.
+ * summary (a short sentence), exactly one known tag and a response schema (a file download
+ * declares FileResponse), so the manual says what each answers.
  */
 export function docDeclarationProblem(method: string | string[], url: string, schema: unknown): string | null {
   if (documentsItself(url, method)) return null;
   const route = `${Array.isArray(method) ? method.join(',') : method} ${url}`;
-  const doc = (schema ?? {}) as { summary?: unknown; tags?: unknown; hide?: unknown };
+  const doc = (schema ?? {}) as { summary?: unknown; tags?: unknown; hide?: unknown; response?: unknown };
   if (doc.hide === true) return null;
   if (typeof doc.summary !== 'string' || doc.summary.trim() === '') return `route ${route} must declare schema.summary (what it does, in a sentence)`;
   if (!Array.isArray(doc.tags) || doc.tags.length !== 1) return `route ${route} must declare schema.tags with exactly one tag`;
   if (!isApiTag(doc.tags[0])) return `route ${route}: tag ${String(doc.tags[0])} is not one of API_TAGS in platform/http/openapi.ts`;
+  if (doc.response === undefined) return `route ${route} must declare schema.response (FileResponse for a download)`;
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { FileResponse } from '@ccms/contracts/common';
 import { DocumentPerm } from '@ccms/contracts/content/document';
 import { TransferExportBody, TransferImportFields, TransferImportResult } from '@ccms/contracts/content/s1000d-transfer';
 import { okOf } from '@ccms/contracts/http';
@@ -20,6 +21,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A transfer package (zip): a DDN and the files of a publication module, or of the changes since a day',
         tags,
         body: TransferExportBody,
+        response: { 200: FileResponse },
       },
     },
     async (req, reply) => {

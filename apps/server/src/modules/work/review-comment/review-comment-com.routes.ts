@@ -1,3 +1,4 @@
+import { FileResponse } from '@ccms/contracts/common';
 import { CommentExportBody, CommentImportFields, CommentImportResult } from '@ccms/contracts/content/s1000d-comments';
 import { okOf } from '@ccms/contracts/http';
 import { ReviewCommentPerm } from '@ccms/contracts/work/review-comment';
@@ -22,6 +23,7 @@ export const reviewCommentComRoutes =
           summary: 'The review comments of an S1000D library branch as S1000D comment files (a zip of COM-....XML: threads type q, replies type r)',
           tags,
           body: CommentExportBody,
+          response: { 200: FileResponse },
         },
       },
       async (req, reply) => {
