@@ -1,7 +1,13 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { publishHtml } from '../src/html/html-publisher.js';
+import { rebuildHtml } from '../src/html/html-rebuild.js';
+import { loadProject } from '../src/project/dita-project.js';
+import { FolderSource } from '../src/source/file-source.js';
 import type { XmlElement } from '../src/xml/xml-dom.js';
 import { childElements, createElement, firstChild, textContent } from '../src/xml/xml-dom.js';
-import { CONCEPT, load, MAP, mainOf, publishFixture } from './fixture-helpers.js';
+import { CONCEPT, load, MAP, mainOf, publishFixture, tempDir } from './fixture-helpers.js';
 
 /** A prolog as "name(text)[attr=value]" per child, metadata's children in braces. */
 function outline(el: XmlElement | undefined): string[] {
@@ -216,5 +222,31 @@ describe('the resolved prolog in the published output', () => {
     expect(search.find((e) => e.u === 't.html')?.k).toContain('zanzibar');
     expect(search.find((e) => e.u === 'u.html')?.k).not.toContain('zanzibar');
     out.cleanup();
+  });
+});
+
+describe('an incremental rebuild after the map metadata changed', () => {
+  it("renders again the pages whose topicref's metadata (own or cascaded) changed, and only those", async () => {
+    const work = tempDir();
+    const src = path.join(work, 'src');
+    mkdirSync(src);
+    const map = (author: string): string =>
+      MAP(`<topicref href="a.dita"><topicmeta><author>${author}</author></topicmeta><topicref href="b.dita"/></topicref><topicref href="c.dita"/>`);
+    writeFileSync(path.join(src, 'map.ditamap'), map('First Author'));
+    for (const id of ['a', 'b', 'c']) writeFileSync(path.join(src, `${id}.dita`), CONCEPT(id, id.toUpperCase(), `<p>${id}</p>`));
+    try {
+      const build = await publishHtml(await loadProject({ source: new FolderSource(src), map: 'map.ditamap' }), { out: path.join(work, 'out') });
+      expect(readFileSync(path.join(work, 'out', 'b.html'), 'utf8')).toContain('<meta name="author" content="First Author">');
+      writeFileSync(path.join(src, 'map.ditamap'), map('Second Author'));
+      const r = await rebuildHtml(build, ['map.ditamap']);
+      expect(r.rebuilt.sort()).toEqual(['a.html', 'b.html']);
+      for (const page of ['a.html', 'b.html']) {
+        const head = readFileSync(path.join(work, 'out', page), 'utf8').split('</head>')[0] ?? '';
+        expect(head, page).toContain('<meta name="author" content="Second Author">');
+        expect(head, page).not.toContain('First Author');
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });

@@ -100,3 +100,10 @@ export function resolvedSearchtitle(topic: XmlElement, mapMeta: readonly XmlElem
   const titlealts = firstChild(topic, 'titlealts');
   return titlealts === undefined ? undefined : firstChild(titlealts, 'searchtitle');
 }
+
+/** The map metadata of a topic as one string, to tell when a rebuild must render its page again. */
+export function mapMetaFingerprint(mapMeta: readonly XmlElement[]): string {
+  const one = (e: XmlElement): string =>
+    `<${e.name}${JSON.stringify(e.attrs)}>${e.children.map((c) => (c.type === 'text' ? c.text : one(c))).join('')}</${e.name}>`;
+  return mapMeta.map(one).join('');
+}
