@@ -2,6 +2,8 @@ import { copyFile, mkdirSync, unlink, writeFile } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { OUTSIDE_SOURCE_MESSAGE, URL_REFUSED } from '../links/href.js';
+import { mapMetadataOf } from '../map/map-metadata.js';
+import { mapMetaFingerprint } from '../map/move-meta.js';
 import type { IndexRef } from '../model/index-terms.js';
 import type { Problem, ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
@@ -183,6 +185,8 @@ export function pageContext(plan: PagePlan, page: Page, related: Map<string, Rel
     parts.push(node.keyScope.path);
   }
   for (const t of page.topics) parts.push(JSON.stringify(related.get(t.file) ?? []));
+  // The map metadata that reaches each topic: in the page's head, index entries and search words.
+  for (const t of page.topics) if (t.node !== undefined) parts.push(mapMetaFingerprint(mapMetadataOf(t.node.element, t.node.inheritedMeta)));
   // Where every linked page lives: cheap to include and catches moved targets.
   return parts.join('\u0001');
 }

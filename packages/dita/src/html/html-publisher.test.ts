@@ -148,6 +148,7 @@ describe('HTML5 output', () => {
       copyrights: [],
       products: [],
       resourceIds: [],
+      data: [],
     });
     expect(out.project.metadataOf('b.dita')).toEqual({
       authors: [],
@@ -159,6 +160,7 @@ describe('HTML5 output', () => {
       copyrights: [],
       products: [],
       resourceIds: [],
+      data: [],
     });
     const head = out.read('a.html').split('</head>')[0] ?? '';
     expect(head).toContain(`<meta name="description" content="About A.">

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import type { KeyScope } from '../keys/key-space.js';
 import { htmlId, isAllowedLinkUrl } from '../links/href.js';
+import { mapMetadataOf } from '../map/map-metadata.js';
+import { resolvedProlog } from '../map/move-meta.js';
 import { captionNumber } from '../model/caption-number.js';
 import { isTopic } from '../model/dita-elements.js';
 import type { IndexRef } from '../model/index-terms.js';
 import { plainText } from '../model/plain-text.js';
 import type { ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
-import type { Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
+import type { Page, PagePlan, PageTopic, RelatedLink } from '../publish/page-plan.js';
 import { outputPathOf, shortdescOf, titleOfTopic } from '../publish/page-plan.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, descendants, firstChild, readableText, textContent } from '../xml/xml-dom.js';
@@ -129,7 +131,7 @@ export function renderPage(ctx: PageContext, page: Page): RenderedPage {
   for (const pt of page.topics) {
     deps.add(pt.file);
     for (const d of ctx.project.conrefDependencies.get(pt.file) ?? []) deps.add(d);
-    const r = renderTopic(pt.topic, env, pt.level);
+    const r = renderTopic(pt.topic, env, pt.level, resolvedPrologOf(pt));
     let html = r.html;
     if (ctx.singleDocument) html = html.replace(/ id="([^"]*)"/g, (_m, id: string) => ` id="${pageAnchor(pt.file, '')}${id}"`);
     body += html;
@@ -142,9 +144,19 @@ export function renderPage(ctx: PageContext, page: Page): RenderedPage {
   return { body, deps, keys, resources, text: searchText(page), index };
 }
 
+/** A page topic's prolog with the map metadata of its topicref merged in (DITA-OT's move-meta-entries). */
+function resolvedPrologOf(pt: PageTopic): XmlElement | undefined {
+  return pt.node !== undefined ? resolvedProlog(pt.topic, mapMetadataOf(pt.node.element, pt.node.inheritedMeta)) : undefined;
+}
+
 function searchText(page: Page): string {
   let out = '';
-  for (const pt of page.topics) out += ` ${readableText(pt.topic)}`;
+  for (const pt of page.topics) {
+    out += ` ${readableText(pt.topic)}`;
+    // The map's keywords and other metadata are searched as the topic's own.
+    const prolog = resolvedPrologOf(pt);
+    if (prolog !== undefined && prolog !== firstChild(pt.topic, 'prolog')) out += ` ${readableText(prolog)}`;
+  }
   return out;
 }
 

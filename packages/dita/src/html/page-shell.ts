@@ -1,4 +1,5 @@
 import { mapMetadataOf } from '../map/map-metadata.js';
+import type { TopicMetadata } from '../model/topic-metadata.js';
 import { lastRevised, topicMetadata } from '../model/topic-metadata.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { NavEntry, Page, PagePlan } from '../publish/page-plan.js';
@@ -12,11 +13,16 @@ function rootPrefix(outPath: string): string {
   return '../'.repeat(depth);
 }
 
-/** <meta> tags for the prolog of the page's (first) topic, with the map metadata that cascades to it. */
-function metaTags(page: Page): string {
+/** The resolved prolog metadata of the page's (first) topic: its own with the map metadata that applies to it. */
+function pageMetadata(page: Page): TopicMetadata | undefined {
   const first = page.topics[0];
-  if (first === undefined) return '';
-  const meta = topicMetadata(first.topic, page.scope, first.node !== undefined ? mapMetadataOf(first.node.element, first.node.inheritedMeta) : []);
+  if (first === undefined) return undefined;
+  return topicMetadata(first.topic, page.scope, first.node !== undefined ? mapMetadataOf(first.node.element, first.node.inheritedMeta) : []);
+}
+
+/** <meta> tags for the resolved prolog of the page's (first) topic. */
+function metaTags(meta: TopicMetadata | undefined): string {
+  if (meta === undefined) return '';
   let out = '';
   const tag = (name: string, content: string): void => {
     out += `<meta name="${escapeAttr(name)}" content="${escapeAttr(content)}">\n`;
@@ -31,11 +37,14 @@ function metaTags(page: Page): string {
   for (const a of meta.audiences) tag('dcterms.audience', a);
   for (const c of meta.categories) tag('dcterms.subject', c);
   if (meta.source !== undefined) tag('dcterms.source', meta.source);
+  if (meta.permissions !== undefined) tag('dcterms.accessRights', meta.permissions);
+  for (const r of meta.resourceIds) tag('resourceid', r);
   for (const p of meta.products) {
     tag('prodname', p.name);
     if (p.version !== undefined) tag('version', p.version);
   }
   for (const m of meta.othermeta) tag(m.name, m.content);
+  for (const d of meta.data) tag(d.name, d.value);
   return out;
 }
 
@@ -110,10 +119,13 @@ export function replaceToc(html: string, page: Page, nav: readonly NavEntry[]): 
 export function pageShell(page: Page, body: string, mapTitle: string, nav: readonly NavEntry[]): string {
   const root = rootPrefix(page.outPath);
   const t = generatedText(page.lang);
+  const meta = pageMetadata(page);
+  // The search title, when the topic or its topicref has one, titles the window (DITA-OT's gen-user-head).
+  const title = meta?.searchtitle || page.title;
   return `<!DOCTYPE html>
 <html lang="${escapeAttr(page.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeText(page.title)}${mapTitle ? ` - ${escapeText(mapTitle)}` : ''}</title>
-${page.shortdesc ? `<meta name="description" content="${escapeAttr(page.shortdesc)}">\n` : ''}${metaTags(page)}<link rel="stylesheet" href="${root}ccms-dita.css">
+<title>${escapeText(title)}${mapTitle ? ` - ${escapeText(mapTitle)}` : ''}</title>
+${page.shortdesc ? `<meta name="description" content="${escapeAttr(page.shortdesc)}">\n` : ''}${metaTags(meta)}<link rel="stylesheet" href="${root}ccms-dita.css">
 <script>window.CCMS={root:${JSON.stringify(root)},page:${JSON.stringify(page.outPath)}}</script>
 <script src="${root}nav.js" defer></script><script src="${root}ccms-dita.js" defer></script>
 </head><body>

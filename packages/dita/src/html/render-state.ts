@@ -42,6 +42,8 @@ export interface RenderState {
   index: Array<{ occ: IndexOccurrence; anchor: string; topic: XmlElement }>;
   /** The topic being rendered (nested topics included). */
   topic: XmlElement;
+  /** The rendered topic's prolog with the map metadata of its topicref merged in (map/move-meta.ts). */
+  rootProlog?: { topic: XmlElement; prolog: XmlElement };
   /** Glossary entries an abbreviated-form has named in this topic (the first use is expanded). */
   abbreviations: Set<string>;
   /** Renders inline content (phrases, text). */

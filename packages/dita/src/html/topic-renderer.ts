@@ -129,8 +129,10 @@ export function renderTopic(
   topic: XmlElement,
   env: RenderEnv,
   level = 1,
+  prolog?: XmlElement,
 ): { html: string; footnotes: string[]; index: Array<{ occ: IndexOccurrence; anchor: string; topic: XmlElement }> } {
   const state: State = {
+    ...(prolog !== undefined ? { rootProlog: { topic, prolog } } : {}),
     env,
     topicId: topic.attrs.id ?? 'topic',
     footnotes: [],
@@ -154,7 +156,7 @@ function topicInLanguage(topic: XmlElement, state: State, level: number): string
   state.topicId = topic.attrs.id ?? prevTopic;
   state.topic = topic;
   // Prolog index entries point at the topic itself.
-  for (const term of prologIndexTerms(topic))
+  for (const term of prologIndexTerms(topic, state.rootProlog?.topic === topic ? state.rootProlog.prolog : undefined))
     for (const occ of indexOccurrences(term, state.env.scope)) state.index.push({ occ, anchor: htmlId(state.topicId), topic });
   const h = Math.min(level, 6);
   let out = `<article id="${escapeAttr(htmlId(state.topicId))}" class="topic ${topic.name}${topic.attrs.outputclass ? ` ${escapeAttr(topic.attrs.outputclass)}` : ''}"${

@@ -58,10 +58,13 @@ export function indexOccurrences(el: XmlElement, scope: KeyScope, parents: strin
   return [occ];
 }
 
-/** Indexterms of a topic's prolog (metadata/keywords), which point at the topic itself. */
-export function prologIndexTerms(topic: XmlElement): XmlElement[] {
+/**
+ * Indexterms of a topic's prolog (metadata/keywords), which point at the topic itself; `resolved`, its prolog with
+ * the map metadata merged in (map/move-meta.ts), when the topic is rendered from a topicref.
+ */
+export function prologIndexTerms(topic: XmlElement, resolved?: XmlElement): XmlElement[] {
   const out: XmlElement[] = [];
-  const prolog = firstChild(topic, 'prolog');
+  const prolog = resolved ?? firstChild(topic, 'prolog');
   if (prolog === undefined) return out;
   const walk = (e: XmlElement): void => {
     for (const c of e.children) {

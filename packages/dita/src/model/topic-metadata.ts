@@ -1,7 +1,7 @@
 import type { KeyScope } from '../keys/key-space.js';
 import { keyTextFor } from '../keys/key-space.js';
 import { splitHrefKey } from '../links/href.js';
-import { REPLACING } from '../map/map-metadata.js';
+import { resolvedProlog, resolvedSearchtitle } from '../map/move-meta.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
 import { plainText } from './plain-text.js';
@@ -31,12 +31,13 @@ export interface TopicMetadata {
   /** resourceid/@appid */
   resourceIds: string[];
   searchtitle?: string;
+  /** data elements with @name: name and @value (or text). */
+  data: Array<{ name: string; value: string }>;
 }
 
 /**
- * Reads a topic's <prolog> (keyrefs resolved in scope) merged with the map metadata that applies to it
- * (`mapMeta`, nearest first, from `mapMetadataOf`): the map's elements add to the topic's, except those a
- * topic has once (critdates, permissions, publisher, source, searchtitle), where the nearest map one replaces it.
+ * Reads a topic's resolved prolog (`resolvedProlog`: its own merged with the map metadata that applies to it,
+ * `mapMeta` nearest first, from `mapMetadataOf`) and search title, keyrefs resolved in scope.
  */
 export function topicMetadata(topic: XmlElement, scope: KeyScope, mapMeta: readonly XmlElement[] = []): TopicMetadata {
   const out: TopicMetadata = {
@@ -49,29 +50,20 @@ export function topicMetadata(topic: XmlElement, scope: KeyScope, mapMeta: reado
     copyrights: [],
     products: [],
     resourceIds: [],
+    data: [],
   };
-  const flat = (els: Iterable<XmlElement>): XmlElement[] => {
-    const list: XmlElement[] = [];
-    for (const e of els) {
-      if (e.name === 'metadata') list.push(...childElements(e));
-      else list.push(e);
-    }
-    return list;
-  };
-  const fromMap = flat(mapMeta);
-  const replaced = new Set(fromMap.filter((e) => REPLACING.has(e.name)).map((e) => e.name));
-  const prolog = firstChild(topic, 'prolog');
-  const fromTopic = prolog === undefined ? [] : flat(childElements(prolog)).filter((e) => !replaced.has(e.name));
-  // Of the replacing kinds only the nearest map element counts.
-  const nearest = new Map<string, XmlElement>();
-  for (const e of fromMap) if (REPLACING.has(e.name) && !nearest.has(e.name)) nearest.set(e.name, e);
+  const prolog = resolvedProlog(topic, mapMeta);
+  const elements: XmlElement[] = [];
+  for (const c of prolog === undefined ? [] : childElements(prolog)) {
+    if (c.name === 'metadata') elements.push(...childElements(c));
+    else elements.push(c);
+  }
+  const searchtitle = resolvedSearchtitle(topic, mapMeta);
+  if (searchtitle !== undefined) elements.push(searchtitle);
   const addUnique = (list: string[], v: string): void => {
     if (v !== '' && !list.includes(v)) list.push(v);
   };
-  // The topic's own first, then the map's from the outermost in (the order of the specification's examples).
-  for (const c of [...fromTopic, ...[...fromMap].reverse()]) {
-    const winner = nearest.get(c.name);
-    if (winner !== undefined && winner !== c) continue;
+  for (const c of elements) {
     switch (c.name) {
       case 'author':
         addUnique(out.authors, phraseText(c, scope));
@@ -128,6 +120,12 @@ export function topicMetadata(topic: XmlElement, scope: KeyScope, mapMeta: reado
       case 'searchtitle':
         out.searchtitle = phraseText(c, scope);
         break;
+      case 'data': {
+        // A named data element: its @value, else its text (DITA 1.3 data: "name" and "value" or content).
+        const value = c.attrs.value ?? phraseText(c, scope);
+        if (c.attrs.name !== undefined && value !== '') out.data.push({ name: c.attrs.name, value });
+        break;
+      }
     }
   }
   return out;

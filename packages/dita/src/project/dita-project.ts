@@ -10,6 +10,7 @@ import { mapMetadataOf } from '../map/map-metadata.js';
 import type { MapNode, ResolvedMap } from '../map/map-model.js';
 import { walkNodes } from '../map/map-model.js';
 import { resolveMap } from '../map/map-resolver.js';
+import { resolvedProlog } from '../map/move-meta.js';
 import { checkSubjectValues } from '../map/subject-values.js';
 import { DitaDocument, enclosingTopic } from '../model/dita-document.js';
 import { isMap, normaliseTokenAttributes } from '../model/dita-elements.js';
@@ -122,13 +123,26 @@ export class DitaProject {
 
   /** Prolog metadata (authors, dates, keywords, othermeta) of a topic: the file's first topic, or the one with topicId. */
   metadataOf(file: string, topicId?: string): TopicMetadata | undefined {
+    const topic = this.topicOf(file, topicId);
+    return topic === undefined ? undefined : topicMetadata(topic, this.scopeOf(file), this.mapMetaOf(file));
+  }
+
+  /** A topic's resolved prolog: its own with the map metadata of the first topicref to its file merged in (map/move-meta.ts). */
+  prologOf(file: string, topicId?: string): XmlElement | undefined {
+    const topic = this.topicOf(file, topicId);
+    return topic === undefined ? undefined : resolvedProlog(topic, this.mapMetaOf(file));
+  }
+
+  private topicOf(file: string, topicId?: string): XmlElement | undefined {
     const doc = this.docs.get(file);
-    const topic = topicId !== undefined ? doc?.topic(topicId) : doc?.firstTopic;
-    if (topic === undefined) return undefined;
-    // The map metadata of the first topicref to the file cascades in (as on its page).
+    return topicId !== undefined ? doc?.topic(topicId) : doc?.firstTopic;
+  }
+
+  /** The map metadata of the first topicref to the file (as on its page), nearest first. */
+  private mapMetaOf(file: string): XmlElement[] {
     this.firstNodes ??= new Map(this.topicNodes.flatMap((n) => (n.href !== undefined ? [[n.href, n] as const] : [])).reverse());
     const node = this.firstNodes.get(file);
-    return topicMetadata(topic, this.scopeOf(file), node !== undefined ? mapMetadataOf(node.element, node.inheritedMeta) : []);
+    return node !== undefined ? mapMetadataOf(node.element, node.inheritedMeta) : [];
   }
 
   /** Topicrefs in map order that produce output (normal role, local DITA topics). */
