@@ -4,13 +4,49 @@ import { generatedText, hasGeneratedText } from './generated-text.js';
 
 /**
  * Expected words are DITA-OT's own, copied from its string tables (not from the engine): DITA-OT
- * 1.5.3's xsl/common/strings-<file>.xml, and for Indonesian, Kazakh, Malay and Vietnamese (which
+ * 1.5.3's xsl/common/strings-<file>.xml, and for Indonesian, Kazakh, Malay, Vietnamese, Bosnian and Montenegrin (which
  * 1.5.3 lacks) later DITA-OT's src/main/plugins/org.dita.base/xsl/common/strings-<file>.xml.
  * Columns: xml:lang, Figure, Table, ColonSymbol, task_procedure, task_prereq, then the note labels
  * Note, Tip, Fastpath, Restriction, Important, Remember, Attention, Caution, Danger, Warning.
  */
 const LANGUAGES: ReadonlyArray<readonly string[]> = [
   ['ar', 'شكل', 'جدول', ':', 'اجراء', 'قبل البدء', 'ملاحظة', 'تلميح', 'طريقة مختصرة', 'ممنوع', 'هام', 'تذكر', 'تنبيه', 'تحذير', 'خطر', 'تحذﻳر'],
+  [
+    'bs',
+    'Slika',
+    'Tabela',
+    ':',
+    'Postupak',
+    'Prije nego što počnete',
+    'Bilješka',
+    'Savjet',
+    'Brza staza',
+    'Ograničenje',
+    'Važno',
+    'Zapamtite',
+    'Upozorenje',
+    'Oprez',
+    'OPASNOST',
+    'Upozorenje',
+  ],
+  [
+    'sr-Latn-ME',
+    'Slika',
+    'Tabela',
+    ':',
+    'Postupak',
+    'Prije nego što počnete',
+    'Zabilješka',
+    'Savjet',
+    'Brza staza',
+    'Ograničenje',
+    'Važno',
+    'Zapamtite',
+    'Pažnja',
+    'Oprez',
+    'OPASNOST',
+    'Upozorenje',
+  ],
   [
     'be',
     'Малюнак',
@@ -772,9 +808,11 @@ describe('generated text in every language DITA-OT has strings for (issue 34)', 
     },
   );
 
-  it('covers every language issue 34 names (Portuguese, Serbian and Chinese twice)', () => {
+  it('covers every language issue 34 names (Portuguese and Chinese twice, Serbian in both scripts), and Bosnian and Montenegrin', () => {
     const named = LANGUAGES.map(([lang]) => (lang ?? '').split('-')[0]);
-    for (const l of 'ar be bg ca hr cs da nl et fi fr de el he hi hu is id it ja kk ko lv lt mk ms nb pl pt ro ru sr sk sl es sv th tr uk ur vi zh'.split(' '))
+    for (const l of 'ar be bs bg ca hr cs da nl et fi fr de el he hi hu is id it ja kk ko lv lt mk ms nb pl pt ro ru sr sk sl es sv th tr uk ur vi zh'.split(
+      ' ',
+    ))
       expect(named, l).toContain(l);
     for (const lang of [...LANGUAGES.map(([l]) => l ?? ''), 'en', 'zh-CN']) expect(hasGeneratedText(lang), lang).toBe(true);
   });

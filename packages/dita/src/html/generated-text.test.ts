@@ -109,13 +109,16 @@ describe('generated text in the content language', () => {
     expect(generatedText('fr-CA').notes.tip).toBe('Conseil');
     // Serbian in both scripts: strings-sr-latn-rs.xml and strings-sr-sp.xml.
     expect(generatedText('sr-Latn').figure).toBe('Ilustracija');
-    expect(generatedText('sr-Latn-ME').figure).toBe('Ilustracija');
+    // Montenegrin: later DITA-OT's strings-sr-latn-me.xml.
+    expect(generatedText('sr-Latn-ME').notes.note).toBe('Zabilješka');
     expect(generatedText('sr-RS').figure).toBe('Илустрација');
     expect(generatedText('sr-Cyrl-RS').figure).toBe('Илустрација');
     // Portuguese: strings-pt-br.xml and strings-pt-pt.xml ("Tópico pai" / "Tópico ascendente").
     expect(generatedText('pt-BR').parentTopic).toBe('Tópico pai');
     expect(generatedText('pt-PT').parentTopic).toBe('Tópico ascendente');
     expect(generatedText('pt-PT').figure).toBe('Figura');
+    // "pt" alone is Portugal's (1.5.3's strings.xml, and later DITA-OT's language list: "pt or pt-PT").
+    expect(generatedText('pt').parentTopic).toBe('Tópico ascendente');
     // nl-BE's own words (strings-nl-be.xml), Dutch for the rest.
     expect(generatedText('nl-BE').notes.danger).toBe('GEVAAR!');
     expect(generatedText('nl-BE').steps).toBe(generatedText('nl-NL').steps);

@@ -122,7 +122,8 @@ function tableLang(lang: string): string | undefined {
   const primary = ({ in: 'id', iw: 'he', nb: 'no', nn: 'no' } as Record<string, string>)[parts[0] ?? ''] ?? parts[0] ?? '';
   // Traditional Chinese (Taiwan, Hong Kong, Macao, or written Hant) and Latin Serbian have tables of their own.
   if (primary === 'zh') return parts.some((p) => p === 'tw' || p === 'hk' || p === 'mo' || p === 'hant') ? 'zh-tw' : 'zh';
-  if (primary === 'sr') return parts.includes('latn') ? 'sr-latn' : 'sr';
+  // Serbian: Cyrillic (sr, sr-RS, sr-SP), Latin (sr-Latn-RS), Montenegrin (sr-Latn-ME, sr-ME).
+  if (primary === 'sr') return parts.includes('me') ? 'sr-latn-me' : parts.includes('latn') ? 'sr-latn' : 'sr';
   if (primary === 'en') return parts[1] !== undefined && DITAOT_REGION_TEXT[`en-${parts[1]}`] !== undefined ? `en-${parts[1]}` : 'en';
   // A region with its own table (fr-CA, de-CH, pt-PT), else the language's (de-AT → de, pt-BR → pt).
   const region = parts.length > 1 ? `${primary}-${parts[parts.length - 1]}` : undefined;
