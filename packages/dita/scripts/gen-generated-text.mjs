@@ -144,6 +144,11 @@ function entries(s, base) {
     return base !== undefined && base.get(name) === v ? undefined : v;
   };
   const fields = Object.entries(FIELDS).flatMap(([k, n]) => (pick(n) !== undefined ? [`${k}: ${JSON.stringify(pick(n))}`] : []));
+  // Without a "Related Links" of its own, the heading is the language's "Related information", as
+  // later DITA-OT's PDF strings (org.dita.pdf2/cfg/common/vars/<lang>.xml) word it: "Currently
+  // using alternate translation of 'Related information'" (be, bg, ca, et, hr, ...).
+  if (pick('Related Links') === undefined && base === undefined && pick('Related information') !== undefined)
+    fields.push(`relatedLinks: ${JSON.stringify(pick('Related information'))}`);
   const notes = Object.entries(NOTES).flatMap(([k, n]) => (pick(n) !== undefined ? [`${k}: ${JSON.stringify(pick(n))}`] : []));
   // DITA-OT writes the colon symbol and a space; a full-width colon (：) carries its own space.
   const colon = pick('ColonSymbol');

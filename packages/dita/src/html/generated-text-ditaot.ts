@@ -27,6 +27,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'اختيار',
     choiceDescription: 'توصيف',
     index: 'الفهرس',
+    relatedLinks: 'المعلومات المتعلقة',
     colon: ': ',
     notes: {
       note: 'ملاحظة',
@@ -61,6 +62,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Настройка',
     choiceDescription: 'Апісанне',
     index: 'Індэкс',
+    relatedLinks: 'Адпаведная інфармацыя',
     colon: ': ',
     notes: {
       note: 'Заўвага',
@@ -95,6 +97,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Опция',
     choiceDescription: 'Описание',
     index: 'Индекс',
+    relatedLinks: 'Свързана информация',
     colon: ': ',
     notes: {
       note: 'Забележка',
@@ -129,6 +132,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Opció',
     choiceDescription: 'Descripció',
     index: 'Índex',
+    relatedLinks: 'Informació relacionada',
     colon: ': ',
     notes: {
       note: 'Nota',
@@ -163,6 +167,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Volba',
     choiceDescription: 'Popis',
     index: 'Rejstřík',
+    relatedLinks: 'Související informace',
     colon: ': ',
     notes: {
       note: 'Poznámka',
@@ -197,6 +202,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Valg',
     choiceDescription: 'Beskrivelse',
     index: 'Stikordsregister',
+    relatedLinks: 'Beslægtede oplysninger',
     colon: ': ',
     notes: {
       note: 'Bemærk',
@@ -266,6 +272,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Επιλογή',
     choiceDescription: 'Περιγραφή',
     index: 'Ευρετήριο',
+    relatedLinks: 'Συναφείς πληροφορίες',
     colon: ': ',
     notes: {
       note: 'Σημείωση',
@@ -335,6 +342,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Suvand',
     choiceDescription: 'Kirjeldus',
     index: 'Register',
+    relatedLinks: 'Seostuv teave',
     colon: ': ',
     notes: {
       note: 'Märkus',
@@ -369,6 +377,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Valinta',
     choiceDescription: 'Kuvaus',
     index: 'Hakemisto',
+    relatedLinks: 'Aiheeseen liittyviä tietoja',
     colon: ': ',
     notes: {
       note: 'Huomautus',
@@ -438,6 +447,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'אופציה',
     choiceDescription: 'תיאור',
     index: 'אינדקס',
+    relatedLinks: 'מידע קשור',
     colon: ': ',
     notes: {
       note: 'הערה',
@@ -472,6 +482,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'विकल्प',
     choiceDescription: 'विवरण',
     index: 'सूचकांक',
+    relatedLinks: 'संबंधित जानकारी',
     colon: ': ',
     notes: {
       note: 'नोट',
@@ -506,6 +517,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Opcija',
     choiceDescription: 'Opis',
     index: 'Kazalo',
+    relatedLinks: 'Srodne informacije',
     colon: ': ',
     notes: {
       note: 'Bilješka',
@@ -540,6 +552,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Beállítás',
     choiceDescription: 'Leírás',
     index: 'Tárgymutató',
+    relatedLinks: 'Kapcsolódó tájékoztatás',
     colon: ': ',
     notes: {
       note: 'Megjegyzés',
@@ -574,6 +587,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Valkostur',
     choiceDescription: 'Lýsing',
     index: 'Atriðaskrá',
+    relatedLinks: 'Skyldar upplýsingar',
     colon: ': ',
     notes: {
       note: 'Athugið',
@@ -678,6 +692,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: '옵션',
     choiceDescription: '설명',
     index: '색인',
+    relatedLinks: '관련 정보',
     colon: ': ',
     notes: {
       note: '주',
@@ -712,6 +727,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Variantas',
     choiceDescription: 'Aprašas',
     index: 'Indeksas',
+    relatedLinks: 'Susijusi informacija',
     colon: ': ',
     notes: {
       note: 'Pastaba',
@@ -746,6 +762,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Opcija',
     choiceDescription: 'Apraksts',
     index: 'Indekss',
+    relatedLinks: 'Saistītā informācija',
     colon: ': ',
     notes: {
       note: 'Piezīme',
@@ -780,6 +797,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Избор',
     choiceDescription: 'Опис',
     index: 'Индекс',
+    relatedLinks: 'Сродни информации',
     colon: ': ',
     notes: {
       note: 'Забелешка',
@@ -814,6 +832,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Optie',
     choiceDescription: 'Beschrijving',
     index: 'Trefwoordenregister',
+    relatedLinks: 'Verwante informatie',
     colon: ': ',
     notes: {
       note: 'Opmerking',
@@ -848,6 +867,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Alternativ',
     choiceDescription: 'Beskrivelse',
     index: 'Stikkordregister',
+    relatedLinks: 'Beslektet informasjon',
     colon: ': ',
     notes: {
       note: 'Merk',
@@ -882,6 +902,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Opcja',
     choiceDescription: 'Opis',
     index: 'Indeks',
+    relatedLinks: 'Informacje pokrewne',
     colon: ': ',
     notes: {
       note: 'Uwaga',
@@ -916,6 +937,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Opção',
     choiceDescription: 'Descrição',
     index: 'Índice remissivo',
+    relatedLinks: 'Informações relacionadas',
     colon: ': ',
     notes: {
       note: 'Nota',
@@ -950,6 +972,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Opţiune',
     choiceDescription: 'Descriere',
     index: 'Index',
+    relatedLinks: 'Informaţii înrudite',
     colon: ': ',
     notes: {
       note: 'Notă',
@@ -984,6 +1007,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Опция',
     choiceDescription: 'Описание',
     index: 'Индекс',
+    relatedLinks: 'Информация, связанная с данной',
     colon: ': ',
     notes: {
       note: 'Прим.',
@@ -1018,6 +1042,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Voľba',
     choiceDescription: 'Opis',
     index: 'Index',
+    relatedLinks: 'Súvisiace informácie',
     colon: ': ',
     notes: {
       note: 'Poznámka',
@@ -1052,6 +1077,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Možnost',
     choiceDescription: 'Opis',
     index: 'Stvarno Kazalo',
+    relatedLinks: 'S tem povezane informacije',
     colon: ': ',
     notes: {
       note: 'Opomba',
@@ -1086,6 +1112,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Избор',
     choiceDescription: 'Опис',
     index: 'Индекс',
+    relatedLinks: 'Сродна информација',
     colon: ': ',
     notes: {
       note: 'Напомена',
@@ -1120,6 +1147,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Izbor',
     choiceDescription: 'Opis',
     index: 'Indeks',
+    relatedLinks: 'Srodna informacija',
     colon: ': ',
     notes: {
       note: 'Napomena',
@@ -1154,6 +1182,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Opcija',
     choiceDescription: 'Opis',
     index: 'Indeks',
+    relatedLinks: 'Srodne informacije',
     notes: {
       note: 'Zabilješka',
       tip: 'Savjet',
@@ -1187,6 +1216,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Alternativ',
     choiceDescription: 'Beskrivning',
     index: 'Index',
+    relatedLinks: 'Närliggande information',
     colon: ': ',
     notes: {
       note: 'Anm',
@@ -1221,6 +1251,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'ทางเลือก',
     choiceDescription: 'คำอธิบาย',
     index: 'ดัชนี',
+    relatedLinks: 'ข้อมูลที่เกี่ยวข้อง',
     colon: ': ',
     notes: {
       note: 'หมายเหตุ',
@@ -1255,6 +1286,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Seçenek',
     choiceDescription: 'Tanımlama',
     index: 'Dizin',
+    relatedLinks: 'İlgili bilgiler',
     colon: ': ',
     notes: {
       note: 'Not',
@@ -1289,6 +1321,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Опція',
     choiceDescription: 'Опис',
     index: 'Покажчик',
+    relatedLinks: "Інформація з пов'язаних питань",
     colon: ': ',
     notes: {
       note: 'Примітка',
@@ -1323,6 +1356,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'اختیار',
     choiceDescription: 'وضاحت',
     index: 'انڈکس',
+    relatedLinks: 'متعلقہ معلومات',
     colon: ': ',
     notes: {
       note: 'نوٹ',
@@ -1357,6 +1391,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: '選項',
     choiceDescription: '敘述',
     index: '索引',
+    relatedLinks: '相關資訊',
     colon: ': ',
     notes: {
       note: '註',
@@ -1391,6 +1426,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Opcija',
     choiceDescription: 'Opis',
     index: 'Indeks',
+    relatedLinks: 'Srodne informacije',
     notes: {
       note: 'Bilješka',
       tip: 'Savjet',
@@ -1424,6 +1460,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Pilihan',
     choiceDescription: 'Deskripsi',
     index: 'Indeks',
+    relatedLinks: 'Informasi terkait',
     notes: {
       note: 'Catatan',
       tip: 'Kiat',
@@ -1458,6 +1495,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Параметр',
     choiceDescription: 'Сипаттама',
     index: 'Индекс',
+    relatedLinks: 'Өзара байланысты ақпарат',
     notes: {
       note: 'Ескерту',
       tip: 'Кеңес',
@@ -1492,6 +1530,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Opsyen',
     choiceDescription: 'Deskripsi',
     index: 'Indeks',
+    relatedLinks: 'Maklumat berkaitan',
     notes: {
       note: 'Nota',
       tip: 'Petua',
@@ -1526,6 +1565,7 @@ export const DITAOT_TEXT: Record<string, GeneratedTextPart> = {
     choiceOption: 'Tùy chọn',
     choiceDescription: 'Mô tả',
     index: 'Chỉ mục',
+    relatedLinks: 'Thông tin liên quan',
     notes: {
       note: 'Ghi chú',
       tip: 'Mẹo',

@@ -7,10 +7,10 @@ import { generatedText, hasGeneratedText } from './generated-text.js';
  * 1.5.3's xsl/common/strings-<file>.xml, and for Indonesian, Kazakh, Malay, Vietnamese, Bosnian and Montenegrin (which
  * 1.5.3 lacks) later DITA-OT's src/main/plugins/org.dita.base/xsl/common/strings-<file>.xml.
  * Columns: xml:lang, Figure, Table, ColonSymbol, task_procedure, task_prereq, then the note labels
- * Note, Tip, Fastpath, Restriction, Important, Remember, Attention, Caution, Danger, Warning.
+ * Note, Tip, Fastpath, Restriction, Important, Remember, Attention, Caution, Danger, Warning, and
+ * the related-links heading "Related concepts".
  */
 const LANGUAGES: ReadonlyArray<readonly string[]> = [
-  ['ar', 'شكل', 'جدول', ':', 'اجراء', 'قبل البدء', 'ملاحظة', 'تلميح', 'طريقة مختصرة', 'ممنوع', 'هام', 'تذكر', 'تنبيه', 'تحذير', 'خطر', 'تحذﻳر'],
   [
     'bs',
     'Slika',
@@ -28,6 +28,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'Oprez',
     'OPASNOST',
     'Upozorenje',
+    'Srodni koncepti',
   ],
   [
     'sr-Latn-ME',
@@ -46,6 +47,26 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'Oprez',
     'OPASNOST',
     'Upozorenje',
+    'Srodni koncepti',
+  ],
+  [
+    'ar',
+    'شكل',
+    'جدول',
+    ':',
+    'اجراء',
+    'قبل البدء',
+    'ملاحظة',
+    'تلميح',
+    'طريقة مختصرة',
+    'ممنوع',
+    'هام',
+    'تذكر',
+    'تنبيه',
+    'تحذير',
+    'خطر',
+    'تحذﻳر',
+    'المفاهيم المتعلقة',
   ],
   [
     'be',
@@ -64,6 +85,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ПАПЯРЭДЖАННЕ',
     'НЕБЯСПЕКА',
     'Папярэджанне',
+    'Адпаведныя канцэпцыі',
   ],
   [
     'bg',
@@ -82,6 +104,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ВНИМАНИЕ',
     'ОПАСНО',
     'Предупреждение',
+    'Свързани понятия',
   ],
   [
     'ca',
@@ -100,6 +123,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'PRECAUCIÓ',
     'PERILL',
     'Avís',
+    'Conceptes relacionats',
   ],
   [
     'cs',
@@ -118,6 +142,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'POZOR',
     'NEBEZPEČÍ',
     'Upozornění',
+    'Související pojmy',
   ],
   [
     'da',
@@ -136,6 +161,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'Pas på',
     'Fare!',
     'Advarsel',
+    'Beslægtede begreber',
   ],
   [
     'de-DE',
@@ -154,6 +180,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ACHTUNG',
     'VORSICHT',
     'Warnung',
+    'Zugehörige Konzepte',
   ],
   [
     'el',
@@ -172,6 +199,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ΠΡΟΣΟΧΗ',
     'ΚΙΝΔΥΝΟΣ',
     'Προειδοποίηση',
+    'Συναφείς έννοιες',
   ],
   [
     'es',
@@ -190,6 +218,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'PRECAUCIÓN',
     'PELIGRO',
     'Aviso',
+    'Conceptos relacionados',
   ],
   [
     'et',
@@ -208,6 +237,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ETTEVAATUST',
     'OHT',
     'Hoiatus',
+    'Seostuvad mõisted',
   ],
   [
     'fi',
@@ -226,6 +256,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'Varoitus',
     'VAARA',
     'Huomautus',
+    'Aiheeseen liittyviä käsitteitä',
   ],
   [
     'fr-FR',
@@ -244,6 +275,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ATTENTION',
     'DANGER',
     'Avertissement',
+    'Concepts associés',
   ],
   [
     'fr-CA',
@@ -262,9 +294,46 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ATTENTION',
     'DANGER',
     'Avertissement',
+    'Concepts associés',
   ],
-  ['he', 'תרשים', 'טבלה', ':', 'נוהל', 'לפני שתתחילו', 'הערה', 'עצה', 'נתיב מהיר', 'מגבלה', 'חשוב', 'נא לזכור', 'אל', 'זהירות', 'סכנה', 'אזהרה'],
-  ['hi', 'संख्या', 'तालिका', ':', 'प्रक्रिया', 'इससे पहले कि आप शुरू', 'नोट', 'टिप', 'फास्ट पथ', 'प्रतिबंध', 'महत्वपूर्ण', 'याद करना', 'ध्यान दें', 'चेतावनी', 'खतरा', 'चेतावनी'],
+  [
+    'he',
+    'תרשים',
+    'טבלה',
+    ':',
+    'נוהל',
+    'לפני שתתחילו',
+    'הערה',
+    'עצה',
+    'נתיב מהיר',
+    'מגבלה',
+    'חשוב',
+    'נא לזכור',
+    'אל',
+    'זהירות',
+    'סכנה',
+    'אזהרה',
+    'מושגים קשורים',
+  ],
+  [
+    'hi',
+    'संख्या',
+    'तालिका',
+    ':',
+    'प्रक्रिया',
+    'इससे पहले कि आप शुरू',
+    'नोट',
+    'टिप',
+    'फास्ट पथ',
+    'प्रतिबंध',
+    'महत्वपूर्ण',
+    'याद करना',
+    'ध्यान दें',
+    'चेतावनी',
+    'खतरा',
+    'चेतावनी',
+    'संबंधित अवधारणाए',
+  ],
   [
     'hr',
     'Slika',
@@ -282,6 +351,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'Pozor',
     'OPASNOST',
     'Upozorenje',
+    'Srodni koncepti',
   ],
   [
     'hu',
@@ -300,6 +370,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'FIGYELMEZTETÉS',
     'VESZÉLY!',
     'Figyelmeztetés',
+    'Kapcsolódó fogalmak',
   ],
   [
     'is',
@@ -318,6 +389,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'VARÚÐ',
     'HÆTTA',
     'Viðvörun',
+    'Skyld hugtök',
   ],
   [
     'id',
@@ -336,6 +408,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'PERINGATAN',
     'BAHAYA',
     'Peringatan',
+    'Konsep terkait',
   ],
   [
     'it',
@@ -354,8 +427,9 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'Avvertenza',
     'Pericolo',
     'Avvertenza',
+    'Concetti correlati',
   ],
-  ['ja', '図', '表', ':', '手順', '始める前に', '注', 'ヒント', 'ファースト・パス', '制約事項', '重要', '要確認', '重要', '注意', '危険', '警告'],
+  ['ja', '図', '表', ':', '手順', '始める前に', '注', 'ヒント', 'ファースト・パス', '制約事項', '重要', '要確認', '重要', '注意', '危険', '警告', '関連概念'],
   [
     'kk',
     'Сурет',
@@ -373,8 +447,27 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'АБАЙЛАҢЫЗ',
     'ҚАУІП',
     'Ескерту',
+    'Өзара байланысты түсініктер',
   ],
-  ['ko', '그림', '표', ':', '프로시저', '시작하기 전에', '주', '팁', '빠른경로', '제한사항', '중요사항', '알아두기', '주의', '경고', '위험', '경고'],
+  [
+    'ko',
+    '그림',
+    '표',
+    ':',
+    '프로시저',
+    '시작하기 전에',
+    '주',
+    '팁',
+    '빠른경로',
+    '제한사항',
+    '중요사항',
+    '알아두기',
+    '주의',
+    '경고',
+    '위험',
+    '경고',
+    '관련 개념',
+  ],
   [
     'lv',
     'Attēls',
@@ -392,6 +485,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'UZMANĪBU',
     'BĪSTAMI',
     'Brīdinājums',
+    'Saistītās koncepcijas',
   ],
   [
     'lt',
@@ -410,6 +504,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'PERSPĖJIMAS',
     'PAVOJINGA',
     'Įspėjimas',
+    'Susijusios sąvokos',
   ],
   [
     'mk',
@@ -428,6 +523,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ПРЕДУПРЕДУВАЊЕ',
     'ОПАСНОСТ',
     'Предупредување',
+    'Сродни концепти',
   ],
   [
     'ms',
@@ -446,6 +542,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'AWAS',
     'BAHAYA',
     'Amaran',
+    'Konsep berkaitan',
   ],
   [
     'nb-NO',
@@ -464,6 +561,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ADVARSEL',
     'FARE!',
     'ADVARSEL',
+    'Beslektede begreper',
   ],
   [
     'nl-NL',
@@ -482,6 +580,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'Let op!',
     'Gevaar!',
     'Attentie',
+    'Verwante onderwerpen',
   ],
   [
     'pl',
@@ -500,6 +599,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'UWAGA',
     'NIEBEZPIECZEŃSTWO',
     'Ostrzeżenie',
+    'Pojęcia pokrewne',
   ],
   [
     'pt-BR',
@@ -518,6 +618,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'CUIDADO',
     'PERIGO',
     'Aviso',
+    'Conceitos relacionados',
   ],
   [
     'pt-PT',
@@ -536,6 +637,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'CUIDADO',
     'PERIGO',
     'Aviso',
+    'Conceitos relacionados',
   ],
   [
     'ro',
@@ -554,6 +656,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ATENŢIE',
     'PERICOL',
     'Avertisment',
+    'Concepte înrudite',
   ],
   [
     'ru',
@@ -572,6 +675,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ОСТОРОЖНО',
     'ОПАСНО',
     'Внимание',
+    'Понятия, связанные с данным',
   ],
   [
     'sr-Cyrl-RS',
@@ -590,6 +694,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'УПОЗОРЕЊЕ',
     'ОПАСНОСТ',
     'Упозорење',
+    'Сродни концепти',
   ],
   [
     'sr-Latn-RS',
@@ -608,6 +713,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'UPOZORENJE',
     'OPASNOST',
     'Upozorenje',
+    'Srodni koncepti',
   ],
   [
     'sk',
@@ -626,6 +732,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'POZOR',
     'NEBEZPEČENSTVO',
     'Varovanie',
+    'Súvisiace koncepty',
   ],
   [
     'sl',
@@ -644,6 +751,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'POZOR',
     'NEVARNOST',
     'Opozorilo',
+    'S tem povezani pojmi',
   ],
   [
     'sv',
@@ -662,6 +770,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'Varning - risk för personskada',
     'Varning - livsfara',
     'Varning - risk för maskinskada',
+    'Närliggande begrepp',
   ],
   [
     'th',
@@ -680,6 +789,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ข้อควรระวัง',
     'อันตราย',
     'คำเตือน',
+    'หลักการที่เกี่ยวข้อง',
   ],
   [
     'tr',
@@ -698,6 +808,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'DİKKAT',
     'TEHLİKE',
     'Uyarı',
+    'İlgili kavramlar',
   ],
   [
     'uk',
@@ -716,6 +827,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'ОБЕРЕЖНО',
     'НЕБЕЗПЕЧНО',
     'Попередження',
+    'Споріднені ідеї',
   ],
   [
     'ur',
@@ -734,6 +846,7 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'احتیاط',
     'خطرناک',
     'انتباہ',
+    'متعلقہ خیالات',
   ],
   [
     'vi',
@@ -752,8 +865,9 @@ const LANGUAGES: ReadonlyArray<readonly string[]> = [
     'THẬN TRỌNG',
     'NGUY HIỂM',
     'Cảnh báo',
+    'Các khái niệm liên quan',
   ],
-  ['zh-TW', '圖', '表', ':', '程序', '開始之前', '註', '提示', '捷徑', '限制', '重要', '記住', '小心', '注意', '危險', '警告'],
+  ['zh-TW', '圖', '表', ':', '程序', '開始之前', '註', '提示', '捷徑', '限制', '重要', '記住', '小心', '注意', '危險', '警告', '相關概念'],
 ];
 const NOTE_TYPES = ['note', 'tip', 'fastpath', 'restriction', 'important', 'remember', 'attention', 'caution', 'danger', 'warning'] as const;
 /** DITA-OT writes the colon symbol, then a space (a full-width colon carries its own). */
@@ -779,7 +893,10 @@ describe('generated text in every language DITA-OT has strings for (issue 34)', 
         `<prereq><p>p</p></prereq><context>${notes}<fig id="f"><title>Own</title><image href="a.png"/></fig>` +
         '<table id="tb"><title>Own</title><tgroup cols="1"><tbody><row><entry>x</entry></row></tbody></tgroup></table>' +
         '<p><xref href="shared.dita#shared/f1"/> <xref href="shared.dita#shared/tb1"/></p></context><steps><step><cmd>c</cmd></step></steps>';
-      files[`${id}.dita`] = TASK(id, lang ?? '', body).replace(`<task id="${id}">`, `<task id="${id}" xml:lang="${lang}">`);
+      const related = '<related-links><link href="shared.dita"/></related-links>';
+      files[`${id}.dita`] = TASK(id, lang ?? '', body)
+        .replace(`<task id="${id}">`, `<task id="${id}" xml:lang="${lang}">`)
+        .replace('</taskbody>', `</taskbody>${related}`);
       refs += `<topicref href="${id}.dita"/>`;
     }
     files['map.ditamap'] = MAP(refs);
@@ -790,7 +907,9 @@ describe('generated text in every language DITA-OT has strings for (issue 34)', 
   it.each(LANGUAGES.map((row) => [row[0], row] as const))(
     '%s: Figure and Table labels, "Figure 1"/"Table 1" link text, task headings, note types',
     (lang, row) => {
-      const [, figure, table, colon, steps, prereq, ...notes] = row;
+      const [, figure, table, colon, steps, prereq, ...rest] = row;
+      const notes = rest.slice(0, NOTE_TYPES.length);
+      const relatedConcepts = rest[NOTE_TYPES.length];
       const page = out.read(`${fileOf(lang ?? '')}.html`);
       const html = mainOf(page);
       expect(html).toContain(`<span class="fig--title-label">${figure} 1. </span>`);
@@ -800,6 +919,7 @@ describe('generated text in every language DITA-OT has strings for (issue 34)', 
       expect(html).toContain(`href="shared.html#shared__tb1">${table} 1</a>`);
       expect(html).toContain(`tasklabel">${steps}</h2>`);
       expect(html).toContain(`tasklabel">${prereq}</h2>`);
+      expect(html).toContain(`<div class="linklist concept"><strong>${relatedConcepts}</strong>`);
       NOTE_TYPES.forEach((type, i) => {
         expect(html, `${lang} ${type}`).toContain(`<span class="note__title">${notes[i]}${colonOf(colon ?? ':')}</span> ${type}`);
       });
