@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONCEPT, MAP, mainOf, publishFixture, TASK } from '../../test/fixture-helpers.js';
+import { loadProject } from '../project/dita-project.js';
+import { MemorySource } from '../source/file-source.js';
 import { GENERATED_LANGUAGES, generatedText, hasGeneratedText } from './generated-text.js';
 
 // Expected words are DITA-OT's own (xsl/common/strings-<lang>.xml), not the engine's output.
@@ -188,5 +190,16 @@ describe('generated text in the content language', () => {
     expect(p?.message).toContain('"tlh"');
     expect(p?.file).toBe('a.dita');
     out.cleanup();
+  });
+
+  it('keeps the publication language when a changed map is read again (incremental build)', async () => {
+    const files = { 'map.ditamap': MAP('<topicref href="plain.dita"/>'), 'plain.dita': CONCEPT('plain', 'Plain', '<p>x</p>') };
+    const first = await loadProject({ source: new MemorySource(files), map: 'map.ditamap', lang: 'fi-FI' });
+    expect(first.map.lang).toBe('fi-FI');
+    const changed = { ...files, 'map.ditamap': MAP('<topicref href="plain.dita" navtitle="P"/>') };
+    const again = await loadProject({ ...first.options, source: new MemorySource(changed), previous: first, changed: ['map.ditamap'] });
+    expect(again.map.lang).toBe('fi-FI');
+    // Without a publication language, a map without xml:lang is English, DITA-OT's default.
+    expect((await loadProject({ source: new MemorySource(files), map: 'map.ditamap' })).map.lang).toBe('en');
   });
 });
