@@ -39,12 +39,13 @@ export interface HtmlOut {
 
 export async function publishFixture(
   files: Record<string, string | Buffer>,
-  opts: { map?: string; conditions?: Condition[]; ditaval?: string } = {},
+  opts: { map?: string; conditions?: Condition[]; ditaval?: string; lang?: string } = {},
 ): Promise<HtmlOut> {
   const source = new MemorySource(files);
   const project = await loadProject({
     source,
     map: opts.map ?? 'map.ditamap',
+    ...(opts.lang !== undefined ? { lang: opts.lang } : {}),
     ...(opts.conditions !== undefined ? { conditions: opts.conditions } : {}),
     ...(opts.ditaval !== undefined ? { ditaval: { path: 'filter.ditaval', content: opts.ditaval } } : {}),
   });

@@ -282,7 +282,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Zobacz',
     'Wersja',
   ],
-  pt: [
+  'pt-br': [
     'Links relacionados',
     'Pesquisar',
     'Nenhum resultado',
@@ -299,7 +299,7 @@ const WORDS: Record<string, readonly string[]> = {
     'Consulte',
     'Revisão',
   ],
-  'pt-pt': [
+  pt: [
     'Ligações relacionadas',
     'Procurar',
     'Sem resultados',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CONCEPT, MAP, mainOf, publishFixture, TASK } from '../../test/fixture-helpers.js';
-import { GENERATED_LANGUAGES, generatedText } from './generated-text.js';
+import { loadProject } from '../project/dita-project.js';
+import { MemorySource } from '../source/file-source.js';
+import { GENERATED_LANGUAGES, generatedText, hasGeneratedText } from './generated-text.js';
 
 // Expected words are DITA-OT's own (xsl/common/strings-<lang>.xml), not the engine's output.
 describe('generated text in the content language', () => {
@@ -44,7 +46,8 @@ describe('generated text in the content language', () => {
     const html = mainOf(out.read('c.html'));
     expect(html).toContain('<span class="note__title">Important: </span> en');
     expect(html).toContain('<span class="note__title">Wichtig: </span> de');
-    expect(html).toContain('<span class="note__title">Conseil: </span> fr');
+    // strings-fr-fr.xml: ColonSymbol " :" (a space before the colon, as French writes it).
+    expect(html).toContain('<span class="note__title">Conseil : </span> fr');
     out.cleanup();
   });
 
@@ -91,5 +94,112 @@ describe('generated text in the content language', () => {
     expect(b).toMatch(/<a class="xref" href="a\.html#a__t1">Tabelle 1<\/a>/);
     expect(b).toMatch(/<a class="xref" href="a\.html#a__f1">own text<\/a>/);
     out.cleanup();
+  });
+
+  it('maps regional variants to their language, and regions with their own table to it', () => {
+    expect(generatedText('de-AT').figure).toBe('Abbildung');
+    expect(generatedText('de-AT').notes.note).toBe('Anmerkung');
+    expect(generatedText('en-AU').steps).toBe('Procedure');
+    expect(hasGeneratedText('en-AU')).toBe(true);
+    // strings-zh-tw.xml for Hong Kong, Macao and Traditional script.
+    for (const l of ['zh-HK', 'zh-MO', 'zh-Hant', 'zh-Hant-HK']) expect(generatedText(l).figure, l).toBe('圖');
+    expect(generatedText('zh-SG').figure).toBe('图');
+    // fr-CA has its own table: strings-fr-ca.xml writes the colon without the space France puts before it.
+    expect(generatedText('fr-CA').colon).toBe(': ');
+    expect(generatedText('fr-FR').colon).toBe(' : ');
+    expect(generatedText('fr-BE').colon).toBe(' : ');
+    expect(generatedText('fr-CA').notes.tip).toBe('Conseil');
+    // Serbian in both scripts: strings-sr-latn-rs.xml and strings-sr-sp.xml.
+    expect(generatedText('sr-Latn').figure).toBe('Ilustracija');
+    // Montenegrin: later DITA-OT's strings-sr-latn-me.xml.
+    expect(generatedText('sr-Latn-ME').notes.note).toBe('Zabilješka');
+    expect(generatedText('sr-RS').figure).toBe('Илустрација');
+    expect(generatedText('sr-Cyrl-RS').figure).toBe('Илустрација');
+    // Portuguese: strings-pt-br.xml and strings-pt-pt.xml ("Tópico pai" / "Tópico ascendente").
+    expect(generatedText('pt-BR').parentTopic).toBe('Tópico pai');
+    expect(generatedText('pt-PT').parentTopic).toBe('Tópico ascendente');
+    expect(generatedText('pt-PT').figure).toBe('Figura');
+    // "pt" alone is Portugal's (1.5.3's strings.xml, and later DITA-OT's language list: "pt or pt-PT").
+    expect(generatedText('pt').parentTopic).toBe('Tópico ascendente');
+    // nl-BE's own words (strings-nl-be.xml), Dutch for the rest.
+    expect(generatedText('nl-BE').notes.danger).toBe('GEVAAR!');
+    expect(generatedText('nl-BE').steps).toBe(generatedText('nl-NL').steps);
+    // Old ISO 639 codes, Latin American Spanish, Kazakh of Kazakhstan, Malay of Brunei.
+    expect(generatedText('in').figure).toBe('Gambar');
+    expect(generatedText('iw-IL').figure).toBe('תרשים');
+    expect(generatedText('es-419').figure).toBe('Figura');
+    expect(generatedText('kk-KZ').figure).toBe('Сурет');
+    expect(generatedText('ms-BN').table).toBe('Jadual');
+    expect(hasGeneratedText('tlh')).toBe(false);
+  });
+
+  it('takes the nearest xml:lang: an ancestor topic, else the map, else the publication (DITA 1.3 "The xml:lang attribute")', async () => {
+    const nested = (lang: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">\n<concept id="a"><title>A</title><conbody/><concept id="b"${lang}><title>B</title><conbody/><concept id="c"><title>C</title><conbody><note>n</note></conbody></concept></concept></concept>\n`;
+    const files = {
+      'map.ditamap': MAP('<topicref href="n.dita#c"/><topicref href="plain.dita"/>'),
+      'n.dita': nested(' xml:lang="de-DE"'),
+      'plain.dita': CONCEPT('plain', 'Plain', '<note>n</note>'),
+    };
+    // c inherits b's German though neither it nor the file's root topic sets a language.
+    let out = await publishFixture(files);
+    const c = out.read('n.html');
+    expect(c).toContain('<html lang="de-DE">');
+    expect(mainOf(c)).toContain('<span class="note__title">Anmerkung: </span> n');
+    expect(mainOf(out.read('plain.html'))).toContain('<span class="note__title">Note: </span> n');
+    out.cleanup();
+    // A topic without xml:lang takes the map's.
+    out = await publishFixture({ ...files, 'map.ditamap': MAP('<topicref href="plain.dita"/>', ' xml:lang="ja-JP"') });
+    expect(out.read('plain.html')).toContain('<html lang="ja-JP">');
+    expect(mainOf(out.read('plain.html'))).toContain('<span class="note__title">注: </span> n');
+    out.cleanup();
+    // Neither topic nor map: the publication's language; a map's xml:lang comes first.
+    out = await publishFixture({ ...files, 'map.ditamap': MAP('<topicref href="plain.dita"/>') }, { lang: 'fi-FI' });
+    expect(mainOf(out.read('plain.html'))).toContain('<span class="note__title">Huomautus: </span> n');
+    out.cleanup();
+    out = await publishFixture({ ...files, 'map.ditamap': MAP('<topicref href="plain.dita"/>', ' xml:lang="sv-SE"') }, { lang: 'fi-FI' });
+    expect(mainOf(out.read('plain.html'))).toContain('<span class="note__title">Anm: </span> n');
+    out.cleanup();
+  });
+
+  it('names a figure in the language of the element that links, not of its page', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP('<topicref href="a.dita"/>'),
+      'a.dita': CONCEPT(
+        'a',
+        'A',
+        '<fig id="f1"><title>One</title><image href="a.png"/></fig><p xml:lang="de-DE"><xref href="#a/f1"/></p><p><xref href="#a/f1"/></p><p xml:lang="he-IL">x</p>',
+      ),
+    });
+    const html = mainOf(out.read('a.html'));
+    expect(html).toContain('<p class="p" lang="de-DE"><a class="xref" href="#a__f1">Abbildung 1</a></p>');
+    expect(html).toContain('<p class="p"><a class="xref" href="#a__f1">Figure 1</a></p>');
+    // Hebrew is written right to left: the element says so.
+    expect(html).toContain('<p class="p" lang="he-IL" dir="rtl">x</p>');
+    out.cleanup();
+  });
+
+  it('says so when a language has no words of its own, rather than writing English silently', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP('<topicref href="a.dita"/>'),
+      'a.dita': CONCEPT('a', 'A', '<note xml:lang="tlh">n</note>'),
+    });
+    expect(mainOf(out.read('a.html'))).toContain('<span class="note__title">Note: </span> n');
+    const p = out.problems.find((x) => x.code === 'lang-no-generated-text');
+    expect(p?.severity).toBe('warning');
+    expect(p?.message).toContain('"tlh"');
+    expect(p?.file).toBe('a.dita');
+    out.cleanup();
+  });
+
+  it('keeps the publication language when a changed map is read again (incremental build)', async () => {
+    const files = { 'map.ditamap': MAP('<topicref href="plain.dita"/>'), 'plain.dita': CONCEPT('plain', 'Plain', '<p>x</p>') };
+    const first = await loadProject({ source: new MemorySource(files), map: 'map.ditamap', lang: 'fi-FI' });
+    expect(first.map.lang).toBe('fi-FI');
+    const changed = { ...files, 'map.ditamap': MAP('<topicref href="plain.dita" navtitle="P"/>') };
+    const again = await loadProject({ ...first.options, source: new MemorySource(changed), previous: first, changed: ['map.ditamap'] });
+    expect(again.map.lang).toBe('fi-FI');
+    // Without a publication language, a map without xml:lang is English, DITA-OT's default.
+    expect((await loadProject({ source: new MemorySource(files), map: 'map.ditamap' })).map.lang).toBe('en');
   });
 });

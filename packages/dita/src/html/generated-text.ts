@@ -1,4 +1,5 @@
-import { DITAOT_TEXT } from './generated-text-ditaot.js';
+import type { Located, ProblemList } from '../problems/problem.js';
+import { DITAOT_REGION_TEXT, DITAOT_TEXT } from './generated-text-ditaot.js';
 import { EXTRA_TEXT } from './generated-text-extra.js';
 import type { GeneratedText } from './generated-text-types.js';
 
@@ -113,32 +114,60 @@ const byLang = new Map<string, GeneratedText>([
   ['zh', ZH],
 ]);
 
-/** The table DITA-OT reads for an xml:lang value (language-REGION, any case, "_" or "-"). */
-function tableLang(lang: string): string {
+/** The table for an xml:lang value (language-Script-REGION, any case, "_" or "-"), as DITA-OT chooses it. */
+function tableLang(lang: string): string | undefined {
   const l = lang.trim().toLowerCase().replace(/_/g, '-');
-  if (l === 'zh-tw' || l === 'zh-hk' || l === 'zh-mo' || l.startsWith('zh-hant')) return 'zh-tw';
-  if (l === 'pt-pt') return 'pt-pt';
-  const primary = l.split('-')[0] ?? '';
-  if (primary === 'nb' || primary === 'nn') return 'no';
-  return primary;
+  const parts = l.split('-');
+  // Old ISO 639 codes and Norwegian's two written standards.
+  const primary = ({ in: 'id', iw: 'he', nb: 'no', nn: 'no' } as Record<string, string>)[parts[0] ?? ''] ?? parts[0] ?? '';
+  // Traditional Chinese (Taiwan, Hong Kong, Macao, or written Hant) and Latin Serbian have tables of their own.
+  if (primary === 'zh') return parts.some((p) => p === 'tw' || p === 'hk' || p === 'mo' || p === 'hant') ? 'zh-tw' : 'zh';
+  // Serbian: Cyrillic (sr, sr-RS, sr-SP), Latin (sr-Latn-RS), Montenegrin (sr-Latn-ME, sr-ME).
+  if (primary === 'sr') return parts.includes('me') ? 'sr-latn-me' : parts.includes('latn') ? 'sr-latn' : 'sr';
+  if (primary === 'en') return parts[1] !== undefined && DITAOT_REGION_TEXT[`en-${parts[1]}`] !== undefined ? `en-${parts[1]}` : 'en';
+  // A region with its own table (fr-CA, de-CH, pt-PT), else the language's (de-AT → de, pt-BR → pt).
+  const region = parts.length > 1 ? `${primary}-${parts[parts.length - 1]}` : undefined;
+  if (region !== undefined && DITAOT_REGION_TEXT[region] !== undefined) return region;
+  return primary === 'en' || DITAOT_TEXT[primary] !== undefined ? primary : undefined;
+}
+
+/** Whether the engine has a language's own words for an xml:lang value (else it writes English). */
+export function hasGeneratedText(lang: string): boolean {
+  return tableLang(lang) !== undefined;
 }
 
 /**
- * Generated text for an xml:lang value: the language's DITA-OT terms, with English for what a
- * language's table lacks (as DITA-OT falls back to en-us). Unknown languages get English.
+ * Generated text for an xml:lang value: the language's DITA-OT terms (a region's own words over its
+ * language's), with English for what a language's table lacks (as DITA-OT falls back to en-us).
+ * Languages without a table get English: hasGeneratedText tells the publisher to say so.
  */
 export function generatedText(lang: string | undefined): GeneratedText {
-  const key = lang === undefined || lang.trim() === '' ? 'en' : tableLang(lang);
+  const key = lang === undefined || lang.trim() === '' ? 'en' : (tableLang(lang) ?? 'en');
   let text = byLang.get(key);
   if (text === undefined) {
-    const ditaot = DITAOT_TEXT[key];
-    const extra = EXTRA_TEXT[key];
-    if (ditaot === undefined && extra === undefined) text = EN;
-    else text = { ...EN, ...ditaot, ...extra, lang: key, notes: { ...EN.notes, ...ditaot?.notes, ...extra?.notes } };
+    const language = DITAOT_REGION_TEXT[key] !== undefined ? key.slice(0, key.indexOf('-')) : key;
+    const layers = [DITAOT_TEXT[language], EXTRA_TEXT[language], ...(language !== key ? [DITAOT_REGION_TEXT[key], EXTRA_TEXT[key]] : [])];
+    text = { ...EN, lang: key, notes: { ...EN.notes } };
+    for (const layer of layers) if (layer !== undefined) text = { ...text, ...layer, lang: key, notes: { ...text.notes, ...layer.notes } };
     byLang.set(key, text);
   }
   return text;
 }
 
-/** The languages the engine generates text in besides English and Chinese. */
-export const GENERATED_LANGUAGES: readonly string[] = ['en', 'zh', ...Object.keys(DITAOT_TEXT)];
+/** The languages (tables) the engine generates text in. */
+export const GENERATED_LANGUAGES: readonly string[] = ['en', 'zh', ...Object.keys(DITAOT_TEXT), ...Object.keys(DITAOT_REGION_TEXT)];
+
+/** Says that content in a language without a table gets English labels (never silently). */
+export function warnNoGeneratedText(lang: string, at: Located, problems: ProblemList): void {
+  problems.warning('lang-no-generated-text', `No generated text (labels, headings, link text) for xml:lang "${lang}": written in English`, at);
+}
+
+/** Languages written right to left (the page or element gets dir="rtl"). */
+const RTL = new Set(['ar', 'he', 'iw', 'ur', 'fa', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
+export function isRightToLeft(lang: string | undefined): boolean {
+  if (lang === undefined) return false;
+  const parts = lang.trim().toLowerCase().replace(/_/g, '-').split('-');
+  if (parts.includes('arab') || parts.includes('hebr')) return true;
+  if (parts.includes('latn') || parts.includes('cyrl')) return false;
+  return RTL.has(parts[0] ?? '');
+}

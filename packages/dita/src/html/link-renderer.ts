@@ -7,7 +7,7 @@ import type { XmlElement } from '../xml/xml-dom.js';
 import { firstChild, textContent } from '../xml/xml-dom.js';
 import { escapeAttr, escapeText } from './html-escape.js';
 import type { LinkTarget, RenderEnv, RenderState } from './render-state.js';
-import { asWritten, attrs, publishableUrl, refuseOutsidePath } from './render-state.js';
+import { asWritten, attrs, linkTitle, publishableUrl, refuseOutsidePath } from './render-state.js';
 
 /** Links, images and objects: everything that writes a URL into the page. */
 
@@ -42,7 +42,7 @@ function keyedParts(el: XmlElement, state: RenderState): { content: string; url:
       def.scope !== 'local' || isExternalHref(def.href)
         ? { url: def.href }
         : state.env.link(def.href, fragment !== undefined ? `${def.fragment ?? ''}/${fragment}` : def.fragment);
-    if (content === '' && link?.title !== undefined) content = link.title;
+    if (content === '' && link !== undefined) content = linkTitle(link, state.env.text) ?? '';
   }
   const url =
     link !== undefined && el.name !== 'ph' && el.name !== 'cite' && def?.href !== undefined ? publishableUrl(link.url, el, state.env, true) : undefined;
@@ -148,7 +148,7 @@ export function xref(el: XmlElement, state: RenderState): string {
         } else {
           const target = env.link(def.href, fragment !== undefined ? `${def.fragment ?? ''}/${fragment}` : def.fragment);
           url = target?.url;
-          title = target?.title;
+          title = linkTitle(target, env.text);
         }
       }
       // An empty xref takes the key's linktext, then its navtitle. DITA 1.3 2.3.4.9 would let a
@@ -177,7 +177,7 @@ export function xref(el: XmlElement, state: RenderState): string {
           const frag = fragment?.startsWith('./') ? `${state.topicId}/${fragment.slice(2)}` : fragment;
           const target = env.link(file, frag);
           url = target?.url;
-          title ??= target?.title;
+          title ??= linkTitle(target, env.text);
         }
       }
     }
@@ -308,7 +308,7 @@ export function relatedLink(l: XmlElement, env: RenderEnv, scope: KeyScope): { t
   }
   if (target !== undefined) {
     url = target.url;
-    text ??= target.title;
+    text ??= linkTitle(target, env.text);
     shortdesc ??= target.shortdesc;
     if (target.type) type = l.attrs.type ?? target.type;
   }

@@ -14,10 +14,11 @@ import { outputPathOf, shortdescOf, titleOfTopic } from '../publish/page-plan.js
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, descendants, firstChild, readableText, textContent } from '../xml/xml-dom.js';
 import type { GeneratedText } from './generated-text.js';
-import { generatedText } from './generated-text.js';
+import { generatedText, hasGeneratedText, warnNoGeneratedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
 import { relatedLink } from './link-renderer.js';
 import type { LinkTarget, RenderEnv } from './render-state.js';
+import { linkTitle } from './render-state.js';
 import { renderTopic } from './topic-renderer.js';
 
 export interface RenderedPage {
@@ -70,6 +71,7 @@ export function linkFactory(
     let title: string | undefined;
     let shortdesc: string | undefined;
     let type: string | undefined;
+    let caption: LinkTarget['caption'];
     if (target !== undefined) {
       if (isTopic(target)) {
         title = escapeText(titleOfTopic(target, scope));
@@ -79,13 +81,14 @@ export function linkFactory(
         const t = firstChild(target, 'title');
         // A titled figure or table is named by its number, as DITA-OT's default (FIGURELINK and TABLELINK = NUMBER).
         const n = captionNumber(target);
-        if (n > 0) {
-          const text = generatedText(page.lang);
-          title = escapeText(`${target.name === 'fig' ? text.figure : text.table} ${n}`);
-        } else title = escapeText(t !== undefined ? plainText(t, scope) : plainText(target, scope).slice(0, 80));
+        if (n > 0) caption = { name: target.name === 'fig' ? 'fig' : 'table', n };
+        else title = escapeText(t !== undefined ? plainText(t, scope) : plainText(target, scope).slice(0, 80));
       }
     }
-    if (targetPage === undefined) return title !== undefined ? { url: '', title, ...(type ? { type } : {}) } : undefined;
+    if (targetPage === undefined)
+      return title !== undefined || caption !== undefined
+        ? { url: '', ...(title !== undefined ? { title } : {}), ...(type ? { type } : {}), ...(caption ? { caption } : {}) }
+        : undefined;
     let anchor = '';
     const isPageRoot = targetPage.topics[0]?.file === file && targetPage.topics[0]?.topic.attrs.id === topicId;
     if (ctx.singleDocument) anchor = `#${pageAnchor(file, topicId ?? '')}`;
@@ -93,7 +96,13 @@ export function linkFactory(
     if (elemId !== undefined && topicId !== undefined)
       anchor = `#${htmlId(ctx.singleDocument ? `${pageAnchor(file, topicId)}__${elemId}` : `${topicId}__${elemId}`)}`;
     const url = ctx.singleDocument ? anchor : (targetPage === page ? '' : relUrl(page.outPath, targetPage.outPath)) + anchor;
-    return { url: url === '' ? '#' : url, ...(title !== undefined ? { title } : {}), ...(shortdesc ? { shortdesc } : {}), ...(type ? { type } : {}) };
+    return {
+      url: url === '' ? '#' : url,
+      ...(title !== undefined ? { title } : {}),
+      ...(shortdesc ? { shortdesc } : {}),
+      ...(type ? { type } : {}),
+      ...(caption ? { caption } : {}),
+    };
   };
 }
 
@@ -103,6 +112,7 @@ export function renderPage(ctx: PageContext, page: Page): RenderedPage {
   const keys = new Set<string>();
   const resources = new Set<string>();
   const text = generatedText(page.lang);
+  if (!hasGeneratedText(page.lang)) warnNoGeneratedText(page.lang, { file: page.file, line: 0, column: 0 }, ctx.problems);
   const link = linkFactory(ctx, page, deps, page.scope);
   const env: RenderEnv = {
     text,
@@ -185,7 +195,7 @@ function relatedLinks(
         }
         const t = env.link(c.href, c.fragment);
         if (t === undefined) continue;
-        const title = c.locktitle && c.navtitle ? escapeText(c.navtitle) : (t.title ?? escapeText(c.navtitle ?? c.href));
+        const title = c.locktitle && c.navtitle ? escapeText(c.navtitle) : (linkTitle(t, text) ?? escapeText(c.navtitle ?? c.href));
         items.push(
           `<li class="link ulchildlink"><strong><a href="${escapeAttr(t.url)}">${title}</a></strong>${t.shortdesc ? `<br><span class="linkdesc">${escapeText(t.shortdesc)}</span>` : ''}</li>`,
         );
@@ -226,7 +236,7 @@ function relatedLinks(
     deps.add(rel.file);
     const t = env.link(rel.file, rel.fragment);
     if (t === undefined || t.url === '') continue;
-    const label = rel.linktext !== undefined ? escapeText(rel.linktext) : (t.title ?? escapeText(rel.navtitle ?? rel.file));
+    const label = rel.linktext !== undefined ? escapeText(rel.linktext) : (linkTitle(t, text) ?? escapeText(rel.navtitle ?? rel.file));
     add(rel.type, `<li class="link"><a href="${escapeAttr(t.url)}">${label}</a>${desc(rel.shortdesc ?? t.shortdesc)}</li>`);
   }
   const parent = node?.parent;

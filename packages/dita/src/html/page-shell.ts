@@ -3,7 +3,7 @@ import type { TopicMetadata } from '../model/topic-metadata.js';
 import { lastRevised, topicMetadata } from '../model/topic-metadata.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { NavEntry, Page, PagePlan } from '../publish/page-plan.js';
-import { generatedText } from './generated-text.js';
+import { generatedText, isRightToLeft } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
 import type { IndexNode } from './index-page.js';
 import { htmlLocator, indexBodyHtml } from './index-page.js';
@@ -123,7 +123,7 @@ export function pageShell(page: Page, body: string, mapTitle: string, nav: reado
   // The search title, when the topic or its topicref has one, titles the window (DITA-OT's gen-user-head).
   const title = meta?.searchtitle || page.title;
   return `<!DOCTYPE html>
-<html lang="${escapeAttr(page.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${escapeAttr(page.lang)}"${isRightToLeft(page.lang) ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeText(title)}${mapTitle ? ` - ${escapeText(mapTitle)}` : ''}</title>
 ${page.shortdesc ? `<meta name="description" content="${escapeAttr(page.shortdesc)}">\n` : ''}${metaTags(meta)}<link rel="stylesheet" href="${root}ccms-dita.css">
 <script>window.CCMS={root:${JSON.stringify(root)},page:${JSON.stringify(page.outPath)}}</script>
@@ -163,7 +163,7 @@ function navList(entries: readonly NavEntry[], root = '', open?: ReadonlySet<Nav
 function sitePageHtml(project: DitaProject, outPath: string, title: string, main: string): string {
   const t = generatedText(project.map.lang);
   return `<!DOCTYPE html>
-<html lang="${escapeAttr(project.map.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${escapeAttr(project.map.lang)}"${isRightToLeft(project.map.lang) ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeText(title)}</title><link rel="stylesheet" href="ccms-dita.css">
 <script>window.CCMS={root:"",page:${JSON.stringify(outPath)}}</script><script src="nav.js" defer></script><script src="ccms-dita.js" defer></script>
 </head><body>

@@ -6,7 +6,8 @@ import type { ProblemList } from '../problems/problem.js';
 import { isAbsolutePath } from '../source/file-source.js';
 import type { Flag, XmlElement, XmlNode } from '../xml/xml-dom.js';
 import type { GeneratedText } from './generated-text.js';
-import { escapeAttr } from './html-escape.js';
+import { isRightToLeft } from './generated-text.js';
+import { escapeAttr, escapeText } from './html-escape.js';
 
 export interface LinkTarget {
   url: string;
@@ -14,6 +15,17 @@ export interface LinkTarget {
   title?: string;
   shortdesc?: string;
   type?: string;
+  /** A titled figure or table: its number, named ("Figure 2") in the referencing element's language. */
+  caption?: { name: 'fig' | 'table'; n: number };
+}
+
+/**
+ * The text of a link without its own: a figure's or table's number in the language of the element
+ * that links (DITA-OT names them with the referencing topic's strings), else the target's title.
+ */
+export function linkTitle(target: LinkTarget | undefined, text: GeneratedText): string | undefined {
+  if (target?.caption !== undefined) return escapeText(`${target.caption.name === 'fig' ? text.figure : text.table} ${target.caption.n}`);
+  return target?.title;
 }
 
 /** What the renderer needs from the publication: links, keys, images, code files. */
@@ -52,6 +64,11 @@ export interface RenderState {
   flow: (el: XmlElement, level: number) => string;
 }
 
+/** lang (and dir="rtl" for a right-to-left language: Arabic, Hebrew, Urdu, Persian) of an element with xml:lang. */
+export function langAttrs(lang: string): string {
+  return ` lang="${escapeAttr(lang)}"${isRightToLeft(lang) ? ' dir="rtl"' : ''}`;
+}
+
 export function attrs(el: XmlElement, state: RenderState, cls: string, extra = ''): string {
   let out = '';
   const id = el.attrs.id;
@@ -59,7 +76,7 @@ export function attrs(el: XmlElement, state: RenderState, cls: string, extra = '
   const oc = el.attrs.outputclass;
   const classes = oc ? `${cls} ${oc}` : cls;
   if (classes) out += ` class="${escapeAttr(classes)}"`;
-  if (el.attrs['xml:lang']) out += ` lang="${escapeAttr(el.attrs['xml:lang'])}"`;
+  if (el.attrs['xml:lang']) out += langAttrs(el.attrs['xml:lang']);
   const style = flagStyle(el.flags);
   if (style) out += ` style="${escapeAttr(style)}"`;
   return out + extra;

@@ -1,16 +1,17 @@
 import { htmlId } from '../links/href.js';
 import { captionNumber } from '../model/caption-number.js';
+import { nearestLang } from '../model/dita-document.js';
 import { BODY_ELEMENTS, isTopic, UNRENDERED_ELEMENTS } from '../model/dita-elements.js';
 import type { IndexOccurrence } from '../model/index-terms.js';
 import { indexOccurrences, prologIndexTerms } from '../model/index-terms.js';
 import type { XmlElement, XmlNode } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
 import { coderefText } from './coderef.js';
-import { type GeneratedText, generatedText } from './generated-text.js';
+import { type GeneratedText, generatedText, hasGeneratedText, warnNoGeneratedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
 import { abbreviatedForm, flagImg, image, keyedBlock, keyedPhrase, longQuote, objectEl, xref } from './link-renderer.js';
 import type { RenderEnv, RenderState } from './render-state.js';
-import { attrs, flagStyle } from './render-state.js';
+import { attrs, flagStyle, langAttrs } from './render-state.js';
 import { calsTable, simpleTable } from './table-renderer.js';
 
 type State = RenderState;
@@ -142,7 +143,12 @@ export function renderTopic(
     inline: (nodes) => inline(nodes, state),
     flow: (el, lvl) => blocksOrInline(el, state, lvl),
   };
-  const html = topicHtml(topic, state, level);
+  // A topic without xml:lang of its own takes its nearest ancestor's (a <dita> root, a parent topic).
+  const inherited = topic.attrs['xml:lang'] === undefined ? nearestLang(topic) : undefined;
+  const html =
+    inherited !== undefined && inherited !== env.text.lang
+      ? inLanguageOf(inherited, topic, state, () => topicHtml(topic, state, level))
+      : topicHtml(topic, state, level);
   return { html, footnotes: state.footnotes, index: state.index };
 }
 
@@ -160,7 +166,7 @@ function topicInLanguage(topic: XmlElement, state: State, level: number): string
     for (const occ of indexOccurrences(term, state.env.scope)) state.index.push({ occ, anchor: htmlId(state.topicId), topic });
   const h = Math.min(level, 6);
   let out = `<article id="${escapeAttr(htmlId(state.topicId))}" class="topic ${topic.name}${topic.attrs.outputclass ? ` ${escapeAttr(topic.attrs.outputclass)}` : ''}"${
-    topic.attrs['xml:lang'] ? ` lang="${escapeAttr(topic.attrs['xml:lang'])}"` : ''
+    topic.attrs['xml:lang'] ? langAttrs(topic.attrs['xml:lang']) : ''
   }${flagStyle(topic.flags) ? ` style="${escapeAttr(flagStyle(topic.flags))}"` : ''}>`;
   out += startFlags(topic, state.env);
   for (const c of childElements(topic)) {
@@ -219,7 +225,12 @@ function sectionTitle(el: XmlElement, state: State, level: number): { title: str
 function inLanguage(el: XmlElement, state: State, render: () => string): string {
   const lang = el.attrs['xml:lang'];
   if (lang === undefined || lang.trim() === '') return render();
+  return inLanguageOf(lang, el, state, render);
+}
+
+function inLanguageOf(lang: string, el: XmlElement, state: State, render: () => string): string {
   const outer = state.env;
+  if (!hasGeneratedText(lang)) warnNoGeneratedText(lang, el, outer.problems);
   state.env = { ...outer, text: generatedText(lang) };
   try {
     return render();

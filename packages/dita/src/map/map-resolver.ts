@@ -19,6 +19,8 @@ export interface MapReadOptions {
   problems: ProblemList;
   /** Cache of parsed files shared with the topic reader. */
   readXml: (path: string) => Promise<XmlElement | undefined>;
+  /** The publication's language, for a map without xml:lang (else English, DITA-OT's default). */
+  lang?: string;
 }
 
 /** The DITA format of a topicref: @format, else from the file extension. */
@@ -72,7 +74,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       root: undefined,
       title: undefined,
       titleText: rootFile,
-      lang: 'en',
+      lang: opts.lang ?? 'en',
       nodes: [],
       reltables: [],
       keyScope: rootScope,
@@ -351,7 +353,7 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
     root,
     title: titleEl,
     titleText,
-    lang: root.attrs['xml:lang'] ?? 'en',
+    lang: root.attrs['xml:lang'] ?? opts.lang ?? 'en',
     nodes,
     reltables,
     keyScope: rootScope,

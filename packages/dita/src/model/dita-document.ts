@@ -79,3 +79,16 @@ export function enclosingTopic(el: XmlElement): XmlElement | undefined {
   for (let e: XmlElement | undefined = el; e !== undefined; e = e.parent) if (isTopic(e)) return e;
   return undefined;
 }
+
+/**
+ * The language of an element: the xml:lang of the element or its nearest ancestor that sets one
+ * (DITA 1.3, Localization, "The xml:lang attribute": it applies to the element, its content and
+ * descendants, unless one of them sets its own).
+ */
+export function nearestLang(el: XmlElement): string | undefined {
+  for (let e: XmlElement | undefined = el; e !== undefined; e = e.parent) {
+    const lang = e.attrs['xml:lang'];
+    if (lang !== undefined && lang.trim() !== '') return lang.trim();
+  }
+  return undefined;
+}

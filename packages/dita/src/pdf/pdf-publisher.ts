@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generatedText } from '../html/generated-text.js';
+import { generatedText, isRightToLeft } from '../html/generated-text.js';
 import { DEFAULT_CSS } from '../html/html-assets.js';
 import { copyResources, loadCodeTexts, OutputWriter } from '../html/html-build.js';
 import { escapeAttr, escapeText } from '../html/html-escape.js';
@@ -275,7 +275,7 @@ export async function publishPdf(project: DitaProject, options: PdfOptions): Pro
       .filter(Boolean)
       .join(' \u00b7 ');
     const html = `<!DOCTYPE html>
-<html lang="${escapeAttr(project.map.lang)}"><head><meta charset="utf-8"><title>${escapeText(mapTitle)}</title>
+<html lang="${escapeAttr(project.map.lang)}"${isRightToLeft(project.map.lang) ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><title>${escapeText(mapTitle)}</title>
 <style>${DEFAULT_CSS}\n${PRINT_CSS}${pageRules}</style></head><body>
 <section class="cover"><h1>${escapeText(mapTitle)}</h1>${cover.subtitle ? `<p class="subtitle">${escapeText(cover.subtitle)}</p>` : ''}${cover.product ? `<p class="product">${escapeText(cover.product)}</p>` : ''}${editionLine ? `<p class="edition">${escapeText(editionLine)}</p>` : ''}</section>
 <nav class="print-toc"><h1>${escapeText(text.tableOfContents)}</h1>${tocList(plan.nav, new Set())}</nav>

@@ -35,6 +35,8 @@ export interface LoadOptions {
   /** Reuse unchanged parsed files of a previous load. */
   previous?: DitaProject;
   changed?: readonly string[];
+  /** The publication's language: generated text of content without xml:lang (neither its topic nor its map sets one). */
+  lang?: string;
 }
 
 const XML_EXT = /\.(dita|ditamap|xml|ditaval)$/i;
@@ -249,6 +251,7 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
       source,
       problems,
       readXml: async (p) => (await readDoc(p, true))?.root,
+      ...(options.lang !== undefined && options.lang.trim() !== '' ? { lang: options.lang } : {}),
       ...(filter.empty ? {} : { filter }),
     });
   }

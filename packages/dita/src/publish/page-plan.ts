@@ -3,6 +3,7 @@ import type { KeyScope } from '../keys/key-space.js';
 import { isAllowedLinkUrl, isExternalHref, peerUrl, splitHref } from '../links/href.js';
 import type { Reference } from '../links/link-graph.js';
 import type { MapNode, Reltable } from '../map/map-model.js';
+import { nearestLang } from '../model/dita-document.js';
 import { isTopic, topicTitle } from '../model/dita-elements.js';
 import { plainText } from '../model/plain-text.js';
 import type { DitaProject } from '../project/dita-project.js';
@@ -190,7 +191,7 @@ export function planPages(project: DitaProject): PagePlan {
   for (const page of pages) {
     const first = page.topics[0];
     if (first === undefined) continue;
-    page.lang = first.topic.attrs['xml:lang'] ?? project.docs.get(page.file)?.root?.attrs['xml:lang'] ?? mapLang;
+    page.lang = nearestLang(first.topic) ?? mapLang;
     page.title = titleOfTopic(first.topic, page.scope);
     page.shortdesc = shortdescOf(first.topic, page.scope);
   }
@@ -326,7 +327,7 @@ export function patchPlan(previous: PagePlan, before: DitaProject, project: Dita
     replaced.set(page, {
       ...page,
       topics,
-      lang: first.topic.attrs['xml:lang'] ?? project.docs.get(page.file)?.root?.attrs['xml:lang'] ?? project.map.lang,
+      lang: nearestLang(first.topic) ?? project.map.lang,
       title: titleOfTopic(first.topic, page.scope),
       shortdesc: shortdescOf(first.topic, page.scope),
     });

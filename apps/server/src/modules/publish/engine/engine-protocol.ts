@@ -28,6 +28,8 @@ export interface EngineRequest {
   chromium?: string;
   /** PDF: what the cover says of the build when the map does not: the commit (short) and the publish date (YYYY-MM-DD). */
   cover?: { revision?: string; date?: string };
+  /** DITA: the publication's language (its config's), for generated text of content whose topics and map set no xml:lang. */
+  lang?: string;
 }
 
 export type EngineReply =

@@ -202,6 +202,7 @@ async function run(req: EngineRequest) {
     ...(req.ditaval ? { ditaval: req.ditaval } : {}),
     ...(req.chromium ? { chromium: req.chromium } : {}),
     ...(req.cover ? { cover: req.cover } : {}),
+    ...(req.lang ? { lang: req.lang } : {}),
     onProgress: progress,
   });
   if (result.build) {

@@ -225,7 +225,9 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
 
       const format = row.format === 'pdf' ? 'pdf' : 'html5';
       const fingerprint =
-        standard !== 'dita' ? fingerprintOf({ standard, applic, format, map: row.path }) : fingerprintOf({ conditions, ditavalPath, format, map: row.path });
+        standard !== 'dita'
+          ? fingerprintOf({ standard, applic, format, map: row.path })
+          : fingerprintOf({ conditions, ditavalPath, format, map: row.path, ...(row.lang ? { lang: row.lang } : {}) });
       const held = pool.heldFor(key);
       let changed: string[] | null = null;
       if (format === 'html5' && held && held.fingerprint === fingerprint && existsSync(srcDir)) {
@@ -268,6 +270,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
           ...(format === 'pdf' ? { cover: { revision: commit.slice(0, 7), date: started.toISOString().slice(0, 10) } } : {}),
           ...(standard !== 'dita' ? { standard, ...(applic ? { applic } : {}) } : {}),
           ...(xmlProfile ? { xmlProfile } : {}),
+          ...(standard === 'dita' && row.lang ? { lang: row.lang } : {}),
         },
         { commit, mapHash },
         {
