@@ -282,9 +282,11 @@ export async function writeSiteFiles(
 }
 
 export async function copyResources(writer: OutputWriter, project: DitaProject, plan: PagePlan, resources: Set<string>, problems: ProblemList): Promise<void> {
+  // An HTML file of the source (a link with format="html") is copied as any other, unless a page is written there.
+  const pagePaths = new Set(['index.html', ...plan.pages.map((p) => p.outPath)]);
   for (const file of resources) {
     const rel = outputPathOf(file, plan.mapDir);
-    if (rel.endsWith('.html')) continue;
+    if (pagePaths.has(rel)) continue;
     const missing = (): void => problems.warning('image-missing', `Resource not found: ${file}`, { file, line: 0, column: 0 });
     const { source } = project;
     // Never a path out of the source (the renderer writes none; a source need not check paths itself).
