@@ -112,8 +112,9 @@ export function planPages(project: DitaProject): PagePlan {
   const pageByNode = new Map<MapNode, Page>();
   const mapLang = project.map.lang;
 
-  const addTopics = (page: Page, node: MapNode | undefined, file: string, fragment: string | undefined, level: number): void => {
+  const addTopics = (page: Page, node: MapNode | undefined, file: string, fragment: string | undefined, level: number, onlyNew = false): void => {
     for (const t of topicsOf(project, file, fragment)) {
+      if (onlyNew && t.attrs.id !== undefined && pageByTopic.has(`${file}#${t.attrs.id}`)) continue;
       page.topics.push({ file, topic: t, level, node });
       const register = (el: XmlElement): void => {
         if (el.attrs.id !== undefined && !pageByTopic.has(`${file}#${el.attrs.id}`)) pageByTopic.set(`${file}#${el.attrs.id}`, page);
@@ -145,8 +146,13 @@ export function planPages(project: DitaProject): PagePlan {
       if (usable && node.href !== undefined) {
         // A copy-to path is never a source file (the map resolver dropped those): only the same copy shares it.
         const existing = pageByFile.get(node.copyTo ?? node.href);
-        if (existing !== undefined) pageByNode.set(node, existing);
-        else if (project.docs.get(node.href)?.root !== undefined) {
+        if (existing !== undefined) {
+          // Another topicref to the same document that names topics its page lacks (one document
+          // split over topicrefs, href="multi.dita#t2"): they join the document's page, where the
+          // topicref's entry and its keys lead.
+          if (node.copyTo === undefined) addTopics(existing, node, node.href, node.fragment, 1, true);
+          pageByNode.set(node, existing);
+        } else if (project.docs.get(node.href)?.root !== undefined) {
           const page = newPage(node.href, node, node.copyTo ?? node.href, node.keyScope, true);
           addTopics(page, node, node.href, node.fragment, 1);
           if (page.topics.length > 0) {
