@@ -511,6 +511,41 @@ function setHref(node: MapNode, rawHref: string, mapFile: string): void {
   if (fragment !== undefined) node.fragment = fragment;
 }
 
+/**
+ * A topicref that refers to a key takes the attributes of the key definition (and of the definitions
+ * its @keyref leads to) that it does not set itself; its own win (DITA 1.3 2.3.4.7, "Processing key
+ * references on topicrefs"). @keys, @processing-role and @id name the definition, not what it binds;
+ * the resource (@href, @scope, @format) and the navigation title are taken where the key is resolved.
+ */
+function mergeKeyAttributes(node: MapNode, def: KeyDefinition): void {
+  const own = node.element.attrs;
+  const fromKey = (name: string): { value: string; def: KeyDefinition } | undefined => {
+    if (own[name] !== undefined) return undefined;
+    for (let d: KeyDefinition | undefined = def; d !== undefined; d = d.via) {
+      const value = d.element.attrs[name];
+      if (value !== undefined) return { value, def: d };
+    }
+    return undefined;
+  };
+  const toc = fromKey('toc');
+  if (toc !== undefined) node.toc = toc.value !== 'no';
+  const linking = fromKey('linking');
+  if (linking !== undefined) node.linking = linking.value;
+  const chunk = fromKey('chunk');
+  if (chunk?.value) node.chunk = chunk.value;
+  const collection = fromKey('collection-type');
+  if (collection?.value) node.collectionType = collection.value;
+  const type = fromKey('type');
+  if (type?.value) node.type = type.value;
+  const locktitle = fromKey('locktitle');
+  if (locktitle !== undefined) node.locktitle = locktitle.value === 'yes';
+  const copyTo = fromKey('copy-to');
+  if (copyTo?.value) {
+    const ct = resolveRelative(copyTo.def.mapFile, copyTo.value);
+    if (ct !== undefined) node.copyTo = ct;
+  }
+}
+
 function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
   const keyref = node.keyref;
   if (keyref === undefined) return;
@@ -521,6 +556,7 @@ function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
     return;
   }
   node.keyDef = def;
+  mergeKeyAttributes(node, def);
   if (def.href !== undefined) {
     node.href = def.href;
     node.scope = def.scope;
