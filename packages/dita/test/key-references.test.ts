@@ -117,4 +117,34 @@ describe('key references (DITA 1.3, 2.3.4)', () => {
     expect(out.read('s1.html')).toMatch(/href="s2.html"[^>]*>Step two/);
     out.cleanup();
   });
+
+  it('resolves @keyref on the other elements of DITA 1.3 that take it: hi-d and domain specializations, longquoteref, image specializations', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(`<keydef keys="tool" href="tool.dita">${KW('The Tool')}</keydef>
+        <keydef keys="manual" href="https://example.com/manual" scope="external"><topicmeta><linktext>Pilot manual</linktext></topicmeta></keydef>
+        <keydef keys="hot" href="img/hot.png"><topicmeta><linktext>Hot surface</linktext></topicmeta></keydef>
+        <topicref href="a.dita"/><topicref href="tool.dita"/>`),
+      'a.dita': CONCEPT(
+        'a',
+        'A',
+        `<p id="p1">[<b keyref="tool"/>] [<product class="- topic/ph my-d/product " keyref="tool"/>] [<synph keyref="tool"/>]</p>
+         <lq><longquoteref keyref="manual"/><p>Check twice.</p></lq>
+         <hazardstatement type="caution"><messagepanel><typeofhazard>Heat</typeofhazard></messagepanel><hazardsymbol keyref="hot"/></hazardstatement>`,
+      ),
+      'tool.dita': CONCEPT('tool', 'Tool topic', '<p>t</p>'),
+      'img/hot.png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    });
+    const html = mainOf(out.read('a.html'));
+    const p1 = html.match(/<p id="a__p1" class="p">(.*?)<\/p>/s)?.[1] ?? '';
+    expect(stripTags(p1)).toBe('[The Tool] [The Tool] [The Tool]');
+    expect(p1.match(/<a class="keylink" href="tool.html">/g)).toHaveLength(3);
+    // longquoteref (DITA 1.3) names the quotation's source as lq/@keyref does.
+    expect(html).toContain(
+      '<p class="p">Check twice.</p><div class="lq-source"><a href="https://example.com/manual"><cite>Pilot manual</cite></a></div></blockquote>',
+    );
+    // hazardsymbol is an image: the key gives its file and alternate text.
+    expect(html).toMatch(/<img[^>]* src="img\/hot.png" alt="Hot surface"/);
+    expect(out.written).toContain('img/hot.png');
+    out.cleanup();
+  });
 });

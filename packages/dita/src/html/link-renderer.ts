@@ -111,15 +111,17 @@ export function abbreviatedForm(el: XmlElement, state: RenderState): string {
 
 /**
  * lq: the quotation, then its source when it names one (@href or @keyref, titled by @reftitle,
- * else the key's link text, else the address). An empty lq with @keyref quotes the key's text
+ * else the key's link text, else the address), or its longquoteref does. An empty lq with @keyref quotes the key's text
  * (DITA 1.3 2.3.4.9).
  */
 export function longQuote(el: XmlElement, state: RenderState, body: string): string {
   let content = body;
   let url: string | undefined;
   let title: string | undefined;
-  if (el.attrs.keyref !== undefined) {
-    const { def } = keyDefFor(el, state);
+  // DITA 1.3's longquoteref names the source as lq's own @href/@keyref does.
+  const ref = el.attrs.keyref === undefined && el.attrs.href === undefined ? (firstChild(el, 'longquoteref') ?? el) : el;
+  if (ref.attrs.keyref !== undefined) {
+    const { def } = keyDefFor(ref, state);
     if (def !== undefined) {
       const text = keyLinkText(def) ?? keyTextFor(def, 'lq');
       if (content.trim() === '' && text !== undefined) content = state.inline(text);
@@ -127,7 +129,7 @@ export function longQuote(el: XmlElement, state: RenderState, body: string): str
       url = keyTarget(def, undefined, state.env)?.url || undefined;
     }
   }
-  if (url === undefined && el.attrs.href !== undefined) url = isExternalHref(el.attrs.href) ? el.attrs.href : undefined;
+  if (url === undefined && ref.attrs.href !== undefined) url = isExternalHref(ref.attrs.href) ? ref.attrs.href : undefined;
   if (el.attrs.reftitle !== undefined) title = escapeText(el.attrs.reftitle);
   const safe = url !== undefined ? publishableUrl(url, el, state.env, true) : undefined;
   const source =

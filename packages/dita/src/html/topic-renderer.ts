@@ -411,6 +411,9 @@ function elementBody(el: XmlElement, state: State, level: number): string {
       return `<p${attrs(el, state, name)}>${inline(el.children, state)}</p>`;
     case 'abbreviated-form':
       return abbreviatedForm(el, state);
+    case 'longquoteref':
+      // The source of the quotation its lq shows.
+      return '';
     case 'tm': {
       const mark = el.attrs.tmtype === 'reg' ? '®' : el.attrs.tmtype === 'service' ? '℠' : '™';
       return `<span${attrs(el, state, 'tm')}>${inline(el.children, state)}<sup>${mark}</sup></span>`;
@@ -418,6 +421,8 @@ function elementBody(el: XmlElement, state: State, level: number): string {
     default:
       break;
   }
+  // A specialization of image (hazard-d's hazardsymbol, ...) is an image, its @keyref included.
+  if (classTokens(el).includes('topic/image')) return image(el, state);
   if (
     isKeyedPhrase(el) ||
     (el.attrs.keyref !== undefined &&
