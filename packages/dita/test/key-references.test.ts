@@ -147,4 +147,20 @@ describe('key references (DITA 1.3, 2.3.4)', () => {
     expect(out.written).toContain('img/hot.png');
     out.cleanup();
   });
+
+  it('opens a non-DITA resource a topicref names by key under its own file name, from the TOC', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(`<mapref href="sub/keys.ditamap"/><topicref href="a.dita"/><topicref keyref="manual"/><topicref keyref="sheet"/>`),
+      'sub/keys.ditamap': MAP(`<keydef keys="manual" href="files/manual.pdf" format="pdf"><topicmeta><navtitle>Pilot manual</navtitle></topicmeta></keydef>
+        <keydef keys="sheet" href="files/data.csv" format="csv"/>`),
+      'a.dita': CONCEPT('a', 'A', '<p>a</p>'),
+      'sub/files/manual.pdf': Buffer.from('%PDF-1.4'),
+      'sub/files/data.csv': 'a,b\n',
+    });
+    const nav = out.read('nav.js');
+    expect(nav).toContain('{"t":"Pilot manual","h":"sub/files/manual.pdf"}');
+    expect(nav).toContain('{"t":"sub/files/data.csv","h":"sub/files/data.csv"}');
+    expect(out.written).toEqual(expect.arrayContaining(['sub/files/manual.pdf', 'sub/files/data.csv']));
+    out.cleanup();
+  });
 });

@@ -5,7 +5,7 @@ import { OUTSIDE_SOURCE_MESSAGE, URL_REFUSED } from '../links/href.js';
 import type { IndexRef } from '../model/index-terms.js';
 import type { Problem, ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
-import type { Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
+import type { NavEntry, Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
 import { outputPathOf } from '../publish/page-plan.js';
 import { normalizePath, SOURCE_OUTSIDE_ROOT } from '../source/file-source.js';
 import { generatedText } from './generated-text.js';
@@ -284,7 +284,16 @@ export async function writeSiteFiles(
 export async function copyResources(writer: OutputWriter, project: DitaProject, plan: PagePlan, resources: Set<string>, problems: ProblemList): Promise<void> {
   // An HTML file of the source (a link with format="html") is copied as any other, unless a page is written there.
   const pagePaths = new Set(['index.html', ...plan.pages.map((p) => p.outPath)]);
-  for (const file of resources) {
+  // Files the TOC opens that are no topics (a topicref to a PDF, by key or not) are copied too.
+  const all = new Set(resources);
+  const fromNav = (entries: readonly NavEntry[]): void => {
+    for (const e of entries) {
+      if (e.resource !== undefined) all.add(e.resource);
+      fromNav(e.c);
+    }
+  };
+  fromNav(plan.nav);
+  for (const file of all) {
     const rel = outputPathOf(file, plan.mapDir);
     if (pagePaths.has(rel)) continue;
     const missing = (): void => problems.warning('image-missing', `Resource not found: ${file}`, { file, line: 0, column: 0 });

@@ -40,6 +40,8 @@ export interface NavEntry {
   node?: MapNode;
   /** The page the entry opens (after an incremental rebuild that changed no title, possibly the earlier Page object for that output path). */
   page?: Page;
+  /** The source file the entry opens when it is no topic (format="pdf", "html" ...): copied to the output under its own name. */
+  resource?: string;
 }
 
 export interface PagePlan {
@@ -211,7 +213,18 @@ export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Pag
     if (!node.toc || node.processingRole !== 'normal' || node.element.name === 'keydef') continue;
     const page = pageByNode.get(node);
     const children = page !== undefined && page.node === node && node.chunk?.includes('to-content') ? [] : buildNav(node.children, pageByNode, mapDir);
-    if (page === undefined && node.navtitle === undefined) {
+    // A file of the source that is no topic (directly or through a key): opened under its own name,
+    // which titles it when the topicref has no navtitle (as DITA-OT's TOC falls back to @href).
+    const resource =
+      page === undefined &&
+      node.href !== undefined &&
+      node.scope === 'local' &&
+      node.format !== 'dita' &&
+      node.format !== 'ditamap' &&
+      !isExternalHref(node.href)
+        ? node.href
+        : undefined;
+    if (page === undefined && node.navtitle === undefined && resource === undefined) {
       out.push(...children);
       continue;
     }
@@ -221,6 +234,10 @@ export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Pag
       const pt = page.topics.find((t) => t.node === node) ?? page.topics[0];
       if (!node.locktitle || title === '') title = pt !== undefined ? titleOfTopic(pt.topic, page.scope) : title;
       href = page.outPath + (pt !== undefined && pt !== page.topics[0] && pt.topic.attrs.id ? `#${pt.topic.attrs.id}` : '');
+    } else if (resource !== undefined) {
+      const file = outputPathOf(resource, mapDir);
+      href = file + (node.fragment !== undefined ? `#${node.fragment}` : '');
+      if (title === '') title = file;
     } else if (node.href !== undefined && node.scope !== 'local') {
       // A refused scheme (javascript:, data:, ...) is listed as text; the link graph reports it.
       href = outsideHref(node, mapDir);
@@ -231,6 +248,7 @@ export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Pag
     if (href !== undefined) entry.h = href;
     if (href !== undefined && isExternalHref(href)) entry.external = true;
     if (page !== undefined) entry.page = page;
+    if (resource !== undefined) entry.resource = resource;
     out.push(entry);
   }
   return out;
@@ -361,7 +379,7 @@ export function patchPlan(previous: PagePlan, before: DitaProject, project: Dita
     pageByFile,
     pageByTopic,
     // Same titles: the same tree (its entries keep the earlier Page objects for the same output paths).
-    nav: navChanged ? buildNav(project.map.nodes, pageByNode) : previous.nav,
+    nav: navChanged ? buildNav(project.map.nodes, pageByNode, previous.mapDir) : previous.nav,
     pageByNode,
     mapDir: previous.mapDir,
   };
