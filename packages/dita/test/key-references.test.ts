@@ -163,4 +163,18 @@ describe('key references (DITA 1.3, 2.3.4)', () => {
     expect(out.written).toEqual(expect.arrayContaining(['sub/files/manual.pdf', 'sub/files/data.csv']));
     out.cleanup();
   });
+
+  it('reports a non-DITA file a key names that is not there once, where it is named, and gives it no TOC link', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(`<keydef keys="gone" href="files/gone.pdf" format="pdf"><topicmeta><navtitle>Gone</navtitle></topicmeta></keydef>
+        <topicref href="a.dita"/><topicref keyref="gone"/>`),
+      'a.dita': CONCEPT('a', 'A', '<p>[<xref keyref="gone"/>]</p>'),
+    });
+    expect(out.read('nav.js')).toContain('{"t":"Gone"}');
+    expect(out.written).not.toContain('files/gone.pdf');
+    const gone = out.problems.filter((p) => p.message.includes('gone.pdf'));
+    // Each reference that names it, once (the key definition, the topicref and the xref), not again when copying.
+    expect(gone.map((p) => `${p.file}:${p.line}`).sort()).toEqual(['a.dita:3', 'map.ditamap:3', 'map.ditamap:4']);
+    out.cleanup();
+  });
 });

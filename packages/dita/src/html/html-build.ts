@@ -6,7 +6,7 @@ import type { IndexRef } from '../model/index-terms.js';
 import type { Problem, ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { NavEntry, Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
-import { outputPathOf } from '../publish/page-plan.js';
+import { missingTargets, outputPathOf } from '../publish/page-plan.js';
 import { normalizePath, SOURCE_OUTSIDE_ROOT } from '../source/file-source.js';
 import { generatedText } from './generated-text.js';
 import { DEFAULT_CSS, DEFAULT_JS } from './html-assets.js';
@@ -293,10 +293,14 @@ export async function copyResources(writer: OutputWriter, project: DitaProject, 
     }
   };
   fromNav(plan.nav);
+  // A file a reference names that is not there was reported where it is named: once is enough.
+  const missingNamed = missingTargets(project);
   for (const file of all) {
     const rel = outputPathOf(file, plan.mapDir);
     if (pagePaths.has(rel)) continue;
-    const missing = (): void => problems.warning('image-missing', `Resource not found: ${file}`, { file, line: 0, column: 0 });
+    const missing = (): void => {
+      if (!missingNamed.has(file)) problems.warning('image-missing', `Resource not found: ${file}`, { file, line: 0, column: 0 });
+    };
     const { source } = project;
     // Never a path out of the source (the renderer writes none; a source need not check paths itself).
     if (normalizePath(file) !== file) {

@@ -203,16 +203,24 @@ export function planPages(project: DitaProject): PagePlan {
     page.shortdesc = shortdescOf(first.topic, page.scope);
   }
 
-  return { pages, pageByFile, pageByTopic, nav: buildNav(project.map.nodes, pageByNode, mapDir), pageByNode, mapDir };
+  return { pages, pageByFile, pageByTopic, nav: buildNav(project.map.nodes, pageByNode, mapDir, missingTargets(project)), pageByNode, mapDir };
+}
+
+/** Files of the source that references name but that are not there (each reported where it is named). */
+export function missingTargets(project: DitaProject): Set<string> {
+  const out = new Set<string>();
+  for (const refs of project.referencesByFile.values())
+    for (const r of refs) if (r.status === 'broken' && r.targetFile !== undefined && !isExternalHref(r.targetFile)) out.add(r.targetFile);
+  return out;
 }
 
 /** The navigation tree: the map's TOC entries with the titles of the pages they open. */
-export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Page>, mapDir = ''): NavEntry[] {
+export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Page>, mapDir = '', missing: ReadonlySet<string> = new Set()): NavEntry[] {
   const out: NavEntry[] = [];
   for (const node of nodes) {
     if (!node.toc || node.processingRole !== 'normal' || node.element.name === 'keydef') continue;
     const page = pageByNode.get(node);
-    const children = page !== undefined && page.node === node && node.chunk?.includes('to-content') ? [] : buildNav(node.children, pageByNode, mapDir);
+    const children = page !== undefined && page.node === node && node.chunk?.includes('to-content') ? [] : buildNav(node.children, pageByNode, mapDir, missing);
     // A file of the source that is no topic (directly or through a key): opened under its own name,
     // which titles it when the topicref has no navtitle (as DITA-OT's TOC falls back to @href).
     const resource =
@@ -221,7 +229,8 @@ export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Pag
       node.scope === 'local' &&
       node.format !== 'dita' &&
       node.format !== 'ditamap' &&
-      !isExternalHref(node.href)
+      !isExternalHref(node.href) &&
+      !missing.has(node.href)
         ? node.href
         : undefined;
     if (page === undefined && node.navtitle === undefined && resource === undefined) {
@@ -379,7 +388,7 @@ export function patchPlan(previous: PagePlan, before: DitaProject, project: Dita
     pageByFile,
     pageByTopic,
     // Same titles: the same tree (its entries keep the earlier Page objects for the same output paths).
-    nav: navChanged ? buildNav(project.map.nodes, pageByNode, previous.mapDir) : previous.nav,
+    nav: navChanged ? buildNav(project.map.nodes, pageByNode, previous.mapDir, missingTargets(project)) : previous.nav,
     pageByNode,
     mapDir: previous.mapDir,
   };
