@@ -177,4 +177,20 @@ describe('key references (DITA 1.3, 2.3.4)', () => {
     expect(gone.map((p) => `${p.file}:${p.line}`).sort()).toEqual(['a.dita:3', 'map.ditamap:3', 'map.ditamap:4']);
     out.cleanup();
   });
+
+  it('lets a topicref key win over its own @href, which is the fallback for an undefined key (2.3.4.1)', async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(`<keydef keys="current" href="new.dita"/>
+        <topicref href="old.dita" keyref="current"/><topicref href="fallback.dita" keyref="undefined-key"/>`),
+      'old.dita': CONCEPT('old', 'Old topic', '<p>o</p>'),
+      'new.dita': CONCEPT('new', 'New topic', '<p>n</p>'),
+      'fallback.dita': CONCEPT('fallback', 'Fallback topic', '<p>f</p>'),
+    });
+    const nav = out.read('nav.js');
+    expect(nav).toContain('{"t":"New topic","h":"new.html"}');
+    expect(nav).toContain('{"t":"Fallback topic","h":"fallback.html"}');
+    expect(nav).not.toContain('Old topic');
+    expect(out.problems.filter((p) => p.code === 'key-undefined')).toEqual([]);
+    out.cleanup();
+  });
 });

@@ -262,7 +262,8 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       };
       defScopeItems.push({ kind: 'def', def });
     }
-    if (node.keyref !== undefined && node.href === undefined) keyrefNodes.push(node);
+    // A defined key wins over the topicref's own @href, its fallback (DITA 1.3 2.3.4.1).
+    if (node.keyref !== undefined) keyrefNodes.push(node);
     const ownMeta = cascadingMeta(firstChild(el, 'topicmeta'));
     node.children = walkChildren(el, node, { ...ctx, role: node.processingRole, meta: ownMeta.length === 0 ? ctx.meta : [...ownMeta, ...ctx.meta] });
     return [node];
@@ -552,7 +553,8 @@ function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
   const { path: keyName, fragment } = splitHrefKey(keyref);
   const def = node.keyScope.resolve(keyName);
   if (def === undefined) {
-    problems.warning('key-undefined', `Key "${keyName}" is not defined`, node.element);
+    // The topicref's own @href is the fallback for an undefined key.
+    if (node.href === undefined) problems.warning('key-undefined', `Key "${keyName}" is not defined`, node.element);
     return;
   }
   node.keyDef = def;
@@ -563,6 +565,7 @@ function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
     if (!node.element.attrs.format) node.format = def.format ?? formatOf(def.element, def.href);
     const frag = fragment ?? def.fragment;
     if (frag !== undefined) node.fragment = frag;
+    else delete node.fragment;
   }
   if (node.navtitle === undefined) {
     const nav = keyNavtitle(def);
