@@ -7,8 +7,8 @@ import { mapMetaFingerprint } from '../map/move-meta.js';
 import type { IndexRef } from '../model/index-terms.js';
 import type { Problem, ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
-import type { Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
-import { outputPathOf } from '../publish/page-plan.js';
+import type { NavEntry, Page, PagePlan, RelatedLink } from '../publish/page-plan.js';
+import { missingTargets, outputPathOf } from '../publish/page-plan.js';
 import { normalizePath, SOURCE_OUTSIDE_ROOT } from '../source/file-source.js';
 import { generatedText } from './generated-text.js';
 import { DEFAULT_CSS, DEFAULT_JS } from './html-assets.js';
@@ -286,10 +286,25 @@ export async function writeSiteFiles(
 }
 
 export async function copyResources(writer: OutputWriter, project: DitaProject, plan: PagePlan, resources: Set<string>, problems: ProblemList): Promise<void> {
-  for (const file of resources) {
+  // An HTML file of the source (a link with format="html") is copied as any other, unless a page is written there.
+  const pagePaths = new Set(['index.html', ...plan.pages.map((p) => p.outPath)]);
+  // Files the TOC opens that are no topics (a topicref to a PDF, by key or not) are copied too.
+  const all = new Set(resources);
+  const fromNav = (entries: readonly NavEntry[]): void => {
+    for (const e of entries) {
+      if (e.resource !== undefined) all.add(e.resource);
+      fromNav(e.c);
+    }
+  };
+  fromNav(plan.nav);
+  // A file a reference names that is not there was reported where it is named: once is enough.
+  const missingNamed = missingTargets(project);
+  for (const file of all) {
     const rel = outputPathOf(file, plan.mapDir);
-    if (rel.endsWith('.html')) continue;
-    const missing = (): void => problems.warning('image-missing', `Resource not found: ${file}`, { file, line: 0, column: 0 });
+    if (pagePaths.has(rel)) continue;
+    const missing = (): void => {
+      if (!missingNamed.has(file)) problems.warning('image-missing', `Resource not found: ${file}`, { file, line: 0, column: 0 });
+    };
     const { source } = project;
     // Never a path out of the source (the renderer writes none; a source need not check paths itself).
     if (normalizePath(file) !== file) {

@@ -28,6 +28,32 @@ function keyDefFor(el: XmlElement, state: RenderState): { def: KeyDefinition | u
   return { def: state.env.scope.resolve(key), key, fragment };
 }
 
+/** Whether a key's resource is a DITA topic or map (its @format, else its file name), which the publication turns into pages. */
+function isDitaResource(def: KeyDefinition): boolean {
+  const format = def.format?.trim().toLowerCase();
+  if (format) return format === 'dita' || format === 'ditamap';
+  const name = def.href?.slice(def.href.lastIndexOf('/') + 1) ?? '';
+  return !name.includes('.') || /\.(dita|xml|ditamap)$/i.test(name);
+}
+
+/**
+ * Where a reference to a key leads (DITA 1.3 2.3.4.6): nowhere for a key bound to no resource or
+ * with linking="none"; a topic's page; a non-DITA file of the source (format="pdf", "html" ...)
+ * under its own name, copied with the publication, its address as the title; a peer or external
+ * resource at its address. `fragment` is the element id after "key/".
+ */
+function keyTarget(def: KeyDefinition, fragment: string | undefined, env: RenderEnv): (LinkTarget & { external: boolean }) | undefined {
+  if (def.href === undefined || def.element.attrs.linking === 'none') return undefined;
+  if (def.scope !== 'local' || isExternalHref(def.href)) return { url: def.href, external: def.scope === 'external' };
+  if (!isDitaResource(def)) {
+    const url = env.resource(def.href);
+    const frag = fragment ?? def.fragment;
+    return { url: frag !== undefined ? `${url}#${frag}` : url, title: escapeText(url), external: false };
+  }
+  const target = env.link(def.href, fragment !== undefined ? `${def.fragment ?? ''}/${fragment}` : def.fragment);
+  return target !== undefined ? { ...target, external: false } : undefined;
+}
+
 /** The text (the element's own, else the key's) and the link of an element with @keyref. */
 function keyedParts(el: XmlElement, state: RenderState): { content: string; url: string | undefined; ext: string } {
   const { def, fragment } = keyDefFor(el, state);
@@ -36,17 +62,12 @@ function keyedParts(el: XmlElement, state: RenderState): { content: string; url:
     const nodes = keyTextFor(def, el.name);
     if (nodes !== undefined) content = state.inline(nodes);
   }
-  let link: LinkTarget | undefined;
-  if (def?.href !== undefined) {
-    link =
-      def.scope !== 'local' || isExternalHref(def.href)
-        ? { url: def.href }
-        : state.env.link(def.href, fragment !== undefined ? `${def.fragment ?? ''}/${fragment}` : def.fragment);
-    if (content === '' && link !== undefined) content = linkTitle(link, state.env.text) ?? '';
-  }
-  const url =
-    link !== undefined && el.name !== 'ph' && el.name !== 'cite' && def?.href !== undefined ? publishableUrl(link.url, el, state.env, true) : undefined;
-  const ext = def?.scope === 'external' ? ' target="_blank" rel="external noopener"' : '';
+  const link = def !== undefined ? keyTarget(def, fragment, state.env) : undefined;
+  if (content === '' && link !== undefined) content = linkTitle(link, state.env.text) ?? '';
+  // Every reference to a key bound to a resource is a link to it, ph and cite as much as keyword
+  // and term (DITA 1.3 2.3.4.6; DITA-OT's "turning-to-link").
+  const url = link !== undefined && link.url !== '' ? publishableUrl(link.url, el, state.env, true) : undefined;
+  const ext = link?.external ? ' target="_blank" rel="external noopener"' : '';
   return { content, url, ext };
 }
 
@@ -90,23 +111,25 @@ export function abbreviatedForm(el: XmlElement, state: RenderState): string {
 
 /**
  * lq: the quotation, then its source when it names one (@href or @keyref, titled by @reftitle,
- * else the key's link text, else the address). An empty lq with @keyref quotes the key's text
+ * else the key's link text, else the address), or its longquoteref does. An empty lq with @keyref quotes the key's text
  * (DITA 1.3 2.3.4.9).
  */
 export function longQuote(el: XmlElement, state: RenderState, body: string): string {
   let content = body;
   let url: string | undefined;
   let title: string | undefined;
-  if (el.attrs.keyref !== undefined) {
-    const { def } = keyDefFor(el, state);
+  // DITA 1.3's longquoteref names the source as lq's own @href/@keyref does.
+  const ref = el.attrs.keyref === undefined && el.attrs.href === undefined ? (firstChild(el, 'longquoteref') ?? el) : el;
+  if (ref.attrs.keyref !== undefined) {
+    const { def } = keyDefFor(ref, state);
     if (def !== undefined) {
       const text = keyLinkText(def) ?? keyTextFor(def, 'lq');
       if (content.trim() === '' && text !== undefined) content = state.inline(text);
       else if (text !== undefined) title = state.inline(text);
-      if (def.href !== undefined) url = def.scope === 'local' && !isExternalHref(def.href) ? state.env.link(def.href, def.fragment)?.url : def.href;
+      url = keyTarget(def, undefined, state.env)?.url || undefined;
     }
   }
-  if (url === undefined && el.attrs.href !== undefined) url = isExternalHref(el.attrs.href) ? el.attrs.href : undefined;
+  if (url === undefined && ref.attrs.href !== undefined) url = isExternalHref(ref.attrs.href) ? ref.attrs.href : undefined;
   if (el.attrs.reftitle !== undefined) title = escapeText(el.attrs.reftitle);
   const safe = url !== undefined ? publishableUrl(url, el, state.env, true) : undefined;
   const source =
@@ -118,10 +141,10 @@ export function longQuote(el: XmlElement, state: RenderState, body: string): str
   return `<blockquote${attrs(el, state, 'lq')}>${content}${source}</blockquote>`;
 }
 
-/** ph/keyword/term with @keyref: text from the key when empty; a link when the key points at something. */
-export function keyedPhrase(el: XmlElement, state: RenderState, tag: string): string {
+/** ph/keyword/term (and what specializes them) with @keyref: text from the key when empty; a link when the key points at something; `wrap` adds the element's generated text (xmlelement's angle brackets). */
+export function keyedPhrase(el: XmlElement, state: RenderState, tag: string, wrap: (content: string) => string = (c) => c): string {
   const { content, url, ext } = keyedParts(el, state);
-  const inner = `<${tag}${attrs(el, state, el.name)}>${content}</${tag}>`;
+  const inner = `<${tag}${attrs(el, state, el.name)}>${wrap(content)}</${tag}>`;
   return url !== undefined ? `<a class="keylink" href="${escapeAttr(url)}"${ext}>${inner}</a>` : inner;
 }
 
@@ -141,15 +164,11 @@ export function xref(el: XmlElement, state: RenderState): string {
   if (el.attrs.keyref !== undefined) {
     const { def, fragment } = keyDefFor(el, state);
     if (def !== undefined) {
-      if (def.href !== undefined) {
-        if (def.scope !== 'local' || isExternalHref(def.href)) {
-          url = def.href;
-          external = def.scope === 'external';
-        } else {
-          const target = env.link(def.href, fragment !== undefined ? `${def.fragment ?? ''}/${fragment}` : def.fragment);
-          url = target?.url;
-          title = linkTitle(target, env.text);
-        }
+      const target = keyTarget(def, fragment, env);
+      if (target !== undefined) {
+        url = target.url;
+        title = linkTitle(target, env.text);
+        external = target.external;
       }
       // An empty xref takes the key's linktext, then its navtitle. DITA 1.3 2.3.4.9 would let a
       // keywords/keyword (legal inside xref) come first; DITA-OT 4.x's KeyrefPaser gives link
@@ -283,12 +302,12 @@ export function relatedLink(l: XmlElement, env: RenderEnv, scope: KeyScope): { t
           .join('')
           .trim(),
       );
-    if (def?.href !== undefined) {
-      if (def.scope !== 'local' || isExternalHref(def.href)) {
-        url = def.href;
-        external = def.scope === 'external';
-      } else target = linked(env.link(def.href, fragment ?? def.fragment));
-    }
+    const to = def !== undefined ? keyTarget(def, fragment, env) : undefined;
+    if (to !== undefined && def !== undefined && (def.scope !== 'local' || isExternalHref(def.href ?? '') || !isDitaResource(def))) {
+      url = to.url;
+      external = to.external;
+      text ??= to.title;
+    } else if (to !== undefined) target = linked(to);
   }
   if (url === undefined && target === undefined && l.attrs.href !== undefined) {
     const href = l.attrs.href;

@@ -1,5 +1,6 @@
 import { htmlId } from '../links/href.js';
 import { captionNumber } from '../model/caption-number.js';
+import { classTokens } from '../model/dita-classes.js';
 import { nearestLang } from '../model/dita-document.js';
 import { BODY_ELEMENTS, isTopic, UNRENDERED_ELEMENTS } from '../model/dita-elements.js';
 import type { IndexOccurrence } from '../model/index-terms.js';
@@ -388,16 +389,16 @@ function elementBody(el: XmlElement, state: State, level: number): string {
     case 'choice':
       return `<li${attrs(el, state, 'choice')}>${blocksOrInline(el, state, level)}</li>`;
     case 'xmlelement':
-      return `<code${attrs(el, state, 'xmlelement')}>&lt;${inline(el.children, state)}&gt;</code>`;
+      return codePhrase(el, state, (c) => `&lt;${c}&gt;`);
     case 'xmlatt':
-      return `<code${attrs(el, state, 'xmlatt')}>@${inline(el.children, state)}</code>`;
+      return codePhrase(el, state, (c) => `@${c}`);
     case 'xmlpi':
-      return `<code${attrs(el, state, 'xmlpi')}>&lt;?${inline(el.children, state)}?&gt;</code>`;
+      return codePhrase(el, state, (c) => `&lt;?${c}?&gt;`);
     case 'xmlnsname':
     case 'textentity':
     case 'parameterentity':
     case 'numcharref':
-      return `<code${attrs(el, state, name)}>${inline(el.children, state)}</code>`;
+      return codePhrase(el, state, (c) => c);
     case 'menucascade': {
       const parts = [...childElements(el)].map((c) => element(c, state, level));
       return `<span${attrs(el, state, 'menucascade')}>${parts.join('<abbr title="and then"> &gt; </abbr>')}</span>`;
@@ -423,6 +424,9 @@ function elementBody(el: XmlElement, state: State, level: number): string {
       return `<p${attrs(el, state, name)}>${inline(el.children, state)}</p>`;
     case 'abbreviated-form':
       return abbreviatedForm(el, state);
+    case 'longquoteref':
+      // The source of the quotation its lq shows.
+      return '';
     case 'tm': {
       const mark = el.attrs.tmtype === 'reg' ? '®' : el.attrs.tmtype === 'service' ? '℠' : '™';
       return `<span${attrs(el, state, 'tm')}>${inline(el.children, state)}<sup>${mark}</sup></span>`;
@@ -430,9 +434,12 @@ function elementBody(el: XmlElement, state: State, level: number): string {
     default:
       break;
   }
+  // A specialization of image (hazard-d's hazardsymbol, ...) is an image, its @keyref included.
+  if (classTokens(el).includes('topic/image')) return image(el, state);
   if (
-    el.attrs.keyref !== undefined &&
-    (name === 'keyword' || name === 'ph' || name === 'term' || name === 'text' || name === 'cite' || name === 'dt' || INLINE_TAGS[name] !== undefined)
+    isKeyedPhrase(el) ||
+    (el.attrs.keyref !== undefined &&
+      (name === 'keyword' || name === 'ph' || name === 'term' || name === 'text' || name === 'cite' || name === 'dt' || INLINE_TAGS[name] !== undefined))
   ) {
     return keyedPhrase(el, state, INLINE_TAGS[name] ?? 'span');
   }
@@ -440,6 +447,20 @@ function elementBody(el: XmlElement, state: State, level: number): string {
   if (tag !== undefined) return `<${tag}${attrs(el, state, name)}>${inline(el.children, state)}</${tag}>`;
   if (BLOCK_DIVS.has(name)) return `<div${attrs(el, state, name)}>${blocksOrInline(el, state, level)}</div>`;
   return `<span${attrs(el, state, name)}>${mixed(el, state, level)}</span>`;
+}
+
+/** The phrases whose @keyref gives them the key's text and link (DITA 1.3 2.3.4.8), and every element that specializes one. */
+const KEYED_PHRASE_TYPES = new Set(['ph', 'keyword', 'term', 'cite', 'text']);
+
+function isKeyedPhrase(el: XmlElement): boolean {
+  if (!el.attrs.keyref?.trim()) return false;
+  return classTokens(el).some((t) => (t.startsWith('topic/') || t.startsWith('*/')) && KEYED_PHRASE_TYPES.has(t.slice(t.indexOf('/') + 1)));
+}
+
+/** A code-like keyword (xml-d): its generated text around the content, which an @keyref gives it as any keyword. */
+function codePhrase(el: XmlElement, state: State, wrap: (content: string) => string): string {
+  if (isKeyedPhrase(el)) return keyedPhrase(el, state, 'code', wrap);
+  return `<code${attrs(el, state, el.name)}>${wrap(inline(el.children, state))}</code>`;
 }
 
 /** An indexterm in the content: an empty anchor where it stands, which the index links to. */

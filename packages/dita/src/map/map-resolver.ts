@@ -264,7 +264,8 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
       };
       defScopeItems.push({ kind: 'def', def });
     }
-    if (node.keyref !== undefined && node.href === undefined) keyrefNodes.push(node);
+    // A defined key wins over the topicref's own @href, its fallback (DITA 1.3 2.3.4.1).
+    if (node.keyref !== undefined) keyrefNodes.push(node);
     const ownMeta = cascadingMeta(firstChild(el, 'topicmeta'));
     node.children = walkChildren(el, node, { ...ctx, role: node.processingRole, meta: ownMeta.length === 0 ? ctx.meta : [...ownMeta, ...ctx.meta] });
     return [node];
@@ -513,22 +514,60 @@ function setHref(node: MapNode, rawHref: string, mapFile: string): void {
   if (fragment !== undefined) node.fragment = fragment;
 }
 
+/**
+ * A topicref that refers to a key takes the attributes of the key definition (and of the definitions
+ * its @keyref leads to) that it does not set itself; its own win (DITA 1.3 2.3.4.7, "Processing key
+ * references on topicrefs"). @keys, @processing-role and @id name the definition, not what it binds;
+ * the resource (@href, @scope, @format) and the navigation title are taken where the key is resolved.
+ */
+function mergeKeyAttributes(node: MapNode, def: KeyDefinition): void {
+  const own = node.element.attrs;
+  const fromKey = (name: string): { value: string; def: KeyDefinition } | undefined => {
+    if (own[name] !== undefined) return undefined;
+    for (let d: KeyDefinition | undefined = def; d !== undefined; d = d.via) {
+      const value = d.element.attrs[name];
+      if (value !== undefined) return { value, def: d };
+    }
+    return undefined;
+  };
+  const toc = fromKey('toc');
+  if (toc !== undefined) node.toc = toc.value !== 'no';
+  const linking = fromKey('linking');
+  if (linking !== undefined) node.linking = linking.value;
+  const chunk = fromKey('chunk');
+  if (chunk?.value) node.chunk = chunk.value;
+  const collection = fromKey('collection-type');
+  if (collection?.value) node.collectionType = collection.value;
+  const type = fromKey('type');
+  if (type?.value) node.type = type.value;
+  const locktitle = fromKey('locktitle');
+  if (locktitle !== undefined) node.locktitle = locktitle.value === 'yes';
+  const copyTo = fromKey('copy-to');
+  if (copyTo?.value) {
+    const ct = resolveRelative(copyTo.def.mapFile, copyTo.value);
+    if (ct !== undefined) node.copyTo = ct;
+  }
+}
+
 function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
   const keyref = node.keyref;
   if (keyref === undefined) return;
   const { path: keyName, fragment } = splitHrefKey(keyref);
   const def = node.keyScope.resolve(keyName);
   if (def === undefined) {
-    problems.warning('key-undefined', `Key "${keyName}" is not defined`, node.element);
+    // The topicref's own @href is the fallback for an undefined key.
+    if (node.href === undefined) problems.warning('key-undefined', `Key "${keyName}" is not defined`, node.element);
     return;
   }
   node.keyDef = def;
+  mergeKeyAttributes(node, def);
   if (def.href !== undefined) {
     node.href = def.href;
     node.scope = def.scope;
     if (!node.element.attrs.format) node.format = def.format ?? formatOf(def.element, def.href);
     const frag = fragment ?? def.fragment;
     if (frag !== undefined) node.fragment = frag;
+    else delete node.fragment;
   }
   if (node.navtitle === undefined) {
     const nav = keyNavtitle(def);

@@ -41,6 +41,8 @@ export interface NavEntry {
   node?: MapNode;
   /** The page the entry opens (after an incremental rebuild that changed no title, possibly the earlier Page object for that output path). */
   page?: Page;
+  /** The source file the entry opens when it is no topic (format="pdf", "html" ...): copied to the output under its own name. */
+  resource?: string;
 }
 
 export interface PagePlan {
@@ -113,8 +115,9 @@ export function planPages(project: DitaProject): PagePlan {
   const pageByNode = new Map<MapNode, Page>();
   const mapLang = project.map.lang;
 
-  const addTopics = (page: Page, node: MapNode | undefined, file: string, fragment: string | undefined, level: number): void => {
+  const addTopics = (page: Page, node: MapNode | undefined, file: string, fragment: string | undefined, level: number, onlyNew = false): void => {
     for (const t of topicsOf(project, file, fragment)) {
+      if (onlyNew && t.attrs.id !== undefined && pageByTopic.has(`${file}#${t.attrs.id}`)) continue;
       page.topics.push({ file, topic: t, level, node });
       const register = (el: XmlElement): void => {
         if (el.attrs.id !== undefined && !pageByTopic.has(`${file}#${el.attrs.id}`)) pageByTopic.set(`${file}#${el.attrs.id}`, page);
@@ -146,8 +149,13 @@ export function planPages(project: DitaProject): PagePlan {
       if (usable && node.href !== undefined) {
         // A copy-to path is never a source file (the map resolver dropped those): only the same copy shares it.
         const existing = pageByFile.get(node.copyTo ?? node.href);
-        if (existing !== undefined) pageByNode.set(node, existing);
-        else if (project.docs.get(node.href)?.root !== undefined) {
+        if (existing !== undefined) {
+          // Another topicref to the same document that names topics its page lacks (one document
+          // split over topicrefs, href="multi.dita#t2"): they join the document's page, where the
+          // topicref's entry and its keys lead.
+          if (node.copyTo === undefined) addTopics(existing, node, node.href, node.fragment, 1, true);
+          pageByNode.set(node, existing);
+        } else if (project.docs.get(node.href)?.root !== undefined) {
           const page = newPage(node.href, node, node.copyTo ?? node.href, node.keyScope, true);
           addTopics(page, node, node.href, node.fragment, 1);
           if (page.topics.length > 0) {
@@ -196,17 +204,37 @@ export function planPages(project: DitaProject): PagePlan {
     page.shortdesc = shortdescOf(first.topic, page.scope);
   }
 
-  return { pages, pageByFile, pageByTopic, nav: buildNav(project.map.nodes, pageByNode, mapDir), pageByNode, mapDir };
+  return { pages, pageByFile, pageByTopic, nav: buildNav(project.map.nodes, pageByNode, mapDir, missingTargets(project)), pageByNode, mapDir };
+}
+
+/** Files of the source that references name but that are not there (each reported where it is named). */
+export function missingTargets(project: DitaProject): Set<string> {
+  const out = new Set<string>();
+  for (const refs of project.referencesByFile.values())
+    for (const r of refs) if (r.status === 'broken' && r.targetFile !== undefined && !isExternalHref(r.targetFile)) out.add(r.targetFile);
+  return out;
 }
 
 /** The navigation tree: the map's TOC entries with the titles of the pages they open. */
-export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Page>, mapDir = ''): NavEntry[] {
+export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Page>, mapDir = '', missing: ReadonlySet<string> = new Set()): NavEntry[] {
   const out: NavEntry[] = [];
   for (const node of nodes) {
     if (!node.toc || node.processingRole !== 'normal' || node.element.name === 'keydef') continue;
     const page = pageByNode.get(node);
-    const children = page !== undefined && page.node === node && node.chunk?.includes('to-content') ? [] : buildNav(node.children, pageByNode, mapDir);
-    if (page === undefined && node.navtitle === undefined) {
+    const children = page !== undefined && page.node === node && node.chunk?.includes('to-content') ? [] : buildNav(node.children, pageByNode, mapDir, missing);
+    // A file of the source that is no topic (directly or through a key): opened under its own name,
+    // which titles it when the topicref has no navtitle (as DITA-OT's TOC falls back to @href).
+    const resource =
+      page === undefined &&
+      node.href !== undefined &&
+      node.scope === 'local' &&
+      node.format !== 'dita' &&
+      node.format !== 'ditamap' &&
+      !isExternalHref(node.href) &&
+      !missing.has(node.href)
+        ? node.href
+        : undefined;
+    if (page === undefined && node.navtitle === undefined && resource === undefined) {
       out.push(...children);
       continue;
     }
@@ -216,6 +244,10 @@ export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Pag
       const pt = page.topics.find((t) => t.node === node) ?? page.topics[0];
       if (!node.locktitle || title === '') title = pt !== undefined ? titleOfTopic(pt.topic, page.scope) : title;
       href = page.outPath + (pt !== undefined && pt !== page.topics[0] && pt.topic.attrs.id ? `#${pt.topic.attrs.id}` : '');
+    } else if (resource !== undefined) {
+      const file = outputPathOf(resource, mapDir);
+      href = file + (node.fragment !== undefined ? `#${node.fragment}` : '');
+      if (title === '') title = file;
     } else if (node.href !== undefined && node.scope !== 'local') {
       // A refused scheme (javascript:, data:, ...) is listed as text; the link graph reports it.
       href = outsideHref(node, mapDir);
@@ -226,6 +258,7 @@ export function buildNav(nodes: readonly MapNode[], pageByNode: Map<MapNode, Pag
     if (href !== undefined) entry.h = href;
     if (href !== undefined && isExternalHref(href)) entry.external = true;
     if (page !== undefined) entry.page = page;
+    if (resource !== undefined) entry.resource = resource;
     out.push(entry);
   }
   return out;
@@ -356,7 +389,7 @@ export function patchPlan(previous: PagePlan, before: DitaProject, project: Dita
     pageByFile,
     pageByTopic,
     // Same titles: the same tree (its entries keep the earlier Page objects for the same output paths).
-    nav: navChanged ? buildNav(project.map.nodes, pageByNode) : previous.nav,
+    nav: navChanged ? buildNav(project.map.nodes, pageByNode, previous.mapDir, missingTargets(project)) : previous.nav,
     pageByNode,
     mapDir: previous.mapDir,
   };
