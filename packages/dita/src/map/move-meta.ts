@@ -1,26 +1,15 @@
+import { CHILD_RULES } from '../validate/structure-rules.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { appendChild, childElements, cloneElement, createElement, firstChild } from '../xml/xml-dom.js';
 import { REPLACING } from './map-metadata.js';
 
 /**
- * Where each map metadata element goes in a topic's prolog, in the prolog's content order (DITA 1.3 prolog:
+ * Where each map metadata element goes in a topic's prolog, in the prolog's content order (the
+ * structure rules' content model of prolog, DITA 1.3:
  * author*, source?, publisher?, copyright*, critdates?, permissions?, metadata*, resourceid*, data-like*).
  * audience, category, keywords, prodinfo and othermeta go inside prolog/metadata.
  */
-const PROLOG_ORDER = [
-  'author',
-  'source',
-  'publisher',
-  'copyright',
-  'critdates',
-  'permissions',
-  'metadata',
-  'resourceid',
-  'data',
-  'data-about',
-  'foreign',
-  'unknown',
-];
+const PROLOG_ORDER: readonly string[] = CHILD_RULES.prolog ?? [];
 const IN_METADATA = new Set(['audience', 'category', 'keywords', 'prodinfo', 'othermeta']);
 
 /** Map metadata elements, `metadata` wrappers opened. */
