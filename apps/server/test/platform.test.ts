@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OkEmpty } from '@ccms/contracts/http';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
@@ -20,7 +21,7 @@ vi.mock('../src/modules', async (importOriginal) => {
         method: r.method,
         url: r.url,
         config: r.config as FastifyContextConfig,
-        schema: r.schema ?? { summary: 'A probe route', tags: ['monitor/server'] },
+        schema: r.schema ?? { summary: 'A probe route', tags: ['monitor/server'], response: { 200: OkEmpty } },
         handler: async () => ({ code: 200, msg: 'ok' }),
       });
   };
@@ -77,10 +78,13 @@ describe('start-up checks on every route', () => {
     ).toBeNull();
   });
 
-  it('refuses a route without its API manual entry (summary and one known tag)', async () => {
+  it('refuses a route without its API manual entry (summary, one known tag, response schema)', async () => {
     const probe = { method: 'GET' as const, url: '/probe/doc', config: { permission: 'probe:list' } };
     expect(await startupError([{ ...probe, schema: { tags: ['monitor/server'] } }])).toMatch(/GET \/prod-api\/probe\/doc must declare schema.summary/);
     expect(await startupError([{ ...probe, schema: { summary: 'A probe route' } }])).toMatch(/exactly one tag/);
+    expect(await startupError([{ ...probe, schema: { summary: 'A probe route', tags: ['monitor/server'] } }])).toMatch(
+      /GET \/prod-api\/probe\/doc must declare schema.response/,
+    );
     expect(await startupError([{ ...probe, schema: { summary: 'A probe route', tags: ['probe'] } }])).toMatch(/tag probe is not one of API_TAGS/);
   });
 

@@ -76,7 +76,7 @@ export function decodeCodeFile(raw: Buffer, charset: string): DecodedCode | unde
 }
 
 function decodeWith(raw: Buffer, label: string, name: string): DecodedCode | undefined {
-  let strict: TextDecoder;
+  let strict: InstanceType<typeof TextDecoder>;
   try {
     strict = new TextDecoder(label, { fatal: true });
   } catch {
