@@ -183,6 +183,9 @@ test('an author reads the topic as a writer does, at 1366 × 768, without "no pe
   await expect(empty).toHaveAttribute('data-placeholder', '段落');
   expect((await box(empty)).height).toBeGreaterThanOrEqual(16);
   await empty.click();
+  // The click selects the paragraph: type once the editor shows it selected (its attributes), not
+  // while the selection's panels are still coming in.
+  await expect(page.getByTestId('attrs-element')).toContainText('p');
   await page.keyboard.type('Wear gloves.');
   await expect(editor.locator('.dita-p', { hasText: 'Wear gloves.' })).toBeVisible();
   await expect(editor.locator('.te-empty')).toHaveCount(0);
