@@ -8,6 +8,7 @@ export const ISOLATED = [
   'src/shared/auth/permissions.test.tsx',
   'src/shared/list/Pagination.test.tsx',
   'src/app/router/signed-in-lazy.test.tsx',
+  'src/app/router/password-change-reload.test.tsx',
   'src/api/client.test.ts',
   'src/api/download.test.ts',
   'src/features/content/topic-editor/components/typing-pause.test.ts',

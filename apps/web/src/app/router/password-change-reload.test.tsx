@@ -17,6 +17,7 @@ vi.mock('../layout/Layout', async () => {
 });
 vi.mock('../../features/work/dashboard/pages/index', () => ({ default: () => <p>dashboard</p> }));
 vi.mock('../../features/system/auth/pages/login', () => ({ default: () => <p>sign in</p> }));
+vi.mock('./dynamic-routes', () => ({ buildDynamicRoutes: () => [] }));
 
 const { appRoutes } = await import('./router');
 
@@ -27,7 +28,9 @@ beforeEach(() => {
   Cookies.set(TOKEN_COOKIE, 'jwt-1');
   useSession.setState({ token: 'jwt-1', roles: [] });
 });
-afterEach(() => {
+afterEach(async () => {
+  // The guard preloads the shell's code and namespaces without waiting: let them land before the file's environment goes.
+  await vi.dynamicImportSettled();
   Cookies.remove(TOKEN_COOKIE);
   useSession.getState().resetToken();
 });
