@@ -39,7 +39,6 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** Builds the whole app without listening: main.ts listens, tests use inject. */
 /**
  * The web build's file names under assets/ carry a hash of their content: a browser keeps them for
  * a year without asking again (a reload otherwise revalidated each of the ~100 chunks one request
@@ -51,6 +50,7 @@ export function setSpaCacheHeaders(reply: FastifyReply, filePath: string) {
   reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/** Builds the whole app without listening: main.ts listens, tests use inject. */
 export async function buildApp({ config, database, secrets, logger = true, jobs = false, onRoute }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger

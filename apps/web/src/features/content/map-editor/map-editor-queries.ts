@@ -2,6 +2,8 @@ import type { MapSaveBody } from '@ccms/contracts/content/map-editor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { entityKeys } from '../../../api/query-keys';
+import { documentKeys } from '../document/document-queries';
+import { topicKeys } from '../topic/topic-queries';
 import type { Target } from '../topic-editor/topic-editor-api';
 import { mapEditorApi } from './map-editor-api';
 
@@ -27,12 +29,7 @@ export function useSaveMap() {
     mutationFn: (body: z.input<typeof MapSaveBody>) => mapEditorApi.save(body),
     onSuccess: (outcome) => {
       if (outcome.kind !== 'saved') return;
-      void Promise.all([
-        client.invalidateQueries({ queryKey: ['content', 'topic'] }),
-        client.invalidateQueries({ queryKey: ['ccms', 'topic'] }),
-        client.invalidateQueries({ queryKey: ['ccms', 'document'] }),
-        client.invalidateQueries({ queryKey: ['content', 'document'] }),
-      ]);
+      void Promise.all([client.invalidateQueries({ queryKey: topicKeys.all }), client.invalidateQueries({ queryKey: documentKeys.all })]);
     },
   });
 }

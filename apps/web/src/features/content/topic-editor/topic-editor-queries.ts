@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import { entityKeys } from '../../../api/query-keys';
 import { useDebounced } from '../../../shared/use-debounced';
 import { documentApi } from '../document/document-api';
+import { documentKeys } from '../document/document-queries';
 import { searchApi } from '../search/search-api';
+import { topicKeys } from '../topic/topic-queries';
 import { takeEarlyOpen, takeSettledEarlyOpen } from './early-open';
 import { type KeysQuery, type Target, type TargetsQuery, topicEditorApi } from './topic-editor-api';
 
@@ -120,15 +122,10 @@ export const useLibrarySearch = (query: SearchQuery) =>
 
 export const useEditorKeys = (query: KeysQuery, enabled = true) => useQuery({ ...topicEditorQueries.keys(query), enabled });
 
-/** The catalogue shows status, history and where-used of the saved topic: read them again. */
+/** The catalogue shows status, history and where-used of the saved topic, and document screens show its title and status: read them again. */
 function useInvalidateCatalogue() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['content', 'topic'] }),
-      client.invalidateQueries({ queryKey: ['ccms', 'topic'] }),
-      client.invalidateQueries({ queryKey: ['ccms', 'document'] }),
-    ]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: topicKeys.all }), client.invalidateQueries({ queryKey: documentKeys.all })]);
 }
 
 export function useSaveTopic() {
