@@ -18,9 +18,6 @@ export const DocumentPerm = {
   publish: 'ccms:document:publish',
 } as const;
 
-/** Sortable columns of the document list. */
-export const DOCUMENT_SORT_COLUMNS = ['docNbr', 'name', 'path', 'status', 'owner', 'lang', 'updateTime'] as const;
-
 /** GET /ccms/document/list: search by number, name, status, owner, language. */
 export const DocumentQuery = PageQuery.extend(CatalogScope.shape).extend({
   docNbr: z.string().trim().max(100).optional().describe('part of the document number'),

@@ -16,8 +16,6 @@ export const TopicPerm = {
   export: 'ccms:topic:export',
 } as const;
 
-export const TOPIC_SORT_COLUMNS = ['no', 'title', 'code', 'path', 'status', 'owner', 'docType', 'updateTime'] as const;
-
 /** GET /ccms/topic/list: search by title, code, status, owner, folder. */
 export const TopicQuery = PageQuery.extend(CatalogScope.shape).extend({
   title: z.string().trim().max(200).optional().describe('part of the title'),

@@ -20,8 +20,6 @@ export const JobLog = z.object({
 });
 export type JobLog = z.infer<typeof JobLog>;
 
-export const JOB_LOG_SORT_COLUMNS = ['startTime', 'createTime', 'jobName'] as const;
-
 export const JobLogQuery = PageQuery.extend({
   jobId: optionalInt(1, 2_147_483_647).describe('id of a scheduled job (GET /monitor/job/list)'),
   jobName: optionalText(64),

@@ -29,8 +29,6 @@ export const Job = z.object({
 });
 export type Job = z.infer<typeof Job>;
 
-export const JOB_SORT_COLUMNS = ['jobId', 'jobName', 'jobGroup', 'createTime'] as const;
-
 export const JobQuery = PageQuery.extend({
   jobName: optionalText(64),
   jobGroup: optionalText(64),

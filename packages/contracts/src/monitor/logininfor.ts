@@ -17,8 +17,6 @@ export const LoginInfo = z.object({
 });
 export type LoginInfo = z.infer<typeof LoginInfo>;
 
-export const LOGININFOR_SORT_COLUMNS = ['loginTime', 'userName'] as const;
-
 export const LoginInfoQuery = PageQuery.extend({
   ipaddr: optionalText(128).describe('client IP address'),
   userName: optionalText(50).describe('sign-in name'),

@@ -26,9 +26,6 @@ export const OperLog = z.object({
 });
 export type OperLog = z.infer<typeof OperLog>;
 
-/** Columns an operation log list may sort by. */
-export const OPER_LOG_SORT_COLUMNS = ['operTime', 'costTime'] as const;
-
 export const OperLogQuery = PageQuery.extend({
   title: optionalText(50).describe('part of the module title'),
   operName: optionalText(50).describe('part of the operator name'),

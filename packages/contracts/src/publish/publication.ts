@@ -194,8 +194,6 @@ export const PublishLog = z.object({
 });
 export type PublishLog = z.infer<typeof PublishLog>;
 
-export const PUBLISH_LOG_SORT_COLUMNS = ['startTime', 'durationMs'] as const;
-
 export const PublishLogQuery = PageQuery.extend({
   publicationName: optionalText(100).describe('part of the publication name'),
   ditaMap: optionalText(1000).describe('part of the map path'),

@@ -35,9 +35,6 @@ export type PostBody = z.infer<typeof PostBody>;
 export const PostUpdate = PostBody.extend({ postId: z.number().int().positive().describe('id of a post') });
 export type PostUpdate = z.infer<typeof PostUpdate>;
 
-/** Columns a post list may sort by. */
-export const POST_SORT_COLUMNS = ['postSort', 'postCode', 'postName', 'createTime'] as const;
-
 /** Post permission strings: routes declare them, the seeded menus grant them. */
 export const PostPerm = {
   list: 'system:post:list',

@@ -143,5 +143,3 @@ export const RoleDeptTreeResult = z.object({
   depts: z.array(TreeSelectNode),
 });
 
-/** Columns a role list may sort by. */
-export const ROLE_SORT_COLUMNS = ['roleId', 'roleSort', 'roleName', 'roleKey', 'createTime'] as const;

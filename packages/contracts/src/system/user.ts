@@ -180,5 +180,3 @@ export const ImportQuery = z.object({
     .describe('update users that already exist instead of refusing them'),
 });
 
-/** Columns a user list may sort by. */
-export const USER_SORT_COLUMNS = ['userId', 'userName', 'nickName', 'status', 'createTime', 'loginDate'] as const;

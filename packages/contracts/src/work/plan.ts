@@ -105,4 +105,3 @@ export type PlanFilter = z.infer<typeof PlanFilter>;
 export const PlanQuery = PageQuery.extend(PlanFilter.shape);
 export type PlanQuery = z.infer<typeof PlanQuery>;
 
-export const PLAN_SORT_COLUMNS = ['title', 'status', 'beginDate', 'dueDate', 'createTime'] as const;

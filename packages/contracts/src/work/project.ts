@@ -129,8 +129,6 @@ export type ProjectFilter = z.infer<typeof ProjectFilter>;
 export const ProjectQuery = PageQuery.extend(ProjectFilter.shape);
 export type ProjectQuery = z.infer<typeof ProjectQuery>;
 
-export const PROJECT_SORT_COLUMNS = ['title', 'name', 'status', 'beginDate', 'endDate', 'createTime'] as const;
-
 /** PUT /ccms/project/reAdd: reopen a closed project (status back to normal). */
 export const ProjectReAdd = z.object({ id: z.coerce.number().int().positive() });
 

@@ -56,4 +56,3 @@ export type ReleaseLogFilter = z.infer<typeof ReleaseLogFilter>;
 export const ReleaseLogQuery = PageQuery.extend(ReleaseLogFilter.shape);
 export type ReleaseLogQuery = z.infer<typeof ReleaseLogQuery>;
 
-export const RELEASE_LOG_SORT_COLUMNS = ['index', 'version', 'status', 'createTime', 'planTitle'] as const;

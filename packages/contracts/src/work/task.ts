@@ -98,8 +98,6 @@ export type TaskFilter = z.infer<typeof TaskFilter>;
 export const TaskQuery = PageQuery.extend(TaskFilter.shape);
 export type TaskQuery = z.infer<typeof TaskQuery>;
 
-export const TASK_SORT_COLUMNS = ['title', 'status', 'beginDate', 'dueDate', 'effort', 'createTime'] as const;
-
 /** remain and exceed from effort and completed effort (two decimals). */
 export function effortSplit(effort: number, effortCompleted: number): { remain: number; exceed: number } {
   const round = (n: number) => Math.round(n * 100) / 100;

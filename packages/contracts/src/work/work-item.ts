@@ -231,21 +231,6 @@ export const WorkItemListRow = WorkItem.pick({
 });
 export type WorkItemListRow = z.infer<typeof WorkItemListRow>;
 
-/** Columns a list or condition query may sort by. */
-export const WORK_ITEM_SORT_COLUMNS = [
-  'workItemId',
-  'title',
-  'priority',
-  'severity',
-  'status',
-  'createTime',
-  'updateTime',
-  'due',
-  'deadline',
-  'progress',
-  'estimate',
-] as const;
-
 export const WorkItemFilter = z.object({
   projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)'),
   workItemType: z.enum(WORK_ITEM_TYPES).optional().describe('requirement or defect'),

@@ -193,9 +193,6 @@ export type ${E}Body = z.infer<typeof ${E}Body>;
 export const ${E}Update = ${E}Body.extend({ ${pk.propName}: z.number().int().positive().describe(${q(`id of a ${fn}`)}) });
 export type ${E}Update = z.infer<typeof ${E}Update>;
 
-/** Columns a ${k} list may sort by. */
-export const ${e.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_SORT_COLUMNS = [${sortable.map(q).join(', ')}] as const;
-
 /** ${cm(fnEn)} permission strings: routes declare them, the seeded menus grant them. */
 export const ${E}Perm = {
   list: '${permPrefix}:list',

@@ -20,7 +20,7 @@ export type WorkItemRow = typeof w.$inferSelect;
 
 const parent = alias(w, 'parent_item');
 
-/** Columns a list may sort by (contracts WORK_ITEM_SORT_COLUMNS). */
+/** Columns a list or condition query may sort by. */
 export const SORTABLE: Record<string, PgColumn> = {
   workItemId: w.workItemId,
   title: w.title,
