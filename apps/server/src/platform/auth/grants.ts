@@ -157,5 +157,3 @@ export function grantStore<T extends GrantTable, L extends GrantLevel>(spec: Gra
     },
   };
 }
-
-export type GrantStore = ReturnType<typeof grantStore>;

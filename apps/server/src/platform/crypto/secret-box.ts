@@ -1,8 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-/** What an API answers in place of a stored secret. */
-export const MASKED = '******';
-
 const VERSION = 'v1';
 
 /** A 256-bit key from the app's secret key (any length), so the stored text never changes format. */

@@ -136,5 +136,3 @@ export function createAppRouter(): AppRouter {
   current = router;
   return router;
 }
-
-export const appRouter = () => current;

@@ -7,7 +7,6 @@ import { type OutputListParams, type PublicationListParams, type PublicationSave
  * or a change invalidates through the keys (`outputKeys.all` covers every output list).
  */
 const keys = entityKeys<PublicationListParams>('publish', 'publication');
-export const publicationKeys = keys;
 const outputs = entityKeys<OutputListParams>('publish', 'output');
 export const outputKeys = outputs;
 export const publishLogKeys = entityKeys<PublishLogParams>('publish', 'publishLog');
@@ -28,8 +27,6 @@ export const useOutputs = (params: OutputListParams, enabled = true) =>
   useQuery({ queryKey: outputs.list(params), queryFn: () => publishApi.outputs(params), placeholderData: keepPreviousData, enabled });
 
 export const useOutput = (id: number | undefined) => useQuery({ queryKey: outputs.detail(id ?? 0), queryFn: () => publishApi.output(id ?? 0), enabled: !!id });
-
-export const useViewer = (params: ViewerParams) => useQuery({ ...publishQueries.viewer(params), placeholderData: keepPreviousData });
 
 function useInvalidate(...roots: (readonly unknown[])[]) {
   const client = useQueryClient();

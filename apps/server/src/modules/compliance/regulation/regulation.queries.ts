@@ -91,9 +91,3 @@ export function listRegulationGrants(db: Db, regulationId: number) {
     .where(eq(G.regulationId, regulationId))
     .orderBy(asc(G.grantId));
 }
-
-/** Revisions before this one, newest first (following previousId). */
-export async function previousRevision(db: Db, regulationId: number) {
-  const row = await findRegulation(db, regulationId);
-  return row?.previousId ? findRegulation(db, row.previousId) : undefined;
-}

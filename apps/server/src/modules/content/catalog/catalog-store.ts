@@ -420,12 +420,3 @@ export async function writeIndex(db: Db, w: IndexWrite, trace?: (phase: string) 
     }
   });
 }
-
-/** Drops the whole index of a branch (its database-only metadata stays). */
-export async function dropIndex(db: Db, libraryId: number, branch: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const t of [ccmsCatalogTopic, ccmsCatalogDocument, ccmsCatalogResource, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogIndex]) {
-      await tx.delete(t).where(and(eq(t.libraryId, libraryId), eq(t.branch, branch)));
-    }
-  });
-}

@@ -25,10 +25,6 @@ export async function findIndex(db: Db, libraryId: number, branch: string): Prom
   return row;
 }
 
-/** Every indexed branch of the given libraries. */
-export const indexesOf = (db: Db, libraryIds: number[]) =>
-  libraryIds.length === 0 ? Promise.resolve([]) : db.select().from(ccmsCatalogIndex).where(inArray(ccmsCatalogIndex.libraryId, libraryIds));
-
 export const allIndexes = (db: Db) => db.select().from(ccmsCatalogIndex);
 
 const st = alias(ccmsCatalogTopic, 'st');
@@ -96,17 +92,6 @@ export async function linksTo(db: Db, libraryId: number, branch: string, path: s
     .where(and(branchLinks(libraryId, branch), eq(ccmsCatalogLink.targetPath, path), sql`${ccmsCatalogLink.sourcePath} <> ${path}`))
     .orderBy(asc(ccmsCatalogLink.sourcePath), asc(ccmsCatalogLink.line), asc(ccmsCatalogLink.col));
   return asLinkRows(rows);
-}
-
-/** How many references from other files point at each path. */
-export async function incomingCounts(db: Db, libraryId: number, branch: string, paths: string[]): Promise<Map<string, number>> {
-  if (paths.length === 0) return new Map();
-  const rows = await db
-    .select({ path: ccmsCatalogLink.targetPath, n: count() })
-    .from(ccmsCatalogLink)
-    .where(and(branchLinks(libraryId, branch), inArray(ccmsCatalogLink.targetPath, paths), sql`${ccmsCatalogLink.sourcePath} <> ${ccmsCatalogLink.targetPath}`))
-    .groupBy(ccmsCatalogLink.targetPath);
-  return new Map(rows.map((r) => [r.path ?? '', Number(r.n)]));
 }
 
 export async function listKeys(db: Db, libraryId: number, branch: string, q: Pick<KeyQuery, 'key' | 'pageNum' | 'pageSize'>) {

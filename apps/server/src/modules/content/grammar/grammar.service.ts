@@ -101,5 +101,3 @@ export function grammarService(db: Db, storage: Storage, registry: GrammarRegist
     },
   };
 }
-
-export type GrammarService = ReturnType<typeof grammarService>;

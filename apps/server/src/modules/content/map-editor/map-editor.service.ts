@@ -409,5 +409,3 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
     },
   };
 }
-
-export type MapEditorService = ReturnType<typeof mapEditorService>;

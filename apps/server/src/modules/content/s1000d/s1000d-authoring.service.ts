@@ -663,5 +663,3 @@ export function s1000dAuthoringService(db: Db, git: LibraryGit, runtime: Catalog
     },
   };
 }
-
-export type S1000dAuthoringService = ReturnType<typeof s1000dAuthoringService>;

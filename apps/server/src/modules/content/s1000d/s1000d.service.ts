@@ -234,5 +234,3 @@ export function s1000dService(db: Db, git: LibraryGit, { catalog, indexer }: Cat
     },
   };
 }
-
-export type S1000dService = ReturnType<typeof s1000dService>;

@@ -82,5 +82,3 @@ export function editorPresence(db: Db, { beatMs = 3_000, staleMs = 3 * beatMs }:
     },
   };
 }
-
-export type EditorPresenceHub = ReturnType<typeof editorPresence>;

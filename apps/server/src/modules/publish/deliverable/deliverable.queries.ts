@@ -5,9 +5,6 @@ import { ccmsConnection, ccmsDeliverable, ccmsDeliveryReceipt, ccmsDocumentOutpu
 import { contains } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
-export type DeliverableRow = typeof ccmsDeliverable.$inferSelect;
-export type ReceiptRow = typeof ccmsDeliveryReceipt.$inferSelect;
-
 const D = ccmsDeliverable;
 const R = ccmsDeliveryReceipt;
 const sortable = { name: D.name, createTime: D.createTime, updateTime: D.updateTime };

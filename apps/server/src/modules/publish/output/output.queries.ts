@@ -1,6 +1,6 @@
 import type { Language } from '@ccms/contracts/constants';
 import type { PublishOutput } from '@ccms/contracts/publish/publication';
-import { and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsDocumentOutput, ccmsPublishLog } from '../../../db/schema';
 import { pageWindow } from '../../../platform/http/paging';
@@ -51,24 +51,6 @@ export async function pendingOutputs(db: Db, before: Date) {
 
 export async function deleteOutputs(db: Db, ids: number[]) {
   await db.delete(O).where(inArray(O.outputId, ids));
-}
-
-/** The previous successful output of the same publication (or map) and config: its commit tells what changed since. */
-export async function previousSuccess(db: Db, row: OutputRow) {
-  const [prev] = await db
-    .select({ outputId: O.outputId, commit: O.commit })
-    .from(O)
-    .where(
-      and(
-        row.publicationId ? eq(O.publicationId, row.publicationId) : and(outputsOfMap(row.libraryId, row.branch, row.path), sql`${O.publicationId} is null`),
-        row.configId ? eq(O.configId, row.configId) : undefined,
-        eq(O.status, 'success'),
-        sql`${O.outputId} <> ${row.outputId}`,
-      ),
-    )
-    .orderBy(desc(O.outputId))
-    .limit(1);
-  return prev;
 }
 
 export async function insertPublishLog(db: Db, row: typeof ccmsPublishLog.$inferInsert) {

@@ -464,5 +464,3 @@ async function readTextOr(file: string): Promise<string> {
     return '<val/>';
   }
 }
-
-export type PublishRunner = ReturnType<typeof publishRunner>;

@@ -223,5 +223,3 @@ export function authService({ db, sessions, idleMinutes, sessionsPerUser, signTo
     },
   };
 }
-
-export type AuthService = ReturnType<typeof authService>;

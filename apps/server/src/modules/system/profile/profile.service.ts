@@ -19,8 +19,6 @@ const AVATAR_FOLDER = 'avatar/';
 /** A stored avatar's path below the avatar folder: "<userId>/<random>.<ext>", nothing else. */
 export const AVATAR_KEY = /^\d+\/[A-Za-z0-9_-]{8,64}\.(png|jpg|jpeg)$/;
 
-export type AvatarType = (typeof AVATAR_TYPES)[number];
-
 /** The image type the bytes really are, whatever the name claims. */
 function sniffImage(buffer: Buffer): 'png' | 'jpeg' | undefined {
   if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';

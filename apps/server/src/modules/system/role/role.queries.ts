@@ -1,6 +1,6 @@
 import { SUPER_ROLE } from '@ccms/contracts/constants';
 import type { AuthUserQuery, RoleExportQuery, RoleQuery } from '@ccms/contracts/system/role';
-import { and, asc, count, eq, inArray, like, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysDept, sysMenu, sysRole, sysRoleDept, sysRoleMenu, sysUser, sysUserRole } from '../../../db/schema';
 import { withinRange } from '../../../platform/db/filters';
@@ -198,5 +198,3 @@ export async function adminRolesAmong(db: Db, roleIds: number[]) {
   const rows = await findRoles(db, roleIds);
   return rows.filter(isAdminRole).map((r) => r.roleId);
 }
-
-export const excludeRoles = (roleIds: number[]) => (roleIds.length > 0 ? notInArray(sysRole.roleId, roleIds) : undefined);

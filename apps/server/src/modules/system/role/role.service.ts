@@ -240,5 +240,3 @@ export function roleService(db: Db, sessions: SessionCache) {
     },
   };
 }
-
-export type RoleService = ReturnType<typeof roleService>;

@@ -287,8 +287,6 @@ export function ssoService({ db, sessions, secretKey, idleMinutes, sessionsPerUs
   };
 }
 
-export type SsoService = ReturnType<typeof ssoService>;
-
 /** What a completion got to: the flow's purpose and the user it was for, as far as they are known. */
 export interface SsoAttempt {
   purpose?: 'login' | 'bind';

@@ -113,10 +113,6 @@ export async function visibleUserIds(db: Db, userIds: number[], scope: SQL | und
   return new Set(rows.map((r) => r.userId));
 }
 
-export async function liveUserIds(db: Db, userIds: number[]): Promise<Set<number>> {
-  return visibleUserIds(db, userIds, undefined);
-}
-
 export async function findUserIdByName(db: Db, userName: string) {
   const [row] = await db
     .select({ userId: sysUser.userId })

@@ -423,5 +423,3 @@ export function userService(db: Db, sessions: SessionCache) {
     importUsers,
   };
 }
-
-export type UserService = ReturnType<typeof userService>;

@@ -1,5 +1,5 @@
 import type { DbTableQuery, GenQuery } from '@ccms/contracts/tool/gen';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import type { TableHistory } from '../../../db/migration-history';
 import { genTable, genTableColumn } from '../../../db/schema';
@@ -126,5 +126,3 @@ export async function allGenTablesWithColumns(db: Db) {
   for (const c of columns) byTable.set(c.tableId, [...(byTable.get(c.tableId) ?? []), c]);
   return tables.map((t) => ({ ...t, columns: byTable.get(t.tableId) ?? [] }));
 }
-
-export const genTablesByIds = (db: Db, ids: number[]) => db.select().from(genTable).where(inArray(genTable.tableId, ids));

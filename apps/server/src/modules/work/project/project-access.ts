@@ -67,7 +67,7 @@ export function readableProjectCondition(caller: ProjectCaller, projectIdColumn:
     WHERE ${ccmsProject.delFlag} = '0' AND ((${ccmsProject.isPublic} = true AND ${ccmsProject.secrecy} = false) OR ${reachedBy(caller)}))`;
 }
 
-async function idsWhere(db: Db, cond: SQL | undefined): Promise<number[] | null> {
+async function _idsWhere(db: Db, cond: SQL | undefined): Promise<number[] | null> {
   if (!cond) return null;
   const rows = await db
     .select({ id: ccmsProject.projectId })
@@ -75,12 +75,6 @@ async function idsWhere(db: Db, cond: SQL | undefined): Promise<number[] | null>
     .where(and(eq(ccmsProject.delFlag, '0'), cond));
   return rows.map((r) => r.id);
 }
-
-/** Ids of the projects the caller may see in lists; null means all (system admin). */
-export const visibleProjectIds = (db: Db, caller: ProjectCaller) => idsWhere(db, visibleProjectCondition(caller, ccmsProject.projectId));
-
-/** Ids of the projects whose content the caller may read; null means all (system admin). */
-export const readableProjectIds = (db: Db, caller: ProjectCaller) => idsWhere(db, readableProjectCondition(caller, ccmsProject.projectId));
 
 /** The caller's strongest level on each (not deleted) project; absent: none. */
 export async function projectLevels(db: Db, caller: ProjectCaller, projectIds: number[]): Promise<Map<number, ProjectLevel>> {

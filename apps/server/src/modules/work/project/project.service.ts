@@ -324,5 +324,3 @@ export function projectService(db: Db, git: LibraryGit | null) {
     },
   };
 }
-
-export type ProjectService = ReturnType<typeof projectService>;

@@ -110,5 +110,3 @@ export function workflowDiffService(db: Db, content: Pick<ContentServices, 'git'
     },
   };
 }
-
-export type WorkflowDiffService = ReturnType<typeof workflowDiffService>;

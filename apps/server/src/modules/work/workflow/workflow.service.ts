@@ -409,5 +409,3 @@ function stageAfter(action: string, stage: WorkflowStage, existTranslate: boolea
   if (action === 'pass') return stages[stages.indexOf(stage) + 1];
   return undefined;
 }
-
-export type WorkflowService = ReturnType<typeof workflowService>;

@@ -13,7 +13,6 @@ export const regulationKeys = {
   granteeRoles: (id: number) => [...keys.all, 'granteeRoles', id] as const,
 };
 export const clauseKeys = { ...clauses, tree: (regulationId: number) => [...clauses.all, 'tree', regulationId] as const };
-export const linkKeys = links;
 
 export const regulationQueries = {
   list: (params: RegulationListParams) => ({ queryKey: keys.list(params), queryFn: () => regulationApi.list(params) }),

@@ -1,5 +1,5 @@
 import type { DoctypeBody, DoctypeUpdate } from '@ccms/contracts/content/doctype';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { type DoctypeListParams, doctypeApi } from './doctype-api';
 
@@ -11,8 +11,6 @@ export const doctypeQueries = {
   list: (params: DoctypeListParams) => ({ queryKey: doctypeKeys.list(params), queryFn: () => doctypeApi.list(params) }),
   detail: (doctypeId: number) => ({ queryKey: doctypeKeys.detail(doctypeId), queryFn: () => doctypeApi.get(doctypeId) }),
 };
-
-export const useDoctypeList = (params: DoctypeListParams) => useQuery({ ...doctypeQueries.list(params), placeholderData: keepPreviousData });
 
 /** Enabled document types, for pickers. */
 export const useDoctypeOptions = () => useQuery({ queryKey: doctypeKeys.options(), queryFn: doctypeApi.options });

@@ -42,9 +42,6 @@ export const useDocumentToc = (id: number) => useQuery({ queryKey: documentKeys.
 
 export const useDocumentConnections = (id: number) => useQuery({ queryKey: documentKeys.connections(id), queryFn: () => documentApi.connections(id) });
 
-export const useDocumentOutputs = (id: number, page: PageParams) =>
-  useQuery({ queryKey: documentKeys.outputs(id, page), queryFn: () => documentApi.outputs(id, page), placeholderData: keepPreviousData });
-
 export const useDocumentRevisions = (id: number, page: PageParams) =>
   useQuery({ queryKey: documentKeys.revisions(id, page), queryFn: () => documentApi.revisions(id, page), placeholderData: keepPreviousData });
 

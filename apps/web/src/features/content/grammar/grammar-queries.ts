@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { doctypeKeys } from '../doctype/doctype-queries';
 import { type GrammarListParams, grammarApi } from './grammar-api';
@@ -10,8 +10,6 @@ export const grammarKeys = { ...keys, status: () => [...keys.all, 'status'] as c
 export const grammarQueries = {
   list: (params: GrammarListParams) => ({ queryKey: grammarKeys.list(params), queryFn: () => grammarApi.list(params) }),
 };
-
-export const useGrammarList = (params: GrammarListParams) => useQuery({ ...grammarQueries.list(params), placeholderData: keepPreviousData });
 
 /** Whether any package is installed (the hint while none is), and the machine catalog's version. */
 export const useGrammarStatus = () => useQuery({ queryKey: grammarKeys.status(), queryFn: grammarApi.status });

@@ -42,8 +42,6 @@ export const libraryQueries = {
   dataProperties: (libraryId: number) => ({ queryKey: libraryKeys.dataProperties(libraryId), queryFn: () => libraryConfigApi.dataProperties(libraryId) }),
 };
 
-export const useLibraryList = (params: LibraryListParams) => useQuery({ ...libraryQueries.list(params), placeholderData: keepPreviousData });
-
 export const useLibrary = (libraryId: number | undefined, enabled = true) =>
   useQuery({ ...libraryQueries.detail(libraryId ?? 0), enabled: enabled && libraryId !== undefined });
 

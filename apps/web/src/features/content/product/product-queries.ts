@@ -1,5 +1,5 @@
 import type { ProductBody, ProductUpdate } from '@ccms/contracts/content/product';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { type ProductListParams, productApi } from './product-api';
 
@@ -11,10 +11,6 @@ export const productQueries = {
   list: (params: ProductListParams) => ({ queryKey: productKeys.list(params), queryFn: () => productApi.list(params) }),
   detail: (productId: number) => ({ queryKey: productKeys.detail(productId), queryFn: () => productApi.get(productId) }),
 };
-
-export const useProductList = (params: ProductListParams) => useQuery({ ...productQueries.list(params), placeholderData: keepPreviousData });
-
-export const useProduct = (productId: number | undefined) => useQuery({ ...productQueries.detail(productId ?? 0), enabled: productId !== undefined });
 
 export const useProducts = (enabled = true) => useQuery({ queryKey: productKeys.options(), queryFn: productApi.options, enabled });
 

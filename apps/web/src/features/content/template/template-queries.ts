@@ -17,8 +17,6 @@ export const templateQueries = {
   detail: (templateId: number) => ({ queryKey: templateKeys.detail(templateId), queryFn: () => templateApi.get(templateId) }),
 };
 
-export const useTemplateList = (params: TemplateListParams) => useQuery({ ...templateQueries.list(params), placeholderData: keepPreviousData });
-
 /** Enabled templates, for new topics, maps and S1000D objects and the document type's default. */
 export const useTemplateOptions = (kind?: TemplateKind, enabled = true) =>
   useQuery({ queryKey: templateKeys.options(kind), queryFn: () => templateApi.options(kind), enabled });

@@ -1,5 +1,5 @@
 import type { JobBody } from '@ccms/contracts/monitor/job';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { type JobListParams, type JobLogListParams, type JobSave, jobApi } from './job-api';
 
@@ -18,7 +18,6 @@ export const jobQueries = {
   logList: (params: JobLogListParams) => ({ queryKey: jobKeys.logList(params), queryFn: () => jobApi.logs.list(params) }),
 };
 
-export const useJobList = (params: JobListParams) => useQuery({ ...jobQueries.list(params), placeholderData: keepPreviousData });
 export const useJob = (jobId: number | undefined, enabled = true) => useQuery({ ...jobQueries.detail(jobId ?? 0), enabled: enabled && jobId !== undefined });
 /** The handlers a job may invoke (they change only with a server release). */
 export const useJobHandlers = (enabled: boolean) => useQuery({ queryKey: jobKeys.handlers(), queryFn: jobApi.handlers, enabled, staleTime: 300_000 });

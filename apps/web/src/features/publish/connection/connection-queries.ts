@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { type ConnectionListParams, type ConnectionSave, connectionApi } from './connection-api';
 
@@ -10,8 +10,6 @@ export const connectionQueries = {
   list: (params: ConnectionListParams) => ({ queryKey: connectionKeys.list(params), queryFn: () => connectionApi.list(params) }),
   detail: (connectionId: number) => ({ queryKey: connectionKeys.detail(connectionId), queryFn: () => connectionApi.get(connectionId) }),
 };
-
-export const useConnectionList = (params: ConnectionListParams) => useQuery({ ...connectionQueries.list(params), placeholderData: keepPreviousData });
 
 export const useConnectionOptions = () => useQuery({ queryKey: connectionKeys.options(), queryFn: connectionApi.options });
 

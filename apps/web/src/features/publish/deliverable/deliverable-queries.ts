@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { type DeliverableListParams, type DeliverableSave, deliverableApi, type ReceiptListParams } from './deliverable-api';
 
@@ -19,8 +19,6 @@ export const deliverableQueries = {
     queryFn: () => deliverableApi.receipts(deliverableId, params),
   }),
 };
-
-export const useDeliverableList = (params: DeliverableListParams) => useQuery({ ...deliverableQueries.list(params), placeholderData: keepPreviousData });
 
 export const usePublicationChoices = () => useQuery({ queryKey: deliverableKeys.publications(), queryFn: deliverableApi.publications });
 

@@ -8,7 +8,6 @@ export interface LoginValues {
 }
 
 export type LoginField = 'username' | 'password' | 'code';
-export type LoginErrors = Partial<Record<LoginField, string>>;
 
 /** Message keys of the auth namespace. */
 type MessageKey = 'usernameRequired' | 'usernameLength' | 'passwordRequired' | 'passwordLength' | 'captchaRequired';

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { type ConfigListParams, type ConfigSave, configApi } from './config-api';
 
@@ -9,10 +9,6 @@ export const configQueries = {
   list: (params: ConfigListParams) => ({ queryKey: configKeys.list(params), queryFn: () => configApi.list(params) }),
   detail: (configId: number) => ({ queryKey: configKeys.detail(configId), queryFn: () => configApi.get(configId) }),
 };
-
-export const useConfigList = (params: ConfigListParams) => useQuery({ ...configQueries.list(params), placeholderData: keepPreviousData });
-
-export const useConfig = (configId: number | undefined) => useQuery({ ...configQueries.detail(configId ?? 0), enabled: configId !== undefined });
 
 export function useSaveConfig() {
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { type DictDataListParams, type DictDataSave, type DictTypeListParams, type DictTypeSave, dictApi } from './dict-api';
 
@@ -22,7 +22,6 @@ export const dictQueries = {
   dataDetail: (dictCode: number) => ({ queryKey: dictKeys.dataDetail(dictCode), queryFn: () => dictApi.data.get(dictCode) }),
 };
 
-export const useDictTypeList = (params: DictTypeListParams) => useQuery({ ...dictQueries.list(params), placeholderData: keepPreviousData });
 export const useDictType = (dictId: number) => useQuery({ ...dictQueries.detail(dictId), enabled: dictId > 0 });
 /** Every type, for the item page's type picker. */
 export const useDictTypeOptions = () => useQuery(dictQueries.options());

@@ -22,9 +22,3 @@ export function useDeleteDownloads() {
     onSuccess: () => client.invalidateQueries({ queryKey: downloadKeys.all }),
   });
 }
-
-/** After something was added to the download center elsewhere (an output's zip). */
-export const useRefreshDownloads = () => {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: downloadKeys.all });
-};

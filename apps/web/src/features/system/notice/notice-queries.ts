@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { type NoticeListParams, type NoticeSave, noticeApi } from './notice-api';
 
@@ -9,10 +9,6 @@ export const noticeQueries = {
   list: (params: NoticeListParams) => ({ queryKey: noticeKeys.list(params), queryFn: () => noticeApi.list(params) }),
   detail: (noticeId: number) => ({ queryKey: noticeKeys.detail(noticeId), queryFn: () => noticeApi.get(noticeId) }),
 };
-
-export const useNoticeList = (params: NoticeListParams) => useQuery({ ...noticeQueries.list(params), placeholderData: keepPreviousData });
-
-export const useNotice = (noticeId: number | undefined) => useQuery({ ...noticeQueries.detail(noticeId ?? 0), enabled: noticeId !== undefined });
 
 export function useSaveNotice() {
   const client = useQueryClient();

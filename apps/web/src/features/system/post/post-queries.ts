@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { type PostListParams, type PostSave, postApi } from './post-api';
 
@@ -9,10 +9,6 @@ export const postQueries = {
   list: (params: PostListParams) => ({ queryKey: postKeys.list(params), queryFn: () => postApi.list(params) }),
   detail: (postId: number) => ({ queryKey: postKeys.detail(postId), queryFn: () => postApi.get(postId) }),
 };
-
-export const usePostList = (params: PostListParams) => useQuery({ ...postQueries.list(params), placeholderData: keepPreviousData });
-
-export const usePost = (postId: number | undefined) => useQuery({ ...postQueries.detail(postId ?? 0), enabled: postId !== undefined });
 
 export function useSavePost() {
   const client = useQueryClient();

@@ -37,7 +37,6 @@ export const FieldSchema = z.object({
 export type FormField = z.infer<typeof FieldSchema>;
 
 const ColumnSchema = z.object({ id: z.string().min(1).max(64), span: z.number().int().min(1).max(24), items: z.array(FieldSchema) });
-export type FormColumn = z.infer<typeof ColumnSchema>;
 
 export const RowSchema = z.object({
   id: z.string().min(1).max(64),

@@ -1,5 +1,5 @@
 import type { PlanBody, PlanUpdate } from '@ccms/contracts/work/plan';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import type { PageParams } from '../../../shared/list/query';
 import { type PlanFilters, planApi } from './plan-api';
@@ -14,8 +14,6 @@ export const planQueries = {
   list: (params: PlanListParams) => ({ queryKey: planKeys.list(params), queryFn: () => planApi.list(params) }),
   detail: (id: number) => ({ queryKey: planKeys.detail(id), queryFn: () => planApi.get(id) }),
 };
-
-export const usePlanList = (params: PlanListParams) => useQuery({ ...planQueries.list(params), placeholderData: keepPreviousData });
 
 export const usePlan = (id: number, enabled = true) => useQuery({ ...planQueries.detail(id), enabled });
 

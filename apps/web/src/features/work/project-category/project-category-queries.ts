@@ -1,5 +1,5 @@
 import type { ProjectCategoryBody, ProjectCategoryUpdate } from '@ccms/contracts/work/project';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import type { PageParams } from '../../../shared/list/query';
 import { type CategoryFilters, categoryApi } from '../project/project-api';
@@ -14,8 +14,6 @@ export const categoryQueries = {
   list: (params: CategoryListParams) => ({ queryKey: categoryKeys.list(params), queryFn: () => categoryApi.list(params) }),
   detail: (id: number) => ({ queryKey: categoryKeys.detail(id), queryFn: () => categoryApi.get(id) }),
 };
-
-export const useCategoryList = (params: CategoryListParams) => useQuery({ ...categoryQueries.list(params), placeholderData: keepPreviousData });
 
 /** Enabled categories for the project form and filters. */
 export const useCategoryOptions = (enabled = true) => useQuery({ queryKey: categoryKeys.options(), queryFn: categoryApi.options, enabled });

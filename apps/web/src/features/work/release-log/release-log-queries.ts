@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { type ReleaseLogListParams, type ReleaseLogSave, releaseLogApi } from './release-log-api';
 
@@ -9,8 +9,6 @@ export const releaseLogQueries = {
   list: (params: ReleaseLogListParams) => ({ queryKey: releaseLogKeys.list(params), queryFn: () => releaseLogApi.list(params) }),
   detail: (logId: number) => ({ queryKey: releaseLogKeys.detail(logId), queryFn: () => releaseLogApi.get(logId) }),
 };
-
-export const useReleaseLogList = (params: ReleaseLogListParams) => useQuery({ ...releaseLogQueries.list(params), placeholderData: keepPreviousData });
 
 export function useSaveReleaseLog() {
   const client = useQueryClient();

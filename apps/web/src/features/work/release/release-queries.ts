@@ -1,5 +1,5 @@
 import type { ReleaseBody, ReleaseUpdate } from '@ccms/contracts/work/release';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import type { PageParams } from '../../../shared/list/query';
 import { type ReleaseFilters, releaseApi } from './release-api';
@@ -14,10 +14,6 @@ export const releaseQueries = {
   list: (params: ReleaseListParams) => ({ queryKey: releaseKeys.list(params), queryFn: () => releaseApi.list(params) }),
   detail: (id: number) => ({ queryKey: releaseKeys.detail(id), queryFn: () => releaseApi.get(id) }),
 };
-
-export const useReleaseList = (params: ReleaseListParams) => useQuery({ ...releaseQueries.list(params), placeholderData: keepPreviousData });
-
-export const useRelease = (id: number, enabled = true) => useQuery({ ...releaseQueries.detail(id), enabled });
 
 /** The releases of a project, for pickers. */
 export const useReleaseOptions = (projectId: number | null | undefined, enabled = true) =>

@@ -1,5 +1,5 @@
 import type { TaskBody, TaskProgressBody, TaskUpdate } from '@ccms/contracts/work/task';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import type { PageParams } from '../../../shared/list/query';
 import { planKeys } from '../plan/plan-queries';
@@ -16,8 +16,6 @@ export const taskQueries = {
   mine: (params: TaskListParams) => ({ queryKey: taskKeys.mine(params), queryFn: () => taskApi.mine(params) }),
   detail: (id: number) => ({ queryKey: taskKeys.detail(id), queryFn: () => taskApi.get(id) }),
 };
-
-export const useTaskList = (params: TaskListParams) => useQuery({ ...taskQueries.list(params), placeholderData: keepPreviousData });
 
 export const useTask = (id: number, enabled = true) => useQuery({ ...taskQueries.detail(id), enabled });
 

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useDataProperties } from '../../library/library-queries';
 import { useProductOptions } from '../../product/use-product-options';
 
-/** The attributes the panel edits; the conditional ones take space-separated values. */
-export const PANEL_ATTRS = ['id', 'outputclass', 'audience', 'platform', 'product', 'props', 'otherprops'] as const;
 const CONDITIONAL = ['audience', 'platform', 'product', 'props', 'otherprops'] as const;
 type Conditional = (typeof CONDITIONAL)[number];
 type Values = { id: string; outputclass: string } & Record<Conditional, string[]>;

@@ -264,7 +264,6 @@ export function pmName(dita: string): string {
   return dita.replace(/-/g, '_');
 }
 
-export const ELEMENT_BY_NAME = new Map(ELEMENTS.map((e) => [e.name, e]));
 /** Element definitions by editor name (`steps_unordered`). */
 export const ELEMENT_BY_PM_NAME = new Map(ELEMENTS.map((e) => [pmName(e.name), e]));
 

@@ -530,19 +530,6 @@ export function serialize(node: XmlDocument | XmlNode): string {
   return out.join('');
 }
 
-/** A start tag built from attributes: attributes keep their written form unless their value changed. */
-export function buildOpenTag(name: string, attrs: Array<{ name: string; value: string; raw?: string; quote?: '"' | "'" }>, tail = '>'): string {
-  let s = `<${name}`;
-  for (const a of attrs) {
-    if (a.raw !== undefined) s += a.raw;
-    else {
-      const q = a.quote ?? '"';
-      s += ` ${a.name}=${q}${escapeAttr(a.value, q)}${q}`;
-    }
-  }
-  return s + tail;
-}
-
 /** The concatenated text of an element (entity references other than predefined ones are kept as written). */
 export function textContent(node: XmlNode): string {
   if (node.type === 'text') return decodeEntities(node.raw);

@@ -1,5 +1,5 @@
 import { Mark } from '@tiptap/core';
-import { ELEMENTS, pmName } from '../elements';
+import { pmName } from '../elements';
 import type { EditorVocabulary } from '../vocabulary';
 import { ditaAttributes } from './attrs';
 
@@ -21,9 +21,6 @@ export const marksOf = (vocab: Pick<EditorVocabulary, 'elements'>) =>
         renderHTML: ({ HTMLAttributes }) => [TAGS[def.name] ?? 'span', { ...HTMLAttributes, 'data-dita': def.name, class: `dita-${def.name}` }, 0],
       }),
     );
-
-/** One mark per DITA phrase element (b, i, codeph, uicontrol, xref with text, ...). */
-export const ditaMarks = marksOf({ elements: ELEMENTS });
 
 /** Text written as a CDATA section: kept as such when its paragraph is written again. */
 export const CdataMark = Mark.create({

@@ -1,5 +1,5 @@
 import { Node } from '@tiptap/core';
-import { ELEMENTS, type ElementDef, pmName } from '../elements';
+import { type ElementDef, pmName } from '../elements';
 import type { EditorVocabulary } from '../vocabulary';
 import { ditaAttributes } from './attrs';
 import { ROW_NODES, rowNodeView } from './row-node-view';
@@ -87,6 +87,3 @@ function nodeFor(def: ElementDef, plain: boolean) {
  */
 export const nodesOf = (vocab: Pick<EditorVocabulary, 'elements'> & { readonly id?: EditorVocabulary['id'] }) =>
   vocab.elements.filter((e) => e.kind !== 'mark').map((e) => nodeFor(e, vocab.id === 'xmlprofile'));
-
-/** One node per modelled DITA element that is not a phrase. */
-export const ditaNodes = nodesOf({ elements: ELEMENTS });
