@@ -142,4 +142,3 @@ export const RoleDeptTreeResult = z.object({
   checkedKeys: z.array(z.number()),
   depts: z.array(TreeSelectNode),
 });
-

@@ -179,4 +179,3 @@ export const ImportQuery = z.object({
     .transform((v) => v === 'true' || v === '1')
     .describe('update users that already exist instead of refusing them'),
 });
-

@@ -104,4 +104,3 @@ export const PlanFilter = z.object({
 export type PlanFilter = z.infer<typeof PlanFilter>;
 export const PlanQuery = PageQuery.extend(PlanFilter.shape);
 export type PlanQuery = z.infer<typeof PlanQuery>;
-

@@ -55,4 +55,3 @@ export type ReleaseLogFilter = z.infer<typeof ReleaseLogFilter>;
 
 export const ReleaseLogQuery = PageQuery.extend(ReleaseLogFilter.shape);
 export type ReleaseLogQuery = z.infer<typeof ReleaseLogQuery>;
-
