@@ -108,7 +108,8 @@ export function topicMetadata(topic: XmlElement, scope: KeyScope, mapMeta: reado
         out.publisher = phraseText(c, scope);
         break;
       case 'source':
-        out.source = phraseText(c, scope) || c.attrs.href || undefined;
+        // A source named by @keyref without text of its own or of the key: the key's resource (DITA 1.3 source @keyref).
+        out.source = phraseText(c, scope) || keyHref(c, scope) || c.attrs.href || undefined;
         if (out.source === undefined) delete out.source;
         break;
       case 'permissions':
@@ -142,6 +143,12 @@ function phraseText(el: XmlElement, scope: KeyScope): string {
     .join('')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** The resource a metadata element's @keyref leads to, as the key's map wrote it. */
+function keyHref(el: XmlElement, scope: KeyScope): string | undefined {
+  const keyref = el.attrs.keyref?.trim();
+  return keyref ? scope.resolve(splitHrefKey(keyref).path)?.href : undefined;
 }
 
 /** The latest critdates/revised date (ISO dates compare as strings). */
