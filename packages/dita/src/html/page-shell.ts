@@ -17,7 +17,7 @@ function rootPrefix(outPath: string): string {
 function pageMetadata(page: Page): TopicMetadata | undefined {
   const first = page.topics[0];
   if (first === undefined) return undefined;
-  return topicMetadata(first.topic, page.scope, first.node !== undefined ? mapMetadataOf(first.node.element, first.node.inheritedMeta) : []);
+  return topicMetadata(first.topic, page.scope, first.node !== undefined ? mapMetadataOf(first.node) : []);
 }
 
 /** <meta> tags for the resolved prolog of the page's (first) topic. */

@@ -144,7 +144,7 @@ export class DitaProject {
   private mapMetaOf(file: string): XmlElement[] {
     this.firstNodes ??= new Map(this.topicNodes.flatMap((n) => (n.href !== undefined ? [[n.href, n] as const] : [])).reverse());
     const node = this.firstNodes.get(file);
-    return node !== undefined ? mapMetadataOf(node.element, node.inheritedMeta) : [];
+    return node !== undefined ? mapMetadataOf(node) : [];
   }
 
   /** Topicrefs in map order that produce output (normal role, local DITA topics). */
