@@ -127,12 +127,20 @@ describe('@keyref on every element that allows it', () => {
     out.cleanup();
   });
 
-  it("reads the prolog's author and source through their keys into the page's head", async () => {
+  it("reads the prolog's author, source and data through their keys into the page's head", async () => {
     const out = await publishFixture({
       'map.ditamap': MAP(`${KEYS}<topicref href="a.dita"/>`),
-      'a.dita': CONCEPT('a', 'A', '<p>a</p>', '<prolog><author keyref="writer"/><source keyref="spec"/></prolog>'),
+      'a.dita': CONCEPT(
+        'a',
+        'A',
+        '<p>a</p>',
+        '<prolog><author keyref="writer"/><source keyref="spec"/><data name="product" keyref="prod"/><data name="own" keyref="prod" value="mine"/></prolog>',
+      ),
     });
     const head = out.read('a.html');
+    // A data element without @value or content takes the key's text; its own @value wins.
+    expect(head).toContain('<meta name="product" content="Widget Pro">');
+    expect(head).toContain('<meta name="own" content="mine">');
     expect(head).toContain('<meta name="author" content="Jane Writer">');
     expect(head).toContain('<meta name="dcterms.source" content="https://example.com/spec">');
     out.cleanup();
