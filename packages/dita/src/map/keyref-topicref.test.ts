@@ -46,6 +46,22 @@ describe('a topicref with @keyref takes the key definition’s topicmeta', () =>
     out.cleanup();
   });
 
+  it("lets a relationship table topicref's key win over its own @href, which stays the fallback of an undefined key", async () => {
+    const out = await publishFixture({
+      'map.ditamap': MAP(`${KEYDEF}<topicref href="t.dita"/><topicref href="old.dita"/><topicref href="other.dita"/>
+        <reltable><relrow><relcell><topicref keyref="k" href="old.dita"/><topicref keyref="undefined-key" href="old.dita"/></relcell>
+          <relcell><topicref href="other.dita"/></relcell></relrow></reltable>`),
+      't.dita': CONCEPT('t', 'T', '<p>t</p>'),
+      'old.dita': CONCEPT('old', 'Old', '<p>o</p>'),
+      'other.dita': CONCEPT('other', 'Other', '<p>o</p>'),
+    });
+    const other = mainOf(out.read('other.html'));
+    expect(other).toContain('<a href="t.html">Key linktext</a>');
+    expect(other).toContain('<a href="old.html">Old</a>');
+    expect(out.problems.filter((p) => p.code === 'key-undefined')).toEqual([]);
+    out.cleanup();
+  });
+
   it('takes toc="no" from the key definition and cascades it to nested topicrefs that do not set @toc, as if written there', async () => {
     const topics = {
       'h.dita': CONCEPT('h', 'Hidden', '<p>h</p>'),

@@ -410,7 +410,8 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
           const tKeyref = t.attrs.keyref?.trim();
           if (tKeyref) {
             n.keyref = tKeyref;
-            if (n.href === undefined) resolveNodeKeyref(n, list);
+            // A defined key wins over the topicref's own @href, the fallback for an undefined key (DITA 1.3 2.3.4.1).
+            resolveNodeKeyref(n, list);
           }
           refs.push(n);
         }
