@@ -1,6 +1,7 @@
 import type { Located, ProblemList } from '../problems/problem.js';
 import { DITAOT_REGION_TEXT, DITAOT_TEXT } from './generated-text-ditaot.js';
 import { EXTRA_TEXT } from './generated-text-extra.js';
+import { DITAOT_NOTE_LABELS } from './generated-text-notes.js';
 import type { GeneratedText } from './generated-text-types.js';
 
 export type { GeneratedText, GeneratedTextPart } from './generated-text-types.js';
@@ -16,7 +17,8 @@ const EN: GeneratedText = {
     remember: 'Remember',
     attention: 'Attention',
     caution: 'CAUTION',
-    notice: 'NOTICE',
+    // DITA-OT's strings-en-us.xml: "Notice", where its caution and danger are upper case.
+    notice: 'Notice',
     danger: 'DANGER',
     warning: 'WARNING',
     trouble: 'Trouble',
@@ -68,7 +70,8 @@ const ZH: GeneratedText = {
     remember: '切记',
     attention: '注意',
     caution: '小心',
-    notice: '注意',
+    // DITA-OT's strings-zh-cn.xml leaves Notice in English (TODO), and DITA-OT writes that.
+    notice: 'Notice',
     danger: '危险',
     warning: '警告',
     trouble: '故障',
@@ -149,9 +152,16 @@ export function generatedText(lang: string | undefined): GeneratedText {
     const layers = [DITAOT_TEXT[language], EXTRA_TEXT[language], ...(language !== key ? [DITAOT_REGION_TEXT[key], EXTRA_TEXT[key]] : [])];
     text = { ...EN, lang: key, notes: { ...EN.notes } };
     for (const layer of layers) if (layer !== undefined) text = { ...text, ...layer, lang: key, notes: { ...text.notes, ...layer.notes } };
+    text = { ...text, notes: { ...text.notes, ...noteLabels(language, key) } };
     byLang.set(key, text);
   }
   return text;
+}
+
+/** Trouble and Notice in a language (a region's own over its language's), English where DITA-OT has none. */
+function noteLabels(language: string, key: string): { trouble: string; notice: string } {
+  const own = { ...DITAOT_NOTE_LABELS[language], ...(key !== language ? DITAOT_NOTE_LABELS[key] : undefined) };
+  return { trouble: own.trouble ?? EN.notes.trouble ?? 'Trouble', notice: own.notice ?? EN.notes.notice ?? 'Notice' };
 }
 
 /** The languages (tables) the engine generates text in. */

@@ -186,7 +186,7 @@ export function pageContext(plan: PagePlan, page: Page, related: Map<string, Rel
   }
   for (const t of page.topics) parts.push(JSON.stringify(related.get(t.file) ?? []));
   // The map metadata that reaches each topic: in the page's head, index entries and search words.
-  for (const t of page.topics) if (t.node !== undefined) parts.push(mapMetaFingerprint(mapMetadataOf(t.node.element, t.node.inheritedMeta)));
+  for (const t of page.topics) if (t.node !== undefined) parts.push(mapMetaFingerprint(mapMetadataOf(t.node)));
   // Where every linked page lives: cheap to include and catches moved targets.
   return parts.join('\u0001');
 }

@@ -148,6 +148,15 @@ export function keyedPhrase(el: XmlElement, state: RenderState, tag: string, wra
   return url !== undefined ? `<a class="keylink" href="${escapeAttr(url)}"${ext}>${inner}</a>` : inner;
 }
 
+/** An element that keeps its own rendering (a menucascade of uicontrols) inside the link its @keyref makes when the key has a resource. */
+export function keyLinked(el: XmlElement, state: RenderState, html: string): string {
+  const { def, fragment } = keyDefFor(el, state);
+  const link = def !== undefined ? keyTarget(def, fragment, state.env) : undefined;
+  const url = link !== undefined && link.url !== '' ? publishableUrl(link.url, el, state.env, true) : undefined;
+  if (url === undefined) return html;
+  return `<a class="keylink" href="${escapeAttr(url)}"${link?.external ? ' target="_blank" rel="external noopener"' : ''}>${html}</a>`;
+}
+
 /** A block-level element with @keyref (dt, cmd): the key's text and link go inside it, so the markup stays valid. */
 export function keyedBlock(el: XmlElement, state: RenderState, tag: string): string {
   const { content, url, ext } = keyedParts(el, state);
@@ -203,9 +212,50 @@ export function xref(el: XmlElement, state: RenderState): string {
   }
   const text = content !== '' ? content : (title ?? escapeText(el.attrs.href ?? el.attrs.keyref ?? ''));
   if (url !== undefined) url = publishableUrl(url, el, env, true);
-  if (url === undefined) return `<span${attrs(el, state, 'xref')}>${text}</span>`;
+  // A specialization (fragref, synnoteref) keeps its own name beside xref's.
+  const cls = el.name === 'xref' ? 'xref' : `xref ${el.name}`;
+  if (url === undefined) return `<span${attrs(el, state, cls)}>${text}</span>`;
   const ext = external ? ' target="_blank" rel="external noopener"' : '';
-  return `<a${attrs(el, state, 'xref')} href="${escapeAttr(url)}"${ext}>${text}</a>`;
+  return `<a${attrs(el, state, cls)} href="${escapeAttr(url)}"${ext}>${text}</a>`;
+}
+
+/**
+ * Where an image's or object's long description is (its longdescref child, else the deprecated @longdescref), by
+ * @keyref (an undefined key falls back to @href) or @href, and the text a link to it shows: the longdescref's own, else
+ * the key's link text, else the target's title.
+ */
+function longDescription(el: XmlElement, state: RenderState): { url: string; text: string | undefined } | undefined {
+  const { env } = state;
+  const ref = firstChild(el, 'longdescref');
+  const keyref = ref?.attrs.keyref?.trim();
+  const href = ref !== undefined ? ref.attrs.href : el.attrs.longdescref;
+  const at = ref ?? el;
+  let url: string | undefined;
+  let text = ref !== undefined && hasContent(ref) ? state.inline(ref.children) : undefined;
+  if (ref !== undefined && keyref) {
+    const { def, fragment } = keyDefFor(ref, state);
+    const target = def !== undefined ? keyTarget(def, fragment, env) : undefined;
+    if (target !== undefined && target.url !== '') url = target.url;
+    const lt = def !== undefined ? keyLinkText(def) : undefined;
+    text ??= lt !== undefined ? state.inline(lt) : linkTitle(target, env.text);
+  }
+  if (url === undefined && href !== undefined && href.trim() !== '') {
+    if (isExternalHref(href) || at.attrs.scope === 'external') url = asWritten(href, el.file, at, env, false, true);
+    else {
+      const { path, fragment } = splitHref(href);
+      const file = path === '' ? el.file : resolveRelative(el.file, path);
+      if (file === undefined) return refuseOutsidePath(at, env);
+      const format = at.attrs.format;
+      const dita = format === undefined ? /\.(dita|xml)$/i.test(path) || path === '' : format === 'dita';
+      if (dita) {
+        const target = env.link(file, fragment);
+        url = target?.url;
+        text ??= linkTitle(target, env.text);
+      } else url = env.resource(file) + (fragment !== undefined ? `#${fragment}` : '');
+    }
+  }
+  const safe = url !== undefined && url !== '' ? publishableUrl(url, at, env, true) : undefined;
+  return safe !== undefined ? { url: safe, text } : undefined;
 }
 
 export function image(el: XmlElement, state: RenderState): string {
@@ -259,23 +309,55 @@ export function image(el: XmlElement, state: RenderState): string {
       size += m !== null ? ` ${a}="${m[1]}"` : '';
     }
   }
-  const img = `<img${attrs(el, state, 'image')} src="${escapeAttr(src ?? '')}" alt="${escapeAttr(alt.trim())}"${size}>`;
+  // DITA-OT writes the long description's address as the img's longdesc.
+  const longdesc = longDescription(el, state);
+  const img = `<img${attrs(el, state, 'image')} src="${escapeAttr(src ?? '')}" alt="${escapeAttr(alt.trim())}"${size}${
+    longdesc !== undefined ? ` longdesc="${escapeAttr(longdesc.url)}"` : ''
+  }>`;
   return el.attrs.placement === 'break' ? `<div class="imageblock${el.attrs.align ? ` image-${escapeAttr(el.attrs.align)}` : ''}">${img}</div>` : img;
 }
 
+/** The address a key leads to, for an attribute that loads it (object's data, a param's value): undefined for no key or no resource. */
+function keyResourceUrl(el: XmlElement, keyref: string, state: RenderState): string | undefined {
+  const { path: key } = splitHrefKey(keyref);
+  state.env.onKey(key);
+  const def = state.env.scope.resolve(key);
+  if (def?.href === undefined) return undefined;
+  // Loaded, as an image is: a local file is copied with the publication, a peer's path may not climb out of the source.
+  return def.scope === 'local' && !isExternalHref(def.href) ? state.env.resource(def.href) : asWritten(def.href, def.mapFile, el, state.env);
+}
+
+/**
+ * object: its data from @datakeyref (DITA 1.3; an undefined key falls back to @data) or @data; its params, a param's
+ * @keyref giving the key's address as its value; a link to its long description after it.
+ */
 export function objectEl(el: XmlElement, state: RenderState): string {
-  const data = el.attrs.data;
   const { env } = state;
+  const datakeyref = el.attrs.datakeyref?.trim();
+  const data = el.attrs.data;
   let url: string | undefined = '';
-  if (data !== undefined && isExternalHref(data)) url = publishableUrl(data, el, env);
+  const fromKey = datakeyref ? keyResourceUrl(el, datakeyref, state) : undefined;
+  if (fromKey !== undefined) url = publishableUrl(fromKey, el, env);
+  else if (data !== undefined && isExternalHref(data)) url = publishableUrl(data, el, env);
   else if (data !== undefined) {
     // A path out of the source is never written as is: the print would load the server's file.
     const f = resolveRelative(el.file, data);
     url = f !== undefined ? env.resource(f) : refuseOutsidePath(el, env);
   }
   const desc = firstChild(el, 'desc');
-  if (url === undefined) return `<span${attrs(el, state, 'object')}>${desc !== undefined ? state.inline(desc.children) : ''}</span>`;
-  return `<object${attrs(el, state, 'object')} data="${escapeAttr(url)}"${el.attrs.type ? ` type="${escapeAttr(el.attrs.type)}"` : ''}>${desc !== undefined ? state.inline(desc.children) : ''}</object>`;
+  const descHtml = desc !== undefined ? state.inline(desc.children) : '';
+  if (url === undefined) return `<span${attrs(el, state, 'object')}>${descHtml}</span>`;
+  let params = '';
+  for (const p of el.children) {
+    if (p.type !== 'element' || p.name !== 'param' || p.attrs.name === undefined) continue;
+    const keyref = p.attrs.keyref?.trim();
+    const keyed = keyref ? keyResourceUrl(p, keyref, state) : undefined;
+    const value = keyed !== undefined ? publishableUrl(keyed, p, env) : p.attrs.value;
+    if (value !== undefined) params += `<param name="${escapeAttr(p.attrs.name)}" value="${escapeAttr(value)}">`;
+  }
+  const longdesc = longDescription(el, state);
+  const more = longdesc !== undefined ? `<a class="longdesc" href="${escapeAttr(longdesc.url)}">${longdesc.text ?? escapeText(longdesc.url)}</a>` : '';
+  return `<object${attrs(el, state, 'object')} data="${escapeAttr(url)}"${el.attrs.type ? ` type="${escapeAttr(el.attrs.type)}"` : ''}>${params}${descHtml}</object>${more}`;
 }
 
 /** A <link> in <related-links>: its list item, and the group (concept, task, reference, other) it is listed under. */

@@ -156,7 +156,7 @@ export function renderPage(ctx: PageContext, page: Page): RenderedPage {
 
 /** A page topic's prolog with the map metadata of its topicref merged in (DITA-OT's move-meta-entries). */
 function resolvedPrologOf(pt: PageTopic): XmlElement | undefined {
-  return pt.node !== undefined ? resolvedProlog(pt.topic, mapMetadataOf(pt.node.element, pt.node.inheritedMeta)) : undefined;
+  return pt.node !== undefined ? resolvedProlog(pt.topic, mapMetadataOf(pt.node)) : undefined;
 }
 
 function searchText(page: Page): string {

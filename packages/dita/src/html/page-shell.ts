@@ -1,6 +1,6 @@
 import { mapMetadataOf } from '../map/map-metadata.js';
 import type { TopicMetadata } from '../model/topic-metadata.js';
-import { lastRevised, topicMetadata } from '../model/topic-metadata.js';
+import { lastRevised, pageMetadataOf, topicMetadata } from '../model/topic-metadata.js';
 import type { DitaProject } from '../project/dita-project.js';
 import type { NavEntry, Page, PagePlan } from '../publish/page-plan.js';
 import { generatedText, isRightToLeft } from './generated-text.js';
@@ -13,14 +13,12 @@ function rootPrefix(outPath: string): string {
   return '../'.repeat(depth);
 }
 
-/** The resolved prolog metadata of the page's (first) topic: its own with the map metadata that applies to it. */
+/** The resolved prolog metadata of the page's topics (each its own with the map metadata that applies to it), together. */
 function pageMetadata(page: Page): TopicMetadata | undefined {
-  const first = page.topics[0];
-  if (first === undefined) return undefined;
-  return topicMetadata(first.topic, page.scope, first.node !== undefined ? mapMetadataOf(first.node.element, first.node.inheritedMeta) : []);
+  return pageMetadataOf(page.topics.map((t) => topicMetadata(t.topic, page.scope, t.node !== undefined ? mapMetadataOf(t.node) : [])));
 }
 
-/** <meta> tags for the resolved prolog of the page's (first) topic. */
+/** <meta> tags for the resolved prolog of the page's topics. */
 function metaTags(meta: TopicMetadata | undefined): string {
   if (meta === undefined) return '';
   let out = '';

@@ -5,12 +5,13 @@ import { nearestLang } from '../model/dita-document.js';
 import { BODY_ELEMENTS, isTopic, UNRENDERED_ELEMENTS } from '../model/dita-elements.js';
 import type { IndexOccurrence } from '../model/index-terms.js';
 import { indexOccurrences, prologIndexTerms } from '../model/index-terms.js';
+import { hasContent } from '../model/plain-text.js';
 import type { XmlElement, XmlNode } from '../xml/xml-dom.js';
 import { childElements, firstChild } from '../xml/xml-dom.js';
 import { coderefText } from './coderef.js';
 import { type GeneratedText, generatedText, hasGeneratedText, warnNoGeneratedText } from './generated-text.js';
 import { escapeAttr, escapeText } from './html-escape.js';
-import { abbreviatedForm, flagImg, image, keyedBlock, keyedPhrase, longQuote, objectEl, xref } from './link-renderer.js';
+import { abbreviatedForm, flagImg, image, keyedBlock, keyedPhrase, keyLinked, longQuote, objectEl, xref } from './link-renderer.js';
 import type { RenderEnv, RenderState } from './render-state.js';
 import { attrs, flagStyle, langAttrs } from './render-state.js';
 import { calsTable, simpleTable } from './table-renderer.js';
@@ -400,8 +401,11 @@ function elementBody(el: XmlElement, state: State, level: number): string {
     case 'numcharref':
       return codePhrase(el, state, (c) => c);
     case 'menucascade': {
+      // An empty menucascade with @keyref is a phrase taking the key's text; one with its own uicontrols keeps them.
+      if (isKeyedPhrase(el) && !hasContent(el)) return keyedPhrase(el, state, 'span');
       const parts = [...childElements(el)].map((c) => element(c, state, level));
-      return `<span${attrs(el, state, 'menucascade')}>${parts.join('<abbr title="and then"> &gt; </abbr>')}</span>`;
+      const html = `<span${attrs(el, state, 'menucascade')}>${parts.join('<abbr title="and then"> &gt; </abbr>')}</span>`;
+      return isKeyedPhrase(el) ? keyLinked(el, state, html) : html;
     }
     case 'desc':
       return `<p${attrs(el, state, 'desc')}>${blocksOrInline(el, state, level)}</p>`;
@@ -414,7 +418,6 @@ function elementBody(el: XmlElement, state: State, level: number): string {
     case 'groupchoice':
     case 'groupcomp':
     case 'fragment':
-    case 'fragref':
     case 'synblk':
       return `<span${attrs(el, state, name)}>${inline(el.children, state)}</span>`;
     case 'glossAbbreviation':
@@ -435,7 +438,12 @@ function elementBody(el: XmlElement, state: State, level: number): string {
       break;
   }
   // A specialization of image (hazard-d's hazardsymbol, ...) is an image, its @keyref included.
-  if (classTokens(el).includes('topic/image')) return image(el, state);
+  const classes = classTokens(el);
+  if (classes.includes('topic/image')) return image(el, state);
+  // A specialization of xref (fragref, synnoteref, a document type's own) links as xref does, by @href or @keyref.
+  if (classes.includes('topic/xref')) return xref(el, state);
+  // The long description an image or object names (its link is written with the image or object).
+  if (name === 'longdescref' || classes.includes('topic/longdescref')) return '';
   if (
     isKeyedPhrase(el) ||
     (el.attrs.keyref !== undefined &&

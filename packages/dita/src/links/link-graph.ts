@@ -1,3 +1,4 @@
+import { classTokens } from '../model/dita-classes.js';
 import { isTopicref } from '../model/dita-elements.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 
@@ -26,7 +27,7 @@ export interface Reference {
 export interface RawReference {
   kind: ReferenceKind;
   el: XmlElement;
-  /** 'href' | 'keyref' | 'conref' | 'conkeyref' | 'data' | 'conrefend' */
+  /** 'href' | 'keyref' | 'conref' | 'conkeyref' | 'data' | 'datakeyref' | 'conrefend' */
   attr: string;
   value: string;
 }
@@ -35,6 +36,13 @@ export interface RawReference {
 /** An empty or blank @keyref/@conkeyref names no key (the attribute is as good as absent). */
 function hasValue(v: string | undefined): v is string {
   return v !== undefined && v.trim() !== '';
+}
+
+/** A specialization of xref (fragref, synnoteref, ...) or a longdescref: a link the reader follows, by @href or @keyref. */
+function isXrefLike(el: XmlElement): boolean {
+  if (el.name === 'longdescref') return true;
+  const classes = classTokens(el);
+  return classes.includes('topic/xref') || classes.includes('topic/longdescref');
 }
 
 export function collectReferences(root: XmlElement, isMapDoc: boolean): RawReference[] {
@@ -70,10 +78,13 @@ export function collectReferences(root: XmlElement, isMapDoc: boolean): RawRefer
               ? 'object'
               : el.name === 'coderef'
                 ? 'coderef'
-                : undefined;
+                : (a.href !== undefined || hasValue(a.keyref)) && isXrefLike(el)
+                  ? 'xref'
+                  : undefined;
     if (kind !== undefined) {
       if (a.href !== undefined) out.push({ kind, el, attr: 'href', value: a.href });
       if (kind === 'object' && a.data !== undefined) out.push({ kind, el, attr: 'data', value: a.data });
+      if (kind === 'object' && hasValue(a.datakeyref)) out.push({ kind, el, attr: 'datakeyref', value: a.datakeyref });
       if (hasValue(a.keyref)) out.push({ kind, el, attr: 'keyref', value: a.keyref });
     } else if (hasValue(a.keyref)) out.push({ kind: 'keyref', el, attr: 'keyref', value: a.keyref });
   }

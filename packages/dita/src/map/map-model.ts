@@ -31,6 +31,8 @@ export interface MapNode {
   mapDepth: number;
   /** Map metadata that cascades to this topicref from enclosing topicrefs, maprefs and maps, nearest first. */
   inheritedMeta: XmlElement[];
+  /** With @keyref: the key definition's topicmeta children this topicref takes (map-metadata.ts keyTopicmeta). */
+  keyMeta?: XmlElement[];
 }
 
 export interface Reltable {

@@ -9,7 +9,7 @@ import type { FileSource } from '../source/file-source.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, createElement, descendants, firstChild, textContent } from '../xml/xml-dom.js';
-import { cascadingMeta } from './map-metadata.js';
+import { cascadingMeta, cascadingOf, keyTopicmeta } from './map-metadata.js';
 import type { MapNode, Reltable, ResolvedMap, SubjectDef, SubjectScheme } from './map-model.js';
 import { walkNodes } from './map-model.js';
 
@@ -410,7 +410,8 @@ export async function resolveMap(rootFile: string, opts: MapReadOptions): Promis
           const tKeyref = t.attrs.keyref?.trim();
           if (tKeyref) {
             n.keyref = tKeyref;
-            if (n.href === undefined) resolveNodeKeyref(n, list);
+            // A defined key wins over the topicref's own @href, the fallback for an undefined key (DITA 1.3 2.3.4.1).
+            resolveNodeKeyref(n, list);
           }
           refs.push(n);
         }
@@ -549,6 +550,34 @@ function mergeKeyAttributes(node: MapNode, def: KeyDefinition): void {
   }
 }
 
+/**
+ * What a topicref takes from its key cascades to the topicrefs inside it as its own would (DITA 1.3 2.3.4.7: "the
+ * combined attributes and content cascade ... by the existing rules for cascading"): @toc and @linking where a nested
+ * topicref does not set them, and the cascading metadata (author, audience, ...) after the topicref's own.
+ */
+function cascadeFromKey(node: MapNode, before: { toc: boolean; linking: string | undefined }, meta: readonly XmlElement[]): void {
+  const tocChanged = node.toc !== before.toc;
+  const linkingChanged = node.linking !== before.linking;
+  if (!tocChanged && !linkingChanged && meta.length === 0) return;
+  const down = (parent: MapNode): void => {
+    for (const c of parent.children) {
+      const own = c.element.attrs;
+      if (tocChanged && own.toc === undefined && c.keyDef?.element.attrs.toc === undefined) c.toc = parent.toc && c.name !== 'keydef';
+      if (linkingChanged && own.linking === undefined && c.keyDef?.element.attrs.linking === undefined) {
+        if (parent.linking !== undefined) c.linking = parent.linking;
+        else delete c.linking;
+      }
+      // Nearest first: what the nested topicrefs and the node itself set, then the key's, then what reached the node.
+      if (meta.length > 0) {
+        const at = c.inheritedMeta.length - node.inheritedMeta.length;
+        c.inheritedMeta = [...c.inheritedMeta.slice(0, at), ...meta, ...c.inheritedMeta.slice(at)];
+      }
+      down(c);
+    }
+  };
+  down(node);
+}
+
 function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
   const keyref = node.keyref;
   if (keyref === undefined) return;
@@ -560,7 +589,13 @@ function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
     return;
   }
   node.keyDef = def;
+  const before = { toc: node.toc, linking: node.linking };
   mergeKeyAttributes(node, def);
+  const chain: XmlElement[] = [];
+  for (let d: KeyDefinition | undefined = def; d !== undefined && !chain.includes(d.element); d = d.via) chain.push(d.element);
+  const keyMeta = keyTopicmeta(node.element, chain);
+  if (keyMeta.length > 0) node.keyMeta = keyMeta;
+  cascadeFromKey(node, before, cascadingOf(keyMeta));
   if (def.href !== undefined) {
     node.href = def.href;
     node.scope = def.scope;

@@ -1,4 +1,6 @@
 import type { KeyScope } from '../keys/key-space.js';
+import { keyTextFor } from '../keys/key-space.js';
+import { splitHrefKey } from '../links/href.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { firstChild } from '../xml/xml-dom.js';
 import { plainText } from './plain-text.js';
@@ -27,9 +29,23 @@ export interface IndexRef extends IndexOccurrence {
 
 const normal = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
+/**
+ * The text of one level (indexterm, index-see, index-see-also): its own, else, with @keyref, the key's text (DITA 1.3
+ * 2.3.4.9: an element with no content takes the key's keywords/keyword, then linktext, then navtitle). Nested
+ * indexterms are levels of their own, so an indexterm holding only those is empty here.
+ */
+function levelText(el: XmlElement, scope: KeyScope): string {
+  const own = normal(plainText(el, scope));
+  const keyref = el.attrs.keyref?.trim();
+  if (own !== '' || !keyref) return own;
+  const def = scope.resolve(splitHrefKey(keyref).path);
+  const nodes = def !== undefined ? keyTextFor(def, el.name) : undefined;
+  return normal((nodes ?? []).map((n) => (n.type === 'text' ? n.text : plainText(n, scope))).join(''));
+}
+
 function levelsOf(el: XmlElement, scope: KeyScope): string[] {
   // index-see / index-see-also name an entry by nested indexterms, as an indexterm does.
-  const out = [normal(plainText(el, scope))];
+  const out = [levelText(el, scope)];
   const nested = firstChild(el, 'indexterm');
   if (nested !== undefined) out.push(...levelsOf(nested, scope));
   return out.filter((t) => t !== '');
@@ -40,10 +56,10 @@ function levelsOf(el: XmlElement, scope: KeyScope): string[] {
  * indexterm, as only the innermost level carries the locator.
  */
 export function indexOccurrences(el: XmlElement, scope: KeyScope, parents: string[] = [], parentSort: string[] = []): IndexOccurrence[] {
-  const term = normal(plainText(el, scope));
+  const term = levelText(el, scope);
   const sortAsEl = firstChild(el, 'index-sort-as');
   const terms = term === '' ? parents : [...parents, term];
-  const sortAs = term === '' ? parentSort : [...parentSort, sortAsEl !== undefined ? normal(plainText(sortAsEl, scope)) || term : term];
+  const sortAs = term === '' ? parentSort : [...parentSort, sortAsEl !== undefined ? levelText(sortAsEl, scope) || term : term];
   const nested = el.children.filter((c): c is XmlElement => c.type === 'element' && c.name === 'indexterm');
   if (nested.length > 0) return nested.flatMap((n) => indexOccurrences(n, scope, terms, sortAs));
   // An empty indexterm with @end only closes a range.

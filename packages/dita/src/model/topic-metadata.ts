@@ -108,7 +108,8 @@ export function topicMetadata(topic: XmlElement, scope: KeyScope, mapMeta: reado
         out.publisher = phraseText(c, scope);
         break;
       case 'source':
-        out.source = phraseText(c, scope) || c.attrs.href || undefined;
+        // A source named by @keyref without text of its own or of the key: the key's resource (DITA 1.3 source @keyref).
+        out.source = phraseText(c, scope) || keyHref(c, scope) || c.attrs.href || undefined;
         if (out.source === undefined) delete out.source;
         break;
       case 'permissions':
@@ -142,6 +143,55 @@ function phraseText(el: XmlElement, scope: KeyScope): string {
     .join('')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * The metadata of a page that holds several topics (a chunk, a document of several topics): what each topic may have
+ * many of, every topic's, each once, in the order of the topics; what a topic has once (created, publisher, source,
+ * permissions), the first topic's that has it. The search title titles the page, so it is the first topic's only.
+ */
+export function pageMetadataOf(topics: readonly TopicMetadata[]): TopicMetadata | undefined {
+  const [first, ...rest] = topics;
+  if (first === undefined) return undefined;
+  const out: TopicMetadata = {
+    ...first,
+    authors: [...first.authors],
+    revised: [...first.revised],
+    keywords: [...first.keywords],
+    othermeta: [...first.othermeta],
+    audiences: [...first.audiences],
+    categories: [...first.categories],
+    copyrights: [...first.copyrights],
+    products: [...first.products],
+    resourceIds: [...first.resourceIds],
+    data: [...first.data],
+  };
+  const union = <T>(into: T[], from: readonly T[], same: (a: T, b: T) => boolean = (a, b) => a === b): void => {
+    for (const v of from) if (!into.some((w) => same(w, v))) into.push(v);
+  };
+  for (const m of rest) {
+    union(out.authors, m.authors);
+    union(out.revised, m.revised);
+    union(out.keywords, m.keywords);
+    union(out.othermeta, m.othermeta, (a, b) => a.name === b.name && a.content === b.content);
+    union(out.audiences, m.audiences);
+    union(out.categories, m.categories);
+    union(out.copyrights, m.copyrights);
+    union(out.products, m.products, (a, b) => a.name === b.name && a.version === b.version);
+    union(out.resourceIds, m.resourceIds);
+    union(out.data, m.data, (a, b) => a.name === b.name && a.value === b.value);
+    if (out.created === undefined && m.created !== undefined) out.created = m.created;
+    if (out.publisher === undefined && m.publisher !== undefined) out.publisher = m.publisher;
+    if (out.source === undefined && m.source !== undefined) out.source = m.source;
+    if (out.permissions === undefined && m.permissions !== undefined) out.permissions = m.permissions;
+  }
+  return out;
+}
+
+/** The resource a metadata element's @keyref leads to, as the key's map wrote it. */
+function keyHref(el: XmlElement, scope: KeyScope): string | undefined {
+  const keyref = el.attrs.keyref?.trim();
+  return keyref ? scope.resolve(splitHrefKey(keyref).path)?.href : undefined;
 }
 
 /** The latest critdates/revised date (ISO dates compare as strings). */

@@ -144,7 +144,7 @@ export class DitaProject {
   private mapMetaOf(file: string): XmlElement[] {
     this.firstNodes ??= new Map(this.topicNodes.flatMap((n) => (n.href !== undefined ? [[n.href, n] as const] : [])).reverse());
     const node = this.firstNodes.get(file);
-    return node !== undefined ? mapMetadataOf(node.element, node.inheritedMeta) : [];
+    return node !== undefined ? mapMetadataOf(node) : [];
   }
 
   /** Topicrefs in map order that produce output (normal role, local DITA topics). */
@@ -382,7 +382,7 @@ export async function loadProject(options: LoadOptions): Promise<DitaProject> {
 function localTargets(f: string, refs: readonly RawReference[]): string[] {
   const targets: string[] = [];
   for (const r of refs) {
-    if (r.attr === 'keyref' || r.attr === 'conkeyref' || r.kind === 'coderef' || r.kind === 'image' || r.kind === 'object') continue;
+    if (r.attr === 'keyref' || r.attr === 'conkeyref' || r.attr === 'datakeyref' || r.kind === 'coderef' || r.kind === 'image' || r.kind === 'object') continue;
     if (isExternalHref(r.value) || r.el.attrs.scope === 'external' || r.el.attrs.scope === 'peer') continue;
     const { path } = splitHref(r.value);
     if (path === '' || !/\.(dita|xml)$/i.test(path)) continue;
@@ -806,11 +806,13 @@ function resolveOneReference(
   scopeOf: (f: string, el?: XmlElement) => KeyScope,
 ): Reference | PendingCheck {
   const scopeAttr = r.el.attrs.scope;
-  if (r.attr === 'keyref' || r.attr === 'conkeyref') {
+  if (r.attr === 'keyref' || r.attr === 'conkeyref' || r.attr === 'datakeyref') {
     const { path: key, fragment } = r.attr === 'conkeyref' ? splitHrefKey(r.value) : splitKeyref(r.value);
     const def = scopeOf(file, r.el).resolve(key);
     if (def === undefined) {
-      const hasFallback = r.attr === 'conkeyref' ? r.el.attrs.conref !== undefined : r.el.attrs.href !== undefined;
+      // The attribute the key stands in for is the fallback of an undefined key.
+      const fallback = r.attr === 'conkeyref' ? r.el.attrs.conref : r.attr === 'datakeyref' ? r.el.attrs.data : r.el.attrs.href;
+      const hasFallback = fallback !== undefined;
       return makeReference(r, file, key, undefined, undefined, hasFallback ? 'resolved' : 'broken', `Key "${key}" is not defined`);
     }
     if (def.href === undefined) return makeReference(r, file, key, undefined, undefined, 'resolved', undefined);

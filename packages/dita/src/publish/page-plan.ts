@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { KeyScope } from '../keys/key-space.js';
 import { isAllowedLinkUrl, isExternalHref, peerUrl, splitHref } from '../links/href.js';
 import type { Reference } from '../links/link-graph.js';
+import { topicmetaOf } from '../map/map-metadata.js';
 import type { MapNode, Reltable } from '../map/map-model.js';
 import { nearestLang } from '../model/dita-document.js';
 import { isTopic, topicTitle } from '../model/dita-elements.js';
@@ -424,12 +425,13 @@ export interface RelatedLink {
 
 /** A reltable topicref's topicmeta/linktext and shortdesc as text, its keys resolved in the scope of the map that holds it. */
 function linkMeta(tgt: MapNode, project: DitaProject): { linktext?: string; shortdesc?: string } {
-  const meta = firstChild(tgt.element, 'topicmeta');
-  if (meta === undefined) return {};
+  // Its own topicmeta, then what it takes from its key definition.
+  const meta = topicmetaOf(tgt);
+  if (meta.length === 0) return {};
   const scope = project.map.elementScopes.get(tgt.element) ?? project.map.keyScope;
   const out: { linktext?: string; shortdesc?: string } = {};
   for (const name of ['linktext', 'shortdesc'] as const) {
-    const el = firstChild(meta, name);
+    const el = meta.find((m) => m.name === name);
     const text = el !== undefined ? plainText(el, scope).replace(/\s+/g, ' ').trim() : '';
     if (text !== '') out[name] = text;
   }
