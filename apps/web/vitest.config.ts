@@ -23,6 +23,7 @@ export const webTest: NonNullable<ViteUserConfig['test']> = {
   passWithNoTests: true,
   // A hang guard, not a speed check: a dialog walked with user-event takes 10 s on a loaded 2-core runner.
   testTimeout: 30_000,
+  hookTimeout: 30_000,
 };
 
 export default defineConfig({

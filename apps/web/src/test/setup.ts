@@ -1,7 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n, initI18n } from '../i18n';
 import type { Namespace } from '../i18n/types';
+
+// findBy/waitFor give up after this long: the default second is one slow render on a loaded 2-core runner.
+configure({ asyncUtilTimeout: 5_000 });
 
 const NAMESPACES: Namespace[] = ['auth', 'common', 'errors', 'home', 'http', 'layout', 'profile', 'shared'];
 
