@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ProjectSelect } from '../../work/project/components/pickers';
-import { releaseApi } from '../../work/release/release-api';
-import { publishApi } from '../publish-api';
+import { useReleaseOptions } from '../../work/release/release-queries';
+import { useArchiveOutput } from '../publish-queries';
 
 interface Values {
   projectId?: number;
@@ -15,18 +14,10 @@ interface Values {
 export function ArchiveDialog({ outputId, onClose }: { outputId: number | undefined; onClose: () => void }) {
   const { t } = useTranslation('publish');
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [form] = Form.useForm<Values>();
   const projectId = Form.useWatch('projectId', form);
-  const releases = useQuery({
-    queryKey: ['work', 'release', 'options', projectId],
-    queryFn: () => releaseApi.options(projectId ?? 0),
-    enabled: Boolean(projectId),
-  });
-  const archive = useMutation({
-    mutationFn: publishApi.archive,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['work'] }),
-  });
+  const releases = useReleaseOptions(projectId);
+  const archive = useArchiveOutput();
 
   const submit = async () => {
     const values = await form.validateFields();

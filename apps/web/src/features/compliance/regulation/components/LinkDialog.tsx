@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useDebounced } from '../../../../shared/use-debounced';
-import { documentApi } from '../../../content/document/document-api';
+import { documentQueries } from '../../../content/document/document-queries';
 import { useLibraryOptions } from '../../../content/library/library-queries';
-import { topicApi } from '../../../content/topic/topic-api';
+import { topicQueries } from '../../../content/topic/topic-queries';
 import { regulationApi } from '../regulation-api';
 import { useClauses, useLinkChange, useRegulationOptions } from '../regulation-queries';
 
@@ -69,13 +69,11 @@ export function LinkDialog({
   const clauses = useClauses({ regulationId: regulationId ?? 0, keyword: clauseKeyword || undefined, pageSize: 50 }, open && !clauseId && !!regulationId);
   const libraries = useLibraryOptions(open && !topic);
   const topics = useQuery({
-    queryKey: ['compliance', 'pickTopic', libraryId, contentKeyword],
-    queryFn: () => topicApi.list({ libraryId: libraryId ?? 0, title: contentKeyword || undefined, pageNum: 1, pageSize: 30 }),
+    ...topicQueries.list({ libraryId: libraryId ?? 0, title: contentKeyword || undefined, pageNum: 1, pageSize: 30 }),
     enabled: open && !topic && !!libraryId && targetType !== 'document' && targetType !== 'workItem',
   });
   const documents = useQuery({
-    queryKey: ['compliance', 'pickDocument', libraryId, contentKeyword],
-    queryFn: () => documentApi.list({ libraryId: libraryId ?? 0, name: contentKeyword || undefined, pageNum: 1, pageSize: 30 }),
+    ...documentQueries.list({ libraryId: libraryId ?? 0, name: contentKeyword || undefined, pageNum: 1, pageSize: 30 }),
     enabled: open && !topic && !!libraryId && targetType === 'document',
   });
   const types = topic ? (['topic', 'element'] as const) : LINK_TARGETS;

@@ -2,11 +2,11 @@ import { REPORT_SCOPES, type ReportScope } from '@ccms/contracts/compliance/comp
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { documentApi } from '../../../content/document/document-api';
+import { documentQueries } from '../../../content/document/document-queries';
 import { useLibraryOptions } from '../../../content/library/library-queries';
-import { publishApi } from '../../../publish/publish-api';
-import { projectApi } from '../../../work/project/project-api';
-import { releaseApi } from '../../../work/release/release-api';
+import { publishQueries } from '../../../publish/publish-queries';
+import { projectQueries } from '../../../work/project/project-queries';
+import { useReleaseOptions } from '../../../work/release/release-queries';
 import { useRegulationOptions } from '../../regulation/regulation-queries';
 import { useCreateReport } from '../report-queries';
 
@@ -34,25 +34,15 @@ export function ReportFormDialog({ open, onClose, onCreated }: { open: boolean; 
   const regulations = useRegulationOptions();
   const libraries = useLibraryOptions(open);
   const documents = useQuery({
-    queryKey: ['compliance', 'reportDocuments', libraryId],
-    queryFn: () => documentApi.list({ libraryId: libraryId ?? 0, pageNum: 1, pageSize: 200 }),
+    ...documentQueries.list({ libraryId: libraryId ?? 0, pageNum: 1, pageSize: 200 }),
     enabled: open && !!libraryId && scopeType === 'document',
   });
   const publications = useQuery({
-    queryKey: ['compliance', 'reportPublications', libraryId],
-    queryFn: () => publishApi.publications({ libraryId: libraryId ?? 0, pageNum: 1, pageSize: 200 }),
+    ...publishQueries.publications({ libraryId: libraryId ?? 0, pageNum: 1, pageSize: 200 }),
     enabled: open && !!libraryId && scopeType === 'publication',
   });
-  const projects = useQuery({
-    queryKey: ['compliance', 'reportProjects'],
-    queryFn: () => projectApi.options(undefined),
-    enabled: open && scopeType === 'release',
-  });
-  const releases = useQuery({
-    queryKey: ['compliance', 'reportReleases', projectId],
-    queryFn: () => releaseApi.options(projectId ?? 0),
-    enabled: open && !!projectId && scopeType === 'release',
-  });
+  const projects = useQuery({ ...projectQueries.options(undefined), enabled: open && scopeType === 'release' });
+  const releases = useReleaseOptions(projectId, open && scopeType === 'release');
   const required = (label: string) => [{ required: true, message: label }];
 
   return (
