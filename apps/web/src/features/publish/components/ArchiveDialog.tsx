@@ -1,5 +1,6 @@
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../shared/form/FormModal';
 import { ProjectSelect } from '../../work/project/components/pickers';
 import { useReleaseOptions } from '../../work/release/release-queries';
 import { useArchiveOutput } from '../publish-queries';
@@ -19,43 +20,40 @@ export function ArchiveDialog({ outputId, onClose }: { outputId: number | undefi
   const releases = useReleaseOptions(projectId);
   const archive = useArchiveOutput();
 
-  const submit = async () => {
-    const values = await form.validateFields();
+  const submit = async (values: Values) => {
     const release = releases.data?.find((r) => r.id === values.releaseId);
     if (!release || !values.projectId || !outputId) return;
     await archive.mutateAsync({ outputId, projectId: values.projectId, version: release.title, commitComment: values.commitComment ?? '' });
     message.success(t('archive.done', { version: release.title }));
-    form.resetFields();
     onClose();
   };
 
   return (
-    <Modal
+    <FormModal
       open={outputId !== undefined}
       title={t('archive.title')}
       okText={t('archive.ok')}
-      okButtonProps={{ loading: archive.isPending }}
-      onCancel={onClose}
-      onOk={submit}
-      destroyOnHidden
+      form={form}
+      layout="vertical"
+      saving={archive.isPending}
+      onClose={onClose}
+      onFinish={submit}
     >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="projectId" label={t('archive.project')} rules={[{ required: true, message: t('archive.projectRequired') }]}>
-          <ProjectSelect placeholder={t('archive.project')} onChange={() => form.setFieldValue('releaseId', undefined)} />
-        </Form.Item>
-        <Form.Item name="releaseId" label={t('archive.release')} rules={[{ required: true, message: t('archive.releaseRequired') }]}>
-          <Select<number>
-            placeholder={t('archive.release')}
-            disabled={!projectId}
-            loading={releases.isFetching}
-            options={(releases.data ?? []).map((r) => ({ value: r.id, label: r.title }))}
-            notFoundContent={t('archive.noReleases')}
-          />
-        </Form.Item>
-        <Form.Item name="commitComment" label={t('archive.comment')} rules={[{ max: 1000 }]}>
-          <Input.TextArea rows={3} maxLength={1000} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="projectId" label={t('archive.project')} rules={[{ required: true, message: t('archive.projectRequired') }]}>
+        <ProjectSelect placeholder={t('archive.project')} onChange={() => form.setFieldValue('releaseId', undefined)} />
+      </Form.Item>
+      <Form.Item name="releaseId" label={t('archive.release')} rules={[{ required: true, message: t('archive.releaseRequired') }]}>
+        <Select<number>
+          placeholder={t('archive.release')}
+          disabled={!projectId}
+          loading={releases.isFetching}
+          options={(releases.data ?? []).map((r) => ({ value: r.id, label: r.title }))}
+          notFoundContent={t('archive.noReleases')}
+        />
+      </Form.Item>
+      <Form.Item name="commitComment" label={t('archive.comment')} rules={[{ max: 1000 }]}>
+        <Input.TextArea rows={3} maxLength={1000} />
+      </Form.Item>
+    </FormModal>
   );
 }
