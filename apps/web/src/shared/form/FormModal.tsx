@@ -1,5 +1,5 @@
 import { Form, type FormInstance, Modal, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface FormModalProps<Values> {
@@ -18,9 +18,12 @@ export interface FormModalProps<Values> {
   saving?: boolean;
   /** Keeps OK disabled (nothing to send yet, or something to resolve first). */
   okDisabled?: boolean;
+  /** OK is a dangerous action (a rejection, a removal): a red button. */
+  okDanger?: boolean;
   /** Show a spinner instead of the fields (what the form edits is loading). */
   loading?: boolean;
   okText?: ReactNode;
+  cancelText?: ReactNode;
   width?: number;
   /** Labels beside the fields (the default, `labelWidth` wide) or above them. */
   layout?: 'horizontal' | 'vertical';
@@ -32,7 +35,9 @@ export interface FormModalProps<Values> {
   after?: ReactNode;
   /** Replaces the OK / Cancel buttons (null: none). */
   footer?: ReactNode;
-  'data-testid'?: string;
+  /** data-testid of the OK button and of the form. */
+  okTestId?: string;
+  formTestId?: string;
   children: ReactNode;
 }
 
@@ -52,32 +57,38 @@ export function FormModal<Values extends object>({
   initialValues,
   saving = false,
   okDisabled = false,
+  okDanger = false,
   loading = false,
   okText,
+  cancelText,
   width,
   layout = 'horizontal',
   labelWidth = 96,
   before,
   after,
   footer,
-  'data-testid': testId,
+  okTestId,
+  formTestId,
   children,
 }: FormModalProps<Values>) {
   const { t } = useTranslation();
+  // A dialog reopened before its closing animation ended still holds the last opening's fields: start them again from initialValues.
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
   return (
     <Modal
       open={open}
       title={title}
       width={width ?? 560}
       okText={okText ?? t('ok')}
-      cancelText={t('cancel')}
+      cancelText={cancelText ?? t('cancel')}
       confirmLoading={saving}
-      okButtonProps={{ disabled: loading || okDisabled }}
+      okButtonProps={{ disabled: loading || okDisabled, ...(okDanger ? { danger: true } : {}), ...(okTestId ? ({ 'data-testid': okTestId } as object) : {}) }}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
       {...(footer !== undefined ? { footer } : {})}
-      {...(testId ? { 'data-testid': testId } : {})}
     >
       {before}
       {loading ? (
@@ -95,6 +106,7 @@ export function FormModal<Values extends object>({
           labelWrap
           initialValues={initialValues}
           onFinish={onFinish}
+          {...(formTestId ? { 'data-testid': formTestId } : {})}
         >
           {children}
         </Form>
