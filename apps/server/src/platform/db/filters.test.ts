@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors';
-import { containing, escapeLike, parseStamp } from './filters';
+import { containing, escapeLike, parseStamp, startingWith } from './filters';
 
 describe('LIKE patterns', () => {
   it("takes the user's own %, _ and \\ literally", () => {
     expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
     expect(containing('a%b')).toBe('%a\\%b%');
     expect(containing('plain')).toBe('%plain%');
+    expect(startingWith('a_b/')).toBe('a\\_b/%');
   });
 });
 

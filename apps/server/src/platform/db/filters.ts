@@ -8,6 +8,9 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 /** A LIKE pattern matching values that contain `text` anywhere. */
 export const containing = (text: string) => `%${escapeLike(text)}%`;
 
+/** A LIKE pattern matching values that start with `text`. */
+export const startingWith = (text: string) => `${escapeLike(text)}%`;
+
 /** LIKE '%text%' on a column (case-sensitive); no condition when the filter is empty. */
 export const contains = (column: PgColumn, text: string | undefined) => (text ? like(column, containing(text)) : undefined);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { startingWith } from '../db/filters';
 
 /**
  * Which node runs what, so work a dead node left behind is found (sys_job_node, sys_job_claim).
@@ -113,7 +114,7 @@ export async function orphanedJobs(sql: Sql, q: { schema: string; names: string[
       WHERE j.state = 'active' AND (j.name = ANY($1::text[]) OR j.name LIKE $2)
         AND NOT (c.job_id IS NOT NULL AND ${liveClaim('$3')})
         AND (c.job_id IS NOT NULL OR j.started_on < now() - make_interval(secs => ${UNCLAIMED_GRACE_SECONDS}))`,
-    [q.names, `${q.prefix}%`, q.self],
+    [q.names, startingWith(q.prefix), q.self],
   );
   return rows as OrphanedJob[];
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../api/query-keys';
+import { releaseLogKeys } from '../work/release-log/release-log-queries';
 import { type OutputListParams, type PublicationListParams, type PublicationSave, type PublishLogParams, publishApi, type ViewerParams } from './publish-api';
 
 /**
@@ -56,6 +57,12 @@ export function useCancelOutput() {
 export function useDeleteOutputs() {
   const invalidate = useInvalidate(outputs.all, viewerKeys.all);
   return useMutation({ mutationFn: (ids: readonly number[]) => publishApi.removeOutputs(ids), onSuccess: invalidate });
+}
+
+/** Archives an output to a project release: a release log row, so the release logs (and a release's archives) refresh. */
+export function useArchiveOutput() {
+  const invalidate = useInvalidate(releaseLogKeys.all);
+  return useMutation({ mutationFn: publishApi.archive, onSuccess: invalidate });
 }
 
 /** Refetches the output lists (a publish ended: its row changed status). */

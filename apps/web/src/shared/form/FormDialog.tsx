@@ -1,6 +1,5 @@
-import { Form, Modal, Spin } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { FormModal } from './FormModal';
 import type { EntityForm } from './use-entity-form';
 
 export interface FormDialogProps<Values> {
@@ -22,7 +21,7 @@ export interface FormDialogProps<Values> {
 }
 
 /**
- * The add/edit dialog of an entity: antd Modal + Form, a spinner while the detail loads, OK
+ * The add/edit dialog of an entity: a `FormModal` with a spinner while the detail loads, OK
  * spinning while the save runs. Its content is destroyed on close, so a reopened dialog starts
  * from the loaded values with no spinner left from the last save.
  */
@@ -38,39 +37,23 @@ export function FormDialog<Values extends object>({
   okDisabled = false,
   children,
 }: FormDialogProps<Values>) {
-  const { t } = useTranslation();
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
       title={title}
+      form={entity.form}
+      onFinish={entity.submit}
+      onClose={onClose}
+      name={name}
+      initialValues={entity.initialValues}
+      saving={entity.saving}
+      loading={entity.loading}
+      okDisabled={okDisabled}
       width={width}
-      okText={t('ok')}
-      cancelText={t('cancel')}
-      confirmLoading={entity.saving}
-      okButtonProps={{ disabled: entity.loading || okDisabled }}
-      onOk={() => entity.form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      layout={layout}
+      labelWidth={labelWidth}
     >
-      {entity.loading ? (
-        <div data-testid="form-dialog-loading" style={{ display: 'flex', justifyContent: 'center', padding: 32 }}>
-          <Spin />
-        </div>
-      ) : (
-        <Form<Values>
-          form={entity.form}
-          // The form instance outlives the dialog: fields that unmount take their values along, so a reopening starts from initialValues.
-          preserve={false}
-          name={name}
-          layout={layout}
-          {...(layout === 'horizontal' ? { labelCol: { flex: `${labelWidth}px` } } : {})}
-          labelWrap
-          initialValues={entity.initialValues}
-          onFinish={entity.submit}
-        >
-          {children}
-        </Form>
-      )}
-    </Modal>
+      {children}
+    </FormModal>
   );
 }

@@ -12,7 +12,7 @@ export interface DetailQuery<Detail> {
   queryFn: () => Promise<Detail>;
 }
 
-export interface EntityFormOptions<Values, Detail> {
+export interface EntityFormOptions<Values, Detail, Saved = unknown> {
   /** Whether the dialog is shown: each opening loads the detail afresh and starts with a fresh save. */
   open: boolean;
   /** The detail to edit; leave it out to add a new one. */
@@ -22,9 +22,9 @@ export interface EntityFormOptions<Values, Detail> {
   /** The values a new entity starts with. */
   defaults?: Partial<Values>;
   /** Sends the form (usually an entity mutation's `mutateAsync`, which invalidates through the key factory). */
-  save: (values: Values) => Promise<unknown>;
-  /** After a successful save (close the dialog, say so). */
-  onSaved?: () => void;
+  save: (values: Values) => Promise<Saved>;
+  /** After a successful save (close the dialog, say so), with what the save answered. */
+  onSaved?: (saved: Saved) => void;
 }
 
 export interface EntityForm<Values> {
@@ -74,21 +74,21 @@ export function fieldOfMessage(message: string, fields: readonly string[], lang:
  * server's field errors (a 400 whose message names a form field shows under that field). Pair it
  * with `<FormDialog entity={...}>`, which destroys its content on close.
  */
-export function useEntityForm<Values extends object, Detail = Values>({
+export function useEntityForm<Values extends object, Detail = Values, Saved = unknown>({
   open,
   load,
   toValues,
   defaults,
   save,
   onSaved,
-}: EntityFormOptions<Values, Detail>): EntityForm<Values> {
+}: EntityFormOptions<Values, Detail, Saved>): EntityForm<Values> {
   const [form] = Form.useForm<Values>();
   // Each opening records when it began: a detail fetched before it is not shown, a save sent before it is not waited on.
   const [opening, setOpening] = useState({ open, at: open ? Date.now() : 0 });
   if (opening.open !== open) setOpening({ open, at: open ? Date.now() : opening.at });
   const mutation = useMutation({
     mutationFn: save,
-    onSuccess: () => onSaved?.(),
+    onSuccess: (saved) => onSaved?.(saved),
     onError: (error) => {
       if (!(error instanceof ApiError) || error.code !== 400) return;
       const field = fieldOfMessage(error.message, Object.keys(form.getFieldsValue(true) as object), currentLanguage());

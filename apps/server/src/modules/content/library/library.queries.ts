@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsLibrary, sysDept } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 import { readableLibraries } from './library-access';
 
@@ -14,7 +15,7 @@ function filters(auth: AuthContext, q: Partial<LibraryQuery>): SQL | undefined {
   return and(
     live,
     readableLibraries(auth, ccmsLibrary.libraryId),
-    q.name ? like(ccmsLibrary.name, `%${q.name}%`) : undefined,
+    q.name ? like(ccmsLibrary.name, containing(q.name)) : undefined,
     q.libraryType ? eq(ccmsLibrary.libraryType, q.libraryType) : undefined,
     q.status ? eq(ccmsLibrary.status, q.status) : undefined,
     q.deptId ? eq(ccmsLibrary.deptId, q.deptId) : undefined,

@@ -2,14 +2,15 @@ import type { ProductQuery, PropertyQuery } from '@ccms/contracts/content/produc
 import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsProduct, ccmsProperty, ccmsPropertyValue } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
 const productSortable = { productName: ccmsProduct.productName, displayName: ccmsProduct.displayName, createTime: ccmsProduct.createTime };
 
 function productFilters(q: Partial<ProductQuery>): SQL | undefined {
   return and(
-    q.productName ? like(ccmsProduct.productName, `%${q.productName}%`) : undefined,
-    q.displayName ? like(ccmsProduct.displayName, `%${q.displayName}%`) : undefined,
+    q.productName ? like(ccmsProduct.productName, containing(q.productName)) : undefined,
+    q.displayName ? like(ccmsProduct.displayName, containing(q.displayName)) : undefined,
     q.status ? eq(ccmsProduct.status, q.status) : undefined,
   );
 }
@@ -42,7 +43,7 @@ export const productNameClash = (db: Db, name: string, exceptId?: number) =>
   findProduct(db, and(eq(ccmsProduct.productName, name), exceptId ? ne(ccmsProduct.productId, exceptId) : undefined) ?? eq(ccmsProduct.productId, 0));
 
 export async function listProperties(db: Db, q: PropertyQuery) {
-  const where = q.propertyName ? like(ccmsProperty.propertyName, `%${q.propertyName}%`) : undefined;
+  const where = q.propertyName ? like(ccmsProperty.propertyName, containing(q.propertyName)) : undefined;
   const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await Promise.all([
     db.select().from(ccmsProperty).where(where).orderBy(asc(ccmsProperty.propertyName)).limit(limit).offset(offset),

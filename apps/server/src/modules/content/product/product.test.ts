@@ -28,6 +28,10 @@ describe('products', () => {
     expect(await products()).toHaveLength(1);
     const list = await admin.get('/prod-api/ccms/product/list');
     expect(list.body).toMatchObject({ total: 1, rows: [{ productName: 'A320_neo', displayName: 'A320 neo' }] });
+    // The filters take a typed % or _ as itself.
+    expect((await admin.get('/prod-api/ccms/product/list', { productName: '0_n' })).body.total).toBe(1);
+    expect((await admin.get('/prod-api/ccms/product/list', { productName: '0%n' })).body.total).toBe(0);
+    expect((await admin.get('/prod-api/ccms/product/list', { displayName: '%' })).body.total).toBe(0);
   });
 
   it('imports from Excel only, and exports', async () => {

@@ -2,6 +2,7 @@ import type { TaggedQuery, TagQuery } from '@ccms/contracts/content/tag';
 import { and, asc, count, desc, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsTag, ccmsTagAssignment } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
 const sortable = { tagName: ccmsTag.tagName, createTime: ccmsTag.createTime, updateTime: ccmsTag.updateTime };
@@ -11,7 +12,7 @@ const uses = () => count(ccmsTagAssignment.assignmentId);
 
 /** A page of a library's tags, each with how many paths carry it. */
 export async function listTags(db: Db, q: TagQuery) {
-  const where = and(eq(ccmsTag.libraryId, q.libraryId), q.tagName ? like(ccmsTag.tagName, `%${q.tagName}%`) : undefined);
+  const where = and(eq(ccmsTag.libraryId, q.libraryId), q.tagName ? like(ccmsTag.tagName, containing(q.tagName)) : undefined);
   const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await Promise.all([
     db

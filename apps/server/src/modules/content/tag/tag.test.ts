@@ -85,6 +85,7 @@ describe('tags', () => {
     expect(byPath.get('maps/main.ditamap')?.map((g) => g.tagName)).toEqual(['Safety']);
     expect(byPath.get('topics/by-key.dita')).toBeUndefined();
     expect((await reader.caller.get('/prod-api/ccms/tag/list', { libraryId, tagName: 'Saf' })).body.rows[0].uses).toBe(2);
+    expect((await reader.caller.get('/prod-api/ccms/tag/list', { libraryId, tagName: 'S%y' })).body.rows).toEqual([]);
 
     const un = await writer.caller.post('/prod-api/ccms/tag/unassign', { libraryId, path: 'topics/intro.dita', tagIds: [draft] });
     expect(un.body.data.tags.map((g: { tagName: string }) => g.tagName)).toEqual(['Safety']);

@@ -10,7 +10,7 @@ import {
   ccmsRegulationClause,
   ccmsRegulationLink,
 } from '../../../db/schema';
-import { containing, escapeLike } from '../../../platform/db/filters';
+import { containing, startingWith } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 import { metaColumns, metaOf } from '../catalog/catalog-meta';
 
@@ -69,7 +69,7 @@ function filters(libraryId: number, branch: string, q: Partial<TopicQuery>): SQL
     q.code ? ilike(T.code, containing(q.code)) : undefined,
     q.status ? sql`${metaColumns.status} = ${q.status}` : undefined,
     q.owner ? eq(ccmsCatalogMeta.owner, q.owner) : undefined,
-    folder ? or(eq(T.folder, folder), ilike(T.folder, `${escapeLike(folder)}/%`)) : undefined,
+    folder ? or(eq(T.folder, folder), ilike(T.folder, startingWith(`${folder}/`))) : undefined,
     q.docType ? eq(T.docType, q.docType) : undefined,
     q.language ? eq(T.language, q.language) : undefined,
     q.documentId ? inDocument(q.documentId) : undefined,

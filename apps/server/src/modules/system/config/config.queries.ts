@@ -2,7 +2,7 @@ import { ALLOW_PRIVATE_URLS_KEY, type ConfigFilter, type ConfigQuery } from '@cc
 import { and, asc, count, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysConfig } from '../../../db/schema';
-import { withinRange } from '../../../platform/db/filters';
+import { containing, withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
 /** The value of a config key, or undefined when the key is not set. */
@@ -23,8 +23,8 @@ const sortable = { configName: sysConfig.configName, configKey: sysConfig.config
 
 function filters(q: ConfigFilter): SQL | undefined {
   return and(
-    q.configName ? or(like(sysConfig.configName, `%${q.configName}%`), like(sysConfig.configNameEn, `%${q.configName}%`)) : undefined,
-    q.configKey ? like(sysConfig.configKey, `%${q.configKey}%`) : undefined,
+    q.configName ? or(like(sysConfig.configName, containing(q.configName)), like(sysConfig.configNameEn, containing(q.configName))) : undefined,
+    q.configKey ? like(sysConfig.configKey, containing(q.configKey)) : undefined,
     q.configType ? eq(sysConfig.configType, q.configType) : undefined,
     withinRange(sysConfig.createTime, q),
   );

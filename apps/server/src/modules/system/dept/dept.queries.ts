@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, like, ne, type SQL, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { sysDept, sysUser } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 
 const live = eq(sysDept.delFlag, '0');
 
@@ -14,7 +15,9 @@ export function listDepts(db: Db, q: DeptQuery, scope: SQL | undefined, extra?: 
   return db
     .select()
     .from(sysDept)
-    .where(and(live, q.deptName ? like(sysDept.deptName, `%${q.deptName}%`) : undefined, q.status ? eq(sysDept.status, q.status) : undefined, scope, extra))
+    .where(
+      and(live, q.deptName ? like(sysDept.deptName, containing(q.deptName)) : undefined, q.status ? eq(sysDept.status, q.status) : undefined, scope, extra),
+    )
     .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
 }
 

@@ -2,15 +2,15 @@ import type { DictDataFilter, DictDataQuery, DictTypeFilter, DictTypeQuery } fro
 import { and, asc, count, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysDictData, sysDictType } from '../../../db/schema';
-import { withinRange } from '../../../platform/db/filters';
+import { containing, withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
 const typeSortable = { dictId: sysDictType.dictId, dictName: sysDictType.dictName, dictType: sysDictType.dictType, createTime: sysDictType.createTime };
 
 function typeFilters(q: DictTypeFilter): SQL | undefined {
   return and(
-    q.dictName ? like(sysDictType.dictName, `%${q.dictName}%`) : undefined,
-    q.dictType ? like(sysDictType.dictType, `%${q.dictType}%`) : undefined,
+    q.dictName ? like(sysDictType.dictName, containing(q.dictName)) : undefined,
+    q.dictType ? like(sysDictType.dictType, containing(q.dictType)) : undefined,
     q.status ? eq(sysDictType.status, q.status) : undefined,
     withinRange(sysDictType.createTime, q),
   );
@@ -72,7 +72,7 @@ const dataSortable = {
 function dataFilters(q: DictDataFilter): SQL | undefined {
   return and(
     q.dictType ? eq(sysDictData.dictType, q.dictType) : undefined,
-    q.dictLabel ? or(like(sysDictData.dictLabel, `%${q.dictLabel}%`), like(sysDictData.dictLabelEn, `%${q.dictLabel}%`)) : undefined,
+    q.dictLabel ? or(like(sysDictData.dictLabel, containing(q.dictLabel)), like(sysDictData.dictLabelEn, containing(q.dictLabel))) : undefined,
     q.status ? eq(sysDictData.status, q.status) : undefined,
   );
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../../db/client';
 import { sysDownload } from '../../../db/schema';
 import { clip } from '../../../platform/audit/redact';
 import type { AuthContext } from '../../../platform/auth/access';
+import { containing } from '../../../platform/db/filters';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import { pageWindow } from '../../../platform/http/paging';
 import { decodeJobMessage, encodeJobMessage } from '../../../platform/jobs/registry';
@@ -167,7 +168,7 @@ export function downloadService({ db, jobs, dataDir, log }: DownloadServiceDeps)
       await cleanup();
       const where: SQL | undefined = and(
         eq(sysDownload.userId, auth.userId),
-        q.name ? ilike(sysDownload.name, `%${q.name.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+        q.name ? ilike(sysDownload.name, containing(q.name)) : undefined,
         q.status ? eq(sysDownload.status, q.status) : undefined,
       );
       const { limit, offset } = pageWindow(q);

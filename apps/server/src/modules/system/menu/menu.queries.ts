@@ -2,10 +2,11 @@ import type { MenuQuery } from '@ccms/contracts/system/menu';
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysMenu, sysRoleMenu } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 
 function filters(q: MenuQuery): SQL | undefined {
   return and(
-    q.menuName ? or(ilike(sysMenu.menuName, `%${q.menuName}%`), ilike(sysMenu.menuNameEn, `%${q.menuName}%`)) : undefined,
+    q.menuName ? or(ilike(sysMenu.menuName, containing(q.menuName)), ilike(sysMenu.menuNameEn, containing(q.menuName))) : undefined,
     q.status ? eq(sysMenu.status, q.status) : undefined,
   );
 }

@@ -9,9 +9,9 @@ const sortable = { noticeId: sysNotice.noticeId, noticeTitle: sysNotice.noticeTi
 
 function filters(q: NoticeQuery): SQL | undefined {
   return and(
-    q.noticeTitle ? like(sysNotice.noticeTitle, `%${q.noticeTitle}%`) : undefined,
+    q.noticeTitle ? like(sysNotice.noticeTitle, containing(q.noticeTitle)) : undefined,
     q.noticeType ? eq(sysNotice.noticeType, q.noticeType) : undefined,
-    q.createBy ? like(sysNotice.createBy, `%${q.createBy}%`) : undefined,
+    q.createBy ? like(sysNotice.createBy, containing(q.createBy)) : undefined,
     q.status ? eq(sysNotice.status, q.status) : undefined,
   );
 }

@@ -2,14 +2,15 @@ import type { PostFilter, PostQuery } from '@ccms/contracts/system/post';
 import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysPost, sysUserPost } from '../../../db/schema';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
 const sortable = { postSort: sysPost.postSort, postCode: sysPost.postCode, postName: sysPost.postName, createTime: sysPost.createTime };
 
 function filters(q: PostFilter): SQL | undefined {
   return and(
-    q.postCode ? like(sysPost.postCode, `%${q.postCode}%`) : undefined,
-    q.postName ? like(sysPost.postName, `%${q.postName}%`) : undefined,
+    q.postCode ? like(sysPost.postCode, containing(q.postCode)) : undefined,
+    q.postName ? like(sysPost.postName, containing(q.postName)) : undefined,
     q.status ? eq(sysPost.status, q.status) : undefined,
   );
 }

@@ -3,7 +3,7 @@ import type { AuthUserQuery, RoleExportQuery, RoleQuery } from '@ccms/contracts/
 import { and, asc, count, eq, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysDept, sysMenu, sysRole, sysRoleDept, sysRoleMenu, sysUser, sysUserRole } from '../../../db/schema';
-import { withinRange } from '../../../platform/db/filters';
+import { containing, withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
 /** The built-in super administrator role. */
@@ -22,8 +22,8 @@ const sortable = { roleId: sysRole.roleId, roleSort: sysRole.roleSort, roleName:
 function filters(q: RoleExportQuery): SQL | undefined {
   return and(
     eq(sysRole.delFlag, '0'),
-    q.roleName ? like(sysRole.roleName, `%${q.roleName}%`) : undefined,
-    q.roleKey ? like(sysRole.roleKey, `%${q.roleKey}%`) : undefined,
+    q.roleName ? like(sysRole.roleName, containing(q.roleName)) : undefined,
+    q.roleKey ? like(sysRole.roleKey, containing(q.roleKey)) : undefined,
     q.status ? eq(sysRole.status, q.status) : undefined,
     withinRange(sysRole.createTime, q),
   );
@@ -162,8 +162,8 @@ export async function usersOfRole(db: Db, q: AuthUserQuery, allocated: boolean, 
   const where = and(
     eq(sysUser.delFlag, '0'),
     allocated ? sql`${sysUser.userId} IN ${holdersOf(q.roleId)}` : sql`${sysUser.userId} NOT IN ${holdersOf(q.roleId)}`,
-    q.userName ? like(sysUser.userName, `%${q.userName}%`) : undefined,
-    q.phonenumber ? like(sysUser.phonenumber, `%${q.phonenumber}%`) : undefined,
+    q.userName ? like(sysUser.userName, containing(q.userName)) : undefined,
+    q.phonenumber ? like(sysUser.phonenumber, containing(q.phonenumber)) : undefined,
     scope,
   );
   const { limit, offset } = pageWindow(q);

@@ -4,7 +4,7 @@ import { and, asc, count, eq, inArray, like, ne, type SQL, sql } from 'drizzle-o
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { sysDept, sysPost, sysRole, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
-import { withinRange } from '../../../platform/db/filters';
+import { containing, withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
 /** The built-in super administrator user. */
@@ -51,8 +51,8 @@ export function inDeptSubtree(col: PgColumn, deptId: number): SQL {
 function filters(q: UserExportQuery, scope: SQL | undefined): SQL | undefined {
   return and(
     eq(sysUser.delFlag, '0'),
-    q.userName ? like(sysUser.userName, `%${q.userName}%`) : undefined,
-    q.phonenumber ? like(sysUser.phonenumber, `%${q.phonenumber}%`) : undefined,
+    q.userName ? like(sysUser.userName, containing(q.userName)) : undefined,
+    q.phonenumber ? like(sysUser.phonenumber, containing(q.phonenumber)) : undefined,
     q.status ? eq(sysUser.status, q.status) : undefined,
     q.deptId ? inDeptSubtree(sysUser.deptId, q.deptId) : undefined,
     withinRange(sysUser.createTime, q),

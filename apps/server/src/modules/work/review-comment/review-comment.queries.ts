@@ -3,12 +3,11 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'd
 import type { Db } from '../../../db/client';
 import { ccmsCatalogTopic, ccmsPlan, ccmsReviewComment, ccmsWorkflowApproval, sysUser } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
+import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 import { readableLibraries } from '../../content/library/library-access';
 
 export type CommentRow = typeof ccmsReviewComment.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Threads (top-level comments) by page, filtered; replies are read with `repliesOf`. */
 export async function listThreads(db: Db, auth: AuthContext, q: ReviewCommentQuery) {
@@ -21,7 +20,7 @@ export async function listThreads(db: Db, auth: AuthContext, q: ReviewCommentQue
     q.path ? eq(c.path, q.path) : undefined,
     q.planId ? eq(c.planId, q.planId) : undefined,
     q.author ? eq(c.authorName, q.author) : undefined,
-    q.topic ? or(ilike(c.path, `%${escapeLike(q.topic)}%`), ilike(ccmsCatalogTopic.title, `%${escapeLike(q.topic)}%`)) : undefined,
+    q.topic ? or(ilike(c.path, containing(q.topic)), ilike(ccmsCatalogTopic.title, containing(q.topic))) : undefined,
     q.state === 'outdated' ? eq(c.outdated, true) : q.state ? eq(c.state, q.state) : undefined,
   ) as SQL | undefined;
   const { limit, offset } = pageWindow(q);

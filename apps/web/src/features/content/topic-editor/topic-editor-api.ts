@@ -29,6 +29,8 @@ import { openTopic } from './early-open';
 export type Target = z.infer<typeof EditorTarget>;
 export type TargetsQuery = z.infer<typeof EditorTargetsQuery>;
 export type KeysQuery = z.infer<typeof EditorKeysQuery>;
+/** A search of an S1000D library's objects by code or title (dm-refs, cir-items, pm-refs). */
+export type CodeQuery = { libraryId: number; branch?: string | undefined; q: string; limit?: number };
 export type PreviewAnswer = z.infer<typeof EditorPreview>;
 export type ValidateAnswer = z.infer<typeof EditorValidateResult>;
 
@@ -80,11 +82,9 @@ export const topicEditorApi = {
   targets: (query: TargetsQuery) => api.one<EditorTargetRow[]>('/ccms/topic-editor/targets', query),
   keys: (query: KeysQuery) => api.one<EditorKeyRow[]>('/ccms/topic-editor/keys', query),
   /** Data modules of an S1000D library to reference (dmRef picker). */
-  dmRefs: (query: { libraryId: number; branch?: string | undefined; q: string; limit?: number }) =>
-    api.one<EditorDmRefRow[]>('/ccms/topic-editor/dm-refs', query),
+  dmRefs: (query: CodeQuery) => api.one<EditorDmRefRow[]>('/ccms/topic-editor/dm-refs', query),
   /** Items of an S1000D library's common information repositories (CIR picker). */
-  cirItems: (query: { libraryId: number; branch?: string | undefined; q: string; limit?: number }) =>
-    api.one<EditorCirRow[]>('/ccms/topic-editor/cir-items', query),
+  cirItems: (query: CodeQuery) => api.one<EditorCirRow[]>('/ccms/topic-editor/cir-items', query),
   /** An S1000D object's completion grammar, from the installed schema of its issue. */
   grammar: (target: Target) => api.one<EditorGrammar>('/ccms/topic-editor/grammar', target),
 };

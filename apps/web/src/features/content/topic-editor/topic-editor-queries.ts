@@ -9,7 +9,7 @@ import { documentKeys } from '../document/document-queries';
 import { searchApi } from '../search/search-api';
 import { topicKeys } from '../topic/topic-queries';
 import { takeEarlyOpen, takeSettledEarlyOpen } from './early-open';
-import { type KeysQuery, type Target, type TargetsQuery, topicEditorApi } from './topic-editor-api';
+import { type CodeQuery, type KeysQuery, type Target, type TargetsQuery, topicEditorApi } from './topic-editor-api';
 
 /**
  * The topic editor's data layer: keys under `content/topic-editor`. A save or a new topic also
@@ -28,6 +28,8 @@ export const topicEditorKeys = {
   problems: (target: Target, version: number) => [...keys.all, 'problems', target, version] as const,
   toc: (documentId: number) => [...keys.all, 'toc', documentId] as const,
   search: (query: SearchQuery) => [...keys.all, 'search', query] as const,
+  dmRefs: (query: CodeQuery) => [...keys.all, 'dm-refs', query] as const,
+  cirItems: (query: CodeQuery) => [...keys.all, 'cir-items', query] as const,
 };
 
 export const topicEditorQueries = {
@@ -38,6 +40,10 @@ export const topicEditorQueries = {
   }),
   targets: (query: TargetsQuery) => ({ queryKey: topicEditorKeys.targets(query), queryFn: () => topicEditorApi.targets(query) }),
   keys: (query: KeysQuery) => ({ queryKey: topicEditorKeys.keys(query), queryFn: () => topicEditorApi.keys(query) }),
+  /** The library's data modules by code or title (the dmRef pickers). */
+  dmRefs: (query: CodeQuery) => ({ queryKey: topicEditorKeys.dmRefs(query), queryFn: () => topicEditorApi.dmRefs(query) }),
+  /** CIR items by key. */
+  cirItems: (query: CodeQuery) => ({ queryKey: topicEditorKeys.cirItems(query), queryFn: () => topicEditorApi.cirItems(query) }),
 };
 
 /** The topic as committed (and the caller's draft); read once per opening, never refetched under the writer. */

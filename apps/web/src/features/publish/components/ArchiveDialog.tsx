@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../shared/form/FormModal';
 import { ProjectSelect } from '../../work/project/components/pickers';
-import { releaseApi } from '../../work/release/release-api';
-import { publishApi } from '../publish-api';
+import { useReleaseOptions } from '../../work/release/release-queries';
+import { useArchiveOutput } from '../publish-queries';
 
 interface Values {
   projectId?: number;
@@ -15,56 +15,45 @@ interface Values {
 export function ArchiveDialog({ outputId, onClose }: { outputId: number | undefined; onClose: () => void }) {
   const { t } = useTranslation('publish');
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [form] = Form.useForm<Values>();
   const projectId = Form.useWatch('projectId', form);
-  const releases = useQuery({
-    queryKey: ['work', 'release', 'options', projectId],
-    queryFn: () => releaseApi.options(projectId ?? 0),
-    enabled: Boolean(projectId),
-  });
-  const archive = useMutation({
-    mutationFn: publishApi.archive,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['work'] }),
-  });
+  const releases = useReleaseOptions(projectId);
+  const archive = useArchiveOutput();
 
-  const submit = async () => {
-    const values = await form.validateFields();
+  const submit = async (values: Values) => {
     const release = releases.data?.find((r) => r.id === values.releaseId);
     if (!release || !values.projectId || !outputId) return;
     await archive.mutateAsync({ outputId, projectId: values.projectId, version: release.title, commitComment: values.commitComment ?? '' });
     message.success(t('archive.done', { version: release.title }));
-    form.resetFields();
     onClose();
   };
 
   return (
-    <Modal
+    <FormModal
       open={outputId !== undefined}
       title={t('archive.title')}
       okText={t('archive.ok')}
-      okButtonProps={{ loading: archive.isPending }}
-      onCancel={onClose}
-      onOk={submit}
-      destroyOnHidden
+      form={form}
+      layout="vertical"
+      saving={archive.isPending}
+      onClose={onClose}
+      onFinish={submit}
     >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="projectId" label={t('archive.project')} rules={[{ required: true, message: t('archive.projectRequired') }]}>
-          <ProjectSelect placeholder={t('archive.project')} onChange={() => form.setFieldValue('releaseId', undefined)} />
-        </Form.Item>
-        <Form.Item name="releaseId" label={t('archive.release')} rules={[{ required: true, message: t('archive.releaseRequired') }]}>
-          <Select<number>
-            placeholder={t('archive.release')}
-            disabled={!projectId}
-            loading={releases.isFetching}
-            options={(releases.data ?? []).map((r) => ({ value: r.id, label: r.title }))}
-            notFoundContent={t('archive.noReleases')}
-          />
-        </Form.Item>
-        <Form.Item name="commitComment" label={t('archive.comment')} rules={[{ max: 1000 }]}>
-          <Input.TextArea rows={3} maxLength={1000} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="projectId" label={t('archive.project')} rules={[{ required: true, message: t('archive.projectRequired') }]}>
+        <ProjectSelect placeholder={t('archive.project')} onChange={() => form.setFieldValue('releaseId', undefined)} />
+      </Form.Item>
+      <Form.Item name="releaseId" label={t('archive.release')} rules={[{ required: true, message: t('archive.releaseRequired') }]}>
+        <Select<number>
+          placeholder={t('archive.release')}
+          disabled={!projectId}
+          loading={releases.isFetching}
+          options={(releases.data ?? []).map((r) => ({ value: r.id, label: r.title }))}
+          notFoundContent={t('archive.noReleases')}
+        />
+      </Form.Item>
+      <Form.Item name="commitComment" label={t('archive.comment')} rules={[{ max: 1000 }]}>
+        <Input.TextArea rows={3} maxLength={1000} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodMaxLength, zodRules } from '../../../shared/form/zod-rules';
-import { documentApi } from '../../content/document/document-api';
+import { documentQueries } from '../../content/document/document-queries';
 import { useLibrarySettings } from '../../content/library/library-queries';
 import { productLabel } from '../../content/s1000d/components/ProductChooser';
 import { useApplicability } from '../../content/s1000d/s1000d-queries';
@@ -15,11 +15,7 @@ import { useApplicability } from '../../content/s1000d/s1000d-queries';
  */
 export function S1000dPublicationFields({ libraryId, branch }: { libraryId: number; branch: string }) {
   const { t } = useTranslation('publish');
-  const pms = useQuery({
-    queryKey: ['publish', 's1000d-pms', libraryId, branch],
-    queryFn: () => documentApi.list({ libraryId, branch, pageNum: 1, pageSize: 500 }),
-    enabled: branch !== '',
-  });
+  const pms = useQuery({ ...documentQueries.list({ libraryId, branch, pageNum: 1, pageSize: 500 }), enabled: branch !== '' });
   const applic = useApplicability({ libraryId, branch }, branch !== '');
   const settings = useLibrarySettings('filter', libraryId);
   const groups = [...new Set((settings.data ?? []).map((s) => s.group))];

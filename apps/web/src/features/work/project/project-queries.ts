@@ -28,13 +28,14 @@ export const projectKeys = {
 export const projectQueries = {
   list: (params: ProjectListParams) => ({ queryKey: projectKeys.list(params), queryFn: () => projectApi.list(params) }),
   detail: (id: number) => ({ queryKey: projectKeys.detail(id), queryFn: () => projectApi.get(id) }),
+  /** Projects the caller may see (open ones with status '0', all without). */
+  options: (status: '0' | undefined) => ({ queryKey: projectKeys.options(status), queryFn: () => projectApi.options(status) }),
 };
 
 export const useProject = (id: number, enabled = true) => useQuery({ ...projectQueries.detail(id), enabled });
 
 /** Open projects the caller may see. */
-export const useProjectOptions = (status: '0' | undefined = '0') =>
-  useQuery({ queryKey: projectKeys.options(status), queryFn: () => projectApi.options(status) });
+export const useProjectOptions = (status: '0' | undefined = '0') => useQuery(projectQueries.options(status));
 
 /** Active users for owner, assignee and member pickers. */
 export const useUserOptions = () => useQuery({ queryKey: projectKeys.users(), queryFn: projectApi.users, staleTime: 60_000 });

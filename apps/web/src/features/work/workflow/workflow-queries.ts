@@ -1,6 +1,8 @@
 import type { TaskContentItem } from '@ccms/contracts/work/workflow';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
+import { documentApi } from '../../content/document/document-api';
+import { topicApi } from '../../content/topic/topic-api';
 import { workflowApi } from './workflow-api';
 
 /** The workflow data layer (see shared/form/README.md). */
@@ -21,6 +23,23 @@ const taskContentKey = (taskId: number) => [...workflowKeys.all, 'task-content',
 /** The documents and topics a task covers. */
 export const useTaskContent = (taskId: number, enabled = true) =>
   useQuery({ queryKey: taskContentKey(taskId), queryFn: () => workflowApi.taskContent(taskId), enabled });
+
+/** Documents or topics of the plan's library branch whose title (or, for documents, name or path) matches the search. */
+export function useTaskContentChoices(kind: TaskContentItem['kind'], libraryId: number, branch: string, search: string) {
+  return useQuery({
+    queryKey: [...workflowKeys.all, 'task-content-choices', kind, libraryId, branch, search] as const,
+    enabled: libraryId > 0,
+    queryFn: async () => {
+      const scope = { libraryId, ...(branch ? { branch } : {}), pageNum: 1, pageSize: 20 };
+      if (kind === 'document') {
+        const page = await documentApi.list({ ...scope, ...(search ? { name: search } : {}) });
+        return page.rows.map((r) => ({ path: r.path, label: r.name ? `${r.name} — ${r.path}` : r.path }));
+      }
+      const page = await topicApi.list({ ...scope, ...(search ? { title: search } : {}) });
+      return page.rows.map((r) => ({ path: r.path, label: r.title ? `${r.title} — ${r.path}` : r.path }));
+    },
+  });
+}
 
 /** Replaces what a task covers; the task's coverage and every workflow (its content list) refresh. */
 export function useSetTaskContent(taskId: number) {

@@ -1,16 +1,21 @@
 import { DownloadOutlined, LinkOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Clause, ClauseBody, type ClauseImportResult, type Regulation, RegulationPerm } from '@ccms/contracts/compliance/regulation';
-import { App, Button, Form, Input, Modal, Segmented, Space, Spin, Table, Tag, Tree, Upload } from 'antd';
+import { App, Button, Form, Input, Segmented, Space, Spin, Table, Tag, Tree, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { api } from '../../../../api/client';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { FormModal } from '../../../../shared/form/FormModal';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { useDebounced } from '../../../../shared/use-debounced';
 import { regulationApi } from '../regulation-api';
 import { useClauseChange, useClauses, useClauseTree } from '../regulation-queries';
 import { LinkDialog } from './LinkDialog';
 
+type ClauseValues = Omit<z.input<typeof ClauseBody>, 'regulationId'>;
 type ClauseTreeNode = Clause & { children?: ClauseTreeNode[] };
 interface TreeItem {
   key: number;
@@ -36,10 +41,17 @@ export function ClausesPanel({ regulation }: { regulation: Regulation }) {
   const [outline, setOutline] = useState(false);
   const [linking, setLinking] = useState<number | undefined>();
   const [notApplicable, setNotApplicable] = useState<Clause | null>(null);
-  const [addForm] = Form.useForm();
   const [outlineForm] = Form.useForm<{ outline: string }>();
   const [naForm] = Form.useForm<{ justification: string }>();
   const addClause = useClauseChange(regulationApi.addClause);
+  const addEntity = useEntityForm<ClauseValues>({
+    open: adding,
+    save: (v) => addClause.mutateAsync({ regulationId, ...v }),
+    onSaved: () => {
+      message.success(t('added'));
+      setAdding(false);
+    },
+  });
   const importOutline = useClauseChange((text: string) => regulationApi.importOutline(regulationId, text));
   const importExcel = useClauseChange(async (file: File) => {
     const form = new FormData();
@@ -162,70 +174,55 @@ export function ClausesPanel({ regulation }: { regulation: Regulation }) {
           ]}
         />
       )}
-      <Modal
-        open={adding}
-        title={t('clause.addTitle')}
-        destroyOnHidden
-        onCancel={() => setAdding(false)}
-        confirmLoading={addClause.isPending}
-        onOk={async () => {
-          const v = await addForm.validateFields();
-          await addClause.mutateAsync({ regulationId, ...v });
-          message.success(t('added'));
-          setAdding(false);
-        }}
-      >
-        <Form form={addForm} layout="vertical" name="clause-form" preserve={false}>
-          <Form.Item name="number" label={t('clause.number')} rules={zodRules(ClauseBody, 'number', t('clause.number'))}>
-            <Input maxLength={zodMaxLength(ClauseBody, 'number')} />
-          </Form.Item>
-          <Form.Item name="title" label={t('clause.title')}>
-            <Input maxLength={zodMaxLength(ClauseBody, 'title')} />
-          </Form.Item>
-          <Form.Item name="parentNumber" label={t('clause.parent')}>
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item name="text" label={t('clause.text')}>
-            <Input.TextArea rows={4} />
-          </Form.Item>
-        </Form>
-      </Modal>
-      <Modal
+      <FormDialog open={adding} title={t('clause.addTitle')} name="clause-form" layout="vertical" entity={addEntity} onClose={() => setAdding(false)}>
+        <Form.Item name="number" label={t('clause.number')} rules={zodRules(ClauseBody, 'number', t('clause.number'))}>
+          <Input maxLength={zodMaxLength(ClauseBody, 'number')} />
+        </Form.Item>
+        <Form.Item name="title" label={t('clause.title')}>
+          <Input maxLength={zodMaxLength(ClauseBody, 'title')} />
+        </Form.Item>
+        <Form.Item name="parentNumber" label={t('clause.parent')}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="text" label={t('clause.text')}>
+          <Input.TextArea rows={4} />
+        </Form.Item>
+      </FormDialog>
+      <FormModal
         open={outline}
         title={t('clause.outlineTitle')}
         width={720}
-        destroyOnHidden
-        onCancel={() => setOutline(false)}
-        confirmLoading={importOutline.isPending}
-        onOk={async () => {
-          const v = await outlineForm.validateFields();
+        form={outlineForm}
+        name="outline-form"
+        layout="vertical"
+        saving={importOutline.isPending}
+        onClose={() => setOutline(false)}
+        onFinish={async (v) => {
           said(await importOutline.mutateAsync(v.outline));
           setOutline(false);
         }}
       >
-        <Form form={outlineForm} layout="vertical" name="outline-form" preserve={false}>
-          <Form.Item name="outline" label={t('clause.outline')} extra={t('clause.outlineHint')} rules={[{ required: true, message: t('clause.outline') }]}>
-            <Input.TextArea rows={14} style={{ fontFamily: 'monospace' }} />
-          </Form.Item>
-        </Form>
-      </Modal>
-      <Modal
+        <Form.Item name="outline" label={t('clause.outline')} extra={t('clause.outlineHint')} rules={[{ required: true, message: t('clause.outline') }]}>
+          <Input.TextArea rows={14} style={{ fontFamily: 'monospace' }} />
+        </Form.Item>
+      </FormModal>
+      <FormModal
         open={notApplicable !== null}
         title={t('clause.naTitle', { number: notApplicable?.number ?? '' })}
-        destroyOnHidden
-        onCancel={() => setNotApplicable(null)}
-        onOk={async () => {
-          const v = await naForm.validateFields();
+        form={naForm}
+        name="na-form"
+        layout="vertical"
+        saving={applicability.isPending}
+        onClose={() => setNotApplicable(null)}
+        onFinish={async (v) => {
           await applicability.mutateAsync({ clauseId: notApplicable?.clauseId ?? 0, notApplicable: true, justification: v.justification });
           setNotApplicable(null);
         }}
       >
-        <Form form={naForm} layout="vertical" name="na-form" preserve={false}>
-          <Form.Item name="justification" label={t('clause.justification')} rules={[{ required: true, whitespace: true, message: t('clause.justification') }]}>
-            <Input.TextArea rows={3} maxLength={2000} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="justification" label={t('clause.justification')} rules={[{ required: true, whitespace: true, message: t('clause.justification') }]}>
+          <Input.TextArea rows={3} maxLength={2000} />
+        </Form.Item>
+      </FormModal>
       <LinkDialog open={linking !== undefined} clauseId={linking} onClose={() => setLinking(undefined)} />
     </>
   );

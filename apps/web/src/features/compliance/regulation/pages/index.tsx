@@ -1,10 +1,12 @@
 import { BranchesOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Regulation, RegulationPerm } from '@ccms/contracts/compliance/regulation';
-import { App, Button, Card, Checkbox, Drawer, Form, Input, Modal, Space, Tabs, Tag } from 'antd';
+import { App, Button, Card, Checkbox, Drawer, Form, Input, Space, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { GrantsEditor } from '../../../../shared/grants/GrantsEditor';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { ClausesPanel } from '../components/ClausesPanel';
@@ -24,9 +26,16 @@ export default function RegulationPage() {
   const [dialog, setDialog] = useState<{ open: boolean; regulationId?: number }>({ open: false });
   const [openId, setOpenId] = useState<number | undefined>();
   const [revising, setRevising] = useState<Regulation | null>(null);
-  const [reviseForm] = Form.useForm<{ revision: string; issueDate: string }>();
   const remove = useDeleteRegulations();
   const revise = useReviseRegulation();
+  const reviseEntity = useEntityForm<{ revision: string; issueDate: string }>({
+    open: revising !== null,
+    save: (v) => revise.mutateAsync({ regulationId: revising?.regulationId ?? 0, ...v }),
+    onSaved: () => {
+      message.success(t('added'));
+      setRevising(null);
+    },
+  });
   const opened = useRegulation(openId);
 
   const removeRows = async (rows: readonly Regulation[]) => {
@@ -129,28 +138,21 @@ export default function RegulationPage() {
         )}
       />
       <RegulationFormDialog open={dialog.open} regulationId={dialog.regulationId} onClose={() => setDialog({ open: false })} />
-      <Modal
+      <FormDialog
         open={revising !== null}
         title={t('revisionTitle', { name: revising?.name ?? '' })}
-        destroyOnHidden
-        confirmLoading={revise.isPending}
-        onCancel={() => setRevising(null)}
-        onOk={async () => {
-          const v = await reviseForm.validateFields();
-          await revise.mutateAsync({ regulationId: revising?.regulationId ?? 0, ...v });
-          message.success(t('added'));
-          setRevising(null);
-        }}
+        name="revision-form"
+        layout="vertical"
+        entity={reviseEntity}
+        onClose={() => setRevising(null)}
       >
-        <Form form={reviseForm} layout="vertical" name="revision-form" preserve={false}>
-          <Form.Item name="revision" label={t('fields.revision')} rules={[{ required: true, whitespace: true, message: t('fields.revision') }]}>
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item name="issueDate" label={t('fields.issueDate')} rules={[{ required: true, pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'YYYY-MM-DD' }]}>
-            <Input placeholder="YYYY-MM-DD" maxLength={10} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="revision" label={t('fields.revision')} rules={[{ required: true, whitespace: true, message: t('fields.revision') }]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="issueDate" label={t('fields.issueDate')} rules={[{ required: true, pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'YYYY-MM-DD' }]}>
+          <Input placeholder="YYYY-MM-DD" maxLength={10} />
+        </Form.Item>
+      </FormDialog>
       <Drawer
         open={openId !== undefined}
         size={1100}

@@ -1,11 +1,12 @@
 import { BUILT_IN_EDITORS } from '@ccms/contracts/content/doctype';
 import { type DefaultEditor, DefaultEditorBody, EditorConfigPerm, type EditorLink } from '@ccms/contracts/content/editor-config';
-import { App, Button, Form, Input, Modal, Select, Space, Table } from 'antd';
+import { App, Button, Form, Input, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { FormModal } from '../../../../shared/form/FormModal';
 import { zodRules } from '../../../../shared/form/zod-rules';
 import { useDefaultEditors, useEditorLinks, useRemoveDefaultEditors, useSetDefaultEditor } from '../editor-config-queries';
 
@@ -33,13 +34,8 @@ export function DefaultEditorTable() {
       .map((l: EditorLink) => ({ value: `link:${l.linkId}`, label: t('link', { label: l.label }) })),
   ];
 
-  const open = (row?: DefaultEditor) => {
-    const values = { suffix: row?.suffix ?? '', open: row?.open ?? 'topic' };
-    form.setFieldsValue(values);
-    setEditing(values);
-  };
-  const save = async () => {
-    const values = await form.validateFields();
+  const open = (row?: DefaultEditor) => setEditing({ suffix: row?.suffix ?? '', open: row?.open ?? 'topic' });
+  const save = async (values: DefaultEditorBody) => {
     try {
       await setDefault.mutateAsync(values);
       message.success(tc('success'));
@@ -93,16 +89,24 @@ export function DefaultEditorTable() {
           },
         ]}
       />
-      <Modal open={editing !== null} title={t('setDefault')} onOk={save} onCancel={() => setEditing(null)} confirmLoading={setDefault.isPending} forceRender>
-        <Form form={form} layout="vertical" name="default-editor-form">
-          <Form.Item name="suffix" label={t('suffix')} rules={zodRules(DefaultEditorBody, 'suffix', t('suffix'))}>
-            <Input disabled={Boolean(editing?.suffix)} placeholder=".dita" />
-          </Form.Item>
-          <Form.Item name="open" label={t('open')} rules={zodRules(DefaultEditorBody, 'open', t('open'))}>
-            <Select options={choices} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <FormModal<DefaultEditorBody>
+        open={editing !== null}
+        title={t('setDefault')}
+        form={form}
+        name="default-editor-form"
+        layout="vertical"
+        initialValues={editing ?? undefined}
+        saving={setDefault.isPending}
+        onClose={() => setEditing(null)}
+        onFinish={save}
+      >
+        <Form.Item name="suffix" label={t('suffix')} rules={zodRules(DefaultEditorBody, 'suffix', t('suffix'))}>
+          <Input disabled={Boolean(editing?.suffix)} placeholder=".dita" />
+        </Form.Item>
+        <Form.Item name="open" label={t('open')} rules={zodRules(DefaultEditorBody, 'open', t('open'))}>
+          <Select options={choices} />
+        </Form.Item>
+      </FormModal>
     </>
   );
 }

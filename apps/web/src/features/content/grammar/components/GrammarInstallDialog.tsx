@@ -1,8 +1,9 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { type GrammarKind, GrammarName } from '@ccms/contracts/content/grammar';
-import { App, Form, Input, Modal, Upload, type UploadFile } from 'antd';
+import { App, Form, Input, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../../shared/form/FormModal';
 import { useInstallGrammar } from '../grammar-queries';
 
 interface InstallValues {
@@ -30,10 +31,8 @@ export function GrammarInstallDialog({ open, onClose }: GrammarInstallDialogProp
   const install = useInstallGrammar();
 
   useEffect(() => {
-    if (!open) return;
-    setFiles([]);
-    form.resetFields();
-  }, [open, form]);
+    if (open) setFiles([]);
+  }, [open]);
 
   const submit = async (values: InstallValues) => {
     const file = files[0]?.originFileObj;
@@ -48,43 +47,51 @@ export function GrammarInstallDialog({ open, onClose }: GrammarInstallDialogProp
   };
 
   return (
-    <Modal open={open} title={t('installTitle')} width={560} confirmLoading={install.isPending} onOk={() => form.submit()} onCancel={onClose} forceRender>
-      <Form<InstallValues> form={form} layout="vertical" name="grammar-install" initialValues={{ name: '' }} onFinish={submit}>
-        <Form.Item label={t('file')} required>
-          <Upload.Dragger
-            accept=".zip"
-            maxCount={1}
-            fileList={files}
-            beforeUpload={(file) => {
-              if (!file.name.toLowerCase().endsWith('.zip')) {
-                message.error(t('zipOnly'));
-                return Upload.LIST_IGNORE;
-              }
-              setFiles([{ uid: file.uid, name: file.name, size: file.size, status: 'done', originFileObj: file }]);
-              if (!form.getFieldValue('name')) form.setFieldsValue({ name: file.name.replace(/\.zip$/i, '') });
-              return false;
-            }}
-            onRemove={() => setFiles([])}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('pickZip')}</p>
-            <p className="ant-upload-hint">{t('zipTip')}</p>
-          </Upload.Dragger>
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('name')}
-          extra={t('nameTip')}
-          rules={[
-            { max: NAME_MAX, message: t('nameTooLong', { max: NAME_MAX }) },
-            { pattern: NAME_PATTERN, message: t('nameFormat') },
-          ]}
+    <FormModal<InstallValues>
+      open={open}
+      title={t('installTitle')}
+      form={form}
+      name="grammar-install"
+      layout="vertical"
+      initialValues={{ name: '' }}
+      saving={install.isPending}
+      onClose={onClose}
+      onFinish={submit}
+    >
+      <Form.Item label={t('file')} required>
+        <Upload.Dragger
+          accept=".zip"
+          maxCount={1}
+          fileList={files}
+          beforeUpload={(file) => {
+            if (!file.name.toLowerCase().endsWith('.zip')) {
+              message.error(t('zipOnly'));
+              return Upload.LIST_IGNORE;
+            }
+            setFiles([{ uid: file.uid, name: file.name, size: file.size, status: 'done', originFileObj: file }]);
+            if (!form.getFieldValue('name')) form.setFieldsValue({ name: file.name.replace(/\.zip$/i, '') });
+            return false;
+          }}
+          onRemove={() => setFiles([])}
         >
-          <Input maxLength={NAME_MAX} placeholder={t('namePlaceholder')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">{t('pickZip')}</p>
+          <p className="ant-upload-hint">{t('zipTip')}</p>
+        </Upload.Dragger>
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label={t('name')}
+        extra={t('nameTip')}
+        rules={[
+          { max: NAME_MAX, message: t('nameTooLong', { max: NAME_MAX }) },
+          { pattern: NAME_PATTERN, message: t('nameFormat') },
+        ]}
+      >
+        <Input maxLength={NAME_MAX} placeholder={t('namePlaceholder')} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { App, Checkbox, Form, Input, Modal, Upload, type UploadFile } from 'antd';
+import { App, Checkbox, Form, Input, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../../shared/form/FormModal';
 import { refusal, type UploadRules } from '../../../../shared/upload/upload-rules';
 
 export interface UploadValues {
@@ -32,10 +33,8 @@ export function ResourceUploadDialog({ open, kind, rules, defaultFolder, pending
   const [files, setFiles] = useState<UploadFile[]>([]);
 
   useEffect(() => {
-    if (!open) return;
-    setFiles([]);
-    form.setFieldsValue({ folder: defaultFolder, message: '', overwrite: false });
-  }, [open, defaultFolder, form]);
+    if (open) setFiles([]);
+  }, [open]);
 
   const types = rules.fileType.join('/');
   const refuse = (file: File, held: number): string | null => {
@@ -56,49 +55,49 @@ export function ResourceUploadDialog({ open, kind, rules, defaultFolder, pending
   };
 
   return (
-    <Modal
+    <FormModal<UploadValues>
       open={open}
       title={kind === 'graphic' ? t('uploadGraphicTitle') : t('uploadVideoTitle')}
-      width={560}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
-      onCancel={onCancel}
-      forceRender
+      form={form}
+      name={`${kind}-upload`}
+      layout="vertical"
+      initialValues={{ folder: defaultFolder, message: '', overwrite: false }}
+      saving={pending}
+      onClose={onCancel}
+      onFinish={submit}
     >
-      <Form<UploadValues> form={form} layout="vertical" name={`${kind}-upload`} onFinish={submit}>
-        <Form.Item label={t('pickFiles')} required>
-          <Upload.Dragger
-            multiple
-            accept={rules.fileType.map((ext) => `.${ext}`).join(',')}
-            fileList={files}
-            beforeUpload={(file) => {
-              const why = refuse(file, files.length);
-              if (why) {
-                message.error(why);
-                return Upload.LIST_IGNORE;
-              }
-              setFiles((list) => [...list, { uid: file.uid, name: file.name, size: file.size, status: 'done', originFileObj: file }]);
-              return false;
-            }}
-            onRemove={(file) => setFiles((list) => list.filter((f) => f.uid !== file.uid))}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('pickFiles')}</p>
-            <p className="ant-upload-hint">{t(kind === 'graphic' ? 'graphicTip' : 'videoTip', { size: rules.fileSize, limit: rules.limit })}</p>
-          </Upload.Dragger>
-        </Form.Item>
-        <Form.Item name="folder" label={t('folder')}>
-          <Input maxLength={1000} placeholder={t('folderPlaceholder', { folder: defaultFolder })} />
-        </Form.Item>
-        <Form.Item name="message" label={t('commitMessage')}>
-          <Input maxLength={2000} placeholder={t('commitMessagePlaceholder')} />
-        </Form.Item>
-        <Form.Item name="overwrite" valuePropName="checked">
-          <Checkbox>{t('overwrite')}</Checkbox>
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label={t('pickFiles')} required>
+        <Upload.Dragger
+          multiple
+          accept={rules.fileType.map((ext) => `.${ext}`).join(',')}
+          fileList={files}
+          beforeUpload={(file) => {
+            const why = refuse(file, files.length);
+            if (why) {
+              message.error(why);
+              return Upload.LIST_IGNORE;
+            }
+            setFiles((list) => [...list, { uid: file.uid, name: file.name, size: file.size, status: 'done', originFileObj: file }]);
+            return false;
+          }}
+          onRemove={(file) => setFiles((list) => list.filter((f) => f.uid !== file.uid))}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">{t('pickFiles')}</p>
+          <p className="ant-upload-hint">{t(kind === 'graphic' ? 'graphicTip' : 'videoTip', { size: rules.fileSize, limit: rules.limit })}</p>
+        </Upload.Dragger>
+      </Form.Item>
+      <Form.Item name="folder" label={t('folder')}>
+        <Input maxLength={1000} placeholder={t('folderPlaceholder', { folder: defaultFolder })} />
+      </Form.Item>
+      <Form.Item name="message" label={t('commitMessage')}>
+        <Input maxLength={2000} placeholder={t('commitMessagePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="overwrite" valuePropName="checked">
+        <Checkbox>{t('overwrite')}</Checkbox>
+      </Form.Item>
+    </FormModal>
   );
 }

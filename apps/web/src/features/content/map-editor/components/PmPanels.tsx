@@ -4,8 +4,8 @@ import { Button, Descriptions, Empty, Form, Input, Modal, Typography } from 'ant
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeSearch } from '../../s1000d/components/CodeSearch';
-import { topicEditorApi } from '../../topic-editor/topic-editor-api';
-import { mapEditorApi } from '../map-editor-api';
+import { topicEditorQueries } from '../../topic-editor/topic-editor-queries';
+import { mapEditorQueries } from '../map-editor-queries';
 import type { MapTreeNode } from '../model/map-model';
 
 /** What the PM editor adds: an entry (pmEntry with its title), a data module (dmRef) or a publication module (pmRef) found by code or title. */
@@ -50,8 +50,7 @@ function DmSearch({ libraryId, branch, onPick }: { libraryId: number; branch: st
   const { t } = useTranslation('mapEditor');
   return (
     <CodeSearch<EditorDmRefRow>
-      queryKey={['content', 'topic-editor', 'dm-refs', libraryId, branch ?? '']}
-      search={(q) => topicEditorApi.dmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 })}
+      query={(q) => topicEditorQueries.dmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 })}
       placeholder={t('pm.dmSearch')}
       codeTitle="DMC"
       titleLabel={t('pm.title')}
@@ -68,8 +67,7 @@ function PmSearch({ libraryId, branch, onPick }: { libraryId: number; branch: st
   const { t } = useTranslation('mapEditor');
   return (
     <CodeSearch<MapPmRefRow>
-      queryKey={['content', 'map-editor', 'pm-refs', libraryId, branch ?? '']}
-      search={(q) => mapEditorApi.pmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 })}
+      query={(q) => mapEditorQueries.pmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 })}
       placeholder={t('pm.pmSearch')}
       codeTitle="PMC"
       titleLabel={t('pm.title')}

@@ -14,9 +14,8 @@ export interface CodeRow {
 }
 
 interface CodeSearchProps<Row extends CodeRow> {
-  /** The query's key; the typed text is appended. */
-  queryKey: readonly unknown[];
-  search: (q: string) => Promise<Row[]>;
+  /** The search for the typed text, from the feature's queries file (`topicEditorQueries.dmRefs(...)`). */
+  query: (q: string) => { queryKey: readonly unknown[]; queryFn: () => Promise<Row[]> };
   placeholder: string;
   /** The code column's heading (DMC, PMC). */
   codeTitle: string;
@@ -36,8 +35,7 @@ interface CodeSearchProps<Row extends CodeRow> {
  * picker share.
  */
 export function CodeSearch<Row extends CodeRow>({
-  queryKey,
-  search,
+  query,
   placeholder,
   codeTitle,
   titleLabel,
@@ -49,7 +47,7 @@ export function CodeSearch<Row extends CodeRow>({
 }: CodeSearchProps<Row>) {
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
-  const rows = useQuery({ queryKey: [...queryKey, q], queryFn: () => search(q), placeholderData: keepPreviousData });
+  const rows = useQuery({ ...query(q), placeholderData: keepPreviousData });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Input.Search

@@ -1,28 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type IssueBody, S1000D_ISSUE_TYPES, S1000dAuthorPerm } from '@ccms/contracts/content/s1000d';
-import {
-  Alert,
-  App,
-  Button,
-  type ButtonProps,
-  Checkbox,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Spin,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Checkbox, Descriptions, Empty, Form, Input, Select, Space, Spin, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { FormModal } from '../../../../shared/form/FormModal';
 import { DiffView } from '../../document/components/DiffView';
 import { documentDetailPath, topicDetailPath } from '../../document/paths';
 import { useChangeMarks, useIssueCompare, useIssueModule, useModuleIssues, useSaveS1000dSettings, useStartInWork } from '../s1000d-queries';
@@ -75,127 +58,122 @@ export function IssueDialog({ open, target, issue, onClose }: { open: boolean; t
   };
   const setMark = (path: string, patch: Partial<MarkRow>) => setMarks((all) => all.map((m) => (m.path === path ? { ...m, ...patch } : m)));
   return (
-    <Modal
+    <FormModal<IssueValues>
       open={open}
       title={t('issueDialog.title')}
       width={880}
       okText={t('issueDialog.submit')}
-      okButtonProps={{ 'data-testid': 'issue-submit' } as ButtonProps}
-      confirmLoading={run.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      okTestId="issue-submit"
+      saving={run.isPending}
+      form={form}
+      name="issue"
+      layout="vertical"
+      initialValues={{ issueType: first ? 'new' : 'changed', reasons: first ? [] : [{ text: '', highlight: true }] }}
+      onClose={onClose}
+      onFinish={(v) => {
+        submit(v).catch(() => undefined);
+      }}
     >
-      <Form<IssueValues>
-        form={form}
-        name="issue"
-        layout="vertical"
-        initialValues={{ issueType: first ? 'new' : 'changed', reasons: first ? [] : [{ text: '', highlight: true }] }}
-        onFinish={(v) => {
-          submit(v).catch(() => undefined);
-        }}
-      >
-        <Form.Item name="issueType" label={t('issueDialog.issueType')}>
-          <Select data-testid="issue-type" options={S1000D_ISSUE_TYPES.map((v) => ({ value: v, label: t(`issueTypes.${v}`) }))} />
-        </Form.Item>
-        {first ? (
-          <Alert type="info" showIcon title={t('issueDialog.firstIssue')} data-testid="issue-first" />
-        ) : (
-          <>
-            <Typography.Text strong>{t('issueDialog.reasons')}</Typography.Text>
-            <Form.List name="reasons">
-              {(fields, { add, remove }) => (
-                <>
-                  {fields.map((field) => (
-                    <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
-                      <Form.Item name={[field.name, 'text']} style={{ width: 560 }}>
-                        <Input placeholder={t('issueDialog.reason')} maxLength={2000} data-testid="issue-reason" />
-                      </Form.Item>
-                      <Form.Item name={[field.name, 'highlight']} valuePropName="checked">
-                        <Checkbox>{t('issueDialog.highlight')}</Checkbox>
-                      </Form.Item>
-                      <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} />
-                    </Space>
-                  ))}
-                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ text: '', highlight: false })} data-testid="issue-add-reason">
-                    {t('issueDialog.addReason')}
-                  </Button>
-                </>
-              )}
-            </Form.List>
-            <div style={{ marginTop: 16 }} data-testid="issue-marks">
-              {proposal.isFetching ? (
-                <Spin />
-              ) : !proposal.data?.previous ? (
-                <Typography.Text type="secondary">{t('issueDialog.noPrevious')}</Typography.Text>
-              ) : (
-                <>
-                  <Typography.Text strong>{t('issueDialog.marks', { issue: proposal.data.previous.issueNumber })}</Typography.Text>
-                  {marks.length === 0 ? (
-                    <Typography.Paragraph type="secondary">{t('issueDialog.noMarks')}</Typography.Paragraph>
-                  ) : (
-                    <Table<MarkRow>
-                      size="small"
-                      rowKey="path"
-                      dataSource={marks}
-                      pagination={false}
-                      columns={[
-                        {
-                          key: 'include',
-                          title: t('issueDialog.include'),
-                          width: 60,
-                          render: (_, m) => (
-                            <Checkbox checked={m.include} onChange={(e) => setMark(m.path, { include: e.target.checked })} data-testid="mark-include" />
-                          ),
-                        },
-                        {
-                          key: 'element',
-                          title: t('issueDialog.element'),
-                          dataIndex: 'element',
-                          width: 130,
-                          render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-                        },
-                        {
-                          key: 'changeType',
-                          title: t('issueDialog.changeType'),
-                          width: 120,
-                          render: (_, m) => (
-                            <Select
-                              size="small"
-                              value={m.changeType}
-                              style={{ width: 100 }}
-                              onChange={(changeType) => setMark(m.path, { changeType })}
-                              options={(['add', 'modify', 'delete'] as const).map((v) => ({ value: v, label: t(`issueDialog.changeTypes.${v}`) }))}
-                            />
-                          ),
-                        },
-                        {
-                          key: 'text',
-                          title: t('issueDialog.text'),
-                          render: (_, m) => (
-                            <span data-testid="mark-text">
-                              {m.text}
-                              {m.before !== undefined && (
-                                <Typography.Text type="secondary" delete style={{ display: 'block' }}>
-                                  {m.before}
-                                </Typography.Text>
-                              )}
-                            </span>
-                          ),
-                        },
-                      ]}
-                    />
-                  )}
-                  {proposal.data.removed.length > 0 && (
-                    <Typography.Paragraph type="secondary">{t('issueDialog.removed', { count: proposal.data.removed.length })}</Typography.Paragraph>
-                  )}
-                </>
-              )}
-            </div>
-          </>
-        )}
-      </Form>
-    </Modal>
+      <Form.Item name="issueType" label={t('issueDialog.issueType')}>
+        <Select data-testid="issue-type" options={S1000D_ISSUE_TYPES.map((v) => ({ value: v, label: t(`issueTypes.${v}`) }))} />
+      </Form.Item>
+      {first ? (
+        <Alert type="info" showIcon title={t('issueDialog.firstIssue')} data-testid="issue-first" />
+      ) : (
+        <>
+          <Typography.Text strong>{t('issueDialog.reasons')}</Typography.Text>
+          <Form.List name="reasons">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((field) => (
+                  <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
+                    <Form.Item name={[field.name, 'text']} style={{ width: 560 }}>
+                      <Input placeholder={t('issueDialog.reason')} maxLength={2000} data-testid="issue-reason" />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'highlight']} valuePropName="checked">
+                      <Checkbox>{t('issueDialog.highlight')}</Checkbox>
+                    </Form.Item>
+                    <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} />
+                  </Space>
+                ))}
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ text: '', highlight: false })} data-testid="issue-add-reason">
+                  {t('issueDialog.addReason')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+          <div style={{ marginTop: 16 }} data-testid="issue-marks">
+            {proposal.isFetching ? (
+              <Spin />
+            ) : !proposal.data?.previous ? (
+              <Typography.Text type="secondary">{t('issueDialog.noPrevious')}</Typography.Text>
+            ) : (
+              <>
+                <Typography.Text strong>{t('issueDialog.marks', { issue: proposal.data.previous.issueNumber })}</Typography.Text>
+                {marks.length === 0 ? (
+                  <Typography.Paragraph type="secondary">{t('issueDialog.noMarks')}</Typography.Paragraph>
+                ) : (
+                  <Table<MarkRow>
+                    size="small"
+                    rowKey="path"
+                    dataSource={marks}
+                    pagination={false}
+                    columns={[
+                      {
+                        key: 'include',
+                        title: t('issueDialog.include'),
+                        width: 60,
+                        render: (_, m) => (
+                          <Checkbox checked={m.include} onChange={(e) => setMark(m.path, { include: e.target.checked })} data-testid="mark-include" />
+                        ),
+                      },
+                      {
+                        key: 'element',
+                        title: t('issueDialog.element'),
+                        dataIndex: 'element',
+                        width: 130,
+                        render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+                      },
+                      {
+                        key: 'changeType',
+                        title: t('issueDialog.changeType'),
+                        width: 120,
+                        render: (_, m) => (
+                          <Select
+                            size="small"
+                            value={m.changeType}
+                            style={{ width: 100 }}
+                            onChange={(changeType) => setMark(m.path, { changeType })}
+                            options={(['add', 'modify', 'delete'] as const).map((v) => ({ value: v, label: t(`issueDialog.changeTypes.${v}`) }))}
+                          />
+                        ),
+                      },
+                      {
+                        key: 'text',
+                        title: t('issueDialog.text'),
+                        render: (_, m) => (
+                          <span data-testid="mark-text">
+                            {m.text}
+                            {m.before !== undefined && (
+                              <Typography.Text type="secondary" delete style={{ display: 'block' }}>
+                                {m.before}
+                              </Typography.Text>
+                            )}
+                          </span>
+                        ),
+                      },
+                    ]}
+                  />
+                )}
+                {proposal.data.removed.length > 0 && (
+                  <Typography.Paragraph type="secondary">{t('issueDialog.removed', { count: proposal.data.removed.length })}</Typography.Paragraph>
+                )}
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </FormModal>
   );
 }
 

@@ -1,6 +1,6 @@
-import { App, Form, Input, Modal, Select } from 'antd';
-import { useEffect } from 'react';
+import { App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../../shared/form/FormModal';
 import { useAssignTags, useTagOptions } from '../tag-queries';
 
 interface Values {
@@ -29,12 +29,6 @@ export function AssignDialog({
   const [form] = Form.useForm<Values>();
   const options = useTagOptions(libraryId, open);
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue({ path: '', tagIds: initialTagIds });
-  }, [open, initialTagIds, form]);
-
   const assign = useAssignTags();
   const submit = (v: Values) =>
     assign.mutate(
@@ -48,20 +42,28 @@ export function AssignDialog({
     );
 
   return (
-    <Modal open={open} title={t('assignTitle')} width={560} confirmLoading={assign.isPending} onOk={() => form.submit()} onCancel={onClose} forceRender>
-      <Form<Values> form={form} layout="vertical" name="tag-assign" onFinish={submit}>
-        <Form.Item name="path" label={t('path')} rules={[{ required: true, whitespace: true, message: t('pathRequired') }]}>
-          <Input maxLength={1000} placeholder={t('pathPlaceholder')} />
-        </Form.Item>
-        <Form.Item name="tagIds" label={t('tags')} rules={[{ required: true, message: t('tagsRequired') }]}>
-          <Select
-            mode="multiple"
-            loading={options.isLoading}
-            optionFilterProp="label"
-            options={(options.data ?? []).map((o) => ({ value: o.tagId, label: o.tagName }))}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormModal<Values>
+      open={open}
+      title={t('assignTitle')}
+      form={form}
+      name="tag-assign"
+      layout="vertical"
+      initialValues={{ path: '', tagIds: initialTagIds }}
+      saving={assign.isPending}
+      onClose={onClose}
+      onFinish={submit}
+    >
+      <Form.Item name="path" label={t('path')} rules={[{ required: true, whitespace: true, message: t('pathRequired') }]}>
+        <Input maxLength={1000} placeholder={t('pathPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="tagIds" label={t('tags')} rules={[{ required: true, message: t('tagsRequired') }]}>
+        <Select
+          mode="multiple"
+          loading={options.isLoading}
+          optionFilterProp="label"
+          options={(options.data ?? []).map((o) => ({ value: o.tagId, label: o.tagName }))}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

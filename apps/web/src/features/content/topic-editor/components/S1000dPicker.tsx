@@ -14,7 +14,7 @@ import { useApplicability } from '../../s1000d/s1000d-queries';
 import { type ApplicCondition, conditionsText, freshApplicId } from '../model/applic-new';
 import { applicGroups } from '../model/applic-preview';
 import { dmRefInner, internalTargets } from '../model/s1000d-insert';
-import { topicEditorApi } from '../topic-editor-api';
+import { topicEditorQueries } from '../topic-editor-queries';
 import type { PickerScope, S1000dPickerKind } from './InsertPicker';
 import type { Insertion } from './insertions';
 
@@ -26,8 +26,7 @@ function DmRefSearch({ scope, onPick }: { scope: PickerScope; onPick: (insertion
   const [withIssue, setWithIssue] = useState(false);
   return (
     <CodeSearch<EditorDmRefRow>
-      queryKey={['content', 'topic-editor', 'dm-refs', scope.libraryId, scope.branch ?? '']}
-      search={(q) => topicEditorApi.dmRefs({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), q, limit: 30 })}
+      query={(q) => topicEditorQueries.dmRefs({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), q, limit: 30 })}
       placeholder={t('s1000d.dmRefSearch')}
       codeTitle="DMC"
       titleLabel={t('picker.title')}
@@ -245,8 +244,7 @@ function CirSearch({ scope, onPick }: { scope: PickerScope; onPick: (insertion: 
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const rows = useQuery({
-    queryKey: ['content', 'topic-editor', 'cir-items', scope.libraryId, scope.branch ?? '', q],
-    queryFn: () => topicEditorApi.cirItems({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), q, limit: 100 }),
+    ...topicEditorQueries.cirItems({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), q, limit: 100 }),
     placeholderData: keepPreviousData,
   });
   return (

@@ -1,9 +1,10 @@
 import { ssoMessages } from '@ccms/contracts/messages/sso';
 import { SsoSettingsBody, type SsoSettingsForm } from '@ccms/contracts/system/sso';
-import { App, Button, Checkbox, Form, Input, Modal, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Checkbox, Form, Input, Switch, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeLanguage } from '../../../../i18n';
+import { FormModal } from '../../../../shared/form/FormModal';
 import { redirectUri } from '../sso-api';
 import { useSaveSsoSettings, useSsoSettings } from '../sso-queries';
 
@@ -22,19 +23,11 @@ export function SsoSettingsButton() {
   const settings = useSsoSettings(open);
   const save = useSaveSsoSettings();
 
-  /** Filled once per opening: a later refetch must not wipe what the administrator is typing. */
-  const [filled, setFilled] = useState(false);
-  useEffect(() => {
-    if (!open) setFilled(false);
-    else if (settings.data && !filled) {
-      const { secretSet: _set, ...rest } = settings.data;
-      form.setFieldsValue({ ...rest, clientSecret: '', clearSecret: false });
-      setFilled(true);
-    }
-  }, [open, settings.data, filled, form]);
+  // The form starts from the settings when it mounts (once per opening): a later refetch does not wipe what the administrator is typing.
+  const stored = settings.data;
+  const initialValues = stored ? (({ secretSet: _set, ...rest }) => ({ ...rest, clientSecret: '', clearSecret: false }))(stored) : undefined;
 
-  const submit = async () => {
-    const values = await form.validateFields();
+  const submit = async (values: Values) => {
     const parsed = SsoSettingsBody.safeParse(values);
     if (!parsed.success) {
       // The contract's own checks (a field that must be set once enabled), in the server's words.
@@ -50,47 +43,48 @@ export function SsoSettingsButton() {
   return (
     <>
       <Button onClick={() => setOpen(true)}>{t('settingsButton')}</Button>
-      <Modal
+      <FormModal<Values>
         open={open}
         title={t('settingsTitle')}
         width={600}
         okText={t('save')}
         cancelText={t('cancel')}
-        okButtonProps={{ loading: save.isPending, disabled: !filled }}
-        onCancel={() => setOpen(false)}
-        onOk={submit}
-        destroyOnHidden
+        form={form}
+        layout="vertical"
+        loading={!stored}
+        initialValues={initialValues}
+        saving={save.isPending}
+        onClose={() => setOpen(false)}
+        onFinish={submit}
       >
-        <Form form={form} layout="vertical" preserve={false} disabled={!filled}>
-          <Form.Item name="enabled" label={t('enabled')} valuePropName="checked">
-            <Switch />
+        <Form.Item name="enabled" label={t('enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="displayName" label={t('displayName')} extra={t('displayNameHelp')}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="issuer" label={t('issuerUrl')} extra={t('issuerHelp')}>
+          <Input placeholder="https://idp.example.com/realms/ccms" maxLength={255} />
+        </Form.Item>
+        <Form.Item name="clientId" label={t('clientId')}>
+          <Input maxLength={255} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="clientSecret" label={t('clientSecret')} extra={settings.data?.secretSet ? t('secretSet') : t('secretNotSet')}>
+          <Input.Password autoComplete="new-password" maxLength={1000} />
+        </Form.Item>
+        {settings.data?.secretSet && (
+          <Form.Item name="clearSecret" valuePropName="checked">
+            <Checkbox>{t('clearSecret')}</Checkbox>
           </Form.Item>
-          <Form.Item name="displayName" label={t('displayName')} extra={t('displayNameHelp')}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item name="issuer" label={t('issuerUrl')} extra={t('issuerHelp')}>
-            <Input placeholder="https://idp.example.com/realms/ccms" maxLength={255} />
-          </Form.Item>
-          <Form.Item name="clientId" label={t('clientId')}>
-            <Input maxLength={255} autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="clientSecret" label={t('clientSecret')} extra={settings.data?.secretSet ? t('secretSet') : t('secretNotSet')}>
-            <Input.Password autoComplete="new-password" maxLength={1000} />
-          </Form.Item>
-          {settings.data?.secretSet && (
-            <Form.Item name="clearSecret" valuePropName="checked">
-              <Checkbox>{t('clearSecret')}</Checkbox>
-            </Form.Item>
-          )}
-          <Form.Item name="scopes" label={t('scopes')}>
-            <Input maxLength={255} />
-          </Form.Item>
-          <Form.Item name="allowCreate" valuePropName="checked" extra={t('allowCreateHelp')}>
-            <Checkbox>{t('allowCreate')}</Checkbox>
-          </Form.Item>
-          <Typography.Paragraph type="secondary">{t('redirectUriHelp', { uri: redirectUri() })}</Typography.Paragraph>
-        </Form>
-      </Modal>
+        )}
+        <Form.Item name="scopes" label={t('scopes')}>
+          <Input maxLength={255} />
+        </Form.Item>
+        <Form.Item name="allowCreate" valuePropName="checked" extra={t('allowCreateHelp')}>
+          <Checkbox>{t('allowCreate')}</Checkbox>
+        </Form.Item>
+        <Typography.Paragraph type="secondary">{t('redirectUriHelp', { uri: redirectUri() })}</Typography.Paragraph>
+      </FormModal>
     </>
   );
 }

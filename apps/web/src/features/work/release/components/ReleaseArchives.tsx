@@ -4,15 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { releaseLogApi } from '../../release-log/release-log-api';
+import { releaseLogQueries } from '../../release-log/release-log-queries';
 
 /** The outputs archived to a release: the project's release log rows whose version is the release's title. */
 export function ReleaseArchives({ release }: { release: Release }) {
   const { t } = useTranslation('release');
-  const logs = useQuery({
-    queryKey: ['work', 'releaseLog', 'archives', release.projectId, release.title],
-    queryFn: () => releaseLogApi.list({ projectId: release.projectId, version: release.title, pageNum: 1, pageSize: 100 }),
-  });
+  const logs = useQuery(releaseLogQueries.list({ projectId: release.projectId, version: release.title, pageNum: 1, pageSize: 100 }));
   // The filter matches part of the version: keep this release's own rows.
   const rows = (logs.data?.rows ?? []).filter((r) => r.version === release.title && r.archive);
   return (

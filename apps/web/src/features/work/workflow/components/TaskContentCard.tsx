@@ -1,36 +1,16 @@
 import type { Task } from '@ccms/contracts/work/task';
 import { TaskPerm } from '@ccms/contracts/work/task';
 import type { TaskContentItem } from '@ccms/contracts/work/workflow';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi, useHasPermi } from '../../../../shared/auth/HasPermi';
 import { useDebounced } from '../../../../shared/use-debounced';
-import { documentApi } from '../../../content/document/document-api';
-import { topicApi } from '../../../content/topic/topic-api';
 import { usePlan } from '../../plan/plan-queries';
-import { useSetTaskContent, useTaskContent } from '../workflow-queries';
+import { useSetTaskContent, useTaskContent, useTaskContentChoices } from '../workflow-queries';
 
 type Kind = TaskContentItem['kind'];
 const keyOf = (i: TaskContentItem) => `${i.kind}:${i.path}`;
-
-/** Documents or topics of the plan's library branch whose title (or, for documents, name or path) matches the search. */
-function useCatalogueChoices(kind: Kind, libraryId: number, branch: string, search: string) {
-  return useQuery({
-    queryKey: ['content', 'task-content-choices', kind, libraryId, branch, search],
-    enabled: libraryId > 0,
-    queryFn: async () => {
-      const scope = { libraryId, ...(branch ? { branch } : {}), pageNum: 1, pageSize: 20 };
-      if (kind === 'document') {
-        const page = await documentApi.list({ ...scope, ...(search ? { name: search } : {}) });
-        return page.rows.map((r) => ({ path: r.path, label: r.name ? `${r.name} — ${r.path}` : r.path }));
-      }
-      const page = await topicApi.list({ ...scope, ...(search ? { title: search } : {}) });
-      return page.rows.map((r) => ({ path: r.path, label: r.title ? `${r.title} — ${r.path}` : r.path }));
-    },
-  });
-}
 
 /**
  * What a task covers (its plan's workflow reviews it): a list of documents and topics of the
@@ -52,7 +32,7 @@ export function TaskContentCard({ task }: { task: Pick<Task, 'id' | 'planId'> })
   const debounced = useDebounced(search, 250);
   const libraryId = plan.data?.libraryId ?? 0;
   const branch = plan.data?.branch ?? '';
-  const choices = useCatalogueChoices(kind, libraryId, branch, debounced.trim());
+  const choices = useTaskContentChoices(kind, libraryId, branch, debounced.trim());
 
   useEffect(() => {
     if (saved.data) setItems(saved.data);

@@ -1,9 +1,10 @@
 import { type Workflow, WorkflowPerm } from '@ccms/contracts/work/workflow';
-import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Space, Spin, Steps, Table, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Form, Input, Space, Spin, Steps, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
+import { FormModal } from '../../../../shared/form/FormModal';
 import { useOpenInEditor } from '../../../content/editor-config/use-open-in-editor';
 import { time } from '../../work-item/components/labels';
 import { useWorkflow, useWorkflowAction } from '../workflow-queries';
@@ -25,33 +26,31 @@ function RejectDialog({ open, onClose, onReject }: { open: boolean; onClose: () 
   const { t } = useTranslation('review');
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const { reason } = await form.validateFields();
+  const submit = async ({ reason }: { reason: string }) => {
     setBusy(true);
     try {
       await onReject(reason.trim());
-      form.resetFields();
       onClose();
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('workflow.rejectTitle')}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={busy}
-      okButtonProps={{ danger: true }}
-      destroyOnHidden
+      form={form}
+      name="workflow-reject"
+      layout="vertical"
+      saving={busy}
+      okDanger
+      onClose={onClose}
+      onFinish={submit}
     >
-      <Form form={form} layout="vertical" name="workflow-reject">
-        <Form.Item name="reason" label={t('workflow.reason')} rules={[{ required: true, whitespace: true, message: t('workflow.reasonRequired') }]}>
-          <Input.TextArea rows={4} maxLength={2000} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="reason" label={t('workflow.reason')} rules={[{ required: true, whitespace: true, message: t('workflow.reasonRequired') }]}>
+        <Input.TextArea rows={4} maxLength={2000} />
+      </Form.Item>
+    </FormModal>
   );
 }
 

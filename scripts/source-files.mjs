@@ -1,0 +1,35 @@
+// The source files the repository's pattern checks (scripts/check-*.mjs) read: code under the given
+// roots, not tests, test kits or test folders, nor node_modules.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+/** Whether a file (a path relative to the repository, any separator) is source, not a test. */
+export function isSource(file) {
+  const rel = file.split(path.sep).join('/');
+  if (!/\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/.test(rel) || rel.endsWith('.d.ts')) return false;
+  if (/\.(test|spec)\.[cm]?[jt]sx?$/.test(rel) || /-test-kit\.[jt]sx?$/.test(rel)) return false;
+  return !/(^|\/)(e2e|test|tests|testing|__tests__)\//.test(rel);
+}
+
+/** Is this line a comment (a `//` line, or a line of a block comment)? */
+export const isComment = (line) => /^\s*(\/\/|\/\*|\*)/.test(line);
+
+function* filesUnder(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules') continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else yield full;
+  }
+}
+
+/** The source files under the roots, as paths relative to base with forward slashes. */
+export function* sourceFiles(base, roots) {
+  for (const dir of roots) {
+    if (!existsSync(path.join(base, dir))) continue;
+    for (const full of filesUnder(path.join(base, dir))) {
+      const rel = path.relative(base, full).split(path.sep).join('/');
+      if (isSource(rel)) yield rel;
+    }
+  }
+}
