@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
+import { type MediaTickets, mediaTickets } from '../../../platform/auth/media-ticket';
 import { resolveSession } from '../../../platform/auth/session';
 import { badRequest, forbidden, unauthorized } from '../../../platform/http/errors';
-import { type MediaTickets, mediaTickets } from './media-ticket';
 
 /**
  * The caller of a media route (raw image, thumbnail, video stream): the bearer token when one
