@@ -1,7 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { preloadSlots, registerSlots } from '../app/slots';
 import { i18n, initI18n } from '../i18n';
 import type { Namespace } from '../i18n/types';
+
+// The app's areas meet in the content pages' slots, as main.tsx wires them.
+registerSlots();
 
 const NAMESPACES: Namespace[] = ['auth', 'common', 'errors', 'home', 'http', 'layout', 'profile', 'shared'];
 
@@ -35,6 +39,7 @@ if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
 }
 
 beforeAll(async () => {
+  await preloadSlots();
   await initI18n('en');
   // The files share one module graph: a file that left another language does not pass it on.
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
