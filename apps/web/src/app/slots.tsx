@@ -1,10 +1,13 @@
 import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReviewAnchorsInEditor } from '../features/work/review-comment/use-review-anchors-in-editor';
 import type { EditorTabProps, NewTaskDialogProps, TopicTabProps } from '../shared/slots/slots';
-import { clearSlots, fillSlots } from '../shared/slots/slots';
+import { clearSlots, fillSlots, lazyHook } from '../shared/slots/slots';
 
 const loaders: (() => Promise<unknown>)[] = [];
+
+// work: the review marks in the topic editor (its chunk loads with the editor).
+const anchors = lazyHook(async () => (await import('../features/work/review-comment/use-review-anchors-in-editor')).useReviewAnchorsInEditor);
+loaders.push(() => anchors.load());
 
 /**
  * A component that loads with the page that shows it (its own chunk); once loaded (or preloaded:
@@ -112,7 +115,7 @@ export function registerSlots() {
         Action: loaded(async () => ({ default: (await import('../features/compliance/regulation/components/LinkToRegulationAction')).LinkToRegulationAction })),
       },
     ],
-    useEditorAnchors: useReviewAnchorsInEditor,
+    editorAnchors: anchors,
     newTask: NewTask,
     transferTabs: [
       {

@@ -38,8 +38,11 @@ if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
   Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
 }
 
+// The slots' components loaded before the tests (a page then shows them at once, as in the app after
+// its first visit); the first file of a module graph pays for loading them, hence the long hook.
+beforeAll(() => preloadSlots(), 120_000);
+
 beforeAll(async () => {
-  await preloadSlots();
   await initI18n('en');
   // The files share one module graph: a file that left another language does not pass it on.
   if (i18n.language !== 'en') await i18n.changeLanguage('en');

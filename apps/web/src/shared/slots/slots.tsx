@@ -1,6 +1,6 @@
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
 import type { Editor } from '@tiptap/core';
-import { type ComponentType, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense, use } from 'react';
 
 /**
  * Pane, tab and action slots (issue 35): where the content area's pages show what other areas
@@ -111,6 +111,39 @@ export interface TransferTabProps {
   scope: CatalogScope;
 }
 
+export type EditorAnchorsHook = (options: EditorAnchorsOptions) => ((frame: HTMLIFrameElement | null) => void) | undefined;
+
+/** A hook in its own chunk: `useLoaded` suspends the page that calls it once, until it is there. */
+export interface LazyHook<H> {
+  load(): Promise<H>;
+}
+
+type Tracked<H> = Promise<H> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: H; reason?: unknown };
+
+/** A hook loaded on first use (the module's promise is kept, with its state, so React's `use` reads it at once when loaded). */
+export function lazyHook<H>(load: () => Promise<H>): LazyHook<H> {
+  let loading: Tracked<H> | undefined;
+  return {
+    load() {
+      if (!loading) {
+        const p: Tracked<H> = load();
+        p.status = 'pending';
+        p.then(
+          (value) => Object.assign(p, { status: 'fulfilled', value }),
+          (reason) => Object.assign(p, { status: 'rejected', reason }),
+        );
+        loading = p;
+      }
+      return loading;
+    },
+  };
+}
+
+/** The hook a lazy hook slot holds; the component suspends until it has loaded (once per app). */
+export function useLoaded<H>(hook: LazyHook<H>): H {
+  return use(hook.load());
+}
+
 export interface Slots {
   /** Tabs of the topic page after its own (work: review, compliance: regulations). */
   topicTabs: SlotTab<TopicTabProps>[];
@@ -120,8 +153,8 @@ export interface Slots {
   editorTabs: SlotTab<EditorTabProps>[];
   /** Buttons at the head of the topic editor's toolbar (compliance: link to regulation). */
   editorActions: { key: string; Action: ComponentType<EditorActionProps> }[];
-  /** The review marks of the topic editor; answers the ref of the preview's frame. */
-  useEditorAnchors: (options: EditorAnchorsOptions) => ((frame: HTMLIFrameElement | null) => void) | undefined;
+  /** The review marks of the topic editor (a hook, loaded with the editor); answers the ref of the preview's frame. */
+  editorAnchors: LazyHook<EditorAnchorsHook>;
   /** Publishing (the publish area). */
   publish: PublishSlots | undefined;
   /** A new task's dialog (the work area). */
@@ -135,7 +168,7 @@ const empty = (): Slots => ({
   documentTabs: [],
   editorTabs: [],
   editorActions: [],
-  useEditorAnchors: () => undefined,
+  editorAnchors: lazyHook(async () => () => undefined),
   publish: undefined,
   newTask: undefined,
   transferTabs: [],

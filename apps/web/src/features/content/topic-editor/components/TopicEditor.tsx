@@ -5,7 +5,7 @@ import { Alert, App, Button, Input, Segmented, Space, Switch, Tag, Typography } 
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { type PickedElement, slot } from '../../../../shared/slots/slots';
+import { type PickedElement, slot, useLoaded } from '../../../../shared/slots/slots';
 import { useDebounced } from '../../../../shared/use-debounced';
 import { useRenderedLater } from '../../../../shared/use-rendered-later';
 import { formatTime } from '../../document/catalog-status';
@@ -427,7 +427,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const readNow = useStableCallback(() => readRef.current());
   const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
   // Review comments: selections become the review tab's quote, threads' places are marked (issue 38, item 6).
-  const useEditorAnchors = slot('useEditorAnchors');
+  const useEditorAnchors = useLoaded(slot('editorAnchors'));
   const previewFrame = useEditorAnchors({ target, editor: visualEditor, readXml: readNow, viewSeq: `${mode}:${loaded.seq}`, baseCommit: base.commit });
   const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
   const previewVersion = useDebounced(version, PREVIEW_DEBOUNCE_MS);
