@@ -29,3 +29,32 @@ export async function callerWith(t: TestApp, userName: string, permissions: stri
   await db.insert(sysUserRole).values({ userId: user.userId, roleId: role.roleId });
   return t.login(userName, PASSWORD);
 }
+
+export interface TestUser {
+  caller: Caller;
+  userId: number;
+  roleId: number;
+}
+
+/** Test fixture: a signed-in user (3-10 characters) with one role granting exactly `permissions`. */
+export async function userWith(t: TestApp, userName: string, permissions: string[], email = ''): Promise<TestUser> {
+  const db = t.database.db;
+  const [role] = await db
+    .insert(sysRole)
+    .values({ roleName: userName, roleKey: `role_${userName}`, roleSort: 9 })
+    .returning();
+  const [user] = await db
+    .insert(sysUser)
+    .values({ userName, nickName: `${userName} nick`, email, password: await hashPassword(PASSWORD) })
+    .returning();
+  if (!role || !user) throw new Error('fixture rows not created');
+  if (permissions.length > 0) {
+    const menus = await db
+      .insert(sysMenu)
+      .values(permissions.map((perms, i) => ({ menuName: perms.slice(0, 50), menuType: 'F', perms, orderNum: i })))
+      .returning({ menuId: sysMenu.menuId });
+    await db.insert(sysRoleMenu).values(menus.map(({ menuId }) => ({ roleId: role.roleId, menuId })));
+  }
+  await db.insert(sysUserRole).values({ userId: user.userId, roleId: role.roleId });
+  return { caller: await t.login(userName, PASSWORD), userId: user.userId, roleId: role.roleId };
+}

@@ -130,3 +130,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production: env.NODE_ENV === 'production',
   };
 }
+
+/**
+ * The CCMS_* settings read by code that runs without an app instance to pass it a config: the
+ * publish engine's pool, the compliance report printer, and the phase tracers (the catalogue
+ * indexer also runs in tools and benches; bench/map-editor sets CCMS_SAVE_TRACE before it starts
+ * a server in its own process). Read from the environment when asked; every CCMS_* variable is
+ * read in this file (`npm run lint` checks: scripts/check-config-env.mjs).
+ */
+export interface ProcessSettings {
+  /** CCMS_CHROMIUM: the Chromium that prints compliance report PDFs (unset: the engine's default). */
+  chromium: string | undefined;
+  /** CCMS_PUBLISH_NODE_ARGS: extra Node flags for the publish engine process, split at spaces. */
+  publishNodeArgs: string[];
+  /** CCMS_PUBLISH_TRACE: each publish logs its phases. */
+  publishTrace: boolean;
+  /** CCMS_CATALOG_TRACE: each catalogue index prints its phase times on stderr. */
+  catalogTrace: boolean;
+  /** CCMS_SAVE_TRACE: editor saves record their phases as performance measures. */
+  saveTrace: boolean;
+}
+
+export function processSettings(env: NodeJS.ProcessEnv = process.env): ProcessSettings {
+  return {
+    chromium: env.CCMS_CHROMIUM || undefined,
+    publishNodeArgs: (env.CCMS_PUBLISH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+    publishTrace: Boolean(env.CCMS_PUBLISH_TRACE),
+    catalogTrace: Boolean(env.CCMS_CATALOG_TRACE),
+    saveTrace: Boolean(env.CCMS_SAVE_TRACE),
+  };
+}

@@ -1,9 +1,11 @@
+import { processSettings } from './config';
+
 /**
  * Phase timings of an editor save, as `performance` measures named `ccms.save.<phase>`, only
  * when CCMS_SAVE_TRACE is set (bench/map-editor reads them; nothing is kept otherwise).
  */
 export function saveTrace() {
-  const on = process.env.CCMS_SAVE_TRACE !== undefined && process.env.CCMS_SAVE_TRACE !== '';
+  const on = processSettings().saveTrace;
   let last = performance.now();
   return {
     mark(phase: string) {

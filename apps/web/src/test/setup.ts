@@ -1,10 +1,14 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { preloadSlots, registerSlots } from '../app/slots';
 import { i18n, initI18n } from '../i18n';
 import type { Namespace } from '../i18n/types';
 
 // findBy/waitFor give up after this long: the default second is one slow render on a loaded 2-core runner.
 configure({ asyncUtilTimeout: 5_000 });
+
+// The app's areas meet in the content pages' slots, as main.tsx wires them.
+registerSlots();
 
 const NAMESPACES: Namespace[] = ['auth', 'common', 'errors', 'home', 'http', 'layout', 'profile', 'shared'];
 
@@ -36,6 +40,10 @@ if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
   Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
 }
+
+// The slots' components loaded before the tests (a page then shows them at once, as in the app after
+// its first visit); the first file of a module graph pays for loading them, hence the long hook.
+beforeAll(() => preloadSlots(), 120_000);
 
 beforeAll(async () => {
   await initI18n('en');

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { ccmsRegulationLink } from '../../db/schema';
 import { clauseRoutes } from './clause/clause.routes';
 import { type ClauseService, clauseService } from './clause/clause.service';
+import { clausesAnswered } from './link/link.queries';
 import { linkRoutes } from './link/link.routes';
 import { type LinkService, linkService } from './link/link.service';
 import type { Notify } from './link/link-flags';
 import { regulationRoutes } from './regulation/regulation.routes';
 import { type RegulationService, regulationService } from './regulation/regulation.service';
+import { readableRegulations } from './regulation/regulation-access';
 import { reportRoutes } from './report/report.routes';
 import { type ReportService, reportService } from './report/report.service';
 
@@ -41,6 +44,10 @@ export const complianceArea = fp(
     const links = linkService({ db: app.db, git, libraries, regulations, notify });
     const reports = reportService({ db: app.db, libraries, regulations, notify });
     app.decorate('compliance', { regulations, clauses, links, reports });
+    // A topic's references tab lists the clauses it answers, of regulations the caller may read.
+    app.content.clauses.answerWith({
+      clausesAnswered: (auth, topic) => clausesAnswered(app.db, readableRegulations(auth, ccmsRegulationLink.regulationId), topic),
+    });
     for (const plugin of routes) await app.register(plugin);
   },
   { name: 'compliance', dependencies: ['content'] },

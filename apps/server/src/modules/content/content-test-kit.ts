@@ -4,10 +4,7 @@ import path from 'node:path';
 import type { LibraryLevel } from '@ccms/contracts/content/library';
 import { eq } from 'drizzle-orm';
 import type { Caller, TestApp } from '../../../test/harness';
-import { ccmsLibraryGrant, sysConfig, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../db/schema';
-import { hashPassword } from '../../platform/auth/password';
-
-const PASSWORD = 'secret123';
+import { ccmsLibraryGrant, sysConfig } from '../../db/schema';
 
 /** Every permission string of the library, explorer, product and property screens. */
 export const CONTENT_PERMS = [
@@ -24,34 +21,8 @@ export const CONTENT_PERMS = [
   'ccms:explorer:upload',
 ];
 
-export interface TestUser {
-  caller: Caller;
-  userId: number;
-  roleId: number;
-}
-
-/** Test fixture: a signed-in user (3-10 characters) with one role granting exactly `permissions`. */
-export async function userWith(t: TestApp, userName: string, permissions: string[], email = ''): Promise<TestUser> {
-  const db = t.database.db;
-  const [role] = await db
-    .insert(sysRole)
-    .values({ roleName: userName, roleKey: `role_${userName}`, roleSort: 9 })
-    .returning();
-  const [user] = await db
-    .insert(sysUser)
-    .values({ userName, nickName: `${userName} nick`, email, password: await hashPassword(PASSWORD) })
-    .returning();
-  if (!role || !user) throw new Error('fixture rows not created');
-  if (permissions.length > 0) {
-    const menus = await db
-      .insert(sysMenu)
-      .values(permissions.map((perms, i) => ({ menuName: perms.slice(0, 50), menuType: 'F', perms, orderNum: i })))
-      .returning({ menuId: sysMenu.menuId });
-    await db.insert(sysRoleMenu).values(menus.map(({ menuId }) => ({ roleId: role.roleId, menuId })));
-  }
-  await db.insert(sysUserRole).values({ userId: user.userId, roleId: role.roleId });
-  return { caller: await t.login(userName, PASSWORD), userId: user.userId, roleId: role.roleId };
-}
+/** The signed-in test user of every area's tests (kept in test/callers.ts, below the areas). */
+export { type TestUser, userWith } from '../../../test/callers';
 
 /** Lets the server reach 127.0.0.1 (the administrator's allowance): test git remotes, SMTP, OIDC and delivery servers. */
 export async function allowLoopbackRemotes(t: TestApp) {

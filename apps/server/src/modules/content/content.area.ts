@@ -32,6 +32,7 @@ import { transferRoutes } from './s1000d/transfer.routes';
 import { searchRoutes } from './search/search.routes';
 import { tagRoutes } from './tag/tag.routes';
 import { templateRoutes } from './template/template.routes';
+import { clauseHooks } from './topic/clause-hooks';
 import { topicRoutes } from './topic/topic.routes';
 import type { GrammarRules } from './topic-editor/dita-validation';
 import { topicEditorRoutes } from './topic-editor/topic-editor.routes';
@@ -54,6 +55,8 @@ export interface ContentServices extends CatalogRuntime {
   /** The installed grammar packages, as validation resolves DOCTYPEs in them. */
   grammars: GrammarRegistry;
   review: ReturnType<typeof reviewHooks>;
+  /** Regulation clauses a topic answers, which the compliance area answers. */
+  clauses: ReturnType<typeof clauseHooks>;
 }
 
 declare module 'fastify' {
@@ -113,7 +116,16 @@ export const contentArea = fp(
       xmlProfile: (libraryType) => profileSpecOf(app.db, libraryType),
     });
     const catalog = catalogService(app.db, git, libraries, indexer);
-    app.decorate('content', { git, libraries, indexer, catalog, grammar: doctypeGrammar(app.db, grammars), grammars, review: reviewHooks() });
+    app.decorate('content', {
+      git,
+      libraries,
+      indexer,
+      catalog,
+      grammar: doctypeGrammar(app.db, grammars),
+      grammars,
+      review: reviewHooks(),
+      clauses: clauseHooks(),
+    });
     // No grammar ships with the product: each start says how to install one while none is.
     app.addHook('onReady', async () => {
       const hint = grammarHint(await grammars.status());

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { mediaTickets } from '../content/graphic/media-ticket';
+import { mediaTickets } from '../../platform/auth/media-ticket';
 import { type EnginePool, enginePool } from './engine/engine-pool';
 import { OUTPUT_ZIP_PRODUCER, outputRoutes } from './output/output.routes';
 import { type OutputService, outputService } from './output/output.service';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { durationParts } from './format';
+import { durationParts } from '../../shared/format';
 
 /** Formats seconds as "1 d 2 h 3 min" in the UI language. */
 export function useDuration() {

@@ -16,9 +16,9 @@ import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { sendXlsx } from '../../../platform/http/excel';
+import { readWorkbook } from '../../../platform/http/multipart-form';
 import { acceptFormBodies } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
-import { readWorkbook } from '../../content/explorer/multipart-form';
 
 const log = (businessType: BusinessType) => ({ title: 'regulation clause', businessType });
 const tags = ['compliance/clause'];

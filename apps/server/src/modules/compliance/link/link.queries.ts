@@ -1,5 +1,5 @@
 import type { LinkQuery, LinkTarget } from '@ccms/contracts/compliance/regulation';
-import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsRegulation, ccmsRegulationClause, ccmsRegulationLink } from '../../../db/schema';
 import { pageWindow } from '../../../platform/http/paging';
@@ -78,4 +78,38 @@ export async function sameLink(
       ),
     );
   return !!row;
+}
+
+/**
+ * Regulation clauses linked to a topic or one of its elements (by library, branch and path, so
+ * a reindex that renumbers topics keeps them), of live regulations the caller may read.
+ */
+export async function clausesAnswered(db: Db, readable: SQL | undefined, topic: { libraryId: number; branch: string; path: string }) {
+  return db
+    .select({
+      linkId: L.linkId,
+      regulationId: L.regulationId,
+      regulationName: R.name,
+      regulationRevision: R.revision,
+      clauseId: L.clauseId,
+      clauseNumber: C.number,
+      clauseTitle: C.title,
+      elementId: L.elementId,
+      means: L.means,
+      flagged: L.flagged,
+    })
+    .from(L)
+    .innerJoin(C, eq(C.clauseId, L.clauseId))
+    .innerJoin(ccmsRegulation, eq(R.regulationId, L.regulationId))
+    .where(
+      and(
+        eq(L.libraryId, topic.libraryId),
+        eq(L.branch, topic.branch),
+        eq(L.path, topic.path),
+        inArray(L.targetType, ['topic', 'element']),
+        eq(R.delFlag, '0'),
+        readable,
+      ),
+    )
+    .orderBy(asc(R.name), asc(C.orderNum), asc(L.linkId));
 }

@@ -2,8 +2,9 @@ import type { ComplianceReport, MatrixRow, Totals } from '@ccms/contracts/compli
 import type { Language } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
 import { DEFAULT_CHROMIUM, withConfinedPage } from '@ccms/dita';
+import { processSettings } from '../../../platform/config';
 
-const CHROMIUM = process.env.CCMS_CHROMIUM || DEFAULT_CHROMIUM;
+const CHROMIUM = processSettings().chromium ?? DEFAULT_CHROMIUM;
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { callerFor, createTestApp, type TestApp } from '../../../../test/harness';
+import { outputFinished } from '../../../../test/outputs';
 import { ccmsPublishConfig } from '../../../db/schema';
-import { outputFinished } from '../../publish/output/publish-test-kit';
 import { allowLoopbackRemotes, libraryBody, libraryPrepared } from '../content-test-kit';
 
 /**

@@ -6,8 +6,8 @@ import type { EditorDocument } from '@ccms/contracts/content/topic-editor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
+import { outputFinished } from '../../../../test/outputs';
 import { ccmsPublishConfig } from '../../../db/schema';
-import { outputFinished } from '../../publish/output/publish-test-kit';
 import { allowLoopbackRemotes, libraryBody, libraryPrepared } from '../content-test-kit';
 
 /**

@@ -8,6 +8,7 @@ import type { Brex, Csdb, ValidationProblem } from '@ccms/s1000d';
 import { profileFiles } from '@ccms/xmlprofile/files';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { processSettings } from '../../../platform/config';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { objectId } from '../../../platform/git/loose-objects';
 import { standardOf } from '../standard/registry';
@@ -76,7 +77,7 @@ type SetRows = Pick<S1000dRows, 'topics' | 'documents' | 'resources' | 'links' |
 
 /** Phase timings on stderr when CCMS_CATALOG_TRACE is set (the benchmark uses them). */
 function tracer(label: string) {
-  const on = process.env.CCMS_CATALOG_TRACE !== undefined && process.env.CCMS_CATALOG_TRACE !== '';
+  const on = processSettings().catalogTrace;
   let last = performance.now();
   const phases: string[] = [];
   return {

@@ -24,9 +24,9 @@ import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { ok } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
+import { formFields, readForm } from '../../../platform/http/multipart-form';
 import { BusinessType } from '../../../platform/types';
 import { explorerService } from './explorer.service';
-import { formFields, readForm } from './multipart-form';
 
 const log = (businessType: BusinessType) => ({ title: 'explorer', businessType });
 const Binary = z.unknown().describe('file content, or a zip of a folder');

@@ -9,8 +9,8 @@ import { duId, duPath, duXml, effectiveFor0101, flightopsPackage, pslXml } from 
 import { git } from '../../../../test/git-http-server';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
+import { outputFinished } from '../../../../test/outputs';
 import { ccmsPublishConfig } from '../../../db/schema';
-import { outputFinished } from '../../publish/output/publish-test-kit';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
 import { allowLoopbackRemotes, grant, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
 

@@ -4,8 +4,8 @@ import { okOf } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { ok } from '../../../platform/http/envelope';
+import { formFields, readForm } from '../../../platform/http/multipart-form';
 import { BusinessType } from '../../../platform/types';
-import { formFields, readForm } from '../explorer/multipart-form';
 import { revisionService } from './revision.service';
 
 export const flightopsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -22,9 +22,9 @@ import { caller } from '../../../platform/auth/guard';
 import { ok } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { sendXlsx } from '../../../platform/http/excel';
+import { readWorkbook } from '../../../platform/http/multipart-form';
 import { acceptFormBodies } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
-import { readWorkbook } from '../explorer/multipart-form';
 import { resourceFiles } from '../graphic/resource-files';
 import { glossaryService } from './glossary.service';
 

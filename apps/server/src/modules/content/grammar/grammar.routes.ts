@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
+import { readForm } from '../../../platform/http/multipart-form';
 import { BusinessType } from '../../../platform/types';
-import { readForm } from '../explorer/multipart-form';
 import { grammarService } from './grammar.service';
 
 const tags = ['content/grammar'];

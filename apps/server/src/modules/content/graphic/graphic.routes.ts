@@ -13,11 +13,12 @@ import { Code, okOf } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
+import { mediaAccess } from '../../../platform/auth/media-access';
 import { ok } from '../../../platform/http/envelope';
+import { fileHeaders, notModified } from '../../../platform/http/file-headers';
+import { formFields, readForm } from '../../../platform/http/multipart-form';
 import { BusinessType } from '../../../platform/types';
-import { readForm } from '../explorer/multipart-form';
 import { graphicService } from './graphic.service';
-import { fileHeaders, formFields, mediaAccess, notModified } from './media-access';
 import { resourceFiles } from './resource-files';
 
 const log = (businessType: BusinessType) => ({ title: 'graphic', businessType });

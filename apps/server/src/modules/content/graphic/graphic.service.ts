@@ -12,9 +12,9 @@ import {
 } from '@ccms/contracts/content/graphic';
 import { translate } from '@ccms/contracts/messages';
 import type { AuthContext } from '../../../platform/auth/access';
+import type { MediaTickets } from '../../../platform/auth/media-ticket';
 import { badRequest } from '../../../platform/http/errors';
 import { baseName, parentOf } from '../explorer/repo-path';
-import type { MediaTickets } from './media-ticket';
 import { hasExtension, imageMatchesExtension, mediaTypeOf } from './media-types';
 import { mediaUrl, type ResourceFiles, type Upload } from './resource-files';
 

@@ -20,8 +20,8 @@ import { caller } from '../../../platform/auth/guard';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { badRequest } from '../../../platform/http/errors';
 import { sendXlsx } from '../../../platform/http/excel';
+import { readWorkbook } from '../../../platform/http/multipart-form';
 import { BusinessType } from '../../../platform/types';
-import { readWorkbook } from '../explorer/multipart-form';
 import { productService } from './product.service';
 
 const log = (title: string, businessType: BusinessType) => ({ title, businessType });

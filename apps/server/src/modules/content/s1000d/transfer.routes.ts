@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { sendAttachment } from '../../../platform/http/attachment';
 import { ok } from '../../../platform/http/envelope';
+import { formFields, readForm } from '../../../platform/http/multipart-form';
 import { BusinessType } from '../../../platform/types';
-import { formFields, readForm } from '../explorer/multipart-form';
 import { transferService } from './transfer.service';
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,15 +1,7 @@
 import type { TopicQuery } from '@ccms/contracts/content/topic';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import {
-  ccmsCatalogDocument,
-  ccmsCatalogLink,
-  ccmsCatalogMeta,
-  ccmsCatalogTopic,
-  ccmsRegulation,
-  ccmsRegulationClause,
-  ccmsRegulationLink,
-} from '../../../db/schema';
+import { ccmsCatalogDocument, ccmsCatalogLink, ccmsCatalogMeta, ccmsCatalogTopic } from '../../../db/schema';
 import { containing, startingWith } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 import { metaColumns, metaOf } from '../catalog/catalog-meta';
@@ -122,39 +114,4 @@ export async function documentsReading(db: Db, libraryId: number, branch: string
     .from(D)
     .where(and(eq(D.libraryId, libraryId), eq(D.branch, branch), sql`${D.files} ? ${path}`))
     .orderBy(asc(D.path));
-}
-
-/**
- * Regulation clauses linked to a topic or one of its elements (by library, branch and path, so
- * a reindex that renumbers topics keeps them), of live regulations the caller may read.
- */
-export async function clausesAnswered(db: Db, readable: SQL | undefined, topic: { libraryId: number; branch: string; path: string }) {
-  const L = ccmsRegulationLink;
-  return db
-    .select({
-      linkId: L.linkId,
-      regulationId: L.regulationId,
-      regulationName: ccmsRegulation.name,
-      regulationRevision: ccmsRegulation.revision,
-      clauseId: L.clauseId,
-      clauseNumber: ccmsRegulationClause.number,
-      clauseTitle: ccmsRegulationClause.title,
-      elementId: L.elementId,
-      means: L.means,
-      flagged: L.flagged,
-    })
-    .from(L)
-    .innerJoin(ccmsRegulationClause, eq(ccmsRegulationClause.clauseId, L.clauseId))
-    .innerJoin(ccmsRegulation, eq(ccmsRegulation.regulationId, L.regulationId))
-    .where(
-      and(
-        eq(L.libraryId, topic.libraryId),
-        eq(L.branch, topic.branch),
-        eq(L.path, topic.path),
-        inArray(L.targetType, ['topic', 'element']),
-        eq(ccmsRegulation.delFlag, '0'),
-        readable,
-      ),
-    )
-    .orderBy(asc(ccmsRegulation.name), asc(ccmsRegulationClause.orderNum), asc(L.linkId));
 }

@@ -2,16 +2,15 @@ import { nextTopicStatuses, type TopicStatus } from '@ccms/contracts/content/sta
 import type { TopicProps, TopicQuery } from '@ccms/contracts/content/topic';
 import { Code } from '@ccms/contracts/http';
 import type { Db } from '../../../db/client';
-import { ccmsRegulationLink } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { AppError, badRequest } from '../../../platform/http/errors';
-import { readableRegulations } from '../../compliance/regulation/regulation-access';
 import { linksFrom, linksTo } from '../catalog/catalog.queries';
 import { type CatalogRuntime, indexedAt } from '../catalog/catalog.service';
 import { assertOwner, changeStatus, saveMeta } from '../catalog/catalog-meta';
 import { sideBySide } from '../catalog/text-diff';
 import type { LibraryGit } from '../library/library-git';
-import { clausesAnswered, documentsReading, findTopic, findTopicByPath, listTopics } from './topic.queries';
+import type { ClauseHooks } from './clause-hooks';
+import { documentsReading, findTopic, findTopicByPath, listTopics } from './topic.queries';
 
 /** "Topic does not exist": a stale id or path (the file was moved or deleted since). */
 export const topicMissing = () => new AppError(Code.NOT_FOUND, 'topic.notExist');
@@ -19,7 +18,7 @@ export const topicMissing = () => new AppError(Code.NOT_FOUND, 'topic.notExist')
 const short = (commit: string) => commit.slice(0, 8);
 
 /** Topics: lists and details from the index, properties and status from the database, history from git. */
-export function topicService(db: Db, git: LibraryGit, { catalog, review }: CatalogRuntime) {
+export function topicService(db: Db, git: LibraryGit, { catalog, review, clauses: clauseHooks }: CatalogRuntime & { clauses?: ClauseHooks }) {
   async function load(auth: AuthContext, topicId: number, need: 'read' | 'write' = 'read') {
     const topic = await findTopic(db, topicId);
     if (!topic) throw topicMissing();
@@ -87,7 +86,7 @@ export function topicService(db: Db, git: LibraryGit, { catalog, review }: Catal
       const [outgoing, incoming, clauses] = await Promise.all([
         linksFrom(db, topic.libraryId, topic.branch, [topic.path]),
         linksTo(db, topic.libraryId, topic.branch, topic.path),
-        clausesAnswered(db, readableRegulations(auth, ccmsRegulationLink.regulationId), topic),
+        clauseHooks ? clauseHooks.clausesAnswered(auth, topic) : [],
       ]);
       return { ...indexedAt(index), outgoing, incoming, clauses };
     },

@@ -3,10 +3,10 @@ import type { ResourceDeleteBody, ResourceUploadFields } from '@ccms/contracts/c
 import { DEFAULT_VIDEO_FOLDER, VIDEO_EXTENSIONS, VIDEO_MAX_MB, type VideoQuery, type VideoRow } from '@ccms/contracts/content/video';
 import { translate } from '@ccms/contracts/messages';
 import type { AuthContext } from '../../../platform/auth/access';
+import type { MediaTickets } from '../../../platform/auth/media-ticket';
 import { badRequest } from '../../../platform/http/errors';
 import { baseName, parentOf } from '../explorer/repo-path';
 import { checkUploads } from '../graphic/graphic.service';
-import type { MediaTickets } from '../graphic/media-ticket';
 import { hasExtension, mediaTypeOf, videoMatchesExtension } from '../graphic/media-types';
 import { mediaUrl, type ResourceFiles, type Upload } from '../graphic/resource-files';
 import { streamCache } from './stream-cache';

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerWith } from '../../../../test/callers';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
+import { outputFinished } from '../../../../test/outputs';
 import { ccmsPublishConfig, ccmsXmlProfile } from '../../../db/schema';
-import { outputFinished } from '../../publish/output/publish-test-kit';
 import { allowLoopbackRemotes, libraryBody, libraryPrepared } from '../content-test-kit';
 
 /**

@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { processSettings } from '../../../platform/config';
 import type { EngineReply, EngineRequest } from './engine-protocol';
 
 const require = createRequire(import.meta.url);
@@ -9,7 +10,7 @@ const WORKER = path.join(import.meta.dirname, 'publish-worker.ts');
 /** The publish process's heap: large maps stay within it, the server's own memory is untouched. */
 const WORKER_HEAP_MB = 1536;
 /** Extra node flags for the publish process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the engine. */
-const WORKER_ARGS = (process.env.CCMS_PUBLISH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const WORKER_ARGS = processSettings().publishNodeArgs;
 
 export interface EngineRun {
   onProgress: (phase: string, done: number, total: number) => void;

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { ccmsLibrary, ccmsLibraryDataProperty, ccmsLibrarySetting, ccmsPublication, ccmsPublishConfig, sysUser } from '../../../db/schema';
 import type { OutputProblem } from '../../../db/schema/publish';
+import { processSettings } from '../../../platform/config';
 import { AppError } from '../../../platform/http/errors';
 import { encodeJobMessage } from '../../../platform/jobs/registry';
 import { changedFiles } from '../../content/catalog/catalog-git';
@@ -63,7 +64,7 @@ async function checkoutOf(buildDir: string, srcDir: string): Promise<{ commit: s
  * the branch) and settings (read meanwhile), checkout, prepare, engine, keep, db-wait (the
  * commit's rows, written meanwhile), save. With CCMS_PUBLISH_TRACE set, each publish also logs them.
  */
-const TRACE = Boolean(process.env.CCMS_PUBLISH_TRACE);
+const TRACE = processSettings().publishTrace;
 const phaseListeners = new Set<(outputId: number, phases: Record<string, number>) => void>();
 export function onPublishPhases(listener: (outputId: number, phases: Record<string, number>) => void): () => void {
   phaseListeners.add(listener);

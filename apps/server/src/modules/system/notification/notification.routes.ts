@@ -11,11 +11,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
+import { mediaTickets } from '../../../platform/auth/media-ticket';
 import { resolveSession } from '../../../platform/auth/session';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { unauthorized } from '../../../platform/http/errors';
 import { BusinessType } from '../../../platform/types';
-import { mediaTickets } from '../../content/graphic/media-ticket';
 
 const tags = ['system/notification'];
 const log = (businessType: BusinessType) => ({ title: 'notification', businessType });

@@ -1,11 +1,11 @@
 import { ALLOW_PRIVATE_URLS_KEY } from '@ccms/contracts/system/config';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userWith } from '../../../../test/callers';
 import { type Caller, createTestApp, type Reply, type TestApp } from '../../../../test/harness';
 import { startOidcProvider, type TestOidcProvider, walkProvider } from '../../../../test/oidc-provider';
 import { sysConfig, sysLogininfor, sysOidcProvider, sysOperLog, sysUser, sysUserIdentity } from '../../../db/schema';
 import { hashPassword } from '../../../platform/auth/password';
-import { userWith } from '../../content/content-test-kit';
 
 const REDIRECT = 'http://localhost/auth-redirect';
 

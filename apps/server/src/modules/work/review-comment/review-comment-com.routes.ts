@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { sendAttachment } from '../../../platform/http/attachment';
 import { ok } from '../../../platform/http/envelope';
+import { formFields, readForm } from '../../../platform/http/multipart-form';
 import { BusinessType } from '../../../platform/types';
-import { formFields, readForm } from '../../content/explorer/multipart-form';
 import type { reviewCommentComService } from './review-comment-com.service';
 
 /** Review comments of an S1000D library as S1000D comment files (COM): a zip of them out, COM files (or zips) in. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/errors';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { slot, tabItems } from '../../../../shared/slots/slots';
 import { useSetDocumentStatus } from '../../catalog/catalog-queries';
 import { IssueCycle } from '../../s1000d/components/IssueCycle';
 import { ProductFilterTab } from '../../s1000d/components/ProductFilterTab';
@@ -13,7 +14,6 @@ import { TranslationTab } from '../../translation/components/TranslationTab';
 import { ConnectionsTab } from '../components/ConnectionsTab';
 import { DocumentPropsTab } from '../components/DocumentPropsTab';
 import { IndexedCommit, ReindexButton } from '../components/IndexedCommit';
-import { OutputTab } from '../components/OutputTab';
 import { RevisionsTab } from '../components/RevisionsTab';
 import { SetStatusDialog } from '../components/SetStatusDialog';
 import { StatusTag } from '../components/StatusTag';
@@ -21,7 +21,8 @@ import { TocTab } from '../components/TocTab';
 import { useDocument } from '../document-queries';
 import '../catalog.css';
 
-const TABS = ['structure', 'filter', 'issues', 'properties', 'connections', 'output', 'revisions', 'translation'] as const;
+/** The page's own tabs; the document-tabs slot adds others' (publish: outputs). */
+const OWN_TABS = ['structure', 'filter', 'issues', 'properties', 'connections', 'revisions', 'translation'];
 
 /** A document's detail (/ccms/document-detail/index?id=): structure, properties, connections, output, revision history. */
 export default function DocumentDetailPage() {
@@ -34,7 +35,8 @@ export default function DocumentDetailPage() {
   const detail = useDocument(id, valid);
   const setStatus = useSetDocumentStatus();
   const tabParam = params.get('tab');
-  const tabAsked = TABS.find((k) => k === tabParam) ?? 'structure';
+  const slotted = slot('documentTabs');
+  const tabAsked = [...OWN_TABS, ...slotted.map((s) => s.key)].find((k) => k === tabParam) ?? 'structure';
 
   if (!valid) return <Result status="warning" title={t('missingId')} />;
   if (detail.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
@@ -91,27 +93,38 @@ export default function DocumentDetailPage() {
             { replace: true },
           )
         }
-        items={[
-          { key: 'structure', label: t('tabs.structure'), children: <TocTab document={d} /> },
-          ...(filtered
-            ? [{ key: 'filter', label: <span data-testid="s1000d-filter-tab">{ts('filter.tab')}</span>, children: <ProductFilterTab document={d} /> }]
-            : []),
-          ...(s1000d
-            ? [
-                // A publication module has its issues as a data module has: Start next in-work, Issue, issues compared.
-                {
-                  key: 'issues',
-                  label: <span data-testid="s1000d-issues-tab">{ts('cycle.title')}</span>,
-                  children: <IssueCycle target={{ libraryId: d.libraryId, branch: d.branch, path: d.path }} />,
-                },
-              ]
-            : []),
-          { key: 'properties', label: t('tabs.properties'), children: <DocumentPropsTab key={String(d.updateTime)} document={d} /> },
-          { key: 'connections', label: t('tabs.connections'), children: <ConnectionsTab document={d} /> },
-          { key: 'output', label: t('tabs.output'), children: <OutputTab documentId={d.documentId} libraryId={d.libraryId} /> },
-          { key: 'revisions', label: t('tabs.revisions'), children: <RevisionsTab document={d} /> },
-          { key: 'translation', label: t('tabs.translation'), children: <TranslationTab document={d} /> },
-        ]}
+        items={tabItems(
+          [
+            { key: 'structure', order: 10, label: t('tabs.structure'), children: <TocTab document={d} /> },
+            ...(filtered
+              ? [
+                  {
+                    key: 'filter',
+                    order: 20,
+                    label: <span data-testid="s1000d-filter-tab">{ts('filter.tab')}</span>,
+                    children: <ProductFilterTab document={d} />,
+                  },
+                ]
+              : []),
+            ...(s1000d
+              ? [
+                  // A publication module has its issues as a data module has: Start next in-work, Issue, issues compared.
+                  {
+                    key: 'issues',
+                    order: 30,
+                    label: <span data-testid="s1000d-issues-tab">{ts('cycle.title')}</span>,
+                    children: <IssueCycle target={{ libraryId: d.libraryId, branch: d.branch, path: d.path }} />,
+                  },
+                ]
+              : []),
+            { key: 'properties', order: 40, label: t('tabs.properties'), children: <DocumentPropsTab key={String(d.updateTime)} document={d} /> },
+            { key: 'connections', order: 50, label: t('tabs.connections'), children: <ConnectionsTab document={d} /> },
+            { key: 'revisions', order: 70, label: t('tabs.revisions'), children: <RevisionsTab document={d} /> },
+            { key: 'translation', order: 80, label: t('tabs.translation'), children: <TranslationTab document={d} /> },
+          ],
+          slotted,
+          { documentId: d.documentId, libraryId: d.libraryId },
+        )}
       />
       <SetStatusDialog
         target={settingStatus ? { kind: 'document', title: d.name || d.path, current: d.status } : null}

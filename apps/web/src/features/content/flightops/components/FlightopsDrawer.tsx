@@ -2,11 +2,11 @@ import { CheckOutlined, LockOutlined, SendOutlined } from '@ant-design/icons';
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
 import { FreezeBody, type FrozenList } from '@ccms/contracts/content/flightops';
 import { Alert, Button, Card, Drawer, Empty, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type DataBody } from '../../../../api/client';
 import { zodRules } from '../../../../shared/form/zod-rules';
-import { PublishDialog } from '../../../publish/components/PublishDialog';
+import { slot } from '../../../../shared/slots/slots';
 import { useApprovePsl, useEffective, useFleet, useFreeze, useFrozen } from '../flightops-queries';
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -78,6 +78,8 @@ function FrozenPsl({ scope, branch, doc }: { scope: CatalogScope; branch: string
   const approval = useApprovePsl();
   const [aircraft, setAircraft] = useState<string>();
   const [publicationId, setPublicationId] = useState<number | null>(null);
+  // The publish area's dialog (the publish slot).
+  const Publish = slot('publish')?.Dialog;
   const [error, setError] = useState<string | null>(null);
   const approved = ['approved', 'published', 'distributed'].includes(doc.status);
   const approve = async () => {
@@ -125,7 +127,11 @@ function FrozenPsl({ scope, branch, doc }: { scope: CatalogScope; branch: string
         {!approved && <Typography.Text type="secondary">{t('dispatchAfterReview')}</Typography.Text>}
       </Space>
       {error && <Alert type="error" showIcon message={error} data-testid="flightops-error" />}
-      {publicationId !== null && <PublishDialog open libraryId={scope.libraryId} target={{ publicationId }} onClose={() => setPublicationId(null)} />}
+      {publicationId !== null && Publish && (
+        <Suspense fallback={null}>
+          <Publish open libraryId={scope.libraryId} target={{ publicationId }} onClose={() => setPublicationId(null)} />
+        </Suspense>
+      )}
     </Space>
   );
 }

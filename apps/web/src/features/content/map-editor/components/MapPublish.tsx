@@ -1,18 +1,16 @@
 import { ProfileOutlined, SendOutlined } from '@ant-design/icons';
 import { DocumentPerm } from '@ccms/contracts/content/document';
 import { Button, Drawer, Tooltip } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { slot } from '../../../../shared/slots/slots';
 import { useDocumentAt } from '../../document/document-queries';
-
-// The publish feature's own dialog and output table (the document page uses the same), loaded when opened.
-const OutputTable = lazy(async () => ({ default: (await import('../../../publish/components/OutputTable')).OutputTable }));
-const PublishDialog = lazy(async () => ({ default: (await import('../../../publish/components/PublishDialog')).PublishDialog }));
 
 /**
  * Publish the map being edited (its document in the catalogue) with the library's publish
  * configs, and its outputs in a drawer. What is published is the branch as committed: save first.
+ * The dialog and the output table are the publish area's (the publish slot, loaded when opened).
  */
 export function MapPublish({ libraryId, branch, path, dirty }: { libraryId: number; branch: string; path: string; dirty: boolean }) {
   const { t } = useTranslation('mapEditor');
@@ -20,6 +18,8 @@ export function MapPublish({ libraryId, branch, path, dirty }: { libraryId: numb
   const [publishing, setPublishing] = useState(false);
   const [outputs, setOutputs] = useState(false);
   const documentId = doc.data?.documentId;
+  const publish = slot('publish');
+  if (!publish) return null;
   const why = documentId === undefined ? (doc.isLoading ? '' : t('publishNotIndexed')) : dirty ? t('publishSaveFirst') : '';
   return (
     <HasPermi value={[DocumentPerm.publish]}>
@@ -34,10 +34,10 @@ export function MapPublish({ libraryId, branch, path, dirty }: { libraryId: numb
       {documentId !== undefined && (
         <Suspense fallback={null}>
           {publishing && (
-            <PublishDialog open libraryId={libraryId} target={{ documentId }} onPublished={() => setOutputs(true)} onClose={() => setPublishing(false)} />
+            <publish.Dialog open libraryId={libraryId} target={{ documentId }} onPublished={() => setOutputs(true)} onClose={() => setPublishing(false)} />
           )}
           <Drawer open={outputs} title={t('outputs')} size="large" onClose={() => setOutputs(false)} destroyOnHidden>
-            <OutputTable scope={{ documentId }} />
+            <publish.Outputs scope={{ documentId }} />
           </Drawer>
         </Suspense>
       )}

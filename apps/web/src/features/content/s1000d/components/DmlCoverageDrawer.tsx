@@ -4,11 +4,11 @@ import { COVERAGE_STATES, type CoverageState, type DmlCoverageRow } from '@ccms/
 import { TaskPerm } from '@ccms/contracts/work/task';
 import { Button, Drawer, Empty, Select, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
-import { TaskFormDialog } from '../../../work/task/components/TaskFormDialog';
+import { slot } from '../../../../shared/slots/slots';
 import { topicDetailPath } from '../../document/paths';
 import { useDmlCoverage } from '../dml-queries';
 import { DmrlEntryDialog } from './DmrlEntryDialog';
@@ -35,6 +35,8 @@ export function DmlCoverageDrawer({ scope, open, onClose }: { scope: CatalogScop
   const [path, setPath] = useState<string | undefined>(undefined);
   const [states, setStates] = useState<CoverageState[]>([]);
   const [task, setTask] = useState<DmlCoverageRow | null>(null);
+  // The work area's new-task dialog (the new-task slot).
+  const NewTask = slot('newTask');
   const [adding, setAdding] = useState(false);
   const query = useDmlCoverage(scope, path, open);
   const data = query.data;
@@ -125,7 +127,7 @@ export function DmlCoverageDrawer({ scope, open, onClose }: { scope: CatalogScop
                   title: '',
                   width: 120,
                   render: (_: unknown, r) =>
-                    r.state === 'missing' || r.state === 'inWork' ? (
+                    NewTask && (r.state === 'missing' || r.state === 'inWork') ? (
                       <HasPermi value={[TaskPerm.add]}>
                         <Button size="small" type="link" onClick={() => setTask(r)} data-testid="dml-create-task">
                           {t('dml.createTask')}
@@ -149,7 +151,11 @@ export function DmlCoverageDrawer({ scope, open, onClose }: { scope: CatalogScop
           onClose={() => setAdding(false)}
         />
       )}
-      {task && coverage && <TaskFormDialog open id={undefined} preset={taskPresetOf(task, coverage.code, t)} onClose={() => setTask(null)} />}
+      {task && coverage && NewTask && (
+        <Suspense fallback={null}>
+          <NewTask preset={taskPresetOf(task, coverage.code, t)} onClose={() => setTask(null)} />
+        </Suspense>
+      )}
     </Drawer>
   );
 }

@@ -8,9 +8,9 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRules } from '../../../../shared/form/zod-rules';
+import { slot, tabItems } from '../../../../shared/slots/slots';
 import { documentQueries } from '../../document/document-queries';
 import { transferApi, useImportTransfer } from '../transfer-api';
-import { CommentExportTab, CommentImportTab } from './CommentFilesTabs';
 
 const ACTION_COLORS: Record<TransferChange['action'], string> = {
   added: 'success',
@@ -240,19 +240,24 @@ function ReceiveTab({ scope }: { scope: CatalogScope }) {
   );
 }
 
-/** S1000D transfer packages of a library branch: send (DDN + files, as a zip) and receive (one commit). */
+/**
+ * S1000D transfer packages of a library branch: send (DDN + files, as a zip) and receive (one
+ * commit); the transfer-tabs slot adds others' (work: review comments as comment files out and in).
+ */
 export function TransferDialog({ scope, open, onClose }: { scope: CatalogScope; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('s1000d');
   return (
     <Modal open={open} title={t('transfer.title')} width={860} footer={null} onCancel={onClose} destroyOnHidden>
       <div data-testid="s1000d-transfer">
         <Tabs
-          items={[
-            { key: 'send', label: t('transfer.send'), children: <SendTab scope={scope} /> },
-            { key: 'receive', label: t('transfer.receive'), children: <ReceiveTab scope={scope} /> },
-            { key: 'com-export', label: t('comments.exportTab'), children: <CommentExportTab scope={scope} /> },
-            { key: 'com-import', label: t('comments.importTab'), children: <CommentImportTab scope={scope} /> },
-          ]}
+          items={tabItems(
+            [
+              { key: 'send', order: 10, label: t('transfer.send'), children: <SendTab scope={scope} /> },
+              { key: 'receive', order: 20, label: t('transfer.receive'), children: <ReceiveTab scope={scope} /> },
+            ],
+            slot('transferTabs'),
+            { scope },
+          )}
         />
       </div>
     </Modal>

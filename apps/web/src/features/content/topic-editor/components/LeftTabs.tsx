@@ -3,10 +3,10 @@ import type { TocNode } from '@ccms/contracts/content/document';
 import type { SearchHit } from '@ccms/contracts/content/search';
 import { Empty, Input, List, Spin, Tabs, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { slot, tabItems } from '../../../../shared/slots/slots';
 import { useDebounced } from '../../../../shared/use-debounced';
-import { ReviewThreads } from '../../../work/review-comment/components/ReviewThreads';
 import { Highlight } from '../../search/components/Highlight';
 import { useDocumentToc, useLibrarySearch } from '../topic-editor-queries';
 import type { Insertion } from './insertions';
@@ -30,8 +30,8 @@ export interface LeftTabsProps {
   onInsert: (insertion: Insertion) => void;
   /** The topic's text as last loaded: the review tab anchors new comments to its elements. */
   content?: string | undefined;
-  /** Tabs other areas add (the compliance area: the clauses this topic answers). */
-  extraTabs?: { key: string; label: ReactNode; children: ReactNode }[];
+  /** The topic's id in the catalogue, for the tabs other areas add (undefined: not indexed, or not known yet). */
+  topicId?: number | undefined;
 }
 
 function TocPane({ documentId, path, unsavedPaths, onOpenTopic }: Pick<LeftTabsProps, 'documentId' | 'path' | 'unsavedPaths' | 'onOpenTopic'>) {
@@ -106,7 +106,10 @@ function SearchPane({ libraryId, branch, path, onInsert }: Pick<LeftTabsProps, '
   );
 }
 
-/** The editor's left tabs (spec: toc, review, search). */
+/**
+ * The editor's left tabs (spec: toc, review, search): its own, and those other areas add in the
+ * editor-tabs slot (work: review comments between toc and search; compliance: regulations).
+ */
 export function LeftTabs(props: LeftTabsProps) {
   const { t } = useTranslation('editor');
   return (
@@ -115,16 +118,14 @@ export function LeftTabs(props: LeftTabsProps) {
       // Narrow gaps: the four tabs fit the 200 px column at 1366 × 768.
       tabBarGutter={12}
       defaultActiveKey={props.documentId === undefined ? 'search' : 'toc'}
-      items={[
-        { key: 'toc', label: t('left.toc'), children: <TocPane {...props} /> },
-        {
-          key: 'review',
-          label: t('left.review'),
-          children: <ReviewThreads libraryId={props.libraryId} branch={props.branch} path={props.path} content={props.content} />,
-        },
-        { key: 'search', label: t('left.search'), children: <SearchPane {...props} /> },
-        ...(props.extraTabs ?? []),
-      ]}
+      items={tabItems(
+        [
+          { key: 'toc', order: 10, label: t('left.toc'), children: <TocPane {...props} /> },
+          { key: 'search', order: 30, label: t('left.search'), children: <SearchPane {...props} /> },
+        ],
+        slot('editorTabs'),
+        { libraryId: props.libraryId, branch: props.branch, path: props.path, topicId: props.topicId, content: props.content },
+      )}
     />
   );
 }

@@ -1,16 +1,13 @@
-import { CodeOutlined, EyeOutlined, LinkOutlined, SaveOutlined } from '@ant-design/icons';
-import { RegulationRelationPerm } from '@ccms/contracts/compliance/regulation';
+import { CodeOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import type { EditorConflict, EditorDocument, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Input, Segmented, Space, Switch, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { type PickedElement, slot, useLoaded } from '../../../../shared/slots/slots';
 import { useDebounced } from '../../../../shared/use-debounced';
 import { useRenderedLater } from '../../../../shared/use-rendered-later';
-import { EditorRegulationsPane } from '../../../compliance/regulation/components/EditorRegulationsPane';
-import { type EditorElement, LinkDialog } from '../../../compliance/regulation/components/LinkDialog';
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
 import { AircraftPreviewSelect } from '../../flightops/components/AircraftPreviewSelect';
@@ -38,7 +35,6 @@ import { S1000dAttributesPanel } from './S1000dAttributesPanel';
 import { S1000dPicker } from './S1000dPicker';
 import { afterNextFrame, TypingPause, useShownAtPause } from './typing-pause';
 import { useReferenceResolvers } from './use-reference-resolvers';
-import { useReviewAnchorsInEditor } from './use-review-anchors';
 import { type VisualHandle, VisualView } from './VisualView';
 
 type Mode = 'visual' | 'source';
@@ -388,56 +384,51 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
     }
   });
 
-  // "Link to regulation": the cursor's element, given an id when it has none. The link service
-  // checks the id in the saved (indexed) topic, so a new id, or any unsaved edit, is saved first.
-  const { t: tc } = useTranslation('compliance');
+  // Actions other areas add to the toolbar (compliance: "link to regulation") act on the cursor's
+  // element, given an id when it has none. A link service checks the id in the saved (indexed)
+  // topic, so a new id, or any unsaved edit, is saved first.
   const topicRow = useQuery({
     queryKey: ['topicEditor', 'topicOf', target.libraryId, target.branch, target.path],
     queryFn: () => topicApi.byPath({ libraryId: target.libraryId, path: target.path, ...(target.branch ? { branch: target.branch } : {}) }),
   });
-  const [linking, setLinking] = useState<{ element: EditorElement; path: ElementPath } | null>(null);
-  const openLink = async () => {
+  const pickedPath = useRef<ElementPath>([]);
+  const pickElement = useStableCallback((): PickedElement | 'none' | null => {
     const xml = readContent();
     if (mode === 'source' && malformed(xml).length > 0) {
       message.warning(t('notWellFormed'));
-      return;
+      return null;
     }
     const path = (mode === 'visual' ? visual.current?.cursorPath() : source.current?.cursorPath()) ?? [];
     const element = path.length > 0 ? linkableElement(xml, path) : null;
-    if (!element) {
-      message.warning(tc('link.linkToRegulationHint'));
-      return;
-    }
+    if (!element) return 'none';
+    pickedPath.current = path;
+    return { ...element, mustSave: element.isNew || unsavedNow() };
+  });
+  const topicOf = useStableCallback(async () => {
     const topic = topicRow.data ?? (await topicRow.refetch()).data;
-    if (!topic) {
-      message.warning(tc('link.notInCatalogue'));
-      return;
-    }
-    const mustSave = element.isNew || unsavedNow();
-    if (mustSave && readOnly) {
-      message.warning(t('readOnly'));
-      return;
-    }
-    setLinking({ element: { ...element, mustSave }, path });
-  };
-  const beforeLink = useStableCallback(async () => {
-    if (!linking?.element.mustSave) return true;
+    return topic ? { topicId: topic.topicId, libraryId: target.libraryId, title: opened.title || opened.path } : undefined;
+  });
+  const refuseReadOnly = useStableCallback((element: PickedElement) => {
+    if (!element.mustSave || !readOnly) return false;
+    message.warning(t('readOnly'));
+    return true;
+  });
+  const saveFirst = useStableCallback(async (element: PickedElement) => {
     let content = readContent();
-    if (linking.element.isNew) {
-      content = withElementId(content, linking.path, linking.element.id);
-      load(content, linking.path);
+    if (element.isNew) {
+      content = withElementId(content, pickedPath.current, element.id);
+      load(content, pickedPath.current);
       changed();
     }
-    const saved = await finishSave(content, base, commitMessage.trim() || defaultMessage(opened.title || opened.path));
-    if (!saved) message.error(tc('link.saveFailed'));
-    else setLinking((l) => (l ? { ...l, element: { ...l.element, isNew: false, mustSave: false } } : l));
-    return saved;
+    return finishSave(content, base, commitMessage.trim() || defaultMessage(opened.title || opened.path));
   });
+  const editorActions = slot('editorActions');
 
   const readNow = useStableCallback(() => readRef.current());
   const visualEditor = useCallback(() => visual.current?.editor() ?? null, []);
   // Review comments: selections become the review tab's quote, threads' places are marked (issue 38, item 6).
-  const previewFrame = useReviewAnchorsInEditor({ target, editor: visualEditor, readXml: readNow, viewSeq: `${mode}:${loaded.seq}`, baseCommit: base.commit });
+  const useEditorAnchors = useLoaded(slot('editorAnchors'));
+  const previewFrame = useEditorAnchors({ target, editor: visualEditor, readXml: readNow, viewSeq: `${mode}:${loaded.seq}`, baseCommit: base.commit });
   const [filterGroup, setFilterGroup] = useState<string | undefined>(undefined);
   const previewVersion = useDebounced(version, PREVIEW_DEBOUNCE_MS);
   const preview = usePreview(target, previewVersion, filterGroup, readContent, s1000d || flightops ? (applicProduct?.assignment ?? null) : null);
@@ -461,7 +452,6 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   // The panes are made again only when what they show changes: the page renders after each pause
   // in typing, each check and preview answer and each draft, and none of that redraws them.
   const topicId = topicRow.data?.topicId;
-  const extraTabs = useMemo(() => [{ key: 'regulations', label: tc('link.tab'), children: <EditorRegulationsPane topicId={topicId} /> }], [tc, topicId]);
   const leftPane = useMemo(
     () => (
       <LeftTabs
@@ -473,10 +463,10 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         onOpenTopic={jump}
         onInsert={insert}
         content={loaded.xml}
-        extraTabs={extraTabs}
+        topicId={topicId}
       />
     ),
-    [target, documentId, unsavedPaths, jump, insert, loaded.xml, extraTabs],
+    [target, documentId, unsavedPaths, jump, insert, loaded.xml, topicId],
   );
   const toolbar = useMemo(
     () => (
@@ -537,16 +527,15 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const presence = useMemo(() => <PresenceBar target={target} ticket={opened.ticket} />, [target, opened.ticket]);
   const onToggle = useStableCallback(toggle);
   const onSave = useStableCallback(saveNow);
-  const onLink = useStableCallback(() => void openLink());
   const saving = save.isPending;
   const controls = useMemo(
     () => (
       <Space wrap>
-        <HasPermi value={[RegulationRelationPerm.add]}>
-          <Button icon={<LinkOutlined />} onClick={onLink} data-testid="editor-link-regulation">
-            {tc('link.linkToRegulation')}
-          </Button>
-        </HasPermi>
+        {editorActions.map(({ key, Action }) => (
+          <Suspense key={key} fallback={null}>
+            <Action topic={topicOf} pickElement={pickElement} refuseReadOnly={refuseReadOnly} saveFirst={saveFirst} />
+          </Suspense>
+        ))}
         <Segmented<Mode>
           value={mode}
           onChange={onToggle}
@@ -579,17 +568,24 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         )}
       </Space>
     ),
-    [tc, t, mode, readOnly, opened, commitMessage, saving, onLink, onToggle, onSave, sourceOnly, wrapSource],
+    [
+      editorActions,
+      topicOf,
+      pickElement,
+      refuseReadOnly,
+      saveFirst,
+      t,
+      mode,
+      readOnly,
+      opened,
+      commitMessage,
+      saving,
+      onToggle,
+      onSave,
+      sourceOnly,
+      wrapSource,
+    ],
   );
-  const linkTopic = useMemo(
-    () => (topicId !== undefined ? { topicId, libraryId: target.libraryId, title: opened.title || opened.path } : undefined),
-    [topicId, target.libraryId, opened],
-  );
-  const linkDialog = useMemo(
-    () => <LinkDialog open={!!linking} topic={linkTopic} element={linking?.element} beforeLink={beforeLink} onClose={() => setLinking(null)} />,
-    [linking, linkTopic, beforeLink],
-  );
-
   // What a content reference may be at the cursor, asked as the conref picker opens (the cursor stays put while it is open).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the picker opening is the trigger; mode and the views are read then
   const conrefFit = useMemo((): ConrefFit | undefined => {
@@ -690,7 +686,6 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
           {panesShown && attributesPane}
         </aside>
       </div>
-      {linkDialog}
       {insertPicker}
       <MergeView
         conflict={conflict}

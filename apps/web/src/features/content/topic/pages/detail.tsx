@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/errors';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
-import { TopicRegulationsTab } from '../../../compliance/regulation/components/TopicRegulationsTab';
-import { ReviewThreads } from '../../../work/review-comment/components/ReviewThreads';
+import { slot, tabItems } from '../../../../shared/slots/slots';
 import { useSetTopicStatus } from '../../catalog/catalog-queries';
 import { IndexedCommit, ReindexButton } from '../../document/components/IndexedCommit';
 import { SetStatusDialog } from '../../document/components/SetStatusDialog';
@@ -24,7 +23,8 @@ import type { TopicAt } from '../topic-api';
 import { useTopic } from '../topic-queries';
 import '../../document/catalog.css';
 
-const TABS = ['properties', 's1000d', 'references', 'history', 'review', 'regulations'] as const;
+/** The page's own tabs; the topic-tabs slot adds others' (work: review, compliance: regulations). */
+const OWN_TABS = ['properties', 's1000d', 'references', 'history'];
 
 /** Which topic the URL names: ?id=, or ?libraryId=&branch=&path= (a link by path). */
 function topicKey(params: URLSearchParams): TopicAt | null {
@@ -40,7 +40,6 @@ function topicKey(params: URLSearchParams): TopicAt | null {
 export default function TopicDetailPage() {
   const { t } = useTranslation('topic');
   const { t: td } = useTranslation('document');
-  const { t: tr } = useTranslation('compliance');
   const { t: ts } = useTranslation('s1000d');
   const [params, setParams] = useSearchParams();
   const key = topicKey(params);
@@ -49,7 +48,8 @@ export default function TopicDetailPage() {
   const detail = useTopic(key);
   const setStatus = useSetTopicStatus();
   const tabParam = params.get('tab');
-  const tabAsked = TABS.find((k) => k === tabParam) ?? 'properties';
+  const slotted = slot('topicTabs');
+  const tabAsked = [...OWN_TABS, ...slotted.map((s) => s.key)].find((k) => k === tabParam) ?? 'properties';
 
   if (!key) return <Result status="warning" title={t('missingId')} />;
   if (detail.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
@@ -109,18 +109,18 @@ export default function TopicDetailPage() {
             { replace: true },
           )
         }
-        items={[
-          { key: 'properties', label: t('tabs.properties'), children: <TopicPropsTab key={String(tp.updateTime)} topic={tp} /> },
-          ...(s1000d ? [{ key: 's1000d', label: <span data-testid="s1000d-tab">{ts('tab')}</span>, children: <S1000dTopicTab topic={tp} /> }] : []),
-          { key: 'references', label: t('tabs.references'), children: <ReferencesTab topic={tp} /> },
-          { key: 'history', label: t('tabs.history'), children: <HistoryTab topic={tp} /> },
-          { key: 'review', label: t('tabs.review'), children: <ReviewThreads libraryId={tp.libraryId} branch={tp.branch} path={tp.path} /> },
-          {
-            key: 'regulations',
-            label: tr('link.tab'),
-            children: <TopicRegulationsTab topic={{ topicId: tp.topicId, libraryId: tp.libraryId, title: tp.title || tp.path }} />,
-          },
-        ]}
+        items={tabItems(
+          [
+            { key: 'properties', order: 10, label: t('tabs.properties'), children: <TopicPropsTab key={String(tp.updateTime)} topic={tp} /> },
+            ...(s1000d
+              ? [{ key: 's1000d', order: 20, label: <span data-testid="s1000d-tab">{ts('tab')}</span>, children: <S1000dTopicTab topic={tp} /> }]
+              : []),
+            { key: 'references', order: 30, label: t('tabs.references'), children: <ReferencesTab topic={tp} /> },
+            { key: 'history', order: 40, label: t('tabs.history'), children: <HistoryTab topic={tp} /> },
+          ],
+          slotted,
+          { topicId: tp.topicId, libraryId: tp.libraryId, branch: tp.branch, path: tp.path, title: tp.title || tp.path },
+        )}
       />
       <FileViewer at={{ libraryId: tp.libraryId, ref: tp.branch }} path={viewingSource ? tp.path : null} onClose={() => setViewingSource(false)} />
       <SetStatusDialog

@@ -3,7 +3,7 @@ import { Alert, Card, Col, Progress, Row, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeLanguage } from '../../../../i18n';
-import { formatBytes } from '../../format';
+import { formatBytes } from '../../../../shared/format';
 import { DatabaseCard, KeyValues, MonitorHead, MonitorLoading } from '../../monitor-parts';
 import { useCacheInfo } from '../cache-queries';
 

@@ -3,7 +3,7 @@ import { Alert, Card, Col, Progress, Row, Statistic, Table, Typography } from 'a
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../format';
+import { formatBytes } from '../../../../shared/format';
 import { DatabaseCard, MonitorHead, MonitorLoading } from '../../monitor-parts';
 import { useDatasourceInfo } from '../datasource-queries';
 

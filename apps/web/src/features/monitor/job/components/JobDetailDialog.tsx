@@ -3,7 +3,7 @@ import { Button, Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDicts } from '../../../../shared/dict/use-dict';
-import { dateTime } from '../../format';
+import { dateTime } from '../../../../shared/format';
 import { paramsText } from '../job-api';
 
 /** One job's settings and when it runs next. */

@@ -3,7 +3,7 @@ import { Button, Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDicts } from '../../../../shared/dict/use-dict';
-import { dateTime } from '../../format';
+import { dateTime } from '../../../../shared/format';
 import { runDuration } from '../job-log';
 
 /** One run of a job: when, what it called, what it reported, and the error if it failed. */

@@ -7,9 +7,9 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
+import { dateTime } from '../../../../shared/format';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
-import { dateTime } from '../../format';
 import { type LoginInfoFilters, loginInfoApi, loginInfoFilters } from '../logininfor-api';
 import { loginInfoQueries, useCleanLoginInfo, useDeleteLoginInfos, useUnlockUser } from '../logininfor-queries';
 

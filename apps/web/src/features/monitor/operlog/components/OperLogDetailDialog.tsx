@@ -3,7 +3,7 @@ import { Button, Descriptions, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDicts } from '../../../../shared/dict/use-dict';
-import { dateTime, prettyJson } from '../../format';
+import { dateTime, prettyJson } from '../../../../shared/format';
 
 export interface OperLogDetailDialogProps {
   log: OperLog | null;

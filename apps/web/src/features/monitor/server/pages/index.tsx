@@ -1,7 +1,7 @@
 import type { ServerInfo } from '@ccms/contracts/monitor/server';
 import { Card, Col, Progress, Row, Table, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateTime, formatBytes } from '../../format';
+import { dateTime, formatBytes } from '../../../../shared/format';
 import { KeyValues, MonitorHead, MonitorLoading } from '../../monitor-parts';
 import { useDuration } from '../../use-duration';
 import { useServerInfo } from '../server-queries';

@@ -6,8 +6,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../../shared/confirm';
+import { dateTime, formatBytes } from '../../../../shared/format';
 import { Pagination } from '../../../../shared/list/Pagination';
-import { dateTime, formatBytes } from '../../../monitor/format';
 import { downloadApi } from '../download-api';
 import { useDeleteDownloads, useDownloads } from '../download-queries';
 

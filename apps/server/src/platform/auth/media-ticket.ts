@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { SessionProof } from '../../../platform/auth/token';
+import type { SessionProof } from './token';
 
 /**
  * Media tickets: <img> and <video> send no Authorization header, so list answers carry URLs

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { badRequest } from '../../../platform/http/errors';
-import { XLSX_MAX_BYTES } from '../../../platform/http/excel';
-import { readMultipart, readUploadedFile, type UploadedFile } from '../../../platform/http/multipart';
+import { badRequest } from './errors';
+import { XLSX_MAX_BYTES } from './excel';
+import { readMultipart, readUploadedFile, type UploadedFile } from './multipart';
 
 /** Per-file limit of explorer uploads. */
 export const UPLOAD_MAX_MB = 100;

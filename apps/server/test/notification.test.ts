@@ -1,11 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
-import { decoded, smtpServer, until } from '../../../../test/smtp-server';
-import { ccmsProjectConfig, sysConfig, sysNotification } from '../../../db/schema';
-import { type TestUser, userWith } from '../../content/content-test-kit';
-import { created, createProject, WORK_PERMS } from '../../work/project/project-test-kit';
+import { ccmsProjectConfig, sysConfig, sysNotification } from '../src/db/schema';
+import { created, createProject, WORK_PERMS } from '../src/modules/work/project/project-test-kit';
+import { type TestUser, userWith } from './callers';
+import { type Caller, callerFor, createTestApp, type TestApp } from './harness';
+import { decoded, smtpServer, until } from './smtp-server';
 
+/**
+ * Notices (bell, mail, stream) and the mail settings. Here beside the app, not in
+ * system/notification: the notices come from the work area's task assignment, and system
+ * imports no area.
+ */
 let t: TestApp;
 let admin: Caller;
 let owner: TestUser;

@@ -2,7 +2,7 @@ import type { CommentExportBody, CommentImportFields, CommentImportResult } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { downloadJson } from '../../../api/download';
-import { reviewCommentKeys } from '../../work/review-comment/review-comment-queries';
+import { reviewCommentKeys } from './review-comment-queries';
 
 /** Text fields first, then the files (the server checks the fields before reading them). */
 function importForm(fields: CommentImportFields, files: File[]) {

@@ -5,15 +5,16 @@ import { OUTPUT_READ_PERMS } from '@ccms/contracts/publish/publication';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
-import { ccmsDocumentOutput, sysDownload, sysUser } from '../../../db/schema';
-import { type TestUser, userWith } from '../../content/content-test-kit';
-import { OUTPUT_ZIP_PRODUCER } from '../../publish/output/output.routes';
-import { DOWNLOAD_QUEUE, downloadService } from './download.service';
+import { ccmsDocumentOutput, sysDownload, sysUser } from '../src/db/schema';
+import { OUTPUT_ZIP_PRODUCER } from '../src/modules/publish/output/output.routes';
+import { DOWNLOAD_QUEUE, downloadService } from '../src/modules/system/download/download.service';
+import { type TestUser, userWith } from './callers';
+import { type Caller, callerFor, createTestApp, type TestApp } from './harness';
 
 /**
  * The download center: an output's zip made by a queued job and downloaded, another module's
- * ready file handed over, a failing producer, owners only, delete and expiry.
+ * ready file handed over, a failing producer, owners only, delete and expiry. Here beside the
+ * app, not in system/download: it drives the publish area's outputs, and system imports no area.
  */
 let t: TestApp;
 let admin: Caller;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../i18n';
 import { fakeServer } from '../../../../test/fakes';
 import { renderPage } from '../../../../test/render-page';
-import { TransferDialog } from './TransferDialog';
+import { TransferDialog } from '../../../content/s1000d/components/TransferDialog';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['s1000d', 'shared']);

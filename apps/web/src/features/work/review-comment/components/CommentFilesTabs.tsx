@@ -7,7 +7,7 @@ import type { UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRules } from '../../../../shared/form/zod-rules';
-import { commentFilesApi, useImportComments } from '../comments-api';
+import { commentFilesApi, useImportComments } from '../comment-files-api';
 
 const ACTION_COLORS: Record<CommentImportItem['action'], string> = { created: 'success', existing: 'default', skipped: 'warning' };
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));

@@ -1,31 +1,25 @@
 import { ReviewCommentPerm } from '@ccms/contracts/work/review-comment';
-import type { Editor } from '@tiptap/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useHasPermi } from '../../../../shared/auth/HasPermi';
-import { useReviewAnchors } from '../../../work/review-comment/review-anchor-store';
-import { useTopicThreads } from '../../../work/review-comment/review-comment-queries';
-import type { Target } from '../topic-editor-api';
-import { editorSelection, frameSelection, highlightFrame, markedRanges, REVIEW_MARKS_META, type ReviewMark } from './review-marks';
-
-export interface ReviewAnchorsOptions {
-  target: Target;
-  /** The visual view's editor (null in the source view). */
-  editor: () => Editor | null;
-  /** The topic's text now (what a new comment is anchored in). */
-  readXml: () => string;
-  /** Changes when the visual view is made again (a mode switch, a restored draft, a merged save). */
-  viewSeq: unknown;
-  /** The commit the editor's text is based on: a save re-anchors the threads on the server, which are read again. */
-  baseCommit: string;
-}
+import { useHasPermi } from '../../../shared/auth/HasPermi';
+import type { EditorAnchorsOptions } from '../../../shared/slots/slots';
+import {
+  editorSelection,
+  frameSelection,
+  highlightFrame,
+  markedRanges,
+  REVIEW_MARKS_META,
+  type ReviewMark,
+} from '../../content/topic-editor/components/review-marks';
+import { useReviewAnchors } from './review-anchor-store';
+import { useTopicThreads } from './review-comment-queries';
 
 /**
  * Review comments in the topic editor (issue 38, item 6): text selected in the visual view or the
  * preview becomes the review tab's pending selection; the open threads' places are highlighted
  * in both; a thread clicked in the review tab is scrolled to and highlighted more strongly.
- * Answers the ref callback for the preview's frame.
+ * Answers the ref callback for the preview's frame. Fills the editor's anchors slot (app/slots.ts).
  */
-export function useReviewAnchorsInEditor({ target, editor, readXml, viewSeq, baseCommit }: ReviewAnchorsOptions): (frame: HTMLIFrameElement | null) => void {
+export function useReviewAnchorsInEditor({ target, editor, readXml, viewSeq, baseCommit }: EditorAnchorsOptions): (frame: HTMLIFrameElement | null) => void {
   const select = useReviewAnchors((s) => s.select);
   const setReader = useReviewAnchors((s) => s.setReader);
   const shown = useReviewAnchors((s) => s.shown);
