@@ -30,8 +30,13 @@ describe('generated text in the content language', () => {
     // A language without a table, and no language at all, give English.
     expect(generatedText('tlh').steps).toBe('Procedure');
     expect(generatedText(undefined).figure).toBe('Figure');
-    // Terms DITA-OT 1.5.3's tables lack (troubleshooting headings) come from generated-text-extra.ts.
-    expect(generatedText('de').cause).toBe('Ursache');
+    // Terms 1.5.3's HTML tables lack come from DITA-OT 4.x's PDF variables (org.dita.pdf2/cfg/common/vars/de.xml).
+    expect(generatedText('de').tableOfContents).toBe('Inhalt');
+    expect(generatedText('de').seeAlso).toBe('Siehe auch');
+    // DITA-OT has no troubleshooting headings in any language: English, as DITA-OT falls back.
+    expect(generatedText('de').cause).toBe('Cause');
+    // A TODO in the language's PDF file: the 1.5.3 table's "Related information" stands (strings-ru-ru.xml).
+    expect(generatedText('ru').relatedLinks).toBe('Информация, связанная с данной');
   });
 
   it('labels a note by the nearest element with xml:lang, inside a topic in another language', async () => {
