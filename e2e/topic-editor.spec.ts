@@ -164,7 +164,7 @@ test('edit visually, see it in the source, insert an xref and an image, save one
   const log = await remote.log(REPO, 'main');
   expect(log.length).toBe(commitsBefore + 1);
   expect(log[0]?.author).toBe(author);
-  expect(log[0]?.subject).toBe('Update Introduction');
+  expect(log[0]?.subject).toBe('更新 Introduction');
   const after = (await remote.show(REPO, 'main', 'topics/intro.dita')) ?? '';
   const changed = changedLines(INTRO, after);
   expect(changed).toHaveLength(1);

@@ -87,7 +87,7 @@ export const EditorSaveBody = EditorTarget.extend({
   content: Content,
   baseCommit: Sha,
   baseBlob: Sha,
-  message: z.string().trim().max(2000).optional().describe('commit message; "Update <title>" when absent'),
+  message: z.string().trim().max(2000).optional().describe('commit message; "Update <title>" in the caller\'s language when absent'),
 });
 export type EditorSaveBody = z.infer<typeof EditorSaveBody>;
 

@@ -81,9 +81,6 @@ export interface TopicEditorProps {
   onOpenTopic: (path: string) => void;
 }
 
-/** The commit message a save carries unless the writer types another (the server's default too). */
-const defaultMessage = (title: string) => `Update ${title}`;
-
 /** One opened topic: the two views, the side panes, drafts, presence and the save with its outcomes. */
 export function TopicEditor({ target, document: opened, initialMode, documentId, stash, onStash, unsavedPaths, onOpenTopic }: TopicEditorProps) {
   const { t, i18n } = useTranslation('editor');
@@ -281,7 +278,8 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   const liveProblems = check.data?.problems ?? NO_PROBLEMS;
 
   /** Saves; answers whether the content was committed (refused or in conflict: false, and shown). */
-  const finishSave = (content: string, b: { commit: string; blob: string }, msg: string) =>
+  /** Without a typed message the server writes its default ("Update <title>") in the writer's language, as the placeholder shows. */
+  const finishSave = (content: string, b: { commit: string; blob: string }, msg: string | undefined) =>
     new Promise<boolean>((resolve) => {
       const at = versionRef.current;
       save.mutate(
@@ -333,7 +331,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
       setProblems(errors);
       return;
     }
-    void finishSave(content, base, commitMessage.trim() || defaultMessage(opened.title || opened.path));
+    void finishSave(content, base, commitMessage.trim() || undefined);
   };
   const saveRef = useRef(saveNow);
   saveRef.current = saveNow;
@@ -420,7 +418,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
       load(content, pickedPath.current);
       changed();
     }
-    return finishSave(content, base, commitMessage.trim() || defaultMessage(opened.title || opened.path));
+    return finishSave(content, base, commitMessage.trim() || undefined);
   });
   const editorActions = slot('editorActions');
 
@@ -556,7 +554,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
             <Input
               style={{ width: 260 }}
               aria-label={t('commitMessage')}
-              placeholder={defaultMessage(opened.title || opened.path)}
+              placeholder={t('defaultMessage', { title: opened.title || opened.path })}
               value={commitMessage}
               maxLength={2000}
               onChange={(e) => setCommitMessage(e.target.value)}
@@ -693,7 +691,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
         onCancel={() => setConflict(null)}
         onSave={(content, c) => {
           load(content);
-          void finishSave(content, { commit: c.theirsCommit, blob: c.theirsBlob }, commitMessage.trim() || defaultMessage(opened.title || opened.path));
+          void finishSave(content, { commit: c.theirsCommit, blob: c.theirsBlob }, commitMessage.trim() || undefined);
         }}
       />
     </div>
