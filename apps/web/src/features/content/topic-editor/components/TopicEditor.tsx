@@ -11,7 +11,7 @@ import { useRenderedLater } from '../../../../shared/use-rendered-later';
 import { formatTime } from '../../document/catalog-status';
 import { StatusTag } from '../../document/components/StatusTag';
 import { AircraftPreviewSelect } from '../../flightops/components/AircraftPreviewSelect';
-import { topicApi } from '../../topic/topic-api';
+import { topicQueries } from '../../topic/topic-queries';
 import { addApplicToModule } from '../model/applic-new';
 import { linkableElement, withElementId } from '../model/element-id';
 import type { ElementPath } from '../model/element-path';
@@ -385,10 +385,7 @@ export function TopicEditor({ target, document: opened, initialMode, documentId,
   // Actions other areas add to the toolbar (compliance: "link to regulation") act on the cursor's
   // element, given an id when it has none. A link service checks the id in the saved (indexed)
   // topic, so a new id, or any unsaved edit, is saved first.
-  const topicRow = useQuery({
-    queryKey: ['topicEditor', 'topicOf', target.libraryId, target.branch, target.path],
-    queryFn: () => topicApi.byPath({ libraryId: target.libraryId, path: target.path, ...(target.branch ? { branch: target.branch } : {}) }),
-  });
+  const topicRow = useQuery(topicQueries.detail({ kind: 'path', libraryId: target.libraryId, path: target.path, branch: target.branch || undefined }));
   const pickedPath = useRef<ElementPath>([]);
   const pickElement = useStableCallback((): PickedElement | 'none' | null => {
     const xml = readContent();
