@@ -10,6 +10,7 @@ import { assertLevelAllows, type GrantCaller, grantStore, isSystemAdmin } from '
 // The store is generic over the grant table; the library grant table stands in for any of them.
 const store = grantStore({
   table: ccmsLibraryGrant,
+  objectKey: 'libraryId',
   object: 'library',
   levels: GRANT_LEVELS,
   objectId: ccmsLibraryGrant.libraryId,
@@ -159,5 +160,36 @@ describe('grant store: put and revoke', () => {
     expect(checked.sort()).toEqual([1, 2]);
     expect((await stored()).map((g) => g.grantId)).toEqual([b]);
     expect(await database.db.select().from(ccmsLibraryGrant).where(eq(ccmsLibraryGrant.libraryId, 2))).toEqual([]);
+  });
+
+  it('lists grants with the grantee names under the API id name, checks grantees exist, and makes the creator owner', async () => {
+    await database.db.transaction((tx) => store.grantCreator(tx, 4, { userId: 1, userName: 'admin' }));
+    await seed([
+      { libraryId: 4, granteeType: 'role', granteeId: 1, level: 'read' },
+      { libraryId: 4, granteeType: 'all', granteeId: 0, level: 'write' },
+      { libraryId: 5, granteeType: 'user', granteeId: 1, level: 'read' },
+    ]);
+    const listed = await store.list(database.db, 4);
+    expect(
+      listed.map(({ libraryId, granteeType, granteeId, granteeName, level, createBy }) => ({
+        libraryId,
+        granteeType,
+        granteeId,
+        granteeName,
+        level,
+        createBy,
+      })),
+    ).toEqual([
+      { libraryId: 4, granteeType: 'user', granteeId: 1, granteeName: 'admin', level: 'owner', createBy: 'admin' },
+      { libraryId: 4, granteeType: 'role', granteeId: 1, granteeName: expect.any(String), level: 'read', createBy: '' },
+      { libraryId: 4, granteeType: 'all', granteeId: 0, granteeName: '', level: 'write', createBy: '' },
+    ]);
+    expect(listed[1]?.granteeName).not.toBe('');
+    expect(listed[0]?.createTime).toBeInstanceOf(Date);
+    await store.assertGrantee(database.db, 'user', 1);
+    await store.assertGrantee(database.db, 'role', 1);
+    await store.assertGrantee(database.db, 'all', 0);
+    expect(await refusal(store.assertGrantee(database.db, 'user', 99_999))).toEqual({ code: 400, key: 'grant.granteeMissing' });
+    expect(await refusal(store.assertGrantee(database.db, 'role', 99_999))).toEqual({ code: 400, key: 'grant.granteeMissing' });
   });
 });

@@ -3,7 +3,8 @@ import { type GranteeType, type GrantLevel, type GrantNeed, LEVEL_FOR_NEED, leve
 import type { GRANTED_OBJECTS } from '@ccms/contracts/http';
 import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { sysRole, sysUser } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { AuthContext } from './access';
 
@@ -12,7 +13,15 @@ import type { AuthContext } from './access';
  * projects, and later publications and regulations). Each object kind has its own grant table
  * of the same shape; `grantStore` is built once per table and answers which grants reach a
  * caller, the caller's strongest grant level per object, and sets and revokes grants under
- * the owner rules. Levels and needs are ranked once, in contracts (`levelAllows`).
+ * the owner rules. Levels and needs are ranked once, in contracts (`levelAllows`). It also lists
+ * an object's grants with the grantees' names, refuses a grantee that does not exist, and gives a
+ * new object's creator its owner grant, so no module writes those itself.
+ *
+ * An output's readers (a publish config's reader users and roles) are not grants, on purpose: a
+ * grant gives a level on an object that lives on and changes, and reaches everything under it;
+ * readers are copied onto each output when it is published and never change there, and they only
+ * narrow who reads that one frozen output (with `readersOnly`, not even the library's writers). A
+ * reader list changed later applies to later outputs, not to what was already handed out.
  */
 
 /** The caller, as far as grants are concerned (an AuthContext fits). */
@@ -28,7 +37,41 @@ export function assertLevelAllows<L extends GrantLevel>(level: L | null | undefi
 }
 
 /** The columns every grant table has. */
-export type GrantTable = PgTable & { grantId: PgColumn; granteeType: PgColumn; granteeId: PgColumn; level: PgColumn };
+export type GrantTable = PgTable & {
+  grantId: PgColumn;
+  granteeType: PgColumn;
+  granteeId: PgColumn;
+  level: PgColumn;
+  createBy: PgColumn;
+  createTime: PgColumn;
+};
+
+/** A grant as the permission tabs list it, with the grantee's name (user name, role name, empty for all). */
+export interface GrantListRow<L extends GrantLevel = GrantLevel> {
+  grantId: number;
+  granteeType: GranteeType;
+  granteeId: number;
+  granteeName: string;
+  level: L;
+  createBy: string;
+  createTime: Date;
+}
+
+/** Whether a grantee names a user or role that is not deleted ('all' always does). */
+export async function granteeExists(db: Db, type: GranteeType, id: number): Promise<boolean> {
+  if (type === 'all') return true;
+  const [row] =
+    type === 'user'
+      ? await db
+          .select({ id: sysUser.userId })
+          .from(sysUser)
+          .where(and(eq(sysUser.userId, id), eq(sysUser.delFlag, '0')))
+      : await db
+          .select({ id: sysRole.roleId })
+          .from(sysRole)
+          .where(and(eq(sysRole.roleId, id), eq(sysRole.delFlag, '0')));
+  return row !== undefined;
+}
 
 /** A grant to write: the object, the grantee (id 0 for all), the level and who gave it. */
 export interface NewGrant<L extends GrantLevel = GrantLevel> {
@@ -39,8 +82,10 @@ export interface NewGrant<L extends GrantLevel = GrantLevel> {
   createBy: string;
 }
 
-export interface GrantTableSpec<T extends GrantTable, L extends GrantLevel> {
+export interface GrantTableSpec<T extends GrantTable, L extends GrantLevel, K extends string> {
   table: T;
+  /** The granted object's id as the API names it (libraryId, projectId, ...): the listed rows carry it. */
+  objectKey: K;
   /** What kind of object it grants (a refusal names it). */
   object: (typeof GRANTED_OBJECTS)[number];
   /** The levels this kind of object knows (a stored text outside them grants nothing). */
@@ -63,7 +108,7 @@ export interface GrantRules {
   keepAnOwner: boolean;
 }
 
-export function grantStore<T extends GrantTable, L extends GrantLevel>(spec: GrantTableSpec<T, L>) {
+export function grantStore<T extends GrantTable, L extends GrantLevel, K extends string>(spec: GrantTableSpec<T, L, K>) {
   const { table, objectId } = spec;
   // Reads go through the plain table type: drizzle's select cannot check a generic table.
   const source: PgTable = table;
@@ -120,6 +165,39 @@ export function grantStore<T extends GrantTable, L extends GrantLevel>(spec: Gra
     levelsReaching,
     levels,
     byIds,
+
+    /** The object's grants, oldest first, with the grantee's name. */
+    async list(db: Db, id: number): Promise<Array<GrantListRow<L> & Record<K, number>>> {
+      const rows = await db
+        .select({
+          grantId: sql<number>`${table.grantId}`,
+          objectId: sql<number>`${objectId}`,
+          granteeType: sql<GranteeType>`${table.granteeType}`,
+          granteeId: sql<number>`${table.granteeId}`,
+          granteeName: sql<string>`coalesce(${sysUser.userName}, ${sysRole.roleName}, '')`,
+          level: sql<L>`${table.level}`,
+          createBy: sql<string>`${table.createBy}`,
+          createTime: sql<Date>`${table.createTime}`.mapWith(table.createTime),
+        })
+        .from(source)
+        .leftJoin(sysUser, and(eq(table.granteeType, 'user'), eq(sysUser.userId, table.granteeId)))
+        .leftJoin(sysRole, and(eq(table.granteeType, 'role'), eq(sysRole.roleId, table.granteeId)))
+        .where(eq(objectId, id))
+        .orderBy(table.grantId);
+      return rows.map(({ objectId: id, ...row }) => ({ ...row, [spec.objectKey]: id }) as GrantListRow<L> & Record<K, number>);
+    },
+
+    /** Refuses (400 grant.granteeMissing) a grantee that names no live user or role. */
+    async assertGrantee(db: Db, type: GranteeType, id: number) {
+      if (!(await granteeExists(db, type, id))) throw badRequest('grant.granteeMissing', { id });
+    },
+
+    /** The creator's owner grant on an object just made, in the creating transaction. */
+    async grantCreator(tx: Tx, id: number, creator: Pick<AuthContext, 'userId' | 'userName'>) {
+      const owner = spec.levels.find((level) => level === 'owner');
+      if (!owner) throw new Error(`${spec.object} grants have no owner level`);
+      await tx.insert(table).values(spec.row({ objectId: id, granteeType: 'user', granteeId: creator.userId, level: owner, createBy: creator.userName }));
+    },
 
     /**
      * Sets the grantee's level on the object (one grant per grantee). Giving or changing an

@@ -16,6 +16,7 @@ import { assertLevelAllows, grantStore, isSystemAdmin } from '../../../platform/
  */
 export const regulationGrants = grantStore({
   table: ccmsRegulationGrant,
+  objectKey: 'regulationId',
   object: 'regulation',
   levels: PLAIN_LEVELS,
   objectId: ccmsRegulationGrant.regulationId,

@@ -1,7 +1,7 @@
 import type { RegulationQuery } from '@ccms/contracts/compliance/regulation';
 import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsRegulation, ccmsRegulationClause, ccmsRegulationGrant, sysRole, sysUser } from '../../../db/schema';
+import { ccmsRegulation, ccmsRegulationClause, sysUser } from '../../../db/schema';
 import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
@@ -71,23 +71,3 @@ export const regulationsByIds = (db: Db, ids: number[]) =>
 
 export const softDeleteRegulations = (db: Db, ids: number[], by: string) =>
   db.update(R).set({ delFlag: '2', updateBy: by, updateTime: new Date() }).where(inArray(R.regulationId, ids));
-
-export function listRegulationGrants(db: Db, regulationId: number) {
-  const G = ccmsRegulationGrant;
-  return db
-    .select({
-      grantId: G.grantId,
-      regulationId: G.regulationId,
-      granteeType: G.granteeType,
-      granteeId: G.granteeId,
-      granteeName: sql<string>`coalesce(${sysUser.userName}, ${sysRole.roleName}, '')`,
-      level: G.level,
-      createBy: G.createBy,
-      createTime: G.createTime,
-    })
-    .from(G)
-    .leftJoin(sysUser, and(eq(G.granteeType, 'user'), eq(sysUser.userId, G.granteeId)))
-    .leftJoin(sysRole, and(eq(G.granteeType, 'role'), eq(sysRole.roleId, G.granteeId)))
-    .where(eq(G.regulationId, regulationId))
-    .orderBy(asc(G.grantId));
-}

@@ -12,10 +12,9 @@ import { ccmsRegulation, ccmsRegulationClause, ccmsRegulationGrant, ccmsRegulati
 import type { AuthContext } from '../../../platform/auth/access';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { granteeExists, granteeRoles, granteeUsers } from '../../content/library-permission/library-permission.queries';
+import { granteeRoles, granteeUsers } from '../../content/library-permission/library-permission.queries';
 import {
   findRegulation,
-  listRegulationGrants,
   listRegulations,
   type RegulationRow,
   regulationClash,
@@ -91,9 +90,7 @@ export function regulationService(db: Db) {
             .values({ ...body, owner: body.owner || auth.userName, createBy: auth.userName })
             .returning({ regulationId: ccmsRegulation.regulationId });
           if (!created) throw new Error('regulation not created');
-          await tx
-            .insert(ccmsRegulationGrant)
-            .values({ regulationId: created.regulationId, granteeType: 'user', granteeId: auth.userId, level: 'owner', createBy: auth.userName });
+          await regulationGrants.grantCreator(tx, created.regulationId, auth);
           return created;
         });
       } catch (err) {
@@ -184,11 +181,11 @@ export function regulationService(db: Db) {
     /* grants */
     async grants(auth: AuthContext, regulationId: number) {
       await forCall(auth, regulationId, 'configure');
-      return listRegulationGrants(db, regulationId);
+      return regulationGrants.list(db, regulationId);
     },
     async grant(auth: AuthContext, body: RegulationGrantBody) {
       const { level } = await forCall(auth, body.regulationId, 'configure');
-      if (!(await granteeExists(db, body.granteeType, body.granteeId))) throw badRequest('grant.granteeMissing', { id: body.granteeId });
+      await regulationGrants.assertGrantee(db, body.granteeType, body.granteeId);
       const { regulationId: objectId, ...grantee } = body;
       await regulationGrants.put(db, { objectId, ...grantee, createBy: auth.userName }, regulationAbilities(level, auth), KEEP_AN_OWNER);
     },

@@ -1,43 +1,7 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsLibraryGrant, sysRole, sysUser } from '../../../db/schema';
+import { sysRole, sysUser } from '../../../db/schema';
 import { containing } from '../../../platform/db/filters';
-
-/** A library's grants with the grantee's name (user name, role name, empty for all). */
-export function listGrants(db: Db, libraryId: number) {
-  return db
-    .select({
-      grantId: ccmsLibraryGrant.grantId,
-      libraryId: ccmsLibraryGrant.libraryId,
-      granteeType: ccmsLibraryGrant.granteeType,
-      granteeId: ccmsLibraryGrant.granteeId,
-      granteeName: sql<string>`coalesce(${sysUser.userName}, ${sysRole.roleName}, '')`,
-      level: ccmsLibraryGrant.level,
-      createBy: ccmsLibraryGrant.createBy,
-      createTime: ccmsLibraryGrant.createTime,
-    })
-    .from(ccmsLibraryGrant)
-    .leftJoin(sysUser, and(eq(ccmsLibraryGrant.granteeType, 'user'), eq(sysUser.userId, ccmsLibraryGrant.granteeId)))
-    .leftJoin(sysRole, and(eq(ccmsLibraryGrant.granteeType, 'role'), eq(sysRole.roleId, ccmsLibraryGrant.granteeId)))
-    .where(eq(ccmsLibraryGrant.libraryId, libraryId))
-    .orderBy(asc(ccmsLibraryGrant.grantId));
-}
-
-export async function granteeExists(db: Db, type: 'user' | 'role' | 'all', id: number) {
-  if (type === 'all') return true;
-  if (type === 'user') {
-    const [row] = await db
-      .select({ id: sysUser.userId })
-      .from(sysUser)
-      .where(and(eq(sysUser.userId, id), eq(sysUser.delFlag, '0')));
-    return !!row;
-  }
-  const [row] = await db
-    .select({ id: sysRole.roleId })
-    .from(sysRole)
-    .where(and(eq(sysRole.roleId, id), eq(sysRole.delFlag, '0')));
-  return !!row;
-}
 
 /** Active users whose user name or nick name holds the keyword, for grantee and reader pickers: ids and names only. */
 export function granteeUsers(db: Db, params: { keyword?: string; limit: number }) {

@@ -1,9 +1,8 @@
 import type { GrantBody } from '@ccms/contracts/content/library-config';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
-import { badRequest } from '../../../platform/http/errors';
 import { assertLibraryAccess, libraryAbilities, libraryGrants } from '../library/library-access';
-import { granteeExists, granteeRoles, granteeUsers, listGrants } from './library-permission.queries';
+import { granteeRoles, granteeUsers } from './library-permission.queries';
 
 /** At most this many users answer one picker search. */
 const GRANTEE_USERS_MAX = 50;
@@ -16,13 +15,13 @@ export function libraryPermissionService(db: Db) {
   return {
     async list(auth: AuthContext, libraryId: number) {
       await assertLibraryAccess(db, auth, libraryId, 'configure');
-      return listGrants(db, libraryId);
+      return libraryGrants.list(db, libraryId);
     },
 
     /** Sets the grantee's level on the library (one grant per grantee). */
     async grant(auth: AuthContext, body: GrantBody) {
       const mine = await assertLibraryAccess(db, auth, body.libraryId, 'configure');
-      if (!(await granteeExists(db, body.granteeType, body.granteeId))) throw badRequest('grant.granteeMissing', { id: body.granteeId });
+      await libraryGrants.assertGrantee(db, body.granteeType, body.granteeId);
       const { libraryId: objectId, ...grantee } = body;
       await libraryGrants.put(db, { objectId, ...grantee, createBy: auth.userName }, libraryAbilities(mine), KEEP_AN_OWNER);
     },

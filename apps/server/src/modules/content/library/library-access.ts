@@ -13,6 +13,7 @@ import { assertLevelAllows, grantStore } from '../../../platform/auth/grants';
  */
 export const libraryGrants = grantStore({
   table: ccmsLibraryGrant,
+  objectKey: 'libraryId',
   object: 'library',
   levels: LIBRARY_LEVELS,
   objectId: ccmsLibraryGrant.libraryId,

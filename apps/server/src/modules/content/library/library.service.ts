@@ -3,7 +3,7 @@ import { type LibraryBody, type LibraryLevel, type LibraryQuery, type LibraryUpd
 import { Code } from '@ccms/contracts/http';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsLibrary, ccmsLibraryGrant } from '../../../db/schema';
+import { ccmsLibrary } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { assertSecretStays, urlEndpoint } from '../../../platform/crypto/kept-secret';
 import { sealSecret } from '../../../platform/crypto/secret-box';
@@ -14,7 +14,7 @@ import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import { allowedPrivateHosts } from '../../system/config/config.queries';
 import { findProfileOfType } from '../xml-profile/xml-profile.queries';
 import { deptExists, findLibraries, findLibrary, findNameClash, listLibraries, readableOptions } from './library.queries';
-import { assertLibraryAccess, type LibraryNeed, levelsOf, libraryAbilities } from './library-access';
+import { assertLibraryAccess, type LibraryNeed, levelsOf, libraryAbilities, libraryGrants } from './library-access';
 import type { LibraryGit, LibraryRow } from './library-git';
 
 type Row = { library: LibraryRow; deptName: string | null };
@@ -128,10 +128,7 @@ export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
           })
           .returning({ libraryId: ccmsLibrary.libraryId });
         if (!created) throw new Error('library not created');
-        // The creator owns the library.
-        await tx
-          .insert(ccmsLibraryGrant)
-          .values({ libraryId: created.libraryId, granteeType: 'user', granteeId: auth.userId, level: 'owner', createBy: auth.userName });
+        await libraryGrants.grantCreator(tx, created.libraryId, auth);
         return created.libraryId;
       });
     },

@@ -33,6 +33,7 @@ export { isSystemAdmin };
 /** The grants in ccms_project_grant (platform/auth/grants). */
 export const projectGrants = grantStore({
   table: ccmsProjectGrant,
+  objectKey: 'projectId',
   object: 'project',
   levels: PROJECT_LEVELS,
   objectId: ccmsProjectGrant.projectId,

@@ -2,7 +2,7 @@ import type { ProjectFilter, ProjectQuery } from '@ccms/contracts/work/project';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { ccmsLibrary, ccmsProject, ccmsProjectCategory, ccmsProjectGrant, ccmsProjectMember, ccmsTask, sysRole, sysUser } from '../../../db/schema';
+import { ccmsLibrary, ccmsProject, ccmsProjectCategory, ccmsProjectMember, ccmsTask, sysRole, sysUser } from '../../../db/schema';
 import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 import { type ProjectCaller, visibleProjectCondition } from './project-access';
@@ -123,34 +123,6 @@ export function roleOptions(db: Db) {
     .from(sysRole)
     .where(and(eq(sysRole.delFlag, '0'), eq(sysRole.status, '0')))
     .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
-}
-
-export async function roleExists(db: Db, roleId: number) {
-  const [row] = await db
-    .select({ id: sysRole.roleId })
-    .from(sysRole)
-    .where(and(eq(sysRole.roleId, roleId), eq(sysRole.delFlag, '0')));
-  return !!row;
-}
-
-/** A project's grants with the grantee's name. */
-export function listGrants(db: Db, projectId: number) {
-  return db
-    .select({
-      grantId: ccmsProjectGrant.grantId,
-      projectId: ccmsProjectGrant.projectId,
-      granteeType: ccmsProjectGrant.granteeType,
-      granteeId: ccmsProjectGrant.granteeId,
-      granteeName: sql<string>`coalesce(${sysUser.userName}, ${sysRole.roleName}, '')`,
-      level: ccmsProjectGrant.level,
-      createBy: ccmsProjectGrant.createBy,
-      createTime: ccmsProjectGrant.createTime,
-    })
-    .from(ccmsProjectGrant)
-    .leftJoin(sysUser, and(eq(ccmsProjectGrant.granteeType, 'user'), eq(sysUser.userId, ccmsProjectGrant.granteeId)))
-    .leftJoin(sysRole, and(eq(ccmsProjectGrant.granteeType, 'role'), eq(sysRole.roleId, ccmsProjectGrant.granteeId)))
-    .where(eq(ccmsProjectGrant.projectId, projectId))
-    .orderBy(asc(ccmsProjectGrant.grantId));
 }
 
 /** A project's members with their names. */

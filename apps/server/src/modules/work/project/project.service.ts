@@ -14,7 +14,7 @@ import type {
 } from '@ccms/contracts/work/project';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsProject, ccmsProjectGrant, ccmsProjectMember, sysUser } from '../../../db/schema';
+import { ccmsProject, ccmsProjectMember, sysUser } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
@@ -29,13 +29,11 @@ import {
   findTitleClash,
   itemCounts,
   libraryExists,
-  listGrants,
   listMembers,
   listProjects,
   membersByIds,
   type ProjectJoined,
   projectsToUpdate,
-  roleExists,
   roleOptions,
   taskCounts,
   userExists,
@@ -157,10 +155,7 @@ export function projectService(db: Db, git: LibraryGit | null) {
           .values({ ...fieldsOf(body, body.ownerId ?? auth.userId), createBy: auth.userName })
           .returning({ id: ccmsProject.projectId });
         if (!created) throw new Error('project not created');
-        // The creator owns the project.
-        await tx
-          .insert(ccmsProjectGrant)
-          .values({ projectId: created.id, granteeType: 'user', granteeId: auth.userId, level: 'owner', createBy: auth.userName });
+        await projectGrants.grantCreator(tx, created.id, auth);
         return created.id;
       });
     },
@@ -240,13 +235,12 @@ export function projectService(db: Db, git: LibraryGit | null) {
     // Grants (permission tab): admins and owners manage them; only an owner hands out ownership.
     async grants(auth: AuthContext, projectId: number) {
       await load(auth, projectId, 'configure');
-      return listGrants(db, projectId);
+      return projectGrants.list(db, projectId);
     },
 
     async grant(auth: AuthContext, body: ProjectGrantBody) {
       const { level } = await load(auth, body.projectId, 'configure');
-      const exists = body.granteeType === 'all' || (body.granteeType === 'user' ? await userExists(db, body.granteeId) : await roleExists(db, body.granteeId));
-      if (!exists) throw badRequest('project.granteeMissing', { id: body.granteeId });
+      await projectGrants.assertGrantee(db, body.granteeType, body.granteeId);
       const { projectId: objectId, ...grantee } = body;
       await projectGrants.put(db, { objectId, ...grantee, createBy: auth.userName }, projectAbilities(auth, level), ANY_OWNERS);
     },
