@@ -7,7 +7,7 @@
 // Usage: node scripts/check-form-modals.mjs (part of `npm run lint`)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isComment, sourceFiles } from './source-files.mjs';
+import { checkFiles, isComment, sourceFiles } from './source-files.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const ROOTS = ['apps/web/src'];
@@ -34,18 +34,12 @@ export function modalWithForm(text) {
  * excepted files, and the exceptions that no longer hold (the file is gone or converted).
  */
 export function check(base = root, exceptions = {}) {
-  const offences = [];
-  const clean = new Set(Object.keys(exceptions));
-  for (const rel of sourceFiles(base, ROOTS)) {
-    if (!/\.[jt]sx$/.test(rel) || rel.startsWith(SHARED_FORM)) continue;
-    const found = modalWithForm(readFileSync(path.join(base, rel), 'utf8'));
-    if (rel in exceptions) {
-      if (found) clean.delete(rel);
-      continue;
-    }
-    if (found) offences.push(`${rel}:${found.modal}: <Modal with a <Form (line ${found.form})`);
-  }
-  return { offences, staleExceptions: [...clean].sort() };
+  const dialogs = [...sourceFiles(base, ROOTS)].filter((rel) => /\.[jt]sx$/.test(rel) && !rel.startsWith(SHARED_FORM));
+  const offencesIn = (text) => {
+    const found = modalWithForm(text);
+    return found ? [{ line: found.modal, text: `<Modal with a <Form (line ${found.form})` }] : [];
+  };
+  return checkFiles(base, dialogs, offencesIn, exceptions);
 }
 
 if (process.argv[1] === import.meta.filename) {

@@ -6,7 +6,7 @@
 // Usage: node scripts/check-query-keys.mjs (part of `npm run lint`)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isComment, sourceFiles } from './source-files.mjs';
+import { checkFiles, isComment, sourceFiles } from './source-files.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const ROOTS = ['apps/web/src'];
@@ -33,18 +33,8 @@ export function offencesIn(text) {
  * files, and the exceptions that no longer hold (the file is gone or has no inline key left).
  */
 export function check(base = root, exceptions = {}) {
-  const offences = [];
-  const clean = new Set(Object.keys(exceptions));
-  for (const rel of sourceFiles(base, ROOTS)) {
-    if (!rel.endsWith('.tsx')) continue;
-    const found = offencesIn(readFileSync(path.join(base, rel), 'utf8'));
-    if (rel in exceptions) {
-      if (found.length > 0) clean.delete(rel);
-      continue;
-    }
-    for (const o of found) offences.push(`${rel}:${o.line}: ${o.text}`);
-  }
-  return { offences, staleExceptions: [...clean].sort() };
+  const components = [...sourceFiles(base, ROOTS)].filter((rel) => rel.endsWith('.tsx'));
+  return checkFiles(base, components, offencesIn, exceptions);
 }
 
 if (process.argv[1] === import.meta.filename) {

@@ -5,8 +5,9 @@
 // description, `format: 'ditamap'`) passes. Tests, test kits and browser tests are not scanned.
 // scripts/standard-seam-exceptions.json lists files not converted yet, each with its reason.
 // Usage: node scripts/check-standard-seam.mjs (part of `npm run lint`)
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { checkFiles, isComment, isSource, sourceFiles } from './source-files.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const ROOTS = [
@@ -35,15 +36,7 @@ const EQUALS = new RegExp(String.raw`[=!]==?\s*['"\x60]\.${DITA}['"\x60]|['"\x60
 const REGEX_LITERAL = /(?:^|[=(,:!&|?{};[+]|\breturn|\s)\s*\/((?![/*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+)\/[dgimsuyv]*/g;
 
 /** Whether a file is scanned: source of the app and packages, not tests, test kits or test folders. */
-export function isScanned(file) {
-  const rel = file.split(path.sep).join('/');
-  if (!/\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/.test(rel) || rel.endsWith('.d.ts')) return false;
-  if (/\.(test|spec)\.[cm]?[jt]sx?$/.test(rel) || /-test-kit\.[jt]sx?$/.test(rel)) return false;
-  return !/(^|\/)(e2e|test|tests|testing|__tests__)\//.test(rel);
-}
-
-/** Is this line a comment (a `//` line, or a line of a block comment)? */
-const isComment = (line) => /^\s*(\/\/|\/\*|\*)/.test(line);
+export const isScanned = isSource;
 
 /** Does this line of code test a file name for a DITA extension? */
 export function testsDitaName(line) {
@@ -63,36 +56,12 @@ export function offencesIn(text) {
   return out;
 }
 
-function* filesUnder(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules') continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(full);
-    else yield full;
-  }
-}
-
 /**
  * Every offence under the roots as "file:line: text", leaving out the excepted files, and the
  * exceptions that no longer hold (the file is gone or has no offence left: take it off the list).
  */
 export function check(base = root, exceptions = {}) {
-  const offences = [];
-  const clean = new Set(Object.keys(exceptions));
-  for (const dir of ROOTS) {
-    if (!existsSync(path.join(base, dir))) continue;
-    for (const full of filesUnder(path.join(base, dir))) {
-      const rel = path.relative(base, full).split(path.sep).join('/');
-      if (!isScanned(rel)) continue;
-      const found = offencesIn(readFileSync(full, 'utf8'));
-      if (rel in exceptions) {
-        if (found.length > 0) clean.delete(rel);
-        continue;
-      }
-      for (const o of found) offences.push(`${rel}:${o.line}: ${o.text}`);
-    }
-  }
-  return { offences, staleExceptions: [...clean].sort() };
+  return checkFiles(base, sourceFiles(base, ROOTS), offencesIn, exceptions);
 }
 
 if (process.argv[1] === import.meta.filename) {

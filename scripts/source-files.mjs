@@ -1,6 +1,6 @@
 // The source files the repository's pattern checks (scripts/check-*.mjs) read: code under the given
 // roots, not tests, test kits or test folders, nor node_modules.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Whether a file (a path relative to the repository, any separator) is source, not a test. */
@@ -32,4 +32,23 @@ export function* sourceFiles(base, roots) {
       if (isSource(rel)) yield rel;
     }
   }
+}
+
+/**
+ * Every offence in the files as "file:line: text" (`offencesIn` reads a file's text and answers
+ * { line, text } per offence), leaving out the excepted files, and the exceptions that no longer
+ * hold (the file is gone or has no offence left: take it off the list).
+ */
+export function checkFiles(base, files, offencesIn, exceptions = {}) {
+  const offences = [];
+  const clean = new Set(Object.keys(exceptions));
+  for (const rel of files) {
+    const found = offencesIn(readFileSync(path.join(base, rel), 'utf8'));
+    if (rel in exceptions) {
+      if (found.length > 0) clean.delete(rel);
+      continue;
+    }
+    for (const o of found) offences.push(`${rel}:${o.line}: ${o.text}`);
+  }
+  return { offences, staleExceptions: [...clean].sort() };
 }
