@@ -123,6 +123,10 @@ export async function allGenTablesWithColumns(db: Db) {
     db.select().from(genTableColumn).orderBy(asc(genTableColumn.sort), asc(genTableColumn.columnId)),
   ]);
   const byTable = new Map<number, (typeof columns)[number][]>();
-  for (const c of columns) byTable.set(c.tableId, [...(byTable.get(c.tableId) ?? []), c]);
+  for (const c of columns) {
+    const list = byTable.get(c.tableId);
+    if (list) list.push(c);
+    else byTable.set(c.tableId, [c]);
+  }
   return tables.map((t) => ({ ...t, columns: byTable.get(t.tableId) ?? [] }));
 }
