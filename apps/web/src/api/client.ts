@@ -1,5 +1,7 @@
 import { API_BASE, ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@ccms/contracts/constants';
+import { type Endpoint, type PathValues, urlOf } from '@ccms/contracts/endpoint';
 import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError, isCancel } from 'axios';
+import type { z } from 'zod';
 import { feedback } from '../feedback/feedback';
 import { currentLanguage, i18n } from '../i18n';
 import { browser } from './browser';
@@ -165,7 +167,44 @@ export type ListBody<Row> = ApiEnvelope & { rows: Row[]; total: number };
 /** A single-value answer: `{code, msg, data}`. */
 export type DataBody<T> = ApiEnvelope & { data: T };
 
+/** What a call to an endpoint carries: its URL's `:name` values, the query string, the body. */
+export interface CallInput {
+  path?: PathValues;
+  query?: object;
+  body?: unknown;
+}
+
+/** An endpoint's whole answer, as its contract's response schema gives it. */
+export type AnswerOf<E extends Endpoint> = z.output<E['response']>;
+/** The `data` of an endpoint that answers one value. */
+export type DataOf<E extends Endpoint> = AnswerOf<E> extends { data: infer T } ? T : never;
+/** The row of an endpoint that answers a page of rows. */
+export type RowOf<E extends Endpoint> = AnswerOf<E> extends { rows: (infer R)[] } ? R : never;
+
+/** The request for a call to an endpoint: its method and URL from the descriptor. */
+export function requestOf(e: Endpoint, input: CallInput = {}, config?: AxiosRequestConfig): AxiosRequestConfig {
+  return { ...config, url: urlOf(e, input.path), method: e.method.toLowerCase(), params: input.query, data: input.body };
+}
+
+/**
+ * Calls to the server's endpoints (`@ccms/contracts/<area>/<module>` `…Api` descriptors): the URL,
+ * method and answer type come from the descriptor, so no URL is written twice.
+ * - `api.call(PostApi.remove, { path: { ids } })` the whole body;
+ * - `api.list(PostApi.list, { query })` a page unwrapped to `{rows, total}`;
+ * - `api.one(PostApi.get, { path: { id } })` the body's `data`.
+ */
 export const api = {
+  call: <E extends Endpoint>(e: E, input?: CallInput, config?: AxiosRequestConfig) => request<AnswerOf<E>>(requestOf(e, input, config)),
+  list: async <E extends Endpoint>(e: E, input?: CallInput, config?: AxiosRequestConfig): Promise<{ rows: RowOf<E>[]; total: number }> => {
+    const body = await request<ListBody<RowOf<E>>>(requestOf(e, input, config));
+    return { rows: body.rows, total: body.total };
+  },
+  one: async <E extends Endpoint>(e: E, input?: CallInput, config?: AxiosRequestConfig): Promise<DataOf<E>> =>
+    (await request<DataBody<DataOf<E>>>(requestOf(e, input, config))).data,
+};
+
+/** Calls by URL, for the modules not yet on descriptors. */
+export const byUrl = {
   get: <T = ApiEnvelope>(url: string, params?: object, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'get', params }),
   /** GET a page of rows: the envelope unwrapped to `{rows, total}`. */
   list: async <Row>(url: string, params?: object, config?: AxiosRequestConfig): Promise<{ rows: Row[]; total: number }> => {

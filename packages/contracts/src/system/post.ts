@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, Status01 } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, rowsOf, Status01 } from '../http';
 
 export const Post = z.object({
   postId: z.number(),
@@ -44,3 +45,71 @@ export const PostPerm = {
   remove: 'system:post:remove',
   export: 'system:post:export',
 } as const;
+
+const tag = 'system/post';
+
+/** The posts API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const PostApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/system/post/list',
+    access: { permission: PostPerm.list },
+    summary: 'List posts (job positions) by page',
+    tag,
+    query: PostQuery,
+    response: rowsOf(Post),
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/system/post/export',
+    access: { permission: PostPerm.export },
+    summary: 'Export posts as an Excel workbook',
+    tag,
+    body: PostFilter,
+    response: z.unknown().describe('an .xlsx workbook'),
+  }),
+  options: endpoint({
+    method: 'GET',
+    url: '/system/post/optionselect',
+    access: { authenticated: true },
+    summary: 'List all posts, for pickers',
+    tag,
+    response: okOf(z.array(Post)),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/system/post/:id',
+    access: { permission: PostPerm.query },
+    summary: 'Get a post',
+    tag,
+    params: IdParam,
+    response: okOf(Post),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/system/post',
+    access: { permission: PostPerm.add },
+    summary: 'Create a post',
+    tag,
+    body: PostBody,
+    response: OkEmpty,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/system/post',
+    access: { permission: PostPerm.edit },
+    summary: 'Update a post',
+    tag,
+    body: PostUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/system/post/:ids',
+    access: { permission: PostPerm.remove },
+    summary: 'Delete posts',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

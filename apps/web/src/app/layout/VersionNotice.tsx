@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browser } from '../../api/browser';
-import { api } from '../../api/client';
+import { byUrl } from '../../api/client';
 import { CLOUD_HOSTS } from '../config';
 
 /** Session-storage key of when the current check period started. */
@@ -40,7 +40,7 @@ export function nextCheckDelay(now: number, start: number, interval = VERSION_CH
 /** Asks the server for the latest version; null on any failure (silently ignored). */
 export async function fetchNewerVersion(current = PRODUCT_VERSION): Promise<{ versionCode: string; url: string } | null> {
   try {
-    const res = await api.get<VersionPush>('/ccms/version/push', undefined, { silent: true });
+    const res = await byUrl.get<VersionPush>('/ccms/version/push', undefined, { silent: true });
     const versionCode = res.data?.versionCode;
     const url = res.data?.url;
     if (!versionCode || !url || compareVersions(versionCode, current) <= 0) return null;

@@ -17,7 +17,7 @@ import type {
 } from '@ccms/contracts/publish/publication';
 import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import { api, type DataBody } from '../../api/client';
+import { byUrl, type DataBody } from '../../api/client';
 import { downloadGet } from '../../api/download';
 import type { QueryParams } from '../../api/params';
 import { download } from '../../shared/download';
@@ -38,29 +38,29 @@ export type ViewerParams = z.input<typeof ViewerQuery>;
 
 /** Publications, outputs, the publish log and the viewer (server: modules/publish). Screens use `publish-queries.ts`. */
 export const publishApi = {
-  publications: (params: PublicationListParams) => api.list<Publication>('/ccms/publication/list', params),
-  publication: (id: number) => api.one<Publication>(`/ccms/publication/${id}`),
+  publications: (params: PublicationListParams) => byUrl.list<Publication>('/ccms/publication/list', params),
+  publication: (id: number) => byUrl.one<Publication>(`/ccms/publication/${id}`),
   /** The branch's maps and filter files and the library's filter groups, for the publication form. */
-  publicationChoices: (params: z.input<typeof PublicationChoicesQuery>) => api.one<PublicationChoices>('/ccms/publication/choices', params),
+  publicationChoices: (params: z.input<typeof PublicationChoicesQuery>) => byUrl.one<PublicationChoices>('/ccms/publication/choices', params),
   /** Adds when the body has no `publicationId`, else updates. */
-  savePublication: (body: PublicationSave) => ('publicationId' in body ? api.put('/ccms/publication', body) : api.post('/ccms/publication', body)),
-  removePublications: (ids: readonly number[]) => api.delete(`/ccms/publication/${ids.join(',')}`),
+  savePublication: (body: PublicationSave) => ('publicationId' in body ? byUrl.put('/ccms/publication', body) : byUrl.post('/ccms/publication', body)),
+  removePublications: (ids: readonly number[]) => byUrl.delete(`/ccms/publication/${ids.join(',')}`),
 
-  publish: (body: z.input<typeof PublishBody>) => api.post<DataBody<PublishOutput[]>>('/ccms/output/publish', body).then((r) => r.data),
-  outputs: (params: OutputListParams) => api.list<PublishOutput>('/ccms/output/list', params),
-  output: (id: number) => api.one<PublishOutputDetail>(`/ccms/output/${id}`),
-  cancel: (id: number) => api.put(`/ccms/output/${id}/cancel`),
-  removeOutputs: (ids: readonly number[]) => api.delete(`/ccms/output/${ids.join(',')}`),
-  archive: (body: z.input<typeof ArchiveBody>) => api.post('/ccms/output/archive', body),
+  publish: (body: z.input<typeof PublishBody>) => byUrl.post<DataBody<PublishOutput[]>>('/ccms/output/publish', body).then((r) => r.data),
+  outputs: (params: OutputListParams) => byUrl.list<PublishOutput>('/ccms/output/list', params),
+  output: (id: number) => byUrl.one<PublishOutputDetail>(`/ccms/output/${id}`),
+  cancel: (id: number) => byUrl.put(`/ccms/output/${id}/cancel`),
+  removeOutputs: (ids: readonly number[]) => byUrl.delete(`/ccms/output/${ids.join(',')}`),
+  archive: (body: z.input<typeof ArchiveBody>) => byUrl.post('/ccms/output/archive', body),
   /** Zips the output into the caller's download center (a queued job makes the file). */
-  toDownloads: (id: number) => api.post<DataBody<{ downloadId: number }>>(`/ccms/output/${id}/toDownloads`).then((r) => r.data),
+  toDownloads: (id: number) => byUrl.post<DataBody<{ downloadId: number }>>(`/ccms/output/${id}/toDownloads`).then((r) => r.data),
   zip: (output: PublishOutput) => downloadGet(`/ccms/output/${output.outputId}/zip`, undefined, `output-${output.outputId}.zip`),
 
-  publishLogs: (params: PublishLogParams) => api.list<PublishLog>('/ccms/publishLog/list', params),
+  publishLogs: (params: PublishLogParams) => byUrl.list<PublishLog>('/ccms/publishLog/list', params),
   exportPublishLogs: (query: object) => {
     const { pageNum: _page, pageSize: _size, ...filters } = query as QueryParams;
     return download('/ccms/publishLog/export', filters, `publish-log-${Date.now()}.xlsx`);
   },
 
-  viewer: (params: ViewerParams) => api.list<ViewerEntry>('/ccms/mxView/list', params),
+  viewer: (params: ViewerParams) => byUrl.list<ViewerEntry>('/ccms/mxView/list', params),
 };

@@ -18,7 +18,7 @@ import type {
 } from '@ccms/contracts/content/document';
 import type { DocumentStatusBody, StatusChange, TocNodeStatusBody } from '@ccms/contracts/content/status';
 import type { z } from 'zod';
-import { api, type DataBody } from '../../../api/client';
+import { byUrl, type DataBody } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
 import { catalogPage } from '../catalog/catalog-api';
 
@@ -47,24 +47,25 @@ function importForm(fields: Partial<z.input<typeof ImportFields>>, file: File) {
 /** Documents: the maps of a branch (server: modules/content/document). Screens use `document-queries.ts`. */
 export const documentApi = {
   list: (query: DocumentListParams) => catalogPage<DocumentRow>('/ccms/document/list', query),
-  get: (id: number) => api.one<DocumentDetail>(`/ccms/document/${id}`, undefined, { silent: true }),
-  toc: (id: number) => api.one<DocumentToc>(`/ccms/document/${id}/toc`),
-  update: (body: DocumentProps) => api.put('/ccms/document', body),
-  connections: (id: number) => api.one<DocumentConnections>(`/ccms/document/${id}/connections`),
-  outputs: (id: number, page: PageParams) => api.list<DocumentOutput>(`/ccms/document/${id}/outputs`, page),
-  revisions: (id: number, page: PageParams) => api.list<RevisionRow>(`/ccms/document/${id}/revisions`, page),
+  get: (id: number) => byUrl.one<DocumentDetail>(`/ccms/document/${id}`, undefined, { silent: true }),
+  toc: (id: number) => byUrl.one<DocumentToc>(`/ccms/document/${id}/toc`),
+  update: (body: DocumentProps) => byUrl.put('/ccms/document', body),
+  connections: (id: number) => byUrl.one<DocumentConnections>(`/ccms/document/${id}/connections`),
+  outputs: (id: number, page: PageParams) => byUrl.list<DocumentOutput>(`/ccms/document/${id}/outputs`, page),
+  revisions: (id: number, page: PageParams) => byUrl.list<RevisionRow>(`/ccms/document/${id}/revisions`, page),
   /** Silent: the dialog shows the server's words ("Revision {revision} already exist!") itself. */
   addRevision: (id: number, body: z.input<typeof RevisionBody>) =>
-    api.post<DataBody<RevisionRow>>(`/ccms/document/${id}/revision`, body, { silent: true }).then((r) => r.data),
-  compare: (id: number, { from, to }: ComparePair) => api.one<DocumentCompare>(`/ccms/document/${id}/compare`, { from, to }),
-  compareTopic: (id: number, { from, to }: ComparePair, path: string) => api.one<TextDiff>(`/ccms/document/${id}/compare/topic`, { from, to, path }),
-  setStatus: (id: number, body: z.input<typeof DocumentStatusBody>) => api.put<DataBody<StatusChange>>(`/ccms/document/${id}/status`, body).then((r) => r.data),
+    byUrl.post<DataBody<RevisionRow>>(`/ccms/document/${id}/revision`, body, { silent: true }).then((r) => r.data),
+  compare: (id: number, { from, to }: ComparePair) => byUrl.one<DocumentCompare>(`/ccms/document/${id}/compare`, { from, to }),
+  compareTopic: (id: number, { from, to }: ComparePair, path: string) => byUrl.one<TextDiff>(`/ccms/document/${id}/compare/topic`, { from, to, path }),
+  setStatus: (id: number, body: z.input<typeof DocumentStatusBody>) =>
+    byUrl.put<DataBody<StatusChange>>(`/ccms/document/${id}/status`, body).then((r) => r.data),
   setNodeStatus: (id: number, body: z.input<typeof TocNodeStatusBody>) =>
-    api.put<DataBody<StatusChange>>(`/ccms/document/${id}/node/status`, body).then((r) => r.data),
+    byUrl.put<DataBody<StatusChange>>(`/ccms/document/${id}/node/status`, body).then((r) => r.data),
   inspectImport: (libraryId: number, file: File) =>
-    api.post<DataBody<ImportInspect>>('/ccms/document/import/inspect', importForm({ libraryId }, file), { ...multipart, silent: true }).then((r) => r.data),
+    byUrl.post<DataBody<ImportInspect>>('/ccms/document/import/inspect', importForm({ libraryId }, file), { ...multipart, silent: true }).then((r) => r.data),
   importZip: (fields: z.input<typeof ImportFields>, file: File) =>
-    api.post<DataBody<ImportResult>>('/ccms/document/import', importForm(fields, file), { ...multipart, silent: true }).then((r) => r.data),
+    byUrl.post<DataBody<ImportResult>>('/ccms/document/import', importForm(fields, file), { ...multipart, silent: true }).then((r) => r.data),
   fastCreate: (body: z.input<typeof FastCreateBody>) =>
-    api.post<DataBody<FastCreateResult>>('/ccms/document/fastCreate', body, { silent: true }).then((r) => r.data),
+    byUrl.post<DataBody<FastCreateResult>>('/ccms/document/fastCreate', body, { silent: true }).then((r) => r.data),
 };

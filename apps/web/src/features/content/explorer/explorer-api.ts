@@ -11,7 +11,7 @@ import type {
   RenameBody,
 } from '@ccms/contracts/content/explorer';
 import type { z } from 'zod';
-import { api, type DataBody } from '../../../api/client';
+import { byUrl, type DataBody } from '../../../api/client';
 import { downloadGet } from '../../../shared/download';
 
 export type { FileRow };
@@ -58,25 +58,25 @@ export type Change =
 
 /** The explorer (server: modules/content/explorer). Screens use `explorer-queries.ts`. */
 export const explorerApi = {
-  tree: (at: At) => api.one<Tree>('/ccms/explorer/tree', at),
+  tree: (at: At) => byUrl.one<Tree>('/ccms/explorer/tree', at),
   /** The page of a folder plus the commit it was read at (the base of the next change). */
-  list: (params: ListingParams) => api.get<Listing>('/ccms/explorer/list', params),
-  file: (at: At & { path: string }) => api.one<Content>('/ccms/explorer/file', at),
+  list: (params: ListingParams) => byUrl.get<Listing>('/ccms/explorer/list', params),
+  file: (at: At & { path: string }) => byUrl.one<Content>('/ccms/explorer/file', at),
   download: (at: At & { path: string }, fileName: string) => downloadGet('/ccms/explorer/download', at, fileName),
   commit: (change: Change): Promise<Commit> => {
     switch (change.kind) {
       case 'newFolder':
-        return api.post<DataBody<Commit>>('/ccms/explorer/folder', change.body).then(committed);
+        return byUrl.post<DataBody<Commit>>('/ccms/explorer/folder', change.body).then(committed);
       case 'rename':
-        return api.put<DataBody<Commit>>('/ccms/explorer/rename', change.body).then(committed);
+        return byUrl.put<DataBody<Commit>>('/ccms/explorer/rename', change.body).then(committed);
       case 'move':
-        return api.put<DataBody<Commit>>('/ccms/explorer/move', change.body).then(committed);
+        return byUrl.put<DataBody<Commit>>('/ccms/explorer/move', change.body).then(committed);
       case 'delete':
-        return api.delete<DataBody<Commit>>('/ccms/explorer', { data: change.body }).then(committed);
+        return byUrl.delete<DataBody<Commit>>('/ccms/explorer', { data: change.body }).then(committed);
       case 'upload':
-        return api.post<DataBody<Commit>>('/ccms/explorer/upload', uploadForm(change.fields, change.files), multipart).then(committed);
+        return byUrl.post<DataBody<Commit>>('/ccms/explorer/upload', uploadForm(change.fields, change.files), multipart).then(committed);
       case 'package':
-        return api.post<DataBody<Commit>>('/ccms/explorer/uploadPackage', uploadForm(change.fields, [change.file]), multipart).then(committed);
+        return byUrl.post<DataBody<Commit>>('/ccms/explorer/uploadPackage', uploadForm(change.fields, [change.file]), multipart).then(committed);
     }
   },
 };

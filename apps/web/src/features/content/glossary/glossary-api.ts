@@ -1,6 +1,6 @@
 import type { GlossaryBody, GlossaryCommit, GlossaryKind, GlossaryList, GlossaryQuery, GlossaryUpdate } from '@ccms/contracts/content/glossary';
 import type { z } from 'zod';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { type ApiEnvelope, byUrl } from '../../../api/client';
 import { download } from '../../../shared/download';
 import type { UsageAnswer } from '../graphic/graphic-api';
 
@@ -16,12 +16,12 @@ export type GlossaryListParams = Partial<z.input<typeof GlossaryQuery>> & Scope;
 export function glossaryApi(kind: GlossaryKind) {
   const base = `/ccms/${kind}`;
   return {
-    list: (query: GlossaryListParams) => api.list<GlossaryRow>(`${base}/list`, query),
-    usage: (id: string, scope: Scope) => api.one<UsageAnswer>(`${base}/${encodeURIComponent(id)}/usage`, scope),
-    add: (body: z.input<typeof GlossaryBody>) => api.post<Data<GlossaryResult>>(base, body).then((r) => r.data),
-    update: (body: z.input<typeof GlossaryUpdate>) => api.put<Data<GlossaryResult>>(base, body).then((r) => r.data),
+    list: (query: GlossaryListParams) => byUrl.list<GlossaryRow>(`${base}/list`, query),
+    usage: (id: string, scope: Scope) => byUrl.one<UsageAnswer>(`${base}/${encodeURIComponent(id)}/usage`, scope),
+    add: (body: z.input<typeof GlossaryBody>) => byUrl.post<Data<GlossaryResult>>(base, body).then((r) => r.data),
+    update: (body: z.input<typeof GlossaryUpdate>) => byUrl.put<Data<GlossaryResult>>(base, body).then((r) => r.data),
     remove: (ids: readonly string[], scope: Scope) =>
-      api.delete<Data<GlossaryResult>>(`${base}/${ids.map(encodeURIComponent).join(',')}`, { params: scope }).then((r) => r.data),
+      byUrl.delete<Data<GlossaryResult>>(`${base}/${ids.map(encodeURIComponent).join(',')}`, { params: scope }).then((r) => r.data),
     export: (filters: Scope & { name?: string | undefined; definition?: string | undefined }) =>
       download(`${base}/export`, filters, `${kind}_${Date.now()}.xlsx`),
     import: (scope: Scope, file: File, updateSupport: boolean) => {
@@ -32,7 +32,7 @@ export function glossaryApi(kind: GlossaryKind) {
         ...(scope.branch ? { branch: scope.branch } : {}),
         updateSupport: String(updateSupport),
       });
-      return api
+      return byUrl
         .post<Data<{ added: number; updated: number; commit: string | null }>>(`${base}/importData?${query.toString()}`, form, {
           headers: { 'Content-Type': 'multipart/form-data' },
           repeatSubmit: false,

@@ -1,5 +1,5 @@
 import type { Grammar, GrammarInstalled, GrammarQuery, GrammarStatus } from '@ccms/contracts/content/grammar';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { type ApiEnvelope, byUrl } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
 import { multipart } from '../graphic/graphic-api';
 
@@ -18,8 +18,9 @@ function installForm(name: string | undefined, file: File): FormData {
 
 /** Grammar packages (server: modules/content/grammar). */
 export const grammarApi = {
-  list: (query: GrammarListParams) => api.list<Grammar>('/ccms/grammar/list', query),
-  status: () => api.one<GrammarStatus>('/ccms/grammar/status'),
-  install: (name: string | undefined, file: File) => api.post<Data<GrammarInstalled>>('/ccms/grammar', installForm(name, file), multipart).then((r) => r.data),
-  remove: (ids: readonly number[]) => api.delete(`/ccms/grammar/${ids.join(',')}`),
+  list: (query: GrammarListParams) => byUrl.list<Grammar>('/ccms/grammar/list', query),
+  status: () => byUrl.one<GrammarStatus>('/ccms/grammar/status'),
+  install: (name: string | undefined, file: File) =>
+    byUrl.post<Data<GrammarInstalled>>('/ccms/grammar', installForm(name, file), multipart).then((r) => r.data),
+  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/grammar/${ids.join(',')}`),
 };

@@ -1,6 +1,6 @@
 import type { GraphicList, GraphicQuery, ResourceCommit, ResourceDeleteBody, Usage } from '@ccms/contracts/content/graphic';
 import type { z } from 'zod';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { type ApiEnvelope, byUrl } from '../../../api/client';
 
 export type GraphicPage = z.infer<typeof GraphicList>;
 export type GraphicRow = GraphicPage['rows'][number];
@@ -33,10 +33,10 @@ export const multipart = { headers: { 'Content-Type': 'multipart/form-data' }, r
 
 /** Graphics of a library (server: modules/content/graphic). */
 export const graphicApi = {
-  list: (query: Partial<z.input<typeof GraphicQuery>> & { libraryId: number }) => api.get<GraphicPage>('/ccms/graphic/list', query),
+  list: (query: Partial<z.input<typeof GraphicQuery>> & { libraryId: number }) => byUrl.get<GraphicPage>('/ccms/graphic/list', query),
   usage: (query: { libraryId: number; branch?: string | undefined; path: string }) =>
-    api.get<Data<UsageAnswer>>('/ccms/graphic/usage', query).then((r) => r.data),
+    byUrl.get<Data<UsageAnswer>>('/ccms/graphic/usage', query).then((r) => r.data),
   upload: (fields: UploadFields, files: readonly File[]) =>
-    api.post<Data<Commit>>('/ccms/graphic/upload', resourceForm(fields, files), multipart).then((r) => r.data),
-  remove: (body: z.input<typeof ResourceDeleteBody>) => api.delete<Data<Commit>>('/ccms/graphic', { data: body }).then((r) => r.data),
+    byUrl.post<Data<Commit>>('/ccms/graphic/upload', resourceForm(fields, files), multipart).then((r) => r.data),
+  remove: (body: z.input<typeof ResourceDeleteBody>) => byUrl.delete<Data<Commit>>('/ccms/graphic', { data: body }).then((r) => r.data),
 };

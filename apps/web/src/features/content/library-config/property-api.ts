@@ -8,7 +8,7 @@ import type {
   PropertyValueUpdate,
 } from '@ccms/contracts/content/product';
 import type { z } from 'zod';
-import { api } from '../../../api/client';
+import { byUrl } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
 
 export type PropertyRow = z.infer<typeof Property>;
@@ -21,9 +21,9 @@ export type ValueSave = PropertyValueBody | PropertyValueUpdate;
 
 /** Properties and their key/value pairs (server: modules/content/product). */
 export const propertyApi = {
-  list: (query: PropertyListParams) => api.list<PropertyRow>('/ccms/property/list', query),
-  save: (body: PropertySave) => ('propertyId' in body ? api.put('/ccms/property', body) : api.post('/ccms/property', body)),
-  remove: (ids: readonly number[]) => api.delete(`/ccms/property/${ids.join(',')}`),
-  saveValue: (body: ValueSave) => ('valueId' in body ? api.put('/ccms/property/value', body) : api.post('/ccms/property/value', body)),
-  removeValue: (valueId: number) => api.delete(`/ccms/property/value/${valueId}`),
+  list: (query: PropertyListParams) => byUrl.list<PropertyRow>('/ccms/property/list', query),
+  save: (body: PropertySave) => ('propertyId' in body ? byUrl.put('/ccms/property', body) : byUrl.post('/ccms/property', body)),
+  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/property/${ids.join(',')}`),
+  saveValue: (body: ValueSave) => ('valueId' in body ? byUrl.put('/ccms/property/value', body) : byUrl.post('/ccms/property/value', body)),
+  removeValue: (valueId: number) => byUrl.delete(`/ccms/property/value/${valueId}`),
 };

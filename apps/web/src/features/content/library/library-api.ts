@@ -27,7 +27,7 @@ import type {
 } from '@ccms/contracts/content/library-config';
 import type { TreeSelect } from '@ccms/contracts/system/role';
 import type { z } from 'zod';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { type ApiEnvelope, byUrl } from '../../../api/client';
 import { downloadGet } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
 
@@ -49,46 +49,46 @@ const rowsOf = <T>(r: RowsOrData<T>): T[] => r.rows ?? r.data ?? [];
 
 /** Libraries (server: modules/content/library). */
 export const libraryApi = {
-  list: (query: LibraryListParams) => api.list<LibraryRow>('/ccms/library/list', query),
-  options: () => api.one<z.infer<typeof LibraryOption>[]>('/ccms/library/optionselect'),
-  get: (libraryId: number, silent = false) => api.one<LibraryRow>(`/ccms/library/${libraryId}`, undefined, { silent }),
-  add: (body: LibraryBody) => api.post<Data<{ libraryId: number }>>('/ccms/library', body),
-  update: (body: LibraryUpdate) => api.put('/ccms/library', body),
-  remove: (ids: readonly number[]) => api.delete(`/ccms/library/${ids.join(',')}`),
+  list: (query: LibraryListParams) => byUrl.list<LibraryRow>('/ccms/library/list', query),
+  options: () => byUrl.one<z.infer<typeof LibraryOption>[]>('/ccms/library/optionselect'),
+  get: (libraryId: number, silent = false) => byUrl.one<LibraryRow>(`/ccms/library/${libraryId}`, undefined, { silent }),
+  add: (body: LibraryBody) => byUrl.post<Data<{ libraryId: number }>>('/ccms/library', body),
+  update: (body: LibraryUpdate) => byUrl.put('/ccms/library', body),
+  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/library/${ids.join(',')}`),
   /** Failures come back as a result with a reason, so the dialog words them itself. */
-  validate: (body: ValidateBody) => api.post<Data<Validation>>('/ccms/library/validate', body, { repeatSubmit: false }).then((r) => r.data),
+  validate: (body: ValidateBody) => byUrl.post<Data<Validation>>('/ccms/library/validate', body, { repeatSubmit: false }).then((r) => r.data),
   validateSaved: (libraryId: number) =>
-    api.post<Data<Validation>>(`/ccms/library/${libraryId}/validate`, undefined, { repeatSubmit: false }).then((r) => r.data),
-  progress: (libraryId: number) => api.one<LibraryProgress>(`/ccms/library/${libraryId}/progress`, undefined, { silent: true }),
-  branches: (libraryId: number, silent = false) => api.one<Branches>(`/ccms/library/${libraryId}/branches`, undefined, { silent }),
+    byUrl.post<Data<Validation>>(`/ccms/library/${libraryId}/validate`, undefined, { repeatSubmit: false }).then((r) => r.data),
+  progress: (libraryId: number) => byUrl.one<LibraryProgress>(`/ccms/library/${libraryId}/progress`, undefined, { silent: true }),
+  branches: (libraryId: number, silent = false) => byUrl.one<Branches>(`/ccms/library/${libraryId}/branches`, undefined, { silent }),
   fetch: (libraryId: number) =>
-    api.post<Data<z.infer<typeof FetchResult>>>(`/ccms/library/${libraryId}/fetch`, undefined, { repeatSubmit: false }).then((r) => r.data),
-  deptTree: () => api.one<TreeSelect[]>('/system/user/deptTree', undefined, { silent: true }),
+    byUrl.post<Data<z.infer<typeof FetchResult>>>(`/ccms/library/${libraryId}/fetch`, undefined, { repeatSubmit: false }).then((r) => r.data),
+  deptTree: () => byUrl.one<TreeSelect[]>('/system/user/deptTree', undefined, { silent: true }),
 };
 
 /** Grants, variables, filters, data properties and publish configurations of one library. */
 export const libraryConfigApi = {
-  grants: (libraryId: number) => api.get<RowsOrData<Grant>>('/ccms/library/permission/list', { libraryId }).then(rowsOf),
-  addGrant: (body: GrantBody) => api.post('/ccms/library/permission', body),
-  removeGrant: (grantId: number) => api.delete(`/ccms/library/permission/${grantId}`),
+  grants: (libraryId: number) => byUrl.get<RowsOrData<Grant>>('/ccms/library/permission/list', { libraryId }).then(rowsOf),
+  addGrant: (body: GrantBody) => byUrl.post('/ccms/library/permission', body),
+  removeGrant: (grantId: number) => byUrl.delete(`/ccms/library/permission/${grantId}`),
 
-  settings: (kind: SettingKind, libraryId: number) => api.get<RowsOrData<Setting>>(`/ccms/library/${kind}/list`, { libraryId }).then(rowsOf),
-  addSetting: (kind: SettingKind, body: SettingBody) => api.post(`/ccms/library/${kind}`, body),
-  updateSetting: (kind: SettingKind, body: SettingUpdate) => api.put(`/ccms/library/${kind}`, body),
-  removeSetting: (kind: SettingKind, ids: readonly number[]) => api.delete(`/ccms/library/${kind}/${ids.join(',')}`),
+  settings: (kind: SettingKind, libraryId: number) => byUrl.get<RowsOrData<Setting>>(`/ccms/library/${kind}/list`, { libraryId }).then(rowsOf),
+  addSetting: (kind: SettingKind, body: SettingBody) => byUrl.post(`/ccms/library/${kind}`, body),
+  updateSetting: (kind: SettingKind, body: SettingUpdate) => byUrl.put(`/ccms/library/${kind}`, body),
+  removeSetting: (kind: SettingKind, ids: readonly number[]) => byUrl.delete(`/ccms/library/${kind}/${ids.join(',')}`),
   exportDitaval: (libraryId: number, group: string) => downloadGet('/ccms/library/filter/ditaval', { libraryId, group }, `${group}.ditaval`),
 
-  dataProperties: (libraryId: number) => api.get<RowsOrData<DataPropertyRow>>('/ccms/library/dataProperty/list', { libraryId }).then(rowsOf),
-  addDataProperty: (body: DataPropertyBody) => api.post('/ccms/library/dataProperty', body),
-  updateDataProperty: (body: DataPropertyUpdate) => api.put('/ccms/library/dataProperty', body),
-  removeDataProperty: (configId: number) => api.delete(`/ccms/library/dataProperty/${configId}`),
+  dataProperties: (libraryId: number) => byUrl.get<RowsOrData<DataPropertyRow>>('/ccms/library/dataProperty/list', { libraryId }).then(rowsOf),
+  addDataProperty: (body: DataPropertyBody) => byUrl.post('/ccms/library/dataProperty', body),
+  updateDataProperty: (body: DataPropertyUpdate) => byUrl.put('/ccms/library/dataProperty', body),
+  removeDataProperty: (configId: number) => byUrl.delete(`/ccms/library/dataProperty/${configId}`),
 
-  publishConfigs: (libraryId: number) => api.get<RowsOrData<PublishConfigRow>>('/ccms/library/publishConfig/list', { libraryId }).then(rowsOf),
-  addPublishConfig: (body: PublishConfigBody) => api.post('/ccms/library/publishConfig', body),
-  updatePublishConfig: (body: PublishConfigUpdate) => api.put('/ccms/library/publishConfig', body),
-  removePublishConfig: (configId: number) => api.delete(`/ccms/library/publishConfig/${configId}`),
+  publishConfigs: (libraryId: number) => byUrl.get<RowsOrData<PublishConfigRow>>('/ccms/library/publishConfig/list', { libraryId }).then(rowsOf),
+  addPublishConfig: (body: PublishConfigBody) => byUrl.post('/ccms/library/publishConfig', body),
+  updatePublishConfig: (body: PublishConfigUpdate) => byUrl.put('/ccms/library/publishConfig', body),
+  removePublishConfig: (configId: number) => byUrl.delete(`/ccms/library/publishConfig/${configId}`),
 
   /** Pickers for grants and readers, scoped to the library: its admins and owners need no system permission. */
-  users: (libraryId: number, keyword?: string) => api.one<GranteeUser[]>(`/ccms/library/${libraryId}/grantee/users`, keyword ? { keyword } : undefined),
-  roles: (libraryId: number) => api.one<GranteeRole[]>(`/ccms/library/${libraryId}/grantee/roles`),
+  users: (libraryId: number, keyword?: string) => byUrl.one<GranteeUser[]>(`/ccms/library/${libraryId}/grantee/users`, keyword ? { keyword } : undefined),
+  roles: (libraryId: number) => byUrl.one<GranteeRole[]>(`/ccms/library/${libraryId}/grantee/roles`),
 };

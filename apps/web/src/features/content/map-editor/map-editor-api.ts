@@ -1,7 +1,7 @@
 import type { MapDocument, MapKeyRef, MapPmRefRow, MapRef, MapSaveBody, MapSaveResult, MapUsage } from '@ccms/contracts/content/map-editor';
 import type { EditorConflict, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { z } from 'zod';
-import { api, codeOf, http, isEnvelope } from '../../../api/client';
+import { byUrl, codeOf, http, isEnvelope } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { feedback } from '../../../feedback/feedback';
 import type { Target } from '../topic-editor/topic-editor-api';
@@ -36,13 +36,13 @@ async function save(body: z.input<typeof MapSaveBody>): Promise<MapSaveOutcome> 
 
 /** The map editor (server: modules/content/map-editor; drafts and presence are the topic editor's). */
 export const mapEditorApi = {
-  open: (target: Target) => api.one<MapDocument>('/ccms/map-editor/open', target),
+  open: (target: Target) => byUrl.one<MapDocument>('/ccms/map-editor/open', target),
   resolve: (target: Target, hrefs: string[]) =>
-    api.post<{ data: MapRef[] }>('/ccms/map-editor/resolve', { ...target, hrefs }, { repeatSubmit: false, silent: true }).then((r) => r.data),
+    byUrl.post<{ data: MapRef[] }>('/ccms/map-editor/resolve', { ...target, hrefs }, { repeatSubmit: false, silent: true }).then((r) => r.data),
   resolveKeys: (target: Target, keyrefs: string[]) =>
-    api.post<{ data: MapKeyRef[] }>('/ccms/map-editor/resolve-keys', { ...target, keyrefs }, { repeatSubmit: false, silent: true }).then((r) => r.data),
+    byUrl.post<{ data: MapKeyRef[] }>('/ccms/map-editor/resolve-keys', { ...target, keyrefs }, { repeatSubmit: false, silent: true }).then((r) => r.data),
   /** Publication modules of an S1000D library to reference from a PM (pmRef), by code or title. */
-  pmRefs: (query: { libraryId: number; branch?: string | undefined; q: string; limit?: number }) => api.one<MapPmRefRow[]>('/ccms/map-editor/pm-refs', query),
-  usage: (target: Target, file: string) => api.one<MapUsage>('/ccms/map-editor/usage', { ...target, file }),
+  pmRefs: (query: { libraryId: number; branch?: string | undefined; q: string; limit?: number }) => byUrl.one<MapPmRefRow[]>('/ccms/map-editor/pm-refs', query),
+  usage: (target: Target, file: string) => byUrl.one<MapUsage>('/ccms/map-editor/usage', { ...target, file }),
   save,
 };

@@ -1,6 +1,6 @@
 import type { ImportResult, Product, ProductBody, ProductQuery, ProductUpdate } from '@ccms/contracts/content/product';
 import type { z } from 'zod';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { type ApiEnvelope, byUrl } from '../../../api/client';
 import { download } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
 
@@ -18,18 +18,18 @@ export const isExcelName = (name: string) => /\.xlsx$/i.test(name);
 
 /** Products (server: modules/content/product). */
 export const productApi = {
-  list: (query: ProductListParams) => api.list<Product>('/ccms/product/list', query),
+  list: (query: ProductListParams) => byUrl.list<Product>('/ccms/product/list', query),
   /** Enabled products, for the product pickers of library settings. */
-  options: () => api.one<Product[]>('/ccms/product/optionselect'),
-  get: (productId: number) => api.one<Product>(`/ccms/product/${productId}`),
+  options: () => byUrl.one<Product[]>('/ccms/product/optionselect'),
+  get: (productId: number) => byUrl.one<Product>(`/ccms/product/${productId}`),
   /** Adds when the body has no `productId`, else updates. */
-  save: (body: ProductBody | ProductUpdate) => ('productId' in body ? api.put('/ccms/product', body) : api.post('/ccms/product', body)),
-  remove: (ids: readonly number[]) => api.delete(`/ccms/product/${ids.join(',')}`),
+  save: (body: ProductBody | ProductUpdate) => ('productId' in body ? byUrl.put('/ccms/product', body) : byUrl.post('/ccms/product', body)),
+  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/product/${ids.join(',')}`),
   export: (query: object) => download('/ccms/product/export', exportQuery(query), `product_${Date.now()}.xlsx`),
   importData: (file: Blob, fileName: string, updateSupport: boolean) => {
     const form = new FormData();
     form.append('file', file, fileName);
-    return api
+    return byUrl
       .post<ApiEnvelope & { data: ImportOutcome }>(`/ccms/product/importData?updateSupport=${updateSupport}`, form, {
         headers: { 'Content-Type': 'multipart/form-data' },
         repeatSubmit: false,

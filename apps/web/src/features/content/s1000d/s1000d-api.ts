@@ -20,7 +20,7 @@ import type {
   S1000dSettings,
 } from '@ccms/contracts/content/s1000d';
 import type { TopicRow } from '@ccms/contracts/content/topic';
-import { api } from '../../../api/client';
+import { byUrl } from '../../../api/client';
 
 /** A product to filter for: a PCT product (its key), or property values `ident=value;...` (sets without a PCT). */
 export type ProductChoice = { product: string } | { assign: string };
@@ -32,20 +32,20 @@ export type ProductChoice = { product: string } | { assign: string };
  * through the client's error handling. Screens use `s1000d-queries.ts`.
  */
 export const s1000dApi = {
-  applicability: (scope: CatalogScope) => api.one<Applicability>('/ccms/s1000d/applicability', scope),
-  filter: (query: ProductFilterQuery) => api.one<ProductFilter>('/ccms/s1000d/filter', query),
-  instance: (query: InstanceQuery) => api.one<ModuleInstance>('/ccms/s1000d/instance', query),
+  applicability: (scope: CatalogScope) => byUrl.one<Applicability>('/ccms/s1000d/applicability', scope),
+  filter: (query: ProductFilterQuery) => byUrl.one<ProductFilter>('/ccms/s1000d/filter', query),
+  instance: (query: InstanceQuery) => byUrl.one<ModuleInstance>('/ccms/s1000d/instance', query),
   // Authoring (issue 31): the DMC builder, new modules, the issue cycle, change marks, issues.
-  dmcOptions: (scope: CatalogScope) => api.one<DmcOptions>('/ccms/s1000d/dmc-options', scope),
-  createModule: (body: NewModuleBody) => api.post<{ data: NewModuleResult }>('/ccms/s1000d/module', body).then((r) => r.data),
-  createPm: (body: NewPmBody) => api.post<{ data: ObjectWritten }>('/ccms/s1000d/pm', body).then((r) => r.data),
+  dmcOptions: (scope: CatalogScope) => byUrl.one<DmcOptions>('/ccms/s1000d/dmc-options', scope),
+  createModule: (body: NewModuleBody) => byUrl.post<{ data: NewModuleResult }>('/ccms/s1000d/module', body).then((r) => r.data),
+  createPm: (body: NewPmBody) => byUrl.post<{ data: ObjectWritten }>('/ccms/s1000d/pm', body).then((r) => r.data),
   /** The data modules a new PM can list (the branch's topics: an S1000D library's data modules). */
-  modules: (scope: CatalogScope) => api.list<TopicRow>('/ccms/topic/list', { ...scope, pageSize: 1000, orderByColumn: 'no', isAsc: 'asc' }),
-  startInWork: (target: ModuleTarget) => api.post<{ data: CycleResult }>('/ccms/s1000d/in-work', target).then((r) => r.data),
-  issue: (body: IssueBody) => api.post<{ data: CycleResult }>('/ccms/s1000d/issue', body).then((r) => r.data),
-  issues: (query: ModuleQuery) => api.one<ModuleIssues>('/ccms/s1000d/issues', query),
-  changeMarks: (query: ModuleQuery) => api.one<ChangeMarkProposal>('/ccms/s1000d/change-marks', query),
-  compare: (query: IssueCompareQuery) => api.one<TextDiff>('/ccms/s1000d/issues/compare', query),
-  settings: (libraryId: number) => api.one<S1000dSettings>('/ccms/s1000d/settings', { libraryId }),
-  saveSettings: (body: S1000dSettings) => api.put<{ data: S1000dSettings }>('/ccms/s1000d/settings', body).then((r) => r.data),
+  modules: (scope: CatalogScope) => byUrl.list<TopicRow>('/ccms/topic/list', { ...scope, pageSize: 1000, orderByColumn: 'no', isAsc: 'asc' }),
+  startInWork: (target: ModuleTarget) => byUrl.post<{ data: CycleResult }>('/ccms/s1000d/in-work', target).then((r) => r.data),
+  issue: (body: IssueBody) => byUrl.post<{ data: CycleResult }>('/ccms/s1000d/issue', body).then((r) => r.data),
+  issues: (query: ModuleQuery) => byUrl.one<ModuleIssues>('/ccms/s1000d/issues', query),
+  changeMarks: (query: ModuleQuery) => byUrl.one<ChangeMarkProposal>('/ccms/s1000d/change-marks', query),
+  compare: (query: IssueCompareQuery) => byUrl.one<TextDiff>('/ccms/s1000d/issues/compare', query),
+  settings: (libraryId: number) => byUrl.one<S1000dSettings>('/ccms/s1000d/settings', { libraryId }),
+  saveSettings: (body: S1000dSettings) => byUrl.put<{ data: S1000dSettings }>('/ccms/s1000d/settings', body).then((r) => r.data),
 };

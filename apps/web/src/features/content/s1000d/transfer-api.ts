@@ -1,6 +1,6 @@
 import type { TransferExportBody, TransferImportFields, TransferImportResult } from '@ccms/contracts/content/s1000d-transfer';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { byUrl } from '../../../api/client';
 import { downloadJson } from '../../../api/download';
 import { useRefreshCatalog } from '../catalog/catalog-queries';
 
@@ -16,7 +16,7 @@ function importForm(fields: TransferImportFields, file: File) {
 export const transferApi = {
   exportPackage: (body: TransferExportBody) => downloadJson('/ccms/s1000d/transfer/export', body, 'transfer.zip'),
   importPackage: (fields: TransferImportFields, file: File) =>
-    api
+    byUrl
       .post<{ data: TransferImportResult }>('/ccms/s1000d/transfer/import', importForm(fields, file), {
         headers: { 'Content-Type': 'multipart/form-data' },
         repeatSubmit: false,

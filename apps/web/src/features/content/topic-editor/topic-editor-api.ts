@@ -21,7 +21,7 @@ import type {
   EditorValidateResult,
 } from '@ccms/contracts/content/topic-editor';
 import type { z } from 'zod';
-import { api, codeOf, http, isEnvelope } from '../../../api/client';
+import { byUrl, codeOf, http, isEnvelope } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { feedback } from '../../../feedback/feedback';
 import { openTopic } from './early-open';
@@ -72,21 +72,21 @@ export const topicEditorApi = {
   open: openTopic,
   save,
   validate: (body: z.input<typeof EditorValidateBody>) =>
-    api.post<{ data: ValidateAnswer }>('/ccms/topic-editor/validate', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
+    byUrl.post<{ data: ValidateAnswer }>('/ccms/topic-editor/validate', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
   preview: (body: z.input<typeof EditorPreviewBody>) =>
-    api.post<{ data: PreviewAnswer }>('/ccms/topic-editor/preview', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
+    byUrl.post<{ data: PreviewAnswer }>('/ccms/topic-editor/preview', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
   /** Kept quietly: a failed draft write is retried with the next change, never a toast while typing. */
-  putDraft: (body: z.input<typeof EditorDraftBody>) => api.put('/ccms/topic-editor/draft', body, { repeatSubmit: false, silent: true }),
-  dropDraft: (target: Target) => api.delete('/ccms/topic-editor/draft', { data: target, silent: true }),
-  create: (body: z.input<typeof EditorNewBody>) => api.post<{ data: EditorNewResult }>('/ccms/topic-editor/new', body).then((r) => r.data),
-  targets: (query: TargetsQuery) => api.one<EditorTargetRow[]>('/ccms/topic-editor/targets', query),
-  keys: (query: KeysQuery) => api.one<EditorKeyRow[]>('/ccms/topic-editor/keys', query),
+  putDraft: (body: z.input<typeof EditorDraftBody>) => byUrl.put('/ccms/topic-editor/draft', body, { repeatSubmit: false, silent: true }),
+  dropDraft: (target: Target) => byUrl.delete('/ccms/topic-editor/draft', { data: target, silent: true }),
+  create: (body: z.input<typeof EditorNewBody>) => byUrl.post<{ data: EditorNewResult }>('/ccms/topic-editor/new', body).then((r) => r.data),
+  targets: (query: TargetsQuery) => byUrl.one<EditorTargetRow[]>('/ccms/topic-editor/targets', query),
+  keys: (query: KeysQuery) => byUrl.one<EditorKeyRow[]>('/ccms/topic-editor/keys', query),
   /** Data modules of an S1000D library to reference (dmRef picker). */
-  dmRefs: (query: CodeQuery) => api.one<EditorDmRefRow[]>('/ccms/topic-editor/dm-refs', query),
+  dmRefs: (query: CodeQuery) => byUrl.one<EditorDmRefRow[]>('/ccms/topic-editor/dm-refs', query),
   /** Items of an S1000D library's common information repositories (CIR picker). */
-  cirItems: (query: CodeQuery) => api.one<EditorCirRow[]>('/ccms/topic-editor/cir-items', query),
+  cirItems: (query: CodeQuery) => byUrl.one<EditorCirRow[]>('/ccms/topic-editor/cir-items', query),
   /** An S1000D object's completion grammar, from the installed schema of its issue. */
-  grammar: (target: Target) => api.one<EditorGrammar>('/ccms/topic-editor/grammar', target),
+  grammar: (target: Target) => byUrl.one<EditorGrammar>('/ccms/topic-editor/grammar', target),
 };
 
 /** The presence stream's URL (SSE): EventSource sends no Authorization header, the open answer's ticket stands in. */

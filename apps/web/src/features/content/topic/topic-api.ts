@@ -2,7 +2,7 @@ import type { FileVersion, TextDiff } from '@ccms/contracts/content/catalog';
 import type { StatusChange, TopicStatusBody } from '@ccms/contracts/content/status';
 import type { TopicByPathQuery, TopicDetail, TopicHistory, TopicProps, TopicQuery, TopicReferences, TopicRow } from '@ccms/contracts/content/topic';
 import type { z } from 'zod';
-import { api, type DataBody } from '../../../api/client';
+import { byUrl, type DataBody } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
 import { catalogPage } from '../catalog/catalog-api';
 import type { Scope } from '../document/document-api';
@@ -21,15 +21,15 @@ export interface DiffPair {
 export const topicApi = {
   list: (query: TopicListParams) => catalogPage<TopicRow>('/ccms/topic/list', query),
   /** Silent: the page words a stale link itself ("Topic does not exist"). */
-  get: (id: number) => api.one<TopicDetail>(`/ccms/topic/${id}`, undefined, { silent: true }),
-  byPath: (query: TopicByPathQuery) => api.one<TopicDetail>('/ccms/topic/byPath', query, { silent: true }),
+  get: (id: number) => byUrl.one<TopicDetail>(`/ccms/topic/${id}`, undefined, { silent: true }),
+  byPath: (query: TopicByPathQuery) => byUrl.one<TopicDetail>('/ccms/topic/byPath', query, { silent: true }),
   /** The topic a detail page names (by id or by path). */
   at: (at: TopicAt) =>
     at.kind === 'id' ? topicApi.get(at.id) : topicApi.byPath({ libraryId: at.libraryId, path: at.path, ...(at.branch ? { branch: at.branch } : {}) }),
-  update: (body: TopicProps) => api.put('/ccms/topic', body),
-  references: (id: number) => api.one<TopicReferences>(`/ccms/topic/${id}/references`),
-  history: (id: number, limit = 50) => api.one<TopicHistory>(`/ccms/topic/${id}/history`, { limit }),
-  version: (id: number, commit: string) => api.one<FileVersion>(`/ccms/topic/${id}/version`, { commit }),
-  diff: (id: number, { from, to }: DiffPair) => api.one<TextDiff>(`/ccms/topic/${id}/diff`, { from, ...(to ? { to } : {}) }),
-  setStatus: (id: number, body: z.input<typeof TopicStatusBody>) => api.put<DataBody<StatusChange>>(`/ccms/topic/${id}/status`, body).then((r) => r.data),
+  update: (body: TopicProps) => byUrl.put('/ccms/topic', body),
+  references: (id: number) => byUrl.one<TopicReferences>(`/ccms/topic/${id}/references`),
+  history: (id: number, limit = 50) => byUrl.one<TopicHistory>(`/ccms/topic/${id}/history`, { limit }),
+  version: (id: number, commit: string) => byUrl.one<FileVersion>(`/ccms/topic/${id}/version`, { commit }),
+  diff: (id: number, { from, to }: DiffPair) => byUrl.one<TextDiff>(`/ccms/topic/${id}/diff`, { from, ...(to ? { to } : {}) }),
+  setStatus: (id: number, body: z.input<typeof TopicStatusBody>) => byUrl.put<DataBody<StatusChange>>(`/ccms/topic/${id}/status`, body).then((r) => r.data),
 };

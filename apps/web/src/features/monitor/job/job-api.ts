@@ -1,7 +1,7 @@
 import type { Job, JobBody, JobHandlerInfo, JobQuery, JobUpdate } from '@ccms/contracts/monitor/job';
 import type { JobLog, JobLogQuery } from '@ccms/contracts/monitor/job-log';
 import type { Dayjs } from 'dayjs';
-import { api } from '../../../api/client';
+import { byUrl } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import { addDateRange, type PageParams } from '../../../shared/list/query';
@@ -31,19 +31,19 @@ const exportQuery = (query: object): QueryParams => {
 
 /** Scheduled jobs and their runs (server: modules/monitor/job). Screens use `job-queries.ts`. */
 export const jobApi = {
-  list: (params: JobListParams) => api.list<Job>('/monitor/job/list', params),
-  get: (jobId: number) => api.one<Job>(`/monitor/job/${jobId}`),
-  handlers: () => api.one<JobHandlerInfo[]>('/monitor/job/handlers'),
+  list: (params: JobListParams) => byUrl.list<Job>('/monitor/job/list', params),
+  get: (jobId: number) => byUrl.one<Job>(`/monitor/job/${jobId}`),
+  handlers: () => byUrl.one<JobHandlerInfo[]>('/monitor/job/handlers'),
   /** Adds when the body has no `jobId`, else updates. */
-  save: (body: JobSave) => ('jobId' in body ? api.put('/monitor/job', body) : api.post('/monitor/job', body)),
-  changeStatus: (jobId: number, status: JobBody['status']) => api.put('/monitor/job/changeStatus', { jobId, status }),
-  run: (jobId: number, jobGroup: string) => api.put('/monitor/job/run', { jobId, jobGroup }),
-  remove: (ids: readonly number[]) => api.delete(`/monitor/job/${ids.join(',')}`),
+  save: (body: JobSave) => ('jobId' in body ? byUrl.put('/monitor/job', body) : byUrl.post('/monitor/job', body)),
+  changeStatus: (jobId: number, status: JobBody['status']) => byUrl.put('/monitor/job/changeStatus', { jobId, status }),
+  run: (jobId: number, jobGroup: string) => byUrl.put('/monitor/job/run', { jobId, jobGroup }),
+  remove: (ids: readonly number[]) => byUrl.delete(`/monitor/job/${ids.join(',')}`),
   export: (query: object) => download('/monitor/job/export', exportQuery(query), `job_${Date.now()}.xlsx`),
   logs: {
-    list: (params: JobLogListParams) => api.list<JobLog>('/monitor/jobLog/list', params),
-    remove: (ids: readonly number[]) => api.delete(`/monitor/jobLog/${ids.join(',')}`),
-    clean: () => api.delete('/monitor/jobLog/clean'),
+    list: (params: JobLogListParams) => byUrl.list<JobLog>('/monitor/jobLog/list', params),
+    remove: (ids: readonly number[]) => byUrl.delete(`/monitor/jobLog/${ids.join(',')}`),
+    clean: () => byUrl.delete('/monitor/jobLog/clean'),
     export: (query: object) => download('/monitor/jobLog/export', exportQuery(query), `job_log_${Date.now()}.xlsx`),
   },
 };

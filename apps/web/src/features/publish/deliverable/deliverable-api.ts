@@ -1,7 +1,7 @@
 import type { PublishConfig } from '@ccms/contracts/content/library-config';
 import type { Deliverable, DeliverableBody, DeliverableQuery, DeliverableUpdate, DeliveryReceipt, ReceiptQuery } from '@ccms/contracts/publish/deliverable';
 import type { z } from 'zod';
-import { api, type DataBody } from '../../../api/client';
+import { byUrl, type DataBody } from '../../../api/client';
 
 export type DeliverableFilters = Pick<DeliverableQuery, 'name'>;
 export type DeliverableListParams = z.input<typeof DeliverableQuery>;
@@ -17,12 +17,12 @@ export interface PublicationChoice {
 
 /** Deliverables and their receipts (server: modules/publish/deliverable). Screens use `deliverable-queries.ts`. */
 export const deliverableApi = {
-  list: (params: DeliverableListParams) => api.list<Deliverable>('/ccms/deliverable/list', params),
-  get: (deliverableId: number) => api.one<Deliverable>(`/ccms/deliverable/${deliverableId}`),
-  receipts: (deliverableId: number, params: ReceiptListParams) => api.list<DeliveryReceipt>(`/ccms/deliverable/${deliverableId}/receipts`, params),
-  save: (body: DeliverableSave) => ('deliverableId' in body ? api.put('/ccms/deliverable', body) : api.post('/ccms/deliverable', body)),
-  deliver: async (deliverableId: number) => (await api.post<DataBody<{ receiptId: number }>>(`/ccms/deliverable/${deliverableId}/deliver`, {})).data,
-  remove: (ids: readonly number[]) => api.delete(`/ccms/deliverable/${ids.join(',')}`),
-  publications: () => api.list<PublicationChoice>('/ccms/publication/list', { pageNum: 1, pageSize: 100 }),
-  publishConfigs: (libraryId: number) => api.one<z.infer<typeof PublishConfig>[]>('/ccms/library/publishConfig/list', { libraryId }),
+  list: (params: DeliverableListParams) => byUrl.list<Deliverable>('/ccms/deliverable/list', params),
+  get: (deliverableId: number) => byUrl.one<Deliverable>(`/ccms/deliverable/${deliverableId}`),
+  receipts: (deliverableId: number, params: ReceiptListParams) => byUrl.list<DeliveryReceipt>(`/ccms/deliverable/${deliverableId}/receipts`, params),
+  save: (body: DeliverableSave) => ('deliverableId' in body ? byUrl.put('/ccms/deliverable', body) : byUrl.post('/ccms/deliverable', body)),
+  deliver: async (deliverableId: number) => (await byUrl.post<DataBody<{ receiptId: number }>>(`/ccms/deliverable/${deliverableId}/deliver`, {})).data,
+  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/deliverable/${ids.join(',')}`),
+  publications: () => byUrl.list<PublicationChoice>('/ccms/publication/list', { pageNum: 1, pageSize: 100 }),
+  publishConfigs: (libraryId: number) => byUrl.one<z.infer<typeof PublishConfig>[]>('/ccms/library/publishConfig/list', { libraryId }),
 };

@@ -1,6 +1,6 @@
 import type { Config, ConfigBody, ConfigQuery, ConfigSaveResult, ConfigUpdate } from '@ccms/contracts/system/config';
 import type { Dayjs } from 'dayjs';
-import { api, type DataBody } from '../../../api/client';
+import { byUrl, type DataBody } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import { addDateRange, type PageParams } from '../../../shared/list/query';
@@ -30,12 +30,12 @@ const exportQuery = (query: object): QueryParams => {
 
 /** Config parameters (server: modules/system/config). Screens use `config-queries.ts`. */
 export const configApi = {
-  list: (params: ConfigListParams) => api.list<Config>('/system/config/list', params),
-  get: (configId: number) => api.one<Config>(`/system/config/${configId}`),
+  list: (params: ConfigListParams) => byUrl.list<Config>('/system/config/list', params),
+  get: (configId: number) => byUrl.one<Config>(`/system/config/${configId}`),
   /** Adds when the body has no `configId`, else updates; answers the stored secrets the save cleared (the server they belong to changed). */
   save: (body: ConfigSave) =>
-    'configId' in body ? api.put<DataBody<ConfigSaveResult>>('/system/config', body) : api.post<DataBody<ConfigSaveResult>>('/system/config', body),
-  remove: (ids: readonly number[]) => api.delete(`/system/config/${ids.join(',')}`),
+    'configId' in body ? byUrl.put<DataBody<ConfigSaveResult>>('/system/config', body) : byUrl.post<DataBody<ConfigSaveResult>>('/system/config', body),
+  remove: (ids: readonly number[]) => byUrl.delete(`/system/config/${ids.join(',')}`),
   export: (query: object) => download('/system/config/export', exportQuery(query), `config_${Date.now()}.xlsx`),
-  refreshCache: () => api.delete('/system/config/refreshCache'),
+  refreshCache: () => byUrl.delete('/system/config/refreshCache'),
 };

@@ -1,6 +1,6 @@
 import type { DictData, DictDataBody, DictDataQuery, DictDataUpdate, DictType, DictTypeBody, DictTypeQuery, DictTypeUpdate } from '@ccms/contracts/system/dict';
 import type { Dayjs } from 'dayjs';
-import { api } from '../../../api/client';
+import { byUrl } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import { addDateRange, type PageParams } from '../../../shared/list/query';
@@ -29,22 +29,22 @@ const exportQuery = (query: object): QueryParams => {
 /** Dictionary types and items (server: modules/system/dict). Screens use `dict-queries.ts`. */
 export const dictApi = {
   types: {
-    list: (params: DictTypeListParams) => api.list<DictType>('/system/dict/type/list', params),
-    get: (dictId: number) => api.one<DictType>(`/system/dict/type/${dictId}`),
+    list: (params: DictTypeListParams) => byUrl.list<DictType>('/system/dict/type/list', params),
+    get: (dictId: number) => byUrl.one<DictType>(`/system/dict/type/${dictId}`),
     /** Every type, for the item page's type picker. */
-    options: () => api.one<DictType[]>('/system/dict/type/optionselect'),
+    options: () => byUrl.one<DictType[]>('/system/dict/type/optionselect'),
     /** Adds when the body has no `dictId`, else updates. */
-    save: (body: DictTypeSave) => ('dictId' in body ? api.put('/system/dict/type', body) : api.post('/system/dict/type', body)),
-    remove: (ids: readonly number[]) => api.delete(`/system/dict/type/${ids.join(',')}`),
+    save: (body: DictTypeSave) => ('dictId' in body ? byUrl.put('/system/dict/type', body) : byUrl.post('/system/dict/type', body)),
+    remove: (ids: readonly number[]) => byUrl.delete(`/system/dict/type/${ids.join(',')}`),
     export: (query: object) => download('/system/dict/type/export', exportQuery(query), `dict_type_${Date.now()}.xlsx`),
-    refreshCache: () => api.delete('/system/dict/type/refreshCache'),
+    refreshCache: () => byUrl.delete('/system/dict/type/refreshCache'),
   },
   data: {
-    list: (params: DictDataListParams) => api.list<DictData>('/system/dict/data/list', params),
-    get: (dictCode: number) => api.one<DictData>(`/system/dict/data/${dictCode}`),
+    list: (params: DictDataListParams) => byUrl.list<DictData>('/system/dict/data/list', params),
+    get: (dictCode: number) => byUrl.one<DictData>(`/system/dict/data/${dictCode}`),
     /** Adds when the body has no `dictCode`, else updates. */
-    save: (body: DictDataSave) => ('dictCode' in body ? api.put('/system/dict/data', body) : api.post('/system/dict/data', body)),
-    remove: (ids: readonly number[]) => api.delete(`/system/dict/data/${ids.join(',')}`),
+    save: (body: DictDataSave) => ('dictCode' in body ? byUrl.put('/system/dict/data', body) : byUrl.post('/system/dict/data', body)),
+    remove: (ids: readonly number[]) => byUrl.delete(`/system/dict/data/${ids.join(',')}`),
     export: (query: object) => download('/system/dict/data/export', exportQuery(query), `dict_data_${Date.now()}.xlsx`),
   },
 };

@@ -1,6 +1,6 @@
 import type { Notice, NoticeBody, NoticeQuery, NoticeUpdate } from '@ccms/contracts/system/notice';
 import type { z } from 'zod';
-import { api } from '../../../api/client';
+import { byUrl } from '../../../api/client';
 
 /** What the list's search form holds. */
 export type NoticeFilters = Pick<NoticeQuery, 'noticeTitle' | 'noticeType' | 'createBy' | 'status'>;
@@ -10,9 +10,9 @@ export type NoticeSave = NoticeBody | NoticeUpdate;
 
 /** Notices administration (server: modules/system/notice); the top bar's unread bell is elsewhere. Screens use `notice-queries.ts`. */
 export const noticeApi = {
-  list: (params: NoticeListParams) => api.list<Notice>('/system/notice/list', params),
-  get: (noticeId: number) => api.one<Notice>(`/system/notice/${noticeId}`),
+  list: (params: NoticeListParams) => byUrl.list<Notice>('/system/notice/list', params),
+  get: (noticeId: number) => byUrl.one<Notice>(`/system/notice/${noticeId}`),
   /** Adds when the body has no `noticeId`, else updates. */
-  save: (body: NoticeSave) => ('noticeId' in body ? api.put('/system/notice', body) : api.post('/system/notice', body)),
-  remove: (ids: readonly number[]) => api.delete(`/system/notice/${ids.join(',')}`),
+  save: (body: NoticeSave) => ('noticeId' in body ? byUrl.put('/system/notice', body) : byUrl.post('/system/notice', body)),
+  remove: (ids: readonly number[]) => byUrl.delete(`/system/notice/${ids.join(',')}`),
 };

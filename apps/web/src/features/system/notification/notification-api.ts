@@ -1,19 +1,19 @@
 import type { Notification, NotificationPrefs, NotificationQuery, TestMailBody, UnreadCount } from '@ccms/contracts/system/notification';
 import type { z } from 'zod';
-import { api, http } from '../../../api/client';
+import { byUrl, http } from '../../../api/client';
 
 export type NotificationListParams = z.input<typeof NotificationQuery>;
 
 /** The caller's notices (server: modules/system/notification). Screens use `notification-queries.ts`. */
 export const notificationApi = {
-  list: (params: NotificationListParams) => api.list<Notification>('/system/notification/list', params),
-  unread: () => api.one<UnreadCount>('/system/notification/unread', undefined, { silent: true }),
-  read: (notificationId: number) => api.put(`/system/notification/read/${notificationId}`),
-  readAll: () => api.put('/system/notification/readAll'),
-  prefs: () => api.one<NotificationPrefs>('/system/notification/prefs'),
-  savePrefs: (body: NotificationPrefs) => api.put('/system/notification/prefs', body),
-  testMail: (body: TestMailBody) => api.post('/system/notification/testMail', body),
-  ticket: () => api.one<{ ticket: string }>('/system/notification/ticket', undefined, { silent: true }),
+  list: (params: NotificationListParams) => byUrl.list<Notification>('/system/notification/list', params),
+  unread: () => byUrl.one<UnreadCount>('/system/notification/unread', undefined, { silent: true }),
+  read: (notificationId: number) => byUrl.put(`/system/notification/read/${notificationId}`),
+  readAll: () => byUrl.put('/system/notification/readAll'),
+  prefs: () => byUrl.one<NotificationPrefs>('/system/notification/prefs'),
+  savePrefs: (body: NotificationPrefs) => byUrl.put('/system/notification/prefs', body),
+  testMail: (body: TestMailBody) => byUrl.post('/system/notification/testMail', body),
+  ticket: () => byUrl.one<{ ticket: string }>('/system/notification/ticket', undefined, { silent: true }),
 };
 
 /** Follows the caller's unread count (SSE; the ticket stands in for the token EventSource cannot send). Returns the stop function. */

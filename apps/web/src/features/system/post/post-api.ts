@@ -1,4 +1,5 @@
-import type { Post, PostBody, PostQuery, PostUpdate } from '@ccms/contracts/system/post';
+import { urlOf } from '@ccms/contracts/endpoint';
+import { type Post, PostApi, type PostBody, type PostQuery, type PostUpdate } from '@ccms/contracts/system/post';
 import type { z } from 'zod';
 import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
@@ -18,10 +19,10 @@ const exportQuery = (query: object): QueryParams => {
 
 /** Posts administration (server: modules/system/post). Screens use `post-queries.ts`. */
 export const postApi = {
-  list: (params: PostListParams) => api.list<Post>('/system/post/list', params),
-  get: (postId: number) => api.one<Post>(`/system/post/${postId}`),
+  list: (params: PostListParams) => api.list(PostApi.list, { query: params }),
+  get: (postId: number) => api.one(PostApi.get, { path: { id: postId } }),
   /** Adds when the body has no `postId`, else updates. */
-  save: (body: PostSave) => ('postId' in body ? api.put('/system/post', body) : api.post('/system/post', body)),
-  remove: (ids: readonly number[]) => api.delete(`/system/post/${ids.join(',')}`),
-  export: (query: object) => download('/system/post/export', exportQuery(query), `post_${Date.now()}.xlsx`),
+  save: (body: PostSave) => ('postId' in body ? api.call(PostApi.edit, { body }) : api.call(PostApi.add, { body })),
+  remove: (ids: readonly number[]) => api.call(PostApi.remove, { path: { ids } }),
+  export: (query: object) => download(urlOf(PostApi.export), exportQuery(query), `post_${Date.now()}.xlsx`),
 };

@@ -13,7 +13,7 @@ import type {
 } from '@ccms/contracts/system/user';
 import type { AxiosResponseTransformer } from 'axios';
 import type { z } from 'zod';
-import { type ApiEnvelope, api, http, isEnvelope } from '../../../api/client';
+import { type ApiEnvelope, byUrl, http, isEnvelope } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
@@ -45,24 +45,24 @@ function transformers(): AxiosResponseTransformer[] {
 
 /** Users administration (server: modules/system/user). Screens use `user-queries.ts`. */
 export const userApi = {
-  list: (params: UserListParams) => api.list<User>('/system/user/list', params),
-  deptTree: () => api.one<TreeSelect[]>('/system/user/deptTree'),
+  list: (params: UserListParams) => byUrl.list<User>('/system/user/list', params),
+  deptTree: () => byUrl.one<TreeSelect[]>('/system/user/deptTree'),
   /** The form's choices (posts, roles) and, with an id, the user with its post and role ids. */
-  form: (userId?: number) => api.get<UserForm>(userId === undefined ? '/system/user/' : `/system/user/${userId}`),
+  form: (userId?: number) => byUrl.get<UserForm>(userId === undefined ? '/system/user/' : `/system/user/${userId}`),
   /** Adds when the body has no `userId`, else updates. */
-  save: (body: UserSave) => ('userId' in body ? api.put('/system/user', body) : api.post('/system/user', body)),
-  remove: (ids: readonly number[]) => api.delete(`/system/user/${ids.join(',')}`),
-  resetPwd: (body: ResetPwdBody) => api.put('/system/user/resetPwd', body),
-  changeStatus: (body: UserStatusBody) => api.put('/system/user/changeStatus', body),
-  authRole: (userId: number) => api.get<AuthRole>(`/system/user/authRole/${userId}`),
-  saveAuthRole: (userId: number, roleIds: readonly number[]) => api.put('/system/user/authRole', { userId, roleIds }),
+  save: (body: UserSave) => ('userId' in body ? byUrl.put('/system/user', body) : byUrl.post('/system/user', body)),
+  remove: (ids: readonly number[]) => byUrl.delete(`/system/user/${ids.join(',')}`),
+  resetPwd: (body: ResetPwdBody) => byUrl.put('/system/user/resetPwd', body),
+  changeStatus: (body: UserStatusBody) => byUrl.put('/system/user/changeStatus', body),
+  authRole: (userId: number) => byUrl.get<AuthRole>(`/system/user/authRole/${userId}`),
+  saveAuthRole: (userId: number, roleIds: readonly number[]) => byUrl.put('/system/user/authRole', { userId, roleIds }),
   export: (query: object) => download('/system/user/export', exportQuery(query), `user_${Date.now()}.xlsx`),
   importTemplate: () => download('/system/user/importTemplate', {}, `user_template_${Date.now()}.xlsx`),
   importData: (file: Blob, fileName: string, updateSupport: boolean) => {
     const form = new FormData();
     form.append('file', file, fileName);
     return (
-      api
+      byUrl
         .post<ApiEnvelope & { data: ImportOutcome }>(`/system/user/importData?updateSupport=${updateSupport}`, form, {
           headers: { 'Content-Type': 'multipart/form-data' },
           transformResponse: transformers(),

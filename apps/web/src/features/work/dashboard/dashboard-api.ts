@@ -1,9 +1,9 @@
 import type { Attention, Dashboard } from '@ccms/contracts/work/dashboard';
-import { api } from '../../../api/client';
+import { byUrl } from '../../../api/client';
 
 /** The home dashboard (server: modules/work/dashboard). Screens use `dashboard-queries.ts`. */
 export const dashboardApi = {
-  get: () => api.one<Dashboard>('/ccms/dashboard'),
+  get: () => byUrl.one<Dashboard>('/ccms/dashboard'),
   /** "Needs you": what waits for the caller in the projects they lead. */
-  attention: () => api.one<Attention>('/ccms/dashboard/attention'),
+  attention: () => byUrl.one<Attention>('/ccms/dashboard/attention'),
 };

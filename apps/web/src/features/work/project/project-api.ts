@@ -18,7 +18,7 @@ import type {
   ProjectQuery,
   ProjectUpdate,
 } from '@ccms/contracts/work/project';
-import { type ApiEnvelope, api } from '../../../api/client';
+import { type ApiEnvelope, byUrl } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
@@ -72,42 +72,42 @@ const refreshSelector = () => useProjects.getState().load();
 
 /** Projects and their detail tabs (server: modules/work/project, project-category, project-config). */
 export const projectApi = {
-  list: (query: ProjectFilters & PageParams) => api.list<Project>('/ccms/project/list', query),
+  list: (query: ProjectFilters & PageParams) => byUrl.list<Project>('/ccms/project/list', query),
   /** Every visible project (open ones by default), for pickers. */
-  options: (status: '0' | undefined = '0') => api.list<Project>('/ccms/project/list', { status, pageNum: 1, pageSize: 1000 }).then((r) => r.rows),
-  get: (id: number) => api.one<Project>(`/ccms/project/${id}`),
-  add: (body: ProjectBody) => api.post<Data<{ id: number }>>('/ccms/project', body).finally(refreshSelector),
-  update: (body: ProjectUpdate) => api.put('/ccms/project', body).finally(refreshSelector),
-  reopen: (id: number) => api.put('/ccms/project/reAdd', { id }).finally(refreshSelector),
-  remove: (ids: readonly number[]) => api.delete(`/ccms/project/${ids.join(',')}`).finally(refreshSelector),
+  options: (status: '0' | undefined = '0') => byUrl.list<Project>('/ccms/project/list', { status, pageNum: 1, pageSize: 1000 }).then((r) => r.rows),
+  get: (id: number) => byUrl.one<Project>(`/ccms/project/${id}`),
+  add: (body: ProjectBody) => byUrl.post<Data<{ id: number }>>('/ccms/project', body).finally(refreshSelector),
+  update: (body: ProjectUpdate) => byUrl.put('/ccms/project', body).finally(refreshSelector),
+  reopen: (id: number) => byUrl.put('/ccms/project/reAdd', { id }).finally(refreshSelector),
+  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/project/${ids.join(',')}`).finally(refreshSelector),
   export: (query: object) => download('/ccms/project/export', exportQuery(query), `project_${Date.now()}.xlsx`),
-  progress: (id: number) => api.one<ProjectProgress>('/ccms/project/progress', { id }),
-  branches: (projectId: number) => api.one<ProjectBranch[]>('/ccms/project/listBranch', { projectId }),
+  progress: (id: number) => byUrl.one<ProjectProgress>('/ccms/project/progress', { id }),
+  branches: (projectId: number) => byUrl.one<ProjectBranch[]>('/ccms/project/listBranch', { projectId }),
 
-  users: () => api.one<UserOption[]>('/ccms/project/listUserForOption'),
-  usersMatching: (userStr: string) => api.one<UserOption[]>('/ccms/project/listUserForOptionByStr', { userStr }),
+  users: () => byUrl.one<UserOption[]>('/ccms/project/listUserForOption'),
+  usersMatching: (userStr: string) => byUrl.one<UserOption[]>('/ccms/project/listUserForOptionByStr', { userStr }),
 
-  grants: (projectId: number) => api.one<ProjectGrant[]>('/ccms/project/permission/list', { projectId }),
-  addGrant: (body: ProjectGrantBody) => api.post('/ccms/project/permission', body),
-  removeGrant: (grantId: number) => api.delete(`/ccms/project/permission/${grantId}`),
-  granteeUsers: (keyword?: string) => api.one<UserOption[]>('/ccms/project/user/list', keyword ? { keyword } : undefined),
-  granteeRoles: () => api.one<RoleOption[]>('/ccms/project/role/list'),
+  grants: (projectId: number) => byUrl.one<ProjectGrant[]>('/ccms/project/permission/list', { projectId }),
+  addGrant: (body: ProjectGrantBody) => byUrl.post('/ccms/project/permission', body),
+  removeGrant: (grantId: number) => byUrl.delete(`/ccms/project/permission/${grantId}`),
+  granteeUsers: (keyword?: string) => byUrl.one<UserOption[]>('/ccms/project/user/list', keyword ? { keyword } : undefined),
+  granteeRoles: () => byUrl.one<RoleOption[]>('/ccms/project/role/list'),
 
-  members: (projectId: number) => api.one<ProjectMember[]>(`/ccms/project/listUser/${projectId}`),
-  addMembers: (body: ProjectMemberBody) => api.post('/ccms/project/member', body),
-  removeMember: (memberId: number) => api.delete(`/ccms/project/member/${memberId}`),
+  members: (projectId: number) => byUrl.one<ProjectMember[]>(`/ccms/project/listUser/${projectId}`),
+  addMembers: (body: ProjectMemberBody) => byUrl.post('/ccms/project/member', body),
+  removeMember: (memberId: number) => byUrl.delete(`/ccms/project/member/${memberId}`),
 
-  config: (projectId: number) => api.one<ProjectConfig>(`/ccms/project/config/${projectId}`),
-  saveConfig: (body: ProjectConfigBody) => api.put('/ccms/project/config', body),
+  config: (projectId: number) => byUrl.one<ProjectConfig>(`/ccms/project/config/${projectId}`),
+  saveConfig: (body: ProjectConfigBody) => byUrl.put('/ccms/project/config', body),
 };
 
 /** The project category dictionary (/ccms/project/dictData). */
 export const categoryApi = {
-  list: (query: CategoryFilters & PageParams) => api.list<ProjectCategory>('/ccms/project/dictData/list', query),
+  list: (query: CategoryFilters & PageParams) => byUrl.list<ProjectCategory>('/ccms/project/dictData/list', query),
   /** Enabled categories for the project form and filters. */
-  options: () => api.list<ProjectCategory>('/ccms/project/dictData/list', { status: '0', pageNum: 1, pageSize: 1000 }).then((r) => r.rows),
-  get: (id: number) => api.one<ProjectCategory>(`/ccms/project/dictData/${id}`),
-  add: (body: ProjectCategoryBody) => api.post('/ccms/project/dictData/add', body),
-  update: (body: ProjectCategoryUpdate) => api.put('/ccms/project/dictData/edit', body),
-  remove: (ids: readonly number[]) => api.delete(`/ccms/project/dictData/${ids.join(',')}`),
+  options: () => byUrl.list<ProjectCategory>('/ccms/project/dictData/list', { status: '0', pageNum: 1, pageSize: 1000 }).then((r) => r.rows),
+  get: (id: number) => byUrl.one<ProjectCategory>(`/ccms/project/dictData/${id}`),
+  add: (body: ProjectCategoryBody) => byUrl.post('/ccms/project/dictData/add', body),
+  update: (body: ProjectCategoryUpdate) => byUrl.put('/ccms/project/dictData/edit', body),
+  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/project/dictData/${ids.join(',')}`),
 };

@@ -1,6 +1,6 @@
 import type { CommentExportBody, CommentImportFields, CommentImportResult } from '@ccms/contracts/content/s1000d-comments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { byUrl } from '../../../api/client';
 import { downloadJson } from '../../../api/download';
 import { reviewCommentKeys } from './review-comment-queries';
 
@@ -17,7 +17,7 @@ export const commentFilesApi = {
   exportComments: (body: Omit<CommentExportBody, 'state'> & { state?: CommentExportBody['state'] }) =>
     downloadJson('/ccms/s1000d/comments/export', body, 'comments.zip'),
   importComments: (fields: CommentImportFields, files: File[]) =>
-    api
+    byUrl
       .post<{ data: CommentImportResult }>('/ccms/s1000d/comments/import', importForm(fields, files), {
         headers: { 'Content-Type': 'multipart/form-data' },
         repeatSubmit: false,

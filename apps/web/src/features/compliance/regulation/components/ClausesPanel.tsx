@@ -4,7 +4,7 @@ import { App, Button, Form, Input, Segmented, Space, Spin, Table, Tag, Tree, Upl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api } from '../../../../api/client';
+import { byUrl } from '../../../../api/client';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { FormModal } from '../../../../shared/form/FormModal';
@@ -56,7 +56,7 @@ export function ClausesPanel({ regulation }: { regulation: Regulation }) {
   const importExcel = useClauseChange(async (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    const res = await api.post<{ data: ClauseImportResult }>(`/ccms/regulation/clause/importData?regulationId=${regulationId}`, form, {
+    const res = await byUrl.post<{ data: ClauseImportResult }>(`/ccms/regulation/clause/importData?regulationId=${regulationId}`, form, {
       headers: { 'Content-Type': 'multipart/form-data' },
     });
     return res.data;

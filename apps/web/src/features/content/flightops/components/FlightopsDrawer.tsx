@@ -4,7 +4,7 @@ import { FreezeBody, type FrozenList } from '@ccms/contracts/content/flightops';
 import { Alert, Button, Card, Drawer, Empty, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, type DataBody } from '../../../../api/client';
+import { byUrl, type DataBody } from '../../../../api/client';
 import { zodRules } from '../../../../shared/form/zod-rules';
 import { slot } from '../../../../shared/slots/slots';
 import { useApprovePsl, useEffective, useFleet, useFreeze, useFrozen } from '../flightops-queries';
@@ -95,7 +95,7 @@ function FrozenPsl({ scope, branch, doc }: { scope: CatalogScope; branch: string
     setError(null);
     try {
       const name = `${doc.name || doc.path} ${branch.slice(branch.indexOf('/') + 1)} ${aircraft ?? ''}`.trim();
-      const res = await api.post<DataBody<{ publicationId: number }>>(
+      const res = await byUrl.post<DataBody<{ publicationId: number }>>(
         '/ccms/publication',
         { libraryId: scope.libraryId, name: name.slice(0, 100), branch, ditaMap: doc.path, ditaVal: aircraft ?? '' },
         { silent: true, repeatSubmit: false },
