@@ -4,7 +4,7 @@ import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { GitError, simpleGit } from 'simple-git';
-import { saveTrace } from '../save-trace';
+import { saveTrace } from '../phase-trace';
 import { classifyRemoteError, type GitAuth, gitEnv, type RemoteFailure } from './git-env';
 import { commitBody, type ObjectType, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
 import { pinConfig, type RemotePin } from './remote-url';
