@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, okOf, PageQuery, qInt } from '../http';
 import { BranchName, LibraryLevel } from './library';
 
 /**
@@ -232,3 +233,63 @@ export type TextDiff = z.infer<typeof TextDiff>;
 /** One file's text at a commit (a topic version). */
 export const FileVersion = z.object({ path: z.string(), commit: z.string(), content: z.string(), exists: z.boolean() });
 export type FileVersion = z.infer<typeof FileVersion>;
+
+const tag = 'content/catalog';
+
+/** The catalogue API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const CatalogApi = {
+  state: endpoint({
+    method: 'GET',
+    url: '/ccms/catalog/state',
+    access: { permission: CatalogPerm.query },
+    summary: 'Show the catalogue index state of a library branch',
+    tag,
+    query: CatalogScope,
+    response: okOf(CatalogState),
+  }),
+  reindex: endpoint({
+    method: 'POST',
+    url: '/ccms/catalog/reindex',
+    access: { permission: CatalogPerm.reindex },
+    summary: 'Rebuild the catalogue index of a library branch',
+    tag,
+    query: ReindexQuery,
+    response: okOf(ReindexResult),
+  }),
+  broken: endpoint({
+    method: 'GET',
+    url: '/ccms/catalog/broken',
+    access: { permission: CatalogPerm.query },
+    summary: 'List broken references found in a library branch',
+    tag,
+    query: BrokenQuery,
+    response: catalogRowsOf(LinkRow),
+  }),
+  problems: endpoint({
+    method: 'GET',
+    url: '/ccms/catalog/problems',
+    access: { permission: CatalogPerm.query },
+    summary: 'List the problems indexing found in a library branch (S1000D: references, schema, BREX), errors first',
+    tag,
+    query: ProblemQuery,
+    response: catalogRowsOf(ProblemRow),
+  }),
+  keys: endpoint({
+    method: 'GET',
+    url: '/ccms/catalog/keys',
+    access: { permission: CatalogPerm.query },
+    summary: 'List the key definitions of a library branch',
+    tag,
+    query: KeyQuery,
+    response: catalogRowsOf(KeyRow),
+  }),
+  resources: endpoint({
+    method: 'GET',
+    url: '/ccms/catalog/resources',
+    access: { permission: CatalogPerm.query },
+    summary: 'List the images and videos of a library branch with how often each is referenced',
+    tag,
+    query: ResourceQuery,
+    response: catalogRowsOf(ResourceRow),
+  }),
+};

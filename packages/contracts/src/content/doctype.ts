@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, Status01 } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, rowsOf, Status01 } from '../http';
 import { GrammarResolution } from './grammar';
 
 /**
@@ -101,3 +102,62 @@ export const DoctypeOption = z.object({
   grammar: z.string().describe('catalog, none or s1000d'),
 });
 export type DoctypeOption = z.infer<typeof DoctypeOption>;
+
+const tag = 'content/doctype';
+
+/** The document types API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const DoctypeApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/doctype/list',
+    access: { permission: DoctypePerm.list },
+    summary: 'List document types by page',
+    tag,
+    query: DoctypeQuery,
+    response: rowsOf(Doctype),
+  }),
+  options: endpoint({
+    method: 'GET',
+    url: '/ccms/doctype/optionselect',
+    access: { authenticated: true },
+    summary: 'List the enabled document types, for pickers',
+    tag,
+    response: okOf(z.array(DoctypeOption)),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/doctype/:id',
+    access: { permission: DoctypePerm.query },
+    summary: 'Get a document type',
+    tag,
+    params: IdParam,
+    response: okOf(Doctype),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/doctype',
+    access: { permission: DoctypePerm.add },
+    summary: 'Create a document type',
+    tag,
+    body: DoctypeBody,
+    response: okOf(z.object({ doctypeId: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/doctype',
+    access: { permission: DoctypePerm.edit },
+    summary: 'Update a document type',
+    tag,
+    body: DoctypeUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/doctype/:ids',
+    access: { permission: DoctypePerm.remove },
+    summary: 'Delete document types (refused while templates belong to them)',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

@@ -1,10 +1,11 @@
 import { MAP_NAME_PATTERN } from '@ccms/dita/files';
 import { z } from 'zod';
-import { DateTime, PageQuery, qInt } from '../http';
-import { CatalogScope, IndexedAt, LinkRow, ReindexResult, TextDiff, VersionRef } from './catalog';
+import { endpoint } from '../endpoint';
+import { DateTime, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
+import { CatalogScope, catalogRowsOf, IndexedAt, LinkRow, ReindexResult, TextDiff, VersionRef } from './catalog';
 import { BranchName, LibraryLevel } from './library';
 import { StandardFacts } from './standard';
-import { DocumentStatus } from './status';
+import { DocumentStatus, DocumentStatusBody, StatusChange, TocNodeStatusBody } from './status';
 
 /** Permission strings of the document screens (seeded menu 2104, buttons 3060-3066). */
 export const DocumentPerm = {
@@ -295,3 +296,149 @@ export const DocumentIdParam = z.object({ id: z.coerce.number().int().positive()
 
 /** GET /ccms/document/{id}/revisions, outputs: simple paging. */
 export const DocumentPageQuery = PageQuery.pick({ pageNum: true, pageSize: true });
+
+const tag = 'content/document';
+
+/** The documents API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const DocumentApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/document/list',
+    access: { permission: DocumentPerm.list },
+    summary: 'List documents (DITA maps) by page',
+    tag,
+    query: DocumentQuery,
+    response: catalogRowsOf(DocumentRow),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/document/:id',
+    access: { permission: DocumentPerm.query },
+    summary: "Get a document's properties",
+    tag,
+    params: DocumentIdParam,
+    response: okOf(DocumentDetail),
+  }),
+  toc: endpoint({
+    method: 'GET',
+    url: '/ccms/document/:id/toc',
+    access: { permission: DocumentPerm.query },
+    summary: "Get a document's table of contents",
+    tag,
+    params: DocumentIdParam,
+    response: okOf(DocumentToc),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/document',
+    access: { permission: DocumentPerm.edit },
+    summary: "Update a document's properties",
+    tag,
+    body: DocumentProps,
+    response: OkEmpty,
+  }),
+  setStatus: endpoint({
+    method: 'PUT',
+    url: '/ccms/document/:id/status',
+    access: { permission: DocumentPerm.edit },
+    summary: "Change a document's status",
+    tag,
+    params: DocumentIdParam,
+    body: DocumentStatusBody,
+    response: okOf(StatusChange),
+  }),
+  setNodeStatus: endpoint({
+    method: 'PUT',
+    url: '/ccms/document/:id/node/status',
+    access: { permission: DocumentPerm.edit },
+    summary: "Change the status of one node in a document's table of contents",
+    tag,
+    params: DocumentIdParam,
+    body: TocNodeStatusBody,
+    response: okOf(StatusChange),
+  }),
+  connections: endpoint({
+    method: 'GET',
+    url: '/ccms/document/:id/connections',
+    access: { permission: DocumentPerm.query },
+    summary: 'List the files a document uses and the maps and topics that use it',
+    tag,
+    params: DocumentIdParam,
+    response: okOf(DocumentConnections),
+  }),
+  outputs: endpoint({
+    method: 'GET',
+    url: '/ccms/document/:id/outputs',
+    access: { permission: DocumentPerm.query },
+    summary: "List a document's published outputs by page",
+    tag,
+    params: DocumentIdParam,
+    query: DocumentPageQuery,
+    response: catalogRowsOf(DocumentOutput),
+  }),
+  revisions: endpoint({
+    method: 'GET',
+    url: '/ccms/document/:id/revisions',
+    access: { permission: DocumentPerm.query },
+    summary: "List a document's revisions by page",
+    tag,
+    params: DocumentIdParam,
+    query: DocumentPageQuery,
+    response: rowsOf(RevisionRow),
+  }),
+  addRevision: endpoint({
+    method: 'POST',
+    url: '/ccms/document/:id/revision',
+    access: { permission: DocumentPerm.edit },
+    summary: 'Record a new revision of a document',
+    tag,
+    params: DocumentIdParam,
+    body: RevisionBody,
+    response: okOf(RevisionRow),
+  }),
+  compare: endpoint({
+    method: 'GET',
+    url: '/ccms/document/:id/compare',
+    access: { permission: DocumentPerm.query },
+    summary: "Compare two versions of a document's table of contents",
+    tag,
+    params: DocumentIdParam,
+    query: CompareQuery,
+    response: okOf(DocumentCompare),
+  }),
+  compareTopic: endpoint({
+    method: 'GET',
+    url: '/ccms/document/:id/compare/topic',
+    access: { permission: DocumentPerm.query },
+    summary: 'Compare one topic between two versions of a document',
+    tag,
+    params: DocumentIdParam,
+    query: CompareTopicQuery,
+    response: okOf(TextDiff),
+  }),
+  import: endpoint({
+    method: 'POST',
+    url: '/ccms/document/import',
+    access: { permission: DocumentPerm.import },
+    summary: 'Import a document package (multipart) into a library',
+    tag,
+    response: okOf(ImportResult),
+  }),
+  inspect: endpoint({
+    method: 'POST',
+    url: '/ccms/document/import/inspect',
+    access: { permission: DocumentPerm.import },
+    summary: 'Inspect a document package (multipart) before importing it',
+    tag,
+    response: okOf(ImportInspect),
+  }),
+  fastCreate: endpoint({
+    method: 'POST',
+    url: '/ccms/document/fastCreate',
+    access: { permission: DocumentPerm.add },
+    summary: 'Create a document with its map file in one step',
+    tag,
+    body: FastCreateBody,
+    response: okOf(FastCreateResult),
+  }),
+};

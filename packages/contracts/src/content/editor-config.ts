@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, Status01 } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, rowsOf, Status01 } from '../http';
 import { BuiltInEditor, FileSuffix } from './doctype';
 
 /**
@@ -122,3 +123,97 @@ export const FileSuffixList = z
       .filter(Boolean),
   )
   .pipe(z.array(FileSuffix).min(1).max(50));
+
+const tag = 'content/editor-config';
+
+/** The editor configuration API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const EditorConfigApi = {
+  linkList: endpoint({
+    method: 'GET',
+    url: '/ccms/editorConfig/link/list',
+    access: { permission: EditorConfigPerm.list },
+    summary: 'List editor links by page',
+    tag,
+    query: EditorLinkQuery,
+    response: rowsOf(EditorLink),
+  }),
+  linkOptions: endpoint({
+    method: 'GET',
+    url: '/ccms/editorConfig/link/optionselect',
+    access: { permission: [EditorConfigPerm.list, EditorConfigPerm.query] },
+    summary: 'List the enabled editor links, for pickers',
+    tag,
+    response: okOf(z.array(EditorLinkOption)),
+  }),
+  getLink: endpoint({
+    method: 'GET',
+    url: '/ccms/editorConfig/link/:id',
+    access: { permission: EditorConfigPerm.query },
+    summary: 'Get an editor link',
+    tag,
+    params: IdParam,
+    response: okOf(EditorLink),
+  }),
+  addLink: endpoint({
+    method: 'POST',
+    url: '/ccms/editorConfig/link',
+    access: { permission: EditorConfigPerm.add },
+    summary: 'Create an editor link',
+    tag,
+    body: EditorLinkBody,
+    response: okOf(z.object({ linkId: z.number() })),
+  }),
+  editLink: endpoint({
+    method: 'PUT',
+    url: '/ccms/editorConfig/link',
+    access: { permission: EditorConfigPerm.edit },
+    summary: 'Update an editor link',
+    tag,
+    body: EditorLinkUpdate,
+    response: OkEmpty,
+  }),
+  removeLinks: endpoint({
+    method: 'DELETE',
+    url: '/ccms/editorConfig/link/:ids',
+    access: { permission: EditorConfigPerm.remove },
+    summary: 'Delete editor links (their suffixes fall back to the document type’s editor)',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+  defaultList: endpoint({
+    method: 'GET',
+    url: '/ccms/editorConfig/default/list',
+    access: { permission: EditorConfigPerm.list },
+    summary: 'List the default editor of each file suffix',
+    tag,
+    response: okOf(z.array(DefaultEditor)),
+  }),
+  setDefault: endpoint({
+    method: 'PUT',
+    url: '/ccms/editorConfig/default',
+    access: { permission: EditorConfigPerm.edit },
+    summary: 'Set the editor a file suffix opens in',
+    tag,
+    body: DefaultEditorBody,
+    response: OkEmpty,
+  }),
+  removeDefaults: endpoint({
+    method: 'DELETE',
+    url: '/ccms/editorConfig/default/:suffixes',
+    access: { permission: EditorConfigPerm.remove },
+    summary: 'Remove default editors (the suffixes open in their document type’s editor)',
+    tag,
+    params: z.object({ suffixes: FileSuffixList }),
+    response: OkEmpty,
+  }),
+  resolve: endpoint({
+    method: 'GET',
+    url: '/ccms/editorConfig/resolve',
+    access: { authenticated: true },
+    summary: 'How a file opens for the caller: a built-in editor or an editor link’s URL',
+    tag,
+    query: EditorResolveQuery,
+    response: okOf(EditorResolution),
+  }),
+};

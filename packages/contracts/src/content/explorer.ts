@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { okOf, qInt } from '../http';
 import { EditorProblem } from './problem';
 
 /** Permission strings of the explorer (seeded menu buttons). */
@@ -119,3 +120,118 @@ export const UploadFields = z.object({
   path: RepoPath.default('').describe('target folder'),
   message: z.string().trim().min(1).max(2000).describe('commit message'),
 });
+
+const Binary = z.unknown().describe('file content, or a zip of a folder');
+
+const tag = 'content/explorer';
+
+/** The file explorer API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const ExplorerApi = {
+  tree: endpoint({
+    method: 'GET',
+    url: '/ccms/explorer/tree',
+    access: { permission: ExplorerPerm.list },
+    summary: 'List the folder tree of a library branch',
+    tag,
+    query: TreeQuery,
+    response: okOf(FolderTree),
+  }),
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/explorer/list',
+    access: { permission: ExplorerPerm.list },
+    summary: 'List the files of a folder in a library branch',
+    tag,
+    query: FilesQuery,
+    response: FileList,
+  }),
+  read: endpoint({
+    method: 'GET',
+    url: '/ccms/explorer/file',
+    access: { permission: ExplorerPerm.query },
+    summary: "Read a file's content from a library branch",
+    tag,
+    query: FileQuery,
+    response: okOf(FileContent),
+  }),
+  history: endpoint({
+    method: 'GET',
+    url: '/ccms/explorer/history',
+    access: { permission: ExplorerPerm.query },
+    summary: 'List the commit history of a file or folder',
+    tag,
+    query: HistoryQuery,
+    response: okOf(z.array(CommitRow)),
+  }),
+  download: endpoint({
+    method: 'GET',
+    url: '/ccms/explorer/download',
+    access: { permission: ExplorerPerm.query },
+    summary: 'Download a file or a folder (as zip) from a library branch',
+    tag,
+    query: DownloadQuery,
+    response: Binary,
+  }),
+  newFolder: endpoint({
+    method: 'POST',
+    url: '/ccms/explorer/folder',
+    access: { permission: ExplorerPerm.add },
+    summary: 'Create a folder in a library branch',
+    tag,
+    body: NewFolderBody,
+    response: okOf(CommitResult),
+  }),
+  save: endpoint({
+    method: 'PUT',
+    url: '/ccms/explorer/file',
+    access: { permission: ExplorerPerm.edit },
+    summary:
+      "Save a file's content (commits to the library branch; DITA and XML files are validated first: only errors the edit brings refuse it, those already in the file come back as warnings)",
+    tag,
+    body: SaveFileBody,
+    response: okOf(SaveFileResult),
+  }),
+  rename: endpoint({
+    method: 'PUT',
+    url: '/ccms/explorer/rename',
+    access: { permission: ExplorerPerm.edit },
+    summary: 'Rename a file or folder',
+    tag,
+    body: RenameBody,
+    response: okOf(CommitResult),
+  }),
+  move: endpoint({
+    method: 'PUT',
+    url: '/ccms/explorer/move',
+    access: { permission: ExplorerPerm.edit },
+    summary: 'Move files or folders to another folder',
+    tag,
+    body: MoveBody,
+    response: okOf(CommitResult),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/explorer',
+    access: { permission: ExplorerPerm.remove },
+    summary: 'Delete files or folders',
+    tag,
+    body: DeleteBody,
+    response: okOf(CommitResult),
+  }),
+  upload: endpoint({
+    method: 'POST',
+    url: '/ccms/explorer/upload',
+    access: { permission: ExplorerPerm.upload },
+    summary: 'Upload files (multipart) into a folder',
+    tag,
+    response: okOf(CommitResult),
+  }),
+  uploadPackage: endpoint({
+    method: 'POST',
+    url: '/ccms/explorer/uploadPackage',
+    access: { permission: ExplorerPerm.upload },
+    summary: 'Upload a zip package (multipart) and unpack it into a folder',
+    tag,
+    response: okOf(CommitResult),
+  }),
+};

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { okOf, qInt } from '../http';
 import { CatalogScope } from './catalog';
+import { DocumentPerm } from './document';
 import { BranchName } from './library';
+import { TopicPerm } from './topic';
 
 /**
  * POST /ccms/flightops/revision (multipart: these fields and one zip): a new manufacturer revision
@@ -141,3 +144,63 @@ export const FrozenRevision = z.object({
 });
 export const FrozenList = z.object({ revisions: z.array(FrozenRevision) });
 export type FrozenList = z.infer<typeof FrozenList>;
+
+const tag = 'content/flightops';
+
+/** The flight-operations API (fleet, effectivity, freeze, manufacturer revisions): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const FlightopsApi = {
+  fleet: endpoint({
+    method: 'GET',
+    url: '/ccms/flightops/fleet',
+    access: { permission: TopicPerm.list },
+    summary: "The aircraft of a branch's fleet.xml",
+    tag,
+    query: CatalogScope,
+    response: okOf(FleetResult),
+  }),
+  effective: endpoint({
+    method: 'GET',
+    url: '/ccms/flightops/effective',
+    access: { permission: TopicPerm.list },
+    summary: 'The DUs of a branch with a solution effective for an aircraft (MSN or registration), and those with none',
+    tag,
+    query: EffectiveQuery,
+    response: okOf(EffectiveResult),
+  }),
+  freeze: endpoint({
+    method: 'POST',
+    url: '/ccms/flightops/freeze',
+    access: { permission: DocumentPerm.edit },
+    summary:
+      'Freeze a working copy for validation: annotated tag freeze/<name> and branch frozen/<name> (no commit lands on it) at its head, pushed atomically; its PSLs and DUs put under review',
+    tag,
+    body: FreezeBody,
+    response: okOf(FreezeResult),
+  }),
+  frozen: endpoint({
+    method: 'GET',
+    url: '/ccms/flightops/frozen',
+    access: { permission: DocumentPerm.list },
+    summary: 'The frozen revisions of a library, each PSL with its review status',
+    tag,
+    query: FrozenQuery,
+    response: okOf(FrozenList),
+  }),
+  loadRevision: endpoint({
+    method: 'POST',
+    url: '/ccms/flightops/revision',
+    access: { permission: DocumentPerm.import },
+    summary: "Load a manufacturer revision (multipart: fields and one zip) onto the airline's branch: merged per DU into revision/<name>, conflicts listed",
+    tag,
+    response: okOf(RevisionLoadResult),
+  }),
+  resolveRevision: endpoint({
+    method: 'POST',
+    url: '/ccms/flightops/revision/resolve',
+    access: { permission: DocumentPerm.import },
+    summary: 'Resolve a conflict of a revision branch: the chosen or written text (or the removal) as one commit',
+    tag,
+    body: RevisionResolveBody,
+    response: okOf(RevisionResolveResult),
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, qInt } from '../http';
-import { ResourceScope, resourceRowsOf } from './graphic';
+import { endpoint } from '../endpoint';
+import { DateTime, okOf, PageQuery, qInt } from '../http';
+import { ResourceScope, resourceRowsOf, Usage } from './graphic';
 import { BranchName } from './library';
 
 /**
@@ -106,3 +107,92 @@ export const GlossaryImportQuery = z.object({
 });
 
 export const GlossaryImportResult = z.object({ added: z.number(), updated: z.number(), commit: z.string().nullable() });
+
+const GlossaryIdParam = z.object({ id: GlossaryId });
+const GlossaryIdsParam = z.object({ ids: z.string().trim().min(1).max(4000).describe('file names, comma separated') });
+
+/** The endpoints of /ccms/abbreviation or /ccms/term: the same API over another folder and permission set. */
+const glossaryApi = <const K extends GlossaryKind>(kind: K) => {
+  const perm = GLOSSARY_PERMS[kind];
+  const tag = `content/${kind}`;
+  return {
+    list: endpoint({
+      method: 'GET',
+      url: `/ccms/${kind}/list`,
+      access: { permission: perm.list },
+      summary: `List ${kind} entries by page`,
+      tag,
+      query: GlossaryQuery,
+      response: GlossaryList,
+    }),
+    export: endpoint({
+      method: 'POST',
+      url: `/ccms/${kind}/export`,
+      access: { permission: perm.export },
+      summary: `Export ${kind} entries as an Excel workbook`,
+      tag,
+      body: GlossaryFilter,
+      response: z.unknown().describe('an .xlsx workbook'),
+    }),
+    import: endpoint({
+      method: 'POST',
+      url: `/ccms/${kind}/importData`,
+      access: { permission: perm.import },
+      summary: `Import ${kind} entries from an Excel workbook (multipart)`,
+      tag,
+      query: GlossaryImportQuery,
+      response: okOf(GlossaryImportResult),
+    }),
+    usage: endpoint({
+      method: 'GET',
+      url: `/ccms/${kind}/:id/usage`,
+      access: { permission: perm.query },
+      summary: `List the topics that use a ${kind} entry`,
+      tag,
+      params: GlossaryIdParam,
+      query: GlossaryGetQuery,
+      response: okOf(Usage),
+    }),
+    get: endpoint({
+      method: 'GET',
+      url: `/ccms/${kind}/:id`,
+      access: { permission: perm.query },
+      summary: `Get a ${kind} entry`,
+      tag,
+      params: GlossaryIdParam,
+      query: GlossaryGetQuery,
+      response: okOf(GlossaryDetail),
+    }),
+    add: endpoint({
+      method: 'POST',
+      url: `/ccms/${kind}`,
+      access: { permission: perm.add },
+      summary: `Create a ${kind} entry`,
+      tag,
+      body: GlossaryBody,
+      response: okOf(GlossaryCommit),
+    }),
+    edit: endpoint({
+      method: 'PUT',
+      url: `/ccms/${kind}`,
+      access: { permission: perm.edit },
+      summary: `Update a ${kind} entry`,
+      tag,
+      body: GlossaryUpdate,
+      response: okOf(GlossaryCommit),
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      url: `/ccms/${kind}/:ids`,
+      access: { permission: perm.remove },
+      summary: `Delete ${kind} entries`,
+      tag,
+      params: GlossaryIdsParam,
+      query: GlossaryDeleteQuery,
+      response: okOf(GlossaryCommit),
+    }),
+  };
+};
+
+/** The abbreviations and terms API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const GlossaryApi = { abbreviation: glossaryApi('abbreviation'), term: glossaryApi('term') };

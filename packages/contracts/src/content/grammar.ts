@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, OkEmpty, okOf, PageQuery, rowsOf } from '../http';
 
 /**
  * Grammar packages (System Manager → Grammar packages): what validates a content standard, as a
@@ -92,3 +93,45 @@ export const GrammarStatus = z.object({
   machineVersion: z.string().nullable().describe("DITA version of the machine's catalog (null when the machine has none)"),
 });
 export type GrammarStatus = z.infer<typeof GrammarStatus>;
+
+const tag = 'content/grammar';
+
+/** The grammar packages API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const GrammarApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/grammar/list',
+    access: { permission: GrammarPerm.list },
+    summary: 'List the installed grammar packages by page',
+    tag,
+    query: GrammarQuery,
+    response: rowsOf(Grammar),
+  }),
+  status: endpoint({
+    method: 'GET',
+    url: '/ccms/grammar/status',
+    // ccms:doctype:list (DoctypePerm.list): the document type screen shows it too; doctype.ts imports this file.
+    access: { permission: [GrammarPerm.list, 'ccms:doctype:list'] },
+    summary: "How many DITA grammar packages are installed, and the DITA version of the machine's catalog used without one",
+    tag,
+    response: okOf(GrammarStatus),
+  }),
+  install: endpoint({
+    method: 'POST',
+    url: '/ccms/grammar',
+    access: { permission: GrammarPerm.add },
+    summary:
+      'Install a grammar package (multipart: optional "name", the zip as "file"), recognised by what it holds: a DITA DTD folder with an OASIS catalog.xml at its top or one folder down, S1000D schemas (xml_schema_flat, or the flat XSDs at the top) or S1000D default BREX data modules; checked before anything is kept',
+    tag,
+    response: okOf(GrammarInstalled),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/grammar/:ids',
+    access: { permission: GrammarPerm.remove },
+    summary: 'Delete grammar packages (validation falls back to another package, the machine catalog for DITA)',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

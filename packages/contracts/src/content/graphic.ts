@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GRAPHIC_MAX_MB } from '../constants';
-import { DateTime, PageQuery, qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, okOf, PageQuery, qInt } from '../http';
 import { BranchName } from './library';
 
 /**
@@ -132,3 +133,65 @@ export type ResourceDeleteBody = z.infer<typeof ResourceDeleteBody>;
 /** What a resource write committed. */
 export const ResourceCommit = z.object({ commit: z.string(), branch: z.string(), paths: z.array(z.string()) });
 export type ResourceCommit = z.infer<typeof ResourceCommit>;
+
+const tag = 'content/graphic';
+const ImageFile = z.unknown().describe('the image file (PNG, JPEG, or an older format already in the library)');
+
+/** The graphics API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const GraphicApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/graphic/list',
+    access: { permission: GraphicPerm.list },
+    summary: 'List the graphics of a library branch by page',
+    tag,
+    query: GraphicQuery,
+    response: GraphicList,
+  }),
+  // Public to the guard because <img> sends no bearer token: the route takes the token or the URL's media ticket.
+  raw: endpoint({
+    method: 'GET',
+    url: '/ccms/graphic/raw',
+    access: { public: true },
+    summary: "Serve a graphic's original file (bearer token or media ticket)",
+    tag,
+    query: MediaQuery,
+    // 304 as well: the route adds it (apps/server/src/modules/content/graphic/graphic.routes.ts).
+    response: ImageFile,
+  }),
+  thumbnail: endpoint({
+    method: 'GET',
+    url: '/ccms/graphic/thumbnail',
+    access: { public: true },
+    summary: "Serve a graphic's thumbnail (bearer token or media ticket)",
+    tag,
+    query: MediaQuery,
+    response: ImageFile,
+  }),
+  usage: endpoint({
+    method: 'GET',
+    url: '/ccms/graphic/usage',
+    access: { permission: GraphicPerm.query },
+    summary: 'List the topics that use a graphic',
+    tag,
+    query: UsageQuery,
+    response: okOf(Usage),
+  }),
+  upload: endpoint({
+    method: 'POST',
+    url: '/ccms/graphic/upload',
+    access: { permission: GraphicPerm.upload },
+    summary: 'Upload graphics (multipart) into a library folder',
+    tag,
+    response: okOf(ResourceCommit),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/graphic',
+    access: { permission: GraphicPerm.remove },
+    summary: 'Delete graphics',
+    tag,
+    body: ResourceDeleteBody,
+    response: okOf(ResourceCommit),
+  }),
+};

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
 import { GranteeType } from '../grants';
-import { DateTime } from '../http';
-import { LibraryLevel } from './library';
+import { DateTime, IdList, OkEmpty, okOf } from '../http';
+import { LibraryLevel, LibraryPerm } from './library';
 
 export { GranteeType };
 
@@ -152,3 +153,143 @@ export const DitavalQuery = z.object({
   libraryId: z.coerce.number().int().positive().describe('id of a library (GET /ccms/library/list)'),
   group: z.string().trim().min(1).max(100),
 });
+
+const Ids = z.object({ ids: IdList });
+
+const tag = 'content/library-config';
+
+/** A library's variables or filters: one shape, told apart by the kind in the URL. */
+const settingApi = <const K extends (typeof SETTING_KINDS)[number]>(kind: K) => ({
+  list: endpoint({
+    method: 'GET',
+    url: `/ccms/library/${kind}/list`,
+    access: { permission: LibraryPerm.query },
+    summary: `List a library's ${kind}s`,
+    tag,
+    query: SettingQuery,
+    response: okOf(z.array(LibrarySetting)),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: `/ccms/library/${kind}`,
+    access: { permission: LibraryPerm.edit },
+    summary: `Add a library ${kind}`,
+    tag,
+    body: SettingBody,
+    response: OkEmpty,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: `/ccms/library/${kind}`,
+    access: { permission: LibraryPerm.edit },
+    summary: `Update a library ${kind}`,
+    tag,
+    body: SettingUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: `/ccms/library/${kind}/:ids`,
+    access: { permission: LibraryPerm.edit },
+    summary: `Delete library ${kind}s`,
+    tag,
+    params: Ids,
+    response: OkEmpty,
+  }),
+});
+
+/** The library configuration API (variables, filters, data properties, publish configurations): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const LibraryConfigApi = {
+  variable: settingApi('variable'),
+  filter: settingApi('filter'),
+  ditaval: endpoint({
+    method: 'GET',
+    url: '/ccms/library/filter/ditaval',
+    access: { permission: LibraryPerm.query },
+    summary: 'Download a filter group as a DITAVAL file',
+    tag,
+    query: DitavalQuery,
+    response: z.unknown().describe('a DITAVAL file'),
+  }),
+  dataPropertyList: endpoint({
+    method: 'GET',
+    url: '/ccms/library/dataProperty/list',
+    access: { permission: LibraryPerm.query },
+    summary: "List a library's data properties",
+    tag,
+    query: LibraryScopedQuery,
+    response: okOf(z.array(DataProperty)),
+  }),
+  dataPropertyOf: endpoint({
+    method: 'GET',
+    url: '/ccms/library/dataProperty',
+    access: { permission: LibraryPerm.query },
+    summary: 'Get the data properties of one product in a library',
+    tag,
+    query: LibraryScopedQuery.extend({ product: z.string().trim().min(1).max(100) }),
+    response: okOf(DataProperty),
+  }),
+  addDataProperty: endpoint({
+    method: 'POST',
+    url: '/ccms/library/dataProperty',
+    access: { permission: LibraryPerm.edit },
+    summary: 'Add a library data property',
+    tag,
+    body: DataPropertyBody,
+    response: OkEmpty,
+  }),
+  editDataProperty: endpoint({
+    method: 'PUT',
+    url: '/ccms/library/dataProperty',
+    access: { permission: LibraryPerm.edit },
+    summary: 'Update a library data property',
+    tag,
+    body: DataPropertyUpdate,
+    response: OkEmpty,
+  }),
+  removeDataProperties: endpoint({
+    method: 'DELETE',
+    url: '/ccms/library/dataProperty/:ids',
+    access: { permission: LibraryPerm.edit },
+    summary: 'Delete library data properties',
+    tag,
+    params: Ids,
+    response: OkEmpty,
+  }),
+  publishConfigList: endpoint({
+    method: 'GET',
+    url: '/ccms/library/publishConfig/list',
+    access: { permission: LibraryPerm.query },
+    summary: "List a library's publish configurations",
+    tag,
+    query: LibraryScopedQuery,
+    response: okOf(z.array(PublishConfig)),
+  }),
+  addPublishConfig: endpoint({
+    method: 'POST',
+    url: '/ccms/library/publishConfig',
+    access: { permission: LibraryPerm.edit },
+    summary: 'Add a library publish configuration',
+    tag,
+    body: PublishConfigBody,
+    response: OkEmpty,
+  }),
+  editPublishConfig: endpoint({
+    method: 'PUT',
+    url: '/ccms/library/publishConfig',
+    access: { permission: LibraryPerm.edit },
+    summary: 'Update a library publish configuration',
+    tag,
+    body: PublishConfigUpdate,
+    response: OkEmpty,
+  }),
+  removePublishConfigs: endpoint({
+    method: 'DELETE',
+    url: '/ccms/library/publishConfig/:ids',
+    access: { permission: LibraryPerm.edit },
+    summary: 'Delete library publish configurations',
+    tag,
+    params: Ids,
+    response: OkEmpty,
+  }),
+};

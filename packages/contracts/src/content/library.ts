@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIBRARY_TYPES } from '../constants';
+import { endpoint } from '../endpoint';
 import { Abilities, type GrantLevel } from '../grants';
-import { DateTime, PageQuery, qInt, Status01 } from '../http';
+import { DateTime, IdList, OkEmpty, okOf, PageQuery, qInt, rowsOf, Status01 } from '../http';
 
 /** Permission strings of the library screens (seeded menu buttons). */
 export const LibraryPerm = {
@@ -184,3 +185,108 @@ export const LibraryOption = z.object({
   defaultBranch: z.string(),
   libraryType: z.string().describe('DITA, S1000D, ...: which content standard the screens show the library in'),
 });
+
+const tag = 'content/library';
+
+/** The libraries API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const LibraryApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/library/list',
+    access: { permission: LibraryPerm.list },
+    summary: 'List libraries by page',
+    tag,
+    query: LibraryQuery,
+    response: rowsOf(Library),
+  }),
+  options: endpoint({
+    method: 'GET',
+    url: '/ccms/library/optionselect',
+    access: { authenticated: true },
+    summary: 'List the libraries the caller can read, for pickers',
+    tag,
+    response: okOf(z.array(LibraryOption)),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/library/:libraryId',
+    // Object grants decide (the service asks for read): a writer without the Libraries admin menu works in the library.
+    access: { authenticated: true },
+    summary: 'Get a library',
+    tag,
+    params: LibraryIdParam,
+    response: okOf(Library),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/library',
+    access: { permission: LibraryPerm.add },
+    summary: 'Create a library connected to a git remote',
+    tag,
+    body: LibraryBody,
+    response: okOf(z.object({ libraryId: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/library',
+    access: { permission: LibraryPerm.edit },
+    summary: 'Update a library',
+    tag,
+    body: LibraryUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/library/:ids',
+    access: { permission: LibraryPerm.remove },
+    summary: 'Delete libraries',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+  validate: endpoint({
+    method: 'POST',
+    url: '/ccms/library/validate',
+    access: { permission: [LibraryPerm.add, LibraryPerm.edit] },
+    summary: 'Check that a git remote and branch can be reached before saving',
+    tag,
+    body: ValidateBody,
+    response: okOf(ValidateResult),
+  }),
+  validateSaved: endpoint({
+    method: 'POST',
+    url: '/ccms/library/:libraryId/validate',
+    access: { permission: [LibraryPerm.query] },
+    summary: "Check that a saved library's git remote can be reached",
+    tag,
+    params: LibraryIdParam,
+    response: okOf(ValidateResult),
+  }),
+  progress: endpoint({
+    method: 'GET',
+    url: '/ccms/library/:libraryId/progress',
+    access: { authenticated: true },
+    summary: "A new library's clone and index: phase and counts",
+    tag,
+    params: LibraryIdParam,
+    response: okOf(LibraryProgress),
+  }),
+  branches: endpoint({
+    method: 'GET',
+    url: '/ccms/library/:libraryId/branches',
+    access: { authenticated: true },
+    summary: "List the branches of a library's git remote",
+    tag,
+    params: LibraryIdParam,
+    response: okOf(BranchList),
+  }),
+  fetch: endpoint({
+    method: 'POST',
+    url: '/ccms/library/:libraryId/fetch',
+    access: { authenticated: true },
+    summary: 'Fetch the latest commits of a library from its git remote',
+    tag,
+    params: LibraryIdParam,
+    response: okOf(FetchResult),
+  }),
+};

@@ -1,6 +1,7 @@
 import { TOPIC_EXTENSION } from '@ccms/dita/files';
 import { z } from 'zod';
-import { qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { okOf, qInt } from '../http';
 import { RepoPath } from './explorer';
 import { TopicStatus } from './status';
 import { EditorDocument, EditorSaveBody, EditorSaveResult, EditorTarget, TopicTemplateType } from './topic-editor';
@@ -123,3 +124,64 @@ export const MapPmRefRow = z.object({
   language: z.object({ languageIsoCode: z.string(), countryIsoCode: z.string() }).nullable(),
 });
 export type MapPmRefRow = z.infer<typeof MapPmRefRow>;
+
+const tag = 'content/map-editor';
+
+/** The map editor API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const MapEditorApi = {
+  open: endpoint({
+    method: 'GET',
+    url: '/ccms/map-editor/open',
+    access: { permission: MapEditorPerm.open },
+    summary: 'Open a map or bookmap in the map editor: its text at the branch head, the base to save against, the caller’s draft and every href resolved',
+    tag,
+    query: EditorTarget,
+    response: okOf(MapDocument),
+  }),
+  resolve: endpoint({
+    method: 'POST',
+    url: '/ccms/map-editor/resolve',
+    access: { permission: MapEditorPerm.open },
+    summary: 'Titles, status and broken marks of hrefs written in a map (relative to it)',
+    tag,
+    body: MapResolveBody,
+    response: okOf(z.array(MapRef)),
+  }),
+  resolveKeys: endpoint({
+    method: 'POST',
+    url: '/ccms/map-editor/resolve-keys',
+    access: { permission: MapEditorPerm.open },
+    summary: 'What @keyrefs written without an href stand for in the branch’s key space: title, target file and broken mark',
+    tag,
+    body: MapResolveKeysBody,
+    response: okOf(z.array(MapKeyRef)),
+  }),
+  pmRefs: endpoint({
+    method: 'GET',
+    url: '/ccms/map-editor/pm-refs',
+    access: { permission: MapEditorPerm.open },
+    summary: 'Publication modules of an S1000D library to reference from a PM (pmRef), by PMC, title or path, with their pmCode, issueInfo and language',
+    tag,
+    query: MapPmRefQuery,
+    response: okOf(z.array(MapPmRefRow)),
+  }),
+  usage: endpoint({
+    method: 'GET',
+    url: '/ccms/map-editor/usage',
+    access: { permission: MapEditorPerm.open },
+    summary: 'The other maps of the branch that use a file (a file in use is not deleted)',
+    tag,
+    query: MapUsageQuery,
+    response: okOf(MapUsage),
+  }),
+  save: endpoint({
+    method: 'PUT',
+    url: '/ccms/map-editor/save',
+    access: { permission: MapEditorPerm.edit },
+    summary:
+      'Save a map as one commit by the caller, with the topics it creates from templates and the files it deletes: validated, merged three-way with changes made since its base (409 when they overlap)',
+    tag,
+    body: MapSaveBody,
+    response: okOf(MapSaveResult),
+  }),
+};

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { okOf } from '../http';
 import { CatalogScope, IndexedAt } from './catalog';
+import { S1000dPerm } from './s1000d';
 
 /** GET /ccms/s1000d/dml-coverage: a data module list's coverage; without a path, the branch's first DML. */
 export const DmlCoverageQuery = CatalogScope.extend({
@@ -53,3 +56,18 @@ export const DmlCoverage = IndexedAt.extend({
     .nullable(),
 });
 export type DmlCoverage = z.infer<typeof DmlCoverage>;
+
+const tag = 'content/s1000d';
+
+/** The data module list coverage API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const S1000dDmlApi = {
+  coverage: endpoint({
+    method: 'GET',
+    url: '/ccms/s1000d/dml-coverage',
+    access: { permission: S1000dPerm.query },
+    summary: "A data module list's coverage: each entry's module missing, in work, issued or deleted at the branch's indexed commit",
+    tag,
+    query: DmlCoverageQuery,
+    response: okOf(DmlCoverage),
+  }),
+};

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { qInt } from '../http';
+import { FileResponse } from '../common';
+import { endpoint } from '../endpoint';
+import { okOf, qInt } from '../http';
 import { ReindexResult } from './catalog';
+import { DocumentPerm } from './document';
 import { BranchName } from './library';
 
 /** An enterprise of a data dispatch note: its name and where it is. */
@@ -77,3 +80,26 @@ export const TransferImportResult = z.object({
   index: ReindexResult.nullable(),
 });
 export type TransferImportResult = z.infer<typeof TransferImportResult>;
+
+const tag = 'content/s1000d';
+
+/** The S1000D transfer packages API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const S1000dTransferApi = {
+  export: endpoint({
+    method: 'POST',
+    url: '/ccms/s1000d/transfer/export',
+    access: { permission: DocumentPerm.export },
+    summary: 'A transfer package (zip): a DDN and the files of a publication module, or of the changes since a day',
+    tag,
+    body: TransferExportBody,
+    response: FileResponse,
+  }),
+  import: endpoint({
+    method: 'POST',
+    url: '/ccms/s1000d/transfer/import',
+    access: { permission: DocumentPerm.import },
+    summary: 'Take in a transfer package (multipart: fields and one zip) as one commit; says what changed by code and issue',
+    tag,
+    response: okOf(TransferImportResult),
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { qInt } from '../http';
-import { CatalogScope, IndexedAt } from './catalog';
+import { endpoint } from '../endpoint';
+import { okOf, qInt } from '../http';
+import { CatalogScope, IndexedAt, TextDiff } from './catalog';
 import { BranchName } from './library';
 
 /**
@@ -379,3 +380,136 @@ export const ObjectWritten = z.object({
   problems: z.array(ModuleProblem),
 });
 export type ObjectWritten = z.infer<typeof ObjectWritten>;
+
+const tag = 'content/s1000d';
+
+/** The S1000D API (applicability, authoring): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const S1000dApi = {
+  dmcOptions: endpoint({
+    method: 'GET',
+    url: '/ccms/s1000d/dmc-options',
+    access: { permission: S1000dAuthorPerm.read },
+    summary: "What the DMC builder offers: the library's model and system difference codes, the project BREX's SNS, information codes, PMs",
+    tag,
+    query: ApplicabilityQuery,
+    response: okOf(DmcOptions),
+  }),
+  newModule: endpoint({
+    method: 'POST',
+    url: '/ccms/s1000d/module',
+    access: { permission: S1000dAuthorPerm.create },
+    summary: "A new data module from the DMC builder and its schema's template, at issue 000 in work 01, as one commit (optionally added to a PM)",
+    tag,
+    body: NewModuleBody,
+    response: okOf(NewModuleResult),
+  }),
+  newPm: endpoint({
+    method: 'POST',
+    url: '/ccms/s1000d/pm',
+    access: { permission: S1000dAuthorPerm.create },
+    summary: 'A new publication module listing data modules of the branch, at issue 000 in work 01, as one commit',
+    tag,
+    body: NewPmBody,
+    response: okOf(ObjectWritten),
+  }),
+  addDmrlEntry: endpoint({
+    method: 'POST',
+    url: '/ccms/s1000d/dmrl-entry',
+    access: { permission: S1000dAuthorPerm.create },
+    summary: 'A planned data module (code and title) added to a data module requirement list, or to a new one, as one commit',
+    tag,
+    body: DmrlEntryBody,
+    response: okOf(ObjectWritten),
+  }),
+  inWork: endpoint({
+    method: 'POST',
+    url: '/ccms/s1000d/in-work',
+    access: { permission: S1000dAuthorPerm.cycle },
+    summary: 'Start the next in-work of a module (000-01 → 000-02; 001-00 → 001-01): the file renamed by its new issue, status draft',
+    tag,
+    body: ModuleTarget,
+    response: okOf(CycleResult),
+  }),
+  issue: endpoint({
+    method: 'POST',
+    url: '/ccms/s1000d/issue',
+    access: { permission: S1000dAuthorPerm.cycle },
+    summary:
+      'Issue a module: next issue number at in-work 00, issue type, reasons for update, change marks; renamed in one commit, tagged issue/<code>/<nnn>, status approved',
+    tag,
+    body: IssueBody,
+    response: okOf(CycleResult),
+  }),
+  issues: endpoint({
+    method: 'GET',
+    url: '/ccms/s1000d/issues',
+    access: { permission: S1000dAuthorPerm.read },
+    summary: "A module's issues, from its issue tags, newest first",
+    tag,
+    query: ModuleQuery,
+    response: okOf(ModuleIssues),
+  }),
+  changeMarks: endpoint({
+    method: 'GET',
+    url: '/ccms/s1000d/change-marks',
+    access: { permission: S1000dAuthorPerm.read },
+    summary: 'Change marks proposed from the difference between the module now and its latest issue',
+    tag,
+    query: ModuleQuery,
+    response: okOf(ChangeMarkProposal),
+  }),
+  compareIssues: endpoint({
+    method: 'GET',
+    url: '/ccms/s1000d/issues/compare',
+    access: { permission: S1000dAuthorPerm.read },
+    summary: 'Two issues of a module or PM side by side (an issue number, or current)',
+    tag,
+    query: IssueCompareQuery,
+    response: okOf(TextDiff),
+  }),
+  settings: endpoint({
+    method: 'GET',
+    url: '/ccms/s1000d/settings',
+    access: { permission: S1000dAuthorPerm.read },
+    summary: "An S1000D library's issue rules",
+    tag,
+    query: S1000dSettingsQuery,
+    response: okOf(S1000dSettings),
+  }),
+  saveSettings: endpoint({
+    method: 'PUT',
+    url: '/ccms/s1000d/settings',
+    access: { permission: S1000dAuthorPerm.settings },
+    summary: "Set an S1000D library's issue rules (library configure level)",
+    tag,
+    body: S1000dSettings,
+    response: okOf(S1000dSettings),
+  }),
+  applicability: endpoint({
+    method: 'GET',
+    url: '/ccms/s1000d/applicability',
+    access: { permission: S1000dPerm.query },
+    summary: "An S1000D library branch's applicability: ACT product attributes, CCT conditions, PCT products",
+    tag,
+    query: ApplicabilityQuery,
+    response: okOf(Applicability),
+  }),
+  filter: endpoint({
+    method: 'GET',
+    url: '/ccms/s1000d/filter',
+    access: { permission: S1000dPerm.query },
+    summary: 'Which data modules of an S1000D publication module apply to a product (or to property values)',
+    tag,
+    query: ProductFilterQuery,
+    response: okOf(ProductFilter),
+  }),
+  instance: endpoint({
+    method: 'GET',
+    url: '/ccms/s1000d/instance',
+    access: { permission: S1000dPerm.query },
+    summary: 'One S1000D data module filtered for a product: what is removed, and the instance',
+    tag,
+    query: InstanceQuery,
+    response: okOf(ModuleInstance),
+  }),
+};

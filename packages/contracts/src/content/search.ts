@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
 import { PageQuery, qInt } from '../http';
 import { BranchName } from './library';
 
@@ -60,3 +61,18 @@ export const SearchResult = z.object({
   indexes: z.array(z.object({ libraryId: z.number(), branch: z.string(), commit: z.string() })),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
+
+const tag = 'content/search';
+
+/** The search API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const SearchApi = {
+  search: endpoint({
+    method: 'GET',
+    url: '/ccms/search',
+    access: { permission: SearchPerm.list },
+    summary: 'Search topics and documents across the libraries the caller can read',
+    tag,
+    query: SearchQuery,
+    response: SearchResult,
+  }),
+};

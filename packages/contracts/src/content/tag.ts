@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
 import { ResourcePath } from './graphic';
 import { BranchName } from './library';
 
@@ -88,3 +89,100 @@ export type TaggedQuery = z.infer<typeof TaggedQuery>;
 
 export const TaggedRow = z.object({ assignmentId: z.number(), branch: z.string(), path: z.string(), createBy: z.string(), createTime: DateTime });
 export type TaggedRow = z.infer<typeof TaggedRow>;
+
+const tag = 'content/tag';
+
+/** The tags API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const TagApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/tag/list',
+    access: { permission: TagPerm.list },
+    summary: 'List tags by page',
+    tag,
+    query: TagQuery,
+    response: rowsOf(Tag),
+  }),
+  options: endpoint({
+    method: 'GET',
+    url: '/ccms/tag/optionselect',
+    access: { permission: TAG_READ_PERMS },
+    summary: 'List the tags of a library, for pickers',
+    tag,
+    query: TagOptionQuery,
+    response: okOf(z.array(TagOption)),
+  }),
+  ofPath: endpoint({
+    method: 'GET',
+    url: '/ccms/tag/path',
+    access: { permission: TAG_READ_PERMS },
+    summary: 'List the tags assigned to a file path',
+    tag,
+    query: PathTagsQuery,
+    response: okOf(PathTags),
+  }),
+  assign: endpoint({
+    method: 'POST',
+    url: '/ccms/tag/assign',
+    access: { permission: TAG_ASSIGN_PERMS },
+    summary: 'Assign tags to file paths',
+    tag,
+    body: AssignBody,
+    response: okOf(PathTags),
+  }),
+  unassign: endpoint({
+    method: 'POST',
+    url: '/ccms/tag/unassign',
+    access: { permission: TAG_ASSIGN_PERMS },
+    summary: 'Remove tags from file paths',
+    tag,
+    body: AssignBody,
+    response: okOf(PathTags),
+  }),
+  paths: endpoint({
+    method: 'GET',
+    url: '/ccms/tag/:id/paths',
+    access: { permission: TagPerm.query },
+    summary: 'List the file paths a tag is assigned to',
+    tag,
+    params: IdParam,
+    query: TaggedQuery,
+    response: rowsOf(TaggedRow),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/tag/:id',
+    access: { permission: TagPerm.query },
+    summary: 'Get a tag',
+    tag,
+    params: IdParam,
+    response: okOf(Tag),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/tag',
+    access: { permission: TagPerm.add },
+    summary: 'Create a tag',
+    tag,
+    body: TagBody,
+    response: okOf(z.object({ tagId: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/tag',
+    access: { permission: TagPerm.edit },
+    summary: 'Update a tag',
+    tag,
+    body: TagUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/tag/:ids',
+    access: { permission: TagPerm.remove },
+    summary: 'Delete tags',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

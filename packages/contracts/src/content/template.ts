@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, Status01 } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, rowsOf, Status01 } from '../http';
 
 /**
  * Templates (System Manager → Template): topic and map XML per document type with placeholders
@@ -95,3 +96,72 @@ export type TemplatePreviewBody = z.infer<typeof TemplatePreviewBody>;
 export const TemplateProblem = z.object({ line: z.number(), column: z.number(), severity: z.string(), message: z.string() });
 export const TemplatePreview = z.object({ xml: z.string(), html: z.string(), problems: z.array(TemplateProblem) });
 export type TemplatePreview = z.infer<typeof TemplatePreview>;
+
+const tag = 'content/template';
+
+/** The templates API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const TemplateApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/template/list',
+    access: { permission: TemplatePerm.list },
+    summary: 'List templates by page',
+    tag,
+    query: TemplateQuery,
+    response: rowsOf(Template),
+  }),
+  options: endpoint({
+    method: 'GET',
+    url: '/ccms/template/optionselect',
+    access: { authenticated: true },
+    summary: 'List the enabled templates, for new topics, maps and S1000D objects',
+    tag,
+    query: TemplateOptionQuery,
+    response: okOf(z.array(TemplateOption)),
+  }),
+  preview: endpoint({
+    method: 'POST',
+    url: '/ccms/template/preview',
+    access: { permission: [TemplatePerm.add, TemplatePerm.edit] },
+    summary: 'Fill a template with sample values, check it against its type and render it',
+    tag,
+    body: TemplatePreviewBody,
+    response: okOf(TemplatePreview),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/template/:id',
+    access: { permission: TemplatePerm.query },
+    summary: 'Get a template',
+    tag,
+    params: IdParam,
+    response: okOf(Template),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/template',
+    access: { permission: TemplatePerm.add },
+    summary: 'Create a template (validated against its type)',
+    tag,
+    body: TemplateBody,
+    response: okOf(z.object({ templateId: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/template',
+    access: { permission: TemplatePerm.edit },
+    summary: 'Update a template (validated against its type)',
+    tag,
+    body: TemplateUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/template/:ids',
+    access: { permission: TemplatePerm.remove },
+    summary: 'Delete templates',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

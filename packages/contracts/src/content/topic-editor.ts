@@ -1,6 +1,7 @@
 import { TOPIC_FILE_NAME_PATTERN } from '@ccms/dita/files';
 import { z } from 'zod';
-import { qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { OkEmpty, okOf, qInt } from '../http';
 import { RepoPath } from './explorer';
 import { EditorProblem } from './problem';
 import { CONTENT_STANDARDS } from './standard';
@@ -319,3 +320,127 @@ export const EditorCirRow = z.object({
   source: z.string(),
 });
 export type EditorCirRow = z.infer<typeof EditorCirRow>;
+
+const tag = 'content/topic-editor';
+
+/** The topic editor API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const TopicEditorApi = {
+  open: endpoint({
+    method: 'GET',
+    url: '/ccms/topic-editor/open',
+    access: { permission: TopicEditorPerm.open },
+    summary: 'Open a topic in the editor: its text at the branch head, the base to save against, and the caller’s draft',
+    tag,
+    query: EditorTarget,
+    response: okOf(EditorDocument),
+  }),
+  save: endpoint({
+    method: 'PUT',
+    url: '/ccms/topic-editor/save',
+    access: { permission: TopicEditorPerm.edit },
+    summary: 'Save a topic as one commit by the caller: validated, merged three-way with changes made since its base (409 when they overlap)',
+    tag,
+    body: EditorSaveBody,
+    response: okOf(EditorSaveResult),
+  }),
+  validate: endpoint({
+    method: 'POST',
+    url: '/ccms/topic-editor/validate',
+    access: { permission: TopicEditorPerm.open },
+    summary: 'Check unsaved topic text: well-formedness, DITA structure and DTD, with line and column',
+    tag,
+    body: EditorValidateBody,
+    response: okOf(EditorValidateResult),
+  }),
+  preview: endpoint({
+    method: 'POST',
+    url: '/ccms/topic-editor/preview',
+    access: { permission: TopicEditorPerm.open },
+    summary: 'Render unsaved topic text with the library’s keys and a filter group (HTML fragment of the topic)',
+    tag,
+    body: EditorPreviewBody,
+    response: okOf(EditorPreview),
+  }),
+  putDraft: endpoint({
+    method: 'PUT',
+    url: '/ccms/topic-editor/draft',
+    access: { permission: TopicEditorPerm.edit },
+    summary: 'Keep the caller’s unsaved edit of a topic (not committed)',
+    tag,
+    body: EditorDraftBody,
+    response: okOf(EditorDraft),
+  }),
+  dropDraft: endpoint({
+    method: 'DELETE',
+    url: '/ccms/topic-editor/draft',
+    access: { permission: TopicEditorPerm.edit },
+    summary: 'Drop the caller’s unsaved edit of a topic',
+    tag,
+    body: EditorTarget,
+    response: OkEmpty,
+  }),
+  newTopic: endpoint({
+    method: 'POST',
+    url: '/ccms/topic-editor/new',
+    access: { permission: TopicEditorPerm.add },
+    summary: 'Create a topic from its type’s template, optionally adding a topicref to a map in the same commit',
+    tag,
+    body: EditorNewBody,
+    response: okOf(EditorNewResult),
+  }),
+  targets: endpoint({
+    method: 'GET',
+    url: '/ccms/topic-editor/targets',
+    access: { permission: TopicEditorPerm.open },
+    summary: 'Find topics and elements with an id to reference (xref, conref)',
+    tag,
+    query: EditorTargetsQuery,
+    response: okOf(z.array(EditorTargetRow)),
+  }),
+  dmRefs: endpoint({
+    method: 'GET',
+    url: '/ccms/topic-editor/dm-refs',
+    access: { permission: TopicEditorPerm.open },
+    summary: 'Find data modules of an S1000D library to reference (dmRef picker), by data module code or title, with their dmCode, issue and language',
+    tag,
+    query: EditorDmRefQuery,
+    response: okOf(z.array(EditorDmRefRow)),
+  }),
+  cirItems: endpoint({
+    method: 'GET',
+    url: '/ccms/topic-editor/cir-items',
+    access: { permission: TopicEditorPerm.open },
+    summary: 'Find items of an S1000D library’s common information repositories (CIR picker): functional items, parts, tools, supplies, zones, ... by key',
+    tag,
+    query: EditorCirQuery,
+    response: okOf(z.array(EditorCirRow)),
+  }),
+  grammar: endpoint({
+    method: 'GET',
+    url: '/ccms/topic-editor/grammar',
+    access: { permission: TopicEditorPerm.open },
+    summary:
+      'What the source view completes in an S1000D object: each element’s children and attributes, from the installed schema of its issue (else the newest installed)',
+    tag,
+    query: EditorTarget,
+    response: okOf(EditorGrammar),
+  }),
+  keys: endpoint({
+    method: 'GET',
+    url: '/ccms/topic-editor/keys',
+    access: { permission: TopicEditorPerm.open },
+    summary: 'List the keys the branch’s maps define',
+    tag,
+    query: EditorKeysQuery,
+    response: okOf(z.array(EditorKeyRow)),
+  }),
+  presence: endpoint({
+    method: 'GET',
+    url: '/ccms/topic-editor/presence',
+    access: { public: true },
+    summary: 'Who has a topic open (Server-Sent Events; each event is the list; bearer token or ticket)',
+    tag,
+    query: EditorPresenceQuery,
+    response: z.string().describe('text/event-stream: data: EditorPresence JSON'),
+  }),
+};

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, qInt } from '../http';
-import { CatalogScope, IndexedAt, LinkRow } from './catalog';
+import { endpoint } from '../endpoint';
+import { DateTime, IdParam, OkEmpty, okOf, PageQuery, qInt } from '../http';
+import { CatalogScope, catalogRowsOf, FileVersion, IndexedAt, LinkRow, TextDiff } from './catalog';
 import { CommitRow } from './explorer';
 import { LibraryLevel } from './library';
 import { StandardFacts } from './standard';
-import { TopicStatus } from './status';
+import { StatusChange, TopicStatus, TopicStatusBody } from './status';
 
 /** Permission strings of the topic screens (seeded menu 2105, buttons 3070-3074). */
 export const TopicPerm = {
@@ -139,3 +140,94 @@ export const TopicDiffQuery = z.object({
     .optional()
     .describe('newer git commit id'),
 });
+
+const tag = 'content/topic';
+
+/** The topics API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const TopicApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/topic/list',
+    access: { permission: TopicPerm.list },
+    summary: 'List topics by page',
+    tag,
+    query: TopicQuery,
+    response: catalogRowsOf(TopicRow),
+  }),
+  byPath: endpoint({
+    method: 'GET',
+    url: '/ccms/topic/byPath',
+    access: { permission: TopicPerm.query },
+    summary: 'Get a topic by its library and file path',
+    tag,
+    query: TopicByPathQuery,
+    response: okOf(TopicDetail),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/topic/:id',
+    access: { permission: TopicPerm.query },
+    summary: "Get a topic's properties",
+    tag,
+    params: IdParam,
+    response: okOf(TopicDetail),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/topic',
+    access: { permission: TopicPerm.edit },
+    summary: "Update a topic's properties",
+    tag,
+    body: TopicProps,
+    response: OkEmpty,
+  }),
+  setStatus: endpoint({
+    method: 'PUT',
+    url: '/ccms/topic/:id/status',
+    access: { permission: TopicPerm.edit },
+    summary: "Change a topic's status",
+    tag,
+    params: IdParam,
+    body: TopicStatusBody,
+    response: okOf(StatusChange),
+  }),
+  references: endpoint({
+    method: 'GET',
+    url: '/ccms/topic/:id/references',
+    access: { permission: TopicPerm.query },
+    summary: 'List what a topic references and what references it',
+    tag,
+    params: IdParam,
+    response: okOf(TopicReferences),
+  }),
+  history: endpoint({
+    method: 'GET',
+    url: '/ccms/topic/:id/history',
+    access: { permission: TopicPerm.query },
+    summary: "List a topic's commit history by page",
+    tag,
+    params: IdParam,
+    query: TopicHistoryQuery,
+    response: okOf(TopicHistory),
+  }),
+  version: endpoint({
+    method: 'GET',
+    url: '/ccms/topic/:id/version',
+    access: { permission: TopicPerm.query },
+    summary: "Get a topic's content at one commit",
+    tag,
+    params: IdParam,
+    query: TopicVersionQuery,
+    response: okOf(FileVersion),
+  }),
+  diff: endpoint({
+    method: 'GET',
+    url: '/ccms/topic/:id/diff',
+    access: { permission: TopicPerm.query },
+    summary: 'Compare a topic between two commits',
+    tag,
+    params: IdParam,
+    query: TopicDiffQuery,
+    response: okOf(TextDiff),
+  }),
+};

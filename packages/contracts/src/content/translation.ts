@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { OkEmpty, okOf } from '../http';
 import { DocumentPerm } from './document';
 
 export const XLIFF_VERSIONS = ['2.1', '1.2'] as const;
@@ -133,3 +135,56 @@ export const TranslationPerm = {
   import: DocumentPerm.import,
   setting: DocumentPerm.edit,
 } as const;
+
+const ImportBody = z.object({ xliff: z.string().min(1).max(9_000_000).describe('the translated XLIFF 2.1 or 1.2 file, as text') });
+
+const tag = 'content/translation';
+
+/** The translation API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const TranslationApi = {
+  setting: endpoint({
+    method: 'GET',
+    url: '/ccms/translation/setting/:libraryId',
+    access: { permission: TranslationPerm.export },
+    summary: 'Where a library keeps its translations',
+    tag,
+    params: LibraryIdParam,
+    response: okOf(TranslationSetting),
+  }),
+  saveSetting: endpoint({
+    method: 'PUT',
+    url: '/ccms/translation/setting',
+    access: { permission: TranslationPerm.setting },
+    summary: 'Choose where a library keeps its translations: a language folder or a branch',
+    tag,
+    body: TranslationSettingBody,
+    response: OkEmpty,
+  }),
+  progress: endpoint({
+    method: 'GET',
+    url: '/ccms/translation/progress',
+    access: { permission: TranslationPerm.export },
+    summary: 'Translated, fuzzy and new units of a document for a language',
+    tag,
+    query: TranslationProgressQuery,
+    response: okOf(TranslationProgress),
+  }),
+  export: endpoint({
+    method: 'GET',
+    url: '/ccms/translation/export',
+    access: { permission: TranslationPerm.export },
+    summary: 'Export a document for a language as XLIFF 2.1 or 1.2 (translations from the memory pre-filled)',
+    tag,
+    query: TranslationExportQuery,
+    response: z.unknown().describe('an XLIFF file'),
+  }),
+  import: endpoint({
+    method: 'POST',
+    url: '/ccms/translation/import',
+    access: { permission: TranslationPerm.import },
+    summary: 'Import a translated XLIFF file: checked, written into the language layout, committed as the caller',
+    tag,
+    body: ImportBody,
+    response: okOf(TranslationImportResult),
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DateTime, PageQuery } from '../http';
-import { GraphicPerm, ResourceScope, resourceRowsOf } from './graphic';
+import { endpoint } from '../endpoint';
+import { DateTime, okOf, PageQuery } from '../http';
+import { GraphicPerm, MediaQuery, ResourceCommit, ResourceDeleteBody, ResourceScope, resourceRowsOf, Usage, UsageQuery } from './graphic';
 
 /** Videos share the Resources screen and its permissions with graphics. */
 export const VideoPerm = GraphicPerm;
@@ -34,3 +35,54 @@ export const VideoRow = z.object({
 export type VideoRow = z.infer<typeof VideoRow>;
 
 export const VideoList = resourceRowsOf(VideoRow);
+
+const tag = 'content/video';
+
+/** The videos API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const VideoApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/video/list',
+    access: { permission: VideoPerm.list },
+    summary: 'List the videos of a library branch by page',
+    tag,
+    query: VideoQuery,
+    response: VideoList,
+  }),
+  stream: endpoint({
+    method: 'GET',
+    url: '/ccms/video/stream',
+    access: { public: true },
+    summary: 'Stream a video, with range requests (bearer token or media ticket)',
+    tag,
+    query: MediaQuery,
+    // 206, 304 and 416 as well: the route adds them (apps/server/src/modules/content/video/video.routes.ts).
+    response: z.unknown().describe('the video, whole (200) or one byte range (206)'),
+  }),
+  usage: endpoint({
+    method: 'GET',
+    url: '/ccms/video/usage',
+    access: { permission: VideoPerm.query },
+    summary: 'List the topics that use a video',
+    tag,
+    query: UsageQuery,
+    response: okOf(Usage),
+  }),
+  upload: endpoint({
+    method: 'POST',
+    url: '/ccms/video/upload',
+    access: { permission: VideoPerm.upload },
+    summary: 'Upload videos (multipart) into a library folder',
+    tag,
+    response: okOf(ResourceCommit),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/video',
+    access: { permission: VideoPerm.remove },
+    summary: 'Delete videos',
+    tag,
+    body: ResourceDeleteBody,
+    response: okOf(ResourceCommit),
+  }),
+};

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIBRARY_TYPES } from '../constants';
-import { DateTime } from '../http';
-import { XmlName } from './doctype';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf } from '../http';
+import { DoctypePerm, XmlName } from './doctype';
 
 /**
  * An XML profile (System Manager → Doctypes → XML profiles): a generic XML standard an
@@ -113,3 +114,61 @@ export const XmlProfileRow = XmlProfile.omit({ grammar: true, css: true }).exten
 export type XmlProfileRow = z.infer<typeof XmlProfileRow>;
 
 export const XmlProfileSaved = z.object({ profileId: z.number(), reindexed: z.number().describe('libraries whose full re-index was queued') });
+
+const tag = 'content/xmlProfile';
+
+/** The XML profiles API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const XmlProfileApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/xmlProfile/list',
+    access: { permission: DoctypePerm.list },
+    summary: 'List the XML profiles (without grammar and CSS)',
+    tag,
+    response: okOf(z.array(XmlProfileRow)),
+  }),
+  types: endpoint({
+    method: 'GET',
+    url: '/ccms/xmlProfile/types',
+    access: { authenticated: true },
+    summary: 'The library types XML profiles define, for the library form',
+    tag,
+    response: okOf(z.array(z.string())),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/xmlProfile/:id',
+    access: { permission: DoctypePerm.query },
+    summary: 'Get an XML profile',
+    tag,
+    params: IdParam,
+    response: okOf(XmlProfile),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/xmlProfile',
+    access: { permission: DoctypePerm.add },
+    summary: 'Create an XML profile (queues a full re-index of the libraries of its type)',
+    tag,
+    body: XmlProfileBody,
+    response: okOf(XmlProfileSaved),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/xmlProfile',
+    access: { permission: DoctypePerm.edit },
+    summary: 'Update an XML profile (queues a full re-index of the libraries of its type)',
+    tag,
+    body: XmlProfileUpdate,
+    response: okOf(XmlProfileSaved),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/xmlProfile/:ids',
+    access: { permission: DoctypePerm.remove },
+    summary: 'Delete XML profiles (refused while libraries of the type exist)',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

@@ -4,12 +4,14 @@ import {
   GRAPHIC_LIST_EXTENSIONS,
   GRAPHIC_MAX_BYTES,
   GRAPHIC_UPLOAD_EXTENSIONS,
+  GraphicApi,
   type GraphicQuery,
   type GraphicRow,
   RESOURCE_UPLOAD_MAX_FILES,
   type ResourceDeleteBody,
   type ResourceUploadFields,
 } from '@ccms/contracts/content/graphic';
+import { urlOf } from '@ccms/contracts/endpoint';
 import { translate } from '@ccms/contracts/messages';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { MediaTickets } from '../../../platform/auth/media-ticket';
@@ -50,8 +52,8 @@ export function graphicService(files: ResourceFiles, tickets: MediaTickets) {
         createTime: r.date,
         commit: r.commit,
         refs: r.refs,
-        url: mediaUrl('/ccms/graphic/raw', tickets, auth, where, r.entry.path),
-        thumbnailUrl: mediaUrl('/ccms/graphic/thumbnail', tickets, auth, where, r.entry.path),
+        url: mediaUrl(urlOf(GraphicApi.raw), tickets, auth, where, r.entry.path),
+        thumbnailUrl: mediaUrl(urlOf(GraphicApi.thumbnail), tickets, auth, where, r.entry.path),
       }));
       return { rows: out, total, libraryId: where.row.libraryId, branch: where.branch, commit: where.commit };
     },

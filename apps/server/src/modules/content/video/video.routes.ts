@@ -1,13 +1,14 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { MediaQuery, ResourceCommit, ResourceDeleteBody, ResourceUploadFields, Usage, UsageQuery } from '@ccms/contracts/content/graphic';
-import { VideoList, VideoPerm, VideoQuery } from '@ccms/contracts/content/video';
-import { Code, OkEmpty, okOf } from '@ccms/contracts/http';
+import { ResourceUploadFields } from '@ccms/contracts/content/graphic';
+import { VideoApi, VideoPerm } from '@ccms/contracts/content/video';
+import { Code, OkEmpty } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { mediaAccess } from '../../../platform/auth/media-access';
+import { routeOf } from '../../../platform/http/endpoint-route';
 import { ok } from '../../../platform/http/envelope';
 import { fileHeaders, notModified } from '../../../platform/http/file-headers';
 import { formFields, readForm } from '../../../platform/http/multipart-form';
@@ -16,42 +17,31 @@ import { resourceFiles } from '../graphic/resource-files';
 import { parseRange } from './byte-range';
 import { videoService } from './video.service';
 
-const log = (businessType: BusinessType) => ({ title: 'video', businessType });
+const log = (businessType: BusinessType) => ({ log: { title: 'video', businessType } });
 const NotModified = z.unknown().describe('the browser holds this version (ETag)');
-const Video = z.unknown().describe('the video, whole (200) or one byte range (206)');
 
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = resourceFiles({ db: app.db, git: app.content.git, libraries: app.content.libraries });
   const media = mediaAccess(app);
   const videos = videoService(files, media.tickets, path.join(app.config.dataDir, 'cache', 'video'), app.config.videoCacheMb * 1024 * 1024);
 
-  app.get(
-    '/ccms/video/list',
-    {
-      config: { permission: VideoPerm.list },
-      schema: { summary: 'List the videos of a library branch by page', tags: ['content/video'], querystring: VideoQuery, response: { 200: VideoList } },
-    },
-    async (req) => ({
+  app.route({
+    ...routeOf(VideoApi.list),
+    handler: async (req) => ({
       code: Code.OK,
       msg: 'ok',
       ...(await videos.list(caller(req), req.query)),
     }),
-  );
+  });
 
   // Public to the guard because <video> sends no bearer token: the handler takes the token or the
   // URL's media ticket, then checks ccms:graphic:list and the library's read level.
-  app.get(
-    '/ccms/video/stream',
-    {
-      config: { public: true },
-      schema: {
-        summary: 'Stream a video, with range requests (bearer token or media ticket)',
-        tags: ['content/video'],
-        querystring: MediaQuery,
-        response: { 200: Video, 206: Video, 304: NotModified, 416: OkEmpty },
-      },
-    },
-    async (req, reply) => {
+  const stream = routeOf(VideoApi.stream);
+  app.route({
+    ...stream,
+    // The answers besides the whole video: one byte range, the browser's copy, a range past the end.
+    schema: { ...stream.schema, response: { ...stream.schema.response, 206: VideoApi.stream.response, 304: NotModified, 416: OkEmpty } },
+    handler: async (req, reply) => {
       const auth = await media.callerOf(req, req.query, VideoPerm.list);
       const file = await videos.open(auth, req.query);
       fileHeaders(reply, file, 'inline').header('accept-ranges', 'bytes');
@@ -73,36 +63,18 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.header('content-length', file.size).send(createReadStream(file.cacheFile));
     },
-  );
+  });
 
-  app.get(
-    '/ccms/video/usage',
-    {
-      config: { permission: VideoPerm.query },
-      schema: { summary: 'List the topics that use a video', tags: ['content/video'], querystring: UsageQuery, response: { 200: okOf(Usage) } },
-    },
-    async (req) => ok(await videos.usage(caller(req), req.query)),
-  );
+  app.route({ ...routeOf(VideoApi.usage), handler: async (req) => ok(await videos.usage(caller(req), req.query)) });
 
-  app.post(
-    '/ccms/video/upload',
-    {
-      config: { permission: VideoPerm.upload, log: log(BusinessType.IMPORT) },
-      schema: { summary: 'Upload videos (multipart) into a library folder', tags: ['content/video'], response: { 200: okOf(ResourceCommit) } },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(VideoApi.upload, log(BusinessType.IMPORT)),
+    handler: async (req) => {
       const auth = caller(req);
       const form = await readForm(req, { beforeFiles: (raw) => videos.assertWritable(auth, formFields(ResourceUploadFields, raw).libraryId) });
       return ok(await videos.upload(auth, formFields(ResourceUploadFields, form.fields), form.files, req.lang));
     },
-  );
+  });
 
-  app.delete(
-    '/ccms/video',
-    {
-      config: { permission: VideoPerm.remove, log: log(BusinessType.DELETE) },
-      schema: { summary: 'Delete videos', tags: ['content/video'], body: ResourceDeleteBody, response: { 200: okOf(ResourceCommit) } },
-    },
-    async (req) => ok(await videos.remove(caller(req), req.body, req.lang)),
-  );
+  app.route({ ...routeOf(VideoApi.remove, log(BusinessType.DELETE)), handler: async (req) => ok(await videos.remove(caller(req), req.body, req.lang)) });
 };

@@ -1,6 +1,7 @@
 import type { Language } from '@ccms/contracts/constants';
 import type { ResourceDeleteBody, ResourceUploadFields } from '@ccms/contracts/content/graphic';
-import { DEFAULT_VIDEO_FOLDER, VIDEO_EXTENSIONS, VIDEO_MAX_MB, type VideoQuery, type VideoRow } from '@ccms/contracts/content/video';
+import { DEFAULT_VIDEO_FOLDER, VIDEO_EXTENSIONS, VIDEO_MAX_MB, VideoApi, type VideoQuery, type VideoRow } from '@ccms/contracts/content/video';
+import { urlOf } from '@ccms/contracts/endpoint';
 import { translate } from '@ccms/contracts/messages';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { MediaTickets } from '../../../platform/auth/media-ticket';
@@ -43,7 +44,7 @@ export function videoService(files: ResourceFiles, tickets: MediaTickets, cacheD
         uploadBy: r.author,
         commit: r.commit,
         refs: r.refs,
-        url: mediaUrl('/ccms/video/stream', tickets, auth, where, r.entry.path),
+        url: mediaUrl(urlOf(VideoApi.stream), tickets, auth, where, r.entry.path),
       }));
       return { rows: out, total, libraryId: where.row.libraryId, branch: where.branch, commit: where.commit };
     },
