@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsCatalogTopic, ccmsRegulation, ccmsRegulationLink, sysUser } from '../../../db/schema';
-import { sideBySide } from '../../content/catalog/text-diff';
+import { sideBySide } from '../../content/shared/text-diff';
 import type { NotifyInput } from '../../system/notification/notification.service';
 
 type DiffLine = { type: 'same' | 'added' | 'removed'; text: string };

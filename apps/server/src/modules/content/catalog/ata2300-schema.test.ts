@@ -6,7 +6,7 @@ import { useGitServer } from '../../../../test/git-server';
 import { callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsGrammar } from '../../../db/schema';
 import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart } from '../content-test-kit';
-import { writeZip } from '../explorer/zip';
+import { writeZip } from '../shared/zip';
 
 /**
  * An ATA Spec 2300 schema package installed by an administrator, then used by the index and the

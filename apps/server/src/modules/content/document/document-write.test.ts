@@ -8,7 +8,7 @@ import { sysJob } from '../../../db/schema';
 import { checkCron } from '../../../platform/jobs/cron';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
 import { allowLoopbackRemotes, grant, libraryBody, multipart, type TestUser, uploadLeftovers, userWith } from '../content-test-kit';
-import { writeZip } from '../explorer/zip';
+import { writeZip } from '../shared/zip';
 import { parseOutline } from './document-write';
 
 /** Import of a zip package and toc fast create, on a small library. */

@@ -11,9 +11,9 @@ import type { Change } from '../../../platform/git/git-repo';
 import { badRequest } from '../../../platform/http/errors';
 import type { CatalogRuntime } from '../catalog/catalog.service';
 import { isMapElement } from '../catalog/extract';
-import { joinPath, parentOf, repoPath } from '../explorer/repo-path';
-import { listZip, withUnpackedZip } from '../explorer/zip';
 import type { LibraryGit } from '../library/library-git';
+import { joinPath, parentOf, repoPath } from '../shared/repo-path';
+import { listZip, withUnpackedZip } from '../shared/zip';
 import type { TemplateService } from '../template/template.service';
 import { findDocumentByPath } from './document.queries';
 

@@ -15,8 +15,8 @@ import type { Db } from '../../../db/client';
 import { ccmsDefaultEditor, ccmsEditorLink } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { repoPath } from '../explorer/repo-path';
 import type { LibraryService } from '../library/library.service';
+import { repoPath } from '../shared/repo-path';
 import { allDefaults, defaultOf, doctypeEditorOf, enabledLinks, findLink, listLinks } from './editor-config.queries';
 import { editorLinkUrl, unknownVariables } from './editor-link-url';
 

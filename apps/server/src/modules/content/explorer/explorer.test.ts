@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { allowLoopbackRemotes, CONTENT_PERMS, grant, libraryBody, multipart, type TestUser, uploadLeftovers, userWith } from '../content-test-kit';
-import { withUnpackedZip, writeZip } from './zip';
+import { withUnpackedZip, writeZip } from '../shared/zip';
 
 const cred = { username: 'git-user', password: 'Remote-Pass-77' };
 const remote = useGitServer({ auth: cred });

@@ -3,8 +3,8 @@ import type { Db } from '../../../db/client';
 import type { GitRepo } from '../../../platform/git/git-repo';
 import { badRequest } from '../../../platform/http/errors';
 import { findMeta } from '../catalog/catalog-meta';
-import { repoPath } from '../explorer/repo-path';
 import { isFrozenBranch } from '../library/library-git';
+import { repoPath } from '../shared/repo-path';
 
 /** A frozen revision's branch (frozen/<name>, at its tag freeze/<name>): no commit lands on it; a PSL of it is dispatched once approved. */
 export { isFrozenBranch } from '../library/library-git';

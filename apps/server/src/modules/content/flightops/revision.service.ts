@@ -8,10 +8,10 @@ import type { Change } from '../../../platform/git/git-repo';
 import { badRequest } from '../../../platform/http/errors';
 import type { CatalogRuntime } from '../catalog/catalog.service';
 import type { UploadedFile } from '../document/document-write';
-import { repoPath } from '../explorer/repo-path';
-import { withUnpackedZip } from '../explorer/zip';
 import { createBranch } from '../library/library-branch';
 import type { LibraryGit } from '../library/library-git';
+import { repoPath } from '../shared/repo-path';
+import { withUnpackedZip } from '../shared/zip';
 import { mergeRevision } from './revision-merge';
 
 /** Text is merged line by line; a file with a NUL byte in its first 8,000 (git's test: images, PDFs) is compared whole. */

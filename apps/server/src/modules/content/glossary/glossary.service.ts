@@ -16,10 +16,10 @@ import type { AuthContext } from '../../../platform/auth/access';
 import type { Change } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { readXlsx, toXlsx } from '../../../platform/http/excel';
-import { baseName, entryName, joinPath, parentOf, repoPath } from '../explorer/repo-path';
 import type { ResourceAt, ResourceFiles } from '../graphic/resource-files';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit } from '../library/library-git';
+import { baseName, entryName, joinPath, parentOf, repoPath } from '../shared/repo-path';
 import { type ExportRow, glossaryColumns } from './glossary.excel';
 import { buildEntry, editEntry, idFor, type ParsedEntry, readEntry } from './glossary-xml';
 

@@ -6,7 +6,7 @@ import type { GrammarKind, GrammarStandard } from '@ccms/contracts/content/gramm
 import { DtdValidation, ditaVersionOf, readCatalog } from '@ccms/dita';
 import type { Brex, SchemaPackage } from '@ccms/s1000d';
 import { AppError, badRequest } from '../../../platform/http/errors';
-import { withUnpackedZip } from '../explorer/zip';
+import { withUnpackedZip } from '../shared/zip';
 import { inspectAta2300Schemas, isAta2300Package } from './grammar-ata2300';
 import { inspectDefaultBrex, inspectSchemas, isDefaultBrexFile } from './grammar-s1000d';
 

@@ -9,7 +9,7 @@ import { s1000dCorpus } from '../../../../../../test-support/s1000d-corpora';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsGrammar } from '../../../db/schema';
 import { multipart } from '../content-test-kit';
-import { writeZip } from '../explorer/zip';
+import { writeZip } from '../shared/zip';
 import { grammarRegistry } from './grammar-registry';
 
 const schemas50 = s1000dCorpus('s1000d-schemas-5.0');

@@ -15,7 +15,7 @@ import { buildApp } from '../../../app';
 import { ccmsGrammar } from '../../../db/schema';
 import { loadConfig } from '../../../platform/config';
 import { allowLoopbackRemotes, libraryBody, multipart, userWith } from '../content-test-kit';
-import { writeZip } from '../explorer/zip';
+import { writeZip } from '../shared/zip';
 import { grammarRegistry } from './grammar-registry';
 
 const dita13 = grammarForTests('dita-1.3');

@@ -16,7 +16,7 @@ import { translate } from '@ccms/contracts/messages';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { MediaTickets } from '../../../platform/auth/media-ticket';
 import { badRequest } from '../../../platform/http/errors';
-import { baseName, parentOf } from '../explorer/repo-path';
+import { baseName, parentOf } from '../shared/repo-path';
 import { hasExtension, imageMatchesExtension, mediaTypeOf } from './media-types';
 import { mediaUrl, type ResourceFiles, type Upload } from './resource-files';
 

@@ -5,9 +5,9 @@ import type { AuthContext } from '../../../platform/auth/access';
 import type { MediaTickets } from '../../../platform/auth/media-ticket';
 import type { Change, GitRepo, TreeEntry } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
-import { baseName, entryName, joinPath, parentOf, repoPath } from '../explorer/repo-path';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
+import { baseName, entryName, joinPath, parentOf, repoPath } from '../shared/repo-path';
 import { extensionOf, mediaTypeOf } from './media-types';
 import { type Target, type UsageIndex, usageIndex } from './where-used';
 

@@ -13,8 +13,8 @@ import type { Db } from '../../../db/client';
 import { ccmsLibraryDataProperty, ccmsLibrarySetting, ccmsPublishConfig } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { repoPath } from '../explorer/repo-path';
 import { assertLibraryAccess } from '../library/library-access';
+import { repoPath } from '../shared/repo-path';
 import {
   filterGroupExists,
   findDataProperty,

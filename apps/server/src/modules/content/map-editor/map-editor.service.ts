@@ -20,7 +20,7 @@ import { dmCodeString, firstChild, normText, parseXml as parseS1000d, pmCodeStri
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
-import { parentOf, repoPath } from '../explorer/repo-path';
+import { parentOf, repoPath } from '../shared/repo-path';
 import { standardOf } from '../standard/registry';
 import type { TemplateService } from '../template/template.service';
 import { assertValidDita, invalid } from '../topic-editor/dita-validation';

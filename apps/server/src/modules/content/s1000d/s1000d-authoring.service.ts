@@ -65,11 +65,11 @@ import type { CatalogRuntime, CatalogScopeOpen } from '../catalog/catalog.servic
 import { pushTag, tagsUnder } from '../catalog/catalog-git';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import { checkS1000dObject } from '../catalog/s1000d-rows';
-import { sideBySide } from '../catalog/text-diff';
-import { joinPath, parentOf, repoPath } from '../explorer/repo-path';
 import type { S1000dGrammar } from '../grammar/grammar-registry';
 import type { LibraryNeed } from '../library/library-access';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
+import { joinPath, parentOf, repoPath } from '../shared/repo-path';
+import { sideBySide } from '../shared/text-diff';
 import { standardOf } from '../standard/registry';
 import { s1000dTemplateOf } from '../template/template.queries';
 import { fillTemplate } from '../template/template-fill';

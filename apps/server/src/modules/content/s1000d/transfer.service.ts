@@ -20,9 +20,9 @@ import type { CatalogRuntime } from '../catalog/catalog.service';
 import { findDocument } from '../document/document.queries';
 import { documentMissing } from '../document/document.service';
 import type { UploadedFile } from '../document/document-write';
-import { repoPath } from '../explorer/repo-path';
-import { withUnpackedZip, writeZip } from '../explorer/zip';
 import type { LibraryGit } from '../library/library-git';
+import { repoPath } from '../shared/repo-path';
+import { withUnpackedZip, writeZip } from '../shared/zip';
 import { s1000dSetOf } from './s1000d-set';
 
 const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);

@@ -6,9 +6,9 @@ import type { Db } from '../../../db/client';
 import { ccmsTag, ccmsTagAssignment } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors';
-import { repoPath } from '../explorer/repo-path';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
+import { repoPath } from '../shared/repo-path';
 import { standardOf } from '../standard/registry';
 import { findTag, listTags, taggedPaths, tagNameClash, tagOptions, tagsById, tagsOfPaths } from './tag.queries';
 

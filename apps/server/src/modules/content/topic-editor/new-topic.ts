@@ -5,7 +5,7 @@ import { parseXml } from '@ccms/dita';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { badRequest } from '../../../platform/http/errors';
-import { joinPath, parentOf, repoPath } from '../explorer/repo-path';
+import { joinPath, parentOf, repoPath } from '../shared/repo-path';
 import type { TemplateService } from '../template/template.service';
 import { assertValidDita, assertValidEdit } from './dita-validation';
 import type { EditorDeps, TopicEditorService } from './topic-editor.service';

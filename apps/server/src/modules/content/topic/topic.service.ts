@@ -7,8 +7,8 @@ import { AppError, badRequest } from '../../../platform/http/errors';
 import { linksFrom, linksTo } from '../catalog/catalog.queries';
 import { type CatalogRuntime, indexedAt } from '../catalog/catalog.service';
 import { assertOwner, changeStatus, saveMeta } from '../catalog/catalog-meta';
-import { sideBySide } from '../catalog/text-diff';
 import type { LibraryGit } from '../library/library-git';
+import { sideBySide } from '../shared/text-diff';
 import type { ClauseHooks } from './clause-hooks';
 import { documentsReading, findTopic, findTopicByPath, listTopics } from './topic.queries';
 

@@ -6,10 +6,10 @@ import { translate } from '@ccms/contracts/messages';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { MediaTickets } from '../../../platform/auth/media-ticket';
 import { badRequest } from '../../../platform/http/errors';
-import { baseName, parentOf } from '../explorer/repo-path';
 import { checkUploads } from '../graphic/graphic.service';
 import { hasExtension, mediaTypeOf, videoMatchesExtension } from '../graphic/media-types';
 import { mediaUrl, type ResourceFiles, type Upload } from '../graphic/resource-files';
+import { baseName, parentOf } from '../shared/repo-path';
 import { streamCache } from './stream-cache';
 
 const VIDEO_TYPES_TEXT = 'mp4/webm/ogg';

@@ -7,12 +7,12 @@ import { ccmsPublication } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import type { CatalogIndexer } from '../../content/catalog/indexer';
-import { repoPath } from '../../content/explorer/repo-path';
 import { checkFlightopsPublication } from '../../content/flightops/flightops-set';
 import type { LibraryService } from '../../content/library/library.service';
 import { readableLibraries } from '../../content/library/library-access';
 import type { LibraryGit, LibraryRow } from '../../content/library/library-git';
 import { filterGroupExists, filterGroupNames } from '../../content/library-config/library-config.queries';
+import { repoPath } from '../../content/shared/repo-path';
 import { standardOf } from '../../content/standard/registry';
 import { profileSpecOf } from '../../content/xml-profile/xml-profile.queries';
 import {

@@ -21,8 +21,8 @@ import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest } from '../../../platform/http/errors';
 import type { ContentServices } from '../../content/content.area';
 import type { UploadedFile } from '../../content/document/document-write';
-import { withUnpackedZip, writeZip } from '../../content/explorer/zip';
 import { s1000dSetOf } from '../../content/s1000d/s1000d-set';
+import { withUnpackedZip, writeZip } from '../../content/shared/zip';
 import { planCovering } from '../workflow/workflow.queries';
 import type { CommentRow } from './review-comment.queries';
 
