@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /** Extensions POST /common/upload accepts (RuoYi's defaults plus DITA sources and video). */
 export const UPLOAD_ALLOWED_EXTENSIONS = [
@@ -62,3 +63,55 @@ export const ResourceQuery = z.object({
 
 /** Response schema of a route that answers with a file (workbook, download): the bytes, not JSON. */
 export const FileResponse = z.unknown().describe('file content');
+
+const tag = 'common/file';
+
+/**
+ * Common file upload and download (RuoYi's CommonController), for any signed-in user: each
+ * endpoint's URL, method, access and schemas, for the server's routes and the web's calls.
+ */
+export const CommonApi = {
+  upload: endpoint({
+    method: 'POST',
+    url: '/common/upload',
+    access: { authenticated: true },
+    summary: "Upload one file to the server's file store",
+    tag,
+    response: UploadResult,
+  }),
+  uploads: endpoint({
+    method: 'POST',
+    url: '/common/uploads',
+    access: { authenticated: true },
+    summary: "Upload several files to the server's file store",
+    tag,
+    response: UploadsResult,
+  }),
+  download: endpoint({
+    method: 'GET',
+    url: '/common/download',
+    access: { authenticated: true },
+    summary: 'Download a generated file (e.g. a finished export) by name',
+    tag,
+    query: DownloadQuery,
+    response: FileResponse,
+  }),
+  uploadedFile: endpoint({
+    method: 'GET',
+    url: '/profile/upload/*',
+    access: { public: true },
+    summary: 'Serve an uploaded file by its stored path',
+    tag,
+    params: z.object({ '*': z.string().max(300) }),
+    response: FileResponse,
+  }),
+  downloadResource: endpoint({
+    method: 'GET',
+    url: '/common/download/resource',
+    access: { authenticated: true },
+    summary: 'Download an uploaded file by the name /common/upload answered',
+    tag,
+    query: ResourceQuery,
+    response: FileResponse,
+  }),
+};

@@ -1,3 +1,5 @@
+import { CommonApi } from '@ccms/contracts/common';
+import { urlOf } from '@ccms/contracts/endpoint';
 import { type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios';
 import { feedback } from '../feedback/feedback';
 import { i18n } from '../i18n';
@@ -95,13 +97,13 @@ export function downloadJson(url: string, body: object, fallbackName: string): P
 
 /** GET /common/download?fileName=..&delete=..: the name comes from the download-filename header. */
 export function downloadByName(fileName: string, deleteAfter = true): Promise<boolean> {
-  return fetchBlob({ url: '/common/download', method: 'get', params: { fileName, delete: deleteAfter } }, fileName);
+  return fetchBlob({ url: urlOf(CommonApi.download), method: 'get', params: { fileName, delete: deleteAfter } }, fileName);
 }
 
 /** GET /common/download/resource?resource=..: a stored upload. */
 export function downloadResource(resource: string): Promise<boolean> {
   const fallback = resource.split('/').pop() ?? 'download';
-  return fetchBlob({ url: '/common/download/resource', method: 'get', params: { resource } }, fallback);
+  return fetchBlob({ url: urlOf(CommonApi.downloadResource), method: 'get', params: { resource } }, fallback);
 }
 
 /** Any GET that answers with a file (zip downloads and the like). */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { OkEmpty, okOf } from '../http';
+import { CachePerm } from './cache';
 
 /** RuoYi's SysCache: one cache (getNames) or one entry of it (getValue). */
 export const SysCache = z.object({
@@ -24,3 +27,65 @@ export const CacheKeyParam = z.object({
 });
 
 export const CacheValueParams = CacheNameParam.extend(CacheKeyParam.shape);
+
+const tag = 'monitor/cache';
+
+/**
+ * RuoYi's cache list page (CacheController getNames, getKeys, getValue, clearCacheName,
+ * clearCacheKey, clearCacheAll), which RuoYi's client calls: each endpoint's URL, method, access
+ * and schemas, for the server's routes.
+ */
+export const CacheListApi = {
+  names: endpoint({
+    method: 'GET',
+    url: '/monitor/cache/getNames',
+    access: { permission: CachePerm.list },
+    summary: 'List the caches with what each holds',
+    tag,
+    response: okOf(z.array(SysCache)),
+  }),
+  keys: endpoint({
+    method: 'GET',
+    url: '/monitor/cache/getKeys/:cacheName',
+    access: { permission: CachePerm.list },
+    summary: 'List the keys of a cache',
+    tag,
+    params: CacheNameParam,
+    response: okOf(z.array(z.string())),
+  }),
+  value: endpoint({
+    method: 'GET',
+    url: '/monitor/cache/getValue/:cacheName/:cacheKey',
+    access: { permission: CachePerm.list },
+    summary: 'Show the value of a cache key (never a secret)',
+    tag,
+    params: CacheValueParams,
+    response: okOf(SysCache),
+  }),
+  clearName: endpoint({
+    method: 'DELETE',
+    url: '/monitor/cache/clearCacheName/:cacheName',
+    access: { permission: CachePerm.list },
+    summary: 'Clear a cache',
+    tag,
+    params: CacheNameParam,
+    response: OkEmpty,
+  }),
+  clearKey: endpoint({
+    method: 'DELETE',
+    url: '/monitor/cache/clearCacheKey/:cacheKey',
+    access: { permission: CachePerm.list },
+    summary: 'Clear one cache key',
+    tag,
+    params: CacheKeyParam,
+    response: OkEmpty,
+  }),
+  clearAll: endpoint({
+    method: 'DELETE',
+    url: '/monitor/cache/clearCacheAll',
+    access: { permission: CachePerm.list },
+    summary: 'Clear every cache (your own session stays)',
+    tag,
+    response: OkEmpty,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { okOf } from '../http';
 
 const Texts = z.object({ zh: z.string(), en: z.string() });
 
@@ -39,3 +41,17 @@ export type CacheInfo = z.infer<typeof CacheInfo>;
 export const CachePerm = {
   list: 'monitor:cache:list',
 } as const;
+
+const tag = 'monitor/cache';
+
+/** The cache monitor (RuoYi's CacheController): its URL, method, access and schemas, for the server's route and the web's call. */
+export const CacheApi = {
+  info: endpoint({
+    method: 'GET',
+    url: '/monitor/cache',
+    access: { permission: CachePerm.list },
+    summary: "Show the server's cache statistics",
+    tag,
+    response: okOf(CacheInfo),
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { okOf } from '../http';
 
 /** One statement's figures: from pg_stat_statements, or the server's own timings. */
 export const StatementFigures = z.object({
@@ -65,3 +67,41 @@ export const DATASOURCE_TOP = 10;
 export const DatasourcePerm = {
   list: 'monitor:druid:list',
 } as const;
+
+const tag = 'monitor/druid';
+
+/**
+ * The datasource monitor (RuoYi's monitor/druid), and RuoYi's Druid console frames sent to it:
+ * each endpoint's URL, method, access and schemas, for the server's routes and the web's calls.
+ */
+export const DatasourceApi = {
+  info: endpoint({
+    method: 'GET',
+    url: '/monitor/druid',
+    access: { permission: DatasourcePerm.list },
+    summary: "Show the database's pool, connections, slowest and most frequent statements and largest tables",
+    tag,
+    response: okOf(DatasourceInfo),
+  }),
+  /**
+   * RuoYi's datasource page frames Druid's console at /prod-api/druid/login.html. This server has
+   * no Druid: the frame is sent (302, no body) to the app's own datasource monitor page, which asks
+   * for sign-in and monitor:druid:list as ever.
+   */
+  loginFrame: endpoint({
+    method: 'GET',
+    url: '/druid/login.html',
+    access: { public: true },
+    summary: "Send RuoYi's Druid console frame (login.html) to the datasource monitor page",
+    tag,
+    response: z.null(),
+  }),
+  indexFrame: endpoint({
+    method: 'GET',
+    url: '/druid/index.html',
+    access: { public: true },
+    summary: "Send RuoYi's Druid console frame (index.html) to the datasource monitor page",
+    tag,
+    response: z.null(),
+  }),
+};

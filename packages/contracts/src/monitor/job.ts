@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DateTime, IdList, PageQuery, Status01 } from '../http';
+import { FileResponse } from '../common';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, OkEmpty, okOf, PageQuery, rowsOf, Status01 } from '../http';
 import { optionalFlag, optionalText } from './filters';
 
 /** JSON parameters handed to the job's handler; each handler checks its own. */
@@ -86,3 +88,89 @@ export const JobPerm = {
   changeStatus: 'monitor:job:changeStatus',
   export: 'monitor:job:export',
 } as const;
+
+const tag = 'monitor/job';
+
+/** The scheduled jobs API (RuoYi's SysJobController): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const JobApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/monitor/job/list',
+    access: { permission: JobPerm.list },
+    summary: 'List scheduled jobs by page',
+    tag,
+    query: JobQuery,
+    response: rowsOf(Job),
+  }),
+  handlers: endpoint({
+    method: 'GET',
+    url: '/monitor/job/handlers',
+    access: { permission: JobPerm.list },
+    summary: 'List the job handlers a scheduled job can invoke',
+    tag,
+    response: okOf(z.array(JobHandlerInfo)),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/monitor/job/:jobId',
+    access: { permission: JobPerm.query },
+    summary: 'Get a scheduled job',
+    tag,
+    params: JobIdParam,
+    response: okOf(Job),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/monitor/job',
+    access: { permission: JobPerm.add },
+    summary: 'Create a scheduled job',
+    tag,
+    body: JobBody,
+    response: OkEmpty,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/monitor/job',
+    access: { permission: JobPerm.edit },
+    summary: 'Update a scheduled job',
+    tag,
+    body: JobUpdate,
+    response: OkEmpty,
+  }),
+  changeStatus: endpoint({
+    method: 'PUT',
+    url: '/monitor/job/changeStatus',
+    access: { permission: JobPerm.changeStatus },
+    summary: 'Pause or resume a scheduled job',
+    tag,
+    body: JobStatusBody,
+    response: OkEmpty,
+  }),
+  run: endpoint({
+    method: 'PUT',
+    url: '/monitor/job/run',
+    access: { permission: JobPerm.changeStatus },
+    summary: 'Run a scheduled job once, now',
+    tag,
+    body: JobRunBody,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/monitor/job/:ids',
+    access: { permission: JobPerm.remove },
+    summary: 'Delete scheduled jobs',
+    tag,
+    params: JobIdsParam,
+    response: OkEmpty,
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/monitor/job/export',
+    access: { permission: JobPerm.export },
+    summary: 'Export scheduled jobs as an Excel workbook',
+    tag,
+    body: JobQuery.optional(),
+    response: FileResponse,
+  }),
+};

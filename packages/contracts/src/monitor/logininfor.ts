@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DateTime, IdList, PageQuery } from '../http';
+import { FileResponse } from '../common';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, OkEmpty, PageQuery, rowsOf } from '../http';
 import { optionalFlag, optionalText, TimeRange } from './filters';
 
 /** One sign-in attempt (RuoYi SysLogininfor). */
@@ -35,3 +37,53 @@ export const LoginInfoPerm = {
   export: 'monitor:logininfor:export',
   unlock: 'monitor:logininfor:unlock',
 } as const;
+
+const tag = 'monitor/logininfor';
+
+/** The sign-in log API (RuoYi's SysLogininforController): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const LoginInfoApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/monitor/logininfor/list',
+    access: { permission: LoginInfoPerm.list },
+    summary: 'List sign-in records by page',
+    tag,
+    query: LoginInfoQuery,
+    response: rowsOf(LoginInfo),
+  }),
+  clean: endpoint({
+    method: 'DELETE',
+    url: '/monitor/logininfor/clean',
+    access: { permission: LoginInfoPerm.remove },
+    summary: 'Delete all sign-in records',
+    tag,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/monitor/logininfor/:ids',
+    access: { permission: LoginInfoPerm.remove },
+    summary: 'Delete sign-in records',
+    tag,
+    params: InfoIdsParam,
+    response: OkEmpty,
+  }),
+  unlock: endpoint({
+    method: 'GET',
+    url: '/monitor/logininfor/unlock/:userName',
+    access: { permission: LoginInfoPerm.unlock },
+    summary: 'Unlock a user locked out after failed sign-ins',
+    tag,
+    params: UnlockParam,
+    response: OkEmpty,
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/monitor/logininfor/export',
+    access: { permission: LoginInfoPerm.export },
+    summary: 'Export sign-in records as an Excel workbook',
+    tag,
+    body: LoginInfoQuery.optional(),
+    response: FileResponse,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, OkEmpty, PageQuery, rowsOf } from '../http';
 import { optionalText } from './filters';
 
 /** One signed-in session (RuoYi SysUserOnline); tokenId is the session id, never the bearer token. */
@@ -39,3 +40,27 @@ export const OnlinePerm = {
   batchLogout: 'monitor:online:batchLogout',
   forceLogout: 'monitor:online:forceLogout',
 } as const;
+
+const tag = 'monitor/online';
+
+/** The online users API (RuoYi's SysUserOnlineController): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const OnlineApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/monitor/online/list',
+    access: { permission: OnlinePerm.list },
+    summary: 'List signed-in sessions',
+    tag,
+    query: OnlineQuery,
+    response: rowsOf(OnlineUser),
+  }),
+  forceLogout: endpoint({
+    method: 'DELETE',
+    url: '/monitor/online/:tokenId',
+    access: { permission: OnlinePerm.forceLogout },
+    summary: 'Sign a session out',
+    tag,
+    params: TokenIdParam,
+    response: OkEmpty,
+  }),
+};

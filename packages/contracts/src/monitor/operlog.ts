@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DateTime, IdList, PageQuery } from '../http';
+import { FileResponse } from '../common';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, OkEmpty, okOf, PageQuery, rowsOf } from '../http';
 import { optionalInt, optionalText, TimeRange } from './filters';
 
 /** One operation log row (RuoYi SysOperLog). */
@@ -45,3 +47,53 @@ export const OperLogPerm = {
   remove: 'monitor:operlog:remove',
   export: 'monitor:operlog:export',
 } as const;
+
+const tag = 'monitor/operlog';
+
+/** The operation log API (RuoYi's SysOperlogController): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const OperLogApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/monitor/operlog/list',
+    access: { permission: OperLogPerm.list },
+    summary: 'List operation log entries by page',
+    tag,
+    query: OperLogQuery,
+    response: rowsOf(OperLog),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/monitor/operlog/:operId',
+    access: { permission: OperLogPerm.query },
+    summary: 'Get an operation log entry',
+    tag,
+    params: OperIdParam,
+    response: okOf(OperLog),
+  }),
+  clean: endpoint({
+    method: 'DELETE',
+    url: '/monitor/operlog/clean',
+    access: { permission: OperLogPerm.remove },
+    summary: 'Delete all operation log entries',
+    tag,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/monitor/operlog/:ids',
+    access: { permission: OperLogPerm.remove },
+    summary: 'Delete operation log entries',
+    tag,
+    params: OperIdsParam,
+    response: OkEmpty,
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/monitor/operlog/export',
+    access: { permission: OperLogPerm.export },
+    summary: 'Export operation log entries as an Excel workbook',
+    tag,
+    body: OperLogQuery.optional(),
+    response: FileResponse,
+  }),
+};

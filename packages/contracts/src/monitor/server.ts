@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { okOf } from '../http';
 
 /**
  * GET /monitor/server: the host and the Node.js process (RuoYi's Server, with a Node runtime in place of the JVM).
@@ -93,3 +95,17 @@ export type ServerInfo = z.infer<typeof ServerInfo>;
 export const ServerPerm = {
   list: 'monitor:server:list',
 } as const;
+
+const tag = 'monitor/server';
+
+/** The server monitor (RuoYi's ServerController): its URL, method, access and schemas, for the server's route and the web's call. */
+export const ServerApi = {
+  info: endpoint({
+    method: 'GET',
+    url: '/monitor/server',
+    access: { permission: ServerPerm.list },
+    summary: "Show the server's CPU, memory, runtime and disk figures",
+    tag,
+    response: okOf(ServerInfo),
+  }),
+};

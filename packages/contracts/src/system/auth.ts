@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
-import { DateTime } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, OkEmpty, okOf } from '../http';
 
 /** Sign-in form and call (spec 5: username 3-10, password 6-15, with its messages). */
 export const LoginBody = z.object({
@@ -136,3 +137,63 @@ export const RouterNodeSchema: z.ZodType<RouterNode> = z.lazy(() =>
     children: z.array(RouterNodeSchema).optional(),
   }),
 );
+
+const tag = 'system/auth';
+
+/**
+ * The sign-in API (spec section 7: sign-in and out, captcha, registration, the caller's info and
+ * menu): each endpoint's URL, method, access and schemas, for the server's routes and the web's
+ * calls.
+ */
+export const AuthApi = {
+  captcha: endpoint({
+    method: 'GET',
+    url: '/captchaImage',
+    access: { public: true },
+    summary: 'Get a captcha image for the sign-in form (when captcha is on)',
+    tag,
+    response: CaptchaResult,
+  }),
+  login: endpoint({
+    method: 'POST',
+    url: '/login',
+    access: { public: true },
+    summary: 'Sign in with user name and password; returns a bearer token',
+    tag,
+    body: LoginBody,
+    response: LoginResult,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    url: '/logout',
+    access: { public: true },
+    summary: 'Sign the current session out',
+    tag,
+    response: OkEmpty,
+  }),
+  register: endpoint({
+    method: 'POST',
+    url: '/register',
+    access: { public: true },
+    summary: 'Register a new user (when self-registration is on)',
+    tag,
+    body: RegisterBody,
+    response: OkEmpty,
+  }),
+  info: endpoint({
+    method: 'GET',
+    url: '/getInfo',
+    access: { authenticated: true },
+    summary: 'Get the signed-in user with roles and permissions',
+    tag,
+    response: InfoResult,
+  }),
+  routers: endpoint({
+    method: 'GET',
+    url: '/getRouters',
+    access: { authenticated: true },
+    summary: "Get the signed-in user's menu tree as web routes",
+    tag,
+    response: okOf(z.array(RouterNodeSchema)),
+  }),
+};

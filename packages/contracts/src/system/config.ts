@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, TimeRangeQuery } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, OkEmpty, okOf, PageQuery, rowsOf, TimeRangeQuery } from '../http';
 import { MAIL_CONFIG_KEYS } from './notification';
 
 export const Config = z.object({
@@ -105,3 +106,83 @@ export const ConfigPerm = {
   remove: 'system:config:remove',
   export: 'system:config:export',
 } as const;
+
+/** Exports answer a workbook, not an envelope. */
+const Xlsx = z.unknown().describe('an .xlsx workbook');
+const ConfigIdParam = z.object({ configId: z.coerce.number().int().positive() });
+const tag = 'system/config';
+
+/** The system parameters API (RuoYi's SysConfigController): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const ConfigApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/system/config/list',
+    access: { permission: ConfigPerm.list },
+    summary: 'List system parameters by page',
+    tag,
+    query: ConfigQuery,
+    response: rowsOf(Config),
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/system/config/export',
+    access: { permission: ConfigPerm.export },
+    summary: 'Export system parameters as an Excel workbook',
+    tag,
+    body: ConfigFilter,
+    response: Xlsx,
+  }),
+  byKey: endpoint({
+    method: 'GET',
+    url: '/system/config/configKey/:configKey',
+    access: { authenticated: true },
+    summary: "Get a system parameter's value by its key",
+    tag,
+    params: z.object({ configKey: z.string().min(1).max(100) }),
+    response: ConfigValueResult,
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/system/config/:configId',
+    access: { permission: ConfigPerm.query },
+    summary: 'Get a system parameter',
+    tag,
+    params: ConfigIdParam,
+    response: okOf(Config),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/system/config',
+    access: { permission: ConfigPerm.add },
+    summary: 'Create a system parameter',
+    tag,
+    body: ConfigBody,
+    response: okOf(ConfigSaveResult),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/system/config',
+    access: { permission: ConfigPerm.edit },
+    summary: 'Update a system parameter',
+    tag,
+    body: ConfigUpdate,
+    response: okOf(ConfigSaveResult),
+  }),
+  refreshCache: endpoint({
+    method: 'DELETE',
+    url: '/system/config/refreshCache',
+    access: { permission: ConfigPerm.remove },
+    summary: 'Reload the system parameter cache',
+    tag,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/system/config/:ids',
+    access: { permission: ConfigPerm.remove },
+    summary: 'Delete system parameters',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: okOf(ConfigSaveResult),
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, Status01, sortBodyOf } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, OkEmpty, okOf, Status01, sortBodyOf } from '../http';
 
 export const Dept = z.object({
   deptId: z.number(),
@@ -63,3 +64,73 @@ export const DeptPerm = {
 /** Saves the display order of several depts at once (RuoYi 3.9's updateSort). */
 export const DeptSort = sortBodyOf('deptIds');
 export type DeptSort = z.infer<typeof DeptSort>;
+
+const DeptIdParam = z.object({ deptId: z.coerce.number().int().positive() });
+const tag = 'system/dept';
+
+/** The departments API (RuoYi's SysDeptController): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const DeptApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/system/dept/list',
+    access: { permission: DeptPerm.list },
+    summary: 'List departments',
+    tag,
+    query: DeptQuery,
+    response: okOf(z.array(Dept)),
+  }),
+  listExcluding: endpoint({
+    method: 'GET',
+    url: '/system/dept/list/exclude/:deptId',
+    access: { permission: DeptPerm.list },
+    summary: 'List departments except one and its descendants (parent picker)',
+    tag,
+    params: DeptIdParam,
+    response: okOf(z.array(Dept)),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/system/dept/:deptId',
+    access: { permission: DeptPerm.query },
+    summary: 'Get a department',
+    tag,
+    params: DeptIdParam,
+    response: okOf(Dept),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/system/dept',
+    access: { permission: DeptPerm.add },
+    summary: 'Create a department',
+    tag,
+    body: DeptBody,
+    response: OkEmpty,
+  }),
+  sort: endpoint({
+    method: 'PUT',
+    url: '/system/dept/updateSort',
+    access: { permission: DeptPerm.edit },
+    summary: 'Save the display order of several depts (RuoYi 3.9)',
+    tag,
+    body: DeptSort,
+    response: OkEmpty,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/system/dept',
+    access: { permission: DeptPerm.edit },
+    summary: 'Update a department',
+    tag,
+    body: DeptUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/system/dept/:deptId',
+    access: { permission: DeptPerm.remove },
+    summary: 'Delete a department',
+    tag,
+    params: DeptIdParam,
+    response: OkEmpty,
+  }),
+};

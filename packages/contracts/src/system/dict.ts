@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, Status01, TimeRangeQuery } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, OkEmpty, okOf, PageQuery, rowsOf, Status01, TimeRangeQuery } from '../http';
 
 export const DictType = z.object({
   dictId: z.number(),
@@ -119,3 +120,149 @@ export const DictPerm = {
   remove: 'system:dict:remove',
   export: 'system:dict:export',
 } as const;
+
+/** Exports answer a workbook, not an envelope. */
+const Xlsx = z.unknown().describe('an .xlsx workbook');
+const Ids = z.object({ ids: IdList });
+const tag = 'system/dict';
+
+/**
+ * The dictionary API, types and entries (RuoYi's SysDictTypeController and SysDictDataController):
+ * each endpoint's URL, method, access and schemas, for the server's routes and the web's calls.
+ */
+export const DictApi = {
+  typeList: endpoint({
+    method: 'GET',
+    url: '/system/dict/type/list',
+    access: { permission: DictPerm.list },
+    summary: 'List dictionary types by page',
+    tag,
+    query: DictTypeQuery,
+    response: rowsOf(DictType),
+  }),
+  typeExport: endpoint({
+    method: 'POST',
+    url: '/system/dict/type/export',
+    access: { permission: DictPerm.export },
+    summary: 'Export dictionary types as an Excel workbook',
+    tag,
+    body: DictTypeFilter,
+    response: Xlsx,
+  }),
+  typeOptions: endpoint({
+    method: 'GET',
+    url: '/system/dict/type/optionselect',
+    access: { authenticated: true },
+    summary: 'List all dictionary types, for pickers',
+    tag,
+    response: okOf(z.array(DictType)),
+  }),
+  typeGet: endpoint({
+    method: 'GET',
+    url: '/system/dict/type/:dictId',
+    access: { permission: DictPerm.query },
+    summary: 'Get a dictionary type',
+    tag,
+    params: z.object({ dictId: z.coerce.number().int().positive() }),
+    response: okOf(DictType),
+  }),
+  typeAdd: endpoint({
+    method: 'POST',
+    url: '/system/dict/type',
+    access: { permission: DictPerm.add },
+    summary: 'Create a dictionary type',
+    tag,
+    body: DictTypeBody,
+    response: OkEmpty,
+  }),
+  typeEdit: endpoint({
+    method: 'PUT',
+    url: '/system/dict/type',
+    access: { permission: DictPerm.edit },
+    summary: 'Update a dictionary type',
+    tag,
+    body: DictTypeUpdate,
+    response: OkEmpty,
+  }),
+  refreshCache: endpoint({
+    method: 'DELETE',
+    url: '/system/dict/type/refreshCache',
+    access: { permission: DictPerm.remove },
+    summary: 'Reload the dictionary cache',
+    tag,
+    response: OkEmpty,
+  }),
+  typeRemove: endpoint({
+    method: 'DELETE',
+    url: '/system/dict/type/:ids',
+    access: { permission: DictPerm.remove },
+    summary: 'Delete dictionary types',
+    tag,
+    params: Ids,
+    response: OkEmpty,
+  }),
+  dataList: endpoint({
+    method: 'GET',
+    url: '/system/dict/data/list',
+    access: { permission: DictPerm.list },
+    summary: 'List dictionary entries by page',
+    tag,
+    query: DictDataQuery,
+    response: rowsOf(DictData),
+  }),
+  dataExport: endpoint({
+    method: 'POST',
+    url: '/system/dict/data/export',
+    access: { permission: DictPerm.export },
+    summary: 'Export dictionary entries as an Excel workbook',
+    tag,
+    body: DictDataFilter,
+    response: Xlsx,
+  }),
+  /** Every screen with a dictionary-driven select or tag reads this: any signed-in user may. */
+  dataOfType: endpoint({
+    method: 'GET',
+    url: '/system/dict/data/type/:dictType',
+    access: { authenticated: true },
+    summary: 'List the entries of one dictionary type',
+    tag,
+    params: DictTypeParam,
+    response: okOf(z.array(DictItem)),
+  }),
+  dataGet: endpoint({
+    method: 'GET',
+    url: '/system/dict/data/:dictCode',
+    access: { permission: DictPerm.query },
+    summary: 'Get a dictionary entry',
+    tag,
+    params: z.object({ dictCode: z.coerce.number().int().positive() }),
+    response: okOf(DictData),
+  }),
+  dataAdd: endpoint({
+    method: 'POST',
+    url: '/system/dict/data',
+    access: { permission: DictPerm.add },
+    summary: 'Create a dictionary entry',
+    tag,
+    body: DictDataBody,
+    response: OkEmpty,
+  }),
+  dataEdit: endpoint({
+    method: 'PUT',
+    url: '/system/dict/data',
+    access: { permission: DictPerm.edit },
+    summary: 'Update a dictionary entry',
+    tag,
+    body: DictDataUpdate,
+    response: OkEmpty,
+  }),
+  dataRemove: endpoint({
+    method: 'DELETE',
+    url: '/system/dict/data/:ids',
+    access: { permission: DictPerm.remove },
+    summary: 'Delete dictionary entries',
+    tag,
+    params: Ids,
+    response: OkEmpty,
+  }),
+};

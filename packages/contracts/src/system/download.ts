@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DateTime, PageQuery } from '../http';
+import { FileResponse } from '../common';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, PageQuery, rowsOf } from '../http';
 
 /**
  * The download center (/system/downloadcenter): files generated for the signed-in user (an
@@ -33,3 +35,36 @@ export const DownloadQuery = PageQuery.extend({
   status: DownloadStatus.optional(),
 });
 export type DownloadQuery = z.infer<typeof DownloadQuery>;
+
+const tag = 'system/download';
+
+/** The caller's download center API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const DownloadApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/system/download/list',
+    access: { authenticated: true },
+    summary: "List the caller's generated files, newest first",
+    tag,
+    query: DownloadQuery,
+    response: rowsOf(DownloadItem),
+  }),
+  file: endpoint({
+    method: 'GET',
+    url: '/system/download/:id/file',
+    access: { authenticated: true },
+    summary: 'Download one of the caller’s ready files',
+    tag,
+    params: IdParam,
+    response: FileResponse,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/system/download/:ids',
+    access: { authenticated: true },
+    summary: 'Delete some of the caller’s files',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

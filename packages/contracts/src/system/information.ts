@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { okOf } from '../http';
 
 /** GET /system/information/version: the running product's version text, in `msg` (spec section 7). */
 export const VersionText = z.object({
@@ -13,3 +15,25 @@ export const VersionPush = z.object({
   url: z.string().describe('where the update is described (config sys.version.url)'),
 });
 export type VersionPush = z.infer<typeof VersionPush>;
+
+const tag = 'system/information';
+
+/** The version API (the about box and the version notice): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const InformationApi = {
+  version: endpoint({
+    method: 'GET',
+    url: '/system/information/version',
+    access: { authenticated: true },
+    summary: "Answer the running product's version text in msg",
+    tag,
+    response: VersionText,
+  }),
+  latest: endpoint({
+    method: 'GET',
+    url: '/ccms/version/push',
+    access: { authenticated: true },
+    summary: 'Answer the latest announced version and its update address, for the version notice',
+    tag,
+    response: okOf(VersionPush),
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DateTime, Status01, sortBodyOf } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, OkEmpty, okOf, Status01, sortBodyOf } from '../http';
+import { RolePerm } from './role';
 
 /** M directory, C menu (a page), F button (a permission only). */
 export const MenuType = z.enum(['M', 'C', 'F'], { error: (issue) => (issue.input === undefined ? 'field.required' : undefined) });
@@ -117,3 +119,83 @@ export const MenuPerm = {
 /** Saves the display order of several menus at once (RuoYi 3.9's updateSort). */
 export const MenuSort = sortBodyOf('menuIds');
 export type MenuSort = z.infer<typeof MenuSort>;
+
+const MenuIdParam = z.object({ menuId: z.coerce.number().int().positive() });
+const RoleIdParam = z.object({ roleId: z.coerce.number().int().positive() });
+const tag = 'system/menu';
+
+/** The menus API (RuoYi's SysMenuController): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const MenuApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/system/menu/list',
+    access: { permission: MenuPerm.list },
+    summary: 'List menus',
+    tag,
+    query: MenuQuery,
+    response: okOf(z.array(Menu)),
+  }),
+  /** The menu form's parent picker and the role dialogs use the tree: any of their permissions will do. */
+  tree: endpoint({
+    method: 'GET',
+    url: '/system/menu/treeselect',
+    access: { permission: [MenuPerm.list, MenuPerm.query, RolePerm.query, RolePerm.add, RolePerm.edit] },
+    summary: 'Get the menu tree, for pickers',
+    tag,
+    response: okOf(z.array(TreeOptionSchema)),
+  }),
+  roleMenuTree: endpoint({
+    method: 'GET',
+    url: '/system/menu/roleMenuTreeselect/:roleId',
+    access: { permission: [RolePerm.query, RolePerm.edit] },
+    summary: 'Get the menu tree with the menus a role holds checked',
+    tag,
+    params: RoleIdParam,
+    response: RoleMenuTreeResult,
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/system/menu/:menuId',
+    access: { permission: MenuPerm.query },
+    summary: 'Get a menu',
+    tag,
+    params: MenuIdParam,
+    response: okOf(Menu),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/system/menu',
+    access: { permission: MenuPerm.add },
+    summary: 'Create a menu',
+    tag,
+    body: MenuBody,
+    response: OkEmpty,
+  }),
+  sort: endpoint({
+    method: 'PUT',
+    url: '/system/menu/updateSort',
+    access: { permission: MenuPerm.edit },
+    summary: 'Save the display order of several menus (RuoYi 3.9)',
+    tag,
+    body: MenuSort,
+    response: OkEmpty,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/system/menu',
+    access: { permission: MenuPerm.edit },
+    summary: 'Update a menu',
+    tag,
+    body: MenuUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/system/menu/:menuId',
+    access: { permission: MenuPerm.remove },
+    summary: 'Delete a menu',
+    tag,
+    params: MenuIdParam,
+    response: OkEmpty,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, Status01 } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, OkEmpty, okOf, PageQuery, rowsOf, Status01 } from '../http';
 
 export const Notice = z.object({
   noticeId: z.number(),
@@ -106,3 +107,119 @@ export const NoticeReadUser = z.object({
   readTime: DateTime,
 });
 export type NoticeReadUser = z.infer<typeof NoticeReadUser>;
+
+const NoticeIdParam = z.object({ noticeId: z.coerce.number().int().positive() });
+const tag = 'system/notice';
+
+/**
+ * The notices API (RuoYi's SysNoticeController) and the caller's read marks: each endpoint's URL,
+ * method, access and schemas, for the server's routes and the web's calls.
+ */
+export const NoticeApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/system/notice/list',
+    access: { permission: NoticePerm.list },
+    summary: 'List notices by page',
+    tag,
+    query: NoticeQuery,
+    response: rowsOf(Notice),
+  }),
+  unread: endpoint({
+    method: 'GET',
+    url: '/system/notice/unread',
+    access: { authenticated: true },
+    summary: "List the caller's unread notices",
+    tag,
+    query: UnreadQuery,
+    response: okOf(UnreadNotices),
+  }),
+  readAll: endpoint({
+    method: 'PUT',
+    url: '/system/notice/readAll',
+    access: { authenticated: true },
+    summary: 'Mark all notices read for the caller',
+    tag,
+    response: OkEmpty,
+  }),
+  read: endpoint({
+    method: 'PUT',
+    url: '/system/notice/read/:noticeId',
+    access: { authenticated: true },
+    summary: 'Mark one notice read for the caller',
+    tag,
+    params: NoticeIdParam,
+    response: OkEmpty,
+  }),
+  top: endpoint({
+    method: 'GET',
+    url: '/system/notice/listTop',
+    access: { authenticated: true },
+    summary: "List the latest open notices with the caller's read flags (RuoYi's header bell)",
+    tag,
+    response: NoticeTopAnswer,
+  }),
+  markRead: endpoint({
+    method: 'POST',
+    url: '/system/notice/markRead',
+    access: { authenticated: true },
+    summary: 'Mark one notice read for the caller (RuoYi 3.9)',
+    tag,
+    body: NoticeMarkRead,
+    response: OkEmpty,
+  }),
+  markReadAll: endpoint({
+    method: 'POST',
+    url: '/system/notice/markReadAll',
+    access: { authenticated: true },
+    summary: 'Mark the listed notices (or all open ones) read for the caller (RuoYi 3.9)',
+    tag,
+    body: NoticeMarkReadAll,
+    response: OkEmpty,
+  }),
+  readers: endpoint({
+    method: 'GET',
+    url: '/system/notice/readUsers/list',
+    access: { permission: NoticePerm.list },
+    summary: 'List who read a notice, by page',
+    tag,
+    query: NoticeReadUsersQuery,
+    response: rowsOf(NoticeReadUser),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/system/notice/:noticeId',
+    access: { permission: NoticePerm.query },
+    summary: 'Get a notice',
+    tag,
+    params: NoticeIdParam,
+    response: okOf(Notice),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/system/notice',
+    access: { permission: NoticePerm.add },
+    summary: 'Create a notice',
+    tag,
+    body: NoticeBody,
+    response: OkEmpty,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/system/notice',
+    access: { permission: NoticePerm.edit },
+    summary: 'Update a notice',
+    tag,
+    body: NoticeUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/system/notice/:ids',
+    access: { permission: NoticePerm.remove },
+    summary: 'Delete notices',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
-import { DateTime, PageQuery } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, OkEmpty, okOf, PageQuery, rowsOf } from '../http';
 
 /**
  * What a user can be told about. Work raises the assignments, the workflow raises the approval
@@ -79,3 +80,90 @@ export const NotificationPerm = {
   /** Sending a test mail is part of managing the system config. */
   testMail: 'system:config:edit',
 } as const;
+
+const StreamQuery = z.object({ ticket: z.string().max(300).optional().describe('ticket from /system/notification/ticket (EventSource sends no token)') });
+const tag = 'system/notification';
+
+/**
+ * The caller's notices API (the bell, its list, the choices and the settings screen's test mail):
+ * each endpoint's URL, method, access and schemas, for the server's routes and the web's calls.
+ */
+export const NotificationApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/system/notification/list',
+    access: { authenticated: true },
+    summary: "List the caller's notices, newest first",
+    tag,
+    query: NotificationQuery,
+    response: rowsOf(Notification),
+  }),
+  unread: endpoint({
+    method: 'GET',
+    url: '/system/notification/unread',
+    access: { authenticated: true },
+    summary: "Count the caller's unread notices",
+    tag,
+    response: okOf(UnreadCount),
+  }),
+  read: endpoint({
+    method: 'PUT',
+    url: '/system/notification/read/:notificationId',
+    access: { authenticated: true },
+    summary: 'Mark one of the caller’s notices read',
+    tag,
+    params: NotificationIdParam,
+    response: OkEmpty,
+  }),
+  readAll: endpoint({
+    method: 'PUT',
+    url: '/system/notification/readAll',
+    access: { authenticated: true },
+    summary: 'Mark all the caller’s notices read',
+    tag,
+    response: OkEmpty,
+  }),
+  prefs: endpoint({
+    method: 'GET',
+    url: '/system/notification/prefs',
+    access: { authenticated: true },
+    summary: 'The caller’s notice choices: mail language and channels per event',
+    tag,
+    response: okOf(NotificationPrefs),
+  }),
+  savePrefs: endpoint({
+    method: 'PUT',
+    url: '/system/notification/prefs',
+    access: { authenticated: true },
+    summary: 'Save the caller’s notice choices',
+    tag,
+    body: NotificationPrefs,
+    response: OkEmpty,
+  }),
+  testMail: endpoint({
+    method: 'POST',
+    url: '/system/notification/testMail',
+    access: { permission: NotificationPerm.testMail },
+    summary: 'Send a test mail through the configured SMTP server',
+    tag,
+    body: TestMailBody,
+    response: OkEmpty,
+  }),
+  ticket: endpoint({
+    method: 'GET',
+    url: '/system/notification/ticket',
+    access: { authenticated: true },
+    summary: 'A short-lived ticket for the notice stream',
+    tag,
+    response: okOf(z.object({ ticket: z.string() })),
+  }),
+  stream: endpoint({
+    method: 'GET',
+    url: '/system/notification/stream',
+    access: { public: true },
+    summary: 'The caller’s unread count, live (Server-Sent Events: data: {"unread":n})',
+    tag,
+    query: StreamQuery,
+    response: z.string(),
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, Status01 } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, OkEmpty, okOf, PageQuery, rowsOf, Status01 } from '../http';
 
 /** A day in a range filter ("2024-05-01", optionally with a time); anything else is a 400 naming the field. */
 export const DateParam = z
@@ -142,3 +143,144 @@ export const RoleDeptTreeResult = z.object({
   checkedKeys: z.array(z.number()),
   depts: z.array(TreeSelectNode),
 });
+
+const RoleIdParam = z.object({ roleId: z.coerce.number().int().positive() });
+const tag = 'system/role';
+
+/** The roles API (RuoYi's SysRoleController): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const RoleApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/system/role/list',
+    access: { permission: RolePerm.list },
+    summary: 'List roles by page',
+    tag,
+    query: RoleQuery,
+    response: rowsOf(Role),
+  }),
+  options: endpoint({
+    method: 'GET',
+    url: '/system/role/optionselect',
+    access: { permission: RolePerm.query },
+    summary: 'List all roles, for pickers',
+    tag,
+    response: okOf(z.array(Role)),
+  }),
+  allocatedUsers: endpoint({
+    method: 'GET',
+    url: '/system/role/authUser/allocatedList',
+    access: { permission: RolePerm.list },
+    summary: 'List the users that hold a role',
+    tag,
+    query: AuthUserQuery,
+    response: rowsOf(AuthUserRow),
+  }),
+  unallocatedUsers: endpoint({
+    method: 'GET',
+    url: '/system/role/authUser/unallocatedList',
+    access: { permission: RolePerm.list },
+    summary: 'List the users that do not hold a role',
+    tag,
+    query: AuthUserQuery,
+    response: rowsOf(AuthUserRow),
+  }),
+  deptTree: endpoint({
+    method: 'GET',
+    url: '/system/role/deptTree/:roleId',
+    access: { permission: RolePerm.query },
+    summary: "Get the department tree with a role's data-scope departments checked",
+    tag,
+    params: RoleIdParam,
+    response: RoleDeptTreeResult,
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/system/role/:roleId',
+    access: { permission: RolePerm.query },
+    summary: 'Get a role',
+    tag,
+    params: RoleIdParam,
+    response: okOf(RoleDetail),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/system/role',
+    access: { permission: RolePerm.add },
+    summary: 'Create a role with its menus',
+    tag,
+    body: RoleBody,
+    response: OkEmpty,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/system/role',
+    access: { permission: RolePerm.edit },
+    summary: 'Update a role and its menus',
+    tag,
+    body: RoleUpdate,
+    response: OkEmpty,
+  }),
+  dataScope: endpoint({
+    method: 'PUT',
+    url: '/system/role/dataScope',
+    access: { permission: RolePerm.edit },
+    summary: "Set a role's data scope",
+    tag,
+    body: RoleDataScopeBody,
+    response: OkEmpty,
+  }),
+  changeStatus: endpoint({
+    method: 'PUT',
+    url: '/system/role/changeStatus',
+    access: { permission: RolePerm.edit },
+    summary: 'Enable or disable a role',
+    tag,
+    body: RoleStatusBody,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/system/role/:ids',
+    access: { permission: RolePerm.remove },
+    summary: 'Delete roles',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+  cancelAuthUser: endpoint({
+    method: 'PUT',
+    url: '/system/role/authUser/cancel',
+    access: { permission: RolePerm.edit },
+    summary: 'Take a role away from one user',
+    tag,
+    body: AuthUserCancelBody,
+    response: OkEmpty,
+  }),
+  cancelAuthUsers: endpoint({
+    method: 'PUT',
+    url: '/system/role/authUser/cancelAll',
+    access: { permission: RolePerm.edit },
+    summary: 'Take a role away from several users',
+    tag,
+    body: AuthUserBatchBody,
+    response: OkEmpty,
+  }),
+  selectAuthUsers: endpoint({
+    method: 'PUT',
+    url: '/system/role/authUser/selectAll',
+    access: { permission: RolePerm.edit },
+    summary: 'Give a role to several users',
+    tag,
+    body: AuthUserBatchBody,
+    response: OkEmpty,
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/system/role/export',
+    access: { permission: RolePerm.export },
+    summary: 'Export roles as an Excel workbook',
+    tag,
+    body: RoleExportQuery,
+    response: z.unknown().describe('an .xlsx workbook'),
+  }),
+};

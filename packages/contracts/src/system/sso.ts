@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DateTime } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, OkEmpty, okOf } from '../http';
+import { ConfigPerm } from './config';
 
 /** What the sign-in page needs to offer single sign-on: nothing secret. */
 export const SsoInfo = z.object({
@@ -82,3 +84,81 @@ export const SsoCallbackResult = z.object({
 /** One provider identity linked to the caller. */
 export const SsoIdentity = z.object({ identityId: z.number(), issuer: z.string(), subject: z.string(), boundAt: DateTime });
 export type SsoIdentity = z.infer<typeof SsoIdentity>;
+
+const tag = 'system/sso';
+
+/**
+ * The single sign-on API (OpenID Connect: provider settings, the code flow, identity links): each
+ * endpoint's URL, method, access and schemas, for the server's routes and the web's calls.
+ */
+export const SsoApi = {
+  info: endpoint({
+    method: 'GET',
+    url: '/sso/info',
+    access: { public: true },
+    summary: 'Whether single sign-on is offered, and the provider name for the sign-in button',
+    tag,
+    response: okOf(SsoInfo),
+  }),
+  startLogin: endpoint({
+    method: 'POST',
+    url: '/sso/login',
+    access: { public: true },
+    summary: "Start single sign-on: answers the provider's authorization address (PKCE, state, nonce kept in a sealed cookie)",
+    tag,
+    body: SsoStartBody,
+    response: okOf(SsoStartResult),
+  }),
+  startBind: endpoint({
+    method: 'POST',
+    url: '/sso/bind',
+    access: { authenticated: true },
+    summary: "Start linking the signed-in user's provider identity: answers the provider's authorization address",
+    tag,
+    body: SsoStartBody,
+    response: okOf(SsoStartResult),
+  }),
+  complete: endpoint({
+    method: 'POST',
+    url: '/sso/callback',
+    access: { public: true },
+    summary: 'Complete single sign-on from /auth-redirect: checks state, nonce and PKCE, verifies the ID token, signs in or links',
+    tag,
+    body: SsoCallbackBody,
+    response: okOf(SsoCallbackResult),
+  }),
+  identities: endpoint({
+    method: 'GET',
+    url: '/sso/identity',
+    access: { authenticated: true },
+    summary: "List the signed-in user's linked provider identities",
+    tag,
+    response: okOf(z.array(SsoIdentity)),
+  }),
+  unbind: endpoint({
+    method: 'DELETE',
+    url: '/sso/identity/:identityId',
+    access: { authenticated: true },
+    summary: "Unlink one of the signed-in user's provider identities",
+    tag,
+    params: z.object({ identityId: z.coerce.number().int().positive() }),
+    response: OkEmpty,
+  }),
+  settings: endpoint({
+    method: 'GET',
+    url: '/system/sso/settings',
+    access: { permission: ConfigPerm.query },
+    summary: 'Get the single sign-on provider settings (the client secret only as set / not set)',
+    tag,
+    response: okOf(SsoSettings),
+  }),
+  saveSettings: endpoint({
+    method: 'PUT',
+    url: '/system/sso/settings',
+    access: { permission: ConfigPerm.edit },
+    summary: 'Save the single sign-on provider settings',
+    tag,
+    body: SsoSettingsBody,
+    response: okOf(SsoSettings),
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
-import { DateTime, PageQuery, qInt, Status01 } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, OkEmpty, PageQuery, qInt, rowsOf, Status01 } from '../http';
 import { Post } from './post';
 import { DateParam, IdArray, Role, TreeSelectNode } from './role';
 
@@ -179,3 +180,135 @@ export const ImportQuery = z.object({
     .transform((v) => v === 'true' || v === '1')
     .describe('update users that already exist instead of refusing them'),
 });
+
+const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+/** Exports and the import template answer a workbook, not an envelope. */
+const Xlsx = z.unknown().describe('an .xlsx workbook');
+const tag = 'system/user';
+
+/** The users API (RuoYi's SysUserController): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const UserApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/system/user/list',
+    access: { permission: UserPerm.list },
+    summary: 'List users by page',
+    tag,
+    query: UserQuery,
+    response: rowsOf(User),
+  }),
+  deptTree: endpoint({
+    method: 'GET',
+    url: '/system/user/deptTree',
+    access: { permission: UserPerm.list },
+    summary: "Get the department tree, for the user list's filter",
+    tag,
+    response: DeptTreeResult,
+  }),
+  form: endpoint({
+    method: 'GET',
+    url: '/system/user/',
+    access: { permission: UserPerm.query },
+    summary: 'Get the role and post options for a new user',
+    tag,
+    response: UserFormResult,
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/system/user/:userId',
+    access: { permission: UserPerm.query },
+    summary: 'Get a user with their roles and posts',
+    tag,
+    params: UserIdParam,
+    response: UserFormResult,
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/system/user',
+    access: { permission: UserPerm.add },
+    summary: 'Create a user',
+    tag,
+    body: UserBody,
+    response: OkEmpty,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/system/user',
+    access: { permission: UserPerm.edit },
+    summary: 'Update a user',
+    tag,
+    body: UserUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/system/user/:ids',
+    access: { permission: UserPerm.remove },
+    summary: 'Delete users',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+  resetPwd: endpoint({
+    method: 'PUT',
+    url: '/system/user/resetPwd',
+    access: { permission: UserPerm.resetPwd },
+    summary: "Reset a user's password",
+    tag,
+    body: ResetPwdBody,
+    response: OkEmpty,
+  }),
+  changeStatus: endpoint({
+    method: 'PUT',
+    url: '/system/user/changeStatus',
+    access: { permission: UserPerm.edit },
+    summary: 'Enable or disable a user',
+    tag,
+    body: UserStatusBody,
+    response: OkEmpty,
+  }),
+  authRole: endpoint({
+    method: 'GET',
+    url: '/system/user/authRole/:userId',
+    access: { permission: UserPerm.query },
+    summary: 'Get a user with all roles, the ones they hold marked',
+    tag,
+    params: UserIdParam,
+    response: AuthRoleResult,
+  }),
+  saveAuthRole: endpoint({
+    method: 'PUT',
+    url: '/system/user/authRole',
+    access: { permission: UserPerm.edit },
+    summary: 'Set the roles a user holds',
+    tag,
+    body: AuthRoleBody,
+    response: OkEmpty,
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/system/user/export',
+    access: { permission: UserPerm.export },
+    summary: 'Export users as an Excel workbook',
+    tag,
+    body: UserExportQuery,
+    response: Xlsx,
+  }),
+  importTemplate: endpoint({
+    method: 'POST',
+    url: '/system/user/importTemplate',
+    access: { permission: UserPerm.import },
+    summary: 'Download the Excel template for importing users',
+    tag,
+    response: Xlsx,
+  }),
+  importData: endpoint({
+    method: 'POST',
+    url: '/system/user/importData',
+    access: { permission: UserPerm.import },
+    summary: 'Import users from an Excel workbook (multipart)',
+    tag,
+    query: ImportQuery,
+    response: ImportResult,
+  }),
+};

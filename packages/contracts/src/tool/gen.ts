@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, IdList, PageQuery, TimeRangeQuery } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, rowsOf, TimeRangeQuery } from '../http';
 
 /** TypeScript types a generated field may have (the zod schema follows). */
 export const GEN_TS_TYPES = ['string', 'number', 'boolean', 'Date'] as const;
@@ -232,3 +233,125 @@ export const BatchGenQuery = z
       .describe('names of imported tables, comma separated'),
   })
   .refine((q) => q.tableIds !== undefined || q.tables !== undefined, { message: 'field.required', path: ['tables'] });
+
+const tag = 'tool/gen';
+
+/** The code generator API (RuoYi's tool/gen): each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const GenApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/tool/gen/list',
+    access: { permission: GenPerm.list },
+    summary: 'List imported tables by page',
+    tag,
+    query: GenQuery,
+    response: rowsOf(GenTable),
+  }),
+  dbList: endpoint({
+    method: 'GET',
+    url: '/tool/gen/db/list',
+    access: { permission: GenPerm.list },
+    summary: 'List database tables not imported yet, with their comments',
+    tag,
+    query: DbTableQuery,
+    response: rowsOf(DbTable),
+  }),
+  importTables: endpoint({
+    method: 'POST',
+    url: '/tool/gen/importTable',
+    access: { permission: GenPerm.import },
+    summary: 'Import database tables into the generator',
+    tag,
+    body: ImportTables,
+    response: OkEmpty,
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/tool/gen/:id',
+    access: { permission: GenPerm.query },
+    summary: "Get an imported table's settings and columns",
+    tag,
+    params: IdParam,
+    response: okOf(GenTableDetail),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/tool/gen',
+    access: { permission: GenPerm.edit },
+    summary: "Save an imported table's generation settings and its columns'",
+    tag,
+    body: GenTableUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/tool/gen/:ids',
+    access: { permission: GenPerm.remove },
+    summary: 'Delete table imports (the tables stay)',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+  synchronize: endpoint({
+    method: 'GET',
+    url: '/tool/gen/synchDb/:id',
+    access: { permission: GenPerm.edit },
+    summary: "Re-read an imported table's columns from the database (by id, or by table name as RuoYi's client sends)",
+    tag,
+    params: GenTableRef,
+    response: OkEmpty,
+  }),
+  createTables: endpoint({
+    method: 'POST',
+    url: '/tool/gen/createTable',
+    access: { permission: GenPerm.import },
+    summary: 'Create tables from CREATE TABLE statements and import them (administrator; RuoYi 3.9 createTable)',
+    tag,
+    body: CreateTables,
+    response: okOf(z.array(z.string()).describe('the tables created')),
+  }),
+  writeTable: endpoint({
+    method: 'GET',
+    url: '/tool/gen/genCode/:tableName',
+    access: { permission: GenPerm.code },
+    summary: "Write one imported table's module into the project (RuoYi's genCode; administrator, switch tool.gen.writeToWorkTree, never in production)",
+    tag,
+    params: GenTableNameParam,
+    response: okOf(GenWriteResult),
+  }),
+  preview: endpoint({
+    method: 'GET',
+    url: '/tool/gen/preview/:id',
+    access: { permission: GenPerm.preview },
+    summary: 'Preview the files generated from an imported table',
+    tag,
+    params: IdParam,
+    response: okOf(z.array(GenFile)),
+  }),
+  writeStatus: endpoint({
+    method: 'GET',
+    url: '/tool/gen/writeStatus',
+    access: { permission: GenPerm.code },
+    summary: 'Whether the caller may write generated modules into the project now, and if not why',
+    tag,
+    response: okOf(GenWriteStatus),
+  }),
+  writeCode: endpoint({
+    method: 'POST',
+    url: '/tool/gen/writeCode',
+    access: { permission: GenPerm.code },
+    summary: "Write the generated modules into the server's project tree (administrator, switch tool.gen.writeToWorkTree, never in production)",
+    tag,
+    body: GenWriteBody,
+    response: okOf(GenWriteResult),
+  }),
+  download: endpoint({
+    method: 'GET',
+    url: '/tool/gen/batchGenCode',
+    access: { permission: GenPerm.code },
+    summary: 'Download the generated modules of imported tables as a zip (by ids, or by table names as RuoYi sends)',
+    tag,
+    query: BatchGenQuery,
+    response: z.unknown().describe('a zip of the generated files'),
+  }),
+};

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { DownloadQuery, FileResponse, ResourceQuery, UploadResult, UploadsResult } from '@ccms/contracts/common';
+import { CommonApi } from '@ccms/contracts/common';
 import { API_BASE } from '@ccms/contracts/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { routeOf } from '../../platform/http/endpoint-route';
 import { BusinessType } from '../../platform/types';
 import { commonService, type Download } from './common.service';
 import { readFiles } from './multipart';
@@ -30,27 +30,19 @@ const urlOf = (req: FastifyRequest, fileName: string) => `${req.protocol}://${re
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = commonService(app.db, app.storage);
 
-  app.post(
-    '/common/upload',
-    {
-      config: { authenticated: true, log },
-      schema: { summary: "Upload one file to the server's file store", tags: ['common/file'], response: { 200: UploadResult } },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(CommonApi.upload, { log }),
+    handler: async (req) => {
       const limits = await common.limits();
       const [stored] = await common.store(await readFiles(req, 'file', { ...limits, maxFiles: 1 }), 'file', limits.maxMb);
       if (!stored) throw new Error('upload stored nothing');
       return { code: 200, msg: 'ok', url: urlOf(req, stored.fileName), ...stored };
     },
-  );
+  });
 
-  app.post(
-    '/common/uploads',
-    {
-      config: { authenticated: true, log },
-      schema: { summary: "Upload several files to the server's file store", tags: ['common/file'], response: { 200: UploadsResult } },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(CommonApi.uploads, { log }),
+    handler: async (req) => {
       const limits = await common.limits();
       const stored = await common.store(await readFiles(req, 'files', limits), 'files', limits.maxMb);
       return {
@@ -62,60 +54,30 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         originalFilenames: stored.map((s) => s.originalFilename).join(','),
       };
     },
-  );
+  });
 
-  app.get(
-    '/common/download',
-    {
-      config: { authenticated: true },
-      schema: {
-        summary: 'Download a generated file (e.g. a finished export) by name',
-        tags: ['common/file'],
-        querystring: DownloadQuery,
-        response: { 200: FileResponse },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(CommonApi.download),
+    handler: async (req, reply) => {
       const file = await common.openDownload(req.query.fileName);
       // Exports are one-shot: with delete=true the file goes once it has been read out.
       if (req.query.delete === 'true')
         file.stream.once('close', () => void common.remove(file.key).catch((err) => req.log.warn({ err }, 'download not removed')));
       return sendFile(reply, file);
     },
-  );
+  });
 
   // Public like the avatars: <img> and <video> tags send no bearer token. Stored names carry a
   // random part, and only images and videos are shown inline; anything else is an attachment.
-  app.get(
-    '/profile/upload/*',
-    {
-      config: { public: true },
-      schema: {
-        summary: 'Serve an uploaded file by its stored path',
-        tags: ['common/file'],
-        params: z.object({ '*': z.string().max(300) }),
-        response: { 200: FileResponse },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(CommonApi.uploadedFile),
+    handler: async (req, reply) => {
       const file = await common.openResource(`/profile/upload/${req.params['*']}`);
       const type = INLINE_TYPES[path.extname(file.downloadName).slice(1).toLowerCase()];
       if (!type) return sendFile(reply, file);
       return reply.header('content-type', type).header('content-length', file.size).header('x-content-type-options', 'nosniff').send(file.stream);
     },
-  );
+  });
 
-  app.get(
-    '/common/download/resource',
-    {
-      config: { authenticated: true },
-      schema: {
-        summary: 'Download an uploaded file by the name /common/upload answered',
-        tags: ['common/file'],
-        querystring: ResourceQuery,
-        response: { 200: FileResponse },
-      },
-    },
-    async (req, reply) => sendFile(reply, await common.openResource(req.query.resource)),
-  );
+  app.route({ ...routeOf(CommonApi.downloadResource), handler: async (req, reply) => sendFile(reply, await common.openResource(req.query.resource)) });
 };

@@ -1,19 +1,14 @@
 import { PRODUCT_VERSION, VERSION_CHECK_INTERVAL_MS } from '@ccms/contracts/constants';
+import { InformationApi } from '@ccms/contracts/system/information';
 import { App, Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browser } from '../../api/browser';
-import { byUrl } from '../../api/client';
+import { api } from '../../api/client';
 import { CLOUD_HOSTS } from '../config';
 
 /** Session-storage key of when the current check period started. */
 export const VERSION_CHECK_START_KEY = 'versionCheckStart';
-
-interface VersionPush {
-  code: number;
-  msg?: string;
-  data?: { versionCode?: string; url?: string } | null;
-}
 
 /** Positive when a is newer than b ("V2.10.0" > "2.9.1"). */
 export function compareVersions(a: string, b: string): number {
@@ -40,9 +35,7 @@ export function nextCheckDelay(now: number, start: number, interval = VERSION_CH
 /** Asks the server for the latest version; null on any failure (silently ignored). */
 export async function fetchNewerVersion(current = PRODUCT_VERSION): Promise<{ versionCode: string; url: string } | null> {
   try {
-    const res = await byUrl.get<VersionPush>('/ccms/version/push', undefined, { silent: true });
-    const versionCode = res.data?.versionCode;
-    const url = res.data?.url;
+    const { versionCode, url } = await api.one(InformationApi.latest, undefined, { silent: true });
     if (!versionCode || !url || compareVersions(versionCode, current) <= 0) return null;
     return { versionCode, url };
   } catch {

@@ -1,8 +1,8 @@
 import type { Language } from '@ccms/contracts/constants';
-import type { DictItem } from '@ccms/contracts/system/dict';
+import { DictApi, type DictItem } from '@ccms/contracts/system/dict';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { byUrl } from '../../api/client';
+import { api } from '../../api/client';
 import { normalizeLanguage } from '../../i18n';
 
 /** A dictionary entry as selects, radios and tags use it; the label is in the UI language. */
@@ -28,7 +28,7 @@ export function toOptions(items: readonly DictItem[], lang: Language): DictOptio
 
 const dictQuery = (type: string) => ({
   queryKey: ['dict', type],
-  queryFn: () => byUrl.get<{ data: DictItem[] }>(`/system/dict/data/type/${encodeURIComponent(type)}`).then((r) => r.data),
+  queryFn: () => api.one(DictApi.dataOfType, { path: { dictType: type } }),
   // No type, no call: a control whose dictionary is not chosen yet (the form builder's select) has no options.
   enabled: type !== '',
   // Dictionaries change rarely: one call per type per session (the dict screens invalidate ['dict']).

@@ -1,4 +1,6 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import { CommonApi } from '@ccms/contracts/common';
+import { urlOf } from '@ccms/contracts/endpoint';
 import { Button, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceUrl } from '../../api/client';
@@ -35,7 +37,7 @@ export function FileUpload({
   fileType = FILE_RULES.fileType,
   isShowTip = true,
   disabled = false,
-  action = '/common/upload',
+  action = urlOf(CommonApi.upload),
 }: FileUploadProps) {
   const { t } = useTranslation('shared');
   const { paths, beforeUpload, customRequest, remove } = useUploadField({ value, onChange, rules: { limit, fileSize, fileType }, action, image: false });

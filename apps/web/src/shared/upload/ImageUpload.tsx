@@ -1,4 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { CommonApi } from '@ccms/contracts/common';
+import { urlOf } from '@ccms/contracts/endpoint';
 import { Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +38,7 @@ export function ImageUpload({
   fileType = IMAGE_RULES.fileType,
   isShowTip = true,
   disabled = false,
-  action = '/common/upload',
+  action = urlOf(CommonApi.upload),
 }: ImageUploadProps) {
   const { t } = useTranslation('shared');
   const [preview, setPreview] = useState('');

@@ -1,6 +1,6 @@
-import { okOf } from '@ccms/contracts/http';
-import { CacheInfo } from '@ccms/contracts/monitor/cache';
+import { CacheApi } from '@ccms/contracts/monitor/cache';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../../platform/http/endpoint-route';
 import { ok } from '../../../platform/http/envelope';
 import { cacheService } from './cache.service';
 
@@ -8,12 +8,5 @@ import { cacheService } from './cache.service';
 export const cacheRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = cacheService(app.database, app.jobs, app.cache);
 
-  app.get(
-    '/monitor/cache',
-    {
-      config: { permission: 'monitor:cache:list' },
-      schema: { summary: "Show the server's cache statistics", tags: ['monitor/cache'], response: { 200: okOf(CacheInfo) } },
-    },
-    async () => ok(await cache.info()),
-  );
+  app.route({ ...routeOf(CacheApi.info), handler: async () => ok(await cache.info()) });
 };

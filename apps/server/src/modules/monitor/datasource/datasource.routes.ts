@@ -1,6 +1,6 @@
-import { okOf } from '@ccms/contracts/http';
-import { DatasourceInfo, DatasourcePerm } from '@ccms/contracts/monitor/datasource';
+import { DatasourceApi } from '@ccms/contracts/monitor/datasource';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../../platform/http/endpoint-route';
 import { ok } from '../../../platform/http/envelope';
 import { datasourceService } from './datasource.service';
 
@@ -8,16 +8,5 @@ import { datasourceService } from './datasource.service';
 export const datasourceRoutes: FastifyPluginAsyncZod = async (app) => {
   const datasource = datasourceService(app.database);
 
-  app.get(
-    '/monitor/druid',
-    {
-      config: { permission: DatasourcePerm.list },
-      schema: {
-        summary: "Show the database's pool, connections, slowest and most frequent statements and largest tables",
-        tags: ['monitor/druid'],
-        response: { 200: okOf(DatasourceInfo) },
-      },
-    },
-    async () => ok(await datasource.info()),
-  );
+  app.route({ ...routeOf(DatasourceApi.info), handler: async () => ok(await datasource.info()) });
 };

@@ -1,6 +1,6 @@
-import { OkEmpty, rowsOf } from '@ccms/contracts/http';
-import { OnlineQuery, OnlineUser, TokenIdParam } from '@ccms/contracts/monitor/online';
+import { OnlineApi } from '@ccms/contracts/monitor/online';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../../platform/http/endpoint-route';
 import { done, rows } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import { onlineService } from './online.service';
@@ -9,23 +9,12 @@ import { onlineService } from './online.service';
 export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
   const online = onlineService(app.db, app.sessions);
 
-  app.get(
-    '/monitor/online/list',
-    {
-      config: { permission: 'monitor:online:list' },
-      schema: { summary: 'List signed-in sessions', tags: ['monitor/online'], querystring: OnlineQuery, response: { 200: rowsOf(OnlineUser) } },
-    },
-    async (req) => rows(await online.list(req.query)),
-  );
-  app.delete(
-    '/monitor/online/:tokenId',
-    {
-      config: { permission: 'monitor:online:forceLogout', log: { title: 'online', businessType: BusinessType.FORCE } },
-      schema: { summary: 'Sign a session out', tags: ['monitor/online'], params: TokenIdParam, response: { 200: OkEmpty } },
-    },
-    async (req) => {
+  app.route({ ...routeOf(OnlineApi.list), handler: async (req) => rows(await online.list(req.query)) });
+  app.route({
+    ...routeOf(OnlineApi.forceLogout, { log: { title: 'online', businessType: BusinessType.FORCE } }),
+    handler: async (req) => {
       await online.forceLogout(req.params.tokenId);
       return done();
     },
-  );
+  });
 };

@@ -1,6 +1,6 @@
-import { okOf } from '@ccms/contracts/http';
-import { ServerInfo } from '@ccms/contracts/monitor/server';
+import { ServerApi } from '@ccms/contracts/monitor/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../../platform/http/endpoint-route';
 import { ok } from '../../../platform/http/envelope';
 import { serverService } from './server.service';
 
@@ -8,12 +8,5 @@ import { serverService } from './server.service';
 export const serverRoutes: FastifyPluginAsyncZod = async (app) => {
   const server = serverService(app.config.dataDir);
 
-  app.get(
-    '/monitor/server',
-    {
-      config: { permission: 'monitor:server:list' },
-      schema: { summary: "Show the server's CPU, memory, runtime and disk figures", tags: ['monitor/server'], response: { 200: okOf(ServerInfo) } },
-    },
-    async (req) => ok(await server.info(req.lang)),
-  );
+  app.route({ ...routeOf(ServerApi.info), handler: async (req) => ok(await server.info(req.lang)) });
 };

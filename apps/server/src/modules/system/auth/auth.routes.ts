@@ -1,11 +1,10 @@
-import { OkEmpty, okOf } from '@ccms/contracts/http';
-import { CaptchaResult, InfoResult, LoginBody, LoginResult, RegisterBody, RouterNodeSchema } from '@ccms/contracts/system/auth';
+import { AuthApi } from '@ccms/contracts/system/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { endSession } from '../../../platform/auth/session';
 import { clientInfo } from '../../../platform/http/client-info';
+import { routeOf } from '../../../platform/http/endpoint-route';
 import { ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import { authService } from './auth.service';
@@ -33,6 +32,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   // Counted once the body is read (so a refusal can name the user), before the form check.
   const attemptLimit = { max: app.config.loginRateLimit, timeWindow: '1 minute', hook: 'preValidation' } as const;
+  /** The rate limit is @fastify/rate-limit's route config, which routeOf's extras (the app's own) leave out: it joins here. */
+  const attemptLimited = <R extends { config: object }>(route: R) => ({ ...route, config: { ...route.config, rateLimit: attemptLimit } });
 
   /**
    * Writes every sign-in or registration outcome to the login log, whichever step answered:
@@ -49,81 +50,49 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   };
 
-  app.get(
-    '/captchaImage',
-    {
-      config: { public: true },
-      schema: { summary: 'Get a captcha image for the sign-in form (when captcha is on)', tags: ['system/auth'], response: { 200: CaptchaResult } },
-    },
-    async () => {
+  app.route({
+    ...routeOf(AuthApi.captcha),
+    handler: async () => {
       if (!(await auth.captchaEnabled())) return { code: 200, msg: 'ok', captchaEnabled: false };
       return { code: 200, msg: 'ok', captchaEnabled: true, ...(await issueCaptcha(app.db)) };
     },
-  );
+  });
 
-  app.post(
-    '/login',
-    {
-      config: { public: true, rateLimit: attemptLimit, log: { skip: 'every attempt goes to the login log instead' }, fieldLabels: CAPTCHA_LABELS },
-      schema: {
-        summary: 'Sign in with user name and password; returns a bearer token',
-        tags: ['system/auth'],
-        body: LoginBody,
-        response: { 200: LoginResult },
-      },
-      onSend: loginLog,
-    },
-    async (req) => {
+  app.route({
+    ...attemptLimited(routeOf(AuthApi.login, { log: { skip: 'every attempt goes to the login log instead' }, fieldLabels: CAPTCHA_LABELS })),
+    onSend: loginLog,
+    handler: async (req) => {
       const token = await auth.login(req.body, clientInfo(req));
       return { code: 200, msg: 'login.success', token };
     },
-  );
+  });
 
-  app.post(
-    '/logout',
-    {
-      config: { public: true, log: { skip: "ends the caller's own session; sign-in and sign-out are not operations" } },
-      schema: { summary: 'Sign the current session out', tags: ['system/auth'], response: { 200: OkEmpty } },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(AuthApi.logout, { log: { skip: "ends the caller's own session; sign-in and sign-out are not operations" } }),
+    handler: async (req) => {
       if (req.auth) await endSession(app.db, app.sessions, req.auth.tokenId);
       return { code: 200, msg: 'logout.success' };
     },
-  );
+  });
 
-  app.post(
-    '/register',
-    {
-      config: { public: true, rateLimit: attemptLimit, log: { title: 'register', businessType: BusinessType.INSERT }, fieldLabels: CAPTCHA_LABELS },
-      schema: { summary: 'Register a new user (when self-registration is on)', tags: ['system/auth'], body: RegisterBody, response: { 200: OkEmpty } },
-      onSend: loginLog,
-    },
-    async (req) => {
+  app.route({
+    ...attemptLimited(routeOf(AuthApi.register, { log: { title: 'register', businessType: BusinessType.INSERT }, fieldLabels: CAPTCHA_LABELS })),
+    onSend: loginLog,
+    handler: async (req) => {
       await auth.register(req.body);
       return { code: 200, msg: 'register.success' };
     },
-  );
+  });
 
-  app.get(
-    '/getInfo',
-    {
-      config: { authenticated: true, beforePasswordChange: true },
-      schema: { summary: 'Get the signed-in user with roles and permissions', tags: ['system/auth'], response: { 200: InfoResult } },
-    },
-    async (req) => ({
+  app.route({
+    ...routeOf(AuthApi.info, { beforePasswordChange: true }),
+    handler: async (req) => ({
       code: 200,
       msg: 'ok',
       ...(await auth.info(caller(req))),
     }),
-  );
+  });
 
-  app.get(
-    '/getRouters',
-    {
-      // Open before a forced password change: RuoYi's client builds its shell from it before it leads to the password form.
-      config: { authenticated: true, beforePasswordChange: true },
-      schema: { summary: "Get the signed-in user's menu tree as web routes", tags: ['system/auth'], response: { 200: okOf(z.array(RouterNodeSchema)) } },
-    },
-    async (req) => ok(await auth.routers(caller(req), req.lang)),
-  );
+  // Open before a forced password change: RuoYi's client builds its shell from it before it leads to the password form.
+  app.route({ ...routeOf(AuthApi.routers, { beforePasswordChange: true }), handler: async (req) => ok(await auth.routers(caller(req), req.lang)) });
 };

@@ -1,6 +1,6 @@
-import { okOf } from '@ccms/contracts/http';
-import { VersionPush, VersionText } from '@ccms/contracts/system/information';
+import { InformationApi } from '@ccms/contracts/system/information';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../../platform/http/endpoint-route';
 import { done, ok } from '../../../platform/http/envelope';
 import { informationService } from './information.service';
 
@@ -8,25 +8,7 @@ import { informationService } from './information.service';
 export const informationRoutes: FastifyPluginAsyncZod = async (app) => {
   const info = informationService(app.db);
 
-  app.get(
-    '/system/information/version',
-    {
-      config: { authenticated: true },
-      schema: { summary: "Answer the running product's version text in msg", tags: ['system/information'], response: { 200: VersionText } },
-    },
-    async () => done(info.version()),
-  );
+  app.route({ ...routeOf(InformationApi.version), handler: async () => done(info.version()) });
 
-  app.get(
-    '/ccms/version/push',
-    {
-      config: { authenticated: true },
-      schema: {
-        summary: 'Answer the latest announced version and its update address, for the version notice',
-        tags: ['system/information'],
-        response: { 200: okOf(VersionPush) },
-      },
-    },
-    async () => ok(await info.latest()),
-  );
+  app.route({ ...routeOf(InformationApi.latest), handler: async () => ok(await info.latest()) });
 };

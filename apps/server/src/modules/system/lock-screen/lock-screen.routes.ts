@@ -1,7 +1,7 @@
-import { OkEmpty } from '@ccms/contracts/http';
-import { UnlockScreenBody } from '@ccms/contracts/system/lock-screen';
+import { LockScreenApi } from '@ccms/contracts/system/lock-screen';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
+import { routeOf } from '../../../platform/http/endpoint-route';
 import { done } from '../../../platform/http/envelope';
 import { queryAsBody } from '../../../platform/http/request-body';
 import { lockScreenService } from './lock-screen.service';
@@ -11,22 +11,15 @@ export const lockScreenRoutes: FastifyPluginAsyncZod = async (app) => {
   const lockScreen = lockScreenService(app.db);
   // Guessing a password through a stolen session is held to the sign-in form's pace.
   const attemptLimit = { max: app.config.loginRateLimit, timeWindow: '1 minute' } as const;
+  /** The rate limit is @fastify/rate-limit's route config, which routeOf's extras (the app's own) leave out: it joins here. */
+  const attemptLimited = <R extends { config: object }>(route: R) => ({ ...route, config: { ...route.config, rateLimit: attemptLimit } });
 
-  app.post(
-    '/unlockscreen',
-    {
-      config: { authenticated: true, rateLimit: attemptLimit, log: { skip: 'carries a password; a failure changes nothing' } },
-      preValidation: queryAsBody,
-      schema: {
-        summary: "Unlock the lock screen with the signed-in user's password",
-        tags: ['system/auth'],
-        body: UnlockScreenBody,
-        response: { 200: OkEmpty },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...attemptLimited(routeOf(LockScreenApi.unlock, { log: { skip: 'carries a password; a failure changes nothing' } })),
+    preValidation: queryAsBody,
+    handler: async (req) => {
       await lockScreen.unlock(caller(req), req.body.password);
       return done();
     },
-  );
+  });
 };

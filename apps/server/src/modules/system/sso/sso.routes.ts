@@ -1,19 +1,9 @@
-import { OkEmpty, okOf } from '@ccms/contracts/http';
-import {
-  SsoCallbackBody,
-  SsoCallbackResult,
-  SsoIdentity,
-  SsoInfo,
-  SsoSettings,
-  SsoSettingsBody,
-  SsoStartBody,
-  SsoStartResult,
-} from '@ccms/contracts/system/sso';
+import { SsoApi } from '@ccms/contracts/system/sso';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { clientInfo } from '../../../platform/http/client-info';
+import { routeOf } from '../../../platform/http/endpoint-route';
 import { done, ok } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import { messageOf, recordLogin } from '../auth/login-log';
@@ -44,54 +34,25 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     signToken: app.tokens.sign,
   });
 
-  app.get(
-    '/sso/info',
-    {
-      config: { public: true },
-      schema: {
-        summary: 'Whether single sign-on is offered, and the provider name for the sign-in button',
-        tags: ['system/sso'],
-        response: { 200: okOf(SsoInfo) },
-      },
-    },
-    async () => ok(await sso.info()),
-  );
+  app.route({ ...routeOf(SsoApi.info), handler: async () => ok(await sso.info()) });
 
-  app.post(
-    '/sso/login',
-    {
-      config: { public: true, log: { skip: 'starts a sign-in; nothing is written until the provider answers' } },
-      schema: {
-        summary: "Start single sign-on: answers the provider's authorization address (PKCE, state, nonce kept in a sealed cookie)",
-        tags: ['system/sso'],
-        body: SsoStartBody,
-        response: { 200: okOf(SsoStartResult) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(SsoApi.startLogin, { log: { skip: 'starts a sign-in; nothing is written until the provider answers' } }),
+    handler: async (req, reply) => {
       const { url, sealed } = await sso.startLogin(req.body.redirectUri);
       keepFlow(req, reply, sealed);
       return ok({ url });
     },
-  );
+  });
 
-  app.post(
-    '/sso/bind',
-    {
-      config: { authenticated: true, log: { skip: 'starts a link; the link itself is written by the callback' } },
-      schema: {
-        summary: "Start linking the signed-in user's provider identity: answers the provider's authorization address",
-        tags: ['system/sso'],
-        body: SsoStartBody,
-        response: { 200: okOf(SsoStartResult) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(SsoApi.startBind, { log: { skip: 'starts a link; the link itself is written by the callback' } }),
+    handler: async (req, reply) => {
       const { url, sealed } = await sso.startBind(req.body.redirectUri, caller(req).userId);
       keepFlow(req, reply, sealed);
       return ok({ url });
     },
-  );
+  });
 
   /**
    * A sign-in through the provider goes to the login log like a password one, refused or not: with
@@ -112,19 +73,10 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   };
 
-  app.post(
-    '/sso/callback',
-    {
-      onSend: loginLog,
-      config: { public: true, log: { skip: 'a sign-in or a link of the caller; the code in the body is a credential' } },
-      schema: {
-        summary: 'Complete single sign-on from /auth-redirect: checks state, nonce and PKCE, verifies the ID token, signs in or links',
-        tags: ['system/sso'],
-        body: SsoCallbackBody,
-        response: { 200: okOf(SsoCallbackResult) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(SsoApi.complete, { log: { skip: 'a sign-in or a link of the caller; the code in the body is a credential' } }),
+    onSend: loginLog,
+    handler: async (req, reply) => {
       const sealed = req.cookies[FLOW_COOKIE];
       // One use only: whatever the outcome, the flow is spent.
       reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });
@@ -133,53 +85,22 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await sso.complete(sealed, req.body.query, clientInfo(req), req.auth?.userId, attempt);
       return ok({ purpose: result.purpose, token: result.token }, result.purpose === 'login' ? 'login.success' : 'sso.bound');
     },
-  );
+  });
 
-  app.get(
-    '/sso/identity',
-    {
-      config: { authenticated: true },
-      schema: { summary: "List the signed-in user's linked provider identities", tags: ['system/sso'], response: { 200: okOf(z.array(SsoIdentity)) } },
-    },
-    async (req) => ok(await sso.identities(caller(req).userId)),
-  );
+  app.route({ ...routeOf(SsoApi.identities), handler: async (req) => ok(await sso.identities(caller(req).userId)) });
 
-  app.delete(
-    '/sso/identity/:identityId',
-    {
-      config: { authenticated: true, log: { title: 'sso', businessType: BusinessType.DELETE } },
-      schema: {
-        summary: "Unlink one of the signed-in user's provider identities",
-        tags: ['system/sso'],
-        params: z.object({ identityId: z.coerce.number().int().positive() }),
-        response: { 200: OkEmpty },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(SsoApi.unbind, { log: { title: 'sso', businessType: BusinessType.DELETE } }),
+    handler: async (req) => {
       await sso.unbind(caller(req).userId, req.params.identityId);
       return done();
     },
-  );
+  });
 
-  app.get(
-    '/system/sso/settings',
-    {
-      config: { permission: 'system:config:query' },
-      schema: {
-        summary: 'Get the single sign-on provider settings (the client secret only as set / not set)',
-        tags: ['system/sso'],
-        response: { 200: okOf(SsoSettings) },
-      },
-    },
-    async () => ok(await sso.settings()),
-  );
+  app.route({ ...routeOf(SsoApi.settings), handler: async () => ok(await sso.settings()) });
 
-  app.put(
-    '/system/sso/settings',
-    {
-      config: { permission: 'system:config:edit', log: { title: 'sso', businessType: BusinessType.UPDATE } },
-      schema: { summary: 'Save the single sign-on provider settings', tags: ['system/sso'], body: SsoSettingsBody, response: { 200: okOf(SsoSettings) } },
-    },
-    async (req) => ok(await sso.saveSettings(req.body, caller(req).userName)),
-  );
+  app.route({
+    ...routeOf(SsoApi.saveSettings, { log: { title: 'sso', businessType: BusinessType.UPDATE } }),
+    handler: async (req) => ok(await sso.saveSettings(req.body, caller(req).userName)),
+  });
 };

@@ -25,9 +25,9 @@ import type {
   SettingBody,
   SettingUpdate,
 } from '@ccms/contracts/content/library-config';
-import type { TreeSelect } from '@ccms/contracts/system/role';
+import { UserApi } from '@ccms/contracts/system/user';
 import type { z } from 'zod';
-import { type ApiEnvelope, byUrl } from '../../../api/client';
+import { type ApiEnvelope, api, byUrl } from '../../../api/client';
 import { downloadGet } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
 
@@ -63,7 +63,7 @@ export const libraryApi = {
   branches: (libraryId: number, silent = false) => byUrl.one<Branches>(`/ccms/library/${libraryId}/branches`, undefined, { silent }),
   fetch: (libraryId: number) =>
     byUrl.post<Data<z.infer<typeof FetchResult>>>(`/ccms/library/${libraryId}/fetch`, undefined, { repeatSubmit: false }).then((r) => r.data),
-  deptTree: () => byUrl.one<TreeSelect[]>('/system/user/deptTree', undefined, { silent: true }),
+  deptTree: () => api.one(UserApi.deptTree, undefined, { silent: true }),
 };
 
 /** Grants, variables, filters, data properties and publish configurations of one library. */

@@ -1,5 +1,5 @@
-import type { DatasourceInfo } from '@ccms/contracts/monitor/datasource';
-import { byUrl } from '../../../api/client';
+import { DatasourceApi } from '@ccms/contracts/monitor/datasource';
+import { api } from '../../../api/client';
 
 /** The datasource monitor (server: modules/monitor/datasource): one snapshot. Screens use `datasource-queries.ts`. */
-export const datasourceApi = { get: () => byUrl.one<DatasourceInfo>('/monitor/druid') };
+export const datasourceApi = { get: () => api.one(DatasourceApi.info) };

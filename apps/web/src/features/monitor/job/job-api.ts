@@ -1,7 +1,8 @@
-import type { Job, JobBody, JobHandlerInfo, JobQuery, JobUpdate } from '@ccms/contracts/monitor/job';
-import type { JobLog, JobLogQuery } from '@ccms/contracts/monitor/job-log';
+import { urlOf } from '@ccms/contracts/endpoint';
+import { JobApi, type JobBody, type JobQuery, type JobUpdate } from '@ccms/contracts/monitor/job';
+import { JobLogApi, type JobLogQuery } from '@ccms/contracts/monitor/job-log';
 import type { Dayjs } from 'dayjs';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import { addDateRange, type PageParams } from '../../../shared/list/query';
@@ -31,20 +32,20 @@ const exportQuery = (query: object): QueryParams => {
 
 /** Scheduled jobs and their runs (server: modules/monitor/job). Screens use `job-queries.ts`. */
 export const jobApi = {
-  list: (params: JobListParams) => byUrl.list<Job>('/monitor/job/list', params),
-  get: (jobId: number) => byUrl.one<Job>(`/monitor/job/${jobId}`),
-  handlers: () => byUrl.one<JobHandlerInfo[]>('/monitor/job/handlers'),
+  list: (params: JobListParams) => api.list(JobApi.list, { query: params }),
+  get: (jobId: number) => api.one(JobApi.get, { path: { jobId } }),
+  handlers: () => api.one(JobApi.handlers),
   /** Adds when the body has no `jobId`, else updates. */
-  save: (body: JobSave) => ('jobId' in body ? byUrl.put('/monitor/job', body) : byUrl.post('/monitor/job', body)),
-  changeStatus: (jobId: number, status: JobBody['status']) => byUrl.put('/monitor/job/changeStatus', { jobId, status }),
-  run: (jobId: number, jobGroup: string) => byUrl.put('/monitor/job/run', { jobId, jobGroup }),
-  remove: (ids: readonly number[]) => byUrl.delete(`/monitor/job/${ids.join(',')}`),
-  export: (query: object) => download('/monitor/job/export', exportQuery(query), `job_${Date.now()}.xlsx`),
+  save: (body: JobSave) => ('jobId' in body ? api.call(JobApi.edit, { body }) : api.call(JobApi.add, { body })),
+  changeStatus: (jobId: number, status: JobBody['status']) => api.call(JobApi.changeStatus, { body: { jobId, status } }),
+  run: (jobId: number, jobGroup: string) => api.call(JobApi.run, { body: { jobId, jobGroup } }),
+  remove: (ids: readonly number[]) => api.call(JobApi.remove, { path: { ids } }),
+  export: (query: object) => download(urlOf(JobApi.export), exportQuery(query), `job_${Date.now()}.xlsx`),
   logs: {
-    list: (params: JobLogListParams) => byUrl.list<JobLog>('/monitor/jobLog/list', params),
-    remove: (ids: readonly number[]) => byUrl.delete(`/monitor/jobLog/${ids.join(',')}`),
-    clean: () => byUrl.delete('/monitor/jobLog/clean'),
-    export: (query: object) => download('/monitor/jobLog/export', exportQuery(query), `job_log_${Date.now()}.xlsx`),
+    list: (params: JobLogListParams) => api.list(JobLogApi.list, { query: params }),
+    remove: (ids: readonly number[]) => api.call(JobLogApi.remove, { path: { ids } }),
+    clean: () => api.call(JobLogApi.clean),
+    export: (query: object) => download(urlOf(JobLogApi.export), exportQuery(query), `job_log_${Date.now()}.xlsx`),
   },
 };
 

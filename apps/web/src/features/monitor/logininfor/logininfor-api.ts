@@ -1,6 +1,7 @@
-import type { LoginInfo, LoginInfoQuery } from '@ccms/contracts/monitor/logininfor';
+import { urlOf } from '@ccms/contracts/endpoint';
+import { LoginInfoApi, type LoginInfoQuery } from '@ccms/contracts/monitor/logininfor';
 import type { Dayjs } from 'dayjs';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import { addDateRange, type PageParams } from '../../../shared/list/query';
@@ -21,9 +22,9 @@ const exportQuery = (query: object): QueryParams => {
 
 /** Sign-in log (server: modules/monitor/logininfor). Screens use `logininfor-queries.ts`. */
 export const loginInfoApi = {
-  list: (params: LoginInfoListParams) => byUrl.list<LoginInfo>('/monitor/logininfor/list', params),
-  remove: (ids: readonly number[]) => byUrl.delete(`/monitor/logininfor/${ids.join(',')}`),
-  clean: () => byUrl.delete('/monitor/logininfor/clean'),
-  unlock: (userName: string) => byUrl.get(`/monitor/logininfor/unlock/${encodeURIComponent(userName)}`),
-  export: (query: object) => download('/monitor/logininfor/export', exportQuery(query), `logininfor_${Date.now()}.xlsx`),
+  list: (params: LoginInfoListParams) => api.list(LoginInfoApi.list, { query: params }),
+  remove: (ids: readonly number[]) => api.call(LoginInfoApi.remove, { path: { ids } }),
+  clean: () => api.call(LoginInfoApi.clean),
+  unlock: (userName: string) => api.call(LoginInfoApi.unlock, { path: { userName } }),
+  export: (query: object) => download(urlOf(LoginInfoApi.export), exportQuery(query), `logininfor_${Date.now()}.xlsx`),
 };

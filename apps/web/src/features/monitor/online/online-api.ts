@@ -1,5 +1,5 @@
-import type { OnlineQuery, OnlineUser } from '@ccms/contracts/monitor/online';
-import { byUrl } from '../../../api/client';
+import { OnlineApi, type OnlineQuery } from '@ccms/contracts/monitor/online';
+import { api } from '../../../api/client';
 import { getToken } from '../../../api/token';
 import type { PageParams } from '../../../shared/list/query';
 
@@ -8,8 +8,8 @@ export type OnlineListParams = OnlineFilters & PageParams;
 
 /** Online sessions (server: modules/monitor/online). Screens use `online-queries.ts`. */
 export const onlineApi = {
-  list: (params: OnlineListParams) => byUrl.list<OnlineUser>('/monitor/online/list', params),
-  forceLogout: (tokenId: string) => byUrl.delete(`/monitor/online/${encodeURIComponent(tokenId)}`),
+  list: (params: OnlineListParams) => api.list(OnlineApi.list, { query: params }),
+  forceLogout: (tokenId: string) => api.call(OnlineApi.forceLogout, { path: { tokenId } }),
 };
 
 /**

@@ -1,6 +1,7 @@
-import type { OperLog, OperLogQuery } from '@ccms/contracts/monitor/operlog';
+import { urlOf } from '@ccms/contracts/endpoint';
+import { OperLogApi, type OperLogQuery } from '@ccms/contracts/monitor/operlog';
 import type { Dayjs } from 'dayjs';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import { addDateRange, type PageParams } from '../../../shared/list/query';
@@ -21,9 +22,9 @@ const exportQuery = (query: object): QueryParams => {
 
 /** Operation log (server: modules/monitor/operlog). Screens use `operlog-queries.ts`. */
 export const operLogApi = {
-  list: (params: OperLogListParams) => byUrl.list<OperLog>('/monitor/operlog/list', params),
-  get: (operId: number) => byUrl.one<OperLog>(`/monitor/operlog/${operId}`),
-  remove: (ids: readonly number[]) => byUrl.delete(`/monitor/operlog/${ids.join(',')}`),
-  clean: () => byUrl.delete('/monitor/operlog/clean'),
-  export: (query: object) => download('/monitor/operlog/export', exportQuery(query), `operlog_${Date.now()}.xlsx`),
+  list: (params: OperLogListParams) => api.list(OperLogApi.list, { query: params }),
+  get: (operId: number) => api.one(OperLogApi.get, { path: { operId } }),
+  remove: (ids: readonly number[]) => api.call(OperLogApi.remove, { path: { ids } }),
+  clean: () => api.call(OperLogApi.clean),
+  export: (query: object) => download(urlOf(OperLogApi.export), exportQuery(query), `operlog_${Date.now()}.xlsx`),
 };

@@ -1,6 +1,7 @@
-import type { Config, ConfigBody, ConfigQuery, ConfigSaveResult, ConfigUpdate } from '@ccms/contracts/system/config';
+import { urlOf } from '@ccms/contracts/endpoint';
+import { type Config, ConfigApi, type ConfigBody, type ConfigQuery, type ConfigUpdate } from '@ccms/contracts/system/config';
 import type { Dayjs } from 'dayjs';
-import { byUrl, type DataBody } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import { addDateRange, type PageParams } from '../../../shared/list/query';
@@ -30,12 +31,11 @@ const exportQuery = (query: object): QueryParams => {
 
 /** Config parameters (server: modules/system/config). Screens use `config-queries.ts`. */
 export const configApi = {
-  list: (params: ConfigListParams) => byUrl.list<Config>('/system/config/list', params),
-  get: (configId: number) => byUrl.one<Config>(`/system/config/${configId}`),
+  list: (params: ConfigListParams) => api.list(ConfigApi.list, { query: params }),
+  get: (configId: number) => api.one(ConfigApi.get, { path: { configId } }),
   /** Adds when the body has no `configId`, else updates; answers the stored secrets the save cleared (the server they belong to changed). */
-  save: (body: ConfigSave) =>
-    'configId' in body ? byUrl.put<DataBody<ConfigSaveResult>>('/system/config', body) : byUrl.post<DataBody<ConfigSaveResult>>('/system/config', body),
-  remove: (ids: readonly number[]) => byUrl.delete(`/system/config/${ids.join(',')}`),
-  export: (query: object) => download('/system/config/export', exportQuery(query), `config_${Date.now()}.xlsx`),
-  refreshCache: () => byUrl.delete('/system/config/refreshCache'),
+  save: (body: ConfigSave) => ('configId' in body ? api.call(ConfigApi.edit, { body }) : api.call(ConfigApi.add, { body })),
+  remove: (ids: readonly number[]) => api.call(ConfigApi.remove, { path: { ids } }),
+  export: (query: object) => download(urlOf(ConfigApi.export), exportQuery(query), `config_${Date.now()}.xlsx`),
+  refreshCache: () => api.call(ConfigApi.refreshCache),
 };

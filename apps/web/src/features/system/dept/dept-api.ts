@@ -1,5 +1,5 @@
-import type { Dept, DeptBody, DeptQuery, DeptUpdate } from '@ccms/contracts/system/dept';
-import { byUrl } from '../../../api/client';
+import { type Dept, DeptApi, type DeptBody, type DeptQuery, type DeptUpdate } from '@ccms/contracts/system/dept';
+import { api } from '../../../api/client';
 import { buildTree, type TreeOption } from '../../../shared/tree/tree';
 
 export type DeptNode = Dept & { children?: DeptNode[] };
@@ -7,13 +7,13 @@ export type DeptSave = DeptBody | DeptUpdate;
 
 /** Departments administration (server: modules/system/dept), within the caller's data scope. Screens use `dept-queries.ts`. */
 export const deptApi = {
-  list: (query: DeptQuery = {}) => byUrl.one<Dept[]>('/system/dept/list', query),
+  list: (query: DeptQuery = {}) => api.one(DeptApi.list, { query }),
   /** Every department but this one and those below it: the parents it may move under. */
-  listExcluding: (deptId: number) => byUrl.one<Dept[]>(`/system/dept/list/exclude/${deptId}`),
-  get: (deptId: number) => byUrl.one<Dept>(`/system/dept/${deptId}`),
+  listExcluding: (deptId: number) => api.one(DeptApi.listExcluding, { path: { deptId } }),
+  get: (deptId: number) => api.one(DeptApi.get, { path: { deptId } }),
   /** Adds when the body has no `deptId`, else updates. */
-  save: (body: DeptSave) => ('deptId' in body ? byUrl.put('/system/dept', body) : byUrl.post('/system/dept', body)),
-  remove: (deptId: number) => byUrl.delete(`/system/dept/${deptId}`),
+  save: (body: DeptSave) => ('deptId' in body ? api.call(DeptApi.edit, { body }) : api.call(DeptApi.add, { body })),
+  remove: (deptId: number) => api.call(DeptApi.remove, { path: { deptId } }),
 };
 
 /** Flat rows (sorted by the server) into the tree table's nodes. */

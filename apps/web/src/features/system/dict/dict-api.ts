@@ -1,6 +1,15 @@
-import type { DictData, DictDataBody, DictDataQuery, DictDataUpdate, DictType, DictTypeBody, DictTypeQuery, DictTypeUpdate } from '@ccms/contracts/system/dict';
+import { urlOf } from '@ccms/contracts/endpoint';
+import {
+  DictApi,
+  type DictDataBody,
+  type DictDataQuery,
+  type DictDataUpdate,
+  type DictTypeBody,
+  type DictTypeQuery,
+  type DictTypeUpdate,
+} from '@ccms/contracts/system/dict';
 import type { Dayjs } from 'dayjs';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import { addDateRange, type PageParams } from '../../../shared/list/query';
@@ -29,22 +38,22 @@ const exportQuery = (query: object): QueryParams => {
 /** Dictionary types and items (server: modules/system/dict). Screens use `dict-queries.ts`. */
 export const dictApi = {
   types: {
-    list: (params: DictTypeListParams) => byUrl.list<DictType>('/system/dict/type/list', params),
-    get: (dictId: number) => byUrl.one<DictType>(`/system/dict/type/${dictId}`),
+    list: (params: DictTypeListParams) => api.list(DictApi.typeList, { query: params }),
+    get: (dictId: number) => api.one(DictApi.typeGet, { path: { dictId } }),
     /** Every type, for the item page's type picker. */
-    options: () => byUrl.one<DictType[]>('/system/dict/type/optionselect'),
+    options: () => api.one(DictApi.typeOptions),
     /** Adds when the body has no `dictId`, else updates. */
-    save: (body: DictTypeSave) => ('dictId' in body ? byUrl.put('/system/dict/type', body) : byUrl.post('/system/dict/type', body)),
-    remove: (ids: readonly number[]) => byUrl.delete(`/system/dict/type/${ids.join(',')}`),
-    export: (query: object) => download('/system/dict/type/export', exportQuery(query), `dict_type_${Date.now()}.xlsx`),
-    refreshCache: () => byUrl.delete('/system/dict/type/refreshCache'),
+    save: (body: DictTypeSave) => ('dictId' in body ? api.call(DictApi.typeEdit, { body }) : api.call(DictApi.typeAdd, { body })),
+    remove: (ids: readonly number[]) => api.call(DictApi.typeRemove, { path: { ids } }),
+    export: (query: object) => download(urlOf(DictApi.typeExport), exportQuery(query), `dict_type_${Date.now()}.xlsx`),
+    refreshCache: () => api.call(DictApi.refreshCache),
   },
   data: {
-    list: (params: DictDataListParams) => byUrl.list<DictData>('/system/dict/data/list', params),
-    get: (dictCode: number) => byUrl.one<DictData>(`/system/dict/data/${dictCode}`),
+    list: (params: DictDataListParams) => api.list(DictApi.dataList, { query: params }),
+    get: (dictCode: number) => api.one(DictApi.dataGet, { path: { dictCode } }),
     /** Adds when the body has no `dictCode`, else updates. */
-    save: (body: DictDataSave) => ('dictCode' in body ? byUrl.put('/system/dict/data', body) : byUrl.post('/system/dict/data', body)),
-    remove: (ids: readonly number[]) => byUrl.delete(`/system/dict/data/${ids.join(',')}`),
-    export: (query: object) => download('/system/dict/data/export', exportQuery(query), `dict_data_${Date.now()}.xlsx`),
+    save: (body: DictDataSave) => ('dictCode' in body ? api.call(DictApi.dataEdit, { body }) : api.call(DictApi.dataAdd, { body })),
+    remove: (ids: readonly number[]) => api.call(DictApi.dataRemove, { path: { ids } }),
+    export: (query: object) => download(urlOf(DictApi.dataExport), exportQuery(query), `dict_data_${Date.now()}.xlsx`),
   },
 };

@@ -1,6 +1,6 @@
 import type { Language } from '@ccms/contracts/constants';
-import type { Menu, MenuBody, MenuQuery, MenuUpdate } from '@ccms/contracts/system/menu';
-import { byUrl } from '../../../api/client';
+import { type Menu, MenuApi, type MenuBody, type MenuQuery, type MenuUpdate } from '@ccms/contracts/system/menu';
+import { api } from '../../../api/client';
 import { buildTree, type TreeOption } from '../../../shared/tree/tree';
 
 export type MenuNode = Menu & { children?: MenuNode[] };
@@ -8,11 +8,11 @@ export type MenuSave = MenuBody | MenuUpdate;
 
 /** Menus administration (server: modules/system/menu). Screens use `menu-queries.ts`. */
 export const menuApi = {
-  list: (query: MenuQuery = {}) => byUrl.one<Menu[]>('/system/menu/list', query),
-  get: (menuId: number) => byUrl.one<Menu>(`/system/menu/${menuId}`),
+  list: (query: MenuQuery = {}) => api.one(MenuApi.list, { query }),
+  get: (menuId: number) => api.one(MenuApi.get, { path: { menuId } }),
   /** Adds when the body has no `menuId`, else updates. */
-  save: (body: MenuSave) => ('menuId' in body ? byUrl.put('/system/menu', body) : byUrl.post('/system/menu', body)),
-  remove: (menuId: number) => byUrl.delete(`/system/menu/${menuId}`),
+  save: (body: MenuSave) => ('menuId' in body ? api.call(MenuApi.edit, { body }) : api.call(MenuApi.add, { body })),
+  remove: (menuId: number) => api.call(MenuApi.remove, { path: { menuId } }),
 };
 
 /** The title in the UI language (the Chinese one when the English is missing). */

@@ -1,6 +1,6 @@
-import type { Notice, NoticeBody, NoticeQuery, NoticeUpdate } from '@ccms/contracts/system/notice';
+import { NoticeApi, type NoticeBody, type NoticeQuery, type NoticeUpdate } from '@ccms/contracts/system/notice';
 import type { z } from 'zod';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** What the list's search form holds. */
 export type NoticeFilters = Pick<NoticeQuery, 'noticeTitle' | 'noticeType' | 'createBy' | 'status'>;
@@ -10,9 +10,9 @@ export type NoticeSave = NoticeBody | NoticeUpdate;
 
 /** Notices administration (server: modules/system/notice); the top bar's unread bell is elsewhere. Screens use `notice-queries.ts`. */
 export const noticeApi = {
-  list: (params: NoticeListParams) => byUrl.list<Notice>('/system/notice/list', params),
-  get: (noticeId: number) => byUrl.one<Notice>(`/system/notice/${noticeId}`),
+  list: (params: NoticeListParams) => api.list(NoticeApi.list, { query: params }),
+  get: (noticeId: number) => api.one(NoticeApi.get, { path: { noticeId } }),
   /** Adds when the body has no `noticeId`, else updates. */
-  save: (body: NoticeSave) => ('noticeId' in body ? byUrl.put('/system/notice', body) : byUrl.post('/system/notice', body)),
-  remove: (ids: readonly number[]) => byUrl.delete(`/system/notice/${ids.join(',')}`),
+  save: (body: NoticeSave) => ('noticeId' in body ? api.call(NoticeApi.edit, { body }) : api.call(NoticeApi.add, { body })),
+  remove: (ids: readonly number[]) => api.call(NoticeApi.remove, { path: { ids } }),
 };

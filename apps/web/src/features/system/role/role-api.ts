@@ -1,17 +1,18 @@
-import type { TreeOption } from '@ccms/contracts/system/menu';
-import type {
-  AuthUserQuery,
-  AuthUserRow,
-  Role,
-  RoleBody,
-  RoleDataScopeBody,
-  RoleDetail,
-  RoleQuery,
-  RoleStatusBody,
-  RoleUpdate,
+import { urlOf } from '@ccms/contracts/endpoint';
+import { MenuApi, type TreeOption } from '@ccms/contracts/system/menu';
+import {
+  type AuthUserQuery,
+  type AuthUserRow,
+  RoleApi,
+  type RoleBody,
+  type RoleDataScopeBody,
+  type RoleDetail,
+  type RoleQuery,
+  type RoleStatusBody,
+  type RoleUpdate,
 } from '@ccms/contracts/system/role';
 import type { z } from 'zod';
-import { type ApiEnvelope, byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
@@ -39,35 +40,35 @@ const exportQuery = (query: object): QueryParams => {
 
 /** Roles administration (server: modules/system/role and the menu trees of modules/system/menu). Screens use `role-queries.ts`. */
 export const roleApi = {
-  list: (params: RoleListParams) => byUrl.list<Role>('/system/role/list', params),
-  get: (roleId: number) => byUrl.one<RoleWithMenus>(`/system/role/${roleId}`),
+  list: (params: RoleListParams) => api.list(RoleApi.list, { query: params }),
+  get: (roleId: number) => api.one(RoleApi.get, { path: { roleId } }),
   /** Adds when the body has no `roleId`, else updates. */
-  save: (body: RoleSave) => ('roleId' in body ? byUrl.put('/system/role', body) : byUrl.post('/system/role', body)),
-  remove: (ids: readonly number[]) => byUrl.delete(`/system/role/${ids.join(',')}`),
-  changeStatus: (body: RoleStatusBody) => byUrl.put('/system/role/changeStatus', body),
-  dataScope: (body: RoleDataScopeBody) => byUrl.put('/system/role/dataScope', body),
-  export: (query: object) => download('/system/role/export', exportQuery(query), `role_${Date.now()}.xlsx`),
+  save: (body: RoleSave) => ('roleId' in body ? api.call(RoleApi.edit, { body }) : api.call(RoleApi.add, { body })),
+  remove: (ids: readonly number[]) => api.call(RoleApi.remove, { path: { ids } }),
+  changeStatus: (body: RoleStatusBody) => api.call(RoleApi.changeStatus, { body }),
+  dataScope: (body: RoleDataScopeBody) => api.call(RoleApi.dataScope, { body }),
+  export: (query: object) => download(urlOf(RoleApi.export), exportQuery(query), `role_${Date.now()}.xlsx`),
 
   /** Every menu as a tree (a new role). */
-  menuTree: () => byUrl.one<TreeOption[]>('/system/menu/treeselect'),
+  menuTree: () => api.one(MenuApi.tree),
   /** The menu tree with the role's menus ticked. */
   roleMenuTree: async (roleId: number): Promise<TickedTree> => {
-    const { menus, checkedKeys } = await byUrl.get<ApiEnvelope & { menus: TreeOption[]; checkedKeys: number[] }>(`/system/menu/roleMenuTreeselect/${roleId}`);
+    const { menus, checkedKeys } = await api.call(MenuApi.roleMenuTree, { path: { roleId } });
     return { tree: menus, checkedKeys };
   },
   /** The department tree with the role's custom data-scope departments ticked. */
   deptTree: async (roleId: number): Promise<TickedTree> => {
-    const { depts, checkedKeys } = await byUrl.get<ApiEnvelope & { depts: TreeOption[]; checkedKeys: number[] }>(`/system/role/deptTree/${roleId}`);
+    const { depts, checkedKeys } = await api.call(RoleApi.deptTree, { path: { roleId } });
     return { tree: depts, checkedKeys };
   },
 
-  allocatedUsers: (params: AuthUserListParams) => byUrl.list<AllocatedUser>('/system/role/authUser/allocatedList', params),
-  unallocatedUsers: (params: AuthUserListParams) => byUrl.list<AllocatedUser>('/system/role/authUser/unallocatedList', params),
+  allocatedUsers: (params: AuthUserListParams) => api.list(RoleApi.allocatedUsers, { query: params }),
+  unallocatedUsers: (params: AuthUserListParams) => api.list(RoleApi.unallocatedUsers, { query: params }),
   cancelUsers: (roleId: number, userIds: readonly number[]) => {
     const [only] = userIds;
     return userIds.length === 1 && only !== undefined
-      ? byUrl.put('/system/role/authUser/cancel', { roleId, userId: only })
-      : byUrl.put('/system/role/authUser/cancelAll', { roleId, userIds });
+      ? api.call(RoleApi.cancelAuthUser, { body: { roleId, userId: only } })
+      : api.call(RoleApi.cancelAuthUsers, { body: { roleId, userIds } });
   },
-  addUsers: (roleId: number, userIds: readonly number[]) => byUrl.put('/system/role/authUser/selectAll', { roleId, userIds }),
+  addUsers: (roleId: number, userIds: readonly number[]) => api.call(RoleApi.selectAuthUsers, { body: { roleId, userIds } }),
 };

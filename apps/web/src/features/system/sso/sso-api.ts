@@ -1,5 +1,5 @@
-import type { SsoIdentity, SsoInfo, SsoSettings, SsoSettingsForm } from '@ccms/contracts/system/sso';
-import { byUrl, type DataBody } from '../../../api/client';
+import { SsoApi, type SsoSettingsForm } from '@ccms/contracts/system/sso';
+import { api } from '../../../api/client';
 
 /** Where the provider sends the browser back: registered at the provider by the administrator. */
 export const redirectUri = () => `${window.location.origin}/auth-redirect`;
@@ -9,14 +9,13 @@ export const SSO_RETURN_KEY = 'ccms-sso-return';
 
 /** Single sign-on calls (server: modules/system/sso). Screens use `sso-queries.ts`. */
 export const ssoApi = {
-  info: () => byUrl.get<DataBody<SsoInfo>>('/sso/info', undefined, { isToken: false, silent: true }),
-  startLogin: () => byUrl.post<DataBody<{ url: string }>>('/sso/login', { redirectUri: redirectUri() }, { isToken: false, repeatSubmit: false }),
-  startBind: () => byUrl.post<DataBody<{ url: string }>>('/sso/bind', { redirectUri: redirectUri() }, { repeatSubmit: false }),
+  info: () => api.call(SsoApi.info, undefined, { isToken: false, silent: true }),
+  startLogin: () => api.call(SsoApi.startLogin, { body: { redirectUri: redirectUri() } }, { isToken: false, repeatSubmit: false }),
+  startBind: () => api.call(SsoApi.startBind, { body: { redirectUri: redirectUri() } }, { repeatSubmit: false }),
   /** Silent: the callback page shows the refusal itself. */
-  complete: (query: string) =>
-    byUrl.post<DataBody<{ purpose: 'login' | 'bind'; token?: string }>>('/sso/callback', { query }, { repeatSubmit: false, silent: true }),
-  identities: () => byUrl.get<DataBody<SsoIdentity[]>>('/sso/identity'),
-  unbind: (identityId: number) => byUrl.delete(`/sso/identity/${identityId}`),
-  settings: () => byUrl.get<DataBody<SsoSettings>>('/system/sso/settings'),
-  saveSettings: (body: SsoSettingsForm) => byUrl.put<DataBody<SsoSettings>>('/system/sso/settings', body),
+  complete: (query: string) => api.call(SsoApi.complete, { body: { query } }, { repeatSubmit: false, silent: true }),
+  identities: () => api.call(SsoApi.identities),
+  unbind: (identityId: number) => api.call(SsoApi.unbind, { path: { identityId } }),
+  settings: () => api.call(SsoApi.settings),
+  saveSettings: (body: SsoSettingsForm) => api.call(SsoApi.saveSettings, { body }),
 };

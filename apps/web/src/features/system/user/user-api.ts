@@ -1,19 +1,19 @@
+import { urlOf } from '@ccms/contracts/endpoint';
 import { Code } from '@ccms/contracts/http';
-import type { TreeSelect } from '@ccms/contracts/system/role';
-import type {
-  AuthRoleResult,
-  ImportResult,
-  ResetPwdBody,
-  User,
-  UserBody,
-  UserFormResult,
-  UserQuery,
-  UserStatusBody,
-  UserUpdate,
+import {
+  type AuthRoleResult,
+  type ImportResult,
+  type ResetPwdBody,
+  UserApi,
+  type UserBody,
+  type UserFormResult,
+  type UserQuery,
+  type UserStatusBody,
+  type UserUpdate,
 } from '@ccms/contracts/system/user';
 import type { AxiosResponseTransformer } from 'axios';
 import type { z } from 'zod';
-import { type ApiEnvelope, byUrl, http, isEnvelope } from '../../../api/client';
+import { type AnswerOf, api, http, isEnvelope, request, requestOf } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
@@ -45,29 +45,29 @@ function transformers(): AxiosResponseTransformer[] {
 
 /** Users administration (server: modules/system/user). Screens use `user-queries.ts`. */
 export const userApi = {
-  list: (params: UserListParams) => byUrl.list<User>('/system/user/list', params),
-  deptTree: () => byUrl.one<TreeSelect[]>('/system/user/deptTree'),
+  list: (params: UserListParams) => api.list(UserApi.list, { query: params }),
+  deptTree: () => api.one(UserApi.deptTree),
   /** The form's choices (posts, roles) and, with an id, the user with its post and role ids. */
-  form: (userId?: number) => byUrl.get<UserForm>(userId === undefined ? '/system/user/' : `/system/user/${userId}`),
+  form: (userId?: number) => (userId === undefined ? api.call(UserApi.form) : api.call(UserApi.get, { path: { userId } })),
   /** Adds when the body has no `userId`, else updates. */
-  save: (body: UserSave) => ('userId' in body ? byUrl.put('/system/user', body) : byUrl.post('/system/user', body)),
-  remove: (ids: readonly number[]) => byUrl.delete(`/system/user/${ids.join(',')}`),
-  resetPwd: (body: ResetPwdBody) => byUrl.put('/system/user/resetPwd', body),
-  changeStatus: (body: UserStatusBody) => byUrl.put('/system/user/changeStatus', body),
-  authRole: (userId: number) => byUrl.get<AuthRole>(`/system/user/authRole/${userId}`),
-  saveAuthRole: (userId: number, roleIds: readonly number[]) => byUrl.put('/system/user/authRole', { userId, roleIds }),
-  export: (query: object) => download('/system/user/export', exportQuery(query), `user_${Date.now()}.xlsx`),
-  importTemplate: () => download('/system/user/importTemplate', {}, `user_template_${Date.now()}.xlsx`),
+  save: (body: UserSave) => ('userId' in body ? api.call(UserApi.edit, { body }) : api.call(UserApi.add, { body })),
+  remove: (ids: readonly number[]) => api.call(UserApi.remove, { path: { ids } }),
+  resetPwd: (body: ResetPwdBody) => api.call(UserApi.resetPwd, { body }),
+  changeStatus: (body: UserStatusBody) => api.call(UserApi.changeStatus, { body }),
+  authRole: (userId: number) => api.call(UserApi.authRole, { path: { userId } }),
+  saveAuthRole: (userId: number, roleIds: readonly number[]) => api.call(UserApi.saveAuthRole, { body: { userId, roleIds } }),
+  export: (query: object) => download(urlOf(UserApi.export), exportQuery(query), `user_${Date.now()}.xlsx`),
+  importTemplate: () => download(urlOf(UserApi.importTemplate), {}, `user_template_${Date.now()}.xlsx`),
   importData: (file: Blob, fileName: string, updateSupport: boolean) => {
     const form = new FormData();
     form.append('file', file, fileName);
+    const config = { headers: { 'Content-Type': 'multipart/form-data' }, transformResponse: transformers(), repeatSubmit: false };
     return (
-      byUrl
-        .post<ApiEnvelope & { data: ImportOutcome }>(`/system/user/importData?updateSupport=${updateSupport}`, form, {
-          headers: { 'Content-Type': 'multipart/form-data' },
-          transformResponse: transformers(),
-          repeatSubmit: false,
-        })
+      // The flag rides in the URL, as RuoYi's client sends it.
+      request<AnswerOf<typeof UserApi.importData>>({
+        ...requestOf(UserApi.importData, { body: form }, config),
+        url: `${urlOf(UserApi.importData)}?updateSupport=${updateSupport}`,
+      })
         // `msg` is RuoYi's HTML list of the rows; this page lists `rows` itself under the plain summary.
         .then((r) => ({ msg: r.data.summary, ...r.data }))
     );

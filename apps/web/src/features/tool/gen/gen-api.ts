@@ -1,16 +1,7 @@
-import type {
-  DbTable,
-  DbTableQuery,
-  GenFile,
-  GenQuery,
-  GenTable,
-  GenTableDetail,
-  GenTableUpdate,
-  GenWriteResult,
-  GenWriteStatus,
-} from '@ccms/contracts/tool/gen';
+import { urlOf } from '@ccms/contracts/endpoint';
+import { type DbTableQuery, GenApi, type GenQuery, type GenTableUpdate } from '@ccms/contracts/tool/gen';
 import type { z } from 'zod';
-import { byUrl, type DataBody } from '../../../api/client';
+import { type AnswerOf, api, request, requestOf } from '../../../api/client';
 import { downloadGet } from '../../../shared/download';
 
 export type GenListParams = z.input<typeof GenQuery>;
@@ -18,17 +9,22 @@ export type DbTableListParams = z.input<typeof DbTableQuery>;
 
 /** The code generator (server: modules/tool/gen). Screens use `gen-queries.ts`. */
 export const genApi = {
-  list: (params: GenListParams) => byUrl.list<GenTable>('/tool/gen/list', params),
-  dbList: (params: DbTableListParams) => byUrl.list<DbTable>('/tool/gen/db/list', params),
-  get: (tableId: number) => byUrl.one<GenTableDetail>(`/tool/gen/${tableId}`),
-  importTables: (tables: readonly string[]) => byUrl.post(`/tool/gen/importTable?tables=${encodeURIComponent(tables.join(','))}`),
-  save: (body: GenTableUpdate) => byUrl.put('/tool/gen', body),
-  remove: (ids: readonly number[]) => byUrl.delete(`/tool/gen/${ids.join(',')}`),
-  synchronize: (tableId: number) => byUrl.get(`/tool/gen/synchDb/${tableId}`),
-  preview: (tableId: number) => byUrl.one<GenFile[]>(`/tool/gen/preview/${tableId}`),
-  writeStatus: () => byUrl.one<GenWriteStatus>('/tool/gen/writeStatus'),
+  list: (params: GenListParams) => api.list(GenApi.list, { query: params }),
+  dbList: (params: DbTableListParams) => api.list(GenApi.dbList, { query: params }),
+  get: (tableId: number) => api.one(GenApi.get, { path: { id: tableId } }),
+  /** The names ride in the URL, as RuoYi's client sends them. */
+  importTables: (tables: readonly string[]) =>
+    request<AnswerOf<typeof GenApi.importTables>>({
+      ...requestOf(GenApi.importTables),
+      url: `${urlOf(GenApi.importTables)}?tables=${encodeURIComponent(tables.join(','))}`,
+    }),
+  save: (body: GenTableUpdate) => api.call(GenApi.edit, { body }),
+  remove: (ids: readonly number[]) => api.call(GenApi.remove, { path: { ids } }),
+  synchronize: (tableId: number) => api.call(GenApi.synchronize, { path: { id: tableId } }),
+  preview: (tableId: number) => api.one(GenApi.preview, { path: { id: tableId } }),
+  writeStatus: () => api.one(GenApi.writeStatus),
   /** Writes into the server's project tree; `silent` lets the caller handle a refusal (files that exist). */
   writeCode: async (tableIds: readonly number[], overwrite: boolean, silent = false) =>
-    (await byUrl.post<DataBody<GenWriteResult>>('/tool/gen/writeCode', { tableIds, overwrite }, { silent })).data.written,
-  download: (tableIds: readonly number[]) => downloadGet('/tool/gen/batchGenCode', { tableIds: tableIds.join(',') }, 'ccms-gen.zip'),
+    (await api.one(GenApi.writeCode, { body: { tableIds, overwrite } }, { silent })).written,
+  download: (tableIds: readonly number[]) => downloadGet(urlOf(GenApi.download), { tableIds: tableIds.join(',') }, 'ccms-gen.zip'),
 };
