@@ -2,7 +2,16 @@ import type { Language } from '@ccms/contracts/constants';
 import type { PublishOutput } from '@ccms/contracts/publish/publication';
 import { and, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ccmsDocumentOutput, ccmsPublishLog } from '../../../db/schema';
+import {
+  ccmsDocumentOutput,
+  ccmsLibrary,
+  ccmsLibraryDataProperty,
+  ccmsLibrarySetting,
+  ccmsPublication,
+  ccmsPublishConfig,
+  ccmsPublishLog,
+  sysUser,
+} from '../../../db/schema';
 import { pageWindow } from '../../../platform/http/paging';
 import { decodeJobMessage } from '../../../platform/jobs/registry';
 
@@ -47,6 +56,37 @@ export async function pendingOutputs(db: Db, before: Date) {
     .select({ outputId: O.outputId })
     .from(O)
     .where(and(inArray(O.status, ['notStarted', 'running']), lt(O.createTime, before)));
+}
+
+/** The library an output is built from (deleted or not: a publish already queued still runs). */
+export async function libraryOfOutput(db: Db, libraryId: number) {
+  const [library] = await db.select().from(ccmsLibrary).where(eq(ccmsLibrary.libraryId, libraryId));
+  return library;
+}
+
+/** The user id of the user who started a publish (its createBy), for the notice. */
+export async function userIdOfName(db: Db, userName: string): Promise<number | undefined> {
+  const [user] = await db.select({ userId: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, userName));
+  return user?.userId;
+}
+
+/** What a publish applies: its config, its library's settings (filter groups, variables) and its publication, read at once. */
+export async function publishSettingRows(db: Db, row: { libraryId: number; configId: number | null; publicationId: number | null }) {
+  const [[config], settings, [publication]] = await Promise.all([
+    row.configId ? db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configId, row.configId)) : Promise.resolve([]),
+    db.select().from(ccmsLibrarySetting).where(eq(ccmsLibrarySetting.libraryId, row.libraryId)),
+    row.publicationId ? db.select().from(ccmsPublication).where(eq(ccmsPublication.publicationId, row.publicationId)) : Promise.resolve([]),
+  ]);
+  return { config, settings, publication };
+}
+
+/** A library's data properties of one product (the values a config's product filters by). */
+export async function dataPropertiesOf(db: Db, libraryId: number, product: string) {
+  const [props] = await db
+    .select()
+    .from(ccmsLibraryDataProperty)
+    .where(and(eq(ccmsLibraryDataProperty.libraryId, libraryId), eq(ccmsLibraryDataProperty.product, product)));
+  return props;
 }
 
 export async function deleteOutputs(db: Db, ids: number[]) {

@@ -2,12 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Condition, Problem } from '@ccms/dita';
-import { selectionOfText } from '@ccms/s1000d';
-import { and, eq } from 'drizzle-orm';
+import type { Problem } from '@ccms/dita';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
-import { ccmsLibrary, ccmsLibraryDataProperty, ccmsLibrarySetting, ccmsPublication, ccmsPublishConfig, sysUser } from '../../../db/schema';
 import type { OutputProblem } from '../../../db/schema/publish';
 import { AppError } from '../../../platform/http/errors';
 import { encodeJobMessage } from '../../../platform/jobs/registry';
@@ -18,10 +15,11 @@ import { standardOf } from '../../content/standard/registry';
 import { profileSpecOf } from '../../content/xml-profile/xml-profile.queries';
 import type { NotifyInput } from '../../system/notification/notification.service';
 import type { EnginePool } from '../engine/engine-pool';
-import { applyVariables, checkout, conditionsOf, dataPropertyConditions, fingerprintOf, writeChanges } from '../engine/prepare';
+import { applyVariables, checkout, fingerprintOf, writeChanges } from '../engine/prepare';
 import { linkFile, linkTree, treeSize } from './link-tree';
-import { findOutput, pendingOutputs, updateOutputIf, updatePublishLog } from './output.queries';
+import { findOutput, libraryOfOutput, pendingOutputs, updateOutputIf, updatePublishLog, userIdOfName } from './output.queries';
 import { publishTrace, reportPublishPhases } from './publish-phases';
+import { settingsOf } from './publish-settings';
 
 export const PUBLISH_QUEUE = 'ccms-publish';
 /** Problems kept per output (the counts cover all of them). */
@@ -114,44 +112,14 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
   /** The notice to the user who started the publish (by the output's createBy). */
   async function tell(row: { outputId: number; createBy: string; configName: string }, event: 'publishFinished' | 'publishFailed', reason = '') {
     if (!notify) return;
-    const [user] = await db.select({ userId: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, row.createBy));
-    if (!user) return;
+    const userId = await userIdOfName(db, row.createBy);
+    if (userId === undefined) return;
     await notify({
       event,
-      recipients: [user.userId],
+      recipients: [userId],
       params: { name: row.configName || `#${row.outputId}`, reason },
       link: `/ccms/output-view/index?outputId=${row.outputId}`,
     });
-  }
-
-  /** What to apply: the config's filter group, the publication's DITAVAL file or filter group, data properties, variables. */
-  async function settingsOf(row: { libraryId: number; configId: number | null; publicationId: number | null }, libraryType: string) {
-    const [[config], settings, [publication]] = await Promise.all([
-      row.configId ? db.select().from(ccmsPublishConfig).where(eq(ccmsPublishConfig.configId, row.configId)) : Promise.resolve([]),
-      db.select().from(ccmsLibrarySetting).where(eq(ccmsLibrarySetting.libraryId, row.libraryId)),
-      row.publicationId ? db.select().from(ccmsPublication).where(eq(ccmsPublication.publicationId, row.publicationId)) : Promise.resolve([]),
-    ]);
-    const group = (name: string) => settings.filter((s) => s.kind === 'filter' && s.groupName === name);
-    // S1000D and ATA Spec 2300 filter by applicability: a PCT product, property values or a filter group.
-    if (standardOf(libraryType).id !== 'dita')
-      return { conditions: [], ditavalPath: '', variables: [], applic: applicOf(config?.filterGroup, publication?.ditaVal, group) };
-    const conditions: Condition[] = [];
-    if (config?.filterGroup) conditions.push(...conditionsOf(group(config.filterGroup)));
-    let ditavalPath = '';
-    // The publication's filter is a file of the library's filter rules (a .ditaval) or a filter group's name.
-    if (publication && standardOf(libraryType).files.roleOf(publication.ditaVal) === 'rules') ditavalPath = publication.ditaVal;
-    else if (publication) conditions.push(...conditionsOf(group(publication.ditaVal)));
-    if (config?.product) {
-      const [props] = await db
-        .select()
-        .from(ccmsLibraryDataProperty)
-        .where(and(eq(ccmsLibraryDataProperty.libraryId, row.libraryId), eq(ccmsLibraryDataProperty.product, config.product)));
-      conditions.push(...dataPropertyConditions(props, conditions));
-    }
-    const variables = settings
-      .filter((s) => s.kind === 'variable' && (!config?.product || s.product === config.product))
-      .map((s) => ({ name: s.name, type: s.type, value: s.value }));
-    return { conditions, ditavalPath, variables, applic: undefined };
   }
 
   async function run(outputId: number) {
@@ -169,7 +137,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
     const trace = publishTrace();
     trace.record('queue', Math.max(0, started.getTime() - new Date(row.createTime).getTime()));
     try {
-      const [library] = await db.select().from(ccmsLibrary).where(eq(ccmsLibrary.libraryId, row.libraryId));
+      const library = await libraryOfOutput(db, row.libraryId);
       if (!library) throw new Error(`library ${row.libraryId} is gone`);
       // Publish what the branch holds now (that branch fetched; the clone falls back to its last
       // fetch when the remote is down), reading the settings meanwhile.
@@ -177,7 +145,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       const xmlProfile = standard === 'xmlprofile' ? await profileSpecOf(db, library.libraryType) : undefined;
       const [{ repo, head }, { conditions, ditavalPath, variables, applic }] = await Promise.all([
         trace.timed('fetch', git.readyBranch(library, row.branch)),
-        trace.timed('settings', settingsOf(row, library.libraryType)),
+        trace.timed('settings', settingsOf(db, row, library.libraryType)),
       ]);
       trace.restart();
       commit = head ?? '';
@@ -382,45 +350,6 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
   const pending = async (before: Date) => (await pendingOutputs(db, before)).map((r) => ({ outputId: r.outputId }));
 
   return { run, interrupted, pending };
-}
-
-/**
- * An S1000D publication's applicability selection: the config's filter group and the publication's
- * filter, each a filter group of the library (its include rows are property values: name the
- * property's ident, value its value; its exclude rows values the publication is not for, see
- * packages/s1000d/src/publish/selection.ts), or for the publication also a PCT product key or
- * `ident=value;...` pairs. The publication's values win over the config's.
- */
-export function applicOf(
-  configGroup: string | null | undefined,
-  filter: string | undefined,
-  group: (name: string) => Array<{ name: string; type: string; value: string }>,
-): { product?: string; assign?: Record<string, string>; exclude?: Record<string, string[]> } {
-  const assign: Record<string, string> = {};
-  const exclude: Record<string, string[]> = {};
-  let product: string | undefined;
-  const pairs = (name: string) => {
-    for (const r of group(name)) {
-      if (r.type === 'include') assign[r.name] = r.value;
-      else if (r.type === 'exclude') {
-        const values = exclude[r.name] ?? [];
-        if (!values.includes(r.value)) values.push(r.value);
-        exclude[r.name] = values;
-      }
-    }
-  };
-  if (configGroup) pairs(configGroup);
-  if (filter && group(filter).length > 0) pairs(filter);
-  else if (filter) {
-    const selection = selectionOfText(filter);
-    product = selection.product;
-    Object.assign(assign, selection.assign ?? {});
-  }
-  return {
-    ...(product ? { product } : {}),
-    ...(Object.keys(assign).length > 0 ? { assign } : {}),
-    ...(Object.keys(exclude).length > 0 ? { exclude } : {}),
-  };
 }
 
 async function readTextOr(file: string): Promise<string> {

@@ -6,7 +6,7 @@ import { type Caller, createTestApp, type TestApp } from '../../../../test/harne
 import { ccmsLibrarySetting, ccmsPublishConfig } from '../../../db/schema';
 import { allowLoopbackRemotes } from '../../content/content-test-kit';
 import { bikeLibrary, bikeMissing } from '../../content/s1000d/s1000d-test-kit';
-import { applicOf } from './publish-runner';
+import { applicOf } from './publish-settings';
 import { outputFinished } from './publish-test-kit';
 
 /**
