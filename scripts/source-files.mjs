@@ -35,15 +35,15 @@ export function* sourceFiles(base, roots) {
 }
 
 /**
- * Every offence in the files as "file:line: text" (`offencesIn` reads a file's text and answers
- * { line, text } per offence), leaving out the excepted files, and the exceptions that no longer
+ * Every offence in the files as "file:line: text" (`offencesIn` reads a file's text, and its path,
+ * and answers { line, text } per offence), leaving out the excepted files, and the exceptions that no longer
  * hold (the file is gone or has no offence left: take it off the list).
  */
 export function checkFiles(base, files, offencesIn, exceptions = {}) {
   const offences = [];
   const clean = new Set(Object.keys(exceptions));
   for (const rel of files) {
-    const found = offencesIn(readFileSync(path.join(base, rel), 'utf8'));
+    const found = offencesIn(readFileSync(path.join(base, rel), 'utf8'), rel);
     if (rel in exceptions) {
       if (found.length > 0) clean.delete(rel);
       continue;

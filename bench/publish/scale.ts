@@ -24,7 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkout } from '../../apps/server/src/modules/publish/engine/prepare';
 import { linkTree } from '../../apps/server/src/modules/publish/output/link-tree';
-import { onPublishPhases } from '../../apps/server/src/modules/publish/output/publish-runner';
+import { onPublishPhases } from '../../apps/server/src/modules/publish/output/publish-phases';
 import { GitRepo } from '../../apps/server/src/platform/git/git-repo';
 import { startGitServer } from '../../apps/server/test/git-http-server';
 import { startApp } from '../lib/app';

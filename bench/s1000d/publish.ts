@@ -12,7 +12,7 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { onPublishPhases } from '../../apps/server/src/modules/publish/output/publish-runner';
+import { onPublishPhases } from '../../apps/server/src/modules/publish/output/publish-phases';
 import { startGitServer } from '../../apps/server/test/git-http-server';
 import { s1000dCorpus } from '../../test-support/s1000d-corpora';
 import { startApp } from '../lib/app';

@@ -49,17 +49,57 @@ export default async function setup(project: TestProject) {
     await db.close();
   }
   project.provide('pgTemplate', template);
+  const pool = template && url ? keepDatabasesReady(url, template) : null;
 
   return async () => {
+    await pool?.stop();
     await rm(dir, { recursive: true, force: true });
     if (template && url) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      // The template, and the files' databases made from it whose drop had not ended (harness.ts).
-      const left = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${template}\\_t\\_%`]);
+      // The template, the copies still waiting ready, and the files' databases whose drop had not ended (harness.ts).
+      const left = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${template}\\__\\_%`]);
       for (const { datname } of left.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();
     }
+  };
+}
+
+/** How many databases made from the template wait ready for a test file (harness.ts freshDatabase). */
+const READY = 2;
+
+/**
+ * Keeps a few copies of the template made ahead, named `<template>_p_<n>`, so that a test file
+ * takes one by renaming it instead of waiting for CREATE DATABASE (about a second, most of it PostgreSQL
+ * writing files while the runner's cores have tests to run). Each copy is made under another name
+ * and renamed when complete, so a file never takes one half made.
+ */
+function keepDatabasesReady(url: string, template: string) {
+  let stopped = false;
+  let made = 0;
+  const admin = new pg.Client({ connectionString: url });
+  const loop = (async () => {
+    await admin.connect();
+    while (!stopped) {
+      const ready = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE $1', [`${template}\\_p\\_%`]);
+      if ((ready.rows[0]?.n ?? 0) >= READY) {
+        await new Promise((r) => setTimeout(r, 100));
+        continue;
+      }
+      const n = made++;
+      await admin.query(`CREATE DATABASE ${template}_m_${n} TEMPLATE ${template}`);
+      // A throwaway database: commits need not wait for the WAL to reach the disk (same answers, no fsync wait).
+      if (process.env.CCMS_TEST_SYNC !== 'on') await admin.query(`ALTER DATABASE ${template}_m_${n} SET synchronous_commit = off`);
+      await admin.query(`ALTER DATABASE ${template}_m_${n} RENAME TO ${template}_p_${n}`);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      // A refusal while stopping (the run's end dropped something) changes nothing: the teardown drops what is left.
+      await loop.catch(() => undefined);
+      await admin.end().catch(() => undefined);
+    },
   };
 }

@@ -36,9 +36,11 @@ export async function freshDatabase(): Promise<Database> {
   const name = `${template}_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  // A throwaway database: commits need not wait for the WAL to reach the disk (same answers, no fsync wait).
-  if (process.env.CCMS_TEST_SYNC !== 'on') await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  if (!(await takeReadyDatabase(admin, template, name))) {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    // A throwaway database: commits need not wait for the WAL to reach the disk (same answers, no fsync wait).
+    if (process.env.CCMS_TEST_SYNC !== 'on') await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  }
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -52,6 +54,23 @@ export async function freshDatabase(): Promise<Database> {
       void dropDatabase(url, name);
     },
   };
+}
+
+/**
+ * Takes one of the copies the run's setup keeps made ahead (global-setup.ts), renaming it to
+ * `name`; false when none is ready (or other files took them first), and the caller makes its own.
+ */
+async function takeReadyDatabase(admin: pg.Client, template: string, name: string): Promise<boolean> {
+  const ready = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1 ORDER BY oid', [`${template}\\_p\\_%`]);
+  for (const { datname } of ready.rows) {
+    try {
+      await admin.query(`ALTER DATABASE ${datname} RENAME TO ${name}`);
+      return true;
+    } catch {
+      // Another file renamed it first.
+    }
+  }
+  return false;
 }
 
 async function dropDatabase(url: string, name: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Denied } from '@ccms/contracts/http';
+import { ProjectApi } from '@ccms/contracts/work/project';
 import { create } from 'zustand';
-import { byUrl } from '../api/client';
+import { api } from '../api/client';
 import { deniedOf } from '../api/denied';
 
 /** The fields of a project the shell needs; the full type comes with the projects feature. */
@@ -50,7 +51,7 @@ export const useProjects = create<ProjectState>()((set, get) => ({
 
   async load() {
     try {
-      const res = await byUrl.get<{ rows?: unknown[] }>('/ccms/project/list', { status: '0' }, { silent: true });
+      const res: { rows?: unknown[] } = await api.call(ProjectApi.list, { query: { status: '0' } }, { silent: true });
       const projects = (res.rows ?? []).filter(isProject);
       const kept = projects.find((p) => p.id === get().currentProjectId) ?? projects[0];
       set({ projects, available: projects.length > 0, denied: null });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
 import { optionalText } from '../monitor/filters';
 import { LinkTarget, MeansOfCompliance } from './regulation';
 
@@ -142,3 +143,93 @@ export const ReportComparison = z.object({
   rows: z.array(z.object({ number: z.string(), title: z.string(), left: Verdict.nullable(), right: Verdict.nullable(), changed: z.boolean() })),
 });
 export type ReportComparison = z.infer<typeof ReportComparison>;
+
+const Xlsx = z.unknown().describe('an .xlsx workbook');
+const Pdf = z.unknown().describe('a PDF document');
+const tag = 'compliance/report';
+
+/** The report API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const ComplianceReportApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/complianceReport/list',
+    access: { permission: ComplianceReportPerm.list },
+    summary: 'List compliance reports (of regulations granted to the caller)',
+    tag,
+    query: ReportQuery,
+    response: rowsOf(ComplianceReport),
+  }),
+  compare: endpoint({
+    method: 'GET',
+    url: '/ccms/complianceReport/compare',
+    access: { permission: ComplianceReportPerm.query },
+    summary: 'Compare the verdicts of two reports of the same scope',
+    tag,
+    query: ReportCompareQuery,
+    response: okOf(ReportComparison),
+  }),
+  matrix: endpoint({
+    method: 'GET',
+    url: '/ccms/complianceReport/:id/matrix',
+    access: { permission: ComplianceReportPerm.query },
+    summary: 'A page of the compliance matrix with the totals',
+    tag,
+    params: IdParam,
+    query: MatrixQuery,
+    response: okOf(Matrix),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/complianceReport/:id',
+    access: { permission: ComplianceReportPerm.query },
+    summary: 'Get a compliance report',
+    tag,
+    params: IdParam,
+    response: okOf(ComplianceReport),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/complianceReport',
+    access: { permission: ComplianceReportPerm.add },
+    summary: 'Create a compliance report for a regulation revision and a scope',
+    tag,
+    body: ReportBody,
+    response: okOf(z.object({ reportId: z.number() })),
+  }),
+  freeze: endpoint({
+    method: 'PUT',
+    url: '/ccms/complianceReport/:id/freeze',
+    access: { permission: ComplianceReportPerm.add },
+    summary: 'Freeze a report: its figures and evidence are stored and never change',
+    tag,
+    params: IdParam,
+    response: OkEmpty,
+  }),
+  exportExcel: endpoint({
+    method: 'POST',
+    url: '/ccms/complianceReport/:id/export',
+    access: { permission: ComplianceReportPerm.export },
+    summary: 'Export the matrix as an Excel workbook (one row per clause and link, with filters)',
+    tag,
+    params: IdParam,
+    response: Xlsx,
+  }),
+  exportPdf: endpoint({
+    method: 'POST',
+    url: '/ccms/complianceReport/:id/pdf',
+    access: { permission: ComplianceReportPerm.export },
+    summary: 'Export the report as a PDF: cover, scope, totals, matrix and evidence list',
+    tag,
+    params: IdParam,
+    response: Pdf,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/complianceReport/:ids',
+    access: { permission: ComplianceReportPerm.remove },
+    summary: 'Delete compliance reports',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

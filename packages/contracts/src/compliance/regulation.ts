@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { GranteeQuery, GranteeRole, GranteeUser } from '../content/library-config';
+import { endpoint } from '../endpoint';
 import { Abilities, GranteeType, PlainLevel } from '../grants';
-import { DateTime, PageQuery, qInt } from '../http';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
 import { optionalText } from '../monitor/filters';
 
 /**
@@ -251,3 +253,111 @@ export const LinkVerifyBody = z.object({
   linkIds: z.array(z.number().int().positive()).min(1).max(1000).describe('ids of regulation links (GET /ccms/regulationRelation/list)'),
 });
 export type LinkVerifyBody = z.infer<typeof LinkVerifyBody>;
+
+const Created = okOf(z.object({ regulationId: z.number() }));
+const tag = 'compliance/regulation';
+
+/** The regulation API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const RegulationApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/regulation/list',
+    access: { permission: RegulationPerm.list },
+    summary: 'List regulations by page (those granted to the caller)',
+    tag,
+    query: RegulationQuery,
+    response: rowsOf(Regulation),
+  }),
+  grants: endpoint({
+    method: 'GET',
+    url: '/ccms/regulation/permission/list',
+    access: { permission: RegulationPerm.query },
+    summary: 'List the grants of a regulation',
+    tag,
+    query: z.object({ regulationId: z.coerce.number().int().positive().describe('id of a regulation revision (GET /ccms/regulation/list)') }),
+    response: okOf(z.array(RegulationGrant)),
+  }),
+  // Pickers of the grants, for a regulation's admins and owners without system permissions.
+  granteeUsers: endpoint({
+    method: 'GET',
+    url: '/ccms/regulation/:id/grantee/users',
+    access: { permission: RegulationPerm.edit },
+    summary: 'List users that can be granted access to a regulation',
+    tag,
+    params: IdParam,
+    query: GranteeQuery,
+    response: okOf(z.array(GranteeUser)),
+  }),
+  granteeRoles: endpoint({
+    method: 'GET',
+    url: '/ccms/regulation/:id/grantee/roles',
+    access: { permission: RegulationPerm.edit },
+    summary: 'List roles that can be granted access to a regulation',
+    tag,
+    params: IdParam,
+    response: okOf(z.array(GranteeRole)),
+  }),
+  grant: endpoint({
+    method: 'POST',
+    url: '/ccms/regulation/permission',
+    access: { permission: RegulationPerm.edit },
+    summary: 'Grant a user, role or everyone a level on a regulation',
+    tag,
+    body: RegulationGrantBody,
+    response: OkEmpty,
+  }),
+  revoke: endpoint({
+    method: 'DELETE',
+    url: '/ccms/regulation/permission/:ids',
+    access: { permission: RegulationPerm.edit },
+    summary: 'Revoke regulation grants',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/regulation/:id',
+    access: { permission: RegulationPerm.query },
+    summary: 'Get a regulation',
+    tag,
+    params: IdParam,
+    response: okOf(Regulation),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/regulation',
+    access: { permission: RegulationPerm.add },
+    summary: 'Create a regulation (the creator becomes its owner)',
+    tag,
+    body: RegulationBody,
+    response: Created,
+  }),
+  revise: endpoint({
+    method: 'POST',
+    url: '/ccms/regulation/revision',
+    access: { permission: RegulationPerm.add },
+    summary: 'Start a new revision of a regulation: a new row after the latest, with its clauses, links and grants copied',
+    tag,
+    body: RegulationRevisionBody,
+    response: Created,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/regulation',
+    access: { permission: RegulationPerm.edit },
+    summary: 'Update a regulation',
+    tag,
+    body: RegulationUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/regulation/:ids',
+    access: { permission: RegulationPerm.remove },
+    summary: 'Delete regulations',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

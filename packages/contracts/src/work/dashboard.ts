@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, okOf } from '../http';
 import { WORK_ITEM_TYPES } from './work-item-states';
 
 /** The spec's trends panel: the past 7 days. */
@@ -152,3 +153,26 @@ export const Attention = z.object({
     .nullable(),
 });
 export type Attention = z.infer<typeof Attention>;
+
+const tag = 'work/dashboard';
+
+/** The dashboard API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const DashboardApi = {
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/dashboard',
+    access: { authenticated: true },
+    summary: "Get the caller's home dashboard figures",
+    tag,
+    response: okOf(Dashboard),
+  }),
+  // "Needs you": any signed-in user asks; who leads which projects and each panel's permission decide what comes back.
+  attention: endpoint({
+    method: 'GET',
+    url: '/ccms/dashboard/attention',
+    access: { authenticated: true },
+    summary: 'Get what waits for the caller in the projects they lead (approvals, reviews, overdue tasks, failed publishes and deliveries)',
+    tag,
+    response: okOf(Attention),
+  }),
+};

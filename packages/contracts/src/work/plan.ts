@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { BranchName } from '../content/library';
-import { DateTime, PageQuery, qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
 import { endNotBeforeBegin, OptionalDate, OptionalId, RowVersion } from './common';
-import { NOTICE_TYPES, REVIEW_RULES } from './project';
+import { NOTICE_TYPES, ProjectPerm, REVIEW_RULES } from './project';
 
 export const PlanPerm = {
   list: 'ccms:plan:list',
@@ -104,3 +105,73 @@ export const PlanFilter = z.object({
 export type PlanFilter = z.infer<typeof PlanFilter>;
 export const PlanQuery = PageQuery.extend(PlanFilter.shape);
 export type PlanQuery = z.infer<typeof PlanQuery>;
+
+const tag = 'work/plan';
+
+/** The plan API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const PlanApi = {
+  // The project detail's project-list tab reads them with the project's query permission.
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/plan/list',
+    access: { permission: [PlanPerm.list, ProjectPerm.query] },
+    summary: 'List plans by page',
+    tag,
+    query: PlanQuery,
+    response: rowsOf(Plan),
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/ccms/plan/export',
+    access: { permission: PlanPerm.export },
+    summary: 'Export plans as an Excel workbook',
+    tag,
+    body: PlanFilter,
+    response: z.unknown().describe('an .xlsx workbook'),
+  }),
+  enable: endpoint({
+    method: 'PUT',
+    url: '/ccms/plan/enable',
+    access: { permission: PlanPerm.edit },
+    summary: 'Enable or disable a plan',
+    tag,
+    body: PlanEnableBody,
+    response: OkEmpty,
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/plan/:id',
+    access: { permission: PlanPerm.query },
+    summary: 'Get a plan',
+    tag,
+    params: IdParam,
+    response: okOf(Plan),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/plan',
+    access: { permission: PlanPerm.add },
+    summary: 'Create a plan',
+    tag,
+    body: PlanBody,
+    response: okOf(z.object({ id: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/plan',
+    access: { permission: PlanPerm.edit },
+    summary: 'Update a plan',
+    tag,
+    body: PlanUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/plan/:ids',
+    access: { permission: PlanPerm.remove },
+    summary: 'Delete plans',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PROJECT_REFRESH_OPTIONS } from '../constants';
 import { BranchName } from '../content/library';
+import { endpoint } from '../endpoint';
 import { Abilities, GranteeType, PLAIN_LEVELS } from '../grants';
-import { DateTime, PageQuery, qInt, Status01 } from '../http';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf, Status01 } from '../http';
 import { endNotBeforeBegin, OptionalDate, OptionalId, RowVersion, UserOption } from './common';
 
 /** Permission strings of the project screens (seeded menu buttons). */
@@ -270,3 +271,180 @@ export const ProjectConfig = z.object({
   configured: z.boolean(),
 });
 export type ProjectConfig = z.infer<typeof ProjectConfig>;
+
+const KeywordQuery = z.object({ keyword: z.string().trim().max(100).default('') });
+const tag = 'work/project';
+
+/** The project API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const ProjectApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/project/list',
+    access: { permission: ProjectPerm.list },
+    summary: 'List projects by page',
+    tag,
+    query: ProjectQuery,
+    response: rowsOf(Project),
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/ccms/project/export',
+    access: { permission: ProjectPerm.export },
+    summary: 'Export projects as an Excel workbook',
+    tag,
+    body: ProjectFilter,
+    response: z.unknown().describe('an .xlsx workbook'),
+  }),
+  userOptions: endpoint({
+    method: 'GET',
+    url: '/ccms/project/listUserForOption',
+    access: { permission: ProjectPerm.list },
+    summary: 'List users, for the project member picker',
+    tag,
+    response: okOf(z.array(ProjectUserOption)),
+  }),
+  usersMatching: endpoint({
+    method: 'GET',
+    url: '/ccms/project/listUserForOptionByStr',
+    access: { permission: ProjectPerm.list },
+    summary: 'Find users by name, for the project member picker',
+    tag,
+    query: UserStrQuery,
+    response: okOf(z.array(ProjectUserOption)),
+  }),
+  progress: endpoint({
+    method: 'GET',
+    url: '/ccms/project/progress',
+    access: { permission: ProjectPerm.list },
+    summary: "Get a project's progress figures",
+    tag,
+    query: ProjectIdQuery,
+    response: okOf(ProjectProgress),
+  }),
+  // Grantee pickers of the permission tab.
+  granteeUsers: endpoint({
+    method: 'GET',
+    url: '/ccms/project/user/list',
+    access: { permission: ProjectPerm.edit },
+    summary: 'List users that can be granted access to a project',
+    tag,
+    query: KeywordQuery,
+    response: okOf(z.array(ProjectUserOption)),
+  }),
+  granteeRoles: endpoint({
+    method: 'GET',
+    url: '/ccms/project/role/list',
+    access: { permission: ProjectPerm.edit },
+    summary: 'List roles that can be granted access to a project',
+    tag,
+    response: okOf(z.array(ProjectRoleOption)),
+  }),
+  members: endpoint({
+    method: 'GET',
+    url: '/ccms/project/listUser/:id',
+    access: { permission: ProjectPerm.query },
+    summary: "List a project's members",
+    tag,
+    params: IdParam,
+    response: okOf(z.array(ProjectMember)),
+  }),
+  branches: endpoint({
+    method: 'GET',
+    url: '/ccms/project/listBranch',
+    access: { permission: ProjectPerm.query },
+    summary: "List the branches of a project's library",
+    tag,
+    query: ProjectScopedQuery,
+    response: okOf(z.array(ProjectBranch)),
+  }),
+  grants: endpoint({
+    method: 'GET',
+    url: '/ccms/project/permission/list',
+    access: { permission: ProjectPerm.query },
+    summary: 'List the grants of a project',
+    tag,
+    query: ProjectScopedQuery,
+    response: okOf(z.array(ProjectGrant)),
+  }),
+  grant: endpoint({
+    method: 'POST',
+    url: '/ccms/project/permission',
+    access: { permission: ProjectPerm.edit },
+    summary: 'Grant a user, role or everyone a level on a project',
+    tag,
+    body: ProjectGrantBody,
+    response: OkEmpty,
+  }),
+  revoke: endpoint({
+    method: 'DELETE',
+    url: '/ccms/project/permission/:ids',
+    access: { permission: ProjectPerm.edit },
+    summary: 'Revoke project grants',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+  addMembers: endpoint({
+    method: 'POST',
+    url: '/ccms/project/member',
+    access: { permission: ProjectPerm.edit },
+    summary: 'Add members to a project',
+    tag,
+    body: ProjectMemberBody,
+    response: OkEmpty,
+  }),
+  removeMembers: endpoint({
+    method: 'DELETE',
+    url: '/ccms/project/member/:ids',
+    access: { permission: ProjectPerm.edit },
+    summary: 'Remove project members',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/project/:id',
+    access: { permission: ProjectPerm.query },
+    summary: 'Get a project',
+    tag,
+    params: IdParam,
+    response: okOf(Project),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/project',
+    access: { permission: ProjectPerm.add },
+    summary: 'Create a project',
+    tag,
+    body: ProjectBody,
+    response: okOf(z.object({ id: z.number() })),
+  }),
+  reopen: endpoint({
+    method: 'PUT',
+    url: '/ccms/project/reAdd',
+    access: { permission: ProjectPerm.edit },
+    summary: 'Reopen a closed project',
+    tag,
+    body: ProjectReAdd,
+    response: OkEmpty,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/project',
+    access: { permission: ProjectPerm.edit },
+    summary: 'Update a project',
+    tag,
+    body: ProjectUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/project/:ids',
+    access: { permission: ProjectPerm.remove },
+    summary: 'Delete projects',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
+import { ProjectScope } from './work-item';
 
 /** Permission strings of the release log screen (seeded menu buttons). */
 export const ReleaseLogPerm = {
@@ -55,3 +57,65 @@ export type ReleaseLogFilter = z.infer<typeof ReleaseLogFilter>;
 
 export const ReleaseLogQuery = PageQuery.extend(ReleaseLogFilter.shape);
 export type ReleaseLogQuery = z.infer<typeof ReleaseLogQuery>;
+
+const tag = 'work/release-log';
+
+/** The release-log API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const ReleaseLogApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/releaseLog/list',
+    access: { permission: ReleaseLogPerm.list },
+    summary: 'List release log entries of a project by page',
+    tag,
+    query: ReleaseLogQuery,
+    response: rowsOf(ReleaseLog),
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/ccms/releaseLog/export',
+    access: { permission: ReleaseLogPerm.export },
+    summary: 'Export release log entries as an Excel workbook',
+    tag,
+    body: ReleaseLogFilter,
+    response: z.unknown().describe('an .xlsx workbook'),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/releaseLog/:id',
+    access: { permission: ReleaseLogPerm.query },
+    summary: 'Get a release log entry',
+    tag,
+    params: IdParam,
+    query: ProjectScope,
+    response: okOf(ReleaseLog),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/releaseLog',
+    access: { permission: ReleaseLogPerm.add },
+    summary: 'Create a release log entry',
+    tag,
+    body: ReleaseLogBody,
+    response: okOf(z.object({ logId: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/releaseLog',
+    access: { permission: ReleaseLogPerm.edit },
+    summary: 'Update a release log entry',
+    tag,
+    body: ReleaseLogUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/releaseLog/:ids',
+    access: { permission: ReleaseLogPerm.remove },
+    summary: 'Delete release log entries',
+    tag,
+    params: z.object({ ids: IdList }),
+    query: ProjectScope,
+    response: OkEmpty,
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, qInt, Status01 } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf, Status01 } from '../http';
 import { endNotBeforeBegin, OptionalDate, RowVersion } from './common';
+import { ProjectPerm } from './project';
 
 export const ReleasePerm = {
   list: 'ccms:release:list',
@@ -60,3 +62,64 @@ export type ReleaseQuery = z.infer<typeof ReleaseQuery>;
 
 /** A release in pickers (plans). */
 export const ReleaseOption = z.object({ id: z.number(), projectId: z.number(), title: z.string(), status: z.string() });
+
+const tag = 'work/release';
+
+/** The release API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const ReleaseApi = {
+  // The project detail's release tab reads them with the project's query permission.
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/release/list',
+    access: { permission: [ReleasePerm.list, ProjectPerm.query] },
+    summary: 'List releases by page',
+    tag,
+    query: ReleaseQuery,
+    response: rowsOf(Release),
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/ccms/release/export',
+    access: { permission: ReleasePerm.export },
+    summary: 'Export releases as an Excel workbook',
+    tag,
+    body: ReleaseFilter,
+    response: z.unknown().describe('an .xlsx workbook'),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/release/:id',
+    access: { permission: ReleasePerm.query },
+    summary: 'Get a release',
+    tag,
+    params: IdParam,
+    response: okOf(Release),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/release',
+    access: { permission: ReleasePerm.add },
+    summary: 'Create a release',
+    tag,
+    body: ReleaseBody,
+    response: okOf(z.object({ id: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/release',
+    access: { permission: ReleasePerm.edit },
+    summary: 'Update a release',
+    tag,
+    body: ReleaseUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/release/:ids',
+    access: { permission: ReleasePerm.remove },
+    summary: 'Delete releases',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

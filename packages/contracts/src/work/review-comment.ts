@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, qInt } from '../http';
+import { FileResponse } from '../common';
+import { CommentExportBody, CommentImportResult } from '../content/s1000d-comments';
+import { endpoint } from '../endpoint';
+import { DateTime, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
 
 /** Most characters of context kept before and after a quote (the web keeps 32). */
 const ANCHOR_CONTEXT_MAX = 200;
@@ -106,3 +109,62 @@ export type ReviewCommentQuery = z.infer<typeof ReviewCommentQuery>;
 
 /** @userName mentions of a text (distinct, in order). */
 export const mentionsOf = (text: string): string[] => [...new Set([...text.matchAll(/(?:^|[^\w@])@([A-Za-z0-9_.-]{2,30})/g)].map((m) => m[1] as string))];
+
+const tag = 'work/review-comment';
+
+/** The review-comment API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const ReviewCommentApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/review-comment/list',
+    access: { permission: [ReviewCommentPerm.list, ReviewCommentPerm.add] },
+    summary: 'Review comment threads by page (filter by topic, plan, author, state)',
+    tag,
+    query: ReviewCommentQuery,
+    response: rowsOf(ReviewComment),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/review-comment',
+    access: { permission: ReviewCommentPerm.add },
+    summary: 'Comment on an element of a topic',
+    tag,
+    body: ReviewCommentBody,
+    response: okOf(z.object({ id: z.number() })),
+  }),
+  reply: endpoint({
+    method: 'POST',
+    url: '/ccms/review-comment/reply',
+    access: { permission: ReviewCommentPerm.add },
+    summary: 'Reply in a comment thread',
+    tag,
+    body: ReviewReplyBody,
+    response: okOf(z.object({ id: z.number() })),
+  }),
+  setState: endpoint({
+    method: 'PUT',
+    url: '/ccms/review-comment/state',
+    access: { permission: ReviewCommentPerm.add },
+    summary: 'Resolve or reopen a comment thread',
+    tag,
+    body: ReviewStateBody,
+    response: OkEmpty,
+  }),
+  exportComments: endpoint({
+    method: 'POST',
+    url: '/ccms/s1000d/comments/export',
+    access: { permission: [ReviewCommentPerm.list, ReviewCommentPerm.add] },
+    summary: 'The review comments of an S1000D library branch as S1000D comment files (a zip of COM-....XML: threads type q, replies type r)',
+    tag,
+    body: CommentExportBody,
+    response: FileResponse,
+  }),
+  importComments: endpoint({
+    method: 'POST',
+    url: '/ccms/s1000d/comments/import',
+    access: { permission: ReviewCommentPerm.add },
+    summary: 'Take in S1000D comment files (multipart: fields and COM files or zips of them): each a review comment or reply on the data module it names',
+    tag,
+    response: okOf(CommentImportResult),
+  }),
+};

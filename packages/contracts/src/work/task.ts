@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
 import { endNotBeforeBegin, OptionalDate, OptionalId, RowVersion } from './common';
+import { PlanPerm } from './plan';
+import { ProjectPerm } from './project';
 
 export const TaskPerm = {
   list: 'ccms:task:list',
@@ -103,3 +106,82 @@ export function effortSplit(effort: number, effortCompleted: number): { remain: 
   const round = (n: number) => Math.round(n * 100) / 100;
   return { remain: round(Math.max(effort - effortCompleted, 0)), exceed: round(Math.max(effortCompleted - effort, 0)) };
 }
+
+const tag = 'work/task';
+
+/** The task API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const TaskApi = {
+  // The project detail's project-list tab and the plan detail read them too.
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/task/list',
+    access: { permission: [TaskPerm.list, ProjectPerm.query, PlanPerm.query] },
+    summary: 'List tasks by page',
+    tag,
+    query: TaskQuery,
+    response: rowsOf(Task),
+  }),
+  mine: endpoint({
+    method: 'GET',
+    url: '/ccms/task/mine',
+    access: { permission: TaskPerm.mine },
+    summary: "List the caller's own tasks by page",
+    tag,
+    query: TaskQuery,
+    response: rowsOf(Task),
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/ccms/task/export',
+    access: { permission: TaskPerm.export },
+    summary: 'Export tasks as an Excel workbook',
+    tag,
+    body: TaskFilter,
+    response: z.unknown().describe('an .xlsx workbook'),
+  }),
+  progress: endpoint({
+    method: 'PUT',
+    url: '/ccms/task/progress',
+    access: { permission: [TaskPerm.edit, TaskPerm.mine] },
+    summary: 'Report progress on a task',
+    tag,
+    body: TaskProgressBody,
+    response: OkEmpty,
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/task/:id',
+    access: { permission: [TaskPerm.query, TaskPerm.mine] },
+    summary: 'Get a task',
+    tag,
+    params: IdParam,
+    response: okOf(Task),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/task',
+    access: { permission: TaskPerm.add },
+    summary: 'Create a task',
+    tag,
+    body: TaskBody,
+    response: okOf(z.object({ id: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/task',
+    access: { permission: TaskPerm.edit },
+    summary: 'Update a task',
+    tag,
+    body: TaskUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/task/:ids',
+    access: { permission: TaskPerm.remove },
+    summary: 'Delete tasks',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { FileResponse } from '../common';
+import { endpoint } from '../endpoint';
 import { Abilities, PlainLevel } from '../grants';
-import { DateTime, PageQuery, qInt } from '../http';
-import { endNotBeforeBegin, OptionalDate, OptionalId } from './common';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
+import { endNotBeforeBegin, OptionalDate, OptionalId, UserOption } from './common';
 import { CLOSE_REASONS, RESOLUTIONS, WORK_ITEM_ACTIONS, WORK_ITEM_STATES, WORK_ITEM_TYPES } from './work-item-states';
 
 /** Permission strings of the work item screens (seeded menu buttons). */
@@ -474,3 +476,194 @@ export const WorkItemHistory = z.object({
   afterLabel: z.string().describe('what an id value names (a release, plan, parent or users); empty when the value is shown as it is'),
 });
 export type WorkItemHistory = z.infer<typeof WorkItemHistory>;
+
+const tag = 'work/work-item';
+
+/** The work-item API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const WorkItemApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/workitem/list',
+    access: { permission: WorkItemPerm.list },
+    summary: 'List the work items of a project by page',
+    tag,
+    query: WorkItemQuery,
+    response: rowsOf(WorkItemListRow),
+  }),
+  query: endpoint({
+    method: 'POST',
+    url: '/ccms/workitem/query',
+    access: { permission: WorkItemPerm.list },
+    summary: 'Find work items by a condition tree',
+    tag,
+    body: ConditionQuery,
+    response: rowsOf(WorkItemListRow),
+  }),
+  export: endpoint({
+    method: 'POST',
+    url: '/ccms/workitem/export',
+    access: { permission: WorkItemPerm.export },
+    summary: 'Export work items as an Excel workbook',
+    tag,
+    body: WorkItemExport,
+    response: z.unknown().describe('an .xlsx workbook'),
+  }),
+  filters: endpoint({
+    method: 'GET',
+    url: '/ccms/workitem/filter',
+    access: { permission: WorkItemPerm.list },
+    summary: "List the caller's saved work item filters",
+    tag,
+    query: FilterListQuery,
+    response: okOf(z.array(SavedFilter)),
+  }),
+  saveFilter: endpoint({
+    method: 'POST',
+    url: '/ccms/workitem/filter',
+    access: { permission: WorkItemPerm.list },
+    summary: 'Save a work item filter',
+    tag,
+    body: SavedFilterBody,
+    response: okOf(z.object({ filterId: z.number() })),
+  }),
+  removeFilters: endpoint({
+    method: 'DELETE',
+    url: '/ccms/workitem/filter/:ids',
+    access: { permission: WorkItemPerm.list },
+    summary: 'Delete saved work item filters',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+  userOptions: endpoint({
+    method: 'GET',
+    url: '/ccms/workitem/userOptions',
+    access: { permission: WorkItemPerm.list },
+    summary: 'List users, for the work item assignee picker',
+    tag,
+    response: okOf(z.array(UserOption)),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/workitem/:id',
+    access: { permission: WorkItemPerm.query },
+    summary: 'Get a work item',
+    tag,
+    params: IdParam,
+    query: ProjectScope,
+    response: okOf(WorkItem),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/workitem',
+    access: { permission: WorkItemPerm.add },
+    summary: 'Create a work item',
+    tag,
+    body: WorkItemBody,
+    response: okOf(z.object({ workItemId: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/workitem',
+    access: { permission: WorkItemPerm.edit },
+    summary: 'Update a work item',
+    tag,
+    body: WorkItemUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/workitem/:ids',
+    access: { permission: WorkItemPerm.remove },
+    summary: 'Delete work items',
+    tag,
+    params: z.object({ ids: IdList }),
+    query: ProjectScope,
+    response: OkEmpty,
+  }),
+  transition: endpoint({
+    method: 'POST',
+    url: '/ccms/workitem/:id/transition',
+    access: { permission: WorkItemPerm.edit },
+    summary: 'Move a work item to another state',
+    tag,
+    params: IdParam,
+    body: TransitionBody,
+    response: OkEmpty,
+  }),
+  history: endpoint({
+    method: 'GET',
+    url: '/ccms/workitem/:id/history',
+    access: { permission: WorkItemPerm.query },
+    summary: "List a work item's changes",
+    tag,
+    params: IdParam,
+    query: ProjectScope,
+    response: okOf(z.array(WorkItemHistory)),
+  }),
+  comments: endpoint({
+    method: 'GET',
+    url: '/ccms/workitem/:id/comment',
+    access: { permission: WorkItemPerm.query },
+    summary: "List a work item's comments",
+    tag,
+    params: IdParam,
+    response: okOf(z.array(WorkItemComment)),
+  }),
+  comment: endpoint({
+    method: 'POST',
+    url: '/ccms/workitem/:id/comment',
+    access: { permission: WorkItemPerm.edit },
+    summary: 'Comment on a work item',
+    tag,
+    params: IdParam,
+    body: CommentBody,
+    response: okOf(z.object({ commentId: z.number() })),
+  }),
+  removeComment: endpoint({
+    method: 'DELETE',
+    url: '/ccms/workitem/:id/comment/:commentId',
+    access: { permission: WorkItemPerm.edit },
+    summary: 'Delete a comment of a work item',
+    tag,
+    params: CommentParams,
+    response: OkEmpty,
+  }),
+  attachments: endpoint({
+    method: 'GET',
+    url: '/ccms/workitem/:id/attachment',
+    access: { permission: WorkItemPerm.query },
+    summary: "List a work item's attachments",
+    tag,
+    params: IdParam,
+    response: okOf(z.array(WorkItemAttachment)),
+  }),
+  attach: endpoint({
+    method: 'POST',
+    url: '/ccms/workitem/:id/attachment',
+    access: { permission: WorkItemPerm.edit },
+    summary: 'Attach a file (multipart) to a work item',
+    tag,
+    params: IdParam,
+    query: AttachmentUploadQuery,
+    response: OkEmpty,
+  }),
+  downloadAttachment: endpoint({
+    method: 'GET',
+    url: '/ccms/workitem/:id/attachment/:attachmentId/download',
+    access: { permission: WorkItemPerm.query },
+    summary: 'Download a work item attachment',
+    tag,
+    params: AttachmentParams,
+    response: FileResponse,
+  }),
+  removeAttachment: endpoint({
+    method: 'DELETE',
+    url: '/ccms/workitem/:id/attachment/:attachmentId',
+    access: { permission: WorkItemPerm.edit },
+    summary: 'Delete a work item attachment',
+    tag,
+    params: AttachmentParams,
+    response: OkEmpty,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DateTime, qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdParam, OkEmpty, okOf, qInt } from '../http';
+import { TaskPerm } from './task';
 
 /**
  * The review and approval workflow of a plan (spec section 4, issue 16): the plan's content (the
@@ -201,3 +203,90 @@ export const WorkflowDiff = z.object({
   after: WorkflowDiffSide,
 });
 export type WorkflowDiff = z.infer<typeof WorkflowDiff>;
+
+const tag = 'work/workflow';
+
+/** The workflow API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const WorkflowApi = {
+  mine: endpoint({
+    method: 'GET',
+    url: '/ccms/workflow/mine',
+    access: { permission: TaskPerm.mine },
+    summary: 'Approvals waiting for the caller’s decision (My tasks)',
+    tag,
+    response: okOf(z.array(MyApproval)),
+  }),
+  taskContent: endpoint({
+    method: 'GET',
+    url: '/ccms/workflow/task-content/:id',
+    access: { permission: [WorkflowPerm.query, TaskPerm.query] },
+    summary: 'The documents and topics a task covers',
+    tag,
+    params: IdParam,
+    response: okOf(z.array(TaskContentRow)),
+  }),
+  setTaskContent: endpoint({
+    method: 'PUT',
+    url: '/ccms/workflow/task-content',
+    access: { permission: TaskPerm.edit },
+    summary: 'Set the documents and topics a task covers (its plan’s workflow reviews them)',
+    tag,
+    body: TaskContentBody,
+    response: OkEmpty,
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/workflow/:planId',
+    access: { permission: WorkflowPerm.query },
+    summary: 'A plan’s workflow: steps, who acts, approvals, history and content',
+    tag,
+    params: WorkflowPlanParam,
+    response: okOf(Workflow),
+  }),
+  diff: endpoint({
+    method: 'GET',
+    url: '/ccms/workflow/:planId/diff',
+    access: { permission: WorkflowPerm.query },
+    summary: 'What changed in a covered item: its XML and rendering on the plan’s branch and at the last approved revision (or the plan’s base)',
+    tag,
+    params: WorkflowPlanParam,
+    query: WorkflowDiffQuery,
+    response: okOf(WorkflowDiff),
+  }),
+  activate: endpoint({
+    method: 'POST',
+    url: '/ccms/workflow/activate',
+    access: { permission: WorkflowPerm.act },
+    summary: 'Activate a plan’s workflow (start → edit content)',
+    tag,
+    body: WorkflowActBody,
+    response: okOf(Workflow),
+  }),
+  initiate: endpoint({
+    method: 'POST',
+    url: '/ccms/workflow/initiate',
+    access: { permission: WorkflowPerm.act },
+    summary: 'Initiate the approval of the current content stage (writers or translators, their tasks completed)',
+    tag,
+    body: WorkflowActBody,
+    response: okOf(Workflow),
+  }),
+  approve: endpoint({
+    method: 'POST',
+    url: '/ccms/workflow/approve',
+    access: { permission: WorkflowPerm.act },
+    summary: 'Approve the initiated approval (the review rule decides when it passes)',
+    tag,
+    body: WorkflowActBody,
+    response: okOf(Workflow),
+  }),
+  reject: endpoint({
+    method: 'POST',
+    url: '/ccms/workflow/reject',
+    access: { permission: WorkflowPerm.act },
+    summary: 'Reject the initiated approval with a reason (back to the content stage)',
+    tag,
+    body: WorkflowRejectBody,
+    response: okOf(Workflow),
+  }),
+};

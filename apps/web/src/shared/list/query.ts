@@ -26,7 +26,7 @@ const day = (d: DateLike) => {
 /**
  * RuoYi's addDateRange: a date range filter as params[beginTime] / params[endTime]
  * (or params[begin<Name>] / params[end<Name>] for another column).
- * Usage: `api.list(url, { ...addDateRange(filters, filters.createTime), pageNum, pageSize })`
+ * Usage: `api.list(UserApi.list, { query: { ...addDateRange(filters, filters.createTime), pageNum, pageSize } })`
  */
 export function addDateRange<T extends object>(query: T, range: readonly DateLike[] | null | undefined, propName = ''): T & { params: Record<string, string> } {
   const params: Record<string, string> = {};

@@ -11,6 +11,7 @@ import type { Db } from '../../../db/client';
 import { processSettings } from '../../../platform/config';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { objectId } from '../../../platform/git/loose-objects';
+import { phaseTrace } from '../../../platform/phase-trace';
 import { standardOf } from '../standard/registry';
 import { ata2300Rows } from './ata2300-rows';
 import { type ChangeKind, changedEntries, entriesOf, type FileEntry } from './catalog-git';
@@ -78,15 +79,10 @@ type SetRows = Pick<S1000dRows, 'topics' | 'documents' | 'resources' | 'links' |
 /** Phase timings on stderr when CCMS_CATALOG_TRACE is set (the benchmark uses them). */
 function tracer(label: string) {
   const on = processSettings().catalogTrace;
-  let last = performance.now();
   const phases: string[] = [];
+  const trace = phaseTrace({ on, onMark: (phase, start, end) => phases.push(`${phase} ${(end - start).toFixed(0)}`) });
   return {
-    mark(phase: string) {
-      if (!on) return;
-      const now = performance.now();
-      phases.push(`${phase} ${(now - last).toFixed(0)}`);
-      last = now;
-    },
+    mark: trace.mark,
     done() {
       if (on) process.stderr.write(`catalog ${label}: ${phases.join(', ')} ms\n`);
     },

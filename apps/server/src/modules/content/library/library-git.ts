@@ -10,7 +10,7 @@ import { type Change, GitRepo, type Identity, MergeConflictError, RemoteError, R
 import { libraryLock } from '../../../platform/git/library-lock';
 import { checkRemoteUrl, type RemotePin, type Resolver } from '../../../platform/git/remote-url';
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
-import { saveTrace } from '../../../platform/save-trace';
+import { saveTrace } from '../../../platform/phase-trace';
 import { allowedPrivateHosts } from '../../system/config/config.queries';
 
 /** The most a commit's changes may hold to be pushed over HTTP from the server's process (its pack is built in memory). */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import type { EditorPresence } from '@ccms/contracts/content/topic-editor';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
+import type { EventStream } from '../../../platform/http/sse';
 import { beatPresence, type FileKey, joinPresence, leavePresence, presenceOn, sweepPresence } from './topic-editor.queries';
 
 export interface PresenceOptions {
@@ -37,8 +37,8 @@ export function editorPresence(db: Db, { beatMs = 3_000, staleMs = 3 * beatMs }:
   return {
     listOn,
 
-    /** Serves one presence stream on `res` (already answered 200 as text/event-stream) until the client goes. */
-    async serve(auth: AuthContext, file: FileKey, res: ServerResponse): Promise<void> {
+    /** Serves one presence stream until the client goes. */
+    async serve(auth: AuthContext, file: FileKey, stream: EventStream): Promise<void> {
       const connectionId = randomUUID();
       const key = keyOf(file);
       let last = '';
@@ -48,7 +48,7 @@ export function editorPresence(db: Db, { beatMs = 3_000, staleMs = 3 * beatMs }:
         const data = JSON.stringify(await listOn(file));
         if (data !== last && !closed) {
           last = data;
-          res.write(`data: ${data}\n\n`);
+          stream.send(data);
         }
       };
       const refresh = () => void send().catch(() => undefined);
@@ -68,11 +68,11 @@ export function editorPresence(db: Db, { beatMs = 3_000, staleMs = 3 * beatMs }:
         void leavePresence(db, connectionId)
           .then(() => changes.emit(key))
           .catch(() => undefined);
-        res.end();
+        stream.end();
       };
       open.add(close);
       changes.on(key, refresh);
-      res.on('close', close);
+      stream.onClose(close);
       changes.emit(key);
     },
 

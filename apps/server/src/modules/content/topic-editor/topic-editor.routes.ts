@@ -4,6 +4,7 @@ import { caller } from '../../../platform/auth/guard';
 import { mediaAccess } from '../../../platform/auth/media-access';
 import { routeOf } from '../../../platform/http/endpoint-route';
 import { done, ok } from '../../../platform/http/envelope';
+import { openEventStream } from '../../../platform/http/sse';
 import { BusinessType } from '../../../platform/types';
 import { templateService } from '../template/template.service';
 import { editorPickers } from './editor-pickers';
@@ -69,15 +70,7 @@ export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) => {
       const auth = await media.callerOf(req, req.query, TopicEditorPerm.open);
       const file = await editor.fileOf(auth, req.query, 'read');
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      reply.raw.write(': presence\n\n');
-      await presence.serve(auth, { libraryId: file.libraryId, branch: file.branch, path: file.path }, reply.raw);
+      await presence.serve(auth, { libraryId: file.libraryId, branch: file.branch, path: file.path }, openEventStream(reply, 'presence'));
     },
   });
 };

@@ -24,7 +24,7 @@ import type { MediaTickets } from '../../../platform/auth/media-ticket';
 import { type Change, type GitRepo, RemoteError, RemoteMovedError } from '../../../platform/git/git-repo';
 import { objectId } from '../../../platform/git/loose-objects';
 import { AppError, badRequest } from '../../../platform/http/errors';
-import { saveTrace } from '../../../platform/save-trace';
+import { saveTrace } from '../../../platform/phase-trace';
 import type { CatalogRuntime, MadeCommit } from '../catalog/catalog.service';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import type { PreparedRun } from '../catalog/indexer';

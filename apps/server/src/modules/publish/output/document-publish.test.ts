@@ -152,4 +152,23 @@ describe('publishing a document', () => {
     expect(after.map((o) => o.outputId)).toContain(out.outputId);
     expect(after.every((o) => o.status === 'success')).toBe(true);
   }, 120_000);
+
+  it('follows a publish on its progress stream: one event per change, until the event of its end', async () => {
+    const queued = await admin.post(api('/ccms/output/publish'), { documentId, configIds: [webConfig] });
+    expect(queued.body.code, queued.raw).toBe(200);
+    const outputId = queued.body.data[0].outputId as number;
+    const res = await admin.get(api(`/ccms/output/progress/${outputId}`));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    const events = res.raw
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => {
+        expect(e).toMatch(/^data: /);
+        return e.slice('data: '.length);
+      });
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.filter((e, i) => i > 0 && e === events[i - 1])).toEqual([]);
+    expect(JSON.parse(events.at(-1) ?? '{}')).toMatchObject({ outputId, status: 'success' });
+  }, 120_000);
 });

@@ -18,6 +18,7 @@ import { resolveSession } from '../../../platform/auth/session';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { forbidden, unauthorized } from '../../../platform/http/errors';
 import { SANDBOX_CSP } from '../../../platform/http/security-headers';
+import { openEventStream } from '../../../platform/http/sse';
 import { BusinessType } from '../../../platform/types';
 import { mimeOf } from './output-files';
 
@@ -162,29 +163,18 @@ export const outputRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const auth = await tokenOrTicket(req, req.params.id, req.query.ticket);
       let last = JSON.stringify(await outputs.progress(auth, req.params.id));
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write(`data: ${last}\n\n`);
-      let open = true;
-      req.raw.on('close', () => {
-        open = false;
-      });
+      const stream = openEventStream(reply);
+      stream.send(last);
       const ended = (s: string) => ['success', 'fail', 'canceled'].includes((JSON.parse(s) as { status: string }).status);
-      while (open && !ended(last)) {
+      while (!stream.closed && !ended(last)) {
         await new Promise((r) => setTimeout(r, PROGRESS_POLL_MS));
         const row = await outputs.progressOf(req.params.id);
         if (!row) break;
         const next = JSON.stringify({ outputId: row.outputId, status: row.status, phase: row.phase, done: row.done, total: row.total });
-        if (next !== last && open) res.write(`data: ${next}\n\n`);
+        if (next !== last && !stream.closed) stream.send(next);
         last = next;
       }
-      res.end();
+      stream.end();
     },
   );
 

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Condition, Problem } from '@ccms/dita';
 import { selectionOfText } from '@ccms/s1000d';
 import { and, eq } from 'drizzle-orm';
@@ -10,7 +9,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { ccmsLibrary, ccmsLibraryDataProperty, ccmsLibrarySetting, ccmsPublication, ccmsPublishConfig, sysUser } from '../../../db/schema';
 import type { OutputProblem } from '../../../db/schema/publish';
-import { processSettings } from '../../../platform/config';
 import { AppError } from '../../../platform/http/errors';
 import { encodeJobMessage } from '../../../platform/jobs/registry';
 import { changedFiles } from '../../content/catalog/catalog-git';
@@ -23,6 +21,7 @@ import type { EnginePool } from '../engine/engine-pool';
 import { applyVariables, checkout, conditionsOf, dataPropertyConditions, fingerprintOf, writeChanges } from '../engine/prepare';
 import { linkFile, linkTree, treeSize } from './link-tree';
 import { findOutput, pendingOutputs, updateOutputIf, updatePublishLog } from './output.queries';
+import { publishTrace, reportPublishPhases } from './publish-phases';
 
 export const PUBLISH_QUEUE = 'ccms-publish';
 /** Problems kept per output (the counts cover all of them). */
@@ -57,18 +56,6 @@ async function checkoutOf(buildDir: string, srcDir: string): Promise<{ commit: s
   } catch {
     return null;
   }
-}
-
-/**
- * Milliseconds per phase of each publish, for the benches: queue (created to picked up), fetch (of
- * the branch) and settings (read meanwhile), checkout, prepare, engine, keep, db-wait (the
- * commit's rows, written meanwhile), save. With CCMS_PUBLISH_TRACE set, each publish also logs them.
- */
-const TRACE = processSettings().publishTrace;
-const phaseListeners = new Set<(outputId: number, phases: Record<string, number>) => void>();
-export function onPublishPhases(listener: (outputId: number, phases: Record<string, number>) => void): () => void {
-  phaseListeners.add(listener);
-  return () => phaseListeners.delete(listener);
 }
 
 /** The build an output belongs to: outputs of the same publication (or map) and config share it. */
@@ -179,24 +166,8 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
     const srcDir = path.join(buildDir, 'src');
     const outDir = path.join(buildDir, 'out');
     let commit = '';
-    const phases: Record<string, number> = {};
-    let mark = Date.now();
-    phases.queue = Math.max(0, started.getTime() - new Date(row.createTime).getTime());
-    // Traced publishes also say how long this event loop was held at most meanwhile (a child's exit, the engine's reply and file callbacks wait for it).
-    const loop = TRACE || phaseListeners.size > 0 ? monitorEventLoopDelay({ resolution: 10 }) : null;
-    loop?.enable();
-    const lap = (name: string) => {
-      const now = Date.now();
-      phases[name] = (phases[name] ?? 0) + now - mark;
-      mark = now;
-    };
-    /** Times one of the steps that overlap (they are not laps). */
-    const timed = async <T>(name: string, step: Promise<T>): Promise<T> => {
-      const from = Date.now();
-      const value = await step;
-      phases[name] = Date.now() - from;
-      return value;
-    };
+    const trace = publishTrace();
+    trace.record('queue', Math.max(0, started.getTime() - new Date(row.createTime).getTime()));
     try {
       const [library] = await db.select().from(ccmsLibrary).where(eq(ccmsLibrary.libraryId, row.libraryId));
       if (!library) throw new Error(`library ${row.libraryId} is gone`);
@@ -205,10 +176,10 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       const standard = standardOf(library.libraryType).id;
       const xmlProfile = standard === 'xmlprofile' ? await profileSpecOf(db, library.libraryType) : undefined;
       const [{ repo, head }, { conditions, ditavalPath, variables, applic }] = await Promise.all([
-        timed('fetch', git.readyBranch(library, row.branch)),
-        timed('settings', settingsOf(row, library.libraryType)),
+        trace.timed('fetch', git.readyBranch(library, row.branch)),
+        trace.timed('settings', settingsOf(row, library.libraryType)),
       ]);
-      mark = Date.now();
+      trace.restart();
       commit = head ?? '';
       if (!commit) throw new Error(`branch ${row.branch} not found`);
       // A frozen revision's dispatch builds its tagged commit only: a branch that left its tag since the request fails the run, in the reader's language.
@@ -222,7 +193,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
 
       // The previous build's out folder is whole again before this build reads or writes it.
       await relinks.get(key);
-      lap('relink');
+      trace.mark('relink');
 
       const format = row.format === 'pdf' ? 'pdf' : 'html5';
       const fingerprint =
@@ -247,13 +218,13 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
         else await checkout(repo, commit, srcDir);
       }
       await writeFile(path.join(buildDir, CHECKOUT_MARK), `${commit}\n${row.path}`);
-      lap('checkout');
+      trace.mark('checkout');
       // Variables are DITA keys written into the root map; an S1000D publication module takes none.
       const mapHash = standard === 'dita' ? await applyVariables(srcDir, row.path, variables) : '';
       if (changed && held && held.mapHash !== mapHash && !changed.includes(row.path)) changed.push(row.path);
       const ditaval = ditavalPath ? { path: ditavalPath, content: await readTextOr(path.join(srcDir, ditavalPath)) } : undefined;
 
-      lap('prepare');
+      trace.mark('prepare');
       let last = 0;
       let canceled = false;
       const outcome = await pool.run(
@@ -291,12 +262,12 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
         },
       );
 
-      // The engine lap split: waiting for the process (its start, a build before), the build itself, and its reply waiting for this event loop.
-      const sent = mark;
-      lap('engine');
-      phases['engine-wait'] = Math.max(0, outcome.begun - sent);
-      phases['engine-run'] = Math.max(0, outcome.ended - outcome.begun);
-      phases['engine-reply'] = Math.max(0, Date.now() - outcome.ended);
+      // The engine phase split: waiting for the process (its start, a build before), the build itself, and its reply waiting for this event loop.
+      const sent = trace.since();
+      trace.mark('engine');
+      trace.record('engine-wait', Math.max(0, outcome.begun - sent));
+      trace.record('engine-run', Math.max(0, outcome.ended - outcome.begun));
+      trace.record('engine-reply', Math.max(0, Date.now() - outcome.ended));
       const problems = outcome.problems;
       const counts = { error: 0, warning: 0, info: 0 };
       for (const p of problems) counts[p.severity as keyof typeof counts]++;
@@ -324,9 +295,9 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
           size = await linkFile(outcome.pdfFile, path.join(target, entryFile));
         }
       }
-      lap('keep');
+      trace.mark('keep');
       await commitSaved;
-      lap('db-wait');
+      trace.mark('db-wait');
       const durationMs = Date.now() - started.getTime();
       const status = failed ? 'fail' : 'success';
       const kept: OutputProblem[] = problems.slice(0, KEEP_PROBLEMS).map((p) => ({
@@ -360,15 +331,10 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
         endTime: new Date(),
       });
       if (saved) await tell(row, status === 'success' ? 'publishFinished' : 'publishFailed', `${counts.error} error(s)`);
-      lap('save');
-      if (loop) {
-        loop.disable();
-        phases['loop-max'] = Math.round(loop.max / 1e6);
-      }
-      for (const listener of phaseListeners) listener(outputId, { ...phases });
-      if (TRACE) log.info({ outputId, key, commit, incremental: outcome.incremental, phases }, 'publish phases');
+      trace.mark('save');
+      reportPublishPhases(trace, log, { outputId, key, commit, incremental: outcome.incremental });
     } catch (err) {
-      loop?.disable();
+      trace.end();
       const reason = err instanceof Error ? err.message : String(err);
       const durationMs = Date.now() - started.getTime();
       const current = await findOutput(db, outputId);

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import type { Db } from '../../../db/client';
+import type { EventStream } from '../../../platform/http/sse';
 import { unreadCount } from './notification.queries';
 
 /**
@@ -18,15 +18,15 @@ export function notificationStream(db: Db, { pollMs = 15_000 } = {}) {
       for (const id of new Set(userIds)) changes.emit(String(id));
     },
 
-    /** Serves one stream on `res` (already answered 200 as text/event-stream) until the client goes. */
-    serve(userId: number, res: ServerResponse) {
+    /** Serves one stream until the client goes. */
+    serve(userId: number, stream: EventStream) {
       let last = -1;
       let closed = false;
       const send = async () => {
         const unread = await unreadCount(db, userId);
         if (!closed && unread !== last) {
           last = unread;
-          res.write(`data: ${JSON.stringify({ unread })}\n\n`);
+          stream.send(JSON.stringify({ unread }));
         }
       };
       const refresh = () => void send().catch(() => undefined);
@@ -37,11 +37,11 @@ export function notificationStream(db: Db, { pollMs = 15_000 } = {}) {
         clearInterval(timer);
         changes.off(String(userId), refresh);
         open.delete(close);
-        res.end();
+        stream.end();
       };
       open.add(close);
       changes.on(String(userId), refresh);
-      res.on('close', close);
+      stream.onClose(close);
       refresh();
     },
 

@@ -15,6 +15,7 @@ import { mediaTickets } from '../../../platform/auth/media-ticket';
 import { resolveSession } from '../../../platform/auth/session';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { unauthorized } from '../../../platform/http/errors';
+import { openEventStream } from '../../../platform/http/sse';
 import { BusinessType } from '../../../platform/types';
 
 const tags = ['system/notification'];
@@ -124,15 +125,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (claims) auth = await resolveSession(app.db, app.sessions, claims, app.config.sessionIdleMinutes);
       }
       if (!auth) throw unauthorized();
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      reply.raw.write(': notices\n\n');
-      app.notificationStream.serve(auth.userId, reply.raw);
+      app.notificationStream.serve(auth.userId, openEventStream(reply, 'notices'));
     },
   );
 };

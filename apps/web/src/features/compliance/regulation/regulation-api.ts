@@ -1,23 +1,21 @@
-import type {
-  Clause,
-  ClauseApplicability,
-  ClauseBody,
-  ClauseImportResult,
-  ClauseNode,
-  ClauseQuery,
-  Link,
-  LinkBody,
-  LinkQuery,
-  Regulation,
-  RegulationBody,
-  RegulationGrant,
-  RegulationGrantBody,
-  RegulationQuery,
-  RegulationRevisionBody,
-  RegulationUpdate,
+import { ClauseApi } from '@ccms/contracts/compliance/clause';
+import { LinkApi } from '@ccms/contracts/compliance/link';
+import {
+  type ClauseApplicability,
+  type ClauseBody,
+  type ClauseQuery,
+  type LinkBody,
+  type LinkQuery,
+  RegulationApi,
+  type RegulationBody,
+  type RegulationGrantBody,
+  type RegulationQuery,
+  type RegulationRevisionBody,
+  type RegulationUpdate,
 } from '@ccms/contracts/compliance/regulation';
+import { urlOf } from '@ccms/contracts/endpoint';
 import type { z } from 'zod';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import { download } from '../../../shared/download';
 
 export type RegulationListParams = z.input<typeof RegulationQuery>;
@@ -28,30 +26,34 @@ export type RegulationSave = z.input<typeof RegulationBody> | z.input<typeof Reg
 
 /** Regulations, clauses and links (server: modules/compliance). Screens use `regulation-queries.ts`. */
 export const regulationApi = {
-  list: (params: RegulationListParams) => byUrl.list<Regulation>('/ccms/regulation/list', params),
-  one: (id: number) => byUrl.one<Regulation>(`/ccms/regulation/${id}`),
-  save: (body: RegulationSave) => ('regulationId' in body ? byUrl.put('/ccms/regulation', body) : byUrl.post('/ccms/regulation', body)),
-  revise: (body: z.input<typeof RegulationRevisionBody>) => byUrl.post('/ccms/regulation/revision', body),
-  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/regulation/${ids.join(',')}`),
+  list: (params: RegulationListParams) => api.list(RegulationApi.list, { query: params }),
+  one: (id: number) => api.one(RegulationApi.get, { path: { id } }),
+  save: (body: RegulationSave) => ('regulationId' in body ? api.call(RegulationApi.edit, { body }) : api.call(RegulationApi.add, { body })),
+  revise: (body: z.input<typeof RegulationRevisionBody>) => api.call(RegulationApi.revise, { body }),
+  remove: (ids: readonly number[]) => api.call(RegulationApi.remove, { path: { ids } }),
 
-  grants: (regulationId: number) => byUrl.one<RegulationGrant[]>('/ccms/regulation/permission/list', { regulationId }),
-  granteeUsers: (regulationId: number, keyword?: string) =>
-    byUrl.one<{ userId: number; userName: string; nickName: string }[]>(`/ccms/regulation/${regulationId}/grantee/users`, { keyword }),
-  granteeRoles: (regulationId: number) => byUrl.one<{ roleId: number; roleName: string }[]>(`/ccms/regulation/${regulationId}/grantee/roles`),
-  addGrant: (body: z.input<typeof RegulationGrantBody>) => byUrl.post('/ccms/regulation/permission', body),
-  removeGrant: (grantId: number) => byUrl.delete(`/ccms/regulation/permission/${grantId}`),
+  grants: (regulationId: number) => api.one(RegulationApi.grants, { query: { regulationId } }),
+  granteeUsers: (regulationId: number, keyword?: string) => api.one(RegulationApi.granteeUsers, { path: { id: regulationId }, query: { keyword } }),
+  granteeRoles: (regulationId: number) => api.one(RegulationApi.granteeRoles, { path: { id: regulationId } }),
+  addGrant: (body: z.input<typeof RegulationGrantBody>) => api.call(RegulationApi.grant, { body }),
+  removeGrant: (grantId: number) => api.call(RegulationApi.revoke, { path: { ids: grantId } }),
 
-  clauses: (params: ClauseListParams) => byUrl.list<Clause>('/ccms/regulation/clause/list', params),
-  tree: (regulationId: number) => byUrl.one<ClauseNode[]>('/ccms/regulation/clause/tree', { regulationId }),
-  addClause: (body: z.input<typeof ClauseBody>) => byUrl.post('/ccms/regulation/clause', body),
-  applicability: (body: z.input<typeof ClauseApplicability>) => byUrl.put('/ccms/regulation/clause/applicability', body),
-  removeClauses: (ids: readonly number[]) => byUrl.delete(`/ccms/regulation/clause/${ids.join(',')}`),
-  importOutline: (regulationId: number, outline: string) =>
-    byUrl.post<{ data: ClauseImportResult }>('/ccms/regulation/clause/importOutline', { regulationId, outline }).then((r) => r.data),
-  template: () => download('/ccms/regulation/clause/importTemplate', {}, 'clause_template.xlsx'),
+  clauses: (params: ClauseListParams) => api.list(ClauseApi.list, { query: params }),
+  tree: (regulationId: number) => api.one(ClauseApi.tree, { query: { regulationId } }),
+  addClause: (body: z.input<typeof ClauseBody>) => api.call(ClauseApi.add, { body }),
+  applicability: (body: z.input<typeof ClauseApplicability>) => api.call(ClauseApi.applicability, { body }),
+  removeClauses: (ids: readonly number[]) => api.call(ClauseApi.remove, { path: { ids } }),
+  importOutline: (regulationId: number, outline: string) => api.one(ClauseApi.importOutline, { body: { regulationId, outline } }),
+  /** Clauses from an Excel workbook: one bad row refuses the whole file. */
+  importExcel: (regulationId: number, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.one(ClauseApi.importData, { query: { regulationId }, body: form }, { headers: { 'Content-Type': 'multipart/form-data' } });
+  },
+  template: () => download(urlOf(ClauseApi.importTemplate), {}, 'clause_template.xlsx'),
 
-  links: (params: LinkListParams) => byUrl.list<Link>('/ccms/regulationRelation/list', params),
-  addLink: (body: z.input<typeof LinkBody>) => byUrl.post('/ccms/regulationRelation', body),
-  verify: (linkIds: readonly number[]) => byUrl.put('/ccms/regulationRelation/verify', { linkIds }),
-  removeLinks: (ids: readonly number[]) => byUrl.delete(`/ccms/regulationRelation/${ids.join(',')}`),
+  links: (params: LinkListParams) => api.list(LinkApi.list, { query: params }),
+  addLink: (body: z.input<typeof LinkBody>) => api.call(LinkApi.add, { body }),
+  verify: (linkIds: readonly number[]) => api.call(LinkApi.verify, { body: { linkIds } }),
+  removeLinks: (ids: readonly number[]) => api.call(LinkApi.remove, { path: { ids } }),
 };

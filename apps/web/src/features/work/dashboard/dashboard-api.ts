@@ -1,9 +1,9 @@
-import type { Attention, Dashboard } from '@ccms/contracts/work/dashboard';
-import { byUrl } from '../../../api/client';
+import { DashboardApi } from '@ccms/contracts/work/dashboard';
+import { api } from '../../../api/client';
 
 /** The home dashboard (server: modules/work/dashboard). Screens use `dashboard-queries.ts`. */
 export const dashboardApi = {
-  get: () => byUrl.one<Dashboard>('/ccms/dashboard'),
+  get: () => api.one(DashboardApi.get),
   /** "Needs you": what waits for the caller in the projects they lead. */
-  attention: () => byUrl.one<Attention>('/ccms/dashboard/attention'),
+  attention: () => api.one(DashboardApi.attention),
 };

@@ -1,5 +1,6 @@
-import type { Plan, PlanBody, PlanQuery, PlanUpdate } from '@ccms/contracts/work/plan';
-import { type ApiEnvelope, byUrl } from '../../../api/client';
+import { urlOf } from '@ccms/contracts/endpoint';
+import { PlanApi, type PlanBody, type PlanQuery, type PlanUpdate } from '@ccms/contracts/work/plan';
+import { api } from '../../../api/client';
 import { download } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
 import { exportQuery } from '../project/project-api';
@@ -8,12 +9,12 @@ export type PlanFilters = Pick<PlanQuery, 'projectId' | 'title' | 'status' | 'en
 
 /** Plans (server: modules/work/plan). */
 export const planApi = {
-  list: (query: PlanFilters & PageParams) => byUrl.list<Plan>('/ccms/plan/list', query),
-  options: (projectId: number) => byUrl.list<Plan>('/ccms/plan/list', { projectId, pageNum: 1, pageSize: 1000 }).then((r) => r.rows),
-  get: (id: number) => byUrl.one<Plan>(`/ccms/plan/${id}`),
-  add: (body: PlanBody) => byUrl.post<ApiEnvelope & { data: { id: number } }>('/ccms/plan', body),
-  update: (body: PlanUpdate) => byUrl.put('/ccms/plan', body),
-  setEnabled: (id: number, enable: boolean) => byUrl.put('/ccms/plan/enable', { id, enable }),
-  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/plan/${ids.join(',')}`),
-  export: (query: object) => download('/ccms/plan/export', exportQuery(query), `plan_${Date.now()}.xlsx`),
+  list: (query: PlanFilters & PageParams) => api.list(PlanApi.list, { query }),
+  options: (projectId: number) => api.list(PlanApi.list, { query: { projectId, pageNum: 1, pageSize: 1000 } }).then((r) => r.rows),
+  get: (id: number) => api.one(PlanApi.get, { path: { id } }),
+  add: (body: PlanBody) => api.call(PlanApi.add, { body }),
+  update: (body: PlanUpdate) => api.call(PlanApi.edit, { body }),
+  setEnabled: (id: number, enable: boolean) => api.call(PlanApi.enable, { body: { id, enable } }),
+  remove: (ids: readonly number[]) => api.call(PlanApi.remove, { path: { ids } }),
+  export: (query: object) => download(urlOf(PlanApi.export), exportQuery(query), `plan_${Date.now()}.xlsx`),
 };

@@ -1,24 +1,23 @@
 import { PROJECT_REFRESH_OPTIONS } from '@ccms/contracts/constants';
-import type { UserOption } from '@ccms/contracts/work/common';
-import type {
-  Project,
-  ProjectBody,
-  ProjectBranch,
-  ProjectCategory,
-  ProjectCategoryBody,
-  ProjectCategoryQuery,
-  ProjectCategoryUpdate,
-  ProjectConfig,
-  ProjectConfigBody,
-  ProjectGrant,
-  ProjectGrantBody,
-  ProjectMember,
-  ProjectMemberBody,
-  ProjectProgress,
-  ProjectQuery,
-  ProjectUpdate,
+import { urlOf } from '@ccms/contracts/endpoint';
+import {
+  type Project,
+  ProjectApi,
+  type ProjectBody,
+  type ProjectCategoryBody,
+  type ProjectCategoryQuery,
+  type ProjectCategoryUpdate,
+  type ProjectConfigBody,
+  type ProjectGrantBody,
+  type ProjectMemberBody,
+  type ProjectQuery,
+  type ProjectRoleOption,
+  type ProjectUpdate,
 } from '@ccms/contracts/work/project';
-import { type ApiEnvelope, byUrl } from '../../../api/client';
+import { ProjectCategoryApi } from '@ccms/contracts/work/project-category';
+import { ProjectConfigApi } from '@ccms/contracts/work/project-config';
+import type { z } from 'zod';
+import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
 import { download } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
@@ -26,13 +25,7 @@ import { useProjects } from '../../../state/project-store';
 
 export type ProjectFilters = Pick<ProjectQuery, 'title' | 'name' | 'status' | 'category'>;
 export type CategoryFilters = Pick<ProjectCategoryQuery, 'name' | 'value' | 'status'>;
-export interface RoleOption {
-  roleId: number;
-  roleName: string;
-  roleKey: string;
-}
-
-type Data<T> = ApiEnvelope & { data: T };
+export type RoleOption = z.infer<typeof ProjectRoleOption>;
 
 /** An export takes the list's filters without its paging. */
 export const exportQuery = (query: object): QueryParams => {
@@ -72,42 +65,42 @@ const refreshSelector = () => useProjects.getState().load();
 
 /** Projects and their detail tabs (server: modules/work/project, project-category, project-config). */
 export const projectApi = {
-  list: (query: ProjectFilters & PageParams) => byUrl.list<Project>('/ccms/project/list', query),
+  list: (query: ProjectFilters & PageParams) => api.list(ProjectApi.list, { query }),
   /** Every visible project (open ones by default), for pickers. */
-  options: (status: '0' | undefined = '0') => byUrl.list<Project>('/ccms/project/list', { status, pageNum: 1, pageSize: 1000 }).then((r) => r.rows),
-  get: (id: number) => byUrl.one<Project>(`/ccms/project/${id}`),
-  add: (body: ProjectBody) => byUrl.post<Data<{ id: number }>>('/ccms/project', body).finally(refreshSelector),
-  update: (body: ProjectUpdate) => byUrl.put('/ccms/project', body).finally(refreshSelector),
-  reopen: (id: number) => byUrl.put('/ccms/project/reAdd', { id }).finally(refreshSelector),
-  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/project/${ids.join(',')}`).finally(refreshSelector),
-  export: (query: object) => download('/ccms/project/export', exportQuery(query), `project_${Date.now()}.xlsx`),
-  progress: (id: number) => byUrl.one<ProjectProgress>('/ccms/project/progress', { id }),
-  branches: (projectId: number) => byUrl.one<ProjectBranch[]>('/ccms/project/listBranch', { projectId }),
+  options: (status: '0' | undefined = '0') => api.list(ProjectApi.list, { query: { status, pageNum: 1, pageSize: 1000 } }).then((r) => r.rows),
+  get: (id: number) => api.one(ProjectApi.get, { path: { id } }),
+  add: (body: ProjectBody) => api.call(ProjectApi.add, { body }).finally(refreshSelector),
+  update: (body: ProjectUpdate) => api.call(ProjectApi.edit, { body }).finally(refreshSelector),
+  reopen: (id: number) => api.call(ProjectApi.reopen, { body: { id } }).finally(refreshSelector),
+  remove: (ids: readonly number[]) => api.call(ProjectApi.remove, { path: { ids } }).finally(refreshSelector),
+  export: (query: object) => download(urlOf(ProjectApi.export), exportQuery(query), `project_${Date.now()}.xlsx`),
+  progress: (id: number) => api.one(ProjectApi.progress, { query: { id } }),
+  branches: (projectId: number) => api.one(ProjectApi.branches, { query: { projectId } }),
 
-  users: () => byUrl.one<UserOption[]>('/ccms/project/listUserForOption'),
-  usersMatching: (userStr: string) => byUrl.one<UserOption[]>('/ccms/project/listUserForOptionByStr', { userStr }),
+  users: () => api.one(ProjectApi.userOptions),
+  usersMatching: (userStr: string) => api.one(ProjectApi.usersMatching, { query: { userStr } }),
 
-  grants: (projectId: number) => byUrl.one<ProjectGrant[]>('/ccms/project/permission/list', { projectId }),
-  addGrant: (body: ProjectGrantBody) => byUrl.post('/ccms/project/permission', body),
-  removeGrant: (grantId: number) => byUrl.delete(`/ccms/project/permission/${grantId}`),
-  granteeUsers: (keyword?: string) => byUrl.one<UserOption[]>('/ccms/project/user/list', keyword ? { keyword } : undefined),
-  granteeRoles: () => byUrl.one<RoleOption[]>('/ccms/project/role/list'),
+  grants: (projectId: number) => api.one(ProjectApi.grants, { query: { projectId } }),
+  addGrant: (body: ProjectGrantBody) => api.call(ProjectApi.grant, { body }),
+  removeGrant: (grantId: number) => api.call(ProjectApi.revoke, { path: { ids: grantId } }),
+  granteeUsers: (keyword?: string) => api.one(ProjectApi.granteeUsers, { query: keyword ? { keyword } : undefined }),
+  granteeRoles: () => api.one(ProjectApi.granteeRoles),
 
-  members: (projectId: number) => byUrl.one<ProjectMember[]>(`/ccms/project/listUser/${projectId}`),
-  addMembers: (body: ProjectMemberBody) => byUrl.post('/ccms/project/member', body),
-  removeMember: (memberId: number) => byUrl.delete(`/ccms/project/member/${memberId}`),
+  members: (projectId: number) => api.one(ProjectApi.members, { path: { id: projectId } }),
+  addMembers: (body: ProjectMemberBody) => api.call(ProjectApi.addMembers, { body }),
+  removeMember: (memberId: number) => api.call(ProjectApi.removeMembers, { path: { ids: memberId } }),
 
-  config: (projectId: number) => byUrl.one<ProjectConfig>(`/ccms/project/config/${projectId}`),
-  saveConfig: (body: ProjectConfigBody) => byUrl.put('/ccms/project/config', body),
+  config: (projectId: number) => api.one(ProjectConfigApi.get, { path: { projectId } }),
+  saveConfig: (body: ProjectConfigBody) => api.call(ProjectConfigApi.edit, { body }),
 };
 
-/** The project category dictionary (/ccms/project/dictData). */
+/** The project category dictionary (server: modules/work/project-category). */
 export const categoryApi = {
-  list: (query: CategoryFilters & PageParams) => byUrl.list<ProjectCategory>('/ccms/project/dictData/list', query),
+  list: (query: CategoryFilters & PageParams) => api.list(ProjectCategoryApi.list, { query }),
   /** Enabled categories for the project form and filters. */
-  options: () => byUrl.list<ProjectCategory>('/ccms/project/dictData/list', { status: '0', pageNum: 1, pageSize: 1000 }).then((r) => r.rows),
-  get: (id: number) => byUrl.one<ProjectCategory>(`/ccms/project/dictData/${id}`),
-  add: (body: ProjectCategoryBody) => byUrl.post('/ccms/project/dictData/add', body),
-  update: (body: ProjectCategoryUpdate) => byUrl.put('/ccms/project/dictData/edit', body),
-  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/project/dictData/${ids.join(',')}`),
+  options: () => api.list(ProjectCategoryApi.list, { query: { status: '0', pageNum: 1, pageSize: 1000 } }).then((r) => r.rows),
+  get: (id: number) => api.one(ProjectCategoryApi.get, { path: { id } }),
+  add: (body: ProjectCategoryBody) => api.call(ProjectCategoryApi.add, { body }),
+  update: (body: ProjectCategoryUpdate) => api.call(ProjectCategoryApi.edit, { body }),
+  remove: (ids: readonly number[]) => api.call(ProjectCategoryApi.remove, { path: { ids } }),
 };

@@ -1,5 +1,6 @@
-import type { ReleaseLog, ReleaseLogBody, ReleaseLogFilter, ReleaseLogUpdate } from '@ccms/contracts/work/release-log';
-import { byUrl } from '../../../api/client';
+import { urlOf } from '@ccms/contracts/endpoint';
+import { ReleaseLogApi, type ReleaseLogBody, type ReleaseLogFilter, type ReleaseLogUpdate } from '@ccms/contracts/work/release-log';
+import { api } from '../../../api/client';
 import { download } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
 import { exportQuery } from '../project/project-api';
@@ -11,10 +12,10 @@ export type ReleaseLogSave = ReleaseLogBody | ReleaseLogUpdate;
 
 /** The release log (server: modules/work/release-log). Screens use `release-log-queries.ts`. */
 export const releaseLogApi = {
-  list: (params: ReleaseLogListParams) => byUrl.list<ReleaseLog>('/ccms/releaseLog/list', params),
-  get: (logId: number) => byUrl.one<ReleaseLog>(`/ccms/releaseLog/${logId}`),
+  list: (params: ReleaseLogListParams) => api.list(ReleaseLogApi.list, { query: params }),
+  get: (logId: number) => api.one(ReleaseLogApi.get, { path: { id: logId } }),
   /** Adds when the body has no `logId`, else updates. */
-  save: (body: ReleaseLogSave) => ('logId' in body ? byUrl.put('/ccms/releaseLog', body) : byUrl.post('/ccms/releaseLog', body)),
-  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/releaseLog/${ids.join(',')}`),
-  export: (query: object) => download('/ccms/releaseLog/export', exportQuery(query), `releaseLog_${Date.now()}.xlsx`),
+  save: (body: ReleaseLogSave) => ('logId' in body ? api.call(ReleaseLogApi.edit, { body }) : api.call(ReleaseLogApi.add, { body })),
+  remove: (ids: readonly number[]) => api.call(ReleaseLogApi.remove, { path: { ids } }),
+  export: (query: object) => download(urlOf(ReleaseLogApi.export), exportQuery(query), `releaseLog_${Date.now()}.xlsx`),
 };

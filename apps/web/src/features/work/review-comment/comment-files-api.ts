@@ -1,6 +1,8 @@
-import type { CommentExportBody, CommentImportFields, CommentImportResult } from '@ccms/contracts/content/s1000d-comments';
+import type { CommentExportBody, CommentImportFields } from '@ccms/contracts/content/s1000d-comments';
+import { urlOf } from '@ccms/contracts/endpoint';
+import { ReviewCommentApi } from '@ccms/contracts/work/review-comment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import { downloadJson } from '../../../api/download';
 import { reviewCommentKeys } from './review-comment-queries';
 
@@ -15,15 +17,13 @@ function importForm(fields: CommentImportFields, files: File[]) {
 /** Review comments as S1000D comment files (server: modules/work/review-comment/review-comment-com): a zip of COM files out, COM files in. */
 export const commentFilesApi = {
   exportComments: (body: Omit<CommentExportBody, 'state'> & { state?: CommentExportBody['state'] }) =>
-    downloadJson('/ccms/s1000d/comments/export', body, 'comments.zip'),
+    downloadJson(urlOf(ReviewCommentApi.exportComments), body, 'comments.zip'),
   importComments: (fields: CommentImportFields, files: File[]) =>
-    byUrl
-      .post<{ data: CommentImportResult }>('/ccms/s1000d/comments/import', importForm(fields, files), {
-        headers: { 'Content-Type': 'multipart/form-data' },
-        repeatSubmit: false,
-        silent: true,
-      })
-      .then((r) => r.data),
+    api.one(
+      ReviewCommentApi.importComments,
+      { body: importForm(fields, files) },
+      { headers: { 'Content-Type': 'multipart/form-data' }, repeatSubmit: false, silent: true },
+    ),
 };
 
 /** Taking comment files in makes review comments: every comment list refreshes. */

@@ -1,6 +1,6 @@
-import type { ReviewComment, ReviewCommentBody, ReviewCommentFilter } from '@ccms/contracts/work/review-comment';
+import { ReviewCommentApi, type ReviewCommentBody, type ReviewCommentFilter } from '@ccms/contracts/work/review-comment';
 import type { z } from 'zod';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
 
 export type ReviewCommentFilters = Partial<z.infer<typeof ReviewCommentFilter>>;
@@ -9,8 +9,8 @@ export type NewReviewComment = Omit<ReviewCommentBody, 'branch'> & { branch?: st
 
 /** Review comments on topics (server: modules/work/review-comment). Screens use `review-comment-queries.ts`. */
 export const reviewCommentApi = {
-  list: (params: ReviewCommentListParams) => byUrl.list<ReviewComment>('/ccms/review-comment/list', params),
-  add: (body: NewReviewComment) => byUrl.post('/ccms/review-comment', body),
-  reply: (parentId: number, body: string) => byUrl.post('/ccms/review-comment/reply', { parentId, body }),
-  setState: (id: number, state: 'open' | 'resolved') => byUrl.put('/ccms/review-comment/state', { id, state }),
+  list: (params: ReviewCommentListParams) => api.list(ReviewCommentApi.list, { query: params }),
+  add: (body: NewReviewComment) => api.call(ReviewCommentApi.add, { body }),
+  reply: (parentId: number, body: string) => api.call(ReviewCommentApi.reply, { body: { parentId, body } }),
+  setState: (id: number, state: 'open' | 'resolved') => api.call(ReviewCommentApi.setState, { body: { id, state } }),
 };

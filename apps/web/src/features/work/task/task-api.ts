@@ -1,5 +1,6 @@
-import type { Task, TaskBody, TaskProgressBody, TaskQuery, TaskUpdate } from '@ccms/contracts/work/task';
-import { byUrl } from '../../../api/client';
+import { urlOf } from '@ccms/contracts/endpoint';
+import { TaskApi, type TaskBody, type TaskProgressBody, type TaskQuery, type TaskUpdate } from '@ccms/contracts/work/task';
+import { api } from '../../../api/client';
 import { download } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
 import { exportQuery } from '../project/project-api';
@@ -8,12 +9,12 @@ export type TaskFilters = Pick<TaskQuery, 'projectId' | 'planId' | 'title' | 'st
 
 /** Tasks and my tasks (server: modules/work/task). */
 export const taskApi = {
-  list: (query: TaskFilters & PageParams) => byUrl.list<Task>('/ccms/task/list', query),
-  mine: (query: TaskFilters & PageParams) => byUrl.list<Task>('/ccms/task/mine', query),
-  get: (id: number) => byUrl.one<Task>(`/ccms/task/${id}`),
-  add: (body: TaskBody) => byUrl.post('/ccms/task', body),
-  update: (body: TaskUpdate) => byUrl.put('/ccms/task', body),
-  progress: (body: TaskProgressBody) => byUrl.put('/ccms/task/progress', body),
-  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/task/${ids.join(',')}`),
-  export: (query: object) => download('/ccms/task/export', exportQuery(query), `task_${Date.now()}.xlsx`),
+  list: (query: TaskFilters & PageParams) => api.list(TaskApi.list, { query }),
+  mine: (query: TaskFilters & PageParams) => api.list(TaskApi.mine, { query }),
+  get: (id: number) => api.one(TaskApi.get, { path: { id } }),
+  add: (body: TaskBody) => api.call(TaskApi.add, { body }),
+  update: (body: TaskUpdate) => api.call(TaskApi.edit, { body }),
+  progress: (body: TaskProgressBody) => api.call(TaskApi.progress, { body }),
+  remove: (ids: readonly number[]) => api.call(TaskApi.remove, { path: { ids } }),
+  export: (query: object) => download(urlOf(TaskApi.export), exportQuery(query), `task_${Date.now()}.xlsx`),
 };

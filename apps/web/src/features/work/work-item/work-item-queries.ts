@@ -1,7 +1,7 @@
 import type { CommentBody, SavedFilterBody, TransitionBody, WorkItemBody, WorkItemUpdate } from '@ccms/contracts/work/work-item';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
-import { type WorkItemQueryParams, workItemApi } from './work-item-api';
+import { type AreaList, type WorkItemQueryParams, workItemApi } from './work-item-api';
 
 /**
  * The work item data layer (see shared/form/README.md): every key a work item screen uses comes
@@ -61,10 +61,10 @@ export const useReleaseRefs = (projectId: number | undefined, enabled = true) =>
 export const usePlanRefs = (projectId: number | undefined, enabled = true) =>
   useQuery({ queryKey: workItemKeys.plans(projectId ?? 0), queryFn: () => workItemApi.planOptions(projectId ?? 0), enabled: enabled && !!projectId });
 
-export const useAreaRows = (url: string, projectId: number | undefined) =>
+export const useAreaRows = (list: AreaList, projectId: number | undefined) =>
   useQuery({
-    queryKey: workItemKeys.areaRows(url, projectId ?? 0),
-    queryFn: () => workItemApi.areaRows(url, projectId ?? 0),
+    queryKey: workItemKeys.areaRows(list.url, projectId ?? 0),
+    queryFn: () => workItemApi.areaRows(list, projectId ?? 0),
     enabled: projectId !== undefined,
   });
 

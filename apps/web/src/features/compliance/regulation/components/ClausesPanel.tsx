@@ -4,7 +4,6 @@ import { App, Button, Form, Input, Segmented, Space, Spin, Table, Tag, Tree, Upl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { byUrl } from '../../../../api/client';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { FormModal } from '../../../../shared/form/FormModal';
@@ -53,14 +52,7 @@ export function ClausesPanel({ regulation }: { regulation: Regulation }) {
     },
   });
   const importOutline = useClauseChange((text: string) => regulationApi.importOutline(regulationId, text));
-  const importExcel = useClauseChange(async (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    const res = await byUrl.post<{ data: ClauseImportResult }>(`/ccms/regulation/clause/importData?regulationId=${regulationId}`, form, {
-      headers: { 'Content-Type': 'multipart/form-data' },
-    });
-    return res.data;
-  });
+  const importExcel = useClauseChange((file: File) => regulationApi.importExcel(regulationId, file));
   const applicability = useClauseChange(regulationApi.applicability);
   const said = (r: ClauseImportResult) => message.success(t('clause.imported', r));
 

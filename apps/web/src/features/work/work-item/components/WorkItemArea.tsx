@@ -1,3 +1,5 @@
+import { PlanApi } from '@ccms/contracts/work/plan';
+import { TaskApi } from '@ccms/contracts/work/task';
 import type { WorkItemListRow } from '@ccms/contracts/work/work-item';
 import { Alert, Button, Card, Empty, Space, Spin, Table, Tabs, Typography } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
@@ -5,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useProjects } from '../../../../state/project-store';
 import { ReleaseLogList } from '../../release-log/components/ReleaseLogList';
+import type { AreaList } from '../work-item-api';
 import { useAreaRows, useProjectLibrary, useWorkItemChildren } from '../work-item-queries';
 import { HistoryTable } from './HistoryTable';
 import { StatusTag, time } from './labels';
@@ -33,16 +36,16 @@ const spinner = <Spin style={{ display: 'block', margin: '40px auto' }} />;
 
 /** Rows of another module's list for the project (read-only), when that feature has no page here. */
 function ProjectRows({
-  url,
+  list,
   projectId,
   columns,
 }: {
-  url: string;
+  list: AreaList;
   projectId: number | undefined;
   columns: { key: string; title: string; render?: (v: unknown) => ReactNode }[];
 }) {
   const { t } = useTranslation('workitem');
-  const rows = useAreaRows(url, projectId);
+  const rows = useAreaRows(list, projectId);
   if (projectId === undefined) return <Alert type="info" showIcon title={t('area.needProject')} />;
   return (
     <Table<Record<string, unknown>>
@@ -172,7 +175,7 @@ export function WorkItemArea({ defaultTab = 'all' }: { defaultTab?: AreaTab }) {
         </Suspense>
       ) : (
         <ProjectRows
-          url="/ccms/plan/list"
+          list={PlanApi.list}
           projectId={projectId}
           columns={[
             { key: 'title', title: t('releaseLog.planTitle') },
@@ -192,7 +195,7 @@ export function WorkItemArea({ defaultTab = 'all' }: { defaultTab?: AreaTab }) {
         </Suspense>
       ) : (
         <ProjectRows
-          url="/ccms/task/list"
+          list={TaskApi.list}
           projectId={projectId}
           columns={[
             { key: 'title', title: t('fields.title') },
