@@ -1,5 +1,5 @@
-import type { Doctype, DoctypeBody, DoctypeOption, DoctypeQuery, DoctypeUpdate } from '@ccms/contracts/content/doctype';
-import { byUrl } from '../../../api/client';
+import { DoctypeApi, type DoctypeBody, type DoctypeQuery, type DoctypeUpdate } from '@ccms/contracts/content/doctype';
+import { api } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
 
 export type DoctypeFilters = Pick<DoctypeQuery, 'doctypeName' | 'status'>;
@@ -7,10 +7,10 @@ export type DoctypeListParams = DoctypeFilters & PageParams;
 
 /** Document types (server: modules/content/doctype). */
 export const doctypeApi = {
-  list: (query: DoctypeListParams) => byUrl.list<Doctype>('/ccms/doctype/list', query),
-  options: () => byUrl.one<DoctypeOption[]>('/ccms/doctype/optionselect'),
-  get: (doctypeId: number) => byUrl.one<Doctype>(`/ccms/doctype/${doctypeId}`),
+  list: (query: DoctypeListParams) => api.list(DoctypeApi.list, { query }),
+  options: () => api.one(DoctypeApi.options),
+  get: (doctypeId: number) => api.one(DoctypeApi.get, { path: { id: doctypeId } }),
   /** Adds when the body has no `doctypeId`, else updates. */
-  save: (body: DoctypeBody | DoctypeUpdate) => ('doctypeId' in body ? byUrl.put('/ccms/doctype', body) : byUrl.post('/ccms/doctype', body)),
-  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/doctype/${ids.join(',')}`),
+  save: (body: DoctypeBody | DoctypeUpdate) => ('doctypeId' in body ? api.call(DoctypeApi.edit, { body }) : api.call(DoctypeApi.add, { body })),
+  remove: (ids: readonly number[]) => api.call(DoctypeApi.remove, { path: { ids } }),
 };

@@ -1,24 +1,8 @@
-import type { TextDiff } from '@ccms/contracts/content/catalog';
-import type {
-  DocumentCompare,
-  DocumentConnections,
-  DocumentDetail,
-  DocumentOutput,
-  DocumentProps,
-  DocumentQuery,
-  DocumentRow,
-  DocumentToc,
-  FastCreateBody,
-  FastCreateResult,
-  ImportFields,
-  ImportInspect,
-  ImportResult,
-  RevisionBody,
-  RevisionRow,
-} from '@ccms/contracts/content/document';
-import type { DocumentStatusBody, StatusChange, TocNodeStatusBody } from '@ccms/contracts/content/status';
+import type { DocumentProps } from '@ccms/contracts/content/document';
+import { DocumentApi, type DocumentQuery, type FastCreateBody, type ImportFields, type RevisionBody } from '@ccms/contracts/content/document';
+import type { DocumentStatusBody, TocNodeStatusBody } from '@ccms/contracts/content/status';
 import type { z } from 'zod';
-import { byUrl, type DataBody } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
 import { catalogPage } from '../catalog/catalog-api';
 
@@ -46,26 +30,21 @@ function importForm(fields: Partial<z.input<typeof ImportFields>>, file: File) {
 
 /** Documents: the maps of a branch (server: modules/content/document). Screens use `document-queries.ts`. */
 export const documentApi = {
-  list: (query: DocumentListParams) => catalogPage<DocumentRow>('/ccms/document/list', query),
-  get: (id: number) => byUrl.one<DocumentDetail>(`/ccms/document/${id}`, undefined, { silent: true }),
-  toc: (id: number) => byUrl.one<DocumentToc>(`/ccms/document/${id}/toc`),
-  update: (body: DocumentProps) => byUrl.put('/ccms/document', body),
-  connections: (id: number) => byUrl.one<DocumentConnections>(`/ccms/document/${id}/connections`),
-  outputs: (id: number, page: PageParams) => byUrl.list<DocumentOutput>(`/ccms/document/${id}/outputs`, page),
-  revisions: (id: number, page: PageParams) => byUrl.list<RevisionRow>(`/ccms/document/${id}/revisions`, page),
+  list: (query: DocumentListParams) => catalogPage(DocumentApi.list, query),
+  get: (id: number) => api.one(DocumentApi.get, { path: { id } }, { silent: true }),
+  toc: (id: number) => api.one(DocumentApi.toc, { path: { id } }),
+  update: (body: DocumentProps) => api.call(DocumentApi.edit, { body }),
+  connections: (id: number) => api.one(DocumentApi.connections, { path: { id } }),
+  outputs: (id: number, page: PageParams) => api.list(DocumentApi.outputs, { path: { id }, query: page }),
+  revisions: (id: number, page: PageParams) => api.list(DocumentApi.revisions, { path: { id }, query: page }),
   /** Silent: the dialog shows the server's words ("Revision {revision} already exist!") itself. */
-  addRevision: (id: number, body: z.input<typeof RevisionBody>) =>
-    byUrl.post<DataBody<RevisionRow>>(`/ccms/document/${id}/revision`, body, { silent: true }).then((r) => r.data),
-  compare: (id: number, { from, to }: ComparePair) => byUrl.one<DocumentCompare>(`/ccms/document/${id}/compare`, { from, to }),
-  compareTopic: (id: number, { from, to }: ComparePair, path: string) => byUrl.one<TextDiff>(`/ccms/document/${id}/compare/topic`, { from, to, path }),
-  setStatus: (id: number, body: z.input<typeof DocumentStatusBody>) =>
-    byUrl.put<DataBody<StatusChange>>(`/ccms/document/${id}/status`, body).then((r) => r.data),
-  setNodeStatus: (id: number, body: z.input<typeof TocNodeStatusBody>) =>
-    byUrl.put<DataBody<StatusChange>>(`/ccms/document/${id}/node/status`, body).then((r) => r.data),
-  inspectImport: (libraryId: number, file: File) =>
-    byUrl.post<DataBody<ImportInspect>>('/ccms/document/import/inspect', importForm({ libraryId }, file), { ...multipart, silent: true }).then((r) => r.data),
+  addRevision: (id: number, body: z.input<typeof RevisionBody>) => api.one(DocumentApi.addRevision, { path: { id }, body }, { silent: true }),
+  compare: (id: number, { from, to }: ComparePair) => api.one(DocumentApi.compare, { path: { id }, query: { from, to } }),
+  compareTopic: (id: number, { from, to }: ComparePair, path: string) => api.one(DocumentApi.compareTopic, { path: { id }, query: { from, to, path } }),
+  setStatus: (id: number, body: z.input<typeof DocumentStatusBody>) => api.one(DocumentApi.setStatus, { path: { id }, body }),
+  setNodeStatus: (id: number, body: z.input<typeof TocNodeStatusBody>) => api.one(DocumentApi.setNodeStatus, { path: { id }, body }),
+  inspectImport: (libraryId: number, file: File) => api.one(DocumentApi.inspect, { body: importForm({ libraryId }, file) }, { ...multipart, silent: true }),
   importZip: (fields: z.input<typeof ImportFields>, file: File) =>
-    byUrl.post<DataBody<ImportResult>>('/ccms/document/import', importForm(fields, file), { ...multipart, silent: true }).then((r) => r.data),
-  fastCreate: (body: z.input<typeof FastCreateBody>) =>
-    byUrl.post<DataBody<FastCreateResult>>('/ccms/document/fastCreate', body, { silent: true }).then((r) => r.data),
+    api.one(DocumentApi.import, { body: importForm(fields, file) }, { ...multipart, silent: true }),
+  fastCreate: (body: z.input<typeof FastCreateBody>) => api.one(DocumentApi.fastCreate, { body }, { silent: true }),
 };

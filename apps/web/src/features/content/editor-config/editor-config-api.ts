@@ -1,14 +1,12 @@
-import type {
-  DefaultEditor,
-  DefaultEditorBody,
-  EditorLink,
-  EditorLinkBody,
-  EditorLinkQuery,
-  EditorLinkUpdate,
-  EditorResolution,
-  EditorResolveQuery,
+import {
+  type DefaultEditorBody,
+  EditorConfigApi,
+  type EditorLinkBody,
+  type EditorLinkQuery,
+  type EditorLinkUpdate,
+  type EditorResolveQuery,
 } from '@ccms/contracts/content/editor-config';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
 
 export type EditorLinkFilters = Pick<EditorLinkQuery, 'label' | 'status'>;
@@ -16,15 +14,15 @@ export type EditorLinkListParams = EditorLinkFilters & PageParams;
 
 /** Editor links and default editors (server: modules/content/editor-config). */
 export const editorConfigApi = {
-  listLinks: (query: EditorLinkListParams) => byUrl.list<EditorLink>('/ccms/editorConfig/link/list', query),
-  getLink: (linkId: number) => byUrl.one<EditorLink>(`/ccms/editorConfig/link/${linkId}`),
+  listLinks: (query: EditorLinkListParams) => api.list(EditorConfigApi.linkList, { query }),
+  getLink: (linkId: number) => api.one(EditorConfigApi.getLink, { path: { id: linkId } }),
   /** Adds when the body has no `linkId`, else updates. */
   saveLink: (body: EditorLinkBody | EditorLinkUpdate) =>
-    'linkId' in body ? byUrl.put('/ccms/editorConfig/link', body) : byUrl.post('/ccms/editorConfig/link', body),
-  removeLinks: (ids: readonly number[]) => byUrl.delete(`/ccms/editorConfig/link/${ids.join(',')}`),
-  listDefaults: () => byUrl.one<DefaultEditor[]>('/ccms/editorConfig/default/list'),
-  setDefault: (body: DefaultEditorBody) => byUrl.put('/ccms/editorConfig/default', body),
-  removeDefaults: (suffixes: readonly string[]) => byUrl.delete(`/ccms/editorConfig/default/${suffixes.map(encodeURIComponent).join(',')}`),
+    'linkId' in body ? api.call(EditorConfigApi.editLink, { body }) : api.call(EditorConfigApi.addLink, { body }),
+  removeLinks: (ids: readonly number[]) => api.call(EditorConfigApi.removeLinks, { path: { ids } }),
+  listDefaults: () => api.one(EditorConfigApi.defaultList),
+  setDefault: (body: DefaultEditorBody) => api.call(EditorConfigApi.setDefault, { body }),
+  removeDefaults: (suffixes: readonly string[]) => api.call(EditorConfigApi.removeDefaults, { path: { suffixes } }),
   /** How a file opens for the signed-in user (its suffix's default editor, else its document type's). */
-  resolve: (query: EditorResolveQuery) => byUrl.one<EditorResolution>('/ccms/editorConfig/resolve', query),
+  resolve: (query: EditorResolveQuery) => api.one(EditorConfigApi.resolve, { query }),
 };

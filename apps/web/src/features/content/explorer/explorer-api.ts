@@ -1,17 +1,19 @@
-import type {
-  CommitResult,
-  DeleteBody,
-  FileContent,
-  FileList,
-  FileRow,
-  FilesQuery,
-  FolderTree,
-  MoveBody,
-  NewFolderBody,
-  RenameBody,
+import {
+  type CommitResult,
+  type DeleteBody,
+  ExplorerApi,
+  type FileContent,
+  type FileList,
+  type FileRow,
+  type FilesQuery,
+  type FolderTree,
+  type MoveBody,
+  type NewFolderBody,
+  type RenameBody,
 } from '@ccms/contracts/content/explorer';
+import { urlOf } from '@ccms/contracts/endpoint';
 import type { z } from 'zod';
-import { byUrl, type DataBody } from '../../../api/client';
+import { api } from '../../../api/client';
 import { downloadGet } from '../../../shared/download';
 
 export type { FileRow };
@@ -45,7 +47,6 @@ function uploadForm(fields: Upload, files: readonly File[]) {
 }
 
 const multipart = { headers: { 'Content-Type': 'multipart/form-data' }, repeatSubmit: false };
-const committed = (r: DataBody<Commit>) => r.data;
 
 /** One change to a library, each a commit (the explorer's dialogs build them). */
 export type Change =
@@ -58,25 +59,25 @@ export type Change =
 
 /** The explorer (server: modules/content/explorer). Screens use `explorer-queries.ts`. */
 export const explorerApi = {
-  tree: (at: At) => byUrl.one<Tree>('/ccms/explorer/tree', at),
+  tree: (at: At) => api.one(ExplorerApi.tree, { query: at }),
   /** The page of a folder plus the commit it was read at (the base of the next change). */
-  list: (params: ListingParams) => byUrl.get<Listing>('/ccms/explorer/list', params),
-  file: (at: At & { path: string }) => byUrl.one<Content>('/ccms/explorer/file', at),
-  download: (at: At & { path: string }, fileName: string) => downloadGet('/ccms/explorer/download', at, fileName),
+  list: (params: ListingParams) => api.call(ExplorerApi.list, { query: params }),
+  file: (at: At & { path: string }) => api.one(ExplorerApi.read, { query: at }),
+  download: (at: At & { path: string }, fileName: string) => downloadGet(urlOf(ExplorerApi.download), at, fileName),
   commit: (change: Change): Promise<Commit> => {
     switch (change.kind) {
       case 'newFolder':
-        return byUrl.post<DataBody<Commit>>('/ccms/explorer/folder', change.body).then(committed);
+        return api.one(ExplorerApi.newFolder, { body: change.body });
       case 'rename':
-        return byUrl.put<DataBody<Commit>>('/ccms/explorer/rename', change.body).then(committed);
+        return api.one(ExplorerApi.rename, { body: change.body });
       case 'move':
-        return byUrl.put<DataBody<Commit>>('/ccms/explorer/move', change.body).then(committed);
+        return api.one(ExplorerApi.move, { body: change.body });
       case 'delete':
-        return byUrl.delete<DataBody<Commit>>('/ccms/explorer', { data: change.body }).then(committed);
+        return api.one(ExplorerApi.remove, { body: change.body });
       case 'upload':
-        return byUrl.post<DataBody<Commit>>('/ccms/explorer/upload', uploadForm(change.fields, change.files), multipart).then(committed);
+        return api.one(ExplorerApi.upload, { body: uploadForm(change.fields, change.files) }, multipart);
       case 'package':
-        return byUrl.post<DataBody<Commit>>('/ccms/explorer/uploadPackage', uploadForm(change.fields, [change.file]), multipart).then(committed);
+        return api.one(ExplorerApi.uploadPackage, { body: uploadForm(change.fields, [change.file]) }, multipart);
     }
   },
 };

@@ -1,17 +1,7 @@
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
-import type {
-  EffectiveQuery,
-  EffectiveResult,
-  FleetResult,
-  FreezeBody,
-  FreezeResult,
-  FrozenList,
-  RevisionLoadFields,
-  RevisionLoadResult,
-  RevisionResolveBody,
-} from '@ccms/contracts/content/flightops';
+import { type EffectiveQuery, FlightopsApi, type FreezeBody, type RevisionLoadFields, type RevisionResolveBody } from '@ccms/contracts/content/flightops';
 import { useMutation } from '@tanstack/react-query';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import { useRefreshCatalog } from '../catalog/catalog-queries';
 
 /** Text fields first, then the zip (the server checks the fields and the caller's rights before reading the file). */
@@ -25,19 +15,16 @@ function loadForm(fields: Partial<RevisionLoadFields> & { libraryId: number; rev
 /** Manufacturer revisions of a flight-operations manual (server: modules/content/flightops). */
 export const flightopsApi = {
   load: (fields: Partial<RevisionLoadFields> & { libraryId: number; revision: string }, file: File) =>
-    byUrl
-      .post<{ data: RevisionLoadResult }>('/ccms/flightops/revision', loadForm(fields, file), {
-        headers: { 'Content-Type': 'multipart/form-data' },
-        repeatSubmit: false,
-        silent: true,
-      })
-      .then((r) => r.data),
-  fleet: (scope: CatalogScope) => byUrl.one<FleetResult>('/ccms/flightops/fleet', scope),
-  effective: (query: EffectiveQuery) => byUrl.one<EffectiveResult>('/ccms/flightops/effective', query),
-  frozen: (libraryId: number) => byUrl.one<FrozenList>('/ccms/flightops/frozen', { libraryId }),
-  freeze: (body: FreezeBody) => byUrl.post<{ data: FreezeResult }>('/ccms/flightops/freeze', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
-  resolve: (body: RevisionResolveBody) =>
-    byUrl.post<{ data: { commit: string } }>('/ccms/flightops/revision/resolve', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
+    api.one(
+      FlightopsApi.loadRevision,
+      { body: loadForm(fields, file) },
+      { headers: { 'Content-Type': 'multipart/form-data' }, repeatSubmit: false, silent: true },
+    ),
+  fleet: (scope: CatalogScope) => api.one(FlightopsApi.fleet, { query: scope }),
+  effective: (query: EffectiveQuery) => api.one(FlightopsApi.effective, { query }),
+  frozen: (libraryId: number) => api.one(FlightopsApi.frozen, { query: { libraryId } }),
+  freeze: (body: FreezeBody) => api.one(FlightopsApi.freeze, { body }, { repeatSubmit: false, silent: true }),
+  resolve: (body: RevisionResolveBody) => api.one(FlightopsApi.resolveRevision, { body }, { repeatSubmit: false, silent: true }),
 };
 
 /** Loading and resolving commit to the library: the catalogue's lists refresh. */

@@ -1,13 +1,11 @@
-import type { GraphicList, GraphicQuery, ResourceCommit, ResourceDeleteBody, Usage } from '@ccms/contracts/content/graphic';
+import { GraphicApi, type GraphicList, type GraphicQuery, type ResourceCommit, type ResourceDeleteBody, type Usage } from '@ccms/contracts/content/graphic';
 import type { z } from 'zod';
-import { type ApiEnvelope, byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 
 export type GraphicPage = z.infer<typeof GraphicList>;
 export type GraphicRow = GraphicPage['rows'][number];
 export type UsageAnswer = z.infer<typeof Usage>;
 export type Commit = z.infer<typeof ResourceCommit>;
-
-type Data<T> = ApiEnvelope & { data: T };
 
 export interface UploadFields {
   libraryId: number;
@@ -33,10 +31,8 @@ export const multipart = { headers: { 'Content-Type': 'multipart/form-data' }, r
 
 /** Graphics of a library (server: modules/content/graphic). */
 export const graphicApi = {
-  list: (query: Partial<z.input<typeof GraphicQuery>> & { libraryId: number }) => byUrl.get<GraphicPage>('/ccms/graphic/list', query),
-  usage: (query: { libraryId: number; branch?: string | undefined; path: string }) =>
-    byUrl.get<Data<UsageAnswer>>('/ccms/graphic/usage', query).then((r) => r.data),
-  upload: (fields: UploadFields, files: readonly File[]) =>
-    byUrl.post<Data<Commit>>('/ccms/graphic/upload', resourceForm(fields, files), multipart).then((r) => r.data),
-  remove: (body: z.input<typeof ResourceDeleteBody>) => byUrl.delete<Data<Commit>>('/ccms/graphic', { data: body }).then((r) => r.data),
+  list: (query: Partial<z.input<typeof GraphicQuery>> & { libraryId: number }) => api.call(GraphicApi.list, { query }),
+  usage: (query: { libraryId: number; branch?: string | undefined; path: string }) => api.one(GraphicApi.usage, { query }),
+  upload: (fields: UploadFields, files: readonly File[]) => api.one(GraphicApi.upload, { body: resourceForm(fields, files) }, multipart),
+  remove: (body: z.input<typeof ResourceDeleteBody>) => api.one(GraphicApi.remove, { body }),
 };

@@ -1,14 +1,15 @@
-import type {
-  Property,
-  PropertyBody,
-  PropertyQuery,
-  PropertyUpdate,
-  PropertyValue,
-  PropertyValueBody,
-  PropertyValueUpdate,
+import {
+  ProductApi,
+  type Property,
+  type PropertyBody,
+  type PropertyQuery,
+  type PropertyUpdate,
+  type PropertyValue,
+  type PropertyValueBody,
+  type PropertyValueUpdate,
 } from '@ccms/contracts/content/product';
 import type { z } from 'zod';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
 
 export type PropertyRow = z.infer<typeof Property>;
@@ -21,9 +22,9 @@ export type ValueSave = PropertyValueBody | PropertyValueUpdate;
 
 /** Properties and their key/value pairs (server: modules/content/product). */
 export const propertyApi = {
-  list: (query: PropertyListParams) => byUrl.list<PropertyRow>('/ccms/property/list', query),
-  save: (body: PropertySave) => ('propertyId' in body ? byUrl.put('/ccms/property', body) : byUrl.post('/ccms/property', body)),
-  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/property/${ids.join(',')}`),
-  saveValue: (body: ValueSave) => ('valueId' in body ? byUrl.put('/ccms/property/value', body) : byUrl.post('/ccms/property/value', body)),
-  removeValue: (valueId: number) => byUrl.delete(`/ccms/property/value/${valueId}`),
+  list: (query: PropertyListParams) => api.list(ProductApi.propertyList, { query }),
+  save: (body: PropertySave) => ('propertyId' in body ? api.call(ProductApi.editProperty, { body }) : api.call(ProductApi.addProperty, { body })),
+  remove: (ids: readonly number[]) => api.call(ProductApi.removeProperties, { path: { ids } }),
+  saveValue: (body: ValueSave) => ('valueId' in body ? api.call(ProductApi.editValue, { body }) : api.call(ProductApi.addValue, { body })),
+  removeValue: (valueId: number) => api.call(ProductApi.removeValues, { path: { ids: valueId } }),
 };

@@ -1,7 +1,7 @@
-import type { MapDocument, MapKeyRef, MapPmRefRow, MapRef, MapSaveBody, MapSaveResult, MapUsage } from '@ccms/contracts/content/map-editor';
+import { MapEditorApi, type MapSaveBody, type MapSaveResult } from '@ccms/contracts/content/map-editor';
 import type { EditorConflict, EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { z } from 'zod';
-import { byUrl, codeOf, http, isEnvelope } from '../../../api/client';
+import { api, codeOf, http, isEnvelope, requestOf } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { feedback } from '../../../feedback/feedback';
 import type { Target } from '../topic-editor/topic-editor-api';
@@ -22,7 +22,7 @@ function isConflict(data: unknown): data is EditorConflict {
 
 /** PUT save: its 400 with problems and its 409 carry data the editor shows itself; other refusals are a toast. */
 async function save(body: z.input<typeof MapSaveBody>): Promise<MapSaveOutcome> {
-  const response = await http.put<unknown>('/ccms/map-editor/save', body, { validateStatus: () => true, repeatSubmit: false });
+  const response = await http.request<unknown>(requestOf(MapEditorApi.save, { body }, { validateStatus: () => true, repeatSubmit: false }));
   const envelope = response.data;
   const code = isEnvelope(envelope) ? codeOf(envelope) : response.status;
   const data = (envelope as { data?: unknown } | null)?.data;
@@ -36,13 +36,12 @@ async function save(body: z.input<typeof MapSaveBody>): Promise<MapSaveOutcome> 
 
 /** The map editor (server: modules/content/map-editor; drafts and presence are the topic editor's). */
 export const mapEditorApi = {
-  open: (target: Target) => byUrl.one<MapDocument>('/ccms/map-editor/open', target),
-  resolve: (target: Target, hrefs: string[]) =>
-    byUrl.post<{ data: MapRef[] }>('/ccms/map-editor/resolve', { ...target, hrefs }, { repeatSubmit: false, silent: true }).then((r) => r.data),
+  open: (target: Target) => api.one(MapEditorApi.open, { query: target }),
+  resolve: (target: Target, hrefs: string[]) => api.one(MapEditorApi.resolve, { body: { ...target, hrefs } }, { repeatSubmit: false, silent: true }),
   resolveKeys: (target: Target, keyrefs: string[]) =>
-    byUrl.post<{ data: MapKeyRef[] }>('/ccms/map-editor/resolve-keys', { ...target, keyrefs }, { repeatSubmit: false, silent: true }).then((r) => r.data),
+    api.one(MapEditorApi.resolveKeys, { body: { ...target, keyrefs } }, { repeatSubmit: false, silent: true }),
   /** Publication modules of an S1000D library to reference from a PM (pmRef), by code or title. */
-  pmRefs: (query: { libraryId: number; branch?: string | undefined; q: string; limit?: number }) => byUrl.one<MapPmRefRow[]>('/ccms/map-editor/pm-refs', query),
-  usage: (target: Target, file: string) => byUrl.one<MapUsage>('/ccms/map-editor/usage', { ...target, file }),
+  pmRefs: (query: { libraryId: number; branch?: string | undefined; q: string; limit?: number }) => api.one(MapEditorApi.pmRefs, { query }),
+  usage: (target: Target, file: string) => api.one(MapEditorApi.usage, { query: { ...target, file } }),
   save,
 };

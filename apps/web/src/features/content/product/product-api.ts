@@ -1,6 +1,7 @@
-import type { ImportResult, Product, ProductBody, ProductQuery, ProductUpdate } from '@ccms/contracts/content/product';
+import { type ImportResult, ProductApi, type ProductBody, type ProductQuery, type ProductUpdate } from '@ccms/contracts/content/product';
+import { urlOf } from '@ccms/contracts/endpoint';
 import type { z } from 'zod';
-import { type ApiEnvelope, byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import { download } from '../../../shared/download';
 import type { PageParams } from '../../../shared/list/query';
 
@@ -18,22 +19,17 @@ export const isExcelName = (name: string) => /\.xlsx$/i.test(name);
 
 /** Products (server: modules/content/product). */
 export const productApi = {
-  list: (query: ProductListParams) => byUrl.list<Product>('/ccms/product/list', query),
+  list: (query: ProductListParams) => api.list(ProductApi.list, { query }),
   /** Enabled products, for the product pickers of library settings. */
-  options: () => byUrl.one<Product[]>('/ccms/product/optionselect'),
-  get: (productId: number) => byUrl.one<Product>(`/ccms/product/${productId}`),
+  options: () => api.one(ProductApi.options),
+  get: (productId: number) => api.one(ProductApi.get, { path: { id: productId } }),
   /** Adds when the body has no `productId`, else updates. */
-  save: (body: ProductBody | ProductUpdate) => ('productId' in body ? byUrl.put('/ccms/product', body) : byUrl.post('/ccms/product', body)),
-  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/product/${ids.join(',')}`),
-  export: (query: object) => download('/ccms/product/export', exportQuery(query), `product_${Date.now()}.xlsx`),
+  save: (body: ProductBody | ProductUpdate) => ('productId' in body ? api.call(ProductApi.edit, { body }) : api.call(ProductApi.add, { body })),
+  remove: (ids: readonly number[]) => api.call(ProductApi.remove, { path: { ids } }),
+  export: (query: object) => download(urlOf(ProductApi.export), exportQuery(query), `product_${Date.now()}.xlsx`),
   importData: (file: Blob, fileName: string, updateSupport: boolean) => {
     const form = new FormData();
     form.append('file', file, fileName);
-    return byUrl
-      .post<ApiEnvelope & { data: ImportOutcome }>(`/ccms/product/importData?updateSupport=${updateSupport}`, form, {
-        headers: { 'Content-Type': 'multipart/form-data' },
-        repeatSubmit: false,
-      })
-      .then((r) => r.data);
+    return api.one(ProductApi.import, { query: { updateSupport }, body: form }, { headers: { 'Content-Type': 'multipart/form-data' }, repeatSubmit: false });
   },
 };

@@ -1,15 +1,15 @@
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
-import type { DmrlEntryBody, ObjectWritten } from '@ccms/contracts/content/s1000d';
-import type { DmlCoverage } from '@ccms/contracts/content/s1000d-dml';
+import { type DmrlEntryBody, S1000dApi } from '@ccms/contracts/content/s1000d';
+import { S1000dDmlApi } from '@ccms/contracts/content/s1000d-dml';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import { s1000dKeys } from './s1000d-queries';
 
 /** A data module list's coverage (server: GET /ccms/s1000d/dml-coverage); without a path, the branch's first DML. */
 export const dmlApi = {
-  coverage: (scope: CatalogScope, path?: string) => byUrl.one<DmlCoverage>('/ccms/s1000d/dml-coverage', { ...scope, ...(path ? { path } : {}) }),
+  coverage: (scope: CatalogScope, path?: string) => api.one(S1000dDmlApi.coverage, { query: { ...scope, ...(path ? { path } : {}) } }),
   /** A planned data module added to a data module requirement list as one commit (server: POST /ccms/s1000d/dmrl-entry). */
-  addEntry: (body: DmrlEntryBody) => byUrl.post<{ data: ObjectWritten }>('/ccms/s1000d/dmrl-entry', body).then((r) => r.data),
+  addEntry: (body: DmrlEntryBody) => api.one(S1000dApi.addDmrlEntry, { body }),
 };
 
 /** Under the S1000D keys, so a reindex refreshes it with the rest of the catalogue. */

@@ -1,26 +1,18 @@
-import type { CatalogScope, TextDiff } from '@ccms/contracts/content/catalog';
-import type {
-  Applicability,
-  ChangeMarkProposal,
-  CycleResult,
-  DmcOptions,
-  InstanceQuery,
-  IssueBody,
-  IssueCompareQuery,
-  ModuleInstance,
-  ModuleIssues,
-  ModuleQuery,
-  ModuleTarget,
-  NewModuleBody,
-  NewModuleResult,
-  NewPmBody,
-  ObjectWritten,
-  ProductFilter,
-  ProductFilterQuery,
-  S1000dSettings,
+import type { CatalogScope } from '@ccms/contracts/content/catalog';
+import {
+  type InstanceQuery,
+  type IssueBody,
+  type IssueCompareQuery,
+  type ModuleQuery,
+  type ModuleTarget,
+  type NewModuleBody,
+  type NewPmBody,
+  type ProductFilterQuery,
+  S1000dApi,
+  type S1000dSettings,
 } from '@ccms/contracts/content/s1000d';
-import type { TopicRow } from '@ccms/contracts/content/topic';
-import { byUrl } from '../../../api/client';
+import { TopicApi } from '@ccms/contracts/content/topic';
+import { api } from '../../../api/client';
 
 /** A product to filter for: a PCT product (its key), or property values `ident=value;...` (sets without a PCT). */
 export type ProductChoice = { product: string } | { assign: string };
@@ -32,20 +24,20 @@ export type ProductChoice = { product: string } | { assign: string };
  * through the client's error handling. Screens use `s1000d-queries.ts`.
  */
 export const s1000dApi = {
-  applicability: (scope: CatalogScope) => byUrl.one<Applicability>('/ccms/s1000d/applicability', scope),
-  filter: (query: ProductFilterQuery) => byUrl.one<ProductFilter>('/ccms/s1000d/filter', query),
-  instance: (query: InstanceQuery) => byUrl.one<ModuleInstance>('/ccms/s1000d/instance', query),
+  applicability: (scope: CatalogScope) => api.one(S1000dApi.applicability, { query: scope }),
+  filter: (query: ProductFilterQuery) => api.one(S1000dApi.filter, { query }),
+  instance: (query: InstanceQuery) => api.one(S1000dApi.instance, { query }),
   // Authoring (issue 31): the DMC builder, new modules, the issue cycle, change marks, issues.
-  dmcOptions: (scope: CatalogScope) => byUrl.one<DmcOptions>('/ccms/s1000d/dmc-options', scope),
-  createModule: (body: NewModuleBody) => byUrl.post<{ data: NewModuleResult }>('/ccms/s1000d/module', body).then((r) => r.data),
-  createPm: (body: NewPmBody) => byUrl.post<{ data: ObjectWritten }>('/ccms/s1000d/pm', body).then((r) => r.data),
+  dmcOptions: (scope: CatalogScope) => api.one(S1000dApi.dmcOptions, { query: scope }),
+  createModule: (body: NewModuleBody) => api.one(S1000dApi.newModule, { body }),
+  createPm: (body: NewPmBody) => api.one(S1000dApi.newPm, { body }),
   /** The data modules a new PM can list (the branch's topics: an S1000D library's data modules). */
-  modules: (scope: CatalogScope) => byUrl.list<TopicRow>('/ccms/topic/list', { ...scope, pageSize: 1000, orderByColumn: 'no', isAsc: 'asc' }),
-  startInWork: (target: ModuleTarget) => byUrl.post<{ data: CycleResult }>('/ccms/s1000d/in-work', target).then((r) => r.data),
-  issue: (body: IssueBody) => byUrl.post<{ data: CycleResult }>('/ccms/s1000d/issue', body).then((r) => r.data),
-  issues: (query: ModuleQuery) => byUrl.one<ModuleIssues>('/ccms/s1000d/issues', query),
-  changeMarks: (query: ModuleQuery) => byUrl.one<ChangeMarkProposal>('/ccms/s1000d/change-marks', query),
-  compare: (query: IssueCompareQuery) => byUrl.one<TextDiff>('/ccms/s1000d/issues/compare', query),
-  settings: (libraryId: number) => byUrl.one<S1000dSettings>('/ccms/s1000d/settings', { libraryId }),
-  saveSettings: (body: S1000dSettings) => byUrl.put<{ data: S1000dSettings }>('/ccms/s1000d/settings', body).then((r) => r.data),
+  modules: (scope: CatalogScope) => api.list(TopicApi.list, { query: { ...scope, pageSize: 1000, orderByColumn: 'no', isAsc: 'asc' } }),
+  startInWork: (target: ModuleTarget) => api.one(S1000dApi.inWork, { body: target }),
+  issue: (body: IssueBody) => api.one(S1000dApi.issue, { body }),
+  issues: (query: ModuleQuery) => api.one(S1000dApi.issues, { query }),
+  changeMarks: (query: ModuleQuery) => api.one(S1000dApi.changeMarks, { query }),
+  compare: (query: IssueCompareQuery) => api.one(S1000dApi.compareIssues, { query }),
+  settings: (libraryId: number) => api.one(S1000dApi.settings, { query: { libraryId } }),
+  saveSettings: (body: S1000dSettings) => api.one(S1000dApi.saveSettings, { body }),
 };

@@ -1,6 +1,7 @@
-import type { TransferExportBody, TransferImportFields, TransferImportResult } from '@ccms/contracts/content/s1000d-transfer';
+import { S1000dTransferApi, type TransferExportBody, type TransferImportFields } from '@ccms/contracts/content/s1000d-transfer';
+import { urlOf } from '@ccms/contracts/endpoint';
 import { useMutation } from '@tanstack/react-query';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 import { downloadJson } from '../../../api/download';
 import { useRefreshCatalog } from '../catalog/catalog-queries';
 
@@ -14,15 +15,13 @@ function importForm(fields: TransferImportFields, file: File) {
 
 /** S1000D transfer packages (server: modules/content/s1000d/transfer): send one as a zip, take one in as a commit. */
 export const transferApi = {
-  exportPackage: (body: TransferExportBody) => downloadJson('/ccms/s1000d/transfer/export', body, 'transfer.zip'),
+  exportPackage: (body: TransferExportBody) => downloadJson(urlOf(S1000dTransferApi.export), body, 'transfer.zip'),
   importPackage: (fields: TransferImportFields, file: File) =>
-    byUrl
-      .post<{ data: TransferImportResult }>('/ccms/s1000d/transfer/import', importForm(fields, file), {
-        headers: { 'Content-Type': 'multipart/form-data' },
-        repeatSubmit: false,
-        silent: true,
-      })
-      .then((r) => r.data),
+    api.one(
+      S1000dTransferApi.import,
+      { body: importForm(fields, file) },
+      { headers: { 'Content-Type': 'multipart/form-data' }, repeatSubmit: false, silent: true },
+    ),
 };
 
 /** Taking a package in commits to the library: the catalogue's lists refresh. */

@@ -1,7 +1,7 @@
-import type { SearchQuery, SearchResult } from '@ccms/contracts/content/search';
-import { byUrl } from '../../../api/client';
+import { SearchApi, type SearchQuery } from '@ccms/contracts/content/search';
+import { api } from '../../../api/client';
 
 /** Full-text search over the indexed libraries (server: modules/content/search). Screens use `search-queries.ts`. */
 export const searchApi = {
-  search: (query: SearchQuery, signal?: AbortSignal) => byUrl.get<SearchResult>('/ccms/search', query, { signal }),
+  search: (query: SearchQuery, signal?: AbortSignal) => api.call(SearchApi.search, { query }, { signal }),
 };

@@ -1,6 +1,16 @@
-import type { AssignBody, PathTags, PathTagsQuery, Tag, TagBody, TaggedQuery, TaggedRow, TagOption, TagQuery, TagUpdate } from '@ccms/contracts/content/tag';
+import {
+  type AssignBody,
+  type PathTags,
+  type PathTagsQuery,
+  type Tag,
+  TagApi,
+  type TagBody,
+  type TaggedQuery,
+  type TagQuery,
+  type TagUpdate,
+} from '@ccms/contracts/content/tag';
 import type { z } from 'zod';
-import { byUrl, type DataBody } from '../../../api/client';
+import { api } from '../../../api/client';
 
 export type TagRow = z.infer<typeof Tag>;
 export type TagFilters = Pick<TagQuery, 'tagName'>;
@@ -13,14 +23,14 @@ export type TagSave = z.input<typeof TagBody> | z.input<typeof TagUpdate>;
 
 /** Tags of a library and their assignments (server: modules/content/tag). Screens use `tag-queries.ts`. */
 export const tagApi = {
-  list: (params: TagListParams) => byUrl.list<TagRow>('/ccms/tag/list', params),
-  options: (libraryId: number) => byUrl.one<z.infer<typeof TagOption>[]>('/ccms/tag/optionselect', { libraryId }),
-  get: (tagId: number) => byUrl.one<TagRow>(`/ccms/tag/${tagId}`),
+  list: (params: TagListParams) => api.list(TagApi.list, { query: params }),
+  options: (libraryId: number) => api.one(TagApi.options, { query: { libraryId } }),
+  get: (tagId: number) => api.one(TagApi.get, { path: { id: tagId } }),
   /** Adds when the body has no `tagId`, else updates. */
-  save: (body: TagSave) => ('tagId' in body ? byUrl.put('/ccms/tag', body) : byUrl.post('/ccms/tag', body)),
-  remove: (ids: readonly number[]) => byUrl.delete(`/ccms/tag/${ids.join(',')}`),
-  tagged: (tagId: number, params: TaggedParams) => byUrl.list<z.infer<typeof TaggedRow>>(`/ccms/tag/${tagId}/paths`, params),
-  ofPath: (at: PathTagsAt) => byUrl.one<PathTagsAnswer>('/ccms/tag/path', at),
-  assign: (body: z.input<typeof AssignBody>) => byUrl.post<DataBody<PathTagsAnswer>>('/ccms/tag/assign', body).then((r) => r.data),
-  unassign: (body: z.input<typeof AssignBody>) => byUrl.post<DataBody<PathTagsAnswer>>('/ccms/tag/unassign', body).then((r) => r.data),
+  save: (body: TagSave) => ('tagId' in body ? api.call(TagApi.edit, { body }) : api.call(TagApi.add, { body })),
+  remove: (ids: readonly number[]) => api.call(TagApi.remove, { path: { ids } }),
+  tagged: (tagId: number, params: TaggedParams) => api.list(TagApi.paths, { path: { id: tagId }, query: params }),
+  ofPath: (at: PathTagsAt) => api.one(TagApi.ofPath, { query: at }),
+  assign: (body: z.input<typeof AssignBody>) => api.one(TagApi.assign, { body }),
+  unassign: (body: z.input<typeof AssignBody>) => api.one(TagApi.unassign, { body }),
 };

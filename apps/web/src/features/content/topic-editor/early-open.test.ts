@@ -1,3 +1,4 @@
+import { TopicEditorApi } from '@ccms/contracts/content/topic-editor';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const one = vi.fn();
@@ -6,7 +7,7 @@ vi.mock('../../../api/client', async (importOriginal) => ({ ...(await importOrig
 const { openEarly, takeEarlyOpen, takeSettledEarlyOpen, targetOf } = await import('./early-open');
 const { topicEditorQueries } = await import('./topic-editor-queries');
 
-const OPEN = '/ccms/topic-editor/open';
+const OPEN = TopicEditorApi.open;
 const target = { libraryId: 7, branch: 'main', path: 'topics/a.dita' };
 const search = '?libraryId=7&branch=main&path=topics/a.dita';
 
@@ -28,7 +29,7 @@ describe('the topic asked for while the app boots', () => {
     openEarly(search);
     openEarly(search);
     expect(one).toHaveBeenCalledTimes(1);
-    expect(one).toHaveBeenCalledWith(OPEN, target, { silent: true });
+    expect(one).toHaveBeenCalledWith(OPEN, { query: target }, { silent: true });
     await expect(takeEarlyOpen(target)).resolves.toEqual({ content: '<topic/>' });
     expect(takeEarlyOpen(target)).toBeNull();
   });
@@ -75,7 +76,7 @@ describe('the topic asked for while the app boots', () => {
     one.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ content: 'again' });
     openEarly(search);
     await expect(queryFn()).resolves.toEqual({ content: 'again' });
-    expect(one).toHaveBeenLastCalledWith(OPEN, target, undefined);
+    expect(one).toHaveBeenLastCalledWith(OPEN, { query: target }, undefined);
 
     one.mockResolvedValueOnce({ content: 'later' });
     await expect(queryFn()).resolves.toEqual({ content: 'later' });

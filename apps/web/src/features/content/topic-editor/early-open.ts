@@ -1,6 +1,6 @@
-import type { EditorDocument, EditorTarget } from '@ccms/contracts/content/topic-editor';
+import { type EditorDocument, type EditorTarget, TopicEditorApi } from '@ccms/contracts/content/topic-editor';
 import type { z } from 'zod';
-import { byUrl } from '../../../api/client';
+import { api } from '../../../api/client';
 
 type Target = z.infer<typeof EditorTarget>;
 
@@ -8,7 +8,7 @@ type Target = z.infer<typeof EditorTarget>;
  * The topic editor's open call, kept apart from topic-editor-api.ts so that the app's boot can make
  * it (this module is part of the first script; the rest of the editor's API is not).
  */
-export const openTopic = (target: Target, config?: { silent?: boolean }) => byUrl.one<EditorDocument>('/ccms/topic-editor/open', target, config);
+export const openTopic = (target: Target, config?: { silent?: boolean }) => api.one(TopicEditorApi.open, { query: target }, config);
 
 /** The topic a URL's query names: ?libraryId=&branch=&path= (null when it names none). */
 export function targetOf(params: URLSearchParams): Target | null {

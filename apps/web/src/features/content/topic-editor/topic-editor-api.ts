@@ -1,27 +1,23 @@
-import type {
-  EditorCirRow,
-  EditorConflict,
-  EditorDmRefRow,
-  EditorDraftBody,
-  EditorGrammar,
-  EditorKeyRow,
-  EditorKeysQuery,
-  EditorNewBody,
-  EditorNewResult,
-  EditorPresence,
-  EditorPreview,
-  EditorPreviewBody,
-  EditorProblem,
-  EditorSaveBody,
-  EditorSaveResult,
-  EditorTarget,
-  EditorTargetRow,
-  EditorTargetsQuery,
-  EditorValidateBody,
-  EditorValidateResult,
+import {
+  type EditorConflict,
+  type EditorDraftBody,
+  type EditorKeysQuery,
+  type EditorNewBody,
+  type EditorPresence,
+  type EditorPreview,
+  type EditorPreviewBody,
+  type EditorProblem,
+  type EditorSaveBody,
+  type EditorSaveResult,
+  type EditorTarget,
+  type EditorTargetsQuery,
+  type EditorValidateBody,
+  type EditorValidateResult,
+  TopicEditorApi,
 } from '@ccms/contracts/content/topic-editor';
+import { urlOf } from '@ccms/contracts/endpoint';
 import type { z } from 'zod';
-import { byUrl, codeOf, http, isEnvelope } from '../../../api/client';
+import { api, codeOf, http, isEnvelope, requestOf } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { feedback } from '../../../feedback/feedback';
 import { openTopic } from './early-open';
@@ -40,8 +36,6 @@ export type SaveOutcome =
   | { kind: 'invalid'; problems: EditorProblem[] }
   | { kind: 'conflict'; conflict: EditorConflict };
 
-const SAVE_URL = '/ccms/topic-editor/save';
-
 function hasProblems(data: unknown): data is { problems: EditorProblem[] } {
   return typeof data === 'object' && data !== null && Array.isArray((data as { problems?: unknown }).problems);
 }
@@ -55,7 +49,7 @@ function isConflict(data: unknown): data is EditorConflict {
  * itself (problems, the three versions), so they are read here instead of the client's toast.
  */
 async function save(body: EditorSaveBody): Promise<SaveOutcome> {
-  const response = await http.put<unknown>(SAVE_URL, body, { validateStatus: () => true, repeatSubmit: false });
+  const response = await http.request<unknown>(requestOf(TopicEditorApi.save, { body }, { validateStatus: () => true, repeatSubmit: false }));
   const envelope = response.data;
   const code = isEnvelope(envelope) ? codeOf(envelope) : response.status;
   const data = (envelope as { data?: unknown } | null)?.data;
@@ -71,28 +65,26 @@ async function save(body: EditorSaveBody): Promise<SaveOutcome> {
 export const topicEditorApi = {
   open: openTopic,
   save,
-  validate: (body: z.input<typeof EditorValidateBody>) =>
-    byUrl.post<{ data: ValidateAnswer }>('/ccms/topic-editor/validate', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
-  preview: (body: z.input<typeof EditorPreviewBody>) =>
-    byUrl.post<{ data: PreviewAnswer }>('/ccms/topic-editor/preview', body, { repeatSubmit: false, silent: true }).then((r) => r.data),
+  validate: (body: z.input<typeof EditorValidateBody>) => api.one(TopicEditorApi.validate, { body }, { repeatSubmit: false, silent: true }),
+  preview: (body: z.input<typeof EditorPreviewBody>) => api.one(TopicEditorApi.preview, { body }, { repeatSubmit: false, silent: true }),
   /** Kept quietly: a failed draft write is retried with the next change, never a toast while typing. */
-  putDraft: (body: z.input<typeof EditorDraftBody>) => byUrl.put('/ccms/topic-editor/draft', body, { repeatSubmit: false, silent: true }),
-  dropDraft: (target: Target) => byUrl.delete('/ccms/topic-editor/draft', { data: target, silent: true }),
-  create: (body: z.input<typeof EditorNewBody>) => byUrl.post<{ data: EditorNewResult }>('/ccms/topic-editor/new', body).then((r) => r.data),
-  targets: (query: TargetsQuery) => byUrl.one<EditorTargetRow[]>('/ccms/topic-editor/targets', query),
-  keys: (query: KeysQuery) => byUrl.one<EditorKeyRow[]>('/ccms/topic-editor/keys', query),
+  putDraft: (body: z.input<typeof EditorDraftBody>) => api.call(TopicEditorApi.putDraft, { body }, { repeatSubmit: false, silent: true }),
+  dropDraft: (target: Target) => api.call(TopicEditorApi.dropDraft, { body: target }, { silent: true }),
+  create: (body: z.input<typeof EditorNewBody>) => api.one(TopicEditorApi.newTopic, { body }),
+  targets: (query: TargetsQuery) => api.one(TopicEditorApi.targets, { query }),
+  keys: (query: KeysQuery) => api.one(TopicEditorApi.keys, { query }),
   /** Data modules of an S1000D library to reference (dmRef picker). */
-  dmRefs: (query: CodeQuery) => byUrl.one<EditorDmRefRow[]>('/ccms/topic-editor/dm-refs', query),
+  dmRefs: (query: CodeQuery) => api.one(TopicEditorApi.dmRefs, { query }),
   /** Items of an S1000D library's common information repositories (CIR picker). */
-  cirItems: (query: CodeQuery) => byUrl.one<EditorCirRow[]>('/ccms/topic-editor/cir-items', query),
+  cirItems: (query: CodeQuery) => api.one(TopicEditorApi.cirItems, { query }),
   /** An S1000D object's completion grammar, from the installed schema of its issue. */
-  grammar: (target: Target) => byUrl.one<EditorGrammar>('/ccms/topic-editor/grammar', target),
+  grammar: (target: Target) => api.one(TopicEditorApi.grammar, { query: target }),
 };
 
 /** The presence stream's URL (SSE): EventSource sends no Authorization header, the open answer's ticket stands in. */
 export function presenceUrl(target: Target, ticket: string): string {
   const query = new URLSearchParams({ libraryId: String(target.libraryId), path: target.path, ticket, ...(target.branch ? { branch: target.branch } : {}) });
-  return `${http.defaults.baseURL ?? ''}/ccms/topic-editor/presence?${query.toString()}`;
+  return `${http.defaults.baseURL ?? ''}${urlOf(TopicEditorApi.presence)}?${query.toString()}`;
 }
 
 /** Follows the presence stream (each event's data is who has the topic open); returns the stop function. */

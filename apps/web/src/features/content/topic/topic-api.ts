@@ -1,8 +1,7 @@
-import type { FileVersion, TextDiff } from '@ccms/contracts/content/catalog';
-import type { StatusChange, TopicStatusBody } from '@ccms/contracts/content/status';
-import type { TopicByPathQuery, TopicDetail, TopicHistory, TopicProps, TopicQuery, TopicReferences, TopicRow } from '@ccms/contracts/content/topic';
+import type { TopicStatusBody } from '@ccms/contracts/content/status';
+import { TopicApi, type TopicByPathQuery, type TopicProps, type TopicQuery } from '@ccms/contracts/content/topic';
 import type { z } from 'zod';
-import { byUrl, type DataBody } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { PageParams } from '../../../shared/list/query';
 import { catalogPage } from '../catalog/catalog-api';
 import type { Scope } from '../document/document-api';
@@ -19,17 +18,17 @@ export interface DiffPair {
 
 /** Topics of a branch (server: modules/content/topic). Screens use `topic-queries.ts`. */
 export const topicApi = {
-  list: (query: TopicListParams) => catalogPage<TopicRow>('/ccms/topic/list', query),
+  list: (query: TopicListParams) => catalogPage(TopicApi.list, query),
   /** Silent: the page words a stale link itself ("Topic does not exist"). */
-  get: (id: number) => byUrl.one<TopicDetail>(`/ccms/topic/${id}`, undefined, { silent: true }),
-  byPath: (query: TopicByPathQuery) => byUrl.one<TopicDetail>('/ccms/topic/byPath', query, { silent: true }),
+  get: (id: number) => api.one(TopicApi.get, { path: { id } }, { silent: true }),
+  byPath: (query: TopicByPathQuery) => api.one(TopicApi.byPath, { query }, { silent: true }),
   /** The topic a detail page names (by id or by path). */
   at: (at: TopicAt) =>
     at.kind === 'id' ? topicApi.get(at.id) : topicApi.byPath({ libraryId: at.libraryId, path: at.path, ...(at.branch ? { branch: at.branch } : {}) }),
-  update: (body: TopicProps) => byUrl.put('/ccms/topic', body),
-  references: (id: number) => byUrl.one<TopicReferences>(`/ccms/topic/${id}/references`),
-  history: (id: number, limit = 50) => byUrl.one<TopicHistory>(`/ccms/topic/${id}/history`, { limit }),
-  version: (id: number, commit: string) => byUrl.one<FileVersion>(`/ccms/topic/${id}/version`, { commit }),
-  diff: (id: number, { from, to }: DiffPair) => byUrl.one<TextDiff>(`/ccms/topic/${id}/diff`, { from, ...(to ? { to } : {}) }),
-  setStatus: (id: number, body: z.input<typeof TopicStatusBody>) => byUrl.put<DataBody<StatusChange>>(`/ccms/topic/${id}/status`, body).then((r) => r.data),
+  update: (body: TopicProps) => api.call(TopicApi.edit, { body }),
+  references: (id: number) => api.one(TopicApi.references, { path: { id } }),
+  history: (id: number, limit = 50) => api.one(TopicApi.history, { path: { id }, query: { limit } }),
+  version: (id: number, commit: string) => api.one(TopicApi.version, { path: { id }, query: { commit } }),
+  diff: (id: number, { from, to }: DiffPair) => api.one(TopicApi.diff, { path: { id }, query: { from, ...(to ? { to } : {}) } }),
+  setStatus: (id: number, body: z.input<typeof TopicStatusBody>) => api.one(TopicApi.setStatus, { path: { id }, body }),
 };

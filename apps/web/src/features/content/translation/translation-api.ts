@@ -1,11 +1,6 @@
-import type {
-  TranslationImportResult,
-  TranslationProgress,
-  TranslationSetting,
-  TranslationSettingBody,
-  XliffVersion,
-} from '@ccms/contracts/content/translation';
-import { byUrl } from '../../../api/client';
+import { TranslationApi, type TranslationSettingBody, type XliffVersion } from '@ccms/contracts/content/translation';
+import { urlOf } from '@ccms/contracts/endpoint';
+import { api } from '../../../api/client';
 import { downloadGet } from '../../../api/download';
 
 export interface ProgressParams {
@@ -15,9 +10,9 @@ export interface ProgressParams {
 
 /** XLIFF export and import of a document (server: modules/content/translation). Screens use `translation-queries.ts`. */
 export const translationApi = {
-  progress: (params: ProgressParams) => byUrl.one<TranslationProgress>('/ccms/translation/progress', params),
-  setting: (libraryId: number) => byUrl.one<TranslationSetting>(`/ccms/translation/setting/${libraryId}`),
-  saveSetting: (body: TranslationSettingBody) => byUrl.put('/ccms/translation/setting', body),
-  export: (params: ProgressParams & { version: XliffVersion }) => downloadGet('/ccms/translation/export', params, `translation.${params.targetLang}.xlf`),
-  import: (xliff: string) => byUrl.post<{ data: TranslationImportResult }>('/ccms/translation/import', { xliff }).then((r) => r.data),
+  progress: (params: ProgressParams) => api.one(TranslationApi.progress, { query: params }),
+  setting: (libraryId: number) => api.one(TranslationApi.setting, { path: { libraryId } }),
+  saveSetting: (body: TranslationSettingBody) => api.call(TranslationApi.saveSetting, { body }),
+  export: (params: ProgressParams & { version: XliffVersion }) => downloadGet(urlOf(TranslationApi.export), params, `translation.${params.targetLang}.xlf`),
+  import: (xliff: string) => api.one(TranslationApi.import, { body: { xliff } }),
 };

@@ -1,7 +1,7 @@
-import type { PublishConfig } from '@ccms/contracts/content/library-config';
+import { LibraryConfigApi } from '@ccms/contracts/content/library-config';
 import type { Deliverable, DeliverableBody, DeliverableQuery, DeliverableUpdate, DeliveryReceipt, ReceiptQuery } from '@ccms/contracts/publish/deliverable';
 import type { z } from 'zod';
-import { byUrl, type DataBody } from '../../../api/client';
+import { api, byUrl, type DataBody } from '../../../api/client';
 
 export type DeliverableFilters = Pick<DeliverableQuery, 'name'>;
 export type DeliverableListParams = z.input<typeof DeliverableQuery>;
@@ -24,5 +24,5 @@ export const deliverableApi = {
   deliver: async (deliverableId: number) => (await byUrl.post<DataBody<{ receiptId: number }>>(`/ccms/deliverable/${deliverableId}/deliver`, {})).data,
   remove: (ids: readonly number[]) => byUrl.delete(`/ccms/deliverable/${ids.join(',')}`),
   publications: () => byUrl.list<PublicationChoice>('/ccms/publication/list', { pageNum: 1, pageSize: 100 }),
-  publishConfigs: (libraryId: number) => byUrl.one<z.infer<typeof PublishConfig>[]>('/ccms/library/publishConfig/list', { libraryId }),
+  publishConfigs: (libraryId: number) => api.one(LibraryConfigApi.publishConfigList, { query: { libraryId } }),
 };

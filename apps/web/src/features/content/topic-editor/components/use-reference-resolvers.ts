@@ -1,4 +1,6 @@
+import { GraphicApi } from '@ccms/contracts/content/graphic';
 import type { EditorConref, EditorProblem } from '@ccms/contracts/content/topic-editor';
+import { urlOf } from '@ccms/contracts/endpoint';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceUrl } from '../../../../api/client';
@@ -44,7 +46,7 @@ export function imageUrl(target: Target, ticket: string | undefined, attrs: Reco
     path,
     ...(ticket ? { ticket } : {}),
   });
-  return resourceUrl(`/ccms/graphic/raw?${query.toString()}`);
+  return resourceUrl(`${urlOf(GraphicApi.raw)}?${query.toString()}`);
 }
 
 /** The key a content reference is found by: the attribute that wins (conkeyref) and its value. */
