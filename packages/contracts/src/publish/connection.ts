@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DateTime, PageQuery } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, rowsOf } from '../http';
+import { DeliverablePerm } from './deliverable';
 
 /**
  * Connections: remote servers (SFTP, FTP, FTPS) deliverables send outputs to. The password or
@@ -137,3 +139,73 @@ export const ConnectionValidate = z
   .nullish();
 export type ConnectionValidate = z.infer<typeof ConnectionValidate>;
 export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
+
+const tag = 'publish/connection';
+
+/** The connection API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const ConnectionApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/connection/list',
+    access: { permission: ConnectionPerm.list },
+    summary: 'List delivery connections by page',
+    tag,
+    query: ConnectionQuery,
+    response: rowsOf(Connection),
+  }),
+  options: endpoint({
+    method: 'GET',
+    url: '/ccms/connection/optionselect',
+    access: { permission: [ConnectionPerm.list, DeliverablePerm.add, DeliverablePerm.edit] },
+    summary: 'List connections for pickers',
+    tag,
+    response: okOf(z.array(ConnectionOption)),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/connection/:id',
+    access: { permission: ConnectionPerm.query },
+    summary: 'Get a connection',
+    tag,
+    params: IdParam,
+    response: okOf(Connection),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/connection',
+    access: { permission: ConnectionPerm.add },
+    summary: 'Create a connection',
+    tag,
+    body: ConnectionBody,
+    response: okOf(z.object({ connectionId: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/connection',
+    access: { permission: ConnectionPerm.edit },
+    summary: 'Update a connection (a changed server or credential needs a new validate)',
+    tag,
+    body: ConnectionUpdate,
+    response: OkEmpty,
+  }),
+  validate: endpoint({
+    method: 'POST',
+    url: '/ccms/connection/:id/validate',
+    access: { permission: ConnectionPerm.edit },
+    summary:
+      'Validate a connection: connect, list the folder, write and delete a probe file. The first validate of an SFTP server answers only its host key (state confirm); validate again with that key to trust it',
+    tag,
+    params: IdParam,
+    body: ConnectionValidate,
+    response: okOf(ConnectionCheck),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/connection/:ids',
+    access: { permission: ConnectionPerm.remove },
+    summary: 'Delete connections',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, PageQuery, qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
 
 /**
  * Deliverables: a publication's output (one publish config of its library) sent to a
@@ -112,3 +113,74 @@ export type DeliverBody = z.infer<typeof DeliverBody>;
 
 export const ReceiptQuery = PageQuery.extend({});
 export type ReceiptQuery = z.infer<typeof ReceiptQuery>;
+
+const tag = 'publish/deliverable';
+
+/** The deliverable API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const DeliverableApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/deliverable/list',
+    access: { permission: DeliverablePerm.list },
+    summary: 'List deliverables by page',
+    tag,
+    query: DeliverableQuery,
+    response: rowsOf(Deliverable),
+  }),
+  receipts: endpoint({
+    method: 'GET',
+    url: '/ccms/deliverable/:id/receipts',
+    access: { permission: DeliverablePerm.query },
+    summary: 'List the delivery receipts of a deliverable, newest first',
+    tag,
+    params: IdParam,
+    query: ReceiptQuery,
+    response: rowsOf(DeliveryReceipt),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/deliverable/:id',
+    access: { permission: DeliverablePerm.query },
+    summary: 'Get a deliverable',
+    tag,
+    params: IdParam,
+    response: okOf(Deliverable),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/deliverable',
+    access: { permission: DeliverablePerm.add },
+    summary: 'Create a deliverable',
+    tag,
+    body: DeliverableBody,
+    response: okOf(z.object({ deliverableId: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/deliverable',
+    access: { permission: DeliverablePerm.edit },
+    summary: 'Update a deliverable',
+    tag,
+    body: DeliverableUpdate,
+    response: OkEmpty,
+  }),
+  deliver: endpoint({
+    method: 'POST',
+    url: '/ccms/deliverable/:id/deliver',
+    access: { permission: DeliverablePerm.deliver },
+    summary: 'Deliver an output now (queued; its receipt tells how it ended)',
+    tag,
+    params: IdParam,
+    body: DeliverBody,
+    response: okOf(z.object({ receiptId: z.number() })),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/deliverable/:ids',
+    access: { permission: DeliverablePerm.remove },
+    summary: 'Delete deliverables (with their receipts and schedules)',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

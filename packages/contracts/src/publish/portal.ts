@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, okOf, qInt, rowsOf } from '../http';
 import { optionalText } from '../monitor/filters';
 import { ACTIVITY_PERMS } from '../system/job-roles';
 import { OUTPUT_READ_PERMS } from './publication';
@@ -85,3 +86,37 @@ export const PortalOpen = z.object({
   others: z.array(PortalOutput).describe('the other latest outputs of the publication the reader may read (other languages, formats)'),
 });
 export type PortalOpen = z.infer<typeof PortalOpen>;
+
+const tag = 'publish/portal';
+
+/** The portal API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const PortalApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/portal/list',
+    access: { permission: PORTAL_PERMS },
+    summary: 'The publications whose latest outputs the caller may read, each with its outputs (the reader language first)',
+    tag,
+    query: PortalListQuery,
+    response: rowsOf(PortalPublication),
+  }),
+  search: endpoint({
+    method: 'GET',
+    url: '/ccms/portal/search',
+    access: { permission: PORTAL_PERMS },
+    summary: 'Pages of the latest HTML5 outputs the caller may read that hold all the words (at most 50, title hits first)',
+    tag,
+    query: PortalSearchQuery,
+    response: rowsOf(PortalHit),
+  }),
+  open: endpoint({
+    method: 'GET',
+    url: '/ccms/portal/output/:id',
+    access: { permission: PORTAL_PERMS },
+    summary: 'Open an output the caller may read in the portal: the address of its page and the other outputs of its publication',
+    tag,
+    params: PortalOpenParams,
+    query: PortalOpenQuery,
+    response: okOf(PortalOpen),
+  }),
+};

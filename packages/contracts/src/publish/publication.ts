@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PUBLISH_FORMATS } from '../content/library-config';
-import { DateTime, PageQuery, qInt } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
 import { optionalText, TimeRange } from '../monitor/filters';
 
 /**
@@ -208,3 +209,63 @@ export const ViewerQuery = PageQuery.extend({ keyword: optionalText(100).describ
 export type ViewerQuery = z.infer<typeof ViewerQuery>;
 export const ViewerEntry = PublishOutput.extend({ title: z.string(), libraryName: z.string() });
 export type ViewerEntry = z.infer<typeof ViewerEntry>;
+
+const tag = 'publish/publication';
+
+/** The publication API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const PublicationApi = {
+  list: endpoint({
+    method: 'GET',
+    url: '/ccms/publication/list',
+    access: { permission: PublicationPerm.list },
+    summary: 'List publications by page',
+    tag,
+    query: PublicationQuery,
+    response: rowsOf(Publication),
+  }),
+  choices: endpoint({
+    method: 'GET',
+    url: '/ccms/publication/choices',
+    access: { permission: PublicationPerm.query },
+    summary: "What a publication of a branch can be made from: the branch's maps and filter files, the library's filter groups",
+    tag,
+    query: PublicationChoicesQuery,
+    response: okOf(PublicationChoices),
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '/ccms/publication/:id',
+    access: { permission: PublicationPerm.query },
+    summary: 'Get a publication',
+    tag,
+    params: IdParam,
+    response: okOf(Publication),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '/ccms/publication',
+    access: { permission: PublicationPerm.add },
+    summary: 'Create a publication',
+    tag,
+    body: PublicationBody,
+    response: okOf(z.object({ publicationId: z.number() })),
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '/ccms/publication',
+    access: { permission: PublicationPerm.edit },
+    summary: 'Update a publication',
+    tag,
+    body: PublicationUpdate,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '/ccms/publication/:ids',
+    access: { permission: PublicationPerm.remove },
+    summary: 'Delete publications (their outputs stay)',
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};

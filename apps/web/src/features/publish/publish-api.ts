@@ -1,23 +1,23 @@
-import type {
-  ArchiveBody,
-  OutputQuery,
-  Publication,
-  PublicationBody,
-  PublicationChoices,
-  PublicationChoicesQuery,
-  PublicationQuery,
-  PublicationUpdate,
-  PublishBody,
-  PublishLog,
-  PublishLogQuery,
-  PublishOutput,
-  PublishOutputDetail,
-  ViewerEntry,
-  ViewerQuery,
+import { urlOf } from '@ccms/contracts/endpoint';
+import { OutputApi } from '@ccms/contracts/publish/output';
+import {
+  type ArchiveBody,
+  type OutputQuery,
+  PublicationApi,
+  type PublicationBody,
+  type PublicationChoicesQuery,
+  type PublicationQuery,
+  type PublicationUpdate,
+  type PublishBody,
+  type PublishLogQuery,
+  type PublishOutput,
+  type ViewerQuery,
 } from '@ccms/contracts/publish/publication';
+import { PublishLogApi } from '@ccms/contracts/publish/publish-log';
+import { ViewerApi } from '@ccms/contracts/publish/viewer';
 import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import { byUrl, type DataBody } from '../../api/client';
+import { api } from '../../api/client';
 import { downloadGet } from '../../api/download';
 import type { QueryParams } from '../../api/params';
 import { download } from '../../shared/download';
@@ -38,29 +38,29 @@ export type ViewerParams = z.input<typeof ViewerQuery>;
 
 /** Publications, outputs, the publish log and the viewer (server: modules/publish). Screens use `publish-queries.ts`. */
 export const publishApi = {
-  publications: (params: PublicationListParams) => byUrl.list<Publication>('/ccms/publication/list', params),
-  publication: (id: number) => byUrl.one<Publication>(`/ccms/publication/${id}`),
+  publications: (params: PublicationListParams) => api.list(PublicationApi.list, { query: params }),
+  publication: (id: number) => api.one(PublicationApi.get, { path: { id } }),
   /** The branch's maps and filter files and the library's filter groups, for the publication form. */
-  publicationChoices: (params: z.input<typeof PublicationChoicesQuery>) => byUrl.one<PublicationChoices>('/ccms/publication/choices', params),
+  publicationChoices: (params: z.input<typeof PublicationChoicesQuery>) => api.one(PublicationApi.choices, { query: params }),
   /** Adds when the body has no `publicationId`, else updates. */
-  savePublication: (body: PublicationSave) => ('publicationId' in body ? byUrl.put('/ccms/publication', body) : byUrl.post('/ccms/publication', body)),
-  removePublications: (ids: readonly number[]) => byUrl.delete(`/ccms/publication/${ids.join(',')}`),
+  savePublication: (body: PublicationSave) => ('publicationId' in body ? api.call(PublicationApi.edit, { body }) : api.call(PublicationApi.add, { body })),
+  removePublications: (ids: readonly number[]) => api.call(PublicationApi.remove, { path: { ids } }),
 
-  publish: (body: z.input<typeof PublishBody>) => byUrl.post<DataBody<PublishOutput[]>>('/ccms/output/publish', body).then((r) => r.data),
-  outputs: (params: OutputListParams) => byUrl.list<PublishOutput>('/ccms/output/list', params),
-  output: (id: number) => byUrl.one<PublishOutputDetail>(`/ccms/output/${id}`),
-  cancel: (id: number) => byUrl.put(`/ccms/output/${id}/cancel`),
-  removeOutputs: (ids: readonly number[]) => byUrl.delete(`/ccms/output/${ids.join(',')}`),
-  archive: (body: z.input<typeof ArchiveBody>) => byUrl.post('/ccms/output/archive', body),
+  publish: (body: z.input<typeof PublishBody>) => api.one(OutputApi.publish, { body }),
+  outputs: (params: OutputListParams) => api.list(OutputApi.list, { query: params }),
+  output: (id: number) => api.one(OutputApi.get, { path: { id } }),
+  cancel: (id: number) => api.call(OutputApi.cancel, { path: { id } }),
+  removeOutputs: (ids: readonly number[]) => api.call(OutputApi.remove, { path: { ids } }),
+  archive: (body: z.input<typeof ArchiveBody>) => api.call(OutputApi.archive, { body }),
   /** Zips the output into the caller's download center (a queued job makes the file). */
-  toDownloads: (id: number) => byUrl.post<DataBody<{ downloadId: number }>>(`/ccms/output/${id}/toDownloads`).then((r) => r.data),
-  zip: (output: PublishOutput) => downloadGet(`/ccms/output/${output.outputId}/zip`, undefined, `output-${output.outputId}.zip`),
+  toDownloads: (id: number) => api.one(OutputApi.toDownloads, { path: { id } }),
+  zip: (output: PublishOutput) => downloadGet(urlOf(OutputApi.zip, { id: output.outputId }), undefined, `output-${output.outputId}.zip`),
 
-  publishLogs: (params: PublishLogParams) => byUrl.list<PublishLog>('/ccms/publishLog/list', params),
+  publishLogs: (params: PublishLogParams) => api.list(PublishLogApi.list, { query: params }),
   exportPublishLogs: (query: object) => {
     const { pageNum: _page, pageSize: _size, ...filters } = query as QueryParams;
-    return download('/ccms/publishLog/export', filters, `publish-log-${Date.now()}.xlsx`);
+    return download(urlOf(PublishLogApi.export), filters, `publish-log-${Date.now()}.xlsx`);
   },
 
-  viewer: (params: ViewerParams) => byUrl.list<ViewerEntry>('/ccms/mxView/list', params),
+  viewer: (params: ViewerParams) => api.list(ViewerApi.list, { query: params }),
 };

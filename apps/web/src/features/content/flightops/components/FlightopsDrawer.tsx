@@ -1,10 +1,11 @@
 import { CheckOutlined, LockOutlined, SendOutlined } from '@ant-design/icons';
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
 import { FreezeBody, type FrozenList } from '@ccms/contracts/content/flightops';
+import { PublicationApi } from '@ccms/contracts/publish/publication';
 import { Alert, Button, Card, Drawer, Empty, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { byUrl, type DataBody } from '../../../../api/client';
+import { api } from '../../../../api/client';
 import { zodRules } from '../../../../shared/form/zod-rules';
 import { slot } from '../../../../shared/slots/slots';
 import { useApprovePsl, useEffective, useFleet, useFreeze, useFrozen } from '../flightops-queries';
@@ -95,9 +96,9 @@ function FrozenPsl({ scope, branch, doc }: { scope: CatalogScope; branch: string
     setError(null);
     try {
       const name = `${doc.name || doc.path} ${branch.slice(branch.indexOf('/') + 1)} ${aircraft ?? ''}`.trim();
-      const res = await byUrl.post<DataBody<{ publicationId: number }>>(
-        '/ccms/publication',
-        { libraryId: scope.libraryId, name: name.slice(0, 100), branch, ditaMap: doc.path, ditaVal: aircraft ?? '' },
+      const res = await api.call(
+        PublicationApi.add,
+        { body: { libraryId: scope.libraryId, name: name.slice(0, 100), branch, ditaMap: doc.path, ditaVal: aircraft ?? '' } },
         { silent: true, repeatSubmit: false },
       );
       setPublicationId(res.data.publicationId);
