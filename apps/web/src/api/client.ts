@@ -1,5 +1,6 @@
 import { API_BASE, ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '@ccms/contracts/constants';
 import { type Endpoint, type PathValues, urlOf } from '@ccms/contracts/endpoint';
+import { AuthApi } from '@ccms/contracts/system/auth';
 import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError, isCancel } from 'axios';
 import type { z } from 'zod';
 import { feedback } from '../feedback/feedback';
@@ -80,7 +81,7 @@ function showReloginDialog() {
     onOk: async () => {
       relogin.show = false;
       // Best effort: the server may already have ended the session.
-      await http.post('/logout', undefined, { repeatSubmit: false }).catch(() => undefined);
+      await http.request(requestOf(AuthApi.logout, {}, { repeatSubmit: false })).catch(() => undefined);
       removeToken();
       browser.assign('/index');
     },
@@ -201,22 +202,6 @@ export const api = {
   },
   one: async <E extends Endpoint>(e: E, input?: CallInput, config?: AxiosRequestConfig): Promise<DataOf<E>> =>
     (await request<DataBody<DataOf<E>>>(requestOf(e, input, config))).data,
-};
-
-/** Calls by URL, for the modules not yet on descriptors. */
-export const byUrl = {
-  get: <T = ApiEnvelope>(url: string, params?: object, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'get', params }),
-  /** GET a page of rows: the envelope unwrapped to `{rows, total}`. */
-  list: async <Row>(url: string, params?: object, config?: AxiosRequestConfig): Promise<{ rows: Row[]; total: number }> => {
-    const body = await request<ListBody<Row>>({ ...config, url, method: 'get', params });
-    return { rows: body.rows, total: body.total };
-  },
-  /** GET one value (a detail, options, a tree): the envelope's `data`. */
-  one: async <T>(url: string, params?: object, config?: AxiosRequestConfig): Promise<T> =>
-    (await request<DataBody<T>>({ ...config, url, method: 'get', params })).data,
-  post: <T = ApiEnvelope>(url: string, data?: unknown, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'post', data }),
-  put: <T = ApiEnvelope>(url: string, data?: unknown, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'put', data }),
-  delete: <T = ApiEnvelope>(url: string, config?: AxiosRequestConfig) => request<T>({ ...config, url, method: 'delete' }),
 };
 
 /** A file or image path as the browser loads it: API paths get the base, absolute URLs stay. */

@@ -4,7 +4,7 @@ import { Upload } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { byUrl } from '../../api/client';
+import { request } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { feedback } from '../../feedback/feedback';
 import { joinValue, refusal, splitValue, UploadQueue, type UploadRules } from './upload-rules';
@@ -67,7 +67,7 @@ export function useUploadField({ value, onChange, rules, action, image }: Upload
     if (!(file instanceof Blob)) return;
     form.append('file', file);
     try {
-      const res = await byUrl.post<UploadAnswer>(action, form, { silent: true, headers: { 'Content-Type': 'multipart/form-data' } });
+      const res = await request<UploadAnswer>({ url: action, method: 'post', data: form, silent: true, headers: { 'Content-Type': 'multipart/form-data' } });
       onSuccess?.(res);
       merge(queue.current.succeed(res.fileName));
     } catch (err) {
