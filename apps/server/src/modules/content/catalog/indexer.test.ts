@@ -9,7 +9,8 @@ import type { Database } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogTopic } from '../../../db/schema';
 import { type Change, GitRepo } from '../../../platform/git/git-repo';
 import type { LinkData } from './catalog-store';
-import { catalogIndexer, linkEdits } from './indexer';
+import { catalogIndexer } from './indexer';
+import { linkEdits } from './link-edits';
 
 const TOPIC = (id: string, body: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">\n<concept id="${id}"><title>Topic ${id} <keyword keyref="product"/></title><conbody>${body}</conbody></concept>\n`;
