@@ -17,8 +17,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { browser } from '../../api/browser';
-import { byUrl } from '../../api/client';
 import { deniedText } from '../../api/denied';
+import { viewerApi } from '../../features/publish/viewer/viewer-api';
 import { NotificationBell } from '../../features/system/notification/components/NotificationBell';
 import { setLanguage } from '../../i18n';
 import { confirmDialog } from '../../shared/confirm';
@@ -130,7 +130,7 @@ function SizeSelect() {
 /** The document-center viewer's address from the server; null when the call fails or gives none. */
 async function viewerAddress(): Promise<string | null> {
   try {
-    const res = await byUrl.get<{ code: number; msg: string }>('/ccms/mxView/getMxViewAddress', undefined, { silent: true });
+    const res = await viewerApi.address();
     return res.msg || null;
   } catch {
     return null;

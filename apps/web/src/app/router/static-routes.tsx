@@ -162,10 +162,10 @@ export function portalRoutes(): RouteObject[] {
     {
       path: PORTAL_PATH,
       handle: handle({ titleKey: 'docViewer' }),
-      lazy: portal(() => import('../../features/portal/pages/layout')),
+      lazy: portal(() => import('../../features/publish/portal/pages/layout')),
       children: [
-        { index: true, lazy: portal(() => import('../../features/portal/pages/index')) },
-        { path: 'view/:outputId', lazy: portal(() => import('../../features/portal/pages/view')) },
+        { index: true, lazy: portal(() => import('../../features/publish/portal/pages/index')) },
+        { path: 'view/:outputId', lazy: portal(() => import('../../features/publish/portal/pages/view')) },
       ],
     },
   ];

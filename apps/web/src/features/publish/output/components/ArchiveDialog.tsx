@@ -1,9 +1,9 @@
 import { App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../shared/form/FormModal';
-import { ProjectSelect } from '../../work/project/components/pickers';
-import { useReleaseOptions } from '../../work/release/release-queries';
-import { useArchiveOutput } from '../publish-queries';
+import { FormModal } from '../../../../shared/form/FormModal';
+import { ProjectSelect } from '../../../work/project/components/pickers';
+import { useReleaseOptions } from '../../../work/release/release-queries';
+import { useArchiveOutput } from '../output-queries';
 
 interface Values {
   projectId?: number;

@@ -1,9 +1,9 @@
 import { App, Checkbox, Empty, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeniedNotice } from '../../../shared/auth/Denied';
-import { usePublishConfigs } from '../../content/library/library-queries';
-import { usePublish } from '../publish-queries';
+import { DeniedNotice } from '../../../../shared/auth/Denied';
+import { usePublishConfigs } from '../../../content/library/library-queries';
+import { usePublish } from '../output-queries';
 
 /** Publish a publication or a document with some of its library's publish configs (one output each). */
 export function PublishDialog({

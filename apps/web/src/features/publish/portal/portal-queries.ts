@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { entityKeys } from '../../api/query-keys';
+import { entityKeys } from '../../../api/query-keys';
 import { type PortalListParams, portalApi } from './portal-api';
 
 /** The portal's data layer: the publications list, a search, an output opened (keys from one factory). */

@@ -3,8 +3,8 @@ import { DocumentPerm } from '@ccms/contracts/content/document';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HasPermi } from '../../../shared/auth/HasPermi';
-import type { DocumentTabProps } from '../../../shared/slots/slots';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import type { DocumentTabProps } from '../../../../shared/slots/slots';
 import { OutputTable } from './OutputTable';
 import { PublishDialog } from './PublishDialog';
 

@@ -3,10 +3,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App, ConfigProvider } from 'antd';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetDuplicateGuard } from '../../../api/duplicate-guard';
-import { i18n } from '../../../i18n';
-import { type FakeReply, fakeFeedback, fakeServer } from '../../../test/fakes';
-import { bikeServer, documentRow } from '../../content/s1000d/testing/bike';
+import { resetDuplicateGuard } from '../../../../api/duplicate-guard';
+import { i18n } from '../../../../i18n';
+import { type FakeReply, fakeFeedback, fakeServer } from '../../../../test/fakes';
+import { bikeServer, documentRow } from '../../../content/s1000d/testing/bike';
 import { PublicationFormDialog } from './PublicationFormDialog';
 
 /**

@@ -1,6 +1,6 @@
 import { Drawer, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useOutput } from '../publish-queries';
+import { useOutput } from '../output-queries';
 
 /** The problems of one publish with their locations (file:line:column). */
 export function ProblemsDrawer({ outputId, onClose }: { outputId: number | undefined; onClose: () => void }) {

@@ -2,10 +2,10 @@ import { type PublishLog, PublishLogPerm } from '@ccms/contracts/publish/publica
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CrudButtons } from '../../../shared/list/CrudButtons';
-import { type ListColumn, ListPage } from '../../../shared/list/ListPage';
-import { type PublishLogFilters, publishApi, publishLogFilters } from '../publish-api';
-import { publishQueries } from '../publish-queries';
+import { CrudButtons } from '../../../../shared/list/CrudButtons';
+import { type ListColumn, ListPage } from '../../../../shared/list/ListPage';
+import { type PublishLogFilters, publishLogApi, publishLogFilters } from '../publish-log-api';
+import { publishLogQueries } from '../publish-log-queries';
 
 const COLORS: Record<string, string> = { running: 'processing', success: 'success', fail: 'error', canceled: 'warning' };
 
@@ -43,7 +43,7 @@ export default function PublishLogPage() {
   const statuses = ['success', 'fail', 'running', 'canceled'].map((s) => ({ value: s, label: t(`statuses.${s}` as 'statuses.success') }));
   return (
     <ListPage<PublishLog, PublishLogFilters>
-      listQuery={publishQueries.publishLogs}
+      listQuery={publishLogQueries.list}
       toQuery={publishLogFilters}
       rowKey="logId"
       columns={columns}
@@ -67,7 +67,7 @@ export default function PublishLogPage() {
         </>
       }
       toolbar={({ selectedRows, query }) => (
-        <CrudButtons selected={selectedRows} export={{ perm: PublishLogPerm.export, onClick: () => publishApi.exportPublishLogs(query) }} />
+        <CrudButtons selected={selectedRows} export={{ perm: PublishLogPerm.export, onClick: () => publishLogApi.export(query) }} />
       )}
     />
   );

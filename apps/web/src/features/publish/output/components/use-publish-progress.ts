@@ -1,6 +1,6 @@
 import type { PublishProgress } from '@ccms/contracts/publish/publication';
 import { useEffect, useRef, useState } from 'react';
-import { resourceUrl } from '../../../api/client';
+import { resourceUrl } from '../../../../api/client';
 
 /**
  * The live progress of a publish: Server-Sent Events from the output's progress URL (it carries

@@ -3,7 +3,7 @@ import { PORTAL_PATH } from '@ccms/contracts/publish/portal-path';
 import { Empty, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { resourceUrl } from '../../../api/client';
+import { resourceUrl } from '../../../../api/client';
 import { OutputFacts } from '../components/PublicationList';
 import { portalViewPath } from '../portal-paths';
 import { usePortalOutput } from '../portal-queries';

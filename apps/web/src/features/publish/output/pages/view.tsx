@@ -1,8 +1,8 @@
 import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { resourceUrl } from '../../../api/client';
-import { useOutput } from '../publish-queries';
+import { resourceUrl } from '../../../../api/client';
+import { useOutput } from '../output-queries';
 
 /** One output in the app (stable URL ?outputId=N): its HTML5 pages or its PDF in a frame, served sandboxed by the server. */
 export default function OutputViewPage() {

@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { browser } from '../../../api/browser';
-import { setLanguage } from '../../../i18n';
-import { useLanguage } from '../../../shared/route/use-route-meta';
-import { useSession } from '../../../state/session-store';
+import { browser } from '../../../../api/browser';
+import { setLanguage } from '../../../../i18n';
+import { useLanguage } from '../../../../shared/route/use-route-meta';
+import { useSession } from '../../../../state/session-store';
 
 /** The portal's own header: product name, search box, language switch, user menu (no admin menus for a reader). */
 export function PortalHeader() {

@@ -6,12 +6,12 @@ import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HasPermi } from '../../../shared/auth/HasPermi';
-import { confirmDialog } from '../../../shared/confirm';
-import { Pagination } from '../../../shared/list/Pagination';
-import type { OutputListParams } from '../publish-api';
-import { publishApi } from '../publish-api';
-import { useCancelOutput, useDeleteOutputs, useOutputs, useRefreshOutputs } from '../publish-queries';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { Pagination } from '../../../../shared/list/Pagination';
+import type { OutputListParams } from '../output-api';
+import { outputApi } from '../output-api';
+import { useCancelOutput, useDeleteOutputs, useOutputs, useRefreshOutputs } from '../output-queries';
 import { ArchiveDialog } from './ArchiveDialog';
 import { ProblemsDrawer } from './ProblemsDrawer';
 import { percentOf, usePublishProgress } from './use-publish-progress';
@@ -82,7 +82,7 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
   const [archiving, setArchiving] = useState<number | undefined>(undefined);
 
   const toDownloads = async (outputId: number) => {
-    await publishApi.toDownloads(outputId);
+    await outputApi.toDownloads(outputId);
     message.success({
       content: (
         <span>
@@ -128,7 +128,7 @@ export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum'
                   {t('output.download')}
                 </Button>
               ) : (
-                <Button type="link" size="small" onClick={() => publishApi.zip(row)}>
+                <Button type="link" size="small" onClick={() => outputApi.zip(row)}>
                   {t('output.download')}
                 </Button>
               )}

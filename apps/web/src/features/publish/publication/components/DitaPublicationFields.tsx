@@ -2,8 +2,8 @@ import { PublicationBody } from '@ccms/contracts/publish/publication';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { zodMaxLength, zodRules } from '../../../shared/form/zod-rules';
-import { publishQueries } from '../publish-queries';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { publicationQueries } from '../publication-queries';
 
 /**
  * The map and filter of a DITA publication, picked from lists: the branch's maps (with their titles)
@@ -12,7 +12,7 @@ import { publishQueries } from '../publish-queries';
  */
 export function DitaPublicationFields({ libraryId, branch }: { libraryId: number; branch: string }) {
   const { t } = useTranslation('publish');
-  const choices = useQuery({ ...publishQueries.choices(libraryId, branch), enabled: branch !== '', retry: false });
+  const choices = useQuery({ ...publicationQueries.choices(libraryId, branch), enabled: branch !== '', retry: false });
   const maps = choices.data?.maps ?? [];
   const filters = choices.data?.filters ?? [];
   const files = filters.filter((f) => f.kind === 'file');

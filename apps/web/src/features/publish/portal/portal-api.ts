@@ -1,6 +1,6 @@
 import type { PortalHit, PortalListQuery, PortalOpen, PortalOpenQuery, PortalPublication } from '@ccms/contracts/publish/portal';
 import type { z } from 'zod';
-import { byUrl } from '../../api/client';
+import { byUrl } from '../../../api/client';
 
 export type PortalListParams = z.input<typeof PortalListQuery>;
 

@@ -2,11 +2,11 @@ import { PublicationBody } from '@ccms/contracts/publish/publication';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { zodMaxLength, zodRules } from '../../../shared/form/zod-rules';
-import { documentQueries } from '../../content/document/document-queries';
-import { useLibrarySettings } from '../../content/library/library-queries';
-import { productLabel } from '../../content/s1000d/components/ProductChooser';
-import { useApplicability } from '../../content/s1000d/s1000d-queries';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { documentQueries } from '../../../content/document/document-queries';
+import { useLibrarySettings } from '../../../content/library/library-queries';
+import { productLabel } from '../../../content/s1000d/components/ProductChooser';
+import { useApplicability } from '../../../content/s1000d/s1000d-queries';
 
 /**
  * The document and filter of an S1000D library's publication: a publication module of the branch,

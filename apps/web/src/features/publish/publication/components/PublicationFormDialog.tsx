@@ -2,11 +2,11 @@ import type { Publication } from '@ccms/contracts/publish/publication';
 import { PublicationBody } from '@ccms/contracts/publish/publication';
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { standardOf } from '../../../shared/content-standard';
-import { FormDialog } from '../../../shared/form/FormDialog';
-import { useEntityForm } from '../../../shared/form/use-entity-form';
-import { zodMaxLength, zodRules } from '../../../shared/form/zod-rules';
-import { publishQueries, useSavePublication } from '../publish-queries';
+import { standardOf } from '../../../../shared/content-standard';
+import { FormDialog } from '../../../../shared/form/FormDialog';
+import { useEntityForm } from '../../../../shared/form/use-entity-form';
+import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { publicationQueries, useSavePublication } from '../publication-queries';
 import { DitaPublicationFields } from './DitaPublicationFields';
 import { S1000dPublicationFields } from './S1000dPublicationFields';
 
@@ -47,7 +47,7 @@ export function PublicationFormDialog({
   const save = useSavePublication();
   const entity = useEntityForm<Values, Publication>({
     open,
-    load: publicationId === undefined ? undefined : publishQueries.publication(publicationId),
+    load: publicationId === undefined ? undefined : publicationQueries.detail(publicationId),
     toValues: (p) => ({ name: p.name, branch: p.branch, ditaMap: p.ditaMap, ditaVal: p.ditaVal }),
     defaults: { name: '', branch: defaultBranch, ditaMap: '', ditaVal: '' },
     save: (v) => save.mutateAsync(publicationId === undefined ? { libraryId, ...v } : { publicationId, ...v }),

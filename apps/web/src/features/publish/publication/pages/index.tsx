@@ -3,17 +3,17 @@ import { type Publication, PublicationPerm } from '@ccms/contracts/publish/publi
 import { App, Button, Card, Drawer, Empty, Form, Input, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HasPermi } from '../../../shared/auth/HasPermi';
-import { confirmDialog } from '../../../shared/confirm';
-import { standardOf } from '../../../shared/content-standard';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../shared/list/ListPage';
-import { LibraryBar } from '../../content/graphic/components/LibraryBar';
-import { useLibraryScope } from '../../content/graphic/use-library-scope';
-import { OutputTable } from '../components/OutputTable';
+import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { confirmDialog } from '../../../../shared/confirm';
+import { standardOf } from '../../../../shared/content-standard';
+import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { LibraryBar } from '../../../content/graphic/components/LibraryBar';
+import { useLibraryScope } from '../../../content/graphic/use-library-scope';
+import { OutputTable } from '../../output/components/OutputTable';
+import { PublishDialog } from '../../output/components/PublishDialog';
 import { PublicationFormDialog } from '../components/PublicationFormDialog';
-import { PublishDialog } from '../components/PublishDialog';
-import type { PublicationFilters } from '../publish-api';
-import { publishQueries, useDeletePublications } from '../publish-queries';
+import type { PublicationFilters } from '../publication-api';
+import { publicationQueries, useDeletePublications } from '../publication-queries';
 
 /** Publications (menu component ccms/publication/index): maps of a library with their filter, published from here. */
 export default function PublicationPage() {
@@ -82,7 +82,7 @@ export default function PublicationPage() {
       ) : (
         <ListPage<Publication, PublicationFilters>
           ref={list}
-          listQuery={(q) => publishQueries.publications({ ...q, libraryId })}
+          listQuery={(q) => publicationQueries.list({ ...q, libraryId })}
           rowKey="publicationId"
           selection="multiple"
           columns={columns}

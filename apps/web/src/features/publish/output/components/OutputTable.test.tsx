@@ -4,9 +4,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n';
-import { useSession } from '../../../state/session-store';
-import { fakeServer } from '../../../test/fakes';
+import { i18n } from '../../../../i18n';
+import { useSession } from '../../../../state/session-store';
+import { fakeServer } from '../../../../test/fakes';
 import { OutputTable, pdfDownload } from './OutputTable';
 
 const output = (over: Partial<PublishOutput>): PublishOutput =>
