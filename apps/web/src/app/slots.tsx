@@ -36,7 +36,7 @@ function TopicReviewLabel() {
   return useTranslation('topic').t('tabs.review');
 }
 function EditorReviewLabel() {
-  return useTranslation('editor').t('left.review');
+  return useTranslation('topic-editor').t('left.review');
 }
 function RegulationsLabel() {
   return useTranslation('compliance').t('link.tab');

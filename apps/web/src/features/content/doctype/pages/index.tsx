@@ -5,7 +5,7 @@ import { DoctypeList } from '../components/DoctypeList';
 
 /** Document types and XML profiles (menu component ccms/doctype/index). */
 export default function DoctypePage() {
-  const { t } = useTranslation('xmlProfile');
+  const { t } = useTranslation('xml-profile');
   return (
     <Tabs
       destroyOnHidden

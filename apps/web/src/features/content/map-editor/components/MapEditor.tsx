@@ -70,7 +70,7 @@ const findNode = (nodes: readonly MapTreeNode[], id: string): MapTreeNode | null
 
 /** The map editor: the tree (drag and drop, keyboard moves), node attributes, relationship tables and the source view, saved as one commit. */
 export function MapEditor({ target, document: opened }: { target: Target; document: MapDocument }) {
-  const { t, i18n } = useTranslation('mapEditor');
+  const { t, i18n } = useTranslation('map-editor');
   const { message, modal } = App.useApp();
   const readOnly = !opened.canWrite;
   // An S1000D library's document is a publication module: its pmEntry tree is edited.

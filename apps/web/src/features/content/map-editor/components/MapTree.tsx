@@ -55,7 +55,7 @@ export const MapTree = memo(function MapTree({
   onCollapse,
   onDrop,
 }: MapTreeProps) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const items = useMemo(() => toItems(nodes), [nodes]);
   const ids = useMemo(() => allIds(nodes), [nodes]);
   const expanded = useMemo(() => ids.filter((id) => !collapsed.has(id)), [ids, collapsed]);

@@ -51,7 +51,7 @@ export function NodeAttributes({
   readOnly: boolean;
   onApply: (changes: NodeChanges) => void;
 }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const [form] = Form.useForm<NodeValues>();
   const properties = useDataProperties(libraryId);
   const products = useProductOptions();

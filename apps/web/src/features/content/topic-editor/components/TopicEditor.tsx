@@ -83,7 +83,7 @@ export interface TopicEditorProps {
 
 /** One opened topic: the two views, the side panes, drafts, presence and the save with its outcomes. */
 export function TopicEditor({ target, document: opened, initialMode, documentId, stash, onStash, unsavedPaths, onOpenTopic }: TopicEditorProps) {
-  const { t, i18n } = useTranslation('editor');
+  const { t, i18n } = useTranslation('topic-editor');
   const { message, modal } = App.useApp();
   const readOnly = !opened.canWrite;
   // A standard with no visual vocabulary yet (flight-ops DUs) is edited in the source view only; an XML profile's file

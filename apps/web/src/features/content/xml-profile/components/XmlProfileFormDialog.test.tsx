@@ -37,7 +37,7 @@ const okButton = () => screen.getByRole('button', { name: /OK$/ });
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['xmlProfile']);
+  await i18n.loadNamespaces(['xml-profile']);
 });
 beforeEach(() => {
   fakeFeedback();

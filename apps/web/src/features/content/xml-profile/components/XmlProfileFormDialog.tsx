@@ -40,7 +40,7 @@ const Names = (props: { placeholder?: string; id?: string }) => <Select mode="ta
 
 /** Add or edit an XML profile: every part of it (files, identity, references, toc, vocabulary, CSS, grammar). */
 export function XmlProfileFormDialog({ open, profileId, onClose }: { open: boolean; profileId: number | undefined; onClose: () => void }) {
-  const { t } = useTranslation('xmlProfile');
+  const { t } = useTranslation('xml-profile');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const save = useSaveXmlProfile();

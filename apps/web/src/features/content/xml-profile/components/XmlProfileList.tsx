@@ -10,7 +10,7 @@ import { XmlProfileFormDialog } from './XmlProfileFormDialog';
 
 /** XML profiles: the generic XML standard of FTID and of library types an administrator defines. */
 export function XmlProfileList() {
-  const { t } = useTranslation('xmlProfile');
+  const { t } = useTranslation('xml-profile');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const list = useXmlProfileList();

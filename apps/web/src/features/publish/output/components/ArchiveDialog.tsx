@@ -13,7 +13,7 @@ interface Values {
 
 /** Archive a successful output to a project release: writes the release log row (version = the release's title). */
 export function ArchiveDialog({ outputId, onClose }: { outputId: number | undefined; onClose: () => void }) {
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('output');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const projectId = Form.useWatch('projectId', form);

@@ -13,7 +13,7 @@ import { PublishDialog } from './PublishDialog';
  * document's map, and its outputs (format, status with live progress, creator, time; open, download, delete).
  */
 export function DocumentOutputTab({ documentId, libraryId }: DocumentTabProps) {
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('output');
   const [publishing, setPublishing] = useState(false);
   return (
     <>

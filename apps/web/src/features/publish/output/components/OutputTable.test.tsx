@@ -49,7 +49,7 @@ const rows = [
 ];
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['publish']);
+  await i18n.loadNamespaces(['output']);
   useSession.setState({ roles: ['publisher'], permissions: [] });
   fakeServer((config) => {
     if (config.url?.includes('/ccms/output/list')) return { data: { code: 200, msg: 'ok', total: rows.length, rows } };

@@ -43,7 +43,7 @@ export function pdfDownload(output: Pick<PublishOutput, 'format' | 'status' | 'v
  * warnings says so beside its success, and opens them on a click.
  */
 function OutputStatus({ output, onProblems }: { output: PublishOutput; onProblems: () => void }) {
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('output');
   const refresh = useRefreshOutputs();
   const onEnd = useCallback(() => void refresh(), [refresh]);
   const active = output.status === 'notStarted' || output.status === 'running';
@@ -71,7 +71,7 @@ function OutputStatus({ output, onProblems }: { output: PublishOutput; onProblem
 
 /** Outputs of a publication or a document: format, status (live), creator, time; open, download, problems, cancel, delete. */
 export function OutputTable({ scope }: { scope: Omit<OutputListParams, 'pageNum' | 'pageSize'> }) {
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('output');
   const { message } = App.useApp();
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const outputs = useOutputs({ ...scope, ...page });

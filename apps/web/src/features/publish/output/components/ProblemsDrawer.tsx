@@ -4,7 +4,7 @@ import { useOutput } from '../output-queries';
 
 /** The problems of one publish with their locations (file:line:column). */
 export function ProblemsDrawer({ outputId, onClose }: { outputId: number | undefined; onClose: () => void }) {
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('output');
   const output = useOutput(outputId);
   return (
     <Drawer open={outputId !== undefined} title={t('output.problems')} size={720} onClose={onClose} destroyOnHidden>

@@ -20,7 +20,7 @@ export function PublishDialog({
   /** After the outputs were queued (before onClose). */
   onPublished?: () => void;
 }) {
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('output');
   const { message } = App.useApp();
   const configs = usePublishConfigs(libraryId);
   const publish = usePublish();

@@ -6,7 +6,7 @@ import { useOutput } from '../output-queries';
 
 /** One output in the app (stable URL ?outputId=N): its HTML5 pages or its PDF in a frame, served sandboxed by the server. */
 export default function OutputViewPage() {
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('output');
   const [params] = useSearchParams();
   const outputId = Number(params.get('outputId')) || undefined;
   const output = useOutput(outputId);

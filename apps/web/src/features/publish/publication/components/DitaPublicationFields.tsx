@@ -11,7 +11,7 @@ import { publicationQueries } from '../publication-queries';
  * since the branch was read). A branch the server does not know shows its message under the map.
  */
 export function DitaPublicationFields({ libraryId, branch }: { libraryId: number; branch: string }) {
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('publication');
   const choices = useQuery({ ...publicationQueries.choices(libraryId, branch), enabled: branch !== '', retry: false });
   const maps = choices.data?.maps ?? [];
   const filters = choices.data?.filters ?? [];

@@ -21,7 +21,7 @@ let calls: InternalAxiosRequestConfig[] = [];
 let refuseChoices = false;
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['publish', 's1000d']);
+  await i18n.loadNamespaces(['publication', 's1000d']);
 });
 beforeEach(() => {
   refuseChoices = false;

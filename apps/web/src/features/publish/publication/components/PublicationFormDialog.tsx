@@ -42,7 +42,7 @@ export function PublicationFormDialog({
 }) {
   // ATA Spec 2300 publishes a PM for an aircraft as S1000D does (its applicability answers alike).
   const s1000d = ['s1000d', 'ata2300'].includes(standardOf(libraryType).id);
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('publication');
   const { message } = App.useApp();
   const save = useSavePublication();
   const entity = useEntityForm<Values, Publication>({

@@ -14,7 +14,7 @@ import { useApplicability } from '../../../content/s1000d/s1000d-queries';
  * groups of applicability properties, or property values typed as `ident=value;...`).
  */
 export function S1000dPublicationFields({ libraryId, branch }: { libraryId: number; branch: string }) {
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('publication');
   const pms = useQuery({ ...documentQueries.list({ libraryId, branch, pageNum: 1, pageSize: 500 }), enabled: branch !== '' });
   const applic = useApplicability({ libraryId, branch }, branch !== '');
   const settings = useLibrarySettings('filter', libraryId);

@@ -17,7 +17,8 @@ import { publicationQueries, useDeletePublications } from '../publication-querie
 
 /** Publications (menu component ccms/publication/index): maps of a library with their filter, published from here. */
 export default function PublicationPage() {
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('publication');
+  const { t: to } = useTranslation('output');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const scope = useLibraryScope();
@@ -43,7 +44,7 @@ export default function PublicationPage() {
     { key: 'branch', dataIndex: 'branch', title: t('fields.branch'), width: 120 },
     { key: 'ditaMap', dataIndex: 'ditaMap', title: s1000d ? t('s1000d.pm') : t('fields.ditaMap'), ellipsis: true },
     { key: 'ditaVal', dataIndex: 'ditaVal', title: s1000d ? t('s1000d.applic') : t('fields.ditaVal'), ellipsis: true },
-    { key: 'createBy', dataIndex: 'createBy', title: t('output.createBy'), width: 110 },
+    { key: 'createBy', dataIndex: 'createBy', title: to('output.createBy'), width: 110 },
     {
       key: 'actions',
       title: tc('operation'),
@@ -53,7 +54,7 @@ export default function PublicationPage() {
         <Space size={0}>
           <HasPermi value={[PublicationPerm.publish]}>
             <Button type="link" size="small" icon={<SendOutlined />} onClick={() => setPublishing(row)}>
-              {t('publish')}
+              {to('publish')}
             </Button>
           </HasPermi>
           <Button type="link" size="small" onClick={() => setOutputsOf(row)}>

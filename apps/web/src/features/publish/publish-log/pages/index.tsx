@@ -11,21 +11,23 @@ const COLORS: Record<string, string> = { running: 'processing', success: 'succes
 
 /** Publish log (System → Logs → Publish log): who published what, which commit, how long, the result and problem counts. */
 export default function PublishLogPage() {
-  const { t } = useTranslation('publish');
+  const { t } = useTranslation('publish-log');
+  const { t: tp } = useTranslation('publication');
+  const { t: to } = useTranslation('output');
   const columns: ListColumn<PublishLog>[] = [
     { key: 'logId', dataIndex: 'logId', title: t('log.logId'), width: 90 },
     { key: 'publicationName', dataIndex: 'publicationName', title: t('log.publication') },
     { key: 'libraryName', dataIndex: 'libraryName', title: t('log.library') },
-    { key: 'ditaMap', dataIndex: 'ditaMap', title: t('fields.ditaMap'), ellipsis: true },
-    { key: 'configName', dataIndex: 'configName', title: t('output.config') },
-    { key: 'format', dataIndex: 'format', title: t('output.format'), width: 80 },
-    { key: 'commit', dataIndex: 'commit', title: t('output.commit'), width: 100, render: (v: string) => v.slice(0, 8) },
+    { key: 'ditaMap', dataIndex: 'ditaMap', title: tp('fields.ditaMap'), ellipsis: true },
+    { key: 'configName', dataIndex: 'configName', title: to('output.config') },
+    { key: 'format', dataIndex: 'format', title: to('output.format'), width: 80 },
+    { key: 'commit', dataIndex: 'commit', title: to('output.commit'), width: 100, render: (v: string) => v.slice(0, 8) },
     {
       key: 'status',
       dataIndex: 'status',
-      title: t('output.status'),
+      title: to('output.status'),
       width: 100,
-      render: (v: string) => <Tag color={COLORS[v]}>{t(`statuses.${v}` as 'statuses.success')}</Tag>,
+      render: (v: string) => <Tag color={COLORS[v]}>{to(`statuses.${v}` as 'statuses.success')}</Tag>,
     },
     { key: 'errorCount', dataIndex: 'errorCount', title: t('log.errors'), width: 80 },
     { key: 'warningCount', dataIndex: 'warningCount', title: t('log.warnings'), width: 80 },
@@ -40,7 +42,7 @@ export default function PublishLogPage() {
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
     },
   ];
-  const statuses = ['success', 'fail', 'running', 'canceled'].map((s) => ({ value: s, label: t(`statuses.${s}` as 'statuses.success') }));
+  const statuses = ['success', 'fail', 'running', 'canceled'].map((s) => ({ value: s, label: to(`statuses.${s}` as 'statuses.success') }));
   return (
     <ListPage<PublishLog, PublishLogFilters>
       listQuery={publishLogQueries.list}
@@ -52,13 +54,13 @@ export default function PublishLogPage() {
           <Form.Item name="publicationName" label={t('log.publication')}>
             <Input allowClear style={{ width: 180 }} />
           </Form.Item>
-          <Form.Item name="ditaMap" label={t('fields.ditaMap')}>
+          <Form.Item name="ditaMap" label={tp('fields.ditaMap')}>
             <Input allowClear style={{ width: 180 }} />
           </Form.Item>
           <Form.Item name="operName" label={t('log.operName')}>
             <Input allowClear style={{ width: 140 }} />
           </Form.Item>
-          <Form.Item name="status" label={t('output.status')}>
+          <Form.Item name="status" label={to('output.status')}>
             <Select allowClear options={statuses} style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="dateRange" label={t('log.startTime')}>

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: an editor link parameter spells its variables ${name}
 import type { Messages } from '../types';
-import type zh from '../zh/editorConfig';
+import type zh from '../zh/editor-config';
 
 const editorConfig: Messages<typeof zh> = {
   links: 'Editor links',

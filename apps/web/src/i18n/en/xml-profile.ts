@@ -1,5 +1,5 @@
 import type { Messages } from '../types';
-import type zh from '../zh/xmlProfile';
+import type zh from '../zh/xml-profile';
 
 /** XML profiles (System Manager → Doctypes → XML profiles). */
 const xmlProfile: Messages<typeof zh> = {

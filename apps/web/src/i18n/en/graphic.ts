@@ -1,7 +1,8 @@
 import type { Messages } from '../types';
-import type zh from '../zh/resource';
+import type zh from '../zh/graphic';
 
-const resource: Messages<typeof zh> = {
+/** Graphics and videos of a library (ccms/graphic), with the library bar and the upload and where-used dialogs the library's other resource pages share. */
+const graphic: Messages<typeof zh> = {
   library: 'Library',
   libraryPlaceholder: 'Choose a library',
   branch: 'Branch',
@@ -54,31 +55,5 @@ const resource: Messages<typeof zh> = {
     fromCatalog: 'From the catalogue index (commit {{commit}})',
     fromScan: 'From the files now (commit {{commit}})',
   },
-  glossary: {
-    abbreviation: 'abbreviation',
-    term: 'term',
-    name: 'Name',
-    definition: 'Definition',
-    abbreviationName: 'Abbreviation',
-    abbreviationDefinition: 'Full form',
-    file: 'File',
-    updateBy: 'Changed by',
-    updateTime: 'Changed',
-    namePlaceholder: 'Enter the name',
-    definitionPlaceholder: 'Enter the definition',
-    nameRequired: 'The name is required',
-    definitionRequired: 'The definition is required',
-    addTitle: 'Add {{kind}}',
-    editTitle: 'Edit {{kind}}',
-    added: 'Added (commit {{commit}})',
-    updated: 'Saved (commit {{commit}})',
-    deleted: 'Deleted (commit {{commit}})',
-    confirmDelete: 'Delete the {{kind}} "{{names}}"?',
-    importTitle: 'Import {{kind}}',
-    importTip: 'Only xlsx files, with the headings "Name" and "Definition".',
-    updateSupport: 'Update entries that exist',
-    imported: 'Imported: {{added}} added, {{updated}} updated',
-    fileRequired: 'Please choose an xlsx file',
-  },
 };
-export default resource;
+export default graphic;

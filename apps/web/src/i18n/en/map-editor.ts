@@ -1,5 +1,5 @@
 import type { Messages } from '../types';
-import type zh from '../zh/mapEditor';
+import type zh from '../zh/map-editor';
 
 /** The map editor (ccms/ditamapeditor/index). */
 const mapEditor: Messages<typeof zh> = {

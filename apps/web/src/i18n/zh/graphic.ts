@@ -1,4 +1,4 @@
-/** Resources: graphics and videos (ccms/graphic), abbreviations (ccms/abbreviation) and terms (ccms/term). */
+/** Graphics and videos of a library (ccms/graphic), with the library bar and the upload and where-used dialogs the library's other resource pages share. */
 export default {
   library: '库',
   libraryPlaceholder: '请选择库',
@@ -51,31 +51,5 @@ export default {
     usedIn: '所在主题或文档',
     fromCatalog: '来自目录索引（提交 {{commit}}）',
     fromScan: '来自当前文件（提交 {{commit}}）',
-  },
-  glossary: {
-    abbreviation: '缩略语',
-    term: '术语',
-    name: '名称',
-    definition: '定义',
-    abbreviationName: '缩略语',
-    abbreviationDefinition: '全称',
-    file: '文件',
-    updateBy: '修改人',
-    updateTime: '修改时间',
-    namePlaceholder: '请输入名称',
-    definitionPlaceholder: '请输入定义',
-    nameRequired: '名称不能为空',
-    definitionRequired: '定义不能为空',
-    addTitle: '新增{{kind}}',
-    editTitle: '修改{{kind}}',
-    added: '已新增（提交 {{commit}}）',
-    updated: '已保存（提交 {{commit}}）',
-    deleted: '已删除（提交 {{commit}}）',
-    confirmDelete: '删除{{kind}}“{{names}}”？',
-    importTitle: '导入{{kind}}',
-    importTip: '仅允许导入 xlsx 文件，表头为“名称”和“定义”。',
-    updateSupport: '更新已存在的条目',
-    imported: '导入完成：新增 {{added}} 个，更新 {{updated}} 个',
-    fileRequired: '请选择 xlsx 文件',
   },
 } as const;

@@ -1,7 +1,7 @@
 import type { Messages } from '../types';
-import type zh from '../zh/editor';
+import type zh from '../zh/topic-editor';
 
-const editor: Messages<typeof zh> = {
+const topicEditor: Messages<typeof zh> = {
   missingTarget: 'Which topic to edit is missing (libraryId and path)',
   loadFailed: 'The topic could not be opened',
   visual: 'Visual',
@@ -241,4 +241,4 @@ const editor: Messages<typeof zh> = {
   editSource: 'Edit source',
 };
 
-export default editor;
+export default topicEditor;

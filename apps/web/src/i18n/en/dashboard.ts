@@ -1,7 +1,7 @@
 import type { Messages } from '../types';
-import type zh from '../zh/home';
+import type zh from '../zh/dashboard';
 
-const home: Messages<typeof zh> = {
+const dashboard: Messages<typeof zh> = {
   welcome: 'Welcome, {{name}}',
   intro: 'Manage libraries, documents, topics and publishing here, and track projects, plans, tasks, requirements and defects.',
   version: 'Version: {{version}}',
@@ -50,4 +50,4 @@ const home: Messages<typeof zh> = {
     stages: { editApproval: 'Writing approval', translateApproval: 'Translation approval' },
   },
 };
-export default home;
+export default dashboard;

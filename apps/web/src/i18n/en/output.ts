@@ -1,37 +1,12 @@
 import type { Messages } from '../types';
-import type zh from '../zh/publish';
+import type zh from '../zh/output';
 
-const publish: Messages<typeof zh> = {
-  fields: { name: 'Name', branch: 'Branch', ditaMap: 'DITA map', ditaVal: 'DITAVAL' },
-  hints: {
-    name: 'Name of the publication',
-    branch: 'The branch it publishes from',
-    ditaMap: 'Path of the root map in the library, e.g. userguide.ditamap',
-    ditaVal: 'A .ditaval file of the library, or the name of one of its filter groups',
-  },
-  choices: { files: 'DITAVAL files', groups: 'Filter groups', noMaps: 'The branch has no map' },
-  s1000d: {
-    pm: 'Publication module',
-    pmHint: 'A publication module (PMC) of the branch: its data modules are published in its order',
-    applic: 'Applicability',
-    applicHint: "A product of the PCT (e.g. its serial number), one of the library's filter groups, or property values as ident=value;ident=value",
-    products: 'PCT products',
-    groups: 'Filter groups',
-  },
-  addTitle: 'Add publication',
-  editTitle: 'Edit publication',
-  added: 'Added',
-  updated: 'Saved',
-  deleted: 'Deleted',
-  confirmDelete: 'Delete the publications "{{names}}"? Their outputs stay.',
-  noLibrary: 'Please add library first',
-  chooseLibrary: 'Please select current library first.',
+/** Publishing and its outputs: the publish dialog, output table, archive, problems and the output view (ccms/output/view). */
+const output: Messages<typeof zh> = {
   publish: 'Publish',
   publishTitle: 'Choose publish configurations',
   noConfigs: 'The library has no publish configuration yet',
   queued: 'Publishing started',
-  outputs: 'Outputs',
-  outputsOf: 'Outputs of "{{name}}"',
   statuses: { notStarted: 'Not started', running: 'Publishing', success: 'Success', fail: 'Fail', canceled: 'Canceled' },
   statusWithProblems_one: 'Success · {{count}} problem',
   statusWithProblems_other: 'Success · {{count}} problems',
@@ -69,17 +44,6 @@ const publish: Messages<typeof zh> = {
     confirmDelete: 'Delete this output and its files?',
   },
   problem: { severity: 'Severity', location: 'Location', code: 'Code', message: 'Message' },
-  log: {
-    logId: 'Id',
-    publication: 'Publication',
-    library: 'Library',
-    errors: 'Errors',
-    warnings: 'Warnings',
-    duration: 'Duration',
-    ms: '{{n}} ms',
-    operName: 'Published by',
-    startTime: 'Start time',
-  },
   viewer: {
     title: 'Document center',
     search: 'Search publications, maps or libraries',
@@ -89,4 +53,4 @@ const publish: Messages<typeof zh> = {
   },
 };
 
-export default publish;
+export default output;

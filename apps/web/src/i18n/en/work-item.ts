@@ -1,7 +1,7 @@
 import type { Messages } from '../types';
-import type zh from '../zh/workitem';
+import type zh from '../zh/work-item';
 
-const workitem: Messages<typeof zh> = {
+const workItem: Messages<typeof zh> = {
   tabs: {
     all: 'All',
     requirement: 'Requirements',
@@ -255,4 +255,4 @@ const workitem: Messages<typeof zh> = {
     planPlaceholder: 'Choose a plan, or type a plan name below',
   },
 };
-export default workitem;
+export default workItem;
