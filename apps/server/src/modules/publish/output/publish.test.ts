@@ -4,12 +4,12 @@ import path from 'node:path';
 import { PublicationPerm } from '@ccms/contracts/publish/publication';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useGitServer } from '../../../test/git-server';
-import { type Caller, createTestApp, type TestApp } from '../../../test/harness';
-import { ccmsDocumentOutput, ccmsLibrarySetting, ccmsProject, ccmsPublication, ccmsPublishConfig, ccmsReleaseLog, sysNotification } from '../../db/schema';
-import { CATALOG_PERMS, corpusDir } from '../content/catalog/catalog-test-kit';
-import { allowLoopbackRemotes, grant, libraryBody, libraryPrepared, type TestUser, userWith } from '../content/content-test-kit';
-import { outputFinished } from './output/publish-test-kit';
+import { useGitServer } from '../../../../test/git-server';
+import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { ccmsDocumentOutput, ccmsLibrarySetting, ccmsProject, ccmsPublication, ccmsPublishConfig, ccmsReleaseLog, sysNotification } from '../../../db/schema';
+import { CATALOG_PERMS, corpusDir } from '../../content/catalog/catalog-test-kit';
+import { allowLoopbackRemotes, grant, libraryBody, libraryPrepared, type TestUser, userWith } from '../../content/content-test-kit';
+import { outputFinished } from './publish-test-kit';
 
 /**
  * Publishing the DITA-OT user guide from a real git remote: a publication with a filter group,

@@ -2,14 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ComplianceReportPerm } from '@ccms/contracts/compliance/compliance-report';
-import { RegulationPerm, RegulationRelationPerm } from '@ccms/contracts/compliance/regulation';
-import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useGitServer } from '../../../test/git-server';
-import { type Caller, callerFor, createTestApp, type TestApp } from '../../../test/harness';
+import { useGitServer } from '../../../../test/git-server';
+import type { Caller, TestApp } from '../../../../test/harness';
 import {
   ccmsApprovedRevision,
   ccmsCatalogDocument,
@@ -22,43 +19,16 @@ import {
   ccmsRelease,
   ccmsReleaseLog,
   sysNotification,
-} from '../../db/schema';
-import { allowLoopbackRemotes, grant, libraryBody, multipart, type TestUser, userWith } from '../content/content-test-kit';
-import { createItem, makeProject, grant as projectGrant } from '../work/work-item/work-item-test-kit';
-import { computeMatrix } from './report/matrix';
+} from '../../../db/schema';
+import type { TestUser } from '../../content/content-test-kit';
+import { createItem, makeProject, grant as projectGrant } from '../../work/work-item/work-item-test-kit';
+import { clausesOf, newRegulation, openComplianceWorld } from '../compliance-test-kit';
+import { computeMatrix } from './matrix';
 
-const PERMS = [
-  ...Object.values(RegulationPerm),
-  ...Object.values(RegulationRelationPerm),
-  ...Object.values(ComplianceReportPerm),
-  'ccms:library:list',
-  'ccms:library:query',
-  'ccms:topic:list',
-  'ccms:topic:query',
-  'ccms:topic:edit',
-  'ccms:document:list',
-  TopicEditorPerm.open,
-  TopicEditorPerm.edit,
-];
-
-const TOPICS = ['lights', 'manual', 'limits'];
-const concept = (id: string, text: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE concept PUBLIC "-//OASIS//DTD DITA Concept//EN" "concept.dtd">
-<concept id="${id}">
-  <title>Topic ${id}</title>
-  <conbody>
-    <p id="p1">${text}</p>
-  </conbody>
-</concept>
-`;
-const MAP = `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE map PUBLIC "-//OASIS//DTD DITA Map//EN" "map.dtd">
-<map><title>Flight Manual</title>
-${TOPICS.map((id) => `  <topicref href="../topics/${id}.dita"/>`).join('\n')}
-</map>
-`;
-
+/**
+ * Links, their verdicts and re-verify flags, and the reports over them, in order on one regulation
+ * (the compliance world: compliance-test-kit.ts).
+ */
 const remote = useGitServer();
 let t: TestApp;
 let admin: Caller;
@@ -66,36 +36,13 @@ let author: TestUser;
 let stranger: TestUser;
 let libraryId = 0;
 let documentId = 0;
-const topicIds: Record<string, number> = {};
-
-/** An .xlsx with the template's English headings and the given rows. */
-async function workbook(rows: (string | undefined)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Clauses');
-  sheet.addRow(['Number', 'Title', 'Text', 'Parent number']);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-const importExcel = (caller: Caller, regulationId: number, buffer: Buffer) => {
-  const { payload, headers } = multipart({}, [{ filename: 'clauses.xlsx', content: buffer }]);
-  return caller.request({ method: 'POST', url: `/prod-api/ccms/regulation/clause/importData?regulationId=${regulationId}`, payload, headers });
-};
-
-const clausesOf = (regulationId: number) => t.database.db.select().from(ccmsRegulationClause).where(eq(ccmsRegulationClause.regulationId, regulationId));
-
-async function newRegulation(caller: Caller, name: string, revision = 'Amendment 27') {
-  const res = await caller.post('/prod-api/ccms/regulation', {
-    name,
-    title: 'Certification Specifications for Large Aeroplanes',
-    organization: 'EASA',
-    revision,
-    issueDate: '2023-01-24',
-    description: 'CS-25',
-  });
-  expect(res.body.code, res.raw).toBe(200);
-  return res.body.data.regulationId as number;
-}
+let topicIds: Record<string, number> = {};
+beforeAll(async () => {
+  ({ t, admin, author, stranger, libraryId, documentId, topicIds } = await openComplianceWorld(remote()));
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Approves a topic as the review workflow does: status approved and its approved revision at the indexed commit. */
 async function approve(topic: string) {
@@ -124,128 +71,6 @@ async function editTopic(topic: string, from: string, to: string) {
   expect(saved.body.code, saved.raw).toBe(200);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await allowLoopbackRemotes(t);
-  await remote().createRepo('afm', {
-    files: {
-      'maps/afm.ditamap': MAP,
-      'topics/lights.dita': concept('lights', 'Navigation lights are checked before flight.'),
-      'topics/manual.dita': concept('manual', 'The flight manual is carried on board.'),
-      'topics/limits.dita': concept('limits', 'Operating limits are shown in section 2.'),
-    },
-  });
-  admin = await t.login();
-  author = await userWith(t, 'author', PERMS);
-  stranger = await userWith(t, 'stranger', PERMS);
-  libraryId = (await admin.post('/prod-api/ccms/library', libraryBody('afm', remote().url('afm')))).body.data.libraryId;
-  await grant(t, libraryId, 'user', author.userId, 'write');
-  await grant(t, libraryId, 'user', stranger.userId, 'read');
-  const topics = await admin.get('/prod-api/ccms/topic/list', { libraryId });
-  for (const row of topics.body.rows as { topicId: number; path: string }[]) topicIds[path.basename(row.path, '.dita')] = row.topicId;
-  expect(Object.keys(topicIds).sort()).toEqual([...TOPICS].sort());
-  const docs = await admin.get('/prod-api/ccms/document/list', { libraryId });
-  documentId = docs.body.rows[0].documentId;
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-describe('regulations and clauses', () => {
-  let cs25 = 0;
-
-  it('creates a regulation; bad input names the field in the caller language and writes nothing', async () => {
-    const zh = callerFor(t.app, author.caller.token, 'zh');
-    const bad = await zh.post('/prod-api/ccms/regulation', { name: 'CS-25', title: 'x', organization: 'EASA', revision: '27', issueDate: '24.01.2023' });
-    expect(bad.body.code).toBe(400);
-    expect(bad.body.msg).toContain('发布日期');
-    expect(bad.body.msg).toContain('格式不正确');
-    const en = await author.caller.post('/prod-api/ccms/regulation', { name: '', title: 'x', organization: 'EASA', revision: '27', issueDate: '2023-01-24' });
-    expect(en.body.msg).toBe('Name is required');
-    expect((await author.caller.get('/prod-api/ccms/regulation/list')).body.total).toBe(0);
-
-    cs25 = await newRegulation(author.caller, 'CS-25');
-    const dup = await author.caller.post('/prod-api/ccms/regulation', {
-      name: 'CS-25',
-      title: 'x',
-      organization: 'EASA',
-      revision: 'Amendment 27',
-      issueDate: '2023-01-24',
-    });
-    expect(dup.body.msg).toBe('Regulation "CS-25" revision "Amendment 27" already exists');
-    const got = (await author.caller.get(`/prod-api/ccms/regulation/${cs25}`)).body.data;
-    expect(got).toMatchObject({ name: 'CS-25', organization: 'EASA', owner: 'author', level: 'owner', latest: true, abilities: { configure: true } });
-  });
-
-  it('imports 3 levels of clauses from Excel; a bad row is refused naming row and field, and nothing is imported', async () => {
-    const template = await author.caller.post('/prod-api/ccms/regulation/clause/importTemplate');
-    expect(template.status).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(template.bytes as unknown as ArrayBuffer);
-    expect(book.worksheets[0]?.getRow(1).values).toEqual([undefined, 'Number', 'Title', 'Text', 'Parent number']);
-
-    const rows = [
-      ['25.1581', 'General', 'Furnishing of an aeroplane flight manual.', ''],
-      ['25.1581(a)', 'Furnishing information', 'An Aeroplane Flight Manual must be furnished with each aeroplane.', '25.1581'],
-      ['25.1581(a)(1)', 'Limits', 'Information required by 25.1583 through 25.1587.', '25.1581(a)'],
-      ['25.1581(a)(2)', 'Other information', 'Other information necessary for safe operation.', '25.1581(a)'],
-      ['25.1583', 'Operating limitations', 'Airspeed limitations must be furnished.', ''],
-    ];
-    const badParent = await importExcel(author.caller, cs25, await workbook([...rows, ['25.1585', 'Procedures', 'x', '25.9999']]));
-    expect(badParent.body).toMatchObject({ code: 400, msg: 'row 7 Parent number: parent clause "25.9999" does not exist' });
-    const tooLong = await importExcel(author.caller, cs25, await workbook([...rows.slice(0, 2), ['x'.repeat(65), 'Long', '', '']]));
-    expect(tooLong.body.msg).toBe('row 4 Number is invalid');
-    const missing = await importExcel(author.caller, cs25, await workbook([...rows.slice(0, 2), [undefined, 'No number', 'text', '']]));
-    expect(missing.body.msg).toBe('row 4 Number is invalid');
-    expect(await clausesOf(cs25)).toHaveLength(0);
-
-    const ok = await importExcel(author.caller, cs25, await workbook(rows));
-    expect(ok.body.data, ok.raw).toEqual({ added: 5, updated: 0, flagged: 0 });
-    const tree = (await author.caller.get('/prod-api/ccms/regulation/clause/tree', { regulationId: cs25 })).body.data;
-    expect(tree.map((n: { number: string }) => n.number)).toEqual(['25.1581', '25.1583']);
-    expect(tree[0].children[0].children.map((n: { number: string; level: number }) => [n.number, n.level])).toEqual([
-      ['25.1581(a)(1)', 3],
-      ['25.1581(a)(2)', 3],
-    ]);
-    const search = await author.caller.get('/prod-api/ccms/regulation/clause/list', { regulationId: cs25, keyword: 'AIRSPEED' });
-    expect(search.body.rows.map((r: { number: string }) => r.number)).toEqual(['25.1583']);
-  });
-
-  it('imports clauses from a text outline, the numbering giving the hierarchy, and adds one by hand', async () => {
-    const res = await author.caller.post('/prod-api/ccms/regulation/clause/importOutline', {
-      regulationId: cs25,
-      outline: ['25.1585 Operating procedures', 'Normal procedures peculiar to the aeroplane.', '25.1585(a) Normal', '25.1585(a)(1) Engine start'].join('\n'),
-    });
-    expect(res.body.data, res.raw).toEqual({ added: 3, updated: 0, flagged: 0 });
-    const one = (await author.caller.get('/prod-api/ccms/regulation/clause/list', { regulationId: cs25, keyword: 'engine start' })).body.rows[0];
-    expect(one).toMatchObject({ number: '25.1585(a)(1)', level: 3 });
-    // Inserted in one batch: each parent, new in the same import, was set afterwards.
-    const byNumber = new Map((await clausesOf(cs25)).map((c) => [c.number, c]));
-    expect(byNumber.get('25.1585(a)(1)')?.parentId).toBe(byNumber.get('25.1585(a)')?.clauseId);
-    expect(byNumber.get('25.1585(a)')?.parentId).toBe(byNumber.get('25.1585')?.clauseId);
-    // The import gathered planner statistics (a never-analysed table has reltuples -1).
-    const stats = (await t.database.db.execute(sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'ccms_regulation_clause'`)) as unknown as {
-      rows: { n: number }[];
-    };
-    expect(Number(stats.rows[0]?.n)).toBeGreaterThanOrEqual(byNumber.size);
-    const bad = await author.caller.post('/prod-api/ccms/regulation/clause/importOutline', {
-      regulationId: cs25,
-      outline: 'Preface text\n25.1587 Performance',
-    });
-    expect(bad.body.msg).toBe('line 1: the clause number is missing');
-    const hand = await author.caller.post('/prod-api/ccms/regulation/clause', {
-      regulationId: cs25,
-      number: '25.1587',
-      title: 'Performance information',
-      text: 'Takeoff data.',
-    });
-    expect(hand.body.code, hand.raw).toBe(200);
-    const orphan = await author.caller.post('/prod-api/ccms/regulation/clause', { regulationId: cs25, number: '25.1589', parentNumber: '25.77' });
-    expect(orphan.body.msg).toBe('Parent clause number: parent clause "25.77" does not exist');
-    expect(await clausesOf(cs25)).toHaveLength(9);
-  });
-});
-
 describe('links, verdicts, re-verify flags and reports', () => {
   let reg = 0;
   const clause: Record<string, number> = {};
@@ -267,7 +92,7 @@ describe('links, verdicts, re-verify flags and reports', () => {
         '5 Cargo',
       ].join('\n'),
     });
-    for (const c of await clausesOf(reg)) clause[c.number] = c.clauseId;
+    for (const c of await clausesOf(t, reg)) clause[c.number] = c.clauseId;
   });
 
   const link = (body: Record<string, unknown>) => author.caller.post('/prod-api/ccms/regulationRelation', { means: 'MC1', ...body });
@@ -440,7 +265,7 @@ describe('links, verdicts, re-verify flags and reports', () => {
     // Rows archived before the column existed: the migration's backfill reads the id from the text.
     await t.database.db.update(ccmsReleaseLog).set({ archive: archiveText, outputId: null }).where(eq(ccmsReleaseLog.logId, logId));
     expect(await verdicts(releaseReport)).toEqual(byBranch);
-    const migration = await readFile(path.resolve(import.meta.dirname, '../../db/migrations/0009_sso_gen_tree_release_output_library_prep.sql'), 'utf8');
+    const migration = await readFile(path.resolve(import.meta.dirname, '../../../db/migrations/0009_sso_gen_tree_release_output_library_prep.sql'), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE "ccms_release_log"')) ?? '';
     expect(backfill).toContain('UPDATE "ccms_release_log"');
     await t.database.db.execute(sql.raw(backfill));
