@@ -6,7 +6,7 @@ import type { DataNode } from 'antd/es/tree';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../document/components/StatusTag';
-import { type DropPosition, dropPlacement, type MapTreeNode } from '../model/map-model';
+import { type DropPosition, dropPlacement, type MapTreeNode } from '../model/map-tree';
 import { keyRefOf, titleOf } from '../model/node-title';
 
 type TreeItem = DataNode & { node: MapTreeNode; children: TreeItem[] };

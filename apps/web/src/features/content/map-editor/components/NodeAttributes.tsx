@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataProperties } from '../../library/library-queries';
 import { useProductOptions } from '../../product/use-product-options';
-import type { MapTreeNode } from '../model/map-model';
+import type { MapTreeNode } from '../model/map-tree';
 
 const CONDITIONAL = ['audience', 'platform', 'product', 'props', 'otherprops'] as const;
 type Conditional = (typeof CONDITIONAL)[number];

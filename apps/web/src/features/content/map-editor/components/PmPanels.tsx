@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CodeSearch } from '../../s1000d/components/CodeSearch';
 import { topicEditorQueries } from '../../topic-editor/topic-editor-queries';
 import { mapEditorQueries } from '../map-editor-queries';
-import type { MapTreeNode } from '../model/map-model';
+import type { MapTreeNode } from '../model/map-tree';
 
 /** What the PM editor adds: an entry (pmEntry with its title), a data module (dmRef) or a publication module (pmRef) found by code or title. */
 export type PmAddKind = 'pmEntry' | 'dmRef' | 'pmRef';

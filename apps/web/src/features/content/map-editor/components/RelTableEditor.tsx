@@ -4,7 +4,7 @@ import { Button, Card, Empty, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { relativeHref } from '../model/hrefs';
-import type { RelTable } from '../model/map-model';
+import type { RelTable } from '../model/map-tree';
 import { CatalogTopicSelect } from './CatalogTopicSelect';
 
 type Grid = { columns: string[]; rows: string[][][] };
