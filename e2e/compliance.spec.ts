@@ -8,7 +8,7 @@ import { type E2eGitServer, startGitServer } from './support/git-server';
  * Compliance: the administrator creates a regulation, imports its clauses from Excel, links a
  * clause to a topic from the topic detail and another to a paragraph (without an id yet) from the
  * topic editor, opens the compliance report of the document, and exports it to Excel and PDF
- * (the files' contents are checked through the API in the server's compliance.test.ts).
+ * (the files' contents are checked through the API in the server's compliance/report/report.test.ts).
  */
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -172,7 +172,7 @@ test('create a regulation, import clauses, link clauses from the topic detail an
 
   // Excel: the file arrives named after the report. Its rows (a row per clause and link, the
   // verdicts in the caller's language) and the PDF's text are checked through the API in
-  // apps/server/src/modules/compliance/compliance.test.ts.
+  // apps/server/src/modules/compliance/report/report.test.ts.
   const [excel] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: '导出 Excel' }).click()]);
   expect(excel.suggestedFilename()).toBe(`Report ${id}.xlsx`);
   const book = new ExcelJS.Workbook();

@@ -27,7 +27,7 @@ describe('check-config-env: CCMS_* reads', () => {
 
   it('scans server source, not tests or test kits', () => {
     expect(isScanned('apps/server/src/modules/publish/engine/engine-pool.ts')).toBe(true);
-    expect(isScanned('apps/server/src/modules/publish/publish.test.ts')).toBe(false);
+    expect(isScanned('apps/server/src/modules/publish/output/publish.test.ts')).toBe(false);
     expect(isScanned('apps/server/src/modules/content/content-test-kit.ts')).toBe(false);
     expect(isScanned('apps/server/test/harness.ts')).toBe(false);
   });
@@ -54,7 +54,7 @@ describe('check-config-env over a tree', () => {
     write('README.md', '| `CCMS_DATA_DIR` | `./data` | where data lives |\n');
     write('apps/server/src/platform/config.ts', 'export const c = (env) => ({ dataDir: env.CCMS_DATA_DIR, trace: env.CCMS_NEW_TRACE });\n');
     write('apps/server/src/modules/publish/engine/engine-pool.ts', "import x from 'y';\nconst ARGS = process.env.CCMS_PUBLISH_NODE_ARGS;\n");
-    write('apps/server/src/modules/publish/publish.test.ts', "process.env.CCMS_PUBLISH_TRACE = '1';\n");
+    write('apps/server/src/modules/publish/output/publish.test.ts', "process.env.CCMS_PUBLISH_TRACE = '1';\n");
     write('apps/server/src/platform/save-trace.ts', 'const on = processSettings().saveTrace;\n');
     expect(check(base)).toEqual([
       'apps/server/src/modules/publish/engine/engine-pool.ts:2: reads CCMS_PUBLISH_NODE_ARGS (read it in apps/server/src/platform/config.ts)',

@@ -20,12 +20,12 @@ const PLANTED = {
   // server: type-only imports count
   'apps/server/src/modules/system/user/user.service.ts': "import type { Task } from '../../work/task/task.service';\nexport type A = Task;\n",
   // web: system imports monitor
-  'apps/web/src/features/system/download-center/pages/index.tsx': "import { dateTime } from '../../../monitor/format';\nexport const a = dateTime;\n",
+  'apps/web/src/features/system/download/pages/index.tsx': "import { dateTime } from '../../../monitor/format';\nexport const a = dateTime;\n",
   // server: content imports compliance
   'apps/server/src/modules/content/topic/topic.service.ts':
     "import { readable } from '../../compliance/regulation/regulation-access';\nexport const a = readable;\n",
   // web: content loads a publish component lazily
-  'apps/web/src/features/content/document/components/OutputTab.tsx': "export const load = () => import('../../../publish/components/PublishDialog');\n",
+  'apps/web/src/features/content/document/components/OutputTab.tsx': "export const load = () => import('../../../publish/output/components/PublishDialog');\n",
   // web: content imports work
   'apps/web/src/features/content/topic/pages/detail.tsx':
     "import { ReviewThreads } from '../../../work/review-comment/components/ReviewThreads';\nexport const a = ReviewThreads;\n",
@@ -42,7 +42,7 @@ const PLANTED = {
   'apps/server/src/modules/work/task/task.service.ts': 'export type Task = { id: number };\n',
   'apps/web/src/features/monitor/format.ts': 'export const dateTime = 1;\n',
   'apps/server/src/modules/compliance/regulation/regulation-access.ts': 'export const readable = 1;\n',
-  'apps/web/src/features/publish/components/PublishDialog.tsx': 'export const PublishDialog = 1;\n',
+  'apps/web/src/features/publish/output/components/PublishDialog.tsx': 'export const PublishDialog = 1;\n',
   'apps/web/src/features/work/review-comment/components/ReviewThreads.tsx': 'export const ReviewThreads = 1;\n',
   'apps/server/src/modules/content/catalog/review-hooks.ts': 'export const hooks = 1;\n',
   'apps/server/src/modules/content/topic/clause-hooks.ts': 'export const hooks = 1;\n',
@@ -75,7 +75,7 @@ describe('the area rules of .dependency-cruiser.cjs over planted imports', () =>
   it.each([
     ['system-area-alone', 'apps/server/src/modules/system/notice/notice.routes.ts', 'apps/server/src/modules/content/graphic/ticket.ts'],
     ['system-area-alone', 'apps/server/src/modules/system/user/user.service.ts', 'apps/server/src/modules/work/task/task.service.ts'],
-    ['system-area-alone', 'apps/web/src/features/system/download-center/pages/index.tsx', 'apps/web/src/features/monitor/format.ts'],
+    ['system-area-alone', 'apps/web/src/features/system/download/pages/index.tsx', 'apps/web/src/features/monitor/format.ts'],
     [
       'content-area-below-work-publish-compliance',
       'apps/server/src/modules/content/topic/topic.service.ts',
@@ -84,7 +84,7 @@ describe('the area rules of .dependency-cruiser.cjs over planted imports', () =>
     [
       'content-area-below-work-publish-compliance',
       'apps/web/src/features/content/document/components/OutputTab.tsx',
-      'apps/web/src/features/publish/components/PublishDialog.tsx',
+      'apps/web/src/features/publish/output/components/PublishDialog.tsx',
     ],
     [
       'content-area-below-work-publish-compliance',

@@ -36,7 +36,7 @@ function TopicReviewLabel() {
   return useTranslation('topic').t('tabs.review');
 }
 function EditorReviewLabel() {
-  return useTranslation('editor').t('left.review');
+  return useTranslation('topic-editor').t('left.review');
 }
 function RegulationsLabel() {
   return useTranslation('compliance').t('link.tab');
@@ -137,12 +137,12 @@ export function registerSlots() {
         key: 'output',
         order: 60,
         Label: OutputLabel,
-        Pane: loaded(async () => ({ default: (await import('../features/publish/components/DocumentOutputTab')).DocumentOutputTab })),
+        Pane: loaded(async () => ({ default: (await import('../features/publish/output/components/DocumentOutputTab')).DocumentOutputTab })),
       },
     ],
     publish: {
-      Dialog: loaded(async () => ({ default: (await import('../features/publish/components/PublishDialog')).PublishDialog })),
-      Outputs: loaded(async () => ({ default: (await import('../features/publish/components/OutputTable')).OutputTable })),
+      Dialog: loaded(async () => ({ default: (await import('../features/publish/output/components/PublishDialog')).PublishDialog })),
+      Outputs: loaded(async () => ({ default: (await import('../features/publish/output/components/OutputTable')).OutputTable })),
     },
   });
 }

@@ -10,7 +10,7 @@ configure({ asyncUtilTimeout: 5_000 });
 // The app's areas meet in the content pages' slots, as main.tsx wires them.
 registerSlots();
 
-const NAMESPACES: Namespace[] = ['auth', 'common', 'errors', 'home', 'http', 'layout', 'profile', 'shared'];
+const NAMESPACES: Namespace[] = ['auth', 'common', 'errors', 'dashboard', 'http', 'layout', 'profile', 'shared'];
 
 // antd reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {

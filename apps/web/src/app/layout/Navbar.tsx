@@ -11,15 +11,14 @@ import {
   TranslationOutlined,
 } from '@ant-design/icons';
 import { LANGUAGES, PRODUCT_VERSION, UI_SIZES } from '@ccms/contracts/constants';
-import { ViewerApi } from '@ccms/contracts/publish/viewer';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, Modal, Select, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { browser } from '../../api/browser';
-import { api } from '../../api/client';
 import { deniedText } from '../../api/denied';
+import { viewerApi } from '../../features/publish/viewer/viewer-api';
 import { NotificationBell } from '../../features/system/notification/components/NotificationBell';
 import { setLanguage } from '../../i18n';
 import { confirmDialog } from '../../shared/confirm';
@@ -131,7 +130,7 @@ function SizeSelect() {
 /** The document-center viewer's address from the server; null when the call fails or gives none. */
 async function viewerAddress(): Promise<string | null> {
   try {
-    const res = await api.call(ViewerApi.address, undefined, { silent: true });
+    const res = await viewerApi.address();
     return res.msg || null;
   } catch {
     return null;

@@ -62,9 +62,9 @@ export const PAGES: Readonly<Record<string, Load>> = {
   'ccms/property/index': withProps(async () => (await import('../../features/content/library-config/components/PropertyList')).PropertyList, {}),
   'ccms/property/value': page(() => import('../../features/content/library-config/pages/value')),
   // publish
-  'ccms/publication/index': page(() => import('../../features/publish/pages/publication')),
-  'ccms/publishLog/index': page(() => import('../../features/publish/pages/publish-log')),
-  'ccms/output/view': page(() => import('../../features/publish/pages/output-view')),
+  'ccms/publication/index': page(() => import('../../features/publish/publication/pages/index')),
+  'ccms/publishLog/index': page(() => import('../../features/publish/publish-log/pages/index')),
+  'ccms/output/view': page(() => import('../../features/publish/output/pages/view')),
   // work
   'home/index': page(() => import('../../features/work/dashboard/pages/index')),
   'ccms/project/index': page(() => import('../../features/work/project/pages/index')),
@@ -91,7 +91,7 @@ export const PAGES: Readonly<Record<string, Load>> = {
   'ccms/workitem/reviewComment': page(() => import('../../features/work/review-comment/pages/index')),
   // system
   'system/user/index': page(() => import('../../features/system/user/pages/index')),
-  'system/download-center/index': page(() => import('../../features/system/download-center/pages/index')),
+  'system/download-center/index': page(() => import('../../features/system/download/pages/index')),
   'system/user/auth-role': page(() => import('../../features/system/user/pages/auth-role')),
   'system/role/index': page(() => import('../../features/system/role/pages/index')),
   'system/role/auth-user': page(() => import('../../features/system/role/pages/auth-user')),

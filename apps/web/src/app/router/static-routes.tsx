@@ -65,7 +65,7 @@ function openTopicEarly({ request }: LoaderFunctionArgs): null {
 }
 
 /** What the topic editor's page and panes translate with. */
-const EDITOR_NAMESPACES: Namespace[] = ['editor', 'compliance', 'document'];
+const EDITOR_NAMESPACES: Namespace[] = ['topic-editor', 'compliance', 'document'];
 
 /**
  * Detail pages of the spec's route table. Until their feature lands each shows the
@@ -103,7 +103,7 @@ export function layoutChildren(): RouteObject[] {
     {
       path: 'index',
       handle: handle({ titleKey: 'home', affix: true, icon: 'dashboard' }),
-      lazy: signedInLazy(page(() => import('../../features/work/dashboard/pages/index'), ['home'])),
+      lazy: signedInLazy(page(() => import('../../features/work/dashboard/pages/index'), ['dashboard'])),
     },
     { path: 'redirect/*', handle: handle({ noTag: true }), lazy: signedInLazy(page(() => import('../../features/redirect/pages/index'))) },
     {
@@ -162,10 +162,10 @@ export function portalRoutes(): RouteObject[] {
     {
       path: PORTAL_PATH,
       handle: handle({ titleKey: 'docViewer' }),
-      lazy: portal(() => import('../../features/portal/pages/layout')),
+      lazy: portal(() => import('../../features/publish/portal/pages/layout')),
       children: [
-        { index: true, lazy: portal(() => import('../../features/portal/pages/index')) },
-        { path: 'view/:outputId', lazy: portal(() => import('../../features/portal/pages/view')) },
+        { index: true, lazy: portal(() => import('../../features/publish/portal/pages/index')) },
+        { path: 'view/:outputId', lazy: portal(() => import('../../features/publish/portal/pages/view')) },
       ],
     },
   ];

@@ -5,7 +5,7 @@ import { type ComponentType, type ReactNode, Suspense, use } from 'react';
 /**
  * Pane, tab and action slots (issue 35): where the content area's pages show what other areas
  * add, without importing them. Content is below work, publish and compliance; each of those
- * fills its slots once at start-up (app/slots.ts, before the first render) and content renders
+ * fills its slots once at start-up (app/slots.tsx, before the first render) and content renders
  * whatever is there. An empty slot shows nothing: the page works without the area.
  */
 

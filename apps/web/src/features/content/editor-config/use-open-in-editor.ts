@@ -39,7 +39,7 @@ export function editorRoute(how: Pick<EditorResolution, 'editor'>, at: FileToOpe
 export function useOpenInEditor() {
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const { t } = useTranslation('editorConfig');
+  const { t } = useTranslation('editor-config');
   return async (at: FileToOpen) => {
     const how = await editorConfigApi.resolve({ libraryId: at.libraryId, path: at.path, ...(at.branch ? { branch: at.branch } : {}) });
     const route = editorRoute(how, at);

@@ -17,7 +17,7 @@ import { useTopicThreads } from './review-comment-queries';
  * Review comments in the topic editor (issue 38, item 6): text selected in the visual view or the
  * preview becomes the review tab's pending selection; the open threads' places are highlighted
  * in both; a thread clicked in the review tab is scrolled to and highlighted more strongly.
- * Answers the ref callback for the preview's frame. Fills the editor's anchors slot (app/slots.ts).
+ * Answers the ref callback for the preview's frame. Fills the editor's anchors slot (app/slots.tsx).
  */
 export function useReviewAnchorsInEditor({ target, editor, readXml, viewSeq, baseCommit }: EditorAnchorsOptions): (frame: HTMLIFrameElement | null) => void {
   const select = useReviewAnchors((s) => s.select);

@@ -6,7 +6,7 @@ import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { documentQueries } from '../../../content/document/document-queries';
 import { useLibraryOptions } from '../../../content/library/library-queries';
-import { publishQueries } from '../../../publish/publish-queries';
+import { publicationQueries } from '../../../publish/publication/publication-queries';
 import { projectQueries } from '../../../work/project/project-queries';
 import { useReleaseOptions } from '../../../work/release/release-queries';
 import { useRegulationOptions } from '../../regulation/regulation-queries';
@@ -61,7 +61,7 @@ export function ReportFormDialog({ open, onClose, onCreated }: { open: boolean; 
     enabled: open && !!libraryId && scopeType === 'document',
   });
   const publications = useQuery({
-    ...publishQueries.publications({ libraryId: libraryId ?? 0, pageNum: 1, pageSize: 200 }),
+    ...publicationQueries.list({ libraryId: libraryId ?? 0, pageNum: 1, pageSize: 200 }),
     enabled: open && !!libraryId && scopeType === 'publication',
   });
   const projects = useQuery({ ...projectQueries.options(undefined), enabled: open && scopeType === 'release' });

@@ -1,11 +1,11 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { XmlProfileList } from '../../xml-profile/components/XmlProfileList';
 import { DoctypeList } from '../components/DoctypeList';
-import { XmlProfileList } from '../components/XmlProfileList';
 
 /** Document types and XML profiles (menu component ccms/doctype/index). */
 export default function DoctypePage() {
-  const { t } = useTranslation('xmlProfile');
+  const { t } = useTranslation('xml-profile');
   return (
     <Tabs
       destroyOnHidden

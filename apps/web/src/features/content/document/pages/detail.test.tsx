@@ -8,7 +8,7 @@ import { bikeServer, documentDetail } from '../../s1000d/testing/bike';
 import DocumentDetailPage from './detail';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['document', 's1000d', 'translation', 'publish', 'mapEditor', 'editor', 'shared']);
+  await i18n.loadNamespaces(['document', 's1000d', 'translation', 'output', 'map-editor', 'topic-editor', 'shared']);
   useSession.setState({ roles: ['admin'], permissions: ['*:*:*'] });
 });
 afterAll(() => i18n.changeLanguage('en'));
@@ -51,7 +51,7 @@ describe('the document detail', () => {
 
   it('names the tab in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    await i18n.loadNamespaces(['document', 's1000d', 'translation', 'publish', 'mapEditor', 'editor', 'shared']);
+    await i18n.loadNamespaces(['document', 's1000d', 'translation', 'output', 'map-editor', 'topic-editor', 'shared']);
     fakeServer(bikeServer());
     show('?id=9');
     expect((await screen.findByTestId('s1000d-filter-tab', undefined, SLOW)).textContent).toBe('按产品筛选');

@@ -14,7 +14,7 @@ const time = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm
 
 /** The editor each file suffix opens in; every "Edit" action in the app goes through this table. */
 export function DefaultEditorTable() {
-  const { t } = useTranslation('editorConfig');
+  const { t } = useTranslation('editor-config');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const defaults = useDefaultEditors();

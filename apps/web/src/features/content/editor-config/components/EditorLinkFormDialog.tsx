@@ -31,7 +31,7 @@ const VARIABLES = EDITOR_LINK_VARIABLES.map((n) => `$\{${n}}`).join(' ');
 
 /** Add or edit an editor link; the spec's checks (types once each, at most N, one icon) are the server's too. */
 export function EditorLinkFormDialog({ open, linkId, onClose }: { open: boolean; linkId: number | undefined; onClose: () => void }) {
-  const { t } = useTranslation('editorConfig');
+  const { t } = useTranslation('editor-config');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const statuses = useDict('sys_normal_disable');

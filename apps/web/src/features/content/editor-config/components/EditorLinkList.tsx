@@ -14,7 +14,7 @@ import { EditorLinkFormDialog } from './EditorLinkFormDialog';
 
 /** Links to external URL-based XML editors, each with the file types it opens. */
 export function EditorLinkList() {
-  const { t } = useTranslation('editorConfig');
+  const { t } = useTranslation('editor-config');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const statuses = useDict('sys_normal_disable');

@@ -5,7 +5,7 @@ import { EditorLinkList } from '../components/EditorLinkList';
 
 /** Editor config (menu component ccms/editorConfig/index): editor links and the default editor per suffix. */
 export default function EditorConfigPage() {
-  const { t } = useTranslation('editorConfig');
+  const { t } = useTranslation('editor-config');
   return (
     <div className="app-container">
       <Tabs

@@ -30,7 +30,7 @@ const open = (path: string) =>
   );
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['editorConfig']);
+  await i18n.loadNamespaces(['editor-config']);
   fakeServer(() => ({ data: { code: 200, msg: 'ok', data: answer } }));
 });
 

@@ -11,7 +11,7 @@ import { editorRoute } from '../use-open-in-editor';
  * (InnerLink frame, the spec's height rule) or in a new window, as the link says.
  */
 export default function WebAuthorPage() {
-  const { t } = useTranslation('editorConfig');
+  const { t } = useTranslation('editor-config');
   const [params] = useSearchParams();
   const libraryId = Number(params.get('libraryId'));
   const path = params.get('path') ?? '';

@@ -9,7 +9,7 @@ import { queryOf } from '../../s1000d/testing/bike';
 import { FlightopsDrawer } from './FlightopsDrawer';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['flightops', 'document', 'publish', 'common', 'shared']);
+  await i18n.loadNamespaces(['flightops', 'document', 'output', 'common', 'shared']);
 });
 afterAll(() => i18n.changeLanguage('en'));
 

@@ -11,7 +11,7 @@ import { GlossaryFormDialog } from './GlossaryFormDialog';
 const SLOW = { timeout: 10_000 };
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['resource']);
+  await i18n.loadNamespaces(['glossary']);
 });
 beforeEach(() => {
   fakeFeedback();

@@ -23,7 +23,7 @@ export interface GlossaryFormDialogProps {
 
 /** Add or edit an abbreviation or term (name, definition): each save is one commit to the library. */
 export function GlossaryFormDialog({ kind, open, entry, scope, onClose }: GlossaryFormDialogProps) {
-  const { t } = useTranslation('resource');
+  const { t } = useTranslation('glossary');
   const { message } = App.useApp();
   const kindText = t(`glossary.${kind}`);
   const labels =

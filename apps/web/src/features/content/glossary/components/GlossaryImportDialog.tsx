@@ -19,7 +19,8 @@ export function GlossaryImportDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation('resource');
+  const { t } = useTranslation('glossary');
+  const { t: tr } = useTranslation('graphic');
   const { message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
   const [updateSupport, setUpdateSupport] = useState(false);
@@ -69,7 +70,7 @@ export function GlossaryImportDialog({
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">{t('pickFiles')}</p>
+        <p className="ant-upload-text">{tr('pickFiles')}</p>
       </Upload.Dragger>
       <Checkbox checked={updateSupport} onChange={(e) => setUpdateSupport(e.target.checked)} style={{ marginTop: 12 }}>
         {t('glossary.updateSupport')}

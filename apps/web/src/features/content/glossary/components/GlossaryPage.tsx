@@ -27,7 +27,8 @@ interface Filters {
  * is a commit of a DITA glossary entry.
  */
 export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
-  const { t } = useTranslation('resource');
+  const { t } = useTranslation('glossary');
+  const { t: tr } = useTranslation('graphic');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const wide = Grid.useBreakpoint().md === true;
@@ -46,7 +47,7 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
       ? { name: t('glossary.abbreviationName'), definition: t('glossary.abbreviationDefinition') }
       : { name: t('glossary.name'), definition: t('glossary.definition') };
 
-  if (scope.none) return <Empty description={t('noLibrary')} />;
+  if (scope.none) return <Empty description={tr('noLibrary')} />;
 
   const remove = async (rows: readonly GlossaryRow[]) => {
     if (rows.length === 0) return;
@@ -62,7 +63,7 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
     {
       key: 'refs',
       dataIndex: 'refs',
-      title: t('refs'),
+      title: tr('refs'),
       width: 90,
       render: (v: number, row) => <Typography.Link onClick={() => setUsage(row)}>{v}</Typography.Link>,
     },
@@ -78,7 +79,7 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
       render: (_: unknown, row) => (
         <Space size={0}>
           <Button type="link" size="small" icon={<LinkOutlined />} onClick={() => setUsage(row)}>
-            {t('whereUsed')}
+            {tr('whereUsed')}
           </Button>
           {!scope.readOnly && (
             <>
@@ -103,7 +104,7 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
     <Card variant="borderless">
       <LibraryBar scope={scope} />
       {scope.libraryId === undefined || !scope.branch ? (
-        <Empty description={t('chooseLibrary')} />
+        <Empty description={tr('chooseLibrary')} />
       ) : (
         <ListPage<GlossaryRow, Filters>
           ref={list}

@@ -18,7 +18,7 @@ export const GRAPHIC_RULES = { fileType: GRAPHIC_UPLOAD_EXTENSIONS, fileSize: GR
 
 /** Graphics of the library branch as a thumbnail grid: preview (800 px), where used, upload, delete. */
 export function GraphicsTab({ scope }: { scope: LibraryScope }) {
-  const { t } = useTranslation('resource');
+  const { t } = useTranslation('graphic');
   const { t: tc } = useTranslation();
   const [preview, setPreview] = useState<GraphicRow | null>(null);
   return (

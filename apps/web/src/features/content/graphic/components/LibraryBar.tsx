@@ -5,7 +5,7 @@ import type { LibraryScope } from '../use-library-scope';
 
 /** Library and branch pickers of the resource screens. */
 export function LibraryBar({ scope, extra }: { scope: LibraryScope; extra?: ReactNode }) {
-  const { t } = useTranslation('resource');
+  const { t } = useTranslation('graphic');
   return (
     <Space wrap className="ccms-resource-bar">
       <Select
@@ -35,7 +35,7 @@ export function LibraryBar({ scope, extra }: { scope: LibraryScope; extra?: Reac
 
 /** The commit a list was read at. */
 export function CommitTag({ commit }: { commit: string | undefined }) {
-  const { t } = useTranslation('resource');
+  const { t } = useTranslation('graphic');
   if (!commit) return null;
   return (
     <Tooltip title={commit}>

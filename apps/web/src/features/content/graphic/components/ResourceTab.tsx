@@ -48,7 +48,7 @@ export interface ResourceTabProps<Row extends ResourceRow, Params> {
  * the page, where a resource is used, and delete after a question; the body shows the rows.
  */
 export function ResourceTab<Row extends ResourceRow, Params>({ scope, kind, data, rules, defaultFolder, uploadPerm, children }: ResourceTabProps<Row, Params>) {
-  const { t } = useTranslation('resource');
+  const { t } = useTranslation('graphic');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [name, setName] = useState('');

@@ -9,7 +9,7 @@ const SLOW = { timeout: 10_000 };
 const MB = 1024 * 1024;
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['resource', 'shared']);
+  await i18n.loadNamespaces(['graphic', 'shared']);
 });
 
 const pick = (files: File[]) => {

@@ -27,7 +27,7 @@ export interface ResourceUploadDialogProps {
  * are sent (wrong format, too large, too many: the spec's messages); the server checks again.
  */
 export function ResourceUploadDialog({ open, kind, rules, defaultFolder, pending, onCancel, onSubmit }: ResourceUploadDialogProps) {
-  const { t } = useTranslation(['resource', 'shared']);
+  const { t } = useTranslation(['graphic', 'shared']);
   const { message } = App.useApp();
   const [form] = Form.useForm<UploadValues>();
   const [files, setFiles] = useState<UploadFile[]>([]);

@@ -16,7 +16,7 @@ export interface UsageDrawerProps {
 
 /** "Where used": the topics and maps that reference a graphic, video, abbreviation or term, by file and line. */
 export function UsageDrawer({ name, query, onClose }: UsageDrawerProps) {
-  const { t } = useTranslation('resource');
+  const { t } = useTranslation('graphic');
   const navigate = useNavigate();
   const usage = useQuery({ ...query, enabled: name !== null, gcTime: 0 });
   const open = (row: UsageRow) => {

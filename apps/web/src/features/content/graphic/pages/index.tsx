@@ -8,7 +8,7 @@ import '../resource.css';
 
 /** Resources (menu component ccms/graphic/index): the graphics and videos of a library branch. */
 export default function ResourcesPage() {
-  const { t } = useTranslation('resource');
+  const { t } = useTranslation('graphic');
   const scope = useLibraryScope();
   if (scope.none) return <Empty description={t('noLibrary')} />;
   return (

@@ -9,7 +9,7 @@ import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { TreeSelectField } from '../../../../shared/tree/TreeSelectField';
-import { useXmlProfileTypes } from '../../doctype/xml-profile-queries';
+import { useXmlProfileTypes } from '../../xml-profile/xml-profile-queries';
 import { type LibraryRow, libraryApi, type Validation } from '../library-api';
 import { libraryQueries, useDeptTree, useLibrary, useSaveLibrary } from '../library-queries';
 import { isBranchName, isGitUrl, passwordMustBeEntered } from '../library-rules';

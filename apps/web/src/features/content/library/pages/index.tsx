@@ -12,7 +12,7 @@ import { DictTag } from '../../../../shared/dict/DictTag';
 import { useDict } from '../../../../shared/dict/use-dict';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
-import { useXmlProfileTypes } from '../../doctype/xml-profile-queries';
+import { useXmlProfileTypes } from '../../xml-profile/xml-profile-queries';
 import { LibraryFormDialog } from '../components/LibraryFormDialog';
 import { LibraryProgressBar } from '../components/LibraryProgressBar';
 import type { LibraryFilters, LibraryRow } from '../library-api';

@@ -65,7 +65,7 @@ export function AddDialog({
   onAdd: (request: AddRequest) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const [form] = Form.useForm<Values>();
   const templates = useTemplateOptions('topic', kind === 'new');
   const touched = useRef({ fileName: false, id: false });

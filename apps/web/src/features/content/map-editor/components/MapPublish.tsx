@@ -13,7 +13,7 @@ import { useDocumentAt } from '../../document/document-queries';
  * The dialog and the output table are the publish area's (the publish slot, loaded when opened).
  */
 export function MapPublish({ libraryId, branch, path, dirty }: { libraryId: number; branch: string; path: string; dirty: boolean }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const doc = useDocumentAt(libraryId, branch, path);
   const [publishing, setPublishing] = useState(false);
   const [outputs, setOutputs] = useState(false);

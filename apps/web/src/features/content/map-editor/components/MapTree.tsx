@@ -6,7 +6,7 @@ import type { DataNode } from 'antd/es/tree';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../document/components/StatusTag';
-import { type DropPosition, dropPlacement, type MapTreeNode } from '../model/map-model';
+import { type DropPosition, dropPlacement, type MapTreeNode } from '../model/map-tree';
 import { keyRefOf, titleOf } from '../model/node-title';
 
 type TreeItem = DataNode & { node: MapTreeNode; children: TreeItem[] };
@@ -55,7 +55,7 @@ export const MapTree = memo(function MapTree({
   onCollapse,
   onDrop,
 }: MapTreeProps) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const items = useMemo(() => toItems(nodes), [nodes]);
   const ids = useMemo(() => allIds(nodes), [nodes]);
   const expanded = useMemo(() => ids.filter((id) => !collapsed.has(id)), [ids, collapsed]);

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataProperties } from '../../library/library-queries';
 import { useProductOptions } from '../../product/use-product-options';
-import type { MapTreeNode } from '../model/map-model';
+import type { MapTreeNode } from '../model/map-tree';
 
 const CONDITIONAL = ['audience', 'platform', 'product', 'props', 'otherprops'] as const;
 type Conditional = (typeof CONDITIONAL)[number];
@@ -51,7 +51,7 @@ export function NodeAttributes({
   readOnly: boolean;
   onApply: (changes: NodeChanges) => void;
 }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const [form] = Form.useForm<NodeValues>();
   const properties = useDataProperties(libraryId);
   const products = useProductOptions();

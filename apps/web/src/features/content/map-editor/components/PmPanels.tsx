@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { CodeSearch } from '../../s1000d/components/CodeSearch';
 import { topicEditorQueries } from '../../topic-editor/topic-editor-queries';
 import { mapEditorQueries } from '../map-editor-queries';
-import type { MapTreeNode } from '../model/map-model';
+import type { MapTreeNode } from '../model/map-tree';
 
 /** What the PM editor adds: an entry (pmEntry with its title), a data module (dmRef) or a publication module (pmRef) found by code or title. */
 export type PmAddKind = 'pmEntry' | 'dmRef' | 'pmRef';
 
 /** "Add entry": a pmEntry with a pmEntryTitle (a title is required). */
 function EntryForm({ onAdd }: { onAdd: (title: string) => void }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const [title, setTitle] = useState('');
   const [error, setError] = useState('');
   const submit = () => {
@@ -47,7 +47,7 @@ function EntryForm({ onAdd }: { onAdd: (title: string) => void }) {
 
 /** "Add data module": the library's data modules by code or title (GET /ccms/topic-editor/dm-refs); a click adds it. */
 function DmSearch({ libraryId, branch, onPick }: { libraryId: number; branch: string | undefined; onPick: (row: EditorDmRefRow) => void }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   return (
     <CodeSearch<EditorDmRefRow>
       query={(q) => topicEditorQueries.dmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 })}
@@ -64,7 +64,7 @@ function DmSearch({ libraryId, branch, onPick }: { libraryId: number; branch: st
 
 /** "Add publication module": the library's PMs by code or title (GET /ccms/map-editor/pm-refs); a click adds it. */
 function PmSearch({ libraryId, branch, onPick }: { libraryId: number; branch: string | undefined; onPick: (row: MapPmRefRow) => void }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   return (
     <CodeSearch<MapPmRefRow>
       query={(q) => mapEditorQueries.pmRefs({ libraryId, ...(branch ? { branch } : {}), q, limit: 30 })}
@@ -99,7 +99,7 @@ export function PmAddDialog({
   onPm: (row: MapPmRefRow) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   return (
     <Modal
       open={kind !== null}
@@ -128,7 +128,7 @@ export function PmNodePanel({
   readOnly: boolean;
   onTitle: (title: string) => void;
 }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const [title, setTitle] = useState(node?.navtitle ?? '');
   // biome-ignore lint/correctness/useExhaustiveDependencies: another node, or its title changed by an edit, resets the field
   useEffect(() => setTitle(node?.navtitle ?? ''), [node?.id, node?.navtitle]);

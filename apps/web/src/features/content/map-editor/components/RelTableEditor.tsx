@@ -4,7 +4,7 @@ import { Button, Card, Empty, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { relativeHref } from '../model/hrefs';
-import type { RelTable } from '../model/map-model';
+import type { RelTable } from '../model/map-tree';
 import { CatalogTopicSelect } from './CatalogTopicSelect';
 
 type Grid = { columns: string[]; rows: string[][][] };
@@ -25,7 +25,7 @@ function CellPicker({
   onPick: (path: string) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const [path, setPath] = useState<string | undefined>();
   return (
     <Modal
@@ -61,7 +61,7 @@ export function RelTableEditor({
   onChange: (id: string | null, grid: Grid) => void;
   onRemove: (id: string) => void;
 }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const [picking, setPicking] = useState<{ table: RelTable; row: number; col: number } | null>(null);
   const update = (table: RelTable, f: (g: Grid) => void) => {
     const grid: Grid = { columns: [...table.columns], rows: table.rows.map((r) => r.map((c) => [...c])) };

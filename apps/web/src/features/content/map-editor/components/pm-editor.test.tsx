@@ -93,7 +93,7 @@ afterEach(() => {
 let saved: Record<string, unknown> | null = null;
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['mapEditor', 'editor', 'document', 'publish', 'shared']);
+  await i18n.loadNamespaces(['map-editor', 'topic-editor', 'document', 'output', 'shared']);
 });
 afterAll(() => i18n.changeLanguage('en'));
 beforeEach(() => {

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseXml } from '../../topic-editor/model/lossless-xml';
-import { MapModel, type MapTreeNode } from './map-model';
+import { MapModel } from './map-model';
+import type { MapTreeNode } from './map-tree';
 
 const CORPORA = path.resolve(import.meta.dirname, '../../../../../../../../shared/corpora');
 

@@ -1,5 +1,5 @@
 import type { MapKeyRef, MapRef } from '@ccms/contracts/content/map-editor';
-import type { MapTreeNode } from './map-model';
+import type { MapTreeNode } from './map-tree';
 
 /** What the tree shows of a node: the resolved title (of its href, else of its key), unless the map locks its own. */
 export function titleOf(n: MapTreeNode, ref: MapRef | undefined, key?: MapKeyRef): string {

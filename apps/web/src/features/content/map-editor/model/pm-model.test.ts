@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { s1000dCorpus } from '../../../../../../../test-support/s1000d-corpora';
 import { parseXml } from '../../topic-editor/model/lossless-xml';
-import { dropPlacement, emptyPmEntries, MapModel, type MapTreeNode, PM_VOCABULARY } from './map-model';
+import { MapModel } from './map-model';
+import { dropPlacement, type MapTreeNode } from './map-tree';
+import { emptyPmEntries, PM_VOCABULARY } from './map-vocabulary';
 
 /** The publication modules of the S1000D Bike sample (s1000d-bike-4.1); absent on a plain clone: the suite is skipped. */
 const BIKE = s1000dCorpus('s1000d-bike-4.1');

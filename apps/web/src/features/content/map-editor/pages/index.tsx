@@ -16,7 +16,7 @@ function targetOf(params: URLSearchParams): Target | null {
 }
 
 function OpenedMap({ target }: { target: Target }) {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const opened = useMapDocument(target);
   if (opened.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   if (!opened.data) {
@@ -29,7 +29,7 @@ function OpenedMap({ target }: { target: Target }) {
 
 /** The map editor (/ccms/ditamapeditor/index, not cached): one map or bookmap of a library branch. */
 export default function MapEditorIndex() {
-  const { t } = useTranslation('mapEditor');
+  const { t } = useTranslation('map-editor');
   const [params] = useSearchParams();
   const target = targetOf(params);
   if (!target) return <Result status="warning" title={t('missingTarget')} />;

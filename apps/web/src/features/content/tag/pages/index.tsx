@@ -73,7 +73,7 @@ function TaggedDrawer({ tag, branch, readOnly, onClose }: { tag: TagRow | null; 
 /** Tags (menu component ccms/tag/index): a library's tag names and the documents and topics carrying them. */
 export default function TagPage() {
   const { t } = useTranslation('tag');
-  const { t: tr } = useTranslation('resource');
+  const { t: tr } = useTranslation('graphic');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const wide = Grid.useBreakpoint().md === true;

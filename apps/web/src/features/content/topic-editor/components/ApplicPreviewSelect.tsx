@@ -15,7 +15,7 @@ export interface ApplicPreviewSelectProps {
  * list them); content of the module that does not apply to the chosen one is greyed in the visual view.
  */
 export function ApplicPreviewSelect({ libraryId, branch, value, onChange }: ApplicPreviewSelectProps) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const tables = useApplicability({ libraryId, ...(branch ? { branch } : {}) });
   const products = tables.data?.products ?? [];
   const none = tables.isSuccess && products.length === 0;

@@ -18,7 +18,7 @@ const NORMAL = readFileSync(path.resolve(__dirname, '../../../../../../../packag
 let editor: Editor | null = null;
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['editor']);
+  await i18n.loadNamespaces(['topic-editor']);
 });
 afterAll(() => i18n.changeLanguage('en'));
 afterEach(() => {

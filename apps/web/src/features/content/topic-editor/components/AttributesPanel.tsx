@@ -31,7 +31,7 @@ export function AttributesPanel({
   readOnly: boolean;
   onApply: (attrs: Record<string, string>) => void;
 }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [form] = Form.useForm<Values>();
   const properties = useDataProperties(libraryId);
   const products = useProductOptions();

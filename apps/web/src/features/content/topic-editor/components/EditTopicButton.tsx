@@ -16,7 +16,7 @@ export interface EditTopicButtonProps {
 
 /** "Edit": opens the topic in the editor its type is configured for (the entry point of lists, details, the toc, the explorer and search). */
 export function EditTopicButton({ libraryId, branch, path, documentId, size = 'small', type = 'link' }: EditTopicButtonProps) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const openInEditor = useOpenInEditor();
   if (!isTopicPath(path)) return null;
   return (

@@ -26,7 +26,7 @@ import { profileInserts, profileMarks } from '../model/profile-vocabulary';
 import { grammarAllows, insertableAt, insertMenuAt, S1000D_INSERTS } from '../model/s1000d-insert';
 import type { DitaPickerKind, PickerKind, S1000dPickerKind } from './InsertPicker';
 
-type Label = Exclude<keyof typeof import('../../../../i18n/zh/editor').default.toolbar, 'noteType' | 'insert' | 'inline'>;
+type Label = Exclude<keyof typeof import('../../../../i18n/zh/topic-editor').default.toolbar, 'noteType' | 'insert' | 'inline'>;
 
 const STRUCTURE: Label[] = ['paragraph', 'section', 'fig', 'codeblock'];
 const LISTS: { id: Label; icon?: ReactNode }[] = [
@@ -137,7 +137,7 @@ export interface EditorToolbarProps {
  * cursor (worked out when the menu opens; the others are listed disabled), and its phrases.
  */
 function S1000dCommands({ editor, grammar, ata = false }: { editor: () => Editor | null; grammar?: EditorGrammar | undefined; ata?: boolean }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   // An ATA Spec 2300 module: the same commands over its own entries (a checklist's lines, conditions, ...).
   const all: readonly string[] = ata ? ATA2300_INSERTS : S1000D_INSERTS;
   const [entries, setEntries] = useState<string[]>([...all]);
@@ -196,7 +196,7 @@ function S1000dCommands({ editor, grammar, ata = false }: { editor: () => Editor
  * its inline elements, applied to the selected text.
  */
 function ProfileCommands({ editor, profile }: { editor: () => Editor | null; profile: EditorProfileVocabulary }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const all = profileInserts(profile);
   const marks = profileMarks(profile);
   const [offered, setOffered] = useState<string[]>([]);
@@ -254,7 +254,7 @@ function ProfileCommands({ editor, profile }: { editor: () => Editor | null; pro
 
 /** The editor's commands: structure, lists, notes, tables, task steps, inline styles (visual view), and the library pickers (both views). */
 export function EditorToolbar({ mode, readOnly, editor, onPick, standard, grammar, profile }: EditorToolbarProps) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const run = (id: Label, arg?: string) => {
     const e = editor();
     if (e) runToolbarCommand(e, id, arg);

@@ -32,7 +32,7 @@ export interface PickerScope {
 const GRAPHICS_PAGE = { pageNum: 1, pageSize: 24 };
 
 function TargetSearch({ scope, kind, onPick }: { scope: PickerScope; kind: 'xref'; onPick: (row: EditorTargetRow) => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [text, setText] = useState('');
   const targets = useTargetSearch(text, { libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), kind, limit: 50 });
   return (
@@ -57,7 +57,7 @@ function TargetSearch({ scope, kind, onPick }: { scope: PickerScope; kind: 'xref
 }
 
 function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   return (
     <Input.Search
       allowClear
@@ -77,7 +77,7 @@ const targetLabel = (r: EditorTargetRow) => `${r.path}#${r.topicId}${r.elementId
  * greyed, not pickable, with why (on hover and in its row).
  */
 function ConrefSearch({ scope, fit, onPick }: { scope: PickerScope; fit: ConrefFit | undefined; onPick: (row: EditorTargetRow) => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [text, setText] = useState('');
   const targets = useTargetSearch(text, { libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}), kind: 'conref', limit: 50 });
   const choices = conrefChoices(targets.rows, fit);
@@ -133,7 +133,7 @@ function ConrefSearch({ scope, fit, onPick }: { scope: PickerScope; fit: ConrefF
 export const keyMatches = (k: EditorKeyRow, needle: string) => !needle || `${k.key}\u0000${k.text}\u0000${k.href ?? ''}`.toLowerCase().includes(needle);
 
 function KeyList({ scope, kinds, onPick }: { scope: PickerScope; kinds: readonly EditorKeyRow['kind'][]; onPick: (row: EditorKeyRow) => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [text, setText] = useState('');
   const keys = useEditorKeys({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}) });
   const needle = text.trim().toLowerCase();
@@ -160,7 +160,7 @@ function KeyList({ scope, kinds, onPick }: { scope: PickerScope; kinds: readonly
 }
 
 function GraphicPicker({ scope, onPick }: { scope: PickerScope; onPick: (path: string, alt: string) => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const { message } = App.useApp();
   const [name, setName] = useState('');
   const [alt, setAlt] = useState('');
@@ -235,7 +235,7 @@ export interface InsertPickerProps {
 
 /** Inserts from the library: a cross-reference, a content reference, an image, a glossary term or a variable. */
 export function InsertPicker({ kind, scope, onInsert, onClose, conrefFit }: InsertPickerProps) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [byKey, setByKey] = useState(false);
   const keys = useEditorKeys({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}) }, kind === 'conref');
   const done = (insertion: Insertion) => {

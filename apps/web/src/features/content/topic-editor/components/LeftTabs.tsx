@@ -35,7 +35,7 @@ export interface LeftTabsProps {
 }
 
 function TocPane({ documentId, path, unsavedPaths, onOpenTopic }: Pick<LeftTabsProps, 'documentId' | 'path' | 'unsavedPaths' | 'onOpenTopic'>) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const toc = useDocumentToc(documentId);
   const treeData = useMemo(() => toData(toc.data?.nodes ?? []), [toc.data]);
   const current = useMemo(() => {
@@ -77,7 +77,7 @@ function TocPane({ documentId, path, unsavedPaths, onOpenTopic }: Pick<LeftTabsP
 }
 
 function SearchPane({ libraryId, branch, path, onInsert }: Pick<LeftTabsProps, 'libraryId' | 'branch' | 'path' | 'onInsert'>) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const result = useLibrarySearch({ q, libraryId, ...(branch ? { branch } : {}), type: 'topic', pageNum: 1, pageSize: 20 });
@@ -111,7 +111,7 @@ function SearchPane({ libraryId, branch, path, onInsert }: Pick<LeftTabsProps, '
  * editor-tabs slot (work: review comments between toc and search; compliance: regulations).
  */
 export function LeftTabs(props: LeftTabsProps) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   return (
     <Tabs
       size="small"

@@ -30,7 +30,7 @@ function ConflictRow({
   pick: Side | undefined;
   onPick: (side: Side) => void;
 }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   return (
     <div className="te-merge-conflict" data-testid="merge-conflict">
       <Space size={4} wrap>
@@ -71,7 +71,7 @@ export function MergeView({ conflict, saving, onCancel, onSave }: MergeViewProps
 }
 
 function MergeDialog({ conflict, saving, onCancel, onSave }: MergeViewProps & { conflict: EditorConflict }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const { t: tc } = useTranslation();
   const hunks = useMemo(() => mergeHunks(conflict.base, conflict.theirs, conflict.ours), [conflict]);
   const labels = { theirs: t('theirs'), ours: t('ours') };

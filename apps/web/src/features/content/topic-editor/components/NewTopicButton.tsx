@@ -8,7 +8,7 @@ import { NewTopicDialog } from './NewTopicDialog';
 
 /** "New topic" and its dialog; the editor opens on the new topic. */
 export function NewTopicButton({ libraryId, branch, folder }: { libraryId: number; branch?: string | undefined; folder?: string | undefined }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [open, setOpen] = useState(false);
   return (
     <HasPermi value={[TopicEditorPerm.add]}>

@@ -33,7 +33,7 @@ export interface NewTopicDialogProps {
 
 /** A new topic from a topic type's template: title, file name and id derived from it, folder, optional map; then the editor opens it. */
 export function NewTopicDialog({ open, libraryId, branch, folder = 'topics', onClose }: NewTopicDialogProps) {
-  const { t, i18n } = useTranslation('editor');
+  const { t, i18n } = useTranslation('topic-editor');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const create = useCreateTopic();

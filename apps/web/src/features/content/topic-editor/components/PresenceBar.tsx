@@ -7,7 +7,7 @@ import { followPresence, type Target } from '../topic-editor-api';
 
 /** Who else has this topic open, live from the presence stream. */
 export function PresenceBar({ target, ticket }: { target: Target; ticket: string }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const me = useSession((s) => s.userId);
   const [list, setList] = useState<EditorPresence>([]);
   const { libraryId, branch, path } = target;

@@ -31,7 +31,7 @@ const PREVIEW_STYLE =
 
 /** The unsaved content rendered by the engine with the library's keys and the chosen filter group. */
 export const PreviewPane = memo(function PreviewPane({ target, preview, filterGroup, onFilterGroup, applicProduct, frameRef, ticket }: PreviewPaneProps) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const s1000d = applicProduct !== undefined;
   const filters = useLibrarySettings('filter', target.libraryId, !s1000d);
   const groups = useMemo(() => [...new Set((filters.data ?? []).map((f) => f.group))].sort(), [filters.data]);

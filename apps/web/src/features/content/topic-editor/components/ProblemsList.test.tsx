@@ -5,7 +5,7 @@ import { i18n } from '../../../../i18n';
 import { ProblemsList } from './ProblemsList';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces('editor');
+  await i18n.loadNamespaces('topic-editor');
 });
 
 const old: EditorProblem = {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
  * already had among them); a click jumps to the place in the source view.
  */
 export function ProblemsList({ problems, onJump, onClose }: { problems: EditorProblem[]; onJump: (problem: EditorProblem) => void; onClose: () => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   if (problems.length === 0) return null;
   const refused = problems.some((p) => p.severity === 'error');
   return (

@@ -19,7 +19,7 @@ const DOUGH = RECIPE_FILES['recipes/dough.xml'] as string;
 let editor: Editor | null = null;
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['editor']);
+  await i18n.loadNamespaces(['topic-editor']);
 });
 afterAll(() => i18n.changeLanguage('en'));
 afterEach(() => {

@@ -5,7 +5,7 @@ import { renderPage } from '../../../../test/render-page';
 import { S1000dAttributesPanel } from './S1000dAttributesPanel';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['editor']);
+  await i18n.loadNamespaces(['topic-editor']);
 });
 afterAll(() => i18n.changeLanguage('en'));
 

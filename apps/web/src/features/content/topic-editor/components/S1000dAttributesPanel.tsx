@@ -30,7 +30,7 @@ export function S1000dAttributesPanel({
   readOnly: boolean;
   onApply: (attrs: Record<string, string>) => void;
 }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [form] = Form.useForm<Record<string, string>>();
   const declared = element ? grammar?.[element.name]?.attributes : undefined;
   const fields = useMemo(() => {

@@ -43,7 +43,7 @@ const MODULE = `<dmodule><identAndStatusSection id="ignored"/><content><referenc
 let queries: string[] = [];
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['editor']);
+  await i18n.loadNamespaces(['topic-editor']);
 });
 afterAll(() => i18n.changeLanguage('en'));
 beforeEach(() => {

@@ -22,7 +22,7 @@ const SEARCH_DEBOUNCE_MS = 250;
 
 /** dmRef: the library's data modules by code or title; the issue is written only when asked for. */
 function DmRefSearch({ scope, onPick }: { scope: PickerScope; onPick: (insertion: Insertion) => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [withIssue, setWithIssue] = useState(false);
   return (
     <CodeSearch<EditorDmRefRow>
@@ -43,7 +43,7 @@ function DmRefSearch({ scope, onPick }: { scope: PickerScope; onPick: (insertion
 
 /** internalRef: the elements with an id in this module (as it is now, unsaved edits included). */
 function InternalRefList({ readContent, onPick }: { readContent: () => string; onPick: (insertion: Insertion) => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [text, setText] = useState('');
   const all = useMemo(() => internalTargets(readContent()), [readContent]);
   const shown = all.filter((r) => !text || r.id.includes(text) || r.text.toLowerCase().includes(text.toLowerCase()));
@@ -80,7 +80,7 @@ function InternalRefList({ readContent, onPick }: { readContent: () => string; o
 
 /** ICN graphic: the library's ICN files; inserting one writes a figure and its ENTITY declaration. */
 function IcnList({ scope, onPick }: { scope: PickerScope; onPick: (insertion: Insertion) => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [text, setText] = useState('');
   const [title, setTitle] = useState('');
   const name = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -129,7 +129,7 @@ type Row = { ident: string | undefined; values: string[] };
  * and given to the element at the cursor.
  */
 function NewApplicForm({ scope, readContent, onPick }: { scope: PickerScope; readContent: () => string; onPick: (insertion: Insertion) => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const tables = useApplicability({ libraryId: scope.libraryId, ...(scope.branch ? { branch: scope.branch } : {}) });
   const properties = (tables.data?.attributes ?? []).filter((a) => !a.primary);
   const [rows, setRows] = useState<Row[]>([{ ident: undefined, values: [] }]);
@@ -212,7 +212,7 @@ function NewApplicForm({ scope, readContent, onPick }: { scope: PickerScope; rea
 
 /** Applicability: the applics of this module's referenced applic group, given to the element at the cursor (or removed from it), or a new one. */
 function ApplicList({ scope, readContent, onPick }: { scope: PickerScope; readContent: () => string; onPick: (insertion: Insertion) => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const rows = useMemo(() => [...applicGroups(readContent())].map(([id, e]) => ({ id, text: e.text })), [readContent]);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -240,7 +240,7 @@ function ApplicList({ scope, readContent, onPick }: { scope: PickerScope; readCo
 
 /** CIR items: the library's repositories' functional items, parts, tools, supplies, zones, ... by key. */
 function CirSearch({ scope, onPick }: { scope: PickerScope; onPick: (insertion: Insertion) => void }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const rows = useQuery({
@@ -286,7 +286,7 @@ export interface S1000dPickerProps {
 
 /** The pickers of an S1000D module: dmRef (the library's data modules), internalRef (this module's ids), ICN graphic. */
 export function S1000dPicker({ kind, scope, readContent, onInsert, onClose }: S1000dPickerProps) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const done = (insertion: Insertion) => {
     onInsert(insertion);
     onClose();

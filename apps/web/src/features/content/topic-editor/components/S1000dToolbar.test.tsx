@@ -26,7 +26,7 @@ const MODULE = `<dmodule><content><procedure><mainProcedure>
 let editor: Editor | null = null;
 beforeAll(async () => {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['editor']);
+  await i18n.loadNamespaces(['topic-editor']);
 });
 afterAll(() => i18n.changeLanguage('en'));
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import type { EditorTargetRow } from '@ccms/contracts/content/topic-editor';
 import type { Editor } from '@tiptap/core';
-import { getSelectedElement } from '../model/editor';
+import { getSelectedElement } from '../model/selected-element';
 import { allowedChildren } from '../source/dita-grammar';
 
 /** Why a content reference's target cannot go at the cursor: the element at the cursor, which does not allow the target's element. */

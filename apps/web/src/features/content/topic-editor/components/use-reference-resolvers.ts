@@ -64,7 +64,7 @@ export function useReferenceResolvers(
   onOpenSource: (path: string) => void,
   ticket?: string,
 ): { resolvers: DitaResolvers; version: unknown } {
-  const { t, i18n } = useTranslation('editor');
+  const { t, i18n } = useTranslation('topic-editor');
   const keys = useEditorKeys({ libraryId: target.libraryId, ...(target.branch ? { branch: target.branch } : {}) });
   const byKey = useMemo(() => new Map((keys.data ?? []).map((k) => [k.key, k])), [keys.data]);
   // Each preview answer brings a new list; the view draws references again only when what it says changed.

@@ -2,9 +2,11 @@ import { type Content, Editor } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDitaExtensions, getSelectedElement } from './editor';
+import { documentFor } from './conversion-cache';
+import { createDitaExtensions } from './editor';
+import { getSelectedElement } from './selected-element';
 import { xmlToDoc } from './to-editor';
-import { docToXml, documentFor } from './to-xml';
+import { docToXml } from './to-xml';
 
 const TASK = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE task PUBLIC "-//OASIS//DTD DITA Task//EN" "task.dtd">

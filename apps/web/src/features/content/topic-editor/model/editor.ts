@@ -1,32 +1,25 @@
 import { type CommandProps, Extension, type Extensions } from '@tiptap/core';
 import { history, redo, undo } from '@tiptap/pm/history';
-import type { Attrs, Mark, NodeType, Node as PMNode, ResolvedPos, Schema } from '@tiptap/pm/model';
-import { type EditorState, NodeSelection, Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
-import {
-  addColumnAfter,
-  addColumnBefore,
-  addRowAfter,
-  addRowBefore,
-  deleteColumn,
-  deleteRow,
-  isInTable,
-  mergeCells,
-  splitCell,
-  tableEditing,
-} from '@tiptap/pm/tables';
-import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import type { Attrs, Mark, NodeType, Node as PMNode } from '@tiptap/pm/model';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { addColumnAfter, addColumnBefore, addRowAfter, addRowBefore, deleteColumn, deleteRow, mergeCells, splitCell, tableEditing } from '@tiptap/pm/tables';
 import { addApplicToGroup, applicXml, type NewApplic } from './applic-new';
 import { applicPreviewPlugin } from './applic-preview';
 import { ataElementOfInsert } from './ata2300-insert';
+import { changedRanges } from './changed-ranges';
+import { ancestor, appendChild, el, insertAt, insertBlock, insertBlockIn, insertSibling, nodeMark, p, run, step } from './command-helpers';
+import { conrefPlugin } from './conref-display';
 import { ELEMENT_BY_PM_NAME, pmName } from './elements';
 import type { DitaAttrs } from './extensions/attrs';
-import type { ConrefResolution, DitaResolvers } from './extensions/special';
+import type { DitaResolvers } from './extensions/special';
 import { profileTemplate } from './profile-vocabulary';
 import { type Allows, applicTargetAt, elementOfInsert, elementTemplate, figureWithGraphic } from './s1000d-insert';
 import { schemaExtensions } from './schema';
+import { getSelectedElement } from './selected-element';
 import { structurePlugin } from './structure-view';
+import { calsTable, simpleColumn, simpleRow, simpletable, tableCommand, toggleHeadRow } from './table-commands';
 import { nodeType } from './to-editor';
-import { type EditorVocabulary, vocabularyOf, xmlNameOf } from './vocabulary';
+import { type EditorVocabulary, vocabularyOf } from './vocabulary';
 
 export type { ConrefResolution, DitaResolvers } from './extensions/special';
 
@@ -35,18 +28,6 @@ export interface DitaEditorOptions extends DitaResolvers {
   vocabulary?: EditorVocabulary;
   /** Keep the undo history (default true). */
   history?: boolean;
-}
-
-/** The element the attributes panel edits: a node (by position) or a phrase mark (by range). */
-export interface SelectedElement {
-  kind: 'node' | 'mark';
-  /** DITA element name (`p`, `step`, `xref`...). */
-  name: string;
-  attrs: DitaAttrs;
-  /** Position of the node, or the range the mark covers around the cursor. */
-  pos: number;
-  from: number;
-  to: number;
 }
 
 /** Inline phrase elements the toolbar wraps text in. */
@@ -112,280 +93,6 @@ declare module '@tiptap/core' {
       insertIcnFigure: (figure: { title: string; icn: string }) => ReturnType;
     };
   }
-}
-
-function el(schema: Schema, name: string, attrs: DitaAttrs = {}, content?: PMNode[] | PMNode): PMNode {
-  const type = nodeType(schema, pmName(name));
-  return type.createAndFill({ attrs }, content) ?? type.create({ attrs }, content);
-}
-
-function run(schema: Schema, text?: string): PMNode {
-  return nodeType(schema, 'run').create(null, text ? schema.text(text) : null);
-}
-
-function p(schema: Schema, text?: string): PMNode {
-  return nodeType(schema, 'p').create({ attrs: {} }, text ? schema.text(text) : null);
-}
-
-/** Inserts a block after the innermost ancestor where it is allowed, and puts the cursor in it. */
-function insertBlock(make: (schema: Schema) => PMNode, allowedIn?: (parent: PMNode) => boolean) {
-  return ({ state, tr, dispatch }: CommandProps): boolean => {
-    const node = make(state.schema);
-    const $from = state.selection.$from;
-    for (let d = $from.depth; d >= 0; d--) {
-      const parent = $from.node(d);
-      const index = d === $from.depth ? $from.index(d) : $from.indexAfter(d);
-      if ((!allowedIn || allowedIn(parent)) && parent.canReplaceWith(index, index, node.type)) {
-        const pos = d === $from.depth ? $from.pos : $from.after(d + 1);
-        if (d === $from.depth && !parent.isTextblock) return insertAt(tr, pos, node, dispatch);
-        if (d < $from.depth) return insertAt(tr, pos, node, dispatch);
-      }
-    }
-    return false;
-  };
-}
-
-function insertAt(tr: Transaction, pos: number, node: PMNode, dispatch: CommandProps['dispatch']): boolean {
-  if (dispatch) {
-    tr.insert(pos, node);
-    // Cursor into the first textblock of the new node.
-    let target = -1;
-    tr.doc.nodeAt(pos)?.descendants((n, p) => {
-      if (target < 0 && n.isTextblock) target = pos + 1 + p + 1;
-      return target < 0;
-    });
-    if (target >= 0) tr.setSelection(NodeSelection.near(tr.doc.resolve(target)));
-    tr.scrollIntoView();
-  }
-  return true;
-}
-
-/** The innermost ancestor of a position whose type is one of `names`, with its depth. */
-function ancestor($pos: ResolvedPos, names: string[]): { node: PMNode; depth: number; pos: number } | null {
-  for (let d = $pos.depth; d > 0; d--) {
-    const node = $pos.node(d);
-    if (names.includes(node.type.name)) return { node, depth: d, pos: $pos.before(d) };
-  }
-  return null;
-}
-
-/** Inserts a node of `name` after the innermost ancestor of type `after` (or inside `container`). */
-function insertSibling(after: string[], make: (schema: Schema) => PMNode) {
-  return ({ state, tr, dispatch }: CommandProps): boolean => {
-    const a = ancestor(state.selection.$from, after);
-    if (!a) return false;
-    const node = make(state.schema);
-    const $end = state.doc.resolve(a.pos + a.node.nodeSize);
-    if (!$end.parent.canReplaceWith($end.index(), $end.index(), node.type)) return false;
-    return insertAt(tr, $end.pos, node, dispatch);
-  };
-}
-
-/** Appends a child (substeps, choices...) to the innermost ancestor step where it is allowed. */
-function appendChild(to: string[], make: (schema: Schema) => PMNode) {
-  return ({ state, tr, dispatch }: CommandProps): boolean => {
-    const a = ancestor(state.selection.$from, to);
-    if (!a) return false;
-    const node = make(state.schema);
-    const parent = a.node;
-    // After the cmd/info, before a stepresult: the first index where the schema allows it.
-    for (let i = parent.childCount; i >= 1; i--) {
-      if (parent.canReplaceWith(i, i, node.type) && (i === parent.childCount || parent.child(i).type.name !== node.type.name)) {
-        let pos = a.pos + 1;
-        for (let j = 0; j < i; j++) pos += parent.child(j).nodeSize;
-        return insertAt(tr, pos, node, dispatch);
-      }
-    }
-    return false;
-  };
-}
-
-function step(schema: Schema, name: 'step' | 'substep' = 'step'): PMNode {
-  return el(schema, name, {}, [el(schema, 'cmd')]);
-}
-
-function calsTable(schema: Schema, rows: number, cols: number, header: boolean): PMNode {
-  const entry = () => nodeType(schema, 'entry').create({ attrs: {} }, run(schema));
-  const row = (head: boolean) => nodeType(schema, 'row').create({ attrs: {}, head }, Array.from({ length: cols }, entry));
-  const tgroup = nodeType(schema, 'tgroup').create(
-    {
-      attrs: { cols: String(cols) },
-      colspecs: Array.from({ length: cols }, (_, i) => ({ attrs: { colname: `c${i + 1}` }, raw: `<colspec colname="c${i + 1}"/>`, ws: null })),
-    },
-    Array.from({ length: rows }, (_, i) => row(header && i === 0)),
-  );
-  return nodeType(schema, 'table').create({ attrs: {} }, [nodeType(schema, 'title').create({ attrs: {} }), tgroup]);
-}
-
-function simpletable(schema: Schema, rows: number, cols: number): PMNode {
-  const entry = () => nodeType(schema, 'stentry').create({ attrs: {} }, run(schema));
-  const row = (name: string) => nodeType(schema, name).create({ attrs: {} }, Array.from({ length: cols }, entry));
-  return nodeType(schema, 'simpletable').create(
-    { attrs: {} },
-    Array.from({ length: rows }, () => row('strow')),
-  );
-}
-
-/** A table command: prosemirror-tables for CALS tables, the simpletable variant otherwise. */
-function tableCommand(cals: (state: EditorState, dispatch?: (tr: Transaction) => void) => boolean, simple: (props: CommandProps) => boolean) {
-  return (props: CommandProps): boolean => {
-    const { state, dispatch, tr } = props;
-    if (!isInTable(state)) return simple(props);
-    // TipTap's command state hands out the command's own transaction, so prosemirror-tables writes into it.
-    const ok = cals(state, dispatch ? () => undefined : undefined);
-    if (ok && dispatch) normalizeHeadRows(tr);
-    return ok;
-  };
-}
-
-/** Keeps CALS head rows at the top of each tgroup: a row above a head row is a head row. */
-function normalizeHeadRows(tr: Transaction): void {
-  tr.doc.descendants((node, pos) => {
-    if (node.type.name !== 'tgroup') return true;
-    let lastHead = -1;
-    node.forEach((row, _o, i) => {
-      if (row.attrs.head) lastHead = i;
-    });
-    let offset = pos + 1;
-    node.forEach((row, _o, i) => {
-      const head = i <= lastHead;
-      if (row.attrs.head !== head) tr.setNodeMarkup(offset, undefined, { ...row.attrs, head });
-      offset += row.nodeSize;
-    });
-    return false;
-  });
-}
-
-/** simpletable row and column operations (no spans, so plain index arithmetic). */
-function simpleRow(op: 'add-before' | 'add-after' | 'delete') {
-  return ({ state, tr, dispatch }: CommandProps): boolean => {
-    const $from = state.selection.$from;
-    const row = ancestor($from, ['strow', 'sthead']);
-    const table = ancestor($from, ['simpletable']);
-    if (!row || !table) return false;
-    if (op === 'delete') {
-      const strows = countChildren(table.node, 'strow');
-      if (row.node.type.name === 'strow' && strows <= 1) return false;
-      if (dispatch) tr.delete(row.pos, row.pos + row.node.nodeSize);
-      return true;
-    }
-    const cells = Array.from({ length: row.node.childCount }, () => nodeType(state.schema, 'stentry').create({ attrs: {} }, run(state.schema)));
-    const node = nodeType(state.schema, 'strow').create({ attrs: {} }, cells);
-    const at = op === 'add-before' && row.node.type.name !== 'sthead' ? row.pos : row.pos + row.node.nodeSize;
-    return insertAt(tr, at, node, dispatch);
-  };
-}
-
-function countChildren(node: PMNode, name: string): number {
-  let n = 0;
-  node.forEach((c) => {
-    if (c.type.name === name) n++;
-  });
-  return n;
-}
-
-function simpleColumn(op: 'add-before' | 'add-after' | 'delete') {
-  return ({ state, tr, dispatch }: CommandProps): boolean => {
-    const $from = state.selection.$from;
-    const cell = ancestor($from, ['stentry']);
-    const table = ancestor($from, ['simpletable']);
-    if (!cell || !table) return false;
-    const col = $from.index(cell.depth - 1);
-    const width = $from.node(cell.depth - 1).childCount;
-    if (op === 'delete' && width <= 1) return false;
-    if (!dispatch) return true;
-    // Work from the last row up so earlier positions stay valid.
-    const rows: Array<{ node: PMNode; pos: number }> = [];
-    table.node.forEach((r, offset) => {
-      rows.push({ node: r, pos: table.pos + 1 + offset });
-    });
-    for (const r of rows.reverse()) {
-      if (r.node.type.name !== 'strow' && r.node.type.name !== 'sthead') continue;
-      let pos = r.pos + 1;
-      const target = op === 'add-after' ? col + 1 : col;
-      for (let i = 0; i < Math.min(target, r.node.childCount); i++) pos += r.node.child(i).nodeSize;
-      if (op === 'delete') {
-        const c = r.node.maybeChild(col);
-        if (c) tr.delete(pos, pos + c.nodeSize);
-      } else tr.insert(pos, nodeType(state.schema, 'stentry').create({ attrs: {} }, run(state.schema)));
-    }
-    return true;
-  };
-}
-
-function toggleHeadRow({ state, tr, dispatch }: CommandProps): boolean {
-  const $from = state.selection.$from;
-  const row = ancestor($from, ['row']);
-  const tgroup = ancestor($from, ['tgroup']);
-  if (!row || !tgroup) {
-    // simpletable: the first row becomes sthead, or the sthead becomes a strow.
-    const srow = ancestor($from, ['strow', 'sthead']);
-    const table = ancestor($from, ['simpletable']);
-    if (!srow || !table) return false;
-    const toHead = srow.node.type.name === 'strow';
-    if (toHead && (table.node.firstChild !== srow.node || countChildren(table.node, 'strow') <= 1)) return false;
-    if (dispatch) tr.setNodeMarkup(srow.pos, nodeType(state.schema, toHead ? 'sthead' : 'strow'), srow.node.attrs);
-    return true;
-  }
-  if (!dispatch) return true;
-  const index = $from.index(tgroup.depth);
-  const makeHead = !row.node.attrs.head;
-  let offset = tgroup.pos + 1;
-  tgroup.node.forEach((r, _o, i) => {
-    const head = makeHead ? i <= index || r.attrs.head : i < index && r.attrs.head;
-    if (r.attrs.head !== head) tr.setNodeMarkup(offset, undefined, { ...r.attrs, head });
-    offset += r.nodeSize;
-  });
-  return true;
-}
-
-/** The element the attributes panel shows: the innermost phrase mark at the cursor, else the node. */
-export function getSelectedElement(state: EditorState): SelectedElement | null {
-  const sel = state.selection;
-  if (sel instanceof NodeSelection && sel.node.attrs.attrs) {
-    return { kind: 'node', name: elementName(sel.node), attrs: sel.node.attrs.attrs as DitaAttrs, pos: sel.from, from: sel.from, to: sel.to };
-  }
-  const $from = sel.$from;
-  const marks = ($from.marks() as Mark[]).filter((m) => m.attrs.attrs);
-  const mark = marks.at(-1);
-  if (mark) {
-    const { from, to } = markRange($from, mark);
-    return { kind: 'mark', name: xmlNameOf(mark.type), attrs: mark.attrs.attrs as DitaAttrs, pos: from, from, to };
-  }
-  for (let d = $from.depth; d > 0; d--) {
-    const node = $from.node(d);
-    if (node.attrs.attrs) {
-      const pos = $from.before(d);
-      return { kind: 'node', name: elementName(node), attrs: node.attrs.attrs as DitaAttrs, pos, from: pos, to: pos + node.nodeSize };
-    }
-  }
-  return null;
-}
-
-function elementName(node: PMNode): string {
-  return typeof node.attrs.name === 'string' && node.attrs.name ? node.attrs.name : xmlNameOf(node.type);
-}
-
-function markRange($pos: ResolvedPos, mark: Mark): { from: number; to: number } {
-  const parent = $pos.parent;
-  const start = $pos.start();
-  let from = $pos.pos;
-  let to = $pos.pos;
-  let offset = 0;
-  const spans: Array<{ from: number; to: number; has: boolean }> = [];
-  parent.forEach((child) => {
-    spans.push({ from: start + offset, to: start + offset + child.nodeSize, has: mark.isInSet(child.marks) });
-    offset += child.nodeSize;
-  });
-  const i = spans.findIndex((s) => s.from <= $pos.pos && $pos.pos <= s.to && s.has);
-  if (i < 0) return { from, to };
-  let a = i;
-  let b = i;
-  while (a > 0 && spans[a - 1]?.has) a--;
-  while (b < spans.length - 1 && spans[b + 1]?.has) b++;
-  from = spans[a]?.from ?? from;
-  to = spans[b]?.to ?? to;
-  return { from, to };
 }
 
 const DitaCommands = Extension.create({
@@ -586,28 +293,6 @@ const DitaCommands = Extension.create({
   },
 });
 
-function insertBlockIn(containers: string[], make: (schema: Schema) => PMNode) {
-  return (props: CommandProps): boolean => {
-    const a = ancestor(props.state.selection.$from, containers);
-    if (!a) return insertBlock(make)(props);
-    const node = make(props.state.schema);
-    for (let i = a.node.childCount; i >= 0; i--) {
-      if (a.node.canReplaceWith(i, i, node.type)) {
-        let pos = a.pos + 1;
-        for (let j = 0; j < i; j++) pos += a.node.child(j).nodeSize;
-        return insertAt(props.tr, pos, node, props.dispatch);
-      }
-    }
-    return false;
-  };
-}
-
-function nodeMark(schema: Schema, name: string, attrs: DitaAttrs): Mark {
-  const t = schema.marks[pmName(name)];
-  if (!t) throw new Error(`The DITA schema has no mark ${name}`);
-  return t.create({ attrs });
-}
-
 /** Attribute values from the panel: empty values are removed (an attribute is either set or absent). */
 function cleanAttrs(attrs: DitaAttrs): DitaAttrs {
   const out: DitaAttrs = {};
@@ -616,23 +301,6 @@ function cleanAttrs(attrs: DitaAttrs): DitaAttrs {
 }
 
 /** A new empty mixed element (a table cell made by "add column", an emptied list item) gets an empty text run to type in. */
-/** The ranges of the final document that `trs` changed (widened by one, clamped), in no particular order. */
-function changedRanges(trs: readonly Transaction[], doc: PMNode): Array<[number, number]> {
-  let ranges: Array<[number, number]> = [];
-  for (const tr of trs) {
-    if (!tr.docChanged) continue;
-    ranges = ranges.map(([f, t]) => [tr.mapping.map(f, -1), tr.mapping.map(t, 1)]);
-    tr.mapping.maps.forEach((map, i) => {
-      const rest = tr.mapping.slice(i + 1);
-      map.forEach((_oldStart, _oldEnd, newStart, newEnd) => {
-        ranges.push([rest.map(newStart, -1), rest.map(newEnd, 1)]);
-      });
-    });
-  }
-  const size = doc.content.size;
-  return ranges.map(([f, t]) => [Math.max(0, Math.min(f, t) - 1), Math.min(size, Math.max(f, t) + 1)]);
-}
-
 const fillEmpty = new Plugin({
   key: new PluginKey('ditaFillEmpty'),
   appendTransaction(trs, _old, state) {
@@ -654,129 +322,6 @@ const fillEmpty = new Plugin({
     return tr;
   },
 });
-
-/** A transaction with this meta makes the conref display ask the resolver again (its answers arrived or changed). */
-export const CONREF_REFRESH_META = 'ditaConrefRefresh';
-
-/** The read-only display of a resolved reference: its text and the "open source" action, or the reason it is broken. */
-function conrefWidget(resolved: ConrefResolution): HTMLElement {
-  const box = document.createElement('span');
-  box.setAttribute('contenteditable', 'false');
-  if ('problem' in resolved) {
-    box.className = 'dita-conref-resolved dita-conref-broken';
-    box.textContent = resolved.problem;
-    return box;
-  }
-  box.className = 'dita-conref-resolved';
-  box.setAttribute('data-testid', 'conref-resolved');
-  box.textContent = resolved.text;
-  const open = resolved.open;
-  if (open) {
-    const link = document.createElement('a');
-    link.className = 'dita-conref-open';
-    link.textContent = open.label;
-    link.setAttribute('role', 'button');
-    link.addEventListener('mousedown', (e) => e.preventDefault());
-    link.addEventListener('click', (e) => {
-      e.preventDefault();
-      open.run();
-    });
-    box.append(' ', link);
-  }
-  return box;
-}
-
-/**
- * Elements with conref/conkeyref are read-only and show the referenced content in place (from
- * the page's resolver); a broken one is underlined with the reason. The decorations are built
- * again only when a reference appears, goes or changes, or the resolver's answers change.
- */
-function conrefPlugin(resolvers: DitaResolvers): Plugin {
-  type Found = { pos: number; node: PMNode; attrs: DitaAttrs };
-  const find = (doc: PMNode): Found[] => {
-    const out: Found[] = [];
-    doc.descendants((node, pos) => {
-      const attrs = node.attrs.attrs as DitaAttrs | undefined;
-      if (attrs && (attrs.conref || attrs.conkeyref)) {
-        out.push({ pos, node, attrs });
-        return false;
-      }
-      // Text runs and other textblocks hold only inline content: a conref there is an inline atom.
-      return !node.isTextblock || node.childCount === 0 || node.content.size !== node.textContent.length;
-    });
-    return out;
-  };
-  const build = (doc: PMNode, found: Found[]) => {
-    const decos: Decoration[] = [];
-    for (const { pos, node, attrs } of found) {
-      const resolved = resolvers.resolveConref?.(elementName(node), attrs);
-      const broken = resolved && 'problem' in resolved ? resolved.problem : undefined;
-      const cls = `dita-conref${node.isInline ? ' dita-conref-inline' : ''}${resolved && !broken ? ' is-resolved' : ''}${broken ? ' te-broken' : ''}`;
-      decos.push(
-        Decoration.node(
-          pos,
-          pos + node.nodeSize,
-          broken ? { class: cls, contenteditable: 'false', title: broken, 'data-testid': 'broken-ref' } : { class: cls, contenteditable: 'false' },
-        ),
-      );
-      if (!resolved) continue;
-      const at = node.isInline || node.isAtom ? pos : pos + 1;
-      decos.push(
-        Decoration.widget(at, () => conrefWidget(resolved), {
-          side: -1,
-          ignoreSelection: true,
-          stopEvent: () => true,
-          key: `${pos}:${attrs.conref ?? attrs.conkeyref}:${'problem' in resolved ? resolved.problem : resolved.text}`,
-        }),
-      );
-    }
-    return DecorationSet.create(doc, decos);
-  };
-  const sameRefs = (a: Found[], b: Found[]) =>
-    a.length === b.length &&
-    a.every((x, i) => x.attrs.conref === b[i]?.attrs.conref && x.attrs.conkeyref === b[i]?.attrs.conkeyref && x.node.type === b[i]?.node.type);
-  const key = new PluginKey<{ found: Found[]; set: DecorationSet }>('ditaConref');
-  return new Plugin({
-    key,
-    state: {
-      init: (_c, state) => {
-        const found = find(state.doc);
-        return { found, set: build(state.doc, found) };
-      },
-      apply: (tr, old) => {
-        if (tr.getMeta(CONREF_REFRESH_META)) {
-          const found = find(tr.doc);
-          return { found, set: build(tr.doc, found) };
-        }
-        if (!tr.docChanged) return old;
-        // A reference appeared or went only when a changed range holds one, or an old one was deleted.
-        let touched = old.found.some((f) => tr.mapping.mapResult(f.pos, 1).deleted || tr.mapping.mapResult(f.pos + f.node.nodeSize, -1).deleted);
-        for (const [from, to] of touched ? [] : changedRanges([tr], tr.doc)) {
-          tr.doc.nodesBetween(from, to, (node) => {
-            const attrs = node.attrs.attrs as DitaAttrs | undefined;
-            if (attrs && (attrs.conref || attrs.conkeyref)) touched = true;
-            return !touched;
-          });
-        }
-        if (!touched) {
-          const moved = old.found.map((f) => {
-            const pos = tr.mapping.map(f.pos, 1);
-            return { ...f, pos, node: tr.doc.nodeAt(pos) ?? f.node };
-          });
-          return { found: moved, set: old.set.map(tr.mapping, tr.doc) };
-        }
-        const found = find(tr.doc);
-        if (sameRefs(found, old.found)) return { found, set: old.set.map(tr.mapping, tr.doc) };
-        return { found, set: build(tr.doc, found) };
-      },
-    },
-    props: {
-      decorations(state) {
-        return key.getState(state)?.set;
-      },
-    },
-  });
-}
 
 /**
  * The TipTap extensions of the DITA visual view: the schema, the commands the toolbar uses,

@@ -1,11 +1,12 @@
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { documentFor } from './conversion-cache';
 import { createDitaExtensions } from './editor';
 import { indextermText, noteLabel, placeholderOf, prologRows, prologSummary, stepNumber } from './readable';
 import { getDitaSchema } from './schema';
 import { structureMarks } from './structure-view';
 import { xmlToDoc } from './to-editor';
-import { docToXml, documentFor } from './to-xml';
+import { docToXml } from './to-xml';
 
 const TASK = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE task PUBLIC "-//OASIS//DTD DITA Task//EN" "task.dtd">

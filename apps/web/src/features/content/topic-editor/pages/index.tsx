@@ -18,7 +18,7 @@ function documentIdOf(params: URLSearchParams): number | undefined {
 }
 
 function OpenedTopic({ target, ...rest }: Omit<React.ComponentProps<typeof TopicEditor>, 'document'>) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const opened = useEditorDocument(target);
   if (opened.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   if (!opened.data) {
@@ -34,7 +34,7 @@ function OpenedTopic({ target, ...rest }: Omit<React.ComponentProps<typeof Topic
  * Unsaved changes of each topic opened here are kept while jumping between a document's topics.
  */
 export function TopicEditorPage({ mode = 'visual' }: { mode?: EditorMode }) {
-  const { t } = useTranslation('editor');
+  const { t } = useTranslation('topic-editor');
   const [params, setParams] = useSearchParams();
   const target = targetOf(params);
   const documentId = documentIdOf(params);

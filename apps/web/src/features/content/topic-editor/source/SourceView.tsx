@@ -41,17 +41,15 @@ export interface SourceViewProps {
   wrap?: boolean;
 }
 
-/** A located problem of the text: what save refuses before asking the server. */
-export interface LocatedError {
-  line: number;
-  column: number;
-  code: string;
-  message: string;
-}
-
-/** The well-formedness errors of the text, located and in the user's language. */
-export function wellFormednessErrors(text: string, lang: string): LocatedError[] {
-  return parseXml(text).errors.map((e) => ({ line: e.line, column: e.column, code: e.code, message: problemMessage(lang, e.code, e.message) }));
+/** The text's well-formedness errors as located problems in the user's language: what save refuses before asking the server. */
+export function wellFormednessProblems(text: string, lang: string): EditorProblem[] {
+  return parseXml(text).errors.map((e) => ({
+    line: e.line,
+    column: e.column,
+    severity: 'error',
+    code: 'xml.notWellFormed',
+    message: problemMessage(lang, e.code, e.message),
+  }));
 }
 
 /** Well-formedness diagnostics of the text, plus the server's problems, as CodeMirror diagnostics. */

@@ -8,7 +8,7 @@ import { bikeServer, ditaTopicRow, topicDetail } from '../../s1000d/testing/bike
 import TopicDetailPage from './detail';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['topic', 'document', 's1000d', 'compliance', 'editor', 'explorer', 'shared']);
+  await i18n.loadNamespaces(['topic', 'document', 's1000d', 'compliance', 'topic-editor', 'explorer', 'shared']);
   useSession.setState({ roles: ['admin'], permissions: ['*:*:*'] });
 });
 afterAll(() => i18n.changeLanguage('en'));
@@ -38,7 +38,7 @@ describe('the topic detail', () => {
 
   it('names the tab in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    await i18n.loadNamespaces(['topic', 'document', 's1000d', 'compliance', 'editor', 'explorer', 'shared']);
+    await i18n.loadNamespaces(['topic', 'document', 's1000d', 'compliance', 'topic-editor', 'explorer', 'shared']);
     fakeServer(bikeServer());
     show('?id=41');
     expect((await screen.findByTestId('s1000d-tab', undefined, SLOW)).textContent).toBe('S1000D 信息');

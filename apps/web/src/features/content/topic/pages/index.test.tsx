@@ -8,7 +8,7 @@ import { bikeServer, ditaTopicRow, topicRow } from '../../s1000d/testing/bike';
 import TopicListPage from './index';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['topic', 'document', 's1000d', 'editor', 'shared']);
+  await i18n.loadNamespaces(['topic', 'document', 's1000d', 'topic-editor', 'shared']);
   useSession.setState({ roles: ['admin'], permissions: ['*:*:*'] });
 });
 afterAll(() => i18n.changeLanguage('en'));
@@ -79,7 +79,7 @@ describe('the topic list', () => {
 
   it('names the S1000D columns in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    await i18n.loadNamespaces(['topic', 'document', 's1000d', 'editor', 'shared']);
+    await i18n.loadNamespaces(['topic', 'document', 's1000d', 'topic-editor', 'shared']);
     fakeServer(bikeServer());
     show();
     const row = (await screen.findByText('Bicycle – Clean the bicycle', undefined, SLOW)).closest('tr') as HTMLElement;

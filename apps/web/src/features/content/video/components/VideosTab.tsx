@@ -16,7 +16,7 @@ const VIDEO_RULES = { fileType: VIDEO_EXTENSIONS, fileSize: VIDEO_MAX_MB, limit:
 
 /** Videos of the library branch: name and upload time, played in a <video> dialog (range requests), upload, delete. */
 export function VideosTab({ scope }: { scope: LibraryScope }) {
-  const { t } = useTranslation('resource');
+  const { t } = useTranslation('graphic');
   const { t: tc } = useTranslation();
   const [playing, setPlaying] = useState<VideoRow | null>(null);
   return (

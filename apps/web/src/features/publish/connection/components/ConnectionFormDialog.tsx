@@ -53,7 +53,7 @@ const toValues = (c: Connection): Values => ({
 
 /** Add or edit a connection: server, folder and credential; changing the server or credential needs a new validate. */
 export function ConnectionFormDialog({ open, connectionId, onClose }: ConnectionFormDialogProps) {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('connection');
   const { message } = App.useApp();
   const save = useSaveConnection();
   const entity = useEntityForm<Values, Connection>({

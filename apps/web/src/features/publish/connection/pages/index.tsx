@@ -16,7 +16,7 @@ const date = (v: string | Date | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm
 
 /** Connections (menu component ccms/connection/index): delivery servers, validated before deliverables may use them. */
 export default function ConnectionPage() {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('connection');
   const { t: tc } = useTranslation();
   const { message, modal } = App.useApp();
   const list = useRef<ListPageHandle>(null);

@@ -41,7 +41,7 @@ const toValues = (d: Deliverable): Values => ({ ...d, sourceChangeJob: d.sourceC
 
 /** Add or edit a deliverable: what (publication and publish config), where (a validated connection, folder, file name) and when. */
 export function DeliverableFormDialog({ open, deliverableId, onClose }: DeliverableFormDialogProps) {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('deliverable');
   const { message } = App.useApp();
   const save = useSaveDeliverable();
   const entity = useEntityForm<Values, Deliverable>({

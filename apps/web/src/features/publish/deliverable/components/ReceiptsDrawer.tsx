@@ -10,7 +10,7 @@ const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024)
 
 /** The receipts of one deliverable: when, which output, where, how big, its checksum, how long and how it ended. */
 export function ReceiptsDrawer({ deliverable, onClose }: { deliverable: { deliverableId: number; name: string } | null; onClose: () => void }) {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('deliverable');
   const receipts = useReceipts(deliverable?.deliverableId);
   return (
     <Drawer open={deliverable !== null} title={t('receiptsOf', { name: deliverable?.name ?? '' })} size="large" onClose={onClose} destroyOnHidden>

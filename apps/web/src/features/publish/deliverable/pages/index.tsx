@@ -20,7 +20,7 @@ const STATUS_COLOR: Record<string, string> = { success: 'success', fail: 'error'
 
 /** Deliverables (menu component ccms/deliverable/index): publication outputs sent to connections, with their receipts. */
 export default function DeliverablePage() {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('deliverable');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const list = useRef<ListPageHandle>(null);

@@ -23,7 +23,7 @@ const show = (a: Attention) =>
   );
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['home']);
+  await i18n.loadNamespaces(['dashboard']);
 });
 afterEach(async () => {
   await i18n.changeLanguage('zh');
@@ -72,12 +72,12 @@ describe('Needs you', () => {
         },
       }),
     );
-    expect(screen.getByText(i18n.t('home:needs.scope', { names: 'Pump manual' }))).toBeTruthy();
+    expect(screen.getByText(i18n.t('dashboard:needs.scope', { names: 'Pump manual' }))).toBeTruthy();
     const tasks = screen.getByTestId('needs-overdueTasks');
     expect(tasks.getAttribute('data-total')).toBe('12');
     expect(within(tasks).getByRole('link', { name: 'Write the seal topic' }).getAttribute('href')).toBe('/ccms/task/detail?id=31');
-    expect(within(tasks).getByText(i18n.t('home:needs.daysOverdue', { count: 9 }))).toBeTruthy();
-    expect(within(tasks).getByText(i18n.t('home:needs.more', { count: 11 }))).toBeTruthy();
+    expect(within(tasks).getByText(i18n.t('dashboard:needs.daysOverdue', { count: 9 }))).toBeTruthy();
+    expect(within(tasks).getByText(i18n.t('dashboard:needs.more', { count: 11 }))).toBeTruthy();
     const publishes = screen.getByTestId('needs-failedPublishes');
     expect(within(publishes).getByRole('link', { name: 'pump.ditamap · print' }).getAttribute('href')).toBe('/ccms/document-detail/index?id=101&tab=output');
     expect(within(publishes).getByText('Missing topic seal.dita')).toBeTruthy();

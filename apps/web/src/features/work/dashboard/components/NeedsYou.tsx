@@ -34,7 +34,7 @@ type Panel<T> = { omitted: false; total: number; rows: T[] } | { omitted: true; 
 
 /** One panel: its count in the header, its entries, "Nothing waiting" when empty, or why it is not shown. */
 function AttentionPanel<T>(props: { name: AttentionPanelKey; panel: Panel<T>; rowKey: (row: T) => string | number; render: (row: T) => ReactNode }) {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('dashboard');
   const { name, panel } = props;
   const title = (
     <span>
@@ -80,7 +80,7 @@ function Entry({ to, title, children, testId }: { to: string; title: string; chi
  * projects they lead (the server decides who leads and which panels the caller may see).
  */
 export function NeedsYou({ attention }: { attention: Attention }) {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('dashboard');
   const canReadLog = useHasPermi([PublishLogPerm.list]);
   const panels: Panels | null = attention.panels;
   if (!attention.lead || !panels) return null;

@@ -13,8 +13,8 @@ const TrendChart = lazy(() => import('../components/TrendChart'));
 
 /** Home dashboard: "Needs you" for leads, my projects (status 0), my open work items and the past 7 days' trends. */
 export default function HomePage() {
-  const { t } = useTranslation('home');
-  const { t: tw } = useTranslation('workitem');
+  const { t } = useTranslation('dashboard');
+  const { t: tw } = useTranslation('work-item');
   const navigate = useNavigate();
   const name = useSession((s) => s.nickName || s.name);
   const dashboard = useDashboard();

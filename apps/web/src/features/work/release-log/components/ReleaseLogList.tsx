@@ -30,7 +30,7 @@ const toValues = (log: ReleaseLog): FormValues => ({
 
 /** Add (`logId` undefined) or edit an entry of a project's release log; rules come from the contract's ReleaseLogBody. */
 function ReleaseLogFormDialog({ open, logId, projectId, onClose }: { open: boolean; logId: number | undefined; projectId: number; onClose: () => void }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const { message } = App.useApp();
   const plans = usePlanRefs(projectId, open);
   const saveLog = useSaveReleaseLog();
@@ -79,7 +79,7 @@ function ReleaseLogFormDialog({ open, logId, projectId, onClose }: { open: boole
 
 /** The release log of a project: index, plan, version, commit comment, archive, status, creator, time. */
 export function ReleaseLogList({ projectId }: { projectId: number | undefined }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const list = useRef<ListPageHandle>(null);

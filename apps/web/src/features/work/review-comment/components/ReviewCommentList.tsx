@@ -13,7 +13,7 @@ import { ThreadTags } from './ReviewThreads';
 
 /** Every review comment thread the caller may read, filtered by plan, topic, author and state (menu ccms/workitem/reviewComment). */
 export function ReviewCommentList() {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('review-comment');
   const projectId = useProjects((s) => s.currentProjectId) ?? undefined;
   const plans = usePlanRefs(projectId, projectId !== undefined);
   const columns: ListColumn<ReviewComment>[] = [

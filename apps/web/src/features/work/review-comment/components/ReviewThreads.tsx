@@ -20,7 +20,7 @@ const excerpt = (text: string, max = 40) => (text.length > max ? `${text.slice(0
 
 /** The tags of a thread: its state, outdated, and its approval when that was rejected. */
 export function ThreadTags({ thread }: { thread: ReviewComment }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('review-comment');
   return (
     <Space size={4} wrap>
       <Tag color={thread.state === 'open' ? 'orange' : 'green'}>{t(`comment.states.${thread.state}`)}</Tag>
@@ -31,7 +31,7 @@ export function ThreadTags({ thread }: { thread: ReviewComment }) {
 }
 
 function Thread({ thread }: { thread: ReviewComment }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('review-comment');
   const actions = useReviewCommentActions();
   const [reply, setReply] = useState('');
   const show = useReviewAnchors((s) => s.show);
@@ -101,7 +101,7 @@ interface NewComment {
 
 /** The review threads of one topic, and a form to comment on text selected in the editor or the preview, or on an element (editor review tab, topic detail). */
 export function ReviewThreads({ libraryId, branch, path, content }: ReviewThreadsProps) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('review-comment');
   const { message } = App.useApp();
   const threads = useTopicThreads({ libraryId, branch, path });
   const actions = useReviewCommentActions();

@@ -13,7 +13,7 @@ const sizeText = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n /
 
 /** Files attached to a work item; a duplicate name asks whether to replace the file. A change refreshes the item and its history through the work item keys. */
 export function AttachmentsPanel({ workItemId, canWrite }: { workItemId: number; canWrite: boolean }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const { t: tc } = useTranslation();
   const { message, notification } = App.useApp();
   const list = useWorkItemAttachments(workItemId);

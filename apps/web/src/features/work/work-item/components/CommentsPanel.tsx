@@ -19,7 +19,7 @@ function threads(all: readonly WorkItemComment[]) {
 
 /** Comments of a work item with replies; the author may delete their own. A change refreshes the item and its history through the work item keys. */
 export function CommentsPanel({ workItemId, canWrite }: { workItemId: number; canWrite: boolean }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const { message } = App.useApp();
   const comments = useWorkItemComments(workItemId);
   const comment = useCommentWorkItem();

@@ -10,7 +10,7 @@ import { fakeServer } from '../../../../test/fakes';
 import { ConditionBuilder, toConditions } from './ConditionBuilder';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['workitem']);
+  await i18n.loadNamespaces(['work-item']);
   fakeServer((config) => ({
     data: { code: 200, msg: 'ok', data: config.url?.includes('userOptions') ? [{ userId: 1, userName: 'admin', nickName: 'Admin' }] : [] },
   }));

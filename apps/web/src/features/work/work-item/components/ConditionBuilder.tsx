@@ -79,7 +79,7 @@ function toRows(conditions: readonly Condition[]): Row[] {
 }
 
 function ValueEditor({ row, onChange }: { row: Row; onChange: (value: unknown) => void }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const users = useUserOptions();
   const kind: FieldKind = QUERY_FIELDS[row.field];
   const arity = operatorArity(row.operator);
@@ -151,7 +151,7 @@ function ValueEditor({ row, onChange }: { row: Row; onChange: (value: unknown) =
 
 /** Names the conditions being edited and saves them as a filter of the caller; the rule comes from the contract's SavedFilterBody. */
 function SaveFilterDialog({ open, onClose, save }: { open: boolean; onClose: () => void; save: (name: string) => Promise<unknown> }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const { message } = App.useApp();
   const entity = useEntityForm<{ name: string }>({
     open,
@@ -176,7 +176,7 @@ function SaveFilterDialog({ open, onClose, save }: { open: boolean; onClose: () 
  * 10 (the server refuses the 11th too), with the caller's saved filters.
  */
 export function ConditionBuilder({ workItemType, projectId, onApply }: ConditionBuilderProps) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [rows, setRows] = useState<Row[]>([]);

@@ -6,7 +6,7 @@ import { time } from './labels';
 
 /** The change history of a work item: one row per changed field. */
 export function HistoryTable({ workItemId }: { workItemId: number }) {
-  const { t, i18n } = useTranslation('workitem');
+  const { t, i18n } = useTranslation('work-item');
   const history = useWorkItemHistory(workItemId);
   const known = (key: string, fallback: string) => (i18n.exists(`workitem:${key}`) ? t(key as 'tabs.all') : fallback);
   const changeType = (type: string) => known(`history.types.${type}`, known(`actions.${type}`, type));

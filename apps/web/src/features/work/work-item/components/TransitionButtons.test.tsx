@@ -8,7 +8,7 @@ import { i18n } from '../../../../i18n';
 import { TransitionButtons } from './TransitionButtons';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['workitem']);
+  await i18n.loadNamespaces(['work-item']);
 });
 
 const wrap = (node: ReactNode) => (

@@ -15,7 +15,7 @@ type TransitionForm = Pick<TransitionBody, 'resolution' | 'closeReason' | 'versi
  * contracts' state machines); each opens a dialog for what the action needs.
  */
 export function TransitionButtons({ item }: { item: WorkItem }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const { message } = App.useApp();
   const [action, setAction] = useState<WorkItemAction | null>(null);
   const needs = action ? MACHINES[item.workItemType][action]?.requires : undefined;

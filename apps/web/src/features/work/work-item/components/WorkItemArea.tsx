@@ -44,7 +44,7 @@ function ProjectRows({
   projectId: number | undefined;
   columns: { key: string; title: string; render?: (v: unknown) => ReactNode }[];
 }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const rows = useAreaRows(list, projectId);
   if (projectId === undefined) return <Alert type="info" showIcon title={t('area.needProject')} />;
   return (
@@ -66,7 +66,7 @@ function ProjectRows({
 
 /** The library the current project works on, browsed like the library's content tab. */
 function LibraryTab({ projectId }: { projectId: number | undefined }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const library = useProjectLibrary(projectId);
   if (projectId === undefined) return <Alert type="info" showIcon title={t('area.needProject')} />;
   if (library.isLoading) return spinner;
@@ -81,7 +81,7 @@ function LibraryTab({ projectId }: { projectId: number | undefined }) {
 
 /** The sub-requirements of the picked requirement, with a button to add one under it. */
 function SubRequirements({ item }: { item: WorkItemListRow }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const [adding, setAdding] = useState(false);
   const children = useWorkItemChildren(item.projectId, item.workItemId);
   if (item.workItemType !== 'requirement') return <Empty description={t('area.notRequirement')} />;
@@ -123,7 +123,7 @@ function SubRequirements({ item }: { item: WorkItemListRow }) {
  * details, sub-requirement and change history. The list tabs pick the item the last three show.
  */
 export function WorkItemArea({ defaultTab = 'all' }: { defaultTab?: AreaTab }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const [params, setParams] = useSearchParams();
   const projectId = useProjects((s) => s.currentProjectId) ?? undefined;
   const [picked, setPicked] = useState<WorkItemListRow | null>(null);

@@ -15,7 +15,7 @@ import { WorkItemFormDialog } from './WorkItemFormDialog';
 
 /** Every field of the spec, read-only. */
 function Fields({ item }: { item: WorkItem }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const yes = (b: boolean) => (b ? t('conditions.yes') : t('conditions.no'));
   const rows: [string, ReactNode][] = [
     ['workItemId', item.workItemId],
@@ -101,7 +101,7 @@ function Fields({ item }: { item: WorkItem }) {
  * detail page and the area's "details" tab both show it.
  */
 export function WorkItemDetail({ workItemId, showOpenLink = false }: { workItemId: number; showOpenLink?: boolean }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const navigate = useNavigate();
   const detail = useWorkItem(workItemId);
   const [editing, setEditing] = useState(false);

@@ -113,7 +113,7 @@ const half = (node: ReactNode) => (
 
 /** Add or edit a requirement or defect with every field of the spec; rules come from the contract's WorkItemFields. */
 export function WorkItemFormDialog({ open, workItemId, type, projectId, parentId, onClose }: WorkItemFormDialogProps) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const { message } = App.useApp();
   const users = useUserOptions();
   const editing = workItemId !== undefined;

@@ -29,7 +29,7 @@ const EMPTY: AppliedConditions = { conditions: [], logic: 'and' };
 
 /** Work items of one type (or both): condition query, sorting and paging on the server, add, edit, delete, export. */
 export function WorkItemList({ workItemType, projectId, selectedId, onSelect }: WorkItemListProps) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();

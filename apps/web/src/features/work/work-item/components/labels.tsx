@@ -19,7 +19,7 @@ const STATUS_COLORS: Record<string, string> = {
 };
 
 export function StatusTag({ item }: { item: Pick<WorkItem, 'status' | 'workItemType'> }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const color = item.workItemType === 'defect' && item.status === 'active' ? 'red' : (STATUS_COLORS[item.status] ?? 'default');
   return (
     <Tag color={color} data-testid="status-tag">
@@ -29,7 +29,7 @@ export function StatusTag({ item }: { item: Pick<WorkItem, 'status' | 'workItemT
 }
 
 export function TypeTag({ type }: { type: string }) {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   return <Tag color={type === 'defect' ? 'volcano' : 'geekblue'}>{t(`types.${type}` as 'types.defect', { defaultValue: type })}</Tag>;
 }
 

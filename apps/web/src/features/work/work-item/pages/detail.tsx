@@ -6,7 +6,7 @@ import '../work-item.css';
 
 /** Work item detail (/ccms/staging/detail?id=...): actions, fields, comments, attachments, history. */
 export default function WorkItemDetailPage() {
-  const { t } = useTranslation('workitem');
+  const { t } = useTranslation('work-item');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   if (!Number.isInteger(id) || id <= 0) return <Result status="warning" title={t('detail.missingId')} />;

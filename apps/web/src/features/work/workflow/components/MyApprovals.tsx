@@ -7,7 +7,7 @@ import { useMyApprovals } from '../workflow-queries';
 
 /** Approvals waiting for the caller's decision (shown on My tasks above the tasks). */
 export function MyApprovals() {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('workflow');
   const mine = useMyApprovals();
   return (
     <Card size="small" title={t('mine.title')} style={{ marginBottom: 16 }} data-testid="my-approvals">

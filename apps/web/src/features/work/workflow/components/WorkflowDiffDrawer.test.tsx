@@ -47,7 +47,7 @@ const show = (diff: WorkflowDiff) => {
 };
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['review']);
+  await i18n.loadNamespaces(['workflow']);
   await i18n.changeLanguage('en');
 });
 

@@ -35,7 +35,7 @@ function Revision({ rev }: { rev: { commit: string; date: string; author: string
 
 /** Previous / next change, and which one is shown. */
 function ChangeNav({ current, total, onGo }: { current: number; total: number; onGo: (n: number) => void }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('workflow');
   if (total === 0) return <Typography.Text type="secondary">{t('workflow.diff.noChanges')}</Typography.Text>;
   return (
     <Space>
@@ -52,7 +52,7 @@ function ChangeNav({ current, total, onGo }: { current: number; total: number; o
 
 /** The rendered diff in a frame of its own (the rendering's styles stay inside); opens at the first change. */
 function RenderedDiff({ before, after }: { before: string; after: string }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('workflow');
   const diff = useMemo(() => diffHtml(before, after), [before, after]);
   const frame = useRef<HTMLIFrameElement>(null);
   const [current, setCurrent] = useState(0);
@@ -129,7 +129,7 @@ function XmlDiff({ before, after }: { before: string; after: string }) {
 
 /** Which two revisions are compared, and what the comparison found when there is nothing to mark. */
 function Header({ diff }: { diff: WorkflowDiff }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('workflow');
   const base = diff.base;
   const note =
     diff.state === 'unchanged'
@@ -167,7 +167,7 @@ function Header({ diff }: { diff: WorkflowDiff }) {
 
 /** "What changed" in one covered item of a plan (issue 38, item 5): the rendered diff, the XML diff a tab away. */
 export function WorkflowDiffDrawer({ planId, path, onClose }: { planId: number; path: string | undefined; onClose: () => void }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('workflow');
   const query = useWorkflowDiff(planId, path);
   const openInEditor = useOpenInEditor();
   const diff = query.data;

@@ -23,7 +23,7 @@ const STATUS_COLORS: Record<string, string> = {
 
 /** The reject dialog: a reason is required (the server refuses an empty one too). */
 function RejectDialog({ open, onClose, onReject }: { open: boolean; onClose: () => void; onReject: (reason: string) => Promise<unknown> }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('workflow');
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async ({ reason }: { reason: string }) => {
@@ -56,7 +56,7 @@ function RejectDialog({ open, onClose, onReject }: { open: boolean; onClose: () 
 
 /** The steps bar of a workflow: each stage completed, current or pending, with who acts and since when. */
 export function WorkflowSteps({ wf }: { wf: Workflow }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('workflow');
   return (
     <Steps
       data-testid="workflow-steps"
@@ -81,7 +81,7 @@ export function WorkflowSteps({ wf }: { wf: Workflow }) {
 
 /** A plan's workflow: steps bar, actions for the caller, approvals with reviewers' decisions, covered content and history. */
 export function WorkflowView({ planId }: { planId: number }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('workflow');
   const { message } = App.useApp();
   const query = useWorkflow(planId);
   const act = useWorkflowAction(planId);

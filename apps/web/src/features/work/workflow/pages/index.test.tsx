@@ -12,7 +12,7 @@ let plans: { id: number; title: string }[] = [];
 let calls: { url?: string }[] = [];
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['review']);
+  await i18n.loadNamespaces(['workflow']);
 });
 beforeEach(() => {
   calls = fakeServer((config) => {
@@ -52,7 +52,7 @@ describe('the workflow page', () => {
     // The list has arrived once the picker offers both.
     fireEvent.mouseDown(screen.getByRole('combobox'));
     expect(await screen.findByText('Translation')).toBeTruthy();
-    expect(screen.getByText(i18n.t('review:workflow.noPlan'))).toBeTruthy();
+    expect(screen.getByText(i18n.t('workflow:workflow.noPlan'))).toBeTruthy();
     expect(calls.some((c) => c.url?.startsWith('/ccms/workflow/'))).toBe(false);
   });
 

@@ -9,7 +9,7 @@ import { WorkflowView } from '../components/WorkflowView';
 
 /** The workflow of a plan of the project chosen in the top bar (menu ccms/workitem/workflow; ?planId= opens one). */
 export default function WorkflowPage() {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation('workflow');
   const projectId = useProjects((s) => s.currentProjectId) ?? undefined;
   const [params] = useSearchParams();
   const [chosen, setPlanId] = useState<number | undefined>(params.get('planId') ? Number(params.get('planId')) : undefined);

@@ -1,0 +1,45 @@
+import type { Messages } from '../types';
+import type zh from '../zh/deliverable';
+
+/** Deliverables and their delivery receipts (ccms/deliverable). */
+const deliverable: Messages<typeof zh> = {
+  name: 'Name',
+  invalidFileName: 'Invalid file name',
+  required: '{{field}} is required',
+  addDeliverable: 'Add deliverable',
+  editDeliverable: 'Edit deliverable',
+  added: 'Added',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  confirmDelete: 'Delete "{{names}}"?',
+  description: 'Description',
+  publication: 'Publication',
+  publishInfo: 'Publish config',
+  connection: 'Connection',
+  connectionValidatedOnly: 'Only validated connections can be chosen',
+  filePath: 'File path',
+  filePathHelp: 'Folder under the remote path; it must be empty',
+  fileName: 'File name',
+  scheduleJob: 'Scheduled delivery',
+  scheduleHelp: 'Cron expression (sec min hour day month weekday); empty for none',
+  sourceChangeJob: 'Deliver on source change',
+  target: 'Target',
+  lastDelivery: 'Last delivery',
+  deliverNow: 'Deliver now',
+  deliveryQueued: 'Delivery queued',
+  receipts: 'Receipts',
+  receiptsOf: 'Receipts of "{{name}}"',
+  receiptTime: 'Time',
+  receiptStatus: 'Result',
+  receiptStatuses: { waiting: 'Waiting for its publish', queued: 'Queued', running: 'Delivering', success: 'Success', fail: 'Failed' },
+  trigger: 'Trigger',
+  triggers: { now: 'Manual', schedule: 'Schedule', sourceChange: 'Source change' },
+  output: 'Output',
+  remoteFile: 'Remote file',
+  bytes: 'Size',
+  duration: 'Duration',
+  attempts: 'Attempts',
+  error: 'Error',
+};
+
+export default deliverable;

@@ -1,0 +1,43 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: an editor link parameter spells its variables ${name}
+import type { Messages } from '../types';
+import type zh from '../zh/editor-config';
+
+const editorConfig: Messages<typeof zh> = {
+  links: 'Editor links',
+  defaults: 'Default editors',
+  label: 'Label',
+  icon: 'Icon',
+  serverAddress: 'Server address',
+  parameter: 'Parameter',
+  associationTypes: 'File types',
+  target: 'Opens',
+  targets: { frame: 'Inside the app', window: 'In a new window' },
+  status: 'Status',
+  isDefault: 'Default',
+  remark: 'Remark',
+  createTime: 'Created',
+  labelPlaceholder: 'Label',
+  serverAddressPlaceholder: 'https://author.example.com/app/oxygen.html',
+  parameterPlaceholder: 'url=${rawUrl}&author=${user}',
+  parameterHint: 'Variables: {{names}}',
+  typesPlaceholder: 'Comma-separated, at most {{max}}, e.g. .dita, .xml',
+  addTitle: 'Add editor link',
+  editTitle: 'Edit editor link',
+  confirmDelete: 'Delete the editor link(s) "{{names}}"? Their file types then open as their document type says.',
+  suffix: 'File suffix',
+  open: 'Opens in',
+  updateBy: 'Changed by',
+  updateTime: 'Changed',
+  builtIn: { topic: 'Topic editor', map: 'Map editor', source: 'Source editor', view: 'Read-only view' },
+  link: 'Link: {{label}}',
+  setDefault: 'Set default editor',
+  confirmRemoveDefault: 'Remove the default editor of {{suffix}}? It then opens as its document type says.',
+  yes: 'Yes',
+  no: 'No',
+  opening: 'Opening the editor…',
+  openedInWindow: '{{label}} opened in a new window.',
+  openAgain: 'Open again',
+  readOnly: 'Files of this type are configured to open read-only',
+  missingFile: 'No file was given to open',
+};
+export default editorConfig;

@@ -1,0 +1,41 @@
+import type { Messages } from '../types';
+import type zh from '../zh/review-comment';
+
+/** Review comments (ccms/workitem/reviewComment) and the review threads of a topic. */
+export default {
+  comment: {
+    title: 'Review comments',
+    topic: 'Topic',
+    topicPlaceholder: 'Topic path or title',
+    plan: 'Plan',
+    author: 'Author',
+    authorPlaceholder: 'User name',
+    state: 'State',
+    states: { open: 'Open', resolved: 'Resolved', outdated: 'Outdated' },
+    element: 'Element',
+    elementPlaceholder: 'Element to comment on',
+    quote: 'Quoted text',
+    quotePlaceholder: 'The text the comment is about (optional)',
+    body: 'Comment',
+    bodyPlaceholder: 'Your comment; @userName mentions someone',
+    bodyRequired: 'The comment must not be empty',
+    add: 'Comment',
+    reply: 'Reply',
+    replyPlaceholder: 'Reply…',
+    resolve: 'Resolve',
+    reopen: 'Reopen',
+    outdated: 'The commented text was changed or removed',
+    approval: 'Approval',
+    approvalRejected: 'Its approval was rejected',
+    replies: 'Replies',
+    createTime: 'Time',
+    empty: 'No review comment on this topic yet',
+    added: 'Commented',
+    noTopic: 'Open a topic to comment on it',
+    selection: 'Selected text',
+    selectHint: 'Select text in the editor or the preview to comment on it, or choose an element.',
+    clearSelection: 'Clear',
+    selectionNotFound: 'The selected text is not in the topic’s text (the preview generated it): select text of the topic',
+    showInTopic: 'Show in the topic',
+  },
+} satisfies Messages<typeof zh>;
