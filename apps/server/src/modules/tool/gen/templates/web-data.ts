@@ -10,18 +10,23 @@ export function webApiFile(ctx: TemplateContext): GenFile {
     language: 'ts',
     content: `import type { ${E}, ${E}Body${sub ? `, ${E}Detail` : ''}, ${E}Query, ${E}Update } from '@ccms/contracts/${area}/${k}';
 import type { z } from 'zod';
-import { api } from '../../../api/client';
+import { type DataBody, type ListBody, request } from '../../../api/client';
 ${tree ? "import { buildTree, type TreeOption } from '../../../shared/tree/tree';\n" : ''}
 export type ${E}ListParams = z.input<typeof ${E}Query>;
 export type ${E}Save = ${E}Body | ${E}Update;
 ${tree ? `export type ${E}Node = ${E} & { children?: ${E}Node[] };\n` : ''}
 /** ${cm(fnEn)} (server: modules/${area}/${k}). Screens use \`${k}-queries.ts\`. */
 export const ${e}Api = {
-  list: (params: ${E}ListParams) => ${tree ? `api.one<${E}[]>('${base}/list', params)` : `api.list<${E}>('${base}/list', params)`},
-  get: (id: number) => api.one<${sub ? `${E}Detail` : E}>(\`${base}/\${id}\`),
+  list: (params: ${E}ListParams) =>
+    ${
+      tree
+        ? `request<DataBody<${E}[]>>({ url: '${base}/list', method: 'get', params }).then((r) => r.data)`
+        : `request<ListBody<${E}>>({ url: '${base}/list', method: 'get', params }).then((r) => ({ rows: r.rows, total: r.total }))`
+    },
+  get: (id: number) => request<DataBody<${sub ? `${E}Detail` : E}>>({ url: \`${base}/\${id}\`, method: 'get' }).then((r) => r.data),
   /** Adds when the body has no \`${pk.propName}\`, else updates. */
-  save: (body: ${E}Save) => ('${pk.propName}' in body ? api.put('${base}', body) : api.post('${base}', body)),
-  remove: (ids: readonly number[]) => api.delete(\`${base}/\${ids.join(',')}\`),
+  save: (body: ${E}Save) => request({ url: '${base}', method: '${pk.propName}' in body ? 'put' : 'post', data: body }),
+  remove: (ids: readonly number[]) => request({ url: \`${base}/\${ids.join(',')}\`, method: 'delete' }),
 };
 ${
   tree
