@@ -8,7 +8,7 @@ import { time } from './labels';
 export function HistoryTable({ workItemId }: { workItemId: number }) {
   const { t, i18n } = useTranslation('work-item');
   const history = useWorkItemHistory(workItemId);
-  const known = (key: string, fallback: string) => (i18n.exists(`workitem:${key}`) ? t(key as 'tabs.all') : fallback);
+  const known = (key: string, fallback: string) => (i18n.exists(key, { ns: 'work-item' }) ? t(key as 'tabs.all') : fallback);
   const changeType = (type: string) => known(`history.types.${type}`, known(`actions.${type}`, type));
   const field = (row: WorkItemHistory) => {
     if (row.changeType === 'attachment') return known(`history.attachmentFields.${row.changeField}`, row.changeField);
