@@ -6,9 +6,9 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { type ListColumn, type ListContext, ListPage } from '../../../../shared/list/ListPage';
 import type { PageParams } from '../../../../shared/list/query';
 import type { CatalogPage } from '../../catalog/catalog-api';
+import type { LibraryScope } from '../../shared/use-library-scope';
 import { type AnyStatus, formatTime } from '../catalog-status';
 import type { Scope } from '../document-api';
-import type { LibraryScopeState } from '../use-library-scope';
 import { ScopeBar, ScopeNotice } from './ScopeBar';
 import { SetStatusDialog } from './SetStatusDialog';
 import { StatusTag } from './StatusTag';
@@ -24,7 +24,7 @@ interface CatalogRow {
 
 export interface CatalogListProps<Row extends CatalogRow, Filters extends object> {
   kind: 'document' | 'topic';
-  scope: LibraryScopeState;
+  scope: LibraryScope;
   rowKey: Extract<keyof Row, string>;
   /** The page of rows in the chosen library branch (the entity's `<entity>Queries.list`). */
   listQuery: (query: Filters & PageParams & Scope) => { queryKey: QueryKey; queryFn: () => Promise<CatalogPage<Row>> };

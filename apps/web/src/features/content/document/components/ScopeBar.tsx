@@ -2,11 +2,11 @@ import { Alert, Empty, Select, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogState } from '../../catalog/catalog-queries';
-import type { LibraryScopeState } from '../use-library-scope';
+import type { LibraryScope } from '../../shared/use-library-scope';
 import { IndexedCommit, ReindexButton } from './IndexedCommit';
 
 export interface ScopeBarProps {
-  scope: LibraryScopeState;
+  scope: LibraryScope;
   /** Search may run over all libraries: the library can be cleared. */
   optional?: boolean;
   /** Hide the index state and reindex button (search shows the commit per hit). */
@@ -29,7 +29,7 @@ export function ScopeBar({ scope, optional = false, hideIndex = false, extra, li
         style={{ minWidth: 200 }}
         value={libraryId}
         allowClear={optional}
-        loading={scope.librariesLoading}
+        loading={scope.loading}
         showSearch={{ optionFilterProp: 'label' }}
         options={scope.libraries.map((l) => ({ value: l.libraryId, label: l.displayText || l.name }))}
         onChange={(v?: number) => scope.setLibrary(v)}
@@ -42,7 +42,7 @@ export function ScopeBar({ scope, optional = false, hideIndex = false, extra, li
         disabled={libraryId === undefined}
         loading={scope.branchesLoading}
         showSearch
-        options={scope.branchOptions.map((b) => ({ value: b, label: b }))}
+        options={scope.branchNames.map((b) => ({ value: b, label: b }))}
         onChange={(v: string) => scope.setBranch(v)}
       />
       {!hideIndex && libraryId !== undefined && (
@@ -71,10 +71,10 @@ export function ScopeBar({ scope, optional = false, hideIndex = false, extra, li
  * What a catalogue list shows instead of rows when there is no library to read: "Please add
  * library first" or "Please select current library first.". Null when a library is chosen.
  */
-export function ScopeNotice({ scope }: { scope: LibraryScopeState }) {
+export function ScopeNotice({ scope }: { scope: LibraryScope }) {
   const { t } = useTranslation('document');
   if (scope.noLibrary) return <Empty description={<span data-testid="scope-notice">{t('addLibraryFirst')}</span>} />;
-  if (scope.libraryId === undefined && !scope.librariesLoading) {
+  if (scope.libraryId === undefined && !scope.loading) {
     return <Alert type="info" showIcon title={<span data-testid="scope-notice">{t('selectLibraryFirst')}</span>} />;
   }
   return null;

@@ -7,10 +7,10 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
-import { LibraryBar } from '../../graphic/components/LibraryBar';
 import { UsageDrawer } from '../../graphic/components/UsageDrawer';
 import { formatTime } from '../../graphic/format';
-import { useLibraryScope } from '../../graphic/use-library-scope';
+import { LibraryBar } from '../../shared/LibraryBar';
+import { useLibraryScope } from '../../shared/use-library-scope';
 import { type GlossaryRow, glossaryApi } from '../glossary-api';
 import { glossaryQueries, useDeleteGlossary } from '../glossary-queries';
 import { GlossaryFormDialog } from './GlossaryFormDialog';
@@ -32,7 +32,7 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const wide = Grid.useBreakpoint().md === true;
-  const scope = useLibraryScope();
+  const scope = useLibraryScope({ fallback: 'first' });
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; entry: GlossaryRow | null }>({ open: false, entry: null });
   const [usage, setUsage] = useState<GlossaryRow | null>(null);
@@ -47,7 +47,7 @@ export function GlossaryPage({ kind }: { kind: GlossaryKind }) {
       ? { name: t('glossary.abbreviationName'), definition: t('glossary.abbreviationDefinition') }
       : { name: t('glossary.name'), definition: t('glossary.definition') };
 
-  if (scope.none) return <Empty description={tr('noLibrary')} />;
+  if (scope.noLibrary) return <Empty description={tr('noLibrary')} />;
 
   const remove = async (rows: readonly GlossaryRow[]) => {
     if (rows.length === 0) return;

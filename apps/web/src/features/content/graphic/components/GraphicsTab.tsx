@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { resourceUrl } from '../../../../api/client';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { ImagePreviewDialog } from '../../../../shared/preview/ImagePreview';
+import type { LibraryScope } from '../../shared/use-library-scope';
 import { formatSize, formatTime } from '../format';
 import type { GraphicRow } from '../graphic-api';
 import { graphicData } from '../graphic-queries';
-import type { LibraryScope } from '../use-library-scope';
 import { ResourceTab } from './ResourceTab';
 
 /** The graphics rules of spec section 5: JPG and PNG only, under 2 MB, at most 5 at a time. */

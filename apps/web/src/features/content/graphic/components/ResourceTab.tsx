@@ -7,10 +7,10 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { Pagination } from '../../../../shared/list/Pagination';
 import type { UploadRules } from '../../../../shared/upload/upload-rules';
+import { CommitTag } from '../../shared/LibraryBar';
+import type { LibraryScope } from '../../shared/use-library-scope';
 import type { Commit, UploadFields } from '../graphic-api';
 import { type resourceData, useDeleteResources, useRefreshResources, useResourceList, useUploadResources } from '../resource-queries';
-import type { LibraryScope } from '../use-library-scope';
-import { CommitTag } from './LibraryBar';
 import { ResourceUploadDialog } from './ResourceUploadDialog';
 import { UsageDrawer } from './UsageDrawer';
 

@@ -13,7 +13,7 @@ import { shortCommit } from '../../document/catalog-status';
 import { ScopeBar } from '../../document/components/ScopeBar';
 import { StatusTag } from '../../document/components/StatusTag';
 import { documentDetailPath, topicDetailPath } from '../../document/paths';
-import { useLibraryScope } from '../../document/use-library-scope';
+import { useLibraryScope } from '../../shared/use-library-scope';
 import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
 import { Highlight } from '../components/Highlight';
 import { useSearch } from '../search-queries';
@@ -56,7 +56,7 @@ export default function SearchPage() {
   const { t } = useTranslation('search');
   const { t: td } = useTranslation('document');
   const navigate = useNavigate();
-  const scope = useLibraryScope({ required: false });
+  const scope = useLibraryScope({ fallback: 'none' });
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });

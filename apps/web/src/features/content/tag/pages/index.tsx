@@ -8,9 +8,9 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
 import { Pagination } from '../../../../shared/list/Pagination';
-import { LibraryBar } from '../../graphic/components/LibraryBar';
 import { formatTime } from '../../graphic/format';
-import { useLibraryScope } from '../../graphic/use-library-scope';
+import { LibraryBar } from '../../shared/LibraryBar';
+import { useLibraryScope } from '../../shared/use-library-scope';
 import { AssignDialog } from '../components/AssignDialog';
 import { TagFormDialog } from '../components/TagFormDialog';
 import type { TagFilters, TagRow } from '../tag-api';
@@ -77,7 +77,7 @@ export default function TagPage() {
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const wide = Grid.useBreakpoint().md === true;
-  const scope = useLibraryScope();
+  const scope = useLibraryScope({ fallback: 'first' });
   const list = useRef<ListPageHandle>(null);
   // The form dialog: closed, adding (tagId undefined) or editing one tag.
   const [dialog, setDialog] = useState<{ open: boolean; tagId?: number }>({ open: false });
@@ -86,7 +86,7 @@ export default function TagPage() {
   const [viewing, setViewing] = useState<TagRow | null>(null);
   const libraryId = scope.libraryId ?? 0;
 
-  if (scope.none) return <Empty description={tr('noLibrary')} />;
+  if (scope.noLibrary) return <Empty description={tr('noLibrary')} />;
 
   const remove = async (rows: readonly TagRow[]) => {
     if (rows.length === 0) return;

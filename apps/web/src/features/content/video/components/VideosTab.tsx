@@ -8,7 +8,7 @@ import { resourceUrl } from '../../../../api/client';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { ResourceTab } from '../../graphic/components/ResourceTab';
 import { formatSize, formatTime } from '../../graphic/format';
-import type { LibraryScope } from '../../graphic/use-library-scope';
+import type { LibraryScope } from '../../shared/use-library-scope';
 import type { VideoRow } from '../video-api';
 import { videoData } from '../video-queries';
 

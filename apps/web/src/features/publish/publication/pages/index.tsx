@@ -7,8 +7,8 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { standardOf } from '../../../../shared/content-standard';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
-import { LibraryBar } from '../../../content/graphic/components/LibraryBar';
-import { useLibraryScope } from '../../../content/graphic/use-library-scope';
+import { LibraryBar } from '../../../content/shared/LibraryBar';
+import { useLibraryScope } from '../../../content/shared/use-library-scope';
 import { OutputTable } from '../../output/components/OutputTable';
 import { PublishDialog } from '../../output/components/PublishDialog';
 import { PublicationFormDialog } from '../components/PublicationFormDialog';
@@ -21,7 +21,7 @@ export default function PublicationPage() {
   const { t: to } = useTranslation('output');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
-  const scope = useLibraryScope();
+  const scope = useLibraryScope({ fallback: 'first' });
   const list = useRef<ListPageHandle>(null);
   const [dialog, setDialog] = useState<{ open: boolean; publicationId?: number }>({ open: false });
   const [publishing, setPublishing] = useState<Publication | null>(null);
@@ -30,7 +30,7 @@ export default function PublicationPage() {
   const libraryId = scope.libraryId ?? 0;
   const s1000d = standardOf(scope.library?.libraryType).id === 's1000d';
 
-  if (scope.none) return <Empty description={t('noLibrary')} />;
+  if (scope.noLibrary) return <Empty description={t('noLibrary')} />;
 
   const removeRows = async (rows: readonly Publication[]) => {
     if (rows.length === 0 || !(await confirmDialog(t('confirmDelete', { names: rows.map((r) => r.name).join(', ') }), { type: 'danger' }))) return;

@@ -1,9 +1,9 @@
 import { Select, Space, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LibraryScope } from '../use-library-scope';
+import type { LibraryScope } from './use-library-scope';
 
-/** Library and branch pickers of the resource screens. */
+/** Library and branch pickers of the resource screens (their words are in the graphic namespace, where they began). */
 export function LibraryBar({ scope, extra }: { scope: LibraryScope; extra?: ReactNode }) {
   const { t } = useTranslation('graphic');
   return (
