@@ -4,7 +4,9 @@ import path from 'node:path';
 import { ProblemList } from '../problems/problem.js';
 import { loadProject } from '../project/dita-project.js';
 import type { Page, PagePlan } from '../publish/page-plan.js';
-import { patchPlan, planPages, reltableLinks, resetTitleCache } from '../publish/page-plan.js';
+import { planPages, resetTitleCache } from '../publish/page-plan.js';
+import { patchPlan } from '../publish/page-plan-patch.js';
+import { reltableLinks } from '../publish/reltable-links.js';
 import { normalizePath } from '../source/file-source.js';
 import type { DependencyIndex, HtmlBuild, PageRecord } from './html-build.js';
 import {

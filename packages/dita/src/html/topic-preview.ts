@@ -1,6 +1,7 @@
 import { type Problem, ProblemList } from '../problems/problem.js';
 import type { DitaProject } from '../project/dita-project.js';
-import { planPages, reltableLinks } from '../publish/page-plan.js';
+import { planPages } from '../publish/page-plan.js';
+import { reltableLinks } from '../publish/reltable-links.js';
 import { loadCodeTexts, pageContextFor } from './html-build.js';
 import { renderPage } from './page-renderer.js';
 
