@@ -4,4 +4,5 @@ export * from './cycle.js';
 export * from './dmc.js';
 export { editTag, elementAtPath, elementPath, TextEditor } from './edit.js';
 export * from './info-codes.js';
+export * from './template-text.js';
 export * from './templates.js';

@@ -3,10 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dmcString } from '../../src/authoring/dmc.js';
+import { applyDmIdent, applyDmlIdent, applyPmIdent, schemaTemplateText } from '../../src/authoring/template-text.js';
 import {
-  applyDmIdent,
-  applyDmlIdent,
-  applyPmIdent,
   DM_TEMPLATE_SCHEMAS,
   dataModuleTemplate,
   dmlEntryXml,
@@ -14,7 +12,6 @@ import {
   dmRefXml,
   objectFileName,
   pmTemplate,
-  schemaTemplateText,
   TEMPLATE_SCHEMAS,
 } from '../../src/authoring/templates.js';
 import { parseFileName } from '../../src/codes.js';
