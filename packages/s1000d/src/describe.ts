@@ -4,14 +4,12 @@
  * catalogue facts (a PM's table of contents, a DML's entries, a DDN's items). The server's catalogue
  * calls this per file; a set of descriptions is resolved by `Csdb` (csdb.ts).
  */
-import { type Applic, applicToText, type CrossRefTables, readApplic, readCrossRefTables } from './applic.js';
+import { type Applic, applicToText, readApplic, readCrossRefTables } from './applic.js';
 import {
   ddnCodeString,
   dmCodeString,
   dmlCodeString,
-  type IssueInfo,
   issueString,
-  type Language,
   languageString,
   type ObjectKind,
   type ParsedName,
@@ -20,84 +18,13 @@ import {
   readIssueInfo,
   readLanguage,
 } from './codes.js';
-import { type Problem, problem } from './problem.js';
-import { childElements, childrenNamed, descendants, firstChild, normText, parseXml, path, type XmlDocument, type XmlElement, XmlSyntaxError } from './xml.js';
+import type { CsdbObject } from './csdb-object.js';
+import { collectReferences, readCirItems, readDdnItems, readDmlEntries, readToc } from './describe-references.js';
+import { problem } from './problem.js';
+import { childElements, childrenNamed, firstChild, normText, parseXml, path, type XmlDocument, type XmlElement, XmlSyntaxError } from './xml.js';
 
-export type RefKind = 'dm' | 'pm' | 'icn' | 'internal' | 'cir' | 'dml' | 'comment';
-
-export interface Reference {
-  kind: RefKind;
-  /** The referenced code: DMC-..., PMC-..., ICN-..., an id (internal), or `type:key` (cir). */
-  target: string;
-  issue?: IssueInfo;
-  language?: Language;
-  /** Element that carries the reference (dmRef, pmRef, graphic, internalRef, partRef, ...). */
-  element: string;
-  /** Where the reference sits: the identification and status section, or the content. */
-  section: 'status' | 'content';
-  /** Name of the parent element (brexDmRef, applicCrossRefTableRef, pmEntry, dmlEntry, para, ...). */
-  parent?: string;
-  /** A dmRef among a container data module's alternatives. */
-  inContainer?: boolean;
-  line: number;
-  column: number;
-}
-
-export type TocItem = { kind: 'entry'; title: string; line: number; items: TocItem[] } | { kind: 'dmRef' | 'pmRef'; ref: Reference };
-
-export interface ListEntry {
-  ref?: Reference;
-  /** dmlEntry/@issueType (new, changed, deleted, ...) or the delivery item's file name. */
-  issueType?: string;
-  dispatchFileName?: string;
-  entityControlNumber?: string;
-  issue?: IssueInfo;
-  line: number;
-}
-
-export type QualityAssurance = 'unverified' | 'firstVerification' | 'secondVerification';
-
-export interface CsdbObject {
-  file: string;
-  kind: ObjectKind;
-  /** The code from the content (the file name for an ICN); never taken from the name when the content has one. */
-  code: string;
-  issue?: IssueInfo;
-  language?: Language;
-  /** Issue-inWork, e.g. 008-00. */
-  revision?: string;
-  /** S1000D issue of the schema (4.1, 4.2, 5.0, 6), when the object names one. */
-  s1000dIssue?: string;
-  /** Root element (dmodule, pm, dml, ddn, comment, dataUpdateFile). */
-  root?: string;
-  /** Schema name from xsi:noNamespaceSchemaLocation (proced, descript, ...). */
-  schema?: string;
-  title: string;
-  infoCode?: string;
-  issueType?: string;
-  qualityAssurance?: QualityAssurance;
-  /** Whole-module applicability (dmStatus/applic, pmStatus/applic). */
-  applic?: Applic;
-  applicText?: string;
-  /** Inline applicability (referencedApplicGroup) by id. */
-  applicGroup: Map<string, Applic>;
-  references: Reference[];
-  /** ENTITY declarations of the internal subset (ICN entities), by name. */
-  entities: Map<string, { systemId?: string; notation?: string; line: number }>;
-  toc?: TocItem[];
-  entries?: ListEntry[];
-  /** ACT, CCT, PCT contents when the module is one. */
-  tables?: CrossRefTables;
-  /** CIR items this module defines (type:key). */
-  cirItems?: string[];
-  /** ICN file format (extension) for graphics. */
-  format?: string;
-  problems: Problem[];
-  /** The parsed document, kept to produce filtered instances without parsing again. */
-  xml?: XmlDocument;
-  /** True when the object was refused (Issue 3.0 or older, not well-formed): only kind, code and problems are set. */
-  refused?: boolean;
-}
+export type { CsdbObject, ListEntry, QualityAssurance, Reference, RefKind, TocItem } from './csdb-object.js';
+export { CIR_REFS, cirKey } from './describe-references.js';
 
 const ROOT_KINDS: Record<string, ObjectKind> = { dmodule: 'dm', pm: 'pm', dml: 'dml', ddn: 'ddn', comment: 'com', dataUpdateFile: 'upf' };
 
@@ -348,164 +275,6 @@ function readStatus(obj: CsdbObject, root: XmlElement): void {
     const text = normText(path(applic, 'displayText')) || applicToText(obj.applic);
     if (text !== '') obj.applicText = text;
   }
-}
-
-/** CIR reference elements: the attributes that make the key, and the ident element that declares it. */
-const CIR: Record<string, { ident: string; keys: string[] }> = {
-  functionalItemRef: { ident: 'functionalItemIdent', keys: ['functionalItemNumber'] },
-  partRef: { ident: 'partIdent', keys: ['manufacturerCodeValue', 'partNumberValue'] },
-  toolRef: { ident: 'toolIdent', keys: ['manufacturerCodeValue', 'toolNumber'] },
-  supplyRef: { ident: 'supplyIdent', keys: ['supplyNumber', 'supplyNumberType'] },
-  warningRef: { ident: 'warningIdent', keys: ['warningIdentNumber'] },
-  cautionRef: { ident: 'cautionIdent', keys: ['cautionIdentNumber'] },
-  zoneRef: { ident: 'zoneIdent', keys: ['zoneNumber'] },
-  accessPointRef: { ident: 'accessPointIdent', keys: ['accessPointNumber'] },
-  circuitBreakerRef: { ident: 'circuitBreakerIdent', keys: ['circuitBreakerNumber'] },
-  enterpriseRef: { ident: 'enterpriseIdent', keys: ['manufacturerCodeValue'] },
-  controlIndicatorRef: { ident: 'controlIndicatorIdent', keys: ['controlIndicatorNumber'] },
-};
-/** The CIR reference elements (functionalItemRef, partRef, ...) with the attributes that make their key, in the key's order. */
-export const CIR_REFS: Readonly<Record<string, { readonly ident: string; readonly keys: readonly string[] }>> = CIR;
-
-const CIR_BY_IDENT = new Map(Object.entries(CIR).map(([ref, v]) => [v.ident, { ref, keys: v.keys }]));
-
-export function cirKey(type: string, el: XmlElement, keys: string[]): string | undefined {
-  const vals = keys.map((k) => el.attrs[k]);
-  if (vals[0] === undefined) return undefined;
-  return `${type}:${vals.map((v) => v ?? '').join('/')}`;
-}
-
-function readCirItems(content: XmlElement): string[] {
-  const repo = firstChild(content, 'commonRepository');
-  if (repo === undefined) return [];
-  const out: string[] = [];
-  for (const el of descendants(repo)) {
-    const c = CIR_BY_IDENT.get(el.name);
-    if (c === undefined) continue;
-    const key = cirKey(c.ref, el, c.keys);
-    if (key !== undefined) out.push(key);
-  }
-  return out;
-}
-
-function refFromIdent(kind: 'dm' | 'pm', refEl: XmlElement, ident: XmlElement | undefined, section: Reference['section']): Reference | undefined {
-  const codeEl = firstChild(ident, kind === 'dm' ? 'dmCode' : 'pmCode');
-  if (codeEl === undefined) return undefined;
-  let target = kind === 'dm' ? dmCodeString(codeEl) : pmCodeString(codeEl);
-  const ext = firstChild(ident, 'identExtension');
-  if (kind === 'dm' && ext !== undefined) target = `DME-${ext.attrs.extensionProducer ?? ''}-${ext.attrs.extensionCode ?? ''}-${target.slice(4)}`.toUpperCase();
-  const ref: Reference = { kind, target, element: refEl.name, section, line: refEl.line, column: refEl.column };
-  if (refEl.parent !== undefined) ref.parent = refEl.parent.name;
-  const issue = readIssueInfo(firstChild(ident, 'issueInfo'));
-  const lang = readLanguage(firstChild(ident, 'language'));
-  if (issue !== undefined) ref.issue = issue;
-  if (lang !== undefined) ref.language = lang;
-  return ref;
-}
-
-function collectReferences(obj: CsdbObject, root: XmlElement, doc: XmlDocument): void {
-  const ids = new Set<string>();
-  const internal: XmlElement[] = [];
-  for (const section of childElements(root)) {
-    const sec: Reference['section'] = /identAndStatusSection$/i.test(section.name) ? 'status' : 'content';
-    for (const el of descendants(section)) {
-      const id = el.attrs.id;
-      if (id !== undefined) ids.add(id);
-      switch (el.name) {
-        case 'dmRef': {
-          const r = refFromIdent('dm', el, firstChild(el, 'dmRefIdent'), sec);
-          if (r !== undefined && el.parent?.name === 'refs' && el.parent.parent?.name === 'container') r.inContainer = true;
-          if (r !== undefined) obj.references.push(r);
-          break;
-        }
-        case 'pmRef': {
-          const r = refFromIdent('pm', el, firstChild(el, 'pmRefIdent'), sec);
-          if (r !== undefined) obj.references.push(r);
-          break;
-        }
-        case 'internalRef':
-          if (el.attrs.internalRefId !== undefined) internal.push(el);
-          break;
-        default: {
-          const cir = CIR[el.name];
-          if (cir !== undefined) {
-            const key = cirKey(el.name, el, cir.keys);
-            if (key !== undefined) obj.references.push({ kind: 'cir', target: key, element: el.name, section: sec, line: el.line, column: el.column });
-          }
-        }
-      }
-      const icn = el.attrs.infoEntityIdent;
-      if (icn !== undefined) {
-        const ent = doc.entities.get(icn);
-        const target = (ent?.systemId?.replace(/^.*[/\\]/, '').replace(/\.[^.]*$/, '') ?? icn).toUpperCase();
-        obj.references.push({ kind: 'icn', target, element: el.name, section: sec, line: el.line, column: el.column });
-      }
-    }
-  }
-  for (const el of internal) {
-    const id = el.attrs.internalRefId ?? '';
-    obj.references.push({ kind: 'internal', target: id, element: el.name, section: 'content', line: el.line, column: el.column });
-    if (!ids.has(id)) {
-      obj.problems.push(
-        problem(
-          'error',
-          's1000d-internal-ref-broken',
-          { file: obj.file, line: el.line, column: el.column },
-          `internalRef 指向的 id「${id}」在本模块中不存在。`,
-          `internalRef points at id "${id}", which this module does not have.`,
-        ),
-      );
-    }
-  }
-}
-
-function readToc(obj: CsdbObject, parent: XmlElement | undefined): TocItem[] {
-  const out: TocItem[] = [];
-  if (parent === undefined) return out;
-  const refs = new Map(obj.references.map((r) => [`${r.line}:${r.column}`, r]));
-  const walk = (el: XmlElement): TocItem[] => {
-    const items: TocItem[] = [];
-    for (const c of childElements(el)) {
-      if (c.name === 'pmEntry') items.push({ kind: 'entry', title: normText(firstChild(c, 'pmEntryTitle')), line: c.line, items: walk(c) });
-      else if (c.name === 'dmRef' || c.name === 'pmRef') {
-        const ref = refs.get(`${c.line}:${c.column}`);
-        if (ref !== undefined) items.push({ kind: c.name, ref });
-      }
-    }
-    return items;
-  };
-  return walk(parent);
-}
-
-function readDmlEntries(obj: CsdbObject, root: XmlElement): ListEntry[] {
-  const refs = new Map(obj.references.map((r) => [`${r.line}:${r.column}`, r]));
-  const out: ListEntry[] = [];
-  for (const el of descendants(root)) {
-    if (el.name !== 'dmlEntry') continue;
-    const refEl = childElements(el).find((c) => c.name === 'dmRef' || c.name === 'pmRef' || c.name.endsWith('Ref'));
-    const entry: ListEntry = { line: el.line };
-    const ref = refEl !== undefined ? refs.get(`${refEl.line}:${refEl.column}`) : undefined;
-    if (ref !== undefined) entry.ref = ref;
-    if (el.attrs.issueType !== undefined) entry.issueType = el.attrs.issueType;
-    out.push(entry);
-  }
-  return out;
-}
-
-function readDdnItems(_obj: CsdbObject, root: XmlElement): ListEntry[] {
-  const out: ListEntry[] = [];
-  for (const el of descendants(root)) {
-    if (el.name !== 'deliveryListItem') continue;
-    const entry: ListEntry = { line: el.line };
-    const fileName = normText(firstChild(el, 'dispatchFileName'));
-    const ecn = normText(firstChild(el, 'entityControlNumber'));
-    const issue = readIssueInfo(firstChild(el, 'issueInfo'));
-    if (fileName !== '') entry.dispatchFileName = fileName;
-    if (ecn !== '') entry.entityControlNumber = ecn;
-    if (issue !== undefined) entry.issue = issue;
-    out.push(entry);
-  }
-  return out;
 }
 
 /** A CsdbObject without the parsed document, maps made plain: what a catalogue stores (JSON-safe). */
