@@ -19,7 +19,7 @@ export const KIND_BRANCHES: Record<string, string> = {
   'apps/server/src/modules/content/content.area.ts': 'apps/server/src/modules/content/catalog/catalog.test.ts',
   'apps/server/src/modules/monitor/cache/cache.service.ts': 'apps/server/src/modules/monitor/cache/cache.test.ts',
   'apps/server/src/modules/monitor/datasource/datasource.service.ts': 'apps/server/src/modules/monitor/datasource/datasource.test.ts',
-  'apps/server/src/platform/jobs/runner.ts': 'apps/server/src/modules/monitor/job/job.test.ts',
+  'apps/server/src/platform/jobs/boss-queues.ts': 'apps/server/src/modules/monitor/job/job.test.ts',
   'apps/server/src/platform/git/library-lock.ts': 'apps/server/src/modules/content/topic-editor/topic-editor.test.ts',
 };
 
