@@ -1,3 +1,9 @@
+/**
+ * The seeded job roles walk their work on a real database, and nothing more: each role's allowed and
+ * refused steps.
+ * Over 400 lines: the roles walk one shared project, library and publication; each server test file gets
+ * its own database (migrate and seed), so a split would cost suite time and build that world again.
+ */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { JOB_ROLES, jobRolePerms } from '@ccms/contracts/system/job-roles';

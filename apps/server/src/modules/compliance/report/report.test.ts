@@ -1,3 +1,10 @@
+/**
+ * Compliance links, verdicts, re-verify flags and reports on a real database, over one regulation and its
+ * library.
+ * Over 400 lines: one scenario whose steps build on each other (links, verdicts, a frozen report, a new
+ * revision); each server test file gets its own database (migrate and seed), so a split would cost suite
+ * time and rebuild the scenario.
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

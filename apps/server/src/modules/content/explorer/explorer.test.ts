@@ -1,3 +1,9 @@
+/**
+ * The library explorer on a real database and git remote: reads, writes (commits, uploads, conflicts) and
+ * a remote that is down.
+ * Over 400 lines: its cases share one library on one git server; each server test file gets its own
+ * database (migrate and seed), so a split would cost suite time and start another git server.
+ */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,9 @@
+/**
+ * The topic editor's API on a real database and git remote: open, save, refusals that change nothing,
+ * conflicts and drafts.
+ * Over 400 lines: its cases share one library, remote and set of users; each server test file gets its own
+ * database (migrate and seed), so a split would cost suite time and set up the remote again.
+ */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';

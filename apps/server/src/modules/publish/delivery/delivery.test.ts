@@ -1,3 +1,8 @@
+/**
+ * Delivery connections and deliverables on a real database, against FTP and SFTP test servers.
+ * Over 400 lines: connections and the deliverables that use them share one set of test servers and rows;
+ * each server test file gets its own database (migrate and seed), so a split would cost suite time.
+ */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';

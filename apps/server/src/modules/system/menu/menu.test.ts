@@ -1,3 +1,9 @@
+/**
+ * The seeded menu and the menu API on a real database: its tree, its rights' names in both languages,
+ * reads and edits.
+ * Over 400 lines: the seeded menu's checks and the menu API's cases read the same seeded rows; each server
+ * test file gets its own database (migrate and seed), so a split would cost suite time.
+ */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';

@@ -1,3 +1,9 @@
+/**
+ * The user API on a real database: list and data scope, create, update, delete, passwords, roles, import
+ * and export.
+ * Over 400 lines: one entity's CRUD, scope and permission cases on one seeded department tree; each server
+ * test file gets its own database (migrate and seed), so a split would cost suite time.
+ */
 import { and, count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

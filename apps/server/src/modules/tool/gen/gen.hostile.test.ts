@@ -1,3 +1,12 @@
+/**
+ * The generator writes what people type (function names, author, comments, labels) and what the
+ * database holds (table and column names, comments, defaults) into code. Here every one of them
+ * is hostile: each closes its string or comment and calls `mkdirSync(marker)`. The generated files
+ * must compile, the text must be data only (inside string literals and comments), and running
+ * every generated module in a child process must not create the marker.
+ * Over 400 lines: the three templates and the name checks share one database of hostile tables; each
+ * server test file gets its own database (migrate and seed), so a split would cost suite time.
+ */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -10,14 +19,6 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
-
-/**
- * The generator writes what people type (function names, author, comments, labels) and what the
- * database holds (table and column names, comments, defaults) into code. Here every one of them
- * is hostile: each closes its string or comment and calls `mkdirSync(marker)`. The generated files
- * must compile, the text must be data only (inside string literals and comments), and running
- * every generated module in a child process must not create the marker.
- */
 
 const run = promisify(execFile);
 const marker = `/tmp/pw${randomBytes(3).toString('hex')}`;

@@ -1,3 +1,8 @@
+/**
+ * The code generator on a real database: importing tables, settings, preview, download and synchronisation.
+ * Over 400 lines: each step works on the tables the earlier ones imported; each server test file gets its
+ * own database (migrate and seed), so a split would cost suite time.
+ */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
