@@ -18,6 +18,8 @@
  * --profile DIR writes a CPU profile and a trace of the editor's typing there, and a CPU profile of
  * one more full page load and the second after it (reload.cpuprofile, with its phases in
  * reload-phases.json).
+ * Over 400 lines: one benchmark script: its setup, browser probes, profiles and reports serve only its
+ * main and are read with it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

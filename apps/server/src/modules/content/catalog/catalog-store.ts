@@ -1,3 +1,9 @@
+/**
+ * The catalogue's writes of one (re)index, in one transaction: the rows' shapes, the bulk inserts,
+ * renames that keep identities, link edits, and writeIndex that applies them in order.
+ * Over 400 lines: writeIndex and the helpers it calls form one transaction whose steps depend on
+ * each other's order (renames before inserts, links after both); only writeIndex uses them.
+ */
 import { and, between, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';

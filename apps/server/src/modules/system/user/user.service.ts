@@ -1,3 +1,8 @@
+/**
+ * The user service: list and data scope, create, update, delete, passwords, status, roles, import and export.
+ * Over 400 lines: one entity's service; the Excel import reuses the checks of create and update
+ * (department in scope, unique name, phone and e-mail, editable user), which live beside them.
+ */
 import { type Language, SUPER_ROLE } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
 import { SECRET_MASK } from '@ccms/contracts/system/config';

@@ -1,3 +1,9 @@
+/**
+ * The review workflow of a plan: its stages and who acts in each, the transitions (activate, initiate,
+ * approve, reject) with their approvals and content statuses, and the task content they hand on.
+ * Over 400 lines: one state machine; every transition runs in the same locked-workflow transaction,
+ * records the same history and moves the same content statuses, so its steps read best side by side.
+ */
 import type { Language } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
 import type { TaskContentBody, Workflow, WorkflowStage } from '@ccms/contracts/work/workflow';
