@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { FileResponse } from '../common';
 import { endpoint } from '../endpoint';
 import { Abilities, PlainLevel } from '../grants';
 import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
@@ -15,9 +14,6 @@ export const WorkItemPerm = {
   remove: 'ccms:workitem:remove',
   export: 'ccms:workitem:export',
 } as const;
-
-/** The spec's limit on one condition query. */
-export const MAX_CONDITIONS = 10;
 
 /** Object-level rights on the item's project (the grant levels). */
 export const ProjectLevelEnum = PlainLevel;
@@ -249,150 +245,6 @@ export type WorkItemQuery = z.infer<typeof WorkItemQuery>;
 /** Project the caller works in, when a request names it (detail, delete). */
 export const ProjectScope = z.object({ projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)') });
 
-// ---- condition query ----
-
-/** What kind of value a queryable field holds; it decides the operators that apply. */
-export type FieldKind = 'text' | 'number' | 'date' | 'enum' | 'user' | 'bool';
-
-/** The fields a condition may name (an allowlist: nothing else reaches SQL). */
-export const QUERY_FIELDS = {
-  workItemId: 'number',
-  title: 'text',
-  workItemType: 'enum',
-  status: 'enum',
-  priority: 'number',
-  severity: 'number',
-  releaseId: 'number',
-  iterationId: 'number',
-  parentId: 'number',
-  version: 'text',
-  module: 'text',
-  feature: 'text',
-  size: 'text',
-  businessValue: 'text',
-  resolution: 'enum',
-  closeReason: 'enum',
-  os: 'text',
-  platform: 'text',
-  source: 'text',
-  frequency: 'text',
-  description: 'text',
-  versionReport: 'text',
-  versionFix: 'text',
-  begin: 'date',
-  due: 'date',
-  deadline: 'date',
-  resolved: 'date',
-  closed: 'date',
-  createTime: 'date',
-  updateTime: 'date',
-  estimate: 'number',
-  progress: 'number',
-  effort: 'number',
-  reactivateCount: 'number',
-  archived: 'bool',
-  confidential: 'bool',
-  ownerId: 'user',
-  assigneeId: 'user',
-  auditorId: 'user',
-  confirmerId: 'user',
-  fixerId: 'user',
-  closerId: 'user',
-  createBy: 'text',
-} as const satisfies Record<string, FieldKind>;
-export type QueryField = keyof typeof QUERY_FIELDS;
-export const QUERY_FIELD_NAMES = Object.keys(QUERY_FIELDS) as [QueryField, ...QueryField[]];
-
-export const OPERATORS = ['eq', 'ne', 'contains', 'notContains', 'in', 'notIn', 'gt', 'lt', 'ge', 'le', 'between', 'empty', 'notEmpty'] as const;
-export type Operator = (typeof OPERATORS)[number];
-
-/** Operators that apply to each kind of field. */
-export const OPERATORS_BY_KIND: Record<FieldKind, readonly Operator[]> = {
-  text: ['eq', 'ne', 'contains', 'notContains', 'in', 'notIn', 'empty', 'notEmpty'],
-  number: ['eq', 'ne', 'in', 'notIn', 'gt', 'lt', 'ge', 'le', 'between', 'empty', 'notEmpty'],
-  date: ['eq', 'gt', 'lt', 'ge', 'le', 'between', 'empty', 'notEmpty'],
-  enum: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty'],
-  user: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty'],
-  bool: ['eq'],
-};
-
-/** How many values an operator takes: none, one, a list, or a pair. */
-export const operatorArity = (op: Operator): 'none' | 'one' | 'list' | 'pair' =>
-  op === 'empty' || op === 'notEmpty' ? 'none' : op === 'in' || op === 'notIn' ? 'list' : op === 'between' ? 'pair' : 'one';
-
-const Scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
-
-export const Condition = z.object({
-  field: z.enum(QUERY_FIELD_NAMES),
-  operator: z.enum(OPERATORS),
-  value: z.union([Scalar, z.array(z.union([z.string().max(200), z.number()])).max(200), z.null()]).optional(),
-});
-export type Condition = z.infer<typeof Condition>;
-
-export const Conditions = z.array(Condition).max(MAX_CONDITIONS, { message: 'workItem.tooManyConditions' });
-
-export const ConditionQuery = z.object({
-  conditions: Conditions.default([]).describe('filter conditions: field, operator and value (GET /ccms/workitem/filter for examples)'),
-  logic: z.enum(['and', 'or']).default('and').describe('how conditions combine: and (all) or or (any)'),
-  pageNum: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(1000).default(20),
-  orderByColumn: z.string().max(64).optional(),
-  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional().describe('sort direction'),
-  workItemType: z.enum(WORK_ITEM_TYPES).optional().describe('requirement or defect'),
-  projectId: z.number().int().positive().optional().describe('id of a project (GET /ccms/project/list)'),
-});
-export type ConditionQuery = z.infer<typeof ConditionQuery>;
-
-/** Export forms carry the conditions as one JSON text field (the web posts exports as forms). */
-const jsonIfString = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-};
-
-export const WorkItemExport = z.object({
-  conditions: z
-    .preprocess(jsonIfString, Conditions)
-    .default([])
-    .describe('filter conditions: field, operator and value (GET /ccms/workitem/filter for examples)'),
-  logic: z.enum(['and', 'or']).default('and').describe('how conditions combine: and (all) or or (any)'),
-  orderByColumn: z.string().max(64).optional(),
-  isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional().describe('sort direction'),
-  workItemType: z.enum(WORK_ITEM_TYPES).optional().describe('requirement or defect'),
-  projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)'),
-});
-export type WorkItemExport = z.infer<typeof WorkItemExport>;
-
-// ---- saved filters ----
-
-export const SavedFilterBody = z.object({
-  name: z.string().trim().min(1).max(100),
-  conditions: Conditions.describe('filter conditions: field, operator and value (GET /ccms/workitem/filter for examples)'),
-  logic: z.enum(['and', 'or']).default('and').describe('how conditions combine: and (all) or or (any)'),
-  workItemType: z.enum(WORK_ITEM_TYPES).nullable().optional().describe('requirement or defect'),
-  projectId: z.number().int().positive().nullable().optional().describe('id of a project (GET /ccms/project/list)'),
-});
-export type SavedFilterBody = z.infer<typeof SavedFilterBody>;
-
-export const SavedFilter = z.object({
-  filterId: z.number().describe('id of a saved work item filter'),
-  name: z.string(),
-  conditions: z.array(Condition).describe('filter conditions: field, operator and value (GET /ccms/workitem/filter for examples)'),
-  logic: z.enum(['and', 'or']).describe('how conditions combine: and (all) or or (any)'),
-  workItemType: z.enum(WORK_ITEM_TYPES).nullable().describe('requirement or defect'),
-  projectId: z.number().nullable().describe('id of a project (GET /ccms/project/list)'),
-  createTime: DateTime,
-});
-export type SavedFilter = z.infer<typeof SavedFilter>;
-
-export const FilterListQuery = z.object({
-  projectId: qInt.positive().optional().describe('id of a project (GET /ccms/project/list)'),
-  workItemType: z.enum(WORK_ITEM_TYPES).optional().describe('requirement or defect'),
-});
-
 // ---- transitions ----
 
 export const TransitionBody = z.object({
@@ -406,77 +258,6 @@ export const TransitionBody = z.object({
 });
 export type TransitionBody = z.infer<typeof TransitionBody>;
 
-// ---- comments ----
-
-export const CommentBody = z.object({
-  content: z.string().trim().min(1).max(5000),
-  parentCommentId: z.number().int().positive().nullable().optional().describe('the comment this one replies to'),
-});
-export type CommentBody = z.infer<typeof CommentBody>;
-
-export const WorkItemComment = z.object({
-  commentId: z.number(),
-  workItemId: z.number(),
-  parentCommentId: z.number().nullable(),
-  content: z.string(),
-  createBy: z.string(),
-  createUserId: z.number(),
-  nickName: z.string(),
-  createTime: DateTime,
-  /** The caller wrote it (and so may delete it). */
-  mine: z.boolean(),
-  /** Deleted by its author; kept (without content) because replies answer it. */
-  deleted: z.boolean(),
-});
-export type WorkItemComment = z.infer<typeof WorkItemComment>;
-
-export const CommentParams = z.object({
-  id: z.coerce.number().int().positive(),
-  commentId: z.coerce.number().int().positive().describe('id of a work item comment'),
-});
-
-// ---- attachments ----
-
-export const WorkItemAttachment = z.object({
-  attachmentId: z.number(),
-  workItemId: z.number(),
-  fileName: z.string(),
-  size: z.number(),
-  createBy: z.string(),
-  createTime: DateTime,
-  updateBy: z.string(),
-  updateTime: DateTime,
-});
-export type WorkItemAttachment = z.infer<typeof WorkItemAttachment>;
-
-export const AttachmentParams = z.object({
-  id: z.coerce.number().int().positive(),
-  attachmentId: z.coerce.number().int().positive().describe('id of a work item attachment'),
-});
-
-export const AttachmentUploadQuery = z.object({
-  replace: z.enum(['true', 'false']).optional().describe('true replaces a file of the same name'),
-});
-
-/** Per-file limit of attachments. */
-export const ATTACHMENT_MAX_MB = 50;
-
-// ---- history ----
-
-export const WorkItemHistory = z.object({
-  historyId: z.number(),
-  index: z.number(),
-  changeTime: DateTime,
-  changeBy: z.string(),
-  changeType: z.string().describe('create, edit, delete, comment, attachment or a transition action'),
-  changeField: z.string(),
-  beforeValue: z.string(),
-  afterValue: z.string(),
-  beforeLabel: z.string().describe('what an id value names (a release, plan, parent or users); empty when the value is shown as it is'),
-  afterLabel: z.string().describe('what an id value names (a release, plan, parent or users); empty when the value is shown as it is'),
-});
-export type WorkItemHistory = z.infer<typeof WorkItemHistory>;
-
 const tag = 'work/work-item';
 
 /** The work-item API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
@@ -489,51 +270,6 @@ export const WorkItemApi = {
     tag,
     query: WorkItemQuery,
     response: rowsOf(WorkItemListRow),
-  }),
-  query: endpoint({
-    method: 'POST',
-    url: '/ccms/workitem/query',
-    access: { permission: WorkItemPerm.list },
-    summary: 'Find work items by a condition tree',
-    tag,
-    body: ConditionQuery,
-    response: rowsOf(WorkItemListRow),
-  }),
-  export: endpoint({
-    method: 'POST',
-    url: '/ccms/workitem/export',
-    access: { permission: WorkItemPerm.export },
-    summary: 'Export work items as an Excel workbook',
-    tag,
-    body: WorkItemExport,
-    response: z.unknown().describe('an .xlsx workbook'),
-  }),
-  filters: endpoint({
-    method: 'GET',
-    url: '/ccms/workitem/filter',
-    access: { permission: WorkItemPerm.list },
-    summary: "List the caller's saved work item filters",
-    tag,
-    query: FilterListQuery,
-    response: okOf(z.array(SavedFilter)),
-  }),
-  saveFilter: endpoint({
-    method: 'POST',
-    url: '/ccms/workitem/filter',
-    access: { permission: WorkItemPerm.list },
-    summary: 'Save a work item filter',
-    tag,
-    body: SavedFilterBody,
-    response: okOf(z.object({ filterId: z.number() })),
-  }),
-  removeFilters: endpoint({
-    method: 'DELETE',
-    url: '/ccms/workitem/filter/:ids',
-    access: { permission: WorkItemPerm.list },
-    summary: 'Delete saved work item filters',
-    tag,
-    params: z.object({ ids: IdList }),
-    response: OkEmpty,
   }),
   userOptions: endpoint({
     method: 'GET',
@@ -589,81 +325,6 @@ export const WorkItemApi = {
     tag,
     params: IdParam,
     body: TransitionBody,
-    response: OkEmpty,
-  }),
-  history: endpoint({
-    method: 'GET',
-    url: '/ccms/workitem/:id/history',
-    access: { permission: WorkItemPerm.query },
-    summary: "List a work item's changes",
-    tag,
-    params: IdParam,
-    query: ProjectScope,
-    response: okOf(z.array(WorkItemHistory)),
-  }),
-  comments: endpoint({
-    method: 'GET',
-    url: '/ccms/workitem/:id/comment',
-    access: { permission: WorkItemPerm.query },
-    summary: "List a work item's comments",
-    tag,
-    params: IdParam,
-    response: okOf(z.array(WorkItemComment)),
-  }),
-  comment: endpoint({
-    method: 'POST',
-    url: '/ccms/workitem/:id/comment',
-    access: { permission: WorkItemPerm.edit },
-    summary: 'Comment on a work item',
-    tag,
-    params: IdParam,
-    body: CommentBody,
-    response: okOf(z.object({ commentId: z.number() })),
-  }),
-  removeComment: endpoint({
-    method: 'DELETE',
-    url: '/ccms/workitem/:id/comment/:commentId',
-    access: { permission: WorkItemPerm.edit },
-    summary: 'Delete a comment of a work item',
-    tag,
-    params: CommentParams,
-    response: OkEmpty,
-  }),
-  attachments: endpoint({
-    method: 'GET',
-    url: '/ccms/workitem/:id/attachment',
-    access: { permission: WorkItemPerm.query },
-    summary: "List a work item's attachments",
-    tag,
-    params: IdParam,
-    response: okOf(z.array(WorkItemAttachment)),
-  }),
-  attach: endpoint({
-    method: 'POST',
-    url: '/ccms/workitem/:id/attachment',
-    access: { permission: WorkItemPerm.edit },
-    summary: 'Attach a file (multipart) to a work item',
-    tag,
-    params: IdParam,
-    query: AttachmentUploadQuery,
-    response: OkEmpty,
-  }),
-  downloadAttachment: endpoint({
-    method: 'GET',
-    url: '/ccms/workitem/:id/attachment/:attachmentId/download',
-    access: { permission: WorkItemPerm.query },
-    summary: 'Download a work item attachment',
-    tag,
-    params: AttachmentParams,
-    response: FileResponse,
-  }),
-  removeAttachment: endpoint({
-    method: 'DELETE',
-    url: '/ccms/workitem/:id/attachment/:attachmentId',
-    access: { permission: WorkItemPerm.edit },
-    summary: 'Delete a work item attachment',
-    tag,
-    params: AttachmentParams,
     response: OkEmpty,
   }),
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { CommentBody, WorkItemAttachment, WorkItemComment } from '@ccms/contracts/work/work-item';
+import type { CommentBody, WorkItemAttachment, WorkItemComment } from '@ccms/contracts/work/work-item-collab';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { ccmsWorkItemAttachment, ccmsWorkItemComment } from '../../../db/schema';

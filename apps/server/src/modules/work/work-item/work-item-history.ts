@@ -1,4 +1,4 @@
-import type { WorkItemHistory } from '@ccms/contracts/work/work-item';
+import type { WorkItemHistory } from '@ccms/contracts/work/work-item-collab';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsPlan, ccmsRelease, ccmsWorkItem } from '../../../db/schema';

@@ -1,5 +1,13 @@
 import { messageRef } from '@ccms/contracts/messages';
-import { type Condition, type FieldKind, OPERATORS_BY_KIND, type Operator, operatorArity, QUERY_FIELDS, type QueryField } from '@ccms/contracts/work/work-item';
+import {
+  type Condition,
+  type FieldKind,
+  OPERATORS_BY_KIND,
+  type Operator,
+  operatorArity,
+  QUERY_FIELDS,
+  type QueryField,
+} from '@ccms/contracts/work/work-item-conditions';
 import { CLOSE_REASONS, RESOLUTIONS, WORK_ITEM_STATES, WORK_ITEM_TYPES } from '@ccms/contracts/work/work-item-states';
 import { and, between, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';

@@ -1,4 +1,5 @@
-import type { Condition, WorkItem, WorkItemListRow } from '@ccms/contracts/work/work-item';
+import type { WorkItem, WorkItemListRow } from '@ccms/contracts/work/work-item';
+import type { Condition } from '@ccms/contracts/work/work-item-conditions';
 import { allowedActions, type WorkItemType } from '@ccms/contracts/work/work-item-states';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';

@@ -1,4 +1,6 @@
-import { ATTACHMENT_MAX_MB, WorkItemApi } from '@ccms/contracts/work/work-item';
+import { WorkItemApi } from '@ccms/contracts/work/work-item';
+import { ATTACHMENT_MAX_MB, WorkItemCollabApi } from '@ccms/contracts/work/work-item-collab';
+import { WorkItemFilterApi } from '@ccms/contracts/work/work-item-conditions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { routeOf } from '../../../platform/http/endpoint-route';
@@ -25,25 +27,25 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => rows(await items.list(caller(req), req.query)),
   });
   app.route({
-    ...routeOf(WorkItemApi.query, { log: { skip: 'a search sent as POST; writes nothing' } }),
+    ...routeOf(WorkItemFilterApi.query, { log: { skip: 'a search sent as POST; writes nothing' } }),
     handler: async (req) => rows(await items.query(caller(req), req.body)),
   });
   app.route({
-    ...routeOf(WorkItemApi.export, log(BusinessType.EXPORT)),
+    ...routeOf(WorkItemFilterApi.export, log(BusinessType.EXPORT)),
     preValidation: queryAsBody,
     handler: async (req, reply) => sendXlsx(reply, 'workitem.xlsx', await items.export(caller(req), req.body, req.lang)),
   });
 
   app.route({
-    ...routeOf(WorkItemApi.filters),
+    ...routeOf(WorkItemFilterApi.filters),
     handler: async (req) => ok(await items.filters(caller(req), req.query)),
   });
   app.route({
-    ...routeOf(WorkItemApi.saveFilter, log(BusinessType.INSERT)),
+    ...routeOf(WorkItemFilterApi.saveFilter, log(BusinessType.INSERT)),
     handler: async (req) => ok({ filterId: await items.saveFilter(caller(req), req.body) }),
   });
   app.route({
-    ...routeOf(WorkItemApi.removeFilters, log(BusinessType.DELETE)),
+    ...routeOf(WorkItemFilterApi.removeFilters, log(BusinessType.DELETE)),
     handler: async (req) => {
       await items.removeFilters(caller(req), req.params.ids);
       return done();
@@ -86,20 +88,20 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   app.route({
-    ...routeOf(WorkItemApi.history),
+    ...routeOf(WorkItemCollabApi.history),
     handler: async (req) => ok(await items.history(caller(req), req.params.id, req.query.projectId)),
   });
 
   app.route({
-    ...routeOf(WorkItemApi.comments),
+    ...routeOf(WorkItemCollabApi.comments),
     handler: async (req) => ok(await collab.comments(caller(req), req.params.id)),
   });
   app.route({
-    ...routeOf(WorkItemApi.comment, log(BusinessType.INSERT)),
+    ...routeOf(WorkItemCollabApi.comment, log(BusinessType.INSERT)),
     handler: async (req) => ok({ commentId: await collab.comment(caller(req), req.params.id, req.body) }),
   });
   app.route({
-    ...routeOf(WorkItemApi.removeComment, log(BusinessType.DELETE)),
+    ...routeOf(WorkItemCollabApi.removeComment, log(BusinessType.DELETE)),
     handler: async (req) => {
       await collab.removeComment(caller(req), req.params.id, req.params.commentId);
       return done();
@@ -107,11 +109,11 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routeOf(WorkItemApi.attachments),
+    ...routeOf(WorkItemCollabApi.attachments),
     handler: async (req) => ok(await collab.attachments(caller(req), req.params.id)),
   });
   app.route({
-    ...routeOf(WorkItemApi.attach, log(BusinessType.INSERT)),
+    ...routeOf(WorkItemCollabApi.attach, log(BusinessType.INSERT)),
     handler: async (req) => {
       const maxBytes = ATTACHMENT_MAX_MB * 1024 * 1024;
       const [file] = await readFiles(req, 'file', { maxBytes, maxFiles: 1, maxMb: ATTACHMENT_MAX_MB });
@@ -121,7 +123,7 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   app.route({
-    ...routeOf(WorkItemApi.downloadAttachment),
+    ...routeOf(WorkItemCollabApi.downloadAttachment),
     handler: async (req, reply) => {
       const file = await collab.download(caller(req), req.params.id, req.params.attachmentId);
       const encoded = encodeURIComponent(file.fileName);
@@ -135,7 +137,7 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   app.route({
-    ...routeOf(WorkItemApi.removeAttachment, log(BusinessType.DELETE)),
+    ...routeOf(WorkItemCollabApi.removeAttachment, log(BusinessType.DELETE)),
     handler: async (req) => {
       await collab.detach(caller(req), req.params.id, req.params.attachmentId);
       return done();

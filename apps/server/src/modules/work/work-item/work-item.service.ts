@@ -1,18 +1,9 @@
 import type { Language } from '@ccms/contracts/constants';
 import { translate } from '@ccms/contracts/messages';
-import type {
-  Condition,
-  ConditionQuery,
-  SavedFilter,
-  SavedFilterBody,
-  WorkItem,
-  WorkItemBody,
-  WorkItemExport,
-  WorkItemHistory,
-  WorkItemQuery,
-  WorkItemUpdate,
-} from '@ccms/contracts/work/work-item';
+import type { WorkItem, WorkItemBody, WorkItemQuery, WorkItemUpdate } from '@ccms/contracts/work/work-item';
 import { EDITABLE_FIELDS } from '@ccms/contracts/work/work-item';
+import type { WorkItemHistory } from '@ccms/contracts/work/work-item-collab';
+import type { Condition, ConditionQuery, SavedFilter, SavedFilterBody, WorkItemExport } from '@ccms/contracts/work/work-item-conditions';
 import { INITIAL_STATE } from '@ccms/contracts/work/work-item-states';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';

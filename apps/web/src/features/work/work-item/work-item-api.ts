@@ -3,17 +3,9 @@ import { PlanApi } from '@ccms/contracts/work/plan';
 import { ProjectApi } from '@ccms/contracts/work/project';
 import { ReleaseApi } from '@ccms/contracts/work/release';
 import type { TaskApi } from '@ccms/contracts/work/task';
-import {
-  type CommentBody,
-  type Condition,
-  type SavedFilterBody,
-  type TransitionBody,
-  WorkItemApi,
-  type WorkItemAttachment,
-  type WorkItemBody,
-  type WorkItemListRow,
-  type WorkItemUpdate,
-} from '@ccms/contracts/work/work-item';
+import { type TransitionBody, WorkItemApi, type WorkItemBody, type WorkItemListRow, type WorkItemUpdate } from '@ccms/contracts/work/work-item';
+import { type CommentBody, type WorkItemAttachment, WorkItemCollabApi } from '@ccms/contracts/work/work-item-collab';
+import { type Condition, type SavedFilterBody, WorkItemFilterApi } from '@ccms/contracts/work/work-item-conditions';
 import type { WorkItemType } from '@ccms/contracts/work/work-item-states';
 import { api } from '../../../api/client';
 import { download, downloadGet } from '../../../shared/download';
@@ -52,7 +44,7 @@ export type WorkItemQueryParams = ConditionFilters & PageParams;
 /** Work items (server: modules/work/work-item). Screens use `work-item-queries.ts`. */
 export const workItemApi = {
   query: (q: WorkItemQueryParams): Promise<PageResult<WorkItemListRow>> =>
-    api.call(WorkItemApi.query, { body: q }, { repeatSubmit: false }).then(({ rows, total }) => ({ rows, total })),
+    api.call(WorkItemFilterApi.query, { body: q }, { repeatSubmit: false }).then(({ rows, total }) => ({ rows, total })),
   children: (projectId: number, parentId: number) =>
     api.list(WorkItemApi.list, { query: { projectId, parentId, pageNum: 1, pageSize: 200 } }).then((r) => r.rows),
   /** The requirements of a project, for the parent picker. */
@@ -64,30 +56,30 @@ export const workItemApi = {
   remove: (ids: readonly number[]) => api.call(WorkItemApi.remove, { path: { ids } }),
   export: (q: ConditionFilters & Partial<PageParams>) => {
     const { pageNum: _n, pageSize: _s, conditions, ...rest } = q;
-    return download(urlOf(WorkItemApi.export), { ...rest, conditions: JSON.stringify(conditions) }, `workitem_${Date.now()}.xlsx`);
+    return download(urlOf(WorkItemFilterApi.export), { ...rest, conditions: JSON.stringify(conditions) }, `workitem_${Date.now()}.xlsx`);
   },
   transition: (id: number, body: TransitionBody) => api.call(WorkItemApi.transition, { path: { id }, body }),
-  history: (id: number) => api.one(WorkItemApi.history, { path: { id } }),
-  comments: (id: number) => api.one(WorkItemApi.comments, { path: { id } }),
-  comment: (id: number, body: CommentBody) => api.call(WorkItemApi.comment, { path: { id }, body }),
-  removeComment: (id: number, commentId: number) => api.call(WorkItemApi.removeComment, { path: { id, commentId } }),
-  attachments: (id: number) => api.one(WorkItemApi.attachments, { path: { id } }),
+  history: (id: number) => api.one(WorkItemCollabApi.history, { path: { id } }),
+  comments: (id: number) => api.one(WorkItemCollabApi.comments, { path: { id } }),
+  comment: (id: number, body: CommentBody) => api.call(WorkItemCollabApi.comment, { path: { id }, body }),
+  removeComment: (id: number, commentId: number) => api.call(WorkItemCollabApi.removeComment, { path: { id, commentId } }),
+  attachments: (id: number) => api.one(WorkItemCollabApi.attachments, { path: { id } }),
   /** Silent: the caller asks about a duplicate name (409) and shows other failures itself. */
   upload: (id: number, file: File, replace: boolean) => {
     const form = new FormData();
     form.append('file', file);
     return api.call(
-      WorkItemApi.attach,
+      WorkItemCollabApi.attach,
       { path: { id }, query: replace ? { replace: 'true' } : undefined, body: form },
       { silent: true, repeatSubmit: false, headers: { 'Content-Type': 'multipart/form-data' } },
     );
   },
   downloadAttachment: (id: number, a: WorkItemAttachment) =>
-    downloadGet(urlOf(WorkItemApi.downloadAttachment, { id, attachmentId: a.attachmentId }), undefined, a.fileName),
-  removeAttachment: (id: number, attachmentId: number) => api.call(WorkItemApi.removeAttachment, { path: { id, attachmentId } }),
-  filters: (projectId?: number) => api.one(WorkItemApi.filters, { query: projectId ? { projectId } : {} }),
-  saveFilter: (body: SavedFilterBody) => api.call(WorkItemApi.saveFilter, { body }),
-  removeFilter: (filterId: number) => api.call(WorkItemApi.removeFilters, { path: { ids: filterId } }),
+    downloadGet(urlOf(WorkItemCollabApi.downloadAttachment, { id, attachmentId: a.attachmentId }), undefined, a.fileName),
+  removeAttachment: (id: number, attachmentId: number) => api.call(WorkItemCollabApi.removeAttachment, { path: { id, attachmentId } }),
+  filters: (projectId?: number) => api.one(WorkItemFilterApi.filters, { query: projectId ? { projectId } : {} }),
+  saveFilter: (body: SavedFilterBody) => api.call(WorkItemFilterApi.saveFilter, { body }),
+  removeFilter: (filterId: number) => api.call(WorkItemFilterApi.removeFilters, { path: { ids: filterId } }),
   userOptions: () => api.one(WorkItemApi.userOptions),
   releaseOptions: (projectId: number) => optionsOf(ReleaseApi.list, projectId),
   planOptions: (projectId: number) => optionsOf(PlanApi.list, projectId),

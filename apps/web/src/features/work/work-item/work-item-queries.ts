@@ -1,4 +1,6 @@
-import type { CommentBody, SavedFilterBody, TransitionBody, WorkItemBody, WorkItemUpdate } from '@ccms/contracts/work/work-item';
+import type { TransitionBody, WorkItemBody, WorkItemUpdate } from '@ccms/contracts/work/work-item';
+import type { CommentBody } from '@ccms/contracts/work/work-item-collab';
+import type { SavedFilterBody } from '@ccms/contracts/work/work-item-conditions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import { type AreaList, type WorkItemQueryParams, workItemApi } from './work-item-api';

@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import type { WorkItemAttachment } from '@ccms/contracts/work/work-item';
+import type { WorkItemAttachment } from '@ccms/contracts/work/work-item-collab';
 import { App, Button, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { WorkItemComment } from '@ccms/contracts/work/work-item';
+import type { WorkItemComment } from '@ccms/contracts/work/work-item-collab';
 import { App, Avatar, Button, Empty, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { MAX_CONDITIONS } from '@ccms/contracts/work/work-item';
+import { MAX_CONDITIONS } from '@ccms/contracts/work/work-item-conditions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';

@@ -10,7 +10,7 @@ import {
   QUERY_FIELDS,
   type QueryField,
   SavedFilterBody,
-} from '@ccms/contracts/work/work-item';
+} from '@ccms/contracts/work/work-item-conditions';
 import { CLOSE_REASONS, RESOLUTIONS, WORK_ITEM_STATES, WORK_ITEM_TYPES, type WorkItemType } from '@ccms/contracts/work/work-item-states';
 import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

@@ -1,4 +1,4 @@
-import type { WorkItemHistory } from '@ccms/contracts/work/work-item';
+import type { WorkItemHistory } from '@ccms/contracts/work/work-item-collab';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useWorkItemHistory } from '../work-item-queries';
