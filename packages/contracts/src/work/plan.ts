@@ -3,7 +3,8 @@ import { BranchName } from '../content/library';
 import { endpoint } from '../endpoint';
 import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, qInt, rowsOf } from '../http';
 import { endNotBeforeBegin, OptionalDate, OptionalId, RowVersion } from './common';
-import { NOTICE_TYPES, ProjectPerm, REVIEW_RULES } from './project';
+import { ProjectPerm } from './project';
+import { NOTICE_TYPES, REVIEW_RULES } from './project-config';
 
 export const PlanPerm = {
   list: 'ccms:plan:list',

@@ -1,7 +1,45 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { IdList, IdParam, OkEmpty, okOf, rowsOf } from '../http';
-import { ProjectCategory, ProjectCategoryBody, ProjectCategoryPerm, ProjectCategoryQuery, ProjectCategoryUpdate, ProjectPerm } from './project';
+import { DateTime, IdList, IdParam, OkEmpty, okOf, PageQuery, rowsOf, Status01 } from '../http';
+import { ProjectPerm } from './project';
+
+export const ProjectCategoryPerm = {
+  list: 'ccms:projectCategory:list',
+  query: 'ccms:projectCategory:query',
+  add: 'ccms:projectCategory:add',
+  edit: 'ccms:projectCategory:edit',
+  remove: 'ccms:projectCategory:remove',
+} as const;
+
+/** The project category dictionary (name, value, status, sort). */
+export const ProjectCategory = z.object({
+  id: z.number(),
+  name: z.string(),
+  value: z.string(),
+  status: z.string(),
+  sort: z.number(),
+  createBy: z.string(),
+  createTime: DateTime,
+});
+export type ProjectCategory = z.infer<typeof ProjectCategory>;
+
+export const ProjectCategoryQuery = PageQuery.extend({
+  name: z.string().max(100).optional(),
+  value: z.string().max(100).optional(),
+  status: Status01.optional(),
+});
+export type ProjectCategoryQuery = z.infer<typeof ProjectCategoryQuery>;
+
+export const ProjectCategoryBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  value: z.string().trim().min(1).max(100),
+  status: Status01.default('0'),
+  sort: z.coerce.number().int().min(0).max(9999).default(0).describe('display order, ascending'),
+});
+export type ProjectCategoryBody = z.infer<typeof ProjectCategoryBody>;
+
+export const ProjectCategoryUpdate = ProjectCategoryBody.extend({ id: z.number().int().positive() });
+export type ProjectCategoryUpdate = z.infer<typeof ProjectCategoryUpdate>;
 
 const tag = 'work/project-category';
 

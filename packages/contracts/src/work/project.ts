@@ -16,14 +16,6 @@ export const ProjectPerm = {
   export: 'ccms:project:export',
 } as const;
 
-export const ProjectCategoryPerm = {
-  list: 'ccms:projectCategory:list',
-  query: 'ccms:projectCategory:query',
-  add: 'ccms:projectCategory:add',
-  edit: 'ccms:projectCategory:edit',
-  remove: 'ccms:projectCategory:remove',
-} as const;
-
 /** Object-level rights on a project, strongest first (the grant levels). */
 export const PROJECT_LEVELS = PLAIN_LEVELS;
 export const ProjectLevel = z.enum(PROJECT_LEVELS).describe('granted level on the project: owner, admin, write or read');
@@ -205,72 +197,6 @@ export const ProjectMemberBody = z.object({
   projectRole: z.enum(PROJECT_ROLES).default('writer'),
 });
 export type ProjectMemberBody = z.infer<typeof ProjectMemberBody>;
-
-/** The project category dictionary (name, value, status, sort). */
-export const ProjectCategory = z.object({
-  id: z.number(),
-  name: z.string(),
-  value: z.string(),
-  status: z.string(),
-  sort: z.number(),
-  createBy: z.string(),
-  createTime: DateTime,
-});
-export type ProjectCategory = z.infer<typeof ProjectCategory>;
-
-export const ProjectCategoryQuery = PageQuery.extend({
-  name: z.string().max(100).optional(),
-  value: z.string().max(100).optional(),
-  status: Status01.optional(),
-});
-export type ProjectCategoryQuery = z.infer<typeof ProjectCategoryQuery>;
-
-export const ProjectCategoryBody = z.object({
-  name: z.string().trim().min(1).max(100),
-  value: z.string().trim().min(1).max(100),
-  status: Status01.default('0'),
-  sort: z.coerce.number().int().min(0).max(9999).default(0).describe('display order, ascending'),
-});
-export type ProjectCategoryBody = z.infer<typeof ProjectCategoryBody>;
-
-export const ProjectCategoryUpdate = ProjectCategoryBody.extend({ id: z.number().int().positive() });
-export type ProjectCategoryUpdate = z.infer<typeof ProjectCategoryUpdate>;
-
-/** Project config: who writes, reviews and translates; notices; review rule; translation on or off. */
-export const NOTICE_TYPES = ['email', 'system'] as const;
-export const REVIEW_RULES = ['all', 'one'] as const;
-const mustSelect = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ message: 'work.mustSelect' }).int().positive({ message: 'work.mustSelect' }),
-);
-
-export const ProjectConfigBody = z.object({
-  projectId: z.number().int().positive().describe('id of a project (GET /ccms/project/list)'),
-  writerId: mustSelect.describe('user id of the writer'),
-  writeReviewerId: mustSelect.describe('user id of the reviewer of the writing'),
-  translatorId: mustSelect.describe('user id of the translator'),
-  translateReviewerId: mustSelect.describe('user id of the reviewer of the translation'),
-  notice: z.boolean().default(false),
-  noticeType: z.enum(NOTICE_TYPES).default('system').describe('how people are notified: email or system message'),
-  reviewRule: z.enum(REVIEW_RULES).default('all').describe('all: every reviewer must approve; one: any one reviewer suffices'),
-  existTranslate: z.boolean().default(false),
-});
-export type ProjectConfigBody = z.infer<typeof ProjectConfigBody>;
-
-export const ProjectConfig = z.object({
-  projectId: z.number(),
-  writerId: z.number().nullable(),
-  writeReviewerId: z.number().nullable(),
-  translatorId: z.number().nullable(),
-  translateReviewerId: z.number().nullable(),
-  notice: z.boolean(),
-  noticeType: z.string(),
-  reviewRule: z.string(),
-  existTranslate: z.boolean(),
-  /** False until someone saved the config. */
-  configured: z.boolean(),
-});
-export type ProjectConfig = z.infer<typeof ProjectConfig>;
 
 const KeywordQuery = z.object({ keyword: z.string().trim().max(100).default('') });
 const tag = 'work/project';

@@ -1,4 +1,4 @@
-import type { ProjectCategoryQuery } from '@ccms/contracts/work/project';
+import type { ProjectCategoryQuery } from '@ccms/contracts/work/project-category';
 import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsProject, ccmsProjectCategory } from '../../../db/schema';

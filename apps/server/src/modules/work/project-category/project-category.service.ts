@@ -1,4 +1,4 @@
-import type { ProjectCategory, ProjectCategoryBody, ProjectCategoryQuery, ProjectCategoryUpdate } from '@ccms/contracts/work/project';
+import type { ProjectCategory, ProjectCategoryBody, ProjectCategoryQuery, ProjectCategoryUpdate } from '@ccms/contracts/work/project-category';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsProject, ccmsProjectCategory } from '../../../db/schema';

@@ -1,4 +1,4 @@
-import type { ProjectConfig, ProjectConfigBody } from '@ccms/contracts/work/project';
+import type { ProjectConfig, ProjectConfigBody } from '@ccms/contracts/work/project-config';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsProjectConfig } from '../../../db/schema';

@@ -1,4 +1,4 @@
-import type { ProjectCategoryBody, ProjectCategoryUpdate } from '@ccms/contracts/work/project';
+import type { ProjectCategoryBody, ProjectCategoryUpdate } from '@ccms/contracts/work/project-category';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import type { PageParams } from '../../../shared/list/query';

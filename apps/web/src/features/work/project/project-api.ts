@@ -4,18 +4,14 @@ import {
   type Project,
   ProjectApi,
   type ProjectBody,
-  type ProjectCategoryBody,
-  type ProjectCategoryQuery,
-  type ProjectCategoryUpdate,
-  type ProjectConfigBody,
   type ProjectGrantBody,
   type ProjectMemberBody,
   type ProjectQuery,
   type ProjectRoleOption,
   type ProjectUpdate,
 } from '@ccms/contracts/work/project';
-import { ProjectCategoryApi } from '@ccms/contracts/work/project-category';
-import { ProjectConfigApi } from '@ccms/contracts/work/project-config';
+import { ProjectCategoryApi, type ProjectCategoryBody, type ProjectCategoryQuery, type ProjectCategoryUpdate } from '@ccms/contracts/work/project-category';
+import { ProjectConfigApi, type ProjectConfigBody } from '@ccms/contracts/work/project-config';
 import type { z } from 'zod';
 import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';

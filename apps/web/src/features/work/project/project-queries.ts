@@ -1,4 +1,5 @@
-import type { ProjectBody, ProjectConfigBody, ProjectMemberBody, ProjectUpdate } from '@ccms/contracts/work/project';
+import type { ProjectBody, ProjectMemberBody, ProjectUpdate } from '@ccms/contracts/work/project';
+import type { ProjectConfigBody } from '@ccms/contracts/work/project-config';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entityKeys } from '../../../api/query-keys';
 import type { PageParams } from '../../../shared/list/query';

@@ -1,5 +1,5 @@
 import { PLAN_STATUSES, type Plan, PlanBody } from '@ccms/contracts/work/plan';
-import { NOTICE_TYPES, REVIEW_RULES } from '@ccms/contracts/work/project';
+import { NOTICE_TYPES, REVIEW_RULES } from '@ccms/contracts/work/project-config';
 import { App, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../shared/form/FormDialog';

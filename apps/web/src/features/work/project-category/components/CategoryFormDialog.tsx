@@ -1,4 +1,4 @@
-import { type ProjectCategory, ProjectCategoryBody } from '@ccms/contracts/work/project';
+import { type ProjectCategory, ProjectCategoryBody } from '@ccms/contracts/work/project-category';
 import { App, Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../shared/form/FormDialog';

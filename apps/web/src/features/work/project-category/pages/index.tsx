@@ -1,4 +1,4 @@
-import { type ProjectCategory, ProjectCategoryPerm } from '@ccms/contracts/work/project';
+import { type ProjectCategory, ProjectCategoryPerm } from '@ccms/contracts/work/project-category';
 import { App, Form, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';

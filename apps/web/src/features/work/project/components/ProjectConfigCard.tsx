@@ -1,4 +1,5 @@
-import { NOTICE_TYPES, type ProjectConfigBody, ProjectPerm, REVIEW_RULES } from '@ccms/contracts/work/project';
+import { ProjectPerm } from '@ccms/contracts/work/project';
+import { NOTICE_TYPES, type ProjectConfigBody, REVIEW_RULES } from '@ccms/contracts/work/project-config';
 import { App, Button, Card, Col, Form, Row, Select, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
