@@ -1,4 +1,4 @@
-import { S1000dAuthorPerm } from '@ccms/contracts/content/s1000d';
+import { S1000dAuthorPerm } from '@ccms/contracts/content/s1000d-authoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';

@@ -1,4 +1,4 @@
-import { S1000dApi } from '@ccms/contracts/content/s1000d';
+import { S1000dAuthoringApi } from '@ccms/contracts/content/s1000d-authoring';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { routeOf } from '../../../platform/http/endpoint-route';
@@ -12,18 +12,33 @@ const log = (businessType: BusinessType) => ({ log: { title: 's1000d', businessT
 export const s1000dAuthoringRoutes: FastifyPluginAsyncZod = async (app) => {
   const authoring = s1000dAuthoringService(app.db, app.content.git, app.content, () => app.content.grammars.s1000d());
 
-  app.route({ ...routeOf(S1000dApi.dmcOptions), handler: async (req) => ok(await authoring.options(caller(req), req.query)) });
-  app.route({ ...routeOf(S1000dApi.newModule, log(BusinessType.INSERT)), handler: async (req) => ok(await authoring.create(caller(req), req.body, req.lang)) });
-  app.route({ ...routeOf(S1000dApi.newPm, log(BusinessType.INSERT)), handler: async (req) => ok(await authoring.createPm(caller(req), req.body, req.lang)) });
+  app.route({ ...routeOf(S1000dAuthoringApi.dmcOptions), handler: async (req) => ok(await authoring.options(caller(req), req.query)) });
   app.route({
-    ...routeOf(S1000dApi.addDmrlEntry, log(BusinessType.INSERT)),
+    ...routeOf(S1000dAuthoringApi.newModule, log(BusinessType.INSERT)),
+    handler: async (req) => ok(await authoring.create(caller(req), req.body, req.lang)),
+  });
+  app.route({
+    ...routeOf(S1000dAuthoringApi.newPm, log(BusinessType.INSERT)),
+    handler: async (req) => ok(await authoring.createPm(caller(req), req.body, req.lang)),
+  });
+  app.route({
+    ...routeOf(S1000dAuthoringApi.addDmrlEntry, log(BusinessType.INSERT)),
     handler: async (req) => ok(await authoring.addDmrlEntry(caller(req), req.body, req.lang)),
   });
-  app.route({ ...routeOf(S1000dApi.inWork, log(BusinessType.UPDATE)), handler: async (req) => ok(await authoring.inWork(caller(req), req.body, req.lang)) });
-  app.route({ ...routeOf(S1000dApi.issue, log(BusinessType.UPDATE)), handler: async (req) => ok(await authoring.issue(caller(req), req.body, req.lang)) });
-  app.route({ ...routeOf(S1000dApi.issues), handler: async (req) => ok(await authoring.issues(caller(req), req.query)) });
-  app.route({ ...routeOf(S1000dApi.changeMarks), handler: async (req) => ok(await authoring.changeMarks(caller(req), req.query)) });
-  app.route({ ...routeOf(S1000dApi.compareIssues), handler: async (req) => ok(await authoring.compare(caller(req), req.query)) });
-  app.route({ ...routeOf(S1000dApi.settings), handler: async (req) => ok(await authoring.settings(caller(req), req.query.libraryId)) });
-  app.route({ ...routeOf(S1000dApi.saveSettings, log(BusinessType.UPDATE)), handler: async (req) => ok(await authoring.saveSettings(caller(req), req.body)) });
+  app.route({
+    ...routeOf(S1000dAuthoringApi.inWork, log(BusinessType.UPDATE)),
+    handler: async (req) => ok(await authoring.inWork(caller(req), req.body, req.lang)),
+  });
+  app.route({
+    ...routeOf(S1000dAuthoringApi.issue, log(BusinessType.UPDATE)),
+    handler: async (req) => ok(await authoring.issue(caller(req), req.body, req.lang)),
+  });
+  app.route({ ...routeOf(S1000dAuthoringApi.issues), handler: async (req) => ok(await authoring.issues(caller(req), req.query)) });
+  app.route({ ...routeOf(S1000dAuthoringApi.changeMarks), handler: async (req) => ok(await authoring.changeMarks(caller(req), req.query)) });
+  app.route({ ...routeOf(S1000dAuthoringApi.compareIssues), handler: async (req) => ok(await authoring.compare(caller(req), req.query)) });
+  app.route({ ...routeOf(S1000dAuthoringApi.settings), handler: async (req) => ok(await authoring.settings(caller(req), req.query.libraryId)) });
+  app.route({
+    ...routeOf(S1000dAuthoringApi.saveSettings, log(BusinessType.UPDATE)),
+    handler: async (req) => ok(await authoring.saveSettings(caller(req), req.body)),
+  });
 };

@@ -16,7 +16,7 @@ import type {
   NewPmBody,
   ObjectWritten,
   S1000dSettings,
-} from '@ccms/contracts/content/s1000d';
+} from '@ccms/contracts/content/s1000d-authoring';
 import type { TopicStatus } from '@ccms/contracts/content/status';
 import { S1000D_TEMPLATE_PLACEHOLDERS } from '@ccms/contracts/content/template';
 import { Code } from '@ccms/contracts/http';

@@ -1,5 +1,5 @@
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
-import { type DmrlEntryBody, S1000dApi } from '@ccms/contracts/content/s1000d';
+import { type DmrlEntryBody, S1000dAuthoringApi } from '@ccms/contracts/content/s1000d-authoring';
 import { S1000dDmlApi } from '@ccms/contracts/content/s1000d-dml';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
@@ -9,7 +9,7 @@ import { s1000dKeys } from './s1000d-queries';
 export const dmlApi = {
   coverage: (scope: CatalogScope, path?: string) => api.one(S1000dDmlApi.coverage, { query: { ...scope, ...(path ? { path } : {}) } }),
   /** A planned data module added to a data module requirement list as one commit (server: POST /ccms/s1000d/dmrl-entry). */
-  addEntry: (body: DmrlEntryBody) => api.one(S1000dApi.addDmrlEntry, { body }),
+  addEntry: (body: DmrlEntryBody) => api.one(S1000dAuthoringApi.addDmrlEntry, { body }),
 };
 
 /** Under the S1000D keys, so a reindex refreshes it with the rest of the catalogue. */

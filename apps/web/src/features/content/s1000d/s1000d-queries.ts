@@ -1,5 +1,13 @@
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
-import type { IssueBody, IssueCompareQuery, ModuleQuery, ModuleTarget, NewModuleBody, NewPmBody, S1000dSettings } from '@ccms/contracts/content/s1000d';
+import type {
+  IssueBody,
+  IssueCompareQuery,
+  ModuleQuery,
+  ModuleTarget,
+  NewModuleBody,
+  NewPmBody,
+  S1000dSettings,
+} from '@ccms/contracts/content/s1000d-authoring';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ProductChoice, s1000dApi } from './s1000d-api';
 

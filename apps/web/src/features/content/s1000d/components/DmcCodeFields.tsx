@@ -1,4 +1,4 @@
-import type { DmcInput, DmcOptions } from '@ccms/contracts/content/s1000d';
+import type { DmcInput, DmcOptions } from '@ccms/contracts/content/s1000d-authoring';
 import { AutoComplete, Col, Form, type FormInstance, Input, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 

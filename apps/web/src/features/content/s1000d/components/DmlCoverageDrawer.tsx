@@ -1,5 +1,5 @@
 import type { CatalogScope } from '@ccms/contracts/content/catalog';
-import { S1000dAuthorPerm } from '@ccms/contracts/content/s1000d';
+import { S1000dAuthorPerm } from '@ccms/contracts/content/s1000d-authoring';
 import { COVERAGE_STATES, type CoverageState, type DmlCoverageRow } from '@ccms/contracts/content/s1000d-dml';
 import { TaskPerm } from '@ccms/contracts/work/task';
 import { Button, Drawer, Empty, Select, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';

@@ -1,4 +1,4 @@
-import { type DmcInput, DmrlEntryBody } from '@ccms/contracts/content/s1000d';
+import { type DmcInput, DmrlEntryBody } from '@ccms/contracts/content/s1000d-authoring';
 import { App, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../shared/form/FormDialog';

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type IssueBody, S1000D_ISSUE_TYPES, S1000dAuthorPerm } from '@ccms/contracts/content/s1000d';
+import { type IssueBody, S1000D_ISSUE_TYPES, S1000dAuthorPerm } from '@ccms/contracts/content/s1000d-authoring';
 import { Alert, App, Button, Checkbox, Descriptions, Empty, Form, Input, Select, Space, Spin, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type DmcInput, NewModuleBody, S1000D_TEMPLATE_SCHEMAS } from '@ccms/contracts/content/s1000d';
+import { type DmcInput, NewModuleBody, S1000D_TEMPLATE_SCHEMAS } from '@ccms/contracts/content/s1000d-authoring';
 import { App, AutoComplete, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

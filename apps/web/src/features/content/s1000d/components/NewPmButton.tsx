@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { S1000dAuthorPerm } from '@ccms/contracts/content/s1000d';
+import { S1000dAuthorPerm } from '@ccms/contracts/content/s1000d-authoring';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

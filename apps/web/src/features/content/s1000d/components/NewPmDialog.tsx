@@ -1,4 +1,4 @@
-import { NewPmBody } from '@ccms/contracts/content/s1000d';
+import { NewPmBody } from '@ccms/contracts/content/s1000d-authoring';
 import { App, AutoComplete, Col, Form, Input, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import type { ChangeMarkProposal, CycleResult, DmcOptions, ModuleIssues } from '@ccms/contracts/content/s1000d';
+import type { ChangeMarkProposal, CycleResult, DmcOptions, ModuleIssues } from '@ccms/contracts/content/s1000d-authoring';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { FakeReply } from '../../../../test/fakes';
 import { bikeServer, queryOf } from './bike';
