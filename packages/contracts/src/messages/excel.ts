@@ -2,6 +2,8 @@
  * Everything an Excel export or import writes: column headings (`<entity>.excel.<field>`), sheet
  * names (`<entity>.excel.sheet`) and value labels (`<entity>.excel.<field>.<code>`, `excel.*` when
  * several exports share them).
+ * Over 400 lines: one table of words in two languages, the zh half and the en half key for key (about
+ * 225 keys each); it holds no logic, and the exports share the `excel.*` value labels.
  */
 export const excelMessages = {
   zh: {

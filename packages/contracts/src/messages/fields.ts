@@ -1,3 +1,8 @@
+/**
+ * Field labels: how a validation message names the field it is about, in zh and en.
+ * Over 400 lines: one vocabulary table (some 470 field keys, each with its zh and en label) that every
+ * route's messages look up by key; the keys are shared between areas, so split by area it would be duplicated.
+ */
 import type { Language } from '../constants';
 
 /** A field's name as people read it, in each language. */
