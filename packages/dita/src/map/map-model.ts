@@ -1,4 +1,5 @@
 import type { KeyDefinition, KeyScope, LinkScope } from '../keys/key-space.js';
+import { splitHref } from '../links/href.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 
 /** A topicref (or specialisation) after maprefs are expanded and keyrefs resolved. */
@@ -84,4 +85,17 @@ export function* walkNodes(nodes: readonly MapNode[]): Generator<MapNode> {
     yield n;
     yield* walkNodes(n.children);
   }
+}
+
+/** The DITA format of a topicref: @format, else from the file extension. */
+export function formatOf(el: XmlElement, href: string | undefined): string {
+  if (el.attrs.format) return el.attrs.format;
+  if (el.name === 'mapref') return 'ditamap';
+  if (href === undefined) return 'dita';
+  const p = splitHref(href).path.toLowerCase();
+  if (p === '') return 'dita';
+  if (p.endsWith('.ditamap')) return 'ditamap';
+  if (p.endsWith('.dita') || p.endsWith('.xml')) return 'dita';
+  const ext = p.slice(p.lastIndexOf('.') + 1);
+  return ext || 'dita';
 }

@@ -1,6 +1,13 @@
+/**
+ * A root map resolved: its submaps read, maprefs expanded, key scopes built, keyrefs on topicrefs
+ * resolved, relationship tables and subject schemes read, copy-to targets settled.
+ * Over 400 lines: resolveMap is one walk whose closures share the state of a pass (the key scopes,
+ * the keyref nodes, the maps seen) and run again while maprefs by key change what is reached; the
+ * parts that stand alone are in map-keyref.ts, subject-scheme.ts and map-metadata.ts.
+ */
 import type { ConditionFilter } from '../ditaval/ditaval.js';
 import type { KeyDefinition, KeyScopeItem, LinkScope } from '../keys/key-space.js';
-import { finishKeyScopes, KeyScope, keyNavtitle, resolveKeyChains } from '../keys/key-space.js';
+import { finishKeyScopes, KeyScope, resolveKeyChains } from '../keys/key-space.js';
 import { isExternalHref, leavesSource, splitHref, splitHrefKey } from '../links/href.js';
 import { GENERATED_LISTS, isMap, isTopic, isTopicref, topicTitle } from '../model/dita-elements.js';
 import { plainText } from '../model/plain-text.js';
@@ -9,9 +16,11 @@ import type { FileSource } from '../source/file-source.js';
 import { resolveRelative } from '../source/file-source.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { childElements, createElement, descendants, firstChild, textContent } from '../xml/xml-dom.js';
-import { cascadingMeta, cascadingOf, keyTopicmeta } from './map-metadata.js';
-import type { MapNode, Reltable, ResolvedMap, SubjectDef, SubjectScheme } from './map-model.js';
-import { walkNodes } from './map-model.js';
+import { resolveNodeKeyref } from './map-keyref.js';
+import { cascadingMeta } from './map-metadata.js';
+import type { MapNode, Reltable, ResolvedMap, SubjectScheme } from './map-model.js';
+import { formatOf, walkNodes } from './map-model.js';
+import { readSubjectScheme } from './subject-scheme.js';
 
 export interface MapReadOptions {
   source: FileSource;
@@ -21,19 +30,6 @@ export interface MapReadOptions {
   readXml: (path: string) => Promise<XmlElement | undefined>;
   /** The publication's language, for a map without xml:lang (else English, DITA-OT's default). */
   lang?: string;
-}
-
-/** The DITA format of a topicref: @format, else from the file extension. */
-export function formatOf(el: XmlElement, href: string | undefined): string {
-  if (el.attrs.format) return el.attrs.format;
-  if (el.name === 'mapref') return 'ditamap';
-  if (href === undefined) return 'dita';
-  const p = splitHref(href).path.toLowerCase();
-  if (p === '') return 'dita';
-  if (p.endsWith('.ditamap')) return 'ditamap';
-  if (p.endsWith('.dita') || p.endsWith('.xml')) return 'dita';
-  const ext = p.slice(p.lastIndexOf('.') + 1);
-  return ext || 'dita';
 }
 
 const CASCADE_ROLE = 'processing-role';
@@ -513,146 +509,4 @@ function setHref(node: MapNode, rawHref: string, mapFile: string): void {
     return; // a path out of the source is no target (nor a key's): the link graph reports it where it is written
   } else node.href = rawHref;
   if (fragment !== undefined) node.fragment = fragment;
-}
-
-/**
- * A topicref that refers to a key takes the attributes of the key definition (and of the definitions
- * its @keyref leads to) that it does not set itself; its own win (DITA 1.3 2.3.4.7, "Processing key
- * references on topicrefs"). @keys, @processing-role and @id name the definition, not what it binds;
- * the resource (@href, @scope, @format) and the navigation title are taken where the key is resolved.
- */
-function mergeKeyAttributes(node: MapNode, def: KeyDefinition): void {
-  const own = node.element.attrs;
-  const fromKey = (name: string): { value: string; def: KeyDefinition } | undefined => {
-    if (own[name] !== undefined) return undefined;
-    for (let d: KeyDefinition | undefined = def; d !== undefined; d = d.via) {
-      const value = d.element.attrs[name];
-      if (value !== undefined) return { value, def: d };
-    }
-    return undefined;
-  };
-  const toc = fromKey('toc');
-  if (toc !== undefined) node.toc = toc.value !== 'no';
-  const linking = fromKey('linking');
-  if (linking !== undefined) node.linking = linking.value;
-  const chunk = fromKey('chunk');
-  if (chunk?.value) node.chunk = chunk.value;
-  const collection = fromKey('collection-type');
-  if (collection?.value) node.collectionType = collection.value;
-  const type = fromKey('type');
-  if (type?.value) node.type = type.value;
-  const locktitle = fromKey('locktitle');
-  if (locktitle !== undefined) node.locktitle = locktitle.value === 'yes';
-  const copyTo = fromKey('copy-to');
-  if (copyTo?.value) {
-    const ct = resolveRelative(copyTo.def.mapFile, copyTo.value);
-    if (ct !== undefined) node.copyTo = ct;
-  }
-}
-
-/**
- * What a topicref takes from its key cascades to the topicrefs inside it as its own would (DITA 1.3 2.3.4.7: "the
- * combined attributes and content cascade ... by the existing rules for cascading"): @toc and @linking where a nested
- * topicref does not set them, and the cascading metadata (author, audience, ...) after the topicref's own.
- */
-function cascadeFromKey(node: MapNode, before: { toc: boolean; linking: string | undefined }, meta: readonly XmlElement[]): void {
-  const tocChanged = node.toc !== before.toc;
-  const linkingChanged = node.linking !== before.linking;
-  if (!tocChanged && !linkingChanged && meta.length === 0) return;
-  const down = (parent: MapNode): void => {
-    for (const c of parent.children) {
-      const own = c.element.attrs;
-      if (tocChanged && own.toc === undefined && c.keyDef?.element.attrs.toc === undefined) c.toc = parent.toc && c.name !== 'keydef';
-      if (linkingChanged && own.linking === undefined && c.keyDef?.element.attrs.linking === undefined) {
-        if (parent.linking !== undefined) c.linking = parent.linking;
-        else delete c.linking;
-      }
-      // Nearest first: what the nested topicrefs and the node itself set, then the key's, then what reached the node.
-      if (meta.length > 0) {
-        const at = c.inheritedMeta.length - node.inheritedMeta.length;
-        c.inheritedMeta = [...c.inheritedMeta.slice(0, at), ...meta, ...c.inheritedMeta.slice(at)];
-      }
-      down(c);
-    }
-  };
-  down(node);
-}
-
-function resolveNodeKeyref(node: MapNode, problems: ProblemList): void {
-  const keyref = node.keyref;
-  if (keyref === undefined) return;
-  const { path: keyName, fragment } = splitHrefKey(keyref);
-  const def = node.keyScope.resolve(keyName);
-  if (def === undefined) {
-    // The topicref's own @href is the fallback for an undefined key.
-    if (node.href === undefined) problems.warning('key-undefined', `Key "${keyName}" is not defined`, node.element);
-    return;
-  }
-  node.keyDef = def;
-  const before = { toc: node.toc, linking: node.linking };
-  mergeKeyAttributes(node, def);
-  const chain: XmlElement[] = [];
-  for (let d: KeyDefinition | undefined = def; d !== undefined && !chain.includes(d.element); d = d.via) chain.push(d.element);
-  const keyMeta = keyTopicmeta(node.element, chain);
-  if (keyMeta.length > 0) node.keyMeta = keyMeta;
-  cascadeFromKey(node, before, cascadingOf(keyMeta));
-  if (def.href !== undefined) {
-    node.href = def.href;
-    node.scope = def.scope;
-    if (!node.element.attrs.format) node.format = def.format ?? formatOf(def.element, def.href);
-    const frag = fragment ?? def.fragment;
-    if (frag !== undefined) node.fragment = frag;
-    else delete node.fragment;
-  }
-  if (node.navtitle === undefined) {
-    const nav = keyNavtitle(def);
-    if (nav !== undefined) node.navtitle = nav;
-  }
-}
-
-function readSubjectScheme(root: XmlElement, file: string): SubjectScheme {
-  const readDef = (el: XmlElement): SubjectDef => {
-    const d: SubjectDef = { keys: (el.attrs.keys ?? '').split(/\s+/).filter(Boolean), children: [] };
-    const navEl = firstChild(firstChild(el, 'topicmeta') ?? el, 'navtitle');
-    const nav = navEl !== undefined && navEl.parent !== el ? textContent(navEl).trim() : el.attrs.navtitle;
-    if (nav) d.navtitle = nav;
-    for (const c of childElements(el)) if (c.name === 'subjectdef') d.children.push(readDef(c));
-    return d;
-  };
-  const subjects: SubjectDef[] = [];
-  const byKey = new Map<string, SubjectDef>();
-  const index = (d: SubjectDef): void => {
-    for (const k of d.keys) byKey.set(k, d);
-    for (const c of d.children) index(c);
-  };
-  for (const c of childElements(root)) {
-    if (c.name === 'subjectdef') {
-      const d = readDef(c);
-      subjects.push(d);
-      index(d);
-    }
-  }
-  const enumerations = new Map<string, string[]>();
-  const enumerationRules: SubjectScheme['enumerationRules'] = [];
-  for (const c of childElements(root)) {
-    if (c.name !== 'enumerationdef') continue;
-    const att = firstChild(c, 'attributedef')?.attrs.name;
-    if (!att) continue;
-    const element = firstChild(c, 'elementdef')?.attrs.name;
-    const values: string[] = [];
-    const collect = (d: SubjectDef): void => {
-      values.push(...d.keys);
-      for (const ch of d.children) collect(ch);
-    };
-    // Every subjectdef of the enumeration: the values are the subjects below it.
-    for (const sub of childElements(c)) {
-      if (sub.name !== 'subjectdef') continue;
-      const ref = sub.attrs.keyref;
-      const base = ref ? byKey.get(ref) : readDef(sub);
-      if (base !== undefined) for (const ch of base.children) collect(ch);
-    }
-    enumerationRules.push({ attribute: att, ...(element ? { element } : {}), values });
-    enumerations.set(att, [...new Set([...(enumerations.get(att) ?? []), ...values])]);
-  }
-  return { file, subjects, enumerations, enumerationRules };
 }
