@@ -9,7 +9,11 @@ import { escapeAttr, escapeText } from './html-escape.js';
 import type { LinkTarget, RenderEnv, RenderState } from './render-state.js';
 import { asWritten, attrs, linkTitle, publishableUrl, refuseOutsidePath } from './render-state.js';
 
-/** Links, images and objects: everything that writes a URL into the page. */
+/**
+ * Links, images and objects: everything that writes a URL into the page.
+ * Over 400 lines: each of xref, image, object and related links resolves a key or an href, refuses a
+ * path outside the output and writes its URL the same way; kept together so they cannot drift apart.
+ */
 
 /** A DITAVAL flag's image (or its alt text) next to the flagged element. */
 export function flagImg(el: XmlElement, src: string | undefined, alt: string | undefined, env: RenderEnv, cls: string): string {

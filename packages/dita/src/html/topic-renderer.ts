@@ -1,3 +1,9 @@
+/**
+ * A topic's body as HTML, element by element, as DITA-OT's HTML5 transform writes it: blocks and
+ * inline phrases, sections, notes, code, footnotes, index anchors, flags and xml:lang changes.
+ * Over 400 lines: one dispatch over the DITA elements (elementBody, a switch of some 190 lines) and
+ * the inline tag table it reads; links, tables and generated text are already in their own renderers.
+ */
 import { htmlId } from '../links/href.js';
 import { captionNumber } from '../model/caption-number.js';
 import { classTokens } from '../model/dita-classes.js';

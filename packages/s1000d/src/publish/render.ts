@@ -3,6 +3,9 @@
  * applicability), then its content with warnings, cautions and notes set apart, procedural steps
  * numbered, preliminary and close requirements as tables, figures from ICNs, internalRef and dmRef
  * links, and change bars where `changeMark="1"`. The same body serves the HTML5 pages and the PDF.
+ * Over 400 lines: one Renderer class dispatching over the content elements of every data module
+ * schema (procedural, descriptive, fault, IPD, crew), with the numbering and the warning, caution
+ * and note state that the dispatch carries from element to element.
  */
 import { applicToText } from '../applic.js';
 import { dmCodeString, issueString, languageString, pmCodeString } from '../codes.js';
