@@ -12,6 +12,7 @@ import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import { VersionNotice } from './VersionNotice';
 import './layout.css';
+import './settings-drawer.css';
 
 export const isMobileWidth = (width: number) => width - 1 < MOBILE_BREAKPOINT;
 

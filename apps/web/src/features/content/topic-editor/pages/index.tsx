@@ -6,6 +6,7 @@ import { type Stash, TopicEditor } from '../components/TopicEditor';
 import { targetOf } from '../early-open';
 import { useEditorDocument } from '../topic-editor-queries';
 import '../topic-editor.css';
+import '../visual-view.css';
 
 // When the editor's code has arrived and runs (the page's timeline: DevTools, bench/editor-web).
 performance.mark('ccms:topic-editor:chunk');
