@@ -10,6 +10,7 @@ import { ProblemList } from '../problems/problem.js';
 import type { XmlElement } from '../xml/xml-dom.js';
 import { decodeXml, parseXml } from '../xml/xml-parser.js';
 import { localTargets } from './file-reader.js';
+import { withDependents } from './key-changes.js';
 import { CARRIED_CODES, DitaProject, type LoadOptions, MAP_CODES, RawFile, XML_EXT } from './project-model.js';
 import { redoReferences } from './references.js';
 
@@ -109,29 +110,4 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
   if (a === undefined || b === undefined || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-/** Files that pulled content from `changed`, transitively, with the changed files themselves. */
-function withDependents(conrefDependencies: Map<string, Set<string>>, changed: Iterable<string>): Set<string> {
-  const dirty = new Set(changed);
-  const reverse = new Map<string, string[]>();
-  for (const [from, tos] of conrefDependencies) {
-    for (const to of tos) {
-      const list = reverse.get(to);
-      if (list === undefined) reverse.set(to, [from]);
-      else list.push(from);
-    }
-  }
-  const queue = [...dirty];
-  while (queue.length > 0) {
-    const f = queue.pop();
-    if (f === undefined) break;
-    for (const g of reverse.get(f) ?? []) {
-      if (!dirty.has(g)) {
-        dirty.add(g);
-        queue.push(g);
-      }
-    }
-  }
-  return dirty;
 }

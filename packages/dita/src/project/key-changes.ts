@@ -54,12 +54,24 @@ export function dirtyFiles(previous: DitaProject, keys: Set<string>, scopes: Map
     }
   }
   for (const [f, scope] of scopes) if (previous.scopes.get(f)?.path !== scope.path) dirty.add(f);
+  return withDependents(previous.conrefDependencies, dirty);
+}
+
+/** A key scope and every scope inside it, depth first. */
+export function* allScopesOf(root: KeyScope): Generator<KeyScope> {
+  yield root;
+  for (const c of root.children) yield* allScopesOf(c);
+}
+
+/** Files that pulled content from `changed`, transitively, with the changed files themselves. */
+export function withDependents(conrefDependencies: Map<string, Set<string>>, changed: Iterable<string>): Set<string> {
+  const dirty = new Set(changed);
   const reverse = new Map<string, string[]>();
-  for (const [from, tos] of previous.conrefDependencies) {
+  for (const [from, tos] of conrefDependencies) {
     for (const to of tos) {
-      const list = reverse.get(to) ?? [];
-      list.push(from);
-      reverse.set(to, list);
+      const list = reverse.get(to);
+      if (list === undefined) reverse.set(to, [from]);
+      else list.push(from);
     }
   }
   const queue = [...dirty];
@@ -74,10 +86,4 @@ export function dirtyFiles(previous: DitaProject, keys: Set<string>, scopes: Map
     }
   }
   return dirty;
-}
-
-/** A key scope and every scope inside it, depth first. */
-export function* allScopesOf(root: KeyScope): Generator<KeyScope> {
-  yield root;
-  for (const c of root.children) yield* allScopesOf(c);
 }

@@ -29,6 +29,14 @@ export function keySetOf(keys: KeyData[]): string {
   return hashOf(keys.map((k) => JSON.stringify([k.mapPath, k.key, k.targetPath, k.scope, k.processingRole, k.text])).sort());
 }
 
+/** The topic files of a commit, in path order, and those of them no map reaches. */
+export function topicFilesOf(files: Iterable<string>, projects: ReadonlyMap<string, DitaProject>): { topicFiles: string[]; unmapped: string[] } {
+  const inMaps = new Set<string>();
+  for (const p of projects.values()) for (const f of p.docs.keys()) inMaps.add(f);
+  const topicFiles = [...files].filter((p) => isDitaTopic(p)).sort();
+  return { topicFiles, unmapped: topicFiles.filter((t) => !inMaps.has(t)) };
+}
+
 /** The topics no map reaches, loaded under one generated map (reusing the previous load when the list is the same). */
 export async function loadOrphans(source: CommitSource, topics: string[], previous: Snapshot['orphan'], changed: string[]): Promise<Snapshot['orphan']> {
   if (topics.length === 0) return null;
@@ -51,15 +59,8 @@ export async function ditaFullRun(db: Db, target: IndexTarget, baseCommit: strin
 
   const projects = new Map<string, DitaProject>();
   for (const map of [...files.keys()].filter((p) => isDitaMap(p)).sort()) projects.set(map, await loadProject({ source, map }));
-  const inMaps = new Set<string>();
-  for (const p of projects.values()) for (const f of p.docs.keys()) inMaps.add(f);
-  const topicFiles = [...files.keys()].filter((p) => isDitaTopic(p)).sort();
-  const orphan = await loadOrphans(
-    source,
-    topicFiles.filter((t) => !inMaps.has(t)),
-    null,
-    [],
-  );
+  const { topicFiles, unmapped } = topicFilesOf(files.keys(), projects);
+  const orphan = await loadOrphans(source, unmapped, null, []);
   const owners = ownersOf(projects, orphan);
   trace.mark(`engine (${projects.size} maps)`);
 

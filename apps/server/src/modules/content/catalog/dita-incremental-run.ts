@@ -6,7 +6,7 @@ import { objectId } from '../../../platform/git/loose-objects';
 import { type ChangeKind, changedEntries, entriesOf, type FileEntry } from './catalog-git';
 import type { DocumentData, IndexWrite, LinkData, LinkEdit, ResourceData, TopicData } from './catalog-store';
 import { CommitSource } from './commit-source';
-import { keySetOf, loadOrphans } from './dita-full-run';
+import { keySetOf, loadOrphans, topicFilesOf } from './dita-full-run';
 import {
   countResources,
   documentRow,
@@ -108,15 +108,8 @@ export async function ditaIncrementalRun(target: IndexTarget, prev: Snapshot, st
   const removedMaps = [...prev.projects.keys()].filter((m) => !projects.has(m));
   trace.mark(`maps (${reloaded.size} reloaded)`);
 
-  const inMaps = new Set<string>();
-  for (const p of projects.values()) for (const f of p.docs.keys()) inMaps.add(f);
-  const topicFiles = [...files.keys()].filter((p) => isDitaTopic(p)).sort();
-  const orphan = await loadOrphans(
-    source,
-    topicFiles.filter((t) => !inMaps.has(t)),
-    prev.orphan,
-    changed,
-  );
+  const { unmapped } = topicFilesOf(files.keys(), projects);
+  const orphan = await loadOrphans(source, unmapped, prev.orphan, changed);
   const orphanReloaded = orphan !== prev.orphan;
   const owners = ownersOf(projects, orphan);
   trace.mark('unmapped');
