@@ -1,4 +1,4 @@
-import type { ChangedTopic, CompareQuery, RevisionBody } from '@ccms/contracts/content/document';
+import type { ChangedTopic, CompareQuery, RevisionBody } from '@ccms/contracts/content/document-revision';
 import { Code } from '@ccms/contracts/http';
 import { loadProject } from '@ccms/dita';
 import type { Db } from '../../../db/client';

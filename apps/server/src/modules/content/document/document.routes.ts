@@ -1,4 +1,5 @@
 import { DocumentApi, ImportFields } from '@ccms/contracts/content/document';
+import { DocumentRevisionApi } from '@ccms/contracts/content/document-revision';
 import { Code } from '@ccms/contracts/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
@@ -62,13 +63,13 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.route({ ...routeOf(DocumentApi.connections), handler: async (req) => ok(await documents.connections(caller(req), req.params.id)) });
   app.route({ ...routeOf(DocumentApi.outputs), handler: async (req) => list(await documents.outputs(caller(req), req.params.id, req.query)) });
-  app.route({ ...routeOf(DocumentApi.revisions), handler: async (req) => rows(await revisions.list(caller(req), req.params.id, req.query)) });
+  app.route({ ...routeOf(DocumentRevisionApi.revisions), handler: async (req) => rows(await revisions.list(caller(req), req.params.id, req.query)) });
   app.route({
-    ...routeOf(DocumentApi.addRevision, log(BusinessType.INSERT)),
+    ...routeOf(DocumentRevisionApi.addRevision, log(BusinessType.INSERT)),
     handler: async (req) => ok(await revisions.create(caller(req), req.params.id, req.body)),
   });
-  app.route({ ...routeOf(DocumentApi.compare), handler: async (req) => ok(await revisions.compare(caller(req), req.params.id, req.query)) });
-  app.route({ ...routeOf(DocumentApi.compareTopic), handler: async (req) => ok(await revisions.compareTopic(caller(req), req.params.id, req.query)) });
+  app.route({ ...routeOf(DocumentRevisionApi.compare), handler: async (req) => ok(await revisions.compare(caller(req), req.params.id, req.query)) });
+  app.route({ ...routeOf(DocumentRevisionApi.compareTopic), handler: async (req) => ok(await revisions.compareTopic(caller(req), req.params.id, req.query)) });
   app.route({
     ...routeOf(DocumentApi.import, log(BusinessType.IMPORT)),
     handler: async (req) => {

@@ -1,5 +1,6 @@
 import type { DocumentProps } from '@ccms/contracts/content/document';
-import { DocumentApi, type DocumentQuery, type FastCreateBody, type ImportFields, type RevisionBody } from '@ccms/contracts/content/document';
+import { DocumentApi, type DocumentQuery, type FastCreateBody, type ImportFields } from '@ccms/contracts/content/document';
+import { DocumentRevisionApi, type RevisionBody } from '@ccms/contracts/content/document-revision';
 import type { DocumentStatusBody, TocNodeStatusBody } from '@ccms/contracts/content/status';
 import type { z } from 'zod';
 import { api } from '../../../api/client';
@@ -36,11 +37,11 @@ export const documentApi = {
   update: (body: DocumentProps) => api.call(DocumentApi.edit, { body }),
   connections: (id: number) => api.one(DocumentApi.connections, { path: { id } }),
   outputs: (id: number, page: PageParams) => api.list(DocumentApi.outputs, { path: { id }, query: page }),
-  revisions: (id: number, page: PageParams) => api.list(DocumentApi.revisions, { path: { id }, query: page }),
+  revisions: (id: number, page: PageParams) => api.list(DocumentRevisionApi.revisions, { path: { id }, query: page }),
   /** Silent: the dialog shows the server's words ("Revision {revision} already exist!") itself. */
-  addRevision: (id: number, body: z.input<typeof RevisionBody>) => api.one(DocumentApi.addRevision, { path: { id }, body }, { silent: true }),
-  compare: (id: number, { from, to }: ComparePair) => api.one(DocumentApi.compare, { path: { id }, query: { from, to } }),
-  compareTopic: (id: number, { from, to }: ComparePair, path: string) => api.one(DocumentApi.compareTopic, { path: { id }, query: { from, to, path } }),
+  addRevision: (id: number, body: z.input<typeof RevisionBody>) => api.one(DocumentRevisionApi.addRevision, { path: { id }, body }, { silent: true }),
+  compare: (id: number, { from, to }: ComparePair) => api.one(DocumentRevisionApi.compare, { path: { id }, query: { from, to } }),
+  compareTopic: (id: number, { from, to }: ComparePair, path: string) => api.one(DocumentRevisionApi.compareTopic, { path: { id }, query: { from, to, path } }),
   setStatus: (id: number, body: z.input<typeof DocumentStatusBody>) => api.one(DocumentApi.setStatus, { path: { id }, body }),
   setNodeStatus: (id: number, body: z.input<typeof TocNodeStatusBody>) => api.one(DocumentApi.setNodeStatus, { path: { id }, body }),
   inspectImport: (libraryId: number, file: File) => api.one(DocumentApi.inspect, { body: importForm({ libraryId }, file) }, { ...multipart, silent: true }),

@@ -1,4 +1,5 @@
-import type { DocumentProps, RevisionBody } from '@ccms/contracts/content/document';
+import type { DocumentProps } from '@ccms/contracts/content/document';
+import type { RevisionBody } from '@ccms/contracts/content/document-revision';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { entityKeys } from '../../../api/query-keys';

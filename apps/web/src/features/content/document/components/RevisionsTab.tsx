@@ -1,6 +1,7 @@
 import { DiffOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@ccms/contracts/constants';
-import { type ChangedTopic, type DocumentDetail, DocumentPerm, RevisionBody, type RevisionRow } from '@ccms/contracts/content/document';
+import { type DocumentDetail, DocumentPerm } from '@ccms/contracts/content/document';
+import { type ChangedTopic, RevisionBody, type RevisionRow } from '@ccms/contracts/content/document-revision';
 import { Alert, App, Button, Card, Empty, Form, Input, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
