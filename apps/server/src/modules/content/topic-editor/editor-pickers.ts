@@ -1,4 +1,4 @@
-import type { EditorKeyRow, EditorTargetRow } from '@ccms/contracts/content/topic-editor';
+import type { EditorKeyRow, EditorTargetRow } from '@ccms/contracts/content/topic-editor-pickers';
 import { parseXml, type XmlElement } from '@ccms/dita';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';

@@ -1,4 +1,4 @@
-import type { EditorGrammar } from '@ccms/contracts/content/topic-editor';
+import type { EditorGrammar } from '@ccms/contracts/content/topic-editor-pickers';
 import { compareVersions } from '@ccms/dita';
 import { describeFile, type SchemaPackage } from '@ccms/s1000d';
 import type { AuthContext } from '../../../platform/auth/access';

@@ -1,4 +1,4 @@
-import type { EditorCirRow, EditorDmRefRow } from '@ccms/contracts/content/topic-editor';
+import type { EditorCirRow, EditorDmRefRow } from '@ccms/contracts/content/topic-editor-pickers';
 import { CIR_REFS, firstChild, parseXml } from '@ccms/s1000d';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';

@@ -1,4 +1,5 @@
 import { TopicEditorApi, TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
+import { TopicEditorPickerApi } from '@ccms/contracts/content/topic-editor-pickers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
 import { mediaAccess } from '../../../platform/auth/media-access';
@@ -57,11 +58,11 @@ export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(TopicEditorApi.newTopic, log(BusinessType.INSERT)),
     handler: async (req) => ok(await creator.create(caller(req), req.body, req.lang)),
   });
-  app.route({ ...routeOf(TopicEditorApi.targets), handler: async (req) => ok(await pickers.targets(caller(req), req.query)) });
-  app.route({ ...routeOf(TopicEditorApi.dmRefs), handler: async (req) => ok(await dmRefs.dmRefs(caller(req), req.query)) });
-  app.route({ ...routeOf(TopicEditorApi.cirItems), handler: async (req) => ok(await dmRefs.cirItems(caller(req), req.query)) });
-  app.route({ ...routeOf(TopicEditorApi.grammar), handler: async (req) => ok(await s1000dGrammar.grammar(caller(req), req.query)) });
-  app.route({ ...routeOf(TopicEditorApi.keys), handler: async (req) => ok(await pickers.keys(caller(req), req.query)) });
+  app.route({ ...routeOf(TopicEditorPickerApi.targets), handler: async (req) => ok(await pickers.targets(caller(req), req.query)) });
+  app.route({ ...routeOf(TopicEditorPickerApi.dmRefs), handler: async (req) => ok(await dmRefs.dmRefs(caller(req), req.query)) });
+  app.route({ ...routeOf(TopicEditorPickerApi.cirItems), handler: async (req) => ok(await dmRefs.cirItems(caller(req), req.query)) });
+  app.route({ ...routeOf(TopicEditorPickerApi.grammar), handler: async (req) => ok(await s1000dGrammar.grammar(caller(req), req.query)) });
+  app.route({ ...routeOf(TopicEditorPickerApi.keys), handler: async (req) => ok(await pickers.keys(caller(req), req.query)) });
 
   // Public to the guard because EventSource sends no bearer token: the handler takes the token
   // or the ticket of the open answer, then checks ccms:topic:query and the library's read level.

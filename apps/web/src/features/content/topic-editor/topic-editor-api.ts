@@ -1,7 +1,6 @@
 import {
   type EditorConflict,
   type EditorDraftBody,
-  type EditorKeysQuery,
   type EditorNewBody,
   type EditorPresence,
   type EditorPreview,
@@ -10,11 +9,11 @@ import {
   type EditorSaveBody,
   type EditorSaveResult,
   type EditorTarget,
-  type EditorTargetsQuery,
   type EditorValidateBody,
   type EditorValidateResult,
   TopicEditorApi,
 } from '@ccms/contracts/content/topic-editor';
+import { type EditorKeysQuery, type EditorTargetsQuery, TopicEditorPickerApi } from '@ccms/contracts/content/topic-editor-pickers';
 import { urlOf } from '@ccms/contracts/endpoint';
 import type { z } from 'zod';
 import { api, codeOf, http, isEnvelope, requestOf } from '../../../api/client';
@@ -71,14 +70,14 @@ export const topicEditorApi = {
   putDraft: (body: z.input<typeof EditorDraftBody>) => api.call(TopicEditorApi.putDraft, { body }, { repeatSubmit: false, silent: true }),
   dropDraft: (target: Target) => api.call(TopicEditorApi.dropDraft, { body: target }, { silent: true }),
   create: (body: z.input<typeof EditorNewBody>) => api.one(TopicEditorApi.newTopic, { body }),
-  targets: (query: TargetsQuery) => api.one(TopicEditorApi.targets, { query }),
-  keys: (query: KeysQuery) => api.one(TopicEditorApi.keys, { query }),
+  targets: (query: TargetsQuery) => api.one(TopicEditorPickerApi.targets, { query }),
+  keys: (query: KeysQuery) => api.one(TopicEditorPickerApi.keys, { query }),
   /** Data modules of an S1000D library to reference (dmRef picker). */
-  dmRefs: (query: CodeQuery) => api.one(TopicEditorApi.dmRefs, { query }),
+  dmRefs: (query: CodeQuery) => api.one(TopicEditorPickerApi.dmRefs, { query }),
   /** Items of an S1000D library's common information repositories (CIR picker). */
-  cirItems: (query: CodeQuery) => api.one(TopicEditorApi.cirItems, { query }),
+  cirItems: (query: CodeQuery) => api.one(TopicEditorPickerApi.cirItems, { query }),
   /** An S1000D object's completion grammar, from the installed schema of its issue. */
-  grammar: (target: Target) => api.one(TopicEditorApi.grammar, { query: target }),
+  grammar: (target: Target) => api.one(TopicEditorPickerApi.grammar, { query: target }),
 };
 
 /** The presence stream's URL (SSE): EventSource sends no Authorization header, the open answer's ticket stands in. */

@@ -1,5 +1,5 @@
 import type { MapPmRefRow, MapRef } from '@ccms/contracts/content/map-editor';
-import type { EditorDmRefRow } from '@ccms/contracts/content/topic-editor';
+import type { EditorDmRefRow } from '@ccms/contracts/content/topic-editor-pickers';
 import { Button, Descriptions, Empty, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -13,7 +13,8 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { ContentStandardId } from '@ccms/contracts/content/standard';
-import type { EditorGrammar, EditorProfileVocabulary } from '@ccms/contracts/content/topic-editor';
+import type { EditorProfileVocabulary } from '@ccms/contracts/content/topic-editor';
+import type { EditorGrammar } from '@ccms/contracts/content/topic-editor-pickers';
 import type { ChainedCommands, Editor } from '@tiptap/core';
 import { redo, undo } from '@tiptap/pm/history';
 import { Button, Divider, Dropdown, Space, Tooltip } from 'antd';

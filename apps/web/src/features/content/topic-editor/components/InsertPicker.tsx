@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { DEFAULT_GRAPHIC_FOLDER, GraphicPerm } from '@ccms/contracts/content/graphic';
-import type { EditorKeyRow, EditorTargetRow } from '@ccms/contracts/content/topic-editor';
+import type { EditorKeyRow, EditorTargetRow } from '@ccms/contracts/content/topic-editor-pickers';
 import { Alert, App, Button, Card, Checkbox, Empty, Input, Modal, Space, Spin, Table, Tabs, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { EditorGrammar } from '@ccms/contracts/content/topic-editor';
+import type { EditorGrammar } from '@ccms/contracts/content/topic-editor-pickers';
 import { Button, Empty, Form, Input, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ApplicAttribute } from '@ccms/contracts/content/s1000d';
-import type { EditorCirRow, EditorDmRefRow } from '@ccms/contracts/content/topic-editor';
+import type { EditorCirRow, EditorDmRefRow } from '@ccms/contracts/content/topic-editor-pickers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Divider, Empty, Input, Modal, Radio, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { EditorTargetRow } from '@ccms/contracts/content/topic-editor';
+import type { EditorTargetRow } from '@ccms/contracts/content/topic-editor-pickers';
 import { Editor } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { afterEach, describe, expect, it } from 'vitest';

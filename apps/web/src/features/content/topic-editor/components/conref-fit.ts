@@ -1,4 +1,4 @@
-import type { EditorTargetRow } from '@ccms/contracts/content/topic-editor';
+import type { EditorTargetRow } from '@ccms/contracts/content/topic-editor-pickers';
 import type { Editor } from '@tiptap/core';
 import { getSelectedElement } from '../model/selected-element';
 import { allowedChildren } from '../source/dita-grammar';

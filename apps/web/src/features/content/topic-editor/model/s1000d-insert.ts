@@ -1,4 +1,4 @@
-import type { EditorGrammar } from '@ccms/contracts/content/topic-editor';
+import type { EditorGrammar } from '@ccms/contracts/content/topic-editor-pickers';
 import type { Node as PMNode, ResolvedPos, Schema } from '@tiptap/pm/model';
 import { ata2300Template } from './ata2300-insert';
 import { parseXml, type XmlElement } from './lossless-xml';

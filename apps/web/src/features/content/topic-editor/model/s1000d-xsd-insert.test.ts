@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { EditorGrammar } from '@ccms/contracts/content/topic-editor';
+import type { EditorGrammar } from '@ccms/contracts/content/topic-editor-pickers';
 import { grammarOfXsd, parseXml } from '@ccms/s1000d';
 import { Editor } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';

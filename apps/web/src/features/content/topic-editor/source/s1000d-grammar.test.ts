@@ -1,4 +1,4 @@
-import type { EditorGrammar } from '@ccms/contracts/content/topic-editor';
+import type { EditorGrammar } from '@ccms/contracts/content/topic-editor-pickers';
 import { describe, expect, it } from 'vitest';
 import { s1000dElementSpecs } from './s1000d-grammar';
 

@@ -1,4 +1,4 @@
-import type { EditorGrammar } from '@ccms/contracts/content/topic-editor';
+import type { EditorGrammar } from '@ccms/contracts/content/topic-editor-pickers';
 import type { ElementSpec } from '@codemirror/lang-xml';
 import { S1000D_ELEMENTS, S1000D_INLINE_ATOMS, S1000D_UNIVERSAL_ATTRIBUTES } from '../model/s1000d-elements';
 
