@@ -284,7 +284,12 @@ describe('settings, preview and download', () => {
     expect(text('contracts/src/work/widget.ts')).toContain("widgetName: z.string().trim().min(1).max(64).describe('部件名称'),");
     expect(text('contracts/src/work/widget.ts')).toContain("list: 'ccms:widget:list',");
     expect(text('db/schema/widget.ts')).toContain("widgetId: integer('widget_id').primaryKey().generatedByDefaultAsIdentity(),");
-    expect(text('widget.routes.ts')).toContain("'/ccms/widget/list',");
+    // Each URL is written once, in the contract's descriptors; the routes and the web's calls name them.
+    expect(text('contracts/src/work/widget.ts')).toContain("url: '/ccms/widget/list',");
+    expect(text('widget.routes.ts')).toContain('app.route({ ...routeOf(WidgetApi.list), handler:');
+    expect(text('widget.routes.ts')).not.toContain('/ccms/widget');
+    expect(text('widget-api.ts')).toContain('api.list(WidgetApi.list, { query: params })');
+    expect(text('widget-api.ts')).not.toContain('/ccms/widget');
     expect(text('WidgetFormDialog.tsx')).toContain("const sysNormalDisableOptions = useDict('sys_normal_disable');");
     expect(text('i18n/zh/widget.ts')).toContain("widgetName: '部件名称',");
     // Every generated .ts/.tsx file parses; the contract and the table type-check against zod, drizzle and the project's contracts.
@@ -408,7 +413,8 @@ describe('tree and master-detail templates', () => {
     expect(files).toHaveLength(14);
     const text = (p: string) => files.find((f) => f.path.endsWith(p))?.content ?? '';
     expect(text('contracts/src/work/part-group.ts')).toContain('export const PartGroupQuery = PartGroupFilter;');
-    expect(text('part-group.routes.ts')).toContain('response: { 200: okOf(z.array(PartGroup)) }');
+    expect(text('contracts/src/work/part-group.ts')).toContain('response: okOf(z.array(PartGroup)),');
+    expect(text('part-group-api.ts')).toContain('api.one(PartGroupApi.list, { query: params })');
     expect(text('part-group.service.ts')).toContain("throw conflict('partGroup.hasChildren'");
     expect(text('part-group-api.ts')).toContain("buildTree(rows, 'groupId', 'parentId')");
     expect(text('pages/index.tsx')).toContain('tableProps={{ expandable: tree.expandable }}');

@@ -23,9 +23,9 @@ function bodyZod(c: TemplateColumn): string {
   return s + describe;
 }
 
-/** The contract: the row the API answers, the list query, the bodies and the permission strings. */
+/** The contract: the row the API answers, the list query, the bodies, the permission strings and the endpoint descriptors. */
 export function contractFile(ctx: TemplateContext): GenFile {
-  const { table, columns, E, k, area, permPrefix, pk, writable, tree, sub, queried, fnEn, fn, author } = ctx;
+  const { table, columns, E, k, area, permPrefix, pk, writable, tree, sub, queried, fnEn, fn, author, base, tag } = ctx;
   const filterLines = queried.flatMap((c) =>
     c.queryType === 'between'
       ? [`  ${c.propName}Begin: z.string().max(30).optional(),`, `  ${c.propName}End: z.string().max(30).optional(),`]
@@ -37,7 +37,8 @@ export function contractFile(ctx: TemplateContext): GenFile {
     path: `packages/contracts/src/${area}/${k}.ts`,
     language: 'ts',
     content: `import { z } from 'zod';
-import { DateTime${tree ? '' : ', PageQuery'} } from '../http';
+import { endpoint } from '../endpoint';
+import { DateTime, IdList, IdParam, OkEmpty, okOf${tree ? '' : ', PageQuery, rowsOf'} } from '../http';
 
 /**
  * ${cm(fnEn)} (${cm(table.tableName)}): the row the API answers, the list query, the bodies.
@@ -96,6 +97,57 @@ export const ${E}Perm = {
   edit: '${permPrefix}:edit',
   remove: '${permPrefix}:remove',
 } as const;
+
+const tag = '${tag}';
+
+/** The ${cm(fn)} API: each endpoint's URL, method, access and schemas, for the server's routes and the web's calls. */
+export const ${E}Api = {
+  list: endpoint({
+    method: 'GET',
+    url: '${base}/list',
+    access: { permission: ${E}Perm.list },
+    summary: ${q(tree ? `List the whole ${fn} tree` : `List ${fn} by page`)},
+    tag,
+    query: ${E}Query,
+    response: ${tree ? `okOf(z.array(${E}))` : `rowsOf(${E})`},
+  }),
+  get: endpoint({
+    method: 'GET',
+    url: '${base}/:id',
+    access: { permission: ${E}Perm.query },
+    summary: ${q(`Get one ${fn}${sub ? ' with its detail rows' : ''}`)},
+    tag,
+    params: IdParam,
+    response: okOf(${sub ? `${E}Detail` : E}),
+  }),
+  add: endpoint({
+    method: 'POST',
+    url: '${base}',
+    access: { permission: ${E}Perm.add },
+    summary: ${q(`Create a ${fn}`)},
+    tag,
+    body: ${E}Body,
+    response: OkEmpty,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    url: '${base}',
+    access: { permission: ${E}Perm.edit },
+    summary: ${q(`Update a ${fn}`)},
+    tag,
+    body: ${E}Update,
+    response: OkEmpty,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    url: '${base}/:ids',
+    access: { permission: ${E}Perm.remove },
+    summary: ${q(`Delete ${fn}`)},
+    tag,
+    params: z.object({ ids: IdList }),
+    response: OkEmpty,
+  }),
+};
 `,
   };
 }

@@ -1,5 +1,5 @@
 import type { GenFile } from '@ccms/contracts/tool/gen';
-import { commentText as cm, tsString as q } from '../gen.literal';
+import { commentText as cm } from '../gen.literal';
 import type { TemplateContext } from './context';
 
 /** The service: list, read, create, update, delete (the detail rows in one transaction with their master). */
@@ -105,76 +105,49 @@ export function ${e}Service(db: Db) {
   return { path: `apps/server/src/modules/${area}/${k}/${k}.service.ts`, language: 'ts', content: serviceText };
 }
 
-/** The routes, thin over the service, each declaring its permission, log and schemas. */
+/** The routes, thin over the service: each takes its URL, permission and schemas from the contract's descriptor. */
 export function routesFile(ctx: TemplateContext): GenFile {
-  const { e, E, k, area, base, tag, tree, sub, fnEn, fn } = ctx;
+  const { e, E, k, area, tree, fnEn } = ctx;
   return {
     path: `apps/server/src/modules/${area}/${k}/${k}.routes.ts`,
     language: 'ts',
-    content: `import { ${E}, ${E}Body${sub ? `, ${E}Detail` : ''}, ${E}Perm, ${E}Query, ${E}Update } from '@ccms/contracts/${area}/${k}';
-import { IdList, IdParam, OkEmpty, okOf${tree ? '' : ', rowsOf'} } from '@ccms/contracts/http';
+    content: `import { ${E}Api } from '@ccms/contracts/${area}/${k}';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
+import { routeOf } from '../../../platform/http/endpoint-route';
 import { done, ok${tree ? '' : ', rows'} } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import { ${e}Service } from './${k}.service';
 
-const log = (businessType: BusinessType) => ({ title: '${e}', businessType });
+const log = (businessType: BusinessType) => ({ log: { title: '${e}', businessType } });
 
-/** ${cm(fnEn)} (${base}): thin routes over ${e}Service. */
+/** ${cm(fnEn)}: thin routes over ${e}Service, at the URLs of ${E}Api. */
 export const ${e}Routes: FastifyPluginAsyncZod = async (app) => {
   const service = ${e}Service(app.db);
 
-  app.get(
-    '${base}/list',
-    {
-      config: { permission: ${E}Perm.list },
-      schema: { summary: ${q(tree ? `List the whole ${fn} tree` : `List ${fn} by page`)}, tags: ['${tag}'], querystring: ${E}Query, response: { 200: ${tree ? `okOf(z.array(${E}))` : `rowsOf(${E})`} } },
-    },
-    async (req) => ${tree ? 'ok(await service.list(req.query))' : 'rows(await service.list(req.query))'},
-  );
-  app.get(
-    '${base}/:id',
-    {
-      config: { permission: ${E}Perm.query },
-      schema: { summary: ${q(`Get one ${fn}${sub ? ' with its detail rows' : ''}`)}, tags: ['${tag}'], params: IdParam, response: { 200: okOf(${sub ? `${E}Detail` : E}) } },
-    },
-    async (req) => ok(await service.get(req.params.id)),
-  );
-  app.post(
-    '${base}',
-    {
-      config: { permission: ${E}Perm.add, log: log(BusinessType.INSERT) },
-      schema: { summary: ${q(`Create a ${fn}`)}, tags: ['${tag}'], body: ${E}Body, response: { 200: OkEmpty } },
-    },
-    async (req) => {
+  app.route({ ...routeOf(${E}Api.list), handler: async (req) => ${tree ? 'ok(await service.list(req.query))' : 'rows(await service.list(req.query))'} });
+  app.route({ ...routeOf(${E}Api.get), handler: async (req) => ok(await service.get(req.params.id)) });
+  app.route({
+    ...routeOf(${E}Api.add, log(BusinessType.INSERT)),
+    handler: async (req) => {
       await service.create(caller(req), req.body);
       return done();
     },
-  );
-  app.put(
-    '${base}',
-    {
-      config: { permission: ${E}Perm.edit, log: log(BusinessType.UPDATE) },
-      schema: { summary: ${q(`Update a ${fn}`)}, tags: ['${tag}'], body: ${E}Update, response: { 200: OkEmpty } },
-    },
-    async (req) => {
+  });
+  app.route({
+    ...routeOf(${E}Api.edit, log(BusinessType.UPDATE)),
+    handler: async (req) => {
       await service.update(caller(req), req.body);
       return done();
     },
-  );
-  app.delete(
-    '${base}/:ids',
-    {
-      config: { permission: ${E}Perm.remove, log: log(BusinessType.DELETE) },
-      schema: { summary: ${q(`Delete ${fn}`)}, tags: ['${tag}'], params: z.object({ ids: IdList }), response: { 200: OkEmpty } },
-    },
-    async (req) => {
+  });
+  app.route({
+    ...routeOf(${E}Api.remove, log(BusinessType.DELETE)),
+    handler: async (req) => {
       await service.remove(req.params.ids);
       return done();
     },
-  );
+  });
 };
 `,
   };

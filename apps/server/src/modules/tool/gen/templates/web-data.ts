@@ -4,29 +4,24 @@ import type { TemplateContext } from './context';
 
 /** The web's API calls (and, for a tree, the rows as nodes and options). */
 export function webApiFile(ctx: TemplateContext): GenFile {
-  const { e, E, k, area, base, pk, tree, sub, fnEn } = ctx;
+  const { e, E, k, area, pk, tree, fnEn } = ctx;
   return {
     path: `apps/web/src/features/${area}/${k}/${k}-api.ts`,
     language: 'ts',
-    content: `import type { ${E}, ${E}Body${sub ? `, ${E}Detail` : ''}, ${E}Query, ${E}Update } from '@ccms/contracts/${area}/${k}';
+    content: `import { ${tree ? `type ${E}, ` : ''}${E}Api, type ${E}Body, type ${E}Query, type ${E}Update } from '@ccms/contracts/${area}/${k}';
 import type { z } from 'zod';
-import { type DataBody, type ListBody, request } from '../../../api/client';
+import { api } from '../../../api/client';
 ${tree ? "import { buildTree, type TreeOption } from '../../../shared/tree/tree';\n" : ''}
 export type ${E}ListParams = z.input<typeof ${E}Query>;
 export type ${E}Save = ${E}Body | ${E}Update;
 ${tree ? `export type ${E}Node = ${E} & { children?: ${E}Node[] };\n` : ''}
 /** ${cm(fnEn)} (server: modules/${area}/${k}). Screens use \`${k}-queries.ts\`. */
 export const ${e}Api = {
-  list: (params: ${E}ListParams) =>
-    ${
-      tree
-        ? `request<DataBody<${E}[]>>({ url: '${base}/list', method: 'get', params }).then((r) => r.data)`
-        : `request<ListBody<${E}>>({ url: '${base}/list', method: 'get', params }).then((r) => ({ rows: r.rows, total: r.total }))`
-    },
-  get: (id: number) => request<DataBody<${sub ? `${E}Detail` : E}>>({ url: \`${base}/\${id}\`, method: 'get' }).then((r) => r.data),
+  list: (params: ${E}ListParams) => ${tree ? `api.one(${E}Api.list, { query: params })` : `api.list(${E}Api.list, { query: params })`},
+  get: (id: number) => api.one(${E}Api.get, { path: { id } }),
   /** Adds when the body has no \`${pk.propName}\`, else updates. */
-  save: (body: ${E}Save) => request({ url: '${base}', method: '${pk.propName}' in body ? 'put' : 'post', data: body }),
-  remove: (ids: readonly number[]) => request({ url: \`${base}/\${ids.join(',')}\`, method: 'delete' }),
+  save: (body: ${E}Save) => ('${pk.propName}' in body ? api.call(${E}Api.edit, { body }) : api.call(${E}Api.add, { body })),
+  remove: (ids: readonly number[]) => api.call(${E}Api.remove, { path: { ids } }),
 };
 ${
   tree
