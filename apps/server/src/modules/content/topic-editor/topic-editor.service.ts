@@ -1,4 +1,3 @@
-import { type Ata2300Schemas, describeAta2300 } from '@ccms/ata2300';
 import type { Language } from '@ccms/contracts/constants';
 import { INITIAL_STATUS, statusAfterEdit, TopicStatus } from '@ccms/contracts/content/status';
 import type {
@@ -11,13 +10,10 @@ import type {
   EditorTarget,
 } from '@ccms/contracts/content/topic-editor';
 import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
-import type { XmlProfileSpec } from '@ccms/contracts/content/xml-profile';
 import { Code } from '@ccms/contracts/http';
 import { translate } from '@ccms/contracts/messages';
-import { parseXml, type XmlElement } from '@ccms/dita';
+import { parseXml } from '@ccms/dita';
 import { isDitaContent } from '@ccms/dita/files';
-import { describeFile } from '@ccms/s1000d';
-import { compileProfile, describeProfileFile, validateGrammar } from '@ccms/xmlprofile';
 import type { Db } from '../../../db/client';
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
 import type { MediaTickets } from '../../../platform/auth/media-ticket';
@@ -28,7 +24,7 @@ import { saveTrace } from '../../../platform/phase-trace';
 import type { CatalogRuntime, MadeCommit } from '../catalog/catalog.service';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import type { PreparedRun } from '../catalog/indexer';
-import { checkFlightopsText, describeFlightopsTopic } from '../flightops/flightops-check';
+import { checkFlightopsText } from '../flightops/flightops-check';
 import type { LibraryService } from '../library/library.service';
 import { assertNotFrozen, type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
 import { repoPath } from '../shared/repo-path';
@@ -36,7 +32,11 @@ import { standardOf } from '../standard/registry';
 import { profileSpecOf } from '../xml-profile/xml-profile.queries';
 import { assertNoNewErrorsBy, type Checked, checkDita, type GrammarRules, type TextCheck } from './dita-validation';
 import { type LineRange, mergeThreeWay } from './three-way';
+import { checkAta2300, checkXmlProfile, describeTopic } from './topic-by-standard';
 import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
+
+/** editor-pickers.ts reads element text with it from here. */
+export { textOf } from './topic-by-standard';
 
 /**
  * A save whose base is the branch head this clone last fetched or pushed less than this long ago
@@ -47,106 +47,10 @@ const SKIP_FETCH_MS = 30_000;
 
 const notFoundPath = (path: string) => new AppError(Code.NOT_FOUND, 'explorer.notFound', { path });
 
-/** The text of an element, markup left out, whitespace collapsed. */
-export function textOf(el: XmlElement | undefined): string {
-  if (!el) return '';
-  let out = '';
-  const walk = (e: XmlElement) => {
-    for (const c of e.children) {
-      if (c.type === 'text') out += c.text;
-      else walk(c);
-    }
-  };
-  walk(el);
-  return out.replace(/\s+/g, ' ').trim();
-}
-
-/** Root element name and title of a topic's text (empty when it does not parse). */
-export function describeDitaTopic(root: XmlElement | undefined): { docType: string; title: string } {
-  const title = root?.children.find((c): c is XmlElement => c.type === 'element' && (c.name === 'title' || c.name === 'glossterm'));
-  return { docType: root?.name ?? '', title: textOf(title) };
-}
-
-/**
- * The document type and title of a file's text in its library's standard: a DITA topic's root and
- * title; an S1000D object's schema (proced, descript, ...; its root when it names none) and title
- * (techName - infoName for a data module).
- */
-export function describeTopic(standard: string, path: string, text: string, root?: XmlElement): { docType: string; title: string } {
-  if (standard === 's1000d') {
-    const obj = describeFile(path, text);
-    return { docType: obj.schema ?? obj.root ?? '', title: obj.title };
-  }
-  if (standard === 'flightops') return describeFlightopsTopic(path, text);
-  if (standard === 'ata2300') {
-    const obj = describeAta2300(path, text);
-    return obj.kind === 'none' ? { docType: '', title: '' } : { docType: obj.schema ?? obj.contentType ?? obj.kind, title: obj.title };
-  }
-  return describeDitaTopic(root ?? parseXml(text, path).root);
-}
-
 const asTopicStatus = (status: string): TopicStatus => {
   const parsed = TopicStatus.safeParse(status);
   return parsed.success ? parsed.data : INITIAL_STATUS;
 };
-
-/**
- * An ATA Spec 2300 object checked by the rules it meets whether or not its schema is installed
- * (identity, issue date, content), and against the schema it names when an administrator installed
- * a Spec 2300 schema package (A4A sells them): a file that is not Spec 2300 XML is an error at its root.
- */
-async function checkAta2300(text: string, path: string, lang: Language, schemas: Ata2300Schemas | undefined): Promise<Checked> {
-  const described = describeAta2300(path, text);
-  const found = [...described.problems, ...(schemas && described.kind !== 'none' ? schemas.validate(text) : [])];
-  const problems: EditorProblem[] = found.map((p) => ({
-    line: p.line,
-    column: p.column,
-    severity: p.severity === 'error' ? 'error' : 'warning',
-    code: p.code,
-    message: lang === 'en' ? p.messages.en : p.messages.zh,
-  }));
-  if (described.kind === 'none' && problems.length === 0)
-    problems.push({
-      line: 1,
-      column: 1,
-      severity: 'error',
-      code: 'ata-not-object',
-      message:
-        lang === 'en'
-          ? 'Not an ATA Spec 2300 object (dmodule, dmStatus, pm or pmStatus in its namespace)'
-          : '不是 ATA Spec 2300 对象（其命名空间中的 dmodule、dmStatus、pm 或 pmStatus）',
-    });
-  let root: XmlElement | undefined;
-  try {
-    root = parseXml(text, path).root;
-  } catch {
-    root = undefined;
-  }
-  return { root, problems };
-}
-
-/**
- * A file of a library read by an XML profile: well-formed, a unit or grouping file of the profile,
- * valid against the profile's grammar when it has one (each problem located).
- */
-async function checkXmlProfile(text: string, path: string, lang: Language, spec: XmlProfileSpec | undefined): Promise<Checked> {
-  const problems: EditorProblem[] = [];
-  if (spec) {
-    const described = describeProfileFile(path, text, compileProfile(spec));
-    const grammar = described.problems.some((p) => p.code === 'xml-syntax')
-      ? []
-      : validateGrammar(text, { kind: spec.grammarKind, name: spec.grammarName, text: spec.grammar });
-    for (const p of [...described.problems, ...grammar])
-      problems.push({ line: p.line, column: p.column, severity: p.severity, code: p.code, message: lang === 'en' ? p.messages.en : p.messages.zh });
-  }
-  let root: XmlElement | undefined;
-  try {
-    root = parseXml(text, path).root;
-  } catch {
-    root = undefined;
-  }
-  return { root, problems: problems.sort((a, b) => a.line - b.line || a.column - b.column) };
-}
 
 /** Raised under the commit lock when the save, merged on the head there, no longer changes anything. */
 class NothingToCommit extends Error {}
