@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
 import { allowLoopbackRemotes, CONTENT_PERMS, grant, libraryBody, type TestUser, userWith } from '../content-test-kit';
-import { targetOf } from './map-editor.service';
+import { targetOf } from './map-refs';
 
 const EDITOR_PERMS = ['ccms:topic:list', MapEditorPerm.open, MapEditorPerm.edit, MapEditorPerm.add, MapEditorPerm.remove, 'ccms:document:edit'];
 const remote = useGitServer();
