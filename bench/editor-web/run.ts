@@ -3,6 +3,8 @@
  * Topic editor in the browser: open a 2,000-line topic until the visual view is editable, and
  * the keystroke latency while typing in it (keydown to the next frame after the edit), from
  * Playwright performance marks in Debian Chromium, against the real server on a local remote.
+ * Over 400 lines: one benchmark script: its setup, browser probes, profiles and reports serve only its
+ * main and are read with it.
  *
  *   node --import tsx bench/editor-web/run.ts [--opens 5] [--keys 200] [--build] [--profile DIR]
  *
@@ -18,8 +20,6 @@
  * --profile DIR writes a CPU profile and a trace of the editor's typing there, and a CPU profile of
  * one more full page load and the second after it (reload.cpuprofile, with its phases in
  * reload-phases.json).
- * Over 400 lines: one benchmark script: its setup, browser probes, profiles and reports serve only its
- * main and are read with it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
