@@ -1,8 +1,12 @@
 import type { Endpoint } from '@ccms/contracts/endpoint';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { RouteAccess } from '../types';
 
-/** What a route adds to its endpoint's access: its operation log, field labels, docs flags. */
-export type RouteExtras = Omit<RouteAccess, 'permission' | 'authenticated' | 'public'>;
+/**
+ * What a route adds to its endpoint's access: its operation log, field labels, docs flags, and a
+ * rate limit of its own (@fastify/rate-limit's route config: sign-in, registration, unlock).
+ */
+export type RouteExtras = Omit<RouteAccess, 'permission' | 'authenticated' | 'public'> & { rateLimit?: RateLimitOptions };
 
 /**
  * A route's options from its endpoint descriptor (`@ccms/contracts/endpoint`): method, URL, access

@@ -32,8 +32,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   // Counted once the body is read (so a refusal can name the user), before the form check.
   const attemptLimit = { max: app.config.loginRateLimit, timeWindow: '1 minute', hook: 'preValidation' } as const;
-  /** The rate limit is @fastify/rate-limit's route config, which routeOf's extras (the app's own) leave out: it joins here. */
-  const attemptLimited = <R extends { config: object }>(route: R) => ({ ...route, config: { ...route.config, rateLimit: attemptLimit } });
 
   /**
    * Writes every sign-in or registration outcome to the login log, whichever step answered:
@@ -59,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...attemptLimited(routeOf(AuthApi.login, { log: { skip: 'every attempt goes to the login log instead' }, fieldLabels: CAPTCHA_LABELS })),
+    ...routeOf(AuthApi.login, { log: { skip: 'every attempt goes to the login log instead' }, fieldLabels: CAPTCHA_LABELS, rateLimit: attemptLimit }),
     onSend: loginLog,
     handler: async (req) => {
       const token = await auth.login(req.body, clientInfo(req));
@@ -76,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...attemptLimited(routeOf(AuthApi.register, { log: { title: 'register', businessType: BusinessType.INSERT }, fieldLabels: CAPTCHA_LABELS })),
+    ...routeOf(AuthApi.register, { log: { title: 'register', businessType: BusinessType.INSERT }, fieldLabels: CAPTCHA_LABELS, rateLimit: attemptLimit }),
     onSend: loginLog,
     handler: async (req) => {
       await auth.register(req.body);

@@ -5,8 +5,10 @@ import { ADMIN_PASSWORD, type Caller, createTestApp, type TestApp } from '../../
 let t: TestApp;
 let admin: Caller;
 
+// The unlock is held to the sign-in form's pace: CCMS_LOGIN_RATE_LIMIT requests a minute from an address.
+const LIMIT = 8;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { CCMS_LOGIN_RATE_LIMIT: String(LIMIT) } });
   admin = await t.login();
 });
 afterAll(() => t.close());
@@ -34,5 +36,13 @@ describe('POST /unlockscreen (RuoYi 3.9 lock screen)', () => {
     expect(none.status).toBe(400);
     expect(none.body.msg).toBe('Password is required');
     expect((await t.anonymous.post('/prod-api/unlockscreen', { password: ADMIN_PASSWORD })).status).toBe(401);
+  });
+
+  it('holds password guesses through a session to the sign-in pace: then even the right one waits, and the session stays', async () => {
+    let answer = await admin.post('/prod-api/unlockscreen', { password: 'guess-0' });
+    for (let i = 1; i <= LIMIT && answer.status !== 429; i++) answer = await admin.post('/prod-api/unlockscreen', { password: `guess-${i}` });
+    expect(answer.status).toBe(429);
+    expect((await admin.post('/prod-api/unlockscreen', { password: ADMIN_PASSWORD })).status).toBe(429);
+    expect((await admin.get('/prod-api/getInfo')).body.code).toBe(200);
   });
 });
