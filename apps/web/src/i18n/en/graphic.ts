@@ -8,7 +8,6 @@ const graphic: Messages<typeof zh> = {
   branch: 'Branch',
   noLibrary: 'Please add library first',
   chooseLibrary: 'Please select current library first.',
-  atCommit: 'Commit {{commit}}',
   readOnly: 'You can only read this library',
   tabs: { graphics: 'Graphics', videos: 'Videos' },
   name: 'Name',

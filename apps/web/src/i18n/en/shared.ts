@@ -36,6 +36,13 @@ const shared: Messages<typeof zh> = {
   },
   preview: { title: 'Preview', alt: 'Image' },
   tree: { placeholder: 'Please select', search: 'Search by name' },
+  libraryBar: {
+    library: 'Library',
+    libraryPlaceholder: 'Choose a library',
+    branch: 'Branch',
+    readOnly: 'You can only read this library',
+    atCommit: 'Commit {{commit}}',
+  },
   dict: { unknown: 'Unknown' },
   denied: {
     right: 'You need the right “{{name}}” ({{perms}}) to {{purpose}}',

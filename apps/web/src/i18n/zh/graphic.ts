@@ -5,7 +5,6 @@ export default {
   branch: '分支',
   noLibrary: '请先添加库',
   chooseLibrary: '请先选择当前库。',
-  atCommit: '提交 {{commit}}',
   readOnly: '你对该库只有读取权限',
   tabs: { graphics: '图片', videos: '视频' },
   name: '名称',

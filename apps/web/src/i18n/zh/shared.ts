@@ -34,6 +34,7 @@ export default {
   },
   preview: { title: '预览', alt: '图片' },
   tree: { placeholder: '请选择', search: '输入名称搜索' },
+  libraryBar: { library: '库', libraryPlaceholder: '请选择库', branch: '分支', readOnly: '你对该库只有读取权限', atCommit: '提交 {{commit}}' },
   dict: { unknown: '未知' },
   /** What a 403 answer said was missing, to see a screen or to do an action. */
   denied: {

@@ -5,12 +5,12 @@ import type { LibraryScope } from './use-library-scope';
 
 /** Library and branch pickers of the resource screens (their words are in the graphic namespace, where they began). */
 export function LibraryBar({ scope, extra }: { scope: LibraryScope; extra?: ReactNode }) {
-  const { t } = useTranslation('graphic');
+  const { t } = useTranslation('shared');
   return (
     <Space wrap className="ccms-resource-bar">
       <Select
-        aria-label={t('library')}
-        placeholder={t('libraryPlaceholder')}
+        aria-label={t('libraryBar.library')}
+        placeholder={t('libraryBar.libraryPlaceholder')}
         style={{ minWidth: 200 }}
         value={scope.libraryId}
         loading={scope.loading}
@@ -19,15 +19,15 @@ export function LibraryBar({ scope, extra }: { scope: LibraryScope; extra?: Reac
         onChange={(v: number) => scope.setLibrary(v)}
       />
       <Select
-        aria-label={t('branch')}
-        placeholder={t('branch')}
+        aria-label={t('libraryBar.branch')}
+        placeholder={t('libraryBar.branch')}
         style={{ minWidth: 140 }}
         value={scope.branch}
         showSearch
         options={scope.branchNames.map((b) => ({ value: b, label: b }))}
         onChange={(v: string) => scope.setBranch(v)}
       />
-      {scope.readOnly && <Tag color="warning">{t('readOnly')}</Tag>}
+      {scope.readOnly && <Tag color="warning">{t('libraryBar.readOnly')}</Tag>}
       {extra}
     </Space>
   );
@@ -35,12 +35,12 @@ export function LibraryBar({ scope, extra }: { scope: LibraryScope; extra?: Reac
 
 /** The commit a list was read at. */
 export function CommitTag({ commit }: { commit: string | undefined }) {
-  const { t } = useTranslation('graphic');
+  const { t } = useTranslation('shared');
   if (!commit) return null;
   return (
     <Tooltip title={commit}>
       <Tag data-testid="resource-commit" style={{ alignSelf: 'center' }}>
-        {t('atCommit', { commit: commit.slice(0, 8) })}
+        {t('libraryBar.atCommit', { commit: commit.slice(0, 8) })}
       </Tag>
     </Tooltip>
   );
