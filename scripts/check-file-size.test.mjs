@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { check, lineCount, reasonOf } from './check-file-size.mjs';
 
-const lines = (n, first = []) => [...first, ...Array.from({ length: n - first.length }, (_, i) => `export const v${i} = ${i};`)].join('\n') + '\n';
+const lines = (n, first = []) => `${[...first, ...Array.from({ length: n - first.length }, (_, i) => `export const v${i} = ${i};`)].join('\n')}\n`;
 
 describe('check-file-size: the parts', () => {
   it('counts lines as an editor numbers them', () => {
@@ -16,7 +16,9 @@ describe('check-file-size: the parts', () => {
   });
 
   it('reads a reason from a block comment, a line comment or a CSS comment in the header', () => {
-    expect(reasonOf('/**\n * The tokenizer.\n * Over 400 lines: one tokenizer whose parts change together.\n */')).toBe('one tokenizer whose parts change together.');
+    expect(reasonOf('/**\n * The tokenizer.\n * Over 400 lines: one tokenizer whose parts change together.\n */')).toBe(
+      'one tokenizer whose parts change together.',
+    );
     expect(reasonOf('// Over 400 lines: a generated table of strings.\n')).toBe('a generated table of strings.');
     expect(reasonOf('/* Over 400 lines: one sheet for the editor surface */\n.a {}')).toBe('one sheet for the editor surface');
   });

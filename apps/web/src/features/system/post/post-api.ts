@@ -1,5 +1,5 @@
 import { urlOf } from '@ccms/contracts/endpoint';
-import { type Post, PostApi, type PostBody, type PostQuery, type PostUpdate } from '@ccms/contracts/system/post';
+import { PostApi, type PostBody, type PostQuery, type PostUpdate } from '@ccms/contracts/system/post';
 import type { z } from 'zod';
 import { api } from '../../../api/client';
 import type { QueryParams } from '../../../api/params';
