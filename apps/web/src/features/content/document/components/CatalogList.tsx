@@ -6,12 +6,12 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { type ListColumn, type ListContext, ListPage } from '../../../../shared/list/ListPage';
 import type { PageParams } from '../../../../shared/list/query';
 import type { CatalogPage } from '../../catalog/catalog-api';
+import { type AnyStatus, formatTime } from '../../shared/catalog-status';
+import { StatusTag } from '../../shared/StatusTag';
 import type { LibraryScope } from '../../shared/use-library-scope';
-import { type AnyStatus, formatTime } from '../catalog-status';
 import type { Scope } from '../document-api';
 import { ScopeBar, ScopeNotice } from './ScopeBar';
 import { SetStatusDialog } from './SetStatusDialog';
-import { StatusTag } from './StatusTag';
 import '../catalog.css';
 
 /** What every catalogue row (document, topic) has. */

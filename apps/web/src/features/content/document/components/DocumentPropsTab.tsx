@@ -3,9 +3,9 @@ import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHasPermi } from '../../../../shared/auth/HasPermi';
 import { type CatalogMetadata, MetadataForm } from '../../catalog/MetadataForm';
-import { formatTime } from '../catalog-status';
+import { formatTime } from '../../shared/catalog-status';
+import { StatusTag } from '../../shared/StatusTag';
 import { useUpdateDocument } from '../document-queries';
-import { StatusTag } from './StatusTag';
 
 interface PropsValues extends CatalogMetadata {
   approval: string;

@@ -4,7 +4,7 @@ import { App, Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useReindex } from '../../catalog/catalog-queries';
-import { formatTime, shortCommit } from '../catalog-status';
+import { formatTime, shortCommit } from '../../shared/catalog-status';
 
 /** The commit an answer was read from (short hash; the full id and the time in the tooltip). */
 export function IndexedCommit({ commit, indexedAt, branch }: { commit: string | null | undefined; indexedAt?: string | Date | null; branch?: string }) {

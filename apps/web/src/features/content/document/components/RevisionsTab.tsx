@@ -12,7 +12,7 @@ import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { Pagination } from '../../../../shared/list/Pagination';
 import '../../../../shared/list/list.css';
-import { formatTime, shortCommit } from '../catalog-status';
+import { formatTime, shortCommit } from '../../shared/catalog-status';
 import type { ComparePair } from '../document-api';
 import { useAddRevision, useDocumentCompare, useDocumentCompareTopic, useDocumentRevisions } from '../document-queries';
 import { DiffView } from './DiffView';

@@ -4,7 +4,7 @@ import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../i18n';
-import { statusTargets } from '../catalog-status';
+import { statusTargets } from '../../shared/catalog-status';
 import { SetStatusDialog, type StatusTarget } from './SetStatusDialog';
 
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
-import { type AnyStatus, type StatusKind, statusTargets } from '../catalog-status';
-import { StatusTag } from './StatusTag';
+import { type AnyStatus, type StatusKind, statusTargets } from '../../shared/catalog-status';
+import { StatusTag } from '../../shared/StatusTag';
 
 /** What the dialog changes: the kind decides which transitions apply. */
 export interface StatusTarget {

@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { useSetNodeStatus } from '../../catalog/catalog-queries';
+import { topicDetailPath } from '../../shared/paths';
+import { StatusTag } from '../../shared/StatusTag';
 import { EditTopicButton } from '../../topic-editor/components/EditTopicButton';
 import { useDocumentToc } from '../document-queries';
-import { topicDetailPath } from '../paths';
 import { IndexedCommit } from './IndexedCommit';
 import { SetStatusDialog } from './SetStatusDialog';
-import { StatusTag } from './StatusTag';
 import '../catalog.css';
 
 type TocDataNode = DataNode & { node: TocNode; children: TocDataNode[] };

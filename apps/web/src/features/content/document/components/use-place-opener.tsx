@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FileViewer } from '../../explorer/components/FileViewer';
-import { documentDetailPath, topicDetailPath } from '../paths';
+import { documentDetailPath, topicDetailPath } from '../../shared/paths';
 import type { Place } from './LinksTable';
 
 /**

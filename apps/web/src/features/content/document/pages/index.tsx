@@ -23,13 +23,13 @@ import { DmlCoverageDrawer } from '../../s1000d/components/DmlCoverageDrawer';
 import { LibraryProblemsDrawer } from '../../s1000d/components/LibraryProblemsDrawer';
 import { NewPmButton } from '../../s1000d/components/NewPmButton';
 import { TransferDialog } from '../../s1000d/components/TransferDialog';
+import { documentDetailPath } from '../../shared/paths';
 import { useLibraryScope } from '../../shared/use-library-scope';
 import { CatalogList } from '../components/CatalogList';
 import { FastCreateDialog } from '../components/FastCreateDialog';
 import { ImportDialog } from '../components/ImportDialog';
 import type { DocumentFilters } from '../document-api';
 import { documentQueries } from '../document-queries';
-import { documentDetailPath } from '../paths';
 
 /** Documents (menu component ccms/document/index): the maps of the current library's branch; in an S1000D library its publication modules. */
 export default function DocumentListPage() {

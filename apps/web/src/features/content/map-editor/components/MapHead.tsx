@@ -12,8 +12,8 @@ import {
 import type { MapDocument } from '@ccms/contracts/content/map-editor';
 import { Button, Dropdown, Input, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../document/catalog-status';
-import { StatusTag } from '../../document/components/StatusTag';
+import { formatTime } from '../../shared/catalog-status';
+import { StatusTag } from '../../shared/StatusTag';
 import { PresenceBar } from '../../topic-editor/components/PresenceBar';
 import type { Target } from '../../topic-editor/topic-editor-api';
 import type { AddKind } from './AddDialog';

@@ -5,7 +5,7 @@ import { Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusTag } from '../../document/components/StatusTag';
+import { StatusTag } from '../../shared/StatusTag';
 import { type DropPosition, dropPlacement, type MapTreeNode } from '../model/map-tree';
 import { keyRefOf, titleOf } from '../model/node-title';
 

@@ -3,7 +3,7 @@ import type { EditorConflict, EditorProblem } from '@ccms/contracts/content/topi
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../document/catalog-status';
+import { formatTime } from '../../shared/catalog-status';
 import { useSaveShortcut } from '../../topic-editor/components/editor-guards';
 import { type Base, DRAFT_INTERVAL_MS } from '../../topic-editor/components/use-topic-drafts';
 import { wellFormednessProblems } from '../../topic-editor/source/SourceView';

@@ -4,7 +4,7 @@
  * the file's indentation; a changed start tag keeps every unchanged attribute as written). The map
  * editor's model (map-model.ts) is one; this part knows elements, ids and whitespace, not maps.
  */
-import { escapeAttr, parseXml, serialize, type XmlDocument, type XmlElement, type XmlNode, type XmlText } from '../../topic-editor/model/lossless-xml';
+import { escapeAttr, parseXml, serialize, type XmlDocument, type XmlElement, type XmlNode, type XmlText } from '../../shared/lossless-xml';
 
 export const isElement = (n: XmlNode | undefined): n is XmlElement => n?.type === 'element';
 export const isBlank = (n: XmlNode | undefined): n is XmlText => n?.type === 'text' && /^\s*$/.test(n.raw);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseXml } from '../../topic-editor/model/lossless-xml';
+import { parseXml } from '../../shared/lossless-xml';
 import { MapModel } from './map-model';
 import type { MapTreeNode } from './map-tree';
 

@@ -5,7 +5,7 @@
  * elements and metadata stay where they were, so `toXml()` of an unedited model is exactly the
  * text it was read from.
  */
-import { escapeAttr, escapeText, type XmlElement } from '../../topic-editor/model/lossless-xml';
+import { escapeAttr, escapeText, type XmlElement } from '../../shared/lossless-xml';
 import { attrValue, childElement, fragment, isElement, LosslessTree, type Place, textNode } from './lossless-tree';
 import type { DropPosition, MapTreeNode, RelTable } from './map-tree';
 import { DITA_VOCABULARY, type MapVocabulary, metaTextOf, type NewElement } from './map-vocabulary';

@@ -3,7 +3,7 @@
  * (their navigation elements, what may hold what, how a node is titled and resolved), and the XML
  * of the elements it adds.
  */
-import { escapeAttr, escapeText, parseXml, textContent, type XmlElement } from '../../topic-editor/model/lossless-xml';
+import { escapeAttr, escapeText, parseXml, textContent, type XmlElement } from '../../shared/lossless-xml';
 import { attrValue, childElement, isElement } from './lossless-tree';
 
 /** Elements shown as nodes of the tree (map and bookmap navigation elements). */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { s1000dCorpus } from '../../../../../../../test-support/s1000d-corpora';
-import { parseXml } from '../../topic-editor/model/lossless-xml';
+import { parseXml } from '../../shared/lossless-xml';
 import { MapModel } from './map-model';
 import { dropPlacement, type MapTreeNode } from './map-tree';
 import { emptyPmEntries, PM_VOCABULARY } from './map-vocabulary';

@@ -5,7 +5,7 @@ import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeniedNotice } from '../../../../shared/auth/Denied';
-import { topicDetailPath } from '../../document/paths';
+import { topicDetailPath } from '../../shared/paths';
 import { useApplicability } from '../s1000d-queries';
 
 type TableRef = Applicability['act'];

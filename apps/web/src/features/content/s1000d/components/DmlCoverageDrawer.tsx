@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { slot } from '../../../../shared/slots/slots';
-import { topicDetailPath } from '../../document/paths';
+import { topicDetailPath } from '../../shared/paths';
 import { useDmlCoverage } from '../dml-queries';
 import { DmrlEntryDialog } from './DmrlEntryDialog';
 

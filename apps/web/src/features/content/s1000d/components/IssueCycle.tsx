@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { FormModal } from '../../../../shared/form/FormModal';
 import { DiffView } from '../../document/components/DiffView';
-import { documentDetailPath, topicDetailPath } from '../../document/paths';
+import { documentDetailPath, topicDetailPath } from '../../shared/paths';
 import { useChangeMarks, useIssueCompare, useIssueModule, useModuleIssues, useSaveS1000dSettings, useStartInWork } from '../s1000d-queries';
 
 export interface CycleTarget {

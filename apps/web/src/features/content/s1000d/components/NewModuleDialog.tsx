@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
-import { topicDetailPath } from '../../document/paths';
+import { topicDetailPath } from '../../shared/paths';
 import { useCreateModule, useDmcOptions } from '../s1000d-queries';
 import { DmcCodeFields, dmcOf, dmcPreview } from './DmcCodeFields';
 import { S1000dTemplateSelect } from './S1000dTemplateSelect';

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { emptyTextFor } from '../../../../shared/auth/Denied';
 import { Pagination } from '../../../../shared/list/Pagination';
 import { useCatalogProblems } from '../../catalog/catalog-queries';
-import { documentDetailPath, topicDetailPath } from '../../document/paths';
+import { documentDetailPath, topicDetailPath } from '../../shared/paths';
 
 type Severity = (typeof PROBLEM_SEVERITIES)[number];
 

@@ -5,7 +5,7 @@ import type { ColumnType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { topicDetailPath } from '../../document/paths';
+import { topicDetailPath } from '../../shared/paths';
 import type { ProductChoice } from '../s1000d-api';
 import { useProductFilter } from '../s1000d-queries';
 import { ProductChooser } from './ProductChooser';

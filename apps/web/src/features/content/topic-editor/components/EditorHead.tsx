@@ -4,7 +4,7 @@ import { Button, Input, Segmented, Space, Switch, Tag, Typography } from 'antd';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EditorActionProps, slot } from '../../../../shared/slots/slots';
-import { formatTime } from '../../document/catalog-status';
+import { formatTime } from '../../shared/catalog-status';
 
 export type EditorMode = 'visual' | 'source';
 

@@ -2,7 +2,7 @@ import type { EditorConflict } from '@ccms/contracts/content/topic-editor';
 import { Alert, Button, Input, Modal, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../document/catalog-status';
+import { formatTime } from '../../shared/catalog-status';
 import { conflictCount, type Hunk, hasConflictMarkers, mergedText, mergeHunks, type Side } from './merge-hunks';
 
 /** Unchanged stretches longer than this show their first and last lines only. */

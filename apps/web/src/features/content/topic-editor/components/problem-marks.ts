@@ -1,8 +1,8 @@
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { LineIndex } from '../../shared/lossless-xml';
 import { elementPathAtOffset, posOfElementPath } from '../model/element-path';
-import { LineIndex } from '../model/lossless-xml';
 import { metaDecorations } from './meta-decorations';
 
 /** A problem placed in the visual document: the block it is in, with its message. */

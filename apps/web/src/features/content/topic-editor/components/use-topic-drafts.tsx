@@ -3,7 +3,7 @@ import { Alert, App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStableCallback } from '../../../../shared/use-stable-callback';
-import { formatTime } from '../../document/catalog-status';
+import { formatTime } from '../../shared/catalog-status';
 import { type Target, topicEditorApi } from '../topic-editor-api';
 import type { EditCount } from './use-edit-count';
 

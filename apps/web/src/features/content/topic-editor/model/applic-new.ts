@@ -3,7 +3,7 @@
  * the `applic` element, a fresh id, and its place in the module's referencedApplicGroup (made
  * when the module has none). Text-level, so the source view and the visual view's island share it.
  */
-import { escapeText } from './lossless-xml';
+import { escapeText } from '../../shared/lossless-xml';
 
 /** One property condition: an ACT product attribute or a CCT condition with the values it must have. */
 export interface ApplicCondition {

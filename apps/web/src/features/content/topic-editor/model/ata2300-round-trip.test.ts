@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseXml, serialize } from './lossless-xml';
+import { parseXml, serialize } from '../../shared/lossless-xml';
 import { schemaOf } from './schema';
 import { convertXml, xmlToDoc } from './to-editor';
 import { docToXml } from './to-xml';

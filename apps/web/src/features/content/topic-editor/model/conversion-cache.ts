@@ -1,5 +1,5 @@
 import type { Node as PMNode, Schema } from '@tiptap/pm/model';
-import type { XmlElement, XmlNode } from './lossless-xml';
+import type { XmlElement, XmlNode } from '../../shared/lossless-xml';
 import { type Conversion, convertXml } from './to-editor';
 
 /** The original file, read once per text: nodes and elements by their source range. */

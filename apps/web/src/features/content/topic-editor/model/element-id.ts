@@ -1,5 +1,5 @@
+import { parseXml, type XmlElement, type XmlNode } from '../../shared/lossless-xml';
 import type { ElementPath } from './element-path';
-import { parseXml, type XmlElement, type XmlNode } from './lossless-xml';
 
 /** The element at `path` (the cursor's element), as written in the XML text. */
 export function elementAtPath(xml: string, path: ElementPath): XmlElement | null {

@@ -1,5 +1,5 @@
 import type { Node as PMNode } from '@tiptap/pm/model';
-import { parseXml, type XmlElement, type XmlNode } from './lossless-xml';
+import { parseXml, type XmlElement, type XmlNode } from '../../shared/lossless-xml';
 import { xmlNameOf } from './vocabulary';
 
 /**

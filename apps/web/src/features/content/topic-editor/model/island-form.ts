@@ -7,7 +7,7 @@
  * line with it. Nothing else of the island's text changes, so an untouched island is written back
  * byte for byte.
  */
-import { decodeEntities, escapeAttr, escapeText, parseXml, type XmlElement } from './lossless-xml';
+import { decodeEntities, escapeAttr, escapeText, parseXml, type XmlElement } from '../../shared/lossless-xml';
 
 /** Islands drawn as forms. */
 export const FORM_ISLANDS = new Set([

@@ -3,7 +3,7 @@
  * placeholders of empty elements, and readable forms of the parts it does not edit (the prolog's
  * metadata, index terms). zh and en; the model has no i18n instance, the view passes its language.
  */
-import { decodeEntities, parseXml, type XmlElement, type XmlNode } from './lossless-xml';
+import { decodeEntities, parseXml, type XmlElement, type XmlNode } from '../../shared/lossless-xml';
 
 type Text = { zh: string; en: string };
 const pick = (lang: string | undefined, t: Text) => (lang?.startsWith('en') ? t.en : t.zh);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusForTests } from '../../../../../../../test-support/corpus';
-import { parseXml, serialize } from './lossless-xml';
+import { parseXml, serialize } from '../../shared/lossless-xml';
 import { generateCorpus } from './testing/generate-topics';
 import { convertXml, xmlToDoc } from './to-editor';
 import { docToXml } from './to-xml';

@@ -1,7 +1,7 @@
 import type { EditorGrammar } from '@ccms/contracts/content/topic-editor-pickers';
 import type { Node as PMNode, ResolvedPos, Schema } from '@tiptap/pm/model';
+import { parseXml, type XmlElement } from '../../shared/lossless-xml';
 import { ata2300Template } from './ata2300-insert';
-import { parseXml, type XmlElement } from './lossless-xml';
 
 /**
  * What the insert menu of an S1000D module offers: each element with the structure it needs (a

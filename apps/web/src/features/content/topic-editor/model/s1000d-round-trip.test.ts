@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { s1000dCorpus } from '../../../../../../../test-support/s1000d-corpora';
-import { parseXml, serialize } from './lossless-xml';
+import { parseXml, serialize } from '../../shared/lossless-xml';
 import { schemaOf } from './schema';
 import { convertXml, xmlToDoc } from './to-editor';
 import { docToXml } from './to-xml';

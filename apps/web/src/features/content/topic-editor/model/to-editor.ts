@@ -1,8 +1,8 @@
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import type { JSONContent } from '@tiptap/core';
 import type { Mark, MarkType, NodeType, Node as PMNode, Schema } from '@tiptap/pm/model';
+import { decodeEntities, parseXml, type XmlDocument, type XmlElement, type XmlNode } from '../../shared/lossless-xml';
 import { pmName } from './elements';
-import { decodeEntities, parseXml, type XmlDocument, type XmlElement, type XmlNode } from './lossless-xml';
 import { problemMessage } from './messages';
 import { getDitaSchema, schemaOf } from './schema';
 import { type EditorVocabulary, vocabularyOf } from './vocabulary';

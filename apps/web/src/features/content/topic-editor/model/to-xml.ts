@@ -1,9 +1,9 @@
 import type { JSONContent } from '@tiptap/core';
 import type { Mark, Node as PMNode, Schema } from '@tiptap/pm/model';
 import { TableMap } from '@tiptap/pm/tables';
+import { escapeAttr, escapeText, type XmlElement } from '../../shared/lossless-xml';
 import { type Original, original } from './conversion-cache';
 import { keepUnedited } from './keep-unedited';
-import { escapeAttr, escapeText, type XmlElement } from './lossless-xml';
 import { getDitaSchema } from './schema';
 import { parseSrcKey } from './to-editor';
 import { xmlNameOf } from './vocabulary';

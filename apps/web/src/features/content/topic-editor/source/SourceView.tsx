@@ -5,8 +5,8 @@ import { Compartment, EditorState, StateEffect } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { forwardRef, memo, useEffect, useImperativeHandle, useRef } from 'react';
+import { parseXml } from '../../shared/lossless-xml';
 import { type ElementPath, elementPathAtOffset, offsetOfElementPath } from '../model/element-path';
-import { parseXml } from '../model/lossless-xml';
 import { problemMessage } from '../model/messages';
 import { ditaElementSpecs } from './dita-grammar';
 

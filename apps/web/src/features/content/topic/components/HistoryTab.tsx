@@ -4,9 +4,9 @@ import { Alert, Button, Card, Drawer, Empty, Space, Spin, Table, Tooltip, Typogr
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime, shortCommit } from '../../document/catalog-status';
 import { DiffView } from '../../document/components/DiffView';
 import { tokenizeXml } from '../../explorer/xml-highlight';
+import { formatTime, shortCommit } from '../../shared/catalog-status';
 import type { DiffPair } from '../topic-api';
 import { useTopicDiff, useTopicHistory, useTopicVersion } from '../topic-queries';
 import '../../explorer/explorer.css';

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useHasPermi } from '../../../../shared/auth/HasPermi';
 import { type CatalogMetadata, MetadataForm } from '../../catalog/MetadataForm';
-import { formatTime } from '../../document/catalog-status';
-import { StatusTag } from '../../document/components/StatusTag';
-import { documentDetailPath } from '../../document/paths';
+import { formatTime } from '../../shared/catalog-status';
+import { documentDetailPath } from '../../shared/paths';
+import { StatusTag } from '../../shared/StatusTag';
 import { useUpdateTopic } from '../topic-queries';
 
 /** The properties tab: what git holds, the maps that read the topic, and the editable database metadata. */

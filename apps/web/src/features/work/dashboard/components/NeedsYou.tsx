@@ -13,8 +13,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHasPermi } from '../../../../shared/auth/HasPermi';
-import { documentDetailPath, topicDetailPath, topicPathDetailPath } from '../../../content/document/paths';
-import { time } from '../../work-item/components/labels';
+import { documentDetailPath, topicDetailPath, topicPathDetailPath } from '../../../content/shared/paths';
+import { time } from '../../shared/labels';
 
 /** Where each entry leads: the screen where the lead acts on it. */
 const PUBLISH_LOG_PATH = '/system/log/publishLog';

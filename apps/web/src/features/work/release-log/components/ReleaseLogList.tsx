@@ -10,7 +10,7 @@ import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
 import { CrudButtons, CrudLinks } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
-import { time } from '../../work-item/components/labels';
+import { time } from '../../shared/labels';
 import { usePlanRefs } from '../../work-item/work-item-queries';
 import { type ReleaseLogFilters, releaseLogApi } from '../release-log-api';
 import { releaseLogQueries, useDeleteReleaseLogs, useSaveReleaseLog } from '../release-log-queries';

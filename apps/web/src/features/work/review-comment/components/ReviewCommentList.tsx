@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { type ListColumn, ListPage } from '../../../../shared/list/ListPage';
 import { useProjects } from '../../../../state/project-store';
 import { editorPath } from '../../../content/topic-editor/editor-paths';
-import { time } from '../../work-item/components/labels';
+import { time } from '../../shared/labels';
 import { usePlanRefs } from '../../work-item/work-item-queries';
 import type { ReviewCommentFilters } from '../review-comment-api';
 import { reviewCommentQueries } from '../review-comment-queries';

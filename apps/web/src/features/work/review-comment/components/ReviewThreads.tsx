@@ -3,7 +3,7 @@ import { App, Button, Card, Empty, Form, Input, Select, Space, Spin, Tag, Typogr
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
-import { time } from '../../work-item/components/labels';
+import { time } from '../../shared/labels';
 import { useReviewAnchors } from '../review-anchor-store';
 import { useReviewCommentActions, useTopicThreads } from '../review-comment-queries';
 import { anchorForSelection, anchorInElement, reviewElements, topicIndex } from '../review-elements';

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/errors';
 import { confirmDialog } from '../../../../shared/confirm';
+import { time } from '../../shared/labels';
 import { workItemApi } from '../work-item-api';
 import { useRemoveAttachment, useUploadAttachment, useWorkItemAttachments } from '../work-item-queries';
-import { time } from './labels';
 
 const sizeText = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 

@@ -3,8 +3,8 @@ import { App, Avatar, Button, Empty, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../../shared/confirm';
+import { time } from '../../shared/labels';
 import { useCommentWorkItem, useRemoveComment, useWorkItemComments } from '../work-item-queries';
-import { time } from './labels';
 
 /** Comments grouped under the comment they answer. */
 function threads(all: readonly WorkItemComment[]) {

@@ -20,8 +20,8 @@ import { confirmDialog } from '../../../../shared/confirm';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { useUserOptions } from '../../shared/labels';
 import { useRemoveFilter, useSavedFilters, useSaveFilter } from '../work-item-queries';
-import { useUserOptions } from './labels';
 
 /** A row being edited: the value is whatever the editor holds until the query runs. */
 interface Row {

@@ -1,8 +1,8 @@
 import type { WorkItemHistory } from '@ccms/contracts/work/work-item-collab';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { time } from '../../shared/labels';
 import { useWorkItemHistory } from '../work-item-queries';
-import { time } from './labels';
 
 /** The change history of a work item: one row per changed field. */
 export function HistoryTable({ workItemId }: { workItemId: number }) {

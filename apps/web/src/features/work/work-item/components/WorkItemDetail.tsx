@@ -5,11 +5,11 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HasPermi } from '../../../../shared/auth/HasPermi';
+import { StatusTag, TypeTag, time } from '../../shared/labels';
 import { useWorkItem } from '../work-item-queries';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { CommentsPanel } from './CommentsPanel';
 import { HistoryTable } from './HistoryTable';
-import { StatusTag, TypeTag, time } from './labels';
 import { TransitionButtons } from './TransitionButtons';
 import { WorkItemFormDialog } from './WorkItemFormDialog';
 

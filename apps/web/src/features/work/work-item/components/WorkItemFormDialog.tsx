@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../shared/form/FormDialog';
 import { useEntityForm } from '../../../../shared/form/use-entity-form';
 import { zodMaxLength, zodRules } from '../../../../shared/form/zod-rules';
+import { useUserOptions } from '../../shared/labels';
 import { usePlanRefs, useReleaseRefs, useRequirementOptions, useSaveWorkItem, useWorkItem, workItemQueries } from '../work-item-queries';
-import { useUserOptions } from './labels';
 
 export interface WorkItemFormDialogProps {
   open: boolean;

@@ -9,10 +9,10 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { CrudButtons } from '../../../../shared/list/CrudButtons';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../../shared/list/ListPage';
+import { StatusTag, TypeTag, time } from '../../shared/labels';
 import { workItemApi } from '../work-item-api';
 import { useDeleteWorkItems, workItemQueries } from '../work-item-queries';
 import { type AppliedConditions, ConditionBuilder } from './ConditionBuilder';
-import { StatusTag, TypeTag, time } from './labels';
 import { WorkItemFormDialog } from './WorkItemFormDialog';
 
 export interface WorkItemListProps {

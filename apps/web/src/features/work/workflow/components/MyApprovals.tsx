@@ -2,7 +2,7 @@ import type { MyApproval } from '@ccms/contracts/work/workflow';
 import { Card, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { time } from '../../work-item/components/labels';
+import { time } from '../../shared/labels';
 import { useMyApprovals } from '../workflow-queries';
 
 /** Approvals waiting for the caller's decision (shown on My tasks above the tasks). */

@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Tabs, Typograp
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOpenInEditor } from '../../../content/editor-config/use-open-in-editor';
-import { time } from '../../work-item/components/labels';
+import { time } from '../../shared/labels';
 import { DIFF_STYLE, diffHtml } from '../diff/html-diff';
 import { diffLines } from '../diff/line-diff';
 import { useWorkflowDiff } from '../workflow-queries';

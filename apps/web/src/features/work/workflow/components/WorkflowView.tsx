@@ -6,7 +6,7 @@ import { HasPermi } from '../../../../shared/auth/HasPermi';
 import { confirmDialog } from '../../../../shared/confirm';
 import { FormModal } from '../../../../shared/form/FormModal';
 import { useOpenInEditor } from '../../../content/editor-config/use-open-in-editor';
-import { time } from '../../work-item/components/labels';
+import { time } from '../../shared/labels';
 import { useWorkflow, useWorkflowAction } from '../workflow-queries';
 import { WorkflowDiffDrawer } from './WorkflowDiffDrawer';
 

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isStatus, STATUS_COLORS } from '../catalog-status';
+import { isStatus, STATUS_COLORS } from './catalog-status';
 
 /** A document or topic status as a coloured tag in the UI language. */
 export function StatusTag({ status }: { status: string | null | undefined }) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { allowedAttributes, allowedChildren } from '../source/dita-grammar';
-import { elementPathAtOffset, elementPathAtPos, offsetOfElementPath, posOfElementPath } from './element-path';
+import { elementPathAtOffset, elementPathAtPos, offsetOfElementPath, posOfElementPath } from '../topic-editor/model/element-path';
+import { convertXml } from '../topic-editor/model/to-editor';
+import { allowedAttributes, allowedChildren } from '../topic-editor/source/dita-grammar';
 import { parseXml, serialize } from './lossless-xml';
-import { convertXml } from './to-editor';
 
 describe('lossless XML', () => {
   it('keeps declaration, DOCTYPE subset, comments, PIs, entities, CDATA and quoting', () => {

@@ -3,8 +3,8 @@ import type { WorkItem } from '@ccms/contracts/work/work-item';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { userLabel } from '../../../../shared/user-label';
-import { useWorkItemUsers } from '../work-item-queries';
+import { userLabel } from '../../../shared/user-label';
+import { useWorkItemUsers } from '../work-item/work-item-queries';
 
 /** Date-time as lists show it. */
 export const time = (v: string | Date | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
