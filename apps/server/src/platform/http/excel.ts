@@ -3,6 +3,9 @@ import { isMessageKey, type MessageKey, translate } from '@ccms/contracts/messag
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
+/** Exports stop here: a workbook far past this is no use to anyone and would hold the process. */
+export const EXPORT_MAX_ROWS = 100_000;
+
 /**
  * One spreadsheet column: the row field, its heading as a message key (`<entity>.excel.<field>`,
  * zh and en in the contracts' messages), and how to show a value.

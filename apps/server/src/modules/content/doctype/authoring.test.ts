@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { ccmsDefaultEditor, ccmsDoctype, ccmsEditorLink, ccmsTemplate } from '../../../db/schema';
 import { grammarRegistry } from '../grammar/grammar-registry';
+import { checkDita, errorsIn } from '../shared/dita-validation';
 import { templateService } from '../template/template.service';
-import { checkDita, errorsIn } from '../topic-editor/dita-validation';
 import { doctypeGrammar } from './doctype-grammar';
 
 let t: TestApp;

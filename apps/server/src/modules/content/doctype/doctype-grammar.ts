@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsDoctype } from '../../../db/schema';
 import type { GrammarRegistry } from '../grammar/grammar-registry';
-import type { GrammarRules } from '../topic-editor/dita-validation';
+import type { GrammarRules } from '../shared/dita-validation';
 
 /**
  * The document types table deciding which saves the grammar checks: a root element named by an

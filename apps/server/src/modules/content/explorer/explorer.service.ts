@@ -8,10 +8,10 @@ import { type Change, type GitRepo, isValidBranchName } from '../../../platform/
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
+import { assertValidEdit, type GrammarRules } from '../shared/dita-validation';
 import { baseName, entryName, joinPath, parentOf, repoPath } from '../shared/repo-path';
 import { withUnpackedZip, writeZip } from '../shared/zip';
 import { standardOf } from '../standard/registry';
-import { assertValidEdit, type GrammarRules } from '../topic-editor/dita-validation';
 
 const CONTENT_TYPES: Record<string, string> = {
   xml: 'application/xml',

@@ -3,7 +3,7 @@ import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { parseXml, type XmlElement } from '@ccms/dita';
 import { aircraftOf, checkFlightops, describeFlightops, FLIGHTOPS_CSS, flightopsFiles, renderDu } from '@ccms/flightops';
 import type { GitRepo } from '../../../platform/git/git-repo';
-import type { Checked } from '../topic-editor/dita-validation';
+import type { Checked } from '../shared/dita-validation';
 import { fleetAt } from './flightops-set';
 
 const ROOT_OF_ROLE = { unit: 'du', document: 'psl', rules: 'fleet', list: 'highlights' } as const;

@@ -10,7 +10,7 @@ import type { Brex, SchemaPackage } from '@ccms/s1000d';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import type { Storage } from '../../../platform/storage/storage';
-import { machineDtds } from '../topic-editor/dita-validation';
+import { machineDtds } from '../shared/dita-validation';
 import { type InstalledGrammar, installedGrammars } from './grammar.queries';
 import { readAta2300Schemas } from './grammar-ata2300';
 import { freeGrammar, type LoadedGrammar, unpackZip } from './grammar-package';

@@ -20,10 +20,10 @@ import { firstChild, normText, parseXml as parseS1000d, pmCodeString, type XmlEl
 import { type AuthContext, hasPermission } from '../../../platform/auth/access';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { AppError, badRequest } from '../../../platform/http/errors';
+import { assertValidDita, invalid } from '../shared/dita-validation';
 import { parentOf, repoPath } from '../shared/repo-path';
 import { standardOf } from '../standard/registry';
 import type { TemplateService } from '../template/template.service';
-import { assertValidDita, invalid } from '../topic-editor/dita-validation';
 import { topicTemplate } from '../topic-editor/new-topic';
 import type { EditorDeps, OpenedFile, TopicEditorService } from '../topic-editor/topic-editor.service';
 import { keyDefinitionsOf, mapsUsing, objectsByCode, pmsMatching, statusesOf, titlesOf } from './map-editor.queries';

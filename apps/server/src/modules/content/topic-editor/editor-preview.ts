@@ -22,8 +22,8 @@ import { CommitSource } from '../catalog/commit-source';
 import { flightopsPreviewHtml } from '../flightops/flightops-check';
 import type { LibraryGit } from '../library/library-git';
 import { listSettings } from '../library-config/library-config.queries';
+import { checkDita, type GrammarRules } from '../shared/dita-validation';
 import { standardOf } from '../standard/registry';
-import { checkDita, type GrammarRules } from './dita-validation';
 import { keyDefinitions } from './topic-editor.queries';
 import type { TopicEditorService } from './topic-editor.service';
 

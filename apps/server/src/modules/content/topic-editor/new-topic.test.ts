@@ -1,6 +1,6 @@
 import { TOPIC_TEMPLATE_TYPES } from '@ccms/contracts/content/topic-editor';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_GRAMMAR, checkDita } from './dita-validation';
+import { CATALOG_GRAMMAR, checkDita } from '../shared/dita-validation';
 import { relativeHref, topicTemplate, withTopicref } from './new-topic';
 
 describe('new topic templates', () => {

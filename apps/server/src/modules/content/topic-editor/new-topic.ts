@@ -5,9 +5,9 @@ import { parseXml } from '@ccms/dita';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { badRequest } from '../../../platform/http/errors';
+import { assertValidDita, assertValidEdit } from '../shared/dita-validation';
 import { joinPath, parentOf, repoPath } from '../shared/repo-path';
 import type { TemplateService } from '../template/template.service';
-import { assertValidDita, assertValidEdit } from './dita-validation';
 import type { EditorDeps, TopicEditorService } from './topic-editor.service';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

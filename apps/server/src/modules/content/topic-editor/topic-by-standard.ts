@@ -6,7 +6,7 @@ import { parseXml, type XmlElement } from '@ccms/dita';
 import { describeFile } from '@ccms/s1000d';
 import { compileProfile, describeProfileFile, validateGrammar } from '@ccms/xmlprofile';
 import { describeFlightopsTopic } from '../flightops/flightops-check';
-import type { Checked } from './dita-validation';
+import type { Checked } from '../shared/dita-validation';
 
 /**
  * A file's text as each standard reads it: its document type and title (a DITA topic's root and

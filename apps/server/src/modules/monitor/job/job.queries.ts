@@ -3,8 +3,8 @@ import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysJob } from '../../../db/schema';
 import { contains } from '../../../platform/db/filters';
+import { EXPORT_MAX_ROWS } from '../../../platform/http/excel';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { EXPORT_MAX_ROWS } from '../operlog/filters';
 
 const sortable = { jobId: sysJob.jobId, jobName: sysJob.jobName, jobGroup: sysJob.jobGroup, createTime: sysJob.createTime };
 

@@ -3,8 +3,8 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysLogininfor, sysUser } from '../../../db/schema';
 import { contains, withinRange } from '../../../platform/db/filters';
+import { EXPORT_MAX_ROWS } from '../../../platform/http/excel';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { EXPORT_MAX_ROWS } from '../operlog/filters';
 
 const sortable = { loginTime: sysLogininfor.loginTime, userName: sysLogininfor.userName };
 

@@ -4,8 +4,8 @@ import { caller } from '../../../platform/auth/guard';
 import { routeOf } from '../../../platform/http/endpoint-route';
 import { done, rows } from '../../../platform/http/envelope';
 import { sendXlsx } from '../../../platform/http/excel';
+import { acceptFormBodies } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
-import { acceptFormBodies } from '../operlog/form-body';
 import { loginInfoService } from './logininfor.service';
 
 const log = (businessType: BusinessType) => ({ log: { title: 'logininfor', businessType } });

@@ -4,8 +4,8 @@ import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sysOperLog } from '../../../db/schema';
 import { contains, withinRange } from '../../../platform/db/filters';
+import { EXPORT_MAX_ROWS } from '../../../platform/http/excel';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { EXPORT_MAX_ROWS } from './filters';
 
 const sortable = { operTime: sysOperLog.operTime, costTime: sysOperLog.costTime, operName: sysOperLog.operName };
 

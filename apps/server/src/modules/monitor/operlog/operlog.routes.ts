@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../../platform/http/endpoint-route';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { sendXlsx } from '../../../platform/http/excel';
+import { acceptFormBodies } from '../../../platform/http/request-body';
 import { BusinessType } from '../../../platform/types';
-import { acceptFormBodies } from './form-body';
 import { operLogService } from './operlog.service';
 
 const log = (businessType: BusinessType) => ({ log: { title: 'operlog', businessType } });
