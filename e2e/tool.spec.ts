@@ -170,8 +170,10 @@ test('code generator (代码生成): import a table, edit a column, preview the 
   const preview = page.getByRole('dialog', { name: '代码预览' });
   await expect(preview.getByTestId('gen-file-path').first()).toHaveText('packages/contracts/src/work/post.ts');
   await expect(preview.getByTestId('gen-code').first()).toContainText('export const PostPerm = {');
+  // The URL is written once, in the contract's descriptor; the route names the descriptor.
+  await expect(preview.getByTestId('gen-code').first()).toContainText("url: '/ccms/post/list',");
   await preview.getByRole('tab', { name: 'post/post.routes.ts' }).click();
-  await expect(preview.getByTestId('gen-code').filter({ hasText: "'/ccms/post/list'" })).toBeVisible();
+  await expect(preview.getByTestId('gen-code').filter({ hasText: 'routeOf(PostApi.list)' })).toBeVisible();
   await preview.getByRole('tab', { name: 'zh/post.ts' }).click();
   await expect(preview.getByTestId('gen-code').filter({ hasText: "postName: '岗位称谓'" })).toBeVisible();
   await preview.getByRole('button', { name: '关闭' }).click();
@@ -221,5 +223,8 @@ test('code generator (代码生成): the tree template lists as a tree table wit
   await preview.getByRole('tab', { name: 'components/DeptFormDialog.tsx' }).click();
   await expect(preview.getByTestId('gen-code').filter({ hasText: '<TreeSelectField treeData={parents} />' })).toBeVisible();
   await preview.getByRole('tab', { name: 'dept/dept.routes.ts' }).click();
-  await expect(preview.getByTestId('gen-code').filter({ hasText: 'okOf(z.array(Dept))' })).toBeVisible();
+  // A tree is listed whole: the list answers its rows as data, not as a page.
+  await expect(
+    preview.getByTestId('gen-code').filter({ hasText: 'routeOf(DeptApi.list), handler: async (req) => ok(await service.list(req.query))' }),
+  ).toBeVisible();
 });
