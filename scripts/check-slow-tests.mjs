@@ -43,7 +43,9 @@ if (process.argv[1] === import.meta.filename) {
   const listed = JSON.parse(readFileSync(path.join(root, 'scripts/slow-tests.json'), 'utf8'));
   const seconds = new Map();
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
-    for (const [file, s] of fileSeconds(JSON.parse(readFileSync(path.join(dir, name), 'utf8')))) seconds.set(file, (seconds.get(file) ?? 0) + s);
+    // A file run in two passes (PostgreSQL, then PGlite: apps/server/test/database-passes.ts) is two
+    // runs of it, each a wait of its own: its slower run is what is held to the limit.
+    for (const [file, s] of fileSeconds(JSON.parse(readFileSync(path.join(dir, name), 'utf8')))) seconds.set(file, Math.max(seconds.get(file) ?? 0, s));
   }
   const slow = unlistedSlow(seconds, listed);
   const top = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, 8);
