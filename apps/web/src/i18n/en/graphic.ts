@@ -1,10 +1,8 @@
 import type { Messages } from '../types';
 import type zh from '../zh/graphic';
 
-/** Graphics and videos of a library (ccms/graphic), with the library bar and the upload and where-used dialogs the library's other resource pages share. */
+/** Graphics and videos of a library (ccms/graphic), with the upload and where-used dialogs the library's other resource pages share. */
 const graphic: Messages<typeof zh> = {
-  library: 'Library',
-  libraryPlaceholder: 'Choose a library',
   branch: 'Branch',
   noLibrary: 'Please add library first',
   chooseLibrary: 'Please select current library first.',

@@ -1,7 +1,5 @@
-/** Graphics and videos of a library (ccms/graphic), with the library bar and the upload and where-used dialogs the library's other resource pages share. */
+/** Graphics and videos of a library (ccms/graphic), with the upload and where-used dialogs the library's other resource pages share. */
 export default {
-  library: '库',
-  libraryPlaceholder: '请选择库',
   branch: '分支',
   noLibrary: '请先添加库',
   chooseLibrary: '请先选择当前库。',
