@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DOWNLOAD_FOLDER, RESOURCE_PREFIX, UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_FOLDER } from '@ccms/contracts/common';
@@ -8,7 +7,7 @@ import { UPLOAD_DEFAULT_LIMIT, UPLOAD_DEFAULT_SIZE_MB } from '@ccms/contracts/co
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { UploadedFile } from '../../platform/http/multipart';
-import type { Storage } from '../../platform/storage/storage';
+import { type Storage, StoredObjectMissing, UnsafePathError } from '../../platform/storage/storage';
 import { configValue } from '../system/config/config.queries';
 
 /** sys_config key holding the upload size limit in MB; absent or not a positive number means the spec's 5. */
@@ -69,29 +68,18 @@ export interface Download {
 }
 
 export function commonService(db: Db, storage: Storage) {
-  /** Opens a file of `folder`; the resolved path (links followed) must still be inside that folder. */
+  /** Opens a file of `folder` through the store: the key cannot leave the folder, nor (on the data folder) a link lead out of it. */
   async function openInside(folder: string, relative: string, field: string): Promise<Omit<Download, 'downloadName'>> {
     checkRelativeName(relative, field);
-    const key = `${folder}/${relative}`;
-    let full: string;
-    let real: string;
-    let root: string;
-    try {
-      full = storage.pathOf(key);
-    } catch {
-      throw badRequest('download.nameInvalid', { field });
-    }
-    try {
-      root = await realpath(storage.pathOf(folder));
-      real = await realpath(full);
-    } catch {
-      throw notFound('download.notFound');
-    }
-    if (!real.startsWith(root + path.sep)) throw badRequest('download.nameInvalid', { field });
-    const info = await stat(real);
-    if (!info.isFile()) throw notFound('download.notFound');
-    // Read the resolved path, so a link swapped in after the check cannot redirect the read.
-    return { stream: createReadStream(real), size: info.size, key };
+    const refused = (err: unknown): never => {
+      if (err instanceof UnsafePathError) throw badRequest('download.nameInvalid', { field });
+      if (err instanceof StoredObjectMissing) throw notFound('download.notFound');
+      throw err;
+    };
+    const inFolder = storage.scoped(folder);
+    const size = await inFolder.size(relative).catch(refused);
+    if (size === null) throw notFound('download.notFound');
+    return { stream: await inFolder.read(relative).catch(refused), size, key: `${folder}/${relative}` };
   }
 
   return {
