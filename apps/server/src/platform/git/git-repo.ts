@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { timeGit } from '../metrics/metrics';
 import { closeBatchReader } from './batch-reader';
 import { buildCommit, type Change, type Identity } from './commit-builder';
 import type { GitAuth } from './git-env';
@@ -32,12 +33,12 @@ export class GitRepo extends GitReader {
 
   /** Brings the remote-tracking branches up to date (deleted remote branches go too). */
   fetch(auth: GitAuth | null): Promise<void> {
-    return fetchRemote(this, auth);
+    return timeGit('fetch', () => fetchRemote(this, auth));
   }
 
   /** Brings one remote-tracking branch to what `url` has now, leaving the others as they are; its head. */
   fetchBranch(url: string, branch: string, auth: GitAuth | null): Promise<string> {
-    return fetchBranch(this, url, branch, auth);
+    return timeGit('fetch', () => fetchBranch(this, url, branch, auth));
   }
 
   /** Where the remote's `branch` is now (null: no such branch, undefined: not told that way). */
@@ -57,7 +58,7 @@ export class GitRepo extends GitReader {
 
   /** Pushes `commit` (built on the branch head) to the branch, replaying it when the remote moved. */
   pushCommit(branch: string, commit: string, auth: GitAuth | null, who: string, opts: PushOptions = {}) {
-    return pushCommit(this, branch, commit, auth, who, opts);
+    return timeGit('push', () => pushCommit(this, branch, commit, auth, who, opts));
   }
 
   async remove(): Promise<void> {
