@@ -39,6 +39,14 @@ export interface AppConfig {
   projectRoot: string;
   /** NODE_ENV=production: switches that must never be on in production (the generator writing code) stay off. */
   production: boolean;
+  /** CCMS_OPS_LISTEN: where /health, /ready and /metrics are served (a second listener); absent: nowhere. */
+  opsListen: OpsAddress | undefined;
+}
+
+export interface OpsAddress {
+  host: string;
+  /** 0: any free port (tests read the one bound from app.ops). */
+  port: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -46,6 +54,19 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
   return n;
+}
+
+/** CCMS_OPS_LISTEN as host:port (an IPv6 host in brackets: [::1]:9464); unset or empty: no ops listener. */
+export function opsListenFrom(value: string | undefined): OpsAddress | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return undefined;
+  const m = /^(?:\[([0-9A-Fa-f:.]+)\]|([^\s:[\]]+)):(\d{1,5})$/.exec(text);
+  const host = m?.[1] ?? m?.[2];
+  const port = Number(m?.[3]);
+  if (!host || !(port >= 0 && port <= 65535) || (m?.[1] !== undefined && isIP(host) !== 6)) {
+    throw new Error(`CCMS_OPS_LISTEN must be host:port, e.g. 127.0.0.1:9464 or [::1]:9464, got "${value}"`);
+  }
+  return { host, port };
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -128,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDir: env.CCMS_WEB_DIR ? path.resolve(env.CCMS_WEB_DIR) : path.join(root, 'apps/web/dist'),
     projectRoot: env.CCMS_PROJECT_ROOT ? path.resolve(env.CCMS_PROJECT_ROOT) : root,
     production: env.NODE_ENV === 'production',
+    opsListen: opsListenFrom(env.CCMS_OPS_LISTEN),
   };
 }
 
