@@ -58,12 +58,13 @@ describe('CCMS_OPS_LISTEN', () => {
 
 describe('ops listener', () => {
   let t: TestApp;
+  let closed = false;
   beforeAll(async () => {
     t = await createTestApp({ env: { CCMS_OPS_LISTEN: '127.0.0.1:0' } });
   });
   afterAll(async () => {
     // The database is closed by the last test already: close the rest as the harness would.
-    await t.app.close();
+    if (!closed) await t.app.close();
     await rm(t.dataDir, { recursive: true, force: true });
   });
 
@@ -178,5 +179,13 @@ describe('ops listener', () => {
     const metrics = await opsGet(t, '/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.text).toContain('ccms_http_requests_total');
+  });
+
+  it('closes with the app', async () => {
+    const at = t.app.ops?.address();
+    closed = true;
+    await t.app.close();
+    expect(t.app.ops?.address()).toBeNull();
+    await expect(fetch(`http://${at?.host}:${at?.port}/health`)).rejects.toThrow();
   });
 });
