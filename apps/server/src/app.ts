@@ -19,11 +19,13 @@ import { type AppConfig, fastifyTrustProxy } from './platform/config';
 import { installErrorHandler } from './platform/http/error-handler';
 import { multipartUploads } from './platform/http/multipart';
 import { openApi } from './platform/http/openapi';
+import { installOpsListener } from './platform/http/ops-listener';
 import { securityHeaders } from './platform/http/security-headers';
 import { validatorCompiler } from './platform/http/validation';
 import { registerWireDates } from './platform/http/wire-dates';
 import { createJobRunner } from './platform/jobs/runner';
-import { localStorage } from './platform/storage/storage';
+import { localStorage } from './platform/storage/local-storage';
+import { s3Storage } from './platform/storage/s3-storage';
 import type { Secrets } from './platform/types';
 import './platform/types';
 
@@ -71,7 +73,10 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
   app.decorate('db', database.db);
   app.decorate('secrets', secrets);
   app.decorate('tokens', tokenCodec(secrets.jwtSecret));
-  app.decorate('storage', localStorage(path.join(config.dataDir, 'files')));
+  // Files every node serves: the object store when one is configured, else the data folder.
+  const store = config.objectStore ? s3Storage(config.objectStore) : localStorage(config.dataDir);
+  app.decorate('store', store);
+  app.decorate('storage', store.scoped('files'));
   app.decorate('cache', await cacheStoreFor(config, database.kind, app.log));
   app.decorate('sessions', sessionCache(app.cache, app.log));
   // This start may have seeded menus and roles (seedIfEmpty): sessions other nodes hold read them afresh.
@@ -80,6 +85,8 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
   if (jobs) app.addHook('onReady', () => app.jobs.start());
   app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onClose', () => app.cache.close());
+  // Health, readiness and metrics on the administrator's address only; before the routes, so it counts them all.
+  if (config.opsListen) installOpsListener(app, config.opsListen);
 
   // The built web app, when present, owns every non-API path (its router shows its own 404).
   const spaRoot = config.webDir && existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;

@@ -7,7 +7,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ccmsDocumentOutput, sysDownload, sysUser } from '../src/db/schema';
 import { OUTPUT_ZIP_PRODUCER } from '../src/modules/publish/output/output.routes';
-import { DOWNLOAD_QUEUE, downloadService } from '../src/modules/system/download/download.service';
+import { DOWNLOAD_QUEUE, downloadService, FOLDER } from '../src/modules/system/download/download.service';
 import { type TestUser, userWith } from './callers';
 import { type Caller, callerFor, createTestApp, type TestApp } from './harness';
 
@@ -37,13 +37,13 @@ beforeAll(async () => {
     .values({ libraryId: 100, branch: 'main', path: 'maps/guide.ditamap', format: 'html5', status: 'success', entryFile: 'index.html' })
     .returning();
   outputId = out?.outputId ?? 0;
-  const dir = path.join(t.dataDir, 'publish', String(outputId));
+  const dir = path.join(t.dataDir, 'publish', 'outputs', String(outputId));
   await mkdir(path.join(dir, 'topics'), { recursive: true });
   await writeFile(path.join(dir, 'index.html'), '<h1>Guide</h1>');
   await writeFile(path.join(dir, 'topics', 'a.html'), '<p>Topic A</p>');
   await db
     .update(ccmsDocumentOutput)
-    .set({ outputDir: `publish/${outputId}` })
+    .set({ outputDir: `publish/outputs/${outputId}` })
     .where(eq(ccmsDocumentOutput.outputId, outputId));
 });
 afterAll(async () => {
@@ -105,7 +105,7 @@ describe('download center', () => {
     await mkdir(path.dirname(made), { recursive: true });
     await writeFile(made, 'report bytes');
     // What another module does: the service's add(), here on its own instance over the same database and data directory.
-    const downloads = downloadService({ db: t.database.db, jobs: t.app.jobs, dataDir: t.dataDir, log: t.app.log });
+    const downloads = downloadService({ db: t.database.db, jobs: t.app.jobs, dataDir: t.dataDir, files: t.app.store.scoped(FOLDER), log: t.app.log });
     const added = await downloads.add({ userId: other.userId, name: 'report.xlsx', kind: 'export', filePath: made });
     expect(existsSync(made)).toBe(false);
     const mine = await other.caller.get(api('/system/download/list'));
@@ -147,7 +147,7 @@ describe('download center', () => {
 
   it('filters the list by part of the name and by status, and refuses an unknown status naming the field', async () => {
     const user = await userWith(t, 'dlfilter', []);
-    const downloads = downloadService({ db: t.database.db, jobs: t.app.jobs, dataDir: t.dataDir, log: t.app.log });
+    const downloads = downloadService({ db: t.database.db, jobs: t.app.jobs, dataDir: t.dataDir, files: t.app.store.scoped(FOLDER), log: t.app.log });
     const ready = async (name: string) => {
       const file = path.join(t.dataDir, 'tmp', `filter-${name}`);
       await mkdir(path.dirname(file), { recursive: true });

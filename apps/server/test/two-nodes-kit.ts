@@ -8,11 +8,13 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { loadConfig } from '../src/platform/config';
+import type { ObjectStoreConfig } from '../src/platform/storage/s3-storage';
 
 /**
  * Several server nodes on one fresh PostgreSQL database (copied from the run's template): each
  * node is an app on its own connection pool and data directory, all with the same secrets, as
- * separate processes would run. `close()` ends the apps and drops the database.
+ * separate processes would run, and optionally one object store. `close()` ends the apps and
+ * drops the database.
  */
 export class TwoNodes {
   readonly databases: Database[] = [];
@@ -22,7 +24,11 @@ export class TwoNodes {
   private dbName = '';
   private target = '';
 
-  constructor(private readonly url: string) {}
+  /** `objectStore`: the S3-compatible store every node keeps its files in (else each keeps them in its own data folder). */
+  constructor(
+    private readonly url: string,
+    private readonly options: { objectStore?: ObjectStoreConfig } = {},
+  ) {}
 
   /** Creates the database the nodes share. */
   async open(): Promise<void> {
@@ -42,7 +48,12 @@ export class TwoNodes {
     this.databases.push(database);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ccms-node-'));
     this.dirs.push(dataDir);
-    const app = await buildApp({ config: { ...loadConfig({ CCMS_DATA_DIR: dataDir }), webDir: undefined }, database, secrets: this.secrets, logger: false });
+    const app = await buildApp({
+      config: { ...loadConfig({ CCMS_DATA_DIR: dataDir }), webDir: undefined, objectStore: this.options.objectStore },
+      database,
+      secrets: this.secrets,
+      logger: false,
+    });
     this.apps.push(app);
     await app.ready();
     return app;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { ObjectStoreConfig } from './storage/s3-storage';
 
 /** Which proxies may set X-Forwarded-For (Fastify's trustProxy): none, all, a hop count, or addresses/CIDRs. */
 export type TrustProxy = boolean | number | string[];
@@ -37,6 +38,8 @@ export interface AppConfig {
   webDir: string | undefined;
   /** CCMS_PROJECT_ROOT: the source tree the code generator may write into (default: the tree this server runs from). */
   projectRoot: string;
+  /** CCMS_S3_*: the S3-compatible object store keeping the files every node serves; absent, they stay in the data folder. */
+  objectStore: ObjectStoreConfig | undefined;
   /** NODE_ENV=production: switches that must never be on in production (the generator writing code) stay off. */
   production: boolean;
   /** CCMS_OPS_LISTEN: where /health, /ready and /metrics are served (a second listener); absent: nowhere. */
@@ -124,6 +127,37 @@ export function sharedSecretsMissing(config: Pick<AppConfig, 'databaseUrl' | 'jw
     : `DATABASE_URL is set, so several nodes may share the database: set ${missing.join(' and ')} (the same on every node) before starting`;
 }
 
+const S3_NAMES = ['CCMS_S3_ENDPOINT', 'CCMS_S3_BUCKET', 'CCMS_S3_REGION', 'CCMS_S3_ACCESS_KEY', 'CCMS_S3_SECRET_KEY', 'CCMS_S3_PATH_STYLE'] as const;
+
+/**
+ * The object store from CCMS_S3_*: none set keeps files in the data folder; an endpoint needs its
+ * bucket, access key and secret. The region defaults to us-east-1 (what self-hosted stores
+ * accept), path-style addressing to on (MinIO, Ceph, SeaweedFS; "false" for virtual-host style).
+ */
+export function objectStoreFrom(env: NodeJS.ProcessEnv): ObjectStoreConfig | undefined {
+  if (S3_NAMES.every((name) => !env[name])) return undefined;
+  const endpoint = env.CCMS_S3_ENDPOINT ?? '';
+  let url: URL | undefined;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol)) throw new Error(`CCMS_S3_ENDPOINT must be the store's http(s) address, got "${endpoint}"`);
+  const missing = (['CCMS_S3_BUCKET', 'CCMS_S3_ACCESS_KEY', 'CCMS_S3_SECRET_KEY'] as const).filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`CCMS_S3_ENDPOINT is set: set ${missing.join(', ')} too`);
+  const pathStyle = (env.CCMS_S3_PATH_STYLE ?? 'true').toLowerCase();
+  if (pathStyle !== 'true' && pathStyle !== 'false') throw new Error(`CCMS_S3_PATH_STYLE must be true or false, got "${env.CCMS_S3_PATH_STYLE}"`);
+  return {
+    endpoint: url.toString().replace(/\/$/, ''),
+    bucket: env.CCMS_S3_BUCKET ?? '',
+    region: env.CCMS_S3_REGION || 'us-east-1',
+    accessKeyId: env.CCMS_S3_ACCESS_KEY ?? '',
+    secretAccessKey: env.CCMS_S3_SECRET_KEY ?? '',
+    forcePathStyle: pathStyle === 'true',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../../..');
   return {
@@ -149,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDir: env.CCMS_WEB_DIR ? path.resolve(env.CCMS_WEB_DIR) : path.join(root, 'apps/web/dist'),
     projectRoot: env.CCMS_PROJECT_ROOT ? path.resolve(env.CCMS_PROJECT_ROOT) : root,
     production: env.NODE_ENV === 'production',
+    objectStore: objectStoreFrom(env),
     opsListen: opsListenFrom(env.CCMS_OPS_LISTEN),
   };
 }

@@ -70,6 +70,12 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenCodec;
     secrets: Secrets;
+    /**
+     * The file store's root (the data folder or the object store's bucket): areas take their own
+     * scope of it (publish/outputs, downloads); nothing reads it whole.
+     */
+    store: Storage;
+    /** Uploads, avatars, attachments and grammar packages: the store's "files" scope. */
     storage: Storage;
     /** Scheduled jobs on pg-boss. */
     jobs: JobRunner;

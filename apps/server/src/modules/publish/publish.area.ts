@@ -4,7 +4,7 @@ import { mediaTickets } from '../../platform/auth/media-ticket';
 import { type EnginePool, enginePool } from './engine/engine-pool';
 import { OUTPUT_ZIP_PRODUCER, outputRoutes } from './output/output.routes';
 import { type OutputService, outputService } from './output/output.service';
-import { PUBLISH_QUEUE, publishRunner } from './output/publish-runner';
+import { OUTPUTS_FOLDER, PUBLISH_QUEUE, publishRunner } from './output/publish-runner';
 import { portalRoutes } from './portal/portal.routes';
 import { portalService } from './portal/portal.service';
 import { outputPages } from './portal/portal-pages';
@@ -47,8 +47,17 @@ export const publishArea = fp(
     const tickets = mediaTickets(app.secrets.secretKey);
     const { git, libraries, indexer } = app.content;
     const publications = publicationService(app.db, git, libraries, indexer);
-    const outputs = outputService({ db: app.db, jobs: app.jobs, pool, libraries, tickets, dataDir: app.config.dataDir, git });
-    const runner = publishRunner({ db: app.db, git, pool, dataDir: app.config.dataDir, log: app.log, notify: (input) => app.notification.notify(input) });
+    const outputFiles = app.store.scoped(OUTPUTS_FOLDER);
+    const outputs = outputService({ db: app.db, jobs: app.jobs, pool, libraries, tickets, outputs: outputFiles, git });
+    const runner = publishRunner({
+      db: app.db,
+      git,
+      pool,
+      dataDir: app.config.dataDir,
+      outputs: outputFiles,
+      log: app.log,
+      notify: (input) => app.notification.notify(input),
+    });
     const finishedListeners: ((outputId: number) => Promise<void>)[] = [];
     const onFinished = (listener: (outputId: number) => Promise<void>) => {
       finishedListeners.push(listener);
@@ -80,7 +89,7 @@ export const publishArea = fp(
     // After the job runner stopped (hooks run in reverse order of registration): no build is waiting.
     app.addHook('onClose', () => pool.close());
     for (const plugin of routes) await app.register(plugin);
-    await app.register(portalRoutes(portalService({ db: app.db, tickets, dataDir: app.config.dataDir, pages: outputPages() })));
+    await app.register(portalRoutes(portalService({ db: app.db, tickets, outputs: outputFiles, pages: outputPages() })));
   },
   { name: 'publish', dependencies: ['content', 'downloads'] },
 );

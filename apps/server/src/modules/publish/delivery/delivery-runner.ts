@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { ccmsDeliverable, ccmsDocumentOutput, sysUser } from '../../../db/schema';
 import { clip } from '../../../platform/audit/redact';
 import { encodeJobMessage } from '../../../platform/jobs/registry';
+import type { Storage } from '../../../platform/storage/storage';
 import type { NotifyInput } from '../../system/notification/notification.service';
 import type { ConnectionService } from '../connection/connection.service';
 import { findReceipt, latestOutput, pendingReceipts, updateReceipt, updateReceiptIf } from '../deliverable/deliverable.queries';
@@ -14,7 +15,10 @@ import { HostKeyChangedError } from './remote-session';
 
 export interface DeliveryRunnerDeps {
   db: Db;
+  /** The data folder: a delivery's file is built under its tmp/delivery. */
   dataDir: string;
+  /** Where outputs are kept (the store's publish/outputs scope). */
+  outputs: Storage;
   connections: ConnectionService;
   log: FastifyBaseLogger;
   /** Tells whoever started the delivery that it finished or failed (the notices of the system area). */
@@ -44,7 +48,7 @@ const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^
  * tries left (the receipt waits as queued), so the queue's retries and backoff apply and a
  * restart loses nothing; the last try, and anything retrying cannot fix, end the receipt in fail.
  */
-export function deliveryRunner({ db, dataDir, connections, log, notify }: DeliveryRunnerDeps) {
+export function deliveryRunner({ db, dataDir, outputs, connections, log, notify }: DeliveryRunnerDeps) {
   const tmpDir = path.join(dataDir, 'tmp', 'delivery');
 
   /**
@@ -76,7 +80,7 @@ export function deliveryRunner({ db, dataDir, connections, log, notify }: Delive
   async function outputFiles(outputId: number): Promise<OutputFiles | null> {
     const [row] = await db.select().from(ccmsDocumentOutput).where(eq(ccmsDocumentOutput.outputId, outputId));
     if (row?.status !== 'success' || !row.outputDir) return null;
-    return { outputId, format: row.format, dir: path.join(dataDir, row.outputDir), entryFile: row.entryFile };
+    return { outputId, format: row.format, files: outputs.scoped(String(outputId)), entryFile: row.entryFile };
   }
 
   async function run(receiptId: number, attempt: DeliveryTry = { retryCount: 0, retryLimit: 0 }): Promise<void> {

@@ -5,6 +5,7 @@ import { connectionRoutes } from '../connection/connection.routes';
 import { type ConnectionService, connectionService } from '../connection/connection.service';
 import { deliverableRoutes } from '../deliverable/deliverable.routes';
 import { DELIVER_JOB, type DeliverableService, deliverableService } from '../deliverable/deliverable.service';
+import { OUTPUTS_FOLDER } from '../output/publish-runner';
 import { type DeliveryRunner, deliveryRunner } from './delivery-runner';
 import { type SourceWatch, sourceWatch } from './source-watch';
 
@@ -52,7 +53,14 @@ export const deliveryPlugin = fp(
       timeoutMs: app.config.deliveryTimeoutSeconds * 1000,
       log: app.log,
     });
-    const runner = deliveryRunner({ db: app.db, dataDir, connections, log: app.log, notify: (input) => app.notification.notify(input) });
+    const runner = deliveryRunner({
+      db: app.db,
+      dataDir,
+      outputs: app.store.scoped(OUTPUTS_FOLDER),
+      connections,
+      log: app.log,
+      notify: (input) => app.notification.notify(input),
+    });
     app.jobs.defineQueue({
       name: DELIVERY_QUEUE,
       workers: DELIVERY_WORKERS,

@@ -98,11 +98,11 @@ beforeAll(async () => {
     })
     .returning();
   outputId = out?.outputId ?? 0;
-  const dir = path.join(t.dataDir, 'publish', String(outputId));
+  const dir = path.join(t.dataDir, 'publish', 'outputs', String(outputId));
   await mkdir(path.join(dir, 'topics'), { recursive: true });
   await writeFile(path.join(dir, 'index.html'), '<h1>Guide</h1>');
   await writeFile(path.join(dir, 'topics', 'big.html'), randomBytes(2 * 1024 * 1024));
-  await db.update(ccmsDocumentOutput).set({ outputDir: `publish/${outputId}` });
+  await db.update(ccmsDocumentOutput).set({ outputDir: `publish/outputs/${outputId}` });
 });
 afterAll(async () => {
   await t?.close();
@@ -383,12 +383,12 @@ describe('connections', () => {
         .returning();
       const ids = [fromPage?.outputId ?? 0, otherFilter?.outputId ?? 0];
       for (const id of ids) {
-        const dir = path.join(t.dataDir, 'publish', String(id));
+        const dir = path.join(t.dataDir, 'publish', 'outputs', String(id));
         await mkdir(dir, { recursive: true });
         await writeFile(path.join(dir, 'index.html'), `<h1>Guide ${id}</h1>`);
         await db
           .update(ccmsDocumentOutput)
-          .set({ outputDir: `publish/${id}` })
+          .set({ outputDir: `publish/outputs/${id}` })
           .where(eq(ccmsDocumentOutput.outputId, id));
       }
       try {

@@ -1,16 +1,17 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import yazl from 'yazl';
+import type { Storage } from '../../../platform/storage/storage';
+import { zipOfStore } from '../../../platform/storage/zip-store';
 
-/** What a delivery needs of an output: where its files are and what it is. */
+/** What a delivery needs of an output: its files (the store's scope of that output) and what it is. */
 export interface OutputFiles {
   outputId: number;
   format: string;
-  /** Absolute folder of the output's files. */
-  dir: string;
-  /** The entry file relative to dir (index.html, or the PDF). */
+  /** The output's files, keys relative to the output. */
+  files: Storage;
+  /** The entry file's key (index.html, or the PDF). */
   entryFile: string;
 }
 
@@ -21,27 +22,15 @@ export interface Artifact {
   dispose(): Promise<void>;
 }
 
-async function filesUnder(root: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) out.push(path.join(entry.parentPath, entry.name));
-  }
-  return out.sort();
-}
-
 export async function artifactOf(output: OutputFiles, tmpDir: string, tag: string): Promise<Artifact> {
-  if (output.format === 'pdf' && output.entryFile.toLowerCase().endsWith('.pdf')) {
-    return { file: path.join(output.dir, output.entryFile), extension: 'pdf', dispose: async () => undefined };
-  }
+  const isPdf = output.format === 'pdf' && output.entryFile.toLowerCase().endsWith('.pdf');
+  // A PDF on this node's disk is sent as it is; anything else is written to a file of this delivery's own first.
+  if (isPdf && output.files.localPathOf) return { file: output.files.localPathOf(output.entryFile), extension: 'pdf', dispose: async () => undefined };
   await mkdir(tmpDir, { recursive: true, mode: 0o700 });
-  const file = path.join(tmpDir, `delivery-${tag}.zip`);
-  const zip = new yazl.ZipFile();
+  const extension = isPdf ? 'pdf' : 'zip';
+  const file = path.join(tmpDir, `delivery-${tag}.${extension}`);
   // Fixed times: the same output zips to the same bytes, so receipts of repeated deliveries compare.
-  const mtime = new Date(Date.UTC(2000, 0, 1));
-  for (const abs of await filesUnder(output.dir)) {
-    zip.addReadStream(createReadStream(abs), path.relative(output.dir, abs).split(path.sep).join('/'), { mtime });
-  }
-  zip.end();
-  await pipeline(zip.outputStream, createWriteStream(file, { mode: 0o600 }));
-  return { file, extension: 'zip', dispose: () => rm(file, { force: true }) };
+  const source = isPdf ? await output.files.read(output.entryFile) : await zipOfStore(output.files, { mtime: new Date(Date.UTC(2000, 0, 1)) });
+  await pipeline(source, createWriteStream(file, { mode: 0o600 }));
+  return { file, extension, dispose: () => rm(file, { force: true }) };
 }

@@ -135,11 +135,12 @@ describe('delivering to a validated server that went silent', () => {
         publicationId: pub?.publicationId,
         configId: cfg?.configId,
         entryFile: 'index.html',
-        outputDir: 'publish/guide',
+        outputDir: 'publish/outputs/guide',
       })
       .returning();
-    await mkdir(path.join(t.dataDir, 'publish', 'guide'), { recursive: true });
-    await writeFile(path.join(t.dataDir, 'publish', 'guide', 'index.html'), '<h1>Guide</h1>');
+    const dir = path.join(t.dataDir, 'publish', 'outputs', String(out?.outputId));
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'index.html'), '<h1>Guide</h1>');
     const connectionId = await connection('sftp', ports.silent);
     // It answered once (validated); now it accepts and says nothing.
     await db.update(ccmsConnection).set({ validated: '1' });

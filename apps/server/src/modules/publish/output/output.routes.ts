@@ -117,14 +117,13 @@ export const outputRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(OutputApi.view),
     handler: async (req, reply) => {
       const auth = await tokenOrTicket(req, req.params.id, req.params.ticket);
-      const { file, size } = await outputs.file(auth, req.params.id, decodeURIComponent(req.params['*']));
-      const { createReadStream } = await import('node:fs');
+      const { name, size, stream } = await outputs.file(auth, req.params.id, decodeURIComponent(req.params['*']));
       return reply
-        .header('content-type', mimeOf(file))
+        .header('content-type', mimeOf(name))
         .header('content-length', size)
         .header('cache-control', 'private, max-age=60')
-        .header('content-security-policy', file.endsWith('.pdf') ? PDF_CSP : SANDBOX_CSP)
-        .send(createReadStream(file));
+        .header('content-security-policy', name.endsWith('.pdf') ? PDF_CSP : SANDBOX_CSP)
+        .send(stream);
     },
   });
 };

@@ -1,12 +1,10 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { readdir, realpath, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Language } from '@ccms/contracts/constants';
 import type { ArchiveBody, OutputQuery, PublishBody, PublishOutput, PublishOutputDetail, ViewerEntry, ViewerQuery } from '@ccms/contracts/publish/publication';
 import { and, eq, inArray } from 'drizzle-orm';
-import yazl from 'yazl';
 import type { Db } from '../../../db/client';
 import { ccmsDocumentOutput, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
@@ -14,6 +12,8 @@ import type { MediaTickets } from '../../../platform/auth/media-ticket';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
 import { decodeJobMessage, encodeJobMessage } from '../../../platform/jobs/registry';
 import type { JobRunner } from '../../../platform/jobs/runner';
+import { type Storage, StoredObjectMissing, UnsafePathError } from '../../../platform/storage/storage';
+import { zipOfStore } from '../../../platform/storage/zip-store';
 import { findDocument } from '../../content/document/document.queries';
 import { checkFrozenDispatch } from '../../content/flightops/freeze-tag';
 import type { LibraryService } from '../../content/library/library.service';
@@ -35,7 +35,7 @@ import {
   updateOutputIf,
   updatePublishLog,
 } from './output.queries';
-import { buildKeyOf, PUBLISH_QUEUE, publishDirs } from './publish-runner';
+import { buildKeyOf, PUBLISH_QUEUE } from './publish-runner';
 
 const API = '/prod-api';
 
@@ -63,14 +63,16 @@ export interface OutputServiceDeps {
   pool: EnginePool;
   libraries: LibraryService;
   tickets: MediaTickets;
-  dataDir: string;
+  /** Where finished outputs are kept (publish/outputs of the data folder or the object store). */
+  outputs: Storage;
   /** The library clones: a dispatch of a frozen flight-ops revision is checked against its tag. */
   git: LibraryGit;
 }
 
 /** Publishing (start, cancel), the outputs (list, open, download, delete), archiving to a release, and the viewer. */
-export function outputService({ db, jobs, pool, libraries, tickets, dataDir, git }: OutputServiceDeps) {
-  const dirs = publishDirs(dataDir);
+export function outputService({ db, jobs, pool, libraries, tickets, outputs, git }: OutputServiceDeps) {
+  /** One output's files: keys relative to the output, none reaching another output. */
+  const filesOf = (row: Pick<OutputRow, 'outputId'>) => outputs.scoped(String(row.outputId));
   const releaseLogs = releaseLogService(db);
 
   const viewUrlOf = (auth: AuthContext, row: OutputRow) =>
@@ -95,15 +97,7 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir, git
 
   async function zipStream(row: OutputRow): Promise<Readable> {
     if (row.status !== 'success' || !row.outputDir) throw badRequest('output.notReady', { id: row.outputId });
-    const root = path.join(dataDir, row.outputDir);
-    const zip = new yazl.ZipFile();
-    for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
-      if (!entry.isFile()) continue;
-      const abs = path.join(entry.parentPath, entry.name);
-      zip.addReadStream(createReadStream(abs), path.relative(root, abs).split(path.sep).join('/'));
-    }
-    zip.end();
-    return zip.outputStream as unknown as Readable;
+    return zipOfStore(filesOf(row));
   }
 
   async function publishable(auth: AuthContext, outputId: number): Promise<OutputRow> {
@@ -242,22 +236,23 @@ export function outputService({ db, jobs, pool, libraries, tickets, dataDir, git
       const running = rows.find((r) => r.status === 'running' || r.status === 'notStarted');
       if (running) throw badRequest('output.running', { id: running.outputId });
       await deleteOutputs(db, ids);
-      for (const id of ids) await rm(dirs.outputDir(id), { recursive: true, force: true });
+      for (const id of ids) await outputs.removeAll(String(id));
     },
 
     /** A file of a successful output, for the in-app view (the caller comes from the token or the URL's ticket). */
-    async file(auth: AuthContext, outputId: number, rel: string): Promise<{ file: string; size: number }> {
+    async file(auth: AuthContext, outputId: number, rel: string): Promise<{ name: string; size: number; stream: Readable }> {
       const row = await readable(auth, outputId);
       if (row.status !== 'success' || !row.outputDir) throw badRequest('output.notReady', { id: outputId });
-      const root = path.join(dataDir, row.outputDir);
-      const file = path.resolve(root, rel || row.entryFile);
-      if (file !== root && !file.startsWith(`${root}${path.sep}`)) throw notFound('output.fileMissing', { path: rel });
-      // Where it really is (links followed) must be inside the output too; that real path is what is read.
-      const [realRoot, real] = await Promise.all([realpath(root), realpath(file)]).catch(() => [root, '']);
-      if (!real.startsWith(`${realRoot}${path.sep}`)) throw notFound('output.fileMissing', { path: rel });
-      const info = await stat(real).catch(() => null);
-      if (!info?.isFile()) throw notFound('output.fileMissing', { path: rel });
-      return { file: real, size: info.size };
+      const name = rel || row.entryFile;
+      const files = filesOf(row);
+      // A name that climbs out of the output, or (on the data folder) a link leading out of it, is as missing as an absent file.
+      const missing = (err: unknown): never => {
+        if (err instanceof UnsafePathError || err instanceof StoredObjectMissing) throw notFound('output.fileMissing', { path: rel });
+        throw err;
+      };
+      const size = await files.size(name).catch(missing);
+      if (size === null) throw notFound('output.fileMissing', { path: rel });
+      return { name, size, stream: await files.read(name).catch(missing) };
     },
 
     verifyTicket: (ticket: string, libraryId: number) => tickets.verify(ticket, libraryId),

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Problem } from '@ccms/dita';
@@ -8,6 +8,8 @@ import type { Db } from '../../../db/client';
 import type { OutputProblem } from '../../../db/schema/publish';
 import { AppError } from '../../../platform/http/errors';
 import { encodeJobMessage } from '../../../platform/jobs/registry';
+import { observePublish } from '../../../platform/metrics/metrics';
+import { putTree, type Storage } from '../../../platform/storage/storage';
 import { changedFiles } from '../../content/catalog/catalog-git';
 import { frozenAtTag } from '../../content/flightops/freeze-tag';
 import { isFrozenBranch, type LibraryGit } from '../../content/library/library-git';
@@ -62,16 +64,21 @@ export const buildKeyOf = (row: { publicationId: number | null; configId: number
 
 /** Where outputs and builds live under the data directory. */
 export const publishDirs = (dataDir: string) => ({
-  outputs: path.join(dataDir, 'publish', 'outputs'),
   builds: path.join(dataDir, 'publish', 'builds'),
-  outputDir: (outputId: number) => path.join(dataDir, 'publish', 'outputs', String(outputId)),
 });
+
+/** Where outputs live in the store (the data folder or the bucket); an output is the prefix of its id under it. */
+export const OUTPUTS_FOLDER = 'publish/outputs';
+const OUTPUTS_PREFIX = `${OUTPUTS_FOLDER}/`;
 
 export interface PublishRunnerDeps {
   db: Db;
   git: LibraryGit;
   pool: EnginePool;
+  /** The data folder: the builds (each node's own working folders for incremental builds) live under it. */
   dataDir: string;
+  /** Where finished outputs are kept, every node reading them: the data folder's publish/outputs or the object store. */
+  outputs: Storage;
   log: FastifyBaseLogger;
   chromium?: string;
   /** Tells whoever started the publish that it finished or failed (the notices of the system area). */
@@ -83,7 +90,7 @@ export interface PublishRunnerDeps {
  * properties, runs the engine in the publish process (incrementally when it holds the previous
  * build of the same publication and config) and keeps the output with its manifest.
  */
-export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }: PublishRunnerDeps) {
+export function publishRunner({ db, git, pool, dataDir, outputs, log, chromium, notify }: PublishRunnerDeps) {
   const dirs = publishDirs(dataDir);
   /**
    * Per build, the linking of its out folder again from the output it just became (see the keep
@@ -242,25 +249,35 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
       const failed = outcome.pages === 0 || problems.some((p: Problem) => FATAL.has(p.code));
       // A failed build is not a base for the next one.
       if (failed) pool.forget(key);
-      const target = dirs.outputDir(outputId);
-      await rm(target, { recursive: true, force: true });
+      // The output's objects are written under its own prefix; the row turns ready after the last one.
+      const prefix = String(outputId);
+      const target = outputs.localPathOf?.(prefix);
+      await outputs.removeAll(prefix);
       let entryFile = '';
       let size = 0;
       if (!failed && !outcome.pdfFile) {
-        // The build's out folder becomes the output (one rename, no file touched), and the folder the
-        // next build of this publication writes into is linked again from it in the background (hard
-        // links, no bytes copied): the engine replaces a file it writes again rather than writing into
-        // it, so this output never changes afterwards.
-        await mkdir(dirs.outputs, { recursive: true });
-        await rename(outDir, target);
-        size = await treeSize(target);
-        relinkLater(key, target, outDir, size);
+        if (target) {
+          // The build's out folder becomes the output (one rename, no file touched), and the folder the
+          // next build of this publication writes into is linked again from it in the background (hard
+          // links, no bytes copied): the engine replaces a file it writes again rather than writing into
+          // it, so this output never changes afterwards.
+          await mkdir(path.dirname(target), { recursive: true });
+          await rename(outDir, target);
+          size = await treeSize(target);
+          relinkLater(key, target, outDir, size);
+        } else {
+          // An object store keeps its own copy: the out folder stays as the next build's base.
+          size = await putTree(outputs, prefix, outDir);
+        }
         entryFile = 'index.html';
-      } else {
-        await mkdir(target, { recursive: true });
-        if (!failed && outcome.pdfFile) {
-          entryFile = path.basename(outcome.pdfFile);
+      } else if (!failed && outcome.pdfFile) {
+        entryFile = path.basename(outcome.pdfFile);
+        if (target) {
+          await mkdir(target, { recursive: true });
           size = await linkFile(outcome.pdfFile, path.join(target, entryFile));
+        } else {
+          size = (await stat(outcome.pdfFile)).size;
+          await outputs.put(`${prefix}/${entryFile}`, createReadStream(outcome.pdfFile));
         }
       }
       trace.mark('keep');
@@ -285,12 +302,13 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
         size,
         durationMs,
         engineVersion: ENGINE_VERSION,
-        outputDir: path.relative(dataDir, target),
+        outputDir: OUTPUTS_PREFIX + prefix,
         entryFile,
         incremental: outcome.incremental ? '1' : '0',
         endTime: new Date(),
       });
-      if (!saved) await rm(target, { recursive: true, force: true });
+      if (!saved) await outputs.removeAll(prefix);
+      observePublish(saved ? status : 'canceled', durationMs);
       await updatePublishLog(db, outputId, {
         status: saved ? status : 'canceled',
         errorCount: counts.error,
@@ -317,6 +335,7 @@ export function publishRunner({ db, git, pool, dataDir, log, chromium, notify }:
           endTime: new Date(),
         });
       }
+      observePublish(canceled ? 'canceled' : 'fail', durationMs);
       await updatePublishLog(db, outputId, { status: canceled ? 'canceled' : 'fail', durationMs, endTime: new Date() });
       if (!canceled) await tell(row, 'publishFailed', reason.slice(0, 200));
       // The process's build may be half written: start from scratch next time.

@@ -1,5 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { text as textOf } from 'node:stream/consumers';
+import type { Storage } from '../../../platform/storage/storage';
 
 /** One published HTML page as search reads it. */
 export interface PageText {
@@ -54,28 +54,27 @@ export function outputPages() {
   const cache = new Map<number, { pages: PageText[]; chars: number }>();
   let chars = 0;
 
-  async function read(root: string): Promise<PageText[]> {
-    const entries = await readdir(root, { withFileTypes: true, recursive: true }).catch(() => []);
+  async function read(files: Storage): Promise<PageText[]> {
     const pages: PageText[] = [];
-    for (const entry of entries) {
-      if (!entry.isFile() || !/\.html?$/i.test(entry.name)) continue;
-      const abs = path.join(entry.parentPath, entry.name);
-      const { title, text } = pageTextOf(await readFile(abs, 'utf8'));
+    for await (const o of files.list('')) {
+      if (!/\.html?$/i.test(o.key)) continue;
+      const { title, text } = pageTextOf(await textOf(await files.read(o.key)));
       if (!text && !title) continue;
-      pages.push({ page: path.relative(root, abs).split(path.sep).join('/'), title, text, haystack: `${title}\n${text}`.toLowerCase() });
+      pages.push({ page: o.key, title, text, haystack: `${title}\n${text}`.toLowerCase() });
     }
     return pages.sort((a, b) => a.page.localeCompare(b.page));
   }
 
   return {
-    async of(outputId: number, root: string): Promise<PageText[]> {
+    /** The pages of an output, its files being the store's scope of it. */
+    async of(outputId: number, files: Storage): Promise<PageText[]> {
       const hit = cache.get(outputId);
       if (hit) {
         cache.delete(outputId);
         cache.set(outputId, hit);
         return hit.pages;
       }
-      const pages = await read(root);
+      const pages = await read(files);
       const size = pages.reduce((n, p) => n + p.haystack.length + p.text.length, 0);
       cache.set(outputId, { pages, chars: size });
       chars += size;

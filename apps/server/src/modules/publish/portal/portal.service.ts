@@ -1,10 +1,10 @@
-import path from 'node:path';
 import type { Language } from '@ccms/contracts/constants';
 import type { PortalHit, PortalListQuery, PortalOpen, PortalOutput, PortalPublication } from '@ccms/contracts/publish/portal';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { MediaTickets } from '../../../platform/auth/media-ticket';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
+import type { Storage } from '../../../platform/storage/storage';
 import { levelOf, levelsOf } from '../../content/library/library-access';
 import { findOutput } from '../output/output.queries';
 import { mayRead } from '../output/output.service';
@@ -19,7 +19,8 @@ export const PORTAL_MAX_HITS = 50;
 export interface PortalServiceDeps {
   db: Db;
   tickets: MediaTickets;
-  dataDir: string;
+  /** Where outputs are kept (the store's publish/outputs scope). */
+  outputs: Storage;
   pages: OutputPages;
 }
 
@@ -35,7 +36,7 @@ function byPreference(lang: Language) {
 }
 
 /** The portal: what a reader may read of the latest outputs, a search across their pages, and one opened in place. */
-export function portalService({ db, tickets, dataDir, pages }: PortalServiceDeps) {
+export function portalService({ db, tickets, outputs, pages }: PortalServiceDeps) {
   /** The latest outputs the caller may read. */
   async function readableLatest(auth: AuthContext): Promise<LatestOutput[]> {
     const latest = await latestOutputs(db);
@@ -92,8 +93,7 @@ export function portalService({ db, tickets, dataDir, pages }: PortalServiceDeps
       readable.sort(byPreference(lang));
       const hits: (PortalHit & { rank: number })[] = [];
       for (const l of readable) {
-        const root = path.join(dataDir, l.output.outputDir);
-        for (const p of await pages.of(l.output.outputId, root)) {
+        for (const p of await pages.of(l.output.outputId, outputs.scoped(String(l.output.outputId)))) {
           if (!words.every((w) => p.haystack.includes(w))) continue;
           const inTitle = words.every((w) => p.title.toLowerCase().includes(w));
           hits.push({

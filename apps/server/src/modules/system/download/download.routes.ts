@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { DownloadApi } from '@ccms/contracts/system/download';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caller } from '../../../platform/auth/guard';
@@ -16,12 +15,12 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(DownloadApi.file),
     handler: async (req, reply) => {
-      const { name, file, size } = await downloads.file(caller(req), req.params.id);
+      const { name, stream, size } = await downloads.file(caller(req), req.params.id);
       return reply
         .header('content-type', name.endsWith('.zip') ? 'application/zip' : 'application/octet-stream')
         .header('content-length', size)
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .send(createReadStream(file));
+        .send(stream);
     },
   });
   app.route({

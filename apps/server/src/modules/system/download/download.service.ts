@@ -1,5 +1,8 @@
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Language } from '@ccms/contracts/constants';
 import type { DownloadItem, DownloadKind, DownloadQuery, DownloadStatus } from '@ccms/contracts/system/download';
 import { and, count, desc, eq, ilike, inArray, lt, type SQL } from 'drizzle-orm';
@@ -13,6 +16,10 @@ import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import { pageWindow } from '../../../platform/http/paging';
 import { decodeJobMessage, encodeJobMessage } from '../../../platform/jobs/registry';
 import type { JobRunner } from '../../../platform/jobs/runner';
+import { type Storage, StoredObjectMissing, UnsafePathError } from '../../../platform/storage/storage';
+
+/** The store's scope of download-center files (the data folder's downloads/ or the bucket's). */
+export const FOLDER = 'downloads';
 
 /** The work queue that makes the files of the download center (one job per item). */
 export const DOWNLOAD_QUEUE = 'ccms-download';
@@ -30,7 +37,7 @@ export interface AddDownload {
   /** The file name the user downloads. */
   name: string;
   kind: DownloadKind;
-  /** A file made already (absolute, under the data directory): moved into the download center. */
+  /** A file made already (absolute, under the data directory): moved into the download center (the store takes it, the file is removed). */
   filePath?: string;
   /** Or the name of a producer (defineProducer) that makes it in a work-queue job, with its parameters. */
   producer?: string;
@@ -41,7 +48,10 @@ export interface AddDownload {
 export interface DownloadServiceDeps {
   db: Db;
   jobs: JobRunner;
+  /** The data folder: files are made under its tmp/downloads before the store takes them. */
   dataDir: string;
+  /** The store's downloads scope: where every node finds the items' files. */
+  files: Storage;
   log: FastifyBaseLogger;
 }
 
@@ -65,10 +75,25 @@ const present = (r: Row, lang: Language): DownloadItem => ({
  * producer in a work-queue job (so it survives a restart and is retried); the user lists,
  * downloads and deletes their own; expired files are removed.
  */
-export function downloadService({ db, jobs, dataDir, log }: DownloadServiceDeps) {
-  const root = path.join(dataDir, 'downloads');
+export function downloadService({ db, jobs, dataDir, files, log }: DownloadServiceDeps) {
   const producers = new Map<string, DownloadProducer>();
-  const fileOf = (row: Pick<Row, 'userId' | 'downloadId' | 'name'>) => path.join('downloads', String(row.userId), `${row.downloadId}-${safeName(row.name)}`);
+  /** Files are made here on this node, then handed to the store. */
+  const work = path.join(dataDir, 'tmp', 'downloads');
+  /** An item's file as its row names it (under "downloads/", as the data folder has always kept them), and its key in the store's scope. */
+  const fileOf = (row: Pick<Row, 'userId' | 'downloadId' | 'name'>) => `${FOLDER}/${row.userId}/${row.downloadId}-${safeName(row.name)}`;
+  const keyOf = (filePath: string) => {
+    if (!filePath.startsWith(`${FOLDER}/`)) throw new UnsafePathError(filePath);
+    return filePath.slice(FOLDER.length + 1);
+  };
+  const removeFile = (filePath: string) => files.remove(keyOf(filePath)).catch((err: unknown) => log.warn({ err, filePath }, 'download file not removed'));
+
+  /** Moves a made file into the store; answers its size. */
+  async function keep(local: string, filePath: string): Promise<number> {
+    const { size } = await stat(local);
+    await files.put(keyOf(filePath), createReadStream(local));
+    await rm(local, { force: true });
+    return size;
+  }
 
   async function own(auth: AuthContext, downloadId: number): Promise<Row> {
     const [row] = await db
@@ -92,16 +117,14 @@ export function downloadService({ db, jobs, dataDir, log }: DownloadServiceDeps)
     }
     await update(downloadId, { status: 'running', error: '' });
     const rel = fileOf(row);
-    const file = path.join(dataDir, rel);
-    const part = `${file}.part`;
+    const part = path.join(work, `${downloadId}-${randomBytes(6).toString('hex')}.part`);
     try {
-      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await mkdir(work, { recursive: true, mode: 0o700 });
       await producer(row.params, part);
-      await rename(part, file);
-      const { size } = await stat(file);
+      const size = await keep(part, rel);
       const kept = await update(downloadId, { status: 'success', filePath: rel, size, finishTime: new Date() }).returning({ id: sysDownload.downloadId });
       // Deleted while it was being made: the file has no row any more.
-      if (kept.length === 0) await rm(file, { force: true });
+      if (kept.length === 0) await removeFile(rel);
     } catch (err) {
       await rm(part, { force: true });
       const message = err instanceof Error ? err.message : String(err);
@@ -116,12 +139,11 @@ export function downloadService({ db, jobs, dataDir, log }: DownloadServiceDeps)
   /** Removes expired items and their files (every user's). */
   async function cleanup(now = new Date()): Promise<number> {
     const expired = await db.delete(sysDownload).where(lt(sysDownload.expireTime, now)).returning();
-    for (const row of expired) if (row.filePath) await rm(path.join(dataDir, row.filePath), { force: true });
+    for (const row of expired) if (row.filePath) await removeFile(row.filePath);
     return expired.length;
   }
 
   return {
-    root,
     produce,
     cleanup,
 
@@ -153,9 +175,7 @@ export function downloadService({ db, jobs, dataDir, log }: DownloadServiceDeps)
         const from = path.resolve(input.filePath);
         if (!from.startsWith(`${path.resolve(dataDir)}${path.sep}`)) throw new Error('addDownload: the file must be under the data directory');
         const rel = fileOf(row);
-        await mkdir(path.dirname(path.join(dataDir, rel)), { recursive: true, mode: 0o700 });
-        await rename(from, path.join(dataDir, rel));
-        const { size } = await stat(path.join(dataDir, rel));
+        const size = await keep(from, rel);
         await update(row.downloadId, { status: 'success', filePath: rel, size, finishTime: new Date() });
       } else {
         await jobs.enqueue(DOWNLOAD_QUEUE, { downloadId: row.downloadId });
@@ -180,13 +200,16 @@ export function downloadService({ db, jobs, dataDir, log }: DownloadServiceDeps)
     },
 
     /** The file of one of the caller's ready items. */
-    async file(auth: AuthContext, downloadId: number): Promise<{ name: string; file: string; size: number }> {
+    async file(auth: AuthContext, downloadId: number): Promise<{ name: string; stream: Readable; size: number }> {
       const row = await own(auth, downloadId);
       if (row.status !== 'success' || !row.filePath) throw badRequest('downloadCenter.notReady', { name: row.name });
-      const file = path.join(dataDir, row.filePath);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw notFound('downloadCenter.fileMissing', { name: row.name });
-      return { name: row.name, file, size: info.size };
+      const key = keyOf(row.filePath);
+      const size = await files.size(key);
+      if (size === null) throw notFound('downloadCenter.fileMissing', { name: row.name });
+      const stream = await files.read(key).catch((err: unknown) => {
+        throw err instanceof StoredObjectMissing ? notFound('downloadCenter.fileMissing', { name: row.name }) : err;
+      });
+      return { name: row.name, stream, size };
     },
 
     /** Deletes the caller's items and their files (an item still being made is removed too; its job then finds no row). */
@@ -197,7 +220,7 @@ export function downloadService({ db, jobs, dataDir, log }: DownloadServiceDeps)
         .where(and(inArray(sysDownload.downloadId, ids), eq(sysDownload.userId, auth.userId)));
       for (const id of ids) if (!rows.some((r) => r.downloadId === id)) throw notFound('downloadCenter.notFound', { id });
       await db.delete(sysDownload).where(inArray(sysDownload.downloadId, ids));
-      for (const row of rows) await rm(path.join(dataDir, row.filePath || fileOf(row)), { force: true });
+      for (const row of rows) await removeFile(row.filePath || fileOf(row));
     },
   };
 }
