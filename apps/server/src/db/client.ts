@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ListenHandlers, listenPostgres, type Unlisten } from './listen';
 import * as schema from './schema';
 import { StatementCachingClient } from './statement-cache';
 import { StatementTimings, statementText } from './statement-timings';
@@ -28,6 +29,8 @@ export interface Database {
   timings: StatementTimings;
   /** PostgreSQL only: the app's connection pool figures. */
   pool?(): { max: number; total: number; idle: number; waiting: number };
+  /** Hears NOTIFY on a channel (other nodes' changes); on PostgreSQL over a connection of its own. */
+  listen(channel: string, on: ListenHandlers): Promise<Unlisten>;
   /** PGlite only: the whole database as one archive, to open copies from (tests). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -113,6 +116,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // An idle connection the server drops must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error(`database pool: ${err.message}`));
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    const listeners = new Set<Unlisten>();
     return {
       db,
       kind: 'postgres',
@@ -120,7 +124,19 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       pool: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       executeSql: async (text, values) => pool.query(text, values),
       migrate: () => migrateNodePg(drizzleNodePg({ client: pool, casing: 'snake_case' }), { migrationsFolder }),
-      close: () => endPool(pool),
+      async listen(channel, on) {
+        const stop = await listenPostgres(opts.databaseUrl as string, channel, on);
+        const unlisten = async () => {
+          listeners.delete(unlisten);
+          await stop();
+        };
+        listeners.add(unlisten);
+        return unlisten;
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await endPool(pool);
+      },
     };
   }
   let dir: string | undefined;
@@ -143,6 +159,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       return { rows: results.at(-1)?.rows ?? [] };
     },
     migrate: () => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder }),
+    async listen(channel, on) {
+      const stop = await client.listen(channel, (payload) => on.message(payload));
+      on.ready(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
