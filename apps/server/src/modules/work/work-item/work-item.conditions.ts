@@ -71,11 +71,11 @@ const ENUM_VALUES: Partial<Record<QueryField, readonly string[]>> = {
 };
 
 /** Fields stored as timestamps (a day compares as the whole day, server time). */
-const TIMESTAMP_FIELDS = new Set<QueryField>(['resolved', 'closed', 'createTime', 'updateTime']);
+export const TIMESTAMP_FIELDS: ReadonlySet<QueryField> = new Set<QueryField>(['resolved', 'closed', 'createTime', 'updateTime']);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-type Scalar = string | number | boolean;
+export type Scalar = string | number | boolean;
 
 class BadValue extends Error {}
 
@@ -106,7 +106,7 @@ function scalarOf(kind: FieldKind, field: QueryField, raw: unknown): Scalar {
 }
 
 /** Local midnight of a day, and of the day after. */
-function dayBounds(day: string): [Date, Date] {
+export function dayBounds(day: string): [Date, Date] {
   const start = new Date(`${day}T00:00:00`);
   const end = new Date(start);
   end.setDate(end.getDate() + 1);
@@ -152,65 +152,83 @@ function dateCondition(field: QueryField, column: PgColumn, op: Operator, values
   }
 }
 
-/** One condition as SQL; a 400 naming the condition when the operator or value does not fit the field. */
-export function conditionSql(c: Condition, index: number): SQL {
+/** A condition checked against its field: the operator fits the field's kind, the values are typed. */
+export interface ParsedCondition {
+  field: QueryField;
+  kind: FieldKind;
+  operator: Operator;
+  column: PgColumn;
+  nullable: boolean;
+  /** The typed values (none for empty and notEmpty, one, a list, or a pair). */
+  values: Scalar[];
+}
+
+/** A condition's field, operator and values checked; a 400 naming the condition when they do not fit. */
+export function parseCondition(c: Condition, index: number): ParsedCondition {
   const kind: FieldKind = QUERY_FIELDS[c.field];
   const column = COLUMNS[c.field];
   const params = { index: index + 1, field: messageRef(`workItem.field.${c.field}`), operator: messageRef(`workItem.operator.${c.operator}`) };
   if (!OPERATORS_BY_KIND[kind].includes(c.operator)) throw badRequest('workItem.badOperator', params);
   const arity = operatorArity(c.operator);
-  const nullable = !column.notNull;
+  const parsed = { field: c.field, kind, operator: c.operator, column, nullable: !column.notNull };
+  if (arity === 'none') return { ...parsed, values: [] };
   try {
-    if (arity === 'none') {
-      const blank = nullable ? isNull(column) : kind === 'text' || kind === 'enum' ? eq(column, '') : sql`false`;
-      return c.operator === 'empty' ? blank : not(blank);
-    }
     const list = Array.isArray(c.value) ? c.value : [];
     if (arity === 'list' && (list.length === 0 || !Array.isArray(c.value))) throw new BadValue();
     if (arity === 'pair' && list.length !== 2) throw new BadValue();
     if (arity === 'one' && (Array.isArray(c.value) || c.value === undefined || c.value === null)) throw new BadValue();
-    const values = (arity === 'one' ? [c.value] : list).map((v) => scalarOf(kind, c.field, v));
-    if (kind === 'date') {
-      const found = dateCondition(
-        c.field,
-        column,
-        c.operator,
-        values.map((v) => String(v)),
-      );
-      if (!found) throw new BadValue();
-      return found;
-    }
-    const [first = '', second = ''] = values;
-    switch (c.operator) {
-      case 'eq':
-        return eq(column, first);
-      case 'ne':
-        // "Not me" includes the unassigned: SQL's <> alone would drop NULLs.
-        return nullable ? (or(ne(column, first), isNull(column)) as SQL) : ne(column, first);
-      case 'contains':
-        return ilike(column, containing(String(first)));
-      case 'notContains':
-        return not(ilike(column, containing(String(first))));
-      case 'in':
-        return inArray(column, values);
-      case 'notIn':
-        return nullable ? (or(notInArray(column, values), isNull(column)) as SQL) : notInArray(column, values);
-      case 'gt':
-        return gt(column, first);
-      case 'lt':
-        return lt(column, first);
-      case 'ge':
-        return gte(column, first);
-      case 'le':
-        return lte(column, first);
-      case 'between':
-        return between(column, first, second);
-      default:
-        throw new BadValue();
-    }
+    return { ...parsed, values: (arity === 'one' ? [c.value] : list).map((v) => scalarOf(kind, c.field, v)) };
   } catch (err) {
     if (err instanceof BadValue) throw badRequest('workItem.badValue', params);
     throw err;
+  }
+}
+
+/** One condition as SQL; a 400 naming the condition when the operator or value does not fit the field. */
+export function conditionSql(c: Condition, index: number): SQL {
+  const { kind, column, nullable, operator, values } = parseCondition(c, index);
+  if (operatorArity(operator) === 'none') {
+    const blank = nullable ? isNull(column) : kind === 'text' || kind === 'enum' ? eq(column, '') : sql`false`;
+    return operator === 'empty' ? blank : not(blank);
+  }
+  const params = { index: index + 1, field: messageRef(`workItem.field.${c.field}`), operator: messageRef(`workItem.operator.${c.operator}`) };
+  if (kind === 'date') {
+    const found = dateCondition(
+      c.field,
+      column,
+      operator,
+      values.map((v) => String(v)),
+    );
+    if (!found) throw badRequest('workItem.badValue', params);
+    return found;
+  }
+  const [first = '', second = ''] = values;
+  switch (operator) {
+    case 'eq':
+      return eq(column, first);
+    case 'ne':
+      // "Not me" includes the unassigned: SQL's <> alone would drop NULLs.
+      return nullable ? (or(ne(column, first), isNull(column)) as SQL) : ne(column, first);
+    case 'contains':
+      return ilike(column, containing(String(first)));
+    case 'notContains':
+      return not(ilike(column, containing(String(first))));
+    case 'in':
+      return inArray(column, values);
+    case 'notIn':
+      return nullable ? (or(notInArray(column, values), isNull(column)) as SQL) : notInArray(column, values);
+    case 'gt':
+      return gt(column, first);
+    case 'lt':
+      return lt(column, first);
+    case 'ge':
+      return gte(column, first);
+    case 'le':
+      return lte(column, first);
+    case 'between':
+      return between(column, first, second);
+    default:
+      throw badRequest('workItem.badValue', params);
   }
 }
 
