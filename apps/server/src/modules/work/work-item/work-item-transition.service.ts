@@ -11,9 +11,10 @@ import { changes, mentionedUsers, type Stored } from './work-item.fields';
 import { appendHistory, lockItem, userNames } from './work-item.queries';
 import { workItemReader } from './work-item.reader';
 import { addComment } from './work-item-collab.service';
+import type { WorkItemIndex } from './work-item-index';
 
 /** State transitions of requirements and defects (the ZenTao state machines in contracts). */
-export function workItemTransitionService(db: Db) {
+export function workItemTransitionService(db: Db, index: WorkItemIndex) {
   const { load, stale } = workItemReader(db);
 
   return {
@@ -67,10 +68,11 @@ export function workItemTransitionService(db: Db) {
         default:
           break;
       }
-      await db.transaction(async (tx) => {
+      await index.write(async (tx, touch) => {
         const locked = await lockItem(tx, workItemId);
         if (!locked) throw notFound('workItem.missing', { id: workItemId });
         if (locked.rowVersion !== item.rowVersion) throw stale(locked);
+        touch(locked.projectId, [workItemId]);
         const names = await userNames(tx, mentionedUsers(locked, set));
         const entries = changes(body.action, locked, set, names);
         await tx

@@ -153,6 +153,22 @@ export async function pageItems(db: Db, where: SQL | undefined, q: { pageNum: nu
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
+/**
+ * List rows of given live items, in no order: the page the condition query's index chose. Prepared
+ * once (`execute({ ids })`): one statement text for any page, built by drizzle once, planned by
+ * PostgreSQL once per connection.
+ */
+export function listRowsByIdsQuery(db: Db) {
+  return db
+    .select(listFields)
+    .from(w)
+    .leftJoin(ccmsProject, eq(ccmsProject.projectId, w.projectId))
+    .leftJoin(ccmsRelease, eq(ccmsRelease.releaseId, w.releaseId))
+    .leftJoin(parent, eq(parent.workItemId, w.parentId))
+    .where(and(sql`${w.workItemId} = ANY(${sql.placeholder('ids')}::int[])`, live))
+    .prepare('ccms_work_item_rows_by_id');
+}
+
 /** Every live item matching `where` (exports), up to `cap`. */
 export function allItems(db: Db, where: SQL | undefined, order: (SQL | PgColumn)[], cap: number) {
   return selectItems(db)

@@ -15,7 +15,7 @@ import {
   projectLevels,
   readableProjectCondition,
 } from '../project/project-access';
-import { conditionsSql } from './work-item.conditions';
+import { conditionsSql, parseCondition } from './work-item.conditions';
 import { mentionedUsers, splitIds } from './work-item.fields';
 import { findItem, type ItemWithTitles, type ListRow, userNames, type WorkItemRow } from './work-item.queries';
 
@@ -94,10 +94,11 @@ export function workItemReader(db: Db) {
     return { where: eq(w.projectId, projectId), levels: new Map([[projectId, level]]) };
   }
 
+  /** The conditions checked (a 400 before the access check), the caller's levels, and `where` built on demand (the index needs none). */
   async function conditionScope(auth: AuthContext, q: { conditions: Condition[]; logic: 'and' | 'or'; workItemType?: string; projectId?: number }) {
-    const conditions = conditionsSql(q.conditions, q.logic);
+    for (const [i, c] of q.conditions.entries()) parseCondition(c, i);
     const { where, levels } = await scope(auth, q.projectId);
-    return { where: and(where, q.workItemType ? eq(w.workItemType, q.workItemType) : undefined, conditions), levels };
+    return { where: () => and(where, q.workItemType ? eq(w.workItemType, q.workItemType) : undefined, conditionsSql(q.conditions, q.logic)), levels };
   }
 
   return { present, presentRows, load, stale, scope, conditionScope };

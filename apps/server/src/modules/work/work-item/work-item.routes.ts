@@ -11,14 +11,18 @@ import { BusinessType } from '../../../platform/types';
 import { readFiles } from '../../common/multipart';
 import { workItemService } from './work-item.service';
 import { workItemCollabService } from './work-item-collab.service';
+import { workItemIndex } from './work-item-index';
 import { workItemTransitionService } from './work-item-transition.service';
 
 const log = (businessType: BusinessType) => ({ log: { title: 'workitem', businessType } });
 
 /** Requirements and defects: lists, condition query, saved filters, transitions, comments, attachments, history. */
 export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const items = workItemService(app.db, app.notification);
-  const transitions = workItemTransitionService(app.db);
+  // The condition query's index: built once for the services that write work items, closed with the app.
+  const index = await workItemIndex(app.database);
+  app.addHook('onClose', () => index.close());
+  const items = workItemService(app.db, index, app.notification);
+  const transitions = workItemTransitionService(app.db, index);
   const collab = workItemCollabService(app.db, app.storage);
   acceptFormBodies(app);
 

@@ -38,12 +38,13 @@ import {
 } from './work-item.queries';
 import { workItemReader } from './work-item.reader';
 import { withLabels } from './work-item-history';
+import type { WorkItemIndex } from './work-item-index';
 
 /** Most rows an export writes. */
 const EXPORT_CAP = 10_000;
 
 /** Work items themselves: lists, condition query, export, create, read, edit, delete, history, saved filters. */
-export function workItemService(db: Db, notices?: Pick<NotificationService, 'notify'>) {
+export function workItemService(db: Db, index: WorkItemIndex, notices?: Pick<NotificationService, 'notify'>) {
   /** Tells the new assignee of a work item (not the one who assigned it, nor someone already on it). */
   async function tellAssigned(auth: AuthContext, item: { workItemId: number; projectId: number; title: string }, assigneeId: number | null | undefined) {
     if (!notices || !assigneeId) return;
@@ -92,14 +93,15 @@ export function workItemService(db: Db, notices?: Pick<NotificationService, 'not
 
     async query(auth: AuthContext, q: ConditionQuery) {
       const { where, levels } = await conditionScope(auth, q);
-      const page = await pageItems(db, where, q);
+      // One project's query comes from memory when the index can answer it exactly; SQL otherwise.
+      const page = (q.projectId === undefined ? undefined : await index.page(q.projectId, q)) ?? (await pageItems(db, where(), q));
       return { rows: await presentRows(page.rows, auth, levels), total: page.total };
     },
 
     async export(auth: AuthContext, q: WorkItemExport, lang: Language) {
       const order = orderBy({ orderByColumn: q.orderByColumn, isAsc: q.isAsc }, SORTABLE, w.workItemId);
       const { where, levels } = await conditionScope(auth, q);
-      const rows = await present(await allItems(db, where, order, EXPORT_CAP), auth, levels);
+      const rows = await present(await allItems(db, where(), order, EXPORT_CAP), auth, levels);
       return toXlsx(translate(lang, 'workItem.excel.sheet'), workItemColumns(lang), rows, lang);
     },
 
@@ -129,9 +131,10 @@ export function workItemService(db: Db, notices?: Pick<NotificationService, 'not
         createUserId: auth.userId,
         createBy: auth.userName,
       };
-      const workItemId = await db.transaction(async (tx) => {
+      const workItemId = await index.write(async (tx, touch) => {
         const [created] = await tx.insert(w).values(row).returning({ workItemId: w.workItemId });
         if (!created) throw new Error('work item not created');
+        touch(projectId, [created.workItemId]);
         const names = await userNames(tx, mentionedUsers(row));
         const defaults: Stored = { priority: 3, severity: 3, remain: 0, exceed: 0 };
         const entries = changes('create', {}, { workItemType, status, ...values, ...derived(row.effort ?? 0, row.effortCompleted ?? 0) }, names).filter(
@@ -153,7 +156,7 @@ export function workItemService(db: Db, notices?: Pick<NotificationService, 'not
       if (merged.begin && merged.due && merged.due < merged.begin) throw badRequest('work.endBeforeBegin', { field: 'due' });
       await checkRefs(item.projectId, item.workItemType, wanted, workItemId);
       const next: Stored = { ...wanted, ...derived(merged.effort, merged.effortCompleted) };
-      const reassigned = await db.transaction(async (tx) => {
+      const reassigned = await index.write(async (tx, touch) => {
         const locked = await lockItem(tx, workItemId);
         if (!locked) throw notFound('workItem.missing', { id: workItemId });
         if (locked.rowVersion !== rowVersion) throw stale(locked);
@@ -167,6 +170,7 @@ export function workItemService(db: Db, notices?: Pick<NotificationService, 'not
           .where(and(eq(w.workItemId, workItemId), eq(w.rowVersion, rowVersion)))
           .returning({ workItemId: w.workItemId });
         if (!saved) throw stale(locked);
+        touch(locked.projectId, [workItemId]);
         await appendHistory(tx, workItemId, auth.userName, entries);
         return 'assigneeId' in changed && changed.assigneeId !== locked.assigneeId;
       });
@@ -183,10 +187,11 @@ export function workItemService(db: Db, notices?: Pick<NotificationService, 'not
       }
       const orphaned = (await liveChildren(db, ids)).find((c) => !ids.includes(c.workItemId));
       if (orphaned) throw badRequest('workItem.hasChildren', { title: items.find((i) => i.workItemId === orphaned.parentId)?.title ?? '' });
-      await db.transaction(async (tx) => {
+      await index.write(async (tx, touch) => {
         for (const item of items) {
           const locked = await lockItem(tx, item.workItemId);
           if (!locked) continue;
+          touch(locked.projectId, [item.workItemId]);
           await tx
             .update(w)
             .set({ delFlag: '1', rowVersion: locked.rowVersion + 1, updateBy: auth.userName, updateTime: new Date() })

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import type { ConditionQuery } from '@ccms/contracts/work/work-item-conditions';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client';
+import type { Unlisten } from '../../../db/listen';
+import { pageWindow, sortOf } from '../../../platform/http/paging';
+import { type ListRow, listRowsByIdsQuery, SORTABLE } from './work-item.queries';
+import { compileQuery, type Folding } from './work-item-index-match';
+import { pageOf } from './work-item-index-page';
+import { loadItemRows, loadProjectRows, ProjectRows } from './work-item-index-store';
+
+/**
+ * The condition query answered from memory (issue 33: the work list at 100,000 items). Each
+ * project's live items are loaded on its first query; every write to work items names the items
+ * it changed (`write`), which marks them on this node once committed and tells the other nodes by
+ * NOTIFY in the same transaction. Before answering, a project's marked items are read again by id
+ * (or the whole project when there are many, or when a notification may have been missed), so a
+ * query never answers from rows older than a write this node has acknowledged. The page's rows
+ * themselves are read from the database by id; conditions, sorts or states the index cannot
+ * answer exactly go to SQL (`page` answers undefined).
+ */
+
+/** The NOTIFY channel of work item changes; a payload is "node|projectId|id,id,..." or "node|projectId|*". */
+export const CHANGES_CHANNEL = 'ccms_work_item_changes';
+
+/** More marked items than this reload the whole project rather than each by id. */
+const BY_ID_MAX = 500;
+/** Refreshes a query waits through before leaving a busy project to SQL. */
+const ROUNDS = 4;
+/** A NOTIFY payload stays well under PostgreSQL's 8000 bytes. */
+const PAYLOAD_MAX = 7000;
+
+interface ProjectState {
+  rows?: ProjectRows;
+  /** Items changed since `rows` was read. */
+  dirty: Set<number>;
+  /** Read the whole project again (first use, a missed notification, many changes). */
+  reload: boolean;
+  busy?: Promise<void>;
+}
+
+/** Names the items a write changed: (project, ids) pairs gathered until its commit. */
+export type Touch = (projectId: number, ids: number[]) => void;
+
+export interface WorkItemIndex {
+  /** A page of the condition query from memory, or undefined when SQL must answer it. */
+  page(projectId: number, q: ConditionQuery): Promise<{ rows: ListRow[]; total: number } | undefined>;
+  /** Runs a transaction that writes work items; `touch` names what it changed. */
+  write<T>(run: (tx: Tx, touch: Touch) => Promise<T>): Promise<T>;
+  /** Marks items changed (after a commit); `ids` 'all' reloads the project. */
+  changed(projectId: number, ids: number[] | 'all'): void;
+  /** Loads a project now (tests, benchmarks); false when it cannot be indexed. */
+  warm(projectId: number): Promise<boolean>;
+  /** Items held in memory. */
+  size(): number;
+  close(): Promise<void>;
+}
+
+export async function workItemIndex(database: Database): Promise<WorkItemIndex> {
+  const { db } = database;
+  const rowsById = listRowsByIdsQuery(db);
+  const node = randomBytes(6).toString('hex');
+  const projects = new Map<number, ProjectState>();
+  let folding: Promise<Folding> | undefined;
+  /** Hearing the other nodes: until LISTEN holds, every answer comes from SQL. */
+  let listening = false;
+
+  const stateOf = (projectId: number) => {
+    let s = projects.get(projectId);
+    if (!s) {
+      s = { dirty: new Set(), reload: true };
+      projects.set(projectId, s);
+    }
+    return s;
+  };
+
+  function changed(projectId: number, ids: number[] | 'all') {
+    const s = projects.get(projectId);
+    if (!s) return;
+    if (ids === 'all') s.reload = true;
+    else for (const id of ids) s.dirty.add(id);
+  }
+
+  function message(payload: string) {
+    const [from, project, ids] = payload.split('|');
+    if (from === node || !project || ids === undefined) return;
+    changed(Number(project), ids === '*' ? 'all' : ids.split(',').map(Number));
+  }
+
+  const unlisten: Unlisten = await database.listen(CHANGES_CHANNEL, {
+    message,
+    ready(up) {
+      // Messages sent while not listening are lost: every project is read again.
+      for (const s of projects.values()) s.reload = true;
+      listening = up;
+    },
+  });
+
+  /** lower() of printable ASCII in this database is JavaScript's ASCII lower case (a contains pattern's). */
+  async function foldingOf(): Promise<Folding> {
+    const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    const result = await db.execute(sql`SELECT lower(${ascii}) AS lowered, current_setting('server_encoding') AS encoding`);
+    const [row] = (result as unknown as { rows: { lowered: string; encoding: string }[] }).rows;
+    const expected = ascii.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    return { asciiLower: row?.lowered === expected && row.encoding === 'UTF8' };
+  }
+
+  async function refresh(projectId: number, s: ProjectState) {
+    if (!s.rows || s.reload || s.dirty.size > BY_ID_MAX) {
+      s.reload = false;
+      s.dirty.clear();
+      s.rows = undefined;
+      s.rows = new ProjectRows(await loadProjectRows(db, projectId));
+      return;
+    }
+    const ids = [...s.dirty];
+    s.dirty.clear();
+    s.rows.apply(projectId, ids, await loadItemRows(db, ids));
+  }
+
+  /** The project's rows with every change this node knows of, or undefined (busy, failed, not indexable). */
+  async function fresh(projectId: number): Promise<ProjectRows | undefined> {
+    const s = stateOf(projectId);
+    for (let round = 0; round < ROUNDS; round++) {
+      if (s.busy) {
+        await s.busy.catch(() => undefined);
+        continue;
+      }
+      if (s.rows && !s.reload && s.dirty.size === 0) return s.rows.hasNaN ? undefined : s.rows;
+      s.busy = refresh(projectId, s)
+        .catch((err) => {
+          s.reload = true;
+          throw err;
+        })
+        .finally(() => {
+          s.busy = undefined;
+        });
+      await s.busy.catch(() => undefined);
+    }
+    return undefined;
+  }
+
+  function payloads(touched: Map<number, Set<number>>): string[] {
+    return [...touched].map(([projectId, ids]) => {
+      const list = [...ids].join(',');
+      return `${node}|${projectId}|${list.length > PAYLOAD_MAX ? '*' : list}`;
+    });
+  }
+
+  return {
+    async page(projectId, q) {
+      if (!listening) return undefined;
+      const names = Object.fromEntries(Object.keys(SORTABLE).map((k) => [k, k]));
+      const sort = sortOf({ orderByColumn: q.orderByColumn, isAsc: q.isAsc }, names);
+      folding ??= foldingOf().catch((err) => {
+        folding = undefined;
+        throw err;
+      });
+      const [rows, fold] = await Promise.all([fresh(projectId), folding.catch(() => undefined)]);
+      if (!rows || !fold) return undefined;
+      const test = compileQuery(rows, q, fold);
+      const found = test && pageOf(rows, test, sort, pageWindow(q));
+      if (!found) {
+        // A title edited since the load has no rank yet: read the project again for the next sort.
+        if (test && sort) stateOf(projectId).reload = true;
+        return undefined;
+      }
+      if (found.ids.length === 0) return { rows: [], total: found.total };
+      const byId = new Map((await rowsById.execute({ ids: found.ids })).map((r) => [r.workItemId, r]));
+      const rowsInOrder = found.ids.map((id) => byId.get(id));
+      // An item deleted since: SQL answers from one snapshot instead.
+      if (rowsInOrder.some((r) => r === undefined)) return undefined;
+      return { rows: rowsInOrder.map((r) => ({ ...(r as Omit<ListRow, 'total'>), total: found.total })), total: found.total };
+    },
+
+    async write(run) {
+      const touched = new Map<number, Set<number>>();
+      const touch: Touch = (projectId, ids) => {
+        const set = touched.get(projectId) ?? new Set<number>();
+        for (const id of ids) set.add(id);
+        touched.set(projectId, set);
+      };
+      try {
+        return await db.transaction(async (tx) => {
+          const result = await run(tx, touch);
+          // Delivered to the other nodes when (and only if) this transaction commits.
+          for (const payload of payloads(touched)) await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${payload})`);
+          return result;
+        });
+      } finally {
+        // After the commit, before the caller answers: this node's next query reads them again.
+        for (const [projectId, ids] of touched) changed(projectId, [...ids]);
+      }
+    },
+
+    changed,
+
+    async warm(projectId) {
+      return (await fresh(projectId)) !== undefined;
+    },
+
+    size: () => [...projects.values()].reduce((n, s) => n + (s.rows?.count ?? 0), 0),
+
+    async close() {
+      listening = false;
+      projects.clear();
+      await unlisten();
+    },
+  };
+}
