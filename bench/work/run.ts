@@ -3,24 +3,31 @@
  * in, priority at most), sorted by creation time, paged, under 50 concurrent requests against
  * the real server process, on PGlite and on PostgreSQL (when DATABASE_URL is set). Prints
  * requests per second and p50/p95/p99, for the administrator and for a project member (whose
- * queries also carry the project-level check). Target: p95 under 50 ms on PostgreSQL.
+ * queries also carry the project-level check), and beside them the same load on `GET /getInfo`,
+ * the cheapest signed-in call, with the ratio of the query's p95 to it (target: at most 2× on
+ * PostgreSQL; issue 33). The query is answered from the server's in-memory index
+ * (work-item-index.ts); the heap that index takes per 100,000 items is measured in this process.
  *
  * BENCH_WORK_ITEMS (default 100000) and BENCH_WORK_REQUESTS (default 2000) change the sizes;
  * BENCH_WORK_SKIP_PGLITE skips the PGlite run and BENCH_WORK_KEEP_DB=<name> seeds that PostgreSQL
  * database once and reuses it on later runs (for iterating on the server).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { ccmsProject, ccmsProjectGrant, ccmsWorkItem, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../apps/server/src/db/schema';
 import { seedIfEmpty } from '../../apps/server/src/db/seed';
+import { workItemIndex } from '../../apps/server/src/modules/work/work-item/work-item-index';
 import { hashPassword } from '../../apps/server/src/platform/auth/password';
 import { cpuMeter } from '../lib/cpu';
 import { httpClient } from '../lib/http';
-import { fmt, runLoad } from '../lib/load';
+import { fmt, type LoadResult, runLoad } from '../lib/load';
 import { freshPgDatabase, startServer } from '../lib/server';
 
 const ITEMS = Number(process.env.BENCH_WORK_ITEMS ?? 100_000);
@@ -185,9 +192,47 @@ function queryBody(i: number, projectIds: number[]) {
   };
 }
 
+/** The heap the condition index takes for every bench project, per 100,000 items (this process, after GC). */
+async function indexMemory(opts: { databaseUrl?: string; dataDir: string }, projectIds: number[]) {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const database = await openDatabase(opts);
+  try {
+    const index = await workItemIndex(database);
+    // The index's columns are typed arrays, whose bytes count in arrayBuffers, not in heapUsed.
+    const settle = () => {
+      for (let i = 0; i < 3; i++) gc();
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
+    const before = settle();
+    const started = performance.now();
+    for (const p of projectIds) if (!(await index.warm(p))) throw new Error(`project ${p} was not indexed`);
+    const seconds = (performance.now() - started) / 1000;
+    const after = settle();
+    const items = index.size();
+    const perItem = (after - before) / items;
+    console.log(
+      `index: ${items} items in ${projectIds.length} projects loaded in ${seconds.toFixed(2)} s; heap + array buffers +${((after - before) / 2 ** 20).toFixed(1)} MB, ${perItem.toFixed(0)} bytes an item, ${((perItem * 100_000) / 2 ** 20).toFixed(1)} MB per 100,000 items`,
+    );
+    await index.close();
+  } finally {
+    await database.close();
+  }
+}
+
+const ratio = (label: string, who: string, query: LoadResult, floor: LoadResult) =>
+  console.log(
+    `${label} ${who.padEnd(6)} query p95 / getInfo p95 = ${(query.p95 / floor.p95).toFixed(2)}× (${query.p95.toFixed(1)} / ${floor.p95.toFixed(1)} ms; target ≤ 2× on PostgreSQL)`,
+  );
+
 async function measure(label: string, env: Record<string, string>, projectIds: number[]) {
-  const server = await startServer(env);
   const onPostgres = Boolean(env.DATABASE_URL);
+  // Several nodes may share a PostgreSQL database, so the server wants its shared secrets named.
+  const secrets: Record<string, string> =
+    onPostgres && !process.env.CCMS_JWT_SECRET ? { CCMS_JWT_SECRET: randomBytes(32).toString('hex'), CCMS_SECRET_KEY: randomBytes(32).toString('hex') } : {};
+  const server = await startServer({ ...secrets, ...env });
+  const results: Record<string, LoadResult> = {};
   const client = httpClient(server.base, { connections: CONCURRENCY });
   try {
     for (const who of ['admin', 'member']) {
@@ -202,6 +247,7 @@ async function measure(label: string, env: Record<string, string>, projectIds: n
       await runLoad({ total: Math.min(200, REQUESTS), concurrency: CONCURRENCY, send });
       const meter = cpuMeter(server.child.pid);
       const result = await runLoad({ total: REQUESTS, concurrency: CONCURRENCY, send });
+      results[who] = result;
       console.log(`${label} ${who.padEnd(6)} query 3 conditions + sort  ${fmt(result)}`);
       console.log(`${' '.repeat(label.length + 8)}${meter.report(result.requests, { postgres: onPostgres })}`);
       if (who === 'admin') {
@@ -212,7 +258,13 @@ async function measure(label: string, env: Record<string, string>, projectIds: n
         const floor = await runLoad({ total: REQUESTS, concurrency: CONCURRENCY, send: info });
         console.log(`${label} ${who.padEnd(6)} GET /getInfo (floor)        ${fmt(floor)}`);
         console.log(`${' '.repeat(label.length + 8)}${infoMeter.report(floor.requests, { postgres: onPostgres })}`);
+        results.floor = floor;
       }
+    }
+    const floor = results.floor;
+    for (const who of ['admin', 'member']) {
+      const query = results[who];
+      if (query && floor) ratio(label, who, query, floor);
     }
   } finally {
     client.close();
@@ -229,6 +281,7 @@ try {
     const projectIds = await seed({ dataDir });
     // DATABASE_URL cleared: the PGlite server must not pick up the PostgreSQL one from the environment.
     await measure('pglite  ', { CCMS_DATA_DIR: dataDir, DATABASE_URL: '' }, projectIds);
+    await indexMemory({ dataDir }, projectIds);
   }
   if (process.env.DATABASE_URL) {
     const kept = process.env.BENCH_WORK_KEEP_DB;
@@ -238,11 +291,13 @@ try {
       url.pathname = `/${kept}`;
       const pgProjects = (await seededProjects(url.toString())) ?? (await seed({ databaseUrl: url.toString(), dataDir }));
       await measure('postgres', { CCMS_DATA_DIR: dataDir, DATABASE_URL: url.toString() }, pgProjects);
+      await indexMemory({ databaseUrl: url.toString(), dataDir }, pgProjects);
     } else {
       const pgdb = await freshPgDatabase(process.env.DATABASE_URL);
       try {
         const pgProjects = await seed({ databaseUrl: pgdb.url, dataDir });
         await measure('postgres', { CCMS_DATA_DIR: dataDir, DATABASE_URL: pgdb.url }, pgProjects);
+        await indexMemory({ databaseUrl: pgdb.url, dataDir }, pgProjects);
       } finally {
         await pgdb.drop();
       }
