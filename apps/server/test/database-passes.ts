@@ -30,6 +30,7 @@ export const PGLITE_PASS: Record<string, string> = {
   'apps/server/src/modules/monitor/datasource/datasource.test.ts': 'the data source monitor reads PGlite facts instead of pg_stat',
   'apps/server/src/modules/monitor/job/job.test.ts': 'pg-boss runs on the embedded database through its own adapter',
   'apps/server/src/modules/content/topic-editor/topic-editor.test.ts': 'saves queue in process only on PGlite (no advisory lock)',
+  'apps/server/src/modules/work/work-item/work-item-index.test.ts': "the work list's index hears writes through PGlite's own listen on the embedded database",
   // Smoke: sign-in, rights, a write path and errors on the embedded database (what `npm start` runs).
   'apps/server/test/session.test.ts': 'smoke: sessions, tokens and sign-out on the embedded database',
   'apps/server/test/hardening.test.ts': 'smoke: refusals and error answers on the embedded database',
@@ -41,6 +42,8 @@ export const POSTGRES_ONLY: Record<string, string> = {
   'apps/server/test/two-nodes.test.ts': 'nodes share a database only on PostgreSQL',
   'apps/server/src/modules/content/topic-editor/editor-presence.two-nodes.test.ts': 'nodes share a database only on PostgreSQL',
   'apps/server/src/modules/content/topic-editor/topic-editor.two-nodes.test.ts': 'nodes share a database only on PostgreSQL',
+  'apps/server/test/shared-files.test.ts': 'nodes share a database (and an object store) only on PostgreSQL',
+  'apps/server/test/three-nodes.test.ts': 'nodes share a database (and an object store) only on PostgreSQL',
 };
 
 /** A comparison of a database's kind with one of the two kinds, in source or test code. */
