@@ -21,6 +21,7 @@ export const KIND_BRANCHES: Record<string, string> = {
   'apps/server/src/modules/monitor/datasource/datasource.service.ts': 'apps/server/src/modules/monitor/datasource/datasource.test.ts',
   'apps/server/src/platform/jobs/boss-queues.ts': 'apps/server/src/modules/monitor/job/job.test.ts',
   'apps/server/src/platform/git/library-lock.ts': 'apps/server/src/modules/content/topic-editor/topic-editor.test.ts',
+  'apps/server/src/platform/backup/restore.ts': 'apps/server/test/backup-restore.test.ts',
 };
 
 /** Test files run again on PGlite when the main pass ran on PostgreSQL, with the reason. */
@@ -31,6 +32,7 @@ export const PGLITE_PASS: Record<string, string> = {
   'apps/server/src/modules/monitor/job/job.test.ts': 'pg-boss runs on the embedded database through its own adapter',
   'apps/server/src/modules/content/topic-editor/topic-editor.test.ts': 'saves queue in process only on PGlite (no advisory lock)',
   'apps/server/src/modules/work/work-item/work-item-index.test.ts': "the work list's index hears writes through PGlite's own listen on the embedded database",
+  'apps/server/test/backup-restore.test.ts': "backup and restore take the embedded database's own path (its data folder's tarball, refused while open)",
   // Smoke: sign-in, rights, a write path and errors on the embedded database (what `npm start` runs).
   'apps/server/test/session.test.ts': 'smoke: sessions, tokens and sign-out on the embedded database',
   'apps/server/test/hardening.test.ts': 'smoke: refusals and error answers on the embedded database',
