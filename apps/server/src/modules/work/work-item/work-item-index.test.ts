@@ -176,6 +176,18 @@ describe('work item condition index', () => {
     expect(answered).toBeGreaterThan(90);
   });
 
+  it('loads every project with items at once (the server start), holding only live items', async () => {
+    const fresh = await workItemIndex(t.database);
+    try {
+      // Other test files' projects may share this database: at least these two, and every live item of them.
+      expect(await fresh.warmAll()).toBeGreaterThanOrEqual(2);
+      const result = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ccms_work_item WHERE del_flag = '0'`);
+      expect(fresh.size()).toBe(Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n));
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('leaves to SQL what it cannot answer exactly', async () => {
     const base = { projectId: project, logic: 'and', pageNum: 1, pageSize: 20 } as const;
     const unanswered: Condition[] = [

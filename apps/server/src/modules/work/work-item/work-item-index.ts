@@ -51,6 +51,8 @@ export interface WorkItemIndex {
   changed(projectId: number, ids: number[] | 'all'): void;
   /** Loads a project now (tests, benchmarks); false when it cannot be indexed. */
   warm(projectId: number): Promise<boolean>;
+  /** Loads every project that has items, one after another (the server's start); answers how many were loaded. */
+  warmAll(): Promise<number>;
   /** Items held in memory. */
   size(): number;
   close(): Promise<void>;
@@ -64,6 +66,7 @@ export async function workItemIndex(database: Database): Promise<WorkItemIndex> 
   let folding: Promise<Folding> | undefined;
   /** Hearing the other nodes: until LISTEN holds, every answer comes from SQL. */
   let listening = false;
+  let closed = false;
 
   const stateOf = (projectId: number) => {
     let s = projects.get(projectId);
@@ -199,9 +202,20 @@ export async function workItemIndex(database: Database): Promise<WorkItemIndex> 
       return (await fresh(projectId)) !== undefined;
     },
 
+    async warmAll() {
+      const result = await db.execute(sql`SELECT DISTINCT project_id FROM ccms_work_item WHERE del_flag = '0' ORDER BY project_id`);
+      let loaded = 0;
+      for (const row of (result as unknown as { rows: { project_id: number }[] }).rows) {
+        if (closed) break;
+        if ((await fresh(Number(row.project_id))) !== undefined) loaded++;
+      }
+      return loaded;
+    },
+
     size: () => [...projects.values()].reduce((n, s) => n + (s.rows?.count ?? 0), 0),
 
     async close() {
+      closed = true;
       listening = false;
       projects.clear();
       await unlisten();

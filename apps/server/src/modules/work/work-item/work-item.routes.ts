@@ -21,6 +21,15 @@ export const workItemRoutes: FastifyPluginAsyncZod = async (app) => {
   // The condition query's index: built once for the services that write work items, closed with the app.
   const index = await workItemIndex(app.database);
   app.addHook('onClose', () => index.close());
+  // Built at start (a listening server only; tests that inject requests load projects on first use):
+  // in the background, so the server answers at once, from SQL until a project is loaded.
+  app.addHook('onListen', async () => {
+    const started = Date.now();
+    void index.warmAll().then(
+      (projects) => app.log.info({ projects, items: index.size(), ms: Date.now() - started }, 'work list index loaded'),
+      (err: unknown) => app.log.warn({ err }, 'work list index not loaded at start; projects load on first use'),
+    );
+  });
   const items = workItemService(app.db, index, app.notification);
   const transitions = workItemTransitionService(app.db, index);
   const collab = workItemCollabService(app.db, app.storage);
