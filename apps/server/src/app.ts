@@ -24,8 +24,7 @@ import { securityHeaders } from './platform/http/security-headers';
 import { validatorCompiler } from './platform/http/validation';
 import { registerWireDates } from './platform/http/wire-dates';
 import { createJobRunner } from './platform/jobs/runner';
-import { localStorage } from './platform/storage/local-storage';
-import { s3Storage } from './platform/storage/s3-storage';
+import { openFileStore, STORE_SCOPES } from './platform/storage/file-store';
 import type { Secrets } from './platform/types';
 import './platform/types';
 
@@ -74,9 +73,9 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
   app.decorate('secrets', secrets);
   app.decorate('tokens', tokenCodec(secrets.jwtSecret));
   // Files every node serves: the object store when one is configured, else the data folder.
-  const store = config.objectStore ? s3Storage(config.objectStore) : localStorage(config.dataDir);
+  const store = openFileStore(config);
   app.decorate('store', store);
-  app.decorate('storage', store.scoped('files'));
+  app.decorate('storage', store.scoped(STORE_SCOPES.files));
   app.decorate('cache', await cacheStoreFor(config, database.kind, app.log));
   app.decorate('sessions', sessionCache(app.cache, app.log));
   // This start may have seeded menus and roles (seedIfEmpty): sessions other nodes hold read them afresh.

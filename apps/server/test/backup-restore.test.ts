@@ -10,11 +10,12 @@ import { buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { ccmsDocumentOutput } from '../src/db/schema';
 import { createProject } from '../src/modules/work/project/project-test-kit';
-import { backupInstallation, type Installation, storeOf } from '../src/platform/backup/backup';
+import { backupInstallation, type Installation } from '../src/platform/backup/backup';
 import { BackupRefused, readManifest } from '../src/platform/backup/backup-manifest';
 import { restoreInstallation } from '../src/platform/backup/restore';
 import { loadConfig } from '../src/platform/config';
 import { loadOrCreateSecret } from '../src/platform/secrets';
+import { openFileStore } from '../src/platform/storage/file-store';
 import type { ObjectStoreConfig } from '../src/platform/storage/s3-storage';
 import { startObjectStore, type TestObjectStore } from '../src/platform/storage/s3-test-kit';
 import { ADMIN_PASSWORD, type Caller, callerFor, testDbKind } from './harness';
@@ -244,7 +245,7 @@ describe.runIf(testDbKind === 'pglite' || pgUrl).each(storeModes)(`backup and re
     await restoreInstallation(target, backupDir);
     if (target.objectStore) {
       const keys: string[] = [];
-      for await (const o of storeOf(target).list('')) keys.push(o.key);
+      for await (const o of openFileStore(target).list('')) keys.push(o.key);
       expect(keys).toContain(`publish/outputs/${made.outputId}/index.html`);
       expect(await readdir(target.dataDir)).not.toContain('publish');
     }

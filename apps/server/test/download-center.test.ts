@@ -7,7 +7,8 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ccmsDocumentOutput, sysDownload, sysUser } from '../src/db/schema';
 import { OUTPUT_ZIP_PRODUCER } from '../src/modules/publish/output/output.routes';
-import { DOWNLOAD_QUEUE, downloadService, FOLDER } from '../src/modules/system/download/download.service';
+import { DOWNLOAD_QUEUE, downloadService } from '../src/modules/system/download/download.service';
+import { STORE_SCOPES } from '../src/platform/storage/file-store';
 import { type TestUser, userWith } from './callers';
 import { type Caller, callerFor, createTestApp, type TestApp } from './harness';
 
@@ -105,7 +106,13 @@ describe('download center', () => {
     await mkdir(path.dirname(made), { recursive: true });
     await writeFile(made, 'report bytes');
     // What another module does: the service's add(), here on its own instance over the same database and data directory.
-    const downloads = downloadService({ db: t.database.db, jobs: t.app.jobs, dataDir: t.dataDir, files: t.app.store.scoped(FOLDER), log: t.app.log });
+    const downloads = downloadService({
+      db: t.database.db,
+      jobs: t.app.jobs,
+      dataDir: t.dataDir,
+      files: t.app.store.scoped(STORE_SCOPES.downloads),
+      log: t.app.log,
+    });
     const added = await downloads.add({ userId: other.userId, name: 'report.xlsx', kind: 'export', filePath: made });
     expect(existsSync(made)).toBe(false);
     const mine = await other.caller.get(api('/system/download/list'));
@@ -147,7 +154,13 @@ describe('download center', () => {
 
   it('filters the list by part of the name and by status, and refuses an unknown status naming the field', async () => {
     const user = await userWith(t, 'dlfilter', []);
-    const downloads = downloadService({ db: t.database.db, jobs: t.app.jobs, dataDir: t.dataDir, files: t.app.store.scoped(FOLDER), log: t.app.log });
+    const downloads = downloadService({
+      db: t.database.db,
+      jobs: t.app.jobs,
+      dataDir: t.dataDir,
+      files: t.app.store.scoped(STORE_SCOPES.downloads),
+      log: t.app.log,
+    });
     const ready = async (name: string) => {
       const file = path.join(t.dataDir, 'tmp', `filter-${name}`);
       await mkdir(path.dirname(file), { recursive: true });

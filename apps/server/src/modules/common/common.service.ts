@@ -76,10 +76,8 @@ export function commonService(db: Db, storage: Storage) {
       if (err instanceof StoredObjectMissing) throw notFound('download.notFound');
       throw err;
     };
-    const inFolder = storage.scoped(folder);
-    const size = await inFolder.size(relative).catch(refused);
-    if (size === null) throw notFound('download.notFound');
-    return { stream: await inFolder.read(relative).catch(refused), size, key: `${folder}/${relative}` };
+    const { stream, size } = await storage.scoped(folder).open(relative).catch(refused);
+    return { stream, size, key: `${folder}/${relative}` };
   }
 
   return {

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { mediaTickets } from '../../platform/auth/media-ticket';
+import { STORE_SCOPES } from '../../platform/storage/file-store';
 import { type EnginePool, enginePool } from './engine/engine-pool';
 import { OUTPUT_ZIP_PRODUCER, outputRoutes } from './output/output.routes';
 import { type OutputService, outputService } from './output/output.service';
-import { OUTPUTS_FOLDER, PUBLISH_QUEUE, publishRunner } from './output/publish-runner';
+import { PUBLISH_QUEUE, publishRunner } from './output/publish-runner';
 import { portalRoutes } from './portal/portal.routes';
 import { portalService } from './portal/portal.service';
 import { outputPages } from './portal/portal-pages';
@@ -47,7 +48,7 @@ export const publishArea = fp(
     const tickets = mediaTickets(app.secrets.secretKey);
     const { git, libraries, indexer } = app.content;
     const publications = publicationService(app.db, git, libraries, indexer);
-    const outputFiles = app.store.scoped(OUTPUTS_FOLDER);
+    const outputFiles = app.store.scoped(STORE_SCOPES.outputs);
     const outputs = outputService({ db: app.db, jobs: app.jobs, pool, libraries, tickets, outputs: outputFiles, git });
     const runner = publishRunner({
       db: app.db,

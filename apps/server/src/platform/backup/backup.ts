@@ -2,8 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../config';
-import { localStorage } from '../storage/local-storage';
-import { s3Storage } from '../storage/s3-storage';
+import { openFileStore, STORE_SCOPES } from '../storage/file-store';
 import { type Storage, StoredObjectMissing } from '../storage/storage';
 import {
   appVersion,
@@ -29,12 +28,7 @@ export type Installation = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'objectSt
  * packages; published outputs; download-center files). Never the database, secrets, git clones,
  * temporary uploads, caches or publish build folders: those are backed up otherwise or rebuilt.
  */
-export const DATA_FOLDER_SCOPES = ['files', 'publish/outputs', 'downloads'] as const;
-
-/** Where the installation keeps the files it serves, as the app builds it (app.ts). */
-export function storeOf(installation: Installation): Storage {
-  return installation.objectStore ? s3Storage(installation.objectStore) : localStorage(installation.dataDir);
-}
+export const DATA_FOLDER_SCOPES = Object.values(STORE_SCOPES);
 
 /** Every stored object to back up: the whole bucket of an object store, or the data folder's scopes. */
 export async function* storedObjects(installation: Installation, store: Storage): AsyncIterable<string> {
@@ -123,7 +117,7 @@ async function writeBackup(installation: Installation, dir: string, log: (line: 
   };
   log(`secrets: ${inUse.length} file(s)${fromEnvironment.length > 0 ? `; ${fromEnvironment.join(', ')} from the environment, not backed up` : ''}`);
 
-  const store = storeOf(installation);
+  const store = openFileStore(installation);
   let count = 0;
   let bytes = 0;
   for await (const key of storedObjects(installation, store)) {

@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { openFileStore } from '../storage/file-store';
 import { normalizeKey } from '../storage/storage';
-import { DATA_FOLDER_SCOPES, type Installation, secretFilesIn, storedObjects, storeOf } from './backup';
+import { DATA_FOLDER_SCOPES, type Installation, secretFilesIn, storedObjects } from './backup';
 import {
   type BackupManifest,
   BackupRefused,
@@ -67,7 +68,7 @@ async function installationIsEmpty(installation: Installation, manifest: BackupM
   if (existing.length > 0) {
     throw new BackupRefused(`the data folder ${installation.dataDir} already has secrets (${existing.join(', ')}): restore into a new, empty data folder`);
   }
-  const store = storeOf(installation);
+  const store = openFileStore(installation);
   for await (const key of storedObjects(installation, store)) {
     throw new BackupRefused(`${store.where} already holds files (${key}): restore into an empty ${installation.objectStore ? 'bucket' : 'data folder'}`);
   }
@@ -123,7 +124,7 @@ export async function restoreInstallation(installation: Installation, dir: strin
     );
   }
 
-  const store = storeOf(installation);
+  const store = openFileStore(installation);
   let count = 0;
   let bytes = 0;
   for (const entry of manifest.entries) {

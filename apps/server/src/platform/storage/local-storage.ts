@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { normalizeKey, type Storage, StoredObjectMissing, UnsafePathError } from './storage';
@@ -60,6 +60,25 @@ export function localStorage(root: string): Storage {
       const found = await realFile(key);
       if (!found) throw new StoredObjectMissing(where, key);
       return createReadStream(found.file, range ? { start: range.start, end: range.end } : undefined);
+    },
+    async open(key) {
+      const found = await realFile(key);
+      if (!found) throw new StoredObjectMissing(where, key);
+      return { stream: createReadStream(found.file), size: found.size };
+    },
+    async moveIn(key, file) {
+      const full = fileOf(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      const { size } = await stat(file);
+      try {
+        await rename(file, full);
+      } catch (err) {
+        // Another file system (a data folder on its own disk): copied, then removed.
+        if ((err as { code?: string }).code !== 'EXDEV') throw err;
+        await pipeline(createReadStream(file), createWriteStream(full));
+        await rm(file, { force: true });
+      }
+      return size;
     },
     async size(key) {
       return (await realFile(key))?.size ?? null;

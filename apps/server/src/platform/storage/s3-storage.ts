@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -10,7 +12,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { joinKey, normalizeKey, type Storage, StoredObjectMissing, UnsafePathError } from './storage';
+import { type ByteRange, joinKey, normalizeKey, type Storage, StoredObjectMissing, UnsafePathError } from './storage';
 
 /** An S3-compatible object store, as the CCMS_S3_* settings name it. */
 export interface ObjectStoreConfig {
@@ -66,24 +68,39 @@ export function s3Storage(config: ObjectStoreConfig, client = s3Client(config), 
     } while (ContinuationToken);
   }
 
+  async function get(key: string, range?: ByteRange) {
+    try {
+      return await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+    } catch (err) {
+      if (isMissing(err)) throw new StoredObjectMissing(where, key);
+      throw err;
+    }
+  }
+
+  async function put(key: string, data: Buffer | Readable): Promise<void> {
+    const Key = keyOf(key);
+    if (Buffer.isBuffer(data)) {
+      await client.send(new PutObjectCommand({ Bucket, Key, Body: data, ContentLength: data.length }));
+      return;
+    }
+    await new Upload({ client, params: { Bucket, Key, Body: data }, queueSize: 2, partSize: 8 * 1024 * 1024 }).done();
+  }
+
   return {
     where,
-    async put(key, data) {
-      const Key = keyOf(key);
-      if (Buffer.isBuffer(data)) {
-        await client.send(new PutObjectCommand({ Bucket, Key, Body: data, ContentLength: data.length }));
-        return;
-      }
-      await new Upload({ client, params: { Bucket, Key, Body: data }, queueSize: 2, partSize: 8 * 1024 * 1024 }).done();
-    },
+    put,
     async read(key, range) {
-      try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
-        return res.Body as Readable;
-      } catch (err) {
-        if (isMissing(err)) throw new StoredObjectMissing(where, key);
-        throw err;
-      }
+      return (await get(key, range)).Body as Readable;
+    },
+    async open(key) {
+      const res = await get(key);
+      return { stream: res.Body as Readable, size: res.ContentLength ?? 0 };
+    },
+    async moveIn(key, file) {
+      const { size } = await stat(file);
+      await put(key, createReadStream(file));
+      await rm(file, { force: true });
+      return size;
     },
     async size(key) {
       try {

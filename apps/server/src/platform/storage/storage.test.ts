@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStorage } from './local-storage';
 import { s3Storage } from './s3-storage';
 import { startObjectStore, type TestObjectStore } from './s3-test-kit';
-import { getTree, normalizeKey, putTree, type Storage, StoredObjectMissing, UnsafePathError } from './storage';
+import { normalizeKey, putTree, type Storage, StoredObjectMissing, UnsafePathError } from './storage';
 
 let s3: TestObjectStore;
 let dir: string;
@@ -52,6 +53,9 @@ describe.each([
     expect(await text(await store.read('a/one.txt', { start: 6, end: 10 }))).toBe('world');
     expect(await text(await store.read('a/b/two.txt'))).toBe('streamed bytes');
     expect(await store.size('a/b/two.txt')).toBe(14);
+    const opened = await store.open('a/b/two.txt');
+    expect([opened.size, await text(opened.stream)]).toEqual([14, 'streamed bytes']);
+    await expect(store.open('a/none.txt')).rejects.toBeInstanceOf(StoredObjectMissing);
     expect(await store.size('a/none.txt')).toBeNull();
     await expect(store.read('a/none.txt')).rejects.toBeInstanceOf(StoredObjectMissing);
     expect(await keys(store, 'a')).toEqual(['a/b/two.txt:14', 'a/one.txt:11']);
@@ -60,6 +64,16 @@ describe.each([
     expect(await store.size('c.txt')).toBeNull();
     await store.removeAll('a');
     expect(await keys(store, '')).toEqual([]);
+  });
+
+  it('moves a file of this disk in, leaving nothing behind', async () => {
+    const store = make();
+    const file = path.join(dir, `made-${Math.random().toString(36).slice(2)}.zip`);
+    await writeFile(file, 'zip bytes');
+    expect(await store.moveIn('made/one.zip', file)).toBe(9);
+    expect(existsSync(file)).toBe(false);
+    expect(await text(await store.read('made/one.zip'))).toBe('zip bytes');
+    await store.removeAll('made');
   });
 
   it('a scope sees only its own keys, and none can leave it', async () => {
@@ -79,16 +93,16 @@ describe.each([
     expect(await keys(store, '')).toEqual([]);
   });
 
-  it('copies a folder in and back out', async () => {
+  it('copies a folder in, every file readable back', async () => {
     const store = make();
     const src = path.join(dir, `tree-${Math.random().toString(36).slice(2)}`);
     await mkdir(path.join(src, 'x', 'y'), { recursive: true });
     await writeFile(path.join(src, 'index.html'), 'index');
     await writeFile(path.join(src, 'x', 'y', 'deep.css'), 'body{}');
     expect(await putTree(store, 'out/1', src)).toBe(11);
-    const back = `${src}-back`;
-    expect(await getTree(store, 'out/1', back)).toBe(11);
-    expect(await readFile(path.join(back, 'x', 'y', 'deep.css'), 'utf8')).toBe('body{}');
+    // 11 bytes back, in the same places.
+    expect(await keys(store, 'out/1')).toEqual(['out/1/index.html:5', 'out/1/x/y/deep.css:6']);
+    expect(await text(await store.read('out/1/x/y/deep.css'))).toBe('body{}');
     await store.removeAll('out');
   });
 });

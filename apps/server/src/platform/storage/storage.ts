@@ -1,8 +1,7 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
 /** One object of a store: its key (relative to the store it was listed from) and its size in bytes. */
 export interface StoredObject {
@@ -27,6 +26,10 @@ export interface Storage {
   put(key: string, data: Buffer | Readable): Promise<void>;
   /** The object's bytes, or the range of them; rejects with StoredObjectMissing when there is no such object. */
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /** The object's bytes with its size, in one request (what an HTTP answer needs); rejects as read does. */
+  open(key: string): Promise<{ stream: Readable; size: number }>;
+  /** Stores a file of this node's disk under `key` and takes it away (a rename on the data folder); answers its size. */
+  moveIn(key: string, file: string): Promise<number>;
   /** The object's size, or null when there is no such object. */
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
@@ -121,18 +124,4 @@ export async function putTree(store: Storage, prefix: string, dir: string): Prom
     await store.put(joinKey(prefix, f.rel), createReadStream(f.abs));
   });
   return bytes;
-}
-
-/** Writes every object under a prefix into a local folder (for tools that need files: delivery, zip readers). */
-export async function getTree(store: Storage, prefix: string, dir: string): Promise<number> {
-  const objects: StoredObject[] = [];
-  for await (const o of store.list(prefix)) objects.push(o);
-  const base = normalizeKey(prefix);
-  await inBatches(objects, 8, async (o) => {
-    const rel = base ? o.key.slice(base.length + 1) : o.key;
-    const file = path.join(dir, ...normalizeKey(rel).split('/'));
-    await mkdir(path.dirname(file), { recursive: true });
-    await pipeline(await store.read(o.key), createWriteStream(file, { mode: 0o600 }));
-  });
-  return objects.reduce((n, o) => n + o.size, 0);
 }

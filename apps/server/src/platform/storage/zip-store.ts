@@ -3,7 +3,7 @@ import yazl from 'yazl';
 import type { Storage } from './storage';
 
 /**
- * Every object of a store (or of a scope of one) as one zip, streamed: keys in listing order,
+ * Every object of a store (or of a scope of one) as one zip, streamed: keys in sorted order,
  * each object opened only when the zip reaches it, so one read is open at a time whichever
  * store holds them. `mtime` fixes the entries' times (the same objects zip to the same bytes).
  */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { compareVersions } from '@ccms/dita';
 import { type Brex, DEFAULT_BREX_DMCS, loadBrex, SchemaPackage, SchemaPackageError } from '@ccms/s1000d';
 import { badRequest } from '../../../platform/http/errors';
+import { filesUnder as filesOnDisk } from '../../../platform/storage/storage';
 
 /** The form field the package travels in: every refusal names it. */
 const FIELD = 'file';
@@ -114,6 +115,5 @@ export async function inspectDefaultBrex(dir: string, paths: string[]) {
 
 /** Every file of an unpacked package under `folder`, as package paths (for reading it again on another node). */
 export async function filesUnder(dir: string, folder: string): Promise<string[]> {
-  const found = await readdir(path.join(dir, folder), { recursive: true, withFileTypes: true });
-  return found.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  return (await filesOnDisk(path.join(dir, folder))).map((f) => path.posix.join(folder, f.rel));
 }

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { STORE_SCOPES } from '../../../platform/storage/file-store';
 import { connectionRoutes } from '../connection/connection.routes';
 import { type ConnectionService, connectionService } from '../connection/connection.service';
 import { deliverableRoutes } from '../deliverable/deliverable.routes';
 import { DELIVER_JOB, type DeliverableService, deliverableService } from '../deliverable/deliverable.service';
-import { OUTPUTS_FOLDER } from '../output/publish-runner';
 import { type DeliveryRunner, deliveryRunner } from './delivery-runner';
 import { type SourceWatch, sourceWatch } from './source-watch';
 
@@ -56,7 +56,7 @@ export const deliveryPlugin = fp(
     const runner = deliveryRunner({
       db: app.db,
       dataDir,
-      outputs: app.store.scoped(OUTPUTS_FOLDER),
+      outputs: app.store.scoped(STORE_SCOPES.outputs),
       connections,
       log: app.log,
       notify: (input) => app.notification.notify(input),

@@ -250,9 +250,7 @@ export function outputService({ db, jobs, pool, libraries, tickets, outputs, git
         if (err instanceof UnsafePathError || err instanceof StoredObjectMissing) throw notFound('output.fileMissing', { path: rel });
         throw err;
       };
-      const size = await files.size(name).catch(missing);
-      if (size === null) throw notFound('output.fileMissing', { path: rel });
-      return { name, size, stream: await files.read(name).catch(missing) };
+      return { name, ...(await files.open(name).catch(missing)) };
     },
 
     verifyTicket: (ticket: string, libraryId: number) => tickets.verify(ticket, libraryId),

@@ -9,6 +9,7 @@ import type { OutputProblem } from '../../../db/schema/publish';
 import { AppError } from '../../../platform/http/errors';
 import { encodeJobMessage } from '../../../platform/jobs/registry';
 import { observePublish } from '../../../platform/metrics/metrics';
+import { STORE_SCOPES } from '../../../platform/storage/file-store';
 import { putTree, type Storage } from '../../../platform/storage/storage';
 import { changedFiles } from '../../content/catalog/catalog-git';
 import { frozenAtTag } from '../../content/flightops/freeze-tag';
@@ -67,9 +68,8 @@ export const publishDirs = (dataDir: string) => ({
   builds: path.join(dataDir, 'publish', 'builds'),
 });
 
-/** Where outputs live in the store (the data folder or the bucket); an output is the prefix of its id under it. */
-export const OUTPUTS_FOLDER = 'publish/outputs';
-const OUTPUTS_PREFIX = `${OUTPUTS_FOLDER}/`;
+/** An output's folder as its row names it: the prefix of its id in the store's outputs scope. */
+const OUTPUTS_PREFIX = `${STORE_SCOPES.outputs}/`;
 
 export interface PublishRunnerDeps {
   db: Db;

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { STORE_SCOPES } from '../../../platform/storage/file-store';
 import { downloadRoutes } from './download.routes';
-import { DOWNLOAD_QUEUE, type DownloadService, downloadService, FOLDER } from './download.service';
+import { DOWNLOAD_QUEUE, type DownloadService, downloadService } from './download.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +20,13 @@ const DOWNLOAD_RETRIES = 2;
  */
 export const downloadArea = fp(
   async (app) => {
-    const downloads = downloadService({ db: app.db, jobs: app.jobs, dataDir: app.config.dataDir, files: app.store.scoped(FOLDER), log: app.log });
+    const downloads = downloadService({
+      db: app.db,
+      jobs: app.jobs,
+      dataDir: app.config.dataDir,
+      files: app.store.scoped(STORE_SCOPES.downloads),
+      log: app.log,
+    });
     app.decorate('downloads', downloads);
     app.jobs.defineQueue({
       name: DOWNLOAD_QUEUE,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Language } from '@ccms/contracts/constants';
@@ -16,10 +15,11 @@ import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import { pageWindow } from '../../../platform/http/paging';
 import { decodeJobMessage, encodeJobMessage } from '../../../platform/jobs/registry';
 import type { JobRunner } from '../../../platform/jobs/runner';
+import { STORE_SCOPES } from '../../../platform/storage/file-store';
 import { type Storage, StoredObjectMissing, UnsafePathError } from '../../../platform/storage/storage';
 
-/** The store's scope of download-center files (the data folder's downloads/ or the bucket's). */
-export const FOLDER = 'downloads';
+/** The folder an item's row names its file under (the data folder's downloads/, the store's downloads scope). */
+const FOLDER = STORE_SCOPES.downloads;
 
 /** The work queue that makes the files of the download center (one job per item). */
 export const DOWNLOAD_QUEUE = 'ccms-download';
@@ -87,14 +87,6 @@ export function downloadService({ db, jobs, dataDir, files, log }: DownloadServi
   };
   const removeFile = (filePath: string) => files.remove(keyOf(filePath)).catch((err: unknown) => log.warn({ err, filePath }, 'download file not removed'));
 
-  /** Moves a made file into the store; answers its size. */
-  async function keep(local: string, filePath: string): Promise<number> {
-    const { size } = await stat(local);
-    await files.put(keyOf(filePath), createReadStream(local));
-    await rm(local, { force: true });
-    return size;
-  }
-
   async function own(auth: AuthContext, downloadId: number): Promise<Row> {
     const [row] = await db
       .select()
@@ -121,7 +113,7 @@ export function downloadService({ db, jobs, dataDir, files, log }: DownloadServi
     try {
       await mkdir(work, { recursive: true, mode: 0o700 });
       await producer(row.params, part);
-      const size = await keep(part, rel);
+      const size = await files.moveIn(keyOf(rel), part);
       const kept = await update(downloadId, { status: 'success', filePath: rel, size, finishTime: new Date() }).returning({ id: sysDownload.downloadId });
       // Deleted while it was being made: the file has no row any more.
       if (kept.length === 0) await removeFile(rel);
@@ -175,7 +167,7 @@ export function downloadService({ db, jobs, dataDir, files, log }: DownloadServi
         const from = path.resolve(input.filePath);
         if (!from.startsWith(`${path.resolve(dataDir)}${path.sep}`)) throw new Error('addDownload: the file must be under the data directory');
         const rel = fileOf(row);
-        const size = await keep(from, rel);
+        const size = await files.moveIn(keyOf(rel), from);
         await update(row.downloadId, { status: 'success', filePath: rel, size, finishTime: new Date() });
       } else {
         await jobs.enqueue(DOWNLOAD_QUEUE, { downloadId: row.downloadId });
@@ -203,10 +195,7 @@ export function downloadService({ db, jobs, dataDir, files, log }: DownloadServi
     async file(auth: AuthContext, downloadId: number): Promise<{ name: string; stream: Readable; size: number }> {
       const row = await own(auth, downloadId);
       if (row.status !== 'success' || !row.filePath) throw badRequest('downloadCenter.notReady', { name: row.name });
-      const key = keyOf(row.filePath);
-      const size = await files.size(key);
-      if (size === null) throw notFound('downloadCenter.fileMissing', { name: row.name });
-      const stream = await files.read(key).catch((err: unknown) => {
+      const { stream, size } = await files.open(keyOf(row.filePath)).catch((err: unknown) => {
         throw err instanceof StoredObjectMissing ? notFound('downloadCenter.fileMissing', { name: row.name }) : err;
       });
       return { name: row.name, stream, size };
