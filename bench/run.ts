@@ -12,6 +12,7 @@ const benches: Record<string, string> = {
   'editor-web': 'editor-web/run.ts',
   'web-first-row': 'web/first-row.ts',
   work: 'work/run.ts',
+  team: 'team/run.ts',
   editor: 'editor/run.ts',
   'editor-model': 'editor-model/run.ts',
   's1000d-editor': 's1000d-editor/run.ts',

@@ -1,3 +1,4 @@
+import { processEventLoopDelay } from './event-loop-delay';
 import { Collected, Counter, Histogram, Registry } from './registry';
 
 /**
@@ -24,6 +25,11 @@ export const httpRequests = metrics.register(
 
 export const httpRequestDuration = metrics.register(
   new Histogram('ccms_http_request_duration_seconds', 'Time to answer an HTTP request, by method and route pattern', ['method', 'route'], REQUEST_BUCKETS),
+);
+
+/** How late the event loop ran: a held loop delays every request the process has in hand. */
+export const eventLoopDelay = metrics.register(
+  processEventLoopDelay('ccms_event_loop_delay_seconds', 'How late the event loop ran its timers (sampled every 10 ms), in seconds'),
 );
 
 const publishDuration = metrics.register(
