@@ -16,6 +16,7 @@ import { sessionCache } from './platform/auth/session-cache';
 import { tokenCodec } from './platform/auth/token';
 import { cacheStoreFor } from './platform/cache/cache-store-for';
 import { type AppConfig, fastifyTrustProxy } from './platform/config';
+import { answerSerializer } from './platform/http/answer-serializer';
 import { installErrorHandler } from './platform/http/error-handler';
 import { multipartUploads } from './platform/http/multipart';
 import { openApi } from './platform/http/openapi';
@@ -38,6 +39,8 @@ export interface AppDeps {
   jobs?: boolean;
   /** Sees every route as it is added (tests that walk the route table with its schemas). */
   onRoute?: (route: RouteOptions) => void;
+  /** Write every answer both ways and refuse a difference (answer-serializer.ts; the API tests). */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -52,7 +55,7 @@ export function setSpaCacheHeaders(reply: FastifyReply, filePath: string) {
 }
 
 /** Builds the whole app without listening: main.ts listens, tests use inject. */
-export async function buildApp({ config, database, secrets, logger = true, jobs = false, onRoute }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, secrets, logger = true, jobs = false, onRoute, checkAnswers = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -64,7 +67,8 @@ export async function buildApp({ config, database, secrets, logger = true, jobs 
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written from their schema in one pass, zod's encode only where they need it (answer-serializer.ts).
+  app.setSerializerCompiler(answerSerializer(serializerCompiler, { check: checkAnswers }));
   if (onRoute) app.addHook('onRoute', onRoute);
 
   app.decorate('config', config);

@@ -170,6 +170,8 @@ export async function createTestApp(
     // CCMS_TEST_LOG=error (or another level) shows the server's log, e.g. the error behind a 500.
     logger: Boolean(process.env.CCMS_TEST_LOG),
     onRoute: opts.onRoute,
+    // Every answer of every API test is also written by zod's path and must read the same.
+    checkAnswers: true,
   });
   await app.ready();
   const anonymous = callerFor(app, null);

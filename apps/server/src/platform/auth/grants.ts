@@ -117,20 +117,33 @@ export function grantStore<T extends GrantTable, L extends GrantLevel, K extends
   /** Handing out or taking away ownership needs the owner level. */
   const ownerNeeded = () => forbidden('noRelevantPermissions', { level: 'owner', object: spec.object });
 
-  /** Grants that reach the caller: to the user, to one of the user's roles, or to everyone. */
+  /**
+   * Grants that reach a user: to the user (`userId`), to one of their roles (`inRoles`, a condition
+   * on the grantee id; undefined: no roles), or to everyone.
+   */
+  function reachingOf(userId: SQL | number, inRoles: SQL | undefined): SQL {
+    const parts: SQL[] = [and(eq(table.granteeType, 'user'), sql`${table.granteeId} = ${userId}`) as SQL, eq(table.granteeType, 'all')];
+    if (inRoles) parts.push(and(eq(table.granteeType, 'role'), inRoles) as SQL);
+    return or(...parts) as SQL;
+  }
+
+  /** Grants that reach the caller. */
   function reaching(caller: GrantCaller): SQL {
     const roleIds = caller.roles.map((r) => r.roleId);
-    const parts: SQL[] = [and(eq(table.granteeType, 'user'), eq(table.granteeId, caller.userId)) as SQL, eq(table.granteeType, 'all')];
-    if (roleIds.length > 0) parts.push(and(eq(table.granteeType, 'role'), inArray(table.granteeId, roleIds)) as SQL);
-    return or(...parts) as SQL;
+    return reachingOf(caller.userId, roleIds.length > 0 ? inArray(table.granteeId, roleIds) : undefined);
   }
 
   /** Condition on an object id column or expression: a grant reaches the caller on that object. */
   const reachedBy = (caller: GrantCaller, idColumn: PgColumn | SQL): SQL => sql`${idColumn} IN (SELECT ${objectId} FROM ${table} WHERE ${reaching(caller)})`;
 
   /** The levels of the grants reaching the caller on the object named by `outerId` (SQL text of the outer query), as a JSON array or null. */
-  const levelsReaching = (caller: GrantCaller, outerId: SQL): SQL<string[] | null> =>
-    sql<string[] | null>`(SELECT json_agg(${table.level}) FROM ${table} WHERE ${objectId} = ${outerId} AND ${reaching(caller)})`;
+  const levelsReaching = (caller: GrantCaller, outerId: SQL): SQL<string[] | null> => levelsOf(outerId, reaching(caller));
+  const levelsOf = (outerId: SQL, reach: SQL): SQL<string[] | null> =>
+    sql<string[] | null>`(SELECT json_agg(${table.level}) FROM ${table} WHERE ${objectId} = ${outerId} AND ${reach})`;
+
+  /** levelsReaching for a prepared statement: the caller is the placeholders `userId` and `roleIds` (an int[], may be empty). */
+  const levelsReachingPlaceholders = (outerId: SQL): SQL<string[] | null> =>
+    levelsOf(outerId, reachingOf(sql`${sql.placeholder('userId')}`, sql`${table.granteeId} = ANY(${sql.placeholder('roleIds')}::int[])`));
 
   /** The caller's strongest grant level on each object; absent: no grant reaches them. */
   async function levels(db: Db, caller: GrantCaller, objectIds: number[]): Promise<Map<number, L>> {
@@ -163,6 +176,7 @@ export function grantStore<T extends GrantTable, L extends GrantLevel, K extends
     reaching,
     reachedBy,
     levelsReaching,
+    levelsReachingPlaceholders,
     levels,
     byIds,
 

@@ -1,6 +1,6 @@
 import { type Abilities, abilitiesOf, type GrantNeed, levelAllows, strongestLevel } from '@ccms/contracts/grants';
 import { PROJECT_LEVELS } from '@ccms/contracts/work/project';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { ccmsProject, ccmsProjectGrant, ccmsProjectMember } from '../../../db/schema';
@@ -77,41 +77,88 @@ async function _idsWhere(db: Db, cond: SQL | undefined): Promise<number[] | null
   return rows.map((r) => r.id);
 }
 
+/**
+ * What decides the caller's level on the project row in scope (`ccms_project` of the statement),
+ * for prepared statements: the caller is the placeholders `userId` and `roleIds` (an int[], may
+ * be empty). The grant levels that reach the caller and their membership are subqueries on
+ * `projectId`: the outer project row's id by default, written as static SQL text (a single-table
+ * select renders its columns unqualified, which inside the subqueries would name the subquery's
+ * own project_id), or a placeholder when every row is of one project, which PostgreSQL then
+ * evaluates once rather than per row. The project id comes first: drizzle answers a nested object
+ * of a left join as null when its first column is null, which is then exactly when there is no
+ * such project.
+ */
+export function projectAccessFields(projectId: SQL = sql`ccms_project.project_id`) {
+  return {
+    projectId: ccmsProject.projectId,
+    ownerId: ccmsProject.ownerId,
+    secrecy: ccmsProject.secrecy,
+    isPublic: ccmsProject.isPublic,
+    deleted: sql<boolean>`(ccms_project.del_flag <> '0')`,
+    grantLevels: projectGrants.levelsReachingPlaceholders(projectId),
+    member: sql<boolean>`EXISTS (SELECT 1 FROM ${ccmsProjectMember}
+      WHERE ${ccmsProjectMember.projectId} = ${projectId} AND ${ccmsProjectMember.userId} = ${sql.placeholder('userId')})`,
+  };
+}
+
+/** A row of `projectAccessFields` (null: no such project). */
+export interface ProjectAccessRow {
+  projectId: number;
+  ownerId: number | null;
+  secrecy: boolean;
+  isPublic: boolean;
+  deleted: boolean;
+  grantLevels: string[] | null;
+  member: boolean;
+}
+
+/** The placeholders of `projectAccessFields` for a caller. */
+export interface AccessParams {
+  userId: number;
+  roleIds: number[];
+}
+export const accessParams = (caller: ProjectCaller): AccessParams => ({ userId: caller.userId, roleIds: caller.roles.map((r) => r.roleId) });
+
+/** The caller's level from a row of `projectAccessFields`: null for none, a deleted project or no project. */
+export function levelFromRow(caller: ProjectCaller, p: ProjectAccessRow | null | undefined): ProjectLevel | null {
+  if (!p || p.deleted) return null;
+  if (isSystemAdmin(caller)) return 'admin';
+  // Grants, then membership (write), ownership (owner) and a public, not secret project (read).
+  return (
+    strongestLevel(
+      [...(p.grantLevels ?? []), p.member && 'write', p.ownerId === caller.userId && 'owner', p.isPublic && !p.secrecy && 'read'],
+      PROJECT_LEVELS,
+    ) ?? null
+  );
+}
+
+/**
+ * Each project of `ids` with what decides the caller's level, in one round trip. Prepared once per
+ * database handle (a transaction gets its own): every request that touches a project's content
+ * asks it, and building the query each time was most of its cost on the server.
+ */
+function levelsQuery(db: Db) {
+  return db
+    .select(projectAccessFields())
+    .from(ccmsProject)
+    .where(sql`${ccmsProject.projectId} = ANY(${sql.placeholder('ids')}::int[])`)
+    .prepare('ccms_project_levels');
+}
+const preparedLevels = new WeakMap<Db, ReturnType<typeof levelsQuery>>();
+
 /** The caller's strongest level on each (not deleted) project; absent: none. */
 export async function projectLevels(db: Db, caller: ProjectCaller, projectIds: number[]): Promise<Map<number, ProjectLevel>> {
   const levels = new Map<number, ProjectLevel>();
   const ids = [...new Set(projectIds)];
   if (ids.length === 0) return levels;
-  const admin = isSystemAdmin(caller);
-  // One round trip: each project with the grant levels that reach the caller and their membership.
-  // The outer project id is static SQL text: a single-table select renders its columns unqualified,
-  // which inside the subqueries would name the subquery's own project_id.
-  const projects = await db
-    .select({
-      id: ccmsProject.projectId,
-      ownerId: ccmsProject.ownerId,
-      secrecy: ccmsProject.secrecy,
-      isPublic: ccmsProject.isPublic,
-      grantLevels: admin ? sql<string[] | null>`null` : projectGrants.levelsReaching(caller, sql`ccms_project.project_id`),
-      member: admin
-        ? sql<boolean>`false`
-        : sql<boolean>`EXISTS (SELECT 1 FROM ${ccmsProjectMember}
-            WHERE ${ccmsProjectMember.projectId} = ccms_project.project_id AND ${ccmsProjectMember.userId} = ${caller.userId})`,
-    })
-    .from(ccmsProject)
-    .where(and(inArray(ccmsProject.projectId, ids), eq(ccmsProject.delFlag, '0')));
-  if (projects.length === 0) return levels;
-  if (admin) {
-    for (const p of projects) levels.set(p.id, 'admin');
-    return levels;
+  let query = preparedLevels.get(db);
+  if (!query) {
+    query = levelsQuery(db);
+    preparedLevels.set(db, query);
   }
-  for (const p of projects) {
-    // Grants, then membership (write), ownership (owner) and a public, not secret project (read).
-    const level = strongestLevel(
-      [...(p.grantLevels ?? []), p.member && 'write', p.ownerId === caller.userId && 'owner', p.isPublic && !p.secrecy && 'read'],
-      PROJECT_LEVELS,
-    );
-    if (level) levels.set(p.id, level);
+  for (const p of await query.execute({ ids, ...accessParams(caller) })) {
+    const level = levelFromRow(caller, p);
+    if (level) levels.set(p.projectId, level);
   }
   return levels;
 }

@@ -10,7 +10,10 @@ import { CLOSE_REASONS, RESOLUTIONS, WORK_ITEM_STATES } from '@ccms/contracts/wo
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
-import { ccmsWorkItem as w } from '../../../db/schema';
+import { pick, type Rand, rng } from '../../../../test/seeded-random';
+import { ccmsProject, ccmsProjectGrant, ccmsProjectMember, ccmsWorkItem as w } from '../../../db/schema';
+import type { GrantCaller } from '../../../platform/auth/grants';
+import { accessParams, levelFromRow } from '../project/project-access';
 import { conditionsSql } from './work-item.conditions';
 import { pageItems, SORTABLE } from './work-item.queries';
 import { type WorkItemIndex, workItemIndex } from './work-item-index';
@@ -19,22 +22,11 @@ import { makeProject } from './work-item-test-kit';
 // The index answers exactly what SQL answers: random conditions over random items, compared
 // row for row (order, total, content), before and after writes on this node and on another.
 
-/** A seeded generator (mulberry32): a failure names its seed and reproduces. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-type Rand = () => number;
-const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
 const maybe = <T>(r: Rand, p: number, value: () => T): T | null => (r() < p ? value() : null);
 
 const SEED = 33;
+/** The seeded administrator's placeholders for the access columns the index's rows carry. */
+const ADMIN = { userId: 1, roleIds: [1] };
 const WORDS = ['Torque', 'torque', 'WIRING', 'gear', 'Gear box', '100%', 'a_b', 'back\\slash', 'Éclair', 'éclair', 'straße', '中文', '扭矩', 'İzmir', '', ' '];
 const TEXT_VALUES = ['torque', 'TORQUE', 'gear', 'ear', '%', '_', '\\', 'é', 'É', 'ß', '中', 'i', 'İ', '', 'x'];
 const TEXT_FIELDS = ['version', 'module', 'os', 'feature', 'size', 'businessValue', 'platform', 'source', 'frequency', 'versionReport', 'versionFix'];
@@ -137,7 +129,7 @@ async function compare(r: Rand, count: number, on: WorkItemIndex = index): Promi
   let answered = 0;
   for (let i = 0; i < count; i++) {
     const q = randomQuery(r, project);
-    const fromIndex = await on.page(project, q);
+    const fromIndex = await on.page(project, q, ADMIN);
     if (!fromIndex) continue;
     answered++;
     const fromSql = await sqlAnswer(q);
@@ -146,7 +138,7 @@ async function compare(r: Rand, count: number, on: WorkItemIndex = index): Promi
       total: fromSql.total,
       ids: fromSql.rows.map((row) => row.workItemId),
     });
-    expect(fromIndex.rows).toEqual(fromSql.rows);
+    expect(fromIndex.rows.map(({ access: _a, ...row }) => row)).toEqual(fromSql.rows.map(({ total: _t, ...row }) => row));
   }
   return answered;
 }
@@ -188,6 +180,28 @@ describe('work item condition index', () => {
     }
   });
 
+  it("reads the page's rows with what decides the caller's level: grants to the user or a role, membership, a public project, deletion", async () => {
+    const q: ConditionQuery = { projectId: other, conditions: [], logic: 'and', pageNum: 1, pageSize: 5 };
+    const stranger = { userId: 990_001, roles: [{ roleId: 990_002, roleKey: 'stranger' }], isAdmin: false } as GrantCaller;
+    const access = async () => (await index.page(other, q, accessParams(stranger)))?.access;
+    expect(levelFromRow(stranger, await access())).toBeNull();
+    await t.database.db.insert(ccmsProjectGrant).values({ projectId: other, granteeType: 'role', granteeId: 990_002, level: 'read' });
+    expect(levelFromRow(stranger, await access())).toBe('read');
+    await t.database.db.insert(ccmsProjectMember).values({ projectId: other, userId: 990_001 });
+    expect(levelFromRow(stranger, await access())).toBe('write');
+    await t.database.db.insert(ccmsProjectGrant).values({ projectId: other, granteeType: 'user', granteeId: 990_001, level: 'owner' });
+    expect(levelFromRow(stranger, await access())).toBe('owner');
+    await t.database.db.delete(ccmsProjectGrant).where(eq(ccmsProjectGrant.projectId, other));
+    await t.database.db.delete(ccmsProjectMember).where(eq(ccmsProjectMember.projectId, other));
+    await t.database.db.update(ccmsProject).set({ isPublic: true }).where(eq(ccmsProject.projectId, other));
+    expect(levelFromRow(stranger, await access())).toBe('read');
+    await t.database.db.update(ccmsProject).set({ delFlag: '1' }).where(eq(ccmsProject.projectId, other));
+    expect(levelFromRow(stranger, await access())).toBeNull();
+    expect(levelFromRow({ ...stranger, isAdmin: true }, await access())).toBeNull();
+    await t.database.db.update(ccmsProject).set({ delFlag: '0', isPublic: false }).where(eq(ccmsProject.projectId, other));
+    expect(levelFromRow(stranger, await access())).toBeNull();
+  });
+
   it('leaves to SQL what it cannot answer exactly', async () => {
     const base = { projectId: project, logic: 'and', pageNum: 1, pageSize: 20 } as const;
     const unanswered: Condition[] = [
@@ -195,8 +209,8 @@ describe('work item condition index', () => {
       { field: 'title', operator: 'contains', value: 'É' },
       { field: 'due', operator: 'eq', value: '2031-02-30' },
     ];
-    for (const c of unanswered) expect(await index.page(project, { ...base, conditions: [c] })).toBeUndefined();
-    expect(await index.page(project, { ...base, conditions: [{ field: 'title', operator: 'contains', value: '中' }] })).toBeDefined();
+    for (const c of unanswered) expect(await index.page(project, { ...base, conditions: [c] }, ADMIN)).toBeUndefined();
+    expect(await index.page(project, { ...base, conditions: [{ field: 'title', operator: 'contains', value: '中' }] }, ADMIN)).toBeDefined();
   });
 
   it('stays exact through writes on this node (by id) and reloads', async () => {
@@ -243,7 +257,7 @@ describe('work item condition index', () => {
         pageNum: 1,
         pageSize: 20,
       };
-      await vi.waitFor(async () => expect((await index.page(project, q))?.total).toBe(1));
+      await vi.waitFor(async () => expect((await index.page(project, q, ADMIN))?.total).toBe(1));
       expect(await compare(rng(SEED + 4), 20)).toBeGreaterThan(0);
     } finally {
       await second.close();

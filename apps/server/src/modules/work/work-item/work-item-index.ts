@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import type { Unlisten } from '../../../db/listen';
 import { pageWindow, sortOf } from '../../../platform/http/paging';
+import type { AccessParams, ProjectAccessRow } from '../project/project-access';
 import { type ListRow, listRowsByIdsQuery, SORTABLE } from './work-item.queries';
 import { compileQuery, type Folding } from './work-item-index-match';
 import { pageOf } from './work-item-index-page';
@@ -39,12 +40,28 @@ interface ProjectState {
   busy?: Promise<void>;
 }
 
+/** A list row read by id, with what decides the caller's level on its project. */
+export type IndexRow = Omit<ListRow, 'total'> & { access: ProjectAccessRow | null };
+
+/** A page of rows read by id, with the caller's access to the project when there are rows. */
+export interface IndexPage {
+  rows: IndexRow[];
+  total: number;
+  /** What decides the caller's level on the project; undefined when the page is empty. */
+  access?: ProjectAccessRow;
+}
+
 /** Names the items a write changed: (project, ids) pairs gathered until its commit. */
 export type Touch = (projectId: number, ids: number[]) => void;
 
 export interface WorkItemIndex {
-  /** A page of the condition query from memory, or undefined when SQL must answer it. */
-  page(projectId: number, q: ConditionQuery): Promise<{ rows: ListRow[]; total: number } | undefined>;
+  /**
+   * A page of the condition query from memory, or undefined when SQL must answer it. Its rows are
+   * read with what decides the caller's level on the project (`access` of the placeholders
+   * `caller`, project-access.ts): when there are rows, the caller's access check costs no round
+   * trip of its own.
+   */
+  page(projectId: number, q: ConditionQuery, caller: AccessParams): Promise<IndexPage | undefined>;
   /** Runs a transaction that writes work items; `touch` names what it changed. */
   write<T>(run: (tx: Tx, touch: Touch) => Promise<T>): Promise<T>;
   /** Marks items changed (after a commit); `ids` 'all' reloads the project. */
@@ -151,7 +168,7 @@ export async function workItemIndex(database: Database): Promise<WorkItemIndex> 
   }
 
   return {
-    async page(projectId, q) {
+    async page(projectId, q, caller) {
       if (!listening) return undefined;
       const names = Object.fromEntries(Object.keys(SORTABLE).map((k) => [k, k]));
       const sort = sortOf({ orderByColumn: q.orderByColumn, isAsc: q.isAsc }, names);
@@ -169,11 +186,13 @@ export async function workItemIndex(database: Database): Promise<WorkItemIndex> 
         return undefined;
       }
       if (found.ids.length === 0) return { rows: [], total: found.total };
-      const byId = new Map((await rowsById.execute({ ids: found.ids })).map((r) => [r.workItemId, r]));
+      const byId = new Map((await rowsById.execute({ ids: found.ids, projectId, ...caller })).map((r) => [r.workItemId, r]));
       const rowsInOrder = found.ids.map((id) => byId.get(id));
-      // An item deleted since: SQL answers from one snapshot instead.
-      if (rowsInOrder.some((r) => r === undefined)) return undefined;
-      return { rows: rowsInOrder.map((r) => ({ ...(r as Omit<ListRow, 'total'>), total: found.total })), total: found.total };
+      // An item deleted or moved to another project since: SQL answers from one snapshot instead.
+      if (rowsInOrder.some((r) => r === undefined || r.projectId !== projectId)) return undefined;
+      const pageRows = rowsInOrder as IndexRow[];
+      const access = pageRows[0]?.access;
+      return access ? { rows: pageRows, total: found.total, access } : undefined;
     },
 
     async write(run) {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerWith } from '../../../../test/callers';
+import { callerWith, userWith } from '../../../../test/callers';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
-import { ccmsWorkItem, ccmsWorkItemFilter } from '../../../db/schema';
+import { ccmsProjectGrant, ccmsWorkItem, ccmsWorkItemFilter } from '../../../db/schema';
 import { createItem, grant, makeProject, userIdOf, WORK_ITEM_PERMS } from './work-item-test-kit';
 
 let t: TestApp;
@@ -88,6 +88,25 @@ describe('condition query', () => {
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     expect((await alice.post(QUERY, { ...sorted, conditions: [cond('createTime', 'eq', day)] })).body.total).toBe(6);
     expect((await alice.post(QUERY, { ...sorted, conditions: [cond('createTime', 'lt', day)] })).body.total).toBe(0);
+  });
+
+  it('answers one project only to a caller with a level on it, whether its page has rows or not', async () => {
+    const carol = await userWith(t, 'qcarol', WORK_ITEM_PERMS);
+    const torque = { projectId: project, conditions: [cond('title', 'contains', 'torque')], logic: 'and' };
+    const none = { projectId: project, conditions: [cond('title', 'contains', 'nothing like this')], logic: 'and' };
+    for (const body of [torque, none]) {
+      const res = await carol.caller.post(QUERY, body);
+      expect(res.status).toBe(403);
+      expect(res.body.denied?.level).toBe('read');
+    }
+    // Read through a grant to one of her roles.
+    await t.database.db.insert(ccmsProjectGrant).values({ projectId: project, granteeType: 'role', granteeId: carol.roleId, level: 'read' });
+    const granted = await carol.caller.post(QUERY, torque);
+    expect(granted.body).toMatchObject({ code: 200, total: 4 });
+    expect(granted.body.rows.every((r: { myLevel: string; actions: string[] }) => r.myLevel === 'read' && r.actions.length === 0)).toBe(true);
+    expect((await carol.caller.post(QUERY, none)).body).toMatchObject({ code: 200, total: 0, rows: [] });
+    await t.database.db.delete(ccmsProjectGrant).where(eq(ccmsProjectGrant.granteeId, carol.roleId));
+    expect((await carol.caller.post(QUERY, torque)).status).toBe(403);
   });
 
   it('takes up to 10 conditions and refuses the 11th with a clear message, saving nothing', async () => {

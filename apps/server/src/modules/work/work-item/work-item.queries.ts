@@ -15,6 +15,7 @@ import {
 } from '../../../db/schema';
 import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
+import { projectAccessFields } from '../project/project-access';
 
 export type WorkItemRow = typeof w.$inferSelect;
 
@@ -154,13 +155,15 @@ export async function pageItems(db: Db, where: SQL | undefined, q: { pageNum: nu
 }
 
 /**
- * List rows of given live items, in no order: the page the condition query's index chose. Prepared
- * once (`execute({ ids })`): one statement text for any page, built by drizzle once, planned by
- * PostgreSQL once per connection.
+ * List rows of given live items, in no order: the page the condition query's index chose, each
+ * with what decides the caller's level on its project (`access`, project-access.ts), so the page
+ * and the access check are one round trip. Prepared once (`execute({ ids, projectId, userId, roleIds })`,
+ * every item of `projectId`):
+ * one statement text for any page, built by drizzle once, planned by PostgreSQL once per connection.
  */
 export function listRowsByIdsQuery(db: Db) {
   return db
-    .select(listFields)
+    .select({ ...listFields, access: projectAccessFields(sql`${sql.placeholder('projectId')}::int`) })
     .from(w)
     .leftJoin(ccmsProject, eq(ccmsProject.projectId, w.projectId))
     .leftJoin(ccmsRelease, eq(ccmsRelease.releaseId, w.releaseId))

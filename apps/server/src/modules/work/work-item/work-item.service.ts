@@ -9,11 +9,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsWorkItemFilter, ccmsWorkItem as w } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
+import { assertLevelAllows } from '../../../platform/auth/grants';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import { toXlsx } from '../../../platform/http/excel';
 import { orderBy } from '../../../platform/http/paging';
 import type { NotificationService } from '../../system/notification/notification.service';
-import { assertProjectAccess, assertSameProject } from '../project/project-access';
+import { accessParams, assertProjectAccess, assertSameProject, levelFromRow } from '../project/project-access';
 import { noticeChannelOf } from '../project/project-notice';
 import { workItemColumns } from './work-item.excel';
 import { changes, derived, display, mentionedUsers, type Stored, splitIds, toColumns, USER_FIELDS, USER_LIST_FIELDS } from './work-item.fields';
@@ -58,7 +59,7 @@ export function workItemService(db: Db, index: WorkItemIndex, notices?: Pick<Not
     });
   }
 
-  const { present, presentRows, load, stale, scope, conditionScope } = workItemReader(db);
+  const { present, presentRows, load, stale, scope, conditionScope, checkConditions } = workItemReader(db);
 
   /** Refs of new or changed values must exist, in the same project; users must exist. */
   async function checkRefs(projectId: number, type: string, values: Stored, selfId?: number) {
@@ -92,9 +93,20 @@ export function workItemService(db: Db, index: WorkItemIndex, notices?: Pick<Not
     },
 
     async query(auth: AuthContext, q: ConditionQuery) {
-      const { where, levels } = await conditionScope(auth, q);
       // One project's query comes from memory when the index can answer it exactly; SQL otherwise.
-      const page = (q.projectId === undefined ? undefined : await index.page(q.projectId, q)) ?? (await pageItems(db, where(), q));
+      if (q.projectId !== undefined) {
+        checkConditions(q);
+        const page = await index.page(q.projectId, q, accessParams(auth));
+        if (page) {
+          // The page's rows came with the caller's access to the project; an empty page asks for it.
+          const level = page.access
+            ? assertLevelAllows(levelFromRow(auth, page.access), 'read', 'project')
+            : await assertProjectAccess(db, auth, q.projectId, 'read');
+          return { rows: await presentRows(page.rows, auth, new Map([[q.projectId, level]])), total: page.total };
+        }
+      }
+      const { where, levels } = await conditionScope(auth, q);
+      const page = await pageItems(db, where(), q);
       return { rows: await presentRows(page.rows, auth, levels), total: page.total };
     },
 
