@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { simpleGit } from 'simple-git';
 import { gitEnv } from './git-env';
+import { runProcess } from './process-spawner';
 
 /** How git is run over a clone (plumbing through spawn, network commands through simple-git) and the names shared by the clone's parts. */
 
@@ -53,27 +53,15 @@ export function isValidBranchName(name: string): boolean {
   );
 }
 
-/** A git command on the clone at `dir`; rejects on a non-zero exit unless `allowFail`. */
-export function runGit(
+/** A git command on the clone at `dir`; rejects on a non-zero exit unless `allowFail`. Started by the process helper (process-spawner.ts). */
+export async function runGit(
   dir: string,
   args: string[],
   opts: { input?: Buffer | string; env?: Record<string, string>; allowFail?: boolean } = {},
 ): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', dir, ...args], { env: gitEnv(null, opts.env) });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const result = { stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), code: code ?? 1 };
-      if (result.code !== 0 && !opts.allowFail) reject(new Error(`git ${args[0]} failed (${result.code}): ${result.stderr.slice(0, 500)}`));
-      else resolve(result);
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(opts.input ?? '');
-  });
+  const result = await runProcess('git', ['--git-dir', dir, ...args], { env: gitEnv(null, opts.env), input: opts.input });
+  if (result.code !== 0 && !opts.allowFail) throw new Error(`git ${args[0]} failed (${result.code}): ${result.stderr.slice(0, 500)}`);
+  return result;
 }
 
 /** A git command's output as text. */

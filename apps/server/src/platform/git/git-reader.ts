@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -6,6 +5,7 @@ import { readObjects } from './batch-reader';
 import { gitEnv } from './git-env';
 import { gitText, isValidBranchName, OBJECT_ID, REMOTE, runGit, trackingRef } from './git-process';
 import { parseTree, TREE_MODE } from './loose-objects';
+import { streamProcess } from './process-spawner';
 
 export interface TreeEntry {
   name: string;
@@ -90,6 +90,8 @@ export class GitReader {
 
   /** The commit a branch name or a commit id stands for, or null. */
   async resolve(ref: string): Promise<string | null> {
+    // A branch name is its tracking ref, read from the ref files with no process to start.
+    if (!/^[0-9a-f]{4,40}$/i.test(ref) && isValidBranchName(ref)) return this.branchHead(ref);
     const candidates = /^[0-9a-f]{4,40}$/i.test(ref) ? [`${ref}^{commit}`, `${trackingRef(ref)}^{commit}`] : [`${trackingRef(ref)}^{commit}`];
     for (const candidate of candidates) {
       const res = await runGit(this.dir, ['rev-parse', '--verify', '--quiet', '--end-of-options', candidate], { allowFail: true });
@@ -225,8 +227,7 @@ export class GitReader {
     const wanted = new Set(paths);
     const args = ['--git-dir', this.dir, 'log', '--no-renames', '--format=%x1e%H%x1f%an%x1f%ae%x1f%aI%x1f%s', '--name-only', commit];
     if (folder !== '') args.push('--', folder);
-    const child = spawn('git', args, { env: gitEnv() });
-    child.stderr.resume();
+    const child = streamProcess('git', args, { env: gitEnv() });
     const lines = createInterface({ input: child.stdout });
     let current: CommitInfo | null = null;
     const prefix = folder === '' ? '' : `${folder}/`;

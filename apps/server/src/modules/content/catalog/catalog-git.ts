@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { type GitAuth, gitEnv } from '../../../platform/git/git-env';
 import type { GitRepo } from '../../../platform/git/git-repo';
+import { runProcess } from '../../../platform/git/process-spawner';
 import { pinConfig } from '../../../platform/git/remote-url';
 
 /**
@@ -15,23 +15,13 @@ interface RunResult {
   code: number;
 }
 
-export function run(repo: GitRepo, args: string[], opts: { auth?: GitAuth | null; allowFail?: boolean; timeoutMs?: number } = {}): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', repo.dir, ...args], { env: gitEnv(opts.auth ?? null, {}, pinConfig(repo.pin)) });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    const timer = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : undefined;
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (timer) clearTimeout(timer);
-      const result = { stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), code: code ?? 1 };
-      if (result.code !== 0 && !opts.allowFail) reject(new Error(`git ${args[0]} failed (${result.code}): ${result.stderr.slice(0, 500)}`));
-      else resolve(result);
-    });
-    child.stdin.end();
+export async function run(repo: GitRepo, args: string[], opts: { auth?: GitAuth | null; allowFail?: boolean; timeoutMs?: number } = {}): Promise<RunResult> {
+  const result = await runProcess('git', ['--git-dir', repo.dir, ...args], {
+    env: gitEnv(opts.auth ?? null, {}, pinConfig(repo.pin)),
+    timeoutMs: opts.timeoutMs,
   });
+  if (result.code !== 0 && !opts.allowFail) throw new Error(`git ${args[0]} failed (${result.code}): ${result.stderr.slice(0, 500)}`);
+  return result;
 }
 
 export type ChangeKind = 'added' | 'modified' | 'deleted';

@@ -1,23 +1,14 @@
-import { spawn } from 'node:child_process';
 import { Code } from '@ccms/contracts/http';
 import { gitEnv } from '../../../platform/git/git-env';
 import { type GitRepo, type Identity, RemoteError } from '../../../platform/git/git-repo';
+import { runProcess } from '../../../platform/git/process-spawner';
 import { AppError } from '../../../platform/http/errors';
 import { assertNotFrozen, type LibraryGit, type LibraryRow, remoteError } from './library-git';
 
 /** Local plumbing on a library clone (no network): exit code and output. */
-function plumbing(repo: GitRepo, args: string[], env: Record<string, string> = {}, input = ''): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', repo.dir, ...args], { env: gitEnv(null, env) });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, out: Buffer.concat(out).toString('utf8'), err: Buffer.concat(err).toString('utf8') }));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
-  });
+async function plumbing(repo: GitRepo, args: string[], env: Record<string, string> = {}, input = ''): Promise<{ code: number; out: string; err: string }> {
+  const result = await runProcess('git', ['--git-dir', repo.dir, ...args], { env: gitEnv(null, env), input });
+  return { code: result.code, out: result.stdout.toString('utf8'), err: result.stderr };
 }
 
 /**

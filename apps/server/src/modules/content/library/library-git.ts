@@ -219,7 +219,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     const wanted = ref?.trim() || row.defaultBranch;
     const commit = await repo.resolve(wanted);
     if (!commit) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: wanted });
-    const isBranch = (await repo.branches()).some((b) => b.name === wanted);
+    const isBranch = (await repo.branchHead(wanted)) !== null;
     return { commit, branch: isBranch ? wanted : null };
   }
 

@@ -1,0 +1,62 @@
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runProcess, stopProcessHelper, streamProcess } from './process-spawner';
+
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' };
+const sh = (script: string, opts: { input?: string; timeoutMs?: number } = {}) => runProcess('/bin/sh', ['-c', script], { env, ...opts });
+
+afterAll(() => stopProcessHelper());
+
+describe('the process helper', () => {
+  it('starts commands from its own process, not the server (whose fork held the request loop)', async () => {
+    const { stdout, code } = await sh('echo $PPID');
+    expect(code).toBe(0);
+    const parent = Number(stdout.toString().trim());
+    expect(parent).toBeGreaterThan(0);
+    expect(parent).not.toBe(process.pid);
+  });
+
+  it('passes input and environment, and answers output, error text and exit code', async () => {
+    const result = await runProcess('/bin/sh', ['-c', 'cat; echo "$CCMS_PROBE" >&2; exit 3'], {
+      env: { ...env, CCMS_PROBE: 'probe value' },
+      input: 'from stdin\n',
+    });
+    expect(result).toEqual({ stdout: Buffer.from('from stdin\n'), stderr: 'probe value\n', code: 3 });
+    const bytes = Buffer.from([0, 255, 1, 254]);
+    expect((await runProcess('/bin/cat', [], { env, input: bytes })).stdout).toEqual(bytes);
+  });
+
+  it('carries large output whole and runs commands side by side', async () => {
+    const big = await sh('head -c 20000000 /dev/zero');
+    expect(big.stdout.length).toBe(20_000_000);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => sh(`echo ${i}`)));
+    expect(answers.map((a) => a.stdout.toString().trim())).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
+  });
+
+  it('kills a command past its time, and refuses one that cannot start', async () => {
+    const slow = await sh('exec sleep 5', { timeoutMs: 200 });
+    expect(slow.code).not.toBe(0);
+    await expect(runProcess('/no/such/program', [], { env })).rejects.toThrow(/ENOENT/);
+  });
+
+  it('streams output that a caller may stop reading and kill', async () => {
+    const child = streamProcess('/usr/bin/yes', ['line'], { env });
+    const lines = createInterface({ input: child.stdout });
+    let read = 0;
+    for await (const line of lines) {
+      expect(line).toBe('line');
+      if (++read === 1000) break;
+    }
+    lines.close();
+    child.kill();
+    expect((await child.done).code).not.toBe(0);
+  });
+
+  it('fails the commands of a helper that died, and starts a new one for the next', async () => {
+    const running = sh('sleep 5');
+    await new Promise((r) => setTimeout(r, 100));
+    stopProcessHelper();
+    await expect(running).rejects.toThrow(/helper ended/);
+    expect((await sh('echo again')).stdout.toString()).toBe('again\n');
+  });
+});
