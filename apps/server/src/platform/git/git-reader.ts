@@ -100,6 +100,12 @@ export class GitReader {
     return null;
   }
 
+  /** Whether the clone holds a commit with this id (fetched, or built and pushed here). */
+  async hasCommit(oid: string): Promise<boolean> {
+    if (!OBJECT_ID.test(oid)) return false;
+    return (await runGit(this.dir, ['cat-file', '-e', `${oid}^{commit}`], { allowFail: true })).code === 0;
+  }
+
   /** Entries directly in a folder ('' is the root) at a commit; null when the folder does not exist. */
   async listFolder(commit: string, folder: string): Promise<TreeEntry[] | null> {
     if (folder !== '') {

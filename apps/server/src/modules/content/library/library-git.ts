@@ -194,12 +194,22 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
    * wait as long again to fail the same way.
    */
   async function branchCurrent(row: LibraryRow, branch: string): Promise<boolean> {
+    return (await branchState(row, branch)).current;
+  }
+
+  /**
+   * As branchCurrent, with the remote's head when the clone is behind it but already holds that
+   * commit (`held`): a commit this node pushed moments ago, before its tracking ref moved. A
+   * reader can read it as it is, without the fetch that would wait for the library's lock behind
+   * the saves queued there.
+   */
+  async function branchState(row: LibraryRow, branch: string): Promise<{ current: boolean; held: string | null }> {
     const repo = repoOf(row.libraryId);
-    if (!(await repo.exists())) return false;
+    if (!(await repo.exists())) return { current: false, held: null };
     try {
       await assertUrlAllowed(row.url, { libraryId: row.libraryId, repo });
     } catch {
-      return false;
+      return { current: false, held: null };
     }
     const [remote, local] = await Promise.all([
       repo.remoteHead(row.url, branch, authOf(row)).catch(async (err: unknown) => {
@@ -209,9 +219,10 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
       }),
       repo.branchHead(branch),
     ]);
-    if (!remote || remote !== local) return false;
+    if (!remote) return { current: false, held: null };
+    if (remote !== local) return { current: false, held: (await repo.hasCommit(remote)) ? remote : null };
     syncedAt.set(branchKey(row.libraryId, branch), Date.now());
-    return true;
+    return { current: true, held: null };
   }
 
   /** A commit id for a branch name or commit id (default branch when absent), or a 404 naming it. */
@@ -313,6 +324,7 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     ready,
     readyBranch,
     branchCurrent,
+    branchState,
     resolveRef,
     identityOf,
     commit,

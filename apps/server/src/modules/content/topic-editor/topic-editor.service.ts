@@ -146,14 +146,18 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
     const repo = git.repoOf(file.libraryId);
     // The remote's branch is where the clone has it: no fetch (the usual open, and a save on an unmoved branch).
     // A remote that cannot be reached is read from the last fetch, as a failed fetch would be.
-    const current = await git.branchCurrent(file.row, file.branch).catch((err: unknown) => {
+    const state = await git.branchState(file.row, file.branch).catch((err: unknown) => {
       if (err instanceof RemoteError) return err;
       throw err;
     });
-    if (current === true) {
+    if (!(state instanceof RemoteError) && state.current) {
       const head = await repo.branchHead(file.branch);
       if (head) return { repo, head, fetched: true };
     }
+    // A reader (no base) reads the remote's head at once when the clone holds it already: a save
+    // this node pushed moments ago. A fetch would wait for the library's lock behind the saves.
+    if (base === undefined && !(state instanceof RemoteError) && state.held) return { repo, head: state.held, fetched: true };
+    const current = state instanceof RemoteError ? state : state.current;
     const fetched = current instanceof RemoteError ? { ok: false as const, reason: current.reason } : await git.fetchNow(file.row);
     if (!fetched.ok && !(await repo.hasFetched())) throw remoteError(fetched.reason, file.branch);
     const head = await repo.branchHead(file.branch);

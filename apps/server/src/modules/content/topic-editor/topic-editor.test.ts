@@ -156,6 +156,23 @@ describe('save', () => {
     expect(history.body.data.commits[0]).toMatchObject({ commit: res.body.data.commit, author: 'writer1 nick' });
   });
 
+  it('opens the head a save of this node pushed before the clone’s tracking ref moved, without fetching', async () => {
+    const doc = await open(writer.caller, 'same');
+    const res = await save(writer.caller, doc, doc.content.replace('Two.', 'Two, pushed.'));
+    expect(res.body.code, res.body.msg).toBe(200);
+    // The window between the remote taking the push and the clone's ref moving, held open: the ref goes back.
+    const ref = path.join(t.dataDir, 'git', String(libraryId), 'refs/remotes/origin/main');
+    await writeFile(ref, `${doc.baseCommit}\n`);
+    const again = await open(writer.caller, 'same');
+    expect(again).toMatchObject({ baseCommit: res.body.data.commit, content: res.body.data.content });
+    // Read as it was held: no fetch moved the ref.
+    expect((await readFile(ref, 'utf8')).trim()).toBe(doc.baseCommit);
+    // A save from that base still lands (its commit fetches under the lock as before).
+    const next = await save(writer.caller, again, again.content.replace('Three.', 'Three, after.'));
+    expect(next.body.code, next.body.msg).toBe(200);
+    expect(await remote().show('docs', 'main', 'topics/same.dita')).toBe(next.body.data.content);
+  });
+
   it('takes the commit message asked for, and the profile e-mail when there is one', async () => {
     const doc = await open(second.caller, 'intro');
     const res = await save(second.caller, doc, doc.content.replace('Two.', 'Two, by the second writer.'), { message: 'Reword two' });
