@@ -4,7 +4,10 @@ import type { Database } from '../../db/client';
 /** First key of pg_advisory_xact_lock(int, int): marks the lock as "a library's clone". */
 const LOCK_NAMESPACE = 0x63636d73 & 0x7fffffff;
 
-export type LibraryLock = <T>(libraryId: number, fn: () => Promise<T>) => Promise<T>;
+export type LibraryLock = (<T>(libraryId: number, fn: () => Promise<T>) => Promise<T>) & {
+  /** Whether this process has a writer on the library now (holding or waiting for the lock). */
+  busy(libraryId: number): boolean;
+};
 
 /**
  * One writer per library at a time: an in-process queue always (so one node never holds
@@ -14,7 +17,7 @@ export type LibraryLock = <T>(libraryId: number, fn: () => Promise<T>) => Promis
  */
 export function libraryLock(database: Pick<Database, 'kind' | 'db'>): LibraryLock {
   const tails = new Map<number, Promise<unknown>>();
-  return async <T>(libraryId: number, fn: () => Promise<T>): Promise<T> => {
+  const lock = async <T>(libraryId: number, fn: () => Promise<T>): Promise<T> => {
     const previous = tails.get(libraryId) ?? Promise.resolve();
     const guarded = async () => {
       if (database.kind !== 'postgres') return fn();
@@ -32,4 +35,5 @@ export function libraryLock(database: Pick<Database, 'kind' | 'db'>): LibraryLoc
       if (tails.get(libraryId) === tail) tails.delete(libraryId);
     }
   };
+  return Object.assign(lock, { busy: (libraryId: number) => tails.has(libraryId) });
 }

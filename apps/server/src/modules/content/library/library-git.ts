@@ -131,13 +131,20 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
   }
 
   /**
-   * A clone to read: fetched when missing or older than the freshness window. When the remote
-   * cannot be reached, the last fetch is read and `stale` says so; with no earlier copy it fails.
+   * A clone to read: fetched when missing or older than the freshness window, unless this node's
+   * writers are on the library then (read as it is, fetched behind them). When the remote cannot
+   * be reached, the last fetch is read and `stale` says so; with no earlier copy it fails.
    */
   async function ready(row: LibraryRow): Promise<{ repo: GitRepo; stale: boolean }> {
     const repo = repoOf(row.libraryId);
     const last = fetchedAt.get(row.libraryId);
     if (last !== undefined && Date.now() - last < freshnessMs && (await repo.exists())) return { repo, stale: false };
+    if (last !== undefined && lock.busy(row.libraryId) && (await repo.exists())) {
+      // Writers of this node are on the library (saves, which move the clone themselves): a read
+      // answers from the clone as it is, and the fetch runs behind them instead of making it wait.
+      void fetchNow(row).catch(() => undefined);
+      return { repo, stale: false };
+    }
     const outcome = await fetchNow(row);
     if (outcome.ok) return { repo, stale: false };
     if (await repo.hasFetched()) return { repo, stale: true };

@@ -61,6 +61,30 @@ describe('readyBranch, the fetch a publish makes', () => {
   });
 });
 
+describe('ready, the fetch a read makes', () => {
+  it('reads the clone as it is while a writer holds the library, and fetches behind it', async () => {
+    const git = libraryGit({ database: t.database, dataDir: t.dataDir, secretKey: 'k'.repeat(64), freshnessMs: 0 });
+    await remote().createRepo('busy', { files: { 'a.dita': '<topic id="a"/>' }, branch: 'main' });
+    const lib = row(999_106, remote().url('busy'));
+    const first = await git.readyBranch(lib, 'main');
+    await git.ready(lib);
+    const pushed = await remote().commit('busy', 'main', { 'b.dita': '<topic id="b"/>' }, 'outside push');
+    let release = () => undefined as void;
+    const held = git.withLock(lib.libraryId, () => new Promise<void>((resolve) => (release = resolve)));
+    // Past the freshness window, with a writer on the library: answered at once from the clone.
+    const read = await git.ready(lib);
+    expect(read.stale).toBe(false);
+    expect(await read.repo.branchHead('main')).toBe(first.head);
+    release();
+    await held;
+    // The fetch queued behind the writer brings the outside push; with nobody on the library, a read waits for its fetch.
+    await expect.poll(async () => git.repoOf(lib.libraryId).branchHead('main')).toBe(pushed);
+    const again = await remote().commit('busy', 'main', { 'c.dita': '<topic id="c"/>' }, 'another push');
+    const after = await git.ready(lib);
+    expect(await after.repo.branchHead('main')).toBe(again);
+  });
+});
+
 describe('branchCurrent, the check an editor open makes instead of a fetch', () => {
   it("is true only while the remote's branch is where the clone has it, and never moves the clone itself", async () => {
     const git = libraryGit({ database: t.database, dataDir: t.dataDir, secretKey: 'k'.repeat(64) });
