@@ -44,6 +44,11 @@ export interface GitServer {
   log(name: string, ref: string): Promise<{ hash: string; subject: string; author: string; email: string }[]>;
   /** Requests served so far. */
   requests: number;
+  /**
+   * Holds every push (git-receive-pack POST) from now on until `release`: a remote that answers
+   * slowly. `waiting` counts the pushes held.
+   */
+  holdPushes(): { release(): void; readonly waiting: number };
   close(): Promise<void>;
 }
 
@@ -119,6 +124,7 @@ export async function startGitServer(opts: { auth?: { username: string; password
   const root = await mkdtemp(path.join(tmpdir(), 'ccms-git-remote-'));
   const work = await mkdtemp(path.join(tmpdir(), 'ccms-git-work-'));
   let requests = 0;
+  let held: { open: Promise<void>; waiting: number } | null = null;
   const server = http.createServer((req, res) => {
     requests++;
     let user = 'anonymous';
@@ -130,6 +136,12 @@ export async function startGitServer(opts: { auth?: { username: string; password
         return;
       }
       user = opts.auth.username;
+    }
+    if (held && req.method === 'POST' && (req.url ?? '').includes('git-receive-pack')) {
+      const gate = held;
+      gate.waiting++;
+      void gate.open.then(() => serveCgi(req, res, root, user));
+      return;
     }
     serveCgi(req, res, root, user);
   });
@@ -167,6 +179,20 @@ export async function startGitServer(opts: { auth?: { username: string; password
     url: (name) => `http://127.0.0.1:${port}/${name}.git`,
     get requests() {
       return requests;
+    },
+    holdPushes() {
+      let release = () => undefined as void;
+      const gate = { open: new Promise<void>((resolve) => (release = resolve)), waiting: 0 };
+      held = gate;
+      return {
+        release() {
+          if (held === gate) held = null;
+          release();
+        },
+        get waiting() {
+          return gate.waiting;
+        },
+      };
     },
     async createRepo(name, seed) {
       const branch = seed.branch ?? 'main';

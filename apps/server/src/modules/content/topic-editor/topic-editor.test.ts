@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { EditorDocument } from '@ccms/contracts/content/topic-editor';
 import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { git } from '../../../../test/git-http-server';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
@@ -171,6 +171,41 @@ describe('save', () => {
     const next = await save(writer.caller, again, again.content.replace('Three.', 'Three, after.'));
     expect(next.body.code, next.body.msg).toBe(200);
     expect(await remote().show('docs', 'main', 'topics/same.dita')).toBe(next.body.data.content);
+  });
+
+  it('a save held by a slow remote holds no open, document list or search of the same library', async () => {
+    const lister = await userWith(t, 'lister1', ['ccms:document:list', 'ccms:search:list']);
+    await grant(t, libraryId, 'user', lister.userId, 'read');
+    const doc = await open(writer.caller, 'drafted');
+    const gate = remote().holdPushes();
+    let saved = false;
+    const saving = save(writer.caller, doc, doc.content.replace('Four.', 'Four, slowly.')).then((res) => {
+      saved = true;
+      return res;
+    });
+    try {
+      // The save holds the library's lock and waits on the remote for its push.
+      await expect.poll(() => gate.waiting, { timeout: 20_000 }).toBeGreaterThan(0);
+      // Past the clone's freshness window too: a read that fetched now would queue behind the save.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 120_000);
+      const [opened, documents, found] = await Promise.all([
+        open(second.caller, 'intro'),
+        lister.caller.get('/prod-api/ccms/document/list', { libraryId, pageNum: 1, pageSize: 10 }),
+        lister.caller.get('/prod-api/ccms/search', { libraryId, q: 'Topic', pageNum: 1, pageSize: 10 }),
+      ]);
+      expect(opened.path).toBe('topics/intro.dita');
+      expect(documents.body.code, documents.raw).toBe(200);
+      expect(found.body.code, found.raw).toBe(200);
+      // All three answered while the save was still waiting for the remote.
+      expect(saved).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      gate.release();
+    }
+    const res = await saving;
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(await remote().show('docs', 'main', 'topics/drafted.dita')).toBe(res.body.data.content);
   });
 
   it('takes the commit message asked for, and the profile e-mail when there is one', async () => {
