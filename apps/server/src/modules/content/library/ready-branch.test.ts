@@ -69,8 +69,19 @@ describe('ready, the fetch a read makes', () => {
     const first = await git.readyBranch(lib, 'main');
     await git.ready(lib);
     const pushed = await remote().commit('busy', 'main', { 'b.dita': '<topic id="b"/>' }, 'outside push');
+    // A writer on the library, holding its lock until released (on PostgreSQL the lock is taken in a transaction: wait until it holds).
     let release = () => undefined as void;
-    const held = git.withLock(lib.libraryId, () => new Promise<void>((resolve) => (release = resolve)));
+    let held: Promise<void> = Promise.resolve();
+    await new Promise<void>((inside) => {
+      held = git.withLock(
+        lib.libraryId,
+        () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+            inside();
+          }),
+      );
+    });
     // Past the freshness window, with a writer on the library: answered at once from the clone.
     const read = await git.ready(lib);
     expect(read.stale).toBe(false);
