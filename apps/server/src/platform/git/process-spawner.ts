@@ -34,6 +34,8 @@ type Reply =
 interface Pending {
   onReply: (reply: Reply) => void;
   onGone: (err: Error) => void;
+  /** The helper it was sent to: only that one's end fails it. */
+  helper?: ChildProcess;
 }
 
 let helper: ChildProcess | undefined;
@@ -61,9 +63,11 @@ function started(): ChildProcess {
     if (helper === child) helper = undefined;
     const gone = new Error(`the git process helper ended (${signal ?? `exit code ${code}`})`);
     for (const [id, p] of pending) {
+      if (p.helper !== child) continue;
       pending.delete(id);
       p.onGone(gone);
     }
+    holdOpen();
   });
   child.on('error', () => undefined);
   child.unref();
@@ -74,7 +78,7 @@ function started(): ChildProcess {
 function send(message: Record<string, unknown>, p: Pending): number {
   const id = nextId++;
   const child = started();
-  pending.set(id, p);
+  pending.set(id, { ...p, helper: child });
   holdOpen();
   child.send({ ...message, id }, (err) => {
     if (!err || !pending.has(id)) return;
