@@ -1,11 +1,9 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { readObjects } from './batch-reader';
-import { gitEnv } from './git-env';
 import { gitText, isValidBranchName, OBJECT_ID, REMOTE, runGit, trackingRef } from './git-process';
+import { type CommitInfo, lastCommits } from './last-commits';
 import { parseTree, TREE_MODE } from './loose-objects';
-import { streamProcess } from './process-spawner';
 
 export interface TreeEntry {
   name: string;
@@ -17,13 +15,7 @@ export interface TreeEntry {
   size: number | null;
 }
 
-export interface CommitInfo {
-  commit: string;
-  author: string;
-  email: string;
-  date: string;
-  message: string;
-}
+export type { CommitInfo } from './last-commits';
 
 export interface BranchInfo {
   name: string;
@@ -223,39 +215,9 @@ export class GitReader {
     });
   }
 
-  /**
-   * The newest commit touching each given path (files or folders) under `folder`, walking the
-   * history of that folder once and stopping as soon as every path is found.
-   */
-  async lastCommits(commit: string, folder: string, paths: string[]): Promise<Map<string, CommitInfo>> {
-    const found = new Map<string, CommitInfo>();
-    if (paths.length === 0) return found;
-    const wanted = new Set(paths);
-    const args = ['--git-dir', this.dir, 'log', '--no-renames', '--format=%x1e%H%x1f%an%x1f%ae%x1f%aI%x1f%s', '--name-only', commit];
-    if (folder !== '') args.push('--', folder);
-    const child = streamProcess('git', args, { env: gitEnv() });
-    const lines = createInterface({ input: child.stdout });
-    let current: CommitInfo | null = null;
-    const prefix = folder === '' ? '' : `${folder}/`;
-    for await (const line of lines) {
-      if (line.startsWith('\x1e')) {
-        const [hash = '', author = '', email = '', date = '', message = ''] = line.slice(1).split('\x1f');
-        current = { commit: hash, author, email, date, message };
-        continue;
-      }
-      if (!line || !current || !line.startsWith(prefix)) continue;
-      // A changed file stands for itself and for the folder right under `folder` holding it.
-      const rest = line.slice(prefix.length);
-      const slash = rest.indexOf('/');
-      const entry = prefix + (slash < 0 ? rest : rest.slice(0, slash));
-      if (wanted.has(entry) && !found.has(entry)) {
-        found.set(entry, current);
-        if (found.size === wanted.size) break;
-      }
-    }
-    lines.close();
-    child.kill();
-    return found;
+  /** The newest commit touching each given path (files or folders) under `folder` (remembered per folder, see last-commits.ts). */
+  lastCommits(commit: string, folder: string, paths: string[]): Promise<Map<string, CommitInfo>> {
+    return lastCommits(this.dir, commit, folder, paths);
   }
 
   /** Commits on a path (file or folder) newest first. */

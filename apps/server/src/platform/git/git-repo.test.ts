@@ -50,6 +50,27 @@ describe('GitRepo', () => {
     expect(last.get('topics/t1.dita')?.message).toBe('Initial content');
   });
 
+  it('names each entry’s last commit as the folder’s history grows, and after a forced push', async () => {
+    await server().createRepo('history', { files: { 'topics/a.dita': 'a\n', 'topics/b.dita': 'b\n', 'topics/sub/c.dita': 'c\n' } });
+    const url = server().url('history');
+    const repo = new GitRepo(path.join(work, 'history'));
+    await repo.ensure(url);
+    const lastOf = async () => {
+      const head = (await repo.fetchBranch(url, 'main', auth)) ?? '';
+      const last = await repo.lastCommits(head, 'topics', ['topics/a.dita', 'topics/b.dita', 'topics/sub']);
+      return Object.fromEntries([...last].map(([p, info]) => [p, info.message]));
+    };
+    expect(await lastOf()).toEqual({ 'topics/a.dita': 'Initial content', 'topics/b.dita': 'Initial content', 'topics/sub': 'Initial content' });
+    const first = await server().commit('history', 'main', { 'topics/a.dita': 'a2\n' }, 'Change a');
+    expect(await lastOf()).toEqual({ 'topics/a.dita': 'Change a', 'topics/b.dita': 'Initial content', 'topics/sub': 'Initial content' });
+    await server().commit('history', 'main', { 'topics/sub/c.dita': 'c2\n', 'other.txt': 'x\n' }, 'Change c');
+    expect(await lastOf()).toEqual({ 'topics/a.dita': 'Change a', 'topics/b.dita': 'Initial content', 'topics/sub': 'Change c' });
+    // Forced back to the first change and on from there: "Change c" is no longer in the history.
+    await git(['--git-dir', path.join(server().root, 'history.git'), 'update-ref', 'refs/heads/main', first]);
+    await server().commit('history', 'main', { 'topics/b.dita': 'b2\n' }, 'Change b');
+    expect(await lastOf()).toEqual({ 'topics/a.dita': 'Change a', 'topics/b.dita': 'Change b', 'topics/sub': 'Initial content' });
+  });
+
   it('fetches one branch from the URL: a push from outside is seen, the other branches stay as they were', async () => {
     await server().createRepo('two', { files: { 'a.txt': 'one\n' } });
     await git(['--git-dir', path.join(server().root, 'two.git'), 'branch', 'side', 'main']);

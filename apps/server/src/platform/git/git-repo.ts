@@ -5,6 +5,7 @@ import { buildCommit, type Change, type Identity } from './commit-builder';
 import type { GitAuth } from './git-env';
 import { GitReader } from './git-reader';
 import { ensureClone, fetchBranch, fetchRemote, listRemoteBranches, type PushOptions, pushCommit, pushOffer, remoteHead } from './git-transport';
+import { forgetLastCommits } from './last-commits';
 import type { RemotePin } from './remote-url';
 import type { Advertisement } from './smart-http';
 
@@ -63,6 +64,7 @@ export class GitRepo extends GitReader {
 
   async remove(): Promise<void> {
     closeBatchReader(this.dir);
+    forgetLastCommits(this.dir);
     await rm(this.dir, { recursive: true, force: true });
   }
 }
