@@ -4,6 +4,7 @@ import type { GRANTED_OBJECTS } from '@ccms/contracts/http';
 import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { sysRole, sysUser } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { AuthContext } from './access';
@@ -145,14 +146,24 @@ export function grantStore<T extends GrantTable, L extends GrantLevel, K extends
   const levelsReachingPlaceholders = (outerId: SQL): SQL<string[] | null> =>
     levelsOf(outerId, reachingOf(sql`${sql.placeholder('userId')}`, sql`${table.granteeId} = ANY(${sql.placeholder('roleIds')}::int[])`));
 
+  /** levels' statement: the objects `ids` (an int[]), the caller `userId` and `roleIds` (an int[], may be empty). */
+  const levelsStatement = (db: Db) =>
+    db
+      .select(grantFields)
+      .from(source)
+      .where(
+        and(
+          sql`${objectId} = ANY(${sql.placeholder('ids')}::int[])`,
+          reachingOf(sql`${sql.placeholder('userId')}`, sql`${table.granteeId} = ANY(${sql.placeholder('roleIds')}::int[])`),
+        ),
+      )
+      .prepare(`ccms_${spec.object}_grant_levels`);
+
   /** The caller's strongest grant level on each object; absent: no grant reaches them. */
   async function levels(db: Db, caller: GrantCaller, objectIds: number[]): Promise<Map<number, L>> {
     const found = new Map<number, L>();
     if (objectIds.length === 0) return found;
-    const rows = await db
-      .select(grantFields)
-      .from(source)
-      .where(and(inArray(objectId, objectIds), reaching(caller)));
+    const rows = await preparedOn(db, levelsStatement).execute({ ids: objectIds, userId: caller.userId, roleIds: caller.roles.map((r) => r.roleId) });
     for (const row of rows) {
       const best = strongestLevel([found.get(row.objectId), row.level], spec.levels);
       if (best) found.set(row.objectId, best);

@@ -2,6 +2,7 @@ import type { BrokenQuery, KeyQuery, LinkRow, ProblemQuery, ProblemRow, Resource
 import { and, asc, count, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
+import { preparedOn } from '../../../db/prepared';
 import {
   ccmsCatalogDocument,
   ccmsCatalogIndex,
@@ -17,11 +18,15 @@ import { pageWindow } from '../../../platform/http/paging';
 
 export type IndexRow = typeof ccmsCatalogIndex.$inferSelect;
 
-export async function findIndex(db: Db, libraryId: number, branch: string): Promise<IndexRow | undefined> {
-  const [row] = await db
+const indexStatement = (db: Db) =>
+  db
     .select()
     .from(ccmsCatalogIndex)
-    .where(and(eq(ccmsCatalogIndex.libraryId, libraryId), eq(ccmsCatalogIndex.branch, branch)));
+    .where(and(eq(ccmsCatalogIndex.libraryId, sql.placeholder('libraryId')), eq(ccmsCatalogIndex.branch, sql.placeholder('branch'))))
+    .prepare('ccms_catalog_index_of');
+
+export async function findIndex(db: Db, libraryId: number, branch: string): Promise<IndexRow | undefined> {
+  const [row] = await preparedOn(db, indexStatement).execute({ libraryId, branch });
   return row;
 }
 

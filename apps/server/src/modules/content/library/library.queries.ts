@@ -1,6 +1,7 @@
 import type { LibraryQuery } from '@ccms/contracts/content/library';
-import { and, count, desc, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedOn } from '../../../db/prepared';
 import { ccmsLibrary, sysDept } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { containing } from '../../../platform/db/filters';
@@ -56,12 +57,16 @@ export const readableOptions = (db: Db, auth: AuthContext) =>
     .where(and(live, eq(ccmsLibrary.status, '0'), readableLibraries(auth, ccmsLibrary.libraryId)))
     .orderBy(ccmsLibrary.name);
 
-export async function findLibrary(db: Db, libraryId: number) {
-  const [row] = await db
+const libraryStatement = (db: Db) =>
+  db
     .select(columns)
     .from(ccmsLibrary)
     .leftJoin(sysDept, eq(sysDept.deptId, ccmsLibrary.deptId))
-    .where(and(live, eq(ccmsLibrary.libraryId, libraryId)));
+    .where(and(live, eq(ccmsLibrary.libraryId, sql.placeholder('libraryId'))))
+    .prepare('ccms_library_by_id');
+
+export async function findLibrary(db: Db, libraryId: number) {
+  const [row] = await preparedOn(db, libraryStatement).execute({ libraryId });
   return row;
 }
 

@@ -1,13 +1,21 @@
 import { ALLOW_PRIVATE_URLS_KEY, type ConfigFilter, type ConfigQuery } from '@ccms/contracts/system/config';
-import { and, asc, count, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedOn } from '../../../db/prepared';
 import { sysConfig } from '../../../db/schema';
 import { containing, withinRange } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
 
 /** The value of a config key, or undefined when the key is not set. */
+const valueStatement = (db: Db) =>
+  db
+    .select({ value: sysConfig.configValue })
+    .from(sysConfig)
+    .where(eq(sysConfig.configKey, sql.placeholder('key')))
+    .prepare('sys_config_value');
+
 export async function configValue(db: Db, key: string): Promise<string | undefined> {
-  const [row] = await db.select({ value: sysConfig.configValue }).from(sysConfig).where(eq(sysConfig.configKey, key));
+  const [row] = await preparedOn(db, valueStatement).execute({ key });
   return row?.value;
 }
 
