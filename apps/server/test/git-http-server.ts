@@ -44,11 +44,15 @@ export interface GitServer {
   log(name: string, ref: string): Promise<{ hash: string; subject: string; author: string; email: string }[]>;
   /** Requests served so far. */
   requests: number;
+  /** Pushes (git-receive-pack POSTs) received so far. */
+  pushes: number;
   /**
    * Holds every push (git-receive-pack POST) from now on until `release`: a remote that answers
    * slowly. `waiting` counts the pushes held.
    */
   holdPushes(): { release(): void; readonly waiting: number };
+  /** As holdPushes, for fetches (git-upload-pack POSTs: a fetch that has something to bring). */
+  holdFetches(): { release(): void; readonly waiting: number };
   close(): Promise<void>;
 }
 
@@ -124,7 +128,9 @@ export async function startGitServer(opts: { auth?: { username: string; password
   const root = await mkdtemp(path.join(tmpdir(), 'ccms-git-remote-'));
   const work = await mkdtemp(path.join(tmpdir(), 'ccms-git-work-'));
   let requests = 0;
-  let held: { open: Promise<void>; waiting: number } | null = null;
+  let pushes = 0;
+  type Gate = { open: Promise<void>; waiting: number };
+  const held: { push: Gate | null; fetch: Gate | null } = { push: null, fetch: null };
   const server = http.createServer((req, res) => {
     requests++;
     let user = 'anonymous';
@@ -137,8 +143,10 @@ export async function startGitServer(opts: { auth?: { username: string; password
       }
       user = opts.auth.username;
     }
-    if (held && req.method === 'POST' && (req.url ?? '').includes('git-receive-pack')) {
-      const gate = held;
+    const push = req.method === 'POST' && (req.url ?? '').includes('git-receive-pack');
+    if (push) pushes++;
+    const gate = push ? held.push : req.method === 'POST' && (req.url ?? '').includes('git-upload-pack') ? held.fetch : null;
+    if (gate) {
       gate.waiting++;
       void gate.open.then(() => serveCgi(req, res, root, user));
       return;
@@ -174,26 +182,32 @@ export async function startGitServer(opts: { auth?: { username: string; password
     return hash;
   }
 
+  function hold(kind: keyof typeof held) {
+    let release = () => undefined as void;
+    const gate = { open: new Promise<void>((resolve) => (release = resolve)), waiting: 0 };
+    held[kind] = gate;
+    return {
+      release() {
+        if (held[kind] === gate) held[kind] = null;
+        release();
+      },
+      get waiting() {
+        return gate.waiting;
+      },
+    };
+  }
+
   const handle: GitServer = {
     root,
     url: (name) => `http://127.0.0.1:${port}/${name}.git`,
     get requests() {
       return requests;
     },
-    holdPushes() {
-      let release = () => undefined as void;
-      const gate = { open: new Promise<void>((resolve) => (release = resolve)), waiting: 0 };
-      held = gate;
-      return {
-        release() {
-          if (held === gate) held = null;
-          release();
-        },
-        get waiting() {
-          return gate.waiting;
-        },
-      };
+    get pushes() {
+      return pushes;
     },
+    holdPushes: () => hold('push'),
+    holdFetches: () => hold('fetch'),
     async createRepo(name, seed) {
       const branch = seed.branch ?? 'main';
       await git(['init', '-q', '--bare', '-b', branch, bare(name)]);

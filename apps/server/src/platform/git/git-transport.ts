@@ -239,10 +239,14 @@ async function pushOnce(
   }
 }
 
+/** The most commits one push over HTTP carries (a batch of saves); a longer chain goes by git push. */
+const HTTP_CHAIN_MAX = 64;
+
 /**
- * The plain push: the remote advertises report-status and has the branch at the commit's only
- * parent; the pack holds the commit, and the trees and files that differ from the parent's.
- * Anything else is 'unsure' (git push then does it, or says what is wrong).
+ * The plain push: the remote advertises report-status and has the branch where a chain of commits
+ * with one parent each starts (one commit, or a batch of saves built one on the other); the pack
+ * holds those commits, and the trees and files each changed on its parent. Anything else is
+ * 'unsure' (git push then does it, or says what is wrong).
  */
 async function pushOverHttp(
   clone: Clone,
@@ -254,38 +258,66 @@ async function pushOverHttp(
   sent: () => void,
 ): Promise<PushAnswer> {
   const trace = saveTrace();
-  const [advert, [made]] = await Promise.all([offer ?? advertisement(url, auth, clone.pin, NETWORK_TIMEOUT_MS), readObjects(clone.dir, [commit])]);
+  const advert = await (offer ?? advertisement(url, auth, clone.pin, NETWORK_TIMEOUT_MS));
   trace.mark('commit-push/push/refs');
   if (!advert?.caps.has('report-status')) return { kind: 'unsure', why: 'no smart receive-pack with report-status' };
-  if (made?.type !== 'commit') return { kind: 'unsure', why: 'not a commit' };
-  const text = made.body.toString('utf8');
-  const parents = [...text.matchAll(/^parent ([0-9a-f]+)$/gm)].map((m) => m[1] ?? '');
-  const tree = /^tree ([0-9a-f]+)$/m.exec(text)?.[1];
   const ref = `refs/heads/${branch}`;
-  const [parent] = parents;
-  if (!tree || parents.length !== 1 || !parent || advert.refs.get(ref) !== parent) return { kind: 'unsure', why: 'not a commit on the remote head' };
-  const objects = await objectsSince(clone, made.body, tree, parent);
-  if (!objects) return { kind: 'unsure', why: 'objects not readable' };
+  const remoteAt = advert.refs.get(ref);
+  if (!remoteAt) return { kind: 'unsure', why: 'no such branch on the remote' };
+  const chain = await chainTo(clone, commit, remoteAt);
+  if (!chain) return { kind: 'unsure', why: 'not a chain of commits on the remote head' };
+  const objects: { type: ObjectType; body: Buffer }[] = [];
+  const sentOids = new Set<string>();
+  for (const link of chain) {
+    const part = await objectsSince(clone, link.body, link.tree, link.parent, sentOids);
+    if (!part) return { kind: 'unsure', why: 'objects not readable' };
+    objects.push(...part);
+  }
   const pack = packOf(objects);
   trace.mark('commit-push/push/pack');
-  const answer = await receivePack(url, { ref, oldOid: parent, newOid: commit }, pack, auth, clone.pin, NETWORK_TIMEOUT_MS, sent);
+  const answer = await receivePack(url, { ref, oldOid: remoteAt, newOid: commit }, pack, auth, clone.pin, NETWORK_TIMEOUT_MS, sent);
   trace.mark('commit-push/push/post');
   return answer;
+}
+
+/** The commits from `tip` back to (not including) `base`, oldest first, each with one parent; null when that is not what the history is. */
+async function chainTo(clone: Clone, tip: string, base: string): Promise<{ body: Buffer; tree: string; parent: string }[] | null> {
+  const chain: { body: Buffer; tree: string; parent: string }[] = [];
+  let at = tip;
+  while (at !== base) {
+    if (chain.length >= HTTP_CHAIN_MAX) return null;
+    const [made] = await readObjects(clone.dir, [at]);
+    if (made?.type !== 'commit') return null;
+    const text = made.body.toString('utf8');
+    const parents = [...text.matchAll(/^parent ([0-9a-f]+)$/gm)].map((m) => m[1] ?? '');
+    const tree = /^tree ([0-9a-f]+)$/m.exec(text)?.[1];
+    const [parent] = parents;
+    if (!tree || parents.length !== 1 || !parent) return null;
+    chain.push({ body: made.body, tree, parent });
+    at = parent;
+  }
+  return chain.length > 0 ? chain.reverse() : null;
 }
 
 /**
  * The objects a remote at `parent` lacks for a commit on it: the commit, and the trees and files
  * of its tree that are not at the same place in the parent's (read level by level through the
- * clone's reader). Null when one cannot be read.
+ * clone's reader), leaving out those in `sent` (already in the pack). Null when one cannot be read.
  */
-async function objectsSince(clone: Clone, commitBody: Buffer, tree: string, parent: string): Promise<{ type: ObjectType; body: Buffer }[] | null> {
+async function objectsSince(
+  clone: Clone,
+  commitBody: Buffer,
+  tree: string,
+  parent: string,
+  sent: Set<string>,
+): Promise<{ type: ObjectType; body: Buffer }[] | null> {
   const [parentCommit] = await readObjects(clone.dir, [parent]);
   if (parentCommit?.type !== 'commit') return null;
   const parentTree = /^tree ([0-9a-f]+)$/m.exec(parentCommit.body.toString('utf8'))?.[1] ?? null;
   const out: { type: ObjectType; body: Buffer }[] = [{ type: 'commit', body: commitBody }];
-  const sent = new Set<string>();
   const blobs: string[] = [];
-  let level = tree === parentTree ? [] : [{ oid: tree, old: parentTree }];
+  let level = tree === parentTree || sent.has(tree) ? [] : [{ oid: tree, old: parentTree }];
+  sent.add(tree);
   while (level.length > 0) {
     const olds = level.map((l) => l.old).filter((o): o is string => o !== null);
     const read = await readObjects(clone.dir, [...level.map((l) => l.oid), ...olds]);

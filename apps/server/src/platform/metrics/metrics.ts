@@ -50,6 +50,31 @@ const gitDurations = {
   ),
 };
 
+/** Commits waiting for a library's lock in this process, to go out with the next push (library-git.ts). */
+let commitsWaiting = 0;
+metrics.register(
+  new Collected(
+    'ccms_git_commits_waiting',
+    "Commits waiting for their library's write lock in this process (they go out together with the next push)",
+    'gauge',
+    () => [{ labels: {}, value: commitsWaiting }],
+  ),
+);
+
+const pushCommits = metrics.register(
+  new Histogram('ccms_git_push_commits', 'Commits one push to a library remote carried (saves queued behind a push go out together)', [], [1, 2, 4, 8, 16, 32]),
+);
+
+/** Commits started (positive) or stopped (negative) waiting for their library's lock. */
+export function countCommitsWaiting(by: number) {
+  commitsWaiting += by;
+}
+
+/** A push of `commits` commits went out. */
+export function observePushCommits(commits: number) {
+  pushCommits.observe({}, commits);
+}
+
 /** A publish ended (publish-runner.ts). */
 export function observePublish(result: 'success' | 'fail' | 'canceled', durationMs: number) {
   publishDuration.observe({ result }, durationMs / 1000);

@@ -3,22 +3,17 @@ import type { LibraryLevel } from '@ccms/contracts/content/library';
 import { Code } from '@ccms/contracts/http';
 import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
-import { type Change, type GitRepo, isValidBranchName } from '../../../platform/git/git-repo';
+import { type GitRepo, isValidBranchName } from '../../../platform/git/git-repo';
 import { AppError, badRequest, forbidden } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
-import { allows, type LibraryNeed, levelOf } from '../library/library-access';
-import { type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
+import { allows, type LibraryNeed } from '../library/library-access';
+import { type LibraryGit, type LibraryRow, type MadeCommit, remoteError } from '../library/library-git';
 import { brokenLinks, claimFullReindex, findIndex, holdFullReindex, type IndexRow, listKeys, listProblems, listResources } from './catalog.queries';
 import { IndexRaceError } from './catalog-store';
 import type { CatalogIndexer, PreparedRun } from './indexer';
 import type { ReviewHooks } from './review-hooks';
 
-/** A commit this server built on `parent` from `changes` and pushed as is (not replayed). */
-export interface MadeCommit {
-  commit: string;
-  parent: string;
-  changes: readonly Change[];
-}
+export type { MadeCommit } from '../library/library-git';
 
 /** An opened catalogue: the library (access checked), the branch and its index. */
 export interface CatalogScopeOpen {
@@ -45,6 +40,8 @@ export const indexedAt = (index: IndexRow) => ({ libraryId: index.libraryId, bra
  */
 export function catalogService(db: Db, git: LibraryGit, libraries: LibraryService, indexer: CatalogIndexer) {
   const running = new Map<string, Promise<unknown>>();
+  /** Index runs being worked out ahead, by library, branch and commit (prepareCommit). */
+  const preparing = new Map<string, Promise<PreparedRun | null>>();
 
   function branchOf(row: LibraryRow, branch: string | undefined): string {
     const name = branch?.trim() || row.defaultBranch;
@@ -126,15 +123,27 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
 
   /** The caller's level, after checking it meets `need` ("No relevant permissions" otherwise). */
   async function access(auth: AuthContext, libraryId: number, need: LibraryNeed) {
-    const row = await libraries.forCall(auth, libraryId, need);
-    const level = await levelOf(db, auth, libraryId);
+    const { row, level } = await libraries.forCallWithLevel(auth, libraryId, need);
     return { row, level, canWrite: allows(level, 'write') && row.status === '0' };
+  }
+
+  /**
+   * The index of a branch for a read: brought to the branch head first, except while this node
+   * indexes the branch (a save's commit, being written): then the read answers from what is indexed
+   * now instead of waiting for that transaction. The save itself answers once its commit is indexed.
+   */
+  async function forReading(row: LibraryRow, branch: string): Promise<IndexRow> {
+    if (running.has(`${row.libraryId}\u0000${branch}`)) {
+      const stored = await findIndex(db, row.libraryId, branch);
+      if (stored) return stored;
+    }
+    return (await refresh(row, branch)).index;
   }
 
   async function open(auth: AuthContext, libraryId: number, branchName: string | undefined, need: LibraryNeed = 'read'): Promise<CatalogScopeOpen> {
     const { row, level, canWrite } = await access(auth, libraryId, need);
     const branch = branchOf(row, branchName);
-    const { index } = await refresh(row, branch);
+    const index = await forReading(row, branch);
     return { row, branch, index, level, canWrite };
   }
 
@@ -145,7 +154,7 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
    */
   async function openStored(auth: AuthContext, libraryId: number, branch: string, need: LibraryNeed = 'read'): Promise<CatalogScopeOpen> {
     const { row, level, canWrite } = await access(auth, libraryId, need);
-    const { index } = await refresh(row, branch);
+    const index = await forReading(row, branch);
     return { row, branch, index, level, canWrite };
   }
 
@@ -170,19 +179,31 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
      * afterCommit to write once the push went through as built. Null when the index is elsewhere.
      */
     async prepareCommit(row: LibraryRow, branch: string, made: MadeCommit): Promise<PreparedRun | null> {
-      const stored = await findIndex(db, row.libraryId, branch);
-      if (stored?.commit !== made.parent) return null;
-      return indexer.prepare(
-        {
-          libraryId: row.libraryId,
-          libraryType: row.libraryType,
-          branch,
-          repo: git.repoOf(row.libraryId),
-          commit: made.commit,
-          known: { from: made.parent, changes: made.changes },
-        },
-        stored.commit,
+      // The saves of one batch all ask for the same run: they share it.
+      const key = `${row.libraryId}\u0000${branch}\u0000${made.commit}`;
+      const running = preparing.get(key);
+      if (running) return running;
+      const started = (async () => {
+        const stored = await findIndex(db, row.libraryId, branch);
+        if (stored?.commit !== made.parent) return null;
+        return indexer.prepare(
+          {
+            libraryId: row.libraryId,
+            libraryType: row.libraryType,
+            branch,
+            repo: git.repoOf(row.libraryId),
+            commit: made.commit,
+            known: { from: made.parent, changes: made.changes },
+          },
+          stored.commit,
+        );
+      })();
+      preparing.set(key, started);
+      void started.then(
+        () => preparing.delete(key),
+        () => preparing.delete(key),
       );
+      return started;
     },
 
     async state(auth: AuthContext, q: { libraryId: number; branch?: string }): Promise<CatalogState> {

@@ -6,49 +6,28 @@ import { ccmsLibrary, sysUser } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { openSecret } from '../../../platform/crypto/secret-box';
 import type { GitAuth, RemoteFailure } from '../../../platform/git/git-env';
-import { type Change, GitRepo, type Identity, MergeConflictError, RemoteError, RemoteMovedError, TreeError } from '../../../platform/git/git-repo';
+import { GitRepo, type Identity, RemoteError } from '../../../platform/git/git-repo';
 import { libraryLock } from '../../../platform/git/library-lock';
 import { checkRemoteUrl, type RemotePin, type Resolver } from '../../../platform/git/remote-url';
-import { AppError, badRequest, conflict } from '../../../platform/http/errors';
-import { saveTrace } from '../../../platform/phase-trace';
+import { AppError } from '../../../platform/http/errors';
 import { allowedPrivateHosts } from '../../system/config/config.queries';
-
-/** The most a commit's changes may hold to be pushed over HTTP from the server's process (its pack is built in memory). */
-const HTTP_PUSH_MAX_BYTES = 16 * 1024 * 1024;
+import { commitQueue, remoteError } from './library-commit';
 
 /** Branch fetch failures after which the full fetch could still succeed: the branch, not the remote, was the trouble (or git did not say). */
 const FETCH_AGAIN: ReadonlySet<RemoteFailure> = new Set(['branchMissing', 'unknown']);
 
-/** Pushes of changes worked out on the head (ChangesOn) that the remote may refuse because it moved before the commit answers RemoteMovedError. */
-const REBUILD_ATTEMPTS = 5;
-
-/**
- * Only changes held in memory, and small, go over HTTP from this process (its pack is built in
- * memory); files on disk (uploads), moves (a moved file would be sent again whole) and big changes are streamed by git push.
- */
-function overHttp(changes: Change[]): boolean {
-  const inMemory = changes.every((c) => c.op === 'delete' || (c.op === 'put' && 'content' in c));
-  const bytes = changes.reduce((sum, c) => sum + (c.op === 'put' && 'content' in c ? c.content.length : 0), 0);
-  return inMemory && bytes <= HTTP_PUSH_MAX_BYTES;
-}
-
-/**
- * A frozen revision's branch: `frozen/<name>`, made by the flight-ops freeze at the commit its tag
- * `freeze/<name>` names. No commit lands on it (every writer commits through `commit` below, and
- * branch merges through mergeBranch): what its review approves is what its dispatch publishes.
- */
-export const FROZEN_BRANCH_PREFIX = 'frozen/';
-export const isFrozenBranch = (branch: string) => branch.startsWith(FROZEN_BRANCH_PREFIX);
-
-/** Refuses a change to a frozen branch, naming it and its tag (400, nothing written). */
-export function assertNotFrozen(branch: string): void {
-  if (isFrozenBranch(branch)) throw badRequest('flightops.frozenReadOnly', { branch, tag: `freeze/${branch.slice(FROZEN_BRANCH_PREFIX.length)}` });
-}
-
-/** The changes of a commit, worked out under the library's lock on the head the commit is built on (see `commit`). */
-export type ChangesOn = (repo: GitRepo, head: string) => Promise<Change[]>;
-
 export type LibraryRow = typeof ccmsLibrary.$inferSelect;
+
+export {
+  assertNotFrozen,
+  type ChangesOn,
+  type Committed,
+  FROZEN_BRANCH_PREFIX,
+  isFrozenBranch,
+  type MadeCommit,
+  presentGitError,
+  remoteError,
+} from './library-commit';
 
 export interface LibraryGitDeps {
   database: Pick<Database, 'db' | 'kind'>;
@@ -248,31 +227,10 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     return { name, email };
   }
 
-  /**
-   * Commits `changes` on a branch as the signed-in user and pushes at once; a real conflict answers
-   * 409 with the paths and where the change was kept. Given as a list, the commit is replayed on a
-   * remote that moved. Given as `ChangesOn`, they are worked out under the lock on the head the
-   * commit is built on, and when the remote refuses the push because it moved, the branch is
-   * fetched and they are worked out again on its new head, still under the lock (so the saves
-   * waiting for it queue instead of racing); after REBUILD_ATTEMPTS such refusals RemoteMovedError.
-   */
-  async function commit(
-    row: LibraryRow,
-    auth: AuthContext,
-    branch: string,
-    changes: Change[] | ChangesOn,
-    message: string,
-    /** Runs under the lock on the head the commit builds on: refuses a change made from a stale base. */
-    checkHead?: (repo: GitRepo, head: string) => Promise<void>,
-    /** onBuilt: told when a built commit's objects are on their way (each attempt's, with the head it was built on and its changes). */
-    opts: { onBuilt?: (commit: string, parent: string, changes: Change[]) => void } = {},
-  ) {
-    assertNotFrozen(branch);
-    const trace = saveTrace();
-    const author = await identityOf(auth);
-    const rebuild = typeof changes === 'function';
-    return lock(row.libraryId, async () => {
-      trace.mark('commit-push/identity+lock');
+  const { commit } = commitQueue({
+    lock,
+    identityOf,
+    async clone(row, branch) {
       const repo = repoOf(row.libraryId);
       if (!(await repo.exists()) || !fetchedAt.has(row.libraryId)) {
         const outcome = await fetchUnlocked(row);
@@ -281,45 +239,10 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
       await assertUrlAllowed(row.url, { libraryId: row.libraryId, repo }).catch((err: unknown) => {
         throw err instanceof RemoteError ? remoteError(err.reason, branch) : err;
       });
-      const credentials = authOf(row);
-      const start = await repo.branchHead(branch);
-      if (!start) throw new AppError(Code.NOT_FOUND, 'library.refMissing', { ref: branch });
-      let head: string = start;
-      for (let attempt = 1; ; attempt++) {
-        const parent = head;
-        // The remote's refs, the push's first request, asked for now: answered while the commit is checked and built
-        // (changes still to be worked out are held in memory as a rule, so they are asked for too).
-        const offer = typeof changes === 'function' || overHttp(changes) ? repo.pushOffer(row.url, credentials) : undefined;
-        if (checkHead) await checkHead(repo, parent);
-        const list = typeof changes === 'function' ? await changes(repo, parent) : changes;
-        trace.mark('commit-push/url+head+check');
-        try {
-          const built = await repo.buildCommit(parent, list, message, author);
-          trace.mark('commit-push/build');
-          // Work that can start on the commit before the remote has it (the catalogue's run), once the push's objects are on their way.
-          const pushed = await repo.pushCommit(branch, built, credentials, auth.userName, {
-            replay: !rebuild,
-            ...(overHttp(list) ? { remote: { url: row.url, offer } } : {}),
-            onSend: () => opts.onBuilt?.(built, parent, list),
-          });
-          trace.mark('commit-push/push');
-          syncedAt.set(branchKey(row.libraryId, branch), Date.now());
-          // parent: the head the commit was built on (the pushed commit's parent unless a list was replayed, attempts 1).
-          return { commit: pushed.commit, branch, attempts: attempt - 1 + pushed.attempts, parent, changes: list };
-        } catch (err) {
-          if (!(err instanceof RemoteMovedError)) throw presentGitError(err, branch);
-          if (attempt >= REBUILD_ATTEMPTS) throw err;
-        }
-        // Refused because the remote moved (another node, or a client pushing to the remote itself): its head, and again.
-        head = await repo.fetchBranch(row.url, branch, credentials).catch((err: unknown) => {
-          throw presentGitError(err, branch);
-        });
-        // Refused although the remote did not move (a hook, a protected branch): trying again cannot help.
-        if (head === parent) throw remoteError('pushRefused', branch);
-        trace.mark('commit-push/fetch');
-      }
-    });
-  }
+      return { repo, credentials: authOf(row) };
+    },
+    pushed: (libraryId, branch) => syncedAt.set(branchKey(libraryId, branch), Date.now()),
+  });
 
   /** Runs `fn` holding the library's write lock (branch operations of other modules); do not fetch through `ready` inside it. */
   const withLock = <T>(libraryId: number, fn: () => Promise<T>) => lock(libraryId, fn);
@@ -354,21 +277,3 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
 }
 
 export type LibraryGit = ReturnType<typeof libraryGit>;
-
-/** A remote failure as an error in words (500: the remote, not the request, is at fault). */
-export function remoteError(reason: RemoteError['reason'], branch: string) {
-  return new AppError(Code.ERROR, `scm.${reason}`, { branch });
-}
-
-/** Git-level failures of a write as envelope errors. */
-export function presentGitError(err: unknown, branch: string): unknown {
-  if (err instanceof MergeConflictError) return conflict('library.conflict', { paths: err.paths.join(', '), ref: err.savedRef });
-  if (err instanceof TreeError) {
-    if (err.reason === 'missing') return new AppError(Code.NOT_FOUND, 'explorer.notFound', { path: err.path });
-    if (err.reason === 'exists') return badRequest('explorer.exists', { path: err.path });
-    if (err.reason === 'noChange') return badRequest('explorer.noChange');
-    return badRequest('explorer.pathConflict', { path: err.path });
-  }
-  if (err instanceof RemoteError) return remoteError(err.reason, branch);
-  return err;
-}

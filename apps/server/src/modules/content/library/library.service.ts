@@ -5,6 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsLibrary } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
+import { assertLevelAllows } from '../../../platform/auth/grants';
 import { assertSecretStays, urlEndpoint } from '../../../platform/crypto/kept-secret';
 import { sealSecret } from '../../../platform/crypto/secret-box';
 import type { GitAuth } from '../../../platform/git/git-env';
@@ -14,7 +15,7 @@ import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import { allowedPrivateHosts } from '../../system/config/config.queries';
 import { findProfileOfType } from '../xml-profile/xml-profile.queries';
 import { deptExists, findLibraries, findLibrary, findNameClash, listLibraries, readableOptions } from './library.queries';
-import { assertLibraryAccess, type LibraryNeed, levelsOf, libraryAbilities, libraryGrants } from './library-access';
+import { assertLibraryAccess, type LibraryNeed, levelOf, levelsOf, libraryAbilities, libraryGrants } from './library-access';
 import type { LibraryGit, LibraryRow } from './library-git';
 
 type Row = { library: LibraryRow; deptName: string | null };
@@ -39,10 +40,18 @@ export type ConnectionCheck = { state: 'success' | 'failure'; reason: RemoteErro
 export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
   /** The library row after checking the caller's level on it; a 404 for a missing one (after the check, so ids do not leak). */
   async function load(auth: AuthContext, libraryId: number, need: LibraryNeed): Promise<{ row: Row; level: LibraryLevel }> {
-    const level = await assertLibraryAccess(db, auth, libraryId, need);
-    const row = await findLibrary(db, libraryId);
+    // Asked at once; the level decides first.
+    const [found, row] = await Promise.all([levelOf(db, auth, libraryId), findLibrary(db, libraryId)]);
+    const level = assertLevelAllows(found, need, 'library');
     if (!row) throw notFound('notFound.row', { what: `library ${libraryId}` });
     return { row: { library: row.library, deptName: row.deptName }, level };
+  }
+
+  /** The library for a call that needs `need` on it (a disabled one only for reading), with the caller's level (read once for both). */
+  async function forCallWithLevel(auth: AuthContext, libraryId: number, need: LibraryNeed): Promise<{ row: LibraryRow; level: LibraryLevel }> {
+    const { row, level } = await load(auth, libraryId, need);
+    if (row.library.status !== '0' && need !== 'read') throw new AppError(Code.BAD_REQUEST, 'library.disabled', { name: row.library.name });
+    return { row: row.library, level };
   }
 
   async function checkFields(body: LibraryBody, exceptId?: number) {
@@ -218,10 +227,10 @@ export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
 
     /** The library row for a library-scoped call in another module, after the access check. */
     async forCall(auth: AuthContext, libraryId: number, need: LibraryNeed): Promise<LibraryRow> {
-      const { row } = await load(auth, libraryId, need);
-      if (row.library.status !== '0' && need !== 'read') throw new AppError(Code.BAD_REQUEST, 'library.disabled', { name: row.library.name });
-      return row.library;
+      return (await forCallWithLevel(auth, libraryId, need)).row;
     },
+
+    forCallWithLevel,
 
     /** Libraries for the scheduled fetch. */
     rowsFor: (libraryIds: number[]) => findLibraries(db, libraryIds),

@@ -122,7 +122,7 @@ export function s1000dAuthoringScope(db: Db, git: LibraryGit, runtime: CatalogRu
     changesOn: (locked: GitRepo, head: string) => Promise<Change[]>,
   ): Promise<ObjectWritten> {
     const committed = await git.commit(scope.row, auth, scope.branch, changesOn, made.message);
-    await catalog.afterCommit(scope.row, scope.branch, committed);
+    await catalog.afterCommit(scope.row, scope.branch, committed.batch);
     const after = await catalog.openStored(auth, scope.row.libraryId, scope.branch);
     return {
       libraryId: scope.row.libraryId,

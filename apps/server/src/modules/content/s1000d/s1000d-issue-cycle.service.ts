@@ -91,12 +91,12 @@ export function s1000dIssueCycleService(db: Db, git: LibraryGit, runtime: Catalo
       const pushed = await pushTag(repo, git.authOf(scope.row), tag, committed.commit);
       if (!pushed.ok) {
         // The commit is in; the refusal says the tag is missing so it can be made again.
-        await catalog.afterCommit(scope.row, scope.branch, committed);
+        await catalog.afterCommit(scope.row, scope.branch, committed.batch);
         if (pushed.reason === 'exists') throw badRequest('s1000d.tagExists', { tag });
         throw new AppError(Code.ERROR, 's1000d.tagFailed', { path: finalPath, tag, detail: classifyRemoteError(pushed.detail) });
       }
     }
-    await catalog.afterCommit(scope.row, scope.branch, committed);
+    await catalog.afterCommit(scope.row, scope.branch, committed.batch);
     await saveMeta(db, scope.row.libraryId, scope.branch, finalPath, { status: opts.status }, auth.userName);
     const after = await catalog.openStored(auth, scope.row.libraryId, scope.branch);
     return {

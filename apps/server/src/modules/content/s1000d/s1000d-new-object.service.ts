@@ -127,7 +127,7 @@ export function s1000dNewObjectService(git: LibraryGit, runtime: CatalogRuntime,
         }
       };
       const made = await git.commit(scope.row, auth, scope.branch, changesOn, translate(lang, 's1000d.newMessage', { code }));
-      await catalog.afterCommit(scope.row, scope.branch, made);
+      await catalog.afterCommit(scope.row, scope.branch, made.batch);
       const after = await catalog.openStored(auth, scope.row.libraryId, scope.branch);
       return {
         libraryId: scope.row.libraryId,

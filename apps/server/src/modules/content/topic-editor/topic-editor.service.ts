@@ -346,9 +346,12 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
         prepared = { commit: built, run: catalog.prepareCommit(file.row, file.branch, { commit: built, parent, changes }).catch(() => null) };
       };
       let made: MadeCommit;
+      let own: string;
       try {
-        const { commit, parent, changes } = await git.commit(file.row, auth, file.branch, changesOn, message, undefined, { onBuilt });
-        made = { commit, parent, changes };
+        // The index moves by what the push moved the branch by: this save, or a batch of saves with it.
+        const { commit, batch } = await git.commit(file.row, auth, file.branch, changesOn, message, undefined, { onBuilt });
+        made = batch;
+        own = commit;
       } catch (err) {
         if (err instanceof NothingToCommit) return unchanged();
         // The remote moved again at every push: someone else keeps pushing to it.
@@ -361,7 +364,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
       const run = prepared?.commit === made.commit ? await prepared.run : null;
       const status = asTopicStatus(await afterSave(auth, file, resolved.text, trace, made, run));
       trace.mark('review-draft');
-      return { commit: made.commit, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status, warnings: resolved.warnings };
+      return { commit: own, blob, unchanged: false, merged: resolved.merged, content: resolved.text, status, warnings: resolved.warnings };
     },
 
     /** The source view's diagnostics: every problem, located, in the caller's language (200 even when invalid). */

@@ -13,8 +13,9 @@ import { TopicEditorPerm } from '@ccms/contracts/content/topic-editor';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { git } from '../../../../test/git-http-server';
 import { useGitServer } from '../../../../test/git-server';
-import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { type Caller, createTestApp, type Reply, type TestApp } from '../../../../test/harness';
 import { ccmsLibrarySetting } from '../../../db/schema';
+import { metrics } from '../../../platform/metrics/metrics';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import { allowLoopbackRemotes, CONTENT_PERMS, grant, libraryBody, type TestUser, userWith } from '../content-test-kit';
 import { presenceStream } from './presence-test-kit';
@@ -46,6 +47,8 @@ const concept = (id: string, paragraphs: string[]) =>
   ].join('\n');
 const PARAS = ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.', 'Seven.', 'Eight.'];
 const TOPICS = ['intro', 'merge', 'clash', 'overlap', 'approved', 'same', 'drafted', 'refused'];
+/** Saved while a push is held: they go out together (not in the map, so its tests do not see them). */
+const BATCHED = ['batch1', 'batch2', 'batch3'];
 /** The crowded topic: forty paragraphs, so ten writers and an outside client each change a line with unchanged lines between. */
 const CROWD_PARAS = Array.from({ length: 40 }, (_, i) => `Line ${i + 1}.`);
 
@@ -66,6 +69,7 @@ beforeAll(async () => {
       'maps/guide.ditamap': MAP,
       ...Object.fromEntries(TOPICS.map((id) => [`topics/${id}.dita`, concept(id, PARAS)])),
       'topics/crowd.dita': concept('crowd', CROWD_PARAS),
+      ...Object.fromEntries(BATCHED.map((id) => [`topics/${id}.dita`, concept(id, PARAS)])),
       // Found by an element's id or title only (its own title, path and id say nothing of seals).
       'topics/pump.dita': concept('pump', ['Mount the pump.']).replace(
         '  </conbody>',
@@ -206,6 +210,71 @@ describe('save', () => {
     const res = await saving;
     expect(res.body.code, res.body.msg).toBe(200);
     expect(await remote().show('docs', 'main', 'topics/drafted.dita')).toBe(res.body.data.content);
+  });
+
+  it('answers a document list and a search from the index while the branch is being indexed, without waiting for it', async () => {
+    const indexer = await userWith(t, 'indexer1', ['ccms:document:edit', 'ccms:document:list', 'ccms:search:list']);
+    await grant(t, libraryId, 'user', indexer.userId, 'read');
+    // Something new on the remote, so the reindex's fetch has something to bring (and is held bringing it).
+    await remote().commit('docs', 'main', { 'notes/outside.txt': 'from outside\n' }, 'Outside note');
+    const gate = remote().holdFetches();
+    let indexed = false;
+    const reindex = indexer.caller.post(`/prod-api/ccms/catalog/reindex?libraryId=${libraryId}`).then((res) => {
+      indexed = true;
+      return res;
+    });
+    try {
+      await expect.poll(() => gate.waiting, { timeout: 20_000 }).toBeGreaterThan(0);
+      const [documents, found] = await Promise.all([
+        indexer.caller.get('/prod-api/ccms/document/list', { libraryId, pageNum: 1, pageSize: 10 }),
+        indexer.caller.get('/prod-api/ccms/search', { libraryId, q: 'Topic', pageNum: 1, pageSize: 10 }),
+      ]);
+      expect(documents.body.code, documents.raw).toBe(200);
+      expect(documents.body.total).toBeGreaterThan(0);
+      expect(found.body.code, found.raw).toBe(200);
+      expect(indexed).toBe(false);
+    } finally {
+      gate.release();
+    }
+    expect((await reindex).body.code).toBe(200);
+  });
+
+  it('sends the saves queued behind a push together: each its own commit by its own author, one push for all, indexed at once', async () => {
+    const [first, b, c] = await Promise.all([open(writer.caller, 'batch1'), open(second.caller, 'batch2'), open(owner.caller, 'batch3')]);
+    const before = await commits();
+    const gate = remote().holdPushes();
+    const waiting = async () => Number(/^ccms_git_commits_waiting (\d+)$/m.exec(await metrics.render())?.[1]);
+    let saves: Reply[];
+    try {
+      const held = save(writer.caller, first, first.content.replace('One.', 'One, first.'));
+      await expect.poll(() => gate.waiting, { timeout: 20_000 }).toBeGreaterThan(0);
+      const pushesBefore = remote().pushes;
+      const queued = Promise.all([
+        save(second.caller, b, b.content.replace('<title>Topic batch2</title>', '<title>Second in the batch</title>'), { message: 'Batch two' }),
+        save(owner.caller, c, c.content.replace('<title>Topic batch3</title>', '<title>Third in the batch</title>'), { message: 'Batch three' }),
+      ]);
+      // Both wait for the library's lock, which the held push keeps.
+      await expect.poll(waiting, { timeout: 20_000 }).toBe(2);
+      gate.release();
+      saves = [await held, ...(await queued)];
+      // The two queued saves took one push between them.
+      expect(remote().pushes - pushesBefore).toBe(1);
+    } finally {
+      gate.release();
+    }
+    expect(saves.map((res) => (res.body.code === 200 ? 'saved' : `${res.status} ${res.body.msg}`))).toEqual(['saved', 'saved', 'saved']);
+    const log = await remote().log('docs', 'main');
+    expect(log.length).toBe(before + 3);
+    // Newest first: each save is its own commit, by its own author, with its own message.
+    expect(log.slice(0, 3).map((e) => [e.hash, e.subject, e.author])).toEqual([
+      [saves[2]?.body.data.commit, 'Batch three', 'owner1 nick'],
+      [saves[1]?.body.data.commit, 'Batch two', 'writer2 nick'],
+      [saves[0]?.body.data.commit, 'Update Topic batch1', 'writer1 nick'],
+    ]);
+    for (const [i, id] of BATCHED.entries()) expect(await remote().show('docs', saves[i]?.body.data.commit, pathOf(id))).toBe(saves[i]?.body.data.content);
+    // The catalogue is at the last of them as each save answers.
+    const titles = await Promise.all(['batch2', 'batch3'].map((id) => writer.caller.get('/prod-api/ccms/topic/byPath', { libraryId, path: pathOf(id) })));
+    expect(titles.map((res) => res.body.data.title)).toEqual(['Second in the batch', 'Third in the batch']);
   });
 
   it('takes the commit message asked for, and the profile e-mail when there is one', async () => {
