@@ -50,6 +50,8 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
   const syncedAt = new Map<string, number>();
   const branchKey = (libraryId: number, branch: string) => `${libraryId}\u0000${branch}`;
   const inflight = new Map<number, Promise<FetchOutcome>>();
+  /** Per library and branch, the ref advertisement on its way (branchState). */
+  const askingHeads = new Map<string, Promise<string | null | undefined>>();
   /** Told after each successful fetch, outside the library's lock (e.g. deliveries on a new commit). */
   const fetchListeners: ((libraryId: number) => Promise<void>)[] = [];
 
@@ -197,18 +199,31 @@ export function libraryGit({ database, dataDir, secretKey, freshnessMs = 60_000,
     } catch {
       return { current: false, held: null };
     }
-    const [remote, local] = await Promise.all([
-      repo.remoteHead(row.url, branch, authOf(row)).catch(async (err: unknown) => {
-        // As a failed fetch: the library's page shows why.
-        if (err instanceof RemoteError) await db.update(ccmsLibrary).set({ lastFetchError: err.reason }).where(eq(ccmsLibrary.libraryId, row.libraryId));
-        throw err;
-      }),
-      repo.branchHead(branch),
-    ]);
+    const [remote, local] = await Promise.all([remoteHeadOf(row, repo, branch), repo.branchHead(branch)]);
     if (!remote) return { current: false, held: null };
     if (remote !== local) return { current: false, held: (await repo.hasCommit(remote)) ? remote : null };
     syncedAt.set(branchKey(row.libraryId, branch), Date.now());
     return { current: true, held: null };
+  }
+
+  /**
+   * Where the remote's branch is now, asked with one ref advertisement; readers asking while one is
+   * on its way share its answer: the remote's head as of at most one round trip before they asked.
+   */
+  function remoteHeadOf(row: LibraryRow, repo: GitRepo, branch: string): Promise<string | null | undefined> {
+    const key = branchKey(row.libraryId, branch);
+    const asking = askingHeads.get(key);
+    if (asking) return asking;
+    const asked = repo
+      .remoteHead(row.url, branch, authOf(row))
+      .catch(async (err: unknown) => {
+        // As a failed fetch: the library's page shows why.
+        if (err instanceof RemoteError) await db.update(ccmsLibrary).set({ lastFetchError: err.reason }).where(eq(ccmsLibrary.libraryId, row.libraryId));
+        throw err;
+      })
+      .finally(() => askingHeads.delete(key));
+    askingHeads.set(key, asked);
+    return asked;
   }
 
   /** A commit id for a branch name or commit id (default branch when absent), or a 404 naming it. */
