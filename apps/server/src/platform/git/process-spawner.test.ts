@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { translate } from '@ccms/contracts/messages';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runProcess, stopProcessHelper, streamProcess } from './process-spawner';
 
@@ -58,7 +59,9 @@ describe('the process helper', () => {
     stopProcessHelper();
     // Sent at once to the next helper, before the first one's end is heard: the end fails only its own commands.
     const next = sh('echo again');
-    await expect(running).rejects.toThrow(/helper ended/);
+    // Said in words in the caller's language: the helper's end, and why.
+    await expect(running).rejects.toMatchObject({ key: 'scm.helperEnded', params: { reason: expect.stringMatching(/^(SIG[A-Z]+|exit code \d+)$/) } });
+    expect(translate('zh', 'scm.helperEnded', { reason: 'SIGTERM' })).toBe('服务器运行 git 命令的辅助进程意外结束（SIGTERM），本次操作未完成，请重试');
     expect((await next).stdout.toString()).toBe('again\n');
   });
 });

@@ -1,6 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
+import { Code } from '@ccms/contracts/http';
+import { AppError } from '../http/errors';
 
 /**
  * Short-lived git commands started by a small helper process instead of the server (issue 36).
@@ -61,7 +63,8 @@ function started(): ChildProcess {
   });
   child.on('exit', (code, signal) => {
     if (helper === child) helper = undefined;
-    const gone = new Error(`the git process helper ended (${signal ?? `exit code ${code}`})`);
+    // Said to the caller in words (500: the server, not the request, failed); the commands it ran ended with it.
+    const gone = new AppError(Code.ERROR, 'scm.helperEnded', { reason: signal ?? `exit code ${code}` });
     for (const [id, p] of pending) {
       if (p.helper !== child) continue;
       pending.delete(id);
