@@ -6,7 +6,7 @@ import { ccmsLibrary, sysDept } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { readableLibraries } from './library-access';
+import { libraryGrants, readableLibraries } from './library-access';
 
 const sortable = { name: ccmsLibrary.name, libraryType: ccmsLibrary.libraryType, createTime: ccmsLibrary.createTime, updateTime: ccmsLibrary.updateTime };
 
@@ -64,6 +64,21 @@ const libraryStatement = (db: Db) =>
     .leftJoin(sysDept, eq(sysDept.deptId, ccmsLibrary.deptId))
     .where(and(live, eq(ccmsLibrary.libraryId, sql.placeholder('libraryId'))))
     .prepare('ccms_library_by_id');
+
+/** libraryStatement with the levels of the grants reaching a caller on it (placeholders `userId`, `roleIds`). */
+const libraryForCallerStatement = (db: Db) =>
+  db
+    .select({ ...columns, grantLevels: libraryGrants.levelsReachingPlaceholders(sql`${ccmsLibrary.libraryId}`) })
+    .from(ccmsLibrary)
+    .leftJoin(sysDept, eq(sysDept.deptId, ccmsLibrary.deptId))
+    .where(and(live, eq(ccmsLibrary.libraryId, sql.placeholder('libraryId'))))
+    .prepare('ccms_library_for_caller');
+
+/** A live library with the levels of the grants reaching the caller on it, in one round trip; undefined when there is none. */
+export async function findLibraryForCaller(db: Db, libraryId: number, caller: Pick<AuthContext, 'userId' | 'roles'>) {
+  const [row] = await preparedOn(db, libraryForCallerStatement).execute({ libraryId, userId: caller.userId, roleIds: caller.roles.map((r) => r.roleId) });
+  return row;
+}
 
 export async function findLibrary(db: Db, libraryId: number) {
   const [row] = await preparedOn(db, libraryStatement).execute({ libraryId });

@@ -1,5 +1,14 @@
 import { LIBRARY_TYPES } from '@ccms/contracts/constants';
-import { type LibraryBody, type LibraryLevel, type LibraryQuery, type LibraryUpdate, MASKED_SECRET, type ValidateBody } from '@ccms/contracts/content/library';
+import {
+  LIBRARY_LEVELS,
+  type LibraryBody,
+  type LibraryLevel,
+  type LibraryQuery,
+  type LibraryUpdate,
+  MASKED_SECRET,
+  type ValidateBody,
+} from '@ccms/contracts/content/library';
+import { strongestLevel } from '@ccms/contracts/grants';
 import { Code } from '@ccms/contracts/http';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -14,7 +23,7 @@ import { checkRemoteUrl } from '../../../platform/git/remote-url';
 import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import { allowedPrivateHosts } from '../../system/config/config.queries';
 import { findProfileOfType } from '../xml-profile/xml-profile.queries';
-import { deptExists, findLibraries, findLibrary, findNameClash, listLibraries, readableOptions } from './library.queries';
+import { deptExists, findLibraries, findLibrary, findLibraryForCaller, findNameClash, listLibraries, readableOptions } from './library.queries';
 import { assertLibraryAccess, type LibraryNeed, levelOf, levelsOf, libraryAbilities, libraryGrants } from './library-access';
 import type { LibraryGit, LibraryRow } from './library-git';
 
@@ -40,10 +49,13 @@ export type ConnectionCheck = { state: 'success' | 'failure'; reason: RemoteErro
 export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
   /** The library row after checking the caller's level on it; a 404 for a missing one (after the check, so ids do not leak). */
   async function load(auth: AuthContext, libraryId: number, need: LibraryNeed): Promise<{ row: Row; level: LibraryLevel }> {
-    // Asked at once; the level decides first.
-    const [found, row] = await Promise.all([levelOf(db, auth, libraryId), findLibrary(db, libraryId)]);
-    const level = assertLevelAllows(found, need, 'library');
-    if (!row) throw notFound('notFound.row', { what: `library ${libraryId}` });
+    // The row and the grants reaching the caller on it in one round trip; the level decides first.
+    const row = await findLibraryForCaller(db, libraryId, auth);
+    if (!row) {
+      assertLevelAllows(await levelOf(db, auth, libraryId), need, 'library');
+      throw notFound('notFound.row', { what: `library ${libraryId}` });
+    }
+    const level = assertLevelAllows(auth.isAdmin ? 'owner' : (strongestLevel(row.grantLevels ?? [], LIBRARY_LEVELS) ?? null), need, 'library');
     return { row: { library: row.library, deptName: row.deptName }, level };
   }
 
