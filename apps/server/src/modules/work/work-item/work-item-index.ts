@@ -5,7 +5,7 @@ import type { Database, Tx } from '../../../db/client';
 import type { Unlisten } from '../../../db/listen';
 import { pageWindow, sortOf } from '../../../platform/http/paging';
 import type { AccessParams, ProjectAccessRow } from '../project/project-access';
-import { type ListRow, listRowsByIdsQuery, SORTABLE } from './work-item.queries';
+import { listRowsByIdsQuery, type RowById, SORTABLE } from './work-item.queries';
 import { compileQuery, type Folding } from './work-item-index-match';
 import { pageOf } from './work-item-index-page';
 import { loadItemRows, loadProjectRows, ProjectRows } from './work-item-index-store';
@@ -41,7 +41,7 @@ interface ProjectState {
 }
 
 /** A list row read by id, with what decides the caller's level on its project. */
-export type IndexRow = Omit<ListRow, 'total'> & { access: ProjectAccessRow | null };
+export type IndexRow = RowById;
 
 /** A page of rows read by id, with the caller's access to the project when there are rows. */
 export interface IndexPage {
@@ -77,7 +77,7 @@ export interface WorkItemIndex {
 
 export async function workItemIndex(database: Database): Promise<WorkItemIndex> {
   const { db } = database;
-  const rowsById = listRowsByIdsQuery(db);
+  const rowsById = listRowsByIdsQuery(database, db);
   const node = randomBytes(6).toString('hex');
   const projects = new Map<number, ProjectState>();
   let folding: Promise<Folding> | undefined;
