@@ -1,4 +1,4 @@
-import { Column, fillPlaceholders, getTableName, is, SQL, type SQLWrapper } from 'drizzle-orm';
+import { Column, fillPlaceholders, getTableName, is, noopDecoder, SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from './client';
 
 /** A selected field as drizzle takes it: a column, or sql`` (aliased or not). */
@@ -10,7 +10,8 @@ interface Slot {
   key: string;
   /** The nested object this field goes in. */
   object?: string;
-  decode(value: unknown): unknown;
+  /** Null when drizzle would hand the driver's value back as it is. */
+  decoder: Decoder | null;
   /** For a column of a nested object: its table (the object is null when its first column is null and that table is left-joined). */
   table?: string;
 }
@@ -18,23 +19,17 @@ interface Slot {
 interface Decoder {
   mapFromDriverValue(value: unknown): unknown;
 }
-/** What drizzle decodes a field's value with (an sql`` field's decoder is internal to drizzle's types). */
-const decoderOf = (field: Field): Decoder => {
-  if (is(field, Column)) return field;
-  const sqlOf = (is(field, SQL) ? field : (field as SQL.Aliased).sql) as unknown as { decoder: Decoder };
-  return sqlOf.decoder;
+/** What drizzle decodes a field's value with (an sql`` field's decoder is internal to drizzle's types); null for the identity. */
+const decoderOf = (field: Field): Decoder | null => {
+  const decoder = is(field, Column) ? field : ((is(field, SQL) ? field : (field as SQL.Aliased).sql) as unknown as { decoder: Decoder }).decoder;
+  const identity = decoder.mapFromDriverValue === noopDecoder.mapFromDriverValue || decoder.mapFromDriverValue === Column.prototype.mapFromDriverValue;
+  return identity ? null : decoder;
 };
 
 function slotsOf(shape: Shape): Slot[] {
   const slots: Slot[] = [];
   const add = (key: string, field: Field, object?: string) => {
-    const decoder = decoderOf(field);
-    slots.push({
-      key,
-      object,
-      decode: (value) => decoder.mapFromDriverValue(value),
-      table: object && is(field, Column) ? getTableName(field.table) : undefined,
-    });
+    slots.push({ key, object, decoder: decoderOf(field), table: object && is(field, Column) ? getTableName(field.table) : undefined });
   };
   for (const [key, field] of Object.entries(shape)) {
     if (is(field, Column) || is(field, SQL) || is(field, SQL.Aliased)) add(key, field as Field);
@@ -71,7 +66,7 @@ export function arraySelect<Row>(
         for (let i = 0; i < slots.length; i++) {
           const slot = slots[i] as Slot;
           const raw = row[i];
-          const value = raw === null || raw === undefined ? null : slot.decode(raw);
+          const value = raw === null || raw === undefined ? null : slot.decoder ? slot.decoder.mapFromDriverValue(raw) : raw;
           if (!slot.object) {
             out[slot.key] = value;
             continue;
