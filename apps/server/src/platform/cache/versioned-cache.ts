@@ -1,3 +1,4 @@
+import { keepNewest } from '../lru';
 /**
  * A cache of computed values keyed by what they are of and checked against a version stamp read
  * from the database on every use. An entry is served only while the stamp it was computed under
@@ -36,13 +37,7 @@ export function versionedCache<T>(maxEntries: number): VersionedCache<T> {
       }
       const value = compute();
       const entry = { stamp, value };
-      entries.delete(key);
-      entries.set(key, entry);
-      while (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
+      keepNewest(entries, key, entry, maxEntries);
       try {
         return { value: await value, hit: false };
       } catch (err) {

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { keepNewest } from '../lru';
 import { gitEnv } from './git-env';
 import { streamProcess } from './process-spawner';
 
@@ -48,23 +49,13 @@ export async function lastCommits(dir: string, commit: string, folder: string, p
     const read = await reading;
     now = { commit, last: read.last };
     // A history git could not read (a commit the clone lacks) answers what it gave, and is not remembered.
-    if (read.ok) remember(key, now);
+    if (read.ok) keepNewest(remembered, key, now, MAX_FOLDERS);
   }
   for (const p of paths) {
     const info = now.last.get(p);
     if (info) found.set(p, info);
   }
   return found;
-}
-
-function remember(key: string, now: Remembered) {
-  remembered.delete(key);
-  remembered.set(key, now);
-  while (remembered.size > MAX_FOLDERS) {
-    const oldest = remembered.keys().next().value;
-    if (oldest === undefined) break;
-    remembered.delete(oldest);
-  }
 }
 
 /** Forgets what is remembered of a clone (it is being removed). */

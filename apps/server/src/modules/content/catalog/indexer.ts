@@ -4,6 +4,7 @@ import type { DitaProject } from '@ccms/dita';
 import type { ValidationProblem } from '@ccms/s1000d';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { keepNewest } from '../../../platform/lru';
 import { standardOf } from '../standard/registry';
 import { writeIndex } from './catalog-store';
 import { ditaFullRun } from './dita-full-run';
@@ -37,15 +38,7 @@ export function catalogIndexer(db: Db, options: IndexerOptions = {}) {
   const oneConnection = options.oneConnection === true;
   const keyOf = (libraryId: number, branch: string) => `${libraryId}\u0000${branch}`;
 
-  function remember(key: string, snap: Snapshot) {
-    snapshots.delete(key);
-    snapshots.set(key, snap);
-    while (snapshots.size > maxSnapshots) {
-      const oldest = snapshots.keys().next().value;
-      if (oldest === undefined) break;
-      snapshots.delete(oldest);
-    }
-  }
+  const remember = (key: string, snap: Snapshot) => keepNewest(snapshots, key, snap, maxSnapshots);
 
   return {
     /**

@@ -1,5 +1,6 @@
 import { FolderSource, type HtmlBuild, publish, rebuildHtml } from '@ccms/dita';
 import type { S1000dHtmlBuild, S1000dResult } from '@ccms/s1000d/publish';
+import { keepNewest } from '../../../platform/lru';
 import type { EngineReply, EngineRequest } from './engine-protocol';
 
 /**
@@ -18,13 +19,7 @@ const s1000dBuilds = new Map<string, { build: S1000dHtmlBuild; fingerprint: stri
 
 /** Keeps a build under its key as the newest; the oldest go beyond KEEP_BUILDS. */
 function keep<T>(cache: Map<string, T>, key: string, value: T): void {
-  cache.delete(key);
-  cache.set(key, value);
-  while (cache.size > KEEP_BUILDS) {
-    const oldest = cache.keys().next().value;
-    if (oldest === undefined) break;
-    cache.delete(oldest);
-  }
+  keepNewest(cache, key, value, KEEP_BUILDS);
 }
 
 /** An S1000D publication module, HTML5 (incrementally when this process holds the previous build of the key) or PDF. */
