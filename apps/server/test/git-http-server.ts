@@ -183,7 +183,7 @@ export async function startGitServer(opts: { auth?: { username: string; password
   }
 
   function hold(kind: keyof typeof held) {
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const gate = { open: new Promise<void>((resolve) => (release = resolve)), waiting: 0 };
     held[kind] = gate;
     return {

@@ -142,21 +142,18 @@ export function grantStore<T extends GrantTable, L extends GrantLevel, K extends
   const levelsOf = (outerId: SQL, reach: SQL): SQL<string[] | null> =>
     sql<string[] | null>`(SELECT json_agg(${table.level}) FROM ${table} WHERE ${objectId} = ${outerId} AND ${reach})`;
 
-  /** levelsReaching for a prepared statement: the caller is the placeholders `userId` and `roleIds` (an int[], may be empty). */
-  const levelsReachingPlaceholders = (outerId: SQL): SQL<string[] | null> =>
-    levelsOf(outerId, reachingOf(sql`${sql.placeholder('userId')}`, sql`${table.granteeId} = ANY(${sql.placeholder('roleIds')}::int[])`));
+  /** Grants that reach the caller of a prepared statement: the placeholders `userId` and `roleIds` (an int[], may be empty). */
+  const reachingPlaceholders = (): SQL => reachingOf(sql`${sql.placeholder('userId')}`, sql`${table.granteeId} = ANY(${sql.placeholder('roleIds')}::int[])`);
 
-  /** levels' statement: the objects `ids` (an int[]), the caller `userId` and `roleIds` (an int[], may be empty). */
+  /** levelsReaching for a prepared statement (the caller as in reachingPlaceholders). */
+  const levelsReachingPlaceholders = (outerId: SQL): SQL<string[] | null> => levelsOf(outerId, reachingPlaceholders());
+
+  /** levels' statement: the objects `ids` (an int[]), the caller as in reachingPlaceholders. */
   const levelsStatement = (db: Db) =>
     db
       .select(grantFields)
       .from(source)
-      .where(
-        and(
-          sql`${objectId} = ANY(${sql.placeholder('ids')}::int[])`,
-          reachingOf(sql`${sql.placeholder('userId')}`, sql`${table.granteeId} = ANY(${sql.placeholder('roleIds')}::int[])`),
-        ),
-      )
+      .where(and(sql`${objectId} = ANY(${sql.placeholder('ids')}::int[])`, reachingPlaceholders()))
       .prepare(`ccms_${spec.object}_grant_levels`);
 
   /** The caller's strongest grant level on each object; absent: no grant reaches them. */

@@ -71,7 +71,8 @@ export function forgetLastCommits(dir: string): void {
 async function bringTo(dir: string, folder: string, commit: string, known: Remembered | undefined): Promise<Remembered & { ok: boolean }> {
   if (known) {
     const since = await walk(dir, folder, ['--max-count', String(MAX_SINCE), commit, `^${known.commit}`], known.commit).catch(() => null);
-    if (since?.ok && since.descends) {
+    // A range cut at MAX_SINCE may have left out commits of a side branch: read the history again.
+    if (since?.ok && since.descends && since.commits < MAX_SINCE) {
       for (const [entry, info] of known.last) if (!since.last.has(entry)) since.last.set(entry, info);
       return { commit, last: since.last, ok: true };
     }
@@ -82,11 +83,17 @@ async function bringTo(dir: string, folder: string, commit: string, known: Remem
 
 /**
  * Each entry right under `folder` that the commits `args` name change, with the newest of them;
- * `descends`: whether one of them has `parent` as a parent.
+ * `descends`: whether one of them has `parent` as a parent; `commits`: how many were read.
  */
-async function walk(dir: string, folder: string, args: string[], parent?: string): Promise<{ last: Map<string, CommitInfo>; descends: boolean; ok: boolean }> {
+async function walk(
+  dir: string,
+  folder: string,
+  args: string[],
+  parent?: string,
+): Promise<{ last: Map<string, CommitInfo>; descends: boolean; commits: number; ok: boolean }> {
   const last = new Map<string, CommitInfo>();
   let descends = false;
+  let commits = 0;
   const child = streamProcess('git', ['--git-dir', dir, 'log', '--no-renames', '--format=%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%s', '--name-only', ...args], {
     env: gitEnv(),
   });
@@ -97,6 +104,7 @@ async function walk(dir: string, folder: string, args: string[], parent?: string
     if (line.startsWith('\x1e')) {
       const [hash = '', parents = '', author = '', email = '', date = '', message = ''] = line.slice(1).split('\x1f');
       current = { commit: hash, author, email, date, message };
+      commits++;
       if (parent !== undefined && parents.split(' ').includes(parent)) descends = true;
       continue;
     }
@@ -108,5 +116,5 @@ async function walk(dir: string, folder: string, args: string[], parent?: string
     if (!last.has(entry)) last.set(entry, current);
   }
   const { code } = await child.done;
-  return { last, descends, ok: code === 0 };
+  return { last, descends, commits, ok: code === 0 };
 }

@@ -50,7 +50,7 @@ const gitDurations = {
   ),
 };
 
-/** Commits waiting for a library's lock in this process, to go out with the next push (library-git.ts). */
+/** Commits waiting for a library's lock in this process, to go out with the next push (library-commit.ts). */
 let commitsWaiting = 0;
 metrics.register(
   new Collected(

@@ -40,6 +40,7 @@ export const indexedAt = (index: IndexRow) => ({ libraryId: index.libraryId, bra
  */
 export function catalogService(db: Db, git: LibraryGit, libraries: LibraryService, indexer: CatalogIndexer) {
   const running = new Map<string, Promise<unknown>>();
+  const branchKey = (libraryId: number, branch: string) => `${libraryId}\u0000${branch}`;
   /** Index runs being worked out ahead, by library, branch and commit (prepareCommit). */
   const preparing = new Map<string, Promise<PreparedRun | null>>();
 
@@ -71,7 +72,7 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
 
   /** Runs `fn` after any run on the same branch (one writer per branch in this process). */
   function serial<T>(libraryId: number, branch: string, fn: () => Promise<T>): Promise<T> {
-    const key = `${libraryId}\u0000${branch}`;
+    const key = branchKey(libraryId, branch);
     const previous = running.get(key) ?? Promise.resolve();
     const next = previous.then(fn, fn);
     const tail = next.catch(() => undefined);
@@ -133,7 +134,7 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
    * now instead of waiting for that transaction. The save itself answers once its commit is indexed.
    */
   async function forReading(row: LibraryRow, branch: string): Promise<IndexRow> {
-    if (running.has(`${row.libraryId}\u0000${branch}`)) {
+    if (running.has(branchKey(row.libraryId, branch))) {
       const stored = await findIndex(db, row.libraryId, branch);
       if (stored) return stored;
     }
@@ -180,9 +181,9 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
      */
     async prepareCommit(row: LibraryRow, branch: string, made: MadeCommit): Promise<PreparedRun | null> {
       // The saves of one batch all ask for the same run: they share it.
-      const key = `${row.libraryId}\u0000${branch}\u0000${made.commit}`;
-      const running = preparing.get(key);
-      if (running) return running;
+      const key = `${branchKey(row.libraryId, branch)}\u0000${made.commit}`;
+      const shared = preparing.get(key);
+      if (shared) return shared;
       const started = (async () => {
         const stored = await findIndex(db, row.libraryId, branch);
         if (stored?.commit !== made.parent) return null;

@@ -1,5 +1,5 @@
 import { LIBRARY_LEVELS, type LibraryLevel } from '@ccms/contracts/content/library';
-import { type Abilities, abilitiesOf, type GrantNeed, levelAllows } from '@ccms/contracts/grants';
+import { type Abilities, abilitiesOf, type GrantNeed, levelAllows, strongestLevel } from '@ccms/contracts/grants';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
@@ -34,6 +34,12 @@ export function readableLibraries(auth: AuthContext, libraryIdColumn: PgColumn):
 export async function levelsOf(db: Db, auth: AuthContext, libraryIds: number[]): Promise<Map<number, LibraryLevel>> {
   if (auth.isAdmin) return new Map(libraryIds.map((id) => [id, 'owner']));
   return libraryGrants.levels(db, auth, libraryIds);
+}
+
+/** The caller's level from the levels of the grants reaching them on a library (the admin role is owner). */
+export function levelFromGrants(auth: AuthContext, grantLevels: readonly string[] | null): LibraryLevel | null {
+  if (auth.isAdmin) return 'owner';
+  return strongestLevel(grantLevels ?? [], LIBRARY_LEVELS) ?? null;
 }
 
 export async function levelOf(db: Db, auth: AuthContext, libraryId: number): Promise<LibraryLevel | null> {

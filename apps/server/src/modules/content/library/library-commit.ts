@@ -105,7 +105,7 @@ export interface CommitQueueDeps {
   pushed(libraryId: number, branch: string): void;
 }
 
-/** `commit` for library-git (see there). */
+/** The commits of a node's libraries, queued per library and branch for the library's lock (library-git's `commit`). */
 export function commitQueue({ lock, identityOf, clone, pushed: onPushed }: CommitQueueDeps) {
   /** Per library and branch, the saves waiting for the lock that the next batch takes (see `commit`). */
   const waiting = new Map<string, CommitJob[]>();

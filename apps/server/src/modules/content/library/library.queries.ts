@@ -57,22 +57,19 @@ export const readableOptions = (db: Db, auth: AuthContext) =>
     .where(and(live, eq(ccmsLibrary.status, '0'), readableLibraries(auth, ccmsLibrary.libraryId)))
     .orderBy(ccmsLibrary.name);
 
-const libraryStatement = (db: Db) =>
+/** A live library by the placeholder `libraryId`, with its department's name and `more` fields. */
+const libraryById = <M extends Record<string, SQL>>(db: Db, more: M) =>
   db
-    .select(columns)
+    .select({ ...columns, ...more })
     .from(ccmsLibrary)
     .leftJoin(sysDept, eq(sysDept.deptId, ccmsLibrary.deptId))
-    .where(and(live, eq(ccmsLibrary.libraryId, sql.placeholder('libraryId'))))
-    .prepare('ccms_library_by_id');
+    .where(and(live, eq(ccmsLibrary.libraryId, sql.placeholder('libraryId'))));
+
+const libraryStatement = (db: Db) => libraryById(db, {}).prepare('ccms_library_by_id');
 
 /** libraryStatement with the levels of the grants reaching a caller on it (placeholders `userId`, `roleIds`). */
 const libraryForCallerStatement = (db: Db) =>
-  db
-    .select({ ...columns, grantLevels: libraryGrants.levelsReachingPlaceholders(sql`${ccmsLibrary.libraryId}`) })
-    .from(ccmsLibrary)
-    .leftJoin(sysDept, eq(sysDept.deptId, ccmsLibrary.deptId))
-    .where(and(live, eq(ccmsLibrary.libraryId, sql.placeholder('libraryId'))))
-    .prepare('ccms_library_for_caller');
+  libraryById(db, { grantLevels: libraryGrants.levelsReachingPlaceholders(sql`${ccmsLibrary.libraryId}`) }).prepare('ccms_library_for_caller');
 
 /** A live library with the levels of the grants reaching the caller on it, in one round trip; undefined when there is none. */
 export async function findLibraryForCaller(db: Db, libraryId: number, caller: Pick<AuthContext, 'userId' | 'roles'>) {

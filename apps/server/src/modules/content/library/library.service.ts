@@ -1,14 +1,5 @@
 import { LIBRARY_TYPES } from '@ccms/contracts/constants';
-import {
-  LIBRARY_LEVELS,
-  type LibraryBody,
-  type LibraryLevel,
-  type LibraryQuery,
-  type LibraryUpdate,
-  MASKED_SECRET,
-  type ValidateBody,
-} from '@ccms/contracts/content/library';
-import { strongestLevel } from '@ccms/contracts/grants';
+import { type LibraryBody, type LibraryLevel, type LibraryQuery, type LibraryUpdate, MASKED_SECRET, type ValidateBody } from '@ccms/contracts/content/library';
 import { Code } from '@ccms/contracts/http';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -24,7 +15,7 @@ import { AppError, badRequest, notFound } from '../../../platform/http/errors';
 import { allowedPrivateHosts } from '../../system/config/config.queries';
 import { findProfileOfType } from '../xml-profile/xml-profile.queries';
 import { deptExists, findLibraries, findLibrary, findLibraryForCaller, findNameClash, listLibraries, readableOptions } from './library.queries';
-import { assertLibraryAccess, type LibraryNeed, levelOf, levelsOf, libraryAbilities, libraryGrants } from './library-access';
+import { type LibraryNeed, levelFromGrants, levelOf, levelsOf, libraryAbilities, libraryGrants } from './library-access';
 import type { LibraryGit, LibraryRow } from './library-git';
 
 type Row = { library: LibraryRow; deptName: string | null };
@@ -55,7 +46,7 @@ export function libraryService(db: Db, git: LibraryGit, secretKey: string) {
       assertLevelAllows(await levelOf(db, auth, libraryId), need, 'library');
       throw notFound('notFound.row', { what: `library ${libraryId}` });
     }
-    const level = assertLevelAllows(auth.isAdmin ? 'owner' : (strongestLevel(row.grantLevels ?? [], LIBRARY_LEVELS) ?? null), need, 'library');
+    const level = assertLevelAllows(levelFromGrants(auth, row.grantLevels), need, 'library');
     return { row: { library: row.library, deptName: row.deptName }, level };
   }
 

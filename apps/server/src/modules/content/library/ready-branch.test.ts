@@ -70,7 +70,7 @@ describe('ready, the fetch a read makes', () => {
     await git.ready(lib);
     const pushed = await remote().commit('busy', 'main', { 'b.dita': '<topic id="b"/>' }, 'outside push');
     // A writer on the library, holding its lock until released (on PostgreSQL the lock is taken in a transaction: wait until it holds).
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     let held: Promise<void> = Promise.resolve();
     await new Promise<void>((inside) => {
       held = git.withLock(
