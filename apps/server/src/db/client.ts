@@ -24,11 +24,6 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL text with positional parameters (used by pg-boss). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  /**
-   * Runs a statement and answers its rows as arrays, with dates and timestamps as the database's
-   * text, as drizzle reads them before its own mapping (db/select-arrays.ts maps them as drizzle would).
-   */
-  queryArrays(text: string, values: unknown[]): Promise<unknown[][]>;
   migrate(): Promise<void>;
   /** The server's own timings of the statements it ran (the datasource monitor). */
   timings: StatementTimings;
@@ -40,14 +35,6 @@ export interface Database {
   dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
-
-/** Date and time types drizzle reads as text and maps itself (its drivers' parsers, kept the same here). */
-const AS_TEXT_OIDS = [1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231];
-const asText = (value: string) => value;
-const pgTextTypes = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => (AS_TEXT_OIDS.includes(oid) ? asText : pg.types.getTypeParser(oid, format)),
-};
-const pgliteTextParsers = Object.fromEntries(AS_TEXT_OIDS.map((oid) => [oid, asText]));
 
 /** Connections the app's PostgreSQL pool opens at most. */
 const POOL_MAX = 20;
@@ -136,7 +123,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       timings,
       pool: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       executeSql: async (text, values) => pool.query(text, values),
-      queryArrays: async (text, values) => (await pool.query<unknown[]>({ text, values, rowMode: 'array', types: pgTextTypes as pg.CustomTypesConfig })).rows,
       migrate: () => migrateNodePg(drizzleNodePg({ client: pool, casing: 'snake_case' }), { migrationsFolder }),
       async listen(channel, on) {
         const stop = await listenPostgres(opts.databaseUrl as string, channel, on);
@@ -173,7 +159,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       const results = await client.transaction((tx) => tx.exec(text));
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    queryArrays: async (text, values) => (await timed.query<unknown[]>(text, values, { rowMode: 'array', parsers: pgliteTextParsers })).rows,
     migrate: () => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder }),
     async listen(channel, on) {
       const stop = await client.listen(channel, (payload) => on.message(payload));

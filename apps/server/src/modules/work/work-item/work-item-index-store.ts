@@ -21,6 +21,7 @@ export const NUMBER_FIELDS = {
   progress: 'progress',
   effort: 'effort',
   reactivateCount: 'reactivate_count',
+  rowVersion: 'row_version',
   ownerId: 'owner_id',
   assigneeId: 'assignee_id',
   auditorId: 'auditor_id',
@@ -142,6 +143,8 @@ export class ProjectRows {
   readonly sortKeys = new Map<string, Float64Array>();
   /** Which values of a text column contain a pattern, by column and pattern; dropped on any change. */
   readonly containing = new Map<string, Uint8Array>();
+  /** Live children by parent id, counted on first use and dropped on any change. */
+  private children?: Map<number, number>;
 
   constructor(rows: Row[]) {
     for (const f of Object.keys(TEXT_FIELDS) as TextField[]) this.dicts[f] = new Dictionary();
@@ -205,12 +208,27 @@ export class ProjectRows {
   apply(projectId: number, ids: number[], rows: Row[]) {
     this.sortKeys.clear();
     this.containing.clear();
+    this.children = undefined;
     const byId = new Map(rows.map((r) => [Number(r.workItemId), r]));
     for (const id of ids) {
       const row = byId.get(id);
       if (row && Number(row.projectId) === projectId && row.delFlag === '0') this.put(row, false);
       else this.remove(id);
     }
+  }
+
+  /** How many live items of the project name `parentId` as their parent. */
+  childCount(parentId: number): number {
+    if (!this.children) {
+      const counts = new Map<number, number>();
+      const parents = this.numbers.parentId;
+      for (let s = 0; s < this.size; s++) {
+        const p = parents[s] as number;
+        if (this.alive[s] && !Number.isNaN(p)) counts.set(p, (counts.get(p) ?? 0) + 1);
+      }
+      this.children = counts;
+    }
+    return this.children.get(parentId) ?? 0;
   }
 
   /** A value's code in a text column, or -1 when no item holds it. */

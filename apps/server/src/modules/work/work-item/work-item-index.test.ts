@@ -11,7 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { pick, type Rand, rng } from '../../../../test/seeded-random';
-import { ccmsProject, ccmsProjectGrant, ccmsProjectMember, ccmsWorkItem as w } from '../../../db/schema';
+import { ccmsProject, ccmsProjectGrant, ccmsProjectMember, ccmsRelease, sysUser, ccmsWorkItem as w } from '../../../db/schema';
 import type { GrantCaller } from '../../../platform/auth/grants';
 import { accessParams, levelFromRow } from '../project/project-access';
 import { conditionsSql } from './work-item.conditions';
@@ -50,7 +50,7 @@ function randomItem(r: Rand, projectId: number): typeof w.$inferInsert {
     reactivateCount: Math.floor(r() * 2),
     assigneeId: maybe(r, 0.7, () => 1 + Math.floor(r() * 3)),
     ownerId: maybe(r, 0.5, () => 1 + Math.floor(r() * 3)),
-    releaseId: maybe(r, 0.2, () => 7),
+    releaseId: maybe(r, 0.2, () => pick(r, [release, 7])),
     due: maybe(r, 0.5, () => day(r)),
     begin: maybe(r, 0.3, () => day(r)),
     resolved: maybe(r, 0.3, () => stamp(r)),
@@ -113,6 +113,7 @@ let t: TestApp;
 let index: WorkItemIndex;
 let project: number;
 let other: number;
+let release: number;
 
 /** The SQL answer, as the service builds it for one project. */
 function sqlAnswer(q: ConditionQuery) {
@@ -147,9 +148,16 @@ beforeAll(async () => {
   t = await createTestApp();
   project = await makeProject(t, 'Index project');
   other = await makeProject(t, 'Index other');
+  const [made] = await t.database.db.insert(ccmsRelease).values({ projectId: project, title: 'Release of the index' }).returning({ id: ccmsRelease.releaseId });
+  release = made?.id ?? 0;
   const r = rng(SEED);
   const rows = [...Array.from({ length: 300 }, () => randomItem(r, project)), ...Array.from({ length: 50 }, () => randomItem(r, other))];
   await t.database.db.insert(w).values(rows);
+  // Requirements under requirements of the same project (titles and child counts), none of them deleted below.
+  await t.database.db.execute(sql`UPDATE ccms_work_item c SET parent_id = (
+      SELECT max(p.work_item_id) FROM ccms_work_item p
+      WHERE p.project_id = c.project_id AND p.work_item_type = 'requirement' AND p.work_item_id < c.work_item_id AND p.work_item_id % 13 <> 0)
+    WHERE c.work_item_type = 'requirement' AND c.work_item_id % 3 = 0`);
   // Microseconds the JavaScript Date cannot hold, and a few deleted items.
   await t.database.db.execute(sql`UPDATE ccms_work_item SET create_time = create_time + (work_item_id % 7) * interval '1 microsecond'`);
   await t.database.db.execute(sql`UPDATE ccms_work_item SET del_flag = '1' WHERE work_item_id % 13 = 0`);
@@ -237,6 +245,44 @@ describe('work item condition index', () => {
       });
       await compare(r, 20);
     }
+  });
+
+  it('shows the titles and names of other tables as they are now, and child counts through writes', async () => {
+    const q: ConditionQuery = { projectId: project, conditions: [], logic: 'and', orderByColumn: 'workItemId', isAsc: 'desc', pageNum: 1, pageSize: 50 };
+    const [parent] = await t.database.db
+      .insert(w)
+      .values({ ...randomItem(rng(SEED + 5), project), workItemType: 'requirement', title: 'Parent of the index', releaseId: release, assigneeId: 1 })
+      .returning({ id: w.workItemId });
+    index.changed(project, [parent?.id ?? 0]);
+    await t.database.db.update(ccmsProject).set({ title: 'Index project renamed' }).where(eq(ccmsProject.projectId, project));
+    await t.database.db.update(ccmsRelease).set({ title: 'Release renamed' }).where(eq(ccmsRelease.releaseId, release));
+    await t.database.db.update(sysUser).set({ nickName: 'Admin renamed' }).where(eq(sysUser.userId, 1));
+    const rowOf = async (id: number) => (await index.page(project, q, ADMIN))?.rows.find((row) => row.workItemId === id);
+    expect(await rowOf(parent?.id ?? 0)).toMatchObject({
+      projectTitle: 'Index project renamed',
+      releaseTitle: 'Release renamed',
+      assigneeName: 'Admin renamed',
+      childCount: 0,
+    });
+    const child = await index.write(async (tx, touch) => {
+      const [made] = await tx
+        .insert(w)
+        .values({ ...randomItem(rng(SEED + 6), project), workItemType: 'requirement', parentId: parent?.id, title: 'Child of the index' })
+        .returning({ id: w.workItemId });
+      touch(project, [made?.id ?? 0]);
+      return made?.id ?? 0;
+    });
+    expect(await rowOf(parent?.id ?? 0)).toMatchObject({ childCount: 1 });
+    expect(await rowOf(child)).toMatchObject({ parentId: parent?.id, parentTitle: 'Parent of the index' });
+    await index.write(async (tx, touch) => {
+      await tx
+        .update(w)
+        .set({ title: 'Parent retitled' })
+        .where(eq(w.workItemId, parent?.id ?? 0));
+      touch(project, [parent?.id ?? 0]);
+    });
+    expect(await rowOf(child)).toMatchObject({ parentTitle: 'Parent retitled' });
+    expect(await compare(rng(SEED + 7), 30)).toBeGreaterThan(10);
   });
 
   it('hears another node’s writes through NOTIFY', async () => {

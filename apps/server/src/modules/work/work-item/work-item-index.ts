@@ -5,9 +5,10 @@ import type { Database, Tx } from '../../../db/client';
 import type { Unlisten } from '../../../db/listen';
 import { pageWindow, sortOf } from '../../../platform/http/paging';
 import type { AccessParams, ProjectAccessRow } from '../project/project-access';
-import { listRowsByIdsQuery, type RowById, SORTABLE } from './work-item.queries';
+import { type RowById, SORTABLE } from './work-item.queries';
 import { compileQuery, type Folding } from './work-item-index-match';
 import { pageOf } from './work-item-index-page';
+import { listRowsOf } from './work-item-index-rows';
 import { loadItemRows, loadProjectRows, ProjectRows } from './work-item-index-store';
 
 /**
@@ -17,8 +18,9 @@ import { loadItemRows, loadProjectRows, ProjectRows } from './work-item-index-st
  * NOTIFY in the same transaction. Before answering, a project's marked items are read again by id
  * (or the whole project when there are many, or when a notification may have been missed), so a
  * query never answers from rows older than a write this node has acknowledged. The page's rows
- * themselves are read from the database by id; conditions, sorts or states the index cannot
- * answer exactly go to SQL (`page` answers undefined).
+ * are made from the index's columns, with what they show from other tables read by primary key
+ * (work-item-index-rows.ts); conditions, sorts or states the index cannot answer exactly go to
+ * SQL (`page` answers undefined).
  */
 
 /** The NOTIFY channel of work item changes; a payload is "node|projectId|id,id,..." or "node|projectId|*". */
@@ -40,10 +42,10 @@ interface ProjectState {
   busy?: Promise<void>;
 }
 
-/** A list row read by id, with what decides the caller's level on its project. */
+/** A list row, with what decides the caller's level on its project. */
 export type IndexRow = RowById;
 
-/** A page of rows read by id, with the caller's access to the project when there are rows. */
+/** A page of list rows, with the caller's access to the project when there are rows. */
 export interface IndexPage {
   rows: IndexRow[];
   total: number;
@@ -56,8 +58,8 @@ export type Touch = (projectId: number, ids: number[]) => void;
 
 export interface WorkItemIndex {
   /**
-   * A page of the condition query from memory, or undefined when SQL must answer it. Its rows are
-   * read with what decides the caller's level on the project (`access` of the placeholders
+   * A page of the condition query from memory, or undefined when SQL must answer it. Its rows come
+   * with what decides the caller's level on the project (`access` of the placeholders
    * `caller`, project-access.ts): when there are rows, the caller's access check costs no round
    * trip of its own.
    */
@@ -77,7 +79,6 @@ export interface WorkItemIndex {
 
 export async function workItemIndex(database: Database): Promise<WorkItemIndex> {
   const { db } = database;
-  const rowsById = listRowsByIdsQuery(database, db);
   const node = randomBytes(6).toString('hex');
   const projects = new Map<number, ProjectState>();
   let folding: Promise<Folding> | undefined;
@@ -186,13 +187,9 @@ export async function workItemIndex(database: Database): Promise<WorkItemIndex> 
         return undefined;
       }
       if (found.ids.length === 0) return { rows: [], total: found.total };
-      const byId = new Map((await rowsById.execute({ ids: found.ids, projectId, ...caller })).map((r) => [r.workItemId, r]));
-      const rowsInOrder = found.ids.map((id) => byId.get(id));
-      // An item deleted or moved to another project since: SQL answers from one snapshot instead.
-      if (rowsInOrder.some((r) => r === undefined || r.projectId !== projectId)) return undefined;
-      const pageRows = rowsInOrder as IndexRow[];
-      const access = pageRows[0]?.access;
-      return access ? { rows: pageRows, total: found.total, access } : undefined;
+      const pageRows = await listRowsOf(db, rows, projectId, found.ids, caller);
+      const access = pageRows?.[0]?.access;
+      return pageRows && access ? { rows: pageRows, total: found.total, access } : undefined;
     },
 
     async write(run) {

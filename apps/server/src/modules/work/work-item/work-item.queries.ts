@@ -1,7 +1,7 @@
 import type { WorkItemFilter } from '@ccms/contracts/work/work-item';
-import { and, asc, count, desc, eq, getTableName, ilike, inArray, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, max, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Database, Db, Tx } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import {
   ccmsPlan,
   ccmsProject,
@@ -13,10 +13,9 @@ import {
   sysUser,
   ccmsWorkItem as w,
 } from '../../../db/schema';
-import { arraySelect } from '../../../db/select-arrays';
 import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import { type ProjectAccessRow, projectAccessFields } from '../project/project-access';
+import type { ProjectAccessRow } from '../project/project-access';
 
 export type WorkItemRow = typeof w.$inferSelect;
 
@@ -155,27 +154,8 @@ export async function pageItems(db: Db, where: SQL | undefined, q: { pageNum: nu
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
-/** A list row read by id, with what decides the caller's level on its project (null: no project row). */
+/** A list row of the condition query's index, with what decides the caller's level on its project. */
 export type RowById = Omit<ListRow, 'total'> & { access: ProjectAccessRow | null };
-
-/**
- * List rows of given live items, in no order: the page the condition query's index chose, each
- * with what decides the caller's level on its project (`access`, project-access.ts), so the page
- * and the access check are one round trip. Built once (`execute({ ids, projectId, userId, roleIds })`,
- * every item of `projectId`): one statement text for any page, planned by PostgreSQL once per
- * connection, its rows mapped as drizzle maps them without its per-call work (db/select-arrays.ts).
- */
-export function listRowsByIdsQuery(database: Pick<Database, 'queryArrays'>, db: Db) {
-  const shape = { ...listFields, access: projectAccessFields(sql`${sql.placeholder('projectId')}::int`) };
-  const query = db
-    .select(shape)
-    .from(w)
-    .leftJoin(ccmsProject, eq(ccmsProject.projectId, w.projectId))
-    .leftJoin(ccmsRelease, eq(ccmsRelease.releaseId, w.releaseId))
-    .leftJoin(parent, eq(parent.workItemId, w.parentId))
-    .where(and(sql`${w.workItemId} = ANY(${sql.placeholder('ids')}::int[])`, live));
-  return arraySelect<RowById>(database, query, shape, new Set([getTableName(ccmsProject), getTableName(ccmsRelease), getTableName(parent)]));
-}
 
 /** Every live item matching `where` (exports), up to `cap`. */
 export function allItems(db: Db, where: SQL | undefined, order: (SQL | PgColumn)[], cap: number) {
