@@ -285,6 +285,24 @@ describe('work item condition index', () => {
     expect(await compare(rng(SEED + 7), 30)).toBeGreaterThan(10);
   });
 
+  it('hears writes made outside the app (a script, psql) through the table’s triggers', async () => {
+    const q: ConditionQuery = {
+      projectId: other,
+      conditions: [{ field: 'title', operator: 'contains', value: 'outside the app' }],
+      logic: 'and',
+      pageNum: 1,
+      pageSize: 20,
+    };
+    const total = async () => (await index.page(other, q, ADMIN))?.total;
+    expect(await total()).toBe(0);
+    await t.database.db.execute(sql`UPDATE ccms_work_item SET title = 'Written outside the app' WHERE work_item_id = (
+      SELECT min(work_item_id) FROM ccms_work_item WHERE project_id = ${other} AND del_flag = '0')`);
+    await vi.waitFor(async () => expect(await total()).toBe(1));
+    await t.database.db.execute(sql`UPDATE ccms_work_item SET del_flag = '1' WHERE title = 'Written outside the app'`);
+    await vi.waitFor(async () => expect(await total()).toBe(0));
+    expect(await compare(rng(SEED + 8), 20)).toBeGreaterThan(0);
+  });
+
   it('hears another node’s writes through NOTIFY', async () => {
     const second = await workItemIndex(t.database);
     try {

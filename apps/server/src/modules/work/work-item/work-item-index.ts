@@ -13,25 +13,27 @@ import { loadItemRows, loadProjectRows, ProjectRows } from './work-item-index-st
 
 /**
  * The condition query answered from memory (issue 33: the work list at 100,000 items). Each
- * project's live items are loaded on its first query; every write to work items names the items
- * it changed (`write`), which marks them on this node once committed and tells the other nodes by
- * NOTIFY in the same transaction. Before answering, a project's marked items are read again by id
- * (or the whole project when there are many, or when a notification may have been missed), so a
- * query never answers from rows older than a write this node has acknowledged. The page's rows
- * are made from the index's columns, with what they show from other tables read by primary key
- * (work-item-index-rows.ts); conditions, sorts or states the index cannot answer exactly go to
- * SQL (`page` answers undefined).
+ * project's live items are loaded on its first query. Every change to work items, whoever makes it,
+ * is told on a NOTIFY channel by the table's triggers (migration 0022) at its commit; every write
+ * this node makes through `write` also names the items it changed, which marks them at once after
+ * the commit. Before answering, a project's marked items are read again by id (or the whole project
+ * when there are many, or when a notification may have been missed), so a query never answers from
+ * rows older than a write this node has acknowledged. The page's rows are made from the index's
+ * columns, with what they show from other tables read by primary key (work-item-index-rows.ts);
+ * conditions, sorts or states the index cannot answer exactly go to SQL (`page` answers undefined).
  */
 
-/** The NOTIFY channel of work item changes; a payload is "node|projectId|id,id,..." or "node|projectId|*". */
+/**
+ * The NOTIFY channel of work item changes (named in migration 0022's trigger): a payload is
+ * "node|projectId|id,id,...", "node|projectId|*" or "node|*|*"; node is empty for a write made
+ * outside the app's `write`.
+ */
 export const CHANGES_CHANNEL = 'ccms_work_item_changes';
 
 /** More marked items than this reload the whole project rather than each by id. */
 const BY_ID_MAX = 500;
 /** Refreshes a query waits through before leaving a busy project to SQL. */
 const ROUNDS = 4;
-/** A NOTIFY payload stays well under PostgreSQL's 8000 bytes. */
-const PAYLOAD_MAX = 7000;
 
 interface ProjectState {
   rows?: ProjectRows;
@@ -95,7 +97,11 @@ export async function workItemIndex(database: Database): Promise<WorkItemIndex> 
     return s;
   };
 
-  function changed(projectId: number, ids: number[] | 'all') {
+  function changed(projectId: number | 'all', ids: number[] | 'all') {
+    if (projectId === 'all') {
+      for (const s of projects.values()) s.reload = true;
+      return;
+    }
     const s = projects.get(projectId);
     if (!s) return;
     if (ids === 'all') s.reload = true;
@@ -105,7 +111,7 @@ export async function workItemIndex(database: Database): Promise<WorkItemIndex> 
   function message(payload: string) {
     const [from, project, ids] = payload.split('|');
     if (from === node || !project || ids === undefined) return;
-    changed(Number(project), ids === '*' ? 'all' : ids.split(',').map(Number));
+    changed(project === '*' ? 'all' : Number(project), ids === '*' ? 'all' : ids.split(',').map(Number));
   }
 
   const unlisten: Unlisten = await database.listen(CHANGES_CHANNEL, {
@@ -161,13 +167,6 @@ export async function workItemIndex(database: Database): Promise<WorkItemIndex> 
     return undefined;
   }
 
-  function payloads(touched: Map<number, Set<number>>): string[] {
-    return [...touched].map(([projectId, ids]) => {
-      const list = [...ids].join(',');
-      return `${node}|${projectId}|${list.length > PAYLOAD_MAX ? '*' : list}`;
-    });
-  }
-
   return {
     async page(projectId, q, caller) {
       if (!listening) return undefined;
@@ -201,10 +200,9 @@ export async function workItemIndex(database: Database): Promise<WorkItemIndex> 
       };
       try {
         return await db.transaction(async (tx) => {
-          const result = await run(tx, touch);
-          // Delivered to the other nodes when (and only if) this transaction commits.
-          for (const payload of payloads(touched)) await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${payload})`);
-          return result;
+          // The triggers' notifications of this transaction name this node, which marks what it touched itself.
+          await tx.execute(sql`SELECT set_config('ccms.node', ${node}, true)`);
+          return run(tx, touch);
         });
       } finally {
         // After the commit, before the caller answers: this node's next query reads them again.
