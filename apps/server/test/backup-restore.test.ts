@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -254,6 +254,35 @@ describe.runIf(testDbKind === 'pglite' || pgUrl).each(storeModes)(`backup and re
     await server.close();
     await expect(restoreInstallation(target, backupDir)).rejects.toThrow(BackupRefused);
     await expect(restoreInstallation(target, backupDir)).rejects.toThrow(testDbKind === 'pglite' ? /already has a database/ : /already has \d+ table/);
+  }, 120_000);
+
+  it('takes back what it wrote when its last step fails, so the installation stays empty and the restore can run again', async () => {
+    // A database file cut short, its checksum written anew: verified, then refused by the database at the restore's last step.
+    const broken = path.join(await tempDir('ccms-bk-cut-'), 'backup');
+    await cp(backupDir, broken, { recursive: true });
+    const manifestFile = path.join(broken, 'manifest.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { entries: { path: string; size: number; sha256: string }[] };
+    const database = manifest.entries.find((e) => e.path.startsWith('database/'));
+    if (!database) throw new Error('no database entry in the backup');
+    const cut = (await readFile(path.join(broken, database.path))).subarray(0, 2000);
+    await writeFile(path.join(broken, database.path), cut);
+    Object.assign(database, { size: cut.length, sha256: createHash('sha256').update(cut).digest('hex') });
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    const emptyStore = objectStore ? await startObjectStore('ccms-d') : undefined;
+    if (emptyStore) cleanups.push(() => emptyStore.stop());
+    const target = await installation(false, emptyStore?.config);
+    const lines: string[] = [];
+    await expect(restoreInstallation(target, broken, (line) => lines.push(line))).rejects.toThrow();
+    expect(lines.at(-1)).toMatch(/^restore failed: \d+ file\(s\), \d+ secret\(s\).* taken back$/);
+    expect(await readdir(target.dataDir)).toEqual([]);
+    const left: string[] = [];
+    for await (const o of openFileStore(target).list('')) left.push(o.key);
+    expect(left).toEqual([]);
+    // The same installation then takes the whole backup.
+    await restoreInstallation(target, backupDir);
+    const server = await serve(target);
+    await findAll(server, made);
+    await server.close();
   }, 120_000);
 
   it('refuses a damaged backup, naming the file, before restoring anything', async () => {

@@ -12,7 +12,8 @@ import { type BackupEntry, BackupRefused, entryOf, fileInBackup, writeEntry } fr
 /** The database's file in a backup, by kind. */
 export const DUMP_FILES = { pglite: 'database/pglite.tar.gz', postgres: 'database/postgres.dump' } as const;
 
-const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+/** The embedded database's folder in a data folder. */
+export const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
 
 /**
  * Processes holding a file of the folder open (Linux /proc), or null where that cannot be seen.
@@ -45,7 +46,7 @@ async function holdersOf(dir: string): Promise<number[] | null> {
  * folder) is a server that was killed, which opening recovers as the server's next start would.
  */
 export async function pgliteNotInUse(dataDir: string): Promise<void> {
-  const dir = pgliteDir(dataDir);
+  const dir = pgliteDirOf(dataDir);
   const pidFile = path.join(dir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const holders = await holdersOf(dir);
@@ -65,7 +66,7 @@ export async function pgliteNotInUse(dataDir: string): Promise<void> {
 
 /** Dumps the embedded database into the backup: opened here, alone, and archived as PGlite's own data folder tarball. */
 export async function dumpPglite(dataDir: string, backupDir: string): Promise<BackupEntry> {
-  const dir = pgliteDir(dataDir);
+  const dir = pgliteDirOf(dataDir);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     throw new BackupRefused(`no embedded database in ${dir}: is CCMS_DATA_DIR the installation's data folder? (with PostgreSQL, set DATABASE_URL)`);
   }
@@ -81,7 +82,7 @@ export async function dumpPglite(dataDir: string, backupDir: string): Promise<Ba
 }
 
 export async function pgliteIsEmpty(dataDir: string): Promise<boolean> {
-  return !existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
+  return !existsSync(path.join(pgliteDirOf(dataDir), 'PG_VERSION'));
 }
 
 /** Makes the embedded database from the backup's archive (the data folder must have none). */

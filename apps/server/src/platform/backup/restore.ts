@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openFileStore } from '../storage/file-store';
 import { normalizeKey } from '../storage/storage';
@@ -15,7 +15,7 @@ import {
   sizeText,
   verifyBackup,
 } from './backup-manifest';
-import { loadPglite, pgliteIsEmpty, postgresTableCount, restorePostgres } from './database-backup';
+import { loadPglite, pgliteDirOf, pgliteIsEmpty, postgresTableCount, restorePostgres } from './database-backup';
 
 const storePrefix = `${STORE_DIR}/`;
 
@@ -87,10 +87,35 @@ async function secretsOverridden(installation: Installation, dir: string, manife
   return differing;
 }
 
+/** What a restore wrote so far, to take back when a later step fails. */
+interface Written {
+  keys: string[];
+  secrets: string[];
+  pgliteDir?: string;
+  /** The data folder held nothing before: everything in it now is this restore's. */
+  emptyDataDir: boolean;
+}
+
+/** Takes back what a failed restore wrote, so the installation is as empty as it was found. */
+async function undo(installation: Installation, written: Written, log: (line: string) => void): Promise<void> {
+  const store = openFileStore(installation);
+  for (const key of written.keys) await store.remove(key).catch(() => undefined);
+  for (const name of written.secrets) await rm(path.join(installation.dataDir, SECRETS_DIR, name), { force: true });
+  if (written.pgliteDir) await rm(written.pgliteDir, { recursive: true, force: true });
+  if (written.emptyDataDir) {
+    for (const name of await readdir(installation.dataDir).catch(() => [] as string[])) {
+      await rm(path.join(installation.dataDir, name), { recursive: true, force: true });
+    }
+  }
+  log(`restore failed: ${written.keys.length} file(s), ${written.secrets.length} secret(s)${written.pgliteDir ? ' and the embedded database' : ''} taken back`);
+}
+
 /**
  * Restores a backup into an empty installation: every checksum is verified first (a damaged backup
- * restores nothing), then the database, the secrets (0600) and the files, into the store the
- * installation is configured with (the object store or the data folder: either backup goes into either).
+ * restores nothing), then the files, into the store the installation is configured with (the object
+ * store or the data folder: either backup goes into either), the secrets (0600), and the database
+ * last: PostgreSQL's in one transaction. A step that fails takes back what the others wrote, so a
+ * failed restore leaves the installation empty and can be run again.
  */
 export async function restoreInstallation(installation: Installation, dir: string, log: (line: string) => void = () => {}): Promise<BackupManifest> {
   const source = path.resolve(dir);
@@ -100,22 +125,44 @@ export async function restoreInstallation(installation: Installation, dir: strin
   namesAreSafe(installation, manifest);
   await installationIsEmpty(installation, manifest);
 
+  const emptyDataDir = (await readdir(installation.dataDir).catch(() => [] as string[])).length === 0;
   await mkdir(installation.dataDir, { recursive: true, mode: 0o700 });
-  if (installation.databaseUrl) {
-    await restorePostgres(installation.databaseUrl, source);
-    log('database: restored into the PostgreSQL database at DATABASE_URL');
-  } else {
-    await loadPglite(installation.dataDir, source);
-    log(`database: restored into ${path.join(installation.dataDir, 'pglite')}`);
+  const written: Written = { keys: [], secrets: [], emptyDataDir };
+  try {
+    const store = openFileStore(installation);
+    let bytes = 0;
+    for (const entry of manifest.entries) {
+      if (!entry.path.startsWith(storePrefix)) continue;
+      const key = entry.path.slice(storePrefix.length);
+      written.keys.push(key);
+      await store.put(key, createReadStream(fileInBackup(source, entry.path)));
+      bytes += entry.size;
+    }
+    log(`files: ${written.keys.length} into ${store.where} (${sizeText(bytes)})`);
+
+    const secretsDir = path.join(installation.dataDir, SECRETS_DIR);
+    await mkdir(secretsDir, { recursive: true, mode: 0o700 });
+    for (const name of manifest.secrets.files) {
+      // 'wx': never over a file (the emptiness check found none); only what this restore made is taken back.
+      await writeFile(path.join(secretsDir, name), await readFile(fileInBackup(source, `${SECRETS_DIR}/${name}`)), { mode: 0o600, flag: 'wx' });
+      written.secrets.push(name);
+    }
+    log(`secrets: ${manifest.secrets.files.length} file(s)`);
+    if (manifest.secrets.fromEnvironment.length > 0) log(`secrets: ${manifest.secrets.note}`);
+
+    if (installation.databaseUrl) {
+      await restorePostgres(installation.databaseUrl, source);
+      log('database: restored into the PostgreSQL database at DATABASE_URL');
+    } else {
+      written.pgliteDir = pgliteDirOf(installation.dataDir);
+      await loadPglite(installation.dataDir, source);
+      log(`database: restored into ${written.pgliteDir}`);
+    }
+  } catch (err) {
+    await undo(installation, written, log);
+    throw err;
   }
 
-  const secretsDir = path.join(installation.dataDir, SECRETS_DIR);
-  await mkdir(secretsDir, { recursive: true, mode: 0o700 });
-  for (const name of manifest.secrets.files) {
-    await writeFile(path.join(secretsDir, name), await readFile(fileInBackup(source, `${SECRETS_DIR}/${name}`)), { mode: 0o600, flag: 'wx' });
-  }
-  log(`secrets: ${manifest.secrets.files.length} file(s)`);
-  if (manifest.secrets.fromEnvironment.length > 0) log(`secrets: ${manifest.secrets.note}`);
   const overridden = await secretsOverridden(installation, source, manifest);
   if (overridden.length > 0) {
     log(
@@ -123,16 +170,5 @@ export async function restoreInstallation(installation: Installation, dir: strin
         'so sessions and stored credentials of the backup will not open; unset them or set the backed-up values',
     );
   }
-
-  const store = openFileStore(installation);
-  let count = 0;
-  let bytes = 0;
-  for (const entry of manifest.entries) {
-    if (!entry.path.startsWith(storePrefix)) continue;
-    await store.put(entry.path.slice(storePrefix.length), createReadStream(fileInBackup(source, entry.path)));
-    count++;
-    bytes += entry.size;
-  }
-  log(`files: ${count} into ${store.where} (${sizeText(bytes)})`);
   return manifest;
 }
