@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readdir, readFile, readlink } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
+import { chmod, mkdir, readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
-import { createGzip, gunzip } from 'node:zlib';
+import type { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { openDatabase } from '../../db/client';
 import { type BackupEntry, BackupRefused, entryOf, fileInBackup, writeEntry } from './backup-manifest';
+import { packFolder, unpackInto } from './folder-archive';
 
 /** The database's file in a backup, by kind. */
 export const DUMP_FILES = { pglite: 'database/pglite.tar.gz', postgres: 'database/postgres.dump' } as const;
@@ -64,32 +65,43 @@ export async function pgliteNotInUse(dataDir: string): Promise<void> {
   }
 }
 
-/** Dumps the embedded database into the backup: opened here, alone, and archived as PGlite's own data folder tarball. */
+/** A stream through gzip (or gunzip) that ends with the source's error when the source fails. */
+function through(source: Readable, zip: Transform): Readable {
+  pipeline(source, zip).catch((err: Error) => zip.destroy(err));
+  return zip;
+}
+
+/**
+ * Copies the embedded database's folder into the backup as a tar archive, one file at a time (in
+ * constant memory, whatever its size). The server must be stopped; the folder is opened and closed
+ * here once first, alone: a server that was killed left its last writes in the write-ahead log,
+ * which opening replays, and closing writes a checkpoint, so the folder copied is whole at rest.
+ */
 export async function dumpPglite(dataDir: string, backupDir: string): Promise<BackupEntry> {
   const dir = pgliteDirOf(dataDir);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     throw new BackupRefused(`no embedded database in ${dir}: is CCMS_DATA_DIR the installation's data folder? (with PostgreSQL, set DATABASE_URL)`);
   }
   await pgliteNotInUse(dataDir);
-  const database = await openDatabase({ dataDir });
-  try {
-    const image = await database.dump?.();
-    if (!image) throw new Error('PGlite cannot dump its data folder');
-    return await writeEntry(backupDir, DUMP_FILES.pglite, Readable.fromWeb(image.stream() as import('node:stream/web').ReadableStream).pipe(createGzip()));
-  } finally {
-    await database.close();
-  }
+  await (await openDatabase({ dataDir })).close();
+  const entry = await writeEntry(backupDir, DUMP_FILES.pglite, through(packFolder(dir), createGzip()));
+  // A server started while the folder was copied may have changed it under the copy.
+  await pgliteNotInUse(dataDir);
+  return entry;
 }
 
 export async function pgliteIsEmpty(dataDir: string): Promise<boolean> {
   return !existsSync(path.join(pgliteDirOf(dataDir), 'PG_VERSION'));
 }
 
-/** Makes the embedded database from the backup's archive (the data folder must have none). */
+/**
+ * Makes the embedded database from the backup's archive (the data folder must have none), one file
+ * at a time, then opens it once to prove it whole. The archive is this backup's folder copy or an
+ * older backup's PGlite data folder dump: both hold the folder's files under the same names.
+ */
 export async function loadPglite(dataDir: string, backupDir: string): Promise<void> {
-  const image = await promisify(gunzip)(await readFile(fileInBackup(backupDir, DUMP_FILES.pglite)));
-  const database = await openDatabase({ dataDir, pgliteImage: new Blob([image]) });
-  await database.close();
+  await unpackInto(pgliteDirOf(dataDir), through(createReadStream(fileInBackup(backupDir, DUMP_FILES.pglite)), createGunzip()));
+  await (await openDatabase({ dataDir })).close();
 }
 
 /**
