@@ -94,9 +94,10 @@ export const OutputApi = {
     method: 'GET',
     url: '/ccms/output/view/:id/:ticket/*',
     access: { public: true },
-    summary: 'Serve a file of an output (HTML5 pages, PDF) for the in-app view (ticket in the path)',
+    summary: 'Serve a file of an output (HTML5 pages, PDF, media) for the in-app view (ticket in the path), whole or one byte range',
     tag,
     params: z.object({ id: z.coerce.number().int().positive(), ticket: z.string().max(500), '*': z.string().max(1000) }),
+    // 206 and 416 as well: the route adds them (apps/server/src/modules/publish/output/output.routes.ts).
     response: FileResponse,
   }),
 };

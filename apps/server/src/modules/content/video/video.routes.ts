@@ -8,13 +8,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../../platform/auth/guard';
 import { mediaAccess } from '../../../platform/auth/media-access';
+import { parseRange } from '../../../platform/http/byte-range';
 import { routeOf } from '../../../platform/http/endpoint-route';
 import { ok } from '../../../platform/http/envelope';
 import { fileHeaders, notModified } from '../../../platform/http/file-headers';
 import { formFields, readForm } from '../../../platform/http/multipart-form';
 import { BusinessType } from '../../../platform/types';
 import { resourceFiles } from '../graphic/resource-files';
-import { parseRange } from './byte-range';
 import { videoService } from './video.service';
 
 const log = (businessType: BusinessType) => ({ log: { title: 'video', businessType } });

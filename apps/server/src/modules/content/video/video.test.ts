@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { parseRange } from '../../../platform/http/byte-range';
 import { allowLoopbackRemotes, grant, libraryBody, multipart, type TestUser, userWith } from '../content-test-kit';
 import { mp4, PNG, RESOURCE_PERMS } from '../graphic/resource-test-kit';
-import { parseRange } from './byte-range';
 
 const remote = useGitServer();
 let t: TestApp;

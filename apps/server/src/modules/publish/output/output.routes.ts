@@ -1,3 +1,5 @@
+import { OkEmpty } from '@ccms/contracts/http';
+import { translate } from '@ccms/contracts/messages';
 import { OutputApi } from '@ccms/contracts/publish/output';
 import { OUTPUT_READ_PERMS } from '@ccms/contracts/publish/publication';
 import type { FastifyRequest } from 'fastify';
@@ -113,17 +115,32 @@ export const outputRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Pages of an output in a frame: relative links keep the ticket, so every page, style sheet and
   // image of the output is reachable; served under the sandbox policy (no scripts, opaque origin).
+  // A video or audio file of the output is read in byte ranges, as browsers seek in media (206, 416).
+  const view = routeOf(OutputApi.view);
   app.route({
-    ...routeOf(OutputApi.view),
+    ...view,
+    schema: { ...view.schema, response: { ...view.schema.response, 206: OutputApi.view.response, 416: OkEmpty } },
     handler: async (req, reply) => {
       const auth = await tokenOrTicket(req, req.params.id, req.params.ticket);
-      const { name, size, stream } = await outputs.file(auth, req.params.id, decodeURIComponent(req.params['*']));
-      return reply
-        .header('content-type', mimeOf(name))
-        .header('content-length', size)
-        .header('cache-control', 'private, max-age=60')
-        .header('content-security-policy', name.endsWith('.pdf') ? PDF_CSP : SANDBOX_CSP)
-        .send(stream);
+      const file = await outputs.file(auth, req.params.id, decodeURIComponent(req.params['*']), req.headers.range);
+      reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=60');
+      if (file.range.kind === 'unsatisfiable' || !file.stream) {
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${file.size}`)
+          .header('content-type', 'application/json')
+          .send({ code: 416, msg: translate(req.lang, 'resource.rangeInvalid') });
+      }
+      reply.header('content-type', mimeOf(file.name)).header('content-security-policy', file.name.endsWith('.pdf') ? PDF_CSP : SANDBOX_CSP);
+      if (file.range.kind === 'partial') {
+        const { start, end } = file.range;
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${start}-${end}/${file.size}`)
+          .header('content-length', end - start + 1)
+          .send(file.stream);
+      }
+      return reply.header('content-length', file.size).send(file.stream);
     },
   });
 };

@@ -9,6 +9,7 @@ import type { Db } from '../../../db/client';
 import { ccmsDocumentOutput, ccmsPublication, ccmsPublishConfig } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { MediaTickets } from '../../../platform/auth/media-ticket';
+import { parseRange, type RangeAnswer } from '../../../platform/http/byte-range';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
 import { decodeJobMessage, encodeJobMessage } from '../../../platform/jobs/registry';
 import type { JobRunner } from '../../../platform/jobs/runner';
@@ -55,6 +56,14 @@ export function mayRead(
   if (row.readerUserIds.includes(auth.userId)) return true;
   if (auth.roles.some((r) => row.readerRoleIds.includes(r.roleId))) return true;
   return allows(level, row.readersOnly ? 'configure' : 'publish');
+}
+
+/** A file of an output as the view serves it: whole, one byte range, or a range past its end (no stream). */
+export interface OutputFile {
+  name: string;
+  size: number;
+  range: RangeAnswer;
+  stream?: Readable;
 }
 
 export interface OutputServiceDeps {
@@ -239,8 +248,12 @@ export function outputService({ db, jobs, pool, libraries, tickets, outputs, git
       for (const id of ids) await outputs.removeAll(String(id));
     },
 
-    /** A file of a successful output, for the in-app view (the caller comes from the token or the URL's ticket). */
-    async file(auth: AuthContext, outputId: number, rel: string): Promise<{ name: string; size: number; stream: Readable }> {
+    /**
+     * A file of a successful output, for the in-app view (the caller comes from the token or the
+     * URL's ticket): whole, or the one byte range of a Range header (a video or audio file of the
+     * output, which browsers read in ranges to seek; `stream` is absent when the range is past the end).
+     */
+    async file(auth: AuthContext, outputId: number, rel: string, rangeHeader?: string): Promise<OutputFile> {
       const row = await readable(auth, outputId);
       if (row.status !== 'success' || !row.outputDir) throw badRequest('output.notReady', { id: outputId });
       const name = rel || row.entryFile;
@@ -250,7 +263,12 @@ export function outputService({ db, jobs, pool, libraries, tickets, outputs, git
         if (err instanceof UnsafePathError || err instanceof StoredObjectMissing) throw notFound('output.fileMissing', { path: rel });
         throw err;
       };
-      return { name, ...(await files.open(name).catch(missing)) };
+      if (!rangeHeader) return { name, range: { kind: 'full' }, ...(await files.open(name).catch(missing)) };
+      const size = await files.size(name).catch(missing);
+      if (size === null) return missing(new StoredObjectMissing('output', name));
+      const range = parseRange(rangeHeader, size);
+      if (range.kind === 'unsatisfiable') return { name, size, range };
+      return { name, size, range, stream: await files.read(name, range.kind === 'partial' ? range : undefined).catch(missing) };
     },
 
     verifyTicket: (ticket: string, libraryId: number) => tickets.verify(ticket, libraryId),

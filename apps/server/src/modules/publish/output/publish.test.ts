@@ -242,6 +242,16 @@ suite('publishing', () => {
     expect(view.status).toBe(200);
     expect(view.headers['content-security-policy']).toContain('sandbox');
     expect(view.raw).toContain('CCMS-REL-42');
+    expect(view.headers['accept-ranges']).toBe('bytes');
+    // One byte range (how browsers read a video or audio file of an output to seek), and one past the end.
+    const ranged = await t.app.inject({ method: 'GET', url: readable.body.data.viewUrl, headers: { range: 'bytes=5-14' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 5-14/${Buffer.byteLength(view.raw)}`);
+    expect(ranged.body).toBe(Buffer.from(view.raw).subarray(5, 15).toString());
+    const past = await t.app.inject({ method: 'GET', url: readable.body.data.viewUrl, headers: { range: 'bytes=99999999-', 'accept-language': 'en' } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${Buffer.byteLength(view.raw)}`);
+    expect(past.json().msg).toBe('The requested range is not valid');
     // The viewer lists the latest output of each publication and config the user may read.
     const viewer = await outsider.caller.get(api('/ccms/mxView/list'));
     expect(viewer.body.rows.map((r: { configName: string }) => r.configName)).toEqual(['open']);
