@@ -28,7 +28,10 @@ async function contents(dir: string, rel = ''): Promise<Record<string, string | 
     if (entry.isDirectory()) {
       out[child] = null;
       Object.assign(out, await contents(dir, child));
-    } else out[child] = createHash('sha256').update(await readFile(path.join(dir, child))).digest('hex');
+    } else {
+      const bytes = await readFile(path.join(dir, child));
+      out[child] = createHash('sha256').update(bytes).digest('hex');
+    }
   }
   return out;
 }
