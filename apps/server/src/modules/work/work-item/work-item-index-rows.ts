@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { preparedOn } from '../../../db/prepared';
 import { ccmsProject } from '../../../db/schema';
 import { type AccessParams, type ProjectAccessRow, projectAccessFields } from '../project/project-access';
-import type { RowById } from './work-item.queries';
+import type { ListRow } from './work-item.queries';
 import type { Dictionary, ProjectRows } from './work-item-index-store';
 
 /**
@@ -16,6 +16,9 @@ import type { Dictionary, ProjectRows } from './work-item-index-store';
  * cannot be deleted. A page the columns cannot show exactly as SQL does (a parent that is not a live
  * item of the project, a date outside years 1 to 9999) answers undefined and goes to SQL.
  */
+
+/** A list row of the index's page, with what decides the caller's level on its project. */
+export type IndexRow = Omit<ListRow, 'total'> & { access: ProjectAccessRow | null };
 
 /** What a page shows from outside the work item table, and the caller's access to the project. */
 interface PageContext {
@@ -77,7 +80,7 @@ const textOf = (dict: Dictionary, codes: Int32Array, slot: number) => dict.value
  * `listRowsOf`); undefined when its columns cannot show it exactly. It runs for every row of every
  * page, so each column is named (a property load V8 keeps monomorphic), not looked up by a key.
  */
-function ownRow(rows: ProjectRows, projectId: number, slot: number): RowById | undefined {
+function ownRow(rows: ProjectRows, projectId: number, slot: number): IndexRow | undefined {
   const { numbers: n, texts: t, dicts: d } = rows;
   const parentId = orNull(n.parentId, slot);
   const parentSlot = parentId === null ? undefined : rows.slotOf.get(parentId);
@@ -130,8 +133,8 @@ const nameIn = (names: Map<number, string>, id: number | null) => (id === null ?
  * The ids' list rows, in their order, with the caller's access; undefined when SQL must show them.
  * The rows' own columns are copied before the statement's await: a refresh meanwhile may reuse slots.
  */
-export async function listRowsOf(db: Db, rows: ProjectRows, projectId: number, ids: number[], caller: AccessParams): Promise<RowById[] | undefined> {
-  const out: RowById[] = [];
+export async function listRowsOf(db: Db, rows: ProjectRows, projectId: number, ids: number[], caller: AccessParams): Promise<IndexRow[] | undefined> {
+  const out: IndexRow[] = [];
   const releaseIds = new Set<number>();
   const userIds = new Set<number>();
   for (const id of ids) {

@@ -5,10 +5,10 @@ import type { Database, Tx } from '../../../db/client';
 import type { Unlisten } from '../../../db/listen';
 import { pageWindow, sortOf } from '../../../platform/http/paging';
 import type { AccessParams, ProjectAccessRow } from '../project/project-access';
-import { type RowById, SORTABLE } from './work-item.queries';
+import { SORTABLE } from './work-item.queries';
 import { compileQuery, type Folding } from './work-item-index-match';
 import { pageOf } from './work-item-index-page';
-import { listRowsOf } from './work-item-index-rows';
+import { type IndexRow, listRowsOf } from './work-item-index-rows';
 import { loadItemRows, loadProjectRows, ProjectRows } from './work-item-index-store';
 
 /**
@@ -43,9 +43,6 @@ interface ProjectState {
   reload: boolean;
   busy?: Promise<void>;
 }
-
-/** A list row, with what decides the caller's level on its project. */
-export type IndexRow = RowById;
 
 /** A page of list rows, with the caller's access to the project when there are rows. */
 export interface IndexPage {

@@ -15,7 +15,6 @@ import {
 } from '../../../db/schema';
 import { containing } from '../../../platform/db/filters';
 import { orderBy, pageWindow } from '../../../platform/http/paging';
-import type { ProjectAccessRow } from '../project/project-access';
 
 export type WorkItemRow = typeof w.$inferSelect;
 
@@ -153,9 +152,6 @@ export async function pageItems(db: Db, where: SQL | undefined, q: { pageNum: nu
   }
   return { rows, total: rows[0]?.total ?? 0 };
 }
-
-/** A list row of the condition query's index, with what decides the caller's level on its project. */
-export type RowById = Omit<ListRow, 'total'> & { access: ProjectAccessRow | null };
 
 /** Every live item matching `where` (exports), up to `cap`. */
 export function allItems(db: Db, where: SQL | undefined, order: (SQL | PgColumn)[], cap: number) {
