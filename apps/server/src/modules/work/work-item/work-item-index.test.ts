@@ -109,6 +109,15 @@ function randomQuery(r: Rand, projectId: number): ConditionQuery {
   };
 }
 
+/** The first page of one project's items whose title contains `value`. */
+const titleContains = (projectId: number, value: string): ConditionQuery => ({
+  projectId,
+  conditions: [{ field: 'title', operator: 'contains', value }],
+  logic: 'and',
+  pageNum: 1,
+  pageSize: 20,
+});
+
 let t: TestApp;
 let index: WorkItemIndex;
 let project: number;
@@ -286,13 +295,7 @@ describe('work item condition index', () => {
   });
 
   it('hears writes made outside the app (a script, psql) through the table’s triggers', async () => {
-    const q: ConditionQuery = {
-      projectId: other,
-      conditions: [{ field: 'title', operator: 'contains', value: 'outside the app' }],
-      logic: 'and',
-      pageNum: 1,
-      pageSize: 20,
-    };
+    const q = titleContains(other, 'outside the app');
     const total = async () => (await index.page(other, q, ADMIN))?.total;
     expect(await total()).toBe(0);
     await t.database.db.execute(sql`UPDATE ccms_work_item SET title = 'Written outside the app' WHERE work_item_id = (
@@ -314,13 +317,7 @@ describe('work item condition index', () => {
           .returning({ id: w.workItemId });
         touch(project, [created?.id ?? 0]);
       });
-      const q: ConditionQuery = {
-        projectId: project,
-        conditions: [{ field: 'title', operator: 'contains', value: 'other node' }],
-        logic: 'and',
-        pageNum: 1,
-        pageSize: 20,
-      };
+      const q = titleContains(project, 'other node');
       await vi.waitFor(async () => expect((await index.page(project, q, ADMIN))?.total).toBe(1));
       expect(await compare(rng(SEED + 4), 20)).toBeGreaterThan(0);
     } finally {
