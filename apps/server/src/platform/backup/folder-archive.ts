@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type Stats } from 'node:fs';
 import { lstat, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,17 +12,17 @@ import { BackupRefused } from './backup-manifest';
  * of PGlite's own data folder archive (`dumpDataDir`), so either archive unpacks the same way.
  */
 
-/** Every directory and file under `dir`, parents first, in a stable order. */
-async function* walk(dir: string, rel = ''): AsyncGenerator<{ rel: string; isDir: boolean }> {
+/** Every directory and file under `dir` with its stat, parents first, in a stable order. */
+async function* walk(dir: string, rel = ''): AsyncGenerator<{ rel: string; info: Stats }> {
   const names = (await readdir(path.join(dir, rel))).sort();
   for (const name of names) {
     const child = rel ? `${rel}/${name}` : name;
     const info = await lstat(path.join(dir, child));
     if (info.isDirectory()) {
-      yield { rel: child, isDir: true };
+      yield { rel: child, info };
       yield* walk(dir, child);
     } else if (info.isFile()) {
-      yield { rel: child, isDir: false };
+      yield { rel: child, info };
     } else {
       throw new BackupRefused(`${path.join(dir, child)} is neither a file nor a folder: the database folder cannot be archived`);
     }
@@ -43,10 +43,9 @@ function copyInto(file: string, entry: ReturnType<Pack['entry']>): Promise<void>
 export function packFolder(dir: string): Readable {
   const archive = pack();
   (async () => {
-    for await (const { rel, isDir } of walk(dir)) {
+    for await (const { rel, info } of walk(dir)) {
       const file = path.join(dir, rel);
-      const info = await lstat(file);
-      if (isDir) {
+      if (info.isDirectory()) {
         archive.entry({ name: `/${rel}`, type: 'directory', mode: info.mode & 0o777, mtime: info.mtime });
         continue;
       }
