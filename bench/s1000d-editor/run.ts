@@ -15,7 +15,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { s1000dPreviewHtml } from '../../apps/server/src/modules/content/topic-editor/editor-preview';
+import { s1000dPreviewHtml } from '../../apps/server/src/modules/content/topic-editor/preview-render';
 import { startGitServer } from '../../apps/server/test/git-http-server';
 import { islandForm, setField } from '../../apps/web/src/features/content/topic-editor/model/island-form';
 import { grammarAllows, insertMenuAt } from '../../apps/web/src/features/content/topic-editor/model/s1000d-insert';

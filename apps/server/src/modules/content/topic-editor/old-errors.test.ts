@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusForTests } from '../../../../../../test-support/corpus';
 import { useGitServer } from '../../../../test/git-server';
-import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
 import { allowLoopbackRemotes, libraryBody } from '../content-test-kit';
 
 /**
@@ -170,5 +170,27 @@ describe('the map editor', () => {
       expect.stringMatching(/^Already in the file before this edit .*ditavalref/),
     );
     expect(await remote().show('old', 'main', 'maps/publishing.ditamap')).toBe(edited);
+  });
+});
+
+describe('the preview (rendered on a worker thread)', () => {
+  const preview = (caller: Caller, content: string) => caller.post('/prod-api/ccms/topic-editor/preview', { libraryId, path: 'topics/old.dita', content });
+
+  it('checks the text against its DTD and renders it, the problems in the caller’s language', async () => {
+    const en = await preview(admin, OLD_ERROR);
+    expect(en.body.code, en.body.msg).toBe(200);
+    expect(en.body.data.html).toContain('Written before validation was strict.');
+    expect(en.body.data.problems).toEqual([
+      expect.objectContaining({ line: 6, severity: 'error', code: 'dtd.invalid', message: expect.stringMatching(/^Not valid against the DTD: .*madeup/) }),
+    ]);
+    const zh = await preview(callerFor(t.app, admin.token, 'zh'), OLD_ERROR);
+    expect(zh.body.data.problems).toEqual([expect.objectContaining({ line: 6, code: 'dtd.invalid', message: expect.stringMatching(/^不符合 DTD：.*madeup/) })]);
+  });
+
+  it('only checks text that is not well-formed: no rendering, the place of the fault', async () => {
+    const res = await preview(admin, OLD_ERROR.replace('</conbody>', ''));
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data.html).toBe('');
+    expect(res.body.data.problems).toEqual([expect.objectContaining({ severity: 'error', code: 'xml.notWellFormed' })]);
   });
 });

@@ -12,7 +12,7 @@ import type { ContentServices } from '../../content/content.area';
 import { flightopsPreviewHtml } from '../../content/flightops/flightops-check';
 import type { LibraryRow } from '../../content/library/library-git';
 import { standardOf } from '../../content/standard/registry';
-import { previewMapXml, s1000dPreviewHtml } from '../../content/topic-editor/editor-preview';
+import { previewMapXml, s1000dPreviewHtml } from '../../content/topic-editor/preview-render';
 import { keyDefinitions } from '../../content/topic-editor/topic-editor.queries';
 import { assertProjectAccess, isSystemAdmin } from '../project/project-access';
 import { findPlanContext, type PlanContext, planContent } from './workflow.queries';

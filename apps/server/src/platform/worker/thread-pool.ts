@@ -1,0 +1,117 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { FromThread, ToThread } from './thread-protocol';
+
+const BOOT = new URL('./thread-boot.mjs', import.meta.url);
+
+/** What the server answers a running task's question with (a rejection is sent as the task's error). */
+export type Answer = (question: unknown) => Promise<unknown>;
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+  answer: Answer;
+}
+
+interface Slot {
+  worker: Worker | null;
+  pending: Map<number, Pending>;
+}
+
+export interface ThreadPool {
+  /** Runs a task of the pool's module on the least busy thread (started when it is not running). */
+  run<T>(task: string, input: unknown, answer?: Answer): Promise<T>;
+  /** Starts the threads ahead of their first task (loading the module takes a moment). */
+  warm(): void;
+  /** Tasks sent and not answered yet, over all threads. */
+  readonly busy: number;
+  close(): Promise<void>;
+}
+
+const noQuestions: Answer = async () => {
+  throw new Error('this task asks nothing');
+};
+
+/** Threads beside the request loop: one fewer than the cores (the loop keeps one), at least one, at most four. */
+export const defaultThreads = () => Math.max(1, Math.min(4, os.availableParallelism() - 1));
+
+/**
+ * Worker threads running one task module (a file calling `serveTasks`), so parsing and rendering
+ * do not hold the server's request loop. A thread that ends (a crash, out of memory) fails the tasks
+ * it had and is started again by the next task; the threads do not keep the process alive.
+ */
+export function threadPool(options: { name: string; entry: URL; size?: number }): ThreadPool {
+  const slots: Slot[] = Array.from({ length: options.size ?? defaultThreads() }, () => ({ worker: null, pending: new Map() }));
+  let nextId = 1;
+  let closed = false;
+
+  function failAll(slot: Slot, reason: string) {
+    for (const [id, p] of slot.pending) {
+      slot.pending.delete(id);
+      p.reject(new Error(`${options.name} thread ended: ${reason}`));
+    }
+  }
+
+  function start(slot: Slot): Worker {
+    if (slot.worker) return slot.worker;
+    const worker = new Worker(BOOT, { workerData: { entry: options.entry.href }, name: options.name });
+    worker.unref();
+    const send = (message: ToThread) => worker.postMessage(message);
+    worker.on('message', (message: FromThread) => {
+      const p = slot.pending.get(message.id);
+      if (!p) return;
+      if (message.type === 'ask') {
+        p.answer(message.question).then(
+          (value) => send({ type: 'answer', id: message.id, ask: message.ask, value }),
+          (err: unknown) => send({ type: 'answer', id: message.id, ask: message.ask, error: err instanceof Error ? err.message : String(err) }),
+        );
+        return;
+      }
+      slot.pending.delete(message.id);
+      if (message.type === 'done') p.resolve(message.value);
+      else p.reject(new Error(message.message));
+    });
+    worker.on('error', (err) => {
+      if (slot.worker === worker) slot.worker = null;
+      failAll(slot, err.message);
+    });
+    worker.on('exit', (code) => {
+      if (slot.worker === worker) slot.worker = null;
+      failAll(slot, `exit code ${code}`);
+    });
+    slot.worker = worker;
+    return worker;
+  }
+
+  const leastBusy = () => slots.reduce((best, s) => (s.pending.size < best.pending.size ? s : best));
+
+  return {
+    run<T>(task: string, input: unknown, answer: Answer = noQuestions): Promise<T> {
+      if (closed) return Promise.reject(new Error(`${options.name} threads are closed`));
+      const slot = leastBusy();
+      const worker = start(slot);
+      const id = nextId++;
+      return new Promise<T>((resolve, reject) => {
+        slot.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, answer });
+        worker.postMessage({ type: 'run', id, task, input } satisfies ToThread);
+      });
+    },
+    warm() {
+      if (!closed) for (const slot of slots) start(slot);
+    },
+    get busy() {
+      return slots.reduce((n, s) => n + s.pending.size, 0);
+    },
+    async close() {
+      closed = true;
+      await Promise.all(
+        slots.map(async (slot) => {
+          const worker = slot.worker;
+          slot.worker = null;
+          failAll(slot, 'closed');
+          if (worker) await worker.terminate();
+        }),
+      );
+    },
+  };
+}
