@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { type ThreadPool, threadPool } from '../../platform/worker/thread-pool';
 import { catalogReindexJob } from './catalog/catalog.jobs';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { type CatalogRuntime, catalogService } from './catalog/catalog.service';
@@ -42,6 +43,9 @@ import { profileSpecOf } from './xml-profile/xml-profile.queries';
 import { xmlProfileRoutes } from './xml-profile/xml-profile.routes';
 import { XML_PROFILE_REINDEX_QUEUE, xmlProfileReindexWork } from './xml-profile/xml-profile.service';
 
+/** The content threads' task module. */
+const CONTENT_THREAD = new URL('./content-thread.ts', import.meta.url);
+
 /**
  * What the content area builds once per app and shares with its routes, its jobs and the areas
  * that depend on it (work): one clone per library with its locks and fetch times, one catalogue
@@ -54,6 +58,8 @@ export interface ContentServices extends CatalogRuntime {
   grammar: GrammarRules;
   /** The installed grammar packages, as validation resolves DOCTYPEs in them. */
   grammars: GrammarRegistry;
+  /** Worker threads for the checks and previews of DITA text (content-thread.ts), off the request loop. */
+  threads: ThreadPool;
   review: ReturnType<typeof reviewHooks>;
   /** Regulation clauses a topic answers, which the compliance area answers. */
   clauses: ReturnType<typeof clauseHooks>;
@@ -116,6 +122,8 @@ export const contentArea = fp(
       xmlProfile: (libraryType) => profileSpecOf(app.db, libraryType),
     });
     const catalog = catalogService(app.db, git, libraries, indexer);
+    const threads = threadPool({ name: 'content', entry: CONTENT_THREAD });
+    app.addHook('onClose', () => threads.close());
     app.decorate('content', {
       git,
       libraries,
@@ -123,6 +131,7 @@ export const contentArea = fp(
       catalog,
       grammar: doctypeGrammar(app.db, grammars),
       grammars,
+      threads,
       review: reviewHooks(),
       clauses: clauseHooks(),
     });

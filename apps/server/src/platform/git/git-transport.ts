@@ -273,7 +273,7 @@ async function pushOverHttp(
     if (!part) return { kind: 'unsure', why: 'objects not readable' };
     objects.push(...part);
   }
-  const pack = packOf(objects);
+  const pack = await packOf(objects);
   trace.mark('commit-push/push/pack');
   const answer = await receivePack(url, { ref, oldOid: remoteAt, newOid: commit }, pack, auth, clone.pin, NETWORK_TIMEOUT_MS, sent);
   trace.mark('commit-push/push/post');

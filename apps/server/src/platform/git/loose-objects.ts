@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflate } from 'node:zlib';
 
 /**
  * Git objects made in this process and written as loose objects, so a commit of a few files is
@@ -10,6 +11,9 @@ import { deflateSync } from 'node:zlib';
  */
 
 export type ObjectType = 'blob' | 'tree' | 'commit';
+
+/** zlib on libuv's thread pool: a large file's compression does not hold the request loop. */
+const deflating = promisify(deflate);
 
 /** The id git gives an object of this type and content. */
 export function objectId(type: ObjectType, body: Buffer): string {
@@ -30,7 +34,7 @@ export async function writeLooseObject(gitDir: string, type: ObjectType, body: B
   await mkdir(folder, { recursive: true });
   const temp = path.join(folder, `tmp_obj_${randomBytes(6).toString('hex')}`);
   try {
-    await writeFile(temp, deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body])), { mode: 0o444 });
+    await writeFile(temp, await deflating(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body])), { mode: 0o444 });
     // Same id, same bytes: replacing a copy another writer made meanwhile changes nothing.
     await rename(temp, file);
   } catch (err) {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflate } from 'node:zlib';
 import type { GitAuth } from './git-env';
 import type { ObjectType } from './loose-objects';
 import type { RemotePin } from './remote-url';
@@ -94,14 +95,20 @@ export function parseAdvertisement(data: Buffer, service: Service = 'git-receive
 
 const TYPE_CODE: Record<ObjectType, number> = { commit: 1, tree: 2, blob: 3 };
 
-/** A version-2 pack of whole objects (no deltas): header, each object's type-and-size header and deflated body, SHA-1 trailer. */
-export function packOf(objects: readonly { type: ObjectType; body: Buffer }[]): Buffer {
+const deflating = promisify(deflate);
+
+/**
+ * A version-2 pack of whole objects (no deltas): header, each object's type-and-size header and
+ * deflated body (compressed on libuv's thread pool, not the request loop), SHA-1 trailer.
+ */
+export async function packOf(objects: readonly { type: ObjectType; body: Buffer }[]): Promise<Buffer> {
+  const bodies = await Promise.all(objects.map(({ body }) => deflating(body)));
   const head = Buffer.alloc(12);
   head.write('PACK', 0, 'ascii');
   head.writeUInt32BE(2, 4);
   head.writeUInt32BE(objects.length, 8);
   const parts: Buffer[] = [head];
-  for (const { type, body } of objects) {
+  objects.forEach(({ type, body }, i) => {
     let size = body.length;
     const bytes = [(TYPE_CODE[type] << 4) | (size & 0x0f)];
     size = Math.floor(size / 16);
@@ -110,8 +117,8 @@ export function packOf(objects: readonly { type: ObjectType; body: Buffer }[]): 
       bytes.push(size & 0x7f);
       size = Math.floor(size / 128);
     }
-    parts.push(Buffer.from(bytes), deflateSync(body));
-  }
+    parts.push(Buffer.from(bytes), bodies[i] as Buffer);
+  });
   const pack = Buffer.concat(parts);
   return Buffer.concat([pack, createHash('sha1').update(pack).digest()]);
 }

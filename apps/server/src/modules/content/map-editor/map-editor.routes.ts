@@ -24,6 +24,7 @@ export const mapEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     runtime: app.content,
     tickets: mediaAccess(app).tickets,
     grammar: app.content.grammar,
+    threads: app.content.threads,
   };
   const maps = mapEditorService(deps, topicEditorService(deps), templateService(app.db, app.content.grammar));
 

@@ -38,6 +38,8 @@ export const CATALOG_GRAMMAR: GrammarRules = { checksGrammar: async () => true, 
 export interface Checked {
   root: XmlElement | undefined;
   problems: EditorProblem[];
+  /** The topic's type and title, when the check ran where the tree stayed (a content thread: `root` undefined). */
+  described?: { docType: string; title: string };
 }
 
 /** A problem in the caller's language; the engine's own "Not well-formed XML: " prefix is left to the message, which says it once. */

@@ -10,21 +10,18 @@ import { flightopsPreviewHtml } from '../flightops/flightops-check';
 import type { LibraryGit } from '../library/library-git';
 import { listSettings } from '../library-config/library-config.queries';
 import type { GrammarRules } from '../shared/dita-validation';
+import { answerGrammar, isGrammarQuestion } from '../shared/thread-grammar';
 import { standardOf } from '../standard/registry';
-import type { DitaPreviewInput, PreviewBranch } from './preview-render';
-import type { PreviewQuestion } from './preview-thread';
+import type { DitaPreviewInput, PreviewBranch, PreviewQuestion } from './preview-render';
 import { keyDefinitions } from './topic-editor.queries';
 import type { TopicEditorService } from './topic-editor.service';
-
-/** The worker threads' module: the previews' parsing, DTD check, engine load and rendering. */
-export const PREVIEW_THREAD = new URL('./preview-thread.ts', import.meta.url);
 
 const ACTIONS = new Set<ConditionAction>(['include', 'exclude', 'passthrough', 'flag']);
 
 /**
  * Renders unsaved topic text with the engine: the branch head as the file set (so conrefs, images
  * and links resolve), the text in place of the file, the keys the catalogue holds for the branch's
- * maps, and a filter group of the library applied. The work runs on `threads` (preview-thread.ts);
+ * maps, and a filter group of the library applied. The work runs on the content threads (content-thread.ts);
  * this side checks access and answers the thread's questions: the branch's files, their contents,
  * and the grammar's decisions.
  */
@@ -57,8 +54,7 @@ export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorServic
       let source: CommitSource | undefined;
       const answer = async (question: unknown): Promise<unknown> => {
         const q = question as PreviewQuestion;
-        if (q.kind === 'checksGrammar') return grammar.checksGrammar(q.rootName);
-        if (q.kind === 'catalog') return (await grammar.dtdsFor(q.doctype))?.catalogFile ?? null;
+        if (isGrammarQuestion(q)) return answerGrammar(grammar, q);
         if (q.kind === 'branch') {
           const { repo } = await git.ready(file.row);
           const head = await repo.resolve(file.branch);

@@ -16,6 +16,7 @@ import {
   type XmlNode,
 } from '@ccms/dita';
 import { checkDita, type GrammarRules } from '../shared/dita-validation';
+import type { GrammarQuestion } from '../shared/thread-grammar';
 
 /*
  * The editor's preview as a pure function of the posted text, the branch's files and keys: what a
@@ -137,6 +138,9 @@ export interface DitaPreviewInput {
   lang: Language;
   conditions: Condition[];
 }
+
+/** What a preview on a content thread asks the server: the branch, its files' contents, the grammar. */
+export type PreviewQuestion = { kind: 'branch' } | { kind: 'read'; paths: string[] } | GrammarQuestion;
 
 /** The branch a preview renders in: its files at the head and the keys its maps define. */
 export interface PreviewBranch {

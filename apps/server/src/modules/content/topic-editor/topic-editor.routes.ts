@@ -7,11 +7,10 @@ import { routeOf } from '../../../platform/http/endpoint-route';
 import { done, ok } from '../../../platform/http/envelope';
 import { openEventStream } from '../../../platform/http/sse';
 import { BusinessType } from '../../../platform/types';
-import { threadPool } from '../../../platform/worker/thread-pool';
 import { templateService } from '../template/template.service';
 import { editorPickers } from './editor-pickers';
 import { editorPresence } from './editor-presence';
-import { editorPreview, PREVIEW_THREAD } from './editor-preview';
+import { editorPreview } from './editor-preview';
 import { newTopicService } from './new-topic';
 import { s1000dEditorGrammar } from './s1000d-grammar';
 import { s1000dPickers } from './s1000d-pickers';
@@ -30,19 +29,16 @@ export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     runtime: app.content,
     tickets: media.tickets,
     grammar: app.content.grammar,
+    threads: app.content.threads,
   };
   const editor = topicEditorService(deps);
   const creator = newTopicService(deps, editor, templateService(app.db, app.content.grammar));
   const pickers = editorPickers(app.db, app.content);
-  const previewThreads = threadPool({ name: 'preview', entry: PREVIEW_THREAD });
-  const preview = editorPreview(app.db, app.content.git, editor, app.content.grammar, previewThreads);
+  const preview = editorPreview(app.db, app.content.git, editor, app.content.grammar, app.content.threads);
   const presence = editorPresence(app.db);
   const s1000dGrammar = s1000dEditorGrammar(editor, app.content.grammars);
   const dmRefs = s1000dPickers(app.db, app.content);
-  app.addHook('onClose', async () => {
-    presence.closeAll();
-    await previewThreads.close();
-  });
+  app.addHook('onClose', async () => presence.closeAll());
 
   app.route({ ...routeOf(TopicEditorApi.open), handler: async (req) => ok(await editor.open(caller(req), req.query)) });
   app.route({ ...routeOf(TopicEditorApi.save, log(BusinessType.UPDATE)), handler: async (req) => ok(await editor.save(caller(req), req.body, req.lang)) });

@@ -21,14 +21,16 @@ import { type Change, type GitRepo, RemoteError, RemoteMovedError } from '../../
 import { objectId } from '../../../platform/git/loose-objects';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { saveTrace } from '../../../platform/phase-trace';
+import type { ThreadPool } from '../../../platform/worker/thread-pool';
 import type { CatalogRuntime, MadeCommit } from '../catalog/catalog.service';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import type { PreparedRun } from '../catalog/indexer';
 import { checkFlightopsText } from '../flightops/flightops-check';
 import type { LibraryService } from '../library/library.service';
 import { assertNotFrozen, type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
-import { assertNoNewErrorsBy, type Checked, checkDita, type GrammarRules, type TextCheck } from '../shared/dita-validation';
+import { assertNoNewErrorsBy, type Checked, type GrammarRules, type TextCheck } from '../shared/dita-validation';
 import { repoPath } from '../shared/repo-path';
+import { threadDitaCheck } from '../shared/thread-grammar';
 import { standardOf } from '../standard/registry';
 import { profileSpecOf } from '../xml-profile/xml-profile.queries';
 import { type LineRange, mergeThreeWay } from './three-way';
@@ -71,6 +73,8 @@ export interface EditorDeps {
   runtime: CatalogRuntime;
   tickets: MediaTickets;
   grammar: GrammarRules;
+  /** The content threads: a DITA text's check runs there. */
+  threads: ThreadPool;
 }
 
 /** A library branch's file the caller may reach: the library (access checked), the branch and the path. */
@@ -79,7 +83,7 @@ export interface OpenedFile extends FileKey {
 }
 
 /** The topic editor: open a topic at its branch head, save it as one commit (validated, merged three-way), keep drafts. */
-export function topicEditorService({ db, git, libraries, runtime, tickets, grammar }: EditorDeps) {
+export function topicEditorService({ db, git, libraries, runtime, tickets, grammar, threads }: EditorDeps) {
   const { catalog } = runtime;
 
   /** The library after the caller's level check, the branch (default when absent) and the path. */
@@ -125,7 +129,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
       const spec = profileSpecOf(db, file.row.libraryType);
       return async (text) => checkXmlProfile(text, file.path, lang, await spec);
     }
-    if (!isS1000d(file)) return (text) => checkDita(text, file.path, lang, grammar);
+    if (!isS1000d(file)) return threadDitaCheck(threads, grammar, file.path, lang);
     return async (text): Promise<Checked> => {
       const problems = (await checkS1000d(auth, file, text, lang)).sort((a, b) => a.line - b.line || a.column - b.column);
       return { root: parseXml(text, file.path).root, problems };
@@ -300,7 +304,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
       const file = await fileOf(auth, body, 'write');
       const check = checkerOf(auth, file, lang);
       const checked = await check(body.content);
-      const { title } = describeTopic(standardOf(file.row.libraryType).id, file.path, body.content, checked.root);
+      const { title } = checked.described ?? describeTopic(standardOf(file.row.libraryType).id, file.path, body.content, checked.root);
       const message = body.message || translate(lang, 'editor.defaultMessage', { title: title || file.path });
       trace.mark('validate');
       const others = extra?.changes ?? [];

@@ -1,34 +1,17 @@
-import type { Doctype } from '@ccms/dita';
-import { DtdValidation, type FileSource, normalizePath } from '@ccms/dita';
-import { keepNewest } from '../../../platform/lru';
-import { type Ask, serveTasks } from '../../../platform/worker/thread-tasks';
-import type { GrammarRules } from '../shared/dita-validation';
-import { type DitaPreviewInput, type PreviewBranch, renderDitaPreview, s1000dPreviewHtml } from './preview-render';
+import { type FileSource, normalizePath } from '@ccms/dita';
+import { type Ask, serveTasks } from '../../platform/worker/thread-tasks';
+import { checkDita } from './shared/dita-validation';
+import { askingGrammar, type ThreadCheckInput } from './shared/thread-grammar';
+import { type DitaPreviewInput, type PreviewBranch, type PreviewQuestion, renderDitaPreview, s1000dPreviewHtml } from './topic-editor/preview-render';
+import { describeDitaTopic } from './topic-editor/topic-by-standard';
 
 /*
- * The editor's previews in a worker thread (started by the server's preview pool): the posted text
- * parsed, checked against its DTD, loaded with the branch and rendered here, not on the request
- * loop. The server answers what this thread cannot know: the branch's file contents, whether the
- * document types table checks a root's grammar, and which catalogue's DTDs apply.
+ * The content area's worker threads (app.content.threads): the checks of a save's DITA text and
+ * the editor's previews (the posted text parsed, checked against its DTD, loaded with the branch
+ * and rendered) run here, not on the request loop. The server answers what a thread cannot know:
+ * the branch's file contents, whether the document types table checks a root's grammar, and which
+ * catalogue's DTDs apply.
  */
-
-/** What a preview task asks the server. */
-export type PreviewQuestion =
-  | { kind: 'branch' }
-  | { kind: 'read'; paths: string[] }
-  | { kind: 'checksGrammar'; rootName: string }
-  | { kind: 'catalog'; doctype: Doctype | undefined };
-
-/** DTDs compiled in this thread, by catalogue file (a few: the installed packages and the machine's). */
-const compiled = new Map<string, Promise<DtdValidation | undefined>>();
-function dtdsOf(catalogFile: string): Promise<DtdValidation | undefined> {
-  const known = compiled.get(catalogFile);
-  if (known) return known;
-  const opening = DtdValidation.open(catalogFile);
-  keepNewest(compiled, catalogFile, opening, 4);
-  opening.catch(() => compiled.delete(catalogFile));
-  return opening;
-}
 
 /** The branch head as the engine reads it here: the file list known, contents asked of the server (one question a tick). */
 class AskingSource implements FileSource {
@@ -84,16 +67,13 @@ class AskingSource implements FileSource {
 }
 
 serveTasks({
+  check: async (input: ThreadCheckInput, ask) => {
+    const checked = await checkDita(input.text, input.path, input.lang, askingGrammar(ask));
+    return { problems: checked.problems, described: checked.root ? describeDitaTopic(checked.root) : undefined };
+  },
   dita: async (input: DitaPreviewInput, ask) => {
-    const grammar: GrammarRules = {
-      checksGrammar: async (rootName) => (await ask({ kind: 'checksGrammar', rootName } satisfies PreviewQuestion)) === true,
-      async dtdsFor(doctype) {
-        const catalogFile = (await ask({ kind: 'catalog', doctype } satisfies PreviewQuestion)) as string | null;
-        return catalogFile ? dtdsOf(catalogFile) : undefined;
-      },
-    };
     const branchOf = async () => (await ask({ kind: 'branch' } satisfies PreviewQuestion)) as PreviewBranch | null;
-    return renderDitaPreview(input, grammar, branchOf, (files, overlay) => new AskingSource(files, overlay, ask));
+    return renderDitaPreview(input, askingGrammar(ask), branchOf, (files, overlay) => new AskingSource(files, overlay, ask));
   },
   s1000d: async (input: { path: string; content: string; lang: DitaPreviewInput['lang']; assignment?: Record<string, string> }) =>
     s1000dPreviewHtml(input.path, input.content, input.lang, input.assignment),
