@@ -4,6 +4,7 @@ import { type ThreadPool, threadPool } from '../../platform/worker/thread-pool';
 import { catalogReindexJob } from './catalog/catalog.jobs';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { type CatalogRuntime, catalogService } from './catalog/catalog.service';
+import { threadRunner } from './catalog/dita-runner';
 import { catalogIndexer } from './catalog/indexer';
 import { reviewHooks } from './catalog/review-hooks';
 import { doctypeRoutes } from './doctype/doctype.routes';
@@ -45,6 +46,8 @@ import { XML_PROFILE_REINDEX_QUEUE, xmlProfileReindexWork } from './xml-profile/
 
 /** The content threads' task module. */
 const CONTENT_THREAD = new URL('./content-thread.ts', import.meta.url);
+/** The index thread's task module: DITA catalogue runs and their snapshots (one thread, where the snapshots live). */
+const INDEX_THREAD = new URL('./catalog/index-thread.ts', import.meta.url);
 
 /**
  * What the content area builds once per app and shares with its routes, its jobs and the areas
@@ -113,8 +116,12 @@ export const contentArea = fp(
     const git = libraryGit({ database: app.database, dataDir: app.config.dataDir, secretKey: app.secrets.secretKey });
     const libraries = libraryService(app.db, git, app.secrets.secretKey);
     const grammars = grammarRegistry({ db: app.db, storage: app.storage, dataDir: app.config.dataDir, log: app.log });
+    const threads = threadPool({ name: 'content', entry: CONTENT_THREAD });
+    const indexThread = threadPool({ name: 'index', entry: INDEX_THREAD, size: 1 });
+    app.addHook('onClose', () => Promise.all([threads.close(), indexThread.close()]).then(() => undefined));
     // S1000D libraries validate against the schema packages and default BREX an administrator installed.
     const indexer = catalogIndexer(app.db, {
+      runner: threadRunner(indexThread),
       oneConnection: app.database.kind === 'pglite',
       s1000dGrammar: () => grammars.s1000d(),
       ata2300Schemas: () => grammars.ata2300(),
@@ -122,8 +129,6 @@ export const contentArea = fp(
       xmlProfile: (libraryType) => profileSpecOf(app.db, libraryType),
     });
     const catalog = catalogService(app.db, git, libraries, indexer);
-    const threads = threadPool({ name: 'content', entry: CONTENT_THREAD });
-    app.addHook('onClose', () => threads.close());
     app.decorate('content', {
       git,
       libraries,

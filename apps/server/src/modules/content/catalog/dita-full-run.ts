@@ -1,8 +1,7 @@
 import type { DitaProject } from '@ccms/dita';
 import { loadProject, turns } from '@ccms/dita';
 import { ditaFiles, isDitaMap, isDitaTopic } from '@ccms/dita/files';
-import type { Db } from '../../../db/client';
-import { type IndexWrite, type KeyData, type LinkData, type ResourceData, storedHashes, storedResourcePaths, type TopicData } from './catalog-store';
+import type { IndexWrite, KeyData, LinkData, ResourceData, TopicData } from './catalog-store';
 import type { CommitSource } from './commit-source';
 import {
   countResources,
@@ -50,8 +49,18 @@ export async function loadOrphans(source: CommitSource, topics: string[], previo
   return { project: await loadProject({ source, map: ORPHAN_MAP, previous: previous.project, changed: dirty }), topics };
 }
 
-/** A DITA branch read whole: every map and topic at the commit; only the rows that differ from the stored ones are written. */
-export async function ditaFullRun(db: Db, target: IndexTarget, baseCommit: string | null, started: number): Promise<RunOutcome> {
+/** What the index holds of a branch now: topic and document hashes and resource blob ids, by path. */
+export interface StoredRows {
+  topics: Map<string, string>;
+  documents: Map<string, string>;
+  resources: Map<string, string>;
+}
+
+/**
+ * A DITA branch read whole: every map and topic at the commit; only the rows that differ from the
+ * stored ones (`storedRows`, read from the database once the rows are made) are written.
+ */
+export async function ditaFullRun(storedRows: () => Promise<StoredRows>, target: IndexTarget, baseCommit: string | null, started: number): Promise<RunOutcome> {
   const { repo, commit, libraryId, branch } = target;
   const trace = tracer('full');
   const { files, source } = await readCommit(repo, commit, ditaFiles.isSource);
@@ -96,11 +105,7 @@ export async function ditaFullRun(db: Db, target: IndexTarget, baseCommit: strin
   trace.mark('links, keys, resources');
   trace.done();
   // A first index writes everything; a full run over an existing index writes only what differs.
-  const [storedTopics, storedDocs, storedRes] = await Promise.all([
-    storedHashes(db, 'topic', libraryId, branch),
-    storedHashes(db, 'document', libraryId, branch),
-    storedResourcePaths(db, libraryId, branch),
-  ]);
+  const { topics: storedTopics, documents: storedDocs, resources: storedRes } = await storedRows();
   const topicPaths = new Set(topicRows.map((r) => r.path));
   const docPaths = new Set(docRows.map((r) => r.path));
   const resPaths = new Set(resources.map((r) => r.path));

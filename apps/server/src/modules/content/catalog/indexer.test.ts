@@ -8,7 +8,9 @@ import { freshDatabase } from '../../../../test/harness';
 import type { Database } from '../../../db/client';
 import { ccmsCatalogDocument, ccmsCatalogIndex, ccmsCatalogKey, ccmsCatalogLink, ccmsCatalogTopic } from '../../../db/schema';
 import { type Change, GitRepo } from '../../../platform/git/git-repo';
+import { threadPool } from '../../../platform/worker/thread-pool';
 import type { LinkData } from './catalog-store';
+import { threadRunner } from './dita-runner';
 import { catalogIndexer } from './indexer';
 import { linkEdits } from './link-edits';
 
@@ -244,6 +246,31 @@ describe('incremental index of a changed map', () => {
     const [a, b] = [await rowsOf(database, 20), await rowsOf(database, 21)];
     expect(a.topics.length).toBe(256);
     expect(a).toEqual(b);
+  });
+  it("on the index thread (the server's runner): full, prepared and incremental runs give the rows this process gives; its snapshots serve the next run", async () => {
+    const pool = threadPool({ name: 'index', entry: new URL('./index-thread.ts', import.meta.url), size: 1 });
+    try {
+      const changes: Change[] = [{ op: 'put', path: 'topics/c2.dita', content: Buffer.from(TOPIC('c2', '<p>Changed on the thread.</p>')) }];
+      const next = await repo.buildCommit(base, changes, 'change', me);
+      const indexer = catalogIndexer(database.db, { runner: threadRunner(pool) });
+      expect((await indexer.index({ libraryId: 30, branch: 'main', repo, commit: base }, null)).mode).toBe('full');
+      // Prepared while the commit is pushed (its contents cross to the thread), then written.
+      const target = { libraryId: 30, branch: 'main', repo, commit: next, known: { from: base, changes } };
+      const prepared = await indexer.prepare(target, base);
+      expect(prepared).toEqual({ key: '30\u0000main', commit: next, base });
+      expect((await indexer.index(target, base, {}, prepared)).mode).toBe('incremental');
+      await catalogIndexer(database.db).index({ libraryId: 31, branch: 'main', repo, commit: next }, null);
+      const onThread = await rowsOf(database, 30);
+      expect(onThread).toEqual(await rowsOf(database, 31));
+      expect(onThread.topics.some((t) => t.includes('Changed on the thread.'))).toBe(true);
+      // The thread remembered the written run: back to the base from there is an increment; a full run asked for reads everything.
+      expect((await indexer.index({ libraryId: 30, branch: 'main', repo, commit: base }, next)).mode).toBe('incremental');
+      expect((await indexer.index({ libraryId: 30, branch: 'main', repo, commit: next }, base, { full: true })).mode).toBe('full');
+      expect(await rowsOf(database, 30)).toEqual(onThread);
+      expect(await indexer.prepare({ ...target, libraryId: 32 }, base)).toBeNull();
+    } finally {
+      await pool.close();
+    }
   });
 });
 

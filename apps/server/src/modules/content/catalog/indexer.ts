@@ -1,42 +1,52 @@
 import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { ReindexResult } from '@ccms/contracts/content/catalog';
-import type { DitaProject } from '@ccms/dita';
 import type { ValidationProblem } from '@ccms/s1000d';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { keepNewest } from '../../../platform/lru';
 import { standardOf } from '../standard/registry';
-import { writeIndex } from './catalog-store';
-import { ditaFullRun } from './dita-full-run';
-import { ditaIncrementalRun } from './dita-incremental-run';
+import { type IndexWrite, writeIndex } from './catalog-store';
+import { type DitaRunner, inProcessRunner, storedRowsOf } from './dita-runner';
+import { branchKey, type DitaRunTarget } from './dita-runs';
 import { unchangedResult } from './index-rows';
-import { type IndexerOptions, type IndexTarget, type RunOutcome, readCommit, type S1000dSet, type Snapshot, tracer } from './index-run';
+import { type IndexerOptions, type IndexTarget, readCommit, type S1000dSet, type Snapshot, tracer } from './index-run';
 import { brexOf, checkS1000dObject, describeSet, withoutDocuments } from './s1000d-rows';
 import { setRun } from './set-run';
 
-/** An incremental run worked out before its write (indexer.prepare). */
+/** An incremental run being worked out before its write (indexer.prepare): of which branch, from which commit to which. */
 export interface PreparedRun {
   readonly key: string;
   readonly commit: string;
   readonly base: string;
-  readonly prev: unknown;
-  readonly run: Promise<RunOutcome | null>;
 }
+
+/** A target as it crosses to the DITA runner: the clone by its folder. */
+const runTarget = (t: IndexTarget): DitaRunTarget => ({
+  libraryId: t.libraryId,
+  libraryType: t.libraryType,
+  branch: t.branch,
+  dir: t.repo.dir,
+  commit: t.commit,
+  known: t.known,
+});
 
 /**
  * Builds and keeps the catalogue of library branches: the first run (or one without a
  * remembered snapshot) reads every DITA file at the commit; later runs read only the files
  * `git diff` names and let the DITA engine re-resolve what depends on them (keys, conrefs, links).
- * Every run writes its result in one transaction.
+ * DITA runs go to `runner` (the server's: the index thread; by default this process); the other
+ * standards' runs read their sets here. Every run writes its result in one transaction, here.
  */
-export function catalogIndexer(db: Db, options: IndexerOptions = {}) {
+export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: DitaRunner } = {}) {
+  const runner = options.runner ?? inProcessRunner({ maxSnapshots: options.maxSnapshots });
+  /** The other standards' snapshots (their sets, for s1000dSet); DITA's live with the runner. */
   const snapshots = new Map<string, Snapshot>();
   /** S1000D sets read from git at a commit no run of this process remembers (another node indexed it): a few, newest kept. */
   const sets = new Map<string, Promise<S1000dSet>>();
   const maxSnapshots = options.maxSnapshots ?? 8;
   /** PGlite: a first index writes its topic rows ahead in short transactions (see writeIndex). */
   const oneConnection = options.oneConnection === true;
-  const keyOf = (libraryId: number, branch: string) => `${libraryId}\u0000${branch}`;
+  const keyOf = branchKey;
 
   const remember = (key: string, snap: Snapshot) => keepNewest(snapshots, key, snap, maxSnapshots);
 
@@ -50,20 +60,21 @@ export function catalogIndexer(db: Db, options: IndexerOptions = {}) {
       const started = performance.now();
       const key = keyOf(target.libraryId, target.branch);
       if (stored === target.commit && !opts.full) return unchangedResult(target);
-      const prev = snapshots.get(key);
-      // Worked out ahead (while the commit was pushed) from the snapshot still remembered, at the stored commit: only written now.
-      const ahead =
-        prepared && !opts.full && prepared.key === key && prepared.commit === target.commit && prepared.base === stored && prepared.prev === prev
-          ? await prepared.run
-          : null;
-      const canIncrement = !opts.full && prev !== undefined && stored !== null && prev.commit === stored;
-      const run =
-        standardOf(target.libraryType).id !== 'dita'
-          ? await setRun(db, options, target, stored, started)
-          : // The remembered commit may be gone (a clone made again, a forced push): then everything is read.
-            (ahead ??
-            (canIncrement && prev ? await ditaIncrementalRun(target, prev, started).catch(() => null) : null) ??
-            (await ditaFullRun(db, target, stored, started)));
+      const dita = standardOf(target.libraryType).id === 'dita';
+      const settle = (written: boolean) =>
+        dita ? runner.settle({ libraryId: target.libraryId, branch: target.branch, commit: target.commit, written }) : undefined;
+      const run: { result: ReindexResult; write: IndexWrite; snap?: Snapshot } = dita
+        ? await runner.run(
+            {
+              target: runTarget(target),
+              stored,
+              full: opts.full === true,
+              // Worked out ahead (while the commit was pushed) from the stored commit: only written now.
+              prepared: prepared?.key === key && prepared.commit === target.commit && prepared.base === stored,
+            },
+            () => storedRowsOf(db, target.libraryId, target.branch),
+          )
+        : await setRun(db, options, target, stored, started);
       const writing = tracer('write');
       try {
         await writeIndex(db, { ...run.write, stats: { ...run.write.stats, durationMs: performance.now() - started } }, writing.mark, {
@@ -73,9 +84,11 @@ export function catalogIndexer(db: Db, options: IndexerOptions = {}) {
         writing.done();
       } catch (err) {
         snapshots.delete(key);
+        settle(false);
         throw err;
       }
-      remember(key, run.snap);
+      if (run.snap) remember(key, run.snap);
+      settle(true);
       // Fresh statistics after a big change, so search plans use the trigram indexes.
       if (run.result.mode === 'full') await db.execute(sql`ANALYZE ccms_catalog_topic, ccms_catalog_document, ccms_catalog_link`);
       return { ...run.result, durationMs: Math.round(performance.now() - started) };
@@ -85,16 +98,14 @@ export function catalogIndexer(db: Db, options: IndexerOptions = {}) {
      * this server built, being pushed) without writing it; `index` writes it when it is asked for
      * that commit with the branch still where the run started. Null when there is nothing to start from.
      */
-    prepare(target: IndexTarget, stored: string | null): PreparedRun | null {
-      const key = keyOf(target.libraryId, target.branch);
-      const prev = snapshots.get(key);
-      if (standardOf(target.libraryType).id !== 'dita') return null;
-      if (!prev || stored === null || prev.commit !== stored || stored === target.commit) return null;
-      const run = ditaIncrementalRun(target, prev, performance.now()).catch(() => null);
-      return { key, commit: target.commit, base: stored, prev, run };
+    async prepare(target: IndexTarget, stored: string | null): Promise<PreparedRun | null> {
+      if (standardOf(target.libraryType).id !== 'dita' || stored === null || stored === target.commit) return null;
+      if (!(await runner.prepare({ target: runTarget(target), stored }))) return null;
+      return { key: keyOf(target.libraryId, target.branch), commit: target.commit, base: stored };
     },
     /** Forgets what is remembered of a branch (the next run reads everything). */
     forget(libraryId: number, branch?: string) {
+      runner.forget({ libraryId, branch });
       for (const key of [...snapshots.keys()])
         if (key.startsWith(`${libraryId}\u0000`) && (branch === undefined || key === keyOf(libraryId, branch))) snapshots.delete(key);
     },
@@ -133,10 +144,6 @@ export function catalogIndexer(db: Db, options: IndexerOptions = {}) {
     },
     /** The ATA Spec 2300 schema package installed, if any: saves are checked against it as the index is. */
     ata2300Schemas: async (): Promise<Ata2300Schemas | undefined> => options.ata2300Schemas?.(),
-    /** The parsed project of a map at the last indexed commit, when remembered. */
-    project(libraryId: number, branch: string, map: string): DitaProject | undefined {
-      return snapshots.get(keyOf(libraryId, branch))?.projects.get(map);
-    },
   };
 }
 

@@ -1,0 +1,17 @@
+import { serveTasks } from '../../../platform/worker/thread-tasks';
+import type { StoredRows } from './dita-full-run';
+import type { IndexQuestion } from './dita-runner';
+import { type DitaRunInput, type DitaRunTarget, ditaRuns } from './dita-runs';
+
+/*
+ * The index thread (threadRunner): the DITA catalogue's runs parse, resolve and make rows here,
+ * with the snapshots they remember, not on the server's request loop. The server writes the rows.
+ */
+const runs = ditaRuns();
+
+serveTasks({
+  run: (input: DitaRunInput, ask) => runs.run(input, async () => (await ask({ kind: 'stored' } satisfies IndexQuestion)) as StoredRows),
+  settle: async (input: { libraryId: number; branch: string; commit: string; written: boolean }) => runs.settle(input),
+  prepare: async (input: { target: DitaRunTarget; stored: string }) => runs.prepare(input),
+  forget: async (input: { libraryId: number; branch?: string }) => runs.forget(input),
+});
