@@ -13,6 +13,7 @@ const benches: Record<string, string> = {
   'web-first-row': 'web/first-row.ts',
   work: 'work/run.ts',
   team: 'team/run.ts',
+  loop: 'loop/run.ts',
   editor: 'editor/run.ts',
   'editor-model': 'editor-model/run.ts',
   's1000d-editor': 's1000d-editor/run.ts',

@@ -130,7 +130,7 @@ export async function seedPeople(opts: { databaseUrl?: string; dataDir: string }
   }
 }
 
-async function call<T>(base: string, token: string, method: string, url: string, body?: object): Promise<T> {
+export async function call<T>(base: string, token: string, method: string, url: string, body?: object): Promise<T> {
   const res = await fetch(`${base}/prod-api${url}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-ccms-dates': 'iso' },
