@@ -112,7 +112,8 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
             { full: opts.full },
             opts.prepared,
           );
-          const index = await findIndex(db, row.libraryId, branch);
+          // Nothing to index: the row read for the decision is the answer (no second read).
+          const index = result.mode === 'unchanged' && stored?.commit === result.commit ? stored : await findIndex(db, row.libraryId, branch);
           if (!index) throw new Error('index row missing after indexing');
           return { index, result };
         } catch (err) {

@@ -89,22 +89,19 @@ export async function listTopics(db: Db, libraryId: number, branch: string, q: T
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function findTopic(db: Db, topicId: number) {
+const topicWhere = async (db: Db, where: SQL | undefined) => {
   const [row] = await db
     .select({ ...columns, problems: T.problems })
     .from(T)
     .leftJoin(ccmsCatalogMeta, metaOf(T.libraryId, T.branch, T.path))
-    .where(eq(T.topicId, topicId));
+    .where(where);
   return row;
-}
+};
 
-export async function findTopicByPath(db: Db, libraryId: number, branch: string, path: string) {
-  const [row] = await db
-    .select({ topicId: T.topicId })
-    .from(T)
-    .where(and(eq(T.libraryId, libraryId), eq(T.branch, branch), eq(T.path, path)));
-  return row;
-}
+export const findTopic = (db: Db, topicId: number) => topicWhere(db, eq(T.topicId, topicId));
+
+export const findTopicByPath = (db: Db, libraryId: number, branch: string, path: string) =>
+  topicWhere(db, and(eq(T.libraryId, libraryId), eq(T.branch, branch), eq(T.path, path)));
 
 /** Maps whose reading list holds the topic. */
 export async function documentsReading(db: Db, libraryId: number, branch: string, path: string) {

@@ -27,7 +27,10 @@ export function topicService(db: Db, git: LibraryGit, { catalog, review, clauses
   }
 
   async function detail(auth: AuthContext, topicId: number) {
-    const { topic, index, level, canWrite } = await load(auth, topicId);
+    return detailOf(await load(auth, topicId));
+  }
+
+  async function detailOf({ topic, index, level, canWrite }: Awaited<ReturnType<typeof load>>) {
     const documents = await documentsReading(db, topic.libraryId, topic.branch, topic.path);
     return {
       ...topic,
@@ -59,10 +62,10 @@ export function topicService(db: Db, git: LibraryGit, { catalog, review, clauses
     get: detail,
 
     async byPath(auth: AuthContext, q: { libraryId: number; branch?: string; path: string }) {
-      const { index } = await catalog.open(auth, q.libraryId, q.branch);
-      const found = await findTopicByPath(db, index.libraryId, index.branch, q.path.replace(/^\/+/, ''));
-      if (!found) throw topicMissing();
-      return detail(auth, found.topicId);
+      const scope = await catalog.open(auth, q.libraryId, q.branch);
+      const topic = await findTopicByPath(db, scope.index.libraryId, scope.index.branch, q.path.replace(/^\/+/, ''));
+      if (!topic) throw topicMissing();
+      return detailOf({ topic, ...scope });
     },
 
     async update(auth: AuthContext, body: TopicProps) {
