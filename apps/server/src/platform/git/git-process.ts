@@ -1,36 +1,12 @@
-import { simpleGit } from 'simple-git';
 import { gitEnv } from './git-env';
 import { runProcess } from './process-spawner';
 
-/** How git is run over a clone (plumbing through spawn, network commands through simple-git) and the names shared by the clone's parts. */
+/** How git is run over a clone (every command started by the process helper, never forked from the server) and the names shared by the clone's parts. */
 
 export interface RunResult {
   stdout: Buffer;
   stderr: string;
   code: number;
-}
-
-/**
- * simple-git refuses environment that can point git at other programs or config; ours is fixed
- * in code (gitEnv), with askpass set to /bin/false and config read from /dev/null only.
- */
-const UNSAFE_OK = {
-  allowUnsafeConfigEnvCount: true,
-  allowUnsafeAskPass: true,
-  allowUnsafeConfigPaths: true,
-  allowUnsafeProtocolOverride: true,
-  allowUnsafeHooksPath: true,
-  allowUnsafeCredentialHelper: true,
-};
-
-/** simple-git with exactly this environment (its guard strips any GIT_* key not named). */
-export function simpleGitWith(env: Record<string, string>, opts: { baseDir?: string; timeoutMs?: number } = {}) {
-  return simpleGit({
-    ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
-    ...(opts.timeoutMs ? { timeout: { block: opts.timeoutMs } } : {}),
-    unsafe: UNSAFE_OK,
-    allowEnvironment: Object.keys(env),
-  }).env(env);
 }
 
 export const NETWORK_TIMEOUT_MS = 120_000;
@@ -67,4 +43,19 @@ export async function runGit(
 /** A git command's output as text. */
 export async function gitText(dir: string, args: string[], opts: { env?: Record<string, string>; input?: string } = {}): Promise<string> {
   return (await runGit(dir, args, opts)).stdout.toString('utf8');
+}
+
+/**
+ * A network command (fetch, push, ls-remote): started by the process helper like the others, with
+ * exactly `env` (gitEnv: the credential in the environment only, no user config, no prompts),
+ * killed after `timeoutMs`. Its stdout; rejects with git's own message (what classifyRemoteError
+ * reads), or "timed out" when it was killed.
+ */
+export async function runNetworkGit(args: string[], opts: { dir?: string; env: Record<string, string>; timeoutMs: number }): Promise<string> {
+  const result = await runProcess('git', opts.dir ? ['--git-dir', opts.dir, ...args] : args, { env: opts.env, timeoutMs: opts.timeoutMs });
+  if (result.signal === 'SIGKILL') throw new Error(`git ${args[0]} timed out after ${Math.round(opts.timeoutMs / 1000)} s`);
+  // A refused push says why on stdout (--porcelain) and stderr both.
+  if (result.code !== 0)
+    throw new Error([result.stderr.trim(), result.stdout.toString('utf8').trim()].filter(Boolean).join('\n') || `git ${args[0]} failed (${result.code})`);
+  return result.stdout.toString('utf8');
 }

@@ -1,11 +1,10 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GitError } from 'simple-git';
 import { saveTrace } from '../phase-trace';
 import { readObjects } from './batch-reader';
 import { replayCommit } from './commit-builder';
 import { classifyRemoteError, type GitAuth, gitEnv, type RemoteFailure } from './git-env';
-import { isValidBranchName, NETWORK_TIMEOUT_MS, REMOTE, runGit, simpleGitWith, trackingRef } from './git-process';
+import { isValidBranchName, NETWORK_TIMEOUT_MS, REMOTE, runGit, runNetworkGit, trackingRef } from './git-process';
 import { type ObjectType, parseTree, type RawTreeEntry, TREE_MODE } from './loose-objects';
 import { pinConfig, type RemotePin } from './remote-url';
 import { type Advertisement, advertisement, type PushAnswer, packOf, RemoteTimeout, receivePack } from './smart-http';
@@ -69,16 +68,16 @@ export interface Clone {
   resolve(ref: string): Promise<string | null>;
 }
 
-/** simple-git over this clone for network commands, with the credential in the environment only. */
-function remoteGit(clone: Clone, auth: GitAuth | null) {
-  return simpleGitWith(gitEnv(auth, {}, pinConfig(clone.pin)), { baseDir: clone.dir, timeoutMs: NETWORK_TIMEOUT_MS });
+/** A network command over this clone, with the credential in the environment only and the remote's address pinned. */
+function remoteGit(clone: Clone, auth: GitAuth | null, args: string[]): Promise<string> {
+  return runNetworkGit(args, { dir: clone.dir, env: gitEnv(auth, {}, pinConfig(clone.pin)), timeoutMs: NETWORK_TIMEOUT_MS });
 }
 
 /** Creates the bare clone if missing and points origin at `url` (which never carries a credential). */
 export async function ensureClone(clone: Clone, url: string): Promise<void> {
   if (!(await clone.exists())) {
     await mkdir(clone.dir, { recursive: true });
-    await simpleGitWith(gitEnv(), { baseDir: clone.dir }).raw(['init', '--bare', '--quiet']);
+    await runNetworkGit(['init', '--bare', '--quiet', clone.dir], { env: gitEnv(), timeoutMs: NETWORK_TIMEOUT_MS });
     await runGit(clone.dir, ['config', `remote.${REMOTE}.url`, url]);
     await runGit(clone.dir, ['config', `remote.${REMOTE}.fetch`, `+refs/heads/*:refs/remotes/${REMOTE}/*`]);
     return;
@@ -88,14 +87,14 @@ export async function ensureClone(clone: Clone, url: string): Promise<void> {
 }
 
 function remoteFailure(err: unknown): RemoteError {
-  const message = err instanceof GitError || err instanceof Error ? err.message : String(err);
+  const message = err instanceof Error ? err.message : String(err);
   return new RemoteError(classifyRemoteError(message), message);
 }
 
 /** Brings the remote-tracking branches up to date (deleted remote branches go too). */
 export async function fetchRemote(clone: Clone, auth: GitAuth | null): Promise<void> {
   try {
-    await remoteGit(clone, auth).raw(['fetch', '--prune', '--quiet', '--no-tags', REMOTE]);
+    await remoteGit(clone, auth, ['fetch', '--prune', '--quiet', '--no-tags', REMOTE]);
   } catch (err) {
     throw remoteFailure(err);
   }
@@ -109,7 +108,7 @@ export async function fetchRemote(clone: Clone, auth: GitAuth | null): Promise<v
 export async function fetchBranch(clone: Clone, url: string, branch: string, auth: GitAuth | null): Promise<string> {
   if (!isValidBranchName(branch)) throw new RemoteError('branchMissing', branch);
   try {
-    await remoteGit(clone, auth).raw(['fetch', '--quiet', '--no-tags', '--', url, `+refs/heads/${branch}:${trackingRef(branch)}`]);
+    await remoteGit(clone, auth, ['fetch', '--quiet', '--no-tags', '--', url, `+refs/heads/${branch}:${trackingRef(branch)}`]);
   } catch (err) {
     throw remoteFailure(err);
   }
@@ -122,7 +121,7 @@ export async function fetchBranch(clone: Clone, url: string, branch: string, aut
 /** Branch heads on the remote without cloning: the connection check. */
 export async function listRemoteBranches(url: string, auth: GitAuth | null, timeoutMs = 30_000, pin: RemotePin | null = null): Promise<string[]> {
   try {
-    const out = await simpleGitWith(gitEnv(auth, {}, pinConfig(pin)), { timeoutMs }).raw(['ls-remote', '--heads', '--', url]);
+    const out = await runNetworkGit(['ls-remote', '--heads', '--', url], { env: gitEnv(auth, {}, pinConfig(pin)), timeoutMs });
     return out
       .split('\n')
       .map((line) => line.split('\t')[1] ?? '')
@@ -228,7 +227,7 @@ async function pushOnce(
   }
   try {
     // git moves refs/remotes/origin/<branch> itself on success (the clone's fetch refspec maps it): no update-ref process.
-    const pushing = remoteGit(clone, auth).raw(['push', '--quiet', '--porcelain', REMOTE, `${commit}:refs/heads/${branch}`]);
+    const pushing = remoteGit(clone, auth, ['push', '--quiet', '--porcelain', REMOTE, `${commit}:refs/heads/${branch}`]);
     sent();
     await pushing;
     return 'git';

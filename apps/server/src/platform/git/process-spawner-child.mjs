@@ -20,12 +20,28 @@ const send = (message) => {
   if (process.connected) process.send?.(message);
 };
 
+/**
+ * Ends a command with everything it started: git runs its transports (git-remote-http, ssh) as
+ * children of its own, which hold the output pipes open and would outlive a kill of git alone.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {NodeJS.Signals} signal
+ */
+function killGroup(child, signal) {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
 /** @param {{ id: number, command: string, args: string[], env: Record<string, string>, input?: Uint8Array | string, timeoutMs?: number, stream?: boolean }} m */
 function run(m) {
   /** @type {import('node:child_process').ChildProcessWithoutNullStreams} */
   let child;
   try {
-    child = spawn(m.command, m.args, { env: m.env });
+    // Its own process group, so a kill reaches what it started too.
+    child = spawn(m.command, m.args, { env: m.env, detached: true });
   } catch (err) {
     send({ type: 'error', id: m.id, message: err instanceof Error ? err.message : String(err) });
     return;
@@ -36,7 +52,7 @@ function run(m) {
   /** @type {Buffer[]} */
   const err = [];
   let ended = false;
-  const timer = m.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), m.timeoutMs) : undefined;
+  const timer = m.timeoutMs ? setTimeout(() => killGroup(child, 'SIGKILL'), m.timeoutMs) : undefined;
   child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
     if (m.stream) send({ type: 'out', id: m.id, chunk });
     else out.push(chunk);
@@ -63,11 +79,14 @@ function run(m) {
 
 process.on('message', (/** @type {any} */ m) => {
   if (m?.type === 'run') run(m);
-  else if (m?.type === 'kill') running.get(m.id)?.kill('SIGTERM');
+  else if (m?.type === 'kill') {
+    const child = running.get(m.id);
+    if (child) killGroup(child, 'SIGTERM');
+  }
 });
 
 // The server went away: so do its commands.
 process.on('disconnect', () => {
-  for (const child of running.values()) child.kill('SIGKILL');
+  for (const child of running.values()) killGroup(child, 'SIGKILL');
   process.exit(0);
 });

@@ -1,6 +1,10 @@
+import { createServer } from 'node:http';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { translate } from '@ccms/contracts/messages';
 import { afterAll, describe, expect, it } from 'vitest';
+import { classifyRemoteError, gitEnv } from './git-env';
+import { runNetworkGit } from './git-process';
 import { runProcess, stopProcessHelper, streamProcess } from './process-spawner';
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' };
@@ -22,7 +26,7 @@ describe('the process helper', () => {
       env: { ...env, CCMS_PROBE: 'probe value' },
       input: 'from stdin\n',
     });
-    expect(result).toEqual({ stdout: Buffer.from('from stdin\n'), stderr: 'probe value\n', code: 3 });
+    expect(result).toEqual({ stdout: Buffer.from('from stdin\n'), stderr: 'probe value\n', code: 3, signal: null });
     const bytes = Buffer.from([0, 255, 1, 254]);
     expect((await runProcess('/bin/cat', [], { env, input: bytes })).stdout).toEqual(bytes);
   });
@@ -37,6 +41,7 @@ describe('the process helper', () => {
   it('kills a command past its time, and refuses one that cannot start', async () => {
     const slow = await sh('exec sleep 5', { timeoutMs: 200 });
     expect(slow.code).not.toBe(0);
+    expect(slow.signal).toBe('SIGKILL');
     await expect(runProcess('/no/such/program', [], { env })).rejects.toThrow(/ENOENT/);
   });
 
@@ -65,3 +70,33 @@ describe('the process helper', () => {
     expect((await next).stdout.toString()).toBe('again\n');
   });
 });
+
+describe('network git commands (fetch, push, ls-remote) through the helper', () => {
+  it("reject with git's own message, or say they timed out; either reads as an unreachable host", async () => {
+    // A port nothing listens on: git says why it could not connect.
+    const closed = await freePort();
+    const refused = runNetworkGit(['ls-remote', '--heads', '--', `http://127.0.0.1:${closed}/repo.git`], { env: gitEnv(), timeoutMs: 30_000 });
+    await expect(refused).rejects.toThrow(/127\.0\.0\.1/);
+    expect(classifyRemoteError(await refused.catch((e: Error) => e.message))).toBe('hostUnreachable');
+    // A server that accepts and never answers: killed at the time given.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const hung = runNetworkGit(['ls-remote', '--heads', '--', `http://127.0.0.1:${port}/repo.git`], { env: gitEnv(), timeoutMs: 500 });
+      await expect(hung).rejects.toThrow('git ls-remote timed out after 1 s');
+      expect(classifyRemoteError(await hung.catch((e: Error) => e.message))).toBe('hostUnreachable');
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+});
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}

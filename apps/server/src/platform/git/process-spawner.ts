@@ -19,6 +19,8 @@ export interface ProcessResult {
   stdout: Buffer;
   stderr: string;
   code: number;
+  /** The signal that ended it (SIGKILL: its timeout), else null. */
+  signal: string | null;
 }
 
 interface RunOptions {
@@ -102,7 +104,7 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
       {
         onReply(reply) {
           if (reply.type === 'error') reject(new Error(reply.message));
-          else if (reply.type === 'done') resolve({ stdout: asBuffer(reply.stdout), stderr: reply.stderr, code: reply.code });
+          else if (reply.type === 'done') resolve({ stdout: asBuffer(reply.stdout), stderr: reply.stderr, code: reply.code, signal: reply.signal });
         },
         onGone: reject,
       },
