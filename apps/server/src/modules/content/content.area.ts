@@ -32,7 +32,8 @@ import { s1000dRoutes } from './s1000d/s1000d.routes';
 import { s1000dAuthoringRoutes } from './s1000d/s1000d-authoring.routes';
 import { transferRoutes } from './s1000d/transfer.routes';
 import { searchRoutes } from './search/search.routes';
-import type { GrammarRules } from './shared/dita-validation';
+import type { DitaCheck, GrammarRules } from './shared/dita-validation';
+import { threadDitaCheck } from './shared/thread-grammar';
 import { tagRoutes } from './tag/tag.routes';
 import { templateRoutes } from './template/template.routes';
 import { clauseHooks } from './topic/clause-hooks';
@@ -63,6 +64,8 @@ export interface ContentServices extends CatalogRuntime {
   grammars: GrammarRegistry;
   /** Worker threads for the checks and previews of DITA text (content-thread.ts), off the request loop. */
   threads: ThreadPool;
+  /** A DITA text checked (well-formed, structure, DTD by the grammar's rules) on the content threads. */
+  ditaCheck: DitaCheck;
   review: ReturnType<typeof reviewHooks>;
   /** Regulation clauses a topic answers, which the compliance area answers. */
   clauses: ReturnType<typeof clauseHooks>;
@@ -135,14 +138,16 @@ export const contentArea = fp(
       xmlProfile: (libraryType) => profileSpecOf(app.db, libraryType),
     });
     const catalog = catalogService(app.db, git, libraries, indexer);
+    const grammar = doctypeGrammar(app.db, grammars);
     app.decorate('content', {
       git,
       libraries,
       indexer,
       catalog,
-      grammar: doctypeGrammar(app.db, grammars),
+      grammar,
       grammars,
       threads,
+      ditaCheck: threadDitaCheck(threads, grammar),
       review: reviewHooks(),
       clauses: clauseHooks(),
     });

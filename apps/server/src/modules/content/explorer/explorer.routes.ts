@@ -12,7 +12,7 @@ import { explorerService } from './explorer.service';
 const log = (businessType: BusinessType) => ({ log: { title: 'explorer', businessType } });
 
 export const explorerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const explorer = explorerService(app.content.git, app.content.libraries, app.content.grammar);
+  const explorer = explorerService(app.content.git, app.content.libraries, app.content.ditaCheck);
 
   app.route({ ...routeOf(ExplorerApi.tree), handler: async (req) => ok(await explorer.tree(caller(req), req.query)) });
   app.route({ ...routeOf(ExplorerApi.list), handler: async (req) => ({ code: Code.OK, msg: 'ok', ...(await explorer.list(caller(req), req.query)) }) });

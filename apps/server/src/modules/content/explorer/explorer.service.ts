@@ -8,7 +8,7 @@ import { type Change, type GitRepo, isValidBranchName } from '../../../platform/
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import type { LibraryService } from '../library/library.service';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
-import { assertValidEdit, type GrammarRules } from '../shared/dita-validation';
+import { assertValidEdit, type DitaCheck } from '../shared/dita-validation';
 import { baseName, entryName, joinPath, parentOf, repoPath } from '../shared/repo-path';
 import { withUnpackedZip, writeZip } from '../shared/zip';
 import { standardOf } from '../standard/registry';
@@ -64,7 +64,7 @@ export interface Upload {
   path: string;
 }
 
-export function explorerService(git: LibraryGit, libraries: LibraryService, grammar: GrammarRules) {
+export function explorerService(git: LibraryGit, libraries: LibraryService, ditaCheck: DitaCheck) {
   /** The clone and commit a read targets, after the read check. */
   async function at(auth: AuthContext, libraryId: number, ref: string | undefined) {
     const row = await libraries.forCall(auth, libraryId, 'read');
@@ -257,7 +257,7 @@ export function explorerService(git: LibraryGit, libraries: LibraryService, gram
         return text ? [text.toString('utf8')] : [];
       };
       // Validation on save is DITA's (the topic editor's) for now, whatever the library's standard.
-      const warnings = isDitaContent(path) ? (await assertValidEdit(body.content, path, lang, grammar, committed)).warnings : [];
+      const warnings = isDitaContent(path) ? (await assertValidEdit(body.content, path, lang, ditaCheck, committed)).warnings : [];
       const result = await write(auth, body, async () => [{ op: 'put', path, content: Buffer.from(body.content, 'utf8') }], {
         commit: body.baseCommit,
         paths: [path],

@@ -23,8 +23,7 @@ export const mapEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     libraries: app.content.libraries,
     runtime: app.content,
     tickets: mediaAccess(app).tickets,
-    grammar: app.content.grammar,
-    threads: app.content.threads,
+    ditaCheck: app.content.ditaCheck,
   };
   const maps = mapEditorService(deps, topicEditorService(deps), templateService(app.db, app.content.grammar));
 

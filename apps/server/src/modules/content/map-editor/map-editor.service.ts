@@ -40,7 +40,7 @@ const asStatus = (status: string | undefined) => {
 
 /** The map editor: a map opened and saved with the topic editor's rules, its hrefs resolved, new topics and deletions in the save's commit. */
 export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, templates: TemplateService) {
-  const { db, git, grammar } = deps;
+  const { db, git, ditaCheck } = deps;
   const { catalog } = deps.runtime;
 
   /** The catalogue of the file's branch at its head (after any index run a save queued): titles, status, keys and uses are read from it. */
@@ -289,7 +289,7 @@ export function mapEditorService(deps: EditorDeps, editor: TopicEditorService, t
         const path = repoPath(topic.path, `newTopics[${i}].path`);
         if (!referenced.has(path)) throw badRequest('mapEditor.newTopicUnused', { field: `newTopics[${i}].path`, path });
         const text = await newTopicText(auth, topic);
-        await assertValidDita(text, path, lang, grammar);
+        await assertValidDita(text, path, lang, ditaCheck);
         changes.push({ op: 'put', path, content: Buffer.from(text, 'utf8') });
         created.push(path);
       }

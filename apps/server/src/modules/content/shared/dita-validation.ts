@@ -71,6 +71,15 @@ export async function checkDita(text: string, path: string, lang: Language, rule
   return { root: parsed.root, problems };
 }
 
+/** Checks a DITA text of a file: here (localDitaCheck) or on the content threads (thread-grammar.ts, what the app uses). */
+export type DitaCheck = (text: string, path: string, lang: Language) => Promise<Checked>;
+
+/** `checkDita` on the calling thread, with these rules. */
+export const localDitaCheck =
+  (rules: GrammarRules): DitaCheck =>
+  (text, path, lang) =>
+    checkDita(text, path, lang, rules);
+
 export const errorsIn = (problems: EditorProblem[]) => problems.filter((p) => p.severity === 'error');
 
 /** A 400 `editor.invalid` naming the first error's place, with every problem as `data.problems`. */
@@ -81,8 +90,8 @@ export function invalid(problems: EditorProblem[]) {
 }
 
 /** Refuses (400 with located problems) a new file's content that is not well-formed, breaks DITA structure or its DTD. */
-export async function assertValidDita(text: string, path: string, lang: Language, rules: GrammarRules): Promise<Checked> {
-  const checked = await checkDita(text, path, lang, rules);
+export async function assertValidDita(text: string, path: string, lang: Language, check: DitaCheck): Promise<Checked> {
+  const checked = await check(text, path, lang);
   if (errorsIn(checked.problems).length > 0) throw invalid(checked.problems);
   return checked;
 }
@@ -137,13 +146,13 @@ export async function assertNoNewErrors(
   checked: Checked,
   path: string,
   lang: Language,
-  rules: GrammarRules,
+  check: DitaCheck,
   before: () => Promise<string[]>,
 ): Promise<CheckedEdit> {
-  return assertNoNewErrorsBy(checked, lang, (text) => checkDita(text, path, lang, rules), before);
+  return assertNoNewErrorsBy(checked, lang, (text) => check(text, path, lang), before);
 }
 
 /** An edit of an existing file checked: well-formed, DITA structure and DTD, refusing only what the edit brought. */
-export async function assertValidEdit(text: string, path: string, lang: Language, rules: GrammarRules, before: () => Promise<string[]>): Promise<CheckedEdit> {
-  return assertNoNewErrors(await checkDita(text, path, lang, rules), path, lang, rules, before);
+export async function assertValidEdit(text: string, path: string, lang: Language, check: DitaCheck, before: () => Promise<string[]>): Promise<CheckedEdit> {
+  return assertNoNewErrors(await check(text, path, lang), path, lang, check, before);
 }

@@ -3,7 +3,7 @@ import { type Doctype, DtdValidation } from '@ccms/dita';
 import { keepNewest } from '../../../platform/lru';
 import type { ThreadPool } from '../../../platform/worker/thread-pool';
 import type { Ask } from '../../../platform/worker/thread-tasks';
-import type { Checked, GrammarRules, TextCheck } from './dita-validation';
+import type { Checked, DitaCheck, GrammarRules } from './dita-validation';
 
 /*
  * DITA checks on the content threads (content-thread.ts): the thread parses and validates, and
@@ -55,6 +55,7 @@ export interface ThreadCheckInput {
  * `checkDita` run on a content thread: the problems, and the topic's type and title read from the
  * parsed tree there (the tree itself stays in the thread, so `root` is undefined).
  */
-export function threadDitaCheck(threads: ThreadPool, grammar: GrammarRules, path: string, lang: Language): TextCheck {
-  return (text) => threads.run<Checked>('check', { text, path, lang } satisfies ThreadCheckInput, (q) => answerGrammar(grammar, q as GrammarQuestion));
+export function threadDitaCheck(threads: ThreadPool, grammar: GrammarRules): DitaCheck {
+  return (text, path, lang) =>
+    threads.run<Checked>('check', { text, path, lang } satisfies ThreadCheckInput, (q) => answerGrammar(grammar, q as GrammarQuestion));
 }

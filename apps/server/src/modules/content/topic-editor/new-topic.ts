@@ -71,14 +71,14 @@ export function withTopicref(mapText: string, rootName: string, href: string, na
 }
 
 /** New topics from a template of their type, with an optional topicref added to a map in the same commit. */
-export function newTopicService({ git, runtime, grammar }: EditorDeps, editor: TopicEditorService, templates: TemplateService) {
+export function newTopicService({ git, runtime, ditaCheck }: EditorDeps, editor: TopicEditorService, templates: TemplateService) {
   async function mapChange(repo: GitRepo, head: string, mapPath: string, topicPath: string, title: string, lang: Language): Promise<Change> {
     const text = (await repo.readFile(head, mapPath))?.toString('utf8');
     const root = text === undefined ? undefined : parseXml(text, mapPath).root;
     if (text === undefined || !root || !MAP_ROOTS.has(root.name)) throw badRequest('editor.mapMissing', { path: mapPath });
     const updated = withTopicref(text, root.name, relativeHref(parentOf(mapPath), topicPath), title);
     // The map may already have had errors (a grammar not installed, say): only new ones refuse the topicref.
-    await assertValidEdit(updated, mapPath, lang, grammar, async () => [text]);
+    await assertValidEdit(updated, mapPath, lang, ditaCheck, async () => [text]);
     return { op: 'put', path: mapPath, content: Buffer.from(updated, 'utf8') };
   }
 
@@ -104,7 +104,7 @@ export function newTopicService({ git, runtime, grammar }: EditorDeps, editor: T
       const file = await editor.fileOf(auth, { libraryId: body.libraryId, branch: body.branch, path }, 'write');
       const mapPath = body.mapPath ? repoPath(body.mapPath, 'mapPath') : null;
       const text = body.templateId ? await fromTemplate(auth, body.templateId, body) : topicTemplate(body.type, body.id, body.title);
-      await assertValidDita(text, path, lang, grammar);
+      await assertValidDita(text, path, lang, ditaCheck);
       const { repo, head } = await editor.headOf(file);
       if (await repo.typeOf(head, path)) throw badRequest('explorer.exists', { path });
       const topic: Change = { op: 'put', path, content: Buffer.from(text, 'utf8') };

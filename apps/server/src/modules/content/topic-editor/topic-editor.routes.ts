@@ -28,8 +28,7 @@ export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     libraries: app.content.libraries,
     runtime: app.content,
     tickets: media.tickets,
-    grammar: app.content.grammar,
-    threads: app.content.threads,
+    ditaCheck: app.content.ditaCheck,
   };
   const editor = topicEditorService(deps);
   const creator = newTopicService(deps, editor, templateService(app.db, app.content.grammar));

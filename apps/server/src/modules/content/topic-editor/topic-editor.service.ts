@@ -21,16 +21,14 @@ import { type Change, type GitRepo, RemoteError, RemoteMovedError } from '../../
 import { objectId } from '../../../platform/git/loose-objects';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { saveTrace } from '../../../platform/phase-trace';
-import type { ThreadPool } from '../../../platform/worker/thread-pool';
 import type { CatalogRuntime, MadeCommit } from '../catalog/catalog.service';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import type { PreparedRun } from '../catalog/indexer';
 import { checkFlightopsText } from '../flightops/flightops-check';
 import type { LibraryService } from '../library/library.service';
 import { assertNotFrozen, type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
-import { assertNoNewErrorsBy, type Checked, type GrammarRules, type TextCheck } from '../shared/dita-validation';
+import { assertNoNewErrorsBy, type Checked, type DitaCheck, type TextCheck } from '../shared/dita-validation';
 import { repoPath } from '../shared/repo-path';
-import { threadDitaCheck } from '../shared/thread-grammar';
 import { standardOf } from '../standard/registry';
 import { profileSpecOf } from '../xml-profile/xml-profile.queries';
 import { type LineRange, mergeThreeWay } from './three-way';
@@ -72,9 +70,8 @@ export interface EditorDeps {
   libraries: LibraryService;
   runtime: CatalogRuntime;
   tickets: MediaTickets;
-  grammar: GrammarRules;
-  /** The content threads: a DITA text's check runs there. */
-  threads: ThreadPool;
+  /** A DITA text's check (the app's runs on the content threads). */
+  ditaCheck: DitaCheck;
 }
 
 /** A library branch's file the caller may reach: the library (access checked), the branch and the path. */
@@ -83,7 +80,7 @@ export interface OpenedFile extends FileKey {
 }
 
 /** The topic editor: open a topic at its branch head, save it as one commit (validated, merged three-way), keep drafts. */
-export function topicEditorService({ db, git, libraries, runtime, tickets, grammar, threads }: EditorDeps) {
+export function topicEditorService({ db, git, libraries, runtime, tickets, ditaCheck }: EditorDeps) {
   const { catalog } = runtime;
 
   /** The library after the caller's level check, the branch (default when absent) and the path. */
@@ -129,7 +126,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, gramm
       const spec = profileSpecOf(db, file.row.libraryType);
       return async (text) => checkXmlProfile(text, file.path, lang, await spec);
     }
-    if (!isS1000d(file)) return threadDitaCheck(threads, grammar, file.path, lang);
+    if (!isS1000d(file)) return (text) => ditaCheck(text, file.path, lang);
     return async (text): Promise<Checked> => {
       const problems = (await checkS1000d(auth, file, text, lang)).sort((a, b) => a.line - b.line || a.column - b.column);
       return { root: parseXml(text, file.path).root, problems };

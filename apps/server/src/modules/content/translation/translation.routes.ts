@@ -10,7 +10,7 @@ const log = (businessType: BusinessType) => ({ log: { title: 'translation', busi
 
 /** XLIFF export and import of a document, its progress per language, and the library's translation layout. */
 export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const translations = translationService({ db: app.db, git: app.content.git, runtime: app.content, grammar: app.content.grammar });
+  const translations = translationService({ db: app.db, git: app.content.git, runtime: app.content, ditaCheck: app.content.ditaCheck });
 
   app.route({ ...routeOf(TranslationApi.setting), handler: async (req) => ok(await translations.setting(caller(req), req.params.libraryId)) });
   app.route({

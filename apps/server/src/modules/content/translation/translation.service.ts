@@ -17,7 +17,7 @@ import type { CatalogRuntime } from '../catalog/catalog.service';
 import { findDocument, findDocumentByPath } from '../document/document.queries';
 import { createBranch } from '../library/library-branch';
 import type { LibraryGit } from '../library/library-git';
-import { checkDita, errorsIn, type GrammarRules } from '../shared/dita-validation';
+import { type DitaCheck, errorsIn } from '../shared/dita-validation';
 import { standardOf } from '../standard/registry';
 import { findSetting, mediaReferencedBy, memoryFor, rememberTranslations, saveSetting } from './translation.queries';
 import { applyTranslations, type Segment, segmentsOf } from './translation-segment';
@@ -34,7 +34,8 @@ export interface TranslationDeps {
   git: LibraryGit;
   runtime: CatalogRuntime;
   /** Which files the DTD checks (the document types table), as for a save. */
-  grammar: GrammarRules;
+  /** A DITA text's check (the app's runs on the content threads). */
+  ditaCheck: DitaCheck;
 }
 
 /**
@@ -42,7 +43,7 @@ export interface TranslationDeps {
  * memory's translations pre-filled, import checked against the current source, written to the
  * library's language layout and committed as the translator, the memory updated.
  */
-export function translationService({ db, git, runtime, grammar }: TranslationDeps) {
+export function translationService({ db, git, runtime, ditaCheck }: TranslationDeps) {
   const { catalog } = runtime;
 
   async function settingOf(libraryId: number): Promise<TranslationSetting> {
@@ -247,9 +248,9 @@ export function translationService({ db, git, runtime, grammar }: TranslationDep
         const target = place.pathOf(file.path);
         // Validated like a save; a problem the source already has (e.g. a newer DITA attribute
         // than the installed DTDs) is not the translation's and does not refuse it.
-        let errors = errorsIn((await checkDita(out, target, lang, grammar)).problems);
+        let errors = errorsIn((await ditaCheck(out, target, lang)).problems);
         if (errors.length > 0) {
-          const inSource = new Set(errorsIn((await checkDita(source.xml, file.path, lang, grammar)).problems).map((p) => `${p.code}\u0000${p.message}`));
+          const inSource = new Set(errorsIn((await ditaCheck(source.xml, file.path, lang)).problems).map((p) => `${p.code}\u0000${p.message}`));
           errors = errors.filter((p) => !inSource.has(`${p.code}\u0000${p.message}`));
         }
         if (errors.length > 0) {
