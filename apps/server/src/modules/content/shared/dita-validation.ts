@@ -71,14 +71,8 @@ export async function checkDita(text: string, path: string, lang: Language, rule
   return { root: parsed.root, problems };
 }
 
-/** Checks a DITA text of a file: here (localDitaCheck) or on the content threads (thread-grammar.ts, what the app uses). */
+/** Checks a DITA text of a file (the app's, threadDitaCheck, runs checkDita on the content threads). */
 export type DitaCheck = (text: string, path: string, lang: Language) => Promise<Checked>;
-
-/** `checkDita` on the calling thread, with these rules. */
-export const localDitaCheck =
-  (rules: GrammarRules): DitaCheck =>
-  (text, path, lang) =>
-    checkDita(text, path, lang, rules);
 
 export const errorsIn = (problems: EditorProblem[]) => problems.filter((p) => p.severity === 'error');
 
