@@ -1,5 +1,5 @@
-import { type FileSource, normalizePath } from '@ccms/dita';
 import { type Ask, serveTasks } from '../../platform/worker/thread-tasks';
+import { BatchedSource } from './catalog/commit-source';
 import { checkDita } from './shared/dita-validation';
 import { askingGrammar, type ThreadCheckInput } from './shared/thread-grammar';
 import { type DitaPreviewInput, type PreviewBranch, type PreviewQuestion, renderDitaPreview, s1000dPreviewHtml } from './topic-editor/preview-render';
@@ -14,55 +14,20 @@ import { describeDitaTopic } from './topic-editor/topic-by-standard';
  */
 
 /** The branch head as the engine reads it here: the file list known, contents asked of the server (one question a tick). */
-class AskingSource implements FileSource {
-  private readonly files: Set<string>;
-  private pending: { paths: Set<string>; done: Promise<Map<string, Buffer>> } | null = null;
-
+class AskingSource extends BatchedSource {
   constructor(
     files: string[],
-    private readonly overlay: Map<string, string>,
+    overlay: Map<string, string>,
     private readonly ask: Ask,
   ) {
-    this.files = new Set(files);
+    super(new Set(files));
+    for (const [path, text] of overlay) this.setOverlay(path, text);
   }
 
-  private readSoon(path: string): Promise<Map<string, Buffer>> {
-    if (!this.pending) {
-      const paths = new Set<string>();
-      const done = Promise.resolve().then(async () => {
-        this.pending = null;
-        const list = [...paths];
-        const bodies = (await this.ask({ kind: 'read', paths: list } satisfies PreviewQuestion)) as (Uint8Array | null)[];
-        const out = new Map<string, Buffer>();
-        list.forEach((p, i) => {
-          const body = bodies[i];
-          if (body) out.set(p, Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-        });
-        return out;
-      });
-      this.pending = { paths, done };
-    }
-    this.pending.paths.add(path);
-    return this.pending.done;
-  }
-
-  async read(filePath: string): Promise<Buffer | string> {
-    const path = normalizePath(filePath) ?? filePath;
-    const fake = this.overlay.get(path);
-    if (fake !== undefined) return fake;
-    const body = this.files.has(path) ? (await this.readSoon(path)).get(path) : undefined;
-    if (!body) throw new Error(`no such file: ${path}`);
-    return body;
-  }
-
-  async exists(filePath: string): Promise<boolean> {
-    const path = normalizePath(filePath) ?? filePath;
-    return this.files.has(path) || this.overlay.has(path);
-  }
-
-  async list(dir = ''): Promise<string[]> {
-    const prefix = normalizePath(dir) ?? '';
-    return [...this.files].filter((p) => prefix === '' || p.startsWith(`${prefix}/`)).sort();
+  protected async fetch(paths: string[]): Promise<(Buffer | null)[]> {
+    // Contents that crossed threads arrive as plain Uint8Arrays.
+    const bodies = (await this.ask({ kind: 'read', paths } satisfies PreviewQuestion)) as (Uint8Array | null)[];
+    return bodies.map((b) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null));
   }
 }
 
