@@ -48,6 +48,14 @@ describe('thread pool', () => {
     expect(again.input).toBe(3);
   });
 
+  it('refuses an input or an answer that cannot cross threads, leaving nothing waiting', async () => {
+    pool = threadPool({ name: 'test', entry: ENTRY, size: 1 });
+    await expect(pool.run('echo', { f: () => 1 })).rejects.toThrow(/could not be cloned/);
+    await expect(pool.run('ask', { questions: ['a'] }, async () => () => 1)).rejects.toThrow(/could not be cloned/);
+    expect(pool.busy).toBe(0);
+    expect(await pool.run<{ input: unknown }>('echo', 'still here')).toMatchObject({ input: 'still here' });
+  });
+
   it('refuses tasks once closed', async () => {
     pool = threadPool({ name: 'test', entry: ENTRY, size: 1 });
     await pool.run('echo', null);

@@ -11,6 +11,8 @@ interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
   answer: Answer;
+  /** The thread it was sent to: only that one's end fails it. */
+  worker: Worker;
 }
 
 interface Slot {
@@ -45,8 +47,9 @@ export function threadPool(options: { name: string; entry: URL; size?: number })
   let nextId = 1;
   let closed = false;
 
-  function failAll(slot: Slot, reason: string) {
+  function failAll(slot: Slot, worker: Worker | null, reason: string) {
     for (const [id, p] of slot.pending) {
+      if (worker !== null && p.worker !== worker) continue;
       slot.pending.delete(id);
       p.reject(new Error(`${options.name} thread ended: ${reason}`));
     }
@@ -56,14 +59,23 @@ export function threadPool(options: { name: string; entry: URL; size?: number })
     if (slot.worker) return slot.worker;
     const worker = new Worker(BOOT, { workerData: { entry: options.entry.href }, name: options.name });
     worker.unref();
-    const send = (message: ToThread) => worker.postMessage(message);
+    const refuse = (id: number, ask: number, err: unknown) =>
+      worker.postMessage({ type: 'answer', id, ask, error: err instanceof Error ? err.message : String(err) } satisfies ToThread);
     worker.on('message', (message: FromThread) => {
       const p = slot.pending.get(message.id);
       if (!p) return;
       if (message.type === 'ask') {
+        const { id, ask } = message;
         p.answer(message.question).then(
-          (value) => send({ type: 'answer', id: message.id, ask: message.ask, value }),
-          (err: unknown) => send({ type: 'answer', id: message.id, ask: message.ask, error: err instanceof Error ? err.message : String(err) }),
+          (value) => {
+            try {
+              worker.postMessage({ type: 'answer', id, ask, value } satisfies ToThread);
+            } catch (err) {
+              // An answer that cannot cross (a function, say) is the task's error, not the server's.
+              refuse(id, ask, err);
+            }
+          },
+          (err: unknown) => refuse(id, ask, err),
         );
         return;
       }
@@ -73,11 +85,11 @@ export function threadPool(options: { name: string; entry: URL; size?: number })
     });
     worker.on('error', (err) => {
       if (slot.worker === worker) slot.worker = null;
-      failAll(slot, err.message);
+      failAll(slot, worker, err.message);
     });
     worker.on('exit', (code) => {
       if (slot.worker === worker) slot.worker = null;
-      failAll(slot, `exit code ${code}`);
+      failAll(slot, worker, `exit code ${code}`);
     });
     slot.worker = worker;
     return worker;
@@ -92,8 +104,14 @@ export function threadPool(options: { name: string; entry: URL; size?: number })
       const worker = start(slot);
       const id = nextId++;
       return new Promise<T>((resolve, reject) => {
-        slot.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, answer });
-        worker.postMessage({ type: 'run', id, task, input } satisfies ToThread);
+        slot.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, answer, worker });
+        try {
+          worker.postMessage({ type: 'run', id, task, input } satisfies ToThread);
+        } catch (err) {
+          // An input that cannot cross threads: refused here, nothing left waiting.
+          slot.pending.delete(id);
+          reject(err);
+        }
       });
     },
     warm() {
@@ -108,7 +126,7 @@ export function threadPool(options: { name: string; entry: URL; size?: number })
         slots.map(async (slot) => {
           const worker = slot.worker;
           slot.worker = null;
-          failAll(slot, 'closed');
+          failAll(slot, null, 'closed');
           if (worker) await worker.terminate();
         }),
       );
