@@ -18,13 +18,15 @@ interface Pending {
 interface Slot {
   worker: Worker | null;
   pending: Map<number, Pending>;
+  /** Settles when the slot's thread has loaded its task module (or ended trying). */
+  ready: Promise<void>;
 }
 
 export interface ThreadPool {
   /** Runs a task of the pool's module on the least busy thread (started when it is not running). */
   run<T>(task: string, input: unknown, answer?: Answer): Promise<T>;
-  /** Starts the threads ahead of their first task (loading the module takes a moment). */
-  warm(): void;
+  /** Starts the threads ahead of their first task; settles once each has loaded its module (or ended trying). */
+  warm(): Promise<void>;
   /** Tasks sent and not answered yet, over all threads. */
   readonly busy: number;
   close(): Promise<void>;
@@ -43,7 +45,7 @@ export const defaultThreads = () => Math.max(1, Math.min(4, os.availableParallel
  * it had and is started again by the next task; the threads do not keep the process alive.
  */
 export function threadPool(options: { name: string; entry: URL; size?: number }): ThreadPool {
-  const slots: Slot[] = Array.from({ length: options.size ?? defaultThreads() }, () => ({ worker: null, pending: new Map() }));
+  const slots: Slot[] = Array.from({ length: options.size ?? defaultThreads() }, () => ({ worker: null, pending: new Map(), ready: Promise.resolve() }));
   let nextId = 1;
   let closed = false;
 
@@ -59,9 +61,17 @@ export function threadPool(options: { name: string; entry: URL; size?: number })
     if (slot.worker) return slot.worker;
     const worker = new Worker(BOOT, { workerData: { entry: options.entry.href }, name: options.name });
     worker.unref();
+    let loaded: () => void = () => undefined;
+    slot.ready = new Promise<void>((resolve) => {
+      loaded = resolve;
+    });
     const refuse = (id: number, ask: number, err: unknown) =>
       worker.postMessage({ type: 'answer', id, ask, error: err instanceof Error ? err.message : String(err) } satisfies ToThread);
     worker.on('message', (message: FromThread) => {
+      if (message.type === 'ready') {
+        loaded();
+        return;
+      }
       const p = slot.pending.get(message.id);
       if (!p) return;
       if (message.type === 'ask') {
@@ -84,10 +94,12 @@ export function threadPool(options: { name: string; entry: URL; size?: number })
       else p.reject(new Error(message.message));
     });
     worker.on('error', (err) => {
+      loaded();
       if (slot.worker === worker) slot.worker = null;
       failAll(slot, worker, err.message);
     });
     worker.on('exit', (code) => {
+      loaded();
       if (slot.worker === worker) slot.worker = null;
       failAll(slot, worker, `exit code ${code}`);
     });
@@ -114,8 +126,10 @@ export function threadPool(options: { name: string; entry: URL; size?: number })
         }
       });
     },
-    warm() {
-      if (!closed) for (const slot of slots) start(slot);
+    async warm() {
+      if (closed) return;
+      for (const slot of slots) start(slot);
+      await Promise.all(slots.map((slot) => slot.ready));
     },
     get busy() {
       return slots.reduce((n, s) => n + s.pending.size, 0);

@@ -5,6 +5,7 @@ export type ToThread =
   | { type: 'answer'; id: number; ask: number; error: string };
 
 export type FromThread =
+  | { type: 'ready' }
   | { type: 'ask'; id: number; ask: number; question: unknown }
   | { type: 'done'; id: number; value: unknown }
   | { type: 'fail'; id: number; message: string };

@@ -18,6 +18,7 @@ export function serveTasks(tasks: Record<string, ThreadTask>): void {
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextAsk = 1;
 
+  send({ type: 'ready' });
   port.on('message', (message: ToThread) => {
     if (message.type === 'answer') {
       const w = waiting.get(message.ask);

@@ -1,7 +1,6 @@
 import type { DitaProject } from '@ccms/dita';
 import { loadProject } from '@ccms/dita';
 import { isDitaMap, isDitaTopic } from '@ccms/dita/files';
-import type { Change } from '../../../platform/git/git-repo';
 import { objectId } from '../../../platform/git/loose-objects';
 import { type ChangeKind, changedEntries, entriesOf, type FileEntry } from './catalog-git';
 import type { DocumentData, IndexWrite, LinkData, LinkEdit, ResourceData, TopicData } from './catalog-store';
@@ -26,7 +25,7 @@ import {
   targetsOf,
   topicRow,
 } from './index-rows';
-import { type IndexTarget, type RunOutcome, type Snapshot, tracer } from './index-run';
+import { type IndexTarget, type KnownChange, type RunOutcome, type Snapshot, tracer } from './index-run';
 import { LINE_EDIT_FILES, linkEdits } from './link-edits';
 
 /** Files of a reloaded project with a keyref or conkeyref to a key whose definition changed. */
@@ -45,12 +44,12 @@ function usersOfChangedKeys(project: DitaProject | undefined): string[] {
  * diff` would list them; null when git must be asked (a move, a put from a file on disk, a deleted
  * path that was not a file, a path named twice).
  */
-function knownEntries(changes: readonly Change[], files: ReadonlyMap<string, FileEntry>) {
+function knownEntries(changes: readonly KnownChange[], files: ReadonlyMap<string, FileEntry>) {
   const entries = new Map<string, { kind: ChangeKind; oid: string }>();
   const sizes = new Map<string, number>();
   const seen = new Set<string>();
   for (const c of changes) {
-    if (c.op === 'move' || (c.op === 'put' && !('content' in c)) || seen.has(c.path)) return null;
+    if (c.op === 'move' || (c.op === 'put' && 'file' in c) || seen.has(c.path)) return null;
     seen.add(c.path);
     const had = files.get(c.path);
     if (c.op === 'delete') {
@@ -58,10 +57,10 @@ function knownEntries(changes: readonly Change[], files: ReadonlyMap<string, Fil
       entries.set(c.path, { kind: 'deleted', oid: '0'.repeat(40) });
       continue;
     }
-    const oid = objectId('blob', c.content);
+    const { oid, size } = 'blob' in c ? c.blob : { oid: objectId('blob', c.content), size: c.content.length };
     if (had?.oid === oid) continue;
     entries.set(c.path, { kind: had ? 'modified' : 'added', oid });
-    sizes.set(c.path, c.content.length);
+    sizes.set(c.path, size);
   }
   return { entries, sizes };
 }

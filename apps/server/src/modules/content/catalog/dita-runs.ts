@@ -1,10 +1,10 @@
 import type { ReindexResult } from '@ccms/contracts/content/catalog';
-import { type Change, GitRepo } from '../../../platform/git/git-repo';
+import { GitRepo } from '../../../platform/git/git-repo';
 import { keepNewest } from '../../../platform/lru';
 import type { IndexWrite } from './catalog-store';
 import { ditaFullRun, type StoredRows } from './dita-full-run';
 import { ditaIncrementalRun } from './dita-incremental-run';
-import type { RunOutcome, Snapshot } from './index-run';
+import type { KnownChange, RunOutcome, Snapshot } from './index-run';
 
 /** A DITA branch to index, as it crosses to the index thread: the clone by its folder. */
 export interface DitaRunTarget {
@@ -13,7 +13,7 @@ export interface DitaRunTarget {
   branch: string;
   dir: string;
   commit: string;
-  known?: { from: string; changes: readonly Change[] };
+  known?: { from: string; changes: readonly KnownChange[] };
 }
 
 export interface DitaRunInput {

@@ -71,8 +71,11 @@ export interface IndexTarget {
   repo: GitRepo;
   commit: string;
   /** What this server committed to make `commit` from `from`: the run takes the changes and contents from it instead of asking git. */
-  known?: { from: string; changes: readonly Change[] };
+  known?: { from: string; changes: readonly KnownChange[] };
 }
+
+/** A change as the index takes it: as committed, or a file put by its blob id and size (its bytes not needed, not copied to the index thread). */
+export type KnownChange = Change | { op: 'put'; path: string; blob: { oid: string; size: number } };
 
 /** What one run gives: its result, the snapshot to remember and the rows to write. */
 export interface RunOutcome {

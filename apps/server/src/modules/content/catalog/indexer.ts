@@ -1,8 +1,10 @@
 import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { ReindexResult } from '@ccms/contracts/content/catalog';
+import { ditaFiles } from '@ccms/dita/files';
 import type { ValidationProblem } from '@ccms/s1000d';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { objectId } from '../../../platform/git/loose-objects';
 import { keepNewest } from '../../../platform/lru';
 import { standardOf } from '../standard/registry';
 import { type IndexWrite, writeIndex } from './catalog-store';
@@ -20,14 +22,25 @@ export interface PreparedRun {
   readonly base: string;
 }
 
-/** A target as it crosses to the DITA runner: the clone by its folder. */
+/**
+ * A target as it crosses to the DITA runner: the clone by its folder, and the files the commit put
+ * that the engine does not read (images, videos, anything not DITA) by blob id and size, so their
+ * bytes (an upload of hundreds of MB) are not copied to the index thread.
+ */
 const runTarget = (t: IndexTarget): DitaRunTarget => ({
   libraryId: t.libraryId,
   libraryType: t.libraryType,
   branch: t.branch,
   dir: t.repo.dir,
   commit: t.commit,
-  known: t.known,
+  known: t.known && {
+    from: t.known.from,
+    changes: t.known.changes.map((c) =>
+      c.op === 'put' && 'content' in c && !ditaFiles.isSource(c.path)
+        ? { op: 'put', path: c.path, blob: { oid: objectId('blob', c.content), size: c.content.length } }
+        : c,
+    ),
+  },
 });
 
 /**
