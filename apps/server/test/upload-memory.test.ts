@@ -113,9 +113,12 @@ describe('uploads in a separate server process', () => {
     const library = await api('POST', '/ccms/library', libraryBody('big', remote().url('big')));
     expect(library.code).toBe(200);
     const libraryId = library.data.libraryId;
-    // Warm up: the first upload and commit load their code and caches.
+    // Warm up: the first upload and commit load their code and caches (the index thread's among them), and a
+    // check of a DITA text loads the content threads: their code is not the uploads' memory.
     await writeFile(path.join(work, 'small.bin'), 'warm up\n');
     expect((await upload({ libraryId, path: 'warm', message: 'Warm up' }, 'small.bin', path.join(work, 'small.bin'))).body.code).toBe(200);
+    const topic = '<concept id="warm"><title>Warm up</title><conbody><p>Loads the content threads.</p></conbody></concept>';
+    expect((await api('POST', '/ccms/topic-editor/validate', { libraryId, path: 'warm/warm.dita', content: topic })).code).toBe(200);
 
     const before = await memoryOf(pid);
     // Writing 5 to clear_refs resets the peak (VmHWM) to the current resident size.
