@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { positive } from '../lib/args';
 import { startBenchRemote } from '../lib/git-remote-process';
 import { httpClient } from '../lib/http';
 import { freePort, freshPgDatabase, startServer } from '../lib/server';
@@ -27,11 +28,6 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: 'postgres' },
   },
 });
-const positive = (name: string, value: string | undefined) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
-};
 const CHAPTERS = 8;
 const PER_CHAPTER = Math.ceil(positive('topics', args.topics) / CHAPTERS);
 const PREVIEWS = positive('previews', args.previews);

@@ -18,6 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { positive } from '../lib/args';
 import { cpuMeter } from '../lib/cpu';
 import { startBenchRemote } from '../lib/git-remote-process';
 import { httpClient } from '../lib/http';
@@ -36,11 +37,6 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: 'both' },
   },
 });
-const positive = (name: string, value: string | undefined) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
-};
 const CLIENTS = positive('clients', args.clients);
 const SECONDS = positive('seconds', args.seconds);
 const ROUNDS = positive('rounds', args.rounds);
