@@ -18,7 +18,7 @@ import { startBenchRemote } from '../lib/git-remote-process';
 import { httpClient } from '../lib/http';
 import { freePort, freshPgDatabase, startServer } from '../lib/server';
 import { call, corpusFiles, createLibrary, seedPeople, signIn } from '../team/corpus';
-import { loopDelayBetween, readLoopDelay } from '../team/report';
+import { loopDelayBetween, percentile, readLoopDelay } from '../team/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,7 +37,6 @@ if (args.db === 'postgres' && !process.env.DATABASE_URL) throw new Error('--db p
 process.env.BENCH_REMOTE ??= 'process';
 
 const PROBE_MS = 10;
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 /** getInfo every PROBE_MS until stopped (paced: the probe measures the loop, it does not compete for the cores): its latencies. */
 function probe(http: ReturnType<typeof httpClient>, token: string) {
@@ -56,7 +55,7 @@ function probe(http: ReturnType<typeof httpClient>, token: string) {
     stopped = true;
     await running;
     const sorted = [...latencies].sort((a, b) => a - b);
-    return `probe ${sorted.length} getInfo, p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`;
+    return `probe ${sorted.length} getInfo, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`;
   };
 }
 

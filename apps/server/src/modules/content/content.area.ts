@@ -122,9 +122,9 @@ export const contentArea = fp(
     const threads = threadPool({ name: 'content', entry: CONTENT_THREAD });
     const indexThread = threadPool({ name: 'index', entry: INDEX_THREAD, size: 1 });
     app.addHook('onClose', () => Promise.all([threads.close(), indexThread.close()]).then(() => undefined));
-    // A listening server loads its threads before it says it listens, so its first preview or index does not wait about a
-    // second for them, and their loading is not mistaken for a request's memory (an app only injected into, as in the API
-    // tests, loads them on first use).
+    // A listening server loads its threads as it starts listening (Fastify runs onListen once listen() has answered), so
+    // its first preview or index does not wait about a second for them; an app only injected into, as in the API tests,
+    // loads them on first use.
     app.addHook('onListen', async () => {
       await Promise.all([threads.warm(), indexThread.warm()]);
     });

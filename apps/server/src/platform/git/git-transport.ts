@@ -77,7 +77,7 @@ function remoteGit(clone: Clone, auth: GitAuth | null, args: string[]): Promise<
 export async function ensureClone(clone: Clone, url: string): Promise<void> {
   if (!(await clone.exists())) {
     await mkdir(clone.dir, { recursive: true });
-    await runNetworkGit(['init', '--bare', '--quiet', clone.dir], { env: gitEnv(), timeoutMs: NETWORK_TIMEOUT_MS });
+    await runGit(clone.dir, ['init', '--bare', '--quiet']);
     await runGit(clone.dir, ['config', `remote.${REMOTE}.url`, url]);
     await runGit(clone.dir, ['config', `remote.${REMOTE}.fetch`, `+refs/heads/*:refs/remotes/${REMOTE}/*`]);
     return;

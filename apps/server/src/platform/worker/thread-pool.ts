@@ -37,7 +37,7 @@ const noQuestions: Answer = async () => {
 };
 
 /** Threads beside the request loop: one fewer than the cores (the loop keeps one), at least one, at most four. */
-export const defaultThreads = () => Math.max(1, Math.min(4, os.availableParallelism() - 1));
+const defaultThreads = () => Math.max(1, Math.min(4, os.availableParallelism() - 1));
 
 /**
  * Worker threads running one task module (a file calling `serveTasks`), so parsing and rendering

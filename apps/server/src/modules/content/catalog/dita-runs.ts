@@ -120,5 +120,3 @@ export function ditaRuns(options: { maxSnapshots?: number } = {}) {
     },
   };
 }
-
-export type DitaRuns = ReturnType<typeof ditaRuns>;
