@@ -214,6 +214,23 @@ export async function runMix(clients: readonly TeamClient[], mode: SaveMode, sec
   return { samples, seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * The closed loop's floor: every client asks getInfo alone, one request after another, until
+ * `seconds` have passed. What 50 clients with no pause do to the cheapest request on these cores,
+ * with nothing else to wait for: the mix's ratios are read against it.
+ */
+export async function runFloor(clients: readonly TeamClient[], seconds: number): Promise<{ samples: Sample[]; seconds: number }> {
+  const samples: Sample[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    clients.map(async (client, c) => {
+      for (let n = c; performance.now() < deadline; n++) await client.only('getInfo', n, samples);
+    }),
+  );
+  return { samples, seconds: (performance.now() - started) / 1000 };
+}
+
 /** One client, each kind alone: `rounds` requests of it in a row after `warm` untimed ones. */
 export async function runBaseline(client: TeamClient, rounds: number, warm: number): Promise<Sample[]> {
   const samples: Sample[] = [];

@@ -10,8 +10,10 @@
  * delay (its ccms_event_loop_delay_seconds on the ops listener), on PGlite and on PostgreSQL
  * (DATABASE_URL). The library is a generated corpus on a local smart-HTTP remote in a process of
  * its own. Asserts nothing.
+ * A floor phase (`--floor S` seconds, 0 for none) has every client ask getInfo alone: what the
+ * closed loop alone does to the cheapest request, the ratio the mix's reads are read against.
  *   node --import tsx bench/team/run.ts [--clients 50] [--seconds 60] [--modes shared,own]
- *     [--rounds 20] [--topics 320] [--db both|pglite|postgres]
+ *     [--rounds 20] [--topics 320] [--floor 10] [--db both|pglite|postgres]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,7 +26,7 @@ import { startBenchRemote } from '../lib/git-remote-process';
 import { httpClient } from '../lib/http';
 import { freePort, freshPgDatabase, startServer } from '../lib/server';
 import { corpusFiles, createLibrary, seedPeople, signIn, WRITERS, writerName } from './corpus';
-import { runBaseline, runMix, type SaveMode, TeamClient } from './mix';
+import { runBaseline, runFloor, runMix, type SaveMode, TeamClient } from './mix';
 import { byKind, loopDelayBetween, printBaselines, printPhase, readLoopDelay, saveOutcomes, TARGETS } from './report';
 
 const { values: args } = parseArgs({
@@ -34,12 +36,14 @@ const { values: args } = parseArgs({
     modes: { type: 'string', default: 'shared,own' },
     rounds: { type: 'string', default: '20' },
     topics: { type: 'string', default: '320' },
+    floor: { type: 'string', default: '10' },
     db: { type: 'string', default: 'both' },
   },
 });
 const CLIENTS = positive('clients', args.clients);
 const SECONDS = positive('seconds', args.seconds);
 const ROUNDS = positive('rounds', args.rounds);
+const FLOOR = args.floor === '0' ? 0 : positive('floor', args.floor);
 const CHAPTERS = 8;
 const PER_CHAPTER = Math.ceil(positive('topics', args.topics) / CHAPTERS);
 const MODES = (args.modes ?? '').split(',').filter(Boolean) as SaveMode[];
@@ -103,6 +107,7 @@ async function measure(label: string, db: { databaseUrl?: string }, remote: Awai
         `${label} ${mode.padEnd(6)} ${loop}`,
       );
     }
+    const floor = FLOOR > 0 ? await runFloor(clients, FLOOR) : null;
     const after = byKind(await runBaseline(baseClient, ROUNDS, 1));
 
     console.log('');
@@ -110,6 +115,13 @@ async function measure(label: string, db: { databaseUrl?: string }, remote: Awai
     for (const { mode, samples } of phases) {
       console.log('');
       printPhase(label, mode, byKind(samples.samples), before);
+    }
+    if (floor) {
+      console.log('');
+      printPhase(label, 'floor', byKind(floor.samples), before);
+      lines.push(
+        `${label} floor  ${CLIENTS} clients asking getInfo alone, ${floor.seconds.toFixed(1)} s: ${(floor.samples.length / floor.seconds).toFixed(1)} req/s`,
+      );
     }
     console.log('');
     for (const line of lines) console.log(line);

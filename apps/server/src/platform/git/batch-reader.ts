@@ -7,10 +7,17 @@ const BY_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?(?:$|[:^])/;
 /** A clone's reader stops after this long unused (and when the clone is removed). */
 const READER_IDLE_MS = 5_000;
 
+/** One request to the reader: an object's bytes (`contents`) or only its id, type and size (`info`). */
+interface Ask {
+  spec: string;
+  info: boolean;
+}
+
 /**
- * One `git cat-file --batch` kept running per clone, fed one request at a time. It sees objects
- * written after it started: loose ones are looked up on each read, and git scans the pack folder
- * again on a miss (a fetch's new pack). It answers objects by id only, so refs never go stale in it.
+ * One `git cat-file --batch-command` kept running for a clone (up to MAX_READERS), fed one request at a time. It sees
+ * objects written after it started: loose ones are looked up on each read, and git scans the pack
+ * folder again on a miss (a fetch's new pack). It answers objects by id only, so refs never go
+ * stale in it. `info` answers a header alone, so a size or a type costs no object's bytes.
  */
 class BatchReader {
   private child: ChildProcessWithoutNullStreams | null = null;
@@ -19,8 +26,12 @@ class BatchReader {
 
   constructor(private readonly dir: string) {}
 
-  read(specs: string[]): Promise<Buffer> {
-    const next = this.queue.then(() => this.ask(specs));
+  /** Reads asked of it and not yet answered. */
+  pending = 0;
+
+  read(asks: Ask[]): Promise<Buffer> {
+    this.pending++;
+    const next = this.queue.then(() => this.ask(asks)).finally(() => this.pending--);
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -31,11 +42,15 @@ class BatchReader {
     this.child?.stdin.end();
     this.child?.kill();
     this.child = null;
-    if (readers.get(this.dir) === this) readers.delete(this.dir);
+    const of = readers.get(this.dir);
+    if (of?.includes(this)) {
+      of.splice(of.indexOf(this), 1);
+      if (of.length === 0) readers.delete(this.dir);
+    }
   }
 
   private start(): ChildProcessWithoutNullStreams {
-    const child = spawn('git', ['--git-dir', this.dir, 'cat-file', '--batch'], { env: gitEnv() });
+    const child = spawn('git', ['--git-dir', this.dir, 'cat-file', '--batch-command'], { env: gitEnv() });
     child.on('error', () => undefined);
     child.on('exit', () => {
       if (this.child === child) this.child = null;
@@ -56,7 +71,7 @@ class BatchReader {
     }
   }
 
-  private ask(specs: string[]): Promise<Buffer> {
+  private ask(asks: Ask[]): Promise<Buffer> {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     const child = this.child ?? this.start();
@@ -66,7 +81,7 @@ class BatchReader {
       let parts: Buffer[] = [];
       let have = 0;
       let need = -1;
-      let left = specs.length;
+      let answered = 0;
       const done = (err: Error | null) => {
         child.stdout.off('data', onData);
         child.off('exit', onExit);
@@ -78,8 +93,8 @@ class BatchReader {
           reject(err);
         } else resolve(Buffer.concat(chunks));
       };
-      const onExit = () => done(new Error('git cat-file --batch ended'));
-      // Whole answers only: a header line, then for a found object its bytes and a newline.
+      const onExit = () => done(new Error('git cat-file --batch-command ended'));
+      // Whole answers only: a header line, then for a found object's contents its bytes and a newline.
       const onData = (chunk: Buffer) => {
         parts.push(chunk);
         have += chunk.length;
@@ -89,11 +104,11 @@ class BatchReader {
         parts = [];
         have = 0;
         need = -1;
-        while (left > 0) {
+        while (answered < asks.length) {
           const eol = held.indexOf(10);
           if (eol < 0) break;
           const header = held.subarray(0, eol).toString('utf8');
-          const size = header.endsWith(' missing') || header.endsWith(' ambiguous') ? -1 : Number(header.split(' ')[2] ?? '0');
+          const size = asks[answered]?.info || header.endsWith(' missing') || header.endsWith(' ambiguous') ? -1 : Number(header.split(' ')[2] ?? '0');
           const end = size < 0 ? eol + 1 : eol + 1 + size + 1;
           if (held.length < end) {
             need = end;
@@ -101,9 +116,9 @@ class BatchReader {
           }
           chunks.push(held.subarray(0, end));
           held = held.subarray(end);
-          left--;
+          answered++;
         }
-        if (left === 0) done(null);
+        if (answered === asks.length) done(null);
         else if (held.length > 0) {
           parts = [held];
           have = held.length;
@@ -112,24 +127,34 @@ class BatchReader {
       this.hold(child, true);
       child.stdout.on('data', onData);
       child.once('exit', onExit);
-      child.stdin.write(`${specs.join('\n')}\n`);
+      child.stdin.write(asks.map((a) => `${a.info ? 'info' : 'contents'} ${a.spec}\n`).join(''));
     });
   }
 }
 
-const readers = new Map<string, BatchReader>();
+/**
+ * The most readers a clone keeps at once. Reads asked together (a folder's list, an open, the
+ * previews' files) go to an idle reader, so a big read does not hold up the small ones behind it.
+ */
+const MAX_READERS = 3;
+const readers = new Map<string, BatchReader[]>();
 function batchReader(dir: string): BatchReader {
-  let reader = readers.get(dir);
-  if (!reader) {
-    reader = new BatchReader(dir);
-    readers.set(dir, reader);
+  let of = readers.get(dir);
+  if (!of) {
+    of = [];
+    readers.set(dir, of);
   }
+  let least = of[0];
+  for (const r of of) if (least === undefined || r.pending < least.pending) least = r;
+  if (least !== undefined && (least.pending === 0 || of.length >= MAX_READERS)) return least;
+  const reader = new BatchReader(dir);
+  of.push(reader);
   return reader;
 }
 
-/** Stops the reader of the clone at `dir` (the clone is being removed). */
+/** Stops the readers of the clone at `dir` (the clone is being removed). */
 export function closeBatchReader(dir: string): void {
-  readers.get(dir)?.close();
+  for (const reader of [...(readers.get(dir) ?? [])]) reader.close();
 }
 
 /** An object read from the clone. */
@@ -147,7 +172,7 @@ export interface GitObject {
 export async function readObjects(dir: string, specs: string[]): Promise<(GitObject | null)[]> {
   if (specs.length === 0) return [];
   const out = specs.every((spec) => BY_ID.test(spec))
-    ? await batchReader(dir).read(specs)
+    ? await batchReader(dir).read(specs.map((spec) => ({ spec, info: false })))
     : (await runGit(dir, ['cat-file', '--batch'], { input: `${specs.join('\n')}\n` })).stdout;
   const result: (GitObject | null)[] = [];
   let at = 0;
@@ -166,4 +191,32 @@ export async function readObjects(dir: string, specs: string[]): Promise<(GitObj
     at += length + 1;
   }
   return result;
+}
+
+/** An object's id, type and size, without its bytes. */
+export interface ObjectInfo {
+  oid: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * The id, type and size of the objects at `specs`, null where missing (`info` of `git cat-file
+ * --batch-command`: no object's bytes are read). Specs by object id go to the clone's reader; a
+ * spec naming a ref starts its own `--batch-check`.
+ */
+export async function objectInfo(dir: string, specs: string[]): Promise<(ObjectInfo | null)[]> {
+  if (specs.length === 0) return [];
+  const out = specs.every((spec) => BY_ID.test(spec))
+    ? await batchReader(dir).read(specs.map((spec) => ({ spec, info: true })))
+    : (await runGit(dir, ['cat-file', '--batch-check'], { input: `${specs.join('\n')}\n` })).stdout;
+  return out
+    .toString('utf8')
+    .split('\n')
+    .slice(0, specs.length)
+    .map((header) => {
+      if (header.endsWith(' missing') || header.endsWith(' ambiguous')) return null;
+      const [oid = '', type = '', size = '0'] = header.split(' ');
+      return { oid, type, size: Number(size) };
+    });
 }

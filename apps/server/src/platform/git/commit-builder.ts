@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readObjects } from './batch-reader';
 import { gitText, runGit } from './git-process';
+import { rememberCommit } from './last-commits';
 import { commitBody, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
 
 /** Writing a clone: commits built from changes without a working tree, and a commit replayed on a head that moved. */
@@ -162,7 +163,11 @@ export async function buildCommit(dir: string, parent: string | null, changes: C
   }
   if (tree === '') tree = parentTree ?? (await writeLooseObject(dir, 'tree', serializeTree(new Map())));
   if (tree === parentTree) throw new TreeError('noChange', '');
-  return writeLooseObject(dir, 'commit', commitBody(tree, parent, message, author));
+  const body = commitBody(tree, parent, message, author);
+  const oid = await writeLooseObject(dir, 'commit', body);
+  // A folder's list reads its last commits along the saves' line: this one needs no reading.
+  rememberCommit(oid, body);
+  return oid;
 }
 
 async function commitTree(dir: string, tree: string, parent: string | null, message: string, author: Identity): Promise<string> {

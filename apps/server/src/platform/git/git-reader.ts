@@ -1,6 +1,7 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readObjects } from './batch-reader';
+import { keepNewest } from '../lru';
+import { objectInfo, readObjects } from './batch-reader';
 import { gitText, isValidBranchName, OBJECT_ID, REMOTE, runGit, trackingRef } from './git-process';
 import { type CommitInfo, lastCommits } from './last-commits';
 import { parseTree, TREE_MODE } from './loose-objects';
@@ -98,8 +99,40 @@ export class GitReader {
     return (await runGit(this.dir, ['cat-file', '-e', `${oid}^{commit}`], { allowFail: true })).code === 0;
   }
 
-  /** Entries directly in a folder ('' is the root) at a commit; null when the folder does not exist. */
+  /**
+   * Entries directly in a folder ('' is the root) at a commit; null when the folder does not exist.
+   * At a commit id the folder's tree and its files' sizes come from the clone's reader, and a
+   * tree's entries are remembered by its id (a tree with that id always holds the same).
+   */
   async listFolder(commit: string, folder: string): Promise<TreeEntry[] | null> {
+    if (/^[0-9a-f]{40}$/.test(commit)) {
+      const [tree] = await readObjects(this.dir, [folder === '' ? `${commit}^{tree}` : `${commit}:${folder}`]);
+      if (tree?.type !== 'tree') return null;
+      const key = `${tree.oid}\u0000${folder}`;
+      const known = listed.get(key);
+      if (known) {
+        keepNewest(listed, key, known, MAX_LISTED);
+        return known.map((e) => ({ ...e }));
+      }
+      const raw = [...parseTree(tree.body)];
+      const blobs = raw.filter(([, e]) => !isTreeOrLink(e.mode));
+      const infos = await objectInfo(
+        this.dir,
+        blobs.map(([, e]) => e.oid),
+      );
+      const sizes = new Map(blobs.map(([, e], i) => [e.oid, infos[i]?.size ?? null]));
+      const entries: TreeEntry[] = raw.map(([name, e]) => ({
+        name,
+        path: folder === '' ? name : `${folder}/${name}`,
+        type: e.mode === TREE_MODE ? 'tree' : e.mode === GITLINK_MODE ? 'commit' : 'blob',
+        // ls-tree's modes: six digits.
+        mode: e.mode.padStart(6, '0'),
+        oid: e.oid,
+        size: isTreeOrLink(e.mode) ? null : (sizes.get(e.oid) ?? null),
+      }));
+      keepNewest(listed, key, entries, MAX_LISTED);
+      return entries.map((e) => ({ ...e }));
+    }
     if (folder !== '') {
       const kind = await this.typeOf(commit, folder);
       if (kind !== 'tree') return null;
@@ -170,17 +203,28 @@ export class GitReader {
       .map((p) => p.slice(commit.length + 1));
   }
 
-  /** 'blob', 'tree' or null at a path of a commit. */
+  /** 'blob', 'tree' or null at a path of a commit (at a commit id, from the clone's reader). */
   async typeOf(commit: string, filePath: string): Promise<'blob' | 'tree' | 'commit' | null> {
     if (filePath === '') return 'tree';
-    const res = await runGit(this.dir, ['cat-file', '-t', `${commit}:${filePath}`], { allowFail: true });
-    if (res.code !== 0) return null;
-    const kind = res.stdout.toString().trim();
+    let kind: string | undefined;
+    if (/^[0-9a-f]{40}$/.test(commit)) {
+      const [info] = await objectInfo(this.dir, [`${commit}:${filePath}`]);
+      kind = info?.type;
+    } else {
+      const res = await runGit(this.dir, ['cat-file', '-t', `${commit}:${filePath}`], { allowFail: true });
+      if (res.code !== 0) return null;
+      kind = res.stdout.toString().trim();
+    }
     return kind === 'blob' || kind === 'tree' || kind === 'commit' ? kind : null;
   }
 
   /** The object id (blob or tree) at a path of a commit; null when the path does not exist there. */
   async objectIdAt(commit: string, filePath: string): Promise<string | null> {
+    if (/^[0-9a-f]{40}$/.test(commit)) {
+      const [info] = await objectInfo(this.dir, [filePath === '' ? `${commit}^{tree}` : `${commit}:${filePath}`]);
+      if (info) return info.oid;
+      // Missing here, or a submodule's commit, which the tree names though this clone lacks it: git tells.
+    }
     const res = await runGit(
       this.dir,
       ['rev-parse', '--verify', '--quiet', '--end-of-options', filePath === '' ? `${commit}^{tree}` : `${commit}:${filePath}`],
@@ -292,6 +336,13 @@ export class GitReader {
 }
 
 /** ls-tree -l -z output; `folder` prefixes names when listing one folder (null: paths are full). */
+/** Folder listings remembered by tree id and folder, over all clones (the least recently used go first). */
+const listed = new Map<string, TreeEntry[]>();
+const MAX_LISTED = 512;
+/** A submodule's entry in a tree. */
+const GITLINK_MODE = '160000';
+const isTreeOrLink = (mode: string) => mode === TREE_MODE || mode === GITLINK_MODE;
+
 function parseLsTree(out: Buffer, folder: string | null): TreeEntry[] {
   const entries: TreeEntry[] = [];
   for (const record of out.toString('utf8').split('\0')) {
