@@ -34,6 +34,7 @@ import { transferRoutes } from './s1000d/transfer.routes';
 import { searchRoutes } from './search/search.routes';
 import type { DitaCheck, GrammarRules } from './shared/dita-validation';
 import { threadDitaCheck } from './shared/thread-grammar';
+import { threadS1000dCheck } from './shared/thread-s1000d';
 import { tagRoutes } from './tag/tag.routes';
 import { templateRoutes } from './template/template.routes';
 import { clauseHooks } from './topic/clause-hooks';
@@ -134,6 +135,8 @@ export const contentArea = fp(
       oneConnection: app.database.kind === 'pglite',
       s1000dGrammar: () => grammars.s1000d(),
       ata2300Schemas: () => grammars.ata2300(),
+      // A save's S1000D check runs on the content threads, which read the installed packages themselves.
+      s1000dThreadCheck: threadS1000dCheck(threads, () => grammars.s1000dPackages()),
       // FTID and the types an administrator defines are read by their XML profile.
       xmlProfile: (libraryType) => profileSpecOf(app.db, libraryType),
     });

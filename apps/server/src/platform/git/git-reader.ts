@@ -235,6 +235,15 @@ export class GitReader {
     return res.code === 0 ? res.stdout.toString().trim() : null;
   }
 
+  /** The object ids at paths of a commit id, from the clone's reader; null where a path does not exist. */
+  async objectIds(commit: string, paths: string[]): Promise<(string | null)[]> {
+    const infos = await objectInfo(
+      this.dir,
+      paths.map((p) => `${commit}:${p}`),
+    );
+    return paths.map((_, i) => infos[i]?.oid ?? null);
+  }
+
   /** A file at a commit, its blob id with its bytes (one git process); null for a missing path or a folder. */
   async blobAt(commit: string, filePath: string): Promise<{ oid: string; body: Buffer } | null> {
     const [obj] = await readObjects(this.dir, [`${commit}:${filePath}`]);

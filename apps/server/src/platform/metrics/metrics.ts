@@ -93,6 +93,22 @@ export async function timeGit<T>(operation: keyof typeof gitDurations, work: () 
   }
 }
 
+/** Seconds: a DITA check of a short topic to an S1000D module against its schemas or a full index run. */
+const THREAD_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const threadTasks = metrics.register(
+  new Histogram(
+    'ccms_thread_task_duration_seconds',
+    'Time a task run on a worker thread took from its sending to its answer, by pool, task and result (ok, error)',
+    ['pool', 'task', 'result'],
+    THREAD_BUCKETS,
+  ),
+);
+
+/** A worker thread's task ended (platform/worker/thread-pool.ts). */
+export function observeThreadTask(pool: string, task: string, result: 'ok' | 'error', ms: number) {
+  threadTasks.observe({ pool, task, result }, ms / 1000);
+}
+
 // The process figures Prometheus' own clients export under these names, so existing dashboards read them.
 const startTime = Math.round(Date.now() / 1000 - process.uptime());
 metrics.register(

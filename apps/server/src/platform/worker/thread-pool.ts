@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { observeThreadTask } from '../metrics/metrics';
 import type { FromThread, ToThread } from './thread-protocol';
 
 const BOOT = new URL('./thread-boot.mjs', import.meta.url);
@@ -115,7 +116,8 @@ export function threadPool(options: { name: string; entry: URL; size?: number })
       const slot = leastBusy();
       const worker = start(slot);
       const id = nextId++;
-      return new Promise<T>((resolve, reject) => {
+      const started = performance.now();
+      const task$ = new Promise<T>((resolve, reject) => {
         slot.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, answer, worker });
         try {
           worker.postMessage({ type: 'run', id, task, input } satisfies ToThread);
@@ -125,6 +127,11 @@ export function threadPool(options: { name: string; entry: URL; size?: number })
           reject(err);
         }
       });
+      task$.then(
+        () => observeThreadTask(options.name, task, 'ok', performance.now() - started),
+        () => observeThreadTask(options.name, task, 'error', performance.now() - started),
+      );
+      return task$;
     },
     async warm() {
       if (closed) return;

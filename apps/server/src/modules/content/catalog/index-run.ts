@@ -6,6 +6,7 @@ import type { Brex, Csdb } from '@ccms/s1000d';
 import { processSettings } from '../../../platform/config';
 import type { Change, GitRepo } from '../../../platform/git/git-repo';
 import { phaseTrace } from '../../../platform/phase-trace';
+import type { S1000dThreadCheck } from '../shared/thread-s1000d';
 import type { FileEntry } from './catalog-git';
 import type { IndexWrite, LinkData } from './catalog-store';
 import { CommitSource } from './commit-source';
@@ -94,4 +95,6 @@ export interface IndexerOptions {
   ata2300Schemas?: () => Promise<Ata2300Schemas | undefined>;
   /** The XML profile of a library type (FTID, or a type an administrator defined); none: the library's files are not catalogued. */
   xmlProfile?: (libraryType: string) => Promise<XmlProfileSpec | undefined>;
+  /** An S1000D object's check for a save, run elsewhere (the content threads); none: in this process. */
+  s1000dThreadCheck?: S1000dThreadCheck;
 }

@@ -2,6 +2,7 @@ import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { ReindexResult } from '@ccms/contracts/content/catalog';
 import { ditaFiles } from '@ccms/dita/files';
 import type { ValidationProblem } from '@ccms/s1000d';
+import { s1000dFiles } from '@ccms/s1000d/files';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { objectId } from '../../../platform/git/loose-objects';
@@ -150,10 +151,21 @@ export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: Dita
       return set;
     },
     /** An S1000D object of a branch checked as a save would check it (the branch's BREX at the commit, the installed schemas and default BREX). */
-    async s1000dCheck(target: IndexTarget, path: string, content: string): Promise<ValidationProblem[]> {
-      const { brex } = await this.s1000dSet(target);
+    async s1000dCheck(
+      target: IndexTarget,
+      path: string,
+      content: string,
+    ): Promise<{ problems: ValidationProblem[]; described?: { docType: string; title: string } }> {
+      const set = await this.s1000dSet(target);
+      if (options.s1000dThreadCheck) {
+        // The set's BREX modules as brexOf reads them, by blob id: the thread keeps those it has read.
+        const files = set.csdb.objects.filter((o) => !o.refused && s1000dFiles.roleOf(o.file) === 'rules').map((o) => o.file);
+        const oids = await target.repo.objectIds(target.commit, files);
+        const rules = files.flatMap((file, i) => (oids[i] ? [{ path: file, oid: oids[i] }] : []));
+        return options.s1000dThreadCheck({ content, path, rules, read: (paths) => target.repo.readFiles(target.commit, paths) });
+      }
       const grammar = (await options.s1000dGrammar?.()) ?? { packages: [] };
-      return checkS1000dObject(content, path, brex, grammar);
+      return { problems: checkS1000dObject(content, path, set.brex, grammar) };
     },
     /** The ATA Spec 2300 schema package installed, if any: saves are checked against it as the index is. */
     ata2300Schemas: async (): Promise<Ata2300Schemas | undefined> => options.ata2300Schemas?.(),

@@ -16,6 +16,15 @@ import { readAta2300Schemas } from './grammar-ata2300';
 import { freeGrammar, type LoadedGrammar, unpackZip } from './grammar-package';
 import { filesUnder, readDefaultBrex, readSchemaPackage } from './grammar-s1000d';
 
+/** An installed S1000D package as unpacked on this node: its storage key, folder, where its grammar is in it, name and kind. */
+export interface S1000dPackageRef {
+  key: string;
+  dir: string;
+  catalogPath: string;
+  name: string;
+  kind: 'schema' | 'brex';
+}
+
 /** The DTDs that validate a DOCTYPE, and where they come from. */
 export interface ResolvedGrammar {
   dtds: DtdValidation;
@@ -192,6 +201,26 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
     return { packages: issues.map((i) => packages.get(i) as SchemaPackage), issues, defaultBrex: (_issue, dmc) => brex.get(dmc) };
   }
 
+  /**
+   * The S1000D packages installed, unpacked on this node, as a content thread reads them itself
+   * (thread-s1000d.ts): the last installed first, as `s1000d()` takes them. A package that cannot
+   * be unpacked is logged and left out, as `s1000d()` leaves it out.
+   */
+  async function s1000dPackages(): Promise<S1000dPackageRef[]> {
+    const rows = (await installed()).filter((r) => r.standard === 'S1000D' && (r.kind === 'schema' || r.kind === 'brex'));
+    const refs = await Promise.all(
+      rows.map(async (r) => {
+        try {
+          return { key: r.storageKey, dir: await unpacked(r), catalogPath: r.catalogPath, name: r.name, kind: r.kind as 'schema' | 'brex' };
+        } catch (err) {
+          log.warn({ err, grammar: r.name }, 'grammar package could not be unpacked; skipped');
+          return undefined;
+        }
+      }),
+    );
+    return refs.filter((r) => r !== undefined);
+  }
+
   /** The ATA Spec 2300 schema package installed (of several, the last installed); undefined when none is. */
   async function ata2300(): Promise<Ata2300Schemas | undefined> {
     const rows = (await installed()).filter((r) => r.standard === 'ATA2300');
@@ -205,6 +234,7 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
   return {
     snapshot,
     s1000d,
+    s1000dPackages,
     ata2300,
     resolve: async (doctype: Doctype | undefined) => (await snapshot()).resolve(doctype),
 

@@ -7,6 +7,7 @@ import { useGitServer } from '../../../../test/git-server';
 import type { Caller } from '../../../../test/harness';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { objectId } from '../../../platform/git/loose-objects';
+import { metrics } from '../../../platform/metrics/metrics';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
 import { allowLoopbackRemotes, type TestUser, userWith } from '../content-test-kit';
 import { bikeLibrary, bikeMissing, installS1000dGrammars, S1000D_CORPORA } from '../s1000d/s1000d-test-kit';
@@ -144,6 +145,32 @@ suite('the topic editor on the Bike sample', () => {
     const kept = await save(writer.caller, old, edited);
     expect(kept.body.code, kept.body.msg).toBe(200);
     expect(kept.body.data.warnings.some((w: EditorProblem) => w.code === 'brex-value' && w.preexisting)).toBe(true);
+  });
+
+  it('checks a save on a content thread: a text that is not well-formed is refused at its line, in en and zh', async () => {
+    const doc = await open(writer.caller, PROCED);
+    const at = doc.content.split('\n').findIndex((l) => l.includes('</techName>'));
+    expect(at).toBeGreaterThan(0);
+    const bad = doc.content.replace('</techName>', '</techNam>');
+    const checksOnThreads = async () =>
+      Number(/ccms_thread_task_duration_seconds_count\{pool="content",task="s1000dCheck",result="ok"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
+    const before = await checksOnThreads();
+    {
+      const messages: string[] = [];
+      for (const lang of ['en', 'zh']) {
+        const refused = await save(writer.caller, doc, bad, lang);
+        expect(refused.status).toBe(400);
+        const errors = (refused.body.data.problems as EditorProblem[]).filter((p) => p.severity === 'error');
+        expect(errors.length, JSON.stringify(errors)).toBeGreaterThan(0);
+        expect(errors.every((p) => p.line === at + 1)).toBe(true);
+        messages.push(errors.map((p) => p.message).join(' '));
+      }
+      expect(messages[0]).toContain('techNam');
+      expect(messages[1]).toMatch(/[\u4e00-\u9fff]/);
+      // Each save's text, and (as it has errors) its base, to tell the errors the edit brings:
+      // parsed and validated on a content thread, not on the request loop.
+      expect(await checksOnThreads()).toBe(before + 4);
+    }
   });
 
   it("serves the source view's completion from the installed XSD: 258A names proced.xsd of Issue 4.1, read from the newest package (5.0)", async () => {

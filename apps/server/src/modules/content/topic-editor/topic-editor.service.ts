@@ -99,20 +99,24 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, ditaC
   const isS1000d = (file: OpenedFile) => standardOf(file.row.libraryType).id === 's1000d';
 
   /** An S1000D object checked against its schema and the branch's BREX layers (at the indexed commit), as editor problems. */
-  async function checkS1000d(auth: AuthContext, file: OpenedFile, content: string, lang: Language): Promise<EditorProblem[]> {
+  async function checkS1000d(auth: AuthContext, file: OpenedFile, content: string, lang: Language): Promise<Checked> {
     const { index } = await catalog.openStored(auth, file.libraryId, file.branch);
-    const found = await runtime.indexer.s1000dCheck(
+    const { problems: found, described } = await runtime.indexer.s1000dCheck(
       { libraryId: file.libraryId, libraryType: file.row.libraryType, branch: file.branch, repo: git.repoOf(file.libraryId), commit: index.commit },
       file.path,
       content,
     );
-    return found.map((p) => ({
-      line: p.line,
-      column: p.column,
-      severity: p.severity === 'error' ? 'error' : 'warning',
-      code: p.code,
-      message: lang === 'en' ? p.messages.en : p.messages.zh,
-    }));
+    const problems: EditorProblem[] = found
+      .map((p) => ({
+        line: p.line,
+        column: p.column,
+        severity: p.severity === 'error' ? ('error' as const) : ('warning' as const),
+        code: p.code,
+        message: lang === 'en' ? p.messages.en : p.messages.zh,
+      }))
+      .sort((a, b) => a.line - b.line || a.column - b.column);
+    // Checked on a content thread, the text was described there and its tree stayed there.
+    return described ? { root: undefined, problems, described } : { root: parseXml(content, file.path).root, problems };
   }
 
   /**
@@ -127,10 +131,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, ditaC
       return async (text) => checkXmlProfile(text, file.path, lang, await spec);
     }
     if (!isS1000d(file)) return (text) => ditaCheck(text, file.path, lang);
-    return async (text): Promise<Checked> => {
-      const problems = (await checkS1000d(auth, file, text, lang)).sort((a, b) => a.line - b.line || a.column - b.column);
-      return { root: parseXml(text, file.path).root, problems };
-    };
+    return (text) => checkS1000d(auth, file, text, lang);
   }
 
   /**
