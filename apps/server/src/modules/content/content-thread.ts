@@ -3,12 +3,14 @@ import { BatchedSource } from './catalog/commit-source';
 import { checkDita } from './shared/dita-validation';
 import { askingGrammar, type ThreadCheckInput } from './shared/thread-grammar';
 import { s1000dCheckTask } from './shared/thread-s1000d';
+import { standardCheckTask } from './shared/thread-standards';
 import { type DitaPreviewInput, type PreviewBranch, type PreviewQuestion, renderDitaPreview, s1000dPreviewHtml } from './topic-editor/preview-render';
 import { describeDitaTopic } from './topic-editor/topic-by-standard';
 
 /*
- * The content area's worker threads (app.content.threads): the checks of a save's DITA text or
- * S1000D object (thread-s1000d.ts) and the editor's previews (the posted text parsed, checked against its DTD, loaded with the branch
+ * The content area's worker threads (app.content.threads): the checks of a save's DITA text, S1000D
+ * object (thread-s1000d.ts) or ATA, flight-operations or XML-profile file (thread-standards.ts),
+ * and the editor's previews (the posted text parsed, checked against its DTD, loaded with the branch
  * and rendered) run here, not on the request loop. The server answers what a thread cannot know:
  * the branch's file contents, whether the document types table checks a root's grammar, and which
  * catalogue's DTDs apply.
@@ -42,6 +44,7 @@ serveTasks({
     return renderDitaPreview(input, askingGrammar(ask), branchOf, (files, overlay) => new AskingSource(files, overlay, ask));
   },
   s1000dCheck: s1000dCheckTask,
+  standardCheck: standardCheckTask,
   s1000d: async (input: { path: string; content: string; lang: DitaPreviewInput['lang']; assignment?: Record<string, string> }) =>
     s1000dPreviewHtml(input.path, input.content, input.lang, input.assignment),
 });

@@ -35,6 +35,7 @@ import { searchRoutes } from './search/search.routes';
 import type { DitaCheck, GrammarRules } from './shared/dita-validation';
 import { threadDitaCheck } from './shared/thread-grammar';
 import { threadS1000dCheck } from './shared/thread-s1000d';
+import { type StandardCheck, threadStandardCheck } from './shared/thread-standards';
 import { tagRoutes } from './tag/tag.routes';
 import { templateRoutes } from './template/template.routes';
 import { clauseHooks } from './topic/clause-hooks';
@@ -67,6 +68,8 @@ export interface ContentServices extends CatalogRuntime {
   threads: ThreadPool;
   /** A DITA text checked (well-formed, structure, DTD by the grammar's rules) on the content threads. */
   ditaCheck: DitaCheck;
+  /** An ATA, flight-operations or XML-profile text checked as a save checks it, on the content threads. */
+  standardCheck: StandardCheck;
   review: ReturnType<typeof reviewHooks>;
   /** Regulation clauses a topic answers, which the compliance area answers. */
   clauses: ReturnType<typeof clauseHooks>;
@@ -151,6 +154,7 @@ export const contentArea = fp(
       grammars,
       threads,
       ditaCheck: threadDitaCheck(threads, grammar),
+      standardCheck: threadStandardCheck(threads, () => grammars.ata2300Package()),
       review: reviewHooks(),
       clauses: clauseHooks(),
     });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipFolder } from '../../../../../../test-support/grammars';
 import { useGitServer } from '../../../../test/git-server';
 import { callerFor, createTestApp, type TestApp } from '../../../../test/harness';
+import { threadTasksDone } from '../../../../test/thread-metrics';
 import { ccmsGrammar } from '../../../db/schema';
 import { allowLoopbackRemotes, libraryBody, libraryPrepared, multipart } from '../content-test-kit';
 import { writeZip } from '../shared/zip';
@@ -103,6 +104,7 @@ describe('ATA Spec 2300 schema packages', () => {
         payload: { libraryId, path: NORMAL, content, baseCommit: doc.baseCommit, baseBlob: doc.baseBlob },
       });
     const before = (await remote().log('cx100s', 'main')).length;
+    const checks = await threadTasksDone('content', 'standardCheck');
     // A challenge with no response: well-formed, identity intact, refused by the schema only.
     const bad = doc.content.replace('<response><para>AUTO</para></response>', '');
     const line = doc.content.slice(0, doc.content.indexOf('AUTO')).split('\n').length;
@@ -121,5 +123,7 @@ describe('ATA Spec 2300 schema packages', () => {
     expect((await remote().log('cx100s', 'main')).length).toBe(before);
     const good = await save(doc.content.replace('<para>AUTO</para>', '<para>AUTO (CHECK)</para>'), 'en');
     expect(good.body.code, good.raw).toBe(200);
+    // Checked on a content thread against the package it read there: each refused text and its base, and the good one.
+    expect(await threadTasksDone('content', 'standardCheck')).toBe(checks + 5);
   });
 });

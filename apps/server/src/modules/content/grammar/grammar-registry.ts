@@ -16,7 +16,7 @@ import { readAta2300Schemas } from './grammar-ata2300';
 import { freeGrammar, type LoadedGrammar, unpackZip } from './grammar-package';
 import { filesUnder, readDefaultBrex, readSchemaPackage } from './grammar-s1000d';
 
-/** An installed S1000D package as unpacked on this node: its storage key, folder, where its grammar is in it, name and kind. */
+/** An installed S1000D or ATA package as unpacked on this node: its storage key, folder, where its grammar is in it, name and kind. */
 export interface S1000dPackageRef {
   key: string;
   dir: string;
@@ -221,6 +221,18 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
     return refs.filter((r) => r !== undefined);
   }
 
+  /** The ATA Spec 2300 schema package installed (of several, the last installed), unpacked on this node, as a content thread reads it; undefined when none is. */
+  async function ata2300Package(): Promise<S1000dPackageRef | undefined> {
+    for (const r of (await installed()).filter((row) => row.standard === 'ATA2300' && row.kind === 'schema')) {
+      try {
+        return { key: r.storageKey, dir: await unpacked(r), catalogPath: r.catalogPath, name: r.name, kind: 'schema' };
+      } catch (err) {
+        log.warn({ err, grammar: r.name }, 'grammar package could not be unpacked; skipped');
+      }
+    }
+    return undefined;
+  }
+
   /** The ATA Spec 2300 schema package installed (of several, the last installed); undefined when none is. */
   async function ata2300(): Promise<Ata2300Schemas | undefined> {
     const rows = (await installed()).filter((r) => r.standard === 'ATA2300');
@@ -236,6 +248,7 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
     s1000d,
     s1000dPackages,
     ata2300,
+    ata2300Package,
     resolve: async (doctype: Doctype | undefined) => (await snapshot()).resolve(doctype),
 
     /** What Doctypes shows for a type's identifiers. */

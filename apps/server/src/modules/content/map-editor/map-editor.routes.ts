@@ -24,6 +24,7 @@ export const mapEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     runtime: app.content,
     tickets: mediaAccess(app).tickets,
     ditaCheck: app.content.ditaCheck,
+    standardCheck: app.content.standardCheck,
   };
   const maps = mapEditorService(deps, topicEditorService(deps), templateService(app.db, app.content.grammar));
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import type { Caller } from '../../../../test/harness';
 import { createTestApp, type TestApp } from '../../../../test/harness';
+import { threadTasksDone } from '../../../../test/thread-metrics';
 import { objectId } from '../../../platform/git/loose-objects';
-import { metrics } from '../../../platform/metrics/metrics';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
 import { allowLoopbackRemotes, type TestUser, userWith } from '../content-test-kit';
 import { bikeLibrary, bikeMissing, installS1000dGrammars, S1000D_CORPORA } from '../s1000d/s1000d-test-kit';
@@ -152,8 +152,7 @@ suite('the topic editor on the Bike sample', () => {
     const at = doc.content.split('\n').findIndex((l) => l.includes('</techName>'));
     expect(at).toBeGreaterThan(0);
     const bad = doc.content.replace('</techName>', '</techNam>');
-    const checksOnThreads = async () =>
-      Number(/ccms_thread_task_duration_seconds_count\{pool="content",task="s1000dCheck",result="ok"\} (\d+)/.exec(await metrics.render())?.[1] ?? 0);
+    const checksOnThreads = () => threadTasksDone('content', 's1000dCheck');
     const before = await checksOnThreads();
     {
       const messages: string[] = [];

@@ -29,6 +29,7 @@ export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     runtime: app.content,
     tickets: media.tickets,
     ditaCheck: app.content.ditaCheck,
+    standardCheck: app.content.standardCheck,
   };
   const editor = topicEditorService(deps);
   const creator = newTopicService(deps, editor, templateService(app.db, app.content.grammar));

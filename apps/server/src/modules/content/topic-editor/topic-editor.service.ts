@@ -24,15 +24,15 @@ import { saveTrace } from '../../../platform/phase-trace';
 import type { CatalogRuntime, MadeCommit } from '../catalog/catalog.service';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import type { PreparedRun } from '../catalog/indexer';
-import { checkFlightopsText } from '../flightops/flightops-check';
 import type { LibraryService } from '../library/library.service';
 import { assertNotFrozen, type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
 import { assertNoNewErrorsBy, type Checked, type DitaCheck, type TextCheck } from '../shared/dita-validation';
 import { repoPath } from '../shared/repo-path';
+import type { StandardCheck } from '../shared/thread-standards';
 import { standardOf } from '../standard/registry';
 import { profileSpecOf } from '../xml-profile/xml-profile.queries';
 import { type LineRange, mergeThreeWay } from './three-way';
-import { checkAta2300, checkXmlProfile, describeTopic } from './topic-by-standard';
+import { describeTopic } from './topic-by-standard';
 import { deleteDraft, type FileKey, findDraft, putDraft } from './topic-editor.queries';
 
 /** editor-pickers.ts reads element text with it from here. */
@@ -72,6 +72,8 @@ export interface EditorDeps {
   tickets: MediaTickets;
   /** A DITA text's check (the app's runs on the content threads). */
   ditaCheck: DitaCheck;
+  /** An ATA, flight-operations or XML-profile text's check (the app's runs on the content threads). */
+  standardCheck: StandardCheck;
 }
 
 /** A library branch's file the caller may reach: the library (access checked), the branch and the path. */
@@ -80,7 +82,7 @@ export interface OpenedFile extends FileKey {
 }
 
 /** The topic editor: open a topic at its branch head, save it as one commit (validated, merged three-way), keep drafts. */
-export function topicEditorService({ db, git, libraries, runtime, tickets, ditaCheck }: EditorDeps) {
+export function topicEditorService({ db, git, libraries, runtime, tickets, ditaCheck, standardCheck }: EditorDeps) {
   const { catalog } = runtime;
 
   /** The library after the caller's level check, the branch (default when absent) and the path. */
@@ -124,11 +126,14 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, ditaC
    * branch's BREX layers; a DITA file for well-formedness, DITA structure and its DTD.
    */
   function checkerOf(auth: AuthContext, file: OpenedFile, lang: Language): TextCheck {
-    if (standardOf(file.row.libraryType).id === 'ata2300') return async (text) => checkAta2300(text, file.path, lang, await runtime.indexer.ata2300Schemas());
-    if (standardOf(file.row.libraryType).id === 'flightops') return (text) => checkFlightopsText(text, file.path, lang);
-    if (standardOf(file.row.libraryType).id === 'xmlprofile') {
+    const standard = standardOf(file.row.libraryType).id;
+    if (standard === 'ata2300' || standard === 'flightops') return (text) => standardCheck({ standard, text, path: file.path, lang });
+    if (standard === 'xmlprofile') {
       const spec = profileSpecOf(db, file.row.libraryType);
-      return async (text) => checkXmlProfile(text, file.path, lang, await spec);
+      return async (text) => {
+        const profile = await spec;
+        return standardCheck({ standard, text, path: file.path, lang, ...(profile ? { profile } : {}) });
+      };
     }
     if (!isS1000d(file)) return (text) => ditaCheck(text, file.path, lang);
     return (text) => checkS1000d(auth, file, text, lang);
