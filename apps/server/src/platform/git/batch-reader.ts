@@ -157,6 +157,12 @@ export function closeBatchReader(dir: string): void {
   for (const reader of [...(readers.get(dir) ?? [])]) reader.close();
 }
 
+/** `cat-file`'s answers to `specs`: from the clone's reader when each names an object by id, else from a process of its own. */
+async function answersTo(dir: string, specs: string[], info: boolean): Promise<Buffer> {
+  if (specs.every((spec) => BY_ID.test(spec))) return batchReader(dir).read(specs.map((spec) => ({ spec, info })));
+  return (await runGit(dir, ['cat-file', info ? '--batch-check' : '--batch'], { input: `${specs.join('\n')}\n` })).stdout;
+}
+
 /** An object read from the clone. */
 export interface GitObject {
   oid: string;
@@ -171,9 +177,7 @@ export interface GitObject {
  */
 export async function readObjects(dir: string, specs: string[]): Promise<(GitObject | null)[]> {
   if (specs.length === 0) return [];
-  const out = specs.every((spec) => BY_ID.test(spec))
-    ? await batchReader(dir).read(specs.map((spec) => ({ spec, info: false })))
-    : (await runGit(dir, ['cat-file', '--batch'], { input: `${specs.join('\n')}\n` })).stdout;
+  const out = await answersTo(dir, specs, false);
   const result: (GitObject | null)[] = [];
   let at = 0;
   for (let i = 0; i < specs.length; i++) {
@@ -207,9 +211,7 @@ export interface ObjectInfo {
  */
 export async function objectInfo(dir: string, specs: string[]): Promise<(ObjectInfo | null)[]> {
   if (specs.length === 0) return [];
-  const out = specs.every((spec) => BY_ID.test(spec))
-    ? await batchReader(dir).read(specs.map((spec) => ({ spec, info: true })))
-    : (await runGit(dir, ['cat-file', '--batch-check'], { input: `${specs.join('\n')}\n` })).stdout;
+  const out = await answersTo(dir, specs, true);
   return out
     .toString('utf8')
     .split('\n')
