@@ -107,8 +107,8 @@ class BatchReader {
         while (answered < asks.length) {
           const eol = held.indexOf(10);
           if (eol < 0) break;
-          const header = held.subarray(0, eol).toString('utf8');
-          const size = asks[answered]?.info || header.endsWith(' missing') || header.endsWith(' ambiguous') ? -1 : Number(header.split(' ')[2] ?? '0');
+          const found = parseHeader(held.subarray(0, eol).toString('utf8'));
+          const size = asks[answered]?.info || found === null ? -1 : found.size;
           const end = size < 0 ? eol + 1 : eol + 1 + size + 1;
           if (held.length < end) {
             need = end;
@@ -183,16 +183,14 @@ export async function readObjects(dir: string, specs: string[]): Promise<(GitObj
   for (let i = 0; i < specs.length; i++) {
     const eol = out.indexOf(10, at);
     if (eol < 0) break;
-    const header = out.subarray(at, eol).toString('utf8');
+    const found = parseHeader(out.subarray(at, eol).toString('utf8'));
     at = eol + 1;
-    if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+    if (found === null) {
       result.push(null);
       continue;
     }
-    const [oid = '', type = '', size = '0'] = header.split(' ');
-    const length = Number(size);
-    result.push({ oid, type, body: out.subarray(at, at + length) });
-    at += length + 1;
+    result.push({ oid: found.oid, type: found.type, body: out.subarray(at, at + found.size) });
+    at += found.size + 1;
   }
   return result;
 }
@@ -204,6 +202,13 @@ export interface ObjectInfo {
   size: number;
 }
 
+/** An answer's header line (`<oid> <type> <size>`); null for `<spec> missing` or `<spec> ambiguous`. */
+function parseHeader(header: string): ObjectInfo | null {
+  if (header.endsWith(' missing') || header.endsWith(' ambiguous')) return null;
+  const [oid = '', type = '', size = '0'] = header.split(' ');
+  return { oid, type, size: Number(size) };
+}
+
 /**
  * The id, type and size of the objects at `specs`, null where missing (`info` of `git cat-file
  * --batch-command`: no object's bytes are read). Specs by object id go to the clone's reader; a
@@ -212,13 +217,5 @@ export interface ObjectInfo {
 export async function objectInfo(dir: string, specs: string[]): Promise<(ObjectInfo | null)[]> {
   if (specs.length === 0) return [];
   const out = await answersTo(dir, specs, true);
-  return out
-    .toString('utf8')
-    .split('\n')
-    .slice(0, specs.length)
-    .map((header) => {
-      if (header.endsWith(' missing') || header.endsWith(' ambiguous')) return null;
-      const [oid = '', type = '', size = '0'] = header.split(' ');
-      return { oid, type, size: Number(size) };
-    });
+  return out.toString('utf8').split('\n').slice(0, specs.length).map(parseHeader);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readObjects } from './batch-reader';
 import { gitText, runGit } from './git-process';
 import { rememberCommit } from './last-commits';
-import { commitBody, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
+import { commitBody, GITLINK_MODE, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
 
 /** Writing a clone: commits built from changes without a working tree, and a commit replayed on a head that moved. */
 
@@ -79,7 +79,7 @@ export async function buildCommit(dir: string, parent: string | null, changes: C
   const entryAt = (p: string): RawTreeEntry | undefined => pristine.get(folderOf(p))?.get(nameOf(p));
   const typeAt = (p: string) => {
     const e = entryAt(p);
-    return e === undefined ? null : e.mode === TREE_MODE ? 'tree' : e.mode === '160000' ? 'commit' : 'blob';
+    return e === undefined ? null : e.mode === TREE_MODE ? 'tree' : e.mode === GITLINK_MODE ? 'commit' : 'blob';
   };
 
   const puts = changes.filter((c): c is Extract<Change, { op: 'put' }> => c.op === 'put');

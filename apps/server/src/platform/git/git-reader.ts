@@ -4,7 +4,7 @@ import { keepNewest } from '../lru';
 import { objectInfo, readObjects } from './batch-reader';
 import { gitText, isValidBranchName, OBJECT_ID, REMOTE, runGit, trackingRef } from './git-process';
 import { type CommitInfo, lastCommits } from './last-commits';
-import { parseTree, TREE_MODE } from './loose-objects';
+import { GITLINK_MODE, parseTree, TREE_MODE } from './loose-objects';
 
 export interface TreeEntry {
   name: string;
@@ -349,7 +349,6 @@ export class GitReader {
 const listed = new Map<string, TreeEntry[]>();
 const MAX_LISTED = 512;
 /** A submodule's entry in a tree. */
-const GITLINK_MODE = '160000';
 const isTreeOrLink = (mode: string) => mode === TREE_MODE || mode === GITLINK_MODE;
 
 function parseLsTree(out: Buffer, folder: string | null): TreeEntry[] {

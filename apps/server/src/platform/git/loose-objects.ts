@@ -51,6 +51,8 @@ export interface RawTreeEntry {
 }
 
 export const TREE_MODE = '40000';
+/** A submodule's entry: the commit it is at (a gitlink). */
+export const GITLINK_MODE = '160000';
 
 /** The entries of a tree object's content, by name. */
 export function parseTree(body: Buffer): Map<string, RawTreeEntry> {

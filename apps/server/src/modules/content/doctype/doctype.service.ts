@@ -4,7 +4,8 @@ import type { Db } from '../../../db/client';
 import { ccmsDoctype, ccmsTemplate } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import type { GrammarRegistry, GrammarSnapshot, S1000dGrammar } from '../grammar/grammar-registry';
+import type { S1000dGrammar } from '../grammar/grammar-package';
+import type { GrammarRegistry, GrammarSnapshot } from '../grammar/grammar-registry';
 import { doctypeNameClash, doctypeOptions, findDoctype, listDoctypes, templatesOfDoctype } from './doctype.queries';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findDoctype>>>;

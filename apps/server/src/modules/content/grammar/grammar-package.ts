@@ -3,12 +3,12 @@ import { copyFile, mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { GrammarKind, GrammarStandard } from '@ccms/contracts/content/grammar';
-import { DtdValidation, ditaVersionOf, readCatalog } from '@ccms/dita';
+import { compareVersions, DtdValidation, ditaVersionOf, readCatalog } from '@ccms/dita';
 import type { Brex, SchemaPackage } from '@ccms/s1000d';
 import { AppError, badRequest } from '../../../platform/http/errors';
 import { withUnpackedZip } from '../shared/zip';
-import { inspectAta2300Schemas, isAta2300Package } from './grammar-ata2300';
-import { inspectDefaultBrex, inspectSchemas, isDefaultBrexFile } from './grammar-s1000d';
+import { inspectAta2300Schemas, isAta2300Package, readAta2300Schemas } from './grammar-ata2300';
+import { filesUnder, inspectDefaultBrex, inspectSchemas, isDefaultBrexFile, readDefaultBrex, readSchemaPackage } from './grammar-s1000d';
 
 /** The form field the package travels in: every refusal names it. */
 const FIELD = 'file';
@@ -20,6 +20,52 @@ export type LoadedGrammar =
   | { kind: 'schema'; schemas: SchemaPackage }
   | { kind: 'brex'; brex: Brex[] }
   | { kind: 'ata2300'; schemas: Ata2300Schemas };
+
+/** An installed package as unpacked on this node: its storage key, folder, standard and kind, where its grammar is in it, and name. */
+export interface PackageRef {
+  key: string;
+  dir: string;
+  /** As stored: a GrammarStandard ('DITA', 'S1000D', 'ATA2300'). */
+  standard: string;
+  /** As stored: a GrammarKind ('dtd', 'schema', 'brex'). */
+  kind: string;
+  catalogPath: string;
+  name: string;
+}
+
+/** Reads an unpacked package as its kind wants it: DTDs behind their catalog, the schema folder's XSDs, the default BREX under their folder. */
+export async function readPackage(ref: Omit<PackageRef, 'key'>): Promise<LoadedGrammar> {
+  const { dir, standard, kind, catalogPath, name } = ref;
+  if (kind === 'schema' && standard === 'ATA2300') return { kind: 'ata2300', schemas: await readAta2300Schemas(dir, catalogPath, name) };
+  if (kind === 'schema') return { kind: 'schema', schemas: await readSchemaPackage(dir, catalogPath, name) };
+  if (kind === 'brex') return { kind: 'brex', brex: await readDefaultBrex(dir, await filesUnder(dir, catalogPath)) };
+  return { kind: 'dtd', dtds: await DtdValidation.open(path.join(dir, catalogPath)) };
+}
+
+/**
+ * The installed S1000D packages, as S1000D validation takes them (`validateObject`'s `packages`
+ * and `layers.defaultBrex`).
+ */
+export interface S1000dGrammar {
+  /** One schema package per issue: of two installed for one issue, the later. */
+  packages: SchemaPackage[];
+  /** The issues those packages are for, oldest first ("4.2", "5.0"). */
+  issues: string[];
+  /** The installed default BREX data module of this code (DMC-S1000D-E-04-10-0301-00A-022A-D for Issue 4.1); of two, the later installed. */
+  defaultBrex(issue: string | undefined, dmc: string): Brex | undefined;
+}
+
+/** S1000D's packages read, the last installed first, as validation takes them: the first package of an issue or a BREX code wins. */
+export function composeS1000d(loaded: readonly (LoadedGrammar | undefined)[]): S1000dGrammar {
+  const packages = new Map<string, SchemaPackage>();
+  const brex = new Map<string, Brex>();
+  for (const g of loaded) {
+    if (g?.kind === 'schema' && !packages.has(g.schemas.issue)) packages.set(g.schemas.issue, g.schemas);
+    if (g?.kind === 'brex') for (const b of g.brex) if (!brex.has(b.dmc)) brex.set(b.dmc, b);
+  }
+  const issues = [...packages.keys()].sort(compareVersions);
+  return { packages: issues.map((i) => packages.get(i) as SchemaPackage), issues, defaultBrex: (_issue, dmc) => brex.get(dmc) };
+}
 
 /** Frees what a loaded package holds in libxml2 (BREX are plain data). */
 export function freeGrammar(loaded: LoadedGrammar) {

@@ -5,25 +5,13 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { GrammarResolution, GrammarSource, GrammarStatus } from '@ccms/contracts/content/grammar';
-import { compareVersions, type Doctype, DtdValidation, ditaVersionIn, ditaVersionOf } from '@ccms/dita';
-import type { Brex, SchemaPackage } from '@ccms/s1000d';
+import { compareVersions, type Doctype, type DtdValidation, ditaVersionIn, ditaVersionOf } from '@ccms/dita';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import type { Storage } from '../../../platform/storage/storage';
 import { machineDtds } from '../shared/dita-validation';
 import { type InstalledGrammar, installedGrammars } from './grammar.queries';
-import { readAta2300Schemas } from './grammar-ata2300';
-import { freeGrammar, type LoadedGrammar, unpackZip } from './grammar-package';
-import { filesUnder, readDefaultBrex, readSchemaPackage } from './grammar-s1000d';
-
-/** An installed S1000D or ATA package as unpacked on this node: its storage key, folder, where its grammar is in it, name and kind. */
-export interface S1000dPackageRef {
-  key: string;
-  dir: string;
-  catalogPath: string;
-  name: string;
-  kind: 'schema' | 'brex';
-}
+import { composeS1000d, freeGrammar, type LoadedGrammar, type PackageRef, readPackage, type S1000dGrammar, unpackZip } from './grammar-package';
 
 /** The DTDs that validate a DOCTYPE, and where they come from. */
 export interface ResolvedGrammar {
@@ -37,19 +25,6 @@ export interface ResolvedGrammar {
 export interface GrammarSnapshot {
   packages: number;
   resolve(doctype: Doctype | undefined): Promise<ResolvedGrammar | undefined>;
-}
-
-/**
- * The installed S1000D packages, as S1000D validation takes them (`validateObject`'s `packages`
- * and `layers.defaultBrex`).
- */
-export interface S1000dGrammar {
-  /** One schema package per issue: of two installed for one issue, the later. */
-  packages: SchemaPackage[];
-  /** The issues those packages are for, oldest first ("4.2", "5.0"). */
-  issues: string[];
-  /** The installed default BREX data module of this code (DMC-S1000D-E-04-10-0301-00A-022A-D for Issue 4.1); of two, the later installed. */
-  defaultBrex(issue: string | undefined, dmc: string): Brex | undefined;
 }
 
 /** A compiled package is freed this long after it stops being installed (a validation may still hold it). */
@@ -102,14 +77,8 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
     }
   }
 
-  /** Reads a package as its kind wants it: DTDs behind their catalog, the schema folder's XSDs, the default BREX under their folder. */
-  async function load(pkg: InstalledGrammar): Promise<LoadedGrammar> {
-    const dir = await unpacked(pkg);
-    if (pkg.kind === 'schema' && pkg.standard === 'ATA2300') return { kind: 'ata2300', schemas: await readAta2300Schemas(dir, pkg.catalogPath, pkg.name) };
-    if (pkg.kind === 'schema') return { kind: 'schema', schemas: await readSchemaPackage(dir, pkg.catalogPath, pkg.name) };
-    if (pkg.kind === 'brex') return { kind: 'brex', brex: await readDefaultBrex(dir, await filesUnder(dir, pkg.catalogPath)) };
-    return { kind: 'dtd', dtds: await DtdValidation.open(path.join(dir, pkg.catalogPath)) };
-  }
+  /** Reads a package as its kind wants it, unpacked on this node. */
+  const load = async (pkg: InstalledGrammar): Promise<LoadedGrammar> => readPackage({ ...pkg, dir: await unpacked(pkg) });
 
   /** A package as validation uses it, read once per node; a failure is logged and tried again at the next use. */
   function loaded(pkg: InstalledGrammar): Promise<LoadedGrammar | undefined> {
@@ -190,15 +159,18 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
    */
   async function s1000d(): Promise<S1000dGrammar> {
     const rows = (await installed()).filter((r) => r.standard === 'S1000D');
-    const packages = new Map<string, SchemaPackage>();
-    const brex = new Map<string, Brex>();
-    // The query's order, the last installed first: the first package of an issue or code wins.
-    for (const g of await Promise.all(rows.map(loaded))) {
-      if (g?.kind === 'schema' && !packages.has(g.schemas.issue)) packages.set(g.schemas.issue, g.schemas);
-      if (g?.kind === 'brex') for (const b of g.brex) if (!brex.has(b.dmc)) brex.set(b.dmc, b);
+    // The query's order, the last installed first.
+    return composeS1000d(await Promise.all(rows.map(loaded)));
+  }
+
+  /** A package unpacked on this node, as a content thread reads it itself; undefined (logged) when it cannot be unpacked. */
+  async function refOf(r: InstalledGrammar): Promise<PackageRef | undefined> {
+    try {
+      return { key: r.storageKey, dir: await unpacked(r), standard: r.standard, kind: r.kind, catalogPath: r.catalogPath, name: r.name };
+    } catch (err) {
+      log.warn({ err, grammar: r.name }, 'grammar package could not be unpacked; skipped');
+      return undefined;
     }
-    const issues = [...packages.keys()].sort(compareVersions);
-    return { packages: issues.map((i) => packages.get(i) as SchemaPackage), issues, defaultBrex: (_issue, dmc) => brex.get(dmc) };
   }
 
   /**
@@ -206,29 +178,16 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
    * (thread-s1000d.ts): the last installed first, as `s1000d()` takes them. A package that cannot
    * be unpacked is logged and left out, as `s1000d()` leaves it out.
    */
-  async function s1000dPackages(): Promise<S1000dPackageRef[]> {
+  async function s1000dPackages(): Promise<PackageRef[]> {
     const rows = (await installed()).filter((r) => r.standard === 'S1000D' && (r.kind === 'schema' || r.kind === 'brex'));
-    const refs = await Promise.all(
-      rows.map(async (r) => {
-        try {
-          return { key: r.storageKey, dir: await unpacked(r), catalogPath: r.catalogPath, name: r.name, kind: r.kind as 'schema' | 'brex' };
-        } catch (err) {
-          log.warn({ err, grammar: r.name }, 'grammar package could not be unpacked; skipped');
-          return undefined;
-        }
-      }),
-    );
-    return refs.filter((r) => r !== undefined);
+    return (await Promise.all(rows.map(refOf))).filter((r) => r !== undefined);
   }
 
   /** The ATA Spec 2300 schema package installed (of several, the last installed), unpacked on this node, as a content thread reads it; undefined when none is. */
-  async function ata2300Package(): Promise<S1000dPackageRef | undefined> {
+  async function ata2300Package(): Promise<PackageRef | undefined> {
     for (const r of (await installed()).filter((row) => row.standard === 'ATA2300' && row.kind === 'schema')) {
-      try {
-        return { key: r.storageKey, dir: await unpacked(r), catalogPath: r.catalogPath, name: r.name, kind: 'schema' };
-      } catch (err) {
-        log.warn({ err, grammar: r.name }, 'grammar package could not be unpacked; skipped');
-      }
+      const ref = await refOf(r);
+      if (ref) return ref;
     }
     return undefined;
   }

@@ -13,7 +13,7 @@ import { AppError, badRequest } from '../../../platform/http/errors';
 import type { CatalogRuntime, CatalogScopeOpen } from '../catalog/catalog.service';
 import { tagsUnder } from '../catalog/catalog-git';
 import { checkS1000dObject } from '../catalog/s1000d-rows';
-import type { S1000dGrammar } from '../grammar/grammar-registry';
+import type { S1000dGrammar } from '../grammar/grammar-package';
 import type { LibraryNeed } from '../library/library-access';
 import type { LibraryGit, LibraryRow } from '../library/library-git';
 import { parentOf, repoPath } from '../shared/repo-path';

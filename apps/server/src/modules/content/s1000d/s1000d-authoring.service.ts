@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client';
 import type { CatalogRuntime } from '../catalog/catalog.service';
-import type { S1000dGrammar } from '../grammar/grammar-registry';
+import type { S1000dGrammar } from '../grammar/grammar-package';
 import type { LibraryGit } from '../library/library-git';
 import { s1000dAuthoringScope } from './s1000d-authoring-scope';
 import { s1000dIssueCycleService } from './s1000d-issue-cycle.service';

@@ -1,18 +1,17 @@
-import { compareVersions } from '@ccms/dita';
-import { type Brex, loadBrex, type SchemaPackage, type ValidationProblem } from '@ccms/s1000d';
+import { type Brex, loadBrex, type ValidationProblem } from '@ccms/s1000d';
 import { keepNewest } from '../../../platform/lru';
 import type { ThreadPool } from '../../../platform/worker/thread-pool';
 import type { Ask } from '../../../platform/worker/thread-tasks';
 import { checkS1000dObject } from '../catalog/s1000d-rows';
-import type { S1000dGrammar, S1000dPackageRef } from '../grammar/grammar-registry';
-import { filesUnder, readDefaultBrex, readSchemaPackage } from '../grammar/grammar-s1000d';
+import type { PackageRef } from '../grammar/grammar-package';
 import { describeTopic } from '../topic-editor/topic-by-standard';
+import { s1000dInThread } from './thread-packages';
 
 /*
  * An S1000D object's check on a content thread (content-thread.ts), as a save runs it: the thread
  * parses the text, validates it against the installed schema of its issue and the BREX layers,
  * and reads its type and title. It reads the installed packages from their folders on this node
- * and keeps them compiled; the set's BREX modules it keeps by blob id, asking the server only for
+ * and keeps them compiled (thread-packages.ts); the set's BREX modules it keeps by blob id, asking the server only for
  * the bytes of those it has not read.
  */
 
@@ -27,7 +26,7 @@ export interface S1000dCheckInput {
   content: string;
   path: string;
   rules: RuleFile[];
-  packages: S1000dPackageRef[];
+  packages: PackageRef[];
 }
 
 /** What the task asks the server: the bytes of BREX modules of the set, by path at the indexed commit. */
@@ -51,43 +50,16 @@ export type S1000dThreadCheck = (job: {
 }) => Promise<S1000dChecked>;
 
 /** The S1000D check on the content threads, with the packages installed now. */
-export function threadS1000dCheck(threads: ThreadPool, packages: () => Promise<S1000dPackageRef[]>): S1000dThreadCheck {
+export function threadS1000dCheck(threads: ThreadPool, packages: () => Promise<PackageRef[]>): S1000dThreadCheck {
   return async ({ content, path, rules, read }) =>
     threads.run<S1000dChecked>('s1000dCheck', { content, path, rules, packages: await packages() } satisfies S1000dCheckInput, (q) =>
       read((q as RulesQuestion).paths),
     );
 }
 
-/** Packages read in a thread, by storage key (a few: the installed ones). */
-const packagesRead = new Map<string, Promise<{ kind: 'schema'; schemas: SchemaPackage } | { kind: 'brex'; brex: Brex[] }>>();
 /** The set's BREX modules read in a thread, by blob id (undefined: the module is not a BREX the engine reads). */
 const rulesRead = new Map<string, Brex | undefined>();
-const MAX_PACKAGES = 8;
 const MAX_RULES = 256;
-
-function packageOf(ref: S1000dPackageRef) {
-  const known = packagesRead.get(ref.key);
-  if (known) return known;
-  const reading = (async () =>
-    ref.kind === 'schema'
-      ? { kind: 'schema' as const, schemas: await readSchemaPackage(ref.dir, ref.catalogPath, ref.name) }
-      : { kind: 'brex' as const, brex: await readDefaultBrex(ref.dir, await filesUnder(ref.dir, ref.catalogPath)) })();
-  keepNewest(packagesRead, ref.key, reading, MAX_PACKAGES);
-  reading.catch(() => packagesRead.delete(ref.key));
-  return reading;
-}
-
-/** The installed packages as `s1000d()` of the grammar registry composes them: the first of an issue or a BREX code wins. */
-async function grammarOf(refs: S1000dPackageRef[]): Promise<S1000dGrammar> {
-  const packages = new Map<string, SchemaPackage>();
-  const brex = new Map<string, Brex>();
-  for (const g of await Promise.all(refs.map((r) => packageOf(r).catch(() => undefined)))) {
-    if (g?.kind === 'schema' && !packages.has(g.schemas.issue)) packages.set(g.schemas.issue, g.schemas);
-    if (g?.kind === 'brex') for (const b of g.brex) if (!brex.has(b.dmc)) brex.set(b.dmc, b);
-  }
-  const issues = [...packages.keys()].sort(compareVersions);
-  return { packages: issues.map((i) => packages.get(i) as SchemaPackage), issues, defaultBrex: (_issue, dmc) => brex.get(dmc) };
-}
 
 /** The set's BREX by code, as `brexOf` reads them: the modules not yet read here asked of the server in one question. */
 async function setBrexOf(rules: RuleFile[], ask: Ask): Promise<Map<string, Brex>> {
@@ -110,6 +82,6 @@ async function setBrexOf(rules: RuleFile[], ask: Ask): Promise<Map<string, Brex>
 
 /** The task: the object checked as a save checks it, with its type and title. */
 export async function s1000dCheckTask(input: S1000dCheckInput, ask: Ask): Promise<S1000dChecked> {
-  const [grammar, brex] = await Promise.all([grammarOf(input.packages), setBrexOf(input.rules, ask)]);
+  const [grammar, brex] = await Promise.all([s1000dInThread(input.packages), setBrexOf(input.rules, ask)]);
   return { problems: checkS1000dObject(input.content, input.path, brex, grammar), described: describeTopic('s1000d', input.path, input.content) };
 }

@@ -1,13 +1,12 @@
 import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { Language } from '@ccms/contracts/constants';
 import type { XmlProfileSpec } from '@ccms/contracts/content/xml-profile';
-import { keepNewest } from '../../../platform/lru';
 import type { ThreadPool } from '../../../platform/worker/thread-pool';
 import { checkFlightopsText } from '../flightops/flightops-check';
-import { readAta2300Schemas } from '../grammar/grammar-ata2300';
-import type { S1000dPackageRef } from '../grammar/grammar-registry';
+import type { PackageRef } from '../grammar/grammar-package';
 import { checkAta2300, checkXmlProfile, describeTopic } from '../topic-editor/topic-by-standard';
 import type { Checked } from './dita-validation';
+import { packageInThread } from './thread-packages';
 
 /*
  * A save's check of an ATA Spec 2300, flight-operations or XML-profile file on a content thread
@@ -26,7 +25,7 @@ export interface StandardCheckInput {
   path: string;
   lang: Language;
   /** ATA: the schema package installed, if any. */
-  ata?: S1000dPackageRef;
+  ata?: PackageRef;
   /** XML profile: the library type's profile, if it has one. */
   profile?: XmlProfileSpec;
 }
@@ -35,7 +34,7 @@ export interface StandardCheckInput {
 export type StandardCheck = (input: Omit<StandardCheckInput, 'ata'>) => Promise<Checked>;
 
 /** The check on the content threads, with the ATA package installed now. */
-export function threadStandardCheck(threads: ThreadPool, ataPackage: () => Promise<S1000dPackageRef | undefined>): StandardCheck {
+export function threadStandardCheck(threads: ThreadPool, ataPackage: () => Promise<PackageRef | undefined>): StandardCheck {
   return async (input) => {
     const ata = input.standard === 'ata2300' ? await ataPackage() : undefined;
     const answer = await threads.run<Omit<Checked, 'root'>>('standardCheck', { ...input, ...(ata ? { ata } : {}) } satisfies StandardCheckInput);
@@ -43,16 +42,10 @@ export function threadStandardCheck(threads: ThreadPool, ataPackage: () => Promi
   };
 }
 
-/** ATA schema packages read in a thread, by storage key. */
-const ataRead = new Map<string, Promise<Ata2300Schemas>>();
-
-function ataOf(ref: S1000dPackageRef): Promise<Ata2300Schemas> {
-  const known = ataRead.get(ref.key);
-  if (known) return known;
-  const reading = readAta2300Schemas(ref.dir, ref.catalogPath, ref.name);
-  keepNewest(ataRead, ref.key, reading, 2);
-  reading.catch(() => ataRead.delete(ref.key));
-  return reading;
+/** The ATA schema package as this thread read it. */
+async function ataOf(ref: PackageRef): Promise<Ata2300Schemas | undefined> {
+  const loaded = await packageInThread(ref);
+  return loaded.kind === 'ata2300' ? loaded.schemas : undefined;
 }
 
 /** The task: the text checked as its standard's save checks it, with its type and title (the tree stays in the thread). */

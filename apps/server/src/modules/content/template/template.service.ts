@@ -20,7 +20,7 @@ import { ccmsDoctype, ccmsTemplate } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
 import { checkS1000dObject } from '../catalog/s1000d-rows';
-import type { S1000dGrammar } from '../grammar/grammar-registry';
+import type { S1000dGrammar } from '../grammar/grammar-package';
 import { checkDita, errorsIn, type GrammarRules, invalid } from '../shared/dita-validation';
 import { doctypeById, enabledTemplates, findTemplate, listTemplates, templateNameClash } from './template.queries';
 import { fillTemplate, type TemplateValues } from './template-fill';
