@@ -7,6 +7,7 @@ import { type CatalogRuntime, catalogService } from './catalog/catalog.service';
 import { threadRunner } from './catalog/dita-runner';
 import { catalogIndexer } from './catalog/indexer';
 import { reviewHooks } from './catalog/review-hooks';
+import { threadSetRunner } from './catalog/set-rows';
 import { doctypeRoutes } from './doctype/doctype.routes';
 import { doctypeGrammar } from './doctype/doctype-grammar';
 import { documentRoutes } from './document/document.routes';
@@ -49,7 +50,7 @@ import { XML_PROFILE_REINDEX_QUEUE, xmlProfileReindexWork } from './xml-profile/
 
 /** The content threads' task module. */
 const CONTENT_THREAD = new URL('./content-thread.ts', import.meta.url);
-/** The index thread's task module: DITA catalogue runs and their snapshots (one thread, where the snapshots live). */
+/** The index thread's task module: catalogue runs, DITA's with their snapshots (one thread, where the snapshots live). */
 const INDEX_THREAD = new URL('./catalog/index-thread.ts', import.meta.url);
 
 /**
@@ -135,9 +136,9 @@ export const contentArea = fp(
     // S1000D libraries validate against the schema packages and default BREX an administrator installed.
     const indexer = catalogIndexer(app.db, {
       runner: threadRunner(indexThread),
+      // S1000D, ATA, flight-operations and XML-profile sets are read and checked on the index thread too, which reads the installed packages itself.
+      setRunner: threadSetRunner(indexThread, { s1000d: () => grammars.s1000dPackages(), ata2300: () => grammars.ata2300Package() }),
       oneConnection: app.database.kind === 'pglite',
-      s1000dGrammar: () => grammars.s1000d(),
-      ata2300Schemas: () => grammars.ata2300(),
       // A save's S1000D check runs on the content threads, which read the installed packages themselves.
       s1000dThreadCheck: threadS1000dCheck(threads, () => grammars.s1000dPackages()),
       // FTID and the types an administrator defines are read by their XML profile.

@@ -77,7 +77,10 @@ describe('ATA Spec 2300 schema packages', () => {
     const content = (opened.body.data as EditorDocument).content;
     const broken = content.replace('<response><para>FL 310 OR BELOW</para></response>', '');
     await remote().commit('cx100s', 'main', { [PROC]: broken }, 'A line without its response');
+    const runsOnThread = await threadTasksDone('index', 'setRows');
     expect((await reindex()).body.code).toBe(200);
+    // Read and checked on the index thread, against the package it read there.
+    expect(await threadTasksDone('index', 'setRows')).toBe(runsOnThread + 1);
     const line = content.slice(0, content.indexOf('FL 310 OR BELOW')).split('\n').length;
     expect(await problems()).toEqual([expect.objectContaining({ path: PROC, line, code: 'ata-xsd-invalid' })]);
     // Only new errors refuse a save: the module keeps its error while its title changes.

@@ -60,8 +60,6 @@ export interface Snapshot {
   keySig: string;
   /** The link rows of the few files the last incremental run edited in place (what `links` holds the signature of), for the next edit of them. */
   linkRows?: Map<string, LinkData[]>;
-  /** An S1000D branch: its objects resolving by code (without their parsed documents) and its BREX by code. */
-  s1000d?: S1000dSet;
 }
 
 export interface IndexTarget {
@@ -89,9 +87,9 @@ export interface RunOutcome {
 export interface IndexerOptions {
   maxSnapshots?: number;
   oneConnection?: boolean;
-  /** The installed S1000D schema packages and default BREX (grammar module); none: XSD and the default BREX layer are reported missing. */
+  /** The installed S1000D schema packages and default BREX (grammar module), for set runs in this process; none: XSD and the default BREX layer are reported missing. */
   s1000dGrammar?: () => Promise<S1000dGrammar>;
-  /** The ATA Spec 2300 schema package installed (none: structure rules only). */
+  /** The ATA Spec 2300 schema package installed, for set runs in this process (none: structure rules only). */
   ata2300Schemas?: () => Promise<Ata2300Schemas | undefined>;
   /** The XML profile of a library type (FTID, or a type an administrator defined); none: the library's files are not catalogued. */
   xmlProfile?: (libraryType: string) => Promise<XmlProfileSpec | undefined>;

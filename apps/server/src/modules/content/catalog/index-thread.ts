@@ -2,10 +2,12 @@ import { serveTasks } from '../../../platform/worker/thread-tasks';
 import type { StoredRows } from './dita-full-run';
 import type { IndexQuestion } from './dita-runner';
 import { type DitaRunInput, type DitaRunTarget, ditaRuns } from './dita-runs';
+import { describeSetAt, type SetRowsTaskInput, type SetTarget, setRowsTask } from './set-rows';
 
 /*
- * The index thread (threadRunner): the DITA catalogue's runs parse, resolve and make rows here,
- * with the snapshots they remember, not on the server's request loop. The server writes the rows.
+ * The index thread (threadRunner, threadSetRunner): the DITA catalogue's runs parse, resolve and
+ * make rows here, with the snapshots they remember, and the other standards' runs read, check and
+ * make rows of their sets, not on the server's request loop. The server writes the rows.
  */
 const runs = ditaRuns();
 
@@ -14,4 +16,6 @@ serveTasks({
   settle: async (input: { libraryId: number; branch: string; commit: string; written: boolean }) => runs.settle(input),
   prepare: async (input: { target: DitaRunTarget; stored: string }) => runs.prepare(input),
   forget: async (input: { libraryId: number; branch?: string }) => runs.forget(input),
+  setRows: (input: SetRowsTaskInput) => setRowsTask(input),
+  setDescribe: (input: SetTarget) => describeSetAt(input),
 });

@@ -1,4 +1,3 @@
-import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { ReindexResult } from '@ccms/contracts/content/catalog';
 import { ditaFiles } from '@ccms/dita/files';
 import type { ValidationProblem } from '@ccms/s1000d';
@@ -12,8 +11,9 @@ import { type IndexWrite, writeIndex } from './catalog-store';
 import { type DitaRunner, inProcessRunner, storedRowsOf } from './dita-runner';
 import { branchKey, type DitaRunTarget } from './dita-runs';
 import { unchangedResult } from './index-rows';
-import { type IndexerOptions, type IndexTarget, readCommit, type S1000dSet, type Snapshot, tracer } from './index-run';
-import { brexOf, checkS1000dObject, describeSet, withoutDocuments } from './s1000d-rows';
+import { type IndexerOptions, type IndexTarget, type S1000dSet, tracer } from './index-run';
+import { checkS1000dObject } from './s1000d-rows';
+import { csdbOf, inProcessSetRunner, type SetRunner } from './set-rows';
 import { setRun } from './set-run';
 
 /** An incremental run being worked out before its write (indexer.prepare): of which branch, from which commit to which. */
@@ -48,13 +48,14 @@ const runTarget = (t: IndexTarget): DitaRunTarget => ({
  * Builds and keeps the catalogue of library branches: the first run (or one without a
  * remembered snapshot) reads every DITA file at the commit; later runs read only the files
  * `git diff` names and let the DITA engine re-resolve what depends on them (keys, conrefs, links).
- * DITA runs go to `runner` (the server's: the index thread; by default this process); the other
- * standards' runs read their sets here. Every run writes its result in one transaction, here.
+ * DITA runs go to `runner`, the other standards' to `setRunner` (the server's: the index thread;
+ * by default this process). Every run writes its result in one transaction, here.
  */
-export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: DitaRunner } = {}) {
+export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: DitaRunner; setRunner?: SetRunner } = {}) {
   const runner = options.runner ?? inProcessRunner({ maxSnapshots: options.maxSnapshots });
-  /** The other standards' snapshots (their sets, for s1000dSet); DITA's live with the runner. */
-  const snapshots = new Map<string, Snapshot>();
+  const setRunner = options.setRunner ?? inProcessSetRunner({ s1000d: options.s1000dGrammar, ata2300: options.ata2300Schemas });
+  /** The S1000D set of each branch's last run here (for s1000dSet); DITA's snapshots live with the runner. */
+  const snapshots = new Map<string, { commit: string; set: S1000dSet }>();
   /** S1000D sets read from git at a commit no run of this process remembers (another node indexed it): a few, newest kept. */
   const sets = new Map<string, Promise<S1000dSet>>();
   const maxSnapshots = options.maxSnapshots ?? 8;
@@ -62,7 +63,7 @@ export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: Dita
   const oneConnection = options.oneConnection === true;
   const keyOf = branchKey;
 
-  const remember = (key: string, snap: Snapshot) => keepNewest(snapshots, key, snap, maxSnapshots);
+  const remember = (key: string, commit: string, set: S1000dSet) => keepNewest(snapshots, key, { commit, set }, maxSnapshots);
 
   return {
     /**
@@ -77,7 +78,7 @@ export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: Dita
       const dita = standardOf(target.libraryType).id === 'dita';
       const settle = (written: boolean) =>
         dita ? runner.settle({ libraryId: target.libraryId, branch: target.branch, commit: target.commit, written }) : undefined;
-      const run: { result: ReindexResult; write: IndexWrite; snap?: Snapshot } = dita
+      const run: { result: ReindexResult; write: IndexWrite; s1000d?: S1000dSet } = dita
         ? await runner.run(
             {
               target: runTarget(target),
@@ -88,7 +89,7 @@ export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: Dita
             },
             () => storedRowsOf(db, target.libraryId, target.branch),
           )
-        : await setRun(db, options, target, stored, started);
+        : await setRun(db, setRunner, options, target, stored, started);
       const writing = tracer('write');
       try {
         await writeIndex(db, { ...run.write, stats: { ...run.write.stats, durationMs: performance.now() - started } }, writing.mark, {
@@ -101,7 +102,7 @@ export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: Dita
         settle(false);
         throw err;
       }
-      if (run.snap) remember(key, run.snap);
+      if (run.s1000d) remember(key, target.commit, run.s1000d);
       settle(true);
       // Fresh statistics after a big change, so search plans use the trigram indexes.
       if (run.result.mode === 'full') await db.execute(sql`ANALYZE ccms_catalog_topic, ccms_catalog_document, ccms_catalog_link`);
@@ -130,16 +131,14 @@ export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: Dita
     s1000dSet(target: IndexTarget): Promise<S1000dSet> {
       const key = keyOf(target.libraryId, target.branch);
       const snap = snapshots.get(key);
-      if (snap?.commit === target.commit && snap.s1000d) return Promise.resolve(snap.s1000d);
+      if (snap?.commit === target.commit) return Promise.resolve(snap.set);
       const at = `${key}@${target.commit}`;
       let set = sets.get(at);
       if (!set) {
-        set = (async () => {
-          const { files, source } = await readCommit(target.repo, target.commit, standardOf(target.libraryType).files.isSource);
-          const read = (p: string) => source.cached(p);
-          const { csdb } = describeSet(files.keys(), read);
-          return { csdb: withoutDocuments(csdb), brex: brexOf(csdb, read).brex };
-        })();
+        // Described where set runs run (the index thread): every object of the set is parsed.
+        set = setRunner
+          .describe({ libraryType: target.libraryType, dir: target.repo.dir, commit: target.commit })
+          .then((d) => ({ csdb: csdbOf(d), brex: d.brex }));
         sets.set(at, set);
         set.catch(() => sets.delete(at));
         while (sets.size > 4) {
@@ -167,8 +166,6 @@ export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: Dita
       const grammar = (await options.s1000dGrammar?.()) ?? { packages: [] };
       return { problems: checkS1000dObject(content, path, set.brex, grammar) };
     },
-    /** The ATA Spec 2300 schema package installed, if any: saves are checked against it as the index is. */
-    ata2300Schemas: async (): Promise<Ata2300Schemas | undefined> => options.ata2300Schemas?.(),
   };
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
+import { threadTasksDone } from '../../../../test/thread-metrics';
 import { ccmsProduct } from '../../../db/schema';
 import { allowLoopbackRemotes, libraryBody, libraryPrepared, type TestUser, userWith } from '../content-test-kit';
 import { type BikeCopy, bikeCopy, bikeMissing, installS1000dGrammars } from '../s1000d/s1000d-test-kit';
@@ -427,8 +428,11 @@ suite('an S1000D library with the default BREX installed', () => {
   it('fact 5: the Issue 4.1 default BREX closes every chain and adds no error; the one value error stays; the misspelt rule is named', async () => {
     const admin = await t.login();
     await installS1000dGrammars(admin);
+    const runsOnThread = await threadTasksDone('index', 'setRows');
     const full = await admin.post(`${api('/ccms/catalog/reindex')}?libraryId=${libraryId}&full=true`);
     expect(full.status).toBe(200);
+    // The set was read and checked on the index thread, which read the installed default BREX itself.
+    expect(await threadTasksDone('index', 'setRows')).toBe(runsOnThread + 1);
     const wide = await owner.caller.get(api('/ccms/catalog/problems'), { libraryId, path: '' });
     expect(wide.body.rows.map((r: { code: string }) => r.code)).toEqual(['xsd-no-package']);
     const errors = await owner.caller.get(api('/ccms/catalog/problems'), { libraryId, severity: 'error', pageSize: 200 });

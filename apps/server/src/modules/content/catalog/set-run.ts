@@ -1,33 +1,15 @@
-import type { XmlProfileSpec } from '@ccms/contracts/content/xml-profile';
-import { profileFiles } from '@ccms/xmlprofile/files';
 import type { Db } from '../../../db/client';
 import { standardOf } from '../standard/registry';
-import { ata2300Rows } from './ata2300-rows';
 import { type IndexWrite, storedDocumentIdentities, storedHashes, storedIdentities, storedResourcePaths } from './catalog-store';
-import { flightopsRows } from './flightops-rows';
 import { resultOf } from './index-rows';
-import { type IndexerOptions, type IndexTarget, type RunOutcome, readCommit, type Snapshot, tracer } from './index-run';
-import { type S1000dRows, s1000dRows, withoutDocuments } from './s1000d-rows';
-import { xmlProfileRows } from './xmlprofile-rows';
+import type { IndexerOptions, IndexTarget, RunOutcome, S1000dSet } from './index-run';
+import { csdbOf, type SetRunner } from './set-rows';
 
-/** A library type whose profile is gone reads nothing (its rows go). */
-const EMPTY_PROFILE: XmlProfileSpec = {
-  filePattern: '-',
-  unitRoots: [],
-  documentRoots: [],
-  idPath: '@id',
-  titlePath: 'title',
-  references: [],
-  tocGroups: [],
-  vocabulary: { blocks: [], lists: [], listItems: [], tables: [], rows: [], cells: [], inline: [], titles: [] },
-  css: '',
-  grammarKind: 'none',
-  grammarName: '',
-  grammar: '',
-};
-
-/** What a standard whose references resolve across the whole set gives a full run (S1000D, ATA Spec 2300). */
-type SetRows = Pick<S1000dRows, 'topics' | 'documents' | 'resources' | 'links' | 'problems' | 'identities' | 'stats'>;
+/** What a set run gives: its result, the rows to write and, of an S1000D branch, its set. */
+export interface SetRunOutcome extends Omit<RunOutcome, 'snap'> {
+  /** An S1000D branch: its set at the commit, for the routes and the editor's checks. */
+  s1000d?: S1000dSet;
+}
 
 /**
  * An S1000D or ATA Spec 2300 branch: every run reads every source file of the commit (references
@@ -38,28 +20,19 @@ type SetRows = Pick<S1000dRows, 'topics' | 'documents' | 'resources' | 'links' |
  */
 export async function setRun(
   db: Db,
-  opts: Pick<IndexerOptions, 's1000dGrammar' | 'ata2300Schemas' | 'xmlProfile'>,
+  runner: SetRunner,
+  opts: Pick<IndexerOptions, 'xmlProfile'>,
   target: IndexTarget,
   baseCommit: string | null,
   started: number,
-): Promise<RunOutcome> {
-  const { repo, commit, libraryId, branch } = target;
-  const standard = standardOf(target.libraryType).id;
-  const trace = tracer(standard);
-  const profile = standard === 'xmlprofile' ? await opts.xmlProfile?.(target.libraryType ?? '') : undefined;
-  const isSource = profile ? profileFiles(profile.filePattern).isSource : standardOf(target.libraryType).files.isSource;
-  const { files, source } = await readCommit(repo, commit, isSource);
-  trace.mark('git');
-  const read = (p: string) => source.cached(p);
-  const s1000d = standard === 's1000d' ? s1000dRows(files, read, (await opts.s1000dGrammar?.()) ?? { packages: [] }) : undefined;
-  const rows: SetRows =
-    s1000d ??
-    (standard === 'flightops'
-      ? flightopsRows(files, read)
-      : standard === 'xmlprofile'
-        ? xmlProfileRows(profile ?? EMPTY_PROFILE, profile ? files : new Map(), read)
-        : ata2300Rows(files, read, await opts.ata2300Schemas?.()));
-  trace.mark(`engine (${rows.topics.length} modules)`);
+): Promise<SetRunOutcome> {
+  const { commit, libraryId, branch } = target;
+  const profile = standardOf(target.libraryType).id === 'xmlprofile' ? await opts.xmlProfile?.(target.libraryType ?? '') : undefined;
+  // Read, parsed and checked where the runner runs (the index thread); compared with the stored rows and written here.
+  const { rows, readLog, set } = await runner.rows({
+    target: { libraryType: target.libraryType, dir: target.repo.dir, commit },
+    ...(profile ? { profile } : {}),
+  });
   const [storedTopics, storedDocs, storedRes, identities, docIdentities] = await Promise.all([
     storedHashes(db, 'topic', libraryId, branch),
     storedHashes(db, 'document', libraryId, branch),
@@ -116,7 +89,7 @@ export async function setRun(
     stats: {
       mode: 'full',
       durationMs: performance.now() - started,
-      filesRead: source.readLog.length,
+      filesRead: readLog.length,
       documents: rows.documents.length,
       topics: rows.topics.length,
       images: rows.stats.images,
@@ -126,20 +99,9 @@ export async function setRun(
       brokenLinks: rows.stats.brokenLinks,
     },
   };
-  trace.mark('rows');
-  trace.done();
-  const snap: Snapshot = {
-    commit,
-    files,
-    projects: new Map(),
-    orphan: null,
-    owners: new Map(),
-    topicHash: new Map(rows.topics.map((r) => [r.path, r.hash])),
-    docHash: new Map(rows.documents.map((r) => [r.path, r.hash])),
-    links: new Map(),
-    keyCount: 0,
-    keySig: '',
-    ...(s1000d ? { s1000d: { csdb: withoutDocuments(s1000d.csdb), brex: s1000d.brex } } : {}),
+  return {
+    result: resultOf(target, baseCommit, 'full', readLog, write, started),
+    write,
+    ...(set ? { s1000d: { csdb: csdbOf(set), brex: set.brex } } : {}),
   };
-  return { result: resultOf(target, baseCommit, 'full', source.readLog, write, started), snap, write };
 }

@@ -3,7 +3,6 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { GrammarResolution, GrammarSource, GrammarStatus } from '@ccms/contracts/content/grammar';
 import { compareVersions, type Doctype, type DtdValidation, ditaVersionIn, ditaVersionOf } from '@ccms/dita';
 import type { FastifyBaseLogger } from 'fastify';
@@ -154,8 +153,10 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
 
   /**
    * The S1000D schema and default BREX packages installed, read (schemas compiled on first use)
-   * once per node. The S1000D catalogue and editor call this for each validation, as DITA's
-   * validation calls `resolve`: a package installed or deleted on any node counts at once.
+   * once per node, for what checks S1000D on the request loop (templates, the authoring
+   * helpers, the document types), as DITA's validation calls `resolve`: a package installed or
+   * deleted on any node counts at once. The catalogue and the editor's save checks read the
+   * packages on their threads instead (`s1000dPackages`).
    */
   async function s1000d(): Promise<S1000dGrammar> {
     const rows = (await installed()).filter((r) => r.standard === 'S1000D');
@@ -192,21 +193,10 @@ export function grammarRegistry(deps: { db: Db; storage: Storage; dataDir: strin
     return undefined;
   }
 
-  /** The ATA Spec 2300 schema package installed (of several, the last installed); undefined when none is. */
-  async function ata2300(): Promise<Ata2300Schemas | undefined> {
-    const rows = (await installed()).filter((r) => r.standard === 'ATA2300');
-    for (const row of rows) {
-      const g = await loaded(row);
-      if (g?.kind === 'ata2300') return g.schemas;
-    }
-    return undefined;
-  }
-
   return {
     snapshot,
     s1000d,
     s1000dPackages,
-    ata2300,
     ata2300Package,
     resolve: async (doctype: Doctype | undefined) => (await snapshot()).resolve(doctype),
 

@@ -1,3 +1,4 @@
+import type { Ata2300Schemas } from '@ccms/ata2300';
 import { keepNewest } from '../../../platform/lru';
 import { composeS1000d, type LoadedGrammar, type PackageRef, readPackage, type S1000dGrammar } from '../grammar/grammar-package';
 
@@ -25,4 +26,10 @@ export function packageInThread(ref: PackageRef): Promise<LoadedGrammar> {
 /** The S1000D packages, the last installed first, composed as the registry's `s1000d()` composes them (one that cannot be read is left out). */
 export async function s1000dInThread(refs: readonly PackageRef[]): Promise<S1000dGrammar> {
   return composeS1000d(await Promise.all(refs.map((r) => packageInThread(r).catch(() => undefined))));
+}
+
+/** The ATA Spec 2300 schema package as this thread read it (undefined: the package is of another kind). */
+export async function ata2300InThread(ref: PackageRef): Promise<Ata2300Schemas | undefined> {
+  const loaded = await packageInThread(ref);
+  return loaded.kind === 'ata2300' ? loaded.schemas : undefined;
 }

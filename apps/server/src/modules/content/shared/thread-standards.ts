@@ -1,4 +1,3 @@
-import type { Ata2300Schemas } from '@ccms/ata2300';
 import type { Language } from '@ccms/contracts/constants';
 import type { XmlProfileSpec } from '@ccms/contracts/content/xml-profile';
 import type { ThreadPool } from '../../../platform/worker/thread-pool';
@@ -6,7 +5,7 @@ import { checkFlightopsText } from '../flightops/flightops-check';
 import type { PackageRef } from '../grammar/grammar-package';
 import { checkAta2300, checkXmlProfile, describeTopic } from '../topic-editor/topic-by-standard';
 import type { Checked } from './dita-validation';
-import { packageInThread } from './thread-packages';
+import { ata2300InThread } from './thread-packages';
 
 /*
  * A save's check of an ATA Spec 2300, flight-operations or XML-profile file on a content thread
@@ -42,18 +41,12 @@ export function threadStandardCheck(threads: ThreadPool, ataPackage: () => Promi
   };
 }
 
-/** The ATA schema package as this thread read it. */
-async function ataOf(ref: PackageRef): Promise<Ata2300Schemas | undefined> {
-  const loaded = await packageInThread(ref);
-  return loaded.kind === 'ata2300' ? loaded.schemas : undefined;
-}
-
 /** The task: the text checked as its standard's save checks it, with its type and title (the tree stays in the thread). */
 export async function standardCheckTask(input: StandardCheckInput): Promise<Omit<Checked, 'root'>> {
   const { standard, text, path, lang } = input;
   const checked =
     standard === 'ata2300'
-      ? await checkAta2300(text, path, lang, input.ata ? await ataOf(input.ata) : undefined)
+      ? await checkAta2300(text, path, lang, input.ata ? await ata2300InThread(input.ata) : undefined)
       : standard === 'flightops'
         ? await checkFlightopsText(text, path, lang)
         : await checkXmlProfile(text, path, lang, input.profile);
