@@ -1,12 +1,14 @@
 /**
  * The request loop while the server parses (issue 36): a library's first index, a full reindex
- * of it (a generated library of --topics N, default 3,000) and previews of a large topic, each
+ * of it (a generated library of --topics N, default 3,000), previews of a large topic, and an
+ * S1000D library's first index and full reindex (a generated CSDB of --modules N, default 1,000,
+ * bench/s1000d/generate.ts: parsed, resolved by code and checked against its BREX), each
  * while one probe client asks getInfo every 10 ms (as a person's clicks, not a load). Prints each phase's duration, the probe's
  * count and p50/p99/max, and the server's event-loop delay p50/p99 and max
  * (ccms_event_loop_delay_seconds on the ops listener). One real server process (main.ts) on
  * PostgreSQL (DATABASE_URL, a fresh database) or PGlite. Run it at two commits for a before and
  * after. Asserts nothing.
- *   node --import tsx bench/loop/run.ts [--topics 3000] [--previews 10] [--paragraphs 3000] [--db pglite|postgres]
+ *   node --import tsx bench/loop/run.ts [--topics 3000] [--previews 10] [--paragraphs 3000] [--modules 1000] [--db pglite|postgres]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +19,7 @@ import { positive } from '../lib/args';
 import { startBenchRemote } from '../lib/git-remote-process';
 import { httpClient } from '../lib/http';
 import { freePort, freshPgDatabase, startServer } from '../lib/server';
+import { generateCsdb } from '../s1000d/generate';
 import { call, corpusFiles, createLibrary, seedPeople, signIn } from '../team/corpus';
 import { loopDelayBetween, percentile, readLoopDelay } from '../team/report';
 
@@ -25,6 +28,7 @@ const { values: args } = parseArgs({
     topics: { type: 'string', default: '3000' },
     previews: { type: 'string', default: '10' },
     paragraphs: { type: 'string', default: '3000' },
+    modules: { type: 'string', default: '1000' },
     db: { type: 'string', default: 'postgres' },
   },
 });
@@ -32,6 +36,7 @@ const CHAPTERS = 8;
 const PER_CHAPTER = Math.ceil(positive('topics', args.topics) / CHAPTERS);
 const PREVIEWS = positive('previews', args.previews);
 const PARAGRAPHS = positive('paragraphs', args.paragraphs);
+const MODULES = positive('modules', args.modules);
 if (args.db !== 'pglite' && args.db !== 'postgres') throw new Error('--db takes pglite or postgres');
 if (args.db === 'postgres' && !process.env.DATABASE_URL) throw new Error('--db postgres needs DATABASE_URL');
 process.env.BENCH_REMOTE ??= 'process';
@@ -71,6 +76,8 @@ const pg = args.db === 'postgres' ? await freshPgDatabase(process.env.DATABASE_U
 try {
   const { files, chapterTopics } = corpusFiles({ chapters: CHAPTERS, topicsPerChapter: PER_CHAPTER, clients: 1 });
   await remote.createRepo('loop', { files });
+  const csdb = generateCsdb(path.join(dataDir, 'bench-csdb'), { modules: MODULES });
+  await remote.createRepo('csdb', { folder: csdb.dir });
   const db = pg ? { databaseUrl: pg.url } : {};
   await seedPeople({ ...db, dataDir });
   const opsPort = await freePort();
@@ -78,7 +85,9 @@ try {
   const server = await startServer({ ...secrets, CCMS_DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? '', CCMS_OPS_LISTEN: `127.0.0.1:${opsPort}` });
   const ops = `http://127.0.0.1:${opsPort}`;
   const http = httpClient(server.base, { connections: 8 });
-  console.log(`# request loop under parsing work: ${args.db}, ${chapterTopics.length} chapter topics, previews of a ${PARAGRAPHS}-paragraph topic`);
+  console.log(
+    `# request loop under parsing work: ${args.db}, ${chapterTopics.length} chapter topics, previews of a ${PARAGRAPHS}-paragraph topic, an S1000D set of ${csdb.files} files`,
+  );
   try {
     const admin = await signIn(server.base, 'admin');
     const preview = async (body: string) => {
@@ -111,6 +120,11 @@ try {
     await phase(`${PREVIEWS} previews`, async () => {
       for (let i = 0; i < PREVIEWS; i++) await preview(body);
     });
+    let setId = 0;
+    await phase('s1000d index', async () => {
+      setId = await createLibrary(server.base, remote.url('csdb'), { name: 'csdb', libraryType: 'S1000D' });
+    });
+    await phase('s1000d reindex', () => call(server.base, admin, 'POST', `/ccms/catalog/reindex?libraryId=${setId}&full=true`, {}));
   } finally {
     http.close();
     await server.stop();

@@ -153,11 +153,11 @@ export async function signIn(base: string, username: string): Promise<string> {
 }
 
 /** Creates the library on the remote as the administrator, grants the author role write, and waits for its clone and first index. */
-export async function createLibrary(base: string, remoteUrl: string): Promise<number> {
+export async function createLibrary(base: string, remoteUrl: string, options: { name?: string; libraryType?: string } = {}): Promise<number> {
   const admin = await signIn(base, 'admin');
   const created = await call<{ data: { libraryId: number } }>(base, admin, 'POST', '/ccms/library', {
-    name: 'team',
-    libraryType: 'DITA',
+    name: options.name ?? 'team',
+    libraryType: options.libraryType ?? 'DITA',
     url: remoteUrl,
     defaultBranch: 'main',
   });
