@@ -34,6 +34,7 @@ import { s1000dAuthoringRoutes } from './s1000d/s1000d-authoring.routes';
 import { transferRoutes } from './s1000d/transfer.routes';
 import { searchRoutes } from './search/search.routes';
 import type { DitaCheck, GrammarRules } from './shared/dita-validation';
+import { type DescribeTopic, threadDescribe } from './shared/thread-describe';
 import { threadDitaCheck } from './shared/thread-grammar';
 import { threadS1000dCheck } from './shared/thread-s1000d';
 import { type StandardCheck, threadStandardCheck } from './shared/thread-standards';
@@ -71,6 +72,8 @@ export interface ContentServices extends CatalogRuntime {
   ditaCheck: DitaCheck;
   /** An ATA, flight-operations or XML-profile text checked as a save checks it, on the content threads. */
   standardCheck: StandardCheck;
+  /** A file's type and title as the editor opens it: a large text parsed on the content threads. */
+  describeTopic: DescribeTopic;
   review: ReturnType<typeof reviewHooks>;
   /** Regulation clauses a topic answers, which the compliance area answers. */
   clauses: ReturnType<typeof clauseHooks>;
@@ -156,6 +159,7 @@ export const contentArea = fp(
       threads,
       ditaCheck: threadDitaCheck(threads, grammar),
       standardCheck: threadStandardCheck(threads, () => grammars.ata2300Package()),
+      describeTopic: threadDescribe(threads),
       review: reviewHooks(),
       clauses: clauseHooks(),
     });

@@ -25,6 +25,7 @@ export const mapEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     tickets: mediaAccess(app).tickets,
     ditaCheck: app.content.ditaCheck,
     standardCheck: app.content.standardCheck,
+    describeTopic: app.content.describeTopic,
   };
   const maps = mapEditorService(deps, topicEditorService(deps), templateService(app.db, app.content.grammar));
 

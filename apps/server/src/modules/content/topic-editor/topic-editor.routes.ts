@@ -30,6 +30,7 @@ export const topicEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     tickets: media.tickets,
     ditaCheck: app.content.ditaCheck,
     standardCheck: app.content.standardCheck,
+    describeTopic: app.content.describeTopic,
   };
   const editor = topicEditorService(deps);
   const creator = newTopicService(deps, editor, templateService(app.db, app.content.grammar));

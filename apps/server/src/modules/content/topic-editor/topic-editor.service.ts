@@ -28,6 +28,7 @@ import type { LibraryService } from '../library/library.service';
 import { assertNotFrozen, type LibraryGit, type LibraryRow, remoteError } from '../library/library-git';
 import { assertNoNewErrorsBy, type Checked, type DitaCheck, type TextCheck } from '../shared/dita-validation';
 import { repoPath } from '../shared/repo-path';
+import type { DescribeTopic } from '../shared/thread-describe';
 import type { StandardCheck } from '../shared/thread-standards';
 import { standardOf } from '../standard/registry';
 import { profileSpecOf } from '../xml-profile/xml-profile.queries';
@@ -74,6 +75,8 @@ export interface EditorDeps {
   ditaCheck: DitaCheck;
   /** An ATA, flight-operations or XML-profile text's check (the app's runs on the content threads). */
   standardCheck: StandardCheck;
+  /** A file's type and title as opened (the app's parses a large text on the content threads). */
+  describeTopic: DescribeTopic;
 }
 
 /** A library branch's file the caller may reach: the library (access checked), the branch and the path. */
@@ -82,7 +85,7 @@ export interface OpenedFile extends FileKey {
 }
 
 /** The topic editor: open a topic at its branch head, save it as one commit (validated, merged three-way), keep drafts. */
-export function topicEditorService({ db, git, libraries, runtime, tickets, ditaCheck, standardCheck }: EditorDeps) {
+export function topicEditorService({ db, git, libraries, runtime, tickets, ditaCheck, standardCheck, describeTopic: describeOpened }: EditorDeps) {
   const { catalog } = runtime;
 
   /** The library after the caller's level check, the branch (default when absent) and the path. */
@@ -287,7 +290,7 @@ export function topicEditorService({ db, git, libraries, runtime, tickets, ditaC
         content: text,
         baseCommit: head,
         baseBlob: blob,
-        ...describeTopic(standard, file.path, text),
+        ...(await describeOpened({ standard, path: file.path, text })),
         standard,
         // The visual view of a profile's file models the profile's vocabulary.
         ...(spec ? { profile: { roots: [...spec.unitRoots, ...spec.documentRoots], vocabulary: spec.vocabulary } } : {}),

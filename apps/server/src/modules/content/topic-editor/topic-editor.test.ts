@@ -14,10 +14,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { git } from '../../../../test/git-http-server';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type Reply, type TestApp } from '../../../../test/harness';
+import { threadTasksDone } from '../../../../test/thread-metrics';
 import { ccmsLibrarySetting } from '../../../db/schema';
 import { metrics } from '../../../platform/metrics/metrics';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
 import { allowLoopbackRemotes, CONTENT_PERMS, grant, libraryBody, type TestUser, userWith } from '../content-test-kit';
+import { DESCRIBE_INLINE_MAX } from '../shared/thread-describe';
 import { presenceStream } from './presence-test-kit';
 
 const EDITOR_PERMS = ['ccms:topic:list', TopicEditorPerm.open, TopicEditorPerm.edit, TopicEditorPerm.add];
@@ -49,6 +51,8 @@ const PARAS = ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.', 'Seven.', 'Ei
 const TOPICS = ['intro', 'merge', 'clash', 'overlap', 'approved', 'same', 'drafted', 'refused'];
 /** Saved while a push is held: they go out together (not in the map, so its tests do not see them). */
 const BATCHED = ['batch1', 'batch2', 'batch3'];
+/** A topic over DESCRIBE_INLINE_MAX (about 50 KB): the editor's open reads its type and title on a content thread. */
+const LARGE_PARAS = Array.from({ length: 900 }, (_, i) => `Paragraph ${i + 1} of the long procedure.`);
 /** The crowded topic: forty paragraphs, so ten writers and an outside client each change a line with unchanged lines between. */
 const CROWD_PARAS = Array.from({ length: 40 }, (_, i) => `Line ${i + 1}.`);
 
@@ -69,6 +73,7 @@ beforeAll(async () => {
       'maps/guide.ditamap': MAP,
       ...Object.fromEntries(TOPICS.map((id) => [`topics/${id}.dita`, concept(id, PARAS)])),
       'topics/crowd.dita': concept('crowd', CROWD_PARAS),
+      'topics/large.dita': concept('large', LARGE_PARAS),
       ...Object.fromEntries(BATCHED.map((id) => [`topics/${id}.dita`, concept(id, PARAS)])),
       // Found by an element's id or title only (its own title, path and id say nothing of seals).
       'topics/pump.dita': concept('pump', ['Mount the pump.']).replace(
@@ -136,6 +141,17 @@ describe('open', () => {
     expect(missing.status).toBe(404);
     const stranger = await userWith(t, 'strange1', EDITOR_PERMS);
     expect((await stranger.caller.get('/prod-api/ccms/topic-editor/open', { libraryId, path: pathOf('intro') })).status).toBe(403);
+  });
+
+  it('reads a large topic’s type and title on a content thread, a small one’s without the trip', async () => {
+    const described = () => threadTasksDone('content', 'describe');
+    const before = await described();
+    const large = await open(writer.caller, 'large');
+    expect(large.content.length).toBeGreaterThan(DESCRIBE_INLINE_MAX);
+    expect(large).toMatchObject({ title: 'Topic large', docType: 'concept' });
+    expect(await described()).toBe(before + 1);
+    expect(await open(writer.caller, 'intro')).toMatchObject({ title: 'Topic intro', docType: 'concept' });
+    expect(await described()).toBe(before + 1);
   });
 });
 
