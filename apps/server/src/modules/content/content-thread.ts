@@ -1,18 +1,21 @@
 import { type Ask, serveTasks } from '../../platform/worker/thread-tasks';
 import { BatchedSource } from './catalog/commit-source';
+import { renderFlightopsPreview } from './flightops/flightops-check';
 import { checkDita } from './shared/dita-validation';
 import { describeTask } from './shared/thread-describe';
 import { askingGrammar, type ThreadCheckInput } from './shared/thread-grammar';
 import { s1000dCheckTask } from './shared/thread-s1000d';
 import { standardCheckTask } from './shared/thread-standards';
 import { type DitaPreviewInput, type PreviewBranch, type PreviewQuestion, renderDitaPreview, s1000dPreviewHtml } from './topic-editor/preview-render';
+import type { FlightopsPreviewInput, S1000dPreviewInput } from './topic-editor/preview-threads';
 import { describeDitaTopic } from './topic-editor/topic-by-standard';
 
 /*
  * The content area's worker threads (app.content.threads): the checks of a save's DITA text, S1000D
  * object (thread-s1000d.ts) or ATA, flight-operations or XML-profile file (thread-standards.ts),
- * a large file's type and title as the editor opens it (thread-describe.ts), and the editor's previews (the posted text parsed, checked against its DTD, loaded with the branch
- * and rendered) run here, not on the request loop. The server answers what a thread cannot know:
+ * a large file's type and title as the editor opens it (thread-describe.ts), and the renderings of
+ * the editor's previews and a plan's "what changed" (preview-threads.ts: the text parsed, checked,
+ * loaded with the branch and rendered) run here, not on the request loop. The server answers what a thread cannot know:
  * the branch's file contents, whether the document types table checks a root's grammar, and which
  * catalogue's DTDs apply.
  */
@@ -47,6 +50,6 @@ serveTasks({
   s1000dCheck: s1000dCheckTask,
   standardCheck: standardCheckTask,
   describe: describeTask,
-  s1000d: async (input: { path: string; content: string; lang: DitaPreviewInput['lang']; assignment?: Record<string, string> }) =>
-    s1000dPreviewHtml(input.path, input.content, input.lang, input.assignment),
+  s1000d: (input: S1000dPreviewInput) => s1000dPreviewHtml(input.path, input.content, input.lang, input.assignment),
+  flightops: (input: FlightopsPreviewInput) => renderFlightopsPreview(input.content, input.lang, input.aircraft),
 });

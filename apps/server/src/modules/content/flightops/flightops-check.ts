@@ -1,7 +1,7 @@
 import type { Language } from '@ccms/contracts/constants';
 import type { EditorProblem } from '@ccms/contracts/content/topic-editor';
 import { parseXml, type XmlElement } from '@ccms/dita';
-import { aircraftOf, checkFlightops, describeFlightops, FLIGHTOPS_CSS, flightopsFiles, renderDu } from '@ccms/flightops';
+import { type Aircraft, aircraftOf, checkFlightops, describeFlightops, FLIGHTOPS_CSS, flightopsFiles, renderDu } from '@ccms/flightops';
 import type { GitRepo } from '../../../platform/git/git-repo';
 import type { Checked } from '../shared/dita-validation';
 import { fleetAt } from './flightops-set';
@@ -41,22 +41,20 @@ export function describeFlightopsTopic(path: string, text: string): { docType: s
 }
 
 /**
- * A DU's preview: the unsaved text as published, every solution under its effectivity, or only
- * those effective for an aircraft of the branch's fleet (`aircraft`: MSN or registration). Empty
- * when the text is not a well-formed DU (the check says why).
+ * A DU's preview: the text as published, every solution under its effectivity, or only those
+ * effective for `aircraft` (of the branch's fleet: `previewAircraft`). Empty when the text is not a
+ * well-formed DU (the check says why). Pure: the content threads run it (content-thread.ts).
  */
-export async function flightopsPreviewHtml(
-  repo: GitRepo,
-  commit: string | null,
-  content: string,
-  lang: Language,
-  aircraft: string | undefined,
-): Promise<string> {
+export async function renderFlightopsPreview(content: string, lang: Language, aircraft: Aircraft | undefined): Promise<string> {
   const described = describeFlightops('preview.xml', content);
   if (described.kind !== 'du') return '';
   const { DEFAULT_CSS } = await import('@ccms/dita/shared-output');
-  const fleet = aircraft && commit ? await fleetAt(repo, commit) : undefined;
-  const chosen = fleet && aircraft ? aircraftOf(fleet, aircraft) : undefined;
-  const rendered = renderDu(content, { lang: lang === 'zh' ? 'zh' : 'en', ...(chosen ? { aircraft: chosen } : {}) });
+  const rendered = renderDu(content, { lang: lang === 'zh' ? 'zh' : 'en', ...(aircraft ? { aircraft } : {}) });
   return `<style>${DEFAULT_CSS}${FLIGHTOPS_CSS}</style><main class="flightops-preview">${rendered.html}</main>`;
+}
+
+/** The aircraft a preview is filtered for: of the branch's fleet at `commit`, by MSN or registration (undefined: every solution). */
+export async function previewAircraft(repo: GitRepo, commit: string | null, aircraft: string | undefined): Promise<Aircraft | undefined> {
+  const fleet = aircraft && commit ? await fleetAt(repo, commit) : undefined;
+  return fleet && aircraft ? aircraftOf(fleet, aircraft) : undefined;
 }

@@ -10,6 +10,7 @@ import { git } from '../../../../test/git-http-server';
 import { useGitServer } from '../../../../test/git-server';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { outputFinished } from '../../../../test/outputs';
+import { threadTasksDone } from '../../../../test/thread-metrics';
 import { ccmsPublishConfig } from '../../../db/schema';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
 import { allowLoopbackRemotes, grant, libraryBody, libraryPrepared, multipart, type TestUser, userWith } from '../content-test-kit';
@@ -157,6 +158,7 @@ describe('an AirbusFlightOps library', () => {
     // The preview renders the unsaved DU: every solution under its effectivity, or the one effective for an aircraft.
     const preview = (applicAssignment?: Record<string, string>) =>
       admin.post(api('/ccms/topic-editor/preview'), { libraryId, path: target, content: doc.content, ...(applicAssignment ? { applicAssignment } : {}) });
+    const rendered = await threadTasksDone('content', 'flightops');
     const all = (await preview()).body.data.html as string;
     expect(all).toContain('ALPHA-0101-1');
     expect(all).toContain('BRAVO-0205-1');
@@ -164,6 +166,8 @@ describe('an AirbusFlightOps library', () => {
     const b6205 = (await preview({ aircraft: 'B-6205' })).body.data.html as string;
     expect(b6205).toContain('BRAVO-0205-1');
     expect(b6205).not.toContain('ALPHA-0101-1');
+    // Both rendered on a content thread; the aircraft found in the branch's fleet here.
+    expect(await threadTasksDone('content', 'flightops')).toBe(rendered + 2);
     const good = doc.content.replace('ALPHA-0101-1 select OFF.', 'ALPHA-0101-1 select OFF, then ON.');
     const saved = await save(good);
     expect(saved.body.code, saved.raw).toBe(200);

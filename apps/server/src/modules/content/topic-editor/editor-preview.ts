@@ -5,14 +5,14 @@ import type { Db } from '../../../db/client';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest } from '../../../platform/http/errors';
 import type { ThreadPool } from '../../../platform/worker/thread-pool';
-import { CommitSource } from '../catalog/commit-source';
-import { flightopsPreviewHtml } from '../flightops/flightops-check';
+import { previewAircraft } from '../flightops/flightops-check';
 import type { LibraryGit } from '../library/library-git';
 import { listSettings } from '../library-config/library-config.queries';
 import type { GrammarRules } from '../shared/dita-validation';
 import { answerGrammar, isGrammarQuestion } from '../shared/thread-grammar';
 import { standardOf } from '../standard/registry';
-import type { DitaPreviewInput, PreviewBranch, PreviewQuestion } from './preview-render';
+import type { DitaPreviewInput } from './preview-render';
+import { branchAnswers, threadPreviews } from './preview-threads';
 import { keyDefinitions } from './topic-editor.queries';
 import type { TopicEditorService } from './topic-editor.service';
 
@@ -33,6 +33,7 @@ export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorServic
     return filters.map((f) => ({ att: f.name, val: f.value, action: ACTIONS.has(f.type as ConditionAction) ? (f.type as ConditionAction) : 'exclude' }));
   }
 
+  const previews = threadPreviews(threads);
   return {
     async render(
       auth: AuthContext,
@@ -42,39 +43,29 @@ export function editorPreview(db: Db, git: LibraryGit, editor: TopicEditorServic
       const file = await editor.fileOf(auth, body, 'read');
       const standard = standardOf(file.row.libraryType).id;
       if (standard === 's1000d') {
-        const input = { path: file.path, content: body.content, lang, assignment: body.applicAssignment };
-        return { html: await threads.run<string>('s1000d', input), problems: [], conrefs: [], links: [] };
+        const html = await previews.s1000d({
+          path: file.path,
+          content: body.content,
+          lang,
+          ...(body.applicAssignment ? { assignment: body.applicAssignment } : {}),
+        });
+        return { html, problems: [], conrefs: [], links: [] };
       }
       if (standard === 'flightops') {
         const { repo } = await git.ready(file.row);
-        const html = await flightopsPreviewHtml(repo, await repo.resolve(file.branch), body.content, lang, body.applicAssignment?.aircraft);
+        const aircraft = await previewAircraft(repo, await repo.resolve(file.branch), body.applicAssignment?.aircraft);
+        const html = await previews.flightops({ content: body.content, lang, ...(aircraft ? { aircraft } : {}) });
         return { html, problems: [], conrefs: [], links: [] };
       }
       const input: DitaPreviewInput = { path: file.path, content: body.content, lang, conditions: await conditionsOf(file.libraryId, body.filterGroup) };
-      let source: CommitSource | undefined;
-      const answer = async (question: unknown): Promise<unknown> => {
-        const q = question as PreviewQuestion;
-        if (isGrammarQuestion(q)) return answerGrammar(grammar, q);
-        if (q.kind === 'branch') {
+      const branch = branchAnswers({
+        at: async () => {
           const { repo } = await git.ready(file.row);
-          const head = await repo.resolve(file.branch);
-          if (!head) return null;
-          const files = (await repo.filesUnder(head, '')).filter((e) => e.type === 'blob').map((e) => e.path);
-          source = new CommitSource(repo, head, new Set(files));
-          return { files, keys: await keyDefinitions(db, file.libraryId, file.branch) } satisfies PreviewBranch;
-        }
-        const from = source;
-        if (!from) throw new Error('the preview read a file before its branch');
-        return Promise.all(
-          q.paths.map((p) =>
-            from.read(p).then(
-              (b) => (typeof b === 'string' ? Buffer.from(b) : b),
-              () => null,
-            ),
-          ),
-        );
-      };
-      return threads.run<EditorPreview>('dita', input, answer);
+          return { repo, commit: await repo.resolve(file.branch) };
+        },
+        keys: () => keyDefinitions(db, file.libraryId, file.branch),
+      });
+      return previews.dita(input, (q) => (isGrammarQuestion(q) ? answerGrammar(grammar, q) : branch(q)));
     },
   };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../../../../test/git-http-server';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { threadTasksDone } from '../../../../test/thread-metrics';
 import { ccmsProjectMember } from '../../../db/schema';
 import { allowLoopbackRemotes, grant, libraryBody, type TestUser, userWith } from '../../content/content-test-kit';
 import { created, createProject } from '../project/project-test-kit';
@@ -127,7 +128,10 @@ describe('workflow: what changed in a covered item', () => {
     });
 
     const edited = await save(writer.caller, pathOf('approved'), (xml) => xml.replace('Open the valve slowly.', 'Open the valve very slowly.'));
+    const rendered = await threadTasksDone('content', 'dita');
     const res = await diffOf(reviewer.caller, planId, pathOf('approved'));
+    // Both revisions rendered on a content thread, not on the request loop.
+    expect(await threadTasksDone('content', 'dita')).toBe(rendered + 2);
     expect(res.body.code, res.raw).toBe(200);
     const diff = res.body.data;
     expect(diff).toMatchObject({

@@ -1,24 +1,18 @@
 import type { Language } from '@ccms/contracts/constants';
 import type { WorkflowDiff, WorkflowRevision } from '@ccms/contracts/work/workflow';
-import { loadProject, renderTopicPreview } from '@ccms/dita';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsApprovedRevision, ccmsProject } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { GitRepo } from '../../../platform/git/git-repo';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors';
-import { CommitSource } from '../../content/catalog/commit-source';
 import type { ContentServices } from '../../content/content.area';
-import { flightopsPreviewHtml } from '../../content/flightops/flightops-check';
 import type { LibraryRow } from '../../content/library/library-git';
 import { standardOf } from '../../content/standard/registry';
-import { previewMapXml, s1000dPreviewHtml } from '../../content/topic-editor/preview-render';
+import { branchAnswers, threadPreviews } from '../../content/topic-editor/preview-threads';
 import { keyDefinitions } from '../../content/topic-editor/topic-editor.queries';
 import { assertProjectAccess, isSystemAdmin } from '../project/project-access';
 import { findPlanContext, type PlanContext, planContent } from './workflow.queries';
-
-/** The engine's map for one rendering: the branch's keys as keydefs, then the file (as the topic editor's preview). */
-const DIFF_MAP = '__ccms_workflow_diff__.ditamap';
 
 type Base = NonNullable<WorkflowDiff['base']>;
 
@@ -27,7 +21,8 @@ type Base = NonNullable<WorkflowDiff['base']>;
  * plan branch's head and at the revision it is compared with, the last approved one or else the
  * plan's base. The web marks the differences (words inside the rendered structure, lines of XML).
  */
-export function workflowDiffService(db: Db, content: Pick<ContentServices, 'git' | 'libraries'>) {
+export function workflowDiffService(db: Db, content: Pick<ContentServices, 'git' | 'libraries' | 'threads'>) {
+  const previews = threadPreviews(content.threads);
   async function revisionOf(repo: GitRepo, commit: string): Promise<WorkflowRevision> {
     const [info] = await repo.history(commit, '', 1);
     return { commit, date: info?.date ?? '', author: info?.author ?? '', message: info?.message ?? '' };
@@ -61,17 +56,20 @@ export function workflowDiffService(db: Db, content: Pick<ContentServices, 'git'
     return base ? { ...(await revisionOf(repo, base)), source: 'planBase', approvedBy: '', approveTime: null } : null;
   }
 
-  /** The file as a reader sees it at `commit` (the editor preview's renderers); null when its format has none or it does not render. */
+  /**
+   * The file as a reader sees it at `commit` (the editor preview's renderings, on the content
+   * threads; the DTD not checked); null when its format has none or it does not render.
+   */
   async function render(row: LibraryRow, repo: GitRepo, branch: string, commit: string, path: string, xml: string, lang: Language): Promise<string | null> {
     if (xml === '') return '';
     const standard = standardOf(row.libraryType).id;
-    if (standard === 's1000d') return (await s1000dPreviewHtml(path, xml, lang, undefined)) || null;
-    if (standard === 'flightops') return (await flightopsPreviewHtml(repo, commit, xml, lang, undefined)) || null;
+    if (standard === 's1000d') return (await previews.s1000d({ path, content: xml, lang })) || null;
+    if (standard === 'flightops') return (await previews.flightops({ content: xml, lang })) || null;
     if (standard !== 'dita') return null;
-    const listing = await repo.filesUnder(commit, '');
-    const source = new CommitSource(repo, commit, new Set(listing.filter((e) => e.type === 'blob').map((e) => e.path)));
-    source.setOverlay(DIFF_MAP, previewMapXml(path, await keyDefinitions(db, row.libraryId, branch)));
-    const { html } = await renderTopicPreview(await loadProject({ source, map: DIFF_MAP, conditions: [] }), path);
+    const branchAt = branchAnswers({ at: async () => ({ repo, commit }), keys: () => keyDefinitions(db, row.libraryId, branch) });
+    const input = { path, content: xml, lang, conditions: [] };
+    // What changed is shown, not checked: no root's grammar is asked for.
+    const { html } = await previews.dita(input, async (q) => (q.kind === 'checksGrammar' ? false : q.kind === 'catalog' ? null : branchAt(q)));
     return html || null;
   }
 
