@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readObjects } from './batch-reader';
 import { gitText, runGit } from './git-process';
-import { knownRootTree, knownTree, rememberCommitTree, rememberTree } from './known-trees';
+import { knownRootTree, knownTree, rememberBody, rememberCommitTree, rememberTree } from './known-trees';
 import { rememberCommit } from './last-commits';
 import { commitBody, GITLINK_MODE, objectId, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
 
@@ -89,6 +89,7 @@ export async function buildCommit(dir: string, parent: string | null, changes: C
   const write = (type: 'blob' | 'tree' | 'commit', body: Buffer) => {
     const oid = objectId(type, body);
     writes.push(writeLooseObject(dir, type, body, oid));
+    rememberBody(oid, type, body);
     return oid;
   };
   const entryAt = (p: string): RawTreeEntry | undefined => pristine.get(folderOf(p))?.get(nameOf(p));

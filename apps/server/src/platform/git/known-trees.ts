@@ -1,12 +1,14 @@
 import { keepNewest } from '../lru';
-import type { RawTreeEntry } from './loose-objects';
-import { TREE_MODE } from './loose-objects';
+import { type GitObject, readObjects } from './batch-reader';
+import { type ObjectType, type RawTreeEntry, TREE_MODE } from './loose-objects';
 
 /*
  * Trees this process wrote or read while building commits, by id, and the root tree of each
  * commit it built, by clone: a batch of saves builds each commit on the one before, and checks
- * each file against it, without asking git for what was just written. A tree's id names its
- * entries in any clone; a commit counts only for the clone it was written to (forgotten with it).
+ * each file against it, and pushes the batch, without asking git for what was just written. A
+ * tree's id names its entries in any clone; a commit counts only for the clone it was written to
+ * (forgotten with it). The bytes of the objects written are kept too (small files only, up to a
+ * bound): the push's pack is made from them.
  */
 
 const MAX_TREES = 2048;
@@ -54,4 +56,33 @@ export function knownEntryAt(dir: string, commit: string, path: string): RawTree
     tree = knownTree(entry.oid);
   }
   return null;
+}
+
+/** Objects written here, by id: their type and bytes (a push's pack is made of them). */
+const bodies = new Map<string, { type: ObjectType; body: Buffer }>();
+let bodyBytes = 0;
+const MAX_BODY = 1024 * 1024;
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** An object written here: its bytes kept while they fit (a large file is read from the clone when needed). */
+export function rememberBody(oid: string, type: ObjectType, body: Buffer): void {
+  if (body.length > MAX_BODY || bodies.has(oid)) return;
+  bodies.set(oid, { type, body });
+  bodyBytes += body.length;
+  for (const [old, held] of bodies) {
+    if (bodyBytes <= MAX_BODY_BYTES) break;
+    bodies.delete(old);
+    bodyBytes -= held.body.length;
+  }
+}
+
+/** Objects by id: those written here from memory, the others through the clone's reader (null where missing). */
+export async function readKnownObjects(dir: string, oids: string[]): Promise<(GitObject | null)[]> {
+  const missing = oids.filter((oid) => !bodies.has(oid));
+  const read = missing.length > 0 ? await readObjects(dir, missing) : [];
+  const fromGit = new Map(missing.map((oid, i) => [oid, read[i] ?? null]));
+  return oids.map((oid) => {
+    const held = bodies.get(oid);
+    return held ? { oid, type: held.type, body: held.body } : (fromGit.get(oid) ?? null);
+  });
 }
