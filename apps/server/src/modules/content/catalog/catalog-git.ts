@@ -1,5 +1,6 @@
 import { type GitAuth, gitEnv } from '../../../platform/git/git-env';
 import type { GitRepo } from '../../../platform/git/git-repo';
+import { untilWritten } from '../../../platform/git/loose-objects';
 import { runProcess } from '../../../platform/git/process-spawner';
 import { pinConfig } from '../../../platform/git/remote-url';
 
@@ -16,6 +17,7 @@ interface RunResult {
 }
 
 export async function run(repo: GitRepo, args: string[], opts: { auth?: GitAuth | null; allowFail?: boolean; timeoutMs?: number } = {}): Promise<RunResult> {
+  await untilWritten(repo.dir);
   const result = await runProcess('git', ['--git-dir', repo.dir, ...args], {
     env: gitEnv(opts.auth ?? null, {}, pinConfig(repo.pin)),
     timeoutMs: opts.timeoutMs,
