@@ -1,7 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { gitEnv } from './git-env';
 import { runGit } from './git-process';
-import { untilWritten } from './loose-objects';
 
 /** A spec that names an object by id (a commit id, then a path or a peel), never a ref. */
 const BY_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?(?:$|[:^])/;
@@ -160,8 +159,6 @@ export function closeBatchReader(dir: string): void {
 
 /** `cat-file`'s answers to `specs`: from the clone's reader when each names an object by id, else from a process of its own. */
 async function answersTo(dir: string, specs: string[], info: boolean): Promise<Buffer> {
-  // Objects a batch of saves is still writing are read once they are there.
-  await untilWritten(dir);
   if (specs.every((spec) => BY_ID.test(spec))) return batchReader(dir).read(specs.map((spec) => ({ spec, info })));
   return (await runGit(dir, ['cat-file', info ? '--batch-check' : '--batch'], { input: `${specs.join('\n')}\n` })).stdout;
 }

@@ -3,17 +3,7 @@ import { readObjects } from './batch-reader';
 import { gitText, runGit } from './git-process';
 import { knownRootTree, knownTree, rememberBody, rememberCommitTree, rememberTree } from './known-trees';
 import { rememberCommit } from './last-commits';
-import {
-  commitBody,
-  GITLINK_MODE,
-  objectId,
-  parseTree,
-  type RawTreeEntry,
-  serializeTree,
-  TREE_MODE,
-  writeInBackground,
-  writeLooseObject,
-} from './loose-objects';
+import { commitBody, GITLINK_MODE, objectId, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
 
 /** Writing a clone: commits built from changes without a working tree, and a commit replayed on a head that moved. */
 
@@ -59,18 +49,10 @@ export class MergeConflictError extends Error {
  * A commit applying `changes` on top of `parent` (null: the first commit of an empty
  * repository). Only the folders on the changed paths are read (one `git cat-file --batch`);
  * blobs, the new trees and the commit are written as loose objects by this process, so nothing
- * else in the clone changes (in the background when `background` collects the writes: whatever
- * reads the clone waits for them, loose-objects.ts `untilWritten`). Puts and move targets are checked against `parent`, as are the
+ * else in the clone changes. Puts and move targets are checked against `parent`, as are the
  * paths deleted or moved.
  */
-export async function buildCommit(
-  dir: string,
-  parent: string | null,
-  changes: Change[],
-  message: string,
-  author: Identity,
-  background?: Promise<unknown>[],
-): Promise<string> {
+export async function buildCommit(dir: string, parent: string | null, changes: Change[], message: string, author: Identity): Promise<string> {
   const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
   const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
   const ancestors = (p: string) => {
@@ -102,16 +84,14 @@ export async function buildCommit(
       if (d === '' && obj) parentTree = obj.oid;
     });
   }
-  // Every object's id is worked out here and its file written at once: awaited here, or in the background when the
-  // caller collects the writes (a batch, built on what is known in memory and awaited before its push).
-  const writes = background ?? [];
+  // Every object's id is worked out here; the files are written at once, and the commit counts once all are.
+  const writes: Promise<unknown>[] = [];
   const write = (type: 'blob' | 'tree' | 'commit', body: Buffer) => {
     const oid = objectId(type, body);
-    writes.push(background ? writeInBackground(dir, type, body, oid) : writeLooseObject(dir, type, body, oid));
+    writes.push(writeLooseObject(dir, type, body, oid));
     rememberBody(oid, type, body);
     return oid;
   };
-  const written = () => (background ? undefined : Promise.all(writes));
   const entryAt = (p: string): RawTreeEntry | undefined => pristine.get(folderOf(p))?.get(nameOf(p));
   const typeAt = (p: string) => {
     const e = entryAt(p);
@@ -200,12 +180,12 @@ export async function buildCommit(
   }
   if (tree === '') tree = parentTree ?? write('tree', serializeTree(new Map()));
   if (tree === parentTree) {
-    await written();
+    await Promise.all(writes);
     throw new TreeError('noChange', '');
   }
   const body = commitBody(tree, parent, message, author);
   const oid = write('commit', body);
-  await written();
+  await Promise.all(writes);
   // A folder's list reads its last commits along the saves' line, and the next save of a batch builds on it: neither reads it.
   rememberCommit(oid, body);
   rememberCommitTree(dir, oid, tree);

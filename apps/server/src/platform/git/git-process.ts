@@ -1,5 +1,4 @@
 import { gitEnv } from './git-env';
-import { untilWritten } from './loose-objects';
 import { runProcess } from './process-spawner';
 
 /** How git is run over a clone (every command started by the process helper, never forked from the server) and the names shared by the clone's parts. */
@@ -36,8 +35,6 @@ export async function runGit(
   args: string[],
   opts: { input?: Buffer | string; env?: Record<string, string>; allowFail?: boolean } = {},
 ): Promise<RunResult> {
-  // Objects a batch of saves is still writing are seen by the command once they are there.
-  await untilWritten(dir);
   const result = await runProcess('git', ['--git-dir', dir, ...args], { env: gitEnv(null, opts.env), input: opts.input });
   if (result.code !== 0 && !opts.allowFail) throw new Error(`git ${args[0]} failed (${result.code}): ${result.stderr.slice(0, 500)}`);
   return result;
@@ -55,7 +52,6 @@ export async function gitText(dir: string, args: string[], opts: { env?: Record<
  * reads), or "timed out" when it was killed.
  */
 export async function runNetworkGit(args: string[], opts: { dir?: string; env: Record<string, string>; timeoutMs: number }): Promise<string> {
-  if (opts.dir) await untilWritten(opts.dir);
   const result = await runProcess('git', opts.dir ? ['--git-dir', opts.dir, ...args] : args, { env: opts.env, timeoutMs: opts.timeoutMs });
   if (result.signal === 'SIGKILL') throw new Error(`git ${args[0]} timed out after ${Math.round(opts.timeoutMs / 1000)} s`);
   // A refused push says why on stdout (--porcelain) and stderr both.

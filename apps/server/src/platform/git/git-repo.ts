@@ -54,8 +54,8 @@ export class GitRepo extends GitReader {
   }
 
   /** A commit applying `changes` on top of `parent` (null: the first commit of an empty repository). */
-  buildCommit(parent: string | null, changes: Change[], message: string, author: Identity, background?: Promise<unknown>[]): Promise<string> {
-    return buildCommit(this.dir, parent, changes, message, author, background);
+  buildCommit(parent: string | null, changes: Change[], message: string, author: Identity): Promise<string> {
+    return buildCommit(this.dir, parent, changes, message, author);
   }
 
   /** Pushes `commit` (built on the branch head) to the branch, replaying it when the remote moved. */

@@ -43,36 +43,6 @@ export async function writeLooseObject(gitDir: string, type: ObjectType, body: B
   return oid;
 }
 
-/** Objects being written to each clone in the background (a batch's commits): whatever reads the clone waits for them. */
-const writing = new Map<string, Set<Promise<unknown>>>();
-
-/** Writes an object to the clone in the background: readers of the clone wait for it (`untilWritten`). */
-export function writeInBackground(gitDir: string, type: ObjectType, body: Buffer, oid: string): Promise<string> {
-  const write = writeLooseObject(gitDir, type, body, oid);
-  let held = writing.get(gitDir);
-  if (!held) {
-    held = new Set();
-    writing.set(gitDir, held);
-  }
-  const set = held;
-  set.add(write);
-  const done = () => {
-    set.delete(write);
-    if (set.size === 0 && writing.get(gitDir) === set) writing.delete(gitDir);
-  };
-  write.then(done, done);
-  return write;
-}
-
-/**
- * Once the objects being written to the clone now are on disk, for whatever reads it (a failed
- * write is its writer's to report; a reader then finds the object missing, as git would).
- */
-export async function untilWritten(gitDir: string): Promise<void> {
-  const held = writing.get(gitDir);
-  if (held && held.size > 0) await Promise.allSettled(held);
-}
-
 export interface RawTreeEntry {
   /** As git stores it: 100644, 100755, 120000, 40000 (a folder), 160000 (a submodule). */
   mode: string;

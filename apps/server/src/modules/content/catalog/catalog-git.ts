@@ -1,6 +1,5 @@
 import { type GitAuth, gitEnv } from '../../../platform/git/git-env';
 import type { GitRepo } from '../../../platform/git/git-repo';
-import { untilWritten } from '../../../platform/git/loose-objects';
 import { runProcess } from '../../../platform/git/process-spawner';
 import { pinConfig } from '../../../platform/git/remote-url';
 
@@ -17,7 +16,6 @@ interface RunResult {
 }
 
 export async function run(repo: GitRepo, args: string[], opts: { auth?: GitAuth | null; allowFail?: boolean; timeoutMs?: number } = {}): Promise<RunResult> {
-  await untilWritten(repo.dir);
   const result = await runProcess('git', ['--git-dir', repo.dir, ...args], {
     env: gitEnv(opts.auth ?? null, {}, pinConfig(repo.pin)),
     timeoutMs: opts.timeoutMs,

@@ -1,14 +1,12 @@
 import { Code } from '@ccms/contracts/http';
 import { gitEnv } from '../../../platform/git/git-env';
 import { type GitRepo, type Identity, RemoteError } from '../../../platform/git/git-repo';
-import { untilWritten } from '../../../platform/git/loose-objects';
 import { runProcess } from '../../../platform/git/process-spawner';
 import { AppError } from '../../../platform/http/errors';
 import { assertNotFrozen, type LibraryGit, type LibraryRow, remoteError } from './library-git';
 
 /** Local plumbing on a library clone (no network): exit code and output. */
 async function plumbing(repo: GitRepo, args: string[], env: Record<string, string> = {}, input = ''): Promise<{ code: number; out: string; err: string }> {
-  await untilWritten(repo.dir);
   const result = await runProcess('git', ['--git-dir', repo.dir, ...args], { env: gitEnv(null, env), input });
   return { code: result.code, out: result.stdout.toString('utf8'), err: result.stderr };
 }

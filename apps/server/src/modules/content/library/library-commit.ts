@@ -183,8 +183,6 @@ export function commitQueue({ lock, identityOf, clone, pushed: onPushed }: Commi
       const lists = live.map((j) => j.changes);
       const offer = rebuild || lists.every((l) => typeof l !== 'function' && overHttp(l)) ? repo.pushOffer(row.url, credentials) : undefined;
       const built: { job: CommitJob; commit: string; parent: string; changes: Change[] }[] = [];
-      // Each commit is built on the one before from what is known in memory; their files are written meanwhile, awaited before the push.
-      const writes: Promise<unknown>[] = [];
       let tip = head;
       for (const job of live) {
         let list: Change[];
@@ -197,7 +195,7 @@ export function commitQueue({ lock, identityOf, clone, pushed: onPushed }: Commi
         }
         trace.mark('commit-push/url+head+check');
         try {
-          const made = await repo.buildCommit(tip, list, job.message, job.author, writes);
+          const made = await repo.buildCommit(tip, list, job.message, job.author);
           built.push({ job, commit: made, parent: tip, changes: list });
           tip = made;
         } catch (err) {
@@ -206,16 +204,9 @@ export function commitQueue({ lock, identityOf, clone, pushed: onPushed }: Commi
         trace.mark('commit-push/build');
       }
       live = built.map((b) => b.job);
-      const stored = Promise.all(writes);
-      if (built.length === 0) {
-        await stored.catch(() => undefined);
-        return;
-      }
+      if (built.length === 0) return;
       const all = built.flatMap((b) => b.changes);
       try {
-        // Every object on disk before anything outside this process hears of the commits (the push, the index thread).
-        await stored;
-        trace.mark('commit-push/written');
         const changed = squashed(built.map((b) => b.changes));
         // Work that can start on the commits before the remote has them (the catalogue's run), once the push's objects are on their way:
         // each job is told what the whole batch changes.
