@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readObjects } from './batch-reader';
 import { gitText, runGit } from './git-process';
-import { knownRootTree, knownTree, rememberBody, rememberCommitTree, rememberTree } from './known-trees';
 import { rememberCommit } from './last-commits';
-import { commitBody, GITLINK_MODE, objectId, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
+import { commitBody, GITLINK_MODE, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
 
 /** Writing a clone: commits built from changes without a working tree, and a commit replayed on a head that moved. */
 
@@ -66,32 +65,17 @@ export async function buildCommit(dir: string, parent: string | null, changes: C
   // The parent's folders on the changed paths: null where the folder is not there (or is not a folder).
   const pristine = new Map<string, ReadonlyMap<string, RawTreeEntry> | null>();
   let parentTree: string | null = null;
-  // A parent this process built (the save before in a batch): its folders are known here.
-  const known = parent ? knownFolders(dir, parent, wanted) : undefined;
-  if (parent && known) {
-    for (const [d, entries] of known) pristine.set(d, entries);
-    parentTree = knownRootTree(dir, parent) ?? null;
-  } else if (parent) {
+  if (parent) {
     const found = await readObjects(
       dir,
       wanted.map((d) => (d === '' ? `${parent}^{tree}` : `${parent}:${d}`)),
     );
     wanted.forEach((d, i) => {
       const obj = found[i];
-      const entries = obj?.type === 'tree' ? parseTree(obj.body) : null;
-      pristine.set(d, entries);
-      if (obj && entries) rememberTree(obj.oid, entries);
+      pristine.set(d, obj?.type === 'tree' ? parseTree(obj.body) : null);
       if (d === '' && obj) parentTree = obj.oid;
     });
   }
-  // Every object's id is worked out here; the files are written at once, and the commit counts once all are.
-  const writes: Promise<unknown>[] = [];
-  const write = (type: 'blob' | 'tree' | 'commit', body: Buffer) => {
-    const oid = objectId(type, body);
-    writes.push(writeLooseObject(dir, type, body, oid));
-    rememberBody(oid, type, body);
-    return oid;
-  };
   const entryAt = (p: string): RawTreeEntry | undefined => pristine.get(folderOf(p))?.get(nameOf(p));
   const typeAt = (p: string) => {
     const e = entryAt(p);
@@ -109,7 +93,7 @@ export async function buildCommit(dir: string, parent: string | null, changes: C
       .filter(Boolean);
     for (const [i, c] of fromFiles.entries()) blobs.set(c, ids[i] ?? '');
   }
-  for (const c of puts) if ('content' in c) blobs.set(c, write('blob', c.content));
+  for (const c of puts) if ('content' in c) blobs.set(c, await writeLooseObject(dir, 'blob', c.content));
 
   // The folders as changed so far (copied from the parent on first change).
   const working = new Map<string, Map<string, RawTreeEntry>>();
@@ -168,8 +152,7 @@ export async function buildCommit(dir: string, parent: string | null, changes: C
   for (const d of order) {
     const entries = working.get(d) ?? new Map<string, RawTreeEntry>();
     for (const [name, e] of entries) if (e.mode === TREE_MODE && e.oid === '') entries.delete(name);
-    const oid = entries.size === 0 && d !== '' ? '' : write('tree', serializeTree(entries));
-    if (oid !== '') rememberTree(oid, entries);
+    const oid = entries.size === 0 && d !== '' ? '' : await writeLooseObject(dir, 'tree', serializeTree(entries));
     if (d === '') tree = oid;
     else {
       const up = working.get(folderOf(d));
@@ -178,41 +161,13 @@ export async function buildCommit(dir: string, parent: string | null, changes: C
       else up.set(nameOf(d), { mode: TREE_MODE, oid });
     }
   }
-  if (tree === '') tree = parentTree ?? write('tree', serializeTree(new Map()));
-  if (tree === parentTree) {
-    await Promise.all(writes);
-    throw new TreeError('noChange', '');
-  }
+  if (tree === '') tree = parentTree ?? (await writeLooseObject(dir, 'tree', serializeTree(new Map())));
+  if (tree === parentTree) throw new TreeError('noChange', '');
   const body = commitBody(tree, parent, message, author);
-  const oid = write('commit', body);
-  await Promise.all(writes);
-  // A folder's list reads its last commits along the saves' line, and the next save of a batch builds on it: neither reads it.
+  const oid = await writeLooseObject(dir, 'commit', body);
+  // A folder's list reads its last commits along the saves' line: this one needs no reading.
   rememberCommit(oid, body);
-  rememberCommitTree(dir, oid, tree);
   return oid;
-}
-
-/** The folders `wanted` of a commit this process built, from the trees known here (null: not there); undefined when one is not known. */
-function knownFolders(dir: string, commit: string, wanted: string[]): Map<string, ReadonlyMap<string, RawTreeEntry> | null> | undefined {
-  const root = knownRootTree(dir, commit);
-  const rootEntries = root === undefined ? undefined : knownTree(root);
-  if (!rootEntries) return undefined;
-  const out = new Map<string, ReadonlyMap<string, RawTreeEntry> | null>([['', rootEntries]]);
-  // Ancestors come before their folders in `wanted` (ancestors() lists them top down).
-  for (const d of [...wanted].sort((a, b) => a.split('/').length - b.split('/').length)) {
-    if (d === '') continue;
-    const up = out.get(d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '');
-    if (up === undefined) return undefined;
-    const entry = up?.get(d.slice(d.lastIndexOf('/') + 1));
-    if (!entry || entry.mode !== TREE_MODE) {
-      out.set(d, null);
-      continue;
-    }
-    const entries = knownTree(entry.oid);
-    if (!entries) return undefined;
-    out.set(d, entries);
-  }
-  return out;
 }
 
 async function commitTree(dir: string, tree: string, parent: string | null, message: string, author: Identity): Promise<string> {

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../../../test/git-http-server';
 import { closeBatchReader } from './batch-reader';
 import { GitReader } from './git-reader';
-import { type Change, GitRepo } from './git-repo';
-import { forgetKnownCommits } from './known-trees';
+import { GitRepo } from './git-repo';
 import { forgetLastCommits } from './last-commits';
 
 const me = { name: 'Test User', email: 'test@example.test' };
@@ -76,50 +75,6 @@ describe('GitReader', () => {
     expect(await reader.typeOf(head, 'topics/sub')).toBe('tree');
     expect(await reader.typeOf(head, 'topics/gone.dita')).toBeNull();
     expect(await reader.objectIdAt(head, 'topics/new.dita')).toBe(byGit.find((e) => e.name === 'new.dita')?.oid);
-    closeBatchReader(gitDir);
-  });
-
-  it('builds a batch of commits each on the one before from the trees it wrote, as git reads them back', async () => {
-    const dir = path.join(work, 'batch');
-    await git(['init', '-q', '-b', 'main', dir]);
-    await writeFile(path.join(dir, 'readme.md'), 'r\n');
-    await mkdir(path.join(dir, 'topics/sub'), { recursive: true });
-    await writeFile(path.join(dir, 'topics/sub/c.dita'), 'c\n');
-    await git(['add', '-A'], dir);
-    await git(['-c', 'user.name=Ann Writer', '-c', 'user.email=ann@example.test', 'commit', '-q', '-m', 'Start'], dir);
-    const gitDir = path.join(dir, '.git');
-    const repo = new GitRepo(gitDir);
-    let tip = (await git(['rev-parse', 'HEAD'], dir)).trim();
-    // Each built on the last: a new folder, a file in it changed, a deletion, a move across folders, a file where a folder was emptied.
-    const batch: Change[][] = [
-      [{ op: 'put', path: 'topics/new/a.dita', content: Buffer.from('a\n') }],
-      [{ op: 'put', path: 'topics/new/a.dita', content: Buffer.from('a2\n') }],
-      [{ op: 'delete', path: 'topics/sub/c.dita' }],
-      [{ op: 'move', from: 'topics/new/a.dita', to: 'readme/a.dita' }],
-      [{ op: 'put', path: 'topics/sub', content: Buffer.from('now a file\n') }],
-    ];
-    const built: string[] = [];
-    for (const changes of batch) {
-      tip = await repo.buildCommit(tip, changes, 'Batched', me);
-      built.push(tip);
-    }
-    // What git reads back: the folders and files each change left, with their contents; every object sound.
-    expect((await git(['ls-tree', '-r', '-t', '--name-only', tip], dir)).trim().split('\n')).toEqual([
-      'readme.md',
-      'readme',
-      'readme/a.dita',
-      'topics',
-      'topics/sub',
-    ]);
-    expect(await git(['show', `${tip}:readme/a.dita`], dir)).toBe('a2\n');
-    expect(await git(['show', `${tip}:topics/sub`], dir)).toBe('now a file\n');
-    expect(await git(['show', `${built[1]}:topics/sub/c.dita`], dir)).toBe('c\n');
-    await git(['fsck', '--strict', '--no-dangling'], dir);
-    // Ids at paths of the commits built here, known without git, as git reads them after forgetting.
-    const paths = ['', 'readme.md', 'topics', 'topics/new', 'topics/new/a.dita', 'topics/sub', 'topics/sub/c.dita', 'readme/a.dita', 'nope/x'];
-    const known = await Promise.all(built.flatMap((c) => paths.map((p) => repo.objectIdAt(c, p))));
-    forgetKnownCommits(gitDir);
-    expect(known).toEqual(await Promise.all(built.flatMap((c) => paths.map((p) => repo.objectIdAt(c, p)))));
     closeBatchReader(gitDir);
   });
 });

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { keepNewest } from '../lru';
 import { objectInfo, readObjects } from './batch-reader';
 import { gitText, isValidBranchName, OBJECT_ID, REMOTE, runGit, trackingRef } from './git-process';
-import { knownEntryAt } from './known-trees';
 import { type CommitInfo, lastCommits } from './last-commits';
 import { GITLINK_MODE, parseTree, TREE_MODE } from './loose-objects';
 
@@ -221,9 +220,6 @@ export class GitReader {
 
   /** The object id (blob or tree) at a path of a commit; null when the path does not exist there. */
   async objectIdAt(commit: string, filePath: string): Promise<string | null> {
-    // A commit this process built (a save's, the head a batch builds on): its trees are known here.
-    const known = knownEntryAt(this.dir, commit, filePath);
-    if (known !== undefined && known?.mode !== GITLINK_MODE) return known?.oid ?? null;
     if (/^[0-9a-f]{40}$/.test(commit)) {
       const [info] = await objectInfo(this.dir, [filePath === '' ? `${commit}^{tree}` : `${commit}:${filePath}`]);
       if (info) return info.oid;

@@ -5,7 +5,6 @@ import { buildCommit, type Change, type Identity } from './commit-builder';
 import type { GitAuth } from './git-env';
 import { GitReader } from './git-reader';
 import { ensureClone, fetchBranch, fetchRemote, listRemoteBranches, type PushOptions, pushCommit, pushOffer, remoteHead } from './git-transport';
-import { forgetKnownCommits } from './known-trees';
 import { forgetLastCommits } from './last-commits';
 import type { RemotePin } from './remote-url';
 import type { Advertisement } from './smart-http';
@@ -66,7 +65,6 @@ export class GitRepo extends GitReader {
   async remove(): Promise<void> {
     closeBatchReader(this.dir);
     forgetLastCommits(this.dir);
-    forgetKnownCommits(this.dir);
     await rm(this.dir, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,10 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { saveTrace } from '../phase-trace';
+import { readObjects } from './batch-reader';
 import { replayCommit } from './commit-builder';
 import { classifyRemoteError, type GitAuth, gitEnv, type RemoteFailure } from './git-env';
 import { isValidBranchName, NETWORK_TIMEOUT_MS, REMOTE, runGit, runNetworkGit, trackingRef } from './git-process';
-import { readKnownObjects } from './known-trees';
 import { type ObjectType, parseTree, type RawTreeEntry, TREE_MODE } from './loose-objects';
 import { pinConfig, type RemotePin } from './remote-url';
 import { type Advertisement, advertisement, type PushAnswer, packOf, RemoteTimeout, receivePack } from './smart-http';
@@ -285,7 +285,7 @@ async function chainTo(clone: Clone, tip: string, base: string): Promise<{ body:
   let at = tip;
   while (at !== base) {
     if (chain.length >= HTTP_CHAIN_MAX) return null;
-    const [made] = await readKnownObjects(clone.dir, [at]);
+    const [made] = await readObjects(clone.dir, [at]);
     if (made?.type !== 'commit') return null;
     const text = made.body.toString('utf8');
     const parents = [...text.matchAll(/^parent ([0-9a-f]+)$/gm)].map((m) => m[1] ?? '');
@@ -310,7 +310,7 @@ async function objectsSince(
   parent: string,
   sent: Set<string>,
 ): Promise<{ type: ObjectType; body: Buffer }[] | null> {
-  const [parentCommit] = await readKnownObjects(clone.dir, [parent]);
+  const [parentCommit] = await readObjects(clone.dir, [parent]);
   if (parentCommit?.type !== 'commit') return null;
   const parentTree = /^tree ([0-9a-f]+)$/m.exec(parentCommit.body.toString('utf8'))?.[1] ?? null;
   const out: { type: ObjectType; body: Buffer }[] = [{ type: 'commit', body: commitBody }];
@@ -319,7 +319,7 @@ async function objectsSince(
   sent.add(tree);
   while (level.length > 0) {
     const olds = level.map((l) => l.old).filter((o): o is string => o !== null);
-    const read = await readKnownObjects(clone.dir, [...level.map((l) => l.oid), ...olds]);
+    const read = await readObjects(clone.dir, [...level.map((l) => l.oid), ...olds]);
     const oldTrees = new Map(olds.map((oid, i) => [oid, read[level.length + i]]));
     const next: typeof level = [];
     for (const [i, { old }] of level.entries()) {
@@ -340,7 +340,7 @@ async function objectsSince(
     }
     level = next;
   }
-  const files = await readKnownObjects(clone.dir, blobs);
+  const files = await readObjects(clone.dir, blobs);
   for (const file of files) {
     if (file?.type !== 'blob') return null;
     out.push({ type: 'blob', body: file.body });

@@ -20,8 +20,9 @@ export function objectId(type: ObjectType, body: Buffer): string {
   return createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
 }
 
-/** Writes an object into `gitDir`'s object store (nothing when it is there already); its id (given when the caller worked it out). */
-export async function writeLooseObject(gitDir: string, type: ObjectType, body: Buffer, oid = objectId(type, body)): Promise<string> {
+/** Writes an object into `gitDir`'s object store (nothing when it is there already); its id. */
+export async function writeLooseObject(gitDir: string, type: ObjectType, body: Buffer): Promise<string> {
+  const oid = objectId(type, body);
   const folder = path.join(gitDir, 'objects', oid.slice(0, 2));
   const file = path.join(folder, oid.slice(2));
   try {
