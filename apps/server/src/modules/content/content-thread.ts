@@ -6,6 +6,7 @@ import { describeTask } from './shared/thread-describe';
 import { askingGrammar, type ThreadCheckInput } from './shared/thread-grammar';
 import { s1000dCheckTask } from './shared/thread-s1000d';
 import { standardCheckTask } from './shared/thread-standards';
+import { templateTask } from './template/template-check';
 import { type DitaPreviewInput, type PreviewBranch, type PreviewQuestion, renderDitaPreview, s1000dPreviewHtml } from './topic-editor/preview-render';
 import type { FlightopsPreviewInput, S1000dPreviewInput } from './topic-editor/preview-threads';
 import { describeDitaTopic } from './topic-editor/topic-by-standard';
@@ -13,7 +14,8 @@ import { describeDitaTopic } from './topic-editor/topic-by-standard';
 /*
  * The content area's worker threads (app.content.threads): the checks of a save's DITA text, S1000D
  * object (thread-s1000d.ts) or ATA, flight-operations or XML-profile file (thread-standards.ts),
- * a large file's type and title as the editor opens it (thread-describe.ts), and the renderings of
+ * a large file's type and title as the editor opens it (thread-describe.ts), a template's check and
+ * preview (template-check.ts), and the renderings of
  * the editor's previews and a plan's "what changed" (preview-threads.ts: the text parsed, checked,
  * loaded with the branch and rendered) run here, not on the request loop. The server answers what a thread cannot know:
  * the branch's file contents, whether the document types table checks a root's grammar, and which
@@ -52,4 +54,5 @@ serveTasks({
   describe: describeTask,
   s1000d: (input: S1000dPreviewInput) => s1000dPreviewHtml(input.path, input.content, input.lang, input.assignment),
   flightops: (input: FlightopsPreviewInput) => renderFlightopsPreview(input.content, input.lang, input.aircraft),
+  template: templateTask,
 });

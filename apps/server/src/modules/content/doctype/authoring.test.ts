@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: templates and editor links spell their placeholders ${name}
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerFor, createTestApp, type TestApp } from '../../../../test/harness';
+import { threadTasksDone } from '../../../../test/thread-metrics';
 import { ccmsDefaultEditor, ccmsDoctype, ccmsEditorLink, ccmsTemplate } from '../../../db/schema';
 import { grammarRegistry } from '../grammar/grammar-registry';
 import { checkDita, errorsIn } from '../shared/dita-validation';
@@ -37,14 +38,20 @@ describe('document types', () => {
       editor: 'topic',
       defaultTemplateName: '任务（含前提和步骤）',
     });
-    // Every seeded template passes its own type's checks (DTD included where the catalogue has it).
+    // Every seeded template passes its own type's checks (DTD included where the catalogue has it), checked and
+    // rendered on a content thread: a topic's preview is its rendering, a map's has none.
     const templates = await admin.get('/prod-api/ccms/template/list?pageSize=50');
     expect(templates.body.total).toBe(19);
-    for (const tpl of templates.body.rows.filter((r: { kind: string }) => r.kind !== 's1000d')) {
+    const dita = templates.body.rows.filter((r: { kind: string }) => r.kind !== 's1000d');
+    const onThreads = await threadTasksDone('content', 'template');
+    for (const tpl of dita) {
       const preview = await admin.post('/prod-api/ccms/template/preview', { doctypeId: tpl.doctypeId, lang: tpl.lang, content: tpl.content, title: 'T & <1>' });
       expect(errorsIn(preview.body.data.problems), `${tpl.templateName} ${tpl.lang}`).toEqual([]);
       expect(preview.body.data.xml).toContain('T &amp; &lt;1&gt;');
+      if (tpl.kind === 'topic') expect(preview.body.data.html, `${tpl.templateName} ${tpl.lang}`).toContain('T &amp; &lt;1&gt;');
+      else expect(preview.body.data.html).toBe('');
     }
+    expect(await threadTasksDone('content', 'template')).toBe(onThreads + dita.length);
   });
 
   it('list the S1000D schemas by root element, with the s1000d grammar, not found while no S1000D schema package is installed', async () => {

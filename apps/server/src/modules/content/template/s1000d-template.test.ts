@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type TestApp } from '../../../../test/harness';
+import { threadTasksDone } from '../../../../test/thread-metrics';
 import { CATALOG_PERMS } from '../catalog/catalog-test-kit';
 import { allowLoopbackRemotes, type TestUser, userWith } from '../content-test-kit';
 import { bikeLibrary, bikeMissing, installS1000dGrammars } from '../s1000d/s1000d-test-kit';
@@ -86,6 +87,8 @@ suite('S1000D templates', () => {
     const rows: TemplateRow[] = (await admin.get(api('/ccms/template/list'), { pageSize: 100 })).body.rows;
     const s1000d = rows.filter((r) => r.kind === 's1000d');
     expect(s1000d.map((r) => r.doctypeName)).toEqual(['proced', 'descript', 'fault', 'ipd', 'crew', 'pm', 'dml']);
+    // Checked and rendered on a content thread, which reads the installed packages itself.
+    const onThreads = await threadTasksDone('content', 'template');
     for (const r of s1000d) {
       const preview = await admin.post(api('/ccms/template/preview'), { doctypeId: r.doctypeId, lang: r.lang, content: r.content, title: 'Pads & <discs>' });
       expect(preview.body.code, r.templateName).toBe(200);
@@ -96,8 +99,9 @@ suite('S1000D templates', () => {
       expect(preview.body.data.xml).toContain('Pads &amp; &lt;discs&gt;');
       if (r.doctypeName !== 'pm' && r.doctypeName !== 'dml') expect(preview.body.data.html, r.templateName).toContain('Pads &amp; &lt;discs&gt;');
     }
-    // Saving one unchanged is accepted (it is checked again).
+    // Saving one unchanged is accepted (it is checked again, on a thread too).
     expect((await admin.put(api('/ccms/template'), editable(s1000d[0] as TemplateRow))).body.code).toBe(200);
+    expect(await threadTasksDone('content', 'template')).toBe(onThreads + s1000d.length + 1);
   });
 
   it('a broken S1000D template is refused with its located problem; another schema or an unknown placeholder is refused too; nothing is saved', async () => {

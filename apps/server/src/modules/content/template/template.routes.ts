@@ -5,11 +5,14 @@ import { routeOf } from '../../../platform/http/endpoint-route';
 import { done, ok, rows } from '../../../platform/http/envelope';
 import { BusinessType } from '../../../platform/types';
 import { templateService } from './template.service';
+import { threadTemplateCheck } from './template-check';
 
 const log = (businessType: BusinessType) => ({ log: { title: 'template', businessType } });
 
 export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const templates = templateService(app.db, app.content.grammar, () => app.content.grammars.s1000d());
+  // Templates are checked and previewed on the content threads, which read the installed S1000D packages themselves.
+  const check = threadTemplateCheck(app.content.threads, app.content.grammar, () => app.content.grammars.s1000dPackages());
+  const templates = templateService(app.db, app.content.grammar, check);
 
   app.route({ ...routeOf(TemplateApi.list), handler: async (req) => rows(await templates.list(req.query)) });
   app.route({ ...routeOf(TemplateApi.options), handler: async (req) => ok(await templates.options(req.query.kind)) });

@@ -1,5 +1,4 @@
 import type { Language } from '@ccms/contracts/constants';
-import type { EditorProblem } from '@ccms/contracts/content/problem';
 import {
   S1000D_TEMPLATE_PLACEHOLDERS,
   TEMPLATE_PLACEHOLDERS,
@@ -11,34 +10,22 @@ import {
   type TemplateUpdate,
 } from '@ccms/contracts/content/template';
 import { translate } from '@ccms/contracts/messages';
-import { loadProject, MemorySource, renderTopicPreview } from '@ccms/dita';
-import { isDitaMap } from '@ccms/dita/files';
-import { describeFile, publishTexts, renderModule, TEMPLATE_SCHEMAS } from '@ccms/s1000d';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ccmsDoctype, ccmsTemplate } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import { badRequest, notFound } from '../../../platform/http/errors';
-import { checkS1000dObject } from '../catalog/s1000d-rows';
-import type { S1000dGrammar } from '../grammar/grammar-package';
-import { checkDita, errorsIn, type GrammarRules, invalid } from '../shared/dita-validation';
+import { errorsIn, type GrammarRules, invalid } from '../shared/dita-validation';
 import { doctypeById, enabledTemplates, findTemplate, listTemplates, templateNameClash } from './template.queries';
+import { inProcessTemplateCheck, kindOf, type TemplateCheck } from './template-check';
 import { fillTemplate, type TemplateValues } from './template-fill';
 
 type Doctype = NonNullable<Awaited<ReturnType<typeof doctypeById>>>;
 
-/** An S1000D type's files are S1000D objects; a DITA map type's files are maps; everything else is a topic. */
-export const kindOf = (doctype: { fileSuffix: string; grammar: string }): TemplateKind =>
-  doctype.grammar === 's1000d' ? 's1000d' : isDitaMap(doctype.fileSuffix) ? 'map' : 'topic';
+export { kindOf };
 
 /** The placeholders a type's templates may use. */
 const placeholdersFor = (doctype: { grammar: string }) => (doctype.grammar === 's1000d' ? S1000D_TEMPLATE_PLACEHOLDERS : TEMPLATE_PLACEHOLDERS);
-
-/** The type's own grammar rule, whatever other types say about the same root; its DTDs where the app finds them. */
-const grammarOf = (doctype: Doctype, grammar: GrammarRules): GrammarRules => ({
-  checksGrammar: async () => doctype.grammar === 'catalog',
-  dtdsFor: (d) => grammar.dtdsFor(d),
-});
 
 const rootParams = (root: string, doctype: Doctype) => ({ root, type: doctype.doctypeName, roots: doctype.rootElements.join(', ') });
 
@@ -66,58 +53,30 @@ function sampleValues(lang: string, userName: string, title?: string): TemplateV
 }
 
 /**
- * An S1000D template's filled text checked as a new object: the installed S1000D schema package of
- * the issue it names and the default BREX chain its brexDmRef names; the schema it names must be
- * its type's (for a type named by a schema). Refused when no S1000D schema package is installed.
+ * Topic and map templates: validated against their type when saved, previewed, and filled for new
+ * files. `check` checks and renders a template's text: on the content threads in the server
+ * (template.routes.ts); in this process by default, for the services that only fill templates.
  */
-async function checkedS1000d(doctype: Doctype, text: string, lang: Language, s1000d: (() => Promise<S1000dGrammar>) | undefined) {
-  const g = s1000d ? await s1000d() : undefined;
-  if (!g || g.packages.length === 0) throw badRequest('template.s1000dNoSchema');
-  const problems: EditorProblem[] = checkS1000dObject(text, 'template.xml', new Map(), g).map((p) => ({
-    line: p.line,
-    column: p.column,
-    severity: p.severity === 'error' ? 'error' : 'warning',
-    code: p.code,
-    message: lang === 'en' ? p.messages.en : p.messages.zh,
-  }));
-  const object = describeFile('template.xml', text);
-  const schema = object.schema ?? '';
-  if (object.root && (TEMPLATE_SCHEMAS as readonly string[]).includes(doctype.doctypeName) && schema !== doctype.doctypeName)
-    problems.unshift({
-      line: 1,
-      column: 1,
-      severity: 'error',
-      code: 'template.schemaMismatch',
-      message: translate(lang, 'template.schemaMismatch', { schema: schema || '-', type: doctype.doctypeName }),
-    });
-  return { problems, root: object.root, object };
-}
-
-/** Topic and map templates: validated against their type when saved, previewed, and filled for new files. */
-export function templateService(db: Db, grammar: GrammarRules, s1000d?: () => Promise<S1000dGrammar>) {
+export function templateService(db: Db, grammar: GrammarRules, check: TemplateCheck = inProcessTemplateCheck(grammar)) {
   async function doctypeOf(doctypeId: number) {
     const doctype = await doctypeById(db, doctypeId);
     if (!doctype) throw badRequest('doctype.notFound', { id: doctypeId });
     return doctype;
   }
 
-  /** The filled text checked as a file of the type: well-formed, DITA structure, its grammar, a root the type names. */
-  async function checked(doctype: Doctype, text: string, lang: Language) {
-    if (doctype.grammar === 's1000d') {
-      const result = await checkedS1000d(doctype, text, lang, s1000d);
-      const rootOk = result.root === undefined || doctype.rootElements.includes(result.root);
-      return { problems: result.problems, rootOk, rootName: result.root ?? '', s1000d: result.object };
-    }
-    const result = await checkDita(text, `template${doctype.fileSuffix}`, lang, grammarOf(doctype, grammar));
-    const root = result.root?.name;
-    const rootOk = root === undefined || doctype.rootElements.includes(root);
-    return { ...result, rootOk, rootName: root ?? '' };
+  /** The filled text checked as a file of the type (rendered too for a preview); refused when an S1000D type meets no installed schema package. */
+  async function checked(doctype: Doctype, xml: string, lang: Language, textsLang: string, render: boolean) {
+    const { doctypeName, grammar: kind, fileSuffix, rootElements } = doctype;
+    const result = await check({ doctype: { doctypeName, grammar: kind, fileSuffix, rootElements }, xml, lang, textsLang, render });
+    if (result.noSchema) throw badRequest('template.s1000dNoSchema');
+    return result;
   }
 
   async function assertUsable(auth: AuthContext, body: TemplateBody, lang: Language, exceptId?: number) {
     const doctype = await doctypeOf(body.doctypeId);
     if (await templateNameClash(db, body.templateName, body.lang, exceptId)) throw badRequest('template.nameExists', { name: body.templateName });
-    const result = await checked(doctype, fillTemplate(body.content, sampleValues(body.lang, auth.userName), placeholdersFor(doctype)), lang);
+    const xml = fillTemplate(body.content, sampleValues(body.lang, auth.userName), placeholdersFor(doctype));
+    const result = await checked(doctype, xml, lang, body.lang, false);
     if (errorsIn(result.problems).length > 0) throw invalid(result.problems);
     if (!result.rootOk) throw badRequest('template.rootMismatch', rootParams(result.rootName, doctype));
   }
@@ -178,27 +137,15 @@ export function templateService(db: Db, grammar: GrammarRules, s1000d?: () => Pr
       });
     },
 
-    /** The filled text, its problems (200 even when invalid) and, for a topic, the engine's rendering. */
+    /** The filled text, its problems (200 even when invalid) and, for a topic or a data module without errors, its rendering. */
     async preview(auth: AuthContext, body: TemplatePreviewBody, lang: Language): Promise<TemplatePreview> {
       const doctype = await doctypeOf(body.doctypeId);
       const xml = fillTemplate(body.content, sampleValues(body.lang, auth.userName, body.title), placeholdersFor(doctype));
-      const result = await checked(doctype, xml, lang);
+      const result = await checked(doctype, xml, lang, body.lang, true);
       const problems = result.problems.map(({ line, column, severity, message }) => ({ line, column, severity, message }));
       if (!result.rootOk)
         problems.unshift({ line: 1, column: 1, severity: 'error', message: translate(lang, 'template.rootMismatch', rootParams(result.rootName, doctype)) });
-      const object = 's1000d' in result ? result.s1000d : undefined;
-      if (object) {
-        // A data module renders as a publication shows it; a PM or a DML has no page of its own.
-        const root = object.xml?.root;
-        if (root?.name !== 'dmodule' || errorsIn(result.problems).length > 0) return { xml, html: '', problems };
-        const context = { texts: publishTexts(body.lang), pageOf: () => undefined, graphic: () => undefined, idPrefix: '' };
-        return { xml, html: renderModule(context, object, root).html, problems };
-      }
-      if ('s1000d' in result || !result.root || kindOf(doctype) === 'map' || errorsIn(result.problems).length > 0) return { xml, html: '', problems };
-      const source = new MemorySource({ 'template.dita': xml, 'preview.ditamap': '<map><topicref href="template.dita"/></map>' });
-      const project = await loadProject({ source, map: 'preview.ditamap' });
-      const { html } = await renderTopicPreview(project, 'template.dita');
-      return { xml, html, problems };
+      return { xml, html: result.html, problems };
     },
 
     /** A new DITA file's text from a template: placeholders filled with the caller's values, ${lang} with the template's language (an S1000D template is refused). */
