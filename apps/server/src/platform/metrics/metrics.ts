@@ -109,6 +109,22 @@ export function observeThreadTask(pool: string, task: string, result: 'ok' | 'er
   threadTasks.observe({ pool, task, result }, ms / 1000);
 }
 
+/** Seconds: a branch already at its commit to a full run of a large library. */
+const INDEX_BUCKETS = [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+const indexRuns = metrics.register(
+  new Histogram(
+    'ccms_catalog_index_duration_seconds',
+    "Time a catalogue index run of a branch took, by mode (full, incremental; unchanged: the branch's index was at that commit already)",
+    ['mode'],
+    INDEX_BUCKETS,
+  ),
+);
+
+/** A catalogue index run of a branch ended (catalog/indexer.ts). */
+export function observeIndexRun(mode: 'full' | 'incremental' | 'unchanged', ms: number) {
+  indexRuns.observe({ mode }, ms / 1000);
+}
+
 // The process figures Prometheus' own clients export under these names, so existing dashboards read them.
 const startTime = Math.round(Date.now() / 1000 - process.uptime());
 metrics.register(

@@ -43,6 +43,8 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
   const branchKey = (libraryId: number, branch: string) => `${libraryId}\u0000${branch}`;
   /** Index runs being worked out ahead, by library, branch and commit (prepareCommit). */
   const preparing = new Map<string, Promise<PreparedRun | null>>();
+  /** Per branch, the last commit a save asked afterCommit to index, and that run (shared by the saves of its batch). */
+  const committed = new Map<string, { commit: string; run: Promise<ReindexResult> }>();
 
   function branchOf(row: LibraryRow, branch: string | undefined): string {
     const name = branch?.trim() || row.defaultBranch;
@@ -173,7 +175,18 @@ export function catalogService(db: Db, git: LibraryGit, libraries: LibraryServic
      * from the changes as given; otherwise the clone's branch head.
      */
     async afterCommit(row: LibraryRow, branch: string, made?: MadeCommit, prepared?: PreparedRun | null): Promise<ReindexResult> {
-      return (await refresh(row, branch, { committed: true, made, prepared })).result;
+      if (!made) return (await refresh(row, branch, { committed: true })).result;
+      // The saves of one batch (one push) all ask to index the same commit: one run answers them all.
+      const key = branchKey(row.libraryId, branch);
+      const last = committed.get(key);
+      if (last?.commit === made.commit) return last.run;
+      const run = refresh(row, branch, { committed: true, made, prepared }).then((r) => r.result);
+      const entry = { commit: made.commit, run };
+      committed.set(key, entry);
+      run.catch(() => {
+        if (committed.get(key) === entry) committed.delete(key);
+      });
+      return run;
     },
 
     /**

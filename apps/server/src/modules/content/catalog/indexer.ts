@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { objectId } from '../../../platform/git/loose-objects';
 import { keepNewest } from '../../../platform/lru';
+import { observeIndexRun } from '../../../platform/metrics/metrics';
 import { standardOf } from '../standard/registry';
 import { type IndexWrite, writeIndex } from './catalog-store';
 import { type DitaRunner, inProcessRunner, storedRowsOf } from './dita-runner';
@@ -74,7 +75,10 @@ export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: Dita
     async index(target: IndexTarget, stored: string | null, opts: { full?: boolean } = {}, prepared?: PreparedRun | null): Promise<ReindexResult> {
       const started = performance.now();
       const key = keyOf(target.libraryId, target.branch);
-      if (stored === target.commit && !opts.full) return unchangedResult(target);
+      if (stored === target.commit && !opts.full) {
+        observeIndexRun('unchanged', performance.now() - started);
+        return unchangedResult(target);
+      }
       const dita = standardOf(target.libraryType).id === 'dita';
       const settle = (written: boolean) =>
         dita ? runner.settle({ libraryId: target.libraryId, branch: target.branch, commit: target.commit, written }) : undefined;
@@ -106,7 +110,9 @@ export function catalogIndexer(db: Db, options: IndexerOptions & { runner?: Dita
       settle(true);
       // Fresh statistics after a big change, so search plans use the trigram indexes.
       if (run.result.mode === 'full') await db.execute(sql`ANALYZE ccms_catalog_topic, ccms_catalog_document, ccms_catalog_link`);
-      return { ...run.result, durationMs: Math.round(performance.now() - started) };
+      const durationMs = performance.now() - started;
+      observeIndexRun(run.result.mode, durationMs);
+      return { ...run.result, durationMs: Math.round(durationMs) };
     },
     /**
      * Starts working out the incremental run from the stored commit to `target.commit` (a commit

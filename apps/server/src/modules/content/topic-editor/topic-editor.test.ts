@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { git } from '../../../../test/git-http-server';
 import { useGitServer } from '../../../../test/git-server';
 import { type Caller, createTestApp, type Reply, type TestApp } from '../../../../test/harness';
-import { threadTasksDone } from '../../../../test/thread-metrics';
+import { indexRunsDone, threadTasksDone } from '../../../../test/thread-metrics';
 import { ccmsLibrarySetting } from '../../../db/schema';
 import { metrics } from '../../../platform/metrics/metrics';
 import { findMeta, saveMeta } from '../catalog/catalog-meta';
@@ -258,6 +258,9 @@ describe('save', () => {
   it('sends the saves queued behind a push together: each its own commit by its own author, one push for all, indexed at once', async () => {
     const [first, b, c] = await Promise.all([open(writer.caller, 'batch1'), open(second.caller, 'batch2'), open(owner.caller, 'batch3')]);
     const before = await commits();
+    // The saves of a batch ask the catalogue for the one commit the push moved the branch to: one index run answers them all.
+    const runs = async () => ({ incremental: await indexRunsDone('incremental'), unchanged: await indexRunsDone('unchanged') });
+    const runsBefore = await runs();
     const gate = remote().holdPushes();
     const waiting = async () => Number(/^ccms_git_commits_waiting (\d+)$/m.exec(await metrics.render())?.[1]);
     let saves: Reply[];
@@ -273,8 +276,13 @@ describe('save', () => {
       await expect.poll(waiting, { timeout: 20_000 }).toBe(2);
       gate.release();
       saves = [await held, ...(await queued)];
-      // The two queued saves took one push between them.
+      // The two queued saves took one push between them, and one index run: the held save's run, then the batch's.
       expect(remote().pushes - pushesBefore).toBe(1);
+      const runsAfter = await runs();
+      expect({ incremental: runsAfter.incremental - runsBefore.incremental, unchanged: runsAfter.unchanged - runsBefore.unchanged }).toEqual({
+        incremental: 2,
+        unchanged: 0,
+      });
     } finally {
       gate.release();
     }
