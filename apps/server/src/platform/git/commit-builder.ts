@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readObjects } from './batch-reader';
 import { gitText, runGit } from './git-process';
 import { rememberCommit } from './last-commits';
-import { commitBody, GITLINK_MODE, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
+import { commitBody, GITLINK_MODE, type ObjectType, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
 
 /** Writing a clone: commits built from changes without a working tree, and a commit replayed on a head that moved. */
 
@@ -44,6 +44,20 @@ export class MergeConflictError extends Error {
   }
 }
 
+/** An object a commit's build read (a folder of the parent) or wrote: what a push's pack is made of. */
+export interface HeldObject {
+  oid: string;
+  type: ObjectType;
+  body: Buffer;
+}
+
+export interface BuildOptions {
+  /** Writes an object into the clone; its id (default: a loose object through libuv's pool). */
+  write?: (type: ObjectType, body: Buffer) => string | Promise<string>;
+  /** Told each folder of the parent the build read and each object it wrote. */
+  keep?: (object: HeldObject) => void;
+}
+
 /**
  * A commit applying `changes` on top of `parent` (null: the first commit of an empty
  * repository). Only the folders on the changed paths are read (one `git cat-file --batch`);
@@ -51,7 +65,20 @@ export class MergeConflictError extends Error {
  * else in the clone changes. Puts and move targets are checked against `parent`, as are the
  * paths deleted or moved.
  */
-export async function buildCommit(dir: string, parent: string | null, changes: Change[], message: string, author: Identity): Promise<string> {
+export async function buildCommit(
+  dir: string,
+  parent: string | null,
+  changes: Change[],
+  message: string,
+  author: Identity,
+  opts: BuildOptions = {},
+): Promise<string> {
+  const store = opts.write ?? ((type: ObjectType, body: Buffer) => writeLooseObject(dir, type, body));
+  const write = async (type: ObjectType, body: Buffer) => {
+    const oid = await store(type, body);
+    opts.keep?.({ oid, type, body });
+    return oid;
+  };
   const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
   const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
   const ancestors = (p: string) => {
@@ -73,6 +100,7 @@ export async function buildCommit(dir: string, parent: string | null, changes: C
     wanted.forEach((d, i) => {
       const obj = found[i];
       pristine.set(d, obj?.type === 'tree' ? parseTree(obj.body) : null);
+      if (obj?.type === 'tree') opts.keep?.({ oid: obj.oid, type: 'tree', body: obj.body });
       if (d === '' && obj) parentTree = obj.oid;
     });
   }
@@ -93,7 +121,7 @@ export async function buildCommit(dir: string, parent: string | null, changes: C
       .filter(Boolean);
     for (const [i, c] of fromFiles.entries()) blobs.set(c, ids[i] ?? '');
   }
-  for (const c of puts) if ('content' in c) blobs.set(c, await writeLooseObject(dir, 'blob', c.content));
+  for (const c of puts) if ('content' in c) blobs.set(c, await write('blob', c.content));
 
   // The folders as changed so far (copied from the parent on first change).
   const working = new Map<string, Map<string, RawTreeEntry>>();
@@ -152,7 +180,7 @@ export async function buildCommit(dir: string, parent: string | null, changes: C
   for (const d of order) {
     const entries = working.get(d) ?? new Map<string, RawTreeEntry>();
     for (const [name, e] of entries) if (e.mode === TREE_MODE && e.oid === '') entries.delete(name);
-    const oid = entries.size === 0 && d !== '' ? '' : await writeLooseObject(dir, 'tree', serializeTree(entries));
+    const oid = entries.size === 0 && d !== '' ? '' : await write('tree', serializeTree(entries));
     if (d === '') tree = oid;
     else {
       const up = working.get(folderOf(d));
@@ -161,10 +189,10 @@ export async function buildCommit(dir: string, parent: string | null, changes: C
       else up.set(nameOf(d), { mode: TREE_MODE, oid });
     }
   }
-  if (tree === '') tree = parentTree ?? (await writeLooseObject(dir, 'tree', serializeTree(new Map())));
+  if (tree === '') tree = parentTree ?? (await write('tree', serializeTree(new Map())));
   if (tree === parentTree) throw new TreeError('noChange', '');
   const body = commitBody(tree, parent, message, author);
-  const oid = await writeLooseObject(dir, 'commit', body);
+  const oid = await write('commit', body);
   // A folder's list reads its last commits along the saves' line: this one needs no reading.
   rememberCommit(oid, body);
   return oid;

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { timeGit } from '../metrics/metrics';
 import { closeBatchReader } from './batch-reader';
-import { buildCommit, type Change, type Identity } from './commit-builder';
+import type { Change, HeldObject, Identity } from './commit-builder';
+import { buildCommitOffLoop } from './commit-writer';
 import type { GitAuth } from './git-env';
 import { GitReader } from './git-reader';
 import { ensureClone, fetchBranch, fetchRemote, listRemoteBranches, type PushOptions, pushCommit, pushOffer, remoteHead } from './git-transport';
@@ -9,7 +10,7 @@ import { forgetLastCommits } from './last-commits';
 import type { RemotePin } from './remote-url';
 import type { Advertisement } from './smart-http';
 
-export { type Change, type Identity, MergeConflictError, TreeError } from './commit-builder';
+export { type Change, type HeldObject, type Identity, MergeConflictError, TreeError } from './commit-builder';
 export { isValidBranchName } from './git-process';
 export type { BranchInfo, CommitInfo, TreeEntry } from './git-reader';
 export { RemoteError, RemoteMovedError } from './git-transport';
@@ -52,9 +53,12 @@ export class GitRepo extends GitReader {
     return pushOffer(this, url, auth);
   }
 
-  /** A commit applying `changes` on top of `parent` (null: the first commit of an empty repository). */
-  buildCommit(parent: string | null, changes: Change[], message: string, author: Identity): Promise<string> {
-    return buildCommit(this.dir, parent, changes, message, author);
+  /**
+   * A commit applying `changes` on top of `parent` (null: the first commit of an empty repository),
+   * built on the commit thread; `keep` is told the objects read and written for it.
+   */
+  buildCommit(parent: string | null, changes: Change[], message: string, author: Identity, keep?: (object: HeldObject) => void): Promise<string> {
+    return buildCommitOffLoop(this.dir, parent, changes, message, author, keep);
   }
 
   /** Pushes `commit` (built on the branch head) to the branch, replaying it when the remote moved. */

@@ -1,8 +1,8 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { saveTrace } from '../phase-trace';
-import { readObjects } from './batch-reader';
-import { replayCommit } from './commit-builder';
+import { type GitObject, readObjects } from './batch-reader';
+import { type HeldObject, replayCommit } from './commit-builder';
 import { classifyRemoteError, type GitAuth, gitEnv, type RemoteFailure } from './git-env';
 import { isValidBranchName, NETWORK_TIMEOUT_MS, REMOTE, runGit, runNetworkGit, trackingRef } from './git-process';
 import { type ObjectType, parseTree, type RawTreeEntry, TREE_MODE } from './loose-objects';
@@ -57,6 +57,8 @@ export interface PushOptions {
   remote?: { url: string; offer?: Promise<Advertisement | null> };
   /** Told once, when the first attempt's objects are on their way (the rest is the remote's work): other work can start without slowing the push's own. */
   onSend?: () => void;
+  /** Objects the commits' builds read and wrote, by id: the pack is made from them, the clone read only for the others. */
+  held?: ReadonlyMap<string, HeldObject>;
 }
 
 /** The clone the transport works on: its folder, the remote address its URL check approved, and what it reads of its refs. */
@@ -186,7 +188,7 @@ export async function pushCommit(
     opts.onSend?.();
   };
   for (let attempt = 1; ; attempt++) {
-    const outcome = await pushOnce(clone, branch, current, auth, opts.remote?.url, attempt === 1 ? opts.remote?.offer : undefined, sent);
+    const outcome = await pushOnce(clone, branch, current, auth, opts.remote?.url, attempt === 1 ? opts.remote?.offer : undefined, sent, opts.held);
     if (outcome !== 'rejected') return { commit: current, attempts: attempt, via: outcome };
     if (opts.replay === false) throw new RemoteMovedError(branch);
     if (attempt >= MAX_PUSH_ATTEMPTS) throw new RemoteError('unknown', `push still rejected after ${attempt} attempts`);
@@ -209,11 +211,12 @@ async function pushOnce(
   url: string | undefined,
   offer: Promise<Advertisement | null> | undefined,
   sent: () => void,
+  held?: ReadonlyMap<string, HeldObject>,
 ): Promise<'http' | 'git' | 'rejected'> {
   if (url !== undefined && isValidBranchName(branch)) {
     let answer: PushAnswer;
     try {
-      answer = await pushOverHttp(clone, url, branch, commit, auth, offer, sent);
+      answer = await pushOverHttp(clone, url, branch, commit, auth, offer, sent, held);
     } catch (err) {
       // A remote that stalls would stall git too: said now instead of waiting for it twice.
       if (err instanceof RemoteTimeout) throw new RemoteError('hostUnreachable', err.message);
@@ -255,6 +258,7 @@ async function pushOverHttp(
   auth: GitAuth | null,
   offer: Promise<Advertisement | null> | undefined,
   sent: () => void,
+  held?: ReadonlyMap<string, HeldObject>,
 ): Promise<PushAnswer> {
   const trace = saveTrace();
   const advert = await (offer ?? advertisement(url, auth, clone.pin, NETWORK_TIMEOUT_MS));
@@ -263,12 +267,13 @@ async function pushOverHttp(
   const ref = `refs/heads/${branch}`;
   const remoteAt = advert.refs.get(ref);
   if (!remoteAt) return { kind: 'unsure', why: 'no such branch on the remote' };
-  const chain = await chainTo(clone, commit, remoteAt);
+  const read = (oids: string[]) => objectsById(clone, oids, held);
+  const chain = await chainTo(read, commit, remoteAt);
   if (!chain) return { kind: 'unsure', why: 'not a chain of commits on the remote head' };
   const objects: { type: ObjectType; body: Buffer }[] = [];
   const sentOids = new Set<string>();
   for (const link of chain) {
-    const part = await objectsSince(clone, link.body, link.tree, link.parent, sentOids);
+    const part = await objectsSince(read, link.body, link.tree, link.parent, sentOids);
     if (!part) return { kind: 'unsure', why: 'objects not readable' };
     objects.push(...part);
   }
@@ -279,13 +284,24 @@ async function pushOverHttp(
   return answer;
 }
 
+/** Objects by id, null where missing. */
+type ReadById = (oids: string[]) => Promise<(GitObject | null)[]>;
+
+/** Objects by id: those the builds held (PushOptions' `held`), the others through the clone's reader. */
+async function objectsById(clone: Clone, oids: string[], held: ReadonlyMap<string, HeldObject> | undefined): Promise<(GitObject | null)[]> {
+  const missing = held ? oids.filter((oid) => !held.has(oid)) : oids;
+  const read = missing.length > 0 ? await readObjects(clone.dir, missing) : [];
+  const fromGit = new Map(missing.map((oid, i) => [oid, read[i] ?? null]));
+  return oids.map((oid) => held?.get(oid) ?? fromGit.get(oid) ?? null);
+}
+
 /** The commits from `tip` back to (not including) `base`, oldest first, each with one parent; null when that is not what the history is. */
-async function chainTo(clone: Clone, tip: string, base: string): Promise<{ body: Buffer; tree: string; parent: string }[] | null> {
+async function chainTo(read: ReadById, tip: string, base: string): Promise<{ body: Buffer; tree: string; parent: string }[] | null> {
   const chain: { body: Buffer; tree: string; parent: string }[] = [];
   let at = tip;
   while (at !== base) {
     if (chain.length >= HTTP_CHAIN_MAX) return null;
-    const [made] = await readObjects(clone.dir, [at]);
+    const [made] = await read([at]);
     if (made?.type !== 'commit') return null;
     const text = made.body.toString('utf8');
     const parents = [...text.matchAll(/^parent ([0-9a-f]+)$/gm)].map((m) => m[1] ?? '');
@@ -300,17 +316,18 @@ async function chainTo(clone: Clone, tip: string, base: string): Promise<{ body:
 
 /**
  * The objects a remote at `parent` lacks for a commit on it: the commit, and the trees and files
- * of its tree that are not at the same place in the parent's (read level by level through the
- * clone's reader), leaving out those in `sent` (already in the pack). Null when one cannot be read.
+ * of its tree that are not at the same place in the parent's (read level by level, from what the
+ * builds held or through the clone's reader), leaving out those in `sent` (already in the pack).
+ * Null when one cannot be read.
  */
 async function objectsSince(
-  clone: Clone,
+  readById: ReadById,
   commitBody: Buffer,
   tree: string,
   parent: string,
   sent: Set<string>,
 ): Promise<{ type: ObjectType; body: Buffer }[] | null> {
-  const [parentCommit] = await readObjects(clone.dir, [parent]);
+  const [parentCommit] = await readById([parent]);
   if (parentCommit?.type !== 'commit') return null;
   const parentTree = /^tree ([0-9a-f]+)$/m.exec(parentCommit.body.toString('utf8'))?.[1] ?? null;
   const out: { type: ObjectType; body: Buffer }[] = [{ type: 'commit', body: commitBody }];
@@ -319,7 +336,7 @@ async function objectsSince(
   sent.add(tree);
   while (level.length > 0) {
     const olds = level.map((l) => l.old).filter((o): o is string => o !== null);
-    const read = await readObjects(clone.dir, [...level.map((l) => l.oid), ...olds]);
+    const read = await readById([...level.map((l) => l.oid), ...olds]);
     const oldTrees = new Map(olds.map((oid, i) => [oid, read[level.length + i]]));
     const next: typeof level = [];
     for (const [i, { old }] of level.entries()) {
@@ -340,7 +357,7 @@ async function objectsSince(
     }
     level = next;
   }
-  const files = await readObjects(clone.dir, blobs);
+  const files = await readById(blobs);
   for (const file of files) {
     if (file?.type !== 'blob') return null;
     out.push({ type: 'blob', body: file.body });

@@ -2,8 +2,18 @@ import { Code } from '@ccms/contracts/http';
 import type { ccmsLibrary } from '../../../db/schema';
 import type { AuthContext } from '../../../platform/auth/access';
 import type { GitAuth } from '../../../platform/git/git-env';
-import { type Change, type GitRepo, type Identity, MergeConflictError, RemoteError, RemoteMovedError, TreeError } from '../../../platform/git/git-repo';
+import {
+  type Change,
+  type GitRepo,
+  type HeldObject,
+  type Identity,
+  MergeConflictError,
+  RemoteError,
+  RemoteMovedError,
+  TreeError,
+} from '../../../platform/git/git-repo';
 import type { LibraryLock } from '../../../platform/git/library-lock';
+import { parseTree } from '../../../platform/git/loose-objects';
 import { AppError, badRequest, conflict } from '../../../platform/http/errors';
 import { countCommitsWaiting, observePushCommits } from '../../../platform/metrics/metrics';
 import { saveTrace } from '../../../platform/phase-trace';
@@ -183,19 +193,24 @@ export function commitQueue({ lock, identityOf, clone, pushed: onPushed }: Commi
       const lists = live.map((j) => j.changes);
       const offer = rebuild || lists.every((l) => typeof l !== 'function' && overHttp(l)) ? repo.pushOffer(row.url, credentials) : undefined;
       const built: { job: CommitJob; commit: string; parent: string; changes: Change[] }[] = [];
+      // What the builds read and wrote: the push's pack is made from it, not read back from the clone.
+      const held = new Map<string, HeldObject>();
+      const keep = (o: HeldObject) => held.set(o.oid, o);
+      // Each job checks its file at the commit the one before built: answered from what that build held where it can.
+      const view = heldView(repo, held);
       let tip = head;
       for (const job of live) {
         let list: Change[];
         try {
-          if (job.checkHead) await job.checkHead(repo, tip);
-          list = typeof job.changes === 'function' ? await job.changes(repo, tip) : job.changes;
+          if (job.checkHead) await job.checkHead(view, tip);
+          list = typeof job.changes === 'function' ? await job.changes(view, tip) : job.changes;
         } catch (err) {
           job.reject(err);
           continue;
         }
         trace.mark('commit-push/url+head+check');
         try {
-          const made = await repo.buildCommit(tip, list, job.message, job.author);
+          const made = await repo.buildCommit(tip, list, job.message, job.author, keep);
           built.push({ job, commit: made, parent: tip, changes: list });
           tip = made;
         } catch (err) {
@@ -212,6 +227,7 @@ export function commitQueue({ lock, identityOf, clone, pushed: onPushed }: Commi
         // each job is told what the whole batch changes.
         const pushed = await repo.pushCommit(branch, tip, credentials, built[0]?.job.who ?? '', {
           replay: !rebuild,
+          held,
           ...(overHttp(all) ? { remote: { url: row.url, offer } } : {}),
           onSend: () => {
             for (const b of built) b.job.onBuilt?.(tip, head, changed);
@@ -243,6 +259,31 @@ export function commitQueue({ lock, identityOf, clone, pushed: onPushed }: Commi
   }
 
   return { commit };
+}
+
+/** The id at `path` of a commit whose trees on the way `held` has; undefined when one of them is not held (null: no such path). */
+function heldIdAt(held: ReadonlyMap<string, HeldObject>, commit: string, path: string): string | null | undefined {
+  const made = held.get(commit);
+  if (made?.type !== 'commit') return undefined;
+  let oid = /^tree ([0-9a-f]{40})$/m.exec(made.body.toString('utf8'))?.[1];
+  if (!oid) return undefined;
+  for (const name of path === '' ? [] : path.split('/')) {
+    const tree = held.get(oid);
+    if (tree?.type !== 'tree') return undefined;
+    const entry = parseTree(tree.body).get(name);
+    if (!entry) return null;
+    oid = entry.oid;
+  }
+  return oid;
+}
+
+/** The clone as a batch's jobs read it: a file's id at a commit the batch built answered from what its builds held. */
+function heldView(repo: GitRepo, held: ReadonlyMap<string, HeldObject>): GitRepo {
+  const objectIdAt = async (commit: string, path: string) => {
+    const known = heldIdAt(held, commit, path);
+    return known === undefined ? repo.objectIdAt(commit, path) : known;
+  };
+  return Object.create(repo, { objectIdAt: { value: objectIdAt } }) as GitRepo;
 }
 
 /** A remote failure as an error in words (500: the remote, not the request, is at fault). */

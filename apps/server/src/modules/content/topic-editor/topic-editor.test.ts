@@ -261,6 +261,8 @@ describe('save', () => {
     // The saves of a batch ask the catalogue for the one commit the push moved the branch to: one index run answers them all.
     const runs = async () => ({ incremental: await indexRunsDone('incremental'), unchanged: await indexRunsDone('unchanged') });
     const runsBefore = await runs();
+    // Each commit is built on the commit thread, not on the request loop.
+    const builds = await threadTasksDone('git', 'build');
     const gate = remote().holdPushes();
     const waiting = async () => Number(/^ccms_git_commits_waiting (\d+)$/m.exec(await metrics.render())?.[1]);
     let saves: Reply[];
@@ -283,6 +285,7 @@ describe('save', () => {
         incremental: 2,
         unchanged: 0,
       });
+      expect(await threadTasksDone('git', 'build')).toBe(builds + 3);
     } finally {
       gate.release();
     }
