@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { warmCommitThread } from '../../platform/git/commit-writer';
 import { type ThreadPool, threadPool } from '../../platform/worker/thread-pool';
 import { catalogReindexJob } from './catalog/catalog.jobs';
 import { catalogRoutes } from './catalog/catalog.routes';
@@ -131,10 +132,11 @@ export const contentArea = fp(
     const indexThread = threadPool({ name: 'index', entry: INDEX_THREAD, size: 1 });
     app.addHook('onClose', () => Promise.all([threads.close(), indexThread.close()]).then(() => undefined));
     // A listening server loads its threads as it starts listening (Fastify runs onListen once listen() has answered), so
-    // its first preview or index does not wait about a second for them; an app only injected into, as in the API tests,
+    // its first preview, index or save does not wait about a second for them (the commit thread is one per process, never
+    // closed: its thread does not keep the process alive); an app only injected into, as in the API tests,
     // loads them on first use.
     app.addHook('onListen', async () => {
-      await Promise.all([threads.warm(), indexThread.warm()]);
+      await Promise.all([threads.warm(), indexThread.warm(), warmCommitThread()]);
     });
     // S1000D libraries validate against the schema packages and default BREX an administrator installed.
     const indexer = catalogIndexer(app.db, {

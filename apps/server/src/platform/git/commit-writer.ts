@@ -25,6 +25,11 @@ export type ThreadBuilt = { oid: string; held: HeldObject[]; treeError?: undefin
 /** One thread: builds are short, and a batch's builds run one after the other anyway (each on the one before). */
 const pool = threadPool({ name: 'git', entry: new URL('./commit-thread.ts', import.meta.url), size: 1 });
 
+/** Starts the commit thread ahead of the first save (a listening server does, as it does its other threads). */
+export function warmCommitThread(): Promise<void> {
+  return pool.warm();
+}
+
 const inMemory = (changes: Change[]): changes is ThreadBuildInput['changes'] & Change[] => changes.every((c) => c.op !== 'put' || 'content' in c);
 
 /**
