@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readObjects } from './batch-reader';
 import { gitText, runGit } from './git-process';
-import { rememberCommit } from './last-commits';
 import { commitBody, GITLINK_MODE, type ObjectType, parseTree, type RawTreeEntry, serializeTree, TREE_MODE, writeLooseObject } from './loose-objects';
 
 /** Writing a clone: commits built from changes without a working tree, and a commit replayed on a head that moved. */
@@ -192,10 +191,7 @@ export async function buildCommit(
   if (tree === '') tree = parentTree ?? (await write('tree', serializeTree(new Map())));
   if (tree === parentTree) throw new TreeError('noChange', '');
   const body = commitBody(tree, parent, message, author);
-  const oid = await write('commit', body);
-  // A folder's list reads its last commits along the saves' line: this one needs no reading.
-  rememberCommit(oid, body);
-  return oid;
+  return write('commit', body);
 }
 
 async function commitTree(dir: string, tree: string, parent: string | null, message: string, author: Identity): Promise<string> {

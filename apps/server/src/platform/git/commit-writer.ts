@@ -44,14 +44,23 @@ export async function buildCommitOffLoop(
   author: Identity,
   keep?: (object: HeldObject) => void,
 ): Promise<string> {
-  if (!inMemory(changes)) return buildCommit(dir, parent, changes, message, author, { keep });
-  const built = await pool.run<ThreadBuilt>('build', { dir, parent, changes, message, author } satisfies ThreadBuildInput);
-  if (built.treeError) throw new TreeError(built.treeError.reason, built.treeError.path);
-  for (const o of built.held) {
-    const object = { oid: o.oid, type: o.type, body: Buffer.from(o.body.buffer, o.body.byteOffset, o.body.byteLength) };
+  let made: HeldObject | undefined;
+  const held = (object: HeldObject) => {
+    if (object.type === 'commit') made = object;
     keep?.(object);
-    // A folder's list reads its last commits along the saves' line: this one needs no reading.
-    if (object.oid === built.oid) rememberCommit(object.oid, object.body);
-  }
+  };
+  const oid = inMemory(changes)
+    ? await onThread({ dir, parent, changes, message, author }, held)
+    : await buildCommit(dir, parent, changes, message, author, { keep: held });
+  // A folder's list reads its last commits along the saves' line: this one needs no reading.
+  if (made?.oid === oid) rememberCommit(oid, made.body);
+  return oid;
+}
+
+/** The build on the commit thread; the objects it held told to `keep` as they cross back. */
+async function onThread(input: ThreadBuildInput, keep: (object: HeldObject) => void): Promise<string> {
+  const built = await pool.run<ThreadBuilt>('build', input);
+  if (built.treeError) throw new TreeError(built.treeError.reason, built.treeError.path);
+  for (const o of built.held) keep({ oid: o.oid, type: o.type, body: Buffer.from(o.body.buffer, o.body.byteOffset, o.body.byteLength) });
   return built.oid;
 }

@@ -21,11 +21,19 @@ export function objectId(type: ObjectType, body: Buffer): string {
   return createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
 }
 
+/** Where a loose object goes: its fan-out folder, its file, and a temporary name beside it to write before the rename. */
+function looseFiles(gitDir: string, oid: string) {
+  const folder = path.join(gitDir, 'objects', oid.slice(0, 2));
+  return { folder, file: path.join(folder, oid.slice(2)), temp: path.join(folder, `tmp_obj_${randomBytes(6).toString('hex')}`) };
+}
+
+/** A loose object's content before compression: its header, then its body. */
+const framed = (type: ObjectType, body: Buffer) => Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]);
+
 /** Writes an object into `gitDir`'s object store (nothing when it is there already); its id. */
 export async function writeLooseObject(gitDir: string, type: ObjectType, body: Buffer): Promise<string> {
   const oid = objectId(type, body);
-  const folder = path.join(gitDir, 'objects', oid.slice(0, 2));
-  const file = path.join(folder, oid.slice(2));
+  const { folder, file, temp } = looseFiles(gitDir, oid);
   try {
     await access(file);
     return oid;
@@ -33,9 +41,8 @@ export async function writeLooseObject(gitDir: string, type: ObjectType, body: B
     // Not there yet: written below.
   }
   await mkdir(folder, { recursive: true });
-  const temp = path.join(folder, `tmp_obj_${randomBytes(6).toString('hex')}`);
   try {
-    await writeFile(temp, await deflating(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body])), { mode: 0o444 });
+    await writeFile(temp, await deflating(framed(type, body)), { mode: 0o444 });
     // Same id, same bytes: replacing a copy another writer made meanwhile changes nothing.
     await rename(temp, file);
   } catch (err) {
@@ -51,13 +58,11 @@ export async function writeLooseObject(gitDir: string, type: ObjectType, body: B
  */
 export function writeLooseObjectNow(gitDir: string, type: ObjectType, body: Buffer): string {
   const oid = objectId(type, body);
-  const folder = path.join(gitDir, 'objects', oid.slice(0, 2));
-  const file = path.join(folder, oid.slice(2));
+  const { folder, file, temp } = looseFiles(gitDir, oid);
   if (existsSync(file)) return oid;
   mkdirSync(folder, { recursive: true });
-  const temp = path.join(folder, `tmp_obj_${randomBytes(6).toString('hex')}`);
   try {
-    writeFileSync(temp, deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body])), { mode: 0o444 });
+    writeFileSync(temp, deflateSync(framed(type, body)), { mode: 0o444 });
     renameSync(temp, file);
   } catch (err) {
     rmSync(temp, { force: true });

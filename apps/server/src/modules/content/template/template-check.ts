@@ -1,5 +1,6 @@
 import type { Language } from '@ccms/contracts/constants';
 import type { EditorProblem } from '@ccms/contracts/content/problem';
+import type { TemplateKind } from '@ccms/contracts/content/template';
 import { translate } from '@ccms/contracts/messages';
 import { loadProject, MemorySource, renderTopicPreview } from '@ccms/dita';
 import { isDitaMap } from '@ccms/dita/files';
@@ -53,8 +54,8 @@ export interface TemplateTaskInput extends TemplateCheckInput {
 }
 
 /** An S1000D type's files are S1000D objects; a DITA map type's files are maps; everything else is a topic. */
-export const kindOf = (doctype: { fileSuffix: string; grammar: string }) =>
-  doctype.grammar === 's1000d' ? ('s1000d' as const) : isDitaMap(doctype.fileSuffix) ? ('map' as const) : ('topic' as const);
+export const kindOf = (doctype: { fileSuffix: string; grammar: string }): TemplateKind =>
+  doctype.grammar === 's1000d' ? 's1000d' : isDitaMap(doctype.fileSuffix) ? 'map' : 'topic';
 
 /** The type's own grammar rule, whatever other types say about the same root; its DTDs where the server finds them. */
 const grammarOf = (doctype: TemplateDoctype, grammar: GrammarRules): GrammarRules => ({

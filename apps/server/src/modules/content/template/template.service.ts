@@ -22,8 +22,6 @@ import { fillTemplate, type TemplateValues } from './template-fill';
 
 type Doctype = NonNullable<Awaited<ReturnType<typeof doctypeById>>>;
 
-export { kindOf };
-
 /** The placeholders a type's templates may use. */
 const placeholdersFor = (doctype: { grammar: string }) => (doctype.grammar === 's1000d' ? S1000D_TEMPLATE_PLACEHOLDERS : TEMPLATE_PLACEHOLDERS);
 
